@@ -1,0 +1,217 @@
+// Package event is the event graph of one control-flow path of a program:
+// memory events (reads, writes, fences, initial writes) with their tags and
+// values, and the static relations every engine shares (po, loc, int/ext,
+// rmw and the addr/data/ctrl dependencies through registers). The dynamic
+// relations (rf, co) are chosen by the engines.
+package event
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/rel"
+)
+
+// Kind is the kind of an event.
+type Kind uint8
+
+// The kinds of events.
+const (
+	Read Kind = iota
+	Write
+	Fence
+	Branch // a conditional branch (herd's B set); carries no location
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Read:
+		return "R"
+	case Write:
+		return "W"
+	case Fence:
+		return "F"
+	}
+	return "B"
+}
+
+// Event is one event of an execution.
+type Event struct {
+	ID     int
+	Thread int // -1 for initial writes
+	Kind   Kind
+	Loc    string // location of a memory event; "" for fences and branches
+	Tags   []string
+	Instr  int        // dynamic instruction instance, unique within the thread
+	PC     int        // index of the instruction in the thread's code
+	Value  prog.Value // value read or written, once known
+}
+
+// IsInit tells whether e is an initial write.
+func (e *Event) IsInit() bool { return e.Thread < 0 }
+
+// IsMem tells whether e accesses memory.
+func (e *Event) IsMem() bool { return e.Kind == Read || e.Kind == Write }
+
+// HasTag tells whether e carries tag t.
+func (e *Event) HasTag(t string) bool {
+	for _, x := range e.Tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Label prints e as herd's graphs do, e.g. "a: W[x]=1" or "c: F[MFENCE]".
+func (e *Event) Label() string {
+	name := eventName(e.ID)
+	switch e.Kind {
+	case Read, Write:
+		t := ""
+		if len(e.Tags) > 0 {
+			t = "." + strings.Join(e.Tags, ".")
+		}
+		return fmt.Sprintf("%s: %s%s[%s]=%s", name, e.Kind, t, e.Loc, e.Value)
+	case Fence:
+		return fmt.Sprintf("%s: F[%s]", name, strings.Join(e.Tags, "."))
+	}
+	return name + ": B"
+}
+
+func eventName(i int) string {
+	s := ""
+	for {
+		s = string(rune('a'+i%26)) + s
+		i = i/26 - 1
+		if i < 0 {
+			return s
+		}
+	}
+}
+
+// Graph is the events of one control-flow path of every thread together
+// with the initial writes, and the static relations among them.
+type Graph struct {
+	Events []Event
+	// Dependencies and intra-instruction relations, as pairs of event IDs.
+	Addr, Data, Ctrl, Rmw, IicoData, IicoCtrl [][2]int
+	// TagNames are the tags whose sets a model may name even when no event
+	// carries them (the front-end's vocabulary).
+	TagNames []string
+}
+
+// N is the number of events.
+func (g *Graph) N() int { return len(g.Events) }
+
+// Locations lists the locations of the memory events, sorted.
+func (g *Graph) Locations() []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range g.Events {
+		if l := g.Events[i].Loc; l != "" && !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Static holds the relations and sets of a graph that do not depend on rf
+// and co.
+type Static struct {
+	N    int
+	Sets map[string]rel.Set
+	Rels map[string]rel.Rel
+	Loc  []int // location class of each event, -1 when none
+}
+
+// Static computes the static sets and relations of g.
+func (g *Graph) Static() *Static {
+	n := g.N()
+	s := &Static{N: n, Sets: map[string]rel.Set{}, Rels: map[string]rel.Rel{}, Loc: make([]int, n)}
+	locID := map[string]int{}
+	for _, l := range g.Locations() {
+		locID[l] = len(locID)
+	}
+	sets := map[string][]int{}
+	add := func(name string, e int) { sets[name] = append(sets[name], e) }
+	for _, t := range g.TagNames {
+		sets[t] = sets[t]
+	}
+	for _, name := range []string{"R", "W", "M", "F", "IW", "FW", "B", "Exp", "NExp", "EX", "X", "PTE", "RMW", "UB", "_"} {
+		sets[name] = sets[name]
+	}
+	for i := range g.Events {
+		e := &g.Events[i]
+		add("_", i)
+		s.Loc[i] = -1
+		if e.Loc != "" {
+			s.Loc[i] = locID[e.Loc]
+		}
+		switch e.Kind {
+		case Read:
+			add("R", i)
+			add("M", i)
+			add("Exp", i)
+		case Write:
+			add("W", i)
+			add("M", i)
+			add("Exp", i)
+			if e.IsInit() {
+				add("IW", i)
+			}
+		case Fence:
+			add("F", i)
+		case Branch:
+			add("B", i)
+		}
+		for _, t := range e.Tags {
+			add(t, i)
+		}
+	}
+	for name, elems := range sets {
+		s.Sets[name] = rel.SetOf(n, elems...)
+	}
+	po, loc, intl, same := rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n)
+	for i := range g.Events {
+		a := &g.Events[i]
+		for j := range g.Events {
+			b := &g.Events[j]
+			sameThread := a.Thread == b.Thread && (a.Thread >= 0 || i == j)
+			if sameThread {
+				intl.Add(i, j)
+				if a.Thread >= 0 && i < j {
+					po.Add(i, j) // events of a thread are numbered in program order
+				}
+				if a.Instr == b.Instr {
+					same.Add(i, j)
+				}
+			}
+			if a.Loc != "" && a.Loc == b.Loc {
+				loc.Add(i, j)
+			}
+		}
+	}
+	s.Rels["po"] = po.Rel()
+	s.Rels["loc"] = loc.Rel()
+	s.Rels["int"] = intl.Rel()
+	s.Rels["ext"] = intl.Rel().Complement()
+	s.Rels["id"] = rel.Identity(rel.Full(n))
+	s.Rels["same-instance"] = same.Rel()
+	s.Rels["addr"] = rel.RelOf(n, g.Addr...)
+	s.Rels["data"] = rel.RelOf(n, g.Data...)
+	s.Rels["ctrl"] = rel.RelOf(n, g.Ctrl...)
+	s.Rels["iico_data"] = rel.RelOf(n, g.IicoData...)
+	s.Rels["iico_ctrl"] = rel.RelOf(n, g.IicoCtrl...)
+	rmw := rel.RelOf(n, g.Rmw...)
+	s.Rels["rmw"] = rmw
+	x := s.Sets["X"]
+	s.Rels["amo"] = rmw.Restrict(x, x)
+	ex := s.Sets["EX"]
+	s.Rels["lxsx"] = rmw.Restrict(ex, ex)
+	return s
+}

@@ -1,0 +1,265 @@
+// Package prog is the program IR shared by every front-end: threads of
+// instructions over registers and shared locations (loads, stores,
+// read-modify-writes, fences, local computation, branches to labels).
+// Front-ends (litmus dialects, the seed's C11-like language, assembly)
+// translate into it; the engines execute it.
+package prog
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Value is a concrete value: an integer, or the address of a shared
+// location (Loc != "") plus an offset Int.
+type Value struct {
+	Loc string
+	Int int64
+}
+
+// IntValue returns the integer value v.
+func IntValue(v int64) Value { return Value{Int: v} }
+
+// AddrValue returns the address of location loc.
+func AddrValue(loc string) Value { return Value{Loc: loc} }
+
+// IsAddr tells whether v is an address.
+func (v Value) IsAddr() bool { return v.Loc != "" }
+
+// String prints integers in decimal and addresses by their location name.
+func (v Value) String() string {
+	if v.Loc == "" {
+		return strconv.FormatInt(v.Int, 10)
+	}
+	if v.Int == 0 {
+		return v.Loc
+	}
+	return fmt.Sprintf("%s+%d", v.Loc, v.Int)
+}
+
+// Op is an operator of an expression.
+type Op int
+
+// The operators. Comparisons and logical operators yield 0 or 1.
+const (
+	OpAdd Op = iota
+	OpSub
+	OpMul
+	OpDiv
+	OpMod
+	OpAnd // bitwise
+	OpOr  // bitwise
+	OpXor
+	OpShl
+	OpShr
+	OpEq
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+	OpLAnd // logical
+	OpLOr  // logical
+	OpNeg  // unary minus
+	OpNot  // logical not
+	OpBNot // bitwise not
+)
+
+var opNames = [...]string{"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "-", "!", "~"}
+
+func (o Op) String() string {
+	if int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return "op" + strconv.Itoa(int(o))
+}
+
+// Expr is a side-effect-free expression over registers and constants.
+type Expr interface{ isExpr() }
+
+// Const is a constant value.
+type Const struct{ V Value }
+
+// Reg is the current value of a thread-local register.
+type Reg struct{ Name string }
+
+// Old is, inside an RMW's Cond and New, the value the RMW read.
+type Old struct{}
+
+// Bin is a binary operation.
+type Bin struct {
+	Op   Op
+	X, Y Expr
+}
+
+// Un is a unary operation.
+type Un struct {
+	Op Op
+	X  Expr
+}
+
+func (Const) isExpr() {}
+func (Reg) isExpr()   {}
+func (Old) isExpr()   {}
+func (Bin) isExpr()   {}
+func (Un) isExpr()    {}
+
+// Int is a shorthand for an integer constant expression.
+func Int(v int64) Expr { return Const{V: IntValue(v)} }
+
+// Addr is a shorthand for the address of a location.
+func Addr(loc string) Expr { return Const{V: AddrValue(loc)} }
+
+// Pos is a source position of an instruction, for messages.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	if p.File == "" {
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Instr is one instruction of a thread.
+type Instr interface{ isInstr() }
+
+// Load reads the location at Addr into register Dst. Tags annotate the
+// read event (e.g. "A" for acquire, "X" for atomic, "EX" for exclusive).
+type Load struct {
+	Dst  string
+	Addr Expr
+	Tags []string
+}
+
+// Store writes Val to the location at Addr.
+type Store struct {
+	Addr Expr
+	Val  Expr
+	Tags []string
+}
+
+// RMW is an atomic read-modify-write: it reads the location at Addr
+// (the value is Old in Cond and New, and goes to register Dst when Dst is
+// not empty); then, when Cond is nil or evaluates to non-zero, it writes
+// New. The read and the write form one rmw pair; RTags and WTags annotate
+// them (e.g. "X" for x86's locked instructions).
+type RMW struct {
+	Dst   string
+	Addr  Expr
+	Cond  Expr
+	New   Expr
+	RTags []string
+	WTags []string
+}
+
+// Fence is a barrier event; Tags name its kind (e.g. "MFENCE").
+type Fence struct{ Tags []string }
+
+// Assign sets register Dst to Val (local computation, no memory event).
+type Assign struct {
+	Dst string
+	Val Expr
+}
+
+// Jump goes to Target when Cond is nil or evaluates to non-zero.
+type Jump struct {
+	Cond   Expr
+	Target string
+}
+
+// Label marks a jump target.
+type Label struct{ Name string }
+
+func (Load) isInstr()   {}
+func (Store) isInstr()  {}
+func (RMW) isInstr()    {}
+func (Fence) isInstr()  {}
+func (Assign) isInstr() {}
+func (Jump) isInstr()   {}
+func (Label) isInstr()  {}
+
+// Thread is one process of a program.
+type Thread struct {
+	ID   int
+	Name string // e.g. "P0"
+	Code []Instr
+	Pos  []Pos // Pos[i] is where Code[i] comes from (may be empty)
+}
+
+// Labels maps each label of t to its index in Code.
+func (t *Thread) Labels() (map[string]int, error) {
+	m := map[string]int{}
+	for i, in := range t.Code {
+		if l, ok := in.(Label); ok {
+			if _, dup := m[l.Name]; dup {
+				return nil, fmt.Errorf("%s: label %s defined twice", t.Name, l.Name)
+			}
+			m[l.Name] = i
+		}
+	}
+	for _, in := range t.Code {
+		if j, ok := in.(Jump); ok {
+			if _, ok := m[j.Target]; !ok {
+				return nil, fmt.Errorf("%s: jump to undefined label %s", t.Name, j.Target)
+			}
+		}
+	}
+	return m, nil
+}
+
+// ExprString prints an expression for messages and debugging.
+func ExprString(e Expr) string {
+	switch e := e.(type) {
+	case Const:
+		return e.V.String()
+	case Reg:
+		return e.Name
+	case Old:
+		return "old"
+	case Bin:
+		return "(" + ExprString(e.X) + " " + e.Op.String() + " " + ExprString(e.Y) + ")"
+	case Un:
+		return e.Op.String() + ExprString(e.X)
+	case nil:
+		return "<nil>"
+	}
+	return fmt.Sprintf("%v", e)
+}
+
+// InstrString prints an instruction for messages and debugging.
+func InstrString(in Instr) string {
+	tags := func(t []string) string {
+		if len(t) == 0 {
+			return ""
+		}
+		return "." + strings.Join(t, ".")
+	}
+	switch in := in.(type) {
+	case Load:
+		return fmt.Sprintf("%s = load%s [%s]", in.Dst, tags(in.Tags), ExprString(in.Addr))
+	case Store:
+		return fmt.Sprintf("store%s [%s] %s", tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
+	case RMW:
+		c := ""
+		if in.Cond != nil {
+			c = " if " + ExprString(in.Cond)
+		}
+		return fmt.Sprintf("%s = rmw%s/%s [%s] %s%s", in.Dst, tags(in.RTags), tags(in.WTags), ExprString(in.Addr), ExprString(in.New), c)
+	case Fence:
+		return "fence" + tags(in.Tags)
+	case Assign:
+		return fmt.Sprintf("%s = %s", in.Dst, ExprString(in.Val))
+	case Jump:
+		if in.Cond == nil {
+			return "goto " + in.Target
+		}
+		return fmt.Sprintf("if %s goto %s", ExprString(in.Cond), in.Target)
+	case Label:
+		return in.Name + ":"
+	}
+	return fmt.Sprintf("%v", in)
+}

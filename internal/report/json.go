@@ -1,0 +1,66 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// JSONResult is the JSON form of one test's result.
+type JSONResult struct {
+	File        string              `json:"file"`
+	Name        string              `json:"name"`
+	Model       string              `json:"model"`
+	Engine      string              `json:"engine"`
+	Status      string              `json:"status"`
+	Error       string              `json:"error,omitempty"`
+	Verdict     string              `json:"verdict,omitempty"`
+	Observation string              `json:"observation,omitempty"`
+	Condition   string              `json:"condition"`
+	States      []map[string]string `json:"states"`
+	Positive    int                 `json:"positive"`
+	Negative    int                 `json:"negative"`
+	Flags       []string            `json:"flags,omitempty"`
+	Bounded     bool                `json:"bounded,omitempty"`
+	TimeMS      float64             `json:"time_ms"`
+	Expected    string              `json:"expected,omitempty"`
+	Witness     *result.Execution   `json:"witness,omitempty"`
+}
+
+// ToJSON converts a result.
+func ToJSON(r *result.Result) JSONResult {
+	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Status: r.Status.String(),
+		Condition: r.Condition, Positive: r.Positive, Negative: r.Negative, Flags: r.Flags, Bounded: r.Bounded,
+		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, States: []map[string]string{}}
+	if r.Err != nil {
+		j.Error = r.Err.Error()
+	}
+	if r.Status == result.Done {
+		j.Verdict = "No"
+		if r.Ok() {
+			j.Verdict = "Ok"
+		}
+		j.Observation = r.Observation()
+	}
+	for _, s := range r.States {
+		m := map[string]string{}
+		for i, ref := range r.Observed {
+			m[ref.String()] = s[i].String()
+		}
+		j.States = append(j.States, m)
+	}
+	return j
+}
+
+// JSON writes r as one JSON object on one line.
+func JSON(w io.Writer, r *result.Result, expected string) error {
+	j := ToJSON(r)
+	j.Expected = expected
+	b, err := json.Marshal(j)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

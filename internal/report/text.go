@@ -1,0 +1,56 @@
+// Package report prints results: herd7-compatible text, JSON, and witness
+// executions as Graphviz graphs.
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// StateLine prints one final state as herd does: "0:EAX=1; x=2;".
+func StateLine(r *result.Result, s result.State) string {
+	var b strings.Builder
+	for i, ref := range r.Observed {
+		fmt.Fprintf(&b, "%s=%s; ", ref, s[i])
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// Text writes r the way herd7 prints a test's result, so that herd logs
+// and Musket logs can be compared line by line.
+func Text(w io.Writer, r *result.Result) {
+	switch r.Status {
+	case result.Failed, result.Unsupported:
+		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Status)
+		fmt.Fprintf(w, "Error %v\n\n", r.Err)
+		return
+	case result.Timeout:
+		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
+		fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n\n", r.Name, r.Time.Seconds())
+		return
+	}
+	fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
+	fmt.Fprintf(w, "States %d\n", len(r.States))
+	for _, s := range r.States {
+		fmt.Fprintln(w, StateLine(r, s))
+	}
+	if r.Ok() {
+		fmt.Fprintln(w, "Ok")
+	} else {
+		fmt.Fprintln(w, "No")
+	}
+	fmt.Fprintln(w, "Witnesses")
+	fmt.Fprintf(w, "Positive: %d Negative: %d\n", r.Positive, r.Negative)
+	for _, f := range r.Flags {
+		fmt.Fprintf(w, "Flag %s\n", f)
+	}
+	fmt.Fprintf(w, "Condition %s\n", r.Condition)
+	fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
+	if r.Bounded {
+		fmt.Fprintf(w, "Bounded %s: some paths were cut by the loop bound\n", r.Name)
+	}
+	fmt.Fprintf(w, "Time %s %.2f\n\n", r.Name, r.Time.Seconds())
+}

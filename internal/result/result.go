@@ -1,0 +1,167 @@
+// Package result holds what an engine concludes about a litmus test: the
+// final states it reached, how many executions satisfy the condition, and
+// herd7's verdict and observation derived from them. Every engine fills
+// the same type so that outputs and comparisons do not depend on the
+// engine.
+package result
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// State is one final state: the values of the observed refs, in the order
+// of Result.Observed.
+type State []prog.Value
+
+// Key identifies a state.
+func (s State) Key() string {
+	var b strings.Builder
+	for _, v := range s {
+		b.WriteString(v.String())
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// Status says whether an engine reached a verdict.
+type Status int
+
+// The statuses of a result.
+const (
+	Done     Status = iota // a verdict was reached
+	Timeout                // the time limit ran out first
+	Failed                 // the test could not be checked (see Err)
+	Unsupported
+)
+
+func (s Status) String() string {
+	switch s {
+	case Timeout:
+		return "timeout"
+	case Failed:
+		return "error"
+	case Unsupported:
+		return "unsupported"
+	}
+	return "done"
+}
+
+// Result is what an engine found for one test under one model.
+type Result struct {
+	File   string
+	Name   string
+	Model  string
+	Engine string
+	Status Status
+	Err    error
+
+	Quant     litmus.Quant
+	Condition string     // herd's printing: "exists (...)"
+	Observed  []litmus.Ref // the refs the states give values to
+	States    []State      // distinct final states, sorted
+	Witness   *Execution   // an execution whose final state satisfies the condition, if any
+
+	Positive, Negative int // executions whose final state satisfies / does not satisfy the condition
+	Flags              []string
+	Bounded            bool // some path was cut by the loop bound
+	Time               time.Duration
+}
+
+// Execution is a concrete execution, for witnesses.
+type Execution struct {
+	Events []Event
+	Po     [][2]int
+	Rf     [][2]int
+	Co     [][2]int
+	Fr     [][2]int
+	State  State
+}
+
+// Event is one event of a witness.
+type Event struct {
+	ID     int
+	Thread int // -1 for initial writes
+	Label  string
+}
+
+// Ok tells whether herd would print Ok: the condition holds in the sense of
+// its quantifier.
+func (r *Result) Ok() bool {
+	switch r.Quant {
+	case litmus.Exists:
+		return r.Positive > 0
+	case litmus.NotExists:
+		return r.Positive == 0
+	}
+	return r.Negative == 0
+}
+
+// Observation is herd's Always / Sometimes / Never.
+func (r *Result) Observation() string {
+	switch {
+	case r.Positive > 0 && r.Negative == 0:
+		return "Always"
+	case r.Positive == 0:
+		return "Never"
+	}
+	return "Sometimes"
+}
+
+// Kind is herd's word after the test name: Required for forall, Allowed
+// otherwise.
+func (r *Result) Kind() string {
+	if r.Quant == litmus.Forall {
+		return "Required"
+	}
+	return "Allowed"
+}
+
+// SortStates orders the states as herd prints them and removes duplicates.
+func SortStates(obs []litmus.Ref, states []State) []State {
+	line := func(s State) string {
+		var b strings.Builder
+		for i, r := range obs {
+			b.WriteString(r.String())
+			b.WriteByte('=')
+			b.WriteString(s[i].String())
+			b.WriteString("; ")
+		}
+		return b.String()
+	}
+	keyed := map[string]State{}
+	for _, s := range states {
+		keyed[line(s)] = s
+	}
+	keys := make([]string, 0, len(keyed))
+	for k := range keyed {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]State, len(keys))
+	for i, k := range keys {
+		out[i] = keyed[k]
+	}
+	return out
+}
+
+// SortRefs orders observed refs as herd prints them: registers by thread
+// and name, then memory locations by name.
+func SortRefs(refs []litmus.Ref) []litmus.Ref {
+	out := append([]litmus.Ref(nil), refs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.IsReg() != b.IsReg() {
+			return a.IsReg()
+		}
+		if a.Thread != b.Thread {
+			return a.Thread < b.Thread
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
