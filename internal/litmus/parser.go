@@ -1,0 +1,211 @@
+package litmus
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// ParseFile reads and parses the litmus test in the file at path.
+func ParseFile(path string) (*Test, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, src)
+}
+
+// Parse parses a litmus test; file names the source in positions. The
+// architecture word of the header selects the front-end (see Register)
+// that translates the thread table. Errors are an ErrorList whose
+// messages read "file:line:col: what is wrong".
+func Parse(file string, src []byte) (*Test, error) {
+	p := newParser(file, src)
+	if bytes.HasPrefix(src, utf8BOM) {
+		p.sc.off = len(utf8BOM)
+	}
+	if err := p.run(p.parse); err != nil {
+		return nil, err
+	}
+	return p.t, nil
+}
+
+func newParser(file string, src []byte) *parser {
+	p := &parser{t: &Test{File: file, Meta: map[string]string{}}}
+	p.sc = newScanner(file, src, p.fail)
+	return p
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// bailout is the panic value that stops parsing at the first syntax error.
+type bailout struct{}
+
+// run calls f, stopping at a bailout, and returns the errors found.
+func (p *parser) run(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+		if len(p.errs) > 0 {
+			p.errs.Sort()
+			err = p.errs
+		}
+	}()
+	f()
+	return nil
+}
+
+// parser reads the litmus skeleton. Syntax errors stop it at once;
+// errors of the front-ends and of the final checks are all collected.
+type parser struct {
+	sc   *scanner
+	tok  token // current token, in token mode
+	errs ErrorList
+	fe   Frontend
+	t    *Test
+
+	depth   int         // nesting of conditions
+	threads []threadRef // every thread a ref names, checked once the table is read
+}
+
+type threadRef struct {
+	thread int
+	off    int
+}
+
+func (p *parser) error(off int, msg string) { p.errs.Add(p.sc.pos(off), msg) }
+
+func (p *parser) fail(off int, msg string) {
+	p.error(off, msg)
+	panic(bailout{})
+}
+
+// next moves to the next token.
+func (p *parser) next() { p.tok = p.sc.next() }
+
+// peek returns the token after the current one without consuming it.
+func (p *parser) peek() token {
+	save := p.sc.off
+	t := p.sc.next()
+	p.sc.off = save
+	return t
+}
+
+// expect consumes a token of kind k or stops with an error saying what
+// it was for.
+func (p *parser) expect(k tokKind, what string) token {
+	t := p.tok
+	if t.kind != k {
+		p.fail(t.off, fmt.Sprintf("expected %s %s, found %s", k, what, t.describe()))
+	}
+	p.next()
+	return t
+}
+
+func (p *parser) isWord(w string) bool { return p.tok.kind == tIdent && p.tok.text == w }
+
+func (p *parser) parse() {
+	p.header()
+	p.init()
+	p.table()
+	p.next()
+	p.trailer()
+	for _, r := range p.threads {
+		if r.thread >= len(p.t.Threads) {
+			p.error(r.off, fmt.Sprintf("thread %d does not exist (the test has %d)", r.thread, len(p.t.Threads)))
+		}
+	}
+}
+
+// header reads "ARCH NAME", then an optional "(alias)", an optional
+// quoted doc string and key=value lines, up to the '{' of the init block.
+func (p *parser) header() {
+	sc := p.sc
+	sc.skipSpace()
+	start := sc.off
+	arch := sc.ident("")
+	if arch == "" {
+		p.fail(start, "expected the architecture name at the start of the test")
+	}
+	p.t.Arch = arch
+	fe, err := Lookup(arch)
+	if err != nil {
+		p.fail(start, err.Error())
+	}
+	p.fe = fe
+	sc.skipBlanks()
+	if c := sc.peekByte(0); sc.atEOF() || c == '\n' {
+		p.fail(sc.off, "missing test name after "+arch)
+	}
+	p.t.Name = sc.word()
+	for {
+		sc.skipSpace()
+		off := sc.off
+		c := sc.peekByte(0)
+		switch {
+		case sc.atEOF():
+			p.fail(off, "expected '{' to start the initial state")
+		case c == '{':
+			return
+		case c == '(':
+			sc.off++
+			text, ok := sc.upTo(')')
+			if !ok {
+				p.fail(off, "missing ')' after the alias")
+			}
+			p.t.Alias = strings.TrimSpace(text)
+		case c == '"':
+			sc.off++
+			text, ok := sc.upTo('"')
+			if !ok {
+				p.fail(off, "string not terminated")
+			}
+			p.t.Doc = text
+		case isLetter(c):
+			key := sc.ident("-.")
+			sc.skipBlanks()
+			if sc.peekByte(0) != '=' {
+				p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", key))
+			}
+			sc.off++
+			p.t.Meta[key] = sc.restOfLine()
+		default:
+			p.fail(off, fmt.Sprintf("unexpected %q in the header", rune(c)))
+		}
+	}
+}
+
+// ref reads a register "0:EAX" / "P0:EAX" or a location "x" / "[x]".
+func (p *parser) ref() (Ref, int) {
+	t := p.tok
+	switch {
+	case isThreadToken(t) && p.peek().kind == tColon:
+		p.next()
+		p.next()
+		if p.tok.kind != tIdent {
+			p.fail(p.tok.off, "expected a register name after "+t.text+":, found "+p.tok.describe())
+		}
+		th := p.threadNum(t)
+		name := p.regName(p.tok)
+		p.next()
+		return Ref{Thread: th, Name: name}, t.off
+	case t.kind == tIdent:
+		p.next()
+		return Ref{Thread: -1, Name: t.text}, t.off
+	case t.kind == tLBrack:
+		p.next()
+		if p.tok.kind != tIdent {
+			p.fail(p.tok.off, "expected a location name after '[', found "+p.tok.describe())
+		}
+		name := p.tok.text
+		p.next()
+		p.expect(tRBrack, "after the location")
+		return Ref{Thread: -1, Name: name}, t.off
+	}
+	p.fail(t.off, "expected a register or a location, found "+t.describe())
+	panic("unreachable")
+}
