@@ -120,6 +120,18 @@ func (g *Graph) Locations() []string {
 	return out
 }
 
+// TagAliases gives the other names under which models know some tags:
+// Dat3M's .cat files name fence sets in lower case ("mfence" for herd's
+// MFENCE). An alias is bound only when the tag is known and no tag of that
+// name exists.
+var TagAliases = map[string]string{
+	"mfence": "MFENCE",
+	"lfence": "LFENCE",
+	"sfence": "SFENCE",
+	// x86 has no acquire tag: its atomic (locked) accesses are herd's A.
+	"A": "X",
+}
+
 // Static holds the relations and sets of a graph that do not depend on rf
 // and co.
 type Static struct {
@@ -175,6 +187,13 @@ func (g *Graph) Static() *Static {
 	}
 	for name, elems := range sets {
 		s.Sets[name] = rel.SetOf(n, elems...)
+	}
+	for alias, tag := range TagAliases {
+		if _, taken := s.Sets[alias]; !taken {
+			if set, ok := s.Sets[tag]; ok {
+				s.Sets[alias] = set
+			}
+		}
 	}
 	po, loc, intl, same := rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n)
 	for i := range g.Events {

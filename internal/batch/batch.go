@@ -1,0 +1,196 @@
+// Package batch runs many litmus tests under a model with a pool of
+// workers: it expands folders into test files, picks and loads the model
+// each test needs (once per model), applies the per-test time limit, and
+// hands results back in input order.
+package batch
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// Options configure a batch run.
+type Options struct {
+	Model       string // built-in name or .cat path; "" picks the architecture's default
+	IncludeDirs []string
+	Variants    map[string]bool
+	Jobs        int           // workers; 0 means every core
+	Timeout     time.Duration // per test; 0 means none
+	Bound       int           // loop unrolling bound
+}
+
+// Files expands the arguments: a folder stands for every .litmus file below
+// it, in lexical order.
+func Files(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, a)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".litmus") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// DefaultModel is the built-in model for each litmus architecture.
+var DefaultModel = map[string]string{
+	"X86": "tso",
+}
+
+// models loads each model once and shares it between workers.
+type models struct {
+	mu    sync.Mutex
+	cache map[string]*modelEntry
+	opts  Options
+}
+
+type modelEntry struct {
+	once sync.Once
+	m    *cat.Model
+	name string
+	err  error
+}
+
+func (ms *models) get(arch string) (*cat.Model, string, error) {
+	spec := ms.opts.Model
+	if spec == "" {
+		spec = DefaultModel[strings.ToUpper(arch)]
+		if spec == "" {
+			return nil, "", fmt.Errorf("no default model for architecture %s: give one with -model", arch)
+		}
+	}
+	ms.mu.Lock()
+	e, ok := ms.cache[spec]
+	if !ok {
+		e = &modelEntry{}
+		ms.cache[spec] = e
+	}
+	ms.mu.Unlock()
+	e.once.Do(func() { e.m, e.name, e.err = LoadModel(spec, ms.opts.IncludeDirs) })
+	return e.m, e.name, e.err
+}
+
+// LoadModel loads a model given by built-in name or by file path.
+func LoadModel(spec string, includeDirs []string) (*cat.Model, string, error) {
+	if strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator) {
+		m, err := cat.Load(spec, cat.LoadOptions{IncludeDirs: includeDirs})
+		return m, spec, err
+	}
+	m, err := cat.LoadBuiltin(spec)
+	return m, spec, err
+}
+
+// Job is the outcome of one file: a result, or an input error (bad file,
+// bad model) when Result is nil.
+type Job struct {
+	Index  int
+	Path   string
+	Result *result.Result
+	Err    error
+}
+
+// Run checks every file and calls emit once per file, in the order of
+// files. It stops early (without emitting the rest) when ctx is done.
+func Run(ctx context.Context, files []string, opts Options, emit func(Job)) {
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	ms := &models{cache: map[string]*modelEntry{}, opts: opts}
+	work := make(chan int)
+	done := make(chan Job)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				done <- runOne(ctx, i, files[i], ms, opts)
+			}
+		}()
+	}
+	go func() {
+		defer close(work)
+		for i := range files {
+			select {
+			case work <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+	pending := map[int]Job{}
+	next := 0
+	for j := range done {
+		pending[j.Index] = j
+		for {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			emit(p)
+			next++
+		}
+	}
+}
+
+func runOne(ctx context.Context, i int, path string, ms *models, opts Options) Job {
+	j := Job{Index: i, Path: path}
+	t, err := litmus.ParseFile(path)
+	if err != nil {
+		j.Err = err
+		return j
+	}
+	m, name, err := ms.get(t.Arch)
+	if err != nil {
+		j.Err = err
+		return j
+	}
+	tctx := ctx
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		tctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	fe, _ := litmus.Lookup(t.Arch)
+	var tags []string
+	if fe != nil {
+		tags = fe.Tags()
+	}
+	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags})
+	return j
+}

@@ -1,0 +1,125 @@
+package conformance
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/expect"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+const corpus = "../../../shared/corpus"
+
+// suite is one folder of litmus tests checked under one model against one
+// expected file.
+type suite struct {
+	name   string
+	dir    string
+	model  string // built-in name or .cat path
+	expect string
+	long   bool // only with MUSKET_LONG=1
+}
+
+var suites = []suite{
+	{name: "X86/tso", dir: "litmus/X86", model: "tso", expect: "litmus/expected/TSO.csv"},
+	{name: "X86/herd-x86tso.cat", dir: "litmus/X86", model: corpus + "/cat/herd/x86tso.cat", expect: "litmus/expected/TSO.csv"},
+	{name: "X86/dat3m-tso.cat", dir: "litmus/X86", model: corpus + "/cat/dat3m/tso.cat", expect: "litmus/expected/TSO.csv"},
+}
+
+// knownDivergences reads divergences.txt: lines "SUITE PATH reason...".
+func knownDivergences(t *testing.T) map[string]string {
+	f, err := os.Open("divergences.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.SplitN(line, " ", 3)
+		if len(parts) < 3 {
+			t.Fatalf("divergences.txt: bad line %q (want SUITE PATH REASON)", line)
+		}
+		m[parts[0]+" "+parts[1]] = parts[2]
+	}
+	return m
+}
+
+func TestCorpus(t *testing.T) {
+	if _, err := os.Stat(corpus); err != nil {
+		t.Fatalf("the corpus must be at %s (../shared beside the repository): %v", corpus, err)
+	}
+	known := knownDivergences(t)
+	long := os.Getenv("MUSKET_LONG") != ""
+	for _, s := range suites {
+		if s.long && !long {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			table, err := expect.Read(filepath.Join(corpus, s.expect))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := batch.Options{Model: s.model, Jobs: runtime.NumCPU(), Timeout: 60 * time.Second}
+			var agree, total, listed int
+			var slowest *result.Result
+			start := time.Now()
+			batch.Run(context.Background(), files, opts, func(j batch.Job) {
+				rel := strings.TrimPrefix(filepath.ToSlash(j.Path), corpus+"/litmus/")
+				want, found := table.Lookup(j.Path)
+				if !found {
+					return
+				}
+				total++
+				reason, isKnown := known[s.name+" "+rel]
+				var got string
+				switch {
+				case j.Err != nil:
+					got = "error: " + j.Err.Error()
+				case j.Result.Status != result.Done:
+					got = j.Result.Status.String()
+					if j.Result.Err != nil {
+						got += ": " + j.Result.Err.Error()
+					}
+				default:
+					if slowest == nil || j.Result.Time > slowest.Time {
+						slowest = j.Result
+					}
+					if j.Result.Ok() == want {
+						agree++
+						if isKnown {
+							t.Errorf("%s agrees now: remove it from divergences.txt (%s)", rel, reason)
+						}
+						return
+					}
+					got = "verdict differs"
+				}
+				if isKnown {
+					listed++
+					return
+				}
+				t.Errorf("%s: %s (expected %v)", rel, got, want)
+			})
+			msg := ""
+			if slowest != nil {
+				msg = " slowest " + slowest.Name + " " + slowest.Time.Round(time.Millisecond).String()
+			}
+			t.Logf("agreement %d/%d (%d listed divergences) in %s;%s", agree, total, listed, time.Since(start).Round(time.Millisecond), msg)
+		})
+	}
+}

@@ -1,0 +1,548 @@
+// Package enum is Musket's explicit engine, the reference the other engines
+// are checked against: it enumerates every candidate execution of a litmus
+// test (every control-flow path of every thread, every rf choice, every
+// coherence order with the initial writes first), keeps those the CAT model
+// accepts, and collects their final states.
+package enum
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/rel"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// Options tune a run.
+type Options struct {
+	Variants map[string]bool // CAT variants (if "name" ...)
+	Bound    int             // times a backward jump may be taken on a path (herd's -unroll); 0 means 2
+	TagNames []string        // tags whose sets the model may name; defaults to the front-end's
+	// MaxPaths bounds the control-flow paths of one thread (0: 1<<16).
+	MaxPaths int
+}
+
+// ModelName labels results; the caller sets it.
+type run struct {
+	ctx      context.Context
+	t        *litmus.Test
+	m        *cat.Model
+	opts     Options
+	res      *result.Result
+	obs      []litmus.Ref
+	initMem  map[string]prog.Value
+	locs     []string
+	paths    [][]*path
+	bindsCo  bool
+	states   map[string]result.State
+	flags    map[string]bool
+	counter  int
+	deadline bool
+}
+
+// Run checks t under model m.
+func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) *result.Result {
+	start := time.Now()
+	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
+	res.Condition = t.ConditionLine()
+	r := &run{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
+	if r.opts.Bound == 0 {
+		r.opts.Bound = 2
+	}
+	if r.opts.MaxPaths == 0 {
+		r.opts.MaxPaths = 1 << 16
+	}
+	err := r.run()
+	res.Time = time.Since(start)
+	switch {
+	case r.deadline:
+		res.Status = result.Timeout
+	case err != nil:
+		res.Status = result.Failed
+		res.Err = err
+	}
+	for f := range r.flags {
+		res.Flags = append(res.Flags, f)
+	}
+	sort.Strings(res.Flags)
+	var sts []result.State
+	for _, s := range r.states {
+		sts = append(sts, s)
+	}
+	res.States = result.SortStates(res.Observed, sts)
+	return res
+}
+
+func (r *run) run() error {
+	t := r.t
+	// Observed refs: locations [...] and the condition's refs.
+	seen := map[litmus.Ref]bool{}
+	var obs []litmus.Ref
+	for _, ref := range append(append([]litmus.Ref(nil), t.Locations...), litmus.Refs(t.Cond)...) {
+		if !seen[ref] {
+			seen[ref] = true
+			obs = append(obs, ref)
+		}
+	}
+	r.obs = result.SortRefs(obs)
+	r.res.Observed = r.obs
+
+	// Initial state.
+	r.initMem = map[string]prog.Value{}
+	initRegs := make([]map[string]prog.Value, len(t.Threads))
+	for i := range initRegs {
+		initRegs[i] = map[string]prog.Value{}
+	}
+	locSet := map[string]bool{}
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			if e.Ref.Thread >= len(t.Threads) {
+				return fmt.Errorf("%s: initial value for register of missing thread %d", e.Pos, e.Ref.Thread)
+			}
+			initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
+		} else {
+			r.initMem[e.Ref.Name] = e.Val
+			locSet[e.Ref.Name] = true
+		}
+		if e.Val.IsAddr() {
+			locSet[e.Val.Loc] = true
+		}
+	}
+	for _, ref := range r.obs {
+		if !ref.IsReg() {
+			locSet[ref.Name] = true
+		}
+	}
+	collectLocs(t, locSet)
+	for l := range locSet {
+		r.locs = append(r.locs, l)
+	}
+	sort.Strings(r.locs)
+
+	// Paths of every thread.
+	r.paths = make([][]*path, len(t.Threads))
+	for i, th := range t.Threads {
+		labels, err := th.Labels()
+		if err != nil {
+			return err
+		}
+		x := &explorer{th: th, labels: labels, bound: r.opts.Bound, locs: r.locs, maxPaths: r.opts.MaxPaths}
+		if err := x.run(initRegs[i]); err != nil {
+			return err
+		}
+		if x.cut {
+			r.res.Bounded = true
+		}
+		r.paths[i] = x.paths
+	}
+	r.bindsCo = r.m.Binds("co")
+	return r.combine(0, make([]*path, len(t.Threads)))
+}
+
+// collectLocs adds the locations named by constant addresses in the code.
+func collectLocs(t *litmus.Test, set map[string]bool) {
+	var walk func(e prog.Expr)
+	walk = func(e prog.Expr) {
+		switch e := e.(type) {
+		case prog.Const:
+			if e.V.IsAddr() {
+				set[locName(e.V)] = true
+			}
+		case prog.Bin:
+			walk(e.X)
+			walk(e.Y)
+		case prog.Un:
+			walk(e.X)
+		}
+	}
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			switch in := in.(type) {
+			case prog.Load:
+				walk(in.Addr)
+			case prog.Store:
+				walk(in.Addr)
+				walk(in.Val)
+			case prog.RMW:
+				walk(in.Addr)
+				walk(in.New)
+				if in.Cond != nil {
+					walk(in.Cond)
+				}
+			case prog.Assign:
+				walk(in.Val)
+			}
+		}
+	}
+}
+
+func (r *run) combine(i int, chosen []*path) error {
+	if i == len(chosen) {
+		return r.candidate(chosen)
+	}
+	for _, p := range r.paths[i] {
+		chosen[i] = p
+		if err := r.combine(i+1, chosen); err != nil {
+			return err
+		}
+		if r.deadline {
+			return nil
+		}
+	}
+	return nil
+}
+
+// combo is one choice of a path per thread, numbered into a graph.
+type combo struct {
+	g      *event.Graph
+	st     *event.Static
+	base   []int // first event ID of each thread
+	paths  []*path
+	thread []int // thread of each event (-1 init)
+	syms   []*sym
+	reads  []int
+	cands  [][]int          // candidate writes of each read
+	writes map[string][]int // non-initial writes per location
+	inits  map[string]int
+}
+
+func (r *run) candidate(paths []*path) error {
+	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
+	g := &event.Graph{TagNames: r.opts.TagNames}
+	for _, l := range r.locs {
+		id := len(g.Events)
+		v := r.initMem[l]
+		g.Events = append(g.Events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: []string{"IW"}, Instr: -1 - id, PC: -1, Value: v})
+		c.thread = append(c.thread, -1)
+		c.syms = append(c.syms, constSym(v))
+		c.inits[l] = id
+	}
+	c.base = make([]int, len(paths))
+	for t, p := range paths {
+		c.base[t] = len(g.Events)
+		for _, pe := range p.events {
+			id := len(g.Events)
+			g.Events = append(g.Events, event.Event{ID: id, Thread: t, Kind: pe.kind, Loc: pe.loc, Tags: pe.tags, Instr: pe.instr, PC: pe.pc})
+			c.thread = append(c.thread, t)
+			c.syms = append(c.syms, pe.val)
+			local := id - c.base[t]
+			for _, d := range pe.addrDeps {
+				g.Addr = append(g.Addr, [2]int{c.base[t] + d, id})
+			}
+			for _, d := range pe.dataDeps {
+				g.Data = append(g.Data, [2]int{c.base[t] + d, id})
+			}
+			for _, d := range pe.ctrlDeps {
+				if d < local {
+					g.Ctrl = append(g.Ctrl, [2]int{c.base[t] + d, id})
+				}
+			}
+			switch pe.kind {
+			case event.Read:
+				c.reads = append(c.reads, id)
+			case event.Write:
+				c.writes[pe.loc] = append(c.writes[pe.loc], id)
+			}
+		}
+		for _, pr := range p.rmw {
+			g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+		}
+		for _, pr := range p.iico {
+			g.IicoData = append(g.IicoData, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+		}
+	}
+	c.g = g
+	c.st = g.Static()
+	c.cands = make([][]int, len(c.reads))
+	for i, rd := range c.reads {
+		l := g.Events[rd].Loc
+		c.cands[i] = append([]int{c.inits[l]}, c.writes[l]...)
+	}
+	rf := make([]int, len(c.reads))
+	return r.chooseRf(c, 0, rf)
+}
+
+func (r *run) chooseRf(c *combo, i int, rf []int) error {
+	if r.deadline {
+		return nil
+	}
+	if i == len(rf) {
+		return r.withRf(c, rf)
+	}
+	for _, w := range c.cands[i] {
+		rf[i] = w
+		if err := r.chooseRf(c, i+1, rf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// values computes the value of every event given rf, or reports that the
+// choice is inconsistent (a value depends on itself, or a path constraint
+// fails).
+func (c *combo) values(rf []int) ([]prog.Value, bool) {
+	n := len(c.g.Events)
+	src := make([]int, n)
+	for i := range src {
+		src[i] = -1
+	}
+	for i, rd := range c.reads {
+		src[rd] = rf[i]
+	}
+	vals := make([]prog.Value, n)
+	status := make([]uint8, n) // 0 unknown, 1 computing, 2 done, 3 failed
+	var valueOf func(e int) (prog.Value, bool)
+	local := func(t int) func(int) (prog.Value, bool) {
+		return func(i int) (prog.Value, bool) { return valueOf(c.base[t] + i) }
+	}
+	valueOf = func(e int) (prog.Value, bool) {
+		switch status[e] {
+		case 1, 3:
+			status[e] = 3
+			return prog.Value{}, false
+		case 2:
+			return vals[e], true
+		}
+		status[e] = 1
+		var v prog.Value
+		ok := true
+		ev := &c.g.Events[e]
+		switch {
+		case ev.Kind == event.Read:
+			v, ok = valueOf(src[e])
+		case c.thread[e] < 0:
+			v = c.syms[e].v
+		case c.syms[e] != nil:
+			v, ok = c.syms[e].eval(local(c.thread[e]))
+		}
+		if !ok {
+			status[e] = 3
+			return prog.Value{}, false
+		}
+		vals[e], status[e] = v, 2
+		return v, true
+	}
+	for e := range c.g.Events {
+		if c.g.Events[e].IsMem() {
+			if _, ok := valueOf(e); !ok {
+				return nil, false
+			}
+		}
+	}
+	for t, p := range c.paths {
+		for _, k := range p.cons {
+			v, ok := k.s.eval(local(t))
+			if !ok || prog.Truth(v) != k.want {
+				return nil, false
+			}
+		}
+	}
+	return vals, true
+}
+
+func (r *run) withRf(c *combo, rf []int) error {
+	vals, ok := c.values(rf)
+	if !ok {
+		return nil
+	}
+	n := len(c.g.Events)
+	rb := rel.NewBuilder(n)
+	for i, rd := range c.reads {
+		rb.Add(rf[i], rd)
+	}
+	rfRel := rb.Rel()
+	if r.bindsCo {
+		return r.evaluate(c, vals, rfRel, nil)
+	}
+	// Enumerate coherence orders: per location, every permutation of its
+	// non-initial writes, after the initial write.
+	locs := make([]string, 0, len(c.writes))
+	for l := range c.writes {
+		locs = append(locs, l)
+	}
+	sort.Strings(locs)
+	orders := make([][]int, len(locs))
+	var perLoc func(k int) error
+	perLoc = func(k int) error {
+		if r.deadline {
+			return nil
+		}
+		if k == len(locs) {
+			cb := rel.NewBuilder(n)
+			for j, l := range locs {
+				chain := append([]int{c.inits[l]}, orders[j]...)
+				for a := 0; a < len(chain); a++ {
+					for b := a + 1; b < len(chain); b++ {
+						cb.Add(chain[a], chain[b])
+					}
+				}
+			}
+			co := cb.Rel()
+			return r.evaluate(c, vals, rfRel, &co)
+		}
+		return permute(c.writes[locs[k]], func(p []int) error {
+			orders[k] = p
+			return perLoc(k + 1)
+		})
+	}
+	return perLoc(0)
+}
+
+// permute calls f on every permutation of xs (f must not keep the slice).
+func permute(xs []int, f func([]int) error) error {
+	p := append([]int(nil), xs...)
+	var rec func(k int) error
+	rec = func(k int) error {
+		if k == len(p) {
+			return f(p)
+		}
+		for i := k; i < len(p); i++ {
+			p[k], p[i] = p[i], p[k]
+			if err := rec(k + 1); err != nil {
+				return err
+			}
+			p[k], p[i] = p[i], p[k]
+		}
+		return nil
+	}
+	return rec(0)
+}
+
+func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
+	r.counter++
+	if r.counter&63 == 0 && r.ctx.Err() != nil {
+		r.deadline = true
+		return nil
+	}
+	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: make(map[string]rel.Rel, len(c.st.Rels)+10)}
+	for k, v := range c.st.Rels {
+		x.Rels[k] = v
+	}
+	x.Rels["rf"] = rf
+	intl, ext := c.st.Rels["int"], c.st.Rels["ext"]
+	x.Rels["rfi"] = rf.Inter(intl)
+	x.Rels["rfe"] = rf.Inter(ext)
+	if co != nil {
+		fr := rf.Inverse().Seq(*co).Diff(c.st.Rels["id"])
+		x.Rels["co"] = *co
+		x.Rels["coi"] = co.Inter(intl)
+		x.Rels["coe"] = co.Inter(ext)
+		x.Rels["fr"] = fr
+		x.Rels["fri"] = fr.Inter(intl)
+		x.Rels["fre"] = fr.Inter(ext)
+	}
+	var evalErr error
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants}, func(o cat.Outcome) bool {
+		if !o.Accepted {
+			return true
+		}
+		for _, f := range o.Flags {
+			r.flags[f] = true
+		}
+		finalCo := co
+		if finalCo == nil {
+			got, ok := o.Rel("co")
+			if !ok {
+				evalErr = fmt.Errorf("model binds co but gives no coherence order")
+				return false
+			}
+			finalCo = &got
+		}
+		r.record(c, vals, rf, *finalCo)
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	return evalErr
+}
+
+// record adds one accepted execution's final state.
+func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) {
+	final := map[string]prog.Value{}
+	for l, iw := range c.inits {
+		last := iw
+		for _, w := range c.writes[l] {
+			if co.Succ(w).IsEmpty() {
+				last = w
+			}
+		}
+		final[l] = vals[last]
+	}
+	regVal := func(ref litmus.Ref) prog.Value {
+		if !ref.IsReg() {
+			if v, ok := final[ref.Name]; ok {
+				return v
+			}
+			return r.initMem[ref.Name]
+		}
+		if ref.Thread >= len(c.paths) {
+			return prog.Value{}
+		}
+		s, ok := c.paths[ref.Thread].regs[ref.Name]
+		if !ok {
+			for _, e := range r.t.Init {
+				if e.Ref == ref {
+					return e.Val
+				}
+			}
+			return prog.IntValue(0)
+		}
+		v, _ := s.eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
+		return v
+	}
+	if r.t.Filter != nil && !litmus.Eval(r.t.Filter, regVal) {
+		return
+	}
+	st := make(result.State, len(r.obs))
+	for i, ref := range r.obs {
+		st[i] = regVal(ref)
+	}
+	r.states[st.Key()] = st
+	if litmus.Eval(r.t.Cond, regVal) {
+		r.res.Positive++
+		if r.res.Witness == nil {
+			r.res.Witness = witness(c, vals, rf, co, st)
+		}
+	} else {
+		r.res.Negative++
+	}
+}
+
+func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
+	x := &result.Execution{State: st}
+	for i := range c.g.Events {
+		e := c.g.Events[i]
+		e.Value = vals[i]
+		x.Events = append(x.Events, result.Event{ID: i, Thread: e.Thread, Label: e.Label()})
+	}
+	for i := range c.g.Events {
+		for j := i + 1; j < len(c.g.Events); j++ {
+			if c.thread[i] >= 0 && c.thread[i] == c.thread[j] {
+				x.Po = append(x.Po, [2]int{i, j})
+				break
+			}
+		}
+	}
+	x.Rf = rf.Pairs()
+	// Immediate co edges only.
+	co.Each(func(a, b int) {
+		if co.Succ(a).Inter(co.Inverse().Succ(b)).IsEmpty() {
+			x.Co = append(x.Co, [2]int{a, b})
+		}
+	})
+	fr := rf.Inverse().Seq(co)
+	fr.Each(func(a, b int) {
+		if a != b {
+			x.Fr = append(x.Fr, [2]int{a, b})
+		}
+	})
+	return x
+}

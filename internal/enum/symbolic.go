@@ -1,0 +1,422 @@
+package enum
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// sym is a symbolic value of one thread: a constant, the value of one of the
+// thread's reads, or an operation on symbolic values. deps lists the reads
+// (indices into the path's events) it depends on syntactically, as herd's
+// dependencies do: x^x depends on x even though it is always 0.
+type sym struct {
+	known bool
+	v     prog.Value
+	read  int // >= 0: the value of this read event; -1 otherwise
+	op    prog.Op
+	unary bool
+	x, y  *sym
+	deps  []int
+}
+
+func constSym(v prog.Value) *sym { return &sym{known: true, v: v, read: -1} }
+
+func readSym(ev int) *sym { return &sym{read: ev, deps: []int{ev}} }
+
+func mergeDeps(a, b []int) []int {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	m := map[int]bool{}
+	for _, x := range a {
+		m[x] = true
+	}
+	for _, x := range b {
+		m[x] = true
+	}
+	out := make([]int, 0, len(m))
+	for x := range m {
+		out = append(out, x)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func binSym(op prog.Op, x, y *sym) (*sym, error) {
+	if x.known && y.known {
+		v, err := prog.Apply(op, x.v, y.v)
+		if err != nil {
+			return nil, err
+		}
+		return constSym(v), nil
+	}
+	return &sym{read: -1, op: op, x: x, y: y, deps: mergeDeps(x.deps, y.deps)}, nil
+}
+
+func unSym(op prog.Op, x *sym) (*sym, error) {
+	if x.known {
+		v, err := prog.ApplyUnary(op, x.v)
+		if err != nil {
+			return nil, err
+		}
+		return constSym(v), nil
+	}
+	return &sym{read: -1, op: op, unary: true, x: x, deps: x.deps}, nil
+}
+
+// eval computes s given the values of the reads.
+func (s *sym) eval(readVal func(int) (prog.Value, bool)) (prog.Value, bool) {
+	switch {
+	case s.known:
+		return s.v, true
+	case s.read >= 0:
+		return readVal(s.read)
+	case s.unary:
+		x, ok := s.x.eval(readVal)
+		if !ok {
+			return prog.Value{}, false
+		}
+		v, err := prog.ApplyUnary(s.op, x)
+		return v, err == nil
+	}
+	x, ok := s.x.eval(readVal)
+	if !ok {
+		return prog.Value{}, false
+	}
+	y, ok := s.y.eval(readVal)
+	if !ok {
+		return prog.Value{}, false
+	}
+	v, err := prog.Apply(s.op, x, y)
+	return v, err == nil
+}
+
+// pathEvent is an event of one thread's path, before numbering.
+type pathEvent struct {
+	kind      event.Kind
+	loc       string
+	tags      []string
+	val       *sym // value written; for reads, readSym of itself
+	instr, pc int
+	addrDeps  []int
+	dataDeps  []int
+	ctrlDeps  []int
+}
+
+// constraint requires that s evaluates to true (want) or false (!want).
+type constraint struct {
+	s    *sym
+	want bool
+}
+
+// path is one control-flow path of a thread.
+type path struct {
+	events  []pathEvent
+	cons    []constraint
+	regs    map[string]*sym
+	rmw     [][2]int // local indices
+	iico    [][2]int // iico_data: read -> write of one instruction, when the write depends on the read
+	bounded bool     // unused paths cut by the loop bound are dropped; this marks a path that hit it
+}
+
+// explorer runs one thread symbolically and collects its paths.
+type explorer struct {
+	th       *prog.Thread
+	labels   map[string]int
+	bound    int
+	locs     []string // every location, for symbolic addresses
+	paths    []*path
+	cut      bool // some path exceeded the loop bound
+	maxPaths int
+}
+
+type state struct {
+	pc     int
+	regs   map[string]*sym
+	p      *path
+	ctrl   []int
+	visits map[int]int // backward jumps taken, per jump pc
+	instr  int
+}
+
+func (st *state) fork() *state {
+	regs := make(map[string]*sym, len(st.regs))
+	for k, v := range st.regs {
+		regs[k] = v
+	}
+	visits := make(map[int]int, len(st.visits))
+	for k, v := range st.visits {
+		visits[k] = v
+	}
+	p := &path{
+		events: append([]pathEvent(nil), st.p.events...),
+		cons:   append([]constraint(nil), st.p.cons...),
+		rmw:    append([][2]int(nil), st.p.rmw...),
+		iico:   append([][2]int(nil), st.p.iico...),
+	}
+	return &state{pc: st.pc, regs: regs, p: p, ctrl: st.ctrl, visits: visits, instr: st.instr}
+}
+
+// errTooManyPaths stops a thread whose paths explode.
+var errTooManyPaths = fmt.Errorf("too many control-flow paths")
+
+func (x *explorer) run(initRegs map[string]prog.Value) error {
+	regs := map[string]*sym{}
+	for r, v := range initRegs {
+		regs[r] = constSym(v)
+	}
+	return x.step(&state{regs: regs, p: &path{}, visits: map[int]int{}})
+}
+
+func (x *explorer) expr(st *state, e prog.Expr, old *sym) (*sym, error) {
+	switch e := e.(type) {
+	case prog.Const:
+		return constSym(e.V), nil
+	case prog.Reg:
+		if s, ok := st.regs[e.Name]; ok {
+			return s, nil
+		}
+		return constSym(prog.IntValue(0)), nil
+	case prog.Old:
+		if old == nil {
+			return nil, fmt.Errorf("old value outside a read-modify-write")
+		}
+		return old, nil
+	case prog.Bin:
+		a, err := x.expr(st, e.X, old)
+		if err != nil {
+			return nil, err
+		}
+		b, err := x.expr(st, e.Y, old)
+		if err != nil {
+			return nil, err
+		}
+		return binSym(e.Op, a, b)
+	case prog.Un:
+		a, err := x.expr(st, e.X, old)
+		if err != nil {
+			return nil, err
+		}
+		return unSym(e.Op, a)
+	}
+	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+// address resolves an address to a location, forking the state when the
+// address is symbolic (one branch per location, under a constraint).
+func (x *explorer) address(st *state, a *sym, k func(st *state, loc string) error) error {
+	if a.known {
+		if !a.v.IsAddr() {
+			return fmt.Errorf("%s: access to non-address %s", x.th.Name, a.v)
+		}
+		return k(st, locName(a.v))
+	}
+	for _, l := range x.locs {
+		f := st.fork()
+		eq, err := binSym(prog.OpEq, a, constSym(prog.AddrValue(l)))
+		if err != nil {
+			return err
+		}
+		f.p.cons = append(f.p.cons, constraint{eq, true})
+		if err := k(f, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func locName(v prog.Value) string {
+	if v.Int == 0 {
+		return v.Loc
+	}
+	return fmt.Sprintf("%s+%d", v.Loc, v.Int)
+}
+
+func (x *explorer) emit(st *state, ev pathEvent) int {
+	ev.instr, ev.pc = st.instr, st.pc
+	ev.ctrlDeps = st.ctrl
+	st.p.events = append(st.p.events, ev)
+	return len(st.p.events) - 1
+}
+
+func (x *explorer) step(st *state) error {
+	code := x.th.Code
+	for st.pc < len(code) {
+		in := code[st.pc]
+		st.instr++
+		switch in := in.(type) {
+		case prog.Label:
+		case prog.Assign:
+			v, err := x.expr(st, in.Val, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			st.regs[in.Dst] = v
+		case prog.Fence:
+			x.emit(st, pathEvent{kind: event.Fence, tags: in.Tags})
+		case prog.Load:
+			a, err := x.expr(st, in.Addr, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			dst, tags := in.Dst, in.Tags
+			return x.address(st, a, func(st *state, loc string) error {
+				i := x.emit(st, pathEvent{kind: event.Read, loc: loc, tags: tags, addrDeps: a.deps})
+				st.p.events[i].val = readSym(i)
+				if dst != "" {
+					st.regs[dst] = readSym(i)
+				}
+				st.pc++
+				return x.step(st)
+			})
+		case prog.Store:
+			a, err := x.expr(st, in.Addr, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			v, err := x.expr(st, in.Val, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			tags := in.Tags
+			return x.address(st, a, func(st *state, loc string) error {
+				x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
+				st.pc++
+				return x.step(st)
+			})
+		case prog.RMW:
+			a, err := x.expr(st, in.Addr, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			rmw := in
+			return x.address(st, a, func(st *state, loc string) error {
+				r := x.emit(st, pathEvent{kind: event.Read, loc: loc, tags: rmw.RTags, addrDeps: a.deps})
+				old := readSym(r)
+				st.p.events[r].val = old
+				nv, err := x.expr(st, rmw.New, old)
+				if err != nil {
+					return x.errAt(st, err)
+				}
+				write := func(st *state) error {
+					w := x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: rmw.WTags, val: nv, addrDeps: a.deps, dataDeps: withoutRead(nv.deps, r)})
+					st.p.rmw = append(st.p.rmw, [2]int{r, w})
+					if containsInt(nv.deps, r) {
+						st.p.iico = append(st.p.iico, [2]int{r, w})
+					}
+					return nil
+				}
+				if rmw.Cond == nil {
+					if err := write(st); err != nil {
+						return err
+					}
+				} else {
+					c, err := x.expr(st, rmw.Cond, old)
+					if err != nil {
+						return x.errAt(st, err)
+					}
+					if c.known {
+						if prog.Truth(c.v) {
+							if err := write(st); err != nil {
+								return err
+							}
+						}
+					} else {
+						f := st.fork()
+						f.p.cons = append(f.p.cons, constraint{c, false})
+						if rmw.Dst != "" {
+							f.regs[rmw.Dst] = old
+						}
+						f.pc++
+						if err := x.step(f); err != nil {
+							return err
+						}
+						st.p.cons = append(st.p.cons, constraint{c, true})
+						if err := write(st); err != nil {
+							return err
+						}
+					}
+				}
+				if rmw.Dst != "" {
+					st.regs[rmw.Dst] = old
+				}
+				st.pc++
+				return x.step(st)
+			})
+		case prog.Jump:
+			target := x.labels[in.Target]
+			take := func(st *state) error {
+				if target <= st.pc {
+					st.visits[st.pc]++
+					if st.visits[st.pc] > x.bound {
+						x.cut = true
+						return nil // path cut by the bound
+					}
+				}
+				st.pc = target
+				return x.step(st)
+			}
+			if in.Cond == nil {
+				return take(st)
+			}
+			c, err := x.expr(st, in.Cond, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			if c.known {
+				if prog.Truth(c.v) {
+					return take(st)
+				}
+				break
+			}
+			st.ctrl = mergeDeps(st.ctrl, c.deps)
+			f := st.fork()
+			f.p.cons = append(f.p.cons, constraint{c, true})
+			if err := take(f); err != nil {
+				return err
+			}
+			st.p.cons = append(st.p.cons, constraint{c, false})
+		default:
+			return x.errAt(st, fmt.Errorf("unsupported instruction %T", in))
+		}
+		st.pc++
+	}
+	st.p.regs = st.regs
+	x.paths = append(x.paths, st.p)
+	if x.maxPaths > 0 && len(x.paths) > x.maxPaths {
+		return errTooManyPaths
+	}
+	return nil
+}
+
+func (x *explorer) errAt(st *state, err error) error {
+	if st.pc < len(x.th.Pos) {
+		return fmt.Errorf("%s: %s: %w", x.th.Pos[st.pc], x.th.Name, err)
+	}
+	return fmt.Errorf("%s: %w", x.th.Name, err)
+}
+
+func withoutRead(deps []int, r int) []int {
+	var out []int
+	for _, d := range deps {
+		if d != r {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
