@@ -1,0 +1,263 @@
+package smt
+
+/*
+#cgo LDFLAGS: -lz3
+#include <stdlib.h>
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Context is a Z3 context: the factory and owner of all terms, solvers and
+// models created from it. A Context must be used by one goroutine at a time
+// (see the package documentation); only Interrupt may be called
+// concurrently. Every NewContext must be paired with a Close.
+type Context struct {
+	z C.Z3_context // nil after Close; read and written by the owner only
+
+	imu sync.Mutex   // guards iz against a concurrent Close
+	iz  C.Z3_context // copy of z for Interrupt
+
+	rq      *releaseQueue
+	spare   []C.musket_obj // drained batch buffer, reused (owner only)
+	scratch []C.Z3_ast     // argument buffer for n-ary calls (owner only)
+	nfreed  uint64         // objects released by drain so far (owner only; for tests)
+}
+
+// releaseQueue collects Z3 objects whose Go handles became unreachable.
+// Cleanups (which run on a runtime goroutine) only append to it; the owner
+// goroutine drains it. It is a separate allocation so that pending
+// cleanups do not keep the Context itself reachable.
+type releaseQueue struct {
+	pending atomic.Bool
+	mu      sync.Mutex
+	closed  bool
+	objs    []C.musket_obj
+}
+
+// release is the argument of a cleanup: which object to hand back to Z3.
+type release struct {
+	q    *releaseQueue
+	kind C.int
+	ptr  unsafe.Pointer // a C pointer owned by Z3, never a Go pointer
+}
+
+func releaseObj(r release) {
+	r.q.mu.Lock()
+	if !r.q.closed {
+		r.q.objs = append(r.q.objs, C.musket_obj{ptr: r.ptr, kind: r.kind})
+		r.q.pending.Store(true)
+	}
+	r.q.mu.Unlock()
+}
+
+// track registers a cleanup on handle that releases the Z3 object ptr.
+func track[T any](c *Context, handle *T, kind C.int, ptr unsafe.Pointer) {
+	runtime.AddCleanup(handle, releaseObj, release{q: c.rq, kind: kind, ptr: ptr})
+}
+
+// lifecycleMu serialises context creation and deletion: Z3 initialises
+// process-wide state (symbol table, global parameters) lazily there.
+var lifecycleMu sync.Mutex
+
+// NewContext creates a Z3 context with reference-counted terms, model
+// generation enabled and an error handler that never aborts the process.
+// It panics only if Z3 cannot allocate a context at all.
+func NewContext() *Context {
+	lifecycleMu.Lock()
+	z := C.musket_mk_context()
+	lifecycleMu.Unlock()
+	if z == nil {
+		panic(&Error{Op: "NewContext", Code: MemoutFail, Msg: "Z3 could not create a context"})
+	}
+	return &Context{z: z, iz: z, rq: &releaseQueue{}}
+}
+
+// Close deletes the Z3 context, freeing every term, solver and model
+// created from it. Using any of them afterwards panics with *Error.
+// Close is idempotent.
+func (c *Context) Close() {
+	if c == nil || c.z == nil {
+		return
+	}
+	c.rq.mu.Lock()
+	c.rq.closed = true
+	c.rq.objs = nil
+	c.rq.pending.Store(false)
+	c.rq.mu.Unlock()
+
+	c.imu.Lock()
+	c.iz = nil
+	c.imu.Unlock()
+
+	lifecycleMu.Lock()
+	C.Z3_del_context(c.z)
+	lifecycleMu.Unlock()
+	c.z = nil
+	c.spare = nil
+	c.scratch = nil
+}
+
+// Interrupt asks Z3 to stop the operation currently running in this
+// context (typically a Check, which then returns Unknown with reason
+// "interrupted"; Simplify returns its argument unchanged). It may be called from any goroutine, and is a no-op after
+// Close. An Interrupt that arrives while nothing is running is lost; use
+// Solver.CheckContext for cancellation without that race.
+func (c *Context) Interrupt() {
+	c.imu.Lock()
+	if c.iz != nil {
+		C.Z3_interrupt(c.iz)
+	}
+	c.imu.Unlock()
+}
+
+// enter must start every operation that calls into Z3: it rejects a
+// closed context and releases the objects queued by cleanups. It must run
+// before the operation extracts the C pointers of its arguments.
+func (c *Context) enter(op string) {
+	if c.z == nil {
+		panic(&Error{Op: op, Code: InvalidUsage, Msg: "context is closed"})
+	}
+	if c.rq.pending.Load() {
+		c.drain()
+	}
+}
+
+func (c *Context) drain() {
+	q := c.rq
+	q.mu.Lock()
+	objs := q.objs
+	q.objs = c.spare
+	q.pending.Store(false)
+	q.mu.Unlock()
+	if len(objs) > 0 {
+		C.musket_release(c.z, &objs[0], C.size_t(len(objs)))
+		c.nfreed += uint64(len(objs))
+	}
+	clear(objs)
+	if cap(objs) > 1<<16 {
+		objs = nil
+	}
+	c.spare = objs[:0]
+}
+
+// arg returns the C handle of t, checking that it belongs to c.
+func (c *Context) arg(op string, t Term) C.Z3_ast {
+	if t.r == nil {
+		panic(&Error{Op: op, Code: InvalidArg, Msg: "zero Term"})
+	}
+	if t.r.ctx != c {
+		panic(&Error{Op: op, Code: InvalidArg, Msg: "Term belongs to a different Context"})
+	}
+	return t.r.ast
+}
+
+// args copies the C handles of ts into the scratch buffer. The result is
+// valid until the next call of args.
+func (c *Context) args(op string, ts []Term) *C.Z3_ast {
+	if len(ts) == 0 {
+		return nil
+	}
+	if cap(c.scratch) > 1<<12 && len(ts) <= 1<<12 {
+		c.scratch = nil // do not keep a huge buffer alive forever
+	}
+	c.scratch = c.scratch[:0]
+	for _, t := range ts {
+		c.scratch = append(c.scratch, c.arg(op, t))
+	}
+	return &c.scratch[0]
+}
+
+// error builds the *Error for a Z3 error code reported by the C side.
+func (c *Context) error(op string, code C.int) *Error {
+	msg := ""
+	if c.z != nil {
+		if s := C.musket_error_msg(c.z, code); s != nil {
+			msg = C.GoString(s)
+		}
+	}
+	return &Error{Op: op, Code: ErrorCode(code), Msg: msg}
+}
+
+// AllocatedBytes returns Z3's estimate of the memory it currently has
+// allocated, over all contexts of the process.
+func AllocatedBytes() uint64 {
+	return uint64(C.Z3_get_estimated_alloc_size())
+}
+
+// Version returns the full version of the linked Z3 library, e.g. "4.8.12.0".
+func Version() string {
+	return C.GoString(C.Z3_get_full_version())
+}
+
+// ErrorCode mirrors Z3_error_code.
+type ErrorCode int
+
+// Z3 error codes (the values of Z3_error_code).
+const (
+	OK              ErrorCode = iota // no error
+	SortError                        // ill-sorted term
+	IndexOutOfBound                  // index out of bounds
+	InvalidArg                       // invalid argument
+	ParserError                      // SMT-LIB parser error
+	NoParser                         // no parser output
+	InvalidPattern                   // invalid quantifier pattern
+	MemoutFail                       // memory allocation failure
+	FileAccessError                  // file not accessible
+	InternalFatal                    // internal Z3 error
+	InvalidUsage                     // call invalid in the current state
+	DecRefError                      // dec_ref of a dead object
+	Exception                        // Z3 exception; see Error.Msg
+)
+
+// The constants above must match z3_api.h (compile-time check).
+var (
+	_ = [1]struct{}{}[SortError-ErrorCode(C.Z3_SORT_ERROR)]
+	_ = [1]struct{}{}[Exception-ErrorCode(C.Z3_EXCEPTION)]
+)
+
+var errorCodeNames = [...]string{
+	OK:              "ok",
+	SortError:       "sort error",
+	IndexOutOfBound: "index out of bounds",
+	InvalidArg:      "invalid argument",
+	ParserError:     "parser error",
+	NoParser:        "no parser",
+	InvalidPattern:  "invalid pattern",
+	MemoutFail:      "out of memory",
+	FileAccessError: "file access error",
+	InternalFatal:   "internal fatal error",
+	InvalidUsage:    "invalid usage",
+	DecRefError:     "dec_ref error",
+	Exception:       "exception",
+}
+
+func (e ErrorCode) String() string {
+	if e >= 0 && int(e) < len(errorCodeNames) {
+		return errorCodeNames[e]
+	}
+	return fmt.Sprintf("ErrorCode(%d)", int(e))
+}
+
+// Error is the panic value for programming errors detected by this package
+// or reported by Z3 (see the package documentation), and the error type
+// returned by the few methods that return errors.
+type Error struct {
+	Op   string    // the method that failed, e.g. "And"
+	Code ErrorCode // Z3's error code, or InvalidArg/InvalidUsage for checks done in Go
+	Msg  string    // Z3's message, if any
+}
+
+func (e *Error) Error() string {
+	if e.Msg == "" {
+		return "smt: " + e.Op + ": " + e.Code.String()
+	}
+	return "smt: " + e.Op + ": " + e.Code.String() + ": " + e.Msg
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package smt
+
+const raceEnabled = true
