@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/musket-verify/musket/internal/param"
+)
+
+func init() {
+	registerBench("cubicle", "seed 001's Table 1 (Cubicle-W) beside Musket's param times", runBenchCubicle)
+}
+
+// cubicleTable is Table 1 of seed 001: benchmark, file, Cubicle-W time.
+var cubicleTable = []struct {
+	name, file string
+	paper      float64 // seconds
+}{
+	{"naive mutex (US)", "mutex_N_us.cub", 0.04},
+	{"naive mutex (S)", "mutex_N.cub", 0.30},
+	{"lamport (US)", "lamport_N_us.cub", 0.10},
+	{"lamport (S)", "lamport_N.cub", 0.60},
+	{"spinlock (S)", "spinlock_N.cub", 0.07},
+	{"sense reversing barrier (S)", "sense_rev_N.cub", 0.06},
+	{"arbiter v1 (S)", "arbiter_v1_N.cub", 0.18},
+	{"arbiter v2 (S)", "arbiter_v2_N.cub", 13.5},
+	{"two phase commit (S)", "two_phase_N.cub", 54.1},
+}
+
+func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench cubicle", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", filepath.Join("..", "shared", "corpus", "cubicle"), "directory of the .cub benchmarks and expected.csv")
+	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	expected := map[string]string{}
+	if f, err := os.Open(filepath.Join(*dir, "expected.csv")); err == nil {
+		rows, _ := csv.NewReader(f).ReadAll()
+		f.Close()
+		for _, r := range rows {
+			if len(r) == 2 {
+				expected[r[0]] = strings.TrimSpace(r[1])
+			}
+		}
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\tpaper\tmusket time\tnodes\t")
+	status := 0
+	term := paramTerminal(stderr)
+	for _, b := range cubicleTable {
+		if term {
+			fmt.Fprintf(stderr, "\r\033[Krunning %s ...", b.file)
+		}
+		verdict, took, nodes := "error", "-", "-"
+		sys, err := param.ParseFile(filepath.Join(*dir, b.file))
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			status = 1
+		} else {
+			res, err := param.Verify(context.Background(), sys, param.Options{Timeout: *timeout})
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				status = 1
+			} else {
+				switch res.Verdict {
+				case param.Safe:
+					verdict = "safe"
+				case param.Unsafe:
+					verdict = "unsafe"
+				default:
+					verdict = res.Verdict.String()
+				}
+				took = fmt.Sprintf("%.2fs", res.Time.Seconds())
+				nodes = fmt.Sprint(res.Visited)
+			}
+		}
+		want := expected[b.file]
+		if want != "" && want != verdict {
+			status = 1
+			verdict += " (!)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2fs\t%s\t%s\t\n", b.name, b.file, want, verdict, b.paper, took, nodes)
+	}
+	if term {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	tw.Flush()
+	return status
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/musket-verify/musket/internal/param"
+)
+
+func init() {
+	register("param", "check a Cubicle / Cubicle-W system (.cub) for any number of processes", runParam)
+}
+
+// runParam is 'musket param [flags] FILE.cub'. Exit codes: 0 SAFE,
+// 1 UNSAFE, 2 bad input or usage, 3 a limit was reached.
+func runParam(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("param", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	verbose := fs.Bool("v", false, "print every explored node")
+	dot := fs.String("dot", "", "write the search graph to `FILE` (Graphviz)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	dfs := fs.Bool("dfs", false, "explore depth-first (default breadth-first)")
+	depth := fs.Int("depth", 0, "stop exploring below depth `N` (0: no limit)")
+	nodes := fs.Int("nodes", 0, "stop after visiting `N` nodes (0: no limit)")
+	timeout := fs.Duration("timeout", 0, "stop after `DURATION` (0: no limit)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
+		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	file := fs.Arg(0)
+	sys, err := param.ParseFile(file)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != ""}
+	if *verbose {
+		opts.Verbose = stdout
+	}
+	if paramTerminal(stderr) && !*verbose {
+		start := time.Now()
+		opts.Progress = func(visited, queued int) {
+			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
+		}
+	}
+	res, err := param.Verify(context.Background(), sys, opts)
+	if opts.Progress != nil {
+		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if *dot != "" {
+		f, err := os.Create(*dot)
+		if err == nil {
+			err = param.WriteDot(f, res)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	}
+	if *asJSON {
+		if err := param.WriteJSON(stdout, file, res); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+	} else {
+		param.WriteText(stdout, file, res)
+	}
+	switch res.Verdict {
+	case param.Safe:
+		return 0
+	case param.Unsafe:
+		return 1
+	}
+	return 3
+}
+
+// paramTerminal reports whether w is a character device (a terminal).
+func paramTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,790 @@
+package param
+
+import (
+	"fmt"
+	"math/big"
+	"os"
+)
+
+// ParseFile reads, parses and checks the .cub file at path.
+func ParseFile(path string) (*System, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Load(path, src)
+}
+
+// Load parses and checks a .cub source.
+func Load(name string, src []byte) (*System, error) {
+	f, err := Parse(name, src)
+	if err != nil {
+		return nil, err
+	}
+	return Check(f)
+}
+
+// maxDNF bounds the size of a formula in disjunctive normal form.
+const maxDNF = 4096
+
+// ctxKind says where an expression is.
+type ctxKind int
+
+const (
+	inTrans ctxKind = iota
+	inInit
+	inUnsafe
+	inInvariant
+)
+
+func (k ctxKind) String() string {
+	return [...]string{"a transition", "init", "unsafe", "an invariant"}[k]
+}
+
+// checker resolves names and checks the restrictions of Cubicle-W.
+type checker struct {
+	f       *File
+	sys     *System
+	errs    ErrorList
+	types   map[string]Sort
+	ctors   map[string]Term
+	globals map[string]int32
+	preds   map[string]*PredicateDecl
+}
+
+// scope is the environment of an expression.
+type scope struct {
+	kind   ctxKind
+	vars   map[string]Term // process variables and predicate arguments
+	actor  int32           // slot of the acting process (transitions), 0 if none
+	params map[int32]bool  // slots of transition parameters
+	trans  string
+	quant  bool // inside a quantifier
+	depth  int
+	reads  *bool // set when a weak variable is read
+}
+
+func (s *scope) with(name string, t Term) *scope {
+	n := *s
+	n.vars = make(map[string]Term, len(s.vars)+1)
+	for k, v := range s.vars {
+		n.vars[k] = v
+	}
+	n.vars[name] = t
+	return &n
+}
+
+// Check resolves a parsed file into a System.
+func Check(f *File) (*System, error) {
+	c := &checker{
+		f:       f,
+		sys:     &System{File: f.Name, NumberProcs: f.NumberProcs},
+		types:   map[string]Sort{},
+		ctors:   map[string]Term{},
+		globals: map[string]int32{},
+		preds:   map[string]*PredicateDecl{},
+	}
+	c.types["bool"] = Sort{Kind: SBool}
+	c.types["int"] = Sort{Kind: SInt}
+	c.types["real"] = Sort{Kind: SReal}
+	c.types["proc"] = Sort{Kind: SProc}
+	c.ctors["True"] = boolTerm(true)
+	c.ctors["False"] = boolTerm(false)
+	c.declarations()
+	if len(c.errs) > 0 {
+		return nil, c.errs.Err()
+	}
+	c.formulas()
+	c.transitions()
+	if len(c.f.Unsafes) == 0 {
+		c.errs.Add(Pos{File: f.Name}, "no unsafe formula")
+	}
+	if err := c.errs.Err(); err != nil {
+		return nil, err
+	}
+	return c.sys, nil
+}
+
+func (c *checker) errorf(pos Pos, format string, args ...any) {
+	c.errs.Add(pos, fmt.Sprintf(format, args...))
+}
+
+func (c *checker) declarations() {
+	for _, t := range c.f.Types {
+		if _, dup := c.types[t.Name]; dup {
+			c.errorf(t.Pos, "type %s declared twice", t.Name)
+			continue
+		}
+		e := &Enum{Name: t.Name}
+		s := Sort{Kind: SEnum, Enum: int32(len(c.sys.Enums))}
+		c.sys.Enums = append(c.sys.Enums, e)
+		c.types[t.Name] = s
+		for i, k := range t.Ctors {
+			if _, dup := c.ctors[k.Name]; dup {
+				c.errorf(k.Pos, "constructor %s declared twice", k.Name)
+				continue
+			}
+			e.Ctors = append(e.Ctors, k.Name)
+			c.ctors[k.Name] = Term{Kind: KEnum, Sort: s, Sym: int32(i), Off: Rat{0, 1}}
+		}
+		if len(t.Ctors) == 0 {
+			c.errorf(t.Pos, "abstract type %s is not supported (give its constructors)", t.Name)
+		}
+	}
+	for _, g := range c.f.Globals {
+		if _, dup := c.globals[g.Name]; dup {
+			c.errorf(g.Pos, "%s declared twice", g.Name)
+			continue
+		}
+		if _, isCtor := c.ctors[g.Name]; isCtor {
+			c.errorf(g.Pos, "%s is already a constructor", g.Name)
+			continue
+		}
+		s, ok := c.types[g.Type.Name]
+		if !ok {
+			c.errorf(g.Type.Pos, "unknown type %s", g.Type.Name)
+			continue
+		}
+		for _, ix := range g.Indices {
+			if ix.Name != "proc" {
+				c.errorf(ix.Pos, "arrays are indexed by proc, not %s", ix.Name)
+			}
+		}
+		if len(g.Indices) > maxArity {
+			c.errorf(g.Pos, "arrays have at most %d indices", maxArity)
+			continue
+		}
+		c.globals[g.Name] = int32(len(c.sys.Globals))
+		c.sys.Globals = append(c.sys.Globals, &Global{
+			Name: g.Name, Pos: g.Pos, Weak: g.Weak, Const: g.Kind == GConst,
+			Arity: len(g.Indices), Sort: s,
+		})
+		if g.Weak {
+			c.sys.Weak = true
+		}
+	}
+	for _, p := range c.f.Predicates {
+		if _, dup := c.preds[p.Name]; dup {
+			c.errorf(p.Pos, "predicate %s declared twice", p.Name)
+		}
+		c.preds[p.Name] = p
+	}
+}
+
+// formulas checks init, unsafe and invariant.
+func (c *checker) formulas() {
+	switch len(c.f.Inits) {
+	case 0:
+	case 1:
+		in := c.f.Inits[0]
+		if len(in.Params) > 1 {
+			c.errorf(in.Pos, "init has at most one process parameter")
+		}
+		sc := &scope{kind: inInit, vars: map[string]Term{}}
+		for i, p := range in.Params {
+			sc.vars[p.Name] = slotTerm(paramSlot(i))
+		}
+		c.sys.Init = c.dnf(in.Body, false, sc)
+		c.sys.InitArity = len(in.Params)
+		for _, cj := range c.sys.Init {
+			if len(cj.Foralls) > 0 || len(cj.Exists) > 0 {
+				c.errorf(in.Pos, "init cannot use forall_other or exists_other")
+				break
+			}
+		}
+	default:
+		c.errorf(c.f.Inits[1].Pos, "more than one init")
+	}
+	for i, u := range c.f.Unsafes {
+		c.sys.Unsafe = append(c.sys.Unsafe, c.root(u, i+1, inUnsafe))
+	}
+	for i, u := range c.f.Invariants {
+		c.sys.Invariants = append(c.sys.Invariants, c.root(u, i+1, inInvariant))
+	}
+}
+
+func (c *checker) root(f *Formula, index int, kind ctxKind) *Root {
+	sc := &scope{kind: kind, vars: map[string]Term{}}
+	seen := map[string]bool{}
+	for i, p := range f.Params {
+		if seen[p.Name] {
+			c.errorf(p.Pos, "parameter %s appears twice", p.Name)
+		}
+		seen[p.Name] = true
+		sc.vars[p.Name] = slotTerm(paramSlot(i))
+	}
+	r := &Root{Index: index, Pos: f.Pos, Params: len(f.Params), DNF: c.dnf(f.Body, false, sc)}
+	for _, cj := range r.DNF {
+		if len(cj.Foralls) > 0 || len(cj.Exists) > 0 {
+			c.errorf(f.Pos, "%s cannot use forall_other or exists_other", kind)
+			break
+		}
+	}
+	return r
+}
+
+func (c *checker) transitions() {
+	names := map[string]bool{}
+	for _, d := range c.f.Transitions {
+		if names[d.Name] {
+			c.errorf(d.Pos, "transition %s declared twice", d.Name)
+		}
+		names[d.Name] = true
+		t := &Trans{Name: d.Name, Pos: d.Pos, Actor: d.Actor}
+		sc := &scope{kind: inTrans, vars: map[string]Term{}, params: map[int32]bool{}, trans: d.Name}
+		for i, p := range d.Params {
+			if _, dup := sc.vars[p.Name]; dup {
+				c.errorf(p.Pos, "parameter %s appears twice", p.Name)
+			}
+			sc.vars[p.Name] = slotTerm(paramSlot(i))
+			sc.params[paramSlot(i)] = true
+			t.Params = append(t.Params, p.Name)
+		}
+		if d.Actor >= 0 {
+			sc.actor = paramSlot(d.Actor)
+		}
+		reads := false
+		sc.reads = &reads
+		if d.Guard != nil {
+			t.Guard = c.dnf(d.Guard, false, sc)
+		} else {
+			t.Guard = []Conj{{}}
+		}
+		fenced := len(t.Guard) > 0
+		for _, cj := range t.Guard {
+			if !cj.Fence {
+				fenced = false
+			}
+		}
+		assigned := map[string]bool{}
+		for _, a := range d.Actions {
+			if assigned[a.Name.Name] {
+				c.errorf(a.Pos, "%s is assigned twice", a.Name.Name)
+			}
+			assigned[a.Name.Name] = true
+			if u, ok := c.update(a, sc); ok {
+				t.Updates = append(t.Updates, u)
+				if c.sys.Globals[u.Global].Weak {
+					t.WritesWeak = true
+				}
+			}
+		}
+		t.ReadsWeak = reads
+		t.Fence = fenced || reads && t.WritesWeak
+		if (t.ReadsWeak || t.WritesWeak || hasFence(t.Guard)) && d.Actor < 0 {
+			c.errorf(d.Pos, "transition %s accesses weak memory: mark the process that performs it with [.], e.g. ([i] j)", d.Name)
+		}
+		c.sys.Trans = append(c.sys.Trans, t)
+	}
+}
+
+func hasFence(dnf []Conj) bool {
+	for _, cj := range dnf {
+		if cj.Fence {
+			return true
+		}
+	}
+	return false
+}
+
+// update checks one action.
+func (c *checker) update(a *Action, sc *scope) (Update, bool) {
+	var u Update
+	gi, ok := c.globals[a.Name.Name]
+	if !ok {
+		c.errorf(a.Name.Pos, "unknown variable %s", a.Name.Name)
+		return u, false
+	}
+	g := c.sys.Globals[gi]
+	u.Global = gi
+	g.Assign = true
+	if g.Const {
+		c.errorf(a.Name.Pos, "%s is a constant and cannot be assigned", g.Name)
+		return u, false
+	}
+	if len(a.Index) != g.Arity {
+		c.errorf(a.Name.Pos, "%s has %d indices, not %d", g.Name, g.Arity, len(a.Index))
+		return u, false
+	}
+	usc := sc
+	u.NArgs = len(a.Index)
+	for i, ix := range a.Index {
+		if t, ok := sc.vars[ix.Name]; ok {
+			u.Args[i] = t.Sym
+			continue
+		}
+		// a universal index: A[j] := ...
+		if u.Univ && usc.vars[ix.Name].Sym != uvarSlot {
+			c.errorf(ix.Pos, "only one universal index per update")
+			return u, false
+		}
+		u.Univ = true
+		u.Args[i] = uvarSlot
+		usc = sc.with(ix.Name, slotTerm(uvarSlot))
+	}
+	if c.sys.Weak && sc.actor != 0 || c.sys.Weak && g.Weak {
+		if !g.Weak && g.Arity > 0 && (u.Univ || u.Args[0] != sc.actor || g.Arity > 1) {
+			c.errorf(a.Pos, "non-weak array %s can only be written by its owner: write %s[%s]", g.Name, g.Name, sc.actorName())
+		}
+		if g.Weak && u.Univ {
+			c.errorf(a.Pos, "weak array %s cannot be updated for every process at once", g.Name)
+		}
+	}
+	switch rhs := a.Rhs.(type) {
+	case *CaseExpr:
+		for i, cond := range rhs.Conds {
+			var cs Case
+			if cond != nil {
+				cs.Cond = c.dnf(cond, false, usc)
+			}
+			cs.Value, cs.Nondet = c.value(rhs.Branches[i], g, usc)
+			u.Cases = append(u.Cases, cs)
+		}
+	default:
+		var cs Case
+		cs.Value, cs.Nondet = c.value(a.Rhs, g, usc)
+		u.Cases = []Case{cs}
+	}
+	return u, true
+}
+
+func (sc *scope) actorName() string {
+	for n, t := range sc.vars {
+		if t.Kind == KSlot && t.Sym == sc.actor {
+			return n
+		}
+	}
+	return "i"
+}
+
+// value checks the value assigned to g.
+func (c *checker) value(e Expr, g *Global, sc *scope) (Term, bool) {
+	if _, ok := e.(*NondetExpr); ok {
+		return Term{}, true
+	}
+	t, s, ok := c.term(e, sc)
+	if ok && !compatible(s, g.Sort) {
+		c.errorf(e.exprPos(), "%s has type %s, not %s", g.Name, c.sortName(g.Sort), c.sortName(s))
+	}
+	if ok && g.Sort.Kind == SReal && t.Kind == KNum {
+		t.Sort = g.Sort
+	}
+	return t, false
+}
+
+func compatible(a, b Sort) bool {
+	if a.numeric() && b.numeric() {
+		return true
+	}
+	return a == b
+}
+
+func (c *checker) sortName(s Sort) string {
+	switch s.Kind {
+	case SBool:
+		return "bool"
+	case SInt:
+		return "int"
+	case SReal:
+		return "real"
+	case SProc:
+		return "proc"
+	}
+	return c.sys.Enums[s.Enum].Name
+}
+
+// dnf translates a formula (negated when neg) to disjunctive normal form.
+func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
+	sc.depth++
+	defer func() { sc.depth-- }()
+	if sc.depth > maxDepth {
+		c.errorf(e.exprPos(), "formula nested too deeply")
+		return nil
+	}
+	switch x := e.(type) {
+	case *BinExpr:
+		switch x.Op {
+		case OpAnd, OpOr:
+			l, r := c.dnf(x.L, neg, sc), c.dnf(x.R, neg, sc)
+			if (x.Op == OpAnd) != neg {
+				return c.product(x.Pos, l, r)
+			}
+			return c.union(x.Pos, l, r)
+		case OpImp:
+			// a => b  is  not a || b
+			if !neg {
+				return c.union(x.Pos, c.dnf(x.L, true, sc), c.dnf(x.R, false, sc))
+			}
+			return c.product(x.Pos, c.dnf(x.L, false, sc), c.dnf(x.R, true, sc))
+		case OpIff:
+			a := c.product(x.Pos, c.dnf(x.L, false, sc), c.dnf(x.R, neg, sc))
+			b := c.product(x.Pos, c.dnf(x.L, true, sc), c.dnf(x.R, !neg, sc))
+			return c.union(x.Pos, a, b)
+		case OpEq, OpNeq, OpLt, OpLe, OpGt, OpGe:
+			return c.atom(x, neg, sc)
+		}
+		c.errorf(x.Pos, "expected a formula, found an arithmetic expression")
+		return nil
+	case *NotExpr:
+		return c.dnf(x.E, !neg, sc)
+	case *CallExpr:
+		if x.Name == "fence" {
+			if len(x.Args) != 0 {
+				c.errorf(x.Pos, "fence takes no argument")
+			}
+			if sc.kind != inTrans {
+				c.errorf(x.Pos, "fence() can only be used in the guard of a transition, not in %s", sc.kind)
+				return nil
+			}
+			if neg {
+				c.errorf(x.Pos, "fence() cannot be negated")
+				return nil
+			}
+			if !c.sys.Weak {
+				// no weak memory: a fence is always true
+				return []Conj{{}}
+			}
+			return []Conj{{Fence: true}}
+		}
+		p, ok := c.preds[x.Name]
+		if !ok {
+			c.errorf(x.Pos, "unknown predicate %s", x.Name)
+			return nil
+		}
+		if len(p.Params) != len(x.Args) {
+			c.errorf(x.Pos, "predicate %s takes %d arguments, not %d", x.Name, len(p.Params), len(x.Args))
+			return nil
+		}
+		psc := *sc
+		psc.vars = map[string]Term{}
+		for i, a := range x.Args {
+			t, _, ok := c.term(a, sc)
+			if !ok {
+				return nil
+			}
+			psc.vars[p.Params[i].Name] = t
+		}
+		return c.dnf(p.Body, neg, &psc)
+	case *QuantExpr:
+		if sc.kind != inTrans {
+			c.errorf(x.Pos, "quantifiers can only be used in transitions")
+			return nil
+		}
+		if sc.quant {
+			c.errorf(x.Pos, "nested quantifiers are not supported")
+			return nil
+		}
+		qsc := sc.with(x.Var.Name, slotTerm(qvarSlot))
+		qsc.quant = true
+		body := c.dnf(x.Body, neg, qsc)
+		for _, cj := range body {
+			if cj.Fence {
+				// fence() does not depend on the quantified process
+				body = hoistFence(body)
+				return []Conj{{Fence: true, Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}}
+			}
+		}
+		return []Conj{{Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}}
+	case *IdentExpr, *IndexExpr, *AtExpr:
+		t, s, ok := c.term(e, sc)
+		if !ok {
+			return nil
+		}
+		if s.Kind != SBool {
+			c.errorf(e.exprPos(), "expected a formula, found a term of type %s", c.sortName(s))
+			return nil
+		}
+		return c.lit(e.exprPos(), Eq, t, boolTerm(!neg))
+	}
+	c.errorf(e.exprPos(), "expected a formula")
+	return nil
+}
+
+func pick(b bool, body []Conj) [][]Conj {
+	if b {
+		return [][]Conj{body}
+	}
+	return nil
+}
+
+func hoistFence(body []Conj) []Conj {
+	out := make([]Conj, len(body))
+	for i, cj := range body {
+		cj.Fence = false
+		out[i] = cj
+	}
+	return out
+}
+
+func (c *checker) product(pos Pos, a, b []Conj) []Conj {
+	if len(a)*len(b) > maxDNF {
+		c.errorf(pos, "formula too large in disjunctive normal form")
+		return nil
+	}
+	var out []Conj
+	for _, x := range a {
+		for _, y := range b {
+			z := Conj{Fence: x.Fence || y.Fence}
+			z.Lits = append(append(z.Lits, x.Lits...), y.Lits...)
+			z.Foralls = append(append(z.Foralls, x.Foralls...), y.Foralls...)
+			z.Exists = append(append(z.Exists, x.Exists...), y.Exists...)
+			out = append(out, z)
+		}
+	}
+	return out
+}
+
+func (c *checker) union(pos Pos, a, b []Conj) []Conj {
+	if len(a)+len(b) > maxDNF {
+		c.errorf(pos, "formula too large in disjunctive normal form")
+		return nil
+	}
+	return append(append([]Conj{}, a...), b...)
+}
+
+var relOps = map[string]Op{OpEq: Eq, OpNeq: Ne, OpLt: Lt, OpLe: Le, OpGt: Gt, OpGe: Ge}
+
+func (c *checker) atom(x *BinExpr, neg bool, sc *scope) []Conj {
+	l, ls, ok1 := c.term(x.L, sc)
+	r, rs, ok2 := c.term(x.R, sc)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	op := relOps[x.Op]
+	if !compatible(ls, rs) {
+		c.errorf(x.Pos, "cannot compare %s with %s", c.sortName(ls), c.sortName(rs))
+		return nil
+	}
+	if op != Eq && op != Ne && !ls.numeric() && ls.Kind != SProc {
+		c.errorf(x.Pos, "%s is only defined on int, real and proc", x.Op)
+		return nil
+	}
+	// constants take the sort of the other side
+	if l.Kind == KNum && rs.Kind == SReal {
+		l.Sort = rs
+	}
+	if r.Kind == KNum && ls.Kind == SReal {
+		r.Sort = ls
+	}
+	if neg {
+		op = op.negate()
+	}
+	return c.lit(x.Pos, op, l, r)
+}
+
+func (c *checker) lit(pos Pos, op Op, l, r Term) []Conj {
+	return []Conj{{Lits: []Lit{{Op: op, L: l, R: r}}}}
+}
+
+// term translates a term.
+func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
+	switch x := e.(type) {
+	case *IdentExpr:
+		if t, ok := sc.vars[x.Name]; ok {
+			return t, t.Sort, true
+		}
+		if t, ok := c.ctors[x.Name]; ok {
+			return t, t.Sort, true
+		}
+		gi, ok := c.globals[x.Name]
+		if !ok {
+			c.errorf(x.Pos, "unknown name %s", x.Name)
+			return Term{}, Sort{}, false
+		}
+		return c.access(x.Pos, gi, nil, nil, sc)
+	case *IndexExpr:
+		gi, ok := c.globals[x.Name]
+		if !ok {
+			c.errorf(x.Pos, "unknown array %s", x.Name)
+			return Term{}, Sort{}, false
+		}
+		return c.access(x.Pos, gi, x.Index, nil, sc)
+	case *AtExpr:
+		p, ok := sc.vars[x.Proc.Name]
+		if !ok || p.Kind != KSlot {
+			c.errorf(x.Proc.Pos, "%s is not a process variable", x.Proc.Name)
+			return Term{}, Sort{}, false
+		}
+		var name string
+		var idx []Ident
+		switch of := x.Of.(type) {
+		case *IdentExpr:
+			name = of.Name
+		case *IndexExpr:
+			name, idx = of.Name, of.Index
+		}
+		gi, ok := c.globals[name]
+		if !ok {
+			c.errorf(x.Pos, "unknown variable %s", name)
+			return Term{}, Sort{}, false
+		}
+		return c.access(x.Pos, gi, idx, &p, sc)
+	case *NumExpr:
+		if x.Real {
+			r, ok := new(big.Rat).SetString(x.Text)
+			if !ok || !r.Num().IsInt64() || !r.Denom().IsInt64() {
+				c.errorf(x.Pos, "number %s out of range", x.Text)
+				return Term{}, Sort{}, false
+			}
+			s := Sort{Kind: SReal}
+			return numTerm(rat(r.Num().Int64(), r.Denom().Int64()), s), s, true
+		}
+		n, ok := new(big.Int).SetString(x.Text, 10)
+		if !ok || !n.IsInt64() || n.Int64() > 1<<40 {
+			c.errorf(x.Pos, "number %s out of range", x.Text)
+			return Term{}, Sort{}, false
+		}
+		s := Sort{Kind: SInt}
+		return numTerm(rat(n.Int64(), 1), s), s, true
+	case *ProcExpr:
+		if int32(x.N) > c.sys.Pinned {
+			c.sys.Pinned = int32(x.N)
+		}
+		return slotTerm(int32(x.N)), Sort{Kind: SProc}, true
+	case *BinExpr:
+		if x.Op != OpAdd && x.Op != OpSub && x.Op != OpMul {
+			c.errorf(x.Pos, "a formula is not a term")
+			return Term{}, Sort{}, false
+		}
+		l, ls, ok1 := c.term(x.L, sc)
+		r, rs, ok2 := c.term(x.R, sc)
+		if !ok1 || !ok2 {
+			return Term{}, Sort{}, false
+		}
+		if !ls.numeric() || !rs.numeric() {
+			c.errorf(x.Pos, "%s is only defined on int and real", x.Op)
+			return Term{}, Sort{}, false
+		}
+		s := ls
+		if rs.Kind == SReal {
+			s = rs
+		}
+		if x.Op == OpMul {
+			if l.Kind == KNum && r.Kind == KNum {
+				p := new(big.Rat).Mul(big.NewRat(l.Off.Num, l.Off.Den), big.NewRat(r.Off.Num, r.Off.Den))
+				if !p.Num().IsInt64() || !p.Denom().IsInt64() {
+					c.errorf(x.Pos, "number out of range")
+					return Term{}, Sort{}, false
+				}
+				return numTerm(rat(p.Num().Int64(), p.Denom().Int64()), s), s, true
+			}
+			c.errorf(x.Pos, "only constants can be multiplied (the engine handles a term plus a constant)")
+			return Term{}, Sort{}, false
+		}
+		if x.Op == OpSub {
+			if r.Kind != KNum {
+				c.errorf(x.Pos, "only a constant can be subtracted (the engine handles a term plus a constant)")
+				return Term{}, Sort{}, false
+			}
+			r.Off = r.Off.neg()
+		}
+		if l.Kind == KNum {
+			l, r = r, l
+		}
+		if r.Kind != KNum {
+			c.errorf(x.Pos, "the sum of two non-constant terms is not supported (the engine handles a term plus a constant)")
+			return Term{}, Sort{}, false
+		}
+		if abs(l.Off.Num) > 1<<40 || abs(r.Off.Num) > 1<<40 || l.Off.Den > 1<<20 || r.Off.Den > 1<<20 {
+			c.errorf(x.Pos, "number out of range")
+			return Term{}, Sort{}, false
+		}
+		l.Off = l.Off.add(r.Off)
+		if l.Kind == KNum {
+			l.Sort = s
+		}
+		return l, s, true
+	case *NegExpr:
+		t, s, ok := c.term(x.E, sc)
+		if !ok {
+			return t, s, ok
+		}
+		if t.Kind != KNum {
+			c.errorf(x.Pos, "only a constant can be negated")
+			return Term{}, Sort{}, false
+		}
+		t.Off = t.Off.neg()
+		return t, s, true
+	case *NondetExpr:
+		c.errorf(x.Pos, "'.' (any value) can only be assigned")
+		return Term{}, Sort{}, false
+	case *CallExpr:
+		if x.Name == "fence" {
+			c.errorf(x.Pos, "fence() is a formula, not a term")
+		} else {
+			c.errorf(x.Pos, "predicate %s is a formula, not a term", x.Name)
+		}
+		return Term{}, Sort{}, false
+	}
+	c.errorf(e.exprPos(), "expected a term")
+	return Term{}, Sort{}, false
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// access translates a read of global gi (indexed by idx), by the process
+// at (for p@X).
+func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (Term, Sort, bool) {
+	g := c.sys.Globals[gi]
+	if len(idx) != g.Arity {
+		if g.Arity == 0 {
+			c.errorf(pos, "%s is not an array", g.Name)
+		} else {
+			c.errorf(pos, "%s has %d indices, not %d", g.Name, g.Arity, len(idx))
+		}
+		return Term{}, Sort{}, false
+	}
+	t := Term{Sort: g.Sort, Sym: gi, NArgs: int8(len(idx)), Off: Rat{0, 1}}
+	for i, ix := range idx {
+		v, ok := sc.vars[ix.Name]
+		if !ok || v.Kind != KSlot {
+			c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
+			return Term{}, Sort{}, false
+		}
+		t.Args[i] = v.Sym
+	}
+	if at != nil {
+		if sc.kind != inUnsafe {
+			c.errorf(pos, "p@X can only be used in unsafe formulas, not in %s", sc.kind)
+			return Term{}, Sort{}, false
+		}
+		if !g.Weak {
+			c.errorf(pos, "%s is not weak: write %s without '@'", g.Name, g.Name)
+			return Term{}, Sort{}, false
+		}
+		t.Kind, t.Node, t.Proc = KVal, newNode, at.Sym
+		return t, g.Sort, true
+	}
+	if !g.Weak {
+		t.Kind = KVar
+		if c.sys.Weak && sc.kind == inTrans && g.Arity > 0 && !g.Const && sc.actor != 0 {
+			for i := 0; i < g.Arity; i++ {
+				if t.Args[i] != sc.actor {
+					c.errorf(pos, "non-weak array %s can only be read by its owner: in transition %s, write %s[%s]", g.Name, sc.trans, g.Name, sc.actorName())
+					return Term{}, Sort{}, false
+				}
+			}
+		}
+		return t, g.Sort, true
+	}
+	switch sc.kind {
+	case inInit:
+		t.Kind = KInit
+	case inTrans:
+		if sc.actor == 0 {
+			c.errorf(pos, "transition %s reads weak %s: mark the process that performs it with [.]", sc.trans, g.Name)
+			return Term{}, Sort{}, false
+		}
+		t.Kind, t.Node, t.Proc = KVal, newNode, sc.actor
+		*sc.reads = true
+	default:
+		c.errorf(pos, "weak %s must be read by a process in %s: write p@%s", g.Name, sc.kind, g.Name)
+		return Term{}, Sort{}, false
+	}
+	return t, g.Sort, true
+}

@@ -1,0 +1,28 @@
+// Package param checks parameterized systems written in the input language
+// of Cubicle and Cubicle-W (.cub files) for every number of processes.
+//
+// The engine is a backward reachability analysis modulo theories (MCMT):
+// states are cubes (existentially quantified conjunctions of literals over
+// process-indexed arrays), the search computes pre-images of the unsafe
+// cubes by every instance of every transition, tests each new cube against
+// the universally quantified initial states (safety test) and against the
+// cubes already visited up to a renaming of processes (fixpoint test).
+// Cheap syntactic tests come first; Z3 (package smt) decides the cases with
+// arithmetic.
+//
+// Weak variables and arrays (Cubicle-W) are handled by the memory model of
+// model.go: reads and writes in a pre-image become events of the cube,
+// ordered by a global-happens-before relation (ghb) built from preserved
+// program order, fences, coherence and from-read, and each new write is
+// split against the unsatisfied compatible reads (read-from or not). Cubes
+// whose ghb has a cycle are dropped; unsatisfied reads at the initial state
+// take the initial values. The model is TSO-like, as in the papers of
+// Conchon, Declerck and Zaïdi.
+//
+// Files, one concern each: token.go and lexer.go (lexical analysis),
+// ast.go and parser.go (syntax), check.go (types and Cubicle-W
+// restrictions, producing a System), term.go (terms and literals of cubes),
+// cube.go (cubes and their cheap simplification), model.go (the weak memory
+// model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), search.go
+// (the reachability loop) and report.go (text, JSON and dot output).
+package param

@@ -1,0 +1,160 @@
+package param
+
+import "math/bits"
+
+// This file is the weak memory model: how the events of a new transition
+// instance are ordered by ghb against the events already in a cube, how a
+// new write meets the unsatisfied reads (rffr), and the acyclicity and
+// garbage collection of the ghb relation. It implements the TSO-like
+// model of Cubicle-W; another model (PSO…) changes the rules of
+// edgesFrom and rffrChoices.
+
+// edgesFrom returns the positions of the old nodes of c that the new node
+// n (performed by process actor) is ghb-before.
+func edgesFrom(c *Cube, n *Node, actor int32) uint64 {
+	nf, _ := n.flags(actor)
+	var out uint64
+	for j, o := range c.Nodes {
+		edge := false
+		if of, ok := o.flags(actor); ok {
+			// preserved program order: R->R, R->W, W->W; fence: W->fenced R
+			if nf.Read && (of.Read || of.Write) {
+				edge = true
+			}
+			if nf.Write && (of.Write || of.Fenced && of.Read) {
+				edge = true
+			}
+		}
+		if !edge {
+			// co: new write before old writes of the same location;
+			// fr: new read before old writes of the same location
+			for _, w := range o.Writes {
+				for _, nw := range n.Writes {
+					if nw.sameLoc(w) {
+						edge = true
+					}
+				}
+				for _, nr := range n.Reads {
+					if nr.sameLoc(w) {
+						edge = true
+					}
+				}
+			}
+		}
+		if edge {
+			out |= 1 << uint(j)
+		}
+	}
+	return out
+}
+
+// addEdge adds ghb(i, j) to the closed relation g.
+func addEdge(g []uint64, i, j int) {
+	add := uint64(1)<<uint(j) | g[j]
+	bi := uint64(1) << uint(i)
+	for x := range g {
+		if x == i || g[x]&bi != 0 {
+			g[x] |= add
+		}
+	}
+}
+
+// cyclic reports whether the closed relation g has a cycle.
+func cyclic(g []uint64) bool {
+	for i, s := range g {
+		if s&(1<<uint(i)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fenceOldReads marks the reads of actor in every node as fenced: a
+// fence() of a transition without weak access orders the earlier writes
+// of actor before its later reads.
+func fenceOldReads(c *Cube, actor int32) {
+	for i, o := range c.Nodes {
+		if f, ok := o.flags(actor); ok && f.Read && !f.Fenced {
+			o = o.clone()
+			f.Fenced = true
+			o.setFlags(f)
+			c.Nodes[i] = o
+		}
+	}
+}
+
+// rffrChoice is one way the writes of the new node meet the unsatisfied
+// reads of one old node: the reads of the writing process must read from
+// the new write; the reads of the other processes may (rf: the write is
+// ghb-before the read node) or may not (the read node is ghb-before the
+// write).
+type rffrChoice struct {
+	node  int  // position of the old node
+	rf    bool // the other processes' compatible reads read from the write
+	other bool // some compatible read is by another process
+}
+
+// rffrNodes lists the old nodes with unsatisfied reads compatible with a
+// write of n.
+func rffrNodes(c *Cube, n *Node, actor int32) []rffrChoice {
+	var out []rffrChoice
+	for j, o := range c.Nodes {
+		found, other := false, false
+		for _, r := range o.Reads {
+			for _, w := range n.Writes {
+				if r.sameLoc(w) {
+					found = true
+					if r.Proc != actor {
+						other = true
+					}
+				}
+			}
+		}
+		if found {
+			out = append(out, rffrChoice{node: j, other: other})
+		}
+	}
+	return out
+}
+
+// gc drops the nodes that cannot take part in a future ghb cycle: every
+// future edge from an old node to a new one starts at an unsatisfied
+// read, so a node from which no node with unsatisfied reads is reachable
+// is irrelevant.
+func gc(c *Cube) {
+	if len(c.Nodes) == 0 {
+		return
+	}
+	var unsat uint64
+	for i, n := range c.Nodes {
+		if len(n.Reads) > 0 {
+			unsat |= 1 << uint(i)
+		}
+	}
+	var keep uint64
+	for i := range c.Nodes {
+		if unsat&(1<<uint(i)) != 0 || c.GHB[i]&unsat != 0 {
+			keep |= 1 << uint(i)
+		}
+	}
+	if bits.OnesCount64(keep) == len(c.Nodes) {
+		return
+	}
+	var nodes []*Node
+	var pos []int
+	for i, n := range c.Nodes {
+		if keep&(1<<uint(i)) != 0 {
+			nodes = append(nodes, n)
+			pos = append(pos, i)
+		}
+	}
+	g := make([]uint64, len(nodes))
+	for a, i := range pos {
+		for b, j := range pos {
+			if c.GHB[i]&(1<<uint(j)) != 0 {
+				g[a] |= 1 << uint(b)
+			}
+		}
+	}
+	c.Nodes, c.GHB = nodes, g
+}

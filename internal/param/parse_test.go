@@ -1,0 +1,127 @@
+package param
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"lex", "type t = A | B\n$", "x.cub:2:1: unexpected character '$'"},
+		{"comment", "(* open", "x.cub:1:1: comment not terminated"},
+		{"syntax", "var X : bool\ninit (i) { X = }", "x.cub:2:16: expected a term, found '}'"},
+		{"unknown", "var X : bool\nunsafe () { Y = True }", "x.cub:2:13: unknown name Y"},
+		{"type", "var X : bool\nunsafe () { X = 1 }", "x.cub:2:15: cannot compare bool with int"},
+		{"fence in unsafe", "weak var X : bool\nunsafe (i) { fence() }", "x.cub:2:14: fence() can only be used in the guard of a transition, not in unsafe"},
+		{"at outside unsafe", "weak var X : bool\nunsafe (i) { i@X = True }\ntransition t ([i]) requires { i@X = True } { X := False }",
+			"x.cub:3:31: p@X can only be used in unsafe formulas, not in a transition"},
+		{"weak without at", "weak var X : bool\nunsafe (i) { X = True }", "x.cub:2:14: weak X must be read by a process in unsafe: write p@X"},
+		{"owner", "weak var X : bool\narray A[proc] : bool\nunsafe (i) { i@X = True }\ntransition t ([i] j) requires { A[j] = True } { X := True }",
+			"x.cub:4:33: non-weak array A can only be read by its owner: in transition t, write A[i]"},
+		{"owner write", "weak var X : bool\narray A[proc] : bool\nunsafe (i) { i@X = True }\ntransition t ([i] j) { A[j] := True }",
+			"x.cub:4:25: non-weak array A can only be written by its owner: write A[i]"},
+		{"no actor", "weak var X : bool\nunsafe (i) { i@X = True }\ntransition t (i) { X := True }",
+			"accesses weak memory: mark the process that performs it with [.]"},
+		{"no unsafe", "var X : bool\n", "x.cub: no unsafe formula"},
+		{"negated fence", "weak var X : bool\nunsafe (i) { i@X = True }\ntransition t ([i]) requires { not fence() } { X := True }", "x.cub:3:35: fence() cannot be negated"},
+		{"const assign", "const C : bool\nunsafe () { C = True }\ntransition t (i) { C := True }", "x.cub:3:20: C is a constant and cannot be assigned"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load("x.cub", []byte(tc.src))
+			if err == nil {
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %q, want %q", err.Error(), tc.want)
+			}
+		})
+	}
+}
+
+func TestParseCorpus(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.cub"))
+	if len(files) == 0 {
+		t.Skip("corpus not available")
+	}
+	for _, f := range files {
+		if _, err := ParseFile(f); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestSmallSystems(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      Verdict
+	}{
+		{"toggle", `var X : bool
+init () { X = False }
+unsafe () { X = True }
+transition t () requires { X = False } { X := True }`, Unsafe},
+		{"stuck", `var X : bool
+init () { X = False }
+unsafe () { X = True }
+transition t () requires { X = True } { X := True }`, Safe},
+		{"counter", `var X : int
+init () { X = 0 }
+unsafe () { X < 0 }
+transition inc () { X := X + 1 }`, Safe},
+		{"real", `var X : real
+init () { X = 0.5 }
+unsafe () { X > 2.0 }
+transition inc () requires { X < 1.0 } { X := X + 1.0 }`, Safe},
+		{"store buffering", `weak var X : int
+weak var Y : int
+array PC[proc] : int
+array R[proc] : int
+init (p) { X = 0 && Y = 0 && PC[p] = 0 }
+unsafe (p q) { p = #1 && q = #2 && PC[p] = 2 && PC[q] = 2 && R[p] = 0 && R[q] = 0 }
+transition w1 ([p]) requires { p = #1 && PC[p] = 0 } { PC[p] := 1; X := 1 }
+transition r1 ([p]) requires { p = #1 && PC[p] = 1 } { PC[p] := 2; R[p] := Y }
+transition w2 ([p]) requires { p = #2 && PC[p] = 0 } { PC[p] := 1; Y := 1 }
+transition r2 ([p]) requires { p = #2 && PC[p] = 1 } { PC[p] := 2; R[p] := X }`, Unsafe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sys, err := Load(tc.name+".cub", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Verify(t.Context(), sys, Options{Timeout: 10 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != tc.want {
+				t.Errorf("got %s, want %s", res.Verdict, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.cub"))
+	for _, p := range files {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("transition t ([i] j) requires { forall_other k. (A[k] = True || not B) } { A[j] := case | j = i : . | _ : A[j] }"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		sys, err := Load("fuzz.cub", src)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "fuzz.cub") {
+				t.Fatalf("error without position: %v", err)
+			}
+			return
+		}
+		// a checked system must also survive a short search
+		_, _ = Verify(t.Context(), sys, Options{MaxNodes: 20, Timeout: time.Second})
+	})
+}

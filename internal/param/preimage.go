@@ -1,0 +1,645 @@
+package param
+
+import (
+	"slices"
+)
+
+// instEnv maps the placeholders of a template to the slots and node of
+// one transition instance.
+type instEnv struct {
+	args []int32 // slot of each parameter
+	q, u int32   // slots of the quantified and universal variables
+	node int32   // id of the new node
+}
+
+func (env *instEnv) slot(s int32) int32 {
+	switch {
+	case s >= 0:
+		return s
+	case s == qvarSlot:
+		return env.q
+	case s == uvarSlot:
+		return env.u
+	}
+	return env.args[-s-1]
+}
+
+func (env *instEnv) term(t Term) Term {
+	switch t.Kind {
+	case KSlot:
+		t.Sym = env.slot(t.Sym)
+	case KVar, KVal, KInit:
+		for i := 0; i < int(t.NArgs); i++ {
+			t.Args[i] = env.slot(t.Args[i])
+		}
+		if t.Kind == KVal {
+			t.Proc = env.slot(t.Proc)
+			if t.Node == newNode {
+				t.Node = env.node
+			}
+		}
+	}
+	return t
+}
+
+func (env *instEnv) lit(l Lit) (Lit, litResult) {
+	return mkLit(l.Op, env.term(l.L), env.term(l.R))
+}
+
+// dnf is a formula in disjunctive normal form: no conjunction is false,
+// and a conjunction with no literal is true.
+type dnf [][]Lit
+
+var dnfTrue = dnf{{}}
+
+func (d dnf) isTrue() bool {
+	for _, c := range d {
+		if len(c) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// instDNF instantiates the literals of a template DNF (quantifiers and
+// fences are not allowed there).
+func (env *instEnv) dnf(ts []Conj) dnf {
+	var out dnf
+next:
+	for _, cj := range ts {
+		var lits []Lit
+		for _, l := range cj.Lits {
+			nl, r := env.lit(l)
+			switch r {
+			case litFalse:
+				continue next
+			case litOpen:
+				lits = append(lits, nl)
+			}
+		}
+		if len(lits) == 0 {
+			return dnfTrue
+		}
+		out = append(out, lits)
+	}
+	return out
+}
+
+func product(a, b dnf) dnf {
+	var out dnf
+	for _, x := range a {
+		for _, y := range b {
+			z := make([]Lit, 0, len(x)+len(y))
+			out = append(out, append(append(z, x...), y...))
+		}
+	}
+	return out
+}
+
+// negate is the DNF of the negation of d.
+func negate(d dnf) dnf {
+	if d.isTrue() {
+		return nil
+	}
+	out := dnfTrue
+	for _, c := range d {
+		var alt dnf
+		for _, l := range c {
+			nl, r := negLit(l)
+			switch r {
+			case litTrue:
+				alt = dnfTrue
+			case litOpen:
+				alt = append(alt, []Lit{nl})
+			}
+			if r == litTrue {
+				break
+			}
+		}
+		out = product(out, alt)
+		if len(out) == 0 {
+			return nil
+		}
+	}
+	return out
+}
+
+// valAlt is one possible value of an update: when lits hold, the new
+// value is val (any value if nondet).
+type valAlt struct {
+	lits   []Lit
+	val    Term
+	nondet bool
+}
+
+// caseAlts lists the alternatives of a case expression.
+func caseAlts(cases []Case, env *instEnv) []valAlt {
+	var out []valAlt
+	prev := dnfTrue // all previous conditions are false
+	for _, cs := range cases {
+		cond := dnfTrue
+		if cs.Cond != nil {
+			cond = env.dnf(cs.Cond)
+		}
+		val := env.term(cs.Value)
+		for _, c := range product(prev, cond) {
+			out = append(out, valAlt{lits: c, val: val, nondet: cs.Nondet})
+		}
+		prev = product(prev, negate(cond))
+		if len(prev) == 0 {
+			break
+		}
+	}
+	return out
+}
+
+// guardAlt is one disjunct of an instantiated guard.
+type guardAlt struct {
+	lits  []Lit
+	fence bool
+	extra []int32 // fresh slots introduced by exists_other
+}
+
+// guardAlts instantiates one disjunct of a guard; universal quantifiers
+// range over the other slots of the cube (the approximation of MCMT).
+func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32) []guardAlt {
+	var base []Lit
+	for _, l := range g.Lits {
+		nl, r := env.lit(l)
+		switch r {
+		case litFalse:
+			return nil
+		case litOpen:
+			base = append(base, nl)
+		}
+	}
+	alts := []guardAlt{{lits: base, fence: g.Fence}}
+	others := make([]int32, 0, len(slots))
+	for _, s := range slots {
+		if !slices.Contains(env.args, s) {
+			others = append(others, s)
+		}
+	}
+	addDNF := func(d dnf, extra int32) []guardAlt {
+		var out []guardAlt
+		for _, a := range alts {
+			for _, c := range d {
+				na := guardAlt{lits: append(slices.Clip(a.lits), c...), fence: a.fence, extra: a.extra}
+				if extra != 0 {
+					na.extra = append(slices.Clip(a.extra), extra)
+				}
+				out = append(out, na)
+			}
+		}
+		return out
+	}
+	for _, f := range g.Foralls {
+		for _, s := range others {
+			env.q = s
+			d := env.dnf(f)
+			if d.isTrue() {
+				continue
+			}
+			alts = addDNF(d, 0)
+			if len(alts) == 0 {
+				return nil
+			}
+		}
+	}
+	for _, x := range g.Exists {
+		var out []guardAlt
+		for _, s := range others {
+			env.q = s
+			out = append(out, addDNF(env.dnf(x), 0)...)
+		}
+		env.q = fresh
+		out = append(out, addDNF(env.dnf(x), fresh)...)
+		fresh++
+		alts = out
+	}
+	return alts
+}
+
+// collectReads adds to reads the weak reads of node in t.
+func collectReads(reads []Access, t Term, node int32) []Access {
+	if t.Kind != KVal || t.Node != node {
+		return reads
+	}
+	a := Access{Proc: t.Proc, Sym: t.Sym, NArgs: t.NArgs, Args: t.Args}
+	for _, r := range reads {
+		if r == a {
+			return reads
+		}
+	}
+	return append(reads, a)
+}
+
+// atomUpdate finds how t updates the atom a: the alternatives of its new
+// value, or nil if a is not updated.
+func atomUpdate(t *Trans, a Term, env *instEnv) []valAlt {
+	for _, u := range t.Updates {
+		if u.Global != a.Sym || a.Kind != KVar {
+			continue
+		}
+		match := true
+		env.u = 0
+		for i := 0; i < u.NArgs; i++ {
+			if u.Args[i] == uvarSlot {
+				env.u = a.Args[i]
+			} else if env.slot(u.Args[i]) != a.Args[i] {
+				match = false
+			}
+		}
+		if match {
+			return caseAlts(u.Cases, env)
+		}
+	}
+	return nil
+}
+
+// substitution maps atoms of the cube after the transition to terms
+// before it (nondet: any value).
+type substitution map[Term]valAlt
+
+func (s substitution) term(t Term) (Term, bool) {
+	if !t.isAtom() {
+		return t, true
+	}
+	v, ok := s[t.base()]
+	if !ok {
+		return t, true
+	}
+	if v.nondet {
+		return Term{}, false
+	}
+	r := v.val
+	if r.Kind == KNum {
+		r.Off = r.Off.add(t.Off)
+	} else if !t.Off.isZero() {
+		r.Off = r.Off.add(t.Off)
+	}
+	return r, true
+}
+
+// preImages computes the pre-images of c by every instance of every
+// transition.
+func (e *engine) preImages(c *Cube) []*Cube {
+	var out []*Cube
+	maxSlot := e.sys.Pinned
+	for _, s := range c.Slots {
+		maxSlot = max(maxSlot, s)
+	}
+	for _, t := range e.sys.Trans {
+		args := make([]int32, len(t.Params))
+		var rec func(k int, fresh int32)
+		rec = func(k int, fresh int32) {
+			if k == len(args) {
+				out = e.preImage(c, t, slices.Clone(args), fresh, out)
+				return
+			}
+			for _, s := range c.Slots {
+				if !slices.Contains(args[:k], s) {
+					args[k] = s
+					rec(k+1, fresh)
+				}
+			}
+			// a pinned process not yet in the cube
+			for s := int32(1); s <= e.sys.Pinned; s++ {
+				if !c.hasSlot(s) && !slices.Contains(args[:k], s) {
+					args[k] = s
+					rec(k+1, fresh)
+				}
+			}
+			args[k] = fresh
+			rec(k+1, fresh+1)
+		}
+		rec(0, maxSlot+1)
+	}
+	return out
+}
+
+// preImage computes the pre-image of c by transition t with parameters
+// args, appending the resulting cubes to out.
+func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*Cube) []*Cube {
+	maxID := int32(0)
+	for _, n := range c.Nodes {
+		maxID = max(maxID, n.ID)
+	}
+	env := &instEnv{args: args, node: maxID + 1}
+	actor := int32(0)
+	if t.Actor >= 0 {
+		actor = args[t.Actor]
+	}
+
+	// the atoms of c that t updates
+	type atomAlts struct {
+		atom Term
+		alts []valAlt
+	}
+	var atoms []atomAlts
+	seen := map[Term]bool{}
+	for _, l := range c.Lits {
+		for _, side := range [2]Term{l.L, l.R} {
+			if side.Kind != KVar {
+				continue
+			}
+			b := side.base()
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+			if alts := atomUpdate(t, b, env); alts != nil {
+				atoms = append(atoms, atomAlts{b, alts})
+			}
+		}
+	}
+
+	// the new node: its writes
+	node := &Node{ID: env.node}
+	var writes []weakWrite
+	for _, u := range t.Updates {
+		if !e.sys.Globals[u.Global].Weak {
+			continue
+		}
+		a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
+		for i := 0; i < u.NArgs; i++ {
+			a.Args[i] = env.slot(u.Args[i])
+		}
+		node.Writes = append(node.Writes, a)
+		writes = append(writes, weakWrite{a, caseAlts(u.Cases, env)})
+	}
+	rffr := rffrNodes(c, node, actor)
+	if len(atoms) == 0 && len(rffr) == 0 {
+		// the pre-image is included in c
+		return out
+	}
+
+	// the reads of the new node in the values of its updates
+	var valueReads []Access
+	for _, u := range t.Updates {
+		env.u = 0
+		for _, a := range caseAlts(u.Cases, env) {
+			if !a.nondet {
+				valueReads = collectReads(valueReads, a.val, env.node)
+			}
+			for _, l := range a.lits {
+				valueReads = collectReads(collectReads(valueReads, l.L, env.node), l.R, env.node)
+			}
+		}
+	}
+
+	slots := slices.Clone(c.Slots)
+	for _, a := range args {
+		if !slices.Contains(slots, a) {
+			slots = append(slots, a)
+		}
+	}
+	slices.Sort(slots)
+
+	for _, g := range t.Guard {
+		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args))) {
+			// enumerate the choices of update values and rffr
+			nAtoms, nWrites := len(atoms), len(writes)
+			choice := make([]int, nAtoms+nWrites)
+			for {
+				sub := substitution{}
+				lits := slices.Clone(ga.lits)
+				for i, a := range atoms {
+					v := a.alts[choice[i]]
+					sub[a.atom] = v
+					lits = append(lits, v.lits...)
+				}
+				wvals := make([]valAlt, nWrites)
+				for i, w := range writes {
+					wvals[i] = w.alts[choice[nAtoms+i]]
+					lits = append(lits, wvals[i].lits...)
+				}
+				out = e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+				// next choice
+				k := 0
+				for k < len(choice) {
+					choice[k]++
+					lim := 0
+					if k < nAtoms {
+						lim = len(atoms[k].alts)
+					} else {
+						lim = len(writes[k-nAtoms].alts)
+					}
+					if choice[k] < lim {
+						break
+					}
+					choice[k] = 0
+					k++
+				}
+				if k == len(choice) {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// weakWrite is a write of the new node with the alternatives of its value.
+type weakWrite struct {
+	acc  Access
+	alts []valAlt
+}
+
+// writeVal is a write of the new node with its value.
+type writeVal struct {
+	acc Access
+	val valAlt
+}
+
+func writes2(ws []weakWrite, vals []valAlt) []writeVal {
+	out := make([]writeVal, len(ws))
+	for i, w := range ws {
+		out[i] = writeVal{acc: w.acc, val: vals[i]}
+	}
+	return out
+}
+
+// finish builds the cubes of one alternative of a pre-image, one for each
+// choice of the rffr split.
+func (e *engine) finish(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, proto *Node,
+	valueReads []Access, writes []writeVal, rffr []rffrChoice, sub substitution, lits []Lit,
+	slots []int32, out []*Cube) []*Cube {
+	// the reads of the new node
+	var reads []Access
+	for _, l := range lits {
+		reads = collectReads(collectReads(reads, l.L, proto.ID), l.R, proto.ID)
+	}
+	for _, r := range valueReads {
+		reads = collectReads(reads, r.valTerm(proto.ID, e.sys), proto.ID)
+	}
+	fence := ga.fence || t.Fence
+	var node *Node
+	if len(reads) > 0 || len(writes) > 0 {
+		node = &Node{ID: proto.ID, Reads: reads, Writes: proto.Writes}
+		node.setFlags(ProcFlags{Proc: actor, Read: len(reads) > 0, Write: len(writes) > 0, Fenced: fence && len(reads) > 0})
+	}
+	// choices of the rffr split: bit k set = rf for rffr[k]
+	var free []int
+	for k, r := range rffr {
+		if r.other {
+			free = append(free, k)
+		}
+	}
+	if len(free) > 20 {
+		free = free[:20]
+	}
+	for mask := 0; mask < 1<<uint(len(free)); mask++ {
+		rf := make([]bool, len(rffr))
+		for b, k := range free {
+			rf[k] = mask&(1<<uint(b)) != 0
+		}
+		if nc := e.build(c, t, args, actor, ga, node, fence, writes, rffr, rf, sub, lits, slots); nc != nil {
+			out = append(out, nc)
+		}
+	}
+	return out
+}
+
+// build makes one pre-image cube, or returns nil when it is empty.
+func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, node *Node, fence bool,
+	writes []writeVal, rffr []rffrChoice, rf []bool, sub substitution, lits []Lit, slots []int32) *Cube {
+	nc := &Cube{Parent: c, Trans: t.Name, Args: args, Root: c.Root, Depth: c.Depth + 1}
+	// weak part
+	if len(c.Nodes) > 0 || node != nil {
+		nc.Nodes = slices.Clone(c.Nodes)
+		nc.GHB = slices.Clone(c.GHB)
+		if fence && actor != 0 {
+			fenceOldReads(nc, actor)
+		}
+		if node != nil {
+			if len(nc.Nodes) >= maxNodes {
+				e.tooManyEvents = true
+				return nil
+			}
+			edges := edgesFrom(nc, node, actor)
+			nc.Nodes = append(nc.Nodes, node)
+			nc.GHB = append(nc.GHB, 0)
+			self := len(nc.Nodes) - 1
+			for j := 0; j < self; j++ {
+				if edges&(1<<uint(j)) != 0 {
+					addEdge(nc.GHB, self, j)
+				}
+			}
+			if len(rffr) > 0 {
+				sub = maps2(sub)
+			}
+			for k, r := range rffr {
+				old := nc.Nodes[r.node].clone()
+				var keep []Access
+				for _, rd := range old.Reads {
+					var w *writeVal
+					for i := range writes {
+						if writes[i].acc.sameLoc(rd) {
+							w = &writes[i]
+						}
+					}
+					if w == nil || (rd.Proc != actor && !rf[k]) {
+						keep = append(keep, rd)
+						continue
+					}
+					sub[rd.valTerm(old.ID, e.sys)] = w.val
+				}
+				old.Reads = keep
+				nc.Nodes[r.node] = old
+				if r.other {
+					if rf[k] {
+						addEdge(nc.GHB, self, r.node)
+					} else {
+						addEdge(nc.GHB, r.node, self)
+					}
+				}
+			}
+			if cyclic(nc.GHB) {
+				return nil
+			}
+		}
+	}
+	// substitute in the literals of c
+	for _, l := range c.Lits {
+		a, ok1 := sub.term(l.L)
+		b, ok2 := sub.term(l.R)
+		if !ok1 || !ok2 {
+			continue
+		}
+		nl, r := mkLit(l.Op, a, b)
+		switch r {
+		case litFalse:
+			return nil
+		case litOpen:
+			lits = append(lits, nl)
+		}
+	}
+	nc.Lits = lits
+	nc.Slots = slots
+	if len(ga.extra) > 0 {
+		nc.Slots = append(slices.Clone(slots), ga.extra...)
+		slices.Sort(nc.Slots)
+	}
+	if e.cheap(nc) == cheapUnsat {
+		return nil
+	}
+	gc(nc)
+	dropUnusedSlots(nc, e.sys.Pinned)
+	return nc
+}
+
+// dropUnusedSlots removes the processes that no literal or event
+// mentions: "there is another process" only matters for one process in
+// all, and forgetting it keeps the cube general (an over-approximation).
+func dropUnusedSlots(c *Cube, pinned int32) {
+	used := map[int32]bool{}
+	mark := func(t Term) {
+		switch t.Kind {
+		case KSlot:
+			used[t.Sym] = true
+		case KVar, KVal, KInit:
+			for i := 0; i < int(t.NArgs); i++ {
+				used[t.Args[i]] = true
+			}
+			if t.Kind == KVal {
+				used[t.Proc] = true
+			}
+		}
+	}
+	for _, l := range c.Lits {
+		mark(l.L)
+		mark(l.R)
+	}
+	for _, n := range c.Nodes {
+		for _, f := range n.Procs {
+			used[f.Proc] = true
+		}
+		for _, as := range [][]Access{n.Reads, n.Writes} {
+			for _, a := range as {
+				used[a.Proc] = true
+				for i := 0; i < int(a.NArgs); i++ {
+					used[a.Args[i]] = true
+				}
+			}
+		}
+	}
+	if len(used) == len(c.Slots) {
+		return
+	}
+	out := make([]int32, 0, len(c.Slots))
+	for _, s := range c.Slots {
+		if used[s] || s <= pinned {
+			out = append(out, s)
+		}
+	}
+	c.Slots = out
+}
+
+func maps2(s substitution) substitution {
+	n := make(substitution, len(s)+4)
+	for k, v := range s {
+		n[k] = v
+	}
+	return n
+}

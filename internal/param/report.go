@@ -1,0 +1,88 @@
+package param
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteText prints a result the way Cubicle does: the verdict, the trace
+// of an unsafe system, the number of visited nodes and the time.
+func WriteText(w io.Writer, file string, r *Result) {
+	switch r.Verdict {
+	case Safe:
+		fmt.Fprintln(w, "The system is SAFE")
+	case Unsafe:
+		fmt.Fprintln(w, "The system is UNSAFE")
+		fmt.Fprintf(w, "Error trace: %s\n", r.TraceString())
+	default:
+		fmt.Fprintf(w, "No verdict for %s: %s\n", file, r.Verdict)
+	}
+	fmt.Fprintf(w, "Visited nodes: %d\n", r.Visited)
+	fmt.Fprintf(w, "Time: %.3fs\n", r.Time.Seconds())
+}
+
+// jsonResult is the JSON form of a result.
+type jsonResult struct {
+	File    string   `json:"file"`
+	Verdict string   `json:"verdict"`
+	Limit   string   `json:"limit,omitempty"`
+	Trace   []string `json:"trace,omitempty"`
+	Unsafe  int      `json:"unsafe,omitempty"`
+	Nodes   int      `json:"nodes"`
+	Solver  int      `json:"solver_calls"`
+	TimeMS  float64  `json:"time_ms"`
+}
+
+// WriteJSON prints a result as one JSON object.
+func WriteJSON(w io.Writer, file string, r *Result) error {
+	j := jsonResult{File: file, Nodes: r.Visited, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
+	switch r.Verdict {
+	case Safe:
+		j.Verdict = "safe"
+	case Unsafe:
+		j.Verdict = "unsafe"
+		j.Unsafe = r.Root
+		for _, s := range r.Trace {
+			j.Trace = append(j.Trace, s.String())
+		}
+	default:
+		j.Verdict = "unknown"
+		j.Limit = r.Verdict.String()
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}
+
+// WriteDot writes the search graph in Graphviz format: the unsafe roots,
+// every explored node with its cube, edges labelled by the transition
+// instance of the pre-image; the node that meets the initial states is
+// red.
+func WriteDot(w io.Writer, r *Result) error {
+	var b strings.Builder
+	b.WriteString("digraph search {\n  rankdir=BT;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n")
+	for i, n := range r.Graph {
+		attrs := ""
+		switch n.Status {
+		case "init":
+			attrs = ", color=red, fontcolor=red"
+		case "subsumed":
+			attrs = ", style=dashed, color=gray"
+		}
+		name := fmt.Sprintf("%d", n.ID)
+		if n.ID == 0 {
+			name = n.Status
+		}
+		fmt.Fprintf(&b, "  n%d [label=%q%s];\n", i, name+": "+n.Cube, attrs)
+		if n.Parent >= 0 {
+			fmt.Fprintf(&b, "  n%d -> n%d [label=%q];\n", i, n.Parent, n.Label)
+		} else {
+			fmt.Fprintf(&b, "  n%d [xlabel=%q];\n", i, n.Label)
+		}
+	}
+	b.WriteString("}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,167 @@
+package param
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/smt"
+)
+
+// solver decides the conjunctions that the syntactic tests leave open,
+// with Z3. Atoms are integer (or real) constants named after the atom;
+// enumerations and booleans are integers in their range; slots are
+// pairwise distinct integers.
+type solver struct {
+	sys   *System
+	ctx   *smt.Context
+	s     *smt.Solver
+	calls int
+	terms map[Term]smt.Term
+	slots map[int32]smt.Term
+	// stopped reports that the search was cancelled
+	stopped func() bool
+}
+
+func newSolver(sys *System) *solver {
+	ctx := smt.NewContext()
+	return &solver{sys: sys, ctx: ctx, s: ctx.NewSolver(), terms: map[Term]smt.Term{}, slots: map[int32]smt.Term{}}
+}
+
+func (z *solver) close() { z.ctx.Close() }
+
+func (z *solver) slot(s int32) smt.Term {
+	t, ok := z.slots[s]
+	if !ok {
+		t = z.ctx.Int(fmt.Sprintf("slot%d", s))
+		z.slots[s] = t
+	}
+	return t
+}
+
+// atom is the Z3 constant of an atom (without offset); range constraints
+// are added to dom.
+func (z *solver) atom(t Term, dom *[]smt.Term) smt.Term {
+	t = t.base()
+	if a, ok := z.terms[t]; ok {
+		return a
+	}
+	name := fmt.Sprintf("a%d_%d_%d_%v_%d_%d", t.Kind, t.Sym, t.NArgs, t.Args, t.Node, t.Proc)
+	var a smt.Term
+	if t.Sort.Kind == SReal {
+		a = z.ctx.Real(name)
+	} else {
+		a = z.ctx.Int(name)
+	}
+	z.terms[t] = a
+	return a
+}
+
+func (z *solver) domain(t Term, a smt.Term, dom *[]smt.Term) {
+	switch t.Sort.Kind {
+	case SBool:
+		*dom = append(*dom, z.ctx.Ge(a, z.ctx.IntVal(0)), z.ctx.Le(a, z.ctx.IntVal(1)))
+	case SEnum:
+		n := int64(len(z.sys.Enums[t.Sort.Enum].Ctors))
+		*dom = append(*dom, z.ctx.Ge(a, z.ctx.IntVal(0)), z.ctx.Lt(a, z.ctx.IntVal(n)))
+	}
+}
+
+func (z *solver) term(t Term, dom *[]smt.Term, seen map[Term]bool) smt.Term {
+	var base smt.Term
+	switch t.Kind {
+	case KBool, KEnum:
+		return z.ctx.IntVal(int64(t.Sym))
+	case KNum:
+		if t.Sort.Kind == SReal {
+			return z.ctx.RealVal(t.Off.Num, t.Off.Den)
+		}
+		if t.Off.Den != 1 {
+			return z.ctx.RealVal(t.Off.Num, t.Off.Den)
+		}
+		return z.ctx.IntVal(t.Off.Num)
+	case KSlot:
+		base = z.slot(t.Sym)
+	default:
+		base = z.atom(t, dom)
+		if !seen[t.base()] {
+			seen[t.base()] = true
+			z.domain(t, base, dom)
+		}
+	}
+	if t.Off.isZero() {
+		return base
+	}
+	if t.Sort.Kind == SReal {
+		return z.ctx.Add(base, z.ctx.RealVal(t.Off.Num, t.Off.Den))
+	}
+	return z.ctx.Add(base, z.ctx.IntVal(t.Off.Num))
+}
+
+func (z *solver) lit(l Lit, dom *[]smt.Term, seen map[Term]bool) smt.Term {
+	a, b := z.term(l.L, dom, seen), z.term(l.R, dom, seen)
+	if l.L.Sort.Kind == SReal || l.R.Sort.Kind == SReal {
+		if l.L.Kind == KNum && l.L.Sort.Kind != SReal {
+			a = z.ctx.ToReal(a)
+		}
+		if l.R.Kind == KNum && l.R.Sort.Kind != SReal {
+			b = z.ctx.ToReal(b)
+		}
+	}
+	switch l.Op {
+	case Eq:
+		return z.ctx.Eq(a, b)
+	case Ne:
+		return z.ctx.Not(z.ctx.Eq(a, b))
+	case Lt:
+		return z.ctx.Lt(a, b)
+	case Le:
+		return z.ctx.Le(a, b)
+	case Gt:
+		return z.ctx.Gt(a, b)
+	}
+	return z.ctx.Ge(a, b)
+}
+
+// sat decides whether the conjunction of lits and the negations of the
+// conjunctions of nots is satisfiable, with the slots pairwise distinct.
+// Unknown counts as satisfiable (the safe side for both uses).
+func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
+	if z.stopped != nil && z.stopped() {
+		return true
+	}
+	defer func() {
+		// an interrupted context makes Z3 refuse further work
+		if r := recover(); r != nil {
+			if z.stopped == nil || !z.stopped() {
+				panic(r)
+			}
+			result = true
+		}
+	}()
+	z.calls++
+	var dom []smt.Term
+	seen := map[Term]bool{}
+	var fs []smt.Term
+	for _, l := range lits {
+		fs = append(fs, z.lit(l, &dom, seen))
+	}
+	for _, c := range nots {
+		var cj []smt.Term
+		for _, l := range c {
+			cj = append(cj, z.lit(l, &dom, seen))
+		}
+		fs = append(fs, z.ctx.Not(z.ctx.And(cj...)))
+	}
+	if len(slots) > 1 {
+		var ss []smt.Term
+		for _, s := range slots {
+			ss = append(ss, z.slot(s))
+		}
+		fs = append(fs, z.ctx.Distinct(ss...))
+	}
+	z.s.Push()
+	z.s.Assert(fs...)
+	z.s.Assert(dom...)
+	r := z.s.Check()
+	z.s.Pop(1)
+	return r != smt.Unsat
+}

@@ -1,0 +1,541 @@
+package param
+
+import (
+	"hash/maphash"
+	"slices"
+)
+
+// This file is the fixpoint test: is a cube covered by the visited ones,
+// up to a renaming of processes and events? First a syntactic test (every
+// literal, event and ghb pair of a visited cube is in the new cube after
+// renaming); then, when arithmetic is involved, Z3 decides whether the
+// new cube implies the disjunction of the renamed visited cubes whose
+// non-arithmetic part matches.
+
+var shapeSeed = maphash.MakeSeed()
+
+// shape hashes a literal without its slots and nodes.
+func shape(l Lit) uint64 {
+	var h maphash.Hash
+	h.SetSeed(shapeSeed)
+	w := func(t Term) {
+		h.WriteByte(byte(t.Kind))
+		h.WriteByte(byte(t.Sort.Kind))
+		if t.Kind != KSlot {
+			maphash.WriteComparable(&h, t.Sym)
+		}
+		maphash.WriteComparable(&h, t.Sort.Enum)
+		h.WriteByte(byte(t.NArgs))
+		maphash.WriteComparable(&h, t.Off)
+	}
+	h.WriteByte(byte(l.Op))
+	w(l.L)
+	w(l.R)
+	return h.Sum64()
+}
+
+// matchIndex is the extended literal set of a cube (its literals, their
+// mirrored forms and simple consequences) indexed by shape.
+type matchIndex struct {
+	byShape map[uint64][]Lit
+	bloom   uint64
+}
+
+func (e *engine) index(c *Cube) *matchIndex {
+	m := &matchIndex{byShape: map[uint64][]Lit{}}
+	add := func(l Lit) {
+		s := shape(l)
+		m.byShape[s] = append(m.byShape[s], l)
+		m.bloom |= 1 << (s % 64)
+	}
+	for _, l := range c.Lits {
+		add(l)
+		if !l.R.isConst() {
+			// mirrored: x op y+k  <=>  y op' x-k
+			r := l.R.base()
+			lft := l.L
+			lft.Off = l.R.Off.neg()
+			if lft.Off.isZero() {
+				add(Lit{Op: l.Op.flip(), L: r, R: l.L})
+			} else {
+				add(Lit{Op: l.Op.flip(), L: r, R: lft})
+			}
+		}
+		if l.Op == Eq && l.R.Kind == KEnum {
+			for k := range e.sys.Enums[l.R.Sort.Enum].Ctors {
+				if int32(k) != l.R.Sym {
+					o := l.R
+					o.Sym = int32(k)
+					add(Lit{Op: Ne, L: l.L, R: o})
+				}
+			}
+		}
+		if l.Op == Eq && l.R.Kind == KSlot && l.L.isAtom() {
+			for _, s := range c.Slots {
+				if s != l.R.Sym {
+					add(Lit{Op: Ne, L: l.L, R: slotTerm(s)})
+				}
+			}
+		}
+	}
+	return m
+}
+
+func litBloom(lits []Lit, skipNumeric bool) uint64 {
+	var b uint64
+	for _, l := range lits {
+		if skipNumeric && l.numeric() {
+			continue
+		}
+		b |= 1 << (shape(l) % 64)
+	}
+	return b
+}
+
+// matcher searches renamings of a visited cube v into a cube c.
+type matcher struct {
+	sys    *System
+	v, c   *Cube
+	idx    *matchIndex
+	lits   []Lit // literals of v to match syntactically
+	sigma  map[int32]int32
+	used   map[int32]bool
+	tau    map[int32]int32
+	tused  map[int32]bool
+	trail  []binding
+	found  func() bool // called on each complete renaming; true stops
+	pinned int32
+}
+
+type binding struct {
+	node bool
+	from int32
+}
+
+func (m *matcher) bindSlot(a, b int32) bool {
+	if x, ok := m.sigma[a]; ok {
+		return x == b
+	}
+	if m.used[b] {
+		return false
+	}
+	if (a <= m.pinned || b <= m.pinned) && a != b {
+		return false
+	}
+	m.sigma[a] = b
+	m.used[b] = true
+	m.trail = append(m.trail, binding{false, a})
+	return true
+}
+
+func (m *matcher) bindNode(a, b int32) bool {
+	if x, ok := m.tau[a]; ok {
+		return x == b
+	}
+	if m.tused[b] {
+		return false
+	}
+	m.tau[a] = b
+	m.tused[b] = true
+	m.trail = append(m.trail, binding{true, a})
+	return true
+}
+
+func (m *matcher) undo(n int) {
+	for len(m.trail) > n {
+		b := m.trail[len(m.trail)-1]
+		m.trail = m.trail[:len(m.trail)-1]
+		if b.node {
+			delete(m.tused, m.tau[b.from])
+			delete(m.tau, b.from)
+		} else {
+			delete(m.used, m.sigma[b.from])
+			delete(m.sigma, b.from)
+		}
+	}
+}
+
+func (m *matcher) term(a, b Term) bool {
+	if a.Kind != b.Kind || a.Sym != b.Sym && a.Kind != KSlot || a.NArgs != b.NArgs || a.Off != b.Off || a.Sort != b.Sort {
+		return false
+	}
+	switch a.Kind {
+	case KSlot:
+		return m.bindSlot(a.Sym, b.Sym)
+	case KVar, KVal, KInit:
+		for i := 0; i < int(a.NArgs); i++ {
+			if !m.bindSlot(a.Args[i], b.Args[i]) {
+				return false
+			}
+		}
+		if a.Kind == KVal {
+			return m.bindSlot(a.Proc, b.Proc) && m.bindNode(a.Node, b.Node)
+		}
+	}
+	return true
+}
+
+func (m *matcher) access(a, b Access) bool {
+	if a.Sym != b.Sym || a.NArgs != b.NArgs {
+		return false
+	}
+	if !m.bindSlot(a.Proc, b.Proc) {
+		return false
+	}
+	for i := 0; i < int(a.NArgs); i++ {
+		if !m.bindSlot(a.Args[i], b.Args[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchLits matches v's literals from k on.
+func (m *matcher) matchLits(k int) bool {
+	if k == len(m.lits) {
+		return m.matchNodes(0)
+	}
+	l := m.lits[k]
+	for _, cl := range m.idx.byShape[shape(l)] {
+		mark := len(m.trail)
+		if cl.Op == l.Op && m.term(l.L, cl.L) && m.term(l.R, cl.R) {
+			if m.matchLits(k + 1) {
+				return true
+			}
+		}
+		m.undo(mark)
+	}
+	return false
+}
+
+// matchNodes maps the events of v from position k on.
+func (m *matcher) matchNodes(k int) bool {
+	if k == len(m.v.Nodes) {
+		return m.checkGHB() && m.matchSlots(0)
+	}
+	vn := m.v.Nodes[k]
+	try := func(cn *Node) bool {
+		mark := len(m.trail)
+		if m.bindNode(vn.ID, cn.ID) && m.nodeFits(vn, cn, 0) {
+			return true
+		}
+		m.undo(mark)
+		return false
+	}
+	if id, ok := m.tau[vn.ID]; ok {
+		return m.nodeFits(vn, m.c.Nodes[m.c.nodeIndex(id)], 0)
+	}
+	for _, cn := range m.c.Nodes {
+		if !m.tused[cn.ID] && try(cn) {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeFits checks the flags and accesses of vn against cn (step s of:
+// flags, writes, reads), then continues with the next node.
+func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
+	k := slices.Index(m.v.Nodes, vn)
+	items := len(vn.Procs) + len(vn.Writes) + len(vn.Reads)
+	if s == items {
+		return m.matchNodes(k + 1)
+	}
+	switch {
+	case s < len(vn.Procs):
+		f := vn.Procs[s]
+		for _, g := range cn.Procs {
+			if f.Read && !g.Read || f.Write && !g.Write || f.Fenced && !g.Fenced {
+				continue
+			}
+			mark := len(m.trail)
+			if m.bindSlot(f.Proc, g.Proc) && m.nodeFits(vn, cn, s+1) {
+				return true
+			}
+			m.undo(mark)
+		}
+		return false
+	case s < len(vn.Procs)+len(vn.Writes):
+		w := vn.Writes[s-len(vn.Procs)]
+		for _, cw := range cn.Writes {
+			mark := len(m.trail)
+			if m.access(w, cw) && m.nodeFits(vn, cn, s+1) {
+				return true
+			}
+			m.undo(mark)
+		}
+		return false
+	default:
+		r := vn.Reads[s-len(vn.Procs)-len(vn.Writes)]
+		for _, cr := range cn.Reads {
+			mark := len(m.trail)
+			if m.access(r, cr) && m.nodeFits(vn, cn, s+1) {
+				return true
+			}
+			m.undo(mark)
+		}
+		return false
+	}
+}
+
+func (m *matcher) checkGHB() bool {
+	for i, vn := range m.v.Nodes {
+		ci := m.c.nodeIndex(m.tau[vn.ID])
+		for j, wn := range m.v.Nodes {
+			if m.v.GHB[i]&(1<<uint(j)) != 0 {
+				cj := m.c.nodeIndex(m.tau[wn.ID])
+				if m.c.GHB[ci]&(1<<uint(cj)) == 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// matchSlots maps the remaining slots of v.
+func (m *matcher) matchSlots(k int) bool {
+	for k < len(m.v.Slots) {
+		if _, ok := m.sigma[m.v.Slots[k]]; !ok {
+			break
+		}
+		k++
+	}
+	if k == len(m.v.Slots) {
+		return m.found()
+	}
+	a := m.v.Slots[k]
+	for _, b := range m.c.Slots {
+		mark := len(m.trail)
+		if m.bindSlot(a, b) && m.matchSlots(k+1) {
+			return true
+		}
+		m.undo(mark)
+	}
+	return false
+}
+
+func (m *matcher) rename(t Term) Term {
+	switch t.Kind {
+	case KSlot:
+		t.Sym = m.sigma[t.Sym]
+	case KVar, KVal, KInit:
+		for i := 0; i < int(t.NArgs); i++ {
+			t.Args[i] = m.sigma[t.Args[i]]
+		}
+		if t.Kind == KVal {
+			t.Proc = m.sigma[t.Proc]
+			t.Node = m.tau[t.Node]
+		}
+	}
+	return t
+}
+
+// cubeInfo caches what the fixpoint test needs of a visited cube.
+type cubeInfo struct {
+	bloom, bloomSyn uint64
+	sorted          []Lit // literals, rarest shapes first (computed lazily)
+}
+
+// subsumed is the fixpoint test of c against the visited cubes and the
+// invariants.
+func (e *engine) subsumed(c *Cube) bool {
+	idx := e.index(c)
+	var cands []*Cube
+	try := func(v *Cube) bool {
+		if len(v.Slots) > len(c.Slots) || len(v.Nodes) > len(c.Nodes) {
+			return false
+		}
+		info := e.info(v)
+		if info.bloomSyn&^idx.bloom != 0 {
+			return false
+		}
+		if info.bloom&^idx.bloom == 0 && e.match(v, c, idx, false, func(*matcher) bool { return true }) {
+			return true
+		}
+		if c.numeric || v.numeric {
+			cands = append(cands, v)
+		}
+		return false
+	}
+	for _, v := range e.invariants {
+		if try(v) {
+			return true
+		}
+	}
+	for _, v := range e.visited {
+		if try(v) {
+			return true
+		}
+	}
+	if len(c.Nodes) == 0 {
+		return e.subsumedByPermutations(c, idx)
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	// semantic test: c implies the disjunction of the candidates
+	var nots [][]Lit
+	for _, v := range cands {
+		e.match(v, c, idx, true, func(m *matcher) bool {
+			var conj []Lit
+			for _, l := range v.Lits {
+				if l.numeric() {
+					nl, r := mkLit(l.Op, m.rename(l.L), m.rename(l.R))
+					switch r {
+					case litFalse:
+						return false
+					case litOpen:
+						conj = append(conj, nl)
+					}
+				}
+			}
+			nots = append(nots, conj)
+			return len(conj) == 0 || len(nots) > 2000
+		})
+		if len(nots) > 0 && len(nots[len(nots)-1]) == 0 {
+			return true
+		}
+	}
+	if len(nots) == 0 {
+		return false
+	}
+	r := !e.z.sat(c.Slots, c.Lits, nots)
+	if r {
+		e.semanticHits++
+	}
+	return r
+}
+
+func (e *engine) info(v *Cube) *cubeInfo {
+	if v.info == nil {
+		v.info = &cubeInfo{bloom: litBloom(v.Lits, false), bloomSyn: litBloom(v.Lits, true)}
+	}
+	return v.info
+}
+
+// match enumerates the renamings of v into c; with semantic set, the
+// numeric literals of v are left out (found decides them). It returns
+// true when found did.
+func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
+	m := &matcher{
+		sys: e.sys, v: v, c: c, idx: idx,
+		sigma: map[int32]int32{}, used: map[int32]bool{},
+		tau: map[int32]int32{}, tused: map[int32]bool{},
+		pinned: e.sys.Pinned,
+	}
+	m.found = func() bool { return found(m) }
+	for _, l := range v.Lits {
+		if semantic && l.numeric() {
+			continue
+		}
+		if len(idx.byShape[shape(l)]) == 0 {
+			return false
+		}
+		m.lits = append(m.lits, l)
+	}
+	slices.SortStableFunc(m.lits, func(a, b Lit) int {
+		return len(idx.byShape[shape(a)]) - len(idx.byShape[shape(b)])
+	})
+	return m.matchLits(0)
+}
+
+// subsumedByPermutations is the semantic fixpoint test of a cube without
+// events (Cubicle's): for every visited cube v and every injective
+// renaming of its processes into those of c, the literals of v that c
+// does not imply syntactically form a residual; renamings with a literal
+// that c contradicts are dropped; then c must imply the disjunction of
+// the residuals.
+func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
+	fixed := map[Term]Term{}
+	for _, l := range c.Lits {
+		if l.Op == Eq && (l.R.isConst() || l.R.Kind == KSlot) && l.R.Off.isZero() {
+			fixed[l.L] = l.R
+		}
+	}
+	has := map[Lit]bool{}
+	for _, ls := range idx.byShape {
+		for _, l := range ls {
+			has[l] = true
+		}
+	}
+	var nots [][]Lit
+	sigma := map[int32]int32{}
+	used := map[int32]bool{}
+	rename := func(t Term) Term {
+		switch t.Kind {
+		case KSlot:
+			t.Sym = sigma[t.Sym]
+		case KVar:
+			for i := 0; i < int(t.NArgs); i++ {
+				t.Args[i] = sigma[t.Args[i]]
+			}
+		}
+		return t
+	}
+	const maxResiduals = 5000
+	var v *Cube
+	var rec func(k int) bool
+	rec = func(k int) bool {
+		if k == len(v.Slots) {
+			var res []Lit
+			for _, l := range v.Lits {
+				nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
+				switch r {
+				case litTrue:
+					continue
+				case litFalse:
+					return false
+				}
+				if has[nl] {
+					continue
+				}
+				if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
+					if !evalOp(nl.Op, f, nl.R) {
+						return false // contradicted: this renaming is irrelevant
+					}
+					continue
+				}
+				res = append(res, nl)
+			}
+			if len(res) == 0 {
+				return true
+			}
+			nots = append(nots, res)
+			return false
+		}
+		a := v.Slots[k]
+		for _, b := range c.Slots {
+			if used[b] || (a <= e.sys.Pinned || b <= e.sys.Pinned) && a != b {
+				continue
+			}
+			sigma[a], used[b] = b, true
+			done := rec(k + 1)
+			delete(sigma, a)
+			delete(used, b)
+			if done {
+				return true
+			}
+		}
+		return false
+	}
+	check := func(list []*Cube) bool {
+		for _, w := range list {
+			if len(w.Slots) > len(c.Slots) || len(w.Nodes) > 0 || len(nots) > maxResiduals {
+				continue
+			}
+			v = w
+			if rec(0) {
+				return true
+			}
+		}
+		return false
+	}
+	if check(e.invariants) || check(e.visited) {
+		return true
+	}
+	if len(nots) == 0 {
+		return false
+	}
+	return !e.z.sat(c.Slots, c.Lits, nots)
+}
