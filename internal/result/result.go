@@ -33,9 +33,9 @@ type Status int
 
 // The statuses of a result.
 const (
-	Done     Status = iota // a verdict was reached
-	Timeout                // the time limit ran out first
-	Failed                 // the test could not be checked (see Err)
+	Done    Status = iota // a verdict was reached
+	Timeout               // the time limit ran out first
+	Failed                // the test could not be checked (see Err)
 	Unsupported
 )
 
@@ -61,7 +61,7 @@ type Result struct {
 	Err    error
 
 	Quant     litmus.Quant
-	Condition string     // herd's printing: "exists (...)"
+	Condition string       // herd's printing: "exists (...)"
 	Observed  []litmus.Ref // the refs the states give values to
 	States    []State      // distinct final states, sorted
 	Witness   *Execution   // an execution whose final state satisfies the condition, if any

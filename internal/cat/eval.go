@@ -1,0 +1,513 @@
+package cat
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/rel"
+)
+
+// The evaluator runs compiled code: names are resolved at load time to
+// slots of frames (one frame for the top level, one per function call)
+// or to inputs (the names the execution gives), so evaluation makes no
+// map look-ups.
+
+// frame holds the slots of one scope level.
+type frame struct {
+	slots []value
+	up    *frame
+}
+
+// run is the state of one Check.
+type run struct {
+	m      *Model
+	x      *Execution
+	n      int
+	opts   CheckOptions
+	yield  func(Outcome) bool
+	top    *frame
+	inputs []value
+	inDone []bool
+
+	memo         *memo
+	views        []*view
+	flags, undef []string
+	override     string // name of the call ... as NAME being run
+	callDepth    int
+	steps        int
+	stepLimit    int
+
+	full                rel.Set
+	haveFull            bool
+	fullR, id           rel.Rel
+	haveFullRel, haveID bool
+}
+
+// maxCallDepth bounds recursion; a least fixpoint over n events
+// converges in at most n*n+1 steps when it converges at all; maxSteps
+// bounds the function calls and fixpoint steps of one Check, so that no
+// model runs forever.
+const (
+	maxCallDepth = 20000
+	maxSteps     = 50_000_000
+)
+
+// step counts one unit of work against the budget of the Check.
+func (r *run) step(pos Position) error {
+	r.steps++
+	if r.steps > r.stepLimit {
+		return &Error{Pos: pos, Msg: fmt.Sprintf("evaluation takes more than %d steps", r.stepLimit)}
+	}
+	return nil
+}
+
+func (r *run) maxFixpointSteps() int { return r.n*r.n + 1000 }
+
+// node is compiled expression code.
+type node interface {
+	eval(r *run, f *frame) (value, error)
+}
+
+// slotRef is a node that names a storage place; raw reads it without
+// failing when it is unbound (nil).
+type slotRef interface {
+	node
+	raw(r *run, f *frame) value
+}
+
+func unbound(pos Position, name string) error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf("unbound name %s", name)}
+}
+
+type (
+	constNode struct{ v value }
+	localNode struct {
+		slot int
+		name string
+		pos  Position
+	}
+	outerNode struct {
+		depth, slot int
+		name        string
+		pos         Position
+	}
+	inputNode struct {
+		idx  int
+		name string
+		pos  Position
+	}
+)
+
+func (n *constNode) eval(*run, *frame) (value, error) { return n.v, nil }
+func (n *constNode) raw(*run, *frame) value           { return n.v }
+
+func (n *localNode) raw(_ *run, f *frame) value { return f.slots[n.slot] }
+func (n *localNode) eval(_ *run, f *frame) (value, error) {
+	if v := f.slots[n.slot]; v != nil {
+		return v, nil
+	}
+	return nil, unbound(n.pos, n.name)
+}
+
+func (n *outerNode) raw(_ *run, f *frame) value {
+	for d := n.depth; d > 0; d-- {
+		f = f.up
+	}
+	return f.slots[n.slot]
+}
+func (n *outerNode) eval(r *run, f *frame) (value, error) {
+	if v := n.raw(r, f); v != nil {
+		return v, nil
+	}
+	return nil, unbound(n.pos, n.name)
+}
+
+func (n *inputNode) raw(r *run, _ *frame) value { return r.input(n.idx) }
+func (n *inputNode) eval(r *run, _ *frame) (value, error) {
+	if v := r.input(n.idx); v != nil {
+		return v, nil
+	}
+	return nil, unbound(n.pos, n.name)
+}
+
+type (
+	unaryNode struct {
+		op  Op
+		x   node
+		pos Position
+	}
+	binaryNode struct {
+		op   Op
+		x, y node
+		pos  Position
+	}
+	appNode struct {
+		fn, arg node
+		pos     Position
+	}
+	setLitNode struct {
+		elems []node
+	}
+	tupleNode struct {
+		elems []node
+	}
+	funNode struct{ code *funCode }
+	// letNode binds values in the current frame, then evaluates body.
+	letNode struct {
+		binds []bindCode
+		body  node
+	}
+	letRecNode struct {
+		rec  *recCode
+		body node
+	}
+	ifNode struct {
+		cond condCode
+		x, y node
+	}
+	tryNode      struct{ x, y node }
+	matchTagNode struct {
+		x      node
+		tags   []string
+		bodies []node
+		def    node
+		pos    Position
+	}
+	matchSetNode struct {
+		x          node
+		empty      node
+		elem, rest int // slots, -1 for _
+		nonEmpty   node
+		pos        Position
+	}
+)
+
+// funCode is a compiled function: its parameters are slots of a fresh
+// frame of nslots.
+type funCode struct {
+	name   string
+	nslots int
+	params patSlots
+	body   node
+}
+
+// patSlots is a compiled pattern: slots (-1 for _), tuple or single.
+type patSlots struct {
+	slots []int
+	tuple bool
+}
+
+// bindCode is one compiled binding of a let.
+type bindCode struct {
+	pat patSlots
+	x   node
+	pos Position
+}
+
+// recCode is a compiled let rec: functions bound to closures over the
+// current frame, then values computed as a least fixpoint from empty.
+type recCode struct {
+	funSlots []int
+	funs     []*funCode
+	valSlots []int
+	vals     []node
+	pos      Position
+}
+
+type closure struct {
+	code *funCode
+	env  *frame
+}
+
+// builtinFn is a primitive function of the evaluator.
+type builtinFn struct {
+	name   string
+	fn     func(r *run, arg value, pos Position) (value, error)
+	reads  []string // inputs it reads from the execution
+	impure bool     // it reads the execution in ways reads cannot say
+}
+
+func (n *unaryNode) eval(r *run, f *frame) (value, error) {
+	a, err := n.x.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return r.unary(n.op, a, n.pos)
+}
+
+func (n *binaryNode) eval(r *run, f *frame) (value, error) {
+	a, err := n.x.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	b, err := n.y.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return r.binary(n.op, a, b, n.pos)
+}
+
+func (n *appNode) eval(r *run, f *frame) (value, error) {
+	fn, err := n.fn.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	arg, err := n.arg.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return r.apply(fn, arg, n.pos)
+}
+
+// apply calls a function value on an argument.
+func (r *run) apply(fn, arg value, pos Position) (value, error) {
+	switch fn := fn.(type) {
+	case *closure:
+		if r.callDepth >= maxCallDepth {
+			return nil, &Error{Pos: pos, Msg: "recursion too deep"}
+		}
+		if err := r.step(pos); err != nil {
+			return nil, err
+		}
+		nf := &frame{slots: make([]value, fn.code.nslots), up: fn.env}
+		if err := bindPattern(nf, fn.code.params, arg, pos); err != nil {
+			return nil, err
+		}
+		r.callDepth++
+		v, err := fn.code.body.eval(r, nf)
+		r.callDepth--
+		if e, ok := err.(*Error); ok && !e.traced {
+			name := fn.code.name
+			if name == "" {
+				name = "function"
+			}
+			err = &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s (in %s called at %s)", e.Msg, name, pos), traced: true}
+		}
+		return v, err
+	case *builtinFn:
+		return fn.fn(r, arg, pos)
+	}
+	return nil, &Error{Pos: pos, Msg: fmt.Sprintf("cannot apply %s: not a function", kindName(fn))}
+}
+
+// bindPattern stores v in the slots of pattern p in frame f.
+func bindPattern(f *frame, p patSlots, v value, pos Position) error {
+	if !p.tuple {
+		if s := p.slots[0]; s >= 0 {
+			f.slots[s] = v
+		}
+		return nil
+	}
+	t, ok := v.(tupleVal)
+	if !ok || len(t) != len(p.slots) {
+		if !ok && len(p.slots) == 0 {
+			return &Error{Pos: pos, Msg: fmt.Sprintf("expected (), got %s", kindName(v))}
+		}
+		return &Error{Pos: pos, Msg: fmt.Sprintf("expected a tuple of %d, got %s", len(p.slots), showArity(v))}
+	}
+	for i, s := range p.slots {
+		if s >= 0 {
+			f.slots[s] = t[i]
+		}
+	}
+	return nil
+}
+
+func showArity(v value) string {
+	if t, ok := v.(tupleVal); ok {
+		return fmt.Sprintf("a tuple of %d", len(t))
+	}
+	return kindName(v)
+}
+
+func (n *setLitNode) eval(r *run, f *frame) (value, error) {
+	if len(n.elems) == 0 {
+		return theEmpty, nil
+	}
+	vals := make([]value, len(n.elems))
+	allEvents, allPairs := true, true
+	for i, e := range n.elems {
+		v, err := e.eval(r, f)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+		_, isE := v.(eventVal)
+		_, isP := v.(pairVal)
+		allEvents = allEvents && isE
+		allPairs = allPairs && isP
+	}
+	switch {
+	case allEvents:
+		es := make([]int, len(vals))
+		for i, v := range vals {
+			es[i] = int(v.(eventVal))
+		}
+		return setVal{rel.SetOf(r.n, es...)}, nil
+	case allPairs:
+		b := rel.NewBuilder(r.n)
+		for _, v := range vals {
+			p := v.(pairVal)
+			b.Add(p[0], p[1])
+		}
+		return relVal{b.Rel()}, nil
+	}
+	return newValSet(vals...), nil
+}
+
+func (n *tupleNode) eval(r *run, f *frame) (value, error) {
+	t := make(tupleVal, len(n.elems))
+	for i, e := range n.elems {
+		v, err := e.eval(r, f)
+		if err != nil {
+			return nil, err
+		}
+		t[i] = v
+	}
+	return t, nil
+}
+
+func (n *funNode) eval(_ *run, f *frame) (value, error) {
+	return &closure{code: n.code, env: f}, nil
+}
+
+func (n *letNode) eval(r *run, f *frame) (value, error) {
+	if err := r.bindAll(f, n.binds); err != nil {
+		return nil, err
+	}
+	return n.body.eval(r, f)
+}
+
+// bindAll evaluates the right-hand sides of a let, then binds them all:
+// `let a = x and b = y` is simultaneous.
+func (r *run) bindAll(f *frame, binds []bindCode) error {
+	if len(binds) == 1 {
+		v, err := binds[0].x.eval(r, f)
+		if err != nil {
+			return err
+		}
+		return bindPattern(f, binds[0].pat, v, binds[0].pos)
+	}
+	vals := make([]value, len(binds))
+	for i, b := range binds {
+		v, err := b.x.eval(r, f)
+		if err != nil {
+			return err
+		}
+		vals[i] = v
+	}
+	for i, b := range binds {
+		if err := bindPattern(f, b.pat, vals[i], b.pos); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (n *letRecNode) eval(r *run, f *frame) (value, error) {
+	if err := r.bindRec(f, n.rec); err != nil {
+		return nil, err
+	}
+	return n.body.eval(r, f)
+}
+
+// bindRec binds a let rec: the functions first, then the least fixpoint of
+// the values, iterated from empty until nothing changes.
+func (r *run) bindRec(f *frame, c *recCode) error {
+	for i, s := range c.funSlots {
+		f.slots[s] = &closure{code: c.funs[i], env: f}
+	}
+	if len(c.valSlots) == 0 {
+		return nil
+	}
+	for _, s := range c.valSlots {
+		f.slots[s] = theEmpty
+	}
+	next := make([]value, len(c.vals))
+	for it := 0; ; it++ {
+		if it == r.maxFixpointSteps() {
+			return &Error{Pos: c.pos, Msg: "recursive definition does not converge"}
+		}
+		if err := r.step(c.pos); err != nil {
+			return err
+		}
+		for i, x := range c.vals {
+			v, err := x.eval(r, f)
+			if err != nil {
+				return err
+			}
+			next[i] = v
+		}
+		same := true
+		for i, s := range c.valSlots {
+			if same && !equalValues(f.slots[s], next[i]) {
+				same = false
+			}
+			f.slots[s] = next[i]
+		}
+		if same {
+			return nil
+		}
+	}
+}
+
+func (n *ifNode) eval(r *run, f *frame) (value, error) {
+	c, err := n.cond.holds(r, f)
+	if err != nil {
+		return nil, err
+	}
+	if c {
+		return n.x.eval(r, f)
+	}
+	return n.y.eval(r, f)
+}
+
+func (n *tryNode) eval(r *run, f *frame) (value, error) {
+	depth := r.callDepth
+	v, err := n.x.eval(r, f)
+	if err != nil {
+		r.callDepth = depth
+		return n.y.eval(r, f)
+	}
+	return v, nil
+}
+
+func (n *matchTagNode) eval(r *run, f *frame) (value, error) {
+	v, err := n.x.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(tagVal)
+	if !ok {
+		return nil, &Error{Pos: n.pos, Msg: fmt.Sprintf("match on tags applied to %s", kindName(v))}
+	}
+	for i, tag := range n.tags {
+		if tag == string(t) {
+			return n.bodies[i].eval(r, f)
+		}
+	}
+	if n.def != nil {
+		return n.def.eval(r, f)
+	}
+	return nil, &Error{Pos: n.pos, Msg: fmt.Sprintf("no clause matches '%s", string(t))}
+}
+
+func (n *matchSetNode) eval(r *run, f *frame) (value, error) {
+	v, err := n.x.eval(r, f)
+	if err != nil {
+		return nil, err
+	}
+	e, rest, ok, err := r.split(v, n.pos)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return n.empty.eval(r, f)
+	}
+	if n.elem >= 0 {
+		f.slots[n.elem] = e
+	}
+	if n.rest >= 0 {
+		f.slots[n.rest] = rest
+	}
+	return n.nonEmpty.eval(r, f)
+}

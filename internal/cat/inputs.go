@@ -1,0 +1,84 @@
+package cat
+
+import "github.com/musket-verify/musket/internal/rel"
+
+// The inputs of a model are the names nothing in it binds: po, rf, R, W,
+// MFENCE, ... They are looked up in the execution on first use in a
+// Check, then fall back to the defaults of builtins.go.
+
+// input resolves a free name of the model against the execution, once per
+// run.
+func (r *run) input(i int) value {
+	if !r.inDone[i] {
+		r.inDone[i] = true
+		r.inputs[i] = r.resolveInput(i)
+		if r.inputs[i] == nil && r.opts.unboundEmpty {
+			r.inputs[i] = theEmpty
+		}
+	}
+	return r.inputs[i]
+}
+
+// Where an input was found last time, to look there first.
+const (
+	whereUnknown uint8 = iota
+	whereSets
+	whereRels
+)
+
+// resolveInput looks input i up in the execution. When the value equals
+// the one the memo saw last, that value is returned and the comparison
+// recorded, which saves boxing it and comparing it again.
+func (r *run) resolveInput(i int) value {
+	name, m := r.m.inputNames[i], r.memo
+	if m.where[i] == whereRels {
+		if x, ok := r.x.Rels[name]; ok {
+			return r.sameRel(i, x)
+		}
+	}
+	if s, ok := r.x.Sets[name]; ok {
+		m.where[i] = whereSets
+		if old, ok := m.inputs[i].(setVal); ok && m.have[i] && m.seenGen[i] != m.gen && old.s.Equal(s) {
+			m.seenGen[i] = m.gen
+			return old
+		}
+		return setVal{s}
+	}
+	if x, ok := r.x.Rels[name]; ok {
+		m.where[i] = whereRels
+		return r.sameRel(i, x)
+	}
+	if v := m.consts[i]; v != nil {
+		return v
+	}
+	v := r.lookupInput(name)
+	if constFallback(name) {
+		m.consts[i] = v
+	}
+	return v
+}
+
+func (r *run) sameRel(i int, x rel.Rel) value {
+	m := r.memo
+	if old, ok := m.inputs[i].(relVal); ok && m.have[i] && m.seenGen[i] != m.gen && old.r.Equal(x) {
+		m.seenGen[i] = m.gen
+		return old
+	}
+	return relVal{x}
+}
+
+func (r *run) lookupInput(name string) value {
+	if name == locInput {
+		if r.x.Loc == nil {
+			return nil
+		}
+		return locVal(r.x.Loc)
+	}
+	if s, ok := r.x.Sets[name]; ok {
+		return setVal{s}
+	}
+	if x, ok := r.x.Rels[name]; ok {
+		return relVal{x}
+	}
+	return r.fallback(name)
+}

@@ -1,0 +1,67 @@
+package cat
+
+import (
+	"sync"
+
+	"github.com/musket-verify/musket/internal/rel"
+)
+
+// Execution is one candidate execution as the engines give it to a model.
+type Execution struct {
+	N    int                // events are 0..N-1
+	Sets map[string]rel.Set // predefined sets: R, W, M, F, IW, FW, B, every tag set (MFENCE, X, A, ...), Exp, NExp, ...
+	Rels map[string]rel.Rel // predefined relations: po, loc, int, ext, id, addr, data, ctrl, rmw, amo, same-instance, rf, and co, fr, ... unless the model binds co itself
+	Loc  []int              // Loc[e] is the location class of event e, -1 for none
+}
+
+// CheckOptions are the options of one evaluation.
+type CheckOptions struct {
+	Variants map[string]bool // the variants `if "name"` tests
+
+	unboundEmpty bool // tests: names nothing binds are 0
+	stepLimit    int  // tests: a smaller budget than maxSteps
+}
+
+// Outcome is the verdict of the model on one branch of an execution: a
+// model with `with x from S` has one branch per element of S.
+type Outcome struct {
+	Accepted  bool     // every check passed on this branch
+	Failed    string   // name of the first failed check (its `as` name, or its text) when !Accepted
+	Flags     []string // names of the flags raised
+	Undefined []string // names of the failed undefined_unless checks
+	// Rel returns the value a relation (or set, as the pairs of its
+	// identity) name has at the end of this branch, e.g. "co" when the
+	// model binds it with `with co from`. Names the model does not bind
+	// come from the execution. It stays valid after Check returns.
+	Rel func(name string) (rel.Rel, bool)
+}
+
+// Model is a loaded and compiled CAT model. It is immutable; Check may
+// run concurrently from several goroutines.
+type Model struct {
+	title string
+	path  string
+
+	prog     []stmtCode
+	topSlots int
+
+	inputNames []string       // free names, resolved against the execution
+	inputIndex map[string]int // the index of each input name
+	topNames   map[string]int // the final top-level slot of every name the model binds
+	withNames  map[string]bool
+
+	memoCount  int       // memoised statements
+	staticSlot []bool    // the top-level slots of memoised lets
+	memos      sync.Pool // of *memo, one per goroutine at a time
+}
+
+// Title returns the model's title ("X86 TSO"), or "" if it has none.
+func (m *Model) Title() string { return m.title }
+
+// Path returns the file the model was loaded from ("builtin:NAME" for the
+// built-in models).
+func (m *Model) Path() string { return m.path }
+
+// Binds tells whether the model (after includes) binds name with
+// `with name from`; engines then leave that relation to the model.
+func (m *Model) Binds(name string) bool { return m.withNames[name] }
