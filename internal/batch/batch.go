@@ -66,7 +66,12 @@ func Files(args []string) ([]string, error) {
 
 // DefaultModel is the built-in model for each litmus architecture.
 var DefaultModel = map[string]string{
-	"X86": "tso",
+	"X86":     "tso",
+	"PPC":     "power",
+	"ARM":     "armv7",
+	"AARCH64": "aarch64",
+	"RISCV":   "riscv",
+	"C":       "c11",
 }
 
 // models loads each model once and shares it between workers.

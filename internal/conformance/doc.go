@@ -2,5 +2,5 @@
 // herd7's on the litmus corpus in ../shared/corpus (expected/*.csv), for
 // each suite under Musket's built-in model and under the reference .cat
 // files. Known divergences are listed, each with its reason, in
-// divergences.txt; any other disagreement fails the test.
+// divergences/*.txt (one file per architecture); any other disagreement fails the test.
 package conformance

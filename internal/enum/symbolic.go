@@ -143,6 +143,7 @@ type state struct {
 	ctrl   []int
 	visits map[int]int // backward jumps taken, per jump pc
 	instr  int
+	ll     int // the latest load-reserve not yet consumed (local event index), -1 for none
 }
 
 func (st *state) fork() *state {
@@ -160,7 +161,7 @@ func (st *state) fork() *state {
 		rmw:    append([][2]int(nil), st.p.rmw...),
 		iico:   append([][2]int(nil), st.p.iico...),
 	}
-	return &state{pc: st.pc, regs: regs, p: p, ctrl: st.ctrl, visits: visits, instr: st.instr}
+	return &state{pc: st.pc, regs: regs, p: p, ctrl: st.ctrl, visits: visits, instr: st.instr, ll: st.ll}
 }
 
 // errTooManyPaths stops a thread whose paths explode.
@@ -171,7 +172,7 @@ func (x *explorer) run(initRegs map[string]prog.Value) error {
 	for r, v := range initRegs {
 		regs[r] = constSym(v)
 	}
-	return x.step(&state{regs: regs, p: &path{}, visits: map[int]int{}})
+	return x.step(&state{regs: regs, p: &path{}, visits: map[int]int{}, ll: -1})
 }
 
 func (x *explorer) expr(st *state, e prog.Expr, old *sym) (*sym, error) {
@@ -272,6 +273,9 @@ func (x *explorer) step(st *state) error {
 				if dst != "" {
 					st.regs[dst] = readSym(i)
 				}
+				if hasTag(tags, "EX") {
+					st.ll = i
+				}
 				st.pc++
 				return x.step(st)
 			})
@@ -287,6 +291,39 @@ func (x *explorer) step(st *state) error {
 			tags := in.Tags
 			return x.address(st, a, func(st *state, loc string) error {
 				x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
+				st.pc++
+				return x.step(st)
+			})
+		case prog.StoreCond:
+			a, err := x.expr(st, in.Addr, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			v, err := x.expr(st, in.Val, nil)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			sc := in
+			return x.address(st, a, func(st *state, loc string) error {
+				// Failure is always possible.
+				f := st.fork()
+				f.ll = -1
+				if sc.Status != "" {
+					f.regs[sc.Status] = constSym(sc.FailVal)
+				}
+				f.pc++
+				if err := x.step(f); err != nil {
+					return err
+				}
+				if st.ll < 0 || st.p.events[st.ll].loc != loc {
+					return nil // no reservation on this location: success is impossible
+				}
+				w := x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: sc.Tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
+				st.p.rmw = append(st.p.rmw, [2]int{st.ll, w})
+				st.ll = -1
+				if sc.Status != "" {
+					st.regs[sc.Status] = constSym(sc.OkVal)
+				}
 				st.pc++
 				return x.step(st)
 			})
@@ -410,6 +447,15 @@ func withoutRead(deps []int, r int) []int {
 		}
 	}
 	return out
+}
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
 }
 
 func containsInt(xs []int, v int) bool {

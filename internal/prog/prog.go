@@ -156,6 +156,20 @@ type RMW struct {
 	WTags []string
 }
 
+// StoreCond is a store-conditional (PPC stwcx., ARM STREX/STXR, RISC-V
+// sc): it either writes Val to the location at Addr, paired with the
+// thread's latest load-reserve (a Load tagged "EX"), or fails without
+// writing — always possibly, spuriously. Status, when not empty, receives
+// OkVal on success and FailVal on failure.
+type StoreCond struct {
+	Addr    Expr
+	Val     Expr
+	Status  string
+	OkVal   Value
+	FailVal Value
+	Tags    []string // tags of the write; front-ends include "EX"
+}
+
 // Fence is a barrier event; Tags name its kind (e.g. "MFENCE").
 type Fence struct{ Tags []string }
 
@@ -174,13 +188,14 @@ type Jump struct {
 // Label marks a jump target.
 type Label struct{ Name string }
 
-func (Load) isInstr()   {}
-func (Store) isInstr()  {}
-func (RMW) isInstr()    {}
-func (Fence) isInstr()  {}
-func (Assign) isInstr() {}
-func (Jump) isInstr()   {}
-func (Label) isInstr()  {}
+func (Load) isInstr()      {}
+func (Store) isInstr()     {}
+func (RMW) isInstr()       {}
+func (Fence) isInstr()     {}
+func (StoreCond) isInstr() {}
+func (Assign) isInstr()    {}
+func (Jump) isInstr()      {}
+func (Label) isInstr()     {}
 
 // Thread is one process of a program.
 type Thread struct {
@@ -249,6 +264,8 @@ func InstrString(in Instr) string {
 			c = " if " + ExprString(in.Cond)
 		}
 		return fmt.Sprintf("%s = rmw%s/%s [%s] %s%s", in.Dst, tags(in.RTags), tags(in.WTags), ExprString(in.Addr), ExprString(in.New), c)
+	case StoreCond:
+		return fmt.Sprintf("%s = storecond%s [%s] %s", in.Status, tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
 	case Fence:
 		return "fence" + tags(in.Tags)
 	case Assign:
