@@ -1,0 +1,248 @@
+package pts
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// token is the kind of a lexical token.
+type token int
+
+const (
+	tEOF     token = iota
+	tIllegal       // a character no rule accepts
+	tIdent         // x, _rx, thread, while
+	tInt           // 12, 0x1f
+	tLBrace        // {
+	tRBrace        // }
+	tLParen        // (
+	tRParen        // )
+	tLBrack        // [
+	tRBrack        // ]
+	tComma         // ,
+	tSemi          // ;
+	tDot           // .
+	tColon         // :
+	tAssign        // =
+	tArrow         // <-
+	tEql           // ==
+	tNeq           // !=
+	tLss           // <
+	tLeq           // <=
+	tGtr           // >
+	tGeq           // >=
+	tAdd           // +
+	tSub           // -
+	tMul           // *
+	tQuo           // /
+	tRem           // %
+	tLAnd          // &&
+	tLOr           // ||
+	tNot           // !
+	tTilde         // ~
+	tConj          // /\
+	tDisj          // \/
+)
+
+var tokenNames = [...]string{
+	tEOF: "end of file", tIllegal: "illegal character", tIdent: "identifier",
+	tInt: "integer", tLBrace: "'{'", tRBrace: "'}'", tLParen: "'('",
+	tRParen: "')'", tLBrack: "'['", tRBrack: "']'", tComma: "','",
+	tSemi: "';'", tDot: "'.'", tColon: "':'", tAssign: "'='", tArrow: "'<-'",
+	tEql: "'=='", tNeq: "'!='", tLss: "'<'", tLeq: "'<='", tGtr: "'>'",
+	tGeq: "'>='", tAdd: "'+'", tSub: "'-'", tMul: "'*'", tQuo: "'/'",
+	tRem: "'%'", tLAnd: "'&&'", tLOr: "'||'", tNot: "'!'", tTilde: "'~'",
+	tConj: `'/\'`, tDisj: `'\/'`,
+}
+
+func (t token) String() string {
+	if int(t) < len(tokenNames) {
+		return tokenNames[t]
+	}
+	return "token(" + strconv.Itoa(int(t)) + ")"
+}
+
+// scanner splits a source into tokens, in the manner of go/scanner: Scan
+// returns the offset, kind and text of the next token and reports lexical
+// errors to the error handler.
+type scanner struct {
+	file  string
+	src   []byte
+	off   int   // offset of the next unread byte
+	lines []int // offsets of line starts, for positions
+	err   func(off int, msg string)
+}
+
+func newScanner(file string, src []byte, err func(off int, msg string)) *scanner {
+	s := &scanner{file: file, src: src, err: err, lines: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			s.lines = append(s.lines, i+1)
+		}
+	}
+	return s
+}
+
+// pos converts an offset to a position; columns count bytes from 1.
+func (s *scanner) pos(off int) prog.Pos {
+	lo, hi := 0, len(s.lines)
+	for hi-lo > 1 {
+		m := (lo + hi) / 2
+		if s.lines[m] <= off {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return prog.Pos{File: s.file, Line: lo + 1, Col: off - s.lines[lo] + 1}
+}
+
+func isLetter(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
+// skip passes blanks and comments.
+func (s *scanner) skip() {
+	for s.off < len(s.src) {
+		c := s.src[s.off]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			s.off++
+		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '/':
+			for s.off < len(s.src) && s.src[s.off] != '\n' {
+				s.off++
+			}
+		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '*':
+			start := s.off
+			s.off += 2
+			for {
+				if s.off+1 >= len(s.src) {
+					s.off = len(s.src)
+					s.err(start, "comment not terminated")
+					return
+				}
+				if s.src[s.off] == '*' && s.src[s.off+1] == '/' {
+					s.off += 2
+					break
+				}
+				s.off++
+			}
+		default:
+			return
+		}
+	}
+}
+
+// scan returns the next token: its offset, kind and text.
+func (s *scanner) scan() (int, token, string) {
+	s.skip()
+	start := s.off
+	if s.off >= len(s.src) {
+		return start, tEOF, ""
+	}
+	c := s.src[s.off]
+	switch {
+	case isLetter(c):
+		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+			s.off++
+		}
+		return start, tIdent, string(s.src[start:s.off])
+	case isDigit(c):
+		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+			s.off++
+		}
+		return start, tInt, string(s.src[start:s.off])
+	}
+	s.off++
+	next := byte(0)
+	if s.off < len(s.src) {
+		next = s.src[s.off]
+	}
+	two := func(t token) (int, token, string) {
+		s.off++
+		return start, t, string(s.src[start:s.off])
+	}
+	one := func(t token) (int, token, string) { return start, t, string(s.src[start:s.off]) }
+	switch c {
+	case '{':
+		return one(tLBrace)
+	case '}':
+		return one(tRBrace)
+	case '(':
+		return one(tLParen)
+	case ')':
+		return one(tRParen)
+	case '[':
+		return one(tLBrack)
+	case ']':
+		return one(tRBrack)
+	case ',':
+		return one(tComma)
+	case ';':
+		return one(tSemi)
+	case '.':
+		return one(tDot)
+	case ':':
+		return one(tColon)
+	case '+':
+		return one(tAdd)
+	case '-':
+		return one(tSub)
+	case '*':
+		return one(tMul)
+	case '%':
+		return one(tRem)
+	case '~':
+		return one(tTilde)
+	case '=':
+		if next == '=' {
+			return two(tEql)
+		}
+		return one(tAssign)
+	case '!':
+		if next == '=' {
+			return two(tNeq)
+		}
+		return one(tNot)
+	case '<':
+		switch next {
+		case '=':
+			return two(tLeq)
+		case '-':
+			return two(tArrow)
+		}
+		return one(tLss)
+	case '>':
+		if next == '=' {
+			return two(tGeq)
+		}
+		return one(tGtr)
+	case '&':
+		if next == '&' {
+			return two(tLAnd)
+		}
+	case '|':
+		if next == '|' {
+			return two(tLOr)
+		}
+	case '/':
+		if next == '\\' {
+			return two(tConj)
+		}
+		return one(tQuo)
+	case '\\':
+		if next == '/' {
+			return two(tDisj)
+		}
+	}
+	// An illegal character: report it whole, even when it is not ASCII.
+	s.off = start
+	r, size := utf8.DecodeRune(s.src[s.off:])
+	s.off += size
+	if r == utf8.RuneError && size == 1 {
+		return start, tIllegal, fmt.Sprintf("byte %#x", c)
+	}
+	return start, tIllegal, strconv.QuoteRune(r)
+}
