@@ -71,8 +71,10 @@ func (e *Event) Label() string {
 	switch e.Kind {
 	case Read, Write:
 		t := ""
-		if len(e.Tags) > 0 {
-			t = "." + strings.Join(e.Tags, ".")
+		for _, tag := range e.Tags {
+			if tag != "IW" {
+				t += "." + tag
+			}
 		}
 		return fmt.Sprintf("%s: %s%s[%s]=%s", name, e.Kind, t, e.Loc, e.Value)
 	case Fence:

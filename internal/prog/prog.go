@@ -38,6 +38,9 @@ func (v Value) String() string {
 	return fmt.Sprintf("%s+%d", v.Loc, v.Int)
 }
 
+// MarshalText prints v as String does (for JSON).
+func (v Value) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
 // Op is an operator of an expression.
 type Op int
 

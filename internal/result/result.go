@@ -74,19 +74,19 @@ type Result struct {
 
 // Execution is a concrete execution, for witnesses.
 type Execution struct {
-	Events []Event
-	Po     [][2]int
-	Rf     [][2]int
-	Co     [][2]int
-	Fr     [][2]int
-	State  State
+	Events []Event  `json:"events"`
+	Po     [][2]int `json:"po"`
+	Rf     [][2]int `json:"rf"`
+	Co     [][2]int `json:"co"`
+	Fr     [][2]int `json:"fr"`
+	State  State    `json:"state"`
 }
 
 // Event is one event of a witness.
 type Event struct {
-	ID     int
-	Thread int // -1 for initial writes
-	Label  string
+	ID     int    `json:"id"`
+	Thread int    `json:"thread"` // -1 for initial writes
+	Label  string `json:"label"`
 }
 
 // Ok tells whether herd would print Ok: the condition holds in the sense of
