@@ -1,0 +1,73 @@
+package batch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/result"
+)
+
+const sb = `X86 SB
+{ x=0; y=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV [y],$1  ;
+ MOV EAX,[y] | MOV EAX,[x] ;
+exists (0:EAX=0 /\ 1:EAX=0)
+`
+
+func TestRunKeepsOrderAndReportsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"a.litmus", "b.litmus", "c.litmus", "d.litmus"}
+	for i, n := range names {
+		src := sb
+		if i == 2 {
+			src = "X86 bad\n{}\n P0 ;\n NOPE ;\nexists (x=1)\n"
+		}
+		os.WriteFile(filepath.Join(dir, n), []byte(src), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a test"), 0o644)
+	files, err := Files([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 4 {
+		t.Fatalf("files %v", files)
+	}
+	tests := []struct {
+		model string
+		ok    bool
+	}{{"tso", true}, {"sc", false}}
+	for _, tc := range tests {
+		var got []Job
+		Run(context.Background(), files, Options{Model: tc.model, Jobs: 3, Timeout: time.Minute}, func(j Job) { got = append(got, j) })
+		if len(got) != 4 {
+			t.Fatalf("%d jobs", len(got))
+		}
+		for i, j := range got {
+			if j.Index != i || filepath.Base(j.Path) != names[i] {
+				t.Errorf("job %d out of order: %d %s", i, j.Index, j.Path)
+			}
+			if i == 2 {
+				if j.Err == nil {
+					t.Errorf("bad test gave no error")
+				}
+				continue
+			}
+			if j.Err != nil || j.Result.Status != result.Done || j.Result.Ok() != tc.ok {
+				t.Errorf("%s under %s: %+v %v", j.Path, tc.model, j.Result, j.Err)
+			}
+		}
+	}
+}
+
+func TestUnknownModel(t *testing.T) {
+	if _, _, err := LoadModel("nosuchmodel", nil); err == nil {
+		t.Error("no error for an unknown built-in")
+	}
+	if _, _, err := LoadModel("/nonexistent/m.cat", nil); err == nil {
+		t.Error("no error for a missing file")
+	}
+}

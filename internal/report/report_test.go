@@ -1,0 +1,85 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+func sample() *result.Result {
+	return &result.Result{
+		Name: "SB", Model: "tso", Quant: litmus.Exists,
+		Condition: `exists (0:EAX=0 /\ 1:EAX=0)`,
+		Observed:  []litmus.Ref{{Thread: 0, Name: "EAX"}, {Thread: 1, Name: "EAX"}},
+		States: []result.State{
+			{prog.IntValue(0), prog.IntValue(0)},
+			{prog.IntValue(1), prog.IntValue(1)},
+		},
+		Positive: 1, Negative: 3, Time: 10 * time.Millisecond,
+	}
+}
+
+func TestTextLikeHerd(t *testing.T) {
+	tests := []struct {
+		name   string
+		mutate func(r *result.Result)
+		want   string
+	}{
+		{"ok", func(*result.Result) {}, "Test SB Allowed\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nWitnesses\nPositive: 1 Negative: 3\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Sometimes 1 3\nTime SB 0.01\n\n"},
+		{"forall never", func(r *result.Result) { r.Quant, r.Positive = litmus.Forall, 0 }, "Test SB Required\n"},
+		{"flags", func(r *result.Result) { r.Flags = []string{"data-race"} }, "Flag data-race\nCondition"},
+		{"timeout", func(r *result.Result) { r.Status = result.Timeout }, "Timeout SB after 0.01s (no verdict)"},
+		{"error", func(r *result.Result) { r.Status, r.Err = result.Failed, errors.New("boom") }, "Test SB error\nError boom\n"},
+	}
+	for _, tc := range tests {
+		r := sample()
+		tc.mutate(r)
+		var b bytes.Buffer
+		Text(&b, r)
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s:\n%s\nwant it to contain\n%s", tc.name, b.String(), tc.want)
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := JSON(&b, sample(), "Ok"); err != nil {
+		t.Fatal(err)
+	}
+	var j map[string]any
+	if err := json.Unmarshal(b.Bytes(), &j); err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]any{"name": "SB", "verdict": "Ok", "observation": "Sometimes", "expected": "Ok", "positive": 1.0} {
+		if j[k] != want {
+			t.Errorf("%s = %v, want %v", k, j[k], want)
+		}
+	}
+	if st := j["states"].([]any); len(st) != 2 || st[0].(map[string]any)["1:EAX"] != "0" {
+		t.Errorf("states %v", j["states"])
+	}
+}
+
+func TestDot(t *testing.T) {
+	x := &result.Execution{
+		Events: []result.Event{{ID: 0, Thread: -1, Label: "a: W[x]=0"}, {ID: 1, Thread: 0, Label: "b: R[x]=0"}},
+		Rf:     [][2]int{{0, 1}},
+	}
+	var b bytes.Buffer
+	if err := Dot(&b, "T", x); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`digraph "T"`, `label="init"`, `e1 [label="b: R[x]=0"]`, `e0 -> e1 [label="rf"`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("dot lacks %q:\n%s", want, b.String())
+		}
+	}
+}
