@@ -37,8 +37,14 @@ func TestFormatCond(t *testing.T) {
 // roundTrip checks that parsing the printed condition gives it back.
 func roundTrip(t *testing.T, where string, c Cond) {
 	t.Helper()
+	roundTripArch(t, where, c, x86Frontend{})
+}
+
+// roundTripArch is roundTrip with the register names of fe.
+func roundTripArch(t *testing.T, where string, c Cond, fe Frontend) {
+	t.Helper()
 	text := FormatCond(c)
-	back, err := parseCond("", []byte(text), x86Frontend{})
+	back, err := parseCond("", []byte(text), fe)
 	if err != nil {
 		t.Errorf("%s: %s does not parse back: %v", where, text, err)
 		return

@@ -40,9 +40,13 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%v names a missing thread", r)
 			}
 		}
-		roundTrip(t, "cond", tst.Cond)
+		fe, err := Lookup(tst.Arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roundTripArch(t, "cond", tst.Cond, fe)
 		if tst.Filter != nil {
-			roundTrip(t, "filter", tst.Filter)
+			roundTripArch(t, "filter", tst.Filter, fe)
 		}
 	})
 }
