@@ -7,6 +7,7 @@ type File struct {
 	Name     string // file name as given to the parser
 	Title    string // the model's title, "" when absent
 	TitlePos Position
+	Catdep   bool // the file says catdep: it computes the dependencies itself
 	Stmts    []Stmt
 }
 

@@ -264,7 +264,7 @@ var emptyRelByDefault = map[string]bool{
 // number of events only.
 func constFallback(name string) bool {
 	switch name {
-	case "id", "same-instance", "sm", "Exp":
+	case "id", "same-instance", "sm", "si", "Exp":
 		return true
 	}
 	return emptyByDefault[name] || emptyRelByDefault[name]
@@ -283,9 +283,9 @@ func (r *run) fallback(name string) value {
 		return relVal{r.idRel()}
 	case "same-instance":
 		return relVal{r.idRel()}
-	case "sm":
-		// herd7's sm relates the parts of one mixed-size access; without
-		// mixed sizes every access is whole.
+	case "sm", "si":
+		// herd7's sm (older models and Dat3M's: si) relates the parts of
+		// one mixed-size access; without mixed sizes every access is whole.
 		return relVal{r.idRel()}
 	case "Exp":
 		return setVal{r.fullSet()}
@@ -314,6 +314,17 @@ func (r *run) fallback(name string) value {
 		}
 	case "pco":
 		return r.pco()
+	case "co0":
+		// herd7's co0: the initial write of each location before its
+		// other writes.
+		vLoc, vIW, vW := r.lookupInput("loc"), r.lookupInput("IW"), r.lookupInput("W")
+		if vLoc == nil || vIW == nil || vW == nil {
+			return nil
+		}
+		loc, _ := r.asRel(vLoc)
+		iw, _ := r.asSet(vIW)
+		ws, _ := r.asSet(vW)
+		return relVal{loc.Inter(rel.Cross(iw, ws.Diff(iw)))}
 	}
 	return nil
 }

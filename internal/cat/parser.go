@@ -154,6 +154,7 @@ func (p *parser) parseFile(filename string) *File {
 		}
 	}
 	for p.tok == CATDEP {
+		f.Catdep = true
 		p.next()
 	}
 	f.Stmts = p.parseStmtsTop()

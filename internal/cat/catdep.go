@@ -1,0 +1,64 @@
+package cat
+
+// herd7's catdep: a model file that says catdep (herd's aarch64deps.cat)
+// computes the dependency relations addr, data and ctrl itself, from the
+// register events of herd's instruction semantics (Rreg, Wreg, same-gpr,
+// iico_data, BCC). Musket's executions have no register events: its
+// engines compute addr, data and ctrl from each thread's register data
+// flow, as herd does for the models without catdep. So in a catdep file
+// the top-level lets of these three names are dropped and the
+// execution's relations stand; every other let of the file is kept (its
+// register-event sets are empty, see emptyByDefault).
+
+// executionDeps are the relations a catdep file's own lets do not replace.
+var executionDeps = map[string]bool{"addr": true, "data": true, "ctrl": true}
+
+// keepExecutionDeps drops, from a catdep file, the bindings of the top-level
+// lets that define addr, data or ctrl.
+func keepExecutionDeps(f *File) {
+	if !f.Catdep {
+		return
+	}
+	out := f.Stmts[:0]
+	for _, st := range f.Stmts {
+		if let, ok := st.(*LetStmt); ok && !let.Rec {
+			binds := let.Binds[:0]
+			for _, b := range let.Binds {
+				if len(b.Pat.Names) == 1 && !b.Pat.Tuple && executionDeps[b.Pat.Names[0]] {
+					if _, fun := b.Value.(*FunExpr); !fun {
+						continue
+					}
+				}
+				binds = append(binds, b)
+			}
+			if len(binds) == 0 {
+				continue
+			}
+			let.Binds = binds
+		}
+		out = append(out, st)
+	}
+	f.Stmts = out
+}
+
+// herd's aarch64.cat also names the events and relations of its register
+// semantics and of features Musket does not model (memory tagging,
+// translation tables, cache maintenance, instruction fetch, exceptions):
+// in Musket's executions these are empty.
+var (
+	aarch64EmptySets = []string{
+		"Rreg", "Wreg", "BCC", "T", "TagCheck", "FAULT", "SPURIOUS",
+		"EXC-ENTRY", "EXC-RET", "SVC", "TLBI", "TLBInXS", "TLBIIS", "PTEXS",
+		"DC.CVAU", "IC.IALLUIS", "IC.IALLU", "IC.IVAU",
+	}
+	aarch64EmptyRels = []string{"rf-reg", "iico_order", "PTEtoPA", "same-low-order-bits"}
+)
+
+func init() {
+	for _, n := range aarch64EmptySets {
+		emptyByDefault[n] = true
+	}
+	for _, n := range aarch64EmptyRels {
+		emptyRelByDefault[n] = true
+	}
+}

@@ -1,0 +1,183 @@
+package litmus
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// a64Code translates one thread whose cells are separated by ';'.
+func a64Code(t *testing.T, src string) (string, error) {
+	t.Helper()
+	var cells []Cell
+	for i, c := range strings.Split(src, ";") {
+		cells = append(cells, Cell{Text: strings.TrimSpace(c), Pos: prog.Pos{File: "t", Line: i + 1, Col: 1}})
+	}
+	th, err := a64Frontend{}.Thread(0, cells)
+	if err != nil {
+		return "", err
+	}
+	if len(th.Pos) != len(th.Code) {
+		t.Errorf("%s: %d instructions, %d positions", src, len(th.Code), len(th.Pos))
+	}
+	if _, err := th.Labels(); err != nil {
+		t.Errorf("%s: %v", src, err)
+	}
+	return codeString(th), nil
+}
+
+func TestAArch64Translate(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"LDR W0,[X1]", "X0 = load [X1]"},
+		{"ldr x0, [x1]", "X0 = load [X1]"},
+		{"STR W0,[X1]", "store [X1] X0"},
+		{"STR WZR,[X1]", "store [X1] 0"},
+		{"LDR W0,[X1,#0]", "X0 = load [X1]"},
+		{"LDR W0,[X1,W2,SXTW]", "X0 = load [(X1 + X2)]"},
+		{"STR W0,[X1,X2]", "store [(X1 + X2)] X0"},
+		{"LDR X0,[X1,X2,LSL #3]", "X0 = load [(X1 + (X2 << 3))]"},
+		{"LDAR W0,[X1]", "X0 = load.A [X1]"},
+		{"LDAPR W0,[X1]", "X0 = load.Q [X1]"},
+		{"STLR W0,[X1]", "store.L [X1] X0"},
+		{"LDXR W0,[X1]", "X0 = load.EX [X1]"},
+		{"LDAXR W0,[X1]", "X0 = load.EX.A [X1]"},
+		{"STXR W2,W0,[X1]", "X2 = storecond.EX [X1] X0"},
+		{"STLXR W2,W0,[X1]", "X2 = storecond.EX.L [X1] X0"},
+		{"SWP W0,W2,[X1]", "X2 = rmw.X/.X [X1] X0"},
+		{"SWPAL W0,W2,[X1]", "X2 = rmw.X.A/.X.L [X1] X0"},
+		{"SWPA W0,W2,[X1]", "X2 = rmw.X.A/.X [X1] X0"},
+		{"SWPL W0,W2,[X1]", "X2 = rmw.X/.X.L [X1] X0"},
+		{"CAS W0,W2,[X1]", "X0 = rmw.X/.X [X1] X2 if (old == X0)"},
+		{"CASAL X0,X2,[X1]", "X0 = rmw.X.A/.X.L [X1] X2 if (old == X0)"},
+		{"LDADD W0,W2,[X1]", "X2 = rmw.X/.X [X1] (old + X0)"},
+		{"LDADDAL W0,W2,[X1]", "X2 = rmw.X.A/.X.L [X1] (old + X0)"},
+		{"LDEORL W0,W2,[X1]", "X2 = rmw.X/.X.L [X1] (old ^ X0)"},
+		{"LDSETA W0,W2,[X1]", "X2 = rmw.X.A/.X [X1] (old | X0)"},
+		{"LDCLR W0,W2,[X1]", "X2 = rmw.X/.X [X1] (old & ~X0)"},
+		{"LDADD W0,WZR,[X1]", " = rmw.X.NoRet/.X [X1] (old + X0)"},
+		{"STADD W0,[X1]", " = rmw.X.NoRet/.X [X1] (old + X0)"},
+		{"STADDL W0,[X1]", " = rmw.X.NoRet/.X.L [X1] (old + X0)"},
+		{"DMB SY; DMB ISH; DMB LD; DMB ISHST; DSB SY; dsb ld; ISB",
+			"fence.DMB.SY; fence.DMB.ISH; fence.DMB.LD; fence.DMB.ISHST; fence.DSB.SY; fence.DSB.LD; fence.ISB"},
+		{"MOV W0,#1; MOV X1,X0; MOV W2,#-1; MOV W3,#0x10", "X0 = 1; X1 = X0; X2 = -1; X3 = 16"},
+		{"MOV WZR,#1; NOP", ""},
+		{"EOR W2,W0,W0; ADD X3,X3,W2,SXTW; ADD W4,W4,#1", "X2 = (X0 ^ X0); X3 = (X3 + X2); X4 = (X4 + 1)"},
+		{"SUB X1,X2,X3; AND W1,W1,#7; ORR W5,W6,W7", "X1 = (X2 - X3); X1 = (X1 & 7); X5 = (X6 | X7)"},
+		{"ADD X1,X1,X2,LSL #2", "X1 = (X1 + (X2 << 2))"},
+		{"CBZ W0,L; CBNZ X1,L; L:", "if (X0 == 0) goto L; if (X1 != 0) goto L; L:"},
+		{"CMP W0,#1; B.NE L; B.EQ L; B.GE L; L: B L",
+			"%cmpL = X0; %cmpR = 1; if (%cmpL != %cmpR) goto L; if (%cmpL == %cmpR) goto L; if (%cmpL >= %cmpR) goto L; L:; goto L"},
+		{"Fail0:; MOV W6,#0", "Fail0:; X6 = 0"},
+	} {
+		got, err := a64Code(t, tc.src)
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestAArch64Errors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"FOO W0", `t:1:1: unknown AArch64 instruction "FOO"`},
+		{"LDRB W0,[X1]", "t:1:1: unsupported AArch64 instruction LDRB: byte, half-word"},
+		{"STRH W0,[X1]", "t:1:1: unsupported AArch64 instruction STRH: byte, half-word"},
+		{"LDARB W0,[X1]", "t:1:1: unsupported AArch64 instruction LDARB: byte, half-word"},
+		{"SWPALB W0,W1,[X1]", "t:1:1: unsupported AArch64 instruction SWPALB: byte, half-word"},
+		{"LDRSW X0,[X1]", "t:1:1: unsupported AArch64 instruction LDRSW"},
+		{"LDP W0,W1,[X1]", "t:1:1: unsupported AArch64 instruction LDP: pair accesses"},
+		{"LDR W0,[X1,#4]", "t:1:12: unsupported AArch64 access LDR with immediate offset #4"},
+		{"LDR W0,[X1],#4", "t:1:13: unsupported AArch64 addressing mode: post-indexed LDR"},
+		{"LDR W0,[X1,#4]!", "t:1:15: unsupported AArch64 addressing mode: pre-indexed LDR"},
+		{"LDR W0", "t:1:1: LDR takes 2 operands, found 1"},
+		{"LDR [X1],W0", "t:1:5: LDR needs a register as operand 1"},
+		{"STR W0,X1", "t:1:8: STR needs a memory operand [Xn] as operand 2"},
+		{"MOV W0,[X1]", "t:1:8: MOV needs a register or an immediate source"},
+		{"DMB FOO", "t:1:5: unknown DMB option FOO"},
+		{"B L", "t:1:1: jump to undefined label L"},
+		{"L:; L:", "t:2:1: label L defined twice"},
+		{"B.VS L; L:", "t:1:1: unsupported AArch64 branch condition B.VS"},
+		{"MOV W0,#", "t:1:1: expected an immediate number after '#'"},
+		{"MOV W0,@1", `t:1:8: unexpected '@' in AArch64 instruction`},
+		{"LDR W0,[X31]", `t:1:9: bad base register "X31"`},
+		{"LDR W0,[X1", "t:1:9: missing ']' in memory operand of LDR"},
+		{"LDADDX W0,W1,[X2]", `t:1:1: unknown AArch64 instruction "LDADDX"`},
+		{"STADDA W0,[X2]", `t:1:1: unknown AArch64 instruction "STADDA"`},
+	} {
+		_, err := a64Code(t, tc.src)
+		if err == nil {
+			t.Errorf("%s: no error, want %q", tc.src, tc.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s:\n got %v\nwant %s", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestAArch64RegName(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"X0", "X0", true}, {"W0", "X0", true}, {"w12", "X12", true}, {"x30", "X30", true},
+		{"X31", "", false}, {"XZR", "", false}, {"X01", "", false}, {"EAX", "", false}, {"R1", "", false},
+	} {
+		got, ok := (a64Frontend{}).RegName(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("RegName(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestAArch64Parse(t *testing.T) {
+	src := `AArch64 MP+dmb.sy+addr
+{
+0:X1=x; 0:X3=y;
+1:X1=y; 1:X3=x;
+}
+ P0          | P1                  ;
+ MOV W0,#1   | LDR W0,[X1]         ;
+ STR W0,[X1] | EOR W2,W0,W0        ;
+ DMB SY      | LDR W4,[X3,W2,SXTW] ;
+ MOV W2,#1   |                     ;
+ STR W2,[X3] |                     ;
+exists (1:X0=1 /\ 1:W4=0)
+`
+	tst, err := Parse("mp.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := codeString(tst.Threads[1]), "X0 = load [X1]; X2 = (X0 ^ X0); X4 = load [(X3 + X2)]"; got != want {
+		t.Errorf("P1:\n got %s\nwant %s", got, want)
+	}
+	if got := Refs(tst.Cond); len(got) != 2 || got[1] != (Ref{Thread: 1, Name: "X4"}) {
+		t.Errorf("condition refs %v, want 1:X4 for 1:W4", got)
+	}
+}
+
+func TestAArch64MixedSize(t *testing.T) {
+	src := `AArch64 R+mixed
+{
+uint64_t x; uint64_t 0:X3;
+0:X1=x;
+}
+ P0             ;
+ STR W0,[X1]    ;
+ LDR X3,[X1]    ;
+locations [x;0:X3;]
+`
+	_, err := Parse("m.litmus", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "m.litmus:3:10: unsupported AArch64 test: location x is declared uint64_t: mixed-size") {
+		t.Errorf("got %v, want the mixed-size test reported", err)
+	}
+	// A sized register is not a mixed-size location.
+	ok := strings.Replace(src, "uint64_t x; ", "", 1)
+	if _, err := Parse("m.litmus", []byte(ok)); err != nil {
+		t.Errorf("got %v", err)
+	}
+}
