@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/expect"
+	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -34,6 +36,11 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
 	bound := fs.Int("unroll", 2, "times a backward jump may be taken on one path")
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
+	engine := fs.String("engine", "enum", "`engine`: enum (explicit enumeration, the reference) or smt (SMT encoding solved by Z3)")
+	verdictOnly := fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
+	bell := fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
+	macros := fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
+	conf := fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
 		fs.PrintDefaults()
@@ -48,6 +55,10 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if *engine != "enum" && *engine != "smt" {
+		fmt.Fprintf(stderr, "musket: unknown engine %q (want enum or smt)\n", *engine)
+		return 2
+	}
 	files, err := batch.Files(fs.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "musket: %v\n", err)
@@ -60,10 +71,35 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: *timeout, Bound: *bound}
-	if *model != "" {
+	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: *timeout, Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros}
+	if *conf != "" {
+		c, err := batch.ReadConf(*conf)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket: %v\n", err)
+			return 2
+		}
+		if opts.Model == "" {
+			opts.Model = c.Model
+		}
+		if opts.Bell == "" {
+			opts.Bell = c.Bell
+		}
+		if opts.Macros == "" {
+			opts.Macros = c.Macros
+		}
+		if *variant == "" && len(c.Variants) > 0 {
+			opts.Variants = variantSet(strings.Join(c.Variants, ","))
+		}
+	}
+	if opts.Macros != "" {
+		if _, err := litmus.ReadMacros(opts.Macros); err != nil {
+			fmt.Fprintf(stderr, "musket: %v\n", err)
+			return 2
+		}
+	}
+	if opts.Model != "" {
 		// Fail early on a bad model rather than once per test.
-		if _, _, err := batch.LoadModel(*model, incl); err != nil {
+		if _, _, err := batch.LoadModelWith(opts.Model, cat.LoadOptions{IncludeDirs: incl, Bell: opts.Bell}); err != nil {
 			fmt.Fprintf(stderr, "musket: %v\n", err)
 			return 2
 		}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
@@ -30,6 +31,10 @@ type Options struct {
 	Jobs        int           // workers; 0 means every core
 	Timeout     time.Duration // per test; 0 means none
 	Bound       int           // loop unrolling bound
+	Engine      string        // "enum" (default) or "smt"
+	VerdictOnly bool          // smt: the verdict without listing every final state
+	Bell        string        // a .bell file read before the model (herd7's -bell)
+	Macros      string        // a .def file of C macros (herd7's -macros)
 }
 
 // Files expands the arguments: a folder stands for every .litmus file below
@@ -79,6 +84,10 @@ type models struct {
 	mu    sync.Mutex
 	cache map[string]*modelEntry
 	opts  Options
+
+	feOnce sync.Once
+	fes    []litmus.Frontend
+	feErr  error
 }
 
 type modelEntry struct {
@@ -103,17 +112,42 @@ func (ms *models) get(arch string) (*cat.Model, string, error) {
 		ms.cache[spec] = e
 	}
 	ms.mu.Unlock()
-	e.once.Do(func() { e.m, e.name, e.err = LoadModel(spec, ms.opts.IncludeDirs) })
+	e.once.Do(func() {
+		e.m, e.name, e.err = LoadModelWith(spec, cat.LoadOptions{IncludeDirs: ms.opts.IncludeDirs, Bell: ms.opts.Bell})
+	})
 	return e.m, e.name, e.err
+}
+
+// frontends returns the front-ends that replace the registered ones for
+// this run: the C front-end with the macros of opts.Macros.
+func (ms *models) frontends() ([]litmus.Frontend, error) {
+	ms.feOnce.Do(func() {
+		if ms.opts.Macros == "" {
+			return
+		}
+		m, err := litmus.ReadMacros(ms.opts.Macros)
+		if err != nil {
+			ms.feErr = err
+			return
+		}
+		ms.fes = []litmus.Frontend{litmus.NewCFrontend(m)}
+	})
+	return ms.fes, ms.feErr
 }
 
 // LoadModel loads a model given by built-in name or by file path.
 func LoadModel(spec string, includeDirs []string) (*cat.Model, string, error) {
+	return LoadModelWith(spec, cat.LoadOptions{IncludeDirs: includeDirs})
+}
+
+// LoadModelWith loads a model given by built-in name or by file path, with
+// load options (include folders, a bell file).
+func LoadModelWith(spec string, opts cat.LoadOptions) (*cat.Model, string, error) {
 	if strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator) {
-		m, err := cat.Load(spec, cat.LoadOptions{IncludeDirs: includeDirs})
+		m, err := cat.Load(spec, opts)
 		return m, spec, err
 	}
-	m, err := cat.LoadBuiltin(spec)
+	m, err := cat.LoadBuiltinWith(spec, opts)
 	return m, spec, err
 }
 
@@ -175,7 +209,12 @@ func Run(ctx context.Context, files []string, opts Options, emit func(Job)) {
 
 func runOne(ctx context.Context, i int, path string, ms *models, opts Options) Job {
 	j := Job{Index: i, Path: path}
-	t, err := litmus.ParseFile(path)
+	fes, err := ms.frontends()
+	if err != nil {
+		j.Err = err
+		return j
+	}
+	t, err := litmus.ParseFileWith(path, fes...)
 	if err != nil {
 		j.Err = err
 		return j
@@ -192,9 +231,18 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		defer cancel()
 	}
 	fe, _ := litmus.Lookup(t.Arch)
+	for _, o := range fes {
+		if strings.EqualFold(o.Arch(), t.Arch) {
+			fe = o
+		}
+	}
 	var tags []string
 	if fe != nil {
 		tags = fe.Tags()
+	}
+	if opts.Engine == "smt" {
+		j.Result = bmc.Run(tctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
+		return j
 	}
 	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags})
 	return j

@@ -14,7 +14,7 @@ import (
 	"strings"
 )
 
-//go:embed models/*.cat
+//go:embed models/*.cat models/*.bell
 var builtinFS embed.FS
 
 const builtinPrefix = "builtin:"
@@ -22,6 +22,11 @@ const builtinPrefix = "builtin:"
 // LoadOptions are the options of Load.
 type LoadOptions struct {
 	IncludeDirs []string // folders searched for included files (-I), after the including file's folder
+	// Bell is a .bell file (herd7's -bell) read before the model, after
+	// the standard library: its definitions (enum, instructions, lets,
+	// flags) are visible in the model. A bell that cannot be read (e.g. a
+	// dangling link) is looked for among the built-in files by its name.
+	Bell string
 }
 
 // Builtin describes a model embedded in the binary.
@@ -47,13 +52,36 @@ func Load(path string, opts LoadOptions) (*Model, error) {
 	return l.load(main, filepath.Dir(main.key))
 }
 
+// readBell reads the bell file of the options, with the built-in bell of
+// the same name as a fallback.
+func (l *loader) readBell() (*source, error) {
+	src, err := l.readFile(l.opts.Bell, l.opts.Bell)
+	if err == nil {
+		if _, dangling := linkText(src.data); !dangling {
+			return src, nil
+		}
+	}
+	if name := filepath.Base(l.opts.Bell); strings.HasSuffix(name, ".bell") && isBuiltin(name) {
+		return l.readBuiltin(name)
+	}
+	if err == nil {
+		err = fmt.Errorf("%s: a link to a missing file (%s)", l.opts.Bell, bytes.TrimSpace(src.data))
+	}
+	return nil, err
+}
+
 // LoadBuiltin loads one of the built-in models by name ("sc", "tso").
 func LoadBuiltin(name string) (*Model, error) {
+	return LoadBuiltinWith(name, LoadOptions{})
+}
+
+// LoadBuiltinWith loads a built-in model with options (a bell file).
+func LoadBuiltinWith(name string, opts LoadOptions) (*Model, error) {
 	name = strings.TrimSuffix(name, ".cat")
 	if name == "stdlib" || !isBuiltin(name+".cat") {
 		return nil, fmt.Errorf("no built-in model %q (have %s)", name, strings.Join(builtinNames(), ", "))
 	}
-	l := &loader{}
+	l := &loader{opts: opts}
 	main, err := l.readBuiltin(name + ".cat")
 	if err != nil {
 		return nil, err
@@ -80,6 +108,9 @@ func builtinNames() []string {
 	entries, _ := fs.ReadDir(builtinFS, "models")
 	var names []string
 	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".cat") {
+			continue
+		}
 		n := strings.TrimSuffix(e.Name(), ".cat")
 		if n != "stdlib" {
 			names = append(names, n)
@@ -118,6 +149,7 @@ func (l *loader) load(main *source, dir string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	keepExecutionDeps(mainFile)
 	included := map[string]bool{main.key: true}
 	var stmts []Stmt
 	// The implicit standard library.
@@ -133,13 +165,32 @@ func (l *loader) load(main *source, dir string) (*Model, error) {
 			stmts = append(stmts, &BlockStmt{File: std.name, Stmts: body})
 		}
 	}
+	if l.opts.Bell != "" {
+		bell, err := l.readBell()
+		if err != nil {
+			return nil, err
+		}
+		f, err := ParseFile(bell.name, bell.data)
+		if err != nil {
+			return nil, err
+		}
+		included[bell.key] = true
+		l.chain = []string{bell.key}
+		var body []Stmt
+		body, included = l.expand(f.Stmts, bell.dir, included)
+		stmts = append(stmts, &BlockStmt{File: bell.name, Stmts: body})
+	}
 	l.chain = []string{main.key}
 	body, _ := l.expand(mainFile.Stmts, main.dir, included)
 	stmts = append(stmts, &BlockStmt{File: main.name, Stmts: body})
 	if len(l.errs) > 0 {
 		return nil, l.errs
 	}
-	return compileModel(mainFile.Title, main.key, stmts)
+	m, err := compileModel(mainFile.Title, main.key, stmts)
+	if m != nil {
+		m.syntax = stmts
+	}
+	return m, err
 }
 
 func (l *loader) addErr(err error) {
@@ -181,6 +232,7 @@ func (l *loader) expand(stmts []Stmt, dir string, included map[string]bool) ([]S
 				l.addErr(err)
 				continue
 			}
+			keepExecutionDeps(f)
 			l.chain = append(l.chain, src.key)
 			var body []Stmt
 			body, included = l.expand(f.Stmts, src.dir, included)

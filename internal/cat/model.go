@@ -53,7 +53,16 @@ type Model struct {
 	memoCount  int       // memoised statements
 	staticSlot []bool    // the top-level slots of memoised lets
 	memos      sync.Pool // of *memo, one per goroutine at a time
+
+	syntax []Stmt // the statements after include expansion, stdlib first
 }
+
+// Syntax returns the model's statements after include expansion: a
+// BlockStmt for the implicit standard library (when one was loaded), then
+// a BlockStmt for the model's file, whose included files are nested
+// BlockStmts. Engines that evaluate the model their own way (the SMT
+// encoder) read it; callers must not modify it.
+func (m *Model) Syntax() []Stmt { return m.syntax }
 
 // Title returns the model's title ("X86 TSO"), or "" if it has none.
 func (m *Model) Title() string { return m.title }

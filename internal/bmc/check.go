@@ -1,0 +1,149 @@
+package bmc
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/pts"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// TargetModels is the built-in model of each compilation target.
+var TargetModels = map[string]string{
+	"x86":     "tso",
+	"power":   "power",
+	"armv7":   "armv7",
+	"aarch64": "aarch64",
+	"riscv":   "riscv",
+}
+
+// ProgramOptions say how to check a program of the seed's language.
+type ProgramOptions struct {
+	Target      string // x86, power, armv7, aarch64, riscv
+	Model       string // built-in name or .cat path; "" for the target's
+	IncludeDirs []string
+	Bound       int    // loop unrolling bound (default 2)
+	Engine      string // "smt" (default) or "enum"
+	NoAnalysis  bool
+	Variants    map[string]bool
+}
+
+// ProgramResult is the verdict on a program.
+type ProgramResult struct {
+	Name      string
+	Target    string
+	Model     string
+	Bound     int
+	Condition string // the reachability question: "exists (...)"
+	Reachable bool   // the condition (for forall: its negation) is reachable
+	Result    *result.Result
+	Report    *Report
+}
+
+// LoadModel loads a built-in model by name or a .cat file.
+func LoadModel(spec string, includeDirs []string) (*cat.Model, error) {
+	if strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator) {
+		return cat.Load(spec, cat.LoadOptions{IncludeDirs: includeDirs})
+	}
+	return cat.LoadBuiltin(spec)
+}
+
+// PrepareProgram parses a .pts program, unrolls its loops to the bound and
+// compiles it for the target. The tags are those the target's events may
+// carry.
+func PrepareProgram(path, target string, bound int) (*litmus.Test, []string, error) {
+	src, err := pts.ParseFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := compile.Unroll(src, bound)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := compile.Compile(u, target)
+	if err != nil {
+		return nil, nil, err
+	}
+	tags := compile.Tags(target)
+	if fe, err := litmus.Lookup(c.Arch); err == nil {
+		tags = append(tags, fe.Tags()...)
+	}
+	sort.Strings(tags)
+	return c, tags, nil
+}
+
+// ModelFor picks the model of a check: the given one, else the target's
+// built-in one (an error when it does not exist yet).
+func ModelFor(target, spec string, includeDirs []string) (*cat.Model, string, error) {
+	if spec == "" {
+		def, ok := TargetModels[target]
+		if !ok {
+			return nil, "", fmt.Errorf("unknown target %q (want one of %v)", target, compile.Targets())
+		}
+		m, err := cat.LoadBuiltin(def)
+		if err != nil {
+			return nil, "", fmt.Errorf("target %s: its built-in model %q does not exist yet; give one with -model (%v)", target, def, err)
+		}
+		return m, def, nil
+	}
+	m, err := LoadModel(spec, includeDirs)
+	return m, spec, err
+}
+
+// CheckProgram answers whether the condition of a .pts program is
+// reachable on the target under the model, within the bound. Paths cut by
+// the bound are kept, stopped at the bound (as the explicit engine runs
+// Unroll's output and as the seed's unrolled benchmarks do), and the
+// result says it is bounded. The error is an input error (bad program,
+// target or model); timeouts and unsupported models are in the result's
+// status.
+func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName string, opts ProgramOptions) (*ProgramResult, error) {
+	if opts.Bound <= 0 {
+		opts.Bound = 2
+	}
+	t, tags, err := PrepareProgram(path, opts.Target, opts.Bound)
+	if err != nil {
+		return nil, err
+	}
+	pr := &ProgramResult{Name: t.Name, Target: opts.Target, Model: modelName, Bound: opts.Bound}
+	// The reachability question: the condition, or for forall its
+	// negation.
+	q := *t
+	if t.Quant == litmus.Forall {
+		q.Cond = litmus.Not{C: t.Cond}
+		q.Quant = litmus.Exists
+	}
+	pr.Condition = "exists (" + litmus.FormatCond(q.Cond) + ")"
+	if opts.Engine == "enum" {
+		start := time.Now()
+		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		pr.Result = r
+		pr.Report = &Report{Solve: time.Since(start)}
+		pr.Reachable = r.Positive > 0
+		r.Bounded = r.Bounded || hasCutLabel(&q)
+		return pr, nil
+	}
+	r, rep := RunReport(ctx, &q, m, modelName, Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis})
+	pr.Result, pr.Report = r, rep
+	pr.Reachable = r.Positive > 0
+	return pr, nil
+}
+
+func hasCutLabel(t *litmus.Test) bool {
+	for _, th := range t.Threads {
+		if labels, err := th.Labels(); err == nil {
+			if _, ok := labels[compile.CutLabel]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,109 @@
+// Package bmc is Musket's SMT engine: bounded model checking of a litmus
+// test or a compiled program under a CAT model, in the style of
+// Dartagnan (seed 003, Section III). It builds one formula
+//
+//	phi_CF ∧ phi_DF ∧ phi_M ∧ phi_S
+//
+// per test in its own Z3 context (package smt) and gives the same
+// result.Result as the explicit engine (package enum), its reference.
+//
+// # Program (phi_CF, phi_DF)
+//
+// Threads with loops are first unrolled (compile.Unroll with herd's
+// -unroll n as n+1 runs of each loop, as the explicit engine bounds
+// backward jumps); paths that would need more iterations jump to the
+// %cut label and are discarded (the result is Bounded). Programs that
+// arrive already unrolled (musket check: pts → Unroll → Compile) keep
+// their cut paths, stopped at the bound, as the explicit engine runs
+// Unroll's output and as the seed's unrolled benchmarks (mutex/*U2) do;
+// the result says it is bounded.
+//
+// Each thread's loop-free code is a DAG walked in code order: every
+// reachable instruction gets an execution guard (a Boolean variable equal
+// to the disjunction of its incoming edges), registers are in SSA form
+// with ite merges at join points. A value is a Z3 Int: integers are
+// themselves, the address of location number i plus an offset k is
+// (i+1)·2^40 + k, so addresses compare, offset and print back as the
+// explicit engine's values. Bitwise operators go through 64-bit
+// vectors, except on comparison results (0/1), where they are the logical
+// ones. A read is a fresh Int. A memory access whose address is computed
+// becomes one event per location, guarded by the address being that
+// location (exactly the explicit engine's fork), so every event has a
+// static location. herd's syntactic dependencies (addr, data, ctrl, and
+// the rmw / iico_data pairs of read-modify-writes and store-conditionals)
+// are computed along the way as formulas: each symbolic value carries, per
+// read it depends on, the condition (on the path taken) under which it
+// does.
+//
+// Every executed read reads from exactly one same-location write whose
+// value it takes (initial writes included; rf variables only for pairs
+// that can both execute); co is a Boolean per pair of writes of a
+// location, made a total order by integer clocks, with the initial write
+// first. The final value of a location is that of its co-last write, of a
+// register its last assignment; filter and condition are formulas over
+// them.
+//
+// # Model (phi_M)
+//
+// The model's syntax (cat.Model.Syntax: includes expanded, the standard
+// library first) is evaluated symbolically. A set or a relation is a
+// sparse matrix of formulas RELATIVE to execution: (a, b) ∈ r exactly
+// when exec(a) ∧ exec(b) ∧ r[a][b]. This is the relation analysis: the
+// keys of a matrix are its may-pairs and the entries that are the
+// constant true its must-pairs, computed from the program before anything
+// reaches Z3 — po (pairs of one thread on a common path), loc, int/ext,
+// id, the tag sets, fencerel of a tag set, ... are all constants, and the
+// operators fold constants, so variables and terms exist only where rf,
+// co, values or control flow matter. Sequence introduces the execution of
+// the middle event; closures (^+, ^*) are computed exactly by Warshall's
+// algorithm over formulas. Functions, tuples, tags, sets of values,
+// match, if on variants or static values, procedures, forall over static
+// sets, and try (which catches errors but not unsupported constructs)
+// are evaluated concretely. The inputs have the names and meanings
+// event.Static and the explicit engine give (R, W, M, F, IW, FW, B, Exp,
+// tags and their aliases, po, loc, int, ext, id, same-instance, addr,
+// data, ctrl, iico_data, rmw, amo, lxsx, rf, rfi, rfe, co, coi, coe, fr,
+// fri, fre), so a model means the same under both engines.
+//
+// Checks: empty and irreflexive pair by pair; acyclic with integer clocks
+// (integer difference logic) on the edges inside the strongly connected
+// components of the may-graph only (other edges cannot close a cycle);
+// negated checks and flags as formulas (acyclic through the closure).
+// Flags are reported when some consistent execution raises them, like the
+// explicit engine. undefined_unless has no effect.
+//
+// let rec of sets and relations uses the relaxed encoding of Section III:
+// a variable per may-pair (the may-pairs are the least fixpoint of the
+// shapes), constrained to equal its definition applied to the variables —
+// any fixpoint, sound and complete for reachability when recursive
+// relations are used monotonically (as herd's models do).
+//
+// `with co from S` (herd's cos.cat: generate_cos, linearisations of the
+// writes per location) is mapped to the engine's own co — every total
+// order of each location's writes with the initial write first, which is
+// what those files enumerate. Any other `with` over a set of several
+// values, linearisations and classes elsewhere, pco, membership or
+// comparisons on execution-dependent values, and iteration over
+// execution-dependent sets are reported as unsupported (result status
+// Unsupported), by name.
+//
+// # Answers
+//
+// Run lists every final state: it solves, reads the state, blocks it and
+// asks again (push/pop around the blocking clauses). Positive and
+// Negative then count final STATES (not executions, which the explicit
+// engine counts): Ok, the observation and -expect are the same. With
+// VerdictOnly it asks once for the condition and once for its negation.
+// The witness (result.Execution: executed events by thread in program
+// order, rf, immediate co, fr, values) comes from the model of the first
+// state satisfying the condition. RunReport also gives the size of the
+// encoding (Stats: variables, asserted constraints, may/must pairs) and
+// the time spent encoding and solving; Options.NoAnalysis turns the
+// relation analysis off (a variable per pair of events for every relation
+// the model names, clocks on every edge) for comparison. The context's
+// deadline interrupts the solver (status Timeout).
+//
+// CheckProgram is the pipeline of `musket check`: a .pts program,
+// unrolled, compiled for a target, checked for reachability of its
+// condition.
+package bmc

@@ -1,0 +1,431 @@
+package bmc
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/smt"
+)
+
+// encoding is the whole formula of one test under one model.
+type encoding struct {
+	f    *fb
+	ctx  *smt.Context
+	sol  *smt.Solver
+	t    *litmus.Test
+	m    *cat.Model
+	opts Options
+	p    *progEnc
+	o    *ops
+	n    int
+
+	rf       map[[2]int]B // (write, read) -> variable
+	coVar    map[[2]int]B // (a, b), a < b: a before b
+	co       *Rel
+	last     map[int]B // write -> it is co-last
+	fin      map[string]smt.Term
+	obs      []litmus.Ref
+	obsTerms []smt.Term
+	writes   map[string][]int // non-initial writes per location
+	initOf   map[string]int
+
+	inputs map[string]value
+	flags  []flagCheck
+	clocks int
+}
+
+type flagCheck struct {
+	name string
+	b    B
+}
+
+// build encodes t: control flow, data flow, the model, the filter.
+func (e *encoding) build(ctx context.Context) error {
+	t := e.t
+	// Observed refs, as the explicit engine computes them.
+	seen := map[litmus.Ref]bool{}
+	var obs []litmus.Ref
+	for _, ref := range append(append([]litmus.Ref(nil), t.Locations...), litmus.Refs(t.Cond)...) {
+		if !seen[ref] {
+			seen[ref] = true
+			obs = append(obs, ref)
+		}
+	}
+	e.obs = result.SortRefs(obs)
+
+	p := &progEnc{f: e.f, ctx: e.ctx, t: t, locN: map[string]int{},
+		addr: map[[2]int]B{}, data: map[[2]int]B{}, ctrl: map[[2]int]B{}, rmw: map[[2]int]B{}, iico: map[[2]int]B{},
+		final: make([]*tstate, len(t.Threads)), cut: make([]B, len(t.Threads)), reach: make([][][]bool, len(t.Threads)),
+		threadEvents: make([][]int, len(t.Threads)), initOf: map[string]int{}}
+	e.p = p
+	initMem := map[string]prog.Value{}
+	p.initRegs = make([]map[string]prog.Value, len(t.Threads))
+	for i := range p.initRegs {
+		p.initRegs[i] = map[string]prog.Value{}
+	}
+	for _, ie := range t.Init {
+		if ie.Ref.IsReg() {
+			if ie.Ref.Thread >= len(t.Threads) {
+				return fmt.Errorf("%s: initial value for register of missing thread %d", ie.Pos, ie.Ref.Thread)
+			}
+			p.initRegs[ie.Ref.Thread][ie.Ref.Name] = ie.Val
+		} else {
+			initMem[ie.Ref.Name] = ie.Val
+		}
+	}
+	for _, l := range collectLocs(t, e.obs) {
+		p.locCode(l)
+	}
+	for i, th := range t.Threads {
+		if err := p.thread(i, th); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	// Initial writes, after the threads (which may have named new
+	// locations).
+	locs := append([]string(nil), p.locs...)
+	sort.Strings(locs)
+	for _, l := range locs {
+		ev := &evt{id: len(p.events), thread: -1, kind: event.Write, loc: l, tags: []string{"IW"}, node: -1, exec: bTrue, init: initMem[l]}
+		ev.val = e.ctx.IntVal(p.enc(initMem[l]))
+		p.events = append(p.events, ev)
+		p.initOf[l] = ev.id
+	}
+	e.initOf = p.initOf
+	e.n = len(p.events)
+	e.f.stats.Events = e.n
+	exec := make([]B, e.n)
+	for i, ev := range p.events {
+		exec[i] = ev.exec
+	}
+	e.o = &ops{f: e.f, exec: exec}
+	if p.hasCut && e.opts.discardCut {
+		for _, c := range p.cut {
+			e.f.assert(e.f.not(c))
+		}
+	}
+	e.dataFlow()
+	e.final(initMem)
+	if err := e.model(); err != nil {
+		return err
+	}
+	if t.Filter != nil {
+		e.f.assert(e.cond(t.Filter))
+	}
+	return nil
+}
+
+// exclusive tells whether two events of one thread can never both execute.
+func (e *encoding) exclusive(a, b *evt) bool {
+	if a.thread < 0 || b.thread != a.thread {
+		return false
+	}
+	if a.node == b.node {
+		return a.alt != b.alt
+	}
+	r := e.p.reach[a.thread]
+	return !r[a.node][b.node] && !r[b.node][a.node]
+}
+
+// dataFlow encodes rf (every executed read reads one same-location write,
+// with its value) and co (a total order of the writes of each location,
+// the initial write first).
+func (e *encoding) dataFlow() {
+	f, c := e.f, e.ctx
+	p := e.p
+	e.writes = map[string][]int{}
+	for _, ev := range p.events {
+		if ev.kind == event.Write && ev.thread >= 0 {
+			e.writes[ev.loc] = append(e.writes[ev.loc], ev.id)
+		}
+	}
+	e.rf = map[[2]int]B{}
+	for _, r := range p.events {
+		if r.kind != event.Read {
+			continue
+		}
+		cands := append([]int{p.initOf[r.loc]}, e.writes[r.loc]...)
+		var vars []smt.Term
+		for _, w := range cands {
+			we := p.events[w]
+			if e.exclusive(we, r) {
+				continue
+			}
+			v := f.boolVar(fmt.Sprintf("rf%d_%d", w, r.id))
+			e.rf[[2]int{w, r.id}] = v
+			vars = append(vars, v.t)
+			f.assert(f.implies(v, f.and(we.exec, r.exec, B{t: c.Eq(r.val, we.val)})))
+		}
+		if len(vars) == 0 {
+			f.assert(f.not(r.exec))
+			continue
+		}
+		f.assert(f.implies(r.exec, B{t: c.ExactlyOne(vars...)}))
+	}
+	e.coVar = map[[2]int]B{}
+	e.co = newRel(e.n)
+	locs := make([]string, 0, len(e.writes))
+	for l := range e.writes {
+		locs = append(locs, l)
+	}
+	sort.Strings(locs)
+	for _, l := range locs {
+		ws := e.writes[l]
+		iw := p.initOf[l]
+		clk := map[int]smt.Term{}
+		for _, w := range ws {
+			e.co.set(iw, w, bTrue)
+		}
+		for i, a := range ws {
+			for _, b := range ws[i+1:] {
+				if e.exclusive(p.events[a], p.events[b]) {
+					continue
+				}
+				v := f.boolVar(fmt.Sprintf("co%d_%d", a, b))
+				e.coVar[[2]int{a, b}] = v
+				e.co.set(a, b, v)
+				e.co.set(b, a, f.not(v))
+				for _, w := range []int{a, b} {
+					if _, ok := clk[w]; !ok {
+						clk[w] = f.intVar(fmt.Sprintf("cc%d", w))
+					}
+				}
+				f.assert(f.implies(v, B{t: c.Lt(clk[a], clk[b])}))
+				f.assert(f.implies(f.not(v), B{t: c.Lt(clk[b], clk[a])}))
+			}
+		}
+	}
+}
+
+// final encodes the final state: each location's co-last write, each
+// register's last assignment.
+func (e *encoding) final(initMem map[string]prog.Value) {
+	f, c := e.f, e.ctx
+	p := e.p
+	e.last = map[int]B{}
+	e.fin = map[string]smt.Term{}
+	for _, l := range p.locs {
+		iw := p.initOf[l]
+		ws := e.writes[l]
+		var none []B
+		for _, w := range ws {
+			none = append(none, f.not(p.events[w].exec))
+		}
+		e.last[iw] = f.and(none...)
+		val := p.events[iw].val
+		for _, w := range ws {
+			parts := []B{p.events[w].exec}
+			for _, w2 := range ws {
+				if w2 == w {
+					continue
+				}
+				if b, ok := e.co.get(w, w2); ok {
+					parts = append(parts, f.not(f.and(p.events[w2].exec, b)))
+				}
+			}
+			lw := f.and(parts...)
+			e.last[w] = lw
+			val = c.Ite(f.term(lw), p.events[w].val, val)
+		}
+		e.fin[l] = val
+	}
+	for _, r := range e.obs {
+		e.obsTerms = append(e.obsTerms, e.refTerm(r))
+	}
+}
+
+func (e *encoding) refTerm(r litmus.Ref) smt.Term {
+	if !r.IsReg() {
+		if t, ok := e.fin[r.Name]; ok {
+			return t
+		}
+		return e.ctx.IntVal(0)
+	}
+	if r.Thread >= len(e.p.final) {
+		return e.ctx.IntVal(0)
+	}
+	if v, ok := e.p.final[r.Thread].regs[r.Name]; ok {
+		return v.t
+	}
+	return e.ctx.IntVal(0)
+}
+
+// cond encodes a condition over the final state.
+func (e *encoding) cond(c litmus.Cond) B {
+	f := e.f
+	switch c := c.(type) {
+	case litmus.And:
+		return f.and(e.cond(c.L), e.cond(c.R))
+	case litmus.Or:
+		return f.or(e.cond(c.L), e.cond(c.R))
+	case litmus.Not:
+		return f.not(e.cond(c.C))
+	case litmus.Bool:
+		if c.V {
+			return bTrue
+		}
+		return bFalse
+	case litmus.Atom:
+		b := B{t: e.ctx.Eq(e.refTerm(c.Ref), e.ctx.IntVal(e.p.enc(c.Val)))}
+		if c.Neq {
+			return f.not(b)
+		}
+		return b
+	case litmus.RefEq:
+		b := B{t: e.ctx.Eq(e.refTerm(c.L), e.refTerm(c.R))}
+		if c.Neq {
+			return f.not(b)
+		}
+		return b
+	case nil:
+		return bTrue
+	}
+	return bTrue
+}
+
+// state reads the final state of a model.
+func (e *encoding) state(m *smt.Model) result.State {
+	st := make(result.State, len(e.obs))
+	for i, t := range e.obsTerms {
+		v, _ := m.Int(t)
+		st[i] = e.p.dec(v)
+	}
+	return st
+}
+
+// witness reads the execution of a model.
+func (e *encoding) witness(m *smt.Model, st result.State) *result.Execution {
+	p := e.p
+	isTrue := func(b B) bool {
+		if b.k != 0 {
+			return b.k == 1
+		}
+		v, _ := m.Bool(b.t)
+		return v
+	}
+	// Executed events, initial writes first, then by thread.
+	var order []*evt
+	for _, ev := range p.events {
+		if ev.thread < 0 {
+			order = append(order, ev)
+		}
+	}
+	for ti := range p.threadEvents {
+		for _, id := range p.threadEvents[ti] {
+			if isTrue(p.events[id].exec) {
+				order = append(order, p.events[id])
+			}
+		}
+	}
+	num := map[int]int{}
+	x := &result.Execution{State: st}
+	for i, ev := range order {
+		num[ev.id] = i
+		ee := event.Event{ID: i, Thread: ev.thread, Kind: ev.kind, Loc: ev.loc, Tags: ev.tags}
+		if !ev.val.IsZero() {
+			v, _ := m.Int(ev.val)
+			ee.Value = p.dec(v)
+		}
+		x.Events = append(x.Events, result.Event{ID: i, Thread: ev.thread, Label: ee.Label()})
+	}
+	for i := 0; i+1 < len(order); i++ {
+		if order[i].thread >= 0 && order[i].thread == order[i+1].thread {
+			x.Po = append(x.Po, [2]int{i, i + 1})
+		}
+	}
+	rf := map[int]int{}
+	keys := make([][2]int, 0, len(e.rf))
+	for k := range e.rf {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return num[keys[i][1]] < num[keys[j][1]] })
+	for _, k := range keys {
+		if isTrue(e.rf[k]) {
+			x.Rf = append(x.Rf, [2]int{num[k[0]], num[k[1]]})
+			rf[k[1]] = k[0]
+		}
+	}
+	// co: per location, the executed writes sorted by co.
+	locs := append([]string(nil), p.locs...)
+	sort.Strings(locs)
+	chains := map[string][]int{}
+	for _, l := range locs {
+		var ws []int
+		for _, w := range e.writes[l] {
+			if isTrue(p.events[w].exec) {
+				ws = append(ws, w)
+			}
+		}
+		sort.SliceStable(ws, func(i, j int) bool {
+			b, _ := e.co.get(ws[i], ws[j])
+			return isTrue(b)
+		})
+		chain := append([]int{p.initOf[l]}, ws...)
+		chains[l] = chain
+		for i := 0; i+1 < len(chain); i++ {
+			x.Co = append(x.Co, [2]int{num[chain[i]], num[chain[i+1]]})
+		}
+	}
+	for _, ev := range order {
+		if ev.kind != event.Read {
+			continue
+		}
+		w, ok := rf[ev.id]
+		if !ok {
+			continue
+		}
+		chain := chains[ev.loc]
+		after := false
+		for _, w2 := range chain {
+			if after && w2 != ev.id {
+				x.Fr = append(x.Fr, [2]int{num[ev.id], num[w2]})
+			}
+			if w2 == w {
+				after = true
+			}
+		}
+	}
+	return x
+}
+
+// Options tune a run of the SMT engine.
+type Options struct {
+	Variants map[string]bool // CAT variants
+	// Bound: for tests with loops, the times a backward jump may be taken
+	// on a path (herd's -unroll, as the explicit engine); 0 means 2.
+	// Paths that need more are discarded and the result is Bounded.
+	Bound    int
+	TagNames []string // tags whose sets the model may name
+	// VerdictOnly skips listing the final states: one query for the
+	// condition (and one for its negation unless PositiveOnly).
+	VerdictOnly  bool
+	PositiveOnly bool
+	// NoAnalysis turns the relation analysis off (for measurements): every
+	// relation the model names gets a variable per pair of events and
+	// acyclicity a clock constraint per pair.
+	NoAnalysis bool
+	// Logic, when set, is the Z3 logic of the solver (default: Z3's own
+	// choice).
+	Logic string
+
+	discardCut bool
+}
+
+// Report is what a run learnt besides the result: sizes and times.
+type Report struct {
+	Stats    Stats
+	Encode   time.Duration // building the formula
+	Solve    time.Duration // the solver's checks
+	Queries  int
+	Unrolled bool // Run unrolled the test's loops itself
+}

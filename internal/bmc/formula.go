@@ -1,0 +1,163 @@
+package bmc
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/smt"
+)
+
+// B is a Boolean formula of the encoding: the constants true and false
+// are kept apart from Z3 terms, so that the static parts of the encoding
+// (must-pairs, impossible pairs) fold away before anything reaches Z3.
+type B struct {
+	t smt.Term
+	k int8 // 1 true, -1 false, 0 the term t
+}
+
+var (
+	bTrue  = B{k: 1}
+	bFalse = B{k: -1}
+)
+
+func (b B) isTrue() bool  { return b.k == 1 }
+func (b B) isFalse() bool { return b.k == -1 }
+
+// Stats is the size of an encoding.
+type Stats struct {
+	Events      int // events of the unrolled program (initial writes included)
+	BoolVars    int // Boolean variables
+	IntVars     int // integer variables (values, clocks)
+	Constraints int // asserted formulas
+	RelPairs    int // entries of the relation matrices the model evaluates (may-pairs)
+	MustPairs   int // of which must-pairs (folded to true)
+}
+
+// Vars is the number of variables.
+func (s Stats) Vars() int { return s.BoolVars + s.IntVars }
+
+// fb is the formula builder of one encoding: it owns the Z3 context and
+// counts what it creates.
+type fb struct {
+	ctx   *smt.Context
+	sol   *smt.Solver
+	stats Stats
+	fresh int
+	unsat bool // false was asserted
+	// tterm caches true and false terms.
+	tt, ff smt.Term
+}
+
+func newFB(ctx *smt.Context, sol *smt.Solver) *fb {
+	return &fb{ctx: ctx, sol: sol, tt: ctx.True(), ff: ctx.False()}
+}
+
+func (f *fb) boolVar(prefix string) B {
+	f.fresh++
+	f.stats.BoolVars++
+	return B{t: f.ctx.Bool(fmt.Sprintf("%s!%d", prefix, f.fresh))}
+}
+
+func (f *fb) intVar(prefix string) smt.Term {
+	f.fresh++
+	f.stats.IntVars++
+	return f.ctx.Int(fmt.Sprintf("%s!%d", prefix, f.fresh))
+}
+
+func (f *fb) term(b B) smt.Term {
+	switch b.k {
+	case 1:
+		return f.tt
+	case -1:
+		return f.ff
+	}
+	return b.t
+}
+
+func (f *fb) lift(t smt.Term) B { return B{t: t} }
+
+func (f *fb) not(a B) B {
+	switch a.k {
+	case 1:
+		return bFalse
+	case -1:
+		return bTrue
+	}
+	return B{t: f.ctx.Not(a.t)}
+}
+
+func (f *fb) and(xs ...B) B {
+	var ts []smt.Term
+	for _, x := range xs {
+		switch x.k {
+		case -1:
+			return bFalse
+		case 0:
+			ts = append(ts, x.t)
+		}
+	}
+	switch len(ts) {
+	case 0:
+		return bTrue
+	case 1:
+		return B{t: ts[0]}
+	}
+	return B{t: f.ctx.And(ts...)}
+}
+
+func (f *fb) or(xs ...B) B {
+	var ts []smt.Term
+	for _, x := range xs {
+		switch x.k {
+		case 1:
+			return bTrue
+		case 0:
+			ts = append(ts, x.t)
+		}
+	}
+	switch len(ts) {
+	case 0:
+		return bFalse
+	case 1:
+		return B{t: ts[0]}
+	}
+	return B{t: f.ctx.Or(ts...)}
+}
+
+func (f *fb) implies(a, b B) B { return f.or(f.not(a), b) }
+
+func (f *fb) iff(a, b B) B {
+	switch {
+	case a.k == 1:
+		return b
+	case b.k == 1:
+		return a
+	case a.k == -1:
+		return f.not(b)
+	case b.k == -1:
+		return f.not(a)
+	}
+	return B{t: f.ctx.Iff(a.t, b.t)}
+}
+
+// assert adds a constraint to the solver.
+func (f *fb) assert(b B) {
+	switch b.k {
+	case 1:
+		return
+	case -1:
+		f.unsat = true
+	}
+	f.stats.Constraints++
+	f.sol.Assert(f.term(b))
+}
+
+// define returns a variable equivalent to b when b is a compound term
+// (keeps the formulas that use b small), b itself otherwise.
+func (f *fb) define(prefix string, b B) B {
+	if b.k != 0 {
+		return b
+	}
+	v := f.boolVar(prefix)
+	f.assert(B{t: f.ctx.Iff(v.t, b.t)})
+	return v
+}

@@ -1,0 +1,810 @@
+package bmc
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/smt"
+)
+
+// evt is one potential event of the unrolled program.
+type evt struct {
+	id     int
+	thread int // -1 for initial writes
+	kind   event.Kind
+	loc    string
+	tags   []string
+	node   int // index of the instruction in the thread's code (-1 for initial writes)
+	alt    int // which location alternative of a computed address
+	exec   B   // when the event is executed (absolute)
+	val    smt.Term
+	init   prog.Value // the value of an initial write
+}
+
+// sv is a symbolic value of a thread: a concrete value when known, and
+// always an Int term; deps maps each read the value syntactically depends
+// on (as herd's dependencies do) to the condition, relative to the
+// execution of whoever uses the value, under which it does.
+type sv struct {
+	known bool
+	v     prog.Value
+	t     smt.Term
+	deps  map[int]B
+	b01   bool // the value is 0 or 1 (a comparison): bitwise operators are logical on it
+}
+
+// tstate is the state of a thread at an edge of its control-flow graph.
+type tstate struct {
+	regs map[string]*sv
+	ctrl map[int]B // reads the branches taken so far depend on
+	ll   map[int]B // the load-reserve not yet consumed
+}
+
+type edge struct {
+	cond B
+	st   *tstate
+}
+
+// progEnc encodes the control and data flow of a test (phi_CF, phi_DF).
+type progEnc struct {
+	f    *fb
+	ctx  *smt.Context
+	t    *litmus.Test
+	locs []string
+	locN map[string]int
+
+	events []*evt
+	// static and register-flow relations, as relative formulas
+	addr, data, ctrl, rmw, iico map[[2]int]B
+	final                       []*tstate // final state of each thread
+	cut                         []B       // execution of each thread's %cut label (false when none)
+	hasCut                      bool
+	reach                       [][][]bool // per thread: node i reaches node j in the CFG
+	threadEvents                [][]int
+	initOf                      map[string]int
+	initRegs                    []map[string]prog.Value
+}
+
+// addrBase spaces the integer codes of the locations: location i is
+// (i+1)·2^40, an offset is added to it.
+const addrBase = int64(1) << 40
+
+func (p *progEnc) locCode(loc string) int64 {
+	i, ok := p.locN[loc]
+	if !ok {
+		i = len(p.locs)
+		p.locs = append(p.locs, loc)
+		p.locN[loc] = i
+	}
+	return int64(i+1) * addrBase
+}
+
+// enc gives the integer code of a value.
+func (p *progEnc) enc(v prog.Value) int64 {
+	if v.Loc == "" {
+		return v.Int
+	}
+	return p.locCode(v.Loc) + v.Int
+}
+
+// dec turns an integer code back into a value.
+func (p *progEnc) dec(x int64) prog.Value {
+	for i, l := range p.locs {
+		base := int64(i+1) * addrBase
+		if x > base-addrBase/2 && x < base+addrBase/2 {
+			return prog.Value{Loc: l, Int: x - base}
+		}
+	}
+	return prog.IntValue(x)
+}
+
+func (p *progEnc) known(v prog.Value) *sv {
+	return &sv{known: true, v: v, t: p.ctx.IntVal(p.enc(v))}
+}
+
+func locName(v prog.Value) string {
+	if v.Int == 0 {
+		return v.Loc
+	}
+	return fmt.Sprintf("%s+%d", v.Loc, v.Int)
+}
+
+// collectLocs finds the locations of a test as the explicit engine does:
+// the initialised ones, the addresses in initial values, the observed
+// ones and the constant addresses in the code.
+func collectLocs(t *litmus.Test, obs []litmus.Ref) []string {
+	set := map[string]bool{}
+	for _, e := range t.Init {
+		if !e.Ref.IsReg() {
+			set[e.Ref.Name] = true
+		}
+		if e.Val.IsAddr() {
+			set[e.Val.Loc] = true
+		}
+	}
+	for _, r := range obs {
+		if !r.IsReg() {
+			set[r.Name] = true
+		}
+	}
+	var walk func(e prog.Expr)
+	walk = func(e prog.Expr) {
+		switch e := e.(type) {
+		case prog.Const:
+			if e.V.IsAddr() {
+				set[locName(e.V)] = true
+			}
+		case prog.Bin:
+			walk(e.X)
+			walk(e.Y)
+		case prog.Un:
+			walk(e.X)
+		}
+	}
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			switch in := in.(type) {
+			case prog.Load:
+				walk(in.Addr)
+			case prog.Store:
+				walk(in.Addr)
+				walk(in.Val)
+			case prog.RMW:
+				walk(in.Addr)
+				walk(in.New)
+				if in.Cond != nil {
+					walk(in.Cond)
+				}
+			case prog.Assign:
+				walk(in.Val)
+			}
+		}
+	}
+	out := make([]string, 0, len(set))
+	for l := range set {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (p *progEnc) truth(v *sv) B {
+	if v.known {
+		if prog.Truth(v.v) {
+			return bTrue
+		}
+		return bFalse
+	}
+	return B{t: p.ctx.Not(p.ctx.Eq(v.t, p.ctx.IntVal(0)))}
+}
+
+func mergeDeps(f *fb, a, b map[int]B) map[int]B {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make(map[int]B, len(a)+len(b))
+	for k, x := range a {
+		out[k] = x
+	}
+	for k, y := range b {
+		if x, ok := out[k]; ok {
+			out[k] = f.or(x, y)
+		} else {
+			out[k] = y
+		}
+	}
+	return out
+}
+
+func (p *progEnc) boolInt(b smt.Term) smt.Term {
+	return p.ctx.Ite(b, p.ctx.IntVal(1), p.ctx.IntVal(0))
+}
+
+func (p *progEnc) bv(t smt.Term) smt.Term { return p.ctx.Int2BV(64, t) }
+
+func (p *progEnc) unbv(t smt.Term) smt.Term { return p.ctx.BV2Int(t, true) }
+
+// binTerm encodes a binary operator on integer codes.
+func (p *progEnc) binTerm(op prog.Op, x, y smt.Term) smt.Term {
+	c := p.ctx
+	zero := c.IntVal(0)
+	switch op {
+	case prog.OpAdd:
+		return c.Add(x, y)
+	case prog.OpSub:
+		return c.Sub(x, y)
+	case prog.OpMul:
+		return c.Mul(x, y)
+	case prog.OpDiv, prog.OpMod:
+		// Go's truncated division.
+		ax := c.Ite(c.Ge(x, zero), x, c.Neg(x))
+		ay := c.Ite(c.Ge(y, zero), y, c.Neg(y))
+		q := c.Div(ax, ay)
+		sameSign := c.Iff(c.Ge(x, zero), c.Ge(y, zero))
+		tq := c.Ite(sameSign, q, c.Neg(q))
+		if op == prog.OpDiv {
+			return tq
+		}
+		return c.Sub(x, c.Mul(y, tq))
+	case prog.OpAnd:
+		return p.unbv(c.BVAnd(p.bv(x), p.bv(y)))
+	case prog.OpOr:
+		return p.unbv(c.BVOr(p.bv(x), p.bv(y)))
+	case prog.OpXor:
+		return p.unbv(c.BVXor(p.bv(x), p.bv(y)))
+	case prog.OpShl:
+		return p.unbv(c.BVShl(p.bv(x), c.BVAnd(p.bv(y), c.BVVal(63, 64))))
+	case prog.OpShr:
+		return p.unbv(c.BVAShr(p.bv(x), c.BVAnd(p.bv(y), c.BVVal(63, 64))))
+	case prog.OpEq:
+		return p.boolInt(c.Eq(x, y))
+	case prog.OpNe:
+		return p.boolInt(c.Not(c.Eq(x, y)))
+	case prog.OpLt:
+		return p.boolInt(c.Lt(x, y))
+	case prog.OpLe:
+		return p.boolInt(c.Le(x, y))
+	case prog.OpGt:
+		return p.boolInt(c.Gt(x, y))
+	case prog.OpGe:
+		return p.boolInt(c.Ge(x, y))
+	case prog.OpLAnd:
+		return p.boolInt(c.And(c.Not(c.Eq(x, zero)), c.Not(c.Eq(y, zero))))
+	case prog.OpLOr:
+		return p.boolInt(c.Or(c.Not(c.Eq(x, zero)), c.Not(c.Eq(y, zero))))
+	}
+	panic(fmt.Sprintf("bmc: binary operator %v", op))
+}
+
+func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
+	switch e := e.(type) {
+	case prog.Const:
+		return p.known(e.V), nil
+	case prog.Reg:
+		if v, ok := st.regs[e.Name]; ok {
+			return v, nil
+		}
+		return p.known(prog.IntValue(0)), nil
+	case prog.Old:
+		if old == nil {
+			return nil, fmt.Errorf("old value outside a read-modify-write")
+		}
+		return old, nil
+	case prog.Bin:
+		a, err := p.expr(st, e.X, old)
+		if err != nil {
+			return nil, err
+		}
+		b, err := p.expr(st, e.Y, old)
+		if err != nil {
+			return nil, err
+		}
+		if a.known && b.known {
+			v, err := prog.Apply(e.Op, a.v, b.v)
+			if err != nil {
+				return nil, err
+			}
+			return p.known(v), nil
+		}
+		if e.Op > prog.OpLOr {
+			return nil, fmt.Errorf("%s is not a binary operator", e.Op)
+		}
+		op := e.Op
+		if isB01(a) && isB01(b) {
+			// Bitwise operators on comparisons are logical ones; keeps
+			// the encoding out of bit-vectors.
+			switch op {
+			case prog.OpAnd:
+				op = prog.OpLAnd
+			case prog.OpOr:
+				op = prog.OpLOr
+			case prog.OpXor:
+				op = prog.OpNe
+			}
+		}
+		out := &sv{t: p.binTerm(op, a.t, b.t), deps: mergeDeps(p.f, a.deps, b.deps)}
+		out.b01 = op >= prog.OpEq && op <= prog.OpLOr
+		return out, nil
+	case prog.Un:
+		a, err := p.expr(st, e.X, old)
+		if err != nil {
+			return nil, err
+		}
+		if a.known {
+			v, err := prog.ApplyUnary(e.Op, a.v)
+			if err != nil {
+				return nil, err
+			}
+			return p.known(v), nil
+		}
+		c := p.ctx
+		var t smt.Term
+		switch e.Op {
+		case prog.OpNeg:
+			t = c.Neg(a.t)
+		case prog.OpNot:
+			t = p.boolInt(c.Eq(a.t, c.IntVal(0)))
+		case prog.OpBNot:
+			t = c.Sub(c.Neg(a.t), c.IntVal(1))
+		default:
+			return nil, fmt.Errorf("%s is not a unary operator", e.Op)
+		}
+		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot}, nil
+	}
+	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+func isB01(v *sv) bool {
+	return v.b01 || v.known && !v.v.IsAddr() && (v.v.Int == 0 || v.v.Int == 1)
+}
+
+func copyDeps(m map[int]B) map[int]B {
+	out := make(map[int]B, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (st *tstate) clone() *tstate {
+	regs := make(map[string]*sv, len(st.regs))
+	for k, v := range st.regs {
+		regs[k] = v
+	}
+	return &tstate{regs: regs, ctrl: st.ctrl, ll: st.ll}
+}
+
+// mergeMaps merges relative conditions over the incoming edges.
+func (p *progEnc) mergeMaps(in []edge, get func(*tstate) map[int]B) map[int]B {
+	if len(in) == 1 {
+		return get(in[0].st)
+	}
+	keys := map[int]bool{}
+	for _, e := range in {
+		for k := range get(e.st) {
+			keys[k] = true
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	out := map[int]B{}
+	for k := range keys {
+		all := true
+		var xs []B
+		for _, e := range in {
+			d, ok := get(e.st)[k]
+			if !ok {
+				all = false
+				continue
+			}
+			if !d.isTrue() {
+				all = false
+			}
+			xs = append(xs, p.f.and(e.cond, d))
+		}
+		if all {
+			out[k] = bTrue
+		} else if b := p.f.or(xs...); !b.isFalse() {
+			out[k] = b
+		}
+	}
+	return out
+}
+
+// merge joins the states of the incoming edges of a node.
+func (p *progEnc) merge(in []edge) *tstate {
+	if len(in) == 1 {
+		return in[0].st.clone()
+	}
+	st := &tstate{regs: map[string]*sv{}}
+	names := map[string]bool{}
+	for _, e := range in {
+		for r := range e.st.regs {
+			names[r] = true
+		}
+	}
+	zero := p.known(prog.IntValue(0))
+	for r := range names {
+		vals := make([]*sv, len(in))
+		same, allKnown := true, true
+		for i, e := range in {
+			v, ok := e.st.regs[r]
+			if !ok {
+				v = zero
+			}
+			vals[i] = v
+			if v != vals[0] {
+				same = false
+			}
+			if !v.known {
+				allKnown = false
+			}
+		}
+		if same {
+			st.regs[r] = vals[0]
+			continue
+		}
+		if allKnown {
+			eq := true
+			for _, v := range vals {
+				if v.v != vals[0].v {
+					eq = false
+				}
+			}
+			if eq {
+				st.regs[r] = vals[0]
+				continue
+			}
+		}
+		t := vals[len(vals)-1].t
+		for i := len(vals) - 2; i >= 0; i-- {
+			t = p.ctx.Ite(p.f.term(in[i].cond), vals[i].t, t)
+		}
+		deps := p.mergeMaps(edgesWith(in, vals), func(s *tstate) map[int]B { return s.regs["\x00"].deps })
+		b01 := true
+		for _, v := range vals {
+			b01 = b01 && isB01(v)
+		}
+		st.regs[r] = &sv{t: t, deps: deps, b01: b01}
+	}
+	st.ctrl = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ctrl })
+	st.ll = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ll })
+	return st
+}
+
+// edgesWith pairs each edge condition with a value, for mergeMaps.
+func edgesWith(in []edge, vals []*sv) []edge {
+	out := make([]edge, len(in))
+	for i, e := range in {
+		out[i] = edge{cond: e.cond, st: &tstate{regs: map[string]*sv{"\x00": vals[i]}}}
+	}
+	return out
+}
+
+func (p *progEnc) newEvent(th, node, alt int, kind event.Kind, loc string, tags []string, exec B) *evt {
+	e := &evt{id: len(p.events), thread: th, kind: kind, loc: loc, tags: tags, node: node, alt: alt, exec: exec}
+	p.events = append(p.events, e)
+	p.threadEvents[th] = append(p.threadEvents[th], e.id)
+	return e
+}
+
+func (p *progEnc) addPair(m map[[2]int]B, a, b int, cond B) {
+	if cond.isFalse() {
+		return
+	}
+	k := [2]int{a, b}
+	if x, ok := m[k]; ok {
+		m[k] = p.f.or(x, cond)
+	} else {
+		m[k] = cond
+	}
+}
+
+func (p *progEnc) setDeps(e *evt, addr, data map[int]B, ctrl map[int]B) {
+	for r, c := range addr {
+		p.addPair(p.addr, r, e.id, c)
+	}
+	for r, c := range data {
+		p.addPair(p.data, r, e.id, c)
+	}
+	for r, c := range ctrl {
+		if r < e.id {
+			p.addPair(p.ctrl, r, e.id, c)
+		}
+	}
+}
+
+// alternative is one location a memory access may go to.
+type alternative struct {
+	loc  string
+	cond B // relative to the instruction being executed
+}
+
+// alternatives resolves an address: one location when it is known, else
+// one alternative per location, and the constraint that it is one of them.
+func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, error) {
+	if a.known {
+		if !a.v.IsAddr() {
+			return nil, fmt.Errorf("%s: access to non-address %s", th.Name, a.v)
+		}
+		l := locName(a.v)
+		p.locCode(l)
+		return []alternative{{loc: l, cond: bTrue}}, nil
+	}
+	var out []alternative
+	var any []B
+	for _, l := range append([]string(nil), p.locs...) {
+		c := B{t: p.ctx.Eq(a.t, p.ctx.IntVal(p.locCode(l)))}
+		out = append(out, alternative{loc: l, cond: c})
+		any = append(any, c)
+	}
+	p.f.assert(p.f.implies(g, p.f.or(any...)))
+	return out, nil
+}
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// thread encodes one thread over its loop-free code.
+func (p *progEnc) thread(ti int, th *prog.Thread) error {
+	labels, err := th.Labels()
+	if err != nil {
+		return err
+	}
+	n := len(th.Code)
+	in := make([][]edge, n+1)
+	succ := make([][]int, n+1)
+	regs := map[string]*sv{}
+	for r, v := range p.initRegs[ti] {
+		regs[r] = p.known(v)
+	}
+	in[0] = []edge{{cond: bTrue, st: &tstate{regs: regs}}}
+	p.cut[ti] = bFalse
+	errAt := func(pc int, err error) error {
+		if pc < len(th.Pos) {
+			return fmt.Errorf("%s: %s: %w", th.Pos[pc], th.Name, err)
+		}
+		return fmt.Errorf("%s: %w", th.Name, err)
+	}
+	flow := func(from, to int, cond B, st *tstate) {
+		if cond.isFalse() {
+			return
+		}
+		in[to] = append(in[to], edge{cond: cond, st: st})
+		succ[from] = append(succ[from], to)
+	}
+	for pc := 0; pc < n; pc++ {
+		if len(in[pc]) == 0 {
+			continue // unreachable
+		}
+		var conds []B
+		for _, e := range in[pc] {
+			conds = append(conds, e.cond)
+		}
+		g := p.f.define(fmt.Sprintf("x%d_%d", ti, pc), p.f.or(conds...))
+		st := p.merge(in[pc])
+		in[pc] = nil
+		switch ins := th.Code[pc].(type) {
+		case prog.Label:
+			if ins.Name == compile.CutLabel {
+				p.cut[ti] = g
+				p.hasCut = true
+			}
+		case prog.Assign:
+			v, err := p.expr(st, ins.Val, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			st.regs[ins.Dst] = v
+		case prog.Fence:
+			e := p.newEvent(ti, pc, 0, event.Fence, "", ins.Tags, g)
+			p.setDeps(e, nil, nil, st.ctrl)
+		case prog.Load:
+			a, err := p.expr(st, ins.Addr, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			alts, err := p.alternatives(th, g, a)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			var val *sv
+			ll := map[int]B{}
+			for k, alt := range alts {
+				e := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.Tags, p.f.and(g, alt.cond))
+				e.val = p.f.intVar(fmt.Sprintf("v%d", e.id))
+				p.setDeps(e, a.deps, nil, st.ctrl)
+				v := &sv{t: e.val, deps: map[int]B{e.id: alt.cond}}
+				if len(alts) == 1 {
+					v.deps[e.id] = bTrue
+				}
+				val = p.chooseAlt(val, v, alt.cond, k == len(alts)-1)
+				if hasTag(ins.Tags, "EX") {
+					ll[e.id] = alt.cond
+				}
+			}
+			if ins.Dst != "" {
+				st.regs[ins.Dst] = val
+			}
+			if hasTag(ins.Tags, "EX") {
+				st.ll = ll
+			}
+		case prog.Store:
+			a, err := p.expr(st, ins.Addr, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			v, err := p.expr(st, ins.Val, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			alts, err := p.alternatives(th, g, a)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			for k, alt := range alts {
+				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, alt.cond))
+				e.val = v.t
+				p.setDeps(e, a.deps, v.deps, st.ctrl)
+			}
+		case prog.StoreCond:
+			a, err := p.expr(st, ins.Addr, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			v, err := p.expr(st, ins.Val, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			alts, err := p.alternatives(th, g, a)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			choice := p.f.boolVar(fmt.Sprintf("sc%d_%d", ti, pc))
+			var okAll []B
+			for k, alt := range alts {
+				var res []B
+				for r, c := range st.ll {
+					if p.events[r].loc == alt.loc {
+						res = append(res, c)
+					}
+				}
+				reserved := p.f.or(res...)
+				ok := p.f.and(choice, alt.cond, reserved)
+				okAll = append(okAll, ok)
+				if ok.isFalse() {
+					continue
+				}
+				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, ok))
+				e.val = v.t
+				p.setDeps(e, a.deps, v.deps, st.ctrl)
+				for r, c := range st.ll {
+					if p.events[r].loc == alt.loc {
+						p.addPair(p.rmw, r, e.id, c)
+					}
+				}
+			}
+			st.ll = nil
+			if ins.Status != "" {
+				ok := p.f.or(okAll...)
+				okV, failV := p.known(ins.OkVal), p.known(ins.FailVal)
+				switch {
+				case ok.isTrue():
+					st.regs[ins.Status] = okV
+				case ok.isFalse():
+					st.regs[ins.Status] = failV
+				default:
+					st.regs[ins.Status] = &sv{t: p.ctx.Ite(ok.t, okV.t, failV.t)}
+				}
+			}
+		case prog.RMW:
+			a, err := p.expr(st, ins.Addr, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			alts, err := p.alternatives(th, g, a)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			var dst *sv
+			for k, alt := range alts {
+				r := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.RTags, p.f.and(g, alt.cond))
+				r.val = p.f.intVar(fmt.Sprintf("v%d", r.id))
+				p.setDeps(r, a.deps, nil, st.ctrl)
+				old := &sv{t: r.val, deps: map[int]B{r.id: bTrue}}
+				nv, err := p.expr(st, ins.New, old)
+				if err != nil {
+					return errAt(pc, err)
+				}
+				do := bTrue
+				if ins.Cond != nil {
+					c, err := p.expr(st, ins.Cond, old)
+					if err != nil {
+						return errAt(pc, err)
+					}
+					do = p.truth(c)
+				}
+				if !do.isFalse() {
+					w := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.WTags, p.f.and(g, alt.cond, do))
+					w.val = nv.t
+					data := map[int]B{}
+					for d, c := range nv.deps {
+						if d != r.id {
+							data[d] = c
+						}
+					}
+					p.setDeps(w, a.deps, data, st.ctrl)
+					p.addPair(p.rmw, r.id, w.id, bTrue)
+					if _, ok := nv.deps[r.id]; ok {
+						p.addPair(p.iico, r.id, w.id, bTrue)
+					}
+				}
+				o := &sv{t: r.val, deps: map[int]B{r.id: alt.cond}}
+				if len(alts) == 1 {
+					o.deps[r.id] = bTrue
+				}
+				dst = p.chooseAlt(dst, o, alt.cond, k == len(alts)-1)
+			}
+			if ins.Dst != "" {
+				st.regs[ins.Dst] = dst
+			}
+		case prog.Jump:
+			target, ok := labels[ins.Target]
+			if !ok {
+				return errAt(pc, fmt.Errorf("jump to undefined label %s", ins.Target))
+			}
+			if target <= pc {
+				return errAt(pc, fmt.Errorf("backward jump to %s left after unrolling", ins.Target))
+			}
+			if ins.Cond == nil {
+				flow(pc, target, g, st)
+				continue
+			}
+			c, err := p.expr(st, ins.Cond, nil)
+			if err != nil {
+				return errAt(pc, err)
+			}
+			if c.known {
+				if prog.Truth(c.v) {
+					flow(pc, target, g, st)
+					continue
+				}
+				break
+			}
+			st.ctrl = mergeDeps(p.f, st.ctrl, c.deps)
+			cb := p.truth(c)
+			flow(pc, target, p.f.and(g, cb), st)
+			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
+			continue
+		default:
+			return errAt(pc, fmt.Errorf("unsupported instruction %T", ins))
+		}
+		flow(pc, pc+1, g, st)
+	}
+	if len(in[n]) == 0 {
+		// No path ends: every path was cut (cannot happen with Unroll's
+		// output) — the thread has no complete execution.
+		p.f.assert(bFalse)
+		p.final[ti] = &tstate{regs: map[string]*sv{}}
+	} else {
+		p.final[ti] = p.merge(in[n])
+	}
+	// Reachability between nodes (code order is topological).
+	reach := make([][]bool, n+1)
+	for i := n; i >= 0; i-- {
+		reach[i] = make([]bool, n+1)
+		reach[i][i] = true
+		for _, s := range succ[i] {
+			for j, ok := range reach[s] {
+				if ok {
+					reach[i][j] = true
+				}
+			}
+		}
+	}
+	p.reach[ti] = reach
+	return nil
+}
+
+// chooseAlt folds the value of one location alternative into the value
+// of a load (an ite over the alternatives).
+func (p *progEnc) chooseAlt(acc, v *sv, cond B, last bool) *sv {
+	if acc == nil {
+		return v
+	}
+	return &sv{t: p.ctx.Ite(p.f.term(cond), v.t, acc.t), deps: mergeDeps(p.f, acc.deps, v.deps)}
+}

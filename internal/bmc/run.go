@@ -1,0 +1,226 @@
+package bmc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/smt"
+)
+
+// hasBackwardJump tells whether a thread has a loop.
+func hasBackwardJump(th *prog.Thread) bool {
+	labels, err := th.Labels()
+	if err != nil {
+		return false
+	}
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok {
+			if t, ok := labels[j.Target]; ok && t <= pc {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Run checks t under model m with the SMT engine and returns the same
+// result the explicit engine gives: the final states (unless
+// VerdictOnly), the verdict, a witness.
+func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) *result.Result {
+	res, _ := RunReport(ctx, t, m, modelName, opts)
+	return res
+}
+
+// RunReport is Run, also giving the size of the encoding and where the
+// time went.
+func RunReport(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) (*result.Result, *Report) {
+	start := time.Now()
+	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "smt", Quant: t.Quant}
+	res.Condition = t.ConditionLine()
+	rep := &Report{}
+	err := run(ctx, t, m, opts, res, rep)
+	res.Time = time.Since(start)
+	if err != nil {
+		var u *UnsupportedError
+		switch {
+		case errors.Is(err, errTimeout) || ctx.Err() != nil:
+			res.Status = result.Timeout
+		case errors.As(err, &u):
+			res.Status = result.Unsupported
+			res.Err = err
+		default:
+			res.Status = result.Failed
+			res.Err = err
+		}
+	}
+	return res, rep
+}
+
+var errTimeout = errors.New("timeout")
+
+func run(ctx context.Context, t *litmus.Test, m *cat.Model, opts Options, res *result.Result, rep *Report) (err error) {
+	if m.Syntax() == nil {
+		return fmt.Errorf("model %s has no syntax to encode", m.Path())
+	}
+	for _, th := range t.Threads {
+		if hasBackwardJump(th) {
+			bound := opts.Bound
+			if bound == 0 {
+				bound = 2
+			}
+			u, err := compile.Unroll(t, bound+1)
+			if err != nil {
+				return err
+			}
+			t = u
+			opts.discardCut = true
+			rep.Unrolled = true
+			break
+		}
+	}
+	encStart := time.Now()
+	zc := smt.NewContext()
+	defer zc.Close()
+	defer func() {
+		if r := recover(); r != nil {
+			if ze, ok := r.(*smt.Error); ok {
+				err = fmt.Errorf("smt engine: %v", ze)
+				return
+			}
+			panic(r)
+		}
+	}()
+	var sol *smt.Solver
+	if opts.Logic != "" {
+		sol = zc.NewSolverFor(opts.Logic)
+	} else {
+		sol = zc.NewSolver()
+	}
+	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts}
+	if err := e.build(ctx); err != nil {
+		return err
+	}
+	rep.Encode = time.Since(encStart)
+	rep.Stats = e.f.stats
+	res.Observed = e.obs
+	if e.p.hasCut {
+		if opts.discardCut {
+			// Paths cut by the bound are discarded: the result is bounded
+			// when some could run.
+			res.Bounded = true
+		} else {
+			res.Bounded = true
+		}
+	}
+	check := func(assumptions ...smt.Term) (smt.Result, error) {
+		s := time.Now()
+		r := sol.CheckContext(ctx, assumptions...)
+		rep.Solve += time.Since(s)
+		rep.Queries++
+		if r == smt.Unknown {
+			if ctx.Err() != nil {
+				return r, errTimeout
+			}
+			return r, fmt.Errorf("smt engine: solver gave up: %s", sol.ReasonUnknown())
+		}
+		return r, nil
+	}
+	f := e.f
+	condB := e.cond(t.Cond)
+	condT := f.term(condB)
+	notCondT := f.term(f.not(condB))
+	// Flags: raised when some consistent execution raises them.
+	for _, fl := range e.flags {
+		r, err := check(f.term(fl.b))
+		if err != nil {
+			return err
+		}
+		if r == smt.Sat && !contains(res.Flags, fl.name) {
+			res.Flags = append(res.Flags, fl.name)
+		}
+	}
+	sort.Strings(res.Flags)
+	if opts.VerdictOnly {
+		r, err := check(condT)
+		if err != nil {
+			return err
+		}
+		if r == smt.Sat {
+			md := sol.Model()
+			st := e.state(md)
+			res.Positive = 1
+			res.Witness = e.witness(md, st)
+		}
+		if !opts.PositiveOnly {
+			r, err := check(notCondT)
+			if err != nil {
+				return err
+			}
+			if r == smt.Sat {
+				res.Negative = 1
+			}
+		}
+		return nil
+	}
+	// Every final state: find one, block it, ask again.
+	var states []result.State
+	sol.Push()
+	defer sol.Pop(1)
+	for {
+		r, err := check()
+		if err != nil {
+			return err
+		}
+		if r != smt.Sat {
+			break
+		}
+		md := sol.Model()
+		st := e.state(md)
+		states = append(states, st)
+		holds := litmus.Eval(t.Cond, func(ref litmus.Ref) prog.Value {
+			for i, o := range e.obs {
+				if o == ref {
+					return st[i]
+				}
+			}
+			return prog.Value{}
+		})
+		if holds {
+			res.Positive++
+			if res.Witness == nil {
+				res.Witness = e.witness(md, st)
+			}
+		} else {
+			res.Negative++
+		}
+		if len(e.obs) == 0 {
+			// One state only (the empty one): settle the verdict with the
+			// condition itself.
+			break
+		}
+		var diff []smt.Term
+		for i, term := range e.obsTerms {
+			diff = append(diff, zc.Not(zc.Eq(term, zc.IntVal(e.p.enc(st[i])))))
+		}
+		sol.Assert(zc.Or(diff...))
+	}
+	res.States = result.SortStates(res.Observed, states)
+	return nil
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
