@@ -291,7 +291,9 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 			if err != nil {
 				return nil, err
 			}
-			return p.known(v), nil
+			out := p.known(v)
+			out.deps = mergeDeps(p.f, a.deps, b.deps)
+			return out, nil
 		}
 		if e.Op > prog.OpLOr {
 			return nil, fmt.Errorf("%s is not a binary operator", e.Op)
@@ -322,7 +324,9 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 			if err != nil {
 				return nil, err
 			}
-			return p.known(v), nil
+			out := p.known(v)
+			out.deps = a.deps
+			return out, nil
 		}
 		c := p.ctx
 		var t smt.Term
@@ -656,6 +660,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			}
 			choice := p.f.boolVar(fmt.Sprintf("sc%d_%d", ti, pc))
 			var okAll []B
+			statusDeps := map[int]B{}
 			for k, alt := range alts {
 				var res []B
 				for r, c := range st.ll {
@@ -672,6 +677,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, ok))
 				e.val = v.t
 				p.setDeps(e, a.deps, v.deps, st.ctrl)
+				statusDeps[e.id] = ok
 				for r, c := range st.ll {
 					if p.events[r].loc == alt.loc {
 						p.addPair(p.rmw, r, e.id, c)
@@ -689,6 +695,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 					st.regs[ins.Status] = failV
 				default:
 					st.regs[ins.Status] = &sv{t: p.ctx.Ite(ok.t, okV.t, failV.t)}
+				}
+				if ins.StatusDeps && len(statusDeps) > 0 {
+					st.regs[ins.Status].deps = statusDeps
 				}
 			}
 		case prog.RMW:

@@ -54,7 +54,7 @@ func binSym(op prog.Op, x, y *sym) (*sym, error) {
 		if err != nil {
 			return nil, err
 		}
-		return constSym(v), nil
+		return &sym{known: true, v: v, read: -1, deps: mergeDeps(x.deps, y.deps)}, nil
 	}
 	return &sym{read: -1, op: op, x: x, y: y, deps: mergeDeps(x.deps, y.deps)}, nil
 }
@@ -65,7 +65,7 @@ func unSym(op prog.Op, x *sym) (*sym, error) {
 		if err != nil {
 			return nil, err
 		}
-		return constSym(v), nil
+		return &sym{known: true, v: v, read: -1, deps: x.deps}, nil
 	}
 	return &sym{read: -1, op: op, unary: true, x: x, deps: x.deps}, nil
 }
@@ -323,6 +323,9 @@ func (x *explorer) step(st *state) error {
 				st.ll = -1
 				if sc.Status != "" {
 					st.regs[sc.Status] = constSym(sc.OkVal)
+					if sc.StatusDeps {
+						st.regs[sc.Status].deps = []int{w}
+					}
 				}
 				st.pc++
 				return x.step(st)

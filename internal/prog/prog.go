@@ -171,6 +171,10 @@ type StoreCond struct {
 	OkVal   Value
 	FailVal Value
 	Tags    []string // tags of the write; front-ends include "EX"
+	// StatusDeps makes the status register depend on the write, so that
+	// later accesses whose address, data or control use it are ordered
+	// after it (RISC-V: a successful sc's rd is a dependency source).
+	StatusDeps bool
 }
 
 // Fence is a barrier event; Tags name its kind (e.g. "MFENCE").
