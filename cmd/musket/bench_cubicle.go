@@ -59,7 +59,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\tpaper\tmusket time\tnodes\t")
 	status := 0
-	term := paramTerminal(stderr)
+	term := isTerminal(stderr)
 	for _, b := range cubicleTable {
 		if term {
 			fmt.Fprintf(stderr, "\r\033[Krunning %s ...", b.file)

@@ -28,6 +28,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 0, "stop exploring below depth `N` (0: no limit)")
 	nodes := fs.Int("nodes", 0, "stop after visiting `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after `DURATION` (0: no limit)")
+	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
 		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached.")
@@ -49,11 +50,11 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != ""}
+	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != "", NoApprox: *noApprox}
 	if *verbose {
 		opts.Verbose = stdout
 	}
-	if paramTerminal(stderr) && !*verbose {
+	if isTerminal(stderr) && !*verbose {
 		start := time.Now()
 		opts.Progress = func(visited, queued int) {
 			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
@@ -95,14 +96,4 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 3
-}
-
-// paramTerminal reports whether w is a character device (a terminal).
-func paramTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

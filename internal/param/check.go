@@ -117,6 +117,10 @@ func (c *checker) declarations() {
 		}
 		e := &Enum{Name: t.Name}
 		s := Sort{Kind: SEnum, Enum: int32(len(c.sys.Enums))}
+		if len(t.Ctors) == 0 {
+			// an abstract type: infinitely many values, compared by = and <>
+			s.Kind = SAbs
+		}
 		c.sys.Enums = append(c.sys.Enums, e)
 		c.types[t.Name] = s
 		for i, k := range t.Ctors {
@@ -126,9 +130,6 @@ func (c *checker) declarations() {
 			}
 			e.Ctors = append(e.Ctors, k.Name)
 			c.ctors[k.Name] = Term{Kind: KEnum, Sort: s, Sym: int32(i), Off: Rat{0, 1}}
-		}
-		if len(t.Ctors) == 0 {
-			c.errorf(t.Pos, "abstract type %s is not supported (give its constructors)", t.Name)
 		}
 	}
 	for _, g := range c.f.Globals {
@@ -566,6 +567,12 @@ func (c *checker) atom(x *BinExpr, neg bool, sc *scope) []Conj {
 	if r.Kind == KNum && ls.Kind == SReal {
 		r.Sort = ls
 	}
+	if ls.numeric() {
+		if _, ok := linearOf(l).plus(linearOf(r), Rat{-1, 1}); !ok {
+			c.errorf(x.Pos, "number out of range")
+			return nil
+		}
+	}
 	if neg {
 		op = op.negate()
 	}
@@ -655,56 +662,39 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 			c.errorf(x.Pos, "%s is only defined on int and real", x.Op)
 			return Term{}, Sort{}, false
 		}
-		s := ls
-		if rs.Kind == SReal {
-			s = rs
-		}
-		if x.Op == OpMul {
-			if l.Kind == KNum && r.Kind == KNum {
-				p := new(big.Rat).Mul(big.NewRat(l.Off.Num, l.Off.Den), big.NewRat(r.Off.Num, r.Off.Den))
-				if !p.Num().IsInt64() || !p.Denom().IsInt64() {
-					c.errorf(x.Pos, "number out of range")
-					return Term{}, Sort{}, false
-				}
-				return numTerm(rat(p.Num().Int64(), p.Denom().Int64()), s), s, true
-			}
-			c.errorf(x.Pos, "only constants can be multiplied (the engine handles a term plus a constant)")
+		s := linSort(ls, rs)
+		a, b := linearOf(l), linearOf(r)
+		var sum linear
+		ok := true
+		switch {
+		case x.Op == OpAdd:
+			sum, ok = a.plus(b, Rat{1, 1})
+		case x.Op == OpSub:
+			sum, ok = a.plus(b, Rat{-1, 1})
+		case len(a.terms) == 0:
+			sum, ok = b.scale(a.c)
+		case len(b.terms) == 0:
+			sum, ok = a.scale(b.c)
+		default:
+			c.errorf(x.Pos, "the product of two non-constant terms is not linear")
 			return Term{}, Sort{}, false
 		}
-		if x.Op == OpSub {
-			if r.Kind != KNum {
-				c.errorf(x.Pos, "only a constant can be subtracted (the engine handles a term plus a constant)")
-				return Term{}, Sort{}, false
-			}
-			r.Off = r.Off.neg()
-		}
-		if l.Kind == KNum {
-			l, r = r, l
-		}
-		if r.Kind != KNum {
-			c.errorf(x.Pos, "the sum of two non-constant terms is not supported (the engine handles a term plus a constant)")
-			return Term{}, Sort{}, false
-		}
-		if abs(l.Off.Num) > 1<<40 || abs(r.Off.Num) > 1<<40 || l.Off.Den > 1<<20 || r.Off.Den > 1<<20 {
+		if !ok {
 			c.errorf(x.Pos, "number out of range")
 			return Term{}, Sort{}, false
 		}
-		l.Off = l.Off.add(r.Off)
-		if l.Kind == KNum {
-			l.Sort = s
-		}
-		return l, s, true
+		return sum.term(s), s, true
 	case *NegExpr:
 		t, s, ok := c.term(x.E, sc)
 		if !ok {
 			return t, s, ok
 		}
-		if t.Kind != KNum {
-			c.errorf(x.Pos, "only a constant can be negated")
+		if !s.numeric() {
+			c.errorf(x.Pos, "- is only defined on int and real")
 			return Term{}, Sort{}, false
 		}
-		t.Off = t.Off.neg()
-		return t, s, true
+		n, _ := linearOf(t).scale(Rat{-1, 1})
+		return n.term(s), s, true
 	case *NondetExpr:
 		c.errorf(x.Pos, "'.' (any value) can only be assigned")
 		return Term{}, Sort{}, false

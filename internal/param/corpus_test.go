@@ -12,13 +12,6 @@ import (
 
 const corpusDir = "../../../shared/corpus/cubicle"
 
-// slowCorpus lists the files run only with MUSKET_LONG=1, and why.
-var slowCorpus = map[string]string{
-	// the plain backward search does not converge in minutes (8000+
-	// nodes); see the package notes
-	"sc_german.cub": "does not converge yet",
-}
-
 func readExpected(t *testing.T) map[string]string {
 	f, err := os.Open(filepath.Join(corpusDir, "expected.csv"))
 	if err != nil {
@@ -42,9 +35,6 @@ func TestCorpusVerdicts(t *testing.T) {
 	exp := readExpected(t)
 	for name, want := range exp {
 		t.Run(name, func(t *testing.T) {
-			if why, slow := slowCorpus[name]; slow && os.Getenv("MUSKET_LONG") == "" {
-				t.Skipf("%s; set MUSKET_LONG=1", why)
-			}
 			t.Parallel()
 			sys, err := ParseFile(filepath.Join(corpusDir, name))
 			if err != nil {
@@ -55,7 +45,7 @@ func TestCorpusVerdicts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := strings.ToLower(res.Verdict.String())
-			t.Logf("%s: %s in %v, %d nodes, %d solver calls", name, res.Verdict, res.Time.Round(time.Millisecond), res.Visited, res.Solver)
+			t.Logf("%s: %s in %v, %d nodes (%d guesses, %d restarts), %d solver calls", name, res.Verdict, res.Time.Round(time.Millisecond), res.Visited, res.Guesses, res.Restarts, res.Solver)
 			if res.Verdict == Unsafe {
 				t.Logf("trace: %s", res.TraceString())
 			}
@@ -71,4 +61,53 @@ func timeout() time.Duration {
 		return 10 * time.Minute
 	}
 	return 60 * time.Second
+}
+
+// TestInvariantOnFiniteInstance checks the verdicts on the corpus files
+// whose finite instances explore.go handles, with two and three
+// processes: for a safe file, no reachable state satisfies a visited cube
+// (the negated cubes are an invariant of every instance) nor the unsafe
+// formula; for an unsafe file, some instance reaches an unsafe state.
+func TestInvariantOnFiniteInstance(t *testing.T) {
+	exp := readExpected(t)
+	for name, want := range exp {
+		t.Run(name, func(t *testing.T) {
+			sys, err := ParseFile(filepath.Join(corpusDir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !explorable(sys) {
+				t.Skip("not a finite-state system")
+			}
+			t.Parallel()
+			res, err := Verify(context.Background(), sys, Options{Timeout: timeout()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.ToLower(res.Verdict.String()); got != want {
+				t.Fatalf("verdict %s, want %s", got, want)
+			}
+			reached := false
+			for n := max(2, sys.Pinned); n <= max(3, sys.Pinned); n++ {
+				fin := newFinite(sys, n)
+				states, complete := fin.sample(nil)
+				t.Logf("%d processes: %d states (complete: %v), %d cubes", n, len(states), complete, len(res.cubes))
+				for _, st := range states {
+					for _, u := range sys.Unsafe {
+						if fin.holdsRoot(st, u) {
+							reached = true
+						}
+					}
+					for _, c := range res.cubes {
+						if fin.holdsCube(st, c) {
+							t.Fatalf("reachable state %v satisfies visited cube %s", st, sys.CubeString(c))
+						}
+					}
+				}
+			}
+			if reached != (want == "unsafe") {
+				t.Errorf("an unsafe state is reachable: %v, want %v", reached, want == "unsafe")
+			}
+		})
+	}
 }

@@ -23,8 +23,11 @@ type Cube struct {
 	Args   []int32 // its parameters
 	Root   int     // index of the unsafe formula (1-based)
 	Depth  int
+	Origin *Cube // for a guess (approx.go): the cube it generalises
 
+	seq     int  // order of creation (queue tie-break)
 	numeric bool // some literal needs arithmetic reasoning
+	open    bool // the syntactic test leaves satisfiability to the solver
 	info    *cubeInfo
 	sig     uint64
 }
@@ -250,6 +253,10 @@ func cheapCheck(lits []Lit) cheapResult {
 	}
 	result := cheapSat
 	for _, l := range lits {
+		if l.L.Kind == KLin || l.R.Kind == KLin {
+			result = cheapUnknown // Z3 decides
+			continue
+		}
 		if l.Op != Eq {
 			continue
 		}
@@ -283,6 +290,9 @@ func cheapCheck(lits []Lit) cheapResult {
 		}
 	}
 	for _, l := range lits {
+		if l.L.Kind == KLin || l.R.Kind == KLin {
+			continue
+		}
 		switch l.Op {
 		case Eq:
 		case Ne:

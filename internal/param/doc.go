@@ -19,10 +19,23 @@
 // take the initial values. The model is TSO-like, as in the papers of
 // Conchon, Declerck and Zaïdi.
 //
+// The search is breadth-first, level by level and, inside a level, the
+// cubes with fewer processes and fewer literals first (queue.go). A newly
+// visited cube removes the visited cubes it subsumes syntactically. For
+// systems without weak memory and with finite values, the search
+// approximates (approx.go, after Cubicle's BRAB): a new cube is replaced
+// by a small subset of its literals that no state of a sample of the
+// reachable states of the instance with two processes satisfies
+// (explore.go). Guesses that turn out to reach the initial states are
+// refuted and the search starts again without them, so the verdicts stay
+// sound; Options.NoApprox turns this off.
+//
 // Files, one concern each: token.go and lexer.go (lexical analysis),
 // ast.go and parser.go (syntax), check.go (types and Cubicle-W
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
-// model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), search.go
-// (the reachability loop) and report.go (text, JSON and dot output).
+// model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), queue.go
+// (the order of exploration), explore.go (finite instances, forward),
+// approx.go (guesses), search.go (the reachability loop) and report.go
+// (text, JSON and dot output).
 package param

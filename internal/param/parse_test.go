@@ -30,6 +30,13 @@ func TestErrors(t *testing.T) {
 		{"no unsafe", "var X : bool\n", "x.cub: no unsafe formula"},
 		{"negated fence", "weak var X : bool\nunsafe (i) { i@X = True }\ntransition t ([i]) requires { not fence() } { X := True }", "x.cub:3:35: fence() cannot be negated"},
 		{"const assign", "const C : bool\nunsafe () { C = True }\ntransition t (i) { C := True }", "x.cub:3:20: C is a constant and cannot be assigned"},
+		{"non-linear", "var X : int\nvar Y : int\nunsafe () { X * Y = 1 }", "x.cub:3:15: the product of two non-constant terms is not linear"},
+		{"negated bool", "var X : bool\nunsafe () { - X = 1 }", "x.cub:2:13: - is only defined on int and real"},
+		{"abstract order", "type d\nvar X : d\nvar Y : d\nunsafe () { X < Y }", "x.cub:4:15: < is only defined on int, real and proc"},
+		{"weak universal update", "weak array A[proc] : bool\nunsafe (i) { i@A[i] = True }\ntransition t ([i]) { A[j] := case | _ : True }",
+			"x.cub:3:23: weak array A cannot be updated for every process at once"},
+		{"huge difference", "var X : int\nvar Y : int\nunsafe () { X + 1000000000000 > Y - 1000000000000 }", "x.cub:3:31: number out of range"},
+		{"huge product", "var X : int\nunsafe () { 1000000000 * (1000000000 * X) = 1 }", "number out of range"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,6 +84,70 @@ transition inc () { X := X + 1 }`, Safe},
 init () { X = 0.5 }
 unsafe () { X > 2.0 }
 transition inc () requires { X < 1.0 } { X := X + 1.0 }`, Safe},
+		{"linear invariant", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { 2*X <> Y }
+transition step () { X := X + 1; Y := Y + 2 }`, Safe},
+		{"linear, broken", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { 2*X <> Y }
+transition step () { X := X + 1; Y := Y + 2 }
+transition bad () requires { X + Y = 3 } { Y := Y + 1 }`, Unsafe},
+		{"linear real", `var R : real
+init () { R = 0.0 }
+unsafe () { 3*R > 2.0 }
+transition up () requires { R < 0.1 } { R := R + 0.5 }`, Safe},
+		{"linear real, reached", `var R : real
+init () { R = 0.0 }
+unsafe () { 3*R > 1.0 }
+transition up () requires { R < 0.1 } { R := R + 0.5 }`, Unsafe},
+		{"sum of two cells", `array A[proc] : int
+var S : int
+init (z) { A[z] = 0 && S = 0 }
+unsafe (i j) { A[i] + A[j] > S }
+transition inc (i) { A[j] := case | j = i : A[j] + 1 | _ : A[j]; S := S + 1 }`, Safe},
+		{"difference of two cells", `array A[proc] : int
+var S : int
+init (z) { A[z] = 0 && S = 0 }
+unsafe (i j) { 2*A[i] - A[j] > S + 3 }
+transition inc (i) { A[j] := case | j = i : A[j] + 2 | _ : A[j]; S := S + 1 }`, Unsafe},
+		{"abstract type", `type data
+var Mem : data
+array Cache[proc] : data
+array Valid[proc] : bool
+init (z) { Valid[z] = False }
+unsafe (i) { Valid[i] = True && Cache[i] <> Mem }
+transition read (i) { Cache[i] := Mem; Valid[i] := True }
+transition store () { Mem := .; Valid[j] := case | _ : False }
+transition copy (i k) requires { Valid[i] = True } { Cache[k] := Cache[i]; Valid[k] := True }`, Safe},
+		{"abstract type, stale copy", `type data
+var Mem : data
+array Cache[proc] : data
+array Valid[proc] : bool
+init (z) { Valid[z] = False }
+unsafe (i) { Valid[i] = True && Cache[i] <> Mem }
+transition read (i) { Cache[i] := Mem; Valid[i] := True }
+transition store (i) { Mem := .; Valid[j] := case | j = i : False | _ : Valid[j] }`, Unsafe},
+		{"abstract values are many", `type data
+var A : data
+var B : data
+var C : data
+init () { A <> B }
+unsafe () { A <> B && B <> C && A <> C }
+transition t () { C := . }`, Unsafe},
+		{"booleans are two", `var A : bool
+var B : bool
+var C : bool
+init () { A <> B }
+unsafe () { A <> B && B <> C && A <> C }
+transition t () { C := . }`, Safe},
+		{"negation", `var X : int
+var Y : int
+init () { X = 0 && Y = 5 }
+unsafe () { -X > Y + 10 }
+transition inc () requires { X < 3 } { X := X + 1 }`, Safe},
 		{"store buffering", `weak var X : int
 weak var Y : int
 array PC[proc] : int

@@ -26,6 +26,9 @@ func (env *instEnv) slot(s int32) int32 {
 
 func (env *instEnv) term(t Term) Term {
 	switch t.Kind {
+	case KLin:
+		r, _ := mapAtoms(t, func(a Term) (Term, bool) { return env.term(a), true })
+		return r
 	case KSlot:
 		t.Sym = env.slot(t.Sym)
 	case KVar, KVal, KInit:
@@ -222,6 +225,12 @@ func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32) []guardAlt {
 
 // collectReads adds to reads the weak reads of node in t.
 func collectReads(reads []Access, t Term, node int32) []Access {
+	if t.Kind == KLin {
+		for _, a := range linAtoms(t) {
+			reads = collectReads(reads, a, node)
+		}
+		return reads
+	}
 	if t.Kind != KVal || t.Node != node {
 		return reads
 	}
@@ -262,6 +271,9 @@ func atomUpdate(t *Trans, a Term, env *instEnv) []valAlt {
 type substitution map[Term]valAlt
 
 func (s substitution) term(t Term) (Term, bool) {
+	if t.Kind == KLin {
+		return mapAtoms(t, s.term)
+	}
 	if !t.isAtom() {
 		return t, true
 	}
@@ -339,12 +351,8 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	var atoms []atomAlts
 	seen := map[Term]bool{}
 	for _, l := range c.Lits {
-		for _, side := range [2]Term{l.L, l.R} {
-			if side.Kind != KVar {
-				continue
-			}
-			b := side.base()
-			if seen[b] {
+		for _, b := range append(linAtoms(l.L), linAtoms(l.R)...) {
+			if b.Kind != KVar || seen[b] {
 				continue
 			}
 			seen[b] = true
@@ -594,8 +602,13 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 // all, and forgetting it keeps the cube general (an over-approximation).
 func dropUnusedSlots(c *Cube, pinned int32) {
 	used := map[int32]bool{}
-	mark := func(t Term) {
+	var mark func(t Term)
+	mark = func(t Term) {
 		switch t.Kind {
+		case KLin:
+			for _, a := range linAtoms(t) {
+				mark(a)
+			}
 		case KSlot:
 			used[t.Sym] = true
 		case KVar, KVal, KInit:

@@ -20,6 +20,9 @@ func WriteText(w io.Writer, file string, r *Result) {
 		fmt.Fprintf(w, "No verdict for %s: %s\n", file, r.Verdict)
 	}
 	fmt.Fprintf(w, "Visited nodes: %d\n", r.Visited)
+	if r.Guesses > 0 || r.Restarts > 0 {
+		fmt.Fprintf(w, "Approximations: %d guesses, %d restarts\n", r.Guesses, r.Restarts)
+	}
 	fmt.Fprintf(w, "Time: %.3fs\n", r.Time.Seconds())
 }
 
@@ -31,13 +34,15 @@ type jsonResult struct {
 	Trace   []string `json:"trace,omitempty"`
 	Unsafe  int      `json:"unsafe,omitempty"`
 	Nodes   int      `json:"nodes"`
+	Guesses int      `json:"guesses,omitempty"`
+	Restart int      `json:"restarts,omitempty"`
 	Solver  int      `json:"solver_calls"`
 	TimeMS  float64  `json:"time_ms"`
 }
 
 // WriteJSON prints a result as one JSON object.
 func WriteJSON(w io.Writer, file string, r *Result) error {
-	j := jsonResult{File: file, Nodes: r.Visited, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
+	j := jsonResult{File: file, Nodes: r.Visited, Guesses: r.Guesses, Restart: r.Restarts, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
 	switch r.Verdict {
 	case Safe:
 		j.Verdict = "safe"
@@ -59,7 +64,7 @@ func WriteJSON(w io.Writer, file string, r *Result) error {
 // WriteDot writes the search graph in Graphviz format: the unsafe roots,
 // every explored node with its cube, edges labelled by the transition
 // instance of the pre-image; the node that meets the initial states is
-// red.
+// red, the guesses of the approximation are blue.
 func WriteDot(w io.Writer, r *Result) error {
 	var b strings.Builder
 	b.WriteString("digraph search {\n  rankdir=BT;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n")
@@ -70,6 +75,8 @@ func WriteDot(w io.Writer, r *Result) error {
 			attrs = ", color=red, fontcolor=red"
 		case "subsumed":
 			attrs = ", style=dashed, color=gray"
+		case "guess":
+			attrs = ", color=blue, fontcolor=blue"
 		}
 		name := fmt.Sprintf("%d", n.ID)
 		if n.ID == 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"time"
 )
@@ -38,6 +39,8 @@ type Options struct {
 	Progress func(visited, queued int)
 	// Graph keeps every explored node for the dot output.
 	Graph bool
+	// NoApprox turns off the approximation of cubes (approx.go).
+	NoApprox bool
 }
 
 // Step is one transition instance of a trace.
@@ -63,7 +66,7 @@ type GraphNode struct {
 	Parent int // -1 for a root
 	Label  string
 	Cube   string
-	Status string // "visited", "subsumed", "init" or "pending"
+	Status string // "visited", "guess", "subsumed", "init" or "pending"
 }
 
 // Result is the outcome of Verify.
@@ -76,7 +79,14 @@ type Result struct {
 	Time     time.Duration
 	Solver   int // solver calls
 	Semantic int // fixpoint tests decided by the solver
+	Guesses  int // visited cubes that are approximations
+	Restarts int // searches started again after a wrong guess
+	Deleted  int // visited cubes removed because a later one covers them
 	Graph    []GraphNode
+
+	// for Safe: the visited cubes, whose negations form an inductive
+	// invariant
+	cubes []*Cube
 }
 
 // TraceString prints the trace as "t1(#1) -> t2(#2) -> unsafe[1]".
@@ -98,6 +108,7 @@ type engine struct {
 	nextID        int
 	tooManyEvents bool
 	semanticHits  int
+	approx        *approximator // nil: no approximation
 }
 
 // Verify runs the backward reachability analysis of sys.
@@ -118,6 +129,9 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	res := &Result{}
 	finish := func(v Verdict) (*Result, error) {
 		res.Verdict = v
+		if v == Safe {
+			res.cubes = slices.Clone(e.visited)
+		}
 		res.Time = time.Since(start)
 		res.Solver = e.z.calls
 		res.Semantic = e.semanticHits
@@ -129,11 +143,9 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			e.invariants = append(e.invariants, c)
 		}
 	}
-	var queue []*Cube
-	for _, u := range sys.Unsafe {
-		queue = append(queue, e.rootCubes(u)...)
+	if !opts.NoApprox {
+		e.approx = newApproximator(sys, func() bool { return ctx.Err() != nil })
 	}
-	limited := Safe
 	graphIndex := map[*Cube]int{}
 	record := func(c *Cube, status string) {
 		if !opts.Graph {
@@ -149,18 +161,25 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		res.Graph = append(res.Graph, GraphNode{ID: c.ID, Parent: parent, Label: label, Cube: sys.CubeString(c), Status: status})
 	}
 	lastProgress := time.Now()
-	for len(queue) > 0 {
+restart:
+	e.visited = e.visited[:0]
+	e.nextID = 0
+	res.Visited, res.Guesses, res.Deleted, res.Graph = 0, 0, 0, nil
+	clear(graphIndex)
+	q := &queue{dfs: opts.DFS}
+	for _, u := range sys.Unsafe {
+		for _, c := range e.rootCubes(u) {
+			q.push(c)
+		}
+	}
+	limited := Safe
+	for {
 		if ctx.Err() != nil {
 			return finish(Timeout)
 		}
-		var c *Cube
-		if opts.DFS {
-			c = queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-		} else {
-			c = queue[0]
-			queue[0] = nil
-			queue = queue[1:]
+		c := q.pop()
+		if c == nil {
+			break
 		}
 		res.Popped++
 		if opts.MaxDepth > 0 && c.Depth > opts.MaxDepth {
@@ -168,7 +187,7 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			continue
 		}
 		e.prepare(c)
-		if c.numeric && !e.z.sat(c.Slots, c.Lits, nil) {
+		if c.open && !e.z.sat(c.Slots, c.Lits, nil) {
 			continue
 		}
 		if ctx.Err() != nil {
@@ -177,6 +196,18 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		if e.reachesInit(c) {
 			if ctx.Err() != nil {
 				return finish(Timeout)
+			}
+			if g := guessOn(c); g != nil {
+				// a wrong guess: forget it and start again
+				e.approx.bad = append(e.approx.bad, g)
+				res.Restarts++
+				if opts.Verbose != nil {
+					fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", sys.CubeString(g))
+				}
+				if res.Restarts > maxRestarts {
+					e.approx = nil
+				}
+				goto restart
 			}
 			record(c, "init")
 			res.Root = c.Root
@@ -194,28 +225,55 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		if ctx.Err() != nil {
 			return finish(Timeout)
 		}
+		if g := e.guess(c); g != nil {
+			e.prepare(g)
+			c = g
+			res.Guesses++
+		}
 		e.nextID++
 		c.ID = e.nextID
+		res.Deleted += e.deleteSubsumed(c)
 		e.visited = append(e.visited, c)
 		res.Visited++
-		record(c, "visited")
+		if c.Origin != nil {
+			record(c, "guess")
+		} else {
+			record(c, "visited")
+		}
 		if opts.Verbose != nil {
-			fmt.Fprintf(opts.Verbose, "node %d: %s = %s\n", c.ID, e.pathString(c), sys.CubeString(c))
+			mark := ""
+			if c.Origin != nil {
+				mark = " (guess)"
+			}
+			fmt.Fprintf(opts.Verbose, "node %d: %s = %s%s\n", c.ID, e.pathString(c), sys.CubeString(c), mark)
 		}
 		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes {
 			return finish(NodeLimit)
 		}
 		if opts.Progress != nil && time.Since(lastProgress) > 200*time.Millisecond {
 			lastProgress = time.Now()
-			opts.Progress(res.Visited, len(queue))
+			opts.Progress(res.Visited, q.live)
 		}
 		pre := e.preImages(c)
 		if e.tooManyEvents {
 			return finish(EventLimit)
 		}
-		queue = append(queue, pre...)
+		for _, p := range pre {
+			q.push(p)
+		}
 	}
 	return finish(limited)
+}
+
+// guessOn returns the guess nearest to c on its path to the unsafe
+// formula, or nil.
+func guessOn(c *Cube) *Cube {
+	for x := c; x != nil; x = x.Parent {
+		if x.Origin != nil {
+			return x
+		}
+	}
+	return nil
 }
 
 func (e *engine) pathString(c *Cube) string {
@@ -232,7 +290,7 @@ func (e *engine) prepare(c *Cube) {
 		return
 	}
 	c.sig = 1
-	c.normalize()
+	c.open = c.normalize() == cheapUnknown
 }
 
 // cheap normalises the literals of c and tests them syntactically.
@@ -241,7 +299,48 @@ func (e *engine) cheap(c *Cube) cheapResult {
 	if r == cheapUnsat {
 		return r
 	}
+	if enumRewrite(e.sys, c) {
+		if r = c.normalize(); r == cheapUnsat {
+			return r
+		}
+	}
 	return enumCheck(e.sys, c.Lits, r)
+}
+
+// enumRewrite replaces the disequalities "x <> A && x <> B" by "x = C"
+// when C is the only other constructor of the type of x. It reports
+// whether it changed c.
+func enumRewrite(sys *System, c *Cube) bool {
+	excluded := map[Term]uint64{}
+	for _, l := range c.Lits {
+		if l.Op == Ne && l.R.Kind == KEnum && l.L.isAtom() && l.R.Sym < 64 {
+			excluded[l.L] |= 1 << uint(l.R.Sym)
+		}
+	}
+	eq := map[Term]Term{}
+	for x, set := range excluded {
+		n := len(sys.Enums[x.Sort.Enum].Ctors)
+		if n > 64 || bits.OnesCount64(set) != n-1 {
+			continue
+		}
+		k := bits.TrailingZeros64(^set)
+		eq[x] = Term{Kind: KEnum, Sort: x.Sort, Sym: int32(k), Off: Rat{0, 1}}
+	}
+	if len(eq) == 0 {
+		return false
+	}
+	out := c.Lits[:0]
+	for _, l := range c.Lits {
+		if _, ok := eq[l.L]; ok && l.Op == Ne && l.R.Kind == KEnum {
+			continue
+		}
+		out = append(out, l)
+	}
+	for x, v := range eq {
+		out = append(out, Lit{Op: Eq, L: x, R: v})
+	}
+	c.Lits = out
+	return true
 }
 
 // enumCheck finds an atom of an enumerated type different from all its

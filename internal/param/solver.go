@@ -80,6 +80,19 @@ func (z *solver) term(t Term, dom *[]smt.Term, seen map[Term]bool) smt.Term {
 		return z.ctx.IntVal(t.Off.Num)
 	case KSlot:
 		base = z.slot(t.Sym)
+	case KLin:
+		var sum []smt.Term
+		for _, p := range linSum(t) {
+			a := z.term(p.Atom, dom, seen)
+			if t.Sort.Kind == SReal && p.Atom.Sort.Kind != SReal {
+				a = z.ctx.ToReal(a)
+			}
+			if p.Coef != (Rat{1, 1}) {
+				a = z.ctx.Mul(z.num(p.Coef, t.Sort), a)
+			}
+			sum = append(sum, a)
+		}
+		base = z.ctx.Add(sum...)
 	default:
 		base = z.atom(t, dom)
 		if !seen[t.base()] {
@@ -94,6 +107,14 @@ func (z *solver) term(t Term, dom *[]smt.Term, seen map[Term]bool) smt.Term {
 		return z.ctx.Add(base, z.ctx.RealVal(t.Off.Num, t.Off.Den))
 	}
 	return z.ctx.Add(base, z.ctx.IntVal(t.Off.Num))
+}
+
+// num is the Z3 constant r of sort s.
+func (z *solver) num(r Rat, s Sort) smt.Term {
+	if s.Kind == SReal || r.Den != 1 {
+		return z.ctx.RealVal(r.Num, r.Den)
+	}
+	return z.ctx.IntVal(r.Num)
 }
 
 func (z *solver) lit(l Lit, dom *[]smt.Term, seen map[Term]bool) smt.Term {

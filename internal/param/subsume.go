@@ -18,7 +18,18 @@ var shapeSeed = maphash.MakeSeed()
 func shape(l Lit) uint64 {
 	var h maphash.Hash
 	h.SetSeed(shapeSeed)
-	w := func(t Term) {
+	var w func(t Term)
+	w = func(t Term) {
+		if t.Kind == KLin {
+			// the products without their slots
+			h.WriteByte(byte(KLin))
+			for _, p := range linSum(t) {
+				maphash.WriteComparable(&h, p.Coef)
+				w(p.Atom)
+			}
+			maphash.WriteComparable(&h, t.Off)
+			return
+		}
 		h.WriteByte(byte(t.Kind))
 		h.WriteByte(byte(t.Sort.Kind))
 		if t.Kind != KSlot {
@@ -156,6 +167,19 @@ func (m *matcher) undo(n int) {
 }
 
 func (m *matcher) term(a, b Term) bool {
+	if a.Kind == KLin && b.Kind == KLin && a.Sort == b.Sort && a.Off == b.Off {
+		// the same products, atom by atom
+		as, bs := linSum(a), linSum(b)
+		if len(as) != len(bs) {
+			return false
+		}
+		for i := range as {
+			if as[i].Coef != bs[i].Coef || !m.term(as[i].Atom, bs[i].Atom) {
+				return false
+			}
+		}
+		return true
+	}
 	if a.Kind != b.Kind || a.Sym != b.Sym && a.Kind != KSlot || a.NArgs != b.NArgs || a.Off != b.Off || a.Sort != b.Sort {
 		return false
 	}
@@ -317,6 +341,9 @@ func (m *matcher) matchSlots(k int) bool {
 
 func (m *matcher) rename(t Term) Term {
 	switch t.Kind {
+	case KLin:
+		r, _ := mapAtoms(t, func(a Term) (Term, bool) { return m.rename(a), true })
+		return r
 	case KSlot:
 		t.Sym = m.sigma[t.Sym]
 	case KVar, KVal, KInit:
@@ -334,7 +361,8 @@ func (m *matcher) rename(t Term) Term {
 // cubeInfo caches what the fixpoint test needs of a visited cube.
 type cubeInfo struct {
 	bloom, bloomSyn uint64
-	sorted          []Lit // literals, rarest shapes first (computed lazily)
+	idx             *matchIndex // computed lazily
+	sorted          []Lit       // literals, rarest shapes first (computed lazily)
 }
 
 // subsumed is the fixpoint test of c against the visited cubes and the
@@ -407,6 +435,31 @@ func (e *engine) subsumed(c *Cube) bool {
 	return r
 }
 
+// deleteSubsumed removes from the visited cubes those that c subsumes
+// syntactically: c covers them, so they are of no more use to the
+// fixpoint test. It returns how many it removed.
+func (e *engine) deleteSubsumed(c *Cube) int {
+	info := e.info(c)
+	out := e.visited[:0]
+	n := 0
+	for _, v := range e.visited {
+		if len(c.Slots) <= len(v.Slots) && len(c.Nodes) <= len(v.Nodes) {
+			vi := e.info(v)
+			if vi.idx == nil {
+				vi.idx = e.index(v)
+			}
+			if info.bloom&^vi.idx.bloom == 0 && e.match(c, v, vi.idx, false, func(*matcher) bool { return true }) {
+				n++
+				continue
+			}
+		}
+		out = append(out, v)
+	}
+	clear(e.visited[len(out):])
+	e.visited = out
+	return n
+}
+
 func (e *engine) info(v *Cube) *cubeInfo {
 	if v.info == nil {
 		v.info = &cubeInfo{bloom: litBloom(v.Lits, false), bloomSyn: litBloom(v.Lits, true)}
@@ -462,8 +515,12 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	var nots [][]Lit
 	sigma := map[int32]int32{}
 	used := map[int32]bool{}
-	rename := func(t Term) Term {
+	var rename func(t Term) Term
+	rename = func(t Term) Term {
 		switch t.Kind {
+		case KLin:
+			r, _ := mapAtoms(t, func(a Term) (Term, bool) { return rename(a), true })
+			return r
 		case KSlot:
 			t.Sym = sigma[t.Sym]
 		case KVar:

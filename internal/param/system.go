@@ -30,7 +30,7 @@ const (
 
 func paramSlot(k int) int32 { return int32(-(k + 1)) }
 
-// Enum is an enumerated type.
+// Enum is an enumerated type, or an abstract one (no constructors).
 type Enum struct {
 	Name  string
 	Ctors []string

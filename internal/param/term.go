@@ -16,9 +16,11 @@ const (
 	SReal
 	SProc
 	SEnum
+	SAbs // an abstract type (no constructors): equality only
 )
 
-// Sort is the sort of a term; Enum indexes System.Enums for SEnum.
+// Sort is the sort of a term; Enum indexes System.Enums for SEnum and
+// SAbs.
 type Sort struct {
 	Kind SortKind
 	Enum int32
@@ -92,6 +94,7 @@ const (
 	KVar                  // non-weak global or array cell: Sym global, Args
 	KVal                  // value read by an unsatisfied weak read: Node, Proc, Sym, Args
 	KInit                 // initial value of a weak global (safety test)
+	KLin                  // linear combination of atoms (lin.go): Sym names it
 )
 
 // maxArity bounds the number of process indices of an array.
@@ -264,6 +267,13 @@ func mkLit(op Op, l, r Term) (Lit, litResult) {
 		}
 		return Lit{}, litFalse
 	}
+	if l.Kind == KLin || r.Kind == KLin {
+		d, ok := linearOf(l).plus(linearOf(r), Rat{-1, 1})
+		if !ok {
+			return Lit{}, litTrue // numbers too large: dropped, which only weakens a cube
+		}
+		return linLit(op, d, linSort(l.Sort, r.Sort))
+	}
 	// the offset goes to the right side
 	if !l.isConst() && !l.Off.isZero() {
 		r.Off = r.Off.add(l.Off.neg())
@@ -369,6 +379,8 @@ func (sys *System) termString(t Term) string {
 		b.WriteString(sys.Globals[t.Sym].Name)
 		args()
 		b.WriteString("₀")
+	case KLin:
+		b.WriteString(sys.linString(t))
 	}
 	off()
 	return b.String()

@@ -1,0 +1,70 @@
+package param
+
+import "container/heap"
+
+// queue holds the cubes waiting to be explored. Breadth-first search
+// explores the cubes level by level and, inside a level, those with fewer
+// processes first, then the smaller ones (fewer literals and events), in
+// the order they were made; depth-first search takes the newest cube.
+// (Cubicle puts the number of processes before the depth; on the corpus
+// that finds the long traces of sc_swimming_pool.cub too late.)
+type queue struct {
+	dfs   bool
+	items []*Cube
+	seq   int
+	live  int // cubes in the queue
+}
+
+// cubeKey is the exploration priority of a cube (smaller first).
+func cubeKey(c *Cube) [3]int {
+	return [3]int{c.Depth, len(c.Slots), len(c.Lits) + len(c.Nodes)}
+}
+
+func (q *queue) Len() int { return len(q.items) }
+
+func (q *queue) Less(i, j int) bool {
+	a, b := q.items[i], q.items[j]
+	ka, kb := cubeKey(a), cubeKey(b)
+	for k := range ka {
+		if ka[k] != kb[k] {
+			return ka[k] < kb[k]
+		}
+	}
+	return a.seq < b.seq
+}
+
+func (q *queue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
+
+func (q *queue) Push(x any) { q.items = append(q.items, x.(*Cube)) }
+
+func (q *queue) Pop() any {
+	n := len(q.items) - 1
+	c := q.items[n]
+	q.items[n] = nil
+	q.items = q.items[:n]
+	return c
+}
+
+// push adds a cube.
+func (q *queue) push(c *Cube) {
+	q.seq++
+	c.seq = q.seq
+	q.live++
+	if q.dfs {
+		q.items = append(q.items, c)
+		return
+	}
+	heap.Push(q, c)
+}
+
+// pop removes the next cube, or returns nil.
+func (q *queue) pop() *Cube {
+	if len(q.items) == 0 {
+		return nil
+	}
+	q.live--
+	if q.dfs {
+		return q.Pop().(*Cube)
+	}
+	return heap.Pop(q).(*Cube)
+}
