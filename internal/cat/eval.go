@@ -411,7 +411,11 @@ func (n *letRecNode) eval(r *run, f *frame) (value, error) {
 }
 
 // bindRec binds a let rec: the functions first, then the least fixpoint of
-// the values, iterated from empty until nothing changes.
+// the values, iterated from empty until nothing changes. As in herd7, each
+// iteration evaluates the bindings in order, each seeing the values the
+// ones before it just got: definitions that are not monotone, like the
+// Linux-kernel model's matching of rcu_read_lock() with
+// rcu_read_unlock(), depend on that order.
 func (r *run) bindRec(f *frame, c *recCode) error {
 	for i, s := range c.funSlots {
 		f.slots[s] = &closure{code: c.funs[i], env: f}
@@ -422,7 +426,6 @@ func (r *run) bindRec(f *frame, c *recCode) error {
 	for _, s := range c.valSlots {
 		f.slots[s] = theEmpty
 	}
-	next := make([]value, len(c.vals))
 	for it := 0; ; it++ {
 		if it == r.maxFixpointSteps() {
 			return &Error{Pos: c.pos, Msg: "recursive definition does not converge"}
@@ -430,19 +433,17 @@ func (r *run) bindRec(f *frame, c *recCode) error {
 		if err := r.step(c.pos); err != nil {
 			return err
 		}
+		same := true
 		for i, x := range c.vals {
 			v, err := x.eval(r, f)
 			if err != nil {
 				return err
 			}
-			next[i] = v
-		}
-		same := true
-		for i, s := range c.valSlots {
-			if same && !equalValues(f.slots[s], next[i]) {
+			s := c.valSlots[i]
+			if same && !equalValues(f.slots[s], v) {
 				same = false
 			}
-			f.slots[s] = next[i]
+			f.slots[s] = v
 		}
 		if same {
 			return nil
