@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +26,14 @@ type suite struct {
 	model  string // built-in name or .cat path
 	expect string
 	long   bool // only with MUSKET_LONG=1
+	// herd7's ways of naming a model beside the .cat file: -bell, -macros,
+	// -I and -variant.
+	bell, macros string
+	include      []string
+	variants     []string
+	// skip lists tests (paths relative to corpus/litmus/) not run at all:
+	// each must also be listed in divergences/ with its reason.
+	skip []string
 }
 
 // suites are registered by the suites_*_test.go files, one per
@@ -80,11 +89,26 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
+			all, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := batch.Options{Model: s.model, Jobs: runtime.NumCPU(), Timeout: 60 * time.Second}
+			// Only the tests with a reference verdict, less those skipped.
+			var files []string
+			for _, f := range all {
+				rel := strings.TrimPrefix(filepath.ToSlash(f), corpus+"/litmus/")
+				if _, found := table.Lookup(f); found && !slices.Contains(s.skip, rel) {
+					files = append(files, f)
+				}
+			}
+			opts := batch.Options{Model: s.model, Jobs: runtime.NumCPU(), Timeout: 60 * time.Second,
+				Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
+			if len(s.variants) > 0 {
+				opts.Variants = map[string]bool{}
+				for _, v := range s.variants {
+					opts.Variants[v] = true
+				}
+			}
 			var agree, total, listed int
 			var slowest *result.Result
 			start := time.Now()

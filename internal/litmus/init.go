@@ -98,6 +98,10 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 		p.fail(lhs[0].off, "unexpected '*' in the initial state")
 	}
 	typ.WriteString(array)
+	// C's "atomic_t x = ATOMIC_INIT(1)" is x = 1.
+	if n := len(rhs); n >= 3 && rhs[0].kind == tIdent && rhs[0].text == "ATOMIC_INIT" && rhs[1].kind == tLParen && rhs[n-1].kind == tRParen {
+		rhs = rhs[2 : n-1]
+	}
 	var val prog.Value
 	switch {
 	case !hasVal:

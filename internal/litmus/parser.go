@@ -31,6 +31,32 @@ func Parse(file string, src []byte) (*Test, error) {
 	return p.t, nil
 }
 
+// ParseWith parses like Parse, except that a test whose architecture word
+// names one of fes (by Arch, in any case) is translated by it rather than
+// by the registered front-end: a C front-end with the macros of a .def
+// file, say (NewCFrontend).
+func ParseWith(file string, src []byte, fes ...Frontend) (*Test, error) {
+	p := newParser(file, src)
+	p.override = fes
+	if bytes.HasPrefix(src, utf8BOM) {
+		p.sc.off = len(utf8BOM)
+	}
+	if err := p.run(p.parse); err != nil {
+		return nil, err
+	}
+	return p.t, nil
+}
+
+// ParseFileWith reads and parses the litmus test in the file at path, as
+// ParseWith does.
+func ParseFileWith(path string, fes ...Frontend) (*Test, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseWith(path, src, fes...)
+}
+
 func newParser(file string, src []byte) *parser {
 	p := &parser{t: &Test{File: file, Meta: map[string]string{}}}
 	p.sc = newScanner(file, src, p.fail)
@@ -67,6 +93,8 @@ type parser struct {
 	errs ErrorList
 	fe   Frontend
 	t    *Test
+
+	override []Frontend // front-ends that take precedence over the registered ones
 
 	depth   int         // nesting of conditions
 	threads []threadRef // every thread a ref names, checked once the table is read
@@ -111,9 +139,18 @@ func (p *parser) isWord(w string) bool { return p.tok.kind == tIdent && p.tok.te
 func (p *parser) parse() {
 	p.header()
 	p.init()
-	p.table()
+	if cf, ok := p.fe.(CodeFrontend); ok {
+		p.code(cf)
+	} else {
+		p.table()
+	}
 	p.next()
 	p.trailer()
+	if tc, ok := p.fe.(TestChecker); ok {
+		if err := tc.CheckTest(p.t); err != nil {
+			p.addError(err, 0, nil)
+		}
+	}
 	for _, r := range p.threads {
 		if r.thread >= len(p.t.Threads) {
 			p.error(r.off, fmt.Sprintf("thread %d does not exist (the test has %d)", r.thread, len(p.t.Threads)))
@@ -133,6 +170,11 @@ func (p *parser) header() {
 	}
 	p.t.Arch = arch
 	fe, err := Lookup(arch)
+	for _, o := range p.override {
+		if o != nil && strings.EqualFold(o.Arch(), arch) {
+			fe, err = o, nil
+		}
+	}
 	if err != nil {
 		p.fail(start, err.Error())
 	}

@@ -36,6 +36,20 @@ type Frontend interface {
 	Tags() []string
 }
 
+// CodeFrontend is a Frontend whose dialect is not a column table (C:
+// threads are functions "P0(int *x) { ... }"). The skeleton reads the
+// header and the initial state, then hands the rest of the source to Code,
+// which reads the threads and says where the part after them (locations,
+// filter, the final condition) starts.
+type CodeFrontend interface {
+	Frontend
+	// Code reads the threads from src[off:]. It returns them in order
+	// (thread i is P<i>), and the offset where the rest of the test
+	// starts. pos turns an offset of src into a position. Errors are
+	// positioned (an ErrorList).
+	Code(src []byte, off int, pos func(off int) prog.Pos) ([]*prog.Thread, int, error)
+}
+
 var registry = struct {
 	sync.RWMutex
 	m map[string]Frontend

@@ -88,6 +88,29 @@ func (p *parser) table() {
 	}
 }
 
+// code hands the thread section to a front-end that reads it itself.
+func (p *parser) code(cf CodeFrontend) {
+	threads, end, err := cf.Code(p.sc.src, p.sc.off, p.sc.pos)
+	if err != nil {
+		p.addError(err, 0, nil)
+	}
+	if end < p.sc.off || end > len(p.sc.src) {
+		end = len(p.sc.src)
+	}
+	p.sc.off = end
+	for i, th := range threads {
+		if th == nil {
+			th = &prog.Thread{}
+		}
+		th.ID, th.Name = i, "P"+itoa(i)
+		p.t.Threads = append(p.t.Threads, th)
+	}
+	if err != nil {
+		// The threads are not usable: stop before the condition.
+		panic(bailout{})
+	}
+}
+
 // addError records an error of a front-end.
 func (p *parser) addError(err error, thread int, cells []Cell) {
 	var list ErrorList

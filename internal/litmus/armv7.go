@@ -1,0 +1,842 @@
+package litmus
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// The ARM front-end reads herd's ARM dialect (ARMv7, and the AArch32
+// acquire/release instructions of ARMv8), mnemonics and registers in any
+// case:
+//
+//	LDR Rt,[Rn]  [Rn,#0]  [Rn,Rm]  [Rn,Rm,LSL #k]      STR (the same forms)
+//	LDREX Rt,[Rn]   STREX Rd,Rt,[Rn]                   (exclusives: "EX")
+//	LDA LDAEX STL STLEX                                 (acquire "A", release "L")
+//	DMB/DSB [SY|ST|ISH|ISHST|NSH|NSHST|OSH|OSHST]   ISB [SY]   NOP
+//	MOV Rd,Rm|#imm   MOVW MOVT Rd,#imm
+//	ADD SUB EOR AND ORR MUL Rd,Rn,Rm|#imm[,LSL #k]  (and Rd,Rm|#imm: Rd op= ...)
+//	ADDS SUBS EORS ANDS ORRS MOVS (set the flags from the result)
+//	CMP Rn,Rm|#imm   B L   B<cond> L   CBZ CBNZ Rn,L
+//	LDR<cond> STR<cond> MOV<cond> (conditional execution)
+//	label: [instruction]
+//
+// Registers are R0..R14 (SP and LR are R13 and R14), spelled upper-case.
+// Access sizes are not modelled: every access reads or writes a whole
+// location, so byte, half-word, double-word and multiple accesses (LDRB,
+// STRH, LDRD, LDM, ...) are reported unsupported by name, as are non-zero
+// immediate offsets (they address part of a location).
+//
+// Exclusives are a prog.Load tagged "EX" and a prog.StoreCond tagged "EX"
+// whose status register gets 0 on success and 1 on failure (herd's lxsx
+// pairs; a store-exclusive may fail spuriously). Barriers are fences tagged
+// as herd's armfences.cat names them: "DMB" and "DSB" for the full-system
+// option SY, "DMB.ST", "DMB.ISH", "DSB.ISHST", ... for the others, and
+// "ISB".
+//
+// The condition flags are the pair of front-end temporaries "%cmpL" and
+// "%cmpR": CMP a,b sets them to a and b, the S forms to the result and 0,
+// and a condition compares them (EQ NE LT GE GT LE; signed, overflow not
+// modelled; the carry and overflow conditions are unsupported). A
+// conditional LDR, STR or MOV is a conditional jump over the instruction,
+// which orders the instruction and every later one after the reads the
+// flags depend on (herd's control dependency of a conditional
+// instruction). herd gives no such dependency to its other conditional
+// forms (indexed LDR and STR, STREX): they are reported unsupported.
+
+func init() {
+	Register("ARM", armv7Frontend{})
+}
+
+// Event tags of the ARM front-end.
+const (
+	TagARMAcquire   = "A"  // LDA, LDAEX
+	TagARMRelease   = "L"  // STL, STLEX
+	TagARMExclusive = "EX" // LDREX, STREX, LDAEX, STLEX
+	TagARMISB       = "ISB"
+)
+
+// Temporary registers of the ARM front-end: the condition flags.
+const (
+	armCmpL = "%cmpL"
+	armCmpR = "%cmpR"
+)
+
+// armBarrierOpts are the options of DMB and DSB; SY is the default.
+var armBarrierOpts = []string{"SY", "ST", "ISH", "ISHST", "NSH", "NSHST", "OSH", "OSHST"}
+
+// armBarrierTag is herd's name of a barrier: "DMB" for DMB SY, "DMB.ISH".
+func armBarrierTag(mn, opt string) string {
+	if opt == "SY" {
+		return mn
+	}
+	return mn + "." + opt
+}
+
+type armv7Frontend struct{}
+
+func (armv7Frontend) Arch() string { return "ARM" }
+
+// RegName maps R<n> (n ≤ 14), SP and LR, in any case, to R<n>.
+func (armv7Frontend) RegName(name string) (string, bool) {
+	n, ok := armRegNum(name)
+	if !ok {
+		return "", false
+	}
+	return "R" + strconv.Itoa(n), true
+}
+
+// armRegNum returns the number of a general-purpose register.
+func armRegNum(name string) (int, bool) {
+	u := strings.ToUpper(name)
+	switch u {
+	case "SP":
+		return 13, true
+	case "LR":
+		return 14, true
+	}
+	if len(u) < 2 || len(u) > 3 || u[0] != 'R' || !isDecimal(u[1:]) || len(u) == 3 && u[1] == '0' {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(u[1:])
+	if n > 14 {
+		return 0, false
+	}
+	return n, true
+}
+
+func (armv7Frontend) Tags() []string {
+	tags := []string{TagARMAcquire, TagARMRelease, TagARMExclusive, TagARMISB}
+	for _, b := range []string{"DMB", "DSB"} {
+		for _, o := range armBarrierOpts {
+			tags = append(tags, armBarrierTag(b, o))
+		}
+	}
+	return tags
+}
+
+func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
+	a := &armThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	for _, c := range cells {
+		if in, ok := a.parseCell(c); ok {
+			a.translate(in)
+		}
+	}
+	a.checkLabels()
+	return a.t, a.errs.Err()
+}
+
+// armThread is the state of the translation of one thread.
+type armThread struct {
+	t     *prog.Thread
+	errs  ErrorList
+	pos   prog.Pos
+	skips int // labels made for conditional instructions
+}
+
+func (a *armThread) errorf(pos prog.Pos, format string, args ...any) {
+	a.errs.Add(pos, fmt.Sprintf(format, args...))
+}
+
+func (a *armThread) emit(ins ...prog.Instr) {
+	for _, in := range ins {
+		a.t.Code = append(a.t.Code, in)
+		a.t.Pos = append(a.t.Pos, a.pos)
+	}
+}
+
+// Lexemes and operands.
+
+// armTok is a lexeme: 'w' (word), 'n' (number) or the punctuation byte.
+type armTok struct {
+	kind byte
+	text string
+	off  int
+}
+
+type armOpKind int
+
+const (
+	armReg   armOpKind = iota // R1, SP
+	armImm                    // #1, #-1, #0x10
+	armMem                    // [R1], [R1,#0], [R1,R2], [R1,R2,LSL #2]
+	armSym                    // a label or an option (ISH)
+	armShift                  // LSL #k
+)
+
+type armOp struct {
+	kind  armOpKind
+	reg   string // armReg: canonical name
+	imm   int64  // armImm; armShift: the amount
+	name  string // armSym: as written
+	addr  prog.Expr
+	index bool // armMem: the address has an index register
+	pos   prog.Pos
+}
+
+// armInstr is a parsed cell.
+type armInstr struct {
+	pos   prog.Pos
+	label string
+	mn    string // upper case; "" for a cell with only a label
+	mnPos prog.Pos
+	ops   []armOp
+}
+
+func lexARM(c Cell) ([]armTok, *Error) {
+	s := c.Text
+	var toks []armTok
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\r':
+			i++
+		case isLetter(ch) || ch == '.':
+			j := i + 1
+			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
+				j++
+			}
+			toks = append(toks, armTok{'w', s[i:j], i})
+			i = j
+		case isDigit(ch):
+			j := i + 1
+			for j < len(s) && isIdentByte(s[j]) {
+				j++
+			}
+			toks = append(toks, armTok{'n', s[i:j], i})
+			i = j
+		case strings.IndexByte("[],#:!-+{}", ch) >= 0:
+			toks = append(toks, armTok{ch, s[i : i+1], i})
+			i++
+		default:
+			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in ARM instruction", rune(ch))}
+		}
+	}
+	return toks, nil
+}
+
+// parseCell reads "[label:] [MNEMONIC op, op, ...]".
+func (a *armThread) parseCell(c Cell) (armInstr, bool) {
+	in := armInstr{pos: c.Pos}
+	toks, err := lexARM(c)
+	if err != nil {
+		a.errs = append(a.errs, err)
+		return in, false
+	}
+	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
+		in.label = toks[0].text
+		toks = toks[2:]
+	}
+	if len(toks) == 0 {
+		return in, true
+	}
+	if toks[0].kind != 'w' {
+		a.errorf(at(c.Pos, toks[0].off), "expected an ARM instruction, found %q", toks[0].text)
+		return in, false
+	}
+	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)
+	if why, ok := armUnsupported(in.mn); ok {
+		a.errorf(in.mnPos, "unsupported ARM instruction %s: %s", in.mn, why)
+		return in, false
+	}
+	toks = toks[1:]
+	for len(toks) > 0 {
+		end, depth := 0, 0
+		for end < len(toks) && (toks[end].kind != ',' || depth > 0) {
+			switch toks[end].kind {
+			case '[', '{':
+				depth++
+			case ']', '}':
+				depth--
+			}
+			end++
+		}
+		if end == 0 {
+			a.errorf(at(c.Pos, toks[0].off), "missing operand of %s", in.mn)
+			return in, false
+		}
+		op, ok := a.operand(c, in.mn, toks[:end])
+		if !ok {
+			return in, false
+		}
+		in.ops = append(in.ops, op)
+		if end < len(toks) {
+			end++
+			if end == len(toks) {
+				a.errorf(at(c.Pos, toks[end-1].off), "missing operand of %s after ','", in.mn)
+				return in, false
+			}
+		}
+		toks = toks[end:]
+	}
+	return in, true
+}
+
+// operand reads one operand.
+func (a *armThread) operand(c Cell, mn string, toks []armTok) (armOp, bool) {
+	op := armOp{pos: at(c.Pos, toks[0].off)}
+	text := func() string {
+		first, last := toks[0], toks[len(toks)-1]
+		return c.Text[first.off : last.off+len(last.text)]
+	}
+	switch {
+	case toks[0].kind == '#':
+		v, ok := a.immediate(c, toks[1:])
+		op.kind, op.imm = armImm, v
+		return op, ok
+	case toks[0].kind == '[':
+		return a.memOperand(c, mn, toks)
+	case toks[0].kind == '{':
+		a.errorf(op.pos, "unsupported ARM operand %q of %s: register lists are not supported", text(), mn)
+		return op, false
+	case len(toks) == 1 && toks[0].kind == 'w':
+		if n, ok := armRegNum(toks[0].text); ok {
+			op.kind, op.reg = armReg, "R"+strconv.Itoa(n)
+			return op, true
+		}
+		if u := strings.ToUpper(toks[0].text); u == "PC" || u == "R15" {
+			a.errorf(op.pos, "unsupported ARM register %s in %s: the program counter is not modelled", toks[0].text, mn)
+			return op, false
+		}
+		op.kind, op.name = armSym, toks[0].text
+		return op, true
+	case len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == '#':
+		kw := strings.ToUpper(toks[0].text)
+		if kw != "LSL" {
+			a.errorf(op.pos, "unsupported shift %s in ARM operand %q", kw, text())
+			return op, false
+		}
+		v, ok := a.immediate(c, toks[2:])
+		op.kind, op.name, op.imm = armShift, kw, v
+		return op, ok
+	}
+	a.errorf(op.pos, "bad ARM operand %q", text())
+	return op, false
+}
+
+// immediate reads [-]number.
+func (a *armThread) immediate(c Cell, toks []armTok) (int64, bool) {
+	neg := false
+	if len(toks) == 2 && (toks[0].kind == '-' || toks[0].kind == '+') {
+		neg, toks = toks[0].kind == '-', toks[1:]
+	}
+	if len(toks) != 1 || toks[0].kind != 'n' {
+		pos := c.Pos
+		if len(toks) > 0 {
+			pos = at(c.Pos, toks[0].off)
+		}
+		a.errorf(pos, "expected an immediate number after '#'")
+		return 0, false
+	}
+	v, err := parseInt(toks[0].text, neg)
+	if err != nil {
+		a.errorf(at(c.Pos, toks[0].off), "malformed integer %q", toks[0].text)
+		return 0, false
+	}
+	return v, true
+}
+
+// memOperand reads [Rn], [Rn,#imm], [Rn,Rm], [Rn,Rm,LSL #k].
+func (a *armThread) memOperand(c Cell, mn string, toks []armTok) (armOp, bool) {
+	op := armOp{kind: armMem, pos: at(c.Pos, toks[0].off)}
+	last := toks[len(toks)-1]
+	if last.kind == '!' {
+		a.errorf(at(c.Pos, last.off), "unsupported ARM addressing mode: pre-indexed %s", mn)
+		return op, false
+	}
+	if last.kind != ']' {
+		a.errorf(at(c.Pos, last.off), "missing ']' in memory operand of %s", mn)
+		return op, false
+	}
+	inner := toks[1 : len(toks)-1]
+	var parts [][]armTok
+	start := 0
+	for i, t := range inner {
+		if t.kind == ',' {
+			parts = append(parts, inner[start:i])
+			start = i + 1
+		}
+	}
+	parts = append(parts, inner[start:])
+	for _, p := range parts {
+		if len(p) == 0 {
+			a.errorf(op.pos, "bad memory operand of %s", mn)
+			return op, false
+		}
+	}
+	base := parts[0]
+	n, ok := 0, len(base) == 1 && base[0].kind == 'w'
+	if ok {
+		n, ok = armRegNum(base[0].text)
+	}
+	if !ok {
+		a.errorf(at(c.Pos, base[0].off), "expected a base register in memory operand of %s", mn)
+		return op, false
+	}
+	op.addr = prog.Reg{Name: "R" + strconv.Itoa(n)}
+	if len(parts) == 1 {
+		return op, true
+	}
+	off := parts[1]
+	switch {
+	case off[0].kind == '#':
+		v, ok := a.immediate(c, off[1:])
+		if !ok {
+			return op, false
+		}
+		if len(parts) > 2 {
+			a.errorf(at(c.Pos, parts[2][0].off), "unexpected operand after the offset of %s", mn)
+			return op, false
+		}
+		if v != 0 {
+			a.errorf(at(c.Pos, off[0].off), "unsupported ARM access %s with immediate offset #%d: parts of locations (mixed-size accesses) are not supported", mn, v)
+			return op, false
+		}
+		return op, true
+	case off[0].kind == '-':
+		a.errorf(at(c.Pos, off[0].off), "unsupported ARM addressing mode: subtracted index in %s", mn)
+		return op, false
+	case len(off) == 1 && off[0].kind == 'w':
+		m, ok := armRegNum(off[0].text)
+		if !ok {
+			a.errorf(at(c.Pos, off[0].off), "bad index register %q in memory operand of %s", off[0].text, mn)
+			return op, false
+		}
+		var idx prog.Expr = prog.Reg{Name: "R" + strconv.Itoa(m)}
+		switch {
+		case len(parts) == 3:
+			ext := parts[2]
+			if len(ext) < 2 || ext[0].kind != 'w' || !strings.EqualFold(ext[0].text, "LSL") || ext[1].kind != '#' {
+				a.errorf(at(c.Pos, ext[0].off), "unsupported index shift in memory operand of %s", mn)
+				return op, false
+			}
+			k, ok := a.immediate(c, ext[2:])
+			if !ok {
+				return op, false
+			}
+			if k != 0 {
+				idx = prog.Bin{Op: prog.OpShl, X: idx, Y: prog.Int(k)}
+			}
+		case len(parts) > 3:
+			a.errorf(at(c.Pos, parts[3][0].off), "bad memory operand of %s", mn)
+			return op, false
+		}
+		op.index = true
+		op.addr = prog.Bin{Op: prog.OpAdd, X: op.addr, Y: idx}
+		return op, true
+	}
+	a.errorf(at(c.Pos, off[0].off), "bad offset in memory operand of %s", mn)
+	return op, false
+}
+
+// Mnemonics.
+
+// armConds are the supported conditions, on the flags %cmpL and %cmpR.
+var armConds = map[string]prog.Op{
+	"EQ": prog.OpEq, "NE": prog.OpNe, "LT": prog.OpLt, "LE": prog.OpLe, "GT": prog.OpGt, "GE": prog.OpGe,
+}
+
+// armNegConds negate the conditions of armConds.
+var armNegConds = map[string]prog.Op{
+	"EQ": prog.OpNe, "NE": prog.OpEq, "LT": prog.OpGe, "LE": prog.OpGt, "GT": prog.OpLe, "GE": prog.OpLt,
+}
+
+// armFlagConds are the conditions on the carry, negative and overflow
+// flags, which the front-end does not model.
+var armFlagConds = map[string]bool{
+	"CS": true, "HS": true, "CC": true, "LO": true, "MI": true, "PL": true,
+	"VS": true, "VC": true, "HI": true, "LS": true,
+}
+
+// armALU are the arithmetic instructions.
+var armALU = map[string]prog.Op{
+	"ADD": prog.OpAdd, "SUB": prog.OpSub, "EOR": prog.OpXor, "AND": prog.OpAnd, "ORR": prog.OpOr, "MUL": prog.OpMul,
+}
+
+// armLoads are the loads: their read tags.
+var armLoads = map[string][]string{
+	"LDR":   nil,
+	"LDA":   {TagARMAcquire},
+	"LDREX": {TagARMExclusive},
+	"LDAEX": {TagARMExclusive, TagARMAcquire},
+}
+
+// armBases are the mnemonics without condition or S suffix.
+var armBases = map[string]bool{
+	"LDR": true, "LDA": true, "LDREX": true, "LDAEX": true, "STR": true, "STL": true, "STREX": true, "STLEX": true,
+	"DMB": true, "DSB": true, "ISB": true, "NOP": true, "MOV": true, "MOVW": true, "MOVT": true,
+	"CMP": true, "B": true, "CBZ": true, "CBNZ": true,
+	"ADD": true, "SUB": true, "EOR": true, "AND": true, "ORR": true, "MUL": true,
+}
+
+// armSuffixed are the mnemonics that take a condition suffix, and whether
+// the front-end supports it.
+var armSuffixed = map[string]bool{
+	"LDR": true, "STR": true, "MOV": true, "B": true,
+	"LDREX": false, "STREX": false, "ADD": false, "SUB": false, "EOR": false, "AND": false, "ORR": false,
+	"MUL": false, "CMP": false, "MOVW": false, "MOVT": false, "NOP": false,
+}
+
+// armSplit splits a mnemonic into its base, its S (set flags) suffix and
+// its condition ("" when none; "AL" is none). ok is false when mn is no
+// known instruction.
+func armSplit(mn string) (base string, s bool, cond string, ok bool) {
+	if armBases[mn] {
+		return mn, false, "", true
+	}
+	// S forms of the arithmetic, before the conditions: "ADDS", "MOVS".
+	if b, found := strings.CutSuffix(mn, "S"); found && armSetsFlags(b) {
+		return b, true, "", true
+	}
+	if len(mn) > 2 {
+		b, c := mn[:len(mn)-2], mn[len(mn)-2:]
+		_, known := armConds[c]
+		if known || armFlagConds[c] || c == "AL" {
+			if _, ok := armSuffixed[b]; ok {
+				if c == "AL" {
+					c = ""
+				}
+				return b, false, c, true
+			}
+			if bb, found := strings.CutSuffix(b, "S"); found && armSetsFlags(bb) {
+				if c == "AL" {
+					c = ""
+				}
+				return bb, true, c, true
+			}
+		}
+	}
+	return "", false, "", false
+}
+
+// armSetsFlags tells whether base has an S form that sets the flags.
+func armSetsFlags(base string) bool {
+	_, ok := armALU[base]
+	return ok || base == "MOV"
+}
+
+// armUnsupported names instructions the front-end knows and refuses, with
+// the reason.
+func armUnsupported(mn string) (string, bool) {
+	if _, _, _, ok := armSplit(mn); ok {
+		return "", false
+	}
+	for _, p := range []string{"LDREX", "STREX", "LDAEX", "STLEX", "LDR", "STR", "LDA", "STL"} {
+		if rest, ok := strings.CutPrefix(mn, p); ok {
+			switch rest {
+			case "B", "H", "SB", "SH", "D", "BT", "HT", "SBT", "SHT":
+				return "byte, half-word and double-word accesses (mixed-size) are not supported", true
+			case "T":
+				return "unprivileged accesses are not supported", true
+			}
+			break
+		}
+	}
+	switch {
+	case strings.HasPrefix(mn, "LDM") || strings.HasPrefix(mn, "STM") || mn == "PUSH" || mn == "POP":
+		return "multiple-register accesses are not supported", true
+	case mn == "BL" || mn == "BX" || mn == "BLX" || mn == "BXJ":
+		return "calls and register branches are not supported", true
+	case mn == "CLREX":
+		return "clearing the exclusive monitor is not supported", true
+	case mn == "SWP" || mn == "SWPB":
+		return "the deprecated swap instructions are not supported", true
+	case mn == "SADD16" || mn == "SEL":
+		return "SIMD instructions are not supported", true
+	case mn == "SVC" || mn == "MRC" || mn == "MCR" || mn == "MRS" || mn == "MSR" || mn == "CPS" || mn == "WFE" || mn == "WFI" || mn == "SEV":
+		return "system instructions are not supported", true
+	}
+	return "", false
+}
+
+// Translation.
+
+func (a *armThread) translate(in armInstr) {
+	a.pos = in.pos
+	if in.label != "" {
+		a.emit(prog.Label{Name: in.label})
+	}
+	if in.mn == "" {
+		return
+	}
+	base, setFlags, cond, ok := armSplit(in.mn)
+	if !ok {
+		a.errorf(in.mnPos, "unknown ARM instruction %q", in.mn)
+		return
+	}
+	if armFlagConds[cond] {
+		a.errorf(in.mnPos, "unsupported ARM condition %s in %s: the carry, negative and overflow flags are not modelled", cond, in.mn)
+		return
+	}
+	for i, op := range in.ops {
+		if op.kind == armMem && i < len(in.ops)-1 && in.ops[i+1].kind == armImm {
+			a.errorf(in.ops[i+1].pos, "unsupported ARM addressing mode: post-indexed %s", in.mn)
+			return
+		}
+	}
+	if base == "B" {
+		if a.arity(in, 1) && a.isLabel(in, 0) {
+			var c prog.Expr
+			if cond != "" {
+				c = prog.Bin{Op: armConds[cond], X: prog.Reg{Name: armCmpL}, Y: prog.Reg{Name: armCmpR}}
+			}
+			a.emit(prog.Jump{Cond: c, Target: in.ops[0].name})
+		}
+		return
+	}
+	if cond == "" {
+		a.instr(in, base, setFlags)
+		return
+	}
+	// A conditional instruction: jump over it when the condition fails.
+	if !armSuffixed[base] || setFlags || base == "LDR" && a.indexed(in) || base == "STR" && a.indexed(in) {
+		a.errorf(in.mnPos, "unsupported ARM instruction %s: conditional execution is supported for LDR, STR [Rn] and MOV only", in.mn)
+		return
+	}
+	a.skips++
+	skip := "%skip" + strconv.Itoa(a.skips)
+	a.emit(prog.Jump{Cond: prog.Bin{Op: armNegConds[cond], X: prog.Reg{Name: armCmpL}, Y: prog.Reg{Name: armCmpR}}, Target: skip})
+	a.instr(in, base, false)
+	a.emit(prog.Label{Name: skip})
+}
+
+// indexed tells whether some operand of in is an indexed memory operand.
+func (a *armThread) indexed(in armInstr) bool {
+	for _, op := range in.ops {
+		if op.kind == armMem && op.index {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *armThread) arity(in armInstr, n int) bool {
+	if len(in.ops) != n {
+		a.errorf(in.mnPos, "%s takes %d operand%s, found %d", in.mn, n, plural(n), len(in.ops))
+		return false
+	}
+	return true
+}
+
+// instr translates an unconditional instruction.
+func (a *armThread) instr(in armInstr, base string, setFlags bool) {
+	if tags, ok := armLoads[base]; ok {
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) && a.plainIfExclusive(in, base, 1) {
+			a.emit(prog.Load{Dst: in.ops[0].reg, Addr: in.ops[1].addr, Tags: tags})
+		}
+		return
+	}
+	switch base {
+	case "NOP":
+		a.arity(in, 0)
+	case "ISB":
+		if len(in.ops) == 1 && in.ops[0].kind == armSym && strings.EqualFold(in.ops[0].name, "SY") || a.arity(in, 0) {
+			a.emit(prog.Fence{Tags: []string{TagARMISB}})
+		}
+	case "DMB", "DSB":
+		a.barrier(in, base)
+	case "STR", "STL":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
+			var tags []string
+			if base == "STL" {
+				tags = []string{TagARMRelease}
+			}
+			a.emit(prog.Store{Addr: in.ops[1].addr, Val: a.value(in.ops[0]), Tags: tags})
+		}
+	case "STREX", "STLEX":
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) && a.plainIfExclusive(in, base, 2) {
+			tags := []string{TagARMExclusive}
+			if base == "STLEX" {
+				tags = append(tags, TagARMRelease)
+			}
+			a.emit(prog.StoreCond{Addr: in.ops[2].addr, Val: a.value(in.ops[1]), Status: in.ops[0].reg,
+				OkVal: prog.IntValue(0), FailVal: prog.IntValue(1), Tags: tags})
+		}
+	case "MOV", "MOVW":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
+			if base == "MOVW" && in.ops[1].kind != armImm {
+				a.errorf(in.ops[1].pos, "MOVW needs an immediate source")
+				return
+			}
+			a.assign(in.ops[0].reg, a.value(in.ops[1]), setFlags)
+		}
+	case "MOVT":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isImm(in, 1) {
+			rd := in.ops[0].reg
+			a.assign(rd, prog.Bin{Op: prog.OpOr,
+				X: prog.Bin{Op: prog.OpAnd, X: prog.Reg{Name: rd}, Y: prog.Int(0xFFFF)},
+				Y: prog.Int(in.ops[1].imm << 16)}, false)
+		}
+	case "CMP":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
+			a.emit(prog.Assign{Dst: armCmpL, Val: a.value(in.ops[0])}, prog.Assign{Dst: armCmpR, Val: a.value(in.ops[1])})
+		}
+	case "CBZ", "CBNZ":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isLabel(in, 1) {
+			op := prog.OpEq
+			if base == "CBNZ" {
+				op = prog.OpNe
+			}
+			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a.value(in.ops[0]), Y: prog.Int(0)}, Target: in.ops[1].name})
+		}
+	default:
+		if op, ok := armALU[base]; ok {
+			a.alu(in, op, setFlags)
+			return
+		}
+		a.errorf(in.mnPos, "unknown ARM instruction %q", in.mn)
+	}
+}
+
+// plainIfExclusive refuses an index register in the address of an
+// exclusive access: LDREX and STREX only take [Rn].
+func (a *armThread) plainIfExclusive(in armInstr, base string, i int) bool {
+	if strings.HasSuffix(base, "EX") && in.ops[i].index {
+		a.errorf(in.ops[i].pos, "%s takes a memory operand [Rn] without an index", in.mn)
+		return false
+	}
+	return true
+}
+
+func (a *armThread) barrier(in armInstr, mn string) {
+	opt := "SY"
+	switch len(in.ops) {
+	case 0:
+	case 1:
+		if in.ops[0].kind != armSym {
+			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
+			return
+		}
+		opt = strings.ToUpper(in.ops[0].name)
+	default:
+		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
+		return
+	}
+	for _, o := range armBarrierOpts {
+		if o == opt {
+			a.emit(prog.Fence{Tags: []string{armBarrierTag(mn, opt)}})
+			return
+		}
+	}
+	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
+}
+
+// alu is OP Rd,Rn,Rm|#imm[,LSL #k] and OP Rd,Rm|#imm (Rd = Rd op Rm).
+func (a *armThread) alu(in armInstr, op prog.Op, setFlags bool) {
+	ops := in.ops
+	switch len(ops) {
+	case 2:
+		ops = []armOp{ops[0], ops[0], ops[1]}
+	case 3, 4:
+	default:
+		a.errorf(in.mnPos, "%s takes 3 operands, found %d", in.mn, len(in.ops))
+		return
+	}
+	in.ops = ops
+	if !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isRegOrImm(in, 2) {
+		return
+	}
+	rhs := a.value(ops[2])
+	if len(ops) == 4 {
+		sh := ops[3]
+		if ops[2].kind != armReg || sh.kind != armShift {
+			a.errorf(sh.pos, "unsupported operand of %s", in.mn)
+			return
+		}
+		if sh.imm != 0 {
+			rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(sh.imm)}
+		}
+	}
+	a.assign(ops[0].reg, prog.Bin{Op: op, X: a.value(ops[1]), Y: rhs}, setFlags)
+}
+
+// assign writes a register, and the flags from it for the S forms.
+func (a *armThread) assign(dst string, v prog.Expr, setFlags bool) {
+	a.emit(prog.Assign{Dst: dst, Val: v})
+	if setFlags {
+		a.emit(prog.Assign{Dst: armCmpL, Val: prog.Reg{Name: dst}}, prog.Assign{Dst: armCmpR, Val: prog.Int(0)})
+	}
+}
+
+// value is the expression of a register or immediate operand.
+func (a *armThread) value(op armOp) prog.Expr {
+	if op.kind == armImm {
+		return prog.Int(op.imm)
+	}
+	return prog.Reg{Name: op.reg}
+}
+
+func (a *armThread) isReg(in armInstr, i int) bool {
+	if in.ops[i].kind != armReg {
+		a.errorf(in.ops[i].pos, "%s needs a register as operand %d", in.mn, i+1)
+		return false
+	}
+	return true
+}
+
+func (a *armThread) isImm(in armInstr, i int) bool {
+	if in.ops[i].kind != armImm {
+		a.errorf(in.ops[i].pos, "%s needs an immediate as operand %d", in.mn, i+1)
+		return false
+	}
+	return true
+}
+
+func (a *armThread) isRegOrImm(in armInstr, i int) bool {
+	if k := in.ops[i].kind; k != armReg && k != armImm {
+		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d", in.mn, i+1)
+		return false
+	}
+	return true
+}
+
+func (a *armThread) isMem(in armInstr, i int) bool {
+	if in.ops[i].kind != armMem {
+		a.errorf(in.ops[i].pos, "%s needs a memory operand [Rn] as operand %d", in.mn, i+1)
+		return false
+	}
+	return true
+}
+
+func (a *armThread) isLabel(in armInstr, i int) bool {
+	if in.ops[i].kind != armSym {
+		a.errorf(in.ops[i].pos, "%s needs a label", in.mn)
+		return false
+	}
+	return true
+}
+
+// checkLabels reports labels defined twice and jumps to no label.
+func (a *armThread) checkLabels() {
+	defined := map[string]prog.Pos{}
+	for i, in := range a.t.Code {
+		if l, ok := in.(prog.Label); ok {
+			if first, dup := defined[l.Name]; dup {
+				a.errorf(a.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
+				continue
+			}
+			defined[l.Name] = a.t.Pos[i]
+		}
+	}
+	for i, in := range a.t.Code {
+		if j, ok := in.(prog.Jump); ok {
+			if _, ok := defined[j.Target]; !ok {
+				a.errorf(a.t.Pos[i], "jump to undefined label %s", j.Target)
+			}
+		}
+	}
+}
+
+// CheckTest rejects the tests that state the size of a location (herd's
+// mixed-size tests): Musket does not model access sizes.
+func (armv7Frontend) CheckTest(t *Test) error {
+	var errs ErrorList
+	for _, e := range t.Init {
+		if !e.Ref.IsReg() && a64SizedTypes[e.Type] {
+			errs.Add(e.Pos, fmt.Sprintf("unsupported ARM test: location %s is declared %s: mixed-size accesses are not supported", e.Ref.Name, e.Type))
+		}
+	}
+	return errs.Err()
+}

@@ -1,0 +1,825 @@
+package litmus
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// The C front-end reads herd7's C litmus tests: threads are functions
+//
+//	P0(int *x, atomic_int *y) { int r0 = atomic_load_explicit(y, memory_order_acquire); *x = 1; }
+//
+// whose parameters name shared locations (x is the address of location
+// x) and whose locals are the registers a condition names ("0:r0"). The
+// statements are declarations, assignments, calls, if/else, while and
+// do-while loops (backward jumps, unrolled by the engine's bound); the
+// expressions are C's, with pointers (*p reads, &x, pointer-valued
+// registers) and casts (ignored).
+//
+// Plain accesses (*p) are tagged NA. The C11 atomics
+// (atomic_load_explicit, atomic_store_explicit, atomic_exchange_explicit,
+// atomic_fetch_{add,sub,and,or,xor}_explicit,
+// atomic_compare_exchange_{strong,weak}_explicit, atomic_thread_fence, and
+// their seq_cst forms without _explicit) make events tagged A and their
+// memory order: RLX, CON, ACQ, REL, ACQ_REL, SC. A read-modify-write is a
+// read and a write in the rmw relation, both tagged RMW and X (herd's
+// standard library finds C's rmw pairs as the X events of one instance).
+//
+// Everything else is a macro: herd's -macros .def file (see Macros),
+// layered over a built-in table of the usual Linux-kernel primitives.
+// Macro bodies use herd's primitives, whose tags become sets named as herd
+// names them (herdTagSet: 'mb is Mb, 'ONCE is ONCE):
+//
+//	__load{t}(L)  __store{t}(L,V)  __fence{t}  __xchg{t}(P,V)
+//	__cmpxchg{t}(P,O,N)  __atomic_op{t}(P,op,V)  __atomic_op_return{t}(P,op,V)
+//	__atomic_fetch_op{t}(P,op,V)  __atomic_add_unless{t}(P,A,U)
+//	__lock(P)  __unlock(P)
+//
+// where L is a location (an lvalue, *p) and P a pointer. The events of
+// __xchg, __cmpxchg and the atomic operations carry their tag, RMW and X.
+// The lock primitives (__lock, __unlock, __trylock, __islocked) and __srcu
+// (synchronize_srcu) make events that are located but neither reads nor
+// writes, which the IR cannot express: they are reported as unsupported.
+
+func init() { Register("C", NewCFrontend(nil)) }
+
+// C11 tags.
+const (
+	TagAtomic    = "A"
+	TagNonAtomic = "NA"
+	TagRMW       = "RMW"
+)
+
+// cMemOrders maps C11 memory orders to their tags.
+var cMemOrders = map[string]string{
+	"memory_order_relaxed": "RLX",
+	"memory_order_consume": "CON",
+	"memory_order_acquire": "ACQ",
+	"memory_order_release": "REL",
+	"memory_order_acq_rel": "ACQ_REL",
+	"memory_order_seq_cst": "SC",
+}
+
+// cLockTags are herd7's lock event tags (lock.cat).
+var cLockTags = []string{"LKR", "LKW", "UL", "LF", "RL", "RU"}
+
+// cKernelTags are the tags of the Linux-kernel model that a model may name
+// even when no macro makes them.
+var cKernelTags = []string{
+	"ONCE", "ACQUIRE", "RELEASE", "MB", "NORETURN", "Rmb", "Wmb", "Barrier",
+	"Rcu-lock", "Rcu-unlock", "Sync-rcu", "Before-atomic", "After-atomic",
+	"After-spinlock", "After-unlock-lock", "After-srcu-read-unlock",
+	"Srcu-lock", "Srcu-unlock", "Sync-srcu",
+}
+
+type cFrontend struct {
+	macros *Macros
+	tags   []string
+}
+
+// NewCFrontend returns the C front-end with the macros m (a .def file;
+// nil for none) over the built-in ones. Parse a test with it through
+// ParseWith.
+func NewCFrontend(m *Macros) Frontend {
+	f := &cFrontend{macros: builtinMacros.over(m)}
+	set := map[string]bool{TagAtomic: true, TagNonAtomic: true, TagRMW: true, TagX: true, "NAL": true}
+	for _, t := range cMemOrders {
+		set[t] = true
+	}
+	for _, list := range [][]string{cLockTags, cKernelTags, f.macros.Tags()} {
+		for _, t := range list {
+			set[t] = true
+		}
+	}
+	for t := range set {
+		f.tags = append(f.tags, t)
+	}
+	sort.Strings(f.tags)
+	return f
+}
+
+func (f *cFrontend) Arch() string { return "C" }
+
+// RegName accepts any C identifier: registers are the threads' locals.
+func (f *cFrontend) RegName(name string) (string, bool) {
+	if name == "" || !isLetter(name[0]) {
+		return "", false
+	}
+	for i := 0; i < len(name); i++ {
+		if !isIdentByte(name[i]) {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+func (f *cFrontend) Tags() []string { return f.tags }
+
+func (f *cFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
+	return nil, errors.New("C threads are functions, not a table")
+}
+
+// Code reads the thread functions and translates them.
+func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos) ([]*prog.Thread, int, error) {
+	var errs ErrorList
+	p := newCParser(src, off, pos, &errs)
+	var funcs []*cFunc
+	end := len(src)
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(bailout); !ok {
+					panic(r)
+				}
+			}
+		}()
+		funcs = p.funcs()
+		end = p.tok.off
+	}()
+	if len(errs) > 0 {
+		return nil, end, errs
+	}
+	if len(funcs) == 0 {
+		errs.Add(pos(off), "missing thread functions P0(...) { ... }")
+		return nil, end, errs
+	}
+	threads := make([]*prog.Thread, len(funcs))
+	for i, fn := range funcs {
+		g := &cGen{fe: f, t: &prog.Thread{ID: i, Name: fn.Name}, params: map[string]bool{}, locals: map[string]bool{}, errs: &errs, pos: pos}
+		for _, name := range fn.Params {
+			g.params[name] = true
+		}
+		g.cur = pos(fn.Off)
+		g.stmts(fn.Body)
+		threads[i] = g.t
+	}
+	errs.Sort()
+	return threads, end, errs.Err()
+}
+
+// cGen translates one thread function into the IR.
+type cGen struct {
+	fe     *cFrontend
+	t      *prog.Thread
+	params map[string]bool
+	locals map[string]bool
+	errs   *ErrorList
+	pos    func(int) prog.Pos
+	cur    prog.Pos // the position of the statement being translated
+	ntmp   int
+	nlab   int
+	expand int // depth of macro expansion
+}
+
+const maxMacroDepth = 64
+
+func (g *cGen) emit(in prog.Instr) {
+	g.t.Code = append(g.t.Code, in)
+	g.t.Pos = append(g.t.Pos, g.cur)
+}
+
+func (g *cGen) tmp() string {
+	g.ntmp++
+	return "%t" + itoa(g.ntmp)
+}
+
+func (g *cGen) label() string {
+	g.nlab++
+	return "%L" + itoa(g.nlab)
+}
+
+func (g *cGen) errorf(off int, format string, args ...any) {
+	g.errs.Add(g.pos(off), fmt.Sprintf(format, args...))
+}
+
+func (g *cGen) unsupported(off int, what string) {
+	g.errorf(off, "unsupported C feature: %s", what)
+}
+
+func (g *cGen) stmts(list []cStmt) {
+	for _, s := range list {
+		g.stmt(s)
+	}
+}
+
+func (g *cGen) stmt(s cStmt) {
+	g.cur = g.pos(s.cOff())
+	switch s := s.(type) {
+	case *cDecl:
+		if g.params[s.Name] {
+			g.errorf(s.Off, "local %s hides the parameter of the same name", s.Name)
+			return
+		}
+		g.locals[s.Name] = true
+		if s.Init != nil {
+			v := g.expr(s.Init)
+			g.emit(prog.Assign{Dst: s.Name, Val: v})
+		}
+	case *cExprStmt:
+		g.effect(s.X)
+	case *cBlock:
+		g.stmts(s.Body)
+	case *cIf:
+		c := g.expr(s.Cond)
+		els := g.label()
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els})
+		g.stmts(s.Then)
+		if len(s.Else) > 0 {
+			end := g.label()
+			g.emit(prog.Jump{Target: end})
+			g.emit(prog.Label{Name: els})
+			g.stmts(s.Else)
+			g.emit(prog.Label{Name: end})
+		} else {
+			g.emit(prog.Label{Name: els})
+		}
+	case *cWhile:
+		top := g.label()
+		g.emit(prog.Label{Name: top})
+		if s.Do {
+			g.stmts(s.Body)
+			g.cur = g.pos(s.Off)
+			c := g.expr(s.Cond)
+			g.emit(prog.Jump{Cond: c, Target: top})
+			return
+		}
+		end := g.label()
+		c := g.expr(s.Cond)
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: end})
+		g.stmts(s.Body)
+		g.emit(prog.Jump{Target: top})
+		g.emit(prog.Label{Name: end})
+	case *cUnsupportedSt:
+		g.unsupported(s.Off, s.What)
+	default:
+		g.errorf(s.cOff(), "unexpected statement %T", s)
+	}
+}
+
+// effect evaluates e for its side effects.
+func (g *cGen) effect(e cExpr) {
+	if c, ok := e.(*cCall); ok {
+		g.call(c, false)
+		return
+	}
+	g.expr(e)
+}
+
+var cBinOps = map[string]prog.Op{
+	"+": prog.OpAdd, "-": prog.OpSub, "*": prog.OpMul, "/": prog.OpDiv, "%": prog.OpMod,
+	"&": prog.OpAnd, "|": prog.OpOr, "^": prog.OpXor, "<<": prog.OpShl, ">>": prog.OpShr,
+	"==": prog.OpEq, "!=": prog.OpNe, "<": prog.OpLt, "<=": prog.OpLe, ">": prog.OpGt, ">=": prog.OpGe,
+	"&&": prog.OpLAnd, "||": prog.OpLOr,
+}
+
+// expr evaluates e: it emits the events e makes and returns its value as
+// a side-effect-free IR expression.
+func (g *cGen) expr(e cExpr) prog.Expr {
+	switch e := e.(type) {
+	case *cInt:
+		return prog.Int(e.V)
+	case *cIdent:
+		switch {
+		case g.locals[e.Name]:
+			return prog.Reg{Name: e.Name}
+		case g.params[e.Name]:
+			return prog.Addr(e.Name)
+		case cMemOrders[e.Name] != "":
+			g.errorf(e.Off, "memory order %s outside an atomic operation", e.Name)
+		default:
+			g.errorf(e.Off, "undeclared identifier %s", quote(e.Name))
+		}
+		return prog.Int(0)
+	case *cCast:
+		return g.expr(e.X)
+	case *cUnary:
+		switch e.Op {
+		case "*":
+			a := g.expr(e.X)
+			r := g.tmp()
+			g.emit(prog.Load{Dst: r, Addr: a, Tags: []string{TagNonAtomic}})
+			return prog.Reg{Name: r}
+		case "&":
+			return g.addrOf(e.X)
+		case "-":
+			return prog.Un{Op: prog.OpNeg, X: g.expr(e.X)}
+		case "!":
+			return prog.Un{Op: prog.OpNot, X: g.expr(e.X)}
+		case "~":
+			return prog.Un{Op: prog.OpBNot, X: g.expr(e.X)}
+		case "+":
+			return g.expr(e.X)
+		}
+	case *cBinary:
+		op := cBinOps[e.Op]
+		if (e.Op == "&&" || e.Op == "||") && hasEffects(e.Y) {
+			// Short-circuit: the right operand's events happen only when
+			// needed.
+			r, end := g.tmp(), g.label()
+			x := g.expr(e.X)
+			g.emit(prog.Assign{Dst: r, Val: prog.Un{Op: prog.OpNot, X: prog.Un{Op: prog.OpNot, X: x}}})
+			skip := prog.Expr(prog.Un{Op: prog.OpNot, X: prog.Reg{Name: r}})
+			if e.Op == "||" {
+				skip = prog.Reg{Name: r}
+			}
+			g.emit(prog.Jump{Cond: skip, Target: end})
+			y := g.expr(e.Y)
+			g.emit(prog.Assign{Dst: r, Val: prog.Un{Op: prog.OpNot, X: prog.Un{Op: prog.OpNot, X: y}}})
+			g.emit(prog.Label{Name: end})
+			return prog.Reg{Name: r}
+		}
+		x := g.expr(e.X)
+		y := g.expr(e.Y)
+		return prog.Bin{Op: op, X: x, Y: y}
+	case *cTernary:
+		r, els, end := g.tmp(), g.label(), g.label()
+		c := g.expr(e.C)
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els})
+		g.emit(prog.Assign{Dst: r, Val: g.expr(e.T)})
+		g.emit(prog.Jump{Target: end})
+		g.emit(prog.Label{Name: els})
+		g.emit(prog.Assign{Dst: r, Val: g.expr(e.E)})
+		g.emit(prog.Label{Name: end})
+		return prog.Reg{Name: r}
+	case *cAssign:
+		return g.assign(e)
+	case *cIncDec:
+		one := &cInt{V: 1, Off: e.Off}
+		op := "+="
+		if e.Op == "--" {
+			op = "-="
+		}
+		if e.Prefix {
+			return g.assign(&cAssign{Op: op, L: e.X, R: one, Off: e.Off})
+		}
+		old := g.tmp()
+		g.emit(prog.Assign{Dst: old, Val: g.expr(e.X)})
+		g.assign(&cAssign{Op: op, L: e.X, R: one, Off: e.Off})
+		return prog.Reg{Name: old}
+	case *cCall:
+		return g.call(e, true)
+	case *cOpArg:
+		g.errorf(e.Off, "operator %s outside an atomic operation", e.Op)
+		return prog.Int(0)
+	case *cUnsupported:
+		g.unsupported(e.Off, e.What)
+		return prog.Int(0)
+	}
+	g.errorf(e.cOff(), "unexpected expression %T", e)
+	return prog.Int(0)
+}
+
+// hasEffects tells whether evaluating e may make events or assign.
+func hasEffects(e cExpr) bool {
+	switch e := e.(type) {
+	case *cUnary:
+		return e.Op == "*" || hasEffects(e.X)
+	case *cBinary:
+		return hasEffects(e.X) || hasEffects(e.Y)
+	case *cTernary:
+		return hasEffects(e.C) || hasEffects(e.T) || hasEffects(e.E)
+	case *cCast:
+		return hasEffects(e.X)
+	case *cCall, *cAssign, *cIncDec:
+		return true
+	}
+	return false
+}
+
+// addrOf returns the address of the location the lvalue e designates.
+func (g *cGen) addrOf(e cExpr) prog.Expr {
+	switch e := e.(type) {
+	case *cUnary:
+		if e.Op == "*" {
+			return g.expr(e.X)
+		}
+	case *cCast:
+		return g.addrOf(e.X)
+	case *cIdent:
+		if g.params[e.Name] {
+			// The parameters are the shared locations themselves.
+			return prog.Addr(e.Name)
+		}
+		if g.locals[e.Name] {
+			g.errorf(e.Off, "the address of local %s: locals are registers", e.Name)
+			return prog.Int(0)
+		}
+		g.errorf(e.Off, "undeclared identifier %s", quote(e.Name))
+		return prog.Int(0)
+	case *cUnsupported:
+		g.unsupported(e.Off, e.What)
+		return prog.Int(0)
+	}
+	g.errorf(e.cOff(), "expected a location (*p or a parameter)")
+	return prog.Int(0)
+}
+
+// assign performs L op= R and returns the value assigned.
+func (g *cGen) assign(a *cAssign) prog.Expr {
+	l := a.L
+	for {
+		c, ok := l.(*cCast)
+		if !ok {
+			break
+		}
+		l = c.X
+	}
+	var v prog.Expr
+	compound := func(old prog.Expr) prog.Expr {
+		if a.Op == "=" {
+			return g.expr(a.R)
+		}
+		op, ok := cBinOps[strings.TrimSuffix(a.Op, "=")]
+		if !ok {
+			g.errorf(a.Off, "unknown operator %s", a.Op)
+			return prog.Int(0)
+		}
+		return prog.Bin{Op: op, X: old, Y: g.expr(a.R)}
+	}
+	switch l := l.(type) {
+	case *cIdent:
+		if g.params[l.Name] {
+			g.errorf(l.Off, "assignment to parameter %s (a location: write *%s)", l.Name, l.Name)
+			return prog.Int(0)
+		}
+		if a.Op != "=" && !g.locals[l.Name] {
+			g.errorf(l.Off, "undeclared identifier %s", quote(l.Name))
+		}
+		v = compound(prog.Reg{Name: l.Name})
+		g.locals[l.Name] = true
+		g.emit(prog.Assign{Dst: l.Name, Val: v})
+		return prog.Reg{Name: l.Name}
+	case *cUnary:
+		if l.Op != "*" {
+			break
+		}
+		addr := g.expr(l.X)
+		var old prog.Expr
+		if a.Op != "=" {
+			r := g.tmp()
+			g.emit(prog.Load{Dst: r, Addr: addr, Tags: []string{TagNonAtomic}})
+			old = prog.Reg{Name: r}
+		}
+		v = compound(old)
+		g.emit(prog.Store{Addr: addr, Val: v, Tags: []string{TagNonAtomic}})
+		return v
+	case *cUnsupported:
+		g.unsupported(l.Off, l.What)
+		return prog.Int(0)
+	}
+	g.errorf(a.Off, "cannot assign to this expression")
+	return prog.Int(0)
+}
+
+// call translates a call: a macro, a herd primitive or a C11 atomic.
+// When want is false the value is not needed.
+func (g *cGen) call(c *cCall, want bool) prog.Expr {
+	if _, prim := cPrimArgs[c.Name]; !c.Prim && !prim {
+		if m, ok := g.fe.macros.defs[c.Name]; ok {
+			return g.expandMacro(c, m, want)
+		}
+		if v, ok := g.c11(c); ok {
+			return v
+		}
+		g.errorf(c.Off, "unknown C function %s", quote(c.Name))
+		return prog.Int(0)
+	}
+	return g.prim(c)
+}
+
+func (g *cGen) expandMacro(c *cCall, m *cMacro, want bool) prog.Expr {
+	if len(c.Args) != len(m.params) {
+		g.errorf(c.Off, "macro %s takes %d arguments, not %d", c.Name, len(m.params), len(c.Args))
+		return prog.Int(0)
+	}
+	if g.expand >= maxMacroDepth {
+		g.errorf(c.Off, "macro %s expands too deeply (recursive?)", c.Name)
+		return prog.Int(0)
+	}
+	env := map[string]cExpr{}
+	for i, p := range m.params {
+		env[p] = c.Args[i]
+	}
+	g.expand++
+	defer func() { g.expand-- }()
+	sub := &cSubst{env: env, off: c.Off}
+	if m.isStmt {
+		if want {
+			g.errorf(c.Off, "macro %s is a statement: it has no value", c.Name)
+		}
+		save := g.cur
+		for _, s := range m.stmts {
+			g.stmt(sub.stmt(s))
+			g.cur = save
+		}
+		return prog.Int(0)
+	}
+	body := sub.expr(m.expr)
+	if !want {
+		g.effect(body)
+		return prog.Int(0)
+	}
+	return g.expr(body)
+}
+
+// cSubst copies a macro body, putting the arguments in place of the
+// parameters and the call's offset on the body's own nodes.
+type cSubst struct {
+	env map[string]cExpr
+	off int
+}
+
+func (s *cSubst) expr(e cExpr) cExpr {
+	switch e := e.(type) {
+	case nil:
+		return nil
+	case *cInt:
+		return &cInt{V: e.V, Off: s.off}
+	case *cIdent:
+		if a, ok := s.env[e.Name]; ok {
+			return a
+		}
+		return &cIdent{Name: e.Name, Off: s.off}
+	case *cUnary:
+		return &cUnary{Op: e.Op, X: s.expr(e.X), Off: s.off}
+	case *cBinary:
+		return &cBinary{Op: e.Op, X: s.expr(e.X), Y: s.expr(e.Y), Off: s.off}
+	case *cTernary:
+		return &cTernary{C: s.expr(e.C), T: s.expr(e.T), E: s.expr(e.E), Off: s.off}
+	case *cCall:
+		c := &cCall{Name: e.Name, Tags: e.Tags, Prim: e.Prim, NoParens: e.NoParens, Off: s.off}
+		for _, a := range e.Args {
+			c.Args = append(c.Args, s.expr(a))
+		}
+		return c
+	case *cOpArg:
+		return &cOpArg{Op: e.Op, Off: s.off}
+	case *cAssign:
+		return &cAssign{Op: e.Op, L: s.expr(e.L), R: s.expr(e.R), Off: s.off}
+	case *cIncDec:
+		return &cIncDec{Op: e.Op, X: s.expr(e.X), Prefix: e.Prefix, Off: s.off}
+	case *cCast:
+		return &cCast{X: s.expr(e.X), Off: s.off}
+	case *cUnsupported:
+		return &cUnsupported{What: e.What, Off: s.off}
+	}
+	return e
+}
+
+func (s *cSubst) stmt(st cStmt) cStmt {
+	list := func(l []cStmt) []cStmt {
+		out := make([]cStmt, len(l))
+		for i, x := range l {
+			out[i] = s.stmt(x)
+		}
+		return out
+	}
+	switch st := st.(type) {
+	case *cDecl:
+		return &cDecl{Name: st.Name, Init: s.expr(st.Init), Off: s.off}
+	case *cExprStmt:
+		return &cExprStmt{X: s.expr(st.X), Off: s.off}
+	case *cIf:
+		return &cIf{Cond: s.expr(st.Cond), Then: list(st.Then), Else: list(st.Else), Off: s.off}
+	case *cWhile:
+		return &cWhile{Cond: s.expr(st.Cond), Body: list(st.Body), Do: st.Do, Off: s.off}
+	case *cBlock:
+		return &cBlock{Body: list(st.Body), Off: s.off}
+	case *cUnsupportedSt:
+		return &cUnsupportedSt{What: st.What, Off: s.off}
+	}
+	return st
+}
+
+// herdTags turns the tags of a primitive into herd's set names.
+func herdTags(tags []string, extra ...string) []string {
+	out := make([]string, 0, len(tags)+len(extra))
+	for _, t := range tags {
+		out = append(out, herdTagSet(t))
+	}
+	return append(out, extra...)
+}
+
+var cAtomicOps = map[string]prog.Op{
+	"+": prog.OpAdd, "-": prog.OpSub, "&": prog.OpAnd, "|": prog.OpOr, "^": prog.OpXor,
+}
+
+// cPrimArgs are herd's primitives and their numbers of arguments.
+var cPrimArgs = map[string]int{
+	"__load": 1, "__store": 2, "__fence": 0, "__xchg": 2, "__cmpxchg": 3,
+	"__atomic_op": 3, "__atomic_op_return": 3, "__atomic_fetch_op": 3,
+	"__atomic_add_unless": 3, "__lock": 1, "__unlock": 1, "__trylock": 1, "__islocked": 1, "__srcu": 1,
+}
+
+// prim translates one of herd's primitives.
+func (g *cGen) prim(c *cCall) prog.Expr {
+	n, known := cPrimArgs[c.Name]
+	if !known {
+		g.errorf(c.Off, "unknown herd primitive %s", quote(c.Name))
+		return prog.Int(0)
+	}
+	if len(c.Args) != n && !(c.Name == "__fence" && c.NoParens) {
+		g.errorf(c.Off, "%s takes %d arguments, not %d", c.Name, n, len(c.Args))
+		return prog.Int(0)
+	}
+	switch c.Name {
+	case "__load":
+		a := g.addrOf(c.Args[0])
+		r := g.tmp()
+		g.emit(prog.Load{Dst: r, Addr: a, Tags: herdTags(c.Tags)})
+		return prog.Reg{Name: r}
+	case "__store":
+		v := g.expr(c.Args[1])
+		a := g.addrOf(c.Args[0])
+		g.emit(prog.Store{Addr: a, Val: v, Tags: herdTags(c.Tags)})
+		return prog.Int(0)
+	case "__fence":
+		g.emit(prog.Fence{Tags: herdTags(c.Tags)})
+		return prog.Int(0)
+	case "__xchg":
+		a := g.expr(c.Args[0])
+		v := g.expr(c.Args[1])
+		r := g.tmp()
+		g.emit(prog.RMW{Dst: r, Addr: a, New: v, RTags: herdTags(c.Tags, TagRMW, TagX), WTags: herdTags(c.Tags, TagRMW, TagX)})
+		return prog.Reg{Name: r}
+	case "__cmpxchg":
+		a := g.expr(c.Args[0])
+		o := g.expr(c.Args[1])
+		v := g.expr(c.Args[2])
+		r := g.tmp()
+		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: o}, New: v,
+			RTags: herdTags(c.Tags, TagRMW, TagX), WTags: herdTags(c.Tags, TagRMW, TagX)})
+		return prog.Reg{Name: r}
+	case "__atomic_op", "__atomic_op_return", "__atomic_fetch_op":
+		a := g.expr(c.Args[0])
+		opArg, ok := c.Args[1].(*cOpArg)
+		if !ok {
+			g.errorf(c.Args[1].cOff(), "%s: expected an operator as second argument", c.Name)
+			return prog.Int(0)
+		}
+		v := g.expr(c.Args[2])
+		var nv prog.Expr
+		if opArg.Op == "&~" {
+			nv = prog.Bin{Op: prog.OpAnd, X: prog.Old{}, Y: prog.Un{Op: prog.OpBNot, X: v}}
+		} else if op, ok := cAtomicOps[opArg.Op]; ok {
+			nv = prog.Bin{Op: op, X: prog.Old{}, Y: v}
+		} else {
+			g.errorf(opArg.Off, "%s: unknown operator %s", c.Name, opArg.Op)
+			return prog.Int(0)
+		}
+		r := g.tmp()
+		g.emit(prog.RMW{Dst: r, Addr: a, New: nv, RTags: herdTags(c.Tags, TagRMW, TagX), WTags: herdTags(c.Tags, TagRMW, TagX)})
+		if c.Name == "__atomic_op_return" {
+			return replaceOld(nv, prog.Reg{Name: r})
+		}
+		return prog.Reg{Name: r}
+	case "__atomic_add_unless":
+		a := g.expr(c.Args[0])
+		add := g.expr(c.Args[1])
+		unless := g.expr(c.Args[2])
+		r := g.tmp()
+		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpNe, X: prog.Old{}, Y: unless},
+			New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: add}, RTags: herdTags(c.Tags, TagRMW, TagX), WTags: herdTags(c.Tags, TagRMW, TagX)})
+		return prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: unless}
+	case "__lock", "__unlock":
+		// herd7's lock events are not reads or writes until the model
+		// (lock.cat) says so: it builds co over the writes without the
+		// unlocks (UL), then adds them. The IR has no located event that
+		// is neither a read nor a write, and a UL write breaks that co.
+		g.unsupported(c.Off, "spin_lock and spin_unlock (herd's __lock and __unlock: lock events are neither reads nor writes)")
+	case "__trylock":
+		g.unsupported(c.Off, "spin_trylock (herd's __trylock)")
+	case "__islocked":
+		g.unsupported(c.Off, "spin_is_locked (herd's __islocked)")
+	case "__srcu":
+		g.unsupported(c.Off, "synchronize_srcu (herd's __srcu: an event at a location that is not a read or a write)")
+	}
+	return prog.Int(0)
+}
+
+// replaceOld puts x in place of Old in e.
+func replaceOld(e prog.Expr, x prog.Expr) prog.Expr {
+	switch e := e.(type) {
+	case prog.Old:
+		return x
+	case prog.Bin:
+		return prog.Bin{Op: e.Op, X: replaceOld(e.X, x), Y: replaceOld(e.Y, x)}
+	case prog.Un:
+		return prog.Un{Op: e.Op, X: replaceOld(e.X, x)}
+	}
+	return e
+}
+
+// memOrder reads a memory order argument.
+func (g *cGen) memOrder(e cExpr) string {
+	if id, ok := e.(*cIdent); ok {
+		if t, ok := cMemOrders[id.Name]; ok {
+			return t
+		}
+	}
+	g.errorf(e.cOff(), "expected a memory order (memory_order_relaxed, ...)")
+	return "SC"
+}
+
+var cFetchOps = map[string]prog.Op{
+	"add": prog.OpAdd, "sub": prog.OpSub, "and": prog.OpAnd, "or": prog.OpOr, "xor": prog.OpXor,
+}
+
+// c11 translates the C11 atomics; it reports false for other names.
+func (g *cGen) c11(c *cCall) (prog.Expr, bool) {
+	name := c.Name
+	explicit := strings.HasSuffix(name, "_explicit")
+	base := strings.TrimSuffix(name, "_explicit")
+	want := func(n int) bool {
+		if len(c.Args) != n {
+			g.errorf(c.Off, "%s takes %d arguments, not %d", name, n, len(c.Args))
+			return false
+		}
+		return true
+	}
+	order := func(i int) string {
+		if !explicit {
+			return "SC"
+		}
+		return g.memOrder(c.Args[i])
+	}
+	extra := 0
+	if explicit {
+		extra = 1
+	}
+	switch {
+	case base == "atomic_load":
+		if !want(1 + extra) {
+			return prog.Int(0), true
+		}
+		a := g.expr(c.Args[0])
+		r := g.tmp()
+		g.emit(prog.Load{Dst: r, Addr: a, Tags: []string{TagAtomic, order(1)}})
+		return prog.Reg{Name: r}, true
+	case base == "atomic_store":
+		if !want(2 + extra) {
+			return prog.Int(0), true
+		}
+		a := g.expr(c.Args[0])
+		v := g.expr(c.Args[1])
+		g.emit(prog.Store{Addr: a, Val: v, Tags: []string{TagAtomic, order(2)}})
+		return prog.Int(0), true
+	case base == "atomic_exchange":
+		if !want(2 + extra) {
+			return prog.Int(0), true
+		}
+		a := g.expr(c.Args[0])
+		v := g.expr(c.Args[1])
+		mo := order(2)
+		r := g.tmp()
+		tags := []string{TagAtomic, mo, TagRMW, TagX}
+		g.emit(prog.RMW{Dst: r, Addr: a, New: v, RTags: tags, WTags: tags})
+		return prog.Reg{Name: r}, true
+	case strings.HasPrefix(base, "atomic_fetch_") && cFetchOps[strings.TrimPrefix(base, "atomic_fetch_")] != 0 || base == "atomic_fetch_add":
+		if !want(2 + extra) {
+			return prog.Int(0), true
+		}
+		op := cFetchOps[strings.TrimPrefix(base, "atomic_fetch_")]
+		a := g.expr(c.Args[0])
+		v := g.expr(c.Args[1])
+		mo := order(2)
+		r := g.tmp()
+		tags := []string{TagAtomic, mo, TagRMW, TagX}
+		g.emit(prog.RMW{Dst: r, Addr: a, New: prog.Bin{Op: op, X: prog.Old{}, Y: v}, RTags: tags, WTags: tags})
+		return prog.Reg{Name: r}, true
+	case base == "atomic_compare_exchange_strong" || base == "atomic_compare_exchange_weak":
+		if !want(3 + 2*extra) {
+			return prog.Int(0), true
+		}
+		a := g.expr(c.Args[0])
+		ea := g.expr(c.Args[1])
+		exp := g.tmp()
+		g.emit(prog.Load{Dst: exp, Addr: ea, Tags: []string{TagNonAtomic}})
+		d := g.expr(c.Args[2])
+		mos, mof := order(3), order(4)
+		if mos != mof {
+			// One IR read-modify-write has one set of tags for its read,
+			// success or not.
+			g.unsupported(c.Off, fmt.Sprintf("%s with different success and failure orders (%s, %s)", name, mos, mof))
+		}
+		r := g.tmp()
+		tags := []string{TagAtomic, mos, TagRMW, TagX}
+		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Reg{Name: exp}}, New: d, RTags: tags, WTags: tags})
+		ok := g.label()
+		g.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Reg{Name: exp}}, Target: ok})
+		g.emit(prog.Store{Addr: ea, Val: prog.Reg{Name: r}, Tags: []string{TagNonAtomic}})
+		g.emit(prog.Label{Name: ok})
+		return prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Reg{Name: exp}}, true
+	case name == "atomic_thread_fence":
+		if !want(1) {
+			return prog.Int(0), true
+		}
+		g.emit(prog.Fence{Tags: []string{g.memOrder(c.Args[0])}})
+		return prog.Int(0), true
+	}
+	return nil, false
+}
