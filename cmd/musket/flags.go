@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"io"
 	"os"
 	"strings"
@@ -35,4 +36,26 @@ func variantSet(s string) map[string]bool {
 		}
 	}
 	return m
+}
+
+// parseInterleaved parses args as herd7 does: flags may come before,
+// between and after the files. It returns the operands in order. "--"
+// ends the flags; everything after it is an operand.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		// fs.Parse stops at the first operand, or after "--".
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
 }

@@ -45,13 +45,14 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	operands, err := parseInterleaved(fs, args)
+	if err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() == 0 {
+	if len(operands) == 0 {
 		fs.Usage()
 		return 2
 	}
@@ -59,7 +60,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket: unknown engine %q (want enum or smt)\n", *engine)
 		return 2
 	}
-	files, err := batch.Files(fs.Args())
+	files, err := batch.Files(operands)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket: %v\n", err)
 		return 2

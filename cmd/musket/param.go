@@ -34,17 +34,18 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	operands, err := parseInterleaved(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() != 1 {
+	if len(operands) != 1 {
 		fs.Usage()
 		return 2
 	}
-	file := fs.Arg(0)
+	file := operands[0]
 	sys, err := param.ParseFile(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
