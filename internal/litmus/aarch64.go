@@ -139,13 +139,6 @@ func (a *a64Thread) emit(ins ...prog.Instr) {
 
 // Lexemes and operands.
 
-// a64Tok is a lexeme: 'w' (word), 'n' (number) or the punctuation byte.
-type a64Tok struct {
-	kind byte
-	text string
-	off  int
-}
-
 type a64OpKind int
 
 const (
@@ -176,50 +169,15 @@ type a64Instr struct {
 	ops   []a64Op
 }
 
-func lexA64(c Cell) ([]a64Tok, *Error) {
-	s := c.Text
-	var toks []a64Tok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case isLetter(ch) || ch == '.':
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
-				j++
-			}
-			toks = append(toks, a64Tok{'w', s[i:j], i})
-			i = j
-		case isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
-			toks = append(toks, a64Tok{'n', s[i:j], i})
-			i = j
-		case strings.IndexByte("[],#:!-+", ch) >= 0:
-			toks = append(toks, a64Tok{ch, s[i : i+1], i})
-			i++
-		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in AArch64 instruction", rune(ch))}
-		}
-	}
-	return toks, nil
-}
-
 // parseCell reads "[label:] [MNEMONIC op, op, ...]".
 func (a *a64Thread) parseCell(c Cell) (a64Instr, bool) {
 	in := a64Instr{pos: c.Pos}
-	toks, err := lexA64(c)
+	toks, err := cellLexer{arch: "AArch64", punct: "[],#:!-+", dotWords: true}.lex(c)
 	if err != nil {
 		a.errs = append(a.errs, err)
 		return in, false
 	}
-	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
-		in.label = toks[0].text
-		toks = toks[2:]
-	}
+	in.label, toks = cellLabel(toks)
 	if len(toks) == 0 {
 		return in, true
 	}
@@ -232,46 +190,24 @@ func (a *a64Thread) parseCell(c Cell) (a64Instr, bool) {
 		a.errorf(in.mnPos, "unsupported AArch64 instruction %s: %s", in.mn, why)
 		return in, false
 	}
-	toks = toks[1:]
-	for len(toks) > 0 {
-		end, depth := 0, 0
-		for end < len(toks) && (toks[end].kind != ',' || depth > 0) {
-			switch toks[end].kind {
-			case '[':
-				depth++
-			case ']':
-				depth--
-			}
-			end++
-		}
-		if end == 0 {
-			a.errorf(at(c.Pos, toks[0].off), "missing operand of %s", in.mn)
-			return in, false
-		}
-		op, ok := a.operand(c, in.mn, toks[:end])
+	groups, ok := cellOperands(c, in.mn, toks[1:], &a.errs)
+	if !ok {
+		return in, false
+	}
+	for _, g := range groups {
+		op, ok := a.operand(c, in.mn, g)
 		if !ok {
 			return in, false
 		}
 		in.ops = append(in.ops, op)
-		if end < len(toks) {
-			end++
-			if end == len(toks) {
-				a.errorf(at(c.Pos, toks[end-1].off), "missing operand of %s after ','", in.mn)
-				return in, false
-			}
-		}
-		toks = toks[end:]
 	}
 	return in, true
 }
 
 // operand reads one operand.
-func (a *a64Thread) operand(c Cell, mn string, toks []a64Tok) (a64Op, bool) {
+func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (a64Op, bool) {
 	op := a64Op{pos: at(c.Pos, toks[0].off)}
-	text := func() string {
-		first, last := toks[0], toks[len(toks)-1]
-		return c.Text[first.off : last.off+len(last.text)]
-	}
+	text := func() string { return cellText(c, toks) }
 	switch {
 	case toks[0].kind == '#':
 		v, ok := a.immediate(c, toks[1:])
@@ -304,7 +240,7 @@ func (a *a64Thread) operand(c Cell, mn string, toks []a64Tok) (a64Op, bool) {
 }
 
 // immediate reads [-]number.
-func (a *a64Thread) immediate(c Cell, toks []a64Tok) (int64, bool) {
+func (a *a64Thread) immediate(c Cell, toks []cellTok) (int64, bool) {
 	neg := false
 	if len(toks) == 2 && (toks[0].kind == '-' || toks[0].kind == '+') {
 		neg, toks = toks[0].kind == '-', toks[1:]
@@ -326,7 +262,7 @@ func (a *a64Thread) immediate(c Cell, toks []a64Tok) (int64, bool) {
 }
 
 // memOperand reads [Xn], [Xn,#imm], [Xn,Rm], [Xn,Rm,SXTW|UXTW|LSL #k].
-func (a *a64Thread) memOperand(c Cell, mn string, toks []a64Tok) (a64Op, bool) {
+func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) {
 	op := a64Op{kind: a64Mem, pos: at(c.Pos, toks[0].off)}
 	last := toks[len(toks)-1]
 	if last.kind == '!' {
@@ -339,7 +275,7 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []a64Tok) (a64Op, bool) {
 	}
 	inner := toks[1 : len(toks)-1]
 	// Split the inside on commas.
-	var parts [][]a64Tok
+	var parts [][]cellTok
 	start := 0
 	for i, t := range inner {
 		if t.kind == ',' {

@@ -163,57 +163,15 @@ func (x *ppcThread) emit(ins ...prog.Instr) {
 	}
 }
 
-// ppcTok is a lexeme: 'w' (word), 'n' (number) or the punctuation byte.
-type ppcTok struct {
-	kind byte
-	text string
-	off  int
-}
-
-func lexPPC(c Cell) ([]ppcTok, *Error) {
-	s := c.Text
-	var toks []ppcTok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case isLetter(ch):
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
-				j++
-			}
-			toks = append(toks, ppcTok{'w', s[i:j], i})
-			i = j
-		case isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
-			toks = append(toks, ppcTok{'n', s[i:j], i})
-			i = j
-		case strings.IndexByte(",:()+-", ch) >= 0:
-			toks = append(toks, ppcTok{ch, s[i : i+1], i})
-			i++
-		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in PPC instruction", rune(ch))}
-		}
-	}
-	return toks, nil
-}
-
 // parseCell reads "[label:] mnemonic op, op, ...".
 func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 	in := ppcInstr{pos: c.Pos}
-	toks, err := lexPPC(c)
+	toks, err := cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}.lex(c)
 	if err != nil {
 		x.errs = append(x.errs, err)
 		return in, false
 	}
-	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
-		in.label = toks[0].text
-		toks = toks[2:]
-	}
+	in.label, toks = cellLabel(toks)
 	if len(toks) == 0 {
 		return in, true
 	}
@@ -222,35 +180,22 @@ func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 		return in, false
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
-	toks = toks[1:]
-	for len(toks) > 0 {
-		end := 0
-		for end < len(toks) && toks[end].kind != ',' {
-			end++
-		}
-		if end == 0 {
-			x.errorf(at(c.Pos, toks[0].off), "missing operand of %s", in.mn)
-			return in, false
-		}
-		op, ok := x.operand(c, toks[:end])
+	groups, ok := cellOperands(c, in.mn, toks[1:], &x.errs)
+	if !ok {
+		return in, false
+	}
+	for _, g := range groups {
+		op, ok := x.operand(c, g)
 		if !ok {
 			return in, false
 		}
 		in.ops = append(in.ops, op)
-		if end < len(toks) {
-			end++ // the comma
-			if end == len(toks) {
-				x.errorf(at(c.Pos, toks[end-1].off), "missing operand of %s after ','", in.mn)
-				return in, false
-			}
-		}
-		toks = toks[end:]
 	}
 	return in, true
 }
 
 // operand reads one operand from its lexemes.
-func (x *ppcThread) operand(c Cell, toks []ppcTok) (ppcOp, bool) {
+func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 	op := ppcOp{pos: at(c.Pos, toks[0].off)}
 	num := toks
 	neg := false

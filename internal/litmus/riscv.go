@@ -157,14 +157,6 @@ func (r *rvThread) emit(ins ...prog.Instr) {
 	}
 }
 
-// rvTok is a lexeme of an instruction cell: 'w' (word), 'n' (number) or
-// the punctuation byte itself; off is its byte offset in the cell.
-type rvTok struct {
-	kind byte
-	text string
-	off  int
-}
-
 type rvOpKind int
 
 const (
@@ -191,50 +183,15 @@ type rvInstr struct {
 	ops   []rvOp
 }
 
-func lexRV(c Cell) ([]rvTok, *Error) {
-	s := c.Text
-	var toks []rvTok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case isLetter(ch) || ch == '.':
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
-				j++
-			}
-			toks = append(toks, rvTok{'w', s[i:j], i})
-			i = j
-		case isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
-			toks = append(toks, rvTok{'n', s[i:j], i})
-			i = j
-		case strings.IndexByte("(),:+-", ch) >= 0:
-			toks = append(toks, rvTok{ch, s[i : i+1], i})
-			i++
-		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in RISCV instruction", rune(ch))}
-		}
-	}
-	return toks, nil
-}
-
 // parseCell reads "[label:] mnemonic op, op, ...".
 func (r *rvThread) parseCell(c Cell) (rvInstr, bool) {
 	in := rvInstr{pos: c.Pos}
-	toks, err := lexRV(c)
+	toks, err := cellLexer{arch: "RISCV", punct: "(),:+-", dotWords: true}.lex(c)
 	if err != nil {
 		r.errs = append(r.errs, err)
 		return in, false
 	}
-	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
-		in.label = toks[0].text
-		toks = toks[2:]
-	}
+	in.label, toks = cellLabel(toks)
 	if len(toks) == 0 {
 		return in, true
 	}
@@ -243,41 +200,25 @@ func (r *rvThread) parseCell(c Cell) (rvInstr, bool) {
 		return in, false
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
-	toks = toks[1:]
-	for len(toks) > 0 {
-		end := 0
-		for end < len(toks) && toks[end].kind != ',' {
-			end++
-		}
-		if end == 0 {
-			r.errorf(at(c.Pos, toks[0].off), "missing operand of %s", in.mn)
-			return in, false
-		}
-		op, ok := r.operand(c, toks[:end])
+	groups, ok := cellOperands(c, in.mn, toks[1:], &r.errs)
+	if !ok {
+		return in, false
+	}
+	for _, g := range groups {
+		op, ok := r.operand(c, g)
 		if !ok {
 			return in, false
 		}
 		in.ops = append(in.ops, op)
-		if end < len(toks) {
-			end++ // the comma
-			if end == len(toks) {
-				r.errorf(at(c.Pos, toks[end-1].off), "missing operand of %s after ','", in.mn)
-				return in, false
-			}
-		}
-		toks = toks[end:]
 	}
 	return in, true
 }
 
 // operand reads one operand from its lexemes.
-func (r *rvThread) operand(c Cell, toks []rvTok) (rvOp, bool) {
+func (r *rvThread) operand(c Cell, toks []cellTok) (rvOp, bool) {
 	op := rvOp{pos: at(c.Pos, toks[0].off)}
-	text := func() string {
-		first, last := toks[0], toks[len(toks)-1]
-		return c.Text[first.off : last.off+len(last.text)]
-	}
-	num := func(t rvTok, neg bool) (int64, bool) {
+	text := func() string { return cellText(c, toks) }
+	num := func(t cellTok, neg bool) (int64, bool) {
 		v, err := parseInt(t.text, neg)
 		if err != nil {
 			r.errorf(at(c.Pos, t.off), "malformed integer %q", t.text)

@@ -10,14 +10,6 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 )
 
-// x86Tok is a lexeme of an instruction cell: 'w' (word), 'n' (number)
-// or the punctuation byte itself; off is its byte offset in the cell.
-type x86Tok struct {
-	kind byte
-	text string
-	off  int
-}
-
 type x86OpKind int
 
 const (
@@ -46,59 +38,19 @@ type x86Instr struct {
 	ops   []x86Op
 }
 
-func at(p prog.Pos, off int) prog.Pos {
-	p.Col += off
-	return p
-}
-
 func (x *x86Thread) errorf(pos prog.Pos, format string, args ...any) {
 	x.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func lexX86(c Cell) ([]x86Tok, *Error) {
-	s := c.Text
-	var toks []x86Tok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case isLetter(ch) || ch == '.':
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
-				j++
-			}
-			toks = append(toks, x86Tok{'w', s[i:j], i})
-			i = j
-		case isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
-			toks = append(toks, x86Tok{'n', s[i:j], i})
-			i = j
-		case strings.IndexByte("[],$:+-", ch) >= 0:
-			toks = append(toks, x86Tok{ch, s[i : i+1], i})
-			i++
-		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in x86 instruction", rune(ch))}
-		}
-	}
-	return toks, nil
 }
 
 // parseCell reads "[label:] [LOCK] MNEMONIC op, op".
 func (x *x86Thread) parseCell(c Cell) (x86Instr, bool) {
 	in := x86Instr{pos: c.Pos}
-	toks, err := lexX86(c)
+	toks, err := cellLexer{arch: "x86", punct: "[],$:+-", dotWords: true}.lex(c)
 	if err != nil {
 		x.errs = append(x.errs, err)
 		return in, false
 	}
-	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
-		in.label = toks[0].text
-		toks = toks[2:]
-	}
+	in.label, toks = cellLabel(toks)
 	if len(toks) == 0 {
 		return in, true
 	}
@@ -115,41 +67,25 @@ func (x *x86Thread) parseCell(c Cell) (x86Instr, bool) {
 		}
 	}
 	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)
-	toks = toks[1:]
-	for len(toks) > 0 {
-		end := 0
-		for end < len(toks) && toks[end].kind != ',' {
-			end++
-		}
-		if end == 0 {
-			x.errorf(at(c.Pos, toks[0].off), "missing operand of %s", in.mn)
-			return in, false
-		}
-		op, ok := x.operand(c, toks[:end])
+	groups, ok := cellOperands(c, in.mn, toks[1:], &x.errs)
+	if !ok {
+		return in, false
+	}
+	for _, g := range groups {
+		op, ok := x.operand(c, g)
 		if !ok {
 			return in, false
 		}
 		in.ops = append(in.ops, op)
-		if end < len(toks) {
-			end++ // the comma
-			if end == len(toks) {
-				x.errorf(at(c.Pos, toks[end-1].off), "missing operand of %s after ','", in.mn)
-				return in, false
-			}
-		}
-		toks = toks[end:]
 	}
 	return in, true
 }
 
 // operand reads one operand from its lexemes.
-func (x *x86Thread) operand(c Cell, toks []x86Tok) (x86Op, bool) {
+func (x *x86Thread) operand(c Cell, toks []cellTok) (x86Op, bool) {
 	op := x86Op{pos: at(c.Pos, toks[0].off)}
-	text := func() string {
-		first, last := toks[0], toks[len(toks)-1]
-		return c.Text[first.off : last.off+len(last.text)]
-	}
-	num := func(t x86Tok, neg bool) bool {
+	text := func() string { return cellText(c, toks) }
+	num := func(t cellTok, neg bool) bool {
 		v, err := parseInt(t.text, neg)
 		if err != nil {
 			x.errorf(at(c.Pos, t.off), "malformed integer %q", t.text)

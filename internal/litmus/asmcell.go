@@ -1,0 +1,115 @@
+package litmus
+
+// This file reads the lexical shape that the assembly dialects share: a
+// cell is "[label:] mnemonic op, op, ...", made of words, numbers and a
+// dialect's punctuation. What an operand means is each front-end's own.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// cellTok is a lexeme of an instruction cell: 'w' (word), 'n' (number)
+// or the punctuation byte itself; off is its byte offset in the cell.
+type cellTok struct {
+	kind byte
+	text string
+	off  int
+}
+
+// cellLexer describes the lexemes of one assembly dialect.
+type cellLexer struct {
+	arch  string // named in error messages: "x86", "PPC"
+	punct string // the punctuation bytes that are lexemes of their own
+	// dotWords: a word may begin with '.' (directives, RISC-V's
+	// suffixes); a word may always contain dots.
+	dotWords bool
+}
+
+// lex splits the text of c into lexemes.
+func (l cellLexer) lex(c Cell) ([]cellTok, *Error) {
+	s := c.Text
+	var toks []cellTok
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\r':
+			i++
+		case isLetter(ch) || (l.dotWords && ch == '.'):
+			j := i + 1
+			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
+				j++
+			}
+			toks = append(toks, cellTok{'w', s[i:j], i})
+			i = j
+		case isDigit(ch):
+			j := i + 1
+			for j < len(s) && isIdentByte(s[j]) {
+				j++
+			}
+			toks = append(toks, cellTok{'n', s[i:j], i})
+			i = j
+		case strings.IndexByte(l.punct, ch) >= 0:
+			toks = append(toks, cellTok{ch, s[i : i+1], i})
+			i++
+		default:
+			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in %s instruction", rune(ch), l.arch)}
+		}
+	}
+	return toks, nil
+}
+
+// at is the position off bytes to the right of p.
+func at(p prog.Pos, off int) prog.Pos {
+	p.Col += off
+	return p
+}
+
+// cellLabel takes a leading "label:" off toks.
+func cellLabel(toks []cellTok) (label string, rest []cellTok) {
+	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
+		return toks[0].text, toks[2:]
+	}
+	return "", toks
+}
+
+// cellOperands splits the lexemes after the mnemonic mn into operands at
+// the commas outside square brackets. An empty operand is an error,
+// recorded in errs.
+func cellOperands(c Cell, mn string, toks []cellTok, errs *ErrorList) ([][]cellTok, bool) {
+	var ops [][]cellTok
+	for len(toks) > 0 {
+		end, depth := 0, 0
+		for end < len(toks) && (toks[end].kind != ',' || depth > 0) {
+			switch toks[end].kind {
+			case '[':
+				depth++
+			case ']':
+				depth--
+			}
+			end++
+		}
+		if end == 0 {
+			errs.Add(at(c.Pos, toks[0].off), fmt.Sprintf("missing operand of %s", mn))
+			return nil, false
+		}
+		ops = append(ops, toks[:end])
+		if end < len(toks) {
+			end++ // the comma
+			if end == len(toks) {
+				errs.Add(at(c.Pos, toks[end-1].off), fmt.Sprintf("missing operand of %s after ','", mn))
+				return nil, false
+			}
+		}
+		toks = toks[end:]
+	}
+	return ops, true
+}
+
+// cellText is the source text that the lexemes toks of c span.
+func cellText(c Cell, toks []cellTok) string {
+	first, last := toks[0], toks[len(toks)-1]
+	return c.Text[first.off : last.off+len(last.text)]
+}
