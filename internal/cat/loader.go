@@ -78,7 +78,7 @@ func LoadBuiltin(name string) (*Model, error) {
 // LoadBuiltinWith loads a built-in model with options (a bell file).
 func LoadBuiltinWith(name string, opts LoadOptions) (*Model, error) {
 	name = strings.TrimSuffix(name, ".cat")
-	if name == "stdlib" || !isBuiltin(name+".cat") {
+	if libraryFiles[name] || !isBuiltin(name+".cat") {
 		return nil, fmt.Errorf("no built-in model %q (have %s)", name, strings.Join(builtinNames(), ", "))
 	}
 	l := &loader{opts: opts}
@@ -104,6 +104,12 @@ func Builtins() []Builtin {
 	return out
 }
 
+// libraryFiles are the built-in files that models include rather than
+// models of their own: the standard library, and our versions of herd7's
+// library files that the Linux kernel's model includes.
+var libraryFiles = map[string]bool{"stdlib": true, "cross": true, "cos-opt": true}
+
+// builtinNames are the names of the built-in models.
 func builtinNames() []string {
 	entries, _ := fs.ReadDir(builtinFS, "models")
 	var names []string
@@ -112,7 +118,7 @@ func builtinNames() []string {
 			continue
 		}
 		n := strings.TrimSuffix(e.Name(), ".cat")
-		if n != "stdlib" {
+		if !libraryFiles[n] {
 			names = append(names, n)
 		}
 	}
