@@ -39,6 +39,7 @@ type encoding struct {
 	inputs map[string]value
 	flags  []flagCheck
 	clocks int
+	incons *inconsistency // non-nil: the model's checks must fail (inconsistent.go)
 }
 
 type flagCheck struct {

@@ -428,6 +428,9 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 			})
 		}
 	}
+	if ev.e.incons != nil {
+		return recEnv, ev.leastFixpoint(binds, recEnv, en, pos)
+	}
 	return recEnv, nil
 }
 
@@ -1223,6 +1226,9 @@ func (ev *evaluator) check(kind cat.CheckKind, t *cat.Test, en *env, as string) 
 		return nil
 	case cat.UndefinedUnless:
 		return nil
+	}
+	if ev.e.incons != nil {
+		return ev.violation(t.Kind, t.Negate, v, t.At)
 	}
 	if t.Negate {
 		b, err := ev.testFormula(t.Kind, v, t.At)
