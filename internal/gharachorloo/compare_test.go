@@ -121,12 +121,12 @@ var caseStudies = []struct {
 	pso    bool
 	catSec bool // the CAT run takes minutes with the explicit engine: only with MUSKET_LONG=1
 }{
-	{"MP.litmus", 1, false, false, true, false},
-	{"MP+stbar.litmus", 1, false, false, false, false},
-	{"Spinlock.litmus", 1, false, false, false, true},
-	{"Dekker.litmus", 1, false, true, true, false},
-	{"Peterson.litmus", 1, false, true, true, false},
-	{"PSO-bug.litmus", 0, false, false, true, false},
+	{"mp.litmus", 1, false, false, true, false},
+	{"mp+stbar.litmus", 1, false, false, false, false},
+	{"sparc-spinlock.litmus", 1, false, false, false, true},
+	{"dekker.litmus", 1, false, true, true, false},
+	{"peterson.litmus", 1, false, true, true, false},
+	{"pso-bug.litmus", 0, false, false, true, false},
 }
 
 // TestCaseStudies reproduces the verdicts of Tables 5.1 and 5.2 on the
