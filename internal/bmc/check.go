@@ -234,3 +234,12 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	pr.Reachable = r.Positive > 0
 	return pr, nil
 }
+
+// RunCut is RunReport on a test whose threads may jump to
+// compile.CutLabel: the paths that reach it are not executions of the
+// program (an assumption that failed) and are discarded, as Run does with
+// the paths its unrolling cuts. musket prove builds such tests.
+func RunCut(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) (*result.Result, *Report) {
+	opts.discardCut = true
+	return RunReport(ctx, t, m, modelName, opts)
+}
