@@ -11,6 +11,7 @@ import (
 
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -98,3 +99,28 @@ func TestMutexU2(t *testing.T) {
 }
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
+
+// BenchmarkMutex is a cell of seed 003's Table II per target, for
+// profiling: go test -run X -bench Mutex/power/Szymanski -cpuprofile cpu.out
+func BenchmarkMutex(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(corpus, "mutex", "pts", "*.pts"))
+	for _, target := range []string{"x86", "power", "armv7"} {
+		m, name, err := bmc.ModelFor(target, "", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, f := range files {
+			b.Run(target+"/"+strings.TrimSuffix(filepath.Base(f), ".pts"), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					pr, err := bmc.CheckProgram(context.Background(), f, m, name, bmc.ProgramOptions{Target: target, Bound: 2})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if pr.Reachable {
+						b.Fatalf("%s: REACHABLE", pr.Name)
+					}
+				}
+			})
+		}
+	}
+}
