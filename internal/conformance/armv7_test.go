@@ -87,103 +87,120 @@ const (
 
 // armShapes are the classic shapes with the verdict of the ARM model of
 // Herding Cats (true: the condition is reachable, herd's "Ok").
+//
+// herdDiffers marks a documented difference from herd's arm.cat: herd's
+// ARM model counts DMB, DSB, DMB.ISH and the .ST forms of SY as barriers
+// and ignores the other shareability options (DSB.ISH, DMB.OSH,
+// DMB.ISHST, ...); ours, with one shareability domain, gives each option
+// the meaning of its SY form.
 var armShapes = []struct {
-	name, src string
-	ok        bool
+	name, src   string
+	ok          bool
+	herdDiffers bool
 }{
 	// Message passing.
-	{"MP", armTest("MP", initXY, mpCond, wxwy, ryrx), true},
-	{"MP+dmbs", armTest("MP+dmbs", initXY, mpCond, wxDMBwy, ryDMBrx), false},
-	{"MP+dsbs", armTest("MP+dsbs", initXY, mpCond, wxDSBwy, "LDR R2,[R1]; DSB; LDR R3,[R0]"), false},
-	{"MP+dmb+po", armTest("MP+dmb+po", initXY, mpCond, wxDMBwy, ryrx), true},
-	{"MP+po+dmb", armTest("MP+po+dmb", initXY, mpCond, wxwy, ryDMBrx), true},
-	{"MP+dmb+addr", armTest("MP+dmb+addr", initXY, mpCond, wxDMBwy, ryAddrRx), false},
-	{"MP+dmb.st+addr", armTest("MP+dmb.st+addr", initXY, mpCond, wxDMBSTy, ryAddrRx), false},
-	{"MP+dmb+ctrl", armTest("MP+dmb+ctrl", initXY, mpCond, wxDMBwy, ryCtrlRx), true},
-	{"MP+dmb+ctrlisb", armTest("MP+dmb+ctrlisb", initXY, mpCond, wxDMBwy, ryCtrlIS), false},
-	{"MP+dmb+isb", armTest("MP+dmb+isb", initXY, mpCond, wxDMBwy, ryISBrx), true},
-	{"MP+isb+addr", armTest("MP+isb+addr", initXY, mpCond, wxISBwy, ryAddrRx), true},
-	{"MP+po+addr", armTest("MP+po+addr", initXY, mpCond, wxwy, ryAddrRx), true},
+	{"MP", armTest("MP", initXY, mpCond, wxwy, ryrx), true, false},
+	{"MP+dmbs", armTest("MP+dmbs", initXY, mpCond, wxDMBwy, ryDMBrx), false, false},
+	{"MP+dsbs", armTest("MP+dsbs", initXY, mpCond, wxDSBwy, "LDR R2,[R1]; DSB; LDR R3,[R0]"), false, false},
+	{"MP+dmb+po", armTest("MP+dmb+po", initXY, mpCond, wxDMBwy, ryrx), true, false},
+	{"MP+po+dmb", armTest("MP+po+dmb", initXY, mpCond, wxwy, ryDMBrx), true, false},
+	{"MP+dmb+addr", armTest("MP+dmb+addr", initXY, mpCond, wxDMBwy, ryAddrRx), false, false},
+	{"MP+dmb.st+addr", armTest("MP+dmb.st+addr", initXY, mpCond, wxDMBSTy, ryAddrRx), false, false},
+	{"MP+dmb+ctrl", armTest("MP+dmb+ctrl", initXY, mpCond, wxDMBwy, ryCtrlRx), true, false},
+	{"MP+dmb+ctrlisb", armTest("MP+dmb+ctrlisb", initXY, mpCond, wxDMBwy, ryCtrlIS), false, false},
+	{"MP+dmb+isb", armTest("MP+dmb+isb", initXY, mpCond, wxDMBwy, ryISBrx), true, false},
+	{"MP+isb+addr", armTest("MP+isb+addr", initXY, mpCond, wxISBwy, ryAddrRx), true, false},
+	{"MP+po+addr", armTest("MP+po+addr", initXY, mpCond, wxwy, ryAddrRx), true, false},
 	// A data dependency into the write of P0 does not order P0's writes.
 	{"MP+data+addr", armTest("MP+data+addr", initXY+" 0:R4=z;", mpCond,
-		"MOV R2,#1; STR R2,[R0]; LDR R6,[R4]; EOR R7,R6,R6; ADD R7,R7,#1; STR R7,[R1]", ryAddrRx), true},
+		"MOV R2,#1; STR R2,[R0]; LDR R6,[R4]; EOR R7,R6,R6; ADD R7,R7,#1; STR R7,[R1]", ryAddrRx), true, false},
 
 	// Store buffering.
 	{"SB", armTest("SB", initXY, "exists (0:R3=0 /\\ 1:R3=0)",
-		"MOV R2,#1; STR R2,[R0]; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; LDR R3,[R0]"), true},
+		"MOV R2,#1; STR R2,[R0]; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; LDR R3,[R0]"), true, false},
 	{"SB+dmbs", armTest("SB+dmbs", initXY, "exists (0:R3=0 /\\ 1:R3=0)",
-		"MOV R2,#1; STR R2,[R0]; DMB; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DMB; LDR R3,[R0]"), false},
+		"MOV R2,#1; STR R2,[R0]; DMB; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DMB; LDR R3,[R0]"), false, false},
 	{"SB+dsbs", armTest("SB+dsbs", initXY, "exists (0:R3=0 /\\ 1:R3=0)",
-		"MOV R2,#1; STR R2,[R0]; DSB; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DSB; LDR R3,[R0]"), false},
+		"MOV R2,#1; STR R2,[R0]; DSB; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DSB; LDR R3,[R0]"), false, false},
 	{"SB+dmb.sts", armTest("SB+dmb.sts", initXY, "exists (0:R3=0 /\\ 1:R3=0)",
-		"MOV R2,#1; STR R2,[R0]; DMB ST; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DMB ST; LDR R3,[R0]"), true},
+		"MOV R2,#1; STR R2,[R0]; DMB ST; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DMB ST; LDR R3,[R0]"), true, false},
 
 	// Load buffering.
 	{"LB", armTest("LB", initXY, "exists (0:R2=1 /\\ 1:R2=1)",
-		"LDR R2,[R0]; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true},
+		"LDR R2,[R0]; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true, false},
 	{"LB+datas", armTest("LB+datas", initXY, "exists (0:R2=1 /\\ 1:R2=1)",
-		"LDR R2,[R0]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R1]", "LDR R2,[R1]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R0]"), false},
+		"LDR R2,[R0]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R1]", "LDR R2,[R1]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R0]"), false, false},
 	{"LB+ctrls", armTest("LB+ctrls", initXY, "exists (0:R2=1 /\\ 1:R2=1)",
-		"LDR R2,[R0]; CMP R2,R2; BNE L0; L0: MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; CMP R2,R2; BNE L1; L1: MOV R3,#1; STR R3,[R0]"), false},
+		"LDR R2,[R0]; CMP R2,R2; BNE L0; L0: MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; CMP R2,R2; BNE L1; L1: MOV R3,#1; STR R3,[R0]"), false, false},
 	{"LB+addrs", armTest("LB+addrs", initXY, "exists (0:R2=1 /\\ 1:R2=1)",
-		"LDR R2,[R0]; EOR R4,R2,R2; MOV R3,#1; STR R3,[R1,R4]", "LDR R2,[R1]; EOR R4,R2,R2; MOV R3,#1; STR R3,[R0,R4]"), false},
+		"LDR R2,[R0]; EOR R4,R2,R2; MOV R3,#1; STR R3,[R1,R4]", "LDR R2,[R1]; EOR R4,R2,R2; MOV R3,#1; STR R3,[R0,R4]"), false, false},
 	{"LB+dmbs", armTest("LB+dmbs", initXY, "exists (0:R2=1 /\\ 1:R2=1)",
-		"LDR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; DMB; MOV R3,#1; STR R3,[R0]"), false},
+		"LDR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; DMB; MOV R3,#1; STR R3,[R0]"), false, false},
 	{"LB+data+po", armTest("LB+data+po", initXY, "exists (0:R2=1 /\\ 1:R2=1)",
-		"LDR R2,[R0]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R1]", "LDR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true},
+		"LDR R2,[R0]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R1]", "LDR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true, false},
 
 	// Write-to-read causality: ARM is not multi-copy atomic.
 	{"WRC+addrs", armTest("WRC+addrs", "0:R0=x; 1:R0=x; 1:R1=y; 2:R0=x; 2:R1=y;", "exists (1:R2=1 /\\ 2:R2=1 /\\ 2:R3=0)",
-		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; EOR R4,R2,R2; MOV R3,#1; STR R3,[R1,R4]", ryAddrRx), true},
+		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; EOR R4,R2,R2; MOV R3,#1; STR R3,[R1,R4]", ryAddrRx), true, false},
 	{"WRC+dmb+addr", armTest("WRC+dmb+addr", "0:R0=x; 1:R0=x; 1:R1=y; 2:R0=x; 2:R1=y;", "exists (1:R2=1 /\\ 2:R2=1 /\\ 2:R3=0)",
-		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", ryAddrRx), false},
+		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", ryAddrRx), false, false},
 
 	// Independent reads of independent writes.
 	{"IRIW+addrs", armTest("IRIW+addrs", "0:R0=x; 1:R0=x; 1:R1=y; 2:R1=y; 3:R0=x; 3:R1=y;",
 		"exists (1:R2=1 /\\ 1:R3=0 /\\ 3:R2=1 /\\ 3:R3=0)",
 		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; EOR R5,R2,R2; LDR R3,[R1,R5]",
-		"MOV R2,#1; STR R2,[R1]", ryAddrRx), true},
+		"MOV R2,#1; STR R2,[R1]", ryAddrRx), true, false},
 	{"IRIW+dmbs", armTest("IRIW+dmbs", "0:R0=x; 1:R0=x; 1:R1=y; 2:R1=y; 3:R0=x; 3:R1=y;",
 		"exists (1:R2=1 /\\ 1:R3=0 /\\ 3:R2=1 /\\ 3:R3=0)",
 		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; DMB; LDR R3,[R1]",
-		"MOV R2,#1; STR R2,[R1]", ryDMBrx), false},
+		"MOV R2,#1; STR R2,[R1]", ryDMBrx), false, false},
 
 	// S, R, 2+2W: coherence and barriers.
 	{"S", armTest("S", initXY, "exists (x=2 /\\ 1:R2=1)",
-		"MOV R2,#2; STR R2,[R0]; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true},
+		"MOV R2,#2; STR R2,[R0]; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true, false},
 	{"S+dmb+data", armTest("S+dmb+data", initXY, "exists (x=2 /\\ 1:R2=1)",
-		"MOV R2,#2; STR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R0]"), false},
+		"MOV R2,#2; STR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R0]"), false, false},
 	{"R", armTest("R", initXY, "exists (y=2 /\\ 1:R3=0)",
-		wxwy, "MOV R2,#2; STR R2,[R1]; LDR R3,[R0]"), true},
+		wxwy, "MOV R2,#2; STR R2,[R1]; LDR R3,[R0]"), true, false},
 	{"R+dmbs", armTest("R+dmbs", initXY, "exists (y=2 /\\ 1:R3=0)",
-		wxDMBwy, "MOV R2,#2; STR R2,[R1]; DMB; LDR R3,[R0]"), false},
+		wxDMBwy, "MOV R2,#2; STR R2,[R1]; DMB; LDR R3,[R0]"), false, false},
 	{"2+2W", armTest("2+2W", initXY, "exists (x=2 /\\ y=2)",
-		"MOV R2,#2; STR R2,[R0]; MOV R3,#1; STR R3,[R1]", "MOV R2,#2; STR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true},
+		"MOV R2,#2; STR R2,[R0]; MOV R3,#1; STR R3,[R1]", "MOV R2,#2; STR R2,[R1]; MOV R3,#1; STR R3,[R0]"), true, false},
 	{"2+2W+dmbs", armTest("2+2W+dmbs", initXY, "exists (x=2 /\\ y=2)",
-		"MOV R2,#2; STR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", "MOV R2,#2; STR R2,[R1]; DMB; MOV R3,#1; STR R3,[R0]"), false},
+		"MOV R2,#2; STR R2,[R0]; DMB; MOV R3,#1; STR R3,[R1]", "MOV R2,#2; STR R2,[R1]; DMB; MOV R3,#1; STR R3,[R0]"), false, false},
 	{"2+2W+dmb.sts", armTest("2+2W+dmb.sts", initXY, "exists (x=2 /\\ y=2)",
-		"MOV R2,#2; STR R2,[R0]; DMB ST; MOV R3,#1; STR R3,[R1]", "MOV R2,#2; STR R2,[R1]; DMB ST; MOV R3,#1; STR R3,[R0]"), false},
+		"MOV R2,#2; STR R2,[R0]; DMB ST; MOV R3,#1; STR R3,[R1]", "MOV R2,#2; STR R2,[R1]; DMB ST; MOV R3,#1; STR R3,[R0]"), false, false},
 
 	// ISA2: a barrier, then a data and an address dependency.
 	{"ISA2+dmb+data+addr", armTest("ISA2+dmb+data+addr", "0:R0=x; 0:R1=y; 1:R1=y; 1:R4=z; 2:R0=x; 2:R4=z;",
 		"exists (1:R2=1 /\\ 2:R2=1 /\\ 2:R3=0)",
-		wxDMBwy, "LDR R2,[R1]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R4]", "LDR R2,[R4]; EOR R5,R2,R2; LDR R3,[R0,R5]"), false},
+		wxDMBwy, "LDR R2,[R1]; EOR R3,R2,R2; ADD R3,R3,#1; STR R3,[R4]", "LDR R2,[R4]; EOR R5,R2,R2; LDR R3,[R0,R5]"), false, false},
 	{"ISA2", armTest("ISA2", "0:R0=x; 0:R1=y; 1:R1=y; 1:R4=z; 2:R0=x; 2:R4=z;",
 		"exists (1:R2=1 /\\ 2:R2=1 /\\ 2:R3=0)",
-		wxwy, "LDR R2,[R1]; MOV R3,#1; STR R3,[R4]", "LDR R2,[R4]; LDR R3,[R0]"), true},
+		wxwy, "LDR R2,[R1]; MOV R3,#1; STR R3,[R4]", "LDR R2,[R4]; LDR R3,[R0]"), true, false},
 
 	// Coherence of two reads of one location holds on ARM too.
 	{"CoRR", armTest("CoRR", "0:R0=x; 1:R0=x;", "exists (1:R2=1 /\\ 1:R3=0)",
-		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; LDR R3,[R0]"), false},
+		"MOV R2,#1; STR R2,[R0]", "LDR R2,[R0]; LDR R3,[R0]"), false, false},
+
+	// Shareability options: ISH, OSH, NSH mean SY in one domain.
+	{"MP+dmb.ishs", armTest("MP+dmb.ishs", initXY, mpCond,
+		"MOV R2,#1; STR R2,[R0]; DMB ISH; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; DMB ISH; LDR R3,[R0]"), false, false},
+	{"MP+dsb.ishs", armTest("MP+dsb.ishs", initXY, mpCond,
+		"MOV R2,#1; STR R2,[R0]; DSB ISH; MOV R3,#1; STR R3,[R1]", "LDR R2,[R1]; DSB ISH; LDR R3,[R0]"), false, true},
+	{"MP+dmb.ishst+addr", armTest("MP+dmb.ishst+addr", initXY, mpCond,
+		"MOV R2,#1; STR R2,[R0]; DMB ISHST; MOV R3,#1; STR R3,[R1]", ryAddrRx), false, true},
+	{"SB+dmb.ishsts", armTest("SB+dmb.ishsts", initXY, "exists (0:R3=0 /\\ 1:R3=0)",
+		"MOV R2,#1; STR R2,[R0]; DMB ISHST; LDR R3,[R1]", "MOV R2,#1; STR R2,[R1]; DMB ISHST; LDR R3,[R0]"), true, false},
 
 	// Exclusives: two atomic increments cannot both succeed and lose one.
 	{"LDREX-STREX-increments", armTest("LDREX-STREX-increments", "0:R0=x; 1:R0=x;", "exists (0:R3=0 /\\ 1:R3=0 /\\ x=1)",
-		"LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]", "LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]"), false},
+		"LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]", "LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]"), false, false},
 	{"LDREX-STREX-one-fails", armTest("LDREX-STREX-one-fails", "0:R0=x; 1:R0=x;", "exists (0:R3=1 /\\ 1:R3=0 /\\ x=1)",
-		"LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]", "LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]"), true},
+		"LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]", "LDREX R1,[R0]; ADD R2,R1,#1; STREX R3,R2,[R0]"), true, false},
 	{"SB+exclusives+dmbs", armTest("SB+exclusives+dmbs", initXY, "exists (0:R3=0 /\\ 1:R3=0 /\\ 0:R5=0 /\\ 1:R5=0)",
 		"MOV R2,#1; LDREX R4,[R0]; STREX R5,R2,[R0]; DMB; LDR R3,[R1]",
-		"MOV R2,#1; LDREX R4,[R1]; STREX R5,R2,[R1]; DMB; LDR R3,[R0]"), false},
+		"MOV R2,#1; LDREX R4,[R1]; STREX R5,R2,[R1]; DMB; LDR R3,[R0]"), false, false},
 }
 
 const herdARM = corpus + "/cat/herd/arm.cat"
@@ -237,14 +254,18 @@ func TestARMv7Shapes(t *testing.T) {
 				if run.r.Status != result.Done {
 					t.Fatalf("%s: %s: %v", run.what, run.r.Status, run.r.Err)
 				}
-				if run.r.Ok() != tc.ok {
-					t.Errorf("%s: Ok=%v, want %v (states %s)", run.what, run.r.Ok(), tc.ok, statesOf(run.r))
+				want := tc.ok
+				if run.what == "herd arm.cat enum" && tc.herdDiffers {
+					want = !tc.ok
+				}
+				if run.r.Ok() != want {
+					t.Errorf("%s: Ok=%v, want %v (states %s)", run.what, run.r.Ok(), want, statesOf(run.r))
 				}
 			}
 			if a, b := statesOf(runs[0].r), statesOf(runs[1].r); a != b {
 				t.Errorf("final states: enum {%s}, smt {%s}", a, b)
 			}
-			if a, b := statesOf(runs[0].r), statesOf(runs[2].r); a != b {
+			if a, b := statesOf(runs[0].r), statesOf(runs[2].r); a != b && !tc.herdDiffers {
 				t.Errorf("final states: armv7 {%s}, herd arm.cat {%s}", a, b)
 			}
 		})
