@@ -173,7 +173,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if r.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Err)
 		}
-		if r.Bounded && pr.Target != "" && strings.HasSuffix(path, ".litmus") {
+		if r.Bounded && strings.HasSuffix(path, ".litmus") {
 			fmt.Fprintf(stdout, "  bounded: some paths take a backward branch more than %d times; they were dropped (not a proof)\n", pr.Bound)
 		} else if r.Bounded {
 			fmt.Fprintf(stdout, "  bounded: some paths need more than %d iterations of a loop; they were stopped at the bound\n", pr.Bound)

@@ -41,7 +41,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("prove", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", "", "memory `model`: sc, tso or pso")
-	verbose := fs.Bool("v", false, "print the witness execution of a failed check")
+	witness := fs.String("witness", "", "write the execution behind a 'not proved' (of the abstraction) as Graphviz to `FILE`")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, proveUsage)
 		fs.PrintDefaults()
@@ -73,9 +73,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			status = 1
 		}
 		fmt.Fprintf(stdout, "%s: not proved (model %s): %s (%.3fs)\n", rep.Name, rep.Model, rep.Reason, rep.Time.Seconds())
-		if *verbose && rep.Witness != nil && rep.Witness.Witness != nil {
-			for _, s := range rep.Witness.States {
-				fmt.Fprintf(stdout, "  state %s\n", s.Key())
+		if *witness != "" && rep.Witness != nil && rep.Witness.Witness != nil {
+			if err := writeDot(*witness, rep.Witness); err != nil {
+				fmt.Fprintf(stderr, "musket: %v\n", err)
+				status = 2
+			} else {
+				fmt.Fprintf(stdout, "  execution written to %s\n", *witness)
 			}
 		}
 	}

@@ -8,41 +8,53 @@
 //
 // A loop carries an invariant over its thread's registers, written as a
 // litmus comment after the thread table (see Invariant). Prove replaces
-// every loop by its last iteration: the backward branches become paths
-// that are not executions (assume false), so the iteration that runs is
-// the one that leaves the loop. It asks the SMT engine, for each loop,
-// whether (1) the invariant can fail when the loop is entered, (2) it can
-// fail at a backward branch (it is not inductive), (3) an iteration that
-// takes a backward branch can write to memory; then (4) whether the
-// test's condition is reachable with every loop abstracted and its
-// invariant assumed at its head. Each question is asked of the program in
-// which the other loops are abstracted too.
+// every loop by its last iteration: a backward branch starts a path that
+// is not an execution (assume false), so the iteration that runs is the
+// one that leaves the loop. Before that it makes sure the earlier
+// iterations cannot matter:
 //
-// Why it is sound under PSO and stronger (sc, tso, pso): an iteration
-// that repeats the loop writes nothing (3), and no register flows from
-// one iteration to the next (refused otherwise), so the effect of the
-// earlier iterations on the rest of the execution is their reads and
-// fences alone. Deleting events from a consistent execution of these
-// models leaves a consistent execution: po, rf, co and fr restricted to
-// the remaining events are the relations of the smaller execution, the
-// preserved program order between two remaining events does not depend
-// on the deleted ones, and the fences deleted only order fewer pairs.
-// So every execution of the program, restricted to the last iteration of
-// each loop, is an execution of the abstraction, and the same holds for
-// the iteration before any backward branch (2, 3). Models that may
-// reorder a read with a later access (rmo, power, armv7, ...) are refused:
-// there, as the thesis shows (Section 4.4), events after the loop can
-// affect what its earlier reads returned, and dependencies through
-// deleted events matter.
+//  1. no register flows from one iteration to the next (syntactic: a
+//     register the body writes is never read before the body writes it;
+//     such loops are refused);
+//  2. no iteration that takes a backward branch writes to memory,
+//     whatever its reads return (thread-local: every path of the body,
+//     loads unknown, a store-conditional either succeeding, writing and
+//     setting its status, or failing — the cases of Figure 4-5). In the
+//     TOPPERS spinlock only a failed STREX repeats the loop, so this holds.
+//
+// Then it asks the SMT engine, for each loop, whether its invariant can
+// fail on entry or at a backward branch — in a program where that loop
+// runs one checked iteration and then, after a backward branch, a copy of
+// its body as the last iteration, and the other loops are abstracted
+// without their invariants — and finally whether the test's condition is
+// reachable with every loop abstracted and its invariant assumed at its
+// head.
+//
+// Why it is sound under PSO and stronger (sc, tso, pso): by (1) and (2)
+// the earlier iterations of a loop contribute only reads, fences and
+// failed store-conditionals, which no other event reads from. Deleting
+// such events from a consistent execution of these models leaves a
+// consistent execution: po, rf, co and fr restricted to the remaining
+// events are those of the smaller execution, the preserved program order
+// between two remaining events does not depend on the deleted ones, and
+// deleted fences only order fewer pairs. So every execution of the
+// program, restricted to the last iteration of each loop (and, for the
+// invariant check, to one iteration that repeats plus the last), is an
+// execution of the abstraction. Like litmus tests and the thesis
+// (Definition 4.23) it is partial correctness: only executions in which
+// every thread ends count. Models that may reorder a read with a later
+// access (rmo, power, armv7, ...) are refused: there, as the thesis shows
+// (Section 4.4), accesses after the loop can affect what its earlier
+// reads returned.
 //
 // What is not implemented: loops whose repeating iterations write to
-// memory need the arbitrary writes of Section 4.2.2 (bounded by the
-// reads the other threads make, with the store-conditional cases of
-// Figure 4-5); Musket answers "not proved" with that reason. A
-// store-conditional in the loop is fine when, as in the TOPPERS spinlock,
-// only its failure repeats the loop: check (3) proves it. Registers that
-// carry values between iterations (counters) would need arbitrary values
-// constrained by the invariant; such loops are refused.
+// memory need the arbitrary writes of Section 4.2.2 (bounded by the reads
+// the other threads make of those locations); Musket answers "not proved"
+// with that reason. Registers that carry values between iterations
+// (counters) would need arbitrary values constrained by the invariant;
+// such loops are refused. Invariants mention registers only: with (1)
+// they hold or fail per iteration, so they are inductive as soon as they
+// hold at every backward branch.
 package prove
 
 // Violation is a table's verdict for one model: whether the assertion can

@@ -338,24 +338,33 @@ func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 // Names of the registers and labels the transformation adds: '%' keeps
 // them apart from every front-end's names.
 const (
-	regBad   = "%prove_init"
+	regInit  = "%prove_init"
 	regStep  = "%prove_step"
-	regWrote = "%prove_wrote"
 	lblBack  = "%prove_back"
+	lblAfter = "%prove_after"
 	lblEnd   = "%prove_end"
+	suffix   = "%last"
 )
 
-// abstract rewrites a thread: each annotated loop keeps one iteration, its
-// last (a backward branch is a path that is not considered); with check
-// set, the loop of that index instead records in regBad whether its
-// invariant fails on entry, or at a backward branch, or whether an
-// iteration that repeats wrote to memory, and the thread stops at the
-// backward branch. assume adds the invariant as an assumption at the
-// head of the other loops (their initial check proves it there).
+// abstract rewrites a thread: each loop keeps one iteration, its last (a
+// backward branch starts a path that is not an execution), which the
+// earlier iterations cannot influence: they write nothing and pass no
+// register on. With assume set, the invariant is assumed at the head of
+// each loop.
+//
+// With check the index of one of the loops, that loop is entered twice:
+// a first iteration records in regInit whether the invariant fails on
+// entry and in regStep whether it fails at a backward branch, after
+// which a second copy of the body runs as the last iteration and the
+// thread goes on; if the first iteration leaves the loop, the thread
+// goes on from there. So the iteration ending at a backward branch is
+// checked in every context the rest of the program gives it.
 func abstract(th *prog.Thread, loops []loop, check int, assume bool) *prog.Thread {
 	heads := map[int]int{}
-	var inBody func(i int) int
-	inBody = func(i int) int {
+	for k, l := range loops {
+		heads[l.head] = k
+	}
+	bodyOf := func(i int) int {
 		for k, l := range loops {
 			if i >= l.head && i <= l.end {
 				return k
@@ -363,60 +372,78 @@ func abstract(th *prog.Thread, loops []loop, check int, assume bool) *prog.Threa
 		}
 		return -1
 	}
-	for k, l := range loops {
-		heads[l.head] = k
-	}
 	out := &prog.Thread{ID: th.ID, Name: th.Name}
 	emit := func(ins ...prog.Instr) { out.Code = append(out.Code, ins...) }
-	if check >= 0 {
-		emit(prog.Assign{Dst: regBad, Val: prog.Int(0)}, prog.Assign{Dst: regStep, Val: prog.Int(0)}, prog.Assign{Dst: regWrote, Val: prog.Int(0)})
-	}
 	notInv := func(k int) prog.Expr { return prog.Un{Op: prog.OpNot, X: expr(loops[k].inv.Cond)} }
-	for i, ins := range th.Code {
-		if k, ok := heads[i]; ok {
-			if k == check {
-				// Initial check, then the iteration under test.
-				emit(prog.Assign{Dst: regBad, Val: prog.Bin{Op: prog.OpLOr, X: prog.Reg{Name: regBad}, Y: notInv(k)}})
-				emit(ins)
-				emit(prog.Assign{Dst: regWrote, Val: prog.Int(0)})
-				continue
+	if check >= 0 {
+		emit(prog.Assign{Dst: regInit, Val: prog.Int(0)}, prog.Assign{Dst: regStep, Val: prog.Int(0)})
+	}
+	for i := 0; i < len(th.Code); i++ {
+		ins := th.Code[i]
+		k := bodyOf(i)
+		if k < 0 {
+			emit(ins)
+			continue
+		}
+		l := loops[k]
+		if i == l.head && k == check {
+			emit(prog.Assign{Dst: regInit, Val: prog.Bin{Op: prog.OpLOr, X: prog.Reg{Name: regInit}, Y: notInv(k)}})
+			emit(ins)
+			for j := l.head + 1; j <= l.end; j++ {
+				in := th.Code[j]
+				if jp, ok := in.(prog.Jump); ok && jp.Target == l.inv.Label {
+					in = prog.Jump{Cond: jp.Cond, Target: lblBack}
+				}
+				emit(in)
 			}
+			emit(prog.Jump{Target: lblAfter})
+			emit(prog.Label{Name: lblBack})
+			emit(prog.Assign{Dst: regStep, Val: notInv(k)})
+			// The last iteration: a copy of the body, its labels renamed.
+			local := map[string]bool{}
+			for j := l.head; j <= l.end; j++ {
+				if lb, ok := th.Code[j].(prog.Label); ok {
+					local[lb.Name] = true
+				}
+			}
+			for j := l.head; j <= l.end; j++ {
+				switch in := th.Code[j].(type) {
+				case prog.Label:
+					emit(prog.Label{Name: in.Name + suffix})
+				case prog.Jump:
+					switch {
+					case in.Target == l.inv.Label:
+						emit(prog.Jump{Cond: in.Cond, Target: compile.CutLabel})
+					case local[in.Target]:
+						emit(prog.Jump{Cond: in.Cond, Target: in.Target + suffix})
+					default:
+						emit(in)
+					}
+				default:
+					emit(in)
+				}
+			}
+			emit(prog.Label{Name: lblAfter})
+			i = l.end
+			continue
+		}
+		if i == l.head {
 			emit(ins)
 			if assume {
 				emit(prog.Jump{Cond: notInv(k), Target: compile.CutLabel})
 			}
 			continue
 		}
-		k := inBody(i)
-		if jp, ok := ins.(prog.Jump); ok && k >= 0 && jp.Target == loops[k].inv.Label {
-			if k == check {
-				emit(prog.Jump{Cond: jp.Cond, Target: lblBack})
-			} else {
-				emit(prog.Jump{Cond: jp.Cond, Target: compile.CutLabel})
-			}
+		if jp, ok := ins.(prog.Jump); ok && jp.Target == l.inv.Label {
+			emit(prog.Jump{Cond: jp.Cond, Target: compile.CutLabel})
 			continue
 		}
 		emit(ins)
-		if k >= 0 && k == check {
-			switch ins := ins.(type) {
-			case prog.Store, prog.RMW:
-				emit(prog.Assign{Dst: regWrote, Val: prog.Int(1)})
-			case prog.StoreCond:
-				emit(prog.Assign{Dst: regWrote, Val: prog.Bin{Op: prog.OpLOr, X: prog.Reg{Name: regWrote},
-					Y: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: ins.Status}, Y: prog.Const{V: ins.OkVal}}}})
-			}
-		}
-	}
-	if check >= 0 {
-		emit(prog.Jump{Target: lblEnd})
-		emit(prog.Label{Name: lblBack})
-		emit(prog.Assign{Dst: regStep, Val: notInv(check)})
-		emit(prog.Label{Name: lblEnd})
 	}
 	if needsCut(out) {
-		emit(prog.Jump{Target: lblEnd + "2"})
+		emit(prog.Jump{Target: lblEnd})
 		emit(prog.Label{Name: compile.CutLabel})
-		emit(prog.Label{Name: lblEnd + "2"})
+		emit(prog.Label{Name: lblEnd})
 	}
 	return out
 }
@@ -534,14 +561,27 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 			return fmt.Errorf("%s: %v", path, r.Err)
 		}
 	}
-	// Each invariant: initially true, preserved, and no iteration that
-	// repeats writes to memory.
+	// No iteration that repeats a loop may write to memory: a property
+	// of the thread alone, whatever its reads return.
+	for ti := range t.Threads {
+		for _, l := range loops[ti] {
+			w, err := repeatsWrite(t.Threads[ti], l)
+			if err != nil {
+				return nil, err
+			}
+			if w {
+				rep.Reason = fmt.Sprintf("the loop of P%d at %s may write to memory in an iteration that repeats it: the arbitrary writes of previous iterations (Section 4.2.2) are not supported yet", ti, l.inv.Label)
+				rep.Time = time.Since(start)
+				return rep, nil
+			}
+		}
+	}
+	// Each invariant: true on entry and at every backward branch.
 	for ti := range t.Threads {
 		for k, l := range loops[ti] {
 			checks := []struct{ reg, why string }{
-				{regBad, "does not hold when the loop is entered"},
+				{regInit, "does not hold when the loop is entered"},
 				{regStep, "is not inductive: an iteration that repeats the loop can end where it fails"},
-				{regWrote, "cannot be used: an iteration that repeats the loop can write to memory, and the arbitrary writes of previous iterations (Section 4.2.2) are not supported yet"},
 			}
 			for _, c := range checks {
 				q := variant(ti, k, false)

@@ -52,8 +52,8 @@ func TestProveAnswers(t *testing.T) {
  P0           | P1            ;
  mov 2,%o1    | L: ld [y],%o1 ;
  st %o1,[y]   | cmp %o1,1     ;
-              | bne L         ;
-              | nop           ;
+ mov 1,%o2    | bne L         ;
+ st %o2,[y]   | nop           ;
 (* invariant P1:L 1:o1=0 *)
 exists (1:o1=2)
 `, "sc", false, "is not inductive", false},
@@ -67,7 +67,39 @@ exists (1:o1=2)
               | nop           ;
 (* invariant P1:L 1:o1=0 *)
 exists (x=1)
-`, "sc", false, "can write to memory", false},
+`, "sc", false, "may write to memory in an iteration that repeats it", false},
+		{"vacuous: the loop never ends after a step that breaks the invariant", `SPARC T
+{ x=0; y=0; }
+ P0           | P1            ;
+ mov 2,%o1    | L: ld [y],%o1 ;
+ st %o1,[y]   | cmp %o1,1     ;
+              | bne L         ;
+              | nop           ;
+(* invariant P1:L 1:o1=0 *)
+exists (1:o1=2)
+`, "sc", true, "", false},
+		{"store-conditional that only fails when repeating", `ARM T
+{ 0:R1=x; }
+ P0               ;
+ MOV R3,#1        ;
+ L: LDREX R0,[R1] ;
+ STREX R4,R3,[R1] ;
+ CMP R4,#0        ;
+ BNE L            ;
+(* invariant P0:L 0:R3=1 *)
+exists (x=0)
+`, "sc", true, "", false},
+		{"store-conditional whose success repeats", `ARM T
+{ 0:R1=x; }
+ P0               ;
+ MOV R3,#1        ;
+ L: LDREX R0,[R1] ;
+ STREX R4,R3,[R1] ;
+ CMP R4,#0        ;
+ BEQ L            ;
+(* invariant P0:L 0:R3=1 *)
+exists (x=0)
+`, "sc", false, "may write to memory", false},
 		{"forall", mp + "(* invariant P1:L 1:o1=0 *)\nforall (1:o2=1)\n", "sc", true, "", false},
 		{"refused model", mp + "(* invariant P1:L 1:o1=0 *)\nexists (1:o2=0)\n", "rmo", false, "sound only for", true},
 		{"no invariant", mp + "exists (1:o2=0)\n", "sc", false, "has no invariant", true},
