@@ -486,11 +486,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	sound := false
-	for _, m := range SoundModels {
-		sound = sound || m == opts.Model
-	}
-	if !sound {
+	if !Sound(opts.Model) {
 		return nil, fmt.Errorf("musket prove: the invariant method is sound only for models that never reorder a read with a later access (PSO and stronger: %s); %q is not one of them (use musket check -bound K for a bounded answer)", strings.Join(SoundModels, ", "), opts.Model)
 	}
 	m, err := bmc.LoadModel(opts.Model, opts.IncludeDirs)
