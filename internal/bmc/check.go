@@ -208,6 +208,13 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	}
 	pr.Condition = "exists (" + litmus.FormatCond(q.Cond) + ")"
 	if opts.Engine == "enum" {
+		if opts.Bound == 0 {
+			for _, th := range q.Threads {
+				if hasBackwardJump(th) {
+					return nil, fmt.Errorf("%s: the explicit engine reads bound 0 as its default; give -bound 1 or more, or use the SMT engine", path)
+				}
+			}
+		}
 		start := time.Now()
 		r := enum.Run(ctx, &q, m, spec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 		pr.Result = r
