@@ -131,7 +131,18 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 		r.Bounded = r.Bounded || hasCutLabel(&q)
 		return pr, nil
 	}
-	r, rep := RunReport(ctx, &q, m, modelName, Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis})
+	// The encoding of a program is Booleans and linear integer arithmetic
+	// (values, clocks): Z3's QF_LIA solver decides it several times faster
+	// than its default portfolio (Szymanski under Power: solving 1.0-1.6 s
+	// down to 0.2 s). A program the logic does not cover (a product of two
+	// variables) makes that solver fail; it is then asked again with the
+	// default one.
+	o := Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA"}
+	r, rep := RunReport(ctx, &q, m, modelName, o)
+	if r.Status == result.Failed || r.Status == result.Unsupported {
+		o.Logic = ""
+		r, rep = RunReport(ctx, &q, m, modelName, o)
+	}
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
 	return pr, nil
