@@ -533,7 +533,7 @@ func TestARMv7AgainstHerd(t *testing.T) {
 	for _, u := range unparsed {
 		t.Logf("not translated, the PPC front-end rejects it: %s", u)
 	}
-	t.Logf("ARM translations of PPC (sync, lwsync to %v): %d/%d identical under armv7 (enum, smt) and herd's arm.cat (%d Ok, %d No); %d of %d PPC tests have no exact translation, %d do not parse; %d unfinished",
+	t.Logf("ARM translations of PPC (sync, lwsync to %v): agreement %d/%d (same verdict and final states) of armv7 (enum, smt) and herd's arm.cat (%d Ok, %d No); %d of %d PPC tests have no exact translation, %d do not parse; %d unfinished",
 		armBarrierMaps, same, len(jobs), allowed, same-allowed, untranslated, len(files), len(unparsed), notDone)
 }
 
