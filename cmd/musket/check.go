@@ -15,7 +15,7 @@ import (
 )
 
 func init() {
-	register("check", "bounded model checking of a program (.pts) compiled for a target (Dartagnan)", runCheck)
+	register("check", "bounded model checking of a program (.pts, compiled for a target) or a litmus test with loops", runCheck)
 }
 
 const checkUsage = `usage: musket check [flags] PROGRAM.pts|TEST.litmus ...
@@ -81,13 +81,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	operands, err := parseInterleaved(fs, args)
+	if err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
 	}
-	if fs.NArg() == 0 {
+	if len(operands) == 0 {
 		fs.Usage()
 		return 2
 	}
@@ -110,7 +111,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			status = s
 		}
 	}
-	for _, path := range fs.Args() {
+	for _, path := range operands {
 		ctx := context.Background()
 		var cancel context.CancelFunc = func() {}
 		if *timeout > 0 {
