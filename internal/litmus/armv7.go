@@ -149,13 +149,6 @@ func (a *armThread) emit(ins ...prog.Instr) {
 
 // Lexemes and operands.
 
-// armTok is a lexeme: 'w' (word), 'n' (number) or the punctuation byte.
-type armTok struct {
-	kind byte
-	text string
-	off  int
-}
-
 type armOpKind int
 
 const (
@@ -185,50 +178,15 @@ type armInstr struct {
 	ops   []armOp
 }
 
-func lexARM(c Cell) ([]armTok, *Error) {
-	s := c.Text
-	var toks []armTok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case isLetter(ch) || ch == '.':
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
-				j++
-			}
-			toks = append(toks, armTok{'w', s[i:j], i})
-			i = j
-		case isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
-			toks = append(toks, armTok{'n', s[i:j], i})
-			i = j
-		case strings.IndexByte("[],#:!-+{}", ch) >= 0:
-			toks = append(toks, armTok{ch, s[i : i+1], i})
-			i++
-		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in ARM instruction", rune(ch))}
-		}
-	}
-	return toks, nil
-}
-
 // parseCell reads "[label:] [MNEMONIC op, op, ...]".
 func (a *armThread) parseCell(c Cell) (armInstr, bool) {
 	in := armInstr{pos: c.Pos}
-	toks, err := lexARM(c)
+	toks, err := cellLexer{arch: "ARM", punct: "[],#:!-+{}", dotWords: true}.lex(c)
 	if err != nil {
 		a.errs = append(a.errs, err)
 		return in, false
 	}
-	if len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == ':' {
-		in.label = toks[0].text
-		toks = toks[2:]
-	}
+	in.label, toks = cellLabel(toks)
 	if len(toks) == 0 {
 		return in, true
 	}
@@ -241,46 +199,24 @@ func (a *armThread) parseCell(c Cell) (armInstr, bool) {
 		a.errorf(in.mnPos, "unsupported ARM instruction %s: %s", in.mn, why)
 		return in, false
 	}
-	toks = toks[1:]
-	for len(toks) > 0 {
-		end, depth := 0, 0
-		for end < len(toks) && (toks[end].kind != ',' || depth > 0) {
-			switch toks[end].kind {
-			case '[', '{':
-				depth++
-			case ']', '}':
-				depth--
-			}
-			end++
-		}
-		if end == 0 {
-			a.errorf(at(c.Pos, toks[0].off), "missing operand of %s", in.mn)
-			return in, false
-		}
-		op, ok := a.operand(c, in.mn, toks[:end])
+	groups, ok := cellOperands(c, in.mn, toks[1:], &a.errs)
+	if !ok {
+		return in, false
+	}
+	for _, g := range groups {
+		op, ok := a.operand(c, in.mn, g)
 		if !ok {
 			return in, false
 		}
 		in.ops = append(in.ops, op)
-		if end < len(toks) {
-			end++
-			if end == len(toks) {
-				a.errorf(at(c.Pos, toks[end-1].off), "missing operand of %s after ','", in.mn)
-				return in, false
-			}
-		}
-		toks = toks[end:]
 	}
 	return in, true
 }
 
 // operand reads one operand.
-func (a *armThread) operand(c Cell, mn string, toks []armTok) (armOp, bool) {
+func (a *armThread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	op := armOp{pos: at(c.Pos, toks[0].off)}
-	text := func() string {
-		first, last := toks[0], toks[len(toks)-1]
-		return c.Text[first.off : last.off+len(last.text)]
-	}
+	text := func() string { return cellText(c, toks) }
 	switch {
 	case toks[0].kind == '#':
 		v, ok := a.immediate(c, toks[1:])
@@ -317,7 +253,7 @@ func (a *armThread) operand(c Cell, mn string, toks []armTok) (armOp, bool) {
 }
 
 // immediate reads [-]number.
-func (a *armThread) immediate(c Cell, toks []armTok) (int64, bool) {
+func (a *armThread) immediate(c Cell, toks []cellTok) (int64, bool) {
 	neg := false
 	if len(toks) == 2 && (toks[0].kind == '-' || toks[0].kind == '+') {
 		neg, toks = toks[0].kind == '-', toks[1:]
@@ -339,7 +275,7 @@ func (a *armThread) immediate(c Cell, toks []armTok) (int64, bool) {
 }
 
 // memOperand reads [Rn], [Rn,#imm], [Rn,Rm], [Rn,Rm,LSL #k].
-func (a *armThread) memOperand(c Cell, mn string, toks []armTok) (armOp, bool) {
+func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	op := armOp{kind: armMem, pos: at(c.Pos, toks[0].off)}
 	last := toks[len(toks)-1]
 	if last.kind == '!' {
@@ -351,7 +287,7 @@ func (a *armThread) memOperand(c Cell, mn string, toks []armTok) (armOp, bool) {
 		return op, false
 	}
 	inner := toks[1 : len(toks)-1]
-	var parts [][]armTok
+	var parts [][]cellTok
 	start := 0
 	for i, t := range inner {
 		if t.kind == ',' {

@@ -76,7 +76,7 @@ func cellLabel(toks []cellTok) (label string, rest []cellTok) {
 }
 
 // cellOperands splits the lexemes after the mnemonic mn into operands at
-// the commas outside square brackets. An empty operand is an error,
+// the commas outside square brackets and braces (ARM's register lists). An empty operand is an error,
 // recorded in errs.
 func cellOperands(c Cell, mn string, toks []cellTok, errs *ErrorList) ([][]cellTok, bool) {
 	var ops [][]cellTok
@@ -84,9 +84,9 @@ func cellOperands(c Cell, mn string, toks []cellTok, errs *ErrorList) ([][]cellT
 		end, depth := 0, 0
 		for end < len(toks) && (toks[end].kind != ',' || depth > 0) {
 			switch toks[end].kind {
-			case '[':
+			case '[', '{':
 				depth++
-			case ']':
+			case ']', '}':
 				depth--
 			}
 			end++
