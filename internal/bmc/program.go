@@ -701,6 +701,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 			}
 		case prog.RMW:
+			if ins.FailRTags != nil {
+				return errAt(pc, fmt.Errorf("unsupported: compare-and-swap whose failure order differs from its success order"))
+			}
 			a, err := p.expr(st, ins.Addr, nil)
 			if err != nil {
 				return errAt(pc, err)

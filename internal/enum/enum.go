@@ -215,10 +215,20 @@ type combo struct {
 func (r *run) candidate(paths []*path) error {
 	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
 	g := &event.Graph{TagNames: r.opts.TagNames}
+	nal := map[string]bool{}
+	for _, t := range r.t.Threads {
+		for _, l := range t.NonAtomic {
+			nal[l] = true
+		}
+	}
 	for _, l := range r.locs {
 		id := len(g.Events)
 		v := r.initMem[l]
-		g.Events = append(g.Events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: []string{"IW"}, Instr: -1 - id, PC: -1, Value: v})
+		tags := []string{"IW"}
+		if nal[l] {
+			tags = append(tags, "NAL")
+		}
+		g.Events = append(g.Events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: tags, Instr: -1 - id, PC: -1, Value: v})
 		c.thread = append(c.thread, -1)
 		c.syms = append(c.syms, constSym(v))
 		c.inits[l] = id

@@ -366,9 +366,14 @@ func (x *explorer) step(st *state) error {
 							if err := write(st); err != nil {
 								return err
 							}
+						} else if rmw.FailRTags != nil {
+							st.p.events[r].tags = rmw.FailRTags
 						}
 					} else {
 						f := st.fork()
+						if rmw.FailRTags != nil {
+							f.p.events[r].tags = rmw.FailRTags
+						}
 						f.p.cons = append(f.p.cons, constraint{c, false})
 						if rmw.Dst != "" {
 							f.regs[rmw.Dst] = old

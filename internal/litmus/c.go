@@ -157,6 +157,28 @@ func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos) ([]*prog.T
 		g.stmts(fn.Body)
 		threads[i] = g.t
 	}
+	// Locations that some thread declares non-atomic and none atomic are
+	// Dat3M's non-atomic locations (their initial writes are tagged NAL).
+	atomic, plain := map[string]bool{}, map[string]bool{}
+	for _, fn := range funcs {
+		for i, name := range fn.Params {
+			if fn.Atomic[i] {
+				atomic[name] = true
+			} else {
+				plain[name] = true
+			}
+		}
+	}
+	var nal []string
+	for name := range plain {
+		if !atomic[name] {
+			nal = append(nal, name)
+		}
+	}
+	sort.Strings(nal)
+	for _, t := range threads {
+		t.NonAtomic = nal
+	}
 	errs.Sort()
 	return threads, end, errs.Err()
 }
@@ -801,14 +823,15 @@ func (g *cGen) c11(c *cCall) (prog.Expr, bool) {
 		g.emit(prog.Load{Dst: exp, Addr: ea, Tags: []string{TagNonAtomic}})
 		d := g.expr(c.Args[2])
 		mos, mof := order(3), order(4)
-		if mos != mof {
-			// One IR read-modify-write has one set of tags for its read,
-			// success or not.
-			g.unsupported(c.Off, fmt.Sprintf("%s with different success and failure orders (%s, %s)", name, mos, mof))
-		}
 		r := g.tmp()
 		tags := []string{TagAtomic, mos, TagRMW, TagX}
-		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Reg{Name: exp}}, New: d, RTags: tags, WTags: tags})
+		var fail []string
+		if mos != mof {
+			// As in herd7: a failing CAS reads with the failure order, a
+			// successful one is an RMW with the success order.
+			fail = []string{TagAtomic, mof, TagRMW, TagX}
+		}
+		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Reg{Name: exp}}, New: d, RTags: tags, WTags: tags, FailRTags: fail})
 		ok := g.label()
 		g.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Reg{Name: exp}}, Target: ok})
 		g.emit(prog.Store{Addr: ea, Val: prog.Reg{Name: r}, Tags: []string{TagNonAtomic}})

@@ -288,6 +288,7 @@ type (
 type cFunc struct {
 	Name   string
 	Params []string
+	Atomic []bool // Atomic[i]: Params[i] has an atomic type
 	Body   []cStmt
 	Off    int
 }
@@ -357,9 +358,13 @@ func isCTypeWord(s string) bool {
 func (p *cParser) atType() bool { return p.tok.kind == ctIdent && isCTypeWord(p.tok.text) }
 
 // typeName skips a type: specifiers ("struct NAME" included) and stars.
-func (p *cParser) typeName() {
+// It tells whether the type is atomic (atomic_int, _Atomic, ...).
+func (p *cParser) typeName() (atomic bool) {
 	for p.atType() {
 		w := p.tok.text
+		if w == "_Atomic" || strings.HasPrefix(w, "atomic_") {
+			atomic = true
+		}
 		p.next()
 		if (w == "struct" || w == "union") && p.tok.kind == ctIdent {
 			p.next()
@@ -368,6 +373,7 @@ func (p *cParser) typeName() {
 	for p.is("*") || p.isWord("const") || p.isWord("volatile") {
 		p.next()
 	}
+	return atomic
 }
 
 // cTrailerWords start the part of a test after the threads.
@@ -402,11 +408,12 @@ func (p *cParser) funcs() []*cFunc {
 				p.next()
 				continue
 			}
-			p.typeName()
+			atomic := p.typeName()
 			if p.tok.kind != ctIdent {
 				p.fail(p.tok.off, "expected a parameter name, found %s", p.tok.describe())
 			}
 			f.Params = append(f.Params, p.tok.text)
+			f.Atomic = append(f.Atomic, atomic)
 			p.next()
 			if p.is(",") {
 				p.next()

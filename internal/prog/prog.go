@@ -157,6 +157,10 @@ type RMW struct {
 	New   Expr
 	RTags []string
 	WTags []string
+	// FailRTags, when not nil, replaces RTags on the read of an RMW whose
+	// Cond is false (C's compare-and-swap with a failure order that differs
+	// from its success order: the failing CAS is a plain read).
+	FailRTags []string
 }
 
 // StoreCond is a store-conditional (PPC stwcx., ARM STREX/STXR, RISC-V
@@ -210,6 +214,10 @@ type Thread struct {
 	Name string // e.g. "P0"
 	Code []Instr
 	Pos  []Pos // Pos[i] is where Code[i] comes from (may be empty)
+	// NonAtomic lists the locations the program declares non-atomic (C:
+	// no thread's parameter has an atomic type); an engine tags their
+	// initial writes "NAL".
+	NonAtomic []string
 }
 
 // Labels maps each label of t to its index in Code.
