@@ -47,9 +47,18 @@ type Session struct {
 }
 
 // NewSession makes an empty session; Close releases it.
-func NewSession() *Session {
+func NewSession() *Session { return NewSessionFor("") }
+
+// NewSessionFor makes an empty session whose solver is specialised for an
+// SMT-LIB logic ("" for Z3's own choice).
+func NewSessionFor(logic string) *Session {
 	zc := smt.NewContext()
-	sol := zc.NewSolver()
+	var sol *smt.Solver
+	if logic != "" {
+		sol = zc.NewSolverFor(logic)
+	} else {
+		sol = zc.NewSolver()
+	}
 	return &Session{ctx: zc, sol: sol, f: newFB(zc, sol)}
 }
 
