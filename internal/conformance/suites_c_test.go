@@ -10,16 +10,15 @@ package conformance
 // Musket then uses its built-in linux-kernel.bell.
 func init() {
 	const c11 = "litmus/C11"
-	// TSan loops on compare-and-swaps: its candidate executions are too
-	// many, and the engine does not stop at the time limit while it
-	// enumerates rf choices that fail the path constraints.
-	skip := []string{"C11/manual/TSan.litmus"}
+	// C11/manual/TSan.litmus has no reference verdict in either CSV, so
+	// the suites do not run it (it loops on compare-and-swaps; the explicit
+	// engine stops it at its time limit).
 	suites = append(suites,
-		suite{name: "C11/c11", dir: c11, model: "c11", expect: "litmus/expected/C11.csv", skip: skip},
-		suite{name: "C11/dat3m-c11.cat", dir: c11, model: corpus + "/cat/dat3m/c11.cat", expect: "litmus/expected/C11.csv", skip: skip},
-		suite{name: "C11/rc11", dir: c11, model: "rc11", expect: "litmus/expected/RC11.csv", skip: skip},
-		suite{name: "C11/herd-rc11.cat", dir: c11, model: corpus + "/cat/herd/rc11.cat", expect: "litmus/expected/RC11.csv", skip: skip},
-		suite{name: "C11/dat3m-rc11.cat", dir: c11, model: corpus + "/cat/dat3m/rc11.cat", expect: "litmus/expected/RC11.csv", skip: skip},
+		suite{name: "C11/c11", dir: c11, model: "c11", expect: "litmus/expected/C11.csv"},
+		suite{name: "C11/dat3m-c11.cat", dir: c11, model: corpus + "/cat/dat3m/c11.cat", expect: "litmus/expected/C11.csv"},
+		suite{name: "C11/rc11", dir: c11, model: "rc11", expect: "litmus/expected/RC11.csv"},
+		suite{name: "C11/herd-rc11.cat", dir: c11, model: corpus + "/cat/herd/rc11.cat", expect: "litmus/expected/RC11.csv"},
+		suite{name: "C11/dat3m-rc11.cat", dir: c11, model: corpus + "/cat/dat3m/rc11.cat", expect: "litmus/expected/RC11.csv"},
 	)
 	linux := corpus + "/cat/linux/"
 	lkmm := func(name, dir string, long bool) suite {

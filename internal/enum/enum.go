@@ -191,7 +191,7 @@ func (r *run) combine(i int, chosen []*path) error {
 		if err := r.combine(i+1, chosen); err != nil {
 			return err
 		}
-		if r.deadline {
+		if r.deadline || r.expired() {
 			return nil
 		}
 	}
@@ -279,7 +279,7 @@ func (r *run) candidate(paths []*path) error {
 }
 
 func (r *run) chooseRf(c *combo, i int, rf []int) error {
-	if r.deadline {
+	if r.deadline || r.expired() {
 		return nil
 	}
 	if i == len(rf) {
@@ -425,10 +425,19 @@ func permute(xs []int, f func([]int) error) error {
 	return rec(0)
 }
 
-func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
+// expired tells, every 64 calls, whether the context is done, and then
+// stops the run. Every loop of the search calls it (rf choices that fail
+// the path constraints included), so the run honours its time limit.
+func (r *run) expired() bool {
 	r.counter++
 	if r.counter&63 == 0 && r.ctx.Err() != nil {
 		r.deadline = true
+	}
+	return r.deadline
+}
+
+func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
+	if r.expired() {
 		return nil
 	}
 	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: make(map[string]rel.Rel, len(c.st.Rels)+10)}
