@@ -57,8 +57,11 @@ func TestProgramsAgainstEnumerator(t *testing.T) {
 }
 
 // TestLeastFixpoint: a source model whose recursive relation is acyclic
-// only at its least fixpoint rejects no execution, so the oracle has no
-// candidate at all; a relaxed (any fixpoint) encoding would invent cycles.
+// at its least fixpoint rejects no execution, so the oracle (with the rank
+// constraints of leastfix.go) has no candidate at all. This is a guard
+// against the rank encoding cutting executions or inventing pairs; it does
+// not separate the exact from the relaxed encoding (here the may-pairs of
+// r are already po+).
 func TestLeastFixpoint(t *testing.T) {
 	for _, file := range []string{"SB-sc.pts", "MP-rx.pts"} {
 		r := compare(t, filepath.Join("testdata", file), "x86:"+filepath.Join("testdata", "rec.cat"), "x86:tso", Options{})
