@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/porthos"
@@ -259,29 +260,59 @@ func writeWitness(name string, r *porthos.Result) error {
 	return f.Close()
 }
 
-// iterProgress shows the oracle's iterations on a terminal, for long runs.
+// iterProgress shows, on a terminal, the oracle's iterations and the time
+// spent while a check runs longer than a second.
 type iterProgress struct {
 	w     io.Writer
-	on    bool
+	mu    sync.Mutex
+	iters int
+	miss  int
 	start time.Time
-	last  time.Time
 	drawn bool
+	stop  chan struct{}
+	done  chan struct{}
 }
 
 func newIterProgress(w io.Writer) *iterProgress {
-	return &iterProgress{w: w, on: isTerminal(w), start: time.Now()}
+	p := &iterProgress{w: w, start: time.Now()}
+	if !isTerminal(w) {
+		return p
+	}
+	p.stop, p.done = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(p.done)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-tick.C:
+				if time.Since(p.start) < time.Second {
+					continue
+				}
+				p.mu.Lock()
+				p.drawn = true
+				fmt.Fprintf(p.w, "\roracle iteration %d, %d missing, %.1fs ", p.iters, p.miss, time.Since(p.start).Seconds())
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
 }
 
 func (p *iterProgress) update(iterations, missing int) {
-	if !p.on || time.Since(p.start) < time.Second || time.Since(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last = time.Now()
-	p.drawn = true
-	fmt.Fprintf(p.w, "\roracle iteration %d, %d missing, %.1fs ", iterations, missing, time.Since(p.start).Seconds())
+	p.mu.Lock()
+	p.iters, p.miss = iterations, missing
+	p.mu.Unlock()
 }
 
 func (p *iterProgress) finish() {
+	if p.stop == nil {
+		return
+	}
+	close(p.stop)
+	<-p.done
 	if p.drawn {
 		fmt.Fprintf(p.w, "\r%50s\r", "")
 	}
