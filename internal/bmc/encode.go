@@ -96,8 +96,18 @@ func (e *encoding) build(ctx context.Context) error {
 	// locations).
 	locs := append([]string(nil), p.locs...)
 	sort.Strings(locs)
+	nal := map[string]bool{}
+	for _, th := range t.Threads {
+		for _, l := range th.NonAtomic {
+			nal[l] = true
+		}
+	}
 	for _, l := range locs {
-		ev := &evt{id: len(p.events), thread: -1, kind: event.Write, loc: l, tags: []string{"IW"}, node: -1, exec: bTrue, init: initMem[l]}
+		tags := []string{"IW"}
+		if nal[l] {
+			tags = append(tags, "NAL") // C: a location declared non-atomic
+		}
+		ev := &evt{id: len(p.events), thread: -1, kind: event.Write, loc: l, tags: tags, node: -1, exec: bTrue, init: initMem[l]}
 		ev.val = e.ctx.IntVal(p.enc(initMem[l]))
 		p.events = append(p.events, ev)
 		p.initOf[l] = ev.id

@@ -1534,6 +1534,9 @@ func (e *encoding) buildInputs() map[string]value {
 		for _, t := range ev.tags {
 			get(t).m[i] = bTrue
 		}
+		for t, c := range ev.condTags {
+			get(t).m[i] = c
+		}
 	}
 	for name, s := range sets {
 		in[name] = s

@@ -18,11 +18,14 @@ type evt struct {
 	kind   event.Kind
 	loc    string
 	tags   []string
-	node   int // index of the instruction in the thread's code (-1 for initial writes)
-	alt    int // which location alternative of a computed address
-	exec   B   // when the event is executed (absolute)
-	val    smt.Term
-	init   prog.Value // the value of an initial write
+	// condTags are tags the event has only under a condition (the read of
+	// a compare-and-swap whose failure order differs from its success one).
+	condTags map[string]B
+	node     int // index of the instruction in the thread's code (-1 for initial writes)
+	alt      int // which location alternative of a computed address
+	exec     B   // when the event is executed (absolute)
+	val      smt.Term
+	init     prog.Value // the value of an initial write
 }
 
 // sv is a symbolic value of a thread: a concrete value when known, and
@@ -701,9 +704,6 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 			}
 		case prog.RMW:
-			if ins.FailRTags != nil {
-				return errAt(pc, fmt.Errorf("unsupported: compare-and-swap whose failure order differs from its success order"))
-			}
 			a, err := p.expr(st, ins.Addr, nil)
 			if err != nil {
 				return errAt(pc, err)
@@ -729,6 +729,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 						return errAt(pc, err)
 					}
 					do = p.truth(c)
+				}
+				if ins.FailRTags != nil {
+					p.failTags(r, ins.RTags, ins.FailRTags, do)
 				}
 				if !do.isFalse() {
 					w := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.WTags, p.f.and(g, alt.cond, do))
@@ -819,4 +822,32 @@ func (p *progEnc) chooseAlt(acc, v *sv, cond B, last bool) *sv {
 		return v
 	}
 	return &sv{t: p.ctx.Ite(p.f.term(cond), v.t, acc.t), deps: mergeDeps(p.f, acc.deps, v.deps)}
+}
+
+// failTags gives read r the tags ok when its compare-and-swap succeeds (do)
+// and fail when it fails: the tags of both are unconditional, the others
+// conditional.
+func (p *progEnc) failTags(r *evt, ok, fail []string, do B) {
+	in := func(t string, list []string) bool {
+		for _, x := range list {
+			if x == t {
+				return true
+			}
+		}
+		return false
+	}
+	r.tags = nil
+	r.condTags = map[string]B{}
+	for _, t := range ok {
+		if in(t, fail) {
+			r.tags = append(r.tags, t)
+		} else {
+			r.condTags[t] = do
+		}
+	}
+	for _, t := range fail {
+		if !in(t, ok) {
+			r.condTags[t] = p.f.not(do)
+		}
+	}
 }
