@@ -597,6 +597,8 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				return errAt(pc, err)
 			}
 			st.regs[ins.Dst] = v
+		case prog.Havoc:
+			p.havoc(ti, pc, st, ins)
 		case prog.Fence:
 			e := p.newEvent(ti, pc, 0, event.Fence, "", ins.Tags, g)
 			p.setDeps(e, nil, nil, st.ctrl)

@@ -427,6 +427,8 @@ func (x *explorer) step(st *state) error {
 				return err
 			}
 			st.p.cons = append(st.p.cons, constraint{c, false})
+		case prog.Havoc:
+			return x.errAt(st, fmt.Errorf("%s: an arbitrary value (havoc) is not supported by the explicit engine, which enumerates values; use the SMT engine", in))
 		default:
 			return x.errAt(st, fmt.Errorf("unsupported instruction %T", in))
 		}
