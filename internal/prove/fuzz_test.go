@@ -25,8 +25,9 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, inv := range invs {
 			if l, err := findLoop(test.Threads[inv.Thread], inv); err == nil {
-				repeatsWrite(test.Threads[inv.Thread], l)
-				abstract(test.Threads[inv.Thread], []loop{l}, 0, true)
+				repeatWrites(test.Threads[inv.Thread], l)
+				abstract(test.Threads[inv.Thread], []loop{l}, plan{check: 0, blocks: []int{2}})
+				abstract(test.Threads[inv.Thread], []loop{l}, plan{assume: true, check: -1, blocks: []int{1}})
 			}
 		}
 	})

@@ -95,22 +95,25 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// repeatsWrite tells whether some path through the body of l that takes a
-// backward branch can write to memory, whatever its reads return: every
-// path of the body is followed with the registers it knows (loads give
-// unknown values; a store-conditional may succeed, writing and setting
-// its status to OkVal, or fail). The answer depends on the thread alone,
-// so that the abstraction of one loop never rests on that of another.
-func repeatsWrite(th *prog.Thread, l loop) (bool, error) {
+// repeatWrites are the write instructions (stores, read-modify-writes,
+// store-conditionals) of the body of l that some path of the body taking
+// a backward branch executes, whatever its reads return: every path of
+// the body is followed with the registers it knows (none at the head;
+// loads give unknown values; a store-conditional may succeed, writing
+// and setting its status to OkVal, or fail, setting FailVal — the cases
+// of Figure 4-5). The answer depends on the thread alone. In the TOPPERS
+// spinlock only a failed STREX repeats the loop: no write.
+func repeatWrites(th *prog.Thread, l loop) (map[int]bool, error) {
 	labels, err := th.Labels()
 	if err != nil {
-		return false, err
+		return nil, err
 	}
 	type state struct {
 		pc    int
 		k     known
-		wrote bool
+		wrote []int
 	}
+	out := map[int]bool{}
 	work := []state{{pc: l.head, k: known{}}}
 	steps := 0
 	for len(work) > 0 {
@@ -119,12 +122,15 @@ func repeatsWrite(th *prog.Thread, l loop) (bool, error) {
 		for s.pc <= l.end {
 			steps++
 			if steps > maxPaths*(l.end-l.head+1) {
-				return false, fmt.Errorf("%s: the loop at %s has too many paths to check that its repeating iterations do not write", l.inv.Pos, l.inv.Label)
+				return nil, fmt.Errorf("%s: the loop at %s has too many paths to find the writes of its repeating iterations", l.inv.Pos, l.inv.Label)
 			}
+			at := s.pc
 			ins := th.Code[s.pc]
 			s.pc++
 			switch in := ins.(type) {
 			case prog.Load:
+				delete(s.k, in.Dst)
+			case prog.Havoc:
 				delete(s.k, in.Dst)
 			case prog.Assign:
 				if v, ok := eval(in.Val, s.k); ok {
@@ -133,15 +139,15 @@ func repeatsWrite(th *prog.Thread, l loop) (bool, error) {
 					delete(s.k, in.Dst)
 				}
 			case prog.Store:
-				s.wrote = true
+				s.wrote = append(s.wrote[:len(s.wrote):len(s.wrote)], at)
 			case prog.RMW:
-				s.wrote = true
+				s.wrote = append(s.wrote[:len(s.wrote):len(s.wrote)], at)
 				delete(s.k, in.Dst)
 			case prog.StoreCond:
 				fail := state{pc: s.pc, k: s.k.copy(), wrote: s.wrote}
 				fail.k[in.Status] = in.FailVal
 				work = append(work, fail)
-				s.wrote = true
+				s.wrote = append(s.wrote[:len(s.wrote):len(s.wrote)], at)
 				s.k[in.Status] = in.OkVal
 			case prog.Jump:
 				take, fall := true, false
@@ -162,8 +168,8 @@ func repeatsWrite(th *prog.Thread, l loop) (bool, error) {
 				}
 				switch {
 				case in.Target == l.inv.Label:
-					if s.wrote {
-						return true, nil
+					for _, w := range s.wrote {
+						out[w] = true
 					}
 					s.pc = l.end + 1 // this path repeats: done
 				case t > l.head && t <= l.end:
@@ -174,5 +180,5 @@ func repeatsWrite(th *prog.Thread, l loop) (bool, error) {
 			}
 		}
 	}
-	return false, nil
+	return out, nil
 }

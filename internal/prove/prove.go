@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
-	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
@@ -230,19 +229,27 @@ func defs(in prog.Instr) []string {
 		return []string{in.Status}
 	case prog.Assign:
 		return []string{in.Dst}
+	case prog.Havoc:
+		return []string{in.Dst}
 	}
 	return nil
 }
 
-// loop is an annotated loop of a thread: Code[Head] is its label, End
-// its last backward branch.
+// loop is an annotated loop of a thread: Code[head] is its label, end
+// its last backward branch; regs are the registers its body assigns
+// (arbitrary at the head of an abstracted iteration) and writes the
+// locations its repeating iterations may write (empty: they write
+// nothing, and the loop needs no arbitrary iterations).
 type loop struct {
 	inv       Invariant
 	head, end int
+	regs      []string
+	writes    map[string]bool
 }
 
 // findLoop locates the loop an invariant annotates and checks that it is
-// in the fragment the method handles.
+// in the fragment the method handles: no nested loop, entered only
+// through its head.
 func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 	labels, err := th.Labels()
 	if err != nil {
@@ -275,186 +282,15 @@ func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 			return loop{}, fmt.Errorf("%s: a branch enters the loop at %s through %s: only entry through its head is supported", inv.Pos, inv.Label, jp.Target)
 		}
 	}
-	// Registers the body writes must not be read before the body writes
-	// them: nothing may flow from one iteration to the next except
-	// through memory (arbitrary register values are not supported).
 	assigned := map[string]bool{}
 	for i := h; i <= end; i++ {
 		for _, r := range defs(th.Code[i]) {
-			assigned[r] = true
-		}
-	}
-	var in []map[string]bool // must-defined registers at each index of the body
-	in = make([]map[string]bool, end-h+2)
-	in[0] = map[string]bool{}
-	meet := func(k int, s map[string]bool) {
-		if k < 0 || k >= len(in) {
-			return
-		}
-		if in[k] == nil {
-			in[k] = map[string]bool{}
-			for r := range s {
-				in[k][r] = true
-			}
-			return
-		}
-		for r := range in[k] {
-			if !s[r] {
-				delete(in[k], r)
+			if r != "" {
+				assigned[r] = true
 			}
 		}
 	}
-	for i := h; i <= end; i++ {
-		cur := in[i-h]
-		if cur == nil {
-			continue // unreachable inside the body
-		}
-		ins := th.Code[i]
-		for _, r := range uses(ins) {
-			if assigned[r] && !cur[r] {
-				return loop{}, fmt.Errorf("%s: register %s is carried from one iteration of the loop at %s to the next: not supported (only memory may carry values between iterations)", inv.Pos, r, inv.Label)
-			}
-		}
-		out := map[string]bool{}
-		for r := range cur {
-			out[r] = true
-		}
-		for _, r := range defs(ins) {
-			out[r] = true
-		}
-		if jp, ok := ins.(prog.Jump); ok {
-			if t := labels[jp.Target]; t > i && t <= end {
-				meet(t-h, out)
-			}
-			if jp.Cond == nil {
-				continue
-			}
-		}
-		meet(i+1-h, out)
-	}
-	return loop{inv: inv, head: h, end: end}, nil
-}
-
-// Names of the registers and labels the transformation adds: '%' keeps
-// them apart from every front-end's names.
-const (
-	regInit  = "%prove_init"
-	regStep  = "%prove_step"
-	lblBack  = "%prove_back"
-	lblAfter = "%prove_after"
-	lblEnd   = "%prove_end"
-	suffix   = "%last"
-)
-
-// abstract rewrites a thread: each loop keeps one iteration, its last (a
-// backward branch starts a path that is not an execution), which the
-// earlier iterations cannot influence: they write nothing and pass no
-// register on. With assume set, the invariant is assumed at the head of
-// each loop.
-//
-// With check the index of one of the loops, that loop is entered twice:
-// a first iteration records in regInit whether the invariant fails on
-// entry and in regStep whether it fails at a backward branch, after
-// which a second copy of the body runs as the last iteration and the
-// thread goes on; if the first iteration leaves the loop, the thread
-// goes on from there. So the iteration ending at a backward branch is
-// checked in every context the rest of the program gives it.
-func abstract(th *prog.Thread, loops []loop, check int, assume bool) *prog.Thread {
-	heads := map[int]int{}
-	for k, l := range loops {
-		heads[l.head] = k
-	}
-	bodyOf := func(i int) int {
-		for k, l := range loops {
-			if i >= l.head && i <= l.end {
-				return k
-			}
-		}
-		return -1
-	}
-	out := &prog.Thread{ID: th.ID, Name: th.Name}
-	emit := func(ins ...prog.Instr) { out.Code = append(out.Code, ins...) }
-	notInv := func(k int) prog.Expr { return prog.Un{Op: prog.OpNot, X: expr(loops[k].inv.Cond)} }
-	if check >= 0 {
-		emit(prog.Assign{Dst: regInit, Val: prog.Int(0)}, prog.Assign{Dst: regStep, Val: prog.Int(0)})
-	}
-	for i := 0; i < len(th.Code); i++ {
-		ins := th.Code[i]
-		k := bodyOf(i)
-		if k < 0 {
-			emit(ins)
-			continue
-		}
-		l := loops[k]
-		if i == l.head && k == check {
-			emit(prog.Assign{Dst: regInit, Val: prog.Bin{Op: prog.OpLOr, X: prog.Reg{Name: regInit}, Y: notInv(k)}})
-			emit(ins)
-			for j := l.head + 1; j <= l.end; j++ {
-				in := th.Code[j]
-				if jp, ok := in.(prog.Jump); ok && jp.Target == l.inv.Label {
-					in = prog.Jump{Cond: jp.Cond, Target: lblBack}
-				}
-				emit(in)
-			}
-			emit(prog.Jump{Target: lblAfter})
-			emit(prog.Label{Name: lblBack})
-			emit(prog.Assign{Dst: regStep, Val: notInv(k)})
-			// The last iteration: a copy of the body, its labels renamed.
-			local := map[string]bool{}
-			for j := l.head; j <= l.end; j++ {
-				if lb, ok := th.Code[j].(prog.Label); ok {
-					local[lb.Name] = true
-				}
-			}
-			for j := l.head; j <= l.end; j++ {
-				switch in := th.Code[j].(type) {
-				case prog.Label:
-					emit(prog.Label{Name: in.Name + suffix})
-				case prog.Jump:
-					switch {
-					case in.Target == l.inv.Label:
-						emit(prog.Jump{Cond: in.Cond, Target: compile.CutLabel})
-					case local[in.Target]:
-						emit(prog.Jump{Cond: in.Cond, Target: in.Target + suffix})
-					default:
-						emit(in)
-					}
-				default:
-					emit(in)
-				}
-			}
-			emit(prog.Label{Name: lblAfter})
-			i = l.end
-			continue
-		}
-		if i == l.head {
-			emit(ins)
-			if assume {
-				emit(prog.Jump{Cond: notInv(k), Target: compile.CutLabel})
-			}
-			continue
-		}
-		if jp, ok := ins.(prog.Jump); ok && jp.Target == l.inv.Label {
-			emit(prog.Jump{Cond: jp.Cond, Target: compile.CutLabel})
-			continue
-		}
-		emit(ins)
-	}
-	if needsCut(out) {
-		emit(prog.Jump{Target: lblEnd})
-		emit(prog.Label{Name: compile.CutLabel})
-		emit(prog.Label{Name: lblEnd})
-	}
-	return out
-}
-
-func needsCut(th *prog.Thread) bool {
-	for _, in := range th.Code {
-		if j, ok := in.(prog.Jump); ok && j.Target == compile.CutLabel {
-			return true
-		}
-	}
-	return false
+	return loop{inv: inv, head: h, end: end, regs: sortedRegs(assigned)}, nil
 }
 
 // Options say how to prove a test.
@@ -526,25 +362,69 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 			}
 		}
 	}
+	// The locations the repeating iterations of each loop may write:
+	// those of its writes on a path that takes a backward branch (all
+	// locations when an address is not a known one).
+	all := testLocs(t)
+	for ti, th := range t.Threads {
+		for k := range loops[ti] {
+			l := &loops[ti][k]
+			ws, err := repeatWrites(th, *l)
+			if err != nil {
+				return nil, err
+			}
+			l.writes = map[string]bool{}
+			for j := range ws {
+				var a prog.Expr
+				switch in := th.Code[j].(type) {
+				case prog.Store:
+					a = in.Addr
+				case prog.RMW:
+					a = in.Addr
+				case prog.StoreCond:
+					a = in.Addr
+				}
+				if loc, ok := addrOf(t, th, ti, a); ok {
+					l.writes[loc] = true
+				} else {
+					for loc := range all {
+						l.writes[loc] = true
+					}
+				}
+			}
+		}
+	}
 	rep := &Report{Name: t.Name, Model: opts.Model}
 	run := func(q *litmus.Test) *result.Result {
 		rep.Queries++
 		r, _ := bmc.RunCut(ctx, q, m, opts.Model, bmc.Options{TagNames: tags, VerdictOnly: true, PositiveOnly: true})
 		return r
 	}
-	variant := func(ti, check int, assume bool) *litmus.Test {
+	// variant abstracts every thread, checking loop check of thread ti
+	// (ti -1: none) or assuming the invariants, with as many arbitrary
+	// iterations as the reads of the abstraction need.
+	variant := func(ti, check int, assume bool, cond litmus.Cond) *litmus.Test {
 		q := *t
-		q.Threads = make([]*prog.Thread, len(t.Threads))
-		for i, th := range t.Threads {
-			c := -1
-			if i == ti {
-				c = check
-			}
-			q.Threads[i] = abstract(th, loops[i], c, assume)
-		}
 		q.Filter = nil
 		q.Locations = nil
 		q.Quant = litmus.Exists
+		q.Cond = cond
+		build := func(blocks [][]int) []*prog.Thread {
+			out := make([]*prog.Thread, len(t.Threads))
+			for i, th := range t.Threads {
+				pl := plan{assume: assume, check: -1}
+				if i == ti {
+					pl.check = check
+				}
+				if blocks != nil {
+					pl.blocks = blocks[i]
+				}
+				out[i] = abstract(th, loops[i], pl)
+			}
+			return out
+		}
+		base := build(nil)
+		q.Threads = build(blockCounts(t, loops, base, cond))
 		return &q
 	}
 	status := func(r *result.Result) error {
@@ -557,31 +437,16 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 			return fmt.Errorf("%s: %v", path, r.Err)
 		}
 	}
-	// No iteration that repeats a loop may write to memory: a property
-	// of the thread alone, whatever its reads return.
-	for ti := range t.Threads {
-		for _, l := range loops[ti] {
-			w, err := repeatsWrite(t.Threads[ti], l)
-			if err != nil {
-				return nil, err
-			}
-			if w {
-				rep.Reason = fmt.Sprintf("the loop of P%d at %s may write to memory in an iteration that repeats it: the arbitrary writes of previous iterations (Section 4.2.2) are not supported yet", ti, l.inv.Label)
-				rep.Time = time.Since(start)
-				return rep, nil
-			}
-		}
-	}
-	// Each invariant: true on entry and at every backward branch.
+	// Each invariant: true on entry and preserved by an iteration that
+	// repeats the loop.
 	for ti := range t.Threads {
 		for k, l := range loops[ti] {
 			checks := []struct{ reg, why string }{
 				{regInit, "does not hold when the loop is entered"},
-				{regStep, "is not inductive: an iteration that repeats the loop can end where it fails"},
+				{regStep, "is not inductive: an iteration that starts where it holds can repeat the loop where it fails"},
 			}
 			for _, c := range checks {
-				q := variant(ti, k, false)
-				q.Cond = litmus.Atom{Ref: litmus.Ref{Thread: ti, Name: c.reg}, Val: prog.IntValue(1)}
+				q := variant(ti, k, false, litmus.Atom{Ref: litmus.Ref{Thread: ti, Name: c.reg}, Val: prog.IntValue(1)})
 				r := run(q)
 				if err := status(r); err != nil {
 					return nil, err
@@ -596,14 +461,14 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 		}
 	}
 	// The property, with every loop abstracted.
-	q := variant(-1, -1, true)
-	q.Cond = t.Cond
+	cond := t.Cond
 	if t.Quant == litmus.Forall {
-		q.Cond = litmus.Not{C: t.Cond}
+		cond = litmus.Not{C: t.Cond}
 	}
 	if t.Filter != nil {
-		q.Cond = litmus.And{L: t.Filter, R: q.Cond}
+		cond = litmus.And{L: t.Filter, R: cond}
 	}
+	q := variant(-1, -1, true, cond)
 	r := run(q)
 	if err := status(r); err != nil {
 		return nil, err

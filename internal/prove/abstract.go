@@ -1,0 +1,494 @@
+package prove
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// Names of the registers and labels the transformation adds: '%' keeps
+// them apart from every front-end's names.
+const (
+	regInit   = "%prove_init"   // the invariant failed when the loop was entered
+	regStep   = "%prove_step"   // it failed after an iteration that repeats
+	regChoice = "%prove_choice" // a nondeterministic choice
+	regOld    = "%prove_old"    // the value an abstracted read-modify-write read
+	lblEnd    = "%prove_end"
+)
+
+// plan says how to abstract the loops of one thread.
+type plan struct {
+	assume bool  // assume each loop's invariant at the head of its iterations
+	check  int   // the loop whose invariant is checked, -1 for none
+	blocks []int // per loop: the arbitrary iterations that may write
+}
+
+// builder emits the abstraction of one thread.
+type builder struct {
+	th    *prog.Thread
+	loops []loop
+	out   *prog.Thread
+	n     int // fresh labels
+}
+
+func (b *builder) emit(ins ...prog.Instr) { b.out.Code = append(b.out.Code, ins...) }
+
+func (b *builder) fresh() string {
+	b.n++
+	return fmt.Sprintf("%%prove_l%d", b.n)
+}
+
+func (b *builder) assumeInv(k int) {
+	b.emit(prog.Jump{Cond: notInv(b.loops[k]), Target: compile.CutLabel})
+}
+
+// havocRegs gives every register the body of loop k assigns an arbitrary
+// value: the state at the head of an iteration whose predecessors are
+// not modelled.
+func (b *builder) havocRegs(k int) {
+	for _, r := range b.loops[k].regs {
+		b.emit(prog.Havoc{Dst: r})
+	}
+}
+
+func notInv(l loop) prog.Expr { return prog.Un{Op: prog.OpNot, X: expr(l.inv.Cond)} }
+
+// abstract rewrites a thread for one query (see the package comment):
+// each loop L becomes
+//
+//	L: [arbitrary iterations]  havoc(regs)  [assume inv]  last iteration
+//
+// where the last iteration is a copy of the body whose backward branches
+// cut the path (it must leave the loop), and each of the pl.blocks[k]
+// arbitrary iterations may be skipped or run as an iteration that
+// repeats the loop, from arbitrary registers (and, with pl.assume, the
+// invariant), its reads replaced by arbitrary values: only its writes
+// remain as memory events.
+//
+// The loop pl.check is instead
+//
+//	L: init |= !inv  [arbitrary iterations, inv assumed]
+//	   either skip, or: havoc(regs) assume inv  checked iteration
+//	       (leaving the loop: go on after it; repeating it: step = !inv)
+//	   [arbitrary iterations]  havoc(regs)  last iteration
+//
+// so that a violation on entry sets regInit and an iteration that starts
+// where the invariant holds and repeats the loop where it fails sets
+// regStep, and every execution of the program embeds in one of the
+// abstraction's.
+func abstract(th *prog.Thread, loops []loop, pl plan) *prog.Thread {
+	b := &builder{th: th, loops: loops, out: &prog.Thread{ID: th.ID, Name: th.Name, NonAtomic: th.NonAtomic}}
+	bodyOf := func(i int) int {
+		for k, l := range loops {
+			if i >= l.head && i <= l.end {
+				return k
+			}
+		}
+		return -1
+	}
+	if pl.check >= 0 {
+		b.emit(prog.Assign{Dst: regInit, Val: prog.Int(0)}, prog.Assign{Dst: regStep, Val: prog.Int(0)})
+	}
+	for i := 0; i < len(th.Code); i++ {
+		k := bodyOf(i)
+		if k < 0 {
+			b.emit(th.Code[i])
+			continue
+		}
+		l := loops[k]
+		nb := 0
+		if k < len(pl.blocks) {
+			nb = pl.blocks[k]
+		}
+		b.emit(th.Code[l.head]) // the head's label: forward jumps may enter there
+		if k == pl.check {
+			b.emit(prog.Assign{Dst: regInit, Val: prog.Bin{Op: prog.OpLOr, X: prog.Reg{Name: regInit}, Y: notInv(l)}})
+			for j := 0; j < nb; j++ {
+				b.block(k, fmt.Sprintf("%%%db%d", k, j), true)
+			}
+			skip, back, after := b.fresh(), b.fresh(), b.fresh()
+			b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Reg{Name: regChoice}, Target: skip})
+			b.havocRegs(k)
+			b.assumeInv(k)
+			b.body(k, fmt.Sprintf("%%%dj", k), back)
+			b.emit(prog.Jump{Target: after})
+			b.emit(prog.Label{Name: back})
+			b.emit(prog.Assign{Dst: regStep, Val: notInv(l)})
+			b.emit(prog.Label{Name: skip})
+			for j := 0; j < nb; j++ {
+				b.block(k, fmt.Sprintf("%%%dc%d", k, j), false)
+			}
+			b.havocRegs(k)
+			b.body(k, fmt.Sprintf("%%%dlast", k), compile.CutLabel)
+			b.emit(prog.Label{Name: after})
+		} else {
+			for j := 0; j < nb; j++ {
+				b.block(k, fmt.Sprintf("%%%db%d", k, j), pl.assume)
+			}
+			b.havocRegs(k)
+			if pl.assume {
+				b.assumeInv(k)
+			}
+			b.body(k, fmt.Sprintf("%%%dlast", k), compile.CutLabel)
+		}
+		i = l.end
+	}
+	if needsCut(b.out) {
+		b.emit(prog.Jump{Target: lblEnd})
+		b.emit(prog.Label{Name: compile.CutLabel})
+		b.emit(prog.Label{Name: lblEnd})
+	}
+	return b.out
+}
+
+// localLabels are the labels defined in the body of loop k.
+func (b *builder) localLabels(k int) map[string]bool {
+	l := b.loops[k]
+	local := map[string]bool{}
+	for j := l.head; j <= l.end; j++ {
+		if lb, ok := b.th.Code[j].(prog.Label); ok {
+			local[lb.Name] = true
+		}
+	}
+	return local
+}
+
+// body emits a copy of the body of loop k, its labels renamed with sfx
+// and its backward branches sent to back. Leaving the loop (a jump out
+// of the body, or falling through its end) goes on after the loop.
+func (b *builder) body(k int, sfx, back string) {
+	l := b.loops[k]
+	local := b.localLabels(k)
+	for j := l.head; j <= l.end; j++ {
+		switch in := b.th.Code[j].(type) {
+		case prog.Label:
+			b.emit(prog.Label{Name: in.Name + sfx})
+		case prog.Jump:
+			switch {
+			case in.Target == l.inv.Label:
+				b.emit(prog.Jump{Cond: in.Cond, Target: back})
+			case local[in.Target]:
+				b.emit(prog.Jump{Cond: in.Cond, Target: in.Target + sfx})
+			default:
+				b.emit(in)
+			}
+		default:
+			b.emit(in)
+		}
+	}
+}
+
+// block emits one arbitrary iteration of loop k (Section 4.2.2's
+// arbitrary writes, Figure 4-5's cases): it may be skipped; otherwise
+// the registers the body assigns start arbitrary (constrained by the
+// invariant when assume is set), every read returns an arbitrary value
+// and makes no event, a read-modify-write writes what its condition and
+// new value give for an arbitrary old value, a store-conditional either
+// succeeds (writes, status OkVal) or fails (no write, status FailVal),
+// stores and fences stay, and the iteration must end at a backward
+// branch: leaving the loop cuts the path. The writes are plain writes
+// (no tags): the models under which prove runs only lose orderings by
+// that.
+func (b *builder) block(k int, sfx string, assume bool) {
+	l := b.loops[k]
+	local := b.localLabels(k)
+	skip := b.fresh()
+	end := "%prove_end" + sfx
+	b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Reg{Name: regChoice}, Target: skip})
+	b.havocRegs(k)
+	if assume {
+		b.assumeInv(k)
+	}
+	for j := l.head; j <= l.end; j++ {
+		switch in := b.th.Code[j].(type) {
+		case prog.Label:
+			b.emit(prog.Label{Name: in.Name + sfx})
+		case prog.Jump:
+			switch {
+			case in.Target == l.inv.Label:
+				b.emit(prog.Jump{Cond: in.Cond, Target: end})
+			case local[in.Target]:
+				b.emit(prog.Jump{Cond: in.Cond, Target: in.Target + sfx})
+			default:
+				b.emit(prog.Jump{Cond: in.Cond, Target: compile.CutLabel})
+			}
+		case prog.Load:
+			if in.Dst != "" {
+				b.emit(prog.Havoc{Dst: in.Dst})
+			}
+		case prog.Store:
+			b.emit(prog.Store{Addr: in.Addr, Val: in.Val})
+		case prog.RMW:
+			b.emit(prog.Havoc{Dst: regOld})
+			nw := b.fresh()
+			if in.Cond != nil {
+				b.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: substOld(in.Cond)}, Target: nw})
+			}
+			b.emit(prog.Store{Addr: in.Addr, Val: substOld(in.New)})
+			b.emit(prog.Label{Name: nw})
+			if in.Dst != "" {
+				b.emit(prog.Assign{Dst: in.Dst, Val: prog.Reg{Name: regOld}})
+			}
+		case prog.StoreCond:
+			fail, done := b.fresh(), b.fresh()
+			b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: prog.Reg{Name: regChoice}}, Target: fail})
+			b.emit(prog.Store{Addr: in.Addr, Val: in.Val})
+			if in.Status != "" {
+				b.emit(prog.Assign{Dst: in.Status, Val: prog.Const{V: in.OkVal}})
+			}
+			b.emit(prog.Jump{Target: done}, prog.Label{Name: fail})
+			if in.Status != "" {
+				b.emit(prog.Assign{Dst: in.Status, Val: prog.Const{V: in.FailVal}})
+			}
+			b.emit(prog.Label{Name: done})
+		default:
+			b.emit(in)
+		}
+	}
+	b.emit(prog.Jump{Target: compile.CutLabel}) // fell out of the loop
+	b.emit(prog.Label{Name: end}, prog.Label{Name: skip})
+}
+
+// substOld replaces an RMW's old value by regOld.
+func substOld(e prog.Expr) prog.Expr {
+	switch e := e.(type) {
+	case prog.Old:
+		return prog.Reg{Name: regOld}
+	case prog.Bin:
+		return prog.Bin{Op: e.Op, X: substOld(e.X), Y: substOld(e.Y)}
+	case prog.Un:
+		return prog.Un{Op: e.Op, X: substOld(e.X)}
+	}
+	return e
+}
+
+func needsCut(th *prog.Thread) bool {
+	for _, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok && j.Target == compile.CutLabel {
+			return true
+		}
+	}
+	return false
+}
+
+// locSet is a set of locations; any stands for every location (an
+// address the analysis cannot name).
+type locSet struct {
+	any  bool
+	locs map[string]bool
+}
+
+func (s *locSet) add(loc string, ok bool) {
+	if !ok {
+		s.any = true
+		return
+	}
+	if s.locs == nil {
+		s.locs = map[string]bool{}
+	}
+	s.locs[loc] = true
+}
+
+// addrOf names the location an address expression of thread ti denotes
+// when it is a constant, or a register the thread never assigns and the
+// test initialises to an address.
+func addrOf(t *litmus.Test, th *prog.Thread, ti int, e prog.Expr) (string, bool) {
+	switch e := e.(type) {
+	case prog.Const:
+		if e.V.IsAddr() {
+			return e.V.String(), true
+		}
+	case prog.Reg:
+		for _, in := range th.Code {
+			for _, r := range defs(in) {
+				if r == e.Name {
+					return "", false
+				}
+			}
+		}
+		for _, in := range t.Init {
+			if in.Ref.Thread == ti && in.Ref.Name == e.Name && in.Val.IsAddr() {
+				return in.Val.String(), true
+			}
+		}
+	}
+	return "", false
+}
+
+// addrs are the locations a thread's code reads (reads) or writes.
+func addrs(t *litmus.Test, th *prog.Thread, ti int) (reads []locRef) {
+	for _, in := range th.Code {
+		switch in := in.(type) {
+		case prog.Load:
+			l, ok := addrOf(t, th, ti, in.Addr)
+			reads = append(reads, locRef{l, ok})
+		case prog.RMW:
+			l, ok := addrOf(t, th, ti, in.Addr)
+			reads = append(reads, locRef{l, ok})
+		}
+	}
+	return reads
+}
+
+type locRef struct {
+	loc string
+	ok  bool
+}
+
+// condLocs are the locations a condition mentions.
+func condLocs(c litmus.Cond, s *locSet) {
+	switch c := c.(type) {
+	case litmus.And:
+		condLocs(c.L, s)
+		condLocs(c.R, s)
+	case litmus.Or:
+		condLocs(c.L, s)
+		condLocs(c.R, s)
+	case litmus.Not:
+		condLocs(c.C, s)
+	case litmus.Atom:
+		if !c.Ref.IsReg() {
+			s.add(c.Ref.Name, true)
+		}
+	case litmus.RefEq:
+		for _, r := range []litmus.Ref{c.L, c.R} {
+			if !r.IsReg() {
+				s.add(r.Name, true)
+			}
+		}
+	case nil, litmus.Bool:
+	default:
+		s.any = true
+	}
+}
+
+// blockCounts gives, for each loop of each thread, how many arbitrary
+// iterations its abstraction needs (Section 4.2.2): none when no
+// iteration that repeats the loop may write; otherwise one per read the
+// other threads' abstractions make of a location those iterations may
+// write (each read returns one write), plus one per such location the
+// thread itself reads or the condition observes (only the last of the
+// thread's own earlier writes to a location can be read by its later
+// reads, or be the final value there). Any other iteration can be left
+// out of an execution. base are the abstract threads without arbitrary
+// iterations (those make no reads).
+func blockCounts(t *litmus.Test, loops [][]loop, base []*prog.Thread, cond litmus.Cond) [][]int {
+	reads := make([][]locRef, len(base))
+	for ti, th := range base {
+		reads[ti] = addrs(t, th, ti)
+	}
+	var observed locSet
+	condLocs(cond, &observed)
+	out := make([][]int, len(loops))
+	for ti, ls := range loops {
+		out[ti] = make([]int, len(ls))
+		for k, l := range ls {
+			if len(l.writes) == 0 {
+				continue
+			}
+			n := 0
+			for ui := range base {
+				if ui == ti {
+					continue
+				}
+				for _, r := range reads[ui] {
+					if !r.ok || l.writes[r.loc] {
+						n++
+					}
+				}
+			}
+			for loc := range l.writes {
+				seen := observed.any || observed.locs[loc]
+				for _, r := range reads[ti] {
+					if !r.ok || r.loc == loc {
+						seen = true
+					}
+				}
+				if seen {
+					n++
+				}
+			}
+			out[ti][k] = n
+		}
+	}
+	return out
+}
+
+// testLocs are the locations of a test: the initialised ones, the
+// addresses in initial values and in the code, the observed ones.
+func testLocs(t *litmus.Test) map[string]bool {
+	set := map[string]bool{}
+	for _, e := range t.Init {
+		if !e.Ref.IsReg() {
+			set[e.Ref.Name] = true
+		}
+		if e.Val.IsAddr() {
+			set[e.Val.String()] = true
+		}
+	}
+	var walk func(e prog.Expr)
+	walk = func(e prog.Expr) {
+		switch e := e.(type) {
+		case prog.Const:
+			if e.V.IsAddr() {
+				set[e.V.String()] = true
+			}
+		case prog.Bin:
+			walk(e.X)
+			walk(e.Y)
+		case prog.Un:
+			walk(e.X)
+		}
+	}
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			for _, e := range exprsOf(in) {
+				walk(e)
+			}
+		}
+	}
+	var obs locSet
+	condLocs(t.Cond, &obs)
+	condLocs(t.Filter, &obs)
+	for l := range obs.locs {
+		set[l] = true
+	}
+	return set
+}
+
+// exprsOf are the expressions of an instruction.
+func exprsOf(in prog.Instr) []prog.Expr {
+	switch in := in.(type) {
+	case prog.Load:
+		return []prog.Expr{in.Addr}
+	case prog.Store:
+		return []prog.Expr{in.Addr, in.Val}
+	case prog.RMW:
+		if in.Cond != nil {
+			return []prog.Expr{in.Addr, in.New, in.Cond}
+		}
+		return []prog.Expr{in.Addr, in.New}
+	case prog.StoreCond:
+		return []prog.Expr{in.Addr, in.Val}
+	case prog.Assign:
+		return []prog.Expr{in.Val}
+	case prog.Jump:
+		if in.Cond != nil {
+			return []prog.Expr{in.Cond}
+		}
+	}
+	return nil
+}
+
+// sortedRegs lists a set of registers in order.
+func sortedRegs(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for r := range m {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
+}
