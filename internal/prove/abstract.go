@@ -54,7 +54,7 @@ func (b *builder) havocRegs(k int) {
 	}
 }
 
-func notInv(l loop) prog.Expr { return prog.Un{Op: prog.OpNot, X: expr(l.inv.Cond)} }
+func notInv(l loop) prog.Expr { return prog.Un{Op: prog.OpNot, X: l.inv.Expr} }
 
 // abstract rewrites a thread for one query (see the package comment):
 // each loop L becomes

@@ -19,13 +19,17 @@ import (
 //
 // after the thread table and before the final condition, where P1 names a
 // thread, L the label at the head of one of its loops (the target of its
-// backward branches) and COND a litmus condition over the registers of
-// that thread (e.g. "1:o1=0 \/ 1:o1=1"). Being a comment, it leaves the
-// file a valid litmus test for herd7, musket litmus and musket check.
+// backward branches) and COND a condition over the registers of that
+// thread in the language of parseInv (e.g. "1:o1=0 \/ 1:o1=1",
+// "0:o1>=0 /\ 0:o1<3"). It must hold whenever the thread is at L: when
+// the loop is entered and after every backward branch. Being a comment,
+// it leaves the file a valid litmus test for herd7, musket litmus and
+// musket check.
 type Invariant struct {
 	Thread int
 	Label  string
-	Cond   litmus.Cond
+	Text   string    // COND as written
+	Expr   prog.Expr // COND over the thread's registers, 0 or 1
 	Pos    prog.Pos
 }
 
@@ -86,25 +90,20 @@ func Parse(file string, src []byte) (*litmus.Test, []Invariant, error) {
 		}
 		label := head[colon+1:]
 		condCol := headCol + len(head)
-		// Parse the condition with the litmus parser, at its own line
-		// and column, so that its errors point into the file.
-		cl := append([]string{}, lines[:i]...)
-		cl = append(cl, "exists"+strings.Repeat(" ", condCol-len("exists"))+l[condCol:end])
-		ct, err := litmus.Parse(file, []byte(strings.Join(cl, "\n")))
+		text := l[condCol:end]
+		e, err := parseInv(text, condCol, th, threadRegs(t.Threads[th]), func(col int) prog.Pos {
+			return prog.Pos{File: file, Line: i + 1, Col: col + 1}
+		})
 		if err != nil {
 			return nil, nil, err
 		}
-		inv := Invariant{Thread: th, Label: label, Cond: ct.Cond, Pos: pos}
-		if err := checkRegs(inv, t.Threads[th]); err != nil {
-			return nil, nil, err
-		}
-		invs = append(invs, inv)
+		invs = append(invs, Invariant{Thread: th, Label: label, Text: strings.TrimSpace(text), Expr: e, Pos: pos})
 	}
 	return t, invs, nil
 }
 
-// checkRegs makes sure an invariant mentions only registers of its thread.
-func checkRegs(inv Invariant, th *prog.Thread) error {
+// threadRegs are the registers a thread's code mentions.
+func threadRegs(th *prog.Thread) map[string]bool {
 	regs := map[string]bool{}
 	for _, in := range th.Code {
 		for _, r := range defs(in) {
@@ -114,71 +113,7 @@ func checkRegs(inv Invariant, th *prog.Thread) error {
 			regs[r] = true
 		}
 	}
-	var bad error
-	var walk func(c litmus.Cond)
-	ref := func(r litmus.Ref) {
-		switch {
-		case bad != nil:
-		case r.Thread != inv.Thread:
-			bad = fmt.Errorf("%s: the invariant of P%d may only mention registers of P%d, found %s", inv.Pos, inv.Thread, inv.Thread, r)
-		case !regs[r.Name]:
-			bad = fmt.Errorf("%s: P%d has no register %s", inv.Pos, inv.Thread, r.Name)
-		}
-	}
-	walk = func(c litmus.Cond) {
-		switch c := c.(type) {
-		case litmus.And:
-			walk(c.L)
-			walk(c.R)
-		case litmus.Or:
-			walk(c.L)
-			walk(c.R)
-		case litmus.Not:
-			walk(c.C)
-		case litmus.Atom:
-			ref(c.Ref)
-		case litmus.RefEq:
-			ref(c.L)
-			ref(c.R)
-		case litmus.Bool:
-		default:
-			if bad == nil {
-				bad = fmt.Errorf("%s: unsupported invariant condition %s", inv.Pos, litmus.FormatCond(c))
-			}
-		}
-	}
-	walk(inv.Cond)
-	return bad
-}
-
-// expr translates an invariant into an expression over registers.
-func expr(c litmus.Cond) prog.Expr {
-	switch c := c.(type) {
-	case litmus.And:
-		return prog.Bin{Op: prog.OpLAnd, X: expr(c.L), Y: expr(c.R)}
-	case litmus.Or:
-		return prog.Bin{Op: prog.OpLOr, X: expr(c.L), Y: expr(c.R)}
-	case litmus.Not:
-		return prog.Un{Op: prog.OpNot, X: expr(c.C)}
-	case litmus.Atom:
-		op := prog.OpEq
-		if c.Neq {
-			op = prog.OpNe
-		}
-		return prog.Bin{Op: op, X: prog.Reg{Name: c.Ref.Name}, Y: prog.Const{V: c.Val}}
-	case litmus.RefEq:
-		op := prog.OpEq
-		if c.Neq {
-			op = prog.OpNe
-		}
-		return prog.Bin{Op: op, X: prog.Reg{Name: c.L.Name}, Y: prog.Reg{Name: c.R.Name}}
-	case litmus.Bool:
-		if c.V {
-			return prog.Int(1)
-		}
-		return prog.Int(0)
-	}
-	return prog.Int(0)
+	return regs
 }
 
 func exprRegs(e prog.Expr, out []string) []string {
@@ -452,7 +387,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 					return nil, err
 				}
 				if r.Positive > 0 {
-					rep.Reason = fmt.Sprintf("the invariant of P%d:%s (%s) %s", ti, l.inv.Label, litmus.FormatCond(l.inv.Cond), c.why)
+					rep.Reason = fmt.Sprintf("the invariant of P%d:%s (%s) %s", ti, l.inv.Label, l.inv.Text, c.why)
 					rep.Witness = r
 					rep.Time = time.Since(start)
 					return rep, nil
