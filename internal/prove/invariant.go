@@ -28,12 +28,12 @@ type invTok struct {
 }
 
 type invParser struct {
-	toks   []invTok
-	i      int
-	end    int // column after the condition
-	th     int
-	regs   map[string]bool
-	pos    func(col int) prog.Pos
+	toks []invTok
+	i    int
+	end  int // column after the condition
+	th   int
+	regs map[string]bool
+	pos  func(col int) prog.Pos
 }
 
 func (p *invParser) errAt(col int, format string, args ...any) error {
