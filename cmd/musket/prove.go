@@ -21,12 +21,16 @@ table:
 
     (* invariant P1:L 1:o1=0 *)
 
-(P1's loop headed by label L; the condition is over P1's registers). Each
-loop is replaced by its last iteration; the invariant must hold when the
-loop is entered and at every backward branch, and an iteration that
-repeats the loop must not write to memory. Then the test's condition is
-checked on the abstraction, read as a property: exists C and ~exists C
-claim C is unreachable, forall C that C always holds.
+(P1's loop headed by label L; the condition is over P1's registers, with
+= != < <= > >=, + -, /\ \/ ~ and parentheses). The invariant must hold
+when the loop is entered and be preserved by every iteration that
+repeats the loop. Each loop is then replaced by its last iteration,
+started from arbitrary registers that satisfy the invariant, preceded by
+as many arbitrary earlier iterations (their reads arbitrary, their
+writes kept) as the other threads' reads and the condition can observe.
+The test's condition is checked on the abstraction, read as a property:
+exists C and ~exists C claim C is unreachable, forall C that C always
+holds.
 
 The answer is "proved" or "not proved" with the reason. The method is
 sound only for models that never reorder a read with a later access (PSO

@@ -7,54 +7,95 @@
 // # The method as Musket implements it
 //
 // A loop carries an invariant over its thread's registers, written as a
-// litmus comment after the thread table (see Invariant). Prove replaces
-// every loop by its last iteration: a backward branch starts a path that
-// is not an execution (assume false), so the iteration that runs is the
-// one that leaves the loop. Before that it makes sure the earlier
-// iterations cannot matter:
+// litmus comment after the thread table (see Invariant; the language is
+// Definition 4.1 over registers: comparisons, sums, connectives). It must
+// hold at the loop's head: on entry and after every backward branch.
+// Prove answers three kinds of questions with the SMT engine, each on an
+// abstraction of the program (see abstract) in which every loop L
+// becomes
 //
-//  1. no register flows from one iteration to the next (syntactic: a
-//     register the body writes is never read before the body writes it;
-//     such loops are refused);
-//  2. no iteration that takes a backward branch writes to memory,
-//     whatever its reads return (thread-local: every path of the body,
-//     loads unknown, a store-conditional either succeeding, writing and
-//     setting its status, or failing — the cases of Figure 4-5). In the
-//     TOPPERS spinlock only a failed STREX repeats the loop, so this holds.
+//	L: B × [arbitrary iteration]   regs := *   assume inv   last iteration
 //
-// Then it asks the SMT engine, for each loop, whether its invariant can
-// fail on entry or at a backward branch — in a program where that loop
-// runs one checked iteration and then, after a backward branch, a copy of
-// its body as the last iteration, and the other loops are abstracted
-// without their invariants — and finally whether the test's condition is
-// reachable with every loop abstracted and its invariant assumed at its
-// head.
+// The last iteration is a copy of the body whose backward branches cut
+// the path (it must leave the loop); regs are the registers the body
+// assigns, so a register carried from one iteration to the next (a
+// counter) is arbitrary there, constrained by the invariant (Section
+// 4.2.1's v := *; assume inv). An arbitrary iteration stands for one of
+// the iterations before the last (Section 4.2.2): it may be skipped;
+// otherwise it starts like the last one, every read returns an arbitrary
+// value and makes no event, a read-modify-write writes what its new
+// value gives for an arbitrary old value, a store-conditional succeeds
+// (writes, status OkVal) or fails (no write, status FailVal) — the cases
+// of Figure 4-5 — stores and fences stay, and the iteration must end at
+// a backward branch. Its writes are thus those of a real iteration,
+// with their values. B is 0 when no path of the body that repeats the
+// loop can write (a thread-local analysis: in the TOPPERS spinlock only
+// a failed STREX repeats); otherwise B is the number of reads the other
+// threads' abstractions make of the locations those iterations may write,
+// plus one per such location that the thread itself reads or the
+// condition observes (blockCounts).
 //
-// Why it is sound under PSO and stronger (sc, tso, pso): by (1) and (2)
-// the earlier iterations of a loop contribute only reads, fences and
-// failed store-conditionals, which no other event reads from. Deleting
-// such events from a consistent execution of these models leaves a
-// consistent execution: po, rf, co and fr restricted to the remaining
-// events are those of the smaller execution, the preserved program order
-// between two remaining events does not depend on the deleted ones, and
-// deleted fences only order fewer pairs. So every execution of the
-// program, restricted to the last iteration of each loop (and, for the
-// invariant check, to one iteration that repeats plus the last), is an
-// execution of the abstraction. Like litmus tests and the thesis
-// (Definition 4.23) it is partial correctness: only executions in which
-// every thread ends count. Models that may reorder a read with a later
-// access (rmo, power, armv7, ...) are refused: there, as the thesis shows
-// (Section 4.4), accesses after the loop can affect what its earlier
-// reads returned.
+// The questions, in order: for each loop, whether its invariant can fail
+// on entry, and whether an iteration that starts where it holds can
+// repeat the loop where it fails ("not inductive") — on a program where
+// that loop has arbitrary iterations (invariant assumed), then either no
+// checked iteration or one from arbitrary registers satisfying the
+// invariant, then arbitrary iterations and the last iteration without
+// the invariant, and the other loops abstracted without their
+// invariants; and finally whether the test's condition is reachable
+// with every loop abstracted and every invariant assumed. The answer is
+// "proved", or "not proved" with the reason and the abstraction's
+// execution behind it.
 //
-// What is not implemented: loops whose repeating iterations write to
-// memory need the arbitrary writes of Section 4.2.2 (bounded by the reads
-// the other threads make of those locations); Musket answers "not proved"
-// with that reason. Registers that carry values between iterations
-// (counters) would need arbitrary values constrained by the invariant;
-// such loops are refused. Invariants mention registers only: with (1)
-// they hold or fail per iteration, so they are inductive as soon as they
-// hold at every backward branch.
+// # Why it is sound under PSO and stronger (sc, tso, pso)
+//
+// Take an execution of the program that is consistent under one of
+// these models and in which every thread ends (partial correctness, as
+// for litmus tests and the thesis' Definition 4.23); say its loop L ran
+// n iterations. Keep every event except those of iterations 1..n-1, and
+// of those iterations keep whole the ones that contain a needed write:
+// a write some kept read of another thread reads from, or the last of
+// the thread's writes to a location in those iterations (the only one
+// its later reads can read, by coherence, and the only one that can be
+// the final value). Reads of other threads' abstractions are at most
+// the count above, so at most B iterations are kept. The kept events
+// form an execution of the abstraction: the kept iterations are
+// arbitrary iterations (the havoc chooses the registers they started
+// with and the values their reads returned; the invariant held at their
+// heads), the last iteration starts from the registers the real one had,
+// which satisfy the invariant. Every read kept has its write kept, so
+// rf, co and fr restricted to the kept events are those of the smaller
+// execution, po is restricted, fences of dropped iterations order
+// nothing, and the kept writes of abstracted iterations lose their tags
+// (the rmw pair, X), which only removes edges. The axioms of sc.cat,
+// tso.cat and pso.cat are acyclicity and emptiness of relations built
+// from these without complement over edges, so the smaller execution is
+// consistent too, with the same registers at the end and the same final
+// values of the observed locations. A condition reachable in the
+// program is therefore reachable in the abstraction. For the invariant
+// queries the same argument maps the iterations before the first
+// iteration that breaks the invariant to arbitrary iterations (the
+// invariant held there), that iteration to the checked one, and the
+// ones after it to arbitrary iterations without the invariant; a
+// failure on entry takes the branch without a checked iteration. The
+// other loops are abstracted without their invariants there (no
+// circular reasoning), and every invariant is assumed only in the last
+// query, once all are proved.
+//
+// Models that may reorder a read with a later access (rmo, power,
+// armv7, ...) are refused: there, as the thesis shows (Section 4.4),
+// accesses after the loop can affect what its earlier reads returned,
+// and the abstraction, which has no such reads, would miss executions.
+//
+// # Limits
+//
+// Loops must not nest and are entered through their head only
+// (structured programs, Section 4.3). Invariants mention registers, not
+// shared memory (which has no value a thread could assert under a relaxed
+// model; the registers it read say what it saw). Values are unbounded
+// integers. The method is incomplete: an invariant that is inductive but
+// too weak gives a "possible violation" the program does not have (the
+// last iteration may start anywhere the invariant allows).
 package prove
 
 // Violation is a table's verdict for one model: whether the assertion can
