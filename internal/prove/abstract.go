@@ -24,6 +24,10 @@ type plan struct {
 	assume bool  // assume each loop's invariant at the head of its iterations
 	check  int   // the loop whose invariant is checked, -1 for none
 	blocks []int // per loop: the arbitrary iterations that may write
+	// halt lets the thread stop before any memory access and at the
+	// head of any loop's last iteration (the other threads of an
+	// invariant check: see the package comment).
+	halt bool
 }
 
 // builder emits the abstraction of one thread.
@@ -31,7 +35,8 @@ type builder struct {
 	th    *prog.Thread
 	loops []loop
 	out   *prog.Thread
-	n     int // fresh labels
+	n     int  // fresh labels
+	halt  bool // the thread may stop before each memory access
 }
 
 func (b *builder) emit(ins ...prog.Instr) { b.out.Code = append(b.out.Code, ins...) }
@@ -70,17 +75,19 @@ func notInv(l loop) prog.Expr { return prog.Un{Op: prog.OpNot, X: l.inv.Expr} }
 //
 // The loop pl.check is instead
 //
-//	L: init |= !inv  [arbitrary iterations, inv assumed]
-//	   either skip, or: havoc(regs) assume inv  checked iteration
-//	       (leaving the loop: go on after it; repeating it: step = !inv)
-//	   [arbitrary iterations]  havoc(regs)  last iteration
+//	L: init = !inv  [halt]  [arbitrary iterations, inv assumed]
+//	   havoc(regs)  assume inv  checked iteration
+//	   (repeating the loop: step = !inv; halt)
 //
-// so that a violation on entry sets regInit and an iteration that starts
-// where the invariant holds and repeats the loop where it fails sets
-// regStep, and every execution of the program embeds in one of the
-// abstraction's.
+// after which the thread stops: an execution with init = 1 is one where
+// the invariant fails on entry, one with step = 1 one where an iteration
+// that starts where it holds repeats the loop where it fails.
+//
+// With pl.halt the thread may stop before each memory access, before the
+// last iteration of a loop, and at a backward branch of the last
+// iteration.
 func abstract(th *prog.Thread, loops []loop, pl plan) *prog.Thread {
-	b := &builder{th: th, loops: loops, out: &prog.Thread{ID: th.ID, Name: th.Name, NonAtomic: th.NonAtomic}}
+	b := &builder{th: th, loops: loops, out: &prog.Thread{ID: th.ID, Name: th.Name, NonAtomic: th.NonAtomic}, halt: pl.halt}
 	bodyOf := func(i int) int {
 		for k, l := range loops {
 			if i >= l.head && i <= l.end {
@@ -92,9 +99,15 @@ func abstract(th *prog.Thread, loops []loop, pl plan) *prog.Thread {
 	if pl.check >= 0 {
 		b.emit(prog.Assign{Dst: regInit, Val: prog.Int(0)}, prog.Assign{Dst: regStep, Val: prog.Int(0)})
 	}
+	last := compile.CutLabel
+	if pl.halt {
+		last = lblEnd
+	}
+code:
 	for i := 0; i < len(th.Code); i++ {
 		k := bodyOf(i)
 		if k < 0 {
+			b.haltPoint(th.Code[i])
 			b.emit(th.Code[i])
 			continue
 		}
@@ -105,43 +118,50 @@ func abstract(th *prog.Thread, loops []loop, pl plan) *prog.Thread {
 		}
 		b.emit(th.Code[l.head]) // the head's label: forward jumps may enter there
 		if k == pl.check {
-			b.emit(prog.Assign{Dst: regInit, Val: prog.Bin{Op: prog.OpLOr, X: prog.Reg{Name: regInit}, Y: notInv(l)}})
+			b.emit(prog.Assign{Dst: regInit, Val: notInv(l)})
+			b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Reg{Name: regChoice}, Target: lblEnd})
 			for j := 0; j < nb; j++ {
 				b.block(k, fmt.Sprintf("%%%db%d", k, j), true)
 			}
-			skip, back, after := b.fresh(), b.fresh(), b.fresh()
-			b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Reg{Name: regChoice}, Target: skip})
+			back := b.fresh()
 			b.havocRegs(k)
 			b.assumeInv(k)
-			b.body(k, fmt.Sprintf("%%%dj", k), back)
-			b.emit(prog.Jump{Target: after})
+			b.body(k, fmt.Sprintf("%%%dj", k), back, true)
+			b.emit(prog.Jump{Target: compile.CutLabel}) // left the loop: nothing to check
 			b.emit(prog.Label{Name: back})
 			b.emit(prog.Assign{Dst: regStep, Val: notInv(l)})
-			b.emit(prog.Label{Name: skip})
-			for j := 0; j < nb; j++ {
-				b.block(k, fmt.Sprintf("%%%dc%d", k, j), false)
-			}
-			b.havocRegs(k)
-			b.body(k, fmt.Sprintf("%%%dlast", k), compile.CutLabel)
-			b.emit(prog.Label{Name: after})
-		} else {
-			for j := 0; j < nb; j++ {
-				b.block(k, fmt.Sprintf("%%%db%d", k, j), pl.assume)
-			}
-			b.havocRegs(k)
-			if pl.assume {
-				b.assumeInv(k)
-			}
-			b.body(k, fmt.Sprintf("%%%dlast", k), compile.CutLabel)
+			break code
 		}
+		for j := 0; j < nb; j++ {
+			b.block(k, fmt.Sprintf("%%%db%d", k, j), pl.assume)
+		}
+		if pl.halt {
+			b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Reg{Name: regChoice}, Target: lblEnd})
+		}
+		b.havocRegs(k)
+		if pl.assume {
+			b.assumeInv(k)
+		}
+		b.body(k, fmt.Sprintf("%%%dlast", k), last, false)
 		i = l.end
 	}
 	if needsCut(b.out) {
 		b.emit(prog.Jump{Target: lblEnd})
 		b.emit(prog.Label{Name: compile.CutLabel})
-		b.emit(prog.Label{Name: lblEnd})
 	}
+	b.emit(prog.Label{Name: lblEnd})
 	return b.out
+}
+
+// haltPoint lets a halting thread stop before a memory access.
+func (b *builder) haltPoint(in prog.Instr) {
+	if !b.halt {
+		return
+	}
+	switch in.(type) {
+	case prog.Load, prog.Store, prog.RMW, prog.StoreCond, prog.Fence:
+		b.emit(prog.Havoc{Dst: regChoice}, prog.Jump{Cond: prog.Reg{Name: regChoice}, Target: lblEnd})
+	}
 }
 
 // localLabels are the labels defined in the body of loop k.
@@ -158,12 +178,15 @@ func (b *builder) localLabels(k int) map[string]bool {
 
 // body emits a copy of the body of loop k, its labels renamed with sfx
 // and its backward branches sent to back. Leaving the loop (a jump out
-// of the body, or falling through its end) goes on after the loop.
-func (b *builder) body(k int, sfx, back string) {
+// of the body, or falling through its end) goes on after the loop, or
+// with cutExits cuts the path.
+func (b *builder) body(k int, sfx, back string, cutExits bool) {
 	l := b.loops[k]
 	local := b.localLabels(k)
 	for j := l.head; j <= l.end; j++ {
-		switch in := b.th.Code[j].(type) {
+		in := b.th.Code[j]
+		b.haltPoint(in)
+		switch in := in.(type) {
 		case prog.Label:
 			b.emit(prog.Label{Name: in.Name + sfx})
 		case prog.Jump:
@@ -172,6 +195,8 @@ func (b *builder) body(k int, sfx, back string) {
 				b.emit(prog.Jump{Cond: in.Cond, Target: back})
 			case local[in.Target]:
 				b.emit(prog.Jump{Cond: in.Cond, Target: in.Target + sfx})
+			case cutExits:
+				b.emit(prog.Jump{Cond: in.Cond, Target: compile.CutLabel})
 			default:
 				b.emit(in)
 			}

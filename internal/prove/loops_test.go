@@ -31,6 +31,62 @@ const counterMP = `SPARC counter
 exists (COND)
 `
 
+// twoIterations needs two arbitrary iterations: P1 reads 1, 2, 1 from
+// x, and only iterations that repeat P0's loop write it.
+const twoIterations = `SPARC two-iterations
+"P1 sees x go 1, 2, 1: two iterations of P0's loop before its last, which does not write."
+{ x=0; y=0; }
+ P0            | P1            ;
+ mov 1,%o3     | ld [x],%o1    ;
+ mov 2,%o4     | ld [x],%o2    ;
+ L: ld [y],%o1 | ld [x],%o3    ;
+ cmp %o1,0     | mov 1,%o4     ;
+ bne OUT       | st %o4,[y]    ;
+ nop           |               ;
+ st %o3,[x]    |               ;
+ st %o4,[x]    |               ;
+ ba L          |               ;
+ nop           |               ;
+ OUT: nop      |               ;
+(* invariant P0:L 0:o3=1 /\ 0:o4=2 *)
+exists (1:o1=1 /\ 1:o2=2 /\ 1:o3=1)
+`
+
+// finalValue: only an iteration that repeats the loop writes x, and the
+// condition observes its final value.
+const finalValue = `SPARC fin
+{ x=0; y=0; }
+ P0            | P1         ;
+ mov 1,%o3     | mov 1,%o4  ;
+ L: ld [y],%o1 | st %o4,[y] ;
+ cmp %o1,0     |            ;
+ bne OUT       |            ;
+ nop           |            ;
+ st %o3,[x]    |            ;
+ ba L          |            ;
+ nop           |            ;
+ OUT: nop      |            ;
+(* invariant P0:L 0:o3=1 *)
+exists (x=1)
+`
+
+// counterWait: P1's loop waits for the count P0's loop publishes; P1's
+// invariant holds only because of P0's (the check assumes the other
+// loops' invariants, the other threads may stop anywhere).
+const counterWait = `SPARC counter-wait
+{ x=0; }
+ P0               | P1              ;
+ mov 0,%o1        | M: ld [x],%o4   ;
+ L: add %o1,1,%o1 | cmp %o4,2       ;
+ st %o1,[x]       | bne M           ;
+ cmp %o1,2        | nop             ;
+ bl L             | ld [x],%o5      ;
+ nop              |                 ;
+(* invariant P0:L 0:o1>=0 /\ 0:o1<2 *)
+(* invariant P1:M 1:o4>=0 /\ 1:o4<2 *)
+exists (1:o5=1)
+`
+
 // TestWritingLoops checks the arbitrary iterations of Section 4.2.2 (the
 // writes of the iterations before the last, bounded by the reads other
 // threads make) and registers carried between iterations, under every
@@ -66,6 +122,12 @@ func TestWritingLoops(t *testing.T) {
 		// the abstraction (not in the program): a spurious violation.
 		{"counter: an invariant too weak", counter("0:o1>=0", "1:o4=3"), false, "possible violation", 0},
 		{"counter: invariant with a wrong bound", counter("0:o1<1", "1:o4=3"), false, "(0:o1<1) is not inductive", 0},
+		{"two earlier iterations observed", twoIterations, false, "possible violation", 2},
+		{"final value from an earlier iteration", finalValue, false, "possible violation", 2},
+		{"loop waiting for another loop's count", counterWait, true, "", 3},
+		{"loop waiting for another loop's count, invariant too strong", strings.Replace(counterWait, "1:o4>=0 /\\ 1:o4<2", "1:o4=0", 1), false, "(1:o4=0) is not inductive", 0},
+		{"xchg spinlock, register carried between tries", file("xchg-spinlock.litmus"), true, "", 2},
+		{"xchg spinlock, invariant too weak", strings.ReplaceAll(file("xchg-spinlock.litmus"), "EAX=1 *)", "EAX>=0 *)"), false, "possible violation", 0},
 		{"counter: invariant false on entry", counter("0:o1=1", "1:o4=3"), false, "does not hold when the loop is entered", 0},
 	}
 	dir := t.TempDir()

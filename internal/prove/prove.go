@@ -335,10 +335,11 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 		r, _ := bmc.RunCut(ctx, q, m, opts.Model, bmc.Options{TagNames: tags, VerdictOnly: true, PositiveOnly: true})
 		return r
 	}
-	// variant abstracts every thread, checking loop check of thread ti
-	// (ti -1: none) or assuming the invariants, with as many arbitrary
-	// iterations as the reads of the abstraction need.
-	variant := func(ti, check int, assume bool, cond litmus.Cond) *litmus.Test {
+	// variant abstracts every thread, assuming the invariants, with as
+	// many arbitrary iterations as the reads of the abstraction need.
+	// With ti >= 0 it checks loop check of thread ti, which stops after
+	// the check, and the other threads may stop anywhere.
+	variant := func(ti, check int, cond litmus.Cond) *litmus.Test {
 		q := *t
 		q.Filter = nil
 		q.Locations = nil
@@ -347,9 +348,12 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 		build := func(blocks [][]int) []*prog.Thread {
 			out := make([]*prog.Thread, len(t.Threads))
 			for i, th := range t.Threads {
-				pl := plan{assume: assume, check: -1}
-				if i == ti {
+				pl := plan{assume: true, check: -1}
+				switch {
+				case i == ti:
 					pl.check = check
+				case ti >= 0:
+					pl.halt = true
 				}
 				if blocks != nil {
 					pl.blocks = blocks[i]
@@ -381,7 +385,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 				{regStep, "is not inductive: an iteration that starts where it holds can repeat the loop where it fails"},
 			}
 			for _, c := range checks {
-				q := variant(ti, k, false, litmus.Atom{Ref: litmus.Ref{Thread: ti, Name: c.reg}, Val: prog.IntValue(1)})
+				q := variant(ti, k, litmus.Atom{Ref: litmus.Ref{Thread: ti, Name: c.reg}, Val: prog.IntValue(1)})
 				r := run(q)
 				if err := status(r); err != nil {
 					return nil, err
@@ -403,7 +407,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	if t.Filter != nil {
 		cond = litmus.And{L: t.Filter, R: cond}
 	}
-	q := variant(-1, -1, true, cond)
+	q := variant(-1, -1, cond)
 	r := run(q)
 	if err := status(r); err != nil {
 		return nil, err
