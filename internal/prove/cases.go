@@ -37,15 +37,18 @@
 //
 // The questions, in order: for each loop, whether its invariant can fail
 // on entry, and whether an iteration that starts where it holds can
-// repeat the loop where it fails ("not inductive") — on a program where
-// that loop has arbitrary iterations (invariant assumed), then either no
-// checked iteration or one from arbitrary registers satisfying the
-// invariant, then arbitrary iterations and the last iteration without
-// the invariant, and the other loops abstracted without their
-// invariants; and finally whether the test's condition is reachable
-// with every loop abstracted and every invariant assumed. The answer is
-// "proved", or "not proved" with the reason and the abstraction's
-// execution behind it.
+// repeat the loop where it fails ("not inductive"). The program for
+// these has every loop abstracted with its invariant assumed, except
+// the loop checked: its thread records whether the invariant holds at
+// the head, may stop there, or runs arbitrary iterations (invariant
+// assumed), then one iteration from arbitrary registers satisfying the
+// invariant, records whether it holds at a backward branch, and stops.
+// The other threads may stop before any memory access, at the head of a
+// loop's last iteration and at its backward branches. Finally, whether
+// the test's condition is reachable with every loop abstracted, every
+// invariant assumed and every thread ending. The answer is "proved", or
+// "not proved" with the reason and the abstraction's execution behind
+// it.
 //
 // # Why it is sound under PSO and stronger (sc, tso, pso)
 //
@@ -72,15 +75,25 @@
 // from these without complement over edges, so the smaller execution is
 // consistent too, with the same registers at the end and the same final
 // values of the observed locations. A condition reachable in the
-// program is therefore reachable in the abstraction. For the invariant
-// queries the same argument maps the iterations before the first
-// iteration that breaks the invariant to arbitrary iterations (the
-// invariant held there), that iteration to the checked one, and the
-// ones after it to arbitrary iterations without the invariant; a
-// failure on entry takes the branch without a checked iteration. The
-// other loops are abstracted without their invariants there (no
-// circular reasoning), and every invariant is assumed only in the last
-// query, once all are proved.
+// program is therefore reachable in the abstraction.
+//
+// For the invariant queries, take an execution in which some invariant
+// fails somewhere (at the head of an iteration: on entry or after a
+// backward branch) and, among these failures, one whose causal past —
+// the events (po|rf)*-before the thread's events up to that point — is
+// smallest, and then earliest in its thread. Under sc, tso and pso po|rf
+// is acyclic (a read is never reordered with a later access, so load
+// buffering cannot happen; a read never reads a po-later write of its
+// own thread), so this past C is closed under po prefixes and rf
+// sources, and the restriction to C is a consistent execution in which
+// every other thread runs a prefix of its run. Every loop head in C
+// other than the failure has a strictly smaller past or comes earlier in
+// the failing thread (a kept earlier iteration contains a write of C that
+// its own head cannot see), so the invariant holds there; the other
+// threads stop where C ends (among the places they may stop), and the
+// deletion of earlier iterations above maps C to an execution of the
+// check's program in which the checked thread records the failure. So
+// assuming the other invariants while checking one is not circular.
 //
 // Models that may reorder a read with a later access (rmo, power,
 // armv7, ...) are refused: there, as the thesis shows (Section 4.4),
