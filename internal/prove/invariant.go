@@ -13,14 +13,17 @@ import (
 //	inv  := inv \/ inv | inv /\ inv | ~inv | not inv | (inv) | true | false | cmp
 //	cmp  := sum op sum        op: = == != <> < <= > >=
 //	sum  := atom | sum + atom | sum - atom
-//	atom := N:reg | integer | -integer | loc | (sum)
+//	atom := N:reg | [loc] | integer | -integer | loc | (sum)
 //
-// N:reg is a register of the loop's thread (N its number), loc the
-// address of a shared location (registers that hold addresses are
-// compared with it, as in litmus conditions: 0:R1=x). Shared memory is not
-// part of the language: under a relaxed model a thread has no "value of
-// x", and the registers it read say what the loop saw. Comparisons yield
-// 0 or 1 and are signed.
+// N:reg is a register of the loop's thread (N its number), [loc] the
+// value the thread last wrote to location loc (the thesis' assertion
+// expressions: "the recent write operations appearing before the
+// condition"; loc's initial value if the thread has not written it),
+// loc the address of a shared location (registers that hold addresses
+// are compared with it, as in litmus conditions: 0:R1=x). The value of
+// a location in memory is not part of the language: under a relaxed
+// model a thread has no "value of x", and the registers it read say what
+// the loop saw. Comparisons yield 0 or 1 and are signed.
 
 type invTok struct {
 	text string
@@ -34,6 +37,7 @@ type invParser struct {
 	th   int
 	regs map[string]bool
 	pos  func(col int) prog.Pos
+	mem  map[string]bool // locations mentioned as [x]
 }
 
 func (p *invParser) errAt(col int, format string, args ...any) error {
@@ -55,7 +59,7 @@ func (p *invParser) next() invTok {
 	return t
 }
 
-var invOps = []string{"/\\", "\\/", "==", "!=", "<>", "<=", ">=", "&&", "||", "=", "<", ">", "~", "!", "(", ")", "+", "-"}
+var invOps = []string{"/\\", "\\/", "==", "!=", "<>", "<=", ">=", "&&", "||", "=", "<", ">", "~", "!", "(", ")", "[", "]", "+", "-"}
 
 // lexInv splits an invariant; col0 is the column of src[0].
 func lexInv(src string, col0 int, pos func(int) prog.Pos) ([]invTok, error) {
@@ -94,22 +98,27 @@ func lexInv(src string, col0 int, pos func(int) prog.Pos) ([]invTok, error) {
 	return out, nil
 }
 
-// parseInv parses the condition of an invariant of thread th.
-func parseInv(src string, col0 int, th int, regs map[string]bool, pos func(int) prog.Pos) (prog.Expr, error) {
+// parseInv parses the condition of an invariant of thread th; mem are
+// the locations it mentions as [x].
+func parseInv(src string, col0 int, th int, regs map[string]bool, pos func(int) prog.Pos) (e prog.Expr, mem []string, err error) {
 	toks, err := lexInv(src, col0, pos)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	p := &invParser{toks: toks, end: col0 + len(src), th: th, regs: regs, pos: pos}
-	e, err := p.or()
+	p := &invParser{toks: toks, end: col0 + len(src), th: th, regs: regs, pos: pos, mem: map[string]bool{}}
+	e, err = p.or()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if t := p.peek(); p.i < len(p.toks) {
-		return nil, p.errAt(t.col, "unexpected %q after the invariant", t.text)
+		return nil, nil, p.errAt(t.col, "unexpected %q after the invariant", t.text)
 	}
-	return e, nil
+	return e, sortedRegs(p.mem), nil
 }
+
+// memReg is the register that holds the value a thread last wrote to a
+// location (see shadow).
+func memReg(loc string) string { return "%prove_mem_" + loc }
 
 func (p *invParser) or() (prog.Expr, error) {
 	x, err := p.and()
@@ -229,6 +238,16 @@ func (p *invParser) atom(left bool) (prog.Expr, error) {
 			return nil, p.errAt(c.col, "expected ')'")
 		}
 		return x, nil
+	case t.text == "[":
+		n := p.next()
+		if !isIdent(n.text) || isNumeric(n.text[0]) {
+			return nil, p.errAt(n.col, "expected a location in [ ]")
+		}
+		if c := p.next(); c.text != "]" {
+			return nil, p.errAt(c.col, "expected ']'")
+		}
+		p.mem[n.text] = true
+		return prog.Reg{Name: memReg(n.text)}, nil
 	case t.text == "-":
 		n := p.next()
 		v, err := strconv.ParseInt(n.text, 0, 64)
@@ -257,7 +276,7 @@ func (p *invParser) atom(left bool) (prog.Expr, error) {
 		return nil, p.errAt(t.col, "expected a value, found %q", t.text)
 	}
 	if left {
-		return nil, p.errAt(t.col, "the invariant of P%d may only mention registers of P%d (N:reg), found %s: shared memory has no value a thread could assert under a relaxed model", p.th, p.th, t.text)
+		return nil, p.errAt(t.col, "the invariant of P%d may only mention registers of P%d (N:reg) and the values it last wrote ([%s]), found %s: shared memory has no value a thread could assert under a relaxed model", p.th, p.th, t.text, t.text)
 	}
 	return prog.Addr(t.text), nil
 }

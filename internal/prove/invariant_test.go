@@ -41,11 +41,15 @@ func TestInvariantLanguage(t *testing.T) {
 		{"1:o1=0", nil, 0, "may only mention registers of P0, found 1:o1"},
 		{"0:o9=0", nil, 0, "P0 has no register o9"},
 		{"x=1", nil, 0, "shared memory has no value"},
+		{"[x]=1", known{memReg("x"): prog.IntValue(1)}, 1, ""},
+		{"[x] = 0:o1 + 1 /\\ [y] < 2", known{memReg("x"): prog.IntValue(3), "o1": prog.IntValue(2), memReg("y"): prog.IntValue(1)}, 1, ""},
+		{"[x=1", nil, 0, "expected ']'"},
+		{"[1]=1", nil, 0, "expected a location in [ ]"},
 		{"0:o1 # 1", nil, 0, "1:6: unexpected \"#\""},
 		{"(0:o1=1", nil, 0, "expected ')'"},
 	}
 	for _, c := range cases {
-		e, err := parseInv(c.src, 0, 0, regs, func(col int) prog.Pos { return prog.Pos{Line: 1, Col: col + 1} })
+		e, _, err := parseInv(c.src, 0, 0, regs, func(col int) prog.Pos { return prog.Pos{Line: 1, Col: col + 1} })
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%q: error %v, want one containing %q", c.src, err, c.err)

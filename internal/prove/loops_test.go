@@ -162,3 +162,70 @@ func TestWritingLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenValues checks invariants that mention [x], the value the
+// thread last wrote to x: after stores, read-modify-writes (ldstub) and
+// store-conditionals that succeed (STREX), with x's initial value before
+// the thread writes it.
+func TestWrittenValues(t *testing.T) {
+	file := func(name, old, inv string) string {
+		src, err := os.ReadFile(filepath.Join(examples, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), old) {
+			t.Fatalf("%s has no %q", name, old)
+		}
+		return strings.ReplaceAll(string(src), old, inv)
+	}
+	counterInv := `0:o1>=0 /\ 0:o1<2`
+	cases := []struct {
+		name, src string
+		proved    bool
+		want      string // substring of the reason or the error
+		isErr     bool
+	}{
+		{"store: [x] is the count", file("counter.litmus", counterInv, `[x] = 0:o1 /\ `+counterInv), true, "", false},
+		{"store: [x] changes", file("counter.litmus", counterInv, `[x] = 0 /\ `+counterInv), false, "is not inductive", false},
+		{"store: initial value", file("counter.litmus", counterInv, `[x] = 1 /\ `+counterInv), false, "does not hold when the loop is entered", false},
+		{"store: a location the thread never writes", file("counter.litmus", counterInv, `[y] = 0 /\ `+counterInv), true, "", false},
+		{"ldstub writes 0xff", file("tas-spinlock.litmus", "P0:L true", `P0:L [lock] = 0 \/ [lock] = 255`), true, "", false},
+		{"ldstub: [lock] not kept at 0", file("tas-spinlock.litmus", "P0:L true", `P0:L [lock] = 0`), false, "is not inductive", false},
+		{"STREX: only a success writes", file("toppers-spinlock.litmus", "P0:L 0:R3=1", `P0:L 0:R3=1 /\ [lock]=0`), true, "", false},
+		{"write through a computed address", `ARM T
+{ 0:R2=x; }
+ P0             ;
+ MOV R3,#1      ;
+ MOV R1,R2      ;
+ L: STR R3,[R1] ;
+ LDR R0,[R2]    ;
+ CMP R0,#0      ;
+ BEQ L          ;
+(* invariant P0:L [x]=1 *)
+exists (x=0)
+`, false, "cannot name", true},
+	}
+	dir := t.TempDir()
+	for i, c := range cases {
+		path := filepath.Join(dir, "mem"+string(rune('a'+i))+".litmus")
+		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, model := range SoundModels {
+			rep, err := Prove(context.Background(), path, Options{Model: model})
+			if c.isErr {
+				if err == nil || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("%s under %s: error %v, want one containing %q", c.name, model, err, c.want)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s under %s: %v", c.name, model, err)
+				continue
+			}
+			if rep.Proved != c.proved || !strings.Contains(rep.Reason, c.want) {
+				t.Errorf("%s under %s: proved %v, reason %q; want proved %v, reason containing %q", c.name, model, rep.Proved, rep.Reason, c.proved, c.want)
+			}
+		}
+	}
+}

@@ -30,6 +30,7 @@ type Invariant struct {
 	Label  string
 	Text   string    // COND as written
 	Expr   prog.Expr // COND over the thread's registers, 0 or 1
+	Mem    []string  // the locations COND mentions as [x] (see shadow)
 	Pos    prog.Pos
 }
 
@@ -91,13 +92,13 @@ func Parse(file string, src []byte) (*litmus.Test, []Invariant, error) {
 		label := head[colon+1:]
 		condCol := headCol + len(head)
 		text := l[condCol:end]
-		e, err := parseInv(text, condCol, th, threadRegs(t.Threads[th]), func(col int) prog.Pos {
+		e, mem, err := parseInv(text, condCol, th, threadRegs(t.Threads[th]), func(col int) prog.Pos {
 			return prog.Pos{File: file, Line: i + 1, Col: col + 1}
 		})
 		if err != nil {
 			return nil, nil, err
 		}
-		invs = append(invs, Invariant{Thread: th, Label: label, Text: strings.TrimSpace(text), Expr: e, Pos: pos})
+		invs = append(invs, Invariant{Thread: th, Label: label, Text: strings.TrimSpace(text), Expr: e, Mem: mem, Pos: pos})
 	}
 	return t, invs, nil
 }
@@ -268,6 +269,25 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	if fe, err := litmus.Lookup(t.Arch); err == nil {
 		tags = fe.Tags()
 	}
+	// A thread whose invariants mention [x] keeps the value it last
+	// wrote to x in a register.
+	mem := make([]map[string]bool, len(t.Threads))
+	for _, inv := range invs {
+		if mem[inv.Thread] == nil {
+			mem[inv.Thread] = map[string]bool{}
+		}
+		for _, l := range inv.Mem {
+			mem[inv.Thread][l] = true
+		}
+	}
+	inst := *t
+	inst.Threads = make([]*prog.Thread, len(t.Threads))
+	for ti := range t.Threads {
+		if inst.Threads[ti], err = shadow(t, ti, sortedRegs(mem[ti])); err != nil {
+			return nil, err
+		}
+	}
+	t = &inst
 	loops := make([][]loop, len(t.Threads))
 	seen := map[string]bool{}
 	for _, inv := range invs {
