@@ -21,8 +21,9 @@ table:
 
     (* invariant P1:L 1:o1=0 *)
 
-(P1's loop headed by label L; the condition is over P1's registers, with
-= != < <= > >=, + -, /\ \/ ~ and parentheses). The invariant must hold
+(P1's loop headed by label L; the condition is over P1's registers and
+[x], the value P1 last wrote to x, with = != < <= > >=, + -, /\ \/ ~
+and parentheses). The invariant must hold
 when the loop is entered and be preserved by every iteration that
 repeats the loop. Each loop is then replaced by its last iteration,
 started from arbitrary registers that satisfy the invariant, preceded by

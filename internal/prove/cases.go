@@ -6,9 +6,10 @@
 //
 // # The method as Musket implements it
 //
-// A loop carries an invariant over its thread's registers, written as a
-// litmus comment after the thread table (see Invariant; the language is
-// Definition 4.1 over registers: comparisons, sums, connectives). It must
+// A loop carries an invariant over its thread's registers and the values
+// it last wrote ([x]), written as a litmus comment after the thread table
+// (see Invariant; the language is Definition 4.1: comparisons, sums,
+// connectives). It must
 // hold at the loop's head: on entry and after every backward branch.
 // Prove answers three kinds of questions with the SMT engine, each on an
 // abstraction of the program (see abstract) in which every loop L
@@ -103,10 +104,11 @@
 // # Limits
 //
 // Loops must not nest and are entered through their head only
-// (structured programs, Section 4.3). Invariants mention registers, not
-// shared memory (which has no value a thread could assert under a relaxed
-// model; the registers it read say what it saw). Values are unbounded
-// integers. The method is incomplete: an invariant that is inductive but
+// (structured programs, Section 4.3). Invariants mention registers and
+// [x], the value the thread last wrote to x (a shadow register, see
+// shadow), not the value of x in memory (which a thread cannot assert
+// under a relaxed model; the registers it read say what it saw). Values
+// are unbounded integers. The method is incomplete: an invariant that is inductive but
 // too weak gives a "possible violation" the program does not have (the
 // last iteration may start anywhere the invariant allows).
 package prove
