@@ -61,7 +61,6 @@ func shadow(t *litmus.Test, ti int, locs []string) (*prog.Thread, error) {
 		return fmt.Errorf("%s: %s", where, fmt.Sprintf(format, args...))
 	}
 	for i, in := range th.Code {
-		emit(i, in)
 		var addr prog.Expr
 		switch in := in.(type) {
 		case prog.Store:
@@ -71,6 +70,7 @@ func shadow(t *litmus.Test, ti int, locs []string) (*prog.Thread, error) {
 		case prog.StoreCond:
 			addr = in.Addr
 		default:
+			emit(i, in)
 			continue
 		}
 		loc, ok := addrOf(t, th, ti, addr)
@@ -78,48 +78,65 @@ func shadow(t *litmus.Test, ti int, locs []string) (*prog.Thread, error) {
 			return nil, errAt(i, "%s writes through an address Musket cannot name: an invariant that mentions [%s] needs every write of %s to name its location", prog.InstrString(in), locs[0], th.Name)
 		}
 		if !want[loc] {
+			emit(i, in)
 			continue
 		}
 		r := memReg(loc)
 		switch in := in.(type) {
 		case prog.Store:
-			emit(i, prog.Assign{Dst: r, Val: in.Val})
+			emit(i, in, prog.Assign{Dst: r, Val: in.Val})
 		case prog.RMW:
-			// After the RMW its destination holds the old value.
-			uses := func(e prog.Expr) bool {
-				for _, x := range exprRegs(e, nil) {
-					if x == in.Dst {
-						return true
-					}
+			if in.Dst == "" && (hasOld(in.New) || in.Cond != nil && hasOld(in.Cond)) {
+				return nil, errAt(i, "%s: the value it read is not kept, so the value it writes to %s, and [%s], cannot be computed", prog.InstrString(in), loc, loc)
+			}
+			// The registers the new value and the condition use, as
+			// they were before the RMW; its destination then holds the
+			// old value.
+			pre := map[string]bool{}
+			for _, x := range exprRegs(in.New, nil) {
+				pre[x] = true
+			}
+			if in.Cond != nil {
+				for _, x := range exprRegs(in.Cond, nil) {
+					pre[x] = true
 				}
-				return false
 			}
-			if in.Dst == "" && (hasOld(in.New) || in.Cond != nil && hasOld(in.Cond)) || in.Dst != "" && (uses(in.New) || in.Cond != nil && uses(in.Cond)) {
-				return nil, errAt(i, "%s: the value it writes to %s cannot be recomputed after it, so [%s] cannot follow it", prog.InstrString(in), loc, loc)
+			for _, x := range sortedRegs(pre) {
+				emit(i, prog.Assign{Dst: "%prove_t_" + x, Val: prog.Reg{Name: x}})
 			}
-			old := func(e prog.Expr) prog.Expr { return substReg(e, in.Dst) }
+			emit(i, in)
+			val := func(e prog.Expr) prog.Expr { return substReg(renameRegs(e, "%prove_t_"), in.Dst) }
 			if in.Cond == nil {
-				emit(i, prog.Assign{Dst: r, Val: old(in.New)})
+				emit(i, prog.Assign{Dst: r, Val: val(in.New)})
 				continue
 			}
 			s := skip()
-			emit(i, prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: old(in.Cond)}, Target: s}, prog.Assign{Dst: r, Val: old(in.New)}, prog.Label{Name: s})
+			emit(i, prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: val(in.Cond)}, Target: s}, prog.Assign{Dst: r, Val: val(in.New)}, prog.Label{Name: s})
 		case prog.StoreCond:
-			if in.Status == "" || func() bool {
-				for _, x := range exprRegs(in.Val, nil) {
-					if x == in.Status {
-						return true
-					}
-				}
-				return false
-			}() {
+			if in.Status == "" {
 				return nil, errAt(i, "%s: whether it wrote %s cannot be told after it, so [%s] cannot follow it", prog.InstrString(in), loc, loc)
 			}
+			// The value, as it was before the status is set.
+			tmp := "%prove_t_sc"
 			s := skip()
-			emit(i, prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: in.Status}, Y: prog.Const{V: in.OkVal}}, Target: s}, prog.Assign{Dst: r, Val: in.Val}, prog.Label{Name: s})
+			emit(i, prog.Assign{Dst: tmp, Val: in.Val}, in)
+			emit(i, prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: in.Status}, Y: prog.Const{V: in.OkVal}}, Target: s}, prog.Assign{Dst: r, Val: prog.Reg{Name: tmp}}, prog.Label{Name: s})
 		}
 	}
 	return out, nil
+}
+
+// renameRegs prefixes the registers of e.
+func renameRegs(e prog.Expr, prefix string) prog.Expr {
+	switch e := e.(type) {
+	case prog.Reg:
+		return prog.Reg{Name: prefix + e.Name}
+	case prog.Bin:
+		return prog.Bin{Op: e.Op, X: renameRegs(e.X, prefix), Y: renameRegs(e.Y, prefix)}
+	case prog.Un:
+		return prog.Un{Op: e.Op, X: renameRegs(e.X, prefix)}
+	}
+	return e
 }
 
 func hasOld(e prog.Expr) bool {
