@@ -191,6 +191,8 @@ func TestWrittenValues(t *testing.T) {
 		{"store: a location the thread never writes", file("counter.litmus", counterInv, `[y] = 0 /\ `+counterInv), true, "", false},
 		{"ldstub writes 0xff", file("tas-spinlock.litmus", "P0:L true", `P0:L [lock] = 0 \/ [lock] = 255`), true, "", false},
 		{"ldstub: [lock] not kept at 0", file("tas-spinlock.litmus", "P0:L true", `P0:L [lock] = 0`), false, "is not inductive", false},
+		{"XCHG writes the register it then overwrites", file("xchg-spinlock.litmus", "P0:L 0:EAX=1", `P0:L 0:EAX=1 /\ ([lock]=0 \/ [lock]=1)`), true, "", false},
+		{"XCHG: [lock] not kept at 0", file("xchg-spinlock.litmus", "P0:L 0:EAX=1", `P0:L 0:EAX=1 /\ [lock]=0`), false, "is not inductive", false},
 		{"STREX: only a success writes", file("toppers-spinlock.litmus", "P0:L 0:R3=1", `P0:L 0:R3=1 /\ [lock]=0`), true, "", false},
 		{"write through a computed address", `ARM T
 { 0:R2=x; }
