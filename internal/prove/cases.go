@@ -9,11 +9,10 @@
 // A loop carries an invariant over its thread's registers and the values
 // it last wrote ([x]), written as a litmus comment after the thread table
 // (see Invariant; the language is Definition 4.1: comparisons, sums,
-// connectives). It must
-// hold at the loop's head: on entry and after every backward branch.
-// Prove answers three kinds of questions with the SMT engine, each on an
-// abstraction of the program (see abstract) in which every loop L
-// becomes
+// connectives). It must hold at the loop's head: on entry and after
+// every backward branch. Prove answers three kinds of questions with the
+// SMT engine, each on an abstraction of the program (see abstract) in
+// which every loop L becomes
 //
 //	L: B × [arbitrary iteration]   regs := *   assume inv   last iteration
 //
