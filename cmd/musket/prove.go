@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/prove"
 )
@@ -70,14 +71,21 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			status = 2
 			continue
 		}
+		arbitrary := func() {
+			if len(rep.Arbitrary) > 0 {
+				fmt.Fprintf(stdout, "  arbitrary earlier iterations: %s\n", strings.Join(rep.Arbitrary, ", "))
+			}
+		}
 		if rep.Proved {
 			fmt.Fprintf(stdout, "%s: proved (model %s, %d SMT queries, %.3fs)\n", rep.Name, rep.Model, rep.Queries, rep.Time.Seconds())
+			arbitrary()
 			continue
 		}
 		if status == 0 {
 			status = 1
 		}
 		fmt.Fprintf(stdout, "%s: not proved (model %s): %s (%.3fs)\n", rep.Name, rep.Model, rep.Reason, rep.Time.Seconds())
+		arbitrary()
 		if *witness != "" && rep.Witness != nil && rep.Witness.Witness != nil {
 			if err := writeDot(*witness, rep.Witness); err != nil {
 				fmt.Fprintf(stderr, "musket: %v\n", err)

@@ -243,7 +243,10 @@ type Report struct {
 	Reason  string         // why not proved
 	Witness *result.Result // the execution behind the reason, if any
 	Queries int            // SMT queries asked
-	Time    time.Duration
+	// Arbitrary lists the loops that needed arbitrary earlier iterations
+	// in the last query asked, with their number ("P0:L 2").
+	Arbitrary []string
+	Time      time.Duration
 }
 
 // Prove applies the inductive-invariant method (seed 004, Chapter 4) to a
@@ -383,7 +386,16 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 			return out
 		}
 		base := build(nil)
-		q.Threads = build(blockCounts(t, loops, base, cond))
+		blocks := blockCounts(t, loops, base, cond)
+		q.Threads = build(blocks)
+		rep.Arbitrary = nil
+		for i, ls := range loops {
+			for k, l := range ls {
+				if blocks[i][k] > 0 {
+					rep.Arbitrary = append(rep.Arbitrary, fmt.Sprintf("P%d:%s %d", i, l.inv.Label, blocks[i][k]))
+				}
+			}
+		}
 		return &q
 	}
 	status := func(r *result.Result) error {
