@@ -21,10 +21,10 @@ import (
 // thread, L the label at the head of one of its loops (the target of its
 // backward branches) and COND a condition over the registers of that
 // thread and the values it last wrote, in the language of parseInv (e.g.
-// "1:o1=0 \/ 1:o1=1", "0:o1>=0 /\ 0:o1<3", "[lock]=0 \/ [lock]=255"). It must hold whenever the thread is at L: when
-// the loop is entered and after every backward branch. Being a comment,
-// it leaves the file a valid litmus test for herd7, musket litmus and
-// musket check.
+// "1:o1=0 \/ 1:o1=1", "0:o1>=0 /\ 0:o1<3", "[lock]=0 \/ [lock]=255").
+// It must hold whenever the thread is at L: when the loop is entered and
+// after every backward branch. Being a comment, it leaves the file a
+// valid litmus test for herd7, musket litmus and musket check.
 type Invariant struct {
 	Thread int
 	Label  string
