@@ -785,6 +785,8 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			flow(pc, target, p.f.and(g, cb), st)
 			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
 			continue
+		case prog.Located:
+			return errAt(pc, &UnsupportedError{What: "lock and SRCU events (" + ins.String() + ")"})
 		default:
 			return errAt(pc, fmt.Errorf("unsupported instruction %T", ins))
 		}

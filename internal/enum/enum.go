@@ -177,6 +177,8 @@ func collectLocs(t *litmus.Test, set map[string]bool) {
 				}
 			case prog.Assign:
 				walk(in.Val)
+			case prog.Located:
+				walk(in.Addr)
 			}
 		}
 	}
