@@ -164,6 +164,8 @@ func collectLocs(t *litmus.Test, obs []litmus.Ref) []string {
 				}
 			case prog.Assign:
 				walk(in.Val)
+			case prog.Located:
+				walk(in.Addr)
 			}
 		}
 	}
@@ -786,7 +788,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
 			continue
 		case prog.Located:
-			return errAt(pc, &UnsupportedError{What: "lock and SRCU events (" + ins.String() + ")"})
+			if err := p.located(ti, pc, th, g, st, ins); err != nil {
+				return errAt(pc, err)
+			}
 		default:
 			return errAt(pc, fmt.Errorf("unsupported instruction %T", ins))
 		}
