@@ -19,12 +19,23 @@ func (x *explorer) located(st *state, in prog.Located) error {
 		ev := func(st *state, tag string, v int64) int {
 			return x.emit(st, pathEvent{kind: event.Located, loc: loc, tags: []string{tag}, val: constSym(prog.IntValue(v)), addrDeps: a.deps})
 		}
-		result := func(st *state, e int, v int64) {
-			if in.Dst != "" {
-				s := constSym(prog.IntValue(v))
-				s.deps = []int{e}
-				st.regs[in.Dst] = s
+		// The register is 1 or 0 computed from the deciding event's value
+		// (a constant), not a known constant, so that branching on it is
+		// a control dependency, as on a read.
+		result := func(st *state, e int, one bool) error {
+			if in.Dst == "" {
+				return nil
 			}
+			op := prog.OpNe
+			if one {
+				op = prog.OpEq
+			}
+			v, err := binSym(op, readSym(e), st.p.events[e].val)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			st.regs[in.Dst] = v
+			return nil
 		}
 		next := func(st *state) error {
 			st.pc++
@@ -38,20 +49,28 @@ func (x *explorer) located(st *state, in prog.Located) error {
 			ev(st, prog.TagUnlock, 0)
 		case prog.LocTryLock:
 			f := st.fork()
-			result(f, ev(f, prog.TagLockFail, 1), 0)
+			if err := result(f, ev(f, prog.TagLockFail, 1), false); err != nil {
+				return err
+			}
 			if err := next(f); err != nil {
 				return err
 			}
 			r := ev(st, prog.TagLockRead, 0)
 			ev(st, prog.TagLockWrite, 1)
-			result(st, r, 1)
+			if err := result(st, r, true); err != nil {
+				return err
+			}
 		case prog.LocIsLocked:
 			f := st.fork()
-			result(f, ev(f, prog.TagReadUnlock, 0), 0)
+			if err := result(f, ev(f, prog.TagReadUnlock, 0), false); err != nil {
+				return err
+			}
 			if err := next(f); err != nil {
 				return err
 			}
-			result(st, ev(st, prog.TagReadLocked, 1), 1)
+			if err := result(st, ev(st, prog.TagReadLocked, 1), true); err != nil {
+				return err
+			}
 		default:
 			e := x.emit(st, pathEvent{kind: event.Located, loc: loc, tags: in.Tags, addrDeps: a.deps})
 			st.p.events[e].val = constSym(prog.IntValue(0))
