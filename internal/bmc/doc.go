@@ -81,11 +81,23 @@
 // `with co from S` (herd's cos.cat: generate_cos, linearisations of the
 // writes per location) is mapped to the engine's own co — every total
 // order of each location's writes with the initial write first, which is
-// what those files enumerate. Any other `with` over a set of several
-// values, linearisations and classes elsewhere, pco, membership or
-// comparisons on execution-dependent values, and iteration over
-// execution-dependent sets are reported as unsupported (result status
-// Unsupported), by name.
+// what those files enumerate. When the model has put other events in W
+// (the Linux kernel's lock.cat adds the lock writes LKW before it includes
+// cos-opt.cat), co is a symbolic total order of W per location instead,
+// the initial write first, equal to the engine's co on the engine's
+// writes and containing the partial order S is generated from.
+// `with x from cross(F)` (lock.cat's choice of the write each failed
+// spin_trylock or spin_is_locked reads from) is a symbolic choice: one
+// relation of each member of F, exactly one Boolean per member that
+// exists; the library's map builds such F over execution-dependent sets.
+// Lock and SRCU events (prog.Located) are events of kind event.Located,
+// with their tags and location, outside the engine's rf and co;
+// spin_trylock and spin_is_locked choose their outcome with a Boolean.
+// Any other `with` over a set of several values, linearisations and
+// classes elsewhere, pco, membership or comparisons on
+// execution-dependent values, and iteration over execution-dependent sets
+// are reported as unsupported (result status Unsupported), by name, and
+// so are these two choices in an inconsistency query (package porthos).
 //
 // # Answers
 //

@@ -3,6 +3,7 @@ package bmc
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -139,7 +140,13 @@ func (ev *evaluator) stmt(s cat.Stmt, en *env, as string) (*env, error) {
 	case *cat.IncludeStmt:
 		return en, errf(s.At, "include %q was not resolved", s.Path)
 	case *cat.BlockStmt:
-		return ev.stmts(s.Stmts, en, as)
+		en, err := ev.stmts(s.Stmts, en, as)
+		if _, ok := en.lookup("map"); ok && err == nil && filepath.Base(s.File) == "stdlib.cat" {
+			// The library's map, also over sets that depend on the
+			// execution (lockco.go).
+			en = en.bind("map", nativeMap)
+		}
+		return en, err
 	case *cat.ProcStmt:
 		return en.bind(s.Name, &procV{params: s.Params, body: s.Body, env: nil}).fixProc(), nil
 	case *cat.CallStmt:
@@ -190,8 +197,17 @@ func (ev *evaluator) stmt(s cat.Stmt, en *env, as string) (*env, error) {
 			// The engine's coherence order is a total order of the writes
 			// of each location with the initial write first: what
 			// generate_cos and linearisations of the writes per location
-			// enumerate.
-			return en.bind("co", ev.e.inputs["co"]), nil
+			// enumerate (lockco.go when W has other events).
+			co, err := ev.withCo(s, en)
+			if err != nil {
+				return en, err
+			}
+			return en.bind("co", co), nil
+		}
+		if x, ok, err := ev.withCross(s, en); err != nil {
+			return en, err
+		} else if ok {
+			return en.bind(s.Var, x), nil
 		}
 		v, err := ev.expr(s.Set, en)
 		if err != nil {
@@ -513,7 +529,7 @@ func kindName(v value) string {
 		return "tag"
 	case tupleV:
 		return "tuple"
-	case *vsetV:
+	case *vsetV, *symSetV:
 		return "set of values"
 	case *closureV, *builtinV:
 		return "function"
@@ -900,6 +916,13 @@ func (ev *evaluator) elements(v value, pos cat.Position) ([]value, error) {
 	case eventV, pairV:
 		return []value{v}, nil
 	case *vsetV:
+		return v.elems, nil
+	case *symSetV:
+		for _, b := range v.in {
+			if !b.isTrue() {
+				return nil, unsupported(pos, "iterating over a set whose elements depend on the execution")
+			}
+		}
 		return v.elems, nil
 	}
 	return nil, errf(pos, "cannot iterate over %s", kindName(v))

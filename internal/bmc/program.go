@@ -164,6 +164,8 @@ func collectLocs(t *litmus.Test, obs []litmus.Ref) []string {
 				}
 			case prog.Assign:
 				walk(in.Val)
+			case prog.Located:
+				walk(in.Addr)
 			}
 		}
 	}
@@ -787,6 +789,10 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			flow(pc, target, p.f.and(g, cb), st)
 			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
 			continue
+		case prog.Located:
+			if err := p.located(ti, pc, th, g, st, ins); err != nil {
+				return errAt(pc, err)
+			}
 		default:
 			return errAt(pc, fmt.Errorf("unsupported instruction %T", ins))
 		}

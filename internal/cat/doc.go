@@ -34,7 +34,11 @@
 // Flags raise when their test holds and do not reject;
 // undefined_unless records (does not reject) when its test fails; assert
 // rejects like a check. A file included again on every path to the
-// include is not read again (an include cycle is an error). The title is
+// include is not read again when it runs checks or choices; a file that
+// only binds names (lets, procedures, shows) is read again, rebinding its
+// names against the current ones as herd7's include does (herd7's
+// cos-opt.cat reads cross.cat again after lock.cat has added LKW to W).
+// An include cycle is an error. The title is
 // the leading name(s) or string of a file; a name and a string give the
 // string. Comments (* *) nest; a file that only parses with flat
 // comments (Dat3M's) is read that way. Matching e ++ s takes the least

@@ -195,11 +195,14 @@ func TestLoadErrors(t *testing.T) {
 func TestIncludes(t *testing.T) {
 	x := sbExec(t).x
 	// The including file's folder comes first, then -I folders, then the
-	// built-in files; a file included twice is read once; the folder's
-	// stdlib.cat replaces Musket's.
+	// built-in files; a file that checks something included twice is read
+	// once, a file of definitions only is read again (its lets rebound
+	// against the names as they are then, as herd7 reads it); the
+	// folder's stdlib.cat replaces Musket's.
 	inc := t.TempDir()
 	os.WriteFile(filepath.Join(inc, "lib.cat"), []byte("L\nlet fromI = po\n"), 0o644)
-	os.WriteFile(filepath.Join(inc, "twice.cat"), []byte("L\nlet count = (count, 0)\n"), 0o644)
+	os.WriteFile(filepath.Join(inc, "twice.cat"), []byte("L\nlet count = (count, 0)\nflag ~empty 0 as never\n"), 0o644)
+	os.WriteFile(filepath.Join(inc, "defs.cat"), []byte("L\nlet again = (again, 0)\n"), 0o644)
 	m, err := modelFrom(t, `T
 let count = 0
 include "lib.cat"
@@ -208,6 +211,10 @@ include "twice.cat"
 include "twice.cat"
 if "v" include "twice.cat" else let other = 0 end
 empty (if count = (0, 0) then 0 else po) as once
+let again = 0
+include "defs.cat"
+include "defs.cat"
+empty (if again = ((0, 0), 0) then 0 else po) as reread
 include "sc.cat"
 `, LoadOptions{IncludeDirs: []string{inc}},
 		"local.cat", "L\nlet local = rf\n",

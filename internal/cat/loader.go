@@ -40,9 +40,11 @@ type Builtin struct {
 // `include "f.cat"` is searched in the including file's folder, then in
 // each IncludeDirs entry, then among the built-in files. As herd7 does,
 // stdlib.cat is loaded before the model: the one found by the same rule
-// from the model's folder, else Musket's own. A file is included once:
-// an include of a file already included on every path to it is skipped,
-// and an include cycle is an error.
+// from the model's folder, else Musket's own. A file that runs checks or
+// choices is included once: an include of a file already included on
+// every path to it is skipped. A file that only binds names is read again,
+// so that its definitions see the names as they are there (as herd7 reads
+// an include). An include cycle is an error.
 func Load(path string, opts LoadOptions) (*Model, error) {
 	l := &loader{opts: opts}
 	main, err := l.readFile(path, path)
@@ -229,13 +231,14 @@ func (l *loader) expand(stmts []Stmt, dir string, included map[string]bool) ([]S
 				l.errs.Add(st.At, "include cycle: "+strings.Join(cycle, " -> "))
 				continue
 			}
-			if included[src.key] {
-				continue
-			}
+			again := included[src.key]
 			included[src.key] = true
 			f, err := ParseFile(src.name, src.data)
 			if err != nil {
 				l.addErr(err)
+				continue
+			}
+			if again && !definitionsOnly(f) {
 				continue
 			}
 			keepExecutionDeps(f)
@@ -276,6 +279,22 @@ func (l *loader) expand(stmts []Stmt, dir string, included map[string]bool) ([]S
 		}
 	}
 	return out, included
+}
+
+// definitionsOnly tells whether a file only binds names (lets,
+// procedures, shows, includes): reading it again rebinds its names
+// against the current ones, as herd7's textual include does, and runs
+// nothing twice. herd7's cos-opt.cat includes cross.cat again after
+// lock.cat has added LKW to W, so that generate_cos orders them.
+func definitionsOnly(f *File) bool {
+	for _, st := range f.Stmts {
+		switch st.(type) {
+		case *LetStmt, *ProcStmt, *ShowStmt, *IncludeStmt:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func intersect(a, b map[string]bool) map[string]bool {

@@ -177,6 +177,8 @@ func collectLocs(t *litmus.Test, set map[string]bool) {
 				}
 			case prog.Assign:
 				walk(in.Val)
+			case prog.Located:
+				walk(in.Addr)
 			}
 		}
 	}
@@ -340,7 +342,7 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 		return v, true
 	}
 	for e := range c.g.Events {
-		if c.g.Events[e].IsMem() {
+		if c.g.Events[e].IsMem() || c.g.Events[e].Kind == event.Located {
 			if _, ok := valueOf(e); !ok {
 				return nil, false
 			}

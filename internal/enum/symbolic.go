@@ -394,6 +394,8 @@ func (x *explorer) step(st *state) error {
 				st.pc++
 				return x.step(st)
 			})
+		case prog.Located:
+			return x.located(st, in)
 		case prog.Jump:
 			target := x.labels[in.Target]
 			take := func(st *state) error {

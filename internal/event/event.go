@@ -23,6 +23,12 @@ const (
 	Write
 	Fence
 	Branch // a conditional branch (herd's B set); carries no location
+	// Located is an event at a location that is neither a read nor a
+	// write (herd7's lock and SRCU events: LKR, LKW, UL, LF, RL, RU,
+	// Sync-srcu); its tags say what it is. It is in loc, po, int/ext and
+	// its tags' sets, in none of R, W, M, F, and the engines give it no
+	// rf or co: the model does (lock.cat).
+	Located
 )
 
 func (k Kind) String() string {
@@ -33,6 +39,8 @@ func (k Kind) String() string {
 		return "W"
 	case Fence:
 		return "F"
+	case Located:
+		return "L"
 	}
 	return "B"
 }
@@ -79,6 +87,8 @@ func (e *Event) Label() string {
 		return fmt.Sprintf("%s: %s%s[%s]=%s", name, e.Kind, t, e.Loc, e.Value)
 	case Fence:
 		return fmt.Sprintf("%s: F[%s]", name, strings.Join(e.Tags, "."))
+	case Located:
+		return fmt.Sprintf("%s: %s[%s]", name, strings.Join(e.Tags, "."), e.Loc)
 	}
 	return name + ": B"
 }

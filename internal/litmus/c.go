@@ -37,13 +37,17 @@ import (
 //	__load{t}(L)  __store{t}(L,V)  __fence{t}  __xchg{t}(P,V)
 //	__cmpxchg{t}(P,O,N)  __atomic_op{t}(P,op,V)  __atomic_op_return{t}(P,op,V)
 //	__atomic_fetch_op{t}(P,op,V)  __atomic_add_unless{t}(P,A,U)
-//	__lock(P)  __unlock(P)
+//	__lock(P)  __unlock(P)  __trylock(P)  __islocked(P)  __srcu{t}(P)
 //
 // where L is a location (an lvalue, *p) and P a pointer. The events of
 // __xchg, __cmpxchg and the atomic operations carry their tag, RMW and X.
-// The lock primitives (__lock, __unlock, __trylock, __islocked) and __srcu
-// (synchronize_srcu) make events that are located but neither reads nor
-// writes, which the IR cannot express: they are reported as unsupported.
+// The lock primitives __lock(P), __unlock(P), __trylock(P) and
+// __islocked(P) (spin_lock, spin_unlock, spin_trylock, spin_is_locked) and
+// __srcu{t}(P) (synchronize_srcu) make prog.Located instructions: events
+// at the location P points to that are neither reads nor writes, tagged as
+// herd7 tags them (LKR and LKW, UL, LKR and LKW or LF, RL or RU, the
+// primitive's tag); the Linux kernel's lock.cat gives them their rf and
+// co. __trylock and __islocked return 1 or 0, both explored.
 
 func init() { Register("C", NewCFrontend(nil)) }
 
@@ -707,18 +711,24 @@ func (g *cGen) prim(c *cCall) prog.Expr {
 		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpNe, X: prog.Old{}, Y: unless},
 			New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: add}, RTags: herdTags(c.Tags, TagRMW, TagX), WTags: herdTags(c.Tags, TagRMW, TagX)})
 		return prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: unless}
-	case "__lock", "__unlock":
-		// herd7's lock events are not reads or writes until the model
-		// (lock.cat) says so: it builds co over the writes without the
-		// unlocks (UL), then adds them. The IR has no located event that
-		// is neither a read nor a write, and a UL write breaks that co.
-		g.unsupported(c.Off, "spin_lock and spin_unlock (herd's __lock and __unlock: lock events are neither reads nor writes)")
-	case "__trylock":
-		g.unsupported(c.Off, "spin_trylock (herd's __trylock)")
-	case "__islocked":
-		g.unsupported(c.Off, "spin_is_locked (herd's __islocked)")
+	case "__lock", "__unlock", "__trylock", "__islocked":
+		// herd7's lock events are located but neither reads nor writes
+		// until the model (lock.cat) says so; it builds their rf and co.
+		op := map[string]prog.LocatedOp{"__lock": prog.LocLock, "__unlock": prog.LocUnlock,
+			"__trylock": prog.LocTryLock, "__islocked": prog.LocIsLocked}[c.Name]
+		a := g.expr(c.Args[0])
+		if op == prog.LocLock || op == prog.LocUnlock {
+			g.emit(prog.Located{Op: op, Addr: a})
+			return prog.Int(0)
+		}
+		r := g.tmp()
+		g.emit(prog.Located{Op: op, Addr: a, Dst: r})
+		return prog.Reg{Name: r}
 	case "__srcu":
-		g.unsupported(c.Off, "synchronize_srcu (herd's __srcu: an event at a location that is not a read or a write)")
+		// synchronize_srcu: one event at the srcu_struct, tagged
+		// Sync-srcu, neither a read nor a write.
+		a := g.expr(c.Args[0])
+		g.emit(prog.Located{Op: prog.LocEvent, Addr: a, Tags: herdTags(c.Tags)})
 	}
 	return prog.Int(0)
 }

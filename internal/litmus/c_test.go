@@ -78,6 +78,21 @@ P0(atomic_int *x, atomic_int *one) {
 }
 exists (0:r=1)`,
 			"%t1 = load.NA [one]; %t2 = rmw.A.RLX.RMW.X/.A.RLX.RMW.X [x] 2 if (old == %t1); if (%t2 == %t1) goto %L1; store.NA [one] %t2; %L1:; r = (%t2 == %t1)"},
+		{"spin locks", `C t
+{}
+P0(spinlock_t *s, int *x) { spin_lock(s); WRITE_ONCE(*x, 1); spin_unlock(s); }
+exists (x=1)`,
+			"lock [s]; store.ONCE [x] 1; unlock [s]"},
+		{"trylock and is_locked", `C t
+{}
+P0(spinlock_t *s) { int r0 = spin_trylock(s); int r1 = spin_is_locked(s); }
+exists (0:r0=1)`,
+			"%t1 = trylock [s]; r0 = %t1; %t2 = islocked [s]; r1 = %t2"},
+		{"synchronize_srcu", `C t
+{}
+P0(struct srcu_struct *s) { synchronize_srcu(s); }
+exists (0:r0=1)`,
+			"event[Sync-srcu] [s]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,8 +130,7 @@ func TestCErrors(t *testing.T) {
 		{"undeclared", "C t\n{}\nP0(int *x) {\n  int r = *z;\n}\nexists (x=1)", `t.litmus:4:12: undeclared identifier "z"`},
 		{"wrong thread", "C t\n{}\nP1(int *x) { }\nexists (x=1)", `t.litmus:3:1: expected thread function P0, found "P1"`},
 		{"missing brace", "C t\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, 1);\n", "t.litmus:5:1: missing '}'"},
-		{"locks", "C t\n{}\nP0(spinlock_t *s) {\n  spin_lock(s);\n}\nexists (0:r=1)", `t.litmus:4:3: unsupported C feature: spin_lock and spin_unlock`},
-		{"trylock", "C t\n{}\nP0(spinlock_t *s) {\n  int r = spin_trylock(s);\n}\nexists (0:r=1)", `unsupported C feature: spin_trylock`},
+		{"lock of a non-pointer", "C t\n{}\nP0(spinlock_t *s) {\n  spin_lock(s, s);\n}\nexists (0:r=1)", `macro spin_lock takes 1 arguments, not 2`},
 		{"arrays", "C t\n{}\nP0(int *x) {\n  int r = x[1];\n}\nexists (0:r=1)", `t.litmus:4:12: unsupported C feature: arrays`},
 		{"bad memory order", "C t\n{}\nP0(atomic_int *x) {\n  int r = atomic_load_explicit(x, 3);\n}\nexists (0:r=1)", `expected a memory order`},
 	}

@@ -239,6 +239,10 @@ spin_is_locked(X) __islocked(X)
 rcu_read_lock() { __fence{rcu-lock}; }
 rcu_read_unlock() { __fence{rcu-unlock}; }
 synchronize_rcu() { __fence{sync-rcu}; }
+// SRCU
+srcu_read_lock(X) __load{srcu-lock}(*X)
+srcu_read_unlock(X,Y) { __store{srcu-unlock}(*X,Y); }
+synchronize_srcu(X) { __srcu{sync-srcu}(X); }
 // atomic_t
 atomic_read(X) READ_ONCE(*X)
 atomic_set(X,V) { WRITE_ONCE(*X,V); }
