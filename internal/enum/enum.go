@@ -464,9 +464,6 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		if !o.Accepted {
 			return true
 		}
-		for _, f := range o.Flags {
-			r.flags[f] = true
-		}
 		finalCo := co
 		if finalCo == nil {
 			got, ok := o.Rel("co")
@@ -476,7 +473,13 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			finalCo = &got
 		}
-		r.record(c, vals, rf, *finalCo)
+		if r.record(c, vals, rf, *finalCo) {
+			// Flags of the executions the filter keeps, as the SMT
+			// engine (which asserts the filter) reports them.
+			for _, f := range o.Flags {
+				r.flags[f] = true
+			}
+		}
 		return true
 	})
 	if err != nil {
@@ -485,8 +488,9 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	return evalErr
 }
 
-// record adds one accepted execution's final state.
-func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) {
+// record adds one accepted execution's final state; it reports false
+// when the test's filter rejects the execution.
+func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 	final := map[string]prog.Value{}
 	for l, iw := range c.inits {
 		last := iw
@@ -520,7 +524,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) {
 		return v
 	}
 	if r.t.Filter != nil && !litmus.Eval(r.t.Filter, regVal) {
-		return
+		return false
 	}
 	st := make(result.State, len(r.obs))
 	for i, ref := range r.obs {
@@ -535,6 +539,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) {
 	} else {
 		r.res.Negative++
 	}
+	return true
 }
 
 func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
