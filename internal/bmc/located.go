@@ -40,7 +40,7 @@ func (p *progEnc) located(ti, pc int, th *prog.Thread, g B, st *tstate, ins prog
 		}
 		e := p.newEvent(ti, pc, k, event.Located, alt.loc, tags, p.f.and(g, alt.cond, when))
 		e.val = p.ctx.IntVal(v)
-		p.setDeps(e, a.deps, nil, st.ctrl)
+		p.setDeps(e, a.deps, nil, p.ctrlOf(st))
 		return e
 	}
 	for k, alt := range alts {

@@ -45,6 +45,9 @@ type tstate struct {
 	regs map[string]*sv
 	ctrl map[int]B // reads the branches taken so far depend on
 	ll   map[int]B // the load-reserve not yet consumed
+
+	// reads of the scoped branches still open, per join label (ctrl.go)
+	scoped map[string]map[int]B
 }
 
 type edge struct {
@@ -367,7 +370,7 @@ func (st *tstate) clone() *tstate {
 	for k, v := range st.regs {
 		regs[k] = v
 	}
-	return &tstate{regs: regs, ctrl: st.ctrl, ll: st.ll}
+	return &tstate{regs: regs, ctrl: st.ctrl, scoped: st.scoped, ll: st.ll}
 }
 
 // mergeMaps merges relative conditions over the incoming edges.
@@ -465,6 +468,7 @@ func (p *progEnc) merge(in []edge) *tstate {
 		st.regs[r] = &sv{t: t, deps: deps, b01: b01}
 	}
 	st.ctrl = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ctrl })
+	st.scoped = p.mergeScoped(in)
 	st.ll = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ll })
 	return st
 }
@@ -589,6 +593,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 		in[pc] = nil
 		switch ins := th.Code[pc].(type) {
 		case prog.Label:
+			p.join(st, ins.Name)
 			if ins.Name == compile.CutLabel {
 				p.cut[ti] = g
 				p.hasCut = true
@@ -603,7 +608,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			p.havoc(ti, pc, st, ins)
 		case prog.Fence:
 			e := p.newEvent(ti, pc, 0, event.Fence, "", ins.Tags, g)
-			p.setDeps(e, nil, nil, st.ctrl)
+			p.setDeps(e, nil, nil, p.ctrlOf(st))
 		case prog.Load:
 			a, err := p.expr(st, ins.Addr, nil)
 			if err != nil {
@@ -618,7 +623,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			for k, alt := range alts {
 				e := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.Tags, p.f.and(g, alt.cond))
 				e.val = p.f.intVar(fmt.Sprintf("v%d", e.id))
-				p.setDeps(e, a.deps, nil, st.ctrl)
+				p.setDeps(e, a.deps, nil, p.ctrlOf(st))
 				v := &sv{t: e.val, deps: map[int]B{e.id: alt.cond}}
 				if len(alts) == 1 {
 					v.deps[e.id] = bTrue
@@ -650,7 +655,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			for k, alt := range alts {
 				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, alt.cond))
 				e.val = v.t
-				p.setDeps(e, a.deps, v.deps, st.ctrl)
+				p.setDeps(e, a.deps, v.deps, p.ctrlOf(st))
 			}
 		case prog.StoreCond:
 			a, err := p.expr(st, ins.Addr, nil)
@@ -683,7 +688,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, ok))
 				e.val = v.t
-				p.setDeps(e, a.deps, v.deps, st.ctrl)
+				p.setDeps(e, a.deps, v.deps, p.ctrlOf(st))
 				statusDeps[e.id] = ok
 				for r, c := range st.ll {
 					if p.events[r].loc == alt.loc {
@@ -720,7 +725,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			for k, alt := range alts {
 				r := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.RTags, p.f.and(g, alt.cond))
 				r.val = p.f.intVar(fmt.Sprintf("v%d", r.id))
-				p.setDeps(r, a.deps, nil, st.ctrl)
+				p.setDeps(r, a.deps, nil, p.ctrlOf(st))
 				old := &sv{t: r.val, deps: map[int]B{r.id: bTrue}}
 				nv, err := p.expr(st, ins.New, old)
 				if err != nil {
@@ -746,7 +751,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 							data[d] = c
 						}
 					}
-					p.setDeps(w, a.deps, data, st.ctrl)
+					p.setDeps(w, a.deps, data, p.ctrlOf(st))
 					p.addPair(p.rmw, r.id, w.id, bTrue)
 					if _, ok := nv.deps[r.id]; ok {
 						p.addPair(p.iico, r.id, w.id, bTrue)
@@ -784,7 +789,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 				break
 			}
-			st.ctrl = mergeDeps(p.f, st.ctrl, c.deps)
+			p.branch(st, ins.Join, c.deps)
 			cb := p.truth(c)
 			flow(pc, target, p.f.and(g, cb), st)
 			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)

@@ -62,7 +62,9 @@ func Unroll(t *litmus.Test, k int) (*litmus.Test, error) {
 // loop ends); in copy k, J jumps to CutLabel: taking it would start the
 // (k+1)-th run of the body. Jumps inside the body go to the same copy;
 // jumps from outside into the body go to the first copy, which keeps the
-// original label names (the others get fresh ones). With k = 0 entering
+// original label names (the others get fresh ones); a jump's Join (the
+// end of its control dependency, prog.Jump) in the body names the label
+// of its own copy. With k = 0 entering
 // the body is cut. Inner loops are copied with their outer loop, so each
 // entry into an inner loop gets its own k runs.
 //
@@ -256,18 +258,25 @@ func (u *unroller) unrollLoop(h, j int) {
 			case prog.Label:
 				add(prog.Label{Name: names[c][in.Name]}, p)
 			case prog.Jump:
+				if inBody[in.Join] {
+					// The branches of copy c join in copy c.
+					in.Join = names[c][in.Join]
+				}
 				switch {
 				case i == len(body)-1 && c == u.k-1:
-					add(prog.Jump{Cond: in.Cond, Target: CutLabel}, p)
+					in.Target = CutLabel
+					add(in, p)
 					u.cut = true
 				case i == len(body)-1:
 					// Go on with the next copy, which starts here.
 					if in.Cond != nil {
-						add(prog.Jump{Cond: in.Cond, Target: names[c+1][in.Target]}, p)
+						in.Target = names[c+1][in.Target]
+						add(in, p)
 						add(prog.Jump{Target: exit}, p)
 					}
 				case inBody[in.Target]:
-					add(prog.Jump{Cond: in.Cond, Target: names[c][in.Target]}, p)
+					in.Target = names[c][in.Target]
+					add(in, p)
 				default:
 					add(in, p)
 				}

@@ -141,7 +141,8 @@ type state struct {
 	regs   map[string]*sym
 	p      *path
 	ctrl   []int
-	visits map[int]int // backward jumps taken, per jump pc
+	scoped map[string][]int // reads of the open scoped branches, per join label (ctrl.go)
+	visits map[int]int      // backward jumps taken, per jump pc
 	instr  int
 	ll     int // the latest load-reserve not yet consumed (local event index), -1 for none
 }
@@ -161,7 +162,7 @@ func (st *state) fork() *state {
 		rmw:    append([][2]int(nil), st.p.rmw...),
 		iico:   append([][2]int(nil), st.p.iico...),
 	}
-	return &state{pc: st.pc, regs: regs, p: p, ctrl: st.ctrl, visits: visits, instr: st.instr, ll: st.ll}
+	return &state{pc: st.pc, regs: regs, p: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, instr: st.instr, ll: st.ll}
 }
 
 // errTooManyPaths stops a thread whose paths explode.
@@ -241,7 +242,7 @@ func locName(v prog.Value) string {
 
 func (x *explorer) emit(st *state, ev pathEvent) int {
 	ev.instr, ev.pc = st.instr, st.pc
-	ev.ctrlDeps = st.ctrl
+	ev.ctrlDeps = st.ctrlDeps()
 	st.p.events = append(st.p.events, ev)
 	return len(st.p.events) - 1
 }
@@ -253,6 +254,7 @@ func (x *explorer) step(st *state) error {
 		st.instr++
 		switch in := in.(type) {
 		case prog.Label:
+			st.join(in.Name)
 		case prog.Assign:
 			v, err := x.expr(st, in.Val, nil)
 			if err != nil {
@@ -422,7 +424,7 @@ func (x *explorer) step(st *state) error {
 				}
 				break
 			}
-			st.ctrl = mergeDeps(st.ctrl, c.deps)
+			st.branch(in.Join, c.deps)
 			f := st.fork()
 			f.p.cons = append(f.p.cons, constraint{c, true})
 			if err := take(f); err != nil {

@@ -194,6 +194,11 @@ type Assign struct {
 type Jump struct {
 	Cond   Expr
 	Target string
+	// Join, when not empty, names the label where the control dependency
+	// of this conditional jump ends (see ctrl.go): C's if/else, whose
+	// branches join there. Empty, as in assembly, the dependency covers
+	// everything after the jump.
+	Join string
 }
 
 // Label marks a jump target.
