@@ -33,7 +33,10 @@
 // the rmw / iico_data pairs of read-modify-writes and store-conditionals)
 // are computed along the way as formulas: each symbolic value carries, per
 // read it depends on, the condition (on the path taken) under which it
-// does.
+// does. A branch's ctrl covers every later event of its thread, except a
+// C if's (a jump with a prog.Jump.Join label), which covers the events up
+// to the label where its branches join, as in herd7 and the explicit
+// engine.
 //
 // Every executed read reads from exactly one same-location write whose
 // value it takes (initial writes included; rf variables only for pairs

@@ -20,6 +20,16 @@ import (
 // expressions are C's, with pointers (*p reads, &x, pointer-valued
 // registers) and casts (ignored).
 //
+// Control dependencies are herd7's for C: the reads an if's condition
+// depends on are ctrl-before the events of its branches only, not the
+// events after the if/else (those stay covered by the ifs they are
+// nested in). The front-end marks where the branches join
+// (prog.Jump.Join); a loop is the ifs of its unrolling (a test covers the
+// later iterations, up to the loop's exit), and so are the short-circuit
+// operators with side effects, the conditional operator and the
+// write-back of a failing compare-and-swap. Assembly front-ends leave
+// Join empty: a branch there covers everything after it.
+//
 // Plain accesses (*p) are tagged NA. The C11 atomics
 // (atomic_load_explicit, atomic_store_explicit, atomic_exchange_explicit,
 // atomic_fetch_{add,sub,and,or,xor}_explicit,
@@ -250,32 +260,41 @@ func (g *cGen) stmt(s cStmt) {
 	case *cBlock:
 		g.stmts(s.Body)
 	case *cIf:
+		// The condition's control dependency covers the branches, up to
+		// the label where they join (herd7's C; see prog.Jump.Join).
 		c := g.expr(s.Cond)
 		els := g.label()
-		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els})
-		g.stmts(s.Then)
-		if len(s.Else) > 0 {
-			end := g.label()
-			g.emit(prog.Jump{Target: end})
+		if len(s.Else) == 0 {
+			g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: els})
+			g.stmts(s.Then)
 			g.emit(prog.Label{Name: els})
-			g.stmts(s.Else)
-			g.emit(prog.Label{Name: end})
-		} else {
-			g.emit(prog.Label{Name: els})
+			return
 		}
+		end := g.label()
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: end})
+		g.stmts(s.Then)
+		g.emit(prog.Jump{Target: end})
+		g.emit(prog.Label{Name: els})
+		g.stmts(s.Else)
+		g.emit(prog.Label{Name: end})
 	case *cWhile:
+		// A loop is the if statements of its unrolling: each test's
+		// control dependency covers the later iterations and ends where
+		// the loop exits.
 		top := g.label()
 		g.emit(prog.Label{Name: top})
 		if s.Do {
 			g.stmts(s.Body)
 			g.cur = g.pos(s.Off)
 			c := g.expr(s.Cond)
-			g.emit(prog.Jump{Cond: c, Target: top})
+			exit := g.label()
+			g.emit(prog.Jump{Cond: c, Target: top, Join: exit})
+			g.emit(prog.Label{Name: exit})
 			return
 		}
 		end := g.label()
 		c := g.expr(s.Cond)
-		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: end})
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: end, Join: end})
 		g.stmts(s.Body)
 		g.emit(prog.Jump{Target: top})
 		g.emit(prog.Label{Name: end})
@@ -344,7 +363,9 @@ func (g *cGen) expr(e cExpr) prog.Expr {
 		op := cBinOps[e.Op]
 		if (e.Op == "&&" || e.Op == "||") && hasEffects(e.Y) {
 			// Short-circuit: the right operand's events happen only when
-			// needed.
+			// needed, as in an if statement (whose control dependency
+			// ends at end). The value is computed from both operands, as
+			// herd7 computes x && y: it depends on both.
 			r, end := g.tmp(), g.label()
 			x := g.expr(e.X)
 			g.emit(prog.Assign{Dst: r, Val: prog.Un{Op: prog.OpNot, X: prog.Un{Op: prog.OpNot, X: x}}})
@@ -352,9 +373,9 @@ func (g *cGen) expr(e cExpr) prog.Expr {
 			if e.Op == "||" {
 				skip = prog.Reg{Name: r}
 			}
-			g.emit(prog.Jump{Cond: skip, Target: end})
+			g.emit(prog.Jump{Cond: skip, Target: end, Join: end})
 			y := g.expr(e.Y)
-			g.emit(prog.Assign{Dst: r, Val: prog.Un{Op: prog.OpNot, X: prog.Un{Op: prog.OpNot, X: y}}})
+			g.emit(prog.Assign{Dst: r, Val: prog.Bin{Op: op, X: prog.Reg{Name: r}, Y: y}})
 			g.emit(prog.Label{Name: end})
 			return prog.Reg{Name: r}
 		}
@@ -364,7 +385,7 @@ func (g *cGen) expr(e cExpr) prog.Expr {
 	case *cTernary:
 		r, els, end := g.tmp(), g.label(), g.label()
 		c := g.expr(e.C)
-		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els})
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: end})
 		g.emit(prog.Assign{Dst: r, Val: g.expr(e.T)})
 		g.emit(prog.Jump{Target: end})
 		g.emit(prog.Label{Name: els})
@@ -843,7 +864,9 @@ func (g *cGen) c11(c *cCall) (prog.Expr, bool) {
 		}
 		g.emit(prog.RMW{Dst: r, Addr: a, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Reg{Name: exp}}, New: d, RTags: tags, WTags: tags, FailRTags: fail})
 		ok := g.label()
-		g.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Reg{Name: exp}}, Target: ok})
+		// As in herd7, only the write back of a failing CAS depends on
+		// its outcome.
+		g.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Reg{Name: exp}}, Target: ok, Join: ok})
 		g.emit(prog.Store{Addr: ea, Val: prog.Reg{Name: r}, Tags: []string{TagNonAtomic}})
 		g.emit(prog.Label{Name: ok})
 		return prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Reg{Name: exp}}, true
