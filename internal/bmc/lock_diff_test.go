@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -149,48 +147,7 @@ func TestLocksDifferentialCorpus(t *testing.T) {
 		}
 		locks = sub
 	}
-	var mu sync.Mutex
-	var diffs []string
-	same, skipped := 0, 0
-	work := make(chan string)
-	var wg sync.WaitGroup
-	for w := 0; w < 2; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for path := range work {
-				src, err := os.ReadFile(path)
-				if err != nil {
-					t.Error(err)
-					continue
-				}
-				lt, err := litmus.ParseWith(path, src, fe)
-				if err != nil {
-					mu.Lock()
-					diffs = append(diffs, fmt.Sprintf("%s: %v", path, err))
-					mu.Unlock()
-					continue
-				}
-				diff, _, skip := sameUnderBoth(lt, m, fe, variants)
-				mu.Lock()
-				switch {
-				case skip:
-					skipped++
-				case diff != "":
-					diffs = append(diffs, path+": "+diff)
-				default:
-					same++
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, f := range locks {
-		work <- f
-	}
-	close(work)
-	wg.Wait()
-	sort.Strings(diffs)
+	diffs, same, skipped := diffKernelFiles(t, m, fe, variants, locks, nil)
 	for _, d := range diffs {
 		t.Error(d)
 	}
