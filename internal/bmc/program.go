@@ -529,7 +529,7 @@ func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, erro
 	var out []alternative
 	var any []B
 	for _, l := range append([]string(nil), p.locs...) {
-		c := B{t: p.ctx.Eq(a.t, p.ctx.IntVal(p.locCode(l)))}
+		c := B{t: p.ctx.Eq(a.t, p.ctx.IntVal(p.enc(prog.LocValue(l))))}
 		out = append(out, alternative{loc: l, cond: c})
 		any = append(any, c)
 	}
