@@ -244,6 +244,6 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		j.Result = bmc.Run(tctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
 		return j
 	}
-	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags})
+	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
 	return j
 }

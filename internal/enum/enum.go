@@ -26,6 +26,12 @@ type Options struct {
 	TagNames []string        // tags whose sets the model may name; defaults to the front-end's
 	// MaxPaths bounds the control-flow paths of one thread (0: 1<<16).
 	MaxPaths int
+	// Uniproc drops, before the model sees them, the candidates that are
+	// not coherent per location (po-loc | rf | co | fr has a cycle), as
+	// herd7's -optace does: sound for the models that require it (every
+	// hardware model). Mixed-size tests need it: their chunks multiply
+	// the coherence orders (see uniproc.go).
+	Uniproc bool
 }
 
 // ModelName labels results; the caller sets it.
@@ -399,6 +405,9 @@ func (r *run) withRf(c *combo, rf []int) error {
 		}
 		return permute(c.writes[locs[k]], func(p []int) error {
 			orders[k] = p
+			if r.opts.Uniproc && !c.coherent(locs[k], rf, p) {
+				return nil
+			}
 			return perLoc(k + 1)
 		})
 	}

@@ -253,6 +253,7 @@ func lowerMixed(t *Test) error {
 		}
 	}
 	initVal := map[string]prog.Value{}
+	arrays := map[string]bool{}
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
 			if e.Val.IsAddr() {
@@ -264,6 +265,7 @@ func lowerMixed(t *Test) error {
 		initVal[e.Ref.Name] = e.Val
 		if strings.Contains(e.Type, "[") {
 			errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size AArch64 test: location %s is an array (%s)", e.Ref.Name, e.Type))
+			arrays[e.Ref.Name] = true
 			continue
 		}
 		if e.Type != "" {
@@ -309,7 +311,7 @@ func lowerMixed(t *Test) error {
 		if !declared[l] && locSize[l] < 4 {
 			locSize[l] = 4 // an untyped location is an int
 		}
-		if locSize[l] > 8 {
+		if locSize[l] > 8 && !arrays[l] {
 			errs.Add(prog.Pos{}, fmt.Sprintf("unsupported mixed-size AArch64 test: location %s has %d bytes (more than a register)", l, locSize[l]))
 		}
 	}
@@ -520,6 +522,13 @@ func lowerMixed(t *Test) error {
 		obs = append(obs, r)
 	}
 	t.Locations = obs
+	t.Mixed = true
+	t.Chunks = map[string][]Chunk{}
+	for _, l := range locs {
+		for _, c := range chunks[l] {
+			t.Chunks[l] = append(t.Chunks[l], Chunk{Loc: chunkName(l, c.off), Off: c.off, Size: c.size})
+		}
+	}
 	return cerr
 }
 
