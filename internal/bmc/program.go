@@ -26,6 +26,10 @@ type evt struct {
 	exec     B   // when the event is executed (absolute)
 	val      smt.Term
 	init     prog.Value // the value of an initial write
+	// inst is the node of the instruction instance the event belongs to:
+	// its own, or for a further chunk of a mixed-size access
+	// (prog.IsPart) the node of the access's first chunk.
+	inst int
 }
 
 // sv is a symbolic value of a thread: a concrete value when known, and
@@ -477,7 +481,7 @@ func edgesWith(in []edge, vals []*sv) []edge {
 }
 
 func (p *progEnc) newEvent(th, node, alt int, kind event.Kind, loc string, tags []string, exec B) *evt {
-	e := &evt{id: len(p.events), thread: th, kind: kind, loc: loc, tags: tags, node: node, alt: alt, exec: exec}
+	e := &evt{id: len(p.events), thread: th, kind: kind, loc: loc, tags: tags, node: node, alt: alt, exec: exec, inst: node}
 	p.events = append(p.events, e)
 	p.threadEvents[th] = append(p.threadEvents[th], e.id)
 	return e
@@ -574,7 +578,11 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 		in[to] = append(in[to], edge{cond: cond, st: st})
 		succ[from] = append(succ[from], to)
 	}
+	head := 0 // the first chunk of the access being encoded
 	for pc := 0; pc < n; pc++ {
+		if !prog.IsPart(th.Code[pc]) {
+			head = pc
+		}
 		if len(in[pc]) == 0 {
 			continue // unreachable
 		}
@@ -613,6 +621,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			ll := map[int]B{}
 			for k, alt := range alts {
 				e := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.Tags, p.f.and(g, alt.cond))
+				if ins.Part {
+					e.inst = head
+				}
 				e.val = p.f.intVar(fmt.Sprintf("v%d", e.id))
 				p.setDeps(e, a.deps, nil, st.ctrl)
 				v := &sv{t: e.val, deps: map[int]B{e.id: alt.cond}}
@@ -645,6 +656,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			}
 			for k, alt := range alts {
 				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, alt.cond))
+				if ins.Part {
+					e.inst = head
+				}
 				e.val = v.t
 				p.setDeps(e, a.deps, v.deps, st.ctrl)
 			}

@@ -32,6 +32,9 @@ type Test struct {
 	// values can be shown whole.
 	Mixed  bool
 	Chunks map[string][]Chunk
+	// CondLine is, for a mixed-size test, the condition line as the test
+	// states it (on whole locations; Cond is on chunks).
+	CondLine string
 }
 
 // Chunk is a chunk of a location split by a mixed-size test: its bytes
