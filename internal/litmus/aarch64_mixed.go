@@ -54,6 +54,10 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 )
 
+// splitBytes makes every byte a chunk, as herd7 does: the tests check
+// that chunks give the same verdicts.
+var splitBytes bool
+
 // a64TypeSize is the size in bytes of a sized location type.
 func a64TypeSize(typ string) int {
 	switch typ {
@@ -326,6 +330,13 @@ func lowerMixed(t *Test) error {
 	for _, a := range accs {
 		bounds[a.loc][a.off] = true
 		bounds[a.loc][a.off+a.size] = true
+	}
+	if splitBytes {
+		for _, l := range locs {
+			for b := int64(1); b < locSize[l]; b++ {
+				bounds[l][b] = true
+			}
+		}
 	}
 	chunks := map[string][]a64Chunk{}
 	for _, l := range locs {
