@@ -20,11 +20,12 @@ import (
 //	label: [instruction]
 //
 // Registers W<n> and X<n> (n < 31) are one register, spelled X<n>; WZR and
-// XZR read as zero and ignore writes. Access sizes are not modelled: every
-// access reads or writes a whole location (herd's non-mixed mode), so the
-// byte and half-word instructions (LDRB, STRH, ...) and the pair accesses
-// (LDP, STP) are reported unsupported by name, as are non-zero immediate
-// offsets (they address part of a location).
+// XZR read as zero and ignore writes. Each access records its size (W: 4
+// bytes, X: 8, the B and H forms LDRB, STRH, SWPALB, ...: 1 and 2). A test
+// without sized locations, byte or half-word accesses or accesses at an
+// offset keeps herd's whole-location semantics; a mixed-size test is
+// lowered into per-chunk accesses (aarch64_mixed.go). Pair accesses (LDP,
+// STP) and the sign-extending loads are reported unsupported by name.
 //
 // Atomic read-modify-writes (SWP, CAS, LD<op>, ST<op>) are one prog.RMW
 // whose read and write carry "X" (herd's amo pairs), plus "A" on the read
