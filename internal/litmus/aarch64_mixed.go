@@ -34,9 +34,10 @@ package litmus
 // engines name an address with an offset ("x" for the chunk at offset 0,
 // "x+4" for the chunk at offset 4); an access becomes one prog.Load or
 // prog.Store per chunk it covers, the further ones marked Part (one
-// instruction instance), with the value cut into chunks (store: shift and
-// mask) or assembled from them (load: shift and or; a smaller load
-// zero-extends). Initial values, the final condition, the filter and the
+// instruction instance), with the value cut into chunks (store: v / 2^8k
+// % 2^8n) or assembled from them (load: a sum of chunk · 2^8k; a smaller
+// load zero-extends). chunks_test.go checks the equivalence with bytes on
+// corpus tests. Initial values, the final condition, the filter and the
 // locations list are rewritten on the chunks. Tests without sized
 // locations, byte or half-word accesses or accesses at an offset are left
 // as they are (herd's whole-location semantics).
