@@ -30,7 +30,9 @@ type Options struct {
 	// not coherent per location (po-loc | rf | co | fr has a cycle), as
 	// herd7's -optace does: sound for the models that require it (every
 	// hardware model). Mixed-size tests need it: their chunks multiply
-	// the coherence orders (see uniproc.go).
+	// the coherence orders (see uniproc.go). A model that generates co
+	// itself (herd's cos.cat) gets the "cos-opt" variant, its generation
+	// of the coherence orders that respect po-loc and rf (herd7's pco).
 	Uniproc bool
 }
 
@@ -63,6 +65,13 @@ func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, op
 	}
 	if r.opts.MaxPaths == 0 {
 		r.opts.MaxPaths = 1 << 16
+	}
+	if r.opts.Uniproc {
+		vs := map[string]bool{"cos-opt": true}
+		for v, on := range r.opts.Variants {
+			vs[v] = vs[v] || on
+		}
+		r.opts.Variants = vs
 	}
 	err := r.run()
 	res.Time = time.Since(start)
