@@ -242,8 +242,10 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 	}
 	if opts.Engine == "smt" {
 		j.Result = bmc.Run(tctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
+		result.Unchunk(j.Result, t)
 		return j
 	}
-	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags})
+	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
+	result.Unchunk(j.Result, t)
 	return j
 }

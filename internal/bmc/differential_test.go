@@ -30,12 +30,16 @@ type diffSuite struct {
 	// expectedOnly runs only the tests with a reference verdict (C11's
 	// TSan has none: its CAS loops run to the time limit).
 	expectedOnly bool
+	// name names the subtest when the architecture has several suites.
+	name string
 }
 
 var diffSuites = []diffSuite{
 	{dir: "litmus/X86", arch: "X86", model: "tso", expect: "litmus/expected/TSO.csv", every: 1},
 	{dir: "litmus/PPC", arch: "PPC", model: "power", expect: "litmus/expected/PPC.csv", every: 40},
 	{dir: "litmus/AARCH64", arch: "AArch64", model: "aarch64", expect: "litmus/expected/ARM8.csv", every: 80},
+	// The mixed-size tests: chunked accesses, sm, values cut and assembled.
+	{dir: "litmus/AARCH64/mixed", arch: "AArch64", model: "aarch64", expect: "litmus/expected/ARM8.csv", every: 20, name: "AArch64-mixed"},
 	{dir: "litmus/RISCV", arch: "RISCV", model: "riscv", expect: "litmus/expected/RISCV.csv", every: 80},
 	{dir: "litmus/C11", arch: "C", model: "rc11", expect: "litmus/expected/RC11.csv", every: 1, expectedOnly: true},
 }
@@ -55,7 +59,11 @@ func stateSet(r *result.Result) string {
 func TestDifferential(t *testing.T) {
 	long := os.Getenv("MUSKET_LONG") == "1"
 	for _, s := range diffSuites {
-		t.Run(s.arch, func(t *testing.T) {
+		name := s.arch
+		if s.name != "" {
+			name = s.name
+		}
+		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(corpus, s.dir)
 			if _, err := os.Stat(dir); err != nil {
 				t.Skipf("corpus not found: %v", err)
@@ -112,7 +120,7 @@ func TestDifferential(t *testing.T) {
 							continue
 						}
 						ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-						a := enum.Run(ctx, lt, m, name, enum.Options{TagNames: tags})
+						a := enum.Run(ctx, lt, m, name, enum.Options{TagNames: tags, Uniproc: lt.Mixed})
 						b := bmc.Run(ctx, lt, m, name, bmc.Options{TagNames: tags})
 						cancel()
 						mu.Lock()

@@ -1571,17 +1571,21 @@ func (e *encoding) buildInputs() map[string]value {
 			}
 		}
 	}
-	po, loc, intl, ext, same := newRel(n), newRel(n), newRel(n), newRel(n), newRel(n)
+	po, loc, intl, ext, same, sm := newRel(n), newRel(n), newRel(n), newRel(n), newRel(n), newRel(n)
 	for i, a := range p.events {
 		for j, b := range p.events {
 			sameThread := a.thread == b.thread && (a.thread >= 0 || i == j)
 			if sameThread {
 				intl.set(i, j, bTrue)
-				if a.thread >= 0 && i < j && !e.exclusive(a, b) {
+				parts := sameAccess(a, b)
+				if a.thread >= 0 && i < j && !e.exclusive(a, b) && !parts {
 					po.set(i, j, bTrue)
 				}
-				if a.node == b.node && !e.exclusive(a, b) {
+				if a.inst == b.inst && !e.exclusive(a, b) {
 					same.set(i, j, bTrue)
+					if parts {
+						sm.set(i, j, bTrue)
+					}
 				}
 			} else {
 				ext.set(i, j, bTrue)
@@ -1620,6 +1624,11 @@ func (e *encoding) buildInputs() map[string]value {
 	in["ext"] = ext
 	in["id"] = o.idRel()
 	in["same-instance"] = same
+	for i := range p.events {
+		sm.set(i, i, bTrue)
+	}
+	in["sm"] = sm // herd's sm, Dat3M's si: see event.SameAccess
+	in["si"] = sm
 	in["addr"] = fromPairs(p.addr)
 	in["data"] = fromPairs(p.data)
 	in["ctrl"] = fromPairs(p.ctrl)
@@ -1643,4 +1652,11 @@ func (e *encoding) buildInputs() map[string]value {
 	in["fre"] = o.relInter(fr, ext)
 	_ = f
 	return in
+}
+
+// sameAccess tells whether a and b are two distinct chunks of one
+// mixed-size access (as event.SameAccess).
+func sameAccess(a, b *evt) bool {
+	return a != b && a.thread >= 0 && a.thread == b.thread && a.inst == b.inst &&
+		(a.kind == event.Read || a.kind == event.Write) && a.kind == b.kind
 }

@@ -26,6 +26,10 @@ type evt struct {
 	exec     B   // when the event is executed (absolute)
 	val      smt.Term
 	init     prog.Value // the value of an initial write
+	// inst is the node of the instruction instance the event belongs to:
+	// its own, or for a further chunk of a mixed-size access
+	// (prog.IsPart) the node of the access's first chunk.
+	inst int
 }
 
 // sv is a symbolic value of a thread: a concrete value when known, and
@@ -97,11 +101,16 @@ func (p *progEnc) enc(v prog.Value) int64 {
 	return p.locCode(v.Loc) + v.Int
 }
 
+// addrWindow bounds the offsets dec reads back as addresses: the 64-bit
+// values of mixed-size tests (0x0202020202020202, its chunks) fall near
+// the codes of locations, at offsets far larger than any test's.
+const addrWindow = int64(1) << 20
+
 // dec turns an integer code back into a value.
 func (p *progEnc) dec(x int64) prog.Value {
 	for i, l := range p.locs {
 		base := int64(i+1) * addrBase
-		if x > base-addrBase/2 && x < base+addrBase/2 {
+		if x > base-addrWindow && x < base+addrWindow {
 			return prog.Value{Loc: l, Int: x - base}
 		}
 	}
@@ -483,7 +492,7 @@ func edgesWith(in []edge, vals []*sv) []edge {
 }
 
 func (p *progEnc) newEvent(th, node, alt int, kind event.Kind, loc string, tags []string, exec B) *evt {
-	e := &evt{id: len(p.events), thread: th, kind: kind, loc: loc, tags: tags, node: node, alt: alt, exec: exec}
+	e := &evt{id: len(p.events), thread: th, kind: kind, loc: loc, tags: tags, node: node, alt: alt, exec: exec, inst: node}
 	p.events = append(p.events, e)
 	p.threadEvents[th] = append(p.threadEvents[th], e.id)
 	return e
@@ -535,7 +544,7 @@ func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, erro
 	var out []alternative
 	var any []B
 	for _, l := range append([]string(nil), p.locs...) {
-		c := B{t: p.ctx.Eq(a.t, p.ctx.IntVal(p.locCode(l)))}
+		c := B{t: p.ctx.Eq(a.t, p.ctx.IntVal(p.enc(prog.LocValue(l))))}
 		out = append(out, alternative{loc: l, cond: c})
 		any = append(any, c)
 	}
@@ -580,7 +589,11 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 		in[to] = append(in[to], edge{cond: cond, st: st})
 		succ[from] = append(succ[from], to)
 	}
+	head := 0 // the first chunk of the access being encoded
 	for pc := 0; pc < n; pc++ {
+		if !prog.IsPart(th.Code[pc]) {
+			head = pc
+		}
 		if len(in[pc]) == 0 {
 			continue // unreachable
 		}
@@ -622,6 +635,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			ll := map[int]B{}
 			for k, alt := range alts {
 				e := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.Tags, p.f.and(g, alt.cond))
+				if ins.Part {
+					e.inst = head
+				}
 				e.val = p.f.intVar(fmt.Sprintf("v%d", e.id))
 				p.setDeps(e, a.deps, nil, p.ctrlOf(st))
 				v := &sv{t: e.val, deps: map[int]B{e.id: alt.cond}}
@@ -654,6 +670,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			}
 			for k, alt := range alts {
 				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, alt.cond))
+				if ins.Part {
+					e.inst = head
+				}
 				e.val = v.t
 				p.setDeps(e, a.deps, v.deps, p.ctrlOf(st))
 			}

@@ -26,6 +26,14 @@ type Options struct {
 	TagNames []string        // tags whose sets the model may name; defaults to the front-end's
 	// MaxPaths bounds the control-flow paths of one thread (0: 1<<16).
 	MaxPaths int
+	// Uniproc drops, before the model sees them, the candidates that are
+	// not coherent per location (po-loc | rf | co | fr has a cycle), as
+	// herd7's -optace does: sound for the models that require it (every
+	// hardware model). Mixed-size tests need it: their chunks multiply
+	// the coherence orders (see uniproc.go). A model that generates co
+	// itself (herd's cos.cat) gets the "cos-opt" variant, its generation
+	// of the coherence orders that respect po-loc and rf (herd7's pco).
+	Uniproc bool
 }
 
 // ModelName labels results; the caller sets it.
@@ -57,6 +65,13 @@ func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, op
 	}
 	if r.opts.MaxPaths == 0 {
 		r.opts.MaxPaths = 1 << 16
+	}
+	if r.opts.Uniproc {
+		vs := map[string]bool{"cos-opt": true}
+		for v, on := range r.opts.Variants {
+			vs[v] = vs[v] || on
+		}
+		r.opts.Variants = vs
 	}
 	err := r.run()
 	res.Time = time.Since(start)
@@ -401,6 +416,9 @@ func (r *run) withRf(c *combo, rf []int) error {
 		}
 		return permute(c.writes[locs[k]], func(p []int) error {
 			orders[k] = p
+			if r.opts.Uniproc && !c.coherent(locs[k], rf, p) {
+				return nil
+			}
 			return perLoc(k + 1)
 		})
 	}

@@ -221,7 +221,7 @@ func (x *explorer) address(st *state, a *sym, k func(st *state, loc string) erro
 	}
 	for _, l := range x.locs {
 		f := st.fork()
-		eq, err := binSym(prog.OpEq, a, constSym(prog.AddrValue(l)))
+		eq, err := binSym(prog.OpEq, a, constSym(prog.LocValue(l)))
 		if err != nil {
 			return err
 		}
@@ -251,7 +251,9 @@ func (x *explorer) step(st *state) error {
 	code := x.th.Code
 	for st.pc < len(code) {
 		in := code[st.pc]
-		st.instr++
+		if !prog.IsPart(in) {
+			st.instr++ // a further chunk of an access stays in its instance
+		}
 		switch in := in.(type) {
 		case prog.Label:
 			st.join(in.Name)

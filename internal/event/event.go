@@ -215,7 +215,7 @@ func (g *Graph) Static() *Static {
 			sameThread := a.Thread == b.Thread && (a.Thread >= 0 || i == j)
 			if sameThread {
 				intl.Add(i, j)
-				if a.Thread >= 0 && i < j {
+				if a.Thread >= 0 && i < j && !SameAccess(a, b) {
 					po.Add(i, j) // events of a thread are numbered in program order
 				}
 				if a.Instr == b.Instr {
@@ -233,6 +233,8 @@ func (g *Graph) Static() *Static {
 	s.Rels["ext"] = intl.Rel().Complement()
 	s.Rels["id"] = rel.Identity(rel.Full(n))
 	s.Rels["same-instance"] = same.Rel()
+	s.Rels["sm"] = smRel(g)
+	s.Rels["si"] = s.Rels["sm"]
 	s.Rels["addr"] = rel.RelOf(n, g.Addr...)
 	s.Rels["data"] = rel.RelOf(n, g.Data...)
 	s.Rels["ctrl"] = rel.RelOf(n, g.Ctrl...)

@@ -20,11 +20,12 @@ import (
 //	label: [instruction]
 //
 // Registers W<n> and X<n> (n < 31) are one register, spelled X<n>; WZR and
-// XZR read as zero and ignore writes. Access sizes are not modelled: every
-// access reads or writes a whole location (herd's non-mixed mode), so the
-// byte and half-word instructions (LDRB, STRH, ...) and the pair accesses
-// (LDP, STP) are reported unsupported by name, as are non-zero immediate
-// offsets (they address part of a location).
+// XZR read as zero and ignore writes. Each access records its size (W: 4
+// bytes, X: 8, the B and H forms LDRB, STRH, SWPALB, ...: 1 and 2). A test
+// without sized locations, byte or half-word accesses or accesses at an
+// offset keeps herd's whole-location semantics; a mixed-size test is
+// lowered into per-chunk accesses (aarch64_mixed.go). Pair accesses (LDP,
+// STP) and the sign-extending loads are reported unsupported by name.
 //
 // Atomic read-modify-writes (SWP, CAS, LD<op>, ST<op>) are one prog.RMW
 // whose read and write carry "X" (herd's amo pairs), plus "A" on the read
@@ -134,7 +135,15 @@ func (a *a64Thread) emit(ins ...prog.Instr) {
 	for _, in := range ins {
 		a.t.Code = append(a.t.Code, in)
 		a.t.Pos = append(a.t.Pos, a.pos)
+		a.t.Sizes = append(a.t.Sizes, 0)
 	}
+}
+
+// emitAccess emits the memory access in, of size bytes (the lowering of
+// mixed-size tests uses the sizes; see aarch64_mixed.go).
+func (a *a64Thread) emitAccess(size int, in prog.Instr) {
+	a.emit(in)
+	a.t.Sizes[len(a.t.Sizes)-1] = size
 }
 
 // Lexemes and operands.
@@ -317,8 +326,7 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) 
 			return op, false
 		}
 		if v != 0 {
-			a.errorf(at(c.Pos, off[0].off), "unsupported AArch64 access %s with immediate offset #%d: parts of locations (mixed-size accesses) are not supported", mn, v)
-			return op, false
+			op.addr = prog.Bin{Op: prog.OpAdd, X: op.addr, Y: prog.Int(v)}
 		}
 		return op, true
 	case len(off) == 1 && off[0].kind == 'w':
@@ -406,8 +414,8 @@ func a64Unsupported(mn string) (string, bool) {
 	if base != mn {
 		rest := strings.TrimPrefix(mn, base)
 		switch strings.TrimPrefix(strings.TrimPrefix(rest, "A"), "L") {
-		case "B", "H", "SB", "SH", "SW":
-			return "byte, half-word and sign-extending accesses (mixed-size) are not supported", true
+		case "SB", "SH", "SW":
+			return "sign-extending accesses are not supported", true
 		}
 	}
 	switch {
@@ -420,6 +428,31 @@ func a64Unsupported(mn string) (string, bool) {
 		return "system instructions are not supported", true
 	}
 	return "", false
+}
+
+// a64AccessMnemonic tells whether mn is a load, store or atomic whose
+// byte and half-word forms add B or H.
+func a64AccessMnemonic(mn string) bool {
+	if _, ok := a64Loads[mn]; ok {
+		return true
+	}
+	switch mn {
+	case "STR", "STLR", "STXR", "STLXR":
+		return true
+	}
+	for _, p := range []string{"SWP", "CAS"} {
+		if strings.HasPrefix(mn, p) {
+			_, _, ok := a64Ordering(mn[len(p):])
+			return ok
+		}
+	}
+	if len(mn) >= 5 && (strings.HasPrefix(mn, "LD") || strings.HasPrefix(mn, "ST")) {
+		if _, ok := a64AMOOps[mn[2:5]]; ok {
+			_, _, ok := a64Ordering(mn[5:])
+			return ok
+		}
+	}
+	return false
 }
 
 // a64Ordering splits the acquire/release suffix of an atomic: "", "A", "L"
@@ -455,6 +488,23 @@ func (a *a64Thread) translate(in a64Instr) {
 		return true
 	}
 	mn := in.mn
+	// Byte and half-word forms: LDRB, STLRH, SWPALB, LDADDH, ...
+	size := 0
+	if n := len(mn); n > 3 && (mn[n-1] == 'B' || mn[n-1] == 'H') && a64AccessMnemonic(mn[:n-1]) {
+		size, mn = 1, mn[:n-1]
+		if in.mn[n-1] == 'H' {
+			size = 2
+		}
+	}
+	width := func(i int) int {
+		switch {
+		case size != 0:
+			return size
+		case i < len(in.ops) && in.ops[i].wide:
+			return 8
+		}
+		return 4
+	}
 	for i, op := range in.ops {
 		if op.kind == a64Mem && i < len(in.ops)-1 && in.ops[i+1].kind == a64Imm {
 			a.errorf(in.ops[i+1].pos, "unsupported AArch64 addressing mode: post-indexed %s", mn)
@@ -463,7 +513,7 @@ func (a *a64Thread) translate(in a64Instr) {
 	}
 	if tags, ok := a64Loads[mn]; ok {
 		if arity(2) && a.isReg(in, 0) && a.isMem(in, 1) {
-			a.emit(prog.Load{Dst: in.ops[0].reg, Addr: in.ops[1].addr, Tags: tags})
+			a.emitAccess(width(0), prog.Load{Dst: in.ops[0].reg, Addr: in.ops[1].addr, Tags: tags})
 		}
 		return
 	}
@@ -485,7 +535,7 @@ func (a *a64Thread) translate(in a64Instr) {
 			if mn == "STLR" {
 				tags = []string{TagA64Release}
 			}
-			a.emit(prog.Store{Addr: in.ops[1].addr, Val: a.value(in.ops[0]), Tags: tags})
+			a.emitAccess(width(0), prog.Store{Addr: in.ops[1].addr, Val: a.value(in.ops[0]), Tags: tags})
 		}
 		return
 	case "STXR", "STLXR":
@@ -494,7 +544,7 @@ func (a *a64Thread) translate(in a64Instr) {
 			if mn == "STLXR" {
 				tags = append(tags, TagA64Release)
 			}
-			a.emit(prog.StoreCond{Addr: in.ops[2].addr, Val: a.value(in.ops[1]), Status: in.ops[0].reg,
+			a.emitAccess(width(1), prog.StoreCond{Addr: in.ops[2].addr, Val: a.value(in.ops[1]), Status: in.ops[0].reg,
 				OkVal: prog.IntValue(0), FailVal: prog.IntValue(1), Tags: tags})
 		}
 		return
@@ -542,14 +592,15 @@ func (a *a64Thread) translate(in a64Instr) {
 		}
 		return
 	}
-	if a.atomic(in) {
+	in.mn = mn
+	if a.atomic(in, width(0)) {
 		return
 	}
 	a.errorf(in.mnPos, "unknown AArch64 instruction %q", mn)
 }
 
 // atomic translates SWP, CAS, LD<op> and ST<op>; false when mn is none.
-func (a *a64Thread) atomic(in a64Instr) bool {
+func (a *a64Thread) atomic(in a64Instr, size int) bool {
 	mn := in.mn
 	arity := func(n int) bool {
 		if len(in.ops) != n {
@@ -565,7 +616,7 @@ func (a *a64Thread) atomic(in a64Instr) bool {
 			return false
 		}
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
-			a.emit(prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: a.value(in.ops[0]), RTags: rt, WTags: wt})
+			a.emitAccess(size, prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: a.value(in.ops[0]), RTags: rt, WTags: wt})
 		}
 		return true
 	case strings.HasPrefix(mn, "CAS"):
@@ -574,7 +625,7 @@ func (a *a64Thread) atomic(in a64Instr) bool {
 			return false
 		}
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
-			a.emit(prog.RMW{Dst: in.ops[0].reg, Addr: in.ops[2].addr,
+			a.emitAccess(size, prog.RMW{Dst: in.ops[0].reg, Addr: in.ops[2].addr,
 				Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: a.value(in.ops[0])},
 				New:  a.value(in.ops[1]), RTags: rt, WTags: wt})
 		}
@@ -592,7 +643,7 @@ func (a *a64Thread) atomic(in a64Instr) bool {
 			if in.ops[1].reg == "" {
 				rt = append(rt, TagA64NoRet)
 			}
-			a.emit(prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: rt, WTags: wt})
+			a.emitAccess(size, prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: rt, WTags: wt})
 		}
 		return true
 	case strings.HasPrefix(mn, "ST") && len(mn) >= 5:
@@ -606,7 +657,7 @@ func (a *a64Thread) atomic(in a64Instr) bool {
 		}
 		rt, wt, _ := a64Ordering(suffix)
 		if arity(2) && a.isReg(in, 0) && a.isMem(in, 1) {
-			a.emit(prog.RMW{Addr: in.ops[1].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: append(rt, TagA64NoRet), WTags: wt})
+			a.emitAccess(size, prog.RMW{Addr: in.ops[1].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: append(rt, TagA64NoRet), WTags: wt})
 		}
 		return true
 	}
@@ -751,15 +802,8 @@ var a64SizedTypes = map[string]bool{
 	"__int128": true, "unsigned __int128": true,
 }
 
-// CheckTest rejects the mixed-size tests: those that state the size of a
-// location. Musket does not model access sizes (a 32-bit access to a
-// 64-bit location would be taken for a whole access).
+// CheckTest lowers the mixed-size tests into per-chunk accesses (see
+// aarch64_mixed.go), or reports what of them is not supported.
 func (a64Frontend) CheckTest(t *Test) error {
-	var errs ErrorList
-	for _, e := range t.Init {
-		if !e.Ref.IsReg() && a64SizedTypes[e.Type] {
-			errs.Add(e.Pos, fmt.Sprintf("unsupported AArch64 test: location %s is declared %s: mixed-size accesses are not supported", e.Ref.Name, e.Type))
-		}
-	}
-	return errs.Err()
+	return lowerMixed(t)
 }

@@ -24,6 +24,24 @@ type Test struct {
 	Filter    Cond  // nil when absent
 	Quant     Quant
 	Cond      Cond
+
+	// Mixed is set when the front-end modelled access sizes: the test's
+	// locations are split into chunks (AArch64 mixed-size tests; see
+	// aarch64_mixed.go). Chunks names the chunks of each split location
+	// (their locations, e.g. "x" and "x+4", and offsets) so that final
+	// values can be shown whole.
+	Mixed  bool
+	Chunks map[string][]Chunk
+	// CondLine is, for a mixed-size test, the condition line as the test
+	// states it (on whole locations; Cond is on chunks).
+	CondLine string
+}
+
+// Chunk is a chunk of a location split by a mixed-size test: its bytes
+// Off..Off+Size-1, which are the location named Loc.
+type Chunk struct {
+	Loc       string
+	Off, Size int64
 }
 
 // InitEntry is one assignment of the initial state.

@@ -136,6 +136,11 @@ type Load struct {
 	Dst  string
 	Addr Expr
 	Tags []string
+	// Part marks a further part of the previous instruction's access: a
+	// mixed-size access split into chunks (see Thread.Sizes) is one Load
+	// per chunk, all in one instruction instance (no po among their
+	// events; sm relates them).
+	Part bool
 }
 
 // Store writes Val to the location at Addr.
@@ -143,6 +148,9 @@ type Store struct {
 	Addr Expr
 	Val  Expr
 	Tags []string
+	// Part marks a further part of the previous instruction's access, as
+	// Load.Part does.
+	Part bool
 }
 
 // RMW is an atomic read-modify-write: it reads the location at Addr
@@ -223,6 +231,23 @@ type Thread struct {
 	// no thread's parameter has an atomic type); an engine tags their
 	// initial writes "NAL".
 	NonAtomic []string
+	// Sizes, when not nil, gives the size in bytes of the access of each
+	// instruction of Code (0: not an access, or the whole location): a
+	// front-end that models mixed-size accesses records them here before
+	// it lowers the test into per-chunk accesses.
+	Sizes []int
+}
+
+// IsPart tells whether in continues the previous instruction's instance
+// (a further chunk of a mixed-size access).
+func IsPart(in Instr) bool {
+	switch in := in.(type) {
+	case Load:
+		return in.Part
+	case Store:
+		return in.Part
+	}
+	return false
 }
 
 // Labels maps each label of t to its index in Code.
@@ -275,9 +300,9 @@ func InstrString(in Instr) string {
 	}
 	switch in := in.(type) {
 	case Load:
-		return fmt.Sprintf("%s = load%s [%s]", in.Dst, tags(in.Tags), ExprString(in.Addr))
+		return fmt.Sprintf("%s%s = load%s [%s]", part(in.Part), in.Dst, tags(in.Tags), ExprString(in.Addr))
 	case Store:
-		return fmt.Sprintf("store%s [%s] %s", tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
+		return fmt.Sprintf("%sstore%s [%s] %s", part(in.Part), tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
 	case RMW:
 		c := ""
 		if in.Cond != nil {
@@ -299,4 +324,12 @@ func InstrString(in Instr) string {
 		return in.Name + ":"
 	}
 	return fmt.Sprintf("%v", in)
+}
+
+// part prefixes the printed further parts of an access.
+func part(p bool) string {
+	if p {
+		return "+ "
+	}
+	return ""
 }

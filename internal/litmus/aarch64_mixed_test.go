@@ -1,0 +1,130 @@
+package litmus
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestAArch64Sizes checks the access size the translation records.
+func TestAArch64Sizes(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		size int
+	}{
+		{"LDR W0,[X1]", 4}, {"LDR X0,[X1]", 8}, {"STR W0,[X1,#4]", 4}, {"STR X0,[X1]", 8},
+		{"LDRB W0,[X1]", 1}, {"STRB W0,[X1,#1]", 1}, {"LDRH W0,[X1]", 2}, {"STRH W0,[X1,W2,SXTW]", 2},
+		{"LDARB W0,[X1]", 1}, {"STLRH W0,[X1]", 2}, {"LDAR X0,[X1]", 8}, {"STLR W0,[X1]", 4},
+		{"LDXR X0,[X1]", 8}, {"STXR W2,W0,[X1]", 4}, {"STXR W2,X0,[X1]", 8},
+		{"SWPALB W0,W1,[X1]", 1}, {"SWP X0,X1,[X1]", 8}, {"LDADDH W0,W1,[X1]", 2}, {"CASB W0,W1,[X1]", 1},
+	} {
+		th, err := a64Frontend{}.Thread(0, []Cell{{Text: tc.src}})
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		if len(th.Sizes) != 1 || th.Sizes[0] != tc.size {
+			t.Errorf("%s: sizes %v, want [%d]", tc.src, th.Sizes, tc.size)
+		}
+	}
+}
+
+// TestAArch64Lowering checks the chunks of mixed-size tests, the per-chunk
+// code, the initial values and the condition.
+func TestAArch64Lowering(t *testing.T) {
+	for _, tc := range []struct {
+		name, init, code, cond         string
+		chunks, p0, initVals, wantCond string
+	}{
+		{
+			name: "a 32-bit store into the upper half, a 64-bit load",
+			init: "uint64_t x; 0:X1=x; 0:X2=0x0102030405060708;", code: "STR W2,[X1,#4] ; LDR X3,[X1]", cond: "x=0x0506070800000000",
+			chunks:   "x:x@0/4,x+4@4/4",
+			p0:       "store [(X1 + 4)] (X2 % 4294967296); %chunk0 = load [X1]; + %chunk1 = load [(X1 + 4)]; X3 = (%chunk0 + (%chunk1 * 4294967296))",
+			initVals: "x=0 x+4=0", wantCond: "x=0 /\\ x+4=84281096",
+		},
+		{
+			name: "a 64-bit store over two 32-bit chunks, initial value split",
+			init: "uint64_t x = 0x100000002; 0:X1=x;", code: "STR X2,[X1] ; LDR W3,[X1]", cond: "~x=0x300000004",
+			chunks:   "x:x@0/4,x+4@4/4",
+			p0:       "store [X1] (X2 % 4294967296); + store [(X1 + 4)] ((X2 / 4294967296) % 4294967296); X3 = load [X1]",
+			initVals: "x=2 x+4=1", wantCond: "~(x=4 /\\ x+4=3)",
+		},
+		{
+			name: "bytes and half-words in an untyped location (an int)",
+			init: "0:X1=x;", code: "STRB W0,[X1,#1] ; LDRH W2,[X1]", cond: "x=0x100",
+			chunks:   "x:x@0/1,x+1@1/1,x+2@2/2",
+			p0:       "store [(X1 + 1)] (X0 % 256); %chunk0 = load [X1]; + %chunk1 = load [(X1 + 1)]; X2 = (%chunk0 + (%chunk1 * 256))",
+			initVals: "x=0 x+1=0 x+2=0", wantCond: "x=0 /\\ x+1=1 /\\ x+2=0",
+		},
+		{
+			name: "a false address dependency keeps a static offset",
+			init: "uint64_t x; 0:X1=x;", code: "LDR W0,[X1] ; EOR W2,W0,W0 ; ADD W2,W2,#4 ; LDR W3,[X1,W2,SXTW]", cond: "0:X3=0",
+			chunks:   "x:x@0/4,x+4@4/4",
+			p0:       "X0 = load [X1]; X2 = (X0 ^ X0); X2 = (X2 + 4); X3 = load [(X1 + X2)]",
+			initVals: "x=0 x+4=0", wantCond: "0:X3=0",
+		},
+	} {
+		src := fmt.Sprintf("AArch64 T\n{\n%s\n}\n P0 ;\n %s ;\nexists (%s)\n", tc.init, strings.ReplaceAll(tc.code, " ; ", " ;\n "), tc.cond)
+		tst, err := Parse("t.litmus", []byte(src))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if !tst.Mixed {
+			t.Errorf("%s: not lowered", tc.name)
+		}
+		var cs []string
+		for _, c := range tst.Chunks["x"] {
+			cs = append(cs, fmt.Sprintf("%s@%d/%d", c.Loc, c.Off, c.Size))
+		}
+		if got := "x:" + strings.Join(cs, ","); got != tc.chunks {
+			t.Errorf("%s: chunks %s, want %s", tc.name, got, tc.chunks)
+		}
+		if got := codeString(tst.Threads[0]); got != tc.p0 {
+			t.Errorf("%s: P0\n got %s\nwant %s", tc.name, got, tc.p0)
+		}
+		var iv []string
+		for _, e := range tst.Init {
+			if !e.Ref.IsReg() {
+				iv = append(iv, e.Ref.Name+"="+e.Val.String())
+			}
+		}
+		if got := strings.Join(iv, " "); got != tc.initVals {
+			t.Errorf("%s: initial values %s, want %s", tc.name, got, tc.initVals)
+		}
+		if got := FormatCond(tst.Cond); got != tc.wantCond {
+			t.Errorf("%s: condition %s, want %s", tc.name, got, tc.wantCond)
+		}
+	}
+}
+
+// TestAArch64NotMixed checks that a test without sizes stays whole.
+func TestAArch64NotMixed(t *testing.T) {
+	src := "AArch64 T\n{\n0:X1=x; 0:X2=x;\n}\n P0 ;\n STR W0,[X1] ;\n LDR X3,[X2] ;\nexists (x=1)\n"
+	tst, err := Parse("t.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tst.Mixed || codeString(tst.Threads[0]) != "store [X1] X0; X3 = load [X2]" || FormatCond(tst.Cond) != "x=1" {
+		t.Errorf("lowered: %s, %s", codeString(tst.Threads[0]), FormatCond(tst.Cond))
+	}
+}
+
+// TestAArch64MixedUnsupported checks what the lowering refuses, by name.
+func TestAArch64MixedUnsupported(t *testing.T) {
+	for _, tc := range []struct{ init, code, want string }{
+		{"uint64_t x; 0:X1=x;", "LDR W0,[X1] ; LDR W2,[X1,W0,SXTW]", "not known before running"},
+		{"uint64_t x; 0:X1=x;", "LDRH W0,[X1,#1]", "misaligned 2-byte access at x+1"},
+		{"uint8_t x[16]; 0:X1=x;", "LDRB W0,[X1,#3]", "location x is an array"},
+		{"uint64_t x; 0:X1=x;", "STR W0,[X1,#4] ; SWP X0,X2,[X1]", "atomic read-modify-write of 8 bytes over 2 chunks of x"},
+		{"uint64_t x; 0:X1=x;", "STR W0,[X1,#4] ; LDXR X2,[X1]", "exclusive load of 8 bytes over 2 chunks of x"},
+		{"uint32_t x; 0:X1=x;", "STR X0,[X1]", "access to bytes 0..7 of x, which has 4"},
+	} {
+		src := fmt.Sprintf("AArch64 T\n{\n%s\n}\n P0 ;\n %s ;\nexists (0:X0=0)\n", tc.init, strings.ReplaceAll(tc.code, " ; ", " ;\n "))
+		_, err := Parse("t.litmus", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.code, err, tc.want)
+		}
+	}
+}

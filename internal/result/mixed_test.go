@@ -1,0 +1,31 @@
+package result
+
+import (
+	"testing"
+
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// TestUnchunk checks that the chunks of a location are shown whole again.
+func TestUnchunk(t *testing.T) {
+	x, x4, r := litmus.Ref{Thread: -1, Name: "x"}, litmus.Ref{Thread: -1, Name: "x+4"}, litmus.Ref{Thread: 0, Name: "X3"}
+	tst := &litmus.Test{Mixed: true, CondLine: "exists (x=0x100000002)", Chunks: map[string][]litmus.Chunk{
+		"x": {{Loc: "x", Off: 0, Size: 4}, {Loc: "x+4", Off: 4, Size: 4}},
+	}}
+	res := &Result{Observed: []litmus.Ref{r, x, x4}, States: []State{
+		{prog.IntValue(7), prog.IntValue(2), prog.IntValue(1)},
+		{prog.IntValue(7), prog.IntValue(0), prog.IntValue(3)},
+	}}
+	Unchunk(res, tst)
+	if len(res.Observed) != 2 || res.Observed[1] != x || res.Condition != tst.CondLine {
+		t.Fatalf("observed %v, condition %q", res.Observed, res.Condition)
+	}
+	got := map[int64]bool{}
+	for _, s := range res.States {
+		got[s[1].Int] = true
+	}
+	if len(got) != 2 || !got[0x100000002] || !got[0x300000000] {
+		t.Errorf("states %v", res.States)
+	}
+}
