@@ -118,7 +118,7 @@ func a64StaticAccesses(t *Test) []a64Access {
 		}
 		assigned := map[string]bool{}
 		for _, in := range th.Code {
-			for _, r := range instrDefs(in) {
+			for _, r := range prog.Defs(in) {
 				assigned[r] = true
 			}
 		}
@@ -192,7 +192,7 @@ func a64StaticAccesses(t *Test) []a64Access {
 				}
 				out = append(out, a)
 			}
-			for _, r := range instrDefs(in) {
+			for _, r := range prog.Defs(in) {
 				if _, isAssign := in.(prog.Assign); !isAssign {
 					set(r, prog.Value{}, false)
 				}
@@ -200,21 +200,6 @@ func a64StaticAccesses(t *Test) []a64Access {
 		}
 	}
 	return out
-}
-
-// instrDefs lists the registers an instruction writes.
-func instrDefs(in prog.Instr) []string {
-	switch in := in.(type) {
-	case prog.Assign:
-		return []string{in.Dst}
-	case prog.Load:
-		return []string{in.Dst}
-	case prog.RMW:
-		return []string{in.Dst}
-	case prog.StoreCond:
-		return []string{in.Status}
-	}
-	return nil
 }
 
 // a64IsMixed tells whether t is a mixed-size test: it declares a location

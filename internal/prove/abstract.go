@@ -328,7 +328,7 @@ func addrOf(t *litmus.Test, th *prog.Thread, ti int, e prog.Expr) (string, bool)
 		}
 	case prog.Reg:
 		for _, in := range th.Code {
-			for _, r := range defs(in) {
+			for _, r := range prog.Defs(in) {
 				if r == e.Name {
 					return "", false
 				}

@@ -107,7 +107,7 @@ func Parse(file string, src []byte) (*litmus.Test, []Invariant, error) {
 func threadRegs(th *prog.Thread) map[string]bool {
 	regs := map[string]bool{}
 	for _, in := range th.Code {
-		for _, r := range defs(in) {
+		for _, r := range prog.Defs(in) {
 			regs[r] = true
 		}
 		for _, r := range uses(in) {
@@ -150,23 +150,6 @@ func uses(in prog.Instr) []string {
 		if in.Cond != nil {
 			return exprRegs(in.Cond, nil)
 		}
-	}
-	return nil
-}
-
-// defs are the registers an instruction writes.
-func defs(in prog.Instr) []string {
-	switch in := in.(type) {
-	case prog.Load:
-		return []string{in.Dst}
-	case prog.RMW:
-		return []string{in.Dst}
-	case prog.StoreCond:
-		return []string{in.Status}
-	case prog.Assign:
-		return []string{in.Dst}
-	case prog.Havoc:
-		return []string{in.Dst}
 	}
 	return nil
 }
@@ -220,7 +203,7 @@ func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 	}
 	assigned := map[string]bool{}
 	for i := h; i <= end; i++ {
-		for _, r := range defs(th.Code[i]) {
+		for _, r := range prog.Defs(th.Code[i]) {
 			if r != "" {
 				assigned[r] = true
 			}
