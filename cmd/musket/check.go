@@ -150,7 +150,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			worse(2)
 		}
 		if *witness != "" && r.Witness != nil {
-			if err := writeDot(*witness, r); err != nil {
+			if err := writeDot(*witness, r.Name, r.Witness); err != nil {
 				fmt.Fprintf(stderr, "musket: %v\n", err)
 				worse(2)
 			}

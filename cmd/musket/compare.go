@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -141,7 +140,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 				if len(dirs) > 1 && d.src.ModelName != src.ModelName {
 					name += ".reverse"
 				}
-				if err := writeWitness(name, r); err != nil {
+				if err := writeDot(name, r.Name, r.Witness); err != nil {
 					fmt.Fprintf(stderr, "musket: %v\n", err)
 					worse(2)
 				}
@@ -246,18 +245,6 @@ func toCompareJSON(r *porthos.Result) compareJSON {
 		j.Missing = append(j.Missing, m)
 	}
 	return j
-}
-
-func writeWitness(name string, r *porthos.Result) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := report.Dot(f, r.Name, r.Witness); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // iterProgress shows, on a terminal, the oracle's iterations and the time

@@ -162,7 +162,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 			if len(files) > 1 {
 				name = strings.TrimSuffix(name, ".dot") + "." + r.Name + ".dot"
 			}
-			if err := writeDot(name, r); err != nil {
+			if err := writeDot(name, r.Name, r.Witness); err != nil {
 				fmt.Fprintf(stderr, "musket: %v\n", err)
 			}
 		}
@@ -213,12 +213,14 @@ func okNo(b bool) string {
 	return "No"
 }
 
-func writeDot(name string, r *result.Result) error {
+// writeDot writes execution x of the test or program called title to
+// file name as Graphviz (-witness).
+func writeDot(name, title string, x *result.Execution) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return err
 	}
-	if err := report.Dot(f, r.Name, r.Witness); err != nil {
+	if err := report.Dot(f, title, x); err != nil {
 		f.Close()
 		return err
 	}

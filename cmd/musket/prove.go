@@ -87,7 +87,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s: not proved (model %s): %s (%.3fs)\n", rep.Name, rep.Model, rep.Reason, rep.Time.Seconds())
 		arbitrary()
 		if *witness != "" && rep.Witness != nil && rep.Witness.Witness != nil {
-			if err := writeDot(*witness, rep.Witness); err != nil {
+			if err := writeDot(*witness, rep.Witness.Name, rep.Witness.Witness); err != nil {
 				fmt.Fprintf(stderr, "musket: %v\n", err)
 				status = 2
 			} else {
