@@ -51,20 +51,7 @@ func TestCtrlScopeDifferential(t *testing.T) {
 P0(int *x, int *y, int *z) { int r1 = READ_ONCE(*x); ` + tc.p0 + ` }
 P1(int *x, int *y) { int r2 = READ_ONCE(*y); WRITE_ONCE(*x, r2); }
 exists (0:r1=1 /\ 1:r2=1)`
-			lt, err := litmus.ParseWith("t.litmus", []byte(src), fe)
-			if err != nil {
-				t.Fatal(err)
-			}
-			diff, b, skip := sameUnderBoth(lt, m, fe, variants)
-			if skip {
-				t.Fatal("the explicit engine did not finish")
-			}
-			if diff != "" {
-				t.Fatal(diff)
-			}
-			if b.Ok() != tc.ok {
-				t.Errorf("Ok %v, want %v", b.Ok(), tc.ok)
-			}
+			wantBothOk(t, src, m, fe, variants, tc.ok)
 		})
 	}
 }

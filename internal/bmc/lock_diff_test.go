@@ -102,22 +102,27 @@ P1(int *x, int *y, struct srcu_struct *s) { WRITE_ONCE(*y, 1); synchronize_srcu(
 exists (0:r1=1 /\ 0:r2=0)`, false},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			lt, err := litmus.ParseWith("t.litmus", []byte(tc.src), fe)
-			if err != nil {
-				t.Fatal(err)
-			}
-			diff, b, skip := sameUnderBoth(lt, m, fe, variants)
-			if skip {
-				t.Fatal("the explicit engine did not finish")
-			}
-			if diff != "" {
-				t.Fatal(diff)
-			}
-			if b.Ok() != tc.ok {
-				t.Errorf("Ok %v, want %v", b.Ok(), tc.ok)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { wantBothOk(t, tc.src, m, fe, variants, tc.ok) })
+	}
+}
+
+// wantBothOk parses the kernel litmus test src and fails t unless both
+// engines give the same answer and its verdict is ok.
+func wantBothOk(t *testing.T, src string, m *cat.Model, fe litmus.Frontend, variants map[string]bool, ok bool) {
+	t.Helper()
+	lt, err := litmus.ParseWith("t.litmus", []byte(src), fe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diff, b, skip := sameUnderBoth(lt, m, fe, variants)
+	if skip {
+		t.Fatal("the explicit engine did not finish")
+	}
+	if diff != "" {
+		t.Fatal(diff)
+	}
+	if b.Ok() != ok {
+		t.Errorf("Ok %v, want %v", b.Ok(), ok)
 	}
 }
 
