@@ -81,12 +81,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
 	}
-	operands, err := parseInterleaved(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
 	if len(operands) == 0 {
 		fs.Usage()

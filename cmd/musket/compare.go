@@ -81,12 +81,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, compareUsage)
 		fs.PrintDefaults()
 	}
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	files, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
 	if len(files) == 0 || *source == "" || *target == "" {
 		fs.Usage()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -58,4 +59,18 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		operands = append(operands, rest[0])
 		args = rest[1:]
 	}
+}
+
+// parseCommand parses a command's arguments with parseInterleaved. When
+// they do not parse, ok is false and code is the command's exit status: 0
+// after -help, 2 for a bad flag (the flag set has printed why).
+func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int, ok bool) {
+	operands, err := parseInterleaved(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return nil, 0, false
+	case err != nil:
+		return nil, 2, false
+	}
+	return operands, 0, true
 }

@@ -45,12 +45,9 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
 		fs.PrintDefaults()
 	}
-	operands, err := parseInterleaved(fs, args)
-	if err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
 	if len(operands) == 0 {
 		fs.Usage()

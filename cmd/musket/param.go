@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,12 +33,9 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached.")
 		fs.PrintDefaults()
 	}
-	operands, err := parseInterleaved(fs, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
 	if len(operands) != 1 {
 		fs.Usage()
