@@ -1,6 +1,8 @@
 package cat
 
 import (
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -56,5 +58,40 @@ func TestBuiltinCosOpt(t *testing.T) {
 	}
 	if len(seen) != 6 {
 		t.Errorf("%d coherence orders, want 6", len(seen))
+	}
+}
+
+// TestBellNamedByUser checks that a bell file the user names is read or
+// refused with its name, never replaced by the built-in bell in silence.
+func TestBellNamedByUser(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "m.cat")
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("m.cat", "m\nacyclic po\n")
+	own := write("own.bell", "\"own\"\nlet mine = 0\n")
+	dangling := write("linux-kernel.bell", "../missing/linux-kernel.bell\n")
+	tests := []struct {
+		bell    string
+		wantErr string // "" = loads
+	}{
+		{own, ""},
+		{filepath.Join(dir, "absent.bell"), "absent.bell"},
+		{dangling, "a link to a missing file"},
+		{"linux-kernel.bell", ""}, // a bare name that is no file: the built-in bell
+	}
+	for _, tc := range tests {
+		_, err := Load(model, LoadOptions{Bell: tc.bell})
+		switch {
+		case tc.wantErr == "" && err != nil:
+			t.Errorf("bell %s: %v", tc.bell, err)
+		case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "bell file")):
+			t.Errorf("bell %s: error %v, want one naming the file and %q", tc.bell, err, tc.wantErr)
+		}
 	}
 }

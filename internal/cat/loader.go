@@ -54,22 +54,24 @@ func Load(path string, opts LoadOptions) (*Model, error) {
 	return l.load(main, filepath.Dir(main.key))
 }
 
-// readBell reads the bell file of the options, with the built-in bell of
-// the same name as a fallback.
+// readBell reads the bell file of the options. A bell that the user names
+// and that cannot be read (a missing file, a link to a missing file) is an
+// error naming it, never replaced silently. Only a bare name that is no
+// file at all ("linux-kernel.bell") selects the built-in bell of that name,
+// as -model takes a built-in model by name.
 func (l *loader) readBell() (*source, error) {
-	src, err := l.readFile(l.opts.Bell, l.opts.Bell)
-	if err == nil {
-		if _, dangling := linkText(src.data); !dangling {
-			return src, nil
-		}
-	}
-	if name := filepath.Base(l.opts.Bell); strings.HasSuffix(name, ".bell") && isBuiltin(name) {
+	name := l.opts.Bell
+	if _, statErr := os.Stat(name); os.IsNotExist(statErr) && !strings.ContainsAny(name, `/\`) && isBuiltin(name) {
 		return l.readBuiltin(name)
 	}
-	if err == nil {
-		err = fmt.Errorf("%s: a link to a missing file (%s)", l.opts.Bell, bytes.TrimSpace(src.data))
+	src, err := l.readFile(name, name)
+	if err != nil {
+		return nil, fmt.Errorf("bell file %s: %w", name, err)
 	}
-	return nil, err
+	if target, dangling := linkText(src.data); dangling {
+		return nil, fmt.Errorf("bell file %s: a link to a missing file (%s)", name, target)
+	}
+	return src, nil
 }
 
 // LoadBuiltin loads one of the built-in models by name ("sc", "tso").

@@ -5,9 +5,8 @@ package conformance
 // RC11.csv: each well under a second. The Linux-kernel tests run as kernel
 // developers run herd7: the kernel's linux-kernel.cat with its bell and
 // its macros (linux-kernel.def), variant lkmmv2 (linux-kernel.cfg), and
-// herd7's library (cross.cat, cos-opt.cat) on the include path. The
-// kernel's linux-kernel.bell in the corpus is a link to a missing file:
-// Musket then uses its built-in linux-kernel.bell.
+// herd7's library (cross.cat, cos-opt.cat) on the include path. The bell
+// is the kernel's own file from the corpus, read as the user names it.
 func init() {
 	const c11 = "litmus/C11"
 	// C11/manual/TSan.litmus has no reference verdict in either CSV, so
