@@ -45,10 +45,14 @@ type approximator struct {
 // newApproximator samples a finite instance of sys, or returns nil when
 // sys is not explorable.
 func newApproximator(sys *System, stop func() bool) *approximator {
-	if !explorable(sys) || sys.Pinned > maxProcs {
+	n := max(sys.Pinned, 2)
+	if sys.NumberProcs > 0 {
+		n = int32(sys.NumberProcs)
+	}
+	if !explorable(sys) || n > maxProcs {
 		return nil
 	}
-	fin := newFinite(sys, max(sys.Pinned, 2))
+	fin := newFinite(sys, n)
 	if fin.size > maxCells {
 		return nil
 	}

@@ -644,6 +644,10 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 		s := Sort{Kind: SInt}
 		return numTerm(rat(n.Int64(), 1), s), s, true
 	case *ProcExpr:
+		if n := c.sys.NumberProcs; n > 0 && x.N > n {
+			c.errorf(x.Pos, "process #%d does not exist: number_procs is %d", x.N, n)
+			return Term{}, Sort{}, false
+		}
 		if int32(x.N) > c.sys.Pinned {
 			c.sys.Pinned = int32(x.N)
 		}

@@ -101,6 +101,24 @@ func (c *Cube) nodeIndex(id int32) int {
 	return -1
 }
 
+// procs is the number of distinct processes of c: its slots and the
+// process constants #1..#pinned (which exist in every state).
+func (c *Cube) procs(pinned int32) int {
+	n := int(pinned)
+	for _, s := range c.Slots {
+		if s > pinned {
+			n++
+		}
+	}
+	return n
+}
+
+// tooManyProcs reports whether c needs more processes than the system
+// has (number_procs n: exactly n processes; 0: any number).
+func (sys *System) tooManyProcs(c *Cube) bool {
+	return sys.NumberProcs > 0 && c.procs(sys.Pinned) > sys.NumberProcs
+}
+
 func (c *Cube) hasSlot(s int32) bool {
 	_, ok := slices.BinarySearch(c.Slots, s)
 	return ok

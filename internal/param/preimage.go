@@ -322,6 +322,9 @@ func (e *engine) preImages(c *Cube) []*Cube {
 					rec(k+1, fresh)
 				}
 			}
+			if n := e.sys.NumberProcs; n > 0 && int(fresh-maxSlot)+c.procs(e.sys.Pinned) > n {
+				return // number_procs n: no room for another process
+			}
 			args[k] = fresh
 			rec(k+1, fresh+1)
 		}
@@ -594,6 +597,10 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	}
 	gc(nc)
 	dropUnusedSlots(nc, e.sys.Pinned)
+	if e.sys.tooManyProcs(nc) {
+		// number_procs n: no state has more than n processes
+		return nil
+	}
 	return nc
 }
 

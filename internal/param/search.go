@@ -407,6 +407,9 @@ func (e *engine) rootCubes(r *Root) []*Cube {
 			continue // two parameters equal to the same constant
 		}
 		c.Slots = slots
+		if e.sys.tooManyProcs(c) {
+			continue // more processes than number_procs
+		}
 		if len(reads) > 0 {
 			n := &Node{ID: 1, Reads: reads}
 			for _, rd := range reads {
