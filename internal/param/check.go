@@ -178,8 +178,8 @@ func (c *checker) formulas() {
 	case 0:
 	case 1:
 		in := c.f.Inits[0]
-		if len(in.Params) > 1 {
-			c.errorf(in.Pos, "init has at most one process parameter")
+		if len(in.Params) > maxArity {
+			c.errorf(in.Pos, "init has at most %d process parameters", maxArity)
 		}
 		sc := &scope{kind: inInit, vars: map[string]Term{}}
 		for i, p := range in.Params {
@@ -225,13 +225,16 @@ func (c *checker) root(f *Formula, index int, kind ctxKind) *Root {
 }
 
 func (c *checker) transitions() {
-	names := map[string]bool{}
+	names := map[string]int{}
 	for _, d := range c.f.Transitions {
-		if names[d.Name] {
-			c.errorf(d.Pos, "transition %s declared twice", d.Name)
+		// Cubicle accepts two transitions of the same name; traces name
+		// the second one name#2
+		names[d.Name]++
+		name := d.Name
+		if k := names[d.Name]; k > 1 {
+			name = fmt.Sprintf("%s#%d", d.Name, k)
 		}
-		names[d.Name] = true
-		t := &Trans{Name: d.Name, Pos: d.Pos, Actor: d.Actor}
+		t := &Trans{Name: name, Pos: d.Pos, Actor: d.Actor}
 		sc := &scope{kind: inTrans, vars: map[string]Term{}, params: map[int32]bool{}, trans: d.Name}
 		for i, p := range d.Params {
 			if _, dup := sc.vars[p.Name]; dup {
@@ -314,22 +317,16 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 			u.Args[i] = t.Sym
 			continue
 		}
-		// a universal index: A[j] := ...
-		if u.Univ && usc.vars[ix.Name].Sym != uvarSlot {
-			c.errorf(ix.Pos, "only one universal index per update")
-			return u, false
+		// a universal index: A[j] := ... (or A[j, k] := ...)
+		if t, ok := usc.vars[ix.Name]; ok {
+			u.Args[i] = t.Sym // the same universal index again
+			continue
 		}
+		s := uvarSlot - int32(u.NUniv)
 		u.Univ = true
-		u.Args[i] = uvarSlot
-		usc = sc.with(ix.Name, slotTerm(uvarSlot))
-	}
-	if c.sys.Weak && sc.actor != 0 || c.sys.Weak && g.Weak {
-		if !g.Weak && g.Arity > 0 && (u.Univ || u.Args[0] != sc.actor || g.Arity > 1) {
-			c.errorf(a.Pos, "non-weak array %s can only be written by its owner: write %s[%s]", g.Name, g.Name, sc.actorName())
-		}
-		if g.Weak && u.Univ {
-			c.errorf(a.Pos, "weak array %s cannot be updated for every process at once", g.Name)
-		}
+		u.NUniv++
+		u.Args[i] = s
+		usc = usc.with(ix.Name, slotTerm(s))
 	}
 	switch rhs := a.Rhs.(type) {
 	case *CaseExpr:
@@ -341,21 +338,17 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 			cs.Value, cs.Nondet = c.value(rhs.Branches[i], g, usc)
 			u.Cases = append(u.Cases, cs)
 		}
+		if n := len(rhs.Conds); n > 0 && rhs.Conds[n-1] != nil {
+			// no default branch: when no condition holds the new value
+			// is left unconstrained, as in Cubicle's pre-image
+			u.Cases = append(u.Cases, Case{Nondet: true})
+		}
 	default:
 		var cs Case
 		cs.Value, cs.Nondet = c.value(a.Rhs, g, usc)
 		u.Cases = []Case{cs}
 	}
 	return u, true
-}
-
-func (sc *scope) actorName() string {
-	for n, t := range sc.vars {
-		if t.Kind == KSlot && t.Sym == sc.actor {
-			return n
-		}
-	}
-	return "i"
 }
 
 // value checks the value assigned to g.
@@ -743,8 +736,8 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		t.Args[i] = v.Sym
 	}
 	if at != nil {
-		if sc.kind != inUnsafe {
-			c.errorf(pos, "p@X can only be used in unsafe formulas, not in %s", sc.kind)
+		if sc.kind != inUnsafe && sc.kind != inInvariant {
+			c.errorf(pos, "p@X can only be used in unsafe and invariant formulas, not in %s", sc.kind)
 			return Term{}, Sort{}, false
 		}
 		if !g.Weak {
@@ -756,14 +749,8 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 	}
 	if !g.Weak {
 		t.Kind = KVar
-		if c.sys.Weak && sc.kind == inTrans && g.Arity > 0 && !g.Const && sc.actor != 0 {
-			for i := 0; i < g.Arity; i++ {
-				if t.Args[i] != sc.actor {
-					c.errorf(pos, "non-weak array %s can only be read by its owner: in transition %s, write %s[%s]", g.Name, sc.trans, g.Name, sc.actorName())
-					return Term{}, Sort{}, false
-				}
-			}
-		}
+		// non-weak variables and arrays, whoever owns the cell, are
+		// sequentially consistent shared memory (as in Cubicle-W)
 		return t, g.Sort, true
 	}
 	switch sc.kind {

@@ -97,7 +97,8 @@ func (f *finite) domain(s Sort) []int64 {
 // fenv maps the slots of a template or cube to processes.
 type fenv struct {
 	params []int32 // processes of the parameters
-	q, u   int32
+	q      int32
+	u      [maxArity]int32
 	slot   func(int32) int32 // cube slots, when set
 }
 
@@ -105,8 +106,8 @@ func (e *fenv) proc(s int32) int32 {
 	switch {
 	case s == qvarSlot:
 		return e.q
-	case s == uvarSlot:
-		return e.u
+	case s <= uvarSlot && s > uvarSlot-maxArity:
+		return e.u[uvarSlot-s]
 	case s < 0:
 		return e.params[-s-1]
 	case e.slot != nil:
@@ -226,8 +227,11 @@ func (f *finite) initial() [][]int64 {
 		st := make([]int64, f.size)
 		fixed := make([]bool, f.size)
 		ok := true
-		for p := int32(1); p <= f.n && ok; p++ {
-			e := &fenv{params: []int32{p}}
+		for _, tuple := range initTuples(f.procs(), f.sys.InitArity) {
+			if !ok {
+				break
+			}
+			e := &fenv{params: tuple}
 			for _, l := range cj.Lits {
 				if l.Op != Eq || l.L.Kind != KVar {
 					continue
@@ -309,15 +313,37 @@ func (f *finite) isInit(st []int64) bool {
 	if f.sys.Init == nil {
 		return true
 	}
-	if f.sys.InitArity == 0 {
-		return f.dnf(st, f.sys.Init, &fenv{})
-	}
-	for p := int32(1); p <= f.n; p++ {
-		if !f.dnf(st, f.sys.Init, &fenv{params: []int32{p}}) {
+	for _, tuple := range initTuples(f.procs(), f.sys.InitArity) {
+		if !f.dnf(st, f.sys.Init, &fenv{params: tuple}) {
 			return false
 		}
 	}
 	return true
+}
+
+// tuples lists every tuple of k processes of the instance (not
+// necessarily distinct), one empty tuple for k = 0.
+func (f *finite) tuples(k int) [][]int32 {
+	out := [][]int32{nil}
+	for range k {
+		var next [][]int32
+		for _, t := range out {
+			for p := int32(1); p <= f.n; p++ {
+				next = append(next, append(slices.Clone(t), p))
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// procs lists the processes of the instance.
+func (f *finite) procs() []int32 {
+	out := make([]int32, f.n)
+	for i := range out {
+		out[i] = int32(i + 1)
+	}
+	return out
 }
 
 // assignment is one cell written by a transition with its possible
@@ -360,15 +386,8 @@ func (f *finite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]i
 	combos := 1
 	for _, u := range t.Updates {
 		g := f.sys.Globals[u.Global]
-		us := []int32{0}
-		if u.Univ {
-			us = us[:0]
-			for p := int32(1); p <= f.n; p++ {
-				us = append(us, p)
-			}
-		}
-		for _, up := range us {
-			e.u = up
+		for _, up := range f.tuples(u.NUniv) {
+			copy(e.u[:], up)
 			var args [maxArity]int32
 			for i := 0; i < u.NArgs; i++ {
 				args[i] = e.proc(u.Args[i])

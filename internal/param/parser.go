@@ -313,9 +313,6 @@ func (p *parser) caseExpr() Expr {
 	if len(c.Conds) == 0 {
 		p.errorf(p.tok.pos, "expected '|' in case, found %s", describe(p.tok))
 	}
-	if c.Conds[len(c.Conds)-1] != nil {
-		p.errorf(p.tok.pos, "case must end with a default branch '| _ : e'")
-	}
 	return c
 }
 

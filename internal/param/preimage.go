@@ -7,9 +7,10 @@ import (
 // instEnv maps the placeholders of a template to the slots and node of
 // one transition instance.
 type instEnv struct {
-	args []int32 // slot of each parameter
-	q, u int32   // slots of the quantified and universal variables
-	node int32   // id of the new node
+	args []int32         // slot of each parameter
+	q    int32           // slot of the quantified variable
+	u    [maxArity]int32 // slots of the universal indices of an update
+	node int32           // id of the new node
 }
 
 func (env *instEnv) slot(s int32) int32 {
@@ -18,8 +19,9 @@ func (env *instEnv) slot(s int32) int32 {
 		return s
 	case s == qvarSlot:
 		return env.q
-	case s == uvarSlot:
-		return env.u
+	}
+	if k, ok := uvarIndex(s); ok {
+		return env.u[k]
 	}
 	return env.args[-s-1]
 }
@@ -251,10 +253,10 @@ func atomUpdate(t *Trans, a Term, env *instEnv) []valAlt {
 			continue
 		}
 		match := true
-		env.u = 0
+		env.u = [maxArity]int32{}
 		for i := 0; i < u.NArgs; i++ {
-			if u.Args[i] == uvarSlot {
-				env.u = a.Args[i]
+			if k, ok := uvarIndex(u.Args[i]); ok && env.u[k] == 0 {
+				env.u[k] = a.Args[i]
 			} else if env.slot(u.Args[i]) != a.Args[i] {
 				match = false
 			}
@@ -365,19 +367,33 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 		}
 	}
 
-	// the new node: its writes
+	slots := slices.Clone(c.Slots)
+	for _, a := range args {
+		if !slices.Contains(slots, a) {
+			slots = append(slots, a)
+		}
+	}
+	slices.Sort(slots)
+
+	// the new node: its writes. A weak array updated for every process
+	// at once writes the cells of the processes of the cube (the cells
+	// of other processes are read by no event of the cube).
 	node := &Node{ID: env.node}
 	var writes []weakWrite
 	for _, u := range t.Updates {
 		if !e.sys.Globals[u.Global].Weak {
 			continue
 		}
-		a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
-		for i := 0; i < u.NArgs; i++ {
-			a.Args[i] = env.slot(u.Args[i])
+		for _, us := range univTuples(slots, u.NUniv) {
+			env.u = [maxArity]int32{}
+			copy(env.u[:], us)
+			a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
+			for i := 0; i < u.NArgs; i++ {
+				a.Args[i] = env.slot(u.Args[i])
+			}
+			node.Writes = append(node.Writes, a)
+			writes = append(writes, weakWrite{a, caseAlts(u.Cases, env)})
 		}
-		node.Writes = append(node.Writes, a)
-		writes = append(writes, weakWrite{a, caseAlts(u.Cases, env)})
 	}
 	rffr := rffrNodes(c, node, actor)
 	if len(atoms) == 0 && len(rffr) == 0 {
@@ -388,24 +404,19 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	// the reads of the new node in the values of its updates
 	var valueReads []Access
 	for _, u := range t.Updates {
-		env.u = 0
-		for _, a := range caseAlts(u.Cases, env) {
-			if !a.nondet {
-				valueReads = collectReads(valueReads, a.val, env.node)
-			}
-			for _, l := range a.lits {
-				valueReads = collectReads(collectReads(valueReads, l.L, env.node), l.R, env.node)
+		for _, us := range univTuples(slots, u.NUniv) {
+			env.u = [maxArity]int32{}
+			copy(env.u[:], us)
+			for _, a := range caseAlts(u.Cases, env) {
+				if !a.nondet {
+					valueReads = collectReads(valueReads, a.val, env.node)
+				}
+				for _, l := range a.lits {
+					valueReads = collectReads(collectReads(valueReads, l.L, env.node), l.R, env.node)
+				}
 			}
 		}
 	}
-
-	slots := slices.Clone(c.Slots)
-	for _, a := range args {
-		if !slices.Contains(slots, a) {
-			slots = append(slots, a)
-		}
-	}
-	slices.Sort(slots)
 
 	for _, g := range t.Guard {
 		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args))) {
@@ -447,6 +458,22 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 				}
 			}
 		}
+	}
+	return out
+}
+
+// univTuples lists the instances of k universal indices over slots:
+// every tuple, not necessarily of distinct slots (one empty tuple for k = 0).
+func univTuples(slots []int32, k int) [][]int32 {
+	out := [][]int32{nil}
+	for range k {
+		var next [][]int32
+		for _, t := range out {
+			for _, s := range slots {
+				next = append(next, append(slices.Clone(t), s))
+			}
+		}
+		out = next
 	}
 	return out
 }

@@ -450,16 +450,18 @@ func (e *engine) reachesInit(c *Cube) bool {
 	}
 	alts := dnf{lits}
 	slots := c.Slots
-	if len(slots) == 0 && e.sys.InitArity > 0 {
-		slots = []int32{e.sys.Pinned + 1}
-	}
-	inst := slots
-	if e.sys.InitArity == 0 {
-		inst = []int32{0}
+	// init (i j): the universal parameters need that many processes
+	count := c.procs(e.sys.Pinned)
+	for next := max(e.sys.Pinned, lastSlot(slots)) + 1; len(slots) < e.sys.InitArity; next++ {
+		if e.sys.NumberProcs > 0 && count >= e.sys.NumberProcs {
+			break
+		}
+		slots = append(slices.Clip(slots), next)
+		count++
 	}
 	if e.sys.Init != nil {
-		for _, s := range inst {
-			env := &instEnv{args: []int32{s}}
+		for _, args := range initTuples(slots, e.sys.InitArity) {
+			env := &instEnv{args: args}
 			alts = product(alts, env.dnf(e.sys.Init))
 			if len(alts) == 0 {
 				return false
@@ -481,4 +483,34 @@ func (e *engine) reachesInit(c *Cube) bool {
 		}
 	}
 	return false
+}
+
+func lastSlot(slots []int32) int32 {
+	if len(slots) == 0 {
+		return 0
+	}
+	return slots[len(slots)-1]
+}
+
+// initTuples lists the instances of the parameters of init over procs:
+// every tuple of pairwise distinct processes (one empty tuple when init
+// has no parameter).
+func initTuples(procs []int32, arity int) [][]int32 {
+	var out [][]int32
+	cur := make([]int32, arity)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == arity {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for _, p := range procs {
+			if !slices.Contains(cur[:k], p) {
+				cur[k] = p
+				rec(k + 1)
+			}
+		}
+	}
+	rec(0)
+	return out
 }

@@ -13,7 +13,7 @@ type System struct {
 	Enums       []*Enum
 	Globals     []*Global
 	Trans       []*Trans
-	Init        []Conj // one parameter: slot -1
+	Init        []Conj // universal parameters: slots -1, -2, ...
 	InitArity   int
 	Unsafe      []*Root
 	Invariants  []*Root
@@ -24,11 +24,17 @@ type System struct {
 
 const (
 	qvarSlot int32 = -100
-	uvarSlot int32 = -101
+	uvarSlot int32 = -101 // first universal index; the k-th is uvarSlot-k
 	newNode  int32 = -1
 )
 
 func paramSlot(k int) int32 { return int32(-(k + 1)) }
+
+// uvarIndex says which universal index of an update slot s is.
+func uvarIndex(s int32) (int, bool) {
+	k := int(uvarSlot - s)
+	return k, k >= 0 && k < maxArity
+}
 
 // Enum is an enumerated type, or an abstract one (no constructors).
 type Enum struct {
@@ -79,6 +85,7 @@ type Update struct {
 	NArgs  int
 	Args   [maxArity]int32
 	Univ   bool
+	NUniv  int // number of distinct universal indices
 	Cases  []Case
 }
 

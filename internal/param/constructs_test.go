@@ -1,0 +1,135 @@
+package param
+
+import (
+	"testing"
+	"time"
+)
+
+// TestCubicleConstructs covers inputs that Cubicle and Cubicle-W accept:
+// each construct in a system whose verdict depends on it being read right.
+func TestCubicleConstructs(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      Verdict
+	}{
+		// case without a default branch: when no condition holds the
+		// cell takes any value (Cubicle's pre-image drops the literal)
+		{"case without default, other cells free", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t (i) { A[j] := case | j = i : False }`, Unsafe},
+		{"case without default, complete conditions", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t (i) { A[j] := case | j = i : False | j <> i : A[j] }`, Safe},
+
+		// init with two process parameters
+		{"init (i j)", `array A[proc] : bool
+array M[proc, proc] : bool
+init (i j) { A[i] = False && M[i,j] = False }
+unsafe (i) { A[i] = True }
+transition t (i j) requires { M[i,j] = True } { A[i] := True }`, Safe},
+		{"init (i j), matrix set", `array A[proc] : bool
+array M[proc, proc] : bool
+init (i j) { A[i] = False && M[i,j] = False }
+unsafe (i) { A[i] = True }
+transition t (i j) requires { M[i,j] = True } { A[i] := True }
+transition u (i j) { M[i,j] := True }`, Unsafe},
+
+		// two universal indices in one update
+		{"two universal indices, all cleared", `array M[proc, proc] : bool
+var Done : bool
+init (i j) { M[i,j] = False && Done = False }
+unsafe (i j) { M[i,j] = True && Done = True }
+transition set (i j) requires { Done = False } { M[i,j] := True }
+transition clear () { M[x,y] := case | _ : False; Done := True }`, Safe},
+		{"two universal indices, diagonal cleared", `array M[proc, proc] : bool
+var Done : bool
+init (i j) { M[i,j] = False && Done = False }
+unsafe (i j) { M[i,j] = True && Done = True }
+transition set (i j) requires { Done = False } { M[i,j] := True }
+transition clear () { M[x,y] := case | x = y : False | _ : M[x,y]; Done := True }`, Unsafe},
+
+		// non-weak arrays of other processes: sequentially consistent
+		{"SC flags beside weak memory", `type loc = Idle | CS
+weak var X : int
+array Flag[proc] : bool
+array PC[proc] : loc
+init (i) { Flag[i] = False && PC[i] = Idle && X = 0 }
+unsafe (i j) { PC[i] = CS && PC[j] = CS }
+transition enter ([i]) requires { PC[i] = Idle && forall_other j. Flag[j] = False } { Flag[i] := True; PC[i] := CS }
+transition leave ([i]) requires { PC[i] = CS } { Flag[i] := False; PC[i] := Idle; X := X + 1 }`, Safe},
+		{"SC flag written for another process", `type loc = Idle | CS
+weak var X : int
+array Flag[proc] : bool
+array PC[proc] : loc
+init (i) { Flag[i] = False && PC[i] = Idle && X = 0 }
+unsafe (i j) { PC[i] = CS && PC[j] = CS }
+transition enter ([i]) requires { PC[i] = Idle && Flag[i] = True } { PC[i] := CS; X := 1 }
+transition grant ([i] j) requires { PC[i] = Idle } { Flag[j] := True }`, Unsafe},
+		{"SC flag published before a buffered write", `weak var X : bool
+array Ready[proc] : bool
+array Seen[proc] : bool
+array Got[proc] : bool
+init (i) { X = False && Ready[i] = False && Seen[i] = False }
+unsafe (j) { Seen[j] = True && Got[j] = False }
+transition produce ([i]) requires { Ready[i] = False } { X := True; Ready[i] := True }
+transition consume ([j] i) requires { Ready[i] = True && Seen[j] = False } { Seen[j] := True; Got[j] := X }`, Unsafe},
+
+		// a weak array written for every process at once
+		{"weak universal write, own view", `type loc = Idle | Done
+weak array C[proc] : bool
+array PC[proc] : loc
+init (i) { C[i] = False && PC[i] = Idle }
+unsafe (i j) { PC[i] = Done && i@C[j] = False }
+transition inv ([i]) requires { PC[i] = Idle } { C[j] := case | _ : True; PC[i] := Done }`, Safe},
+		{"weak universal write, another's view", `type loc = Idle | Done
+weak array C[proc] : bool
+array PC[proc] : loc
+init (i) { C[i] = False && PC[i] = Idle }
+unsafe (i j k) { PC[i] = Done && j@C[k] = False }
+transition inv ([i]) requires { PC[i] = Idle } { C[j] := case | _ : True; PC[i] := Done }`, Unsafe},
+		{"weak universal write, read by another process later", `type loc = Idle | Done
+weak array C[proc] : bool
+array PC[proc] : loc
+array R[proc] : bool
+init (i) { C[i] = False && PC[i] = Idle && R[i] = True }
+unsafe (i j) { PC[i] = Done && R[j] = False }
+transition inv ([i]) requires { PC[i] = Idle } { C[j] := case | _ : True; PC[i] := Done }
+transition look ([j] i) requires { PC[i] = Done && PC[j] = Idle } { R[j] := C[j] }`, Unsafe},
+
+		// p@X in an invariant
+		{"p@X in an invariant", `weak var X : int
+array PC[proc] : int
+init (i) { X = 0 && PC[i] = 0 }
+invariant (p) { p@X = 2 }
+unsafe (p) { PC[p] = 1 && p@X = 0 }
+transition w ([p]) requires { PC[p] = 0 } { X := 1; PC[p] := 1 }`, Safe},
+
+		// the same transition name twice (as in Cubicle's FLASH model)
+		{"transition declared twice", `array A[proc] : bool
+array B[proc] : bool
+init (i) { A[i] = False && B[i] = False }
+unsafe (i) { B[i] = True }
+transition t (i) { A[i] := True }
+transition t (i) requires { A[i] = True } { B[i] := True }`, Unsafe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sys, err := Load("c.cub", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Verify(t.Context(), sys, Options{Timeout: 30 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != tc.want {
+				t.Fatalf("got %s, want %s", res.Verdict, tc.want)
+			}
+			if res.Verdict == Unsafe {
+				t.Logf("trace: %s", res.TraceString())
+			}
+		})
+	}
+}
