@@ -28,6 +28,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	nodes := fs.Int("nodes", 0, "stop after visiting `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after `DURATION` (0: no limit)")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
+	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
 		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached.")
@@ -79,12 +80,19 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		if err := param.WriteJSON(stdout, file, res); err != nil {
+		var withInv *param.System
+		if *invariants {
+			withInv = sys
+		}
+		if err := param.WriteJSON(stdout, file, res, withInv); err != nil {
 			fmt.Fprintln(stderr, err)
 			return 2
 		}
 	} else {
 		param.WriteText(stdout, file, res)
+		if *invariants {
+			param.WriteInvariants(stdout, sys, res)
+		}
 	}
 	switch res.Verdict {
 	case param.Safe:

@@ -221,6 +221,9 @@ func (e *engine) guess(c *Cube) *Cube {
 		}
 		slices.SortStableFunc(subs, func(x, y uint64) int { return procs(x) - procs(y) })
 		for _, sub := range subs {
+			if e.stopped() {
+				return nil
+			}
 			if try(sub) {
 				return best
 			}

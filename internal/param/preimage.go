@@ -307,6 +307,9 @@ func (e *engine) preImages(c *Cube) []*Cube {
 		args := make([]int32, len(t.Params))
 		var rec func(k int, fresh int32)
 		rec = func(k int, fresh int32) {
+			if e.stopped() {
+				return // the caller sees the deadline
+			}
 			if k == len(args) {
 				out = e.preImage(c, t, slices.Clone(args), fresh, out)
 				return

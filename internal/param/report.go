@@ -38,10 +38,13 @@ type jsonResult struct {
 	Restart int      `json:"restarts,omitempty"`
 	Solver  int      `json:"solver_calls"`
 	TimeMS  float64  `json:"time_ms"`
+	// Invariant: with -invariants, the cubes of a safe verdict
+	Invariant []string `json:"invariant,omitempty"`
 }
 
-// WriteJSON prints a result as one JSON object.
-func WriteJSON(w io.Writer, file string, r *Result) error {
+// WriteJSON prints a result as one JSON object on one line (JSON Lines);
+// with sys set, the invariant of a safe verdict too.
+func WriteJSON(w io.Writer, file string, r *Result, sys *System) error {
 	j := jsonResult{File: file, Nodes: r.Visited, Guesses: r.Guesses, Restart: r.Restarts, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
 	switch r.Verdict {
 	case Safe:
@@ -56,8 +59,13 @@ func WriteJSON(w io.Writer, file string, r *Result) error {
 		j.Verdict = "unknown"
 		j.Limit = r.Verdict.String()
 	}
+	if sys != nil {
+		for _, inv := range r.Invariants(sys) {
+			j.Invariant = append(j.Invariant, inv.Text)
+		}
+	}
 	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(j)
 }
 

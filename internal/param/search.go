@@ -109,6 +109,16 @@ type engine struct {
 	tooManyEvents bool
 	semanticHits  int
 	approx        *approximator // nil: no approximation
+	stop          func() bool   // the deadline passed or the caller cancelled
+	polls         int
+}
+
+// stopped reports, every 32 calls, whether the search must stop: the
+// loops of the pre-image, the fixpoint test and the approximation call
+// it so that a time limit holds within a fraction of a second.
+func (e *engine) stopped() bool {
+	e.polls++
+	return e.polls&31 == 0 && e.stop != nil && e.stop()
 }
 
 // Verify runs the backward reachability analysis of sys.
@@ -122,7 +132,8 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	e.z.stopped = func() bool { return ctx.Err() != nil }
+	e.stop = func() bool { return ctx.Err() != nil }
+	e.z.stopped = e.stop
 	stop := context.AfterFunc(ctx, func() { e.z.ctx.Interrupt() })
 	defer stop()
 

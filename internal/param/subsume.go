@@ -392,6 +392,9 @@ func (e *engine) subsumed(c *Cube) bool {
 		}
 	}
 	for _, v := range e.visited {
+		if e.stopped() {
+			return false // the caller sees the deadline
+		}
 		if try(v) {
 			return true
 		}
@@ -405,6 +408,9 @@ func (e *engine) subsumed(c *Cube) bool {
 	// semantic test: c implies the disjunction of the candidates
 	var nots [][]Lit
 	for _, v := range cands {
+		if e.stopped() {
+			return false
+		}
 		e.match(v, c, idx, true, func(m *matcher) bool {
 			var conj []Lit
 			for _, l := range v.Lits {
@@ -578,6 +584,9 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	}
 	check := func(list []*Cube) bool {
 		for _, w := range list {
+			if e.stopped() {
+				return false
+			}
 			if len(w.Slots) > len(c.Slots) || len(w.Nodes) > 0 || len(nots) > maxResiduals {
 				continue
 			}
