@@ -28,6 +28,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	nodes := fs.Int("nodes", 0, "stop after visiting `N` nodes (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after `DURATION` (0: no limit)")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
+	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
@@ -48,7 +49,15 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != "", NoApprox: *noApprox}
+	if *model != "tso" && *model != "pso" {
+		fmt.Fprintf(stderr, "musket param: unknown -model %q: tso or pso\n", *model)
+		return 2
+	}
+	if *timeout < 0 || *depth < 0 || *nodes < 0 {
+		fmt.Fprintln(stderr, "musket param: -timeout, -depth and -nodes cannot be negative")
+		return 2
+	}
+	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != "", NoApprox: *noApprox, Model: *model}
 	if *verbose {
 		opts.Verbose = stdout
 	}

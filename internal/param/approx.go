@@ -1,6 +1,8 @@
 package param
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -40,6 +42,8 @@ type approximator struct {
 	states [][]int64
 	bad    []*Cube // refuted guesses
 	badIdx []*matchIndex
+	// projections: the sample up to the globals of a cube (project)
+	projections map[string][][]int64
 }
 
 // newApproximator samples a finite instance of sys, or returns nil when
@@ -101,6 +105,63 @@ func (a *approximator) slotMaps(slots []int32, pinned int32) [][]int32 {
 	return out
 }
 
+// project returns the sampled states that differ on the globals that c
+// mentions, one per class: the literals of c cannot tell the others
+// apart. The classes are kept per set of globals (cubes share them).
+func (a *approximator) project(c *Cube) [][]int64 {
+	var globals []int32
+	var mark func(t Term)
+	mark = func(t Term) {
+		switch t.Kind {
+		case KLin:
+			for _, x := range linAtoms(t) {
+				mark(x)
+			}
+		case KVar:
+			if !slices.Contains(globals, t.Sym) {
+				globals = append(globals, t.Sym)
+			}
+		}
+	}
+	for _, l := range c.Lits {
+		mark(l.L)
+		mark(l.R)
+	}
+	slices.Sort(globals)
+	key := fmt.Sprint(globals)
+	if p, ok := a.projections[key]; ok {
+		return p
+	}
+	var cells []int
+	for _, g := range globals {
+		k := 1
+		for range a.fin.sys.Globals[g].Arity {
+			k *= int(a.fin.n)
+		}
+		for i := a.fin.base[g]; i < a.fin.base[g]+k; i++ {
+			cells = append(cells, i)
+		}
+	}
+	seen := map[string]bool{}
+	var out [][]int64
+	buf := make([]byte, 0, 8*len(cells))
+	for _, st := range a.states {
+		buf = buf[:0]
+		for _, i := range cells {
+			buf = binary.AppendVarint(buf, st[i])
+		}
+		if !seen[string(buf)] {
+			seen[string(buf)] = true
+			out = append(out, st)
+		}
+	}
+	if a.projections == nil {
+		a.projections = map[string][][]int64{}
+	}
+	a.projections[key] = out
+	return out
+}
+
 // reachedMasks computes, for every sampled state and every map of the
 // slots of c, the set of literals of c that hold (a bit mask), and keeps
 // the distinct maximal ones.
@@ -108,7 +169,7 @@ func (a *approximator) reachedMasks(c *Cube, pinned int32) []uint64 {
 	maps := a.slotMaps(c.Slots, pinned)
 	seen := map[uint64]bool{}
 	var masks []uint64
-	for _, st := range a.states {
+	for _, st := range a.project(c) {
 		for _, m := range maps {
 			e := &fenv{slot: func(s int32) int32 {
 				i, ok := slices.BinarySearch(c.Slots, s)

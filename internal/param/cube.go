@@ -50,6 +50,9 @@ type ProcFlags struct {
 	Read   bool // reads (satisfied or not), or a fence seen as a read
 	Write  bool
 	Fenced bool // its reads follow a fence
+	// FencedW: its writes follow a fence (PSO only: under TSO every
+	// write already follows the earlier ones)
+	FencedW bool
 }
 
 // Access is a read or a write of a weak variable or array cell.
@@ -153,6 +156,9 @@ func (sys *System) CubeString(c *Cube) string {
 			}
 			if f.Fenced {
 				b.WriteString(" F")
+			}
+			if f.FencedW {
+				b.WriteString(" FW")
 			}
 		}
 		for _, w := range n.Writes {

@@ -85,7 +85,10 @@ func (f *finite) domain(s Sort) []int64 {
 	case SEnum:
 		k = int64(len(f.sys.Enums[s.Enum].Ctors))
 	case SProc:
-		start, k = 1, int64(f.n)
+		// the processes of the instance and one more, a process outside
+		// it: a variable such as FLASH's Home, different from every
+		// process (init: Home <> p), takes that value
+		start, k = 1, int64(f.n)+1
 	}
 	out := make([]int64, 0, k)
 	for v := start; v < start+k; v++ {

@@ -6,22 +6,24 @@ import "math/bits"
 // instance are ordered by ghb against the events already in a cube, how a
 // new write meets the unsatisfied reads (rffr), and the acyclicity and
 // garbage collection of the ghb relation. It implements the TSO-like
-// model of Cubicle-W; another model (PSO…) changes the rules of
-// edgesFrom and rffrChoices.
+// model of Cubicle-W and, with pso set, PSO: per-variable FIFO store
+// buffers, so two writes of a process to different variables are not
+// ordered unless a fence separates them.
 
 // edgesFrom returns the positions of the old nodes of c that the new node
 // n (performed by process actor) is ghb-before.
-func edgesFrom(c *Cube, n *Node, actor int32) uint64 {
+func edgesFrom(c *Cube, n *Node, actor int32, pso bool) uint64 {
 	nf, _ := n.flags(actor)
 	var out uint64
 	for j, o := range c.Nodes {
 		edge := false
 		if of, ok := o.flags(actor); ok {
-			// preserved program order: R->R, R->W, W->W; fence: W->fenced R
+			// preserved program order: R->R, R->W, W->W (TSO; under PSO
+			// only through a fence or, below, coherence); fence: W->fenced R
 			if nf.Read && (of.Read || of.Write) {
 				edge = true
 			}
-			if nf.Write && (of.Write || of.Fenced && of.Read) {
+			if nf.Write && (of.Write && (!pso || of.FencedW) || of.Fenced && of.Read) {
 				edge = true
 			}
 		}
@@ -72,11 +74,19 @@ func cyclic(g []uint64) bool {
 // fenceOldReads marks the reads of actor in every node as fenced: a
 // fence() of a transition without weak access orders the earlier writes
 // of actor before its later reads.
-func fenceOldReads(c *Cube, actor int32) {
+// Under PSO the fence also orders those writes before the later writes.
+func fenceOldReads(c *Cube, actor int32, pso bool) {
 	for i, o := range c.Nodes {
-		if f, ok := o.flags(actor); ok && f.Read && !f.Fenced {
+		f, ok := o.flags(actor)
+		if !ok {
+			continue
+		}
+		r := f.Read && !f.Fenced
+		w := pso && f.Write && !f.FencedW
+		if r || w {
 			o = o.clone()
-			f.Fenced = true
+			f.Fenced = f.Fenced || f.Read
+			f.FencedW = f.FencedW || pso && f.Write
 			o.setFlags(f)
 			c.Nodes[i] = o
 		}

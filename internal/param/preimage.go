@@ -518,7 +518,8 @@ func (e *engine) finish(c *Cube, t *Trans, args []int32, actor int32, ga guardAl
 	var node *Node
 	if len(reads) > 0 || len(writes) > 0 {
 		node = &Node{ID: proto.ID, Reads: reads, Writes: proto.Writes}
-		node.setFlags(ProcFlags{Proc: actor, Read: len(reads) > 0, Write: len(writes) > 0, Fenced: fence && len(reads) > 0})
+		node.setFlags(ProcFlags{Proc: actor, Read: len(reads) > 0, Write: len(writes) > 0, Fenced: fence && len(reads) > 0,
+			FencedW: e.pso() && fence && len(writes) > 0})
 	}
 	// choices of the rffr split: bit k set = rf for rffr[k]
 	var free []int
@@ -551,14 +552,14 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 		nc.Nodes = slices.Clone(c.Nodes)
 		nc.GHB = slices.Clone(c.GHB)
 		if fence && actor != 0 {
-			fenceOldReads(nc, actor)
+			fenceOldReads(nc, actor, e.pso())
 		}
 		if node != nil {
 			if len(nc.Nodes) >= maxNodes {
 				e.tooManyEvents = true
 				return nil
 			}
-			edges := edgesFrom(nc, node, actor)
+			edges := edgesFrom(nc, node, actor, e.pso())
 			nc.Nodes = append(nc.Nodes, node)
 			nc.GHB = append(nc.GHB, 0)
 			self := len(nc.Nodes) - 1

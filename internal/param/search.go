@@ -41,7 +41,13 @@ type Options struct {
 	Graph bool
 	// NoApprox turns off the approximation of cubes (approx.go).
 	NoApprox bool
+	// Model is the memory model of the weak variables: "tso" (the
+	// default, Cubicle-W's) or "pso" (per-variable store buffers).
+	Model string
 }
+
+// pso reports whether the search runs under PSO.
+func (e *engine) pso() bool { return e.opts.Model == "pso" }
 
 // Step is one transition instance of a trace.
 type Step struct {
@@ -124,6 +130,11 @@ func (e *engine) stopped() bool {
 // Verify runs the backward reachability analysis of sys.
 func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	start := time.Now()
+	switch opts.Model {
+	case "", "tso", "pso":
+	default:
+		return nil, fmt.Errorf("unknown memory model %q: the parameterized checker knows tso and pso", opts.Model)
+	}
 	e := &engine{sys: sys, opts: opts}
 	e.z = newSolver(sys)
 	defer e.z.close()

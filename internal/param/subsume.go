@@ -269,7 +269,7 @@ func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
 	case s < len(vn.Procs):
 		f := vn.Procs[s]
 		for _, g := range cn.Procs {
-			if f.Read && !g.Read || f.Write && !g.Write || f.Fenced && !g.Fenced {
+			if f.Read && !g.Read || f.Write && !g.Write || f.Fenced && !g.Fenced || f.FencedW && !g.FencedW {
 				continue
 			}
 			mark := len(m.trail)

@@ -65,6 +65,7 @@ type tsoSystem struct {
 	ctors   map[string]int64
 	ncells  int
 	preds   map[string]*PredicateDecl
+	pso     bool // per-variable buffers: any write with no older one to its cell may flush
 }
 
 // tsoEnv binds names to processes (1-based) and says who reads.
@@ -363,6 +364,10 @@ func (ts *tsoSystem) initOK(s *tsoState) bool {
 func (ts *tsoSystem) successors(s *tsoState) []*tsoState {
 	var out []*tsoState
 	for p := range s.buf {
+		if ts.pso {
+			out = append(out, psoFlushes(s, p)...)
+			continue
+		}
 		if len(s.buf[p]) > 0 { // flush the oldest group
 			n := s.clone()
 			for _, w := range n.buf[p][0] {
@@ -554,13 +559,45 @@ func intConstants(f *File) []int64 {
 	return out
 }
 
+// psoFlushes lists the states where one pending write of process p,
+// the oldest to its cell, reaches memory.
+func psoFlushes(s *tsoState, p int) []*tsoState {
+	var out []*tsoState
+	seen := map[int]bool{}
+	for gi, g := range s.buf[p] {
+		for wi, w := range g {
+			if seen[w.cell] {
+				continue
+			}
+			seen[w.cell] = true
+			n := s.clone()
+			n.cells[w.cell] = w.val
+			rest := append(append([]tsoWrite(nil), g[:wi]...), g[wi+1:]...)
+			if len(rest) == 0 {
+				n.buf[p] = append(append([][]tsoWrite(nil), s.buf[p][:gi]...), s.buf[p][gi+1:]...)
+			} else {
+				n.buf[p] = append([][]tsoWrite(nil), s.buf[p]...)
+				n.buf[p][gi] = rest
+			}
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // exploreTSO reports whether an unsafe state is reachable with n
 // processes; ok is false when the state space exceeds limit.
 func exploreTSO(f *File, n, limit int) (unsafe, ok bool, states int, err error) {
+	return exploreWeak(f, n, limit, false)
+}
+
+// exploreWeak is exploreTSO, or its PSO variant.
+func exploreWeak(f *File, n, limit int, pso bool) (unsafe, ok bool, states int, err error) {
 	ts, err := newTSOSystem(f, n)
 	if err != nil {
 		return false, false, 0, err
 	}
+	ts.pso = pso
 	seen := map[string]bool{}
 	queue := ts.initial()
 	for _, s := range queue {
