@@ -13,8 +13,17 @@ import (
 const corpusDir = "../../../shared/corpus/cubicle"
 
 func readExpected(t *testing.T) map[string]string {
-	f, err := os.Open(filepath.Join(corpusDir, "expected.csv"))
+	return readExpectedIn(t, "")
+}
+
+// readExpectedIn reads sub/expected.csv of the corpus: file name (with
+// sub/ in front) to verdict.
+func readExpectedIn(t *testing.T, sub string) map[string]string {
+	f, err := os.Open(filepath.Join(corpusDir, sub, "expected.csv"))
 	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("corpus not available: %v", err)
+		}
 		t.Skipf("corpus not available: %v", err)
 	}
 	defer f.Close()
@@ -25,7 +34,7 @@ func readExpected(t *testing.T) map[string]string {
 	m := map[string]string{}
 	for _, r := range rows {
 		if len(r) == 2 {
-			m[r[0]] = strings.TrimSpace(r[1])
+			m[filepath.ToSlash(filepath.Join(sub, r[0]))] = strings.TrimSpace(r[1])
 		}
 	}
 	return m
@@ -107,6 +116,32 @@ func TestInvariantOnFiniteInstance(t *testing.T) {
 			}
 			if reached != (want == "unsafe") {
 				t.Errorf("an unsafe state is reachable: %v, want %v", reached, want == "unsafe")
+			}
+		})
+	}
+}
+
+// TestBRABCorpus checks the plain Cubicle examples that Cubicle proves
+// only with its invariant inference (brab/expected.csv).
+func TestBRABCorpus(t *testing.T) {
+	exp := readExpectedIn(t, "brab")
+	for name, want := range exp {
+		t.Run(name, func(t *testing.T) {
+			if strings.Contains(name, "flash") && os.Getenv("MUSKET_LONG") == "" {
+				t.Skip("FLASH runs with MUSKET_LONG=1")
+			}
+			t.Parallel()
+			sys, err := ParseFile(filepath.Join(corpusDir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Verify(context.Background(), sys, Options{Timeout: timeout()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s in %v, %d nodes (%d guesses, %d restarts)", name, res.Verdict, res.Time.Round(time.Millisecond), res.Visited, res.Guesses, res.Restarts)
+			if got := strings.ToLower(res.Verdict.String()); got != want {
+				t.Errorf("got %s, want %s", got, want)
 			}
 		})
 	}

@@ -342,10 +342,11 @@ func (ts *tsoSystem) partialOK(s *tsoState, assigned any) bool { return true }
 
 func (ts *tsoSystem) initOK(s *tsoState) bool {
 	for _, in := range ts.f.Inits {
-		for p := int64(1); p <= int64(ts.n); p++ {
+		// init (i j): every tuple of distinct processes
+		for _, a := range ts.assignments(len(in.Params)) {
 			env := tsoEnv{procs: map[string]int64{}}
-			for _, q := range in.Params {
-				env.procs[q.Name] = p
+			for k, q := range in.Params {
+				env.procs[q.Name] = a[k]
 			}
 			if !ts.holds(s, in.Body, env) {
 				return false
