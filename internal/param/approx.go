@@ -64,6 +64,15 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 	if len(states) == 0 {
 		return nil
 	}
+	for _, st := range states {
+		for _, u := range sys.Unsafe {
+			if fin.holdsRoot(st, u) {
+				// the instance is (likely) unsafe: every guess on the
+				// way to the error would be refuted, one restart each
+				return nil
+			}
+		}
+	}
 	return &approximator{fin: fin, states: states}
 }
 

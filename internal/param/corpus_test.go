@@ -146,3 +146,64 @@ func TestBRABCorpus(t *testing.T) {
 		})
 	}
 }
+
+// TestChallenges runs the Cubicle-W files that Cubicle-W does not finish
+// (challenges/, no reference verdict): the verdicts Musket reaches are
+// compared with the forward TSO exploration of 2 processes.
+func TestChallenges(t *testing.T) {
+	tests := []struct {
+		file string
+		want Verdict
+		long bool // only with MUSKET_LONG (no verdict within 60 s yet)
+		// slowOracle: the forward exploration only with MUSKET_LONG
+		slowOracle bool
+	}{
+		{"chandy_misra.cub", Safe, false, false},
+		{"two_phase_i_N.cub", Safe, false, true},
+		{"arbiter_v3_N.cub", Timeout, true, true},
+		{"ticket_spin_lock_N.cub", Timeout, true, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			if tc.long && os.Getenv("MUSKET_LONG") == "" {
+				t.Skip("runs with MUSKET_LONG=1")
+			}
+			path := filepath.Join(corpusDir, "challenges", tc.file)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skipf("corpus not available: %v", err)
+			}
+			t.Parallel()
+			f, err := Parse(path, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sys, err := Check(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s in %v, %d nodes", tc.file, res.Verdict, res.Time.Round(time.Millisecond), res.Visited)
+			if res.Verdict != tc.want {
+				t.Errorf("got %s, want %s", res.Verdict, tc.want)
+			}
+			if tc.slowOracle && os.Getenv("MUSKET_LONG") == "" {
+				return
+			}
+			unsafe, ok, states, err := exploreTSO(f, 2, 200000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("forward TSO, 2 processes: %d states (complete: %v), unsafe: %v", states, ok, unsafe)
+			if unsafe && res.Verdict == Safe {
+				t.Errorf("SAFE, but 2 processes reach an unsafe state")
+			}
+		})
+	}
+}

@@ -16,8 +16,15 @@
 // program order, fences, coherence and from-read, and each new write is
 // split against the unsatisfied compatible reads (read-from or not). Cubes
 // whose ghb has a cycle are dropped; unsatisfied reads at the initial state
-// take the initial values. The model is TSO-like, as in the papers of
-// Conchon, Declerck and Zaïdi.
+// take the initial values. The model is TSO-like, as in Conchon,
+// Declerck, Zaïdi, "Cubicle-W" (IJCAR 2018); Options.Model "pso" gives
+// per-variable store buffers (writes to different variables unordered
+// unless a fence separates them). Non-weak variables and arrays are
+// sequentially consistent shared memory.
+//
+// "number_procs n" fixes the number of processes, as in Cubicle: cubes
+// that need more than n processes are dropped. A SAFE verdict comes with
+// its inductive invariant (invariant.go), printable in Cubicle's syntax.
 //
 // The search is breadth-first, level by level and, inside a level, the
 // cubes with fewer processes and fewer literals first (queue.go). A newly
@@ -37,5 +44,6 @@
 // model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), queue.go
 // (the order of exploration), explore.go (finite instances, forward),
 // approx.go (guesses), search.go (the reachability loop) and report.go
-// (text, JSON and dot output).
+// (text, JSON and dot output), invariant.go (the invariant of a SAFE
+// verdict).
 package param
