@@ -42,6 +42,8 @@ type approximator struct {
 	states [][]int64
 	bad    []*Cube // refuted guesses
 	badIdx []*matchIndex
+	// unsafe: the sample reaches an unsafe state (no guesses then)
+	unsafe bool
 	// projections: the sample up to the globals of a cube (project)
 	projections map[string][][]int64
 }
@@ -68,8 +70,9 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 		for _, u := range sys.Unsafe {
 			if fin.holdsRoot(st, u) {
 				// the instance is (likely) unsafe: every guess on the
-				// way to the error would be refuted, one restart each
-				return nil
+				// way to the error would be refuted, one restart each;
+				// Verify replays the path instead (replay.go)
+				return &approximator{fin: fin, unsafe: true}
 			}
 		}
 	}

@@ -328,6 +328,9 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 		u.Args[i] = s
 		usc = usc.with(ix.Name, slotTerm(s))
 	}
+	if !g.Weak && (u.Univ || !ownCell(u.Args[:u.NArgs], sc.actor)) {
+		c.sys.SharedSC = c.sys.SharedSC || c.sys.Weak
+	}
 	switch rhs := a.Rhs.(type) {
 	case *CaseExpr:
 		for i, cond := range rhs.Conds {
@@ -371,6 +374,20 @@ func compatible(a, b Sort) bool {
 		return true
 	}
 	return a == b
+}
+
+// ownCell reports whether a cell with these indices belongs to the
+// acting process alone (a variable belongs to nobody).
+func ownCell(args []int32, actor int32) bool {
+	if len(args) == 0 || actor == 0 {
+		return false
+	}
+	for _, a := range args {
+		if a != actor {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *checker) sortName(s Sort) string {
@@ -751,6 +768,9 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		t.Kind = KVar
 		// non-weak variables and arrays, whoever owns the cell, are
 		// sequentially consistent shared memory (as in Cubicle-W)
+		if sc.kind == inTrans && !g.Const && !ownCell(t.Args[:t.NArgs], sc.actor) {
+			c.sys.SharedSC = c.sys.SharedSC || c.sys.Weak
+		}
 		return t, g.Sort, true
 	}
 	switch sc.kind {

@@ -76,6 +76,39 @@ unsafe (j) { Seen[j] = True && Got[j] = False }
 transition produce ([i]) requires { Ready[i] = False } { X := True; Ready[i] := True }
 transition consume ([j] i) requires { Ready[i] = True && Seen[j] = False } { Seen[j] := True; Got[j] := X }`, Unsafe},
 
+		{"SC flag published after a fence", `weak var X : bool
+array Ready[proc] : bool
+array Seen[proc] : bool
+array Got[proc] : bool
+array PC[proc] : int
+init (i) { X = False && Ready[i] = False && Seen[i] = False && PC[i] = 0 }
+unsafe (j) { Seen[j] = True && Got[j] = False }
+transition produce ([i]) requires { PC[i] = 0 } { X := True; PC[i] := 1 }
+transition publish ([i]) requires { PC[i] = 1 && fence() } { Ready[i] := True; PC[i] := 2 }
+transition consume ([j] i) requires { Ready[i] = True && Seen[j] = False } { Seen[j] := True; Got[j] := X }`, Safe},
+		{"SC flag published after a fence, in the same transition", `weak var X : bool
+weak var Y : bool
+array Ready[proc] : bool
+array Seen[proc] : bool
+array Got[proc] : bool
+array PC[proc] : int
+init (i) { X = False && Y = False && Ready[i] = False && Seen[i] = False && PC[i] = 0 }
+unsafe (j) { Seen[j] = True && Got[j] = False }
+transition produce ([i]) requires { PC[i] = 0 } { X := True; PC[i] := 1 }
+transition publish ([i]) requires { PC[i] = 1 && fence() } { Ready[i] := True; Y := True; PC[i] := 2 }
+transition consume ([j] i) requires { Ready[i] = True && Seen[j] = False } { Seen[j] := True; Got[j] := X }`, Safe},
+		{"SC flag published before the fence", `weak var X : bool
+array Ready[proc] : bool
+array Seen[proc] : bool
+array Got[proc] : bool
+array PC[proc] : int
+init (i) { X = False && Ready[i] = False && Seen[i] = False && PC[i] = 0 }
+unsafe (j) { Seen[j] = True && Got[j] = False }
+transition produce ([i]) requires { PC[i] = 0 } { X := True; PC[i] := 1 }
+transition publish ([i]) requires { PC[i] = 1 } { Ready[i] := True; PC[i] := 2 }
+transition late ([i]) requires { PC[i] = 2 && fence() } { PC[i] := 3 }
+transition consume ([j] i) requires { Ready[i] = True && Seen[j] = False } { Seen[j] := True; Got[j] := X }`, Unsafe},
+
 		// a weak array written for every process at once
 		{"weak universal write, own view", `type loc = Idle | Done
 weak array C[proc] : bool

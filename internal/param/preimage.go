@@ -601,6 +601,30 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 				return nil
 			}
 		}
+		if fence && actor != 0 && e.sys.SharedSC && len(c.Nodes) > 0 {
+			// the fence point: the earlier writes of actor are in memory
+			// (they will be ghb-before it, as before a fenced read), and
+			// every event later in time, of any process, comes after it:
+			// that process may have learnt of the fence through
+			// sequentially consistent variables, which have no events
+			if len(nc.Nodes) >= maxNodes {
+				e.tooManyEvents = true
+				return nil
+			}
+			id := int32(0)
+			for _, n := range nc.Nodes {
+				id = max(id, n.ID)
+			}
+			f := &Node{ID: id + 1}
+			f.setFlags(ProcFlags{Proc: actor, Read: true, Fenced: true})
+			later := len(c.Nodes)
+			nc.Nodes = append(nc.Nodes, f)
+			nc.GHB = append(nc.GHB, 0)
+			self := len(nc.Nodes) - 1
+			for j := 0; j < later; j++ {
+				addEdge(nc.GHB, self, j)
+			}
+		}
 	}
 	// substitute in the literals of c
 	for _, l := range c.Lits {

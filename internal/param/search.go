@@ -166,7 +166,17 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		}
 	}
 	if !opts.NoApprox {
-		e.approx = newApproximator(sys, func() bool { return ctx.Err() != nil })
+		e.approx = newApproximator(sys, e.stop)
+		if a := e.approx; a != nil && a.unsafe {
+			e.approx = nil
+			if path, root, procs := a.fin.errorPath(e.stop); path != nil || root != nil {
+				if trace, ok := e.replay(path, root, procs); ok {
+					res.Root = root.Index
+					res.Trace = trace
+					return finish(Unsafe)
+				}
+			}
+		}
 	}
 	graphIndex := map[*Cube]int{}
 	record := func(c *Cube, status string) {
@@ -406,7 +416,7 @@ func (e *engine) rootCubes(r *Root) []*Cube {
 			}
 		}
 		env := &instEnv{args: args, node: 1}
-		c := &Cube{Root: r.Index}
+		c := &Cube{Root: r.Index, Args: args} // Args: the slot of each parameter
 		ok := true
 		var reads []Access
 		for _, l := range cj.Lits {

@@ -18,6 +18,10 @@ type System struct {
 	Unsafe      []*Root
 	Invariants  []*Root
 	Weak        bool  // the system has weak variables or arrays
+	// SharedSC: with weak memory, some transition reads or writes a
+	// non-weak variable or another process's cell of a non-weak array
+	// (sequentially consistent shared memory)
+	SharedSC bool
 	Pinned      int32 // process constants #1..#Pinned appear in the file
 	NumberProcs int
 }
