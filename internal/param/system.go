@@ -9,19 +9,19 @@ package param
 // array update "A[j] := case …" is uvarSlot. The node of the new event
 // of a transition (and of the unsafe reads) is newNode.
 type System struct {
-	File        string
-	Enums       []*Enum
-	Globals     []*Global
-	Trans       []*Trans
-	Init        []Conj // universal parameters: slots -1, -2, ...
-	InitArity   int
-	Unsafe      []*Root
-	Invariants  []*Root
-	Weak        bool  // the system has weak variables or arrays
+	File       string
+	Enums      []*Enum
+	Globals    []*Global
+	Trans      []*Trans
+	Init       []Conj // universal parameters: slots -1, -2, ...
+	InitArity  int
+	Unsafe     []*Root
+	Invariants []*Root
+	Weak       bool // the system has weak variables or arrays
 	// SharedSC: with weak memory, some transition reads or writes a
 	// non-weak variable or another process's cell of a non-weak array
 	// (sequentially consistent shared memory)
-	SharedSC bool
+	SharedSC    bool
 	Pinned      int32 // process constants #1..#Pinned appear in the file
 	NumberProcs int
 }
