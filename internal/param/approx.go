@@ -1,7 +1,6 @@
 package param
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -154,16 +153,17 @@ func (a *approximator) project(c *Cube) [][]int64 {
 			cells = append(cells, i)
 		}
 	}
-	seen := map[string]bool{}
+	// classes by a 64-bit hash of the cells: a collision only drops a
+	// state from the sample, which the guesses tolerate
+	seen := map[uint64]bool{}
 	var out [][]int64
-	buf := make([]byte, 0, 8*len(cells))
 	for _, st := range a.states {
-		buf = buf[:0]
+		h := uint64(14695981039346656037)
 		for _, i := range cells {
-			buf = binary.AppendVarint(buf, st[i])
+			h = (h ^ uint64(st[i])) * 1099511628211
 		}
-		if !seen[string(buf)] {
-			seen[string(buf)] = true
+		if !seen[h] {
+			seen[h] = true
 			out = append(out, st)
 		}
 	}
@@ -179,21 +179,61 @@ func (a *approximator) project(c *Cube) [][]int64 {
 // the distinct maximal ones.
 func (a *approximator) reachedMasks(c *Cube, pinned int32) []uint64 {
 	maps := a.slotMaps(c.Slots, pinned)
+	// the literals of c under each map, compiled to cells and constants
+	type operand struct {
+		cell int // -1: the constant val
+		val  int64
+	}
+	type clit struct {
+		op   Op
+		l, r operand
+		bit  uint64
+	}
+	compiled := make([][]clit, 0, len(maps))
+	for _, m := range maps {
+		e := &fenv{slot: func(s int32) int32 {
+			i, ok := slices.BinarySearch(c.Slots, s)
+			if !ok {
+				return 0
+			}
+			return m[i]
+		}}
+		operandOf := func(t Term) (operand, bool) {
+			if t.Kind == KVar {
+				var args [maxArity]int32
+				for i := 0; i < int(t.NArgs); i++ {
+					args[i] = e.proc(t.Args[i])
+				}
+				cell := a.fin.cell(t.Sym, t.NArgs, args)
+				return operand{cell: cell}, cell >= 0
+			}
+			v, ok := a.fin.value(nil, t, e)
+			return operand{cell: -1, val: v}, ok
+		}
+		var cl []clit
+		for i, l := range c.Lits {
+			lo, ok1 := operandOf(l.L)
+			ro, ok2 := operandOf(l.R)
+			if ok1 && ok2 {
+				cl = append(cl, clit{op: l.Op, l: lo, r: ro, bit: 1 << uint(i)})
+			}
+		}
+		compiled = append(compiled, cl)
+	}
+	get := func(st []int64, o operand) int64 {
+		if o.cell < 0 {
+			return o.val
+		}
+		return st[o.cell]
+	}
 	seen := map[uint64]bool{}
 	var masks []uint64
 	for _, st := range a.project(c) {
-		for _, m := range maps {
-			e := &fenv{slot: func(s int32) int32 {
-				i, ok := slices.BinarySearch(c.Slots, s)
-				if !ok {
-					return 0
-				}
-				return m[i]
-			}}
+		for _, cl := range compiled {
 			var mask uint64
-			for i, l := range c.Lits {
-				if h, ok := a.fin.lit(st, l, e); h && ok {
-					mask |= 1 << uint(i)
+			for _, l := range cl {
+				if evalInt(l.op, get(st, l.l), get(st, l.r)) {
+					mask |= l.bit
 				}
 			}
 			if !seen[mask] {
@@ -330,4 +370,21 @@ func termSlots(t Term) []int32 {
 		return append(slices.Clone(t.Args[:t.NArgs]), t.Proc)
 	}
 	return nil
+}
+
+// evalInt applies a comparison to two values of a finite instance.
+func evalInt(op Op, a, b int64) bool {
+	switch op {
+	case Eq:
+		return a == b
+	case Ne:
+		return a != b
+	case Lt:
+		return a < b
+	case Le:
+		return a <= b
+	case Gt:
+		return a > b
+	}
+	return a >= b
 }

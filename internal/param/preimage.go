@@ -357,13 +357,13 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 		alts []valAlt
 	}
 	var atoms []atomAlts
-	seen := map[Term]bool{}
+	var seen []Term // few atoms: a slice beats a map keyed by Term
 	for _, l := range c.Lits {
 		for _, b := range append(linAtoms(l.L), linAtoms(l.R)...) {
-			if b.Kind != KVar || seen[b] {
+			if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
 				continue
 			}
-			seen[b] = true
+			seen = append(seen, b)
 			if alts := atomUpdate(t, b, env); alts != nil {
 				atoms = append(atoms, atomAlts{b, alts})
 			}
@@ -427,7 +427,7 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 			nAtoms, nWrites := len(atoms), len(writes)
 			choice := make([]int, nAtoms+nWrites)
 			for {
-				sub := substitution{}
+				sub := make(substitution, len(atoms)+4)
 				lits := slices.Clone(ga.lits)
 				for i, a := range atoms {
 					v := a.alts[choice[i]]

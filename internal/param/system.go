@@ -93,6 +93,16 @@ type Update struct {
 	Cases  []Case
 }
 
+// updates reports whether t assigns global g.
+func (t *Trans) updates(g int32) bool {
+	for _, u := range t.Updates {
+		if u.Global == g {
+			return true
+		}
+	}
+	return false
+}
+
 // Trans is a transition.
 type Trans struct {
 	Name       string
