@@ -45,8 +45,19 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// corpusFiles lists the .cub files of the corpus, brab/ and challenges/
+// included.
+func corpusFiles() []string {
+	var files []string
+	for _, sub := range []string{"", "brab", "challenges"} {
+		fs, _ := filepath.Glob(filepath.Join(corpusDir, sub, "*.cub"))
+		files = append(files, fs...)
+	}
+	return files
+}
+
 func TestParseCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.cub"))
+	files := corpusFiles()
 	if len(files) == 0 {
 		t.Skip("corpus not available")
 	}
@@ -171,7 +182,7 @@ transition r2 ([p]) requires { p = #2 && PC[p] = 1 } { PC[p] := 2; R[p] := X }`,
 }
 
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.cub"))
+	files := corpusFiles()
 	for _, p := range files {
 		if src, err := os.ReadFile(p); err == nil {
 			f.Add(src)

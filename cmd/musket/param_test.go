@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestParamCommand runs 'musket param' on small systems: exit status,
+// text and JSON output, -invariants, -model and the time limit.
+func TestParamCommand(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	safe := write("safe.cub", `array Crit[proc] : bool
+var Turn : proc
+init (i) { Crit[i] = False }
+unsafe (i j) { Crit[i] = True && Crit[j] = True }
+transition enter (i) requires { Turn = i && Crit[i] = False } { Crit[i] := True }
+transition leave (i j) requires { Crit[i] = True } { Crit[i] := False; Turn := j }
+`)
+	unsafe := write("unsafe.cub", `array Crit[proc] : bool
+init (i) { Crit[i] = False }
+unsafe (i j) { Crit[i] = True && Crit[j] = True }
+transition enter (i) { Crit[i] := True }
+`)
+	mp := write("mp.cub", `type loc = L1 | L2 | L3
+weak var Data : int
+weak var Flag : bool
+array PC[proc] : loc
+array R[proc] : int
+init (p) { Data = 0 && Flag = False && PC[p] = L1 && R[p] = 5 }
+unsafe (q) { q = #2 && PC[q] = L3 && R[q] = 0 }
+transition w1 ([p]) requires { p = #1 && PC[p] = L1 } { Data := 1; PC[p] := L2 }
+transition w2 ([p]) requires { p = #1 && PC[p] = L2 } { Flag := True; PC[p] := L3 }
+transition r1 ([q]) requires { q = #2 && PC[q] = L1 && Flag = True } { PC[q] := L2 }
+transition r2 ([q]) requires { q = #2 && PC[q] = L2 } { R[q] := Data; PC[q] := L3 }
+`)
+	bad := write("bad.cub", "var X : bool\nunsafe () { X = 1 }\n")
+	diverge := write("diverge.cub", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { X = 1 && Y = 0 }
+transition t () { X := X + 2; Y := Y + 2 }
+`)
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  []string
+	}{
+		{"safe", []string{"param", safe}, 0, []string{"The system is SAFE"}},
+		{"unsafe", []string{"param", unsafe}, 1, []string{"The system is UNSAFE", "Error trace: enter("}},
+		{"bad input", []string{"param", bad}, 2, nil},
+		{"timeout", []string{"param", "-timeout", "300ms", diverge}, 3, []string{"timeout"}},
+		{"invariants", []string{"param", "-invariants", safe}, 0, []string{"(* Inductive invariant", "invariant (z1 z2) { Crit[z1] = True && Crit[z2] = True }"}},
+		{"tso", []string{"param", mp}, 0, []string{"SAFE"}},
+		{"pso", []string{"param", "-model", "pso", mp}, 1, []string{"UNSAFE"}},
+		{"unknown model", []string{"param", "-model", "arm", mp}, 2, nil},
+		{"negative timeout", []string{"param", "-timeout", "-1s", safe}, 2, nil},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		code := dispatch(tc.args, &out, &errb)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stdout %s, stderr %s)", tc.name, code, tc.code, out.String(), errb.String())
+		}
+		for _, w := range tc.out {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.name, w, out.String())
+			}
+		}
+	}
+
+	// -json: one JSON object on one line
+	for _, f := range []string{safe, unsafe, diverge} {
+		var out, errb bytes.Buffer
+		dispatch([]string{"param", "-json", "-invariants", "-timeout", "300ms", f}, &out, &errb)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != 1 {
+			t.Fatalf("%s: -json printed %d lines:\n%s", f, len(lines), out.String())
+		}
+		var j map[string]any
+		if err := json.Unmarshal([]byte(lines[0]), &j); err != nil {
+			t.Fatalf("%s: %v: %s", f, err, lines[0])
+		}
+		want := map[string]string{safe: "safe", unsafe: "unsafe", diverge: "unknown"}[f]
+		if j["verdict"] != want {
+			t.Errorf("%s: verdict %v, want %s", f, j["verdict"], want)
+		}
+		if f == safe && j["invariant"] == nil {
+			t.Errorf("%s: no invariant in %s", f, lines[0])
+		}
+	}
+}
