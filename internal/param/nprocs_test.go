@@ -38,6 +38,8 @@ func TestNumberProcs(t *testing.T) {
 		{"weak, any number", weakThree, 0, Unsafe},
 		{"weak, 2 processes", weakThree, 2, Safe},
 		{"weak, 3 processes", weakThree, 3, Unsafe},
+		{"unsafe formula over 3 processes, 2 processes", "array A[proc] : bool\ninit (i) { A[i] = False }\nunsafe (i j k) { A[i] = A[j] && A[j] = A[k] }\ntransition t (i) { A[i] := True }\n", 2, Safe},
+		{"unsafe formula over 3 processes, 3 processes", "array A[proc] : bool\ninit (i) { A[i] = False }\nunsafe (i j k) { A[i] = A[j] && A[j] = A[k] }\ntransition t (i) { A[i] := True }\n", 3, Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
