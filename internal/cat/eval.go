@@ -51,11 +51,17 @@ const (
 	maxSteps     = 50_000_000
 )
 
-// step counts one unit of work against the budget of the Check.
+// step counts one unit of work against the budget of the Check, and
+// every 256 steps looks whether the caller's context is done.
 func (r *run) step(pos Position) error {
 	r.steps++
 	if r.steps > r.stepLimit {
 		return &Error{Pos: pos, Msg: fmt.Sprintf("evaluation takes more than %d steps", r.stepLimit)}
+	}
+	if r.steps&255 == 0 && r.opts.Ctx != nil {
+		if err := r.opts.Ctx.Err(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

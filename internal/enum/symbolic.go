@@ -134,6 +134,7 @@ type explorer struct {
 	paths    []*path
 	cut      bool // some path exceeded the loop bound
 	maxPaths int
+	tick     func() error // errDeadline once the run's time is up
 }
 
 type state struct {
@@ -248,6 +249,11 @@ func (x *explorer) emit(st *state, ev pathEvent) int {
 }
 
 func (x *explorer) step(st *state) error {
+	if x.tick != nil {
+		if err := x.tick(); err != nil {
+			return err
+		}
+	}
 	code := x.th.Code
 	for st.pc < len(code) {
 		in := code[st.pc]
