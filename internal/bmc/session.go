@@ -68,15 +68,25 @@ func (s *Session) Close() { s.ctx.Close() }
 // Stats is the size of everything encoded in the session.
 func (s *Session) Stats() Stats { return s.f.stats }
 
-// recoverSMT turns the smt package's panics into errors.
+// recoverSMT turns the smt package's panics into errors, and the
+// formula builder's deadline panic into errTimeout.
 func recoverSMT(err *error) {
 	if r := recover(); r != nil {
-		if ze, ok := r.(*smt.Error); ok {
-			*err = fmt.Errorf("smt engine: %v", ze)
-			return
-		}
-		panic(r)
+		*err = panicError(r)
 	}
+}
+
+// panicError is the error of a panic of the encoding: errTimeout when the
+// formula builder saw the deadline pass, the smt package's errors; any
+// other panic is a bug and goes on.
+func panicError(r any) error {
+	if r == errTimeout {
+		return errTimeout
+	}
+	if ze, ok := r.(*smt.Error); ok {
+		return fmt.Errorf("smt engine: %v", ze)
+	}
+	panic(r)
 }
 
 // Encoded is one program encoded in a session.
