@@ -133,6 +133,9 @@ func run(ctx context.Context, t *litmus.Test, m *cat.Model, opts Options, res *r
 		}
 		return r, nil
 	}
+	if err := e.divisionByZero(check); err != nil {
+		return err
+	}
 	f := e.f
 	condB := e.cond(t.Cond)
 	condT := f.term(condB)

@@ -231,6 +231,9 @@ type combo struct {
 	cands  [][]int          // candidate writes of each read
 	writes map[string][]int // non-initial writes per location
 	inits  map[string]int
+	// divZero names the division by zero the current rf choice performs
+	// ("" for none).
+	divZero string
 }
 
 func (r *run) candidate(paths []*path) error {
@@ -317,8 +320,9 @@ func (r *run) chooseRf(c *combo, i int, rf []int) error {
 
 // values computes the value of every event given rf, or reports that the
 // choice is inconsistent (a value depends on itself, or a path constraint
-// fails).
-func (c *combo) values(rf []int) ([]prog.Value, bool) {
+// fails). divZero names the first division by zero the candidate
+// performs ("" for none).
+func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 	n := len(c.g.Events)
 	src := make([]int, n)
 	for i := range src {
@@ -327,7 +331,7 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 	for i, rd := range c.reads {
 		src[rd] = rf[i]
 	}
-	vals := make([]prog.Value, n)
+	vals = make([]prog.Value, n)
 	status := make([]uint8, n) // 0 unknown, 1 computing, 2 done, 3 failed
 	var valueOf func(e int) (prog.Value, bool)
 	local := func(t int) func(int) (prog.Value, bool) {
@@ -363,7 +367,7 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 	for e := range c.g.Events {
 		if c.g.Events[e].IsMem() || c.g.Events[e].Kind == event.Located {
 			if _, ok := valueOf(e); !ok {
-				return nil, false
+				return nil, "", false
 			}
 		}
 	}
@@ -371,18 +375,30 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 		for _, k := range p.cons {
 			v, ok := k.s.eval(local(t))
 			if !ok || prog.Truth(v) != k.want {
-				return nil, false
+				return nil, "", false
 			}
 		}
 	}
-	return vals, true
+	for t, p := range c.paths {
+		for _, d := range p.divs {
+			v, ok := d.divisor.eval(local(t))
+			if !ok {
+				return nil, "", false
+			}
+			if divZero == "" && prog.DividesByZero(d.op, v) {
+				divZero = d.at
+			}
+		}
+	}
+	return vals, divZero, true
 }
 
 func (r *run) withRf(c *combo, rf []int) error {
-	vals, ok := c.values(rf)
+	vals, divZero, ok := c.values(rf)
 	if !ok {
 		return nil
 	}
+	c.divZero = divZero
 	n := len(c.g.Events)
 	rb := rel.NewBuilder(n)
 	for i, rd := range c.reads {
@@ -498,6 +514,10 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			finalCo = &got
 		}
 		if r.record(c, vals, rf, *finalCo) {
+			if c.divZero != "" {
+				evalErr = &prog.DivisionByZeroError{At: c.divZero}
+				return false
+			}
 			// Flags of the executions the filter keeps, as the SMT
 			// engine (which asserts the filter) reports them.
 			for _, f := range o.Flags {
