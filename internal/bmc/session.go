@@ -135,6 +135,15 @@ func (s *Session) Encode(ctx context.Context, t *litmus.Test, m *cat.Model, mode
 		return nil, err
 	}
 	x.e = e
+	if e.incons == nil {
+		// An execution the model allows that divides by zero is an
+		// error of the program (divzero.go).
+		if err := e.divisionByZero(func(as ...smt.Term) (smt.Result, error) {
+			return s.query(ctx, as...)
+		}); err != nil {
+			return nil, err
+		}
+	}
 	if e.incons != nil {
 		s.f.assert(s.f.or(e.incons.violations...))
 		x.Notes = e.incons.notes
@@ -167,20 +176,23 @@ func (x *Encoded) AlsoInconsistent(m *cat.Model, variants map[string]bool) (err 
 // assumptions, can hold together. An interrupted check is ErrTimeout.
 func (s *Session) Check(ctx context.Context, assumptions ...smt.Term) (sat bool, err error) {
 	defer recoverSMT(&err)
+	r, err := s.query(ctx, assumptions...)
+	return r == smt.Sat, err
+}
+
+// query is one check of the solver, counted; Unknown is an error.
+func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Result, error) {
 	start := time.Now()
 	r := s.sol.CheckContext(ctx, assumptions...)
 	s.Solve += time.Since(start)
 	s.Queries++
-	switch r {
-	case smt.Sat:
-		return true, nil
-	case smt.Unsat:
-		return false, nil
+	if r != smt.Unknown {
+		return r, nil
 	}
 	if ctx.Err() != nil {
-		return false, ErrTimeout
+		return r, ErrTimeout
 	}
-	return false, fmt.Errorf("smt engine: solver gave up: %s", s.sol.ReasonUnknown())
+	return r, fmt.Errorf("smt engine: solver gave up: %s", s.sol.ReasonUnknown())
 }
 
 // Observed is the refs a state of x gives values to.
