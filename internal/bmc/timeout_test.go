@@ -2,11 +2,14 @@ package bmc_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -43,5 +46,38 @@ func TestTimeoutWhileEncoding(t *testing.T) {
 		}
 	case <-time.After(guard):
 		t.Fatalf("still running %s after a %s limit", time.Since(start), limit)
+	}
+}
+
+// TestTimeoutWhileListingStates: testdata/manystates.litmus has about
+// 2.7 million final states (12 reads of x while another thread writes it
+// 12 times), which the SMT engine lists one query at a time; the
+// deadline must stop the listing, reported as a timeout.
+func TestTimeoutWhileListingStates(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "manystates.litmus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lt, err := litmus.Parse("manystates.litmus", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := cat.LoadBuiltin("sc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup(lt.Arch)
+	const limit, guard = 2 * time.Second, 20 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	done := make(chan *result.Result, 1)
+	go func() { done <- bmc.Run(ctx, lt, m, "sc", bmc.Options{TagNames: fe.Tags()}) }()
+	select {
+	case r := <-done:
+		if r.Status != result.Timeout {
+			t.Fatalf("status %s (%v) with %d states; want a timeout", r.Status, r.Err, len(r.States))
+		}
+	case <-time.After(guard):
+		t.Fatalf("still running after a %s limit", limit)
 	}
 }
