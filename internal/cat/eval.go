@@ -35,6 +35,7 @@ type run struct {
 	callDepth    int
 	steps        int
 	stepLimit    int
+	stmts        int // statements run, for the context checks
 
 	full                rel.Set
 	haveFull            bool
@@ -62,6 +63,17 @@ func (r *run) step(pos Position) error {
 		if err := r.opts.Ctx.Err(); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// stmtDone counts one statement run and every 64 looks whether the
+// caller's context is done (a model without recursion or loops runs
+// statements only; each may take long on a large execution).
+func (r *run) stmtDone() error {
+	r.stmts++
+	if r.stmts&63 == 0 && r.opts.Ctx != nil {
+		return r.opts.Ctx.Err()
 	}
 	return nil
 }

@@ -345,6 +345,7 @@ func TestCheckHonoursContext(t *testing.T) {
 		{"recursion", "T\nlet rec f x = f x\nlet y = f 0\n"},
 		{"with", "T\nlet rec f x = f x\nwith s from (W * W)\nlet y = f s\n"},
 		{"forall", "T\nlet rec f x = f x\nforall e in M do let y = f e end\n"},
+		{"statements", "T\n" + strings.Repeat("let a = po ; po\n", 100)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -479,8 +479,9 @@ func (r *run) tick() error {
 }
 
 func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
-	if err := r.tick(); err != nil {
-		return err
+	// A model evaluation costs far more than a look at the context.
+	if r.ctx.Err() != nil {
+		return errDeadline
 	}
 	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: make(map[string]rel.Rel, len(c.st.Rels)+10)}
 	for k, v := range c.st.Rels {
