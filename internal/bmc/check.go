@@ -2,6 +2,7 @@ package bmc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -12,6 +13,7 @@ import (
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/pts"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -127,7 +129,8 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
-		pr.Reachable = r.Positive > 0
+		// A failed run (a division by zero, ...) has no verdict.
+		pr.Reachable = r.Positive > 0 && r.Status != result.Failed
 		r.Bounded = r.Bounded || hasCutLabel(&q)
 		return pr, nil
 	}
@@ -139,7 +142,8 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	// default one.
 	o := Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA"}
 	r, rep := RunReport(ctx, &q, m, modelName, o)
-	if r.Status == result.Failed || r.Status == result.Unsupported {
+	var dz *prog.DivisionByZeroError
+	if (r.Status == result.Failed || r.Status == result.Unsupported) && !errors.As(r.Err, &dz) {
 		o.Logic = ""
 		r, rep = RunReport(ctx, &q, m, modelName, o)
 	}
@@ -230,7 +234,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 		r := enum.Run(ctx, &q, m, spec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
-		pr.Reachable = r.Positive > 0
+		pr.Reachable = r.Positive > 0 && r.Status != result.Failed
 		return pr, nil
 	}
 	o := Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis}

@@ -49,6 +49,7 @@ type flagCheck struct {
 
 // build encodes t: control flow, data flow, the model, the filter.
 func (e *encoding) build(ctx context.Context) error {
+	e.f.limit = ctx
 	t := e.t
 	// Observed refs, as the explicit engine computes them.
 	seen := map[litmus.Ref]bool{}

@@ -1,6 +1,7 @@
 package bmc
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/musket-verify/musket/internal/smt"
@@ -45,6 +46,20 @@ type fb struct {
 	unsat bool // false was asserted
 	// tterm caches true and false terms.
 	tt, ff smt.Term
+	// limit is the context of the encoding under way: every 1024 formulas
+	// the builder looks whether it is done, and then unwinds the encoding
+	// with a panic of errTimeout, which the entry points recover (the
+	// encoding of a large model can take minutes and gigabytes).
+	limit context.Context
+	ticks int
+}
+
+// tick counts one formula built and stops the encoding past its deadline.
+func (f *fb) tick() {
+	f.ticks++
+	if f.ticks&1023 == 0 && f.limit != nil && f.limit.Err() != nil {
+		panic(errTimeout)
+	}
 }
 
 func newFB(ctx *smt.Context, sol *smt.Solver) *fb {
@@ -52,12 +67,14 @@ func newFB(ctx *smt.Context, sol *smt.Solver) *fb {
 }
 
 func (f *fb) boolVar(prefix string) B {
+	f.tick()
 	f.fresh++
 	f.stats.BoolVars++
 	return B{t: f.ctx.Bool(fmt.Sprintf("%s!%d", prefix, f.fresh))}
 }
 
 func (f *fb) intVar(prefix string) smt.Term {
+	f.tick()
 	f.fresh++
 	f.stats.IntVars++
 	return f.ctx.Int(fmt.Sprintf("%s!%d", prefix, f.fresh))
@@ -76,6 +93,7 @@ func (f *fb) term(b B) smt.Term {
 func (f *fb) lift(t smt.Term) B { return B{t: t} }
 
 func (f *fb) not(a B) B {
+	f.tick()
 	switch a.k {
 	case 1:
 		return bFalse
@@ -86,6 +104,7 @@ func (f *fb) not(a B) B {
 }
 
 func (f *fb) and(xs ...B) B {
+	f.tick()
 	var ts []smt.Term
 	for _, x := range xs {
 		switch x.k {
@@ -105,6 +124,7 @@ func (f *fb) and(xs ...B) B {
 }
 
 func (f *fb) or(xs ...B) B {
+	f.tick()
 	var ts []smt.Term
 	for _, x := range xs {
 		switch x.k {
@@ -126,6 +146,7 @@ func (f *fb) or(xs ...B) B {
 func (f *fb) implies(a, b B) B { return f.or(f.not(a), b) }
 
 func (f *fb) iff(a, b B) B {
+	f.tick()
 	switch {
 	case a.k == 1:
 		return b
@@ -141,6 +162,7 @@ func (f *fb) iff(a, b B) B {
 
 // assert adds a constraint to the solver.
 func (f *fb) assert(b B) {
+	f.tick()
 	switch b.k {
 	case 1:
 		return

@@ -77,6 +77,13 @@ type progEnc struct {
 	threadEvents                [][]int
 	initOf                      map[string]int
 	initRegs                    []map[string]prog.Value
+
+	// guard is when the expression being encoded is evaluated (the
+	// execution of its instruction), at names the instruction; divs are
+	// the divisions by zero the program may perform (divzero.go).
+	guard B
+	at    string
+	divs  []divSite
 }
 
 // addrBase spaces the integer codes of the locations: location i is
@@ -303,8 +310,11 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		if err != nil {
 			return nil, err
 		}
+		if e.Op == prog.OpDiv || e.Op == prog.OpMod {
+			p.division(e.Op, b)
+		}
 		if a.known && b.known {
-			v, err := prog.Apply(e.Op, a.v, b.v)
+			v, err := prog.ApplyTotal(e.Op, a.v, b.v)
 			if err != nil {
 				return nil, err
 			}
@@ -328,7 +338,11 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 				op = prog.OpNe
 			}
 		}
-		out := &sv{t: p.binTerm(op, a.t, b.t), deps: mergeDeps(p.f, a.deps, b.deps)}
+		t := p.binTerm(op, a.t, b.t)
+		if (op == prog.OpDiv || op == prog.OpMod) && !b.known {
+			t = p.ctx.Ite(p.ctx.Eq(b.t, p.ctx.IntVal(0)), p.ctx.IntVal(0), t)
+		}
+		out := &sv{t: t, deps: mergeDeps(p.f, a.deps, b.deps)}
 		out.b01 = op >= prog.OpEq && op <= prog.OpLOr
 		return out, nil
 	case prog.Un:
@@ -602,6 +616,10 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 			conds = append(conds, e.cond)
 		}
 		g := p.f.define(fmt.Sprintf("x%d_%d", ti, pc), p.f.or(conds...))
+		p.guard, p.at = g, th.Name
+		if pc < len(th.Pos) {
+			p.at = fmt.Sprintf("%s: %s", th.Pos[pc], th.Name)
+		}
 		st := p.merge(in[pc])
 		in[pc] = nil
 		switch ins := th.Code[pc].(type) {
@@ -746,6 +764,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				r.val = p.f.intVar(fmt.Sprintf("v%d", r.id))
 				p.setDeps(r, a.deps, nil, p.ctrlOf(st))
 				old := &sv{t: r.val, deps: map[int]B{r.id: bTrue}}
+				p.guard = p.f.and(g, alt.cond)
 				nv, err := p.expr(st, ins.New, old)
 				if err != nil {
 					return errAt(pc, err)

@@ -88,16 +88,16 @@ func run(ctx context.Context, t *litmus.Test, m *cat.Model, opts Options, res *r
 	}
 	encStart := time.Now()
 	zc := smt.NewContext()
-	defer zc.Close()
 	defer func() {
-		if r := recover(); r != nil {
-			if ze, ok := r.(*smt.Error); ok {
-				err = fmt.Errorf("smt engine: %v", ze)
-				return
-			}
-			panic(r)
+		if ctx.Err() != nil {
+			// Freeing a large encoding takes Z3 seconds: after a
+			// timeout, the answer does not wait for it.
+			go zc.Close()
+			return
 		}
+		zc.Close()
 	}()
+	defer recoverSMT(&err)
 	var sol *smt.Solver
 	if opts.Logic != "" {
 		sol = zc.NewSolverFor(opts.Logic)
@@ -132,6 +132,9 @@ func run(ctx context.Context, t *litmus.Test, m *cat.Model, opts Options, res *r
 			return r, fmt.Errorf("smt engine: solver gave up: %s", sol.ReasonUnknown())
 		}
 		return r, nil
+	}
+	if err := e.divisionByZero(check); err != nil {
+		return err
 	}
 	f := e.f
 	condB := e.cond(t.Cond)

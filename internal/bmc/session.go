@@ -68,15 +68,25 @@ func (s *Session) Close() { s.ctx.Close() }
 // Stats is the size of everything encoded in the session.
 func (s *Session) Stats() Stats { return s.f.stats }
 
-// recoverSMT turns the smt package's panics into errors.
+// recoverSMT turns the smt package's panics into errors, and the
+// formula builder's deadline panic into errTimeout.
 func recoverSMT(err *error) {
 	if r := recover(); r != nil {
-		if ze, ok := r.(*smt.Error); ok {
-			*err = fmt.Errorf("smt engine: %v", ze)
-			return
-		}
-		panic(r)
+		*err = panicError(r)
 	}
+}
+
+// panicError is the error of a panic of the encoding: errTimeout when the
+// formula builder saw the deadline pass, the smt package's errors; any
+// other panic is a bug and goes on.
+func panicError(r any) error {
+	if r == errTimeout {
+		return errTimeout
+	}
+	if ze, ok := r.(*smt.Error); ok {
+		return fmt.Errorf("smt engine: %v", ze)
+	}
+	panic(r)
 }
 
 // Encoded is one program encoded in a session.
@@ -125,6 +135,15 @@ func (s *Session) Encode(ctx context.Context, t *litmus.Test, m *cat.Model, mode
 		return nil, err
 	}
 	x.e = e
+	if e.incons == nil {
+		// An execution the model allows that divides by zero is an
+		// error of the program (divzero.go).
+		if err := e.divisionByZero(func(as ...smt.Term) (smt.Result, error) {
+			return s.query(ctx, as...)
+		}); err != nil {
+			return nil, err
+		}
+	}
 	if e.incons != nil {
 		s.f.assert(s.f.or(e.incons.violations...))
 		x.Notes = e.incons.notes
@@ -157,20 +176,23 @@ func (x *Encoded) AlsoInconsistent(m *cat.Model, variants map[string]bool) (err 
 // assumptions, can hold together. An interrupted check is ErrTimeout.
 func (s *Session) Check(ctx context.Context, assumptions ...smt.Term) (sat bool, err error) {
 	defer recoverSMT(&err)
+	r, err := s.query(ctx, assumptions...)
+	return r == smt.Sat, err
+}
+
+// query is one check of the solver, counted; Unknown is an error.
+func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Result, error) {
 	start := time.Now()
 	r := s.sol.CheckContext(ctx, assumptions...)
 	s.Solve += time.Since(start)
 	s.Queries++
-	switch r {
-	case smt.Sat:
-		return true, nil
-	case smt.Unsat:
-		return false, nil
+	if r != smt.Unknown {
+		return r, nil
 	}
 	if ctx.Err() != nil {
-		return false, ErrTimeout
+		return r, ErrTimeout
 	}
-	return false, fmt.Errorf("smt engine: solver gave up: %s", s.sol.ReasonUnknown())
+	return r, fmt.Errorf("smt engine: solver gave up: %s", s.sol.ReasonUnknown())
 }
 
 // Observed is the refs a state of x gives values to.

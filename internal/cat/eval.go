@@ -35,6 +35,7 @@ type run struct {
 	callDepth    int
 	steps        int
 	stepLimit    int
+	stmts        int // statements run, for the context checks
 
 	full                rel.Set
 	haveFull            bool
@@ -51,11 +52,28 @@ const (
 	maxSteps     = 50_000_000
 )
 
-// step counts one unit of work against the budget of the Check.
+// step counts one unit of work against the budget of the Check, and
+// every 256 steps looks whether the caller's context is done.
 func (r *run) step(pos Position) error {
 	r.steps++
 	if r.steps > r.stepLimit {
 		return &Error{Pos: pos, Msg: fmt.Sprintf("evaluation takes more than %d steps", r.stepLimit)}
+	}
+	if r.steps&255 == 0 && r.opts.Ctx != nil {
+		if err := r.opts.Ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stmtDone counts one statement run and every 64 looks whether the
+// caller's context is done (a model without recursion or loops runs
+// statements only; each may take long on a large execution).
+func (r *run) stmtDone() error {
+	r.stmts++
+	if r.stmts&63 == 0 && r.opts.Ctx != nil {
+		return r.opts.Ctx.Err()
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package cat
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -331,5 +333,30 @@ func TestBuiltins(t *testing.T) {
 	}
 	if m, _ := Load(herdDir+"x86tso.cat", LoadOptions{}); m == nil || m.Title() != "X86 TSO" {
 		t.Errorf("x86tso title")
+	}
+}
+
+// TestCheckHonoursContext: a Check whose context is done stops its
+// recursions, fixpoints and loops with the context's error (never a
+// verdict), long before its step budget runs out.
+func TestCheckHonoursContext(t *testing.T) {
+	x := sbExec(t).x
+	tests := []struct{ name, src string }{
+		{"recursion", "T\nlet rec f x = f x\nlet y = f 0\n"},
+		{"with", "T\nlet rec f x = f x\nwith s from (W * W)\nlet y = f s\n"},
+		{"forall", "T\nlet rec f x = f x\nforall e in M do let y = f e end\n"},
+		{"statements", "T\n" + strings.Repeat("let a = po ; po\n", 100)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mustModel(t, tc.src)
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			n := 0
+			err := m.Check(x, CheckOptions{Ctx: ctx}, func(Outcome) bool { n++; return true })
+			if !errors.Is(err, context.Canceled) || n != 0 {
+				t.Errorf("got %v after %d outcomes, want context.Canceled and none", err, n)
+			}
+		})
 	}
 }

@@ -94,6 +94,9 @@ type cont func() error
 
 func (r *run) exec(f *frame, ss []stmtCode, k cont) error {
 	for i, s := range ss {
+		if err := r.stmtDone(); err != nil {
+			return err
+		}
 		switch s := s.(type) {
 		case *letCode:
 			if s.memo != nil && r.memoLoad(s.memo, f) {

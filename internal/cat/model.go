@@ -1,6 +1,7 @@
 package cat
 
 import (
+	"context"
 	"sync"
 
 	"github.com/musket-verify/musket/internal/rel"
@@ -17,6 +18,10 @@ type Execution struct {
 // CheckOptions are the options of one evaluation.
 type CheckOptions struct {
 	Variants map[string]bool // the variants `if "name"` tests
+	// Ctx, when set, stops a Check that runs past its deadline (fixpoints,
+	// recursive functions, forall and with loops look at it): Check then
+	// returns Ctx.Err().
+	Ctx context.Context
 
 	unboundEmpty bool // tests: names nothing binds are 0
 	stepLimit    int  // tests: a smaller budget than maxSteps

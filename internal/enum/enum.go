@@ -7,6 +7,7 @@ package enum
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -38,21 +39,24 @@ type Options struct {
 
 // ModelName labels results; the caller sets it.
 type run struct {
-	ctx      context.Context
-	t        *litmus.Test
-	m        *cat.Model
-	opts     Options
-	res      *result.Result
-	obs      []litmus.Ref
-	initMem  map[string]prog.Value
-	locs     []string
-	paths    [][]*path
-	bindsCo  bool
-	states   map[string]result.State
-	flags    map[string]bool
-	counter  int
-	deadline bool
+	ctx     context.Context
+	t       *litmus.Test
+	m       *cat.Model
+	opts    Options
+	res     *result.Result
+	obs     []litmus.Ref
+	initMem map[string]prog.Value
+	locs    []string
+	paths   [][]*path
+	bindsCo bool
+	states  map[string]result.State
+	flags   map[string]bool
+	counter int
 }
+
+// errDeadline unwinds the search when the run's context is done; Run
+// reports it as a timeout, never as a verdict.
+var errDeadline = errors.New("deadline")
 
 // Run checks t under model m.
 func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) *result.Result {
@@ -76,7 +80,7 @@ func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, op
 	err := r.run()
 	res.Time = time.Since(start)
 	switch {
-	case r.deadline:
+	case errors.Is(err, errDeadline):
 		res.Status = result.Timeout
 	case err != nil:
 		res.Status = result.Failed
@@ -147,7 +151,7 @@ func (r *run) run() error {
 		if err != nil {
 			return err
 		}
-		x := &explorer{th: th, labels: labels, bound: r.opts.Bound, locs: r.locs, maxPaths: r.opts.MaxPaths}
+		x := &explorer{th: th, labels: labels, bound: r.opts.Bound, locs: r.locs, maxPaths: r.opts.MaxPaths, tick: r.tick}
 		if err := x.run(initRegs[i]); err != nil {
 			return err
 		}
@@ -204,12 +208,12 @@ func (r *run) combine(i int, chosen []*path) error {
 		return r.candidate(chosen)
 	}
 	for _, p := range r.paths[i] {
+		if err := r.tick(); err != nil {
+			return err
+		}
 		chosen[i] = p
 		if err := r.combine(i+1, chosen); err != nil {
 			return err
-		}
-		if r.deadline || r.expired() {
-			return nil
 		}
 	}
 	return nil
@@ -227,6 +231,9 @@ type combo struct {
 	cands  [][]int          // candidate writes of each read
 	writes map[string][]int // non-initial writes per location
 	inits  map[string]int
+	// divZero names the division by zero the current rf choice performs
+	// ("" for none).
+	divZero string
 }
 
 func (r *run) candidate(paths []*path) error {
@@ -296,8 +303,8 @@ func (r *run) candidate(paths []*path) error {
 }
 
 func (r *run) chooseRf(c *combo, i int, rf []int) error {
-	if r.deadline || r.expired() {
-		return nil
+	if err := r.tick(); err != nil {
+		return err
 	}
 	if i == len(rf) {
 		return r.withRf(c, rf)
@@ -313,8 +320,9 @@ func (r *run) chooseRf(c *combo, i int, rf []int) error {
 
 // values computes the value of every event given rf, or reports that the
 // choice is inconsistent (a value depends on itself, or a path constraint
-// fails).
-func (c *combo) values(rf []int) ([]prog.Value, bool) {
+// fails). divZero names the first division by zero the candidate
+// performs ("" for none).
+func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 	n := len(c.g.Events)
 	src := make([]int, n)
 	for i := range src {
@@ -323,7 +331,7 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 	for i, rd := range c.reads {
 		src[rd] = rf[i]
 	}
-	vals := make([]prog.Value, n)
+	vals = make([]prog.Value, n)
 	status := make([]uint8, n) // 0 unknown, 1 computing, 2 done, 3 failed
 	var valueOf func(e int) (prog.Value, bool)
 	local := func(t int) func(int) (prog.Value, bool) {
@@ -359,7 +367,7 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 	for e := range c.g.Events {
 		if c.g.Events[e].IsMem() || c.g.Events[e].Kind == event.Located {
 			if _, ok := valueOf(e); !ok {
-				return nil, false
+				return nil, "", false
 			}
 		}
 	}
@@ -367,18 +375,30 @@ func (c *combo) values(rf []int) ([]prog.Value, bool) {
 		for _, k := range p.cons {
 			v, ok := k.s.eval(local(t))
 			if !ok || prog.Truth(v) != k.want {
-				return nil, false
+				return nil, "", false
 			}
 		}
 	}
-	return vals, true
+	for t, p := range c.paths {
+		for _, d := range p.divs {
+			v, ok := d.divisor.eval(local(t))
+			if !ok {
+				return nil, "", false
+			}
+			if divZero == "" && prog.DividesByZero(d.op, v) {
+				divZero = d.at
+			}
+		}
+	}
+	return vals, divZero, true
 }
 
 func (r *run) withRf(c *combo, rf []int) error {
-	vals, ok := c.values(rf)
+	vals, divZero, ok := c.values(rf)
 	if !ok {
 		return nil
 	}
+	c.divZero = divZero
 	n := len(c.g.Events)
 	rb := rel.NewBuilder(n)
 	for i, rd := range c.reads {
@@ -398,9 +418,6 @@ func (r *run) withRf(c *combo, rf []int) error {
 	orders := make([][]int, len(locs))
 	var perLoc func(k int) error
 	perLoc = func(k int) error {
-		if r.deadline {
-			return nil
-		}
 		if k == len(locs) {
 			cb := rel.NewBuilder(n)
 			for j, l := range locs {
@@ -415,6 +432,9 @@ func (r *run) withRf(c *combo, rf []int) error {
 			return r.evaluate(c, vals, rfRel, &co)
 		}
 		return permute(c.writes[locs[k]], func(p []int) error {
+			if err := r.tick(); err != nil {
+				return err
+			}
 			orders[k] = p
 			if r.opts.Uniproc && !c.coherent(locs[k], rf, p) {
 				return nil
@@ -445,20 +465,23 @@ func permute(xs []int, f func([]int) error) error {
 	return rec(0)
 }
 
-// expired tells, every 64 calls, whether the context is done, and then
-// stops the run. Every loop of the search calls it (rf choices that fail
-// the path constraints included), so the run honours its time limit.
-func (r *run) expired() bool {
+// tick returns errDeadline once the run's context is done; it looks at
+// the context every 16 calls. Every loop of the search calls it (paths,
+// rf choices that fail the path constraints, coherence orders that fail
+// the uniproc filter, model evaluations), and the model's evaluator gets
+// the context too, so the run honours its time limit.
+func (r *run) tick() error {
 	r.counter++
-	if r.counter&63 == 0 && r.ctx.Err() != nil {
-		r.deadline = true
+	if r.counter&15 == 0 && r.ctx.Err() != nil {
+		return errDeadline
 	}
-	return r.deadline
+	return nil
 }
 
 func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
-	if r.expired() {
-		return nil
+	// A model evaluation costs far more than a look at the context.
+	if r.ctx.Err() != nil {
+		return errDeadline
 	}
 	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: make(map[string]rel.Rel, len(c.st.Rels)+10)}
 	for k, v := range c.st.Rels {
@@ -478,7 +501,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		x.Rels["fre"] = fr.Inter(ext)
 	}
 	var evalErr error
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants}, func(o cat.Outcome) bool {
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx}, func(o cat.Outcome) bool {
 		if !o.Accepted {
 			return true
 		}
@@ -492,6 +515,10 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			finalCo = &got
 		}
 		if r.record(c, vals, rf, *finalCo) {
+			if c.divZero != "" {
+				evalErr = &prog.DivisionByZeroError{At: c.divZero}
+				return false
+			}
 			// Flags of the executions the filter keeps, as the SMT
 			// engine (which asserts the filter) reports them.
 			for _, f := range o.Flags {
@@ -501,6 +528,9 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		return true
 	})
 	if err != nil {
+		if r.ctx.Err() != nil && errors.Is(err, r.ctx.Err()) {
+			return errDeadline
+		}
 		return err
 	}
 	return evalErr

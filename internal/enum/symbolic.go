@@ -50,7 +50,7 @@ func mergeDeps(a, b []int) []int {
 
 func binSym(op prog.Op, x, y *sym) (*sym, error) {
 	if x.known && y.known {
-		v, err := prog.Apply(op, x.v, y.v)
+		v, err := prog.ApplyTotal(op, x.v, y.v)
 		if err != nil {
 			return nil, err
 		}
@@ -93,7 +93,7 @@ func (s *sym) eval(readVal func(int) (prog.Value, bool)) (prog.Value, bool) {
 	if !ok {
 		return prog.Value{}, false
 	}
-	v, err := prog.Apply(s.op, x, y)
+	v, err := prog.ApplyTotal(s.op, x, y)
 	return v, err == nil
 }
 
@@ -115,10 +115,20 @@ type constraint struct {
 	want bool
 }
 
+// division is a division or remainder on a path: the candidates where
+// its divisor is 0 perform a division by zero, an error of the program
+// when the model allows one of them (see prog.DividesByZero).
+type division struct {
+	op      prog.Op
+	divisor *sym
+	at      string // file:line:col: thread
+}
+
 // path is one control-flow path of a thread.
 type path struct {
 	events  []pathEvent
 	cons    []constraint
+	divs    []division
 	regs    map[string]*sym
 	rmw     [][2]int // local indices
 	iico    [][2]int // iico_data: read -> write of one instruction, when the write depends on the read
@@ -134,6 +144,7 @@ type explorer struct {
 	paths    []*path
 	cut      bool // some path exceeded the loop bound
 	maxPaths int
+	tick     func() error // errDeadline once the run's time is up
 }
 
 type state struct {
@@ -159,6 +170,7 @@ func (st *state) fork() *state {
 	p := &path{
 		events: append([]pathEvent(nil), st.p.events...),
 		cons:   append([]constraint(nil), st.p.cons...),
+		divs:   append([]division(nil), st.p.divs...),
 		rmw:    append([][2]int(nil), st.p.rmw...),
 		iico:   append([][2]int(nil), st.p.iico...),
 	}
@@ -198,6 +210,9 @@ func (x *explorer) expr(st *state, e prog.Expr, old *sym) (*sym, error) {
 		b, err := x.expr(st, e.Y, old)
 		if err != nil {
 			return nil, err
+		}
+		if e.Op == prog.OpDiv || e.Op == prog.OpMod {
+			st.p.divs = append(st.p.divs, division{op: e.Op, divisor: b, at: x.where(st)})
 		}
 		return binSym(e.Op, a, b)
 	case prog.Un:
@@ -248,6 +263,11 @@ func (x *explorer) emit(st *state, ev pathEvent) int {
 }
 
 func (x *explorer) step(st *state) error {
+	if x.tick != nil {
+		if err := x.tick(); err != nil {
+			return err
+		}
+	}
 	code := x.th.Code
 	for st.pc < len(code) {
 		in := code[st.pc]
@@ -446,6 +466,14 @@ func (x *explorer) step(st *state) error {
 		return errTooManyPaths
 	}
 	return nil
+}
+
+// where names the instruction st is at: file:line:col: thread.
+func (x *explorer) where(st *state) string {
+	if st.pc < len(x.th.Pos) {
+		return fmt.Sprintf("%s: %s", x.th.Pos[st.pc], x.th.Name)
+	}
+	return x.th.Name
 }
 
 func (x *explorer) errAt(st *state, err error) error {

@@ -2,6 +2,7 @@ package gharachorloo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -37,7 +38,7 @@ func Run(ctx context.Context, t *litmus.Test, m Model, opts Options) *result.Res
 	err := r.run()
 	res.Time = time.Since(start)
 	switch {
-	case r.timeout:
+	case r.timeout || errors.Is(err, errTimeout):
 		res.Status = result.Timeout
 	case err != nil:
 		res.Status = result.Failed
@@ -355,8 +356,10 @@ func (c *cand) sources(i int) []int {
 }
 
 func (r *run) chooseRf(c *cand, k int) error {
-	if r.timeout {
-		return nil
+	r.count++
+	if r.timeout || r.count&255 == 0 && r.ctx.Err() != nil {
+		r.timeout = true
+		return errTimeout
 	}
 	if k == len(c.reads) {
 		return r.complete(c)
@@ -463,7 +466,7 @@ func (r *run) complete(c *cand) error {
 	r.count++
 	if r.count&255 == 0 && r.ctx.Err() != nil {
 		r.timeout = true
-		return nil
+		return errTimeout // unwinds every loop of the search (permute's too)
 	}
 	v := newValuer(c)
 	for e, o := range c.ops {
@@ -484,12 +487,27 @@ func (r *run) complete(c *cand) error {
 	if !r.model.valid(c) {
 		return nil
 	}
-	r.record(c, v)
+	if r.record(c, v) {
+		// A division by zero in an execution the specification accepts
+		// (and the filter keeps) is an error of the program, as in the
+		// other engines.
+		for t, p := range c.paths {
+			for _, d := range p.divs {
+				if x, ok, _ := v.sym(t, d.divisor); ok && prog.DividesByZero(d.op, x) {
+					return &prog.DivisionByZeroError{At: d.at}
+				}
+			}
+		}
+	}
 	return nil
 }
 
-// record adds one accepted execution's final state.
-func (r *run) record(c *cand, v *valuer) {
+// errTimeout ends the search when the context is done.
+var errTimeout = errors.New("timeout")
+
+// record adds one accepted execution's final state; it reports false
+// when the test's filter rejects the execution.
+func (r *run) record(c *cand, v *valuer) bool {
 	final := map[string]prog.Value{}
 	for l, ws := range c.co {
 		if len(ws) > 0 {
@@ -519,7 +537,7 @@ func (r *run) record(c *cand, v *valuer) {
 		return x
 	}
 	if r.t.Filter != nil && !litmus.Eval(r.t.Filter, val) {
-		return
+		return false
 	}
 	st := make(result.State, len(r.obs))
 	for i, ref := range r.obs {
@@ -531,4 +549,5 @@ func (r *run) record(c *cand, v *valuer) {
 	} else {
 		r.res.Negative++
 	}
+	return true
 }

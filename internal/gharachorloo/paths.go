@@ -37,7 +37,7 @@ func readOf(i int) *sym { return &sym{read: i} }
 
 func binary(op prog.Op, x, y *sym) (*sym, error) {
 	if x.known && y.known {
-		v, err := prog.Apply(op, x.v, y.v)
+		v, err := prog.ApplyTotal(op, x.v, y.v)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +76,7 @@ func (s *sym) eval(read func(int) (prog.Value, bool)) (prog.Value, bool) {
 	if !ok {
 		return prog.Value{}, false
 	}
-	v, err := prog.Apply(s.op, x, y)
+	v, err := prog.ApplyTotal(s.op, x, y)
 	return v, err == nil
 }
 
@@ -102,9 +102,18 @@ type constraint struct {
 	want bool
 }
 
+// division is a division or remainder on a path (see
+// prog.DividesByZero); at names its instruction.
+type division struct {
+	op      prog.Op
+	divisor *sym
+	at      string
+}
+
 type path struct {
 	events []pathEvent
 	cons   []constraint
+	divs   []division
 	regs   map[string]*sym
 	rmw    [][2]int // read, write of an atomic pair (local indices)
 }
@@ -139,6 +148,7 @@ func (st *state) fork() *state {
 	p := &path{
 		events: append([]pathEvent(nil), st.p.events...),
 		cons:   append([]constraint(nil), st.p.cons...),
+		divs:   append([]division(nil), st.p.divs...),
 		rmw:    append([][2]int(nil), st.p.rmw...),
 	}
 	return &state{pc: st.pc, regs: regs, p: p, visits: visits, ll: st.ll}
@@ -174,6 +184,13 @@ func (x *explorer) expr(st *state, e prog.Expr, old *sym) (*sym, error) {
 		b, err := x.expr(st, e.Y, old)
 		if err != nil {
 			return nil, err
+		}
+		if e.Op == prog.OpDiv || e.Op == prog.OpMod {
+			at := x.th.Name
+			if st.pc < len(x.th.Pos) {
+				at = fmt.Sprintf("%s: %s", x.th.Pos[st.pc], x.th.Name)
+			}
+			st.p.divs = append(st.p.divs, division{op: e.Op, divisor: b, at: at})
 		}
 		return binary(e.Op, a, b)
 	case prog.Un:

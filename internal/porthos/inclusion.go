@@ -102,12 +102,12 @@ func check(ctx context.Context, p *Program, src, tgt *Side, opts Options, r *Res
 	if err != nil {
 		return err
 	}
-	defer ora.close()
+	defer closeSession(ctx, ora.s)
 	rch, err := newReach(ctx, p, src, opts.Bound)
 	if err != nil {
 		return err
 	}
-	defer rch.close()
+	defer closeSession(ctx, rch.s)
 	r.Encode = time.Since(encStart)
 	r.Observed = ora.target.Observed()
 	r.Bounded = p.Unrolled && (ora.target.Bounded() || rch.source.Bounded())
@@ -120,6 +120,9 @@ func check(ctx context.Context, p *Program, src, tgt *Side, opts Options, r *Res
 		r.Oracle, r.Reach = ora.s.Solve, rch.s.Solve
 	}()
 	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		st, w, ok, err := ora.next(ctx)
 		if err != nil {
 			return err
@@ -148,4 +151,15 @@ func check(ctx context.Context, p *Program, src, tgt *Side, opts Options, r *Res
 	r.Holds = len(r.Missing) == 0
 	r.Missing = result.SortStates(r.Observed, r.Missing)
 	return nil
+}
+
+// closeSession releases a session; after the deadline it does so in the
+// background, as Z3 takes seconds to free a large encoding and the
+// answer (a timeout) should not wait for it.
+func closeSession(ctx context.Context, s *bmc.Session) {
+	if ctx.Err() != nil {
+		go s.Close()
+		return
+	}
+	s.Close()
 }

@@ -21,7 +21,7 @@ func newOracle(ctx context.Context, p *Program, src, tgt *Side, bound int) (o *o
 	s := bmc.NewSession()
 	defer func() {
 		if err != nil {
-			s.Close()
+			closeSession(ctx, s)
 		}
 	}()
 	opts := bmc.Options{Bound: bound, Variants: tgt.Variants, TagNames: p.TargetTags}
@@ -66,8 +66,6 @@ func (o *oracle) next(ctx context.Context) (st result.State, w *result.Execution
 	return st, w, true, o.target.Block(st)
 }
 
-func (o *oracle) close() { o.s.Close() }
-
 // reach answers whether the source program reaches a state under the
 // source model (phi_RCH ∧ phi_s), one solver for all the questions.
 type reach struct {
@@ -79,7 +77,7 @@ func newReach(ctx context.Context, p *Program, src *Side, bound int) (r *reach, 
 	s := bmc.NewSession()
 	x, err := s.Encode(ctx, p.Source, src.Model, bmc.Consistent, bmc.Options{Bound: bound, Variants: src.Variants, TagNames: p.SourceTags})
 	if err != nil {
-		s.Close()
+		closeSession(ctx, s)
 		return nil, fmt.Errorf("source %s: %w", src, err)
 	}
 	return &reach{s: s, source: x}, nil
@@ -92,8 +90,6 @@ func (r *reach) reachable(ctx context.Context, st result.State) (bool, error) {
 	}
 	return r.s.Check(ctx, eqs...)
 }
-
-func (r *reach) close() { r.s.Close() }
 
 func union(a, b []string) []string {
 	seen := map[string]bool{}

@@ -126,3 +126,30 @@ func boolValue(b bool) Value {
 	}
 	return IntValue(0)
 }
+
+// DividesByZero tells whether op is a division or a remainder by the
+// integer zero. The engines give such an operation the value 0, so that
+// every execution has values, and report an execution that the model
+// allows and that performs one as an error of the program (herd7 stops on
+// it with an exception: it has no value).
+func DividesByZero(op Op, b Value) bool {
+	return (op == OpDiv || op == OpMod) && !b.IsAddr() && b.Int == 0
+}
+
+// ApplyTotal is Apply with a division or remainder by zero giving 0 (see
+// DividesByZero).
+func ApplyTotal(op Op, a, b Value) (Value, error) {
+	if DividesByZero(op, b) {
+		return IntValue(0), nil
+	}
+	return Apply(op, a, b)
+}
+
+// DivisionByZeroError is the error of a test in which an execution that
+// the model allows divides by zero (or takes a remainder by zero); At is
+// the instruction, as file:line:col: thread.
+type DivisionByZeroError struct{ At string }
+
+func (e *DivisionByZeroError) Error() string {
+	return e.At + ": division by zero in an execution the model allows"
+}

@@ -2,6 +2,7 @@ package prove
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -212,6 +213,10 @@ func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 	return loop{inv: inv, head: h, end: end, regs: sortedRegs(assigned)}, nil
 }
 
+// ErrTimeout is wrapped by the error of a proof that the context's
+// deadline stopped (a limit reached, not a verdict).
+var ErrTimeout = errors.New("time limit reached")
+
 // Options say how to prove a test.
 type Options struct {
 	Model       string // sc, tso or pso
@@ -337,6 +342,9 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	}
 	rep := &Report{Name: t.Name, Model: opts.Model}
 	run := func(q *litmus.Test) *result.Result {
+		if ctx.Err() != nil {
+			return &result.Result{Status: result.Timeout}
+		}
 		rep.Queries++
 		r, _ := bmc.RunCut(ctx, q, m, opts.Model, bmc.Options{TagNames: tags, VerdictOnly: true, PositiveOnly: true})
 		return r
@@ -386,7 +394,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 		case result.Done:
 			return nil
 		case result.Timeout:
-			return fmt.Errorf("%s: timed out", path)
+			return fmt.Errorf("%s: %w after %d SMT queries", path, ErrTimeout, rep.Queries)
 		default:
 			return fmt.Errorf("%s: %v", path, r.Err)
 		}

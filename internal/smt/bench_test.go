@@ -1,9 +1,11 @@
 package smt
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // BenchmarkPigeonhole builds and refutes PHP(n+1, n) in a fresh context
@@ -67,4 +69,24 @@ func BenchmarkContextChurn(b *testing.B) {
 	settle(nil)
 	b.ReportMetric(float64(int64(AllocatedBytes()-z0)), "z3-heap-growth-B")
 	b.ReportMetric(float64(int64(rssBytes(b)-rss0)), "rss-growth-B")
+}
+
+// BenchmarkCheckContextStop measures how long a hard check runs past its
+// context's deadline (metric ms-late): the figure TestCheckContext only
+// bounds loosely.
+func BenchmarkCheckContextStop(b *testing.B) {
+	c := NewContext()
+	defer c.Close()
+	var late time.Duration
+	for b.Loop() {
+		s := hardSolver(c, 11)
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		if r := s.CheckContext(ctx); r != Unknown {
+			b.Fatalf("PHP(11) = %v, want Unknown (canceled)", r)
+		}
+		dl, _ := ctx.Deadline()
+		late += time.Since(dl)
+		cancel()
+	}
+	b.ReportMetric(float64(late.Milliseconds())/float64(b.N), "ms-late")
 }

@@ -612,6 +612,11 @@ func hardSolver(c *Context, n int) *Solver {
 	return s
 }
 
+// stopGuard is how long a check may run after it was told to stop before
+// a test fails: generous, for a loaded machine (tests assert outcomes;
+// how fast Z3 stops is for benchmarks).
+const stopGuard = 20 * time.Second
+
 func TestTimeout(t *testing.T) {
 	c := newCtx(t)
 	s := hardSolver(c, 11)
@@ -622,8 +627,8 @@ func TestTimeout(t *testing.T) {
 	if r != Unknown || s.ReasonUnknown() != "timeout" {
 		t.Fatalf("Check() = %v (%q) after %v", r, s.ReasonUnknown(), d)
 	}
-	if d > time.Second {
-		t.Fatalf("timeout took %v", d)
+	if d > stopGuard {
+		t.Fatalf("a 100 ms timeout stopped the check after %v", d)
 	}
 	// The context and solver stay usable; removing the timeout works.
 	s.SetTimeout(0)
@@ -654,8 +659,8 @@ func TestInterrupt(t *testing.T) {
 	if r != Unknown {
 		t.Fatalf("Check() = %v", r)
 	}
-	if d > 1500*time.Millisecond {
-		t.Fatalf("interrupt took %v", d)
+	if d > stopGuard {
+		t.Fatalf("an interrupt after 100 ms stopped the check after %v", d)
 	}
 	t.Logf("interrupted after %v: %q", d, s.ReasonUnknown())
 	// Interrupts are not sticky.
@@ -675,8 +680,8 @@ func TestCheckContext(t *testing.T) {
 	if r := s.CheckContext(ctx); r != Unknown || s.ReasonUnknown() != "canceled" {
 		t.Fatalf("CheckContext = %v (%q)", r, s.ReasonUnknown())
 	}
-	if d := time.Since(start); d > 1500*time.Millisecond {
-		t.Fatalf("cancel took %v", d)
+	if d := time.Since(start); d > stopGuard {
+		t.Fatalf("a 100 ms deadline stopped the check after %v", d)
 	}
 	// Already canceled: returns at once.
 	if r := s.CheckContext(ctx); r != Unknown {
@@ -725,10 +730,25 @@ func TestParallelContexts(t *testing.T) {
 					runtime.GC() // exercise concurrent cleanups
 				}
 			}
-			// A hard problem interrupted from another goroutine.
+			// A hard problem interrupted from another goroutine, again
+			// and again until the check returns: an interrupt that comes
+			// before the check starts is lost (on a loaded machine the
+			// check may start late).
 			s := hardSolver(c, 10)
-			go func() { time.Sleep(20 * time.Millisecond); c.Interrupt() }()
-			if r := s.Check(); r != Unknown {
+			stop := make(chan struct{})
+			go func() {
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(20 * time.Millisecond):
+						c.Interrupt()
+					}
+				}
+			}()
+			r := s.Check()
+			close(stop)
+			if r != Unknown {
 				errs <- fmt.Errorf("worker %d: PHP(10) = %v, want Unknown (interrupted)", w, r)
 			}
 		}(w)

@@ -1,0 +1,83 @@
+package bmc_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// TestTimeoutWhileEncoding: the encoding of testdata/spin3.pts (three
+// threads spinning in nested loops) under Power at bound 5 takes more
+// than a minute and a gigabyte; the deadline must stop it within the
+// encoding (and Z3's solving), reported as a timeout, never a verdict.
+// The guard is generous (a loaded machine); the outcome is asserted.
+func TestTimeoutWhileEncoding(t *testing.T) {
+	m, name, err := bmc.ModelFor("power", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit, guard = 2 * time.Second, 20 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	type answer struct {
+		pr  *bmc.ProgramResult
+		err error
+	}
+	done := make(chan answer, 1)
+	start := time.Now()
+	go func() {
+		pr, err := bmc.CheckProgram(ctx, filepath.Join("testdata", "spin3.pts"), m, name, bmc.ProgramOptions{Target: "power", Bound: 5})
+		done <- answer{pr, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		if a.pr.Result.Status != result.Timeout || a.pr.Reachable {
+			t.Fatalf("status %s (%v), reachable %v; want a timeout", a.pr.Result.Status, a.pr.Result.Err, a.pr.Reachable)
+		}
+	case <-time.After(guard):
+		t.Fatalf("still running %s after a %s limit", time.Since(start), limit)
+	}
+}
+
+// TestTimeoutWhileListingStates: testdata/manystates.litmus has about
+// 2.7 million final states (12 reads of x while another thread writes it
+// 12 times), which the SMT engine lists one query at a time; the
+// deadline must stop the listing, reported as a timeout.
+func TestTimeoutWhileListingStates(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "manystates.litmus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lt, err := litmus.Parse("manystates.litmus", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := cat.LoadBuiltin("sc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup(lt.Arch)
+	const limit, guard = 2 * time.Second, 20 * time.Second
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	done := make(chan *result.Result, 1)
+	go func() { done <- bmc.Run(ctx, lt, m, "sc", bmc.Options{TagNames: fe.Tags()}) }()
+	select {
+	case r := <-done:
+		if r.Status != result.Timeout {
+			t.Fatalf("status %s (%v) with %d states; want a timeout", r.Status, r.Err, len(r.States))
+		}
+	case <-time.After(guard):
+		t.Fatalf("still running after a %s limit", limit)
+	}
+}
