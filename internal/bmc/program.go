@@ -42,6 +42,11 @@ type sv struct {
 	t     smt.Term
 	deps  map[int]B
 	b01   bool // the value is 0 or 1 (a comparison): bitwise operators are logical on it
+	// noRead: the value is computed from constants and path choices (a
+	// store-conditional's status) only, never from a read's value: the
+	// explicit engine knows it on each path, so a branch on it is no
+	// control dependency, whatever dependencies the value carries.
+	noRead bool
 }
 
 // tstate is the state of a thread at an edge of its control-flow graph.
@@ -118,7 +123,7 @@ func (p *progEnc) dec(x int64) prog.Value {
 }
 
 func (p *progEnc) known(v prog.Value) *sv {
-	return &sv{known: true, v: v, t: p.ctx.IntVal(p.enc(v))}
+	return &sv{known: true, v: v, t: p.ctx.IntVal(p.enc(v)), noRead: true}
 }
 
 func locName(v prog.Value) string {
@@ -328,7 +333,7 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 				op = prog.OpNe
 			}
 		}
-		out := &sv{t: p.binTerm(op, a.t, b.t), deps: mergeDeps(p.f, a.deps, b.deps)}
+		out := &sv{t: p.binTerm(op, a.t, b.t), deps: mergeDeps(p.f, a.deps, b.deps), noRead: a.noRead && b.noRead}
 		out.b01 = op >= prog.OpEq && op <= prog.OpLOr
 		return out, nil
 	case prog.Un:
@@ -357,7 +362,7 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		default:
 			return nil, fmt.Errorf("%s is not a unary operator", e.Op)
 		}
-		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot}, nil
+		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot, noRead: a.noRead}, nil
 	}
 	return nil, fmt.Errorf("unknown expression %T", e)
 }
@@ -470,11 +475,12 @@ func (p *progEnc) merge(in []edge) *tstate {
 			t = p.ctx.Ite(p.f.term(in[i].cond), vals[i].t, t)
 		}
 		deps := p.mergeMaps(edgesWith(in, vals), func(s *tstate) map[int]B { return s.regs["\x00"].deps })
-		b01 := true
+		b01, noRead := true, true
 		for _, v := range vals {
 			b01 = b01 && isB01(v)
+			noRead = noRead && v.noRead
 		}
-		st.regs[r] = &sv{t: t, deps: deps, b01: b01}
+		st.regs[r] = &sv{t: t, deps: deps, b01: b01, noRead: noRead}
 	}
 	st.ctrl = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ctrl })
 	st.scoped = p.mergeScoped(in)
@@ -725,7 +731,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				case ok.isFalse():
 					st.regs[ins.Status] = failV
 				default:
-					st.regs[ins.Status] = &sv{t: p.ctx.Ite(ok.t, okV.t, failV.t)}
+					st.regs[ins.Status] = &sv{t: p.ctx.Ite(ok.t, okV.t, failV.t), noRead: true}
 				}
 				if ins.StatusDeps && len(statusDeps) > 0 {
 					st.regs[ins.Status].deps = statusDeps
@@ -808,7 +814,9 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 				break
 			}
-			p.branch(st, ins.Join, c.deps)
+			if !c.noRead {
+				p.branch(st, ins.Join, c.deps)
+			}
 			cb := p.truth(c)
 			flow(pc, target, p.f.and(g, cb), st)
 			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
