@@ -127,6 +127,7 @@ func (e *encoding) build(ctx context.Context) error {
 		}
 	}
 	e.dataFlow()
+	e.valueOrder()
 	e.final(initMem)
 	if err := e.model(); err != nil {
 		return err

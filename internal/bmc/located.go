@@ -66,7 +66,9 @@ func (p *progEnc) located(ti, pc int, th *prog.Thread, g B, st *tstate, ins prog
 		}
 	}
 	if ins.Dst != "" {
-		v := &sv{t: p.ctx.Ite(p.f.term(choice), p.ctx.IntVal(1), p.ctx.IntVal(0)), deps: deps, b01: true}
+		// The outcome is no constant for the explicit engine: a branch on
+		// it is a control dependency.
+		v := &sv{t: p.ctx.Ite(p.f.term(choice), p.ctx.IntVal(1), p.ctx.IntVal(0)), deps: deps, b01: true, vrefs: deps}
 		if choice.isTrue() {
 			v = &sv{known: true, v: prog.IntValue(1), t: p.ctx.IntVal(1), deps: deps}
 		}

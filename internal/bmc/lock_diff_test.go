@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -15,13 +16,28 @@ import (
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
+
+// corpus is the shared corpus: tests that read it call testcorpus.Dir
+// first (which skips them when it is missing, or fails them under CI).
+var corpus = testcorpus.Path()
+
+func stateSet(r *result.Result) string {
+	var keys []string
+	for _, s := range r.States {
+		keys = append(keys, s.Key())
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, " | ")
+}
 
 // kernelModel loads the Linux kernel's model as linux-kernel.cfg names
 // it, with herd7's library files (cos-opt.cat, cross.cat) on the include
 // path, and the C front-end with the kernel's macros.
 func kernelModel(t *testing.T) (*cat.Model, litmus.Frontend, map[string]bool) {
 	t.Helper()
+	testcorpus.Dir(t)
 	dir := corpus + "/cat/linux/"
 	m, err := cat.Load(dir+"linux-kernel.cat", cat.LoadOptions{Bell: dir + "linux-kernel.bell", IncludeDirs: []string{corpus + "/cat/herd"}})
 	if err != nil {

@@ -504,11 +504,18 @@ func (ev *evaluator) lookup(name string, en *env, pos cat.Position) (value, erro
 	if v, ok := ev.e.inputs[name]; ok {
 		return v, nil
 	}
-	switch name {
-	case "ADDR", "DATA", "CTRL", "NDATA", "LKW", "emptyset", "NExp", "UB", "PTE", "EX", "X", "B":
+	switch set, rel := cat.EmptyByDefault(name); {
+	case set:
 		return newSet(), nil
-	case "sm":
-		return ev.o.idRel(), nil
+	case rel:
+		return newRel(ev.o.n()), nil
+	}
+	switch name {
+	case "co0":
+		// herd7's co0: the initial write of each location before its
+		// other writes.
+		iw, w := ev.e.inputs["IW"].(*Set), ev.e.inputs["W"].(*Set)
+		return ev.o.relInter(ev.e.inputs["loc"].(*Rel), ev.o.cross(iw, ev.o.setDiff(w, iw))), nil
 	case "pco":
 		return nil, unsupported(pos, "pco")
 	}
@@ -1466,11 +1473,37 @@ func init() {
 		{name: "linearisations", fn: unsupportedFn("linearisations")},
 		{name: "linearizations", fn: unsupportedFn("linearizations")},
 		{name: "classes", fn: unsupportedFn("classes")},
-		{name: "same-oa", fn: unsupportedFn("same-oa")},
-		{name: "at-least-one-writable", fn: unsupportedFn("at-least-one-writable")},
-		{name: "oa-changes", fn: unsupportedFn("oa-changes")},
+		{name: "same-oa", fn: vmsaOnly("same-oa")},
+		{name: "at-least-one-writable", fn: vmsaOnly("at-least-one-writable")},
+		{name: "oa-changes", fn: vmsaOnly("oa-changes")},
 	} {
 		builtins[b.name] = b
+	}
+}
+
+// vmsaOnly makes herd7's functions on page-table entries (same-oa(r),
+// at-least-one-writable(r), oa-changes(S, r)) as the explicit engine
+// does: executions have no virtual memory, so they answer only for
+// arguments empty in every execution, with empty.
+func vmsaOnly(name string) func(*evaluator, value) (value, error) {
+	return func(ev *evaluator, a value) (value, error) {
+		args := []value{a}
+		if t, ok := a.(tupleV); ok {
+			args = t
+		}
+		empty := false
+		if s, ok := ev.asSet(args[0]); ok {
+			empty = len(s.m) == 0
+		} else if r, ok := ev.asRel(args[0]); ok {
+			empty = r.isEmpty()
+		}
+		if !empty {
+			return nil, &UnsupportedError{What: name + " (virtual memory)"}
+		}
+		if len(args) == 2 {
+			return newSet(), nil
+		}
+		return newRel(ev.o.n()), nil
 	}
 }
 
@@ -1535,7 +1568,7 @@ func (e *encoding) buildInputs() map[string]value {
 	for _, t := range e.opts.TagNames {
 		get(t)
 	}
-	for _, name := range []string{"R", "W", "M", "F", "IW", "FW", "B", "Exp", "NExp", "EX", "X", "PTE", "RMW", "UB"} {
+	for _, name := range cat.ExecutionSets {
 		get(name)
 	}
 	for i, ev := range p.events {

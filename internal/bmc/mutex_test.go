@@ -1,19 +1,19 @@
 package bmc_test
 
 import (
-	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/enum"
-	"github.com/musket-verify/musket/internal/litmus"
-	"github.com/musket-verify/musket/internal/result"
-	"os"
-
-	"github.com/musket-verify/musket/internal/bmc"
-
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestMutexUnreachable: the seven mutual-exclusion programs of seed 003
@@ -23,6 +23,7 @@ import (
 // against a loose limit here, for a loaded machine; the timings are
 // BenchmarkMutex's).
 func TestMutexUnreachable(t *testing.T) {
+	testcorpus.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(corpus, "mutex", "pts", "*.pts"))
 	if len(files) != 7 {
 		t.Fatalf("want the seven mutex programs of seed 003 in %s, found %d", filepath.Join(corpus, "mutex", "pts"), len(files))
@@ -67,9 +68,10 @@ func TestMutexU2(t *testing.T) {
 	if _, err := litmus.Lookup("C"); err != nil {
 		t.Skip("no C front-end")
 	}
+	testcorpus.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(corpus, "mutex", "litmus", "*U2.litmus"))
 	if len(files) == 0 {
-		t.Skip("no mutex corpus")
+		t.Fatal("no mutex litmus tests in the corpus")
 	}
 	m, err := cat.LoadBuiltin("tso")
 	if err != nil {
@@ -103,6 +105,7 @@ func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o64
 // BenchmarkMutex is a cell of seed 003's Table II per target, for
 // profiling: go test -run X -bench Mutex/power/Szymanski -cpuprofile cpu.out
 func BenchmarkMutex(b *testing.B) {
+	testcorpus.Dir(b)
 	files, _ := filepath.Glob(filepath.Join(corpus, "mutex", "pts", "*.pts"))
 	for _, target := range []string{"x86", "power", "armv7"} {
 		m, name, err := bmc.ModelFor(target, "", nil)

@@ -30,6 +30,9 @@ type evt struct {
 	// its own, or for a further chunk of a mixed-size access
 	// (prog.IsPart) the node of the access's first chunk.
 	inst int
+	// vrefs are the reads whose values a write's value is computed from
+	// (valueorder.go), with conditions relative to its execution.
+	vrefs map[int]B
 }
 
 // sv is a symbolic value of a thread: a concrete value when known, and
@@ -42,6 +45,13 @@ type sv struct {
 	t     smt.Term
 	deps  map[int]B
 	b01   bool // the value is 0 or 1 (a comparison): bitwise operators are logical on it
+	// vrefs are the reads (and lock events) whose values the explicit
+	// engine evaluates to compute this value: the leaves of its
+	// expression, with conditions as deps. Where none holds (constants, a
+	// store-conditional's status, whatever dependencies it carries), the
+	// explicit engine knows the value on the path: a branch on it is no
+	// control dependency there.
+	vrefs map[int]B
 }
 
 // tstate is the state of a thread at an edge of its control-flow graph.
@@ -342,7 +352,7 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		if (op == prog.OpDiv || op == prog.OpMod) && !b.known {
 			t = p.ctx.Ite(p.ctx.Eq(b.t, p.ctx.IntVal(0)), p.ctx.IntVal(0), t)
 		}
-		out := &sv{t: t, deps: mergeDeps(p.f, a.deps, b.deps)}
+		out := &sv{t: t, deps: mergeDeps(p.f, a.deps, b.deps), vrefs: mergeDeps(p.f, a.vrefs, b.vrefs)}
 		out.b01 = op >= prog.OpEq && op <= prog.OpLOr
 		return out, nil
 	case prog.Un:
@@ -371,9 +381,34 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		default:
 			return nil, fmt.Errorf("%s is not a unary operator", e.Op)
 		}
-		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot}, nil
+		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot, vrefs: a.vrefs}, nil
 	}
 	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+// readDependent is what a branch on c depends on by control: its
+// dependencies, where c is computed from some read's value (elsewhere the
+// explicit engine knows c, and a branch on a known value is no control
+// dependency, as in herd7: e.g. on a store-conditional's status).
+func (p *progEnc) readDependent(c *sv) map[int]B {
+	var conds []B
+	for _, k := range sortedKeys(c.vrefs) {
+		conds = append(conds, c.vrefs[k])
+	}
+	u := p.f.or(conds...)
+	switch {
+	case u.isFalse():
+		return nil
+	case u.isTrue():
+		return c.deps
+	}
+	out := make(map[int]B, len(c.deps))
+	for k, d := range c.deps {
+		if b := p.f.and(d, u); !b.isFalse() {
+			out[k] = b
+		}
+	}
+	return out
 }
 
 func isB01(v *sv) bool {
@@ -484,11 +519,12 @@ func (p *progEnc) merge(in []edge) *tstate {
 			t = p.ctx.Ite(p.f.term(in[i].cond), vals[i].t, t)
 		}
 		deps := p.mergeMaps(edgesWith(in, vals), func(s *tstate) map[int]B { return s.regs["\x00"].deps })
+		vrefs := p.mergeMaps(edgesWith(in, vals), func(s *tstate) map[int]B { return s.regs["\x00"].vrefs })
 		b01 := true
 		for _, v := range vals {
 			b01 = b01 && isB01(v)
 		}
-		st.regs[r] = &sv{t: t, deps: deps, b01: b01}
+		st.regs[r] = &sv{t: t, deps: deps, b01: b01, vrefs: vrefs}
 	}
 	st.ctrl = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ctrl })
 	st.scoped = p.mergeScoped(in)
@@ -662,6 +698,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				if len(alts) == 1 {
 					v.deps[e.id] = bTrue
 				}
+				v.vrefs = v.deps
 				val = p.chooseAlt(val, v, alt.cond, k == len(alts)-1)
 				if hasTag(ins.Tags, "EX") {
 					ll[e.id] = alt.cond
@@ -691,7 +728,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				if ins.Part {
 					e.inst = head
 				}
-				e.val = v.t
+				e.val, e.vrefs = v.t, v.vrefs
 				p.setDeps(e, a.deps, v.deps, p.ctrlOf(st))
 			}
 		case prog.StoreCond:
@@ -724,7 +761,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 					continue
 				}
 				e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, ok))
-				e.val = v.t
+				e.val, e.vrefs = v.t, v.vrefs
 				p.setDeps(e, a.deps, v.deps, p.ctrlOf(st))
 				statusDeps[e.id] = ok
 				for r, c := range st.ll {
@@ -765,6 +802,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				p.setDeps(r, a.deps, nil, p.ctrlOf(st))
 				old := &sv{t: r.val, deps: map[int]B{r.id: bTrue}}
 				p.guard = p.f.and(g, alt.cond)
+				old.vrefs = old.deps
 				nv, err := p.expr(st, ins.New, old)
 				if err != nil {
 					return errAt(pc, err)
@@ -782,7 +820,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 				if !do.isFalse() {
 					w := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.WTags, p.f.and(g, alt.cond, do))
-					w.val = nv.t
+					w.val, w.vrefs = nv.t, nv.vrefs
 					data := map[int]B{}
 					for d, c := range nv.deps {
 						if d != r.id {
@@ -799,6 +837,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				if len(alts) == 1 {
 					o.deps[r.id] = bTrue
 				}
+				o.vrefs = o.deps
 				dst = p.chooseAlt(dst, o, alt.cond, k == len(alts)-1)
 			}
 			if ins.Dst != "" {
@@ -827,7 +866,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 				}
 				break
 			}
-			p.branch(st, ins.Join, c.deps)
+			p.branch(st, ins.Join, p.readDependent(c))
 			cb := p.truth(c)
 			flow(pc, target, p.f.and(g, cb), st)
 			flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
@@ -872,7 +911,7 @@ func (p *progEnc) chooseAlt(acc, v *sv, cond B, last bool) *sv {
 	if acc == nil {
 		return v
 	}
-	return &sv{t: p.ctx.Ite(p.f.term(cond), v.t, acc.t), deps: mergeDeps(p.f, acc.deps, v.deps)}
+	return &sv{t: p.ctx.Ite(p.f.term(cond), v.t, acc.t), deps: mergeDeps(p.f, acc.deps, v.deps), vrefs: mergeDeps(p.f, acc.vrefs, v.vrefs)}
 }
 
 // failTags gives read r the tags ok when its compare-and-swap succeeds (do)

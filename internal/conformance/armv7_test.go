@@ -31,6 +31,7 @@ import (
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // armTest builds an ARM litmus test: init is the text between the braces,
@@ -203,11 +204,12 @@ var armShapes = []struct {
 		"MOV R2,#1; LDREX R4,[R1]; STREX R5,R2,[R1]; DMB; LDR R3,[R0]"), false, false},
 }
 
-const herdARM = corpus + "/cat/herd/arm.cat"
+var herdARM = corpus + "/cat/herd/arm.cat"
 
 // armModels loads our armv7 and herd's arm.cat.
 func armModels(t *testing.T) (ours, herd *cat.Model, tags []string) {
 	t.Helper()
+	testcorpus.Dir(t)
 	ours, _, err := batch.LoadModel("armv7", nil)
 	if err != nil {
 		t.Fatal(err)

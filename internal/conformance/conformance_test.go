@@ -14,9 +14,12 @@ import (
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/expect"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
-const corpus = "../../../shared/corpus"
+// corpus is the shared corpus (testcorpus.Dir finds it, or skips the
+// test, or fails it under CI).
+var corpus = testcorpus.Path()
 
 // suite is one folder of litmus tests checked under one model against one
 // expected file.
@@ -75,9 +78,7 @@ func readDivergences(t *testing.T, file string, m map[string]string) {
 }
 
 func TestCorpus(t *testing.T) {
-	if _, err := os.Stat(corpus); err != nil {
-		t.Fatalf("the corpus must be at %s (../shared beside the repository): %v", corpus, err)
-	}
+	testcorpus.Dir(t)
 	known := knownDivergences(t)
 	long := os.Getenv("MUSKET_LONG") != ""
 	for _, s := range suites {

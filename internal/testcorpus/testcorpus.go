@@ -1,0 +1,60 @@
+// Package testcorpus finds the shared corpus (../shared/corpus beside the
+// repository) for the tests of every package, in one place.
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Dir returns the corpus folder (a clean absolute path). When it is
+// missing the test is skipped, except under CI (env CI=true), where it
+// fails: CI always has the corpus beside the clone.
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir, err := find()
+	if err == nil {
+		return dir
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("the corpus must be at ../shared/corpus beside the repository: %v", err)
+	}
+	t.Skipf("corpus not found (../shared/corpus beside the repository): %v", err)
+	return ""
+}
+
+// find looks for the module root (the folder of go.mod) from the working
+// folder up, and the corpus beside it.
+func find() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	root := wd
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(root)
+		if up == root {
+			return "", &os.PathError{Op: "find", Path: wd, Err: os.ErrNotExist}
+		}
+		root = up
+	}
+	dir := filepath.Join(filepath.Dir(root), "shared", "corpus")
+	if _, err := os.Stat(dir); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// Path returns the corpus folder when it is found, else the path where it
+// should be (relative to a package folder), for messages: tests that use
+// it call Dir first.
+func Path() string {
+	if dir, err := find(); err == nil {
+		return dir
+	}
+	return filepath.Join("..", "..", "..", "shared", "corpus")
+}
