@@ -121,4 +121,3 @@ func stateLine(r *result.Result, s result.State) string {
 	}
 	return strings.TrimRight(b.String(), " ")
 }
-
