@@ -107,7 +107,9 @@ func TestExitStatuses(t *testing.T) {
 		{name: "-version", args: []string{"-version"}, code: 0, out: []string{"Z3 4."}},
 		{name: "help has the table", args: []string{"-h"}, code: 0, out: []string{"4    the two engines disagreed", "130  interrupted"}},
 	}
-	defer func(c func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error)) { checkRunner = c }(checkRunner)
+	defer func(c func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error)) {
+		checkRunner = c
+	}(checkRunner)
 	real := checkRunner
 	for _, tc := range tests {
 		testEngines = tc.engines

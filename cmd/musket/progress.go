@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -74,6 +76,9 @@ type runningTest struct {
 // newBatchProgress draws on w when on (w is a terminal) and total > 1.
 func newBatchProgress(w io.Writer, total int, on bool) *batchProgress {
 	p := &batchProgress{w: w, on: on && total > 1, total: total, running: map[int]runningTest{}, now: time.Now, width: 100}
+	if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c > 20 {
+		p.width = c - 1
+	}
 	if p.on {
 		p.stop, p.stopped = make(chan struct{}), make(chan struct{})
 		go p.loop()
