@@ -20,12 +20,20 @@ func init() {
 func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench asm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", "examples/asm", "`folder` of the case studies")
+	dir := fs.String("dir", "", "`folder` of the case studies (default: the repository's examples/asm)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
+	}
+	if *dir == "" {
+		ex, err := findExamples()
+		if err != nil {
+			fmt.Fprintf(stderr, "musket bench asm: %v\n", err)
+			return exitBadInput
+		}
+		*dir = filepath.Join(ex, "asm")
 	}
 	status := 0
 	for _, tab := range append(append([]prove.Table{}, prove.Bounded...), prove.InvariantTable) {

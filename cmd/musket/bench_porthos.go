@@ -57,7 +57,8 @@ const (
 func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench porthos", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", filepath.Join("..", "shared", "corpus", "mutex", "pts"), "folder of the .pts programs")
+	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
+	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	bound := fs.Int("bound", 2, "loop unrolling bound")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per cell")
 	if err := fs.Parse(args); err != nil {
@@ -65,6 +66,14 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	if *dir == "" {
+		c, err := findCorpus(*corpus)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket bench porthos: %v\n", err)
+			return exitBadInput
+		}
+		*dir = filepath.Join(c, "mutex", "pts")
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "program\tinclusion\tpaper SAT\tpaper s\tpaper IT\tMusket\tMusket s\tMusket IT\t")
@@ -91,7 +100,7 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 						switch {
 						case r.Status != porthos.Done:
 							verdict = r.Status.String()
-							status = 1
+							status = exitLimit
 						case !r.Holds:
 							verdict = "fails"
 						}

@@ -151,3 +151,33 @@ func TestRunStopped(t *testing.T) {
 		}
 	}
 }
+
+// TestRunEmitsEarly checks that a result is emitted as soon as it and
+// every file before it are done: file b finishes only after file a has
+// been emitted.
+func TestRunEmitsEarly(t *testing.T) {
+	files := writeTests(t, 3)
+	aEmitted := make(chan struct{})
+	eng := func(c context.Context, tt *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		if tt.File != files[0] {
+			select {
+			case <-aEmitted:
+			case <-time.After(time.Minute):
+				return &result.Result{File: tt.File, Name: tt.Name, Status: result.Failed}
+			}
+		}
+		return &result.Result{File: tt.File, Name: tt.Name, Status: result.Done}
+	}
+	var got []Job
+	Run(context.Background(), files, Options{Jobs: 3, Engines: map[string]Engine{"enum": eng}}, func(j Job) {
+		got = append(got, j)
+		if j.Index == 0 {
+			close(aEmitted)
+		}
+	})
+	for i, j := range got {
+		if j.Index != i || j.Result.Status != result.Done {
+			t.Errorf("job %d: index %d, status %v (a was not emitted before b finished?)", i, j.Index, j.Result.Status)
+		}
+	}
+}
