@@ -14,7 +14,7 @@ import (
 )
 
 func init() {
-	registerBench("asm", "seed 004's Tables 5.1-5.4 (bounded and invariant methods on assembly) beside Musket's SMT engine", runBenchAsm)
+	registerBench("asm", "Tables 5.1-5.4 of Maleehuan's JAIST 2018 thesis (bounded and invariant methods on assembly) beside Musket's SMT engine", runBenchAsm)
 }
 
 func runBenchAsm(args []string, stdout, stderr io.Writer) int {

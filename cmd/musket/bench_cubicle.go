@@ -16,10 +16,10 @@ import (
 )
 
 func init() {
-	registerBench("cubicle", "seed 001's Table 1 (Cubicle-W) beside Musket's param times", runBenchCubicle)
+	registerBench("cubicle", "Table 1 of Conchon, Declerck, Zaïdi, \"Cubicle-W\", IJCAR 2018 beside Musket's param times", runBenchCubicle)
 }
 
-// cubicleTable is Table 1 of seed 001: benchmark, file, Cubicle-W time.
+// cubicleTable is Table 1 of Conchon, Declerck, Zaïdi, "Cubicle-W", IJCAR 2018: benchmark, file, Cubicle-W time.
 var cubicleTable = []struct {
 	name, file string
 	paper      float64 // seconds

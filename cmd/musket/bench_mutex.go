@@ -15,13 +15,13 @@ import (
 )
 
 func init() {
-	registerBench("mutex", "seed 003's Table II (Dartagnan reachability) beside Musket's SMT engine", runBenchMutex)
+	registerBench("mutex", "Table II (Dartagnan reachability) of Ponce-de-León et al., \"BMC with Memory Models as Modules\", FMCAD 2018 beside Musket's SMT engine", runBenchMutex)
 }
 
 // timedOut marks a tool that did not finish in the paper's time limit.
 const timedOut = -1
 
-// mutexTable is Table II of seed 003 (seconds, loops unrolled twice; the
+// mutexTable is Table II of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with Memory Models as Modules", FMCAD 2018 (seconds, loops unrolled twice; the
 // conditions are unreachable): the times of Dartagnan and of herd7 under
 // TSO, Power and ARM (timedOut: herd7's "T/O").
 var mutexTable = []struct {
@@ -183,7 +183,7 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}
-	fmt.Fprintf(stdout, "herd7, Dartagnan: seed 003, Table II (its machine, 2018; T/O: time-out); Musket: measured now, bound %d, SMT engine.\n", *bound)
+	fmt.Fprintf(stdout, "herd7, Dartagnan: Ponce-de-León, Furbach, Heljanko, Meyer, \"BMC with Memory Models as Modules\", FMCAD 2018, Table II (its machine, 2018; T/O: time-out); Musket: measured now, bound %d, SMT engine.\n", *bound)
 	if failures > 0 {
 		// A cell without a time cannot meet a target.
 		fmt.Fprintf(stdout, "targets (every cell < %v, all together < %v): not measured, %d cells without an answer\n",

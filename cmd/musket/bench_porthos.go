@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	registerBench("porthos", "seed 003's Table III (Porthos state inclusion) beside Musket's compare", runBenchPorthos)
+	registerBench("porthos", "Table III (Porthos state inclusion) of Ponce-de-León et al., \"BMC with Memory Models as Modules\", FMCAD 2018 beside Musket's compare", runBenchPorthos)
 }
 
 // porthosCell is one cell of Table III: Porthos' time (timedOut for
@@ -25,7 +25,7 @@ type porthosCell struct {
 	fails bool
 }
 
-// porthosTable is Table III of seed 003 (seconds, bound 2).
+// porthosTable is Table III of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with Memory Models as Modules", FMCAD 2018 (seconds, bound 2).
 var porthosTable = []struct {
 	name                    string
 	tsoSC, powerTSO, armTSO porthosCell

@@ -21,24 +21,27 @@ func init() {
 const checkUsage = `usage: musket check [flags] PROGRAM.pts|TEST.litmus ...
 
 Unrolls the loops of each program to -bound, compiles it for -target by
-the mappings of seed 003's Table I, and asks whether its final condition
-is reachable under the memory model (the target's built-in model unless
--model is given): REACHABLE or UNREACHABLE (for a forall condition: whether
-a state violating it is reachable). Paths that would need more loop
-iterations than the bound stop at the bound; the verdict is then said to be
-bounded.
+the mappings of Table I of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC
+with Memory Models as Modules" (FMCAD 2018), and asks whether its final
+condition is reachable under the memory model (the target's built-in
+model unless -model is given): REACHABLE or UNREACHABLE (for a forall
+condition: whether a state violating it is reachable). Paths that would
+need more loop iterations than the bound stop at the bound; the verdict
+is then said to be bounded.
 
 An assembly litmus test (.litmus, e.g. SPARC or ARM with backward
 branches) is checked as it is, under -model (default: its architecture's
 model; -target is ignored): each loop is unwound so that its backward
-branch is taken at most -bound times on a path (seed 004's bounded method);
-paths needing more are dropped and the verdict says it is bounded, so that
-UNREACHABLE within the bound is never a proof (see musket prove).
+branch is taken at most -bound times on a path (the bounded method of
+Maleehuan's JAIST 2018 thesis); paths needing more are dropped and the
+verdict says it is bounded, so that UNREACHABLE within the bound is never
+a proof (see musket prove).
 
 Exit status: 0 every condition unreachable, 1 some condition reachable,
 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine
-cannot encode.
+cannot encode, 4 the engines disagree (-engine both), 130 interrupted
+(see 'musket -h').
 
 Flags:
 `

@@ -21,8 +21,9 @@ func init() {
 const compareUsage = `usage: musket compare -source SIDE -target SIDE [flags] FILE ...
 
 Asks whether every final state FILE reaches under the target model is also
-reachable under the source model (Porthos, seed 003 Section IV): can code
-validated under the source break when ported to the target? A SIDE is
+reachable under the source model (Porthos; Ponce-de-León, Furbach,
+Heljanko, Meyer, "BMC with Memory Models as Modules", FMCAD 2018, Section
+IV): can code validated under the source break when ported to the target? A SIDE is
 target:model (x86:tso, armv7:armv7), a model (tso, power, sc, a .cat file:
 a .pts program is compiled for the model's architecture, or for the other
 side's when the model has none) or a target (its built-in model).

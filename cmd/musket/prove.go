@@ -13,14 +13,14 @@ import (
 )
 
 func init() {
-	register("prove", "prove an assembly litmus test with loop invariants (seed 004's inductive-invariant method)", runProve)
+	register("prove", "prove an assembly litmus test with loop invariants (the inductive-invariant method of Maleehuan's JAIST 2018 thesis)", runProve)
 }
 
 const proveUsage = `usage: musket prove -model sc|tso|pso [flags] TEST.litmus ...
 
-The inductive-invariant method of seed 004 (Chapter 4) for litmus tests
-whose loops carry invariants, one comment line per loop after the thread
-table:
+The inductive-invariant method of Maleehuan's JAIST 2018 thesis
+(Chapter 4) for litmus tests whose loops carry invariants, one comment
+line per loop after the thread table:
 
     (* invariant P1:L 1:o1=0 *)
 
