@@ -144,6 +144,37 @@ func TestExitStatuses(t *testing.T) {
 	}
 }
 
+// TestExitStatusesOnTheCorpus runs compare and param into their
+// statuses on small files of the shared corpus and the examples.
+func TestExitStatusesOnTheCorpus(t *testing.T) {
+	cub := "../../../shared/corpus/cubicle"
+	if _, err := os.Stat(cub); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("the shared corpus is missing: %v", err)
+		}
+		t.Skipf("the shared corpus is missing: %v", err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"compare fails", []string{"compare", "-source", "sc", "-target", "tso", sbTest}, 1},
+		{"compare holds", []string{"compare", "-source", "tso", "-target", "sc", sbTest}, 0},
+		{"compare timeout", []string{"compare", "-source", "sc", "-target", "tso", "-timeout", "1ns", sbTest}, 3},
+		{"param safe", []string{"param", cub + "/mutex_N.cub"}, 0},
+		{"param unsafe", []string{"param", cub + "/mutex_N_us.cub"}, 1},
+		{"param timeout", []string{"param", "-timeout", "1ns", cub + "/mutex_N.cub"}, 3},
+		{"param bad file", []string{"param", "nosuch.cub"}, 2},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		if code := dispatch(tc.args, &out, &errb); code != tc.code {
+			t.Errorf("%s: exit %d, want %d (stdout %s, stderr %s)", tc.name, code, tc.code, out.String(), errb.String())
+		}
+	}
+}
+
 // TestModelErrorOnce checks that a model that fails on every test is
 // reported once, not once per test.
 func TestModelErrorOnce(t *testing.T) {
