@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -296,6 +298,27 @@ func TestWitnessNames(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("witness names %q, want %q", got, want)
 			break
+		}
+	}
+}
+
+func TestIsModelError(t *testing.T) {
+	at := cat.Position{Filename: "m.cat", Line: 2, Column: 3}
+	tests := []struct {
+		err  error
+		want bool
+	}{
+		{&cat.Error{Pos: at, Msg: "unbound name nosuch"}, true},
+		{fmt.Errorf("test t: %w", &cat.Error{Pos: at, Msg: "cannot apply | to a set and a relation"}), true},
+		{cat.ErrorList{&cat.Error{Pos: at, Msg: "unbound name x"}}, true},
+		{&cat.Error{Pos: at, Msg: "evaluation takes more than 1000 steps"}, false},
+		{&cat.Error{Pos: at, Msg: "linearisations of 30 events: too many"}, false},
+		{&cat.Error{Msg: "unbound name x"}, false},
+		{errors.New("unbound name x"), false},
+	}
+	for _, tc := range tests {
+		if got := isModelError(tc.err); got != tc.want {
+			t.Errorf("isModelError(%v) = %v", tc.err, got)
 		}
 	}
 }

@@ -272,18 +272,36 @@ func (l *litmusRun) job(j batch.Job) {
 	}
 }
 
-// isModelError tells whether err is an error of the model (a position in
-// a .cat or .bell file) rather than of one test.
+// isModelError tells whether err is an error of the model itself (an
+// unbound name, an operator applied to the wrong kind of value, at a
+// position of a .cat or .bell file), which every test would hit again,
+// rather than a limit one test reached in it (too many steps,
+// linearisations, a recursion too deep), which is that test's.
 func isModelError(err error) bool {
 	var e *cat.Error
-	if errors.As(err, &e) {
-		return e.Pos.Filename != ""
+	if !errors.As(err, &e) {
+		var list cat.ErrorList
+		if !errors.As(err, &list) || len(list) == 0 {
+			return false
+		}
+		e = list[0]
 	}
-	var list cat.ErrorList
-	if errors.As(err, &list) && len(list) > 0 {
-		return list[0].Pos.Filename != ""
+	if e.Pos.Filename == "" {
+		return false
+	}
+	for _, p := range modelErrorPrefixes {
+		if strings.HasPrefix(e.Msg, p) {
+			return true
+		}
 	}
 	return false
+}
+
+// modelErrorPrefixes begin the messages of the CAT evaluator's errors
+// that do not depend on the test.
+var modelErrorPrefixes = []string{
+	"unbound name ", "cannot apply ", "cannot iterate over ", "cannot match ",
+	"cannot call ", "expected a tuple", "expected (), got", "match on tags applied to",
 }
 
 // disagreementJSON is the JSON object of a test the engines disagree on.

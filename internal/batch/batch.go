@@ -1,7 +1,8 @@
 // Package batch runs many litmus tests under a model with a pool of
 // workers: it expands folders into test files, picks and loads the model
-// each test needs (once per model), applies the per-test time limit, and
-// hands results back in input order.
+// each test needs (once per model), applies the per-test time limit, runs
+// one engine or both and compares them (both.go), and hands results back
+// in input order, each as soon as it and every file before it are done.
 package batch
 
 import (
