@@ -80,6 +80,8 @@ func TestExitStatuses(t *testing.T) {
 		{name: "litmus both agree", args: []string{"litmus", "-engine", "both", sbTest}, code: 0, out: []string{"Observation SB Sometimes 1 3"}},
 		{name: "litmus both disagree", args: []string{"litmus", "-engine", "both", sbTest}, engines: map[string]batch.Engine{"smt": flippedSMT}, code: 4,
 			out: []string{"Test SB Allowed\nDisagreement enum says Ok, smt says No"}, errOut: []string{"SB.litmus: the engines disagree on SB: enum says Ok, smt says No"}},
+		{name: "litmus both disagree json", args: []string{"litmus", "-json", "-engine", "both", sbTest}, engines: map[string]batch.Engine{"smt": flippedSMT}, code: 4,
+			out: []string{`"status":"disagreement"`, `"engines":{"enum":"Ok","smt":"No"}`, `"engine_disagreements":["SB"]`, `"exit_status":4`}},
 		{name: "litmus empty folder", args: []string{"litmus", empty}, code: 2, errOut: []string{"no tests found in " + empty}},
 		{name: "litmus no operand", args: []string{"litmus"}, code: 2, errOut: []string{"musket litmus: no test given"}},
 		{name: "litmus negative -j", args: []string{"litmus", "-j", "-1", sbTest}, code: 2, errOut: []string{`invalid value "-1" for flag -j: must be 0 or more`}},

@@ -120,7 +120,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	defer sig.stop()
 	l.cancel = sig.cancel
 	l.prog = newBatchProgress(stderr, len(files), isTerminal(stderr))
-	opts.Started = func(i int, path string) { l.prog.started(i, filepath.Base(path)) }
+	opts.Started = func(i int, path string) { l.prog.started(i, strings.TrimSuffix(filepath.Base(path), ".litmus")) }
 	opts.Finished = func(j batch.Job) { l.prog.finished(j.Index, !j.Canceled && failed(j)) }
 	batch.Run(sig.ctx, files, opts, l.emit)
 	l.prog.close()
