@@ -14,18 +14,26 @@ import (
 )
 
 func init() {
-	registerBench("asm", "seed 004's Tables 5.1-5.4 (bounded and invariant methods on assembly) beside Musket's SMT engine", runBenchAsm)
+	registerBench("asm", "Tables 5.1-5.4 of Maleehuan's JAIST 2018 thesis (bounded and invariant methods on assembly) beside Musket's SMT engine", runBenchAsm)
 }
 
 func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench asm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", "examples/asm", "`folder` of the case studies")
+	dir := fs.String("dir", "", "`folder` of the case studies (default: the repository's examples/asm)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
+	}
+	if *dir == "" {
+		ex, err := findExamples()
+		if err != nil {
+			fmt.Fprintf(stderr, "musket bench asm: %v\n", err)
+			return exitBadInput
+		}
+		*dir = filepath.Join(ex, "asm")
 	}
 	status := 0
 	for _, tab := range append(append([]prove.Table{}, prove.Bounded...), prove.InvariantTable) {

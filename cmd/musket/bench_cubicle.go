@@ -49,13 +49,22 @@ var cubicleTable = []struct {
 func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench cubicle", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", filepath.Join("..", "shared", "corpus", "cubicle"), "directory of the .cub benchmarks and expected.csv")
+	dir := fs.String("dir", "", "`folder` of the .cub benchmarks and expected.csv (default: CORPUS/cubicle)")
+	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
 		return 2
+	}
+	if *dir == "" {
+		c, err := findCorpus(*corpus)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket bench cubicle: %v\n", err)
+			return exitBadInput
+		}
+		*dir = filepath.Join(c, "cubicle")
 	}
 	expected := map[string]string{}
 	for _, sub := range []string{"", "brab"} {
@@ -81,12 +90,12 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		sys, err := param.ParseFile(filepath.Join(*dir, b.file))
 		if err != nil {
 			fmt.Fprintln(stderr, err)
-			status = 1
+			status = exitBadInput
 		} else {
 			res, err := param.Verify(context.Background(), sys, param.Options{Timeout: *timeout})
 			if err != nil {
 				fmt.Fprintln(stderr, err)
-				status = 1
+				status = exitBadInput
 			} else {
 				switch res.Verdict {
 				case param.Safe:

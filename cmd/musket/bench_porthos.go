@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	registerBench("porthos", "seed 003's Table III (Porthos state inclusion) beside Musket's compare", runBenchPorthos)
+	registerBench("porthos", "Table III (Porthos state inclusion) of Ponce-de-León et al., \"BMC with Memory Models as Modules\", FMCAD 2018 beside Musket's compare", runBenchPorthos)
 }
 
 // porthosCell is one cell of Table III: Porthos' time (timedOut for
@@ -25,7 +25,7 @@ type porthosCell struct {
 	fails bool
 }
 
-// porthosTable is Table III of seed 003 (seconds, bound 2).
+// porthosTable is Table III of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with Memory Models as Modules", FMCAD 2018 (seconds, bound 2).
 var porthosTable = []struct {
 	name                    string
 	tsoSC, powerTSO, armTSO porthosCell
@@ -57,7 +57,8 @@ const (
 func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench porthos", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", filepath.Join("..", "shared", "corpus", "mutex", "pts"), "folder of the .pts programs")
+	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
+	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	bound := fs.Int("bound", 2, "loop unrolling bound")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per cell")
 	if err := fs.Parse(args); err != nil {
@@ -65,6 +66,14 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		return 2
+	}
+	if *dir == "" {
+		c, err := findCorpus(*corpus)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket bench porthos: %v\n", err)
+			return exitBadInput
+		}
+		*dir = filepath.Join(c, "mutex", "pts")
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "program\tinclusion\tpaper SAT\tpaper s\tpaper IT\tMusket\tMusket s\tMusket IT\t")
@@ -91,7 +100,7 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 						switch {
 						case r.Status != porthos.Done:
 							verdict = r.Status.String()
-							status = 1
+							status = exitLimit
 						case !r.Holds:
 							verdict = "fails"
 						}

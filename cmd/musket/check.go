@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -21,24 +21,27 @@ func init() {
 const checkUsage = `usage: musket check [flags] PROGRAM.pts|TEST.litmus ...
 
 Unrolls the loops of each program to -bound, compiles it for -target by
-the mappings of seed 003's Table I, and asks whether its final condition
-is reachable under the memory model (the target's built-in model unless
--model is given): REACHABLE or UNREACHABLE (for a forall condition: whether
-a state violating it is reachable). Paths that would need more loop
-iterations than the bound stop at the bound; the verdict is then said to be
-bounded.
+the mappings of Table I of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC
+with Memory Models as Modules" (FMCAD 2018), and asks whether its final
+condition is reachable under the memory model (the target's built-in
+model unless -model is given): REACHABLE or UNREACHABLE (for a forall
+condition: whether a state violating it is reachable). Paths that would
+need more loop iterations than the bound stop at the bound; the verdict
+is then said to be bounded.
 
 An assembly litmus test (.litmus, e.g. SPARC or ARM with backward
 branches) is checked as it is, under -model (default: its architecture's
 model; -target is ignored): each loop is unwound so that its backward
-branch is taken at most -bound times on a path (seed 004's bounded method);
-paths needing more are dropped and the verdict says it is bounded, so that
-UNREACHABLE within the bound is never a proof (see musket prove).
+branch is taken at most -bound times on a path (the bounded method of
+Maleehuan's JAIST 2018 thesis); paths needing more are dropped and the
+verdict says it is bounded, so that UNREACHABLE within the bound is never
+a proof (see musket prove).
 
 Exit status: 0 every condition unreachable, 1 some condition reachable,
 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine
-cannot encode.
+cannot encode, 4 the engines disagree (-engine both), 130 interrupted
+(see 'musket -h').
 
 Flags:
 `
@@ -62,6 +65,64 @@ type checkJSON struct {
 	Witness   *result.Execution `json:"witness,omitempty"`
 }
 
+// checkConfig is what one check needs besides the file and the engine.
+type checkConfig struct {
+	target, model string
+	incl          []string
+	m             *cat.Model
+	name          string
+	bound         int
+	noAnalysis    bool
+	variants      map[string]bool
+}
+
+// checkRunner checks one file with one engine ("smt" or "enum"). Tests
+// replace it to provoke what the real engines do not do.
+var checkRunner = func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error) {
+	if strings.HasSuffix(path, ".litmus") {
+		return bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: c.model, IncludeDirs: c.incl, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants})
+	}
+	return bmc.CheckProgram(ctx, path, c.m, c.name, bmc.ProgramOptions{Target: c.target, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants})
+}
+
+// checkBoth runs a check under both engines, each with the whole time
+// limit. When both answer, a different answer is a disagreement (its
+// text names the program and both answers); the result is then the
+// explicit engine's. When one does not answer, its result is returned.
+func checkBoth(ctx context.Context, timeout time.Duration, path string, c checkConfig) (*bmc.ProgramResult, string, error) {
+	one := func(engine string) (*bmc.ProgramResult, error) {
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if timeout > 0 {
+			cctx, cancel = context.WithTimeout(ctx, timeout)
+		}
+		defer cancel()
+		return checkRunner(cctx, path, engine, c)
+	}
+	e, err := one("enum")
+	if err != nil || e.Result.Status != result.Done {
+		return e, "", err
+	}
+	s, err := one("smt")
+	if err != nil || s.Result.Status != result.Done {
+		return s, "", err
+	}
+	if e.Reachable != s.Reachable {
+		return e, fmt.Sprintf("%s: the engines disagree on %s: enum says %s, smt says %s", path, e.Name, reachWord(e.Reachable), reachWord(s.Reachable)), nil
+	}
+	s.Result.Time += e.Result.Time
+	if s.Result.Witness == nil {
+		s.Result.Witness = e.Result.Witness
+	}
+	return s, "", nil
+}
+
+func reachWord(reachable bool) string {
+	if reachable {
+		return "REACHABLE"
+	}
+	return "UNREACHABLE"
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -69,13 +130,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	target := fs.String("target", "x86", fmt.Sprintf("compilation `target`: %v", compile.Targets()))
 	model := fs.String("model", "", "built-in model name or `.cat file` (default: the target's built-in model: x86→tso, power→power, armv7→armv7, aarch64→aarch64, riscv→riscv)")
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
-	bound := fs.Int("bound", 2, "loop unrolling bound: the most iterations of each loop")
-	engine := fs.String("engine", "smt", "`engine`: smt (the SMT encoding) or enum (explicit enumeration)")
-	witness := fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE`")
+	bound := intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
+	engine := fs.String("engine", "smt", "`engine`: smt (the SMT encoding), enum (explicit enumeration), or both (a disagreement is an error, exit status 4)")
+	witness := fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE` (with several programs: FILE.NAME.dot)")
 	stats := fs.Bool("stats", false, "print the size of the encoding (variables, constraints, relation pairs) and where the time went")
 	noAnalysis := fs.Bool("no-analysis", false, "turn the relation analysis off (for measurements)")
 	asJSON := fs.Bool("json", false, "print one JSON object per program")
-	timeout := fs.Duration("timeout", 0, "time limit per program (e.g. 30s); 0 means none")
+	timeout := addTimeout(fs, "program")
 	variant := fs.String("variant", "", "comma-separated CAT variants")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
@@ -86,70 +147,94 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(operands) == 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, "no program given: name .pts programs or .litmus tests")
 	}
-	if *engine != "smt" && *engine != "enum" {
-		fmt.Fprintf(stderr, "musket: unknown engine %q (want smt or enum)\n", *engine)
-		return 2
+	switch *engine {
+	case "smt", "enum", "both":
+	default:
+		return usageError(fs, stderr, "unknown engine %q (want smt, enum or both)", *engine)
 	}
 	if _, ok := compile.ArchWord(*target); !ok {
-		fmt.Fprintf(stderr, "musket: unknown target %q (want one of %v)\n", *target, compile.Targets())
-		return 2
+		return usageError(fs, stderr, "unknown target %q (want one of %v)", *target, compile.Targets())
+	}
+	if *bound < 1 {
+		for _, path := range operands {
+			if !strings.HasSuffix(path, ".litmus") {
+				return usageError(fs, stderr, "-bound %d: a .pts program (%s) needs a bound of 1 or more", *bound, path)
+			}
+		}
 	}
 	m, name, err := bmc.ModelFor(*target, *model, incl)
 	if err != nil {
-		fmt.Fprintf(stderr, "musket: %v\n", err)
-		return 2
+		fmt.Fprintf(stderr, "musket check: %v\n", err)
+		return exitBadInput
 	}
-	status := 0
-	worse := func(s int) {
-		if s > status {
-			status = s
-		}
+	c := checkConfig{target: *target, model: *model, incl: incl, m: m, name: name, bound: *bound, noAnalysis: *noAnalysis, variants: variantSet(*variant)}
+	limit := timeout.resolve(len(operands))
+	var st status
+	var wf *witnessFiles
+	if *witness != "" {
+		wf = newWitnessFiles(*witness, len(operands) > 1)
 	}
+	sig := interruptible()
+	defer sig.stop()
+	checked := 0
+	var timeouts []string
 	for _, path := range operands {
-		ctx := context.Background()
-		var cancel context.CancelFunc = func() {}
-		if *timeout > 0 {
-			ctx, cancel = context.WithTimeout(ctx, *timeout)
+		if sig.ctx.Err() != nil {
+			break
 		}
-		var pr *bmc.ProgramResult
-		if strings.HasSuffix(path, ".litmus") {
-			pr, err = bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: *model, IncludeDirs: incl, Bound: *bound, Engine: *engine, NoAnalysis: *noAnalysis, Variants: variantSet(*variant)})
+		var (
+			pr       *bmc.ProgramResult
+			disagree string
+			err      error
+		)
+		if *engine == "both" {
+			pr, disagree, err = checkBoth(sig.ctx, limit, path, c)
 		} else {
-			pr, err = bmc.CheckProgram(ctx, path, m, name, bmc.ProgramOptions{Target: *target, Bound: *bound, Engine: *engine, NoAnalysis: *noAnalysis, Variants: variantSet(*variant)})
+			ctx, cancel := sig.ctx, context.CancelFunc(func() {})
+			if limit > 0 {
+				ctx, cancel = context.WithTimeout(sig.ctx, limit)
+			}
+			pr, err = checkRunner(ctx, path, *engine, c)
+			cancel()
 		}
-		cancel()
+		if sig.interrupted() {
+			break
+		}
+		checked++
 		if err != nil {
 			fmt.Fprintf(stderr, "%v\n", err)
-			worse(2)
+			st.add(exitBadInput)
 			continue
 		}
 		r := pr.Result
-		verdict := "UNREACHABLE"
-		if pr.Reachable {
-			verdict = "REACHABLE"
-		}
+		verdict := reachWord(pr.Reachable)
 		switch r.Status {
 		case result.Done:
 			if pr.Reachable {
-				worse(1)
+				st.add(exitFailed)
 			}
 		case result.Timeout:
 			verdict = "TIMEOUT"
-			worse(3)
+			timeouts = append(timeouts, pr.Name)
+			st.add(exitLimit)
 		case result.Unsupported:
 			verdict = "UNSUPPORTED"
-			worse(3)
+			st.add(exitLimit)
 		default:
 			verdict = "ERROR"
-			worse(2)
+			st.add(exitBadInput)
 		}
-		if *witness != "" && r.Witness != nil {
-			if err := writeDot(*witness, r.Name, r.Witness); err != nil {
-				fmt.Fprintf(stderr, "musket: %v\n", err)
-				worse(2)
+		if disagree != "" {
+			fmt.Fprintf(stderr, "musket check: %s\n", disagree)
+			verdict = "DISAGREEMENT"
+			st.add(exitDisagree)
+		}
+		if wf != nil && r.Witness != nil && disagree == "" {
+			if err := writeDot(wf.name(pr.Name), r.Name, r.Witness); err != nil {
+				fmt.Fprintf(stderr, "musket check: %s: %v\n", path, err)
+				st.add(exitBadInput)
 			}
 		}
 		if *asJSON {
@@ -159,17 +244,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			if r.Err != nil {
 				j.Error = r.Err.Error()
 			}
-			if *stats && *engine == "smt" {
+			if disagree != "" {
+				j.Status, j.Error = "disagreement", disagree
+			}
+			if *stats && *engine != "enum" {
 				s := pr.Report.Stats
 				j.Stats = &s
 			}
-			b, _ := json.Marshal(j)
-			fmt.Fprintf(stdout, "%s\n", b)
+			writeJSON(stdout, j)
 			continue
 		}
 		fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
 		if r.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Err)
+		}
+		if disagree != "" {
+			fmt.Fprintf(stdout, "  %s\n", disagree)
 		}
 		if r.Bounded && strings.HasSuffix(path, ".litmus") {
 			fmt.Fprintf(stdout, "  bounded: some paths take a backward branch more than %d times; they were dropped (not a proof)\n", pr.Bound)
@@ -190,7 +280,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  no witness: the condition is not reachable\n")
 		}
 	}
-	return status
+	if len(timeouts) > 0 && !*asJSON {
+		fmt.Fprintf(stderr, "timed out (limit %v each): %s\n", limit, strings.Join(timeouts, ", "))
+	}
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d programs checked\n", checked, len(operands))
+		return exitInterrupted
+	}
+	return int(st)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

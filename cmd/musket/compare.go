@@ -21,8 +21,9 @@ func init() {
 const compareUsage = `usage: musket compare -source SIDE -target SIDE [flags] FILE ...
 
 Asks whether every final state FILE reaches under the target model is also
-reachable under the source model (Porthos, seed 003 Section IV): can code
-validated under the source break when ported to the target? A SIDE is
+reachable under the source model (Porthos; Ponce-de-León, Furbach,
+Heljanko, Meyer, "BMC with Memory Models as Modules", FMCAD 2018, Section
+IV): can code validated under the source break when ported to the target? A SIDE is
 target:model (x86:tso, armv7:armv7), a model (tso, power, sc, a .cat file:
 a .pts program is compiled for the model's architecture, or for the other
 side's when the model has none) or a target (its built-in model).
@@ -37,7 +38,7 @@ oracle iterations (candidate states checked). -both also checks the other
 direction (equivalence).
 
 Exit status: 0 inclusion holds, 1 it fails, 2 bad input or usage, 3 a
-check timed out.
+check timed out (see 'musket -h').
 
 Flags:
 `
@@ -69,13 +70,13 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	source := fs.String("source", "", "the `side` whose states are the reference: target:model, model or target")
 	target := fs.String("target", "", "the `side` ported to: target:model, model or target")
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
-	bound := fs.Int("bound", 2, "loop unrolling bound: the most iterations of each loop")
+	bound := intFlag(fs, "bound", 2, 1, "loop unrolling `bound`: the most iterations of each loop")
 	both := fs.Bool("both", false, "check both directions (equivalence of the reachable states)")
 	all := fs.Bool("all", false, "list every missing state, not only the first")
 	witness := fs.String("witness", "", "write the target execution reaching the missing state as Graphviz to `FILE`")
 	asJSON := fs.Bool("json", false, "print one JSON object per check")
 	stats := fs.Bool("stats", false, "print the size of the oracle's encoding and where the time went")
-	timeout := fs.Duration("timeout", 0, "time limit per check (e.g. 60s); 0 means none")
+	timeout := addTimeout(fs, "check")
 	variant := fs.String("variant", "", "comma-separated CAT variants")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, compareUsage)
@@ -85,10 +86,15 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(files) == 0 || *source == "" || *target == "" {
-		fs.Usage()
-		return 2
+	switch {
+	case len(files) == 0:
+		return usageError(fs, stderr, "no program given: name .pts programs or .litmus tests")
+	case *source == "":
+		return usageError(fs, stderr, "-source is required")
+	case *target == "":
+		return usageError(fs, stderr, "-target is required")
 	}
+	limit := timeout.resolve(len(files))
 	src, err := porthos.ParseSide(*source, incl)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket: -source %v\n", err)
@@ -122,8 +128,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			}
 			ctx := context.Background()
 			cancel := context.CancelFunc(func() {})
-			if *timeout > 0 {
-				ctx, cancel = context.WithTimeout(ctx, *timeout)
+			if limit > 0 {
+				ctx, cancel = context.WithTimeout(ctx, limit)
 			}
 			opts := porthos.Options{Bound: *bound, All: *all}
 			prog := newIterProgress(stderr)

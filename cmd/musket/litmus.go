@@ -1,11 +1,11 @@
 package main
 
 import (
-	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -22,27 +22,32 @@ func init() {
 	register("litmus", "check herd7 litmus tests under a memory model", runLitmus)
 }
 
+// testEngines replaces engines of the litmus command (tests only).
+var testEngines map[string]batch.Engine
+
 func runLitmus(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("litmus", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var incl listFlag
 	model := fs.String("model", "", "built-in model name or `.cat file` (default: the architecture's built-in model)")
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
-	jobs := fs.Int("j", 0, "parallel workers (default: all cores)")
+	jobs := intFlag(fs, "j", 0, 0, "parallel `workers` (default: all cores)")
 	expectFile := fs.String("expect", "", "`CSV` of expected verdicts (PATH,1|0); prints disagreements and 'agreement A/T'")
-	asJSON := fs.Bool("json", false, "print one JSON object per test")
-	timeout := fs.Duration("timeout", 0, "time limit per test (e.g. 10s); 0 means none")
-	witness := fs.String("witness", "", "write the witness execution of each test as Graphviz to `FILE` (NAME is inserted before .dot when there are several tests)")
+	asJSON := fs.Bool("json", false, "print one JSON object per test, then one {\"summary\": ...} object")
+	timeout := addTimeout(fs, "test")
+	witness := fs.String("witness", "", "write the witness execution of each test as Graphviz to `FILE` (with several tests: FILE.NAME.dot, FILE.NAME-2.dot for a repeated name)")
 	variant := fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
-	bound := fs.Int("unroll", 2, "times a backward jump may be taken on one path")
+	bound := intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
-	engine := fs.String("engine", "enum", "`engine`: enum (explicit enumeration, the reference) or smt (SMT encoding solved by Z3)")
+	engine := fs.String("engine", "enum", "`engine`: enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
 	verdictOnly := fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	bell := fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
 	macros := fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
 	conf := fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
+		fmt.Fprintln(stderr, "Positive/Negative count executions as herd7 does; the SMT engine finds final states, not every execution, and leaves those counts out.")
+		fmt.Fprintln(stderr, "On a terminal, progress (done/total, running tests, failures) is shown on stderr. Exit status: see 'musket -h'.")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)
@@ -50,31 +55,35 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(operands) == 0 {
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, "no test given: name .litmus files or folders")
 	}
-	if *engine != "enum" && *engine != "smt" {
-		fmt.Fprintf(stderr, "musket: unknown engine %q (want enum or smt)\n", *engine)
-		return 2
+	switch *engine {
+	case "enum", "smt", "both":
+	default:
+		return usageError(fs, stderr, "unknown engine %q (want enum, smt or both)", *engine)
 	}
-	files, err := batch.Files(operands)
+	if *verdictOnly && *engine == "enum" {
+		return usageError(fs, stderr, "-verdict-only is for the SMT engine: add -engine smt or -engine both")
+	}
+	files, err := testFiles(operands)
 	if err != nil {
-		fmt.Fprintf(stderr, "musket: %v\n", err)
-		return 2
+		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+		return exitBadInput
 	}
 	var table *expect.Table
 	if *expectFile != "" {
 		if table, err = expect.Read(*expectFile); err != nil {
-			fmt.Fprintf(stderr, "musket: %v\n", err)
-			return 2
+			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+			return exitBadInput
 		}
 	}
-	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: *timeout, Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros}
+	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: timeout.resolve(len(files)),
+		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, Engines: testEngines}
 	if *conf != "" {
 		c, err := batch.ReadConf(*conf)
 		if err != nil {
-			fmt.Fprintf(stderr, "musket: %v\n", err)
-			return 2
+			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+			return exitBadInput
 		}
 		if opts.Model == "" {
 			opts.Model = c.Model
@@ -91,116 +100,312 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	}
 	if opts.Macros != "" {
 		if _, err := litmus.ReadMacros(opts.Macros); err != nil {
-			fmt.Fprintf(stderr, "musket: %v\n", err)
-			return 2
+			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+			return exitBadInput
 		}
 	}
 	if opts.Model != "" {
 		// Fail early on a bad model rather than once per test.
 		if _, _, err := batch.LoadModelWith(opts.Model, cat.LoadOptions{IncludeDirs: incl, Bell: opts.Bell}); err != nil {
-			fmt.Fprintf(stderr, "musket: %v\n", err)
-			return 2
+			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+			return exitBadInput
 		}
 	}
-	prog := newProgress(stderr, len(files))
-	var (
-		badInput, compared, agreed, disagreed int
-		noRef, timeouts                       int
-		slowest                               *result.Result
-		disagreements                         []string
-	)
-	start := time.Now()
-	batch.Run(context.Background(), files, opts, func(j batch.Job) {
-		prog.step(filepath.Base(j.Path))
-		if j.Err != nil {
-			badInput++
-			prog.finish()
-			fmt.Fprintf(stderr, "%v\n", j.Err)
-			return
+	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *quiet, asJSON: *asJSON,
+		files: len(files), start: time.Now(), timeout: opts.Timeout}
+	if *witness != "" {
+		l.witness = newWitnessFiles(*witness, len(files) > 1)
+	}
+	sig := interruptible()
+	defer sig.stop()
+	l.cancel = sig.cancel
+	l.prog = newBatchProgress(stderr, len(files), isTerminal(stderr))
+	opts.Started = func(i int, path string) { l.prog.started(i, strings.TrimSuffix(filepath.Base(path), ".litmus")) }
+	opts.Finished = func(j batch.Job) { l.prog.finished(j.Index, !j.Canceled && failed(j)) }
+	batch.Run(sig.ctx, files, opts, l.emit)
+	l.prog.close()
+	l.interrupted = sig.interrupted()
+	l.summary()
+	if l.interrupted {
+		return exitInterrupted
+	}
+	return int(l.status)
+}
+
+// testFiles expands the operands into test files; a folder without any
+// .litmus file is an error naming it.
+func testFiles(operands []string) ([]string, error) {
+	var files []string
+	for _, op := range operands {
+		fs, err := batch.Files([]string{op})
+		if err != nil {
+			return nil, err
 		}
-		r := j.Result
-		if slowest == nil || r.Time > slowest.Time {
-			slowest = r
+		if len(fs) == 0 {
+			return nil, fmt.Errorf("no tests found in %s (no .litmus file in it or below)", op)
 		}
-		exp := ""
-		if table != nil {
-			want, found := table.Lookup(j.Path)
-			switch {
-			case !found:
-				noRef++
-				if !*quiet {
-					fmt.Fprintf(stderr, "no expected result: %s\n", j.Path)
-				}
-			case r.Status != result.Done:
-				if r.Status == result.Timeout {
-					timeouts++
-				}
-				disagreements = append(disagreements, fmt.Sprintf("%s: %s (expected %s)", j.Path, r.Status, okNo(want)))
-				compared++
-				disagreed++
-			default:
-				compared++
-				exp = okNo(want)
-				if r.Ok() == want {
-					agreed++
-				} else {
-					disagreed++
-					disagreements = append(disagreements, fmt.Sprintf("%s: %s, expected %s", j.Path, okNo(r.Ok()), okNo(want)))
-				}
+		files = append(files, fs...)
+	}
+	return files, nil
+}
+
+// failed tells whether a job is a failure for the progress display: an
+// error, no verdict, or a disagreement of the engines.
+func failed(j batch.Job) bool {
+	return j.Err != nil || j.Disagreement != nil || j.Result == nil || j.Result.Status != result.Done
+}
+
+// litmusRun is one run of the litmus command: it prints each job as it
+// comes (in input order) and gathers the summary.
+type litmusRun struct {
+	stdout, stderr io.Writer
+	table          *expect.Table
+	quiet, asJSON  bool
+	witness        *witnessFiles
+	prog           *batchProgress
+	cancel         func()
+	timeout        time.Duration
+
+	status      status
+	files       int
+	start       time.Time
+	interrupted bool
+	modelErr    error // the model's error, reported once; the run stops
+
+	finished, errs   int
+	timeouts, unsupp []string
+	engineDisagree   []string
+	compared, agreed int
+	noRef            int
+	expectDisagree   []string
+	slowest          *result.Result
+	witnessesWritten int
+}
+
+func (l *litmusRun) emit(j batch.Job) {
+	if j.Canceled || l.modelErr != nil {
+		return
+	}
+	l.prog.print(func() { l.job(j) })
+}
+
+func (l *litmusRun) job(j batch.Job) {
+	l.finished++
+	if j.Err != nil {
+		l.errs++
+		l.status.add(exitBadInput)
+		fmt.Fprintf(l.stderr, "%v\n", j.Err)
+		return
+	}
+	r := j.Result
+	if r.Status == result.Failed && isModelError(r.Err) {
+		// The model is wrong, not the test: say it once and stop.
+		l.modelErr = r.Err
+		l.finished--
+		l.status.add(exitBadInput)
+		fmt.Fprintf(l.stderr, "musket litmus: the model fails (on %s): %v\n", j.Path, r.Err)
+		l.cancel()
+		return
+	}
+	if l.slowest == nil || r.Time > l.slowest.Time {
+		l.slowest = r
+	}
+	exp := ""
+	switch r.Status {
+	case result.Timeout:
+		l.timeouts = append(l.timeouts, r.Name)
+		l.status.add(exitLimit)
+	case result.Unsupported:
+		l.unsupp = append(l.unsupp, r.Name)
+		l.status.add(exitLimit)
+	case result.Failed:
+		l.errs++
+		l.status.add(exitBadInput)
+	}
+	if j.Disagreement != nil {
+		l.engineDisagree = append(l.engineDisagree, r.Name)
+		l.status.add(exitDisagree)
+		fmt.Fprintf(l.stderr, "musket litmus: %v\n", j.Disagreement)
+	}
+	if l.table != nil {
+		want, found := l.table.Lookup(j.Path)
+		switch {
+		case !found:
+			l.noRef++
+			if !l.quiet {
+				fmt.Fprintf(l.stderr, "no expected result: %s\n", j.Path)
 			}
-		} else if r.Status == result.Timeout {
-			timeouts++
-		}
-		if r.Status == result.Failed {
-			badInput++
-		}
-		if *witness != "" && r.Witness != nil {
-			name := *witness
-			if len(files) > 1 {
-				name = strings.TrimSuffix(name, ".dot") + "." + r.Name + ".dot"
+		case j.Disagreement != nil:
+			// Reported above; neither engine's verdict counts.
+		case r.Status != result.Done:
+			l.expectDisagree = append(l.expectDisagree, fmt.Sprintf("%s: %s (expected %s)", j.Path, r.Status, okNo(want)))
+			l.compared++
+		default:
+			l.compared++
+			exp = okNo(want)
+			if r.Ok() == want {
+				l.agreed++
+			} else {
+				l.status.add(exitFailed)
+				l.expectDisagree = append(l.expectDisagree, fmt.Sprintf("%s: %s, expected %s", j.Path, okNo(r.Ok()), okNo(want)))
 			}
-			if err := writeDot(name, r.Name, r.Witness); err != nil {
-				fmt.Fprintf(stderr, "musket: %v\n", err)
-			}
-		}
-		if *quiet {
-			return
-		}
-		prog.finish()
-		if *asJSON {
-			report.JSON(stdout, r, exp)
-		} else {
-			report.Text(stdout, r)
-		}
-	})
-	prog.finish()
-	elapsed := time.Since(start)
-	if table != nil {
-		for _, d := range disagreements {
-			fmt.Fprintf(stdout, "DISAGREE %s\n", d)
-		}
-		fmt.Fprintf(stdout, "agreement %d/%d\n", agreed, compared)
-		if noRef > 0 {
-			fmt.Fprintf(stdout, "without expected result: %d\n", noRef)
 		}
 	}
-	if len(files) > 1 && !*asJSON {
-		fmt.Fprintf(stderr, "%d tests in %.2fs", len(files), elapsed.Seconds())
-		if slowest != nil {
-			fmt.Fprintf(stderr, "; slowest %s %.2fs", slowest.Name, slowest.Time.Seconds())
+	if l.witness != nil && r.Witness != nil && j.Disagreement == nil {
+		if err := writeDot(l.witness.name(r.Name), r.Name, r.Witness); err != nil {
+			fmt.Fprintf(l.stderr, "musket litmus: %s: %v\n", j.Path, err)
+			l.status.add(exitBadInput)
 		}
-		if timeouts > 0 {
-			fmt.Fprintf(stderr, "; %d timed out", timeouts)
-		}
-		fmt.Fprintln(stderr)
+	}
+	if l.quiet {
+		return
 	}
 	switch {
-	case badInput > 0:
-		return 2
-	case disagreed > 0:
-		return 1
+	case l.asJSON && j.Disagreement != nil:
+		writeJSON(l.stdout, disagreementJSON(j.Disagreement, exp))
+	case l.asJSON:
+		report.JSON(l.stdout, r, exp)
+	case j.Disagreement != nil:
+		fmt.Fprintf(l.stdout, "Test %s %s\nDisagreement %s\n\n", r.Name, r.Kind(), j.Disagreement.What)
+	default:
+		report.Text(l.stdout, r)
 	}
-	return 0
+}
+
+// isModelError tells whether err is an error of the model itself (an
+// unbound name, an operator applied to the wrong kind of value, at a
+// position of a .cat or .bell file), which every test would hit again,
+// rather than a limit one test reached in it (too many steps,
+// linearisations, a recursion too deep), which is that test's.
+func isModelError(err error) bool {
+	var e *cat.Error
+	if !errors.As(err, &e) {
+		var list cat.ErrorList
+		if !errors.As(err, &list) || len(list) == 0 {
+			return false
+		}
+		e = list[0]
+	}
+	if e.Pos.Filename == "" {
+		return false
+	}
+	for _, p := range modelErrorPrefixes {
+		if strings.HasPrefix(e.Msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelErrorPrefixes begin the messages of the CAT evaluator's errors
+// that do not depend on the test.
+var modelErrorPrefixes = []string{
+	"unbound name ", "cannot apply ", "cannot iterate over ", "cannot match ",
+	"cannot call ", "expected a tuple", "expected (), got", "match on tags applied to",
+}
+
+// disagreementJSON is the JSON object of a test the engines disagree on.
+func disagreementJSON(d *batch.Disagreement, exp string) report.JSONResult {
+	j := report.ToJSON(d.Enum)
+	j.Engine = "both"
+	j.Status = "disagreement"
+	j.Verdict, j.Observation = "", ""
+	j.Error = d.What
+	j.Expected = exp
+	j.Engines = map[string]string{"enum": okNo(d.Enum.Ok()), "smt": okNo(d.SMT.Ok())}
+	return j
+}
+
+func writeJSON(w io.Writer, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only Musket's own types are marshalled
+	}
+	w.Write(append(b, '\n'))
+}
+
+// litmusSummary is the final JSON object of a run ({"summary": ...}).
+type litmusSummary struct {
+	Tests               int            `json:"tests"`
+	Finished            int            `json:"finished"`
+	Errors              int            `json:"errors"`
+	Timeouts            []string       `json:"timeouts"`
+	TimeoutMS           float64        `json:"timeout_ms"`
+	Unsupported         []string       `json:"unsupported,omitempty"`
+	EngineDisagreements []string       `json:"engine_disagreements,omitempty"`
+	Expect              *expectSummary `json:"expect,omitempty"`
+	ModelError          string         `json:"model_error,omitempty"`
+	Interrupted         bool           `json:"interrupted"`
+	Slowest             string         `json:"slowest,omitempty"`
+	SlowestMS           float64        `json:"slowest_ms,omitempty"`
+	TimeMS              float64        `json:"time_ms"`
+	ExitStatus          int            `json:"exit_status"`
+}
+
+type expectSummary struct {
+	Agreed          int      `json:"agreed"`
+	Compared        int      `json:"compared"`
+	Disagreements   []string `json:"disagreements"`
+	WithoutExpected int      `json:"without_expected"`
+}
+
+func (l *litmusRun) summary() {
+	elapsed := time.Since(l.start)
+	if l.asJSON {
+		s := litmusSummary{Tests: l.files, Finished: l.finished, Errors: l.errs, Timeouts: l.timeouts, TimeoutMS: ms(l.timeout),
+			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
+		if s.Timeouts == nil {
+			s.Timeouts = []string{}
+		}
+		if l.interrupted {
+			s.ExitStatus = exitInterrupted
+		}
+		if l.modelErr != nil {
+			s.ModelError = l.modelErr.Error()
+		}
+		if l.slowest != nil {
+			s.Slowest, s.SlowestMS = l.slowest.Name, ms(l.slowest.Time)
+		}
+		if l.table != nil {
+			s.Expect = &expectSummary{Agreed: l.agreed, Compared: l.compared, Disagreements: l.expectDisagree, WithoutExpected: l.noRef}
+			if s.Expect.Disagreements == nil {
+				s.Expect.Disagreements = []string{}
+			}
+		}
+		writeJSON(l.stdout, map[string]litmusSummary{"summary": s})
+		return
+	}
+	if l.table != nil {
+		for _, d := range l.expectDisagree {
+			fmt.Fprintf(l.stdout, "DISAGREE %s\n", d)
+		}
+		fmt.Fprintf(l.stdout, "agreement %d/%d\n", l.agreed, l.compared)
+		if l.noRef > 0 {
+			fmt.Fprintf(l.stdout, "without expected result: %d\n", l.noRef)
+		}
+	}
+	if l.files > 1 || l.interrupted {
+		fmt.Fprintf(l.stderr, "%d tests in %.2fs", l.files, elapsed.Seconds())
+		if l.slowest != nil {
+			fmt.Fprintf(l.stderr, "; slowest %s %.2fs", l.slowest.Name, l.slowest.Time.Seconds())
+		}
+		if len(l.timeouts) > 0 {
+			fmt.Fprintf(l.stderr, "; %d timed out", len(l.timeouts))
+		}
+		fmt.Fprintln(l.stderr)
+	}
+	if len(l.timeouts) > 0 {
+		fmt.Fprintf(l.stderr, "timed out (limit %v each): %s\n", l.timeout, strings.Join(l.timeouts, ", "))
+	}
+	if len(l.unsupp) > 0 {
+		fmt.Fprintf(l.stderr, "unsupported by the engine: %s\n", strings.Join(l.unsupp, ", "))
+	}
+	if len(l.engineDisagree) > 0 {
+		fmt.Fprintf(l.stderr, "the engines disagree on %d tests: %s\n", len(l.engineDisagree), strings.Join(l.engineDisagree, ", "))
+	}
+	if l.interrupted {
+		fmt.Fprintf(l.stderr, "interrupted: %d of %d tests finished\n", l.finished, l.files)
+	}
 }
 
 func okNo(b bool) string {
@@ -208,18 +413,4 @@ func okNo(b bool) string {
 		return "Ok"
 	}
 	return "No"
-}
-
-// writeDot writes execution x of the test or program called title to
-// file name as Graphviz (-witness).
-func writeDot(name, title string, x *result.Execution) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := report.Dot(f, title, x); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

@@ -5,9 +5,10 @@
 //	musket COMMAND [flags] [files]
 //
 // Each command lives in its own file and registers itself with register;
-// this file only dispatches. Exit codes: 0 success, 1 a verdict disagreed
-// with an expectation (or a property was violated where a command says so),
-// 2 bad input or usage.
+// this file only dispatches. Every command exits with the statuses of
+// exitTable (exit.go): 0 all well, 1 a verdict asked about failed, 2 bad
+// input or usage, 3 a limit reached, 4 the engines disagreed, 130
+// interrupted.
 package main
 
 import (
@@ -41,7 +42,9 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "Run 'musket COMMAND -h' for the flags of a command.")
+	fmt.Fprintln(w, "Run 'musket COMMAND -h' for the flags of a command; 'musket -version' for the versions.")
+	fmt.Fprintln(w)
+	fmt.Fprint(w, exitTable)
 }
 
 func main() {
@@ -57,6 +60,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
+	case "-version", "--version":
+		return runVersion(args[1:], stdout, stderr)
 	}
 	c, ok := commands[args[0]]
 	if !ok {

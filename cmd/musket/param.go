@@ -24,15 +24,15 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	dot := fs.String("dot", "", "write the search graph to `FILE` (Graphviz)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	dfs := fs.Bool("dfs", false, "explore depth-first (default breadth-first)")
-	depth := fs.Int("depth", 0, "stop exploring below depth `N` (0: no limit)")
-	nodes := fs.Int("nodes", 0, "stop after visiting `N` nodes (0: no limit)")
-	timeout := fs.Duration("timeout", 0, "stop after `DURATION` (0: no limit)")
+	depth := intFlag(fs, "depth", 0, 0, "stop exploring below depth `N` (0: no limit)")
+	nodes := intFlag(fs, "nodes", 0, 0, "stop after visiting `N` nodes (0: no limit)")
+	timeoutF := addTimeout(fs, "system")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
 	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
-		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached.")
+		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached (see 'musket -h').")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)
@@ -40,9 +40,9 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(operands) != 1 {
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, "give exactly one .cub file, not %d", len(operands))
 	}
+	timeout := &timeoutF.d
 	file := operands[0]
 	sys, err := param.ParseFile(file)
 	if err != nil {

@@ -3,7 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -42,4 +46,154 @@ func (p *progress) finish() {
 	if p.on {
 		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 80))
 	}
+}
+
+// batchProgress shows, on a terminal, how a batch of tests goes: done /
+// total, the failures so far, and the tests running with their elapsed
+// time. It is one line on stderr, redrawn a few times a second and
+// cleared whenever results are printed and at the end. Elsewhere (a pipe,
+// a file) it draws nothing.
+type batchProgress struct {
+	mu       sync.Mutex
+	w        io.Writer
+	on       bool
+	total    int
+	done     int
+	failures int
+	running  map[int]runningTest
+	drawn    bool
+	now      func() time.Time
+	width    int // of the terminal line
+
+	stop, stopped chan struct{}
+}
+
+type runningTest struct {
+	name  string
+	start time.Time
+}
+
+// newBatchProgress draws on w when on (w is a terminal) and total > 1.
+func newBatchProgress(w io.Writer, total int, on bool) *batchProgress {
+	p := &batchProgress{w: w, on: on && total > 1, total: total, running: map[int]runningTest{}, now: time.Now, width: 100}
+	if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c > 20 {
+		p.width = c - 1
+	}
+	if p.on {
+		p.stop, p.stopped = make(chan struct{}), make(chan struct{})
+		go p.loop()
+	}
+	return p
+}
+
+func (p *batchProgress) loop() {
+	defer close(p.stopped)
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-tick.C:
+			p.mu.Lock()
+			p.draw()
+			p.mu.Unlock()
+		}
+	}
+}
+
+// started records that test i (called name) is running.
+func (p *batchProgress) started(i int, name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.running[i] = runningTest{name, p.now()}
+}
+
+// finished records that test i is done, failed or not.
+func (p *batchProgress) finished(i int, failed bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.running, i)
+	p.done++
+	if failed {
+		p.failures++
+	}
+}
+
+// print clears the progress line, runs f (which prints results), and
+// lets the next tick draw the line again.
+func (p *batchProgress) print(f func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clear()
+	f()
+}
+
+// close stops drawing and clears the line.
+func (p *batchProgress) close() {
+	if !p.on {
+		return
+	}
+	close(p.stop)
+	<-p.stopped
+	p.mu.Lock()
+	p.clear()
+	p.mu.Unlock()
+}
+
+func (p *batchProgress) clear() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.drawn = false
+	}
+}
+
+func (p *batchProgress) draw() {
+	if !p.on {
+		return
+	}
+	fmt.Fprint(p.w, "\r\033[K"+p.line())
+	p.drawn = true
+}
+
+// line is the progress line: "[12/497] 1 failed; running: a 41.2s, b 0.3s, +2 more",
+// the longest-running tests first, cut to the terminal's width.
+func (p *batchProgress) line() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[%d/%d]", p.done, p.total)
+	if p.failures > 0 {
+		fmt.Fprintf(&b, " %d failed", p.failures)
+	}
+	run := make([]runningTest, 0, len(p.running))
+	for _, r := range p.running {
+		run = append(run, r)
+	}
+	sort.Slice(run, func(i, j int) bool {
+		if !run[i].start.Equal(run[j].start) {
+			return run[i].start.Before(run[j].start)
+		}
+		return run[i].name < run[j].name
+	})
+	now := p.now()
+	for k, r := range run {
+		item := fmt.Sprintf("%s %.1fs", r.name, now.Sub(r.start).Seconds())
+		sep := ", "
+		if k == 0 {
+			sep = "; running: "
+		}
+		more := ""
+		if k < len(run)-1 {
+			more = fmt.Sprintf(", +%d more", len(run)-k-1)
+		}
+		if b.Len()+len(sep)+len(item)+len(more) > p.width && k > 0 {
+			fmt.Fprintf(&b, ", +%d more", len(run)-k)
+			break
+		}
+		b.WriteString(sep + item)
+	}
+	s := b.String()
+	if len(s) > p.width {
+		s = s[:p.width-3] + "..."
+	}
+	return s
 }

@@ -6,19 +6,21 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/musket-verify/musket/internal/prove"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 func init() {
-	register("prove", "prove an assembly litmus test with loop invariants (seed 004's inductive-invariant method)", runProve)
+	register("prove", "prove an assembly litmus test with loop invariants (the inductive-invariant method of Maleehuan's JAIST 2018 thesis)", runProve)
 }
 
 const proveUsage = `usage: musket prove -model sc|tso|pso [flags] TEST.litmus ...
 
-The inductive-invariant method of seed 004 (Chapter 4) for litmus tests
-whose loops carry invariants, one comment line per loop after the thread
-table:
+The inductive-invariant method of Maleehuan's JAIST 2018 thesis
+(Chapter 4) for litmus tests whose loops carry invariants, one comment
+line per loop after the thread table:
 
     (* invariant P1:L 1:o1=0 *)
 
@@ -38,16 +40,34 @@ The answer is "proved" or "not proved" with the reason. The method is
 sound only for models that never reorder a read with a later access (PSO
 and stronger): other models are refused.
 
-Exit status: 0 proved, 1 not proved, 2 bad input, usage or refused model.
+Exit status: 0 proved, 1 not proved, 2 bad input, usage or refused model,
+3 the time limit was reached (see 'musket -h').
 
 Flags:
 `
+
+// proveJSON is the JSON object of one proof attempt.
+type proveJSON struct {
+	File      string            `json:"file"`
+	Name      string            `json:"name,omitempty"`
+	Model     string            `json:"model"`
+	Status    string            `json:"status"` // done, timeout, error
+	Verdict   string            `json:"verdict,omitempty"`
+	Reason    string            `json:"reason,omitempty"`
+	Error     string            `json:"error,omitempty"`
+	Queries   int               `json:"queries"`
+	Arbitrary []string          `json:"arbitrary,omitempty"`
+	TimeMS    float64           `json:"time_ms"`
+	Witness   *result.Execution `json:"witness,omitempty"`
+}
 
 func runProve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("prove", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", "", "memory `model`: sc, tso or pso")
-	witness := fs.String("witness", "", "write the execution behind a 'not proved' (of the abstraction) as Graphviz to `FILE`")
+	witness := fs.String("witness", "", "write the execution behind a 'not proved' (of the abstraction) as Graphviz to `FILE` (with several tests: FILE.NAME.dot)")
+	asJSON := fs.Bool("json", false, "print one JSON object per test")
+	timeout := addTimeout(fs, "test")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, proveUsage)
 		fs.PrintDefaults()
@@ -56,16 +76,82 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	if len(operands) == 0 || *model == "" {
-		fs.Usage()
-		return 2
+	if len(operands) == 0 {
+		return usageError(fs, stderr, "no test given: name .litmus tests whose loops carry invariants")
 	}
-	status := 0
+	if *model == "" {
+		return usageError(fs, stderr, "-model is required (sc, tso or pso)")
+	}
+	limit := timeout.resolve(len(operands))
+	var wf *witnessFiles
+	if *witness != "" {
+		wf = newWitnessFiles(*witness, len(operands) > 1)
+	}
+	sig := interruptible()
+	defer sig.stop()
+	var st status
+	done := 0
 	for _, path := range operands {
-		rep, err := prove.Prove(context.Background(), path, prove.Options{Model: *model})
-		if err != nil {
+		if sig.ctx.Err() != nil {
+			break
+		}
+		ctx, cancel := sig.ctx, context.CancelFunc(func() {})
+		if limit > 0 {
+			ctx, cancel = context.WithTimeout(sig.ctx, limit)
+		}
+		start := time.Now()
+		rep, err := prove.Prove(ctx, path, prove.Options{Model: *model})
+		timedOut := ctx.Err() != nil
+		cancel()
+		if sig.interrupted() {
+			break
+		}
+		done++
+		j := proveJSON{File: path, Model: *model, Status: "done"}
+		switch {
+		case timedOut:
+			// The deadline passed: whatever the error says, there is no
+			// answer.
+			st.add(exitLimit)
+			j.Status, j.TimeMS = "timeout", ms(time.Since(start))
+			if *asJSON {
+				writeJSON(stdout, j)
+			} else {
+				fmt.Fprintf(stdout, "%s: timeout after %.3fs (model %s, limit %v): no answer\n", path, time.Since(start).Seconds(), *model, limit)
+			}
+			continue
+		case err != nil:
+			st.add(exitBadInput)
+			if *asJSON {
+				j.Status, j.Error = "error", err.Error()
+				writeJSON(stdout, j)
+			}
 			fmt.Fprintf(stderr, "%v\n", err)
-			status = 2
+			continue
+		}
+		j.Name, j.Model, j.Queries, j.Arbitrary, j.TimeMS = rep.Name, rep.Model, rep.Queries, rep.Arbitrary, ms(rep.Time)
+		written := ""
+		if !rep.Proved {
+			st.add(exitFailed)
+			if wf != nil && rep.Witness != nil && rep.Witness.Witness != nil {
+				name := wf.name(rep.Witness.Name)
+				if err := writeDot(name, rep.Witness.Name, rep.Witness.Witness); err != nil {
+					fmt.Fprintf(stderr, "musket prove: %s: %v\n", path, err)
+					st.add(exitBadInput)
+				} else {
+					written = name
+				}
+			}
+		}
+		if *asJSON {
+			j.Verdict = "proved"
+			if !rep.Proved {
+				j.Verdict, j.Reason = "not proved", rep.Reason
+				if rep.Witness != nil {
+					j.Witness = rep.Witness.Witness
+				}
+			}
+			writeJSON(stdout, j)
 			continue
 		}
 		arbitrary := func() {
@@ -78,19 +164,15 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			arbitrary()
 			continue
 		}
-		if status == 0 {
-			status = 1
-		}
 		fmt.Fprintf(stdout, "%s: not proved (model %s): %s (%.3fs)\n", rep.Name, rep.Model, rep.Reason, rep.Time.Seconds())
 		arbitrary()
-		if *witness != "" && rep.Witness != nil && rep.Witness.Witness != nil {
-			if err := writeDot(*witness, rep.Witness.Name, rep.Witness.Witness); err != nil {
-				fmt.Fprintf(stderr, "musket: %v\n", err)
-				status = 2
-			} else {
-				fmt.Fprintf(stdout, "  execution written to %s\n", *witness)
-			}
+		if written != "" {
+			fmt.Fprintf(stdout, "  execution written to %s\n", written)
 		}
 	}
-	return status
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d tests finished\n", done, len(operands))
+		return exitInterrupted
+	}
+	return int(st)
 }

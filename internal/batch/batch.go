@@ -1,7 +1,8 @@
 // Package batch runs many litmus tests under a model with a pool of
 // workers: it expands folders into test files, picks and loads the model
-// each test needs (once per model), applies the per-test time limit, and
-// hands results back in input order.
+// each test needs (once per model), applies the per-test time limit, runs
+// one engine or both and compares them (both.go), and hands results back
+// in input order, each as soon as it and every file before it are done.
 package batch
 
 import (
@@ -31,10 +32,51 @@ type Options struct {
 	Jobs        int           // workers; 0 means every core
 	Timeout     time.Duration // per test; 0 means none
 	Bound       int           // loop unrolling bound
-	Engine      string        // "enum" (default) or "smt"
+	Engine      string        // "enum" (default), "smt", or "both" (each test under both, compared)
 	VerdictOnly bool          // smt: the verdict without listing every final state
 	Bell        string        // a .bell file read before the model (herd7's -bell)
 	Macros      string        // a .def file of C macros (herd7's -macros)
+
+	// Engines replaces the engines by name ("enum", "smt"); nil entries
+	// and absent names keep the built-in ones. Tests use it to provoke
+	// what the real engines do not do (a disagreement, a test that runs
+	// until it is stopped).
+	Engines map[string]Engine
+	// Started, when not nil, is called (from the worker's goroutine) when
+	// a worker starts on a file, for progress displays.
+	Started func(index int, path string)
+	// Finished, when not nil, is called (from the worker's goroutine) as
+	// soon as a file is done, before it is emitted in input order.
+	Finished func(j Job)
+}
+
+// Engine checks one parsed test under a model; tags are the names of
+// the tags the test's architecture gives its events.
+type Engine func(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, tags []string, opts Options) *result.Result
+
+// builtinEngines are the engines of Options.Engine.
+var builtinEngines = map[string]Engine{
+	"enum": func(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
+	},
+	"smt": func(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
+		// The SMT engine finds final states, not every execution: its
+		// Positive/Negative are not herd7's counts, and with VerdictOnly
+		// it lists no states. The printers leave out what was not
+		// computed.
+		r.CountsOmitted = true
+		r.StatesOmitted = opts.VerdictOnly
+		return r
+	},
+}
+
+// engine returns the engine called name.
+func (o Options) engine(name string) Engine {
+	if e := o.Engines[name]; e != nil {
+		return e
+	}
+	return builtinEngines[name]
 }
 
 // Files expands the arguments: a folder stands for every .litmus file below
@@ -158,10 +200,18 @@ type Job struct {
 	Path   string
 	Result *result.Result
 	Err    error
+	// Disagreement is set when Options.Engine is "both" and the engines
+	// answered differently; Result is then the explicit engine's.
+	Disagreement *Disagreement
+	// Canceled says the run was stopped (its context canceled) before
+	// this file was finished: Result is not a verdict.
+	Canceled bool
 }
 
 // Run checks every file and calls emit once per file, in the order of
-// files. It stops early (without emitting the rest) when ctx is done.
+// files. When ctx is done it starts no more files; the files already
+// started are emitted (those cut short with Canceled set), still in
+// order, and the files never started are not emitted.
 func Run(ctx context.Context, files []string, opts Options, emit func(Job)) {
 	jobs := opts.Jobs
 	if jobs <= 0 {
@@ -176,7 +226,15 @@ func Run(ctx context.Context, files []string, opts Options, emit func(Job)) {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				done <- runOne(ctx, i, files[i], ms, opts)
+				if opts.Started != nil {
+					opts.Started(i, files[i])
+				}
+				j := runOne(ctx, i, files[i], ms, opts)
+				j.Canceled = ctx.Err() != nil && j.Err == nil && j.Result != nil && j.Result.Status != result.Done
+				if opts.Finished != nil {
+					opts.Finished(j)
+				}
+				done <- j
 			}
 		}()
 	}
@@ -205,6 +263,16 @@ func Run(ctx context.Context, files []string, opts Options, emit func(Job)) {
 			next++
 		}
 	}
+	// Stopped early: files after a gap (one never started) are still
+	// emitted, in order.
+	rest := make([]int, 0, len(pending))
+	for i := range pending {
+		rest = append(rest, i)
+	}
+	sort.Ints(rest)
+	for _, i := range rest {
+		emit(pending[i])
+	}
 }
 
 func runOne(ctx context.Context, i int, path string, ms *models, opts Options) Job {
@@ -224,12 +292,6 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		j.Err = err
 		return j
 	}
-	tctx := ctx
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		tctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
 	fe, _ := litmus.Lookup(t.Arch)
 	for _, o := range fes {
 		if strings.EqualFold(o.Arch(), t.Arch) {
@@ -240,12 +302,25 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 	if fe != nil {
 		tags = fe.Tags()
 	}
-	if opts.Engine == "smt" {
-		j.Result = bmc.Run(tctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
-		result.Unchunk(j.Result, t)
+	if opts.Engine == "both" {
+		j.Result, j.Disagreement = runBoth(ctx, t, m, name, tags, opts)
 		return j
 	}
-	j.Result = enum.Run(tctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
+	eng := opts.Engine
+	if eng == "" {
+		eng = "enum"
+	}
+	if opts.engine(eng) == nil {
+		j.Err = fmt.Errorf("unknown engine %q", eng)
+		return j
+	}
+	tctx := ctx
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		tctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	j.Result = opts.engine(eng)(tctx, t, m, name, tags, opts)
 	result.Unchunk(j.Result, t)
 	return j
 }

@@ -3,6 +3,7 @@ package batch
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +12,8 @@ import (
 
 // Conf is what a herd7 configuration file (-conf FILE.cfg) says about the
 // model: the .cat file, the .bell and .def files, and the variants. Paths
-// are resolved against the folder of the .cfg file.
+// are resolved against the folder of the .cfg file; a file that cannot
+// be read is an error naming the .cfg file and its line.
 type Conf struct {
 	Model    string
 	Bell     string
@@ -49,11 +51,16 @@ func ReadConf(path string) (*Conf, error) {
 		}
 		key, val, _ := strings.Cut(line, " ")
 		val = strings.TrimSpace(val)
+		var fileErr error
 		rel := func() string {
-			if val == "" || filepath.IsAbs(val) {
-				return val
+			p := val
+			if val != "" && !filepath.IsAbs(val) {
+				p = filepath.Join(dir, val)
 			}
-			return filepath.Join(dir, val)
+			if _, err := os.Stat(p); err != nil {
+				fileErr = fmt.Errorf("%s:%d: the %s file %s cannot be read: %v", path, n, key, p, errors.Unwrap(err))
+			}
+			return p
 		}
 		switch key {
 		case "model":
@@ -72,6 +79,9 @@ func ReadConf(path string) (*Conf, error) {
 			if !confIgnored[key] {
 				return nil, fmt.Errorf("%s:%d: unknown configuration key %q", path, n, key)
 			}
+		}
+		if fileErr != nil {
+			return nil, fileErr
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -9,30 +9,35 @@ import (
 
 // JSONResult is the JSON form of one test's result.
 type JSONResult struct {
-	File        string              `json:"file"`
-	Name        string              `json:"name"`
-	Model       string              `json:"model"`
-	Engine      string              `json:"engine"`
-	Status      string              `json:"status"`
-	Error       string              `json:"error,omitempty"`
-	Verdict     string              `json:"verdict,omitempty"`
-	Observation string              `json:"observation,omitempty"`
-	Condition   string              `json:"condition"`
-	States      []map[string]string `json:"states"`
-	Positive    int                 `json:"positive"`
-	Negative    int                 `json:"negative"`
-	Flags       []string            `json:"flags,omitempty"`
-	Bounded     bool                `json:"bounded,omitempty"`
-	TimeMS      float64             `json:"time_ms"`
-	Expected    string              `json:"expected,omitempty"`
-	Witness     *result.Execution   `json:"witness,omitempty"`
+	File        string               `json:"file"`
+	Name        string               `json:"name"`
+	Model       string               `json:"model"`
+	Engine      string               `json:"engine"`
+	Status      string               `json:"status"`
+	Error       string               `json:"error,omitempty"`
+	Verdict     string               `json:"verdict,omitempty"`
+	Observation string               `json:"observation,omitempty"`
+	Condition   string               `json:"condition"`
+	States      *[]map[string]string `json:"states,omitempty"`   // nil when not computed
+	Positive    *int                 `json:"positive,omitempty"` // nil when the engine does not count executions
+	Negative    *int                 `json:"negative,omitempty"`
+	Flags       []string             `json:"flags,omitempty"`
+	Bounded     bool                 `json:"bounded,omitempty"`
+	TimeMS      float64              `json:"time_ms"`
+	Expected    string               `json:"expected,omitempty"`
+	Engines     map[string]string    `json:"engines,omitempty"` // each engine's verdict, when they disagree
+	Witness     *result.Execution    `json:"witness,omitempty"`
 }
 
 // ToJSON converts a result.
 func ToJSON(r *result.Result) JSONResult {
 	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Status: r.Status.String(),
-		Condition: r.Condition, Positive: r.Positive, Negative: r.Negative, Flags: r.Flags, Bounded: r.Bounded,
-		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, States: []map[string]string{}}
+		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded,
+		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness}
+	if !r.CountsOmitted {
+		p, n := r.Positive, r.Negative
+		j.Positive, j.Negative = &p, &n
+	}
 	if r.Err != nil {
 		j.Error = r.Err.Error()
 	}
@@ -43,13 +48,18 @@ func ToJSON(r *result.Result) JSONResult {
 		}
 		j.Observation = r.Observation()
 	}
+	if r.StatesOmitted {
+		return j
+	}
+	states := []map[string]string{}
 	for _, s := range r.States {
 		m := map[string]string{}
 		for i, ref := range r.Observed {
 			m[ref.String()] = s[i].String()
 		}
-		j.States = append(j.States, m)
+		states = append(states, m)
 	}
+	j.States = &states
 	return j
 }
 

@@ -37,6 +37,8 @@ func TestTextLikeHerd(t *testing.T) {
 		{"flags", func(r *result.Result) { r.Flags = []string{"data-race"} }, "Flag data-race\nCondition"},
 		{"timeout", func(r *result.Result) { r.Status = result.Timeout }, "Timeout SB after 0.01s (no verdict)"},
 		{"error", func(r *result.Result) { r.Status, r.Err = result.Failed, errors.New("boom") }, "Test SB error\nError boom\n"},
+		{"counts omitted", func(r *result.Result) { r.CountsOmitted = true }, "Test SB Allowed\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Sometimes\nTime SB 0.01\n\n"},
+		{"states omitted", func(r *result.Result) { r.StatesOmitted, r.CountsOmitted = true, true }, "Test SB Allowed\nOk\nCondition"},
 	}
 	for _, tc := range tests {
 		r := sample()
@@ -65,6 +67,44 @@ func TestJSON(t *testing.T) {
 	}
 	if st := j["states"].([]any); len(st) != 2 || st[0].(map[string]any)["1:EAX"] != "0" {
 		t.Errorf("states %v", j["states"])
+	}
+}
+
+// TestJSONOmitted checks that what an engine did not compute is absent
+// from the JSON object, not zero.
+func TestJSONOmitted(t *testing.T) {
+	tests := []struct {
+		name          string
+		states, count bool
+		absent        []string
+		present       []string
+	}{
+		{"all", false, false, nil, []string{`"states":[`, `"positive":1`, `"negative":3`}},
+		{"no counts", false, true, []string{`"positive"`, `"negative"`}, []string{`"states":[`}},
+		{"no states", true, true, []string{`"states"`, `"positive"`}, []string{`"verdict":"Ok"`}},
+	}
+	for _, tc := range tests {
+		r := sample()
+		r.StatesOmitted, r.CountsOmitted = tc.states, tc.count
+		var b bytes.Buffer
+		JSON(&b, r, "")
+		for _, w := range tc.absent {
+			if strings.Contains(b.String(), w) {
+				t.Errorf("%s: has %s: %s", tc.name, w, b.String())
+			}
+		}
+		for _, w := range tc.present {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: lacks %s: %s", tc.name, w, b.String())
+			}
+		}
+	}
+	empty := sample()
+	empty.States = nil
+	var b bytes.Buffer
+	JSON(&b, empty, "")
+	if !strings.Contains(b.String(), `"states":[]`) {
+		t.Errorf("no states computed and none found are not an empty list: %s", b.String())
 	}
 }
 

@@ -20,7 +20,11 @@ func StateLine(r *result.Result, s result.State) string {
 }
 
 // Text writes r the way herd7 prints a test's result, so that herd logs
-// and Musket logs can be compared line by line.
+// and Musket logs can be compared line by line. What the engine did not
+// compute is left out rather than made up: the states when
+// r.StatesOmitted, the Positive/Negative counts of executions (the
+// Witnesses lines and the numbers after the observation) when
+// r.CountsOmitted.
 func Text(w io.Writer, r *result.Result) {
 	switch r.Status {
 	case result.Failed, result.Unsupported:
@@ -33,22 +37,30 @@ func Text(w io.Writer, r *result.Result) {
 		return
 	}
 	fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
-	fmt.Fprintf(w, "States %d\n", len(r.States))
-	for _, s := range r.States {
-		fmt.Fprintln(w, StateLine(r, s))
+	if !r.StatesOmitted {
+		fmt.Fprintf(w, "States %d\n", len(r.States))
+		for _, s := range r.States {
+			fmt.Fprintln(w, StateLine(r, s))
+		}
 	}
 	if r.Ok() {
 		fmt.Fprintln(w, "Ok")
 	} else {
 		fmt.Fprintln(w, "No")
 	}
-	fmt.Fprintln(w, "Witnesses")
-	fmt.Fprintf(w, "Positive: %d Negative: %d\n", r.Positive, r.Negative)
+	if !r.CountsOmitted {
+		fmt.Fprintln(w, "Witnesses")
+		fmt.Fprintf(w, "Positive: %d Negative: %d\n", r.Positive, r.Negative)
+	}
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "Flag %s\n", f)
 	}
 	fmt.Fprintf(w, "Condition %s\n", r.Condition)
-	fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
+	if r.CountsOmitted {
+		fmt.Fprintf(w, "Observation %s %s\n", r.Name, r.Observation())
+	} else {
+		fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
+	}
 	if r.Bounded {
 		fmt.Fprintf(w, "Bounded %s: some paths were cut by the loop bound\n", r.Name)
 	}

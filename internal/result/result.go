@@ -67,9 +67,18 @@ type Result struct {
 	Witness   *Execution   // an execution whose final state satisfies the condition, if any
 
 	Positive, Negative int // executions whose final state satisfies / does not satisfy the condition
-	Flags              []string
-	Bounded            bool // some path was cut by the loop bound
-	Time               time.Duration
+	// StatesOmitted says that States was not computed (the SMT engine's
+	// verdict-only mode): printers leave the states out rather than show
+	// an empty list.
+	StatesOmitted bool
+	// CountsOmitted says that Positive and Negative are not herd7's counts
+	// of executions (the SMT engine finds states, not every execution):
+	// they only tell whether some execution satisfies the condition and
+	// whether some does not, and printers leave the numbers out.
+	CountsOmitted bool
+	Flags         []string
+	Bounded       bool // some path was cut by the loop bound
+	Time          time.Duration
 }
 
 // Execution is a concrete execution, for witnesses.

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"sync"
+	"sync/atomic"
+	"syscall"
+)
+
+// interruptSignals are the signals that stop a run with a summary.
+var interruptSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
+// run is the context of a command that may be interrupted: its context
+// is canceled at the first SIGINT or SIGTERM (or by cancel). After the
+// first signal the default handling is restored, so a second one ends
+// the process at once.
+type run struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	got    atomic.Bool
+	ch     chan os.Signal
+	done   chan struct{}
+	once   sync.Once
+}
+
+func interruptible() *run {
+	r := &run{ch: make(chan os.Signal, 1), done: make(chan struct{})}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
+	signal.Notify(r.ch, interruptSignals...)
+	go func() {
+		select {
+		case <-r.ch:
+			r.got.Store(true)
+			signal.Stop(r.ch)
+			r.cancel()
+		case <-r.done:
+		}
+	}()
+	return r
+}
+
+// interrupted tells whether a signal stopped the run.
+func (r *run) interrupted() bool { return r.got.Load() }
+
+// stop releases the signals; it may be called more than once.
+func (r *run) stop() {
+	r.once.Do(func() {
+		signal.Stop(r.ch)
+		close(r.done)
+		r.cancel()
+	})
+}

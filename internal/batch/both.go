@@ -1,0 +1,123 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// Disagreement is what the two engines answered differently on one test
+// (Options.Engine "both").
+type Disagreement struct {
+	Enum, SMT *result.Result
+	// What says how they differ: the verdicts, the observations, or the
+	// final states only one of them reached.
+	What string
+}
+
+func (d *Disagreement) Error() string {
+	return fmt.Sprintf("%s: the engines disagree on %s: %s", d.Enum.File, d.Enum.Name, d.What)
+}
+
+// runBoth checks t under both engines, each with the whole per-test time
+// limit, and compares their answers. When both reach a verdict and agree,
+// the result is the explicit engine's (it counts executions as herd7
+// does), with the time of both; when one does not reach a verdict, the
+// result is that one's (no cross-check happened); when they disagree, the
+// disagreement says how.
+func runBoth(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
+	one := func(eng string) *result.Result {
+		c, cancel := ctx, context.CancelFunc(func() {})
+		if opts.Timeout > 0 {
+			c, cancel = context.WithTimeout(ctx, opts.Timeout)
+		}
+		defer cancel()
+		r := opts.engine(eng)(c, t, m, name, tags, opts)
+		result.Unchunk(r, t)
+		return r
+	}
+	e := one("enum")
+	if e.Status != result.Done {
+		return e, nil
+	}
+	s := one("smt")
+	if s.Status != result.Done {
+		return s, nil
+	}
+	if what := Compare(e, s); what != "" {
+		return e, &Disagreement{Enum: e, SMT: s, What: what}
+	}
+	r := *e
+	r.Engine = "both"
+	r.Time = e.Time + s.Time
+	return &r, nil
+}
+
+// Compare tells how two verdicts on one test differ ("" when they agree):
+// by their Ok/No, by their observation (Always, Sometimes, Never), and by
+// their final states when both list them.
+func Compare(a, b *result.Result) string {
+	verdict := func(r *result.Result) string {
+		if r.Ok() {
+			return "Ok"
+		}
+		return "No"
+	}
+	if a.Ok() != b.Ok() {
+		return fmt.Sprintf("%s says %s, %s says %s", a.Engine, verdict(a), b.Engine, verdict(b))
+	}
+	if a.Observation() != b.Observation() {
+		return fmt.Sprintf("%s observes %s, %s observes %s", a.Engine, a.Observation(), b.Engine, b.Observation())
+	}
+	if a.StatesOmitted || b.StatesOmitted {
+		return ""
+	}
+	lines := func(r *result.Result) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range r.States {
+			m[stateLine(r, s)] = true
+		}
+		return m
+	}
+	la, lb := lines(a), lines(b)
+	only := func(x, y map[string]bool, r *result.Result) []string {
+		var out []string
+		for _, s := range r.States {
+			if l := stateLine(r, s); x[l] && !y[l] {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	oa, ob := only(la, lb, a), only(lb, la, b)
+	if len(oa) == 0 && len(ob) == 0 {
+		return ""
+	}
+	var parts []string
+	if len(oa) > 0 {
+		parts = append(parts, fmt.Sprintf("only %s reaches %s", a.Engine, strings.Join(oa, " | ")))
+	}
+	if len(ob) > 0 {
+		parts = append(parts, fmt.Sprintf("only %s reaches %s", b.Engine, strings.Join(ob, " | ")))
+	}
+	return fmt.Sprintf("same verdict (%s) but different final states: %s", verdict(a), strings.Join(parts, "; "))
+}
+
+// stateLine prints a state as herd does, with its refs sorted, so that
+// two engines' states compare whatever the order of their refs.
+func stateLine(r *result.Result, s result.State) string {
+	refs := result.SortRefs(r.Observed)
+	pos := map[litmus.Ref]int{}
+	for i, ref := range r.Observed {
+		pos[ref] = i
+	}
+	var b strings.Builder
+	for _, ref := range refs {
+		fmt.Fprintf(&b, "%s=%s; ", ref, s[pos[ref]])
+	}
+	return strings.TrimRight(b.String(), " ")
+}
