@@ -39,6 +39,23 @@ exists (0:r0=1 /\ 1:r1=1)`, false},
 P0(int *x) { int i; for (i = 0; i < 3; i++) { if (i == 1) continue; WRITE_ONCE(*x, i); } }
 P1(int *x) { int r0 = READ_ONCE(*x); }
 exists (1:r0=1)`, false},
+		{"arrays and addresses in the initial state", `C t
+{
+int a[2] = {1, 2};
+b[2] = {3, *(&a)};
+int *p = &x;
+}
+P0(int *a, int *x, int **p) { int r0 = READ_ONCE(a[1]); int *r2 = READ_ONCE(*p); WRITE_ONCE(*r2, r0); WRITE_ONCE(*(a + 1), 5); }
+P1(int *b, int *x) { int *r1 = READ_ONCE(b[1]); int r3 = READ_ONCE(r1[1]); int r4 = READ_ONCE(*x); }
+exists (0:r0=2 /\ x=2 /\ 1:r1=a /\ a[1]=5 /\ 1:r3=2 /\ 1:r4=2)`, true},
+		{"a cell written through a pointer read from an array", `C t
+{
+int a[2] = {0, 0};
+b[1] = {a};
+}
+P0(int *a) { WRITE_ONCE(a[1], 1); smp_mb(); int r0 = READ_ONCE(a[0]); }
+P1(int *b) { int *r1 = READ_ONCE(b[0]); WRITE_ONCE(r1[0], 1); smp_mb(); int r2 = READ_ONCE(r1[1]); }
+exists (0:r0=0 /\ 1:r2=0)`, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { wantBothOk(t, tc.src, m, fe, variants, tc.ok) })

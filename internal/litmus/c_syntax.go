@@ -709,8 +709,12 @@ func (p *cParser) postfix() cExpr {
 			p.next()
 			x = &cIncDec{Op: t.text, X: x, Off: t.off}
 		case p.is("["):
-			p.skipBalanced("[", "]")
-			x = &cUnsupported{What: "arrays", Off: t.off}
+			// a[i] is *(a + i): cell i of the array a (each cell a
+			// location, see the initial state).
+			p.next()
+			i := p.expr()
+			p.expect("]", "after the index")
+			x = &cUnary{Op: "*", X: &cBinary{Op: "+", X: x, Y: i, Off: t.off}, Off: t.off}
 		case p.is("->"), p.is("."):
 			p.next()
 			if p.tok.kind == ctIdent {

@@ -209,6 +209,15 @@ func (p *parser) header() {
 			}
 			p.t.Doc = string(sc.src[sc.off : sc.off+end])
 			sc.off += end + 1
+		case c == '/' && sc.peekByte(1) == '*':
+			// A C comment (C tests have them before the initial state).
+			end := bytes.Index(sc.src[sc.off+2:], []byte("*/"))
+			if end < 0 {
+				p.fail(off, "comment not terminated")
+			}
+			sc.off += 2 + end + 2
+		case c == '/' && sc.peekByte(1) == '/':
+			sc.restOfLine()
 		case isLetter(c) && p.metaLine():
 		case lineStart && !p.threadNamesAhead():
 			// Any other line (diy's cycle line, a suite's free text) is
@@ -275,6 +284,21 @@ func (p *parser) ref() (Ref, int) {
 		return Ref{Thread: th, Name: name}, t.off
 	case t.kind == tIdent:
 		p.next()
+		if p.tok.kind == tLBrack {
+			// "a[1]": cell 1 of the array a, in C tests (whose cells are
+			// locations a, a+1, ...; see the initial state).
+			if !strings.EqualFold(p.fe.Arch(), "C") {
+				p.fail(p.tok.off, "array cells in the condition are supported in C tests only")
+			}
+			p.next()
+			i := p.expect(tInt, "as the index of "+t.text)
+			p.expect(tRBrack, "after the index")
+			n := p.intValue(i, false)
+			if n < 0 || n >= maxArray {
+				p.fail(i.off, "bad index "+quote(i.text))
+			}
+			return Ref{Thread: -1, Name: CellName(t.text, int(n))}, t.off
+		}
 		return Ref{Thread: -1, Name: t.text}, t.off
 	case t.kind == tLBrack:
 		p.next()
