@@ -20,7 +20,8 @@ import (
 // unrolled by the engine's bound, herd's -unroll); a register the initial
 // state gives a value ("0:r4=y;") is a variable of its thread; the
 // expressions are C's, with pointers (*p reads, &x, pointer-valued
-// registers) and casts (ignored).
+// registers), arrays (a[i] is *(a+i); each cell of an array of the
+// initial state is a location) and casts (ignored).
 //
 // Control dependencies are herd7's for C: the reads an if's condition
 // depends on are ctrl-before the events of its branches only, not the
