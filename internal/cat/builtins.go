@@ -20,6 +20,7 @@ func init() {
 		{name: "partition", fn: biClassesLoc, reads: []string{locInput, "loc"}},
 		{name: "linearisations", fn: biLinearisations},
 		{name: "linearizations", fn: biLinearisations},
+		{name: "cross", fn: biCross},
 		{name: "tag2events", fn: biTag2Events, impure: true},
 		{name: "tag2set", fn: biTag2Events, impure: true},
 		{name: "tag2instrs", fn: biTag2Events, impure: true},
@@ -371,4 +372,59 @@ func (r *run) pco() value {
 	rr := rf.Seq(poLoc.Restrict(rs, rs)).Seq(invrf).Diff(id)
 	co0 := loc.Inter(rel.Cross(iw, ws.Diff(iw)).Union(rel.Cross(ws.Diff(fw), fw)))
 	return relVal{ww.Union(rw).Union(wr).Union(rr).Union(co0)}
+}
+
+// biCross is cross(oss), the function of herd7's library file cross.cat:
+// for a set oss of sets of relations, the set of every union of one
+// relation from each member (cross({}) is {0}; an empty member gives {}).
+// Musket's own cross.cat leaves it to this built-in, which builds the
+// unions level by level: a recursion as deep as the result is large
+// (herd7's definition) is slow and deep on the large sets of coherence
+// orders of tests with many threads.
+func biCross(r *run, v value, pos Position) (value, error) {
+	oss, err := r.elements(v, pos)
+	if err != nil {
+		return nil, err
+	}
+	acc := []rel.Rel{rel.NewRel(r.n)}
+	for _, os := range oss {
+		opts, err := r.elements(os, pos)
+		if err != nil {
+			return nil, err
+		}
+		next := make([]rel.Rel, 0, len(acc)*len(opts))
+		seen := map[uint64][]int{}
+		for _, a := range acc {
+			for _, o := range opts {
+				x, ok := r.asRel(o)
+				if !ok {
+					return nil, typeError1(pos, "cross", o)
+				}
+				u := a.Union(x)
+				h := hashValue(relVal{u})
+				dup := false
+				for _, i := range seen[h] {
+					dup = dup || next[i].Equal(u)
+				}
+				if dup {
+					continue
+				}
+				if len(next) >= maxLinearisations {
+					return nil, &Error{Pos: pos, Msg: fmt.Sprintf("cross: more than %d unions", maxLinearisations)}
+				}
+				if err := r.step(pos); err != nil {
+					return nil, err
+				}
+				seen[h] = append(seen[h], len(next))
+				next = append(next, u)
+			}
+		}
+		acc = next
+	}
+	out := &valSet{elems: make([]value, len(acc)), hashes: make([]uint64, len(acc))}
+	for i, x := range acc {
+		out.elems[i] = relVal{x}
+		out.hashes[i] = hashValue(out.elems[i])
+	}
+	return out, nil
 }

@@ -43,12 +43,15 @@ type run struct {
 	haveFullRel, haveID bool
 }
 
-// maxCallDepth bounds recursion; a least fixpoint over n events
+// maxCallDepth bounds nested calls that are not tail calls (tail calls
+// run in a loop, see apply): each takes about 1.3 KB of the host stack,
+// so 100000 stay near 130 MB, far below Go's 1 GB limit, and deeper
+// recursion is reported as an error instead; a least fixpoint over n events
 // converges in at most n*n+1 steps when it converges at all; maxSteps
 // bounds the function calls and fixpoint steps of one Check, so that no
 // model runs forever.
 const (
-	maxCallDepth = 20000
+	maxCallDepth = 100000
 	maxSteps     = 50_000_000
 )
 
@@ -280,27 +283,35 @@ func (n *appNode) eval(r *run, f *frame) (value, error) {
 func (r *run) apply(fn, arg value, pos Position) (value, error) {
 	switch fn := fn.(type) {
 	case *closure:
+		// Calls in tail position (a recursion that loops, like herd7's
+		// cross.cat) run here, one after the other, without growing the
+		// host stack; only the other calls count against maxCallDepth.
 		if r.callDepth >= maxCallDepth {
-			return nil, &Error{Pos: pos, Msg: "recursion too deep"}
-		}
-		if err := r.step(pos); err != nil {
-			return nil, err
-		}
-		nf := &frame{slots: make([]value, fn.code.nslots), up: fn.env}
-		if err := bindPattern(nf, fn.code.params, arg, pos); err != nil {
-			return nil, err
+			return nil, &Error{Pos: pos, Msg: fmt.Sprintf("recursion too deep (more than %d nested calls that are not tail calls)", maxCallDepth)}
 		}
 		r.callDepth++
-		v, err := fn.code.body.eval(r, nf)
-		r.callDepth--
-		if e, ok := err.(*Error); ok && !e.traced {
-			name := fn.code.name
-			if name == "" {
-				name = "function"
+		defer func() { r.callDepth-- }()
+		for {
+			if err := r.step(pos); err != nil {
+				return nil, err
 			}
-			err = &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s (in %s called at %s)", e.Msg, name, pos), traced: true}
+			nf := &frame{slots: make([]value, fn.code.nslots), up: fn.env}
+			if err := bindPattern(nf, fn.code.params, arg, pos); err != nil {
+				return nil, err
+			}
+			v, call, err := r.evalTail(fn.code.body, nf)
+			if e, ok := err.(*Error); ok && !e.traced {
+				name := fn.code.name
+				if name == "" {
+					name = "function"
+				}
+				err = &Error{Pos: e.Pos, Msg: fmt.Sprintf("%s (in %s called at %s)", e.Msg, name, pos), traced: true}
+			}
+			if err != nil || call == nil {
+				return v, err
+			}
+			fn, arg, pos = call.fn, call.arg, call.pos
 		}
-		return v, err
 	case *builtinFn:
 		return fn.fn(r, arg, pos)
 	}
@@ -388,11 +399,13 @@ func (n *funNode) eval(_ *run, f *frame) (value, error) {
 	return &closure{code: n.code, env: f}, nil
 }
 
-func (n *letNode) eval(r *run, f *frame) (value, error) {
+func (n *letNode) eval(r *run, f *frame) (value, error) { return evalVia(n, r, f) }
+
+func (n *letNode) branch(r *run, f *frame) (node, error) {
 	if err := r.bindAll(f, n.binds); err != nil {
 		return nil, err
 	}
-	return n.body.eval(r, f)
+	return n.body, nil
 }
 
 // bindAll evaluates the right-hand sides of a let, then binds them all:
@@ -421,11 +434,13 @@ func (r *run) bindAll(f *frame, binds []bindCode) error {
 	return nil
 }
 
-func (n *letRecNode) eval(r *run, f *frame) (value, error) {
+func (n *letRecNode) eval(r *run, f *frame) (value, error) { return evalVia(n, r, f) }
+
+func (n *letRecNode) branch(r *run, f *frame) (node, error) {
 	if err := r.bindRec(f, n.rec); err != nil {
 		return nil, err
 	}
-	return n.body.eval(r, f)
+	return n.body, nil
 }
 
 // bindRec binds a let rec: the functions first, then the least fixpoint of
@@ -469,15 +484,17 @@ func (r *run) bindRec(f *frame, c *recCode) error {
 	}
 }
 
-func (n *ifNode) eval(r *run, f *frame) (value, error) {
+func (n *ifNode) eval(r *run, f *frame) (value, error) { return evalVia(n, r, f) }
+
+func (n *ifNode) branch(r *run, f *frame) (node, error) {
 	c, err := n.cond.holds(r, f)
 	if err != nil {
 		return nil, err
 	}
 	if c {
-		return n.x.eval(r, f)
+		return n.x, nil
 	}
-	return n.y.eval(r, f)
+	return n.y, nil
 }
 
 func (n *tryNode) eval(r *run, f *frame) (value, error) {
@@ -490,7 +507,9 @@ func (n *tryNode) eval(r *run, f *frame) (value, error) {
 	return v, nil
 }
 
-func (n *matchTagNode) eval(r *run, f *frame) (value, error) {
+func (n *matchTagNode) eval(r *run, f *frame) (value, error) { return evalVia(n, r, f) }
+
+func (n *matchTagNode) branch(r *run, f *frame) (node, error) {
 	v, err := n.x.eval(r, f)
 	if err != nil {
 		return nil, err
@@ -501,16 +520,18 @@ func (n *matchTagNode) eval(r *run, f *frame) (value, error) {
 	}
 	for i, tag := range n.tags {
 		if tag == string(t) {
-			return n.bodies[i].eval(r, f)
+			return n.bodies[i], nil
 		}
 	}
 	if n.def != nil {
-		return n.def.eval(r, f)
+		return n.def, nil
 	}
 	return nil, &Error{Pos: n.pos, Msg: fmt.Sprintf("no clause matches '%s", string(t))}
 }
 
-func (n *matchSetNode) eval(r *run, f *frame) (value, error) {
+func (n *matchSetNode) eval(r *run, f *frame) (value, error) { return evalVia(n, r, f) }
+
+func (n *matchSetNode) branch(r *run, f *frame) (node, error) {
 	v, err := n.x.eval(r, f)
 	if err != nil {
 		return nil, err
@@ -520,7 +541,7 @@ func (n *matchSetNode) eval(r *run, f *frame) (value, error) {
 		return nil, err
 	}
 	if !ok {
-		return n.empty.eval(r, f)
+		return n.empty, nil
 	}
 	if n.elem >= 0 {
 		f.slots[n.elem] = e
@@ -528,5 +549,61 @@ func (n *matchSetNode) eval(r *run, f *frame) (value, error) {
 	if n.rest >= 0 {
 		f.slots[n.rest] = rest
 	}
-	return n.nonEmpty.eval(r, f)
+	return n.nonEmpty, nil
+}
+
+// brancher is a node whose value is that of one of its parts, chosen
+// (after binding names) by branch: let, if, match. The part is in tail
+// position, where a call needs no frame of the host stack (see apply).
+type brancher interface {
+	node
+	branch(r *run, f *frame) (node, error)
+}
+
+// evalVia evaluates a brancher: its chosen part.
+func evalVia(n brancher, r *run, f *frame) (value, error) {
+	b, err := n.branch(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return b.eval(r, f)
+}
+
+// tailCall is a call in tail position, left for apply to make.
+type tailCall struct {
+	fn  *closure
+	arg value
+	pos Position
+}
+
+// evalTail evaluates n in tail position: through lets, ifs and matches,
+// down to a call of a closure, which it returns instead of making.
+func (r *run) evalTail(n node, f *frame) (value, *tailCall, error) {
+	for {
+		switch x := n.(type) {
+		case brancher:
+			b, err := x.branch(r, f)
+			if err != nil {
+				return nil, nil, err
+			}
+			n = b
+		case *appNode:
+			fn, err := x.fn.eval(r, f)
+			if err != nil {
+				return nil, nil, err
+			}
+			arg, err := x.arg.eval(r, f)
+			if err != nil {
+				return nil, nil, err
+			}
+			if c, ok := fn.(*closure); ok {
+				return nil, &tailCall{fn: c, arg: arg, pos: x.pos}, nil
+			}
+			v, err := r.apply(fn, arg, x.pos)
+			return v, nil, err
+		default:
+			v, err := n.eval(r, f)
+			return v, nil, err
+		}
+	}
 }

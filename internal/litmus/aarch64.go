@@ -383,11 +383,13 @@ var a64Conds = map[string]prog.Op{
 
 // a64Loads are the plain, acquire and exclusive loads: their read tags.
 var a64Loads = map[string][]string{
-	"LDR":   nil,
-	"LDAR":  {TagA64Acquire},
-	"LDAPR": {TagA64AcquirePC},
-	"LDXR":  {TagA64Exclusive},
-	"LDAXR": {TagA64Exclusive, TagA64Acquire},
+	"LDR":    nil,
+	"LDUR":   nil,
+	"LDAR":   {TagA64Acquire},
+	"LDAPR":  {TagA64AcquirePC},
+	"LDAPUR": {TagA64AcquirePC},
+	"LDXR":   {TagA64Exclusive},
+	"LDAXR":  {TagA64Exclusive, TagA64Acquire},
 }
 
 // a64AMOOps are the operations of LD<op> and ST<op>.
@@ -437,7 +439,7 @@ func a64AccessMnemonic(mn string) bool {
 		return true
 	}
 	switch mn {
-	case "STR", "STLR", "STXR", "STLXR":
+	case "STR", "STLR", "STUR", "STLUR", "STXR", "STLXR":
 		return true
 	}
 	for _, p := range []string{"SWP", "CAS"} {
@@ -529,10 +531,10 @@ func (a *a64Thread) translate(in a64Instr) {
 	case "DMB", "DSB":
 		a.barrier(in)
 		return
-	case "STR", "STLR":
+	case "STR", "STLR", "STUR", "STLUR":
 		if arity(2) && a.isReg(in, 0) && a.isMem(in, 1) {
 			var tags []string
-			if mn == "STLR" {
+			if mn == "STLR" || mn == "STLUR" {
 				tags = []string{TagA64Release}
 			}
 			a.emitAccess(width(0), prog.Store{Addr: in.ops[1].addr, Val: a.value(in.ops[0]), Tags: tags})
@@ -560,6 +562,107 @@ func (a *a64Thread) translate(in a64Instr) {
 	case "CMP":
 		if arity(2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
 			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[0])}, prog.Assign{Dst: a64CmpR, Val: a.value(in.ops[1])})
+		}
+		return
+	case "CMN", "TST":
+		// The flags as CMP leaves them: Rn+op compared with 0 is Rn
+		// compared with -op; TST compares Rn AND op with 0.
+		if arity(2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
+			l, r := a.value(in.ops[0]), prog.Expr(prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
+			if mn == "TST" {
+				l, r = prog.Bin{Op: prog.OpAnd, X: l, Y: a.value(in.ops[1])}, prog.Int(0)
+			}
+			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+		}
+		return
+	case "ADDS", "SUBS":
+		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
+			r := a.value(in.ops[2])
+			op := prog.OpSub
+			if mn == "ADDS" {
+				r, op = prog.Un{Op: prog.OpNeg, X: r}, prog.OpAdd
+			}
+			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[1])}, prog.Assign{Dst: a64CmpR, Val: r})
+			a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
+		}
+		return
+	case "CSEL", "CSINC", "CSINV", "CSNEG":
+		if arity(4) && a.isReg(in, 0) && a.isReg(in, 1) && a.isReg(in, 2) {
+			c, ok := a.cond(in.ops[3])
+			if !ok {
+				return
+			}
+			x, y := a.value(in.ops[1]), a.value(in.ops[2])
+			switch mn {
+			case "CSINC":
+				y = prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Int(1)}
+			case "CSINV":
+				y = prog.Un{Op: prog.OpBNot, X: y}
+			case "CSNEG":
+				y = prog.Un{Op: prog.OpNeg, X: y}
+			}
+			// c ? x : y, as data: y + c*(x-y) (c is 0 or 1).
+			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Bin{Op: prog.OpMul, X: c, Y: prog.Bin{Op: prog.OpSub, X: x, Y: y}}})
+		}
+		return
+	case "CSET", "CSETM":
+		if arity(2) && a.isReg(in, 0) {
+			c, ok := a.cond(in.ops[1])
+			if !ok {
+				return
+			}
+			if mn == "CSETM" {
+				c = prog.Un{Op: prog.OpNeg, X: c}
+			}
+			a.assign(in.ops[0].reg, c)
+		}
+		return
+	case "NEG":
+		if arity(2) && a.isReg(in, 0) && a.isReg(in, 1) {
+			a.assign(in.ops[0].reg, prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
+		}
+		return
+	case "LSL":
+		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
+			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpShl, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
+		}
+		return
+	case "MOVZ", "MOVK":
+		// MOVZ Rd,#imm[,LSL #k]; MOVK keeps the other bits of Rd.
+		if (len(in.ops) == 2 || arity(3)) && a.isReg(in, 0) {
+			if in.ops[1].kind != a64Imm || len(in.ops) == 3 && in.ops[2].kind != a64Shift {
+				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
+				return
+			}
+			k := int64(0)
+			if len(in.ops) == 3 {
+				k = in.ops[2].imm
+			}
+			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 {
+				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
+				return
+			}
+			v := prog.Expr(prog.Int(in.ops[1].imm << k))
+			if mn == "MOVK" {
+				keep := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: prog.Int(^(int64(0xffff) << k))}
+				v = prog.Bin{Op: prog.OpOr, X: keep, Y: v}
+			}
+			a.assign(in.ops[0].reg, v)
+		}
+		return
+	case "TBZ", "TBNZ":
+		// TBZ Rt,#bit,label: branch when bit number bit of Rt is 0.
+		if arity(3) && a.isReg(in, 0) && a.isLabel(in, 2) {
+			if in.ops[1].kind != a64Imm || in.ops[1].imm < 0 || in.ops[1].imm > 63 {
+				a.errorf(in.ops[1].pos, "%s needs a bit number #0..#63 as operand 2", mn)
+				return
+			}
+			bit := prog.Bin{Op: prog.OpAnd, X: prog.Bin{Op: prog.OpShr, X: a.value(in.ops[0]), Y: prog.Int(in.ops[1].imm)}, Y: prog.Int(1)}
+			op := prog.OpEq
+			if mn == "TBNZ" {
+				op = prog.OpNe
+			}
+			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: bit, Y: prog.Int(0)}, Target: in.ops[2].name})
 		}
 		return
 	case "CBZ", "CBNZ":
@@ -714,6 +817,18 @@ func (a *a64Thread) alu(in a64Instr, op prog.Op) {
 		}
 	}
 	a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs})
+}
+
+// cond is a condition operand (EQ, NE, LT, LE, GT, GE) as 0 or 1 from
+// the flags CMP left.
+func (a *a64Thread) cond(op a64Op) (prog.Expr, bool) {
+	if op.kind == a64Sym {
+		if o, ok := a64Conds[strings.ToUpper(op.name)]; ok {
+			return prog.Bin{Op: o, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, true
+		}
+	}
+	a.errorf(op.pos, "unsupported AArch64 condition %q (EQ, NE, LT, LE, GT and GE are)", op.name)
+	return nil, false
 }
 
 // assign writes a register; writes to the zero register vanish.

@@ -48,6 +48,7 @@ package litmus
 // pair instructions (LDP, STP), and 128-bit locations.
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -80,6 +81,7 @@ type a64Access struct {
 	loc        string
 	off, size  int64
 	known      bool // the address is known statically
+	signed     bool // a load that sign-extends the value it reads
 }
 
 // a64Chunk is a chunk of a location: bytes [off, off+size).
@@ -185,8 +187,12 @@ func a64StaticAccesses(t *Test) []a64Access {
 			case prog.StoreCond:
 				addr = in.Addr
 			}
-			if addr != nil && pc < len(th.Sizes) && th.Sizes[pc] > 0 {
-				a := a64Access{thread: ti, pc: pc, size: int64(th.Sizes[pc])}
+			if addr != nil && pc < len(th.Sizes) && th.Sizes[pc] != 0 {
+				size := th.Sizes[pc]
+				a := a64Access{thread: ti, pc: pc, size: int64(size), signed: size < 0}
+				if size < 0 {
+					a.size = int64(-size)
+				}
 				if v, ok := eval(addr); ok && v.IsAddr() {
 					a.loc, a.off, a.known = v.Loc, v.Int, true
 				}
@@ -221,7 +227,14 @@ func a64IsMixed(t *Test, accs []a64Access) bool {
 
 // lowerMixed rewrites a mixed-size test into per-chunk accesses (see the
 // comment at the top of this file); other tests are left as they are.
-func lowerMixed(t *Test) error {
+func lowerMixed(t *Test) error { return lowerMixedSizes(t, "AArch64", false) }
+
+// lowerMixedSizes is lowerMixed for the front-end of arch. exact asks
+// for value arithmetic that both engines compute alike on negative
+// values too (RISC-V stores sign-extended registers: a floor division
+// and a non-negative remainder, at the price of a few more operations);
+// a negative size in Thread.Sizes is a load that sign-extends.
+func lowerMixedSizes(t *Test, arch string, exact bool) error {
 	accs := a64StaticAccesses(t)
 	if !a64IsMixed(t, accs) {
 		return nil
@@ -254,20 +267,20 @@ func lowerMixed(t *Test) error {
 		addLoc(e.Ref.Name)
 		initVal[e.Ref.Name] = e.Val
 		if strings.Contains(e.Type, "[") {
-			errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size AArch64 test: location %s is an array (%s)", e.Ref.Name, e.Type))
+			errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size "+arch+" test: location %s is an array (%s)", e.Ref.Name, e.Type))
 			arrays[e.Ref.Name] = true
 			continue
 		}
 		if e.Type != "" {
 			n := a64TypeSize(e.Type)
 			if n == 0 {
-				errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size AArch64 test: location %s has type %s", e.Ref.Name, e.Type))
+				errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size "+arch+" test: location %s has type %s", e.Ref.Name, e.Type))
 				continue
 			}
 			locSize[e.Ref.Name] = int64(n)
 		}
 		if e.Val.IsAddr() {
-			errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size AArch64 test: location %s holds an address", e.Ref.Name))
+			errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size "+arch+" test: location %s holds an address", e.Ref.Name))
 		}
 	}
 	for _, r := range append(append([]Ref(nil), t.Locations...), append(Refs(t.Cond), Refs(t.Filter)...)...) {
@@ -281,16 +294,16 @@ func lowerMixed(t *Test) error {
 	}
 	for _, a := range accs {
 		if !a.known {
-			errs.Add(posOf(a), "unsupported mixed-size AArch64 test: the address of this access is not known before running (chunks of locations are computed statically)")
+			errs.Add(posOf(a), "unsupported mixed-size "+arch+" test: the address of this access is not known before running (chunks of locations are computed statically)")
 			continue
 		}
 		if a.off%a.size != 0 {
-			errs.Add(posOf(a), fmt.Sprintf("unsupported mixed-size AArch64 test: misaligned %d-byte access at %s+%d", a.size, a.loc, a.off))
+			errs.Add(posOf(a), fmt.Sprintf("unsupported mixed-size "+arch+" test: misaligned %d-byte access at %s+%d", a.size, a.loc, a.off))
 			continue
 		}
 		addLoc(a.loc)
 		if a.off < 0 || declared[a.loc] && a.off+a.size > locSize[a.loc] {
-			errs.Add(posOf(a), fmt.Sprintf("unsupported mixed-size AArch64 test: access to bytes %d..%d of %s, which has %d", a.off, a.off+a.size-1, a.loc, locSize[a.loc]))
+			errs.Add(posOf(a), fmt.Sprintf("unsupported mixed-size "+arch+" test: access to bytes %d..%d of %s, which has %d", a.off, a.off+a.size-1, a.loc, locSize[a.loc]))
 			continue
 		}
 		if !declared[a.loc] && a.off+a.size > locSize[a.loc] {
@@ -302,7 +315,7 @@ func lowerMixed(t *Test) error {
 			locSize[l] = 4 // an untyped location is an int
 		}
 		if locSize[l] > 8 && !arrays[l] {
-			errs.Add(prog.Pos{}, fmt.Sprintf("unsupported mixed-size AArch64 test: location %s has %d bytes (more than a register)", l, locSize[l]))
+			errs.Add(prog.Pos{}, fmt.Sprintf("unsupported mixed-size "+arch+" test: location %s has %d bytes (more than a register)", l, locSize[l]))
 		}
 	}
 	if err := errs.Err(); err != nil {
@@ -374,14 +387,35 @@ func lowerMixed(t *Test) error {
 			// below 2^63 that the tests use): the SMT engine encodes
 			// + * / % on integers directly, but & | >> << through
 			// bit-vectors, which is far slower.
+			mod := func(v prog.Expr, m int64) prog.Expr {
+				r := prog.Expr(prog.Bin{Op: prog.OpMod, X: v, Y: prog.Int(m)})
+				if exact {
+					r = prog.Bin{Op: prog.OpMod, X: prog.Bin{Op: prog.OpAdd, X: r, Y: prog.Int(m)}, Y: prog.Int(m)}
+				}
+				return r
+			}
 			mask := func(v prog.Expr, shift, size int64) prog.Expr {
 				if shift > 0 {
-					v = prog.Bin{Op: prog.OpDiv, X: v, Y: prog.Int(int64(1) << (8 * shift))}
+					d := int64(1) << (8 * shift)
+					if exact {
+						v = prog.Bin{Op: prog.OpSub, X: v, Y: mod(v, d)}
+					}
+					v = prog.Bin{Op: prog.OpDiv, X: v, Y: prog.Int(d)}
 				}
 				if size < 8 {
-					v = prog.Bin{Op: prog.OpMod, X: v, Y: prog.Int(int64(1) << (8 * size))}
+					v = mod(v, int64(1)<<(8*size))
 				}
 				return v
+			}
+			// signExtend turns the size-byte value v (0 <= v < 2^8size)
+			// into a signed one: v - 2^8size when its top bit is set.
+			signExtend := func(dst string) {
+				if !a.signed || a.size >= 8 || dst == "" {
+					return
+				}
+				v := prog.Reg{Name: dst}
+				top := prog.Bin{Op: prog.OpDiv, X: v, Y: prog.Int(int64(1) << (8*a.size - 1))}
+				emit(prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpSub, X: v, Y: prog.Bin{Op: prog.OpMul, X: top, Y: prog.Int(int64(1) << (8 * a.size))}}})
 			}
 			at := func(addr prog.Expr, delta int64) prog.Expr {
 				if delta == 0 {
@@ -393,10 +427,11 @@ func lowerMixed(t *Test) error {
 			case prog.Load:
 				if len(parts) == 1 {
 					emit(in)
+					signExtend(in.Dst)
 					continue
 				}
 				if hasStr(in.Tags, TagA64Exclusive) {
-					errs.Add(p, fmt.Sprintf("unsupported mixed-size AArch64 test: exclusive load of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
+					errs.Add(p, fmt.Sprintf("unsupported mixed-size "+arch+" test: exclusive load of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
 					continue
 				}
 				var val prog.Expr
@@ -404,6 +439,12 @@ func lowerMixed(t *Test) error {
 					tmp := fmt.Sprintf("%%chunk%d", k)
 					emit(prog.Load{Dst: tmp, Addr: at(in.Addr, c.off-a.off), Tags: in.Tags, Part: k > 0})
 					var v prog.Expr = prog.Reg{Name: tmp}
+					if exact && a.size == 8 && k == len(parts)-1 {
+						// The top chunk of a whole register is signed:
+						// the sum stays within 64 bits in both engines.
+						n := int64(1) << (8*c.size - 1)
+						v = prog.Bin{Op: prog.OpSub, X: v, Y: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpDiv, X: v, Y: prog.Int(n)}, Y: prog.Int(2 * n)}}
+					}
 					if d := c.off - a.off; d > 0 {
 						v = prog.Bin{Op: prog.OpMul, X: v, Y: prog.Int(int64(1) << (8 * d))}
 					}
@@ -415,6 +456,7 @@ func lowerMixed(t *Test) error {
 				}
 				if in.Dst != "" {
 					emit(prog.Assign{Dst: in.Dst, Val: val})
+					signExtend(in.Dst)
 				}
 			case prog.Store:
 				for k, c := range parts {
@@ -422,14 +464,15 @@ func lowerMixed(t *Test) error {
 				}
 			case prog.RMW:
 				if len(parts) != 1 {
-					errs.Add(p, fmt.Sprintf("unsupported mixed-size AArch64 test: atomic read-modify-write of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
+					errs.Add(p, fmt.Sprintf("unsupported mixed-size "+arch+" test: atomic read-modify-write of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
 					continue
 				}
 				in.New = mask(in.New, 0, a.size)
 				emit(in)
+				signExtend(in.Dst)
 			case prog.StoreCond:
 				if len(parts) != 1 {
-					errs.Add(p, fmt.Sprintf("unsupported mixed-size AArch64 test: store exclusive of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
+					errs.Add(p, fmt.Sprintf("unsupported mixed-size "+arch+" test: store exclusive of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
 					continue
 				}
 				in.Val = mask(in.Val, 0, a.size)
@@ -485,7 +528,7 @@ func lowerMixed(t *Test) error {
 				return c
 			}
 			if c.Val.IsAddr() {
-				cerr = fmt.Errorf("unsupported mixed-size AArch64 test: the condition compares location %s, of %d chunks, with an address", c.Ref.Name, len(cs))
+				cerr = fmt.Errorf("unsupported mixed-size "+arch+" test: the condition compares location %s, of %d chunks, with an address", c.Ref.Name, len(cs))
 				return c
 			}
 			var out Cond
@@ -503,7 +546,7 @@ func lowerMixed(t *Test) error {
 			return out
 		case RefEq:
 			if !c.L.IsReg() && len(chunks[c.L.Name]) > 1 || !c.R.IsReg() && len(chunks[c.R.Name]) > 1 {
-				cerr = fmt.Errorf("unsupported mixed-size AArch64 test: the condition compares two final values, one of a location of several chunks")
+				cerr = errors.New("unsupported mixed-size " + arch + " test: the condition compares two final values, one of a location of several chunks")
 			}
 		}
 		return c

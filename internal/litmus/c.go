@@ -15,10 +15,13 @@ import (
 //
 // whose parameters name shared locations (x is the address of location
 // x) and whose locals are the registers a condition names ("0:r0"). The
-// statements are declarations, assignments, calls, if/else, while and
-// do-while loops (backward jumps, unrolled by the engine's bound); the
+// statements are declarations, assignments, calls, if/else, while,
+// do-while and for loops with break and continue (backward jumps,
+// unrolled by the engine's bound, herd's -unroll); a register the initial
+// state gives a value ("0:r4=y;") is a variable of its thread; the
 // expressions are C's, with pointers (*p reads, &x, pointer-valued
-// registers) and casts (ignored).
+// registers), arrays (a[i] is *(a+i); each cell of an array of the
+// initial state is a location) and casts (ignored).
 //
 // Control dependencies are herd7's for C: the reads an if's condition
 // depends on are ctrl-before the events of its branches only, not the
@@ -138,7 +141,7 @@ func (f *cFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 }
 
 // Code reads the thread functions and translates them.
-func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos) ([]*prog.Thread, int, error) {
+func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos, init []InitEntry) ([]*prog.Thread, int, error) {
 	var errs ErrorList
 	p := newCParser(src, off, pos, &errs)
 	var funcs []*cFunc
@@ -166,6 +169,11 @@ func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos) ([]*prog.T
 		g := &cGen{fe: f, t: &prog.Thread{ID: i, Name: fn.Name}, params: map[string]bool{}, locals: map[string]bool{}, errs: &errs, pos: pos}
 		for _, name := range fn.Params {
 			g.params[name] = true
+		}
+		for _, e := range init {
+			if e.Ref.Thread == i && !g.params[e.Ref.Name] {
+				g.locals[e.Ref.Name] = true
+			}
 		}
 		g.cur = pos(fn.Off)
 		g.stmts(fn.Body)
@@ -209,6 +217,14 @@ type cGen struct {
 	ntmp   int
 	nlab   int
 	expand int // depth of macro expansion
+	loops  []*cLoop
+}
+
+// cLoop is an enclosing loop: where break and continue go, and whether
+// a continue went there.
+type cLoop struct {
+	brk, cont string
+	contUsed  bool
 }
 
 const maxMacroDepth = 64
@@ -261,48 +277,113 @@ func (g *cGen) stmt(s cStmt) {
 		g.stmts(s.Body)
 	case *cIf:
 		// The condition's control dependency covers the branches, up to
-		// the label where they join (herd7's C; see prog.Jump.Join).
+		// the label where they join (herd7's C; see prog.Jump.Join). A
+		// branch that leaves the loop (break, continue) puts the rest of
+		// the loop in the other branch of the unrolled ifs: the dependency
+		// then covers the loop up to its exit.
 		c := g.expr(s.Cond)
 		els := g.label()
+		leaves := len(g.loops) > 0 && (hasLoopJump(s.Then) || hasLoopJump(s.Else))
 		if len(s.Else) == 0 {
-			g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: els})
+			join := els
+			if leaves {
+				join = g.loops[len(g.loops)-1].brk
+			}
+			g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: join})
 			g.stmts(s.Then)
 			g.emit(prog.Label{Name: els})
 			return
 		}
 		end := g.label()
-		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: end})
+		join := end
+		if leaves {
+			join = g.loops[len(g.loops)-1].brk
+		}
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: els, Join: join})
 		g.stmts(s.Then)
 		g.emit(prog.Jump{Target: end})
 		g.emit(prog.Label{Name: els})
 		g.stmts(s.Else)
 		g.emit(prog.Label{Name: end})
 	case *cWhile:
-		// A loop is the if statements of its unrolling: each test's
-		// control dependency covers the later iterations and ends where
-		// the loop exits.
-		top := g.label()
-		g.emit(prog.Label{Name: top})
-		if s.Do {
-			g.stmts(s.Body)
-			g.cur = g.pos(s.Off)
-			c := g.expr(s.Cond)
-			exit := g.label()
-			g.emit(prog.Jump{Cond: c, Target: top, Join: exit})
-			g.emit(prog.Label{Name: exit})
+		g.loop(s)
+	case *cLoopJump:
+		if len(g.loops) == 0 {
+			what := "continue"
+			if s.Break {
+				what = "break"
+			}
+			g.errorf(s.Off, "%s outside a loop", what)
 			return
 		}
-		end := g.label()
-		c := g.expr(s.Cond)
-		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: end, Join: end})
-		g.stmts(s.Body)
-		g.emit(prog.Jump{Target: top})
-		g.emit(prog.Label{Name: end})
+		l := g.loops[len(g.loops)-1]
+		if s.Break {
+			g.emit(prog.Jump{Target: l.brk})
+		} else {
+			l.contUsed = true
+			g.emit(prog.Jump{Target: l.cont})
+		}
 	case *cUnsupportedSt:
 		g.unsupported(s.Off, s.What)
 	default:
 		g.errorf(s.cOff(), "unexpected statement %T", s)
 	}
+}
+
+// loop translates while, do-while and for loops. A loop is the if
+// statements of its unrolling: each test's control dependency covers the
+// later iterations and ends where the loop exits.
+func (g *cGen) loop(s *cWhile) {
+	g.stmts(s.Init)
+	g.cur = g.pos(s.Off)
+	top, end := g.label(), g.label()
+	cont := top
+	if s.Do || s.Step != nil {
+		cont = g.label()
+	}
+	g.emit(prog.Label{Name: top})
+	if !s.Do && s.Cond != nil {
+		c := g.expr(s.Cond)
+		g.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: c}, Target: end, Join: end})
+	}
+	l := &cLoop{brk: end, cont: cont}
+	g.loops = append(g.loops, l)
+	g.stmts(s.Body)
+	g.loops = g.loops[:len(g.loops)-1]
+	if cont != top && l.contUsed {
+		g.emit(prog.Label{Name: cont})
+	}
+	g.cur = g.pos(s.Off)
+	if s.Step != nil {
+		g.effect(s.Step)
+	}
+	if s.Do {
+		c := g.expr(s.Cond)
+		g.emit(prog.Jump{Cond: c, Target: top, Join: end})
+	} else {
+		g.emit(prog.Jump{Target: top})
+	}
+	g.emit(prog.Label{Name: end})
+}
+
+// hasLoopJump reports whether the statements break or continue out of
+// the loop that encloses them (a nested loop keeps its own).
+func hasLoopJump(list []cStmt) bool {
+	for _, s := range list {
+		switch s := s.(type) {
+		case *cLoopJump:
+			return true
+		case *cBlock:
+			if hasLoopJump(s.Body) {
+				return true
+			}
+		case *cIf:
+			if hasLoopJump(s.Then) || hasLoopJump(s.Else) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // effect evaluates e for its side effects.

@@ -248,6 +248,7 @@ func (s *cIf) cOff() int            { return s.Off }
 func (s *cWhile) cOff() int         { return s.Off }
 func (s *cBlock) cOff() int         { return s.Off }
 func (s *cUnsupportedSt) cOff() int { return s.Off }
+func (s *cLoopJump) cOff() int      { return s.Off }
 
 type cStmt interface{ cOff() int }
 
@@ -267,12 +268,21 @@ type (
 		Then, Else []cStmt
 		Off        int
 	}
-	// cWhile is a while loop, or a do-while loop when Do is true.
+	// cWhile is a while loop, or a do-while loop when Do is true. A for
+	// loop is a while loop with Init before it and Step at the end of
+	// each iteration (where continue goes); a missing condition is true.
 	cWhile struct {
+		Init []cStmt
 		Cond cExpr
+		Step cExpr
 		Body []cStmt
 		Do   bool
 		Off  int
+	}
+	// cLoopJump is break (Break true) or continue.
+	cLoopJump struct {
+		Break bool
+		Off   int
 	}
 	cBlock struct {
 		Body []cStmt
@@ -495,7 +505,13 @@ func (p *cParser) stmt() []cStmt {
 		p.expect(")", "after the condition")
 		p.expect(";", "after do ... while")
 		return []cStmt{&cWhile{Cond: c, Body: body, Do: true, Off: t.off}}
-	case p.isWord("for"), p.isWord("return"), p.isWord("goto"), p.isWord("switch"), p.isWord("break"), p.isWord("continue"):
+	case p.isWord("break"), p.isWord("continue"):
+		p.next()
+		p.expect(";", "after "+t.text)
+		return []cStmt{&cLoopJump{Break: t.text == "break", Off: t.off}}
+	case p.isWord("for"):
+		return []cStmt{p.forStmt()}
+	case p.isWord("return"), p.isWord("goto"), p.isWord("switch"):
 		p.skipStmt()
 		return []cStmt{&cUnsupportedSt{What: t.text + " statements", Off: t.off}}
 	case p.atType():
@@ -504,6 +520,33 @@ func (p *cParser) stmt() []cStmt {
 	x := p.expr()
 	p.expect(";", "after the statement")
 	return []cStmt{&cExprStmt{X: x, Off: t.off}}
+}
+
+// forStmt reads "for (init; cond; step) body"; each part may be empty
+// and init may declare locals.
+func (p *cParser) forStmt() cStmt {
+	s := &cWhile{Off: p.tok.off}
+	p.next()
+	p.expect("(", "after for")
+	switch {
+	case p.is(";"):
+		p.next()
+	case p.atType():
+		s.Init = p.decl()
+	default:
+		s.Init = []cStmt{&cExprStmt{X: p.expr(), Off: p.tok.off}}
+		p.expect(";", "after the initialisation of for")
+	}
+	if !p.is(";") {
+		s.Cond = p.expr()
+	}
+	p.expect(";", "after the condition of for")
+	if !p.is(")") {
+		s.Step = p.expr()
+	}
+	p.expect(")", "after the step of for")
+	s.Body = p.stmt()
+	return s
 }
 
 // skipStmt skips an unsupported statement: up to ';' or a balanced block.
@@ -666,8 +709,12 @@ func (p *cParser) postfix() cExpr {
 			p.next()
 			x = &cIncDec{Op: t.text, X: x, Off: t.off}
 		case p.is("["):
-			p.skipBalanced("[", "]")
-			x = &cUnsupported{What: "arrays", Off: t.off}
+			// a[i] is *(a + i): cell i of the array a (each cell a
+			// location, see the initial state).
+			p.next()
+			i := p.expr()
+			p.expect("]", "after the index")
+			x = &cUnary{Op: "*", X: &cBinary{Op: "+", X: x, Y: i, Off: t.off}, Off: t.off}
 		case p.is("->"), p.is("."):
 			p.next()
 			if p.tok.kind == ctIdent {

@@ -30,10 +30,17 @@ func (p *parser) init() {
 			p.fail(p.tok.off, "initial state not terminated: missing '}'")
 		}
 		var toks []token
-		for len(toks) == 0 || !p.tok.nl {
+		depth := 0 // inside the braces of an array's values
+		for len(toks) == 0 || !p.tok.nl || depth > 0 {
 			k := p.tok.kind
-			if k == tSemi || k == tRBrace || k == tEOF {
+			if k == tEOF || depth == 0 && (k == tSemi || k == tRBrace) {
 				break
+			}
+			switch k {
+			case tLBrace:
+				depth++
+			case tRBrace:
+				depth--
 			}
 			toks = append(toks, p.tok)
 			p.next()
@@ -59,17 +66,15 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 	var ref Ref
 	var locStart int
 	var array string
+	size := int64(0)
 	last := lhs[n-1]
 	switch {
 	case last.kind == tRBrack && n >= 4 && lhs[n-2].kind == tInt && lhs[n-3].kind == tLBrack && lhs[n-4].kind == tIdent:
 		// An array "uint8_t x[128]": the type records the size.
-		if size := p.intValue(lhs[n-2], false); size <= 0 {
+		if size = p.intValue(lhs[n-2], false); size <= 0 || size > maxArray {
 			p.fail(lhs[n-2].off, "bad array size "+quote(lhs[n-2].text))
 		}
 		ref, locStart, array = Ref{Thread: -1, Name: lhs[n-4].text}, n-4, "["+lhs[n-2].text+"]"
-		if hasVal {
-			p.fail(lhs[n-1].off, "initial values of arrays are not supported")
-		}
 	case last.kind == tRBrack && n >= 3 && lhs[n-2].kind == tIdent && lhs[n-3].kind == tLBrack:
 		ref, locStart = Ref{Thread: -1, Name: lhs[n-2].text}, n-3
 	case last.kind == tIdent && n >= 3 && lhs[n-2].kind == tColon && isThreadToken(lhs[n-3]):
@@ -97,7 +102,12 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 	if typ.Len() > 0 && strings.HasPrefix(typ.String(), "*") {
 		p.fail(lhs[0].off, "unexpected '*' in the initial state")
 	}
+	elem := typ.String()
 	typ.WriteString(array)
+	if array != "" {
+		p.initArray(toks, lhs, rhs, hasVal, ref, locStart, elem, typ.String(), size, seen)
+		return
+	}
 	// C's "atomic_t x = ATOMIC_INIT(1)" is x = 1.
 	if n := len(rhs); n >= 3 && rhs[0].kind == tIdent && rhs[0].text == "ATOMIC_INIT" && rhs[1].kind == tLParen && rhs[n-1].kind == tRParen {
 		rhs = rhs[2 : n-1]
@@ -106,25 +116,121 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 	switch {
 	case !hasVal:
 		// "int x;": zero.
-	case len(rhs) == 1 && rhs[0].kind == tInt:
-		val = prog.IntValue(p.intValue(rhs[0], false))
-	case len(rhs) == 2 && (rhs[0].kind == tMinus || rhs[0].kind == tPlus) && rhs[1].kind == tInt:
-		val = prog.IntValue(p.intValue(rhs[1], rhs[0].kind == tMinus))
-	case len(rhs) == 1 && rhs[0].kind == tIdent:
-		val = prog.AddrValue(rhs[0].text)
-	case len(rhs) == 2 && rhs[0].kind == tAmp && rhs[1].kind == tIdent:
-		val = prog.AddrValue(rhs[1].text)
 	case len(rhs) == 0:
 		p.fail(toks[len(toks)-1].off, "missing value after '='")
 	default:
-		p.fail(rhs[0].off, "expected an integer or an address as initial value, found "+rhs[0].describe())
+		val = p.initValue(rhs)
 	}
-	pos := p.sc.pos(lhs[locStart].off)
+	p.addInit(ref, val, typ.String(), lhs[locStart].off, seen)
+}
+
+// maxArray bounds the size of an array of the initial state.
+const maxArray = 1 << 12
+
+// initValue reads one initial value: an integer, a location's address
+// ("x", "&x", or "*(&x)", which is x again, as in tests of arrays whose
+// cells hold the address of another array).
+func (p *parser) initValue(v []token) prog.Value {
+	switch {
+	case len(v) == 1 && v[0].kind == tInt:
+		return prog.IntValue(p.intValue(v[0], false))
+	case len(v) == 2 && (v[0].kind == tMinus || v[0].kind == tPlus) && v[1].kind == tInt:
+		return prog.IntValue(p.intValue(v[1], v[0].kind == tMinus))
+	case len(v) == 1 && v[0].kind == tIdent:
+		return prog.AddrValue(v[0].text)
+	case len(v) == 2 && v[0].kind == tAmp && v[1].kind == tIdent:
+		return prog.AddrValue(v[1].text)
+	case len(v) == 5 && v[0].kind == tStar && v[1].kind == tLParen && v[2].kind == tAmp && v[3].kind == tIdent && v[4].kind == tRParen,
+		len(v) == 3 && v[0].kind == tStar && v[1].kind == tAmp && v[2].kind == tIdent:
+		return prog.AddrValue(v[len(v)-1-btoi(v[len(v)-1].kind == tRParen)].text)
+	}
+	p.fail(v[0].off, "expected an integer or an address as initial value, found "+v[0].describe())
+	panic("unreachable")
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// initArray reads an array "[type] a[N] [= {v0, ..., vN-1}]". In C tests
+// each cell is a location: a (cell 0), a+1, ..., a+N-1, so that pointer
+// arithmetic (a + i, a[i]) reaches cell i; the entry of cell 0 keeps the
+// array type. Other dialects count offsets in bytes: they take arrays
+// without initial values only (the mixed-size AArch64 front-end refuses
+// them by name).
+func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref Ref, locStart int, elem, typ string, size int64, seen map[Ref]prog.Pos) {
+	vals := make([]prog.Value, size)
+	if hasVal {
+		if len(rhs) < 2 || rhs[0].kind != tLBrace || rhs[len(rhs)-1].kind != tRBrace {
+			at := toks[len(toks)-1]
+			if len(rhs) > 0 {
+				at = rhs[0]
+			}
+			p.fail(at.off, "expected the values of array "+ref.Name+" in braces: {v0, v1, ...}")
+		}
+		inner := rhs[1 : len(rhs)-1]
+		var items [][]token
+		for len(inner) > 0 {
+			i := 0
+			for i < len(inner) && inner[i].kind != tComma {
+				i++
+			}
+			if i == 0 {
+				p.fail(inner[0].off, "missing value in the values of array "+ref.Name)
+			}
+			items = append(items, inner[:i])
+			if i == len(inner) {
+				break
+			}
+			inner = inner[i+1:]
+			if len(inner) == 0 {
+				p.fail(rhs[len(rhs)-1].off, "missing value in the values of array "+ref.Name)
+			}
+		}
+		if int64(len(items)) != size {
+			p.fail(rhs[0].off, fmt.Sprintf("array %s has %d cells and %d initial values", ref.Name, size, len(items)))
+		}
+		for i, it := range items {
+			vals[i] = p.initValue(it)
+		}
+	}
+	if !strings.EqualFold(p.fe.Arch(), "C") {
+		if hasVal {
+			p.fail(rhs[0].off, "initial values of arrays are supported in C tests only")
+		}
+		p.addInit(ref, vals[0], typ, lhs[locStart].off, seen)
+		return
+	}
+	for i, v := range vals {
+		r, t := ref, typ
+		if i > 0 {
+			r.Name, t = CellName(ref.Name, i), elem
+		}
+		p.addInit(r, v, t, lhs[locStart].off, seen)
+	}
+}
+
+// CellName names cell i of array a, a location of its own: a, a+1, ...
+// (the name the engines give the address a plus i).
+func CellName(a string, i int) string {
+	if i == 0 {
+		return a
+	}
+	return a + "+" + strconv.Itoa(i)
+}
+
+// addInit records an entry of the initial state, refusing a second value
+// for the same ref.
+func (p *parser) addInit(ref Ref, val prog.Value, typ string, off int, seen map[Ref]prog.Pos) {
+	pos := p.sc.pos(off)
 	if first, dup := seen[ref]; dup {
-		p.fail(lhs[locStart].off, fmt.Sprintf("duplicate initial value for %s (first at %d:%d)", ref, first.Line, first.Col))
+		p.fail(off, fmt.Sprintf("duplicate initial value for %s (first at %d:%d)", ref, first.Line, first.Col))
 	}
 	seen[ref] = pos
-	p.t.Init = append(p.t.Init, InitEntry{Ref: ref, Val: val, Type: typ.String(), Pos: pos})
+	p.t.Init = append(p.t.Init, InitEntry{Ref: ref, Val: val, Type: typ, Pos: pos})
 }
 
 // isThreadToken tells whether t names a thread: "0" or "P0".

@@ -185,7 +185,7 @@ func (p *parser) header() {
 	}
 	p.t.Name = sc.word()
 	for {
-		sc.skipSpace()
+		lineStart := sc.skipSpace()
 		off := sc.off
 		c := sc.peekByte(0)
 		switch {
@@ -201,24 +201,71 @@ func (p *parser) header() {
 			}
 			p.t.Alias = strings.TrimSpace(text)
 		case c == '"':
+			// herd7 reads a description that runs over several lines.
 			sc.off++
-			text, ok := sc.upTo('"')
-			if !ok {
+			end := bytes.IndexByte(sc.src[sc.off:], '"')
+			if end < 0 {
 				p.fail(off, "string not terminated")
 			}
-			p.t.Doc = text
-		case isLetter(c):
-			key := sc.ident("-.")
-			sc.skipBlanks()
-			if sc.peekByte(0) != '=' {
-				p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", key))
+			p.t.Doc = string(sc.src[sc.off : sc.off+end])
+			sc.off += end + 1
+		case c == '/' && sc.peekByte(1) == '*':
+			// A C comment (C tests have them before the initial state).
+			end := bytes.Index(sc.src[sc.off+2:], []byte("*/"))
+			if end < 0 {
+				p.fail(off, "comment not terminated")
 			}
-			sc.off++
-			p.t.Meta[key] = sc.restOfLine()
+			sc.off += 2 + end + 2
+		case c == '/' && sc.peekByte(1) == '/':
+			sc.restOfLine()
+		case isLetter(c) && p.metaLine():
+		case lineStart && !p.threadNamesAhead():
+			// Any other line (diy's cycle line, a suite's free text) is
+			// skipped as herd7 does, up to the '{' of the initial state.
+			for !sc.atEOF() && sc.peekByte(0) != '\n' && sc.peekByte(0) != '{' {
+				sc.off++
+			}
+		case isLetter(c):
+			p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", sc.ident("-.")))
 		default:
 			p.fail(off, fmt.Sprintf("unexpected %q in the header", rune(c)))
 		}
 	}
+}
+
+// metaLine reads a "key=value" line into Meta and reports whether there
+// was one; otherwise it leaves the offset where it was.
+func (p *parser) metaLine() bool {
+	sc := p.sc
+	save := sc.off
+	key := sc.ident("-.")
+	sc.skipBlanks()
+	if key == "" || sc.peekByte(0) != '=' {
+		sc.off = save
+		return false
+	}
+	sc.off++
+	p.t.Meta[key] = sc.restOfLine()
+	return true
+}
+
+// threadNamesAhead reports whether the line at the offset starts with a
+// thread name (P0, P1, ...): the thread table of a test whose initial
+// state is missing, which must not be skipped as free text.
+func (p *parser) threadNamesAhead() bool {
+	sc := p.sc
+	save := sc.off
+	w := sc.ident("")
+	sc.off = save
+	if len(w) < 2 || w[0] != 'P' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // ref reads a register "0:EAX" / "P0:EAX" or a location "x" / "[x]".
@@ -237,6 +284,21 @@ func (p *parser) ref() (Ref, int) {
 		return Ref{Thread: th, Name: name}, t.off
 	case t.kind == tIdent:
 		p.next()
+		if p.tok.kind == tLBrack {
+			// "a[1]": cell 1 of the array a, in C tests (whose cells are
+			// locations a, a+1, ...; see the initial state).
+			if !strings.EqualFold(p.fe.Arch(), "C") {
+				p.fail(p.tok.off, "array cells in the condition are supported in C tests only")
+			}
+			p.next()
+			i := p.expect(tInt, "as the index of "+t.text)
+			p.expect(tRBrack, "after the index")
+			n := p.intValue(i, false)
+			if n < 0 || n >= maxArray {
+				p.fail(i.off, "bad index "+quote(i.text))
+			}
+			return Ref{Thread: -1, Name: CellName(t.text, int(n))}, t.off
+		}
 		return Ref{Thread: -1, Name: t.text}, t.off
 	case t.kind == tLBrack:
 		p.next()

@@ -46,8 +46,10 @@ type CodeFrontend interface {
 	// Code reads the threads from src[off:]. It returns them in order
 	// (thread i is P<i>), and the offset where the rest of the test
 	// starts. pos turns an offset of src into a position. Errors are
-	// positioned (an ErrorList).
-	Code(src []byte, off int, pos func(off int) prog.Pos) ([]*prog.Thread, int, error)
+	// positioned (an ErrorList). init is the initial state: a register
+	// it gives a value is a variable of its thread (herd7's C reads
+	// "0:r4=y;" with r4 used in P0).
+	Code(src []byte, off int, pos func(off int) prog.Pos, init []InitEntry) ([]*prog.Thread, int, error)
 }
 
 var registry = struct {

@@ -26,10 +26,12 @@ import (
 // The annotations .aq, .rl and .aqrl (also written .aq.rl) may follow the
 // width of a memory instruction.
 //
-// Access sizes are not modelled: every access reads or writes a whole
-// location (herd's non-mixed mode), so the byte and half-word accesses
-// (lb, sh, ...) are reported unsupported by name, as are non-zero offsets
-// (they address part of a location).
+// Mixed-size tests are lowered as AArch64's are (aarch64_mixed.go): a
+// test with byte or half-word accesses (lb lbu lh lhu sb sh), an offset
+// off(rs1) or a location of a stated size (uint64_t x) has its locations
+// split into chunks; lb, lh, lw, lr.w and the word AMOs sign-extend what
+// they read (RV64), lbu, lhu and lwu zero-extend. Other tests keep herd's
+// whole-location accesses.
 //
 // Events carry the tags herd's riscv.cat and riscv-defs.cat expect:
 //   - "X" on every access of an atomic instruction: the load-reserve, the
@@ -154,8 +156,29 @@ func (r *rvThread) emit(ins ...prog.Instr) {
 	for _, in := range ins {
 		r.t.Code = append(r.t.Code, in)
 		r.t.Pos = append(r.t.Pos, r.pos)
+		r.t.Sizes = append(r.t.Sizes, 0)
 	}
 }
+
+// emitAccess emits the memory access in of size bytes, negative for a
+// load that sign-extends (the lowering of mixed-size tests uses them; see
+// aarch64_mixed.go).
+func (r *rvThread) emitAccess(size int, in prog.Instr) {
+	r.emit(in)
+	r.t.Sizes[len(r.t.Sizes)-1] = size
+}
+
+// rvSizes are the access sizes of the memory mnemonics, negative for the
+// loads that sign-extend (RV64: lb, lh, lw, lr.w and the AMOs on words).
+var rvSizes = map[string]int{
+	"lb": -1, "lbu": 1, "lh": -2, "lhu": 2, "lw": -4, "lwu": 4, "ld": 8,
+	"sb": 1, "sh": 2, "sw": 4, "sd": 8,
+}
+
+// CheckTest lowers the mixed-size tests into per-chunk accesses (as for
+// AArch64, see aarch64_mixed.go), or reports what of them is not
+// supported.
+func (rvFrontend) CheckTest(t *Test) error { return lowerMixedSizes(t, "RISCV", true) }
 
 type rvOpKind int
 
@@ -359,8 +382,6 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 func rvUnsupported(mn string) (string, bool) {
 	base, _, _ := strings.Cut(mn, ".")
 	switch base {
-	case "lb", "lbu", "lh", "lhu", "sb", "sh":
-		return "byte and half-word accesses (mixed-size) are not supported", true
 	case "amominu", "amomaxu", "sltu", "sltiu", "bltu", "bgeu":
 		return "unsigned comparisons are not supported", true
 	case "srl", "srli", "sra", "srai", "srlw", "srliw", "sraw", "sraiw":
@@ -373,7 +394,7 @@ func rvUnsupported(mn string) (string, bool) {
 		return "the M extension is not supported", true
 	}
 	if _, width, _ := splitMem(mn); (base == "lr" || base == "sc" || strings.HasPrefix(base, "amo")) && (width == "b" || width == "h") {
-		return "byte and half-word accesses (mixed-size) are not supported", true
+		return "byte and half-word atomics are not supported", true
 	}
 	if strings.HasPrefix(base, "amo") {
 		if _, ok := rvAMOOps[base]; !ok {
@@ -483,13 +504,13 @@ func (r *rvThread) translate(in rvInstr) {
 	base, width, suffix := splitMem(in.mn)
 	order, okOrder := rvOrders[suffix]
 	switch {
-	case base == "lw" || base == "ld" || base == "lwu":
+	case base == "lw" || base == "ld" || base == "lwu" || base == "lb" || base == "lbu" || base == "lh" || base == "lhu":
 		if okOrder && arity(2) && r.isReg(in, 0) && r.isMem(in, 1) {
-			r.load(in, order)
+			r.load(in, order, rvSizes[base])
 		}
-	case base == "sw" || base == "sd":
+	case base == "sw" || base == "sd" || base == "sb" || base == "sh":
 		if okOrder && arity(2) && r.isReg(in, 0) && r.isMem(in, 1) {
-			r.store(in, order)
+			r.store(in, order, rvSizes[base])
 		}
 	case (base == "lr" || base == "sc" || rvAMOOps[base] != nil) && (width == "w" || width == "d"):
 		if !okOrder {
@@ -551,10 +572,10 @@ func (r *rvThread) fence(in rvInstr) {
 	r.emit(prog.Fence{Tags: []string{rvFenceTag(sets[0], sets[1])}})
 }
 
-// addr is the address of a memory operand; non-zero offsets are refused.
+// addr is the address (rs1) of lr, sc and the AMOs, which take no offset.
 func (r *rvThread) addr(op rvOp) (prog.Expr, bool) {
 	if op.imm != 0 {
-		r.errorf(op.pos, "unsupported offset %d: only 0(reg) addresses a whole location", op.imm)
+		r.errorf(op.pos, "bad offset %d: lr, sc and AMOs address (rs1) or 0(rs1)", op.imm)
 		return nil, false
 	}
 	return r.src(op.reg), true
@@ -573,18 +594,36 @@ func rvAccessTags(o rvOrder, tags ...string) []string {
 	return tags
 }
 
-// load is l{w,d,wu}[.aq|.rl|.aqrl] rd,off(rs1).
-func (r *rvThread) load(in rvInstr, order rvOrder) {
-	if a, ok := r.addr(in.ops[1]); ok {
-		r.emit(prog.Load{Dst: rvDst(in.ops[0].reg), Addr: a, Tags: rvAccessTags(order)})
-	}
+// load is l{b,bu,h,hu,w,wu,d}[.aq|.rl|.aqrl] rd,off(rs1), of size bytes
+// (negative: sign-extending).
+func (r *rvThread) load(in rvInstr, order rvOrder, size int) {
+	r.emitAccess(size, prog.Load{Dst: rvDst(in.ops[0].reg), Addr: r.offAddr(in.ops[1]), Tags: rvAccessTags(order)})
 }
 
-// store is s{w,d}[.aq|.rl|.aqrl] rs2,off(rs1).
-func (r *rvThread) store(in rvInstr, order rvOrder) {
-	if a, ok := r.addr(in.ops[1]); ok {
-		r.emit(prog.Store{Addr: a, Val: r.src(in.ops[0].reg), Tags: rvAccessTags(order)})
+// store is s{b,h,w,d}[.aq|.rl|.aqrl] rs2,off(rs1), of size bytes.
+func (r *rvThread) store(in rvInstr, order rvOrder, size int) {
+	r.emitAccess(size, prog.Store{Addr: r.offAddr(in.ops[1]), Val: r.src(in.ops[0].reg), Tags: rvAccessTags(order)})
+}
+
+// offAddr is the address of the operand off(rs1) of a load or a store: an
+// offset makes the test mixed-size (it addresses part of a location).
+func (r *rvThread) offAddr(op rvOp) prog.Expr {
+	if op.imm == 0 {
+		return r.src(op.reg)
 	}
+	return bin(prog.OpAdd, r.src(op.reg), prog.Int(op.imm))
+}
+
+// atomicSize is the size of lr, sc and the AMOs: 4 bytes for .w (loads
+// sign-extend), 8 for .d.
+func atomicSize(mn string, load bool) int {
+	if _, width, _ := splitMem(mn); width == "d" {
+		return 8
+	}
+	if load {
+		return -4
+	}
+	return 4
 }
 
 // Front-end temporaries (never visible in a condition). They hold zeros
@@ -624,7 +663,7 @@ func (r *rvThread) loadReserve(in rvInstr, order rvOrder) {
 	if dep := r.zeroOf(in.ops[1].reg); dep != nil {
 		r.emit(prog.Assign{Dst: rvResDeps, Val: dep})
 	}
-	r.emit(prog.Load{Dst: rvDst(in.ops[0].reg), Addr: a, Tags: rvAccessTags(order, TagRVAtomic, TagRVExclusive)})
+	r.emitAccess(atomicSize(in.mn, true), prog.Load{Dst: rvDst(in.ops[0].reg), Addr: a, Tags: rvAccessTags(order, TagRVAtomic, TagRVExclusive)})
 }
 
 // storeCond is sc.{w,d}[.aq|.rl|.aqrl] rd,rs2,(rs1): rd gets 0 on success
@@ -643,7 +682,7 @@ func (r *rvThread) storeCond(in rvInstr, order rvOrder) {
 		}
 		r.emit(prog.Assign{Dst: rvDepTmp, Val: dep})
 	}
-	r.emit(prog.StoreCond{Addr: a, Val: r.src(rs2), Status: rvDst(rd),
+	r.emitAccess(atomicSize(in.mn, false), prog.StoreCond{Addr: a, Val: r.src(rs2), Status: rvDst(rd),
 		OkVal: prog.IntValue(0), FailVal: prog.IntValue(1), StatusDeps: true, Tags: rvAccessTags(order, TagRVAtomic, TagRVExclusive)})
 	r.emit(prog.Assign{Dst: rvResDeps, Val: prog.Int(0)}) // the reservation is gone
 	if rd != 0 {
@@ -676,7 +715,7 @@ func (r *rvThread) amo(in rvInstr, base string, order rvOrder) {
 		r.emit(prog.Assign{Dst: rvDepTmp, Val: dep})
 	}
 	tags := rvAccessTags(order, TagRVAtomic)
-	r.emit(prog.RMW{Dst: rvDst(rd), Addr: a, New: rvAMOOps[base](prog.Old{}, r.src(rs2)), RTags: tags, WTags: tags})
+	r.emitAccess(atomicSize(in.mn, true), prog.RMW{Dst: rvDst(rd), Addr: a, New: rvAMOOps[base](prog.Old{}, r.src(rs2)), RTags: tags, WTags: tags})
 	if dep != nil {
 		r.assign(rd, bin(prog.OpAdd, r.src(rd), reg(rvDepTmp)))
 	}

@@ -90,7 +90,7 @@ func (p *parser) table() {
 
 // code hands the thread section to a front-end that reads it itself.
 func (p *parser) code(cf CodeFrontend) {
-	threads, end, err := cf.Code(p.sc.src, p.sc.off, p.sc.pos)
+	threads, end, err := cf.Code(p.sc.src, p.sc.off, p.sc.pos, p.t.Init)
 	if err != nil {
 		p.addError(err, 0, nil)
 	}

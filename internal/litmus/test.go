@@ -6,6 +6,7 @@ package litmus
 
 import (
 	"github.com/musket-verify/musket/internal/prog"
+	"strings"
 )
 
 // Test is a parsed litmus test.
@@ -66,6 +67,10 @@ func (r Ref) IsReg() bool { return r.Thread >= 0 }
 func (r Ref) String() string {
 	if r.Thread >= 0 {
 		return itoa(r.Thread) + ":" + r.Name
+	}
+	// Cell i of a C array is the location "a+i"; herd7 writes it a[i].
+	if i := strings.LastIndexByte(r.Name, '+'); i > 0 && isDecimal(r.Name[i+1:]) {
+		return r.Name[:i] + "[" + r.Name[i+1:] + "]"
 	}
 	return r.Name
 }

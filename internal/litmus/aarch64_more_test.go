@@ -1,0 +1,48 @@
+package litmus
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAArch64MoreInstructions: the IR of the instructions added for
+// herd7 parity, and the refusals that name what is not supported.
+func TestAArch64MoreInstructions(t *testing.T) {
+	for _, tc := range []struct{ ins, code string }{
+		{"CSEL W0,W2,W3,EQ", "X0 = (X3 + ((%cmpL == %cmpR) * (X2 - X3)))"},
+		{"CSINC W0,W2,W3,LT", "X0 = ((X3 + 1) + ((%cmpL < %cmpR) * (X2 - (X3 + 1))))"},
+		{"CSET W0,NE", "X0 = (%cmpL != %cmpR)"},
+		{"MOVZ W0,#1,LSL #16", "X0 = 65536"},
+		{"MOVK X0,#2", "X0 = ((X0 & -65536) | 2)"},
+		{"NEG W0,W2", "X0 = -X2"},
+		{"LSL W0,W2,#3", "X0 = (X2 << 3)"},
+		{"TBNZ W0,#2,L0", "if (((X0 >> 2) & 1) != 0) goto L0"},
+		{"TST W2,#4", "%cmpL = (X2 & 4); %cmpR = 0"},
+		{"SUBS W0,W2,#1", "%cmpL = X2; %cmpR = 1; X0 = (X2 - 1)"},
+		{"LDAPUR W0,[X1]", "X0 = load.Q [X1]"},
+		{"STLUR W0,[X1]", "store.L [X1] X0"},
+	} {
+		src := "AArch64 t\n{ 0:X1=x; }\n P0 ;\n " + tc.ins + " ;\n L0: ;\nexists (x=0)\n"
+		lt, err := Parse("t.litmus", []byte(src))
+		if err != nil {
+			t.Errorf("%s: %v", tc.ins, err)
+			continue
+		}
+		got := strings.TrimSuffix(codeString(lt.Threads[0]), "; L0:")
+		if got != tc.code {
+			t.Errorf("%s:\n got %s\nwant %s", tc.ins, got, tc.code)
+		}
+	}
+	for _, tc := range []struct{ ins, want string }{
+		{"CSEL W0,W2,W3,HI", `t.litmus:4:16: unsupported AArch64 condition "HI" (EQ, NE, LT, LE, GT and GE are)`},
+		{"MOVZ W0,#1,LSL #8", `t.litmus:4:10: MOVZ: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)`},
+		{"TBZ W0,#64,L0", `t.litmus:4:9: TBZ needs a bit number #0..#63 as operand 2`},
+		{"LDSMAX W0,W2,[X1]", `t.litmus:4:2: unsupported AArch64 instruction LDSMAX: atomic minimum and maximum are not supported`},
+	} {
+		src := "AArch64 t\n{ 0:X1=x; }\n P0 ;\n " + tc.ins + " ;\n L0: ;\nexists (x=0)\n"
+		_, err := Parse("t.litmus", []byte(src))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.ins, err, tc.want)
+		}
+	}
+}
