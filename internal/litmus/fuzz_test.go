@@ -193,3 +193,70 @@ func leftAssoc(c Cond) Cond {
 	}
 	return c
 }
+
+// FuzzMacros parses arbitrary .def text: a positioned ErrorList or a
+// table of macros. Each macro is then called, with as many arguments as
+// it has parameters, from a C test read with those macros: expansion
+// (even of a macro that calls itself) ends within a second, with a test
+// or a positioned error.
+func FuzzMacros(f *testing.F) {
+	f.Add([]byte(builtinMacroText))
+	f.Add([]byte("m(X) m(X)\nn(X,Y) { n(Y,X); }\n"))
+	f.Add([]byte("READ_ONCE(X) __load{once}(X)\nWRITE_ONCE(X,V) { __store{once}(X,V); }\nsmp_mb() { __fence{mb}; }\n"))
+	files, _ := filepath.Glob("../../../shared/corpus/cat/*/*.def")
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		start := time.Now()
+		defer func() {
+			if d := time.Since(start); d > time.Second {
+				t.Fatalf("took %v", d)
+			}
+		}()
+		m, err := ParseMacros("f.def", src)
+		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error %T %v is not an ErrorList", err, err)
+			}
+			for _, e := range list {
+				if e.Pos.Line < 1 || e.Pos.Col < 1 || e.Pos.File != "f.def" {
+					t.Fatalf("error without a position: %v", e)
+				}
+			}
+			return
+		}
+		var body strings.Builder
+		for i, name := range m.Names() {
+			if i == 8 {
+				break
+			}
+			args := make([]string, len(m.defs[name].params))
+			for j := range args {
+				args[j] = "x"
+			}
+			call := name + "(" + strings.Join(args, ",") + ");\n"
+			if m.defs[name].isStmt {
+				body.WriteString("  " + call)
+			} else {
+				body.WriteString("  r" + itoa(i) + " = " + call)
+			}
+		}
+		test := "C t\n{ x = 0; }\nP0(int *x) {\n  int r0; int r1; int r2; int r3; int r4; int r5; int r6; int r7;\n" + body.String() + "}\nexists (x=1)\n"
+		_, err = ParseWith("t.litmus", []byte(test), NewCFrontend(m))
+		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error %T %v is not an ErrorList", err, err)
+			}
+			for _, e := range list {
+				if e.Pos.Line < 1 || e.Pos.Col < 1 {
+					t.Fatalf("error without a position: %v", e)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,69 @@
+package batch
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseConf(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want *Conf
+		err  string
+	}{
+		{src: "# c\nmodel m.cat\nbell\tb.bell\n  macros /abs/k.def\nvariant a, b,\ngraph columns\n",
+			want: &Conf{Model: "d/m.cat", Bell: "d/b.bell", Macros: "/abs/k.def", Variants: []string{"a", "b"}}},
+		{src: "", want: &Conf{}},
+		{src: "model m.cat\n  colour red\n", err: `d/x.cfg:2:3: unknown configuration key "colour"`},
+		{src: "model\n", err: "d/x.cfg:1:6: model needs a file name"},
+		{src: "bell   \n", err: "d/x.cfg:1:5: bell needs a file name"},
+		{src: "é\xffmodel", err: "d/x.cfg:1:2: invalid UTF-8 byte 0xff"},
+		{src: "éè x\n", err: `d/x.cfg:1:1: unknown configuration key "éè"`},
+	} {
+		got, err := ParseConf("d/x.cfg", []byte(tc.src))
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%q: error %v, want %s", tc.src, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %+v, %v; want %+v", tc.src, got, err, tc.want)
+		}
+	}
+}
+
+// FuzzParseConf: any text gives a Conf or an error "file:line:col: ...",
+// within a second, never a panic.
+func FuzzParseConf(f *testing.F) {
+	f.Add([]byte("macros k.def\nbell k.bell\nmodel k.cat\nvariant lkmmv2\ngraph columns\n"))
+	f.Add([]byte("# comment\n\tmodel  x.cat \nunknown 1\n"))
+	for _, p := range []string{"../../../shared/corpus/cat/herd/*.cfg", "../../../shared/corpus/cat/linux/*.cfg"} {
+		files, _ := filepath.Glob(p)
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		start := time.Now()
+		c, err := ParseConf("f.cfg", src)
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("took %v", d)
+		}
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.cfg:") {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		if c == nil {
+			t.Fatal("no Conf and no error")
+		}
+	})
+}
