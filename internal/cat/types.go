@@ -105,7 +105,10 @@ func (s *tyScope) lookup(name string) (ty, bool) {
 	return tAny, false
 }
 
-type typer struct{ errs ErrorList }
+type typer struct {
+	errs ErrorList // the first maxErrors errors
+	n    int       // all the errors found
+}
 
 // typeCheck checks the expanded statements of a model.
 func typeCheck(stmts []Stmt) ErrorList {
@@ -116,7 +119,10 @@ func typeCheck(stmts []Stmt) ErrorList {
 }
 
 func (tc *typer) errorf(pos Position, format string, args ...any) {
-	tc.errs.Add(pos, fmt.Sprintf(format, args...))
+	tc.n++
+	if len(tc.errs) < maxErrors {
+		tc.errs.Add(pos, fmt.Sprintf(format, args...))
+	}
 }
 
 // name gives the type of a name, as the compiler resolves it: the
@@ -220,10 +226,10 @@ func (tc *typer) expr(s *tyScope, e Expr) ty {
 	case *TryExpr:
 		// try catches the errors of X, type errors included: they are
 		// not the model's.
-		saved := tc.errs
+		saved, n := tc.errs, tc.n
 		x := tc.expr(s, e.X)
-		failed := len(tc.errs) > len(saved)
-		tc.errs = saved
+		failed := tc.n > n
+		tc.errs, tc.n = saved[:len(saved):len(saved)], n
 		y := tc.expr(s, e.Y)
 		if failed {
 			return y
