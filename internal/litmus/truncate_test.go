@@ -28,7 +28,8 @@ var condStart = regexp.MustCompile(`(?m)^[ \t]*(~[ \t]*exists|exists|forall|fina
 // TestTruncated cuts real tests of every dialect at every line end and in
 // the middle of every line: each cut either fails with a positioned error
 // or, when it kept the start of the condition (or of the locations
-// clause), parses. A cut file never passes as "forall (true)".
+// clause), parses. A cut file never passes as "forall (true)". Cuts after
+// that point, byte by byte, give an error or a test of the same kind.
 func TestTruncated(t *testing.T) {
 	needCorpus(t, corpusLitmus)
 	var files []string
@@ -49,7 +50,8 @@ func TestTruncated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Parse(f, src); err != nil {
+		full, err := Parse(f, src)
+		if err != nil {
 			continue // a test Musket does not read whole says nothing about cuts
 		}
 		loc := condStart.FindIndex(src)
@@ -88,6 +90,23 @@ func TestTruncated(t *testing.T) {
 			}
 			if !strings.HasPrefix(err.Error(), "cut.litmus:") {
 				t.Errorf("%s cut at %d: error without a position: %v", f, k, err)
+			}
+		}
+		// Cuts in the part after the table, byte by byte: an error, or
+		// the same kind of test (a cut after "exists" keeps an exists).
+		for k := loc[0] + 1; k < len(src); k++ {
+			cuts++
+			tst, err := Parse("cut.litmus", src[:k])
+			if err != nil {
+				if !strings.HasPrefix(err.Error(), "cut.litmus:") {
+					t.Errorf("%s cut at %d: error without a position: %v", f, k, err)
+				}
+				continue
+			}
+			if tst.Cond == nil || len(tst.Threads) != len(full.Threads) ||
+				tst.Quant != full.Quant && !(full.Locations != nil && tst.Quant == Forall) {
+				t.Errorf("%s cut at byte %d parses as %s %s (the whole test: %s %s)",
+					f, k, tst.Quant, FormatCond(tst.Cond), full.Quant, FormatCond(full.Cond))
 			}
 		}
 	}
