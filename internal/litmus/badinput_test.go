@@ -61,3 +61,18 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("locations without a condition: %v", err)
 	}
 }
+
+// TestDeepInput: hostile nesting gives an error, never a stack overflow.
+func TestDeepInput(t *testing.T) {
+	deep := strings.Repeat("(", 100000)
+	for name, src := range map[string]string{
+		"condition": "X86 t\n{x=0;}\n P0 ;\n MOV [x],$1 ;\nexists " + deep + "x=1" + strings.Repeat(")", 100000) + "\n",
+		"negations": "X86 t\n{x=0;}\n P0 ;\n MOV [x],$1 ;\nexists " + strings.Repeat("~", 100000) + "x=1\n",
+		"C blocks":  "C t\n{ x = 0; }\nP0(int *x) " + strings.Repeat("{", 100000) + strings.Repeat("}", 100000) + "\nexists (x=1)\n",
+		"C parens":  "C t\n{ x = 0; }\nP0(int *x) { int r0 = " + deep + "1" + strings.Repeat(")", 100000) + "; }\nexists (x=1)\n",
+	} {
+		if _, err := Parse("t.litmus", []byte(src)); err == nil || !strings.Contains(err.Error(), "t.litmus:") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
