@@ -8,12 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // Conf is what a herd7 configuration file (-conf FILE.cfg) says about the
 // model: the .cat file, the .bell and .def files, and the variants. Paths
-// are resolved against the folder of the .cfg file; a file that cannot
-// be read is an error naming the .cfg file and its line.
+// are resolved against the folder of the .cfg file.
 type Conf struct {
 	Model    string
 	Bell     string
@@ -35,40 +35,78 @@ var confIgnored = map[string]bool{
 
 // ReadConf reads a herd7 .cfg file: lines "key value"; '#' starts a
 // comment line. The keys model, bell, macros and variant are used; the
-// display keys are ignored; any other key is an error naming it.
+// display keys are ignored; any other key is an error naming it. A file
+// that the .cfg names and that cannot be read is an error naming the .cfg.
 func ReadConf(path string) (*Conf, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
+	c, err := ParseConf(path, data)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range []struct{ key, path string }{{"model", c.Model}, {"bell", c.Bell}, {"macros", c.Macros}} {
+		if f.path == "" {
+			continue
+		}
+		if _, err := os.Stat(f.path); err != nil {
+			return nil, fmt.Errorf("%s: the %s file %s cannot be read: %v", path, f.key, f.path, errors.Unwrap(err))
+		}
+	}
+	return c, nil
+}
+
+// ParseConf parses the text of the .cfg file at path (path names it in
+// errors, "path:line:col: what is wrong", and its folder resolves the
+// file names it gives).
+func ParseConf(path string, data []byte) (*Conf, error) {
 	dir := filepath.Dir(path)
 	c := &Conf{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	errorf := func(line int, text string, at int, format string, args ...any) error {
+		col := utf8.RuneCountInString(text[:at]) + 1
+		return fmt.Errorf("%s:%d:%d: %s", path, line, col, fmt.Sprintf(format, args...))
+	}
 	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+		text := sc.Text()
+		if !utf8.ValidString(text) {
+			at := 0
+			for at < len(text) {
+				r, size := utf8.DecodeRuneInString(text[at:])
+				if r == utf8.RuneError && size == 1 {
+					break
+				}
+				at += size
+			}
+			return nil, errorf(n, text, at, "invalid UTF-8 byte 0x%02x", text[at])
+		}
+		indent := len(text) - len(strings.TrimLeft(text, " \t\r"))
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		key, val, _ := strings.Cut(line, " ")
+		key, val, _ := strings.Cut(strings.ReplaceAll(line, "\t", " "), " ")
 		val = strings.TrimSpace(val)
-		var fileErr error
-		rel := func() string {
-			p := val
-			if val != "" && !filepath.IsAbs(val) {
-				p = filepath.Join(dir, val)
+		valAt := indent + len(key) + (len(line) - len(key) - len(strings.TrimLeft(line[len(key):], " \t")))
+		rel := func() (string, error) {
+			if val == "" {
+				return "", errorf(n, text, valAt, "%s needs a file name", key)
 			}
-			if _, err := os.Stat(p); err != nil {
-				fileErr = fmt.Errorf("%s:%d: the %s file %s cannot be read: %v", path, n, key, p, errors.Unwrap(err))
+			if filepath.IsAbs(val) {
+				return val, nil
 			}
-			return p
+			return filepath.Join(dir, val), nil
 		}
+		var err error
 		switch key {
 		case "model":
-			c.Model = rel()
+			c.Model, err = rel()
 		case "bell":
-			c.Bell = rel()
+			c.Bell, err = rel()
 		case "macros":
-			c.Macros = rel()
+			c.Macros, err = rel()
 		case "variant":
 			for _, v := range strings.Split(val, ",") {
 				if v = strings.TrimSpace(v); v != "" {
@@ -77,15 +115,15 @@ func ReadConf(path string) (*Conf, error) {
 			}
 		default:
 			if !confIgnored[key] {
-				return nil, fmt.Errorf("%s:%d: unknown configuration key %q", path, n, key)
+				err = errorf(n, text, indent, "unknown configuration key %q", key)
 			}
 		}
-		if fileErr != nil {
-			return nil, fileErr
+		if err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return c, nil
 }

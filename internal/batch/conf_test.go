@@ -1,11 +1,89 @@
 package batch
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
+
+func TestParseConf(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want *Conf
+		err  string
+	}{
+		{src: "# c\nmodel m.cat\nbell\tb.bell\n  macros /abs/k.def\nvariant a, b,\ngraph columns\n",
+			want: &Conf{Model: "d/m.cat", Bell: "d/b.bell", Macros: "/abs/k.def", Variants: []string{"a", "b"}}},
+		{src: "", want: &Conf{}},
+		{src: "model m.cat\n  colour red\n", err: `d/x.cfg:2:3: unknown configuration key "colour"`},
+		{src: "model\n", err: "d/x.cfg:1:6: model needs a file name"},
+		{src: "bell   \n", err: "d/x.cfg:1:5: bell needs a file name"},
+		{src: "é\xffmodel", err: "d/x.cfg:1:2: invalid UTF-8 byte 0xff"},
+		{src: "éè x\n", err: `d/x.cfg:1:1: unknown configuration key "éè"`},
+	} {
+		got, err := ParseConf("d/x.cfg", []byte(tc.src))
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%q: error %v, want %s", tc.src, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %+v, %v; want %+v", tc.src, got, err, tc.want)
+		}
+	}
+}
+
+// FuzzParseConf: any text gives a Conf or an error "file:line:col: ...",
+// within a second, never a panic.
+func FuzzParseConf(f *testing.F) {
+	f.Add([]byte("macros k.def\nbell k.bell\nmodel k.cat\nvariant lkmmv2\ngraph columns\n"))
+	f.Add([]byte("# comment\n\tmodel  x.cat \nunknown 1\n"))
+	for _, p := range []string{"../../../shared/corpus/cat/herd/*.cfg", "../../../shared/corpus/cat/linux/*.cfg"} {
+		files, _ := filepath.Glob(p)
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		var c *Conf
+		var err error
+		within(t, time.Second, func() { c, err = ParseConf("f.cfg", src) })
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.cfg:") {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		if c == nil {
+			t.Fatal("no Conf and no error")
+		}
+	})
+}
+
+// within runs f and, while fuzzing, fails when it takes longer than
+// limit twice in a row (once may be the machine's load: a pause of the
+// collector or of the scheduler, not the input). Plain test runs never
+// assert times.
+func within(t *testing.T, limit time.Duration, f func()) {
+	t.Helper()
+	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
+	start := time.Now()
+	f()
+	if d := time.Since(start); fuzzing && d > limit {
+		start = time.Now()
+		f()
+		if d2 := time.Since(start); d2 > limit {
+			t.Fatalf("took %v, then %v again (limit %v)", d, d2, limit)
+		}
+	}
+}
 
 func TestReadConf(t *testing.T) {
 	dir := t.TempDir()
@@ -16,9 +94,9 @@ func TestReadConf(t *testing.T) {
 		err        string // "" or a part of the error
 	}{
 		{"good", "# comment\nmodel m.cat\nbell m.bell\nvariant a,b\ngraph columns\n", ""},
-		{"missing model", "model m.cat\nbell nosuch.bell\n", "c.cfg:2: the bell file " + filepath.Join(dir, "nosuch.bell") + " cannot be read"},
-		{"missing macros", "macros nosuch.def\n", "c.cfg:1: the macros file"},
-		{"unknown key", "frobnicate 1\n", `c.cfg:1: unknown configuration key "frobnicate"`},
+		{"missing model", "model m.cat\nbell nosuch.bell\n", "c.cfg: the bell file " + filepath.Join(dir, "nosuch.bell") + " cannot be read"},
+		{"missing macros", "macros nosuch.def\n", "c.cfg: the macros file"},
+		{"unknown key", "frobnicate 1\n", `c.cfg:1:1: unknown configuration key "frobnicate"`},
 	}
 	for _, tc := range tests {
 		p := filepath.Join(dir, "c.cfg")

@@ -46,6 +46,9 @@ type depCollector struct {
 func compileModel(title, path string, stmts []Stmt) (*Model, error) {
 	c := &compiler{top: &frameInfo{}, inputs: map[string]int{}, withNames: map[string]bool{},
 		slotStatic: map[int]bool{}, slotDeps: map[int][]int{}}
+	if errs := typeCheck(stmts); len(errs) > 0 {
+		return nil, errs
+	}
 	s := &scope{names: map[string]int{}, fi: c.top}
 	prog := c.stmts(s, stmts)
 	if len(c.errs) > 0 {

@@ -147,11 +147,9 @@ func TestEvalErrors(t *testing.T) {
 	x := sbExec(t).x
 	tests := []struct{ src, want string }{
 		{"T\nlet a = po | nothere\n", "m.cat:2:14: unbound name nothere"},
-		{"T\nlet a = po | R\n", "m.cat:2:12: cannot apply | to relation and event set"},
 		{"T\nlet f(a, b) = a\nlet c = f(po)\n", "m.cat:3:9: expected a tuple of 2, got relation"},
-		{"T\nlet c = po po\n", "m.cat:2:9: cannot apply relation: not a function"},
-		{"T\nlet f x = x ; R\nlet c = f po\n", "m.cat:2:13: cannot apply ; to relation and event set (in f called at m.cat:3:9)"},
 		{"T\nacyclic R * 'a\n", "m.cat:2:11: cannot apply * to event set and tag"},
+		{"T\nlet f x = x ; 'a\nlet c = f po\n", "m.cat:2:13: cannot apply ; to relation and tag (in f called at m.cat:3:9)"},
 		{"T\nlet t = match 'c with || 'a -> 0 || 'b -> 0 end\n", "m.cat:2:9: no clause matches 'c"},
 		{"T\ncall nothing(po)\n", "m.cat:2:1: unbound name nothing"},
 		{"T\nwith x from 'a\n", "m.cat:2:1: cannot iterate over tag"},

@@ -2,10 +2,12 @@ package cat
 
 import (
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzParse feeds arbitrary text to the parser: it must return a File or
@@ -37,7 +39,9 @@ func FuzzParse(f *testing.F) {
 	}
 	x := build(&testing.T{}, shapes[0].exec).x
 	f.Fuzz(func(t *testing.T, src []byte) {
-		file, err := ParseFile("f.cat", src)
+		var file *File
+		var err error
+		within(t, time.Second, func() { file, err = ParseFile("f.cat", src) })
 		if err != nil {
 			var list ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -67,14 +71,44 @@ func FuzzParse(f *testing.F) {
 		if strings.Contains(string(src), "include") {
 			return // includes need files
 		}
-		m, err := compileModel(file.Title, "f.cat", file.Stmts)
+		var m *Model
+		within(t, time.Second, func() { m, err = compileModel(file.Title, "f.cat", file.Stmts) })
 		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("compile error %T is not an ErrorList: %v", err, err)
+			}
+			for _, e := range list {
+				if !e.Pos.IsValid() || e.Msg == "" {
+					t.Fatalf("compile error without position: %v", e)
+				}
+			}
 			return
 		}
 		n := 0
-		_ = m.Check(x, CheckOptions{unboundEmpty: true, stepLimit: 20000}, func(Outcome) bool {
-			n++
-			return n < 50
+		within(t, time.Second, func() {
+			_ = m.Check(x, CheckOptions{unboundEmpty: true, stepLimit: 20000}, func(Outcome) bool {
+				n++
+				return n < 50
+			})
 		})
 	})
+}
+
+// within runs f and, while fuzzing, fails when it takes longer than
+// limit twice in a row (once may be the machine's load: a pause of the
+// collector or of the scheduler, not the input). Plain test runs never
+// assert times.
+func within(t *testing.T, limit time.Duration, f func()) {
+	t.Helper()
+	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
+	start := time.Now()
+	f()
+	if d := time.Since(start); fuzzing && d > limit {
+		start = time.Now()
+		f()
+		if d2 := time.Since(start); d2 > limit {
+			t.Fatalf("took %v, then %v again (limit %v)", d, d2, limit)
+		}
+	}
 }

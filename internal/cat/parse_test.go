@@ -248,3 +248,54 @@ func TestParseCorpus(t *testing.T) {
 	}
 	t.Logf("parsed %d corpus files (%d are links stored as text)", n, links)
 }
+
+// TestNesting: generated models nest deep and chain long; the parser
+// takes them (herd7 does), and refuses hostile depths with an error, not
+// a stack overflow.
+func TestNesting(t *testing.T) {
+	x := sbExec(t).x
+	union := func(n int) string {
+		terms := make([]string, n)
+		for i := range terms {
+			terms[i] = []string{"po", "rf", "co", "fr"}[i%4]
+		}
+		return strings.Join(terms, " | ")
+	}
+	for _, tc := range []struct {
+		name, src string
+	}{
+		{"60 parentheses", "T\nlet a = " + strings.Repeat("(", 60) + "po" + strings.Repeat(")", 60) + "\nacyclic a\n"},
+		{"900 parentheses", "T\nlet a = " + strings.Repeat("(", 900) + "po" + strings.Repeat(")", 900) + "\nacyclic a\n"},
+		{"500-term union", "T\nlet a = " + union(500) + "\nempty a \\ (po | rf | co | fr)\n"},
+		{"100000-term union", "T\nlet a = " + union(100000) + "\nempty a \\ (po | rf | co | fr)\n"},
+		{"20000-term sequence", "T\nlet a = " + strings.Repeat("po ; ", 20000) + "po\nlet b = " + strings.Repeat("W & ", 20000) + "W\nempty a\n"},
+		{"300 nested ifs", "T\n" + strings.Repeat("if \"v\" ", 300) + "let a = po" + strings.Repeat(" end", 300) + "\n"},
+	} {
+		m, err := modelFrom(t, tc.src, LoadOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if err := m.Check(x, CheckOptions{}, func(Outcome) bool { return true }); err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+	for _, tc := range []struct {
+		name, src string
+	}{
+		{"parentheses", "T\nlet a = " + strings.Repeat("(", 100000) + "po" + strings.Repeat(")", 100000) + "\n"},
+		{"brackets", "T\nlet a = " + strings.Repeat("[", 100000) + "W" + strings.Repeat("]", 100000) + "\n"},
+		{"complements", "T\nlet a = " + strings.Repeat("~", 100000) + "po\n"},
+		{"lets", "T\nlet a = " + strings.Repeat("let b = po in ", 100000) + "po\n"},
+		{"funs", "T\nlet a = " + strings.Repeat("fun x -> ", 100000) + "po\n"},
+		{"conditions", "T\nif " + strings.Repeat("not ", 100000) + "\"v\" let a = po end\n"},
+		{"blocks", "T\n" + strings.Repeat("if \"v\" ", 100000) + "let a = po" + strings.Repeat(" end", 100000) + "\n"},
+		{"sets", "T\nlet a = " + strings.Repeat("{", 100000) + strings.Repeat("}", 100000) + "\n"},
+		{"unclosed", "T\nlet a = " + strings.Repeat("(", 100000) + "\n"},
+	} {
+		_, err := ParseFile("deep.cat", []byte(tc.src))
+		if err == nil || !strings.Contains(err.Error(), "nested more than 1000 deep") {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+}

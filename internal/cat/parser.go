@@ -34,7 +34,11 @@ func parse(filename string, src []byte, flat bool) (*File, ErrorList, bool) {
 
 const (
 	maxErrors = 10
-	maxDepth  = 400 // nesting limit of expressions and statement blocks
+	// maxDepth limits the nesting of expressions (parentheses, brackets,
+	// let, fun, if, match, ~) and of statement blocks: herd7 has no such
+	// limit, generated models nest a few hundred deep, and the parser's
+	// stack must stay bounded on hostile input.
+	maxDepth = 1000
 )
 
 type parser struct {
@@ -129,7 +133,7 @@ func (p *parser) ident() string {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > maxDepth {
-		p.errorf(p.pos, "nesting too deep")
+		p.errorf(p.pos, "expressions or blocks nested more than %d deep", maxDepth)
 	}
 }
 

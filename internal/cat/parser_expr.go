@@ -99,41 +99,11 @@ func (p *parser) parseExpr() Expr {
 // \ (left), & (right), * (cartesian product); then prefix ~, postfix
 // * + ? ^-1 ^+ ^*, and application, which binds tightest.
 
-func (p *parser) parseUnion() Expr {
-	p.enter()
-	defer p.leave()
-	x := p.parseAdd()
-	if p.tok == BAR {
-		pos := p.pos
-		p.next()
-		return &BinaryExpr{At: pos, Op: OpUnion, X: x, Y: p.parseUnion()}
-	}
-	return x
-}
+func (p *parser) parseUnion() Expr { return p.parseRight(BAR, OpUnion, p.parseAdd) }
 
-func (p *parser) parseAdd() Expr {
-	p.enter()
-	defer p.leave()
-	x := p.parseSeq()
-	if p.tok == ADD {
-		pos := p.pos
-		p.next()
-		return &BinaryExpr{At: pos, Op: OpAdd, X: x, Y: p.parseAdd()}
-	}
-	return x
-}
+func (p *parser) parseAdd() Expr { return p.parseRight(ADD, OpAdd, p.parseSeq) }
 
-func (p *parser) parseSeq() Expr {
-	p.enter()
-	defer p.leave()
-	x := p.parseDiff()
-	if p.tok == SEMI {
-		pos := p.pos
-		p.next()
-		return &BinaryExpr{At: pos, Op: OpSeq, X: x, Y: p.parseSeq()}
-	}
-	return x
-}
+func (p *parser) parseSeq() Expr { return p.parseRight(SEMI, OpSeq, p.parseDiff) }
 
 func (p *parser) parseDiff() Expr {
 	x := p.parseInter()
@@ -145,16 +115,28 @@ func (p *parser) parseDiff() Expr {
 	return x
 }
 
-func (p *parser) parseInter() Expr {
-	p.enter()
-	defer p.leave()
-	x := p.parseCross()
-	if p.tok == AMP {
-		pos := p.pos
-		p.next()
-		return &BinaryExpr{At: pos, Op: OpInter, X: x, Y: p.parseInter()}
+func (p *parser) parseInter() Expr { return p.parseRight(AMP, OpInter, p.parseCross) }
+
+// parseRight parses operands separated by tok, grouped to the right, with
+// a loop: a union of thousands of terms takes no parser stack (only
+// parentheses and prefix operators nest, up to maxDepth).
+func (p *parser) parseRight(tok Token, op Op, operand func() Expr) Expr {
+	x := operand()
+	if p.tok != tok {
+		return x
 	}
-	return x
+	terms := []Expr{x}
+	var ops []Position
+	for p.tok == tok {
+		ops = append(ops, p.pos)
+		p.next()
+		terms = append(terms, operand())
+	}
+	y := terms[len(terms)-1]
+	for i := len(terms) - 2; i >= 0; i-- {
+		y = &BinaryExpr{At: ops[i], Op: op, X: terms[i], Y: y}
+	}
+	return y
 }
 
 func (p *parser) parseCross() Expr {
@@ -168,9 +150,9 @@ func (p *parser) parseCross() Expr {
 }
 
 func (p *parser) parseUnary() Expr {
-	p.enter()
-	defer p.leave()
 	if p.tok == TILDE {
+		p.enter()
+		defer p.leave()
 		pos := p.pos
 		p.next()
 		return &UnaryExpr{At: pos, Op: OpCompl, X: p.parseUnary()}
@@ -268,8 +250,6 @@ func (p *parser) parsePrimary() Expr {
 }
 
 func (p *parser) parseSimple() Expr {
-	p.enter()
-	defer p.leave()
 	pos := p.pos
 	switch p.tok {
 	case ZERO:

@@ -851,7 +851,7 @@ func (a *a64Thread) value(op a64Op) prog.Expr {
 
 func (a *a64Thread) isReg(in a64Instr, i int) bool {
 	if in.ops[i].kind != a64Reg {
-		a.errorf(in.ops[i].pos, "%s needs a register as operand %d", in.mn, i+1)
+		a.errorf(in.ops[i].pos, "%s needs a register as operand %d%s", in.mn, i+1, notAReg("AArch64", symName(in.ops[i].kind == a64Sym, in.ops[i].name)))
 		return false
 	}
 	return true
@@ -859,7 +859,7 @@ func (a *a64Thread) isReg(in a64Instr, i int) bool {
 
 func (a *a64Thread) isRegOrImm(in a64Instr, i int) bool {
 	if k := in.ops[i].kind; k != a64Reg && k != a64Imm {
-		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d", in.mn, i+1)
+		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d%s", in.mn, i+1, notAReg("AArch64", symName(k == a64Sym, in.ops[i].name)))
 		return false
 	}
 	return true

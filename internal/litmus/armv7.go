@@ -706,7 +706,7 @@ func (a *armThread) value(op armOp) prog.Expr {
 
 func (a *armThread) isReg(in armInstr, i int) bool {
 	if in.ops[i].kind != armReg {
-		a.errorf(in.ops[i].pos, "%s needs a register as operand %d", in.mn, i+1)
+		a.errorf(in.ops[i].pos, "%s needs a register as operand %d%s", in.mn, i+1, notAReg("ARM", symName(in.ops[i].kind == armSym, in.ops[i].name)))
 		return false
 	}
 	return true
@@ -722,7 +722,7 @@ func (a *armThread) isImm(in armInstr, i int) bool {
 
 func (a *armThread) isRegOrImm(in armInstr, i int) bool {
 	if k := in.ops[i].kind; k != armReg && k != armImm {
-		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d", in.mn, i+1)
+		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d%s", in.mn, i+1, notAReg("ARM", symName(k == armSym, in.ops[i].name)))
 		return false
 	}
 	return true

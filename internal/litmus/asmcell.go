@@ -55,7 +55,7 @@ func (l cellLexer) lex(c Cell) ([]cellTok, *Error) {
 			toks = append(toks, cellTok{ch, s[i : i+1], i})
 			i++
 		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in %s instruction", rune(ch), l.arch)}
+			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in %s instruction", quoteChar(s[i:]), l.arch)}
 		}
 	}
 	return toks, nil

@@ -3,6 +3,7 @@ package litmus
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -39,7 +40,7 @@ func (t cTok) describe() string {
 	case ctEOF:
 		return "end of file"
 	case ctIllegal:
-		return "character " + quote(t.text)
+		return "character " + quoteChar(t.text)
 	}
 	return quote(t.text)
 }
@@ -154,9 +155,11 @@ func (l *cLexer) next() cTok {
 			return t
 		}
 	}
-	l.off++
+	// One illegal character: a whole UTF-8 sequence, for the message.
+	_, n := utf8.DecodeRune(l.src[l.off:])
+	l.off += max(n, 1)
 	t.kind = ctIllegal
-	t.text = string(c)
+	t.text = string(l.src[t.off:l.off])
 	return t
 }
 

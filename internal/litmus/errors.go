@@ -1,8 +1,10 @@
 package litmus
 
 import (
+	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -81,4 +83,45 @@ func (l ErrorList) Sort() {
 		}
 		return a.Col < b.Col
 	})
+}
+
+// quoteChar shows the first character of s for a message: quoted as Go
+// quotes a rune ('é', '\u00a0'), with its code point when it is not
+// ASCII ('∧' U+2227), or as a byte when s does not start with valid
+// UTF-8 (byte 0xff). Non-ASCII input is thus never shown as mojibake.
+func quoteChar(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case n == 0:
+		return "end of text"
+	case r == utf8.RuneError && n == 1:
+		return fmt.Sprintf("byte 0x%02x (not UTF-8)", s[0])
+	case r < utf8.RuneSelf:
+		return fmt.Sprintf("%q", r)
+	}
+	return fmt.Sprintf("%q (U+%04X)", r, r)
+}
+
+// notAReg ends a message about an operand that should be a register: a
+// word in its place is named, as a register the architecture lacks.
+func notAReg(arch, word string) string {
+	if word == "" {
+		return ""
+	}
+	return fmt.Sprintf(": %q is not a%s %s register", word, article(arch), arch)
+}
+
+func article(arch string) string {
+	if arch != "" && strings.ContainsRune("AEIOU", rune(arch[0])) {
+		return "n"
+	}
+	return ""
+}
+
+// symName is name when the operand is a word (isSym), else "".
+func symName(isSym bool, name string) string {
+	if isSym {
+		return name
+	}
+	return ""
 }

@@ -79,7 +79,7 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 		ref, locStart = Ref{Thread: -1, Name: lhs[n-2].text}, n-3
 	case last.kind == tIdent && n >= 3 && lhs[n-2].kind == tColon && isThreadToken(lhs[n-3]):
 		th := p.threadNum(lhs[n-3])
-		ref, locStart = Ref{Thread: th, Name: p.regName(last)}, n-3
+		ref, locStart = Ref{Thread: th, Name: p.regName(last, th)}, n-3
 	case last.kind == tIdent:
 		ref, locStart = Ref{Thread: -1, Name: last.text}, n-1
 	default:
@@ -273,11 +273,12 @@ func (p *parser) threadNum(t token) int {
 	return n
 }
 
-// regName asks the front-end for the canonical spelling of a register.
-func (p *parser) regName(t token) string {
+// regName asks the front-end for the canonical spelling of a register of
+// thread th.
+func (p *parser) regName(t token, th int) string {
 	name, ok := p.fe.RegName(t.text)
 	if !ok {
-		p.fail(t.off, fmt.Sprintf("unknown %s register %q", p.fe.Arch(), t.text))
+		p.fail(t.off, fmt.Sprintf("unknown %s register %q of thread P%d", p.fe.Arch(), t.text, th))
 	}
 	return name
 }

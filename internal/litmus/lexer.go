@@ -77,7 +77,7 @@ func (t token) describe() string {
 	case tString:
 		return "string " + t.text
 	case tIllegal:
-		return "character " + quote(t.text)
+		return "character " + quoteChar(t.text)
 	}
 	return t.kind.String()
 }
@@ -398,14 +398,26 @@ func (s *scanner) cell() (text string, start int, term byte) {
 			break
 		}
 		if s.atComment() {
-			s.skipComment()
-			b.WriteByte(' ')
+			// A comment on one line becomes as many blanks, so that the
+			// columns of what follows stay right.
+			from := s.off
+			if s.skipComment() {
+				b.WriteByte(' ')
+			} else {
+				b.WriteString(strings.Repeat(" ", s.off-from))
+			}
 			continue
 		}
 		b.WriteByte(c)
 		s.off++
 	}
-	return strings.TrimRight(b.String(), " \t\r\f\v"), start, term
+	text = strings.TrimRight(b.String(), " \t\r\f\v")
+	trimmed := strings.TrimLeft(text, " \t")
+	if len(trimmed) < len(text) && !strings.Contains(string(s.src[start:s.off]), "\n") {
+		start += len(text) - len(trimmed) // a comment came first
+		text = trimmed
+	}
+	return text, start, term
 }
 
 // skipBlock skips a "<< ... >>" block whose "<<" has been read.

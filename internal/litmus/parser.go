@@ -143,6 +143,9 @@ func (p *parser) parse() {
 		p.code(cf)
 	} else {
 		p.table()
+		if len(p.errs) == 0 {
+			p.checkAddrRegs()
+		}
 	}
 	p.next()
 	p.trailer()
@@ -228,7 +231,7 @@ func (p *parser) header() {
 		case isLetter(c):
 			p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", sc.ident("-.")))
 		default:
-			p.fail(off, fmt.Sprintf("unexpected %q in the header", rune(c)))
+			p.fail(off, fmt.Sprintf("unexpected %s in the header", quoteChar(string(sc.src[off:min(off+4, len(sc.src))]))))
 		}
 	}
 }
@@ -279,7 +282,7 @@ func (p *parser) ref() (Ref, int) {
 			p.fail(p.tok.off, "expected a register name after "+t.text+":, found "+p.tok.describe())
 		}
 		th := p.threadNum(t)
-		name := p.regName(p.tok)
+		name := p.regName(p.tok, th)
 		p.next()
 		return Ref{Thread: th, Name: name}, t.off
 	case t.kind == tIdent:

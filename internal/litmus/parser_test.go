@@ -368,7 +368,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad init value", "X86 t\n{ x=(1) }\n P0 ;\n NOP ;\nexists (x=1)\n",
 			`t.litmus:2:5: expected an integer or an address as initial value, found '('`},
 		{"unknown register", head + " MOV EAX,[x] | ;\nexists (0:EZX=1)\n",
-			`t.litmus:5:11: unknown X86 register "EZX"`},
+			`t.litmus:5:11: unknown X86 register "EZX" of thread P0`},
 		{"missing thread", head + " MOV EAX,[x] | ;\nexists (2:EAX=1)\n",
 			`t.litmus:5:9: thread 2 does not exist (the test has 2)`},
 		{"bad thread names", "X86 t\n{}\n P1 | P0 ;\n NOP | NOP ;\nexists (x=1)\n",

@@ -392,7 +392,11 @@ func (x *ppcThread) shape(in ppcInstr, shape string) bool {
 	kinds := map[byte]ppcOpKind{'r': ppcReg, 'i': ppcImm, 'm': ppcMem, 'l': ppcSym}
 	for i := 0; i < len(shape); i++ {
 		if in.ops[i].kind != kinds[shape[i]] {
-			x.errorf(in.ops[i].pos, "operand %d of %s must be %s", i+1, in.mn, names[shape[i]])
+			why := ""
+			if shape[i] == 'r' {
+				why = notAReg("PPC", symName(in.ops[i].kind == ppcSym, in.ops[i].name))
+			}
+			x.errorf(in.ops[i].pos, "operand %d of %s must be %s%s", i+1, in.mn, names[shape[i]], why)
 			return false
 		}
 	}

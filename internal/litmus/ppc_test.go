@@ -134,7 +134,7 @@ func TestPPCErrors(t *testing.T) {
 		{"lwzu r1,0(r1)", `t:1:9: invalid lwzu: the base register cannot be r0 or the destination`},
 		{"stwu r1,0(r0)", `t:1:9: invalid stwu: the base register cannot be r0 or the destination`},
 		{"1: nop", `t:1:1: expected a PPC instruction, found "1"`},
-		{"li r32,1", `t:1:4: operand 1 of li must be a register`},
+		{"li r32,1", `t:1:4: operand 1 of li must be a register: "r32" is not a PPC register`},
 	} {
 		_, err := ppcCode(t, tc.src)
 		if err == nil || err.Error() != tc.want {

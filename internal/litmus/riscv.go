@@ -723,7 +723,7 @@ func (r *rvThread) amo(in rvInstr, base string, order rvOrder) {
 
 func (r *rvThread) isReg(in rvInstr, i int) bool {
 	if in.ops[i].kind != rvReg {
-		r.errorf(in.ops[i].pos, "%s: operand %d must be a register", in.mn, i+1)
+		r.errorf(in.ops[i].pos, "%s: operand %d must be a register%s", in.mn, i+1, notAReg("RISC-V", symName(in.ops[i].kind == rvWord, in.ops[i].word)))
 		return false
 	}
 	return true

@@ -710,7 +710,7 @@ func lexSPARC(c Cell) ([]sparcTok, *Error) {
 			toks = append(toks, sparcTok{ch, s[i : i+1], i})
 			i++
 		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %q in SPARC instruction", rune(ch))}
+			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in SPARC instruction", quoteChar(s[i:]))}
 		}
 	}
 	return toks, nil

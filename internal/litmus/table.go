@@ -176,10 +176,16 @@ func (p *parser) trailer() {
 		p.t.Quant = Forall
 	case p.isWord("final"):
 		p.t.Quant, final = Exists, true
-	case p.tok.kind == tEOF:
-		// Only locations to observe: every execution is fine.
+	case p.tok.kind == tEOF && (seenLoc || seenFilter):
+		// Only locations to observe: every execution is fine (herd7
+		// reads a missing condition as "forall true" too).
 		p.t.Quant, p.t.Cond = Forall, Bool{V: true}
 		return
+	case p.tok.kind == tEOF:
+		// herd7 would take an empty condition as "forall true", but a
+		// test with neither a condition nor a locations clause is a file
+		// cut short far more often than a test meant to check nothing.
+		p.fail(p.tok.off, "missing the final condition (exists, ~exists or forall, or a locations clause): is the file truncated?")
 	default:
 		p.fail(p.tok.off, "expected the final condition (exists, ~exists or forall), found "+p.tok.describe())
 	}

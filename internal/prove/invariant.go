@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -92,7 +93,8 @@ func lexInv(src string, col0 int, pos func(int) prog.Pos) ([]invTok, error) {
 			}
 		}
 		if !matched {
-			return nil, fmt.Errorf("%s: unexpected %q in an invariant", pos(col0+i), string(c))
+			r, _ := utf8.DecodeRuneInString(src[i:]) // the whole character, not its first byte
+			return nil, fmt.Errorf("%s: unexpected %q in an invariant", pos(col0+i), string(r))
 		}
 	}
 	return out, nil

@@ -1,0 +1,91 @@
+package litmus
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// checkAddrRegs refuses a register that an instruction uses to form an
+// address when the thread never sets it: neither the initial state nor
+// any instruction of the thread gives it a value, so it holds 0 and the
+// access can only fail. The error names the thread, the register and the
+// instruction as written, at its position (a typo in a register name
+// would otherwise surface as "access to non-address 0" at run time).
+func (p *parser) checkAddrRegs() {
+	for _, th := range p.t.Threads {
+		set := map[string]bool{}
+		for _, e := range p.t.Init {
+			if e.Ref.Thread == th.ID {
+				set[e.Ref.Name] = true
+			}
+		}
+		for _, in := range th.Code {
+			for _, r := range prog.Defs(in) {
+				set[r] = true
+			}
+		}
+		reported := map[string]bool{}
+		for i, in := range th.Code {
+			var addr prog.Expr
+			switch in := in.(type) {
+			case prog.Load:
+				addr = in.Addr
+			case prog.Store:
+				addr = in.Addr
+			case prog.RMW:
+				addr = in.Addr
+			case prog.StoreCond:
+				addr = in.Addr
+			}
+			for _, r := range exprRegs(addr) {
+				if set[r] || reported[r] || strings.HasPrefix(r, "%") {
+					continue
+				}
+				reported[r] = true
+				var pos prog.Pos
+				if i < len(th.Pos) {
+					pos = th.Pos[i]
+				}
+				what := "an instruction"
+				if text := p.cellText(pos); text != "" {
+					what = fmt.Sprintf("%q", text)
+				}
+				p.errs.Add(pos, fmt.Sprintf("%s: register %s is used as an address by %s but never set: give it a location in the initial state (%d:%s=x) or write it before",
+					th.Name, r, what, th.ID, r))
+			}
+		}
+	}
+}
+
+// exprRegs lists the registers e reads.
+func exprRegs(e prog.Expr) []string {
+	switch e := e.(type) {
+	case prog.Reg:
+		return []string{e.Name}
+	case prog.Bin:
+		return append(exprRegs(e.X), exprRegs(e.Y)...)
+	case prog.Un:
+		return exprRegs(e.X)
+	}
+	return nil
+}
+
+// cellText is the text of the table cell that starts at pos: up to the
+// next '|', ';' or line end, comments left in.
+func (p *parser) cellText(pos prog.Pos) string {
+	sc := p.sc
+	if pos.File != sc.file || pos.Line < 1 || pos.Line > len(sc.lines) || pos.Col < 1 {
+		return ""
+	}
+	off := sc.lines[pos.Line-1] + pos.Col - 1
+	if off >= len(sc.src) {
+		return ""
+	}
+	end := off
+	for end < len(sc.src) && sc.src[end] != '|' && sc.src[end] != ';' && sc.src[end] != '\n' {
+		end++
+	}
+	return strings.TrimSpace(string(sc.src[off:end]))
+}
