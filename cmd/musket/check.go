@@ -224,7 +224,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			st.add(exitLimit)
 		default:
 			verdict = "ERROR"
-			st.add(exitBadInput)
+			st.add(failureStatus(r.Err))
 		}
 		if disagree != "" {
 			fmt.Fprintf(stderr, "musket check: %s\n", disagree)

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // The exit statuses of every command.
@@ -122,4 +126,18 @@ func intFlag(fs *flag.FlagSet, name string, value, min int, usage string) *int {
 	n := &nonNegative{v: value, min: min}
 	fs.Var(n, name, usage)
 	return &n.v
+}
+
+// failureStatus is the exit status of a test an engine could not check:
+// a limit when the engine stopped at one of its own limits (too many
+// control-flow paths, a recursion too deep), bad input otherwise.
+func failureStatus(err error) int {
+	if errors.Is(err, result.ErrLimit) {
+		return exitLimit
+	}
+	var ce *cat.Error
+	if errors.As(err, &ce) && ce.Limit {
+		return exitLimit
+	}
+	return exitBadInput
 }

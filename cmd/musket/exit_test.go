@@ -40,6 +40,11 @@ func untilStopped(ctx context.Context, t *litmus.Test, m *cat.Model, name string
 	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Timeout}
 }
 
+// atLimit is an engine that stops at one of its own limits.
+func atLimit(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
+	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Failed, Err: result.Limit("too many control-flow paths")}
+}
+
 // fakeCheck answers every check: REACHABLE under enum, UNREACHABLE under
 // smt when flip, else a timeout when timeout.
 func fakeCheck(flip, timeout bool) func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error) {
@@ -76,6 +81,7 @@ func TestExitStatuses(t *testing.T) {
 	}{
 		{name: "litmus ok", args: []string{"litmus", sbTest}, code: 0},
 		{name: "litmus timeout", args: []string{"litmus", "-timeout", "10ms", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped}, code: 3, out: []string{"Timeout SB"}, errOut: []string{"timed out (limit 10ms each): SB"}},
+		{name: "litmus engine limit", args: []string{"litmus", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3},
 		{name: "litmus unwritable witness", args: []string{"litmus", "-witness", unwritable, sbTest}, code: 2, errOut: []string{"cannot write the witness", unwritable}},
 		{name: "litmus both agree", args: []string{"litmus", "-engine", "both", sbTest}, code: 0, out: []string{"Observation SB Sometimes 1 3"}},
 		{name: "litmus both disagree", args: []string{"litmus", "-engine", "both", sbTest}, engines: map[string]batch.Engine{"smt": flippedSMT}, code: 4,

@@ -220,7 +220,7 @@ func (l *litmusRun) job(j batch.Job) {
 		l.status.add(exitLimit)
 	case result.Failed:
 		l.errs++
-		l.status.add(exitBadInput)
+		l.status.add(failureStatus(r.Err))
 	}
 	if j.Disagreement != nil {
 		l.engineDisagree = append(l.engineDisagree, r.Name)

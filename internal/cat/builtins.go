@@ -152,7 +152,7 @@ func biLinearisations(r *run, v value, pos Position) (value, error) {
 		}
 		if len(seq) == k {
 			if len(out.elems) >= maxLinearisations {
-				err = &Error{Pos: pos, Msg: "too many linearisations"}
+				err = &Error{Pos: pos, Msg: "too many linearisations", Limit: true}
 				return
 			}
 			b := rel.NewBuilder(r.n)

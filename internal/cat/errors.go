@@ -12,6 +12,10 @@ type Error struct {
 	Msg string
 
 	traced bool // the call site of the innermost function is in Msg
+	// Limit says the evaluator stopped at one of its own limits (a
+	// recursion too deep, too many linearisations), not at an error of
+	// the model.
+	Limit bool
 }
 
 func (e *Error) Error() string {

@@ -287,7 +287,7 @@ func (r *run) apply(fn, arg value, pos Position) (value, error) {
 		// cross.cat) run here, one after the other, without growing the
 		// host stack; only the other calls count against maxCallDepth.
 		if r.callDepth >= maxCallDepth {
-			return nil, &Error{Pos: pos, Msg: fmt.Sprintf("recursion too deep (more than %d nested calls that are not tail calls)", maxCallDepth)}
+			return nil, &Error{Pos: pos, Msg: fmt.Sprintf("recursion too deep (more than %d nested calls that are not tail calls)", maxCallDepth), Limit: true}
 		}
 		r.callDepth++
 		defer func() { r.callDepth-- }()

@@ -196,7 +196,7 @@ func (r *run) exec(f *frame, ss []stmtCode, k cont) error {
 				return err
 			}
 			if r.callDepth >= maxCallDepth {
-				return &Error{Pos: s.pos, Msg: "recursion too deep"}
+				return &Error{Pos: s.pos, Msg: "recursion too deep", Limit: true}
 			}
 			if err := r.step(s.pos); err != nil {
 				return err

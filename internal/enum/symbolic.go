@@ -6,6 +6,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // sym is a symbolic value of one thread: a constant, the value of one of the
@@ -178,7 +179,7 @@ func (st *state) fork() *state {
 }
 
 // errTooManyPaths stops a thread whose paths explode.
-var errTooManyPaths = fmt.Errorf("too many control-flow paths")
+var errTooManyPaths = result.Limit("too many control-flow paths")
 
 func (x *explorer) run(initRegs map[string]prog.Value) error {
 	regs := map[string]*sym{}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // This file runs one thread symbolically: reads are unknowns, a branch
@@ -411,7 +412,7 @@ func (x *explorer) step(st *state) error {
 	st.p.regs = st.regs
 	x.paths = append(x.paths, st.p)
 	if len(x.paths) > x.maxPaths {
-		return fmt.Errorf("%s: too many control-flow paths", x.th.Name)
+		return fmt.Errorf("%s: %w", x.th.Name, result.Limit("too many control-flow paths"))
 	}
 	return nil
 }

@@ -6,6 +6,7 @@
 package result
 
 import (
+	"errors"
 	"sort"
 	"strings"
 	"time"
@@ -27,6 +28,20 @@ func (s State) Key() string {
 	}
 	return b.String()
 }
+
+// ErrLimit is wrapped by the errors of an engine that stops at one of its
+// own limits (too many control-flow paths, a recursion too deep) rather
+// than at something wrong in the test or the model: the command line
+// reports those with the exit status of a limit, not of bad input.
+var ErrLimit = errors.New("a limit of the engine was reached")
+
+// Limit returns an error saying msg that wraps ErrLimit.
+func Limit(msg string) error { return &limitError{msg} }
+
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+func (e *limitError) Unwrap() error { return ErrLimit }
 
 // Status says whether an engine reached a verdict.
 type Status int
