@@ -373,19 +373,6 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 	if len(vals) == 0 {
 		return recEnv, nil
 	}
-	// Definitions over static sets and relations only (the kernel bell's
-	// matching of rcu_read_lock and rcu_read_unlock, whose let rec is not
-	// monotone: Rcu-lock \ domain(matched)) are computed as herd7 and the
-	// explicit engine compute them, by Kleene iteration from empty: the
-	// relaxed encoding below would accept any fixpoint.
-	nodes := make([]*env, len(vals))
-	defs := make([]cat.Expr, len(vals))
-	for i, s := range vals {
-		nodes[i], defs[i] = s.node, s.b.Value
-	}
-	if ok, err := ev.staticKleene(nodes, defs, recEnv); err != nil || ok {
-		return recEnv, err
-	}
 	// Shapes: iterate with fresh placeholders until the may-sets settle.
 	shapes := make([]value, len(vals))
 	for i := range shapes {
@@ -461,103 +448,6 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		return recEnv, ev.leastFixpoint(binds, recEnv, en, pos)
 	}
 	return recEnv, nil
-}
-
-// staticKleene computes a let rec by Kleene iteration from empty when
-// every step is static (constant sets and relations): the nodes then hold
-// the result and ok is true. Otherwise the nodes are left empty and ok is
-// false.
-func (ev *evaluator) staticKleene(nodes []*env, defs []cat.Expr, recEnv *env) (bool, error) {
-	reset := func() {
-		for _, nd := range nodes {
-			nd.v = emptyV{}
-		}
-	}
-	reset()
-	for it := 0; it <= ev.o.n()*ev.o.n()+10; it++ {
-		next := make([]value, len(nodes))
-		for i, d := range defs {
-			v, err := ev.expr(d, recEnv)
-			if err != nil {
-				reset()
-				return false, nil // the general encoding reports it
-			}
-			if !ev.isStatic(v) {
-				reset()
-				return false, nil
-			}
-			next[i] = v
-		}
-		same := true
-		for i, nd := range nodes {
-			if !ev.staticEqual(nd.v, next[i]) {
-				same = false
-			}
-			nd.v = next[i]
-		}
-		if same {
-			return true, nil
-		}
-	}
-	reset()
-	return false, nil
-}
-
-// isStatic tells whether v is a set or relation whose every pair is
-// certain (relative to execution).
-func (ev *evaluator) isStatic(v value) bool {
-	switch x := v.(type) {
-	case emptyV, eventV, pairV:
-		return true
-	case *Set:
-		return x.static()
-	case *Rel:
-		return x.static()
-	}
-	return false
-}
-
-// staticEqual compares two static values.
-func (ev *evaluator) staticEqual(a, b value) bool {
-	if sa, ok := ev.asSet(a); ok {
-		if _, isEmpty := a.(emptyV); !isEmpty || isSetValue(b) {
-			sb, ok := ev.asSet(b)
-			if !ok || len(sa.m) != len(sb.m) {
-				return false
-			}
-			for k := range sa.m {
-				if _, ok := sb.m[k]; !ok {
-					return false
-				}
-			}
-			return true
-		}
-	}
-	ra, ok1 := ev.asRel(a)
-	rb, ok2 := ev.asRel(b)
-	if !ok1 || !ok2 {
-		return false
-	}
-	ma, _ := ra.size()
-	mb, _ := rb.size()
-	if ma != mb {
-		return false
-	}
-	same := true
-	ra.each(func(i, j int, _ B) {
-		if _, ok := rb.get(i, j); !ok {
-			same = false
-		}
-	})
-	return same
-}
-
-func isSetValue(v value) bool {
-	switch v.(type) {
-	case *Set, eventV:
-		return true
-	}
-	return false
 }
 
 // shapeUnion adds the keys of v to the shape s; grew says whether any was
