@@ -2,6 +2,7 @@ package bmc
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/compile"
@@ -245,6 +246,30 @@ func (p *progEnc) bv(t smt.Term) smt.Term { return p.ctx.Int2BV(64, t) }
 
 func (p *progEnc) unbv(t smt.Term) smt.Term { return p.ctx.BV2Int(t, true) }
 
+// andMask encodes x & c for a constant mask c of a few bits (andi
+// x10,x9,128: the false dependencies of litmus tests) in linear integer
+// arithmetic, each bit b of c giving 2^b·((x div 2^b) mod 2) (floor
+// division gives the bits of the two's complement, as the 64-bit vectors
+// do): Z3 solves the conversions to and from bit-vectors far more slowly.
+func (p *progEnc) andMask(x, c *sv) (smt.Term, bool) {
+	if !c.known || c.v.IsAddr() || c.v.Int < 0 || bits.OnesCount64(uint64(c.v.Int)) > 8 {
+		return smt.Term{}, false
+	}
+	ctx := p.ctx
+	var parts []smt.Term
+	for b := 0; b < 63; b++ {
+		if c.v.Int&(1<<b) == 0 {
+			continue
+		}
+		bit := ctx.Mod(ctx.Div(x.t, ctx.IntVal(1<<b)), ctx.IntVal(2))
+		parts = append(parts, ctx.Mul(ctx.IntVal(1<<b), bit))
+	}
+	if len(parts) == 0 {
+		return ctx.IntVal(0), true
+	}
+	return ctx.Add(parts...), true
+}
+
 // binTerm encodes a binary operator on integer codes.
 func (p *progEnc) binTerm(op prog.Op, x, y smt.Term) smt.Term {
 	c := p.ctx
@@ -351,6 +376,13 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		t := p.binTerm(op, a.t, b.t)
 		if (op == prog.OpDiv || op == prog.OpMod) && !b.known {
 			t = p.ctx.Ite(p.ctx.Eq(b.t, p.ctx.IntVal(0)), p.ctx.IntVal(0), t)
+		}
+		if op == prog.OpAnd {
+			if m, ok := p.andMask(a, b); ok {
+				t = m
+			} else if m, ok := p.andMask(b, a); ok {
+				t = m
+			}
 		}
 		out := &sv{t: t, deps: mergeDeps(p.f, a.deps, b.deps), vrefs: mergeDeps(p.f, a.vrefs, b.vrefs)}
 		out.b01 = op >= prog.OpEq && op <= prog.OpLOr
