@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -180,10 +181,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	defer sig.stop()
 	checked := 0
 	var timeouts []string
-	for _, path := range operands {
+	prog := newBatchProgress(stderr, len(operands), isTerminal(stderr))
+	defer prog.close()
+	for i, path := range operands {
 		if sig.ctx.Err() != nil {
 			break
 		}
+		prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 		var (
 			pr       *bmc.ProgramResult
 			disagree string
@@ -204,7 +208,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		checked++
 		if err != nil {
-			fmt.Fprintf(stderr, "%v\n", err)
+			prog.finished(i, true)
+			prog.print(func() { fmt.Fprintf(stderr, "%v\n", err) })
 			st.add(exitBadInput)
 			continue
 		}
@@ -226,6 +231,61 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			verdict = "ERROR"
 			st.add(failureStatus(r.Err))
 		}
+		prog.finished(i, r.Status != result.Done || pr.Reachable || disagree != "")
+		// Results are written with the progress line cleared and held off.
+		prog.mu.Lock()
+		prog.clear()
+		printCheckResult(stdout, stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: *engine,
+			asJSON: *asJSON, stats: *stats, witness: *witness, wf: wf}, &st)
+		prog.mu.Unlock()
+	}
+	prog.close()
+	if len(timeouts) > 0 && !*asJSON {
+		fmt.Fprintf(stderr, "timed out (limit %v each): %s\n", limit, strings.Join(timeouts, ", "))
+	}
+	if *asJSON {
+		writeJSON(stdout, map[string]checkSummary{"summary": {Programs: len(operands), Checked: checked, Timeouts: timeouts,
+			Interrupted: sig.interrupted(), ExitStatus: exitOf(st, sig.interrupted())}})
+	}
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d programs checked\n", checked, len(operands))
+		return exitInterrupted
+	}
+	return int(st)
+}
+
+// exitOf is the exit status of a run: interrupted, or the highest status
+// seen.
+func exitOf(st status, interrupted bool) int {
+	if interrupted {
+		return exitInterrupted
+	}
+	return int(st)
+}
+
+// checkSummary is the final JSON object of 'musket check -json'.
+type checkSummary struct {
+	Programs    int      `json:"programs"`
+	Checked     int      `json:"checked"`
+	Timeouts    []string `json:"timeouts,omitempty"`
+	Interrupted bool     `json:"interrupted,omitempty"`
+	ExitStatus  int      `json:"exit_status"`
+}
+
+// checkOutput is what printCheckResult needs of one checked program.
+type checkOutput struct {
+	path, verdict, disagree, engine, witness string
+	pr                                       *bmc.ProgramResult
+	asJSON, stats                            bool
+	wf                                       *witnessFiles
+}
+
+// printCheckResult writes one program's result, as text or JSON, and its
+// witness file.
+func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
+	pr, r, verdict, disagree, path := o.pr, o.pr.Result, o.verdict, o.disagree, o.path
+	asJSON, stats, witness, wf, engine := &o.asJSON, &o.stats, &o.witness, o.wf, &o.engine
+	{
 		if disagree != "" {
 			fmt.Fprintf(stderr, "musket check: %s\n", disagree)
 			verdict = "DISAGREEMENT"
@@ -252,7 +312,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				j.Stats = &s
 			}
 			writeJSON(stdout, j)
-			continue
+			return
 		}
 		fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
 		if r.Err != nil {
@@ -280,14 +340,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  no witness: the condition is not reachable\n")
 		}
 	}
-	if len(timeouts) > 0 && !*asJSON {
-		fmt.Fprintf(stderr, "timed out (limit %v each): %s\n", limit, strings.Join(timeouts, ", "))
-	}
-	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d programs checked\n", checked, len(operands))
-		return exitInterrupted
-	}
-	return int(st)
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -330,3 +330,29 @@ func TestIsModelError(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckJSONLines: 'check -json' prints one JSON object per program,
+// then one {"summary": ...} object, and nothing else on stdout.
+func TestCheckJSONLines(t *testing.T) {
+	args := []string{"check", "-json", "-model", "tso", "-bound", "1", "../../examples/asm/mp.litmus", "../../examples/asm/mp+stbar.litmus"}
+	var out, errb bytes.Buffer
+	code := dispatch(args, &out, &errb)
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("exit %d, %d lines, want 3:\n%s\n%s", code, len(lines), out.String(), errb.String())
+	}
+	for i, l := range lines {
+		var v map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("line %d is not JSON: %v\n%s", i+1, err, l)
+		}
+		if _, ok := v["summary"]; ok != (i == 2) {
+			t.Errorf("line %d: summary %v", i+1, ok)
+		}
+	}
+	var s map[string]checkSummary
+	json.Unmarshal([]byte(lines[2]), &s)
+	if got := s["summary"]; got.Programs != 2 || got.Checked != 2 || got.ExitStatus != code {
+		t.Errorf("summary %+v, exit %d", got, code)
+	}
+}

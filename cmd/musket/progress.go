@@ -57,6 +57,7 @@ type batchProgress struct {
 	mu       sync.Mutex
 	w        io.Writer
 	on       bool
+	closed   bool // close has run
 	total    int
 	done     int
 	failures int
@@ -129,11 +130,12 @@ func (p *batchProgress) print(f func()) {
 	f()
 }
 
-// close stops drawing and clears the line.
+// close stops drawing and clears the line; closing again does nothing.
 func (p *batchProgress) close() {
-	if !p.on {
+	if !p.on || p.closed {
 		return
 	}
+	p.closed = true
 	close(p.stop)
 	<-p.stopped
 	p.mu.Lock()

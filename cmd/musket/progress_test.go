@@ -94,3 +94,12 @@ func TestBatchProgressTicker(t *testing.T) {
 		t.Errorf("the line is not cleared at the end: %q", s)
 	}
 }
+
+// TestBatchProgressCloseTwice: a command may close its progress line
+// early and again in a deferred call (check did, and panicked).
+func TestBatchProgressCloseTwice(t *testing.T) {
+	var b bytes.Buffer
+	p := newBatchProgress(&b, 3, true)
+	p.close()
+	p.close()
+}
