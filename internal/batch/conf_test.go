@@ -1,13 +1,14 @@
 package batch
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/fuzzlimit"
 )
 
 func TestParseConf(t *testing.T) {
@@ -54,7 +55,7 @@ func FuzzParseConf(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var c *Conf
 		var err error
-		within(t, time.Second, func() { c, err = ParseConf("f.cfg", src) })
+		fuzzlimit.Within(t, time.Second, func() { c, err = ParseConf("f.cfg", src) })
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "f.cfg:") {
 				t.Fatalf("error without the file: %v", err)
@@ -65,24 +66,6 @@ func FuzzParseConf(f *testing.F) {
 			t.Fatal("no Conf and no error")
 		}
 	})
-}
-
-// within runs f and, while fuzzing, fails when it takes longer than
-// limit twice in a row (once may be the machine's load: a pause of the
-// collector or of the scheduler, not the input). Plain test runs never
-// assert times.
-func within(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
-	start := time.Now()
-	f()
-	if d := time.Since(start); fuzzing && d > limit {
-		start = time.Now()
-		f()
-		if d2 := time.Since(start); d2 > limit {
-			t.Fatalf("took %v, then %v again (limit %v)", d, d2, limit)
-		}
-	}
 }
 
 func TestReadConf(t *testing.T) {

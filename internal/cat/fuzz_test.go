@@ -2,12 +2,13 @@ package cat
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/fuzzlimit"
 )
 
 // FuzzParse feeds arbitrary text to the parser: it must return a File or
@@ -41,7 +42,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var file *File
 		var err error
-		within(t, time.Second, func() { file, err = ParseFile("f.cat", src) })
+		fuzzlimit.Within(t, time.Second, func() { file, err = ParseFile("f.cat", src) })
 		if err != nil {
 			var list ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -72,7 +73,7 @@ func FuzzParse(f *testing.F) {
 			return // includes need files
 		}
 		var m *Model
-		within(t, time.Second, func() { m, err = compileModel(file.Title, "f.cat", file.Stmts) })
+		fuzzlimit.Within(t, time.Second, func() { m, err = compileModel(file.Title, "f.cat", file.Stmts) })
 		if err != nil {
 			var list ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -86,29 +87,11 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		n := 0
-		within(t, time.Second, func() {
+		fuzzlimit.Within(t, time.Second, func() {
 			_ = m.Check(x, CheckOptions{unboundEmpty: true, stepLimit: 20000}, func(Outcome) bool {
 				n++
 				return n < 50
 			})
 		})
 	})
-}
-
-// within runs f and, while fuzzing, fails when it takes longer than
-// limit twice in a row (once may be the machine's load: a pause of the
-// collector or of the scheduler, not the input). Plain test runs never
-// assert times.
-func within(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
-	start := time.Now()
-	f()
-	if d := time.Since(start); fuzzing && d > limit {
-		start = time.Now()
-		f()
-		if d2 := time.Since(start); d2 > limit {
-			t.Fatalf("took %v, then %v again (limit %v)", d, d2, limit)
-		}
-	}
 }

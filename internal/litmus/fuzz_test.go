@@ -2,13 +2,14 @@ package litmus
 
 import (
 	"errors"
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/fuzzlimit"
 )
 
 // corpusLitmus is the litmus part of the shared corpus; the fuzz targets
@@ -107,7 +108,7 @@ func FuzzC(f *testing.F) {
 func checkParse(t *testing.T, src []byte) {
 	var tst *Test
 	var err error
-	within(t, time.Second, func() { tst, err = Parse("fuzz.litmus", src) })
+	fuzzlimit.Within(t, time.Second, func() { tst, err = Parse("fuzz.litmus", src) })
 	if err != nil {
 		var list ErrorList
 		if !errors.As(err, &list) || len(list) == 0 {
@@ -209,7 +210,7 @@ func FuzzMacros(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var m *Macros
 		var err error
-		within(t, time.Second, func() { m, err = ParseMacros("f.def", src) })
+		fuzzlimit.Within(t, time.Second, func() { m, err = ParseMacros("f.def", src) })
 		if err != nil {
 			var list ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -239,7 +240,7 @@ func FuzzMacros(f *testing.F) {
 			}
 		}
 		test := "C t\n{ x = 0; }\nP0(int *x) {\n  int r0; int r1; int r2; int r3; int r4; int r5; int r6; int r7;\n" + body.String() + "}\nexists (x=1)\n"
-		within(t, time.Second, func() { _, err = ParseWith("t.litmus", []byte(test), NewCFrontend(m)) })
+		fuzzlimit.Within(t, time.Second, func() { _, err = ParseWith("t.litmus", []byte(test), NewCFrontend(m)) })
 		if err != nil {
 			var list ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
@@ -252,22 +253,4 @@ func FuzzMacros(f *testing.F) {
 			}
 		}
 	})
-}
-
-// within runs f and, while fuzzing, fails when it takes longer than
-// limit twice in a row (once may be the machine's load: a pause of the
-// collector or of the scheduler, not the input). Plain test runs never
-// assert times.
-func within(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
-	start := time.Now()
-	f()
-	if d := time.Since(start); fuzzing && d > limit {
-		start = time.Now()
-		f()
-		if d2 := time.Since(start); d2 > limit {
-			t.Fatalf("took %v, then %v again (limit %v)", d, d2, limit)
-		}
-	}
 }

@@ -2,12 +2,12 @@ package pts
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/musket-verify/musket/internal/fuzzlimit"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -25,7 +25,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		var p *litmus.Test
 		var err error
-		within(t, time.Second, func() { p, err = Parse("f.pts", src) })
+		fuzzlimit.Within(t, time.Second, func() { p, err = Parse("f.pts", src) })
 		if err != nil {
 			var list litmus.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 || len(list) > maxErrors {
@@ -77,22 +77,4 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
-}
-
-// within runs f and, while fuzzing, fails when it takes longer than
-// limit twice in a row (once may be the machine's load: a pause of the
-// collector or of the scheduler, not the input). Plain test runs never
-// assert times.
-func within(t *testing.T, limit time.Duration, f func()) {
-	t.Helper()
-	fuzzing := flag.Lookup("test.fuzz") != nil && flag.Lookup("test.fuzz").Value.String() != ""
-	start := time.Now()
-	f()
-	if d := time.Since(start); fuzzing && d > limit {
-		start = time.Now()
-		f()
-		if d2 := time.Since(start); d2 > limit {
-			t.Fatalf("took %v, then %v again (limit %v)", d, d2, limit)
-		}
-	}
 }
