@@ -80,7 +80,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\tpaper\tmusket time\tnodes\t")
-	status := 0
+	var st status
 	term := isTerminal(stderr)
 	for _, b := range cubicleTable {
 		if term {
@@ -90,12 +90,12 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		sys, err := param.ParseFile(filepath.Join(*dir, b.file))
 		if err != nil {
 			fmt.Fprintln(stderr, err)
-			status = exitBadInput
+			st.add(exitBadInput)
 		} else {
 			res, err := param.Verify(context.Background(), sys, param.Options{Timeout: *timeout})
 			if err != nil {
 				fmt.Fprintln(stderr, err)
-				status = exitBadInput
+				st.add(exitBadInput)
 			} else {
 				switch res.Verdict {
 				case param.Safe:
@@ -104,6 +104,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 					verdict = "unsafe"
 				default:
 					verdict = res.Verdict.String()
+					st.add(exitLimit)
 				}
 				took = fmt.Sprintf("%.2fs", res.Time.Seconds())
 				nodes = fmt.Sprint(res.Visited)
@@ -111,7 +112,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		}
 		want := expected[b.file]
 		if want != "" && want != verdict {
-			status = 1
+			st.add(exitFailed)
 			verdict += " (!)"
 		}
 		paper := "-"
@@ -127,5 +128,5 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	tw.Flush()
-	return status
+	return int(st)
 }
