@@ -59,7 +59,7 @@ func runBoth(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tag
 
 // Compare tells how two verdicts on one test differ ("" when they agree):
 // by their Ok/No, by their observation (Always, Sometimes, Never), and by
-// their final states when both list them.
+// their final states when both list them, then by the flags they raise.
 func Compare(a, b *result.Result) string {
 	verdict := func(r *result.Result) string {
 		if r.Ok() {
@@ -95,6 +95,9 @@ func Compare(a, b *result.Result) string {
 	}
 	oa, ob := only(la, lb, a), only(lb, la, b)
 	if len(oa) == 0 && len(ob) == 0 {
+		if fa, fb := strings.Join(a.Flags, ","), strings.Join(b.Flags, ","); fa != fb {
+			return fmt.Sprintf("same verdict (%s) and states but different flags: %s raises [%s], %s raises [%s]", verdict(a), a.Engine, fa, b.Engine, fb)
+		}
 		return ""
 	}
 	var parts []string

@@ -24,6 +24,12 @@ func state(vs ...int64) result.State {
 	return s
 }
 
+// flagged gives r the flags fs.
+func flagged(r *result.Result, fs ...string) *result.Result {
+	r.Flags = fs
+	return r
+}
+
 func TestCompare(t *testing.T) {
 	obs := []litmus.Ref{{Thread: 0, Name: "EAX"}, {Thread: 1, Name: "EAX"}}
 	swapped := []litmus.Ref{obs[1], obs[0]}
@@ -42,6 +48,9 @@ func TestCompare(t *testing.T) {
 		{"observation", mk("enum", 1, 0, obs), mk("smt", 1, 1, obs), "enum observes Always, smt observes Sometimes"},
 		{"states", mk("enum", 1, 1, obs, state(0, 0), state(1, 1)), mk("smt", 1, 1, obs, state(0, 0), state(0, 1)),
 			"only enum reaches 0:EAX=1; 1:EAX=1;; only smt reaches 0:EAX=0; 1:EAX=1;"},
+		{"flags", flagged(mk("enum", 1, 1, obs, state(0, 0))), flagged(mk("smt", 1, 1, obs, state(0, 0)), "unmatched-rcu-lock"),
+			"different flags: enum raises [], smt raises [unmatched-rcu-lock]"},
+		{"same flags", flagged(mk("enum", 1, 1, obs, state(0, 0)), "a", "b"), flagged(mk("smt", 1, 1, obs, state(0, 0)), "a", "b"), ""},
 	}
 	for _, tc := range tests {
 		got := Compare(tc.a, tc.b)
