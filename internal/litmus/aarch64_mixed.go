@@ -169,7 +169,6 @@ func a64StaticAccesses(t *Test) []a64Access {
 			}
 		}
 		for pc, in := range th.Code {
-			var addr prog.Expr
 			switch in := in.(type) {
 			case prog.Label:
 				for r := range assigned {
@@ -178,15 +177,8 @@ func a64StaticAccesses(t *Test) []a64Access {
 			case prog.Assign:
 				v, ok := eval(in.Val)
 				set(in.Dst, v, ok)
-			case prog.Load:
-				addr = in.Addr
-			case prog.Store:
-				addr = in.Addr
-			case prog.RMW:
-				addr = in.Addr
-			case prog.StoreCond:
-				addr = in.Addr
 			}
+			addr, _ := prog.AddrOf(in)
 			if addr != nil && pc < len(th.Sizes) && th.Sizes[pc] != 0 {
 				size := th.Sizes[pc]
 				a := a64Access{thread: ti, pc: pc, size: int64(size), signed: size < 0}

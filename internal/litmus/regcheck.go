@@ -28,17 +28,7 @@ func (p *parser) checkAddrRegs() {
 		}
 		reported := map[string]bool{}
 		for i, in := range th.Code {
-			var addr prog.Expr
-			switch in := in.(type) {
-			case prog.Load:
-				addr = in.Addr
-			case prog.Store:
-				addr = in.Addr
-			case prog.RMW:
-				addr = in.Addr
-			case prog.StoreCond:
-				addr = in.Addr
-			}
+			addr, _ := prog.AddrOf(in)
 			for _, r := range exprRegs(addr) {
 				if set[r] || reported[r] || strings.HasPrefix(r, "%") {
 					continue
