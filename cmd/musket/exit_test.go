@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,6 @@ import (
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -23,7 +23,7 @@ const sbTest = "../../examples/litmus/SB.litmus"
 
 // flippedSMT is an SMT engine that answers the opposite of the explicit
 // one: the way to provoke a disagreement.
-func flippedSMT(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
+func flippedSMT(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 	r := enum.Run(ctx, t, m, name, enum.Options{TagNames: tags})
 	r.Engine = "smt"
 	if r.Positive > 0 {
@@ -35,13 +35,13 @@ func flippedSMT(ctx context.Context, t *litmus.Test, m *cat.Model, name string, 
 }
 
 // untilStopped is an engine that runs until its context is done.
-func untilStopped(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
+func untilStopped(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 	<-ctx.Done()
 	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Timeout}
 }
 
 // atLimit is an engine that stops at one of its own limits.
-func atLimit(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
+func atLimit(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Failed, Err: result.Limit("too many control-flow paths")}
 }
 

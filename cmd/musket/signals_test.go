@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,6 @@ import (
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -26,7 +26,7 @@ import (
 // interrupted while some tests are done.
 func TestMain(m *testing.M) {
 	if os.Getenv("MUSKET_TEST_AS_MAIN") == "1" {
-		testEngines = map[string]batch.Engine{"enum": func(ctx context.Context, t *litmus.Test, md *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
+		testEngines = map[string]batch.Engine{"enum": func(ctx context.Context, t *spec.Test, md *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 			if filepath.Base(t.File) == "a.litmus" {
 				return enum.Run(ctx, t, md, name, enum.Options{TagNames: tags})
 			}

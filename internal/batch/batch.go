@@ -8,6 +8,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -52,14 +53,14 @@ type Options struct {
 
 // Engine checks one parsed test under a model; tags are the names of
 // the tags the test's architecture gives its events.
-type Engine func(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, tags []string, opts Options) *result.Result
+type Engine func(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, tags []string, opts Options) *result.Result
 
 // builtinEngines are the engines of Options.Engine.
 var builtinEngines = map[string]Engine{
-	"enum": func(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+	"enum": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
 	},
-	"smt": func(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+	"smt": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
 		// The SMT engine finds final states, not every execution: its
 		// Positive/Negative are not herd7's counts, and with VerdictOnly

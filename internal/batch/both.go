@@ -3,10 +3,10 @@ package batch
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -29,7 +29,7 @@ func (d *Disagreement) Error() string {
 // does), with the time of both; when one does not reach a verdict, the
 // result is that one's (no cross-check happened); when they disagree, the
 // disagreement says how.
-func runBoth(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
+func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
 	one := func(eng string) *result.Result {
 		c, cancel := ctx, context.CancelFunc(func() {})
 		if opts.Timeout > 0 {
@@ -114,7 +114,7 @@ func Compare(a, b *result.Result) string {
 // two engines' states compare whatever the order of their refs.
 func stateLine(r *result.Result, s result.State) string {
 	refs := result.SortRefs(r.Observed)
-	pos := map[litmus.Ref]int{}
+	pos := map[spec.Ref]int{}
 	for i, ref := range r.Observed {
 		pos[ref] = i
 	}

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -31,10 +31,10 @@ func flagged(r *result.Result, fs ...string) *result.Result {
 }
 
 func TestCompare(t *testing.T) {
-	obs := []litmus.Ref{{Thread: 0, Name: "EAX"}, {Thread: 1, Name: "EAX"}}
-	swapped := []litmus.Ref{obs[1], obs[0]}
-	mk := func(engine string, pos, neg int, refs []litmus.Ref, states ...result.State) *result.Result {
-		return &result.Result{Engine: engine, Quant: litmus.Exists, Positive: pos, Negative: neg, Observed: refs, States: states}
+	obs := []spec.Ref{{Thread: 0, Name: "EAX"}, {Thread: 1, Name: "EAX"}}
+	swapped := []spec.Ref{obs[1], obs[0]}
+	mk := func(engine string, pos, neg int, refs []spec.Ref, states ...result.State) *result.Result {
+		return &result.Result{Engine: engine, Quant: spec.Exists, Positive: pos, Negative: neg, Observed: refs, States: states}
 	}
 	tests := []struct {
 		name string
@@ -77,7 +77,7 @@ func writeTests(t *testing.T, n int) []string {
 }
 
 // flipped is an SMT engine that answers the opposite of the explicit one.
-func flipped(ctx context.Context, t *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+func flipped(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 	r := enum.Run(ctx, t, m, name, enum.Options{TagNames: tags})
 	r.Engine = "smt"
 	if r.Positive > 0 {
@@ -124,7 +124,7 @@ func TestRunStopped(t *testing.T) {
 	files := writeTests(t, 6)
 	ctx, cancel := context.WithCancel(context.Background())
 	var started atomic.Int32
-	slow := func(c context.Context, tt *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+	slow := func(c context.Context, tt *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 		if tt.File == files[0] {
 			return &result.Result{File: tt.File, Name: tt.Name, Status: result.Done}
 		}
@@ -167,7 +167,7 @@ func TestRunStopped(t *testing.T) {
 func TestRunEmitsEarly(t *testing.T) {
 	files := writeTests(t, 3)
 	aEmitted := make(chan struct{})
-	eng := func(c context.Context, tt *litmus.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+	eng := func(c context.Context, tt *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 		if tt.File != files[0] {
 			select {
 			case <-aEmitted:

@@ -3,6 +3,7 @@ package bmc_test
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"testing"
 	"time"
 
@@ -110,7 +111,7 @@ func TestSmallAgainstEnum(t *testing.T) {
 				if model == "tso" && b.Ok() != tc.tso {
 					t.Errorf("tso verdict %v, want %v", b.Ok(), tc.tso)
 				}
-				if b.Ok() && b.Witness == nil && lt.Quant == litmus.Exists {
+				if b.Ok() && b.Witness == nil && lt.Quant == spec.Exists {
 					t.Errorf("no witness")
 				}
 				// The verdict alone agrees too.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"sort"
 	"strings"
@@ -61,7 +62,7 @@ func LoadModel(spec string, includeDirs []string) (*cat.Model, error) {
 // PrepareProgram parses a .pts program, unrolls its loops to the bound and
 // compiles it for the target. The tags are those the target's events may
 // carry.
-func PrepareProgram(path, target string, bound int) (*litmus.Test, []string, error) {
+func PrepareProgram(path, target string, bound int) (*spec.Test, []string, error) {
 	src, err := pts.ParseFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -119,11 +120,11 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	// The reachability question: the condition, or for forall its
 	// negation.
 	q := *t
-	if t.Quant == litmus.Forall {
-		q.Cond = litmus.Not{C: t.Cond}
-		q.Quant = litmus.Exists
+	if t.Quant == spec.Forall {
+		q.Cond = spec.Not{C: t.Cond}
+		q.Quant = spec.Exists
 	}
-	pr.Condition = "exists (" + litmus.FormatCond(q.Cond) + ")"
+	pr.Condition = "exists (" + spec.FormatCond(q.Cond) + ")"
 	if opts.Engine == "enum" {
 		start := time.Now()
 		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
@@ -152,7 +153,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	return pr, nil
 }
 
-func hasCutLabel(t *litmus.Test) bool {
+func hasCutLabel(t *spec.Test) bool {
 	for _, th := range t.Threads {
 		if labels, err := th.Labels(); err == nil {
 			if _, ok := labels[compile.CutLabel]; ok {
@@ -199,15 +200,15 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	if err != nil {
 		return nil, err
 	}
-	spec := opts.Model
-	if spec == "" {
+	modelSpec := opts.Model
+	if modelSpec == "" {
 		def, ok := LitmusModels[strings.ToUpper(t.Arch)]
 		if !ok {
 			return nil, fmt.Errorf("%s: no built-in model for architecture %s; give one with -model", path, t.Arch)
 		}
-		spec = def
+		modelSpec = def
 	}
-	m, err := LoadModel(spec, opts.IncludeDirs)
+	m, err := LoadModel(modelSpec, opts.IncludeDirs)
 	if err != nil {
 		return nil, err
 	}
@@ -215,13 +216,13 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	if fe, err := litmus.Lookup(t.Arch); err == nil {
 		tags = fe.Tags()
 	}
-	pr := &ProgramResult{Name: t.Name, Target: t.Arch, Model: spec, Bound: opts.Bound}
+	pr := &ProgramResult{Name: t.Name, Target: t.Arch, Model: modelSpec, Bound: opts.Bound}
 	q := *t
-	if t.Quant == litmus.Forall {
-		q.Cond = litmus.Not{C: t.Cond}
-		q.Quant = litmus.Exists
+	if t.Quant == spec.Forall {
+		q.Cond = spec.Not{C: t.Cond}
+		q.Quant = spec.Exists
 	}
-	pr.Condition = "exists (" + litmus.FormatCond(q.Cond) + ")"
+	pr.Condition = "exists (" + spec.FormatCond(q.Cond) + ")"
 	if opts.Engine == "enum" {
 		if opts.Bound == 0 {
 			for _, th := range q.Threads {
@@ -231,7 +232,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 			}
 		}
 		start := time.Now()
-		r := enum.Run(ctx, &q, m, spec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		r := enum.Run(ctx, &q, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
 		pr.Reachable = r.Positive > 0 && r.Status != result.Failed
@@ -251,7 +252,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 			break
 		}
 	}
-	r, rep := RunReport(ctx, &q, m, spec, o)
+	r, rep := RunReport(ctx, &q, m, modelSpec, o)
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
 	return pr, nil
@@ -261,7 +262,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 // compile.CutLabel: the paths that reach it are not executions of the
 // program (an assumption that failed) and are discarded, as Run does with
 // the paths its unrolling cuts. musket prove builds such tests.
-func RunCut(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) (*result.Result, *Report) {
+func RunCut(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, *Report) {
 	opts.discardCut = true
 	return RunReport(ctx, t, m, modelName, opts)
 }

@@ -3,12 +3,12 @@ package bmc
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/event"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/smt"
@@ -19,7 +19,7 @@ type encoding struct {
 	f    *fb
 	ctx  *smt.Context
 	sol  *smt.Solver
-	t    *litmus.Test
+	t    *spec.Test
 	m    *cat.Model
 	opts Options
 	p    *progEnc
@@ -31,7 +31,7 @@ type encoding struct {
 	co       *Rel
 	last     map[int]B // write -> it is co-last
 	fin      map[string]smt.Term
-	obs      []litmus.Ref
+	obs      []spec.Ref
 	obsTerms []smt.Term
 	writes   map[string][]int // non-initial writes per location
 	initOf   map[string]int
@@ -52,9 +52,9 @@ func (e *encoding) build(ctx context.Context) error {
 	e.f.limit = ctx
 	t := e.t
 	// Observed refs, as the explicit engine computes them.
-	seen := map[litmus.Ref]bool{}
-	var obs []litmus.Ref
-	for _, ref := range append(append([]litmus.Ref(nil), t.Locations...), litmus.Refs(t.Cond)...) {
+	seen := map[spec.Ref]bool{}
+	var obs []spec.Ref
+	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
 		if !seen[ref] {
 			seen[ref] = true
 			obs = append(obs, ref)
@@ -257,7 +257,7 @@ func (e *encoding) final(initMem map[string]prog.Value) {
 	}
 }
 
-func (e *encoding) refTerm(r litmus.Ref) smt.Term {
+func (e *encoding) refTerm(r spec.Ref) smt.Term {
 	if !r.IsReg() {
 		if t, ok := e.fin[r.Name]; ok {
 			return t
@@ -274,27 +274,27 @@ func (e *encoding) refTerm(r litmus.Ref) smt.Term {
 }
 
 // cond encodes a condition over the final state.
-func (e *encoding) cond(c litmus.Cond) B {
+func (e *encoding) cond(c spec.Cond) B {
 	f := e.f
 	switch c := c.(type) {
-	case litmus.And:
+	case spec.And:
 		return f.and(e.cond(c.L), e.cond(c.R))
-	case litmus.Or:
+	case spec.Or:
 		return f.or(e.cond(c.L), e.cond(c.R))
-	case litmus.Not:
+	case spec.Not:
 		return f.not(e.cond(c.C))
-	case litmus.Bool:
+	case spec.Bool:
 		if c.V {
 			return bTrue
 		}
 		return bFalse
-	case litmus.Atom:
+	case spec.Atom:
 		b := B{t: e.ctx.Eq(e.refTerm(c.Ref), e.ctx.IntVal(e.p.enc(c.Val)))}
 		if c.Neq {
 			return f.not(b)
 		}
 		return b
-	case litmus.RefEq:
+	case spec.RefEq:
 		b := B{t: e.ctx.Eq(e.refTerm(c.L), e.refTerm(c.R))}
 		if c.Neq {
 			return f.not(b)

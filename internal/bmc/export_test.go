@@ -2,10 +2,10 @@ package bmc
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/smt"
 )
 
@@ -21,7 +21,7 @@ func BuiltinNames() []string {
 
 // InputNames lists the sets and relations the SMT engine gives a model
 // on test t.
-func InputNames(t *litmus.Test, m *cat.Model, opts Options) ([]string, error) {
+func InputNames(t *spec.Test, m *cat.Model, opts Options) ([]string, error) {
 	zc := smt.NewContext()
 	defer zc.Close()
 	sol := zc.NewSolver()

@@ -3,6 +3,7 @@ package bmc_test
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"sort"
@@ -53,7 +54,7 @@ func kernelModel(t *testing.T) (*cat.Model, litmus.Frontend, map[string]bool) {
 // sameUnderBoth runs both engines on a test and reports how they differ
 // ("" when they give the same verdict, final states and flags); skip is
 // true when the explicit engine did not finish.
-func sameUnderBoth(lt *litmus.Test, m *cat.Model, fe litmus.Frontend, variants map[string]bool) (diff string, smt *result.Result, skip bool) {
+func sameUnderBoth(lt *spec.Test, m *cat.Model, fe litmus.Frontend, variants map[string]bool) (diff string, smt *result.Result, skip bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	a := enum.Run(ctx, lt, m, "lkmm", enum.Options{Variants: variants, TagNames: fe.Tags()})

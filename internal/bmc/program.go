@@ -2,12 +2,12 @@ package bmc
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"math/bits"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/event"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/smt"
 )
@@ -74,7 +74,7 @@ type edge struct {
 type progEnc struct {
 	f    *fb
 	ctx  *smt.Context
-	t    *litmus.Test
+	t    *spec.Test
 	locs []string
 	locN map[string]int
 
@@ -149,7 +149,7 @@ func locName(v prog.Value) string {
 // collectLocs finds the locations of a test as the explicit engine does:
 // the initialised ones, the addresses in initial values, the observed
 // ones and the constant addresses in the code.
-func collectLocs(t *litmus.Test, obs []litmus.Ref) []string {
+func collectLocs(t *spec.Test, obs []spec.Ref) []string {
 	set := map[string]bool{}
 	for _, e := range t.Init {
 		if !e.Ref.IsReg() {

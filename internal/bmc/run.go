@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/smt"
@@ -34,14 +34,14 @@ func hasBackwardJump(th *prog.Thread) bool {
 // Run checks t under model m with the SMT engine and returns the same
 // result the explicit engine gives: the final states (unless
 // VerdictOnly), the verdict, a witness.
-func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) *result.Result {
+func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) *result.Result {
 	res, _ := RunReport(ctx, t, m, modelName, opts)
 	return res
 }
 
 // RunReport is Run, also giving the size of the encoding and where the
 // time went.
-func RunReport(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) (*result.Result, *Report) {
+func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, *Report) {
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "smt", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
@@ -66,7 +66,7 @@ func RunReport(ctx context.Context, t *litmus.Test, m *cat.Model, modelName stri
 
 var errTimeout = errors.New("timeout")
 
-func run(ctx context.Context, t *litmus.Test, m *cat.Model, opts Options, res *result.Result, rep *Report) (err error) {
+func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *result.Result, rep *Report) (err error) {
 	if m.Syntax() == nil {
 		return fmt.Errorf("model %s has no syntax to encode", m.Path())
 	}
@@ -188,7 +188,7 @@ func run(ctx context.Context, t *litmus.Test, m *cat.Model, opts Options, res *r
 		md := sol.Model()
 		st := e.state(md)
 		states = append(states, st)
-		holds := litmus.Eval(t.Cond, func(ref litmus.Ref) prog.Value {
+		holds := spec.Eval(t.Cond, func(ref spec.Ref) prog.Value {
 			for i, o := range e.obs {
 				if o == ref {
 					return st[i]

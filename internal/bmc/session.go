@@ -3,13 +3,13 @@ package bmc
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/event"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/smt"
 )
@@ -105,7 +105,7 @@ type Encoded struct {
 // model m, consistent or inconsistent. Tests with loops are unrolled as
 // Run does (opts.Bound, cut paths discarded); programs that come
 // unrolled keep their cut paths, stopped at the bound.
-func (s *Session) Encode(ctx context.Context, t *litmus.Test, m *cat.Model, mode Mode, opts Options) (x *Encoded, err error) {
+func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode Mode, opts Options) (x *Encoded, err error) {
 	defer recoverSMT(&err)
 	if m.Syntax() == nil {
 		return nil, fmt.Errorf("model %s has no syntax to encode", m.Path())
@@ -196,7 +196,7 @@ func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Resul
 }
 
 // Observed is the refs a state of x gives values to.
-func (x *Encoded) Observed() []litmus.Ref { return x.e.obs }
+func (x *Encoded) Observed() []spec.Ref { return x.e.obs }
 
 // Bounded tells whether some path of x was cut by the loop bound.
 func (x *Encoded) Bounded() bool { return x.e.p.hasCut }

@@ -2,12 +2,11 @@ package compile
 
 import (
 	"fmt"
-	"slices"
-	"sort"
-
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/pts"
+	"github.com/musket-verify/musket/internal/spec"
+	"slices"
+	"sort"
 )
 
 // The targets of Compile.
@@ -220,7 +219,7 @@ func Tags(target string) []string {
 
 // Compiled is a compiled program with the map back to its source.
 type Compiled struct {
-	Test   *litmus.Test
+	Test   *spec.Test
 	Target string
 	// Origin[t][i] is the index, in the Code of source thread t, of the
 	// instruction compiled instruction i of thread t comes from (every
@@ -232,7 +231,7 @@ type Compiled struct {
 
 // Compile maps the C11 loads and stores of t to target (x86, power,
 // armv7, aarch64, riscv) by the tables of this package; see CompileMap.
-func Compile(t *litmus.Test, target string) (*litmus.Test, error) {
+func Compile(t *spec.Test, target string) (*spec.Test, error) {
 	c, err := CompileMap(t, target)
 	if err != nil {
 		return nil, err
@@ -249,7 +248,7 @@ func Compile(t *litmus.Test, target string) (*litmus.Test, error) {
 // mapping and are errors. The init, condition, filter and locations of t
 // are shared with the result, whose Arch is the target's herd word (X86,
 // PPC, ARM, AArch64, RISCV).
-func CompileMap(t *litmus.Test, target string) (*Compiled, error) {
+func CompileMap(t *spec.Test, target string) (*Compiled, error) {
 	word, ok := archWords[target]
 	if !ok {
 		return nil, fmt.Errorf("unknown compilation target %q (want one of %v)", target, Targets())

@@ -2,14 +2,13 @@ package compile
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/pts"
+	"github.com/musket-verify/musket/internal/spec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/musket-verify/musket/internal/litmus"
-	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/pts"
 )
 
 const corpusDir = "../../../shared/corpus/mutex/pts"
@@ -78,12 +77,12 @@ func parseTable(t *testing.T, text string, targets ...string) []row {
 }
 
 // single returns a one-thread test with one access of the kind and order.
-func single(kind Kind, order string) *litmus.Test {
+func single(kind Kind, order string) *spec.Test {
 	var in prog.Instr = prog.Load{Dst: "r", Addr: prog.Addr("x"), Tags: []string{order}}
 	if kind == Store {
 		in = prog.Store{Addr: prog.Addr("x"), Val: prog.Int(1), Tags: []string{order}}
 	}
-	return &litmus.Test{Arch: pts.Arch, Threads: []*prog.Thread{{Name: "t0", Code: []prog.Instr{in}}}}
+	return &spec.Test{Arch: pts.Arch, Threads: []*prog.Thread{{Name: "t0", Code: []prog.Instr{in}}}}
 }
 
 func TestMappings(t *testing.T) {
@@ -181,7 +180,7 @@ func TestCompileErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := &litmus.Test{Threads: []*prog.Thread{{Name: "t0",
+			src := &spec.Test{Threads: []*prog.Thread{{Name: "t0",
 				Code: []prog.Instr{tc.in}, Pos: []prog.Pos{{File: "f.pts", Line: 3, Col: 4}}}}}
 			_, err := Compile(src, tc.target)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -194,13 +193,13 @@ func TestCompileErrors(t *testing.T) {
 	}
 }
 
-func parseCorpus(t *testing.T) []*litmus.Test {
+func parseCorpus(t *testing.T) []*spec.Test {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(corpusDir, "*.pts"))
 	if err != nil || len(files) != 7 {
 		t.Fatalf("corpus: %d files (%v)", len(files), err)
 	}
-	var out []*litmus.Test
+	var out []*spec.Test
 	for _, f := range files {
 		p, err := pts.ParseFile(f)
 		if err != nil {
@@ -213,7 +212,7 @@ func parseCorpus(t *testing.T) []*litmus.Test {
 
 // reorder gives the accesses of t orders cycling through those each kind
 // accepts, so that the corpus exercises every row.
-func reorder(t *litmus.Test) *litmus.Test {
+func reorder(t *spec.Test) *spec.Test {
 	loads := []string{pts.Rx, pts.Con, pts.Acq, pts.SC}
 	stores := []string{pts.Rx, pts.Rel, pts.SC}
 	out := *t
@@ -262,7 +261,7 @@ func TestOneAccessPerAccess(t *testing.T) {
 	}
 	for _, p := range parseCorpus(t) {
 		for _, k := range []int{-1, 2} {
-			for _, src := range []*litmus.Test{p, reorder(p)} {
+			for _, src := range []*spec.Test{p, reorder(p)} {
 				if k >= 0 {
 					var err error
 					if src, err = Unroll(src, k); err != nil {

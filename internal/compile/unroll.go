@@ -2,10 +2,9 @@ package compile
 
 import (
 	"fmt"
-	"strconv"
-
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+	"strconv"
 )
 
 // The cut marker of unrolled threads. An unrolled thread that has a path
@@ -38,7 +37,7 @@ const (
 
 // Unroll returns t with every thread made loop-free by UnrollThread; the
 // rest of t is shared.
-func Unroll(t *litmus.Test, k int) (*litmus.Test, error) {
+func Unroll(t *spec.Test, k int) (*spec.Test, error) {
 	out := *t
 	out.Threads = make([]*prog.Thread, len(t.Threads))
 	for i, th := range t.Threads {

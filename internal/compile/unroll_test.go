@@ -2,14 +2,13 @@ package compile
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/pts"
+	"github.com/musket-verify/musket/internal/spec"
 	"math/rand"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/musket-verify/musket/internal/litmus"
-	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/pts"
 )
 
 // outcome is what one run of a thread does.
@@ -475,7 +474,7 @@ func TestUnrollErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Unroll(&litmus.Test{Threads: []*prog.Thread{{Name: "p", Code: tc.code}}}, 5)
+			_, err := Unroll(&spec.Test{Threads: []*prog.Thread{{Name: "p", Code: tc.code}}}, 5)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}

@@ -9,12 +9,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/event"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/rel"
 	"github.com/musket-verify/musket/internal/result"
@@ -40,11 +40,11 @@ type Options struct {
 // ModelName labels results; the caller sets it.
 type run struct {
 	ctx     context.Context
-	t       *litmus.Test
+	t       *spec.Test
 	m       *cat.Model
 	opts    Options
 	res     *result.Result
-	obs     []litmus.Ref
+	obs     []spec.Ref
 	initMem map[string]prog.Value
 	locs    []string
 	paths   [][]*path
@@ -59,7 +59,7 @@ type run struct {
 var errDeadline = errors.New("deadline")
 
 // Run checks t under model m.
-func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, opts Options) *result.Result {
+func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) *result.Result {
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
@@ -101,9 +101,9 @@ func Run(ctx context.Context, t *litmus.Test, m *cat.Model, modelName string, op
 func (r *run) run() error {
 	t := r.t
 	// Observed refs: locations [...] and the condition's refs.
-	seen := map[litmus.Ref]bool{}
-	var obs []litmus.Ref
-	for _, ref := range append(append([]litmus.Ref(nil), t.Locations...), litmus.Refs(t.Cond)...) {
+	seen := map[spec.Ref]bool{}
+	var obs []spec.Ref
+	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
 		if !seen[ref] {
 			seen[ref] = true
 			obs = append(obs, ref)
@@ -165,7 +165,7 @@ func (r *run) run() error {
 }
 
 // collectLocs adds the locations named by constant addresses in the code.
-func collectLocs(t *litmus.Test, set map[string]bool) {
+func collectLocs(t *spec.Test, set map[string]bool) {
 	var walk func(e prog.Expr)
 	walk = func(e prog.Expr) {
 		switch e := e.(type) {
@@ -549,7 +549,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		}
 		final[l] = vals[last]
 	}
-	regVal := func(ref litmus.Ref) prog.Value {
+	regVal := func(ref spec.Ref) prog.Value {
 		if !ref.IsReg() {
 			if v, ok := final[ref.Name]; ok {
 				return v
@@ -571,7 +571,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		v, _ := s.eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
 		return v
 	}
-	if r.t.Filter != nil && !litmus.Eval(r.t.Filter, regVal) {
+	if r.t.Filter != nil && !spec.Eval(r.t.Filter, regVal) {
 		return false
 	}
 	st := make(result.State, len(r.obs))
@@ -579,7 +579,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		st[i] = regVal(ref)
 	}
 	r.states[st.Key()] = st
-	if litmus.Eval(r.t.Cond, regVal) {
+	if spec.Eval(r.t.Cond, regVal) {
 		r.res.Positive++
 		if r.res.Witness == nil {
 			r.res.Witness = witness(c, vals, rf, co, st)

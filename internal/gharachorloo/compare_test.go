@@ -2,6 +2,7 @@ package gharachorloo_test
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,7 +21,7 @@ import (
 const x86Corpus = "../../../shared/corpus/litmus/X86"
 
 // catRun checks t under a built-in CAT model with the explicit engine.
-func catRun(t *testing.T, test *litmus.Test, model string, bound int) *result.Result {
+func catRun(t *testing.T, test *spec.Test, model string, bound int) *result.Result {
 	t.Helper()
 	m, err := cat.LoadBuiltin(model)
 	if err != nil {
@@ -41,7 +42,7 @@ func catRun(t *testing.T, test *litmus.Test, model string, bound int) *result.Re
 
 // smtRun checks t under a built-in CAT model with the SMT engine, all
 // final states listed: the fast way to the CAT side of the spinlock.
-func smtRun(t *testing.T, test *litmus.Test, model string, bound int) *result.Result {
+func smtRun(t *testing.T, test *spec.Test, model string, bound int) *result.Result {
 	t.Helper()
 	m, err := cat.LoadBuiltin(model)
 	if err != nil {
@@ -58,7 +59,7 @@ func smtRun(t *testing.T, test *litmus.Test, model string, bound int) *result.Re
 	return r
 }
 
-func ghRun(t *testing.T, test *litmus.Test, m gharachorloo.Model, bound int) *result.Result {
+func ghRun(t *testing.T, test *spec.Test, m gharachorloo.Model, bound int) *result.Result {
 	t.Helper()
 	r := gharachorloo.Run(context.Background(), test, m, gharachorloo.Options{Bound: bound})
 	if r.Status != result.Done {

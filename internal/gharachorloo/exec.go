@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
-	"time"
-
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+	"sort"
+	"time"
 )
 
 // Options tune a run.
@@ -24,7 +23,7 @@ type Options struct {
 // Run checks t under model m and returns the final states of the
 // executions the specification accepts, in the form package enum gives
 // them.
-func Run(ctx context.Context, t *litmus.Test, m Model, opts Options) *result.Result {
+func Run(ctx context.Context, t *spec.Test, m Model, opts Options) *result.Result {
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: m.String(), Engine: "gharachorloo", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
@@ -54,11 +53,11 @@ func Run(ctx context.Context, t *litmus.Test, m Model, opts Options) *result.Res
 
 type run struct {
 	ctx     context.Context
-	t       *litmus.Test
+	t       *spec.Test
 	model   Model
 	opts    Options
 	res     *result.Result
-	obs     []litmus.Ref
+	obs     []spec.Ref
 	initMem map[string]prog.Value
 	locs    []string
 	paths   [][]*path
@@ -69,9 +68,9 @@ type run struct {
 
 func (r *run) run() error {
 	t := r.t
-	seen := map[litmus.Ref]bool{}
-	var obs []litmus.Ref
-	for _, ref := range append(append([]litmus.Ref(nil), t.Locations...), litmus.Refs(t.Cond)...) {
+	seen := map[spec.Ref]bool{}
+	var obs []spec.Ref
+	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
 		if !seen[ref] {
 			seen[ref] = true
 			obs = append(obs, ref)
@@ -130,7 +129,7 @@ func (r *run) run() error {
 }
 
 // addCodeLocs adds the locations named by constant addresses in the code.
-func addCodeLocs(t *litmus.Test, set map[string]bool) {
+func addCodeLocs(t *spec.Test, set map[string]bool) {
 	var walk func(e prog.Expr)
 	walk = func(e prog.Expr) {
 		switch e := e.(type) {
@@ -514,7 +513,7 @@ func (r *run) record(c *cand, v *valuer) bool {
 			final[l] = v.vals[ws[len(ws)-1]]
 		}
 	}
-	val := func(ref litmus.Ref) prog.Value {
+	val := func(ref spec.Ref) prog.Value {
 		if !ref.IsReg() {
 			if x, ok := final[ref.Name]; ok {
 				return x
@@ -536,7 +535,7 @@ func (r *run) record(c *cand, v *valuer) bool {
 		x, _, _ := v.sym(ref.Thread, s)
 		return x
 	}
-	if r.t.Filter != nil && !litmus.Eval(r.t.Filter, val) {
+	if r.t.Filter != nil && !spec.Eval(r.t.Filter, val) {
 		return false
 	}
 	st := make(result.State, len(r.obs))
@@ -544,7 +543,7 @@ func (r *run) record(c *cand, v *valuer) bool {
 		st[i] = val(ref)
 	}
 	r.states[st.Key()] = st
-	if litmus.Eval(r.t.Cond, val) {
+	if spec.Eval(r.t.Cond, val) {
 		r.res.Positive++
 	} else {
 		r.res.Negative++

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
 
@@ -906,7 +907,7 @@ func (a *a64Thread) checkLabels() {
 // single thread shows (e.g. a feature of the test the front-end does not
 // support). Errors are positioned (an ErrorList or an *Error).
 type TestChecker interface {
-	CheckTest(t *Test) error
+	CheckTest(t *spec.Test) error
 }
 
 // a64SizedTypes are the integer types whose size a test states for a
@@ -919,6 +920,6 @@ var a64SizedTypes = map[string]bool{
 
 // CheckTest lowers the mixed-size tests into per-chunk accesses (see
 // aarch64_mixed.go), or reports what of them is not supported.
-func (a64Frontend) CheckTest(t *Test) error {
+func (a64Frontend) CheckTest(t *spec.Test) error {
 	return lowerMixed(t)
 }

@@ -50,6 +50,7 @@ package litmus
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
 
@@ -105,7 +106,7 @@ func sizeMask(size int64) int64 {
 
 // a64StaticAccesses places every access of t (the value of its address
 // before running, when a simple constant propagation knows it).
-func a64StaticAccesses(t *Test) []a64Access {
+func a64StaticAccesses(t *spec.Test) []a64Access {
 	var out []a64Access
 	for ti, th := range t.Threads {
 		if th.Sizes == nil {
@@ -203,7 +204,7 @@ func a64StaticAccesses(t *Test) []a64Access {
 // a64IsMixed tells whether t is a mixed-size test: it declares a location
 // with a sized type or an array, or it has a byte or half-word access or
 // an access at a non-zero offset.
-func a64IsMixed(t *Test, accs []a64Access) bool {
+func a64IsMixed(t *spec.Test, accs []a64Access) bool {
 	for _, e := range t.Init {
 		if !e.Ref.IsReg() && (a64SizedTypes[e.Type] || strings.Contains(e.Type, "[")) {
 			return true
@@ -219,14 +220,14 @@ func a64IsMixed(t *Test, accs []a64Access) bool {
 
 // lowerMixed rewrites a mixed-size test into per-chunk accesses (see the
 // comment at the top of this file); other tests are left as they are.
-func lowerMixed(t *Test) error { return lowerMixedSizes(t, "AArch64", false) }
+func lowerMixed(t *spec.Test) error { return lowerMixedSizes(t, "AArch64", false) }
 
 // lowerMixedSizes is lowerMixed for the front-end of arch. exact asks
 // for value arithmetic that both engines compute alike on negative
 // values too (RISC-V stores sign-extended registers: a floor division
 // and a non-negative remainder, at the price of a few more operations);
 // a negative size in Thread.Sizes is a load that sign-extends.
-func lowerMixedSizes(t *Test, arch string, exact bool) error {
+func lowerMixedSizes(t *spec.Test, arch string, exact bool) error {
 	accs := a64StaticAccesses(t)
 	if !a64IsMixed(t, accs) {
 		return nil
@@ -275,7 +276,7 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 			errs.Add(e.Pos, fmt.Sprintf("unsupported mixed-size "+arch+" test: location %s holds an address", e.Ref.Name))
 		}
 	}
-	for _, r := range append(append([]Ref(nil), t.Locations...), append(Refs(t.Cond), Refs(t.Filter)...)...) {
+	for _, r := range append(append([]spec.Ref(nil), t.Locations...), append(spec.Refs(t.Cond), spec.Refs(t.Filter)...)...) {
 		if !r.IsReg() {
 			addLoc(r.Name)
 		}
@@ -479,7 +480,7 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 		return err
 	}
 	// Initial values: one entry per chunk.
-	var init []InitEntry
+	var init []spec.InitEntry
 	done := map[string]bool{}
 	initChunks := func(l string, p prog.Pos) {
 		if done[l] {
@@ -488,7 +489,7 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 		done[l] = true
 		v := initVal[l]
 		for _, c := range chunks[l] {
-			init = append(init, InitEntry{Ref: Ref{Thread: -1, Name: chunkName(l, c.off)}, Val: prog.IntValue(v.Int >> (8 * c.off) & sizeMask(c.size)), Pos: p})
+			init = append(init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: chunkName(l, c.off)}, Val: prog.IntValue(v.Int >> (8 * c.off) & sizeMask(c.size)), Pos: p})
 		}
 	}
 	for _, e := range t.Init {
@@ -505,16 +506,16 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 	// The condition, the filter and the locations list.
 	t.CondLine = t.ConditionLine()
 	var cerr error
-	var rewrite func(c Cond) Cond
-	rewrite = func(c Cond) Cond {
+	var rewrite func(c spec.Cond) spec.Cond
+	rewrite = func(c spec.Cond) spec.Cond {
 		switch c := c.(type) {
-		case And:
-			return And{L: rewrite(c.L), R: rewrite(c.R)}
-		case Or:
-			return Or{L: rewrite(c.L), R: rewrite(c.R)}
-		case Not:
-			return Not{C: rewrite(c.C)}
-		case Atom:
+		case spec.And:
+			return spec.And{L: rewrite(c.L), R: rewrite(c.R)}
+		case spec.Or:
+			return spec.Or{L: rewrite(c.L), R: rewrite(c.R)}
+		case spec.Not:
+			return spec.Not{C: rewrite(c.C)}
+		case spec.Atom:
 			cs := chunks[c.Ref.Name]
 			if c.Ref.IsReg() || len(cs) <= 1 {
 				return c
@@ -523,20 +524,20 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 				cerr = fmt.Errorf("unsupported mixed-size "+arch+" test: the condition compares location %s, of %d chunks, with an address", c.Ref.Name, len(cs))
 				return c
 			}
-			var out Cond
+			var out spec.Cond
 			for _, ch := range cs {
-				a := Atom{Ref: Ref{Thread: -1, Name: chunkName(c.Ref.Name, ch.off)}, Val: prog.IntValue(c.Val.Int >> (8 * ch.off) & sizeMask(ch.size))}
+				a := spec.Atom{Ref: spec.Ref{Thread: -1, Name: chunkName(c.Ref.Name, ch.off)}, Val: prog.IntValue(c.Val.Int >> (8 * ch.off) & sizeMask(ch.size))}
 				if out == nil {
 					out = a
 				} else {
-					out = And{L: out, R: a}
+					out = spec.And{L: out, R: a}
 				}
 			}
 			if c.Neq {
-				return Not{C: out}
+				return spec.Not{C: out}
 			}
 			return out
-		case RefEq:
+		case spec.RefEq:
 			if !c.L.IsReg() && len(chunks[c.L.Name]) > 1 || !c.R.IsReg() && len(chunks[c.R.Name]) > 1 {
 				cerr = errors.New("unsupported mixed-size " + arch + " test: the condition compares two final values, one of a location of several chunks")
 			}
@@ -549,11 +550,11 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 	if t.Filter != nil {
 		t.Filter = rewrite(t.Filter)
 	}
-	var obs []Ref
+	var obs []spec.Ref
 	for _, r := range t.Locations {
 		if cs := chunks[r.Name]; !r.IsReg() && len(cs) > 1 {
 			for _, ch := range cs {
-				obs = append(obs, Ref{Thread: -1, Name: chunkName(r.Name, ch.off)})
+				obs = append(obs, spec.Ref{Thread: -1, Name: chunkName(r.Name, ch.off)})
 			}
 			continue
 		}
@@ -561,10 +562,10 @@ func lowerMixedSizes(t *Test, arch string, exact bool) error {
 	}
 	t.Locations = obs
 	t.Mixed = true
-	t.Chunks = map[string][]Chunk{}
+	t.Chunks = map[string][]spec.Chunk{}
 	for _, l := range locs {
 		for _, c := range chunks[l] {
-			t.Chunks[l] = append(t.Chunks[l], Chunk{Loc: chunkName(l, c.off), Off: c.off, Size: c.size})
+			t.Chunks[l] = append(t.Chunks[l], spec.Chunk{Loc: chunkName(l, c.off), Off: c.off, Size: c.size})
 		}
 	}
 	return cerr

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 	"testing"
 )
@@ -93,7 +94,7 @@ func TestAArch64Lowering(t *testing.T) {
 		if got := strings.Join(iv, " "); got != tc.initVals {
 			t.Errorf("%s: initial values %s, want %s", tc.name, got, tc.initVals)
 		}
-		if got := FormatCond(tst.Cond); got != tc.wantCond {
+		if got := spec.FormatCond(tst.Cond); got != tc.wantCond {
 			t.Errorf("%s: condition %s, want %s", tc.name, got, tc.wantCond)
 		}
 	}
@@ -106,8 +107,8 @@ func TestAArch64NotMixed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tst.Mixed || codeString(tst.Threads[0]) != "store [X1] X0; X3 = load [X2]" || FormatCond(tst.Cond) != "x=1" {
-		t.Errorf("lowered: %s, %s", codeString(tst.Threads[0]), FormatCond(tst.Cond))
+	if tst.Mixed || codeString(tst.Threads[0]) != "store [X1] X0; X3 = load [X2]" || spec.FormatCond(tst.Cond) != "x=1" {
+		t.Errorf("lowered: %s, %s", codeString(tst.Threads[0]), spec.FormatCond(tst.Cond))
 	}
 }
 

@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 	"testing"
 
@@ -151,7 +152,7 @@ exists (1:X0=1 /\ 1:W4=0)
 	if got, want := codeString(tst.Threads[1]), "X0 = load [X1]; X2 = (X0 ^ X0); X4 = load [(X3 + X2)]"; got != want {
 		t.Errorf("P1:\n got %s\nwant %s", got, want)
 	}
-	if got := Refs(tst.Cond); len(got) != 2 || got[1] != (Ref{Thread: 1, Name: "X4"}) {
+	if got := spec.Refs(tst.Cond); len(got) != 2 || got[1] != (spec.Ref{Thread: 1, Name: "X4"}) {
 		t.Errorf("condition refs %v, want 1:X4 for 1:W4", got)
 	}
 }

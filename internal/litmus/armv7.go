@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
 
@@ -767,7 +768,7 @@ func (a *armThread) checkLabels() {
 
 // CheckTest rejects the tests that state the size of a location (herd's
 // mixed-size tests): Musket does not model access sizes.
-func (armv7Frontend) CheckTest(t *Test) error {
+func (armv7Frontend) CheckTest(t *spec.Test) error {
 	var errs ErrorList
 	for _, e := range t.Init {
 		if !e.Ref.IsReg() && a64SizedTypes[e.Type] {

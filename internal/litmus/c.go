@@ -3,6 +3,7 @@ package litmus
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
 
@@ -141,7 +142,7 @@ func (f *cFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 }
 
 // Code reads the thread functions and translates them.
-func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos, init []InitEntry) ([]*prog.Thread, int, error) {
+func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos, init []spec.InitEntry) ([]*prog.Thread, int, error) {
 	var errs ErrorList
 	p := newCParser(src, off, pos, &errs)
 	var funcs []*cFunc

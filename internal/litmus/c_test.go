@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 
 // cCode prints the code of every thread, one instruction a line, threads
 // separated by " | ".
-func cCode(t *Test) string {
+func cCode(t *spec.Test) string {
 	var parts []string
 	for _, th := range t.Threads {
 		var ins []string

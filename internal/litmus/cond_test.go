@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/spec"
 	"reflect"
 	"testing"
 
@@ -10,40 +11,40 @@ import (
 func TestFormatCond(t *testing.T) {
 	a, b, c := atom(reg0(0, "EAX"), 0), atom(reg0(1, "EAX"), 1), atom(mem("x"), 2)
 	for _, tc := range []struct {
-		cond Cond
+		cond spec.Cond
 		want string
 	}{
 		{a, "0:EAX=0"},
 		{c, "x=2"},
-		{Atom{Ref: mem("x"), Val: prog.IntValue(-1), Neq: true}, "x!=-1"},
-		{Atom{Ref: reg0(0, "EAX"), Val: prog.AddrValue("y")}, "0:EAX=y"},
-		{RefEq{L: mem("x"), R: mem("y")}, "x=[y]"},
-		{RefEq{L: reg0(0, "EAX"), R: reg0(1, "EBX"), Neq: true}, "0:EAX!=1:EBX"},
-		{Bool{V: true}, "true"},
-		{And{L: a, R: Or{L: b, R: c}}, `0:EAX=0 /\ (1:EAX=1 \/ x=2)`},
-		{Or{L: And{L: a, R: b}, R: c}, `0:EAX=0 /\ 1:EAX=1 \/ x=2`},
-		{And{L: And{L: a, R: b}, R: c}, `0:EAX=0 /\ 1:EAX=1 /\ x=2`},
-		{And{L: a, R: And{L: b, R: c}}, `0:EAX=0 /\ 1:EAX=1 /\ x=2`},
-		{Not{C: a}, "~0:EAX=0"},
-		{Not{C: And{L: a, R: b}}, `~(0:EAX=0 /\ 1:EAX=1)`},
-		{And{L: Not{C: Or{L: a, R: b}}, R: Not{C: Not{C: c}}}, `~(0:EAX=0 \/ 1:EAX=1) /\ ~~x=2`},
+		{spec.Atom{Ref: mem("x"), Val: prog.IntValue(-1), Neq: true}, "x!=-1"},
+		{spec.Atom{Ref: reg0(0, "EAX"), Val: prog.AddrValue("y")}, "0:EAX=y"},
+		{spec.RefEq{L: mem("x"), R: mem("y")}, "x=[y]"},
+		{spec.RefEq{L: reg0(0, "EAX"), R: reg0(1, "EBX"), Neq: true}, "0:EAX!=1:EBX"},
+		{spec.Bool{V: true}, "true"},
+		{spec.And{L: a, R: spec.Or{L: b, R: c}}, `0:EAX=0 /\ (1:EAX=1 \/ x=2)`},
+		{spec.Or{L: spec.And{L: a, R: b}, R: c}, `0:EAX=0 /\ 1:EAX=1 \/ x=2`},
+		{spec.And{L: spec.And{L: a, R: b}, R: c}, `0:EAX=0 /\ 1:EAX=1 /\ x=2`},
+		{spec.And{L: a, R: spec.And{L: b, R: c}}, `0:EAX=0 /\ 1:EAX=1 /\ x=2`},
+		{spec.Not{C: a}, "~0:EAX=0"},
+		{spec.Not{C: spec.And{L: a, R: b}}, `~(0:EAX=0 /\ 1:EAX=1)`},
+		{spec.And{L: spec.Not{C: spec.Or{L: a, R: b}}, R: spec.Not{C: spec.Not{C: c}}}, `~(0:EAX=0 \/ 1:EAX=1) /\ ~~x=2`},
 	} {
-		if got := FormatCond(tc.cond); got != tc.want {
+		if got := spec.FormatCond(tc.cond); got != tc.want {
 			t.Errorf("FormatCond(%#v) = %s, want %s", tc.cond, got, tc.want)
 		}
 	}
 }
 
 // roundTrip checks that parsing the printed condition gives it back.
-func roundTrip(t *testing.T, where string, c Cond) {
+func roundTrip(t *testing.T, where string, c spec.Cond) {
 	t.Helper()
 	roundTripArch(t, where, c, x86Frontend{})
 }
 
 // roundTripArch is roundTrip with the register names of fe.
-func roundTripArch(t *testing.T, where string, c Cond, fe Frontend) {
+func roundTripArch(t *testing.T, where string, c spec.Cond, fe Frontend) {
 	t.Helper()
-	text := FormatCond(c)
+	text := spec.FormatCond(c)
 	back, err := parseCond("", []byte(text), fe)
 	if err != nil {
 		t.Errorf("%s: %s does not parse back: %v", where, text, err)
@@ -83,13 +84,13 @@ func TestCondPrecedence(t *testing.T) {
 	a, b, c := atom(mem("a"), 1), atom(mem("b"), 1), atom(mem("c"), 1)
 	for _, tc := range []struct {
 		src  string
-		want Cond
+		want spec.Cond
 	}{
-		{`a=1 \/ b=1 /\ c=1`, Or{L: a, R: And{L: b, R: c}}},
-		{`a=1 /\ b=1 \/ c=1`, Or{L: And{L: a, R: b}, R: c}},
-		{`~a=1 /\ b=1`, And{L: Not{C: a}, R: b}},
-		{`~(a=1 /\ b=1)`, Not{C: And{L: a, R: b}}},
-		{`a=1 /\ b=1 /\ c=1`, And{L: And{L: a, R: b}, R: c}},
+		{`a=1 \/ b=1 /\ c=1`, spec.Or{L: a, R: spec.And{L: b, R: c}}},
+		{`a=1 /\ b=1 \/ c=1`, spec.Or{L: spec.And{L: a, R: b}, R: c}},
+		{`~a=1 /\ b=1`, spec.And{L: spec.Not{C: a}, R: b}},
+		{`~(a=1 /\ b=1)`, spec.Not{C: spec.And{L: a, R: b}}},
+		{`a=1 /\ b=1 /\ c=1`, spec.And{L: spec.And{L: a, R: b}, R: c}},
 		{`not=1`, atom(mem("not"), 1)},
 	} {
 		got, err := parseCond("", []byte(tc.src), x86Frontend{})

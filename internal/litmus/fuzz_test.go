@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"errors"
+	"github.com/musket-verify/musket/internal/spec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -106,7 +107,7 @@ func FuzzC(f *testing.F) {
 // checkParse parses src within a second: a positioned ErrorList, or a
 // well-formed test.
 func checkParse(t *testing.T, src []byte) {
-	var tst *Test
+	var tst *spec.Test
 	var err error
 	fuzzlimit.Within(t, time.Second, func() { tst, err = Parse("fuzz.litmus", src) })
 	if err != nil {
@@ -132,7 +133,7 @@ func checkParse(t *testing.T, src []byte) {
 			t.Fatal(err)
 		}
 	}
-	for _, r := range append(Refs(tst.Cond), tst.Locations...) {
+	for _, r := range append(spec.Refs(tst.Cond), tst.Locations...) {
 		if r.Thread >= len(tst.Threads) {
 			t.Fatalf("%v names a missing thread", r)
 		}
@@ -150,13 +151,13 @@ func checkParse(t *testing.T, src []byte) {
 // leftAssoc regroups the chains of /\ and of \/ to the left, as the
 // parser groups them: FormatCond prints "a /\ (b /\ c)" without its
 // parentheses, which means the same.
-func leftAssoc(c Cond) Cond {
+func leftAssoc(c spec.Cond) spec.Cond {
 	switch c := c.(type) {
-	case And:
-		var terms []Cond
-		var walk func(Cond)
-		walk = func(c Cond) {
-			if a, ok := c.(And); ok {
+	case spec.And:
+		var terms []spec.Cond
+		var walk func(spec.Cond)
+		walk = func(c spec.Cond) {
+			if a, ok := c.(spec.And); ok {
 				walk(a.L)
 				walk(a.R)
 				return
@@ -166,14 +167,14 @@ func leftAssoc(c Cond) Cond {
 		walk(c)
 		out := terms[0]
 		for _, t := range terms[1:] {
-			out = And{L: out, R: t}
+			out = spec.And{L: out, R: t}
 		}
 		return out
-	case Or:
-		var terms []Cond
-		var walk func(Cond)
-		walk = func(c Cond) {
-			if o, ok := c.(Or); ok {
+	case spec.Or:
+		var terms []spec.Cond
+		var walk func(spec.Cond)
+		walk = func(c spec.Cond) {
+			if o, ok := c.(spec.Or); ok {
 				walk(o.L)
 				walk(o.R)
 				return
@@ -183,11 +184,11 @@ func leftAssoc(c Cond) Cond {
 		walk(c)
 		out := terms[0]
 		for _, t := range terms[1:] {
-			out = Or{L: out, R: t}
+			out = spec.Or{L: out, R: t}
 		}
 		return out
-	case Not:
-		return Not{C: leftAssoc(c.C)}
+	case spec.Not:
+		return spec.Not{C: leftAssoc(c.C)}
 	}
 	return c
 }

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,7 @@ import (
 func (p *parser) init() {
 	p.next() // '{'
 	p.next()
-	seen := map[Ref]prog.Pos{}
+	seen := map[spec.Ref]prog.Pos{}
 	for {
 		switch p.tok.kind {
 		case tRBrace:
@@ -49,7 +50,7 @@ func (p *parser) init() {
 	}
 }
 
-func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
+func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	lhs, rhs, hasVal := toks, []token(nil), false
 	for i, t := range toks {
 		if t.kind == tEq {
@@ -63,7 +64,7 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 	// The location is at the end of the left-hand side; a type may
 	// precede it.
 	n := len(lhs)
-	var ref Ref
+	var ref spec.Ref
 	var locStart int
 	var array string
 	size := int64(0)
@@ -74,14 +75,14 @@ func (p *parser) initEntry(toks []token, seen map[Ref]prog.Pos) {
 		if size = p.intValue(lhs[n-2], false); size <= 0 || size > maxArray {
 			p.fail(lhs[n-2].off, "bad array size "+quote(lhs[n-2].text))
 		}
-		ref, locStart, array = Ref{Thread: -1, Name: lhs[n-4].text}, n-4, "["+lhs[n-2].text+"]"
+		ref, locStart, array = spec.Ref{Thread: -1, Name: lhs[n-4].text}, n-4, "["+lhs[n-2].text+"]"
 	case last.kind == tRBrack && n >= 3 && lhs[n-2].kind == tIdent && lhs[n-3].kind == tLBrack:
-		ref, locStart = Ref{Thread: -1, Name: lhs[n-2].text}, n-3
+		ref, locStart = spec.Ref{Thread: -1, Name: lhs[n-2].text}, n-3
 	case last.kind == tIdent && n >= 3 && lhs[n-2].kind == tColon && isThreadToken(lhs[n-3]):
 		th := p.threadNum(lhs[n-3])
-		ref, locStart = Ref{Thread: th, Name: p.regName(last, th)}, n-3
+		ref, locStart = spec.Ref{Thread: th, Name: p.regName(last, th)}, n-3
 	case last.kind == tIdent:
-		ref, locStart = Ref{Thread: -1, Name: last.text}, n-1
+		ref, locStart = spec.Ref{Thread: -1, Name: last.text}, n-1
 	default:
 		p.fail(last.off, "expected a location or register in the initial state, found "+last.describe())
 	}
@@ -161,7 +162,7 @@ func btoi(b bool) int {
 // array type. Other dialects count offsets in bytes: they take arrays
 // without initial values only (the mixed-size AArch64 front-end refuses
 // them by name).
-func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref Ref, locStart int, elem, typ string, size int64, seen map[Ref]prog.Pos) {
+func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref spec.Ref, locStart int, elem, typ string, size int64, seen map[spec.Ref]prog.Pos) {
 	vals := make([]prog.Value, size)
 	if hasVal {
 		if len(rhs) < 2 || rhs[0].kind != tLBrace || rhs[len(rhs)-1].kind != tRBrace {
@@ -224,13 +225,13 @@ func CellName(a string, i int) string {
 
 // addInit records an entry of the initial state, refusing a second value
 // for the same ref.
-func (p *parser) addInit(ref Ref, val prog.Value, typ string, off int, seen map[Ref]prog.Pos) {
+func (p *parser) addInit(ref spec.Ref, val prog.Value, typ string, off int, seen map[spec.Ref]prog.Pos) {
 	pos := p.sc.pos(off)
 	if first, dup := seen[ref]; dup {
 		p.fail(off, fmt.Sprintf("duplicate initial value for %s (first at %d:%d)", ref, first.Line, first.Col))
 	}
 	seen[ref] = pos
-	p.t.Init = append(p.t.Init, InitEntry{Ref: ref, Val: val, Type: typ, Pos: pos})
+	p.t.Init = append(p.t.Init, spec.InitEntry{Ref: ref, Val: val, Type: typ, Pos: pos})
 }
 
 // isThreadToken tells whether t names a thread: "0" or "P0".
@@ -302,3 +303,5 @@ func parseInt(s string, neg bool) (int64, error) {
 	}
 	return strconv.ParseInt(s, base, 64)
 }
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -3,12 +3,13 @@ package litmus
 import (
 	"bytes"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"strings"
 )
 
 // ParseFile reads and parses the litmus test in the file at path.
-func ParseFile(path string) (*Test, error) {
+func ParseFile(path string) (*spec.Test, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -20,7 +21,7 @@ func ParseFile(path string) (*Test, error) {
 // architecture word of the header selects the front-end (see Register)
 // that translates the thread table. Errors are an ErrorList whose
 // messages read "file:line:col: what is wrong".
-func Parse(file string, src []byte) (*Test, error) {
+func Parse(file string, src []byte) (*spec.Test, error) {
 	p := newParser(file, src)
 	if bytes.HasPrefix(src, utf8BOM) {
 		p.sc.off = len(utf8BOM)
@@ -35,7 +36,7 @@ func Parse(file string, src []byte) (*Test, error) {
 // names one of fes (by Arch, in any case) is translated by it rather than
 // by the registered front-end: a C front-end with the macros of a .def
 // file, say (NewCFrontend).
-func ParseWith(file string, src []byte, fes ...Frontend) (*Test, error) {
+func ParseWith(file string, src []byte, fes ...Frontend) (*spec.Test, error) {
 	p := newParser(file, src)
 	p.override = fes
 	if bytes.HasPrefix(src, utf8BOM) {
@@ -49,7 +50,7 @@ func ParseWith(file string, src []byte, fes ...Frontend) (*Test, error) {
 
 // ParseFileWith reads and parses the litmus test in the file at path, as
 // ParseWith does.
-func ParseFileWith(path string, fes ...Frontend) (*Test, error) {
+func ParseFileWith(path string, fes ...Frontend) (*spec.Test, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -58,7 +59,7 @@ func ParseFileWith(path string, fes ...Frontend) (*Test, error) {
 }
 
 func newParser(file string, src []byte) *parser {
-	p := &parser{t: &Test{File: file, Meta: map[string]string{}}}
+	p := &parser{t: &spec.Test{File: file, Meta: map[string]string{}}}
 	p.sc = newScanner(file, src, p.fail)
 	return p
 }
@@ -92,7 +93,7 @@ type parser struct {
 	tok  token // current token, in token mode
 	errs ErrorList
 	fe   Frontend
-	t    *Test
+	t    *spec.Test
 
 	override []Frontend // front-ends that take precedence over the registered ones
 
@@ -272,7 +273,7 @@ func (p *parser) threadNamesAhead() bool {
 }
 
 // ref reads a register "0:EAX" / "P0:EAX" or a location "x" / "[x]".
-func (p *parser) ref() (Ref, int) {
+func (p *parser) ref() (spec.Ref, int) {
 	t := p.tok
 	switch {
 	case isThreadToken(t) && p.peek().kind == tColon:
@@ -284,7 +285,7 @@ func (p *parser) ref() (Ref, int) {
 		th := p.threadNum(t)
 		name := p.regName(p.tok, th)
 		p.next()
-		return Ref{Thread: th, Name: name}, t.off
+		return spec.Ref{Thread: th, Name: name}, t.off
 	case t.kind == tIdent:
 		p.next()
 		if p.tok.kind == tLBrack {
@@ -300,9 +301,9 @@ func (p *parser) ref() (Ref, int) {
 			if n < 0 || n >= maxArray {
 				p.fail(i.off, "bad index "+quote(i.text))
 			}
-			return Ref{Thread: -1, Name: CellName(t.text, int(n))}, t.off
+			return spec.Ref{Thread: -1, Name: CellName(t.text, int(n))}, t.off
 		}
-		return Ref{Thread: -1, Name: t.text}, t.off
+		return spec.Ref{Thread: -1, Name: t.text}, t.off
 	case t.kind == tLBrack:
 		p.next()
 		if p.tok.kind != tIdent {
@@ -311,7 +312,7 @@ func (p *parser) ref() (Ref, int) {
 		name := p.tok.text
 		p.next()
 		p.expect(tRBrack, "after the location")
-		return Ref{Thread: -1, Name: name}, t.off
+		return spec.Ref{Thread: -1, Name: name}, t.off
 	}
 	p.fail(t.off, "expected a register or a location, found "+t.describe())
 	panic("unreachable")

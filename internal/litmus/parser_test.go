@@ -3,6 +3,7 @@ package litmus
 import (
 	"bytes"
 	"errors"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -55,7 +56,7 @@ func TestParseCorpus(t *testing.T) {
 		if _, ok := tst.Meta["Cycle"]; ok {
 			generated++
 			want := condSource(t, f, tst.Quant)
-			if got := FormatCond(tst.Cond); got != want {
+			if got := spec.FormatCond(tst.Cond); got != want {
 				t.Errorf("%s: FormatCond\n got %s\nwant %s", f, got, want)
 			}
 		}
@@ -66,7 +67,7 @@ func TestParseCorpus(t *testing.T) {
 // condSource returns the condition of a generated test as written: the
 // text after the quantifier on its last line, without the parentheses of
 // "exists (...)" when they enclose the whole condition.
-func condSource(t *testing.T, file string, q Quant) string {
+func condSource(t *testing.T, file string, q spec.Quant) string {
 	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -84,7 +85,7 @@ func condSource(t *testing.T, file string, q Quant) string {
 	return last
 }
 
-func mustParseFile(t *testing.T, name string) *Test {
+func mustParseFile(t *testing.T, name string) *spec.Test {
 	t.Helper()
 	tst, err := ParseFile(filepath.Join(x86Corpus, name))
 	if err != nil {
@@ -101,10 +102,10 @@ func codeString(th *prog.Thread) string {
 	return strings.Join(s, "; ")
 }
 
-func reg0(th int, name string) Ref { return Ref{Thread: th, Name: name} }
-func mem(name string) Ref          { return Ref{Thread: -1, Name: name} }
+func reg0(th int, name string) spec.Ref { return spec.Ref{Thread: th, Name: name} }
+func mem(name string) spec.Ref          { return spec.Ref{Thread: -1, Name: name} }
 
-func atom(r Ref, v int64) Cond { return Atom{Ref: r, Val: prog.IntValue(v)} }
+func atom(r spec.Ref, v int64) spec.Cond { return spec.Atom{Ref: r, Val: prog.IntValue(v)} }
 
 func TestSpotLB(t *testing.T) {
 	corpusFiles(t)
@@ -131,11 +132,11 @@ func TestSpotLB(t *testing.T) {
 	if th := tst.Threads[1]; th.ID != 1 || th.Name != "P1" || th.Pos[0].Line != 12 || th.Pos[0].Col != 16 {
 		t.Errorf("P1: id %d name %s pos %v", th.ID, th.Name, th.Pos[0])
 	}
-	want := Or{
-		L: And{L: atom(reg0(0, "EAX"), 0), R: Or{L: atom(reg0(1, "EAX"), 1), R: atom(reg0(1, "EAX"), 0)}},
-		R: And{L: atom(reg0(0, "EAX"), 1), R: atom(reg0(1, "EAX"), 0)},
+	want := spec.Or{
+		L: spec.And{L: atom(reg0(0, "EAX"), 0), R: spec.Or{L: atom(reg0(1, "EAX"), 1), R: atom(reg0(1, "EAX"), 0)}},
+		R: spec.And{L: atom(reg0(0, "EAX"), 1), R: atom(reg0(1, "EAX"), 0)},
 	}
-	if tst.Quant != Forall || !reflect.DeepEqual(tst.Cond, want) {
+	if tst.Quant != spec.Forall || !reflect.DeepEqual(tst.Cond, want) {
 		t.Errorf("cond = %v %#v", tst.Quant, tst.Cond)
 	}
 	if got, want := tst.ConditionLine(), `forall (0:EAX=0 /\ (1:EAX=1 \/ 1:EAX=0) \/ 0:EAX=1 /\ 1:EAX=0)`; got != want {
@@ -150,7 +151,7 @@ func TestSpotAmd5(t *testing.T) {
 		tst.Doc != "Loads may not be reordered with older stores to different locations, with MFENCE" {
 		t.Errorf("header: name %q alias %q doc %q", tst.Name, tst.Alias, tst.Doc)
 	}
-	wantInit := []InitEntry{
+	wantInit := []spec.InitEntry{
 		{Ref: mem("x"), Val: prog.IntValue(0), Pos: prog.Pos{File: tst.File, Line: 2, Col: 2}},
 		{Ref: mem("y"), Val: prog.IntValue(0), Pos: prog.Pos{File: tst.File, Line: 2, Col: 9}},
 	}
@@ -172,11 +173,11 @@ func TestSpotAmd5(t *testing.T) {
 func TestSpotM12(t *testing.T) {
 	corpusFiles(t)
 	tst := mustParseFile(t, "m12.litmus")
-	if want := []Ref{reg0(1, "EAX"), mem("x")}; !reflect.DeepEqual(tst.Locations, want) {
+	if want := []spec.Ref{reg0(1, "EAX"), mem("x")}; !reflect.DeepEqual(tst.Locations, want) {
 		t.Errorf("locations = %v, want %v", tst.Locations, want)
 	}
-	want := And{L: atom(reg0(1, "EAX"), 1), R: atom(mem("x"), 2)}
-	if tst.Quant != NotExists || !reflect.DeepEqual(tst.Cond, want) {
+	want := spec.And{L: atom(reg0(1, "EAX"), 1), R: atom(mem("x"), 2)}
+	if tst.Quant != spec.NotExists || !reflect.DeepEqual(tst.Cond, want) {
 		t.Errorf("cond = %v %v", tst.Quant, tst.Cond)
 	}
 	if got, want := tst.ConditionLine(), `~exists (1:EAX=1 /\ x=2)`; got != want {
@@ -204,7 +205,7 @@ func TestSpotXCHG(t *testing.T) {
 		t.Errorf("init[2] = %v", e)
 	}
 	tst = mustParseFile(t, "iwp2.8.a.litmus") // "~ exists", lower-case xchg
-	if tst.Quant != NotExists || codeString(tst.Threads[1]) != "ECX = rmw.X/.X [y] ECX; EDX = load [x]" {
+	if tst.Quant != spec.NotExists || codeString(tst.Threads[1]) != "ECX = rmw.X/.X [y] ECX; EDX = load [x]" {
 		t.Errorf("iwp2.8.a: %v %s", tst.Quant, codeString(tst.Threads[1]))
 	}
 }
@@ -239,7 +240,7 @@ exists (0:EAX=1 /\ 1:EDX=0)
 		t.Fatal(err)
 	}
 	want := []struct {
-		ref  Ref
+		ref  spec.Ref
 		val  prog.Value
 		typ  string
 		line int
@@ -313,7 +314,7 @@ func TestTrailers(t *testing.T) {
 		}
 		filter := ""
 		if tst.Filter != nil {
-			filter = FormatCond(tst.Filter)
+			filter = spec.FormatCond(tst.Filter)
 		}
 		if got := tst.ConditionLine(); got != tc.line || filter != tc.filter || len(tst.Locations) != tc.locs {
 			t.Errorf("%q: got %q filter %q %d locations, want %q %q %d", tc.trailer, got, filter, len(tst.Locations), tc.line, tc.filter, tc.locs)

@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 	"testing"
 
@@ -199,7 +200,7 @@ exists (1:R1=1 /\ 1:r4=0)
 	if got, want := codeString(tst.Threads[1]), "r1 = load [r2]; r3 = (r1 ^ r1); r4 = load [(r3 + r5)]"; got != want {
 		t.Errorf("P1 = %s, want %s", got, want)
 	}
-	if refs := Refs(tst.Cond); len(refs) != 2 || refs[0].String() != "1:r1" {
+	if refs := spec.Refs(tst.Cond); len(refs) != 2 || refs[0].String() != "1:r1" {
 		t.Errorf("condition refs %v", refs)
 	}
 	_, err = Parse("bad.litmus", []byte(strings.Replace(src, "lwsync  ", "lwsyncx ", 1)))

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
 	"sync"
@@ -49,7 +50,7 @@ type CodeFrontend interface {
 	// positioned (an ErrorList). init is the initial state: a register
 	// it gives a value is a variable of its thread (herd7's C reads
 	// "0:r4=y;" with r4 used in P0).
-	Code(src []byte, off int, pos func(off int) prog.Pos, init []InitEntry) ([]*prog.Thread, int, error)
+	Code(src []byte, off int, pos func(off int) prog.Pos, init []spec.InitEntry) ([]*prog.Thread, int, error)
 }
 
 var registry = struct {

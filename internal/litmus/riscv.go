@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
 
@@ -178,7 +179,7 @@ var rvSizes = map[string]int{
 // CheckTest lowers the mixed-size tests into per-chunk accesses (as for
 // AArch64, see aarch64_mixed.go), or reports what of them is not
 // supported.
-func (rvFrontend) CheckTest(t *Test) error { return lowerMixedSizes(t, "RISCV", true) }
+func (rvFrontend) CheckTest(t *spec.Test) error { return lowerMixedSizes(t, "RISCV", true) }
 
 type rvOpKind int
 

@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 	"testing"
 
@@ -168,7 +169,7 @@ exists (1:a5=1 /\ 1:x7=0)
 	if got := test.Init[2].Ref.String(); got != "1:x10" {
 		t.Errorf("init register %s, want 1:x10", got)
 	}
-	if got := FormatCond(test.Cond); got != "1:x15=1 /\\ 1:x7=0" {
+	if got := spec.FormatCond(test.Cond); got != "1:x15=1 /\\ 1:x7=0" {
 		t.Errorf("condition %s", got)
 	}
 	want := "x5 = load [x10]; x6 = (x5 ^ x5); x7 = (x11 + x6); x7 = load [x7]"

@@ -3,6 +3,7 @@ package litmus
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -169,17 +170,17 @@ func (p *parser) trailer() {
 		if !p.isWord("exists") {
 			p.fail(p.tok.off, "expected exists after '~', found "+p.tok.describe())
 		}
-		p.t.Quant = NotExists
+		p.t.Quant = spec.NotExists
 	case p.isWord("exists"):
-		p.t.Quant = Exists
+		p.t.Quant = spec.Exists
 	case p.isWord("forall"):
-		p.t.Quant = Forall
+		p.t.Quant = spec.Forall
 	case p.isWord("final"):
-		p.t.Quant, final = Exists, true
+		p.t.Quant, final = spec.Exists, true
 	case p.tok.kind == tEOF && (seenLoc || seenFilter):
 		// Only locations to observe: every execution is fine (herd7
 		// reads a missing condition as "forall true" too).
-		p.t.Quant, p.t.Cond = Forall, Bool{V: true}
+		p.t.Quant, p.t.Cond = spec.Forall, spec.Bool{V: true}
 		return
 	case p.tok.kind == tEOF:
 		// herd7 would take an empty condition as "forall true", but a

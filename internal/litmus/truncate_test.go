@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -85,7 +86,7 @@ func TestTruncated(t *testing.T) {
 			tst, err := Parse("cut.litmus", src[:k])
 			if err == nil {
 				t.Errorf("%s cut at byte %d (before the condition at %d) parses as %s %s:\n%s",
-					f, k, loc[0], tst.Quant, FormatCond(tst.Cond), lastLines(src[:k], 3))
+					f, k, loc[0], tst.Quant, spec.FormatCond(tst.Cond), lastLines(src[:k], 3))
 				continue
 			}
 			if !strings.HasPrefix(err.Error(), "cut.litmus:") {
@@ -104,9 +105,9 @@ func TestTruncated(t *testing.T) {
 				continue
 			}
 			if tst.Cond == nil || len(tst.Threads) != len(full.Threads) ||
-				tst.Quant != full.Quant && !(full.Locations != nil && tst.Quant == Forall) {
+				tst.Quant != full.Quant && !(full.Locations != nil && tst.Quant == spec.Forall) {
 				t.Errorf("%s cut at byte %d parses as %s %s (the whole test: %s %s)",
-					f, k, tst.Quant, FormatCond(tst.Cond), full.Quant, FormatCond(full.Cond))
+					f, k, tst.Quant, spec.FormatCond(tst.Cond), full.Quant, spec.FormatCond(full.Cond))
 			}
 		}
 	}

@@ -2,17 +2,17 @@ package porthos
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/spec"
 	"testing"
 	"time"
 
 	"github.com/musket-verify/musket/internal/enum"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
 // enumStates is the set of final states the explicit engine finds for t
 // under a side's model.
-func enumStates(t *testing.T, test *litmus.Test, s Side, tags []string, bound int) map[string]result.State {
+func enumStates(t *testing.T, test *spec.Test, s Side, tags []string, bound int) map[string]result.State {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()

@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"slices"
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -49,7 +49,7 @@ type Result struct {
 	// the source (within the bound). Meaningful when Status is Done.
 	Holds bool
 	// Observed are the refs a state gives values to.
-	Observed []litmus.Ref
+	Observed []spec.Ref
 	// Missing are states reachable under the target and not under the
 	// source, sorted: the first one found, or every one with Options.All.
 	Missing []result.State

@@ -2,20 +2,20 @@ package porthos
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/spec"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
 
 // stateCond is the condition "the final state is st".
-func stateCond(obs []litmus.Ref, st result.State) litmus.Cond {
-	var c litmus.Cond = litmus.Bool{V: true}
+func stateCond(obs []spec.Ref, st result.State) spec.Cond {
+	var c spec.Cond = spec.Bool{V: true}
 	for i, ref := range obs {
-		c = litmus.And{L: c, R: litmus.Atom{Ref: ref, Val: st[i]}}
+		c = spec.And{L: c, R: spec.Atom{Ref: ref, Val: st[i]}}
 	}
 	return c
 }
@@ -41,9 +41,9 @@ func TestLamportCrossCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			reach := func(test *litmus.Test, s Side, tags []string) bool {
+			reach := func(test *spec.Test, s Side, tags []string) bool {
 				q := *test
-				q.Quant = litmus.Exists
+				q.Quant = spec.Exists
 				q.Cond = stateCond(r.Observed, r.Missing[0])
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 				defer cancel()

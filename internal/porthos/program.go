@@ -2,6 +2,7 @@ package porthos
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"reflect"
 	"sort"
 	"strings"
@@ -17,8 +18,8 @@ import (
 // target side's, and how their memory events correspond.
 type Program struct {
 	File, Name string
-	Source     *litmus.Test
-	Target     *litmus.Test
+	Source     *spec.Test
+	Target     *spec.Test
 	// Same: both sides run one program (π is the identity).
 	Same bool
 	// Pi maps a memory event of the target program to its counterpart in
@@ -106,10 +107,10 @@ func targetTags(target string) []string {
 // allVariables lists the shared locations (declared, or accessed at a
 // constant address) and the registers every thread writes, except the
 // unroller's own (names starting with %).
-func allVariables(t *litmus.Test) []litmus.Ref {
-	seen := map[litmus.Ref]bool{}
-	var out []litmus.Ref
-	add := func(r litmus.Ref) {
+func allVariables(t *spec.Test) []spec.Ref {
+	seen := map[spec.Ref]bool{}
+	var out []spec.Ref
+	add := func(r spec.Ref) {
 		if !seen[r] && !strings.HasPrefix(r.Name, "%") {
 			seen[r] = true
 			out = append(out, r)
@@ -122,7 +123,7 @@ func allVariables(t *litmus.Test) []litmus.Ref {
 	}
 	loc := func(e prog.Expr) {
 		if c, ok := e.(prog.Const); ok && c.V.IsAddr() && c.V.Int == 0 {
-			add(litmus.Ref{Thread: -1, Name: c.V.Loc})
+			add(spec.Ref{Thread: -1, Name: c.V.Loc})
 		}
 	}
 	for i, th := range t.Threads {
@@ -130,16 +131,16 @@ func allVariables(t *litmus.Test) []litmus.Ref {
 			switch in := in.(type) {
 			case prog.Load:
 				loc(in.Addr)
-				add(litmus.Ref{Thread: i, Name: in.Dst})
+				add(spec.Ref{Thread: i, Name: in.Dst})
 			case prog.Store:
 				loc(in.Addr)
 			case prog.RMW:
 				loc(in.Addr)
 				if in.Dst != "" {
-					add(litmus.Ref{Thread: i, Name: in.Dst})
+					add(spec.Ref{Thread: i, Name: in.Dst})
 				}
 			case prog.Assign:
-				add(litmus.Ref{Thread: i, Name: in.Dst})
+				add(spec.Ref{Thread: i, Name: in.Dst})
 			}
 		}
 	}

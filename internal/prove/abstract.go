@@ -2,10 +2,10 @@ package prove
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/compile"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -320,7 +320,7 @@ func (s *locSet) add(loc string, ok bool) {
 // addrOf names the location an address expression of thread ti denotes
 // when it is a constant, or a register the thread never assigns and the
 // test initialises to an address.
-func addrOf(t *litmus.Test, th *prog.Thread, ti int, e prog.Expr) (string, bool) {
+func addrOf(t *spec.Test, th *prog.Thread, ti int, e prog.Expr) (string, bool) {
 	switch e := e.(type) {
 	case prog.Const:
 		if e.V.IsAddr() {
@@ -344,7 +344,7 @@ func addrOf(t *litmus.Test, th *prog.Thread, ti int, e prog.Expr) (string, bool)
 }
 
 // addrs are the locations a thread's code reads (reads) or writes.
-func addrs(t *litmus.Test, th *prog.Thread, ti int) (reads []locRef) {
+func addrs(t *spec.Test, th *prog.Thread, ti int) (reads []locRef) {
 	for _, in := range th.Code {
 		switch in := in.(type) {
 		case prog.Load:
@@ -364,27 +364,27 @@ type locRef struct {
 }
 
 // condLocs are the locations a condition mentions.
-func condLocs(c litmus.Cond, s *locSet) {
+func condLocs(c spec.Cond, s *locSet) {
 	switch c := c.(type) {
-	case litmus.And:
+	case spec.And:
 		condLocs(c.L, s)
 		condLocs(c.R, s)
-	case litmus.Or:
+	case spec.Or:
 		condLocs(c.L, s)
 		condLocs(c.R, s)
-	case litmus.Not:
+	case spec.Not:
 		condLocs(c.C, s)
-	case litmus.Atom:
+	case spec.Atom:
 		if !c.Ref.IsReg() {
 			s.add(c.Ref.Name, true)
 		}
-	case litmus.RefEq:
-		for _, r := range []litmus.Ref{c.L, c.R} {
+	case spec.RefEq:
+		for _, r := range []spec.Ref{c.L, c.R} {
 			if !r.IsReg() {
 				s.add(r.Name, true)
 			}
 		}
-	case nil, litmus.Bool:
+	case nil, spec.Bool:
 	default:
 		s.any = true
 	}
@@ -400,7 +400,7 @@ func condLocs(c litmus.Cond, s *locSet) {
 // reads, or be the final value there). Any other iteration can be left
 // out of an execution. base are the abstract threads without arbitrary
 // iterations (those make no reads).
-func blockCounts(t *litmus.Test, loops [][]loop, base []*prog.Thread, cond litmus.Cond) [][]int {
+func blockCounts(t *spec.Test, loops [][]loop, base []*prog.Thread, cond spec.Cond) [][]int {
 	reads := make([][]locRef, len(base))
 	for ti, th := range base {
 		reads[ti] = addrs(t, th, ti)
@@ -444,7 +444,7 @@ func blockCounts(t *litmus.Test, loops [][]loop, base []*prog.Thread, cond litmu
 
 // testLocs are the locations of a test: the initialised ones, the
 // addresses in initial values and in the code, the observed ones.
-func testLocs(t *litmus.Test) map[string]bool {
+func testLocs(t *spec.Test) map[string]bool {
 	set := map[string]bool{}
 	for _, e := range t.Init {
 		if !e.Ref.IsReg() {

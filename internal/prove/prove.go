@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"strings"
 	"time"
@@ -40,7 +41,7 @@ type Invariant struct {
 var SoundModels = []string{"sc", "tso", "pso"}
 
 // ParseFile reads a litmus test with invariant lines.
-func ParseFile(path string) (*litmus.Test, []Invariant, error) {
+func ParseFile(path string) (*spec.Test, []Invariant, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -49,7 +50,7 @@ func ParseFile(path string) (*litmus.Test, []Invariant, error) {
 }
 
 // Parse parses a litmus test with invariant comments (see Invariant).
-func Parse(file string, src []byte) (*litmus.Test, []Invariant, error) {
+func Parse(file string, src []byte) (*spec.Test, []Invariant, error) {
 	t, err := litmus.Parse(file, src)
 	if err != nil {
 		return nil, nil, err
@@ -341,7 +342,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 		}
 	}
 	rep := &Report{Name: t.Name, Model: opts.Model}
-	run := func(q *litmus.Test) *result.Result {
+	run := func(q *spec.Test) *result.Result {
 		if ctx.Err() != nil {
 			return &result.Result{Status: result.Timeout}
 		}
@@ -353,11 +354,11 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	// many arbitrary iterations as the reads of the abstraction need.
 	// With ti >= 0 it checks loop check of thread ti, which stops after
 	// the check, and the other threads may stop anywhere.
-	variant := func(ti, check int, cond litmus.Cond) *litmus.Test {
+	variant := func(ti, check int, cond spec.Cond) *spec.Test {
 		q := *t
 		q.Filter = nil
 		q.Locations = nil
-		q.Quant = litmus.Exists
+		q.Quant = spec.Exists
 		q.Cond = cond
 		build := func(blocks [][]int) []*prog.Thread {
 			out := make([]*prog.Thread, len(t.Threads))
@@ -408,7 +409,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 				{regStep, "is not inductive: an iteration that starts where it holds can repeat the loop where it fails"},
 			}
 			for _, c := range checks {
-				q := variant(ti, k, litmus.Atom{Ref: litmus.Ref{Thread: ti, Name: c.reg}, Val: prog.IntValue(1)})
+				q := variant(ti, k, spec.Atom{Ref: spec.Ref{Thread: ti, Name: c.reg}, Val: prog.IntValue(1)})
 				r := run(q)
 				if err := status(r); err != nil {
 					return nil, err
@@ -424,11 +425,11 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	}
 	// The property, with every loop abstracted.
 	cond := t.Cond
-	if t.Quant == litmus.Forall {
-		cond = litmus.Not{C: t.Cond}
+	if t.Quant == spec.Forall {
+		cond = spec.Not{C: t.Cond}
 	}
 	if t.Filter != nil {
-		cond = litmus.And{L: t.Filter, R: cond}
+		cond = spec.And{L: t.Filter, R: cond}
 	}
 	q := variant(-1, -1, cond)
 	r := run(q)
@@ -437,7 +438,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	}
 	rep.Time = time.Since(start)
 	if r.Positive > 0 {
-		rep.Reason = "possible violation: exists (" + litmus.FormatCond(q.Cond) + ") is reachable in the abstraction"
+		rep.Reason = "possible violation: exists (" + spec.FormatCond(q.Cond) + ") is reachable in the abstraction"
 		rep.Witness = r
 		return rep, nil
 	}

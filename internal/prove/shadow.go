@@ -2,9 +2,8 @@ package prove
 
 import (
 	"fmt"
-
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // shadow instruments thread ti for invariants that mention [x]: the
@@ -15,7 +14,7 @@ import (
 // the loop abstraction makes it arbitrary at the head of an iteration
 // that writes x, and the invariant constrains it. Every write of the
 // thread must name its location, so that none can write x unnoticed.
-func shadow(t *litmus.Test, ti int, locs []string) (*prog.Thread, error) {
+func shadow(t *spec.Test, ti int, locs []string) (*prog.Thread, error) {
 	th := t.Threads[ti]
 	if len(locs) == 0 {
 		return th, nil

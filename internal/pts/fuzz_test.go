@@ -2,6 +2,7 @@ package pts
 
 import (
 	"errors"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"testing"
@@ -23,7 +24,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		var p *litmus.Test
+		var p *spec.Test
 		var err error
 		fuzzlimit.Within(t, time.Second, func() { p, err = Parse("f.pts", src) })
 		if err != nil {
@@ -71,7 +72,7 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 		}
-		for _, r := range litmus.Refs(p.Cond) {
+		for _, r := range spec.Refs(p.Cond) {
 			if r.IsReg() && r.Thread >= len(p.Threads) || !r.IsReg() && !locs[r.Name] {
 				t.Fatalf("condition names %v", r)
 			}

@@ -2,6 +2,7 @@ package pts
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -58,7 +59,7 @@ const maxDepth = 200
 const maxErrors = 10
 
 // ParseFile reads and parses the program in the file at path.
-func ParseFile(path string) (*litmus.Test, error) {
+func ParseFile(path string) (*spec.Test, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -70,9 +71,9 @@ func ParseFile(path string) (*litmus.Test, error) {
 // in positions and, without its directory and extension, names the test.
 // Errors are a litmus.ErrorList whose messages read "file:line:col: what
 // is wrong".
-func Parse(file string, src []byte) (*litmus.Test, error) {
+func Parse(file string, src []byte) (*spec.Test, error) {
 	p := &parser{
-		t:       &litmus.Test{File: file, Arch: Arch, Name: testName(file)},
+		t:       &spec.Test{File: file, Arch: Arch, Name: testName(file)},
 		locs:    map[string]bool{},
 		threads: map[string]int{},
 	}
@@ -106,7 +107,7 @@ type parser struct {
 	cur   item
 	ahead []item // tokens scanned past cur
 	errs  litmus.ErrorList
-	t     *litmus.Test
+	t     *spec.Test
 
 	locs    map[string]bool // declared locations
 	threads map[string]int  // thread names to numbers
@@ -257,8 +258,8 @@ func (p *parser) header() {
 			p.next()
 			v = p.value()
 		}
-		p.t.Init = append(p.t.Init, litmus.InitEntry{
-			Ref:  litmus.Ref{Thread: -1, Name: it.lit},
+		p.t.Init = append(p.t.Init, spec.InitEntry{
+			Ref:  spec.Ref{Thread: -1, Name: it.lit},
 			Val:  prog.IntValue(v),
 			Type: "int",
 			Pos:  p.sc.pos(it.off),
@@ -788,15 +789,15 @@ func (p *parser) condition() {
 	it := p.cur
 	switch {
 	case p.is("exists"):
-		p.t.Quant = litmus.Exists
+		p.t.Quant = spec.Exists
 	case p.is("forall"):
-		p.t.Quant = litmus.Forall
+		p.t.Quant = spec.Forall
 	case it.tok == tTilde || it.tok == tNot || p.is("not"):
 		p.next()
 		if !p.is("exists") {
 			p.fail(p.cur.off, "expected exists after "+it.lit+", found "+p.cur.describe())
 		}
-		p.t.Quant = litmus.NotExists
+		p.t.Quant = spec.NotExists
 	case it.tok == tEOF:
 		p.fail(it.off, "missing final condition (exists, ~exists or forall)")
 	default:
@@ -806,32 +807,32 @@ func (p *parser) condition() {
 	p.t.Cond = p.disj()
 }
 
-func (p *parser) disj() litmus.Cond {
+func (p *parser) disj() spec.Cond {
 	c := p.conj()
 	for p.cur.tok == tDisj || p.cur.tok == tLOr || p.is("or") {
 		p.next()
-		c = litmus.Or{L: c, R: p.conj()}
+		c = spec.Or{L: c, R: p.conj()}
 	}
 	return c
 }
 
-func (p *parser) conj() litmus.Cond {
+func (p *parser) conj() spec.Cond {
 	c := p.prop()
 	for p.cur.tok == tConj || p.cur.tok == tLAnd || p.is("and") {
 		p.next()
-		c = litmus.And{L: c, R: p.prop()}
+		c = spec.And{L: c, R: p.prop()}
 	}
 	return c
 }
 
-func (p *parser) prop() litmus.Cond {
+func (p *parser) prop() spec.Cond {
 	p.enter()
 	defer p.leave()
 	it := p.cur
 	switch {
 	case it.tok == tTilde || it.tok == tNot || p.is("not"):
 		p.next()
-		return litmus.Not{C: p.prop()}
+		return spec.Not{C: p.prop()}
 	case it.tok == tLParen:
 		p.next()
 		c := p.disj()
@@ -839,10 +840,10 @@ func (p *parser) prop() litmus.Cond {
 		return c
 	case p.is("true") || p.is("True"):
 		p.next()
-		return litmus.Bool{V: true}
+		return spec.Bool{V: true}
 	case p.is("false") || p.is("False"):
 		p.next()
-		return litmus.Bool{V: false}
+		return spec.Bool{V: false}
 	}
 	l := p.ref()
 	var neq bool
@@ -855,13 +856,13 @@ func (p *parser) prop() litmus.Cond {
 	}
 	p.next()
 	if p.cur.tok == tLBrack || p.cur.tok == tIdent && !reserved[p.cur.lit] || p.cur.tok == tInt && p.peek(1).tok == tColon {
-		return litmus.RefEq{L: l, R: p.ref(), Neq: neq}
+		return spec.RefEq{L: l, R: p.ref(), Neq: neq}
 	}
-	return litmus.Atom{Ref: l, Val: prog.IntValue(p.value()), Neq: neq}
+	return spec.Atom{Ref: l, Val: prog.IntValue(p.value()), Neq: neq}
 }
 
 // ref: LOC | '[' LOC ']' | THREAD ':' REG | INT ':' REG
-func (p *parser) ref() litmus.Ref {
+func (p *parser) ref() spec.Ref {
 	it := p.cur
 	switch {
 	case it.tok == tLBrack:
@@ -869,7 +870,7 @@ func (p *parser) ref() litmus.Ref {
 		loc := p.name("a location")
 		p.expect(tRBrack, "after the location")
 		p.checkLoc(loc)
-		return litmus.Ref{Thread: -1, Name: loc.lit}
+		return spec.Ref{Thread: -1, Name: loc.lit}
 	case it.tok == tInt && p.peek(1).tok == tColon:
 		p.next()
 		p.next()
@@ -877,28 +878,28 @@ func (p *parser) ref() litmus.Ref {
 		n, err := strconv.Atoi(it.lit)
 		if err != nil || n < 0 || n >= len(p.t.Threads) {
 			p.error(it.off, "no thread "+it.lit)
-			return litmus.Ref{Thread: 0, Name: reg.lit}
+			return spec.Ref{Thread: 0, Name: reg.lit}
 		}
 		p.checkReg(n, reg)
-		return litmus.Ref{Thread: n, Name: reg.lit}
+		return spec.Ref{Thread: n, Name: reg.lit}
 	case it.tok == tIdent && !reserved[it.lit]:
 		p.next()
 		if p.cur.tok != tColon {
 			p.checkLoc(it)
-			return litmus.Ref{Thread: -1, Name: it.lit}
+			return spec.Ref{Thread: -1, Name: it.lit}
 		}
 		p.next()
 		reg := p.name("a register")
 		n, ok := p.threads[it.lit]
 		if !ok {
 			p.error(it.off, "no thread "+it.lit)
-			return litmus.Ref{Thread: 0, Name: reg.lit}
+			return spec.Ref{Thread: 0, Name: reg.lit}
 		}
 		p.checkReg(n, reg)
-		return litmus.Ref{Thread: n, Name: reg.lit}
+		return spec.Ref{Thread: n, Name: reg.lit}
 	}
 	p.fail(it.off, "expected a location or THREAD:register, found "+it.describe())
-	return litmus.Ref{}
+	return spec.Ref{}
 }
 
 func (p *parser) checkLoc(it item) {

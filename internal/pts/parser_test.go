@@ -3,6 +3,7 @@ package pts
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/spec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -97,7 +98,7 @@ func TestCorpus(t *testing.T) {
 			if !slices.Equal(got, tc.threads) {
 				t.Errorf("threads %v, want %v", got, tc.threads)
 			}
-			if c := p.Quant.String() + " " + litmus.FormatCond(p.Cond); c != tc.cond {
+			if c := p.Quant.String() + " " + spec.FormatCond(p.Cond); c != tc.cond {
 				t.Errorf("condition %q, want %q", c, tc.cond)
 			}
 		})
@@ -265,23 +266,23 @@ func TestSyntax(t *testing.T) {
 	tests := []struct {
 		name    string
 		src     string
-		quant   litmus.Quant
+		quant   spec.Quant
 		cond    string
 		init    string
 		threads []string
 	}{
 		{"init values", "{x = 1, y, z = -2; w = true}\nthread a { x.store(_rx, 1) }\nexists x = 1",
-			litmus.Exists, "x=1", "x=1 y=0 z=-2 w=1", []string{"a"}},
+			spec.Exists, "x=1", "x=1 y=0 z=-2 w=1", []string{"a"}},
 		{"program header", "program MP {x}\nthread a { x.store(rx, 1) } thread b { r = x.load(acq) }\n~exists b:r = 1",
-			litmus.NotExists, "1:r=1", "x=0", []string{"a", "b"}},
+			spec.NotExists, "1:r=1", "x=0", []string{"a", "b"}},
 		{"threads without braces", "{x}\nthread a x.store(_rx, 1); r = x.load(_rx)\nthread b r = x.load(_rx)\nforall (0:r = 1 \\/ 1:r = 0) /\\ ~(x != 1)",
-			litmus.Forall, "(0:r=1 \\/ 1:r=0) /\\ ~x!=1", "x=0", []string{"a", "b"}},
+			spec.Forall, "(0:r=1 \\/ 1:r=0) /\\ ~x!=1", "x=0", []string{"a", "b"}},
 		{"comments", "// the header\n{x /* one */}\n/* a\nthread */ thread a { // here\n x.store(_rx, 1) }\nexists x = 1 // end",
-			litmus.Exists, "x=1", "x=0", []string{"a"}},
+			spec.Exists, "x=1", "x=0", []string{"a"}},
 		{"not exists", "{x}\nthread a { }\nnot exists [x] = 1 or true and false",
-			litmus.NotExists, "x=1 \\/ true /\\ false", "x=0", []string{"a"}},
+			spec.NotExists, "x=1 \\/ true /\\ false", "x=0", []string{"a"}},
 		{"ref equality", "{x, y}\nthread a { r = x.load(_rx) } thread b { s = y.load(_rx) }\nexists a:r = b:s && x == y && a:r != 0:r",
-			litmus.Exists, "0:r=1:s /\\ x=[y] /\\ 0:r!=0:r", "x=0 y=0", []string{"a", "b"}},
+			spec.Exists, "0:r=1:s /\\ x=[y] /\\ 0:r!=0:r", "x=0 y=0", []string{"a", "b"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -292,7 +293,7 @@ func TestSyntax(t *testing.T) {
 			if p.Quant != tc.quant {
 				t.Errorf("quantifier %v, want %v", p.Quant, tc.quant)
 			}
-			if c := litmus.FormatCond(p.Cond); c != tc.cond {
+			if c := spec.FormatCond(p.Cond); c != tc.cond {
 				t.Errorf("condition %q, want %q", c, tc.cond)
 			}
 			var init []string

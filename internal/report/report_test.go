@@ -4,20 +4,19 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/musket-verify/musket/internal/litmus"
-	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/result"
 )
 
 func sample() *result.Result {
 	return &result.Result{
-		Name: "SB", Model: "tso", Quant: litmus.Exists,
+		Name: "SB", Model: "tso", Quant: spec.Exists,
 		Condition: `exists (0:EAX=0 /\ 1:EAX=0)`,
-		Observed:  []litmus.Ref{{Thread: 0, Name: "EAX"}, {Thread: 1, Name: "EAX"}},
+		Observed:  []spec.Ref{{Thread: 0, Name: "EAX"}, {Thread: 1, Name: "EAX"}},
 		States: []result.State{
 			{prog.IntValue(0), prog.IntValue(0)},
 			{prog.IntValue(1), prog.IntValue(1)},
@@ -33,7 +32,7 @@ func TestTextLikeHerd(t *testing.T) {
 		want   string
 	}{
 		{"ok", func(*result.Result) {}, "Test SB Allowed\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nWitnesses\nPositive: 1 Negative: 3\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Sometimes 1 3\nTime SB 0.01\n\n"},
-		{"forall never", func(r *result.Result) { r.Quant, r.Positive = litmus.Forall, 0 }, "Test SB Required\n"},
+		{"forall never", func(r *result.Result) { r.Quant, r.Positive = spec.Forall, 0 }, "Test SB Required\n"},
 		{"flags", func(r *result.Result) { r.Flags = []string{"data-race"} }, "Flag data-race\nCondition"},
 		{"timeout", func(r *result.Result) { r.Status = result.Timeout }, "Timeout SB after 0.01s (no verdict)"},
 		{"error", func(r *result.Result) { r.Status, r.Err = result.Failed, errors.New("boom") }, "Test SB error\nError boom\n"},

@@ -1,13 +1,13 @@
 package result
 
-import "github.com/musket-verify/musket/internal/litmus"
+import "github.com/musket-verify/musket/internal/spec"
 
 // Unchunk shows the final states of a mixed-size test (whose locations the
 // front-end split into chunks, t.Chunks) with whole locations again: the
 // observed chunks "x", "x+4" of x become one x, whose value is assembled
 // little-endian from them; and the condition is printed as the test wrote
 // it (t.CondLine).
-func Unchunk(r *Result, t *litmus.Test) {
+func Unchunk(r *Result, t *spec.Test) {
 	if !t.Mixed || r == nil {
 		return
 	}
@@ -28,11 +28,11 @@ func Unchunk(r *Result, t *litmus.Test) {
 			of[c.Loc] = part{l, c.Off}
 		}
 	}
-	var obs []litmus.Ref
-	index := map[litmus.Ref]int{}
+	var obs []spec.Ref
+	index := map[spec.Ref]int{}
 	for _, ref := range r.Observed {
 		if p, ok := of[ref.Name]; ok && !ref.IsReg() {
-			ref = litmus.Ref{Thread: -1, Name: p.whole}
+			ref = spec.Ref{Thread: -1, Name: p.whole}
 		}
 		if _, seen := index[ref]; !seen {
 			index[ref] = len(obs)
@@ -43,7 +43,7 @@ func Unchunk(r *Result, t *litmus.Test) {
 		return
 	}
 	sorted := SortRefs(obs)
-	pos := map[litmus.Ref]int{}
+	pos := map[spec.Ref]int{}
 	for i, ref := range sorted {
 		pos[ref] = i
 	}
@@ -52,7 +52,7 @@ func Unchunk(r *Result, t *litmus.Test) {
 		for i, ref := range r.Observed {
 			v := s[i]
 			if p, ok := of[ref.Name]; ok && !ref.IsReg() {
-				k := pos[litmus.Ref{Thread: -1, Name: p.whole}]
+				k := pos[spec.Ref{Thread: -1, Name: p.whole}]
 				out[k].Int |= v.Int << (8 * p.off)
 				continue
 			}

@@ -1,19 +1,18 @@
 package result
 
 import (
-	"testing"
-
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+	"testing"
 )
 
 // TestUnchunk checks that the chunks of a location are shown whole again.
 func TestUnchunk(t *testing.T) {
-	x, x4, r := litmus.Ref{Thread: -1, Name: "x"}, litmus.Ref{Thread: -1, Name: "x+4"}, litmus.Ref{Thread: 0, Name: "X3"}
-	tst := &litmus.Test{Mixed: true, CondLine: "exists (x=0x100000002)", Chunks: map[string][]litmus.Chunk{
+	x, x4, r := spec.Ref{Thread: -1, Name: "x"}, spec.Ref{Thread: -1, Name: "x+4"}, spec.Ref{Thread: 0, Name: "X3"}
+	tst := &spec.Test{Mixed: true, CondLine: "exists (x=0x100000002)", Chunks: map[string][]spec.Chunk{
 		"x": {{Loc: "x", Off: 0, Size: 4}, {Loc: "x+4", Off: 4, Size: 4}},
 	}}
-	res := &Result{Observed: []litmus.Ref{r, x, x4}, States: []State{
+	res := &Result{Observed: []spec.Ref{r, x, x4}, States: []State{
 		{prog.IntValue(7), prog.IntValue(2), prog.IntValue(1)},
 		{prog.IntValue(7), prog.IntValue(0), prog.IntValue(3)},
 	}}

@@ -7,12 +7,11 @@ package result
 
 import (
 	"errors"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/musket-verify/musket/internal/litmus"
-	"github.com/musket-verify/musket/internal/prog"
 )
 
 // State is one final state: the values of the observed refs, in the order
@@ -75,11 +74,11 @@ type Result struct {
 	Status Status
 	Err    error
 
-	Quant     litmus.Quant
-	Condition string       // herd's printing: "exists (...)"
-	Observed  []litmus.Ref // the refs the states give values to
-	States    []State      // distinct final states, sorted
-	Witness   *Execution   // an execution whose final state satisfies the condition, if any
+	Quant     spec.Quant
+	Condition string     // herd's printing: "exists (...)"
+	Observed  []spec.Ref // the refs the states give values to
+	States    []State    // distinct final states, sorted
+	Witness   *Execution // an execution whose final state satisfies the condition, if any
 
 	Positive, Negative int // executions whose final state satisfies / does not satisfy the condition
 	// StatesOmitted says that States was not computed (the SMT engine's
@@ -117,9 +116,9 @@ type Event struct {
 // its quantifier.
 func (r *Result) Ok() bool {
 	switch r.Quant {
-	case litmus.Exists:
+	case spec.Exists:
 		return r.Positive > 0
-	case litmus.NotExists:
+	case spec.NotExists:
 		return r.Positive == 0
 	}
 	return r.Negative == 0
@@ -139,14 +138,14 @@ func (r *Result) Observation() string {
 // Kind is herd's word after the test name: Required for forall, Allowed
 // otherwise.
 func (r *Result) Kind() string {
-	if r.Quant == litmus.Forall {
+	if r.Quant == spec.Forall {
 		return "Required"
 	}
 	return "Allowed"
 }
 
 // SortStates orders the states as herd prints them and removes duplicates.
-func SortStates(obs []litmus.Ref, states []State) []State {
+func SortStates(obs []spec.Ref, states []State) []State {
 	line := func(s State) string {
 		var b strings.Builder
 		for i, r := range obs {
@@ -175,8 +174,8 @@ func SortStates(obs []litmus.Ref, states []State) []State {
 
 // SortRefs orders observed refs as herd prints them: registers by thread
 // and name, then memory locations by name.
-func SortRefs(refs []litmus.Ref) []litmus.Ref {
-	out := append([]litmus.Ref(nil), refs...)
+func SortRefs(refs []spec.Ref) []spec.Ref {
+	out := append([]spec.Ref(nil), refs...)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.IsReg() != b.IsReg() {

@@ -1,25 +1,24 @@
 package result
 
 import (
-	"testing"
-
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+	"testing"
 )
 
 func TestVerdicts(t *testing.T) {
 	tests := []struct {
-		q        litmus.Quant
+		q        spec.Quant
 		pos, neg int
 		ok       bool
 		obs      string
 	}{
-		{litmus.Exists, 1, 3, true, "Sometimes"},
-		{litmus.Exists, 0, 3, false, "Never"},
-		{litmus.NotExists, 0, 3, true, "Never"},
-		{litmus.NotExists, 2, 0, false, "Always"},
-		{litmus.Forall, 4, 0, true, "Always"},
-		{litmus.Forall, 3, 1, false, "Sometimes"},
+		{spec.Exists, 1, 3, true, "Sometimes"},
+		{spec.Exists, 0, 3, false, "Never"},
+		{spec.NotExists, 0, 3, true, "Never"},
+		{spec.NotExists, 2, 0, false, "Always"},
+		{spec.Forall, 4, 0, true, "Always"},
+		{spec.Forall, 3, 1, false, "Sometimes"},
 	}
 	for _, tc := range tests {
 		r := &Result{Quant: tc.q, Positive: tc.pos, Negative: tc.neg}
@@ -30,7 +29,7 @@ func TestVerdicts(t *testing.T) {
 }
 
 func TestSorting(t *testing.T) {
-	refs := SortRefs([]litmus.Ref{{Thread: -1, Name: "y"}, {Thread: 1, Name: "EAX"}, {Thread: -1, Name: "x"}, {Thread: 0, Name: "EBX"}, {Thread: 0, Name: "EAX"}})
+	refs := SortRefs([]spec.Ref{{Thread: -1, Name: "y"}, {Thread: 1, Name: "EAX"}, {Thread: -1, Name: "x"}, {Thread: 0, Name: "EBX"}, {Thread: 0, Name: "EAX"}})
 	want := "0:EAX 0:EBX 1:EAX x y"
 	got := ""
 	for i, r := range refs {
@@ -42,7 +41,7 @@ func TestSorting(t *testing.T) {
 	if got != want {
 		t.Errorf("refs %q, want %q", got, want)
 	}
-	obs := []litmus.Ref{{Thread: -1, Name: "x"}}
+	obs := []spec.Ref{{Thread: -1, Name: "x"}}
 	st := SortStates(obs, []State{{prog.IntValue(2)}, {prog.IntValue(1)}, {prog.IntValue(2)}})
 	if len(st) != 2 || st[0][0].Int != 1 {
 		t.Errorf("states %v", st)

@@ -1,8 +1,9 @@
-// Package litmus reads herd7's litmus test format: the header, the initial
-// state, the thread table, the observed locations, the filter and the final
-// condition; one instruction front-end per architecture translates each
-// thread's column into the program IR of package prog.
-package litmus
+// Package spec holds what a check is asked, independent of the front-end
+// that read it: a test (its threads in the program IR, initial state,
+// observed locations) and its final condition (quantifier, proposition
+// over final values, references to registers and locations). Front-ends
+// (litmus, pts, C) produce a Test; engines and reports consume it.
+package spec
 
 import (
 	"github.com/musket-verify/musket/internal/prog"
@@ -190,4 +191,16 @@ func Eval(c Cond, val func(Ref) prog.Value) bool {
 		return (val(c.L) == val(c.R)) != c.Neq
 	}
 	return false
+}
+
+func isDecimal(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
