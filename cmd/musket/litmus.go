@@ -43,6 +43,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	verdictOnly := fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	bell := fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
 	macros := fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
+	explainFlag := fs.Bool("explain", false, "say why the condition's outcome is allowed (its witness, with rf, co and fr) or forbidden (each candidate execution that reaches it, the first check of the model it fails and, for acyclic and irreflexive checks, the shortest cycle edge by edge); with -witness the cycle is drawn")
 	conf := fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
@@ -78,7 +79,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: timeout.resolve(len(files)),
-		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, Engines: testEngines}
+		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, Explain: *explainFlag, Engines: testEngines}
 	if *conf != "" {
 		c, err := batch.ReadConf(*conf)
 		if err != nil {
@@ -251,8 +252,8 @@ func (l *litmusRun) job(j batch.Job) {
 			}
 		}
 	}
-	if l.witness != nil && r.Witness != nil && j.Disagreement == nil {
-		if err := writeDot(l.witness.name(r.Name), r.Name, r.Witness); err != nil {
+	if x, steps := witnessOf(r); l.witness != nil && x != nil && j.Disagreement == nil {
+		if err := writeDotSteps(l.witness.name(r.Name), r.Name, x, steps); err != nil {
 			fmt.Fprintf(l.stderr, "musket litmus: %s: %v\n", j.Path, err)
 			l.status.add(exitBadInput)
 		}
@@ -269,7 +270,18 @@ func (l *litmusRun) job(j batch.Job) {
 		fmt.Fprintf(l.stdout, "Test %s %s\nDisagreement %s\n\n", r.Name, r.Kind(), j.Disagreement.What)
 	default:
 		report.Text(l.stdout, r)
+		report.Explain(l.stdout, r)
 	}
+}
+
+// witnessOf is the execution -witness draws for r: the witness; for a
+// forbidden outcome explained (-explain), the first rejected candidate
+// with the cycle of the check it fails.
+func witnessOf(r *result.Result) (*result.Execution, []result.Step) {
+	if ex := r.Explain; ex != nil && ex.Forbidden && len(ex.Rejected) > 0 {
+		return ex.Rejected[0].Execution, ex.Rejected[0].Reason.Steps
+	}
+	return r.Witness, nil
 }
 
 // isModelError tells whether err is an error of the model itself (an

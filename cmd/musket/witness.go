@@ -53,11 +53,17 @@ func safeFileName(s string) string {
 // writeDot writes execution x of the test or program called title to
 // file name as Graphviz (-witness). The error names the file.
 func writeDot(name, title string, x *result.Execution) error {
+	return writeDotSteps(name, title, x, nil)
+}
+
+// writeDotSteps is writeDot with the steps of an explanation drawn on
+// top (-explain).
+func writeDotSteps(name, title string, x *result.Execution, steps []result.Step) error {
 	f, err := os.Create(name)
 	if err != nil {
 		return fmt.Errorf("cannot write the witness: %v", err)
 	}
-	if err := report.Dot(f, title, x); err != nil {
+	if err := report.DotExplained(f, title, x, steps); err != nil {
 		f.Close()
 		return fmt.Errorf("cannot write the witness: %v", err)
 	}

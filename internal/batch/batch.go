@@ -37,6 +37,7 @@ type Options struct {
 	VerdictOnly bool          // smt: the verdict without listing every final state
 	Bell        string        // a .bell file read before the model (herd7's -bell)
 	Macros      string        // a .def file of C macros (herd7's -macros)
+	Explain     bool          // fill Result.Explain (by the explicit engine, whichever engine answers)
 
 	// Engines replaces the engines by name ("enum", "smt"); nil entries
 	// and absent names keep the built-in ones. Tests use it to provoke
@@ -58,7 +59,7 @@ type Engine func(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 // builtinEngines are the engines of Options.Engine.
 var builtinEngines = map[string]Engine{
 	"enum": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
+		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, Explain: opts.Explain})
 	},
 	"smt": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
@@ -68,6 +69,17 @@ var builtinEngines = map[string]Engine{
 		// computed.
 		r.CountsOmitted = true
 		r.StatesOmitted = opts.VerdictOnly
+		if opts.Explain && r.Status == result.Done {
+			// Explanations come from the explicit engine, which sees
+			// every candidate execution.
+			e := enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, Explain: true})
+			if e.Status == result.Done {
+				r.Explain = e.Explain
+				if r.Witness == nil || r.Explain != nil && !r.Explain.Forbidden {
+					r.Witness = e.Witness
+				}
+			}
+		}
 		return r
 	},
 }

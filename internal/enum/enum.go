@@ -35,6 +35,11 @@ type Options struct {
 	// itself (herd's cos.cat) gets the "cos-opt" variant, its generation
 	// of the coherence orders that respect po-loc and rf (herd7's pco).
 	Uniproc bool
+	// Explain fills Result.Explain: why the condition's outcome is
+	// allowed or forbidden (package explain). It turns Uniproc off for
+	// tests that are not mixed-size, so that the model itself rejects
+	// the incoherent candidates and says by which check.
+	Explain bool
 }
 
 // ModelName labels results; the caller sets it.
@@ -52,6 +57,7 @@ type run struct {
 	states  map[string]result.State
 	flags   map[string]bool
 	counter int
+	explain *explaining
 }
 
 // errDeadline unwinds the search when the run's context is done; Run
@@ -69,6 +75,12 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 	}
 	if r.opts.MaxPaths == 0 {
 		r.opts.MaxPaths = 1 << 16
+	}
+	if r.opts.Explain {
+		r.explain = newExplaining(m)
+		if !t.Mixed {
+			r.opts.Uniproc = false
+		}
 	}
 	if r.opts.Uniproc {
 		vs := map[string]bool{"cos-opt": true}
@@ -95,6 +107,9 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 		sts = append(sts, s)
 	}
 	res.States = result.SortStates(res.Observed, sts)
+	if r.explain != nil && res.Status == result.Done {
+		res.Explain = r.explain.explanation(res)
+	}
 	return res
 }
 
@@ -503,6 +518,9 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	var evalErr error
 	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx}, func(o cat.Outcome) bool {
 		if !o.Accepted {
+			if r.explain != nil {
+				r.explainRejected(c, vals, rf, co, o)
+			}
 			return true
 		}
 		finalCo := co
@@ -539,6 +557,29 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 // record adds one accepted execution's final state; it reports false
 // when the test's filter rejects the execution.
 func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
+	regVal := r.finalValues(c, vals, co)
+	if r.t.Filter != nil && !spec.Eval(r.t.Filter, regVal) {
+		return false
+	}
+	st := make(result.State, len(r.obs))
+	for i, ref := range r.obs {
+		st[i] = regVal(ref)
+	}
+	r.states[st.Key()] = st
+	if spec.Eval(r.t.Cond, regVal) {
+		r.res.Positive++
+		if r.res.Witness == nil {
+			r.res.Witness = witness(c, vals, rf, co, st)
+		}
+	} else {
+		r.res.Negative++
+	}
+	return true
+}
+
+// finalValues returns the final value of each ref in the execution of
+// combo c with values vals and coherence order co.
+func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref) prog.Value {
 	final := map[string]prog.Value{}
 	for l, iw := range c.inits {
 		last := iw
@@ -549,7 +590,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		}
 		final[l] = vals[last]
 	}
-	regVal := func(ref spec.Ref) prog.Value {
+	return func(ref spec.Ref) prog.Value {
 		if !ref.IsReg() {
 			if v, ok := final[ref.Name]; ok {
 				return v
@@ -571,23 +612,6 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		v, _ := s.eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
 		return v
 	}
-	if r.t.Filter != nil && !spec.Eval(r.t.Filter, regVal) {
-		return false
-	}
-	st := make(result.State, len(r.obs))
-	for i, ref := range r.obs {
-		st[i] = regVal(ref)
-	}
-	r.states[st.Key()] = st
-	if spec.Eval(r.t.Cond, regVal) {
-		r.res.Positive++
-		if r.res.Witness == nil {
-			r.res.Witness = witness(c, vals, rf, co, st)
-		}
-	} else {
-		r.res.Negative++
-	}
-	return true
 }
 
 func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {

@@ -12,6 +12,12 @@ import (
 // thread with its events in program order, the initial writes apart, and
 // the rf, co and fr edges between events.
 func Dot(w io.Writer, name string, x *result.Execution) error {
+	return DotExplained(w, name, x, nil)
+}
+
+// DotExplained is Dot with the steps of an explanation (the cycle of a
+// failed check) drawn on top, bold and labelled with their relations.
+func DotExplained(w io.Writer, name string, x *result.Execution, steps []result.Step) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "digraph %q {\n  rankdir=TB;\n  node [shape=none, fontname=\"monospace\"];\n", name)
 	threads := map[int][]result.Event{}
@@ -42,6 +48,9 @@ func Dot(w io.Writer, name string, x *result.Execution) error {
 	edges(x.Rf, "rf", "red")
 	edges(x.Co, "co", "blue")
 	edges(x.Fr, "fr", "orange")
+	for _, s := range steps {
+		fmt.Fprintf(&b, "  e%d -> e%d [label=%q, color=crimson, fontcolor=crimson, penwidth=3, style=bold];\n", s.From, s.To, s.Rel)
+	}
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err

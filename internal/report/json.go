@@ -27,13 +27,14 @@ type JSONResult struct {
 	Expected    string               `json:"expected,omitempty"`
 	Engines     map[string]string    `json:"engines,omitempty"` // each engine's verdict, when they disagree
 	Witness     *result.Execution    `json:"witness,omitempty"`
+	Explain     *result.Explanation  `json:"explain,omitempty"`
 }
 
 // ToJSON converts a result.
 func ToJSON(r *result.Result) JSONResult {
 	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Status: r.Status.String(),
 		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded,
-		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness}
+		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
 	if !r.CountsOmitted {
 		p, n := r.Positive, r.Negative
 		j.Positive, j.Negative = &p, &n

@@ -93,6 +93,9 @@ type Result struct {
 	Flags         []string
 	Bounded       bool // some path was cut by the loop bound
 	Time          time.Duration
+	// Explain, when asked for (the explicit engine's Explain option),
+	// says why the condition's outcome is allowed or forbidden.
+	Explain *Explanation
 }
 
 // Execution is a concrete execution, for witnesses.
