@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -70,9 +72,9 @@ func (t *timeoutFlag) String() string {
 }
 
 func (t *timeoutFlag) Set(s string) error {
-	d, err := time.ParseDuration(s)
+	d, err := parseSeconds(s)
 	if err != nil {
-		return fmt.Errorf("not a duration (e.g. 10s, 2m)")
+		return err
 	}
 	if d < 0 {
 		return fmt.Errorf("negative time limit %s", s)
@@ -81,10 +83,22 @@ func (t *timeoutFlag) Set(s string) error {
 	return nil
 }
 
+// parseSeconds reads a time limit as Go writes durations ("10s", "2m")
+// or as herd7 takes it, a number of seconds ("5", "0.5").
+func parseSeconds(s string) (time.Duration, error) {
+	if d, err := time.ParseDuration(s); err == nil {
+		return d, nil
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) && math.Abs(f) < 1e9 {
+		return time.Duration(f * float64(time.Second)), nil
+	}
+	return 0, fmt.Errorf("not a duration (e.g. 10s, 2m, or 5 for five seconds)")
+}
+
 // addTimeout declares -timeout on fs, for what ("test", "program").
 func addTimeout(fs *flag.FlagSet, what string) *timeoutFlag {
 	t := &timeoutFlag{}
-	fs.Var(t, "timeout", fmt.Sprintf("time limit per %s, a `duration` (e.g. 10s); 0 means none (default: none for one %s, %v each when there are several)", what, what, batchTimeout))
+	fs.Var(t, "timeout", fmt.Sprintf("time limit per %s, a `duration` (e.g. 10s, or 5 for five seconds as herd7 takes it); 0 means none (default: none for one %s, %v each when there are several)", what, what, batchTimeout))
 	return t
 }
 

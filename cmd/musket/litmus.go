@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -44,6 +45,13 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	bell := fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
 	macros := fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
 	explainFlag := fs.Bool("explain", false, "say why the condition's outcome is allowed (its witness, with rf, co and fr) or forbidden (each candidate execution that reaches it, the first check of the model it fails and, for acyclic and irreflexive checks, the shortest cycle edge by edge); with -witness the cycle is drawn")
+	show := fs.String("show", "", "with -o, the executions drawn (herd7's -show): prop (those that satisfy the condition's proposition; the default with -o), neg (those that do not), cond (those that make the condition true), wit (the interesting ones: the proposition true for exists and ~exists, false for forall), all, none")
+	nshow := intFlag(fs, "nshow", 0, 0, "draw at most `N` executions per test with -show (0: up to 1000)")
+	outDir := fs.String("o", "", "write one Graphviz file per test, `DIR`/NAME.dot, with the executions -show selects (herd7's -o)")
+	showEvents := fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
+	through := fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
+	var skipChecks listFlag
+	fs.Var(&skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
 	conf := fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
@@ -66,6 +74,12 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	if *verdictOnly && *engine == "enum" {
 		return usageError(fs, stderr, "-verdict-only is for the SMT engine: add -engine smt or -engine both")
 	}
+	if msg := checkShowFlags(*engine, *show, *outDir, *showEvents, *through, len(skipChecks) > 0); msg != "" {
+		return usageError(fs, stderr, "%s", msg)
+	}
+	if *outDir != "" && *show == "" {
+		*show = "prop"
+	}
 	files, err := testFiles(operands)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
@@ -79,7 +93,8 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: timeout.resolve(len(files)),
-		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, Explain: *explainFlag, Engines: testEngines}
+		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, Explain: *explainFlag, Engines: testEngines,
+		Skip: splitList(strings.Join(skipChecks, ",")), Through: *through, Show: *show, NShow: *nshow}
 	if *conf != "" {
 		c, err := batch.ReadConf(*conf)
 		if err != nil {
@@ -116,6 +131,13 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		files: len(files), start: time.Now(), timeout: opts.Timeout}
 	if *witness != "" {
 		l.witness = newWitnessFiles(*witness, len(files) > 1)
+	}
+	if *outDir != "" {
+		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+			fmt.Fprintf(stderr, "musket litmus: -o: %v\n", err)
+			return exitBadInput
+		}
+		l.outDir, l.showEvents = newOutFiles(*outDir), *showEvents
 	}
 	sig := interruptible()
 	defer sig.stop()
@@ -181,6 +203,8 @@ type litmusRun struct {
 	expectDisagree   []string
 	slowest          *result.Result
 	witnessesWritten int
+	outDir           *witnessFiles // -o: DIR/NAME.dot
+	showEvents       string
 }
 
 func (l *litmusRun) emit(j batch.Job) {
@@ -254,6 +278,12 @@ func (l *litmusRun) job(j batch.Job) {
 	}
 	if x, steps := witnessOf(r); l.witness != nil && x != nil && j.Disagreement == nil {
 		if err := writeDotSteps(l.witness.name(r.Name), r.Name, x, steps); err != nil {
+			fmt.Fprintf(l.stderr, "musket litmus: %s: %v\n", j.Path, err)
+			l.status.add(exitBadInput)
+		}
+	}
+	if l.outDir != nil && j.Disagreement == nil {
+		if err := writeShown(l.outDir.name(r.Name), r, l.showEvents); err != nil {
 			fmt.Fprintf(l.stderr, "musket litmus: %s: %v\n", j.Path, err)
 			l.status.add(exitBadInput)
 		}

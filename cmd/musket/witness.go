@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/report"
@@ -16,9 +17,15 @@ import (
 // file. Names are given in input order, so they do not depend on which
 // test finishes first.
 type witnessFiles struct {
+	dir     string // -o DIR: the files are DIR/NAME.dot
 	base    string
 	several bool
 	used    map[string]bool
+}
+
+// newOutFiles names the files of -o DIR as herd7 does: DIR/NAME.dot.
+func newOutFiles(dir string) *witnessFiles {
+	return &witnessFiles{dir: dir, several: true, used: map[string]bool{}}
 }
 
 func newWitnessFiles(base string, several bool) *witnessFiles {
@@ -31,6 +38,9 @@ func (w *witnessFiles) name(test string) string {
 		return w.base
 	}
 	stem := strings.TrimSuffix(w.base, ".dot") + "." + safeFileName(test)
+	if w.dir != "" {
+		stem = filepath.Join(w.dir, safeFileName(test))
+	}
 	name := stem + ".dot"
 	for k := 2; w.used[name]; k++ {
 		name = fmt.Sprintf("%s-%d.dot", stem, k)

@@ -38,6 +38,12 @@ type Options struct {
 	Bell        string        // a .bell file read before the model (herd7's -bell)
 	Macros      string        // a .def file of C macros (herd7's -macros)
 	Explain     bool          // fill Result.Explain (by the explicit engine, whichever engine answers)
+	// Skip, Through, Show and NShow are the explicit engine's herd7
+	// options -skipchecks, -through, -show and -nshow (see enum.Options).
+	Skip    []string
+	Through string
+	Show    string
+	NShow   int
 
 	// Engines replaces the engines by name ("enum", "smt"); nil entries
 	// and absent names keep the built-in ones. Tests use it to provoke
@@ -59,7 +65,8 @@ type Engine func(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 // builtinEngines are the engines of Options.Engine.
 var builtinEngines = map[string]Engine{
 	"enum": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, Explain: opts.Explain})
+		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, Explain: opts.Explain,
+			Skip: skipSet(opts.Skip), Through: opts.Through, Show: opts.Show, NShow: opts.NShow})
 	},
 	"smt": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
@@ -84,6 +91,19 @@ var builtinEngines = map[string]Engine{
 	},
 }
 
+// skipSet is the Skip option of the explicit engine for the check names
+// of -skipchecks; nil when there are none.
+func skipSet(names []string) func(string) bool {
+	if len(names) == 0 {
+		return nil
+	}
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	return func(name string) bool { return set[name] }
+}
+
 // engine returns the engine called name.
 func (o Options) engine(name string) Engine {
 	if e := o.Engines[name]; e != nil {
@@ -93,10 +113,25 @@ func (o Options) engine(name string) Engine {
 }
 
 // Files expands the arguments: a folder stands for every .litmus file below
-// it, in lexical order.
+// it, in lexical order; "@LIST" stands for the files LIST names, one a
+// line, relative to LIST's folder (herd7's index files, e.g. "@all"; blank
+// lines and lines starting with '#' are skipped, and a line may itself be
+// a folder or an @list).
 func Files(args []string) ([]string, error) {
+	return files(args, map[string]bool{})
+}
+
+func files(args []string, lists map[string]bool) ([]string, error) {
 	var out []string
 	for _, a := range args {
+		if strings.HasPrefix(a, "@") {
+			found, err := listFile(a[1:], lists)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, found...)
+			continue
+		}
 		st, err := os.Stat(a)
 		if err != nil {
 			return nil, err
@@ -119,6 +154,44 @@ func Files(args []string) ([]string, error) {
 			return nil, err
 		}
 		sort.Strings(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// listFile reads the index file path: the files it names, in order.
+func listFile(path string, lists map[string]bool) ([]string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	if lists[abs] {
+		return nil, fmt.Errorf("%s: the list includes itself", path)
+	}
+	lists[abs] = true
+	defer delete(lists, abs)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(path)
+	var out []string
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		at := ""
+		if strings.HasPrefix(line, "@") {
+			at, line = "@", line[1:]
+		}
+		if !filepath.IsAbs(line) {
+			line = filepath.Join(dir, line)
+		}
+		found, err := files([]string{at + line}, lists)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
+		}
 		out = append(out, found...)
 	}
 	return out, nil

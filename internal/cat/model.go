@@ -22,6 +22,10 @@ type CheckOptions struct {
 	// recursive functions, forall and with loops look at it): Check then
 	// returns Ctx.Err().
 	Ctx context.Context
+	// Skip, when set, names the checks not to apply (herd7's
+	// -skipchecks): an execution that fails one of them goes on to the
+	// next statement as if it had passed.
+	Skip func(name string) bool
 
 	unboundEmpty bool // tests: names nothing binds are 0
 	stepLimit    int  // tests: a smaller budget than maxSteps

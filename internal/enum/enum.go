@@ -40,7 +40,25 @@ type Options struct {
 	// tests that are not mixed-size, so that the model itself rejects
 	// the incoherent candidates and says by which check.
 	Explain bool
+	// Skip names checks of the model not to apply (herd7's -skipchecks).
+	Skip func(name string) bool
+	// Through lets executions the model rejects go through (herd7's
+	// -through): with a .cat model "all" and "invalid" both apply no
+	// check; "" or "none" keeps the valid executions.
+	Through string
+	// Show collects, in Result.Shown, the executions kept (herd7's -show):
+	// "prop" those that satisfy the condition's proposition, "neg" those
+	// that do not, "cond" those that make the condition (with its
+	// quantifier) true, "wit" the interesting ones (the proposition true
+	// for exists and ~exists, false for forall), "all" every one; "" or
+	// "none" none. NShow bounds
+	// how many (0: maxShown).
+	Show  string
+	NShow int
 }
+
+// maxShown bounds the executions collected for Show when NShow is 0.
+const maxShown = 1000
 
 // ModelName labels results; the caller sets it.
 type run struct {
@@ -516,7 +534,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		x.Rels["fre"] = fr.Inter(ext)
 	}
 	var evalErr error
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx}, func(o cat.Outcome) bool {
+	skip := r.opts.Skip
+	if r.opts.Through == "all" || r.opts.Through == "invalid" {
+		skip = func(string) bool { return true }
+	}
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, func(o cat.Outcome) bool {
 		if !o.Accepted {
 			if r.explain != nil {
 				r.explainRejected(c, vals, rf, co, o)
@@ -566,7 +588,9 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		st[i] = regVal(ref)
 	}
 	r.states[st.Key()] = st
-	if spec.Eval(r.t.Cond, regVal) {
+	sat := spec.Eval(r.t.Cond, regVal)
+	r.show(sat, func() *result.Execution { return witness(c, vals, rf, co, st) })
+	if sat {
 		r.res.Positive++
 		if r.res.Witness == nil {
 			r.res.Witness = witness(c, vals, rf, co, st)
@@ -611,6 +635,31 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 		}
 		v, _ := s.eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
 		return v
+	}
+}
+
+// show adds the execution that mk builds to Result.Shown when Options.Show
+// asks for it; sat tells whether it satisfies the condition's proposition.
+func (r *run) show(sat bool, mk func() *result.Execution) {
+	want := false
+	switch r.opts.Show {
+	case "all":
+		want = true
+	case "prop":
+		want = sat
+	case "neg":
+		want = !sat
+	case "cond":
+		want = sat != (r.t.Quant == spec.NotExists)
+	case "wit":
+		want = sat != (r.t.Quant == spec.Forall)
+	}
+	limit := r.opts.NShow
+	if limit <= 0 {
+		limit = maxShown
+	}
+	if want && len(r.res.Shown) < limit {
+		r.res.Shown = append(r.res.Shown, mk())
 	}
 }
 

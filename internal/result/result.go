@@ -96,6 +96,9 @@ type Result struct {
 	// Explain, when asked for (the explicit engine's Explain option),
 	// says why the condition's outcome is allowed or forbidden.
 	Explain *Explanation
+	// Shown are the executions the explicit engine was asked to show
+	// (herd7's -show), in the order it found them.
+	Shown []*Execution
 }
 
 // Execution is a concrete execution, for witnesses.
