@@ -19,6 +19,7 @@ func TestHerdFlags(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "more"), []byte("../../../"+"nowhere/x.litmus\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "one"), []byte("tests/SB+mfences.litmus\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "loop"), []byte("@loop\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "lib.cat"), []byte("\"SC\"\nacyclic po | rf | co | fr as sc\n"), 0o644)
 	sbf := "../../examples/litmus/SB+mfences.litmus"
 	out := filepath.Join(dir, "dots")
 	tests := []struct {
@@ -42,6 +43,11 @@ func TestHerdFlags(t *testing.T) {
 		{"show bad", []string{"litmus", "-show", "some", "-o", out, sbf}, 2, nil, nil},
 		{"o and show", []string{"litmus", "-o", out, "-show", "neg", "-nshow", "2", "-showevents", "mem", sbf}, 0, nil,
 			[]string{"dots/SB+mfences.dot", "cluster_x0", "cluster_x1", "!cluster_x2", "!F[MFENCE]"}},
+		{"herd7 library name", []string{"litmus", "-model", "x86tso.cat", sbf}, 0, []string{"No"}, nil},
+		{"-cat", []string{"litmus", "-cat", "sc.cat", "../../examples/litmus/SB.litmus"}, 0, []string{"No"}, nil},
+		{"-cat and -model differ", []string{"litmus", "-cat", "sc.cat", "-model", "tso", sbf}, 2, nil, nil},
+		{"-set-libdir", []string{"litmus", "-set-libdir", dir, "-model", "lib.cat", "../../examples/litmus/SB.litmus"}, 0, []string{"No"}, nil},
+		{"unknown library name", []string{"litmus", "-model", "nosuch.cat", sbf}, 2, nil, nil},
 		{"explain forbidden", []string{"litmus", "-explain", sbf}, 0,
 			[]string{"Explain SB+mfences: the outcome is forbidden", "fails tso (acyclic ghb)", "= mfence; fr; mfence; fr"}, nil},
 		{"explain allowed", []string{"litmus", "-explain", "../../examples/litmus/SB.litmus"}, 0,

@@ -30,7 +30,10 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("litmus", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var incl listFlag
-	model := fs.String("model", "", "built-in model name or `.cat file` (default: the architecture's built-in model)")
+	model := fs.String("model", "", "built-in model name or `.cat file` (default: the architecture's built-in model); a herd7 library name such as x86tso.cat is looked for in -set-libdir, else answered by the matching built-in model")
+	catFlag := fs.String("cat", "", "the same as -model (herd7's spelling)")
+	var libDirs listFlag
+	fs.Var(&libDirs, "set-libdir", "herd7's library `folder`: bare model names and included files are looked for there (repeatable)")
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
 	jobs := intFlag(fs, "j", 0, 0, "parallel `workers` (default: all cores)")
 	expectFile := fs.String("expect", "", "`CSV` of expected verdicts (PATH,1|0); prints disagreements and 'agreement A/T'")
@@ -80,6 +83,12 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	if *outDir != "" && *show == "" {
 		*show = "prop"
 	}
+	if *catFlag != "" {
+		if *model != "" && *model != *catFlag {
+			return usageError(fs, stderr, "-cat and -model name different models")
+		}
+		*model = *catFlag
+	}
 	files, err := testFiles(operands)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
@@ -93,7 +102,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: timeout.resolve(len(files)),
-		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, Explain: *explainFlag, Engines: testEngines,
+		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, LibDirs: libDirs, Explain: *explainFlag, Engines: testEngines,
 		Skip: splitList(strings.Join(skipChecks, ",")), Through: *through, Show: *show, NShow: *nshow}
 	if *conf != "" {
 		c, err := batch.ReadConf(*conf)
@@ -122,9 +131,12 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	}
 	if opts.Model != "" {
 		// Fail early on a bad model rather than once per test.
-		if _, _, err := batch.LoadModelWith(opts.Model, cat.LoadOptions{IncludeDirs: incl, Bell: opts.Bell}); err != nil {
+		if _, _, err := batch.LoadModelWith(opts.Model, cat.LoadOptions{IncludeDirs: incl, Bell: opts.Bell, LibDirs: libDirs}); err != nil {
 			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 			return exitBadInput
+		}
+		if r, err := cat.ResolveModel(opts.Model, libDirs); err == nil && r.Note != "" {
+			fmt.Fprintf(stderr, "musket litmus: %s\n", r.Note)
 		}
 	}
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *quiet, asJSON: *asJSON,

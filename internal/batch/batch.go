@@ -37,6 +37,7 @@ type Options struct {
 	VerdictOnly bool          // smt: the verdict without listing every final state
 	Bell        string        // a .bell file read before the model (herd7's -bell)
 	Macros      string        // a .def file of C macros (herd7's -macros)
+	LibDirs     []string      // herd7's library folders (-set-libdir), see cat.ResolveModel
 	Explain     bool          // fill Result.Explain (by the explicit engine, whichever engine answers)
 	// Skip, Through, Show and NShow are the explicit engine's herd7
 	// options -skipchecks, -through, -show and -nshow (see enum.Options).
@@ -241,7 +242,7 @@ func (ms *models) get(arch string) (*cat.Model, string, error) {
 	}
 	ms.mu.Unlock()
 	e.once.Do(func() {
-		e.m, e.name, e.err = LoadModelWith(spec, cat.LoadOptions{IncludeDirs: ms.opts.IncludeDirs, Bell: ms.opts.Bell})
+		e.m, e.name, e.err = LoadModelWith(spec, cat.LoadOptions{IncludeDirs: ms.opts.IncludeDirs, Bell: ms.opts.Bell, LibDirs: ms.opts.LibDirs})
 	})
 	return e.m, e.name, e.err
 }
@@ -271,11 +272,11 @@ func LoadModel(spec string, includeDirs []string) (*cat.Model, string, error) {
 // LoadModelWith loads a model given by built-in name or by file path, with
 // load options (include folders, a bell file).
 func LoadModelWith(spec string, opts cat.LoadOptions) (*cat.Model, string, error) {
-	if strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator) {
-		m, err := cat.Load(spec, opts)
-		return m, spec, err
+	r, err := cat.ResolveModel(spec, opts.LibDirs)
+	if err != nil {
+		return nil, spec, err
 	}
-	m, err := cat.LoadBuiltinWith(spec, opts)
+	m, err := cat.LoadResolved(r, opts)
 	return m, spec, err
 }
 

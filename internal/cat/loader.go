@@ -27,6 +27,11 @@ type LoadOptions struct {
 	// flags) are visible in the model. A bell that cannot be read (e.g. a
 	// dangling link) is looked for among the built-in files by its name.
 	Bell string
+	// LibDirs are herd7's library folders (-set-libdir): a bare model
+	// name ("x86tso.cat") is looked for there before it is answered by a
+	// built-in model (see ResolveModel), and included files after
+	// IncludeDirs.
+	LibDirs []string
 }
 
 // Builtin describes a model embedded in the binary.
