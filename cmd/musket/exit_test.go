@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
@@ -64,6 +65,8 @@ func fakeCheck(flip, timeout bool) func(ctx context.Context, path, engine string
 // TestExitStatuses runs every command into each exit status of the table.
 func TestExitStatuses(t *testing.T) {
 	dir := t.TempDir()
+	defer func(d time.Duration) { batch.AutoDelay = d }(batch.AutoDelay)
+	batch.AutoDelay = 50 * time.Millisecond
 	empty := filepath.Join(dir, "empty")
 	os.Mkdir(empty, 0o755)
 	badCat := filepath.Join(dir, "bad.cat")
@@ -81,7 +84,9 @@ func TestExitStatuses(t *testing.T) {
 	}{
 		{name: "litmus ok", args: []string{"litmus", sbTest}, code: 0},
 		{name: "litmus timeout", args: []string{"litmus", "-timeout", "10ms", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped}, code: 3, out: []string{"Timeout SB"}, errOut: []string{"timed out (limit 10ms each): SB"}},
-		{name: "litmus engine limit", args: []string{"litmus", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3},
+		{name: "litmus engine limit", args: []string{"litmus", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3},
+		{name: "litmus auto: the SMT engine answers past the explicit engine's limit", args: []string{"litmus", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 0, out: []string{"Observation SB Sometimes\n"}},
+		{name: "litmus auto: the SMT engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped}, code: 0, out: []string{"Observation SB Sometimes\n"}},
 		{name: "litmus unwritable witness", args: []string{"litmus", "-witness", unwritable, sbTest}, code: 2, errOut: []string{"cannot write the witness", unwritable}},
 		{name: "litmus both agree", args: []string{"litmus", "-engine", "both", sbTest}, code: 0, out: []string{"Observation SB Sometimes 1 3"}},
 		{name: "litmus both disagree", args: []string{"litmus", "-engine", "both", sbTest}, engines: map[string]batch.Engine{"smt": flippedSMT}, code: 4,
@@ -94,7 +99,7 @@ func TestExitStatuses(t *testing.T) {
 		{name: "litmus negative -unroll", args: []string{"litmus", "-unroll", "-1", sbTest}, code: 2, errOut: []string{"flag -unroll: must be 0 or more"}},
 		{name: "litmus negative -timeout", args: []string{"litmus", "-timeout", "-1s", sbTest}, code: 2, errOut: []string{"negative time limit -1s"}},
 		{name: "litmus unknown engine", args: []string{"litmus", "-engine", "magic", sbTest}, code: 2, errOut: []string{`musket litmus: unknown engine "magic"`}},
-		{name: "litmus verdict-only without smt", args: []string{"litmus", "-verdict-only", sbTest}, code: 2, errOut: []string{"-verdict-only is for the SMT engine"}},
+		{name: "litmus verdict-only without smt", args: []string{"litmus", "-engine", "enum", "-verdict-only", sbTest}, code: 2, errOut: []string{"-verdict-only is for the SMT engine"}},
 		{name: "litmus model error once", args: []string{"litmus", "-model", badCat, "../../examples/litmus"}, code: 2, notOut: []string{"Test "},
 			errOut: []string{"musket litmus: the model fails (on ../../examples/litmus/SB+mfences.litmus): " + badCat + ":2:14: unbound name nosuch"}},
 		{name: "check reachable", args: []string{"check", "a.pts"}, check: fakeCheck(false, false), code: 1, out: []string{"P: REACHABLE"}},

@@ -43,7 +43,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
 	bound := intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
-	engine := fs.String("engine", "enum", "`engine`: enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
+	engine := fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined by the SMT engine on a test it has not answered within a second; the first verdict wins, so a test the SMT engine answers prints no execution counts), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
 	verdictOnly := fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	bell := fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
 	macros := fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
@@ -70,12 +70,16 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "no test given: name .litmus files or folders")
 	}
 	switch *engine {
-	case "enum", "smt", "both":
+	case "enum", "smt", "both", "auto":
 	default:
-		return usageError(fs, stderr, "unknown engine %q (want enum, smt or both)", *engine)
+		return usageError(fs, stderr, "unknown engine %q (want auto, enum, smt or both)", *engine)
+	}
+	if *engine == "auto" && (*outDir != "" || *through != "none" || len(skipChecks) > 0) {
+		// These need every candidate execution.
+		*engine = "enum"
 	}
 	if *verdictOnly && *engine == "enum" {
-		return usageError(fs, stderr, "-verdict-only is for the SMT engine: add -engine smt or -engine both")
+		return usageError(fs, stderr, "-verdict-only is for the SMT engine: add -engine smt, both or auto")
 	}
 	if msg := checkShowFlags(*engine, *show, *outDir, *showEvents, *through, len(skipChecks) > 0); msg != "" {
 		return usageError(fs, stderr, "%s", msg)

@@ -33,7 +33,7 @@ type Options struct {
 	Jobs        int           // workers; 0 means every core
 	Timeout     time.Duration // per test; 0 means none
 	Bound       int           // loop unrolling bound
-	Engine      string        // "enum" (default), "smt", or "both" (each test under both, compared)
+	Engine      string        // "enum" (default), "smt", "both" (each test under both, compared) or "auto" (the first answer of the two; see AutoDelay)
 	VerdictOnly bool          // smt: the verdict without listing every final state
 	Bell        string        // a .bell file read before the model (herd7's -bell)
 	Macros      string        // a .def file of C macros (herd7's -macros)
@@ -391,6 +391,17 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 	}
 	if opts.Engine == "both" {
 		j.Result, j.Disagreement = runBoth(ctx, t, m, name, tags, opts)
+		return j
+	}
+	if opts.Engine == "auto" {
+		tctx := ctx
+		if opts.Timeout > 0 {
+			var cancel context.CancelFunc
+			tctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+			defer cancel()
+		}
+		j.Result = runAuto(tctx, t, m, name, tags, opts)
+		result.Unchunk(j.Result, t)
 		return j
 	}
 	eng := opts.Engine

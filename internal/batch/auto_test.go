@@ -1,0 +1,53 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// fake is an engine that answers with status st after d, or stops with
+// a time-out when its context ends first.
+func fake(engine string, st result.Status, err error, d time.Duration) Engine {
+	return func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		select {
+		case <-time.After(d):
+			return &result.Result{Engine: engine, Status: st, Err: err}
+		case <-ctx.Done():
+			return &result.Result{Engine: engine, Status: result.Timeout}
+		}
+	}
+}
+
+func TestPortfolio(t *testing.T) {
+	defer func(d time.Duration) { AutoDelay = d }(AutoDelay)
+	AutoDelay = 20 * time.Millisecond
+	long := time.Hour
+	cases := []struct {
+		name       string
+		enum, smt  Engine
+		wantEngine string
+		wantStatus result.Status
+	}{
+		{"fast explicit engine", fake("enum", result.Done, nil, 0), fake("smt", result.Done, nil, 0), "enum", result.Done},
+		{"slow explicit engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, 0), "smt", result.Done},
+		{"explicit engine at a limit", fake("enum", result.Failed, result.Limit("too many paths"), 0), fake("smt", result.Done, nil, 0), "smt", result.Done},
+		{"an error of the test", fake("enum", result.Failed, errors.New("division by zero"), 0), fake("smt", result.Done, nil, 0), "enum", result.Failed},
+		{"model the SMT engine cannot encode", fake("enum", result.Done, nil, 100*time.Millisecond), fake("smt", result.Unsupported, nil, 0), "enum", result.Done},
+		{"neither answers", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), "enum", result.Timeout},
+	}
+	for _, c := range cases {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		opts := Options{Engines: map[string]Engine{"enum": c.enum, "smt": c.smt}}
+		r := runAuto(ctx, &spec.Test{}, nil, "m", nil, opts)
+		cancel()
+		if r.Engine != c.wantEngine || r.Status != c.wantStatus {
+			t.Errorf("%s: answer by %s (%s), want %s (%s)", c.name, r.Engine, r.Status, c.wantEngine, c.wantStatus)
+		}
+	}
+}
