@@ -1,0 +1,84 @@
+package conformance
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/expect"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
+)
+
+// BenchmarkSuites times every shared suite of the conformance tests (each
+// model as TestCorpus runs it), as `musket litmus -j 2` would: one
+// sub-benchmark per suite, reporting the wall time of the whole suite
+// (s/suite), the number of tests and of time-outs at 60 s each. The
+// engine is MUSKET_BENCH_ENGINE (default auto, the command's default).
+//
+//	go test ./internal/conformance -run '^$' -bench Suites -benchtime 1x
+func BenchmarkSuites(b *testing.B) {
+	testcorpus.Dir(b)
+	engine := os.Getenv("MUSKET_BENCH_ENGINE")
+	if engine == "" {
+		engine = "auto"
+	}
+	for _, s := range suites {
+		if s.long {
+			continue
+		}
+		b.Run(strings.ReplaceAll(s.name, "/", "_"), func(b *testing.B) {
+			table, err := expect.Read(filepath.Join(corpus, s.expect))
+			if err != nil {
+				b.Fatal(err)
+			}
+			files := benchFiles(b, s, table)
+			opts := batch.Options{Model: s.model, Jobs: 2, Timeout: time.Minute, Engine: engine,
+				Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
+			if len(s.variants) > 0 {
+				opts.Variants = map[string]bool{}
+				for _, v := range s.variants {
+					opts.Variants[v] = true
+				}
+			}
+			var timeouts int
+			start := time.Now()
+			for i := 0; i < b.N; i++ {
+				timeouts = 0
+				batch.Run(context.Background(), files, opts, func(j batch.Job) {
+					if j.Result != nil && j.Result.Status == result.Timeout {
+						timeouts++
+					}
+				})
+			}
+			b.ReportMetric(time.Since(start).Seconds()/float64(b.N), "s/suite")
+			b.ReportMetric(float64(len(files)), "tests")
+			b.ReportMetric(float64(timeouts), "timeouts")
+		})
+	}
+}
+
+// benchFiles are the suite's tests that have an expected verdict, less
+// the ones the suite skips.
+func benchFiles(b *testing.B, s suite, table *expect.Table) []string {
+	all, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	skip := map[string]bool{}
+	for _, p := range s.skip {
+		skip[p] = true
+	}
+	var out []string
+	for _, f := range all {
+		rel := strings.TrimPrefix(filepath.ToSlash(f), corpus+"/litmus/")
+		if _, ok := table.Lookup(f); ok && !skip[rel] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
