@@ -1,7 +1,9 @@
 // Package gharachorloo is Musket's second, independent semantics of SC,
 // TSO and PSO: the execution-order specifications of Gharachorloo's
 // thesis ("Memory consistency models for shared-memory multiprocessors",
-// Stanford, 1995) as seed 004 presents them in Chapter 2 (Figures 2-9 and
+// Stanford, 1995) as Maleehuan, "Program Verification for Multiprocessors with
+// Relaxed Memory Models using an SMT Solver" (JAIST 2018) presents them
+// in Chapter 2 (Figures 2-9 and
 // 2-10, and PSO in the text of Section 2.1).
 //
 // In this framework a read R of processor P_i has one sub-operation

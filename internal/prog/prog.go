@@ -1,7 +1,8 @@
 // Package prog is the program IR shared by every front-end: threads of
 // instructions over registers and shared locations (loads, stores,
 // read-modify-writes, fences, local computation, branches to labels).
-// Front-ends (litmus dialects, the seed's C11-like language, assembly)
+// Front-ends (litmus dialects, the C11-like language of Dartagnan and
+// Porthos, assembly)
 // translate into it; the engines execute it.
 package prog
 

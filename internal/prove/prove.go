@@ -238,7 +238,8 @@ type Report struct {
 	Time      time.Duration
 }
 
-// Prove applies the inductive-invariant method (seed 004, Chapter 4) to a
+// Prove applies the inductive-invariant method (Maleehuan's JAIST
+// 2018 thesis, Chapter 4) to a
 // litmus test whose loops carry invariants; see the package comment for
 // the method and its fragment. The test's condition is read as a
 // property: "exists C" and "~exists C" claim that C is unreachable,

@@ -13,7 +13,7 @@ import (
 )
 
 // Arch is the architecture word of the tests Parse returns: a program in
-// the seed's C11-like language, whose loads and stores carry C11 memory
+// the C11-like language of "BMC with Memory Models as Modules" (FMCAD 2018), whose loads and stores carry C11 memory
 // orders (see Orders) and must be compiled to a target before a hardware
 // model can run them.
 const Arch = "PTS"
@@ -67,7 +67,7 @@ func ParseFile(path string) (*spec.Test, error) {
 	return Parse(path, src)
 }
 
-// Parse parses a program of the seed's language; file names the source
+// Parse parses a program in that C11-like language; file names the source
 // in positions and, without its directory and extension, names the test.
 // Errors are a litmus.ErrorList whose messages read "file:line:col: what
 // is wrong".

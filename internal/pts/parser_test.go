@@ -13,7 +13,8 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 )
 
-// corpusDir holds the seed's mutual-exclusion benchmarks.
+// corpusDir holds the mutual-exclusion benchmarks of
+// "BMC with Memory Models as Modules" (FMCAD 2018).
 const corpusDir = "../../../shared/corpus/mutex/pts"
 
 // shape summarises one thread: its name and how many loads, stores and
