@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
@@ -124,7 +125,7 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // a64Thread is the state of the translation of one thread.
 type a64Thread struct {
 	t    *prog.Thread
-	errs ErrorList
+	errs source.ErrorList
 	pos  prog.Pos
 }
 
@@ -905,7 +906,7 @@ func (a *a64Thread) checkLabels() {
 
 // TestChecker is a Frontend that checks a whole parsed test, for what no
 // single thread shows (e.g. a feature of the test the front-end does not
-// support). Errors are positioned (an ErrorList or an *Error).
+// support). Errors are positioned (a source.ErrorList or a *source.Error).
 type TestChecker interface {
 	CheckTest(t *spec.Test) error
 }

@@ -50,6 +50,7 @@ package litmus
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
@@ -232,7 +233,7 @@ func lowerMixedSizes(t *spec.Test, arch string, exact bool) error {
 	if !a64IsMixed(t, accs) {
 		return nil
 	}
-	var errs ErrorList
+	var errs source.ErrorList
 	posOf := func(a a64Access) prog.Pos {
 		if th := t.Threads[a.thread]; a.pc < len(th.Pos) {
 			return th.Pos[a.pc]

@@ -3,6 +3,7 @@ package litmus
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
@@ -143,7 +144,7 @@ func (f *cFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 
 // Code reads the thread functions and translates them.
 func (f *cFrontend) Code(src []byte, off int, pos func(int) prog.Pos, init []spec.InitEntry) ([]*prog.Thread, int, error) {
-	var errs ErrorList
+	var errs source.ErrorList
 	p := newCParser(src, off, pos, &errs)
 	var funcs []*cFunc
 	end := len(src)
@@ -212,7 +213,7 @@ type cGen struct {
 	t      *prog.Thread
 	params map[string]bool
 	locals map[string]bool
-	errs   *ErrorList
+	errs   *source.ErrorList
 	pos    func(int) prog.Pos
 	cur    prog.Pos // the position of the statement being translated
 	ntmp   int

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"strings"
 
@@ -179,7 +180,7 @@ func (sparcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // sparcThread is the state of the translation of one thread.
 type sparcThread struct {
 	t      *prog.Thread
-	errs   ErrorList
+	errs   source.ErrorList
 	pos    prog.Pos
 	nlabel int
 	sizes  map[string]sparcSize // access size of each constant location
@@ -676,7 +677,7 @@ type sparcTok struct {
 	off  int
 }
 
-func lexSPARC(c Cell) ([]sparcTok, *Error) {
+func lexSPARC(c Cell) ([]sparcTok, *source.Error) {
 	s := c.Text
 	var toks []sparcTok
 	word := func(i int) int {
@@ -702,7 +703,7 @@ func lexSPARC(c Cell) ([]sparcTok, *Error) {
 		case ch == '%' || ch == '#':
 			j := word(i + 1)
 			if j == i+1 {
-				return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("expected a name after %q", rune(ch))}
+				return nil, &source.Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("expected a name after %q", rune(ch))}
 			}
 			toks = append(toks, sparcTok{ch, s[i+1 : j], i})
 			i = j
@@ -710,7 +711,7 @@ func lexSPARC(c Cell) ([]sparcTok, *Error) {
 			toks = append(toks, sparcTok{ch, s[i : i+1], i})
 			i++
 		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in SPARC instruction", quoteChar(s[i:]))}
+			return nil, &source.Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in SPARC instruction", source.QuoteChar(s[i:]))}
 		}
 	}
 	return toks, nil

@@ -8,6 +8,7 @@ package prog
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"strings"
 )
@@ -115,18 +116,9 @@ func Int(v int64) Expr { return Const{V: IntValue(v)} }
 // Addr is a shorthand for the address of a location.
 func Addr(loc string) Expr { return Const{V: AddrValue(loc)} }
 
-// Pos is a source position of an instruction, for messages.
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-func (p Pos) String() string {
-	if p.File == "" {
-		return fmt.Sprintf("%d:%d", p.Line, p.Col)
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
+// Pos is a source position of an instruction, for messages: the one
+// position type of the front-ends (package source).
+type Pos = source.Pos
 
 // Instr is one instruction of a thread.
 type Instr interface{ isInstr() }

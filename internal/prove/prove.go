@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"strings"
@@ -69,7 +70,7 @@ func Parse(file string, src []byte) (*spec.Test, []Invariant, error) {
 		start := strings.Index(l, "invariant ")
 		end := strings.LastIndex(l, "*)")
 		if end < start {
-			return nil, nil, fmt.Errorf("%s:%d:%d: an invariant comment must end on its line with '*)'", file, i+1, start+1)
+			return nil, nil, source.Errorf(prog.Pos{File: file, Line: i + 1, Col: start + 1}, "an invariant comment must end on its line with '*)'")
 		}
 		rest := l[start+len("invariant ") : end]
 		sp := strings.TrimLeft(rest, " \t")
@@ -77,19 +78,19 @@ func Parse(file string, src []byte) (*spec.Test, []Invariant, error) {
 		pos := prog.Pos{File: file, Line: i + 1, Col: headCol + 1}
 		f := strings.Fields(sp)
 		if len(f) < 2 {
-			return nil, nil, fmt.Errorf("%s: want '(* invariant P<n>:<label> <condition> *)'", pos)
+			return nil, nil, source.Errorf(pos, "want '(* invariant P<n>:<label> <condition> *)'")
 		}
 		head := f[0]
 		colon := strings.IndexByte(head, ':')
 		var th int
 		if colon < 2 || head[0] != 'P' {
-			return nil, nil, fmt.Errorf("%s: want P<n>:<label>, found %q", pos, head)
+			return nil, nil, source.Errorf(pos, "want P<n>:<label>, found %q", head)
 		}
 		if _, err := fmt.Sscanf(head[1:colon], "%d", &th); err != nil || fmt.Sprint(th) != head[1:colon] {
-			return nil, nil, fmt.Errorf("%s: bad thread %q", pos, head[:colon])
+			return nil, nil, source.Errorf(pos, "bad thread %q", head[:colon])
 		}
 		if th < 0 || th >= len(t.Threads) {
-			return nil, nil, fmt.Errorf("%s: no thread P%d", pos, th)
+			return nil, nil, source.Errorf(pos, "no thread P%d", th)
 		}
 		label := head[colon+1:]
 		condCol := headCol + len(head)
@@ -174,11 +175,11 @@ type loop struct {
 func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 	labels, err := th.Labels()
 	if err != nil {
-		return loop{}, fmt.Errorf("%s: %v", inv.Pos, err)
+		return loop{}, source.Errorf(inv.Pos, "%v", err)
 	}
 	h, ok := labels[inv.Label]
 	if !ok {
-		return loop{}, fmt.Errorf("%s: P%d has no label %s", inv.Pos, inv.Thread, inv.Label)
+		return loop{}, source.Errorf(inv.Pos, "P%d has no label %s", inv.Thread, inv.Label)
 	}
 	end := -1
 	for j, in := range th.Code {
@@ -187,7 +188,7 @@ func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 		}
 	}
 	if end < 0 {
-		return loop{}, fmt.Errorf("%s: %s is not the head of a loop of P%d (no backward branch to it)", inv.Pos, inv.Label, inv.Thread)
+		return loop{}, source.Errorf(inv.Pos, "%s is not the head of a loop of P%d (no backward branch to it)", inv.Label, inv.Thread)
 	}
 	for j, in := range th.Code {
 		jp, ok := in.(prog.Jump)
@@ -198,9 +199,9 @@ func findLoop(th *prog.Thread, inv Invariant) (loop, error) {
 		inside := j >= h && j <= end
 		switch {
 		case inside && t <= j && jp.Target != inv.Label:
-			return loop{}, fmt.Errorf("%s: the loop at %s contains another loop (to %s): nested loops are not supported", inv.Pos, inv.Label, jp.Target)
+			return loop{}, source.Errorf(inv.Pos, "the loop at %s contains another loop (to %s): nested loops are not supported", inv.Label, jp.Target)
 		case !inside && t > h && t <= end:
-			return loop{}, fmt.Errorf("%s: a branch enters the loop at %s through %s: only entry through its head is supported", inv.Pos, inv.Label, jp.Target)
+			return loop{}, source.Errorf(inv.Pos, "a branch enters the loop at %s through %s: only entry through its head is supported", inv.Label, jp.Target)
 		}
 	}
 	assigned := map[string]bool{}
@@ -286,7 +287,7 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	for _, inv := range invs {
 		key := fmt.Sprintf("%d:%s", inv.Thread, inv.Label)
 		if seen[key] {
-			return nil, fmt.Errorf("%s: a second invariant for P%d:%s", inv.Pos, inv.Thread, inv.Label)
+			return nil, source.Errorf(inv.Pos, "a second invariant for P%d:%s", inv.Thread, inv.Label)
 		}
 		seen[key] = true
 		l, err := findLoop(t.Threads[inv.Thread], inv)

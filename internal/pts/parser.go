@@ -2,13 +2,13 @@ package pts
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -69,7 +69,7 @@ func ParseFile(path string) (*spec.Test, error) {
 
 // Parse parses a program in that C11-like language; file names the source
 // in positions and, without its directory and extension, names the test.
-// Errors are a litmus.ErrorList whose messages read "file:line:col: what
+// Errors are a source.ErrorList whose messages read "file:line:col: what
 // is wrong".
 func Parse(file string, src []byte) (*spec.Test, error) {
 	p := &parser{
@@ -106,7 +106,7 @@ type parser struct {
 	sc    *scanner
 	cur   item
 	ahead []item // tokens scanned past cur
-	errs  litmus.ErrorList
+	errs  source.ErrorList
 	t     *spec.Test
 
 	locs    map[string]bool // declared locations
