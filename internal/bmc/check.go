@@ -28,7 +28,8 @@ var TargetModels = map[string]string{
 	"riscv":   "riscv",
 }
 
-// ProgramOptions say how to check a program of the seed's language.
+// ProgramOptions say how to check a program of the C11-like language of
+// "BMC with Memory Models as Modules" (FMCAD 2018).
 type ProgramOptions struct {
 	Target      string // x86, power, armv7, aarch64, riscv
 	Model       string // built-in name or .cat path; "" for the target's
@@ -104,7 +105,7 @@ func ModelFor(target, spec string, includeDirs []string) (*cat.Model, string, er
 // CheckProgram answers whether the condition of a .pts program is
 // reachable on the target under the model, within the bound. Paths cut by
 // the bound are kept, stopped at the bound (as the explicit engine runs
-// Unroll's output and as the seed's unrolled benchmarks do), and the
+// Unroll's output and as the unrolled benchmarks of the FMCAD 2018 paper do), and the
 // result says it is bounded. The error is an input error (bad program,
 // target or model); timeouts and unsupported models are in the result's
 // status.
@@ -186,7 +187,8 @@ type LitmusOptions struct {
 	Variants    map[string]bool
 }
 
-// CheckLitmus is the bounded method of seed 004 (Chapter 3) on a litmus
+// CheckLitmus is the bounded method of Maleehuan's JAIST 2018
+// thesis (Chapter 3) on a litmus
 // test whose threads may loop: each loop is unwound so that its backward
 // branch is taken at most opts.Bound times on a path; paths that need more
 // are dropped, and the result is then Bounded, so that "no violation

@@ -1,6 +1,7 @@
 // Package bmc is Musket's SMT engine: bounded model checking of a litmus
 // test or a compiled program under a CAT model, in the style of
-// Dartagnan (seed 003, Section III). It builds one formula
+// Dartagnan (Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with Memory
+// Models as Modules", FMCAD 2018, Section III). It builds one formula
 //
 //	phi_CF ∧ phi_DF ∧ phi_M ∧ phi_S
 //
@@ -15,7 +16,7 @@
 // %cut label and are discarded (the result is Bounded). Programs that
 // arrive already unrolled (musket check: pts → Unroll → Compile) keep
 // their cut paths, stopped at the bound, as the explicit engine runs
-// Unroll's output and as the seed's unrolled benchmarks (mutex/*U2) do;
+// Unroll's output and as that paper's unrolled benchmarks (mutex/*U2) do;
 // the result says it is bounded.
 //
 // Each thread's loop-free code is a DAG walked in code order: every

@@ -6,7 +6,8 @@ import (
 	"github.com/musket-verify/musket/internal/cat"
 )
 
-// Inconsistency: the executions a model REJECTS (seed 003, Section IV,
+// Inconsistency: the executions a model REJECTS ("BMC with Memory Models as
+// Modules", FMCAD 2018, Section IV,
 // phi_¬M). Porthos' oracle looks for executions consistent with one model
 // and inconsistent with another; the second model is evaluated like any
 // other (same sets, same relations, same folding of constants), but its

@@ -8,7 +8,8 @@ import (
 )
 
 // Exact least fixpoints of recursive relations, for the inconsistency of
-// an execution (seed 003, Section IV, "Encoding Least Fixpoints").
+// an execution ("BMC with Memory
+// Models as Modules", FMCAD 2018, Section IV, "Encoding Least Fixpoints").
 //
 // letRec gives each may-pair p of a recursive relation r a variable r_p
 // equivalent to r's definition F applied to the variables: the relaxed

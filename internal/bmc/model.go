@@ -343,7 +343,8 @@ func (ev *evaluator) bindPattern(en *env, p cat.Pattern, v value, pos cat.Positi
 }
 
 // letRec binds recursive functions, and encodes recursive values with the
-// relaxed ("any fixpoint") encoding of seed 003: a variable per may-pair
+// relaxed ("any fixpoint") encoding of Ponce-de-León et al.,
+// "BMC with Memory Models as Modules" (FMCAD 2018): a variable per may-pair
 // of each recursive relation, equivalent to its definition applied to
 // the variables. The may-pairs are the least fixpoint of the shapes.
 func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*env, error) {

@@ -16,7 +16,8 @@ import (
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
-// TestMutexUnreachable: the seven mutual-exclusion programs of seed 003
+// TestMutexUnreachable: the seven mutual-exclusion programs of Ponce-de-León
+// et al., "BMC with Memory Models as Modules" (FMCAD 2018)
 // are built so that their condition is unreachable; under each target of
 // Table II (x86-TSO, Power, ARMv7) at bound 2 the engine must explore
 // everything and say so, within the 5 s per program (checked
@@ -26,7 +27,7 @@ func TestMutexUnreachable(t *testing.T) {
 	testcorpus.Dir(t)
 	files, _ := filepath.Glob(filepath.Join(corpus, "mutex", "pts", "*.pts"))
 	if len(files) != 7 {
-		t.Fatalf("want the seven mutex programs of seed 003 in %s, found %d", filepath.Join(corpus, "mutex", "pts"), len(files))
+		t.Fatalf("want the seven mutex programs of the FMCAD 2018 paper in %s, found %d", filepath.Join(corpus, "mutex", "pts"), len(files))
 	}
 	for _, target := range []string{"x86", "power", "armv7"} {
 		m, name, err := bmc.ModelFor(target, "", nil)
@@ -102,7 +103,7 @@ func TestMutexU2(t *testing.T) {
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
 
-// BenchmarkMutex is a cell of seed 003's Table II per target, for
+// BenchmarkMutex is a cell of Table II of "BMC with Memory Models as Modules" (FMCAD 2018) per target, for
 // profiling: go test -run X -bench Mutex/power/Szymanski -cpuprofile cpu.out
 func BenchmarkMutex(b *testing.B) {
 	testcorpus.Dir(b)

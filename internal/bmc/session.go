@@ -265,7 +265,7 @@ func (x *Encoded) memEvents() map[EventKey]*evt {
 	return out
 }
 
-// Equate asserts phi_EQ of seed 003: the executions of a and b (in the
+// Equate asserts phi_EQ of "BMC with Memory Models as Modules" (FMCAD 2018): the executions of a and b (in the
 // same session) are one execution of their common source program. pi maps
 // each memory event of a to its counterpart in b, one to one; the
 // counterparts are executed together and have the same rf and co.

@@ -110,7 +110,8 @@ type key struct {
 
 // mappings is THE compilation table: (target, kind, C11 order) to steps.
 //
-// x86, Power, ARMv7: Table I of seed 003 (the LLVM 4.0 mappings), row by
+// x86, Power, ARMv7: Table I of "BMC with Memory Models as Modules" (FMCAD 2018)
+// (the LLVM 4.0 mappings), row by
 // row.
 //
 // AArch64: the standard C11 mapping (the ARMv8 AArch64 column of the

@@ -13,7 +13,8 @@ import (
 
 const corpusDir = "../../../shared/corpus/mutex/pts"
 
-// tableI is Table I of seed 003 as the paper prints it (columns x86,
+// tableI is Table I of "BMC with Memory Models as Modules" (FMCAD 2018)
+// as the paper prints it (columns x86,
 // Power, ARMv7).
 const tableI = `
 Load rx	MOV	lwz	ldr

@@ -1,8 +1,10 @@
-// Package compile turns a program of the seed's C11-like language (package
+// Package compile turns a program of the C11-like language of
+// Dartagnan and Porthos (package
 // pts: loads and stores tagged with a C11 memory order) into a program of
 // a hardware architecture, and unrolls loops.
 //
-// Compile applies the compiler mappings of Table I of seed 003 (the LLVM
+// Compile applies the compiler mappings of Table I of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with Memory Models as Modules"
+// (FMCAD 2018; the LLVM
 // 4.0 mappings for x86, Power and ARMv7) and the standard C11 mappings for
 // AArch64 and RISC-V. Each mapping is one table, the variable mappings in
 // compile.go, from (target, access kind, order) to a sequence of steps:
@@ -23,7 +25,7 @@
 // those models without also claiming to be a DMB SY.
 //
 // Origin map. Porthos compares two compilations of one program event by
-// event (seed 003, Section IV), which the mappings allow because every
+// event (that paper, Section IV), which the mappings allow because every
 // access maps to exactly one memory access. CompileMap returns, with the
 // compiled test, Origin[t][i]: the index in source thread t of the
 // instruction that compiled instruction i comes from. Compiled.Access and

@@ -129,7 +129,7 @@ func TestX86CorpusAgreement(t *testing.T) {
 	}
 }
 
-// The verdicts of seed 004's Tables 5.1 (Gharachorloo framework: SC, TSO,
+// The verdicts of Maleehuan's JAIST 2018 thesis, Tables 5.1 (Gharachorloo framework: SC, TSO,
 // PSO) and 5.2 (herding cats: SC, TSO, ARM), bounded, with the bounds the
 // tables give; "violation" is the exists condition of each example.
 // Table 5.2's ARM column needs an ARM front-end (not there yet), so our

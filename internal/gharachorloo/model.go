@@ -1,7 +1,9 @@
 // Package gharachorloo is Musket's second, independent semantics of SC,
 // TSO and PSO: the execution-order specifications of Gharachorloo's
 // thesis ("Memory consistency models for shared-memory multiprocessors",
-// Stanford, 1995) as seed 004 presents them in Chapter 2 (Figures 2-9 and
+// Stanford, 1995) as Maleehuan, "Program Verification for Multiprocessors with
+// Relaxed Memory Models using an SMT Solver" (JAIST 2018) presents them
+// in Chapter 2 (Figures 2-9 and
 // 2-10, and PSO in the text of Section 2.1).
 //
 // In this framework a read R of processor P_i has one sub-operation
@@ -420,11 +422,21 @@ func (k *checker) conflict(a, b int) bool {
 // acyclic builds every constraint for the current choices and checks
 // that an execution order exists.
 func (k *checker) acyclic() bool {
-	n := len(k.mem)
 	g := k.newGraph()
 	cp := k.coPrime()
+	k.coPrimeOrder(g, cp)
+	if !k.returnValues(g) {
+		return false
+	}
+	k.atomicity(g)
+	k.uniprocessor(g)
+	k.chains(g, cp)
+	return !g.hasCycle()
+}
 
-	// co' itself: the order of the sub-operations that decide it.
+// coPrimeOrder orders co' itself: the sub-operations that decide it.
+func (k *checker) coPrimeOrder(g *graph, cp matrix) {
+	n := len(k.mem)
 	for a := 0; a < n; a++ {
 		for b := 0; b < n; b++ {
 			if !cp[a][b] {
@@ -441,8 +453,12 @@ func (k *checker) acyclic() bool {
 			}
 		}
 	}
+}
 
-	// Condition 2: return values. Coherence: W co W at every processor.
+// returnValues is Condition 2, the return values of reads, with
+// coherence (W co W at every processor); false when the choices give a
+// read a value it cannot return.
+func (k *checker) returnValues(g *graph) bool {
 	for a, x := range k.mem {
 		if x.isWrite() {
 			for b, y := range k.mem {
@@ -486,8 +502,11 @@ func (k *checker) acyclic() bool {
 			}
 		}
 	}
+	return true
+}
 
-	// Condition 3: atomicity of read-modify-write.
+// atomicity is Condition 3: the atomicity of read-modify-writes.
+func (k *checker) atomicity(g *graph) {
 	for a, r := range k.mem {
 		wid := k.c.partner[r.id]
 		if !r.isRead() || wid < 0 {
@@ -499,8 +518,11 @@ func (k *checker) acyclic() bool {
 			}
 		}
 	}
+}
 
-	// Uniprocessor dependence: RW -po-> W.
+// uniprocessor is the uniprocessor dependence: RW -po-> W on one location.
+func (k *checker) uniprocessor(g *graph) {
+	n := len(k.mem)
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
 			if k.po[a][b] && k.mem[b].isWrite() && k.conflict(a, b) {
@@ -508,8 +530,11 @@ func (k *checker) acyclic() bool {
 			}
 		}
 	}
+}
 
-	// Multiprocessor dependence chains.
+// chains are the multiprocessor dependence chains.
+func (k *checker) chains(g *graph, cp matrix) {
+	n := len(k.mem)
 	sco := newMatrix(n)
 	for a := 0; a < n; a++ {
 		for b := 0; b < n; b++ {
@@ -565,5 +590,4 @@ func (k *checker) acyclic() bool {
 			}
 		}
 	}
-	return !g.hasCycle()
 }

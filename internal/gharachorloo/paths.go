@@ -260,150 +260,17 @@ func (x *explorer) step(st *state) error {
 		case prog.Fence:
 			x.add(st, pathEvent{kind: evFence, tags: in.Tags})
 		case prog.Load:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			ld := in
-			return x.address(st, a, func(st *state, loc string) error {
-				i := x.add(st, pathEvent{kind: evRead, loc: loc, tags: ld.Tags})
-				if ld.Dst != "" {
-					st.regs[ld.Dst] = readOf(i)
-				}
-				if has(ld.Tags, "EX") {
-					st.ll = i
-				}
-				st.pc++
-				return x.step(st)
-			})
+			return x.load(st, in)
 		case prog.Store:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			v, err := x.expr(st, in.Val, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			tags := in.Tags
-			return x.address(st, a, func(st *state, loc string) error {
-				x.add(st, pathEvent{kind: evWrite, loc: loc, tags: tags, val: v})
-				st.pc++
-				return x.step(st)
-			})
+			return x.store(st, in)
 		case prog.StoreCond:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			v, err := x.expr(st, in.Val, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			sc := in
-			return x.address(st, a, func(st *state, loc string) error {
-				// A store-conditional may always fail.
-				f := st.fork()
-				f.ll = -1
-				if sc.Status != "" {
-					f.regs[sc.Status] = constant(sc.FailVal)
-				}
-				f.pc++
-				if err := x.step(f); err != nil {
-					return err
-				}
-				if st.ll < 0 || st.p.events[st.ll].loc != loc {
-					return nil
-				}
-				w := x.add(st, pathEvent{kind: evWrite, loc: loc, tags: sc.Tags, val: v})
-				st.p.rmw = append(st.p.rmw, [2]int{st.ll, w})
-				st.ll = -1
-				if sc.Status != "" {
-					st.regs[sc.Status] = constant(sc.OkVal)
-				}
-				st.pc++
-				return x.step(st)
-			})
+			return x.storeCond(st, in)
 		case prog.RMW:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			rmw := in
-			return x.address(st, a, func(st *state, loc string) error {
-				r := x.add(st, pathEvent{kind: evRead, loc: loc, tags: rmw.RTags})
-				old := readOf(r)
-				nv, err := x.expr(st, rmw.New, old)
-				if err != nil {
-					return x.errAt(st, err)
-				}
-				write := func(st *state) {
-					w := x.add(st, pathEvent{kind: evWrite, loc: loc, tags: rmw.WTags, val: nv})
-					st.p.rmw = append(st.p.rmw, [2]int{r, w})
-				}
-				if rmw.Cond != nil {
-					c, err := x.expr(st, rmw.Cond, old)
-					if err != nil {
-						return x.errAt(st, err)
-					}
-					switch {
-					case c.known && prog.Truth(c.v):
-						write(st)
-					case c.known:
-					default:
-						f := st.fork()
-						f.p.cons = append(f.p.cons, constraint{c, false})
-						if rmw.Dst != "" {
-							f.regs[rmw.Dst] = old
-						}
-						f.pc++
-						if err := x.step(f); err != nil {
-							return err
-						}
-						st.p.cons = append(st.p.cons, constraint{c, true})
-						write(st)
-					}
-				} else {
-					write(st)
-				}
-				if rmw.Dst != "" {
-					st.regs[rmw.Dst] = old
-				}
-				st.pc++
-				return x.step(st)
-			})
+			return x.rmw(st, in)
 		case prog.Jump:
-			target := x.labels[in.Target]
-			take := func(st *state) error {
-				if target <= st.pc {
-					st.visits[st.pc]++
-					if st.visits[st.pc] > x.bound {
-						x.cut = true
-						return nil
-					}
-				}
-				st.pc = target
-				return x.step(st)
-			}
-			if in.Cond == nil {
-				return take(st)
-			}
-			c, err := x.expr(st, in.Cond, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			if c.known {
-				if prog.Truth(c.v) {
-					return take(st)
-				}
-				break
-			}
-			f := st.fork()
-			f.p.cons = append(f.p.cons, constraint{c, true})
-			if err := take(f); err != nil {
+			if cont, err := x.jump(st, in); !cont {
 				return err
 			}
-			st.p.cons = append(st.p.cons, constraint{c, false})
 		default:
 			return x.errAt(st, fmt.Errorf("unsupported instruction %T", in))
 		}
@@ -415,6 +282,173 @@ func (x *explorer) step(st *state) error {
 		return fmt.Errorf("%s: %w", x.th.Name, result.Limit("too many control-flow paths"))
 	}
 	return nil
+}
+
+// load adds the read of in on every location its address may be, and
+// goes on.
+func (x *explorer) load(st *state, in prog.Load) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	ld := in
+	return x.address(st, a, func(st *state, loc string) error {
+		i := x.add(st, pathEvent{kind: evRead, loc: loc, tags: ld.Tags})
+		if ld.Dst != "" {
+			st.regs[ld.Dst] = readOf(i)
+		}
+		if has(ld.Tags, "EX") {
+			st.ll = i
+		}
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// store adds the write of in on every location its address may be, and
+// goes on.
+func (x *explorer) store(st *state, in prog.Store) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	v, err := x.expr(st, in.Val, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	tags := in.Tags
+	return x.address(st, a, func(st *state, loc string) error {
+		x.add(st, pathEvent{kind: evWrite, loc: loc, tags: tags, val: v})
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// storeCond follows both outcomes of a store-conditional: it may always
+// fail, and it succeeds only after a load-link of the same location.
+func (x *explorer) storeCond(st *state, in prog.StoreCond) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	v, err := x.expr(st, in.Val, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	sc := in
+	return x.address(st, a, func(st *state, loc string) error {
+		// A store-conditional may always fail.
+		f := st.fork()
+		f.ll = -1
+		if sc.Status != "" {
+			f.regs[sc.Status] = constant(sc.FailVal)
+		}
+		f.pc++
+		if err := x.step(f); err != nil {
+			return err
+		}
+		if st.ll < 0 || st.p.events[st.ll].loc != loc {
+			return nil
+		}
+		w := x.add(st, pathEvent{kind: evWrite, loc: loc, tags: sc.Tags, val: v})
+		st.p.rmw = append(st.p.rmw, [2]int{st.ll, w})
+		st.ll = -1
+		if sc.Status != "" {
+			st.regs[sc.Status] = constant(sc.OkVal)
+		}
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// rmw adds the read and (when its condition may hold) the write of an
+// atomic read-modify-write, and goes on.
+func (x *explorer) rmw(st *state, in prog.RMW) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	rmw := in
+	return x.address(st, a, func(st *state, loc string) error {
+		r := x.add(st, pathEvent{kind: evRead, loc: loc, tags: rmw.RTags})
+		old := readOf(r)
+		nv, err := x.expr(st, rmw.New, old)
+		if err != nil {
+			return x.errAt(st, err)
+		}
+		write := func(st *state) {
+			w := x.add(st, pathEvent{kind: evWrite, loc: loc, tags: rmw.WTags, val: nv})
+			st.p.rmw = append(st.p.rmw, [2]int{r, w})
+		}
+		if rmw.Cond != nil {
+			c, err := x.expr(st, rmw.Cond, old)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			switch {
+			case c.known && prog.Truth(c.v):
+				write(st)
+			case c.known:
+			default:
+				f := st.fork()
+				f.p.cons = append(f.p.cons, constraint{c, false})
+				if rmw.Dst != "" {
+					f.regs[rmw.Dst] = old
+				}
+				f.pc++
+				if err := x.step(f); err != nil {
+					return err
+				}
+				st.p.cons = append(st.p.cons, constraint{c, true})
+				write(st)
+			}
+		} else {
+			write(st)
+		}
+		if rmw.Dst != "" {
+			st.regs[rmw.Dst] = old
+		}
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// jump follows a branch: cont says the path goes on at the next
+// instruction (the branch is not taken); otherwise the path was followed
+// from the target, with err.
+func (x *explorer) jump(st *state, in prog.Jump) (cont bool, err error) {
+	target := x.labels[in.Target]
+	take := func(st *state) error {
+		if target <= st.pc {
+			st.visits[st.pc]++
+			if st.visits[st.pc] > x.bound {
+				x.cut = true
+				return nil
+			}
+		}
+		st.pc = target
+		return x.step(st)
+	}
+	if in.Cond == nil {
+		return false, take(st)
+	}
+	c, err := x.expr(st, in.Cond, nil)
+	if err != nil {
+		return false, x.errAt(st, err)
+	}
+	if c.known {
+		if prog.Truth(c.v) {
+			return false, take(st)
+		}
+		return true, nil
+	}
+	f := st.fork()
+	f.p.cons = append(f.p.cons, constraint{c, true})
+	if err := take(f); err != nil {
+		return false, err
+	}
+	st.p.cons = append(st.p.cons, constraint{c, false})
+	return true, nil
 }
 
 func has(tags []string, t string) bool {

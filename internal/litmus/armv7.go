@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
@@ -132,7 +133,7 @@ func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // armThread is the state of the translation of one thread.
 type armThread struct {
 	t     *prog.Thread
-	errs  ErrorList
+	errs  source.ErrorList
 	pos   prog.Pos
 	skips int // labels made for conditional instructions
 }
@@ -769,7 +770,7 @@ func (a *armThread) checkLabels() {
 // CheckTest rejects the tests that state the size of a location (herd's
 // mixed-size tests): Musket does not model access sizes.
 func (armv7Frontend) CheckTest(t *spec.Test) error {
-	var errs ErrorList
+	var errs source.ErrorList
 	for _, e := range t.Init {
 		if !e.Ref.IsReg() && a64SizedTypes[e.Type] {
 			errs.Add(e.Pos, fmt.Sprintf("unsupported ARM test: location %s is declared %s: mixed-size accesses are not supported", e.Ref.Name, e.Type))

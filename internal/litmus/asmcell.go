@@ -6,6 +6,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -29,7 +30,7 @@ type cellLexer struct {
 }
 
 // lex splits the text of c into lexemes.
-func (l cellLexer) lex(c Cell) ([]cellTok, *Error) {
+func (l cellLexer) lex(c Cell) ([]cellTok, *source.Error) {
 	s := c.Text
 	var toks []cellTok
 	for i := 0; i < len(s); {
@@ -55,7 +56,7 @@ func (l cellLexer) lex(c Cell) ([]cellTok, *Error) {
 			toks = append(toks, cellTok{ch, s[i : i+1], i})
 			i++
 		default:
-			return nil, &Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in %s instruction", quoteChar(s[i:]), l.arch)}
+			return nil, &source.Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in %s instruction", source.QuoteChar(s[i:]), l.arch)}
 		}
 	}
 	return toks, nil
@@ -78,7 +79,7 @@ func cellLabel(toks []cellTok) (label string, rest []cellTok) {
 // cellOperands splits the lexemes after the mnemonic mn into operands at
 // the commas outside square brackets and braces (ARM's register lists). An empty operand is an error,
 // recorded in errs.
-func cellOperands(c Cell, mn string, toks []cellTok, errs *ErrorList) ([][]cellTok, bool) {
+func cellOperands(c Cell, mn string, toks []cellTok, errs *source.ErrorList) ([][]cellTok, bool) {
 	var ops [][]cellTok
 	for len(toks) > 0 {
 		end, depth := 0, 0

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strings"
 	"unicode/utf8"
 
@@ -40,7 +41,7 @@ func (t cTok) describe() string {
 	case ctEOF:
 		return "end of file"
 	case ctIllegal:
-		return "character " + quoteChar(t.text)
+		return "character " + source.QuoteChar(t.text)
 	}
 	return quote(t.text)
 }
@@ -58,7 +59,7 @@ var cPuncts = []string{
 type cLexer struct {
 	src  []byte
 	off  int
-	errs *ErrorList
+	errs *source.ErrorList
 	pos  func(int) prog.Pos
 }
 
@@ -310,14 +311,14 @@ type cFunc struct {
 type cParser struct {
 	lex  *cLexer
 	tok  cTok
-	errs *ErrorList
+	errs *source.ErrorList
 	// depth bounds the nesting of expressions and statements.
 	depth int
 }
 
 const maxCDepth = 500
 
-func newCParser(src []byte, off int, pos func(int) prog.Pos, errs *ErrorList) *cParser {
+func newCParser(src []byte, off int, pos func(int) prog.Pos, errs *source.ErrorList) *cParser {
 	p := &cParser{lex: &cLexer{src: src, off: off, errs: errs, pos: pos}, errs: errs}
 	p.next()
 	return p

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"os"
 	"sort"
 	"strings"
@@ -48,7 +49,7 @@ func ReadMacros(path string) (*Macros, error) {
 // ParseMacros parses the text of a .def file; file names it in positions.
 func ParseMacros(file string, src []byte) (*Macros, error) {
 	m := &Macros{defs: map[string]*cMacro{}, tags: map[string]bool{}}
-	var errs ErrorList
+	var errs source.ErrorList
 	sc := newScanner(file, src, func(int, string) {})
 	pos := sc.pos
 	lex := &cLexer{src: src, errs: &errs, pos: pos}
@@ -132,7 +133,7 @@ func ParseMacros(file string, src []byte) (*Macros, error) {
 
 // exprLineEnd returns where an expression body starting at off ends: at
 // the first line end outside parentheses.
-func exprLineEnd(src []byte, off int, pos func(int) prog.Pos, errs *ErrorList) int {
+func exprLineEnd(src []byte, off int, pos func(int) prog.Pos, errs *source.ErrorList) int {
 	lex := &cLexer{src: src, off: off, errs: errs, pos: pos}
 	depth := 0
 	for {

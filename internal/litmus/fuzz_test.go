@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"errors"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"io/fs"
 	"os"
@@ -104,16 +105,16 @@ func FuzzC(f *testing.F) {
 	f.Fuzz(checkParse)
 }
 
-// checkParse parses src within a second: a positioned ErrorList, or a
+// checkParse parses src within a second: a positioned source.ErrorList, or a
 // well-formed test.
 func checkParse(t *testing.T, src []byte) {
 	var tst *spec.Test
 	var err error
 	fuzzlimit.Within(t, time.Second, func() { tst, err = Parse("fuzz.litmus", src) })
 	if err != nil {
-		var list ErrorList
+		var list source.ErrorList
 		if !errors.As(err, &list) || len(list) == 0 {
-			t.Fatalf("error %T %v is not an ErrorList", err, err)
+			t.Fatalf("error %T %v is not an source.ErrorList", err, err)
 		}
 		for _, e := range list {
 			if e.Pos.Line < 1 || e.Pos.Col < 1 || e.Pos.File != "fuzz.litmus" {
@@ -213,9 +214,9 @@ func FuzzMacros(f *testing.F) {
 		var err error
 		fuzzlimit.Within(t, time.Second, func() { m, err = ParseMacros("f.def", src) })
 		if err != nil {
-			var list ErrorList
+			var list source.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("error %T %v is not an ErrorList", err, err)
+				t.Fatalf("error %T %v is not an source.ErrorList", err, err)
 			}
 			for _, e := range list {
 				if e.Pos.Line < 1 || e.Pos.Col < 1 || e.Pos.File != "f.def" {
@@ -243,9 +244,9 @@ func FuzzMacros(f *testing.F) {
 		test := "C t\n{ x = 0; }\nP0(int *x) {\n  int r0; int r1; int r2; int r3; int r4; int r5; int r6; int r7;\n" + body.String() + "}\nexists (x=1)\n"
 		fuzzlimit.Within(t, time.Second, func() { _, err = ParseWith("t.litmus", []byte(test), NewCFrontend(m)) })
 		if err != nil {
-			var list ErrorList
+			var list source.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
-				t.Fatalf("error %T %v is not an ErrorList", err, err)
+				t.Fatalf("error %T %v is not an source.ErrorList", err, err)
 			}
 			for _, e := range list {
 				if e.Pos.Line < 1 || e.Pos.Col < 1 {

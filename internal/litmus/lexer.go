@@ -2,7 +2,7 @@ package litmus
 
 import (
 	"bytes"
-	"sort"
+	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -77,7 +77,7 @@ func (t token) describe() string {
 	case tString:
 		return "string " + t.text
 	case tIllegal:
-		return "character " + quoteChar(t.text)
+		return "character " + source.QuoteChar(t.text)
 	}
 	return t.kind.String()
 }
@@ -92,29 +92,17 @@ func quote(s string) string { return `"` + s + `"` }
 type scanner struct {
 	file  string
 	src   []byte
-	lines []int // byte offset of the start of each line
+	lines *source.Lines
 	off   int
 	errh  func(off int, msg string)
 }
 
 func newScanner(file string, src []byte, errh func(int, string)) *scanner {
-	s := &scanner{file: file, src: src, lines: []int{0}, errh: errh}
-	for i, c := range src {
-		if c == '\n' {
-			s.lines = append(s.lines, i+1)
-		}
-	}
-	return s
+	return &scanner{file: file, src: src, lines: source.NewLines(file, src), errh: errh}
 }
 
 // pos turns a byte offset into a position (1-based line and byte column).
-func (s *scanner) pos(off int) prog.Pos {
-	if off > len(s.src) {
-		off = len(s.src)
-	}
-	i := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
-	return prog.Pos{File: s.file, Line: i + 1, Col: off - s.lines[i] + 1}
-}
+func (s *scanner) pos(off int) prog.Pos { return s.lines.Pos(off) }
 
 func (s *scanner) peekByte(k int) byte {
 	if s.off+k < len(s.src) {

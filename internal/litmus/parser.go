@@ -3,6 +3,7 @@ package litmus
 import (
 	"bytes"
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"strings"
@@ -19,7 +20,7 @@ func ParseFile(path string) (*spec.Test, error) {
 
 // Parse parses a litmus test; file names the source in positions. The
 // architecture word of the header selects the front-end (see Register)
-// that translates the thread table. Errors are an ErrorList whose
+// that translates the thread table. Errors are a source.ErrorList whose
 // messages read "file:line:col: what is wrong".
 func Parse(file string, src []byte) (*spec.Test, error) {
 	p := newParser(file, src)
@@ -91,7 +92,7 @@ func (p *parser) run(f func()) (err error) {
 type parser struct {
 	sc   *scanner
 	tok  token // current token, in token mode
-	errs ErrorList
+	errs source.ErrorList
 	fe   Frontend
 	t    *spec.Test
 
@@ -232,7 +233,7 @@ func (p *parser) header() {
 		case isLetter(c):
 			p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", sc.ident("-.")))
 		default:
-			p.fail(off, fmt.Sprintf("unexpected %s in the header", quoteChar(string(sc.src[off:min(off+4, len(sc.src))]))))
+			p.fail(off, fmt.Sprintf("unexpected %s in the header", source.QuoteChar(string(sc.src[off:min(off+4, len(sc.src))]))))
 		}
 	}
 }

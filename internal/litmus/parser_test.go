@@ -3,6 +3,7 @@ package litmus
 import (
 	"bytes"
 	"errors"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
@@ -397,9 +398,9 @@ func TestParseErrors(t *testing.T) {
 		if first != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, err, tc.want)
 		}
-		var list ErrorList
+		var list source.ErrorList
 		if !errors.As(err, &list) || len(list) == 0 || list[0].Pos.Line == 0 {
-			t.Errorf("%s: error %T %v is not a positioned ErrorList", tc.name, err, err)
+			t.Errorf("%s: error %T %v is not a positioned source.ErrorList", tc.name, err, err)
 		}
 	}
 }

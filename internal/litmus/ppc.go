@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/event"
@@ -118,7 +119,7 @@ func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // ppcThread is the state of the translation of one thread.
 type ppcThread struct {
 	t     *prog.Thread
-	errs  ErrorList
+	errs  source.ErrorList
 	flags bool // the thread has conditional branches: compute the CR fields
 	order bool // ... and some test LT or GT
 	pos   prog.Pos

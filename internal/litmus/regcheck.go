@@ -66,11 +66,8 @@ func exprRegs(e prog.Expr) []string {
 // next '|', ';' or line end, comments left in.
 func (p *parser) cellText(pos prog.Pos) string {
 	sc := p.sc
-	if pos.File != sc.file || pos.Line < 1 || pos.Line > len(sc.lines) || pos.Col < 1 {
-		return ""
-	}
-	off := sc.lines[pos.Line-1] + pos.Col - 1
-	if off >= len(sc.src) {
+	off, ok := sc.lines.Offset(pos)
+	if !ok || off >= len(sc.src) {
 		return ""
 	}
 	end := off

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
@@ -144,7 +145,7 @@ func (rvFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // rvThread is the state of the translation of one thread.
 type rvThread struct {
 	t      *prog.Thread
-	errs   ErrorList
+	errs   source.ErrorList
 	pos    prog.Pos
 	labels int // counter for internal labels
 }

@@ -3,6 +3,7 @@ package litmus
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -114,8 +115,8 @@ func (p *parser) code(cf CodeFrontend) {
 
 // addError records an error of a front-end.
 func (p *parser) addError(err error, thread int, cells []Cell) {
-	var list ErrorList
-	var one *Error
+	var list source.ErrorList
+	var one *source.Error
 	switch {
 	case errors.As(err, &list):
 		p.errs = append(p.errs, list...)

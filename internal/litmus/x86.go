@@ -1,6 +1,7 @@
 package litmus
 
 import (
+	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -99,7 +100,7 @@ func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // x86Thread is the state of the translation of one thread.
 type x86Thread struct {
 	t      *prog.Thread
-	errs   ErrorList
+	errs   source.ErrorList
 	flags  bool // the thread has conditional jumps: compute flags
 	labels int  // counter for internal labels
 	pos    prog.Pos

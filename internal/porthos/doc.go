@@ -1,12 +1,13 @@
 // Package porthos checks state inclusion between two memory models, as
-// Porthos does (seed 003, Section IV): is every final state a program can
+// Porthos does (Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with
+// Memory Models as Modules", FMCAD 2018, Section IV): is every final state a program can
 // reach under a target model also reachable under a source model, within
 // a loop bound? A developer who validated code under x86-TSO asks it
 // before porting the code to Power or ARM.
 //
 // # Inputs
 //
-// A program of the seed's language (.pts) is unrolled to the bound and
+// A program of that paper's C11-like language (.pts) is unrolled to the bound and
 // compiled twice, once per side: a Side names a compilation target and a
 // model ("x86:tso", "armv7:armv7"), or only a model ("tso", "sc"), whose
 // target is then the model's architecture (sc and models of no

@@ -73,7 +73,8 @@ type Result struct {
 }
 
 // Check answers whether the states program p reaches under tgt are
-// reachable under src (Algorithm 1 of seed 003 with the delta-execution
+// reachable under src (Algorithm 1 of
+// "BMC with Memory Models as Modules" (FMCAD 2018) with the delta-execution
 // oracle). Input errors (bad program, model that cannot be encoded) are
 // in the result's Err with status Failed; a deadline gives Timeout.
 func Check(ctx context.Context, p *Program, src, tgt *Side, opts Options) *Result {

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// TestTableIII checks the verdicts of seed 003's Table III at bound 2: TSO
+// TestTableIII checks the verdicts of Table III of
+// "BMC with Memory Models as Modules" (FMCAD 2018) at bound 2: TSO
 // ⊆ SC fails for all seven programs; Power ⊆ TSO and ARM ⊆ TSO fail for
 // Parker and hold for Dekker, Peterson, Burns, Bakery and Szymanski. The
 // paper timed out on Lamport under Power and ARM; Musket finds that

@@ -1,7 +1,8 @@
 package prog
 
 // Havoc sets register Dst to an arbitrary value, chosen by the engine
-// (the "v := *" of seed 004, Chapter 4): no memory event, no dependency.
+// (the "v := *" of Maleehuan's JAIST 2018 thesis,
+// Chapter 4): no memory event, no dependency.
 // The inductive-invariant method (internal/prove) uses it for the
 // registers of an arbitrary loop iteration and for the values the reads
 // of the iterations it abstracts returned. The SMT engine gives Dst a

@@ -1,12 +1,14 @@
 // Package prog is the program IR shared by every front-end: threads of
 // instructions over registers and shared locations (loads, stores,
 // read-modify-writes, fences, local computation, branches to labels).
-// Front-ends (litmus dialects, the seed's C11-like language, assembly)
+// Front-ends (litmus dialects, the C11-like language of Dartagnan and
+// Porthos, assembly)
 // translate into it; the engines execute it.
 package prog
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"strings"
 )
@@ -114,18 +116,9 @@ func Int(v int64) Expr { return Const{V: IntValue(v)} }
 // Addr is a shorthand for the address of a location.
 func Addr(loc string) Expr { return Const{V: AddrValue(loc)} }
 
-// Pos is a source position of an instruction, for messages.
-type Pos struct {
-	File      string
-	Line, Col int
-}
-
-func (p Pos) String() string {
-	if p.File == "" {
-		return fmt.Sprintf("%d:%d", p.Line, p.Col)
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
+// Pos is a source position of an instruction, for messages: the one
+// position type of the front-ends (package source).
+type Pos = source.Pos
 
 // Instr is one instruction of a thread.
 type Instr interface{ isInstr() }

@@ -1,5 +1,6 @@
-// Package prove owns seed 004's inductive-invariant method (Chapter 4 of
-// the thesis on SMT verification of assembly on relaxed models) and its
+// Package prove owns the inductive-invariant method of Maleehuan,
+// "Program Verification for Multiprocessors with Relaxed Memory Models
+// using an SMT Solver" (JAIST 2018 thesis, Chapter 4) and its
 // case studies: the bundled examples in examples/asm with the bounds,
 // verdicts and run times of Tables 5.1 to 5.4, used by the tests and by
 // 'musket bench asm'.

@@ -1,7 +1,7 @@
 package prove
 
 import (
-	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -42,7 +42,7 @@ type invParser struct {
 }
 
 func (p *invParser) errAt(col int, format string, args ...any) error {
-	return fmt.Errorf("%s: %s", p.pos(col), fmt.Sprintf(format, args...))
+	return source.Errorf(p.pos(col), format, args...)
 }
 
 func (p *invParser) peek() invTok {
@@ -94,7 +94,7 @@ func lexInv(src string, col0 int, pos func(int) prog.Pos) ([]invTok, error) {
 		}
 		if !matched {
 			r, _ := utf8.DecodeRuneInString(src[i:]) // the whole character, not its first byte
-			return nil, fmt.Errorf("%s: unexpected %q in an invariant", pos(col0+i), string(r))
+			return nil, source.Errorf(pos(col0+i), "unexpected %q in an invariant", string(r))
 		}
 	}
 	return out, nil

@@ -9,8 +9,8 @@ import (
 	"github.com/musket-verify/musket/internal/bmc"
 )
 
-// TestStoreConditional checks the seed's semantics of load-link /
-// store-conditional in both engines: a store-conditional may fail
+// TestStoreConditional checks the semantics Maleehuan's JAIST 2018
+// thesis gives to load-link / store-conditional in both engines: a store-conditional may fail
 // spuriously, and it succeeds only if no other write to the location
 // came (in coherence order) between the write its load-link read and its
 // own write.

@@ -1,7 +1,7 @@
 package prove
 
 import (
-	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -122,7 +122,7 @@ func repeatWrites(th *prog.Thread, l loop) (map[int]bool, error) {
 		for s.pc <= l.end {
 			steps++
 			if steps > maxPaths*(l.end-l.head+1) {
-				return nil, fmt.Errorf("%s: the loop at %s has too many paths to find the writes of its repeating iterations", l.inv.Pos, l.inv.Label)
+				return nil, source.Errorf(l.inv.Pos, "the loop at %s has too many paths to find the writes of its repeating iterations", l.inv.Label)
 			}
 			at := s.pc
 			ins := th.Code[s.pc]

@@ -1,5 +1,6 @@
-// Package pts reads the C11-like program language of seed 003 (Fig. 3 of
-// "BMC with Memory Models as Modules", the input of Dartagnan and Porthos)
+// Package pts reads the C11-like program language of Ponce-de-León, Furbach,
+// Heljanko, Meyer, "BMC with Memory Models as Modules" (FMCAD 2018, Fig. 3;
+// the input of Dartagnan and Porthos)
 // into a spec.Test whose threads are in the program IR of package prog.
 //
 // A program is a header of shared locations, a list of threads and a final

@@ -2,6 +2,7 @@ package pts
 
 import (
 	"errors"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
@@ -9,7 +10,6 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/fuzzlimit"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -28,7 +28,7 @@ func FuzzParse(f *testing.F) {
 		var err error
 		fuzzlimit.Within(t, time.Second, func() { p, err = Parse("f.pts", src) })
 		if err != nil {
-			var list litmus.ErrorList
+			var list source.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 || len(list) > maxErrors {
 				t.Fatalf("error %v is not a list of 1 to %d errors", err, maxErrors)
 			}

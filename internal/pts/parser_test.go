@@ -3,17 +3,18 @@ package pts
 import (
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
-// corpusDir holds the seed's mutual-exclusion benchmarks.
+// corpusDir holds the mutual-exclusion benchmarks of
+// "BMC with Memory Models as Modules" (FMCAD 2018).
 const corpusDir = "../../../shared/corpus/mutex/pts"
 
 // shape summarises one thread: its name and how many loads, stores and
@@ -389,7 +390,7 @@ func TestErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error, want %q", tc.want)
 			}
-			var list litmus.ErrorList
+			var list source.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %v is not an ErrorList", err)
 			}
@@ -408,7 +409,7 @@ func TestErrorLimit(t *testing.T) {
 	}
 	b.WriteString("}\nexists x = 0\n")
 	_, err := Parse("many.pts", []byte(b.String()))
-	var list litmus.ErrorList
+	var list source.ErrorList
 	if !errors.As(err, &list) || len(list) != maxErrors {
 		t.Fatalf("got %d errors (%v), want %d", len(list), err, maxErrors)
 	}

@@ -2,6 +2,7 @@ package pts
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"unicode/utf8"
 
@@ -71,34 +72,17 @@ func (t token) String() string {
 type scanner struct {
 	file  string
 	src   []byte
-	off   int   // offset of the next unread byte
-	lines []int // offsets of line starts, for positions
+	off   int           // offset of the next unread byte
+	lines *source.Lines // for positions
 	err   func(off int, msg string)
 }
 
 func newScanner(file string, src []byte, err func(off int, msg string)) *scanner {
-	s := &scanner{file: file, src: src, err: err, lines: []int{0}}
-	for i, c := range src {
-		if c == '\n' {
-			s.lines = append(s.lines, i+1)
-		}
-	}
-	return s
+	return &scanner{file: file, src: src, err: err, lines: source.NewLines(file, src)}
 }
 
 // pos converts an offset to a position; columns count bytes from 1.
-func (s *scanner) pos(off int) prog.Pos {
-	lo, hi := 0, len(s.lines)
-	for hi-lo > 1 {
-		m := (lo + hi) / 2
-		if s.lines[m] <= off {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return prog.Pos{File: s.file, Line: lo + 1, Col: off - s.lines[lo] + 1}
-}
+func (s *scanner) pos(off int) prog.Pos { return s.lines.Pos(off) }
 
 func isLetter(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }

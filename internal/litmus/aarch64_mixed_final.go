@@ -1,0 +1,111 @@
+package litmus
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// lowerInit gives every chunk its initial value: one entry per chunk.
+func (m *mixedLowering) lowerInit() {
+	t := m.t
+	var init []spec.InitEntry
+	done := map[string]bool{}
+	initChunks := func(l string, p prog.Pos) {
+		if done[l] {
+			return
+		}
+		done[l] = true
+		v := m.initVal[l]
+		for _, c := range m.chunks[l] {
+			init = append(init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: chunkName(l, c.off)}, Val: prog.IntValue(v.Int >> (8 * c.off) & sizeMask(c.size)), Pos: p})
+		}
+	}
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			init = append(init, e)
+			continue
+		}
+		initChunks(e.Ref.Name, e.Pos)
+	}
+	for _, l := range m.locs {
+		initChunks(l, prog.Pos{})
+	}
+	t.Init = init
+}
+
+// lowerFinal rewrites the condition, the filter and the locations list
+// on the chunks, and records the chunks in the test.
+func (m *mixedLowering) lowerFinal() error {
+	t := m.t
+	t.CondLine = t.ConditionLine()
+	var cerr error
+	if t.Cond != nil {
+		t.Cond = m.lowerCond(t.Cond, &cerr)
+	}
+	if t.Filter != nil {
+		t.Filter = m.lowerCond(t.Filter, &cerr)
+	}
+	var obs []spec.Ref
+	for _, r := range t.Locations {
+		if cs := m.chunks[r.Name]; !r.IsReg() && len(cs) > 1 {
+			for _, ch := range cs {
+				obs = append(obs, spec.Ref{Thread: -1, Name: chunkName(r.Name, ch.off)})
+			}
+			continue
+		}
+		obs = append(obs, r)
+	}
+	t.Locations = obs
+	t.Mixed = true
+	t.Chunks = map[string][]spec.Chunk{}
+	for _, l := range m.locs {
+		for _, c := range m.chunks[l] {
+			t.Chunks[l] = append(t.Chunks[l], spec.Chunk{Loc: chunkName(l, c.off), Off: c.off, Size: c.size})
+		}
+	}
+	return cerr
+}
+
+// lowerCond rewrites a condition on the chunks: an atom on a location of
+// several chunks is the conjunction of an atom per chunk. What cannot be
+// rewritten is left as it is, with the error in *cerr (the last one).
+func (m *mixedLowering) lowerCond(c spec.Cond, cerr *error) spec.Cond {
+	switch c := c.(type) {
+	case spec.And:
+		return spec.And{L: m.lowerCond(c.L, cerr), R: m.lowerCond(c.R, cerr)}
+	case spec.Or:
+		return spec.Or{L: m.lowerCond(c.L, cerr), R: m.lowerCond(c.R, cerr)}
+	case spec.Not:
+		return spec.Not{C: m.lowerCond(c.C, cerr)}
+	case spec.Atom:
+		cs := m.chunks[c.Ref.Name]
+		if c.Ref.IsReg() || len(cs) <= 1 {
+			return c
+		}
+		if c.Val.IsAddr() {
+			*cerr = fmt.Errorf(m.unsupported()+"the condition compares location %s, of %d chunks, with an address", c.Ref.Name, len(cs))
+			return c
+		}
+		var out spec.Cond
+		for _, ch := range cs {
+			a := spec.Atom{Ref: spec.Ref{Thread: -1, Name: chunkName(c.Ref.Name, ch.off)}, Val: prog.IntValue(c.Val.Int >> (8 * ch.off) & sizeMask(ch.size))}
+			if out == nil {
+				out = a
+			} else {
+				out = spec.And{L: out, R: a}
+			}
+		}
+		if c.Neq {
+			return spec.Not{C: out}
+		}
+		return out
+	case spec.RefEq:
+		if !c.L.IsReg() && len(m.chunks[c.L.Name]) > 1 || !c.R.IsReg() && len(m.chunks[c.R.Name]) > 1 {
+			*cerr = errors.New(m.unsupported() + "the condition compares two final values, one of a location of several chunks")
+		}
+	}
+	return c
+}

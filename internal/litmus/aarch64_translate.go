@@ -1,0 +1,585 @@
+package litmus
+
+// Translation of the AArch64 instructions into the program IR: one method
+// per instruction class (accesses, flags, moves, branches, atomics,
+// barriers, arithmetic).
+
+import (
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+func a64RegExpr(name string) prog.Expr { return prog.Reg{Name: name} }
+
+// a64ALU are the three-operand arithmetic instructions.
+var a64ALU = map[string]prog.Op{
+	"ADD": prog.OpAdd, "SUB": prog.OpSub, "EOR": prog.OpXor, "AND": prog.OpAnd, "ORR": prog.OpOr,
+}
+
+// a64Conds are the conditions of B.cond, on the flags %cmpL and %cmpR.
+var a64Conds = map[string]prog.Op{
+	"EQ": prog.OpEq, "NE": prog.OpNe, "LT": prog.OpLt, "LE": prog.OpLe, "GT": prog.OpGt, "GE": prog.OpGe,
+}
+
+// a64Loads are the plain, acquire and exclusive loads: their read tags.
+var a64Loads = map[string][]string{
+	"LDR":    nil,
+	"LDUR":   nil,
+	"LDAR":   {TagA64Acquire},
+	"LDAPR":  {TagA64AcquirePC},
+	"LDAPUR": {TagA64AcquirePC},
+	"LDXR":   {TagA64Exclusive},
+	"LDAXR":  {TagA64Exclusive, TagA64Acquire},
+}
+
+// a64AMOOps are the operations of LD<op> and ST<op>.
+var a64AMOOps = map[string]func(old, v prog.Expr) prog.Expr{
+	"ADD": func(old, v prog.Expr) prog.Expr { return prog.Bin{Op: prog.OpAdd, X: old, Y: v} },
+	"EOR": func(old, v prog.Expr) prog.Expr { return prog.Bin{Op: prog.OpXor, X: old, Y: v} },
+	"SET": func(old, v prog.Expr) prog.Expr { return prog.Bin{Op: prog.OpOr, X: old, Y: v} },
+	"CLR": func(old, v prog.Expr) prog.Expr {
+		return prog.Bin{Op: prog.OpAnd, X: old, Y: prog.Un{Op: prog.OpBNot, X: v}}
+	},
+}
+
+// a64Unsupported names instructions the front-end knows and refuses, with
+// the reason.
+func a64Unsupported(mn string) (string, bool) {
+	base := mn
+	for _, p := range []string{"LDR", "STR", "LDUR", "STUR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "SWP", "CAS",
+		"LDADD", "LDCLR", "LDEOR", "LDSET", "STADD", "STCLR", "STEOR", "STSET"} {
+		if strings.HasPrefix(mn, p) {
+			base = p
+			break
+		}
+	}
+	if base != mn {
+		rest := strings.TrimPrefix(mn, base)
+		switch strings.TrimPrefix(strings.TrimPrefix(rest, "A"), "L") {
+		case "SB", "SH", "SW":
+			return "sign-extending accesses are not supported", true
+		}
+	}
+	switch {
+	case mn == "LDP" || mn == "STP" || mn == "LDXP" || mn == "STXP" || mn == "LDAXP" || mn == "STLXP" || mn == "CASP" || strings.HasPrefix(mn, "CASP"):
+		return "pair accesses (mixed-size) are not supported", true
+	case strings.HasPrefix(mn, "LDSMAX"), strings.HasPrefix(mn, "LDSMIN"), strings.HasPrefix(mn, "LDUMAX"), strings.HasPrefix(mn, "LDUMIN"),
+		strings.HasPrefix(mn, "STSMAX"), strings.HasPrefix(mn, "STSMIN"), strings.HasPrefix(mn, "STUMAX"), strings.HasPrefix(mn, "STUMIN"):
+		return "atomic minimum and maximum are not supported", true
+	case mn == "TLBI" || mn == "DC" || mn == "IC" || mn == "MRS" || mn == "MSR" || mn == "SVC" || mn == "ERET" || mn == "HVC":
+		return "system instructions are not supported", true
+	}
+	return "", false
+}
+
+// a64AccessMnemonic tells whether mn is a load, store or atomic whose
+// byte and half-word forms add B or H.
+func a64AccessMnemonic(mn string) bool {
+	if _, ok := a64Loads[mn]; ok {
+		return true
+	}
+	switch mn {
+	case "STR", "STLR", "STUR", "STLUR", "STXR", "STLXR":
+		return true
+	}
+	for _, p := range []string{"SWP", "CAS"} {
+		if strings.HasPrefix(mn, p) {
+			_, _, ok := a64Ordering(mn[len(p):])
+			return ok
+		}
+	}
+	if len(mn) >= 5 && (strings.HasPrefix(mn, "LD") || strings.HasPrefix(mn, "ST")) {
+		if _, ok := a64AMOOps[mn[2:5]]; ok {
+			_, _, ok := a64Ordering(mn[5:])
+			return ok
+		}
+	}
+	return false
+}
+
+// a64Ordering splits the acquire/release suffix of an atomic: "", "A", "L"
+// or "AL".
+func a64Ordering(suffix string) (rtags, wtags []string, ok bool) {
+	switch suffix {
+	case "":
+	case "A":
+		rtags = []string{TagA64Acquire}
+	case "L":
+		wtags = []string{TagA64Release}
+	case "AL":
+		rtags, wtags = []string{TagA64Acquire}, []string{TagA64Release}
+	default:
+		return nil, nil, false
+	}
+	return append([]string{TagA64Atomic}, rtags...), append([]string{TagA64Atomic}, wtags...), true
+}
+
+func (a *a64Thread) translate(in a64Instr) {
+	a.pos = in.pos
+	if in.label != "" {
+		a.emit(prog.Label{Name: in.label})
+	}
+	if in.mn == "" {
+		return
+	}
+	mn := in.mn
+	// Byte and half-word forms: LDRB, STLRH, SWPALB, LDADDH, ...
+	size := 0
+	if n := len(mn); n > 3 && (mn[n-1] == 'B' || mn[n-1] == 'H') && a64AccessMnemonic(mn[:n-1]) {
+		size, mn = 1, mn[:n-1]
+		if in.mn[n-1] == 'H' {
+			size = 2
+		}
+	}
+	for i, op := range in.ops {
+		if op.kind == a64Mem && i < len(in.ops)-1 && in.ops[i+1].kind == a64Imm {
+			a.errorf(in.ops[i+1].pos, "unsupported AArch64 addressing mode: post-indexed %s", mn)
+			return
+		}
+	}
+	if a.access(in, mn, size) || a.flags(in, mn) || a.move(in, mn) || a.branch(in, mn) {
+		return
+	}
+	if op, ok := a64ALU[mn]; ok {
+		a.alu(in, op)
+		return
+	}
+	if strings.HasPrefix(mn, "B.") {
+		op, ok := a64Conds[mn[2:]]
+		if !ok {
+			a.errorf(in.mnPos, "unsupported AArch64 branch condition %s", mn)
+			return
+		}
+		if a.arity(in, 1) && a.isLabel(in, 0) {
+			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, Target: in.ops[0].name})
+		}
+		return
+	}
+	in.mn = mn
+	if a.atomic(in, a.width(in, size, 0)) {
+		return
+	}
+	a.errorf(in.mnPos, "unknown AArch64 instruction %q", mn)
+}
+
+// arity checks that in has n operands (the message names the mnemonic
+// as written).
+func (a *a64Thread) arity(in a64Instr, n int) bool {
+	if len(in.ops) != n {
+		a.errorf(in.mnPos, "%s takes %d operand%s, found %d", in.mn, n, plural(n), len(in.ops))
+		return false
+	}
+	return true
+}
+
+// width is the size in bytes of the access whose register is operand
+// i: size for a byte or half-word form, else 8 for an X register and 4
+// for a W one.
+func (a *a64Thread) width(in a64Instr, size, i int) int {
+	switch {
+	case size != 0:
+		return size
+	case i < len(in.ops) && in.ops[i].wide:
+		return 8
+	}
+	return 4
+}
+
+// access translates loads, stores, barriers and the store exclusives;
+// false when mn is none of them.
+func (a *a64Thread) access(in a64Instr, mn string, size int) bool {
+	if tags, ok := a64Loads[mn]; ok {
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
+			a.emitAccess(a.width(in, size, 0), prog.Load{Dst: in.ops[0].reg, Addr: in.ops[1].addr, Tags: tags})
+		}
+		return true
+	}
+	switch mn {
+	case "NOP":
+		a.arity(in, 0)
+		return true
+	case "ISB":
+		if a.arity(in, 0) {
+			a.emit(prog.Fence{Tags: []string{TagA64ISB}})
+		}
+		return true
+	case "DMB", "DSB":
+		a.barrier(in)
+		return true
+	case "STR", "STLR", "STUR", "STLUR":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
+			var tags []string
+			if mn == "STLR" || mn == "STLUR" {
+				tags = []string{TagA64Release}
+			}
+			a.emitAccess(a.width(in, size, 0), prog.Store{Addr: in.ops[1].addr, Val: a.value(in.ops[0]), Tags: tags})
+		}
+		return true
+	case "STXR", "STLXR":
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			tags := []string{TagA64Exclusive}
+			if mn == "STLXR" {
+				tags = append(tags, TagA64Release)
+			}
+			a.emitAccess(a.width(in, size, 1), prog.StoreCond{Addr: in.ops[2].addr, Val: a.value(in.ops[1]), Status: in.ops[0].reg,
+				OkVal: prog.IntValue(0), FailVal: prog.IntValue(1), Tags: tags})
+		}
+		return true
+	}
+	return false
+}
+
+// flags translates the instructions that set or read the condition
+// flags (CMP, CMN, TST, ADDS, SUBS, CSEL and its variants, CSET);
+// false when mn is none of them.
+func (a *a64Thread) flags(in a64Instr, mn string) bool {
+	switch mn {
+	case "CMP":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
+			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[0])}, prog.Assign{Dst: a64CmpR, Val: a.value(in.ops[1])})
+		}
+		return true
+	case "CMN", "TST":
+		// The flags as CMP leaves them: Rn+op compared with 0 is Rn
+		// compared with -op; TST compares Rn AND op with 0.
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
+			l, r := a.value(in.ops[0]), prog.Expr(prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
+			if mn == "TST" {
+				l, r = prog.Bin{Op: prog.OpAnd, X: l, Y: a.value(in.ops[1])}, prog.Int(0)
+			}
+			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+		}
+		return true
+	case "ADDS", "SUBS":
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
+			r := a.value(in.ops[2])
+			op := prog.OpSub
+			if mn == "ADDS" {
+				r, op = prog.Un{Op: prog.OpNeg, X: r}, prog.OpAdd
+			}
+			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[1])}, prog.Assign{Dst: a64CmpR, Val: r})
+			a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
+		}
+		return true
+	case "CSEL", "CSINC", "CSINV", "CSNEG":
+		if a.arity(in, 4) && a.isReg(in, 0) && a.isReg(in, 1) && a.isReg(in, 2) {
+			c, ok := a.cond(in.ops[3])
+			if !ok {
+				return true
+			}
+			x, y := a.value(in.ops[1]), a.value(in.ops[2])
+			switch mn {
+			case "CSINC":
+				y = prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Int(1)}
+			case "CSINV":
+				y = prog.Un{Op: prog.OpBNot, X: y}
+			case "CSNEG":
+				y = prog.Un{Op: prog.OpNeg, X: y}
+			}
+			// c ? x : y, as data: y + c*(x-y) (c is 0 or 1).
+			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Bin{Op: prog.OpMul, X: c, Y: prog.Bin{Op: prog.OpSub, X: x, Y: y}}})
+		}
+		return true
+	case "CSET", "CSETM":
+		if a.arity(in, 2) && a.isReg(in, 0) {
+			c, ok := a.cond(in.ops[1])
+			if !ok {
+				return true
+			}
+			if mn == "CSETM" {
+				c = prog.Un{Op: prog.OpNeg, X: c}
+			}
+			a.assign(in.ops[0].reg, c)
+		}
+		return true
+	}
+	return false
+}
+
+// move translates the register moves (MOV, NEG, LSL, MOVZ, MOVK); false
+// when mn is none of them.
+func (a *a64Thread) move(in a64Instr, mn string) bool {
+	switch mn {
+	case "MOV":
+		if a.arity(in, 2) && a.isReg(in, 0) {
+			if in.ops[1].kind != a64Reg && in.ops[1].kind != a64Imm {
+				a.errorf(in.ops[1].pos, "MOV needs a register or an immediate source")
+				return true
+			}
+			a.assign(in.ops[0].reg, a.value(in.ops[1]))
+		}
+		return true
+	case "NEG":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isReg(in, 1) {
+			a.assign(in.ops[0].reg, prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
+		}
+		return true
+	case "LSL":
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
+			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpShl, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
+		}
+		return true
+	case "MOVZ", "MOVK":
+		// MOVZ Rd,#imm[,LSL #k]; MOVK keeps the other bits of Rd.
+		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
+			if in.ops[1].kind != a64Imm || len(in.ops) == 3 && in.ops[2].kind != a64Shift {
+				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
+				return true
+			}
+			k := int64(0)
+			if len(in.ops) == 3 {
+				k = in.ops[2].imm
+			}
+			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 {
+				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
+				return true
+			}
+			v := prog.Expr(prog.Int(in.ops[1].imm << k))
+			if mn == "MOVK" {
+				keep := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: prog.Int(^(int64(0xffff) << k))}
+				v = prog.Bin{Op: prog.OpOr, X: keep, Y: v}
+			}
+			a.assign(in.ops[0].reg, v)
+		}
+		return true
+	}
+	return false
+}
+
+// branch translates TBZ, TBNZ, CBZ, CBNZ and B; false when mn is none of
+// them (B.cond is translated with the flags it reads).
+func (a *a64Thread) branch(in a64Instr, mn string) bool {
+	switch mn {
+	case "TBZ", "TBNZ":
+		// TBZ Rt,#bit,label: branch when bit number bit of Rt is 0.
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isLabel(in, 2) {
+			if in.ops[1].kind != a64Imm || in.ops[1].imm < 0 || in.ops[1].imm > 63 {
+				a.errorf(in.ops[1].pos, "%s needs a bit number #0..#63 as operand 2", mn)
+				return true
+			}
+			bit := prog.Bin{Op: prog.OpAnd, X: prog.Bin{Op: prog.OpShr, X: a.value(in.ops[0]), Y: prog.Int(in.ops[1].imm)}, Y: prog.Int(1)}
+			op := prog.OpEq
+			if mn == "TBNZ" {
+				op = prog.OpNe
+			}
+			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: bit, Y: prog.Int(0)}, Target: in.ops[2].name})
+		}
+		return true
+	case "CBZ", "CBNZ":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isLabel(in, 1) {
+			op := prog.OpEq
+			if mn == "CBNZ" {
+				op = prog.OpNe
+			}
+			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a.value(in.ops[0]), Y: prog.Int(0)}, Target: in.ops[1].name})
+		}
+		return true
+	case "B":
+		if a.arity(in, 1) && a.isLabel(in, 0) {
+			a.emit(prog.Jump{Target: in.ops[0].name})
+		}
+		return true
+	}
+	return false
+}
+
+// atomic translates SWP, CAS, LD<op> and ST<op>; false when mn is none.
+func (a *a64Thread) atomic(in a64Instr, size int) bool {
+	mn := in.mn
+	arity := func(n int) bool {
+		if len(in.ops) != n {
+			a.errorf(in.mnPos, "%s takes %d operands, found %d", mn, n, len(in.ops))
+			return false
+		}
+		return true
+	}
+	switch {
+	case strings.HasPrefix(mn, "SWP"):
+		rt, wt, ok := a64Ordering(mn[3:])
+		if !ok {
+			return false
+		}
+		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			a.emitAccess(size, prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: a.value(in.ops[0]), RTags: rt, WTags: wt})
+		}
+		return true
+	case strings.HasPrefix(mn, "CAS"):
+		rt, wt, ok := a64Ordering(mn[3:])
+		if !ok {
+			return false
+		}
+		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			a.emitAccess(size, prog.RMW{Dst: in.ops[0].reg, Addr: in.ops[2].addr,
+				Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: a.value(in.ops[0])},
+				New:  a.value(in.ops[1]), RTags: rt, WTags: wt})
+		}
+		return true
+	case strings.HasPrefix(mn, "LD") && len(mn) >= 5:
+		f, ok := a64AMOOps[mn[2:5]]
+		if !ok {
+			return false
+		}
+		rt, wt, ok := a64Ordering(mn[5:])
+		if !ok {
+			return false
+		}
+		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			if in.ops[1].reg == "" {
+				rt = append(rt, TagA64NoRet)
+			}
+			a.emitAccess(size, prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: rt, WTags: wt})
+		}
+		return true
+	case strings.HasPrefix(mn, "ST") && len(mn) >= 5:
+		f, ok := a64AMOOps[mn[2:5]]
+		if !ok {
+			return false
+		}
+		suffix := mn[5:]
+		if suffix != "" && suffix != "L" {
+			return false
+		}
+		rt, wt, _ := a64Ordering(suffix)
+		if arity(2) && a.isReg(in, 0) && a.isMem(in, 1) {
+			a.emitAccess(size, prog.RMW{Addr: in.ops[1].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: append(rt, TagA64NoRet), WTags: wt})
+		}
+		return true
+	}
+	return false
+}
+
+func (a *a64Thread) barrier(in a64Instr) {
+	opt := "SY"
+	switch len(in.ops) {
+	case 0:
+	case 1:
+		if in.ops[0].kind != a64Sym {
+			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
+			return
+		}
+		opt = strings.ToUpper(in.ops[0].name)
+	default:
+		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
+		return
+	}
+	for _, o := range a64BarrierOpts {
+		if o == opt {
+			a.emit(prog.Fence{Tags: []string{in.mn + "." + opt}})
+			return
+		}
+	}
+	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
+}
+
+// alu is ADD, SUB, EOR, AND, ORR Rd,Rn,Rm|#imm[,extend|LSL #k].
+func (a *a64Thread) alu(in a64Instr, op prog.Op) {
+	if len(in.ops) != 3 && len(in.ops) != 4 {
+		a.errorf(in.mnPos, "%s takes 3 operands, found %d", in.mn, len(in.ops))
+		return
+	}
+	if !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isRegOrImm(in, 2) {
+		return
+	}
+	rhs := a.value(in.ops[2])
+	if len(in.ops) == 4 {
+		ext := in.ops[3]
+		switch {
+		case in.ops[2].kind != a64Reg:
+			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
+			return
+		case ext.kind == a64Sym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
+		case ext.kind == a64Shift:
+			if ext.imm != 0 {
+				rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}
+			}
+		default:
+			a.errorf(ext.pos, "unsupported operand of %s", in.mn)
+			return
+		}
+	}
+	a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs})
+}
+
+// cond is a condition operand (EQ, NE, LT, LE, GT, GE) as 0 or 1 from
+// the flags CMP left.
+func (a *a64Thread) cond(op a64Op) (prog.Expr, bool) {
+	if op.kind == a64Sym {
+		if o, ok := a64Conds[strings.ToUpper(op.name)]; ok {
+			return prog.Bin{Op: o, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, true
+		}
+	}
+	a.errorf(op.pos, "unsupported AArch64 condition %q (EQ, NE, LT, LE, GT and GE are)", op.name)
+	return nil, false
+}
+
+// assign writes a register; writes to the zero register vanish.
+func (a *a64Thread) assign(dst string, v prog.Expr) {
+	if dst != "" {
+		a.emit(prog.Assign{Dst: dst, Val: v})
+	}
+}
+
+// value is the expression of a register or immediate operand.
+func (a *a64Thread) value(op a64Op) prog.Expr {
+	if op.kind == a64Imm {
+		return prog.Int(op.imm)
+	}
+	if op.reg == "" {
+		return prog.Int(0)
+	}
+	return a64RegExpr(op.reg)
+}
+
+func (a *a64Thread) isReg(in a64Instr, i int) bool {
+	if in.ops[i].kind != a64Reg {
+		a.errorf(in.ops[i].pos, "%s needs a register as operand %d%s", in.mn, i+1, notAReg("AArch64", symName(in.ops[i].kind == a64Sym, in.ops[i].name)))
+		return false
+	}
+	return true
+}
+
+func (a *a64Thread) isRegOrImm(in a64Instr, i int) bool {
+	if k := in.ops[i].kind; k != a64Reg && k != a64Imm {
+		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d%s", in.mn, i+1, notAReg("AArch64", symName(k == a64Sym, in.ops[i].name)))
+		return false
+	}
+	return true
+}
+
+func (a *a64Thread) isMem(in a64Instr, i int) bool {
+	if in.ops[i].kind != a64Mem {
+		a.errorf(in.ops[i].pos, "%s needs a memory operand [Xn] as operand %d", in.mn, i+1)
+		return false
+	}
+	return true
+}
+
+func (a *a64Thread) isLabel(in a64Instr, i int) bool {
+	if in.ops[i].kind != a64Sym {
+		a.errorf(in.ops[i].pos, "%s needs a label", in.mn)
+		return false
+	}
+	return true
+}
+
+// checkLabels reports labels defined twice and jumps to no label.
+func (a *a64Thread) checkLabels() {
+	defined := map[string]prog.Pos{}
+	for i, in := range a.t.Code {
+		if l, ok := in.(prog.Label); ok {
+			if first, dup := defined[l.Name]; dup {
+				a.errorf(a.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
+				continue
+			}
+			defined[l.Name] = a.t.Pos[i]
+		}
+	}
+	for i, in := range a.t.Code {
+		if j, ok := in.(prog.Jump); ok {
+			if _, ok := defined[j.Target]; !ok {
+				a.errorf(a.t.Pos[i], "jump to undefined label %s", j.Target)
+			}
+		}
+	}
+}

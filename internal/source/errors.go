@@ -1,0 +1,82 @@
+package source
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Error is a problem found at a position of a source file.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+// Error prints the error as "file:line:col: msg" ("file: msg" without a
+// line, only msg without a file either).
+func (e *Error) Error() string {
+	if e.Pos.Line == 0 {
+		if e.Pos.File != "" {
+			return e.Pos.File + ": " + e.Msg
+		}
+		return e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// ErrorList is a list of positioned errors, as go/scanner.ErrorList; a
+// front-end returns one (as an error) when anything is wrong.
+type ErrorList []*Error
+
+// Add appends an error at pos.
+func (l *ErrorList) Add(pos Pos, msg string) {
+	*l = append(*l, &Error{Pos: pos, Msg: msg})
+}
+
+// MaxErrorLines bounds how many errors ErrorList.Error prints.
+const MaxErrorLines = 10
+
+// Error prints every error, one a line (at most MaxErrorLines, then a
+// count of the others).
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	var b strings.Builder
+	for i, e := range l {
+		if i == MaxErrorLines {
+			b.WriteString("\n(and ")
+			b.WriteString(strconv.Itoa(len(l) - i))
+			b.WriteString(" more errors)")
+			break
+		}
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns l as an error, or nil when l is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// Sort orders the list by position (file, line, column), keeping the
+// order of errors at one position.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos.Before(l[j].Pos) })
+}
+
+// Errorf is an *Error at pos whose message is formatted as fmt.Sprintf.
+func Errorf(pos Pos, format string, args ...any) error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}

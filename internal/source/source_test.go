@@ -1,0 +1,113 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestPosString(t *testing.T) {
+	for _, tc := range []struct {
+		p    Pos
+		want string
+	}{
+		{Pos{File: "a.litmus", Line: 3, Col: 7}, "a.litmus:3:7"},
+		{Pos{Line: 3, Col: 7}, "3:7"},
+		{Pos{}, "0:0"},
+	} {
+		if got := tc.p.String(); got != tc.want {
+			t.Errorf("%#v.String() = %q, want %q", tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestLines(t *testing.T) {
+	src := []byte("ab\n\ncd\ne")
+	l := NewLines("f", src)
+	for _, tc := range []struct {
+		off       int
+		line, col int
+	}{
+		{0, 1, 1}, {1, 1, 2}, {2, 1, 3}, {3, 2, 1}, {4, 3, 1}, {6, 3, 3}, {7, 4, 1}, {8, 4, 2},
+		{100, 4, 2}, // past the end: the end
+	} {
+		p := l.Pos(tc.off)
+		if p != (Pos{File: "f", Line: tc.line, Col: tc.col}) {
+			t.Errorf("Pos(%d) = %v, want f:%d:%d", tc.off, p, tc.line, tc.col)
+		}
+		if tc.off <= len(src) {
+			if off, ok := l.Offset(p); !ok || off != tc.off {
+				t.Errorf("Offset(%v) = %d, %v, want %d", p, off, ok, tc.off)
+			}
+		}
+	}
+	for _, p := range []Pos{{File: "g", Line: 1, Col: 1}, {File: "f", Line: 0, Col: 1}, {File: "f", Line: 5, Col: 1}, {File: "f", Line: 1, Col: 0}} {
+		if _, ok := l.Offset(p); ok {
+			t.Errorf("Offset(%v) ok, want not", p)
+		}
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	for _, tc := range []struct {
+		e    Error
+		want string
+	}{
+		{Error{Pos{File: "x.pts", Line: 2, Col: 5}, "bad"}, "x.pts:2:5: bad"},
+		{Error{Pos{Line: 2, Col: 5}, "bad"}, "2:5: bad"},
+		{Error{Pos{File: "x.pts"}, "bad"}, "x.pts: bad"},
+		{Error{Pos{}, "bad"}, "bad"},
+	} {
+		if got := tc.e.Error(); got != tc.want {
+			t.Errorf("%#v: %q, want %q", tc.e, got, tc.want)
+		}
+	}
+	err := Errorf(Pos{File: "f", Line: 1, Col: 2}, "no thread P%d", 3)
+	var e *Error
+	if !errors.As(err, &e) || err.Error() != "f:1:2: no thread P3" {
+		t.Errorf("Errorf: %T %v", err, err)
+	}
+}
+
+func TestErrorList(t *testing.T) {
+	var l ErrorList
+	if l.Err() != nil || l.Error() != "no errors" {
+		t.Fatalf("empty list: %v %q", l.Err(), l.Error())
+	}
+	l.Add(Pos{File: "b", Line: 1, Col: 1}, "third")
+	l.Add(Pos{File: "a", Line: 2, Col: 1}, "second")
+	l.Add(Pos{File: "a", Line: 1, Col: 9}, "first")
+	l.Add(Pos{File: "a", Line: 2, Col: 1}, "second, again")
+	l.Sort()
+	want := "a:1:9: first\na:2:1: second\na:2:1: second, again\nb:1:1: third"
+	if got := l.Err().Error(); got != want {
+		t.Errorf("sorted list:\n%s\nwant\n%s", got, want)
+	}
+	var one ErrorList
+	one.Add(Pos{File: "a", Line: 1, Col: 1}, "only")
+	if got := one.Error(); got != "a:1:1: only" {
+		t.Errorf("one error: %q", got)
+	}
+	var many ErrorList
+	for i := 1; i <= MaxErrorLines+3; i++ {
+		many.Add(Pos{File: "m", Line: i, Col: 1}, fmt.Sprint("e", i))
+	}
+	lines := strings.Split(many.Error(), "\n")
+	if len(lines) != MaxErrorLines+1 || lines[MaxErrorLines] != "(and 3 more errors)" || lines[0] != "m:1:1: e1" {
+		t.Errorf("capped list: %q", lines)
+	}
+}
+
+func TestQuoteChar(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", "end of text"},
+		{"a", "'a'"},
+		{"∧x", "'∧' (U+2227)"},
+		{"\xffz", "byte 0xff (not UTF-8)"},
+	} {
+		if got := QuoteChar(tc.in); got != tc.want {
+			t.Errorf("QuoteChar(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
