@@ -349,11 +349,7 @@ func (ev *evaluator) bindPattern(en *env, p cat.Pattern, v value, pos cat.Positi
 func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*env, error) {
 	// Functions first: their environment holds every binding of the let.
 	var recEnv *env = en
-	type slot struct {
-		node *env
-		b    *cat.Binding
-	}
-	var vals []slot
+	var vals []recSlot
 	for _, b := range binds {
 		if b.Pat.Tuple {
 			return en, unsupported(b.At, "let rec of a tuple")
@@ -362,7 +358,7 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		if fe, ok := b.Value.(*cat.FunExpr); ok {
 			recEnv.v = &closureV{params: fe.Params, body: fe.Body, name: fe.Name}
 		} else {
-			vals = append(vals, slot{node: recEnv, b: b})
+			vals = append(vals, recSlot{node: recEnv, b: b})
 		}
 	}
 	for x := recEnv; x != en; x = x.up {
@@ -420,6 +416,10 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		if !changed {
 			break
 		}
+	}
+	if !monotoneGroup(binds) {
+		// herd7's iteration from empty, exactly (kleene.go).
+		return recEnv, ev.kleene(vals, shapes, recEnv, pos)
 	}
 	// The final variables and their definitions.
 	for i, s := range vals {
