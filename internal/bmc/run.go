@@ -136,6 +136,9 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	if err := e.divisionByZero(check); err != nil {
 		return err
 	}
+	if err := e.settledCheck(check); err != nil {
+		return err
+	}
 	f := e.f
 	condB := e.cond(t.Cond)
 	condT := f.term(condB)

@@ -148,6 +148,9 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 		s.f.assert(s.f.or(e.incons.violations...))
 		x.Notes = e.incons.notes
 	}
+	if err := e.settledCheck(func(as ...smt.Term) (smt.Result, error) { return s.query(ctx, as...) }); err != nil {
+		return nil, err
+	}
 	return x, nil
 }
 
@@ -163,13 +166,16 @@ func (x *Encoded) AlsoInconsistent(m *cat.Model, variants map[string]bool) (err 
 	e.m = m
 	e.opts.Variants = variants
 	e.flags = nil
+	e.unsettled = nil
 	e.incons = &inconsistency{}
 	if err := e.model(); err != nil {
 		return err
 	}
 	x.s.f.assert(x.s.f.or(e.incons.violations...))
 	x.Notes = append(x.Notes, e.incons.notes...)
-	return nil
+	return e.settledCheck(func(as ...smt.Term) (smt.Result, error) {
+		return x.s.query(context.Background(), as...)
+	})
 }
 
 // Check asks the solver whether everything asserted so far, and the
