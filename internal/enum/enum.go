@@ -35,6 +35,9 @@ type Options struct {
 	// itself (herd's cos.cat) gets the "cos-opt" variant, its generation
 	// of the coherence orders that respect po-loc and rf (herd7's pco).
 	Uniproc bool
+	// FlagWitnesses keeps, for each flag raised, the first execution
+	// raising it (Result.FlagWitnesses).
+	FlagWitnesses bool
 }
 
 // ModelName labels results; the caller sets it.
@@ -514,7 +517,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			finalCo = &got
 		}
-		if r.record(c, vals, rf, *finalCo) {
+		if st, kept := r.record(c, vals, rf, *finalCo); kept {
 			if c.divZero != "" {
 				evalErr = &prog.DivisionByZeroError{At: c.divZero}
 				return false
@@ -523,6 +526,12 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			// engine (which asserts the filter) reports them.
 			for _, f := range o.Flags {
 				r.flags[f] = true
+				if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
+					if r.res.FlagWitnesses == nil {
+						r.res.FlagWitnesses = map[string]*result.Execution{}
+					}
+					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
+				}
 			}
 		}
 		return true
@@ -536,9 +545,9 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	return evalErr
 }
 
-// record adds one accepted execution's final state; it reports false
-// when the test's filter rejects the execution.
-func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
+// record adds one accepted execution's final state and returns it; it
+// reports false when the test's filter rejects the execution.
+func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (result.State, bool) {
 	final := map[string]prog.Value{}
 	for l, iw := range c.inits {
 		last := iw
@@ -572,7 +581,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 		return v
 	}
 	if r.t.Filter != nil && !litmus.Eval(r.t.Filter, regVal) {
-		return false
+		return nil, false
 	}
 	st := make(result.State, len(r.obs))
 	for i, ref := range r.obs {
@@ -587,7 +596,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 	} else {
 		r.res.Negative++
 	}
-	return true
+	return st, true
 }
 
 func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
