@@ -80,13 +80,11 @@ int main(void) {
 	pthread_create(&t2, NULL, thief, NULL);
 	pthread_join(t1, NULL);
 	pthread_join(t2, NULL);
-	int seen[3] = {0, 0, 0};
-	int got[3] = {taken, stolen1, stolen2};
-	for (int i = 0; i < 3; i++) {
-		assert(got[i] == EMPTY || got[i] == 1 || got[i] == 2);
-		if (got[i] != EMPTY)
-			seen[got[i]]++;
-	}
-	assert(seen[1] <= 1 && seen[2] <= 1);
+	assert(taken == EMPTY || taken == 1 || taken == 2);
+	assert(stolen1 == EMPTY || stolen1 == 1 || stolen1 == 2);
+	assert(stolen2 == EMPTY || stolen2 == 1 || stolen2 == 2);
+	/* no element taken twice */
+	assert(taken == EMPTY || (taken != stolen1 && taken != stolen2));
+	assert(stolen1 == EMPTY || stolen1 != stolen2);
 	return 0;
 }

@@ -1,9 +1,9 @@
 /* Sequence lock, as written for C11 by Boehm ("Can seqlocks get along
    with programming language memory models?", MSPC 2012): the writer makes
    the sequence number odd, writes the data, makes it even again; the
-   reader retries until it read an even number twice around its reads of
-   the data. The writer writes the same value to both data words: a reader
-   that accepts its reads must see them equal.
+   reader waits for an even number, reads the data, and retries unless
+   the number changed meanwhile. The writer writes the same value to both
+   data words: a reader that accepts its reads must see them equal.
 
    BUG: the reader has no acquire fence between its reads of the data
    and its second read of the sequence number: the data reads may be
@@ -32,12 +32,13 @@ static void *reader(void *arg) {
 	unsigned s1, s2;
 	int d1, d2;
 	do {
-		s1 = atomic_load_explicit(&seq, memory_order_acquire);
+		while ((s1 = atomic_load_explicit(&seq, memory_order_acquire)) & 1)
+			;
 		d1 = atomic_load_explicit(&data1, memory_order_relaxed);
 		d2 = atomic_load_explicit(&data2, memory_order_relaxed);
 		/* BUG: fence removed: atomic_thread_fence(memory_order_acquire); */
 		s2 = atomic_load_explicit(&seq, memory_order_relaxed);
-	} while ((s1 & 1) || s1 != s2);
+	} while (s1 != s2);
 	assert(d1 == d2);
 	return NULL;
 }
