@@ -187,3 +187,33 @@ func TestExpectedCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchCRealCheck runs the real check of a cell (musket check,
+// in-process) on a .pts program, message passing with relaxed accesses:
+// safe on x86, unsafe on AArch64; a missing file is an error.
+func TestBenchCRealCheck(t *testing.T) {
+	o := cCheckOptions{bound: 2, timeout: time.Minute, engine: "smt"}
+	mp := filepath.Join("testdata", "bench_c", "mp.pts")
+	tests := []struct {
+		path, col, verdict string
+	}{
+		{mp, "tso", cSafe},
+		{mp, "aarch64", cUnsafe},
+		{filepath.Join("testdata", "bench_c", "missing.c"), "rc11", cError},
+	}
+	for _, tc := range tests {
+		var col cColumn
+		for _, c := range cColumns {
+			if c.title == tc.col {
+				col = c
+			}
+		}
+		c := benchCCheck(tc.path, col, o)
+		if c.Verdict != tc.verdict {
+			t.Errorf("%s under %s: %+v, want %s", tc.path, tc.col, c, tc.verdict)
+		}
+		if c.Verdict == cError && c.Note == "" {
+			t.Errorf("%s under %s: an error without a note", tc.path, tc.col)
+		}
+	}
+}
