@@ -38,12 +38,12 @@ Maleehuan's JAIST 2018 thesis); paths needing more are dropped and the
 verdict says it is bounded, so that UNREACHABLE within the bound is never
 a proof (see musket prove).
 
-Exit status: 0 every condition unreachable, 1 some condition reachable,
-2 bad input or usage (including a target whose built-in model does not
+Exit status: 0 every condition unreachable, 1 some condition reachable
+(or, with -races, a data race), 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine
 cannot encode, 4 the engines disagree (-engine both), 130 interrupted
 (see 'musket -h').
-
+` + racesUsage + `
 Flags:
 `
 
@@ -63,6 +63,8 @@ type checkJSON struct {
 	EncodeMS  float64           `json:"encode_ms"`
 	SolveMS   float64           `json:"solve_ms"`
 	Stats     *bmc.Stats        `json:"stats,omitempty"`
+	Flags     []string          `json:"flags,omitempty"`
+	Races     []string          `json:"races,omitempty"` // with -races: the race flags raised
 	Witness   *result.Execution `json:"witness,omitempty"`
 }
 
@@ -75,15 +77,16 @@ type checkConfig struct {
 	bound         int
 	noAnalysis    bool
 	variants      map[string]bool
+	races         bool // -races: ask for an execution raising each flag
 }
 
 // checkRunner checks one file with one engine ("smt" or "enum"). Tests
 // replace it to provoke what the real engines do not do.
 var checkRunner = func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error) {
 	if strings.HasSuffix(path, ".litmus") {
-		return bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: c.model, IncludeDirs: c.incl, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants})
+		return bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: c.model, IncludeDirs: c.incl, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants, FlagWitnesses: c.races})
 	}
-	return bmc.CheckProgram(ctx, path, c.m, c.name, bmc.ProgramOptions{Target: c.target, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants})
+	return bmc.CheckProgram(ctx, path, c.m, c.name, bmc.ProgramOptions{Target: c.target, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants, FlagWitnesses: c.races})
 }
 
 // checkBoth runs a check under both engines, each with the whole time
@@ -110,9 +113,15 @@ func checkBoth(ctx context.Context, timeout time.Duration, path string, c checkC
 	if e.Reachable != s.Reachable {
 		return e, fmt.Sprintf("%s: the engines disagree on %s: enum says %s, smt says %s", path, e.Name, reachWord(e.Reachable), reachWord(s.Reachable)), nil
 	}
+	if ef, sf := strings.Join(e.Result.Flags, ","), strings.Join(s.Result.Flags, ","); ef != sf {
+		return e, fmt.Sprintf("%s: the engines disagree on %s: enum raises flags [%s], smt [%s]", path, e.Name, ef, sf), nil
+	}
 	s.Result.Time += e.Result.Time
 	if s.Result.Witness == nil {
 		s.Result.Witness = e.Result.Witness
+	}
+	if s.Result.FlagWitnesses == nil {
+		s.Result.FlagWitnesses = e.Result.FlagWitnesses
 	}
 	return s, "", nil
 }
@@ -139,6 +148,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per program")
 	timeout := addTimeout(fs, "program")
 	variant := fs.String("variant", "", "comma-separated CAT variants")
+	races := fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
@@ -170,7 +180,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
 		return exitBadInput
 	}
-	c := checkConfig{target: *target, model: *model, incl: incl, m: m, name: name, bound: *bound, noAnalysis: *noAnalysis, variants: variantSet(*variant)}
+	c := checkConfig{target: *target, model: *model, incl: incl, m: m, name: name, bound: *bound, noAnalysis: *noAnalysis, variants: variantSet(*variant), races: *races}
+	if *races {
+		for _, path := range operands {
+			if err := checkRaceModel(path, c); err != nil {
+				fmt.Fprintf(stderr, "musket check: %v\n", err)
+				return exitBadInput
+			}
+		}
+	}
 	limit := timeout.resolve(len(operands))
 	var st status
 	var wf *witnessFiles
@@ -215,10 +233,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		r := pr.Result
 		verdict := reachWord(pr.Reachable)
+		var racy []string
 		switch r.Status {
 		case result.Done:
 			if pr.Reachable {
 				st.add(exitFailed)
+			}
+			if *races {
+				if racy = raceWitness(r); len(racy) > 0 {
+					st.add(exitFailed)
+				}
 			}
 		case result.Timeout:
 			verdict = "TIMEOUT"
@@ -231,11 +255,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			verdict = "ERROR"
 			st.add(failureStatus(r.Err))
 		}
-		prog.finished(i, r.Status != result.Done || pr.Reachable || disagree != "")
+		prog.finished(i, r.Status != result.Done || pr.Reachable || len(racy) > 0 || disagree != "")
 		// Results are written with the progress line cleared and held off.
 		prog.mu.Lock()
 		prog.clear()
-		printCheckResult(stdout, stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: *engine,
+		printCheckResult(stdout, stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: *engine, races: racy,
 			asJSON: *asJSON, stats: *stats, witness: *witness, wf: wf}, &st)
 		prog.mu.Unlock()
 	}
@@ -276,6 +300,7 @@ type checkSummary struct {
 type checkOutput struct {
 	path, verdict, disagree, engine, witness string
 	pr                                       *bmc.ProgramResult
+	races                                    []string // race flags raised, with -races
 	asJSON, stats                            bool
 	wf                                       *witnessFiles
 }
@@ -300,7 +325,8 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 		if *asJSON {
 			j := checkJSON{File: path, Name: pr.Name, Target: pr.Target, Model: pr.Model, Engine: *engine, Bound: pr.Bound,
 				Condition: pr.Condition, Verdict: verdict, Bounded: r.Bounded, Status: r.Status.String(),
-				TimeMS: ms(r.Time), EncodeMS: ms(pr.Report.Encode), SolveMS: ms(pr.Report.Solve), Witness: r.Witness}
+				TimeMS: ms(r.Time), EncodeMS: ms(pr.Report.Encode), SolveMS: ms(pr.Report.Solve), Witness: r.Witness,
+				Flags: r.Flags, Races: o.races}
 			if r.Err != nil {
 				j.Error = r.Err.Error()
 			}
@@ -317,6 +343,11 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 		fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
 		if r.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Err)
+		}
+		if len(o.races) > 0 {
+			fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s\n", strings.Join(o.races, ", "))
+		} else if len(r.Flags) > 0 {
+			fmt.Fprintf(stdout, "  flags raised: %s\n", strings.Join(r.Flags, ", "))
 		}
 		if disagree != "" {
 			fmt.Fprintf(stdout, "  %s\n", disagree)
@@ -338,6 +369,8 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 		}
 		if *witness != "" && r.Witness == nil {
 			fmt.Fprintf(stdout, "  no witness: the condition is not reachable\n")
+		} else if *witness != "" && !pr.Reachable && len(o.races) > 0 {
+			fmt.Fprintf(stdout, "  witness: an execution with the data race\n")
 		}
 	}
 }

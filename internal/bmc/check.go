@@ -38,6 +38,9 @@ type ProgramOptions struct {
 	Engine      string // "smt" (default) or "enum"
 	NoAnalysis  bool
 	Variants    map[string]bool
+	// FlagWitnesses asks for an execution raising each raised flag
+	// (Result.FlagWitnesses): musket check -races.
+	FlagWitnesses bool
 }
 
 // ProgramResult is the verdict on a program.
@@ -128,7 +131,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	pr.Condition = "exists (" + spec.FormatCond(q.Cond) + ")"
 	if opts.Engine == "enum" {
 		start := time.Now()
-		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.FlagWitnesses})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
 		// A failed run (a division by zero, ...) has no verdict.
@@ -142,7 +145,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	// down to 0.2 s). A program the logic does not cover (a product of two
 	// variables) makes that solver fail; it is then asked again with the
 	// default one.
-	o := Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA"}
+	o := Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA", FlagWitnesses: opts.FlagWitnesses}
 	r, rep := RunReport(ctx, &q, m, modelName, o)
 	var dz *prog.DivisionByZeroError
 	if (r.Status == result.Failed || r.Status == result.Unsupported) && !errors.As(r.Err, &dz) {
@@ -185,6 +188,8 @@ type LitmusOptions struct {
 	Engine      string // "smt" (default) or "enum"
 	NoAnalysis  bool
 	Variants    map[string]bool
+	// FlagWitnesses: as in ProgramOptions.
+	FlagWitnesses bool
 }
 
 // CheckLitmus is the bounded method of Maleehuan's JAIST 2018
@@ -234,13 +239,13 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 			}
 		}
 		start := time.Now()
-		r := enum.Run(ctx, &q, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		r := enum.Run(ctx, &q, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.FlagWitnesses})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
 		pr.Reachable = r.Positive > 0 && r.Status != result.Failed
 		return pr, nil
 	}
-	o := Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis}
+	o := Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, FlagWitnesses: opts.FlagWitnesses}
 	for _, th := range q.Threads {
 		if hasBackwardJump(th) {
 			// Unwind here so that bound 0 means bound 0 (Run reads 0

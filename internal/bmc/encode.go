@@ -433,6 +433,9 @@ type Options struct {
 	// Logic, when set, is the Z3 logic of the solver (default: Z3's own
 	// choice).
 	Logic string
+	// FlagWitnesses asks, for each flag raised, for an execution raising
+	// it (Result.FlagWitnesses).
+	FlagWitnesses bool
 
 	discardCut bool
 }

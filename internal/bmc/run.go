@@ -151,6 +151,13 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		}
 		if r == smt.Sat && !contains(res.Flags, fl.name) {
 			res.Flags = append(res.Flags, fl.name)
+			if opts.FlagWitnesses {
+				md := sol.Model()
+				if res.FlagWitnesses == nil {
+					res.FlagWitnesses = map[string]*result.Execution{}
+				}
+				res.FlagWitnesses[fl.name] = e.witness(md, e.state(md))
+			}
 		}
 	}
 	sort.Strings(res.Flags)

@@ -55,6 +55,9 @@ type Options struct {
 	// how many (0: maxShown).
 	Show  string
 	NShow int
+	// FlagWitnesses keeps, for each flag raised, the first execution
+	// raising it (Result.FlagWitnesses).
+	FlagWitnesses bool
 }
 
 // maxShown bounds the executions collected for Show when NShow is 0.
@@ -554,7 +557,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			finalCo = &got
 		}
-		if r.record(c, vals, rf, *finalCo) {
+		if st, kept := r.record(c, vals, rf, *finalCo); kept {
 			if c.divZero != "" {
 				evalErr = &prog.DivisionByZeroError{At: c.divZero}
 				return false
@@ -563,6 +566,12 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			// engine (which asserts the filter) reports them.
 			for _, f := range o.Flags {
 				r.flags[f] = true
+				if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
+					if r.res.FlagWitnesses == nil {
+						r.res.FlagWitnesses = map[string]*result.Execution{}
+					}
+					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
+				}
 			}
 		}
 		return true
@@ -576,12 +585,12 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	return evalErr
 }
 
-// record adds one accepted execution's final state; it reports false
-// when the test's filter rejects the execution.
-func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
+// record adds one accepted execution's final state and returns it; it
+// reports false when the test's filter rejects the execution.
+func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (result.State, bool) {
 	regVal := r.finalValues(c, vals, co)
 	if r.t.Filter != nil && !spec.Eval(r.t.Filter, regVal) {
-		return false
+		return nil, false
 	}
 	st := make(result.State, len(r.obs))
 	for i, ref := range r.obs {
@@ -598,7 +607,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) bool {
 	} else {
 		r.res.Negative++
 	}
-	return true
+	return st, true
 }
 
 // finalValues returns the final value of each ref in the execution of

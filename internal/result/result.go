@@ -91,6 +91,10 @@ type Result struct {
 	// whether some does not, and printers leave the numbers out.
 	CountsOmitted bool
 	Flags         []string
+	// FlagWitnesses holds, for each raised flag, an execution raising it,
+	// when the engine was asked for them (the Options.FlagWitnesses of
+	// either engine): musket check -races shows the racy execution.
+	FlagWitnesses map[string]*Execution
 	Bounded       bool // some path was cut by the loop bound
 	Time          time.Duration
 	// Explain, when asked for (the explicit engine's Explain option),

@@ -1,0 +1,376 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+func init() {
+	registerBench("c", "the C benchmark programs (examples/c: locks, lock-free stacks, queues, deques) under RC11 and the hardware targets, against examples/c/expected.csv", runBenchC)
+}
+
+// cColumn is one column of the C table: a model of its own (-model) or a
+// target whose built-in model checks the program compiled by the C11
+// mappings (-target).
+type cColumn struct {
+	title         string
+	model, target string
+}
+
+// cColumns are the columns of 'musket bench c', in order.
+var cColumns = []cColumn{
+	{title: "rc11", model: "rc11"},
+	{title: "tso", target: "x86"},
+	{title: "aarch64", target: "aarch64"},
+	{title: "power", target: "power"},
+	{title: "riscv", target: "riscv"},
+}
+
+// The verdicts of a cell.
+const (
+	cSafe    = "safe"     // no assertion can fail within the bound
+	cUnsafe  = "unsafe"   // an assertion can fail
+	cTimeout = "timeout"  // the time limit was reached
+	cLimit   = "limit"    // another limit: the bound was too small to be sure, unsupported
+	cError   = "error"    // bad input, unsupported C
+	cDiffer  = "disagree" // the engines disagree (-engine both)
+)
+
+// cCell is the answer of one check.
+type cCell struct {
+	Verdict string        // one of the verdicts above
+	Time    time.Duration // as the check measured it
+	Note    string        // why, for an error or a limit
+}
+
+// cCheckOptions are what one check of a C program takes.
+type cCheckOptions struct {
+	bound   int
+	timeout time.Duration
+	engine  string
+}
+
+// benchCCheck checks one C program under one column. It runs 'musket
+// check' itself, in-process, with the column's -model or -target, so that
+// the table measures what a user gets; tests replace it.
+var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
+	args := []string{"-json", "-bound", fmt.Sprint(o.bound), "-engine", o.engine, "-timeout", o.timeout.String()}
+	if col.model != "" {
+		args = append(args, "-model", col.model)
+	} else {
+		args = append(args, "-target", col.target)
+	}
+	args = append(args, path)
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := runCheck(args, &out, &errb)
+	return cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
+}
+
+// cellFromCheck reads the exit status and JSON output of 'musket check
+// -json' on one program into a cell.
+func cellFromCheck(code int, out []byte, stderr string, wall time.Duration) cCell {
+	c := cCell{Time: wall}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var j checkJSON
+		if err := dec.Decode(&j); err != nil {
+			break
+		}
+		if j.File != "" {
+			c.Time = time.Duration(j.TimeMS * float64(time.Millisecond))
+			if j.Error != "" {
+				c.Note = j.Error
+			}
+		}
+	}
+	switch code {
+	case exitOK:
+		c.Verdict = cSafe
+	case exitFailed:
+		c.Verdict = cUnsafe
+	case exitLimit:
+		c.Verdict = cLimit
+		if strings.Contains(string(out), `"verdict":"TIMEOUT"`) {
+			c.Verdict = cTimeout
+		}
+	case exitDisagree:
+		c.Verdict = cDiffer
+	default:
+		c.Verdict = cError
+	}
+	if c.Note == "" && c.Verdict != cSafe && c.Verdict != cUnsafe {
+		c.Note = strings.TrimSpace(stderr)
+	}
+	return c
+}
+
+// cExpected reads examples/c/expected.csv: program,model,verdict, the
+// program as its file name, the model as a column title, the verdict
+// safe or unsafe. It returns the table and the programs in the order of
+// their first row.
+func cExpected(path string) (map[[2]string]string, []string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comment = '#'
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	table := map[[2]string]string{}
+	var order []string
+	for i, row := range rows {
+		if i == 0 && len(row) == 3 && row[0] == "program" {
+			continue
+		}
+		if len(row) != 3 {
+			return nil, nil, fmt.Errorf("%s:%d: want program,model,verdict", path, i+1)
+		}
+		prog, model, verdict := strings.TrimSpace(row[0]), strings.TrimSpace(row[1]), strings.TrimSpace(row[2])
+		if verdict != cSafe && verdict != cUnsafe {
+			return nil, nil, fmt.Errorf("%s:%d: verdict %q (want safe or unsafe)", path, i+1, verdict)
+		}
+		known := false
+		for _, c := range cColumns {
+			known = known || c.title == model
+		}
+		if !known {
+			return nil, nil, fmt.Errorf("%s:%d: unknown model %q", path, i+1, model)
+		}
+		key := [2]string{prog, model}
+		if _, dup := table[key]; dup {
+			return nil, nil, fmt.Errorf("%s:%d: %s under %s given twice", path, i+1, prog, model)
+		}
+		if !containsString(order, prog) {
+			order = append(order, prog)
+		}
+		table[key] = verdict
+	}
+	return table, order, nil
+}
+
+func containsString(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func runBenchC(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench c", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "", "`folder` of the .c programs and their expected.csv (default: examples/c of the repository)")
+	bound := fs.Int("bound", 2, "loop unrolling `bound`")
+	timeout := fs.Duration("timeout", 10*time.Second, "time limit per cell (one program under one model)")
+	models := fs.String("models", "rc11,tso,aarch64,power,riscv", "comma-separated `columns` to run")
+	engine := fs.String("engine", "smt", "`engine` of the checks: smt, enum or both")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: musket bench c [flags] [PROGRAM.c ...]
+
+Checks each C program of examples/c (or those named) under RC11 (-model
+rc11) and compiled for x86 (TSO), AArch64, Power and RISC-V by the C11
+mappings (-target), as 'musket check' does, and prints program x model
+with the verdict (safe: no assertion can fail within the bound; unsafe)
+and the time, each cell against expected.csv. A cell that differs from
+its expected verdict is marked with '!', an error or a limit is said
+below the table.
+
+Exit status: the highest of the cells: 0 every cell as expected, 1 a
+verdict differs, 2 a check failed (bad input, unsupported C), 3 a time
+limit or the bound was reached, 4 the engines disagree (-engine both),
+130 interrupted.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	if *bound < 1 {
+		return usageError(fs, stderr, "-bound %d: want 1 or more", *bound)
+	}
+	switch *engine {
+	case "smt", "enum", "both":
+	default:
+		return usageError(fs, stderr, "unknown engine %q (want smt, enum or both)", *engine)
+	}
+	var cols []cColumn
+	for _, name := range strings.Split(*models, ",") {
+		found := false
+		for _, c := range cColumns {
+			if c.title == strings.TrimSpace(name) {
+				cols = append(cols, c)
+				found = true
+			}
+		}
+		if !found {
+			return usageError(fs, stderr, "unknown column %q (want rc11, tso, aarch64, power or riscv)", name)
+		}
+	}
+	if *dir == "" {
+		ex, err := findExamples()
+		if err != nil {
+			fmt.Fprintf(stderr, "musket bench c: %v\n", err)
+			return exitBadInput
+		}
+		*dir = filepath.Join(ex, "c")
+	}
+	want, order, err := cExpected(filepath.Join(*dir, "expected.csv"))
+	if err != nil {
+		fmt.Fprintf(stderr, "musket bench c: %v\n", err)
+		return exitBadInput
+	}
+	var paths []string
+	if len(operands) > 0 {
+		paths = operands
+	} else {
+		files, _ := filepath.Glob(filepath.Join(*dir, "*.c"))
+		sort.Strings(files)
+		for _, p := range order {
+			paths = append(paths, filepath.Join(*dir, p))
+		}
+		for _, f := range files {
+			if !containsString(order, filepath.Base(f)) {
+				paths = append(paths, f)
+			}
+		}
+	}
+	sig := interruptible()
+	defer sig.stop()
+	t := benchCTable(paths, cols, want, cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine}, sig.interrupted)
+	t.print(stdout, *bound, *engine, *timeout)
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d cells checked\n", t.cells, len(paths)*len(cols))
+		return exitInterrupted
+	}
+	return int(t.st)
+}
+
+// cTable is the measured table.
+type cTable struct {
+	cols  []cColumn
+	rows  []cRow
+	st    status
+	cells int
+	notes []string
+}
+
+type cRow struct {
+	program string
+	cells   []cCell
+	want    []string // "" when expected.csv has no verdict
+}
+
+// benchCTable checks every program under every column (stopping when
+// stop says so) and compares with the expected verdicts.
+func benchCTable(paths []string, cols []cColumn, want map[[2]string]string, o cCheckOptions, stop func() bool) *cTable {
+	t := &cTable{cols: cols}
+	for _, p := range paths {
+		if stop() {
+			break
+		}
+		row := cRow{program: filepath.Base(p)}
+		for _, col := range cols {
+			if stop() {
+				break
+			}
+			c := benchCCheck(p, col, o)
+			w := want[[2]string{row.program, col.title}]
+			row.cells = append(row.cells, c)
+			row.want = append(row.want, w)
+			t.cells++
+			where := row.program + " " + col.title
+			switch c.Verdict {
+			case cSafe, cUnsafe:
+				if w == "" {
+					t.notes = append(t.notes, where+": no expected verdict in expected.csv")
+				} else if c.Verdict != w {
+					t.st.add(exitFailed)
+					t.notes = append(t.notes, fmt.Sprintf("%s: %s, expected %s", where, c.Verdict, w))
+				}
+			case cTimeout:
+				t.st.add(exitLimit)
+				t.notes = append(t.notes, fmt.Sprintf("%s: time limit reached (%v)", where, o.timeout))
+			case cLimit:
+				t.st.add(exitLimit)
+				t.notes = append(t.notes, where+": "+firstLine(c.Note, "a limit was reached"))
+			case cDiffer:
+				t.st.add(exitDisagree)
+				t.notes = append(t.notes, where+": "+firstLine(c.Note, "the engines disagree"))
+			default:
+				t.st.add(exitBadInput)
+				t.notes = append(t.notes, where+": "+firstLine(c.Note, "the check failed"))
+			}
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+func firstLine(s, otherwise string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return otherwise
+	}
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// print writes the table, then the notes (mismatches, errors, limits) and
+// the slowest cell.
+func (t *cTable) print(w io.Writer, bound int, engine string, timeout time.Duration) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "program\t")
+	for _, c := range t.cols {
+		fmt.Fprintf(tw, "%s\t", c.title)
+	}
+	fmt.Fprintln(tw)
+	var slowest time.Duration
+	slowestCell := ""
+	var total time.Duration
+	for _, r := range t.rows {
+		fmt.Fprintf(tw, "%s\t", r.program)
+		for i, c := range r.cells {
+			mark := ""
+			if (c.Verdict == cSafe || c.Verdict == cUnsafe) && r.want[i] != "" && c.Verdict != r.want[i] {
+				mark = "!"
+			}
+			fmt.Fprintf(tw, "%s%s %.2fs\t", c.Verdict, mark, c.Time.Seconds())
+			total += c.Time
+			if c.Time > slowest {
+				slowest, slowestCell = c.Time, r.program+" "+t.cols[i].title
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "bound %d, engine %s, time limit %v per cell; rc11: -model rc11; tso, aarch64, power, riscv: -target x86, aarch64, power, riscv (the C11 mappings, the target's built-in model); '!': differs from expected.csv\n",
+		bound, engine, timeout)
+	for _, n := range t.notes {
+		fmt.Fprintln(w, "  "+n)
+	}
+	if slowestCell != "" {
+		fmt.Fprintf(w, "%d cells in %.2fs; slowest %s %.2fs\n", t.cells, total.Seconds(), slowestCell, slowest.Seconds())
+	}
+}
