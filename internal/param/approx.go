@@ -41,8 +41,12 @@ type approximator struct {
 	states [][]int64
 	bad    []*Cube // refuted guesses
 	badIdx []*matchIndex
-	// unsafe: the sample reaches an unsafe state (no guesses then)
-	unsafe bool
+	// unsafe: the sample reaches an unsafe state (no guesses then), by
+	// errPath, for the formula errRoot on the processes errProcs
+	unsafe   bool
+	errPath  []forwardStep
+	errRoot  *Root
+	errProcs []int32
 	// projections: the sample up to the globals of a cube (project)
 	projections map[string][][]int64
 }
@@ -61,21 +65,21 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 	if fin.size > maxCells {
 		return nil
 	}
-	states, _ := fin.sample(stop)
-	if len(states) == 0 {
+	smp := fin.sample(stop)
+	if len(smp.states) == 0 {
 		return nil
 	}
-	for _, st := range states {
+	for i, st := range smp.states {
 		for _, u := range sys.Unsafe {
-			if fin.holdsRoot(st, u) {
+			if ps := fin.rootProcs(st, u); ps != nil {
 				// the instance is (likely) unsafe: every guess on the
 				// way to the error would be refuted, one restart each;
 				// Verify replays the path instead (replay.go)
-				return &approximator{fin: fin, unsafe: true}
+				return &approximator{fin: fin, unsafe: true, errPath: smp.path(i), errRoot: u, errProcs: ps}
 			}
 		}
 	}
-	return &approximator{fin: fin, states: states}
+	return &approximator{fin: fin, states: smp.states}
 }
 
 // slotMaps lists the partial injective maps of slots to the processes
