@@ -47,6 +47,7 @@ type approximator struct {
 	errPath  []forwardStep
 	errRoot  *Root
 	errProcs []int32
+	stop     func() bool // polled while the masks are computed
 	// projections: the sample up to the globals of a cube (project)
 	projections map[string][][]int64
 }
@@ -79,7 +80,7 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 			}
 		}
 	}
-	return &approximator{fin: fin, states: smp.states}
+	return &approximator{fin: fin, states: smp.states, stop: stop}
 }
 
 // slotMaps lists the partial injective maps of slots to the processes
@@ -232,7 +233,10 @@ func (a *approximator) reachedMasks(c *Cube, pinned int32) []uint64 {
 	}
 	seen := map[uint64]bool{}
 	var masks []uint64
-	for _, st := range a.project(c) {
+	for i, st := range a.project(c) {
+		if i%1024 == 1023 && a.stop != nil && a.stop() {
+			return nil // the caller sees the deadline
+		}
 		for _, cl := range compiled {
 			var mask uint64
 			for _, l := range cl {
@@ -271,6 +275,9 @@ func (e *engine) guess(c *Cube) *Cube {
 		return nil
 	}
 	masks := a.reachedMasks(c, e.sys.Pinned)
+	if e.stop != nil && e.stop() {
+		return nil
+	}
 	// the slots of each literal
 	litSlots := make([]uint64, len(c.Lits))
 	for i, l := range c.Lits {
