@@ -41,8 +41,13 @@ type approximator struct {
 	states [][]int64
 	bad    []*Cube // refuted guesses
 	badIdx []*matchIndex
-	// unsafe: the sample reaches an unsafe state (no guesses then)
-	unsafe bool
+	// unsafe: the sample reaches an unsafe state (no guesses then), by
+	// errPath, for the formula errRoot on the processes errProcs
+	unsafe   bool
+	errPath  []forwardStep
+	errRoot  *Root
+	errProcs []int32
+	stop     func() bool // polled while the masks are computed
 	// projections: the sample up to the globals of a cube (project)
 	projections map[string][][]int64
 }
@@ -61,21 +66,21 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 	if fin.size > maxCells {
 		return nil
 	}
-	states, _ := fin.sample(stop)
-	if len(states) == 0 {
+	smp := fin.sample(stop)
+	if len(smp.states) == 0 {
 		return nil
 	}
-	for _, st := range states {
+	for i, st := range smp.states {
 		for _, u := range sys.Unsafe {
-			if fin.holdsRoot(st, u) {
+			if ps := fin.rootProcs(st, u); ps != nil {
 				// the instance is (likely) unsafe: every guess on the
 				// way to the error would be refuted, one restart each;
 				// Verify replays the path instead (replay.go)
-				return &approximator{fin: fin, unsafe: true}
+				return &approximator{fin: fin, unsafe: true, errPath: smp.path(i), errRoot: u, errProcs: ps}
 			}
 		}
 	}
-	return &approximator{fin: fin, states: states}
+	return &approximator{fin: fin, states: smp.states, stop: stop}
 }
 
 // slotMaps lists the partial injective maps of slots to the processes
@@ -228,7 +233,10 @@ func (a *approximator) reachedMasks(c *Cube, pinned int32) []uint64 {
 	}
 	seen := map[uint64]bool{}
 	var masks []uint64
-	for _, st := range a.project(c) {
+	for i, st := range a.project(c) {
+		if i%1024 == 1023 && a.stop != nil && a.stop() {
+			return nil // the caller sees the deadline
+		}
 		for _, cl := range compiled {
 			var mask uint64
 			for _, l := range cl {
@@ -267,6 +275,9 @@ func (e *engine) guess(c *Cube) *Cube {
 		return nil
 	}
 	masks := a.reachedMasks(c, e.sys.Pinned)
+	if e.stop != nil && e.stop() {
+		return nil
+	}
 	// the slots of each literal
 	litSlots := make([]uint64, len(c.Lits))
 	for i, l := range c.Lits {

@@ -96,7 +96,8 @@ func TestFiniteInstance(t *testing.T) {
 			if !explorable(sys) {
 				t.Fatal("not explorable")
 			}
-			states, complete := newFinite(sys, tc.n).sample(nil)
+			smp := newFinite(sys, tc.n).sample(nil)
+			states, complete := smp.states, smp.complete
 			if !complete || len(states) != tc.states {
 				t.Errorf("%d states (complete %v), want %d", len(states), complete, tc.states)
 			}

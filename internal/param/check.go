@@ -478,11 +478,11 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		return c.dnf(p.Body, neg, &psc)
 	case *QuantExpr:
 		if sc.kind != inTrans {
-			c.errorf(x.Pos, "quantifiers can only be used in transitions")
+			c.errorf(x.Pos, "forall_other and exists_other can only be used in transitions, not in %s", sc.kind)
 			return nil
 		}
 		if sc.quant {
-			c.errorf(x.Pos, "nested quantifiers are not supported")
+			c.errorf(x.Pos, "nested forall_other/exists_other is not supported: a guard quantifies over one other process at a time (as in Cubicle); use a transition parameter for the outer one")
 			return nil
 		}
 		qsc := sc.with(x.Var.Name, slotTerm(qvarSlot))

@@ -1,17 +1,11 @@
 package param
 
-import (
-	"testing"
-	"time"
-)
+import "testing"
 
 // TestCubicleConstructs covers inputs that Cubicle and Cubicle-W accept:
 // each construct in a system whose verdict depends on it being read right.
 func TestCubicleConstructs(t *testing.T) {
-	tests := []struct {
-		name, src string
-		want      Verdict
-	}{
+	checkVerdicts(t, []verdictCase{
 		// case without a default branch: when no condition holds the
 		// cell takes any value (Cubicle's pre-image drops the literal)
 		{"case without default, other cells free", `array A[proc] : bool
@@ -146,23 +140,5 @@ init (i) { A[i] = False && B[i] = False }
 unsafe (i) { B[i] = True }
 transition t (i) { A[i] := True }
 transition t (i) requires { A[i] = True } { B[i] := True }`, Unsafe},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			sys, err := Load("c.cub", []byte(tc.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Verify(t.Context(), sys, Options{Timeout: 30 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Verdict != tc.want {
-				t.Fatalf("got %s, want %s", res.Verdict, tc.want)
-			}
-			if res.Verdict == Unsafe {
-				t.Logf("trace: %s", res.TraceString())
-			}
-		})
-	}
+	})
 }

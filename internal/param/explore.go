@@ -356,8 +356,21 @@ type assignment struct {
 	vals []int64
 }
 
+// forwardStep is a transition instance of the instance (args: its
+// processes).
+type forwardStep struct {
+	t    *Trans
+	args []int32
+}
+
+// successor is a state reached by a step.
+type successor struct {
+	st   []int64
+	step forwardStep
+}
+
 // successors appends the successors of st.
-func (f *finite) successors(st []int64, out [][]int64) [][]int64 {
+func (f *finite) successors(st []int64, out []successor) []successor {
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
 		var rec func(k int)
@@ -380,7 +393,7 @@ func (f *finite) successors(st []int64, out [][]int64) [][]int64 {
 }
 
 // fire appends the states reached by t with parameters params.
-func (f *finite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]int64 {
+func (f *finite) fire(st []int64, t *Trans, params []int32, out []successor) []successor {
 	e := &fenv{params: params}
 	if !f.dnf(st, t.Guard, e) {
 		return out
@@ -416,13 +429,14 @@ func (f *finite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]i
 			}
 		}
 	}
+	step := forwardStep{t, slices.Clone(params)}
 	idx := make([]int, len(as))
 	for {
 		s := slices.Clone(st)
 		for i, a := range as {
 			s[a.cell] = a.vals[idx[i]]
 		}
-		out = append(out, s)
+		out = append(out, successor{s, step})
 		i := 0
 		for i < len(idx) {
 			idx[i]++
@@ -439,37 +453,63 @@ func (f *finite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]i
 	return out
 }
 
+// sampled is the result of an exploration: the states in breadth-first
+// order, the state each one was first reached from (-1 for an initial
+// state) and by which step, and whether the exploration was complete.
+type sampled struct {
+	states   [][]int64
+	parent   []int
+	step     []forwardStep
+	complete bool
+}
+
+// path lists the steps from an initial state to state i: a shortest
+// one, the exploration being breadth-first.
+func (s *sampled) path(i int) []forwardStep {
+	var out []forwardStep
+	for ; s.parent[i] >= 0; i = s.parent[i] {
+		out = append(out, s.step[i])
+	}
+	slices.Reverse(out)
+	return out
+}
+
 // sample explores the instance breadth-first from its initial states
-// and returns the states found (at most maxSample), and whether the
-// exploration was complete. stop is polled from time to time.
-func (f *finite) sample(stop func() bool) ([][]int64, bool) {
+// (at most maxSample states). stop is polled from time to time.
+func (f *finite) sample(stop func() bool) *sampled {
 	seen := map[string]bool{}
-	var states [][]int64
+	res := &sampled{}
+	add := func(s []int64, parent int, step forwardStep) {
+		res.states = append(res.states, s)
+		res.parent = append(res.parent, parent)
+		res.step = append(res.step, step)
+	}
 	for _, s := range f.initial() {
 		if k := stateKey(s); !seen[k] {
 			seen[k] = true
-			states = append(states, s)
+			add(s, -1, forwardStep{})
 		}
 	}
-	var next [][]int64
-	for i := 0; i < len(states); i++ {
+	var next []successor
+	for i := 0; i < len(res.states); i++ {
 		if i%1024 == 0 && stop != nil && stop() {
-			return states, false
+			return res
 		}
-		next = f.successors(states[i], next[:0])
+		next = f.successors(res.states[i], next[:0])
 		for _, s := range next {
-			k := stateKey(s)
+			k := stateKey(s.st)
 			if seen[k] {
 				continue
 			}
-			if len(states) >= maxSample {
-				return states, false
+			if len(res.states) >= maxSample {
+				return res
 			}
 			seen[k] = true
-			states = append(states, s)
+			add(s.st, i, s.step)
 		}
 	}
-	return states, true
+	res.complete = true
+	return res
 }
 
 // holdsCube reports whether st satisfies c (without events) for some
@@ -511,7 +551,11 @@ func (f *finite) holdsCube(st []int64, c *Cube) bool {
 
 // holdsRoot reports whether st satisfies the unsafe or invariant formula
 // r for some distinct processes.
-func (f *finite) holdsRoot(st []int64, r *Root) bool {
+func (f *finite) holdsRoot(st []int64, r *Root) bool { return f.rootProcs(st, r) != nil }
+
+// rootProcs returns distinct processes for the parameters of r that
+// make st satisfy r, or nil.
+func (f *finite) rootProcs(st []int64, r *Root) []int32 {
 	params := make([]int32, r.Params)
 	var rec func(k int) bool
 	rec = func(k int) bool {
@@ -526,8 +570,10 @@ func (f *finite) holdsRoot(st []int64, r *Root) bool {
 				}
 			}
 		}
-		params[k] = 0
 		return false
 	}
-	return rec(0)
+	if rec(0) {
+		return params
+	}
+	return nil
 }

@@ -49,7 +49,7 @@ func TestInvariantsRoundTrip(t *testing.T) {
 			}
 			for n := int32(2); n <= 3; n++ {
 				fin := newFinite(sys2, n)
-				states, _ := fin.sample(nil)
+				states := fin.sample(nil).states
 				for _, st := range states {
 					for _, inv := range sys2.Invariants {
 						if fin.holdsRoot(st, inv) {

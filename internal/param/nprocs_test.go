@@ -47,17 +47,7 @@ func TestNumberProcs(t *testing.T) {
 			if tc.procs > 0 {
 				src = "number_procs " + string(rune('0'+tc.procs)) + "\n" + src
 			}
-			sys, err := Load("n.cub", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Verify(t.Context(), sys, Options{Timeout: 20 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Verdict != tc.want {
-				t.Fatalf("got %s, want %s", res.Verdict, tc.want)
-			}
+			res := verify(t, "n.cub", src, tc.want, Options{Timeout: 20 * time.Second})
 			if res.Verdict == Unsafe && tc.procs > 0 {
 				// the trace uses at most procs processes
 				tr := res.TraceString()

@@ -427,6 +427,9 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 			nAtoms, nWrites := len(atoms), len(writes)
 			choice := make([]int, nAtoms+nWrites)
 			for {
+				if e.stopped() {
+					return out // the caller sees the deadline
+				}
 				sub := make(substitution, len(atoms)+4)
 				lits := slices.Clone(ga.lits)
 				for i, a := range atoms {

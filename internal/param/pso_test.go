@@ -131,29 +131,7 @@ func TestPSOSoundness(t *testing.T) {
 			if res.Verdict != Safe && res.Verdict != Unsafe {
 				t.Fatalf("backward: %s", res.Verdict)
 			}
-			ns := []int{2, 3}
-			if f.NumberProcs > 0 {
-				ns = []int{f.NumberProcs}
-			}
-			found := false
-			for _, n := range ns {
-				unsafe, ok, states, err := exploreWeak(f, n, 100000, true)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !ok {
-					t.Logf("%d processes: more than %d states, inconclusive", n, states)
-					continue
-				}
-				t.Logf("%d processes: %d states, unsafe=%v; backward: %s", n, states, unsafe, res.Verdict)
-				found = found || unsafe
-				if unsafe && res.Verdict == Safe {
-					t.Errorf("backward says SAFE but the forward PSO exploration reaches an unsafe state with %d processes", n)
-				}
-			}
-			if res.Verdict == Unsafe && !found {
-				t.Errorf("backward says UNSAFE (%s) but no unsafe state is reachable with %v processes", res.TraceString(), ns)
-			}
+			checkForward(t, f, res, true)
 		})
 	}
 }

@@ -38,17 +38,7 @@ transition leave (i j) requires { S[i] = Crit } { S[i] := Idle; Turn := j }`, Sa
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sys, err := Load("r.cub", []byte(tc.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Verify(t.Context(), sys, Options{Timeout: 20 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Verdict != tc.want {
-				t.Fatalf("got %s, want %s", res.Verdict, tc.want)
-			}
+			res := verify(t, "r.cub", tc.src, tc.want, Options{Timeout: 20 * time.Second})
 			if tc.want == Unsafe && len(res.Trace) != tc.steps {
 				t.Errorf("trace %s, want %d steps", res.TraceString(), tc.steps)
 			}

@@ -169,12 +169,10 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		e.approx = newApproximator(sys, e.stop)
 		if a := e.approx; a != nil && a.unsafe {
 			e.approx = nil
-			if path, root, procs := a.fin.errorPath(e.stop); path != nil || root != nil {
-				if trace, ok := e.replay(path, root, procs); ok {
-					res.Root = root.Index
-					res.Trace = trace
-					return finish(Unsafe)
-				}
+			if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
+				res.Root = a.errRoot.Index
+				res.Trace = trace
+				return finish(Unsafe)
 			}
 		}
 	}

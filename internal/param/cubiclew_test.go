@@ -1,0 +1,134 @@
+package param
+
+import (
+	"strings"
+	"testing"
+)
+
+// Small systems in the style of Cubicle-W's examples, with the verdicts
+// argued by hand; together they read weak arrays, fences, forall_other
+// over weak cells, guards over several process parameters, case
+// expressions (over weak reads too) and number_procs.
+
+// flagsMutex: a process raises its weak flag, then enters when every
+// other flag reads False. Without a fence both flags can still sit in
+// the store buffers when both processes read (store buffering): two
+// processes in Crit. With fence() before the reads, a process reads the
+// others' flags only after its own is in memory; of two processes
+// entering, the second to read sees the first one's flag: safe.
+const flagsMutex = `type loc = Idle | Want | Crit
+weak array X[proc] : bool
+array PC[proc] : loc
+init (i) { X[i] = False && PC[i] = Idle }
+unsafe (i j) { PC[i] = Crit && PC[j] = Crit }
+transition req ([i]) requires { PC[i] = Idle } { X[i] := True; PC[i] := Want }
+transition enter ([i]) requires { PC[i] = Want %s&& forall_other j. X[j] = False } { PC[i] := Crit }
+transition exit ([i]) requires { PC[i] = Crit } { X[i] := False; PC[i] := Idle }
+`
+
+// mpCase: message passing where the reader decodes the data with a case
+// over a weak read. Flag is only set by a process that wrote Data first;
+// TSO keeps the two writes in order, so a reader that saw Flag sees
+// Data = 1 and the default branch (R = 2) is unreachable. PSO lets Flag
+// reach memory before Data.
+const mpCase = `type loc = L1 | L2 | L3
+weak var Data : int
+weak var Flag : bool
+array PC[proc] : loc
+array R[proc] : int
+init (p) { Data = 0 && Flag = False && PC[p] = L1 && R[p] = 0 }
+unsafe (q) { PC[q] = L3 && R[q] = 2 }
+transition w1 ([p]) requires { PC[p] = L1 } { Data := 1; PC[p] := L2 }
+transition w2 ([p]) requires { PC[p] = L2 } { Flag := True; PC[p] := L3 }
+transition r1 ([q]) requires { PC[q] = L1 && Flag = True } { PC[q] := L2 }
+transition r2 ([q]) requires { PC[q] = L2 } { R[q] := case | Data = 1 : 1 | _ : 2; PC[q] := L3 }
+`
+
+// meeting: a process is Done once it reads the flags of two other
+// processes set. With number_procs 2 there are no two others: safe; with
+// 3 the flags reach memory and the third process meets them. The reset
+// sends the acting process back to Idle with a case over every process
+// (a universal update of a non-weak array) that keeps the Done ones.
+const meeting = `number_procs %d
+type loc = Idle | Go | Done
+weak array F[proc] : bool
+array PC[proc] : loc
+init (i) { F[i] = False && PC[i] = Idle }
+unsafe (i) { PC[i] = Done }
+transition go ([i]) requires { PC[i] = Idle } { F[i] := True; PC[i] := Go }
+transition meet ([i] j k) requires { PC[i] = Go && F[j] = True && F[k] = True } { PC[i] := Done }
+transition reset ([i]) requires { PC[i] = Go } { PC[k] := case | k = i : Idle | PC[k] = Done : Done | _ : PC[k] }
+`
+
+// ownWrite: a process always reads its own last write (TSO store
+// forwarding), even while the write sits in its buffer: the register
+// cannot get the old value. Another process may still read it (second
+// formula).
+const ownWrite = `type loc = A | B | C
+weak array V[proc] : int
+array PC[proc] : loc
+array R[proc] : int
+init (i) { V[i] = 0 && PC[i] = A && R[i] = 5 }
+unsafe (i) { PC[i] = C && R[i] = 0 }
+transition w ([i]) requires { PC[i] = A } { V[i] := 1; PC[i] := B }
+transition r ([i]) requires { PC[i] = B } { R[i] := V[i]; PC[i] := C }
+`
+
+func TestCubicleWStyle(t *testing.T) {
+	tests := []struct {
+		name, src string
+		model     string
+		want      Verdict
+	}{
+		{"flags, no fence", sprintf(flagsMutex, ""), "", Unsafe},
+		{"flags, fence", sprintf(flagsMutex, "&& fence() "), "", Safe},
+		{"message passing with case, TSO", mpCase, "", Safe},
+		{"message passing with case, PSO", mpCase, "pso", Unsafe},
+		{"meeting, 2 processes", sprintf(meeting, 2), "", Safe},
+		{"meeting, 3 processes", sprintf(meeting, 3), "", Unsafe},
+		{"own write, same process", ownWrite, "", Safe},
+		{"own write, another process", strings.Replace(ownWrite, "transition r ([i]) requires { PC[i] = B } { R[i] := V[i];",
+			"transition r ([i] j) requires { PC[i] = B && PC[j] = B } { R[i] := V[j];", 1), "", Unsafe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := verify(t, "w.cub", tc.src, tc.want, Options{Model: tc.model})
+			f, err := Parse("w.cub", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sys, err := Check(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict == Safe && len(res.Invariants(sys)) == 0 {
+				t.Error("SAFE without an invariant")
+			}
+			checkForward(t, f, res, tc.model == "pso")
+		})
+	}
+}
+
+// TestCubicleWRefused: constructs that the checker refuses are named,
+// with the reason and the position.
+func TestCubicleWRefused(t *testing.T) {
+	const head = "weak var X : bool\narray A[proc] : bool\ninit (i) { X = False }\n"
+	tests := []struct{ name, src, want string }{
+		{"nested quantifiers", head + "unsafe (i) { A[i] = True }\ntransition t ([i]) requires { forall_other j. exists_other k. A[k] = True } { A[i] := True }\n",
+			"w.cub:5:47: nested forall_other/exists_other is not supported"},
+		{"quantifier in unsafe", head + "unsafe (i) { A[i] = True && forall_other j. A[j] = False }\n",
+			"w.cub:4:29: forall_other and exists_other can only be used in transitions, not in unsafe"},
+		{"weak read in unsafe without a process", head + "unsafe (i) { A[i] = True && X = True }\n",
+			"w.cub:4:29: weak X must be read by a process in unsafe: write p@X"},
+		{"weak read without an actor", head + "unsafe (i) { A[i] = True }\ntransition t (i) requires { X = True } { A[i] := True }\n",
+			"w.cub:5:29: transition t reads weak X: mark the process that performs it with [.]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Load("w.cub", []byte(tc.src))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
