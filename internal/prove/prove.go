@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
@@ -253,14 +254,11 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	if !Sound(opts.Model) {
 		return nil, fmt.Errorf("musket prove: the invariant method is sound only for models that never reorder a read with a later access (PSO and stronger: %s); %q is not one of them (use musket check -bound K for a bounded answer)", strings.Join(SoundModels, ", "), opts.Model)
 	}
-	m, err := bmc.LoadModel(opts.Model, opts.IncludeDirs)
+	m, _, err := driver.Models{IncludeDirs: opts.IncludeDirs}.Load(opts.Model)
 	if err != nil {
 		return nil, err
 	}
-	var tags []string
-	if fe, err := litmus.Lookup(t.Arch); err == nil {
-		tags = fe.Tags()
-	}
+	tags := driver.Tags(t.Arch)
 	// A thread whose invariants mention [x] keeps the value it last
 	// wrote to x in a register.
 	mem := make([]map[string]bool, len(t.Threads))
