@@ -20,11 +20,11 @@ import (
 
 // ProgramOptions say how to check a program of the seed's language.
 type ProgramOptions struct {
-	Target      string // x86, power, armv7, aarch64, riscv
-	Bound       int    // loop unrolling bound (default 2)
-	Engine      string // "smt" (default) or "enum"
-	NoAnalysis  bool
-	Variants    map[string]bool
+	Target     string // x86, power, armv7, aarch64, riscv
+	Bound      int    // loop unrolling bound (default 2)
+	Engine     string // "smt" (default) or "enum"
+	NoAnalysis bool
+	Variants   map[string]bool
 }
 
 // ProgramResult is the verdict on a program.
