@@ -7,8 +7,9 @@
 //
 // The registry (archlist.go) lists the architectures, one Register line
 // each; the descriptor of an architecture is its own file (x86.go, ...).
-// The direction of imports is arch -> litmus, compile: the front-ends do
-// not know their descriptor.
+// The direction of imports is arch -> litmus, event, and compile -> arch
+// (a compiled test carries the header word of its target's
+// architecture): the front-ends do not know their descriptor.
 package arch
 
 import (
@@ -33,8 +34,8 @@ type Arch struct {
 	// Model is the built-in memory model a test or program of the
 	// architecture is checked under when none is given.
 	Model string
-	// Target is the compilation target of .pts programs (package
-	// compile), "" when there is none.
+	// Target is the compilation target of .pts programs, "" when there
+	// is none; package compile has its mappings.
 	Target string
 	// Fences are its fence instructions and the tags of their events.
 	Fences []Fence

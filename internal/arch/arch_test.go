@@ -1,6 +1,7 @@
-package arch
+package arch_test
 
 import (
+	. "github.com/musket-verify/musket/internal/arch"
 	"slices"
 	"strings"
 	"testing"
