@@ -110,3 +110,26 @@ func TestTestFiles(t *testing.T) {
 		t.Errorf("empty folder: %v", err)
 	}
 }
+
+// TestCheck: a missing -macros file or a -model that does not load is
+// an error before any test runs; no macros means the registered
+// front-ends.
+func TestCheck(t *testing.T) {
+	for _, ms := range []Models{{Macros: "/nonexistent/x.def"}, {Model: "nosuchmodel"}} {
+		if err := ms.Check(); err == nil {
+			t.Errorf("%+v.Check(): no error", ms)
+		}
+	}
+	if err := (Models{Model: "tso"}).Check(); err != nil {
+		t.Errorf("tso: %v", err)
+	}
+	if fes, err := (Models{}).Frontends(); fes != nil || err != nil {
+		t.Errorf("Frontends() without macros = %v, %v", fes, err)
+	}
+	if tags := Tags("X86"); len(tags) == 0 {
+		t.Error("Tags(X86) is empty")
+	}
+	if tags := Tags("MIPS"); tags != nil {
+		t.Errorf("Tags(MIPS) = %v", tags)
+	}
+}
