@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -62,6 +63,23 @@ func paperTime(t float64) string {
 	return fmt.Sprintf("%.2f", t)
 }
 
+// mutexRun is one run of the bench: its options and what it measured.
+type mutexRun struct {
+	dir               string
+	bound             int
+	timeout           time.Duration
+	noAnalysis, stats bool
+	cols              []int // indexes in mutexColumns
+	stderr            io.Writer
+
+	st             status
+	failures       int
+	totals         []time.Duration // per column
+	total, slowest time.Duration
+	slowestCell    string
+	notes          []string
+}
+
 func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench mutex", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -86,8 +104,22 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 		}
 		*dir = filepath.Join(c, "mutex", "pts")
 	}
+	cols, bad := mutexColumnsOf(*targets)
+	if bad != "" {
+		fmt.Fprintf(stderr, "bench mutex: unknown target %q (want x86, power or armv7)\n", bad)
+		return 2
+	}
+	r := &mutexRun{dir: *dir, bound: *bound, timeout: *timeout, noAnalysis: *noAnalysis, stats: *stats, cols: cols,
+		stderr: stderr, totals: make([]time.Duration, len(cols))}
+	r.table(stdout)
+	return r.footer(stdout)
+}
+
+// mutexColumnsOf returns the columns named by the comma-separated
+// targets, or the first name that is not a column.
+func mutexColumnsOf(targets string) ([]int, string) {
 	var cols []int
-	for _, name := range strings.Split(*targets, ",") {
+	for _, name := range strings.Split(targets, ",") {
 		found := false
 		for ci, c := range mutexColumns {
 			if c.target == strings.TrimSpace(name) {
@@ -96,105 +128,116 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if !found {
-			fmt.Fprintf(stderr, "bench mutex: unknown target %q (want x86, power or armv7)\n", name)
-			return 2
+			return nil, name
 		}
 	}
+	return cols, ""
+}
+
+// table checks every program under every column and prints the table.
+func (r *mutexRun) table(stdout io.Writer) {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "program\t")
-	for _, ci := range cols {
+	for _, ci := range r.cols {
 		t := mutexColumns[ci].title
 		fmt.Fprintf(tw, "%s herd7\t%s Dartagnan\t%s Musket\t", t, t, t)
 	}
 	fmt.Fprintln(tw, "verdict\t")
-	var st status
-	failures := 0
-	totals := make([]time.Duration, len(cols))
-	var total, slowest time.Duration
-	slowestCell := ""
-	var notes []string
 	for i, row := range mutexTable {
 		fmt.Fprintf(tw, "%s\t", row.name)
 		verdict := ""
-		for k, ci := range cols {
+		for k, ci := range r.cols {
 			c := mutexColumns[ci]
 			fmt.Fprintf(tw, "%s\t%s\t", paperTime(c.herd(i)), paperTime(c.paper(i)))
-			m, name, err := bmc.ModelFor(c.target, "", nil)
-			if err != nil {
-				fmt.Fprintf(stderr, "%v\n", err)
-				fmt.Fprintf(tw, "error\t")
-				st.add(exitBadInput)
-				failures++
+			cell, v := r.cell(k, row.name, row.file, c.title, c.target)
+			fmt.Fprintf(tw, "%s\t", cell)
+			if v == "" {
 				continue
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-			pr, err := bmc.CheckProgram(ctx, filepath.Join(*dir, row.file), m, name,
-				bmc.ProgramOptions{Target: c.target, Bound: *bound, NoAnalysis: *noAnalysis})
-			cancel()
-			if err != nil {
-				fmt.Fprintf(stderr, "%v\n", err)
-				fmt.Fprintf(tw, "error\t")
-				st.add(exitBadInput)
-				failures++
-				continue
-			}
-			r := pr.Result
-			totals[k] += r.Time
-			total += r.Time
-			if r.Time > slowest {
-				slowest, slowestCell = r.Time, row.name+" "+c.title
-			}
-			switch {
-			case r.Status == result.Timeout:
-				fmt.Fprintf(tw, "T/O\t")
-				st.add(exitLimit)
-				failures++
-			case r.Status != result.Done:
-				fmt.Fprintf(tw, "%s\t", r.Status)
-				st.add(exitLimit)
-				failures++
-			default:
-				fmt.Fprintf(tw, "%.2f\t", r.Time.Seconds())
-			}
-			v := "UNREACHABLE"
-			if pr.Reachable {
-				v = "REACHABLE"
-				st.add(exitFailed)
 			}
 			if verdict == "" {
 				verdict = v
 			} else if verdict != v {
 				verdict += "/" + v
 			}
-			if *stats && pr.Report != nil {
-				s := pr.Report.Stats
-				notes = append(notes, fmt.Sprintf("%s %s: encoding %.3fs, solving %.3fs; %d events, %d variables, %d constraints, %d may-pairs (%d must)",
-					row.name, c.title, pr.Report.Encode.Seconds(), pr.Report.Solve.Seconds(), s.Events, s.Vars(), s.Constraints, s.RelPairs, s.MustPairs))
-			}
 		}
 		fmt.Fprintf(tw, "%s\t\n", verdict)
 	}
 	fmt.Fprintf(tw, "total\t")
-	for k := range cols {
-		fmt.Fprintf(tw, "\t\t%.2f\t", totals[k].Seconds())
+	for k := range r.cols {
+		fmt.Fprintf(tw, "\t\t%.2f\t", r.totals[k].Seconds())
 	}
 	fmt.Fprintln(tw, "\t")
 	tw.Flush()
-	for _, n := range notes {
+}
+
+// cell checks one program for the target of column k: the text of its
+// Musket cell and its verdict ("" when there is none).
+func (r *mutexRun) cell(k int, name, file, title, target string) (string, string) {
+	m, model, err := driver.Models{}.ForTarget(target)
+	if err != nil {
+		fmt.Fprintf(r.stderr, "%v\n", err)
+		r.st.add(exitBadInput)
+		r.failures++
+		return "error", ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
+	pr, err := bmc.CheckProgram(ctx, filepath.Join(r.dir, file), m, model,
+		bmc.ProgramOptions{Target: target, Bound: r.bound, NoAnalysis: r.noAnalysis})
+	cancel()
+	if err != nil {
+		fmt.Fprintf(r.stderr, "%v\n", err)
+		r.st.add(exitBadInput)
+		r.failures++
+		return "error", ""
+	}
+	res := pr.Result
+	r.totals[k] += res.Time
+	r.total += res.Time
+	if res.Time > r.slowest {
+		r.slowest, r.slowestCell = res.Time, name+" "+title
+	}
+	cell := fmt.Sprintf("%.2f", res.Time.Seconds())
+	switch {
+	case res.Status == result.Timeout:
+		cell = "T/O"
+		r.st.add(exitLimit)
+		r.failures++
+	case res.Status != result.Done:
+		cell = res.Status.String()
+		r.st.add(exitLimit)
+		r.failures++
+	}
+	v := "UNREACHABLE"
+	if pr.Reachable {
+		v = "REACHABLE"
+		r.st.add(exitFailed)
+	}
+	if r.stats && pr.Report != nil {
+		s := pr.Report.Stats
+		r.notes = append(r.notes, fmt.Sprintf("%s %s: encoding %.3fs, solving %.3fs; %d events, %d variables, %d constraints, %d may-pairs (%d must)",
+			name, title, pr.Report.Encode.Seconds(), pr.Report.Solve.Seconds(), s.Events, s.Vars(), s.Constraints, s.RelPairs, s.MustPairs))
+	}
+	return cell, v
+}
+
+// footer prints the notes, the source of the paper's figures and whether
+// the time targets are met, and returns the exit status.
+func (r *mutexRun) footer(stdout io.Writer) int {
+	for _, n := range r.notes {
 		fmt.Fprintln(stdout, n)
 	}
-	fmt.Fprintf(stdout, "herd7, Dartagnan: Ponce-de-León, Furbach, Heljanko, Meyer, \"BMC with Memory Models as Modules\", FMCAD 2018, Table II (its machine, 2018; T/O: time-out); Musket: measured now, bound %d, SMT engine.\n", *bound)
-	if failures > 0 {
+	fmt.Fprintf(stdout, "herd7, Dartagnan: Ponce-de-León, Furbach, Heljanko, Meyer, \"BMC with Memory Models as Modules\", FMCAD 2018, Table II (its machine, 2018; T/O: time-out); Musket: measured now, bound %d, SMT engine.\n", r.bound)
+	if r.failures > 0 {
 		// A cell without a time cannot meet a target.
 		fmt.Fprintf(stdout, "targets (every cell < %v, all together < %v): not measured, %d cells without an answer\n",
-			mutexCellTarget, mutexTotalTarget, failures)
-		return int(st)
+			mutexCellTarget, mutexTotalTarget, r.failures)
+		return int(r.st)
 	}
 	met := "met"
-	if slowest >= mutexCellTarget || total >= mutexTotalTarget {
+	if r.slowest >= mutexCellTarget || r.total >= mutexTotalTarget {
 		met = "NOT met"
 	}
 	fmt.Fprintf(stdout, "targets (every cell < %v, all together < %v): %s; slowest cell %s %.2fs, total %.2fs\n",
-		mutexCellTarget, mutexTotalTarget, met, slowestCell, slowest.Seconds(), total.Seconds())
-	return int(st)
+		mutexCellTarget, mutexTotalTarget, met, r.slowestCell, r.slowest.Seconds(), r.total.Seconds())
+	return int(r.st)
 }

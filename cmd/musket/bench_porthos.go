@@ -16,38 +16,6 @@ func init() {
 	registerBench("porthos", "Table III (Porthos state inclusion) of Ponce-de-León et al., \"BMC with Memory Models as Modules\", FMCAD 2018 beside Musket's compare", runBenchPorthos)
 }
 
-// porthosCell is one cell of Table III: Porthos' time (timedOut for
-// T/O), its oracle iterations (-1 unknown) and whether inclusion fails
-// (the SAT column; unknown when it timed out).
-type porthosCell struct {
-	time  float64
-	iters int
-	fails bool
-}
-
-// porthosTable is Table III of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC with Memory Models as Modules", FMCAD 2018 (seconds, bound 2).
-var porthosTable = []struct {
-	name                    string
-	tsoSC, powerTSO, armTSO porthosCell
-}{
-	{"Parker", porthosCell{0.70, 1, true}, porthosCell{2.46, 2, true}, porthosCell{1.90, 1, true}},
-	{"Dekker", porthosCell{12.31, 1, true}, porthosCell{108.89, 0, false}, porthosCell{134.43, 0, false}},
-	{"Peterson", porthosCell{1.31, 1, true}, porthosCell{6.33, 0, false}, porthosCell{6.51, 0, false}},
-	{"Burns", porthosCell{2.00, 1, true}, porthosCell{6.12, 1, false}, porthosCell{7.89, 1, false}},
-	{"Bakery", porthosCell{10.78, 2, true}, porthosCell{836.44, 43, false}, porthosCell{timedOut, -1, false}},
-	{"Lamport", porthosCell{10.64, 3, true}, porthosCell{timedOut, -1, false}, porthosCell{timedOut, -1, false}},
-	{"Szymanski", porthosCell{101.32, 1, true}, porthosCell{940.75, 0, false}, porthosCell{850.44, 0, false}},
-}
-
-var porthosColumns = []struct {
-	title, source, target string
-	cell                  func(i int) porthosCell
-}{
-	{"TSO⊆SC", "sc", "tso", func(i int) porthosCell { return porthosTable[i].tsoSC }},
-	{"Power⊆TSO", "tso", "power", func(i int) porthosCell { return porthosTable[i].powerTSO }},
-	{"ARM⊆TSO", "tso", "armv7", func(i int) porthosCell { return porthosTable[i].armTSO }},
-}
-
 // The time targets.
 const (
 	porthosCellTarget  = 60 * time.Second
@@ -79,18 +47,18 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(tw, "program\tinclusion\tpaper SAT\tpaper s\tpaper IT\tMusket\tMusket s\tMusket IT\t")
 	status := 0
 	var total time.Duration
-	prog := newProgress(stderr, len(porthosTable)*len(porthosColumns))
-	for i, row := range porthosTable {
-		for _, col := range porthosColumns {
-			paper := col.cell(i)
-			prog.step(row.name + " " + col.title)
-			src, err := porthos.ParseSide(col.source, nil)
+	prog := newProgress(stderr, len(porthos.TableIII)*len(porthos.TableIIIColumns))
+	for _, row := range porthos.TableIII {
+		for ci, col := range porthos.TableIIIColumns {
+			paper := row.Cells[ci]
+			prog.step(row.Program + " " + col.Title)
+			src, err := porthos.ParseSide(col.Source, nil)
 			if err == nil {
 				var tgt porthos.Side
-				tgt, err = porthos.ParseSide(col.target, nil)
+				tgt, err = porthos.ParseSide(col.Target, nil)
 				if err == nil {
 					var p *porthos.Program
-					p, err = porthos.Load(filepath.Join(*dir, row.name+".pts"), &src, &tgt, *bound)
+					p, err = porthos.Load(filepath.Join(*dir, row.Program+".pts"), &src, &tgt, *bound)
 					if err == nil {
 						ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 						r := porthos.Check(ctx, p, &src, &tgt, porthos.Options{Bound: *bound})
@@ -107,7 +75,7 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 						if r.Time > porthosCellTarget {
 							status = 1
 						}
-						fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\t\n", row.name, col.title, paperVerdict(paper), paperTime(paper.time), paperIters(paper), verdict, r.Time.Seconds(), r.Iterations)
+						fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%d\t\n", row.Program, col.Title, paperVerdict(paper), paperTime(paper.Time), paperIters(paper), verdict, r.Time.Seconds(), r.Iterations)
 						continue
 					}
 				}
@@ -126,19 +94,20 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-func paperVerdict(c porthosCell) string {
+// paperVerdict is the paper's SAT column: "-" where Porthos timed out.
+func paperVerdict(c porthos.TableIIICell) string {
 	switch {
-	case c.time == timedOut:
+	case c.Time == porthos.TableIIITimedOut:
 		return "-"
-	case c.fails:
+	case !c.Holds:
 		return "fails"
 	}
 	return "holds"
 }
 
-func paperIters(c porthosCell) string {
-	if c.iters < 0 {
+func paperIters(c porthos.TableIIICell) string {
+	if c.Iters < 0 {
 		return "-"
 	}
-	return fmt.Sprint(c.iters)
+	return fmt.Sprint(c.Iters)
 }

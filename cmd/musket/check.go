@@ -9,9 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -133,55 +134,92 @@ func reachWord(reachable bool) string {
 	return "UNREACHABLE"
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+// checkFlags are the flags of musket check.
+type checkFlags struct {
+	fs                      *flag.FlagSet
+	incl                    listFlag
+	target, model, engine   *string
+	witness, variant        *string
+	bound                   *int
+	stats, noAnalysis, json *bool
+	races                   *bool
+	timeout                 *timeoutFlag
+}
+
+func newCheckFlags(stderr io.Writer) *checkFlags {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var incl listFlag
-	target := fs.String("target", "x86", fmt.Sprintf("compilation `target`: %v", compile.Targets()))
-	model := fs.String("model", "", "built-in model name or `.cat file` (default: the target's built-in model: x86→tso, power→power, armv7→armv7, aarch64→aarch64, riscv→riscv)")
-	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
-	bound := intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
-	engine := fs.String("engine", "smt", "`engine`: smt (the SMT encoding), enum (explicit enumeration), or both (a disagreement is an error, exit status 4)")
-	witness := fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE` (with several programs: FILE.NAME.dot)")
-	stats := fs.Bool("stats", false, "print the size of the encoding (variables, constraints, relation pairs) and where the time went")
-	noAnalysis := fs.Bool("no-analysis", false, "turn the relation analysis off (for measurements)")
-	asJSON := fs.Bool("json", false, "print one JSON object per program")
-	timeout := addTimeout(fs, "program")
-	variant := fs.String("variant", "", "comma-separated CAT variants")
-	races := fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
+	f := &checkFlags{fs: fs}
+	f.target = fs.String("target", "x86", fmt.Sprintf("compilation `target`: %v", arch.Targets()))
+	f.model = fs.String("model", "", "built-in model name or `.cat file` (default: the target's built-in model: "+targetModels()+")")
+	fs.Var(&f.incl, "I", "`folder` to search for included .cat files (repeatable)")
+	f.bound = intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
+	f.engine = fs.String("engine", "smt", "`engine`: smt (the SMT encoding), enum (explicit enumeration), or both (a disagreement is an error, exit status 4)")
+	f.witness = fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE` (with several programs: FILE.NAME.dot)")
+	f.stats = fs.Bool("stats", false, "print the size of the encoding (variables, constraints, relation pairs) and where the time went")
+	f.noAnalysis = fs.Bool("no-analysis", false, "turn the relation analysis off (for measurements)")
+	f.json = fs.Bool("json", false, "print one JSON object per program")
+	f.timeout = addTimeout(fs, "program")
+	f.variant = fs.String("variant", "", "comma-separated CAT variants")
+	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
 	}
-	operands, code, ok := parseCommand(fs, args)
-	if !ok {
-		return code
+	return f
+}
+
+// targetModels says the default model of each target: "x86→tso, ...".
+func targetModels() string {
+	var parts []string
+	for _, a := range arch.All() {
+		if a.Target != "" {
+			parts = append(parts, a.Target+"→"+a.Model)
+		}
 	}
+	return strings.Join(parts, ", ")
+}
+
+// usage returns why the operands and flags cannot be checked ("" when
+// they can).
+func (f *checkFlags) usage(operands []string) string {
 	if len(operands) == 0 {
-		return usageError(fs, stderr, "no program given: name .pts programs or .litmus tests")
+		return "no program given: name .pts programs or .litmus tests"
 	}
-	switch *engine {
+	switch *f.engine {
 	case "smt", "enum", "both":
 	default:
-		return usageError(fs, stderr, "unknown engine %q (want smt, enum or both)", *engine)
+		return fmt.Sprintf("unknown engine %q (want smt, enum or both)", *f.engine)
 	}
-	if _, ok := compile.ArchWord(*target); !ok {
-		return usageError(fs, stderr, "unknown target %q (want one of %v)", *target, compile.Targets())
+	if _, ok := arch.ByTarget(*f.target); !ok {
+		return fmt.Sprintf("unknown target %q (want one of %v)", *f.target, arch.Targets())
 	}
-	if *bound < 1 {
+	if *f.bound < 1 {
 		for _, path := range operands {
 			if !strings.HasSuffix(path, ".litmus") {
-				return usageError(fs, stderr, "-bound %d: a .pts program (%s) needs a bound of 1 or more", *bound, path)
+				return fmt.Sprintf("-bound %d: a .pts program (%s) needs a bound of 1 or more", *f.bound, path)
 			}
 		}
 	}
-	m, name, err := bmc.ModelFor(*target, *model, incl)
+	return ""
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	f := newCheckFlags(stderr)
+	operands, code, ok := parseCommand(f.fs, args)
+	if !ok {
+		return code
+	}
+	if msg := f.usage(operands); msg != "" {
+		return usageError(f.fs, stderr, "%s", msg)
+	}
+	m, name, err := driver.Models{Model: *f.model, IncludeDirs: f.incl}.ForTarget(*f.target)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
 		return exitBadInput
 	}
-	c := checkConfig{target: *target, model: *model, incl: incl, m: m, name: name, bound: *bound, noAnalysis: *noAnalysis, variants: variantSet(*variant), races: *races}
-	if *races {
+	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races}
+	if *f.races {
 		for _, path := range operands {
 			if err := checkRaceModel(path, c); err != nil {
 				fmt.Fprintf(stderr, "musket check: %v\n", err)
@@ -189,93 +227,120 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	limit := timeout.resolve(len(operands))
-	var st status
-	var wf *witnessFiles
-	if *witness != "" {
-		wf = newWitnessFiles(*witness, len(operands) > 1)
+	r := &checkRun{stdout: stdout, stderr: stderr, f: f, c: c, limit: f.timeout.resolve(len(operands)), total: len(operands)}
+	if *f.witness != "" {
+		r.wf = newWitnessFiles(*f.witness, len(operands) > 1)
 	}
-	sig := interruptible()
-	defer sig.stop()
-	checked := 0
-	var timeouts []string
-	prog := newBatchProgress(stderr, len(operands), isTerminal(stderr))
-	defer prog.close()
+	return r.run(operands)
+}
+
+// checkRun is one run of musket check over its operands.
+type checkRun struct {
+	stdout, stderr io.Writer
+	f              *checkFlags
+	c              checkConfig
+	limit          time.Duration
+	wf             *witnessFiles
+	sig            *run
+	prog           *batchProgress
+
+	st       status
+	total    int
+	checked  int
+	timeouts []string
+}
+
+func (r *checkRun) run(operands []string) int {
+	r.sig = interruptible()
+	defer r.sig.stop()
+	r.prog = newBatchProgress(r.stderr, len(operands), isTerminal(r.stderr))
+	defer r.prog.close()
 	for i, path := range operands {
-		if sig.ctx.Err() != nil {
+		if r.sig.ctx.Err() != nil {
 			break
 		}
-		prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
-		var (
-			pr       *bmc.ProgramResult
-			disagree string
-			err      error
-		)
-		if *engine == "both" {
-			pr, disagree, err = checkBoth(sig.ctx, limit, path, c)
-		} else {
-			ctx, cancel := sig.ctx, context.CancelFunc(func() {})
-			if limit > 0 {
-				ctx, cancel = context.WithTimeout(sig.ctx, limit)
-			}
-			pr, err = checkRunner(ctx, path, *engine, c)
-			cancel()
-		}
-		if sig.interrupted() {
+		r.prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+		pr, disagree, err := r.checkOne(path)
+		if r.sig.interrupted() {
 			break
 		}
-		checked++
+		r.checked++
 		if err != nil {
-			prog.finished(i, true)
-			prog.print(func() { fmt.Fprintf(stderr, "%v\n", err) })
-			st.add(exitBadInput)
+			r.prog.finished(i, true)
+			r.prog.print(func() { fmt.Fprintf(r.stderr, "%v\n", err) })
+			r.st.add(exitBadInput)
 			continue
 		}
-		r := pr.Result
-		verdict := reachWord(pr.Reachable)
-		var racy []string
-		switch r.Status {
-		case result.Done:
-			if pr.Reachable {
-				st.add(exitFailed)
-			}
-			if *races {
-				if racy = raceWitness(r); len(racy) > 0 {
-					st.add(exitFailed)
-				}
-			}
-		case result.Timeout:
-			verdict = "TIMEOUT"
-			timeouts = append(timeouts, pr.Name)
-			st.add(exitLimit)
-		case result.Unsupported:
-			verdict = "UNSUPPORTED"
-			st.add(exitLimit)
-		default:
-			verdict = "ERROR"
-			st.add(failureStatus(r.Err))
+		r.print(i, path, pr, disagree)
+	}
+	return r.summary()
+}
+
+// checkOne checks one file with the engine (or both) under the time
+// limit.
+func (r *checkRun) checkOne(path string) (*bmc.ProgramResult, string, error) {
+	if *r.f.engine == "both" {
+		return checkBoth(r.sig.ctx, r.limit, path, r.c)
+	}
+	ctx, cancel := r.sig.ctx, context.CancelFunc(func() {})
+	if r.limit > 0 {
+		ctx, cancel = context.WithTimeout(r.sig.ctx, r.limit)
+	}
+	defer cancel()
+	pr, err := checkRunner(ctx, path, *r.f.engine, r.c)
+	return pr, "", err
+}
+
+// print gives the verdict of file i and prints it.
+func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree string) {
+	res := pr.Result
+	verdict := reachWord(pr.Reachable)
+	var racy []string
+	switch res.Status {
+	case result.Done:
+		if pr.Reachable {
+			r.st.add(exitFailed)
 		}
-		prog.finished(i, r.Status != result.Done || pr.Reachable || len(racy) > 0 || disagree != "")
-		// Results are written with the progress line cleared and held off.
-		prog.mu.Lock()
-		prog.clear()
-		printCheckResult(stdout, stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: *engine, races: racy,
-			asJSON: *asJSON, stats: *stats, witness: *witness, wf: wf}, &st)
-		prog.mu.Unlock()
+		if *r.f.races {
+			if racy = raceWitness(res); len(racy) > 0 {
+				r.st.add(exitFailed)
+			}
+		}
+	case result.Timeout:
+		verdict = "TIMEOUT"
+		r.timeouts = append(r.timeouts, pr.Name)
+		r.st.add(exitLimit)
+	case result.Unsupported:
+		verdict = "UNSUPPORTED"
+		r.st.add(exitLimit)
+	default:
+		verdict = "ERROR"
+		r.st.add(failureStatus(res.Err))
 	}
-	prog.close()
-	if len(timeouts) > 0 && !*asJSON {
-		fmt.Fprintf(stderr, "timed out (limit %v each): %s\n", limit, strings.Join(timeouts, ", "))
+	r.prog.finished(i, res.Status != result.Done || pr.Reachable || len(racy) > 0 || disagree != "")
+	// Results are written with the progress line cleared and held off.
+	r.prog.mu.Lock()
+	r.prog.clear()
+	printCheckResult(r.stdout, r.stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: *r.f.engine, races: racy,
+		asJSON: *r.f.json, stats: *r.f.stats, witness: *r.f.witness, wf: r.wf}, &r.st)
+	r.prog.mu.Unlock()
+}
+
+// summary prints the end of the run and returns its exit status.
+func (r *checkRun) summary() int {
+	r.prog.close()
+	if len(r.timeouts) > 0 && !*r.f.json {
+		fmt.Fprintf(r.stderr, "timed out (limit %v each): %s\n", r.limit, strings.Join(r.timeouts, ", "))
 	}
-	if *asJSON {
-		writeJSON(stdout, map[string]checkSummary{"summary": {Programs: len(operands), Checked: checked, Timeouts: timeouts,
-			Interrupted: sig.interrupted(), ExitStatus: exitOf(st, sig.interrupted())}})
+	if *r.f.json {
+		writeJSON(r.stdout, map[string]checkSummary{"summary": {Programs: r.total, Checked: r.checked, Timeouts: r.timeouts,
+			Interrupted: r.sig.interrupted(), ExitStatus: exitOf(r.st, r.sig.interrupted())}})
 	}
-	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d programs checked\n", checked, len(operands))
+	if r.sig.interrupted() {
+		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", r.checked, r.total)
 		return exitInterrupted
 	}
-	return int(st)
+	return int(r.st)
 }
 
 // exitOf is the exit status of a run: interrupted, or the highest status

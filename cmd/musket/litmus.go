@@ -13,8 +13,8 @@ import (
 
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/expect"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -93,7 +93,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		}
 		*model = *catFlag
 	}
-	files, err := testFiles(operands)
+	files, err := driver.TestFiles(operands)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 		return exitBadInput
@@ -105,44 +105,23 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 			return exitBadInput
 		}
 	}
-	opts := batch.Options{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Jobs: *jobs, Timeout: timeout.resolve(len(files)),
-		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: *bell, Macros: *macros, LibDirs: libDirs, Explain: *explainFlag, Engines: testEngines,
-		Skip: splitList(strings.Join(skipChecks, ",")), Through: *through, Show: *show, NShow: *nshow}
+	ms := driver.Models{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Bell: *bell, Macros: *macros, LibDirs: libDirs}
 	if *conf != "" {
-		c, err := batch.ReadConf(*conf)
-		if err != nil {
-			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
-			return exitBadInput
-		}
-		if opts.Model == "" {
-			opts.Model = c.Model
-		}
-		if opts.Bell == "" {
-			opts.Bell = c.Bell
-		}
-		if opts.Macros == "" {
-			opts.Macros = c.Macros
-		}
-		if *variant == "" && len(c.Variants) > 0 {
-			opts.Variants = variantSet(strings.Join(c.Variants, ","))
-		}
-	}
-	if opts.Macros != "" {
-		if _, err := litmus.ReadMacros(opts.Macros); err != nil {
+		if err := ms.ApplyConf(*conf, *variant != ""); err != nil {
 			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 			return exitBadInput
 		}
 	}
-	if opts.Model != "" {
-		// Fail early on a bad model rather than once per test.
-		if _, _, err := batch.LoadModelWith(opts.Model, cat.LoadOptions{IncludeDirs: incl, Bell: opts.Bell, LibDirs: libDirs}); err != nil {
-			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
-			return exitBadInput
-		}
-		if r, err := cat.ResolveModel(opts.Model, libDirs); err == nil && r.Note != "" {
-			fmt.Fprintf(stderr, "musket litmus: %s\n", r.Note)
-		}
+	if err := ms.Check(); err != nil {
+		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+		return exitBadInput
 	}
+	if note := ms.Note(); note != "" {
+		fmt.Fprintf(stderr, "musket litmus: %s\n", note)
+	}
+	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *jobs, Timeout: timeout.resolve(len(files)),
+		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
+		LibDirs: ms.LibDirs, Explain: *explainFlag, Skip: splitList(strings.Join(skipChecks, ",")), Through: *through, Show: *show, NShow: *nshow}
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *quiet, asJSON: *asJSON,
 		files: len(files), start: time.Now(), timeout: opts.Timeout}
 	if *witness != "" {
@@ -169,23 +148,6 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	}
 	return int(l.status)
-}
-
-// testFiles expands the operands into test files; a folder without any
-// .litmus file is an error naming it.
-func testFiles(operands []string) ([]string, error) {
-	var files []string
-	for _, op := range operands {
-		fs, err := batch.Files([]string{op})
-		if err != nil {
-			return nil, err
-		}
-		if len(fs) == 0 {
-			return nil, fmt.Errorf("no tests found in %s (no .litmus file in it or below)", op)
-		}
-		files = append(files, fs...)
-	}
-	return files, nil
 }
 
 // failed tells whether a job is a failure for the progress display: an

@@ -23,6 +23,9 @@ func TestLitmusCommand(t *testing.T) {
 		{"json", []string{"litmus", "-json", "../../examples/litmus/SB.litmus"}, 0, []string{`"verdict":"Ok"`}},
 		{"expect disagrees", []string{"litmus", "-q", "-expect", csv, "../../examples/litmus"}, 1, []string{"DISAGREE", "SB+mfences.litmus: No, expected Ok", "agreement 1/2"}},
 		{"bad model", []string{"litmus", "-model", "nosuch", "../../examples/litmus/SB.litmus"}, 2, nil},
+		// SPARC's default model is TSO for litmus as for check (package arch).
+		{"SPARC default model", []string{"litmus", "../../examples/asm/mp.litmus"}, 0, []string{"Test MP Allowed", "Observation MP Never 0 3"}},
+		{"SPARC check", []string{"check", "../../examples/asm/mp.litmus"}, 0, []string{"model tso"}},
 		{"models", []string{"models"}, 0, []string{"sc", "tso"}},
 		{"unknown command", []string{"frobnicate"}, 2, nil},
 	}

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -50,20 +50,16 @@ func raceFlags(flags []string) []string {
 func checkRaceModel(path string, c checkConfig) error {
 	m, name := c.m, c.name
 	if strings.HasSuffix(path, ".litmus") {
-		spec := c.model
-		if spec == "" {
-			t, err := litmus.ParseFile(path)
-			if err != nil {
-				return err
-			}
-			def, ok := bmc.LitmusModels[strings.ToUpper(t.Arch)]
-			if !ok {
-				return fmt.Errorf("%s: no built-in model for architecture %s; give one with -model", path, t.Arch)
-			}
-			spec = def
+		t, err := litmus.ParseFile(path)
+		if err != nil {
+			return err
 		}
-		var err error
-		if m, err = bmc.LoadModel(spec, c.incl); err != nil {
+		ms := driver.Models{Model: c.model, IncludeDirs: c.incl}
+		spec, err := ms.SpecFor(t.Arch)
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		if m, _, err = ms.Load(spec); err != nil {
 			return err
 		}
 		name = spec

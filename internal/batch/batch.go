@@ -1,6 +1,6 @@
 // Package batch runs many litmus tests under a model with a pool of
-// workers: it expands folders into test files, picks and loads the model
-// each test needs (once per model), applies the per-test time limit, runs
+// workers: it picks and loads the model each test needs (once per model,
+// through package driver), applies the per-test time limit, runs
 // one engine or both and compares them (both.go), and hands results back
 // in input order, each as soon as it and every file before it are done.
 package batch
@@ -9,17 +9,14 @@ import (
 	"context"
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
@@ -113,101 +110,6 @@ func (o Options) engine(name string) Engine {
 	return builtinEngines[name]
 }
 
-// Files expands the arguments: a folder stands for every .litmus file below
-// it, in lexical order; "@LIST" stands for the files LIST names, one a
-// line, relative to LIST's folder (herd7's index files, e.g. "@all"; blank
-// lines and lines starting with '#' are skipped, and a line may itself be
-// a folder or an @list).
-func Files(args []string) ([]string, error) {
-	return files(args, map[string]bool{})
-}
-
-func files(args []string, lists map[string]bool) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		if strings.HasPrefix(a, "@") {
-			found, err := listFile(a[1:], lists)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, found...)
-			continue
-		}
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".litmus") {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		out = append(out, found...)
-	}
-	return out, nil
-}
-
-// listFile reads the index file path: the files it names, in order.
-func listFile(path string, lists map[string]bool) ([]string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	if lists[abs] {
-		return nil, fmt.Errorf("%s: the list includes itself", path)
-	}
-	lists[abs] = true
-	defer delete(lists, abs)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	dir := filepath.Dir(path)
-	var out []string
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		at := ""
-		if strings.HasPrefix(line, "@") {
-			at, line = "@", line[1:]
-		}
-		if !filepath.IsAbs(line) {
-			line = filepath.Join(dir, line)
-		}
-		found, err := files([]string{at + line}, lists)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
-		}
-		out = append(out, found...)
-	}
-	return out, nil
-}
-
-// DefaultModel is the built-in model for each litmus architecture.
-var DefaultModel = map[string]string{
-	"X86":     "tso",
-	"PPC":     "power",
-	"ARM":     "armv7",
-	"AARCH64": "aarch64",
-	"RISCV":   "riscv",
-	"C":       "c11",
-}
-
 // models loads each model once and shares it between workers.
 type models struct {
 	mu    sync.Mutex
@@ -226,13 +128,10 @@ type modelEntry struct {
 	err  error
 }
 
-func (ms *models) get(arch string) (*cat.Model, string, error) {
-	spec := ms.opts.Model
-	if spec == "" {
-		spec = DefaultModel[strings.ToUpper(arch)]
-		if spec == "" {
-			return nil, "", fmt.Errorf("no default model for architecture %s: give one with -model", arch)
-		}
+func (ms *models) get(archWord string) (*cat.Model, string, error) {
+	spec, err := ms.opts.models().SpecFor(archWord)
+	if err != nil {
+		return nil, "", err
 	}
 	ms.mu.Lock()
 	e, ok := ms.cache[spec]
@@ -242,7 +141,7 @@ func (ms *models) get(arch string) (*cat.Model, string, error) {
 	}
 	ms.mu.Unlock()
 	e.once.Do(func() {
-		e.m, e.name, e.err = LoadModelWith(spec, cat.LoadOptions{IncludeDirs: ms.opts.IncludeDirs, Bell: ms.opts.Bell, LibDirs: ms.opts.LibDirs})
+		e.m, e.name, e.err = ms.opts.models().Load(spec)
 	})
 	return e.m, e.name, e.err
 }
@@ -251,33 +150,14 @@ func (ms *models) get(arch string) (*cat.Model, string, error) {
 // this run: the C front-end with the macros of opts.Macros.
 func (ms *models) frontends() ([]litmus.Frontend, error) {
 	ms.feOnce.Do(func() {
-		if ms.opts.Macros == "" {
-			return
-		}
-		m, err := litmus.ReadMacros(ms.opts.Macros)
-		if err != nil {
-			ms.feErr = err
-			return
-		}
-		ms.fes = []litmus.Frontend{litmus.NewCFrontend(m)}
+		ms.fes, ms.feErr = ms.opts.models().Frontends()
 	})
 	return ms.fes, ms.feErr
 }
 
-// LoadModel loads a model given by built-in name or by file path.
-func LoadModel(spec string, includeDirs []string) (*cat.Model, string, error) {
-	return LoadModelWith(spec, cat.LoadOptions{IncludeDirs: includeDirs})
-}
-
-// LoadModelWith loads a model given by built-in name or by file path, with
-// load options (include folders, a bell file).
-func LoadModelWith(spec string, opts cat.LoadOptions) (*cat.Model, string, error) {
-	r, err := cat.ResolveModel(spec, opts.LibDirs)
-	if err != nil {
-		return nil, spec, err
-	}
-	m, err := cat.LoadResolved(r, opts)
-	return m, spec, err
+// models is what the options say about the model, for the driver.
+func (o Options) models() driver.Models {
+	return driver.Models{Model: o.Model, Bell: o.Bell, Macros: o.Macros, IncludeDirs: o.IncludeDirs, Variants: o.Variants, LibDirs: o.LibDirs}
 }
 
 // Job is the outcome of one file: a result, or an input error (bad file,
@@ -379,16 +259,7 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		j.Err = err
 		return j
 	}
-	fe, _ := litmus.Lookup(t.Arch)
-	for _, o := range fes {
-		if strings.EqualFold(o.Arch(), t.Arch) {
-			fe = o
-		}
-	}
-	var tags []string
-	if fe != nil {
-		tags = fe.Tags()
-	}
+	tags := driver.Tags(t.Arch, fes...)
 	if opts.Engine == "both" {
 		j.Result, j.Disagreement = runBoth(ctx, t, m, name, tags, opts)
 		return j

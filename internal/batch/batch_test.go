@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"testing"
@@ -29,7 +30,7 @@ func TestRunKeepsOrderAndReportsBadInput(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, n), []byte(src), 0o644)
 	}
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a test"), 0o644)
-	files, err := Files([]string{dir})
+	files, err := driver.Files([]string{dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,11 +64,16 @@ func TestRunKeepsOrderAndReportsBadInput(t *testing.T) {
 	}
 }
 
+// TestUnknownModel: a model that does not load is every test's error.
 func TestUnknownModel(t *testing.T) {
-	if _, _, err := LoadModel("nosuchmodel", nil); err == nil {
-		t.Error("no error for an unknown built-in")
-	}
-	if _, _, err := LoadModel("/nonexistent/m.cat", nil); err == nil {
-		t.Error("no error for a missing file")
+	dir := t.TempDir()
+	f := filepath.Join(dir, "a.litmus")
+	os.WriteFile(f, []byte(sb), 0o644)
+	for _, model := range []string{"nosuchmodel", "/nonexistent/m.cat"} {
+		Run(context.Background(), []string{f}, Options{Model: model}, func(j Job) {
+			if j.Err == nil {
+				t.Errorf("-model %s: no error", model)
+			}
+		})
 	}
 }

@@ -2,10 +2,10 @@ package bmc_test
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/driver"
 	"testing"
 	"time"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
@@ -18,7 +18,7 @@ import (
 // ADDS, SUBS, and LDAPUR/STLUR; the one final state is the one the
 // instructions compute.
 func TestAArch64MoreInstructions(t *testing.T) {
-	m, name, err := batch.LoadModel("aarch64", nil)
+	m, name, err := driver.Load("aarch64")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
-	"os"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
@@ -19,25 +18,14 @@ import (
 	"github.com/musket-verify/musket/internal/result"
 )
 
-// TargetModels is the built-in model of each compilation target.
-var TargetModels = map[string]string{
-	"x86":     "tso",
-	"power":   "power",
-	"armv7":   "armv7",
-	"aarch64": "aarch64",
-	"riscv":   "riscv",
-}
-
 // ProgramOptions say how to check a program of the C11-like language of
 // "BMC with Memory Models as Modules" (FMCAD 2018).
 type ProgramOptions struct {
-	Target      string // x86, power, armv7, aarch64, riscv
-	Model       string // built-in name or .cat path; "" for the target's
-	IncludeDirs []string
-	Bound       int    // loop unrolling bound (default 2)
-	Engine      string // "smt" (default) or "enum"
-	NoAnalysis  bool
-	Variants    map[string]bool
+	Target     string // x86, power, armv7, aarch64, riscv
+	Bound      int    // loop unrolling bound (default 2)
+	Engine     string // "smt" (default) or "enum"
+	NoAnalysis bool
+	Variants   map[string]bool
 	// FlagWitnesses asks for an execution raising each raised flag
 	// (Result.FlagWitnesses): musket check -races.
 	FlagWitnesses bool
@@ -53,14 +41,6 @@ type ProgramResult struct {
 	Reachable bool   // the condition (for forall: its negation) is reachable
 	Result    *result.Result
 	Report    *Report
-}
-
-// LoadModel loads a built-in model by name or a .cat file.
-func LoadModel(spec string, includeDirs []string) (*cat.Model, error) {
-	if strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator) {
-		return cat.Load(spec, cat.LoadOptions{IncludeDirs: includeDirs})
-	}
-	return cat.LoadBuiltin(spec)
 }
 
 // PrepareProgram parses a .pts program, unrolls its loops to the bound and
@@ -79,30 +59,9 @@ func PrepareProgram(path, target string, bound int) (*spec.Test, []string, error
 	if err != nil {
 		return nil, nil, err
 	}
-	tags := compile.Tags(target)
-	if fe, err := litmus.Lookup(c.Arch); err == nil {
-		tags = append(tags, fe.Tags()...)
-	}
+	tags := append(compile.Tags(target), driver.Tags(c.Arch)...)
 	sort.Strings(tags)
 	return c, tags, nil
-}
-
-// ModelFor picks the model of a check: the given one, else the target's
-// built-in one (an error when it does not exist yet).
-func ModelFor(target, spec string, includeDirs []string) (*cat.Model, string, error) {
-	if spec == "" {
-		def, ok := TargetModels[target]
-		if !ok {
-			return nil, "", fmt.Errorf("unknown target %q (want one of %v)", target, compile.Targets())
-		}
-		m, err := cat.LoadBuiltin(def)
-		if err != nil {
-			return nil, "", fmt.Errorf("target %s: its built-in model %q does not exist yet; give one with -model (%v)", target, def, err)
-		}
-		return m, def, nil
-	}
-	m, err := LoadModel(spec, includeDirs)
-	return m, spec, err
 }
 
 // CheckProgram answers whether the condition of a .pts program is
@@ -168,22 +127,11 @@ func hasCutLabel(t *spec.Test) bool {
 	return false
 }
 
-// LitmusModels is the model musket check uses for an assembly litmus test
-// when none is given: the architecture's own (SPARC machines run TSO).
-var LitmusModels = map[string]string{
-	"X86":     "tso",
-	"PPC":     "power",
-	"ARM":     "armv7",
-	"AARCH64": "aarch64",
-	"RISCV":   "riscv",
-	"C":       "c11",
-	"SPARC":   "tso",
-}
-
 // LitmusOptions say how to check a litmus test with loops.
 type LitmusOptions struct {
 	Model       string // built-in name or .cat path; "" for the architecture's
 	IncludeDirs []string
+	Bell        string // a .bell file read before the model
 	Bound       int    // times a backward branch may be taken on one path
 	Engine      string // "smt" (default) or "enum"
 	NoAnalysis  bool
@@ -207,22 +155,16 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	if err != nil {
 		return nil, err
 	}
-	modelSpec := opts.Model
-	if modelSpec == "" {
-		def, ok := LitmusModels[strings.ToUpper(t.Arch)]
-		if !ok {
-			return nil, fmt.Errorf("%s: no built-in model for architecture %s; give one with -model", path, t.Arch)
-		}
-		modelSpec = def
+	ms := driver.Models{Model: opts.Model, Bell: opts.Bell, IncludeDirs: opts.IncludeDirs}
+	modelSpec, err := ms.SpecFor(t.Arch)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	m, err := LoadModel(modelSpec, opts.IncludeDirs)
+	m, _, err := ms.Load(modelSpec)
 	if err != nil {
 		return nil, err
 	}
-	var tags []string
-	if fe, err := litmus.Lookup(t.Arch); err == nil {
-		tags = fe.Tags()
-	}
+	tags := driver.Tags(t.Arch)
 	pr := &ProgramResult{Name: t.Name, Target: t.Arch, Model: modelSpec, Bound: opts.Bound}
 	q := *t
 	if t.Quant == spec.Forall {

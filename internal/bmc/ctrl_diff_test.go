@@ -1,6 +1,7 @@
 package bmc_test
 
 import (
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,7 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/expect"
 	"github.com/musket-verify/musket/internal/litmus"
@@ -74,7 +74,7 @@ func TestCtrlDifferentialCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := batch.Files([]string{filepath.Join(corpus, "litmus/LKMM")})
+	files, err := driver.Files([]string{filepath.Join(corpus, "litmus/LKMM")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package bmc_test
 import (
 	"context"
 	"errors"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"testing"
@@ -191,7 +192,7 @@ exists y=5
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, name, err := bmc.ModelFor("x86", "", nil)
+	m, name, err := driver.Models{}.ForTarget("x86")
 	if err != nil {
 		t.Fatal(err)
 	}

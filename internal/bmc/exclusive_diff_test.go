@@ -1,9 +1,9 @@
 package bmc_test
 
 import (
+	"github.com/musket-verify/musket/internal/driver"
 	"testing"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/litmus"
 )
 
@@ -96,7 +96,7 @@ exists (0:R0=1 /\ 1:R0=1 /\ 1:R4=0)`, true},
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, _, err := batch.LoadModel(tc.model, nil)
+			m, _, err := driver.Load(tc.model)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package bmc_test
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
@@ -148,7 +148,7 @@ func wantBothOk(t *testing.T, src string, m *cat.Model, fe litmus.Frontend, vari
 // MUSKET_LONG=1) and fails on any difference.
 func TestLocksDifferentialCorpus(t *testing.T) {
 	m, fe, variants := kernelModel(t)
-	files, err := batch.Files([]string{filepath.Join(corpus, "litmus/LKMM")})
+	files, err := driver.Files([]string{filepath.Join(corpus, "litmus/LKMM")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package bmc_test
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,7 +31,7 @@ func TestMutexUnreachable(t *testing.T) {
 		t.Fatalf("want the seven mutex programs of the FMCAD 2018 paper in %s, found %d", filepath.Join(corpus, "mutex", "pts"), len(files))
 	}
 	for _, target := range []string{"x86", "power", "armv7"} {
-		m, name, err := bmc.ModelFor(target, "", nil)
+		m, name, err := driver.Models{}.ForTarget(target)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +110,7 @@ func BenchmarkMutex(b *testing.B) {
 	testcorpus.Dir(b)
 	files, _ := filepath.Glob(filepath.Join(corpus, "mutex", "pts", "*.pts"))
 	for _, target := range []string{"x86", "power", "armv7"} {
-		m, name, err := bmc.ModelFor(target, "", nil)
+		m, name, err := driver.Models{}.ForTarget(target)
 		if err != nil {
 			b.Fatal(err)
 		}

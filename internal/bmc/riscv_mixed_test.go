@@ -3,10 +3,10 @@ package bmc_test
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/driver"
 	"testing"
 	"time"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
@@ -18,7 +18,7 @@ import (
 // accesses to a 64-bit location, the loads that sign-extend (lb, lh, lw)
 // and those that do not (lbu, lhu, lwu).
 func TestRISCVMixedSize(t *testing.T) {
-	m, name, err := batch.LoadModel("riscv", nil)
+	m, name, err := driver.Load("riscv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package bmc_test
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,7 +20,7 @@ import (
 // encoding (and Z3's solving), reported as a timeout, never a verdict.
 // The guard is generous (a loaded machine); the outcome is asserted.
 func TestTimeoutWhileEncoding(t *testing.T) {
-	m, name, err := bmc.ModelFor("power", "", nil)
+	m, name, err := driver.Models{}.ForTarget("power")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/pts"
 	"github.com/musket-verify/musket/internal/spec"
@@ -18,28 +19,21 @@ const (
 	RISCV   = "riscv"
 )
 
-// archWords are the herd architecture words compiled tests carry in
-// Test.Arch, so that a compiled test is run like a litmus test of that
-// architecture.
-var archWords = map[string]string{
-	X86: "X86", Power: "PPC", ARMv7: "ARM", AArch64: "AArch64", RISCV: "RISCV",
-}
-
-// Targets lists the targets of Compile, sorted.
+// Targets lists the targets of Compile, sorted: the compilation targets
+// of the architectures (package arch), each with its mappings below.
 func Targets() []string {
-	out := make([]string, 0, len(archWords))
-	for t := range archWords {
-		out = append(out, t)
-	}
-	sort.Strings(out)
-	return out
+	return arch.Targets()
 }
 
 // ArchWord returns the herd architecture word of target ("PPC" for
-// "power").
+// "power"), which compiled tests carry in Test.Arch so that they are run
+// like litmus tests of that architecture.
 func ArchWord(target string) (string, bool) {
-	w, ok := archWords[target]
-	return w, ok
+	a, ok := arch.ByTarget(target)
+	if !ok {
+		return "", false
+	}
+	return a.Name, true
 }
 
 // Kind is the kind of a source memory access.
@@ -250,7 +244,7 @@ func Compile(t *spec.Test, target string) (*spec.Test, error) {
 // are shared with the result, whose Arch is the target's herd word (X86,
 // PPC, ARM, AArch64, RISCV).
 func CompileMap(t *spec.Test, target string) (*Compiled, error) {
-	word, ok := archWords[target]
+	word, ok := ArchWord(target)
 	if !ok {
 		return nil, fmt.Errorf("unknown compilation target %q (want one of %v)", target, Targets())
 	}

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,7 +26,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
@@ -210,11 +210,11 @@ var herdARM = corpus + "/cat/herd/arm.cat"
 func armModels(t *testing.T) (ours, herd *cat.Model, tags []string) {
 	t.Helper()
 	testcorpus.Dir(t)
-	ours, _, err := batch.LoadModel("armv7", nil)
+	ours, _, err := driver.Load("armv7")
 	if err != nil {
 		t.Fatal(err)
 	}
-	herd, _, err = batch.LoadModel(herdARM, nil)
+	herd, _, err = driver.Load(herdARM)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +446,7 @@ func ppcInstr(in string, b armBarriers, reg func(string) (string, error)) (strin
 // the three must give the same verdict and the same final states.
 func TestARMv7AgainstHerd(t *testing.T) {
 	ours, herd, tags := armModels(t)
-	files, err := batch.Files([]string{filepath.Join(corpus, "litmus/PPC")})
+	files, err := driver.Files([]string{filepath.Join(corpus, "litmus/PPC")})
 	if err != nil {
 		t.Fatal(err)
 	}

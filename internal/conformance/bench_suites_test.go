@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/expect"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/testcorpus"
@@ -65,7 +66,7 @@ func BenchmarkSuites(b *testing.B) {
 // benchFiles are the suite's tests that have an expected verdict, less
 // the ones the suite skips.
 func benchFiles(b *testing.B, s suite, table *expect.Table) []string {
-	all, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
+	all, err := driver.Files([]string{filepath.Join(corpus, s.dir)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package conformance
 import (
 	"bufio"
 	"context"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -90,7 +91,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
+			all, err := driver.Files([]string{filepath.Join(corpus, s.dir)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"slices"
@@ -157,7 +158,7 @@ func TestEngines(t *testing.T) {
 // less those it skips.
 func suiteFiles(t *testing.T, s suite, table *expect.Table) []string {
 	t.Helper()
-	all, err := batch.Files([]string{filepath.Join(corpus, s.dir)})
+	all, err := driver.Files([]string{filepath.Join(corpus, s.dir)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -135,13 +135,24 @@ func (g *Graph) Locations() []string {
 // TagAliases gives the other names under which models know some tags:
 // Dat3M's .cat files name fence sets in lower case ("mfence" for herd's
 // MFENCE). An alias is bound only when the tag is known and no tag of that
-// name exists.
+// name exists. The table is fixed (nothing writes it); package arch gives
+// each architecture the aliases of its own tags.
 var TagAliases = map[string]string{
+	// x86
 	"mfence": "MFENCE",
 	"lfence": "LFENCE",
 	"sfence": "SFENCE",
 	// x86 has no acquire tag: its atomic (locked) accesses are herd's A.
 	"A": "X",
+	// Power
+	"sync":   "SYNC",
+	"lwsync": "LWSYNC",
+	"isync":  "ISYNC",
+	"eieio":  "EIEIO",
+	// RISC-V: Dat3M's riscv.cat reads a set AMO that herd's events do not
+	// define; it only uses it as AMO|X, and X already holds the accesses
+	// of AMOs (herd's atomic annotation).
+	"AMO": "X",
 }
 
 // Static holds the relations and sets of a graph that do not depend on rf

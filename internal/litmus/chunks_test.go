@@ -2,11 +2,11 @@ package litmus_test
 
 import (
 	"context"
+	"github.com/musket-verify/musket/internal/driver"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
@@ -29,7 +29,7 @@ func TestChunksAsBytes(t *testing.T) {
 		"S+dmb.syw0w4+posw4p-pospw0-ctrlw0p.litmus", "2+2W+dmb.sy+data-rfihw-poswh-ctrl.litmus",
 	}
 	for _, model := range []string{"aarch64", "../../../shared/corpus/cat/dat3m/aarch64.cat"} {
-		m, name, err := batch.LoadModel(model, nil)
+		m, name, err := driver.Load(model)
 		if err != nil {
 			t.Fatal(err)
 		}

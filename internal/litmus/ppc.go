@@ -5,7 +5,6 @@ import (
 	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
-	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -43,14 +42,7 @@ import (
 // are aliases. Byte and half-word accesses (lbz, sth, ...) are mixed-size
 // accesses: reported as unsupported.
 
-func init() {
-	Register("PPC", ppcFrontend{})
-	for alias, tag := range map[string]string{
-		"sync": TagSYNC, "lwsync": TagLWSYNC, "isync": TagISYNC, "eieio": TagEIEIO,
-	} {
-		event.TagAliases[alias] = tag
-	}
-}
+func init() { Register("PPC", ppcFrontend{}) }
 
 // Event tags of the PPC front-end.
 const (

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -60,13 +59,7 @@ import (
 // rd; the IR has no dependency that starts at a write, so that ordering
 // is missing (four tests of the corpus, listed as divergences).
 
-func init() {
-	Register("RISCV", rvFrontend{})
-	// Dat3M's riscv.cat reads a set AMO that herd's events do not define;
-	// it only uses it as AMO|X, and X already holds the accesses of AMOs
-	// (herd's atomic annotation).
-	event.TagAliases["AMO"] = TagRVAtomic
-}
+func init() { Register("RISCV", rvFrontend{}) }
 
 // Event tags of the RISC-V front-end.
 const (

@@ -2,12 +2,12 @@ package porthos
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
-	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/driver"
 )
 
 // Side is one side of an inclusion: a compilation target and a memory
@@ -30,15 +30,6 @@ func (s Side) String() string {
 	return s.Target + ":" + s.ModelName
 }
 
-// modelTargets is the architecture of each built-in model that has one.
-var modelTargets = map[string]string{
-	"tso":     compile.X86,
-	"power":   compile.Power,
-	"armv7":   compile.ARMv7,
-	"aarch64": compile.AArch64,
-	"riscv":   compile.RISCV,
-}
-
 // ParseSide reads "target:model", "model" or "target" (the target's
 // built-in model) and loads the model. Errors name the side.
 func ParseSide(spec string, includeDirs []string) (Side, error) {
@@ -49,52 +40,33 @@ func ParseSide(spec string, includeDirs []string) (Side, error) {
 	target, model, hasColon := strings.Cut(spec, ":")
 	switch {
 	case hasColon:
-		if _, ok := compile.ArchWord(target); !ok {
-			return Side{}, fmt.Errorf("%s: unknown target %q (want one of %v)", spec, target, compile.Targets())
+		if _, ok := arch.ByTarget(target); !ok {
+			return Side{}, fmt.Errorf("%s: unknown target %q (want one of %v)", spec, target, arch.Targets())
 		}
 		if model == "" {
 			return Side{}, fmt.Errorf("%s: no model after the target", spec)
 		}
 		s.Target, s.ModelName = target, model
-	case isModelSpec(spec):
+	case driver.IsModel(spec):
 		s.ModelName = spec
-		s.Target = modelTargets[spec]
+		// The architecture whose default the model is (SPARC shares
+		// x86's TSO; the first registered wins), when it compiles.
+		if a, ok := arch.ByModel(spec); ok {
+			s.Target = a.Target
+		}
 	default:
-		if _, ok := compile.ArchWord(spec); !ok {
-			return Side{}, fmt.Errorf("%s: neither a model (%s) nor a target (%v)", spec, builtinNames(), compile.Targets())
-		}
-		def, ok := bmc.TargetModels[spec]
+		a, ok := arch.ByTarget(spec)
 		if !ok {
-			return Side{}, fmt.Errorf("%s: target without a built-in model", spec)
+			return Side{}, fmt.Errorf("%s: neither a model (%s) nor a target (%v)", spec, driver.BuiltinNames(), arch.Targets())
 		}
-		s.Target, s.ModelName = spec, def
+		s.Target, s.ModelName = spec, a.Model
 	}
-	m, err := bmc.LoadModel(s.ModelName, includeDirs)
+	m, _, err := driver.Models{IncludeDirs: includeDirs}.Load(s.ModelName)
 	if err != nil {
 		return Side{}, err
 	}
 	s.Model = m
 	return s, nil
-}
-
-func isModelSpec(spec string) bool {
-	if strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator) {
-		return true
-	}
-	for _, b := range cat.Builtins() {
-		if b.Name == spec {
-			return true
-		}
-	}
-	return false
-}
-
-func builtinNames() string {
-	var names []string
-	for _, b := range cat.Builtins() {
-		names = append(names, b.Name)
-	}
-	return strings.Join(names, ", ")
 }
 
 // resolveTargets gives a side without a target the other side's, and

@@ -8,7 +8,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/source"
@@ -30,14 +30,12 @@ func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	if !Sound(opts.Model) {
 		return nil, fmt.Errorf("musket prove: the invariant method is sound only for models that never reorder a read with a later access (PSO and stronger: %s); %q is not one of them (use musket check -bound K for a bounded answer)", strings.Join(SoundModels, ", "), opts.Model)
 	}
-	m, err := bmc.LoadModel(opts.Model, opts.IncludeDirs)
+	m, _, err := driver.Models{IncludeDirs: opts.IncludeDirs}.Load(opts.Model)
 	if err != nil {
 		return nil, err
 	}
 	pr := &prover{ctx: ctx, path: path, opts: opts, model: m, start: start}
-	if fe, err := litmus.Lookup(t.Arch); err == nil {
-		pr.tags = fe.Tags()
-	}
+	pr.tags = driver.Tags(t.Arch)
 	if pr.t, err = shadowMemory(t, invs); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,189 @@
+// Package driver turns the model flags of every command (-model, -bell,
+// -macros, -I, -conf, -variant, -target) into loaded models, the same way
+// for each: a built-in name or a .cat file, read with the include folders
+// and the bell; when no model is given, the default of the test's
+// architecture or of the program's target (package arch). It also expands
+// the operands of a command into its files. Commands parse flags, call the
+// driver and the engines, and print.
+package driver
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/arch"
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/litmus"
+)
+
+// Models is what the model flags of a command say.
+type Models struct {
+	Model       string   // built-in name or .cat path; "" for the architecture's or target's default
+	Bell        string   // a .bell file read before the model (herd7's -bell)
+	Macros      string   // a .def file of C macros (herd7's -macros)
+	IncludeDirs []string // folders searched for included .cat files (-I)
+	Variants    map[string]bool
+	LibDirs     []string // herd7's library folders (-set-libdir): see cat.ResolveModel
+}
+
+// IsFile tells whether spec names a model file rather than a built-in
+// model: it ends in .cat or has a path separator.
+func IsFile(spec string) bool {
+	return strings.HasSuffix(spec, ".cat") || strings.ContainsRune(spec, os.PathSeparator)
+}
+
+// IsModel tells whether spec names a model: a file or a built-in name.
+func IsModel(spec string) bool {
+	if IsFile(spec) {
+		return true
+	}
+	for _, b := range cat.Builtins() {
+		if b.Name == spec {
+			return true
+		}
+	}
+	return false
+}
+
+// BuiltinNames lists the built-in models, comma-separated.
+func BuiltinNames() string {
+	var names []string
+	for _, b := range cat.Builtins() {
+		names = append(names, b.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Load loads the model spec (a built-in name or a .cat file) with the
+// include folders, the library folders and the bell of ms; a bare herd7
+// library name ("x86tso.cat") resolves as cat.ResolveModel says. The name
+// returned is spec.
+func (ms Models) Load(spec string) (*cat.Model, string, error) {
+	r, err := cat.ResolveModel(spec, ms.LibDirs)
+	if err != nil {
+		return nil, spec, err
+	}
+	m, err := cat.LoadResolved(r, cat.LoadOptions{IncludeDirs: ms.IncludeDirs, Bell: ms.Bell, LibDirs: ms.LibDirs})
+	return m, spec, err
+}
+
+// Note says how ms.Model was resolved when it was not taken as written
+// (a herd7 library name answered by a built-in model, a file found in a
+// library folder), or "".
+func (ms Models) Note() string {
+	if ms.Model == "" {
+		return ""
+	}
+	r, err := cat.ResolveModel(ms.Model, ms.LibDirs)
+	if err != nil {
+		return ""
+	}
+	return r.Note
+}
+
+// Load loads a model by built-in name or file path, without include
+// folders or bell.
+func Load(spec string) (*cat.Model, string, error) {
+	return Models{}.Load(spec)
+}
+
+// SpecFor returns the model of a test of the architecture archWord: the
+// one given, else the architecture's default.
+func (ms Models) SpecFor(archWord string) (string, error) {
+	if ms.Model != "" {
+		return ms.Model, nil
+	}
+	return arch.DefaultModel(archWord)
+}
+
+// ForTarget loads the model of a program compiled for target: the one
+// given, else the target's default.
+func (ms Models) ForTarget(target string) (*cat.Model, string, error) {
+	a, ok := arch.ByTarget(target)
+	if !ok {
+		return nil, "", fmt.Errorf("unknown target %q (want one of %v)", target, arch.Targets())
+	}
+	if ms.Model != "" {
+		return ms.Load(ms.Model)
+	}
+	m, name, err := ms.Load(a.Model)
+	if err != nil {
+		return nil, "", fmt.Errorf("target %s: its built-in model %q does not exist yet; give one with -model (%v)", target, a.Model, err)
+	}
+	return m, name, nil
+}
+
+// Frontends returns the front-ends that replace the registered ones for
+// a run: the C front-end with the macros of ms.Macros (none without).
+func (ms Models) Frontends() ([]litmus.Frontend, error) {
+	if ms.Macros == "" {
+		return nil, nil
+	}
+	m, err := litmus.ReadMacros(ms.Macros)
+	if err != nil {
+		return nil, err
+	}
+	return []litmus.Frontend{litmus.NewCFrontend(m)}, nil
+}
+
+// Check fails early on a bad -macros file or a -model that does not
+// load, rather than once per test.
+func (ms Models) Check() error {
+	if ms.Macros != "" {
+		if _, err := litmus.ReadMacros(ms.Macros); err != nil {
+			return err
+		}
+	}
+	if ms.Model != "" {
+		if _, _, err := ms.Load(ms.Model); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ApplyConf fills what the flags left empty from the herd7 .cfg file at
+// path: model, bell, macros, and the variants when variantsGiven is
+// false. Flags override the file.
+func (ms *Models) ApplyConf(path string, variantsGiven bool) error {
+	c, err := ReadConf(path)
+	if err != nil {
+		return err
+	}
+	if ms.Model == "" {
+		ms.Model = c.Model
+	}
+	if ms.Bell == "" {
+		ms.Bell = c.Bell
+	}
+	if ms.Macros == "" {
+		ms.Macros = c.Macros
+	}
+	if !variantsGiven && len(c.Variants) > 0 {
+		ms.Variants = map[string]bool{}
+		for _, v := range strings.Split(strings.Join(c.Variants, ","), ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				ms.Variants[v] = true
+			}
+		}
+	}
+	return nil
+}
+
+// Tags lists the tags the events of a test of the architecture archWord
+// may carry: those of its front-end, taken from fes when one of them is
+// the architecture's (a C front-end with macros), else the registered
+// one; nil for an unknown architecture.
+func Tags(archWord string, fes ...litmus.Frontend) []string {
+	fe, _ := litmus.Lookup(archWord)
+	for _, o := range fes {
+		if strings.EqualFold(o.Arch(), archWord) {
+			fe = o
+		}
+	}
+	if fe == nil {
+		return nil
+	}
+	return fe.Tags()
+}
