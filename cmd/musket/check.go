@@ -13,6 +13,7 @@ import (
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/driver"
+	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -49,24 +50,25 @@ Flags:
 `
 
 type checkJSON struct {
-	File      string            `json:"file"`
-	Name      string            `json:"name"`
-	Target    string            `json:"target"`
-	Model     string            `json:"model"`
-	Engine    string            `json:"engine"`
-	Bound     int               `json:"bound"`
-	Condition string            `json:"condition"`
-	Verdict   string            `json:"verdict"`
-	Bounded   bool              `json:"bounded"`
-	Status    string            `json:"status"`
-	Error     string            `json:"error,omitempty"`
-	TimeMS    float64           `json:"time_ms"`
-	EncodeMS  float64           `json:"encode_ms"`
-	SolveMS   float64           `json:"solve_ms"`
-	Stats     *bmc.Stats        `json:"stats,omitempty"`
-	Flags     []string          `json:"flags,omitempty"`
-	Races     []string          `json:"races,omitempty"` // with -races: the race flags raised
-	Witness   *result.Execution `json:"witness,omitempty"`
+	File      string              `json:"file"`
+	Name      string              `json:"name"`
+	Target    string              `json:"target"`
+	Model     string              `json:"model"`
+	Engine    string              `json:"engine"`
+	Bound     int                 `json:"bound"`
+	Condition string              `json:"condition"`
+	Verdict   string              `json:"verdict"`
+	Bounded   bool                `json:"bounded"`
+	Status    string              `json:"status"`
+	Error     string              `json:"error,omitempty"`
+	TimeMS    float64             `json:"time_ms"`
+	EncodeMS  float64             `json:"encode_ms"`
+	SolveMS   float64             `json:"solve_ms"`
+	Stats     *bmc.Stats          `json:"stats,omitempty"`
+	Flags     []string            `json:"flags,omitempty"`
+	Races     []string            `json:"races,omitempty"` // with -races: the race flags raised
+	Witness   *result.Execution   `json:"witness,omitempty"`
+	Explain   *result.Explanation `json:"explain,omitempty"`
 }
 
 // checkConfig is what one check needs besides the file and the engine.
@@ -79,15 +81,16 @@ type checkConfig struct {
 	noAnalysis    bool
 	variants      map[string]bool
 	races         bool // -races: ask for an execution raising each flag
+	explain       bool // -explain
 }
 
 // checkRunner checks one file with one engine ("smt" or "enum"). Tests
 // replace it to provoke what the real engines do not do.
 var checkRunner = func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error) {
 	if strings.HasSuffix(path, ".litmus") {
-		return bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: c.model, IncludeDirs: c.incl, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants, FlagWitnesses: c.races})
+		return bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: c.model, IncludeDirs: c.incl, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants, FlagWitnesses: c.races, Explain: c.explain})
 	}
-	return bmc.CheckProgram(ctx, path, c.m, c.name, bmc.ProgramOptions{Target: c.target, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants, FlagWitnesses: c.races})
+	return bmc.CheckProgram(ctx, path, c.m, c.name, bmc.ProgramOptions{Target: c.target, Bound: c.bound, Engine: engine, NoAnalysis: c.noAnalysis, Variants: c.variants, FlagWitnesses: c.races, Explain: c.explain})
 }
 
 // checkBoth runs a check under both engines, each with the whole time
@@ -142,7 +145,7 @@ type checkFlags struct {
 	witness, variant        *string
 	bound                   *int
 	stats, noAnalysis, json *bool
-	races                   *bool
+	races, explain          *bool
 	timeout                 *timeoutFlag
 }
 
@@ -161,6 +164,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.json = fs.Bool("json", false, "print one JSON object per program")
 	f.timeout = addTimeout(fs, "program")
 	f.variant = fs.String("variant", "", "comma-separated CAT variants")
+	f.explain = fs.Bool("explain", false, "say why the condition is unreachable (each candidate execution that reaches it, the model's check it fails and its shortest cycle, edge by edge) or reachable (the witness with rf, co, fr), by the explicit engine whichever engine answers; with -witness the cycle is drawn")
 	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
@@ -218,7 +222,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
 		return exitBadInput
 	}
-	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races}
+	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain}
 	if *f.races {
 		for _, path := range operands {
 			if err := checkRaceModel(path, c); err != nil {
@@ -381,8 +385,8 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			verdict = "DISAGREEMENT"
 			st.add(exitDisagree)
 		}
-		if wf != nil && r.Witness != nil && disagree == "" {
-			if err := writeDot(wf.name(pr.Name), r.Name, r.Witness); err != nil {
+		if x, steps := witnessOf(r); wf != nil && x != nil && disagree == "" {
+			if err := writeDotSteps(wf.name(pr.Name), r.Name, x, steps); err != nil {
 				fmt.Fprintf(stderr, "musket check: %s: %v\n", path, err)
 				st.add(exitBadInput)
 			}
@@ -391,7 +395,7 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			j := checkJSON{File: path, Name: pr.Name, Target: pr.Target, Model: pr.Model, Engine: *engine, Bound: pr.Bound,
 				Condition: pr.Condition, Verdict: verdict, Bounded: r.Bounded, Status: r.Status.String(),
 				TimeMS: ms(r.Time), EncodeMS: ms(pr.Report.Encode), SolveMS: ms(pr.Report.Solve), Witness: r.Witness,
-				Flags: r.Flags, Races: o.races}
+				Flags: r.Flags, Races: o.races, Explain: r.Explain}
 			if r.Err != nil {
 				j.Error = r.Err.Error()
 			}
@@ -432,7 +436,8 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			fmt.Fprintf(stdout, "  encoding: %d events, %d variables (%d Boolean, %d integer), %d constraints; relation pairs: %d may, %d must\n",
 				s.Events, s.Vars(), s.BoolVars, s.IntVars, s.Constraints, s.RelPairs, s.MustPairs)
 		}
-		if *witness != "" && r.Witness == nil {
+		report.Explain(stdout, r)
+		if x, _ := witnessOf(r); *witness != "" && x == nil {
 			fmt.Fprintf(stdout, "  no witness: the condition is not reachable\n")
 		} else if *witness != "" && !pr.Reachable && len(o.races) > 0 {
 			fmt.Fprintf(stdout, "  witness: an execution with the data race\n")

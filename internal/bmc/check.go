@@ -29,6 +29,9 @@ type ProgramOptions struct {
 	// FlagWitnesses asks for an execution raising each raised flag
 	// (Result.FlagWitnesses): musket check -races.
 	FlagWitnesses bool
+	// Explain fills Result.Explain (by the explicit engine): why the
+	// condition is reachable or not (musket check -explain).
+	Explain bool
 }
 
 // ProgramResult is the verdict on a program.
@@ -90,7 +93,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	pr.Condition = "exists (" + spec.FormatCond(q.Cond) + ")"
 	if opts.Engine == "enum" {
 		start := time.Now()
-		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.FlagWitnesses})
+		r := enum.Run(ctx, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.FlagWitnesses, Explain: opts.Explain})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
 		// A failed run (a division by zero, ...) has no verdict.
@@ -113,6 +116,9 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	}
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
+	if opts.Explain {
+		explainResult(ctx, pr, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+	}
 	return pr, nil
 }
 
@@ -136,8 +142,9 @@ type LitmusOptions struct {
 	Engine      string // "smt" (default) or "enum"
 	NoAnalysis  bool
 	Variants    map[string]bool
-	// FlagWitnesses: as in ProgramOptions.
+	// FlagWitnesses and Explain: as in ProgramOptions.
 	FlagWitnesses bool
+	Explain       bool
 }
 
 // CheckLitmus is the bounded method of Maleehuan's JAIST 2018
@@ -181,13 +188,14 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 			}
 		}
 		start := time.Now()
-		r := enum.Run(ctx, &q, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.FlagWitnesses})
+		r := enum.Run(ctx, &q, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.FlagWitnesses, Explain: opts.Explain})
 		pr.Result = r
 		pr.Report = &Report{Solve: time.Since(start)}
 		pr.Reachable = r.Positive > 0 && r.Status != result.Failed
 		return pr, nil
 	}
 	o := Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, FlagWitnesses: opts.FlagWitnesses}
+	asked := q
 	for _, th := range q.Threads {
 		if hasBackwardJump(th) {
 			// Unwind here so that bound 0 means bound 0 (Run reads 0
@@ -204,6 +212,9 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	r, rep := RunReport(ctx, &q, m, modelSpec, o)
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
+	if opts.Explain && opts.Bound > 0 {
+		explainResult(ctx, pr, &asked, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+	}
 	return pr, nil
 }
 
