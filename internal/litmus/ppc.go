@@ -2,11 +2,11 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // The PPC front-end reads herd's Power instructions: general-purpose
