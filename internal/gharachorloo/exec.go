@@ -3,12 +3,12 @@ package gharachorloo
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sort"
 	"time"
 
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
@@ -89,7 +89,7 @@ func (r *run) run() error {
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
 			if e.Ref.Thread >= len(t.Threads) {
-				return fmt.Errorf("%s: initial value for register of missing thread %d", e.Pos, e.Ref.Thread)
+				return source.Errorf(e.Pos, "initial value for register of missing thread %d", e.Ref.Thread)
 			}
 			initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
 		} else {

@@ -450,24 +450,10 @@ func testLocs(t *spec.Test) map[string]bool {
 			set[e.Val.String()] = true
 		}
 	}
-	var walk func(e prog.Expr)
-	walk = func(e prog.Expr) {
-		switch e := e.(type) {
-		case prog.Const:
-			if e.V.IsAddr() {
-				set[e.V.String()] = true
-			}
-		case prog.Bin:
-			walk(e.X)
-			walk(e.Y)
-		case prog.Un:
-			walk(e.X)
-		}
-	}
 	for _, th := range t.Threads {
 		for _, in := range th.Code {
-			for _, e := range prog.Exprs(in) {
-				walk(e)
+			for _, v := range prog.AddrConsts(in) {
+				set[v.String()] = true
 			}
 		}
 	}
