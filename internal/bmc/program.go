@@ -163,38 +163,10 @@ func collectLocs(t *spec.Test, obs []spec.Ref) []string {
 			set[r.Name] = true
 		}
 	}
-	var walk func(e prog.Expr)
-	walk = func(e prog.Expr) {
-		switch e := e.(type) {
-		case prog.Const:
-			if e.V.IsAddr() {
-				set[locName(e.V)] = true
-			}
-		case prog.Bin:
-			walk(e.X)
-			walk(e.Y)
-		case prog.Un:
-			walk(e.X)
-		}
-	}
 	for _, th := range t.Threads {
 		for _, in := range th.Code {
-			switch in := in.(type) {
-			case prog.Load:
-				walk(in.Addr)
-			case prog.Store:
-				walk(in.Addr)
-				walk(in.Val)
-			case prog.RMW:
-				walk(in.Addr)
-				walk(in.New)
-				if in.Cond != nil {
-					walk(in.Cond)
-				}
-			case prog.Assign:
-				walk(in.Val)
-			case prog.Located:
-				walk(in.Addr)
+			for _, v := range prog.AddrConsts(in) {
+				set[locName(v)] = true
 			}
 		}
 	}

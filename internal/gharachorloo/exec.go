@@ -3,12 +3,13 @@ package gharachorloo
 import (
 	"context"
 	"errors"
-	"fmt"
-	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/result"
-	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"time"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Options tune a run.
@@ -88,7 +89,7 @@ func (r *run) run() error {
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
 			if e.Ref.Thread >= len(t.Threads) {
-				return fmt.Errorf("%s: initial value for register of missing thread %d", e.Pos, e.Ref.Thread)
+				return source.Errorf(e.Pos, "initial value for register of missing thread %d", e.Ref.Thread)
 			}
 			initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
 		} else {
@@ -130,39 +131,10 @@ func (r *run) run() error {
 
 // addCodeLocs adds the locations named by constant addresses in the code.
 func addCodeLocs(t *spec.Test, set map[string]bool) {
-	var walk func(e prog.Expr)
-	walk = func(e prog.Expr) {
-		switch e := e.(type) {
-		case prog.Const:
-			if e.V.IsAddr() {
-				set[locName(e.V)] = true
-			}
-		case prog.Bin:
-			walk(e.X)
-			walk(e.Y)
-		case prog.Un:
-			walk(e.X)
-		}
-	}
 	for _, th := range t.Threads {
 		for _, in := range th.Code {
-			switch in := in.(type) {
-			case prog.Load:
-				walk(in.Addr)
-			case prog.Store:
-				walk(in.Addr)
-				walk(in.Val)
-			case prog.StoreCond:
-				walk(in.Addr)
-				walk(in.Val)
-			case prog.RMW:
-				walk(in.Addr)
-				walk(in.New)
-				if in.Cond != nil {
-					walk(in.Cond)
-				}
-			case prog.Assign:
-				walk(in.Val)
+			for _, v := range prog.AddrConsts(in) {
+				set[locName(v)] = true
 			}
 		}
 	}

@@ -2,12 +2,12 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // The ARM front-end reads herd's ARM dialect (ARMv7, and the AArch32

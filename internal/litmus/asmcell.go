@@ -6,10 +6,10 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // cellTok is a lexeme of an instruction cell: 'w' (word), 'n' (number)

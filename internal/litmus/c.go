@@ -3,12 +3,12 @@ package litmus
 import (
 	"errors"
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // The C front-end reads herd7's C litmus tests: threads are functions

@@ -2,11 +2,11 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // The syntax of the C dialect of litmus tests: a lexer and a recursive

@@ -2,12 +2,12 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"os"
 	"sort"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Macros is a table of herd7 C macros, as a .def file gives them (herd7's

@@ -2,8 +2,6 @@ package litmus
 
 import (
 	"errors"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +10,8 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/fuzzlimit"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // corpusLitmus is the litmus part of the shared corpus; the fuzz targets

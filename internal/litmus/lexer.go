@@ -2,10 +2,10 @@ package litmus
 
 import (
 	"bytes"
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // tokKind is the kind of a token of the litmus skeleton.

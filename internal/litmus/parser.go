@@ -3,10 +3,11 @@ package litmus
 import (
 	"bytes"
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // ParseFile reads and parses the litmus test in the file at path.

@@ -3,8 +3,6 @@ package litmus
 import (
 	"bytes"
 	"errors"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 const x86Corpus = "../../../shared/corpus/litmus/X86"

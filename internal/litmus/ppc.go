@@ -2,10 +2,10 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // The PPC front-end reads herd's Power instructions: general-purpose

@@ -29,7 +29,7 @@ func (p *parser) checkAddrRegs() {
 		reported := map[string]bool{}
 		for i, in := range th.Code {
 			addr, _ := prog.AddrOf(in)
-			for _, r := range exprRegs(addr) {
+			for _, r := range prog.ExprRegs(addr) {
 				if set[r] || reported[r] || strings.HasPrefix(r, "%") {
 					continue
 				}
@@ -47,19 +47,6 @@ func (p *parser) checkAddrRegs() {
 			}
 		}
 	}
-}
-
-// exprRegs lists the registers e reads.
-func exprRegs(e prog.Expr) []string {
-	switch e := e.(type) {
-	case prog.Reg:
-		return []string{e.Name}
-	case prog.Bin:
-		return append(exprRegs(e.X), exprRegs(e.Y)...)
-	case prog.Un:
-		return exprRegs(e.X)
-	}
-	return nil
 }
 
 // cellText is the text of the table cell that starts at pos: up to the

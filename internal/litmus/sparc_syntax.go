@@ -5,10 +5,10 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // sparcTok is a lexeme of a SPARC cell: 'w' (word), '%' (register, text

@@ -1,10 +1,10 @@
 package litmus
 
 import (
-	"github.com/musket-verify/musket/internal/source"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // The x86 front-end reads herd's X86 instructions in Intel operand order

@@ -128,19 +128,11 @@ func allVariables(t *spec.Test) []spec.Ref {
 	}
 	for i, th := range t.Threads {
 		for _, in := range th.Code {
-			switch in := in.(type) {
-			case prog.Load:
-				loc(in.Addr)
-				add(spec.Ref{Thread: i, Name: in.Dst})
-			case prog.Store:
-				loc(in.Addr)
-			case prog.RMW:
-				loc(in.Addr)
-				if in.Dst != "" {
-					add(spec.Ref{Thread: i, Name: in.Dst})
-				}
-			case prog.Assign:
-				add(spec.Ref{Thread: i, Name: in.Dst})
+			if a, ok := prog.AddrOf(in); ok {
+				loc(a)
+			}
+			for _, r := range prog.Defs(in) {
+				add(spec.Ref{Thread: i, Name: r})
 			}
 		}
 	}

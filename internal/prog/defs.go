@@ -24,20 +24,3 @@ func Defs(in Instr) []string {
 	}
 	return []string{r}
 }
-
-// AddrOf is the address expression of a memory access (a load, store,
-// read-modify-write or store-conditional); ok is false for any other
-// instruction.
-func AddrOf(in Instr) (addr Expr, ok bool) {
-	switch in := in.(type) {
-	case Load:
-		return in.Addr, true
-	case Store:
-		return in.Addr, true
-	case RMW:
-		return in.Addr, true
-	case StoreCond:
-		return in.Addr, true
-	}
-	return nil, false
-}

@@ -8,9 +8,10 @@ package prog
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Value is a concrete value: an integer, or the address of a shared

@@ -2,11 +2,11 @@ package prove
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/spec"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Names of the registers and labels the transformation adds: '%' keeps
@@ -346,12 +346,8 @@ func addrOf(t *spec.Test, th *prog.Thread, ti int, e prog.Expr) (string, bool) {
 // addrs are the locations a thread's code reads (reads) or writes.
 func addrs(t *spec.Test, th *prog.Thread, ti int) (reads []locRef) {
 	for _, in := range th.Code {
-		switch in := in.(type) {
-		case prog.Load:
-			l, ok := addrOf(t, th, ti, in.Addr)
-			reads = append(reads, locRef{l, ok})
-		case prog.RMW:
-			l, ok := addrOf(t, th, ti, in.Addr)
+		if a, read, _, ok := prog.Access(in); ok && read {
+			l, ok := addrOf(t, th, ti, a)
 			reads = append(reads, locRef{l, ok})
 		}
 	}
@@ -454,24 +450,10 @@ func testLocs(t *spec.Test) map[string]bool {
 			set[e.Val.String()] = true
 		}
 	}
-	var walk func(e prog.Expr)
-	walk = func(e prog.Expr) {
-		switch e := e.(type) {
-		case prog.Const:
-			if e.V.IsAddr() {
-				set[e.V.String()] = true
-			}
-		case prog.Bin:
-			walk(e.X)
-			walk(e.Y)
-		case prog.Un:
-			walk(e.X)
-		}
-	}
 	for _, th := range t.Threads {
 		for _, in := range th.Code {
-			for _, e := range exprsOf(in) {
-				walk(e)
+			for _, v := range prog.AddrConsts(in) {
+				set[v.String()] = true
 			}
 		}
 	}
@@ -482,30 +464,6 @@ func testLocs(t *spec.Test) map[string]bool {
 		set[l] = true
 	}
 	return set
-}
-
-// exprsOf are the expressions of an instruction.
-func exprsOf(in prog.Instr) []prog.Expr {
-	switch in := in.(type) {
-	case prog.Load:
-		return []prog.Expr{in.Addr}
-	case prog.Store:
-		return []prog.Expr{in.Addr, in.Val}
-	case prog.RMW:
-		if in.Cond != nil {
-			return []prog.Expr{in.Addr, in.New, in.Cond}
-		}
-		return []prog.Expr{in.Addr, in.New}
-	case prog.StoreCond:
-		return []prog.Expr{in.Addr, in.Val}
-	case prog.Assign:
-		return []prog.Expr{in.Val}
-	case prog.Jump:
-		if in.Cond != nil {
-			return []prog.Expr{in.Cond}
-		}
-	}
-	return nil
 }
 
 // sortedRegs lists a set of registers in order.

@@ -1,12 +1,12 @@
 package prove
 
 import (
-	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // The invariant language (Definition 4.1 of the thesis, over registers):

@@ -144,15 +144,7 @@ func (pr *prover) loopWrites() error {
 			}
 			l.writes = map[string]bool{}
 			for j := range ws {
-				var a prog.Expr
-				switch in := th.Code[j].(type) {
-				case prog.Store:
-					a = in.Addr
-				case prog.RMW:
-					a = in.Addr
-				case prog.StoreCond:
-					a = in.Addr
-				}
+				a, _ := prog.WriteAddr(th.Code[j])
 				if loc, ok := addrOf(t, th, ti, a); ok {
 					l.writes[loc] = true
 				} else {

@@ -3,8 +3,6 @@ package prove
 import (
 	"errors"
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"strings"
 	"time"
@@ -12,6 +10,8 @@ import (
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Invariant is a loop invariant of a litmus test: a comment line
@@ -111,48 +111,11 @@ func threadRegs(th *prog.Thread) map[string]bool {
 		for _, r := range prog.Defs(in) {
 			regs[r] = true
 		}
-		for _, r := range uses(in) {
+		for _, r := range prog.Uses(in) {
 			regs[r] = true
 		}
 	}
 	return regs
-}
-
-func exprRegs(e prog.Expr, out []string) []string {
-	switch e := e.(type) {
-	case prog.Reg:
-		return append(out, e.Name)
-	case prog.Bin:
-		return exprRegs(e.Y, exprRegs(e.X, out))
-	case prog.Un:
-		return exprRegs(e.X, out)
-	}
-	return out
-}
-
-// uses are the registers an instruction reads.
-func uses(in prog.Instr) []string {
-	switch in := in.(type) {
-	case prog.Load:
-		return exprRegs(in.Addr, nil)
-	case prog.Store:
-		return exprRegs(in.Val, exprRegs(in.Addr, nil))
-	case prog.RMW:
-		out := exprRegs(in.Addr, nil)
-		if in.Cond != nil {
-			out = exprRegs(in.Cond, out)
-		}
-		return exprRegs(in.New, out)
-	case prog.StoreCond:
-		return exprRegs(in.Val, exprRegs(in.Addr, nil))
-	case prog.Assign:
-		return exprRegs(in.Val, nil)
-	case prog.Jump:
-		if in.Cond != nil {
-			return exprRegs(in.Cond, nil)
-		}
-	}
-	return nil
 }
 
 // loop is an annotated loop of a thread: Code[head] is its label, end

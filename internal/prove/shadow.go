@@ -2,6 +2,7 @@ package prove
 
 import (
 	"fmt"
+
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -60,15 +61,8 @@ func shadow(t *spec.Test, ti int, locs []string) (*prog.Thread, error) {
 		return fmt.Errorf("%s: %s", where, fmt.Sprintf(format, args...))
 	}
 	for i, in := range th.Code {
-		var addr prog.Expr
-		switch in := in.(type) {
-		case prog.Store:
-			addr = in.Addr
-		case prog.RMW:
-			addr = in.Addr
-		case prog.StoreCond:
-			addr = in.Addr
-		default:
+		addr, ok := prog.WriteAddr(in)
+		if !ok {
 			emit(i, in)
 			continue
 		}
@@ -92,13 +86,8 @@ func shadow(t *spec.Test, ti int, locs []string) (*prog.Thread, error) {
 			// they were before the RMW; its destination then holds the
 			// old value.
 			pre := map[string]bool{}
-			for _, x := range exprRegs(in.New, nil) {
+			for _, x := range append(prog.ExprRegs(in.New), prog.ExprRegs(in.Cond)...) {
 				pre[x] = true
-			}
-			if in.Cond != nil {
-				for _, x := range exprRegs(in.Cond, nil) {
-					pre[x] = true
-				}
 			}
 			for _, x := range sortedRegs(pre) {
 				emit(i, prog.Assign{Dst: "%prove_t_" + x, Val: prog.Reg{Name: x}})

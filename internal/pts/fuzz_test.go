@@ -2,8 +2,6 @@ package pts
 
 import (
 	"errors"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/musket-verify/musket/internal/fuzzlimit"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // FuzzParse checks that no input makes Parse panic, that errors are

@@ -2,14 +2,14 @@ package pts
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Arch is the architecture word of the tests Parse returns: a program in

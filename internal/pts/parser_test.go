@@ -3,14 +3,14 @@ package pts
 import (
 	"errors"
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
-	"github.com/musket-verify/musket/internal/spec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // corpusDir holds the mutual-exclusion benchmarks of

@@ -2,11 +2,11 @@ package pts
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/source"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // token is the kind of a lexical token.
