@@ -92,6 +92,7 @@ func Check(f *File) (*System, error) {
 	c.ctors["False"] = boolTerm(false)
 	c.declarations()
 	if len(c.errs) > 0 {
+		c.errs.Sort()
 		return nil, c.errs.Err()
 	}
 	c.formulas()
@@ -99,6 +100,7 @@ func Check(f *File) (*System, error) {
 	if len(c.f.Unsafes) == 0 {
 		c.errs.Add(Pos{File: f.Name}, "no unsafe formula")
 	}
+	c.errs.Sort()
 	if err := c.errs.Err(); err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ func Parse(name string, src []byte) (*File, error) {
 			p.next() // never loop without progress
 		}
 	}
+	p.errs.Sort()
 	if err := p.errs.Err(); err != nil {
 		return nil, err
 	}

@@ -1,19 +1,13 @@
 package param
 
-import "fmt"
+import (
+	"fmt"
 
-// Pos is a position in a source file.
-type Pos struct {
-	File      string
-	Line, Col int
-}
+	"github.com/musket-verify/musket/internal/source"
+)
 
-func (p Pos) String() string {
-	if p.Line == 0 {
-		return p.File
-	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-}
+// Pos is a position in a .cub file.
+type Pos = source.Pos
 
 // tokKind is the kind of a lexical token.
 type tokKind int
