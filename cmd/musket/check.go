@@ -19,7 +19,7 @@ func init() {
 	register("check", "bounded model checking of a program (.pts, compiled for a target) or a litmus test with loops", runCheck)
 }
 
-const checkUsage = `usage: musket check [flags] PROGRAM.pts|TEST.litmus ...
+const checkUsage = `usage: musket check [flags] PROGRAM.pts|PROGRAM.c|TEST.litmus ...
 
 Unrolls the loops of each program to -bound, compiles it for -target by
 the mappings of Table I of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC
@@ -148,7 +148,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(operands) == 0 {
-		return usageError(fs, stderr, "no program given: name .pts programs or .litmus tests")
+		return usageError(fs, stderr, "no program given: name .pts or .c programs or .litmus tests")
 	}
 	switch *engine {
 	case "smt", "enum", "both":
@@ -188,6 +188,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 		prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+		if isC(path) {
+			prog.mu.Lock()
+			prog.clear()
+			st.add(checkC(sig.ctx, stdout, stderr, cCheck{path: path, engine: *engine, limit: limit, asJSON: *asJSON, c: c, wf: wf}))
+			prog.mu.Unlock()
+			checked++
+			continue
+		}
 		var (
 			pr       *bmc.ProgramResult
 			disagree string
