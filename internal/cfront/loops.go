@@ -136,3 +136,91 @@ func copySet(s map[*ir.Block]bool) map[*ir.Block]bool {
 	}
 	return out
 }
+
+// layout orders the blocks of f so that every natural loop is contiguous
+// and starts with its header: blocks in reverse postorder, except that
+// reaching a loop header emits its whole loop (inner loops likewise)
+// before anything else. compile.UnrollThread sees a loop as the code
+// between a label and a backward jump to it; with this order that code
+// is the loop and nothing more (clang's order may interleave the blocks
+// after a loop, which unrolling would then copy).
+func layout(f *ir.Func) []*ir.Block {
+	if len(f.Blocks) == 0 {
+		return nil
+	}
+	succ := map[*ir.Block][]*ir.Block{}
+	pred := map[*ir.Block][]*ir.Block{}
+	for _, b := range f.Blocks {
+		for _, s := range b.Term.Succs() {
+			succ[b] = append(succ[b], s)
+			pred[s] = append(pred[s], b)
+		}
+	}
+	// Reverse postorder from the entry.
+	seen := map[*ir.Block]bool{}
+	var post []*ir.Block
+	var dfs func(b *ir.Block)
+	dfs = func(b *ir.Block) {
+		seen[b] = true
+		for _, s := range succ[b] {
+			if !seen[s] {
+				dfs(s)
+			}
+		}
+		post = append(post, b)
+	}
+	dfs(f.Blocks[0])
+	rpo := make([]*ir.Block, len(post))
+	for i, b := range post {
+		rpo[len(post)-1-i] = b
+	}
+	dom := dominators(f.Blocks, pred)
+	loop := map[*ir.Block]map[*ir.Block]bool{} // header -> its loop's blocks
+	for _, b := range rpo {
+		for _, h := range succ[b] {
+			if !dom[b][h] {
+				continue
+			}
+			body := loop[h]
+			if body == nil {
+				body = map[*ir.Block]bool{h: true}
+				loop[h] = body
+			}
+			stack := []*ir.Block{b}
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if body[x] {
+					continue
+				}
+				body[x] = true
+				stack = append(stack, pred[x]...)
+			}
+		}
+	}
+	done := map[*ir.Block]bool{}
+	var out []*ir.Block
+	var emit func(b *ir.Block, within map[*ir.Block]bool)
+	emit = func(b *ir.Block, within map[*ir.Block]bool) {
+		if done[b] {
+			return
+		}
+		body := loop[b]
+		if body == nil {
+			done[b] = true
+			out = append(out, b)
+			return
+		}
+		done[b] = true
+		out = append(out, b)
+		for _, x := range rpo {
+			if body[x] && !done[x] && (within == nil || within[x]) {
+				emit(x, body)
+			}
+		}
+	}
+	for _, b := range rpo {
+		emit(b, nil)
+	}
+	return out
+}

@@ -391,7 +391,7 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		}
 	}
 	fr.loops = l.loopsOf(f)
-	for _, blk := range f.Blocks {
+	for _, blk := range layout(f) {
 		b.emit(prog.Label{Name: fr.blockLabel(blk)})
 		for _, in := range blk.Insts {
 			if err := l.inst1(fr, in); err != nil {
