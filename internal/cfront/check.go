@@ -218,6 +218,9 @@ func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error)
 // CheckProgram checks a lowered program.
 func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, error) {
 	t := p.Test
+	if opts.Target == "" {
+		t = p.narrow(t)
+	}
 	var tags []string
 	if fe, err := litmus.Lookup("C"); err == nil {
 		tags = fe.Tags()

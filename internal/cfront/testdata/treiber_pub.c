@@ -18,7 +18,7 @@ void push(struct node *n) {
   struct node *t = atomic_load_explicit(&top, memory_order_relaxed);
   do {
     n->next = t;
-  } while (!atomic_compare_exchange_weak_explicit(&top, &t, n, memory_order_relaxed, memory_order_relaxed));
+  } while (!atomic_compare_exchange_strong_explicit(&top, &t, n, memory_order_relaxed, memory_order_relaxed));
 }
 
 void *pusher(void *arg) {
