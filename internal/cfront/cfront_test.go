@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // needClang skips a test when clang-14 is missing, and fails it under
@@ -126,6 +127,36 @@ func TestRefused(t *testing.T) {
 		var ce *ClangError
 		if strings.HasPrefix(c.file, "clang") != errors.As(err, &ce) {
 			t.Errorf("%s: a clang error is a ClangError, others are not: %T", c.file, err)
+		}
+	}
+}
+
+// TestLKMM checks programs written with musket/lkmm.h under the
+// Linux-kernel model of the corpus (with its bell file).
+func TestLKMM(t *testing.T) {
+	needClang(t)
+	dir := testcorpus.Dir(t) + "/cat/linux/"
+	m, err := cat.Load(dir+"linux-kernel.cat", cat.LoadOptions{Bell: dir + "linux-kernel.bell", IncludeDirs: []string{testcorpus.Dir(t) + "/cat/herd"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file string
+		want Verdict
+		line int
+	}{
+		{"lkmm_mp.c", Safe, 0},
+		{"lkmm_mp_bug.c", Violation, 26},
+	} {
+		r, err := Check(context.Background(), filepath.Join("testdata", c.file), CheckOptions{Bound: 2, Model: m, ModelName: "linux-kernel"})
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		if r.Verdict != c.want {
+			t.Fatalf("%s: verdict %v (%v), want %v", c.file, r.Verdict, r.Result.Err, c.want)
+		}
+		if c.want == Violation && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
+			t.Errorf("%s: failed assertion %v, want line %d", c.file, r.Failed, c.line)
 		}
 	}
 }

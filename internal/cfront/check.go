@@ -5,16 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
 
+	"github.com/musket-verify/musket/include"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
@@ -38,37 +41,44 @@ func (e *ClangError) Error() string {
 	return fmt.Sprintf("%s: clang rejects the program:\n%s", e.File, strings.TrimRight(e.Output, "\n"))
 }
 
-// IncludeDir is the folder of the headers Musket ships (include/, with
-// musket/lkmm.h); "" finds it beside the executable or the working
-// folder's ancestors.
+// IncludeDir is the folder of the headers Musket ships (musket/lkmm.h);
+// "" writes the embedded copies (package include) into a temporary
+// folder once per process.
 var IncludeDir = ""
 
-// findInclude locates Musket's include folder.
+var (
+	includeOnce sync.Once
+	includeDir  string
+)
+
+// findInclude returns the folder to pass to clang with -I.
 func findInclude() string {
 	if IncludeDir != "" {
 		return IncludeDir
 	}
-	var starts []string
-	if exe, err := os.Executable(); err == nil {
-		starts = append(starts, filepath.Dir(exe))
-	}
-	if wd, err := os.Getwd(); err == nil {
-		starts = append(starts, wd)
-	}
-	for _, d := range starts {
-		for {
-			p := filepath.Join(d, "include", "musket", "lkmm.h")
-			if _, err := os.Stat(p); err == nil {
-				return filepath.Join(d, "include")
-			}
-			up := filepath.Dir(d)
-			if up == d {
-				break
-			}
-			d = up
+	includeOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "musket-include-")
+		if err != nil {
+			return
 		}
-	}
-	return ""
+		err = fs.WalkDir(include.FS, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				return os.MkdirAll(filepath.Join(dir, p), 0o755)
+			}
+			b, err := include.FS.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, p), b, 0o644)
+		})
+		if err == nil {
+			includeDir = dir
+		}
+	})
+	return includeDir
 }
 
 // CompileIR runs clang on a C file and returns the textual LLVM IR.

@@ -77,7 +77,7 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 			case *ir.InstCall:
 				name := calleeName(in)
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
-					name != "__VERIFIER_assume" && name != "llvm.assume" && !strings.HasPrefix(name, "__musket_lkmm_read") {
+					name != "__VERIFIER_assume" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" {
 					return nil, false
 				}
 			}

@@ -86,7 +86,7 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	} else {
 		c := l.created[id]
 		b.cur = c.pos
-		b.emit(prog.Load{Dst: "%start", Addr: prog.Addr(startLoc(id)), Tags: []string{tagA, "ACQ"}})
+		b.emit(prog.Load{Dst: "%start", Addr: prog.Addr(startLoc(id)), Tags: flagAcquire()})
 		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: "%start"}, Y: prog.Int(1)}, Target: blockLabel})
 		a := c.arg
 		if a == nil {
@@ -98,7 +98,7 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 			args = []prog.Expr{a}
 		}
 		err = l.lowerFunc(b, c.fn, args, "", 0, c.pos)
-		b.emit(prog.Store{Addr: prog.Addr(doneLoc(id)), Val: prog.Int(1), Tags: []string{tagA, "REL"}})
+		b.emit(prog.Store{Addr: prog.Addr(doneLoc(id)), Val: prog.Int(1), Tags: flagRelease()})
 	}
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 			}
 			l.created = append(l.created, c)
 			emit(prog.Store{Addr: s.tid, Val: prog.Int(int64(k)), Tags: []string{tagNA}}, p)
-			emit(prog.Store{Addr: prog.Addr(startLoc(k)), Val: prog.Int(1), Tags: []string{tagA, "REL"}}, p)
+			emit(prog.Store{Addr: prog.Addr(startLoc(k)), Val: prog.Int(1), Tags: flagRelease()}, p)
 			continue
 		}
 		// A join: wait for the done flag of the thread named.
@@ -191,7 +191,7 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		for _, k := range waits {
 			r := fmt.Sprintf("%%join%d", k)
 			emit(prog.Label{Name: l.joinLabel(k, after)}, p)
-			emit(prog.Load{Dst: r, Addr: prog.Addr(doneLoc(k)), Tags: []string{tagA, "ACQ"}}, p)
+			emit(prog.Load{Dst: r, Addr: prog.Addr(doneLoc(k)), Tags: flagAcquire()}, p)
 			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: blockLabel}, p)
 			emit(prog.Jump{Target: after}, p)
 		}
@@ -208,3 +208,10 @@ func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
+
+// flagAcquire and flagRelease tag the accesses to the start and done flags
+// of create and join: acquire and release for the C11 models (A, ACQ /
+// REL) and for the Linux-kernel model (ACQUIRE / RELEASE); each model
+// ignores the other's tags, and the compiled code takes the C11 order.
+func flagAcquire() []string { return []string{tagA, "ACQ", "ACQUIRE"} }
+func flagRelease() []string { return []string{tagA, "REL", "RELEASE"} }
