@@ -32,7 +32,7 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},
 		{[]string{"-model", "rc11", "bound.c"}, exitLimit, "bound: BOUND"},
 		{[]string{"-model", "rc11", "clang_error.c"}, exitBadInput, ""},
-		{[]string{"-model", "rc11", "refuse_malloc.c"}, exitBadInput, ""},
+		{[]string{"-model", "rc11", "refuse_call.c"}, exitBadInput, ""},
 	} {
 		args := append([]string{}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])

@@ -171,6 +171,38 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 			b.emit(prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: dst}, Y: prog.Int(0)}})
 		}
 		return nil
+	case name == "malloc" || name == "calloc":
+		// A heap object per call instance of the unrolled code (see
+		// expand), with a cell at every 4 bytes; initially 0.
+		size := int64(-1)
+		if len(args) == 1 || len(args) == 2 {
+			n := int64(1)
+			for i := range args {
+				x, err := arg(i)
+				if err != nil {
+					return err
+				}
+				c, ok := x.(prog.Const)
+				if !ok || c.V.IsAddr() {
+					return l.errAt(pos, "%s of a size that is not a constant", name)
+				}
+				n *= c.V.Int
+			}
+			size = n
+		}
+		if size < 0 || size > maxHeapObject {
+			return l.errAt(pos, "%s: size %d (at most %d bytes)", name, size, maxHeapObject)
+		}
+		l.heap = append(l.heap, size)
+		b.emit(prog.Assign{Dst: dst, Val: prog.Const{V: prog.Value{Loc: heapLoc, Int: int64(len(l.heap) - 1)}}})
+		return nil
+	case name == "free" || name == "printf" || name == "puts" || name == "putchar" || name == "fflush":
+		// No memory event: free never reuses an object; output is not
+		// modelled.
+		if dst != "" {
+			b.emit(prog.Assign{Dst: dst, Val: prog.Int(0)})
+		}
+		return nil
 	case strings.HasPrefix(name, lkmmPrefix):
 		return l.lkmmCall(fr, name, args, dst, pos)
 	}
@@ -232,3 +264,10 @@ func (l *lowerer) coin(b *builder) string {
 }
 
 const coinLoc = "%coin"
+
+// heapLoc marks the placeholder address of a malloc call (its Int is the
+// call's index in lowerer.heap) until expand gives the instance its object.
+const heapLoc = "%heap"
+
+// maxHeapObject bounds the size of an allocated object.
+const maxHeapObject = 1 << 12

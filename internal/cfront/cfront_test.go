@@ -73,6 +73,9 @@ func TestVerdicts(t *testing.T) {
 		{"bound.c", "rc11", "", 3, Safe, 0, true},
 		{"verifier.c", "rc11", "", 2, Violation, 24, false},
 		{"treiber_pub.c", "rc11", "", 2, Violation, 34, false},
+		{"heap_queue.c", "rc11", "", 2, Safe, 0, false},
+		{"heap_queue_rlx.c", "rc11", "", 2, Violation, 32, false},
+		{"heap_queue.c", "aarch64", "aarch64", 2, Safe, 0, false},
 	} {
 		name := strings.TrimSuffix(c.file, ".c") + "/" + c.model
 		t.Run(name, func(t *testing.T) {
@@ -117,7 +120,7 @@ func TestRefused(t *testing.T) {
 		file, want string
 	}{
 		{"refuse_float.c", "refuse_float.c:2: d: unsupported objects of type double"},
-		{"refuse_malloc.c", "refuse_malloc.c:4: call to malloc, which has no definition"},
+		{"refuse_call.c", "refuse_call.c:5: call to strlen, which has no definition"},
 		{"clang_error.c", "use of undeclared identifier 'undeclared_variable'"},
 	} {
 		_, err := Lower(context.Background(), filepath.Join("testdata", c.file), Options{Bound: 2})

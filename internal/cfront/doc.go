@@ -18,6 +18,11 @@
 // cell. Locals whose address clang-14 keeps in memory (alloca) are
 // locations too, named after their function instance. Initial values
 // come from the initializers (integers, null, addresses of globals).
+// malloc and calloc of a constant size make, per call instance of the
+// unrolled code, a fresh object heapN with a cell at every 4 bytes,
+// initially 0 (a field of 8 bytes is the cell at its offset); free does
+// nothing (objects are never reused). printf, puts, putchar and fflush
+// are dropped (output is not modelled).
 //
 // Functions are inlined from main (recursion is refused). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
@@ -89,8 +94,8 @@
 // loads and stores, the table in compilefor.go for RMWs and fences).
 //
 // Refused, by name and with the source line of !dbg: floating point,
-// indirect calls, calls to functions without a definition (malloc, printf,
-// ...), pthread attributes and thread results, variadic functions,
+// indirect calls, calls to functions without a definition (but the ones
+// above), malloc of a size that is not a constant, pthread attributes and thread results, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca, ordering
 // comparisons of pointers, function pointers stored as data, recursion.

@@ -102,6 +102,8 @@ type lowerer struct {
 	created  []created // the threads: 0 is main
 	coins    int       // coin locations numbered so far
 	lastCoin string    // the register of the latest coin read
+	heap     []int64   // the sizes of the malloc call sites
+	objects  int       // heap objects made so far
 }
 
 // initCell is a shared location and its initial value.
@@ -195,6 +197,8 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 		return cval{}, nil
 	case *ir.Global:
 		return cval{loc: c.Name()}, nil
+	case *constant.Index:
+		return l.constValue(c.Constant)
 	case *constant.ExprBitCast:
 		return l.constValue(c.From)
 	case *constant.ExprPtrToInt:

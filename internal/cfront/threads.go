@@ -151,6 +151,19 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 				continue
 			}
 		}
+		if as, ok := in.(prog.Assign); ok {
+			if c, ok := as.Val.(prog.Const); ok && c.V.Loc == heapLoc {
+				l.objects++
+				obj := fmt.Sprintf("heap%d", l.objects)
+				for off := int64(0); off < l.heap[c.V.Int] || off == 0; off += 4 {
+					n := locName(obj, off)
+					l.locs[n] = true
+					l.init = append(l.init, initCell{name: n})
+				}
+				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
+				continue
+			}
+		}
 		f, ok := in.(prog.Fence)
 		if !ok || len(f.Tags) != 2 || f.Tags[0] != placeholder {
 			emit(in, p)

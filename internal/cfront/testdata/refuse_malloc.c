@@ -1,6 +1,0 @@
-#include <stdlib.h>
-int *p;
-int main(void) {
-  p = malloc(sizeof(int));
-  return 0;
-}
