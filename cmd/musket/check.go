@@ -75,6 +75,7 @@ type checkConfig struct {
 	bound         int
 	noAnalysis    bool
 	variants      map[string]bool
+	liveness      bool
 }
 
 // checkRunner checks one file with one engine ("smt" or "enum"). Tests
@@ -139,6 +140,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per program")
 	timeout := addTimeout(fs, "program")
 	variant := fs.String("variant", "", "comma-separated CAT variants")
+	liveness := fs.Bool("liveness", false, "C programs: also report a thread that can wait forever in a fair execution (a spin loop, lock or join)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
 		fs.PrintDefaults()
@@ -170,7 +172,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
 		return exitBadInput
 	}
-	c := checkConfig{target: *target, model: *model, incl: incl, m: m, name: name, bound: *bound, noAnalysis: *noAnalysis, variants: variantSet(*variant)}
+	c := checkConfig{target: *target, model: *model, incl: incl, m: m, name: name, bound: *bound, noAnalysis: *noAnalysis, variants: variantSet(*variant), liveness: *liveness}
 	limit := timeout.resolve(len(operands))
 	var st status
 	var wf *witnessFiles

@@ -52,7 +52,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		target = ""
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
-		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants}
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness}
 	one := func(engine string) (*cfront.Result, error) {
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if k.limit > 0 {
@@ -99,7 +99,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	code := exitOK
 	verdict := cWord(r)
 	switch r.Verdict {
-	case cfront.Violation:
+	case cfront.Violation, cfront.Livelock:
 		code = exitFailed
 	case cfront.BoundHit:
 		code = exitLimit
@@ -117,7 +117,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	if target == "" {
 		targetWord = "C11"
 	}
-	if k.wf != nil && r.Verdict == cfront.Violation && r.Result.Witness != nil && disagree == "" {
+	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock) && r.Result.Witness != nil && disagree == "" {
 		x := cfront.AnnotateWitness(r)
 		if err := writeDot(k.wf.name(r.Name), r.Name, x); err != nil {
 			fmt.Fprintf(stderr, "musket check: %s: %v\n", k.path, err)
@@ -133,7 +133,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Result.Err != nil {
 			j.Error = r.Result.Err.Error()
 		}
-		if r.Verdict == cfront.Violation {
+		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock {
 			j.Witness = cfront.AnnotateWitness(r)
 		}
 		writeJSON(stdout, j)
@@ -144,6 +144,10 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	case cfront.Violation:
 		if r.Failed != nil {
 			fmt.Fprintf(stdout, "  %s fails\n", r.Failed)
+		}
+	case cfront.Livelock:
+		if r.Failed != nil {
+			fmt.Fprintf(stdout, "  %s: %s in a fair execution\n", r.Failed.Pos, r.Failed.Text)
 		}
 	case cfront.BoundHit:
 		fmt.Fprintf(stdout, "  no assertion fails within the bound, but some path needs more than %d iterations of a loop: raise -bound\n", k.c.bound)
@@ -163,6 +167,8 @@ func cWord(r *cfront.Result) string {
 		return "PASS"
 	case cfront.Violation:
 		return "FAIL"
+	case cfront.Livelock:
+		return "LIVELOCK"
 	case cfront.BoundHit:
 		return "BOUND"
 	}

@@ -120,7 +120,10 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 			r := l.fresh("mtx")
 			b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
 				RTags: []string{tagA, "ACQ", tagRMW, tagX}, WTags: []string{tagA, "ACQ", tagRMW, tagX}})
-			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Target: "%spincut"})
+			site := spinSite{pos: pos, real: true}
+			site.add(r, m)
+			l.spinAt(b, site)
+			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Target: spinLabel})
 		} else {
 			b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagA, "REL"}})
 		}

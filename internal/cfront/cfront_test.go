@@ -112,6 +112,43 @@ func TestVerdicts(t *testing.T) {
 	}
 }
 
+// TestLiveness checks -liveness: a thread that can wait forever in a
+// fair execution (a deadlock, a spin on a flag nobody sets) is reported
+// with its line; a program whose waits all end is not.
+func TestLiveness(t *testing.T) {
+	needClang(t)
+	for _, c := range []struct {
+		file string
+		want Verdict
+		line int
+		both bool
+	}{
+		{"deadlock.c", Livelock, 10, false},
+		{"nodeadlock.c", Safe, 0, false},
+		{"spin_forever.c", Livelock, 8, true},
+		{"mp_ok.c", Safe, 0, true},
+		{"mutex.c", Safe, 0, false},
+	} {
+		engines := []string{"smt"}
+		if c.both {
+			engines = append(engines, "enum")
+		}
+		for _, e := range engines {
+			r, err := Check(context.Background(), filepath.Join("testdata", c.file),
+				CheckOptions{Bound: 2, Engine: e, Model: model(t, "rc11"), ModelName: "rc11", Liveness: true})
+			if err != nil {
+				t.Fatalf("%s: %v", c.file, err)
+			}
+			if r.Verdict != c.want {
+				t.Fatalf("%s (%s): verdict %v (%v), want %v", c.file, e, r.Verdict, r.Result.Err, c.want)
+			}
+			if c.want == Livelock && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
+				t.Errorf("%s (%s): waits at %v, want line %d", c.file, e, r.Failed, c.line)
+			}
+		}
+	}
+}
+
 // TestRefused checks that constructs outside the supported C are refused
 // by name with their line, and clang's errors are passed on.
 func TestRefused(t *testing.T) {

@@ -109,6 +109,7 @@ type Program struct {
 	Test    *spec.Test // threads at the C level (Arch "C"), loops unrolled
 	Asserts []Assertion
 	Threads int // program threads (without the coin thread)
+	spins   []spinSite
 }
 
 // Assertion is an assertion of the program.
@@ -155,7 +156,7 @@ func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created)}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
@@ -179,10 +180,11 @@ const (
 	Violation                // an assertion can fail
 	BoundHit                 // no failure found, but some path needs more iterations
 	Unknown                  // the engine did not answer (Result.Status says why)
+	Livelock                 // (-liveness) a thread can wait forever in a fair execution
 )
 
 func (v Verdict) String() string {
-	return [...]string{"SAFE", "VIOLATION", "BOUND", "UNKNOWN"}[v]
+	return [...]string{"SAFE", "VIOLATION", "BOUND", "UNKNOWN", "LIVELOCK"}[v]
 }
 
 // CheckOptions say how to check a program.
@@ -195,13 +197,14 @@ type CheckOptions struct {
 	NoSpin     bool
 	NoAnalysis bool
 	Variants   map[string]bool
+	Liveness   bool // also ask whether a thread can wait forever
 }
 
 // Result is the outcome of a check.
 type Result struct {
 	Name      string
 	Verdict   Verdict
-	Failed    *Assertion // the assertion that fails (Violation)
+	Failed    *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
 	Result    *result.Result
 	Report    *bmc.Report
 	Program   *Program
@@ -292,7 +295,96 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Verdict = Safe
 		r2.Witness = nil
 	}
+	if res.Verdict != Safe || !opts.Liveness {
+		return res, nil
+	}
+	// 3. Can a thread wait forever in a fair execution?
+	q.Cond = p.livelock()
+	r3, rep3, reach3 := run(ctx, &q, tags, opts)
+	r3.Time += r2.Time
+	res.Result = r3
+	if rep3 != nil && rep2 != nil {
+		rep3.Encode += rep2.Encode
+		rep3.Solve += rep2.Solve
+	}
+	res.Report = rep3
+	switch {
+	case r3.Status != result.Done:
+		res.Verdict = Unknown
+	case reach3:
+		res.Verdict = Livelock
+		res.Failed = p.stuckAt(r3)
+	default:
+		r3.Witness = nil
+	}
 	return res, nil
+}
+
+// livelock is the condition of a fair execution in which a thread waits
+// forever (Dartagnan's liveness check, on the spin sites of the
+// lowering): every thread either ends (it did not stop, nor hit the
+// bound) or stops at a spin site whose reads all read the final values of
+// their locations (no later write can release it; a fair scheduler would
+// otherwise let it read them); and some thread stops at a spin loop, a
+// lock or a join (not at its start: a thread never created).
+func (p *Program) livelock() spec.Cond {
+	var all spec.Cond = spec.Bool{V: true}
+	var some spec.Cond = spec.Bool{V: false}
+	and := func(a, b spec.Cond) spec.Cond { return spec.And{L: a, R: b} }
+	or := func(a, b spec.Cond) spec.Cond { return spec.Or{L: a, R: b} }
+	for t := 0; t < p.Threads; t++ {
+		reg := func(n string) spec.Ref { return spec.Ref{Thread: t, Name: n} }
+		ended := and(spec.Atom{Ref: reg(blockedReg), Val: prog.IntValue(0)}, spec.Atom{Ref: reg(compile.BoundReg), Val: prog.IntValue(0)})
+		var stuck spec.Cond = spec.Bool{V: false}
+		var stuckReal spec.Cond = spec.Bool{V: false}
+		for i, s := range p.spins {
+			if s.dyn {
+				continue
+			}
+			c := and(spec.Atom{Ref: reg(spinReg), Val: prog.IntValue(1)}, spec.Atom{Ref: reg(spinAtReg), Val: prog.IntValue(int64(i + 1))})
+			for k := range s.regs {
+				c = and(c, spec.RefEq{L: reg(s.regs[k]), R: spec.Ref{Thread: -1, Name: s.locs[k]}})
+			}
+			stuck = or(stuck, c)
+			if s.real {
+				stuckReal = or(stuckReal, c)
+			}
+		}
+		all = and(all, or(ended, stuck))
+		some = or(some, stuckReal)
+	}
+	return and(all, some)
+}
+
+// stuckAt finds, in a livelock witness, where a thread waits.
+func (p *Program) stuckAt(r *result.Result) *Assertion {
+	if r.Witness == nil {
+		return nil
+	}
+	vals := map[spec.Ref]int64{}
+	for i, ref := range r.Observed {
+		if i < len(r.Witness.State) {
+			vals[ref] = r.Witness.State[i].Int
+		}
+	}
+	var join *Assertion
+	for t := 0; t < p.Threads; t++ {
+		if vals[spec.Ref{Thread: t, Name: spinReg}] != 1 {
+			continue
+		}
+		n := vals[spec.Ref{Thread: t, Name: spinAtReg}]
+		if n >= 1 && int(n) <= len(p.spins) && p.spins[n-1].real {
+			s := p.spins[n-1]
+			a := &Assertion{Pos: s.pos, Text: fmt.Sprintf("thread P%d waits forever", t)}
+			if !s.join {
+				return a
+			}
+			if join == nil {
+				join = a
+			}
+		}
+	}
+	return join
 }
 
 func orCond(a, b spec.Cond) spec.Cond {

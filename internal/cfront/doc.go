@@ -88,6 +88,18 @@
 // assumption of Dartagnan; Ponce-de-León, Haas, Meyer, "Dartagnan: Leveraging
 // Compiler Optimizations and the Linux Kernel Memory Model", TACAS 2021).
 //
+// Liveness (-liveness). Every place where a thread may stop waiting is a
+// spin site: a cut spin loop, a lock, a join, a thread's start; the
+// thread records the site's number (%spinat) before its cut. A third
+// question, asked when the program is safe, is Dartagnan's liveness
+// check: is there an execution in which every thread ends or stops at a
+// site whose reads all read the final values of their locations (the
+// co-last writes: a fair scheduler cannot release it), and some thread
+// stops at a spin loop, lock or join? Such a thread waits forever
+// (LIVELOCK, exit status 1, with the site's line). Sites that read
+// through computed addresses are not considered (no false alarm, a
+// possible miss).
+//
 // Models and targets. Under a C-level model (sc, c11, rc11, imm, a .cat
 // file) the C11 events run as they are (Arch "C"). CompileFor maps them to
 // a hardware target by the C11 mappings (package compile's tables for

@@ -16,7 +16,8 @@ type loopInfo struct {
 }
 
 type spinLoop struct {
-	cas []*ir.InstCmpXchg
+	cas   []*ir.InstCmpXchg
+	loads []ir.Instruction // loads and lkmm load calls of the body
 }
 
 // loopsOf finds the spin loops of f (once per function).
@@ -74,7 +75,12 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 				return nil, false
 			case *ir.InstCmpXchg:
 				sl.cas = append(sl.cas, in)
+			case *ir.InstLoad:
+				sl.loads = append(sl.loads, in)
 			case *ir.InstCall:
+				if calleeName(in) == lkmmPrefix+"load" {
+					sl.loads = append(sl.loads, in)
+				}
 				name := calleeName(in)
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
 					name != "__VERIFIER_assume" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" {

@@ -30,6 +30,8 @@ const (
 	blockLabel = "%block"   // the thread blocks: an assumption failed, a spin loop was cut, a join waits
 	exitLabel  = "%exit"    // the end of the thread
 	spinReg    = "%spin"    // 1 when the thread stopped in a cut spin loop
+	spinAtReg  = "%spinat"  // the latest spin site passed (its number)
+	spinLabel  = "%spincut" // where a cut spin loop goes
 	blockedReg = "%blocked" // 1 when the thread blocked
 )
 
@@ -99,11 +101,12 @@ type lowerer struct {
 	loops   map[*ir.Func]*loopInfo
 	noSpin  bool
 
-	created  []created // the threads: 0 is main
-	coins    int       // coin locations numbered so far
-	lastCoin string    // the register of the latest coin read
-	heap     []int64   // the sizes of the malloc call sites
-	objects  int       // heap objects made so far
+	created  []created  // the threads: 0 is main
+	coins    int        // coin locations numbered so far
+	lastCoin string     // the register of the latest coin read
+	heap     []int64    // the sizes of the malloc call sites
+	spins    []spinSite // the places a thread may stop waiting (numbered from 1)
+	objects  int        // heap objects made so far
 }
 
 // initCell is a shared location and its initial value.
@@ -915,10 +918,27 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		for i, p := range phis {
 			and(prog.Bin{Op: prog.OpEq, X: vals[i], Y: prog.Reg{Name: fr.reg(p)}})
 		}
+		site := spinSite{pos: pos, real: true}
 		for _, c := range sl.cas {
 			and(prog.Un{Op: prog.OpNot, X: prog.Reg{Name: fr.reg(c) + ".1"}})
+			if a, err := l.operand(fr, c.Ptr, pos); err == nil {
+				site.add(fr.reg(c)+".0", a)
+			}
 		}
-		b.emit(prog.Jump{Cond: cond, Target: "%spincut"})
+		for _, ld := range sl.loads {
+			var src value.Value
+			switch ld := ld.(type) {
+			case *ir.InstLoad:
+				src = ld.Src
+			case *ir.InstCall:
+				src = ld.Args[0]
+			}
+			if a, err := l.operand(fr, src, pos); err == nil {
+				site.add(fr.reg(ld.(value.Named)), a)
+			}
+		}
+		l.spinAt(b, site)
+		b.emit(prog.Jump{Cond: cond, Target: spinLabel})
 	}
 	tmps := make([]string, len(phis))
 	for i := range phis {
@@ -937,4 +957,33 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 	}
 	b.emit(prog.Jump{Target: fr.blockLabel(to)})
 	return nil
+}
+
+// spinSite is a place where a thread stops waiting: a cut spin loop, a
+// lock, a join or a thread's start. The thread waits forever in a fair
+// execution when each of its reads there read the final value of its
+// location (the co-last write): no later write can release it.
+type spinSite struct {
+	pos  prog.Pos
+	real bool     // a spin loop, lock or join (a start is not a liveness bug)
+	join bool     // a join (reported only when no spin loop or lock is)
+	regs []string // the registers of the reads
+	locs []string // the locations they read
+	dyn  bool     // some read has a computed address: not expressible
+}
+
+func (s *spinSite) add(reg string, addr prog.Expr) {
+	c, ok := addr.(prog.Const)
+	if !ok || !c.V.IsAddr() {
+		s.dyn = true
+		return
+	}
+	s.regs = append(s.regs, reg)
+	s.locs = append(s.locs, locName(c.V.Loc, c.V.Int))
+}
+
+// spinAt records a site and sets spinAtReg to its number.
+func (l *lowerer) spinAt(b *builder, s spinSite) {
+	l.spins = append(l.spins, s)
+	b.emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))})
 }

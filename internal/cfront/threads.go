@@ -87,7 +87,10 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		c := l.created[id]
 		b.cur = c.pos
 		b.emit(prog.Load{Dst: "%start", Addr: prog.Addr(startLoc(id)), Tags: flagAcquire()})
-		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: "%start"}, Y: prog.Int(1)}, Target: blockLabel})
+		site := spinSite{pos: c.pos}
+		site.add("%start", prog.Addr(startLoc(id)))
+		l.spinAt(b, site)
+		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: "%start"}, Y: prog.Int(1)}, Target: spinLabel})
 		a := c.arg
 		if a == nil {
 			b.emit(prog.Load{Dst: "%targ", Addr: prog.Addr(argLoc(id)), Tags: []string{tagNA}})
@@ -104,7 +107,7 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		return nil, err
 	}
 	b.emit(prog.Jump{Target: exitLabel})
-	b.emit(prog.Label{Name: "%spincut"})
+	b.emit(prog.Label{Name: spinLabel})
 	b.emit(prog.Assign{Dst: spinReg, Val: prog.Int(1)})
 	b.emit(prog.Label{Name: blockLabel})
 	b.emit(prog.Assign{Dst: blockedReg, Val: prog.Int(1)})
@@ -205,7 +208,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 			r := fmt.Sprintf("%%join%d", k)
 			emit(prog.Label{Name: l.joinLabel(k, after)}, p)
 			emit(prog.Load{Dst: r, Addr: prog.Addr(doneLoc(k)), Tags: flagAcquire()}, p)
-			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: blockLabel}, p)
+			site := spinSite{pos: s.pos, real: true, join: true}
+			site.add(r, prog.Addr(doneLoc(k)))
+			l.spins = append(l.spins, site)
+			emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))}, p)
+			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: spinLabel}, p)
 			emit(prog.Jump{Target: after}, p)
 		}
 		emit(prog.Label{Name: after}, p)
