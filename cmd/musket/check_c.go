@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -50,6 +53,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	target := k.c.target
 	if k.c.model != "" && !hardwareModels[k.c.model] {
 		target = ""
+	}
+	if m, ok := withBell(k.c.model, k.c.incl); ok {
+		k.c.m = m
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
 		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness}
@@ -115,7 +121,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	targetWord, modelWord := target, k.c.name
 	if target == "" {
-		targetWord = "C11"
+		targetWord = "C"
 	}
 	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock) && r.Result.Witness != nil && disagree == "" {
 		x := cfront.AnnotateWitness(r)
@@ -158,6 +164,25 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	fmt.Fprintf(stdout, "  time %.3fs\n", r.Time.Seconds())
 	return code
+}
+
+// withBell reloads a .cat model with the .bell file of the same name
+// beside it (linux-kernel.cat and linux-kernel.bell), as herd7's .cfg
+// files pair them: the Linux-kernel model needs its bell's tag sets.
+func withBell(model string, incl []string) (*cat.Model, bool) {
+	if !strings.HasSuffix(model, ".cat") {
+		return nil, false
+	}
+	bell := strings.TrimSuffix(model, ".cat") + ".bell"
+	if _, err := os.Stat(bell); err != nil {
+		return nil, false
+	}
+	dirs := append([]string{filepath.Dir(model), filepath.Join(filepath.Dir(model), "..", "herd")}, incl...)
+	m, err := cat.Load(model, cat.LoadOptions{Bell: bell, IncludeDirs: dirs})
+	if err != nil {
+		return nil, false
+	}
+	return m, true
 }
 
 // cWord is the verdict word of a C check.

@@ -26,13 +26,14 @@ func TestCheckC(t *testing.T) {
 		code int
 		out  string
 	}{
-		{[]string{"-model", "rc11", "mp_ok.c"}, exitOK, "mp_ok: PASS (target C11, model rc11, bound 2)"},
+		{[]string{"-model", "rc11", "mp_ok.c"}, exitOK, "mp_ok: PASS (target C, model rc11, bound 2)"},
 		{[]string{"-model", "rc11", "-witness", dot, "mp_rlx.c"}, exitFailed, "mp_rlx.c:18: assertion"},
 		{[]string{"-target", "aarch64", "mp_rlx.c"}, exitFailed, "mp_rlx: FAIL (target aarch64, model aarch64, bound 2)"},
 		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},
 		{[]string{"-model", "rc11", "bound.c"}, exitLimit, "bound: BOUND"},
 		{[]string{"-model", "rc11", "clang_error.c"}, exitBadInput, ""},
 		{[]string{"-model", "rc11", "refuse_call.c"}, exitBadInput, ""},
+		{[]string{"-model", "rc11", "-liveness", "spin_forever.c"}, exitFailed, "spin_forever: LIVELOCK"},
 	} {
 		args := append([]string{}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])
