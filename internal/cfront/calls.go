@@ -174,6 +174,44 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 			b.emit(prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: dst}, Y: prog.Int(0)}})
 		}
 		return nil
+	case strings.HasPrefix(name, "llvm.expect."):
+		x, err := arg(0)
+		if err != nil {
+			return err
+		}
+		b.emit(prog.Assign{Dst: dst, Val: x})
+		return nil
+	case strings.HasPrefix(name, "llvm.smax.") || strings.HasPrefix(name, "llvm.smin.") ||
+		strings.HasPrefix(name, "llvm.umax.") || strings.HasPrefix(name, "llvm.umin.") || strings.HasPrefix(name, "llvm.abs."):
+		// Integer intrinsics of -O1: a choice between two values.
+		x, err := arg(0)
+		if err != nil {
+			return err
+		}
+		var y prog.Expr = prog.Un{Op: prog.OpNeg, X: x}
+		op := prog.OpGe // abs: x if x >= 0
+		cx, cy := x, prog.Expr(prog.Int(0))
+		if !strings.HasPrefix(name, "llvm.abs.") {
+			if y, err = arg(1); err != nil {
+				return err
+			}
+			cy = y
+			bits := intBits(args[0].Type())
+			if strings.HasPrefix(name, "llvm.u") {
+				cx, cy = zext(x, bits), zext(y, bits)
+			}
+			if strings.Contains(name, "min.") {
+				op = prog.OpLe
+			}
+		}
+		lt, le := l.label("sel"), l.label("sel")
+		b.emit(prog.Jump{Cond: prog.Bin{Op: op, X: cx, Y: cy}, Target: lt})
+		b.emit(prog.Assign{Dst: dst, Val: y})
+		b.emit(prog.Jump{Target: le})
+		b.emit(prog.Label{Name: lt})
+		b.emit(prog.Assign{Dst: dst, Val: x})
+		b.emit(prog.Label{Name: le})
+		return nil
 	case name == "malloc" || name == "calloc":
 		// A heap object per call instance of the unrolled code (see
 		// expand), with a cell at every 4 bytes; initially 0.

@@ -76,6 +76,8 @@ func TestVerdicts(t *testing.T) {
 		{"heap_queue.c", "rc11", "", 2, Safe, 0, false},
 		{"heap_queue_rlx.c", "rc11", "", 2, Violation, 32, false},
 		{"heap_queue.c", "aarch64", "aarch64", 2, Safe, 0, false},
+		{"intrinsics.c", "rc11", "", 2, Safe, 0, true},
+		{"unsigned.c", "rc11", "", 2, Safe, 0, true},
 	} {
 		name := strings.TrimSuffix(c.file, ".c") + "/" + c.model
 		t.Run(name, func(t *testing.T) {

@@ -27,9 +27,12 @@
 // Functions are inlined from main (recursion is refused). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
 // edges, in parallel) and select (a branch) become local computation and
-// jumps. Values are unbounded integers kept sign-extended; zext and
-// unsigned comparisons mask to the width; trunc to i1 keeps the low bit;
-// other truncations and overflow wrap-around are not modelled.
+// jumps. Values are unbounded integers kept sign-extended; zext, udiv,
+// urem and lshr mask to the width; unsigned comparisons compare signs
+// first (linear arithmetic, exact at every width); trunc to i1 keeps the
+// low bit; other truncations and overflow wrap-around are not modelled.
+// The -O1 intrinsics llvm.{s,u}{max,min}, llvm.abs and llvm.expect are
+// lowered; volatile accesses are plain (NA) accesses.
 //
 // Accesses are tagged as the C litmus front-end tags them (herd7's names,
 // which c11.cat and rc11.cat bind): a plain load or store NA, an atomic

@@ -497,6 +497,18 @@ func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
 		if _, isPtr := in.X.Type().(*types.PointerType); isPtr && o != prog.OpEq && o != prog.OpNe {
 			return l.errAt(pos, "ordering comparison of pointers (icmp %s)", in.Pred)
 		}
+		if unsigned && intBits(in.X.Type()) > 1 {
+			a, err := op(in.X)
+			if err != nil {
+				return err
+			}
+			c, err := op(in.Y)
+			if err != nil {
+				return err
+			}
+			assign(in, unsignedCmp(o, a, c))
+			return nil
+		}
 		return bin(in, o, in.X, in.Y, unsigned)
 	case *ir.InstZExt:
 		x, err := op(in.From)
@@ -986,4 +998,20 @@ func (s *spinSite) add(reg string, addr prog.Expr) {
 func (l *lowerer) spinAt(b *builder, s spinSite) {
 	l.spins = append(l.spins, s)
 	b.emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))})
+}
+
+// unsignedCmp compares two sign-extended values as unsigned ones of their
+// width, in linear arithmetic: when their signs agree, as signed values;
+// else the negative one is the larger (its unsigned value is at least
+// 2^(N-1)).
+func unsignedCmp(o prog.Op, a, b prog.Expr) prog.Expr {
+	if o == prog.OpGt || o == prog.OpGe {
+		a, b = b, a
+		o = map[prog.Op]prog.Op{prog.OpGt: prog.OpLt, prog.OpGe: prog.OpLe}[o]
+	}
+	neg := func(x prog.Expr) prog.Expr { return prog.Bin{Op: prog.OpLt, X: x, Y: prog.Int(0)} }
+	same := prog.Bin{Op: prog.OpEq, X: neg(a), Y: neg(b)}
+	return prog.Bin{Op: prog.OpLOr,
+		X: prog.Bin{Op: prog.OpLAnd, X: same, Y: prog.Bin{Op: o, X: a, Y: b}},
+		Y: prog.Bin{Op: prog.OpLAnd, X: prog.Un{Op: prog.OpNot, X: same}, Y: neg(b)}}
 }
