@@ -77,6 +77,8 @@ func TestVerdicts(t *testing.T) {
 		{"heap_queue_rlx.c", "rc11", "", 2, Violation, 32, false},
 		{"heap_queue.c", "aarch64", "aarch64", 2, Safe, 0, false},
 		{"intrinsics.c", "rc11", "", 2, Safe, 0, true},
+		{"ticket.c", "rc11", "", 3, Safe, 0, false},
+		{"ticket_bug.c", "rc11", "", 3, Violation, 28, false},
 		{"unsigned.c", "rc11", "", 2, Safe, 0, true},
 	} {
 		name := strings.TrimSuffix(c.file, ".c") + "/" + c.model
