@@ -47,6 +47,7 @@ int __musket_lkmm_trylock(volatile void *p);
 #define smp_rmb() __musket_lkmm_fence(__MUSKET_RMB)
 #define smp_wmb() __musket_lkmm_fence(__MUSKET_WMB)
 #define barrier() __musket_lkmm_fence(__MUSKET_BARRIER)
+#define cpu_relax() ((void)0)
 #define smp_mb__before_atomic() __musket_lkmm_fence(__MUSKET_BEFORE_ATOMIC)
 #define smp_mb__after_atomic() __musket_lkmm_fence(__MUSKET_AFTER_ATOMIC)
 #define smp_mb__after_spinlock() __musket_lkmm_fence(__MUSKET_AFTER_SPINLOCK)

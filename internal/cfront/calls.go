@@ -107,12 +107,25 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 			b.emit(prog.Assign{Dst: dst, Val: prog.Int(0)})
 		}
 		return nil
-	case name == "pthread_mutex_lock" || name == "pthread_mutex_unlock":
+	case name == "pthread_mutex_trylock" || name == "pthread_spin_trylock":
 		m, err := arg(0)
 		if err != nil {
 			return err
 		}
-		if name == "pthread_mutex_lock" {
+		r := l.fresh("mtx")
+		b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
+			RTags: []string{tagA, "ACQ", tagRMW, tagX}, WTags: []string{tagA, "ACQ", tagRMW, tagX}})
+		if dst != "" {
+			// 0 when taken, EBUSY (16) when held.
+			b.emit(prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Y: prog.Int(16)}})
+		}
+		return nil
+	case name == "pthread_mutex_lock" || name == "pthread_mutex_unlock" || name == "pthread_spin_lock" || name == "pthread_spin_unlock":
+		m, err := arg(0)
+		if err != nil {
+			return err
+		}
+		if name == "pthread_mutex_lock" || name == "pthread_spin_lock" {
 			// A lock is a compare-and-swap from 0 to 1 that succeeds: a
 			// failing attempt writes nothing and can be left out (the
 			// spin-loop argument), so the thread waits (blocks) unless
@@ -161,7 +174,7 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 		}
 		b.emit(prog.Label{Name: ok})
 		return nil
-	case name == "abort":
+	case name == "abort" || name == "exit" || name == "_Exit":
 		b.emit(prog.Assign{Dst: blockedReg, Val: prog.Int(1)})
 		b.emit(prog.Jump{Target: blockLabel})
 		return nil
@@ -237,7 +250,9 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 		l.heap = append(l.heap, size)
 		b.emit(prog.Assign{Dst: dst, Val: prog.Const{V: prog.Value{Loc: heapLoc, Int: int64(len(l.heap) - 1)}}})
 		return nil
-	case name == "free" || name == "printf" || name == "puts" || name == "putchar" || name == "fflush":
+	case name == "free" || name == "printf" || name == "puts" || name == "putchar" || name == "fflush" ||
+		name == "sched_yield" || name == "pthread_yield" || name == "usleep" || name == "sleep" || name == "nanosleep" ||
+		strings.HasPrefix(name, "llvm.x86.sse2.pause") || name == "pthread_spin_init" || name == "pthread_spin_destroy":
 		// No memory event: free never reuses an object; output is not
 		// modelled.
 		if dst != "" {

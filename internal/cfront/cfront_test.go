@@ -78,6 +78,8 @@ func TestVerdicts(t *testing.T) {
 		{"heap_queue.c", "aarch64", "aarch64", 2, Safe, 0, false},
 		{"intrinsics.c", "rc11", "", 2, Safe, 0, true},
 		{"ticket.c", "rc11", "", 3, Safe, 0, false},
+		{"tas_flag.c", "rc11", "", 2, Safe, 0, false},
+		{"tas_flag_bug.c", "rc11", "", 2, Violation, 21, false},
 		{"ticket_bug.c", "rc11", "", 3, Violation, 28, false},
 		{"unsigned.c", "rc11", "", 2, Safe, 0, true},
 	} {

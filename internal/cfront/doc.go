@@ -60,7 +60,7 @@
 // order that must succeed, pthread_mutex_unlock a release write of 0.
 //
 // Stopping. A thread stops (its later events do not exist) where it
-// waits: an __VERIFIER_assume that does not hold, abort(), unreachable,
+// waits: an __VERIFIER_assume that does not hold, abort(), exit(), unreachable,
 // a join or a start that is not ready, a cut spin loop. A stopped thread
 // is a prefix of an execution in which it waits forever, so the other
 // threads' assertions are still checked in it.
@@ -80,8 +80,10 @@
 // in some thread): then the bound is too small to be sure (exit status 3,
 // as CBMC's unwinding assertion). Spin loops are not counted: on the back
 // edge of a natural loop whose body writes nothing (no store, atomicrmw,
-// alloca or call but assumptions and debugging intrinsics; a
-// compare-and-swap only when it failed in that iteration), when every
+// alloca or call but assumptions, debugging intrinsics, yields and
+// pauses; a compare-and-swap only when it failed in that iteration, an
+// atomicrmw only when it wrote back the value it read, as a
+// test-and-set that finds the flag set), when every
 // phi of the loop header gets back the value it had (the iteration ends
 // in the state it started in), the thread stops instead of iterating
 // again. Such an iteration can be left out of any execution (its events

@@ -9,8 +9,9 @@ import (
 // loopInfo lists the back edges of a function that close a spin loop: a
 // natural loop whose body writes nothing, except by compare-and-swaps
 // (which write only when they succeed; the cut asks that they all failed
-// in the iteration), and calls nothing but the assumption and debugging
-// intrinsics.
+// in the iteration) and atomicrmws (which must have written back the
+// value they read: a test-and-set that found the flag set), and calls
+// nothing but the assumption and debugging intrinsics, yields and pauses.
 type loopInfo struct {
 	spin map[[2]*ir.Block]*spinLoop
 }
@@ -18,6 +19,7 @@ type loopInfo struct {
 type spinLoop struct {
 	cas   []*ir.InstCmpXchg
 	loads []ir.Instruction // loads and lkmm load calls of the body
+	rmws  []*ir.InstAtomicRMW
 }
 
 // loopsOf finds the spin loops of f (once per function).
@@ -71,8 +73,10 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 	for b := range body {
 		for _, in := range b.Insts {
 			switch in := in.(type) {
-			case *ir.InstStore, *ir.InstAtomicRMW, *ir.InstAlloca:
+			case *ir.InstStore, *ir.InstAlloca:
 				return nil, false
+			case *ir.InstAtomicRMW:
+				sl.rmws = append(sl.rmws, in)
 			case *ir.InstCmpXchg:
 				sl.cas = append(sl.cas, in)
 			case *ir.InstLoad:
@@ -83,7 +87,8 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 				}
 				name := calleeName(in)
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
-					name != "__VERIFIER_assume" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" {
+					name != "__VERIFIER_assume" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
+					name != "sched_yield" && name != "pthread_yield" && !strings.HasPrefix(name, "llvm.x86.sse2.pause") {
 					return nil, false
 				}
 			}

@@ -937,6 +937,21 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 				site.add(fr.reg(c)+".0", a)
 			}
 		}
+		for _, r := range sl.rmws {
+			x, err := l.operand(fr, r.X, pos)
+			if err != nil {
+				return err
+			}
+			nv, err := rmwNew(r.Op, x, intBits(r.X.Type()))
+			if err != nil {
+				return l.errAt(pos, "%v", err)
+			}
+			old := prog.Reg{Name: fr.reg(r)}
+			and(prog.Bin{Op: prog.OpEq, X: replaceOld(nv, old), Y: old})
+			if a, err := l.operand(fr, r.Dst, pos); err == nil {
+				site.add(fr.reg(r), a)
+			}
+		}
 		for _, ld := range sl.loads {
 			var src value.Value
 			switch ld := ld.(type) {
