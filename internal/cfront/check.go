@@ -3,6 +3,7 @@ package cfront
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -42,8 +43,8 @@ func (e *ClangError) Error() string {
 }
 
 // IncludeDir is the folder of the headers Musket ships (musket/lkmm.h);
-// "" writes the embedded copies (package include) into a temporary
-// folder once per process.
+// "" writes the embedded copies (package include) into a folder of the
+// temporary directory named after their content, reused by later runs.
 var IncludeDir = ""
 
 var (
@@ -57,26 +58,40 @@ func findInclude() string {
 		return IncludeDir
 	}
 	includeOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "musket-include-")
+		// One folder per content of the headers, reused by later runs.
+		h := sha256.New()
+		files := map[string][]byte{}
+		err := fs.WalkDir(include.FS, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := include.FS.ReadFile(p)
+			files[p] = b
+			h.Write([]byte(p))
+			h.Write(b)
+			return err
+		})
 		if err != nil {
 			return
 		}
-		err = fs.WalkDir(include.FS, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("musket-include-%x", h.Sum(nil)[:6]))
+		for p, b := range files {
+			dst := filepath.Join(dir, p)
+			if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, b) {
+				continue
 			}
-			if d.IsDir() {
-				return os.MkdirAll(filepath.Join(dir, p), 0o755)
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return
 			}
-			b, err := include.FS.ReadFile(p)
-			if err != nil {
-				return err
+			tmp := fmt.Sprintf("%s.%d", dst, os.Getpid())
+			if err := os.WriteFile(tmp, b, 0o644); err != nil {
+				return
 			}
-			return os.WriteFile(filepath.Join(dir, p), b, 0o644)
-		})
-		if err == nil {
-			includeDir = dir
+			if err := os.Rename(tmp, dst); err != nil {
+				return
+			}
 		}
+		includeDir = dir
 	})
 	return includeDir
 }
