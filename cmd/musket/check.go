@@ -21,7 +21,7 @@ func init() {
 	register("check", "bounded model checking of a program (.pts, compiled for a target) or a litmus test with loops", runCheck)
 }
 
-const checkUsage = `usage: musket check [flags] PROGRAM.pts|TEST.litmus ...
+const checkUsage = `usage: musket check [flags] PROGRAM.pts|PROGRAM.c|TEST.litmus ...
 
 Unrolls the loops of each program to -bound, compiles it for -target by
 the mappings of Table I of Ponce-de-León, Furbach, Heljanko, Meyer, "BMC
@@ -82,6 +82,7 @@ type checkConfig struct {
 	variants      map[string]bool
 	races         bool // -races: ask for an execution raising each flag
 	explain       bool // -explain
+	liveness      bool // -liveness (C programs)
 }
 
 // checkRunner checks one file with one engine ("smt" or "enum"). Tests
@@ -146,6 +147,7 @@ type checkFlags struct {
 	bound                   *int
 	stats, noAnalysis, json *bool
 	races, explain          *bool
+	liveness                *bool
 	timeout                 *timeoutFlag
 }
 
@@ -165,6 +167,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.timeout = addTimeout(fs, "program")
 	f.variant = fs.String("variant", "", "comma-separated CAT variants")
 	f.explain = fs.Bool("explain", false, "say why the condition is unreachable (each candidate execution that reaches it, the model's check it fails and its shortest cycle, edge by edge) or reachable (the witness with rf, co, fr), by the explicit engine whichever engine answers; with -witness the cycle is drawn")
+	f.liveness = fs.Bool("liveness", false, "C programs: also report a thread that can wait forever in a fair execution (a spin loop, lock or join)")
 	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
@@ -188,7 +191,7 @@ func targetModels() string {
 // they can).
 func (f *checkFlags) usage(operands []string) string {
 	if len(operands) == 0 {
-		return "no program given: name .pts programs or .litmus tests"
+		return "no program given: name .pts or .c programs or .litmus tests"
 	}
 	switch *f.engine {
 	case "smt", "enum", "both":
@@ -222,7 +225,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
 		return exitBadInput
 	}
-	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain}
+	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness}
 	if *f.races {
 		for _, path := range operands {
 			if err := checkRaceModel(path, c); err != nil {
@@ -264,6 +267,14 @@ func (r *checkRun) run(operands []string) int {
 			break
 		}
 		r.prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
+		if isC(path) {
+			r.prog.mu.Lock()
+			r.prog.clear()
+			r.st.add(checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, c: r.c, wf: r.wf}))
+			r.prog.mu.Unlock()
+			r.checked++
+			continue
+		}
 		pr, disagree, err := r.checkOne(path)
 		if r.sig.interrupted() {
 			break

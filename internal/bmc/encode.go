@@ -352,7 +352,7 @@ func (e *encoding) witness(m *smt.Model, st result.State) *result.Execution {
 			v, _ := m.Int(ev.val)
 			ee.Value = p.dec(v)
 		}
-		x.Events = append(x.Events, result.Event{ID: i, Thread: ev.thread, Label: ee.Label()})
+		x.Events = append(x.Events, result.Event{ID: i, Thread: ev.thread, Label: ee.Label(), PC: ev.node})
 	}
 	for i := 0; i+1 < len(order); i++ {
 		if order[i].thread >= 0 && order[i].thread == order[i+1].thread {

@@ -649,7 +649,7 @@ func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *resu
 	for i := range c.g.Events {
 		e := c.g.Events[i]
 		e.Value = vals[i]
-		x.Events = append(x.Events, result.Event{ID: i, Thread: e.Thread, Label: e.Label()})
+		x.Events = append(x.Events, result.Event{ID: i, Thread: e.Thread, Label: e.Label(), PC: e.PC})
 	}
 	for i := range c.g.Events {
 		for j := i + 1; j < len(c.g.Events); j++ {

@@ -120,6 +120,10 @@ type Event struct {
 	ID     int    `json:"id"`
 	Thread int    `json:"thread"` // -1 for initial writes
 	Label  string `json:"label"`
+	// PC is the index, in its thread's code, of the instruction the event
+	// comes from (-1 for initial writes), so that a front-end can name its
+	// source line.
+	PC int `json:"pc"`
 }
 
 // Ok tells whether herd would print Ok: the condition holds in the sense of

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/cfront"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// cCheck is what 'musket check' needs to check one C program.
+type cCheck struct {
+	path, engine, witness string
+	limit                 time.Duration
+	asJSON                bool
+	c                     checkConfig
+	wf                    *witnessFiles
+}
+
+// hardwareModels are the models whose events are a machine's: a C
+// program is compiled for -target to run under them. Under the others
+// (sc, c11, rc11, imm, linux-kernel, a .cat file) its C11 events run as
+// they are.
+var hardwareModels = map[string]bool{"tso": true, "power": true, "armv7": true, "aarch64": true, "riscv": true,
+	"pso": true, "rmo": true, "alpha": true}
+
+type cCheckJSON struct {
+	File      string            `json:"file"`
+	Name      string            `json:"name"`
+	Target    string            `json:"target"`
+	Model     string            `json:"model"`
+	Engine    string            `json:"engine"`
+	Bound     int               `json:"bound"`
+	Verdict   string            `json:"verdict"`
+	Assertion string            `json:"assertion,omitempty"`
+	Error     string            `json:"error,omitempty"`
+	TimeMS    float64           `json:"time_ms"`
+	Witness   *result.Execution `json:"witness,omitempty"`
+}
+
+// checkC checks a C program (see package cfront) and prints its verdict:
+// PASS (exit 0), FAIL with the assertion (1), BOUND when a path needs
+// more loop iterations than -bound (3), TIMEOUT or UNSUPPORTED (3).
+func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
+	target := k.c.target
+	if k.c.model != "" && !hardwareModels[k.c.model] {
+		target = ""
+	}
+	if m, ok := withBell(k.c.model, k.c.incl); ok {
+		k.c.m = m
+	}
+	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness}
+	one := func(engine string) (*cfront.Result, error) {
+		cctx, cancel := ctx, context.CancelFunc(func() {})
+		if k.limit > 0 {
+			cctx, cancel = context.WithTimeout(ctx, k.limit)
+		}
+		defer cancel()
+		o := opts
+		o.Engine = engine
+		return cfront.Check(cctx, k.path, o)
+	}
+	var (
+		r        *cfront.Result
+		err      error
+		disagree string
+	)
+	if k.engine == "both" {
+		var e *cfront.Result
+		e, err = one("enum")
+		if err == nil {
+			r, err = one("smt")
+			if err == nil && e.Verdict != cfront.Unknown && r.Verdict != cfront.Unknown && e.Verdict != r.Verdict {
+				disagree = fmt.Sprintf("%s: the engines disagree: enum says %s, smt says %s", k.path, cWord(e), cWord(r))
+			}
+			if err == nil && r.Verdict == cfront.Unknown {
+				r = e
+			} else if err == nil {
+				r.Time += e.Time
+				if r.Result.Witness == nil {
+					r.Result.Witness = e.Result.Witness
+				}
+			}
+		}
+	} else {
+		r, err = one(k.engine)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "musket check: %v\n", err)
+		var le *cfront.LimitError
+		if errors.As(err, &le) {
+			return exitLimit
+		}
+		return exitBadInput
+	}
+	code := exitOK
+	verdict := cWord(r)
+	switch r.Verdict {
+	case cfront.Violation, cfront.Livelock:
+		code = exitFailed
+	case cfront.BoundHit:
+		code = exitLimit
+	case cfront.Unknown:
+		code = failureStatus(r.Result.Err)
+		if r.Result.Status == result.Timeout || r.Result.Status == result.Unsupported {
+			code = exitLimit
+		}
+	}
+	if disagree != "" {
+		fmt.Fprintf(stderr, "musket check: %s\n", disagree)
+		verdict, code = "DISAGREEMENT", exitDisagree
+	}
+	targetWord, modelWord := target, k.c.name
+	if target == "" {
+		targetWord = "C"
+	}
+	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock) && r.Result.Witness != nil && disagree == "" {
+		x := cfront.AnnotateWitness(r)
+		if err := writeDot(k.wf.name(r.Name), r.Name, x); err != nil {
+			fmt.Fprintf(stderr, "musket check: %s: %v\n", k.path, err)
+			code = max(code, exitBadInput)
+		}
+	}
+	if k.asJSON {
+		j := cCheckJSON{File: k.path, Name: r.Name, Target: targetWord, Model: modelWord, Engine: k.engine, Bound: k.c.bound,
+			Verdict: verdict, TimeMS: ms(r.Time)}
+		if r.Failed != nil {
+			j.Assertion = r.Failed.String()
+		}
+		if r.Result.Err != nil {
+			j.Error = r.Result.Err.Error()
+		}
+		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock {
+			j.Witness = cfront.AnnotateWitness(r)
+		}
+		writeJSON(stdout, j)
+		return code
+	}
+	fmt.Fprintf(stdout, "%s: %s (target %s, model %s, bound %d)\n", r.Name, verdict, targetWord, modelWord, k.c.bound)
+	switch r.Verdict {
+	case cfront.Violation:
+		if r.Failed != nil {
+			fmt.Fprintf(stdout, "  %s fails\n", r.Failed)
+		}
+	case cfront.Livelock:
+		if r.Failed != nil {
+			fmt.Fprintf(stdout, "  %s: %s in a fair execution\n", r.Failed.Pos, r.Failed.Text)
+		}
+	case cfront.BoundHit:
+		fmt.Fprintf(stdout, "  no assertion fails within the bound, but some path needs more than %d iterations of a loop: raise -bound\n", k.c.bound)
+	case cfront.Unknown:
+		if r.Result.Err != nil {
+			fmt.Fprintf(stdout, "  %v\n", r.Result.Err)
+		}
+	}
+	fmt.Fprintf(stdout, "  time %.3fs\n", r.Time.Seconds())
+	return code
+}
+
+// withBell reloads a .cat model with the .bell file of the same name
+// beside it (linux-kernel.cat and linux-kernel.bell), as herd7's .cfg
+// files pair them: the Linux-kernel model needs its bell's tag sets.
+func withBell(model string, incl []string) (*cat.Model, bool) {
+	if !strings.HasSuffix(model, ".cat") {
+		return nil, false
+	}
+	bell := strings.TrimSuffix(model, ".cat") + ".bell"
+	if _, err := os.Stat(bell); err != nil {
+		return nil, false
+	}
+	dirs := append([]string{filepath.Dir(model), filepath.Join(filepath.Dir(model), "..", "herd")}, incl...)
+	m, err := cat.Load(model, cat.LoadOptions{Bell: bell, IncludeDirs: dirs})
+	if err != nil {
+		return nil, false
+	}
+	return m, true
+}
+
+// cWord is the verdict word of a C check.
+func cWord(r *cfront.Result) string {
+	switch r.Verdict {
+	case cfront.Safe:
+		return "PASS"
+	case cfront.Violation:
+		return "FAIL"
+	case cfront.Livelock:
+		return "LIVELOCK"
+	case cfront.BoundHit:
+		return "BOUND"
+	}
+	switch r.Result.Status {
+	case result.Timeout:
+		return "TIMEOUT"
+	case result.Unsupported:
+		return "UNSUPPORTED"
+	}
+	return "ERROR"
+}
+
+// isC tells whether a check operand is a C program.
+func isC(path string) bool { return strings.HasSuffix(path, ".c") }
+

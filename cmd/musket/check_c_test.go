@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckC runs 'musket check' on C programs: the verdict words, the
+// exit statuses (0 pass, 1 fail, 2 clang's errors and refused C, 3 bound
+// too small) and the witness with source lines.
+func TestCheckC(t *testing.T) {
+	if _, err := exec.LookPath("clang-14"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("clang-14 is missing (scripts/setup-deps.sh installs it): %v", err)
+		}
+		t.Skipf("clang-14 is missing: %v", err)
+	}
+	dir := filepath.Join("..", "..", "internal", "cfront", "testdata")
+	dot := filepath.Join(t.TempDir(), "w.dot")
+	for _, c := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"-model", "rc11", "mp_ok.c"}, exitOK, "mp_ok: PASS (target C, model rc11, bound 2)"},
+		{[]string{"-model", "rc11", "-witness", dot, "mp_rlx.c"}, exitFailed, "mp_rlx.c:18: assertion"},
+		{[]string{"-target", "aarch64", "mp_rlx.c"}, exitFailed, "mp_rlx: FAIL (target aarch64, model aarch64, bound 2)"},
+		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},
+		{[]string{"-model", "rc11", "bound.c"}, exitLimit, "bound: BOUND"},
+		{[]string{"-model", "rc11", "clang_error.c"}, exitBadInput, ""},
+		{[]string{"-model", "rc11", "refuse_call.c"}, exitBadInput, ""},
+		{[]string{"-model", "rc11", "-liveness", "spin_forever.c"}, exitFailed, "spin_forever: LIVELOCK"},
+	} {
+		args := append([]string{}, c.args...)
+		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])
+		var stdout, stderr bytes.Buffer
+		code := runCheck(args, &stdout, &stderr)
+		if code != c.code || !strings.Contains(stdout.String(), c.out) {
+			t.Errorf("check %v: exit %d, want %d; stdout %q, stderr %q", c.args, code, c.code, stdout.String(), stderr.String())
+		}
+	}
+	b, err := os.ReadFile(dot)
+	if err != nil || !strings.Contains(string(b), "@mp_rlx.c:") {
+		t.Errorf("the witness does not name source lines: %v", err)
+	}
+}

@@ -1,0 +1,446 @@
+package cfront
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
+
+	"github.com/musket-verify/musket/include"
+	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// Clang is the compiler the front-end runs (a variable for tests).
+var Clang = "clang-14"
+
+// ClangError is C that clang rejects: its messages.
+type ClangError struct {
+	File   string
+	Output string
+}
+
+func (e *ClangError) Error() string {
+	return fmt.Sprintf("%s: clang rejects the program:\n%s", e.File, strings.TrimRight(e.Output, "\n"))
+}
+
+// IncludeDir is the folder of the headers Musket ships (musket/lkmm.h);
+// "" writes the embedded copies (package include) into a folder of the
+// temporary directory named after their content, reused by later runs.
+var IncludeDir = ""
+
+var (
+	includeOnce sync.Once
+	includeDir  string
+)
+
+// findInclude returns the folder to pass to clang with -I.
+func findInclude() string {
+	if IncludeDir != "" {
+		return IncludeDir
+	}
+	includeOnce.Do(func() {
+		// One folder per content of the headers, reused by later runs.
+		h := sha256.New()
+		files := map[string][]byte{}
+		err := fs.WalkDir(include.FS, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := include.FS.ReadFile(p)
+			files[p] = b
+			h.Write([]byte(p))
+			h.Write(b)
+			return err
+		})
+		if err != nil {
+			return
+		}
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("musket-include-%x", h.Sum(nil)[:6]))
+		for p, b := range files {
+			dst := filepath.Join(dir, p)
+			if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, b) {
+				continue
+			}
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return
+			}
+			tmp := fmt.Sprintf("%s.%d", dst, os.Getpid())
+			if err := os.WriteFile(tmp, b, 0o644); err != nil {
+				return
+			}
+			if err := os.Rename(tmp, dst); err != nil {
+				return
+			}
+		}
+		includeDir = dir
+	})
+	return includeDir
+}
+
+// CompileIR runs clang on a C file and returns the textual LLVM IR.
+func CompileIR(ctx context.Context, path string) ([]byte, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-std=c11", "-fno-discard-value-names", "-Wno-everything"}
+	if inc := findInclude(); inc != "" {
+		args = append(args, "-I", inc)
+	}
+	args = append(args, "-o", "-", path)
+	cmd := exec.CommandContext(ctx, Clang, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return nil, &ClangError{File: path, Output: errb.String()}
+		}
+		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
+	}
+	return out.Bytes(), nil
+}
+
+// Program is a lowered C program.
+type Program struct {
+	Test    *spec.Test // threads at the C level (Arch "C"), loops unrolled
+	Asserts []Assertion
+	Threads int // program threads (without the coin thread)
+	spins   []spinSite
+}
+
+// Assertion is an assertion of the program.
+type Assertion struct {
+	Pos  prog.Pos
+	Text string
+}
+
+func (a Assertion) String() string {
+	return fmt.Sprintf("%s:%d: %s", a.Pos.File, a.Pos.Line, a.Text)
+}
+
+// Options say how to lower a program.
+type Options struct {
+	Bound  int
+	NoSpin bool // unroll spin loops like other loops
+}
+
+// Lower compiles the C file with clang and lowers it to the program IR.
+func Lower(ctx context.Context, path string, opts Options) (*Program, error) {
+	ll, err := CompileIR(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return LowerIR(path, ll, opts)
+}
+
+// LowerIR lowers clang's textual IR of the C file path.
+func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
+	if opts.Bound < 1 {
+		opts.Bound = 1
+	}
+	m, err := asm.ParseBytes(path+".ll", ll)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read clang's LLVM IR: %v", path, err)
+	}
+	l := &lowerer{file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
+		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin}
+	for _, f := range m.Funcs {
+		l.funcs[f.Name()] = f
+	}
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	t, err := l.program(name, opts.Bound)
+	if err != nil {
+		return nil, err
+	}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins}
+	for _, a := range l.asserts {
+		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
+	}
+	for n := range l.nonAt {
+		for _, th := range t.Threads {
+			th.NonAtomic = append(th.NonAtomic, n)
+		}
+	}
+	for _, th := range t.Threads {
+		sort.Strings(th.NonAtomic)
+	}
+	return p, nil
+}
+
+// Verdict is the answer on a C program.
+type Verdict int
+
+// The verdicts.
+const (
+	Safe      Verdict = iota // no assertion can fail within the bound
+	Violation                // an assertion can fail
+	BoundHit                 // no failure found, but some path needs more iterations
+	Unknown                  // the engine did not answer (Result.Status says why)
+	Livelock                 // (-liveness) a thread can wait forever in a fair execution
+)
+
+func (v Verdict) String() string {
+	return [...]string{"SAFE", "VIOLATION", "BOUND", "UNKNOWN", "LIVELOCK"}[v]
+}
+
+// CheckOptions say how to check a program.
+type CheckOptions struct {
+	Bound      int
+	Engine     string // smt (default) or enum
+	Target     string // "": the C11 events as they are; else compiled for it
+	Model      *cat.Model
+	ModelName  string
+	NoSpin     bool
+	NoAnalysis bool
+	Variants   map[string]bool
+	Liveness   bool // also ask whether a thread can wait forever
+}
+
+// Result is the outcome of a check.
+type Result struct {
+	Name      string
+	Verdict   Verdict
+	Failed    *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
+	Result    *result.Result
+	Report    *bmc.Report
+	Program   *Program
+	Test      *spec.Test // what the engines ran (compiled when a target is given)
+	Condition string
+	Time      time.Duration
+}
+
+// Check lowers the C program and asks whether an assertion can fail; if
+// none can, whether a path needs more loop iterations than the bound.
+func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
+	start := time.Now()
+	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin})
+	if err != nil {
+		return nil, err
+	}
+	r, err := CheckProgram(ctx, p, opts)
+	if r != nil {
+		r.Time = time.Since(start)
+	}
+	return r, err
+}
+
+// CheckProgram checks a lowered program.
+func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, error) {
+	t := p.Test
+	if opts.Target == "" {
+		t = p.narrow(t)
+	}
+	var tags []string
+	if fe, err := litmus.Lookup("C"); err == nil {
+		tags = fe.Tags()
+	}
+	if opts.Target != "" {
+		ct, err := CompileFor(t, opts.Target)
+		if err != nil {
+			return nil, err
+		}
+		t = ct
+		tags = compile.Tags(opts.Target)
+		if fe, err := litmus.Lookup(t.Arch); err == nil {
+			tags = append(tags, fe.Tags()...)
+		}
+	}
+	res := &Result{Name: t.Name, Program: p, Test: t}
+	// 1. Can an assertion fail?
+	var fails spec.Cond
+	for i := 0; i < p.Threads; i++ {
+		fails = orCond(fails, spec.Atom{Ref: spec.Ref{Thread: i, Name: failReg}, Neq: true})
+	}
+	if fails == nil {
+		fails = spec.Bool{V: false}
+	}
+	q := *t
+	q.Quant, q.Cond = spec.Exists, fails
+	res.Condition = "exists (" + spec.FormatCond(fails) + ")"
+	r, rep, reach := run(ctx, &q, tags, opts)
+	res.Result, res.Report = r, rep
+	if r.Status != result.Done {
+		res.Verdict = Unknown
+		return res, nil
+	}
+	if reach {
+		res.Verdict = Violation
+		res.Failed = failedAssertion(p, r)
+		return res, nil
+	}
+	// 2. Does a path need more iterations than the bound?
+	var cut spec.Cond
+	for i := 0; i < p.Threads; i++ {
+		cut = orCond(cut, spec.Atom{Ref: spec.Ref{Thread: i, Name: compile.BoundReg}, Val: prog.IntValue(1)})
+	}
+	q.Cond = cut
+	r2, rep2, reach2 := run(ctx, &q, tags, opts)
+	r2.Time += r.Time
+	res.Result = r2
+	if rep != nil && rep2 != nil {
+		rep2.Encode += rep.Encode
+		rep2.Solve += rep.Solve
+	}
+	res.Report = rep2
+	switch {
+	case r2.Status != result.Done:
+		res.Verdict = Unknown
+	case reach2:
+		res.Verdict = BoundHit
+	default:
+		res.Verdict = Safe
+		r2.Witness = nil
+	}
+	if res.Verdict != Safe || !opts.Liveness {
+		return res, nil
+	}
+	// 3. Can a thread wait forever in a fair execution?
+	q.Cond = p.livelock()
+	r3, rep3, reach3 := run(ctx, &q, tags, opts)
+	r3.Time += r2.Time
+	res.Result = r3
+	if rep3 != nil && rep2 != nil {
+		rep3.Encode += rep2.Encode
+		rep3.Solve += rep2.Solve
+	}
+	res.Report = rep3
+	switch {
+	case r3.Status != result.Done:
+		res.Verdict = Unknown
+	case reach3:
+		res.Verdict = Livelock
+		res.Failed = p.stuckAt(r3)
+	default:
+		r3.Witness = nil
+	}
+	return res, nil
+}
+
+// livelock is the condition of a fair execution in which a thread waits
+// forever (Dartagnan's liveness check, on the spin sites of the
+// lowering): every thread either ends (it did not stop, nor hit the
+// bound) or stops at a spin site whose reads all read the final values of
+// their locations (no later write can release it; a fair scheduler would
+// otherwise let it read them); and some thread stops at a spin loop, a
+// lock or a join (not at its start: a thread never created).
+func (p *Program) livelock() spec.Cond {
+	var all spec.Cond = spec.Bool{V: true}
+	var some spec.Cond = spec.Bool{V: false}
+	and := func(a, b spec.Cond) spec.Cond { return spec.And{L: a, R: b} }
+	or := func(a, b spec.Cond) spec.Cond { return spec.Or{L: a, R: b} }
+	for t := 0; t < p.Threads; t++ {
+		reg := func(n string) spec.Ref { return spec.Ref{Thread: t, Name: n} }
+		ended := and(spec.Atom{Ref: reg(blockedReg), Val: prog.IntValue(0)}, spec.Atom{Ref: reg(compile.BoundReg), Val: prog.IntValue(0)})
+		var stuck spec.Cond = spec.Bool{V: false}
+		var stuckReal spec.Cond = spec.Bool{V: false}
+		for i, s := range p.spins {
+			if s.dyn {
+				continue
+			}
+			c := and(spec.Atom{Ref: reg(spinReg), Val: prog.IntValue(1)}, spec.Atom{Ref: reg(spinAtReg), Val: prog.IntValue(int64(i + 1))})
+			for k := range s.regs {
+				c = and(c, spec.RefEq{L: reg(s.regs[k]), R: spec.Ref{Thread: -1, Name: s.locs[k]}})
+			}
+			stuck = or(stuck, c)
+			if s.real {
+				stuckReal = or(stuckReal, c)
+			}
+		}
+		all = and(all, or(ended, stuck))
+		some = or(some, stuckReal)
+	}
+	return and(all, some)
+}
+
+// stuckAt finds, in a livelock witness, where a thread waits.
+func (p *Program) stuckAt(r *result.Result) *Assertion {
+	if r.Witness == nil {
+		return nil
+	}
+	vals := map[spec.Ref]int64{}
+	for i, ref := range r.Observed {
+		if i < len(r.Witness.State) {
+			vals[ref] = r.Witness.State[i].Int
+		}
+	}
+	var join *Assertion
+	for t := 0; t < p.Threads; t++ {
+		if vals[spec.Ref{Thread: t, Name: spinReg}] != 1 {
+			continue
+		}
+		n := vals[spec.Ref{Thread: t, Name: spinAtReg}]
+		if n >= 1 && int(n) <= len(p.spins) && p.spins[n-1].real {
+			s := p.spins[n-1]
+			a := &Assertion{Pos: s.pos, Text: fmt.Sprintf("thread P%d waits forever", t)}
+			if !s.join {
+				return a
+			}
+			if join == nil {
+				join = a
+			}
+		}
+	}
+	return join
+}
+
+func orCond(a, b spec.Cond) spec.Cond {
+	if a == nil {
+		return b
+	}
+	return spec.Or{L: a, R: b}
+}
+
+// run asks one reachability question with the engine.
+func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*result.Result, *bmc.Report, bool) {
+	if opts.Engine == "enum" {
+		start := time.Now()
+		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		rep := &bmc.Report{Solve: time.Since(start)}
+		return r, rep, r.Positive > 0 && r.Status == result.Done
+	}
+	o := bmc.Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA"}
+	r, rep := bmc.RunReport(ctx, q, opts.Model, opts.ModelName, o)
+	var dz *prog.DivisionByZeroError
+	if (r.Status == result.Failed || r.Status == result.Unsupported) && !errors.As(r.Err, &dz) {
+		o.Logic = ""
+		r, rep = bmc.RunReport(ctx, q, opts.Model, opts.ModelName, o)
+	}
+	return r, rep, r.Positive > 0 && r.Status == result.Done
+}
+
+// failedAssertion reads, from the witness's final state, which assertion
+// failed.
+func failedAssertion(p *Program, r *result.Result) *Assertion {
+	if r.Witness == nil {
+		return nil
+	}
+	for i, ref := range r.Observed {
+		if ref.Name == failReg && i < len(r.Witness.State) {
+			n := r.Witness.State[i].Int
+			if n >= 1 && int(n) <= len(p.Asserts) {
+				a := p.Asserts[n-1]
+				return &a
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package cfront
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// ptsOrder is the order of a C-level access in package compile's terms.
+func ptsOrder(tags []string) string {
+	for _, t := range tags {
+		switch t {
+		case "ACQ", "CON":
+			return "acq"
+		case "REL":
+			return "rel"
+		case "SC", "ACQ_REL":
+			return "sc"
+		}
+	}
+	return "rx"
+}
+
+func orderOf(tags []string) string {
+	for _, t := range tags {
+		switch t {
+		case "RLX", "ACQ", "CON", "REL", "ACQ_REL", "SC":
+			return t
+		}
+	}
+	return "RLX"
+}
+
+func isAcq(o string) bool { return o == "ACQ" || o == "CON" || o == "ACQ_REL" || o == "SC" }
+func isRel(o string) bool { return o == "REL" || o == "ACQ_REL" || o == "SC" }
+
+// fenceFor is the fence a C11 fence of order o compiles to on target
+// (nil: none). The table follows the C/C++11 mappings (Sewell et al.,
+// "C/C++11 mappings to processors"; the RISC-V manual's Table A.6).
+func fenceFor(target, o string) []string {
+	switch target {
+	case compile.X86:
+		if o == "SC" {
+			return []string{"MFENCE"}
+		}
+	case compile.Power:
+		if o == "SC" {
+			return []string{"SYNC"}
+		}
+		return []string{"LWSYNC"}
+	case compile.ARMv7:
+		return []string{"DMB.ISH"}
+	case compile.AArch64:
+		if o == "ACQ" || o == "CON" {
+			return []string{"DMB.ISHLD"}
+		}
+		return []string{"DMB.ISH"}
+	case compile.RISCV:
+		switch o {
+		case "ACQ", "CON":
+			return []string{"Fence.r.rw"}
+		case "REL":
+			return []string{"Fence.rw.w"}
+		}
+		return []string{"Fence.rw.rw"}
+	}
+	return nil
+}
+
+// CompileFor maps the C11 events of t to a hardware target: loads and
+// stores by package compile's tables (Table I of Ponce-de-León et al.,
+// "BMC with Memory Models as Modules", FMCAD 2018, and the standard
+// AArch64 and RISC-V mappings), read-modify-writes and fences by the
+// same mappings' rows for them:
+//
+//	           RMW (order o)                          fence
+//	x86        locked instruction (X)                 sc: MFENCE
+//	Power      sync/lwsync before if o releases,       sc: SYNC, else LWSYNC
+//	           lwsync after if o acquires
+//	ARMv7      DMB.ISH before / after                 DMB.ISH
+//	AArch64    LDAXR/STLXR-like: read A if o acquires, acq: DMB.ISHLD, else DMB.ISH
+//	           write L if o releases (both X)
+//	RISC-V     fence rw,w / rw,rw before,             acq: fence r,rw; rel: fence rw,w;
+//	           fence r,rw after                        else fence rw,rw
+func CompileFor(t *spec.Test, target string) (*spec.Test, error) {
+	word, ok := compile.ArchWord(target)
+	if !ok {
+		return nil, fmt.Errorf("unknown target %q (want one of %v)", target, compile.Targets())
+	}
+	out := *t
+	out.Arch = word
+	out.Threads = make([]*prog.Thread, len(t.Threads))
+	for i, th := range t.Threads {
+		c, err := compileThread(th, target)
+		if err != nil {
+			return nil, err
+		}
+		out.Threads[i] = c
+	}
+	return &out, nil
+}
+
+func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
+	out := &prog.Thread{ID: th.ID, Name: th.Name, NonAtomic: th.NonAtomic}
+	for i, in := range th.Code {
+		p := th.Pos[i]
+		add := func(in prog.Instr) {
+			out.Code = append(out.Code, in)
+			out.Pos = append(out.Pos, p)
+		}
+		fence := func(tags []string) {
+			if tags != nil {
+				add(prog.Fence{Tags: slices.Clone(tags)})
+			}
+		}
+		mapped := func(kind compile.Kind, order string, access func(tags []string)) error {
+			steps, ok := compile.Mapping(target, kind, order)
+			if !ok {
+				return fmt.Errorf("%s: no %s mapping for a %s with order %s", p, target, kind, order)
+			}
+			for _, s := range steps {
+				if s.Access {
+					access(s.Tags)
+				} else {
+					fence(s.Tags)
+				}
+			}
+			return nil
+		}
+		var err error
+		switch in := in.(type) {
+		case prog.Load:
+			err = mapped(compile.Load, ptsOrder(in.Tags), func(tags []string) { in.Tags = tags; add(in) })
+		case prog.Store:
+			err = mapped(compile.Store, ptsOrder(in.Tags), func(tags []string) { in.Tags = tags; add(in) })
+		case prog.Fence:
+			fence(fenceFor(target, orderOf(in.Tags)))
+		case prog.RMW:
+			o := orderOf(in.RTags)
+			var rt, wt []string
+			var pre, post []string
+			switch target {
+			case compile.X86:
+				rt, wt = []string{litmus.TagX}, []string{litmus.TagX}
+			case compile.Power:
+				if o == "SC" {
+					pre = []string{"SYNC"}
+				} else if isRel(o) {
+					pre = []string{"LWSYNC"}
+				}
+				if isAcq(o) {
+					post = []string{"LWSYNC"}
+				}
+			case compile.ARMv7:
+				if isRel(o) {
+					pre = []string{"DMB.ISH"}
+				}
+				if isAcq(o) {
+					post = []string{"DMB.ISH"}
+				}
+			case compile.AArch64:
+				rt, wt = []string{litmus.TagX}, []string{litmus.TagX}
+				if isAcq(o) {
+					rt = append(rt, "A")
+				}
+				if isRel(o) {
+					wt = append(wt, "L")
+				}
+			case compile.RISCV:
+				if o == "SC" {
+					pre = []string{"Fence.rw.rw"}
+				} else if isRel(o) {
+					pre = []string{"Fence.rw.w"}
+				}
+				if isAcq(o) {
+					post = []string{"Fence.r.rw"}
+				}
+			}
+			fence(pre)
+			in.RTags, in.WTags, in.FailRTags = rt, wt, nil
+			add(in)
+			fence(post)
+		case prog.Located:
+			err = fmt.Errorf("%s: %s has no %s mapping (Linux-kernel primitives run under the LKMM only)", p, prog.InstrString(in), target)
+		default:
+			add(in)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,119 @@
+// Package cfront verifies C11 programs with threads: it compiles a C file
+// with clang-14 to textual LLVM IR (clang-14 -S -emit-llvm -g -O1
+// -std=c11, with -I for Musket's include folder, whose musket/lkmm.h maps
+// the Linux-kernel primitives), reads the IR with the Go module
+// github.com/llir/llvm (v0.3.6, which reads clang-14's typed pointers),
+// and lowers it to the program IR of package prog, as a spec.Test that
+// both engines (internal/bmc, internal/enum) check. Clang's errors are
+// returned as a ClangError (exit status 2, with clang's messages).
+//
+// # Lowering
+//
+// Memory. Every global variable is a set of shared locations, one per
+// scalar cell: a global x of scalar type is location x; the cell at byte
+// offset k of an array or struct g is location "g+k" (x86-64 layout,
+// clang-14's default). A pointer is a prog.Value address (location plus
+// byte offset), so pointers stored in memory, getelementptr with constant
+// and variable indices, and pointer comparisons (== and !=) work on any
+// cell. Locals whose address clang-14 keeps in memory (alloca) are
+// locations too, named after their function instance. Initial values
+// come from the initializers (integers, null, addresses of globals).
+// malloc and calloc of a constant size make, per call instance of the
+// unrolled code, a fresh object heapN with a cell at every 4 bytes,
+// initially 0 (a field of 8 bytes is the cell at its offset); free does
+// nothing (objects are never reused). printf, puts, putchar and fflush
+// are dropped (output is not modelled).
+//
+// Functions are inlined from main (recursion is refused). Integer
+// arithmetic, comparisons, casts, branches, switch, phi (assigned on the
+// edges, in parallel) and select (a branch) become local computation and
+// jumps. Values are unbounded integers kept sign-extended; zext, udiv,
+// urem and lshr mask to the width; unsigned comparisons compare signs
+// first (linear arithmetic, exact at every width); trunc to i1 keeps the
+// low bit; other truncations and overflow wrap-around are not modelled.
+// The -O1 intrinsics llvm.{s,u}{max,min}, llvm.abs and llvm.expect are
+// lowered; volatile accesses are plain (NA) accesses.
+//
+// Accesses are tagged as the C litmus front-end tags them (herd7's names,
+// which c11.cat and rc11.cat bind): a plain load or store NA, an atomic
+// one A and its order (RLX, ACQ, REL, ACQ_REL, SC); cmpxchg and atomicrmw
+// (every integer operation; max/min through a product) are prog.RMW with
+// tags A, order, RMW, X; a failing compare-and-swap reads with its failure
+// order; a weak one may fail spuriously (a coin decides: a location only
+// an extra thread writes 1 to, so its read returns 0 or 1 under every
+// model); fence is a Fence tagged with its order (atomic_signal_fence is
+// dropped: it orders nothing between threads).
+//
+// Threads. main is thread P0. Each pthread_create call of the unrolled
+// code (a call in a loop counts once per iteration) starts a new thread,
+// numbered in order: the parent writes the thread's number into the
+// pthread_t, the argument into location %arg.N (a plain write; constant
+// arguments are passed directly) and then 1 into %start.N with a release
+// write; the child starts with an acquire read of %start.N that must read
+// 1 (else it has not started: it stops there) and ends with a release
+// write of 1 to %done.N. pthread_join(t) reads %done.N with an acquire
+// read, for the thread N whose number t holds, and waits (stops) unless it
+// reads 1. The release/acquire pairs give create and join their
+// happens-before edges under the C11 models and, once compiled, the
+// fences of the hardware mappings. pthread_mutex_lock is a
+// compare-and-swap of the mutex's first cell from 0 to 1 with acquire
+// order that must succeed, pthread_mutex_unlock a release write of 0.
+//
+// Stopping. A thread stops (its later events do not exist) where it
+// waits: an __VERIFIER_assume that does not hold, abort(), exit(), unreachable,
+// a join or a start that is not ready, a cut spin loop. A stopped thread
+// is a prefix of an execution in which it waits forever, so the other
+// threads' assertions are still checked in it.
+//
+// Assertions. assert (__assert_fail), __VERIFIER_assert, reach_error and
+// __VERIFIER_error set the thread's register %fail to the number of the
+// assertion and stop the thread. The checked question is whether some
+// thread can end with %fail ≠ 0 (an exists condition over every thread's
+// %fail, which both engines evaluate); the witness's final state names
+// the assertion (file:line and its text). __VERIFIER_nondet_* give an
+// arbitrary value (prog.Havoc: the SMT engine only; the explicit engine
+// refuses it).
+//
+// Loops are unrolled to -bound by compile.UnrollThread (the unrolling of
+// .pts and litmus loops). When no assertion can fail, a second question
+// asks whether some path reaches the unroller's cut (register %bound = 1
+// in some thread): then the bound is too small to be sure (exit status 3,
+// as CBMC's unwinding assertion). Spin loops are not counted: on the back
+// edge of a natural loop whose body writes nothing (no store, atomicrmw,
+// alloca or call but assumptions, debugging intrinsics, yields and
+// pauses; a compare-and-swap only when it failed in that iteration, an
+// atomicrmw only when it wrote back the value it read, as a
+// test-and-set that finds the flag set), when every
+// phi of the loop header gets back the value it had (the iteration ends
+// in the state it started in), the thread stops instead of iterating
+// again. Such an iteration can be left out of any execution (its events
+// are reads and failed compare-and-swaps whose removal keeps the
+// execution consistent under the models Musket has), so no outcome is
+// lost, and a lock acquire needs no large bound (the spin-loop
+// assumption of Dartagnan; Ponce-de-León, Haas, Meyer, "Dartagnan: Leveraging
+// Compiler Optimizations and the Linux Kernel Memory Model", TACAS 2021).
+//
+// Liveness (-liveness). Every place where a thread may stop waiting is a
+// spin site: a cut spin loop, a lock, a join, a thread's start; the
+// thread records the site's number (%spinat) before its cut. A third
+// question, asked when the program is safe, is Dartagnan's liveness
+// check: is there an execution in which every thread ends or stops at a
+// site whose reads all read the final values of their locations (the
+// co-last writes: a fair scheduler cannot release it), and some thread
+// stops at a spin loop, lock or join? Such a thread waits forever
+// (LIVELOCK, exit status 1, with the site's line). Sites that read
+// through computed addresses are not considered (no false alarm, a
+// possible miss).
+//
+// Models and targets. Under a C-level model (sc, c11, rc11, imm, a .cat
+// file) the C11 events run as they are (Arch "C"). CompileFor maps them to
+// a hardware target by the C11 mappings (package compile's tables for
+// loads and stores, the table in compilefor.go for RMWs and fences).
+//
+// Refused, by name and with the source line of !dbg: floating point,
+// indirect calls, calls to functions without a definition (but the ones
+// above), malloc of a size that is not a constant, pthread attributes and thread results, variadic functions,
+// aggregate loads and stores, vector instructions, extractvalue and
+// insertvalue but on cmpxchg's result, variable-size alloca, ordering
+// comparisons of pointers, function pointers stored as data, recursion.
+package cfront

@@ -1,0 +1,237 @@
+package cfront
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+)
+
+// loopInfo lists the back edges of a function that close a spin loop: a
+// natural loop whose body writes nothing, except by compare-and-swaps
+// (which write only when they succeed; the cut asks that they all failed
+// in the iteration) and atomicrmws (which must have written back the
+// value they read: a test-and-set that found the flag set), and calls
+// nothing but the assumption and debugging intrinsics, yields and pauses.
+type loopInfo struct {
+	spin map[[2]*ir.Block]*spinLoop
+}
+
+type spinLoop struct {
+	cas   []*ir.InstCmpXchg
+	loads []ir.Instruction // loads and lkmm load calls of the body
+	rmws  []*ir.InstAtomicRMW
+}
+
+// loopsOf finds the spin loops of f (once per function).
+func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
+	if li, ok := l.loops[f]; ok {
+		return li
+	}
+	li := &loopInfo{spin: map[[2]*ir.Block]*spinLoop{}}
+	l.loops[f] = li
+	if l.noSpin {
+		return li
+	}
+	succ := map[*ir.Block][]*ir.Block{}
+	pred := map[*ir.Block][]*ir.Block{}
+	for _, b := range f.Blocks {
+		for _, s := range b.Term.Succs() {
+			succ[b] = append(succ[b], s)
+			pred[s] = append(pred[s], b)
+		}
+	}
+	dom := dominators(f.Blocks, pred)
+	for _, b := range f.Blocks {
+		for _, h := range succ[b] {
+			if !dom[b][h] {
+				continue
+			}
+			// A back edge b→h: its natural loop.
+			body := map[*ir.Block]bool{h: true}
+			stack := []*ir.Block{b}
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if body[x] {
+					continue
+				}
+				body[x] = true
+				stack = append(stack, pred[x]...)
+			}
+			if sl, ok := sideEffectFree(body); ok {
+				li.spin[[2]*ir.Block{b, h}] = sl
+			}
+		}
+	}
+	return li
+}
+
+// sideEffectFree tells whether a loop body writes nothing (but by
+// compare-and-swaps) and lists its compare-and-swaps.
+func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
+	sl := &spinLoop{}
+	for b := range body {
+		for _, in := range b.Insts {
+			switch in := in.(type) {
+			case *ir.InstStore, *ir.InstAlloca:
+				return nil, false
+			case *ir.InstAtomicRMW:
+				sl.rmws = append(sl.rmws, in)
+			case *ir.InstCmpXchg:
+				sl.cas = append(sl.cas, in)
+			case *ir.InstLoad:
+				sl.loads = append(sl.loads, in)
+			case *ir.InstCall:
+				if calleeName(in) == lkmmPrefix+"load" {
+					sl.loads = append(sl.loads, in)
+				}
+				name := calleeName(in)
+				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
+					name != "__VERIFIER_assume" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
+					name != "sched_yield" && name != "pthread_yield" && !strings.HasPrefix(name, "llvm.x86.sse2.pause") {
+					return nil, false
+				}
+			}
+		}
+	}
+	return sl, true
+}
+
+// dominators computes, for each block, the set of blocks dominating it
+// (the iterative data-flow algorithm; blocks[0] is the entry).
+func dominators(blocks []*ir.Block, pred map[*ir.Block][]*ir.Block) map[*ir.Block]map[*ir.Block]bool {
+	dom := map[*ir.Block]map[*ir.Block]bool{}
+	all := map[*ir.Block]bool{}
+	for _, b := range blocks {
+		all[b] = true
+	}
+	for i, b := range blocks {
+		if i == 0 {
+			dom[b] = map[*ir.Block]bool{b: true}
+			continue
+		}
+		dom[b] = copySet(all)
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range blocks[1:] {
+			var nd map[*ir.Block]bool
+			for _, p := range pred[b] {
+				if nd == nil {
+					nd = copySet(dom[p])
+					continue
+				}
+				for x := range nd {
+					if !dom[p][x] {
+						delete(nd, x)
+					}
+				}
+			}
+			if nd == nil {
+				nd = map[*ir.Block]bool{}
+			}
+			nd[b] = true
+			if len(nd) != len(dom[b]) {
+				dom[b] = nd
+				changed = true
+			}
+		}
+	}
+	return dom
+}
+
+func copySet(s map[*ir.Block]bool) map[*ir.Block]bool {
+	out := make(map[*ir.Block]bool, len(s))
+	for k := range s {
+		out[k] = true
+	}
+	return out
+}
+
+// layout orders the blocks of f so that every natural loop is contiguous
+// and starts with its header: blocks in reverse postorder, except that
+// reaching a loop header emits its whole loop (inner loops likewise)
+// before anything else. compile.UnrollThread sees a loop as the code
+// between a label and a backward jump to it; with this order that code
+// is the loop and nothing more (clang's order may interleave the blocks
+// after a loop, which unrolling would then copy).
+func layout(f *ir.Func) []*ir.Block {
+	if len(f.Blocks) == 0 {
+		return nil
+	}
+	succ := map[*ir.Block][]*ir.Block{}
+	pred := map[*ir.Block][]*ir.Block{}
+	for _, b := range f.Blocks {
+		for _, s := range b.Term.Succs() {
+			succ[b] = append(succ[b], s)
+			pred[s] = append(pred[s], b)
+		}
+	}
+	// Reverse postorder from the entry.
+	seen := map[*ir.Block]bool{}
+	var post []*ir.Block
+	var dfs func(b *ir.Block)
+	dfs = func(b *ir.Block) {
+		seen[b] = true
+		for _, s := range succ[b] {
+			if !seen[s] {
+				dfs(s)
+			}
+		}
+		post = append(post, b)
+	}
+	dfs(f.Blocks[0])
+	rpo := make([]*ir.Block, len(post))
+	for i, b := range post {
+		rpo[len(post)-1-i] = b
+	}
+	dom := dominators(f.Blocks, pred)
+	loop := map[*ir.Block]map[*ir.Block]bool{} // header -> its loop's blocks
+	for _, b := range rpo {
+		for _, h := range succ[b] {
+			if !dom[b][h] {
+				continue
+			}
+			body := loop[h]
+			if body == nil {
+				body = map[*ir.Block]bool{h: true}
+				loop[h] = body
+			}
+			stack := []*ir.Block{b}
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if body[x] {
+					continue
+				}
+				body[x] = true
+				stack = append(stack, pred[x]...)
+			}
+		}
+	}
+	done := map[*ir.Block]bool{}
+	var out []*ir.Block
+	var emit func(b *ir.Block, within map[*ir.Block]bool)
+	emit = func(b *ir.Block, within map[*ir.Block]bool) {
+		if done[b] {
+			return
+		}
+		body := loop[b]
+		if body == nil {
+			done[b] = true
+			out = append(out, b)
+			return
+		}
+		done[b] = true
+		out = append(out, b)
+		for _, x := range rpo {
+			if body[x] && !done[x] && (within == nil || within[x]) {
+				emit(x, body)
+			}
+		}
+	}
+	for _, b := range rpo {
+		emit(b, nil)
+	}
+	return out
+}

@@ -1,0 +1,174 @@
+package cfront
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// Narrowing accesses through pointers.
+//
+// The engines resolve an address they cannot compute statically against
+// every location of the program, which multiplies the events of pointer
+// code (a node's next field read through a pointer loaded from the
+// stack's top) by the number of locations. Most locations are never
+// pointed to: their address is used only directly. narrow rewrites an
+// access whose address is not a constant into a choice among the cells it
+// can reach: the cells of the object its address expression names (a
+// getelementptr on a global), or else the cells of the objects whose
+// address is taken (appears as a value: stored, assigned, passed); each
+// choice is an access at a constant address. An address outside them all
+// (a null or dangling pointer, an index out of bounds) is a failure of
+// the program: "invalid memory access".
+//
+// The choice is a branch on the address. Under a C-level model (rc11,
+// c11, sc, imm) dependencies do not count, so the rewrite keeps every
+// execution; it is not applied for hardware targets, where the branch
+// would add control dependencies the compiled code does not have.
+func (p *Program) narrow(t *spec.Test) *spec.Test {
+	objects := map[string][]string{} // object -> its cells
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			continue
+		}
+		o := objectOf(e.Ref.Name)
+		objects[o] = append(objects[o], e.Ref.Name)
+	}
+	taken := map[string]bool{}
+	var walk func(e prog.Expr)
+	walk = func(e prog.Expr) {
+		switch e := e.(type) {
+		case prog.Const:
+			if e.V.IsAddr() {
+				taken[e.V.Loc] = true
+			}
+		case prog.Bin:
+			walk(e.X)
+			walk(e.Y)
+		case prog.Un:
+			walk(e.X)
+		}
+	}
+	for _, e := range t.Init {
+		if e.Val.IsAddr() {
+			taken[e.Val.Loc] = true
+		}
+	}
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			switch in := in.(type) {
+			case prog.Assign:
+				walk(in.Val)
+			case prog.Store:
+				walk(in.Val)
+			case prog.RMW:
+				walk(in.New)
+				if in.Cond != nil {
+					walk(in.Cond)
+				}
+			case prog.Jump:
+				if in.Cond != nil {
+					walk(in.Cond)
+				}
+			}
+		}
+	}
+	var anyCells []string
+	for o := range taken {
+		anyCells = append(anyCells, objects[o]...)
+	}
+	sort.Strings(anyCells)
+	out := *t
+	out.Threads = make([]*prog.Thread, len(t.Threads))
+	n := 0
+	for i, th := range t.Threads {
+		nt := &prog.Thread{ID: th.ID, Name: th.Name, NonAtomic: th.NonAtomic}
+		emit := func(in prog.Instr, pos prog.Pos) {
+			nt.Code = append(nt.Code, in)
+			nt.Pos = append(nt.Pos, pos)
+		}
+		for k, in := range th.Code {
+			pos := th.Pos[k]
+			a, isAccess := prog.AddrOf(in)
+			if !isAccess || prog.IsPart(in) {
+				emit(in, pos)
+				continue
+			}
+			if _, ok := a.(prog.Const); ok {
+				emit(in, pos)
+				continue
+			}
+			cells := anyCells
+			if o := baseObject(a); o != "" {
+				cells = objects[o]
+			}
+			n++
+			after := fmt.Sprintf("%%nw%d", n)
+			for j, c := range cells {
+				emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: a, Y: prog.Const{V: prog.LocValue(c)}}, Target: fmt.Sprintf("%s.%d", after, j)}, pos)
+			}
+			p.Asserts = append(p.Asserts, Assertion{Pos: pos, Text: "invalid memory access"})
+			emit(prog.Assign{Dst: failReg, Val: prog.Int(int64(len(p.Asserts)))}, pos)
+			emit(prog.Jump{Target: exitLabel}, pos)
+			for j, c := range cells {
+				emit(prog.Label{Name: fmt.Sprintf("%s.%d", after, j)}, pos)
+				emit(withAddr(in, prog.Const{V: prog.LocValue(c)}), pos)
+				emit(prog.Jump{Target: after}, pos)
+			}
+			emit(prog.Label{Name: after}, pos)
+		}
+		out.Threads[i] = nt
+	}
+	return &out
+}
+
+// objectOf is the object a cell belongs to ("pool" for "pool+8").
+func objectOf(cell string) string {
+	if i := strings.LastIndexByte(cell, '+'); i > 0 {
+		return cell[:i]
+	}
+	return cell
+}
+
+// baseObject is the object an address expression is an offset into,
+// when it adds integers to one constant address; "" otherwise.
+func baseObject(e prog.Expr) string {
+	switch e := e.(type) {
+	case prog.Const:
+		if e.V.IsAddr() {
+			return e.V.Loc
+		}
+	case prog.Bin:
+		if e.Op != prog.OpAdd && e.Op != prog.OpSub {
+			return ""
+		}
+		x := baseObject(e.X)
+		if e.Op == prog.OpAdd && x == "" {
+			return baseObject(e.Y)
+		}
+		return x
+	}
+	return ""
+}
+
+// withAddr is the access in at address a.
+func withAddr(in prog.Instr, a prog.Expr) prog.Instr {
+	switch in := in.(type) {
+	case prog.Load:
+		in.Addr = a
+		return in
+	case prog.Store:
+		in.Addr = a
+		return in
+	case prog.RMW:
+		in.Addr = a
+		return in
+	case prog.StoreCond:
+		in.Addr = a
+		return in
+	}
+	return in
+}

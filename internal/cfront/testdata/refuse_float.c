@@ -1,0 +1,6 @@
+#include <pthread.h>
+double d;
+int main(void) {
+  d = d * 2.5;
+  return 0;
+}

@@ -1,0 +1,237 @@
+package cfront
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/llir/llvm/ir"
+
+	"github.com/musket-verify/musket/internal/compile"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// maxThreads bounds the threads a program may create within the bound.
+const maxThreads = 64
+
+// created is a thread made by a pthread_create site instance.
+type created struct {
+	parent int
+	fn     *ir.Func
+	arg    prog.Expr // a constant argument, or nil: read from argLoc
+	pos    prog.Pos
+}
+
+func startLoc(k int) string { return fmt.Sprintf("%%start.%d", k) }
+func doneLoc(k int) string  { return fmt.Sprintf("%%done.%d", k) }
+func argLoc(k int) string   { return fmt.Sprintf("%%arg.%d", k) }
+
+// program lowers the whole program: main is thread 0, every
+// pthread_create site instance of the unrolled code a further thread,
+// numbered in the order the instances are met.
+func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
+	main := l.funcs["main"]
+	if main == nil || len(main.Blocks) == 0 {
+		return nil, l.errAt(prog.Pos{File: l.file}, "no main function")
+	}
+	if err := l.globals(); err != nil {
+		return nil, err
+	}
+	t := &spec.Test{File: l.file, Arch: "C", Name: name}
+	l.created = []created{{parent: -1}}
+	for id := 0; id < len(l.created); id++ {
+		if id > maxThreads {
+			p := l.created[id].pos
+			return nil, &LimitError{Msg: fmt.Sprintf("%s:%d: more than %d threads are created within the bound", p.File, p.Line, maxThreads)}
+		}
+		th, err := l.thread(id, bound)
+		if err != nil {
+			return nil, err
+		}
+		t.Threads = append(t.Threads, th)
+	}
+	if l.coins > 0 {
+		// The thread that sets every coin.
+		th := &prog.Thread{ID: len(t.Threads), Name: fmt.Sprintf("P%d", len(t.Threads))}
+		for k := 1; k <= l.coins; k++ {
+			th.Code = append(th.Code, prog.Store{Addr: prog.Addr(coinName(k)), Val: prog.Int(1), Tags: []string{tagA, "RLX"}})
+			th.Pos = append(th.Pos, prog.Pos{File: l.file})
+		}
+		t.Threads = append(t.Threads, th)
+	}
+	for _, c := range l.init {
+		t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: c.name}, Val: prog.Value{Loc: c.loc(), Int: c.val.n}})
+	}
+	for id := 1; id < len(l.created); id++ {
+		for _, n := range []string{startLoc(id), doneLoc(id), argLoc(id)} {
+			t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: n}})
+		}
+	}
+	for k := 1; k <= l.coins; k++ {
+		t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: coinName(k)}})
+	}
+	return t, nil
+}
+
+func coinName(k int) string { return fmt.Sprintf("%%coin.%d", k) }
+
+func (c initCell) loc() string { return c.val.loc }
+
+// thread lowers, unrolls and expands thread id.
+func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
+	b := &builder{cur: prog.Pos{File: l.file}}
+	var err error
+	if id == 0 {
+		err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+	} else {
+		c := l.created[id]
+		b.cur = c.pos
+		b.emit(prog.Load{Dst: "%start", Addr: prog.Addr(startLoc(id)), Tags: flagAcquire()})
+		site := spinSite{pos: c.pos}
+		site.add("%start", prog.Addr(startLoc(id)))
+		l.spinAt(b, site)
+		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: "%start"}, Y: prog.Int(1)}, Target: spinLabel})
+		a := c.arg
+		if a == nil {
+			b.emit(prog.Load{Dst: "%targ", Addr: prog.Addr(argLoc(id)), Tags: []string{tagNA}})
+			a = prog.Reg{Name: "%targ"}
+		}
+		var args []prog.Expr
+		if len(c.fn.Params) > 0 {
+			args = []prog.Expr{a}
+		}
+		err = l.lowerFunc(b, c.fn, args, "", 0, c.pos)
+		b.emit(prog.Store{Addr: prog.Addr(doneLoc(id)), Val: prog.Int(1), Tags: flagRelease()})
+	}
+	if err != nil {
+		return nil, err
+	}
+	b.emit(prog.Jump{Target: exitLabel})
+	b.emit(prog.Label{Name: spinLabel})
+	b.emit(prog.Assign{Dst: spinReg, Val: prog.Int(1)})
+	b.emit(prog.Label{Name: blockLabel})
+	b.emit(prog.Assign{Dst: blockedReg, Val: prog.Int(1)})
+	b.emit(prog.Jump{Target: exitLabel})
+	b.emit(prog.Label{Name: exitLabel})
+	th := &prog.Thread{ID: id, Name: fmt.Sprintf("P%d", id), Code: b.code, Pos: b.pos}
+	u, err := compile.UnrollThread(th, bound)
+	if err != nil {
+		return nil, &LimitError{Msg: fmt.Sprintf("%s: %v", l.file, err)}
+	}
+	u.ID, u.Name = id, th.Name
+	return l.expand(u, id)
+}
+
+// expand replaces the placeholders of an unrolled thread: each
+// pthread_create instance starts a new thread (appended to l.created),
+// each pthread_join waits for the thread whose id it is given; the coins
+// are numbered.
+func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
+	out := &prog.Thread{ID: th.ID, Name: th.Name}
+	emit := func(in prog.Instr, p prog.Pos) {
+		out.Code = append(out.Code, in)
+		out.Pos = append(out.Pos, p)
+	}
+	var mine []int // the threads this one creates
+	for i, in := range th.Code {
+		f, ok := in.(prog.Fence)
+		if !ok || len(f.Tags) != 2 || f.Tags[0] != placeholder {
+			continue
+		}
+		s := l.sites[atoi(f.Tags[1])]
+		if !s.join {
+			mine = append(mine, len(l.created)+len(mine))
+		}
+		_ = i
+	}
+	for i, in := range th.Code {
+		p := th.Pos[i]
+		if ld, ok := in.(prog.Load); ok {
+			if c, ok := ld.Addr.(prog.Const); ok && c.V.Loc == coinLoc {
+				l.coins++
+				ld.Addr = prog.Addr(coinName(l.coins))
+				emit(ld, p)
+				continue
+			}
+		}
+		if as, ok := in.(prog.Assign); ok {
+			if c, ok := as.Val.(prog.Const); ok && c.V.Loc == heapLoc {
+				l.objects++
+				obj := fmt.Sprintf("heap%d", l.objects)
+				for off := int64(0); off < l.heap[c.V.Int] || off == 0; off += 4 {
+					n := locName(obj, off)
+					l.locs[n] = true
+					l.init = append(l.init, initCell{name: n})
+				}
+				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
+				continue
+			}
+		}
+		f, ok := in.(prog.Fence)
+		if !ok || len(f.Tags) != 2 || f.Tags[0] != placeholder {
+			emit(in, p)
+			continue
+		}
+		s := l.sites[atoi(f.Tags[1])]
+		if !s.join {
+			k := len(l.created)
+			c := created{parent: id, fn: s.fn, pos: s.pos}
+			if cst, ok := s.arg.(prog.Const); ok {
+				c.arg = cst
+			} else {
+				emit(prog.Store{Addr: prog.Addr(argLoc(k)), Val: s.arg, Tags: []string{tagNA}}, p)
+			}
+			l.created = append(l.created, c)
+			emit(prog.Store{Addr: s.tid, Val: prog.Int(int64(k)), Tags: []string{tagNA}}, p)
+			emit(prog.Store{Addr: prog.Addr(startLoc(k)), Val: prog.Int(1), Tags: flagRelease()}, p)
+			continue
+		}
+		// A join: wait for the done flag of the thread named.
+		after := l.label("joined")
+		cands := mine
+		if c, ok := s.tid.(prog.Const); ok && !c.V.IsAddr() {
+			cands = []int{int(c.V.Int)}
+		}
+		var waits []int
+		for _, k := range cands {
+			if c, ok := s.tid.(prog.Const); ok && !c.V.IsAddr() && int(c.V.Int) == k {
+				waits = append(waits, k)
+				emit(prog.Jump{Target: l.joinLabel(k, after)}, p)
+				continue
+			}
+			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: s.tid, Y: prog.Int(int64(k))}, Target: l.joinLabel(k, after)}, p)
+			waits = append(waits, k)
+		}
+		// No thread of that id: the join waits forever.
+		emit(prog.Jump{Target: blockLabel}, p)
+		for _, k := range waits {
+			r := fmt.Sprintf("%%join%d", k)
+			emit(prog.Label{Name: l.joinLabel(k, after)}, p)
+			emit(prog.Load{Dst: r, Addr: prog.Addr(doneLoc(k)), Tags: flagAcquire()}, p)
+			site := spinSite{pos: s.pos, real: true, join: true}
+			site.add(r, prog.Addr(doneLoc(k)))
+			l.spins = append(l.spins, site)
+			emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))}, p)
+			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: spinLabel}, p)
+			emit(prog.Jump{Target: after}, p)
+		}
+		emit(prog.Label{Name: after}, p)
+	}
+	return out, nil
+}
+
+func (l *lowerer) joinLabel(k int, after string) string {
+	return fmt.Sprintf("%s.t%d", after, k)
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// flagAcquire and flagRelease tag the accesses to the start and done flags
+// of create and join: acquire and release for the C11 models (A, ACQ /
+// REL) and for the Linux-kernel model (ACQUIRE / RELEASE); each model
+// ignores the other's tags, and the compiled code takes the C11 order.
+func flagAcquire() []string { return []string{tagA, "ACQ", "ACQUIRE"} }
+func flagRelease() []string { return []string{tagA, "REL", "RELEASE"} }
