@@ -25,6 +25,7 @@ type (
 		memo *memoInfo
 	}
 	checkCode struct {
+		memo   *memoInfo // nil unless the test depends on inputs only
 		kind   CheckKind
 		negate bool
 		test   TestKind
@@ -123,15 +124,10 @@ func (r *run) exec(f *frame, ss []stmtCode, k cont) error {
 		case *procDefCode:
 			f.slots[s.slot] = &procVal{code: s.code, env: f}
 		case *checkCode:
-			v, err := s.x.eval(r, f)
+			ok, err := r.checkHolds(f, s)
 			if err != nil {
 				return err
 			}
-			ok, err := r.test(s.test, v, s.pos)
-			if err != nil {
-				return err
-			}
-			ok = ok != s.negate
 			switch s.kind {
 			case Check, Assert:
 				if !ok {
@@ -261,6 +257,28 @@ func (r *run) exec(f *frame, ss []stmtCode, k cont) error {
 		}
 	}
 	return k()
+}
+
+// checkHolds evaluates the test of a check (negation included), from the
+// memo when its inputs are unchanged.
+func (r *run) checkHolds(f *frame, s *checkCode) (bool, error) {
+	if s.memo != nil && r.memoLoad(s.memo, f) {
+		return r.memo.entries[s.memo.id].holds, nil
+	}
+	v, err := s.x.eval(r, f)
+	if err != nil {
+		return false, err
+	}
+	ok, err := r.test(s.test, v, s.pos)
+	if err != nil {
+		return false, err
+	}
+	ok = ok != s.negate
+	if s.memo != nil {
+		r.memoStore(s.memo, f)
+		r.memo.entries[s.memo.id].holds = ok
+	}
+	return ok, nil
 }
 
 // execThen runs branch, then the statements after it, then k.
