@@ -24,6 +24,7 @@ func BenchmarkLKMM(b *testing.B) {
 		"C-RR-G+RR-R+RR-G+RR-R+RR-R+RR-G+RR-R",
 		"C-LB-GRR+R-Dd+R-Dd+R-Dd+R-Dd",
 		"C-RR-G+RR-G+RR-G+RR-G+RR-G+RR-G+RR-R",
+		"C-RW-R+RW-R+RW-G+RW-G+RW-G+RW-G+RW-R+RW-R+RW-R+RW-R",
 	} {
 		file := corpus + "/litmus/LKMM/auto/" + name + ".litmus"
 		b.Run(name, func(b *testing.B) {
