@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 )
 
@@ -48,6 +49,12 @@ func usage(w io.Writer) {
 }
 
 func main() {
+	// The explicit engine allocates a relation per operator per candidate
+	// execution, small and short-lived: collecting less often saves a
+	// quarter of its time for a few tens of MB. GOGC still overrides.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -141,8 +141,14 @@ func (c *compiler) beginLet(s *scope) *depCollector {
 	return c.collect
 }
 
-// endLet ends the analysis: a let whose value depends on the execution's
-// inputs only is memoised.
+// endLet ends the analysis: a let that reads neither the variants nor
+// the execution by name is memoised. Its key is the versions of the
+// inputs it reads directly and the values of the top-level slots it reads
+// (see memo.go), so that a change of rf stops at the first let whose
+// value does not change (herd7's stdlib rebinds rfi from rf, but rfi is
+// empty for most rf choices of most tests). A let whose value depends on
+// the execution's inputs only (not on a with) has static slots: the same
+// in every branch of a with.
 func (c *compiler) endLet(col *depCollector) *memoInfo {
 	if col == nil {
 		return nil
@@ -155,21 +161,28 @@ func (c *compiler) endLet(col *depCollector) *memoInfo {
 	for in := range col.inputs {
 		deps[in] = true
 	}
+	static := true
 	for slot := range col.slots {
 		if !c.slotStatic[slot] {
-			return nil
+			static = false
+			continue
 		}
 		for _, in := range c.slotDeps[slot] {
 			deps[in] = true
 		}
 	}
-	list := slices.Sorted(maps.Keys(deps))
 	hi := c.top.nslots
-	for slot := col.lo; slot < hi; slot++ {
-		c.slotStatic[slot] = true
-		c.slotDeps[slot] = list
+	if static {
+		list := slices.Sorted(maps.Keys(deps))
+		for slot := col.lo; slot < hi; slot++ {
+			c.slotStatic[slot] = true
+			c.slotDeps[slot] = list
+		}
 	}
-	mi := &memoInfo{id: c.nmemo, deps: list, lo: col.lo, hi: hi}
+	mi := &memoInfo{id: c.nmemo, deps: slices.Sorted(maps.Keys(col.inputs)), lo: col.lo, hi: hi, dataOnly: !static}
+	for _, slot := range slices.Sorted(maps.Keys(col.slots)) {
+		mi.slots = append(mi.slots, memoSlot{slot: slot, static: c.slotStatic[slot]})
+	}
 	c.nmemo++
 	return mi
 }
@@ -306,7 +319,60 @@ func (c *compiler) rec(s *scope, bs []*Binding, pos Position) *recCode {
 		rc.valSlots = append(rc.valSlots, slots[i])
 		rc.vals = append(rc.vals, c.expr(s, b.Value))
 	}
+	rec := map[int]bool{}
+	for _, slot := range slots {
+		rec[slot] = true
+	}
+	for i, x := range rc.vals {
+		rc.vals[i] = c.hoist(s, x, rec, &rc.invSlots)
+	}
 	return rc
+}
+
+// hoist wraps the parts of the body of a let rec that do not read the
+// names it defines (herd7's rcu-order: (rcu-gp ; rcu-link ; rcu-rscsi)
+// and the like) into nodes that compute them once per fixpoint rather
+// than once per iteration; each gets a slot of s's frame, which bindRec
+// clears (slots lists them). It looks through the relational operators
+// only.
+func (c *compiler) hoist(s *scope, n node, rec map[int]bool, slots *[]int) node {
+	if invariant(n, rec) {
+		switch n := n.(type) {
+		case *localNode, *outerNode, *inputNode, *constNode:
+			return n
+		case *unaryNode:
+			if n.op == OpToID {
+				return n
+			}
+		}
+		slot := c.alloc(s)
+		*slots = append(*slots, slot)
+		return &onceNode{slot: slot, x: n}
+	}
+	switch n := n.(type) {
+	case *unaryNode:
+		n.x = c.hoist(s, n.x, rec, slots)
+	case *binaryNode:
+		n.x = c.hoist(s, n.x, rec, slots)
+		n.y = c.hoist(s, n.y, rec, slots)
+	}
+	return n
+}
+
+// invariant tells whether n is made of relational operators on names
+// other than those of rec.
+func invariant(n node, rec map[int]bool) bool {
+	switch n := n.(type) {
+	case *localNode:
+		return !rec[n.slot]
+	case *outerNode, *inputNode, *constNode:
+		return true
+	case *unaryNode:
+		return invariant(n.x, rec)
+	case *binaryNode:
+		return invariant(n.x, rec) && invariant(n.y, rec)
+	}
+	return false
 }
 
 func (c *compiler) cond(s *scope, cd Cond) condCode {
@@ -366,7 +432,12 @@ func (c *compiler) stmt(s *scope, st Stmt, out []stmtCode) []stmtCode {
 			out = append(out, c.test(s, Check, st.When))
 		}
 	case *CheckStmt:
-		out = append(out, c.test(s, st.Kind, st.Test))
+		// A check on the inputs only is memoised like a let: its verdict
+		// is the same for every rf and co of one candidate structure.
+		col := c.beginLet(s)
+		code := c.test(s, st.Kind, st.Test)
+		code.memo = c.endLet(col)
+		out = append(out, code)
 	case *ShowStmt, *DebugStmt, *EventsStmt:
 		// no effect on checking
 	case *IncludeStmt:

@@ -16,10 +16,13 @@
 // look-ups on its hot path but one per input. A model that binds a
 // relation with `with x from S` evaluates the rest of the model once per
 // element of S; Check reports one Outcome per such branch. The top-level
-// lets whose value depends on the execution's inputs only (herd7's
+// lets and checks are memoised from one Check to the next: a statement
+// is recomputed only when the inputs it reads or the values of the names
+// it reads have changed, so that the library part of a model (herd7's
 // stdlib, fence and filter definitions, the coherence orders cos.cat
-// generates) are memoised from one Check to the next while those inputs
-// stay equal, and computed once for all the branches of a with.
+// generates) and whatever an rf or co choice does not change are computed
+// once. The parts of a let rec that do not depend on the names it defines
+// are computed once per fixpoint.
 //
 // Inputs the execution lacks default as herd7 defines them: id, sm
 // (the identity without mixed-size accesses), same-instance (the

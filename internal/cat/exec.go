@@ -25,6 +25,7 @@ type (
 		memo *memoInfo
 	}
 	checkCode struct {
+		memo   *memoInfo // nil unless the test depends on inputs only
 		kind   CheckKind
 		negate bool
 		test   TestKind
@@ -123,15 +124,10 @@ func (r *run) exec(f *frame, ss []stmtCode, k cont) error {
 		case *procDefCode:
 			f.slots[s.slot] = &procVal{code: s.code, env: f}
 		case *checkCode:
-			v, err := s.x.eval(r, f)
+			ok, err := r.checkHolds(f, s)
 			if err != nil {
 				return err
 			}
-			ok, err := r.test(s.test, v, s.pos)
-			if err != nil {
-				return err
-			}
-			ok = ok != s.negate
 			switch s.kind {
 			case Check, Assert:
 				if !ok && (r.opts.Skip == nil || !r.opts.Skip(s.name)) {
@@ -159,108 +155,147 @@ func (r *run) exec(f *frame, ss []stmtCode, k cont) error {
 			}
 			return r.execThen(f, branch, ss[i+1:], k)
 		case *matchCode:
-			v, err := s.x.eval(r, f)
-			if err != nil {
-				return err
-			}
-			t, ok := v.(tagVal)
-			if !ok {
-				return &Error{Pos: s.pos, Msg: fmt.Sprintf("match on tags applied to %s", kindName(v))}
-			}
-			var branch []stmtCode
-			found := false
-			for j, tag := range s.tags {
-				if tag == string(t) {
-					branch, found = s.bodies[j], true
-					break
-				}
-			}
-			if !found {
-				if !s.hasDef {
-					return &Error{Pos: s.pos, Msg: fmt.Sprintf("no clause matches '%s", string(t))}
-				}
-				branch = s.def
-			}
-			return r.execThen(f, branch, ss[i+1:], k)
+			return r.execMatch(f, s, ss[i+1:], k)
 		case *callCode:
-			pv, err := s.proc.eval(r, f)
-			if err != nil {
-				return err
-			}
-			p, ok := pv.(*procVal)
-			if !ok {
-				return &Error{Pos: s.pos, Msg: fmt.Sprintf("cannot call %s: not a procedure", kindName(pv))}
-			}
-			arg, err := s.arg.eval(r, f)
-			if err != nil {
-				return err
-			}
-			if r.callDepth >= maxCallDepth {
-				return &Error{Pos: s.pos, Msg: "recursion too deep", Limit: true}
-			}
-			if err := r.step(s.pos); err != nil {
-				return err
-			}
-			nf := &frame{slots: make([]value, p.code.nslots), up: p.env}
-			if err := bindPattern(nf, p.code.params, arg, s.pos); err != nil {
-				return err
-			}
-			saved := r.override
-			if s.as != "" {
-				r.override = s.as
-			}
-			rest := ss[i+1:]
-			r.callDepth++
-			return r.exec(nf, p.code.body, func() error {
-				r.callDepth--
-				r.override = saved
-				return r.exec(f, rest, k)
-			})
+			return r.execCall(f, s, ss[i+1:], k)
 		case *forallCode:
-			v, err := s.set.eval(r, f)
-			if err != nil {
-				return err
-			}
-			elems, err := r.elements(v, s.pos)
-			if err != nil {
-				return err
-			}
-			rest := ss[i+1:]
-			if s.simple {
-				// No branching in the body: a plain loop.
-				for _, e := range elems {
-					if err := r.step(s.pos); err != nil {
-						return err
-					}
-					nf := &frame{slots: make([]value, s.code.nslots), up: f}
-					if err := bindPattern(nf, s.code.params, e, s.pos); err != nil {
-						return err
-					}
-					done := false
-					if err := r.exec(nf, s.code.body, func() error { done = true; return nil }); err != nil || !done {
-						return err // a failed check ended the branch
-					}
-				}
-				return r.exec(f, rest, k)
-			}
-			var loop func(j int) error
-			loop = func(j int) error {
-				if j == len(elems) {
-					return r.exec(f, rest, k)
-				}
-				if err := r.step(s.pos); err != nil {
-					return err
-				}
-				nf := &frame{slots: make([]value, s.code.nslots), up: f}
-				if err := bindPattern(nf, s.code.params, elems[j], s.pos); err != nil {
-					return err
-				}
-				return r.exec(nf, s.code.body, func() error { return loop(j + 1) })
-			}
-			return loop(0)
+			return r.execForall(f, s, ss[i+1:], k)
 		}
 	}
 	return k()
+}
+
+// execMatch runs the clause of a match on tags that the value selects,
+// then the statements after it, then k.
+func (r *run) execMatch(f *frame, s *matchCode, rest []stmtCode, k cont) error {
+	v, err := s.x.eval(r, f)
+	if err != nil {
+		return err
+	}
+	t, ok := v.(tagVal)
+	if !ok {
+		return &Error{Pos: s.pos, Msg: fmt.Sprintf("match on tags applied to %s", kindName(v))}
+	}
+	var branch []stmtCode
+	found := false
+	for j, tag := range s.tags {
+		if tag == string(t) {
+			branch, found = s.bodies[j], true
+			break
+		}
+	}
+	if !found {
+		if !s.hasDef {
+			return &Error{Pos: s.pos, Msg: fmt.Sprintf("no clause matches '%s", string(t))}
+		}
+		branch = s.def
+	}
+	return r.execThen(f, branch, rest, k)
+}
+
+// execCall runs a procedure's body in a fresh frame (its checks named by
+// the call's `as`), then the statements after the call, then k.
+func (r *run) execCall(f *frame, s *callCode, rest []stmtCode, k cont) error {
+	pv, err := s.proc.eval(r, f)
+	if err != nil {
+		return err
+	}
+	p, ok := pv.(*procVal)
+	if !ok {
+		return &Error{Pos: s.pos, Msg: fmt.Sprintf("cannot call %s: not a procedure", kindName(pv))}
+	}
+	arg, err := s.arg.eval(r, f)
+	if err != nil {
+		return err
+	}
+	if r.callDepth >= maxCallDepth {
+		return &Error{Pos: s.pos, Msg: "recursion too deep", Limit: true}
+	}
+	if err := r.step(s.pos); err != nil {
+		return err
+	}
+	nf := &frame{slots: make([]value, p.code.nslots), up: p.env}
+	if err := bindPattern(nf, p.code.params, arg, s.pos); err != nil {
+		return err
+	}
+	saved := r.override
+	if s.as != "" {
+		r.override = s.as
+	}
+	r.callDepth++
+	return r.exec(nf, p.code.body, func() error {
+		r.callDepth--
+		r.override = saved
+		return r.exec(f, rest, k)
+	})
+}
+
+// execForall runs the body once per element of the set, then the
+// statements after it, then k; a failed check in the body ends the
+// branch.
+func (r *run) execForall(f *frame, s *forallCode, rest []stmtCode, k cont) error {
+	v, err := s.set.eval(r, f)
+	if err != nil {
+		return err
+	}
+	elems, err := r.elements(v, s.pos)
+	if err != nil {
+		return err
+	}
+	if s.simple {
+		// No branching in the body: a plain loop.
+		for _, e := range elems {
+			if err := r.step(s.pos); err != nil {
+				return err
+			}
+			nf := &frame{slots: make([]value, s.code.nslots), up: f}
+			if err := bindPattern(nf, s.code.params, e, s.pos); err != nil {
+				return err
+			}
+			done := false
+			if err := r.exec(nf, s.code.body, func() error { done = true; return nil }); err != nil || !done {
+				return err // a failed check ended the branch
+			}
+		}
+		return r.exec(f, rest, k)
+	}
+	var loop func(j int) error
+	loop = func(j int) error {
+		if j == len(elems) {
+			return r.exec(f, rest, k)
+		}
+		if err := r.step(s.pos); err != nil {
+			return err
+		}
+		nf := &frame{slots: make([]value, s.code.nslots), up: f}
+		if err := bindPattern(nf, s.code.params, elems[j], s.pos); err != nil {
+			return err
+		}
+		return r.exec(nf, s.code.body, func() error { return loop(j + 1) })
+	}
+	return loop(0)
+}
+
+// checkHolds evaluates the test of a check (negation included), from the
+// memo when its inputs are unchanged.
+func (r *run) checkHolds(f *frame, s *checkCode) (bool, error) {
+	if s.memo != nil && r.memoLoad(s.memo, f) {
+		return r.memo.entries[s.memo.id].holds, nil
+	}
+	v, err := s.x.eval(r, f)
+	if err != nil {
+		return false, err
+	}
+	ok, err := r.test(s.test, v, s.pos)
+	if err != nil {
+		return false, err
+	}
+	ok = ok != s.negate
+	if s.memo != nil {
+		r.memoStore(s.memo, f)
+		r.memo.entries[s.memo.id].holds = ok
+	}
+	return ok, nil
 }
 
 // execThen runs branch, then the statements after it, then k.

@@ -261,63 +261,15 @@ func (p *parser) parseStmt() Stmt {
 		p.next()
 		return &CheckStmt{At: pos, Kind: kind, Test: p.parseTest()}
 	case SHOW:
-		p.next()
-		x := p.parseExpr()
-		if p.tok == AS {
-			p.next()
-			return &ShowStmt{At: pos, X: x, As: p.ident()}
-		}
-		id, ok := x.(*Ident)
-		if !ok {
-			p.unexpected("'as'")
-		}
-		s := &ShowStmt{At: pos, Names: []string{id.Name}}
-		for p.tok == COMMA {
-			p.next()
-			s.Names = append(s.Names, p.ident())
-		}
-		return s
+		return p.parseShowStmt(pos)
 	case UNSHOW:
-		p.next()
-		s := &ShowStmt{At: pos, Unshow: true, Names: []string{p.ident()}}
-		for p.tok == COMMA {
-			p.next()
-			s.Names = append(s.Names, p.ident())
-		}
-		return s
+		return p.parseUnshowStmt(pos)
 	case PROCEDURE:
-		p.next()
-		if p.tok == REC {
-			p.next()
-		}
-		s := &ProcStmt{At: pos, Name: p.ident()}
-		if p.tok == LPAREN {
-			s.Params = p.parseFormals()
-		} else {
-			s.Params = Pattern{Names: []string{p.pat0()}}
-		}
-		p.expect(EQ)
-		s.Body = p.parseStmtList(END)
-		p.expect(END)
-		return s
+		return p.parseProcStmt(pos)
 	case CALL:
-		p.next()
-		s := &CallStmt{At: pos, Name: p.ident()}
-		s.Arg = p.parseArg()
-		if p.tok == AS {
-			p.next()
-			s.As = p.ident()
-		}
-		return s
+		return p.parseCallStmt(pos)
 	case FORALL:
-		p.next()
-		s := &ForallStmt{At: pos, Var: p.ident()}
-		p.expect(IN)
-		s.Set = p.parseExpr()
-		p.expect(DO)
-		s.Body = p.parseStmtList(END)
-		p.expect(END)
-		return s
+		return p.parseForallStmt(pos)
 	case WITH:
 		p.next()
 		s := &WithStmt{At: pos, Var: p.ident()}
@@ -325,24 +277,7 @@ func (p *parser) parseStmt() Stmt {
 		s.Set = p.parseExpr()
 		return s
 	case ENUM:
-		p.next()
-		s := &EnumStmt{At: pos, Name: p.ident()}
-		p.expect(EQ)
-		if p.tok == ALT {
-			p.next()
-		}
-		for {
-			if p.tok != TAG {
-				p.unexpected("a tag")
-			}
-			s.Tags = append(s.Tags, p.lit)
-			p.next()
-			if p.tok != ALT {
-				break
-			}
-			p.next()
-		}
-		return s
+		return p.parseEnumStmt(pos)
 	case INSTRUCTIONS, DEFAULT:
 		p.next()
 		s := &EventsStmt{At: pos, Name: p.ident()}
@@ -351,18 +286,7 @@ func (p *parser) parseStmt() Stmt {
 		p.expect(RBRACK)
 		return s
 	case IF:
-		p.next()
-		s := &IfStmt{At: pos, Cond: p.parseCond()}
-		if p.tok == THEN {
-			p.next()
-		}
-		s.Then = p.parseStmtList(ELSE, END)
-		if p.tok == ELSE {
-			p.next()
-			s.Else = p.parseStmtList(END)
-		}
-		p.expect(END)
-		return s
+		return p.parseIfStmt(pos)
 	case MATCH:
 		return p.parseMatchStmt()
 	case DEBUG:
@@ -371,6 +295,118 @@ func (p *parser) parseStmt() Stmt {
 	}
 	p.unexpected("a statement (let, include, acyclic, irreflexive, empty, flag, show, procedure, call, forall, with, enum, if ...)")
 	return nil
+}
+
+// parseShowStmt parses show e as name, or show name, ... (no effect on
+// checking).
+func (p *parser) parseShowStmt(pos Position) Stmt {
+	p.next()
+	x := p.parseExpr()
+	if p.tok == AS {
+		p.next()
+		return &ShowStmt{At: pos, X: x, As: p.ident()}
+	}
+	id, ok := x.(*Ident)
+	if !ok {
+		p.unexpected("'as'")
+	}
+	s := &ShowStmt{At: pos, Names: []string{id.Name}}
+	for p.tok == COMMA {
+		p.next()
+		s.Names = append(s.Names, p.ident())
+	}
+	return s
+}
+
+// parseUnshowStmt parses unshow name, ....
+func (p *parser) parseUnshowStmt(pos Position) Stmt {
+	p.next()
+	s := &ShowStmt{At: pos, Unshow: true, Names: []string{p.ident()}}
+	for p.tok == COMMA {
+		p.next()
+		s.Names = append(s.Names, p.ident())
+	}
+	return s
+}
+
+// parseProcStmt parses procedure [rec] name(params) = statements end.
+func (p *parser) parseProcStmt(pos Position) Stmt {
+	p.next()
+	if p.tok == REC {
+		p.next()
+	}
+	s := &ProcStmt{At: pos, Name: p.ident()}
+	if p.tok == LPAREN {
+		s.Params = p.parseFormals()
+	} else {
+		s.Params = Pattern{Names: []string{p.pat0()}}
+	}
+	p.expect(EQ)
+	s.Body = p.parseStmtList(END)
+	p.expect(END)
+	return s
+}
+
+// parseCallStmt parses call name arg [as name].
+func (p *parser) parseCallStmt(pos Position) Stmt {
+	p.next()
+	s := &CallStmt{At: pos, Name: p.ident()}
+	s.Arg = p.parseArg()
+	if p.tok == AS {
+		p.next()
+		s.As = p.ident()
+	}
+	return s
+}
+
+// parseForallStmt parses forall x in e do statements end.
+func (p *parser) parseForallStmt(pos Position) Stmt {
+	p.next()
+	s := &ForallStmt{At: pos, Var: p.ident()}
+	p.expect(IN)
+	s.Set = p.parseExpr()
+	p.expect(DO)
+	s.Body = p.parseStmtList(END)
+	p.expect(END)
+	return s
+}
+
+// parseEnumStmt parses enum Name = 'tag || 'tag ....
+func (p *parser) parseEnumStmt(pos Position) Stmt {
+	p.next()
+	s := &EnumStmt{At: pos, Name: p.ident()}
+	p.expect(EQ)
+	if p.tok == ALT {
+		p.next()
+	}
+	for {
+		if p.tok != TAG {
+			p.unexpected("a tag")
+		}
+		s.Tags = append(s.Tags, p.lit)
+		p.next()
+		if p.tok != ALT {
+			break
+		}
+		p.next()
+	}
+	return s
+}
+
+// parseIfStmt parses if cond [then] statements [else statements] end.
+func (p *parser) parseIfStmt(pos Position) Stmt {
+	p.next()
+	s := &IfStmt{At: pos, Cond: p.parseCond()}
+	if p.tok == THEN {
+		p.next()
+	}
+	s.Then = p.parseStmtList(ELSE, END)
+	if p.tok == ELSE {
+		p.next()
+		s.Else = p.parseStmtList(END)
+	}
+	p.expect(END)
+	return s
 }
 
 func (p *parser) parseLetStmt() Stmt {

@@ -300,7 +300,6 @@ func (r *run) candidate(paths []*path) error {
 		}
 	}
 	c.g = g
-	c.st = g.Static()
 	c.cands = make([][]int, len(c.reads))
 	for i, rd := range c.reads {
 		l := g.Events[rd].Loc
@@ -490,6 +489,12 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	// A model evaluation costs far more than a look at the context.
 	if r.ctx.Err() != nil {
 		return errDeadline
+	}
+	if c.st == nil {
+		// Built on the first rf choice that gets this far: most
+		// combinations of paths (those of pointer loads, one per
+		// location) have none.
+		c.st = c.g.Static()
 	}
 	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: make(map[string]rel.Rel, len(c.st.Rels)+10)}
 	for k, v := range c.st.Rels {

@@ -263,6 +263,10 @@ func (x *explorer) emit(st *state, ev pathEvent) int {
 	return len(st.p.events) - 1
 }
 
+// step runs the thread from st.pc to the end of its code, forking st at
+// every choice (the location of an access, the outcome of a conditional
+// branch, of a store-conditional or of a compare-and-swap); every path
+// that reaches the end is added to x.paths.
 func (x *explorer) step(st *state) error {
 	if x.tick != nil {
 		if err := x.tick(); err != nil {
@@ -287,173 +291,19 @@ func (x *explorer) step(st *state) error {
 		case prog.Fence:
 			x.emit(st, pathEvent{kind: event.Fence, tags: in.Tags})
 		case prog.Load:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			dst, tags := in.Dst, in.Tags
-			return x.address(st, a, func(st *state, loc string) error {
-				i := x.emit(st, pathEvent{kind: event.Read, loc: loc, tags: tags, addrDeps: a.deps})
-				st.p.events[i].val = readSym(i)
-				if dst != "" {
-					st.regs[dst] = readSym(i)
-				}
-				if hasTag(tags, "EX") {
-					st.ll = i
-				}
-				st.pc++
-				return x.step(st)
-			})
+			return x.load(st, in)
 		case prog.Store:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			v, err := x.expr(st, in.Val, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			tags := in.Tags
-			return x.address(st, a, func(st *state, loc string) error {
-				x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
-				st.pc++
-				return x.step(st)
-			})
+			return x.store(st, in)
 		case prog.StoreCond:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			v, err := x.expr(st, in.Val, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			sc := in
-			return x.address(st, a, func(st *state, loc string) error {
-				// Failure is always possible.
-				f := st.fork()
-				f.ll = -1
-				if sc.Status != "" {
-					f.regs[sc.Status] = constSym(sc.FailVal)
-				}
-				f.pc++
-				if err := x.step(f); err != nil {
-					return err
-				}
-				if st.ll < 0 || st.p.events[st.ll].loc != loc {
-					return nil // no reservation on this location: success is impossible
-				}
-				w := x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: sc.Tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
-				st.p.rmw = append(st.p.rmw, [2]int{st.ll, w})
-				st.ll = -1
-				if sc.Status != "" {
-					st.regs[sc.Status] = constSym(sc.OkVal)
-					if sc.StatusDeps {
-						st.regs[sc.Status].deps = []int{w}
-					}
-				}
-				st.pc++
-				return x.step(st)
-			})
+			return x.storeCond(st, in)
 		case prog.RMW:
-			a, err := x.expr(st, in.Addr, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			rmw := in
-			return x.address(st, a, func(st *state, loc string) error {
-				r := x.emit(st, pathEvent{kind: event.Read, loc: loc, tags: rmw.RTags, addrDeps: a.deps})
-				old := readSym(r)
-				st.p.events[r].val = old
-				nv, err := x.expr(st, rmw.New, old)
-				if err != nil {
-					return x.errAt(st, err)
-				}
-				write := func(st *state) error {
-					w := x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: rmw.WTags, val: nv, addrDeps: a.deps, dataDeps: withoutRead(nv.deps, r)})
-					st.p.rmw = append(st.p.rmw, [2]int{r, w})
-					if containsInt(nv.deps, r) {
-						st.p.iico = append(st.p.iico, [2]int{r, w})
-					}
-					return nil
-				}
-				if rmw.Cond == nil {
-					if err := write(st); err != nil {
-						return err
-					}
-				} else {
-					c, err := x.expr(st, rmw.Cond, old)
-					if err != nil {
-						return x.errAt(st, err)
-					}
-					if c.known {
-						if prog.Truth(c.v) {
-							if err := write(st); err != nil {
-								return err
-							}
-						} else if rmw.FailRTags != nil {
-							st.p.events[r].tags = rmw.FailRTags
-						}
-					} else {
-						f := st.fork()
-						if rmw.FailRTags != nil {
-							f.p.events[r].tags = rmw.FailRTags
-						}
-						f.p.cons = append(f.p.cons, constraint{c, false})
-						if rmw.Dst != "" {
-							f.regs[rmw.Dst] = old
-						}
-						f.pc++
-						if err := x.step(f); err != nil {
-							return err
-						}
-						st.p.cons = append(st.p.cons, constraint{c, true})
-						if err := write(st); err != nil {
-							return err
-						}
-					}
-				}
-				if rmw.Dst != "" {
-					st.regs[rmw.Dst] = old
-				}
-				st.pc++
-				return x.step(st)
-			})
+			return x.rmw(st, in)
 		case prog.Located:
 			return x.located(st, in)
 		case prog.Jump:
-			target := x.labels[in.Target]
-			take := func(st *state) error {
-				if target <= st.pc {
-					st.visits[st.pc]++
-					if st.visits[st.pc] > x.bound {
-						x.cut = true
-						return nil // path cut by the bound
-					}
-				}
-				st.pc = target
-				return x.step(st)
-			}
-			if in.Cond == nil {
-				return take(st)
-			}
-			c, err := x.expr(st, in.Cond, nil)
-			if err != nil {
-				return x.errAt(st, err)
-			}
-			if c.known {
-				if prog.Truth(c.v) {
-					return take(st)
-				}
-				break
-			}
-			st.branch(in.Join, c.deps)
-			f := st.fork()
-			f.p.cons = append(f.p.cons, constraint{c, true})
-			if err := take(f); err != nil {
+			if next, err := x.jump(st, in); !next || err != nil {
 				return err
 			}
-			st.p.cons = append(st.p.cons, constraint{c, false})
 		case prog.Havoc:
 			return x.errAt(st, fmt.Errorf("%s: an arbitrary value (havoc) is not supported by the explicit engine, which enumerates values; use the SMT engine", in))
 		default:
@@ -467,6 +317,194 @@ func (x *explorer) step(st *state) error {
 		return errTooManyPaths
 	}
 	return nil
+}
+
+// load reads one location per value the address may have, then runs on.
+func (x *explorer) load(st *state, in prog.Load) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	dst, tags := in.Dst, in.Tags
+	return x.address(st, a, func(st *state, loc string) error {
+		i := x.emit(st, pathEvent{kind: event.Read, loc: loc, tags: tags, addrDeps: a.deps})
+		st.p.events[i].val = readSym(i)
+		if dst != "" {
+			st.regs[dst] = readSym(i)
+		}
+		if hasTag(tags, "EX") {
+			st.ll = i
+		}
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// store writes one location per value the address may have, then runs
+// on.
+func (x *explorer) store(st *state, in prog.Store) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	v, err := x.expr(st, in.Val, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	tags := in.Tags
+	return x.address(st, a, func(st *state, loc string) error {
+		x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// storeCond forks a failing store-conditional, and a succeeding one when
+// the thread holds a reservation on the location.
+func (x *explorer) storeCond(st *state, in prog.StoreCond) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	v, err := x.expr(st, in.Val, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	sc := in
+	return x.address(st, a, func(st *state, loc string) error {
+		// Failure is always possible.
+		f := st.fork()
+		f.ll = -1
+		if sc.Status != "" {
+			f.regs[sc.Status] = constSym(sc.FailVal)
+		}
+		f.pc++
+		if err := x.step(f); err != nil {
+			return err
+		}
+		if st.ll < 0 || st.p.events[st.ll].loc != loc {
+			return nil // no reservation on this location: success is impossible
+		}
+		w := x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: sc.Tags, val: v, addrDeps: a.deps, dataDeps: v.deps})
+		st.p.rmw = append(st.p.rmw, [2]int{st.ll, w})
+		st.ll = -1
+		if sc.Status != "" {
+			st.regs[sc.Status] = constSym(sc.OkVal)
+			if sc.StatusDeps {
+				st.regs[sc.Status].deps = []int{w}
+			}
+		}
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// rmw reads then writes one location (an AMO, a compare-and-swap); a
+// condition the values cannot decide forks a failing and a succeeding
+// path.
+func (x *explorer) rmw(st *state, in prog.RMW) error {
+	a, err := x.expr(st, in.Addr, nil)
+	if err != nil {
+		return x.errAt(st, err)
+	}
+	rmw := in
+	return x.address(st, a, func(st *state, loc string) error {
+		r := x.emit(st, pathEvent{kind: event.Read, loc: loc, tags: rmw.RTags, addrDeps: a.deps})
+		old := readSym(r)
+		st.p.events[r].val = old
+		nv, err := x.expr(st, rmw.New, old)
+		if err != nil {
+			return x.errAt(st, err)
+		}
+		write := func(st *state) error {
+			w := x.emit(st, pathEvent{kind: event.Write, loc: loc, tags: rmw.WTags, val: nv, addrDeps: a.deps, dataDeps: withoutRead(nv.deps, r)})
+			st.p.rmw = append(st.p.rmw, [2]int{r, w})
+			if containsInt(nv.deps, r) {
+				st.p.iico = append(st.p.iico, [2]int{r, w})
+			}
+			return nil
+		}
+		if rmw.Cond == nil {
+			if err := write(st); err != nil {
+				return err
+			}
+		} else {
+			c, err := x.expr(st, rmw.Cond, old)
+			if err != nil {
+				return x.errAt(st, err)
+			}
+			if c.known {
+				if prog.Truth(c.v) {
+					if err := write(st); err != nil {
+						return err
+					}
+				} else if rmw.FailRTags != nil {
+					st.p.events[r].tags = rmw.FailRTags
+				}
+			} else {
+				f := st.fork()
+				if rmw.FailRTags != nil {
+					f.p.events[r].tags = rmw.FailRTags
+				}
+				f.p.cons = append(f.p.cons, constraint{c, false})
+				if rmw.Dst != "" {
+					f.regs[rmw.Dst] = old
+				}
+				f.pc++
+				if err := x.step(f); err != nil {
+					return err
+				}
+				st.p.cons = append(st.p.cons, constraint{c, true})
+				if err := write(st); err != nil {
+					return err
+				}
+			}
+		}
+		if rmw.Dst != "" {
+			st.regs[rmw.Dst] = old
+		}
+		st.pc++
+		return x.step(st)
+	})
+}
+
+// jump takes a branch (within the bound on backward jumps), forking st
+// when the values cannot decide the condition. It reports whether st
+// goes on with the next instruction (the branch not taken).
+func (x *explorer) jump(st *state, in prog.Jump) (bool, error) {
+	target := x.labels[in.Target]
+	take := func(st *state) error {
+		if target <= st.pc {
+			st.visits[st.pc]++
+			if st.visits[st.pc] > x.bound {
+				x.cut = true
+				return nil // path cut by the bound
+			}
+		}
+		st.pc = target
+		return x.step(st)
+	}
+	if in.Cond == nil {
+		return false, take(st)
+	}
+	c, err := x.expr(st, in.Cond, nil)
+	if err != nil {
+		return false, x.errAt(st, err)
+	}
+	if c.known {
+		if prog.Truth(c.v) {
+			return false, take(st)
+		}
+		return true, nil
+	}
+	st.branch(in.Join, c.deps)
+	f := st.fork()
+	f.p.cons = append(f.p.cons, constraint{c, true})
+	if err := take(f); err != nil {
+		return false, err
+	}
+	st.p.cons = append(st.p.cons, constraint{c, false})
+	return true, nil
 }
 
 // where names the instruction st is at: file:line:col: thread.

@@ -1,0 +1,40 @@
+package enum_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/testcorpus"
+)
+
+// BenchmarkLKMM runs the explicit engine on Linux-kernel tests as kernel
+// developers run herd7 (the kernel's model, bell, macros and variant
+// lkmmv2), one sub-benchmark per test: the many-thread RCU tests whose
+// rf candidates dominate the suite's time, and a lock test. Profile with
+//
+//	go test ./internal/enum -run X -bench LKMM/C-RR -cpuprofile cpu.out
+func BenchmarkLKMM(b *testing.B) {
+	corpus := testcorpus.Dir(b)
+	linux := corpus + "/cat/linux/"
+	opts := batch.Options{Model: linux + "linux-kernel.cat", Bell: linux + "linux-kernel.bell",
+		Macros: linux + "linux-kernel.def", IncludeDirs: []string{corpus + "/cat/herd"},
+		Variants: map[string]bool{"lkmmv2": true}, Jobs: 1}
+	for _, name := range []string{
+		"C-RR-G+RR-R+RR-G+RR-R+RR-R+RR-G+RR-R",
+		"C-LB-GRR+R-Dd+R-Dd+R-Dd+R-Dd",
+		"C-RR-G+RR-G+RR-G+RR-G+RR-G+RR-G+RR-R",
+		"C-RW-R+RW-R+RW-G+RW-G+RW-G+RW-G+RW-R+RW-R+RW-R+RW-R",
+	} {
+		file := corpus + "/litmus/LKMM/auto/" + name + ".litmus"
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				batch.Run(context.Background(), []string{file}, opts, func(j batch.Job) {
+					if j.Err != nil || j.Result == nil || j.Result.Err != nil {
+						b.Fatalf("%s: %v %+v", name, j.Err, j.Result)
+					}
+				})
+			}
+		})
+	}
+}
