@@ -207,4 +207,3 @@ func cWord(r *cfront.Result) string {
 
 // isC tells whether a check operand is a C program.
 func isC(path string) bool { return strings.HasSuffix(path, ".c") }
-
