@@ -1,9 +1,9 @@
 package cat
 
 import (
-	"fmt"
 	"sort"
-	"strings"
+
+	srcpos "github.com/musket-verify/musket/internal/source"
 )
 
 // Error is one error at a position of a model: file:line:col: message.
@@ -31,42 +31,15 @@ type ErrorList []*Error
 // Add appends an error at pos.
 func (l *ErrorList) Add(pos Position, msg string) { *l = append(*l, &Error{Pos: pos, Msg: msg}) }
 
-// Len, Swap and Less sort the list by file and position.
-func (l ErrorList) Len() int      { return len(l) }
-func (l ErrorList) Swap(i, j int) { l[i], l[j] = l[j], l[i] }
-func (l ErrorList) Less(i, j int) bool {
-	a, b := l[i].Pos, l[j].Pos
-	if a.Filename != b.Filename {
-		return a.Filename < b.Filename
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Column < b.Column
+// Sort sorts the list by position (file, line, column).
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos.Source().Before(l[j].Pos.Source()) })
 }
 
-// Sort sorts the list by position.
-func (l ErrorList) Sort() { sort.Sort(l) }
-
+// Error prints the errors one a line, as the other front-ends' lists do
+// (srcpos.FormatList).
 func (l ErrorList) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	var b strings.Builder
-	for i, e := range l {
-		if i == 10 {
-			fmt.Fprintf(&b, "\n(and %d more errors)", len(l)-10)
-			break
-		}
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.Error())
-	}
-	return b.String()
+	return srcpos.FormatList(len(l), func(i int) string { return l[i].Error() })
 }
 
 // Err returns nil for an empty list, the list otherwise.

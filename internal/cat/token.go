@@ -1,6 +1,10 @@
 package cat
 
-import "fmt"
+import (
+	"fmt"
+
+	srcpos "github.com/musket-verify/musket/internal/source"
+)
 
 // Position is a place in a model source file, as go/token.Position.
 type Position struct {
@@ -8,6 +12,12 @@ type Position struct {
 	Offset   int // byte offset, from 0
 	Line     int // from 1
 	Column   int // from 1, in bytes
+}
+
+// Source is p as the other front-ends' positions (package source), for
+// sorting and printing with them.
+func (p Position) Source() srcpos.Pos {
+	return srcpos.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
 }
 
 // IsValid tells whether the position names a line.

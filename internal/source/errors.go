@@ -40,24 +40,32 @@ const MaxErrorLines = 10
 // Error prints every error, one a line (at most MaxErrorLines, then a
 // count of the others).
 func (l ErrorList) Error() string {
-	switch len(l) {
+	return FormatList(len(l), func(i int) string { return l[i].Error() })
+}
+
+// FormatList prints n error messages (msg(i) is the i-th) as an error
+// list does: "no errors" for none, one a line, at most MaxErrorLines and
+// then a count of the others. Front-ends with error types of their own
+// (the CAT loader's) print through it.
+func FormatList(n int, msg func(i int) string) string {
+	switch n {
 	case 0:
 		return "no errors"
 	case 1:
-		return l[0].Error()
+		return msg(0)
 	}
 	var b strings.Builder
-	for i, e := range l {
+	for i := 0; i < n; i++ {
 		if i == MaxErrorLines {
 			b.WriteString("\n(and ")
-			b.WriteString(strconv.Itoa(len(l) - i))
+			b.WriteString(strconv.Itoa(n - i))
 			b.WriteString(" more errors)")
 			break
 		}
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(e.Error())
+		b.WriteString(msg(i))
 	}
 	return b.String()
 }
