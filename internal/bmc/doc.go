@@ -76,11 +76,17 @@
 // Flags are reported when some consistent execution raises them, like the
 // explicit engine. undefined_unless has no effect.
 //
-// let rec of sets and relations uses the relaxed encoding of Section III:
-// a variable per may-pair (the may-pairs are the least fixpoint of the
-// shapes), constrained to equal its definition applied to the variables —
-// any fixpoint, sound and complete for reachability when recursive
-// relations are used monotonically (as herd's models do).
+// A monotone let rec of sets and relations uses the relaxed encoding of
+// Section III: a variable per may-pair (the may-pairs are the least
+// fixpoint of the shapes), constrained to equal its definition applied to
+// the variables — any fixpoint, sound and complete for reachability when
+// recursive relations are used monotonically (as herd's models do). One
+// that is not monotone (a recursive name right of \ or under ~, or
+// passed to a function: the Linux-kernel bell's matching of RCU locks and
+// unlocks) is unrolled as herd7 iterates it, from empty, the bindings in
+// order, pass after pass; if an execution could still change after the
+// passes encoded (as many as the may-pairs, plus two), the answer is a
+// limit of the engine, never a verdict (kleene.go).
 //
 // `with co from S` (herd's cos.cat: generate_cos, linearisations of the
 // writes per location) is mapped to the engine's own co — every total

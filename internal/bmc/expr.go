@@ -22,43 +22,7 @@ func (ev *evaluator) expr(x cat.Expr, en *env) (value, error) {
 	case *cat.TagLit:
 		return tagV(x.Name), nil
 	case *cat.SetLit:
-		if len(x.Elems) == 0 {
-			return emptyV{}, nil
-		}
-		vals := make([]value, len(x.Elems))
-		allE, allP := true, true
-		for i, el := range x.Elems {
-			v, err := ev.expr(el, en)
-			if err != nil {
-				return nil, err
-			}
-			vals[i] = v
-			_, isE := v.(eventV)
-			_, isP := v.(pairV)
-			allE, allP = allE && isE, allP && isP
-		}
-		switch {
-		case allE:
-			s := newSet()
-			for _, v := range vals {
-				s.m[int(v.(eventV))] = bTrue
-			}
-			return s, nil
-		case allP:
-			r := newRel(ev.o.n())
-			for _, v := range vals {
-				p := v.(pairV)
-				r.set(p[0], p[1], bTrue)
-			}
-			return r, nil
-		}
-		out := &vsetV{}
-		for _, v := range vals {
-			if !out.has(v) {
-				out.elems = append(out.elems, v)
-			}
-		}
-		return out, nil
+		return ev.setLit(x, en)
 	case *cat.TupleLit:
 		t := make(tupleV, len(x.Elems))
 		for i, el := range x.Elems {
@@ -98,17 +62,7 @@ func (ev *evaluator) expr(x cat.Expr, en *env) (value, error) {
 	case *cat.FunExpr:
 		return &closureV{params: x.Params, body: x.Body, env: en, name: x.Name}, nil
 	case *cat.LetExpr:
-		var ne *env
-		var err error
-		if x.Rec {
-			ne, err = ev.letRec(x.Binds, en, x.At)
-		} else {
-			ne, err = ev.let(x.Binds, en, false)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return ev.expr(x.Body, ne)
+		return ev.letExpr(x, en)
 	case *cat.IfExpr:
 		c, err := ev.cond(x.Cond, en)
 		if err != nil {
@@ -129,61 +83,128 @@ func (ev *evaluator) expr(x cat.Expr, en *env) (value, error) {
 		}
 		return v, nil
 	case *cat.MatchTagExpr:
-		v, err := ev.expr(x.X, en)
-		if err != nil {
-			return nil, err
-		}
-		t, ok := v.(tagV)
-		if !ok {
-			return nil, errf(x.At, "match on tags applied to %s", kindName(v))
-		}
-		for _, cl := range x.Clauses {
-			if cl.Tag == string(t) {
-				return ev.expr(cl.Body, en)
-			}
-		}
-		if x.Default != nil {
-			return ev.expr(x.Default, en)
-		}
-		return nil, errf(x.At, "no clause matches '%s", string(t))
+		return ev.matchTag(x, en)
 	case *cat.MatchSetExpr:
-		v, err := ev.expr(x.X, en)
-		if err != nil {
-			return nil, err
-		}
-		elems, err := ev.elements(v, x.At)
-		if err != nil {
-			return nil, err
-		}
-		if len(elems) == 0 {
-			return ev.expr(x.Empty, en)
-		}
-		var rest value
-		switch v := v.(type) {
-		case *vsetV:
-			rest = &vsetV{elems: v.elems[1:]}
-		case *Set:
-			one, _ := ev.asSet(elems[0])
-			rest = ev.o.setDiff(v, one)
-		case *Rel:
-			one, _ := ev.asRel(elems[0])
-			rest = ev.o.relDiff(v, one)
-		case univV:
-			one, _ := ev.asSet(elems[0])
-			rest = ev.o.setDiff(ev.o.fullSet(), one)
-		default:
-			rest = emptyV{}
-		}
-		ne := en
-		if x.Elem != "_" && x.Elem != "" {
-			ne = ne.bind(x.Elem, elems[0])
-		}
-		if x.Rest != "_" && x.Rest != "" {
-			ne = ne.bind(x.Rest, rest)
-		}
-		return ev.expr(x.NonEmpty, ne)
+		return ev.matchSet(x, en)
 	}
 	return nil, errf(x.Pos(), "unknown expression %T", x)
+}
+
+// setLit evaluates {e1, e2, ...}: a set of events, a relation (of pairs)
+// or a set of other values.
+func (ev *evaluator) setLit(x *cat.SetLit, en *env) (value, error) {
+	if len(x.Elems) == 0 {
+		return emptyV{}, nil
+	}
+	vals := make([]value, len(x.Elems))
+	allE, allP := true, true
+	for i, el := range x.Elems {
+		v, err := ev.expr(el, en)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+		_, isE := v.(eventV)
+		_, isP := v.(pairV)
+		allE, allP = allE && isE, allP && isP
+	}
+	switch {
+	case allE:
+		s := newSet()
+		for _, v := range vals {
+			s.m[int(v.(eventV))] = bTrue
+		}
+		return s, nil
+	case allP:
+		r := newRel(ev.o.n())
+		for _, v := range vals {
+			p := v.(pairV)
+			r.set(p[0], p[1], bTrue)
+		}
+		return r, nil
+	}
+	out := &vsetV{}
+	for _, v := range vals {
+		if !out.has(v) {
+			out.elems = append(out.elems, v)
+		}
+	}
+	return out, nil
+}
+
+// letExpr evaluates let [rec] binds in body.
+func (ev *evaluator) letExpr(x *cat.LetExpr, en *env) (value, error) {
+	var ne *env
+	var err error
+	if x.Rec {
+		ne, err = ev.letRec(x.Binds, en, x.At)
+	} else {
+		ne, err = ev.let(x.Binds, en, false)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ev.expr(x.Body, ne)
+}
+
+// matchTag evaluates the clause of a match on tags that the value selects.
+func (ev *evaluator) matchTag(x *cat.MatchTagExpr, en *env) (value, error) {
+	v, err := ev.expr(x.X, en)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(tagV)
+	if !ok {
+		return nil, errf(x.At, "match on tags applied to %s", kindName(v))
+	}
+	for _, cl := range x.Clauses {
+		if cl.Tag == string(t) {
+			return ev.expr(cl.Body, en)
+		}
+	}
+	if x.Default != nil {
+		return ev.expr(x.Default, en)
+	}
+	return nil, errf(x.At, "no clause matches '%s", string(t))
+}
+
+// matchSet evaluates a match on a set: empty, or one element and the rest.
+func (ev *evaluator) matchSet(x *cat.MatchSetExpr, en *env) (value, error) {
+	v, err := ev.expr(x.X, en)
+	if err != nil {
+		return nil, err
+	}
+	elems, err := ev.elements(v, x.At)
+	if err != nil {
+		return nil, err
+	}
+	if len(elems) == 0 {
+		return ev.expr(x.Empty, en)
+	}
+	var rest value
+	switch v := v.(type) {
+	case *vsetV:
+		rest = &vsetV{elems: v.elems[1:]}
+	case *Set:
+		one, _ := ev.asSet(elems[0])
+		rest = ev.o.setDiff(v, one)
+	case *Rel:
+		one, _ := ev.asRel(elems[0])
+		rest = ev.o.relDiff(v, one)
+	case univV:
+		one, _ := ev.asSet(elems[0])
+		rest = ev.o.setDiff(ev.o.fullSet(), one)
+	default:
+		rest = emptyV{}
+	}
+	ne := en
+	if x.Elem != "_" && x.Elem != "" {
+		ne = ne.bind(x.Elem, elems[0])
+	}
+	if x.Rest != "_" && x.Rest != "" {
+		ne = ne.bind(x.Rest, rest)
+	}
+	return ev.expr(x.NonEmpty, ne)
 }
 
 func (ev *evaluator) apply(fn, arg value, pos cat.Position) (value, error) {

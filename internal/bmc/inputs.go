@@ -14,9 +14,51 @@ import (
 // buildInputs gives the sets and relations the engines give every model
 // (the same names and meanings as event.Static and the explicit engine).
 func (e *encoding) buildInputs() map[string]value {
-	p, o, f := e.p, e.o, e.f
-	n := e.n
+	o := e.o
 	in := map[string]value{}
+	sets := e.eventSets()
+	for name, s := range sets {
+		in[name] = s
+	}
+	for alias, tag := range event.TagAliases {
+		if _, taken := sets[alias]; !taken {
+			if s, ok := sets[tag]; ok {
+				in[alias] = s
+			}
+		}
+	}
+	e.structure(in)
+	fromPairs := func(m map[[2]int]B) *Rel { return relOfPairs(e.n, m) }
+	p := e.p
+	in["addr"] = fromPairs(p.addr)
+	in["data"] = fromPairs(p.data)
+	in["ctrl"] = fromPairs(p.ctrl)
+	in["iico_data"] = fromPairs(p.iico)
+	in["iico_ctrl"] = newRel(e.n)
+	rmw := fromPairs(p.rmw)
+	in["rmw"] = rmw
+	in["amo"] = o.relInter(rmw, o.cross(sets["X"], sets["X"]))
+	in["lxsx"] = o.relInter(rmw, o.cross(sets["EX"], sets["EX"]))
+	intl, ext := in["int"].(*Rel), in["ext"].(*Rel)
+	rf := fromPairs(e.rf)
+	in["rf"] = rf
+	in["rfi"] = o.relInter(rf, intl)
+	in["rfe"] = o.relInter(rf, ext)
+	co := e.co
+	in["co"] = co
+	in["coi"] = o.relInter(co, intl)
+	in["coe"] = o.relInter(co, ext)
+	fr := o.relDiff(o.seq(o.inverse(rf), co), o.idRel())
+	in["fr"] = fr
+	in["fri"] = o.relInter(fr, intl)
+	in["fre"] = o.relInter(fr, ext)
+	return in
+}
+
+// eventSets gives the sets of events by kind (R, W, M, F, IW, ...) and by
+// tag, the tags the front-end declares and the execution sets present
+// even when empty.
+func (e *encoding) eventSets() map[string]*Set {
 	sets := map[string]*Set{}
 	get := func(name string) *Set {
 		if s, ok := sets[name]; ok {
@@ -32,7 +74,7 @@ func (e *encoding) buildInputs() map[string]value {
 	for _, name := range cat.ExecutionSets {
 		get(name)
 	}
-	for i, ev := range p.events {
+	for i, ev := range e.p.events {
 		switch ev.kind {
 		case event.Read:
 			get("R").m[i] = bTrue
@@ -55,16 +97,14 @@ func (e *encoding) buildInputs() map[string]value {
 			get(t).m[i] = c
 		}
 	}
-	for name, s := range sets {
-		in[name] = s
-	}
-	for alias, tag := range event.TagAliases {
-		if _, taken := sets[alias]; !taken {
-			if s, ok := sets[tag]; ok {
-				in[alias] = s
-			}
-		}
-	}
+	return sets
+}
+
+// structure gives the relations fixed by the program's text: po, loc,
+// int, ext, id, same-instance and sm (si). Exclusive events of a thread
+// (of two paths) are never both executed: no pair of them is in any.
+func (e *encoding) structure(in map[string]value) {
+	p, n := e.p, e.n
 	po, loc, intl, ext, same, sm := newRel(n), newRel(n), newRel(n), newRel(n), newRel(n), newRel(n)
 	for i, a := range p.events {
 		for j, b := range p.events {
@@ -89,8 +129,6 @@ func (e *encoding) buildInputs() map[string]value {
 			}
 		}
 	}
-	// Exclusive events of a thread are never both executed: drop their
-	// pairs from int too.
 	for i, a := range p.events {
 		for j, b := range p.events {
 			if e.exclusive(a, b) {
@@ -98,54 +136,33 @@ func (e *encoding) buildInputs() map[string]value {
 			}
 		}
 	}
-	fromPairs := func(m map[[2]int]B) *Rel {
-		r := newRel(n)
-		keys := make([][2]int, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(i, j int) bool {
-			return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
-		})
-		for _, k := range keys {
-			r.set(k[0], k[1], m[k])
-		}
-		return r
-	}
 	in["po"] = po
 	in["loc"] = loc
 	in["int"] = intl
 	in["ext"] = ext
-	in["id"] = o.idRel()
+	in["id"] = e.o.idRel()
 	in["same-instance"] = same
 	for i := range p.events {
 		sm.set(i, i, bTrue)
 	}
 	in["sm"] = sm // herd's sm, Dat3M's si: see event.SameAccess
 	in["si"] = sm
-	in["addr"] = fromPairs(p.addr)
-	in["data"] = fromPairs(p.data)
-	in["ctrl"] = fromPairs(p.ctrl)
-	in["iico_data"] = fromPairs(p.iico)
-	in["iico_ctrl"] = newRel(n)
-	rmw := fromPairs(p.rmw)
-	in["rmw"] = rmw
-	in["amo"] = o.relInter(rmw, o.cross(sets["X"], sets["X"]))
-	in["lxsx"] = o.relInter(rmw, o.cross(sets["EX"], sets["EX"]))
-	rf := fromPairs(e.rf)
-	in["rf"] = rf
-	in["rfi"] = o.relInter(rf, intl)
-	in["rfe"] = o.relInter(rf, ext)
-	co := e.co
-	in["co"] = co
-	in["coi"] = o.relInter(co, intl)
-	in["coe"] = o.relInter(co, ext)
-	fr := o.relDiff(o.seq(o.inverse(rf), co), o.idRel())
-	in["fr"] = fr
-	in["fri"] = o.relInter(fr, intl)
-	in["fre"] = o.relInter(fr, ext)
-	_ = f
-	return in
+}
+
+// relOfPairs is the relation of the pairs of m, set in order.
+func relOfPairs(n int, m map[[2]int]B) *Rel {
+	r := newRel(n)
+	keys := make([][2]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		r.set(k[0], k[1], m[k])
+	}
+	return r
 }
 
 // sameAccess tells whether a and b are two distinct chunks of one

@@ -53,19 +53,7 @@ func (ev *evaluator) stmts(ss []cat.Stmt, en *env, as string) (*env, error) {
 func (ev *evaluator) stmt(s cat.Stmt, en *env, as string) (*env, error) {
 	switch s := s.(type) {
 	case *cat.LetStmt:
-		var err error
-		if s.Rec {
-			en, err = ev.letRec(s.Binds, en, s.At)
-		} else {
-			en, err = ev.let(s.Binds, en, true)
-		}
-		if err != nil {
-			return en, err
-		}
-		if s.When != nil {
-			return en, ev.check(cat.Check, s.When, en, as)
-		}
-		return en, nil
+		return ev.letStmt(s, en, as)
 	case *cat.CheckStmt:
 		return en, ev.check(s.Kind, s.Test, en, as)
 	case *cat.ShowStmt, *cat.DebugStmt, *cat.EventsStmt:
@@ -83,74 +71,11 @@ func (ev *evaluator) stmt(s cat.Stmt, en *env, as string) (*env, error) {
 	case *cat.ProcStmt:
 		return en.bind(s.Name, &procV{params: s.Params, body: s.Body, env: nil}).fixProc(), nil
 	case *cat.CallStmt:
-		pv, err := ev.lookup(s.Name, en, s.At)
-		if err != nil {
-			return en, err
-		}
-		p, ok := pv.(*procV)
-		if !ok {
-			return en, errf(s.At, "cannot call %s: not a procedure", s.Name)
-		}
-		arg, err := ev.expr(s.Arg, en)
-		if err != nil {
-			return en, err
-		}
-		pe, err := ev.bindPattern(p.env, p.params, arg, s.At)
-		if err != nil {
-			return en, err
-		}
-		name := as
-		if s.As != "" {
-			name = s.As
-		}
-		if ev.depth > 2000 {
-			return en, errf(s.At, "recursion too deep")
-		}
-		ev.depth++
-		_, err = ev.stmts(p.body, pe, name)
-		ev.depth--
-		return en, err
+		return ev.call(s, en, as)
 	case *cat.ForallStmt:
-		v, err := ev.expr(s.Set, en)
-		if err != nil {
-			return en, err
-		}
-		elems, err := ev.elements(v, s.At)
-		if err != nil {
-			return en, err
-		}
-		for _, x := range elems {
-			if _, err := ev.stmts(s.Body, en.bind(s.Var, x), as); err != nil {
-				return en, err
-			}
-		}
-		return en, nil
+		return ev.forall(s, en, as)
 	case *cat.WithStmt:
-		if s.Var == "co" {
-			// The engine's coherence order is a total order of the writes
-			// of each location with the initial write first: what
-			// generate_cos and linearisations of the writes per location
-			// enumerate (lockco.go when W has other events).
-			co, err := ev.withCo(s, en)
-			if err != nil {
-				return en, err
-			}
-			return en.bind("co", co), nil
-		}
-		if x, ok, err := ev.withCross(s, en); err != nil {
-			return en, err
-		} else if ok {
-			return en.bind(s.Var, x), nil
-		}
-		v, err := ev.expr(s.Set, en)
-		if err != nil {
-			return en, err
-		}
-		elems, err := ev.elements(v, s.At)
-		if err != nil || len(elems) != 1 {
-			return en, unsupported(s.At, "with %s from a set of several values", s.Var)
-		}
-		return en.bind(s.Var, elems[0]), nil
+		return ev.with(s, en)
 	case *cat.EnumStmt:
 		tags := make([]value, len(s.Tags))
 		for i, t := range s.Tags {
@@ -167,25 +92,128 @@ func (ev *evaluator) stmt(s cat.Stmt, en *env, as string) (*env, error) {
 		}
 		return ev.stmts(s.Else, en, as)
 	case *cat.MatchStmt:
-		v, err := ev.expr(s.X, en)
+		return ev.matchStmt(s, en, as)
+	}
+	return en, errf(s.Pos(), "unknown statement %T", s)
+}
+
+// letStmt binds a let or let rec, and checks its `when`.
+func (ev *evaluator) letStmt(s *cat.LetStmt, en *env, as string) (*env, error) {
+	var err error
+	if s.Rec {
+		en, err = ev.letRec(s.Binds, en, s.At)
+	} else {
+		en, err = ev.let(s.Binds, en, true)
+	}
+	if err != nil {
+		return en, err
+	}
+	if s.When != nil {
+		return en, ev.check(cat.Check, s.When, en, as)
+	}
+	return en, nil
+}
+
+// call runs a procedure's body on its argument; its checks are named
+// after the call's `as`, if any.
+func (ev *evaluator) call(s *cat.CallStmt, en *env, as string) (*env, error) {
+	pv, err := ev.lookup(s.Name, en, s.At)
+	if err != nil {
+		return en, err
+	}
+	p, ok := pv.(*procV)
+	if !ok {
+		return en, errf(s.At, "cannot call %s: not a procedure", s.Name)
+	}
+	arg, err := ev.expr(s.Arg, en)
+	if err != nil {
+		return en, err
+	}
+	pe, err := ev.bindPattern(p.env, p.params, arg, s.At)
+	if err != nil {
+		return en, err
+	}
+	name := as
+	if s.As != "" {
+		name = s.As
+	}
+	if ev.depth > 2000 {
+		return en, errf(s.At, "recursion too deep")
+	}
+	ev.depth++
+	_, err = ev.stmts(p.body, pe, name)
+	ev.depth--
+	return en, err
+}
+
+// forall runs the body once per element of a set known statically.
+func (ev *evaluator) forall(s *cat.ForallStmt, en *env, as string) (*env, error) {
+	v, err := ev.expr(s.Set, en)
+	if err != nil {
+		return en, err
+	}
+	elems, err := ev.elements(v, s.At)
+	if err != nil {
+		return en, err
+	}
+	for _, x := range elems {
+		if _, err := ev.stmts(s.Body, en.bind(s.Var, x), as); err != nil {
+			return en, err
+		}
+	}
+	return en, nil
+}
+
+// with binds the variable of `with x from S`: co (the engine's own
+// coherence order), cross(F) of the kernel's lock.cat, or the one value
+// of S; other choices are refused by name.
+func (ev *evaluator) with(s *cat.WithStmt, en *env) (*env, error) {
+	if s.Var == "co" {
+		// The engine's coherence order is a total order of the writes
+		// of each location with the initial write first: what
+		// generate_cos and linearisations of the writes per location
+		// enumerate (lockco.go when W has other events).
+		co, err := ev.withCo(s, en)
 		if err != nil {
 			return en, err
 		}
-		t, ok := v.(tagV)
-		if !ok {
-			return en, errf(s.At, "match on tags applied to %s", kindName(v))
-		}
-		for _, cl := range s.Clauses {
-			if cl.Tag == string(t) {
-				return ev.stmts(cl.Body, en, as)
-			}
-		}
-		if !s.HasDef {
-			return en, errf(s.At, "no clause matches '%s", string(t))
-		}
-		return ev.stmts(s.Default, en, as)
+		return en.bind("co", co), nil
 	}
-	return en, errf(s.Pos(), "unknown statement %T", s)
+	if x, ok, err := ev.withCross(s, en); err != nil {
+		return en, err
+	} else if ok {
+		return en.bind(s.Var, x), nil
+	}
+	v, err := ev.expr(s.Set, en)
+	if err != nil {
+		return en, err
+	}
+	elems, err := ev.elements(v, s.At)
+	if err != nil || len(elems) != 1 {
+		return en, unsupported(s.At, "with %s from a set of several values", s.Var)
+	}
+	return en.bind(s.Var, elems[0]), nil
+}
+
+// matchStmt runs the clause of a match on tags that the value selects.
+func (ev *evaluator) matchStmt(s *cat.MatchStmt, en *env, as string) (*env, error) {
+	v, err := ev.expr(s.X, en)
+	if err != nil {
+		return en, err
+	}
+	t, ok := v.(tagV)
+	if !ok {
+		return en, errf(s.At, "match on tags applied to %s", kindName(v))
+	}
+	for _, cl := range s.Clauses {
+		if cl.Tag == string(t) {
+			return ev.stmts(cl.Body, en, as)
+		}
+	}
+	if !s.HasDef {
+		return en, errf(s.At, "no clause matches '%s", string(t))
+	}
+	return ev.stmts(s.Default, en, as)
 }
 
 func (ev *evaluator) let(binds []*cat.Binding, en *env, top bool) (*env, error) {

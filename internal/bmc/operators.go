@@ -16,41 +16,8 @@ func (ev *evaluator) binary(op cat.Op, a, b value, pos cat.Position) (value, err
 	if ca == cOther || cb == cOther {
 		return nil, errf(pos, "cannot apply %s to %s and %s", op, kindName(a), kindName(b))
 	}
-	switch op {
-	case cat.OpUnion:
-		if ca == cEmpty {
-			return b, nil
-		}
-		if cb == cEmpty {
-			return a, nil
-		}
-		if ca == cUniv && cb != cValSet {
-			return a, nil
-		}
-		if cb == cUniv && ca != cValSet {
-			return b, nil
-		}
-	case cat.OpInter:
-		if ca == cEmpty || cb == cEmpty {
-			return emptyV{}, nil
-		}
-		if ca == cUniv && cb != cValSet {
-			return b, nil
-		}
-		if cb == cUniv && ca != cValSet {
-			return a, nil
-		}
-	case cat.OpDiff:
-		if ca == cEmpty || cb == cUniv {
-			return emptyV{}, nil
-		}
-		if cb == cEmpty {
-			return a, nil
-		}
-	case cat.OpSeq, cat.OpCross:
-		if ca == cEmpty || cb == cEmpty {
-			return emptyV{}, nil
-		}
+	if v, ok := shortcut(op, ca, cb, a, b); ok {
+		return v, nil
 	}
 	switch op {
 	case cat.OpCross:
@@ -102,29 +69,7 @@ func (ev *evaluator) binary(op cat.Op, a, b value, pos cat.Position) (value, err
 		if !ok1 || !ok2 {
 			return nil, errf(pos, "cannot apply %s to %s and %s", op, kindName(a), kindName(b))
 		}
-		out := &vsetV{}
-		switch op {
-		case cat.OpUnion:
-			out.elems = append(out.elems, x.elems...)
-			for _, v := range y.elems {
-				if !x.has(v) {
-					out.elems = append(out.elems, v)
-				}
-			}
-		case cat.OpInter:
-			for _, v := range x.elems {
-				if y.has(v) {
-					out.elems = append(out.elems, v)
-				}
-			}
-		default:
-			for _, v := range x.elems {
-				if !y.has(v) {
-					out.elems = append(out.elems, v)
-				}
-			}
-		}
-		return out, nil
+		return valSetOp(op, x, y), nil
 	case cUniv:
 		if op == cat.OpDiff {
 			return emptyV{}, nil
@@ -132,6 +77,76 @@ func (ev *evaluator) binary(op cat.Op, a, b value, pos cat.Position) (value, err
 		return univV{}, nil
 	}
 	return nil, errf(pos, "cannot apply %s to %s and %s", op, kindName(a), kindName(b))
+}
+
+// shortcut answers a binary operator at once when one side is empty or
+// the universe (of events: sets of other values are left to valSetOp).
+func shortcut(op cat.Op, ca, cb class, a, b value) (value, bool) {
+	switch op {
+	case cat.OpUnion:
+		if ca == cEmpty {
+			return b, true
+		}
+		if cb == cEmpty {
+			return a, true
+		}
+		if ca == cUniv && cb != cValSet {
+			return a, true
+		}
+		if cb == cUniv && ca != cValSet {
+			return b, true
+		}
+	case cat.OpInter:
+		if ca == cEmpty || cb == cEmpty {
+			return emptyV{}, true
+		}
+		if ca == cUniv && cb != cValSet {
+			return b, true
+		}
+		if cb == cUniv && ca != cValSet {
+			return a, true
+		}
+	case cat.OpDiff:
+		if ca == cEmpty || cb == cUniv {
+			return emptyV{}, true
+		}
+		if cb == cEmpty {
+			return a, true
+		}
+	case cat.OpSeq, cat.OpCross:
+		if ca == cEmpty || cb == cEmpty {
+			return emptyV{}, true
+		}
+	}
+	return nil, false
+}
+
+// valSetOp is union, intersection or difference of sets of values (tags,
+// tuples, sets), in the order of their elements.
+func valSetOp(op cat.Op, x, y *vsetV) *vsetV {
+	out := &vsetV{}
+	switch op {
+	case cat.OpUnion:
+		out.elems = append(out.elems, x.elems...)
+		for _, v := range y.elems {
+			if !x.has(v) {
+				out.elems = append(out.elems, v)
+			}
+		}
+	case cat.OpInter:
+		for _, v := range x.elems {
+			if y.has(v) {
+				out.elems = append(out.elems, v)
+			}
+		}
+	default:
+		for _, v := range x.elems {
+			if !y.has(v) {
+				out.elems = append(out.elems, v)
+			}
+		}
+	}
+	return out
 }
 
 func (ev *evaluator) add(x, s value, pos cat.Position) (value, error) {

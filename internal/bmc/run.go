@@ -70,21 +70,13 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	if m.Syntax() == nil {
 		return fmt.Errorf("model %s has no syntax to encode", m.Path())
 	}
-	for _, th := range t.Threads {
-		if hasBackwardJump(th) {
-			bound := opts.Bound
-			if bound == 0 {
-				bound = 2
-			}
-			u, err := compile.Unroll(t, bound+1)
-			if err != nil {
-				return err
-			}
-			t = u
-			opts.discardCut = true
-			rep.Unrolled = true
-			break
-		}
+	t, unrolled, err := unrollLoops(t, opts.Bound)
+	if err != nil {
+		return err
+	}
+	if unrolled {
+		opts.discardCut = true
+		rep.Unrolled = true
 	}
 	encStart := time.Now()
 	zc := smt.NewContext()
@@ -112,13 +104,9 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	rep.Stats = e.f.stats
 	res.Observed = e.obs
 	if e.p.hasCut {
-		if opts.discardCut {
-			// Paths cut by the bound are discarded: the result is bounded
-			// when some could run.
-			res.Bounded = true
-		} else {
-			res.Bounded = true
-		}
+		// Paths cut by the bound (discarded, or stopped at the bound):
+		// the result is bounded when some could run.
+		res.Bounded = true
 	}
 	check := func(assumptions ...smt.Term) (smt.Result, error) {
 		s := time.Now()
@@ -139,13 +127,41 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	if err := e.settledCheck(check); err != nil {
 		return err
 	}
-	f := e.f
-	condB := e.cond(t.Cond)
-	condT := f.term(condB)
-	notCondT := f.term(f.not(condB))
-	// Flags: raised when some consistent execution raises them.
+	if err := e.raisedFlags(check, res); err != nil {
+		return err
+	}
+	if opts.VerdictOnly {
+		return e.verdict(check, res)
+	}
+	return e.finalStates(check, res)
+}
+
+// unrollLoops unrolls the loops of t to bound iterations (2 by default)
+// when a thread has one; unrolled says it did.
+func unrollLoops(t *spec.Test, bound int) (out *spec.Test, unrolled bool, err error) {
+	for _, th := range t.Threads {
+		if hasBackwardJump(th) {
+			if bound == 0 {
+				bound = 2
+			}
+			u, err := compile.Unroll(t, bound+1)
+			if err != nil {
+				return nil, false, err
+			}
+			return u, true, nil
+		}
+	}
+	return t, false, nil
+}
+
+// checker is one check of the solver under assumptions.
+type checker func(assumptions ...smt.Term) (smt.Result, error)
+
+// raisedFlags gives the flags of the model that some consistent execution
+// raises.
+func (e *encoding) raisedFlags(check checker, res *result.Result) error {
 	for _, fl := range e.flags {
-		r, err := check(f.term(fl.b))
+		r, err := check(e.f.term(fl.b))
 		if err != nil {
 			return err
 		}
@@ -161,29 +177,40 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		}
 	}
 	sort.Strings(res.Flags)
-	if opts.VerdictOnly {
-		r, err := check(condT)
+	return nil
+}
+
+// verdict settles the condition without listing the final states: one
+// execution where it holds (the witness) and, unless only that is asked,
+// one where it does not.
+func (e *encoding) verdict(check checker, res *result.Result) error {
+	f := e.f
+	condB := e.cond(e.t.Cond)
+	r, err := check(f.term(condB))
+	if err != nil {
+		return err
+	}
+	if r == smt.Sat {
+		md := e.sol.Model()
+		st := e.state(md)
+		res.Positive = 1
+		res.Witness = e.witness(md, st)
+	}
+	if !e.opts.PositiveOnly {
+		r, err := check(f.term(f.not(condB)))
 		if err != nil {
 			return err
 		}
 		if r == smt.Sat {
-			md := sol.Model()
-			st := e.state(md)
-			res.Positive = 1
-			res.Witness = e.witness(md, st)
+			res.Negative = 1
 		}
-		if !opts.PositiveOnly {
-			r, err := check(notCondT)
-			if err != nil {
-				return err
-			}
-			if r == smt.Sat {
-				res.Negative = 1
-			}
-		}
-		return nil
 	}
-	// Every final state: find one, block it, ask again.
+	return nil
+}
+
+// finalStates lists every final state: find one, block it, ask again.
+func (e *encoding) finalStates(check checker, res *result.Result) error {
+	zc, sol, t := e.ctx, e.sol, e.t
 	var states []result.State
 	sol.Push()
 	defer sol.Pop(1)
