@@ -167,8 +167,8 @@ func (e *encoding) raisedFlags(check checker, res *result.Result) error {
 		}
 		if r == smt.Sat && !contains(res.Flags, fl.name) {
 			res.Flags = append(res.Flags, fl.name)
-			if opts.FlagWitnesses {
-				md := sol.Model()
+			if e.opts.FlagWitnesses {
+				md := e.sol.Model()
 				if res.FlagWitnesses == nil {
 					res.FlagWitnesses = map[string]*result.Execution{}
 				}
