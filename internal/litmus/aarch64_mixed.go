@@ -7,8 +7,9 @@ package litmus
 // bytes off..off+n-1 of x. herd7 splits every access into one event per
 // byte; the events of one access are one instruction instance, related by
 // sm, and the AArch64 model's single-copy atomicity (sca-class = [M &
-// Exp]; sm; [M & Exp], in obs and in the local write successors) makes an
-// aligned access behave as a whole towards other threads.
+// Exp]; sm; [M & Exp], in obs, in the local write successors and in the
+// hazard order of reads) makes an aligned access behave as a whole towards
+// other threads.
 //
 // Musket splits each location into chunks instead of bytes: the coarsest
 // partition of its bytes such that every access of the test to it covers

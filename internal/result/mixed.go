@@ -5,7 +5,8 @@ import "github.com/musket-verify/musket/internal/spec"
 // Unchunk shows the final states of a mixed-size test (whose locations the
 // front-end split into chunks, t.Chunks) with whole locations again: the
 // observed chunks "x", "x+4" of x become one x, whose value is assembled
-// little-endian from them; and the condition is printed as the test wrote
+// little-endian from them, in the states, the witness and the candidate
+// executions of an explanation; and the condition is printed as the test wrote
 // it (t.CondLine).
 func Unchunk(r *Result, t *spec.Test) {
 	if !t.Mixed || r == nil {
@@ -64,8 +65,16 @@ func Unchunk(r *Result, t *spec.Test) {
 	for i, s := range r.States {
 		states[i] = merge(s)
 	}
-	if r.Witness != nil {
-		r.Witness.State = merge(r.Witness.State)
+	executions := []*Execution{r.Witness}
+	if r.Explain != nil {
+		for _, rj := range r.Explain.Rejected {
+			executions = append(executions, rj.Execution)
+		}
+	}
+	for _, e := range executions {
+		if e != nil && len(e.State) == len(r.Observed) {
+			e.State = merge(e.State)
+		}
 	}
 	r.Observed = sorted
 	r.States = SortStates(sorted, states)

@@ -16,7 +16,17 @@ func TestUnchunk(t *testing.T) {
 		{prog.IntValue(7), prog.IntValue(2), prog.IntValue(1)},
 		{prog.IntValue(7), prog.IntValue(0), prog.IntValue(3)},
 	}}
+	res.Witness = &Execution{State: State{prog.IntValue(7), prog.IntValue(2), prog.IntValue(1)}}
+	res.Explain = &Explanation{Forbidden: true, Candidates: 1, Rejected: []Rejected{
+		{Execution: &Execution{State: State{prog.IntValue(7), prog.IntValue(0), prog.IntValue(3)}}},
+	}}
 	Unchunk(res, tst)
+	if w := res.Witness.State; len(w) != 2 || w[1].Int != 0x100000002 {
+		t.Errorf("witness state %v", w)
+	}
+	if c := res.Explain.Rejected[0].Execution.State; len(c) != 2 || c[1].Int != 0x300000000 {
+		t.Errorf("candidate state %v", c)
+	}
 	if len(res.Observed) != 2 || res.Observed[1] != x || res.Condition != tst.CondLine {
 		t.Fatalf("observed %v, condition %q", res.Observed, res.Condition)
 	}
