@@ -63,8 +63,13 @@ func track[T any](c *Context, handle *T, kind C.int, ptr unsafe.Pointer) {
 	runtime.AddCleanup(handle, releaseObj, release{q: c.rq, kind: kind, ptr: ptr})
 }
 
-// lifecycleMu serialises context creation and deletion: Z3 initialises
-// process-wide state (symbol table, global parameters) lazily there.
+// lifecycleMu serialises context creation: Z3 initialises process-wide
+// state (symbol table, global parameters) lazily there. It is not held
+// while a context is deleted: freeing a large encoding takes tens of
+// seconds, and a check that starts meanwhile (the next program of a
+// batch, after an earlier one ran out of time and is freed in the
+// background) must not wait for it. Z3's memory manager is safe for
+// concurrent use by different contexts.
 var lifecycleMu sync.Mutex
 
 // NewContext creates a Z3 context with reference-counted terms, model
@@ -97,9 +102,7 @@ func (c *Context) Close() {
 	c.iz = nil
 	c.imu.Unlock()
 
-	lifecycleMu.Lock()
 	C.Z3_del_context(c.z)
-	lifecycleMu.Unlock()
 	c.z = nil
 	c.spare = nil
 	c.scratch = nil
