@@ -26,72 +26,119 @@ func init() {
 // testEngines replaces engines of the litmus command (tests only).
 var testEngines map[string]batch.Engine
 
-func runLitmus(args []string, stdout, stderr io.Writer) int {
+// litmusFlags are the flags of the litmus command.
+type litmusFlags struct {
+	fs                                  *flag.FlagSet
+	incl, libDirs, skipChecks           listFlag
+	model, catFlag, expectFile          *string
+	witness, variant, engine            *string
+	bell, macros, conf                  *string
+	show, outDir, showEvents, through   *string
+	jobs, bound, nshow                  *int
+	asJSON, quiet, verdictOnly, explain *bool
+	timeout                             *timeoutFlag
+}
+
+// newLitmusFlags declares the flags of the litmus command.
+func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	fs := flag.NewFlagSet("litmus", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var incl listFlag
-	model := fs.String("model", "", "built-in model name or `.cat file` (default: the architecture's built-in model); a herd7 library name such as x86tso.cat is looked for in -set-libdir, else answered by the matching built-in model")
-	catFlag := fs.String("cat", "", "the same as -model (herd7's spelling)")
-	var libDirs listFlag
-	fs.Var(&libDirs, "set-libdir", "herd7's library `folder`: bare model names and included files are looked for there (repeatable)")
-	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
-	jobs := intFlag(fs, "j", 0, 0, "parallel `workers` (default: all cores)")
-	expectFile := fs.String("expect", "", "`CSV` of expected verdicts (PATH,1|0); prints disagreements and 'agreement A/T'")
-	asJSON := fs.Bool("json", false, "print one JSON object per test, then one {\"summary\": ...} object")
-	timeout := addTimeout(fs, "test")
-	witness := fs.String("witness", "", "write the witness execution of each test as Graphviz to `FILE` (with several tests: FILE.NAME.dot, FILE.NAME-2.dot for a repeated name)")
-	variant := fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
-	bound := intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
-	quiet := fs.Bool("q", false, "print only disagreements and the summary")
-	engine := fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined by the SMT engine on a test it has not answered within a second; the first verdict wins, so a test the SMT engine answers prints no execution counts), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
-	verdictOnly := fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
-	bell := fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
-	macros := fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
-	explainFlag := fs.Bool("explain", false, "say why the condition's outcome is allowed (its witness, with rf, co and fr) or forbidden (each candidate execution that reaches it, the first check of the model it fails and, for acyclic and irreflexive checks, the shortest cycle edge by edge); with -witness the cycle is drawn")
-	show := fs.String("show", "", "with -o, the executions drawn (herd7's -show): prop (those that satisfy the condition's proposition; the default with -o), neg (those that do not), cond (those that make the condition true), wit (the interesting ones: the proposition true for exists and ~exists, false for forall), all, none")
-	nshow := intFlag(fs, "nshow", 0, 0, "draw at most `N` executions per test with -show (0: up to 1000)")
-	outDir := fs.String("o", "", "write one Graphviz file per test, `DIR`/NAME.dot, with the executions -show selects (herd7's -o)")
-	showEvents := fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
-	through := fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
-	var skipChecks listFlag
-	fs.Var(&skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
-	conf := fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
+	f := &litmusFlags{fs: fs}
+	f.model = fs.String("model", "", "built-in model name or `.cat file` (default: the architecture's built-in model); a herd7 library name such as x86tso.cat is looked for in -set-libdir, else answered by the matching built-in model")
+	f.catFlag = fs.String("cat", "", "the same as -model (herd7's spelling)")
+	fs.Var(&f.libDirs, "set-libdir", "herd7's library `folder`: bare model names and included files are looked for there (repeatable)")
+	fs.Var(&f.incl, "I", "`folder` to search for included .cat files (repeatable)")
+	f.jobs = intFlag(fs, "j", 0, 0, "parallel `workers` (default: all cores)")
+	f.expectFile = fs.String("expect", "", "`CSV` of expected verdicts (PATH,1|0); prints disagreements and 'agreement A/T'")
+	f.asJSON = fs.Bool("json", false, "print one JSON object per test, then one {\"summary\": ...} object")
+	f.timeout = addTimeout(fs, "test")
+	f.witness = fs.String("witness", "", "write the witness execution of each test as Graphviz to `FILE` (with several tests: FILE.NAME.dot, FILE.NAME-2.dot for a repeated name)")
+	f.variant = fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
+	f.bound = intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
+	f.quiet = fs.Bool("q", false, "print only disagreements and the summary")
+	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined by the SMT engine on a test it has not answered within a second; the first verdict wins, so a test the SMT engine answers prints no execution counts), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
+	f.verdictOnly = fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
+	f.bell = fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
+	f.macros = fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
+	f.explain = fs.Bool("explain", false, "say why the condition's outcome is allowed (its witness, with rf, co and fr) or forbidden (each candidate execution that reaches it, the first check of the model it fails and, for acyclic and irreflexive checks, the shortest cycle edge by edge); with -witness the cycle is drawn")
+	f.show = fs.String("show", "", "with -o, the executions drawn (herd7's -show): prop (those that satisfy the condition's proposition; the default with -o), neg (those that do not), cond (those that make the condition true), wit (the interesting ones: the proposition true for exists and ~exists, false for forall), all, none")
+	f.nshow = intFlag(fs, "nshow", 0, 0, "draw at most `N` executions per test with -show (0: up to 1000)")
+	f.outDir = fs.String("o", "", "write one Graphviz file per test, `DIR`/NAME.dot, with the executions -show selects (herd7's -o)")
+	f.showEvents = fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
+	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
+	fs.Var(&f.skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
+	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
 		fmt.Fprintln(stderr, "Positive/Negative count executions as herd7 does; the SMT engine finds final states, not every execution, and leaves those counts out.")
 		fmt.Fprintln(stderr, "On a terminal, progress (done/total, running tests, failures) is shown on stderr. Exit status: see 'musket -h'.")
 		fs.PrintDefaults()
 	}
-	operands, code, ok := parseCommand(fs, args)
+	return f
+}
+
+// settle checks the operands and the flags together and fills in the
+// defaults that depend on other flags (the engine that -o, -through and
+// -skipchecks need, -show with -o, -cat for -model); it returns why they
+// cannot run ("" when they can).
+func (f *litmusFlags) settle(operands []string) string {
+	if len(operands) == 0 {
+		return "no test given: name .litmus files or folders"
+	}
+	switch *f.engine {
+	case "enum", "smt", "both", "auto":
+	default:
+		return fmt.Sprintf("unknown engine %q (want auto, enum, smt or both)", *f.engine)
+	}
+	if *f.engine == "auto" && (*f.outDir != "" || *f.through != "none" || len(f.skipChecks) > 0) {
+		// These need every candidate execution.
+		*f.engine = "enum"
+	}
+	if *f.verdictOnly && *f.engine == "enum" {
+		return "-verdict-only is for the SMT engine: add -engine smt, both or auto"
+	}
+	if msg := checkShowFlags(*f.engine, *f.show, *f.outDir, *f.showEvents, *f.through, len(f.skipChecks) > 0); msg != "" {
+		return msg
+	}
+	if *f.outDir != "" && *f.show == "" {
+		*f.show = "prop"
+	}
+	if *f.catFlag != "" {
+		if *f.model != "" && *f.model != *f.catFlag {
+			return "-cat and -model name different models"
+		}
+		*f.model = *f.catFlag
+	}
+	return ""
+}
+
+// models resolves the model, bell, macros and variants of the flags
+// (with -conf's file), printing a note on the model chosen if any.
+func (f *litmusFlags) models(stderr io.Writer) (driver.Models, error) {
+	ms := driver.Models{Model: *f.model, IncludeDirs: f.incl, Variants: variantSet(*f.variant), Bell: *f.bell, Macros: *f.macros, LibDirs: f.libDirs}
+	if *f.conf != "" {
+		if err := ms.ApplyConf(*f.conf, *f.variant != ""); err != nil {
+			return ms, err
+		}
+	}
+	if err := ms.Check(); err != nil {
+		return ms, err
+	}
+	if note := ms.Note(); note != "" {
+		fmt.Fprintf(stderr, "musket litmus: %s\n", note)
+	}
+	return ms, nil
+}
+
+// runLitmus is 'musket litmus [flags] FILE.litmus|FOLDER ...'.
+func runLitmus(args []string, stdout, stderr io.Writer) int {
+	f := newLitmusFlags(stderr)
+	operands, code, ok := parseCommand(f.fs, args)
 	if !ok {
 		return code
 	}
-	if len(operands) == 0 {
-		return usageError(fs, stderr, "no test given: name .litmus files or folders")
-	}
-	switch *engine {
-	case "enum", "smt", "both", "auto":
-	default:
-		return usageError(fs, stderr, "unknown engine %q (want auto, enum, smt or both)", *engine)
-	}
-	if *engine == "auto" && (*outDir != "" || *through != "none" || len(skipChecks) > 0) {
-		// These need every candidate execution.
-		*engine = "enum"
-	}
-	if *verdictOnly && *engine == "enum" {
-		return usageError(fs, stderr, "-verdict-only is for the SMT engine: add -engine smt, both or auto")
-	}
-	if msg := checkShowFlags(*engine, *show, *outDir, *showEvents, *through, len(skipChecks) > 0); msg != "" {
-		return usageError(fs, stderr, "%s", msg)
-	}
-	if *outDir != "" && *show == "" {
-		*show = "prop"
-	}
-	if *catFlag != "" {
-		if *model != "" && *model != *catFlag {
-			return usageError(fs, stderr, "-cat and -model name different models")
-		}
-		*model = *catFlag
+	if msg := f.settle(operands); msg != "" {
+		return usageError(f.fs, stderr, "%s", msg)
 	}
 	files, err := driver.TestFiles(operands)
 	if err != nil {
@@ -99,40 +146,31 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	var table *expect.Table
-	if *expectFile != "" {
-		if table, err = expect.Read(*expectFile); err != nil {
+	if *f.expectFile != "" {
+		if table, err = expect.Read(*f.expectFile); err != nil {
 			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 			return exitBadInput
 		}
 	}
-	ms := driver.Models{Model: *model, IncludeDirs: incl, Variants: variantSet(*variant), Bell: *bell, Macros: *macros, LibDirs: libDirs}
-	if *conf != "" {
-		if err := ms.ApplyConf(*conf, *variant != ""); err != nil {
-			fmt.Fprintf(stderr, "musket litmus: %v\n", err)
-			return exitBadInput
-		}
-	}
-	if err := ms.Check(); err != nil {
+	ms, err := f.models(stderr)
+	if err != nil {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 		return exitBadInput
 	}
-	if note := ms.Note(); note != "" {
-		fmt.Fprintf(stderr, "musket litmus: %s\n", note)
-	}
-	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *jobs, Timeout: timeout.resolve(len(files)),
-		Bound: *bound, Engine: *engine, VerdictOnly: *verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
-		LibDirs: ms.LibDirs, Explain: *explainFlag, Skip: splitList(strings.Join(skipChecks, ",")), Through: *through, Show: *show, NShow: *nshow}
-	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *quiet, asJSON: *asJSON,
+	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
+		Bound: *f.bound, Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
+		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
+	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON,
 		files: len(files), start: time.Now(), timeout: opts.Timeout}
-	if *witness != "" {
-		l.witness = newWitnessFiles(*witness, len(files) > 1)
+	if *f.witness != "" {
+		l.witness = newWitnessFiles(*f.witness, len(files) > 1)
 	}
-	if *outDir != "" {
-		if err := os.MkdirAll(*outDir, 0o755); err != nil {
+	if *f.outDir != "" {
+		if err := os.MkdirAll(*f.outDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "musket litmus: -o: %v\n", err)
 			return exitBadInput
 		}
-		l.outDir, l.showEvents = newOutFiles(*outDir), *showEvents
+		l.outDir, l.showEvents = newOutFiles(*f.outDir), *f.showEvents
 	}
 	sig := interruptible()
 	defer sig.stop()

@@ -599,18 +599,7 @@ func (c *checker) lit(pos Pos, op Op, l, r Term) []Conj {
 func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 	switch x := e.(type) {
 	case *IdentExpr:
-		if t, ok := sc.vars[x.Name]; ok {
-			return t, t.Sort, true
-		}
-		if t, ok := c.ctors[x.Name]; ok {
-			return t, t.Sort, true
-		}
-		gi, ok := c.globals[x.Name]
-		if !ok {
-			c.errorf(x.Pos, "unknown name %s", x.Name)
-			return Term{}, Sort{}, false
-		}
-		return c.access(x.Pos, gi, nil, nil, sc)
+		return c.nameTerm(x, sc)
 	case *IndexExpr:
 		gi, ok := c.globals[x.Name]
 		if !ok {
@@ -619,42 +608,9 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 		}
 		return c.access(x.Pos, gi, x.Index, nil, sc)
 	case *AtExpr:
-		p, ok := sc.vars[x.Proc.Name]
-		if !ok || p.Kind != KSlot {
-			c.errorf(x.Proc.Pos, "%s is not a process variable", x.Proc.Name)
-			return Term{}, Sort{}, false
-		}
-		var name string
-		var idx []Ident
-		switch of := x.Of.(type) {
-		case *IdentExpr:
-			name = of.Name
-		case *IndexExpr:
-			name, idx = of.Name, of.Index
-		}
-		gi, ok := c.globals[name]
-		if !ok {
-			c.errorf(x.Pos, "unknown variable %s", name)
-			return Term{}, Sort{}, false
-		}
-		return c.access(x.Pos, gi, idx, &p, sc)
+		return c.atTerm(x, sc)
 	case *NumExpr:
-		if x.Real {
-			r, ok := new(big.Rat).SetString(x.Text)
-			if !ok || !r.Num().IsInt64() || !r.Denom().IsInt64() {
-				c.errorf(x.Pos, "number %s out of range", x.Text)
-				return Term{}, Sort{}, false
-			}
-			s := Sort{Kind: SReal}
-			return numTerm(rat(r.Num().Int64(), r.Denom().Int64()), s), s, true
-		}
-		n, ok := new(big.Int).SetString(x.Text, 10)
-		if !ok || !n.IsInt64() || n.Int64() > 1<<40 {
-			c.errorf(x.Pos, "number %s out of range", x.Text)
-			return Term{}, Sort{}, false
-		}
-		s := Sort{Kind: SInt}
-		return numTerm(rat(n.Int64(), 1), s), s, true
+		return c.numberTerm(x)
 	case *ProcExpr:
 		if n := c.sys.NumberProcs; n > 0 && x.N > n {
 			c.errorf(x.Pos, "process #%d does not exist: number_procs is %d", x.N, n)
@@ -665,41 +621,7 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 		}
 		return slotTerm(int32(x.N)), Sort{Kind: SProc}, true
 	case *BinExpr:
-		if x.Op != OpAdd && x.Op != OpSub && x.Op != OpMul {
-			c.errorf(x.Pos, "a formula is not a term")
-			return Term{}, Sort{}, false
-		}
-		l, ls, ok1 := c.term(x.L, sc)
-		r, rs, ok2 := c.term(x.R, sc)
-		if !ok1 || !ok2 {
-			return Term{}, Sort{}, false
-		}
-		if !ls.numeric() || !rs.numeric() {
-			c.errorf(x.Pos, "%s is only defined on int and real", x.Op)
-			return Term{}, Sort{}, false
-		}
-		s := linSort(ls, rs)
-		a, b := linearOf(l), linearOf(r)
-		var sum linear
-		ok := true
-		switch {
-		case x.Op == OpAdd:
-			sum, ok = a.plus(b, Rat{1, 1})
-		case x.Op == OpSub:
-			sum, ok = a.plus(b, Rat{-1, 1})
-		case len(a.terms) == 0:
-			sum, ok = b.scale(a.c)
-		case len(b.terms) == 0:
-			sum, ok = a.scale(b.c)
-		default:
-			c.errorf(x.Pos, "the product of two non-constant terms is not linear")
-			return Term{}, Sort{}, false
-		}
-		if !ok {
-			c.errorf(x.Pos, "number out of range")
-			return Term{}, Sort{}, false
-		}
-		return sum.term(s), s, true
+		return c.arithTerm(x, sc)
 	case *NegExpr:
 		t, s, ok := c.term(x.E, sc)
 		if !ok {
@@ -724,6 +646,108 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 	}
 	c.errorf(e.exprPos(), "expected a term")
 	return Term{}, Sort{}, false
+}
+
+// nameTerm translates a name: a bound variable, a constructor or a
+// global variable without index.
+func (c *checker) nameTerm(x *IdentExpr, sc *scope) (Term, Sort, bool) {
+	if t, ok := sc.vars[x.Name]; ok {
+		return t, t.Sort, true
+	}
+	if t, ok := c.ctors[x.Name]; ok {
+		return t, t.Sort, true
+	}
+	gi, ok := c.globals[x.Name]
+	if !ok {
+		c.errorf(x.Pos, "unknown name %s", x.Name)
+		return Term{}, Sort{}, false
+	}
+	return c.access(x.Pos, gi, nil, nil, sc)
+}
+
+// atTerm translates p@X (or p@X[i]): a global variable as process p
+// sees it.
+func (c *checker) atTerm(x *AtExpr, sc *scope) (Term, Sort, bool) {
+	p, ok := sc.vars[x.Proc.Name]
+	if !ok || p.Kind != KSlot {
+		c.errorf(x.Proc.Pos, "%s is not a process variable", x.Proc.Name)
+		return Term{}, Sort{}, false
+	}
+	var name string
+	var idx []Ident
+	switch of := x.Of.(type) {
+	case *IdentExpr:
+		name = of.Name
+	case *IndexExpr:
+		name, idx = of.Name, of.Index
+	}
+	gi, ok := c.globals[name]
+	if !ok {
+		c.errorf(x.Pos, "unknown variable %s", name)
+		return Term{}, Sort{}, false
+	}
+	return c.access(x.Pos, gi, idx, &p, sc)
+}
+
+// numberTerm translates a number: an int (at most 2^40) or a real (a
+// fraction of 64-bit integers).
+func (c *checker) numberTerm(x *NumExpr) (Term, Sort, bool) {
+	if x.Real {
+		r, ok := new(big.Rat).SetString(x.Text)
+		if !ok || !r.Num().IsInt64() || !r.Denom().IsInt64() {
+			c.errorf(x.Pos, "number %s out of range", x.Text)
+			return Term{}, Sort{}, false
+		}
+		s := Sort{Kind: SReal}
+		return numTerm(rat(r.Num().Int64(), r.Denom().Int64()), s), s, true
+	}
+	n, ok := new(big.Int).SetString(x.Text, 10)
+	if !ok || !n.IsInt64() || n.Int64() > 1<<40 {
+		c.errorf(x.Pos, "number %s out of range", x.Text)
+		return Term{}, Sort{}, false
+	}
+	s := Sort{Kind: SInt}
+	return numTerm(rat(n.Int64(), 1), s), s, true
+}
+
+// arithTerm translates a sum, a difference or a product (one side of
+// which must be constant: terms are linear).
+func (c *checker) arithTerm(x *BinExpr, sc *scope) (Term, Sort, bool) {
+	if x.Op != OpAdd && x.Op != OpSub && x.Op != OpMul {
+		c.errorf(x.Pos, "a formula is not a term")
+		return Term{}, Sort{}, false
+	}
+	l, ls, ok1 := c.term(x.L, sc)
+	r, rs, ok2 := c.term(x.R, sc)
+	if !ok1 || !ok2 {
+		return Term{}, Sort{}, false
+	}
+	if !ls.numeric() || !rs.numeric() {
+		c.errorf(x.Pos, "%s is only defined on int and real", x.Op)
+		return Term{}, Sort{}, false
+	}
+	s := linSort(ls, rs)
+	a, b := linearOf(l), linearOf(r)
+	var sum linear
+	ok := true
+	switch {
+	case x.Op == OpAdd:
+		sum, ok = a.plus(b, Rat{1, 1})
+	case x.Op == OpSub:
+		sum, ok = a.plus(b, Rat{-1, 1})
+	case len(a.terms) == 0:
+		sum, ok = b.scale(a.c)
+	case len(b.terms) == 0:
+		sum, ok = a.scale(b.c)
+	default:
+		c.errorf(x.Pos, "the product of two non-constant terms is not linear")
+		return Term{}, Sort{}, false
+	}
+	if !ok {
+		c.errorf(x.Pos, "number out of range")
+		return Term{}, Sort{}, false
+	}
+	return sum.term(s), s, true
 }
 
 func abs(x int64) int64 {

@@ -350,76 +350,15 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	if t.Actor >= 0 {
 		actor = args[t.Actor]
 	}
-
-	// the atoms of c that t updates
-	type atomAlts struct {
-		atom Term
-		alts []valAlt
-	}
-	var atoms []atomAlts
-	var seen []Term // few atoms: a slice beats a map keyed by Term
-	for _, l := range c.Lits {
-		for _, b := range append(linAtoms(l.L), linAtoms(l.R)...) {
-			if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
-				continue
-			}
-			seen = append(seen, b)
-			if alts := atomUpdate(t, b, env); alts != nil {
-				atoms = append(atoms, atomAlts{b, alts})
-			}
-		}
-	}
-
-	slots := slices.Clone(c.Slots)
-	for _, a := range args {
-		if !slices.Contains(slots, a) {
-			slots = append(slots, a)
-		}
-	}
-	slices.Sort(slots)
-
-	// the new node: its writes. A weak array updated for every process
-	// at once writes the cells of the processes of the cube (the cells
-	// of other processes are read by no event of the cube).
-	node := &Node{ID: env.node}
-	var writes []weakWrite
-	for _, u := range t.Updates {
-		if !e.sys.Globals[u.Global].Weak {
-			continue
-		}
-		for _, us := range univTuples(slots, u.NUniv) {
-			env.u = [maxArity]int32{}
-			copy(env.u[:], us)
-			a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
-			for i := 0; i < u.NArgs; i++ {
-				a.Args[i] = env.slot(u.Args[i])
-			}
-			node.Writes = append(node.Writes, a)
-			writes = append(writes, weakWrite{a, caseAlts(u.Cases, env)})
-		}
-	}
+	atoms := updatedAtoms(c, t, env)
+	slots := preSlots(c, args)
+	node, writes := e.weakWrites(t, env, slots, actor)
 	rffr := rffrNodes(c, node, actor)
 	if len(atoms) == 0 && len(rffr) == 0 {
 		// the pre-image is included in c
 		return out
 	}
-
-	// the reads of the new node in the values of its updates
-	var valueReads []Access
-	for _, u := range t.Updates {
-		for _, us := range univTuples(slots, u.NUniv) {
-			env.u = [maxArity]int32{}
-			copy(env.u[:], us)
-			for _, a := range caseAlts(u.Cases, env) {
-				if !a.nondet {
-					valueReads = collectReads(valueReads, a.val, env.node)
-				}
-				for _, l := range a.lits {
-					valueReads = collectReads(collectReads(valueReads, l.L, env.node), l.R, env.node)
-				}
-			}
-		}
-	}
+	valueReads := updateReads(t, env, slots)
 
 	for _, g := range t.Guard {
 		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args))) {
@@ -443,29 +382,117 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 					lits = append(lits, wvals[i].lits...)
 				}
 				out = e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
-				// next choice
-				k := 0
-				for k < len(choice) {
-					choice[k]++
-					lim := 0
+				if !nextChoice(choice, func(k int) int {
 					if k < nAtoms {
-						lim = len(atoms[k].alts)
-					} else {
-						lim = len(writes[k-nAtoms].alts)
+						return len(atoms[k].alts)
 					}
-					if choice[k] < lim {
-						break
-					}
-					choice[k] = 0
-					k++
-				}
-				if k == len(choice) {
+					return len(writes[k-nAtoms].alts)
+				}) {
 					break
 				}
 			}
 		}
 	}
 	return out
+}
+
+// atomAlts is an atom of a cube that a transition updates, with the
+// alternatives of its value before the transition.
+type atomAlts struct {
+	atom Term
+	alts []valAlt
+}
+
+// updatedAtoms lists the atoms of c that t updates.
+func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
+	var atoms []atomAlts
+	var seen []Term // few atoms: a slice beats a map keyed by Term
+	for _, l := range c.Lits {
+		for _, b := range append(linAtoms(l.L), linAtoms(l.R)...) {
+			if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
+				continue
+			}
+			seen = append(seen, b)
+			if alts := atomUpdate(t, b, env); alts != nil {
+				atoms = append(atoms, atomAlts{b, alts})
+			}
+		}
+	}
+	return atoms
+}
+
+// preSlots are the process slots of the pre-image: those of c and the
+// transition's parameters, sorted.
+func preSlots(c *Cube, args []int32) []int32 {
+	slots := slices.Clone(c.Slots)
+	for _, a := range args {
+		if !slices.Contains(slots, a) {
+			slots = append(slots, a)
+		}
+	}
+	slices.Sort(slots)
+	return slots
+}
+
+// weakWrites makes the new node of the pre-image: its writes. A weak
+// array updated for every process at once writes the cells of the
+// processes of the cube (the cells of other processes are read by no
+// event of the cube).
+func (e *engine) weakWrites(t *Trans, env *instEnv, slots []int32, actor int32) (*Node, []weakWrite) {
+	node := &Node{ID: env.node}
+	var writes []weakWrite
+	for _, u := range t.Updates {
+		if !e.sys.Globals[u.Global].Weak {
+			continue
+		}
+		for _, us := range univTuples(slots, u.NUniv) {
+			env.u = [maxArity]int32{}
+			copy(env.u[:], us)
+			a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
+			for i := 0; i < u.NArgs; i++ {
+				a.Args[i] = env.slot(u.Args[i])
+			}
+			node.Writes = append(node.Writes, a)
+			writes = append(writes, weakWrite{a, caseAlts(u.Cases, env)})
+		}
+	}
+	return node, writes
+}
+
+// updateReads lists the reads of the new node in the values of t's
+// updates.
+func updateReads(t *Trans, env *instEnv, slots []int32) []Access {
+	var valueReads []Access
+	for _, u := range t.Updates {
+		for _, us := range univTuples(slots, u.NUniv) {
+			env.u = [maxArity]int32{}
+			copy(env.u[:], us)
+			for _, a := range caseAlts(u.Cases, env) {
+				if !a.nondet {
+					valueReads = collectReads(valueReads, a.val, env.node)
+				}
+				for _, l := range a.lits {
+					valueReads = collectReads(collectReads(valueReads, l.L, env.node), l.R, env.node)
+				}
+			}
+		}
+	}
+	return valueReads
+}
+
+// nextChoice advances choice, an odometer whose digit k counts up to
+// lim(k), to its next value; it reports false after the last one.
+func nextChoice(choice []int, lim func(k int) int) bool {
+	k := 0
+	for k < len(choice) {
+		choice[k]++
+		if choice[k] < lim(k) {
+			break
+		}
+		choice[k] = 0
+		k++
+	}
+	return k < len(choice)
 }
 
 // univTuples lists the instances of k universal indices over slots:

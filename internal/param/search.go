@@ -148,8 +148,9 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	stop := context.AfterFunc(ctx, func() { e.z.ctx.Interrupt() })
 	defer stop()
 
-	res := &Result{}
+	r := &run{e: e, res: &Result{}, graphIndex: map[*Cube]int{}, lastProgress: time.Now()}
 	finish := func(v Verdict) (*Result, error) {
+		res := r.res
 		res.Verdict = v
 		if v == Safe {
 			res.cubes = slices.Clone(e.visited)
@@ -165,39 +166,70 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			e.invariants = append(e.invariants, c)
 		}
 	}
-	if !opts.NoApprox {
-		e.approx = newApproximator(sys, e.stop)
-		if a := e.approx; a != nil && a.unsafe {
-			e.approx = nil
-			if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
-				res.Root = a.errRoot.Index
-				res.Trace = trace
-				return finish(Unsafe)
-			}
+	if !opts.NoApprox && r.approximate() {
+		return finish(Unsafe)
+	}
+	for {
+		v, restart := r.search(ctx)
+		if !restart {
+			return finish(v)
 		}
 	}
-	graphIndex := map[*Cube]int{}
-	record := func(c *Cube, status string) {
-		if !opts.Graph {
-			return
+}
+
+// run is the state of a Verify call that outlives the restarts of the
+// search (after a refuted guess).
+type run struct {
+	e            *engine
+	res          *Result
+	graphIndex   map[*Cube]int // the cubes of res.Graph, by their index
+	lastProgress time.Time     // the latest call of Options.Progress
+}
+
+// approximate sets up the approximation of the reachable states (the
+// source of the guessed invariants); it reports whether the
+// approximation found, on the way, an unsafe state of the system itself
+// (its trace is then in the result).
+func (r *run) approximate() bool {
+	e := r.e
+	e.approx = newApproximator(e.sys, e.stop)
+	if a := e.approx; a != nil && a.unsafe {
+		e.approx = nil
+		if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
+			r.res.Root = a.errRoot.Index
+			r.res.Trace = trace
+			return true
 		}
-		parent := -1
-		label := fmt.Sprintf("unsafe[%d]", c.Root)
-		if c.Parent != nil {
-			parent = graphIndex[c.Parent]
-			label = Step{c.Trans, c.Args}.String()
-		}
-		graphIndex[c] = len(res.Graph)
-		res.Graph = append(res.Graph, GraphNode{ID: c.ID, Parent: parent, Label: label, Cube: sys.CubeString(c), Status: status})
 	}
-	lastProgress := time.Now()
-restart:
+	return false
+}
+
+// record adds c to the search graph (-graph) with its status.
+func (r *run) record(c *Cube, status string) {
+	if !r.e.opts.Graph {
+		return
+	}
+	res := r.res
+	parent := -1
+	label := fmt.Sprintf("unsafe[%d]", c.Root)
+	if c.Parent != nil {
+		parent = r.graphIndex[c.Parent]
+		label = Step{c.Trans, c.Args}.String()
+	}
+	r.graphIndex[c] = len(res.Graph)
+	res.Graph = append(res.Graph, GraphNode{ID: c.ID, Parent: parent, Label: label, Cube: r.e.sys.CubeString(c), Status: status})
+}
+
+// search runs the backward search from the unsafe cubes until a verdict,
+// or until a guessed invariant is refuted: it then asks for a restart.
+func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
+	e, res, opts := r.e, r.res, r.e.opts
 	e.visited = e.visited[:0]
 	e.nextID = 0
 	res.Visited, res.Guesses, res.Deleted, res.Graph = 0, 0, 0, nil
-	clear(graphIndex)
+	clear(r.graphIndex)
 	q := &queue{dfs: opts.DFS}
-	for _, u := range sys.Unsafe {
+	for _, u := range e.sys.Unsafe {
 		for _, c := range e.rootCubes(u) {
 			q.push(c)
 		}
@@ -205,11 +237,11 @@ restart:
 	limited := Safe
 	for {
 		if ctx.Err() != nil {
-			return finish(Timeout)
+			return Timeout, false
 		}
 		c := q.pop()
 		if c == nil {
-			break
+			return limited, false
 		}
 		res.Popped++
 		if opts.MaxDepth > 0 && c.Depth > opts.MaxDepth {
@@ -221,78 +253,93 @@ restart:
 			continue
 		}
 		if ctx.Err() != nil {
-			return finish(Timeout)
+			return Timeout, false
 		}
 		if e.reachesInit(c) {
 			if ctx.Err() != nil {
-				return finish(Timeout)
+				return Timeout, false
 			}
-			if g := guessOn(c); g != nil {
-				// a wrong guess: forget it and start again
-				e.approx.bad = append(e.approx.bad, g)
-				res.Restarts++
-				if opts.Verbose != nil {
-					fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", sys.CubeString(g))
-				}
-				if res.Restarts > maxRestarts {
-					e.approx = nil
-				}
-				goto restart
-			}
-			record(c, "init")
-			res.Root = c.Root
-			for x := c; x.Parent != nil; x = x.Parent {
-				res.Trace = append(res.Trace, Step{x.Trans, x.Args})
-			}
-			return finish(Unsafe)
+			return r.reached(c)
 		}
 		if e.subsumed(c) {
 			if opts.Graph && opts.Verbose != nil {
-				record(c, "subsumed")
+				r.record(c, "subsumed")
 			}
 			continue
 		}
 		if ctx.Err() != nil {
-			return finish(Timeout)
+			return Timeout, false
 		}
-		if g := e.guess(c); g != nil {
-			e.prepare(g)
-			c = g
-			res.Guesses++
-		}
-		e.nextID++
-		c.ID = e.nextID
-		res.Deleted += e.deleteSubsumed(c)
-		e.visited = append(e.visited, c)
-		res.Visited++
-		if c.Origin != nil {
-			record(c, "guess")
-		} else {
-			record(c, "visited")
-		}
-		if opts.Verbose != nil {
-			mark := ""
-			if c.Origin != nil {
-				mark = " (guess)"
-			}
-			fmt.Fprintf(opts.Verbose, "node %d: %s = %s%s\n", c.ID, e.pathString(c), sys.CubeString(c), mark)
-		}
+		c = r.visit(c)
 		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes {
-			return finish(NodeLimit)
+			return NodeLimit, false
 		}
-		if opts.Progress != nil && time.Since(lastProgress) > 200*time.Millisecond {
-			lastProgress = time.Now()
+		if opts.Progress != nil && time.Since(r.lastProgress) > 200*time.Millisecond {
+			r.lastProgress = time.Now()
 			opts.Progress(res.Visited, q.live)
 		}
 		pre := e.preImages(c)
 		if e.tooManyEvents {
-			return finish(EventLimit)
+			return EventLimit, false
 		}
 		for _, p := range pre {
 			q.push(p)
 		}
 	}
-	return finish(limited)
+}
+
+// reached handles a cube c that meets the initial states: when it comes
+// from a guessed invariant, the guess is wrong (it is forgotten and the
+// search restarts); else the system is unsafe, with c's path as trace.
+func (r *run) reached(c *Cube) (v Verdict, restart bool) {
+	e, res, opts := r.e, r.res, r.e.opts
+	if g := guessOn(c); g != nil {
+		e.approx.bad = append(e.approx.bad, g)
+		res.Restarts++
+		if opts.Verbose != nil {
+			fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", e.sys.CubeString(g))
+		}
+		if res.Restarts > maxRestarts {
+			e.approx = nil
+		}
+		return 0, true
+	}
+	r.record(c, "init")
+	res.Root = c.Root
+	for x := c; x.Parent != nil; x = x.Parent {
+		res.Trace = append(res.Trace, Step{x.Trans, x.Args})
+	}
+	return Unsafe, false
+}
+
+// visit adds a new cube to the visited ones: generalized into a guessed
+// invariant when the approximation offers one, numbered, and deleting
+// the visited cubes it subsumes. It returns the cube added.
+func (r *run) visit(c *Cube) *Cube {
+	e, res, opts := r.e, r.res, r.e.opts
+	if g := e.guess(c); g != nil {
+		e.prepare(g)
+		c = g
+		res.Guesses++
+	}
+	e.nextID++
+	c.ID = e.nextID
+	res.Deleted += e.deleteSubsumed(c)
+	e.visited = append(e.visited, c)
+	res.Visited++
+	if c.Origin != nil {
+		r.record(c, "guess")
+	} else {
+		r.record(c, "visited")
+	}
+	if opts.Verbose != nil {
+		mark := ""
+		if c.Origin != nil {
+			mark = " (guess)"
+		}
+		fmt.Fprintf(opts.Verbose, "node %d: %s = %s%s\n", c.ID, e.pathString(c), e.sys.CubeString(c), mark)
+	}
+	return c
 }
 
 // guessOn returns the guess nearest to c on its path to the unsafe

@@ -1,0 +1,277 @@
+package cfront
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// This file dispatches an instruction to the lowering of its class and
+// lowers the register-only ones: arithmetic, comparisons, casts and
+// select. Memory instructions are in memory.go, atomic ones in
+// atomics.go, calls in calls.go, terminators in control.go.
+
+// at makes pos (when it is known) the current source position and
+// returns the current one.
+func (b *builder) at(pos prog.Pos) prog.Pos {
+	if pos.Line != 0 {
+		b.cur = pos
+	}
+	return b.cur
+}
+
+// assign emits the assignment of e to the register of dst.
+func (fr *frame) assign(dst value.Named, e prog.Expr) {
+	fr.b.emit(prog.Assign{Dst: fr.reg(dst), Val: e})
+}
+
+// inst1 lowers one instruction.
+func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
+	pos := fr.b.at(l.posOf(instMD(in)))
+	switch in := in.(type) {
+	case *ir.InstAdd, *ir.InstSub, *ir.InstMul, *ir.InstSDiv, *ir.InstUDiv, *ir.InstSRem, *ir.InstURem,
+		*ir.InstAnd, *ir.InstOr, *ir.InstXor, *ir.InstShl, *ir.InstLShr, *ir.InstAShr:
+		return l.arith(fr, in, pos)
+	case *ir.InstICmp:
+		return l.icmp(fr, in, pos)
+	case *ir.InstZExt, *ir.InstSExt, *ir.InstTrunc, *ir.InstBitCast, *ir.InstPtrToInt, *ir.InstIntToPtr,
+		*ir.InstAddrSpaceCast, *ir.InstFreeze:
+		return l.cast(fr, in, pos)
+	case *ir.InstSelect:
+		return l.selectInst(fr, in, pos)
+	case *ir.InstGetElementPtr:
+		return l.gep(fr, in, pos)
+	case *ir.InstAlloca:
+		return l.alloca(fr, in, pos)
+	case *ir.InstLoad:
+		return l.load(fr, in, pos)
+	case *ir.InstStore:
+		return l.store(fr, in, pos)
+	case *ir.InstCmpXchg:
+		return l.cmpxchg(fr, in, pos)
+	case *ir.InstAtomicRMW:
+		return l.atomicRMW(fr, in, pos)
+	case *ir.InstFence:
+		return l.fence(fr, in)
+	case *ir.InstExtractValue:
+		return l.extractValue(fr, in, pos)
+	case *ir.InstPhi:
+		return nil // assigned on the edges into the block (see term)
+	case *ir.InstCall:
+		return l.call(fr, in, pos)
+	}
+	return l.errAt(pos, "unsupported LLVM instruction %s", instName(in))
+}
+
+// binary assigns x o y to dst; unsigned operands are zero-extended from
+// their width first.
+func (l *lowerer) binary(fr *frame, dst value.Named, o prog.Op, x, y value.Value, unsigned bool, pos prog.Pos) error {
+	a, err := l.operand(fr, x, pos)
+	if err != nil {
+		return err
+	}
+	c, err := l.operand(fr, y, pos)
+	if err != nil {
+		return err
+	}
+	if unsigned {
+		bits := intBits(x.Type())
+		a, c = zext(a, bits), zext(c, bits)
+	}
+	fr.assign(dst, prog.Bin{Op: o, X: a, Y: c})
+	return nil
+}
+
+// arith lowers an integer arithmetic or bitwise instruction.
+func (l *lowerer) arith(fr *frame, in ir.Instruction, pos prog.Pos) error {
+	dst := in.(value.Named)
+	switch in := in.(type) {
+	case *ir.InstAdd:
+		return l.binary(fr, dst, prog.OpAdd, in.X, in.Y, false, pos)
+	case *ir.InstSub:
+		return l.binary(fr, dst, prog.OpSub, in.X, in.Y, false, pos)
+	case *ir.InstMul:
+		return l.binary(fr, dst, prog.OpMul, in.X, in.Y, false, pos)
+	case *ir.InstSDiv:
+		return l.binary(fr, dst, prog.OpDiv, in.X, in.Y, false, pos)
+	case *ir.InstUDiv:
+		return l.binary(fr, dst, prog.OpDiv, in.X, in.Y, true, pos)
+	case *ir.InstSRem:
+		return l.binary(fr, dst, prog.OpMod, in.X, in.Y, false, pos)
+	case *ir.InstURem:
+		return l.binary(fr, dst, prog.OpMod, in.X, in.Y, true, pos)
+	case *ir.InstAnd:
+		return l.binary(fr, dst, prog.OpAnd, in.X, in.Y, false, pos)
+	case *ir.InstOr:
+		return l.binary(fr, dst, prog.OpOr, in.X, in.Y, false, pos)
+	case *ir.InstXor:
+		if intBits(in.X.Type()) == 1 {
+			return l.binary(fr, dst, prog.OpNe, in.X, in.Y, false, pos)
+		}
+		return l.binary(fr, dst, prog.OpXor, in.X, in.Y, false, pos)
+	case *ir.InstShl:
+		return l.binary(fr, dst, prog.OpShl, in.X, in.Y, false, pos)
+	case *ir.InstLShr:
+		return l.binary(fr, dst, prog.OpShr, in.X, in.Y, true, pos)
+	case *ir.InstAShr:
+		return l.binary(fr, dst, prog.OpShr, in.X, in.Y, false, pos)
+	}
+	return l.errAt(pos, "unsupported LLVM instruction %s", instName(in))
+}
+
+// icmpOps are the operators of the integer comparisons (the unsigned
+// ones compare zero-extended values).
+var icmpOps = map[enum.IPred]prog.Op{
+	enum.IPredEQ: prog.OpEq, enum.IPredNE: prog.OpNe,
+	enum.IPredSGE: prog.OpGe, enum.IPredSGT: prog.OpGt, enum.IPredSLE: prog.OpLe, enum.IPredSLT: prog.OpLt,
+	enum.IPredUGE: prog.OpGe, enum.IPredUGT: prog.OpGt, enum.IPredULE: prog.OpLe, enum.IPredULT: prog.OpLt,
+}
+
+// icmp lowers an integer or pointer comparison.
+func (l *lowerer) icmp(fr *frame, in *ir.InstICmp, pos prog.Pos) error {
+	o, ok := icmpOps[in.Pred]
+	if !ok {
+		return l.errAt(pos, "unsupported comparison %s", in.Pred)
+	}
+	unsigned := in.Pred >= enum.IPredUGE && in.Pred <= enum.IPredULT
+	if _, isPtr := in.X.Type().(*types.PointerType); isPtr && o != prog.OpEq && o != prog.OpNe {
+		return l.errAt(pos, "ordering comparison of pointers (icmp %s)", in.Pred)
+	}
+	if unsigned && intBits(in.X.Type()) > 1 {
+		a, err := l.operand(fr, in.X, pos)
+		if err != nil {
+			return err
+		}
+		c, err := l.operand(fr, in.Y, pos)
+		if err != nil {
+			return err
+		}
+		fr.assign(in, unsignedCmp(o, a, c))
+		return nil
+	}
+	return l.binary(fr, in, o, in.X, in.Y, unsigned, pos)
+}
+
+// cast lowers a conversion: values are kept sign-extended and addresses
+// are values, so only zext (of the source width) and trunc to i1 change
+// the value.
+func (l *lowerer) cast(fr *frame, in ir.Instruction, pos prog.Pos) error {
+	var from value.Value
+	switch in := in.(type) {
+	case *ir.InstZExt:
+		from = in.From
+	case *ir.InstSExt:
+		from = in.From
+	case *ir.InstTrunc:
+		from = in.From
+	case *ir.InstBitCast:
+		from = in.From
+	case *ir.InstPtrToInt:
+		from = in.From
+	case *ir.InstIntToPtr:
+		from = in.From
+	case *ir.InstAddrSpaceCast:
+		from = in.From
+	case *ir.InstFreeze:
+		from = in.X
+	default:
+		return l.errAt(pos, "unsupported LLVM instruction %s", instName(in))
+	}
+	x, err := l.operand(fr, from, pos)
+	if err != nil {
+		return err
+	}
+	switch in := in.(type) {
+	case *ir.InstZExt:
+		x = zext(x, intBits(in.From.Type()))
+	case *ir.InstTrunc:
+		if intBits(in.To) == 1 {
+			x = prog.Bin{Op: prog.OpAnd, X: x, Y: prog.Int(1)}
+		}
+	}
+	fr.assign(in.(value.Named), x)
+	return nil
+}
+
+// selectInst lowers a select into a branch over two assignments.
+func (l *lowerer) selectInst(fr *frame, in *ir.InstSelect, pos prog.Pos) error {
+	b := fr.b
+	c, err := l.operand(fr, in.Cond, pos)
+	if err != nil {
+		return err
+	}
+	t, err := l.operand(fr, in.ValueTrue, pos)
+	if err != nil {
+		return err
+	}
+	f, err := l.operand(fr, in.ValueFalse, pos)
+	if err != nil {
+		return err
+	}
+	lt, le := l.label("sel"), l.label("sel")
+	b.emit(prog.Jump{Cond: c, Target: lt})
+	fr.assign(in, f)
+	b.emit(prog.Jump{Target: le})
+	b.emit(prog.Label{Name: lt})
+	fr.assign(in, t)
+	b.emit(prog.Label{Name: le})
+	return nil
+}
+
+// instMD is the metadata attached to an instruction (its !dbg location).
+func instMD(in ir.Instruction) ir.Metadata {
+	if m, ok := in.(interface{ MDAttachments() []*metadata.Attachment }); ok {
+		return m.MDAttachments()
+	}
+	return nil
+}
+
+// instName is the LLVM opcode of an instruction, for messages.
+func instName(in ir.Instruction) string {
+	s := in.LLString()
+	if i := strings.Index(s, " = "); i >= 0 {
+		s = s[i+3:]
+	}
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// intBits is the width of an integer type (64 for pointers and others).
+func intBits(t types.Type) uint64 {
+	if it, ok := t.(*types.IntType); ok {
+		return it.BitSize
+	}
+	return 64
+}
+
+// zext is x as an unsigned N-bit value (values are kept sign-extended).
+func zext(x prog.Expr, bits uint64) prog.Expr {
+	if bits >= 64 || bits == 1 {
+		return x
+	}
+	return prog.Bin{Op: prog.OpAnd, X: x, Y: prog.Int(int64(1)<<bits - 1)}
+}
+
+// unsignedCmp compares two sign-extended values as unsigned ones of their
+// width, in linear arithmetic: when their signs agree, as signed values;
+// else the negative one is the larger (its unsigned value is at least
+// 2^(N-1)).
+func unsignedCmp(o prog.Op, a, b prog.Expr) prog.Expr {
+	if o == prog.OpGt || o == prog.OpGe {
+		a, b = b, a
+		o = map[prog.Op]prog.Op{prog.OpGt: prog.OpLt, prog.OpGe: prog.OpLe}[o]
+	}
+	neg := func(x prog.Expr) prog.Expr { return prog.Bin{Op: prog.OpLt, X: x, Y: prog.Int(0)} }
+	same := prog.Bin{Op: prog.OpEq, X: neg(a), Y: neg(b)}
+	return prog.Bin{Op: prog.OpLOr,
+		X: prog.Bin{Op: prog.OpLAnd, X: same, Y: prog.Bin{Op: o, X: a, Y: b}},
+		Y: prog.Bin{Op: prog.OpLAnd, X: prog.Un{Op: prog.OpNot, X: same}, Y: neg(b)}}
+}

@@ -1,0 +1,142 @@
+package cfront
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// This file lowers the memory instructions: alloca, load, store and
+// getelementptr.
+
+// alloca lowers a stack allocation: a non-atomic object of its own per
+// inlined instance, named after the function and the variable.
+func (l *lowerer) alloca(fr *frame, in *ir.InstAlloca, pos prog.Pos) error {
+	l.allocs[fr.f.Name()+"."+in.Name()]++
+	name := fmt.Sprintf("%s.%s", strings.TrimPrefix(fr.prefix, "."), strings.TrimPrefix(in.Name(), "%"))
+	name = strings.ReplaceAll(name, "..", ".")
+	if in.NElems != nil {
+		if c, ok := in.NElems.(*constant.Int); !ok || c.X.Int64() != 1 {
+			return l.errAt(pos, "alloca of a variable number of elements")
+		}
+	}
+	if err := l.addObject(name, in.ElemType, nil, pos); err != nil {
+		return err
+	}
+	var cs []cell
+	_ = l.cells(in.ElemType, nil, 0, &cs)
+	for _, c := range cs {
+		l.nonAt[locName(name, c.off)] = true
+	}
+	fr.assign(in, prog.Addr(name))
+	return nil
+}
+
+// load lowers a load of an integer or a pointer, tagged by its ordering.
+func (l *lowerer) load(fr *frame, in *ir.InstLoad, pos prog.Pos) error {
+	a, err := l.operand(fr, in.Src, pos)
+	if err != nil {
+		return err
+	}
+	if err := scalarAccess(in.ElemType); err != nil {
+		return l.errAt(pos, "load of %v", err)
+	}
+	fr.b.emit(prog.Load{Dst: fr.reg(in), Addr: a, Tags: accessTags(in.Atomic, in.Ordering)})
+	return nil
+}
+
+// store lowers a store of an integer or a pointer, tagged by its ordering.
+func (l *lowerer) store(fr *frame, in *ir.InstStore, pos prog.Pos) error {
+	a, err := l.operand(fr, in.Dst, pos)
+	if err != nil {
+		return err
+	}
+	v, err := l.operand(fr, in.Src, pos)
+	if err != nil {
+		return err
+	}
+	if err := scalarAccess(in.Src.Type()); err != nil {
+		return l.errAt(pos, "store of %v", err)
+	}
+	fr.b.emit(prog.Store{Addr: a, Val: v, Tags: accessTags(in.Atomic, in.Ordering)})
+	return nil
+}
+
+// gep lowers a getelementptr: the base plus the scaled indices.
+func (l *lowerer) gep(fr *frame, in *ir.InstGetElementPtr, pos prog.Pos) error {
+	base, err := l.operand(fr, in.Src, pos)
+	if err != nil {
+		return err
+	}
+	e := base
+	add := func(x prog.Expr) { e = prog.Bin{Op: prog.OpAdd, X: e, Y: x} }
+	t := in.ElemType
+	for k, iv := range in.Indices {
+		idx, err := l.operand(fr, iv, pos)
+		if err != nil {
+			return err
+		}
+		var scale int64
+		if k == 0 {
+			scale, err = sizeOf(t)
+			if err != nil {
+				return l.errAt(pos, "getelementptr over %v", err)
+			}
+		} else {
+			switch tt := t.(type) {
+			case *types.ArrayType:
+				scale, err = sizeOf(tt.ElemType)
+				if err != nil {
+					return l.errAt(pos, "getelementptr over %v", err)
+				}
+				t = tt.ElemType
+			case *types.StructType:
+				c, ok := idx.(prog.Const)
+				if !ok || c.V.IsAddr() {
+					return l.errAt(pos, "getelementptr: variable struct field index")
+				}
+				offs, _, err := structLayout(tt)
+				if err != nil {
+					return l.errAt(pos, "getelementptr over %v", err)
+				}
+				if c.V.Int < 0 || int(c.V.Int) >= len(offs) {
+					return l.errAt(pos, "getelementptr: field %d out of range", c.V.Int)
+				}
+				if offs[c.V.Int] != 0 {
+					add(prog.Int(offs[c.V.Int]))
+				}
+				t = tt.Fields[c.V.Int]
+				continue
+			default:
+				return l.errAt(pos, "getelementptr into %s", t)
+			}
+		}
+		if c, ok := idx.(prog.Const); ok && !c.V.IsAddr() {
+			if c.V.Int*scale != 0 {
+				add(prog.Int(c.V.Int * scale))
+			}
+			continue
+		}
+		if scale == 1 {
+			add(idx)
+		} else {
+			add(prog.Bin{Op: prog.OpMul, X: idx, Y: prog.Int(scale)})
+		}
+	}
+	fr.b.emit(prog.Assign{Dst: fr.reg(in), Val: e})
+	return nil
+}
+
+// scalarAccess refuses accesses to aggregates and floats.
+func scalarAccess(t types.Type) error {
+	switch t.(type) {
+	case *types.IntType, *types.PointerType:
+		return nil
+	}
+	return fmt.Errorf("type %s (only integers and pointers are supported)", t)
+}

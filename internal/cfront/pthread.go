@@ -1,0 +1,126 @@
+package cfront
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// This file lowers the POSIX thread primitives: thread creation and join
+// (placeholders until the threads are unrolled, see site) and mutexes and
+// spin locks (a location holding 0 when free, 1 when held).
+
+// lockTags are the tags of a lock's acquiring compare-and-swap.
+func lockTags() []string { return []string{tagA, "ACQ", tagRMW, tagX} }
+
+// pthreadCreate records a thread creation site; the thread function must
+// be named directly and the attributes must be NULL.
+func (l *lowerer) pthreadCreate(cs *callSite) error {
+	args := cs.args
+	f, ok := args[2].(*ir.Func)
+	if !ok {
+		if bc, ok2 := args[2].(*constant.ExprBitCast); ok2 {
+			f, ok = bc.From.(*ir.Func)
+		}
+	}
+	if !ok {
+		return l.errAt(cs.pos, "pthread_create: the thread function must be named directly")
+	}
+	if _, isNull := args[1].(*constant.Null); !isNull {
+		return l.errAt(cs.pos, "pthread_create: thread attributes (the second argument must be NULL)")
+	}
+	tid, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	a, err := l.arg(cs, 3)
+	if err != nil {
+		return err
+	}
+	l.addSite(cs, site{fn: f, arg: a, tid: tid, pos: cs.pos})
+	return nil
+}
+
+// pthreadJoin records a join site; the thread's result must be ignored.
+func (l *lowerer) pthreadJoin(cs *callSite) error {
+	if _, isNull := cs.args[1].(*constant.Null); !isNull {
+		return l.errAt(cs.pos, "pthread_join: the thread's result (the second argument must be NULL)")
+	}
+	tid, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	l.addSite(cs, site{join: true, tid: tid, pos: cs.pos})
+	return nil
+}
+
+// addSite records a create or join site and emits its placeholder; the
+// call returns 0.
+func (l *lowerer) addSite(cs *callSite, s site) {
+	l.sites = append(l.sites, s)
+	cs.fr.b.emit(prog.Fence{Tags: []string{placeholder, fmt.Sprint(len(l.sites) - 1)}})
+	cs.returnZero()
+}
+
+// mutexInit lowers pthread_mutex_init: a plain store of 0 (free).
+func (l *lowerer) mutexInit(cs *callSite) error {
+	m, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagNA}})
+	cs.returnZero()
+	return nil
+}
+
+// mutexTryLock lowers a trylock: a compare-and-swap from 0 to 1 that may
+// fail.
+func (l *lowerer) mutexTryLock(cs *callSite) error {
+	b := cs.fr.b
+	m, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	r := l.fresh("mtx")
+	b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
+		RTags: lockTags(), WTags: lockTags()})
+	if cs.dst != "" {
+		// 0 when taken, EBUSY (16) when held.
+		b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Y: prog.Int(16)}})
+	}
+	return nil
+}
+
+// mutexLock lowers a lock: a compare-and-swap from 0 to 1 that succeeds:
+// a failing attempt writes nothing and can be left out (the spin-loop
+// argument), so the thread waits (blocks) unless it succeeds.
+func (l *lowerer) mutexLock(cs *callSite) error {
+	b := cs.fr.b
+	m, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	r := l.fresh("mtx")
+	b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
+		RTags: lockTags(), WTags: lockTags()})
+	site := spinSite{pos: cs.pos, real: true}
+	site.add(r, m)
+	l.spinAt(b, site)
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Target: spinLabel})
+	cs.returnZero()
+	return nil
+}
+
+// mutexUnlock lowers an unlock: a release store of 0.
+func (l *lowerer) mutexUnlock(cs *callSite) error {
+	m, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagA, "REL"}})
+	cs.returnZero()
+	return nil
+}
