@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -70,7 +71,7 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 // compare-and-swaps) and lists its compare-and-swaps.
 func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 	sl := &spinLoop{}
-	for b := range body {
+	for _, b := range sortedBlocks(body) {
 		for _, in := range b.Insts {
 			switch in := in.(type) {
 			case *ir.InstStore, *ir.InstAlloca:
@@ -233,5 +234,17 @@ func layout(f *ir.Func) []*ir.Block {
 	for _, b := range rpo {
 		emit(b, nil)
 	}
+	return out
+}
+
+// sortedBlocks lists the blocks of a loop body in a fixed order (by
+// name), so that the lowering, and the conditions it records for a cut
+// spin loop, are the same on every run.
+func sortedBlocks(body map[*ir.Block]bool) []*ir.Block {
+	out := make([]*ir.Block, 0, len(body))
+	for b := range body {
+		out = append(out, b)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Ident() < out[j].Ident() })
 	return out
 }
