@@ -57,7 +57,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		k.c.m = m
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
-		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness}
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: k.c.races}
 	one := func(engine string) (*cfront.Result, error) {
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if k.limit > 0 {
@@ -104,7 +104,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	code := exitOK
 	verdict := cWord(r)
 	switch r.Verdict {
-	case cfront.Violation, cfront.Livelock:
+	case cfront.Violation, cfront.Livelock, cfront.Race:
 		code = exitFailed
 	case cfront.BoundHit:
 		code = exitLimit
@@ -122,7 +122,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	if target == "" {
 		targetWord = "C"
 	}
-	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock) && r.Result.Witness != nil && disagree == "" {
+	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race) && r.Result.Witness != nil && disagree == "" {
 		x := cfront.AnnotateWitness(r)
 		if err := writeDot(k.wf.name(r.Name), r.Name, x); err != nil {
 			fmt.Fprintf(stderr, "musket check: %s: %v\n", k.path, err)
@@ -138,7 +138,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Result.Err != nil {
 			j.Error = r.Result.Err.Error()
 		}
-		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock {
+		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race {
 			j.Witness = cfront.AnnotateWitness(r)
 		}
 		writeJSON(stdout, j)
@@ -154,6 +154,8 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Failed != nil {
 			fmt.Fprintf(stdout, "  %s: %s in a fair execution\n", r.Failed.Pos, r.Failed.Text)
 		}
+	case cfront.Race:
+		fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
 	case cfront.BoundHit:
 		fmt.Fprintf(stdout, "  no assertion fails within the bound, but some path needs more than %d iterations of a loop: raise -bound\n", k.c.bound)
 	case cfront.Unknown:
@@ -193,6 +195,8 @@ func cWord(r *cfront.Result) string {
 		return "FAIL"
 	case cfront.Livelock:
 		return "LIVELOCK"
+	case cfront.Race:
+		return "RACE"
 	case cfront.BoundHit:
 		return "BOUND"
 	}

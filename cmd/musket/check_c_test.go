@@ -34,6 +34,10 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "clang_error.c"}, exitBadInput, ""},
 		{[]string{"-model", "rc11", "refuse_call.c"}, exitBadInput, ""},
 		{[]string{"-model", "rc11", "-liveness", "spin_forever.c"}, exitFailed, "spin_forever: LIVELOCK"},
+		{[]string{"-model", "rc11", "-races", "race_plain.c"}, exitFailed, "race_plain: RACE"},
+		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_plain.c"}, exitFailed, "DATA RACE: some execution raises data-race"},
+		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_free.c"}, exitOK, "race_free: PASS"},
+		{[]string{"-model", "rc11", "race_plain.c"}, exitOK, "race_plain: PASS"},
 	} {
 		args := append([]string{}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])

@@ -196,10 +196,11 @@ const (
 	BoundHit                 // no failure found, but some path needs more iterations
 	Unknown                  // the engine did not answer (Result.Status says why)
 	Livelock                 // (-liveness) a thread can wait forever in a fair execution
+	Race                     // (-races) an execution raises a data-race flag of the model
 )
 
 func (v Verdict) String() string {
-	return [...]string{"SAFE", "VIOLATION", "BOUND", "UNKNOWN", "LIVELOCK"}[v]
+	return [...]string{"SAFE", "VIOLATION", "BOUND", "UNKNOWN", "LIVELOCK", "RACE"}[v]
 }
 
 // CheckOptions say how to check a program.
@@ -213,6 +214,16 @@ type CheckOptions struct {
 	NoAnalysis bool
 	Variants   map[string]bool
 	Liveness   bool // also ask whether a thread can wait forever
+	// Races makes a raised race flag of the model (IsRaceFlag: RC11's
+	// data-race, ...) a violation, with an execution raising it.
+	Races bool
+}
+
+// IsRaceFlag tells whether a flag of a model reports a data race
+// (RC11's and C11's data-race, unsequenced races, ...).
+func IsRaceFlag(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "race") || strings.Contains(n, "racy")
 }
 
 // Result is the outcome of a check.
@@ -220,6 +231,7 @@ type Result struct {
 	Name      string
 	Verdict   Verdict
 	Failed    *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
+	RaceFlag  string     // the race flag raised (Race); Result.Witness is an execution raising it
 	Result    *result.Result
 	Report    *bmc.Report
 	Program   *Program
@@ -286,6 +298,15 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Verdict = Violation
 		res.Failed = failedAssertion(p, r)
 		return res, nil
+	}
+	if opts.Races {
+		for _, f := range r.Flags {
+			if IsRaceFlag(f) {
+				res.Verdict, res.RaceFlag = Race, f
+				r.Witness = r.FlagWitnesses[f]
+				return res, nil
+			}
+		}
 	}
 	// 2. Does a path need more iterations than the bound?
 	var cut spec.Cond
@@ -413,11 +434,11 @@ func orCond(a, b spec.Cond) spec.Cond {
 func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*result.Result, *bmc.Report, bool) {
 	if opts.Engine == "enum" {
 		start := time.Now()
-		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.Races})
 		rep := &bmc.Report{Solve: time.Since(start)}
 		return r, rep, r.Positive > 0 && r.Status == result.Done
 	}
-	o := bmc.Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA"}
+	o := bmc.Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA", FlagWitnesses: opts.Races}
 	r, rep := bmc.RunReport(ctx, q, opts.Model, opts.ModelName, o)
 	var dz *prog.DivisionByZeroError
 	if (r.Status == result.Failed || r.Status == result.Unsupported) && !errors.As(r.Err, &dz) {
