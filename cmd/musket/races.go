@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
@@ -26,11 +27,9 @@ condition: exit status 1, and -witness writes an execution with the race
 flags are only listed. A model with no race flag is refused with -races.
 `
 
-// isRaceFlag tells whether a flag names a race.
-func isRaceFlag(name string) bool {
-	n := strings.ToLower(name)
-	return strings.Contains(n, "race") || strings.Contains(n, "racy")
-}
+// isRaceFlag tells whether a flag names a race (one rule for every kind
+// of program: cfront.IsRaceFlag).
+func isRaceFlag(name string) bool { return cfront.IsRaceFlag(name) }
 
 // raceFlags are the race flags among flags, sorted.
 func raceFlags(flags []string) []string {
