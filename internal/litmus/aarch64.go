@@ -14,11 +14,16 @@ import (
 // registers in any case:
 //
 //	LDR/STR Rt,[Xn]  [Xn,#imm]  [Xn,Rm]  [Xn,Wm,SXTW|UXTW]  [Xn,Xm,LSL #k]
+//	  [Xn,#imm]! and [Xn],#imm (pre/post-indexed: Xn += imm as a register write)
+//	LDRSB LDRSH LDRSW LDURS* (sign-extending loads)
 //	LDAR LDAPR STLR (acquire "A", acquire-PC "Q", release "L")
 //	LDXR LDAXR STXR STLXR (exclusives: "EX", plus "A" / "L")
-//	SWP CAS LDADD LDCLR LDEOR LDSET {,A,L,AL}, STADD STCLR STEOR STSET {,L}
+//	SWP CAS LDADD LDCLR LDEOR LDSET LDSMAX LDSMIN LDUMAX LDUMIN {,A,L,AL},
+//	  STADD STCLR STEOR STSET STSMAX STSMIN STUMAX STUMIN {,L}
 //	DMB/DSB SY ISH OSH NSH LD ST ISHLD ISHST ...   ISB   NOP
 //	MOV ADD SUB EOR AND ORR  CMP  CBZ CBNZ  B  B.EQ B.NE B.LT B.LE B.GT B.GE
+//	LSR ASR ROR MVN MOVN ORN BIC EON UBFX SBFX SXTB SXTH SXTW UXTB UXTH
+//	MUL MNEG MADD MSUB SDIV UDIV (aarch64_alu.go)
 //	label: [instruction]
 //
 // Registers W<n> and X<n> (n < 31) are one register, spelled X<n>; WZR and
@@ -27,7 +32,9 @@ import (
 // without sized locations, byte or half-word accesses or accesses at an
 // offset keeps herd's whole-location semantics; a mixed-size test is
 // lowered into per-chunk accesses (aarch64_mixed.go). Pair accesses (LDP,
-// STP) and the sign-extending loads are reported unsupported by name.
+// STP, LDXP, STXP, CASP...) are reported unsupported by name, and so is
+// an access through a register a pre/post-indexed access updates whose
+// address is not known before running.
 //
 // Atomic read-modify-writes (SWP, CAS, LD<op>, ST<op>) are one prog.RMW
 // whose read and write carry "X" (herd's amo pairs), plus "A" on the read

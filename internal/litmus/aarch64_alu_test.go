@@ -69,3 +69,23 @@ func TestAArch64DataProcessing(t *testing.T) {
 		}
 	}
 }
+
+// TestAArch64WritebackLocations: a pre/post-indexed update whose base is
+// then used at an address not known before running is refused by name;
+// one within the declared location is lowered, one beyond it refused.
+func TestAArch64WritebackLocations(t *testing.T) {
+	for _, tc := range []struct{ init, code, want string }{
+		{"0:X1=x;", "L0: ; LDR W0,[X1],#4 ; CBNZ W0,L0", "pre/post-indexed addressing updates X1, and the address of this access is not known before running"},
+		{"uint64_t x; 0:X1=x;", "LDR W0,[X1],#4 ; LDR W2,[X1]", ""},
+		{"uint64_t x; 0:X1=x;", "LDR X0,[X1,#8]!", "access to bytes 8..15 of x, which has 8"},
+	} {
+		src := "AArch64 t\n{ " + tc.init + " }\n P0 ;\n" + strings.ReplaceAll(tc.code, ";", ";\n") + " ;\nexists (0:X0=0)\n"
+		_, err := Parse("t.litmus", []byte(src))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.code, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want %s", tc.code, err, tc.want)
+		}
+	}
+}
