@@ -34,6 +34,9 @@ func TestAArch64DataProcessing(t *testing.T) {
 		{"LDRSB W0,[X1]", "X0 = load [X1]; X0 = (((X0 << 56) >> 56) & 4294967295)"},
 		{"LDURSH X0,[X1,#2]", "X0 = load [(X1 + 2)]; X0 = ((X0 << 48) >> 48)"},
 		{"LDR X0,[X1],#8", "X0 = load [X1]; X1 = (X1 + 8)"},
+		{"LDP W0,W2,[X1,#8]", "X0 = load [(X1 + 8)]; X2 = load [((X1 + 8) + 4)]"},
+		{"STP X0,XZR,[X1]", "store [X1] X0; store [(X1 + 8)] 0"},
+		{"LDP X0,X2,[X1],#16", "X0 = load [X1]; X2 = load [(X1 + 8)]; X1 = (X1 + 16)"},
 		{"LDR X0,[X1,#8]!", "X1 = (X1 + 8); X0 = load [X1]"},
 		{"STR W0,[X1],#-4", "store [X1] X0; X1 = (X1 + -4)"},
 		{"STRB W0,[X1,#1]!", "X1 = (X1 + 1); store [X1] X0"},
@@ -55,7 +58,8 @@ func TestAArch64DataProcessing(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ src, want string }{
-		{"LDP X0,X2,[X1]", "unsupported AArch64 instruction LDP: pair accesses"},
+		{"LDXP X0,X2,[X1]", "unsupported AArch64 instruction LDXP: pair accesses"},
+		{"LDP X0,W2,[X1]", "LDP needs two registers of the same width"},
 		{"LDAR X0,[X1],#8", "unsupported AArch64 addressing mode: post-indexed LDAR"},
 		{"LDR X0,[X1,X2]!", "pre-indexed memory operand of LDR needs an immediate offset"},
 		{"LDR X1,[X1],#8", "unsupported AArch64 instruction LDR: a post-indexed access whose register is its base register X1"},

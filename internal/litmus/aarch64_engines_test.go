@@ -16,7 +16,8 @@ import (
 
 // TestAArch64InstructionLitmus runs the litmus tests of
 // testdata/aarch64 (sign-extending loads, pre/post-indexed accesses,
-// data-processing instructions, atomic minimum and maximum) under the
+// data-processing instructions, atomic minimum and maximum, LDP and
+// STP) under the
 // built-in aarch64 model. Each test's file says why its verdict is the
 // right one. smt marks the tests also run by the SMT engine, which must
 // find the same states (the others make it reason about many values
@@ -42,6 +43,8 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{"MP+dmb.sy+postidx-po", true, 4, true},
 		{"LDSMAX+LDUMIN", false, 2, long},
 		{"MINMAX+widths", true, 1, false},
+		{"MP+stp+ldp", true, 4, true},
+		{"STP+LDP+po", false, 1, true},
 	} {
 		path := filepath.Join("testdata", "aarch64", tc.file+".litmus")
 		src, err := os.ReadFile(path)

@@ -85,7 +85,7 @@ func TestAArch64Translate(t *testing.T) {
 func TestAArch64Errors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"FOO W0", `t:1:1: unknown AArch64 instruction "FOO"`},
-		{"LDP W0,W1,[X1]", "t:1:1: unsupported AArch64 instruction LDP: pair accesses"},
+		{"STLXP W0,W1,W2,[X1]", "t:1:1: unsupported AArch64 instruction STLXP: pair accesses"},
 		{"LDXR W0,[X1],#4", "t:1:9: unsupported AArch64 addressing mode: post-indexed LDXR"},
 		{"STLR W0,[X1,#4]!", "t:1:9: unsupported AArch64 addressing mode: pre-indexed STLR"},
 		{"LDR W0", "t:1:1: LDR takes 2 operands, found 1"},

@@ -47,7 +47,7 @@ var a64AMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 // the reason.
 func a64Unsupported(mn string) (string, bool) {
 	switch {
-	case mn == "LDP" || mn == "STP" || mn == "LDNP" || mn == "STNP" || mn == "LDPSW" || mn == "LDXP" || mn == "STXP" || mn == "LDAXP" || mn == "STLXP" || strings.HasPrefix(mn, "CASP"):
+	case mn == "LDPSW" || mn == "LDXP" || mn == "STXP" || mn == "LDAXP" || mn == "STLXP" || strings.HasPrefix(mn, "CASP"):
 		return "pair accesses (mixed-size) are not supported", true
 	case mn == "TLBI" || mn == "DC" || mn == "IC" || mn == "MRS" || mn == "MSR" || mn == "SVC" || mn == "ERET" || mn == "HVC":
 		return "system instructions are not supported", true
@@ -141,7 +141,7 @@ func (a *a64Thread) translate(in a64Instr) {
 	if !wb.pre && wb.update != nil {
 		defer a.emit(wb.update)
 	}
-	if a.access(in, mn, size) || a.flags(in, mn) || a.move(in, mn) || a.branch(in, mn) || a.dataProc(in, mn) {
+	if a.pair(in, mn) || a.access(in, mn, size) || a.flags(in, mn) || a.move(in, mn) || a.branch(in, mn) || a.dataProc(in, mn) {
 		return
 	}
 	if op, ok := a64ALU[mn]; ok {
@@ -617,7 +617,7 @@ type a64Writeback struct {
 
 // a64WritebackForms are the instructions with pre- and post-indexed
 // forms (after the B and H suffixes are removed).
-var a64WritebackForms = map[string]bool{"LDR": true, "STR": true, "LDRSB": true, "LDRSH": true, "LDRSW": true}
+var a64WritebackForms = map[string]bool{"LDR": true, "STR": true, "LDRSB": true, "LDRSH": true, "LDRSW": true, "LDP": true, "STP": true}
 
 // writeback reads the pre-indexed [Xn,#imm]! and post-indexed [Xn],#imm
 // addressing modes: in is returned with the access at Xn (the update
@@ -639,7 +639,7 @@ func (a *a64Thread) writeback(in a64Instr, mn string) (a64Instr, a64Writeback, b
 		}
 		switch {
 		case !a64WritebackForms[mn]:
-			a.errorf(op.pos, "unsupported AArch64 addressing mode: %s %s (only LDR, STR and their B, H and sign-extending forms have it)", mode, in.mn)
+			a.errorf(op.pos, "unsupported AArch64 addressing mode: %s %s (only LDR, STR, their B, H and sign-extending forms, LDP and STP have it)", mode, in.mn)
 			return in, wb, false
 		case op.pre && post:
 			a.errorf(in.ops[i+1].pos, "%s: both pre- and post-indexed", in.mn)
@@ -667,4 +667,33 @@ func (a *a64Thread) writeback(in a64Instr, mn string) (a64Instr, a64Writeback, b
 		return in, wb, true
 	}
 	return in, wb, true
+}
+
+// pair translates LDP, STP, LDNP and STNP Rt1,Rt2,[addr] as herd7 does
+// outside exclusives: two single-copy-atomic accesses, Rt1 at addr and
+// Rt2 at addr plus the register width (a location too small for both is
+// refused by the mixed-size lowering); false when mn is none of them.
+func (a *a64Thread) pair(in a64Instr, mn string) bool {
+	switch mn {
+	case "LDP", "STP", "LDNP", "STNP":
+	default:
+		return false
+	}
+	if !a.arity(in, 3) || !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isMem(in, 2) {
+		return true
+	}
+	if in.ops[0].wide != in.ops[1].wide {
+		a.errorf(in.ops[1].pos, "%s needs two registers of the same width", in.mn)
+		return true
+	}
+	w := a.width(in, 0, 0)
+	addrs := []prog.Expr{in.ops[2].addr, prog.Bin{Op: prog.OpAdd, X: in.ops[2].addr, Y: prog.Int(int64(w))}}
+	for i, addr := range addrs {
+		if mn[0] == 'L' {
+			a.emitAccess(w, prog.Load{Dst: in.ops[i].reg, Addr: addr})
+		} else {
+			a.emitAccess(w, prog.Store{Addr: addr, Val: a.value(in.ops[i])})
+		}
+	}
+	return true
 }
