@@ -31,8 +31,10 @@ import (
 // bytes, X: 8, the B and H forms LDRB, STRH, SWPALB, ...: 1 and 2). A test
 // without sized locations, byte or half-word accesses or accesses at an
 // offset keeps herd's whole-location semantics; a mixed-size test is
-// lowered into per-chunk accesses (aarch64_mixed.go). Pair accesses (LDP,
-// STP, LDXP, STXP, CASP...) are reported unsupported by name, and so is
+// lowered into per-chunk accesses (aarch64_mixed.go). LDP and STP are two
+// accesses (Rt1 at the address, Rt2 one register width further); the
+// exclusive and compare-and-swap pairs (LDXP, STXP, CASP...) and LDPSW are
+// reported unsupported by name, and so is
 // an access through a register a pre/post-indexed access updates whose
 // address is not known before running.
 //
