@@ -14,11 +14,16 @@ import (
 // registers in any case:
 //
 //	LDR/STR Rt,[Xn]  [Xn,#imm]  [Xn,Rm]  [Xn,Wm,SXTW|UXTW]  [Xn,Xm,LSL #k]
+//	  [Xn,#imm]! and [Xn],#imm (pre/post-indexed: Xn += imm as a register write)
+//	LDRSB LDRSH LDRSW LDURS* (sign-extending loads)
 //	LDAR LDAPR STLR (acquire "A", acquire-PC "Q", release "L")
 //	LDXR LDAXR STXR STLXR (exclusives: "EX", plus "A" / "L")
-//	SWP CAS LDADD LDCLR LDEOR LDSET {,A,L,AL}, STADD STCLR STEOR STSET {,L}
+//	SWP CAS LDADD LDCLR LDEOR LDSET LDSMAX LDSMIN LDUMAX LDUMIN {,A,L,AL},
+//	  STADD STCLR STEOR STSET STSMAX STSMIN STUMAX STUMIN {,L}
 //	DMB/DSB SY ISH OSH NSH LD ST ISHLD ISHST ...   ISB   NOP
 //	MOV ADD SUB EOR AND ORR  CMP  CBZ CBNZ  B  B.EQ B.NE B.LT B.LE B.GT B.GE
+//	LSR ASR ROR MVN MOVN ORN BIC EON UBFX SBFX SXTB SXTH SXTW UXTB UXTH
+//	MUL MNEG MADD MSUB SDIV UDIV (aarch64_alu.go)
 //	label: [instruction]
 //
 // Registers W<n> and X<n> (n < 31) are one register, spelled X<n>; WZR and
@@ -26,8 +31,12 @@ import (
 // bytes, X: 8, the B and H forms LDRB, STRH, SWPALB, ...: 1 and 2). A test
 // without sized locations, byte or half-word accesses or accesses at an
 // offset keeps herd's whole-location semantics; a mixed-size test is
-// lowered into per-chunk accesses (aarch64_mixed.go). Pair accesses (LDP,
-// STP) and the sign-extending loads are reported unsupported by name.
+// lowered into per-chunk accesses (aarch64_mixed.go). LDP and STP are two
+// accesses (Rt1 at the address, Rt2 one register width further); the
+// exclusive and compare-and-swap pairs (LDXP, STXP, CASP...) and LDPSW are
+// reported unsupported by name, and so is
+// an access through a register a pre/post-indexed access updates whose
+// address is not known before running.
 //
 // Atomic read-modify-writes (SWP, CAS, LD<op>, ST<op>) are one prog.RMW
 // whose read and write carry "X" (herd's amo pairs), plus "A" on the read
@@ -168,6 +177,9 @@ type a64Op struct {
 	name  string // a64Sym (upper case for keywords, as written for labels); a64Shift: "LSL"
 	addr  prog.Expr
 	index bool // a64Mem: the address has a register or immediate offset
+	pre   bool // a64Mem: pre-indexed [Xn,#imm]! (addr is Xn+imm)
+	base  string
+	off   int64 // a64Mem: the immediate offset of [Xn,#imm]
 	pos   prog.Pos
 }
 
@@ -276,9 +288,10 @@ func (a *a64Thread) immediate(c Cell, toks []cellTok) (int64, bool) {
 func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) {
 	op := a64Op{kind: a64Mem, pos: at(c.Pos, toks[0].off)}
 	last := toks[len(toks)-1]
-	if last.kind == '!' {
-		a.errorf(at(c.Pos, last.off), "unsupported AArch64 addressing mode: pre-indexed %s", mn)
-		return op, false
+	if last.kind == '!' && len(toks) > 1 {
+		op.pre = true
+		toks = toks[:len(toks)-1]
+		last = toks[len(toks)-1]
 	}
 	if last.kind != ']' {
 		a.errorf(at(c.Pos, last.off), "missing ']' in memory operand of %s", mn)
@@ -311,8 +324,12 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) 
 		a.errorf(at(c.Pos, base[0].off), "bad base register %q in memory operand of %s", base[0].text, mn)
 		return op, false
 	}
-	op.addr = prog.Reg{Name: "X" + strconv.Itoa(n)}
+	op.addr, op.base = prog.Reg{Name: "X" + strconv.Itoa(n)}, "X"+strconv.Itoa(n)
 	if len(parts) == 1 {
+		if op.pre {
+			a.errorf(op.pos, "pre-indexed memory operand of %s needs an immediate offset [Xn,#imm]!", mn)
+			return op, false
+		}
 		return op, true
 	}
 	op.index = true
@@ -330,7 +347,11 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) 
 		if v != 0 {
 			op.addr = prog.Bin{Op: prog.OpAdd, X: op.addr, Y: prog.Int(v)}
 		}
+		op.off = v
 		return op, true
+	case op.pre:
+		a.errorf(at(c.Pos, off[0].off), "pre-indexed memory operand of %s needs an immediate offset [Xn,#imm]!", mn)
+		return op, false
 	case len(off) == 1 && off[0].kind == 'w':
 		m, _, ok := a64RegNum(off[0].text)
 		if !ok {
@@ -387,5 +408,59 @@ var a64SizedTypes = map[string]bool{
 // CheckTest lowers the mixed-size tests into per-chunk accesses (see
 // aarch64_mixed.go), or reports what of them is not supported.
 func (a64Frontend) CheckTest(t *spec.Test) error {
+	if err := a64CheckWriteback(t); err != nil {
+		return err
+	}
 	return lowerMixed(t)
+}
+
+// a64CheckWriteback refuses an access whose base register a pre- or
+// post-indexed access updates and whose address is not known before
+// running (in a loop, or from memory): the location it reaches may be
+// none the test declares. Known addresses are checked against the
+// declared locations by the mixed-size lowering.
+func a64CheckWriteback(t *spec.Test) error {
+	var errs source.ErrorList
+	for _, a := range a64StaticAccesses(t) {
+		if a.known {
+			continue
+		}
+		th := t.Threads[a.thread]
+		addr, _ := prog.AddrOf(th.Code[a.pc])
+		for _, r := range a64ExprRegs(addr) {
+			if a64Updated(th, r) {
+				errs.Add(th.Pos[a.pc], fmt.Sprintf("unsupported AArch64 test: pre/post-indexed addressing updates %s, and the address of this access is not known before running", r))
+				break
+			}
+		}
+	}
+	return errs.Err()
+}
+
+// a64ExprRegs are the registers e reads.
+func a64ExprRegs(e prog.Expr) []string {
+	switch e := e.(type) {
+	case prog.Reg:
+		return []string{e.Name}
+	case prog.Bin:
+		return append(a64ExprRegs(e.X), a64ExprRegs(e.Y)...)
+	case prog.Un:
+		return a64ExprRegs(e.X)
+	}
+	return nil
+}
+
+// a64Updated tells whether thread th adds a constant to register r (the
+// writeback of a pre- or post-indexed access, or an ADD Xn,Xn,#imm).
+func a64Updated(th *prog.Thread, r string) bool {
+	for _, in := range th.Code {
+		if as, ok := in.(prog.Assign); ok && as.Dst == r {
+			if b, ok := as.Val.(prog.Bin); ok && b.Op == prog.OpAdd && b.X == (prog.Reg{Name: r}) {
+				if _, ok := b.Y.(prog.Const); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -46,7 +46,8 @@ package litmus
 // What is refused, by name: accesses whose address is not known before
 // running (the chunks are computed statically), misaligned accesses,
 // arrays, read-modify-writes and exclusives that span several chunks,
-// pair instructions (LDP, STP), and 128-bit locations.
+// and 128-bit locations (LDP and STP reach the mixed-size lowering as two
+// accesses).
 
 import (
 	"fmt"

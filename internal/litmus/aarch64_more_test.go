@@ -37,7 +37,7 @@ func TestAArch64MoreInstructions(t *testing.T) {
 		{"CSEL W0,W2,W3,HI", `t.litmus:4:16: unsupported AArch64 condition "HI" (EQ, NE, LT, LE, GT and GE are)`},
 		{"MOVZ W0,#1,LSL #8", `t.litmus:4:10: MOVZ: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)`},
 		{"TBZ W0,#64,L0", `t.litmus:4:9: TBZ needs a bit number #0..#63 as operand 2`},
-		{"LDSMAX W0,W2,[X1]", `t.litmus:4:2: unsupported AArch64 instruction LDSMAX: atomic minimum and maximum are not supported`},
+		{"STXP W3,W0,W2,[X1]", `t.litmus:4:2: unsupported AArch64 instruction STXP: pair accesses (mixed-size) are not supported`},
 	} {
 		src := "AArch64 t\n{ 0:X1=x; }\n P0 ;\n " + tc.ins + " ;\n L0: ;\nexists (x=0)\n"
 		_, err := Parse("t.litmus", []byte(src))

@@ -85,11 +85,9 @@ func TestAArch64Translate(t *testing.T) {
 func TestAArch64Errors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"FOO W0", `t:1:1: unknown AArch64 instruction "FOO"`},
-		{"LDRSW X0,[X1]", "t:1:1: unsupported AArch64 instruction LDRSW: sign-extending"},
-		{"LDRSB W0,[X1]", "t:1:1: unsupported AArch64 instruction LDRSB: sign-extending"},
-		{"LDP W0,W1,[X1]", "t:1:1: unsupported AArch64 instruction LDP: pair accesses"},
-		{"LDR W0,[X1],#4", "t:1:13: unsupported AArch64 addressing mode: post-indexed LDR"},
-		{"LDR W0,[X1,#4]!", "t:1:15: unsupported AArch64 addressing mode: pre-indexed LDR"},
+		{"STLXP W0,W1,W2,[X1]", "t:1:1: unsupported AArch64 instruction STLXP: pair accesses"},
+		{"LDXR W0,[X1],#4", "t:1:9: unsupported AArch64 addressing mode: post-indexed LDXR"},
+		{"STLR W0,[X1,#4]!", "t:1:9: unsupported AArch64 addressing mode: pre-indexed STLR"},
 		{"LDR W0", "t:1:1: LDR takes 2 operands, found 1"},
 		{"LDR [X1],W0", "t:1:5: LDR needs a register as operand 1"},
 		{"STR W0,X1", "t:1:8: STR needs a memory operand [Xn] as operand 2"},

@@ -46,31 +46,32 @@ var a64AMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 // a64Unsupported names instructions the front-end knows and refuses, with
 // the reason.
 func a64Unsupported(mn string) (string, bool) {
-	base := mn
-	for _, p := range []string{"LDR", "STR", "LDUR", "STUR", "LDAR", "LDAPR", "STLR", "LDXR", "LDAXR", "STXR", "STLXR", "SWP", "CAS",
-		"LDADD", "LDCLR", "LDEOR", "LDSET", "STADD", "STCLR", "STEOR", "STSET"} {
-		if strings.HasPrefix(mn, p) {
-			base = p
-			break
-		}
-	}
-	if base != mn {
-		rest := strings.TrimPrefix(mn, base)
-		switch strings.TrimPrefix(strings.TrimPrefix(rest, "A"), "L") {
-		case "SB", "SH", "SW":
-			return "sign-extending accesses are not supported", true
-		}
-	}
 	switch {
-	case mn == "LDP" || mn == "STP" || mn == "LDXP" || mn == "STXP" || mn == "LDAXP" || mn == "STLXP" || mn == "CASP" || strings.HasPrefix(mn, "CASP"):
+	case mn == "LDPSW" || mn == "LDXP" || mn == "STXP" || mn == "LDAXP" || mn == "STLXP" || strings.HasPrefix(mn, "CASP"):
 		return "pair accesses (mixed-size) are not supported", true
-	case strings.HasPrefix(mn, "LDSMAX"), strings.HasPrefix(mn, "LDSMIN"), strings.HasPrefix(mn, "LDUMAX"), strings.HasPrefix(mn, "LDUMIN"),
-		strings.HasPrefix(mn, "STSMAX"), strings.HasPrefix(mn, "STSMIN"), strings.HasPrefix(mn, "STUMAX"), strings.HasPrefix(mn, "STUMIN"):
-		return "atomic minimum and maximum are not supported", true
 	case mn == "TLBI" || mn == "DC" || mn == "IC" || mn == "MRS" || mn == "MSR" || mn == "SVC" || mn == "ERET" || mn == "HVC":
 		return "system instructions are not supported", true
 	}
 	return "", false
+}
+
+// a64MinMaxOps are the atomic minimum and maximum operations of LD<op>
+// and ST<op>.
+var a64MinMaxOps = map[string]bool{"SMAX": true, "SMIN": true, "UMAX": true, "UMIN": true}
+
+// a64AMOOp splits the operation off LD<op><order> or ST<op><order>: the
+// operation, and the rest of the mnemonic.
+func a64AMOOp(mn string) (op, rest string, ok bool) {
+	if len(mn) < 5 || !strings.HasPrefix(mn, "LD") && !strings.HasPrefix(mn, "ST") {
+		return "", "", false
+	}
+	if len(mn) >= 6 && a64MinMaxOps[mn[2:6]] {
+		return mn[2:6], mn[6:], true
+	}
+	if _, ok := a64AMOOps[mn[2:5]]; ok {
+		return mn[2:5], mn[5:], true
+	}
+	return "", "", false
 }
 
 // a64AccessMnemonic tells whether mn is a load, store or atomic whose
@@ -89,11 +90,9 @@ func a64AccessMnemonic(mn string) bool {
 			return ok
 		}
 	}
-	if len(mn) >= 5 && (strings.HasPrefix(mn, "LD") || strings.HasPrefix(mn, "ST")) {
-		if _, ok := a64AMOOps[mn[2:5]]; ok {
-			_, _, ok := a64Ordering(mn[5:])
-			return ok
-		}
+	if _, rest, ok := a64AMOOp(mn); ok {
+		_, _, ok := a64Ordering(rest)
+		return ok
 	}
 	return false
 }
@@ -132,13 +131,17 @@ func (a *a64Thread) translate(in a64Instr) {
 			size = 2
 		}
 	}
-	for i, op := range in.ops {
-		if op.kind == a64Mem && i < len(in.ops)-1 && in.ops[i+1].kind == a64Imm {
-			a.errorf(in.ops[i+1].pos, "unsupported AArch64 addressing mode: post-indexed %s", mn)
-			return
-		}
+	in, wb, ok := a.writeback(in, mn)
+	if !ok {
+		return
 	}
-	if a.access(in, mn, size) || a.flags(in, mn) || a.move(in, mn) || a.branch(in, mn) {
+	if wb.pre {
+		a.emit(wb.update)
+	}
+	if !wb.pre && wb.update != nil {
+		defer a.emit(wb.update)
+	}
+	if a.pair(in, mn) || a.access(in, mn, size) || a.flags(in, mn) || a.move(in, mn) || a.branch(in, mn) || a.dataProc(in, mn) {
 		return
 	}
 	if op, ok := a64ALU[mn]; ok {
@@ -416,11 +419,11 @@ func (a *a64Thread) atomic(in a64Instr, size int) bool {
 		}
 		return true
 	case strings.HasPrefix(mn, "LD") && len(mn) >= 5:
-		f, ok := a64AMOOps[mn[2:5]]
+		f, suffix, ok := a.amoOp(mn, size)
 		if !ok {
 			return false
 		}
-		rt, wt, ok := a64Ordering(mn[5:])
+		rt, wt, ok := a64Ordering(suffix)
 		if !ok {
 			return false
 		}
@@ -432,11 +435,10 @@ func (a *a64Thread) atomic(in a64Instr, size int) bool {
 		}
 		return true
 	case strings.HasPrefix(mn, "ST") && len(mn) >= 5:
-		f, ok := a64AMOOps[mn[2:5]]
+		f, suffix, ok := a.amoOp(mn, size)
 		if !ok {
 			return false
 		}
-		suffix := mn[5:]
 		if suffix != "" && suffix != "L" {
 			return false
 		}
@@ -472,8 +474,25 @@ func (a *a64Thread) barrier(in a64Instr) {
 	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
 }
 
+// amoOp is the operation of LD<op> or ST<op> on size bytes, and the
+// ordering suffix after it.
+func (a *a64Thread) amoOp(mn string, size int) (func(old, v prog.Expr) prog.Expr, string, bool) {
+	op, rest, ok := a64AMOOp(mn)
+	if !ok {
+		return nil, "", false
+	}
+	if a64MinMaxOps[op] {
+		return a64MinMax(op, size), rest, true
+	}
+	return a64AMOOps[op], rest, true
+}
+
 // alu is ADD, SUB, EOR, AND, ORR Rd,Rn,Rm|#imm[,extend|LSL #k].
-func (a *a64Thread) alu(in a64Instr, op prog.Op) {
+func (a *a64Thread) alu(in a64Instr, op prog.Op) { a.aluWith(in, op, false) }
+
+// aluWith is alu, with the second operand inverted for ORN, BIC and EON
+// (whose W forms keep the low 32 bits of the result).
+func (a *a64Thread) aluWith(in a64Instr, op prog.Op, invert bool) {
 	if len(in.ops) != 3 && len(in.ops) != 4 {
 		a.errorf(in.mnPos, "%s takes 3 operands, found %d", in.mn, len(in.ops))
 		return
@@ -497,6 +516,10 @@ func (a *a64Thread) alu(in a64Instr, op prog.Op) {
 			a.errorf(ext.pos, "unsupported operand of %s", in.mn)
 			return
 		}
+	}
+	if invert {
+		a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: prog.Un{Op: prog.OpBNot, X: rhs}}))
+		return
 	}
 	a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs})
 }
@@ -582,4 +605,95 @@ func (a *a64Thread) checkLabels() {
 			}
 		}
 	}
+}
+
+// a64Writeback is the base register update of a pre- or post-indexed
+// access: an ordinary register write, before the access (pre) or after
+// it.
+type a64Writeback struct {
+	pre    bool
+	update prog.Instr // nil: no writeback
+}
+
+// a64WritebackForms are the instructions with pre- and post-indexed
+// forms (after the B and H suffixes are removed).
+var a64WritebackForms = map[string]bool{"LDR": true, "STR": true, "LDRSB": true, "LDRSH": true, "LDRSW": true, "LDP": true, "STP": true}
+
+// writeback reads the pre-indexed [Xn,#imm]! and post-indexed [Xn],#imm
+// addressing modes: in is returned with the access at Xn (the update
+// comes before it) or with the offset operand removed (the update comes
+// after it).
+func (a *a64Thread) writeback(in a64Instr, mn string) (a64Instr, a64Writeback, bool) {
+	var wb a64Writeback
+	for i, op := range in.ops {
+		if op.kind != a64Mem {
+			continue
+		}
+		post := i == len(in.ops)-2 && in.ops[i+1].kind == a64Imm
+		if !op.pre && !post {
+			continue
+		}
+		mode := "post-indexed"
+		if op.pre {
+			mode = "pre-indexed"
+		}
+		switch {
+		case !a64WritebackForms[mn]:
+			a.errorf(op.pos, "unsupported AArch64 addressing mode: %s %s (only LDR, STR, their B, H and sign-extending forms, LDP and STP have it)", mode, in.mn)
+			return in, wb, false
+		case op.pre && post:
+			a.errorf(in.ops[i+1].pos, "%s: both pre- and post-indexed", in.mn)
+			return in, wb, false
+		case post && op.index:
+			a.errorf(op.pos, "post-indexed memory operand of %s takes no offset inside the brackets", in.mn)
+			return in, wb, false
+		}
+		for j, r := range in.ops {
+			if j != i && r.kind == a64Reg && r.reg == op.base {
+				a.errorf(r.pos, "unsupported AArch64 instruction %s: a %s access whose register is its base register %s (CONSTRAINED UNPREDICTABLE)", in.mn, mode, op.base)
+				return in, wb, false
+			}
+		}
+		ops := append([]a64Op(nil), in.ops...)
+		base := prog.Reg{Name: op.base}
+		if op.pre {
+			wb = a64Writeback{pre: true, update: prog.Assign{Dst: op.base, Val: prog.Bin{Op: prog.OpAdd, X: base, Y: prog.Int(op.off)}}}
+			ops[i].addr, ops[i].pre, ops[i].index = base, false, false
+		} else {
+			wb = a64Writeback{update: prog.Assign{Dst: op.base, Val: prog.Bin{Op: prog.OpAdd, X: base, Y: prog.Int(in.ops[i+1].imm)}}}
+			ops = ops[:i+1]
+		}
+		in.ops = ops
+		return in, wb, true
+	}
+	return in, wb, true
+}
+
+// pair translates LDP, STP, LDNP and STNP Rt1,Rt2,[addr] as herd7 does
+// outside exclusives: two single-copy-atomic accesses, Rt1 at addr and
+// Rt2 at addr plus the register width (a location too small for both is
+// refused by the mixed-size lowering); false when mn is none of them.
+func (a *a64Thread) pair(in a64Instr, mn string) bool {
+	switch mn {
+	case "LDP", "STP", "LDNP", "STNP":
+	default:
+		return false
+	}
+	if !a.arity(in, 3) || !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isMem(in, 2) {
+		return true
+	}
+	if in.ops[0].wide != in.ops[1].wide {
+		a.errorf(in.ops[1].pos, "%s needs two registers of the same width", in.mn)
+		return true
+	}
+	w := a.width(in, 0, 0)
+	addrs := []prog.Expr{in.ops[2].addr, prog.Bin{Op: prog.OpAdd, X: in.ops[2].addr, Y: prog.Int(int64(w))}}
+	for i, addr := range addrs {
+		if mn[0] == 'L' {
+			a.emitAccess(w, prog.Load{Dst: in.ops[i].reg, Addr: addr})
+		} else {
+			a.emitAccess(w, prog.Store{Addr: addr, Val: a.value(in.ops[i])})
+		}
+	}
+	return true
 }

@@ -1,0 +1,275 @@
+package litmus
+
+// The less common AArch64 data-processing instructions (shifts, bitwise
+// with an inverted operand, bit-field extracts, extensions, multiply and
+// divide), the sign-extending loads and the atomic minimum and maximum.
+// Values are 64-bit two's complement; an instruction whose destination is
+// a W register leaves the low 32 bits of its result, zero-extended, as the
+// Arm Architecture Reference Manual says of every write to a W register.
+
+import (
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+const a64Mask32 = 0xffffffff
+
+func a64Bin(op prog.Op, x, y prog.Expr) prog.Expr { return prog.Bin{Op: op, X: x, Y: y} }
+
+// a64Zext32 is the low 32 bits of e, zero-extended.
+func a64Zext32(e prog.Expr) prog.Expr { return a64Bin(prog.OpAnd, e, prog.Int(a64Mask32)) }
+
+// a64Sext is the low bits bits of e, sign-extended to 64 bits: e moved
+// to the top and arithmetically shifted back.
+func a64Sext(e prog.Expr, bits int64) prog.Expr {
+	if bits >= 64 {
+		return e
+	}
+	s := prog.Int(64 - bits)
+	return a64Bin(prog.OpShr, a64Bin(prog.OpShl, e, s), s)
+}
+
+// a64ULt is the unsigned order of two 64-bit values, in linear
+// arithmetic: x <u y when x is non-negative and y negative, or both have
+// the same sign and x < y.
+func a64ULt(x, y prog.Expr) prog.Expr {
+	xn, yn := a64Bin(prog.OpLt, x, prog.Int(0)), a64Bin(prog.OpLt, y, prog.Int(0))
+	return a64Bin(prog.OpLOr, a64Bin(prog.OpLAnd, prog.Un{Op: prog.OpNot, X: xn}, yn),
+		a64Bin(prog.OpLAnd, a64Bin(prog.OpEq, xn, yn), a64Bin(prog.OpLt, x, y)))
+}
+
+// a64Result is the value a write of e to the register of operand op
+// leaves: e itself for an X register, its low 32 bits for a W one.
+func a64Result(op a64Op, e prog.Expr) prog.Expr {
+	if op.wide {
+		return e
+	}
+	return a64Zext32(e)
+}
+
+// a64LogicalShr is the logical right shift of the 64-bit x by n (0..63):
+// the arithmetic shift with the n top bits cleared.
+func a64LogicalShr(x, n prog.Expr) prog.Expr {
+	// ((MinInt64 >> n) << 1) has exactly the n top bits set (none for n = 0).
+	top := a64Bin(prog.OpShl, a64Bin(prog.OpShr, prog.Int(-1<<63), n), prog.Int(1))
+	return a64Bin(prog.OpAnd, a64Bin(prog.OpShr, x, n), prog.Un{Op: prog.OpBNot, X: top})
+}
+
+// a64InvALU are the bitwise instructions whose second operand is
+// inverted: ORN, BIC, EON.
+var a64InvALU = map[string]prog.Op{"ORN": prog.OpOr, "BIC": prog.OpAnd, "EON": prog.OpXor}
+
+// a64SignedLoads are the sign-extending loads: the size of the access
+// and the plain load they are.
+var a64SignedLoads = map[string]struct {
+	size int
+	base string
+}{
+	"LDRSB": {1, "LDR"}, "LDRSH": {2, "LDR"}, "LDRSW": {4, "LDR"},
+	"LDURSB": {1, "LDUR"}, "LDURSH": {2, "LDUR"}, "LDURSW": {4, "LDUR"},
+}
+
+// dataProc translates the instructions of this file but the atomics;
+// false when mn is none of them.
+func (a *a64Thread) dataProc(in a64Instr, mn string) bool {
+	if op, ok := a64InvALU[mn]; ok {
+		a.aluWith(in, op, true)
+		return true
+	}
+	if s, ok := a64SignedLoads[mn]; ok {
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
+			a.emitAccess(s.size, prog.Load{Dst: in.ops[0].reg, Addr: in.ops[1].addr, Tags: a64Loads[s.base]})
+			if in.ops[0].reg != "" {
+				a.assign(in.ops[0].reg, a64Result(in.ops[0], a64Sext(prog.Reg{Name: in.ops[0].reg}, int64(8*s.size))))
+			}
+		}
+		return true
+	}
+	switch mn {
+	case "LSR", "ASR", "ROR":
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
+			a.assign(in.ops[0].reg, a.shift(mn, in.ops[0].wide, a.value(in.ops[1]), a.value(in.ops[2])))
+		}
+		return true
+	case "MVN":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isReg(in, 1) {
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Un{Op: prog.OpBNot, X: a.value(in.ops[1])}))
+		}
+		return true
+	case "MOVN":
+		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
+			if in.ops[1].kind != a64Imm || len(in.ops) == 3 && in.ops[2].kind != a64Shift {
+				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
+				return true
+			}
+			k := int64(0)
+			if len(in.ops) == 3 {
+				k = in.ops[2].imm
+			}
+			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 || !in.ops[0].wide && k > 16 {
+				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
+				return true
+			}
+			v := ^(in.ops[1].imm << k)
+			if !in.ops[0].wide {
+				v &= a64Mask32
+			}
+			a.assign(in.ops[0].reg, prog.Int(v))
+		}
+		return true
+	case "UBFX", "SBFX":
+		a.bitfield(in, mn)
+		return true
+	case "SXTB", "SXTH", "SXTW", "UXTB", "UXTH":
+		if a.arity(in, 2) && a.isReg(in, 0) && a.isReg(in, 1) {
+			bits := map[byte]int64{'B': 8, 'H': 16, 'W': 32}[mn[3]]
+			x := a.value(in.ops[1])
+			if mn[0] == 'S' {
+				a.assign(in.ops[0].reg, a64Result(in.ops[0], a64Sext(x, bits)))
+			} else {
+				a.assign(in.ops[0].reg, a64Bin(prog.OpAnd, x, prog.Int(int64(1)<<bits-1)))
+			}
+		}
+		return true
+	case "MUL", "MNEG":
+		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isReg(in, 2) {
+			v := a64Bin(prog.OpMul, a.value(in.ops[1]), a.value(in.ops[2]))
+			if mn == "MNEG" {
+				v = prog.Un{Op: prog.OpNeg, X: v}
+			}
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], v))
+		}
+		return true
+	case "MADD", "MSUB":
+		if a.arity(in, 4) && a.isReg(in, 0) && a.isReg(in, 1) && a.isReg(in, 2) && a.isReg(in, 3) {
+			op := prog.OpAdd
+			if mn == "MSUB" {
+				op = prog.OpSub
+			}
+			v := a64Bin(op, a.value(in.ops[3]), a64Bin(prog.OpMul, a.value(in.ops[1]), a.value(in.ops[2])))
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], v))
+		}
+		return true
+	case "SDIV", "UDIV":
+		a.divide(in, mn)
+		return true
+	}
+	return false
+}
+
+// shift is LSR, ASR or ROR of x by n, on 64 or 32 bits; the amount is
+// taken modulo the width, as the register forms do.
+func (a *a64Thread) shift(mn string, wide bool, x, n prog.Expr) prog.Expr {
+	width := int64(32)
+	if wide {
+		width = 64
+	}
+	n = a64Bin(prog.OpAnd, n, prog.Int(width-1))
+	if !wide {
+		// On 32 bits: the operand zero-extended (LSR, ROR) or
+		// sign-extended (ASR), shifted on 64 bits, the low 32 bits kept.
+		switch mn {
+		case "LSR":
+			return a64Bin(prog.OpShr, a64Zext32(x), n)
+		case "ASR":
+			return a64Zext32(a64Bin(prog.OpShr, a64Sext(x, 32), n))
+		}
+		z := a64Zext32(x)
+		back := a64Bin(prog.OpAnd, a64Bin(prog.OpSub, prog.Int(32), n), prog.Int(31))
+		return a64Zext32(a64Bin(prog.OpOr, a64Bin(prog.OpShr, z, n), a64Bin(prog.OpShl, z, back)))
+	}
+	switch mn {
+	case "LSR":
+		return a64LogicalShr(x, n)
+	case "ASR":
+		return a64Bin(prog.OpShr, x, n)
+	}
+	// ROR: x >>> n | x << (64-n); the left part is x itself shifted by 0
+	// when n is 0, which the OR with x >>> 0 = x leaves unchanged.
+	back := a64Bin(prog.OpAnd, a64Bin(prog.OpSub, prog.Int(64), n), prog.Int(63))
+	return a64Bin(prog.OpOr, a64LogicalShr(x, n), a64Bin(prog.OpShl, x, back))
+}
+
+// bitfield is UBFX and SBFX Rd,Rn,#lsb,#width.
+func (a *a64Thread) bitfield(in a64Instr, mn string) {
+	if !a.arity(in, 4) || !a.isReg(in, 0) || !a.isReg(in, 1) {
+		return
+	}
+	regBits := int64(32)
+	if in.ops[0].wide {
+		regBits = 64
+	}
+	lsb, width := in.ops[2], in.ops[3]
+	if lsb.kind != a64Imm || width.kind != a64Imm || lsb.imm < 0 || width.imm < 1 || lsb.imm+width.imm > regBits {
+		a.errorf(lsb.pos, "%s takes Rd,Rn,#lsb,#width with 0 <= lsb, 1 <= width and lsb+width <= %d", mn, regBits)
+		return
+	}
+	x := a.value(in.ops[1])
+	if mn == "SBFX" {
+		// The field moved to the top, arithmetically shifted back down.
+		up := a64Bin(prog.OpShl, x, prog.Int(64-lsb.imm-width.imm))
+		a.assign(in.ops[0].reg, a64Result(in.ops[0], a64Bin(prog.OpShr, up, prog.Int(64-width.imm))))
+		return
+	}
+	v := a64Bin(prog.OpShr, x, prog.Int(lsb.imm))
+	if width.imm < 64 {
+		v = a64Bin(prog.OpAnd, v, prog.Int(int64(1)<<width.imm-1))
+	}
+	a.assign(in.ops[0].reg, v)
+}
+
+// divide is SDIV and UDIV Rd,Rn,Rm: the quotient rounded towards zero,
+// and 0 for a division by zero (the architecture raises no exception).
+// UDIV on X registers reads its operands as signed values: a 64-bit
+// operand of 2^63 or more is not supported (such values do not occur in
+// litmus tests, whose values are small).
+func (a *a64Thread) divide(in a64Instr, mn string) {
+	if !a.arity(in, 3) || !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isReg(in, 2) {
+		return
+	}
+	x, y := a.value(in.ops[1]), a.value(in.ops[2])
+	switch {
+	case !in.ops[0].wide && mn == "UDIV":
+		x, y = a64Zext32(x), a64Zext32(y)
+	case !in.ops[0].wide:
+		x, y = a64Sext(x, 32), a64Sext(y, 32)
+	}
+	// (y != 0) * (x / (y + (y == 0))): never a division by zero.
+	nz := a64Bin(prog.OpNe, y, prog.Int(0))
+	q := a64Bin(prog.OpDiv, x, a64Bin(prog.OpAdd, y, a64Bin(prog.OpEq, y, prog.Int(0))))
+	a.assign(in.ops[0].reg, a64Result(in.ops[0], a64Bin(prog.OpMul, nz, q)))
+}
+
+// a64MinMax are the operations of LD<op> and ST<op> for the atomic
+// minimum and maximum: new value from the old one and the operand, on
+// size bytes.
+func a64MinMax(op string, size int) func(old, v prog.Expr) prog.Expr {
+	return func(old, v prog.Expr) prog.Expr {
+		bits := int64(8 * size)
+		x, y := old, v
+		switch op[0] {
+		case 'S':
+			x, y = a64Sext(old, bits), a64Sext(v, bits)
+		case 'U':
+			if bits < 64 {
+				m := prog.Int(int64(1)<<bits - 1)
+				x, y = a64Bin(prog.OpAnd, old, m), a64Bin(prog.OpAnd, v, m)
+			}
+		}
+		// MAX keeps old when old > v, MIN when old < v.
+		var keepOld prog.Expr
+		switch {
+		case op == "UMAX" && bits == 64:
+			keepOld = a64ULt(y, x)
+		case op == "UMIN" && bits == 64:
+			keepOld = a64ULt(x, y)
+		case op[1:] == "MAX":
+			keepOld = a64Bin(prog.OpGt, x, y)
+		default:
+			keepOld = a64Bin(prog.OpLt, x, y)
+		}
+		// keepOld ? old : v, as data: v ^ ((old ^ v) & -keepOld), bitwise
+		// (a product with keepOld would be non-linear for the SMT engine).
+		keep := prog.Un{Op: prog.OpNeg, X: keepOld}
+		return a64Bin(prog.OpXor, v, a64Bin(prog.OpAnd, a64Bin(prog.OpXor, old, v), keep))
+	}
+}
