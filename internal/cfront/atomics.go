@@ -77,8 +77,17 @@ func (l *lowerer) atomicRMW(fr *frame, in *ir.InstAtomicRMW, pos prog.Pos) error
 		return l.errAt(pos, "%v", err)
 	}
 	fr.b.emit(prog.RMW{Dst: fr.reg(in), Addr: a, New: nv, RTags: rmwTags(in.Ordering), WTags: rmwTags(in.Ordering)})
+	if fr.loops.inSpin(in) {
+		// The spin cut asks that an atomicrmw of the iteration wrote
+		// back what it read, when the iteration ran it (see edgeCode).
+		fr.b.emit(prog.Assign{Dst: ranReg(fr.reg(in)), Val: prog.Int(1)})
+	}
 	return nil
 }
+
+// ranReg names the register that says whether the atomicrmw whose result
+// is in reg ran in the current iteration of its spin loop.
+func ranReg(reg string) string { return reg + ".ran" }
 
 // fence lowers a fence; a single-thread one (atomic_signal_fence) is a
 // compiler barrier only and emits nothing.

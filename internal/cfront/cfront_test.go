@@ -67,6 +67,8 @@ func TestVerdicts(t *testing.T) {
 		{"spinlock_rlx.c", "aarch64", "aarch64", 2, Violation, 36, false},
 		{"spinlock_rlx.c", "tso", "x86", 2, Safe, 0, false},
 		{"mutex.c", "rc11", "", 2, Safe, 0, false},
+		{"ttas_nested.c", "rc11", "", 2, Safe, 0, false},
+		{"ttas_nested.c", "aarch64", "aarch64", 2, Safe, 0, false},
 		{"casloop.c", "rc11", "", 2, BoundHit, 0, false},
 		{"casloop.c", "rc11", "", 3, Safe, 0, false},
 		{"bound.c", "rc11", "", 2, BoundHit, 0, true},

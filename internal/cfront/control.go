@@ -149,7 +149,11 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 				return l.errAt(pos, "%v", err)
 			}
 			old := prog.Reg{Name: fr.reg(r)}
-			and(prog.Bin{Op: prog.OpEq, X: replaceOld(nv, old), Y: old})
+			// Only an atomicrmw the iteration ran constrains it (a
+			// test-and-test-and-set whose test failed did not run its
+			// exchange).
+			ran := prog.Reg{Name: ranReg(fr.reg(r))}
+			and(prog.Bin{Op: prog.OpLOr, X: prog.Un{Op: prog.OpNot, X: ran}, Y: prog.Bin{Op: prog.OpEq, X: replaceOld(nv, old), Y: old}})
 			if a, err := l.operand(fr, r.Dst, pos); err == nil {
 				site.add(fr.reg(r), a)
 			}
@@ -168,6 +172,9 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		}
 		l.spinAt(b, site)
 		b.emit(prog.Jump{Cond: cond, Target: spinLabel})
+		for _, r := range sl.rmws {
+			b.emit(prog.Assign{Dst: ranReg(fr.reg(r)), Val: prog.Int(0)})
+		}
 	}
 	tmps := make([]string, len(phis))
 	for i := range phis {

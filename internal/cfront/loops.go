@@ -23,6 +23,21 @@ type spinLoop struct {
 	rmws  []*ir.InstAtomicRMW
 }
 
+// inSpin tells whether the atomicrmw in is in the body of a spin loop.
+func (li *loopInfo) inSpin(in *ir.InstAtomicRMW) bool {
+	if li == nil {
+		return false
+	}
+	for _, sl := range li.spin {
+		for _, r := range sl.rmws {
+			if r == in {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // loopsOf finds the spin loops of f (once per function).
 func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 	if li, ok := l.loops[f]; ok {
