@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register("check", "bounded model checking of a program (.pts, compiled for a target) or a litmus test with loops", runCheck)
+	register("check", "bounded model checking of a C program (.c, through clang-14), a .pts program, or a litmus test with loops", runCheck)
 }
 
 const checkUsage = `usage: musket check [flags] PROGRAM.pts|PROGRAM.c|TEST.litmus ...
