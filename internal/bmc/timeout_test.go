@@ -18,35 +18,21 @@ import (
 // threads spinning in nested loops) under Power at bound 5 takes more
 // than a minute and a gigabyte; the deadline must stop it within the
 // encoding (and Z3's solving), reported as a timeout, never a verdict.
-// The guard is generous (a loaded machine); the outcome is asserted.
+// What is asserted is the outcome: the encoding would otherwise end
+// with a verdict, much later (go test's own time limit catches a hang).
 func TestTimeoutWhileEncoding(t *testing.T) {
 	m, name, err := driver.Models{}.ForTarget("power")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const limit, guard = 2 * time.Second, 20 * time.Second
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	type answer struct {
-		pr  *bmc.ProgramResult
-		err error
+	pr, err := bmc.CheckProgram(ctx, filepath.Join("testdata", "spin3.pts"), m, name, bmc.ProgramOptions{Target: "power", Bound: 5})
+	if err != nil {
+		t.Fatal(err)
 	}
-	done := make(chan answer, 1)
-	start := time.Now()
-	go func() {
-		pr, err := bmc.CheckProgram(ctx, filepath.Join("testdata", "spin3.pts"), m, name, bmc.ProgramOptions{Target: "power", Bound: 5})
-		done <- answer{pr, err}
-	}()
-	select {
-	case a := <-done:
-		if a.err != nil {
-			t.Fatal(a.err)
-		}
-		if a.pr.Result.Status != result.Timeout || a.pr.Reachable {
-			t.Fatalf("status %s (%v), reachable %v; want a timeout", a.pr.Result.Status, a.pr.Result.Err, a.pr.Reachable)
-		}
-	case <-time.After(guard):
-		t.Fatalf("still running %s after a %s limit", time.Since(start), limit)
+	if pr.Result.Status != result.Timeout || pr.Reachable {
+		t.Fatalf("status %s (%v), reachable %v; want a timeout", pr.Result.Status, pr.Result.Err, pr.Reachable)
 	}
 }
 
@@ -68,17 +54,10 @@ func TestTimeoutWhileListingStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	fe, _ := litmus.Lookup(lt.Arch)
-	const limit, guard = 2 * time.Second, 20 * time.Second
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	done := make(chan *result.Result, 1)
-	go func() { done <- bmc.Run(ctx, lt, m, "sc", bmc.Options{TagNames: fe.Tags()}) }()
-	select {
-	case r := <-done:
-		if r.Status != result.Timeout {
-			t.Fatalf("status %s (%v) with %d states; want a timeout", r.Status, r.Err, len(r.States))
-		}
-	case <-time.After(guard):
-		t.Fatalf("still running after a %s limit", limit)
+	r := bmc.Run(ctx, lt, m, "sc", bmc.Options{TagNames: fe.Tags()})
+	if r.Status != result.Timeout {
+		t.Fatalf("status %s (%v) with %d states; want a timeout", r.Status, r.Err, len(r.States))
 	}
 }

@@ -10,8 +10,8 @@ import (
 // TestTimeout: a deadline stops a check while it encodes (spin3.pts at
 // bound 5 under Power takes minutes and gigabytes to encode) or between
 // its oracle's iterations (a deadline already past), reported as a
-// timeout with no verdict. The guard is generous (a loaded machine); the
-// outcome is asserted.
+// timeout with no verdict. The outcome is asserted (go test's own time
+// limit catches a hang).
 func TestTimeout(t *testing.T) {
 	tests := []struct {
 		name, file, source, target string
@@ -21,7 +21,6 @@ func TestTimeout(t *testing.T) {
 		{"while encoding", "spin3.pts", "x86:tso", "power:power", 5, 2 * time.Second},
 		{"deadline past", "MP-rx.pts", "x86:tso", "power:power", 2, 0},
 	}
-	const guard = 20 * time.Second
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src, tgt := side(t, tc.source), side(t, tc.target)
@@ -31,16 +30,9 @@ func TestTimeout(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), tc.limit)
 			defer cancel()
-			start := time.Now()
-			done := make(chan *Result, 1)
-			go func() { done <- Check(ctx, p, &src, &tgt, Options{Bound: tc.bound, All: true}) }()
-			select {
-			case r := <-done:
-				if r.Status != Timeout || len(r.Missing) > 0 {
-					t.Fatalf("status %s (%v), %d missing states; want a timeout and no verdict", r.Status, r.Err, len(r.Missing))
-				}
-			case <-time.After(guard):
-				t.Fatalf("still running %s after a %s limit", time.Since(start), tc.limit)
+			r := Check(ctx, p, &src, &tgt, Options{Bound: tc.bound, All: true})
+			if r.Status != Timeout || len(r.Missing) > 0 {
+				t.Fatalf("status %s (%v), %d missing states; want a timeout and no verdict", r.Status, r.Err, len(r.Missing))
 			}
 		})
 	}

@@ -612,23 +612,13 @@ func hardSolver(c *Context, n int) *Solver {
 	return s
 }
 
-// stopGuard is how long a check may run after it was told to stop before
-// a test fails: generous, for a loaded machine (tests assert outcomes;
-// how fast Z3 stops is for benchmarks).
-const stopGuard = 20 * time.Second
-
 func TestTimeout(t *testing.T) {
 	c := newCtx(t)
 	s := hardSolver(c, 11)
 	s.SetTimeout(100)
-	start := time.Now()
 	r := s.Check()
-	d := time.Since(start)
 	if r != Unknown || s.ReasonUnknown() != "timeout" {
-		t.Fatalf("Check() = %v (%q) after %v", r, s.ReasonUnknown(), d)
-	}
-	if d > stopGuard {
-		t.Fatalf("a 100 ms timeout stopped the check after %v", d)
+		t.Fatalf("Check() = %v (%q)", r, s.ReasonUnknown())
 	}
 	// The context and solver stay usable; removing the timeout works.
 	s.SetTimeout(0)
@@ -652,17 +642,11 @@ func TestInterrupt(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 		c.Interrupt()
 	}()
-	start := time.Now()
 	r := s.Check()
-	d := time.Since(start)
 	<-done
 	if r != Unknown {
 		t.Fatalf("Check() = %v", r)
 	}
-	if d > stopGuard {
-		t.Fatalf("an interrupt after 100 ms stopped the check after %v", d)
-	}
-	t.Logf("interrupted after %v: %q", d, s.ReasonUnknown())
 	// Interrupts are not sticky.
 	s2 := c.NewSolver()
 	s2.Assert(c.Bool("p"))
@@ -676,12 +660,8 @@ func TestCheckContext(t *testing.T) {
 	s := hardSolver(c, 11)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	if r := s.CheckContext(ctx); r != Unknown || s.ReasonUnknown() != "canceled" {
 		t.Fatalf("CheckContext = %v (%q)", r, s.ReasonUnknown())
-	}
-	if d := time.Since(start); d > stopGuard {
-		t.Fatalf("a 100 ms deadline stopped the check after %v", d)
 	}
 	// Already canceled: returns at once.
 	if r := s.CheckContext(ctx); r != Unknown {
