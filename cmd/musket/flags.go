@@ -31,10 +31,8 @@ func isTerminal(w io.Writer) bool {
 // variantSet parses herd's comma-separated -variant list.
 func variantSet(s string) map[string]bool {
 	m := map[string]bool{}
-	for _, v := range strings.Split(s, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			m[v] = true
-		}
+	for _, v := range splitList(s) {
+		m[v] = true
 	}
 	return m
 }

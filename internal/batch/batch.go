@@ -74,16 +74,8 @@ var builtinEngines = map[string]Engine{
 		// computed.
 		r.CountsOmitted = true
 		r.StatesOmitted = opts.VerdictOnly
-		if opts.Explain && r.Status == result.Done {
-			// Explanations come from the explicit engine, which sees
-			// every candidate execution.
-			e := enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, Explain: true})
-			if e.Status == result.Done {
-				r.Explain = e.Explain
-				if r.Witness == nil || r.Explain != nil && !r.Explain.Forbidden {
-					r.Witness = e.Witness
-				}
-			}
+		if opts.Explain {
+			enum.ExplainInto(ctx, r, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
 		}
 		return r
 	},

@@ -117,7 +117,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
 	if opts.Explain {
-		explainResult(ctx, pr, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		enum.ExplainInto(ctx, pr.Result, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 	}
 	return pr, nil
 }
@@ -213,7 +213,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
 	if opts.Explain && opts.Bound > 0 {
-		explainResult(ctx, pr, &asked, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
+		enum.ExplainInto(ctx, pr.Result, &asked, m, modelSpec, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 	}
 	return pr, nil
 }

@@ -1,6 +1,8 @@
 package enum
 
 import (
+	"context"
+
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/explain"
 	"github.com/musket-verify/musket/internal/prog"
@@ -72,4 +74,25 @@ func (e *explaining) explanation(res *result.Result) *result.Explanation {
 		return &result.Explanation{}
 	}
 	return &result.Explanation{Forbidden: true, Candidates: e.candidates, Rejected: e.rejected}
+}
+
+// ExplainInto gives r, another engine's answer on t, the explicit
+// engine's explanation (Options.Explain): the engine that sees every
+// candidate execution says why the outcome is allowed or forbidden. The
+// verdict stays r's; r gets the explicit engine's witness when it has
+// none or the outcome is allowed. An explanation that does not finish is
+// left out.
+func ExplainInto(ctx context.Context, r *result.Result, t *spec.Test, m *cat.Model, modelName string, o Options) {
+	if r == nil || r.Status != result.Done {
+		return
+	}
+	o.Explain = true
+	e := Run(ctx, t, m, modelName, o)
+	if e.Status != result.Done {
+		return
+	}
+	r.Explain = e.Explain
+	if r.Witness == nil || e.Explain != nil && !e.Explain.Forbidden {
+		r.Witness = e.Witness
+	}
 }
