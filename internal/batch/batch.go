@@ -246,6 +246,10 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		j.Err = err
 		return j
 	}
+	if err := opts.models().CheckDialect(t); err != nil {
+		j.Err = err
+		return j
+	}
 	m, name, err := ms.get(t.Arch)
 	if err != nil {
 		j.Err = err

@@ -163,6 +163,9 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 		return nil, err
 	}
 	ms := driver.Models{Model: opts.Model, Bell: opts.Bell, IncludeDirs: opts.IncludeDirs}
+	if err := ms.CheckDialect(t); err != nil {
+		return nil, err
+	}
 	modelSpec, err := ms.SpecFor(t.Arch)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)

@@ -15,6 +15,8 @@ import (
 	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/source"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Models is what the model flags of a command say.
@@ -186,4 +188,24 @@ func Tags(archWord string, fes ...litmus.Frontend) []string {
 		return nil
 	}
 	return fe.Tags()
+}
+
+// CheckDialect refuses a C test written with the Linux kernel's
+// primitives (READ_ONCE, smp_mb, spin_lock, RCU...) when no model was
+// given: the default C11 model gives their tags no meaning, and its
+// answers would look like verdicts while meaning nothing. herd7 users
+// check such tests with the kernel's own files (-conf linux-kernel.cfg);
+// a model named with -model is taken as the user's choice.
+func (ms Models) CheckDialect(t *spec.Test) error {
+	if ms.Model != "" {
+		return nil
+	}
+	what, pos, ok := litmus.KernelUse(t)
+	if !ok {
+		return nil
+	}
+	if !pos.IsValid() {
+		pos = source.Pos{File: t.File}
+	}
+	return source.Errorf(pos, "this statement uses a Linux-kernel primitive (%s), which the default C model (C11) does not define; check kernel tests with the kernel's model (-conf linux-kernel.cfg from the kernel's tools/memory-model, as with herd7), or name a model with -model", what)
 }
