@@ -39,7 +39,7 @@ func a64ULt(x, y prog.Expr) prog.Expr {
 
 // a64Result is the value a write of e to the register of operand op
 // leaves: e itself for an X register, its low 32 bits for a W one.
-func a64Result(op a64Op, e prog.Expr) prog.Expr {
+func a64Result(op armOp, e prog.Expr) prog.Expr {
 	if op.wide {
 		return e
 	}
@@ -70,7 +70,7 @@ var a64SignedLoads = map[string]struct {
 
 // dataProc translates the instructions of this file but the atomics;
 // false when mn is none of them.
-func (a *a64Thread) dataProc(in a64Instr, mn string) bool {
+func (a *a64Thread) dataProc(in armInstr, mn string) bool {
 	if op, ok := a64InvALU[mn]; ok {
 		a.aluWith(in, op, true)
 		return true
@@ -97,7 +97,7 @@ func (a *a64Thread) dataProc(in a64Instr, mn string) bool {
 		return true
 	case "MOVN":
 		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
-			if in.ops[1].kind != a64Imm || len(in.ops) == 3 && in.ops[2].kind != a64Shift {
+			if in.ops[1].kind != armImm || len(in.ops) == 3 && in.ops[2].kind != armShift {
 				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
 				return true
 			}
@@ -190,7 +190,7 @@ func (a *a64Thread) shift(mn string, wide bool, x, n prog.Expr) prog.Expr {
 }
 
 // bitfield is UBFX and SBFX Rd,Rn,#lsb,#width.
-func (a *a64Thread) bitfield(in a64Instr, mn string) {
+func (a *a64Thread) bitfield(in armInstr, mn string) {
 	if !a.arity(in, 4) || !a.isReg(in, 0) || !a.isReg(in, 1) {
 		return
 	}
@@ -199,7 +199,7 @@ func (a *a64Thread) bitfield(in a64Instr, mn string) {
 		regBits = 64
 	}
 	lsb, width := in.ops[2], in.ops[3]
-	if lsb.kind != a64Imm || width.kind != a64Imm || lsb.imm < 0 || width.imm < 1 || lsb.imm+width.imm > regBits {
+	if lsb.kind != armImm || width.kind != armImm || lsb.imm < 0 || width.imm < 1 || lsb.imm+width.imm > regBits {
 		a.errorf(lsb.pos, "%s takes Rd,Rn,#lsb,#width with 0 <= lsb, 1 <= width and lsb+width <= %d", mn, regBits)
 		return
 	}
@@ -222,7 +222,7 @@ func (a *a64Thread) bitfield(in a64Instr, mn string) {
 // UDIV on X registers reads its operands as signed values: a 64-bit
 // operand of 2^63 or more is not supported (such values do not occur in
 // litmus tests, whose values are small).
-func (a *a64Thread) divide(in a64Instr, mn string) {
+func (a *a64Thread) divide(in armInstr, mn string) {
 	if !a.arity(in, 3) || !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isReg(in, 2) {
 		return
 	}
