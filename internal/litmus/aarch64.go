@@ -127,7 +127,7 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			a.translate(in)
 		}
 	}
-	a.checkLabels()
+	checkLabels(a.t, &a.errs, "jump")
 	return a.t, a.errs.Err()
 }
 

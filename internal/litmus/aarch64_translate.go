@@ -544,27 +544,6 @@ func (a *a64Thread) value(op armOp) prog.Expr {
 	return a64RegExpr(op.reg)
 }
 
-// checkLabels reports labels defined twice and jumps to no label.
-func (a *a64Thread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range a.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				a.errorf(a.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = a.t.Pos[i]
-		}
-	}
-	for i, in := range a.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				a.errorf(a.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
-}
-
 // a64Writeback is the base register update of a pre- or post-indexed
 // access: an ordinary register write, before the access (pre) or after
 // it.

@@ -126,7 +126,7 @@ func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			a.translate(in)
 		}
 	}
-	a.checkLabels()
+	checkLabels(a.t, &a.errs, "jump")
 	return a.t, a.errs.Err()
 }
 
@@ -597,27 +597,6 @@ func (a *armThread) value(op armOp) prog.Expr {
 		return prog.Int(op.imm)
 	}
 	return prog.Reg{Name: op.reg}
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (a *armThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range a.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				a.errorf(a.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = a.t.Pos[i]
-		}
-	}
-	for i, in := range a.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				a.errorf(a.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }
 
 // CheckTest rejects the tests that state the size of a location (herd's

@@ -114,3 +114,25 @@ func cellText(c Cell, toks []cellTok) string {
 	first, last := toks[0], toks[len(toks)-1]
 	return c.Text[first.off : last.off+len(last.text)]
 }
+
+// checkLabels reports the labels thread th defines twice and its jumps to
+// no label; jump names a jump in the messages ("jump", "branch").
+func checkLabels(th *prog.Thread, errs *source.ErrorList, jump string) {
+	defined := map[string]prog.Pos{}
+	for i, in := range th.Code {
+		if l, ok := in.(prog.Label); ok {
+			if first, dup := defined[l.Name]; dup {
+				errs.Add(th.Pos[i], fmt.Sprintf("label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col))
+				continue
+			}
+			defined[l.Name] = th.Pos[i]
+		}
+	}
+	for i, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok {
+			if _, ok := defined[j.Target]; !ok {
+				errs.Add(th.Pos[i], fmt.Sprintf("%s to undefined label %s", jump, j.Target))
+			}
+		}
+	}
+}

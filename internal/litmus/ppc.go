@@ -104,7 +104,7 @@ func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	for _, in := range ins {
 		x.translate(in)
 	}
-	x.checkLabels()
+	checkLabels(x.t, &x.errs, "branch")
 	return x.t, x.errs.Err()
 }
 
@@ -500,25 +500,4 @@ func (x *ppcThread) address(in ppcInstr, m ppcOp, dst string) (prog.Expr, bool) 
 		return nil, false
 	}
 	return ea, true
-}
-
-// checkLabels reports labels defined twice and branches to no label.
-func (x *ppcThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range x.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				x.errorf(x.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = x.t.Pos[i]
-		}
-	}
-	for i, in := range x.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				x.errorf(x.t.Pos[i], "branch to undefined label %s", j.Target)
-			}
-		}
-	}
 }

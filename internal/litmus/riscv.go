@@ -131,7 +131,7 @@ func (rvFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			r.translate(in)
 		}
 	}
-	r.checkLabels()
+	checkLabels(r.t, &r.errs, "jump")
 	return r.t, r.errs.Err()
 }
 
@@ -746,25 +746,4 @@ func (r *rvThread) isLabel(in rvInstr, i int) bool {
 		return false
 	}
 	return true
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (r *rvThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range r.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				r.errorf(r.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = r.t.Pos[i]
-		}
-	}
-	for i, in := range r.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				r.errorf(r.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }

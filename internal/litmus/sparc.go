@@ -172,7 +172,7 @@ func (sparcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			s.pos = pendingPos
 			s.labels(pending)
 		}
-		s.checkLabels()
+		checkLabels(s.t, &s.errs, "jump")
 	}
 	return s.t, s.errs.Err()
 }
@@ -690,25 +690,4 @@ func (s *sparcThread) membar(op sparcOp) {
 		tags = append(tags, TagMFENCE)
 	}
 	s.emit(prog.Fence{Tags: tags})
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (s *sparcThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range s.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				s.errorf(s.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = s.t.Pos[i]
-		}
-	}
-	for i, in := range s.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				s.errorf(s.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }

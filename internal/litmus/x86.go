@@ -93,7 +93,7 @@ func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	for _, in := range ins {
 		x.translate(in)
 	}
-	x.checkLabels()
+	checkLabels(x.t, &x.errs, "jump")
 	return x.t, x.errs.Err()
 }
 
@@ -414,26 +414,5 @@ func (x *x86Thread) cmp(in x86Instr) {
 		x.setFlags(bin(prog.OpAnd, va, vb), prog.Int(0))
 	} else {
 		x.setFlags(va, vb)
-	}
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (x *x86Thread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range x.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				x.errorf(x.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = x.t.Pos[i]
-		}
-	}
-	for i, in := range x.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				x.errorf(x.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
 	}
 }
