@@ -121,7 +121,7 @@ func (a64Frontend) Tags() []string {
 }
 
 func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	a := &a64Thread{armCells: armCells{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, arch: "AArch64", memForm: "[Xn]"}}
+	a := &a64Thread{armCells: armCells{asmThread: newAsmThread(id, true), arch: "AArch64", memForm: "[Xn]"}}
 	for _, c := range cells {
 		if in, ok := a.parseCell(c); ok {
 			a.translate(in)
@@ -134,21 +134,6 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // a64Thread is the state of the translation of one thread.
 type a64Thread struct {
 	armCells
-}
-
-func (a *a64Thread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		a.t.Code = append(a.t.Code, in)
-		a.t.Pos = append(a.t.Pos, a.pos)
-		a.t.Sizes = append(a.t.Sizes, 0)
-	}
-}
-
-// emitAccess emits the memory access in, of size bytes (the lowering of
-// mixed-size tests uses the sizes; see aarch64_mixed.go).
-func (a *a64Thread) emitAccess(size int, in prog.Instr) {
-	a.emit(in)
-	a.t.Sizes[len(a.t.Sizes)-1] = size
 }
 
 // Lexemes and operands (armcells.go).

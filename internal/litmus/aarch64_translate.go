@@ -442,26 +442,9 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 }
 
 func (a *a64Thread) barrier(in armInstr) {
-	opt := "SY"
-	switch len(in.ops) {
-	case 0:
-	case 1:
-		if in.ops[0].kind != armSym {
-			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
-			return
-		}
-		opt = strings.ToUpper(in.ops[0].name)
-	default:
-		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
-		return
+	if opt, ok := a.barrierOpt(in, a64BarrierOpts); ok {
+		a.emit(prog.Fence{Tags: []string{in.mn + "." + opt}})
 	}
-	for _, o := range a64BarrierOpts {
-		if o == opt {
-			a.emit(prog.Fence{Tags: []string{in.mn + "." + opt}})
-			return
-		}
-	}
-	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
 }
 
 // amoOp is the operation of LD<op> or ST<op> on size bytes, and the

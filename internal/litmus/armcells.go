@@ -1,11 +1,9 @@
 package litmus
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The two ARM front-ends (AArch64, and ARM for ARMv7 and AArch32) read
@@ -48,15 +46,9 @@ type armInstr struct {
 // armCells is the state both ARM front-ends keep while they translate
 // one thread, and what they share of its reading and checking.
 type armCells struct {
-	t       *prog.Thread
-	errs    source.ErrorList
-	pos     prog.Pos
+	asmThread
 	arch    string // in messages: "ARM", "AArch64"
 	memForm string // the plain memory operand, in messages: "[Rn]", "[Xn]"
-}
-
-func (a *armCells) errorf(pos prog.Pos, format string, args ...any) {
-	a.errs.Add(pos, fmt.Sprintf(format, args...))
 }
 
 // parseCell reads "[label:] [MNEMONIC op, op, ...]": punct are the
@@ -187,4 +179,29 @@ func (a *armCells) isLabel(in armInstr, i int) bool {
 		return false
 	}
 	return true
+}
+
+// barrierOpt reads the option of barrier in (SY when it has none), one
+// of opts; false (reported) otherwise.
+func (a *armCells) barrierOpt(in armInstr, opts []string) (string, bool) {
+	opt := "SY"
+	switch len(in.ops) {
+	case 0:
+	case 1:
+		if in.ops[0].kind != armSym {
+			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
+			return "", false
+		}
+		opt = strings.ToUpper(in.ops[0].name)
+	default:
+		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
+		return "", false
+	}
+	for _, o := range opts {
+		if o == opt {
+			return opt, true
+		}
+	}
+	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
+	return "", false
 }

@@ -120,7 +120,7 @@ func (armv7Frontend) Tags() []string {
 }
 
 func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	a := &armThread{armCells: armCells{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, arch: "ARM", memForm: "[Rn]"}}
+	a := &armThread{armCells: armCells{asmThread: newAsmThread(id, false), arch: "ARM", memForm: "[Rn]"}}
 	for _, c := range cells {
 		if in, ok := a.parseCell(c); ok {
 			a.translate(in)
@@ -134,13 +134,6 @@ func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 type armThread struct {
 	armCells
 	skips int // labels made for conditional instructions
-}
-
-func (a *armThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		a.t.Code = append(a.t.Code, in)
-		a.t.Pos = append(a.t.Pos, a.pos)
-	}
 }
 
 // Lexemes and operands (armcells.go).
@@ -532,26 +525,9 @@ func (a *armThread) plainIfExclusive(in armInstr, base string, i int) bool {
 }
 
 func (a *armThread) barrier(in armInstr, mn string) {
-	opt := "SY"
-	switch len(in.ops) {
-	case 0:
-	case 1:
-		if in.ops[0].kind != armSym {
-			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
-			return
-		}
-		opt = strings.ToUpper(in.ops[0].name)
-	default:
-		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
-		return
+	if opt, ok := a.barrierOpt(in, armBarrierOpts); ok {
+		a.emit(prog.Fence{Tags: []string{armBarrierTag(mn, opt)}})
 	}
-	for _, o := range armBarrierOpts {
-		if o == opt {
-			a.emit(prog.Fence{Tags: []string{armBarrierTag(mn, opt)}})
-			return
-		}
-	}
-	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
 }
 
 // alu is OP Rd,Rn,Rm|#imm[,LSL #k] and OP Rd,Rm|#imm (Rd = Rd op Rm).

@@ -136,3 +136,40 @@ func checkLabels(th *prog.Thread, errs *source.ErrorList, jump string) {
 		}
 	}
 }
+
+// asmThread is what an assembly front-end keeps while it translates one
+// thread: the code with the position of each instruction, the size of
+// each access for the front-ends that lower mixed-size tests (sized),
+// and the errors.
+type asmThread struct {
+	t     *prog.Thread
+	errs  source.ErrorList
+	pos   prog.Pos // the position of the instructions emitted now
+	sized bool     // t.Sizes has an entry per instruction
+}
+
+func newAsmThread(id int, sized bool) asmThread {
+	return asmThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, sized: sized}
+}
+
+func (a *asmThread) errorf(pos prog.Pos, format string, args ...any) {
+	a.errs.Add(pos, fmt.Sprintf(format, args...))
+}
+
+func (a *asmThread) emit(ins ...prog.Instr) {
+	for _, in := range ins {
+		a.t.Code = append(a.t.Code, in)
+		a.t.Pos = append(a.t.Pos, a.pos)
+		if a.sized {
+			a.t.Sizes = append(a.t.Sizes, 0)
+		}
+	}
+}
+
+// emitAccess emits the memory access in of size bytes, negative for a
+// load that sign-extends (the lowering of mixed-size tests uses them; see
+// aarch64_mixed.go).
+func (a *asmThread) emitAccess(size int, in prog.Instr) {
+	a.emit(in)
+	a.t.Sizes[len(a.t.Sizes)-1] = size
+}

@@ -1,11 +1,9 @@
 package litmus
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The PPC front-end reads herd's Power instructions: general-purpose
@@ -88,7 +86,7 @@ func (ppcFrontend) Tags() []string {
 }
 
 func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	x := &ppcThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	x := &ppcThread{asmThread: newAsmThread(id, false)}
 	var ins []ppcInstr
 	for _, c := range cells {
 		if in, ok := x.parseCell(c); ok {
@@ -110,11 +108,9 @@ func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 
 // ppcThread is the state of the translation of one thread.
 type ppcThread struct {
-	t     *prog.Thread
-	errs  source.ErrorList
+	asmThread
 	flags bool // the thread has conditional branches: compute the CR fields
 	order bool // ... and some test LT or GT
-	pos   prog.Pos
 }
 
 type ppcOpKind int
@@ -143,17 +139,6 @@ type ppcInstr struct {
 	mnPos prog.Pos
 	ops   []ppcOp
 	pos   prog.Pos
-}
-
-func (x *ppcThread) errorf(pos prog.Pos, format string, args ...any) {
-	x.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (x *ppcThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		x.t.Code = append(x.t.Code, in)
-		x.t.Pos = append(x.t.Pos, x.pos)
-	}
 }
 
 // parseCell reads "[label:] mnemonic op, op, ...".

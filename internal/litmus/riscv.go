@@ -1,12 +1,10 @@
 package litmus
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
@@ -125,7 +123,7 @@ func (rvFrontend) Tags() []string {
 }
 
 func (rvFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	r := &rvThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	r := &rvThread{asmThread: newAsmThread(id, true)}
 	for _, c := range cells {
 		if in, ok := r.parseCell(c); ok {
 			r.translate(in)
@@ -137,30 +135,8 @@ func (rvFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 
 // rvThread is the state of the translation of one thread.
 type rvThread struct {
-	t      *prog.Thread
-	errs   source.ErrorList
-	pos    prog.Pos
+	asmThread
 	labels int // counter for internal labels
-}
-
-func (r *rvThread) errorf(pos prog.Pos, format string, args ...any) {
-	r.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (r *rvThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		r.t.Code = append(r.t.Code, in)
-		r.t.Pos = append(r.t.Pos, r.pos)
-		r.t.Sizes = append(r.t.Sizes, 0)
-	}
-}
-
-// emitAccess emits the memory access in of size bytes, negative for a
-// load that sign-extends (the lowering of mixed-size tests uses them; see
-// aarch64_mixed.go).
-func (r *rvThread) emitAccess(size int, in prog.Instr) {
-	r.emit(in)
-	r.t.Sizes[len(r.t.Sizes)-1] = size
 }
 
 // rvSizes are the access sizes of the memory mnemonics, negative for the

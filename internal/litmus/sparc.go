@@ -1,12 +1,10 @@
 package litmus
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The SPARC front-end reads SPARC V9 assembly in the usual assembler
@@ -144,7 +142,7 @@ func sparcReg(name string) (string, bool) {
 }
 
 func (sparcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	s := &sparcThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, sizes: map[string]sparcSize{}}
+	s := &sparcThread{asmThread: newAsmThread(id, false), sizes: map[string]sparcSize{}}
 	var ins []*sparcInstr
 	var pending []string // labels waiting for their instruction
 	var pendingPos prog.Pos
@@ -179,9 +177,7 @@ func (sparcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 
 // sparcThread is the state of the translation of one thread.
 type sparcThread struct {
-	t      *prog.Thread
-	errs   source.ErrorList
-	pos    prog.Pos
+	asmThread
 	nlabel int
 	sizes  map[string]sparcSize // access size of each constant location
 }
@@ -189,17 +185,6 @@ type sparcThread struct {
 type sparcSize struct {
 	n   int
 	pos prog.Pos
-}
-
-func (s *sparcThread) errorf(pos prog.Pos, format string, args ...any) {
-	s.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (s *sparcThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		s.t.Code = append(s.t.Code, in)
-		s.t.Pos = append(s.t.Pos, s.pos)
-	}
 }
 
 func (s *sparcThread) newLabel() string {

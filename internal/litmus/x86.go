@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The x86 front-end reads herd's X86 instructions in Intel operand order
@@ -80,7 +79,7 @@ func (x86Frontend) Tags() []string {
 }
 
 func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	x := &x86Thread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	x := &x86Thread{asmThread: newAsmThread(id, false)}
 	var ins []x86Instr
 	for _, c := range cells {
 		if in, ok := x.parseCell(c); ok {
@@ -99,18 +98,9 @@ func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 
 // x86Thread is the state of the translation of one thread.
 type x86Thread struct {
-	t      *prog.Thread
-	errs   source.ErrorList
+	asmThread
 	flags  bool // the thread has conditional jumps: compute flags
 	labels int  // counter for internal labels
-	pos    prog.Pos
-}
-
-func (x *x86Thread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		x.t.Code = append(x.t.Code, in)
-		x.t.Pos = append(x.t.Pos, x.pos)
-	}
 }
 
 func (x *x86Thread) newLabel() string {

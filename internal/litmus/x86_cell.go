@@ -4,7 +4,6 @@ package litmus
 // label and LOCK prefix, the mnemonic and the operands.
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -36,10 +35,6 @@ type x86Instr struct {
 	mn    string // upper case; "" for a cell holding only a label
 	mnPos prog.Pos
 	ops   []x86Op
-}
-
-func (x *x86Thread) errorf(pos prog.Pos, format string, args ...any) {
-	x.errs.Add(pos, fmt.Sprintf(format, args...))
 }
 
 // parseCell reads "[label:] [LOCK] MNEMONIC op, op".
