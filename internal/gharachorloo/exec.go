@@ -404,7 +404,7 @@ func (v *valuer) value(e int) (val prog.Value, ok, known bool) {
 	return res, ok, known
 }
 
-func (v *valuer) sym(t int, s *sym) (prog.Value, bool, bool) {
+func (v *valuer) sym(t int, s *symexec.Sym) (prog.Value, bool, bool) {
 	known := true
 	val, ok := s.Eval(func(i int) (prog.Value, bool) {
 		x, ok, k := v.value(v.c.base[t] + i)

@@ -11,18 +11,15 @@ import (
 // with symbolic values, their constraints and their final registers.
 // This file builds the checker's events of the paths.
 
-type (
-	sym   = symexec.Sym
-	path  = symexec.Path[pathEvent]
-	state = symexec.State[pathEvent]
-)
+// path is a path of one thread.
+type path = symexec.Path[pathEvent]
 
 // pathEvent is a memory operation or a fence of a path.
 type pathEvent struct {
 	kind event.Kind // event.Read, event.Write or event.Fence
 	loc  string
 	tags []string
-	val  *sym // the value written (a read's: its own value)
+	val  *symexec.Sym // the value written (a read's: its own value)
 }
 
 func (e *pathEvent) has(tag string) bool {
@@ -42,6 +39,6 @@ func newExplorer(th *prog.Thread, labels map[string]int, bound int, locs []strin
 
 // emit keeps what the specifications read of an event: its kind,
 // location, tags and value.
-func emit(_ *state, ev symexec.Event) pathEvent {
+func emit(_ *symexec.State[pathEvent], ev symexec.Event) pathEvent {
 	return pathEvent{kind: ev.Kind, loc: ev.Loc, tags: ev.Tags, val: ev.Val}
 }

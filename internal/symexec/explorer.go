@@ -196,13 +196,9 @@ func (x *Explorer[E]) load(st *State[E], in prog.Load) error {
 // store writes one location per value the address may have, then runs
 // on.
 func (x *Explorer[E]) store(st *State[E], in prog.Store) error {
-	a, err := x.Expr(st, in.Addr, nil)
+	a, v, err := x.addrVal(st, in.Addr, in.Val)
 	if err != nil {
-		return x.ErrAt(st, err)
-	}
-	v, err := x.Expr(st, in.Val, nil)
-	if err != nil {
-		return x.ErrAt(st, err)
+		return err
 	}
 	tags := in.Tags
 	return x.Address(st, a, func(st *State[E], loc string) error {
@@ -212,16 +208,24 @@ func (x *Explorer[E]) store(st *State[E], in prog.Store) error {
 	})
 }
 
+// addrVal is the address and the value of a write, in this order (a
+// division in either is recorded in that order).
+func (x *Explorer[E]) addrVal(st *State[E], addr, val prog.Expr) (a, v *Sym, err error) {
+	if a, err = x.Expr(st, addr, nil); err == nil {
+		v, err = x.Expr(st, val, nil)
+	}
+	if err != nil {
+		return nil, nil, x.ErrAt(st, err)
+	}
+	return a, v, nil
+}
+
 // storeCond forks a failing store-conditional, and a succeeding one when
 // the thread holds a reservation on the location.
 func (x *Explorer[E]) storeCond(st *State[E], in prog.StoreCond) error {
-	a, err := x.Expr(st, in.Addr, nil)
+	a, v, err := x.addrVal(st, in.Addr, in.Val)
 	if err != nil {
-		return x.ErrAt(st, err)
-	}
-	v, err := x.Expr(st, in.Val, nil)
-	if err != nil {
-		return x.ErrAt(st, err)
+		return err
 	}
 	sc := in
 	return x.Address(st, a, func(st *State[E], loc string) error {
