@@ -52,6 +52,7 @@ func TestAArch64Translate(t *testing.T) {
 
 func TestAArch64Errors(t *testing.T) {
 	checkThreadErrors(t, a64Frontend{}, false, []srcWant{
+		{"1: NOP", `t:1:1: expected an AArch64 instruction, found "1"`},
 		{"FOO W0", `t:1:1: unknown AArch64 instruction "FOO"`},
 		{"STLXP W0,W1,W2,[X1]", "t:1:1: unsupported AArch64 instruction STLXP: pair accesses"},
 		{"LDXR W0,[X1],#4", "t:1:9: unsupported AArch64 addressing mode: post-indexed LDXR"},

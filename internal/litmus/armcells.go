@@ -56,36 +56,18 @@ type armCells struct {
 // mnemonics it refuses (with why), and operand reads one operand.
 func (a *armCells) parseCell(c Cell, punct string, unsupported func(mn string) (string, bool), operand func(c Cell, mn string, toks []cellTok) (armOp, bool)) (armInstr, bool) {
 	in := armInstr{pos: c.Pos}
-	toks, err := cellLexer{arch: a.arch, punct: punct, dotWords: true}.lex(c)
-	if err != nil {
-		a.errs = append(a.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		a.errorf(at(c.Pos, toks[0].off), "expected an %s instruction, found %q", a.arch, toks[0].text)
-		return in, false
+	var toks []cellTok
+	var ok bool
+	if in.label, toks, ok = a.cellHead(c, cellLexer{arch: a.arch, punct: punct, dotWords: true}); !ok || len(toks) == 0 {
+		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)
 	if why, ok := unsupported(in.mn); ok {
 		a.errorf(in.mnPos, "unsupported %s instruction %s: %s", a.arch, in.mn, why)
 		return in, false
 	}
-	groups, ok := cellOperands(c, in.mn, toks[1:], &a.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := operand(c, in.mn, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	in.ops, ok = cellOps(&a.asmThread, c, in.mn, toks[1:], func(g []cellTok) (armOp, bool) { return operand(c, in.mn, g) })
+	return in, ok
 }
 
 // immediate reads [-]number.

@@ -173,3 +173,43 @@ func (a *asmThread) emitAccess(size int, in prog.Instr) {
 	a.emit(in)
 	a.t.Sizes[len(a.t.Sizes)-1] = size
 }
+
+// cellHead lexes cell c with lx and reads its label; rest is its
+// instruction, which begins with a word (empty for a label alone). False
+// (reported) when c does not lex or its instruction begins with
+// something else.
+func (a *asmThread) cellHead(c Cell, lx cellLexer) (label string, rest []cellTok, ok bool) {
+	toks, err := lx.lex(c)
+	if err != nil {
+		a.errs = append(a.errs, err)
+		return "", nil, false
+	}
+	label, toks = cellLabel(toks)
+	if len(toks) > 0 && toks[0].kind != 'w' {
+		article := "a"
+		if strings.ContainsRune("AEIOUx", rune(lx.arch[0])) {
+			article = "an" // an ARM, an x86
+		}
+		a.errorf(at(c.Pos, toks[0].off), "expected %s %s instruction, found %q", article, lx.arch, toks[0].text)
+		return label, nil, false
+	}
+	return label, toks, true
+}
+
+// cellOps reads the operands after mnemonic mn, each with operand; false
+// (reported) when one is missing or wrong.
+func cellOps[Op any](a *asmThread, c Cell, mn string, toks []cellTok, operand func(toks []cellTok) (Op, bool)) ([]Op, bool) {
+	groups, ok := cellOperands(c, mn, toks, &a.errs)
+	if !ok {
+		return nil, false
+	}
+	var ops []Op
+	for _, g := range groups {
+		op, ok := operand(g)
+		if !ok {
+			return nil, false
+		}
+		ops = append(ops, op)
+	}
+	return ops, true
+}

@@ -144,32 +144,14 @@ type ppcInstr struct {
 // parseCell reads "[label:] mnemonic op, op, ...".
 func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 	in := ppcInstr{pos: c.Pos}
-	toks, err := cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}.lex(c)
-	if err != nil {
-		x.errs = append(x.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		x.errorf(at(c.Pos, toks[0].off), "expected a PPC instruction, found %q", toks[0].text)
-		return in, false
+	var toks []cellTok
+	var ok bool
+	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}); !ok || len(toks) == 0 {
+		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
-	groups, ok := cellOperands(c, in.mn, toks[1:], &x.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := x.operand(c, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	in.ops, ok = cellOps(&x.asmThread, c, in.mn, toks[1:], func(g []cellTok) (ppcOp, bool) { return x.operand(c, g) })
+	return in, ok
 }
 
 // operand reads one operand from its lexemes.

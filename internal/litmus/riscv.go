@@ -180,32 +180,14 @@ type rvInstr struct {
 // parseCell reads "[label:] mnemonic op, op, ...".
 func (r *rvThread) parseCell(c Cell) (rvInstr, bool) {
 	in := rvInstr{pos: c.Pos}
-	toks, err := cellLexer{arch: "RISCV", punct: "(),:+-", dotWords: true}.lex(c)
-	if err != nil {
-		r.errs = append(r.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		r.errorf(at(c.Pos, toks[0].off), "expected a RISCV instruction, found %q", toks[0].text)
-		return in, false
+	var toks []cellTok
+	var ok bool
+	if in.label, toks, ok = r.cellHead(c, cellLexer{arch: "RISCV", punct: "(),:+-", dotWords: true}); !ok || len(toks) == 0 {
+		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
-	groups, ok := cellOperands(c, in.mn, toks[1:], &r.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := r.operand(c, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	in.ops, ok = cellOps(&r.asmThread, c, in.mn, toks[1:], func(g []cellTok) (rvOp, bool) { return r.operand(c, g) })
+	return in, ok
 }
 
 // operand reads one operand from its lexemes.
