@@ -1,6 +1,10 @@
 package param
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/source"
+)
 
 // lexer splits a .cub source into tokens. Comments are OCaml's (* … *)
 // and nest; an unterminated comment is an error at its start.
@@ -163,27 +167,27 @@ func (l *lexer) procID(p Pos) token {
 }
 
 // puncts are the punctuation tokens, each before its prefixes.
-var puncts = []struct {
-	text string
-	kind tokKind
-}{
-	{"<=>", tIff},
-	{"->", tImp}, {"=>", tImp}, {":=", tAssign}, {"||", tOr}, {"&&", tAnd}, {"<>", tNeq}, {"<=", tLe}, {">=", tGe},
-	{"(", tLParen}, {")", tRParen}, {"[", tLBrack}, {"]", tRBrack}, {"{", tLBrace}, {"}", tRBrace},
-	{",", tComma}, {";", tSemi}, {".", tDot}, {"@", tAt}, {"+", tPlus}, {"-", tMinus}, {"*", tStar},
-	{":", tColon}, {"|", tBar}, {"=", tEq}, {"<", tLt}, {">", tGt},
+var puncts = []source.Punct[tokKind]{
+	{Text: "<=>", Kind: tIff},
+	{Text: "->", Kind: tImp}, {Text: "=>", Kind: tImp}, {Text: ":=", Kind: tAssign}, {Text: "||", Kind: tOr},
+	{Text: "&&", Kind: tAnd}, {Text: "<>", Kind: tNeq}, {Text: "<=", Kind: tLe}, {Text: ">=", Kind: tGe},
+	{Text: "(", Kind: tLParen}, {Text: ")", Kind: tRParen}, {Text: "[", Kind: tLBrack}, {Text: "]", Kind: tRBrack},
+	{Text: "{", Kind: tLBrace}, {Text: "}", Kind: tRBrace}, {Text: ",", Kind: tComma}, {Text: ";", Kind: tSemi},
+	{Text: ".", Kind: tDot}, {Text: "@", Kind: tAt}, {Text: "+", Kind: tPlus}, {Text: "-", Kind: tMinus},
+	{Text: "*", Kind: tStar}, {Text: ":", Kind: tColon}, {Text: "|", Kind: tBar}, {Text: "=", Kind: tEq},
+	{Text: "<", Kind: tLt}, {Text: ">", Kind: tGt},
 }
 
 // punct reads the longest punctuation token at l; false when none
 // starts there.
 func (l *lexer) punct(p Pos) (token, bool) {
-	for _, pt := range puncts {
-		if end := l.off + len(pt.text); end <= len(l.src) && string(l.src[l.off:end]) == pt.text {
-			for range pt.text {
-				l.advance()
-			}
-			return token{kind: pt.kind, pos: p, text: pt.text}, true
-		}
+	k, n := source.MatchPunct(l.src[l.off:], puncts)
+	if n == 0 {
+		return token{}, false
 	}
-	return token{}, false
+	start := l.off
+	for range n {
+		l.advance()
+	}
+	return token{kind: k, pos: p, text: string(l.src[start:l.off])}, true
 }
