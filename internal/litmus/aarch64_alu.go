@@ -96,19 +96,7 @@ func (a *a64Thread) dataProc(in armInstr, mn string) bool {
 		}
 		return true
 	case "MOVN":
-		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
-			if in.ops[1].kind != armImm || len(in.ops) == 3 && in.ops[2].kind != armShift {
-				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
-				return true
-			}
-			k := int64(0)
-			if len(in.ops) == 3 {
-				k = in.ops[2].imm
-			}
-			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 || !in.ops[0].wide && k > 16 {
-				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
-				return true
-			}
+		if k, ok := a.moveWide(in, mn, true); ok {
 			v := ^(in.ops[1].imm << k)
 			if !in.ops[0].wide {
 				v &= a64Mask32

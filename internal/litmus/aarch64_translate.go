@@ -315,19 +315,7 @@ func (a *a64Thread) move(in armInstr, mn string) bool {
 		return true
 	case "MOVZ", "MOVK":
 		// MOVZ Rd,#imm[,LSL #k]; MOVK keeps the other bits of Rd.
-		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
-			if in.ops[1].kind != armImm || len(in.ops) == 3 && in.ops[2].kind != armShift {
-				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
-				return true
-			}
-			k := int64(0)
-			if len(in.ops) == 3 {
-				k = in.ops[2].imm
-			}
-			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 {
-				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
-				return true
-			}
+		if k, ok := a.moveWide(in, mn, false); ok {
 			v := prog.Expr(prog.Int(in.ops[1].imm << k))
 			if mn == "MOVK" {
 				keep := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: prog.Int(^(int64(0xffff) << k))}
@@ -338,6 +326,29 @@ func (a *a64Thread) move(in armInstr, mn string) bool {
 		return true
 	}
 	return false
+}
+
+// moveWide reads the operands Rd,#imm[,LSL #k] of MOVZ, MOVK and MOVN
+// (mn): it returns the shift k, a multiple of 16 (up to 16 for a W
+// register when narrow is set, as MOVN checks). False (reported) when
+// they are wrong.
+func (a *a64Thread) moveWide(in armInstr, mn string, narrow bool) (int64, bool) {
+	if (len(in.ops) != 2 && !a.arity(in, 3)) || !a.isReg(in, 0) {
+		return 0, false
+	}
+	if in.ops[1].kind != armImm || len(in.ops) == 3 && in.ops[2].kind != armShift {
+		a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
+		return 0, false
+	}
+	k := int64(0)
+	if len(in.ops) == 3 {
+		k = in.ops[2].imm
+	}
+	if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 || narrow && !in.ops[0].wide && k > 16 {
+		a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
+		return 0, false
+	}
+	return k, true
 }
 
 // branch translates TBZ, TBNZ, CBZ, CBNZ and B; false when mn is none of
