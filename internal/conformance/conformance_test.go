@@ -90,14 +90,7 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			files := suiteFiles(t, s, table)
-			opts := batch.Options{Model: s.model, Jobs: runtime.NumCPU(), Timeout: 60 * time.Second,
-				Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
-			if len(s.variants) > 0 {
-				opts.Variants = map[string]bool{}
-				for _, v := range s.variants {
-					opts.Variants[v] = true
-				}
-			}
+			opts := s.options(runtime.NumCPU(), 60*time.Second)
 			var agree, total, listed int
 			var slowest *result.Result
 			start := time.Now()
