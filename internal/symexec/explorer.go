@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
@@ -185,7 +186,7 @@ func (x *Explorer[E]) load(st *State[E], in prog.Load) error {
 		if dst != "" {
 			st.Regs[dst] = ReadOf(i)
 		}
-		if hasTag(tags, "EX") {
+		if slices.Contains(tags, "EX") {
 			st.ll, st.llLoc = i, loc
 		}
 		st.PC++
@@ -283,7 +284,7 @@ func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
 		write := func(st *State[E]) {
 			w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: rmw.WTags, Val: nv, AddrDeps: a.Deps, DataDeps: withoutRead(nv.Deps, r)})
 			st.P.Rmw = append(st.P.Rmw, [2]int{r, w})
-			if containsInt(nv.Deps, r) {
+			if slices.Contains(nv.Deps, r) {
 				st.P.Iico = append(st.P.Iico, [2]int{r, w})
 			}
 		}

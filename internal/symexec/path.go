@@ -74,12 +74,3 @@ func (st *State[E]) Fork() *State[E] {
 	}
 	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc}
 }
-
-func hasTag(tags []string, t string) bool {
-	for _, x := range tags {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}

@@ -116,12 +116,3 @@ func withoutRead(deps []int, r int) []int {
 	}
 	return out
 }
-
-func containsInt(xs []int, v int) bool {
-	for _, x := range xs {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
