@@ -314,46 +314,46 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		cut = orCond(cut, spec.Atom{Ref: spec.Ref{Thread: i, Name: compile.BoundReg}, Val: prog.IntValue(1)})
 	}
 	q.Cond = cut
-	r2, rep2, reach2 := run(ctx, &q, tags, opts)
-	r2.Time += r.Time
-	res.Result = r2
-	if rep != nil && rep2 != nil {
-		rep2.Encode += rep.Encode
-		rep2.Solve += rep.Solve
-	}
-	res.Report = rep2
+	reach2 := res.runAfter(ctx, &q, tags, opts)
 	switch {
-	case r2.Status != result.Done:
+	case res.Result.Status != result.Done:
 		res.Verdict = Unknown
 	case reach2:
 		res.Verdict = BoundHit
 	default:
 		res.Verdict = Safe
-		r2.Witness = nil
+		res.Result.Witness = nil
 	}
 	if res.Verdict != Safe || !opts.Liveness {
 		return res, nil
 	}
 	// 3. Can a thread wait forever in a fair execution?
 	q.Cond = p.livelock()
-	r3, rep3, reach3 := run(ctx, &q, tags, opts)
-	r3.Time += r2.Time
-	res.Result = r3
-	if rep3 != nil && rep2 != nil {
-		rep3.Encode += rep2.Encode
-		rep3.Solve += rep2.Solve
-	}
-	res.Report = rep3
+	reach3 := res.runAfter(ctx, &q, tags, opts)
 	switch {
-	case r3.Status != result.Done:
+	case res.Result.Status != result.Done:
 		res.Verdict = Unknown
 	case reach3:
 		res.Verdict = Livelock
-		res.Failed = p.stuckAt(r3)
+		res.Failed = p.stuckAt(res.Result)
 	default:
-		r3.Witness = nil
+		res.Result.Witness = nil
 	}
 	return res, nil
+}
+
+// runAfter runs query q after the queries res holds the result and
+// report of, and holds q's instead, with the times of all added up; it
+// tells whether q's condition is reachable.
+func (res *Result) runAfter(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) bool {
+	r, rep, reach := run(ctx, q, tags, opts)
+	r.Time += res.Result.Time
+	if rep != nil && res.Report != nil {
+		rep.Encode += res.Report.Encode
+		rep.Solve += res.Report.Solve
+	}
+	res.Result, res.Report = r, rep
+	return reach
 }
 
 // livelock is the condition of a fair execution in which a thread waits

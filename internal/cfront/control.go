@@ -153,7 +153,7 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 			// test-and-test-and-set whose test failed did not run its
 			// exchange).
 			ran := prog.Reg{Name: ranReg(fr.reg(r))}
-			and(prog.Bin{Op: prog.OpLOr, X: prog.Un{Op: prog.OpNot, X: ran}, Y: prog.Bin{Op: prog.OpEq, X: replaceOld(nv, old), Y: old}})
+			and(prog.Bin{Op: prog.OpLOr, X: prog.Un{Op: prog.OpNot, X: ran}, Y: prog.Bin{Op: prog.OpEq, X: prog.ReplaceOld(nv, old), Y: old}})
 			if a, err := l.operand(fr, r.Dst, pos); err == nil {
 				site.add(fr.reg(r), a)
 			}

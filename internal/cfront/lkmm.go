@@ -185,7 +185,7 @@ func (l *lowerer) lkmmAtomicOp(b *builder, a *lkmmArgs, dst string) error {
 	b.emit(prog.RMW{Dst: old, Addr: a.ops[0], New: nv, RTags: lkmmRMW(t), WTags: lkmmRMW(t)})
 	switch ret {
 	case 1:
-		b.emit(prog.Assign{Dst: dst, Val: replaceOld(nv, prog.Reg{Name: old})})
+		b.emit(prog.Assign{Dst: dst, Val: prog.ReplaceOld(nv, prog.Reg{Name: old})})
 	default:
 		b.emit(prog.Assign{Dst: dst, Val: prog.Reg{Name: old}})
 	}
@@ -227,17 +227,4 @@ func lkmmAtomicNew(op int64, x prog.Expr) (prog.Expr, bool) {
 		return prog.Bin{Op: prog.OpAnd, X: prog.Old{}, Y: prog.Un{Op: prog.OpBNot, X: x}}, true
 	}
 	return nil, false
-}
-
-// replaceOld puts x in place of Old in e.
-func replaceOld(e prog.Expr, x prog.Expr) prog.Expr {
-	switch e := e.(type) {
-	case prog.Old:
-		return x
-	case prog.Bin:
-		return prog.Bin{Op: e.Op, X: replaceOld(e.X, x), Y: replaceOld(e.Y, x)}
-	case prog.Un:
-		return prog.Un{Op: e.Op, X: replaceOld(e.X, x)}
-	}
-	return e
 }

@@ -48,14 +48,7 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 	if l.noSpin {
 		return li
 	}
-	succ := map[*ir.Block][]*ir.Block{}
-	pred := map[*ir.Block][]*ir.Block{}
-	for _, b := range f.Blocks {
-		for _, s := range b.Term.Succs() {
-			succ[b] = append(succ[b], s)
-			pred[s] = append(pred[s], b)
-		}
-	}
+	succ, pred := edges(f)
 	dom := dominators(f.Blocks, pred)
 	for _, b := range f.Blocks {
 		for _, h := range succ[b] {
@@ -64,16 +57,7 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 			}
 			// A back edge b→h: its natural loop.
 			body := map[*ir.Block]bool{h: true}
-			stack := []*ir.Block{b}
-			for len(stack) > 0 {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if body[x] {
-					continue
-				}
-				body[x] = true
-				stack = append(stack, pred[x]...)
-			}
+			addLoopBody(body, b, pred)
 			if sl, ok := sideEffectFree(body); ok {
 				li.spin[[2]*ir.Block{b, h}] = sl
 			}
@@ -175,14 +159,7 @@ func layout(f *ir.Func) []*ir.Block {
 	if len(f.Blocks) == 0 {
 		return nil
 	}
-	succ := map[*ir.Block][]*ir.Block{}
-	pred := map[*ir.Block][]*ir.Block{}
-	for _, b := range f.Blocks {
-		for _, s := range b.Term.Succs() {
-			succ[b] = append(succ[b], s)
-			pred[s] = append(pred[s], b)
-		}
-	}
+	succ, pred := edges(f)
 	// Reverse postorder from the entry.
 	seen := map[*ir.Block]bool{}
 	var post []*ir.Block
@@ -213,16 +190,7 @@ func layout(f *ir.Func) []*ir.Block {
 				body = map[*ir.Block]bool{h: true}
 				loop[h] = body
 			}
-			stack := []*ir.Block{b}
-			for len(stack) > 0 {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				if body[x] {
-					continue
-				}
-				body[x] = true
-				stack = append(stack, pred[x]...)
-			}
+			addLoopBody(body, b, pred)
 		}
 	}
 	done := map[*ir.Block]bool{}
@@ -262,4 +230,32 @@ func sortedBlocks(body map[*ir.Block]bool) []*ir.Block {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Ident() < out[j].Ident() })
 	return out
+}
+
+// addLoopBody adds to body, which holds the header of a back edge from
+// b, the blocks of its natural loop: those that reach b without passing
+// the header.
+func addLoopBody(body map[*ir.Block]bool, b *ir.Block, pred map[*ir.Block][]*ir.Block) {
+	stack := []*ir.Block{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if body[x] {
+			continue
+		}
+		body[x] = true
+		stack = append(stack, pred[x]...)
+	}
+}
+
+// edges are the successors and the predecessors of f's blocks.
+func edges(f *ir.Func) (succ, pred map[*ir.Block][]*ir.Block) {
+	succ, pred = map[*ir.Block][]*ir.Block{}, map[*ir.Block][]*ir.Block{}
+	for _, b := range f.Blocks {
+		for _, s := range b.Term.Succs() {
+			succ[b] = append(succ[b], s)
+			pred[s] = append(pred[s], b)
+		}
+	}
+	return succ, pred
 }

@@ -76,17 +76,27 @@ func (l *lowerer) mutexInit(cs *callSite) error {
 	return nil
 }
 
+// mutexCAS emits the compare-and-swap from 0 to 1 of a lock or trylock
+// on the mutex of the call's first argument m; register r gets the old
+// value.
+func (l *lowerer) mutexCAS(cs *callSite) (r string, m prog.Expr, err error) {
+	if m, err = l.arg(cs, 0); err != nil {
+		return "", nil, err
+	}
+	r = l.fresh("mtx")
+	cs.fr.b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
+		RTags: lockTags(), WTags: lockTags()})
+	return r, m, nil
+}
+
 // mutexTryLock lowers a trylock: a compare-and-swap from 0 to 1 that may
 // fail.
 func (l *lowerer) mutexTryLock(cs *callSite) error {
 	b := cs.fr.b
-	m, err := l.arg(cs, 0)
+	r, _, err := l.mutexCAS(cs)
 	if err != nil {
 		return err
 	}
-	r := l.fresh("mtx")
-	b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
-		RTags: lockTags(), WTags: lockTags()})
 	if cs.dst != "" {
 		// 0 when taken, EBUSY (16) when held.
 		b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Y: prog.Int(16)}})
@@ -99,13 +109,10 @@ func (l *lowerer) mutexTryLock(cs *callSite) error {
 // argument), so the thread waits (blocks) unless it succeeds.
 func (l *lowerer) mutexLock(cs *callSite) error {
 	b := cs.fr.b
-	m, err := l.arg(cs, 0)
+	r, m, err := l.mutexCAS(cs)
 	if err != nil {
 		return err
 	}
-	r := l.fresh("mtx")
-	b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
-		RTags: lockTags(), WTags: lockTags()})
 	site := spinSite{pos: cs.pos, real: true}
 	site.add(r, m)
 	l.spinAt(b, site)

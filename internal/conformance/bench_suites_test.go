@@ -38,14 +38,8 @@ func BenchmarkSuites(b *testing.B) {
 				b.Fatal(err)
 			}
 			files := benchFiles(b, s, table)
-			opts := batch.Options{Model: s.model, Jobs: 2, Timeout: time.Minute, Engine: engine,
-				Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
-			if len(s.variants) > 0 {
-				opts.Variants = map[string]bool{}
-				for _, v := range s.variants {
-					opts.Variants[v] = true
-				}
-			}
+			opts := s.options(2, time.Minute)
+			opts.Engine = engine
 			var timeouts int
 			start := time.Now()
 			for i := 0; i < b.N; i++ {

@@ -3,11 +3,9 @@ package conformance
 import (
 	"bufio"
 	"context"
-	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,26 +89,8 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all, err := driver.Files([]string{filepath.Join(corpus, s.dir)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			// Only the tests with a reference verdict, less those skipped.
-			var files []string
-			for _, f := range all {
-				rel := strings.TrimPrefix(filepath.ToSlash(f), corpus+"/litmus/")
-				if _, found := table.Lookup(f); found && !slices.Contains(s.skip, rel) {
-					files = append(files, f)
-				}
-			}
-			opts := batch.Options{Model: s.model, Jobs: runtime.NumCPU(), Timeout: 60 * time.Second,
-				Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
-			if len(s.variants) > 0 {
-				opts.Variants = map[string]bool{}
-				for _, v := range s.variants {
-					opts.Variants[v] = true
-				}
-			}
+			files := suiteFiles(t, s, table)
+			opts := s.options(runtime.NumCPU(), 60*time.Second)
 			var agree, total, listed int
 			var slowest *result.Result
 			start := time.Now()

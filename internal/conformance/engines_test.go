@@ -84,14 +84,7 @@ func TestEngines(t *testing.T) {
 			if !long {
 				files = sampleOf(s.name, files)
 			}
-			opts := batch.Options{Model: s.model, Jobs: 2, Timeout: engineTimeout(long),
-				Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
-			if len(s.variants) > 0 {
-				opts.Variants = map[string]bool{}
-				for _, v := range s.variants {
-					opts.Variants[v] = true
-				}
-			}
+			opts := s.options(2, engineTimeout(long))
 			run := func(engine string) (map[string]batch.Job, time.Duration) {
 				o := opts
 				o.Engine = engine
@@ -152,6 +145,19 @@ func TestEngines(t *testing.T) {
 				agree["enum"], len(files), enumTime.Round(time.Millisecond), agree["smt"], len(files), smtTime.Round(time.Millisecond))
 		})
 	}
+}
+
+// options are the batch options of suite s with jobs workers and a time
+// limit per test.
+func (s suite) options(jobs int, timeout time.Duration) batch.Options {
+	opts := batch.Options{Model: s.model, Jobs: jobs, Timeout: timeout, Bell: s.bell, Macros: s.macros, IncludeDirs: s.include}
+	if len(s.variants) > 0 {
+		opts.Variants = map[string]bool{}
+		for _, v := range s.variants {
+			opts.Variants[v] = true
+		}
+	}
+	return opts
 }
 
 // suiteFiles lists the tests of a suite that have a reference verdict,

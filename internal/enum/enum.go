@@ -18,6 +18,7 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/rel"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/symexec"
 )
 
 // Options tune a run.
@@ -187,14 +188,14 @@ func (r *run) run() error {
 		if err != nil {
 			return err
 		}
-		x := &explorer{th: th, labels: labels, bound: r.opts.Bound, locs: r.locs, maxPaths: r.opts.MaxPaths, tick: r.tick}
-		if err := x.run(initRegs[i]); err != nil {
+		x := newExplorer(th, labels, r.opts.Bound, r.locs, r.opts.MaxPaths, r.tick)
+		if err := x.Run(initRegs[i]); err != nil {
 			return err
 		}
-		if x.cut {
+		if x.Cut {
 			r.res.Bounded = true
 		}
-		r.paths[i] = x.paths
+		r.paths[i] = x.Paths
 	}
 	r.bindsCo = r.m.Binds("co")
 	return r.combine(0, make([]*path, len(t.Threads)))
@@ -205,7 +206,7 @@ func collectLocs(t *spec.Test, set map[string]bool) {
 	for _, th := range t.Threads {
 		for _, in := range th.Code {
 			for _, v := range prog.AddrConsts(in) {
-				set[locName(v)] = true
+				set[symexec.LocName(v)] = true
 			}
 		}
 	}
@@ -262,13 +263,13 @@ func (r *run) candidate(paths []*path) error {
 		}
 		g.Events = append(g.Events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: tags, Instr: -1 - id, PC: -1, Value: v})
 		c.thread = append(c.thread, -1)
-		c.syms = append(c.syms, constSym(v))
+		c.syms = append(c.syms, symexec.Const(v))
 		c.inits[l] = id
 	}
 	c.base = make([]int, len(paths))
 	for t, p := range paths {
 		c.base[t] = len(g.Events)
-		for _, pe := range p.events {
+		for _, pe := range p.Events {
 			id := len(g.Events)
 			g.Events = append(g.Events, event.Event{ID: id, Thread: t, Kind: pe.kind, Loc: pe.loc, Tags: pe.tags, Instr: pe.instr, PC: pe.pc})
 			c.thread = append(c.thread, t)
@@ -292,10 +293,10 @@ func (r *run) candidate(paths []*path) error {
 				c.writes[pe.loc] = append(c.writes[pe.loc], id)
 			}
 		}
-		for _, pr := range p.rmw {
+		for _, pr := range p.Rmw {
 			g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
 		}
-		for _, pr := range p.iico {
+		for _, pr := range p.Iico {
 			g.IicoData = append(g.IicoData, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
 		}
 	}
@@ -360,9 +361,9 @@ func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 		case ev.Kind == event.Read:
 			v, ok = valueOf(src[e])
 		case c.thread[e] < 0:
-			v = c.syms[e].v
+			v = c.syms[e].V
 		case c.syms[e] != nil:
-			v, ok = c.syms[e].eval(local(c.thread[e]))
+			v, ok = c.syms[e].Eval(local(c.thread[e]))
 		}
 		if !ok {
 			status[e] = 3
@@ -379,21 +380,21 @@ func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 		}
 	}
 	for t, p := range c.paths {
-		for _, k := range p.cons {
-			v, ok := k.s.eval(local(t))
-			if !ok || prog.Truth(v) != k.want {
+		for _, k := range p.Cons {
+			v, ok := k.S.Eval(local(t))
+			if !ok || prog.Truth(v) != k.Want {
 				return nil, "", false
 			}
 		}
 	}
 	for t, p := range c.paths {
-		for _, d := range p.divs {
-			v, ok := d.divisor.eval(local(t))
+		for _, d := range p.Divs {
+			v, ok := d.Divisor.Eval(local(t))
 			if !ok {
 				return nil, "", false
 			}
-			if divZero == "" && prog.DividesByZero(d.op, v) {
-				divZero = d.at
+			if divZero == "" && prog.DividesByZero(d.Op, v) {
+				divZero = d.At
 			}
 		}
 	}
@@ -610,7 +611,7 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 		if ref.Thread >= len(c.paths) {
 			return prog.Value{}
 		}
-		s, ok := c.paths[ref.Thread].regs[ref.Name]
+		s, ok := c.paths[ref.Thread].Regs[ref.Name]
 		if !ok {
 			for _, e := range r.t.Init {
 				if e.Ref == ref {
@@ -619,7 +620,7 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 			}
 			return prog.IntValue(0)
 		}
-		v, _ := s.eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
+		v, _ := s.Eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
 		return v
 	}
 }

@@ -3,6 +3,7 @@ package enum
 import (
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/symexec"
 )
 
 // located runs a prog.Located instruction: events at a location that are
@@ -11,13 +12,13 @@ import (
 // are consistent. The register a trylock or is_locked sets depends on the
 // event that decides its value, as on a read.
 func (x *explorer) located(st *state, in prog.Located) error {
-	a, err := x.expr(st, in.Addr, nil)
+	a, err := x.Expr(st, in.Addr, nil)
 	if err != nil {
-		return x.errAt(st, err)
+		return x.ErrAt(st, err)
 	}
-	return x.address(st, a, func(st *state, loc string) error {
+	return x.Address(st, a, func(st *state, loc string) error {
 		ev := func(st *state, tag string, v int64) int {
-			return x.emit(st, pathEvent{kind: event.Located, loc: loc, tags: []string{tag}, val: constSym(prog.IntValue(v)), addrDeps: a.deps})
+			return x.Add(st, symexec.Event{Kind: event.Located, Loc: loc, Tags: []string{tag}, Val: symexec.Const(prog.IntValue(v)), AddrDeps: a.Deps})
 		}
 		// The register is 1 or 0 computed from the deciding event's value
 		// (a constant), not a known constant, so that branching on it is
@@ -30,16 +31,16 @@ func (x *explorer) located(st *state, in prog.Located) error {
 			if one {
 				op = prog.OpEq
 			}
-			v, err := binSym(op, readSym(e), st.p.events[e].val)
+			v, err := symexec.Bin(op, symexec.ReadOf(e), st.P.Events[e].val)
 			if err != nil {
-				return x.errAt(st, err)
+				return x.ErrAt(st, err)
 			}
-			st.regs[in.Dst] = v
+			st.Regs[in.Dst] = v
 			return nil
 		}
 		next := func(st *state) error {
-			st.pc++
-			return x.step(st)
+			st.PC++
+			return x.Step(st)
 		}
 		switch in.Op {
 		case prog.LocLock:
@@ -48,7 +49,7 @@ func (x *explorer) located(st *state, in prog.Located) error {
 		case prog.LocUnlock:
 			ev(st, prog.TagUnlock, 0)
 		case prog.LocTryLock:
-			f := st.fork()
+			f := st.Fork()
 			if err := result(f, ev(f, prog.TagLockFail, 1), false); err != nil {
 				return err
 			}
@@ -61,7 +62,7 @@ func (x *explorer) located(st *state, in prog.Located) error {
 				return err
 			}
 		case prog.LocIsLocked:
-			f := st.fork()
+			f := st.Fork()
 			if err := result(f, ev(f, prog.TagReadUnlock, 0), false); err != nil {
 				return err
 			}
@@ -72,8 +73,7 @@ func (x *explorer) located(st *state, in prog.Located) error {
 				return err
 			}
 		default:
-			e := x.emit(st, pathEvent{kind: event.Located, loc: loc, tags: in.Tags, addrDeps: a.deps})
-			st.p.events[e].val = constSym(prog.IntValue(0))
+			x.Add(st, symexec.Event{Kind: event.Located, Loc: loc, Tags: in.Tags, Val: symexec.Const(prog.IntValue(0)), AddrDeps: a.Deps})
 		}
 		return next(st)
 	})

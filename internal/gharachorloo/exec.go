@@ -3,13 +3,16 @@ package gharachorloo
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"time"
 
+	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
+	"github.com/musket-verify/musket/internal/symexec"
 )
 
 // Options tune a run.
@@ -117,14 +120,17 @@ func (r *run) run() error {
 		if err != nil {
 			return err
 		}
-		x := &explorer{th: th, labels: labels, bound: r.opts.Bound, locs: r.locs, maxPaths: r.opts.MaxPaths}
-		if err := x.run(initRegs[i]); err != nil {
+		x := newExplorer(th, labels, r.opts.Bound, r.locs, r.opts.MaxPaths)
+		if err := x.Run(initRegs[i]); err != nil {
+			if errors.Is(err, symexec.ErrTooManyPaths) {
+				return fmt.Errorf("%s: %w", th.Name, err)
+			}
 			return err
 		}
-		if x.cut {
+		if x.Cut {
 			r.res.Bounded = true
 		}
-		r.paths[i] = x.paths
+		r.paths[i] = x.Paths
 	}
 	return r.combine(0, make([]*path, len(t.Threads)))
 }
@@ -134,7 +140,7 @@ func addCodeLocs(t *spec.Test, set map[string]bool) {
 	for _, th := range t.Threads {
 		for _, in := range th.Code {
 			for _, v := range prog.AddrConsts(in) {
-				set[locName(v)] = true
+				set[symexec.LocName(v)] = true
 			}
 		}
 	}
@@ -164,9 +170,9 @@ type op struct {
 	id     int // index in cand.ops
 }
 
-func (o *op) isRead() bool  { return o.ev.kind == evRead }
-func (o *op) isWrite() bool { return o.ev.kind == evWrite }
-func (o *op) isMem() bool   { return o.ev.kind != evFence }
+func (o *op) isRead() bool  { return o.ev.kind == event.Read }
+func (o *op) isWrite() bool { return o.ev.kind == event.Write }
+func (o *op) isMem() bool   { return o.ev.kind != event.Fence }
 
 // cand is one choice of a path per thread, then of a coherence order and
 // of a write for every read.
@@ -188,13 +194,13 @@ func (r *run) candidate(paths []*path) error {
 	c.base = make([]int, len(paths))
 	for t, p := range paths {
 		c.base[t] = len(c.ops)
-		for i := range p.events {
-			o := &op{thread: t, local: i, ev: &p.events[i], id: len(c.ops)}
+		for i := range p.Events {
+			o := &op{thread: t, local: i, ev: &p.Events[i], id: len(c.ops)}
 			c.ops = append(c.ops, o)
 			switch o.ev.kind {
-			case evRead:
+			case event.Read:
 				c.reads = append(c.reads, o.id)
-			case evWrite:
+			case event.Write:
 				c.writes[o.ev.loc] = append(c.writes[o.ev.loc], o.id)
 			}
 		}
@@ -204,7 +210,7 @@ func (r *run) candidate(paths []*path) error {
 		c.partner[i] = -1
 	}
 	for t, p := range paths {
-		for _, pr := range p.rmw {
+		for _, pr := range p.Rmw {
 			a, b := c.base[t]+pr[0], c.base[t]+pr[1]
 			c.partner[a], c.partner[b] = b, a
 		}
@@ -398,9 +404,9 @@ func (v *valuer) value(e int) (val prog.Value, ok, known bool) {
 	return res, ok, known
 }
 
-func (v *valuer) sym(t int, s *sym) (prog.Value, bool, bool) {
+func (v *valuer) sym(t int, s *symexec.Sym) (prog.Value, bool, bool) {
 	known := true
-	val, ok := s.eval(func(i int) (prog.Value, bool) {
+	val, ok := s.Eval(func(i int) (prog.Value, bool) {
 		x, ok, k := v.value(v.c.base[t] + i)
 		if !k {
 			known = false
@@ -419,12 +425,12 @@ func (c *cand) initVal(loc string) prog.Value { return c.init[loc] }
 func (c *cand) consistentSoFar() bool {
 	v := newValuer(c)
 	for t, p := range c.paths {
-		for _, k := range p.cons {
-			val, ok, known := v.sym(t, k.s)
+		for _, k := range p.Cons {
+			val, ok, known := v.sym(t, k.S)
 			if !known {
 				continue
 			}
-			if !ok || prog.Truth(val) != k.want {
+			if !ok || prog.Truth(val) != k.Want {
 				return false
 			}
 		}
@@ -448,9 +454,9 @@ func (r *run) complete(c *cand) error {
 		}
 	}
 	for t, p := range c.paths {
-		for _, k := range p.cons {
-			val, ok, _ := v.sym(t, k.s)
-			if !ok || prog.Truth(val) != k.want {
+		for _, k := range p.Cons {
+			val, ok, _ := v.sym(t, k.S)
+			if !ok || prog.Truth(val) != k.Want {
 				return nil
 			}
 		}
@@ -463,9 +469,9 @@ func (r *run) complete(c *cand) error {
 		// (and the filter keeps) is an error of the program, as in the
 		// other engines.
 		for t, p := range c.paths {
-			for _, d := range p.divs {
-				if x, ok, _ := v.sym(t, d.divisor); ok && prog.DividesByZero(d.op, x) {
-					return &prog.DivisionByZeroError{At: d.at}
+			for _, d := range p.Divs {
+				if x, ok, _ := v.sym(t, d.Divisor); ok && prog.DividesByZero(d.Op, x) {
+					return &prog.DivisionByZeroError{At: d.At}
 				}
 			}
 		}
@@ -495,7 +501,7 @@ func (r *run) record(c *cand, v *valuer) bool {
 		if ref.Thread >= len(c.paths) {
 			return prog.Value{}
 		}
-		s, ok := c.paths[ref.Thread].regs[ref.Name]
+		s, ok := c.paths[ref.Thread].Regs[ref.Name]
 		if !ok {
 			for _, e := range r.t.Init {
 				if e.Ref == ref {

@@ -59,6 +59,8 @@ package gharachorloo
 import (
 	"fmt"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/event"
 )
 
 // Model is one of the specifications.
@@ -187,7 +189,7 @@ func (m Model) valid(c *cand) bool {
 func (k *checker) fenceBetween(a, b *op, f func(*pathEvent) bool) bool {
 	for id := a.id + 1; id < b.id; id++ {
 		o := k.c.ops[id]
-		if o.ev.kind == evFence && f(o.ev) {
+		if o.ev.kind == event.Fence && f(o.ev) {
 			return true
 		}
 	}

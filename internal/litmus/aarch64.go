@@ -121,132 +121,48 @@ func (a64Frontend) Tags() []string {
 }
 
 func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	a := &a64Thread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	a := &a64Thread{armCells: armCells{asmThread: newAsmThread(id, true), arch: "AArch64", memForm: "[Xn]"}}
 	for _, c := range cells {
 		if in, ok := a.parseCell(c); ok {
 			a.translate(in)
 		}
 	}
-	a.checkLabels()
+	checkLabels(a.t, &a.errs, "jump")
 	return a.t, a.errs.Err()
 }
 
 // a64Thread is the state of the translation of one thread.
 type a64Thread struct {
-	t    *prog.Thread
-	errs source.ErrorList
-	pos  prog.Pos
+	armCells
 }
 
-func (a *a64Thread) errorf(pos prog.Pos, format string, args ...any) {
-	a.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (a *a64Thread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		a.t.Code = append(a.t.Code, in)
-		a.t.Pos = append(a.t.Pos, a.pos)
-		a.t.Sizes = append(a.t.Sizes, 0)
-	}
-}
-
-// emitAccess emits the memory access in, of size bytes (the lowering of
-// mixed-size tests uses the sizes; see aarch64_mixed.go).
-func (a *a64Thread) emitAccess(size int, in prog.Instr) {
-	a.emit(in)
-	a.t.Sizes[len(a.t.Sizes)-1] = size
-}
-
-// Lexemes and operands.
-
-type a64OpKind int
-
-const (
-	a64Reg   a64OpKind = iota // W1, X2, XZR
-	a64Imm                    // #1, #-1, #0x10
-	a64Mem                    // [X1], [X1,#4], [X1,X2], [X1,W2,SXTW]
-	a64Sym                    // a label, or a shift or extend keyword (SXTW)
-	a64Shift                  // LSL #k
-)
-
-type a64Op struct {
-	kind  a64OpKind
-	reg   string // a64Reg: canonical name, "" for the zero register
-	wide  bool   // a64Reg: 64-bit name
-	imm   int64  // a64Imm; a64Shift: the amount
-	name  string // a64Sym (upper case for keywords, as written for labels); a64Shift: "LSL"
-	addr  prog.Expr
-	index bool // a64Mem: the address has a register or immediate offset
-	pre   bool // a64Mem: pre-indexed [Xn,#imm]! (addr is Xn+imm)
-	base  string
-	off   int64 // a64Mem: the immediate offset of [Xn,#imm]
-	pos   prog.Pos
-}
-
-// a64Instr is a parsed cell.
-type a64Instr struct {
-	pos   prog.Pos
-	label string
-	mn    string // upper case; "" for a cell with only a label
-	mnPos prog.Pos
-	ops   []a64Op
-}
+// Lexemes and operands (armcells.go).
 
 // parseCell reads "[label:] [MNEMONIC op, op, ...]".
-func (a *a64Thread) parseCell(c Cell) (a64Instr, bool) {
-	in := a64Instr{pos: c.Pos}
-	toks, err := cellLexer{arch: "AArch64", punct: "[],#:!-+", dotWords: true}.lex(c)
-	if err != nil {
-		a.errs = append(a.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		a.errorf(at(c.Pos, toks[0].off), "expected an AArch64 instruction, found %q", toks[0].text)
-		return in, false
-	}
-	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)
-	if why, ok := a64Unsupported(in.mn); ok {
-		a.errorf(in.mnPos, "unsupported AArch64 instruction %s: %s", in.mn, why)
-		return in, false
-	}
-	groups, ok := cellOperands(c, in.mn, toks[1:], &a.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := a.operand(c, in.mn, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+func (a *a64Thread) parseCell(c Cell) (armInstr, bool) {
+	return a.armCells.parseCell(c, "[],#:!-+", a64Unsupported, a.operand)
 }
 
 // operand reads one operand.
-func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (a64Op, bool) {
-	op := a64Op{pos: at(c.Pos, toks[0].off)}
+func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
+	op := armOp{pos: at(c.Pos, toks[0].off)}
 	text := func() string { return cellText(c, toks) }
 	switch {
 	case toks[0].kind == '#':
 		v, ok := a.immediate(c, toks[1:])
-		op.kind, op.imm = a64Imm, v
+		op.kind, op.imm = armImm, v
 		return op, ok
 	case toks[0].kind == '[':
 		return a.memOperand(c, mn, toks)
 	case len(toks) == 1 && toks[0].kind == 'w':
 		if n, wide, ok := a64RegNum(toks[0].text); ok {
-			op.kind, op.wide = a64Reg, wide
+			op.kind, op.wide = armReg, wide
 			if n >= 0 {
 				op.reg = "X" + strconv.Itoa(n)
 			}
 			return op, true
 		}
-		op.kind, op.name = a64Sym, toks[0].text
+		op.kind, op.name = armSym, toks[0].text
 		return op, true
 	case len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == '#':
 		kw := strings.ToUpper(toks[0].text)
@@ -255,38 +171,16 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (a64Op, bool) {
 			return op, false
 		}
 		v, ok := a.immediate(c, toks[2:])
-		op.kind, op.name, op.imm = a64Shift, kw, v
+		op.kind, op.name, op.imm = armShift, kw, v
 		return op, ok
 	}
 	a.errorf(op.pos, "bad AArch64 operand %q", text())
 	return op, false
 }
 
-// immediate reads [-]number.
-func (a *a64Thread) immediate(c Cell, toks []cellTok) (int64, bool) {
-	neg := false
-	if len(toks) == 2 && (toks[0].kind == '-' || toks[0].kind == '+') {
-		neg, toks = toks[0].kind == '-', toks[1:]
-	}
-	if len(toks) != 1 || toks[0].kind != 'n' {
-		pos := c.Pos
-		if len(toks) > 0 {
-			pos = at(c.Pos, toks[0].off)
-		}
-		a.errorf(pos, "expected an immediate number after '#'")
-		return 0, false
-	}
-	v, err := parseInt(toks[0].text, neg)
-	if err != nil {
-		a.errorf(at(c.Pos, toks[0].off), "malformed integer %q", toks[0].text)
-		return 0, false
-	}
-	return v, true
-}
-
 // memOperand reads [Xn], [Xn,#imm], [Xn,Rm], [Xn,Rm,SXTW|UXTW|LSL #k].
-func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) {
-	op := a64Op{kind: a64Mem, pos: at(c.Pos, toks[0].off)}
+func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) {
+	op := armOp{kind: armMem, pos: at(c.Pos, toks[0].off)}
 	last := toks[len(toks)-1]
 	if last.kind == '!' && len(toks) > 1 {
 		op.pre = true
@@ -297,22 +191,9 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (a64Op, bool) 
 		a.errorf(at(c.Pos, last.off), "missing ']' in memory operand of %s", mn)
 		return op, false
 	}
-	inner := toks[1 : len(toks)-1]
-	// Split the inside on commas.
-	var parts [][]cellTok
-	start := 0
-	for i, t := range inner {
-		if t.kind == ',' {
-			parts = append(parts, inner[start:i])
-			start = i + 1
-		}
-	}
-	parts = append(parts, inner[start:])
-	for _, p := range parts {
-		if len(p) == 0 {
-			a.errorf(op.pos, "bad memory operand of %s", mn)
-			return op, false
-		}
+	parts, ok := a.memParts(op.pos, mn, toks[1:len(toks)-1])
+	if !ok {
+		return op, false
 	}
 	base := parts[0]
 	if len(base) != 1 || base[0].kind != 'w' {

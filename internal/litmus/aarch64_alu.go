@@ -39,7 +39,7 @@ func a64ULt(x, y prog.Expr) prog.Expr {
 
 // a64Result is the value a write of e to the register of operand op
 // leaves: e itself for an X register, its low 32 bits for a W one.
-func a64Result(op a64Op, e prog.Expr) prog.Expr {
+func a64Result(op armOp, e prog.Expr) prog.Expr {
 	if op.wide {
 		return e
 	}
@@ -70,7 +70,7 @@ var a64SignedLoads = map[string]struct {
 
 // dataProc translates the instructions of this file but the atomics;
 // false when mn is none of them.
-func (a *a64Thread) dataProc(in a64Instr, mn string) bool {
+func (a *a64Thread) dataProc(in armInstr, mn string) bool {
 	if op, ok := a64InvALU[mn]; ok {
 		a.aluWith(in, op, true)
 		return true
@@ -96,19 +96,7 @@ func (a *a64Thread) dataProc(in a64Instr, mn string) bool {
 		}
 		return true
 	case "MOVN":
-		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
-			if in.ops[1].kind != a64Imm || len(in.ops) == 3 && in.ops[2].kind != a64Shift {
-				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
-				return true
-			}
-			k := int64(0)
-			if len(in.ops) == 3 {
-				k = in.ops[2].imm
-			}
-			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 || !in.ops[0].wide && k > 16 {
-				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
-				return true
-			}
+		if k, ok := a.moveWide(in, mn, true); ok {
 			v := ^(in.ops[1].imm << k)
 			if !in.ops[0].wide {
 				v &= a64Mask32
@@ -190,7 +178,7 @@ func (a *a64Thread) shift(mn string, wide bool, x, n prog.Expr) prog.Expr {
 }
 
 // bitfield is UBFX and SBFX Rd,Rn,#lsb,#width.
-func (a *a64Thread) bitfield(in a64Instr, mn string) {
+func (a *a64Thread) bitfield(in armInstr, mn string) {
 	if !a.arity(in, 4) || !a.isReg(in, 0) || !a.isReg(in, 1) {
 		return
 	}
@@ -199,7 +187,7 @@ func (a *a64Thread) bitfield(in a64Instr, mn string) {
 		regBits = 64
 	}
 	lsb, width := in.ops[2], in.ops[3]
-	if lsb.kind != a64Imm || width.kind != a64Imm || lsb.imm < 0 || width.imm < 1 || lsb.imm+width.imm > regBits {
+	if lsb.kind != armImm || width.kind != armImm || lsb.imm < 0 || width.imm < 1 || lsb.imm+width.imm > regBits {
 		a.errorf(lsb.pos, "%s takes Rd,Rn,#lsb,#width with 0 <= lsb, 1 <= width and lsb+width <= %d", mn, regBits)
 		return
 	}
@@ -222,7 +210,7 @@ func (a *a64Thread) bitfield(in a64Instr, mn string) {
 // UDIV on X registers reads its operands as signed values: a 64-bit
 // operand of 2^63 or more is not supported (such values do not occur in
 // litmus tests, whose values are small).
-func (a *a64Thread) divide(in a64Instr, mn string) {
+func (a *a64Thread) divide(in armInstr, mn string) {
 	if !a.arity(in, 3) || !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isReg(in, 2) {
 		return
 	}

@@ -10,7 +10,7 @@ import (
 // sign-extending loads, pre/post-indexed accesses and atomic minimum and
 // maximum.
 func TestAArch64DataProcessing(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkTranslations(t, a64Frontend{}, []srcWant{
 		{"LSR X0,X1,#3", "X0 = ((X1 >> (3 & 63)) & ~((-9223372036854775808 >> (3 & 63)) << 1))"},
 		{"LSR W0,W1,#3", "X0 = ((X1 & 4294967295) >> (3 & 31))"},
 		{"ASR X0,X1,X2", "X0 = (X1 >> (X2 & 63))"},
@@ -47,17 +47,8 @@ func TestAArch64DataProcessing(t *testing.T) {
 		{"LDUMAX X0,X2,[X1]", "X2 = rmw.X/.X [X1] (X0 ^ ((old ^ X0) & -((!(X0 < 0) && (old < 0)) || (((X0 < 0) == (old < 0)) && (X0 < old)))))"},
 		{"STSMAXL W0,[X1]", " = rmw.X.NoRet/.X.L [X1] (X0 ^ ((old ^ X0) & -(((old << 32) >> 32) > ((X0 << 32) >> 32))))"},
 		{"STUMINB W0,[X1]", " = rmw.X.NoRet/.X [X1] (X0 ^ ((old ^ X0) & -((old & 255) < (X0 & 255))))"},
-	} {
-		got, err := a64Code(t, tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.src, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
-		}
-	}
-	for _, tc := range []struct{ src, want string }{
+	})
+	checkThreadErrors(t, a64Frontend{}, false, []srcWant{
 		{"LDXP X0,X2,[X1]", "unsupported AArch64 instruction LDXP: pair accesses"},
 		{"LDP X0,W2,[X1]", "LDP needs two registers of the same width"},
 		{"LDAR X0,[X1],#8", "unsupported AArch64 addressing mode: post-indexed LDAR"},
@@ -66,12 +57,7 @@ func TestAArch64DataProcessing(t *testing.T) {
 		{"UBFX W0,W1,#30,#4", "UBFX takes Rd,Rn,#lsb,#width"},
 		{"MOVN W0,#1,LSL #32", "MOVN: bad immediate or shift"},
 		{"LDSMAXX W0,W2,[X1]", `unknown AArch64 instruction "LDSMAXX"`},
-	} {
-		_, err := a64Code(t, tc.src)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v, want %s", tc.src, err, tc.want)
-		}
-	}
+	})
 }
 
 // TestAArch64WritebackLocations: a pre/post-indexed update whose base is

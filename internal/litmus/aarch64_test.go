@@ -2,34 +2,11 @@ package litmus
 
 import (
 	"github.com/musket-verify/musket/internal/spec"
-	"strings"
 	"testing"
-
-	"github.com/musket-verify/musket/internal/prog"
 )
 
-// a64Code translates one thread whose cells are separated by ';'.
-func a64Code(t *testing.T, src string) (string, error) {
-	t.Helper()
-	var cells []Cell
-	for i, c := range strings.Split(src, ";") {
-		cells = append(cells, Cell{Text: strings.TrimSpace(c), Pos: prog.Pos{File: "t", Line: i + 1, Col: 1}})
-	}
-	th, err := a64Frontend{}.Thread(0, cells)
-	if err != nil {
-		return "", err
-	}
-	if len(th.Pos) != len(th.Code) {
-		t.Errorf("%s: %d instructions, %d positions", src, len(th.Code), len(th.Pos))
-	}
-	if _, err := th.Labels(); err != nil {
-		t.Errorf("%s: %v", src, err)
-	}
-	return codeString(th), nil
-}
-
 func TestAArch64Translate(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkTranslations(t, a64Frontend{}, []srcWant{
 		{"LDR W0,[X1]", "X0 = load [X1]"},
 		{"ldr x0, [x1]", "X0 = load [X1]"},
 		{"STR W0,[X1]", "store [X1] X0"},
@@ -70,20 +47,12 @@ func TestAArch64Translate(t *testing.T) {
 		{"CMP W0,#1; B.NE L; B.EQ L; B.GE L; L: B L",
 			"%cmpL = X0; %cmpR = 1; if (%cmpL != %cmpR) goto L; if (%cmpL == %cmpR) goto L; if (%cmpL >= %cmpR) goto L; L:; goto L"},
 		{"Fail0:; MOV W6,#0", "Fail0:; X6 = 0"},
-	} {
-		got, err := a64Code(t, tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.src, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestAArch64Errors(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkThreadErrors(t, a64Frontend{}, false, []srcWant{
+		{"1: NOP", `t:1:1: expected an AArch64 instruction, found "1"`},
 		{"FOO W0", `t:1:1: unknown AArch64 instruction "FOO"`},
 		{"STLXP W0,W1,W2,[X1]", "t:1:1: unsupported AArch64 instruction STLXP: pair accesses"},
 		{"LDXR W0,[X1],#4", "t:1:9: unsupported AArch64 addressing mode: post-indexed LDXR"},
@@ -102,16 +71,7 @@ func TestAArch64Errors(t *testing.T) {
 		{"LDR W0,[X1", "t:1:9: missing ']' in memory operand of LDR"},
 		{"LDADDX W0,W1,[X2]", `t:1:1: unknown AArch64 instruction "LDADDX"`},
 		{"STADDA W0,[X2]", `t:1:1: unknown AArch64 instruction "STADDA"`},
-	} {
-		_, err := a64Code(t, tc.src)
-		if err == nil {
-			t.Errorf("%s: no error, want %q", tc.src, tc.want)
-			continue
-		}
-		if !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s:\n got %v\nwant %s", tc.src, err, tc.want)
-		}
-	}
+	})
 }
 
 func TestAArch64RegName(t *testing.T) {

@@ -114,7 +114,7 @@ func a64Ordering(suffix string) (rtags, wtags []string, ok bool) {
 	return append([]string{TagA64Atomic}, rtags...), append([]string{TagA64Atomic}, wtags...), true
 }
 
-func (a *a64Thread) translate(in a64Instr) {
+func (a *a64Thread) translate(in armInstr) {
 	a.pos = in.pos
 	if in.label != "" {
 		a.emit(prog.Label{Name: in.label})
@@ -166,20 +166,10 @@ func (a *a64Thread) translate(in a64Instr) {
 	a.errorf(in.mnPos, "unknown AArch64 instruction %q", mn)
 }
 
-// arity checks that in has n operands (the message names the mnemonic
-// as written).
-func (a *a64Thread) arity(in a64Instr, n int) bool {
-	if len(in.ops) != n {
-		a.errorf(in.mnPos, "%s takes %d operand%s, found %d", in.mn, n, plural(n), len(in.ops))
-		return false
-	}
-	return true
-}
-
 // width is the size in bytes of the access whose register is operand
 // i: size for a byte or half-word form, else 8 for an X register and 4
 // for a W one.
-func (a *a64Thread) width(in a64Instr, size, i int) int {
+func (a *a64Thread) width(in armInstr, size, i int) int {
 	switch {
 	case size != 0:
 		return size
@@ -191,7 +181,7 @@ func (a *a64Thread) width(in a64Instr, size, i int) int {
 
 // access translates loads, stores, barriers and the store exclusives;
 // false when mn is none of them.
-func (a *a64Thread) access(in a64Instr, mn string, size int) bool {
+func (a *a64Thread) access(in armInstr, mn string, size int) bool {
 	if tags, ok := a64Loads[mn]; ok {
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
 			a.emitAccess(a.width(in, size, 0), prog.Load{Dst: in.ops[0].reg, Addr: in.ops[1].addr, Tags: tags})
@@ -236,7 +226,7 @@ func (a *a64Thread) access(in a64Instr, mn string, size int) bool {
 // flags translates the instructions that set or read the condition
 // flags (CMP, CMN, TST, ADDS, SUBS, CSEL and its variants, CSET);
 // false when mn is none of them.
-func (a *a64Thread) flags(in a64Instr, mn string) bool {
+func (a *a64Thread) flags(in armInstr, mn string) bool {
 	switch mn {
 	case "CMP":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
@@ -302,11 +292,11 @@ func (a *a64Thread) flags(in a64Instr, mn string) bool {
 
 // move translates the register moves (MOV, NEG, LSL, MOVZ, MOVK); false
 // when mn is none of them.
-func (a *a64Thread) move(in a64Instr, mn string) bool {
+func (a *a64Thread) move(in armInstr, mn string) bool {
 	switch mn {
 	case "MOV":
 		if a.arity(in, 2) && a.isReg(in, 0) {
-			if in.ops[1].kind != a64Reg && in.ops[1].kind != a64Imm {
+			if in.ops[1].kind != armReg && in.ops[1].kind != armImm {
 				a.errorf(in.ops[1].pos, "MOV needs a register or an immediate source")
 				return true
 			}
@@ -325,19 +315,7 @@ func (a *a64Thread) move(in a64Instr, mn string) bool {
 		return true
 	case "MOVZ", "MOVK":
 		// MOVZ Rd,#imm[,LSL #k]; MOVK keeps the other bits of Rd.
-		if (len(in.ops) == 2 || a.arity(in, 3)) && a.isReg(in, 0) {
-			if in.ops[1].kind != a64Imm || len(in.ops) == 3 && in.ops[2].kind != a64Shift {
-				a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
-				return true
-			}
-			k := int64(0)
-			if len(in.ops) == 3 {
-				k = in.ops[2].imm
-			}
-			if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 {
-				a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
-				return true
-			}
+		if k, ok := a.moveWide(in, mn, false); ok {
 			v := prog.Expr(prog.Int(in.ops[1].imm << k))
 			if mn == "MOVK" {
 				keep := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: prog.Int(^(int64(0xffff) << k))}
@@ -350,14 +328,37 @@ func (a *a64Thread) move(in a64Instr, mn string) bool {
 	return false
 }
 
+// moveWide reads the operands Rd,#imm[,LSL #k] of MOVZ, MOVK and MOVN
+// (mn): it returns the shift k, a multiple of 16 (up to 16 for a W
+// register when narrow is set, as MOVN checks). False (reported) when
+// they are wrong.
+func (a *a64Thread) moveWide(in armInstr, mn string, narrow bool) (int64, bool) {
+	if (len(in.ops) != 2 && !a.arity(in, 3)) || !a.isReg(in, 0) {
+		return 0, false
+	}
+	if in.ops[1].kind != armImm || len(in.ops) == 3 && in.ops[2].kind != armShift {
+		a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
+		return 0, false
+	}
+	k := int64(0)
+	if len(in.ops) == 3 {
+		k = in.ops[2].imm
+	}
+	if in.ops[1].imm < 0 || in.ops[1].imm > 0xffff || k%16 != 0 || k > 48 || narrow && !in.ops[0].wide && k > 16 {
+		a.errorf(in.ops[1].pos, "%s: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)", mn)
+		return 0, false
+	}
+	return k, true
+}
+
 // branch translates TBZ, TBNZ, CBZ, CBNZ and B; false when mn is none of
 // them (B.cond is translated with the flags it reads).
-func (a *a64Thread) branch(in a64Instr, mn string) bool {
+func (a *a64Thread) branch(in armInstr, mn string) bool {
 	switch mn {
 	case "TBZ", "TBNZ":
 		// TBZ Rt,#bit,label: branch when bit number bit of Rt is 0.
 		if a.arity(in, 3) && a.isReg(in, 0) && a.isLabel(in, 2) {
-			if in.ops[1].kind != a64Imm || in.ops[1].imm < 0 || in.ops[1].imm > 63 {
+			if in.ops[1].kind != armImm || in.ops[1].imm < 0 || in.ops[1].imm > 63 {
 				a.errorf(in.ops[1].pos, "%s needs a bit number #0..#63 as operand 2", mn)
 				return true
 			}
@@ -388,7 +389,7 @@ func (a *a64Thread) branch(in a64Instr, mn string) bool {
 }
 
 // atomic translates SWP, CAS, LD<op> and ST<op>; false when mn is none.
-func (a *a64Thread) atomic(in a64Instr, size int) bool {
+func (a *a64Thread) atomic(in armInstr, size int) bool {
 	mn := in.mn
 	arity := func(n int) bool {
 		if len(in.ops) != n {
@@ -451,27 +452,10 @@ func (a *a64Thread) atomic(in a64Instr, size int) bool {
 	return false
 }
 
-func (a *a64Thread) barrier(in a64Instr) {
-	opt := "SY"
-	switch len(in.ops) {
-	case 0:
-	case 1:
-		if in.ops[0].kind != a64Sym {
-			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
-			return
-		}
-		opt = strings.ToUpper(in.ops[0].name)
-	default:
-		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
-		return
+func (a *a64Thread) barrier(in armInstr) {
+	if opt, ok := a.barrierOpt(in, a64BarrierOpts); ok {
+		a.emit(prog.Fence{Tags: []string{in.mn + "." + opt}})
 	}
-	for _, o := range a64BarrierOpts {
-		if o == opt {
-			a.emit(prog.Fence{Tags: []string{in.mn + "." + opt}})
-			return
-		}
-	}
-	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
 }
 
 // amoOp is the operation of LD<op> or ST<op> on size bytes, and the
@@ -488,11 +472,11 @@ func (a *a64Thread) amoOp(mn string, size int) (func(old, v prog.Expr) prog.Expr
 }
 
 // alu is ADD, SUB, EOR, AND, ORR Rd,Rn,Rm|#imm[,extend|LSL #k].
-func (a *a64Thread) alu(in a64Instr, op prog.Op) { a.aluWith(in, op, false) }
+func (a *a64Thread) alu(in armInstr, op prog.Op) { a.aluWith(in, op, false) }
 
 // aluWith is alu, with the second operand inverted for ORN, BIC and EON
 // (whose W forms keep the low 32 bits of the result).
-func (a *a64Thread) aluWith(in a64Instr, op prog.Op, invert bool) {
+func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 	if len(in.ops) != 3 && len(in.ops) != 4 {
 		a.errorf(in.mnPos, "%s takes 3 operands, found %d", in.mn, len(in.ops))
 		return
@@ -504,11 +488,11 @@ func (a *a64Thread) aluWith(in a64Instr, op prog.Op, invert bool) {
 	if len(in.ops) == 4 {
 		ext := in.ops[3]
 		switch {
-		case in.ops[2].kind != a64Reg:
+		case in.ops[2].kind != armReg:
 			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
 			return
-		case ext.kind == a64Sym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
-		case ext.kind == a64Shift:
+		case ext.kind == armSym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
+		case ext.kind == armShift:
 			if ext.imm != 0 {
 				rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}
 			}
@@ -526,8 +510,8 @@ func (a *a64Thread) aluWith(in a64Instr, op prog.Op, invert bool) {
 
 // cond is a condition operand (EQ, NE, LT, LE, GT, GE) as 0 or 1 from
 // the flags CMP left.
-func (a *a64Thread) cond(op a64Op) (prog.Expr, bool) {
-	if op.kind == a64Sym {
+func (a *a64Thread) cond(op armOp) (prog.Expr, bool) {
+	if op.kind == armSym {
 		if o, ok := a64Conds[strings.ToUpper(op.name)]; ok {
 			return prog.Bin{Op: o, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, true
 		}
@@ -544,67 +528,14 @@ func (a *a64Thread) assign(dst string, v prog.Expr) {
 }
 
 // value is the expression of a register or immediate operand.
-func (a *a64Thread) value(op a64Op) prog.Expr {
-	if op.kind == a64Imm {
+func (a *a64Thread) value(op armOp) prog.Expr {
+	if op.kind == armImm {
 		return prog.Int(op.imm)
 	}
 	if op.reg == "" {
 		return prog.Int(0)
 	}
 	return a64RegExpr(op.reg)
-}
-
-func (a *a64Thread) isReg(in a64Instr, i int) bool {
-	if in.ops[i].kind != a64Reg {
-		a.errorf(in.ops[i].pos, "%s needs a register as operand %d%s", in.mn, i+1, notAReg("AArch64", symName(in.ops[i].kind == a64Sym, in.ops[i].name)))
-		return false
-	}
-	return true
-}
-
-func (a *a64Thread) isRegOrImm(in a64Instr, i int) bool {
-	if k := in.ops[i].kind; k != a64Reg && k != a64Imm {
-		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d%s", in.mn, i+1, notAReg("AArch64", symName(k == a64Sym, in.ops[i].name)))
-		return false
-	}
-	return true
-}
-
-func (a *a64Thread) isMem(in a64Instr, i int) bool {
-	if in.ops[i].kind != a64Mem {
-		a.errorf(in.ops[i].pos, "%s needs a memory operand [Xn] as operand %d", in.mn, i+1)
-		return false
-	}
-	return true
-}
-
-func (a *a64Thread) isLabel(in a64Instr, i int) bool {
-	if in.ops[i].kind != a64Sym {
-		a.errorf(in.ops[i].pos, "%s needs a label", in.mn)
-		return false
-	}
-	return true
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (a *a64Thread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range a.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				a.errorf(a.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = a.t.Pos[i]
-		}
-	}
-	for i, in := range a.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				a.errorf(a.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }
 
 // a64Writeback is the base register update of a pre- or post-indexed
@@ -623,13 +554,13 @@ var a64WritebackForms = map[string]bool{"LDR": true, "STR": true, "LDRSB": true,
 // addressing modes: in is returned with the access at Xn (the update
 // comes before it) or with the offset operand removed (the update comes
 // after it).
-func (a *a64Thread) writeback(in a64Instr, mn string) (a64Instr, a64Writeback, bool) {
+func (a *a64Thread) writeback(in armInstr, mn string) (armInstr, a64Writeback, bool) {
 	var wb a64Writeback
 	for i, op := range in.ops {
-		if op.kind != a64Mem {
+		if op.kind != armMem {
 			continue
 		}
-		post := i == len(in.ops)-2 && in.ops[i+1].kind == a64Imm
+		post := i == len(in.ops)-2 && in.ops[i+1].kind == armImm
 		if !op.pre && !post {
 			continue
 		}
@@ -649,12 +580,12 @@ func (a *a64Thread) writeback(in a64Instr, mn string) (a64Instr, a64Writeback, b
 			return in, wb, false
 		}
 		for j, r := range in.ops {
-			if j != i && r.kind == a64Reg && r.reg == op.base {
+			if j != i && r.kind == armReg && r.reg == op.base {
 				a.errorf(r.pos, "unsupported AArch64 instruction %s: a %s access whose register is its base register %s (CONSTRAINED UNPREDICTABLE)", in.mn, mode, op.base)
 				return in, wb, false
 			}
 		}
-		ops := append([]a64Op(nil), in.ops...)
+		ops := append([]armOp(nil), in.ops...)
 		base := prog.Reg{Name: op.base}
 		if op.pre {
 			wb = a64Writeback{pre: true, update: prog.Assign{Dst: op.base, Val: prog.Bin{Op: prog.OpAdd, X: base, Y: prog.Int(op.off)}}}
@@ -673,7 +604,7 @@ func (a *a64Thread) writeback(in a64Instr, mn string) (a64Instr, a64Writeback, b
 // outside exclusives: two single-copy-atomic accesses, Rt1 at addr and
 // Rt2 at addr plus the register width (a location too small for both is
 // refused by the mixed-size lowering); false when mn is none of them.
-func (a *a64Thread) pair(in a64Instr, mn string) bool {
+func (a *a64Thread) pair(in armInstr, mn string) bool {
 	switch mn {
 	case "LDP", "STP", "LDNP", "STNP":
 	default:

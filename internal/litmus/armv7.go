@@ -120,99 +120,27 @@ func (armv7Frontend) Tags() []string {
 }
 
 func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	a := &armThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	a := &armThread{armCells: armCells{asmThread: newAsmThread(id, false), arch: "ARM", memForm: "[Rn]"}}
 	for _, c := range cells {
 		if in, ok := a.parseCell(c); ok {
 			a.translate(in)
 		}
 	}
-	a.checkLabels()
+	checkLabels(a.t, &a.errs, "jump")
 	return a.t, a.errs.Err()
 }
 
 // armThread is the state of the translation of one thread.
 type armThread struct {
-	t     *prog.Thread
-	errs  source.ErrorList
-	pos   prog.Pos
+	armCells
 	skips int // labels made for conditional instructions
 }
 
-func (a *armThread) errorf(pos prog.Pos, format string, args ...any) {
-	a.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (a *armThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		a.t.Code = append(a.t.Code, in)
-		a.t.Pos = append(a.t.Pos, a.pos)
-	}
-}
-
-// Lexemes and operands.
-
-type armOpKind int
-
-const (
-	armReg   armOpKind = iota // R1, SP
-	armImm                    // #1, #-1, #0x10
-	armMem                    // [R1], [R1,#0], [R1,R2], [R1,R2,LSL #2]
-	armSym                    // a label or an option (ISH)
-	armShift                  // LSL #k
-)
-
-type armOp struct {
-	kind  armOpKind
-	reg   string // armReg: canonical name
-	imm   int64  // armImm; armShift: the amount
-	name  string // armSym: as written
-	addr  prog.Expr
-	index bool // armMem: the address has an index register
-	pos   prog.Pos
-}
-
-// armInstr is a parsed cell.
-type armInstr struct {
-	pos   prog.Pos
-	label string
-	mn    string // upper case; "" for a cell with only a label
-	mnPos prog.Pos
-	ops   []armOp
-}
+// Lexemes and operands (armcells.go).
 
 // parseCell reads "[label:] [MNEMONIC op, op, ...]".
 func (a *armThread) parseCell(c Cell) (armInstr, bool) {
-	in := armInstr{pos: c.Pos}
-	toks, err := cellLexer{arch: "ARM", punct: "[],#:!-+{}", dotWords: true}.lex(c)
-	if err != nil {
-		a.errs = append(a.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		a.errorf(at(c.Pos, toks[0].off), "expected an ARM instruction, found %q", toks[0].text)
-		return in, false
-	}
-	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)
-	if why, ok := armUnsupported(in.mn); ok {
-		a.errorf(in.mnPos, "unsupported ARM instruction %s: %s", in.mn, why)
-		return in, false
-	}
-	groups, ok := cellOperands(c, in.mn, toks[1:], &a.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := a.operand(c, in.mn, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	return a.armCells.parseCell(c, "[],#:!-+{}", armUnsupported, a.operand)
 }
 
 // operand reads one operand.
@@ -254,28 +182,6 @@ func (a *armThread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	return op, false
 }
 
-// immediate reads [-]number.
-func (a *armThread) immediate(c Cell, toks []cellTok) (int64, bool) {
-	neg := false
-	if len(toks) == 2 && (toks[0].kind == '-' || toks[0].kind == '+') {
-		neg, toks = toks[0].kind == '-', toks[1:]
-	}
-	if len(toks) != 1 || toks[0].kind != 'n' {
-		pos := c.Pos
-		if len(toks) > 0 {
-			pos = at(c.Pos, toks[0].off)
-		}
-		a.errorf(pos, "expected an immediate number after '#'")
-		return 0, false
-	}
-	v, err := parseInt(toks[0].text, neg)
-	if err != nil {
-		a.errorf(at(c.Pos, toks[0].off), "malformed integer %q", toks[0].text)
-		return 0, false
-	}
-	return v, true
-}
-
 // memOperand reads [Rn], [Rn,#imm], [Rn,Rm], [Rn,Rm,LSL #k].
 func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	op := armOp{kind: armMem, pos: at(c.Pos, toks[0].off)}
@@ -288,21 +194,9 @@ func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		a.errorf(at(c.Pos, last.off), "missing ']' in memory operand of %s", mn)
 		return op, false
 	}
-	inner := toks[1 : len(toks)-1]
-	var parts [][]cellTok
-	start := 0
-	for i, t := range inner {
-		if t.kind == ',' {
-			parts = append(parts, inner[start:i])
-			start = i + 1
-		}
-	}
-	parts = append(parts, inner[start:])
-	for _, p := range parts {
-		if len(p) == 0 {
-			a.errorf(op.pos, "bad memory operand of %s", mn)
-			return op, false
-		}
+	parts, ok := a.memParts(op.pos, mn, toks[1:len(toks)-1])
+	if !ok {
+		return op, false
 	}
 	base := parts[0]
 	n, ok := 0, len(base) == 1 && base[0].kind == 'w'
@@ -550,14 +444,6 @@ func (a *armThread) indexed(in armInstr) bool {
 	return false
 }
 
-func (a *armThread) arity(in armInstr, n int) bool {
-	if len(in.ops) != n {
-		a.errorf(in.mnPos, "%s takes %d operand%s, found %d", in.mn, n, plural(n), len(in.ops))
-		return false
-	}
-	return true
-}
-
 // instr translates an unconditional instruction.
 func (a *armThread) instr(in armInstr, base string, setFlags bool) {
 	if tags, ok := armLoads[base]; ok {
@@ -639,26 +525,9 @@ func (a *armThread) plainIfExclusive(in armInstr, base string, i int) bool {
 }
 
 func (a *armThread) barrier(in armInstr, mn string) {
-	opt := "SY"
-	switch len(in.ops) {
-	case 0:
-	case 1:
-		if in.ops[0].kind != armSym {
-			a.errorf(in.ops[0].pos, "bad %s option", in.mn)
-			return
-		}
-		opt = strings.ToUpper(in.ops[0].name)
-	default:
-		a.errorf(in.mnPos, "%s takes one option, found %d operands", in.mn, len(in.ops))
-		return
+	if opt, ok := a.barrierOpt(in, armBarrierOpts); ok {
+		a.emit(prog.Fence{Tags: []string{armBarrierTag(mn, opt)}})
 	}
-	for _, o := range armBarrierOpts {
-		if o == opt {
-			a.emit(prog.Fence{Tags: []string{armBarrierTag(mn, opt)}})
-			return
-		}
-	}
-	a.errorf(in.ops[0].pos, "unknown %s option %s", in.mn, opt)
 }
 
 // alu is OP Rd,Rn,Rm|#imm[,LSL #k] and OP Rd,Rm|#imm (Rd = Rd op Rm).
@@ -704,67 +573,6 @@ func (a *armThread) value(op armOp) prog.Expr {
 		return prog.Int(op.imm)
 	}
 	return prog.Reg{Name: op.reg}
-}
-
-func (a *armThread) isReg(in armInstr, i int) bool {
-	if in.ops[i].kind != armReg {
-		a.errorf(in.ops[i].pos, "%s needs a register as operand %d%s", in.mn, i+1, notAReg("ARM", symName(in.ops[i].kind == armSym, in.ops[i].name)))
-		return false
-	}
-	return true
-}
-
-func (a *armThread) isImm(in armInstr, i int) bool {
-	if in.ops[i].kind != armImm {
-		a.errorf(in.ops[i].pos, "%s needs an immediate as operand %d", in.mn, i+1)
-		return false
-	}
-	return true
-}
-
-func (a *armThread) isRegOrImm(in armInstr, i int) bool {
-	if k := in.ops[i].kind; k != armReg && k != armImm {
-		a.errorf(in.ops[i].pos, "%s needs a register or an immediate as operand %d%s", in.mn, i+1, notAReg("ARM", symName(k == armSym, in.ops[i].name)))
-		return false
-	}
-	return true
-}
-
-func (a *armThread) isMem(in armInstr, i int) bool {
-	if in.ops[i].kind != armMem {
-		a.errorf(in.ops[i].pos, "%s needs a memory operand [Rn] as operand %d", in.mn, i+1)
-		return false
-	}
-	return true
-}
-
-func (a *armThread) isLabel(in armInstr, i int) bool {
-	if in.ops[i].kind != armSym {
-		a.errorf(in.ops[i].pos, "%s needs a label", in.mn)
-		return false
-	}
-	return true
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (a *armThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range a.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				a.errorf(a.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = a.t.Pos[i]
-		}
-	}
-	for i, in := range a.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				a.errorf(a.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }
 
 // CheckTest rejects the tests that state the size of a location (herd's

@@ -114,3 +114,102 @@ func cellText(c Cell, toks []cellTok) string {
 	first, last := toks[0], toks[len(toks)-1]
 	return c.Text[first.off : last.off+len(last.text)]
 }
+
+// checkLabels reports the labels thread th defines twice and its jumps to
+// no label; jump names a jump in the messages ("jump", "branch").
+func checkLabels(th *prog.Thread, errs *source.ErrorList, jump string) {
+	defined := map[string]prog.Pos{}
+	for i, in := range th.Code {
+		if l, ok := in.(prog.Label); ok {
+			if first, dup := defined[l.Name]; dup {
+				errs.Add(th.Pos[i], fmt.Sprintf("label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col))
+				continue
+			}
+			defined[l.Name] = th.Pos[i]
+		}
+	}
+	for i, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok {
+			if _, ok := defined[j.Target]; !ok {
+				errs.Add(th.Pos[i], fmt.Sprintf("%s to undefined label %s", jump, j.Target))
+			}
+		}
+	}
+}
+
+// asmThread is what an assembly front-end keeps while it translates one
+// thread: the code with the position of each instruction, the size of
+// each access for the front-ends that lower mixed-size tests (sized),
+// and the errors.
+type asmThread struct {
+	t     *prog.Thread
+	errs  source.ErrorList
+	pos   prog.Pos // the position of the instructions emitted now
+	sized bool     // t.Sizes has an entry per instruction
+}
+
+func newAsmThread(id int, sized bool) asmThread {
+	return asmThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, sized: sized}
+}
+
+func (a *asmThread) errorf(pos prog.Pos, format string, args ...any) {
+	a.errs.Add(pos, fmt.Sprintf(format, args...))
+}
+
+func (a *asmThread) emit(ins ...prog.Instr) {
+	for _, in := range ins {
+		a.t.Code = append(a.t.Code, in)
+		a.t.Pos = append(a.t.Pos, a.pos)
+		if a.sized {
+			a.t.Sizes = append(a.t.Sizes, 0)
+		}
+	}
+}
+
+// emitAccess emits the memory access in of size bytes, negative for a
+// load that sign-extends (the lowering of mixed-size tests uses them; see
+// aarch64_mixed.go).
+func (a *asmThread) emitAccess(size int, in prog.Instr) {
+	a.emit(in)
+	a.t.Sizes[len(a.t.Sizes)-1] = size
+}
+
+// cellHead lexes cell c with lx and reads its label; rest is its
+// instruction, which begins with a word (empty for a label alone). False
+// (reported) when c does not lex or its instruction begins with
+// something else.
+func (a *asmThread) cellHead(c Cell, lx cellLexer) (label string, rest []cellTok, ok bool) {
+	toks, err := lx.lex(c)
+	if err != nil {
+		a.errs = append(a.errs, err)
+		return "", nil, false
+	}
+	label, toks = cellLabel(toks)
+	if len(toks) > 0 && toks[0].kind != 'w' {
+		article := "a"
+		if strings.ContainsRune("AEIOUx", rune(lx.arch[0])) {
+			article = "an" // an ARM, an x86
+		}
+		a.errorf(at(c.Pos, toks[0].off), "expected %s %s instruction, found %q", article, lx.arch, toks[0].text)
+		return label, nil, false
+	}
+	return label, toks, true
+}
+
+// cellOps reads the operands after mnemonic mn, each with operand; false
+// (reported) when one is missing or wrong.
+func cellOps[Op any](a *asmThread, c Cell, mn string, toks []cellTok, operand func(toks []cellTok) (Op, bool)) ([]Op, bool) {
+	groups, ok := cellOperands(c, mn, toks, &a.errs)
+	if !ok {
+		return nil, false
+	}
+	var ops []Op
+	for _, g := range groups {
+		op, ok := operand(g)
+		if !ok {
+			return nil, false
+		}
+		ops = append(ops, op)
+	}
+	return ops, true
+}

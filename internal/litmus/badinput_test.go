@@ -29,6 +29,8 @@ func TestBadInput(t *testing.T) {
 			`t.litmus:4:10: addi: operand 2 must be a register: "x66" is not a RISC-V register`},
 		{"not a register (ARM)", "ARM a\n{0:R1=x;}\n P0 ;\n MOV R20,#1 ;\nexists (0:R0=1)\n",
 			`t.litmus:4:6: MOV needs a register as operand 1: "R20" is not an ARM register`},
+		{"no instruction (ARM)", "ARM a\n{0:R1=x;}\n P0 ;\n 1: NOP ;\nexists (0:R0=1)\n",
+			`t.litmus:4:2: expected an ARM instruction, found "1"`},
 		{"not a register (AArch64)", "AArch64 a\n{0:X1=x;}\n P0 ;\n STR W44,[X1] ;\nexists (0:X0=1)\n",
 			`t.litmus:4:6: STR needs a register as operand 1: "W44" is not an AArch64 register`},
 		{"non-ASCII in an instruction", "X86 f\n\"naïve – ü\"\n{x=0;}\n P0 ;\n MOV EAX,[x] é;\nexists (0:EAX=1)\n",

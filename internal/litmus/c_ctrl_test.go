@@ -1,7 +1,6 @@
 package litmus
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -33,19 +32,7 @@ func TestCCtrlJoins(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "C t\n{}\nP0(int *x, int *y) { " + tc.body + " }\nexists (x=1)"
-			lt, err := Parse("t.litmus", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ins []string
-			for _, in := range lt.Threads[0].Code {
-				s := prog.InstrString(in)
-				if j, ok := in.(prog.Jump); ok && j.Join != "" {
-					s += " ~" + j.Join
-				}
-				ins = append(ins, s)
-			}
-			if got := strings.Join(ins, "; "); got != tc.code {
+			if got := joinCode(t, src); got != tc.code {
 				t.Errorf("code\n got %s\nwant %s", got, tc.code)
 			}
 		})

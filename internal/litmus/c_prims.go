@@ -90,7 +90,7 @@ func (g *cGen) prim(c *cCall) prog.Expr {
 		r := g.tmp()
 		g.emit(prog.RMW{Dst: r, Addr: a, New: nv, RTags: herdTags(c.Tags, TagRMW, TagX), WTags: herdTags(c.Tags, TagRMW, TagX)})
 		if c.Name == "__atomic_op_return" {
-			return replaceOld(nv, prog.Reg{Name: r})
+			return prog.ReplaceOld(nv, prog.Reg{Name: r})
 		}
 		return prog.Reg{Name: r}
 	case "__atomic_add_unless":
@@ -121,19 +121,6 @@ func (g *cGen) prim(c *cCall) prog.Expr {
 		g.emit(prog.Located{Op: prog.LocEvent, Addr: a, Tags: herdTags(c.Tags)})
 	}
 	return prog.Int(0)
-}
-
-// replaceOld puts x in place of Old in e.
-func replaceOld(e prog.Expr, x prog.Expr) prog.Expr {
-	switch e := e.(type) {
-	case prog.Old:
-		return x
-	case prog.Bin:
-		return prog.Bin{Op: e.Op, X: replaceOld(e.X, x), Y: replaceOld(e.Y, x)}
-	case prog.Un:
-		return prog.Un{Op: e.Op, X: replaceOld(e.X, x)}
-	}
-	return e
 }
 
 // memOrder reads a memory order argument.

@@ -239,69 +239,22 @@ func (s *scanner) next() token {
 	return t
 }
 
+// puncts are the punctuation tokens, each before its prefixes.
+var puncts = []source.Punct[tokKind]{
+	{Text: "==", Kind: tEqEq}, {Text: "!=", Kind: tNeq}, {Text: "/\\", Kind: tAnd}, {Text: "\\/", Kind: tOr},
+	{Text: "<<", Kind: tLShift}, {Text: ">>", Kind: tRShift},
+	{Text: "{", Kind: tLBrace}, {Text: "}", Kind: tRBrace}, {Text: "(", Kind: tLParen}, {Text: ")", Kind: tRParen},
+	{Text: "[", Kind: tLBrack}, {Text: "]", Kind: tRBrack}, {Text: ";", Kind: tSemi}, {Text: ":", Kind: tColon},
+	{Text: ",", Kind: tComma}, {Text: "=", Kind: tEq}, {Text: "~", Kind: tTilde}, {Text: "|", Kind: tBar},
+	{Text: "&", Kind: tAmp}, {Text: "*", Kind: tStar}, {Text: "-", Kind: tMinus}, {Text: "+", Kind: tPlus},
+	{Text: "$", Kind: tDollar},
+}
+
 // punct scans a punctuation token starting with c.
 func (s *scanner) punct(c byte) tokKind {
-	two := func(k tokKind) tokKind { s.off += 2; return k }
-	one := func(k tokKind) tokKind { s.off++; return k }
-	d := s.peekByte(1)
-	switch c {
-	case '{':
-		return one(tLBrace)
-	case '}':
-		return one(tRBrace)
-	case '(':
-		return one(tLParen)
-	case ')':
-		return one(tRParen)
-	case '[':
-		return one(tLBrack)
-	case ']':
-		return one(tRBrack)
-	case ';':
-		return one(tSemi)
-	case ':':
-		return one(tColon)
-	case ',':
-		return one(tComma)
-	case '=':
-		if d == '=' {
-			return two(tEqEq)
-		}
-		return one(tEq)
-	case '!':
-		if d == '=' {
-			return two(tNeq)
-		}
-	case '/':
-		if d == '\\' {
-			return two(tAnd)
-		}
-	case '\\':
-		if d == '/' {
-			return two(tOr)
-		}
-	case '~':
-		return one(tTilde)
-	case '|':
-		return one(tBar)
-	case '&':
-		return one(tAmp)
-	case '*':
-		return one(tStar)
-	case '-':
-		return one(tMinus)
-	case '+':
-		return one(tPlus)
-	case '$':
-		return one(tDollar)
-	case '<':
-		if d == '<' {
-			return two(tLShift)
-		}
-	case '>':
-		if d == '>' {
-			return two(tRShift)
-		}
+	if k, n := source.MatchPunct(s.src[s.off:], puncts); n > 0 {
+		s.off += n
+		return k
 	}
 	// One illegal byte (or a whole UTF-8 sequence, for the message).
 	n := 1

@@ -1,11 +1,9 @@
 package litmus
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The PPC front-end reads herd's Power instructions: general-purpose
@@ -88,7 +86,7 @@ func (ppcFrontend) Tags() []string {
 }
 
 func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	x := &ppcThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	x := &ppcThread{asmThread: newAsmThread(id, false)}
 	var ins []ppcInstr
 	for _, c := range cells {
 		if in, ok := x.parseCell(c); ok {
@@ -104,17 +102,15 @@ func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	for _, in := range ins {
 		x.translate(in)
 	}
-	x.checkLabels()
+	checkLabels(x.t, &x.errs, "branch")
 	return x.t, x.errs.Err()
 }
 
 // ppcThread is the state of the translation of one thread.
 type ppcThread struct {
-	t     *prog.Thread
-	errs  source.ErrorList
+	asmThread
 	flags bool // the thread has conditional branches: compute the CR fields
 	order bool // ... and some test LT or GT
-	pos   prog.Pos
 }
 
 type ppcOpKind int
@@ -145,46 +141,17 @@ type ppcInstr struct {
 	pos   prog.Pos
 }
 
-func (x *ppcThread) errorf(pos prog.Pos, format string, args ...any) {
-	x.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (x *ppcThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		x.t.Code = append(x.t.Code, in)
-		x.t.Pos = append(x.t.Pos, x.pos)
-	}
-}
-
 // parseCell reads "[label:] mnemonic op, op, ...".
 func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 	in := ppcInstr{pos: c.Pos}
-	toks, err := cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}.lex(c)
-	if err != nil {
-		x.errs = append(x.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		x.errorf(at(c.Pos, toks[0].off), "expected a PPC instruction, found %q", toks[0].text)
-		return in, false
+	var toks []cellTok
+	var ok bool
+	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}); !ok || len(toks) == 0 {
+		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
-	groups, ok := cellOperands(c, in.mn, toks[1:], &x.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := x.operand(c, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	in.ops, ok = cellOps(&x.asmThread, c, in.mn, toks[1:], func(g []cellTok) (ppcOp, bool) { return x.operand(c, g) })
+	return in, ok
 }
 
 // operand reads one operand from its lexemes.
@@ -500,25 +467,4 @@ func (x *ppcThread) address(in ppcInstr, m ppcOp, dst string) (prog.Expr, bool) 
 		return nil, false
 	}
 	return ea, true
-}
-
-// checkLabels reports labels defined twice and branches to no label.
-func (x *ppcThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range x.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				x.errorf(x.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = x.t.Pos[i]
-		}
-	}
-	for i, in := range x.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				x.errorf(x.t.Pos[i], "branch to undefined label %s", j.Target)
-			}
-		}
-	}
 }

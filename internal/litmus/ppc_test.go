@@ -9,28 +9,8 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 )
 
-// ppcCode translates one thread whose cells are separated by ';'.
-func ppcCode(t *testing.T, src string) (string, error) {
-	t.Helper()
-	var cells []Cell
-	for i, c := range strings.Split(src, ";") {
-		cells = append(cells, Cell{Text: strings.TrimSpace(c), Pos: prog.Pos{File: "t", Line: i + 1, Col: 1}})
-	}
-	th, err := ppcFrontend{}.Thread(0, cells)
-	if err != nil {
-		return "", err
-	}
-	if len(th.Pos) != len(th.Code) {
-		t.Errorf("%s: %d instructions, %d positions", src, len(th.Code), len(th.Pos))
-	}
-	if _, err := th.Labels(); err != nil {
-		t.Errorf("%s: %v", src, err)
-	}
-	return codeString(th), nil
-}
-
 func TestPPCTranslate(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkTranslations(t, ppcFrontend{}, []srcWant{
 		{"li r1,1", "r1 = 1"},
 		{"LI R1,-2", "r1 = -2"},
 		{"li r1,0x10", "r1 = 16"},
@@ -77,16 +57,7 @@ func TestPPCTranslate(t *testing.T) {
 		{"andi. r1,r2,1; beq L; L:", "r1 = (r2 & 1); %cr0 = ((r1 == 0) * 2); if ((%cr0 & 2) != 0) goto L; L:"},
 		{"stwcx. r1,r0,r3; beq L; L:", "%cr0 = storecond.EX [r3] r1; if ((%cr0 & 2) != 0) goto L; L:"},
 		{"L0:; b L1; L1: li r1,1", "L0:; goto L1; L1:; r1 = 1"},
-	} {
-		got, err := ppcCode(t, tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.src, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestPPCStoreCondStatus(t *testing.T) {
@@ -108,7 +79,7 @@ func TestPPCStoreCondStatus(t *testing.T) {
 }
 
 func TestPPCErrors(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkThreadErrors(t, ppcFrontend{}, true, []srcWant{
 		{"foo r1", `t:1:1: unknown PPC instruction "foo"`},
 		{"L: frob r1,r2", `t:1:4: unknown PPC instruction "frob"`},
 		{"lbz r1,0(r2)", `t:1:1: unsupported PPC instruction "lbz": mixed-size accesses are not supported`},
@@ -136,12 +107,7 @@ func TestPPCErrors(t *testing.T) {
 		{"stwu r1,0(r0)", `t:1:9: invalid stwu: the base register cannot be r0 or the destination`},
 		{"1: nop", `t:1:1: expected a PPC instruction, found "1"`},
 		{"li r32,1", `t:1:4: operand 1 of li must be a register: "r32" is not a PPC register`},
-	} {
-		_, err := ppcCode(t, tc.src)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%s: error %v, want %s", tc.src, err, tc.want)
-		}
-	}
+	})
 }
 
 func TestPPCRegName(t *testing.T) {

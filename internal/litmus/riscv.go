@@ -1,12 +1,10 @@
 package litmus
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
@@ -125,42 +123,20 @@ func (rvFrontend) Tags() []string {
 }
 
 func (rvFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	r := &rvThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	r := &rvThread{asmThread: newAsmThread(id, true)}
 	for _, c := range cells {
 		if in, ok := r.parseCell(c); ok {
 			r.translate(in)
 		}
 	}
-	r.checkLabels()
+	checkLabels(r.t, &r.errs, "jump")
 	return r.t, r.errs.Err()
 }
 
 // rvThread is the state of the translation of one thread.
 type rvThread struct {
-	t      *prog.Thread
-	errs   source.ErrorList
-	pos    prog.Pos
+	asmThread
 	labels int // counter for internal labels
-}
-
-func (r *rvThread) errorf(pos prog.Pos, format string, args ...any) {
-	r.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (r *rvThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		r.t.Code = append(r.t.Code, in)
-		r.t.Pos = append(r.t.Pos, r.pos)
-		r.t.Sizes = append(r.t.Sizes, 0)
-	}
-}
-
-// emitAccess emits the memory access in of size bytes, negative for a
-// load that sign-extends (the lowering of mixed-size tests uses them; see
-// aarch64_mixed.go).
-func (r *rvThread) emitAccess(size int, in prog.Instr) {
-	r.emit(in)
-	r.t.Sizes[len(r.t.Sizes)-1] = size
 }
 
 // rvSizes are the access sizes of the memory mnemonics, negative for the
@@ -204,32 +180,14 @@ type rvInstr struct {
 // parseCell reads "[label:] mnemonic op, op, ...".
 func (r *rvThread) parseCell(c Cell) (rvInstr, bool) {
 	in := rvInstr{pos: c.Pos}
-	toks, err := cellLexer{arch: "RISCV", punct: "(),:+-", dotWords: true}.lex(c)
-	if err != nil {
-		r.errs = append(r.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		r.errorf(at(c.Pos, toks[0].off), "expected a RISCV instruction, found %q", toks[0].text)
-		return in, false
+	var toks []cellTok
+	var ok bool
+	if in.label, toks, ok = r.cellHead(c, cellLexer{arch: "RISCV", punct: "(),:+-", dotWords: true}); !ok || len(toks) == 0 {
+		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
-	groups, ok := cellOperands(c, in.mn, toks[1:], &r.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := r.operand(c, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	in.ops, ok = cellOps(&r.asmThread, c, in.mn, toks[1:], func(g []cellTok) (rvOp, bool) { return r.operand(c, g) })
+	return in, ok
 }
 
 // operand reads one operand from its lexemes.
@@ -746,25 +704,4 @@ func (r *rvThread) isLabel(in rvInstr, i int) bool {
 		return false
 	}
 	return true
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (r *rvThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range r.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				r.errorf(r.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = r.t.Pos[i]
-		}
-	}
-	for i, in := range r.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				r.errorf(r.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }

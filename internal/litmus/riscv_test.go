@@ -2,34 +2,11 @@ package litmus
 
 import (
 	"github.com/musket-verify/musket/internal/spec"
-	"strings"
 	"testing"
-
-	"github.com/musket-verify/musket/internal/prog"
 )
 
-// rvCode translates one RISC-V thread whose cells are separated by ';'.
-func rvCode(t *testing.T, src string) (string, error) {
-	t.Helper()
-	var cells []Cell
-	for i, c := range strings.Split(src, ";") {
-		cells = append(cells, Cell{Text: strings.TrimSpace(c), Pos: prog.Pos{File: "t", Line: i + 1, Col: 1}})
-	}
-	th, err := rvFrontend{}.Thread(0, cells)
-	if err != nil {
-		return "", err
-	}
-	if len(th.Pos) != len(th.Code) {
-		t.Errorf("%s: %d instructions, %d positions", src, len(th.Code), len(th.Pos))
-	}
-	if _, err := th.Labels(); err != nil {
-		t.Errorf("%s: %v", src, err)
-	}
-	return codeString(th), nil
-}
-
 func TestRISCVTranslate(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkTranslations(t, rvFrontend{}, []srcWant{
 		// Loads and stores, with annotations; ABI register names.
 		{"lw x5,0(x6)", "x5 = load [x6]"},
 		{"ld a0,0(s0)", "x10 = load [x8]"},
@@ -79,20 +56,11 @@ func TestRISCVTranslate(t *testing.T) {
 		{"beq x5,x6,L; blt x5,x6,L; bge x5,x6,L; L: lw x1,0(x2)",
 			"if (x5 == x6) goto L; if (x5 < x6) goto L; if (x5 >= x6) goto L; L:; x1 = load [x2]"},
 		{"bnez a0,L; beqz a0,L; j L; L:", "if (x10 != 0) goto L; if (x10 == 0) goto L; goto L; L:"},
-	} {
-		got, err := rvCode(t, tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.src, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestRISCVErrors(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkThreadErrors(t, rvFrontend{}, true, []srcWant{
 		{"foo x1,x2", `t:1:1: unknown RISCV instruction "foo"`},
 		{"lw.foo x1,0(x2)", `t:1:1: unknown RISCV instruction "lw.foo": bad annotation ".foo"`},
 		{"amoswap.q x1,x2,(x3)", `t:1:1: unknown RISCV instruction "amoswap.q"`},
@@ -119,12 +87,7 @@ func TestRISCVErrors(t *testing.T) {
 		{"lw x1,#0(x2)", `t:1:7: unexpected '#' in RISCV instruction`},
 		{"li x1,99999999999999999999", `t:1:7: malformed integer "99999999999999999999"`},
 		{"1: nop", `t:1:1: expected a RISCV instruction, found "1"`},
-	} {
-		_, err := rvCode(t, tc.src)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%s: error %v, want %s", tc.src, err, tc.want)
-		}
-	}
+	})
 }
 
 func TestRISCVRegName(t *testing.T) {

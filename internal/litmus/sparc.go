@@ -1,12 +1,10 @@
 package litmus
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The SPARC front-end reads SPARC V9 assembly in the usual assembler
@@ -144,7 +142,7 @@ func sparcReg(name string) (string, bool) {
 }
 
 func (sparcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	s := &sparcThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, sizes: map[string]sparcSize{}}
+	s := &sparcThread{asmThread: newAsmThread(id, false), sizes: map[string]sparcSize{}}
 	var ins []*sparcInstr
 	var pending []string // labels waiting for their instruction
 	var pendingPos prog.Pos
@@ -172,16 +170,14 @@ func (sparcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			s.pos = pendingPos
 			s.labels(pending)
 		}
-		s.checkLabels()
+		checkLabels(s.t, &s.errs, "jump")
 	}
 	return s.t, s.errs.Err()
 }
 
 // sparcThread is the state of the translation of one thread.
 type sparcThread struct {
-	t      *prog.Thread
-	errs   source.ErrorList
-	pos    prog.Pos
+	asmThread
 	nlabel int
 	sizes  map[string]sparcSize // access size of each constant location
 }
@@ -189,17 +185,6 @@ type sparcThread struct {
 type sparcSize struct {
 	n   int
 	pos prog.Pos
-}
-
-func (s *sparcThread) errorf(pos prog.Pos, format string, args ...any) {
-	s.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
-func (s *sparcThread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		s.t.Code = append(s.t.Code, in)
-		s.t.Pos = append(s.t.Pos, s.pos)
-	}
 }
 
 func (s *sparcThread) newLabel() string {
@@ -690,25 +675,4 @@ func (s *sparcThread) membar(op sparcOp) {
 		tags = append(tags, TagMFENCE)
 	}
 	s.emit(prog.Fence{Tags: tags})
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (s *sparcThread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range s.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				s.errorf(s.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = s.t.Pos[i]
-		}
-	}
-	for i, in := range s.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				s.errorf(s.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
-	}
 }

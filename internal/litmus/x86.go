@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The x86 front-end reads herd's X86 instructions in Intel operand order
@@ -80,7 +79,7 @@ func (x86Frontend) Tags() []string {
 }
 
 func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	x := &x86Thread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}}
+	x := &x86Thread{asmThread: newAsmThread(id, false)}
 	var ins []x86Instr
 	for _, c := range cells {
 		if in, ok := x.parseCell(c); ok {
@@ -93,24 +92,15 @@ func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	for _, in := range ins {
 		x.translate(in)
 	}
-	x.checkLabels()
+	checkLabels(x.t, &x.errs, "jump")
 	return x.t, x.errs.Err()
 }
 
 // x86Thread is the state of the translation of one thread.
 type x86Thread struct {
-	t      *prog.Thread
-	errs   source.ErrorList
+	asmThread
 	flags  bool // the thread has conditional jumps: compute flags
 	labels int  // counter for internal labels
-	pos    prog.Pos
-}
-
-func (x *x86Thread) emit(ins ...prog.Instr) {
-	for _, in := range ins {
-		x.t.Code = append(x.t.Code, in)
-		x.t.Pos = append(x.t.Pos, x.pos)
-	}
 }
 
 func (x *x86Thread) newLabel() string {
@@ -414,26 +404,5 @@ func (x *x86Thread) cmp(in x86Instr) {
 		x.setFlags(bin(prog.OpAnd, va, vb), prog.Int(0))
 	} else {
 		x.setFlags(va, vb)
-	}
-}
-
-// checkLabels reports labels defined twice and jumps to no label.
-func (x *x86Thread) checkLabels() {
-	defined := map[string]prog.Pos{}
-	for i, in := range x.t.Code {
-		if l, ok := in.(prog.Label); ok {
-			if first, dup := defined[l.Name]; dup {
-				x.errorf(x.t.Pos[i], "label %s defined twice (first at %d:%d)", l.Name, first.Line, first.Col)
-				continue
-			}
-			defined[l.Name] = x.t.Pos[i]
-		}
-	}
-	for i, in := range x.t.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
-				x.errorf(x.t.Pos[i], "jump to undefined label %s", j.Target)
-			}
-		}
 	}
 }

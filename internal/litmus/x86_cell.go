@@ -4,7 +4,6 @@ package litmus
 // label and LOCK prefix, the mnemonic and the operands.
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -38,25 +37,13 @@ type x86Instr struct {
 	ops   []x86Op
 }
 
-func (x *x86Thread) errorf(pos prog.Pos, format string, args ...any) {
-	x.errs.Add(pos, fmt.Sprintf(format, args...))
-}
-
 // parseCell reads "[label:] [LOCK] MNEMONIC op, op".
 func (x *x86Thread) parseCell(c Cell) (x86Instr, bool) {
 	in := x86Instr{pos: c.Pos}
-	toks, err := cellLexer{arch: "x86", punct: "[],$:+-", dotWords: true}.lex(c)
-	if err != nil {
-		x.errs = append(x.errs, err)
-		return in, false
-	}
-	in.label, toks = cellLabel(toks)
-	if len(toks) == 0 {
-		return in, true
-	}
-	if toks[0].kind != 'w' {
-		x.errorf(at(c.Pos, toks[0].off), "expected an x86 instruction, found %q", toks[0].text)
-		return in, false
+	var toks []cellTok
+	var ok bool
+	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "x86", punct: "[],$:+-", dotWords: true}); !ok || len(toks) == 0 {
+		return in, ok
 	}
 	if strings.EqualFold(toks[0].text, "LOCK") {
 		in.lock = true
@@ -67,18 +54,8 @@ func (x *x86Thread) parseCell(c Cell) (x86Instr, bool) {
 		}
 	}
 	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)
-	groups, ok := cellOperands(c, in.mn, toks[1:], &x.errs)
-	if !ok {
-		return in, false
-	}
-	for _, g := range groups {
-		op, ok := x.operand(c, g)
-		if !ok {
-			return in, false
-		}
-		in.ops = append(in.ops, op)
-	}
-	return in, true
+	in.ops, ok = cellOps(&x.asmThread, c, in.mn, toks[1:], func(g []cellTok) (x86Op, bool) { return x.operand(c, g) })
+	return in, ok
 }
 
 // operand reads one operand from its lexemes.

@@ -1,34 +1,9 @@
 package litmus
 
-import (
-	"strings"
-	"testing"
-
-	"github.com/musket-verify/musket/internal/prog"
-)
-
-// x86Code translates one thread whose cells are separated by ';'.
-func x86Code(t *testing.T, src string) (string, error) {
-	t.Helper()
-	var cells []Cell
-	for i, c := range strings.Split(src, ";") {
-		cells = append(cells, Cell{Text: strings.TrimSpace(c), Pos: prog.Pos{File: "t", Line: i + 1, Col: 1}})
-	}
-	th, err := x86Frontend{}.Thread(0, cells)
-	if err != nil {
-		return "", err
-	}
-	if len(th.Pos) != len(th.Code) {
-		t.Errorf("%s: %d instructions, %d positions", src, len(th.Code), len(th.Pos))
-	}
-	if _, err := th.Labels(); err != nil {
-		t.Errorf("%s: %v", src, err)
-	}
-	return codeString(th), nil
-}
+import "testing"
 
 func TestX86Translate(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkTranslations(t, x86Frontend{}, []srcWant{
 		{"MOV EAX,[x]", "EAX = load [x]"},
 		{"mov eax, [x]", "EAX = load [x]"},
 		{"MOV [x],$1", "store [x] 1"},
@@ -83,20 +58,11 @@ func TestX86Translate(t *testing.T) {
 		{"TEST EAX,EAX; JNZ L; L:", "%cmpL = (EAX & EAX); %cmpR = 0; if (%cmpL != %cmpR) goto L; L:"},
 		{"CMPXCHG EBX,ECX",
 			"%tmp = EBX; if (%tmp != EAX) goto %L1; EBX = ECX; goto %L2; %L1:; EAX = %tmp; %L2:"},
-	} {
-		got, err := x86Code(t, tc.src)
-		if err != nil {
-			t.Errorf("%s: %v", tc.src, err)
-			continue
-		}
-		if got != tc.want {
-			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestX86Errors(t *testing.T) {
-	for _, tc := range []struct{ src, want string }{
+	checkThreadErrors(t, x86Frontend{}, true, []srcWant{
 		{"FOO EAX", `t:1:1: unknown x86 instruction "FOO"`},
 		{"MOV EAX", `t:1:1: MOV takes 2 operands, found 1`},
 		{"MOV [x],[y]", `t:1:9: MOV cannot take two memory operands`},
@@ -115,12 +81,7 @@ func TestX86Errors(t *testing.T) {
 		{"JE L", `t:1:1: jump to undefined label L`},
 		{"L: NOP; L: NOP", `t:2:1: label L defined twice (first at 1:1)`},
 		{"1: NOP", `t:1:1: expected an x86 instruction, found "1"`},
-	} {
-		_, err := x86Code(t, tc.src)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%s: error %v, want %s", tc.src, err, tc.want)
-		}
-	}
+	})
 }
 
 func TestX86RegName(t *testing.T) {

@@ -1,6 +1,10 @@
 package param
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/source"
+)
 
 // lexer splits a .cub source into tokens. Comments are OCaml's (* … *)
 // and nest; an unterminated comment is an error at its start.
@@ -47,32 +51,38 @@ func (l *lexer) skip() {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
 			l.advance()
 		case c == '(' && l.peekByte(1) == '*':
-			start := l.pos()
-			depth := 0
-			for {
-				if l.off >= len(l.src) {
-					l.errs.Add(start, "comment not terminated")
-					return
-				}
-				if l.src[l.off] == '(' && l.peekByte(1) == '*' {
-					depth++
-					l.advance()
-					l.advance()
-					continue
-				}
-				if l.src[l.off] == '*' && l.peekByte(1) == ')' {
-					depth--
-					l.advance()
-					l.advance()
-					if depth == 0 {
-						break
-					}
-					continue
-				}
-				l.advance()
+			if !l.comment() {
+				return
 			}
 		default:
 			return
+		}
+	}
+}
+
+// comment passes a comment, nested ones included; false (reported) when
+// the source ends inside it.
+func (l *lexer) comment() bool {
+	start := l.pos()
+	depth := 0
+	for {
+		switch {
+		case l.off >= len(l.src):
+			l.errs.Add(start, "comment not terminated")
+			return false
+		case l.src[l.off] == '(' && l.peekByte(1) == '*':
+			depth++
+			l.advance()
+			l.advance()
+		case l.src[l.off] == '*' && l.peekByte(1) == ')':
+			depth--
+			l.advance()
+			l.advance()
+			if depth == 0 {
+				return true
+			}
+		default:
+			l.advance()
 		}
 	}
 }
@@ -90,123 +100,94 @@ func (l *lexer) next() token {
 	if l.off >= len(l.src) {
 		return token{kind: tEOF, pos: p}
 	}
-	c := l.src[l.off]
-	start := l.off
-	switch {
+	switch c := l.src[l.off]; {
 	case isLetter(c):
-		for l.off < len(l.src) && (isLetter(l.src[l.off]) || isDigit(l.src[l.off]) || l.src[l.off] == '\'') {
-			l.advance()
-		}
-		s := string(l.src[start:l.off])
-		if s == "_" {
-			return token{kind: tUnder, pos: p, text: s}
-		}
-		if k, ok := keywords[s]; ok {
-			return token{kind: k, pos: p, text: s}
-		}
-		return token{kind: tIdent, pos: p, text: s}
+		return l.word(p)
 	case isDigit(c):
-		for l.off < len(l.src) && isDigit(l.src[l.off]) {
-			l.advance()
-		}
-		kind := tInt
-		if l.off < len(l.src) && l.src[l.off] == '.' && isDigit(l.peekByte(1)) {
-			kind = tReal
-			l.advance()
-			for l.off < len(l.src) && isDigit(l.src[l.off]) {
-				l.advance()
-			}
-		}
-		return token{kind: kind, pos: p, text: string(l.src[start:l.off])}
+		return l.number(p)
 	case c == '#':
-		l.advance()
-		if !isDigit(l.peekByte(0)) {
-			l.errs.Add(p, "'#' must be followed by a process number")
-			return l.next()
-		}
-		for l.off < len(l.src) && isDigit(l.src[l.off]) {
-			l.advance()
-		}
-		return token{kind: tProcID, pos: p, text: string(l.src[start+1 : l.off])}
+		return l.procID(p)
 	}
-	two := func(k tokKind) token {
-		l.advance()
-		l.advance()
-		return token{kind: k, pos: p, text: string(l.src[start:l.off])}
+	if t, ok := l.punct(p); ok {
+		return t
 	}
-	one := func(k tokKind) token {
-		l.advance()
-		return token{kind: k, pos: p, text: string(l.src[start:l.off])}
-	}
-	n := l.peekByte(1)
-	switch c {
-	case '(':
-		return one(tLParen)
-	case ')':
-		return one(tRParen)
-	case '[':
-		return one(tLBrack)
-	case ']':
-		return one(tRBrack)
-	case '{':
-		return one(tLBrace)
-	case '}':
-		return one(tRBrace)
-	case ',':
-		return one(tComma)
-	case ';':
-		return one(tSemi)
-	case '.':
-		return one(tDot)
-	case '@':
-		return one(tAt)
-	case '+':
-		return one(tPlus)
-	case '-':
-		if n == '>' {
-			return two(tImp)
-		}
-		return one(tMinus)
-	case '*':
-		return one(tStar)
-	case ':':
-		if n == '=' {
-			return two(tAssign)
-		}
-		return one(tColon)
-	case '|':
-		if n == '|' {
-			return two(tOr)
-		}
-		return one(tBar)
-	case '&':
-		if n == '&' {
-			return two(tAnd)
-		}
-	case '=':
-		if n == '>' {
-			return two(tImp)
-		}
-		return one(tEq)
-	case '<':
-		if n == '>' {
-			return two(tNeq)
-		}
-		if n == '=' {
-			if l.peekByte(2) == '>' {
-				l.advance()
-				return two(tIff)
-			}
-			return two(tLe)
-		}
-		return one(tLt)
-	case '>':
-		if n == '=' {
-			return two(tGe)
-		}
-		return one(tGt)
-	}
+	c := l.src[l.off]
 	l.advance()
 	l.errs.Add(p, fmt.Sprintf("unexpected character %q", rune(c)))
 	return l.next()
+}
+
+// digits passes a run of decimal digits.
+func (l *lexer) digits() {
+	for l.off < len(l.src) && isDigit(l.src[l.off]) {
+		l.advance()
+	}
+}
+
+// word reads an identifier (letters, digits, '_' and primes), a keyword
+// or the wildcard '_'.
+func (l *lexer) word(p Pos) token {
+	start := l.off
+	for l.off < len(l.src) && (isLetter(l.src[l.off]) || isDigit(l.src[l.off]) || l.src[l.off] == '\'') {
+		l.advance()
+	}
+	s := string(l.src[start:l.off])
+	if s == "_" {
+		return token{kind: tUnder, pos: p, text: s}
+	}
+	if k, ok := keywords[s]; ok {
+		return token{kind: k, pos: p, text: s}
+	}
+	return token{kind: tIdent, pos: p, text: s}
+}
+
+// number reads an integer, or a real with digits after its dot.
+func (l *lexer) number(p Pos) token {
+	start := l.off
+	l.digits()
+	kind := tInt
+	if l.off < len(l.src) && l.src[l.off] == '.' && isDigit(l.peekByte(1)) {
+		kind = tReal
+		l.advance()
+		l.digits()
+	}
+	return token{kind: kind, pos: p, text: string(l.src[start:l.off])}
+}
+
+// procID reads a process constant #n (its text is n).
+func (l *lexer) procID(p Pos) token {
+	l.advance()
+	if !isDigit(l.peekByte(0)) {
+		l.errs.Add(p, "'#' must be followed by a process number")
+		return l.next()
+	}
+	start := l.off
+	l.digits()
+	return token{kind: tProcID, pos: p, text: string(l.src[start:l.off])}
+}
+
+// puncts are the punctuation tokens, each before its prefixes.
+var puncts = []source.Punct[tokKind]{
+	{Text: "<=>", Kind: tIff},
+	{Text: "->", Kind: tImp}, {Text: "=>", Kind: tImp}, {Text: ":=", Kind: tAssign}, {Text: "||", Kind: tOr},
+	{Text: "&&", Kind: tAnd}, {Text: "<>", Kind: tNeq}, {Text: "<=", Kind: tLe}, {Text: ">=", Kind: tGe},
+	{Text: "(", Kind: tLParen}, {Text: ")", Kind: tRParen}, {Text: "[", Kind: tLBrack}, {Text: "]", Kind: tRBrack},
+	{Text: "{", Kind: tLBrace}, {Text: "}", Kind: tRBrace}, {Text: ",", Kind: tComma}, {Text: ";", Kind: tSemi},
+	{Text: ".", Kind: tDot}, {Text: "@", Kind: tAt}, {Text: "+", Kind: tPlus}, {Text: "-", Kind: tMinus},
+	{Text: "*", Kind: tStar}, {Text: ":", Kind: tColon}, {Text: "|", Kind: tBar}, {Text: "=", Kind: tEq},
+	{Text: "<", Kind: tLt}, {Text: ">", Kind: tGt},
+}
+
+// punct reads the longest punctuation token at l; false when none
+// starts there.
+func (l *lexer) punct(p Pos) (token, bool) {
+	k, n := source.MatchPunct(l.src[l.off:], puncts)
+	if n == 0 {
+		return token{}, false
+	}
+	start := l.off
+	for range n {
+		l.advance()
+	}
+	return token{kind: k, pos: p, text: string(l.src[start:l.off])}, true
 }

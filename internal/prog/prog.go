@@ -197,9 +197,9 @@ type Jump struct {
 	Cond   Expr
 	Target string
 	// Join, when not empty, names the label where the control dependency
-	// of this conditional jump ends (see ctrl.go): C's if/else, whose
-	// branches join there. Empty, as in assembly, the dependency covers
-	// everything after the jump.
+	// of this conditional jump ends (see ctrl.go in packages symexec and
+	// bmc): C's if/else, whose branches join there. Empty, as in
+	// assembly, the dependency covers everything after the jump.
 	Join string
 }
 

@@ -51,6 +51,19 @@ func WalkExpr(e Expr, f func(Expr)) {
 	}
 }
 
+// ReplaceOld puts x in place of the old value of an RMW (Old) in e.
+func ReplaceOld(e, x Expr) Expr {
+	switch e := e.(type) {
+	case Old:
+		return x
+	case Bin:
+		return Bin{Op: e.Op, X: ReplaceOld(e.X, x), Y: ReplaceOld(e.Y, x)}
+	case Un:
+		return Un{Op: e.Op, X: ReplaceOld(e.X, x)}
+	}
+	return e
+}
+
 // ExprRegs lists the registers e reads, each once, in order of first
 // appearance.
 func ExprRegs(e Expr) []string {

@@ -104,3 +104,17 @@ func TestExprRegsAndWalk(t *testing.T) {
 		t.Errorf("WalkExpr order %v, want %v", kinds, want)
 	}
 }
+
+func TestReplaceOld(t *testing.T) {
+	r := Reg{Name: "r"}
+	for _, tc := range []struct{ in, want Expr }{
+		{Old{}, r},
+		{Bin{Op: OpAdd, X: Old{}, Y: Int(1)}, Bin{Op: OpAdd, X: r, Y: Int(1)}},
+		{Un{Op: OpBNot, X: Bin{Op: OpEq, X: Old{}, Y: Old{}}}, Un{Op: OpBNot, X: Bin{Op: OpEq, X: r, Y: r}}},
+		{Reg{Name: "s"}, Reg{Name: "s"}},
+	} {
+		if got := ReplaceOld(tc.in, r); got != tc.want {
+			t.Errorf("ReplaceOld(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}

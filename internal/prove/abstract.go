@@ -250,9 +250,9 @@ func (b *builder) block(k int, sfx string, assume bool) {
 			b.emit(prog.Havoc{Dst: regOld})
 			nw := b.fresh()
 			if in.Cond != nil {
-				b.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: substOld(in.Cond)}, Target: nw})
+				b.emit(prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: prog.ReplaceOld(in.Cond, prog.Reg{Name: regOld})}, Target: nw})
 			}
-			b.emit(prog.Store{Addr: in.Addr, Val: substOld(in.New)})
+			b.emit(prog.Store{Addr: in.Addr, Val: prog.ReplaceOld(in.New, prog.Reg{Name: regOld})})
 			b.emit(prog.Label{Name: nw})
 			if in.Dst != "" {
 				b.emit(prog.Assign{Dst: in.Dst, Val: prog.Reg{Name: regOld}})
@@ -275,19 +275,6 @@ func (b *builder) block(k int, sfx string, assume bool) {
 	}
 	b.emit(prog.Jump{Target: compile.CutLabel}) // fell out of the loop
 	b.emit(prog.Label{Name: end}, prog.Label{Name: skip})
-}
-
-// substOld replaces an RMW's old value by regOld.
-func substOld(e prog.Expr) prog.Expr {
-	switch e := e.(type) {
-	case prog.Old:
-		return prog.Reg{Name: regOld}
-	case prog.Bin:
-		return prog.Bin{Op: e.Op, X: substOld(e.X), Y: substOld(e.Y)}
-	case prog.Un:
-		return prog.Un{Op: e.Op, X: substOld(e.X)}
-	}
-	return e
 }
 
 func needsCut(th *prog.Thread) bool {

@@ -93,7 +93,9 @@ func shadow(t *spec.Test, ti int, locs []string) (*prog.Thread, error) {
 				emit(i, prog.Assign{Dst: "%prove_t_" + x, Val: prog.Reg{Name: x}})
 			}
 			emit(i, in)
-			val := func(e prog.Expr) prog.Expr { return substReg(renameRegs(e, "%prove_t_"), in.Dst) }
+			val := func(e prog.Expr) prog.Expr {
+				return prog.ReplaceOld(renameRegs(e, "%prove_t_"), prog.Reg{Name: in.Dst})
+			}
 			if in.Cond == nil {
 				emit(i, prog.Assign{Dst: r, Val: val(in.New)})
 				continue
@@ -137,17 +139,4 @@ func hasOld(e prog.Expr) bool {
 		return hasOld(e.X)
 	}
 	return false
-}
-
-// substReg replaces an RMW's old value by register r.
-func substReg(e prog.Expr, r string) prog.Expr {
-	switch e := e.(type) {
-	case prog.Old:
-		return prog.Reg{Name: r}
-	case prog.Bin:
-		return prog.Bin{Op: e.Op, X: substReg(e.X, r), Y: substReg(e.Y, r)}
-	case prog.Un:
-		return prog.Un{Op: e.Op, X: substReg(e.X, r)}
-	}
-	return e
 }

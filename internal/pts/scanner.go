@@ -119,6 +119,18 @@ func (s *scanner) skip() {
 	}
 }
 
+// puncts are the punctuation tokens, each before its prefixes.
+var puncts = []source.Punct[token]{
+	{Text: "==", Kind: tEql}, {Text: "!=", Kind: tNeq}, {Text: "<=", Kind: tLeq}, {Text: "<-", Kind: tArrow},
+	{Text: ">=", Kind: tGeq}, {Text: "&&", Kind: tLAnd}, {Text: "||", Kind: tLOr}, {Text: "/\\", Kind: tConj},
+	{Text: "\\/", Kind: tDisj},
+	{Text: "{", Kind: tLBrace}, {Text: "}", Kind: tRBrace}, {Text: "(", Kind: tLParen}, {Text: ")", Kind: tRParen},
+	{Text: "[", Kind: tLBrack}, {Text: "]", Kind: tRBrack}, {Text: ",", Kind: tComma}, {Text: ";", Kind: tSemi},
+	{Text: ".", Kind: tDot}, {Text: ":", Kind: tColon}, {Text: "+", Kind: tAdd}, {Text: "-", Kind: tSub},
+	{Text: "*", Kind: tMul}, {Text: "%", Kind: tRem}, {Text: "~", Kind: tTilde}, {Text: "=", Kind: tAssign},
+	{Text: "!", Kind: tNot}, {Text: "<", Kind: tLss}, {Text: ">", Kind: tGtr}, {Text: "/", Kind: tQuo},
+}
+
 // scan returns the next token: its offset, kind and text.
 func (s *scanner) scan() (int, token, string) {
 	s.skip()
@@ -139,87 +151,9 @@ func (s *scanner) scan() (int, token, string) {
 		}
 		return start, tInt, string(s.src[start:s.off])
 	}
-	s.off++
-	next := byte(0)
-	if s.off < len(s.src) {
-		next = s.src[s.off]
-	}
-	two := func(t token) (int, token, string) {
-		s.off++
-		return start, t, string(s.src[start:s.off])
-	}
-	one := func(t token) (int, token, string) { return start, t, string(s.src[start:s.off]) }
-	switch c {
-	case '{':
-		return one(tLBrace)
-	case '}':
-		return one(tRBrace)
-	case '(':
-		return one(tLParen)
-	case ')':
-		return one(tRParen)
-	case '[':
-		return one(tLBrack)
-	case ']':
-		return one(tRBrack)
-	case ',':
-		return one(tComma)
-	case ';':
-		return one(tSemi)
-	case '.':
-		return one(tDot)
-	case ':':
-		return one(tColon)
-	case '+':
-		return one(tAdd)
-	case '-':
-		return one(tSub)
-	case '*':
-		return one(tMul)
-	case '%':
-		return one(tRem)
-	case '~':
-		return one(tTilde)
-	case '=':
-		if next == '=' {
-			return two(tEql)
-		}
-		return one(tAssign)
-	case '!':
-		if next == '=' {
-			return two(tNeq)
-		}
-		return one(tNot)
-	case '<':
-		switch next {
-		case '=':
-			return two(tLeq)
-		case '-':
-			return two(tArrow)
-		}
-		return one(tLss)
-	case '>':
-		if next == '=' {
-			return two(tGeq)
-		}
-		return one(tGtr)
-	case '&':
-		if next == '&' {
-			return two(tLAnd)
-		}
-	case '|':
-		if next == '|' {
-			return two(tLOr)
-		}
-	case '/':
-		if next == '\\' {
-			return two(tConj)
-		}
-		return one(tQuo)
-	case '\\':
-		if next == '/' {
-			return two(tDisj)
-		}
+	if k, n := source.MatchPunct(s.src[start:], puncts); n > 0 {
+		s.off = start + n
+		return start, k, string(s.src[start:s.off])
 	}
 	// An illegal character: report it whole, even when it is not ASCII.
 	s.off = start

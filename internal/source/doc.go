@@ -3,7 +3,8 @@
 // column), the line table that turns a byte offset into a position
 // (Lines), and a list of positioned errors (ErrorList) that prints one
 // "file:line:col: message" a line, sorted by position on request, and at
-// most ten before "(and N more errors)".
+// most ten before "(and N more errors)". Lexers find their punctuation
+// tokens in a table with MatchPunct.
 //
 // The litmus dialects, the .pts language, the loop invariants of package
 // prove and the Gharachorloo comparison report their errors with it; a

@@ -111,3 +111,17 @@ func TestQuoteChar(t *testing.T) {
 		}
 	}
 }
+
+func TestMatchPunct(t *testing.T) {
+	table := []Punct[int]{{"<=>", 3}, {"<=", 2}, {"<", 1}, {"=", 4}}
+	for _, tc := range []struct {
+		src     string
+		kind, n int
+	}{
+		{"<=> x", 3, 3}, {"<= x", 2, 2}, {"<x", 1, 1}, {"<", 1, 1}, {"=<", 4, 1}, {"x<", 0, 0}, {"", 0, 0},
+	} {
+		if k, n := MatchPunct([]byte(tc.src), table); k != tc.kind || n != tc.n {
+			t.Errorf("MatchPunct(%q) = %d, %d; want %d, %d", tc.src, k, n, tc.kind, tc.n)
+		}
+	}
+}

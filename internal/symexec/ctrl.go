@@ -1,27 +1,27 @@
-package enum
+package symexec
 
 // The scope of control dependencies (prog.Jump.Join): a path keeps the
-// reads of its unscoped branches (state.ctrl, assembly's branches, which
+// reads of its unscoped branches (State.ctrl, assembly's branches, which
 // cover the rest of the path) apart from those of its scoped branches
-// still open, per join label (state.scoped, C's if/else, which cover the
+// still open, per join label (State.scoped, C's if/else, which cover the
 // events up to the label where the branches meet). The maps and slices
 // are shared between forked paths and never changed in place.
 
-// ctrlDeps is what an event emitted now depends on by control: the reads
+// CtrlDeps is what an event emitted now depends on by control: the reads
 // of the unscoped branches taken and of the scoped ones still open.
-func (st *state) ctrlDeps() []int {
+func (st *State[E]) CtrlDeps() []int {
 	deps := st.ctrl
 	for _, d := range st.scoped {
-		deps = mergeDeps(deps, d)
+		deps = MergeDeps(deps, d)
 	}
 	return deps
 }
 
 // branch records the reads deps of a conditional jump's condition, whose
 // control dependency ends at label join ("" for never).
-func (st *state) branch(join string, deps []int) {
+func (st *State[E]) branch(join string, deps []int) {
 	if join == "" {
-		st.ctrl = mergeDeps(st.ctrl, deps)
+		st.ctrl = MergeDeps(st.ctrl, deps)
 		return
 	}
 	if len(deps) == 0 {
@@ -31,12 +31,12 @@ func (st *state) branch(join string, deps []int) {
 	for k, v := range st.scoped {
 		m[k] = v
 	}
-	m[join] = mergeDeps(m[join], deps)
+	m[join] = MergeDeps(m[join], deps)
 	st.scoped = m
 }
 
 // join closes, at label, the scoped branches that end there.
-func (st *state) join(label string) {
+func (st *State[E]) join(label string) {
 	if _, ok := st.scoped[label]; !ok {
 		return
 	}

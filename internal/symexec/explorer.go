@@ -1,0 +1,379 @@
+package symexec
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// Explorer runs one thread symbolically and collects its paths, whose
+// events Emit builds.
+type Explorer[E any] struct {
+	Th       *prog.Thread
+	Labels   map[string]int // the thread's labels (prog.Thread.Labels)
+	Bound    int            // how many times a backward jump may be taken on a path
+	Locs     []string       // every location, for symbolic addresses
+	MaxPaths int            // more paths than this stop the run with ErrTooManyPaths (0: no limit)
+	Tick     func() error   // when not nil, called at every fork; an error stops the run
+
+	// Emit builds the event ev of a path st is exploring, at st's
+	// instruction.
+	Emit func(st *State[E], ev Event) E
+	// Other runs an instruction the explorer does not know, then the rest
+	// of the path (with Step); nil refuses it.
+	Other func(st *State[E], in prog.Instr) error
+
+	Paths []*Path[E] // the paths that reached the end of the code
+	Cut   bool       // some path exceeded the loop bound and was dropped
+}
+
+// ErrTooManyPaths stops a thread whose paths explode.
+var ErrTooManyPaths = result.Limit("too many control-flow paths")
+
+// Run explores the thread from its start with registers initRegs.
+func (x *Explorer[E]) Run(initRegs map[string]prog.Value) error {
+	regs := map[string]*Sym{}
+	for r, v := range initRegs {
+		regs[r] = Const(v)
+	}
+	return x.Step(&State[E]{Regs: regs, P: &Path[E]{}, visits: map[int]int{}, ll: -1})
+}
+
+// Expr is the value of e in st; old is the value an RMW read (prog.Old).
+// A division or remainder is recorded on st's path.
+func (x *Explorer[E]) Expr(st *State[E], e prog.Expr, old *Sym) (*Sym, error) {
+	switch e := e.(type) {
+	case prog.Const:
+		return Const(e.V), nil
+	case prog.Reg:
+		if s, ok := st.Regs[e.Name]; ok {
+			return s, nil
+		}
+		return Const(prog.IntValue(0)), nil
+	case prog.Old:
+		if old == nil {
+			return nil, fmt.Errorf("old value outside a read-modify-write")
+		}
+		return old, nil
+	case prog.Bin:
+		a, err := x.Expr(st, e.X, old)
+		if err != nil {
+			return nil, err
+		}
+		b, err := x.Expr(st, e.Y, old)
+		if err != nil {
+			return nil, err
+		}
+		if e.Op == prog.OpDiv || e.Op == prog.OpMod {
+			st.P.Divs = append(st.P.Divs, Division{Op: e.Op, Divisor: b, At: x.where(st)})
+		}
+		return Bin(e.Op, a, b)
+	case prog.Un:
+		a, err := x.Expr(st, e.X, old)
+		if err != nil {
+			return nil, err
+		}
+		return Un(e.Op, a)
+	}
+	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+// Address resolves an address to a location and runs k there, forking the
+// state when the address is symbolic (one branch per location, under a
+// constraint).
+func (x *Explorer[E]) Address(st *State[E], a *Sym, k func(st *State[E], loc string) error) error {
+	if a.Known {
+		if !a.V.IsAddr() {
+			return fmt.Errorf("%s: access to non-address %s", x.Th.Name, a.V)
+		}
+		return k(st, LocName(a.V))
+	}
+	for _, l := range x.Locs {
+		f := st.Fork()
+		eq, err := Bin(prog.OpEq, a, Const(prog.LocValue(l)))
+		if err != nil {
+			return err
+		}
+		f.P.Cons = append(f.P.Cons, Constraint{eq, true})
+		if err := k(f, l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LocName names the location of address v (prog.LocValue's inverse).
+func LocName(v prog.Value) string {
+	if v.Int == 0 {
+		return v.Loc
+	}
+	return fmt.Sprintf("%s+%d", v.Loc, v.Int)
+}
+
+// Add emits ev on st's path and returns its local index.
+func (x *Explorer[E]) Add(st *State[E], ev Event) int {
+	st.P.Events = append(st.P.Events, x.Emit(st, ev))
+	return len(st.P.Events) - 1
+}
+
+// Step runs the thread from st.PC to the end of its code, forking st at
+// every choice (the location of an access, the outcome of a conditional
+// branch, of a store-conditional or of a compare-and-swap); every path
+// that reaches the end is added to x.Paths.
+func (x *Explorer[E]) Step(st *State[E]) error {
+	if x.Tick != nil {
+		if err := x.Tick(); err != nil {
+			return err
+		}
+	}
+	code := x.Th.Code
+	for st.PC < len(code) {
+		in := code[st.PC]
+		if !prog.IsPart(in) {
+			st.Instr++
+		}
+		switch in := in.(type) {
+		case prog.Label:
+			st.join(in.Name)
+		case prog.Assign:
+			v, err := x.Expr(st, in.Val, nil)
+			if err != nil {
+				return x.ErrAt(st, err)
+			}
+			st.Regs[in.Dst] = v
+		case prog.Fence:
+			x.Add(st, Event{Kind: event.Fence, Tags: in.Tags})
+		case prog.Load:
+			return x.load(st, in)
+		case prog.Store:
+			return x.store(st, in)
+		case prog.StoreCond:
+			return x.storeCond(st, in)
+		case prog.RMW:
+			return x.rmw(st, in)
+		case prog.Jump:
+			if next, err := x.jump(st, in); !next || err != nil {
+				return err
+			}
+		default:
+			if x.Other != nil {
+				return x.Other(st, in)
+			}
+			return x.ErrAt(st, fmt.Errorf("unsupported instruction %T", in))
+		}
+		st.PC++
+	}
+	st.P.Regs = st.Regs
+	x.Paths = append(x.Paths, st.P)
+	if x.MaxPaths > 0 && len(x.Paths) > x.MaxPaths {
+		return ErrTooManyPaths
+	}
+	return nil
+}
+
+// load reads one location per value the address may have, then runs on.
+func (x *Explorer[E]) load(st *State[E], in prog.Load) error {
+	a, err := x.Expr(st, in.Addr, nil)
+	if err != nil {
+		return x.ErrAt(st, err)
+	}
+	dst, tags := in.Dst, in.Tags
+	return x.Address(st, a, func(st *State[E], loc string) error {
+		i := x.Add(st, Event{Kind: event.Read, Loc: loc, Tags: tags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps})
+		if dst != "" {
+			st.Regs[dst] = ReadOf(i)
+		}
+		if slices.Contains(tags, "EX") {
+			st.ll, st.llLoc = i, loc
+		}
+		st.PC++
+		return x.Step(st)
+	})
+}
+
+// store writes one location per value the address may have, then runs
+// on.
+func (x *Explorer[E]) store(st *State[E], in prog.Store) error {
+	a, v, err := x.addrVal(st, in.Addr, in.Val)
+	if err != nil {
+		return err
+	}
+	tags := in.Tags
+	return x.Address(st, a, func(st *State[E], loc string) error {
+		x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
+		st.PC++
+		return x.Step(st)
+	})
+}
+
+// addrVal is the address and the value of a write, in this order (a
+// division in either is recorded in that order).
+func (x *Explorer[E]) addrVal(st *State[E], addr, val prog.Expr) (a, v *Sym, err error) {
+	if a, err = x.Expr(st, addr, nil); err == nil {
+		v, err = x.Expr(st, val, nil)
+	}
+	if err != nil {
+		return nil, nil, x.ErrAt(st, err)
+	}
+	return a, v, nil
+}
+
+// storeCond forks a failing store-conditional, and a succeeding one when
+// the thread holds a reservation on the location.
+func (x *Explorer[E]) storeCond(st *State[E], in prog.StoreCond) error {
+	a, v, err := x.addrVal(st, in.Addr, in.Val)
+	if err != nil {
+		return err
+	}
+	sc := in
+	return x.Address(st, a, func(st *State[E], loc string) error {
+		// Failure is always possible.
+		f := st.Fork()
+		f.ll = -1
+		if sc.Status != "" {
+			f.Regs[sc.Status] = Const(sc.FailVal)
+		}
+		f.PC++
+		if err := x.Step(f); err != nil {
+			return err
+		}
+		if st.ll < 0 || st.llLoc != loc {
+			return nil // no reservation on this location: success is impossible
+		}
+		w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
+		st.P.Rmw = append(st.P.Rmw, [2]int{st.ll, w})
+		st.ll = -1
+		if sc.Status != "" {
+			st.Regs[sc.Status] = Const(sc.OkVal)
+			if sc.StatusDeps {
+				st.Regs[sc.Status].Deps = []int{w}
+			}
+		}
+		st.PC++
+		return x.Step(st)
+	})
+}
+
+// rmw reads then writes one location (an AMO, a compare-and-swap); a
+// condition the values cannot decide forks a failing and a succeeding
+// path. The read of a failing one carries the instruction's FailRTags,
+// when it has them.
+func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
+	a, err := x.Expr(st, in.Addr, nil)
+	if err != nil {
+		return x.ErrAt(st, err)
+	}
+	rmw := in
+	return x.Address(st, a, func(st *State[E], loc string) error {
+		read := Event{Kind: event.Read, Loc: loc, Tags: rmw.RTags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps}
+		r := x.Add(st, read)
+		old := read.Val
+		fail := func(st *State[E]) {
+			if rmw.FailRTags != nil {
+				read.Tags = rmw.FailRTags
+				st.P.Events[r] = x.Emit(st, read)
+			}
+		}
+		nv, err := x.Expr(st, rmw.New, old)
+		if err != nil {
+			return x.ErrAt(st, err)
+		}
+		write := func(st *State[E]) {
+			w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: rmw.WTags, Val: nv, AddrDeps: a.Deps, DataDeps: withoutRead(nv.Deps, r)})
+			st.P.Rmw = append(st.P.Rmw, [2]int{r, w})
+			if slices.Contains(nv.Deps, r) {
+				st.P.Iico = append(st.P.Iico, [2]int{r, w})
+			}
+		}
+		if rmw.Cond == nil {
+			write(st)
+		} else {
+			c, err := x.Expr(st, rmw.Cond, old)
+			if err != nil {
+				return x.ErrAt(st, err)
+			}
+			switch {
+			case c.Known && prog.Truth(c.V):
+				write(st)
+			case c.Known:
+				fail(st)
+			default:
+				f := st.Fork()
+				fail(f)
+				f.P.Cons = append(f.P.Cons, Constraint{c, false})
+				if rmw.Dst != "" {
+					f.Regs[rmw.Dst] = old
+				}
+				f.PC++
+				if err := x.Step(f); err != nil {
+					return err
+				}
+				st.P.Cons = append(st.P.Cons, Constraint{c, true})
+				write(st)
+			}
+		}
+		if rmw.Dst != "" {
+			st.Regs[rmw.Dst] = old
+		}
+		st.PC++
+		return x.Step(st)
+	})
+}
+
+// jump takes a branch (within the bound on backward jumps), forking st
+// when the values cannot decide the condition. It reports whether st
+// goes on with the next instruction (the branch not taken).
+func (x *Explorer[E]) jump(st *State[E], in prog.Jump) (bool, error) {
+	target := x.Labels[in.Target]
+	take := func(st *State[E]) error {
+		if target <= st.PC {
+			st.visits[st.PC]++
+			if st.visits[st.PC] > x.Bound {
+				x.Cut = true
+				return nil // path cut by the bound
+			}
+		}
+		st.PC = target
+		return x.Step(st)
+	}
+	if in.Cond == nil {
+		return false, take(st)
+	}
+	c, err := x.Expr(st, in.Cond, nil)
+	if err != nil {
+		return false, x.ErrAt(st, err)
+	}
+	if c.Known {
+		if prog.Truth(c.V) {
+			return false, take(st)
+		}
+		return true, nil
+	}
+	st.branch(in.Join, c.Deps)
+	f := st.Fork()
+	f.P.Cons = append(f.P.Cons, Constraint{c, true})
+	if err := take(f); err != nil {
+		return false, err
+	}
+	st.P.Cons = append(st.P.Cons, Constraint{c, false})
+	return true, nil
+}
+
+// where names the instruction st is at: file:line:col: thread.
+func (x *Explorer[E]) where(st *State[E]) string {
+	if st.PC < len(x.Th.Pos) {
+		return fmt.Sprintf("%s: %s", x.Th.Pos[st.PC], x.Th.Name)
+	}
+	return x.Th.Name
+}
+
+// ErrAt places err at the instruction st is at.
+func (x *Explorer[E]) ErrAt(st *State[E], err error) error {
+	if st.PC < len(x.Th.Pos) {
+		return fmt.Errorf("%s: %s: %w", x.Th.Pos[st.PC], x.Th.Name, err)
+	}
+	return fmt.Errorf("%s: %w", x.Th.Name, err)
+}

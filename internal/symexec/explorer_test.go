@@ -1,0 +1,117 @@
+package symexec
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// describe prints a path: its events (kind, location, tags), then its
+// constraints' count and its rmw pairs.
+func describe(p *Path[Event]) string {
+	var b strings.Builder
+	for _, e := range p.Events {
+		fmt.Fprintf(&b, "%v:%s%v ", e.Kind, e.Loc, e.Tags)
+	}
+	fmt.Fprintf(&b, "cons=%d rmw=%v", len(p.Cons), p.Rmw)
+	return b.String()
+}
+
+func explore(t *testing.T, code []prog.Instr, bound, maxPaths int) (*Explorer[Event], error) {
+	t.Helper()
+	th := &prog.Thread{Name: "P0", Code: code}
+	labels, err := th.Labels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &Explorer[Event]{Th: th, Labels: labels, Bound: bound, Locs: []string{"x", "y"}, MaxPaths: maxPaths,
+		Emit: func(_ *State[Event], ev Event) Event { return ev }}
+	return x, x.Run(nil)
+}
+
+func TestExplorerPaths(t *testing.T) {
+	x, y := prog.Addr("x"), prog.Addr("y")
+	r0 := prog.Reg{Name: "r0"}
+	tests := []struct {
+		name  string
+		code  []prog.Instr
+		paths []string
+		cut   bool
+	}{
+		{"straight line", []prog.Instr{prog.Store{Addr: x, Val: prog.Const{V: prog.IntValue(1)}}, prog.Fence{Tags: []string{"F"}}, prog.Load{Dst: "r0", Addr: y}},
+			[]string{"W:x[] F:[F] R:y[] cons=0 rmw=[]"}, false},
+		{"branch on a read forks", []prog.Instr{prog.Load{Dst: "r0", Addr: x}, prog.Jump{Cond: r0, Target: "L"}, prog.Store{Addr: y, Val: prog.Const{V: prog.IntValue(1)}}, prog.Label{Name: "L"}},
+			[]string{"R:x[] cons=1 rmw=[]", "R:x[] W:y[] cons=1 rmw=[]"}, false},
+		{"symbolic address forks over the locations", []prog.Instr{prog.Load{Dst: "r0", Addr: x}, prog.Store{Addr: r0, Val: prog.Const{V: prog.IntValue(1)}}},
+			[]string{"R:x[] W:x[] cons=1 rmw=[]", "R:x[] W:y[] cons=1 rmw=[]"}, false},
+		{"store-conditional without a reservation fails", []prog.Instr{prog.StoreCond{Addr: x, Val: prog.Const{V: prog.IntValue(1)}, Status: "r1", FailVal: prog.IntValue(1)}},
+			[]string{"cons=0 rmw=[]"}, false},
+		{"store-conditional after a load-reserve", []prog.Instr{prog.Load{Dst: "r0", Addr: x, Tags: []string{"EX"}}, prog.StoreCond{Addr: x, Val: prog.Const{V: prog.IntValue(1)}, Status: "r1", FailVal: prog.IntValue(1)}},
+			[]string{"R:x[EX] cons=0 rmw=[]", "R:x[EX] W:x[] cons=0 rmw=[[0 1]]"}, false},
+		{"compare-and-swap fails with its failure tags", []prog.Instr{prog.RMW{Dst: "r0", Addr: x, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Const{V: prog.IntValue(0)}}, New: prog.Const{V: prog.IntValue(1)}, RTags: []string{"A"}, WTags: []string{"A"}, FailRTags: []string{"RLX"}}},
+			[]string{"R:x[RLX] cons=1 rmw=[]", "R:x[A] W:x[A] cons=1 rmw=[[0 1]]"}, false},
+		{"backward jump cut by the bound", []prog.Instr{prog.Label{Name: "L"}, prog.Load{Dst: "r0", Addr: x}, prog.Jump{Cond: r0, Target: "L"}},
+			[]string{"R:x[] R:x[] cons=2 rmw=[]", "R:x[] cons=1 rmw=[]"}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := explore(t, tc.code, 1, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range x.Paths {
+				got = append(got, describe(p))
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.paths, "\n") {
+				t.Errorf("paths:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.paths, "\n"))
+			}
+			if x.Cut != tc.cut {
+				t.Errorf("cut %v, want %v", x.Cut, tc.cut)
+			}
+		})
+	}
+}
+
+func TestExplorerLimitsAndErrors(t *testing.T) {
+	x := prog.Addr("x")
+	r0 := prog.Reg{Name: "r0"}
+	fork := []prog.Instr{prog.Load{Dst: "r0", Addr: x}, prog.Jump{Cond: r0, Target: "L"}, prog.Label{Name: "L"}, prog.Load{Dst: "r0", Addr: x}, prog.Jump{Cond: r0, Target: "M"}, prog.Label{Name: "M"}}
+	if _, err := explore(t, fork, 1, 3); !errors.Is(err, ErrTooManyPaths) {
+		t.Errorf("4 paths, at most 3: %v, want ErrTooManyPaths", err)
+	}
+	_, err := explore(t, []prog.Instr{prog.Located{Addr: x, Op: prog.LocLock}}, 1, 0)
+	if err == nil || !strings.Contains(err.Error(), "P0: unsupported instruction prog.Located") {
+		t.Errorf("a located event without Other: %v", err)
+	}
+	_, err = explore(t, []prog.Instr{prog.Store{Addr: prog.Const{V: prog.IntValue(3)}, Val: prog.Const{V: prog.IntValue(1)}}}, 1, 0)
+	if err == nil || !strings.Contains(err.Error(), "access to non-address 3") {
+		t.Errorf("a store to an integer: %v", err)
+	}
+}
+
+func TestSymDeps(t *testing.T) {
+	// x^x depends on x though it is always 0; a constant depends on nothing.
+	r := ReadOf(2)
+	s, err := Bin(prog.OpXor, r, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := s.Eval(func(int) (prog.Value, bool) { return prog.IntValue(5), true })
+	if !ok || v != prog.IntValue(0) || fmt.Sprint(s.Deps) != "[2]" {
+		t.Errorf("x^x = %v (%v), deps %v", v, ok, s.Deps)
+	}
+	k, err := Bin(prog.OpAdd, Const(prog.IntValue(1)), Const(prog.IntValue(2)))
+	if err != nil || !k.Known || k.V != prog.IntValue(3) || len(k.Deps) != 0 {
+		t.Errorf("1+2 = %+v, %v", k, err)
+	}
+	if got := MergeDeps([]int{3, 1}, []int{1, 2}); fmt.Sprint(got) != "[1 2 3]" {
+		t.Errorf("MergeDeps = %v", got)
+	}
+	if LocName(prog.Value{Loc: "x", Int: 1}) != "x+1" || prog.LocValue("x+1") != (prog.Value{Loc: "x", Int: 1}) {
+		t.Error("LocName and prog.LocValue are not inverse")
+	}
+}

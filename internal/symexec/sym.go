@@ -1,0 +1,118 @@
+// Package symexec runs one thread of a program symbolically, for the
+// explicit engines (package enum, and package gharachorloo's second
+// semantics of SC, TSO and PSO): a read's value is an unknown, a branch on
+// an unknown forks the path under a constraint, and a symbolic address
+// forks over the locations. The result is the thread's control-flow paths
+// up to a bound on backward jumps: their events (of a type each engine
+// builds with its own emitter), their constraints, their divisions and
+// their final registers.
+package symexec
+
+import (
+	"sort"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// Sym is a symbolic value of one thread: a constant, the value of one of
+// the thread's reads, or an operation on symbolic values. Deps lists the
+// reads (indices into the path's events) it depends on syntactically, as
+// herd's dependencies do: x^x depends on x even though it is always 0.
+type Sym struct {
+	Known bool
+	V     prog.Value // the value, when Known
+	Read  int        // >= 0: the value of this read event; -1 otherwise
+	Op    prog.Op
+	Unary bool
+	X, Y  *Sym
+	Deps  []int
+}
+
+// Const is the constant v.
+func Const(v prog.Value) *Sym { return &Sym{Known: true, V: v, Read: -1} }
+
+// ReadOf is the value event ev of the path reads.
+func ReadOf(ev int) *Sym { return &Sym{Read: ev, Deps: []int{ev}} }
+
+// Bin is x op y, computed when both are known.
+func Bin(op prog.Op, x, y *Sym) (*Sym, error) {
+	if x.Known && y.Known {
+		v, err := prog.ApplyTotal(op, x.V, y.V)
+		if err != nil {
+			return nil, err
+		}
+		return &Sym{Known: true, V: v, Read: -1, Deps: MergeDeps(x.Deps, y.Deps)}, nil
+	}
+	return &Sym{Read: -1, Op: op, X: x, Y: y, Deps: MergeDeps(x.Deps, y.Deps)}, nil
+}
+
+// Un is op x, computed when x is known.
+func Un(op prog.Op, x *Sym) (*Sym, error) {
+	if x.Known {
+		v, err := prog.ApplyUnary(op, x.V)
+		if err != nil {
+			return nil, err
+		}
+		return &Sym{Known: true, V: v, Read: -1, Deps: x.Deps}, nil
+	}
+	return &Sym{Read: -1, Op: op, Unary: true, X: x, Deps: x.Deps}, nil
+}
+
+// Eval computes s given the values of the reads; false when a read has no
+// value or an operation fails.
+func (s *Sym) Eval(readVal func(int) (prog.Value, bool)) (prog.Value, bool) {
+	switch {
+	case s.Known:
+		return s.V, true
+	case s.Read >= 0:
+		return readVal(s.Read)
+	}
+	x, ok := s.X.Eval(readVal)
+	if !ok {
+		return prog.Value{}, false
+	}
+	if s.Unary {
+		v, err := prog.ApplyUnary(s.Op, x)
+		return v, err == nil
+	}
+	y, ok := s.Y.Eval(readVal)
+	if !ok {
+		return prog.Value{}, false
+	}
+	v, err := prog.ApplyTotal(s.Op, x, y)
+	return v, err == nil
+}
+
+// MergeDeps is the sorted union of two sets of reads (either may be
+// returned as it is).
+func MergeDeps(a, b []int) []int {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	m := map[int]bool{}
+	for _, x := range a {
+		m[x] = true
+	}
+	for _, x := range b {
+		m[x] = true
+	}
+	out := make([]int, 0, len(m))
+	for x := range m {
+		out = append(out, x)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func withoutRead(deps []int, r int) []int {
+	var out []int
+	for _, d := range deps {
+		if d != r {
+			out = append(out, d)
+		}
+	}
+	return out
+}
