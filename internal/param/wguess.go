@@ -41,6 +41,10 @@ func (e *engine) plainBound(c *Cube) bool {
 	return e.plainProcs > 0 && c.procs(e.sys.Pinned) >= e.plainProcs
 }
 
+// weakSkipPlain makes plainFirst start with the approximation (tests
+// set it to exercise the approximation on systems that need none).
+var weakSkipPlain = false
+
 // weakRestarts bounds the refuted guesses of a weak system; past it the
 // search runs once more without approximation.
 const weakRestarts = 30
@@ -60,6 +64,9 @@ func (a *approximator) restartLimit() int {
 // starts again with the approximation.
 func (r *run) plainFirst(ctx context.Context) (v Verdict, done bool) {
 	e := r.e
+	if weakSkipPlain {
+		return 0, false
+	}
 	saved := e.opts.MaxNodes
 	if saved == 0 || saved > weakPlainNodes {
 		e.opts.MaxNodes = weakPlainNodes
