@@ -303,34 +303,48 @@ func (f *wfinite) dnf(st []int64, d []Conj, e *fenv, actor int32) bool {
 	return false
 }
 
-// initial is an initial state: the cells that init fixes take their
-// values, the others their first value, or for numbers free(cell); nil
-// when that state does not satisfy init.
-func (f *wfinite) initial(free func(c int) int64) []int64 {
+// initials lists initial states: for each disjunct of init, the cells
+// it fixes take their values, free numbers take free(cell), and the other
+// free cells every value of their domain while there are few
+// combinations (their first value otherwise).
+func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
+	var doms [][]int64 // of the cells of finite sorts
+	dom := &finite{sys: f.sys, n: f.n}
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
 			k *= int(f.n)
 		}
 		for c := f.base[gi]; c < f.base[gi]+k; c++ {
-			switch {
-			case g.Sort.Kind == SProc:
-				st[c] = 1
-			case g.Sort.Kind == SInt:
+			var d []int64
+			switch g.Sort.Kind {
+			case SInt:
 				numeric[c] = true
+			case SBool, SEnum, SProc:
+				d = dom.domain(g.Sort)
+				st[c] = d[0]
 			}
+			doms = append(doms, d)
 		}
 	}
 	procs := procSlice(f.n)
-	if len(f.sys.Init) == 0 {
-		for _, p := range procs {
-			f.resetRanges(st, p)
+	isInit := func(s []int64) bool {
+		for _, tuple := range initTuples(procs, f.sys.InitArity) {
+			if !f.dnf(s, f.sys.Init, &fenv{params: tuple}, 0) {
+				return false
+			}
 		}
-		return st
+		return true
 	}
-	for _, cj := range f.sys.Init {
+	var out [][]int64
+	seen := map[string]bool{}
+	inits := f.sys.Init
+	if len(inits) == 0 {
+		inits = []Conj{{}}
+	}
+	for _, cj := range inits {
 		s := slices.Clone(st)
 		fixed := make([]bool, f.cells)
 		for _, tuple := range initTuples(procs, f.sys.InitArity) {
@@ -352,26 +366,37 @@ func (f *wfinite) initial(free func(c int) int64) []int64 {
 				}
 			}
 		}
+		var open []int
+		combos := 1
 		for c := range f.cells {
-			if numeric[c] && !fixed[c] {
+			switch {
+			case fixed[c]:
+			case numeric[c]:
 				s[c] = free(c)
+			case len(doms[c]) > 1 && combos*len(doms[c]) <= 64:
+				combos *= len(doms[c])
+				open = append(open, c)
 			}
 		}
-		ok := true
-		for _, tuple := range initTuples(procs, f.sys.InitArity) {
-			if !f.dnf(s, f.sys.Init, &fenv{params: tuple}, 0) {
-				ok = false
+		idx := make([]int, len(open))
+		for {
+			x := slices.Clone(s)
+			for i, c := range open {
+				x[c] = doms[c][idx[i]]
+			}
+			if k := stateKey(x); !seen[k] && (len(f.sys.Init) == 0 || isInit(x)) {
+				seen[k] = true
+				for _, p := range procs {
+					f.resetRanges(x, p)
+				}
+				out = append(out, x)
+			}
+			if !nextChoice(idx, func(i int) int { return len(doms[open[i]]) }) {
 				break
 			}
 		}
-		if ok {
-			for _, p := range procs {
-				f.resetRanges(s, p)
-			}
-			return s
-		}
 	}
-	return nil
+	return out
 }
 
 // successors appends the successors of st: every enabled transition
@@ -509,12 +534,14 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 			return states
 		}
 		// the numbers that init leaves free take random values
-		st := f.initial(func(int) int64 { return int64(rng.IntN(41) - 10) })
-		if st == nil {
-			st = states[0]
-		} else if k := stateKey(st); !seen[k] {
-			seen[k] = true
-			states = append(states, st)
+		inits := f.initials(func(int) int64 { return int64(rng.IntN(41) - 10) })
+		st := states[0]
+		if len(inits) > 0 {
+			st = inits[rng.IntN(len(inits))]
+			if k := stateKey(st); !seen[k] {
+				seen[k] = true
+				states = append(states, st)
+			}
 		}
 		for range wWalkLen {
 			next = f.successors(st, next[:0])
@@ -533,21 +560,25 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 
 // bfs explores the instance breadth-first.
 func (f *wfinite) bfs(stop func() bool) ([][]int64, map[string]bool) {
-	init := f.initial(func(int) int64 { return 0 })
-	if init == nil {
-		return nil, nil
-	}
-	seen := map[string]bool{stateKey(init): true}
-	states := [][]int64{init}
-	depth := []int{0}
-	// a second initial state where the numbers that init leaves free
-	// differ from one another and from the fixed ones
-	if other := f.initial(func(c int) int64 { return 1000 + 7*int64(c) }); other != nil {
-		if k := stateKey(other); !seen[k] {
-			seen[k] = true
-			states = append(states, other)
-			depth = append(depth, 0)
+	// the numbers that init leaves free are 0, or else differ from one
+	// another and from the fixed ones
+	seen := map[string]bool{}
+	var states [][]int64
+	var depth []int
+	for _, free := range []func(int) int64{
+		func(int) int64 { return 0 },
+		func(c int) int64 { return 1000 + 7*int64(c) },
+	} {
+		for _, st := range f.initials(free) {
+			if k := stateKey(st); !seen[k] {
+				seen[k] = true
+				states = append(states, st)
+				depth = append(depth, 0)
+			}
 		}
+	}
+	if len(states) == 0 {
+		return nil, nil
 	}
 	var next [][]int64
 	for i := 0; i < len(states); i++ {

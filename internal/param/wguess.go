@@ -108,6 +108,18 @@ type weakSampler struct {
 	templates []*Cube
 }
 
+// guessProcs is the number of processes a guess may have: one fewer
+// than the sampled instance, so that the sample has a process besides
+// those of the guess (a cube that says nothing of the others would
+// otherwise look unreachable when it needs one more), unless
+// number_procs fixes the number of processes.
+func (ws *weakSampler) guessProcs(sys *System) int {
+	if sys.NumberProcs > 0 {
+		return int(ws.fin.n)
+	}
+	return max(int(ws.fin.n)-1, 1)
+}
+
 // newWeakApproximator samples a finite instance of a weak system, or
 // returns nil when it cannot.
 func newWeakApproximator(sys *System, stop func() bool) *approximator {
@@ -310,7 +322,7 @@ func (e *engine) weakGuess(c *Cube) *Cube {
 			if e.stopped() {
 				return nil
 			}
-			if procs(sub) > int(ws.fin.n) {
+			if procs(sub) > ws.guessProcs(e.sys) {
 				continue
 			}
 			var lits []Lit
