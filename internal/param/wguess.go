@@ -64,8 +64,8 @@ func (a *approximator) restartLimit() int {
 // starts again with the approximation.
 func (r *run) plainFirst(ctx context.Context) (v Verdict, done bool) {
 	e := r.e
-	if weakSkipPlain {
-		return 0, false
+	if weakSkipPlain || weakInstance(e.sys) == nil {
+		return 0, false // straight to the search with (or without) approximation
 	}
 	saved := e.opts.MaxNodes
 	if saved == 0 || saved > weakPlainNodes {
@@ -120,9 +120,9 @@ func (ws *weakSampler) guessProcs(sys *System) int {
 	return max(int(ws.fin.n)-1, 1)
 }
 
-// newWeakApproximator samples a finite instance of a weak system, or
-// returns nil when it cannot.
-func newWeakApproximator(sys *System, stop func() bool) *approximator {
+// weakInstance is the finite instance that the weak approximation
+// samples, or nil when there is none.
+func weakInstance(sys *System) *wfinite {
 	n := int32(wGuessProcs)
 	if sys.NumberProcs > 0 {
 		n = int32(sys.NumberProcs)
@@ -133,6 +133,16 @@ func newWeakApproximator(sys *System, stop func() bool) *approximator {
 	}
 	fin := newWFinite(sys, n)
 	if fin.size > maxCells {
+		return nil
+	}
+	return fin
+}
+
+// newWeakApproximator samples a finite instance of a weak system, or
+// returns nil when it cannot.
+func newWeakApproximator(sys *System, stop func() bool) *approximator {
+	fin := weakInstance(sys)
+	if fin == nil {
 		return nil
 	}
 	states := fin.sample(stop)
