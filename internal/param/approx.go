@@ -50,6 +50,9 @@ type approximator struct {
 	stop     func() bool // polled while the masks are computed
 	// projections: the sample up to the globals of a cube (project)
 	projections map[string][][]int64
+	// weak: the sample of a system with weak memory (wguess.go); fin
+	// and states are then unused
+	weak *weakSampler
 }
 
 // newApproximator samples a finite instance of sys, or returns nil when
@@ -271,6 +274,9 @@ func (a *approximator) reachedMasks(c *Cube, pinned int32) []uint64 {
 // guess returns a generalisation of c, or nil.
 func (e *engine) guess(c *Cube) *Cube {
 	a := e.approx
+	if a != nil && a.weak != nil && len(c.Lits) >= 2 {
+		return e.weakGuess(c)
+	}
 	if a == nil || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 {
 		return nil
 	}

@@ -37,13 +37,24 @@
 // refuted and the search starts again without them, so the verdicts stay
 // sound; Options.NoApprox turns this off.
 //
+// Systems with weak memory (TSO) are approximated too, when a bounded
+// search without approximation finds no verdict (wguess.go): guesses keep
+// a few literals of a cube, the equalities its equalities imply between
+// two processes, and the order of integer atoms rather than their
+// distance; candidate invariants over two processes, made from the
+// declarations (a control array, an integer array, a weak integer that a
+// transition updates atomically), are explored beside the unsafe
+// formulas. Both are filtered by a bounded forward exploration with store
+// buffers (wexplore.go), and refuted by backtracking as above.
+//
 // Files, one concern each: token.go and lexer.go (lexical analysis),
 // ast.go and parser.go (syntax), check.go (types and Cubicle-W
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), queue.go
 // (the order of exploration), explore.go (finite instances, forward),
-// approx.go (guesses), search.go (the reachability loop) and report.go
+// approx.go (guesses), wexplore.go and wguess.go (the same for weak
+// memory), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict).
 package param

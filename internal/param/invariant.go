@@ -86,6 +86,12 @@ func WriteInvariants(w io.Writer, sys *System, r *Result) {
 	}
 	fmt.Fprintf(w, "(* Inductive invariant: no reachable state satisfies any of these %d cubes (%d found by approximation) *)\n", len(invs), guesses)
 	for _, inv := range invs {
+		if inv.Weak {
+			fmt.Fprintln(w, "(* weak cubes: p@X{e} is the value that event e of process p reads of X; e:{p R W F ...} says what p does in e (R reads, W writes, F after a fence), Wr(p,X) and Rd(p,X) its writes and unsatisfied reads; ghb(e,f): e is before f in the global happens-before order *)")
+			break
+		}
+	}
+	for _, inv := range invs {
 		fmt.Fprintln(w, inv.Text)
 	}
 }

@@ -117,6 +117,7 @@ type engine struct {
 	approx        *approximator // nil: no approximation
 	stop          func() bool   // the deadline passed or the caller cancelled
 	polls         int
+	plainProcs    int // see plainFirst (wguess.go); 0: no bound
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -166,6 +167,11 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			e.invariants = append(e.invariants, c)
 		}
 	}
+	if !opts.NoApprox && sys.Weak && !e.pso() {
+		if v, done := r.plainFirst(ctx); done { // wguess.go
+			return finish(v)
+		}
+	}
 	if !opts.NoApprox && r.approximate() {
 		return finish(Unsafe)
 	}
@@ -193,6 +199,9 @@ type run struct {
 func (r *run) approximate() bool {
 	e := r.e
 	e.approx = newApproximator(e.sys, e.stop)
+	if e.approx == nil && e.sys.Weak && !e.pso() {
+		e.approx = newWeakApproximator(e.sys, e.stop) // wguess.go
+	}
 	if a := e.approx; a != nil && a.unsafe {
 		e.approx = nil
 		if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
@@ -234,6 +243,9 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 			q.push(c)
 		}
 	}
+	for _, c := range e.templateRoots() { // wguess.go
+		q.push(c)
+	}
 	limited := Safe
 	for {
 		if ctx.Err() != nil {
@@ -271,7 +283,7 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 			return Timeout, false
 		}
 		c = r.visit(c)
-		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes {
+		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes || e.plainBound(c) {
 			return NodeLimit, false
 		}
 		if opts.Progress != nil && time.Since(r.lastProgress) > 200*time.Millisecond {
@@ -299,7 +311,7 @@ func (r *run) reached(c *Cube) (v Verdict, restart bool) {
 		if opts.Verbose != nil {
 			fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", e.sys.CubeString(g))
 		}
-		if res.Restarts > maxRestarts {
+		if res.Restarts > e.approx.restartLimit() {
 			e.approx = nil
 		}
 		return 0, true

@@ -1,0 +1,606 @@
+package param
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// This file is a forward, explicit-state exploration of a finite instance
+// of a system with weak memory (Cubicle-W), under TSO: each process has a
+// FIFO store buffer; a write of a weak variable goes to the buffer of the
+// process that performs it, a flush step moves the oldest write of a
+// buffer to memory, a read sees the latest write of its own buffer to the
+// cell or else memory, a fenced transition needs an empty buffer, and a
+// transition that reads and writes weak variables is atomic: it needs an
+// empty buffer and writes memory directly. Integer variables keep their
+// values (they may grow), so the exploration is bounded: it keeps the
+// first wMaxSample states in breadth-first order, with buffers of at most
+// wBufCap writes. The sample is an under-approximation of the reachable
+// states; the weak guesses (wguess.go) use it to discard generalisations
+// that are certainly reachable, and the backward search proves or refutes
+// the others.
+
+// wMaxSample bounds the states of a weak sample, wBufCap the writes a
+// store buffer holds in it, wMaxDepth its breadth-first depth.
+const (
+	wMaxSample = 4000
+	wBufCap    = 2
+	wMaxDepth  = 40
+)
+
+// wWalks random walks of wWalkLen steps extend the breadth-first sample
+// to the states far from the initial one (large integer values, long
+// chains of waiting processes); the seed is fixed, so the sample, hence
+// the search, is the same on every run.
+const (
+	wWalks   = 160
+	wWalkLen = 100
+)
+
+// wfinite is a finite instance with store buffers. A state is the cells
+// (weak cells hold the memory value) followed, for each process, by the
+// length of its buffer and wBufCap (cell, value) pairs.
+//
+// Then come, for each process and each weak cell, the range [lo, hi] of
+// the values that the cell took since the latest read or fence of the
+// process: a later read of the process may read any of them (under TSO
+// a read can be performed as early as just after the previous read of
+// its process), which the weak guesses take into account.
+type wfinite struct {
+	sys   *System
+	n     int32
+	base  []int
+	cells int
+	weak  []int // the weak cells
+	hist  int   // offset of the ranges
+	size  int
+	// overAtoms, when set, are weak reads (KVal atoms) whose values are
+	// overVals
+	overAtoms []Term
+	overVals  []int64
+}
+
+// weakExplorable reports whether sys has a weak finite instance that
+// wfinite handles: weak memory, integer (not real) numbers.
+func weakExplorable(sys *System) bool {
+	if !sys.Weak {
+		return false
+	}
+	for _, g := range sys.Globals {
+		if g.Sort.Kind == SReal {
+			return false
+		}
+	}
+	return true
+}
+
+func newWFinite(sys *System, n int32) *wfinite {
+	f := &wfinite{sys: sys, n: n}
+	for _, g := range sys.Globals {
+		f.base = append(f.base, f.cells)
+		k := 1
+		for range g.Arity {
+			k *= int(n)
+		}
+		f.cells += k
+	}
+	for gi, g := range sys.Globals {
+		if !g.Weak {
+			continue
+		}
+		k := 1
+		for range g.Arity {
+			k *= int(n)
+		}
+		for c := f.base[gi]; c < f.base[gi]+k; c++ {
+			f.weak = append(f.weak, c)
+		}
+	}
+	f.hist = f.cells + int(n)*(1+2*wBufCap)
+	f.size = f.hist + int(n)*len(f.weak)*2
+	return f
+}
+
+// rangeOf is the offset of the range of weak cell number w (an index of
+// f.weak) for process p.
+func (f *wfinite) rangeOf(p int32, w int) int { return f.hist + (int(p-1)*len(f.weak)+w)*2 }
+
+// resetRanges starts the ranges of p afresh: p has just read or fenced.
+func (f *wfinite) resetRanges(st []int64, p int32) {
+	for w, c := range f.weak {
+		v := f.view(st, p, c)
+		r := f.rangeOf(p, w)
+		st[r], st[r+1] = v, v
+	}
+}
+
+// widen adds value v of weak cell c to the ranges of the processes that
+// can see it (every process when from is 0, else from only).
+func (f *wfinite) widen(st []int64, c int, v int64, from int32) {
+	w := slices.Index(f.weak, c)
+	if w < 0 {
+		return
+	}
+	for p := int32(1); p <= f.n; p++ {
+		if from != 0 && p != from {
+			continue
+		}
+		r := f.rangeOf(p, w)
+		st[r], st[r+1] = min(st[r], v), max(st[r+1], v)
+	}
+}
+
+// readValues lists the values a future read of weak cell c by process p
+// may return in st: those of its range (its ends when it is long), and
+// the writes to c waiting in the buffers of the other processes (when
+// rmw, the read is atomic with a write: memory instead of the range).
+func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64, ok bool) {
+	if rmw {
+		vals = append(vals, st[c])
+	} else {
+		w := slices.Index(f.weak, c)
+		if w < 0 || p < 1 || p > f.n {
+			return nil, false
+		}
+		r := f.rangeOf(p, w)
+		lo, hi := st[r], st[r+1]
+		for v := lo; v <= hi; v++ {
+			if v-lo >= wMaxRange/2 && hi-v >= wMaxRange/2 {
+				v = hi - wMaxRange/2 // the ends of a long range only
+			}
+			vals = append(vals, v)
+		}
+	}
+	for q := int32(1); q <= f.n; q++ {
+		if q == p {
+			continue
+		}
+		b := f.buf(q)
+		for k := 0; k < int(st[b]); k++ {
+			if int(st[b+1+2*k]) == c && !slices.Contains(vals, st[b+2+2*k]) {
+				vals = append(vals, st[b+2+2*k])
+			}
+		}
+	}
+	return vals, true
+}
+
+// wMaxRange bounds the values of a range that readValues lists.
+const wMaxRange = 16
+
+func (f *wfinite) cell(g int32, nargs int8, args [maxArity]int32) int {
+	c, mul := 0, 1
+	for i := 0; i < int(nargs); i++ {
+		a := args[i]
+		if a < 1 || a > f.n {
+			return -1
+		}
+		c += int(a-1) * mul
+		mul *= int(f.n)
+	}
+	return f.base[g] + c
+}
+
+// buf is the offset of the buffer of process p.
+func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*wBufCap) }
+
+// view is the value of cell c that process p reads in st: its latest
+// buffered write to c, else memory.
+func (f *wfinite) view(st []int64, p int32, c int) int64 {
+	if p >= 1 && p <= f.n {
+		b := f.buf(p)
+		for k := int(st[b]) - 1; k >= 0; k-- {
+			if int(st[b+1+2*k]) == c {
+				return st[b+2+2*k]
+			}
+		}
+	}
+	return st[c]
+}
+
+// value evaluates a term: weak reads (KVal) read the view of their
+// process, initial values (KInit) memory.
+func (f *wfinite) value(st []int64, t Term, e *fenv) (int64, bool) {
+	off := int64(0)
+	if t.Kind != KNum && t.Off.Den == 1 {
+		off = t.Off.Num
+	}
+	switch t.Kind {
+	case KBool, KEnum:
+		return int64(t.Sym), true
+	case KNum:
+		return t.Off.Num, t.Off.Den == 1
+	case KSlot:
+		p := e.proc(t.Sym)
+		return int64(p), p >= 1 && p <= f.n
+	case KVar, KVal, KInit:
+		var args [maxArity]int32
+		for i := 0; i < int(t.NArgs); i++ {
+			args[i] = e.proc(t.Args[i])
+		}
+		c := f.cell(t.Sym, t.NArgs, args)
+		if c < 0 {
+			return 0, false
+		}
+		if t.Kind == KVal {
+			if f.overAtoms != nil {
+				b := t.base()
+				for i, a := range f.overAtoms {
+					if a == b {
+						return f.overVals[i] + off, true
+					}
+				}
+				return 0, false
+			}
+			return f.view(st, e.proc(t.Proc), c) + off, true
+		}
+		return st[c] + off, true
+	case KLin:
+		sum := off
+		for _, p := range linSum(t) {
+			v, ok := f.value(st, p.Atom, e)
+			if !ok || p.Coef.Den != 1 {
+				return 0, false
+			}
+			sum += p.Coef.Num * v
+		}
+		return sum, true
+	}
+	return 0, false
+}
+
+func (f *wfinite) lit(st []int64, l Lit, e *fenv) (holds, ok bool) {
+	a, ok1 := f.value(st, l.L, e)
+	b, ok2 := f.value(st, l.R, e)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	return evalInt(l.Op, a, b), true
+}
+
+func (f *wfinite) conj(st []int64, c Conj, e *fenv, actor int32) bool {
+	if c.Fence && actor > 0 && st[f.buf(actor)] != 0 {
+		return false
+	}
+	for _, l := range c.Lits {
+		if h, ok := f.lit(st, l, e); !h || !ok {
+			return false
+		}
+	}
+	for _, d := range c.Foralls {
+		for q := int32(1); q <= f.n; q++ {
+			if slices.Contains(e.params, q) {
+				continue
+			}
+			e.q = q
+			if !f.dnf(st, d, e, actor) {
+				return false
+			}
+		}
+	}
+	for _, d := range c.Exists {
+		found := false
+		for q := int32(1); q <= f.n && !found; q++ {
+			if slices.Contains(e.params, q) {
+				continue
+			}
+			e.q = q
+			found = f.dnf(st, d, e, actor)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (f *wfinite) dnf(st []int64, d []Conj, e *fenv, actor int32) bool {
+	for _, c := range d {
+		if f.conj(st, c, e, actor) {
+			return true
+		}
+	}
+	return false
+}
+
+// initials lists initial states: for each disjunct of init, the cells
+// it fixes take their values, free numbers take free(cell), and the other
+// free cells every value of their domain while there are few
+// combinations (their first value otherwise).
+func (f *wfinite) initials(free func(c int) int64) [][]int64 {
+	st := make([]int64, f.size)
+	numeric := make([]bool, f.cells)
+	var doms [][]int64 // of the cells of finite sorts
+	dom := &finite{sys: f.sys, n: f.n}
+	for gi, g := range f.sys.Globals {
+		k := 1
+		for range g.Arity {
+			k *= int(f.n)
+		}
+		for c := f.base[gi]; c < f.base[gi]+k; c++ {
+			var d []int64
+			switch g.Sort.Kind {
+			case SInt:
+				numeric[c] = true
+			case SBool, SEnum, SProc:
+				d = dom.domain(g.Sort)
+				st[c] = d[0]
+			}
+			doms = append(doms, d)
+		}
+	}
+	procs := procSlice(f.n)
+	isInit := func(s []int64) bool {
+		for _, tuple := range initTuples(procs, f.sys.InitArity) {
+			if !f.dnf(s, f.sys.Init, &fenv{params: tuple}, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	var out [][]int64
+	seen := map[string]bool{}
+	inits := f.sys.Init
+	if len(inits) == 0 {
+		inits = []Conj{{}}
+	}
+	for _, cj := range inits {
+		s := slices.Clone(st)
+		fixed := make([]bool, f.cells)
+		for _, tuple := range initTuples(procs, f.sys.InitArity) {
+			e := &fenv{params: tuple}
+			for _, l := range cj.Lits {
+				if l.Op != Eq || (l.L.Kind != KVar && l.L.Kind != KInit) || !l.L.Off.isZero() {
+					continue
+				}
+				v, ok := f.value(s, l.R, e)
+				if !ok || l.R.isAtom() {
+					continue
+				}
+				var args [maxArity]int32
+				for i := 0; i < int(l.L.NArgs); i++ {
+					args[i] = e.proc(l.L.Args[i])
+				}
+				if c := f.cell(l.L.Sym, l.L.NArgs, args); c >= 0 {
+					s[c], fixed[c] = v, true
+				}
+			}
+		}
+		var open []int
+		combos := 1
+		for c := range f.cells {
+			switch {
+			case fixed[c]:
+			case numeric[c]:
+				s[c] = free(c)
+			case len(doms[c]) > 1 && combos*len(doms[c]) <= 64:
+				combos *= len(doms[c])
+				open = append(open, c)
+			}
+		}
+		idx := make([]int, len(open))
+		for {
+			x := slices.Clone(s)
+			for i, c := range open {
+				x[c] = doms[c][idx[i]]
+			}
+			if k := stateKey(x); !seen[k] && (len(f.sys.Init) == 0 || isInit(x)) {
+				seen[k] = true
+				for _, p := range procs {
+					f.resetRanges(x, p)
+				}
+				out = append(out, x)
+			}
+			if !nextChoice(idx, func(i int) int { return len(doms[open[i]]) }) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// successors appends the successors of st: every enabled transition
+// instance and every flush of a non-empty buffer.
+func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
+	for p := int32(1); p <= f.n; p++ {
+		b := f.buf(p)
+		if st[b] == 0 {
+			continue
+		}
+		s := slices.Clone(st)
+		s[s[b+1]] = s[b+2]
+		f.widen(s, int(s[b+1]), s[b+2], 0)
+		copy(s[b+1:b+1+2*wBufCap], s[b+3:b+1+2*wBufCap])
+		s[b+2*wBufCap-1], s[b+2*wBufCap] = 0, 0
+		s[b]--
+		out = append(out, s)
+	}
+	for _, t := range f.sys.Trans {
+		params := make([]int32, len(t.Params))
+		var rec func(k int)
+		rec = func(k int) {
+			if k == len(params) {
+				out = f.fire(st, t, params, out)
+				return
+			}
+			for p := int32(1); p <= f.n; p++ {
+				if !slices.Contains(params[:k], p) {
+					params[k] = p
+					rec(k + 1)
+				}
+			}
+		}
+		rec(0)
+	}
+	return out
+}
+
+// fire appends the state reached by t with parameters params (one
+// state: a nondeterministic value takes its first value).
+func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]int64 {
+	e := &fenv{params: params}
+	actor := int32(0)
+	if t.Actor >= 0 {
+		actor = params[t.Actor]
+	}
+	atomic := t.ReadsWeak && t.WritesWeak
+	if actor > 0 && (t.Fence || atomic) && st[f.buf(actor)] != 0 {
+		return out
+	}
+	if !f.dnf(st, t.Guard, e, actor) {
+		return out
+	}
+	type write struct {
+		cell int
+		val  int64
+		weak bool
+	}
+	var ws []write
+	for _, u := range t.Updates {
+		g := f.sys.Globals[u.Global]
+		for _, up := range univTuples(procSlice(f.n), u.NUniv) {
+			copy(e.u[:], up)
+			var args [maxArity]int32
+			for i := 0; i < u.NArgs; i++ {
+				args[i] = e.proc(u.Args[i])
+			}
+			c := f.cell(u.Global, int8(u.NArgs), args)
+			if c < 0 {
+				continue
+			}
+			for _, cs := range u.Cases {
+				if cs.Cond != nil && !f.dnf(st, cs.Cond, e, 0) {
+					continue
+				}
+				v := int64(0)
+				if g.Sort.Kind == SProc {
+					v = 1
+				}
+				if !cs.Nondet {
+					var ok bool
+					if v, ok = f.value(st, cs.Value, e); !ok {
+						return out
+					}
+				}
+				ws = append(ws, write{c, v, g.Weak})
+				break
+			}
+		}
+	}
+	s := slices.Clone(st)
+	for _, w := range ws {
+		if !w.weak || atomic || actor == 0 {
+			s[w.cell] = w.val
+			if w.weak {
+				f.widen(s, w.cell, w.val, 0)
+			}
+			continue
+		}
+		f.widen(s, w.cell, w.val, actor)
+		b := f.buf(actor)
+		if s[b] >= wBufCap {
+			return out // beyond the bound of the sample
+		}
+		k := b + 1 + 2*int(s[b])
+		s[k], s[k+1] = int64(w.cell), w.val
+		s[b]++
+	}
+	if actor > 0 && (t.ReadsWeak || t.Fence) {
+		f.resetRanges(s, actor)
+	}
+	return append(out, s)
+}
+
+func procSlice(n int32) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = int32(i + 1)
+	}
+	return out
+}
+
+// sample explores the instance breadth-first (at most wMaxSample states,
+// wMaxDepth steps), then walks at random from the initial state. stop is
+// polled from time to time.
+func (f *wfinite) sample(stop func() bool) [][]int64 {
+	states, seen := f.bfs(stop)
+	if len(states) == 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var next [][]int64
+	for w := 0; w < wWalks; w++ {
+		if stop != nil && stop() {
+			return states
+		}
+		// the numbers that init leaves free take random values
+		inits := f.initials(func(int) int64 { return int64(rng.IntN(41) - 10) })
+		st := states[0]
+		if len(inits) > 0 {
+			st = inits[rng.IntN(len(inits))]
+			if k := stateKey(st); !seen[k] {
+				seen[k] = true
+				states = append(states, st)
+			}
+		}
+		for range wWalkLen {
+			next = f.successors(st, next[:0])
+			if len(next) == 0 {
+				break
+			}
+			st = next[rng.IntN(len(next))]
+			if k := stateKey(st); !seen[k] {
+				seen[k] = true
+				states = append(states, st)
+			}
+		}
+	}
+	return states
+}
+
+// bfs explores the instance breadth-first.
+func (f *wfinite) bfs(stop func() bool) ([][]int64, map[string]bool) {
+	// the numbers that init leaves free are 0, or else differ from one
+	// another and from the fixed ones
+	seen := map[string]bool{}
+	var states [][]int64
+	var depth []int
+	for _, free := range []func(int) int64{
+		func(int) int64 { return 0 },
+		func(c int) int64 { return 1000 + 7*int64(c) },
+	} {
+		for _, st := range f.initials(free) {
+			if k := stateKey(st); !seen[k] {
+				seen[k] = true
+				states = append(states, st)
+				depth = append(depth, 0)
+			}
+		}
+	}
+	if len(states) == 0 {
+		return nil, nil
+	}
+	var next [][]int64
+	for i := 0; i < len(states); i++ {
+		if i%512 == 0 && stop != nil && stop() {
+			return states, seen
+		}
+		if depth[i] >= wMaxDepth {
+			continue
+		}
+		next = f.successors(states[i], next[:0])
+		for _, s := range next {
+			k := stateKey(s)
+			if seen[k] {
+				continue
+			}
+			if len(states) >= wMaxSample {
+				return states, seen
+			}
+			seen[k] = true
+			states = append(states, s)
+			depth = append(depth, depth[i]+1)
+		}
+	}
+	return states, seen
+}

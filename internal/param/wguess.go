@@ -1,0 +1,743 @@
+package param
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"time"
+)
+
+// This file is the approximation of the backward search for systems with
+// weak memory (BRAB on Cubicle-W cubes). A cube is replaced by a small
+// conjunction of literals that it implies: some of its own literals and
+// the relations its equalities imply between two atoms (with integer
+// tickets, "R[#1] = R[#3] + 1 && R[#2] = R[#3] + 1" implies
+// "R[#1] = R[#2]", a relation between two processes where the cube needs
+// three). The events of the cube whose reads the kept literals mention
+// stay, with their ghb order; the other reads are forgotten. A candidate
+// that a state of a bounded forward sample of the instance with three
+// processes and store buffers satisfies (wexplore.go) is discarded; the
+// first other one that misses the initial states and was not refuted
+// becomes the guess. Guesses are refuted and the search restarted as in
+// approx.go, so the verdicts stay sound.
+
+// weakPlainNodes, weakPlainTime and weakPlainProcs bound the search of
+// a weak system without approximation, before it starts again with it:
+// most systems need less, and for them the sample would only cost time.
+// A cube with weakPlainProcs processes is the sign of a search that
+// diverges on chains of processes (such as waiting processes with
+// consecutive tickets), what the approximation is for.
+const (
+	weakPlainNodes = 2000
+	weakPlainTime  = 10 * time.Second
+	weakPlainProcs = 6
+)
+
+// plainBound reports whether the search without approximation of a weak
+// system must stop at the visited cube c (see weakPlainProcs).
+func (e *engine) plainBound(c *Cube) bool {
+	return e.plainProcs > 0 && c.procs(e.sys.Pinned) >= e.plainProcs
+}
+
+// weakSkipPlain makes plainFirst start with the approximation (tests
+// set it to exercise the approximation on systems that need none).
+var weakSkipPlain = false
+
+// weakRestarts bounds the refuted guesses of a weak system; past it the
+// search runs once more without approximation.
+const weakRestarts = 30
+
+// restartLimit is the number of refuted guesses after which the search
+// gives up the approximation.
+func (a *approximator) restartLimit() int {
+	if a.weak != nil {
+		return weakRestarts
+	}
+	return maxRestarts
+}
+
+// plainFirst runs the search of a weak system without approximation for
+// at most weakPlainNodes visited cubes and weakPlainTime. done reports a
+// verdict (or a limit of the caller's) that stands; otherwise the search
+// starts again with the approximation.
+func (r *run) plainFirst(ctx context.Context) (v Verdict, done bool) {
+	e := r.e
+	if weakSkipPlain || weakInstance(e.sys) == nil {
+		return 0, false // straight to the search with (or without) approximation
+	}
+	saved := e.opts.MaxNodes
+	if saved == 0 || saved > weakPlainNodes {
+		e.opts.MaxNodes = weakPlainNodes
+	}
+	short, cancel := context.WithTimeout(ctx, weakPlainTime)
+	e.plainProcs = weakPlainProcs
+	v, _ = r.search(short)
+	cancel()
+	e.opts.MaxNodes = saved
+	e.plainProcs = 0
+	budget := v == NodeLimit && (saved == 0 || saved > weakPlainNodes || r.res.Visited < saved) || v == Timeout && ctx.Err() == nil
+	if budget || v == EventLimit {
+		e.tooManyEvents = false
+		if e.opts.Verbose != nil {
+			fmt.Fprintf(e.opts.Verbose, "no verdict after %d cubes: search again with approximations\n", r.res.Visited)
+		}
+		return v, false
+	}
+	return v, true
+}
+
+// wGuessProcs is the number of processes of the sampled instance,
+// wMaxPool bounds the literals a guess is chosen from and wGuessLits its
+// size.
+const (
+	wGuessProcs = 3
+	wMaxPool    = 16
+	wGuessLits  = 3
+)
+
+// weakSampler holds the sample of the weak approximation.
+type weakSampler struct {
+	fin    *wfinite
+	states [][]int64
+	// verdicts of candidates already tested against the sample, by
+	// their literals with slots renamed in order of appearance
+	tested map[string]bool
+	// templates: the candidates of templateRoots (nil: not made yet)
+	templates []*Cube
+}
+
+// guessProcs is the number of processes a guess may have: one fewer
+// than the sampled instance, so that the sample has a process besides
+// those of the guess (a cube that says nothing of the others would
+// otherwise look unreachable when it needs one more), unless
+// number_procs fixes the number of processes.
+func (ws *weakSampler) guessProcs(sys *System) int {
+	if sys.NumberProcs > 0 {
+		return int(ws.fin.n)
+	}
+	return max(int(ws.fin.n)-1, 1)
+}
+
+// weakInstance is the finite instance that the weak approximation
+// samples, or nil when there is none.
+func weakInstance(sys *System) *wfinite {
+	n := int32(wGuessProcs)
+	if sys.NumberProcs > 0 {
+		n = int32(sys.NumberProcs)
+	}
+	n = max(n, sys.Pinned)
+	if !weakExplorable(sys) || n > maxProcs {
+		return nil
+	}
+	fin := newWFinite(sys, n)
+	if fin.size > maxCells {
+		return nil
+	}
+	return fin
+}
+
+// newWeakApproximator samples a finite instance of a weak system, or
+// returns nil when it cannot.
+func newWeakApproximator(sys *System, stop func() bool) *approximator {
+	fin := weakInstance(sys)
+	if fin == nil {
+		return nil
+	}
+	states := fin.sample(stop)
+	if len(states) == 0 {
+		return nil
+	}
+	return &approximator{weak: &weakSampler{fin: fin, states: states, tested: map[string]bool{}}, stop: stop}
+}
+
+// impliedEqualities lists the equalities between two numeric atoms (or an
+// atom and a constant) that the equalities of lits imply and that are
+// not among them.
+func impliedEqualities(lits []Lit) []Lit {
+	type link struct {
+		to  Term
+		off Rat // atom = to + off
+	}
+	parent := map[Term]link{}
+	zero := numTerm(Rat{0, 1}, Sort{Kind: SInt})
+	var find func(t Term) (Term, Rat)
+	find = func(t Term) (Term, Rat) {
+		l, ok := parent[t]
+		if !ok {
+			return t, Rat{0, 1}
+		}
+		r, o := find(l.to)
+		o = o.add(l.off)
+		parent[t] = link{r, o}
+		return r, o
+	}
+	var atoms []Term
+	note := func(t Term) {
+		if !slices.Contains(atoms, t) {
+			atoms = append(atoms, t)
+		}
+	}
+	for _, l := range lits {
+		if l.Op != Eq || !l.L.isAtom() || l.L.Sort.Kind != SInt || !l.L.Off.isZero() {
+			continue
+		}
+		var to Term
+		switch {
+		case l.R.isAtom():
+			to = l.R.base()
+		case l.R.Kind == KNum:
+			to = zero
+		default:
+			continue
+		}
+		note(l.L)
+		if to != zero {
+			note(to)
+		}
+		ra, oa := find(l.L)
+		rb, ob := find(to)
+		if ra == rb {
+			continue
+		}
+		// L = to + R.Off: ra + oa = rb + ob + off
+		parent[ra] = link{rb, ob.add(l.R.Off).add(oa.neg())}
+	}
+	have := map[Lit]bool{}
+	for _, l := range lits {
+		have[l] = true
+	}
+	var out []Lit
+	for i, x := range atoms {
+		rx, ox := find(x)
+		if rz, oz := find(zero); rz == rx {
+			// x = zero + (ox - oz)
+			if nl, r := mkLit(Eq, x, numTerm(ox.add(oz.neg()), x.Sort)); r == litOpen && !have[nl] {
+				have[nl] = true
+				out = append(out, nl)
+			}
+		}
+		for _, y := range atoms[i+1:] {
+			ry, oy := find(y)
+			if rx != ry {
+				continue
+			}
+			yy := y
+			yy.Off = ox.add(oy.neg())
+			if nl, r := mkLit(Eq, x, yy); r == litOpen && !have[nl] {
+				have[nl] = true
+				out = append(out, nl)
+			}
+		}
+	}
+	return out
+}
+
+// orderWeakenings lists, for each equality "x = y + k" between two
+// integer atoms with k <> 0, the order it implies: "x >= y + 1" when k
+// is positive, "x <= y - 1" when it is negative.
+func orderWeakenings(lits []Lit) []Lit {
+	var out []Lit
+	for _, l := range lits {
+		if l.Op != Eq || !l.L.isAtom() || !l.R.isAtom() || l.L.Sort.Kind != SInt {
+			continue
+		}
+		y := l.R
+		var ws []Lit
+		switch {
+		case y.Off.Num > 0:
+			y.Off = Rat{1, 1}
+			ws = append(ws, Lit{Op: Ge, L: l.L, R: y})
+		case y.Off.Num < 0:
+			y.Off = Rat{-1, 1}
+			ws = append(ws, Lit{Op: Le, L: l.L, R: y})
+		}
+		for _, w := range ws {
+			if nl, r := mkLit(w.Op, w.L, w.R); r == litOpen && !slices.Contains(out, nl) {
+				out = append(out, nl)
+			}
+		}
+	}
+	return out
+}
+
+// weakGuess returns a generalisation of c, or nil.
+func (e *engine) weakGuess(c *Cube) *Cube {
+	ws := e.approx.weak
+	derived := impliedEqualities(c.Lits)
+	// the derived relations first (what the cube's own literals cannot
+	// say with fewer processes), then the cube's literals, then the
+	// order they imply (which covers every distance at once)
+	var pool []Lit
+	for _, l := range append(slices.Clone(derived), c.Lits...) {
+		// the integer abstraction: between two atoms, only the order and
+		// the distances 0 and 1 (a longer distance, such as between the
+		// tickets of processes with others between them, is what a
+		// sample of few processes cannot reach, not what is unreachable)
+		if l.Op == Eq && l.L.isAtom() && l.R.isAtom() && l.L.Sort.Kind == SInt && abs(l.R.Off.Num) > 1 {
+			continue
+		}
+		pool = append(pool, l)
+	}
+	for _, l := range orderWeakenings(append(slices.Clone(c.Lits), derived...)) {
+		if !slices.Contains(pool, l) {
+			pool = append(pool, l)
+		}
+	}
+	if len(pool) > wMaxPool {
+		pool = pool[:wMaxPool]
+	}
+	own := make([]bool, len(pool))
+	for i, l := range pool {
+		own[i] = slices.Contains(c.Lits, l)
+	}
+	n := len(pool)
+	litSlots := make([]uint64, n)
+	for i, l := range pool {
+		for _, t := range [2]Term{l.L, l.R} {
+			for _, a := range append(linAtoms(t), t) {
+				for _, s := range termSlots(a) {
+					if k, ok := slices.BinarySearch(c.Slots, s); ok && s > e.sys.Pinned {
+						litSlots[i] |= 1 << uint(k)
+					}
+				}
+			}
+		}
+	}
+	procs := func(sub uint64) int {
+		var s uint64
+		for i := range n {
+			if sub&(1<<uint(i)) != 0 {
+				s |= litSlots[i]
+			}
+		}
+		return bits.OnesCount64(s)
+	}
+	for size := 1; size <= wGuessLits && size <= n; size++ {
+		var subs []uint64
+		var rec func(start, left int, sub uint64)
+		rec = func(start, left int, sub uint64) {
+			if left == 0 {
+				subs = append(subs, sub)
+				return
+			}
+			for i := start; i <= n-left; i++ {
+				rec(i+1, left-1, sub|1<<uint(i))
+			}
+		}
+		rec(0, size, 0)
+		slices.SortStableFunc(subs, func(x, y uint64) int { return procs(x) - procs(y) })
+		for _, sub := range subs {
+			if e.stopped() {
+				return nil
+			}
+			if procs(sub) > ws.guessProcs(e.sys) {
+				continue
+			}
+			var lits []Lit
+			allOwn := true
+			for i := range n {
+				if sub&(1<<uint(i)) != 0 {
+					lits = append(lits, pool[i])
+					allOwn = allOwn && own[i]
+				}
+			}
+			if allOwn && len(lits) >= len(c.Lits) {
+				continue // not a generalisation
+			}
+			if g := e.weakCandidate(c, lits); g != nil {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
+// weakCandidate builds the cube of lits with c's events that they need,
+// and returns it when the sample and the initial states allow it as a
+// guess.
+func (e *engine) weakCandidate(c *Cube, lits []Lit) *Cube {
+	ws := e.approx.weak
+	g := &Cube{Parent: c.Parent, Trans: c.Trans, Args: c.Args, Root: c.Root, Depth: c.Depth, Origin: c}
+	g.Lits = slices.Clone(lits)
+	g.Slots = slices.Clone(c.Slots)
+	if len(c.Nodes) > 0 {
+		var reads []Term
+		for _, l := range lits {
+			for _, t := range [2]Term{l.L, l.R} {
+				for _, a := range linAtoms(t) {
+					if a.Kind == KVal {
+						reads = append(reads, a)
+					}
+				}
+			}
+		}
+		for _, nd := range c.Nodes {
+			m := nd.clone()
+			m.Reads = m.Reads[:0]
+			for _, r := range nd.Reads {
+				if slices.Contains(reads, r.valTerm(nd.ID, e.sys)) {
+					m.Reads = append(m.Reads, r)
+				}
+			}
+			g.Nodes = append(g.Nodes, m)
+		}
+		g.GHB = slices.Clone(c.GHB)
+		keepReadNodes(g)
+	}
+	dropUnusedSlots(g, e.sys.Pinned)
+	// the weak reads of the literals, and whether each is atomic with
+	// a write of its location (it then reads memory)
+	var atoms []Term
+	var rmw []bool
+	for _, l := range lits {
+		for _, t := range [2]Term{l.L, l.R} {
+			for _, a := range linAtoms(t) {
+				if a.Kind == KVal && !slices.Contains(atoms, a) {
+					atoms = append(atoms, a)
+					rmw = append(rmw, isRMWRead(c, a))
+				}
+			}
+		}
+	}
+	key := ws.key(e.sys, lits, rmw)
+	reached, ok := ws.tested[key]
+	if !ok {
+		reached = ws.reaches(lits, atoms, rmw, g.Slots, e.sys.Pinned, e.stop)
+		if e.stop != nil && e.stop() {
+			return nil
+		}
+		ws.tested[key] = reached
+	}
+	if reached {
+		return nil
+	}
+	if e.cheap(g) == cheapUnsat {
+		return nil
+	}
+	if g.open || g.numeric {
+		if !e.z.sat(g.Slots, g.Lits, nil) {
+			return nil
+		}
+	}
+	if e.reachesInit(g) || e.refuted(g) {
+		return nil
+	}
+	return g
+}
+
+// key names the literals of g with its slots renamed in the order of
+// their first appearance.
+func (ws *weakSampler) key(sys *System, lits []Lit, rmw []bool) string {
+	var b strings.Builder
+	for _, x := range rmw {
+		if x {
+			b.WriteByte('A')
+		} else {
+			b.WriteByte('P')
+		}
+	}
+	names := map[string]string{}
+	for _, l := range lits {
+		s := slotRE.ReplaceAllStringFunc(sys.litString(l), func(m string) string {
+			if n, ok := names[m]; ok {
+				return n
+			}
+			n := "$" + itoa(len(names)+1)
+			names[m] = n
+			return n
+		})
+		b.WriteString(s)
+		b.WriteString(";")
+	}
+	return b.String()
+}
+
+// reaches reports whether a sampled state satisfies lits for some
+// injective map of its slots to the processes of the instance (pinned
+// slots to themselves) and some values of the weak reads atoms (rmw[i]:
+// atoms[i] is atomic with a write) that the state allows.
+func (ws *weakSampler) reaches(lits []Lit, atoms []Term, rmw []bool, slots []int32, pinned int32, stop func() bool) bool {
+	f := ws.fin
+	g := &Cube{Lits: lits, Slots: slices.Clone(slots)}
+	dropUnusedSlots(g, pinned)
+	m := make([]int32, len(g.Slots))
+	used := make([]bool, f.n+1)
+	e := &fenv{slot: func(s int32) int32 {
+		if i, ok := slices.BinarySearch(g.Slots, s); ok {
+			return m[i]
+		}
+		return 0
+	}}
+	var maps [][]int32
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(m) {
+			maps = append(maps, slices.Clone(m))
+			return
+		}
+		for p := int32(1); p <= f.n; p++ {
+			if used[p] || g.Slots[k] <= pinned && g.Slots[k] != p {
+				continue
+			}
+			used[p], m[k] = true, p
+			rec(k + 1)
+			used[p] = false
+		}
+	}
+	rec(0)
+	defer func() { f.overAtoms, f.overVals = nil, nil }()
+	vals := make([][]int64, len(atoms))
+	// the literals without weak reads first: they need one evaluation
+	var plain, withReads []Lit
+	for _, l := range g.Lits {
+		reads := false
+		for _, t := range [2]Term{l.L, l.R} {
+			for _, a := range linAtoms(t) {
+				reads = reads || a.Kind == KVal
+			}
+		}
+		if reads {
+			withReads = append(withReads, l)
+		} else {
+			plain = append(plain, l)
+		}
+	}
+	holds := func(st []int64, lits []Lit) bool {
+		for _, l := range lits {
+			if h, ok := f.lit(st, l, e); !h || !ok {
+				return false
+			}
+		}
+		return true
+	}
+	over := make([]int64, len(atoms))
+	choice := make([]int, len(atoms))
+	for i, st := range ws.states {
+		if i%1024 == 1023 && stop != nil && stop() {
+			return true
+		}
+	maps:
+		for _, mp := range maps {
+			copy(m, mp)
+			if !holds(st, plain) {
+				continue
+			}
+			if len(withReads) == 0 {
+				return true
+			}
+			for k, a := range atoms {
+				var args [maxArity]int32
+				for j := 0; j < int(a.NArgs); j++ {
+					args[j] = e.proc(a.Args[j])
+				}
+				c := f.cell(a.Sym, a.NArgs, args)
+				if c < 0 {
+					continue maps
+				}
+				vals[k], _ = f.readValues(st, e.proc(a.Proc), c, rmw[k])
+				if len(vals[k]) == 0 {
+					continue maps
+				}
+			}
+			f.overAtoms, f.overVals = atoms, over
+			clear(choice)
+			for n := 0; n < 512; n++ {
+				for k := range atoms {
+					over[k] = vals[k][choice[k]]
+				}
+				if holds(st, withReads) {
+					return true
+				}
+				if !nextChoice(choice, func(k int) int { return len(vals[k]) }) {
+					break
+				}
+			}
+			f.overAtoms, f.overVals = nil, nil
+		}
+	}
+	return false
+}
+
+// isRMWRead reports whether the weak read a of c is in an event that
+// also writes its location (by the same process): an atomic
+// read-modify-write, which reads memory.
+func isRMWRead(c *Cube, a Term) bool {
+	i := c.nodeIndex(a.Node)
+	if i < 0 {
+		return false
+	}
+	for _, w := range c.Nodes[i].Writes {
+		if w.Proc == a.Proc && w.Sym == a.Sym && w.NArgs == a.NArgs && w.Args == a.Args {
+			return true
+		}
+	}
+	return false
+}
+
+// keepReadNodes drops the events of g without unsatisfied reads: the
+// order they imply between the others stays (GHB is transitively
+// closed), and forgetting events only removes constraints.
+func keepReadNodes(g *Cube) {
+	var nodes []*Node
+	var pos []int
+	for i, n := range g.Nodes {
+		if len(n.Reads) > 0 {
+			nodes = append(nodes, n)
+			pos = append(pos, i)
+		}
+	}
+	if len(nodes) == 0 {
+		g.Nodes, g.GHB = nil, nil
+		return
+	}
+	gh := make([]uint64, len(nodes))
+	for a, i := range pos {
+		for b, j := range pos {
+			if g.GHB[i]&(1<<uint(j)) != 0 {
+				gh[a] |= 1 << uint(b)
+			}
+		}
+	}
+	g.Nodes, g.GHB = nodes, gh
+}
+
+// templateRoots are candidate invariants made from the declarations of
+// the system, filtered by the sample, that the search explores beside
+// the unsafe formulas (as guesses: one that reaches the initial states
+// is refuted and the search restarts without it). With integer data
+// they supply the relations between two processes that the guesses of
+// single cubes miss but that the fixpoint test combines ("c implies the
+// disjunction of visited cubes"): for each process array of an
+// enumerated type C (a control) and each process array of integers I,
+//
+//	C[a] = X && C[b] = Y && I[a] = I[b]
+//	C[a] = X && C[b] = Y && I[a] <= I[b]
+//
+// and, for each weak integer variable V that a transition reads and
+// writes atomically, "C[a] = X && I[a] >= x@V" where x@V is the value an
+// atomic read-modify-write of V by a process x reads.
+func (e *engine) templateRoots() []*Cube {
+	a := e.approx
+	if a == nil || a.weak == nil {
+		return nil
+	}
+	ws := a.weak
+	if ws.templates == nil {
+		ws.templates = e.makeTemplates()
+	}
+	var out []*Cube
+	for _, t := range ws.templates {
+		if e.refuted(t) {
+			continue
+		}
+		c := &Cube{Slots: slices.Clone(t.Slots), Lits: slices.Clone(t.Lits), Root: 0}
+		for _, n := range t.Nodes {
+			c.Nodes = append(c.Nodes, n.clone())
+		}
+		c.GHB = slices.Clone(t.GHB)
+		c.Origin = c
+		out = append(out, c)
+	}
+	return out
+}
+
+// makeTemplates lists the candidates of templateRoots that the sample
+// does not reach and the initial states do not meet.
+func (e *engine) makeTemplates() []*Cube {
+	sys := e.sys
+	ws := e.approx.weak
+	var controls, ints, rmwVars []int32
+	for i, g := range sys.Globals {
+		switch {
+		case g.Arity == 1 && !g.Weak && !g.Const && g.Sort.Kind == SEnum && len(sys.Enums[g.Sort.Enum].Ctors) <= 8:
+			controls = append(controls, int32(i))
+		case g.Arity == 1 && !g.Weak && !g.Const && g.Sort.Kind == SInt:
+			ints = append(ints, int32(i))
+		case g.Arity == 0 && g.Weak && g.Sort.Kind == SInt:
+			for _, t := range sys.Trans {
+				if t.ReadsWeak && t.updates(int32(i)) && !slices.Contains(rmwVars, int32(i)) {
+					rmwVars = append(rmwVars, int32(i))
+				}
+			}
+		}
+	}
+	if len(controls) == 0 || len(ints) == 0 || len(controls)*len(ints) > 4 {
+		return []*Cube{}
+	}
+	pa, pb, px := sys.Pinned+1, sys.Pinned+2, sys.Pinned+3
+	cell := func(g int32, p int32) Term {
+		return Term{Kind: KVar, Sort: sys.Globals[g].Sort, Sym: g, NArgs: 1, Args: [maxArity]int32{p}, Off: Rat{0, 1}}
+	}
+	ctor := func(g int32, k int) Term {
+		s := sys.Globals[g].Sort
+		return Term{Kind: KEnum, Sort: s, Sym: int32(k), Off: Rat{0, 1}}
+	}
+	var cands []*Cube
+	add := func(c *Cube) {
+		slices.Sort(c.Slots)
+		cands = append(cands, c)
+	}
+	for _, cg := range controls {
+		n := len(sys.Enums[sys.Globals[cg].Sort.Enum].Ctors)
+		for _, ig := range ints {
+			for x := range n {
+				for y := range n {
+					for _, op := range []Op{Eq, Le} {
+						if op == Eq && y < x {
+							continue // the same up to a renaming
+						}
+						l, r := mkLit(op, cell(ig, pa), cell(ig, pb))
+						if r != litOpen {
+							continue
+						}
+						add(&Cube{Slots: []int32{pa, pb}, Lits: []Lit{
+							{Op: Eq, L: cell(cg, pa), R: ctor(cg, x)},
+							{Op: Eq, L: cell(cg, pb), R: ctor(cg, y)}, l}})
+					}
+				}
+				for _, v := range rmwVars {
+					for _, who := range []int32{pa, px} {
+						acc := Access{Proc: who, Sym: v}
+						node := &Node{ID: 1, Reads: []Access{acc}, Writes: []Access{acc}}
+						node.setFlags(ProcFlags{Proc: who, Read: true, Write: true, Fenced: true})
+						l, r := mkLit(Ge, cell(ig, pa), acc.valTerm(1, sys))
+						if r != litOpen {
+							continue
+						}
+						slots := []int32{pa}
+						if who != pa {
+							slots = append(slots, who)
+						}
+						add(&Cube{Slots: slots, Nodes: []*Node{node}, GHB: []uint64{0}, Lits: []Lit{
+							{Op: Eq, L: cell(cg, pa), R: ctor(cg, x)}, l}})
+					}
+				}
+			}
+		}
+	}
+	out := []*Cube{}
+	for _, c := range cands {
+		if e.stopped() {
+			break
+		}
+		var atoms []Term
+		var rmw []bool
+		for _, n := range c.Nodes {
+			for _, r := range n.Reads {
+				atoms = append(atoms, r.valTerm(n.ID, sys))
+				rmw = append(rmw, true)
+			}
+		}
+		if ws.reaches(c.Lits, atoms, rmw, c.Slots, sys.Pinned, e.stop) {
+			continue
+		}
+		if e.cheap(c) == cheapUnsat || e.reachesInit(c) {
+			continue
+		}
+		c.sig = 0
+		out = append(out, c)
+	}
+	return out
+}
