@@ -79,7 +79,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		rep.Unrolled = true
 	}
 	encStart := time.Now()
-	zc := smt.NewContext()
+	zc := smt.NewArenaContext()
 	defer func() {
 		if ctx.Err() != nil {
 			// Freeing a large encoding takes Z3 seconds: after a

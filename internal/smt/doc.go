@@ -34,7 +34,9 @@
 // reference counting (deleting a context whose terms are still
 // referenced takes one pass over the term table per level of nesting),
 // then deletes the Z3 context; the queue is then discarded and later
-// cleanups are no-ops. Contexts are
+// cleanups are no-ops. A context made by [NewArenaContext] registers no
+// cleanups: its objects live until Close, which suits an encoding (its
+// terms live as long as its solver) and saves a cleanup per term. Contexts are
 // not freed by the garbage collector: every NewContext needs a Close.
 //
 // # Errors
