@@ -42,6 +42,10 @@ type encoding struct {
 	flags  []flagCheck
 	clocks int
 	incons *inconsistency // non-nil: the model's checks must fail (inconsistent.go)
+	// acyclic are the edges of the relations asserted acyclic, each a
+	// copy (inconsistent.go: a second model's cycle in one of them is
+	// impossible).
+	acyclic []map[[2]int]B
 	// unsettled are the recursive definitions whose iteration may go on
 	// after the passes encoded (kleene.go).
 	unsettled []unsettled
