@@ -22,7 +22,10 @@ import (
 //     so it is in r and both its events are on the cycle); every event on
 //     the cycle has at least one incoming and one outgoing cycle edge. A
 //     non-empty set of events each with a successor in the set contains a
-//     cycle, and every cycle gives such a set, so this is exact;
+//     cycle, and every cycle gives such a set, so this is exact. When
+//     every edge of r is an edge of a relation the same execution is
+//     asserted acyclic on (the other model's), r has no cycle and the
+//     violation is false (inAcyclic);
 //   - a negated check (~acyclic, ...) is violated when its test holds.
 //
 // Flags and undefined_unless do not make an execution inconsistent.
