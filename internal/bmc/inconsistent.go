@@ -25,7 +25,8 @@ import (
 //     cycle, and every cycle gives such a set, so this is exact. When
 //     every edge of r is an edge of a relation the same execution is
 //     asserted acyclic on (the other model's), r has no cycle and the
-//     violation is false (inAcyclic);
+//     violation is false (inAcyclic); otherwise the guessed cycle has, for
+//     each such relation, an edge outside it;
 //   - a negated check (~acyclic, ...) is violated when its test holds.
 //
 // Flags and undefined_unless do not make an execution inconsistent.
@@ -96,6 +97,9 @@ func (ev *evaluator) guessCycle(v value, pos cat.Position) (B, error) {
 	var order []int
 	outs, ins := map[int][]B{}, map[int][]B{}
 	var loops []B
+	// outside[k]: the cycle edges that are not edges of the k-th relation
+	// asserted acyclic.
+	outside := make([][]B, len(ev.e.acyclic))
 	r.each(func(i, j int, b B) {
 		edge := f.and(o.exec[i], o.exec[j], b)
 		if edge.isFalse() {
@@ -117,16 +121,29 @@ func (ev *evaluator) guessCycle(v value, pos cat.Position) (B, error) {
 		}
 		cj := on(j)
 		x := f.boolVar(fmt.Sprintf("cyce%d_%d", i, j))
+		for k, a := range ev.e.acyclic {
+			if !inEdges(a, i, j, b) {
+				outside[k] = append(outside[k], x)
+			}
+		}
 		f.assert(f.implies(x, f.and(edge, ci, cj)))
 		outs[i] = append(outs[i], x)
 		ins[j] = append(ins[j], x)
 	})
 	some := loops
+	var members []B
 	for _, i := range order {
 		c := member[i]
 		f.assert(f.implies(c, f.or(outs[i]...)))
 		f.assert(f.implies(c, f.or(ins[i]...)))
 		some = append(some, c)
+		members = append(members, c)
+	}
+	// A cycle of r is not one of a relation asserted acyclic: it has an
+	// edge outside each (implied by the rest, but it spares the solver
+	// finding so by search).
+	for _, out := range outside {
+		f.assert(f.implies(f.or(members...), f.or(out...)))
 	}
 	return f.or(some...), nil
 }
@@ -141,17 +158,20 @@ func (ev *evaluator) inAcyclic(r *Rel) bool {
 	for _, a := range ev.e.acyclic {
 		sub := true
 		r.each(func(i, j int, b B) {
-			if !sub {
-				return
-			}
-			c, ok := a[[2]int{i, j}]
-			sub = ok && (c.isTrue() || identical(b, c))
+			sub = sub && inEdges(a, i, j, b)
 		})
 		if sub {
 			return true
 		}
 	}
 	return false
+}
+
+// inEdges tells whether the edge (i, j) of formula b is, with the same
+// formula or for sure, one of edges.
+func inEdges(edges map[[2]int]B, i, j int, b B) bool {
+	c, ok := edges[[2]int{i, j}]
+	return ok && (c.isTrue() || identical(b, c))
 }
 
 // identical tells whether two formulas are syntactically the same.
