@@ -52,7 +52,7 @@ var mutexColumns = []struct {
 
 // The time targets for Musket's cells.
 const (
-	mutexCellTarget  = 5 * time.Second
+	mutexCellTarget  = 500 * time.Millisecond
 	mutexTotalTarget = 30 * time.Second
 )
 

@@ -18,7 +18,7 @@ func init() {
 
 // The time targets.
 const (
-	porthosCellTarget  = 60 * time.Second
+	porthosCellTarget  = 5 * time.Second
 	porthosTotalTarget = 5 * time.Minute
 )
 
