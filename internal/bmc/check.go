@@ -78,10 +78,12 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	if opts.Bound <= 0 {
 		opts.Bound = 2
 	}
+	prepStart := time.Now()
 	t, tags, err := PrepareProgram(path, opts.Target, opts.Bound)
 	if err != nil {
 		return nil, err
 	}
+	prepare := time.Since(prepStart)
 	pr := &ProgramResult{Name: t.Name, Target: opts.Target, Model: modelName, Bound: opts.Bound}
 	// The reachability question: the condition, or for forall its
 	// negation.
@@ -114,6 +116,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 		o.Logic = ""
 		r, rep = RunReport(ctx, &q, m, modelName, o)
 	}
+	rep.Prepare += prepare
 	pr.Result, pr.Report = r, rep
 	pr.Reachable = r.Positive > 0
 	if opts.Explain {

@@ -173,6 +173,9 @@ func (ev *evaluator) assertTest(kind cat.TestKind, v value, pos cat.Position) er
 	if !ok {
 		return errf(pos, "cannot test %s", kindName(v))
 	}
+	edges := map[[2]int]B{}
+	r.each(func(i, j int, b B) { edges[[2]int{i, j}] = b })
+	ev.e.acyclic = append(ev.e.acyclic, edges)
 	comp := sccs(r)
 	clocks := map[int]B{}
 	clock := func(i int) B {

@@ -25,6 +25,8 @@ type encoding struct {
 	p    *progEnc
 	o    *ops
 	n    int
+	// modelTime is the time build spent on the model.
+	modelTime time.Duration
 
 	rf       map[[2]int]B // (write, read) -> variable
 	coVar    map[[2]int]B // (a, b), a < b: a before b
@@ -40,6 +42,10 @@ type encoding struct {
 	flags  []flagCheck
 	clocks int
 	incons *inconsistency // non-nil: the model's checks must fail (inconsistent.go)
+	// acyclic are the edges of the relations asserted acyclic, each a
+	// copy (inconsistent.go: a second model's cycle in one of them is
+	// impossible).
+	acyclic []map[[2]int]B
 	// unsettled are the recursive definitions whose iteration may go on
 	// after the passes encoded (kleene.go).
 	unsettled []unsettled
@@ -132,7 +138,10 @@ func (e *encoding) build(ctx context.Context) error {
 	e.dataFlow()
 	e.valueOrder()
 	e.final(initMem)
-	if err := e.model(); err != nil {
+	modelStart := time.Now()
+	err := e.model()
+	e.modelTime = time.Since(modelStart)
+	if err != nil {
 		return err
 	}
 	if t.Filter != nil {
@@ -442,9 +451,17 @@ type Options struct {
 
 // Report is what a run learnt besides the result: sizes and times.
 type Report struct {
-	Stats    Stats
-	Encode   time.Duration // building the formula
-	Solve    time.Duration // the solver's checks
+	Stats Stats
+	// Prepare is reading, compiling and unrolling the program (CheckProgram
+	// only: before Result.Time starts) and unrolling a test's loops.
+	Prepare time.Duration
+	// Encode is building the formula: the program's control and data flow,
+	// then the model (Model, of which is the relation analysis, folded into
+	// the evaluation of the model's relations, and the axioms).
+	Encode, Model time.Duration
+	Solve         time.Duration // the solver's checks
+	// Release is freeing the solver and its terms.
+	Release  time.Duration
 	Queries  int
 	Unrolled bool // Run unrolled the test's loops itself
 }

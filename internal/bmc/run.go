@@ -70,7 +70,9 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	if m.Syntax() == nil {
 		return fmt.Errorf("model %s has no syntax to encode", m.Path())
 	}
+	prepStart := time.Now()
 	t, unrolled, err := unrollLoops(t, opts.Bound)
+	rep.Prepare += time.Since(prepStart)
 	if err != nil {
 		return err
 	}
@@ -79,15 +81,17 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		rep.Unrolled = true
 	}
 	encStart := time.Now()
-	zc := smt.NewContext()
+	zc := smt.NewArenaContext()
 	defer func() {
 		if ctx.Err() != nil {
-			// Freeing a large encoding takes Z3 seconds: after a
+			// Freeing a large encoding can take Z3 seconds: after a
 			// timeout, the answer does not wait for it.
 			go zc.Close()
 			return
 		}
+		s := time.Now()
 		zc.Close()
+		rep.Release = time.Since(s)
 	}()
 	defer recoverSMT(&err)
 	var sol *smt.Solver
@@ -101,6 +105,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		return err
 	}
 	rep.Encode = time.Since(encStart)
+	rep.Model = e.modelTime
 	rep.Stats = e.f.stats
 	res.Observed = e.obs
 	if e.p.hasCut {

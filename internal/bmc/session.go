@@ -52,7 +52,7 @@ func NewSession() *Session { return NewSessionFor("") }
 // NewSessionFor makes an empty session whose solver is specialised for an
 // SMT-LIB logic ("" for Z3's own choice).
 func NewSessionFor(logic string) *Session {
-	zc := smt.NewContext()
+	zc := smt.NewArenaContext()
 	var sol *smt.Solver
 	if logic != "" {
 		sol = zc.NewSolverFor(logic)

@@ -26,9 +26,13 @@ type Context struct {
 	iz  C.Z3_context // copy of z for Interrupt
 
 	rq      *releaseQueue
-	spare   []C.musket_obj // drained batch buffer, reused (owner only)
+	live    []C.musket_obj // by slot: the objects Go holds a reference on ({nil, 0}: a free slot; owner only)
+	free    []uint32       // free slots of live (owner only)
+	spare   []uint32       // drained batch buffer, reused (owner only)
+	batch   []C.musket_obj // objects to release, reused (owner only)
 	scratch []C.Z3_ast     // argument buffer for n-ary calls (owner only)
 	nfreed  uint64         // objects released by drain so far (owner only; for tests)
+	arena   bool           // objects are released by Close only (NewArenaContext)
 }
 
 // releaseQueue collects Z3 objects whose Go handles became unreachable.
@@ -39,28 +43,41 @@ type releaseQueue struct {
 	pending atomic.Bool
 	mu      sync.Mutex
 	closed  bool
-	objs    []C.musket_obj
+	slots   []uint32 // slots of Context.live to release
 }
 
 // release is the argument of a cleanup: which object to hand back to Z3.
 type release struct {
 	q    *releaseQueue
-	kind C.int
-	ptr  unsafe.Pointer // a C pointer owned by Z3, never a Go pointer
+	slot uint32 // index in Context.live
 }
 
 func releaseObj(r release) {
 	r.q.mu.Lock()
 	if !r.q.closed {
-		r.q.objs = append(r.q.objs, C.musket_obj{ptr: r.ptr, kind: r.kind})
+		r.q.slots = append(r.q.slots, r.slot)
 		r.q.pending.Store(true)
 	}
 	r.q.mu.Unlock()
 }
 
-// track registers a cleanup on handle that releases the Z3 object ptr.
+// track registers the Z3 object ptr, on which the caller holds one
+// reference, in the context's table of live objects, and a cleanup on
+// handle that releases it.
 func track[T any](c *Context, handle *T, kind C.int, ptr unsafe.Pointer) {
-	runtime.AddCleanup(handle, releaseObj, release{q: c.rq, kind: kind, ptr: ptr})
+	o := C.musket_obj{ptr: ptr, kind: kind}
+	var slot uint32
+	if n := len(c.free); n > 0 {
+		slot = c.free[n-1]
+		c.free = c.free[:n-1]
+		c.live[slot] = o
+	} else {
+		slot = uint32(len(c.live))
+		c.live = append(c.live, o)
+	}
+	if !c.arena {
+		runtime.AddCleanup(handle, releaseObj, release{q: c.rq, slot: slot})
+	}
 }
 
 // lifecycleMu serialises context creation: Z3 initialises process-wide
@@ -85,6 +102,18 @@ func NewContext() *Context {
 	return &Context{z: z, iz: z, rq: &releaseQueue{}}
 }
 
+// NewArenaContext is NewContext for a context whose objects live as long
+// as it does, as the terms of an encoding do: they are released by Close
+// only, never when their Go handles become unreachable. That saves a
+// cleanup registration per object (a sixth of the time of encoding a
+// program under a memory model), at the price of holding every object
+// until Close: a context asked many unrelated questions wants NewContext.
+func NewArenaContext() *Context {
+	c := NewContext()
+	c.arena = true
+	return c
+}
+
 // Close deletes the Z3 context, freeing every term, solver and model
 // created from it. Using any of them afterwards panics with *Error.
 // Close is idempotent.
@@ -94,7 +123,7 @@ func (c *Context) Close() {
 	}
 	c.rq.mu.Lock()
 	c.rq.closed = true
-	c.rq.objs = nil
+	c.rq.slots = nil
 	c.rq.pending.Store(false)
 	c.rq.mu.Unlock()
 
@@ -102,9 +131,27 @@ func (c *Context) Close() {
 	c.iz = nil
 	c.imu.Unlock()
 
+	// Every reference Go still holds is released before the context is
+	// deleted: Z3 then frees the terms by reference counting, in time
+	// linear in their number. Z3_del_context alone frees the terms still
+	// referenced in passes over its whole term table, one pass per level
+	// of nesting, which took a third of the time of checking Szymanski's
+	// mutual exclusion under ARMv7 (0.3 s of 0.9 s).
+	batch := c.batch[:0]
+	for i := len(c.live) - 1; i >= 0; i-- {
+		if c.live[i].ptr != nil {
+			batch = append(batch, c.live[i])
+		}
+	}
+	if len(batch) > 0 {
+		C.musket_release(c.z, &batch[0], C.size_t(len(batch)))
+	}
 	C.Z3_del_context(c.z)
 	c.z = nil
+	c.live = nil
+	c.free = nil
 	c.spare = nil
+	c.batch = nil
 	c.scratch = nil
 }
 
@@ -136,19 +183,29 @@ func (c *Context) enter(op string) {
 func (c *Context) drain() {
 	q := c.rq
 	q.mu.Lock()
-	objs := q.objs
-	q.objs = c.spare
+	slots := q.slots
+	q.slots = c.spare
 	q.pending.Store(false)
 	q.mu.Unlock()
-	if len(objs) > 0 {
-		C.musket_release(c.z, &objs[0], C.size_t(len(objs)))
-		c.nfreed += uint64(len(objs))
+	batch := c.batch[:0]
+	for _, s := range slots {
+		batch = append(batch, c.live[s])
+		c.live[s] = C.musket_obj{}
+		c.free = append(c.free, s)
 	}
-	clear(objs)
-	if cap(objs) > 1<<16 {
-		objs = nil
+	if len(batch) > 0 {
+		C.musket_release(c.z, &batch[0], C.size_t(len(batch)))
+		c.nfreed += uint64(len(batch))
 	}
-	c.spare = objs[:0]
+	clear(batch)
+	if cap(batch) > 1<<16 {
+		batch = nil
+	}
+	c.batch = batch[:0]
+	if cap(slots) > 1<<16 {
+		slots = nil
+	}
+	c.spare = slots[:0]
 }
 
 // arg returns the C handle of t, checking that it belongs to c.

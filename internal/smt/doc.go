@@ -28,8 +28,15 @@
 // the owner while the context is alive. Because draining happens only at
 // the start of an operation, before the operation reads the C pointers of
 // its arguments, an argument can never be released while it is in use.
-// [Context.Close] deletes the Z3 context, which frees every object at once;
-// the queue is then discarded and later cleanups are no-ops. Contexts are
+// The context also keeps a table of the objects Go holds a reference on
+// (a cleanup names its object's slot there). [Context.Close] releases
+// every reference still in that table, so that Z3 frees the terms by
+// reference counting (deleting a context whose terms are still
+// referenced takes one pass over the term table per level of nesting),
+// then deletes the Z3 context; the queue is then discarded and later
+// cleanups are no-ops. A context made by [NewArenaContext] registers no
+// cleanups: its objects live until Close, which suits an encoding (its
+// terms live as long as its solver) and saves a cleanup per term. Contexts are
 // not freed by the garbage collector: every NewContext needs a Close.
 //
 // # Errors

@@ -857,3 +857,63 @@ func TestNoLeakTerms(t *testing.T) {
 		t.Errorf("Z3 heap grew by %d KiB: terms are not released", (z1-z0)>>10)
 	}
 }
+
+// TestCloseReleases checks that Close hands back every reference Go still
+// holds, in both kinds of context, and that an arena context never
+// releases anything before Close.
+func TestCloseReleases(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		mk    func() *Context
+		arena bool
+	}{
+		{"cleanups", NewContext, false},
+		{"arena", NewArenaContext, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.mk()
+			x := c.Int("x")
+			s := c.NewSolver()
+			var keep []Term
+			for i := 0; i < 2000; i++ {
+				t := c.Lt(x, c.IntVal(int64(i)))
+				if i%2 == 0 {
+					keep = append(keep, t)
+				}
+			}
+			s.Assert(c.Or(keep...))
+			if r := s.Check(); r != Sat {
+				t.Fatalf("check: %v", r)
+			}
+			for deadline := time.Now().Add(5 * time.Second); ; {
+				runtime.GC()
+				time.Sleep(time.Millisecond)
+				c.True() // drains
+				if tc.arena || c.nfreed > 0 || time.Now().After(deadline) {
+					break
+				}
+			}
+			live := 0
+			for _, o := range c.live {
+				if o.ptr != nil {
+					live++
+				}
+			}
+			if tc.arena && c.nfreed != 0 {
+				t.Errorf("arena context released %d objects before Close", c.nfreed)
+			}
+			if !tc.arena && c.nfreed == 0 {
+				t.Errorf("no unreachable term released")
+			}
+			if live < len(keep) {
+				t.Errorf("%d live objects recorded, want at least %d", live, len(keep))
+			}
+			runtime.KeepAlive(keep)
+			c.Close()
+			if c.live != nil {
+				t.Errorf("live table kept after Close")
+			}
+			c.Close() // idempotent
+		})
+	}
+}
