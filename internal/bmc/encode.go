@@ -40,6 +40,9 @@ type encoding struct {
 	flags  []flagCheck
 	clocks int
 	incons *inconsistency // non-nil: the model's checks must fail (inconsistent.go)
+	// pol says which directions the questions want of the model's
+	// names (polarity.go).
+	pol *polarity
 	// unsettled are the recursive definitions whose iteration may go on
 	// after the passes encoded (kleene.go).
 	unsettled []unsettled
