@@ -164,6 +164,25 @@ flag ~empty (rf & ext) as communicates`,
 let f(r, s) = r | s
 let g x = f(x, rf)
 acyclic g(po | co | fr)`,
+		// A let rec every check wants small (one way, polarity.go), one
+		// a flag wants big, one both, one taken away by \.
+		"rec-small": `"rec-small"
+let rec hb = po | rf | fr | co | (hb ; hb)
+acyclic hb`,
+		"rec-flag": `"rec-flag"
+let rec t = (rf & ext) | (t ; t)
+acyclic po | rf | co | fr
+flag ~empty (t \ rf) as beyond`,
+		"rec-both": `"rec-both"
+let rec t = (fr & ext) | (t ; po ; t)
+acyclic (t | po | co | rf) as c
+flag ~empty (t ; po ; t) as twice`,
+		"rec-diff": `"rec-diff"
+let rec t = rf | (t ; t)
+let u = (po | co | fr | rf) \ (t \ (rf & int))
+acyclic u | (t & ext)
+let later = t & (po ; po)
+empty later \ later`,
 	}
 	lt, err := litmus.Parse("SB.litmus", []byte(smallTests[0].src))
 	if err != nil {
