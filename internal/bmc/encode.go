@@ -41,8 +41,12 @@ type encoding struct {
 	clocks int
 	incons *inconsistency // non-nil: the model's checks must fail (inconsistent.go)
 	// pol says which directions the questions want of the model's
-	// names (polarity.go).
-	pol *polarity
+	// names (polarity.go); oneWay asks for it (Run's encodings: in a
+	// Porthos session the source model's recursion, Power's and ARM's
+	// ii/ic/ci/cc, left free one way, slows the many queries down —
+	// Szymanski ARMv7 ⊆ TSO 4× — where the equivalences cost nothing).
+	pol    *polarity
+	oneWay bool
 	// unsettled are the recursive definitions whose iteration may go on
 	// after the passes encoded (kleene.go).
 	unsettled []unsettled

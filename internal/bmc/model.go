@@ -20,6 +20,7 @@ type evaluator struct {
 	variants map[string]bool
 	depth    int
 	steps    int
+	lazies   []*lazyV // the lazy bindings made (lazy.go)
 }
 
 const maxEvalSteps = 5_000_000
@@ -36,12 +37,14 @@ func (ev *evaluator) step(pos cat.Position) error {
 func (e *encoding) model() error {
 	e.inputs = e.buildInputs()
 	e.pol = nil
-	if e.incons == nil {
+	if e.incons == nil && e.oneWay {
 		e.pol = analysePolarity(e.m.Syntax())
 	}
 	ev := &evaluator{e: e, o: e.o, f: e.f, variants: e.opts.Variants}
-	_, err := ev.stmts(e.m.Syntax(), nil, "")
-	return err
+	if _, err := ev.stmts(e.m.Syntax(), nil, ""); err != nil {
+		return err
+	}
+	return ev.checkUnused()
 }
 
 func (ev *evaluator) stmts(ss []cat.Stmt, en *env, as string) (*env, error) {
@@ -229,7 +232,9 @@ func (ev *evaluator) let(binds []*cat.Binding, en *env, top bool) (*env, error) 
 			continue
 		}
 		if top && ev.lazyOK(b) {
-			vals[i] = &lazyV{x: b.Value, en: en, pat: b.Pat}
+			l := &lazyV{x: b.Value, en: en, pat: b.Pat}
+			ev.lazies = append(ev.lazies, l)
+			vals[i] = l
 			lazy[i] = true
 			continue
 		}
