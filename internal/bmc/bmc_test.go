@@ -210,3 +210,39 @@ empty later \ later`,
 		}
 	}
 }
+
+// TestLazyErrors: a binding is evaluated at its first use (or, when no
+// check uses it, at the end without building its formulas), and its
+// error is still the model's: neither left unreported nor caught by a try
+// around the use.
+func TestLazyErrors(t *testing.T) {
+	models := map[string]string{
+		"unused": `"unused"
+let bad = po ; 'a
+acyclic po | rf | co | fr`,
+		"try": `"try"
+let bad = po ; 'a
+acyclic po | rf | co | fr | (try bad with 0)`,
+	}
+	lt, err := litmus.Parse("SB.litmus", []byte(smallTests[0].src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup("X86")
+	dir := t.TempDir()
+	for name, src := range models {
+		path := fmt.Sprintf("%s/%s.cat", dir, name)
+		if err := writeFile(path, src); err != nil {
+			t.Fatal(err)
+		}
+		m, err := cat.Load(path, cat.LoadOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		a := enum.Run(context.Background(), lt, m, name, enum.Options{TagNames: fe.Tags()})
+		b := bmc.Run(context.Background(), lt, m, name, bmc.Options{TagNames: fe.Tags()})
+		if b.Status != result.Failed || b.Err == nil || a.Status != result.Failed {
+			t.Errorf("%s: enum %s %v, smt %s %v; want both failed", name, a.Status, a.Err, b.Status, b.Err)
+		}
+	}
+}
