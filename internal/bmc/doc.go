@@ -88,7 +88,8 @@
 // polarity analysis of polarity.go), the variables are only implied by
 // their definitions (x ⇐ F(x)): the solver can always pick the least
 // fixpoint, and settles the Horn clauses by propagation instead of
-// searching among fixpoints. One
+// searching among fixpoints (Run only: Porthos sessions keep the
+// equivalences, faster over their many queries). One
 // that is not monotone (a recursive name right of \ or under ~, or
 // passed to a function: the Linux-kernel bell's matching of RCU locks and
 // unlocks) is unrolled as herd7 iterates it, from empty, the bindings in
