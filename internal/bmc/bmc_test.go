@@ -164,6 +164,25 @@ flag ~empty (rf & ext) as communicates`,
 let f(r, s) = r | s
 let g x = f(x, rf)
 acyclic g(po | co | fr)`,
+		// A let rec every check wants small (one way, polarity.go), one
+		// a flag wants big, one both, one taken away by \.
+		"rec-small": `"rec-small"
+let rec hb = po | rf | fr | co | (hb ; hb)
+acyclic hb`,
+		"rec-flag": `"rec-flag"
+let rec t = (rf & ext) | (t ; t)
+acyclic po | rf | co | fr
+flag ~empty (t \ rf) as beyond`,
+		"rec-both": `"rec-both"
+let rec t = (fr & ext) | (t ; po ; t)
+acyclic (t | po | co | rf) as c
+flag ~empty (t ; po ; t) as twice`,
+		"rec-diff": `"rec-diff"
+let rec t = rf | (t ; t)
+let u = (po | co | fr | rf) \ (t \ (rf & int))
+acyclic u | (t & ext)
+let later = t & (po ; po)
+empty later \ later`,
 	}
 	lt, err := litmus.Parse("SB.litmus", []byte(smallTests[0].src))
 	if err != nil {
@@ -188,6 +207,42 @@ acyclic g(po | co | fr)`,
 		}
 		if stateSet(a) != stateSet(b) || fmt.Sprint(a.Flags) != fmt.Sprint(b.Flags) {
 			t.Errorf("%s: enum {%s} %v, smt {%s} %v", name, stateSet(a), a.Flags, stateSet(b), b.Flags)
+		}
+	}
+}
+
+// TestLazyErrors: a binding is evaluated at its first use (or, when no
+// check uses it, at the end without building its formulas), and its
+// error is still the model's: neither left unreported nor caught by a try
+// around the use.
+func TestLazyErrors(t *testing.T) {
+	models := map[string]string{
+		"unused": `"unused"
+let bad = po ; 'a
+acyclic po | rf | co | fr`,
+		"try": `"try"
+let bad = po ; 'a
+acyclic po | rf | co | fr | (try bad with 0)`,
+	}
+	lt, err := litmus.Parse("SB.litmus", []byte(smallTests[0].src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup("X86")
+	dir := t.TempDir()
+	for name, src := range models {
+		path := fmt.Sprintf("%s/%s.cat", dir, name)
+		if err := writeFile(path, src); err != nil {
+			t.Fatal(err)
+		}
+		m, err := cat.Load(path, cat.LoadOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		a := enum.Run(context.Background(), lt, m, name, enum.Options{TagNames: fe.Tags()})
+		b := bmc.Run(context.Background(), lt, m, name, bmc.Options{TagNames: fe.Tags()})
+		if b.Status != result.Failed || b.Err == nil || a.Status != result.Failed {
+			t.Errorf("%s: enum %s %v, smt %s %v; want both failed", name, a.Status, a.Err, b.Status, b.Err)
 		}
 	}
 }

@@ -63,7 +63,10 @@
 // algorithm over formulas. Functions, tuples, tags, sets of values,
 // match, if on variants or static values, procedures, forall over static
 // sets, and try (which catches errors but not unsupported constructs)
-// are evaluated concretely. The inputs have the names and meanings
+// are evaluated concretely. Top-level lets are evaluated at their first
+// use, and an empty left operand of &, \, ; or * skips the right one
+// (lazy.go): definitions no check reaches on a test are not built. The
+// inputs have the names and meanings
 // event.Static and the explicit engine give (R, W, M, F, IW, FW, B, Exp,
 // tags and their aliases, po, loc, int, ext, id, same-instance, addr,
 // data, ctrl, iico_data, rmw, amo, lxsx, rf, rfi, rfe, co, coi, coe, fr,
@@ -80,7 +83,13 @@
 // Section III: a variable per may-pair (the may-pairs are the least
 // fixpoint of the shapes), constrained to equal its definition applied to
 // the variables — any fixpoint, sound and complete for reachability when
-// recursive relations are used monotonically (as herd's models do). One
+// recursive relations are used monotonically (as herd's models do). When
+// every check and flag that reaches the definition wants it small (the
+// polarity analysis of polarity.go), the variables are only implied by
+// their definitions (x ⇐ F(x)): the solver can always pick the least
+// fixpoint, and settles the Horn clauses by propagation instead of
+// searching among fixpoints (Run only: Porthos sessions keep the
+// equivalences, faster over their many queries). One
 // that is not monotone (a recursive name right of \ or under ~, or
 // passed to a function: the Linux-kernel bell's matching of RCU locks and
 // unlocks) is unrolled as herd7 iterates it, from empty, the bindings in

@@ -46,6 +46,13 @@ type encoding struct {
 	// copy (inconsistent.go: a second model's cycle in one of them is
 	// impossible).
 	acyclic []map[[2]int]B
+	// pol says which directions the questions want of the model's
+	// names (polarity.go); oneWay asks for it (Run's encodings: in a
+	// Porthos session the source model's recursion, Power's and ARM's
+	// ii/ic/ci/cc, left free one way, slows the many queries down —
+	// Szymanski ARMv7 ⊆ TSO 4× — where the equivalences cost nothing).
+	pol    *polarity
+	oneWay bool
 	// unsettled are the recursive definitions whose iteration may go on
 	// after the passes encoded (kleene.go).
 	unsettled []unsettled

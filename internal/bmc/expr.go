@@ -44,6 +44,9 @@ func (ev *evaluator) expr(x cat.Expr, en *env) (value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if v, ok := ev.shortLeft(x.Op, a); ok {
+			return v, nil
+		}
 		b, err := ev.expr(x.Y, en)
 		if err != nil {
 			return nil, err
@@ -76,7 +79,8 @@ func (ev *evaluator) expr(x cat.Expr, en *env) (value, error) {
 		v, err := ev.expr(x.X, en)
 		if err != nil {
 			var u *UnsupportedError
-			if errors.As(err, &u) {
+			var l *lateError
+			if errors.As(err, &u) || errors.As(err, &l) {
 				return nil, err
 			}
 			return ev.expr(x.Y, en)

@@ -52,6 +52,18 @@ type fb struct {
 	// encoding of a large model can take minutes and gigabytes).
 	limit context.Context
 	ticks int
+	// shape: compound formulas are not built, every one is the term
+	// shapeT (lazy.go: checking the bindings no check used).
+	shape  bool
+	shapeT smt.Term
+}
+
+// shaped is the stand-in of a compound formula in shape mode.
+func (f *fb) shaped() B {
+	if f.shapeT.IsZero() {
+		f.shapeT = f.ctx.Bool("shape")
+	}
+	return B{t: f.shapeT}
 }
 
 // tick counts one formula built and stops the encoding past its deadline.
@@ -68,6 +80,9 @@ func newFB(ctx *smt.Context, sol *smt.Solver) *fb {
 
 func (f *fb) boolVar(prefix string) B {
 	f.tick()
+	if f.shape {
+		return f.shaped()
+	}
 	f.fresh++
 	f.stats.BoolVars++
 	return B{t: f.ctx.Bool(fmt.Sprintf("%s!%d", prefix, f.fresh))}
@@ -100,6 +115,9 @@ func (f *fb) not(a B) B {
 	case -1:
 		return bTrue
 	}
+	if f.shape {
+		return f.shaped()
+	}
 	return B{t: f.ctx.Not(a.t)}
 }
 
@@ -119,6 +137,9 @@ func (f *fb) and(xs ...B) B {
 		return bTrue
 	case 1:
 		return B{t: ts[0]}
+	}
+	if f.shape {
+		return f.shaped()
 	}
 	return B{t: f.ctx.And(ts...)}
 }
@@ -140,6 +161,9 @@ func (f *fb) or(xs ...B) B {
 	case 1:
 		return B{t: ts[0]}
 	}
+	if f.shape {
+		return f.shaped()
+	}
 	return B{t: f.ctx.Or(ts...)}
 }
 
@@ -157,12 +181,18 @@ func (f *fb) iff(a, b B) B {
 	case b.k == -1:
 		return f.not(a)
 	}
+	if f.shape {
+		return f.shaped()
+	}
 	return B{t: f.ctx.Iff(a.t, b.t)}
 }
 
 // assert adds a constraint to the solver.
 func (f *fb) assert(b B) {
 	f.tick()
+	if f.shape {
+		return
+	}
 	switch b.k {
 	case 1:
 		return

@@ -182,6 +182,10 @@ func (ev *evaluator) kleene(vals []recSlot, shapes []value, recEnv *env, pos cat
 			if settled.isFalse() {
 				return errf(pos, "recursive definition does not converge")
 			}
+			if ev.f.shape {
+				// Only checking a binding no check used (lazy.go).
+				return nil
+			}
 			ev.e.unsettled = append(ev.e.unsettled, unsettled{b: ev.f.not(settled), at: pos, passes: pass})
 			return nil
 		}

@@ -89,7 +89,16 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		// herd7's iteration from empty, exactly (kleene.go).
 		return recEnv, ev.kleene(vals, shapes, recEnv, pos)
 	}
-	// The final variables and their definitions.
+	// The final variables and their definitions: each variable is
+	// equivalent to its definition or, when every question asked of the
+	// encoding wants the values small (polarity.go), implied by it.
+	oneWay := ev.e.incons == nil && ev.e.pol.smallOnly(binds)
+	define := func(x, d B) B {
+		if oneWay {
+			return ev.f.implies(d, x)
+		}
+		return ev.f.iff(x, d)
+	}
 	for i, s := range vals {
 		s.node.v = placeholder(shapes[i])
 	}
@@ -102,13 +111,13 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		case *Set:
 			d, _ := ev.asSet(v)
 			for k, b := range x.m {
-				ev.f.assert(ev.f.iff(b, d.m[k]))
+				ev.f.assert(define(b, entry(d.m, k)))
 			}
 		case *Rel:
 			d, _ := ev.asRel(v)
 			x.each(func(i, j int, b B) {
 				y, _ := d.get(i, j)
-				ev.f.assert(ev.f.iff(b, y))
+				ev.f.assert(define(b, y))
 			})
 		}
 	}

@@ -20,6 +20,7 @@ type evaluator struct {
 	variants map[string]bool
 	depth    int
 	steps    int
+	lazies   []*lazyV // the lazy bindings made (lazy.go)
 }
 
 const maxEvalSteps = 5_000_000
@@ -35,9 +36,15 @@ func (ev *evaluator) step(pos cat.Position) error {
 // model encodes the model's checks.
 func (e *encoding) model() error {
 	e.inputs = e.buildInputs()
+	e.pol = nil
+	if e.incons == nil && e.oneWay {
+		e.pol = analysePolarity(e.m.Syntax())
+	}
 	ev := &evaluator{e: e, o: e.o, f: e.f, variants: e.opts.Variants}
-	_, err := ev.stmts(e.m.Syntax(), nil, "")
-	return err
+	if _, err := ev.stmts(e.m.Syntax(), nil, ""); err != nil {
+		return err
+	}
+	return ev.checkUnused()
 }
 
 func (ev *evaluator) stmts(ss []cat.Stmt, en *env, as string) (*env, error) {
@@ -218,9 +225,17 @@ func (ev *evaluator) matchStmt(s *cat.MatchStmt, en *env, as string) (*env, erro
 
 func (ev *evaluator) let(binds []*cat.Binding, en *env, top bool) (*env, error) {
 	vals := make([]value, len(binds))
+	lazy := make([]bool, len(binds))
 	for i, b := range binds {
 		if fe, ok := b.Value.(*cat.FunExpr); ok {
 			vals[i] = &closureV{params: fe.Params, body: fe.Body, env: en, name: fe.Name}
+			continue
+		}
+		if top && ev.lazyOK(b) {
+			l := &lazyV{x: b.Value, en: en, pat: b.Pat}
+			ev.lazies = append(ev.lazies, l)
+			vals[i] = l
+			lazy[i] = true
 			continue
 		}
 		v, err := ev.expr(b.Value, en)
@@ -232,7 +247,7 @@ func (ev *evaluator) let(binds []*cat.Binding, en *env, top bool) (*env, error) 
 	out := en
 	for i, b := range binds {
 		v := vals[i]
-		if top {
+		if top && !lazy[i] {
 			v = ev.named(b.Pat, v)
 		}
 		var err error
@@ -299,6 +314,9 @@ func (ev *evaluator) bindPattern(en *env, p cat.Pattern, v value, pos cat.Positi
 
 func (ev *evaluator) lookup(name string, en *env, pos cat.Position) (value, error) {
 	if v, ok := en.lookup(name); ok {
+		if l, lazy := v.(*lazyV); lazy {
+			return ev.force(l)
+		}
 		return v, nil
 	}
 	if b, ok := builtins[name]; ok {
