@@ -135,17 +135,31 @@ func (r Rel) Seq(s Rel) Rel {
 	return o
 }
 
-// Plus returns the transitive closure r⁺.
+// Plus returns the transitive closure r⁺ (Warshall's algorithm on the
+// bitset rows; a pivot k with no successor adds nothing and is skipped).
 func (r Rel) Plus() Rel {
 	o := r.clone()
+	w := o.wpr
 	for k := 0; k < o.n; k++ {
-		rk := o.row(k)
+		rk := o.b[k*w : (k+1)*w]
+		empty := true
+		for _, x := range rk {
+			if x != 0 {
+				empty = false
+				break
+			}
+		}
+		if empty {
+			continue
+		}
+		kw, kb := k>>6, uint64(1)<<(uint(k)&63)
 		for i := 0; i < o.n; i++ {
-			if o.Has(i, k) {
-				ri := o.row(i)
-				for w := range ri {
-					ri[w] |= rk[w]
-				}
+			if o.b[i*w+kw]&kb == 0 {
+				continue
+			}
+			ri := o.b[i*w : (i+1)*w]
+			for x := range ri {
+				ri[x] |= rk[x]
 			}
 		}
 	}

@@ -1,0 +1,151 @@
+package rel
+
+import "math/bits"
+
+// Chains of compositions, computed row by row. A model's long sequences
+// (the Linux-kernel model's prop is [M] ; r? ; s* ; [M] ; t? ; [M]) built
+// one composition at a time make a relation per step that is thrown away
+// at once; SeqChain makes only the result, following each row of the
+// first factor through the others with two scratch rows.
+
+// Factor is one operand of a chain of compositions: a filter [S]
+// (IsMask, keeping the events of Mask), or a relation R, or R? when Opt
+// (R ∪ id: the row so far is kept as well as extended by R).
+type Factor struct {
+	IsMask bool
+	Mask   Set
+	R      Rel
+	Opt    bool
+}
+
+// SeqChain returns the composition f[0] ; f[1] ; ... ; f[k-1] over n
+// events (at least one factor; every factor is over n events).
+func SeqChain(n int, fs []Factor) Rel {
+	o := NewRel(n)
+	w := o.wpr
+	scratch := make([]uint64, 2*w)
+	cur, nxt := scratch[:w], scratch[w:]
+	for i := 0; i < n; i++ {
+		if row := chainRow(i, fs, cur, nxt); row != nil {
+			copy(o.row(i), row)
+		}
+	}
+	return o
+}
+
+// chainRow computes row i of the chain in cur and nxt (scratch rows) and
+// returns the one holding it, or nil when the row is empty.
+func chainRow(i int, fs []Factor, cur, nxt []uint64) []uint64 {
+	f := fs[0]
+	switch {
+	case f.IsMask:
+		if f.Mask.w[i>>6]&(1<<(uint(i)&63)) == 0 {
+			return nil
+		}
+		clear(cur)
+		cur[i>>6] = 1 << (uint(i) & 63)
+	case f.Opt:
+		copy(cur, f.R.row(i))
+		cur[i>>6] |= 1 << (uint(i) & 63)
+	default:
+		copy(cur, f.R.row(i))
+	}
+	for _, f := range fs[1:] {
+		if f.IsMask {
+			any := uint64(0)
+			for k := range cur {
+				cur[k] &= f.Mask.w[k]
+				any |= cur[k]
+			}
+			if any == 0 {
+				return nil
+			}
+			continue
+		}
+		if f.Opt {
+			copy(nxt, cur)
+		} else {
+			clear(nxt)
+		}
+		r, any := f.R, uint64(0)
+		for wi, x := range cur {
+			for x != 0 {
+				j := wi*64 + bits.TrailingZeros64(x)
+				x &= x - 1
+				rj := r.b[j*r.wpr : (j+1)*r.wpr]
+				for k := range nxt {
+					nxt[k] |= rj[k]
+				}
+			}
+		}
+		for _, x := range nxt {
+			any |= x
+		}
+		if any == 0 {
+			return nil
+		}
+		cur, nxt = nxt, cur
+	}
+	return cur
+}
+
+// In-place operations, for a relation or set its maker has just built and
+// shares with no one yet (a CAT evaluator's fresh intermediate result): they
+// change the receiver, which is against the rule that values are
+// immutable, so they must never be applied to a value that may be shared.
+
+// OrWith sets r to r ∪ s in place.
+func (r Rel) OrWith(s Rel) {
+	for i, x := range s.b {
+		r.b[i] |= x
+	}
+}
+
+// AndWith sets r to r ∩ s in place.
+func (r Rel) AndWith(s Rel) {
+	for i, x := range s.b {
+		r.b[i] &= x
+	}
+}
+
+// AndNotWith sets r to r \ s in place.
+func (r Rel) AndNotWith(s Rel) {
+	for i, x := range s.b {
+		r.b[i] &^= x
+	}
+}
+
+// SetDiff sets r to a \ b in place (r may be b).
+func (r Rel) SetDiff(a, b Rel) {
+	for i := range r.b {
+		r.b[i] = a.b[i] &^ b.b[i]
+	}
+}
+
+// OrWith sets s to s ∪ t in place.
+func (s Set) OrWith(t Set) {
+	for i, x := range t.w {
+		s.w[i] |= x
+	}
+}
+
+// AndWith sets s to s ∩ t in place.
+func (s Set) AndWith(t Set) {
+	for i, x := range t.w {
+		s.w[i] &= x
+	}
+}
+
+// AndNotWith sets s to s \ t in place.
+func (s Set) AndNotWith(t Set) {
+	for i, x := range t.w {
+		s.w[i] &^= x
+	}
+}
+
+// SetDiff sets s to a \ b in place (s may be b).
+func (s Set) SetDiff(a, b Set) {
+	for i := range s.w {
+		s.w[i] = a.w[i] &^ b.w[i]
+	}
+}

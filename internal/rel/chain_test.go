@@ -1,0 +1,115 @@
+package rel
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestSeqChainAgainstPairwise compares SeqChain with the composition made
+// one operator at a time, on random relations, filters and optional
+// factors, across word boundaries.
+func TestSeqChainAgainstPairwise(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, n := range []int{1, 7, 63, 64, 65, 130} {
+		for trial := 0; trial < 40; trial++ {
+			k := 1 + rng.Intn(5)
+			fs := make([]Factor, k)
+			var want Rel
+			for i := range fs {
+				var f Factor
+				var r Rel
+				switch rng.Intn(3) {
+				case 0:
+					s := NewSet(n)
+					for e := 0; e < n; e++ {
+						if rng.Intn(2) == 0 {
+							s.w[e>>6] |= 1 << (uint(e) & 63)
+						}
+					}
+					f = Factor{IsMask: true, Mask: s}
+					r = Identity(s)
+				case 1:
+					f = Factor{R: randRel(rng, n, 0.08), Opt: true}
+					r = f.R.Opt()
+				default:
+					f = Factor{R: randRel(rng, n, 0.08)}
+					r = f.R
+				}
+				fs[i] = f
+				if i == 0 {
+					want = r
+				} else {
+					want = want.Seq(r)
+				}
+			}
+			if got := SeqChain(n, fs); !got.Equal(want) {
+				t.Fatalf("n=%d trial %d: got %v\nwant %v", n, trial, got, want)
+			}
+		}
+	}
+}
+
+func TestInPlace(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for _, n := range []int{5, 64, 100} {
+		a, b := randRel(rng, n, 0.2), randRel(rng, n, 0.2)
+		cases := []struct {
+			name string
+			do   func(x Rel)
+			want Rel
+		}{
+			{"or", func(x Rel) { x.OrWith(b) }, a.Union(b)},
+			{"and", func(x Rel) { x.AndWith(b) }, a.Inter(b)},
+			{"andnot", func(x Rel) { x.AndNotWith(b) }, a.Diff(b)},
+		}
+		for _, c := range cases {
+			x := a.clone()
+			c.do(x)
+			if !x.Equal(c.want) {
+				t.Errorf("n=%d %s", n, c.name)
+			}
+		}
+		y := b.clone()
+		y.SetDiff(a, y)
+		if !y.Equal(a.Diff(b)) {
+			t.Errorf("n=%d SetDiff into its own operand", n)
+		}
+		s, u := a.Domain(), b.Range()
+		cs := []struct {
+			name string
+			do   func(x Set)
+			want Set
+		}{
+			{"or", func(x Set) { x.OrWith(u) }, s.Union(u)},
+			{"and", func(x Set) { x.AndWith(u) }, s.Inter(u)},
+			{"andnot", func(x Set) { x.AndNotWith(u) }, s.Diff(u)},
+			{"setdiff", func(x Set) { x.SetDiff(s, u) }, s.Diff(u)},
+		}
+		for _, c := range cs {
+			x := s.clone()
+			c.do(x)
+			if !x.Equal(c.want) {
+				t.Errorf("n=%d set %s", n, c.name)
+			}
+		}
+	}
+}
+
+func TestPlusAgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for _, n := range []int{1, 9, 64, 70} {
+		r := randRel(rng, n, 0.03)
+		// the least fixpoint of x = r ∪ x;r
+		want := r
+		for {
+			next := want.Union(want.Seq(r))
+			if next.Equal(want) {
+				break
+			}
+			want = next
+		}
+		if got := r.Plus(); !got.Equal(want) {
+			t.Errorf("n=%d: r+ = %v, want %v", n, got, want)
+		}
+	}
+}
