@@ -23,8 +23,8 @@ type seqNode struct {
 // (relPlaceholder when the operand is kept as a factor without building
 // the value ;'s nested form would see, which is a relation) and the factor.
 type seqOperand struct {
-	v   value
-	f   rel.Factor
+	v  value
+	f  rel.Factor
 	ok bool // f is set
 }
 
