@@ -23,6 +23,10 @@ type Factor struct {
 func SeqChain(n int, fs []Factor) Rel {
 	o := NewRel(n)
 	w := o.wpr
+	if w == 1 {
+		seqChain1(o, fs)
+		return o
+	}
 	scratch := make([]uint64, 2*w)
 	cur, nxt := scratch[:w], scratch[w:]
 	for i := 0; i < n; i++ {
@@ -31,6 +35,40 @@ func SeqChain(n int, fs []Factor) Rel {
 		}
 	}
 	return o
+}
+
+// seqChain1 is SeqChain for at most 64 events, a row per word.
+func seqChain1(o Rel, fs []Factor) {
+	f0, rest := fs[0], fs[1:]
+	for i := 0; i < o.n; i++ {
+		var cur uint64
+		bit := uint64(1) << uint(i)
+		switch {
+		case f0.IsMask:
+			cur = f0.Mask.w[0] & bit
+		case f0.Opt:
+			cur = f0.R.b[i] | bit
+		default:
+			cur = f0.R.b[i]
+		}
+		for k := 0; k < len(rest) && cur != 0; k++ {
+			f := &rest[k]
+			if f.IsMask {
+				cur &= f.Mask.w[0]
+				continue
+			}
+			var nxt uint64
+			if f.Opt {
+				nxt = cur
+			}
+			b := f.R.b
+			for x := cur; x != 0; x &= x - 1 {
+				nxt |= b[bits.TrailingZeros64(x)]
+			}
+			cur = nxt
+		}
+		o.b[i] = cur
+	}
 }
 
 // chainRow computes row i of the chain in cur and nxt (scratch rows) and

@@ -118,6 +118,16 @@ func (r Rel) Inverse() Rel {
 // Seq returns the composition r;s = {(i,k) | (i,j) ∈ r, (j,k) ∈ s}.
 func (r Rel) Seq(s Rel) Rel {
 	o := NewRel(r.n)
+	if r.wpr == 1 {
+		for i, x := range r.b {
+			var oi uint64
+			for ; x != 0; x &= x - 1 {
+				oi |= s.b[bits.TrailingZeros64(x)]
+			}
+			o.b[i] = oi
+		}
+		return o
+	}
 	for i := 0; i < r.n; i++ {
 		ri := r.row(i)
 		oi := o.row(i)
@@ -140,6 +150,21 @@ func (r Rel) Seq(s Rel) Rel {
 func (r Rel) Plus() Rel {
 	o := r.clone()
 	w := o.wpr
+	if w == 1 {
+		b := o.b
+		for k, rk := range b {
+			if rk == 0 {
+				continue
+			}
+			kb := uint64(1) << uint(k)
+			for i, x := range b {
+				if x&kb != 0 {
+					b[i] = x | rk
+				}
+			}
+		}
+		return o
+	}
 	for k := 0; k < o.n; k++ {
 		rk := o.b[k*w : (k+1)*w]
 		empty := true
