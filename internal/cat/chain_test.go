@@ -24,6 +24,8 @@ let g = [W] ; (po ; [R] ; po) ; rf^-1
 let h = po \ (po ; [R])
 let i = (po \ a) | a
 let j = [R] ; 0 ; po
+let k = po & (R * W)
+let l = (W * M) & (po | rf)
 `
 	m := mustModel(t, src)
 	for _, sh := range shapes {
@@ -44,6 +46,8 @@ let j = [R] ; 0 ; po
 			"h": po.Diff(po.Seq(rel.Identity(R))),
 			"i": po.Diff(a).Union(a),
 			"j": rel.NewRel(po.N()),
+			"k": po.Restrict(R, W),
+			"l": po.Union(rf).Restrict(W, M),
 		}
 		os := outcomes(t, m, x)
 		if len(os) != 1 {
@@ -68,15 +72,19 @@ let j = [R] ; 0 ; po
 // the whole sequence 0 (which then acts as the empty set).
 func TestSequenceKinds(t *testing.T) {
 	x := sbExec(t).x
-	f := "T\nlet f(a, b, c) = a ; b ; c\nlet g(a, b, c) = [a] ; b ; c?\n"
+	f := "T\nlet f(a, b, c) = a ; b ; c\nlet g(a, b, c) = [a] ; b ; c?\nlet h(a, b, c) = a & (b * c)\n"
 	tests := []struct{ src, want string }{
-		{f + "let z = f(po, R, po)\n", "m.cat:2:24: cannot apply ; to event set and relation (in f called at m.cat:4:9)"},
-		{f + "let z = f('a, po, 0)\n", "m.cat:2:20: cannot apply ; to tag and empty (in f called at m.cat:4:9)"},
-		{f + "let z = f(po, po, 'a)\n", "m.cat:2:24: cannot apply ; to relation and tag (in f called at m.cat:4:9)"},
-		{f + "let z = f(R, po, po)\n", "m.cat:2:20: cannot apply ; to event set and relation (in f called at m.cat:4:9)"},
-		{f + "let z = g(R, 'b, po)\n", "m.cat:3:26: cannot apply ; to tag and relation (in g called at m.cat:4:9)"},
-		{f + "let z = g('b, po, po)\n", "m.cat:3:18: cannot apply [] to tag (in g called at m.cat:4:9)"},
-		{f + "let z = g(R, po, 'c)\n", "m.cat:3:29: cannot apply ? to tag (in g called at m.cat:4:9)"},
+		{f + "let z = f(po, R, po)\n", "m.cat:2:24: cannot apply ; to event set and relation (in f called at m.cat:5:9)"},
+		{f + "let z = f('a, po, 0)\n", "m.cat:2:20: cannot apply ; to tag and empty (in f called at m.cat:5:9)"},
+		{f + "let z = f(po, po, 'a)\n", "m.cat:2:24: cannot apply ; to relation and tag (in f called at m.cat:5:9)"},
+		{f + "let z = f(R, po, po)\n", "m.cat:2:20: cannot apply ; to event set and relation (in f called at m.cat:5:9)"},
+		{f + "let z = g(R, 'b, po)\n", "m.cat:3:26: cannot apply ; to tag and relation (in g called at m.cat:5:9)"},
+		{f + "let z = g('b, po, po)\n", "m.cat:3:18: cannot apply [] to tag (in g called at m.cat:5:9)"},
+		{f + "let z = g(R, po, 'c)\n", "m.cat:3:29: cannot apply ? to tag (in g called at m.cat:5:9)"},
+		{f + "let z = h(po, R, 'a)\n", "m.cat:4:25: cannot apply * to event set and tag (in h called at m.cat:5:9)"},
+		{f + "let z = h(po, 'a, R)\n", "m.cat:4:25: cannot apply * to tag and event set (in h called at m.cat:5:9)"},
+		{f + "let z = h('a, R, R)\n", "m.cat:4:20: cannot apply & to tag and relation (in h called at m.cat:5:9)"},
+		{f + "let z = h(R, R, R)\n", "m.cat:4:20: cannot apply & to event set and relation (in h called at m.cat:5:9)"},
 	}
 	for _, tc := range tests {
 		m := mustModel(t, tc.src)

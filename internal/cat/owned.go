@@ -61,6 +61,11 @@ func (n *binaryNode) evalOwned(r *run, f *frame) (value, bool, error) {
 		v, err := r.binary(n.op, a, b, n.pos)
 		return v, false, err
 	}
+	if n.op == OpInter {
+		if v, fresh, ok, err := n.evalInterCross(r, f); ok || err != nil {
+			return v, fresh, err
+		}
+	}
 	a, fa, err := r.evalOwned(n.x, f)
 	if err != nil {
 		return nil, false, err
@@ -143,4 +148,59 @@ func setWith(op Op, x, y rel.Set) {
 	default:
 		x.AndNotWith(y)
 	}
+}
+
+// evalInterCross computes r & (S * T) and (S * T) & r, common in models
+// (herd7's cos-opt.cat: po-loc & (W * W)), by keeping the rows of r in S
+// and the columns in T, without building S * T. It reports false when
+// neither operand is a product (the caller evaluates n as usual); the
+// operands are evaluated in the usual order, and any that are not an
+// event set (for S and T) or a relation (for r) take the general
+// operators.
+func (n *binaryNode) evalInterCross(r *run, f *frame) (value, bool, bool, error) {
+	cx, okx := n.x.(*binaryNode)
+	cy, oky := n.y.(*binaryNode)
+	crossFirst := okx && cx.op == OpCross
+	if !crossFirst && (!oky || cy.op != OpCross) {
+		return nil, false, false, nil
+	}
+	var other value
+	if !crossFirst {
+		v, err := n.x.eval(r, f)
+		if err != nil {
+			return nil, false, true, err
+		}
+		other, cx = v, cy
+	}
+	s, err := cx.x.eval(r, f)
+	if err != nil {
+		return nil, false, true, err
+	}
+	t, err := cx.y.eval(r, f)
+	if err != nil {
+		return nil, false, true, err
+	}
+	if crossFirst {
+		v, err := n.y.eval(r, f)
+		if err != nil {
+			return nil, false, true, err
+		}
+		other = v
+	}
+	ss, ok1 := s.(setVal)
+	ts, ok2 := t.(setVal)
+	o, ok3 := other.(relVal)
+	if ok1 && ok2 && ok3 {
+		return relVal{o.r.Restrict(ss.s, ts.s)}, true, true, nil
+	}
+	prod, err := r.binary(OpCross, s, t, cx.pos)
+	if err != nil {
+		return nil, false, true, err
+	}
+	a, b := other, prod
+	if crossFirst {
+		a, b = prod, other
+	}
+	v, err := r.binary(OpInter, a, b, n.pos)
+	return v, false, true, err
 }

@@ -113,3 +113,15 @@ func TestPlusAgainstNaive(t *testing.T) {
 		}
 	}
 }
+
+func TestAcyclicAgainstCycle(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, n := range []int{1, 2, 10, 40, 64} {
+		for trial := 0; trial < 200; trial++ {
+			r := randRel(rng, n, rng.Float64()*4/float64(n*n+1)*float64(n))
+			if got, want := r.Acyclic(), r.Cycle() == nil; got != want {
+				t.Fatalf("n=%d %v: Acyclic %v, Cycle %v", n, r, got, r.Cycle())
+			}
+		}
+	}
+}

@@ -305,7 +305,39 @@ func (r Rel) Reflexive() Set {
 }
 
 // Acyclic tells whether r has no cycle.
-func (r Rel) Acyclic() bool { return r.Cycle() == nil }
+func (r Rel) Acyclic() bool {
+	if r.wpr == 1 {
+		return acyclic1(r.b)
+	}
+	return r.Cycle() == nil
+}
+
+// acyclic1 tells whether a relation on at most 64 events (a row per
+// word) has no cycle, without allocating: it removes the events with no
+// successor left until none remains (acyclic) or every remaining event has
+// one (a cycle).
+func acyclic1(b []uint64) bool {
+	var left uint64
+	for i, x := range b {
+		if x != 0 {
+			left |= 1 << uint(i)
+		}
+	}
+	for left != 0 {
+		var sinks uint64
+		for x := left; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			if b[i]&left == 0 {
+				sinks |= 1 << uint(i)
+			}
+		}
+		if sinks == 0 {
+			return false
+		}
+		left &^= sinks
+	}
+	return true
+}
 
 // Cycle returns the events of one cycle of r in order, or nil when r is
 // acyclic.
