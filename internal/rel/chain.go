@@ -23,8 +23,12 @@ type Factor struct {
 func SeqChain(n int, fs []Factor) Rel {
 	o := NewRel(n)
 	w := o.wpr
-	if w == 1 {
+	switch w {
+	case 1:
 		seqChain1(o, fs)
+		return o
+	case 2:
+		seqChain2(o, fs)
 		return o
 	}
 	scratch := make([]uint64, 2*w)
@@ -68,6 +72,53 @@ func seqChain1(o Rel, fs []Factor) {
 			cur = nxt
 		}
 		o.b[i] = cur
+	}
+}
+
+// seqChain2 is SeqChain for 65 to 128 events, a row per two words.
+func seqChain2(o Rel, fs []Factor) {
+	f0, rest := fs[0], fs[1:]
+	for i := 0; i < o.n; i++ {
+		var c0, c1 uint64
+		if f0.IsMask {
+			if f0.Mask.w[i>>6]&(1<<(uint(i)&63)) == 0 {
+				continue
+			}
+		} else {
+			c0, c1 = f0.R.b[2*i], f0.R.b[2*i+1]
+		}
+		if f0.IsMask || f0.Opt {
+			if i < 64 {
+				c0 |= 1 << uint(i)
+			} else {
+				c1 |= 1 << uint(i-64)
+			}
+		}
+		for k := 0; k < len(rest) && c0|c1 != 0; k++ {
+			f := &rest[k]
+			if f.IsMask {
+				c0 &= f.Mask.w[0]
+				c1 &= f.Mask.w[1]
+				continue
+			}
+			var n0, n1 uint64
+			if f.Opt {
+				n0, n1 = c0, c1
+			}
+			b := f.R.b
+			for x := c0; x != 0; x &= x - 1 {
+				j := 2 * bits.TrailingZeros64(x)
+				n0 |= b[j]
+				n1 |= b[j+1]
+			}
+			for x := c1; x != 0; x &= x - 1 {
+				j := 2 * (64 + bits.TrailingZeros64(x))
+				n0 |= b[j]
+				n1 |= b[j+1]
+			}
+			c0, c1 = n0, n1
+		}
+		o.b[2*i], o.b[2*i+1] = c0, c1
 	}
 }
 

@@ -2,6 +2,7 @@ package rel
 
 import (
 	"math/rand"
+	"strconv"
 	"testing"
 )
 
@@ -10,7 +11,7 @@ import (
 // factors, across word boundaries.
 func TestSeqChainAgainstPairwise(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
-	for _, n := range []int{1, 7, 63, 64, 65, 130} {
+	for _, n := range []int{1, 7, 63, 64, 65, 100, 128, 130} {
 		for trial := 0; trial < 40; trial++ {
 			k := 1 + rng.Intn(5)
 			fs := make([]Factor, k)
@@ -123,5 +124,21 @@ func TestAcyclicAgainstCycle(t *testing.T) {
 				t.Fatalf("n=%d %v: Acyclic %v, Cycle %v", n, r, got, r.Cycle())
 			}
 		}
+	}
+}
+
+// BenchmarkSeqChain composes [S] ; r ; s? ; [S] ; t over 40 and 100
+// events (the one- and two-word paths) and 150 (the general one).
+func BenchmarkSeqChain(b *testing.B) {
+	for _, n := range []int{40, 100, 150} {
+		rng := rand.New(rand.NewSource(6))
+		s := randRel(rng, n, 0.5).Domain()
+		fs := []Factor{{IsMask: true, Mask: s}, {R: randRel(rng, n, 0.05)}, {R: randRel(rng, n, 0.05), Opt: true},
+			{IsMask: true, Mask: s}, {R: randRel(rng, n, 0.05)}}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				SeqChain(n, fs)
+			}
+		})
 	}
 }

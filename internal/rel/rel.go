@@ -128,6 +128,10 @@ func (r Rel) Seq(s Rel) Rel {
 		}
 		return o
 	}
+	if r.wpr == 2 {
+		seqChain2(o, []Factor{{R: r}, {R: s}})
+		return o
+	}
 	for i := 0; i < r.n; i++ {
 		ri := r.row(i)
 		oi := o.row(i)
