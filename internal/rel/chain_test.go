@@ -98,7 +98,7 @@ func TestInPlace(t *testing.T) {
 
 func TestPlusAgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewSource(4))
-	for _, n := range []int{1, 9, 64, 70} {
+	for _, n := range []int{1, 9, 64, 70, 128, 140} {
 		r := randRel(rng, n, 0.03)
 		// the least fixpoint of x = r ∪ x;r
 		want := r

@@ -169,6 +169,23 @@ func (r Rel) Plus() Rel {
 		}
 		return o
 	}
+	if w == 2 {
+		b := o.b
+		for k := 0; k < o.n; k++ {
+			r0, r1 := b[2*k], b[2*k+1]
+			if r0|r1 == 0 {
+				continue
+			}
+			kw, kb := k>>6, uint64(1)<<(uint(k)&63)
+			for i := 0; i < o.n; i++ {
+				if b[2*i+kw]&kb != 0 {
+					b[2*i] |= r0
+					b[2*i+1] |= r1
+				}
+			}
+		}
+		return o
+	}
 	for k := 0; k < o.n; k++ {
 		rk := o.b[k*w : (k+1)*w]
 		empty := true
