@@ -233,6 +233,9 @@ func (c *compiler) expr(s *scope, e Expr) node {
 	case *UnaryExpr:
 		return &unaryNode{op: e.Op, x: c.expr(s, e.X), pos: e.At}
 	case *BinaryExpr:
+		if e.Op == OpSeq {
+			return c.seq(s, e)
+		}
 		return &binaryNode{op: e.Op, x: c.expr(s, e.X), y: c.expr(s, e.Y), pos: e.At}
 	case *AppExpr:
 		return &appNode{fn: c.expr(s, e.Fun), arg: c.expr(s, e.Arg), pos: e.At}
@@ -274,6 +277,24 @@ func (c *compiler) expr(s *scope, e Expr) node {
 	}
 	c.errs.Add(e.Pos(), fmt.Sprintf("unknown expression %T", e))
 	return &constNode{theEmpty}
+}
+
+// seq compiles a sequence a ; b ; ... (grouped to the right) into one
+// seqNode.
+func (c *compiler) seq(s *scope, e *BinaryExpr) node {
+	n := &seqNode{}
+	var x Expr = e
+	for {
+		b, ok := x.(*BinaryExpr)
+		if !ok || b.Op != OpSeq {
+			break
+		}
+		n.xs = append(n.xs, c.expr(s, b.X))
+		n.ops = append(n.ops, b.At)
+		x = b.Y
+	}
+	n.xs = append(n.xs, c.expr(s, x))
+	return n
 }
 
 // fun compiles a function: a new frame holding its parameters and locals.
@@ -355,6 +376,21 @@ func (c *compiler) hoist(s *scope, n node, rec map[int]bool, slots *[]int) node 
 	case *binaryNode:
 		n.x = c.hoist(s, n.x, rec, slots)
 		n.y = c.hoist(s, n.y, rec, slots)
+	case *seqNode:
+		// a ; (b ; (c ; d)): the invariant operands, and the longest
+		// invariant tail as one.
+		k := len(n.xs)
+		for k > 0 && invariant(n.xs[k-1], rec) {
+			k--
+		}
+		if len(n.xs)-k >= 2 {
+			tail := c.hoist(s, &seqNode{xs: n.xs[k:], ops: n.ops[k:]}, rec, slots)
+			n.xs = append(n.xs[:k:k], tail)
+			n.ops = n.ops[:k:k]
+		}
+		for i, x := range n.xs {
+			n.xs[i] = c.hoist(s, x, rec, slots)
+		}
 	}
 	return n
 }
@@ -371,6 +407,13 @@ func invariant(n node, rec map[int]bool) bool {
 		return invariant(n.x, rec)
 	case *binaryNode:
 		return invariant(n.x, rec) && invariant(n.y, rec)
+	case *seqNode:
+		for _, x := range n.xs {
+			if !invariant(x, rec) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -22,7 +22,10 @@
 // stdlib, fence and filter definitions, the coherence orders cos.cat
 // generates) and whatever an rf or co choice does not change are computed
 // once. The parts of a let rec that do not depend on the names it defines
-// are computed once per fixpoint.
+// are computed once per fixpoint. A sequence a ; b ; c is composed in
+// one pass, row by row, with [S], r? and r* folded in rather than built;
+// r & (S * T) filters r without building the product; |, & and \ work in
+// place in an operand the evaluation has just made (see owned.go).
 //
 // Inputs the execution lacks default as herd7 defines them: id, sm
 // (the identity without mixed-size accesses), same-instance (the

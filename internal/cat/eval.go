@@ -277,74 +277,8 @@ func (n *unaryNode) eval(r *run, f *frame) (value, error) {
 }
 
 func (n *binaryNode) eval(r *run, f *frame) (value, error) {
-	if n.op == OpSeq {
-		if v, ok, err := n.evalFilter(r, f); ok || err != nil {
-			return v, err
-		}
-	}
-	a, err := n.x.eval(r, f)
-	if err != nil {
-		return nil, err
-	}
-	b, err := n.y.eval(r, f)
-	if err != nil {
-		return nil, err
-	}
-	return r.binary(n.op, a, b, n.pos)
-}
-
-// evalFilter computes [S] ; r and r ; [S], the commonest sequences of
-// the models, by keeping the rows (the columns) of r in S, without
-// building the identity on S and composing with it. It reports false when
-// neither operand is [S] (the caller evaluates n as usual). Operands of
-// other kinds take the general operators, in the same order.
-func (n *binaryNode) evalFilter(r *run, f *frame) (value, bool, error) {
-	if u, ok := n.x.(*unaryNode); ok && u.op == OpToID {
-		a, err := u.x.eval(r, f)
-		if err != nil {
-			return nil, true, err
-		}
-		s, isSet := a.(setVal)
-		if !isSet {
-			if a, err = r.unary(OpToID, a, u.pos); err != nil {
-				return nil, true, err
-			}
-		}
-		b, err := n.y.eval(r, f)
-		if err != nil {
-			return nil, true, err
-		}
-		if x, ok := b.(relVal); ok && isSet {
-			return relVal{x.r.Restrict(s.s, r.fullSet())}, true, nil
-		}
-		if isSet {
-			a = relVal{rel.Identity(s.s)}
-		}
-		v, err := r.binary(n.op, a, b, n.pos)
-		return v, true, err
-	}
-	u, ok := n.y.(*unaryNode)
-	if !ok || u.op != OpToID {
-		return nil, false, nil
-	}
-	a, err := n.x.eval(r, f)
-	if err != nil {
-		return nil, true, err
-	}
-	b, err := u.x.eval(r, f)
-	if err != nil {
-		return nil, true, err
-	}
-	if s, ok := b.(setVal); ok {
-		if x, ok := a.(relVal); ok {
-			return relVal{x.r.Restrict(r.fullSet(), s.s)}, true, nil
-		}
-	}
-	if b, err = r.unary(OpToID, b, u.pos); err != nil {
-		return nil, true, err
-	}
-	v, err := r.binary(n.op, a, b, n.pos)
-	return v, true, err
+	v, _, err := n.evalOwned(r, f)
+	return v, err
 }
 
 func (n *appNode) eval(r *run, f *frame) (value, error) {

@@ -118,6 +118,20 @@ func (r Rel) Inverse() Rel {
 // Seq returns the composition r;s = {(i,k) | (i,j) ∈ r, (j,k) ∈ s}.
 func (r Rel) Seq(s Rel) Rel {
 	o := NewRel(r.n)
+	if r.wpr == 1 {
+		for i, x := range r.b {
+			var oi uint64
+			for ; x != 0; x &= x - 1 {
+				oi |= s.b[bits.TrailingZeros64(x)]
+			}
+			o.b[i] = oi
+		}
+		return o
+	}
+	if r.wpr == 2 {
+		seqChain2(o, []Factor{{R: r}, {R: s}})
+		return o
+	}
 	for i := 0; i < r.n; i++ {
 		ri := r.row(i)
 		oi := o.row(i)
@@ -135,17 +149,63 @@ func (r Rel) Seq(s Rel) Rel {
 	return o
 }
 
-// Plus returns the transitive closure r⁺.
+// Plus returns the transitive closure r⁺ (Warshall's algorithm on the
+// bitset rows; a pivot k with no successor adds nothing and is skipped).
 func (r Rel) Plus() Rel {
 	o := r.clone()
-	for k := 0; k < o.n; k++ {
-		rk := o.row(k)
-		for i := 0; i < o.n; i++ {
-			if o.Has(i, k) {
-				ri := o.row(i)
-				for w := range ri {
-					ri[w] |= rk[w]
+	w := o.wpr
+	if w == 1 {
+		b := o.b
+		for k, rk := range b {
+			if rk == 0 {
+				continue
+			}
+			kb := uint64(1) << uint(k)
+			for i, x := range b {
+				if x&kb != 0 {
+					b[i] = x | rk
 				}
+			}
+		}
+		return o
+	}
+	if w == 2 {
+		b := o.b
+		for k := 0; k < o.n; k++ {
+			r0, r1 := b[2*k], b[2*k+1]
+			if r0|r1 == 0 {
+				continue
+			}
+			kw, kb := k>>6, uint64(1)<<(uint(k)&63)
+			for i := 0; i < o.n; i++ {
+				if b[2*i+kw]&kb != 0 {
+					b[2*i] |= r0
+					b[2*i+1] |= r1
+				}
+			}
+		}
+		return o
+	}
+	for k := 0; k < o.n; k++ {
+		rk := o.b[k*w : (k+1)*w]
+		empty := true
+		for _, x := range rk {
+			if x != 0 {
+				empty = false
+				break
+			}
+		}
+		if empty {
+			continue
+		}
+		kw, kb := k>>6, uint64(1)<<(uint(k)&63)
+		for i := 0; i < o.n; i++ {
+			if o.b[i*w+kw]&kb == 0 {
+				continue
+			}
+			ri := o.b[i*w : (i+1)*w]
+			for x := range ri {
+				ri[x] |= rk[x]
 			}
 		}
 	}
@@ -266,7 +326,39 @@ func (r Rel) Reflexive() Set {
 }
 
 // Acyclic tells whether r has no cycle.
-func (r Rel) Acyclic() bool { return r.Cycle() == nil }
+func (r Rel) Acyclic() bool {
+	if r.wpr == 1 {
+		return acyclic1(r.b)
+	}
+	return r.Cycle() == nil
+}
+
+// acyclic1 tells whether a relation on at most 64 events (a row per
+// word) has no cycle, without allocating: it removes the events with no
+// successor left until none remains (acyclic) or every remaining event has
+// one (a cycle).
+func acyclic1(b []uint64) bool {
+	var left uint64
+	for i, x := range b {
+		if x != 0 {
+			left |= 1 << uint(i)
+		}
+	}
+	for left != 0 {
+		var sinks uint64
+		for x := left; x != 0; x &= x - 1 {
+			i := bits.TrailingZeros64(x)
+			if b[i]&left == 0 {
+				sinks |= 1 << uint(i)
+			}
+		}
+		if sinks == 0 {
+			return false
+		}
+		left &^= sinks
+	}
+	return true
+}
 
 // Cycle returns the events of one cycle of r in order, or nil when r is
 // acyclic.

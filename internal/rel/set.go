@@ -4,9 +4,11 @@
 // inverse, closures, domain, range, cartesian product) and the checks
 // (acyclicity, irreflexivity, emptiness).
 //
-// Events are numbered 0..n-1. Every value is immutable once built: the
+// Events are numbered 0..n-1. Every value is immutable once shared: the
 // operators return fresh values and never change their arguments, so values
-// may be shared freely between environments.
+// may be shared freely between environments. The only exceptions are the
+// *With and SetDiff methods, which change a fresh value its maker has not
+// shared yet, in place.
 package rel
 
 import (
