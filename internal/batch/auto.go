@@ -6,23 +6,26 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
 // AutoDelay is how long the explicit engine works alone on a test under
-// the portfolio engine ("auto") before the SMT engine joins it: most
-// tests are answered by the explicit engine well within it, with herd7's
-// counts of executions; a test that is not gets both engines, and the
-// first complete answer.
+// the portfolio engine ("auto") before the SMT engine and the pruned
+// explicit engine join it: most tests are answered by the explicit
+// engine well within it, with herd7's counts of executions; a test that
+// is not gets all three engines, and the first complete answer.
 var AutoDelay = time.Second
 
-// runAuto is the portfolio engine: the explicit engine first, the SMT
-// engine too after AutoDelay (at once when the explicit engine stops
-// without a verdict at one of its limits), and the first verdict wins;
-// the other engine is stopped. A test neither engine answers gets the
-// explicit engine's answer (a time-out, an error), unless only the SMT
-// engine could not encode the model.
+// runAuto is the portfolio engine: the explicit engine first; after
+// AutoDelay, the SMT engine and the explicit engine pruned to the
+// executions that can settle the condition (herd7's -speedcheck fast,
+// the "pruned" engine) too; the first verdict wins and the other engines
+// are stopped. The SMT engine also starts at once when the explicit
+// engine stops without a verdict at one of its limits. A test no engine
+// answers gets the explicit engine's answer (a time-out, an error),
+// unless only the SMT engine could not encode the model.
 func runAuto(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -30,26 +33,30 @@ func runAuto(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 		r   *result.Result
 		eng string
 	}
-	ch := make(chan answer, 2)
+	ch := make(chan answer, 3)
+	running := 0
+	started := map[string]bool{}
 	start := func(eng string) {
+		if started[eng] {
+			return
+		}
+		started[eng] = true
+		running++
 		go func() { ch <- answer{opts.engine(eng)(ctx, t, m, name, tags, opts), eng} }()
 	}
 	start("enum")
-	running, smtStarted := 1, false
-	startSMT := func() {
-		if !smtStarted {
-			smtStarted = true
-			running++
-			start("smt")
-		}
-	}
 	timer := time.NewTimer(AutoDelay)
 	defer timer.Stop()
 	var fallback *result.Result
 	for {
 		select {
 		case <-timer.C:
-			startSMT()
+			start("smt")
+			if opts.SpeedCheck == enum.SpeedOff {
+				// With -speedcheck, the explicit engine is pruned
+				// already.
+				start("pruned")
+			}
 		case a := <-ch:
 			running--
 			r := a.r
@@ -65,7 +72,7 @@ func runAuto(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 				fallback = r
 			}
 			if a.eng == "enum" && ctx.Err() == nil {
-				startSMT()
+				start("smt")
 			}
 			if running == 0 {
 				return fallback

@@ -31,19 +31,26 @@ func TestPortfolio(t *testing.T) {
 	cases := []struct {
 		name       string
 		enum, smt  Engine
+		pruned     Engine // nil: one that never answers
 		wantEngine string
 		wantStatus result.Status
 	}{
-		{"fast explicit engine", fake("enum", result.Done, nil, 0), fake("smt", result.Done, nil, 0), "enum", result.Done},
-		{"slow explicit engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, 0), "smt", result.Done},
-		{"explicit engine at a limit", fake("enum", result.Failed, result.Limit("too many paths"), 0), fake("smt", result.Done, nil, 0), "smt", result.Done},
-		{"an error of the test", fake("enum", result.Failed, errors.New("division by zero"), 0), fake("smt", result.Done, nil, 0), "enum", result.Failed},
-		{"model the SMT engine cannot encode", fake("enum", result.Done, nil, 100*time.Millisecond), fake("smt", result.Unsupported, nil, 0), "enum", result.Done},
-		{"neither answers", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), "enum", result.Timeout},
+		{"fast explicit engine", fake("enum", result.Done, nil, 0), fake("smt", result.Done, nil, 0), fake("pruned", result.Done, nil, 0), "enum", result.Done},
+		{"slow explicit engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, 0), nil, "smt", result.Done},
+		{"slow explicit engine, fast pruned one", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, long), fake("pruned", result.Done, nil, 0), "pruned", result.Done},
+		{"explicit engine at a limit", fake("enum", result.Failed, result.Limit("too many paths"), 0), fake("smt", result.Done, nil, 0), nil, "smt", result.Done},
+		{"an error of the test", fake("enum", result.Failed, errors.New("division by zero"), 0), fake("smt", result.Done, nil, 0), nil, "enum", result.Failed},
+		{"model the SMT engine cannot encode", fake("enum", result.Done, nil, 100*time.Millisecond), fake("smt", result.Unsupported, nil, 0), nil, "enum", result.Done},
+		{"neither answers", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), nil, "enum", result.Timeout},
+		{"pruned engine at a limit", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), fake("pruned", result.Failed, result.Limit("too many paths"), 0), "enum", result.Timeout},
 	}
 	for _, c := range cases {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		opts := Options{Engines: map[string]Engine{"enum": c.enum, "smt": c.smt}}
+		pruned := c.pruned
+		if pruned == nil {
+			pruned = fake("pruned", result.Done, nil, long)
+		}
+		opts := Options{Engines: map[string]Engine{"enum": c.enum, "smt": c.smt, "pruned": pruned}}
 		r := runAuto(ctx, &spec.Test{}, nil, "m", nil, opts)
 		cancel()
 		if r.Engine != c.wantEngine || r.Status != c.wantStatus {

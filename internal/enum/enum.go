@@ -58,6 +58,11 @@ type Options struct {
 	// FlagWitnesses keeps, for each flag raised, the first execution
 	// raising it (Result.FlagWitnesses).
 	FlagWitnesses bool
+	// SpeedCheck enumerates only the executions that can settle the
+	// condition (herd7's -speedcheck; see SpeedCheck): Result.Pruned
+	// then says that the states, counts and flags cover those only.
+	// Explain turns it off (an explanation looks at every candidate).
+	SpeedCheck SpeedCheck
 }
 
 // maxShown bounds the executions collected for Show when NShow is 0.
@@ -81,6 +86,10 @@ type run struct {
 	explain *explaining
 }
 
+// errSettled unwinds the search of a run with SpeedFast at the first
+// execution that settles the condition.
+var errSettled = errors.New("settled")
+
 // errDeadline unwinds the search when the run's context is done; Run
 // reports it as a timeout, never as a verdict.
 var errDeadline = errors.New("deadline")
@@ -98,6 +107,7 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 		r.opts.MaxPaths = 1 << 16
 	}
 	if r.opts.Explain {
+		r.opts.SpeedCheck = SpeedOff
 		r.explain = newExplaining(m)
 		if !t.Mixed {
 			r.opts.Uniproc = false
@@ -110,9 +120,11 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 		}
 		r.opts.Variants = vs
 	}
+	res.Pruned = r.opts.SpeedCheck != SpeedOff
 	err := r.run()
 	res.Time = time.Since(start)
 	switch {
+	case errors.Is(err, errSettled):
 	case errors.Is(err, errDeadline):
 		res.Status = result.Timeout
 	case err != nil:
@@ -242,6 +254,8 @@ type combo struct {
 	// divZero names the division by zero the current rf choice performs
 	// ("" for none).
 	divZero string
+	// pruneOK caches run.pruning: 0 not known yet, 1 yes, 2 no.
+	pruneOK uint8
 }
 
 func (r *run) candidate(paths []*path) error {
@@ -312,6 +326,9 @@ func (r *run) candidate(paths []*path) error {
 func (r *run) chooseRf(c *combo, i int, rf []int) error {
 	if err := r.tick(); err != nil {
 		return err
+	}
+	if r.cutRf(c, rf, i) {
+		return nil
 	}
 	if i == len(rf) {
 		return r.withRf(c, rf)
@@ -446,6 +463,9 @@ func (r *run) withRf(c *combo, rf []int) error {
 			if r.opts.Uniproc && !c.coherent(locs[k], rf, p) {
 				return nil
 			}
+			if r.cutCo(c, vals, locs, orders, k+1) {
+				return nil
+			}
 			return perLoc(k + 1)
 		})
 	}
@@ -534,10 +554,14 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			finalCo = &got
 		}
-		if st, kept := r.record(c, vals, rf, *finalCo); kept {
+		if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
 			if c.divZero != "" {
 				evalErr = &prog.DivisionByZeroError{At: c.divZero}
 				return false
+			}
+			if !settles {
+				// -speedcheck: not one of the executions kept.
+				return true
 			}
 			// Flags of the executions the filter keeps, as the SMT
 			// engine (which asserts the filter) reports them.
@@ -549,6 +573,10 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 					}
 					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
 				}
+			}
+			if r.opts.SpeedCheck == SpeedFast && c.pruneOK == 1 {
+				evalErr = errSettled
+				return false
 			}
 		}
 		return true
@@ -562,19 +590,24 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	return evalErr
 }
 
-// record adds one accepted execution's final state and returns it; it
-// reports false when the test's filter rejects the execution.
-func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (result.State, bool) {
+// record adds one accepted execution's final state and returns it; kept
+// is false when the test's filter rejects the execution, interesting is
+// false when -speedcheck leaves it out (it does not settle the
+// condition; nothing is recorded).
+func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (st result.State, kept, interesting bool) {
 	regVal := r.finalValues(c, vals, co)
 	if r.t.Filter != nil && !spec.Eval(r.t.Filter, regVal) {
-		return nil, false
+		return nil, false, false
 	}
-	st := make(result.State, len(r.obs))
+	sat := spec.Eval(r.t.Cond, regVal)
+	if r.opts.SpeedCheck != SpeedOff && sat != r.interesting() {
+		return nil, true, false
+	}
+	st = make(result.State, len(r.obs))
 	for i, ref := range r.obs {
 		st[i] = regVal(ref)
 	}
 	r.states[st.Key()] = st
-	sat := spec.Eval(r.t.Cond, regVal)
 	r.show(sat, func() *result.Execution { return witness(c, vals, rf, co, st) })
 	if sat {
 		r.res.Positive++
@@ -584,7 +617,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (result.State,
 	} else {
 		r.res.Negative++
 	}
-	return st, true
+	return st, true, true
 }
 
 // finalValues returns the final value of each ref in the execution of
