@@ -80,10 +80,13 @@ type run struct {
 	locs    []string
 	paths   [][]*path
 	bindsCo bool
+	prune   bool // cut the branches no interesting execution follows (see canPrune)
 	states  map[string]result.State
 	flags   map[string]bool
 	counter int
-	explain *explaining
+	// evaluated counts the candidates the model evaluated.
+	evaluated int
+	explain   *explaining
 }
 
 // errSettled unwinds the search of a run with SpeedFast at the first
@@ -96,6 +99,13 @@ var errDeadline = errors.New("deadline")
 
 // Run checks t under model m.
 func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) *result.Result {
+	res, _ := runCounting(ctx, t, m, modelName, opts)
+	return res
+}
+
+// runCounting is Run, also returning how many candidates the model
+// evaluated (for tests of the search's pruning).
+func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, int) {
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
@@ -143,7 +153,7 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 	if r.explain != nil && res.Status == result.Done {
 		res.Explain = r.explain.explanation(res)
 	}
-	return res
+	return res, r.evaluated
 }
 
 func (r *run) run() error {
@@ -209,6 +219,7 @@ func (r *run) run() error {
 		r.paths[i] = x.paths
 	}
 	r.bindsCo = r.m.Binds("co")
+	r.prune = r.canPrune()
 	return r.combine(0, make([]*path, len(t.Threads)))
 }
 
@@ -254,8 +265,8 @@ type combo struct {
 	// divZero names the division by zero the current rf choice performs
 	// ("" for none).
 	divZero string
-	// pruneOK caches run.pruning: 0 not known yet, 1 yes, 2 no.
-	pruneOK uint8
+	// constrained: some path has constraints on the values it reads.
+	constrained bool
 }
 
 func (r *run) candidate(paths []*path) error {
@@ -305,6 +316,9 @@ func (r *run) candidate(paths []*path) error {
 			case event.Write:
 				c.writes[pe.loc] = append(c.writes[pe.loc], id)
 			}
+		}
+		if len(p.cons) > 0 {
+			c.constrained = true
 		}
 		for _, pr := range p.rmw {
 			g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
@@ -510,6 +524,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	if r.ctx.Err() != nil {
 		return errDeadline
 	}
+	r.evaluated++
 	if c.st == nil {
 		// Built on the first rf choice that gets this far: most
 		// combinations of paths (those of pointer loads, one per
@@ -574,7 +589,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
 				}
 			}
-			if r.opts.SpeedCheck == SpeedFast && c.pruneOK == 1 {
+			if r.opts.SpeedCheck == SpeedFast && r.prune {
 				evalErr = errSettled
 				return false
 			}

@@ -136,23 +136,23 @@ func eval3(c spec.Cond, val func(spec.Ref) (prog.Value, bool)) tri {
 // that satisfies it settles both), false for forall.
 func (r *run) interesting() bool { return r.t.Quant != spec.Forall }
 
-// pruning tells whether the search may cut the branches that cannot
-// reach an interesting execution. Not when a path divides: a division
-// by zero in any execution the model accepts is an error of the test,
-// which only the full search finds.
-func (r *run) pruning(c *combo) bool {
+// canPrune tells whether the search may cut the branches that cannot
+// reach an interesting execution, and stop early with SpeedFast, once
+// the paths of every thread are known. Not when a path divides: a
+// division by zero in any execution the model accepts is an error of
+// the test, which only the full search finds.
+func (r *run) canPrune() bool {
 	if r.opts.SpeedCheck == SpeedOff {
 		return false
 	}
-	if c.pruneOK == 0 {
-		c.pruneOK = 1
-		for _, p := range c.paths {
+	for _, ps := range r.paths {
+		for _, p := range ps {
 			if len(p.divs) > 0 {
-				c.pruneOK = 2
+				return false
 			}
 		}
 	}
-	return c.pruneOK == 1
+	return true
 }
 
 // hopeless tells whether the values that are fixed so far rule out
@@ -266,20 +266,32 @@ func (r *run) finalKnown(c *combo, eventValue func(int) (prog.Value, bool), fina
 	}
 }
 
-// cutRf tells whether no interesting execution follows the reads-from
-// choices of the first n reads.
+// cutRf tells whether no candidate, or with -speedcheck no interesting
+// execution, follows the reads-from choices of the first n reads: a
+// constraint of the threads' paths (a branch taken, an address, a
+// compare-and-swap's outcome) is already false, or the condition is
+// decided the wrong way.
 func (r *run) cutRf(c *combo, rf []int, n int) bool {
-	if !r.pruning(c) {
+	if !r.prune && !c.constrained {
 		return false
 	}
 	p := c.partial(rf, n)
-	return r.hopeless(r.finalKnown(c, p.value, nil))
+	for t, path := range c.paths {
+		base := c.base[t]
+		for _, k := range path.cons {
+			v, ok := k.s.eval(func(i int) (prog.Value, bool) { return p.value(base + i) })
+			if ok && prog.Truth(v) != k.want {
+				return true
+			}
+		}
+	}
+	return r.prune && r.hopeless(r.finalKnown(c, p.value, nil))
 }
 
 // cutCo tells whether no interesting execution follows the coherence
 // orders chosen so far: orders[j] for the locations locs[j], j < k.
 func (r *run) cutCo(c *combo, vals []prog.Value, locs []string, orders [][]int, k int) bool {
-	if !r.pruning(c) {
+	if !r.prune {
 		return false
 	}
 	final := make(map[string]prog.Value, k)
