@@ -73,8 +73,15 @@ var builtinEngines = map[string]Engine{
 	// the portfolio's third engine (see runAuto): its answer has the
 	// verdict and a witness, neither states nor counts.
 	"pruned": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		r := enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, SpeedCheck: enum.SpeedFast})
+		o := enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed}
+		pruned := o
+		pruned.SpeedCheck = enum.SpeedFast
+		r := enum.Run(ctx, t, m, name, pruned)
 		r.CountsOmitted, r.StatesOmitted = true, true
+		if opts.Explain {
+			// The explanation needs every candidate.
+			enum.ExplainInto(ctx, r, t, m, name, o)
+		}
 		return r
 	},
 	"smt": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
