@@ -265,8 +265,9 @@ type combo struct {
 	// divZero names the division by zero the current rf choice performs
 	// ("" for none).
 	divZero string
-	// constrained: some path has constraints on the values it reads.
-	constrained bool
+	// consRead tells, per event, whether it is a read a constraint of
+	// its path depends on.
+	consRead []bool
 }
 
 func (r *run) candidate(paths []*path) error {
@@ -317,8 +318,13 @@ func (r *run) candidate(paths []*path) error {
 				c.writes[pe.loc] = append(c.writes[pe.loc], id)
 			}
 		}
-		if len(p.cons) > 0 {
-			c.constrained = true
+		for _, k := range p.cons {
+			for _, d := range k.s.deps {
+				for len(c.consRead) <= c.base[t]+d {
+					c.consRead = append(c.consRead, false)
+				}
+				c.consRead[c.base[t]+d] = true
+			}
 		}
 		for _, pr := range p.rmw {
 			g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})

@@ -272,8 +272,12 @@ func (r *run) finalKnown(c *combo, eventValue func(int) (prog.Value, bool), fina
 // compare-and-swap's outcome) is already false, or the condition is
 // decided the wrong way.
 func (r *run) cutRf(c *combo, rf []int, n int) bool {
-	if !r.prune && !c.constrained {
-		return false
+	if !r.prune {
+		// Only the constraints; they are looked at when the read
+		// just chosen is one they depend on.
+		if n == 0 || c.reads[n-1] >= len(c.consRead) || !c.consRead[c.reads[n-1]] {
+			return false
+		}
 	}
 	p := c.partial(rf, n)
 	for t, path := range c.paths {
