@@ -14,6 +14,7 @@ import (
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/driver"
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/expect"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
@@ -31,7 +32,7 @@ type litmusFlags struct {
 	fs                                  *flag.FlagSet
 	incl, libDirs, skipChecks           listFlag
 	model, catFlag, expectFile          *string
-	witness, variant, engine            *string
+	witness, variant, engine, speed     *string
 	bell, macros, conf                  *string
 	show, outDir, showEvents, through   *string
 	jobs, bound, nshow                  *int
@@ -56,7 +57,8 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.variant = fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
 	f.bound = intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
 	f.quiet = fs.Bool("q", false, "print only disagreements and the summary")
-	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined by the SMT engine on a test it has not answered within a second; the first verdict wins, so a test the SMT engine answers prints no execution counts), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
+	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined on a test it has not answered within a second by the SMT engine and by the explicit engine pruned as with -speedcheck fast; the first verdict wins, so a test answered by one of those prints no execution counts, and one answered by the pruned engine neither states nor observation), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
+	f.speed = fs.String("speedcheck", "false", "`mode` of the explicit engine (herd7's -speedcheck): false (every candidate execution), true (only the executions that can settle the condition, those whose final state satisfies the proposition for exists and ~exists, falsifies it for forall: a branch of the search is cut as soon as the values it fixes decide the proposition the other way; the verdict is the same, the states, counts, observation and flags cover those executions only), fast (true, stopping at the first execution that validates exists or invalidates ~exists and forall)")
 	f.verdictOnly = fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	f.bell = fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
 	f.macros = fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
@@ -93,6 +95,16 @@ func (f *litmusFlags) settle(operands []string) string {
 	if *f.engine == "auto" && (*f.outDir != "" || *f.through != "none" || len(f.skipChecks) > 0) {
 		// These need every candidate execution.
 		*f.engine = "enum"
+	}
+	if sc, err := enum.ParseSpeedCheck(*f.speed); err != nil {
+		return err.Error()
+	} else if sc != enum.SpeedOff {
+		switch {
+		case *f.engine == "smt" || *f.engine == "both":
+			return "-speedcheck is for the explicit engine: -engine enum or auto (both compares full enumerations)"
+		case *f.explain:
+			return "-speedcheck leaves out the candidates -explain looks at"
+		}
 	}
 	if *f.verdictOnly && *f.engine == "enum" {
 		return "-verdict-only is for the SMT engine: add -engine smt, both or auto"
@@ -160,6 +172,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
 		Bound: *f.bound, Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
+	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON,
 		files: len(files), start: time.Now(), timeout: opts.Timeout}
 	if *f.witness != "" {

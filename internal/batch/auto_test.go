@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -31,23 +32,48 @@ func TestPortfolio(t *testing.T) {
 	cases := []struct {
 		name       string
 		enum, smt  Engine
+		pruned     Engine // nil: the same as enum (the pruned engine replaces it after AutoDelay)
 		wantEngine string
 		wantStatus result.Status
 	}{
-		{"fast explicit engine", fake("enum", result.Done, nil, 0), fake("smt", result.Done, nil, 0), "enum", result.Done},
-		{"slow explicit engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, 0), "smt", result.Done},
-		{"explicit engine at a limit", fake("enum", result.Failed, result.Limit("too many paths"), 0), fake("smt", result.Done, nil, 0), "smt", result.Done},
-		{"an error of the test", fake("enum", result.Failed, errors.New("division by zero"), 0), fake("smt", result.Done, nil, 0), "enum", result.Failed},
-		{"model the SMT engine cannot encode", fake("enum", result.Done, nil, 100*time.Millisecond), fake("smt", result.Unsupported, nil, 0), "enum", result.Done},
-		{"neither answers", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), "enum", result.Timeout},
+		{"fast explicit engine", fake("enum", result.Done, nil, 0), fake("smt", result.Done, nil, 0), fake("pruned", result.Done, nil, 0), "enum", result.Done},
+		{"slow explicit engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, 0), nil, "smt", result.Done},
+		{"fast pruned engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, long), fake("pruned", result.Done, nil, 0), "pruned", result.Done},
+		{"explicit engine at a limit", fake("enum", result.Failed, result.Limit("too many paths"), 0), fake("smt", result.Done, nil, 0), nil, "smt", result.Done},
+		{"an error of the test", fake("enum", result.Failed, errors.New("division by zero"), 0), fake("smt", result.Done, nil, 0), nil, "enum", result.Failed},
+		{"model the SMT engine cannot encode", fake("enum", result.Done, nil, 100*time.Millisecond), fake("smt", result.Unsupported, nil, 0), nil, "enum", result.Done},
+		{"neither answers", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), nil, "enum", result.Timeout},
+		{"pruned engine at a limit", fake("enum", result.Done, nil, long), fake("smt", result.Unsupported, nil, 0), fake("pruned", result.Failed, result.Limit("too many paths"), 0), "pruned", result.Failed},
+		{"an error of the test found by the pruned engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, long), fake("pruned", result.Failed, errors.New("division by zero"), 0), "pruned", result.Failed},
 	}
 	for _, c := range cases {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		opts := Options{Engines: map[string]Engine{"enum": c.enum, "smt": c.smt}}
+		pruned := c.pruned
+		if pruned == nil {
+			pruned = c.enum
+		}
+		opts := Options{Engines: map[string]Engine{"enum": c.enum, "smt": c.smt, "pruned": pruned}}
 		r := runAuto(ctx, &spec.Test{}, nil, "m", nil, opts)
 		cancel()
 		if r.Engine != c.wantEngine || r.Status != c.wantStatus {
 			t.Errorf("%s: answer by %s (%s), want %s (%s)", c.name, r.Engine, r.Status, c.wantEngine, c.wantStatus)
 		}
+	}
+}
+
+// TestPortfolioSpeedCheck: with -speedcheck the explicit engine is pruned
+// already; it goes on after AutoDelay and no second one starts.
+func TestPortfolioSpeedCheck(t *testing.T) {
+	defer func(d time.Duration) { AutoDelay = d }(AutoDelay)
+	AutoDelay = 20 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	opts := Options{SpeedCheck: enum.SpeedOn, Engines: map[string]Engine{
+		"enum":   fake("enum", result.Done, nil, 100*time.Millisecond),
+		"smt":    fake("smt", result.Done, nil, time.Hour),
+		"pruned": fake("pruned", result.Done, nil, 0),
+	}}
+	if r := runAuto(ctx, &spec.Test{}, nil, "m", nil, opts); r.Engine != "enum" || r.Status != result.Done {
+		t.Errorf("answer by %s (%s), want enum (done)", r.Engine, r.Status)
 	}
 }

@@ -59,6 +59,11 @@ type Options struct {
 	// FlagWitnesses keeps, for each flag raised, the first execution
 	// raising it (Result.FlagWitnesses).
 	FlagWitnesses bool
+	// SpeedCheck enumerates only the executions that can settle the
+	// condition (herd7's -speedcheck; see SpeedCheck): Result.Pruned
+	// then says that the states, counts and flags cover those only.
+	// Explain turns it off (an explanation looks at every candidate).
+	SpeedCheck SpeedCheck
 }
 
 // maxShown bounds the executions collected for Show when NShow is 0.
@@ -76,11 +81,18 @@ type run struct {
 	locs    []string
 	paths   [][]*path
 	bindsCo bool
+	prune   bool // cut the branches no interesting execution follows (see canPrune)
 	states  map[string]result.State
 	flags   map[string]bool
 	counter int
-	explain *explaining
+	// evaluated counts the candidates the model evaluated.
+	evaluated int
+	explain   *explaining
 }
+
+// errSettled unwinds the search of a run with SpeedFast at the first
+// execution that settles the condition.
+var errSettled = errors.New("settled")
 
 // errDeadline unwinds the search when the run's context is done; Run
 // reports it as a timeout, never as a verdict.
@@ -88,6 +100,13 @@ var errDeadline = errors.New("deadline")
 
 // Run checks t under model m.
 func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) *result.Result {
+	res, _ := runCounting(ctx, t, m, modelName, opts)
+	return res
+}
+
+// runCounting is Run, also returning how many candidates the model
+// evaluated (for tests of the search's pruning).
+func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, int) {
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
@@ -99,6 +118,7 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 		r.opts.MaxPaths = 1 << 16
 	}
 	if r.opts.Explain {
+		r.opts.SpeedCheck = SpeedOff
 		r.explain = newExplaining(m)
 		if !t.Mixed {
 			r.opts.Uniproc = false
@@ -111,9 +131,11 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 		}
 		r.opts.Variants = vs
 	}
+	res.Pruned = r.opts.SpeedCheck != SpeedOff
 	err := r.run()
 	res.Time = time.Since(start)
 	switch {
+	case errors.Is(err, errSettled):
 	case errors.Is(err, errDeadline):
 		res.Status = result.Timeout
 	case err != nil:
@@ -132,7 +154,7 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 	if r.explain != nil && res.Status == result.Done {
 		res.Explain = r.explain.explanation(res)
 	}
-	return res
+	return res, r.evaluated
 }
 
 func (r *run) run() error {
@@ -198,6 +220,7 @@ func (r *run) run() error {
 		r.paths[i] = x.Paths
 	}
 	r.bindsCo = r.m.Binds("co")
+	r.prune = r.canPrune()
 	return r.combine(0, make([]*path, len(t.Threads)))
 }
 
@@ -243,6 +266,9 @@ type combo struct {
 	// divZero names the division by zero the current rf choice performs
 	// ("" for none).
 	divZero string
+	// consRead tells, per event, whether it is a read a constraint of
+	// its path depends on.
+	consRead []bool
 }
 
 func (r *run) candidate(paths []*path) error {
@@ -293,6 +319,14 @@ func (r *run) candidate(paths []*path) error {
 				c.writes[pe.loc] = append(c.writes[pe.loc], id)
 			}
 		}
+		for _, k := range p.Cons {
+			for _, d := range k.S.Deps {
+				for len(c.consRead) <= c.base[t]+d {
+					c.consRead = append(c.consRead, false)
+				}
+				c.consRead[c.base[t]+d] = true
+			}
+		}
 		for _, pr := range p.Rmw {
 			g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
 		}
@@ -313,6 +347,9 @@ func (r *run) candidate(paths []*path) error {
 func (r *run) chooseRf(c *combo, i int, rf []int) error {
 	if err := r.tick(); err != nil {
 		return err
+	}
+	if r.cutRf(c, rf, i) {
+		return nil
 	}
 	if i == len(rf) {
 		return r.withRf(c, rf)
@@ -447,6 +484,9 @@ func (r *run) withRf(c *combo, rf []int) error {
 			if r.opts.Uniproc && !c.coherent(locs[k], rf, p) {
 				return nil
 			}
+			if r.cutCo(c, vals, locs, orders, k+1) {
+				return nil
+			}
 			return perLoc(k + 1)
 		})
 	}
@@ -491,6 +531,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	if r.ctx.Err() != nil {
 		return errDeadline
 	}
+	r.evaluated++
 	if c.st == nil {
 		// Built on the first rf choice that gets this far: most
 		// combinations of paths (those of pointer loads, one per
@@ -535,10 +576,14 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			finalCo = &got
 		}
-		if st, kept := r.record(c, vals, rf, *finalCo); kept {
+		if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
 			if c.divZero != "" {
 				evalErr = &prog.DivisionByZeroError{At: c.divZero}
 				return false
+			}
+			if !settles {
+				// -speedcheck: not one of the executions kept.
+				return true
 			}
 			// Flags of the executions the filter keeps, as the SMT
 			// engine (which asserts the filter) reports them.
@@ -550,6 +595,10 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 					}
 					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
 				}
+			}
+			if r.opts.SpeedCheck == SpeedFast && r.prune {
+				evalErr = errSettled
+				return false
 			}
 		}
 		return true
@@ -563,19 +612,24 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	return evalErr
 }
 
-// record adds one accepted execution's final state and returns it; it
-// reports false when the test's filter rejects the execution.
-func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (result.State, bool) {
+// record adds one accepted execution's final state and returns it; kept
+// is false when the test's filter rejects the execution, interesting is
+// false when -speedcheck leaves it out (it does not settle the
+// condition; nothing is recorded).
+func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (st result.State, kept, interesting bool) {
 	regVal := r.finalValues(c, vals, co)
 	if r.t.Filter != nil && !spec.Eval(r.t.Filter, regVal) {
-		return nil, false
+		return nil, false, false
 	}
-	st := make(result.State, len(r.obs))
+	sat := spec.Eval(r.t.Cond, regVal)
+	if r.opts.SpeedCheck != SpeedOff && sat != r.interesting() {
+		return nil, true, false
+	}
+	st = make(result.State, len(r.obs))
 	for i, ref := range r.obs {
 		st[i] = regVal(ref)
 	}
 	r.states[st.Key()] = st
-	sat := spec.Eval(r.t.Cond, regVal)
 	r.show(sat, func() *result.Execution { return witness(c, vals, rf, co, st) })
 	if sat {
 		r.res.Positive++
@@ -585,7 +639,7 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (result.State,
 	} else {
 		r.res.Negative++
 	}
-	return st, true
+	return st, true, true
 }
 
 // finalValues returns the final value of each ref in the execution of

@@ -23,6 +23,7 @@ type JSONResult struct {
 	Negative    *int                 `json:"negative,omitempty"`
 	Flags       []string             `json:"flags,omitempty"`
 	Bounded     bool                 `json:"bounded,omitempty"`
+	Pruned      bool                 `json:"pruned,omitempty"` // only the executions that can settle the condition were enumerated
 	TimeMS      float64              `json:"time_ms"`
 	Expected    string               `json:"expected,omitempty"`
 	Engines     map[string]string    `json:"engines,omitempty"` // each engine's verdict, when they disagree
@@ -33,7 +34,7 @@ type JSONResult struct {
 // ToJSON converts a result.
 func ToJSON(r *result.Result) JSONResult {
 	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Status: r.Status.String(),
-		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded,
+		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
 		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
 	if !r.CountsOmitted {
 		p, n := r.Positive, r.Negative
@@ -47,7 +48,9 @@ func ToJSON(r *result.Result) JSONResult {
 		if r.Ok() {
 			j.Verdict = "Ok"
 		}
-		j.Observation = r.Observation()
+		if !r.Pruned || !r.CountsOmitted {
+			j.Observation = r.Observation()
+		}
 	}
 	if r.StatesOmitted {
 		return j

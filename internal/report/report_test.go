@@ -38,6 +38,8 @@ func TestTextLikeHerd(t *testing.T) {
 		{"error", func(r *result.Result) { r.Status, r.Err = result.Failed, errors.New("boom") }, "Test SB error\nError boom\n"},
 		{"counts omitted", func(r *result.Result) { r.CountsOmitted = true }, "Test SB Allowed\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Sometimes\nTime SB 0.01\n\n"},
 		{"states omitted", func(r *result.Result) { r.StatesOmitted, r.CountsOmitted = true, true }, "Test SB Allowed\nOk\nCondition"},
+		{"pruned, herd7's -speedcheck", func(r *result.Result) { r.Pruned = true }, "Observation SB Sometimes 1 3\nPruned SB: only the executions that can settle the condition were enumerated (-speedcheck)\nTime SB"},
+		{"pruned, portfolio", func(r *result.Result) { r.Pruned, r.StatesOmitted, r.CountsOmitted = true, true, true }, "Test SB Allowed\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nPruned SB:"},
 	}
 	for _, tc := range tests {
 		r := sample()
@@ -81,10 +83,12 @@ func TestJSONOmitted(t *testing.T) {
 		{"all", false, false, nil, []string{`"states":[`, `"positive":1`, `"negative":3`}},
 		{"no counts", false, true, []string{`"positive"`, `"negative"`}, []string{`"states":[`}},
 		{"no states", true, true, []string{`"states"`, `"positive"`}, []string{`"verdict":"Ok"`}},
+		{"pruned", true, true, []string{`"states"`, `"positive"`, `"observation"`}, []string{`"verdict":"Ok"`, `"pruned":true`}},
 	}
 	for _, tc := range tests {
 		r := sample()
 		r.StatesOmitted, r.CountsOmitted = tc.states, tc.count
+		r.Pruned = tc.name == "pruned"
 		var b bytes.Buffer
 		JSON(&b, r, "")
 		for _, w := range tc.absent {

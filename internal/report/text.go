@@ -24,7 +24,8 @@ func StateLine(r *result.Result, s result.State) string {
 // compute is left out rather than made up: the states when
 // r.StatesOmitted, the Positive/Negative counts of executions (the
 // Witnesses lines and the numbers after the observation) when
-// r.CountsOmitted.
+// r.CountsOmitted (and the observation too when r.Pruned: the executions
+// that could not settle the condition were not enumerated).
 func Text(w io.Writer, r *result.Result) {
 	switch r.Status {
 	case result.Failed, result.Unsupported:
@@ -56,13 +57,20 @@ func Text(w io.Writer, r *result.Result) {
 		fmt.Fprintf(w, "Flag %s\n", f)
 	}
 	fmt.Fprintf(w, "Condition %s\n", r.Condition)
-	if r.CountsOmitted {
+	switch {
+	case r.CountsOmitted && r.Pruned:
+		// Not known: the executions that cannot settle the condition
+		// were not enumerated.
+	case r.CountsOmitted:
 		fmt.Fprintf(w, "Observation %s %s\n", r.Name, r.Observation())
-	} else {
+	default:
 		fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
 	}
 	if r.Bounded {
 		fmt.Fprintf(w, "Bounded %s: some paths were cut by the loop bound\n", r.Name)
+	}
+	if r.Pruned {
+		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", r.Name)
 	}
 	fmt.Fprintf(w, "Time %s %.2f\n\n", r.Name, r.Time.Seconds())
 }

@@ -90,7 +90,12 @@ type Result struct {
 	// they only tell whether some execution satisfies the condition and
 	// whether some does not, and printers leave the numbers out.
 	CountsOmitted bool
-	Flags         []string
+	// Pruned says that the explicit engine enumerated only the
+	// executions that can settle the condition (herd7's -speedcheck):
+	// the verdict is the full enumeration's, but States, the counts, the
+	// observation and Flags cover those executions only.
+	Pruned bool
+	Flags  []string
 	// FlagWitnesses holds, for each raised flag, an execution raising it,
 	// when the engine was asked for them (the Options.FlagWitnesses of
 	// either engine): musket check -races shows the racy execution.
