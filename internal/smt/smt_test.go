@@ -817,6 +817,17 @@ func TestNoLeakContexts(t *testing.T) {
 	}
 }
 
+// drainCleanups runs the garbage collector and lets the cleanups of
+// unreachable terms run, draining them into c, until done or a bounded
+// number of rounds (not a clock: a slow machine gets the same rounds).
+func drainCleanups(c *Context, done func() bool) {
+	for round := 0; round < 5000 && !done(); round++ {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+		c.True() // drains; the term it creates is not counted
+	}
+}
+
 // TestNoLeakTerms discards 140000 distinct terms in one context and
 // checks that their references are released and Z3's heap stays flat.
 func TestNoLeakTerms(t *testing.T) {
@@ -826,11 +837,7 @@ func TestNoLeakTerms(t *testing.T) {
 	// waitFreed runs the GC until the cleanups of all discarded terms have
 	// been drained (or gives up after a few seconds).
 	waitFreed := func() {
-		for deadline := time.Now().Add(5 * time.Second); c.nfreed < created && time.Now().Before(deadline); {
-			runtime.GC()
-			time.Sleep(time.Millisecond)
-			c.True() // drains; the term it creates is not counted
-		}
+		drainCleanups(c, func() bool { return c.nfreed >= created })
 	}
 	build := func(base int) {
 		for j := 0; j < 20000; j++ {
@@ -885,14 +892,7 @@ func TestCloseReleases(t *testing.T) {
 			if r := s.Check(); r != Sat {
 				t.Fatalf("check: %v", r)
 			}
-			for deadline := time.Now().Add(5 * time.Second); ; {
-				runtime.GC()
-				time.Sleep(time.Millisecond)
-				c.True() // drains
-				if tc.arena || c.nfreed > 0 || time.Now().After(deadline) {
-					break
-				}
-			}
+			drainCleanups(c, func() bool { return tc.arena || c.nfreed > 0 })
 			live := 0
 			for _, o := range c.live {
 				if o.ptr != nil {
