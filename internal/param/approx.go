@@ -66,7 +66,7 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 		return nil
 	}
 	fin := newFinite(sys, n)
-	if fin.size > maxCells {
+	if fin.cells > maxCells {
 		return nil
 	}
 	smp := fin.sample(stop)

@@ -27,10 +27,29 @@ const (
 // finite is a finite instance: n processes, and the cell layout of the
 // variables.
 type finite struct {
-	sys  *System
-	n    int32
-	base []int // first cell of each global
-	size int   // number of cells
+	cellLayout
+}
+
+// cellLayout places the globals of a finite instance with n processes in
+// an array of cells, an array global's cells in the order of its indices.
+type cellLayout struct {
+	sys   *System
+	n     int32
+	base  []int // first cell of each global
+	cells int   // number of cells
+}
+
+func newCellLayout(sys *System, n int32) cellLayout {
+	l := cellLayout{sys: sys, n: n}
+	for _, g := range sys.Globals {
+		l.base = append(l.base, l.cells)
+		k := 1
+		for range g.Arity {
+			k *= int(n)
+		}
+		l.cells += k
+	}
+	return l
 }
 
 // explorable reports whether sys has a finite instance that explore
@@ -48,21 +67,12 @@ func explorable(sys *System) bool {
 }
 
 func newFinite(sys *System, n int32) *finite {
-	f := &finite{sys: sys, n: n}
-	for _, g := range sys.Globals {
-		f.base = append(f.base, f.size)
-		k := 1
-		for range g.Arity {
-			k *= int(n)
-		}
-		f.size += k
-	}
-	return f
+	return &finite{newCellLayout(sys, n)}
 }
 
 // cell is the index of the cell of global g at procs args (1-based), or
 // -1 when an index is not a process of the instance.
-func (f *finite) cell(g int32, nargs int8, args [maxArity]int32) int {
+func (f *cellLayout) cell(g int32, nargs int8, args [maxArity]int32) int {
 	c, mul := 0, 1
 	for i := 0; i < int(nargs); i++ {
 		a := args[i]
@@ -227,8 +237,8 @@ func (f *finite) initial() [][]int64 {
 		inits = []Conj{{}}
 	}
 	for _, cj := range inits {
-		st := make([]int64, f.size)
-		fixed := make([]bool, f.size)
+		st := make([]int64, f.cells)
+		fixed := make([]bool, f.cells)
 		ok := true
 		for _, tuple := range initTuples(f.procs(), f.sys.InitArity) {
 			if !ok {

@@ -47,13 +47,10 @@ const (
 // a read can be performed as early as just after the previous read of
 // its process), which the weak guesses take into account.
 type wfinite struct {
-	sys   *System
-	n     int32
-	base  []int
-	cells int
-	weak  []int // the weak cells
-	hist  int   // offset of the ranges
-	size  int
+	cellLayout
+	weak []int // the weak cells
+	hist int   // offset of the ranges
+	size int
 	// overAtoms, when set, are weak reads (KVal atoms) whose values are
 	// overVals
 	overAtoms []Term
@@ -75,15 +72,7 @@ func weakExplorable(sys *System) bool {
 }
 
 func newWFinite(sys *System, n int32) *wfinite {
-	f := &wfinite{sys: sys, n: n}
-	for _, g := range sys.Globals {
-		f.base = append(f.base, f.cells)
-		k := 1
-		for range g.Arity {
-			k *= int(n)
-		}
-		f.cells += k
-	}
+	f := &wfinite{cellLayout: newCellLayout(sys, n)}
 	for gi, g := range sys.Globals {
 		if !g.Weak {
 			continue
@@ -167,19 +156,6 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 
 // wMaxRange bounds the values of a range that readValues lists.
 const wMaxRange = 16
-
-func (f *wfinite) cell(g int32, nargs int8, args [maxArity]int32) int {
-	c, mul := 0, 1
-	for i := 0; i < int(nargs); i++ {
-		a := args[i]
-		if a < 1 || a > f.n {
-			return -1
-		}
-		c += int(a-1) * mul
-		mul *= int(f.n)
-	}
-	return f.base[g] + c
-}
 
 // buf is the offset of the buffer of process p.
 func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*wBufCap) }
@@ -311,7 +287,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
-	dom := &finite{sys: f.sys, n: f.n}
+	dom := &finite{cellLayout{sys: f.sys, n: f.n}}
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
