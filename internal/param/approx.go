@@ -328,18 +328,7 @@ func (e *engine) guess(c *Cube) *Cube {
 	}
 	for size := 1; size <= maxGuessLits && size < n; size++ {
 		// subsets of the given size, fewer processes first
-		var subs []uint64
-		var rec func(start, left int, sub uint64)
-		rec = func(start, left int, sub uint64) {
-			if left == 0 {
-				subs = append(subs, sub)
-				return
-			}
-			for i := start; i <= n-left; i++ {
-				rec(i+1, left-1, sub|1<<uint(i))
-			}
-		}
-		rec(0, size, 0)
+		subs := subsets(n, size)
 		procs := func(sub uint64) int {
 			var s uint64
 			for i := range n {
@@ -404,4 +393,22 @@ func evalInt(op Op, a, b int64) bool {
 		return a > b
 	}
 	return a >= b
+}
+
+// subsets lists the subsets of {0..n-1} with size elements, as bit masks
+// in lexicographic order of their elements.
+func subsets(n, size int) []uint64 {
+	var subs []uint64
+	var rec func(start, left int, sub uint64)
+	rec = func(start, left int, sub uint64) {
+		if left == 0 {
+			subs = append(subs, sub)
+			return
+		}
+		for i := start; i <= n-left; i++ {
+			rec(i+1, left-1, sub|1<<uint(i))
+		}
+	}
+	rec(0, size, 0)
+	return subs
 }

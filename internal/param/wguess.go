@@ -315,18 +315,7 @@ func (e *engine) weakGuess(c *Cube) *Cube {
 		return bits.OnesCount64(s)
 	}
 	for size := 1; size <= wGuessLits && size <= n; size++ {
-		var subs []uint64
-		var rec func(start, left int, sub uint64)
-		rec = func(start, left int, sub uint64) {
-			if left == 0 {
-				subs = append(subs, sub)
-				return
-			}
-			for i := start; i <= n-left; i++ {
-				rec(i+1, left-1, sub|1<<uint(i))
-			}
-		}
-		rec(0, size, 0)
+		subs := subsets(n, size)
 		slices.SortStableFunc(subs, func(x, y uint64) int { return procs(x) - procs(y) })
 		for _, sub := range subs {
 			if e.stopped() {
