@@ -63,6 +63,25 @@ type flagCheck struct {
 	b    B
 }
 
+// buildBounded is build within ctx: Z3 is interrupted when ctx is done,
+// so that an assertion Z3 takes long to take in (it rewrites each formula
+// as it is asserted) does not outlast the time limit; the interrupted
+// assertion's error is then errTimeout.
+func (e *encoding) buildBounded(ctx context.Context) (err error) {
+	stop := e.ctx.InterruptWhenDone(ctx)
+	defer stop()
+	defer func() {
+		if r := recover(); r != nil {
+			if _, z := r.(*smt.Error); z && ctx.Err() != nil {
+				err = errTimeout
+				return
+			}
+			panic(r)
+		}
+	}()
+	return e.build(ctx)
+}
+
 // build encodes t: control flow, data flow, the model, the filter.
 func (e *encoding) build(ctx context.Context) error {
 	e.f.limit = ctx

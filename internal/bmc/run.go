@@ -101,7 +101,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		sol = zc.NewSolver()
 	}
 	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true}
-	if err := e.build(ctx); err != nil {
+	if err := e.buildBounded(ctx); err != nil {
 		return err
 	}
 	rep.Encode = time.Since(encStart)

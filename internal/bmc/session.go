@@ -131,7 +131,7 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 	if mode == Inconsistent {
 		e.incons = &inconsistency{}
 	}
-	if err := e.build(ctx); err != nil {
+	if err := e.buildBounded(ctx); err != nil {
 		return nil, err
 	}
 	x.e = e

@@ -61,3 +61,27 @@ func TestTimeoutWhileListingStates(t *testing.T) {
 		t.Fatalf("status %s (%v) with %d states; want a timeout", r.Status, r.Err, len(r.States))
 	}
 }
+
+// TestTimeoutWhileAsserting: encoding lockfree/aba-rcu-simple.litmus
+// under the Linux kernel's model hands Z3 formulas it takes minutes to
+// take in (Z3 rewrites each formula as it is asserted), inside one call
+// that checks no deadline of ours; Z3 must be interrupted there, and the
+// result be a timeout, never a verdict or a hang.
+func TestTimeoutWhileAsserting(t *testing.T) {
+	m, fe, variants := kernelModel(t)
+	path := corpus + "/litmus/LKMM/lockfree/aba-rcu-simple.litmus"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lt, err := litmus.ParseWith(path, src, fe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	r := bmc.Run(ctx, lt, m, "lkmm", bmc.Options{Variants: variants, TagNames: fe.Tags()})
+	if r.Status != result.Timeout {
+		t.Fatalf("status %s (%v); want a timeout", r.Status, r.Err)
+	}
+}

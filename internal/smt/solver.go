@@ -8,7 +8,6 @@ import "C"
 import (
 	"context"
 	"math"
-	"time"
 	"unsafe"
 )
 
@@ -188,30 +187,9 @@ func (s *Solver) CheckContext(ctx context.Context, as ...Term) Result {
 		s.reason = "canceled"
 		return Unknown
 	}
-	finished := make(chan struct{})
-	watcherDone := make(chan struct{})
-	c := s.c
-	go func() {
-		defer close(watcherDone)
-		select {
-		case <-finished:
-			return
-		case <-ctx.Done():
-		}
-		t := time.NewTicker(5 * time.Millisecond)
-		defer t.Stop()
-		for {
-			c.Interrupt()
-			select {
-			case <-finished:
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	stop := s.c.InterruptWhenDone(ctx)
 	r := s.check("CheckContext", as)
-	close(finished)
-	<-watcherDone
+	stop()
 	if r == Unknown && ctx.Err() != nil && s.reason == "" {
 		s.reason = "canceled"
 	}
