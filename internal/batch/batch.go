@@ -279,13 +279,9 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		return j
 	}
 	if opts.Engine == "auto" {
-		tctx := ctx
-		if opts.Timeout > 0 {
-			var cancel context.CancelFunc
-			tctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-			defer cancel()
-		}
-		j.Result = runAuto(tctx, t, m, name, tags, opts)
+		j.Result = within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
+			return runAuto(c, t, m, name, tags, opts)
+		})
 		result.Unchunk(j.Result, t)
 		return j
 	}
@@ -297,13 +293,10 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		j.Err = fmt.Errorf("unknown engine %q", eng)
 		return j
 	}
-	tctx := ctx
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		tctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
-	j.Result = opts.engine(eng)(tctx, t, m, name, tags, opts)
+	run := opts.engine(eng)
+	j.Result = within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
+		return run(c, t, m, name, tags, opts)
+	})
 	result.Unchunk(j.Result, t)
 	return j
 }

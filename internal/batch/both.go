@@ -31,12 +31,10 @@ func (d *Disagreement) Error() string {
 // disagreement says how.
 func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
 	one := func(eng string) *result.Result {
-		c, cancel := ctx, context.CancelFunc(func() {})
-		if opts.Timeout > 0 {
-			c, cancel = context.WithTimeout(ctx, opts.Timeout)
-		}
-		defer cancel()
-		r := opts.engine(eng)(c, t, m, name, tags, opts)
+		run := opts.engine(eng)
+		r := within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
+			return run(c, t, m, name, tags, opts)
+		})
 		result.Unchunk(r, t)
 		return r
 	}

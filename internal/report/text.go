@@ -34,7 +34,11 @@ func Text(w io.Writer, r *result.Result) {
 		return
 	case result.Timeout:
 		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
-		fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n\n", r.Name, r.Time.Seconds())
+		fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())
+		if r.Err != nil {
+			fmt.Fprintf(w, "Warning %v\n", r.Err)
+		}
+		fmt.Fprintln(w)
 		return
 	}
 	fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
