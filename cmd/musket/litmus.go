@@ -272,6 +272,9 @@ func (l *litmusRun) job(j batch.Job) {
 	case result.Unsupported:
 		l.unsupp = append(l.unsupp, r.Name)
 		l.status.add(exitLimit)
+		if l.quiet && r.Err != nil {
+			fmt.Fprintf(l.stderr, "%v\n", r.Err)
+		}
 	case result.Failed:
 		l.errs++
 		l.status.add(failureStatus(r.Err))
@@ -469,7 +472,7 @@ func (l *litmusRun) summary() {
 		fmt.Fprintf(l.stderr, "timed out (limit %v each): %s\n", l.timeout, strings.Join(l.timeouts, ", "))
 	}
 	if len(l.unsupp) > 0 {
-		fmt.Fprintf(l.stderr, "unsupported by the engine: %s\n", strings.Join(l.unsupp, ", "))
+		fmt.Fprintf(l.stderr, "unsupported (each test's error says what): %s\n", strings.Join(l.unsupp, ", "))
 	}
 	if len(l.engineDisagree) > 0 {
 		fmt.Fprintf(l.stderr, "the engines disagree on %d tests: %s\n", len(l.engineDisagree), strings.Join(l.engineDisagree, ", "))

@@ -9,8 +9,10 @@ import (
 	"context"
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Options configure a batch run.
@@ -261,6 +264,13 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 	}
 	t, err := litmus.ParseFileWith(path, fes...)
 	if err != nil {
+		if source.IsUnsupported(err) {
+			// A valid test with a feature Musket does not handle: a
+			// limit of the tool, reported by name, not bad input.
+			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			j.Result = &result.Result{File: path, Name: name, Status: result.Unsupported, Err: err}
+			return j
+		}
 		j.Err = err
 		return j
 	}

@@ -77,3 +77,32 @@ func TestUnknownModel(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsupportedIsNotBadInput: a valid test using a feature Musket does
+// not handle is reported as unsupported (a limit, by name and with the
+// front-end's error), a malformed one as an error of the input.
+func TestUnsupportedIsNotBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, src   string
+		unsupported bool
+	}{
+		{"mul", "RISCV mul\n{ 0:x6=2; 0:x7=3; }\n P0 ;\n mul x5,x6,x7 ;\nexists (0:x5=6)\n", true},
+		{"nope", "X86 nope\n{}\n P0 ;\n NOPE ;\nexists (x=1)\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name+".litmus")
+			if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var got Job
+			Run(context.Background(), []string{path}, Options{Jobs: 1}, func(j Job) { got = j })
+			switch {
+			case tc.unsupported && (got.Err != nil || got.Result == nil || got.Result.Status != result.Unsupported || got.Result.Err == nil || got.Result.Name != tc.name):
+				t.Fatalf("want unsupported with its error; got err %v, result %+v", got.Err, got.Result)
+			case !tc.unsupported && got.Err == nil:
+				t.Fatalf("want an input error; got result %+v", got.Result)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -87,4 +88,28 @@ func (l ErrorList) Sort() {
 // Errorf is an *Error at pos whose message is formatted as fmt.Sprintf.
 func Errorf(pos Pos, format string, args ...any) error {
 	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// The front-ends begin the message of an error about a feature of the
+// input that is valid but that Musket does not handle with "unsupported "
+// (e.g. "unsupported mixed-size RISCV test: ..."); IsUnsupported tells
+// such errors from errors of bad input.
+
+// Unsupported tells whether e is about a feature Musket does not handle.
+func (e *Error) Unsupported() bool { return strings.HasPrefix(e.Msg, "unsupported ") }
+
+// IsUnsupported tells whether err is an *Error or an ErrorList that is
+// only about features Musket does not handle (no error of bad input).
+func IsUnsupported(err error) bool {
+	var l ErrorList
+	if errors.As(err, &l) {
+		for _, x := range l {
+			if !x.Unsupported() {
+				return false
+			}
+		}
+		return len(l) > 0
+	}
+	var e *Error
+	return errors.As(err, &e) && e.Unsupported()
 }
