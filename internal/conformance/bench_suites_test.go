@@ -20,16 +20,19 @@ import (
 // sub-benchmark per suite, reporting the wall time of the whole suite
 // (s/suite), the number of tests and of time-outs at 60 s each. The
 // engine is MUSKET_BENCH_ENGINE (default auto, the command's default).
+// The suites that TestCorpus runs only with MUSKET_LONG=1 (the whole LKMM
+// folder, AArch64 under herd's file) are timed with it too.
 //
-//	go test ./internal/conformance -run '^$' -bench Suites -benchtime 1x
+//	MUSKET_LONG=1 go test ./internal/conformance -run '^$' -bench Suites -benchtime 1x -timeout 60m
 func BenchmarkSuites(b *testing.B) {
 	testcorpus.Dir(b)
 	engine := os.Getenv("MUSKET_BENCH_ENGINE")
 	if engine == "" {
 		engine = "auto"
 	}
+	long := os.Getenv("MUSKET_LONG") != ""
 	for _, s := range suites {
-		if s.long {
+		if s.long && !long {
 			continue
 		}
 		b.Run(strings.ReplaceAll(s.name, "/", "_"), func(b *testing.B) {
