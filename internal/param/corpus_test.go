@@ -99,7 +99,7 @@ func TestInvariantOnFiniteInstance(t *testing.T) {
 			reached := false
 			for n := max(2, sys.Pinned); n <= max(3, sys.Pinned); n++ {
 				fin := newFinite(sys, n)
-				smp := fin.sample(nil)
+				smp := fin.sample(nil, maxSample)
 				states, complete := smp.states, smp.complete
 				t.Logf("%d processes: %d states (complete: %v), %d cubes", n, len(states), complete, len(res.cubes))
 				for _, st := range states {
