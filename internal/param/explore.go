@@ -585,13 +585,21 @@ func (f *finite) holdsRoot(st []int64, r *Root) bool { return f.rootProcs(st, r)
 // rootProcs returns distinct processes for the parameters of r that
 // make st satisfy r, or nil.
 func (f *finite) rootProcs(st []int64, r *Root) []int32 {
+	return rootParams(f.n, r, func(params []int32) bool {
+		return f.dnf(st, r.DNF, &fenv{params: params})
+	})
+}
+
+// rootParams returns distinct processes among 1..n for the parameters of
+// the formula r that satisfy holds, or nil.
+func rootParams(n int32, r *Root, holds func(params []int32) bool) []int32 {
 	params := make([]int32, r.Params)
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if k == len(params) {
-			return f.dnf(st, r.DNF, &fenv{params: params})
+			return holds(params)
 		}
-		for p := int32(1); p <= f.n; p++ {
+		for p := int32(1); p <= n; p++ {
 			if !slices.Contains(params[:k], p) {
 				params[k] = p
 				if rec(k + 1) {

@@ -360,7 +360,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			for i, c := range open {
 				x[c] = doms[c][idx[i]]
 			}
-			if k := stateKey(x); !seen[k] && (len(f.sys.Init) == 0 || isInit(x)) {
+			if k := stateKey(x); !seen[k] && (len(f.sys.Init) == 0 || isInit(x)) && !f.excluded(x) {
 				seen[k] = true
 				for _, p := range procs {
 					f.resetRanges(x, p)
@@ -389,7 +389,9 @@ func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
 		copy(s[b+1:b+1+2*wBufCap], s[b+3:b+1+2*wBufCap])
 		s[b+2*wBufCap-1], s[b+2*wBufCap] = 0, 0
 		s[b]--
-		out = append(out, s)
+		if !f.excluded(s) {
+			out = append(out, s)
+		}
 	}
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
@@ -484,7 +486,24 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 	if actor > 0 && (t.ReadsWeak || t.Fence) {
 		f.resetRanges(s, actor)
 	}
+	if f.excluded(s) {
+		return out
+	}
 	return append(out, s)
+}
+
+// excluded reports whether st satisfies an invariant formula of the
+// system: such a state is unreachable by the formula, and left out of
+// the sample.
+func (f *wfinite) excluded(st []int64) bool {
+	for _, inv := range f.sys.Invariants {
+		if rootParams(f.n, inv, func(params []int32) bool {
+			return f.dnf(st, inv.DNF, &fenv{params: params}, 0)
+		}) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func procSlice(n int32) []int32 {
