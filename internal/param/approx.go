@@ -103,7 +103,7 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 	}
 	// a guess has at most the processes of the first instance, or one
 	// fewer than the largest one
-	a.guessProcs = max(int(a.sets[0].fin.n), int(a.sets[len(a.sets)-1].fin.n)-1)
+	a.guessProcs = max(int(a.sets[0].n), int(a.sets[len(a.sets)-1].n)-1)
 	return a
 }
 
@@ -111,14 +111,19 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 // literal over its cells that a guess asked about, the set of sampled
 // states where it holds (a bitset, computed once): a conjunction is
 // reached when the intersection of the sets of its literals is not
-// empty, for some map of its slots to processes.
+// empty, for some map of its slots to processes. The SC and the TSO
+// samples (wexplore.go) both use it.
 type sampleSet struct {
-	fin    *finite
+	layout *cellLayout
+	n      int32
 	states [][]int64
 	holds  map[groundLit][]uint64
+	// constant evaluates a term without cells
+	constant func(t Term, e *fenv) (int64, bool)
 }
 
-// operand is a cell of a finite instance, or the constant val (cell -1).
+// operand is the value of a cell of a finite instance plus val, or the
+// constant val (cell -1).
 type operand struct {
 	cell int
 	val  int64
@@ -132,7 +137,29 @@ type groundLit struct {
 }
 
 func newSampleSet(fin *finite, states [][]int64) *sampleSet {
-	return &sampleSet{fin: fin, states: states, holds: map[groundLit][]uint64{}}
+	return &sampleSet{layout: &fin.cellLayout, n: fin.n, states: states, holds: map[groundLit][]uint64{},
+		constant: func(t Term, e *fenv) (int64, bool) { return fin.value(nil, t, e) }}
+}
+
+// groundable reports whether a literal is a comparison of cells (plus
+// an integer) and constants, which the sets of states answer.
+func groundable(l Lit) bool {
+	for _, t := range [2]Term{l.L, l.R} {
+		switch t.Kind {
+		case KVar:
+			if t.Off.Den != 1 {
+				return false
+			}
+		case KBool, KEnum, KSlot:
+		case KNum:
+			if t.Off.Den != 1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // operand compiles a term under the map e of slots to processes; ok is
@@ -143,14 +170,14 @@ func (s *sampleSet) operand(t Term, e *fenv) (operand, bool) {
 		for i := 0; i < int(t.NArgs); i++ {
 			args[i] = e.proc(t.Args[i])
 		}
-		cell := s.fin.cell(t.Sym, t.NArgs, args)
-		return operand{cell: cell}, cell >= 0
+		cell := s.layout.cell(t.Sym, t.NArgs, args)
+		return operand{cell: cell, val: t.Off.Num}, cell >= 0
 	}
-	v, ok := s.fin.value(nil, t, e)
+	v, ok := s.constant(t, e)
 	return operand{cell: -1, val: v}, ok
 }
 
-// states returns the bitset of the sampled states where g holds.
+// statesOf returns the bitset of the sampled states where g holds.
 func (s *sampleSet) statesOf(g groundLit) []uint64 {
 	if b, ok := s.holds[g]; ok {
 		return b
@@ -160,7 +187,7 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 		if o.cell < 0 {
 			return o.val
 		}
-		return st[o.cell]
+		return st[o.cell] + o.val
 	}
 	for i, st := range s.states {
 		if evalInt(g.op, get(st, g.l), get(st, g.r)) {
@@ -171,11 +198,44 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 	return b
 }
 
-// reaches reports whether a sampled state satisfies lits (over slots)
-// for some injective map of the slots to the processes of the instance;
-// a pinned slot (a process constant) maps to itself.
-func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
-	n := s.fin.n
+// intersect sets acc to the sampled states where the groundable lits
+// hold under the map e, and reports whether there is one.
+func (s *sampleSet) intersect(lits []Lit, e *fenv, acc []uint64) bool {
+	for i := range acc {
+		acc[i] = ^uint64(0)
+	}
+	if k := len(s.states) % 64; k != 0 {
+		acc[len(acc)-1] = 1<<uint(k) - 1
+	}
+	for _, l := range lits {
+		lo, ok1 := s.operand(l.L, e)
+		ro, ok2 := s.operand(l.R, e)
+		if !ok1 || !ok2 {
+			return false
+		}
+		if lo.cell < 0 && ro.cell < 0 {
+			if !evalInt(l.Op, lo.val, ro.val) {
+				return false
+			}
+			continue
+		}
+		b := s.statesOf(groundLit{l.Op, lo, ro})
+		any := uint64(0)
+		for i := range acc {
+			acc[i] &= b[i]
+			any |= acc[i]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return len(acc) > 0
+}
+
+// slotMaps calls fn with every injective map m of slots to the processes
+// 1..n (a pinned slot, a process constant, maps to itself), through the
+// environment e, until fn returns true; it reports whether one did.
+func slotMaps(slots []int32, pinned, n int32, fn func(e *fenv) bool) bool {
 	m := make([]int32, len(slots))
 	used := make([]bool, n+1)
 	e := &fenv{slot: func(x int32) int32 {
@@ -184,39 +244,10 @@ func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
 		}
 		return 0
 	}}
-	acc := make([]uint64, (len(s.states)+63)/64)
-	holds := func() bool {
-		for i := range acc {
-			acc[i] = ^uint64(0)
-		}
-		for _, l := range lits {
-			lo, ok1 := s.operand(l.L, e)
-			ro, ok2 := s.operand(l.R, e)
-			if !ok1 || !ok2 {
-				return false
-			}
-			if lo.cell < 0 && ro.cell < 0 {
-				if !evalInt(l.Op, lo.val, ro.val) {
-					return false
-				}
-				continue
-			}
-			b := s.statesOf(groundLit{l.Op, lo, ro})
-			any := uint64(0)
-			for i := range acc {
-				acc[i] &= b[i]
-				any |= acc[i]
-			}
-			if any == 0 {
-				return false
-			}
-		}
-		return true
-	}
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if k == len(slots) {
-			return holds()
+			return fn(e)
 		}
 		if x := slots[k]; x <= pinned {
 			if x > n || used[x] {
@@ -230,16 +261,24 @@ func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
 		for p := int32(1); p <= n; p++ {
 			if !used[p] {
 				used[p], m[k] = true, p
-				if rec(k + 1) {
-					used[p] = false
+				ok := rec(k + 1)
+				used[p] = false
+				if ok {
 					return true
 				}
-				used[p] = false
 			}
 		}
 		return false
 	}
 	return rec(0)
+}
+
+// reaches reports whether a sampled state satisfies lits (groundable,
+// over slots) for some injective map of the slots to the processes of
+// the instance.
+func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
+	acc := make([]uint64, (len(s.states)+63)/64)
+	return slotMaps(slots, pinned, s.n, func(e *fenv) bool { return s.intersect(lits, e, acc) })
 }
 
 // reached reports whether a state of some sample satisfies lits.
