@@ -218,3 +218,62 @@ func TestChallenges(t *testing.T) {
 		})
 	}
 }
+
+// TestChallengesSC runs the challenges with weak memory made sequentially
+// consistent (the "weak" keyword dropped), which plain BRAB must prove:
+// Cubicle needs "-brab 3" for the arbiter (its comment). The invariant
+// found is given back as invariant declarations: the search without
+// approximation must then be SAFE (the cubes are inductive), and no
+// reachable state of the instances with two and three processes may
+// satisfy one of them.
+func TestChallengesSC(t *testing.T) {
+	for _, name := range []string{"arbiter_v3_N.cub"} {
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join(corpusDir, "challenges", name))
+			if err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skipf("corpus not available: %v", err)
+			}
+			src = []byte(strings.ReplaceAll(string(src), "weak array", "array"))
+			sys, err := Load("sc_"+name, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sys.Weak {
+				t.Fatal("still weak")
+			}
+			res, err := Verify(t.Context(), sys, Options{Timeout: timeout()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s in %v, %d nodes (%d guesses, %d restarts)", name, res.Verdict, res.Time.Round(time.Millisecond), res.Visited, res.Guesses, res.Restarts)
+			if res.Verdict != Safe {
+				t.Fatalf("got %s, want SAFE", res.Verdict)
+			}
+			var b strings.Builder
+			WriteInvariants(&b, sys, res)
+			sys2, err := Load("sc_"+name, append(src, "\n"+b.String()...))
+			if err != nil {
+				t.Fatalf("the printed invariant does not load: %v", err)
+			}
+			res2, err := Verify(t.Context(), sys2, Options{Timeout: timeout(), NoApprox: true})
+			if err != nil || res2.Verdict != Safe {
+				t.Fatalf("with its invariant, without approximation: %v %v", res2.Verdict, err)
+			}
+			for n := int32(2); n <= 3; n++ {
+				fin := newFinite(sys, n)
+				smp := fin.sample(nil, maxSample)
+				for _, st := range smp.states {
+					for _, inv := range sys2.Invariants {
+						if fin.holdsRoot(st, inv) {
+							t.Fatalf("a reachable state of %d processes satisfies invariant %d", n, inv.Index)
+						}
+					}
+				}
+				t.Logf("%d processes: %d states (complete: %v)", n, len(smp.states), smp.complete)
+			}
+		})
+	}
+}
