@@ -23,7 +23,7 @@ import (
 // wMaxSample bounds the states of a weak sample, wBufCap the writes a
 // store buffer holds in it, wMaxDepth its breadth-first depth.
 const (
-	wMaxSCSample = 50000
+	wMaxSCSample = 200000
 	wMaxSample   = 4000
 	wBufCap      = 2
 	wMaxDepth    = 40
@@ -519,14 +519,22 @@ func procSlice(n int32) []int32 {
 }
 
 // sample explores the SC runs of the instance breadth-first (at most
-// wMaxSCSample states: they are TSO runs, and reach the states far
-// from the initial ones that the TSO exploration misses), then the
+// wMaxSCSample states, wMaxSample with integers: they are TSO runs, and
+// reach the states far from the initial ones that the TSO exploration
+// misses), then the
 // instance breadth-first (at most wMaxSample states more, wMaxDepth
 // steps), then walks at random from the initial state. stop is polled
 // from time to time.
 func (f *wfinite) sample(stop func() bool) [][]int64 {
+	// with integers the SC runs do not end: a few of them only
+	limit := wMaxSCSample
+	for _, g := range f.sys.Globals {
+		if g.Sort.Kind == SInt {
+			limit = wMaxSample
+		}
+	}
 	f.sc = true
-	states, seen := f.bfs(stop, nil, nil, wMaxSCSample, 0)
+	states, seen := f.bfs(stop, nil, nil, limit, 0)
 	f.sc = false
 	states, seen = f.bfs(stop, states, seen, len(states)+wMaxSample, wMaxDepth)
 	if len(states) == 0 {

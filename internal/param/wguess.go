@@ -379,6 +379,18 @@ func (e *engine) weakCandidate(c *Cube, lits []Lit) *Cube {
 		keepReadNodes(g)
 	}
 	dropUnusedSlots(g, e.sys.Pinned)
+	// c's literals over constants of the processes that g keeps stay:
+	// they never change, and the events kept may need them (a process
+	// that performs an arbiter's read is the arbiter)
+	for _, l := range c.Lits {
+		if e.constLit(l) && !slices.Contains(g.Lits, l) && slotsWithin(l, g.Slots) {
+			g.Lits = append(g.Lits, l)
+		}
+	}
+	if len(g.Lits) >= len(c.Lits) && len(g.Nodes) >= len(c.Nodes) {
+		return nil // not a generalisation
+	}
+	lits = g.Lits
 	// the weak reads of the literals, and whether each is atomic with
 	// a write of its location (it then reads memory)
 	var atoms []Term
@@ -417,6 +429,24 @@ func (e *engine) weakCandidate(c *Cube, lits []Lit) *Cube {
 		return nil
 	}
 	return g
+}
+
+// constLit reports whether l compares a constant array's cell with a
+// constant.
+func (e *engine) constLit(l Lit) bool {
+	return l.L.Kind == KVar && e.sys.Globals[l.L.Sym].Const && (l.R.Kind == KEnum || l.R.Kind == KBool || l.R.Kind == KNum)
+}
+
+// slotsWithin reports whether the slots of l are among slots.
+func slotsWithin(l Lit, slots []int32) bool {
+	for _, t := range [2]Term{l.L, l.R} {
+		for _, s := range termSlots(t) {
+			if !slices.Contains(slots, s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // key names the literals of g with its slots renamed in the order of
@@ -599,7 +629,7 @@ func (e *engine) templateRoots() []*Cube {
 	}
 	ws := a.weak
 	if ws.templates == nil {
-		ws.templates = e.makeTemplates()
+		ws.templates = append(e.makeTemplates(), e.scCandidates()...) // sccand.go
 	}
 	var out []*Cube
 	for _, t := range ws.templates {
