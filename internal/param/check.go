@@ -78,7 +78,7 @@ func (s *scope) with(name string, t Term) *scope {
 func Check(f *File) (*System, error) {
 	c := &checker{
 		f:       f,
-		sys:     &System{File: f.Name, NumberProcs: f.NumberProcs, ast: f},
+		sys:     &System{File: f.Name, NumberProcs: f.NumberProcs},
 		types:   map[string]Sort{},
 		ctors:   map[string]Term{},
 		globals: map[string]int32{},

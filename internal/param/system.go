@@ -24,7 +24,6 @@ type System struct {
 	SharedSC    bool
 	Pinned      int32 // process constants #1..#Pinned appear in the file
 	NumberProcs int
-	ast         *File // the syntax tree it was checked from
 }
 
 const (

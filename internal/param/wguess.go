@@ -629,7 +629,7 @@ func (e *engine) templateRoots() []*Cube {
 	}
 	ws := a.weak
 	if ws.templates == nil {
-		ws.templates = append(e.makeTemplates(), e.scCandidates()...) // sccand.go
+		ws.templates = e.makeTemplates()
 	}
 	var out []*Cube
 	for _, t := range ws.templates {
