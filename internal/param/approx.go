@@ -1,7 +1,6 @@
 package param
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -37,238 +36,259 @@ const maxRestarts = 200
 
 // approximator makes the guesses.
 type approximator struct {
-	fin    *finite
-	states [][]int64
-	bad    []*Cube // refuted guesses
-	badIdx []*matchIndex
+	// sets: the samples of finite instances with more and more
+	// processes (sampleSet); guessProcs bounds the processes of a guess
+	sets       []*sampleSet
+	guessProcs int
+	bad        []*Cube // refuted guesses
+	badIdx     []*matchIndex
 	// unsafe: the sample reaches an unsafe state (no guesses then), by
 	// errPath, for the formula errRoot on the processes errProcs
 	unsafe   bool
 	errPath  []forwardStep
 	errRoot  *Root
 	errProcs []int32
-	stop     func() bool // polled while the masks are computed
-	// projections: the sample up to the globals of a cube (project)
-	projections map[string][][]int64
-	// weak: the sample of a system with weak memory (wguess.go); fin
-	// and states are then unused
+	stop     func() bool // polled while the samples are taken
+	// weak: the sample of a system with weak memory (wguess.go); sets
+	// is then unused
 	weak *weakSampler
 }
 
-// newApproximator samples a finite instance of sys, or returns nil when
-// sys is not explorable.
+// newApproximator samples finite instances of sys, or returns nil when
+// sys is not explorable. The first instance has two processes (or the
+// number_procs of sys, and then it is the only one); while a sample is
+// complete, the instance with one more process is sampled too, within
+// maxSample states in all: a guess over k processes may need k+1 of
+// them to be seen reachable (a process that the guess does not mention
+// but that the others wait for).
 func newApproximator(sys *System, stop func() bool) *approximator {
 	n := max(sys.Pinned, 2)
-	if sys.NumberProcs > 0 {
+	fixed := sys.NumberProcs > 0
+	if fixed {
 		n = int32(sys.NumberProcs)
 	}
 	if !explorable(sys) || n > maxProcs {
 		return nil
 	}
-	fin := newFinite(sys, n)
-	if fin.cells > maxCells {
-		return nil
-	}
-	smp := fin.sample(stop)
-	if len(smp.states) == 0 {
-		return nil
-	}
-	for i, st := range smp.states {
-		for _, u := range sys.Unsafe {
-			if ps := fin.rootProcs(st, u); ps != nil {
-				// the instance is (likely) unsafe: every guess on the
-				// way to the error would be refuted, one restart each;
-				// Verify replays the path instead (replay.go)
-				return &approximator{fin: fin, unsafe: true, errPath: smp.path(i), errRoot: u, errProcs: ps}
-			}
+	a := &approximator{stop: stop}
+	budget := maxSample
+	for ; n <= maxProcs && budget > 0; n++ {
+		fin := newFinite(sys, n)
+		if fin.cells > maxCells {
+			break
 		}
-	}
-	return &approximator{fin: fin, states: smp.states, stop: stop}
-}
-
-// slotMaps lists the partial injective maps of slots to the processes
-// of the instance (0: unmapped); pinned slots map to themselves.
-func (a *approximator) slotMaps(slots []int32, pinned int32) [][]int32 {
-	var out [][]int32
-	cur := make([]int32, len(slots))
-	used := make([]bool, a.fin.n+1)
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(slots) {
-			out = append(out, slices.Clone(cur))
-			return
+		smp := fin.sample(stop, budget)
+		if len(smp.states) == 0 {
+			break
 		}
-		if s := slots[k]; s <= pinned {
-			if s <= a.fin.n && !used[s] {
-				used[s] = true
-				cur[k] = s
-				rec(k + 1)
-				used[s] = false
-			}
-			cur[k] = 0
-			rec(k + 1)
-			return
-		}
-		for p := int32(1); p <= a.fin.n; p++ {
-			if !used[p] {
-				used[p] = true
-				cur[k] = p
-				rec(k + 1)
-				used[p] = false
-			}
-		}
-		cur[k] = 0
-		rec(k + 1)
-	}
-	rec(0)
-	return out
-}
-
-// project returns the sampled states that differ on the globals that c
-// mentions, one per class: the literals of c cannot tell the others
-// apart. The classes are kept per set of globals (cubes share them).
-func (a *approximator) project(c *Cube) [][]int64 {
-	var globals []int32
-	var mark func(t Term)
-	mark = func(t Term) {
-		switch t.Kind {
-		case KLin:
-			for _, x := range linAtoms(t) {
-				mark(x)
-			}
-		case KVar:
-			if !slices.Contains(globals, t.Sym) {
-				globals = append(globals, t.Sym)
-			}
-		}
-	}
-	for _, l := range c.Lits {
-		mark(l.L)
-		mark(l.R)
-	}
-	slices.Sort(globals)
-	key := fmt.Sprint(globals)
-	if p, ok := a.projections[key]; ok {
-		return p
-	}
-	var cells []int
-	for _, g := range globals {
-		k := 1
-		for range a.fin.sys.Globals[g].Arity {
-			k *= int(a.fin.n)
-		}
-		for i := a.fin.base[g]; i < a.fin.base[g]+k; i++ {
-			cells = append(cells, i)
-		}
-	}
-	// classes by a 64-bit hash of the cells: a collision only drops a
-	// state from the sample, which the guesses tolerate
-	seen := map[uint64]bool{}
-	var out [][]int64
-	for _, st := range a.states {
-		h := uint64(14695981039346656037)
-		for _, i := range cells {
-			h = (h ^ uint64(st[i])) * 1099511628211
-		}
-		if !seen[h] {
-			seen[h] = true
-			out = append(out, st)
-		}
-	}
-	if a.projections == nil {
-		a.projections = map[string][][]int64{}
-	}
-	a.projections[key] = out
-	return out
-}
-
-// reachedMasks computes, for every sampled state and every map of the
-// slots of c, the set of literals of c that hold (a bit mask), and keeps
-// the distinct maximal ones.
-func (a *approximator) reachedMasks(c *Cube, pinned int32) []uint64 {
-	maps := a.slotMaps(c.Slots, pinned)
-	// the literals of c under each map, compiled to cells and constants
-	type operand struct {
-		cell int // -1: the constant val
-		val  int64
-	}
-	type clit struct {
-		op   Op
-		l, r operand
-		bit  uint64
-	}
-	compiled := make([][]clit, 0, len(maps))
-	for _, m := range maps {
-		e := &fenv{slot: func(s int32) int32 {
-			i, ok := slices.BinarySearch(c.Slots, s)
-			if !ok {
-				return 0
-			}
-			return m[i]
-		}}
-		operandOf := func(t Term) (operand, bool) {
-			if t.Kind == KVar {
-				var args [maxArity]int32
-				for i := 0; i < int(t.NArgs); i++ {
-					args[i] = e.proc(t.Args[i])
+		for i, st := range smp.states {
+			for _, u := range sys.Unsafe {
+				if ps := fin.rootProcs(st, u); ps != nil {
+					// the instance is (likely) unsafe: every guess on
+					// the way to the error would be refuted, one
+					// restart each; Verify replays the path instead
+					// (replay.go)
+					return &approximator{unsafe: true, errPath: smp.path(i), errRoot: u, errProcs: ps}
 				}
-				cell := a.fin.cell(t.Sym, t.NArgs, args)
-				return operand{cell: cell}, cell >= 0
-			}
-			v, ok := a.fin.value(nil, t, e)
-			return operand{cell: -1, val: v}, ok
-		}
-		var cl []clit
-		for i, l := range c.Lits {
-			lo, ok1 := operandOf(l.L)
-			ro, ok2 := operandOf(l.R)
-			if ok1 && ok2 {
-				cl = append(cl, clit{op: l.Op, l: lo, r: ro, bit: 1 << uint(i)})
 			}
 		}
-		compiled = append(compiled, cl)
+		budget -= len(smp.states)
+		a.sets = append(a.sets, newSampleSet(fin, smp.states))
+		if fixed || !smp.complete {
+			break
+		}
 	}
+	if len(a.sets) == 0 {
+		return nil
+	}
+	// a guess has at most the processes of the first instance, or one
+	// fewer than the largest one
+	a.guessProcs = max(int(a.sets[0].n), int(a.sets[len(a.sets)-1].n)-1)
+	return a
+}
+
+// sampleSet is the sample of one finite instance, with, for every
+// literal over its cells that a guess asked about, the set of sampled
+// states where it holds (a bitset, computed once): a conjunction is
+// reached when the intersection of the sets of its literals is not
+// empty, for some map of its slots to processes. The SC and the TSO
+// samples (wexplore.go) both use it.
+type sampleSet struct {
+	layout *cellLayout
+	n      int32
+	states [][]int64
+	holds  map[groundLit][]uint64
+	// constant evaluates a term without cells
+	constant func(t Term, e *fenv) (int64, bool)
+}
+
+// operand is the value of a cell of a finite instance plus val, or the
+// constant val (cell -1).
+type operand struct {
+	cell int
+	val  int64
+}
+
+// groundLit is a literal of a cube whose slots are mapped to processes
+// of a finite instance.
+type groundLit struct {
+	op   Op
+	l, r operand
+}
+
+func newSampleSet(fin *finite, states [][]int64) *sampleSet {
+	return &sampleSet{layout: &fin.cellLayout, n: fin.n, states: states, holds: map[groundLit][]uint64{},
+		constant: func(t Term, e *fenv) (int64, bool) { return fin.value(nil, t, e) }}
+}
+
+// groundable reports whether a literal is a comparison of cells (plus
+// an integer) and constants, which the sets of states answer.
+func groundable(l Lit) bool {
+	for _, t := range [2]Term{l.L, l.R} {
+		switch t.Kind {
+		case KVar:
+			if t.Off.Den != 1 {
+				return false
+			}
+		case KBool, KEnum, KSlot:
+		case KNum:
+			if t.Off.Den != 1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// operand compiles a term under the map e of slots to processes; ok is
+// false when a process is not one of the instance.
+func (s *sampleSet) operand(t Term, e *fenv) (operand, bool) {
+	if t.Kind == KVar {
+		var args [maxArity]int32
+		for i := 0; i < int(t.NArgs); i++ {
+			args[i] = e.proc(t.Args[i])
+		}
+		cell := s.layout.cell(t.Sym, t.NArgs, args)
+		return operand{cell: cell, val: t.Off.Num}, cell >= 0
+	}
+	v, ok := s.constant(t, e)
+	return operand{cell: -1, val: v}, ok
+}
+
+// statesOf returns the bitset of the sampled states where g holds.
+func (s *sampleSet) statesOf(g groundLit) []uint64 {
+	if b, ok := s.holds[g]; ok {
+		return b
+	}
+	b := make([]uint64, (len(s.states)+63)/64)
 	get := func(st []int64, o operand) int64 {
 		if o.cell < 0 {
 			return o.val
 		}
-		return st[o.cell]
+		return st[o.cell] + o.val
 	}
-	seen := map[uint64]bool{}
-	var masks []uint64
-	for i, st := range a.project(c) {
-		if i%1024 == 1023 && a.stop != nil && a.stop() {
-			return nil // the caller sees the deadline
+	for i, st := range s.states {
+		if evalInt(g.op, get(st, g.l), get(st, g.r)) {
+			b[i/64] |= 1 << uint(i%64)
 		}
-		for _, cl := range compiled {
-			var mask uint64
-			for _, l := range cl {
-				if evalInt(l.op, get(st, l.l), get(st, l.r)) {
-					mask |= l.bit
+	}
+	s.holds[g] = b
+	return b
+}
+
+// intersect sets acc to the sampled states where the groundable lits
+// hold under the map e, and reports whether there is one.
+func (s *sampleSet) intersect(lits []Lit, e *fenv, acc []uint64) bool {
+	for i := range acc {
+		acc[i] = ^uint64(0)
+	}
+	if k := len(s.states) % 64; k != 0 {
+		acc[len(acc)-1] = 1<<uint(k) - 1
+	}
+	for _, l := range lits {
+		lo, ok1 := s.operand(l.L, e)
+		ro, ok2 := s.operand(l.R, e)
+		if !ok1 || !ok2 {
+			return false
+		}
+		if lo.cell < 0 && ro.cell < 0 {
+			if !evalInt(l.Op, lo.val, ro.val) {
+				return false
+			}
+			continue
+		}
+		b := s.statesOf(groundLit{l.Op, lo, ro})
+		any := uint64(0)
+		for i := range acc {
+			acc[i] &= b[i]
+			any |= acc[i]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return len(acc) > 0
+}
+
+// slotMaps calls fn with every injective map m of slots to the processes
+// 1..n (a pinned slot, a process constant, maps to itself), through the
+// environment e, until fn returns true; it reports whether one did.
+func slotMaps(slots []int32, pinned, n int32, fn func(e *fenv) bool) bool {
+	m := make([]int32, len(slots))
+	used := make([]bool, n+1)
+	e := &fenv{slot: func(x int32) int32 {
+		if i := slices.Index(slots, x); i >= 0 {
+			return m[i]
+		}
+		return 0
+	}}
+	var rec func(k int) bool
+	rec = func(k int) bool {
+		if k == len(slots) {
+			return fn(e)
+		}
+		if x := slots[k]; x <= pinned {
+			if x > n || used[x] {
+				return false
+			}
+			used[x], m[k] = true, x
+			ok := rec(k + 1)
+			used[x] = false
+			return ok
+		}
+		for p := int32(1); p <= n; p++ {
+			if !used[p] {
+				used[p], m[k] = true, p
+				ok := rec(k + 1)
+				used[p] = false
+				if ok {
+					return true
 				}
 			}
-			if !seen[mask] {
-				seen[mask] = true
-				masks = append(masks, mask)
-			}
+		}
+		return false
+	}
+	return rec(0)
+}
+
+// reaches reports whether a sampled state satisfies lits (groundable,
+// over slots) for some injective map of the slots to the processes of
+// the instance.
+func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
+	acc := make([]uint64, (len(s.states)+63)/64)
+	return slotMaps(slots, pinned, s.n, func(e *fenv) bool { return s.intersect(lits, e, acc) })
+}
+
+// reached reports whether a state of some sample satisfies lits.
+func (a *approximator) reached(lits []Lit, slots []int32, pinned int32) bool {
+	for _, s := range a.sets {
+		if s.reaches(lits, slots, pinned) {
+			return true
 		}
 	}
-	// keep the maximal masks
-	slices.SortFunc(masks, func(x, y uint64) int { return bits.OnesCount64(y) - bits.OnesCount64(x) })
-	var out []uint64
-	for _, m := range masks {
-		covered := false
-		for _, o := range out {
-			if m&^o == 0 {
-				covered = true
-				break
-			}
-		}
-		if !covered {
-			out = append(out, m)
-		}
-	}
-	return out
+	return false
 }
 
 // guess returns a generalisation of c, or nil.
@@ -280,44 +300,47 @@ func (e *engine) guess(c *Cube) *Cube {
 	if a == nil || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 {
 		return nil
 	}
-	masks := a.reachedMasks(c, e.sys.Pinned)
-	if e.stop != nil && e.stop() {
-		return nil
-	}
 	// the slots of each literal
 	litSlots := make([]uint64, len(c.Lits))
 	for i, l := range c.Lits {
 		for _, t := range [2]Term{l.L, l.R} {
 			for _, s := range termSlots(t) {
-				if k, ok := slices.BinarySearch(c.Slots, s); ok && s > e.sys.Pinned {
+				if k, ok := slices.BinarySearch(c.Slots, s); ok {
 					litSlots[i] |= 1 << uint(k)
 				}
 			}
 		}
 	}
+	var pinnedSlots uint64
+	for k, s := range c.Slots {
+		if s <= e.sys.Pinned {
+			pinnedSlots |= 1 << uint(k)
+		}
+	}
 	n := len(c.Lits)
 	var best *Cube
 	try := func(sub uint64) bool {
-		for _, m := range masks {
-			if sub&^m == 0 {
-				return false
-			}
-		}
-		var slots uint64
+		var slotSet uint64
+		var lits []Lit
 		for i := range n {
 			if sub&(1<<uint(i)) != 0 {
-				slots |= litSlots[i]
+				slotSet |= litSlots[i]
+				lits = append(lits, c.Lits[i])
 			}
 		}
-		if bits.OnesCount64(slots) > int(a.fin.n) {
+		if bits.OnesCount64(slotSet&^pinnedSlots) > a.guessProcs {
 			return false
 		}
-		g := &Cube{Parent: c.Parent, Trans: c.Trans, Args: c.Args, Root: c.Root, Depth: c.Depth, Origin: c}
-		for i := range n {
-			if sub&(1<<uint(i)) != 0 {
-				g.Lits = append(g.Lits, c.Lits[i])
+		var slots []int32
+		for k, s := range c.Slots {
+			if slotSet&(1<<uint(k)) != 0 {
+				slots = append(slots, s)
 			}
 		}
+		if a.reached(lits, slots, e.sys.Pinned) {
+			return false
+		}
+		g := &Cube{Parent: c.Parent, Trans: c.Trans, Args: c.Args, Root: c.Root, Depth: c.Depth, Origin: c, Lits: lits}
 		g.Slots = slices.Clone(c.Slots)
 		dropUnusedSlots(g, e.sys.Pinned)
 		if e.cheap(g) == cheapUnsat || e.reachesInit(g) || e.refuted(g) {
@@ -336,7 +359,7 @@ func (e *engine) guess(c *Cube) *Cube {
 					s |= litSlots[i]
 				}
 			}
-			return bits.OnesCount64(s)
+			return bits.OnesCount64(s &^ pinnedSlots)
 		}
 		slices.SortStableFunc(subs, func(x, y uint64) int { return procs(x) - procs(y) })
 		for _, sub := range subs {

@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// threeProcs is unsafe with three processes and not with two: the
-// guesses made from the instance with two processes are wrong and must be
-// refuted.
-const threeProcs = `type s = A | B | D | C
+// fiveProcs is unsafe with five processes and not with fewer (a process
+// moves up a stage only while another one is at its stage): the samples
+// (up to four processes) see no unsafe state, the guesses made from
+// them are wrong and must be refuted.
+const fiveProcs = `type s = A | B | D | E | F | C
 var G : bool
 array S[proc] : s
 init (z) { S[z] = A && G = False }
@@ -17,7 +18,9 @@ unsafe (x) { S[x] = C }
 transition setg() requires { G = False } { G := True }
 transition ab(i) requires { S[i] = A } { S[i] := B }
 transition bd(i) requires { S[i] = B && exists_other j. S[j] = B } { S[i] := D }
-transition dc(i) requires { S[i] = D && G = True && exists_other j. S[j] = D } { S[i] := C }
+transition de(i) requires { S[i] = D && exists_other j. S[j] = D } { S[i] := E }
+transition ef(i) requires { S[i] = E && exists_other j. S[j] = E } { S[i] := F }
+transition fc(i) requires { S[i] = F && G = True && exists_other j. S[j] = F } { S[i] := C }
 `
 
 // tokenRing is a safe mutual exclusion by a token: the approximation
@@ -43,7 +46,7 @@ func TestApproximation(t *testing.T) {
 		guesses  bool // some visited cube is a guess
 		restarts bool // some guess is refuted
 	}{
-		{"three processes", threeProcs, Unsafe, false, true},
+		{"five processes", fiveProcs, Unsafe, true, true},
 		{"token ring", tokenRing, Safe, true, false},
 	}
 	for _, tc := range tests {
@@ -85,7 +88,9 @@ func TestFiniteInstance(t *testing.T) {
 		// no token: 2x2; the token at one process: 3x2, twice
 		{"token ring, 2", tokenRing, 2, 4 + 2*6},
 		// G, and AA, AB, BA, BB, BD, DB: C is never reached
-		{"three processes, 2", threeProcs, 2, 2 * 6},
+		{"five processes, 2", fiveProcs, 2, 2 * 6},
+		// an invariant formula leaves out BD and DB
+		{"five processes, 2, invariant", fiveProcs + "invariant (x) { S[x] = D }\n", 2, 2 * 4},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,7 +101,7 @@ func TestFiniteInstance(t *testing.T) {
 			if !explorable(sys) {
 				t.Fatal("not explorable")
 			}
-			smp := newFinite(sys, tc.n).sample(nil)
+			smp := newFinite(sys, tc.n).sample(nil, maxSample)
 			states, complete := smp.states, smp.complete
 			if !complete || len(states) != tc.states {
 				t.Errorf("%d states (complete %v), want %d", len(states), complete, tc.states)

@@ -99,7 +99,7 @@ func TestInvariantOnFiniteInstance(t *testing.T) {
 			reached := false
 			for n := max(2, sys.Pinned); n <= max(3, sys.Pinned); n++ {
 				fin := newFinite(sys, n)
-				smp := fin.sample(nil)
+				smp := fin.sample(nil, maxSample)
 				states, complete := smp.states, smp.complete
 				t.Logf("%d processes: %d states (complete: %v), %d cubes", n, len(states), complete, len(res.cubes))
 				for _, st := range states {
@@ -161,11 +161,15 @@ func TestChallenges(t *testing.T) {
 		open bool
 		// slowOracle: the forward exploration only with MUSKET_LONG
 		slowOracle bool
+		// local: with MUSKET_LONG, the cubes without events of the
+		// invariant are checked on the forward exploration of 3
+		// processes (a finite state space: no integers)
+		local bool
 	}{
-		{"chandy_misra.cub", Safe, false, false},
-		{"two_phase_i_N.cub", Safe, false, true},
-		{"arbiter_v3_N.cub", 0, true, true},
-		{"ticket_spin_lock_N.cub", Safe, false, true},
+		{"chandy_misra.cub", Safe, false, false, false},
+		{"two_phase_i_N.cub", Safe, false, true, false},
+		{"arbiter_v3_N.cub", Safe, false, true, true},
+		{"ticket_spin_lock_N.cub", Safe, false, true, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
@@ -204,6 +208,9 @@ func TestChallenges(t *testing.T) {
 			case res.Verdict == Unsafe && len(res.Trace) == 0:
 				t.Errorf("UNSAFE without a trace")
 			}
+			if res.Verdict == Safe && tc.local && os.Getenv("MUSKET_LONG") != "" {
+				checkLocalInvariants(t, path, src, sys, res, 3, 50000)
+			}
 			if tc.slowOracle && os.Getenv("MUSKET_LONG") == "" {
 				return
 			}
@@ -217,4 +224,121 @@ func TestChallenges(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestChallengesSC runs the challenges with weak memory made sequentially
+// consistent (the "weak" keyword dropped), which plain BRAB must prove:
+// Cubicle needs "-brab 3" for the arbiter (its comment). The invariant
+// found is given back as invariant declarations: the search without
+// approximation must then be SAFE (the cubes are inductive), and no
+// reachable state of the instances with two and three processes may
+// satisfy one of them.
+func TestChallengesSC(t *testing.T) {
+	for _, name := range []string{"arbiter_v3_N.cub"} {
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join(corpusDir, "challenges", name))
+			if err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skipf("corpus not available: %v", err)
+			}
+			src = []byte(strings.ReplaceAll(string(src), "weak array", "array"))
+			sys, err := Load("sc_"+name, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sys.Weak {
+				t.Fatal("still weak")
+			}
+			res, err := Verify(t.Context(), sys, Options{Timeout: timeout()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s in %v, %d nodes (%d guesses, %d restarts)", name, res.Verdict, res.Time.Round(time.Millisecond), res.Visited, res.Guesses, res.Restarts)
+			if res.Verdict != Safe {
+				t.Fatalf("got %s, want SAFE", res.Verdict)
+			}
+			var b strings.Builder
+			WriteInvariants(&b, sys, res)
+			sys2, err := Load("sc_"+name, append(src, "\n"+b.String()...))
+			if err != nil {
+				t.Fatalf("the printed invariant does not load: %v", err)
+			}
+			res2, err := Verify(t.Context(), sys2, Options{Timeout: timeout(), NoApprox: true})
+			if err != nil || res2.Verdict != Safe {
+				t.Fatalf("with its invariant, without approximation: %v %v", res2.Verdict, err)
+			}
+			for n := int32(2); n <= 3; n++ {
+				fin := newFinite(sys, n)
+				smp := fin.sample(nil, maxSample)
+				for _, st := range smp.states {
+					for _, inv := range sys2.Invariants {
+						if fin.holdsRoot(st, inv) {
+							t.Fatalf("a reachable state of %d processes satisfies invariant %d", n, inv.Index)
+						}
+					}
+				}
+				t.Logf("%d processes: %d states (complete: %v)", n, len(smp.states), smp.complete)
+			}
+		})
+	}
+}
+
+// checkLocalInvariants checks the cubes without weak events of the
+// invariant of a SAFE result against the forward TSO exploration of the
+// tests (tso_test.go, independent of the engine's), with n processes
+// and at most limit states: no state that the file's own invariant
+// formulas allow may satisfy one of them.
+func checkLocalInvariants(t *testing.T, path string, src []byte, sys *System, res *Result, n, limit int) {
+	t.Helper()
+	var b strings.Builder
+	cubes := 0
+	for _, inv := range res.Invariants(sys) {
+		if !inv.Weak {
+			b.WriteString(strings.Replace(inv.Text, "invariant", "unsafe", 1) + "\n")
+			cubes++
+		}
+	}
+	f, err := Parse(path, append(append([]byte{}, src...), "\n"+b.String()...))
+	if err != nil {
+		t.Fatalf("the printed invariant does not parse: %v", err)
+	}
+	base := len(f.Unsafes) - cubes
+	ts, err := newTSOSystem(f, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := func(s *tsoState) bool {
+		for _, inv := range f.Invariants {
+			if ts.formulaHolds(s, inv) {
+				return false
+			}
+		}
+		return true
+	}
+	seen := map[string]bool{}
+	var queue []*tsoState
+	for _, s := range ts.initial() {
+		if allowed(s) && !seen[s.key()] {
+			seen[s.key()] = true
+			queue = append(queue, s)
+		}
+	}
+	for len(queue) > 0 && len(seen) < limit {
+		s := queue[0]
+		queue = queue[1:]
+		for i, u := range f.Unsafes[base:] {
+			if ts.formulaHolds(s, u) {
+				t.Fatalf("a reachable state of %d processes satisfies invariant cube %d of %d", n, i+1, cubes)
+			}
+		}
+		for _, m := range ts.successors(s) {
+			if k := m.key(); !seen[k] && allowed(m) {
+				seen[k] = true
+				queue = append(queue, m)
+			}
+		}
+	}
+	t.Logf("%d cubes without events hold on %d states of %d processes (TSO, complete: %v)", cubes, len(seen), n, len(queue) == 0)
 }

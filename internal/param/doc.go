@@ -32,10 +32,13 @@
 // systems without weak memory and with finite values, the search
 // approximates (approx.go, after Cubicle's BRAB): a new cube is replaced
 // by a small subset of its literals that no state of a sample of the
-// reachable states of the instance with two processes satisfies
-// (explore.go). Guesses that turn out to reach the initial states are
-// refuted and the search starts again without them, so the verdicts stay
-// sound; Options.NoApprox turns this off.
+// reachable states of the instances with two, three (and four)
+// processes satisfies (explore.go; states that an invariant formula
+// excludes are left out); a guess is checked by intersecting, per
+// literal, the sets of sampled states where it holds. Guesses that turn
+// out to reach the initial states are refuted and the search starts
+// again without them, so the verdicts stay sound; Options.NoApprox
+// turns this off.
 //
 // Systems with weak memory (TSO) are approximated too, when a bounded
 // search without approximation finds no verdict (wguess.go): guesses keep
@@ -44,8 +47,11 @@
 // distance; candidate invariants over two processes, made from the
 // declarations (a control array, an integer array, a weak integer that a
 // transition updates atomically), are explored beside the unsafe
-// formulas. Both are filtered by a bounded forward exploration with store
-// buffers (wexplore.go), and refuted by backtracking as above.
+// formulas. Both are filtered by a forward exploration with store
+// buffers (wexplore.go: the SC runs breadth-first, complete when the
+// values are finite, then a bounded TSO exploration and random walks),
+// and refuted by backtracking as above. A guess keeps the literals over
+// constant arrays of its processes.
 //
 // Files, one concern each: token.go and lexer.go (lexical analysis),
 // ast.go and parser.go (syntax), check.go (types and Cubicle-W

@@ -17,7 +17,7 @@ import (
 // enumerated and the exploration stops after maxSample states. That is
 // safe, since the backward search proves or refutes every guess.
 
-// maxSample bounds the number of states of a sample, maxSuccessors the
+// maxSample bounds the number of states of the samples of a system, maxSuccessors the
 // number of successors of a state by one transition instance.
 const (
 	maxSample     = 50000
@@ -484,9 +484,11 @@ func (s *sampled) path(i int) []forwardStep {
 	return out
 }
 
-// sample explores the instance breadth-first from its initial states
-// (at most maxSample states). stop is polled from time to time.
-func (f *finite) sample(stop func() bool) *sampled {
+// sample explores the instance breadth-first from its initial states,
+// at most limit states. The states that satisfy an invariant formula of
+// the system are left out (the formula says they are unreachable) and
+// not explored further. stop is polled from time to time.
+func (f *finite) sample(stop func() bool, limit int) *sampled {
 	seen := map[string]bool{}
 	res := &sampled{}
 	add := func(s []int64, parent int, step forwardStep) {
@@ -495,8 +497,11 @@ func (f *finite) sample(stop func() bool) *sampled {
 		res.step = append(res.step, step)
 	}
 	for _, s := range f.initial() {
-		if k := stateKey(s); !seen[k] {
+		if k := stateKey(s); !seen[k] && !f.excluded(s) {
 			seen[k] = true
+			if len(res.states) >= limit {
+				return res
+			}
 			add(s, -1, forwardStep{})
 		}
 	}
@@ -511,15 +516,29 @@ func (f *finite) sample(stop func() bool) *sampled {
 			if seen[k] {
 				continue
 			}
-			if len(res.states) >= maxSample {
+			seen[k] = true
+			if f.excluded(s.st) {
+				continue
+			}
+			if len(res.states) >= limit {
 				return res
 			}
-			seen[k] = true
 			add(s.st, i, s.step)
 		}
 	}
 	res.complete = true
 	return res
+}
+
+// excluded reports whether st satisfies an invariant formula of the
+// system.
+func (f *finite) excluded(st []int64) bool {
+	for _, inv := range f.sys.Invariants {
+		if f.holdsRoot(st, inv) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsCube reports whether st satisfies c (without events) for some
@@ -566,13 +585,21 @@ func (f *finite) holdsRoot(st []int64, r *Root) bool { return f.rootProcs(st, r)
 // rootProcs returns distinct processes for the parameters of r that
 // make st satisfy r, or nil.
 func (f *finite) rootProcs(st []int64, r *Root) []int32 {
+	return rootParams(f.n, r, func(params []int32) bool {
+		return f.dnf(st, r.DNF, &fenv{params: params})
+	})
+}
+
+// rootParams returns distinct processes among 1..n for the parameters of
+// the formula r that satisfy holds, or nil.
+func rootParams(n int32, r *Root, holds func(params []int32) bool) []int32 {
 	params := make([]int32, r.Params)
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if k == len(params) {
-			return f.dnf(st, r.DNF, &fenv{params: params})
+			return holds(params)
 		}
-		for p := int32(1); p <= f.n; p++ {
+		for p := int32(1); p <= n; p++ {
 			if !slices.Contains(params[:k], p) {
 				params[k] = p
 				if rec(k + 1) {

@@ -48,8 +48,10 @@ func TestInvariantsRoundTrip(t *testing.T) {
 				t.Fatalf("with its invariant: %v %v", res2.Verdict, err)
 			}
 			for n := int32(2); n <= 3; n++ {
-				fin := newFinite(sys2, n)
-				states := fin.sample(nil).states
+				// the instance of sys: sys2's sample would leave out the
+				// states that its invariants exclude
+				fin := newFinite(sys, n)
+				states := fin.sample(nil, maxSample).states
 				for _, st := range states {
 					for _, inv := range sys2.Invariants {
 						if fin.holdsRoot(st, inv) {

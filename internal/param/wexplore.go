@@ -23,9 +23,10 @@ import (
 // wMaxSample bounds the states of a weak sample, wBufCap the writes a
 // store buffer holds in it, wMaxDepth its breadth-first depth.
 const (
-	wMaxSample = 4000
-	wBufCap    = 2
-	wMaxDepth  = 40
+	wMaxSCSample = 200000
+	wMaxSample   = 4000
+	wBufCap      = 2
+	wMaxDepth    = 40
 )
 
 // wWalks random walks of wWalkLen steps extend the breadth-first sample
@@ -55,6 +56,9 @@ type wfinite struct {
 	// overVals
 	overAtoms []Term
 	overVals  []int64
+	// sc: the writes go to memory at once (the TSO runs that flush
+	// every write as soon as it is made, that is the SC runs)
+	sc bool
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -360,7 +364,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			for i, c := range open {
 				x[c] = doms[c][idx[i]]
 			}
-			if k := stateKey(x); !seen[k] && (len(f.sys.Init) == 0 || isInit(x)) {
+			if k := stateKey(x); !seen[k] && (len(f.sys.Init) == 0 || isInit(x)) && !f.excluded(x) {
 				seen[k] = true
 				for _, p := range procs {
 					f.resetRanges(x, p)
@@ -389,7 +393,9 @@ func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
 		copy(s[b+1:b+1+2*wBufCap], s[b+3:b+1+2*wBufCap])
 		s[b+2*wBufCap-1], s[b+2*wBufCap] = 0, 0
 		s[b]--
-		out = append(out, s)
+		if !f.excluded(s) {
+			out = append(out, s)
+		}
 	}
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
@@ -465,7 +471,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 	}
 	s := slices.Clone(st)
 	for _, w := range ws {
-		if !w.weak || atomic || actor == 0 {
+		if !w.weak || atomic || actor == 0 || f.sc {
 			s[w.cell] = w.val
 			if w.weak {
 				f.widen(s, w.cell, w.val, 0)
@@ -484,7 +490,24 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 	if actor > 0 && (t.ReadsWeak || t.Fence) {
 		f.resetRanges(s, actor)
 	}
+	if f.excluded(s) {
+		return out
+	}
 	return append(out, s)
+}
+
+// excluded reports whether st satisfies an invariant formula of the
+// system: such a state is unreachable by the formula, and left out of
+// the sample.
+func (f *wfinite) excluded(st []int64) bool {
+	for _, inv := range f.sys.Invariants {
+		if rootParams(f.n, inv, func(params []int32) bool {
+			return f.dnf(st, inv.DNF, &fenv{params: params}, 0)
+		}) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func procSlice(n int32) []int32 {
@@ -495,11 +518,25 @@ func procSlice(n int32) []int32 {
 	return out
 }
 
-// sample explores the instance breadth-first (at most wMaxSample states,
-// wMaxDepth steps), then walks at random from the initial state. stop is
-// polled from time to time.
+// sample explores the SC runs of the instance breadth-first (at most
+// wMaxSCSample states, wMaxSample with integers: they are TSO runs, and
+// reach the states far from the initial ones that the TSO exploration
+// misses), then the
+// instance breadth-first (at most wMaxSample states more, wMaxDepth
+// steps), then walks at random from the initial state. stop is polled
+// from time to time.
 func (f *wfinite) sample(stop func() bool) [][]int64 {
-	states, seen := f.bfs(stop)
+	// with integers the SC runs do not end: a few of them only
+	limit := wMaxSCSample
+	for _, g := range f.sys.Globals {
+		if g.Sort.Kind == SInt {
+			limit = wMaxSample
+		}
+	}
+	f.sc = true
+	states, seen := f.bfs(stop, nil, nil, limit, 0)
+	f.sc = false
+	states, seen = f.bfs(stop, states, seen, len(states)+wMaxSample, wMaxDepth)
 	if len(states) == 0 {
 		return nil
 	}
@@ -534,48 +571,58 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 	return states
 }
 
-// bfs explores the instance breadth-first.
-func (f *wfinite) bfs(stop func() bool) ([][]int64, map[string]bool) {
+// bfs explores the instance breadth-first from its initial states, at
+// most maxDepth steps (0: no bound), and appends to states the states
+// that seen does not hold, up to limit states in all.
+func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[string]bool, limit, maxDepth int) ([][]int64, map[string]bool) {
+	if seen == nil {
+		seen = map[string]bool{}
+	}
+	visited := map[string]bool{} // by this exploration
+	var queue [][]int64
+	var depth []int
+	add := func(s []int64, d int) bool {
+		k := stateKey(s)
+		if visited[k] {
+			return true
+		}
+		if !seen[k] {
+			if len(states) >= limit {
+				return false
+			}
+			seen[k] = true
+			states = append(states, s)
+		}
+		visited[k] = true
+		queue = append(queue, s)
+		depth = append(depth, d)
+		return true
+	}
 	// the numbers that init leaves free are 0, or else differ from one
 	// another and from the fixed ones
-	seen := map[string]bool{}
-	var states [][]int64
-	var depth []int
 	for _, free := range []func(int) int64{
 		func(int) int64 { return 0 },
 		func(c int) int64 { return 1000 + 7*int64(c) },
 	} {
 		for _, st := range f.initials(free) {
-			if k := stateKey(st); !seen[k] {
-				seen[k] = true
-				states = append(states, st)
-				depth = append(depth, 0)
+			if !add(st, 0) {
+				return states, seen
 			}
 		}
 	}
-	if len(states) == 0 {
-		return nil, nil
-	}
 	var next [][]int64
-	for i := 0; i < len(states); i++ {
+	for i := 0; i < len(queue); i++ {
 		if i%512 == 0 && stop != nil && stop() {
 			return states, seen
 		}
-		if depth[i] >= wMaxDepth {
+		if maxDepth > 0 && depth[i] >= maxDepth {
 			continue
 		}
-		next = f.successors(states[i], next[:0])
+		next = f.successors(queue[i], next[:0])
 		for _, s := range next {
-			k := stateKey(s)
-			if seen[k] {
-				continue
-			}
-			if len(states) >= wMaxSample {
+			if !add(s, depth[i]+1) {
 				return states, seen
 			}
-			seen[k] = true
-			states = append(states, s)
-			depth = append(depth, depth[i]+1)
 		}
 	}
 	return states, seen

@@ -101,6 +101,7 @@ const (
 type weakSampler struct {
 	fin    *wfinite
 	states [][]int64
+	set    *sampleSet // the sets of states of the literals over cells
 	// verdicts of candidates already tested against the sample, by
 	// their literals with slots renamed in order of appearance
 	tested map[string]bool
@@ -149,7 +150,9 @@ func newWeakApproximator(sys *System, stop func() bool) *approximator {
 	if len(states) == 0 {
 		return nil
 	}
-	return &approximator{weak: &weakSampler{fin: fin, states: states, tested: map[string]bool{}}, stop: stop}
+	set := &sampleSet{layout: &fin.cellLayout, n: fin.n, states: states, holds: map[groundLit][]uint64{},
+		constant: func(t Term, e *fenv) (int64, bool) { return fin.value(nil, t, e) }}
+	return &approximator{weak: &weakSampler{fin: fin, states: states, set: set, tested: map[string]bool{}}, stop: stop}
 }
 
 // impliedEqualities lists the equalities between two numeric atoms (or an
@@ -376,6 +379,18 @@ func (e *engine) weakCandidate(c *Cube, lits []Lit) *Cube {
 		keepReadNodes(g)
 	}
 	dropUnusedSlots(g, e.sys.Pinned)
+	// c's literals over constants of the processes that g keeps stay:
+	// they never change, and the events kept may need them (a process
+	// that performs an arbiter's read is the arbiter)
+	for _, l := range c.Lits {
+		if e.constLit(l) && !slices.Contains(g.Lits, l) && slotsWithin(l, g.Slots) {
+			g.Lits = append(g.Lits, l)
+		}
+	}
+	if len(g.Lits) >= len(c.Lits) && len(g.Nodes) >= len(c.Nodes) {
+		return nil // not a generalisation
+	}
+	lits = g.Lits
 	// the weak reads of the literals, and whether each is atomic with
 	// a write of its location (it then reads memory)
 	var atoms []Term
@@ -416,6 +431,24 @@ func (e *engine) weakCandidate(c *Cube, lits []Lit) *Cube {
 	return g
 }
 
+// constLit reports whether l compares a constant array's cell with a
+// constant.
+func (e *engine) constLit(l Lit) bool {
+	return l.L.Kind == KVar && e.sys.Globals[l.L.Sym].Const && (l.R.Kind == KEnum || l.R.Kind == KBool || l.R.Kind == KNum)
+}
+
+// slotsWithin reports whether the slots of l are among slots.
+func slotsWithin(l Lit, slots []int32) bool {
+	for _, t := range [2]Term{l.L, l.R} {
+		for _, s := range termSlots(t) {
+			if !slices.Contains(slots, s) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // key names the literals of g with its slots renamed in the order of
 // their first appearance.
 func (ws *weakSampler) key(sys *System, lits []Lit, rmw []bool) string {
@@ -446,54 +479,24 @@ func (ws *weakSampler) key(sys *System, lits []Lit, rmw []bool) string {
 // reaches reports whether a sampled state satisfies lits for some
 // injective map of its slots to the processes of the instance (pinned
 // slots to themselves) and some values of the weak reads atoms (rmw[i]:
-// atoms[i] is atomic with a write) that the state allows.
+// atoms[i] is atomic with a write) that the state allows. The literals
+// over cells and constants select the states through the sets of
+// states of the sample (sampleSet); the others, with weak reads, are
+// evaluated on those states only.
 func (ws *weakSampler) reaches(lits []Lit, atoms []Term, rmw []bool, slots []int32, pinned int32, stop func() bool) bool {
 	f := ws.fin
 	g := &Cube{Lits: lits, Slots: slices.Clone(slots)}
 	dropUnusedSlots(g, pinned)
-	m := make([]int32, len(g.Slots))
-	used := make([]bool, f.n+1)
-	e := &fenv{slot: func(s int32) int32 {
-		if i, ok := slices.BinarySearch(g.Slots, s); ok {
-			return m[i]
-		}
-		return 0
-	}}
-	var maps [][]int32
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(m) {
-			maps = append(maps, slices.Clone(m))
-			return
-		}
-		for p := int32(1); p <= f.n; p++ {
-			if used[p] || g.Slots[k] <= pinned && g.Slots[k] != p {
-				continue
-			}
-			used[p], m[k] = true, p
-			rec(k + 1)
-			used[p] = false
-		}
-	}
-	rec(0)
 	defer func() { f.overAtoms, f.overVals = nil, nil }()
-	vals := make([][]int64, len(atoms))
-	// the literals without weak reads first: they need one evaluation
-	var plain, withReads []Lit
+	var ground, rest []Lit
 	for _, l := range g.Lits {
-		reads := false
-		for _, t := range [2]Term{l.L, l.R} {
-			for _, a := range linAtoms(t) {
-				reads = reads || a.Kind == KVal
-			}
-		}
-		if reads {
-			withReads = append(withReads, l)
+		if groundable(l) {
+			ground = append(ground, l)
 		} else {
-			plain = append(plain, l)
+			rest = append(rest, l)
 		}
 	}
-	holds := func(st []int64, lits []Lit) bool {
+	holds := func(st []int64, lits []Lit, e *fenv) bool {
 		for _, l := range lits {
 			if h, ok := f.lit(st, l, e); !h || !ok {
 				return false
@@ -501,52 +504,64 @@ func (ws *weakSampler) reaches(lits []Lit, atoms []Term, rmw []bool, slots []int
 		}
 		return true
 	}
+	vals := make([][]int64, len(atoms))
 	over := make([]int64, len(atoms))
 	choice := make([]int, len(atoms))
-	for i, st := range ws.states {
-		if i%1024 == 1023 && stop != nil && stop() {
-			return true
-		}
-	maps:
-		for _, mp := range maps {
-			copy(m, mp)
-			if !holds(st, plain) {
-				continue
+	// st satisfies rest under e for some values of the reads
+	withReads := func(st []int64, e *fenv) bool {
+		for k, a := range atoms {
+			var args [maxArity]int32
+			for j := 0; j < int(a.NArgs); j++ {
+				args[j] = e.proc(a.Args[j])
 			}
-			if len(withReads) == 0 {
+			c := f.cell(a.Sym, a.NArgs, args)
+			if c < 0 {
+				return false
+			}
+			vals[k], _ = f.readValues(st, e.proc(a.Proc), c, rmw[k])
+			if len(vals[k]) == 0 {
+				return false
+			}
+		}
+		f.overAtoms, f.overVals = atoms, over
+		defer func() { f.overAtoms, f.overVals = nil, nil }()
+		clear(choice)
+		for range 512 {
+			for k := range atoms {
+				over[k] = vals[k][choice[k]]
+			}
+			if holds(st, rest, e) {
 				return true
 			}
-			for k, a := range atoms {
-				var args [maxArity]int32
-				for j := 0; j < int(a.NArgs); j++ {
-					args[j] = e.proc(a.Args[j])
-				}
-				c := f.cell(a.Sym, a.NArgs, args)
-				if c < 0 {
-					continue maps
-				}
-				vals[k], _ = f.readValues(st, e.proc(a.Proc), c, rmw[k])
-				if len(vals[k]) == 0 {
-					continue maps
-				}
+			if !nextChoice(choice, func(k int) int { return len(vals[k]) }) {
+				break
 			}
-			f.overAtoms, f.overVals = atoms, over
-			clear(choice)
-			for n := 0; n < 512; n++ {
-				for k := range atoms {
-					over[k] = vals[k][choice[k]]
-				}
-				if holds(st, withReads) {
+		}
+		return false
+	}
+	acc := make([]uint64, (len(ws.states)+63)/64)
+	polls := 0
+	return slotMaps(g.Slots, pinned, f.n, func(e *fenv) bool {
+		if !ws.set.intersect(ground, e, acc) {
+			return false
+		}
+		if len(rest) == 0 {
+			return true
+		}
+		for w, word := range acc {
+			for word != 0 {
+				i := w*64 + bits.TrailingZeros64(word)
+				word &= word - 1
+				if polls++; polls%1024 == 1023 && stop != nil && stop() {
 					return true
 				}
-				if !nextChoice(choice, func(k int) int { return len(vals[k]) }) {
-					break
+				if withReads(ws.states[i], e) {
+					return true
 				}
 			}
-			f.overAtoms, f.overVals = nil, nil
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // isRMWRead reports whether the weak read a of c is in an event that
