@@ -269,6 +269,8 @@ type combo struct {
 	// consRead tells, per event, whether it is a read a constraint of
 	// its path depends on.
 	consRead []bool
+	// readIndex is the position in reads of each read (built lazily).
+	readIndex map[int]int
 }
 
 func (r *run) candidate(paths []*path) error {
