@@ -271,6 +271,9 @@ type combo struct {
 	consRead []bool
 	// readIndex is the position in reads of each read (built lazily).
 	readIndex map[int]int
+	// scratch is the partial evaluation of the reads-from choices made
+	// so far (partial), reused.
+	scratch *partial
 }
 
 func (r *run) candidate(paths []*path) error {

@@ -178,10 +178,17 @@ type partial struct {
 
 func (c *combo) partial(rf []int, n int) *partial {
 	ne := len(c.g.Events)
-	p := &partial{c: c, src: make([]int, ne), vals: make([]prog.Value, ne), status: make([]uint8, ne)}
+	p := c.scratch
+	if p == nil {
+		// One per combination of paths, reused by every choice: the
+		// search calls this at every node of its reads-from tree.
+		p = &partial{c: c, src: make([]int, ne), vals: make([]prog.Value, ne), status: make([]uint8, ne)}
+		c.scratch = p
+	}
 	for i := range p.src {
 		p.src[i] = -1
 	}
+	clear(p.status)
 	for i := 0; i < n; i++ {
 		p.src[c.reads[i]] = rf[i]
 	}
