@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // BenchmarkLKMMSlow runs the slowest tests of the shared LKMM folder
 // under one engine (MUSKET_BENCH_ENGINE, default enum; MUSKET_BENCH_TESTS
-// a comma-separated list of paths under litmus/LKMM replaces the list).
+// a comma-separated list of paths under litmus/LKMM replaces the list;
+// MUSKET_BENCH_SPEEDCHECK the explicit engine's -speedcheck).
 func BenchmarkLKMMSlow(b *testing.B) {
 	corpus := testcorpus.Dir(b)
 	linux := corpus + "/cat/linux/"
@@ -29,6 +31,13 @@ func BenchmarkLKMMSlow(b *testing.B) {
 		"lockfree/aba-rcu-simple",
 		"manual/absperf/C-SB+l-o-o-u+l-o-o-u+l-o-o-u+l-o-o-u+l-o-o-u-CE",
 		"manual/kernel/C-ManfredSpraul-L1G2xchg",
+	}
+	if s := os.Getenv("MUSKET_BENCH_SPEEDCHECK"); s != "" {
+		sc, err := enum.ParseSpeedCheck(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts.SpeedCheck = sc
 	}
 	if s := os.Getenv("MUSKET_BENCH_TESTS"); s != "" {
 		names = strings.Split(s, ",")
