@@ -269,6 +269,11 @@ type combo struct {
 	// consRead tells, per event, whether it is a read a constraint of
 	// its path depends on.
 	consRead []bool
+	// readIndex is the position in reads of each read (built lazily).
+	readIndex map[int]int
+	// scratch is the partial evaluation of the reads-from choices made
+	// so far (partial), reused.
+	scratch *partial
 }
 
 func (r *run) candidate(paths []*path) error {

@@ -178,10 +178,17 @@ type partial struct {
 
 func (c *combo) partial(rf []int, n int) *partial {
 	ne := len(c.g.Events)
-	p := &partial{c: c, src: make([]int, ne), vals: make([]prog.Value, ne), status: make([]uint8, ne)}
+	p := c.scratch
+	if p == nil {
+		// One per combination of paths, reused by every choice: the
+		// search calls this at every node of its reads-from tree.
+		p = &partial{c: c, src: make([]int, ne), vals: make([]prog.Value, ne), status: make([]uint8, ne)}
+		c.scratch = p
+	}
 	for i := range p.src {
 		p.src[i] = -1
 	}
+	clear(p.status)
 	for i := 0; i < n; i++ {
 		p.src[c.reads[i]] = rf[i]
 	}
@@ -272,6 +279,9 @@ func (r *run) finalKnown(c *combo, eventValue func(int) (prog.Value, bool), fina
 // compare-and-swap's outcome) is already false, or the condition is
 // decided the wrong way.
 func (r *run) cutRf(c *combo, rf []int, n int) bool {
+	if n > 0 && c.valueCycle(rf, n) {
+		return true
+	}
 	if !r.prune {
 		// Only the constraints; they are looked at when the read
 		// just chosen is one they depend on.
@@ -307,4 +317,43 @@ func (r *run) cutCo(c *combo, vals []prog.Value, locs []string, orders [][]int, 
 		final[locs[j]] = vals[last]
 	}
 	return r.hopeless(r.finalKnown(c, func(e int) (prog.Value, bool) { return vals[e], true }, final))
+}
+
+// valueCycle tells whether the value of read n-1, just given its write,
+// depends on itself through the reads-from choices so far: its write's
+// value depends on a read that reads from a write whose value depends
+// ... on read n-1. The values of such a choice are out of thin air and
+// every completion of it fails (combo.values); pointer-chasing tests,
+// whose stores write values read from memory, have millions of them.
+func (c *combo) valueCycle(rf []int, n int) bool {
+	target := c.reads[n-1]
+	if c.thread[rf[n-1]] < 0 {
+		return false
+	}
+	if c.readIndex == nil {
+		c.readIndex = make(map[int]int, len(c.reads))
+		for i, rd := range c.reads {
+			c.readIndex[rd] = i
+		}
+	}
+	seen := map[int]bool{}
+	var reaches func(w int) bool // the value of write w depends on target
+	reaches = func(w int) bool {
+		t := c.thread[w]
+		if t < 0 || c.syms[w] == nil || seen[w] {
+			return false
+		}
+		seen[w] = true
+		for _, d := range c.syms[w].Deps {
+			rd := c.base[t] + d
+			if rd == target {
+				return true
+			}
+			if i, ok := c.readIndex[rd]; ok && i < n && reaches(rf[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	return reaches(rf[n-1])
 }

@@ -91,13 +91,21 @@ func (x *Explorer[E]) Address(st *State[E], a *Sym, k func(st *State[E], loc str
 		}
 		return k(st, LocName(a.V))
 	}
+	if v, ok := st.pinned(a); ok {
+		// The path's constraints fix the address: the one fork that
+		// could satisfy them, or none.
+		if !v.IsAddr() || !slices.Contains(x.Locs, LocName(v)) {
+			return nil
+		}
+		return k(st, LocName(v))
+	}
 	for _, l := range x.Locs {
 		f := st.Fork()
 		eq, err := Bin(prog.OpEq, a, Const(prog.LocValue(l)))
 		if err != nil {
 			return err
 		}
-		f.P.Cons = append(f.P.Cons, Constraint{eq, true})
+		f.assume(eq, true)
 		if err := k(f, l); err != nil {
 			return err
 		}
@@ -295,15 +303,16 @@ func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
 			if err != nil {
 				return x.ErrAt(st, err)
 			}
+			cv, decided := st.decided(c)
 			switch {
-			case c.Known && prog.Truth(c.V):
+			case decided && cv:
 				write(st)
-			case c.Known:
+			case decided:
 				fail(st)
 			default:
 				f := st.Fork()
 				fail(f)
-				f.P.Cons = append(f.P.Cons, Constraint{c, false})
+				f.assume(c, false)
 				if rmw.Dst != "" {
 					f.Regs[rmw.Dst] = old
 				}
@@ -311,7 +320,7 @@ func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
 				if err := x.Step(f); err != nil {
 					return err
 				}
-				st.P.Cons = append(st.P.Cons, Constraint{c, true})
+				st.assume(c, true)
 				write(st)
 			}
 		}
@@ -353,12 +362,20 @@ func (x *Explorer[E]) jump(st *State[E], in prog.Jump) (bool, error) {
 		return true, nil
 	}
 	st.branch(in.Join, c.Deps)
+	if v, ok := st.decided(c); ok {
+		// Decided by the path's constraints: the branch still
+		// depends on its reads (above), but only one way is possible.
+		if v {
+			return false, take(st)
+		}
+		return true, nil
+	}
 	f := st.Fork()
-	f.P.Cons = append(f.P.Cons, Constraint{c, true})
+	f.assume(c, true)
 	if err := take(f); err != nil {
 		return false, err
 	}
-	st.P.Cons = append(st.P.Cons, Constraint{c, false})
+	st.assume(c, false)
 	return true, nil
 }
 

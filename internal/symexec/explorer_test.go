@@ -115,3 +115,66 @@ func TestSymDeps(t *testing.T) {
 		t.Error("LocName and prog.LocValue are not inverse")
 	}
 }
+
+// TestExplorerPins: the path's constraints fix a read's value (pins.go),
+// so that an address computed from it again, or a condition on it again,
+// forks no path that contradicts the path's own constraints.
+func TestExplorerPins(t *testing.T) {
+	x, y := prog.Addr("x"), prog.Addr("y")
+	r0, r1 := prog.Reg{Name: "r0"}, prog.Reg{Name: "r1"}
+	one := prog.Const{V: prog.IntValue(1)}
+	isOne := prog.Bin{Op: prog.OpEq, X: r0, Y: one}
+	tests := []struct {
+		name  string
+		locs  []string
+		code  []prog.Instr
+		paths []string
+	}{
+		{"a pointer, then the pointer plus one, stay at one location",
+			[]string{"x", "x+1", "y"},
+			[]prog.Instr{prog.Load{Dst: "r0", Addr: y}, prog.Load{Dst: "r1", Addr: r0}, prog.Load{Dst: "r2", Addr: prog.Bin{Op: prog.OpAdd, X: r0, Y: one}}},
+			[]string{"R:y[] R:x[] R:x+1[] ctrl=[] cons=1 rmw=[]"}},
+		{"a condition the path decided is not forked again, and its reads still control",
+			[]string{"x", "y"},
+			[]prog.Instr{prog.Load{Dst: "r0", Addr: x}, prog.Jump{Cond: isOne, Target: "L", Join: "L"}, prog.Label{Name: "L"},
+				prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: one, Y: r0}, Target: "M", Join: "M"}, prog.Store{Addr: y, Val: one}, prog.Label{Name: "M"}},
+			[]string{"R:x[] W:y[] ctrl=[0] cons=1 rmw=[]", "R:x[] ctrl=[] cons=1 rmw=[]"}},
+		{"a failed compare-and-swap decides the test of its old value",
+			[]string{"x", "y"},
+			[]prog.Instr{prog.Load{Dst: "r0", Addr: y},
+				prog.RMW{Dst: "r1", Addr: x, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: r0}, New: one},
+				prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: r1, Y: r0}, Target: "L"}, prog.Store{Addr: y, Val: one}, prog.Label{Name: "L"}},
+			[]string{"R:y[] R:x[] W:y[] ctrl=[0 1] cons=1 rmw=[]", "R:y[] R:x[] W:x[] ctrl=[] cons=1 rmw=[[1 2]]"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			th := &prog.Thread{Name: "P0", Code: tc.code}
+			labels, err := th.Labels()
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := &Explorer[Event]{Th: th, Labels: labels, Bound: 1, Locs: tc.locs,
+				Emit: func(st *State[Event], ev Event) Event {
+					ev.AddrDeps = st.CtrlDeps() // the control dependencies, for describe below
+					return ev
+				}}
+			if err := x.Run(nil); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range x.Paths {
+				var b strings.Builder
+				var last []int
+				for _, e := range p.Events {
+					fmt.Fprintf(&b, "%v:%s%v ", e.Kind, e.Loc, e.Tags)
+					last = e.AddrDeps
+				}
+				fmt.Fprintf(&b, "ctrl=%v cons=%d rmw=%v", last, len(p.Cons), p.Rmw)
+				got = append(got, b.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.paths, "\n") {
+				t.Errorf("paths:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.paths, "\n"))
+			}
+		})
+	}
+}

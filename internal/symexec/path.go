@@ -48,11 +48,12 @@ type State[E any] struct {
 	Regs  map[string]*Sym
 	P     *Path[E]
 
-	ctrl   []int            // reads of the unscoped branches taken (ctrl.go)
-	scoped map[string][]int // reads of the open scoped branches, per join label (ctrl.go)
-	visits map[int]int      // backward jumps taken, per jump pc
-	ll     int              // the latest load-reserve not yet consumed (local event index), -1 for none
-	llLoc  string           // its location
+	ctrl   []int              // reads of the unscoped branches taken (ctrl.go)
+	scoped map[string][]int   // reads of the open scoped branches, per join label (ctrl.go)
+	visits map[int]int        // backward jumps taken, per jump pc
+	ll     int                // the latest load-reserve not yet consumed (local event index), -1 for none
+	llLoc  string             // its location
+	pins   map[int]prog.Value // the values the path's constraints fix for some reads (pins.go); never changed in place
 }
 
 // Fork returns a copy of st that may go its own way.
@@ -72,5 +73,5 @@ func (st *State[E]) Fork() *State[E] {
 		Rmw:    append([][2]int(nil), st.P.Rmw...),
 		Iico:   append([][2]int(nil), st.P.Iico...),
 	}
-	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc}
+	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, pins: st.pins}
 }
