@@ -13,30 +13,6 @@ import (
 type B struct {
 	t smt.Term
 	k int8 // 1 true, -1 false, 0 the term t
-	// sz is the size of t as a tree (saturating at 1<<30; 0 for a
-	// variable or an atom, which count 1): see fb.bounded.
-	sz int32
-}
-
-// bigTerm is the tree size from which fb.bounded names a formula (a
-// tree size, not a DAG size: shared subformulas count every time).
-const bigTerm = 1 << 16
-
-// addSize is size sz plus the size of x, saturating.
-func addSize(sz int32, x B) int32 {
-	return min(int32(min(int64(sz)+max(int64(x.sz), 1), 1<<30)), 1<<30)
-}
-
-// grow is 1 + the sum of the sizes of xs, saturating.
-func grow(xs ...B) int32 {
-	n := int64(1)
-	for _, x := range xs {
-		n += max(int64(x.sz), 1) // a variable or an atom counts 1
-	}
-	if n > 1<<30 {
-		n = 1 << 30
-	}
-	return int32(n)
 }
 
 var (
@@ -142,59 +118,53 @@ func (f *fb) not(a B) B {
 	if f.shape {
 		return f.shaped()
 	}
-	return B{t: f.ctx.Not(a.t), sz: grow(a)}
+	return B{t: f.ctx.Not(a.t)}
 }
 
 func (f *fb) and(xs ...B) B {
 	f.tick()
 	var ts []smt.Term
-	var one B
-	sz := int32(1)
 	for _, x := range xs {
 		switch x.k {
 		case -1:
 			return bFalse
 		case 0:
 			ts = append(ts, x.t)
-			one, sz = x, addSize(sz, x)
 		}
 	}
 	switch len(ts) {
 	case 0:
 		return bTrue
 	case 1:
-		return one
+		return B{t: ts[0]}
 	}
 	if f.shape {
 		return f.shaped()
 	}
-	return B{t: f.ctx.And(ts...), sz: sz}
+	return B{t: f.ctx.And(ts...)}
 }
 
 func (f *fb) or(xs ...B) B {
 	f.tick()
 	var ts []smt.Term
-	var one B
-	sz := int32(1)
 	for _, x := range xs {
 		switch x.k {
 		case 1:
 			return bTrue
 		case 0:
 			ts = append(ts, x.t)
-			one, sz = x, addSize(sz, x)
 		}
 	}
 	switch len(ts) {
 	case 0:
 		return bFalse
 	case 1:
-		return one
+		return B{t: ts[0]}
 	}
 	if f.shape {
 		return f.shaped()
 	}
-	return B{t: f.ctx.Or(ts...), sz: sz}
+	return B{t: f.ctx.Or(ts...)}
 }
 
 func (f *fb) implies(a, b B) B { return f.or(f.not(a), b) }
@@ -214,7 +184,7 @@ func (f *fb) iff(a, b B) B {
 	if f.shape {
 		return f.shaped()
 	}
-	return B{t: f.ctx.Iff(a.t, b.t), sz: grow(a, b)}
+	return B{t: f.ctx.Iff(a.t, b.t)}
 }
 
 // assert adds a constraint to the solver.
@@ -231,21 +201,6 @@ func (f *fb) assert(b B) {
 	}
 	f.stats.Constraints++
 	f.sol.Assert(f.term(b))
-}
-
-// bounded is b, or a variable equivalent to it (define) when b is big.
-// The transitive closure (rel.go's plus) nests its own entries into each
-// other and calls it on each: without names the solver rewrites whole
-// closures again in every formula asserted over them, and flattens
-// their nested ors (lockfree/aba-rcu-simple's rcu-order, over rcu-link =
-// po? ; hb* ; pb* ; prop ; po, ran for many minutes in Z3's assert). The
-// bound is high: naming every compound entry, or the results of ;
-// too, slowed the solving of most tests with grace periods.
-func (f *fb) bounded(b B) B {
-	if b.k != 0 || b.sz < bigTerm || f.shape {
-		return b
-	}
-	return f.define("nm", b)
 }
 
 // define returns a variable equivalent to b when b is a compound term

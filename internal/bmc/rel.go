@@ -336,7 +336,7 @@ func (o *ops) plus(r *Rel) *Rel {
 				if x.isTrue() {
 					continue
 				}
-				out.set(i, j, o.f.bounded(o.f.or(x, o.f.and(via, kj))))
+				out.set(i, j, o.f.or(x, o.f.and(via, kj)))
 			}
 		}
 	}
