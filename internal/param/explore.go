@@ -544,38 +544,14 @@ func (f *finite) excluded(st []int64) bool {
 // holdsCube reports whether st satisfies c (without events) for some
 // injective map of the slots of c to the processes of the instance.
 func (f *finite) holdsCube(st []int64, c *Cube) bool {
-	m := make([]int32, len(c.Slots))
-	used := make([]bool, f.n+1)
-	e := &fenv{slot: func(s int32) int32 {
-		if i, ok := slices.BinarySearch(c.Slots, s); ok {
-			return m[i]
-		}
-		return 0
-	}}
-	var rec func(k int) bool
-	rec = func(k int) bool {
-		if k == len(m) {
-			for _, l := range c.Lits {
-				if h, ok := f.lit(st, l, e); !h || !ok {
-					return false
-				}
-			}
-			return true
-		}
-		for p := int32(1); p <= f.n; p++ {
-			if used[p] || c.Slots[k] <= f.sys.Pinned && c.Slots[k] != p {
-				continue
-			}
-			used[p], m[k] = true, p
-			ok := rec(k + 1)
-			used[p] = false
-			if ok {
-				return true
+	return slotMaps(c.Slots, f.sys.Pinned, f.n, func(e *fenv) bool {
+		for _, l := range c.Lits {
+			if h, ok := f.lit(st, l, e); !h || !ok {
+				return false
 			}
 		}
-		return false
-	}
-	return rec(0)
+		return true
+	})
 }
 
 // holdsRoot reports whether st satisfies the unsafe or invariant formula
