@@ -1,13 +1,11 @@
 package enum_test
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
@@ -18,14 +16,11 @@ import (
 // MUSKET_BENCH_SPEEDCHECK the explicit engine's -speedcheck).
 func BenchmarkLKMMSlow(b *testing.B) {
 	corpus := testcorpus.Dir(b)
-	linux := corpus + "/cat/linux/"
-	engine := os.Getenv("MUSKET_BENCH_ENGINE")
-	if engine == "" {
-		engine = "enum"
+	opts := kernelOptions(corpus)
+	opts.Engine, opts.Timeout = os.Getenv("MUSKET_BENCH_ENGINE"), 120*time.Second
+	if opts.Engine == "" {
+		opts.Engine = "enum"
 	}
-	opts := batch.Options{Model: linux + "linux-kernel.cat", Bell: linux + "linux-kernel.bell",
-		Macros: linux + "linux-kernel.def", IncludeDirs: []string{corpus + "/cat/herd"},
-		Variants: map[string]bool{"lkmmv2": true}, Jobs: 1, Engine: engine, Timeout: 120 * time.Second}
 	names := []string{
 		"lockfree/aba-array",
 		"lockfree/aba-rcu-simple",
@@ -42,16 +37,9 @@ func BenchmarkLKMMSlow(b *testing.B) {
 	if s := os.Getenv("MUSKET_BENCH_TESTS"); s != "" {
 		names = strings.Split(s, ",")
 	}
+	var files []string
 	for _, name := range names {
-		file := corpus + "/litmus/LKMM/" + name + ".litmus"
-		b.Run(name[strings.LastIndexByte(name, '/')+1:], func(b *testing.B) {
-			for b.Loop() {
-				batch.Run(context.Background(), []string{file}, opts, func(j batch.Job) {
-					if j.Err != nil || j.Result == nil || j.Result.Err != nil {
-						b.Fatalf("%s: %v %+v", name, j.Err, j.Result)
-					}
-				})
-			}
-		})
+		files = append(files, corpus+"/litmus/LKMM/"+name+".litmus")
 	}
+	benchEach(b, files, opts)
 }
