@@ -6,6 +6,7 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -106,6 +107,9 @@ type lowerer struct {
 	heap     []int64    // the sizes of the malloc call sites
 	spins    []spinSite // the places a thread may stop waiting (numbered from 1)
 	objects  int        // heap objects made so far
+	// curThread is the thread being lowered: a thread-local global
+	// (__thread, _Thread_local) names its copy (see globalAddr).
+	curThread int
 }
 
 // initCell is a shared location and its initial value.
@@ -198,7 +202,7 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 	case *constant.Null, *constant.ZeroInitializer, *constant.Undef, *constant.Poison:
 		return cval{}, nil
 	case *ir.Global:
-		return cval{loc: c.Name()}, nil
+		return l.globalAddr(c)
 	case *constant.Index:
 		return l.constValue(c.Constant)
 	case *constant.ExprBitCast:
@@ -232,6 +236,27 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 		return cval{}, fmt.Errorf("function pointer @%s stored as data", c.Name())
 	}
 	return cval{}, fmt.Errorf("constant %s", c.Ident())
+}
+
+// globalAddr is the address of global g in the thread being lowered:
+// g itself, but for a thread-local variable (__thread, _Thread_local) in
+// a thread other than main, that thread's own copy, an object named
+// g.tlsN made on first use with the declaration's initial value.
+func (l *lowerer) globalAddr(g *ir.Global) (cval, error) {
+	if g.TLSModel == enum.TLSModelNone || l.curThread == 0 {
+		return cval{loc: g.Name()}, nil
+	}
+	name := fmt.Sprintf("%s.tls%d", g.Name(), l.curThread)
+	if !l.locs[name] {
+		var init constant.Constant
+		if g.Init != nil {
+			init = g.Init
+		}
+		if err := l.addObject(name, g.ContentType, init, l.globalPos(g)); err != nil {
+			return cval{}, err
+		}
+	}
+	return cval{loc: name}, nil
 }
 
 // constGEP is the byte offset of a getelementptr with constant indices.
