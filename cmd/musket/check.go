@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
@@ -83,6 +85,7 @@ type checkConfig struct {
 	races         bool // -races: ask for an execution raising each flag
 	explain       bool // -explain
 	liveness      bool // -liveness (C programs)
+	clang         cfront.ClangOptions
 }
 
 // checkRunner checks one file with one engine ("smt" or "enum"). Tests
@@ -141,7 +144,9 @@ func reachWord(reachable bool) string {
 // checkFlags are the flags of musket check.
 type checkFlags struct {
 	fs                      *flag.FlagSet
-	incl                    listFlag
+	incl, defines           listFlag
+	std                     *string
+	clangExtra              []string // C programs: the clang flags after --
 	target, model, engine   *string
 	witness, variant        *string
 	bound                   *int
@@ -157,7 +162,9 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f := &checkFlags{fs: fs}
 	f.target = fs.String("target", "x86", fmt.Sprintf("compilation `target`: %v", arch.Targets()))
 	f.model = fs.String("model", "", "built-in model name or `.cat file` (default: the target's built-in model: "+targetModels()+")")
-	fs.Var(&f.incl, "I", "`folder` to search for included .cat files (repeatable)")
+	fs.Var(&f.incl, "I", "`folder` to search for included .cat files and, for C programs, headers (repeatable)")
+	fs.Var(&f.defines, "D", "C programs: define macro `NAME[=VALUE]` as clang's -D does (repeatable); further clang flags go after --")
+	f.std = fs.String("std", "", "C programs: the language `standard` (default "+cfront.DefaultStd+": GNU C, with asm, typeof and POSIX names)")
 	f.bound = intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
 	f.engine = fs.String("engine", "smt", "`engine`: smt (the SMT encoding), enum (explicit enumeration), or both (a disagreement is an error, exit status 4)")
 	f.witness = fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE` (with several programs: FILE.NAME.dot)")
@@ -211,8 +218,48 @@ func (f *checkFlags) usage(operands []string) string {
 	return ""
 }
 
+// splitClangFlags takes the clang flags out of check's arguments: after
+// "--", every argument but the programs to check (.c, .pts, .litmus
+// files that exist) is handed to clang.
+func splitClangFlags(args []string) (rest, clang []string) {
+	for i, a := range args {
+		if a != "--" {
+			continue
+		}
+		rest = append(rest, args[:i]...)
+		var files []string
+		for _, b := range args[i+1:] {
+			if isProgramFile(b) {
+				files = append(files, b)
+			} else {
+				clang = append(clang, b)
+			}
+		}
+		if len(files) > 0 {
+			rest = append(append(rest, "--"), files...)
+		}
+		return rest, clang
+	}
+	return args, nil
+}
+
+// isProgramFile tells whether an argument after "--" names a program to
+// check rather than a clang flag.
+func isProgramFile(a string) bool {
+	if strings.HasPrefix(a, "-") {
+		return false
+	}
+	switch filepath.Ext(a) {
+	case ".c", ".pts", ".litmus":
+		_, err := os.Stat(a)
+		return err == nil
+	}
+	return false
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	f := newCheckFlags(stderr)
+	args, f.clangExtra = splitClangFlags(args)
 	operands, code, ok := parseCommand(f.fs, args)
 	if !ok {
 		return code
@@ -226,6 +273,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness}
+	c.clang = cfront.ClangOptions{Includes: f.incl, Defines: f.defines, Std: *f.std, Extra: f.clangExtra}
 	if *f.races {
 		for _, path := range operands {
 			if err := checkRaceModel(path, c); err != nil {

@@ -21,6 +21,7 @@ func TestCheckC(t *testing.T) {
 	}
 	dir := filepath.Join("..", "..", "internal", "cfront", "testdata")
 	dot := filepath.Join(t.TempDir(), "w.dot")
+	inc := filepath.Join(dir, "sem", "inc")
 	for _, c := range []struct {
 		args []string
 		code int
@@ -38,6 +39,11 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_plain.c"}, exitFailed, "DATA RACE: some execution raises data-race"},
 		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_free.c"}, exitOK, "race_free: PASS"},
 		{[]string{"-model", "rc11", "race_plain.c"}, exitOK, "race_plain: PASS"},
+		// -I and -D reach clang, a header's position names the header.
+		{[]string{"-model", "rc11", "-I", inc, "sem/flags_hdr.c"}, exitOK, "flags_hdr: PASS"},
+		{[]string{"-model", "rc11", "-I", inc, "-D", "WEAK", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion d == 42 fails"},
+		{[]string{"-model", "rc11", "-I", inc, "--", "-DWEAK=1", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion"},
+		{[]string{"-model", "rc11", "-std=c11", "-I", inc, "sem/flags_hdr.c"}, exitBadInput, ""}, // typeof is GNU C
 	} {
 		args := append([]string{}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])

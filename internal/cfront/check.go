@@ -96,12 +96,44 @@ func findInclude() string {
 	return includeDir
 }
 
+// ClangOptions say how to compile a program, as the flags of a C
+// compiler do: the folders of its headers (-I), its macros (-D NAME or
+// NAME=VALUE), the language standard (-std, default gnu11: GNU C, with
+// asm, typeof and the POSIX names of the headers) and any further flags.
+type ClangOptions struct {
+	Includes []string
+	Defines  []string
+	Std      string
+	Extra    []string
+}
+
+// DefaultStd is the language standard programs are compiled with when
+// none is given.
+const DefaultStd = "gnu11"
+
+// args are the clang flags of o.
+func (o ClangOptions) args() []string {
+	std := o.Std
+	if std == "" {
+		std = DefaultStd
+	}
+	args := []string{"-std=" + strings.TrimPrefix(std, "-std=")}
+	for _, d := range o.Includes {
+		args = append(args, "-I", d)
+	}
+	for _, d := range o.Defines {
+		args = append(args, "-D", d)
+	}
+	return append(args, o.Extra...)
+}
+
 // CompileIR runs clang on a C file and returns the textual LLVM IR.
-func CompileIR(ctx context.Context, path string) ([]byte, error) {
+func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
 	}
-	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-std=c11", "-fno-discard-value-names", "-Wno-everything"}
+	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-fno-discard-value-names", "-Wno-everything"}
+	args = append(args, co.args()...)
 	if inc := findInclude(); inc != "" {
 		args = append(args, "-I", inc)
 	}
@@ -141,11 +173,12 @@ func (a Assertion) String() string {
 type Options struct {
 	Bound  int
 	NoSpin bool // unroll spin loops like other loops
+	Clang  ClangOptions
 }
 
 // Lower compiles the C file with clang and lowers it to the program IR.
 func Lower(ctx context.Context, path string, opts Options) (*Program, error) {
-	ll, err := CompileIR(ctx, path)
+	ll, err := CompileIR(ctx, path, opts.Clang)
 	if err != nil {
 		return nil, err
 	}
@@ -217,6 +250,7 @@ type CheckOptions struct {
 	// Races makes a raised race flag of the model (IsRaceFlag: RC11's
 	// data-race, ...) a violation, with an execution raising it.
 	Races bool
+	Clang ClangOptions // how to compile the program
 }
 
 // IsRaceFlag tells whether a flag of a model reports a data race
@@ -244,7 +278,7 @@ type Result struct {
 // none can, whether a path needs more loop iterations than the bound.
 func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
 	start := time.Now()
-	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin})
+	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package cfront
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -127,11 +129,37 @@ func (l *lowerer) posOf(md ir.Metadata) prog.Pos {
 	for _, a := range md {
 		if a.Name == "dbg" {
 			if loc, ok := a.Node.(*metadata.DILocation); ok {
-				return prog.Pos{File: l.file, Line: int(loc.Line), Col: int(loc.Column)}
+				return prog.Pos{File: l.fileOf(loc.Scope), Line: int(loc.Line), Col: int(loc.Column)}
 			}
 		}
 	}
 	return prog.Pos{File: l.file}
+}
+
+// fileOf is the file of a debug scope: the program's file as it was
+// named, or the header the scope is in (a function defined in an
+// included file), as clang names it.
+func (l *lowerer) fileOf(scope metadata.Field) string {
+	var f *metadata.DIFile
+	switch s := scope.(type) {
+	case *metadata.DISubprogram:
+		f = s.File
+	case *metadata.DILexicalBlock:
+		f = s.File
+	case *metadata.DILexicalBlockFile:
+		f = s.File
+	case *metadata.DIFile:
+		f = s
+	}
+	if f == nil || f.Filename == "" || f.Filename == l.file || filepath.Clean(f.Filename) == filepath.Clean(l.file) {
+		return l.file
+	}
+	if !filepath.IsAbs(f.Filename) && f.Directory != "" {
+		if wd, err := os.Getwd(); err != nil || filepath.Clean(wd) != filepath.Clean(f.Directory) {
+			return filepath.Join(f.Directory, f.Filename)
+		}
+	}
+	return f.Filename
 }
 
 // locName is the name of the cell at offset off of object base.
@@ -181,7 +209,7 @@ func (l *lowerer) globalPos(g *ir.Global) prog.Pos {
 	for _, a := range g.Metadata {
 		if a.Name == "dbg" {
 			if e, ok := a.Node.(*metadata.DIGlobalVariableExpression); ok && e.Var != nil {
-				return prog.Pos{File: l.file, Line: int(e.Var.Line)}
+				return prog.Pos{File: l.fileOf(e.Var.File), Line: int(e.Var.Line)}
 			}
 		}
 	}
