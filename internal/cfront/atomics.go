@@ -38,7 +38,7 @@ func (l *lowerer) cmpxchg(fr *frame, in *ir.InstCmpXchg, pos prog.Pos) error {
 		c := l.coin(b)
 		cond = prog.Bin{Op: prog.OpLAnd, X: cond, Y: prog.Reg{Name: c}}
 	}
-	r := prog.RMW{Dst: old, Addr: a, Cond: cond, New: nv, RTags: rmwTags(in.SuccessOrdering), WTags: rmwTags(in.SuccessOrdering)}
+	r := prog.RMW{Dst: old, Addr: a, Cond: cond, New: nv, RTags: withSize(rmwTags(in.SuccessOrdering), in.New.Type()), WTags: rmwTags(in.SuccessOrdering)}
 	if in.FailureOrdering != in.SuccessOrdering {
 		r.FailRTags = rmwTags(in.FailureOrdering)
 	}
@@ -76,7 +76,7 @@ func (l *lowerer) atomicRMW(fr *frame, in *ir.InstAtomicRMW, pos prog.Pos) error
 	if err != nil {
 		return l.errAt(pos, "%v", err)
 	}
-	fr.b.emit(prog.RMW{Dst: fr.reg(in), Addr: a, New: nv, RTags: rmwTags(in.Ordering), WTags: rmwTags(in.Ordering)})
+	fr.b.emit(prog.RMW{Dst: fr.reg(in), Addr: a, New: nv, RTags: withSize(rmwTags(in.Ordering), in.X.Type()), WTags: rmwTags(in.Ordering)})
 	if fr.loops.inSpin(in) {
 		// The spin cut asks that an atomicrmw of the iteration wrote
 		// back what it read, when the iteration ran it (see edgeCode).

@@ -328,6 +328,13 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Verdict = Unknown
 		return res, nil
 	}
+	if reach && hasParts(t) && !modelUses(opts.Model, "sm") {
+		if pos, torn := tornAccess(t, r.Witness); torn {
+			res.Verdict = Unknown
+			r.Status, r.Err = result.Unsupported, tearingError(opts.ModelName, pos)
+			return res, nil
+		}
+	}
 	if reach {
 		res.Verdict = Violation
 		res.Failed = failedAssertion(p, r)

@@ -107,7 +107,16 @@ func CompileFor(t *spec.Test, target string) (*spec.Test, error) {
 func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 	out := &prog.Thread{ID: th.ID, Name: th.Name, NonAtomic: th.NonAtomic}
 	for i, in := range th.Code {
+		if prog.IsPart(in) {
+			continue // compiled with the access it is a part of
+		}
 		p := th.Pos[i]
+		// The further parts of a mixed-size access (see mixed.go) are
+		// compiled with it: one instruction, its fences around them all.
+		group := []prog.Instr{in}
+		for j := i + 1; j < len(th.Code) && prog.IsPart(th.Code[j]); j++ {
+			group = append(group, th.Code[j])
+		}
 		add := func(in prog.Instr) {
 			out.Code = append(out.Code, in)
 			out.Pos = append(out.Pos, p)
@@ -134,9 +143,21 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 		var err error
 		switch in := in.(type) {
 		case prog.Load:
-			err = mapped(compile.Load, ptsOrder(in.Tags), func(tags []string) { in.Tags = tags; add(in) })
+			err = mapped(compile.Load, ptsOrder(in.Tags), func(tags []string) {
+				for _, g := range group {
+					ld := g.(prog.Load)
+					ld.Tags = tags
+					add(ld)
+				}
+			})
 		case prog.Store:
-			err = mapped(compile.Store, ptsOrder(in.Tags), func(tags []string) { in.Tags = tags; add(in) })
+			err = mapped(compile.Store, ptsOrder(in.Tags), func(tags []string) {
+				for _, g := range group {
+					st := g.(prog.Store)
+					st.Tags = tags
+					add(st)
+				}
+			})
 		case prog.Fence:
 			fence(fenceFor(target, orderOf(in.Tags)))
 		case prog.RMW:

@@ -86,8 +86,9 @@ func structLayout(t *types.StructType) ([]int64, int64, error) {
 // cell is one scalar of a global or local object: its byte offset and its
 // initial value.
 type cell struct {
-	off int64
-	val cval
+	off  int64
+	val  cval
+	size int64 // bytes
 }
 
 // value is a constant value of a cell: an integer or an address (a
@@ -110,7 +111,8 @@ func (l *lowerer) cells(t types.Type, c constant.Constant, base int64, out *[]ce
 				return err
 			}
 		}
-		*out = append(*out, cell{off: base, val: v})
+		size, _ := sizeOf(t)
+		*out = append(*out, cell{off: base, val: v, size: size})
 		return nil
 	case *types.ArrayType:
 		es, err := sizeOf(t.ElemType)

@@ -118,6 +118,7 @@ type lowerer struct {
 type initCell struct {
 	name string
 	val  cval
+	size int64 // bytes of its type; 0: untyped (a heap object's)
 }
 
 func (l *lowerer) errAt(pos prog.Pos, format string, args ...any) error {
@@ -182,7 +183,7 @@ func (l *lowerer) addObject(base string, t types.Type, c constant.Constant, pos 
 			continue
 		}
 		l.locs[n] = true
-		l.init = append(l.init, initCell{name: n, val: c.val})
+		l.init = append(l.init, initCell{name: n, val: c.val, size: c.size})
 	}
 	return nil
 }

@@ -93,7 +93,9 @@ func (p *Program) narrow(t *spec.Test) *spec.Test {
 		for k, in := range th.Code {
 			pos := th.Pos[k]
 			a, isAccess := prog.AddrOf(in)
-			if !isAccess || prog.IsPart(in) {
+			// A mixed-size access over several parts (see mixed.go) keeps
+			// its parts together: it is left to the engines.
+			if !isAccess || prog.IsPart(in) || k+1 < len(th.Code) && prog.IsPart(th.Code[k+1]) {
 				emit(in, pos)
 				continue
 			}

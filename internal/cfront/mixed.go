@@ -1,0 +1,807 @@
+package cfront
+
+// Mixed-size accesses.
+//
+// C programs read and write memory with accesses of different sizes that
+// overlap: a union's int member and its short member, an int read over
+// two shorts (misaligned, too), bytes copied through a char pointer, a
+// lock word read whole and written by halves. Memory is bytes,
+// little-endian, as on x86-64, AArch64 and RISC-V (and Power in its
+// little-endian mode, which Musket chooses for Power too): an access of n
+// bytes at o+off touches bytes off..off+n-1 of object o.
+//
+// As the mixed-size litmus tests of the AArch64 front-end do (Flur et
+// al., "Mixed-size concurrency: ARM, POWER, C/C++11, and SC", POPL 2017),
+// an object accessed with overlapping accesses of different sizes is cut
+// into chunks: the coarsest partition of its bytes in which every access
+// to it covers whole chunks. Each chunk is a location (o+k for the chunk
+// at byte k, as the engines name that address); an access over several
+// chunks becomes one access per chunk, the further ones marked Part (one
+// instruction instance, related by sm), its value cut into the chunks'
+// bytes (a store) or assembled from them (a load), little-endian. Objects
+// whose accesses do not overlap in different sizes keep their cells.
+//
+// Which object an access touches is found by a flow-insensitive analysis
+// of the unrolled threads (sets of possible pointer offsets, integers and
+// memory contents per object); an access whose parts would differ among
+// the objects it may touch, a read-modify-write over several chunks, and
+// a pointer cut into parts are refused by name, never guessed.
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/llir/llvm/ir/types"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// sizeTagPrefix marks the size in bytes of an access among its tags from
+// the lowering until the mixed-size pass takes it out.
+const sizeTagPrefix = "%size="
+
+// withSize adds the size of an access of type t to its tags.
+func withSize(tags []string, t types.Type) []string {
+	n, err := sizeOf(t)
+	if err != nil || n <= 0 {
+		return tags
+	}
+	return append(tags, sizeTagPrefix+strconv.FormatInt(n, 10))
+}
+
+// takeSize removes the size tag: the tags without it and the size (0:
+// none).
+func takeSize(tags []string) ([]string, int64) {
+	for i, t := range tags {
+		if strings.HasPrefix(t, sizeTagPrefix) {
+			n, _ := strconv.ParseInt(t[len(sizeTagPrefix):], 10, 64)
+			out := append(append([]string(nil), tags[:i]...), tags[i+1:]...)
+			return out, n
+		}
+	}
+	return tags, 0
+}
+
+// maxAbs bounds the integers and offsets an abstract value lists.
+const maxAbs = 64
+
+// anyOff stands for any offset into an object.
+const anyOff = math.MinInt64
+
+// aval is what a register or memory may hold: integers and addresses.
+type aval struct {
+	ints   map[int64]bool
+	anyInt bool
+	ptrs   map[string]map[int64]bool // object -> offsets (anyOff: any)
+}
+
+func (a *aval) hasInt() bool { return a.anyInt || len(a.ints) > 0 }
+
+func (a *aval) addInt(v int64) bool {
+	if a.anyInt || a.ints[v] {
+		return false
+	}
+	if len(a.ints) >= maxAbs {
+		a.anyInt, a.ints = true, nil
+		return true
+	}
+	if a.ints == nil {
+		a.ints = map[int64]bool{}
+	}
+	a.ints[v] = true
+	return true
+}
+
+func (a *aval) addAnyInt() bool {
+	if a.anyInt {
+		return false
+	}
+	a.anyInt, a.ints = true, nil
+	return true
+}
+
+func (a *aval) addPtr(o string, off int64) bool {
+	if a.ptrs == nil {
+		a.ptrs = map[string]map[int64]bool{}
+	}
+	m := a.ptrs[o]
+	if m == nil {
+		m = map[int64]bool{}
+		a.ptrs[o] = m
+	}
+	if m[anyOff] || m[off] {
+		return false
+	}
+	if off == anyOff || len(m) >= maxAbs {
+		a.ptrs[o] = map[int64]bool{anyOff: true}
+		return true
+	}
+	m[off] = true
+	return true
+}
+
+// join adds b's values to a; it tells whether a grew.
+func (a *aval) join(b *aval) bool {
+	ch := false
+	if b.anyInt {
+		ch = a.addAnyInt() || ch
+	}
+	for v := range b.ints {
+		ch = a.addInt(v) || ch
+	}
+	for o, offs := range b.ptrs {
+		for off := range offs {
+			ch = a.addPtr(o, off) || ch
+		}
+	}
+	return ch
+}
+
+// anyPtrs adds the objects of b at any offset.
+func (a *aval) anyPtrs(b *aval) {
+	for o := range b.ptrs {
+		a.addPtr(o, anyOff)
+	}
+}
+
+// mixedAnalysis is the flow-insensitive analysis of the addresses.
+type mixedAnalysis struct {
+	env   []map[string]*aval // per thread
+	mem   map[string]*aval   // per object: what any of its cells may hold
+	addrs map[[2]int]*aval   // per access (thread, pc): its address
+	vals  map[[2]int]*aval   // per store: its value
+}
+
+func (m *mixedAnalysis) reg(t int, r string) *aval {
+	a := m.env[t][r]
+	if a == nil {
+		a = &aval{}
+		m.env[t][r] = a
+	}
+	return a
+}
+
+func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
+	out := &aval{}
+	switch e := e.(type) {
+	case prog.Const:
+		if e.V.IsAddr() {
+			out.addPtr(e.V.Loc, e.V.Int)
+		} else {
+			out.addInt(e.V.Int)
+		}
+	case prog.Reg:
+		if a := m.env[t][e.Name]; a != nil {
+			out.join(a)
+		} else {
+			out.addInt(0)
+		}
+	case prog.Old:
+		if old != nil {
+			out.join(old)
+		}
+	case prog.Un:
+		x := m.eval(t, e.X, old)
+		if x.anyInt {
+			out.addAnyInt()
+		}
+		for v := range x.ints {
+			if r, err := prog.ApplyUnary(e.Op, prog.IntValue(v)); err == nil && !r.IsAddr() {
+				out.addInt(r.Int)
+			} else {
+				out.addAnyInt()
+			}
+		}
+		if len(x.ptrs) > 0 {
+			out.addAnyInt()
+			out.anyPtrs(x)
+		}
+	case prog.Bin:
+		x, y := m.eval(t, e.X, old), m.eval(t, e.Y, old)
+		if x.hasInt() && y.hasInt() {
+			if x.anyInt || y.anyInt || len(x.ints)*len(y.ints) > maxAbs {
+				out.addAnyInt()
+			} else {
+				for a := range x.ints {
+					for b := range y.ints {
+						if r, err := prog.Apply(e.Op, prog.IntValue(a), prog.IntValue(b)); err == nil && !r.IsAddr() {
+							out.addInt(r.Int)
+						} else {
+							out.addInt(0) // a division by zero gives 0 in the engines
+						}
+					}
+				}
+			}
+		}
+		if len(x.ptrs) == 0 && len(y.ptrs) == 0 {
+			break
+		}
+		shift := func(p, n *aval, sign int64) {
+			for o, offs := range p.ptrs {
+				for off := range offs {
+					if off == anyOff || n.anyInt {
+						out.addPtr(o, anyOff)
+						continue
+					}
+					for k := range n.ints {
+						out.addPtr(o, off+sign*k)
+					}
+				}
+			}
+		}
+		switch e.Op {
+		case prog.OpAdd:
+			shift(x, y, 1)
+			shift(y, x, 1)
+			if len(x.ptrs) > 0 && len(y.ptrs) > 0 {
+				out.anyPtrs(x)
+				out.anyPtrs(y)
+			}
+		case prog.OpSub:
+			shift(x, y, -1)
+			if len(y.ptrs) > 0 {
+				out.addAnyInt() // a difference of pointers
+			}
+		case prog.OpEq, prog.OpNe, prog.OpLt, prog.OpLe, prog.OpGt, prog.OpGe, prog.OpLAnd, prog.OpLOr:
+			out.addInt(0)
+			out.addInt(1)
+		default:
+			out.addAnyInt()
+			out.anyPtrs(x)
+			out.anyPtrs(y)
+		}
+	}
+	return out
+}
+
+// load is what an access at addr a may read.
+func (m *mixedAnalysis) load(a *aval) *aval {
+	out := &aval{}
+	for o := range a.ptrs {
+		if v := m.mem[o]; v != nil {
+			out.join(v)
+		}
+	}
+	return out
+}
+
+func (m *mixedAnalysis) store(a, v *aval) bool {
+	ch := false
+	for o := range a.ptrs {
+		x := m.mem[o]
+		if x == nil {
+			x = &aval{}
+			m.mem[o] = x
+		}
+		ch = x.join(v) || ch
+	}
+	return ch
+}
+
+// run iterates over every thread until memory stops growing, and
+// records the addresses of the accesses (and the values stored). The
+// unrolled code of a thread jumps only forward: one pass in code order
+// sees every definition that reaches an instruction before it, so the
+// registers are computed afresh at each pass (the copies of an unrolled
+// loop's counter then hold the values of the iterations so far, not
+// every integer); a thread with a backward jump is iterated as a whole.
+func (m *mixedAnalysis) run(t *spec.Test) {
+	dag := make([]bool, len(t.Threads))
+	for ti, th := range t.Threads {
+		dag[ti] = forwardOnly(th)
+	}
+	m.addrs, m.vals = map[[2]int]*aval{}, map[[2]int]*aval{}
+	note := func(k [2]int, into map[[2]int]*aval, v *aval) {
+		if into[k] == nil {
+			into[k] = &aval{}
+		}
+		into[k].join(v)
+	}
+	for changed := true; changed; {
+		changed = false
+		for ti, th := range t.Threads {
+			if dag[ti] {
+				m.env[ti] = map[string]*aval{}
+			}
+			regChanged := false
+			for pc, in := range th.Code {
+				k := [2]int{ti, pc}
+				switch in := in.(type) {
+				case prog.Assign:
+					regChanged = m.reg(ti, in.Dst).join(m.eval(ti, in.Val, nil)) || regChanged
+				case prog.Load:
+					a := m.eval(ti, in.Addr, nil)
+					note(k, m.addrs, a)
+					if in.Dst != "" {
+						regChanged = m.reg(ti, in.Dst).join(m.load(a)) || regChanged
+					}
+				case prog.Store:
+					a, v := m.eval(ti, in.Addr, nil), m.eval(ti, in.Val, nil)
+					note(k, m.addrs, a)
+					note(k, m.vals, v)
+					changed = m.store(a, v) || changed
+				case prog.RMW:
+					a := m.eval(ti, in.Addr, nil)
+					note(k, m.addrs, a)
+					old := m.load(a)
+					if in.Dst != "" {
+						regChanged = m.reg(ti, in.Dst).join(old) || regChanged
+					}
+					changed = m.store(a, m.eval(ti, in.New, old)) || changed
+				case prog.StoreCond:
+					a := m.eval(ti, in.Addr, nil)
+					note(k, m.addrs, a)
+					changed = m.store(a, m.eval(ti, in.Val, nil)) || changed
+					if in.Status != "" {
+						regChanged = m.reg(ti, in.Status).addAnyInt() || regChanged
+					}
+				default:
+					if a, ok := prog.AddrOf(in); ok {
+						note(k, m.addrs, m.eval(ti, a, nil))
+					}
+					for _, r := range prog.Defs(in) {
+						regChanged = m.reg(ti, r).addAnyInt() || regChanged
+					}
+				}
+			}
+			if !dag[ti] && regChanged {
+				changed = true
+			}
+		}
+	}
+}
+
+// forwardOnly tells whether every jump of th goes forward.
+func forwardOnly(th *prog.Thread) bool {
+	labels, err := th.Labels()
+	if err != nil {
+		return false
+	}
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok && labels[j.Target] <= pc {
+			return false
+		}
+	}
+	return true
+}
+
+// span is a byte range [off, off+size) of an object.
+type span struct{ off, size int64 }
+
+// mixedAccess is one access of the program, placed by the analysis.
+type mixedAccess struct {
+	thread, pc int
+	size       int64
+	addr       *aval
+	val        *aval // a store's value
+}
+
+// mixedObject is what the pass knows of one object.
+type mixedObject struct {
+	cells  []initCell
+	offs   []int64 // the cells' offsets
+	spans  []span  // its cells (typed objects) and the accesses at known offsets
+	anyAcc bool    // an access at an unknown offset
+	sizes  map[int64]bool
+	mixed  bool
+	chunks []span
+}
+
+// splitOff splits a cell name into its object and offset.
+func splitOff(name string) (string, int64) {
+	if i := strings.LastIndexByte(name, '+'); i > 0 {
+		if n, err := strconv.ParseInt(name[i+1:], 10, 64); err == nil {
+			return name[:i], n
+		}
+	}
+	return name, 0
+}
+
+// mixedSizes takes the size tags out of t's accesses and cuts the
+// objects that overlapping accesses of different sizes touch into
+// chunks (see the comment at the top of this file).
+func (l *lowerer) mixedSizes(t *spec.Test) error {
+	sizes := make([][]int64, len(t.Threads))
+	for ti, th := range t.Threads {
+		sizes[ti] = make([]int64, len(th.Code))
+		for pc, in := range th.Code {
+			var n int64
+			switch x := in.(type) {
+			case prog.Load:
+				x.Tags, n = takeSize(x.Tags)
+				in = x
+			case prog.Store:
+				x.Tags, n = takeSize(x.Tags)
+				in = x
+			case prog.RMW:
+				x.RTags, n = takeSize(x.RTags)
+				in = x
+			}
+			th.Code[pc], sizes[ti][pc] = in, n
+		}
+	}
+	objs := map[string]*mixedObject{}
+	obj := func(o string) *mixedObject {
+		x := objs[o]
+		if x == nil {
+			x = &mixedObject{sizes: map[int64]bool{}}
+			objs[o] = x
+		}
+		return x
+	}
+	m := &mixedAnalysis{mem: map[string]*aval{}}
+	for _, c := range l.init {
+		o, off := splitOff(c.name)
+		x := obj(o)
+		x.cells = append(x.cells, c)
+		x.offs = append(x.offs, off)
+		if c.size > 0 {
+			x.spans = append(x.spans, span{off, c.size})
+		}
+		v := &aval{}
+		if c.val.loc != "" {
+			v.addPtr(c.val.loc, c.val.n)
+		} else {
+			v.addInt(c.val.n)
+		}
+		if m.mem[o] == nil {
+			m.mem[o] = &aval{}
+		}
+		m.mem[o].join(v)
+	}
+	for range t.Threads {
+		m.env = append(m.env, map[string]*aval{})
+	}
+	m.run(t)
+	var accs []mixedAccess
+	for ti, th := range t.Threads {
+		for pc, in := range th.Code {
+			a, ok := prog.AddrOf(in)
+			if !ok {
+				continue
+			}
+			_ = a
+			k := [2]int{ti, pc}
+			acc := mixedAccess{thread: ti, pc: pc, size: sizes[ti][pc], addr: m.addrs[k], val: m.vals[k]}
+			if acc.addr == nil {
+				acc.addr = &aval{}
+			}
+			if acc.val == nil {
+				acc.val = &aval{}
+			}
+			accs = append(accs, acc)
+			if acc.size == 0 {
+				continue
+			}
+			for o, offs := range acc.addr.ptrs {
+				x := objs[o]
+				if x == nil {
+					continue
+				}
+				x.sizes[acc.size] = true
+				for off := range offs {
+					if off == anyOff {
+						x.anyAcc = true
+					} else {
+						x.spans = append(x.spans, span{off, acc.size})
+					}
+				}
+			}
+		}
+	}
+	any := false
+	for _, x := range objs {
+		x.mixed = overlapping(x.spans) || x.anyAcc && (len(x.sizes) > 1 || spanSizesDiffer(x.spans, x.sizes))
+		any = any || x.mixed
+	}
+	if !any {
+		return nil
+	}
+	for _, x := range objs {
+		if x.mixed {
+			x.chunks = cutSpans(x.spans)
+		}
+	}
+	// A spin site whose reads are cut into parts is not expressible by
+	// its locations (liveness skips it).
+	for i, s := range l.spins {
+		for _, loc := range s.locs {
+			if o, _ := splitOff(loc); objs[o] != nil && objs[o].mixed {
+				l.spins[i].dyn = true
+			}
+		}
+	}
+	posOf := func(a mixedAccess) prog.Pos {
+		if th := t.Threads[a.thread]; a.pc < len(th.Pos) {
+			return th.Pos[a.pc]
+		}
+		return prog.Pos{File: l.file}
+	}
+	// The parts of each access.
+	parts := map[[2]int][]span{}
+	for _, a := range accs {
+		var got []span
+		first := true
+		for o, offs := range a.addr.ptrs {
+			x := objs[o]
+			for off := range offs {
+				var ps []span
+				switch {
+				case x == nil || !x.mixed:
+					ps = []span{{0, a.size}}
+				case a.size == 0:
+					return l.errAt(posOf(a), "unsupported mixed-size access: this access of unknown size touches %s, which is accessed with several sizes", o)
+				case off == anyOff:
+					return l.errAt(posOf(a), "unsupported mixed-size access: %s is accessed with several overlapping sizes, and this access's offset into it is not known before running", o)
+				default:
+					for _, c := range x.chunks {
+						if c.off >= off && c.off+c.size <= off+a.size {
+							ps = append(ps, span{c.off - off, c.size})
+						}
+					}
+				}
+				if first {
+					got, first = ps, false
+				} else if !sameSpans(got, ps) {
+					return l.errAt(posOf(a), "unsupported mixed-size access: its parts differ among the objects it may access (%s and others)", o)
+				}
+			}
+		}
+		if len(got) <= 1 {
+			continue
+		}
+		in := t.Threads[a.thread].Code[a.pc]
+		switch in.(type) {
+		case prog.Load:
+		case prog.Store:
+			if len(a.val.ptrs) > 0 {
+				return l.errAt(posOf(a), "unsupported mixed-size access: a pointer stored over %d separately accessed parts", len(got))
+			}
+		case prog.RMW:
+			return l.errAt(posOf(a), "unsupported mixed-size access: a read-modify-write of %d bytes over %d parts that other accesses touch separately", a.size, len(got))
+		default:
+			return l.errAt(posOf(a), "unsupported mixed-size access: %s over %d parts", prog.InstrString(in), len(got))
+		}
+		parts[[2]int{a.thread, a.pc}] = got
+	}
+	for ti, th := range t.Threads {
+		l.splitThread(ti, th, parts)
+	}
+	return l.chunkInit(t, objs)
+}
+
+// overlapping tells whether two different spans overlap.
+func overlapping(ss []span) bool {
+	u := map[span]bool{}
+	for _, s := range ss {
+		u[s] = true
+	}
+	var us []span
+	for s := range u {
+		us = append(us, s)
+	}
+	sort.Slice(us, func(i, j int) bool { return us[i].off < us[j].off || us[i].off == us[j].off && us[i].size < us[j].size })
+	end := int64(math.MinInt64)
+	for _, s := range us {
+		if s.off < end {
+			return true
+		}
+		end = max(end, s.off+s.size)
+	}
+	return false
+}
+
+// spanSizesDiffer tells whether some span has a size the accesses at
+// unknown offsets do not have.
+func spanSizesDiffer(ss []span, sizes map[int64]bool) bool {
+	for _, s := range ss {
+		if !sizes[s.size] {
+			return true
+		}
+	}
+	return false
+}
+
+// cutSpans is the coarsest partition of the bytes of the spans in which
+// every span covers whole chunks.
+func cutSpans(ss []span) []span {
+	cuts := map[int64]bool{}
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, s := range ss {
+		cuts[s.off], cuts[s.off+s.size] = true, true
+		lo, hi = min(lo, s.off), max(hi, s.off+s.size)
+	}
+	var bs []int64
+	for b := range cuts {
+		bs = append(bs, b)
+	}
+	sort.Slice(bs, func(i, j int) bool { return bs[i] < bs[j] })
+	var out []span
+	for i := 0; i+1 < len(bs); i++ {
+		out = append(out, span{bs[i], bs[i+1] - bs[i]})
+	}
+	return out
+}
+
+func sameSpans(a, b []span) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// addrPlus is the address delta bytes after a.
+func addrPlus(a prog.Expr, delta int64) prog.Expr {
+	if delta == 0 {
+		return a
+	}
+	if c, ok := a.(prog.Const); ok && c.V.IsAddr() {
+		return prog.Const{V: prog.Value{Loc: c.V.Loc, Int: c.V.Int + delta}}
+	}
+	return prog.Bin{Op: prog.OpAdd, X: a, Y: prog.Int(delta)}
+}
+
+// Values are cut and assembled with arithmetic (+, *, / and % by
+// constants, which the SMT engine encodes in linear arithmetic), exact on
+// negative values in both engines: umod is the non-negative remainder,
+// floorDiv the floor division.
+func umod(v prog.Expr, m int64) prog.Expr {
+	r := prog.Bin{Op: prog.OpMod, X: v, Y: prog.Int(m)}
+	return prog.Bin{Op: prog.OpMod, X: prog.Bin{Op: prog.OpAdd, X: r, Y: prog.Int(m)}, Y: prog.Int(m)}
+}
+
+func floorDiv(v prog.Expr, d int64) prog.Expr {
+	return prog.Bin{Op: prog.OpDiv, X: prog.Bin{Op: prog.OpSub, X: v, Y: umod(v, d)}, Y: prog.Int(d)}
+}
+
+// chunkValue is the value a chunk of w bytes at byte rel of the value v
+// holds: those bytes, read as a signed number (as the front-end keeps
+// every value sign-extended).
+func chunkValue(v prog.Expr, rel, w int64) prog.Expr {
+	if rel > 0 {
+		v = floorDiv(v, int64(1)<<(8*rel))
+	}
+	if w >= 8 {
+		return v
+	}
+	u := umod(v, int64(1)<<(8*w))
+	// u - 2^8w · (u / 2^(8w-1)): u is non-negative, the division exact.
+	return prog.Bin{Op: prog.OpSub, X: u, Y: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpDiv, X: u, Y: prog.Int(int64(1) << (8*w - 1))}, Y: prog.Int(int64(1) << (8 * w))}}
+}
+
+// splitThread rewrites the accesses of th that cover several chunks.
+func (l *lowerer) splitThread(ti int, th *prog.Thread, parts map[[2]int][]span) {
+	var code []prog.Instr
+	var pos []prog.Pos
+	emit := func(in prog.Instr, p prog.Pos) {
+		code = append(code, in)
+		pos = append(pos, p)
+	}
+	for pc, in := range th.Code {
+		p := th.Pos[pc]
+		ps := parts[[2]int{ti, pc}]
+		if len(ps) == 0 {
+			emit(in, p)
+			continue
+		}
+		switch in := in.(type) {
+		case prog.Load:
+			var sum prog.Expr
+			for i, s := range ps {
+				r := fmt.Sprintf("%s.byte%d", in.Dst, s.off)
+				if in.Dst == "" {
+					r = ""
+				}
+				emit(prog.Load{Dst: r, Addr: addrPlus(in.Addr, s.off), Tags: in.Tags, Part: i > 0}, p)
+				if r == "" {
+					continue
+				}
+				var v prog.Expr = prog.Reg{Name: r}
+				if i < len(ps)-1 {
+					v = umod(v, int64(1)<<(8*s.size)) // lower parts: their bytes, unsigned
+				}
+				if s.off > 0 {
+					v = prog.Bin{Op: prog.OpMul, X: v, Y: prog.Int(int64(1) << (8 * s.off))}
+				}
+				if sum == nil {
+					sum = v
+				} else {
+					sum = prog.Bin{Op: prog.OpAdd, X: sum, Y: v}
+				}
+			}
+			if in.Dst != "" {
+				emit(prog.Assign{Dst: in.Dst, Val: sum}, p)
+			}
+		case prog.Store:
+			for i, s := range ps {
+				emit(prog.Store{Addr: addrPlus(in.Addr, s.off), Val: chunkValue(in.Val, s.off, s.size), Tags: in.Tags, Part: i > 0}, p)
+			}
+		}
+	}
+	th.Code, th.Pos = code, pos
+}
+
+// chunkInit replaces the cells of the cut objects by their chunks, with
+// the bytes of the cells' initial values.
+func (l *lowerer) chunkInit(t *spec.Test, objs map[string]*mixedObject) error {
+	var init []spec.InitEntry
+	done := map[string]bool{}
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			init = append(init, e)
+			continue
+		}
+		o, _ := splitOff(e.Ref.Name)
+		x := objs[o]
+		if x == nil || !x.mixed {
+			init = append(init, e)
+			continue
+		}
+		if done[o] {
+			continue
+		}
+		done[o] = true
+		// The initial bytes, little-endian.
+		bytes := map[int64]int64{}
+		addrs := map[int64]initCell{}
+		for k, c := range x.cells {
+			off := x.offs[k]
+			if c.val.loc != "" {
+				addrs[off] = c
+				continue
+			}
+			n := c.size
+			if n == 0 {
+				n = 4
+			}
+			v := uint64(c.val.n)
+			for b := int64(0); b < n && b < 8; b++ {
+				bytes[off+b] = int64(v >> (8 * b) & 0xff)
+			}
+		}
+		wasNA := false
+		for _, c := range x.cells {
+			if l.nonAt[c.name] {
+				wasNA = true
+				delete(l.nonAt, c.name)
+			}
+		}
+		for _, ch := range x.chunks {
+			name := locName(o, ch.off)
+			var val prog.Value
+			if c, ok := addrs[ch.off]; ok && c.size == ch.size {
+				val = prog.Value{Loc: c.val.loc, Int: c.val.n}
+			} else {
+				for off, c := range addrs {
+					if off < ch.off+ch.size && ch.off < off+max(c.size, 1) {
+						return l.errAt(prog.Pos{File: l.file}, "unsupported mixed-size access: the initial pointer in %s is cut into parts", locName(o, off))
+					}
+				}
+				var u uint64
+				for b := ch.size - 1; b >= 0; b-- {
+					u = u<<8 | uint64(bytes[ch.off+b])
+				}
+				n := int64(u)
+				if ch.size < 8 && u>>(8*ch.size-1) != 0 {
+					n -= int64(1) << (8 * ch.size)
+				}
+				val = prog.IntValue(n)
+			}
+			init = append(init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: name}, Val: val})
+			if wasNA {
+				l.nonAt[name] = true
+			}
+		}
+	}
+	t.Init = init
+	return nil
+}

@@ -1,0 +1,214 @@
+package cfront
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// Single-copy atomicity of mixed-size accesses.
+//
+// An access cut into parts (mixed.go) is one instruction instance whose
+// events herd's sm relates. A model that uses sm (AArch64's sca-class)
+// makes an aligned access behave as a whole towards other threads. The
+// other models (SC, x86-TSO, Power, RISC-V, RC11, ... as Musket has
+// them) say nothing about mixed sizes: under them each part is an access
+// of its own, so they allow every execution the hardware allows and
+// more, those in which an access is torn. A verdict that no assertion
+// fails is then still sound; a failure is reported only when its
+// execution tears no access, else the check says it has no verdict.
+
+// modelUses tells whether the model names relation name anywhere.
+func modelUses(m *cat.Model, name string) bool {
+	if m == nil {
+		return false
+	}
+	found := false
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		if found || !v.IsValid() {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				if id, ok := v.Interface().(*cat.Ident); ok && id.Name == name {
+					found = true
+					return
+				}
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	for _, st := range m.Syntax() {
+		walk(reflect.ValueOf(st))
+	}
+	return found
+}
+
+// hasParts tells whether some access of t is cut into parts.
+func hasParts(t *spec.Test) bool {
+	for _, th := range t.Threads {
+		for _, in := range th.Code {
+			if prog.IsPart(in) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tornAccess finds, in an execution of t, a read of several parts that
+// is torn: it takes one part from a write instance A and another from an
+// instance B that also wrote the first part's location, later in
+// coherence than what the read took there (the initial state counts as
+// one instance that writes everything first). It returns the read's
+// position.
+func tornAccess(t *spec.Test, x *result.Execution) (prog.Pos, bool) {
+	if x == nil {
+		return prog.Pos{}, false
+	}
+	type inst struct{ thread, head int }
+	head := func(th, pc int) inst {
+		if th < 0 || th >= len(t.Threads) {
+			return inst{-1, -1}
+		}
+		code := t.Threads[th].Code
+		for pc > 0 && pc < len(code) && prog.IsPart(code[pc]) {
+			pc--
+		}
+		return inst{th, pc}
+	}
+	byID := map[int]*result.Event{}
+	for i := range x.Events {
+		byID[x.Events[i].ID] = &x.Events[i]
+	}
+	loc := func(e *result.Event) string {
+		i, j := strings.IndexByte(e.Label, '['), strings.IndexByte(e.Label, ']')
+		if i < 0 || j < i {
+			return ""
+		}
+		return e.Label[i+1 : j]
+	}
+	kind := func(e *result.Event) byte { // 'R', 'W', 'F', ...: "v: R.NA[u]=1 @f.c:18"
+		s := e.Label
+		if i := strings.Index(s, ": "); i >= 0 {
+			s = s[i+2:]
+		}
+		if s == "" || !strings.Contains(s, "[") {
+			return 0
+		}
+		return s[0]
+	}
+	isWrite := func(e *result.Event) bool { return kind(e) == 'W' }
+	src := map[int]int{} // read -> write
+	for _, p := range x.Rf {
+		src[p[1]] = p[0]
+	}
+	co := map[int][]int{}
+	for _, p := range x.Co {
+		co[p[0]] = append(co[p[0]], p[1])
+	}
+	coBefore := func(a, b int) bool { // a ->co+ b
+		seen := map[int]bool{}
+		stack := []int{a}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, m := range co[n] {
+				if m == b {
+					return true
+				}
+				if !seen[m] {
+					seen[m] = true
+					stack = append(stack, m)
+				}
+			}
+		}
+		return false
+	}
+	// The writes of each instance, by location.
+	writes := map[inst]map[string]int{}
+	for i := range x.Events {
+		e := &x.Events[i]
+		if !isWrite(e) {
+			continue
+		}
+		k := head(e.Thread, e.PC)
+		if writes[k] == nil {
+			writes[k] = map[string]int{}
+		}
+		writes[k][loc(e)] = e.ID
+	}
+	// The reads of each multi-part instance.
+	reads := map[inst][]*result.Event{}
+	for i := range x.Events {
+		e := &x.Events[i]
+		if e.Thread < 0 || kind(e) != 'R' {
+			continue
+		}
+		k := head(e.Thread, e.PC)
+		reads[k] = append(reads[k], e)
+	}
+	srcOf := func(r *result.Event) (inst, int, bool) {
+		w, ok := src[r.ID]
+		if !ok {
+			return inst{-1, -1}, -1, true // the initial value
+		}
+		we := byID[w]
+		if we == nil {
+			return inst{}, 0, false
+		}
+		return head(we.Thread, we.PC), w, true
+	}
+	for k, rs := range reads {
+		if len(rs) < 2 {
+			continue
+		}
+		for _, ri := range rs {
+			a, wa, ok := srcOf(ri)
+			if !ok {
+				continue
+			}
+			for _, rj := range rs {
+				b, _, ok := srcOf(rj)
+				if !ok || a == b {
+					continue
+				}
+				bw, has := writes[b][loc(ri)]
+				if !has {
+					continue
+				}
+				if wa < 0 || coBefore(wa, bw) {
+					th := t.Threads[k.thread]
+					if k.head < len(th.Pos) {
+						return th.Pos[k.head], true
+					}
+					return prog.Pos{}, true
+				}
+			}
+		}
+	}
+	return prog.Pos{}, false
+}
+
+// tearingError says why a failure found under a model without sm is no
+// verdict.
+func tearingError(model string, pos prog.Pos) error {
+	return fmt.Errorf("%s:%d: no verdict: the only failing execution found reads this mixed-size access torn (its parts from different writes), and model %s says nothing about mixed-size accesses (no single-copy atomicity: only AArch64's model relates the parts of an access, by sm); the hardware never tears an aligned access", pos.File, pos.Line, model)
+}
