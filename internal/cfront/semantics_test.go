@@ -3,9 +3,9 @@ package cfront
 import (
 	"context"
 	"os"
-	"slices"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
