@@ -96,3 +96,21 @@ func TestSemantics(t *testing.T) {
 		})
 	}
 }
+
+// TestAssertForms checks that __VERIFIER_assert(c) means what
+// if (!c) reach_error() and assert(c) mean: the same branch, so the same
+// verdict on AArch64 (the form is chosen with -D).
+func TestAssertForms(t *testing.T) {
+	needClang(t)
+	path := filepath.Join("testdata", "sem", "assert_forms.c")
+	for _, form := range []string{"VA", "IF", "ASSERT"} {
+		r, err := Check(context.Background(), path, CheckOptions{Bound: 2, Target: "aarch64", Model: model(t, "aarch64"), ModelName: "aarch64",
+			Clang: ClangOptions{Defines: []string{"FORM=" + form}}})
+		if err != nil {
+			t.Fatalf("%s: %v", form, err)
+		}
+		if r.Verdict != Safe {
+			t.Errorf("%s: verdict %v (%v), want SAFE as for the other forms", form, r.Verdict, r.Result.Err)
+		}
+	}
+}
