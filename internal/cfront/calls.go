@@ -130,6 +130,9 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 	if !isVoid(c) {
 		cs.dst = fr.reg(c)
 	}
+	if a, ok := c.Callee.(*ir.InlineAsm); ok {
+		return l.inlineAsm(cs, a)
+	}
 	if cs.name == "" {
 		return l.errAt(pos, "indirect call (through a function pointer)")
 	}

@@ -157,6 +157,8 @@ type Program struct {
 	Asserts []Assertion
 	Threads int // program threads (without the coin thread)
 	spins   []spinSite
+	// asmFences are the full fences written in asm, by architecture.
+	asmFences []asmFence
 }
 
 // Assertion is an assertion of the program.
@@ -204,7 +206,7 @@ func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
@@ -298,6 +300,9 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	var tags []string
 	if fe, err := litmus.Lookup("C"); err == nil {
 		tags = fe.Tags()
+	}
+	if err := p.checkAsmTarget(opts.Target); err != nil {
+		return nil, err
 	}
 	if opts.Target != "" {
 		ct, err := CompileFor(t, opts.Target)

@@ -112,6 +112,7 @@ type lowerer struct {
 	// curThread is the thread being lowered: a thread-local global
 	// (__thread, _Thread_local) names its copy (see globalAddr).
 	curThread int
+	asmFences []asmFence // the asm fences met
 }
 
 // initCell is a shared location and its initial value.

@@ -114,3 +114,43 @@ func TestAssertForms(t *testing.T) {
 		}
 	}
 }
+
+// TestAsm checks inline asm: each target's full fence forbids store
+// buffering under its model, the compiler barrier alone does not, a fence
+// of another architecture and any other asm are refused by name.
+func TestAsm(t *testing.T) {
+	needClang(t)
+	path := filepath.Join("testdata", "sem", "sb_asm.c")
+	for _, c := range []struct {
+		target, model, fence string
+		want                 Verdict
+		err                  string
+	}{
+		{"x86", "tso", "mfence", Safe, ""},
+		{"aarch64", "aarch64", "dmb ish", Safe, ""},
+		{"power", "power", "sync", Safe, ""},
+		{"riscv", "riscv", "fence rw,rw", Safe, ""},
+		{"x86", "tso", "", Violation, ""},
+		{"aarch64", "aarch64", "", Violation, ""},
+		{"x86", "tso", "dmb ish", Safe, `asm "dmb ish" is a fence of aarch64, and the program is checked for target x86`},
+	} {
+		r, err := Check(context.Background(), path, CheckOptions{Bound: 2, Target: c.target, Model: model(t, c.model), ModelName: c.model,
+			Clang: ClangOptions{Defines: []string{`FENCE="` + c.fence + `"`}}})
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s %q: error %v, want %q", c.target, c.fence, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s %q: %v", c.target, c.fence, err)
+		}
+		if r.Verdict != c.want {
+			t.Errorf("%s %q: verdict %v, want %v", c.target, c.fence, r.Verdict, c.want)
+		}
+	}
+	_, err := Lower(context.Background(), filepath.Join("testdata", "sem", "asm_other.c"), Options{Bound: 2})
+	if err == nil || !strings.Contains(err.Error(), `asm_other.c:4: unsupported inline asm "rdtsc"`) {
+		t.Errorf("asm_other.c: error %v, want the asm refused by name", err)
+	}
+}
