@@ -81,6 +81,10 @@ var knownCalls = map[string]callLowering{
 	"exit":              (*lowerer).stop,
 	"_Exit":             (*lowerer).stop,
 
+	"memcpy":  (*lowerer).memCopy,
+	"memmove": (*lowerer).memCopy,
+	"memset":  (*lowerer).memSet,
+
 	"malloc": (*lowerer).malloc,
 	"calloc": (*lowerer).malloc,
 
@@ -115,6 +119,13 @@ var knownPrefixes = []struct {
 	{"llvm.abs.", (*lowerer).minMax},
 	{"llvm.x86.sse2.pause", (*lowerer).noEvent},
 	{lkmmPrefix, (*lowerer).lkmmCall},
+	{"llvm.memcpy.", (*lowerer).memCopy},
+	{"llvm.memmove.", (*lowerer).memCopy},
+	{"llvm.memset.", (*lowerer).memSet},
+	{"llvm.ctpop.", (*lowerer).bitIntrinsic},
+	{"llvm.ctlz.", (*lowerer).bitIntrinsic},
+	{"llvm.cttz.", (*lowerer).bitIntrinsic},
+	{"llvm.bswap.", (*lowerer).bitIntrinsic},
 }
 
 // call lowers a call: a known function (see knownCalls and

@@ -84,8 +84,85 @@ func (l *lowerer) binary(fr *frame, dst value.Named, o prog.Op, x, y value.Value
 		bits := intBits(x.Type())
 		a, c = zext(a, bits), zext(c, bits)
 	}
+	if o == prog.OpAnd {
+		if e, ok := andConst(a, c); ok {
+			fr.assign(dst, e)
+			return nil
+		}
+		if e, ok := andConst(c, a); ok {
+			fr.assign(dst, e)
+			return nil
+		}
+	}
 	fr.assign(dst, prog.Bin{Op: o, X: a, Y: c})
 	return nil
+}
+
+// andConst writes x & m, for a constant mask m of at most four runs of
+// 1 bits, with arithmetic: each run [lo, hi) of m keeps the bits
+// (x / 2^lo mod 2^(hi-lo)) · 2^lo, and a run that goes on to the sign
+// (m negative) keeps x / 2^lo · 2^lo (floor division, non-negative
+// remainder: exact on negative values). The SMT engine encodes this in
+// linear arithmetic, where its bit-vector & of a symbolic value with a
+// negative constant was found to answer wrongly (a clang -O1 bit test
+// such as x & -8380417 == 8392704).
+func andConst(x, m prog.Expr) (prog.Expr, bool) {
+	c, ok := m.(prog.Const)
+	if !ok || c.V.IsAddr() {
+		return nil, false
+	}
+	if _, isConst := x.(prog.Const); isConst {
+		return nil, false
+	}
+	u := uint64(c.V.Int)
+	var sum prog.Expr
+	add := func(e prog.Expr) {
+		if sum == nil {
+			sum = e
+		} else {
+			sum = prog.Bin{Op: prog.OpAdd, X: sum, Y: e}
+		}
+	}
+	runs := 0
+	for lo := 0; lo < 64; {
+		if u>>lo&1 == 0 {
+			lo++
+			continue
+		}
+		hi := lo
+		for hi < 64 && u>>hi&1 == 1 {
+			hi++
+		}
+		runs++
+		if runs > 4 || lo >= 62 {
+			return nil, false
+		}
+		switch {
+		case hi == 64: // up to the sign: every higher bit
+			e := x
+			if lo > 0 {
+				e = prog.Bin{Op: prog.OpMul, X: floorDiv(x, int64(1)<<lo), Y: prog.Int(int64(1) << lo)}
+			}
+			add(e)
+		case hi-lo >= 63:
+			return nil, false
+		default:
+			e := x
+			if lo > 0 {
+				e = floorDiv(x, int64(1)<<lo)
+			}
+			e = umod(e, int64(1)<<(hi-lo))
+			if lo > 0 {
+				e = prog.Bin{Op: prog.OpMul, X: e, Y: prog.Int(int64(1) << lo)}
+			}
+			add(e)
+		}
+		lo = hi
+	}
+	if sum == nil {
+		return prog.Int(0), true
+	}
+	return sum, true
 }
 
 // arith lowers an integer arithmetic or bitwise instruction.

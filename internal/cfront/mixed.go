@@ -151,7 +151,7 @@ func (a *aval) anyPtrs(b *aval) {
 // mixedAnalysis is the flow-insensitive analysis of the addresses.
 type mixedAnalysis struct {
 	env   []map[string]*aval // per thread
-	mem   map[string]*aval   // per object: what any of its cells may hold
+	mem   map[string]map[int64]*aval // per object and offset (anyOff: unknown): what a store put there
 	addrs map[[2]int]*aval   // per access (thread, pc): its address
 	vals  map[[2]int]*aval   // per store: its value
 }
@@ -258,12 +258,28 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 	return out
 }
 
-// load is what an access at addr a may read.
-func (m *mixedAnalysis) load(a *aval) *aval {
+// load is what an access of size bytes at addr a may read: what was
+// stored at an offset whose store may overlap it (stores have at most 8
+// bytes), or anywhere in the object when the offset is not known.
+func (m *mixedAnalysis) load(a *aval, size int64) *aval {
+	if size <= 0 {
+		size = 8
+	}
 	out := &aval{}
-	for o := range a.ptrs {
-		if v := m.mem[o]; v != nil {
-			out.join(v)
+	for o, offs := range a.ptrs {
+		cells := m.mem[o]
+		for off := range offs {
+			if off == anyOff {
+				for _, v := range cells {
+					out.join(v)
+				}
+				continue
+			}
+			for k, v := range cells {
+				if k == anyOff || k > off-8 && k < off+size {
+					out.join(v)
+				}
+			}
 		}
 	}
 	return out
@@ -271,13 +287,18 @@ func (m *mixedAnalysis) load(a *aval) *aval {
 
 func (m *mixedAnalysis) store(a, v *aval) bool {
 	ch := false
-	for o := range a.ptrs {
-		x := m.mem[o]
-		if x == nil {
-			x = &aval{}
-			m.mem[o] = x
+	for o, offs := range a.ptrs {
+		if m.mem[o] == nil {
+			m.mem[o] = map[int64]*aval{}
 		}
-		ch = x.join(v) || ch
+		for off := range offs {
+			x := m.mem[o][off]
+			if x == nil {
+				x = &aval{}
+				m.mem[o][off] = x
+			}
+			ch = x.join(v) || ch
+		}
 	}
 	return ch
 }
@@ -289,7 +310,7 @@ func (m *mixedAnalysis) store(a, v *aval) bool {
 // registers are computed afresh at each pass (the copies of an unrolled
 // loop's counter then hold the values of the iterations so far, not
 // every integer); a thread with a backward jump is iterated as a whole.
-func (m *mixedAnalysis) run(t *spec.Test) {
+func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 	dag := make([]bool, len(t.Threads))
 	for ti, th := range t.Threads {
 		dag[ti] = forwardOnly(th)
@@ -317,7 +338,7 @@ func (m *mixedAnalysis) run(t *spec.Test) {
 					a := m.eval(ti, in.Addr, nil)
 					note(k, m.addrs, a)
 					if in.Dst != "" {
-						regChanged = m.reg(ti, in.Dst).join(m.load(a)) || regChanged
+						regChanged = m.reg(ti, in.Dst).join(m.load(a, sizes[ti][pc])) || regChanged
 					}
 				case prog.Store:
 					a, v := m.eval(ti, in.Addr, nil), m.eval(ti, in.Val, nil)
@@ -327,7 +348,7 @@ func (m *mixedAnalysis) run(t *spec.Test) {
 				case prog.RMW:
 					a := m.eval(ti, in.Addr, nil)
 					note(k, m.addrs, a)
-					old := m.load(a)
+					old := m.load(a, sizes[ti][pc])
 					if in.Dst != "" {
 						regChanged = m.reg(ti, in.Dst).join(old) || regChanged
 					}
@@ -433,7 +454,7 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		}
 		return x
 	}
-	m := &mixedAnalysis{mem: map[string]*aval{}}
+	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}}
 	for _, c := range l.init {
 		o, off := splitOff(c.name)
 		x := obj(o)
@@ -448,15 +469,12 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		} else {
 			v.addInt(c.val.n)
 		}
-		if m.mem[o] == nil {
-			m.mem[o] = &aval{}
-		}
-		m.mem[o].join(v)
+		m.store(&aval{ptrs: map[string]map[int64]bool{o: {off: true}}}, v)
 	}
 	for range t.Threads {
 		m.env = append(m.env, map[string]*aval{})
 	}
-	m.run(t)
+	m.run(t, sizes)
 	var accs []mixedAccess
 	for ti, th := range t.Threads {
 		for pc, in := range th.Code {
