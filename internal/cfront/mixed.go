@@ -150,10 +150,10 @@ func (a *aval) anyPtrs(b *aval) {
 
 // mixedAnalysis is the flow-insensitive analysis of the addresses.
 type mixedAnalysis struct {
-	env   []map[string]*aval // per thread
+	env   []map[string]*aval         // per thread
 	mem   map[string]map[int64]*aval // per object and offset (anyOff: unknown): what a store put there
-	addrs map[[2]int]*aval   // per access (thread, pc): its address
-	vals  map[[2]int]*aval   // per store: its value
+	addrs map[[2]int]*aval           // per access (thread, pc): its address
+	vals  map[[2]int]*aval           // per store: its value
 }
 
 func (m *mixedAnalysis) reg(t int, r string) *aval {
