@@ -84,6 +84,7 @@ func TestVerdicts(t *testing.T) {
 		{"tas_flag_bug.c", "rc11", "", 2, Violation, 21, false},
 		{"ticket_bug.c", "rc11", "", 3, Violation, 28, false},
 		{"unsigned.c", "rc11", "", 2, Safe, 0, true},
+		{"create_loop.c", "rc11", "", 1, Safe, 0, false}, // counted loops: exact, whatever the bound
 	} {
 		name := strings.TrimSuffix(c.file, ".c") + "/" + c.model
 		t.Run(name, func(t *testing.T) {
