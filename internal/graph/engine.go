@@ -1,0 +1,576 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/rel"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+	"github.com/musket-verify/musket/internal/symexec"
+)
+
+// Options tune a run.
+type Options struct {
+	Variants map[string]bool // CAT variants
+	TagNames []string        // tags whose sets the model may name
+	// FlagWitnesses keeps, for each flag raised, the first execution
+	// raising it (Result.FlagWitnesses).
+	FlagWitnesses bool
+	// StopAtFirst ends the run at the first execution that satisfies the
+	// condition's proposition (a verdict for exists and ~exists): the
+	// counts and states then cover the executions met so far.
+	StopAtFirst bool
+	// BlockedReg names the register that tells a thread stopped waiting
+	// (cfront's %blocked): executions in which a thread ends with it
+	// non-zero are counted as blocked.
+	BlockedReg string
+}
+
+// Stats count what a run explored.
+type Stats struct {
+	Complete  int // complete executions (consistent, every thread ended, none blocked)
+	Blocked   int // complete executions in which a thread stopped waiting
+	Revisits  int // backward revisits made
+	Graphs    int // graphs checked against the model
+	MaxEvents int // events of the largest graph
+}
+
+// supported are the built-in models in which po ∪ rf is acyclic and
+// consistency is closed under prefixes.
+var supported = map[string]bool{"sc": true, "tso": true, "x86tso": true, "pso": true, "rc11": true}
+
+// Supported tells whether the engine decides the built-in model name.
+func Supported(name string) bool { return supported[strings.ToLower(strings.TrimSuffix(name, ".cat"))] }
+
+// SupportedModels lists the models Supported accepts, for messages.
+func SupportedModels() string { return "sc, tso, pso, rc11" }
+
+var (
+	errStop     = errors.New("stop")
+	errDeadline = errors.New("deadline")
+)
+
+type engine struct {
+	ctx      context.Context
+	t        *spec.Test
+	m        *cat.Model
+	opts     Options
+	labels   []map[string]int
+	initRegs []map[string]prog.Value
+	initMem  map[string]prog.Value
+	nal      map[string]bool
+	locs     []string
+	obs      []spec.Ref
+	res      *result.Result
+	stats    Stats
+	states   map[string]result.State
+	flags    map[string]bool
+	counter  int
+}
+
+// Run explores the execution graphs of t under model m (named
+// modelName) and answers like the explicit engine: counts of the
+// executions that satisfy the condition and of those that do not, the
+// final states, a witness, the flags raised.
+func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, Stats) {
+	start := time.Now()
+	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "graph", Quant: t.Quant}
+	res.Condition = t.ConditionLine()
+	x := &engine{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
+	err := x.run()
+	res.Time = time.Since(start)
+	var ue *UnsupportedError
+	switch {
+	case err == nil, errors.Is(err, errStop):
+	case errors.Is(err, errDeadline):
+		res.Status = result.Timeout
+	case errors.As(err, &ue):
+		res.Status = result.Unsupported
+		res.Err = err
+	default:
+		res.Status = result.Failed
+		res.Err = err
+	}
+	for f := range x.flags {
+		res.Flags = append(res.Flags, f)
+	}
+	sort.Strings(res.Flags)
+	var sts []result.State
+	for _, s := range x.states {
+		sts = append(sts, s)
+	}
+	res.States = result.SortStates(res.Observed, sts)
+	res.Pruned = opts.StopAtFirst
+	return res, x.stats
+}
+
+func (x *engine) run() error {
+	t := x.t
+	if t.Mixed {
+		return &UnsupportedError{"mixed-size tests are not supported by the graph engine"}
+	}
+	if x.m.Binds("co") {
+		return &UnsupportedError{"a model that generates the coherence order itself is not supported by the graph engine"}
+	}
+	seen := map[spec.Ref]bool{}
+	var obs []spec.Ref
+	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
+		if !seen[ref] {
+			seen[ref] = true
+			obs = append(obs, ref)
+		}
+	}
+	x.obs = result.SortRefs(obs)
+	x.res.Observed = x.obs
+	x.initMem = map[string]prog.Value{}
+	x.initRegs = make([]map[string]prog.Value, len(t.Threads))
+	for i := range x.initRegs {
+		x.initRegs[i] = map[string]prog.Value{}
+	}
+	locSet := map[string]bool{}
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			if e.Ref.Thread >= len(t.Threads) {
+				return fmt.Errorf("%s: initial value for register of missing thread %d", e.Pos, e.Ref.Thread)
+			}
+			x.initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
+		} else {
+			x.initMem[e.Ref.Name] = e.Val
+			locSet[e.Ref.Name] = true
+		}
+	}
+	for _, ref := range x.obs {
+		if !ref.IsReg() {
+			locSet[ref.Name] = true
+		}
+	}
+	x.nal = map[string]bool{}
+	x.labels = make([]map[string]int, len(t.Threads))
+	for i, th := range t.Threads {
+		for _, l := range th.NonAtomic {
+			x.nal[l] = true
+		}
+		labels, err := th.Labels()
+		if err != nil {
+			return err
+		}
+		x.labels[i] = labels
+		for _, in := range th.Code {
+			for _, v := range prog.AddrConsts(in) {
+				locSet[symexec.LocName(v)] = true
+			}
+		}
+	}
+	for l := range locSet {
+		x.locs = append(x.locs, l)
+	}
+	sort.Strings(x.locs)
+	g := newGraph(len(t.Threads))
+	for _, l := range x.locs {
+		x.initOf(g, l)
+	}
+	return x.visit(g)
+}
+
+// initOf returns the initial write of loc in g, adding it if needed.
+func (x *engine) initOf(g *graph, loc string) int {
+	tags := []string{"IW"}
+	if x.nal[loc] {
+		tags = append(tags, "NAL")
+	}
+	return g.initWrite(loc, x.initMem[loc], tags)
+}
+
+func (x *engine) tick() error {
+	x.counter++
+	if x.counter&15 == 0 && x.ctx.Err() != nil {
+		return errDeadline
+	}
+	return nil
+}
+
+// pick chooses the thread that adds the next event: the one whose
+// read-modify-write has read but not written, else the first thread
+// that has not ended. It returns -1 when every thread has ended, with
+// the final registers of each thread.
+func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
+	for t, th := range g.threads {
+		if n := len(th); n > 0 && g.evs[th[n-1]].rmwR {
+			p, err := x.next(g, t)
+			if err != nil {
+				return 0, p, nil, err
+			}
+			if !p.done && p.e.rmwW {
+				return t, p, nil, nil
+			}
+		}
+	}
+	regs := make([]map[string]prog.Value, len(g.threads))
+	for t := range g.threads {
+		p, err := x.next(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
+		if !p.done {
+			return t, p, nil, nil
+		}
+		regs[t] = p.regs
+	}
+	return -1, pending{}, regs, nil
+}
+
+// visit explores every graph that extends g (TruSt's Visit).
+func (x *engine) visit(g *graph) error {
+	if err := x.tick(); err != nil {
+		return err
+	}
+	ok, err := x.consistent(g, nil)
+	if err != nil || !ok {
+		return err
+	}
+	t, p, regs, err := x.pick(g)
+	if err != nil {
+		return err
+	}
+	if t < 0 {
+		return x.complete(g, regs)
+	}
+	e := p.e
+	switch e.kind {
+	case event.Read:
+		x.initOf(g, e.loc)
+		for _, w := range append([]int(nil), g.co[e.loc]...) {
+			c := g.clone()
+			r := c.add(t, e)
+			c.setRf(r, w)
+			if err := x.visit(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	case event.Write:
+		x.initOf(g, e.loc)
+		c := g.clone()
+		w := c.add(t, e)
+		if err := x.visitCOs(c, w); err != nil {
+			return err
+		}
+		return x.revisits(c, w)
+	}
+	c := g.clone()
+	c.add(t, e)
+	return x.visit(c)
+}
+
+// setRf makes read r read from write w.
+func (g *graph) setRf(r, w int) {
+	e := &g.evs[r]
+	e.rf = w
+	e.val = g.evs[w].val
+	if e.retag != nil {
+		e.tags = e.retag(e.val)
+	}
+}
+
+// visitCOs visits g with write w at each place of its location's
+// coherence order after the initial write.
+func (x *engine) visitCOs(g *graph, w int) error {
+	n := len(g.co[g.evs[w].loc])
+	for pos := n; pos >= 1; pos-- {
+		c := g.clone()
+		c.placeCo(w, pos)
+		if err := x.visit(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// revisits makes each read of g that the new write w may revisit read
+// from w, when TruSt's maximality condition allows it (g has w, not yet
+// placed in coherence).
+func (x *engine) revisits(g *graph, w int) error {
+	loc := g.evs[w].loc
+	pref := g.prefix(w)
+	for r := range g.evs {
+		er := &g.evs[r]
+		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
+			continue
+		}
+		keep := make([]bool, len(g.evs))
+		var deleted []int
+		for e := range g.evs {
+			if g.evs[e].stamp > er.stamp && !pref[e] {
+				deleted = append(deleted, e)
+			} else {
+				keep[e] = true
+			}
+		}
+		if !x.maximal(g, r, pref) {
+			continue
+		}
+		all := true
+		for _, e := range deleted {
+			if !x.maximal(g, e, pref) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		c, idx, ok := g.restrict(keep)
+		if !ok {
+			return fmt.Errorf("internal error: a revisit of the graph engine leaves a read without its write")
+		}
+		c.setRf(idx[r], idx[w])
+		x.stats.Revisits++
+		if err := x.visitCOs(c, idx[w]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maximal tells whether event e of g was added maximally with respect to
+// the revisiting write's prefix pref: a read reads from the
+// coherence-latest write among the events added no later than e or in
+// pref; a write is coherence-latest among them.
+func (x *engine) maximal(g *graph, e int, pref []bool) bool {
+	ee := &g.evs[e]
+	prev := func(y int) bool { return g.evs[y].stamp <= ee.stamp || pref[y] }
+	switch ee.kind {
+	case event.Read:
+		if !prev(ee.rf) {
+			return false
+		}
+		return g.coMaxAmong(ee.rf, prev)
+	case event.Write:
+		// A write some earlier read (a revisited one) reads from was
+		// not added maximally: removing it would strand that read.
+		for y := range g.evs {
+			if ey := &g.evs[y]; ey.kind == event.Read && ey.rf == e && prev(y) {
+				return false
+			}
+		}
+		return g.coMaxAmong(e, prev)
+	}
+	return true
+}
+
+// complete handles a complete graph: an execution.
+func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
+	var flags []string
+	ok, err := x.consistent(g, &flags)
+	if err != nil || !ok {
+		return err
+	}
+	blocked := false
+	if x.opts.BlockedReg != "" {
+		for _, r := range regs {
+			if prog.Truth(r[x.opts.BlockedReg]) {
+				blocked = true
+			}
+		}
+	}
+	if blocked {
+		x.stats.Blocked++
+	} else {
+		x.stats.Complete++
+	}
+	final := map[string]prog.Value{}
+	for l, o := range g.co {
+		final[l] = g.evs[o[len(o)-1]].val
+	}
+	val := func(ref spec.Ref) prog.Value {
+		if !ref.IsReg() {
+			if v, ok := final[ref.Name]; ok {
+				return v
+			}
+			return x.initMem[ref.Name]
+		}
+		if ref.Thread < 0 || ref.Thread >= len(regs) {
+			return prog.Value{}
+		}
+		return regs[ref.Thread][ref.Name]
+	}
+	if x.t.Filter != nil && !spec.Eval(x.t.Filter, val) {
+		return nil
+	}
+	st := make(result.State, len(x.obs))
+	for i, ref := range x.obs {
+		st[i] = val(ref)
+	}
+	x.states[st.Key()] = st
+	for _, f := range flags {
+		x.flags[f] = true
+		if x.opts.FlagWitnesses && x.res.FlagWitnesses[f] == nil {
+			if x.res.FlagWitnesses == nil {
+				x.res.FlagWitnesses = map[string]*result.Execution{}
+			}
+			x.res.FlagWitnesses[f] = x.witness(g, st)
+		}
+	}
+	if spec.Eval(x.t.Cond, val) {
+		x.res.Positive++
+		if x.res.Witness == nil {
+			x.res.Witness = x.witness(g, st)
+		}
+		if x.opts.StopAtFirst && x.t.Quant != spec.Forall {
+			return errStop
+		}
+	} else {
+		x.res.Negative++
+		if x.opts.StopAtFirst && x.t.Quant == spec.Forall {
+			return errStop
+		}
+	}
+	return nil
+}
+
+// order numbers g's events for the model: the initial writes, then each
+// thread in po (the numbering package event's po expects).
+func order(g *graph) []int {
+	var out []int
+	for i := range g.evs {
+		if g.evs[i].thread < 0 {
+			out = append(out, i)
+		}
+	}
+	for _, th := range g.threads {
+		out = append(out, th...)
+	}
+	return out
+}
+
+// consistent evaluates the model on g; flags, when not nil, gets the
+// flags of the accepted outcome.
+func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
+	if x.ctx.Err() != nil {
+		return false, errDeadline
+	}
+	x.stats.Graphs++
+	ord := order(g)
+	if len(ord) > x.stats.MaxEvents {
+		x.stats.MaxEvents = len(ord)
+	}
+	num := make([]int, len(g.evs))
+	eg := &event.Graph{TagNames: x.opts.TagNames}
+	for k, i := range ord {
+		num[i] = k
+		e := &g.evs[i]
+		eg.Events = append(eg.Events, event.Event{ID: k, Thread: e.thread, Kind: e.kind, Loc: e.loc, Tags: e.tags, Instr: i, PC: e.pc, Value: e.val})
+	}
+	for _, th := range g.threads {
+		for j := 1; j < len(th); j++ {
+			if g.evs[th[j]].rmwW && g.evs[th[j-1]].rmwR {
+				eg.Rmw = append(eg.Rmw, [2]int{num[th[j-1]], num[th[j]]})
+			}
+		}
+	}
+	st := eg.Static()
+	n := st.N
+	rb, cb := rel.NewBuilder(n), rel.NewBuilder(n)
+	for i := range g.evs {
+		if e := &g.evs[i]; e.kind == event.Read {
+			rb.Add(num[e.rf], num[i])
+		}
+	}
+	for _, o := range g.co {
+		for a := 0; a < len(o); a++ {
+			for b := a + 1; b < len(o); b++ {
+				cb.Add(num[o[a]], num[o[b]])
+			}
+		}
+	}
+	rf, co := rb.Rel(), cb.Rel()
+	xe := &cat.Execution{N: n, Sets: st.Sets, Loc: st.Loc, Rels: make(map[string]rel.Rel, len(st.Rels)+10)}
+	for k, v := range st.Rels {
+		xe.Rels[k] = v
+	}
+	intl, ext := st.Rels["int"], st.Rels["ext"]
+	fr := rf.Inverse().Seq(co).Diff(st.Rels["id"])
+	xe.Rels["rf"] = rf
+	xe.Rels["rfi"] = rf.Inter(intl)
+	xe.Rels["rfe"] = rf.Inter(ext)
+	xe.Rels["co"] = co
+	xe.Rels["coi"] = co.Inter(intl)
+	xe.Rels["coe"] = co.Inter(ext)
+	xe.Rels["fr"] = fr
+	xe.Rels["fri"] = fr.Inter(intl)
+	xe.Rels["fre"] = fr.Inter(ext)
+	accepted := false
+	err := x.m.Check(xe, cat.CheckOptions{Variants: x.opts.Variants, Ctx: x.ctx}, func(o cat.Outcome) bool {
+		if o.Accepted {
+			accepted = true
+			if flags != nil {
+				*flags = append(*flags, o.Flags...)
+			}
+			return flags != nil
+		}
+		return true
+	})
+	if err != nil {
+		if x.ctx.Err() != nil {
+			return false, errDeadline
+		}
+		return false, err
+	}
+	return accepted, nil
+}
+
+// witness is the execution g, for printing.
+func (x *engine) witness(g *graph, st result.State) *result.Execution {
+	ord := order(g)
+	num := make([]int, len(g.evs))
+	w := &result.Execution{State: st}
+	for k, i := range ord {
+		num[i] = k
+	}
+	for k, i := range ord {
+		e := &g.evs[i]
+		ee := event.Event{ID: k, Thread: e.thread, Kind: e.kind, Loc: e.loc, Tags: e.tags, Instr: i, PC: e.pc, Value: e.val}
+		w.Events = append(w.Events, result.Event{ID: k, Thread: e.thread, Label: ee.Label(), PC: e.pc})
+	}
+	for _, th := range g.threads {
+		for j := 1; j < len(th); j++ {
+			w.Po = append(w.Po, [2]int{num[th[j-1]], num[th[j]]})
+		}
+	}
+	for i := range g.evs {
+		if e := &g.evs[i]; e.kind == event.Read {
+			w.Rf = append(w.Rf, [2]int{num[e.rf], num[i]})
+		}
+	}
+	for _, o := range g.co {
+		for j := 1; j < len(o); j++ {
+			w.Co = append(w.Co, [2]int{num[o[j-1]], num[o[j]]})
+		}
+	}
+	for i := range g.evs {
+		e := &g.evs[i]
+		if e.kind != event.Read {
+			continue
+		}
+		o := g.co[e.loc]
+		after := false
+		for _, y := range o {
+			if after {
+				w.Fr = append(w.Fr, [2]int{num[i], num[y]})
+			}
+			if y == e.rf {
+				after = true
+			}
+		}
+	}
+	sort.Slice(w.Rf, func(a, b int) bool { return w.Rf[a][1] < w.Rf[b][1] })
+	return w
+}
