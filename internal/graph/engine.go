@@ -28,6 +28,10 @@ type Options struct {
 	// condition's proposition (a verdict for exists and ~exists): the
 	// counts and states then cover the executions met so far.
 	StopAtFirst bool
+	// Also are further conditions on the final state: Stats.Also gets,
+	// for each, an execution that satisfies it (nil when none does). They
+	// do not stop the run.
+	Also []spec.Cond
 	// BlockedReg names the register that tells a thread stopped waiting
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
@@ -41,6 +45,9 @@ type Stats struct {
 	Revisits  int // backward revisits made
 	Graphs    int // graphs checked against the model
 	MaxEvents int // events of the largest graph
+	// Also holds, for each condition of Options.Also, an execution that
+	// satisfies it, or nil.
+	Also []*result.Execution
 }
 
 // supported are the built-in models in which po ∪ rf is acyclic and
@@ -85,6 +92,7 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "graph", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
 	x := &engine{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
+	x.stats.Also = make([]*result.Execution, len(opts.Also))
 	err := x.run()
 	res.Time = time.Since(start)
 	var ue *UnsupportedError
@@ -410,6 +418,11 @@ func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
 		st[i] = val(ref)
 	}
 	x.states[st.Key()] = st
+	for i, c := range x.opts.Also {
+		if x.stats.Also[i] == nil && spec.Eval(c, val) {
+			x.stats.Also[i] = x.witness(g, st)
+		}
+	}
 	for _, f := range flags {
 		x.flags[f] = true
 		if x.opts.FlagWitnesses && x.res.FlagWitnesses[f] == nil {
