@@ -3,6 +3,7 @@ package cfront
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/result"
@@ -37,8 +38,19 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 			}
 		}
 	}
-	r, st := graph.Run(ctx, q, opts.Model, opts.ModelName, graph.Options{Variants: opts.Variants, TagNames: tags,
-		FlagWitnesses: opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg})
+	o := graph.Options{Variants: opts.Variants, TagNames: tags,
+		FlagWitnesses: opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg}
+	if !opts.Liveness {
+		// A thread's start and a join wait for their flag (written once,
+		// by the parent's create and the child's end) rather than read
+		// its initial value and stop: the executions in which a thread
+		// stops there are prefixes of executions in which it waits
+		// (-liveness looks at where threads stop: there, they stop).
+		o.Await = func(loc string) bool {
+			return strings.HasPrefix(loc, "%start.") || strings.HasPrefix(loc, "%done.")
+		}
+	}
+	r, st := graph.Run(ctx, q, opts.Model, opts.ModelName, o)
 	r.CountsOmitted = true
 	res.Result = r
 	res.Graph = &st

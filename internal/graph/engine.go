@@ -32,6 +32,13 @@ type Options struct {
 	// for each, an execution that satisfies it (nil when none does). They
 	// do not stop the run.
 	Also []spec.Cond
+	// Await names locations whose reads wait, instead of reading the
+	// initial value: such a read reads only a write of the program, and
+	// its thread is not scheduled until one exists (cfront's flags of
+	// pthread_create and pthread_join, written once, as GenMC waits for a
+	// thread's creation and end). An execution in which a thread waits
+	// so forever is blocked.
+	Await func(loc string) bool
 	// BlockedReg names the register that tells a thread stopped waiting
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
@@ -81,6 +88,8 @@ type engine struct {
 	states   map[string]result.State
 	flags    map[string]bool
 	counter  int
+	waiting  bool // the complete graph pick found has a waiting thread
+	sink     bool // events added maximally keep a graph consistent (see visit)
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -185,7 +194,8 @@ func (x *engine) run() error {
 	for _, l := range x.locs {
 		x.initOf(g, l)
 	}
-	return x.visit(g)
+	x.sink = Supported(x.res.Model)
+	return x.visit(g, true)
 }
 
 // initOf returns the initial write of loc in g, adding it if needed.
@@ -222,27 +232,46 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 		}
 	}
 	regs := make([]map[string]prog.Value, len(g.threads))
+	waiting := false
 	for t := range g.threads {
 		p, err := x.next(g, t)
 		if err != nil {
 			return 0, p, nil, err
 		}
-		if !p.done {
+		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
 		regs[t] = p.regs
+		waiting = waiting || !p.done
 	}
+	x.waiting = waiting
 	return -1, pending{}, regs, nil
 }
 
-// visit explores every graph that extends g (TruSt's Visit).
-func (x *engine) visit(g *graph) error {
+// waits tells whether e is a read that waits for a write (Options.Await)
+// that g does not have yet.
+func (x *engine) waits(g *graph, e ev) bool {
+	return e.kind == event.Read && x.awaits(e.loc) && len(g.co[e.loc]) <= 1
+}
+
+func (x *engine) awaits(loc string) bool { return x.opts.Await != nil && x.opts.Await(loc) }
+
+// visit explores every graph that extends g (TruSt's Visit). check
+// says whether g may be inconsistent: under the models Supported
+// accepts, an event added last in its thread that reads from the
+// coherence-latest write, or is a write placed coherence-last, or a
+// fence, has no outgoing edge in any relation of the model (po, rf, co,
+// fr, and what they build), so it closes no cycle: a graph so extended
+// from a consistent one is consistent, and is not checked again.
+func (x *engine) visit(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
 	}
-	ok, err := x.consistent(g, nil)
-	if err != nil || !ok {
-		return err
+	if check || !x.sink {
+		ok, err := x.consistent(g, nil)
+		if err != nil || !ok {
+			return err
+		}
 	}
 	t, p, regs, err := x.pick(g)
 	if err != nil {
@@ -255,11 +284,16 @@ func (x *engine) visit(g *graph) error {
 	switch e.kind {
 	case event.Read:
 		x.initOf(g, e.loc)
-		for _, w := range append([]int(nil), g.co[e.loc]...) {
+		ws := append([]int(nil), g.co[e.loc]...)
+		if x.awaits(e.loc) {
+			ws = ws[1:] // not the initial write
+		}
+		last := g.co[e.loc][len(g.co[e.loc])-1]
+		for _, w := range ws {
 			c := g.clone()
 			r := c.add(t, e)
 			c.setRf(r, w)
-			if err := x.visit(c); err != nil {
+			if err := x.visit(c, w != last); err != nil {
 				return err
 			}
 		}
@@ -268,14 +302,14 @@ func (x *engine) visit(g *graph) error {
 		x.initOf(g, e.loc)
 		c := g.clone()
 		w := c.add(t, e)
-		if err := x.visitCOs(c, w); err != nil {
+		if err := x.visitCOs(c, w, false); err != nil {
 			return err
 		}
 		return x.revisits(c, w)
 	}
 	c := g.clone()
 	c.add(t, e)
-	return x.visit(c)
+	return x.visit(c, false)
 }
 
 // setRf makes read r read from write w.
@@ -289,13 +323,14 @@ func (g *graph) setRf(r, w int) {
 }
 
 // visitCOs visits g with write w at each place of its location's
-// coherence order after the initial write.
-func (x *engine) visitCOs(g *graph, w int) error {
+// coherence order after the initial write; check says whether g may be
+// inconsistent even with w placed last.
+func (x *engine) visitCOs(g *graph, w int, check bool) error {
 	n := len(g.co[g.evs[w].loc])
 	for pos := n; pos >= 1; pos-- {
 		c := g.clone()
 		c.placeCo(w, pos)
-		if err := x.visit(c); err != nil {
+		if err := x.visit(c, check || pos != n); err != nil {
 			return err
 		}
 	}
@@ -341,7 +376,7 @@ func (x *engine) revisits(g *graph, w int) error {
 		}
 		c.setRf(idx[r], idx[w])
 		x.stats.Revisits++
-		if err := x.visitCOs(c, idx[w]); err != nil {
+		if err := x.visitCOs(c, idx[w], true); err != nil {
 			return err
 		}
 	}
@@ -381,7 +416,7 @@ func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
 	if err != nil || !ok {
 		return err
 	}
-	blocked := false
+	blocked := x.waiting
 	if x.opts.BlockedReg != "" {
 		for _, r := range regs {
 			if prog.Truth(r[x.opts.BlockedReg]) {

@@ -15,7 +15,7 @@ const maxSteps = 1 << 20
 // pending is the next event of a thread, or its end.
 type pending struct {
 	done bool
-	regs map[string]prog.Value // at the end: the thread's final registers
+	regs map[string]prog.Value // at the end (or at a read): the thread's registers
 	e    ev                    // the event (thread, stamp and rf not set)
 }
 
@@ -77,7 +77,7 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}}, nil
+			return pending{e: ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, regs: regs}, nil
 		case prog.Store:
 			if in.Part {
 				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
