@@ -53,6 +53,7 @@ type cCell struct {
 	Verdict string        // one of the verdicts above
 	Time    time.Duration // as the check measured it
 	Note    string        // why, for an error or a limit
+	CPU     time.Duration // user CPU time of the check, clang's included (0: unknown)
 }
 
 // cCheckOptions are what one check of a C program takes.
@@ -74,9 +75,11 @@ var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
 	}
 	args = append(args, path)
 	var out, errb bytes.Buffer
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTimeAll()
 	code := runCheck(args, &out, &errb)
-	return cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
+	c := cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
+	c.CPU = cpuTimeAll() - cpu0
+	return c
 }
 
 // cellFromCheck reads the exit status and JSON output of 'musket check
@@ -400,10 +403,12 @@ func (t *cTable) printGenMC(w io.Writer) {
 	fmt.Fprint(tw, "program\t")
 	for _, i := range cols {
 		c := t.cols[i].title
-		fmt.Fprintf(tw, "%s GenMC\t%s ours\tratio\t", c, c)
+		fmt.Fprintf(tw, "%s GenMC\t%s ours\tratio\tours cpu\tcpu ratio\t", c, c)
 	}
 	fmt.Fprintln(tw)
 	logSum := make([]float64, len(t.cols))
+	cpuLogSum := make([]float64, len(t.cols))
+	cpuN := make([]int, len(t.cols))
 	n := make([]int, len(t.cols))
 	worst := make([]float64, len(t.cols))
 	worstAt := make([]string, len(t.cols))
@@ -412,12 +417,12 @@ func (t *cTable) printGenMC(w io.Writer) {
 		for _, i := range cols {
 			g, ok := genmcFigures[[2]string{r.program, t.cols[i].title}]
 			if !ok || i >= len(r.cells) {
-				fmt.Fprint(tw, "-\t-\t-\t")
+				fmt.Fprint(tw, "-\t-\t-\t-\t-\t")
 				continue
 			}
 			c := r.cells[i]
 			if c.Verdict != cSafe && c.Verdict != cUnsafe {
-				fmt.Fprintf(tw, "%.2fs\t%s\t-\t", g, c.Verdict)
+				fmt.Fprintf(tw, "%.2fs\t%s\t-\t-\t-\t", g, c.Verdict)
 				continue
 			}
 			ratio := c.Time.Seconds() / g
@@ -427,26 +432,43 @@ func (t *cTable) printGenMC(w io.Writer) {
 				worst[i], worstAt[i] = ratio, r.program
 			}
 			fmt.Fprintf(tw, "%.2fs\t%.2fs\t%.1fx\t", g, c.Time.Seconds(), ratio)
+			if c.CPU > 0 {
+				cr := c.CPU.Seconds() / g
+				cpuLogSum[i] += math.Log(cr)
+				cpuN[i]++
+				fmt.Fprintf(tw, "%.2fs\t%.1fx\t", c.CPU.Seconds(), cr)
+			} else {
+				fmt.Fprint(tw, "-\t-\t")
+			}
 		}
 		fmt.Fprintln(tw)
 	}
 	fmt.Fprint(tw, "geometric mean\t")
 	for _, i := range cols {
 		if n[i] == 0 {
-			fmt.Fprint(tw, "\t\t-\t")
+			fmt.Fprint(tw, "\t\t-\t\t-\t")
 			continue
 		}
 		fmt.Fprintf(tw, "\t\t%.1fx\t", math.Exp(logSum[i]/float64(n[i])))
+		if cpuN[i] > 0 {
+			fmt.Fprintf(tw, "\t%.1fx\t", math.Exp(cpuLogSum[i]/float64(cpuN[i])))
+		} else {
+			fmt.Fprint(tw, "\t-\t")
+		}
 	}
 	fmt.Fprintln(tw)
 	tw.Flush()
 	for _, i := range cols {
 		if n[i] > 0 {
-			fmt.Fprintf(w, "%s: Musket / GenMC time over %d programs: geometric mean %.2fx, worst %.1fx (%s)\n",
+			fmt.Fprintf(w, "%s: Musket / GenMC time over %d programs: geometric mean %.2fx, worst %.1fx (%s)",
 				t.cols[i].title, n[i], math.Exp(logSum[i]/float64(n[i])), worst[i], worstAt[i])
+			if cpuN[i] > 0 {
+				fmt.Fprintf(w, "; CPU time / GenMC time: geometric mean %.2fx", math.Exp(cpuLogSum[i]/float64(cpuN[i])))
+			}
+			fmt.Fprintln(w)
 		}
 	}
-	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do")
+	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do; cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time")
 }
 
 // genmcFigures are GenMC's times in seconds on the programs of
