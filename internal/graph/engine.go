@@ -285,7 +285,11 @@ func (x *engine) visit(g *graph, check bool) error {
 	case event.Read:
 		x.initOf(g, e.loc)
 		ws := append([]int(nil), g.co[e.loc]...)
-		if x.awaits(e.loc) {
+		if x.sink {
+			// Coherence: not a write older than one the thread saw.
+			ws = ws[g.seen(t, e.loc):]
+		}
+		if x.awaits(e.loc) && len(ws) > 0 && g.evs[ws[0]].thread < 0 {
 			ws = ws[1:] // not the initial write
 		}
 		last := g.co[e.loc][len(g.co[e.loc])-1]
@@ -326,8 +330,29 @@ func (g *graph) setRf(r, w int) {
 // coherence order after the initial write; check says whether g may be
 // inconsistent even with w placed last.
 func (x *engine) visitCOs(g *graph, w int, check bool) error {
-	n := len(g.co[g.evs[w].loc])
-	for pos := n; pos >= 1; pos-- {
+	ew := &g.evs[w]
+	n := len(g.co[ew.loc])
+	low := 1
+	if x.sink {
+		// Coherence: after every write the thread saw (its po-earlier
+		// accesses to the location); the write of a read-modify-write
+		// right after the write its read reads (atomicity). The models
+		// Supported accepts require both.
+		low = max(low, g.seen(ew.thread, ew.loc, w)+1)
+		if ew.rmwW {
+			th := g.threads[ew.thread]
+			for k, y := range th {
+				if y == w && k > 0 && g.evs[th[k-1]].rmwR {
+					p := g.coPos(g.evs[th[k-1]].rf) + 1
+					if p < low {
+						return nil
+					}
+					low, n = p, p
+				}
+			}
+		}
+	}
+	for pos := n; pos >= low; pos-- {
 		c := g.clone()
 		c.placeCo(w, pos)
 		if err := x.visit(c, check || pos != n); err != nil {

@@ -172,3 +172,38 @@ func (g *graph) coMaxAmong(x int, prev func(int) bool) bool {
 	}
 	return after
 }
+
+// coPos is the position of write w in its location's coherence order
+// (-1 when not placed).
+func (g *graph) coPos(w int) int {
+	for i, y := range g.co[g.evs[w].loc] {
+		if y == w {
+			return i
+		}
+	}
+	return -1
+}
+
+// seen is the coherence position of the latest write to loc that
+// thread t has seen: its own writes to loc and the writes its reads of
+// loc read from, among its events other than skip (0: the initial
+// write).
+func (g *graph) seen(t int, loc string, skip ...int) int {
+	pos := 0
+	for _, e := range g.threads[t] {
+		ee := &g.evs[e]
+		if ee.loc != loc || len(skip) > 0 && e == skip[0] {
+			continue
+		}
+		w := e
+		if ee.kind == event.Read {
+			w = ee.rf
+		} else if ee.kind != event.Write {
+			continue
+		}
+		if p := g.coPos(w); p > pos {
+			pos = p
+		}
+	}
+	return pos
+}
