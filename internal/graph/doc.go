@@ -26,6 +26,21 @@
 // PSO, RC11 (Supported). Models with load buffering (C11, IMM, the
 // hardware models of ARM, Power, RISC-V) are left to the SMT engine.
 //
+// Three shortcuts keep the number of model evaluations down, each sound
+// for the four models: a read does not read a write coherence-before one
+// its thread has seen, a write is placed after those, and the write of a
+// read-modify-write right after the write its read reads (coherence and
+// atomicity, which the four require); an event added last in its thread
+// that reads the coherence-latest write, is a write placed
+// coherence-last, or is a fence, has no outgoing edge in any relation
+// the four build, so the graph it extends stays consistent and is not
+// evaluated again; and reads of locations named by Options.Await
+// (cfront's flags of pthread_create and pthread_join) wait for a write
+// of the program instead of reading the initial value. What this engine
+// does not do (yet) that GenMC does: consistency is the CAT model's
+// evaluation on the whole graph, not an incremental native check, and
+// there is no in-place revisiting of spin loops.
+//
 // A complete graph (every thread ended) is an execution: its final state
 // (registers, and the coherence-last write of each location) is checked
 // against the test's condition. Executions in which a thread stopped
