@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -30,6 +31,7 @@ type cColumn struct {
 // cColumns are the columns of 'musket bench c', in order.
 var cColumns = []cColumn{
 	{title: "rc11", model: "rc11"},
+	{title: "imm", model: "imm"},
 	{title: "tso", target: "x86"},
 	{title: "aarch64", target: "aarch64"},
 	{title: "power", target: "power"},
@@ -51,6 +53,7 @@ type cCell struct {
 	Verdict string        // one of the verdicts above
 	Time    time.Duration // as the check measured it
 	Note    string        // why, for an error or a limit
+	CPU     time.Duration // user CPU time of the check, clang's included (0: unknown)
 }
 
 // cCheckOptions are what one check of a C program takes.
@@ -72,9 +75,11 @@ var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
 	}
 	args = append(args, path)
 	var out, errb bytes.Buffer
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTimeAll()
 	code := runCheck(args, &out, &errb)
-	return cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
+	c := cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
+	c.CPU = cpuTimeAll() - cpu0
+	return c
 }
 
 // cellFromCheck reads the exit status and JSON output of 'musket check
@@ -179,18 +184,22 @@ func runBenchC(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "`folder` of the .c programs and their expected.csv (default: examples/c of the repository)")
 	bound := fs.Int("bound", 2, "loop unrolling `bound`")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit per cell (one program under one model)")
-	models := fs.String("models", "rc11,tso,aarch64,power,riscv", "comma-separated `columns` to run")
-	engine := fs.String("engine", "smt", "`engine` of the checks: smt, enum or both")
+	models := fs.String("models", "rc11,imm,tso,aarch64,power,riscv", "comma-separated `columns` to run")
+	engine := fs.String("engine", "auto", "`engine` of the checks: auto (as musket check: the graph engine and the SMT engine side by side where the graph engine applies), smt, graph, enum or both")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: musket bench c [flags] [PROGRAM.c ...]
 
-Checks each C program of examples/c (or those named) under RC11 (-model
-rc11) and compiled for x86 (TSO), AArch64, Power and RISC-V by the C11
-mappings (-target), as 'musket check' does, and prints program x model
-with the verdict (safe: no assertion can fail within the bound; unsafe)
-and the time, each cell against expected.csv. A cell that differs from
-its expected verdict is marked with '!', an error or a limit is said
-below the table.
+Checks each C program of examples/c (or those named) under RC11 and IMM
+(-model rc11, imm) and compiled for x86 (TSO), AArch64, Power and RISC-V
+by the C11 mappings (-target), as 'musket check' does, and prints program
+x model with the verdict (safe: no assertion can fail within the bound;
+unsafe) and the time, each cell against expected.csv. A cell that
+differs from its expected verdict is marked with '!', an error or a
+limit is said below the table. Then, for RC11 and IMM, GenMC's time on
+the same program (GenMC v0.10.3, built against LLVM 14, measured on the
+programs of examples/c: Kokologiannakis, Vafeiadis, "GenMC: A Model
+Checker for Weak Memory Models", CAV 2021), ours, and the ratio, with
+the geometric mean of the ratios.
 
 Exit status: the highest of the cells: 0 every cell as expected, 1 a
 verdict differs, 2 a check failed (bad input, unsupported C), 3 a time
@@ -209,9 +218,9 @@ Flags:
 		return usageError(fs, stderr, "-bound %d: want 1 or more", *bound)
 	}
 	switch *engine {
-	case "smt", "enum", "both":
+	case "smt", "enum", "both", "auto", "graph":
 	default:
-		return usageError(fs, stderr, "unknown engine %q (want smt, enum or both)", *engine)
+		return usageError(fs, stderr, "unknown engine %q (want auto, smt, graph, enum or both)", *engine)
 	}
 	var cols []cColumn
 	for _, name := range strings.Split(*models, ",") {
@@ -223,7 +232,7 @@ Flags:
 			}
 		}
 		if !found {
-			return usageError(fs, stderr, "unknown column %q (want rc11, tso, aarch64, power or riscv)", name)
+			return usageError(fs, stderr, "unknown column %q (want rc11, imm, tso, aarch64, power or riscv)", name)
 		}
 	}
 	if *dir == "" {
@@ -373,4 +382,117 @@ func (t *cTable) print(w io.Writer, bound int, engine string, timeout time.Durat
 	if slowestCell != "" {
 		fmt.Fprintf(w, "%d cells in %.2fs; slowest %s %.2fs\n", t.cells, total.Seconds(), slowestCell, slowest.Seconds())
 	}
+	t.printGenMC(w)
+}
+
+// printGenMC writes, for the columns GenMC has figures for (rc11, imm),
+// GenMC's time, ours and the ratio per program, and the geometric mean
+// of the ratios with the worst one.
+func (t *cTable) printGenMC(w io.Writer) {
+	var cols []int
+	for i, c := range t.cols {
+		if _, ok := genmcFigures[[2]string{"ttas.c", c.title}]; ok {
+			cols = append(cols, i)
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "program\t")
+	for _, i := range cols {
+		c := t.cols[i].title
+		fmt.Fprintf(tw, "%s GenMC\t%s ours\tratio\tours cpu\tcpu ratio\t", c, c)
+	}
+	fmt.Fprintln(tw)
+	logSum := make([]float64, len(t.cols))
+	cpuLogSum := make([]float64, len(t.cols))
+	cpuN := make([]int, len(t.cols))
+	n := make([]int, len(t.cols))
+	worst := make([]float64, len(t.cols))
+	worstAt := make([]string, len(t.cols))
+	for _, r := range t.rows {
+		fmt.Fprintf(tw, "%s\t", r.program)
+		for _, i := range cols {
+			g, ok := genmcFigures[[2]string{r.program, t.cols[i].title}]
+			if !ok || i >= len(r.cells) {
+				fmt.Fprint(tw, "-\t-\t-\t-\t-\t")
+				continue
+			}
+			c := r.cells[i]
+			if c.Verdict != cSafe && c.Verdict != cUnsafe {
+				fmt.Fprintf(tw, "%.2fs\t%s\t-\t-\t-\t", g, c.Verdict)
+				continue
+			}
+			ratio := c.Time.Seconds() / g
+			logSum[i] += math.Log(ratio)
+			n[i]++
+			if ratio > worst[i] {
+				worst[i], worstAt[i] = ratio, r.program
+			}
+			fmt.Fprintf(tw, "%.2fs\t%.2fs\t%.1fx\t", g, c.Time.Seconds(), ratio)
+			if c.CPU > 0 {
+				cr := c.CPU.Seconds() / g
+				cpuLogSum[i] += math.Log(cr)
+				cpuN[i]++
+				fmt.Fprintf(tw, "%.2fs\t%.1fx\t", c.CPU.Seconds(), cr)
+			} else {
+				fmt.Fprint(tw, "-\t-\t")
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprint(tw, "geometric mean\t")
+	for _, i := range cols {
+		if n[i] == 0 {
+			fmt.Fprint(tw, "\t\t-\t\t-\t")
+			continue
+		}
+		fmt.Fprintf(tw, "\t\t%.1fx\t", math.Exp(logSum[i]/float64(n[i])))
+		if cpuN[i] > 0 {
+			fmt.Fprintf(tw, "\t%.1fx\t", math.Exp(cpuLogSum[i]/float64(cpuN[i])))
+		} else {
+			fmt.Fprint(tw, "\t-\t")
+		}
+	}
+	fmt.Fprintln(tw)
+	tw.Flush()
+	for _, i := range cols {
+		if n[i] > 0 {
+			fmt.Fprintf(w, "%s: Musket / GenMC time over %d programs: geometric mean %.2fx, worst %.1fx (%s)",
+				t.cols[i].title, n[i], math.Exp(logSum[i]/float64(n[i])), worst[i], worstAt[i])
+			if cpuN[i] > 0 {
+				fmt.Fprintf(w, "; CPU time / GenMC time: geometric mean %.2fx", math.Exp(cpuLogSum[i]/float64(cpuN[i])))
+			}
+			fmt.Fprintln(w)
+		}
+	}
+	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do; cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time")
+}
+
+// genmcFigures are GenMC's times in seconds on the programs of
+// examples/c (program, model), from
+// ../shared/reference/genmc-0.10.3/examples-c.csv (GenMC v0.10.3 built
+// against LLVM 14; verdicts as ours; ttas.c under rc11 with
+// --disable-ipr).
+var genmcFigures = map[[2]string]float64{
+	{"chase-lev.c", "imm"}: 0.31, {"chase-lev.c", "rc11"}: 0.06,
+	{"chase-lev-bug.c", "imm"}: 0.08, {"chase-lev-bug.c", "rc11"}: 0.11,
+	{"clh.c", "imm"}: 0.05, {"clh.c", "rc11"}: 0.06,
+	{"clh-bug.c", "imm"}: 0.06, {"clh-bug.c", "rc11"}: 0.04,
+	{"mcs.c", "imm"}: 0.05, {"mcs.c", "rc11"}: 0.06,
+	{"mcs-bug.c", "imm"}: 0.05, {"mcs-bug.c", "rc11"}: 0.07,
+	{"msqueue.c", "imm"}: 0.07, {"msqueue.c", "rc11"}: 0.06,
+	{"msqueue-bug.c", "imm"}: 0.08, {"msqueue-bug.c", "rc11"}: 0.05,
+	{"rwlock.c", "imm"}: 0.05, {"rwlock.c", "rc11"}: 0.06,
+	{"rwlock-bug.c", "imm"}: 0.05, {"rwlock-bug.c", "rc11"}: 0.05,
+	{"seqlock.c", "imm"}: 0.05, {"seqlock.c", "rc11"}: 0.05,
+	{"seqlock-bug.c", "imm"}: 0.05, {"seqlock-bug.c", "rc11"}: 0.05,
+	{"ticket.c", "imm"}: 0.07, {"ticket.c", "rc11"}: 0.09,
+	{"ticket-bug.c", "imm"}: 0.12, {"ticket-bug.c", "rc11"}: 0.13,
+	{"treiber.c", "imm"}: 0.05, {"treiber.c", "rc11"}: 0.05,
+	{"treiber-bug.c", "imm"}: 0.05, {"treiber-bug.c", "rc11"}: 0.05,
+	{"ttas.c", "imm"}: 0.09, {"ttas.c", "rc11"}: 0.04,
+	{"ttas-bug.c", "imm"}: 0.10, {"ttas-bug.c", "rc11"}: 0.06,
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -69,7 +71,7 @@ func TestBenchCTable(t *testing.T) {
 		benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
 			prog := filepath.Base(path)
 			calls = append(calls, prog+" "+col.title)
-			if o.bound != 2 || o.engine != "smt" {
+			if o.bound != 2 || o.engine != "auto" {
 				t.Errorf("%s: options %+v", tc.name, o)
 			}
 			if c, ok := tc.answers[[2]string{prog, col.title}]; ok {
@@ -215,5 +217,34 @@ func TestBenchCRealCheck(t *testing.T) {
 		if c.Verdict == cError && c.Note == "" {
 			t.Errorf("%s under %s: an error without a note", tc.path, tc.col)
 		}
+	}
+}
+
+// TestGenMCFigures checks the GenMC times recorded in the bench against
+// the reference measurements they come from, when the reference folder
+// is beside the repository.
+func TestGenMCFigures(t *testing.T) {
+	ref := filepath.Join("..", "..", "..", "shared", "reference", "genmc-0.10.3", "examples-c.csv")
+	b, err := os.ReadFile(ref)
+	if err != nil {
+		t.Skipf("the reference measurements are not beside the repository: %v", err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, row := range rows[1:] {
+		secs, err := strconv.ParseFloat(row[3], 64)
+		if err != nil {
+			t.Fatalf("%v: %v", row, err)
+		}
+		if got, ok := genmcFigures[[2]string{row[0], row[1]}]; !ok || got != secs {
+			t.Errorf("%s under %s: recorded %v, reference %v", row[0], row[1], got, secs)
+		}
+		seen++
+	}
+	if seen != len(genmcFigures) {
+		t.Errorf("%d figures recorded, %d in the reference", len(genmcFigures), seen)
 	}
 }

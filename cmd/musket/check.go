@@ -166,7 +166,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	fs.Var(&f.defines, "D", "C programs: define macro `NAME[=VALUE]` as clang's -D does (repeatable); further clang flags go after --")
 	f.std = fs.String("std", "", "C programs: the language `standard` (default "+cfront.DefaultStd+": GNU C, with asm, typeof and POSIX names)")
 	f.bound = intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
-	f.engine = fs.String("engine", "smt", "`engine`: smt (the SMT encoding), enum (explicit enumeration), or both (a disagreement is an error, exit status 4)")
+	f.engine = fs.String("engine", "auto", "`engine`: smt (the SMT encoding), enum (explicit enumeration), graph (C programs: execution graphs explored as TruSt does, under sc, tso, pso, rc11, the models where po ∪ rf is acyclic; IMM, C11 and the hardware models are left to the SMT engine), auto (C programs under those models: graph and smt side by side, the first answer wins; otherwise smt), or both (a disagreement is an error, exit status 4)")
 	f.witness = fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE` (with several programs: FILE.NAME.dot)")
 	f.stats = fs.Bool("stats", false, "print the size of the encoding (variables, constraints, relation pairs) and where the time went")
 	f.noAnalysis = fs.Bool("no-analysis", false, "turn the relation analysis off (for measurements)")
@@ -201,9 +201,15 @@ func (f *checkFlags) usage(operands []string) string {
 		return "no program given: name .pts or .c programs or .litmus tests"
 	}
 	switch *f.engine {
-	case "smt", "enum", "both":
+	case "smt", "enum", "both", "auto":
+	case "graph":
+		for _, path := range operands {
+			if !isC(path) {
+				return fmt.Sprintf("%s: the graph engine checks C programs (-engine graph); use smt, enum or auto", path)
+			}
+		}
 	default:
-		return fmt.Sprintf("unknown engine %q (want smt, enum or both)", *f.engine)
+		return fmt.Sprintf("unknown engine %q (want auto, smt, graph, enum or both)", *f.engine)
 	}
 	if _, ok := arch.ByTarget(*f.target); !ok {
 		return fmt.Sprintf("unknown target %q (want one of %v)", *f.target, arch.Targets())
@@ -318,7 +324,7 @@ func (r *checkRun) run(operands []string) int {
 		if isC(path) {
 			r.prog.mu.Lock()
 			r.prog.clear()
-			r.st.add(checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, c: r.c, wf: r.wf}))
+			r.st.add(checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf}))
 			r.prog.mu.Unlock()
 			r.checked++
 			continue
@@ -339,6 +345,15 @@ func (r *checkRun) run(operands []string) int {
 	return r.summary()
 }
 
+// progEngine is the engine of a .pts program or litmus test: auto is
+// the SMT engine there (the graph engine checks C programs).
+func (r *checkRun) progEngine() string {
+	if *r.f.engine == "auto" {
+		return "smt"
+	}
+	return *r.f.engine
+}
+
 // checkOne checks one file with the engine (or both) under the time
 // limit.
 func (r *checkRun) checkOne(path string) (*bmc.ProgramResult, string, error) {
@@ -350,7 +365,7 @@ func (r *checkRun) checkOne(path string) (*bmc.ProgramResult, string, error) {
 		ctx, cancel = context.WithTimeout(r.sig.ctx, r.limit)
 	}
 	defer cancel()
-	pr, err := checkRunner(ctx, path, *r.f.engine, r.c)
+	pr, err := checkRunner(ctx, path, r.progEngine(), r.c)
 	return pr, "", err
 }
 
@@ -384,7 +399,7 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 	// Results are written with the progress line cleared and held off.
 	r.prog.mu.Lock()
 	r.prog.clear()
-	printCheckResult(r.stdout, r.stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: *r.f.engine, races: racy,
+	printCheckResult(r.stdout, r.stderr, checkOutput{path: path, pr: pr, verdict: verdict, disagree: disagree, engine: r.progEngine(), races: racy,
 		asJSON: *r.f.json, stats: *r.f.stats, witness: *r.f.witness, wf: r.wf}, &r.st)
 	r.prog.mu.Unlock()
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/cfront"
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -19,7 +20,7 @@ import (
 type cCheck struct {
 	path, engine, witness string
 	limit                 time.Duration
-	asJSON                bool
+	asJSON, stats         bool
 	c                     checkConfig
 	wf                    *witnessFiles
 }
@@ -73,13 +74,28 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		err      error
 		disagree string
 	)
-	if k.engine == "both" {
+	graphOK := target == "" && graph.Supported(k.c.name)
+	switch {
+	case k.engine == "auto" && graphOK:
+		r, err = firstAnswer(ctx, k.limit, k.path, opts)
+	case k.engine == "auto":
+		r, err = one("smt")
+	case k.engine == "both":
 		var e *cfront.Result
 		e, err = one("enum")
 		if err == nil {
 			r, err = one("smt")
 			if err == nil && e.Verdict != cfront.Unknown && r.Verdict != cfront.Unknown && e.Verdict != r.Verdict {
 				disagree = fmt.Sprintf("%s: the engines disagree: enum says %s, smt says %s", k.path, cWord(e), cWord(r))
+			}
+			if err == nil && graphOK && disagree == "" {
+				g, gerr := one("graph")
+				if gerr == nil && g.Verdict != cfront.Unknown && r.Verdict != cfront.Unknown && g.Verdict != r.Verdict {
+					disagree = fmt.Sprintf("%s: the engines disagree: graph says %s, smt says %s", k.path, cWord(g), cWord(r))
+				}
+				if gerr == nil {
+					r.Time += g.Time
+				}
 			}
 			if err == nil && r.Verdict == cfront.Unknown {
 				r = e
@@ -90,7 +106,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 				}
 			}
 		}
-	} else {
+	default:
 		r, err = one(k.engine)
 	}
 	if err != nil {
@@ -163,6 +179,10 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			fmt.Fprintf(stdout, "  %v\n", r.Result.Err)
 		}
 	}
+	if r.Graph != nil && k.stats {
+		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most\n",
+			r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs, r.Graph.Revisits, r.Graph.MaxEvents)
+	}
 	fmt.Fprintf(stdout, "  time %.3fs\n", r.Time.Seconds())
 	return code
 }
@@ -211,3 +231,51 @@ func cWord(r *cfront.Result) string {
 
 // isC tells whether a check operand is a C program.
 func isC(path string) bool { return strings.HasSuffix(path, ".c") }
+
+// firstAnswer runs the graph engine and the SMT engine side by side on
+// one lowering of the program (-engine auto) and returns the first
+// verdict; the other engine is stopped. An engine that does not answer
+// (a limit, an unsupported feature) leaves the answer to the other.
+func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfront.CheckOptions) (*cfront.Result, error) {
+	start := time.Now()
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if limit > 0 {
+		cctx, cancel = context.WithTimeout(ctx, limit)
+	}
+	defer cancel()
+	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin})
+	if err != nil {
+		return nil, err
+	}
+	type answer struct {
+		r   *cfront.Result
+		err error
+	}
+	rctx, stop := context.WithCancel(cctx)
+	defer stop()
+	ch := make(chan answer, 2)
+	for _, e := range []string{"graph", "smt"} {
+		o := opts
+		o.Engine = e
+		go func() {
+			r, err := cfront.CheckProgram(rctx, p, o)
+			ch <- answer{r, err}
+		}()
+	}
+	var last answer
+	for i := 0; i < 2; i++ {
+		a := <-ch
+		if a.err == nil && a.r.Verdict != cfront.Unknown {
+			stop()
+			a.r.Time = time.Since(start)
+			return a.r, nil
+		}
+		if i == 0 || last.err != nil || a.err == nil && a.r.Result.Status != result.Unsupported {
+			last = a
+		}
+	}
+	if last.r != nil {
+		last.r.Time = time.Since(start)
+	}
+	return last.r, last.err
+}

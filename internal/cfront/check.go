@@ -23,6 +23,7 @@ import (
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
@@ -241,7 +242,7 @@ func (v Verdict) String() string {
 // CheckOptions say how to check a program.
 type CheckOptions struct {
 	Bound      int
-	Engine     string // smt (default) or enum
+	Engine     string // smt (default), enum or graph
 	Target     string // "": the C11 events as they are; else compiled for it
 	Model      *cat.Model
 	ModelName  string
@@ -274,6 +275,8 @@ type Result struct {
 	Test      *spec.Test // what the engines ran (compiled when a target is given)
 	Condition string
 	Time      time.Duration
+	// Graph counts what the graph engine explored (-engine graph).
+	Graph *graph.Stats
 }
 
 // Check lowers the C program and asks whether an assertion can fail; if
@@ -294,7 +297,8 @@ func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error)
 // CheckProgram checks a lowered program.
 func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, error) {
 	t := p.Test
-	if opts.Target == "" {
+	if opts.Target == "" && opts.Engine != "graph" {
+		// (The graph engine computes addresses: it needs no case split.)
 		t = p.narrow(t)
 	}
 	var tags []string
@@ -327,6 +331,9 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	q := *t
 	q.Quant, q.Cond = spec.Exists, fails
 	res.Condition = "exists (" + spec.FormatCond(fails) + ")"
+	if opts.Engine == "graph" {
+		return checkGraph(ctx, res, p, &q, tags, opts), nil
+	}
 	r, rep, reach := run(ctx, &q, tags, opts)
 	res.Result, res.Report = r, rep
 	if r.Status != result.Done {
@@ -355,11 +362,7 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		}
 	}
 	// 2. Does a path need more iterations than the bound?
-	var cut spec.Cond
-	for i := 0; i < p.Threads; i++ {
-		cut = orCond(cut, spec.Atom{Ref: spec.Ref{Thread: i, Name: compile.BoundReg}, Val: prog.IntValue(1)})
-	}
-	q.Cond = cut
+	q.Cond = p.cutCond()
 	reach2 := res.runAfter(ctx, &q, tags, opts)
 	switch {
 	case res.Result.Status != result.Done:
@@ -386,6 +389,15 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Result.Witness = nil
 	}
 	return res, nil
+}
+
+// cutCond is the condition that some thread reached the unroller's cut.
+func (p *Program) cutCond() spec.Cond {
+	var cut spec.Cond
+	for i := 0; i < p.Threads; i++ {
+		cut = orCond(cut, spec.Atom{Ref: spec.Ref{Thread: i, Name: compile.BoundReg}, Val: prog.IntValue(1)})
+	}
+	return cut
 }
 
 // runAfter runs query q after the queries res holds the result and

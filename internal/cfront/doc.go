@@ -74,8 +74,11 @@
 // arbitrary value (prog.Havoc: the SMT engine only; the explicit engine
 // refuses it).
 //
-// Loops are unrolled to -bound by compile.UnrollThread (the unrolling of
-// .pts and litmus loops). When no assertion can fail, a second question
+// Loops are unrolled by compile.UnrollThreadCounts (the unrolling of
+// .pts and litmus loops): a loop whose trip count is a constant
+// (compile.TripCounts: the pthread_create and pthread_join loops,
+// for (i = 0; i < N; i++), also nested in counted loops) exactly that many
+// times, whatever -bound says; the other loops to -bound. When no assertion can fail, a second question
 // asks whether some path reaches the unroller's cut (register %bound = 1
 // in some thread): then the bound is too small to be sure (exit status 3,
 // as CBMC's unwinding assertion). Spin loops are not counted: on the back

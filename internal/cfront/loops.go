@@ -15,6 +15,11 @@ import (
 // nothing but the assumption and debugging intrinsics, yields and pauses.
 type loopInfo struct {
 	spin map[[2]*ir.Block]*spinLoop
+	// heads maps the header of each spin loop to the atomicrmws of its
+	// body, whose ran registers the header clears: every iteration, the
+	// first one of a later entry into the loop included, starts with
+	// none of them run.
+	heads map[*ir.Block][]*ir.InstAtomicRMW
 }
 
 type spinLoop struct {
@@ -43,7 +48,7 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 	if li, ok := l.loops[f]; ok {
 		return li
 	}
-	li := &loopInfo{spin: map[[2]*ir.Block]*spinLoop{}}
+	li := &loopInfo{spin: map[[2]*ir.Block]*spinLoop{}, heads: map[*ir.Block][]*ir.InstAtomicRMW{}}
 	l.loops[f] = li
 	if l.noSpin {
 		return li
@@ -60,10 +65,24 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 			addLoopBody(body, b, pred)
 			if sl, ok := sideEffectFree(body); ok {
 				li.spin[[2]*ir.Block{b, h}] = sl
+				for _, r := range sl.rmws {
+					if !containsRMW(li.heads[h], r) {
+						li.heads[h] = append(li.heads[h], r)
+					}
+				}
 			}
 		}
 	}
 	return li
+}
+
+func containsRMW(rs []*ir.InstAtomicRMW, r *ir.InstAtomicRMW) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
 }
 
 // sideEffectFree tells whether a loop body writes nothing (but by

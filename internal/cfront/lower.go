@@ -412,6 +412,9 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 	fr.loops = l.loopsOf(f)
 	for _, blk := range layout(f) {
 		b.emit(prog.Label{Name: fr.blockLabel(blk)})
+		for _, r := range fr.loops.heads[blk] {
+			b.emit(prog.Assign{Dst: ranReg(fr.reg(r)), Val: prog.Int(0)})
+		}
 		for _, in := range blk.Insts {
 			if err := l.inst1(fr, in); err != nil {
 				return err

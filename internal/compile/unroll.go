@@ -79,13 +79,21 @@ func Unroll(t *spec.Test, k int) (*spec.Test, error) {
 // label, a duplicate label, a result longer than 2^18 instructions, or
 // more than 4096 loops to unroll.
 func UnrollThread(th *prog.Thread, k int) (*prog.Thread, error) {
+	return UnrollThreadCounts(th, k, nil)
+}
+
+// UnrollThreadCounts is UnrollThread with a bound per loop: a loop whose
+// header label is a key of counts is unrolled counts[label] times (at
+// least once), whatever k is; the others k times. TripCounts finds the
+// loops whose number of iterations is a constant.
+func UnrollThreadCounts(th *prog.Thread, k int, counts map[string]int) (*prog.Thread, error) {
 	if k < 0 {
 		return nil, fmt.Errorf("%s: negative unrolling bound %d", th.Name, k)
 	}
 	if _, err := th.Labels(); err != nil {
 		return nil, err
 	}
-	u := &unroller{k: k, used: map[string]bool{}, withPos: len(th.Pos) == len(th.Code)}
+	u := &unroller{k: k, counts: counts, used: map[string]bool{}, withPos: len(th.Pos) == len(th.Code)}
 	u.code = append(u.code, th.Code...)
 	if u.withPos {
 		u.pos = append(u.pos, th.Pos...)
@@ -136,6 +144,7 @@ func UnrollThread(th *prog.Thread, k int) (*prog.Thread, error) {
 
 type unroller struct {
 	k       int
+	counts  map[string]int // per-loop bounds, by header label
 	code    []prog.Instr
 	pos     []prog.Pos
 	withPos bool
@@ -199,6 +208,10 @@ func (u *unroller) unrollLoop(h, j int) {
 		bodyPos = u.pos[h : j+1]
 	}
 	back := u.code[j].(prog.Jump)
+	k := u.k
+	if n, ok := u.counts[back.Target]; ok && n >= 1 {
+		k = n
+	}
 	backPos := prog.Pos{}
 	if u.withPos {
 		backPos = u.pos[j]
@@ -218,7 +231,7 @@ func (u *unroller) unrollLoop(h, j int) {
 			pos = append(pos, p)
 		}
 	}
-	if u.k == 0 {
+	if k == 0 {
 		// Entering the body is cut; its labels stay for the jumps into it.
 		for _, in := range body {
 			if l, ok := in.(prog.Label); ok {
@@ -232,7 +245,7 @@ func (u *unroller) unrollLoop(h, j int) {
 	}
 
 	// names[c][l] is the name of body label l in copy c (0-based).
-	names := make([]map[string]string, u.k)
+	names := make([]map[string]string, k)
 	for c := range names {
 		names[c] = map[string]string{}
 		for l := range inBody {
@@ -244,10 +257,10 @@ func (u *unroller) unrollLoop(h, j int) {
 		}
 	}
 	exit := ""
-	if back.Cond != nil && u.k > 1 {
+	if back.Cond != nil && k > 1 {
 		exit = u.fresh(back.Target, "exit")
 	}
-	for c := 0; c < u.k; c++ {
+	for c := 0; c < k; c++ {
 		for i, in := range body {
 			var p prog.Pos
 			if u.withPos {
@@ -262,7 +275,7 @@ func (u *unroller) unrollLoop(h, j int) {
 					in.Join = names[c][in.Join]
 				}
 				switch {
-				case i == len(body)-1 && c == u.k-1:
+				case i == len(body)-1 && c == k-1:
 					in.Target = CutLabel
 					add(in, p)
 					u.cut = true

@@ -1,0 +1,56 @@
+// Package graph is Musket's third engine: it runs the threads of a
+// loop-free program (the unrolled program IR of package cfront, or a
+// litmus test) directly and explores its execution graphs (events, po,
+// rf, co) one at a time, in the manner of Kokologiannakis, Marmanis,
+// Gladstein, Vafeiadis, "Truly Stateless, Optimal Dynamic Partial Order
+// Reduction" (POPL 2022), the algorithm of GenMC (Kokologiannakis,
+// Vafeiadis, "GenMC: A Model Checker for Weak Memory Models", CAV 2021).
+//
+// The exploration adds one event at a time, to the first thread (by
+// number) that has one (the write of a read-modify-write right after its
+// read). A read is added once per write of its location already in the
+// graph (forward rf choices); a write once per place in the coherence
+// order of its location (after the initial write); then each read of the
+// graph that is not before the write in po ∪ rf may be revisited: the
+// events added after the read, but for the write's po ∪ rf prefix, are
+// removed and the read reads from the write (backward revisits). A
+// revisit happens only when every removed event, and the read, were
+// added maximally (a read reading from the coherence-latest write among
+// the events added before it or before the write, a write placed
+// coherence-last among them): TruSt's condition, under which each graph
+// is built once and memory stays that of one graph per level of the
+// search. Every graph is checked against the memory model (the CAT model
+// evaluated on the graph, package cat) as soon as an event is added, and
+// abandoned when inconsistent; so the engine decides the models in which
+// po ∪ rf is acyclic and consistency is closed under prefixes: SC, TSO,
+// PSO, RC11 (Supported). Models with load buffering (C11, IMM, the
+// hardware models of ARM, Power, RISC-V) are left to the SMT engine.
+//
+// Three shortcuts keep the number of model evaluations down, each sound
+// for the four models: a read does not read a write coherence-before one
+// its thread has seen, a write is placed after those, and the write of a
+// read-modify-write right after the write its read reads (coherence and
+// atomicity, which the four require); an event added last in its thread
+// that reads the coherence-latest write, is a write placed
+// coherence-last, or is a fence, has no outgoing edge in any relation
+// the four build, so the graph it extends stays consistent and is not
+// evaluated again; and reads of locations named by Options.Await
+// (cfront's flags of pthread_create and pthread_join) wait for a write
+// of the program instead of reading the initial value. What this engine
+// does not do (yet) that GenMC does: consistency is the CAT model's
+// evaluation on the whole graph, not an incremental native check, and
+// there is no in-place revisiting of spin loops.
+//
+// A complete graph (every thread ended) is an execution: its final state
+// (registers, and the coherence-last write of each location) is checked
+// against the test's condition. Executions in which a thread stopped
+// waiting (the cfront register %blocked) are counted apart, as GenMC
+// counts blocked executions.
+//
+// Threads are re-run from their start at each step, reading the values of
+// their reads in the graph (the engine keeps no thread state: stateless).
+// Read-modify-writes read, then write when their condition holds (a
+// failing compare-and-swap is a read with its failure tags).
+// Store-conditionals, arbitrary values (Havoc), herd7's lock events and
+// mixed-size accesses are not supported (reported as such).
+package graph

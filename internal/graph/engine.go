@@ -1,0 +1,649 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/rel"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+	"github.com/musket-verify/musket/internal/symexec"
+)
+
+// Options tune a run.
+type Options struct {
+	Variants map[string]bool // CAT variants
+	TagNames []string        // tags whose sets the model may name
+	// FlagWitnesses keeps, for each flag raised, the first execution
+	// raising it (Result.FlagWitnesses).
+	FlagWitnesses bool
+	// StopAtFirst ends the run at the first execution that satisfies the
+	// condition's proposition (a verdict for exists and ~exists): the
+	// counts and states then cover the executions met so far.
+	StopAtFirst bool
+	// Also are further conditions on the final state: Stats.Also gets,
+	// for each, an execution that satisfies it (nil when none does). They
+	// do not stop the run.
+	Also []spec.Cond
+	// Await names locations whose reads wait, instead of reading the
+	// initial value: such a read reads only a write of the program, and
+	// its thread is not scheduled until one exists (cfront's flags of
+	// pthread_create and pthread_join, written once, as GenMC waits for a
+	// thread's creation and end). An execution in which a thread waits
+	// so forever is blocked.
+	Await func(loc string) bool
+	// BlockedReg names the register that tells a thread stopped waiting
+	// (cfront's %blocked): executions in which a thread ends with it
+	// non-zero are counted as blocked.
+	BlockedReg string
+}
+
+// Stats count what a run explored.
+type Stats struct {
+	Complete  int // complete executions (consistent, every thread ended, none blocked)
+	Blocked   int // complete executions in which a thread stopped waiting
+	Revisits  int // backward revisits made
+	Graphs    int // graphs checked against the model
+	MaxEvents int // events of the largest graph
+	// Also holds, for each condition of Options.Also, an execution that
+	// satisfies it, or nil.
+	Also []*result.Execution
+}
+
+// supported are the built-in models in which po ∪ rf is acyclic and
+// consistency is closed under prefixes.
+var supported = map[string]bool{"sc": true, "tso": true, "x86tso": true, "pso": true, "rc11": true}
+
+// Supported tells whether the engine decides the built-in model name.
+func Supported(name string) bool { return supported[strings.ToLower(strings.TrimSuffix(name, ".cat"))] }
+
+// SupportedModels lists the models Supported accepts, for messages.
+func SupportedModels() string { return "sc, tso, pso, rc11" }
+
+var (
+	errStop     = errors.New("stop")
+	errDeadline = errors.New("deadline")
+)
+
+type engine struct {
+	ctx      context.Context
+	t        *spec.Test
+	m        *cat.Model
+	opts     Options
+	labels   []map[string]int
+	initRegs []map[string]prog.Value
+	initMem  map[string]prog.Value
+	nal      map[string]bool
+	locs     []string
+	obs      []spec.Ref
+	res      *result.Result
+	stats    Stats
+	states   map[string]result.State
+	flags    map[string]bool
+	counter  int
+	waiting  bool // the complete graph pick found has a waiting thread
+	sink     bool // events added maximally keep a graph consistent (see visit)
+}
+
+// Run explores the execution graphs of t under model m (named
+// modelName) and answers like the explicit engine: counts of the
+// executions that satisfy the condition and of those that do not, the
+// final states, a witness, the flags raised.
+func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, Stats) {
+	start := time.Now()
+	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "graph", Quant: t.Quant}
+	res.Condition = t.ConditionLine()
+	x := &engine{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
+	x.stats.Also = make([]*result.Execution, len(opts.Also))
+	err := x.run()
+	res.Time = time.Since(start)
+	var ue *UnsupportedError
+	switch {
+	case err == nil, errors.Is(err, errStop):
+	case errors.Is(err, errDeadline):
+		res.Status = result.Timeout
+	case errors.As(err, &ue):
+		res.Status = result.Unsupported
+		res.Err = err
+	default:
+		res.Status = result.Failed
+		res.Err = err
+	}
+	for f := range x.flags {
+		res.Flags = append(res.Flags, f)
+	}
+	sort.Strings(res.Flags)
+	var sts []result.State
+	for _, s := range x.states {
+		sts = append(sts, s)
+	}
+	res.States = result.SortStates(res.Observed, sts)
+	res.Pruned = opts.StopAtFirst
+	return res, x.stats
+}
+
+func (x *engine) run() error {
+	t := x.t
+	if t.Mixed {
+		return &UnsupportedError{"mixed-size tests are not supported by the graph engine"}
+	}
+	if x.m.Binds("co") {
+		return &UnsupportedError{"a model that generates the coherence order itself is not supported by the graph engine"}
+	}
+	seen := map[spec.Ref]bool{}
+	var obs []spec.Ref
+	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
+		if !seen[ref] {
+			seen[ref] = true
+			obs = append(obs, ref)
+		}
+	}
+	x.obs = result.SortRefs(obs)
+	x.res.Observed = x.obs
+	x.initMem = map[string]prog.Value{}
+	x.initRegs = make([]map[string]prog.Value, len(t.Threads))
+	for i := range x.initRegs {
+		x.initRegs[i] = map[string]prog.Value{}
+	}
+	locSet := map[string]bool{}
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			if e.Ref.Thread >= len(t.Threads) {
+				return fmt.Errorf("%s: initial value for register of missing thread %d", e.Pos, e.Ref.Thread)
+			}
+			x.initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
+		} else {
+			x.initMem[e.Ref.Name] = e.Val
+			locSet[e.Ref.Name] = true
+		}
+	}
+	for _, ref := range x.obs {
+		if !ref.IsReg() {
+			locSet[ref.Name] = true
+		}
+	}
+	x.nal = map[string]bool{}
+	x.labels = make([]map[string]int, len(t.Threads))
+	for i, th := range t.Threads {
+		for _, l := range th.NonAtomic {
+			x.nal[l] = true
+		}
+		labels, err := th.Labels()
+		if err != nil {
+			return err
+		}
+		x.labels[i] = labels
+		for _, in := range th.Code {
+			for _, v := range prog.AddrConsts(in) {
+				locSet[symexec.LocName(v)] = true
+			}
+		}
+	}
+	for l := range locSet {
+		x.locs = append(x.locs, l)
+	}
+	sort.Strings(x.locs)
+	g := newGraph(len(t.Threads))
+	for _, l := range x.locs {
+		x.initOf(g, l)
+	}
+	x.sink = Supported(x.res.Model)
+	return x.visit(g, true)
+}
+
+// initOf returns the initial write of loc in g, adding it if needed.
+func (x *engine) initOf(g *graph, loc string) int {
+	tags := []string{"IW"}
+	if x.nal[loc] {
+		tags = append(tags, "NAL")
+	}
+	return g.initWrite(loc, x.initMem[loc], tags)
+}
+
+func (x *engine) tick() error {
+	x.counter++
+	if x.counter&15 == 0 && x.ctx.Err() != nil {
+		return errDeadline
+	}
+	return nil
+}
+
+// pick chooses the thread that adds the next event: the one whose
+// read-modify-write has read but not written, else the first thread
+// that has not ended. It returns -1 when every thread has ended, with
+// the final registers of each thread.
+func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
+	for t, th := range g.threads {
+		if n := len(th); n > 0 && g.evs[th[n-1]].rmwR {
+			p, err := x.next(g, t)
+			if err != nil {
+				return 0, p, nil, err
+			}
+			if !p.done && p.e.rmwW {
+				return t, p, nil, nil
+			}
+		}
+	}
+	regs := make([]map[string]prog.Value, len(g.threads))
+	waiting := false
+	for t := range g.threads {
+		p, err := x.next(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
+		if !p.done && !x.waits(g, p.e) {
+			return t, p, nil, nil
+		}
+		regs[t] = p.regs
+		waiting = waiting || !p.done
+	}
+	x.waiting = waiting
+	return -1, pending{}, regs, nil
+}
+
+// waits tells whether e is a read that waits for a write (Options.Await)
+// that g does not have yet.
+func (x *engine) waits(g *graph, e ev) bool {
+	return e.kind == event.Read && x.awaits(e.loc) && len(g.co[e.loc]) <= 1
+}
+
+func (x *engine) awaits(loc string) bool { return x.opts.Await != nil && x.opts.Await(loc) }
+
+// visit explores every graph that extends g (TruSt's Visit). check
+// says whether g may be inconsistent: under the models Supported
+// accepts, an event added last in its thread that reads from the
+// coherence-latest write, or is a write placed coherence-last, or a
+// fence, has no outgoing edge in any relation of the model (po, rf, co,
+// fr, and what they build), so it closes no cycle: a graph so extended
+// from a consistent one is consistent, and is not checked again.
+func (x *engine) visit(g *graph, check bool) error {
+	if err := x.tick(); err != nil {
+		return err
+	}
+	if check || !x.sink {
+		ok, err := x.consistent(g, nil)
+		if err != nil || !ok {
+			return err
+		}
+	}
+	t, p, regs, err := x.pick(g)
+	if err != nil {
+		return err
+	}
+	if t < 0 {
+		return x.complete(g, regs)
+	}
+	e := p.e
+	switch e.kind {
+	case event.Read:
+		x.initOf(g, e.loc)
+		ws := append([]int(nil), g.co[e.loc]...)
+		if x.sink {
+			// Coherence: not a write older than one the thread saw.
+			ws = ws[g.seen(t, e.loc):]
+		}
+		if x.awaits(e.loc) && len(ws) > 0 && g.evs[ws[0]].thread < 0 {
+			ws = ws[1:] // not the initial write
+		}
+		last := g.co[e.loc][len(g.co[e.loc])-1]
+		for _, w := range ws {
+			c := g.clone()
+			r := c.add(t, e)
+			c.setRf(r, w)
+			if err := x.visit(c, w != last); err != nil {
+				return err
+			}
+		}
+		return nil
+	case event.Write:
+		x.initOf(g, e.loc)
+		c := g.clone()
+		w := c.add(t, e)
+		if err := x.visitCOs(c, w, false); err != nil {
+			return err
+		}
+		return x.revisits(c, w)
+	}
+	c := g.clone()
+	c.add(t, e)
+	return x.visit(c, false)
+}
+
+// setRf makes read r read from write w.
+func (g *graph) setRf(r, w int) {
+	e := &g.evs[r]
+	e.rf = w
+	e.val = g.evs[w].val
+	if e.retag != nil {
+		e.tags = e.retag(e.val)
+	}
+}
+
+// visitCOs visits g with write w at each place of its location's
+// coherence order after the initial write; check says whether g may be
+// inconsistent even with w placed last.
+func (x *engine) visitCOs(g *graph, w int, check bool) error {
+	ew := &g.evs[w]
+	n := len(g.co[ew.loc])
+	low := 1
+	if x.sink {
+		// Coherence: after every write the thread saw (its po-earlier
+		// accesses to the location); the write of a read-modify-write
+		// right after the write its read reads (atomicity). The models
+		// Supported accepts require both.
+		low = max(low, g.seen(ew.thread, ew.loc, w)+1)
+		if ew.rmwW {
+			th := g.threads[ew.thread]
+			for k, y := range th {
+				if y == w && k > 0 && g.evs[th[k-1]].rmwR {
+					p := g.coPos(g.evs[th[k-1]].rf) + 1
+					if p < low {
+						return nil
+					}
+					low, n = p, p
+				}
+			}
+		}
+	}
+	for pos := n; pos >= low; pos-- {
+		c := g.clone()
+		c.placeCo(w, pos)
+		if err := x.visit(c, check || pos != n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// revisits makes each read of g that the new write w may revisit read
+// from w, when TruSt's maximality condition allows it (g has w, not yet
+// placed in coherence).
+func (x *engine) revisits(g *graph, w int) error {
+	loc := g.evs[w].loc
+	pref := g.prefix(w)
+	for r := range g.evs {
+		er := &g.evs[r]
+		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
+			continue
+		}
+		keep := make([]bool, len(g.evs))
+		var deleted []int
+		for e := range g.evs {
+			if g.evs[e].stamp > er.stamp && !pref[e] {
+				deleted = append(deleted, e)
+			} else {
+				keep[e] = true
+			}
+		}
+		if !x.maximal(g, r, pref) {
+			continue
+		}
+		all := true
+		for _, e := range deleted {
+			if !x.maximal(g, e, pref) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		c, idx, ok := g.restrict(keep)
+		if !ok {
+			return fmt.Errorf("internal error: a revisit of the graph engine leaves a read without its write")
+		}
+		c.setRf(idx[r], idx[w])
+		x.stats.Revisits++
+		if err := x.visitCOs(c, idx[w], true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maximal tells whether event e of g was added maximally with respect to
+// the revisiting write's prefix pref: a read reads from the
+// coherence-latest write among the events added no later than e or in
+// pref; a write is coherence-latest among them.
+func (x *engine) maximal(g *graph, e int, pref []bool) bool {
+	ee := &g.evs[e]
+	prev := func(y int) bool { return g.evs[y].stamp <= ee.stamp || pref[y] }
+	switch ee.kind {
+	case event.Read:
+		if !prev(ee.rf) {
+			return false
+		}
+		return g.coMaxAmong(ee.rf, prev)
+	case event.Write:
+		// A write some earlier read (a revisited one) reads from was
+		// not added maximally: removing it would strand that read.
+		for y := range g.evs {
+			if ey := &g.evs[y]; ey.kind == event.Read && ey.rf == e && prev(y) {
+				return false
+			}
+		}
+		return g.coMaxAmong(e, prev)
+	}
+	return true
+}
+
+// complete handles a complete graph: an execution.
+func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
+	var flags []string
+	ok, err := x.consistent(g, &flags)
+	if err != nil || !ok {
+		return err
+	}
+	blocked := x.waiting
+	if x.opts.BlockedReg != "" {
+		for _, r := range regs {
+			if prog.Truth(r[x.opts.BlockedReg]) {
+				blocked = true
+			}
+		}
+	}
+	if blocked {
+		x.stats.Blocked++
+	} else {
+		x.stats.Complete++
+	}
+	final := map[string]prog.Value{}
+	for l, o := range g.co {
+		final[l] = g.evs[o[len(o)-1]].val
+	}
+	val := func(ref spec.Ref) prog.Value {
+		if !ref.IsReg() {
+			if v, ok := final[ref.Name]; ok {
+				return v
+			}
+			return x.initMem[ref.Name]
+		}
+		if ref.Thread < 0 || ref.Thread >= len(regs) {
+			return prog.Value{}
+		}
+		return regs[ref.Thread][ref.Name]
+	}
+	if x.t.Filter != nil && !spec.Eval(x.t.Filter, val) {
+		return nil
+	}
+	st := make(result.State, len(x.obs))
+	for i, ref := range x.obs {
+		st[i] = val(ref)
+	}
+	x.states[st.Key()] = st
+	for i, c := range x.opts.Also {
+		if x.stats.Also[i] == nil && spec.Eval(c, val) {
+			x.stats.Also[i] = x.witness(g, st)
+		}
+	}
+	for _, f := range flags {
+		x.flags[f] = true
+		if x.opts.FlagWitnesses && x.res.FlagWitnesses[f] == nil {
+			if x.res.FlagWitnesses == nil {
+				x.res.FlagWitnesses = map[string]*result.Execution{}
+			}
+			x.res.FlagWitnesses[f] = x.witness(g, st)
+		}
+	}
+	if spec.Eval(x.t.Cond, val) {
+		x.res.Positive++
+		if x.res.Witness == nil {
+			x.res.Witness = x.witness(g, st)
+		}
+		if x.opts.StopAtFirst && x.t.Quant != spec.Forall {
+			return errStop
+		}
+	} else {
+		x.res.Negative++
+		if x.opts.StopAtFirst && x.t.Quant == spec.Forall {
+			return errStop
+		}
+	}
+	return nil
+}
+
+// order numbers g's events for the model: the initial writes, then each
+// thread in po (the numbering package event's po expects).
+func order(g *graph) []int {
+	var out []int
+	for i := range g.evs {
+		if g.evs[i].thread < 0 {
+			out = append(out, i)
+		}
+	}
+	for _, th := range g.threads {
+		out = append(out, th...)
+	}
+	return out
+}
+
+// consistent evaluates the model on g; flags, when not nil, gets the
+// flags of the accepted outcome.
+func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
+	if x.ctx.Err() != nil {
+		return false, errDeadline
+	}
+	x.stats.Graphs++
+	ord := order(g)
+	if len(ord) > x.stats.MaxEvents {
+		x.stats.MaxEvents = len(ord)
+	}
+	num := make([]int, len(g.evs))
+	eg := &event.Graph{TagNames: x.opts.TagNames}
+	for k, i := range ord {
+		num[i] = k
+		e := &g.evs[i]
+		eg.Events = append(eg.Events, event.Event{ID: k, Thread: e.thread, Kind: e.kind, Loc: e.loc, Tags: e.tags, Instr: i, PC: e.pc, Value: e.val})
+	}
+	for _, th := range g.threads {
+		for j := 1; j < len(th); j++ {
+			if g.evs[th[j]].rmwW && g.evs[th[j-1]].rmwR {
+				eg.Rmw = append(eg.Rmw, [2]int{num[th[j-1]], num[th[j]]})
+			}
+		}
+	}
+	st := eg.Static()
+	n := st.N
+	rb, cb := rel.NewBuilder(n), rel.NewBuilder(n)
+	for i := range g.evs {
+		if e := &g.evs[i]; e.kind == event.Read {
+			rb.Add(num[e.rf], num[i])
+		}
+	}
+	for _, o := range g.co {
+		for a := 0; a < len(o); a++ {
+			for b := a + 1; b < len(o); b++ {
+				cb.Add(num[o[a]], num[o[b]])
+			}
+		}
+	}
+	rf, co := rb.Rel(), cb.Rel()
+	xe := &cat.Execution{N: n, Sets: st.Sets, Loc: st.Loc, Rels: make(map[string]rel.Rel, len(st.Rels)+10)}
+	for k, v := range st.Rels {
+		xe.Rels[k] = v
+	}
+	intl, ext := st.Rels["int"], st.Rels["ext"]
+	fr := rf.Inverse().Seq(co).Diff(st.Rels["id"])
+	xe.Rels["rf"] = rf
+	xe.Rels["rfi"] = rf.Inter(intl)
+	xe.Rels["rfe"] = rf.Inter(ext)
+	xe.Rels["co"] = co
+	xe.Rels["coi"] = co.Inter(intl)
+	xe.Rels["coe"] = co.Inter(ext)
+	xe.Rels["fr"] = fr
+	xe.Rels["fri"] = fr.Inter(intl)
+	xe.Rels["fre"] = fr.Inter(ext)
+	accepted := false
+	err := x.m.Check(xe, cat.CheckOptions{Variants: x.opts.Variants, Ctx: x.ctx}, func(o cat.Outcome) bool {
+		if o.Accepted {
+			accepted = true
+			if flags != nil {
+				*flags = append(*flags, o.Flags...)
+			}
+			return flags != nil
+		}
+		return true
+	})
+	if err != nil {
+		if x.ctx.Err() != nil {
+			return false, errDeadline
+		}
+		return false, err
+	}
+	return accepted, nil
+}
+
+// witness is the execution g, for printing.
+func (x *engine) witness(g *graph, st result.State) *result.Execution {
+	ord := order(g)
+	num := make([]int, len(g.evs))
+	w := &result.Execution{State: st}
+	for k, i := range ord {
+		num[i] = k
+	}
+	for k, i := range ord {
+		e := &g.evs[i]
+		ee := event.Event{ID: k, Thread: e.thread, Kind: e.kind, Loc: e.loc, Tags: e.tags, Instr: i, PC: e.pc, Value: e.val}
+		w.Events = append(w.Events, result.Event{ID: k, Thread: e.thread, Label: ee.Label(), PC: e.pc})
+	}
+	for _, th := range g.threads {
+		for j := 1; j < len(th); j++ {
+			w.Po = append(w.Po, [2]int{num[th[j-1]], num[th[j]]})
+		}
+	}
+	for i := range g.evs {
+		if e := &g.evs[i]; e.kind == event.Read {
+			w.Rf = append(w.Rf, [2]int{num[e.rf], num[i]})
+		}
+	}
+	for _, o := range g.co {
+		for j := 1; j < len(o); j++ {
+			w.Co = append(w.Co, [2]int{num[o[j-1]], num[o[j]]})
+		}
+	}
+	for i := range g.evs {
+		e := &g.evs[i]
+		if e.kind != event.Read {
+			continue
+		}
+		o := g.co[e.loc]
+		after := false
+		for _, y := range o {
+			if after {
+				w.Fr = append(w.Fr, [2]int{num[i], num[y]})
+			}
+			if y == e.rf {
+				after = true
+			}
+		}
+	}
+	sort.Slice(w.Rf, func(a, b int) bool { return w.Rf[a][1] < w.Rf[b][1] })
+	return w
+}

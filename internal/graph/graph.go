@@ -1,0 +1,209 @@
+package graph
+
+import (
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// ev is an event of an execution graph.
+type ev struct {
+	thread int // -1 for an initial write
+	kind   event.Kind
+	loc    string
+	val    prog.Value // the value written, or read
+	tags   []string
+	pc     int
+	rf     int  // a read's write
+	rmwR   bool // the read of a read-modify-write
+	rmwW   bool // the write of a read-modify-write (po-after its read)
+	stamp  int  // when it was added (initial writes: -1)
+	// retag gives a read-modify-write's read its tags from the value it
+	// reads (a failing compare-and-swap reads with its failure tags).
+	retag func(prog.Value) []string
+}
+
+// graph is an execution graph under construction.
+type graph struct {
+	evs     []ev
+	threads [][]int          // each thread's events in po
+	co      map[string][]int // per location, the coherence order (the initial write first)
+	inits   map[string]int
+	next    int // the next stamp
+}
+
+func newGraph(threads int) *graph {
+	return &graph{threads: make([][]int, threads), co: map[string][]int{}, inits: map[string]int{}}
+}
+
+// clone copies g (events are values; their tag slices are never written).
+func (g *graph) clone() *graph {
+	c := &graph{evs: append([]ev(nil), g.evs...), threads: make([][]int, len(g.threads)),
+		co: make(map[string][]int, len(g.co)), inits: make(map[string]int, len(g.inits)), next: g.next}
+	for l, x := range g.inits {
+		c.inits[l] = x
+	}
+	for i, t := range g.threads {
+		c.threads[i] = append([]int(nil), t...)
+	}
+	for l, o := range g.co {
+		c.co[l] = append([]int(nil), o...)
+	}
+	return c
+}
+
+// initWrite returns the initial write of loc, adding it (with value v)
+// when the graph has none yet (a location first met through a computed
+// address).
+func (g *graph) initWrite(loc string, v prog.Value, tags []string) int {
+	if id, ok := g.inits[loc]; ok {
+		return id
+	}
+	id := len(g.evs)
+	g.evs = append(g.evs, ev{thread: -1, kind: event.Write, loc: loc, val: v, tags: tags, pc: -1, rf: -1, stamp: -1})
+	g.co[loc] = []int{id}
+	g.inits[loc] = id
+	return id
+}
+
+// add appends an event of thread t.
+func (g *graph) add(t int, e ev) int {
+	id := len(g.evs)
+	e.thread = t
+	e.stamp = g.next
+	g.next++
+	g.evs = append(g.evs, e)
+	g.threads[t] = append(g.threads[t], id)
+	return id
+}
+
+// prefix is the po ∪ rf prefix of event e (e included).
+func (g *graph) prefix(e int) []bool {
+	in := make([]bool, len(g.evs))
+	stack := []int{e}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if in[x] {
+			continue
+		}
+		in[x] = true
+		ex := &g.evs[x]
+		if ex.thread >= 0 {
+			for _, y := range g.threads[ex.thread] {
+				if y == x {
+					break
+				}
+				stack = append(stack, y)
+			}
+		}
+		if ex.kind == event.Read && ex.rf >= 0 {
+			stack = append(stack, ex.rf)
+		}
+	}
+	return in
+}
+
+// restrict keeps the events keep says, renumbered; ok is false when a
+// kept read would lose its write.
+func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
+	idx := make([]int, len(g.evs))
+	c := &graph{threads: make([][]int, len(g.threads)), co: make(map[string][]int, len(g.co)), next: g.next}
+	for i := range g.evs {
+		idx[i] = -1
+		if keep[i] {
+			idx[i] = len(c.evs)
+			c.evs = append(c.evs, g.evs[i])
+		}
+	}
+	for i := range c.evs {
+		if e := &c.evs[i]; e.kind == event.Read {
+			if e.rf < 0 || idx[e.rf] < 0 {
+				return nil, nil, false
+			}
+			e.rf = idx[e.rf]
+		}
+	}
+	for t, th := range g.threads {
+		for _, x := range th {
+			if idx[x] >= 0 {
+				c.threads[t] = append(c.threads[t], idx[x])
+			}
+		}
+	}
+	for l, o := range g.co {
+		for _, x := range o {
+			if idx[x] >= 0 {
+				c.co[l] = append(c.co[l], idx[x])
+			}
+		}
+	}
+	c.inits = make(map[string]int, len(g.inits))
+	for l, x := range g.inits {
+		if x < len(idx) && idx[x] >= 0 {
+			c.inits[l] = idx[x]
+		}
+	}
+	return c, idx, true
+}
+
+// placeCo inserts write w into the coherence order of its location at
+// position pos (1: right after the initial write).
+func (g *graph) placeCo(w, pos int) {
+	l := g.evs[w].loc
+	o := g.co[l]
+	o = append(o, 0)
+	copy(o[pos+1:], o[pos:])
+	o[pos] = w
+	g.co[l] = o
+}
+
+// coMaxAmong tells whether, among the writes of x's location that prev
+// holds, none is coherence-after write x.
+func (g *graph) coMaxAmong(x int, prev func(int) bool) bool {
+	o := g.co[g.evs[x].loc]
+	after := false
+	for _, y := range o {
+		if after && prev(y) {
+			return false
+		}
+		if y == x {
+			after = true
+		}
+	}
+	return after
+}
+
+// coPos is the position of write w in its location's coherence order
+// (-1 when not placed).
+func (g *graph) coPos(w int) int {
+	for i, y := range g.co[g.evs[w].loc] {
+		if y == w {
+			return i
+		}
+	}
+	return -1
+}
+
+// seen is the coherence position of the latest write to loc that
+// thread t has seen: its own writes to loc and the writes its reads of
+// loc read from, among its events other than skip (0: the initial
+// write).
+func (g *graph) seen(t int, loc string, skip ...int) int {
+	pos := 0
+	for _, e := range g.threads[t] {
+		ee := &g.evs[e]
+		if ee.loc != loc || len(skip) > 0 && e == skip[0] {
+			continue
+		}
+		w := e
+		if ee.kind == event.Read {
+			w = ee.rf
+		} else if ee.kind != event.Write {
+			continue
+		}
+		if p := g.coPos(w); p > pos {
+			pos = p
+		}
+	}
+	return pos
+}
