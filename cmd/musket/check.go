@@ -270,8 +270,12 @@ func (r *checkRun) run(operands []string) int {
 		if isC(path) {
 			r.prog.mu.Lock()
 			r.prog.clear()
-			r.st.add(checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, c: r.c, wf: r.wf}))
+			code := checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, c: r.c, wf: r.wf})
 			r.prog.mu.Unlock()
+			if code == exitInterrupted {
+				break
+			}
+			r.st.add(code)
 			r.checked++
 			continue
 		}
@@ -344,6 +348,10 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 // summary prints the end of the run and returns its exit status.
 func (r *checkRun) summary() int {
 	r.prog.close()
+	if r.sig.interrupted() && !*r.f.json {
+		// Said first: what follows covers the programs checked only.
+		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", r.checked, r.total)
+	}
 	if len(r.timeouts) > 0 && !*r.f.json {
 		fmt.Fprintf(r.stderr, "timed out (limit %v each): %s\n", r.limit, strings.Join(r.timeouts, ", "))
 	}
@@ -352,7 +360,6 @@ func (r *checkRun) summary() int {
 			Interrupted: r.sig.interrupted(), ExitStatus: exitOf(r.st, r.sig.interrupted())}})
 	}
 	if r.sig.interrupted() {
-		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", r.checked, r.total)
 		return exitInterrupted
 	}
 	return int(r.st)

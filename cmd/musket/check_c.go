@@ -118,6 +118,10 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		fmt.Fprintf(stderr, "musket check: %s\n", disagree)
 		verdict, code = "DISAGREEMENT", exitDisagree
 	}
+	if r.Verdict == cfront.Unknown && ctx.Err() != nil {
+		// Stopped by SIGINT or SIGTERM, not by its time limit.
+		verdict, code = "INTERRUPTED", exitInterrupted
+	}
 	targetWord, modelWord := target, k.c.name
 	if target == "" {
 		targetWord = "C"

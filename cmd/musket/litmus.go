@@ -458,8 +458,13 @@ func (l *litmusRun) summary() {
 			fmt.Fprintf(l.stdout, "without expected result: %d\n", l.noRef)
 		}
 	}
-	if l.files > 1 || l.interrupted {
+	if l.interrupted {
+		// Said first: the figures after it cover the finished tests only.
+		fmt.Fprintf(l.stderr, "interrupted: %d of %d tests finished in %.2fs", l.finished, l.files, elapsed.Seconds())
+	} else if l.files > 1 {
 		fmt.Fprintf(l.stderr, "%d tests in %.2fs", l.files, elapsed.Seconds())
+	}
+	if l.files > 1 || l.interrupted {
 		if l.slowest != nil {
 			fmt.Fprintf(l.stderr, "; slowest %s %.2fs", l.slowest.Name, l.slowest.Time.Seconds())
 		}
@@ -476,9 +481,6 @@ func (l *litmusRun) summary() {
 	}
 	if len(l.engineDisagree) > 0 {
 		fmt.Fprintf(l.stderr, "the engines disagree on %d tests: %s\n", len(l.engineDisagree), strings.Join(l.engineDisagree, ", "))
-	}
-	if l.interrupted {
-		fmt.Fprintf(l.stderr, "interrupted: %d of %d tests finished\n", l.finished, l.files)
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestMain lets the test binary run as musket itself (env
@@ -25,7 +26,16 @@ import (
 // "a" and runs every other until it is stopped: a run that can be
 // interrupted while some tests are done.
 func TestMain(m *testing.M) {
-	if os.Getenv("MUSKET_TEST_AS_MAIN") == "1" {
+	switch os.Getenv("MUSKET_TEST_AS_MAIN") {
+	case "real": // musket as built, with its own engines
+		if os.Getenv("MUSKET_TEST_READY_FD") == "3" {
+			// Signals are caught from here on (package earlysignal).
+			f := os.NewFile(3, "ready")
+			f.Write([]byte("ready\n"))
+			f.Close()
+		}
+		os.Exit(runMain(os.Args[1:]))
+	case "1":
 		testEngines = map[string]batch.Engine{"enum": func(ctx context.Context, t *spec.Test, md *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 			if filepath.Base(t.File) == "a.litmus" {
 				return enum.Run(ctx, t, md, name, enum.Options{TagNames: tags})
@@ -88,4 +98,66 @@ func TestInterrupt(t *testing.T) {
 			t.Errorf("%v: no summary on stderr:\n%s", sig, errb.String())
 		}
 	}
+}
+
+// TestInterruptSMT interrupts runs of the SMT engine (two workers, so
+// that Z3 checks overlap) at several moments, from start-up to the middle
+// of the batch: every run must end with exit status 130 and the summary,
+// never by a signal (Z3's own SIGINT handler crashed Musket in
+// musket_assert) and never by running on to the end.
+func TestInterruptSMT(t *testing.T) {
+	dir := testcorpus.Dir(t)
+	folder := filepath.Join(dir, "litmus", "X86")
+	for _, delay := range []time.Duration{0, 100 * time.Millisecond, 300 * time.Millisecond, 600 * time.Millisecond} {
+		cmd := exec.Command(os.Args[0], "litmus", "-engine", "smt", "-j", "2", "-timeout", "0", folder)
+		cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=real", "MUSKET_TEST_READY_FD=3")
+		var outb, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &outb, &errb
+		ready, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.ExtraFiles = []*os.File{w}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		// A signal before the process has started up at all kills it,
+		// as any process: wait until its Go code runs.
+		bufio.NewReader(ready).ReadString('\n')
+		ready.Close()
+		time.Sleep(delay)
+		sent := time.Now()
+		cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("SIGINT after %v: the run did not stop", delay)
+		}
+		took := time.Since(sent)
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("SIGINT after %v: %v, want exit status 130\nstderr: %.2000s", delay, err, errb.String())
+			continue
+		}
+		if !strings.HasPrefix(lastLines(errb.String(), 2), "interrupted: ") {
+			t.Errorf("SIGINT after %v: the summary does not start with 'interrupted':\n%s", delay, errb.String())
+		}
+		t.Logf("SIGINT after %v: stopped in %v", delay, took)
+		if took > 5*time.Second {
+			t.Errorf("SIGINT after %v: took %v to stop", delay, took)
+		}
+	}
+}
+
+// lastLines returns the last n lines of s (without its final newline).
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }
