@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"flag"
 	"fmt"
@@ -82,6 +81,9 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\tpaper\tmusket time\tnodes\t")
 	var st status
 	term := isTerminal(stderr)
+	sig := interruptible()
+	defer sig.stop()
+	rows := 0
 	for _, b := range cubicleTable {
 		if term {
 			fmt.Fprintf(stderr, "\r\033[Krunning %s ...", b.file)
@@ -92,7 +94,10 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			st.add(exitBadInput)
 		} else {
-			res, err := param.Verify(context.Background(), sys, param.Options{Timeout: *timeout})
+			res, err := param.Verify(sig.ctx, sys, param.Options{Timeout: *timeout})
+			if sig.interrupted() {
+				break
+			}
 			if err != nil {
 				fmt.Fprintln(stderr, err)
 				st.add(exitBadInput)
@@ -123,10 +128,15 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 			want = "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, nodes)
+		rows++
 	}
 	if term {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	tw.Flush()
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d benchmarks finished\n", rows, len(cubicleTable))
+		return exitInterrupted
+	}
 	return int(st)
 }

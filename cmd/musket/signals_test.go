@@ -109,28 +109,13 @@ func TestInterruptSMT(t *testing.T) {
 	dir := testcorpus.Dir(t)
 	folder := filepath.Join(dir, "litmus", "X86")
 	for _, delay := range []time.Duration{0, 100 * time.Millisecond, 300 * time.Millisecond, 600 * time.Millisecond} {
-		cmd := exec.Command(os.Args[0], "litmus", "-engine", "smt", "-j", "2", "-timeout", "0", folder)
-		cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=real", "MUSKET_TEST_READY_FD=3")
-		var outb, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &outb, &errb
-		ready, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		cmd.ExtraFiles = []*os.File{w}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		w.Close()
-		// A signal before the process has started up at all kills it,
-		// as any process: wait until its Go code runs.
-		bufio.NewReader(ready).ReadString('\n')
-		ready.Close()
+		cmd, _, errb := startReady(t, "litmus", "-engine", "smt", "-j", "2", "-timeout", "0", folder)
 		time.Sleep(delay)
 		sent := time.Now()
 		cmd.Process.Signal(syscall.SIGINT)
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
+		var err error
 		select {
 		case err = <-done:
 		case <-time.After(30 * time.Second):
@@ -160,4 +145,80 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// startReady starts the test binary as musket with args and waits until
+// its Go code runs (signals are caught from then on).
+func startReady(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=real", "MUSKET_TEST_READY_FD=3")
+	var outb, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outb, &errb
+	ready, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	bufio.NewReader(ready).ReadString('\n')
+	ready.Close()
+	return cmd, &outb, &errb
+}
+
+// TestInterruptCommands stops param, compare and the bench tables with
+// SIGINT or SIGTERM in the middle of their work: each stops within a
+// couple of seconds with exit status 130 and says it was interrupted.
+func TestInterruptCommands(t *testing.T) {
+	dir := testcorpus.Dir(t)
+	pts := filepath.Join(dir, "mutex", "pts")
+	cases := []struct {
+		args []string
+		sig  syscall.Signal
+	}{
+		{[]string{"param", filepath.Join(dir, "cubicle", "sc_german.cub")}, syscall.SIGINT},
+		{[]string{"compare", "-source", "tso", "-target", "power", filepath.Join(pts, "Burns.pts"), filepath.Join(pts, "Dekker.pts"), filepath.Join(pts, "Peterson.pts")}, syscall.SIGTERM},
+		{[]string{"bench", "mutex", "-corpus", dir}, syscall.SIGINT},
+		{[]string{"bench", "porthos", "-corpus", dir}, syscall.SIGTERM},
+	}
+	if os.Getenv("MUSKET_LONG") != "" {
+		cases = append(cases, struct {
+			args []string
+			sig  syscall.Signal
+		}{[]string{"bench", "cubicle", "-corpus", dir}, syscall.SIGINT}, struct {
+			args []string
+			sig  syscall.Signal
+		}{[]string{"bench", "asm"}, syscall.SIGTERM})
+	}
+	for _, c := range cases {
+		name := strings.Join(c.args[:2], " ")
+		cmd, _, errb := startReady(t, c.args...)
+		time.Sleep(400 * time.Millisecond)
+		sent := time.Now()
+		cmd.Process.Signal(c.sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%s: did not stop on %v", name, c.sig)
+		}
+		took := time.Since(sent)
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("%s: %v on %v, want exit status 130\nstderr: %.2000s", name, err, c.sig, errb.String())
+			continue
+		}
+		if !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("%s: stderr does not say it was interrupted:\n%s", name, errb.String())
+		}
+		if took > 3*time.Second {
+			t.Errorf("%s: took %v to stop", name, took)
+		}
+	}
 }
