@@ -20,11 +20,9 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench asm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the case studies (default: the repository's examples/asm)")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
 	if *dir == "" {
 		ex, err := findExamples()
@@ -34,7 +32,7 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 		}
 		*dir = filepath.Join(ex, "asm")
 	}
-	if fs.NArg() > 0 {
+	if len(operands) > 0 {
 		return usageError(fs, stderr, "a suite takes no files: its programs are its table's (-dir to read them elsewhere)")
 	}
 	sig := interruptible()

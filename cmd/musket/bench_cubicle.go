@@ -51,11 +51,12 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "`folder` of the .cub benchmarks and expected.csv (default: CORPUS/cubicle)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	if msg := benchFlagsError(1, 1, *timeout, len(operands)); msg != "" {
+		return usageError(fs, stderr, "%s", msg)
 	}
 	if *dir == "" {
 		c, err := findCorpus(*corpus)

@@ -92,13 +92,11 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	targets := fs.String("targets", "x86,power,armv7", "comma-separated columns to run: x86 (TSO), power, armv7 (ARM)")
 	noAnalysis := fs.Bool("no-analysis", false, "encode every pair of every relation (no may/must relation analysis)")
 	stats := fs.Bool("stats", false, "print the encoding size and the encoding/solving split of each program")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
-	if msg := benchFlagsError(*bound, 1, *timeout, fs.NArg()); msg != "" {
+	if msg := benchFlagsError(*bound, 1, *timeout, len(operands)); msg != "" {
 		return usageError(fs, stderr, "%s", msg)
 	}
 	if *dir == "" {
@@ -119,7 +117,7 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	r.sig = interruptible()
 	defer r.sig.stop()
 	r.table(stdout)
-	code := r.footer(stdout)
+	code = r.footer(stdout)
 	if r.sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d programs finished\n", r.rows, len(mutexTable))
 		return exitInterrupted

@@ -31,13 +31,11 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	bound := fs.Int("bound", 2, "loop unrolling bound")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per cell")
 	stats := fs.Bool("stats", false, "print where the time of each cell went (encoding, oracle, source reachability, the rest: releasing the solvers) and the size of the oracle's encoding")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
-	if msg := benchFlagsError(*bound, 1, *timeout, fs.NArg()); msg != "" {
+	if msg := benchFlagsError(*bound, 1, *timeout, len(operands)); msg != "" {
 		return usageError(fs, stderr, "%s", msg)
 	}
 	if *dir == "" {

@@ -10,9 +10,11 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/arch"
+	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/driver"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -306,7 +308,12 @@ func (r *checkRun) checkOne(path string) (*bmc.ProgramResult, string, error) {
 		ctx, cancel = context.WithTimeout(r.sig.ctx, r.limit)
 	}
 	defer cancel()
+	ctx, unwatch := memlimit.Watch(ctx)
+	defer unwatch()
 	pr, err := checkRunner(ctx, path, *r.f.engine, r.c)
+	if err == nil && pr != nil {
+		pr.Result = batch.MemoryStatus(ctx, pr.Result)
+	}
 	return pr, "", err
 }
 
@@ -328,6 +335,9 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 	case result.Timeout:
 		verdict = "TIMEOUT"
 		r.timeouts = append(r.timeouts, pr.Name)
+		r.st.add(exitLimit)
+	case result.MemoryLimit:
+		verdict = "MEMORY LIMIT"
 		r.st.add(exitLimit)
 	case result.Unsupported:
 		verdict = "UNSUPPORTED"

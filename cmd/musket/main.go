@@ -64,6 +64,7 @@ func main() {
 // SIGTERM that arrives before the command starts its run still ends it
 // with exit status 130.
 func runMain(args []string) int {
+	applyResourceDefaults()
 	code := dispatch(args, os.Stdout, os.Stderr)
 	if earlysignal.Take() {
 		return exitInterrupted
