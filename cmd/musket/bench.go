@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"time"
 )
 
 // benches holds the suites of 'musket bench NAME'; each suite registers
@@ -44,4 +45,19 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return b.run(args[1:], stdout, stderr)
+}
+
+// benchFlagsError checks the flags the bench suites share: a bound of at
+// least minBound, a time limit that is not negative, and no operands (a
+// suite's files are its table's). It returns what is wrong, or "".
+func benchFlagsError(bound, minBound int, timeout time.Duration, operands int) string {
+	switch {
+	case bound < minBound:
+		return fmt.Sprintf("-bound must be %d or more, not %d", minBound, bound)
+	case timeout < 0:
+		return fmt.Sprintf("negative time limit %v", timeout)
+	case operands > 0:
+		return "a suite takes no files: its programs are its table's (-dir to read them elsewhere)"
+	}
+	return ""
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -21,11 +20,9 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench asm", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the case studies (default: the repository's examples/asm)")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
 	}
 	if *dir == "" {
 		ex, err := findExamples()
@@ -35,7 +32,14 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 		}
 		*dir = filepath.Join(ex, "asm")
 	}
+	if len(operands) > 0 {
+		return usageError(fs, stderr, "a suite takes no files: its programs are its table's (-dir to read them elsewhere)")
+	}
+	sig := interruptible()
+	defer sig.stop()
+	cells := 0
 	status := 0
+tables:
 	for _, tab := range append(append([]prove.Table{}, prove.Bounded...), prove.InvariantTable) {
 		fmt.Fprintf(stdout, "%s: thesis time / Musket time (s), violation thesis/Musket\n", tab.Name)
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
@@ -58,8 +62,16 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 				path := filepath.Join(*dir, c.File)
 				var violation bool
 				var secs float64
+				if sig.interrupted() {
+					fmt.Fprintln(tw, "\t")
+					tw.Flush()
+					break tables
+				}
 				if row.Bound >= 0 {
-					pr, err := bmc.CheckLitmus(context.Background(), path, bmc.LitmusOptions{Model: c.Model, Bound: row.Bound})
+					pr, err := bmc.CheckLitmus(sig.ctx, path, bmc.LitmusOptions{Model: c.Model, Bound: row.Bound})
+					if sig.interrupted() {
+						continue // said at the next cell
+					}
 					if err != nil {
 						fmt.Fprintf(stderr, "%v\n", err)
 						return 2
@@ -73,7 +85,10 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(tw, "\t%.3f / refused  %s/-", c.Seconds, yn(bool(c.Violation)))
 					continue
 				} else {
-					rep, err := prove.Prove(context.Background(), path, prove.Options{Model: c.Model})
+					rep, err := prove.Prove(sig.ctx, path, prove.Options{Model: c.Model})
+					if sig.interrupted() {
+						continue
+					}
 					if err != nil {
 						fmt.Fprintf(stderr, "%v\n", err)
 						return 2
@@ -86,11 +101,20 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 					status = 1
 				}
 				fmt.Fprintf(tw, "\t%.3f / %.3f  %s/%s%s", c.Seconds, secs, yn(bool(c.Violation)), yn(violation), mark)
+				cells++
 			}
 			fmt.Fprintln(tw, "\t")
+			if sig.interrupted() {
+				tw.Flush()
+				break tables
+			}
 		}
 		tw.Flush()
 		fmt.Fprintln(stdout)
+	}
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d cells finished\n", cells)
+		return exitInterrupted
 	}
 	fmt.Fprintln(stdout, "refused: musket prove refuses models weaker than PSO (the invariant method is unsound there); use check.")
 	if status != 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"flag"
 	"fmt"
@@ -52,11 +51,12 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "`folder` of the .cub benchmarks and expected.csv (default: CORPUS/cubicle)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	if msg := benchFlagsError(1, 1, *timeout, len(operands)); msg != "" {
+		return usageError(fs, stderr, "%s", msg)
 	}
 	if *dir == "" {
 		c, err := findCorpus(*corpus)
@@ -82,6 +82,9 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\tpaper\tmusket time\tnodes\t")
 	var st status
 	term := isTerminal(stderr)
+	sig := interruptible()
+	defer sig.stop()
+	rows := 0
 	for _, b := range cubicleTable {
 		if term {
 			fmt.Fprintf(stderr, "\r\033[Krunning %s ...", b.file)
@@ -92,7 +95,10 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			st.add(exitBadInput)
 		} else {
-			res, err := param.Verify(context.Background(), sys, param.Options{Timeout: *timeout})
+			res, err := param.Verify(sig.ctx, sys, param.Options{Timeout: *timeout})
+			if sig.interrupted() {
+				break
+			}
 			if err != nil {
 				fmt.Fprintln(stderr, err)
 				st.add(exitBadInput)
@@ -123,10 +129,15 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 			want = "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, nodes)
+		rows++
 	}
 	if term {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	tw.Flush()
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d benchmarks finished\n", rows, len(cubicleTable))
+		return exitInterrupted
+	}
 	return int(st)
 }

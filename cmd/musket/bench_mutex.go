@@ -78,6 +78,8 @@ type mutexRun struct {
 	total, slowest time.Duration
 	slowestCell    string
 	notes          []string
+	sig            *run // SIGINT/SIGTERM stop the table
+	rows           int  // rows finished
 }
 
 func runBenchMutex(args []string, stdout, stderr io.Writer) int {
@@ -90,11 +92,12 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	targets := fs.String("targets", "x86,power,armv7", "comma-separated columns to run: x86 (TSO), power, armv7 (ARM)")
 	noAnalysis := fs.Bool("no-analysis", false, "encode every pair of every relation (no may/must relation analysis)")
 	stats := fs.Bool("stats", false, "print the encoding size and the encoding/solving split of each program")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	if msg := benchFlagsError(*bound, 1, *timeout, len(operands)); msg != "" {
+		return usageError(fs, stderr, "%s", msg)
 	}
 	if *dir == "" {
 		c, err := findCorpus(*corpus)
@@ -111,8 +114,15 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	}
 	r := &mutexRun{dir: *dir, bound: *bound, timeout: *timeout, noAnalysis: *noAnalysis, stats: *stats, cols: cols,
 		stderr: stderr, totals: make([]time.Duration, len(cols))}
+	r.sig = interruptible()
+	defer r.sig.stop()
 	r.table(stdout)
-	return r.footer(stdout)
+	code = r.footer(stdout)
+	if r.sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d programs finished\n", r.rows, len(mutexTable))
+		return exitInterrupted
+	}
+	return code
 }
 
 // mutexColumnsOf returns the columns named by the comma-separated
@@ -161,6 +171,10 @@ func (r *mutexRun) table(stdout io.Writer) {
 			}
 		}
 		fmt.Fprintf(tw, "%s\t\n", verdict)
+		if r.sig.interrupted() {
+			break // the row's stopped cells say "-"
+		}
+		r.rows++
 	}
 	fmt.Fprintf(tw, "total\t")
 	for k := range r.cols {
@@ -180,12 +194,21 @@ func (r *mutexRun) cell(k int, name, file, title, target string) (string, string
 		r.failures++
 		return "error", ""
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
+	if r.sig.interrupted() {
+		return "-", ""
+	}
+	ctx, cancel := r.sig.ctx, context.CancelFunc(func() {})
+	if r.timeout > 0 {
+		ctx, cancel = context.WithTimeout(r.sig.ctx, r.timeout)
+	}
 	cpu0 := cpuTime()
 	pr, err := bmc.CheckProgram(ctx, filepath.Join(r.dir, file), m, model,
 		bmc.ProgramOptions{Target: target, Bound: r.bound, NoAnalysis: r.noAnalysis})
 	cancel()
 	cpu := cpuTime() - cpu0
+	if r.sig.interrupted() {
+		return "-", ""
+	}
 	if err != nil {
 		fmt.Fprintf(r.stderr, "%v\n", err)
 		r.st.add(exitBadInput)

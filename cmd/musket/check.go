@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/arch"
+	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/driver"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -324,8 +326,12 @@ func (r *checkRun) run(operands []string) int {
 		if isC(path) {
 			r.prog.mu.Lock()
 			r.prog.clear()
-			r.st.add(checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf}))
+			code := checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf})
 			r.prog.mu.Unlock()
+			if code == exitInterrupted {
+				break
+			}
+			r.st.add(code)
 			r.checked++
 			continue
 		}
@@ -365,7 +371,12 @@ func (r *checkRun) checkOne(path string) (*bmc.ProgramResult, string, error) {
 		ctx, cancel = context.WithTimeout(r.sig.ctx, r.limit)
 	}
 	defer cancel()
+	ctx, unwatch := memlimit.Watch(ctx)
+	defer unwatch()
 	pr, err := checkRunner(ctx, path, r.progEngine(), r.c)
+	if err == nil && pr != nil {
+		pr.Result = batch.MemoryStatus(ctx, pr.Result)
+	}
 	return pr, "", err
 }
 
@@ -388,6 +399,9 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 		verdict = "TIMEOUT"
 		r.timeouts = append(r.timeouts, pr.Name)
 		r.st.add(exitLimit)
+	case result.MemoryLimit:
+		verdict = "MEMORY LIMIT"
+		r.st.add(exitLimit)
 	case result.Unsupported:
 		verdict = "UNSUPPORTED"
 		r.st.add(exitLimit)
@@ -407,6 +421,10 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 // summary prints the end of the run and returns its exit status.
 func (r *checkRun) summary() int {
 	r.prog.close()
+	if r.sig.interrupted() && !*r.f.json {
+		// Said first: what follows covers the programs checked only.
+		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", r.checked, r.total)
+	}
 	if len(r.timeouts) > 0 && !*r.f.json {
 		fmt.Fprintf(r.stderr, "timed out (limit %v each): %s\n", r.limit, strings.Join(r.timeouts, ", "))
 	}
@@ -415,7 +433,6 @@ func (r *checkRun) summary() int {
 			Interrupted: r.sig.interrupted(), ExitStatus: exitOf(r.st, r.sig.interrupted())}})
 	}
 	if r.sig.interrupted() {
-		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", r.checked, r.total)
 		return exitInterrupted
 	}
 	return int(r.st)

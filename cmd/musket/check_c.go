@@ -10,9 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/graph"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -65,9 +67,18 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			cctx, cancel = context.WithTimeout(ctx, k.limit)
 		}
 		defer cancel()
+		cctx, unwatch := memlimit.Watch(cctx)
+		defer unwatch()
 		o := opts
 		o.Engine = engine
-		return cfront.Check(cctx, k.path, o)
+		r, err := cfront.Check(cctx, k.path, o)
+		if err != nil && (memlimit.Exceeded(cctx) || errors.Is(err, memlimit.ErrExceeded)) {
+			return nil, &cfront.LimitError{Msg: fmt.Sprintf("%s: %v", k.path, memlimit.Error())}
+		}
+		if r != nil && r.Verdict == cfront.Unknown {
+			r.Result = batch.MemoryStatus(cctx, r.Result)
+		}
+		return r, err
 	}
 	var (
 		r        *cfront.Result
@@ -126,13 +137,17 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		code = exitLimit
 	case cfront.Unknown:
 		code = failureStatus(r.Result.Err)
-		if r.Result.Status == result.Timeout || r.Result.Status == result.Unsupported {
+		if r.Result.Status == result.Timeout || r.Result.Status == result.Unsupported || r.Result.Status == result.MemoryLimit {
 			code = exitLimit
 		}
 	}
 	if disagree != "" {
 		fmt.Fprintf(stderr, "musket check: %s\n", disagree)
 		verdict, code = "DISAGREEMENT", exitDisagree
+	}
+	if r.Verdict == cfront.Unknown && ctx.Err() != nil {
+		// Stopped by SIGINT or SIGTERM, not by its time limit.
+		verdict, code = "INTERRUPTED", exitInterrupted
 	}
 	targetWord, modelWord := target, k.c.name
 	if target == "" {
@@ -225,6 +240,8 @@ func cWord(r *cfront.Result) string {
 		return "TIMEOUT"
 	case result.Unsupported:
 		return "UNSUPPORTED"
+	case result.MemoryLimit:
+		return "MEMORY LIMIT"
 	}
 	return "ERROR"
 }

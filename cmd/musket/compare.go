@@ -117,8 +117,15 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if *both {
 		dirs = append(dirs, direction{tgt, src})
 	}
+	sig := interruptible()
+	defer sig.stop()
+	checks, finished := len(files)*len(dirs), 0
+files:
 	for _, path := range files {
 		for _, d := range dirs {
+			if sig.interrupted() {
+				break files
+			}
 			s, t := d.src, d.tgt
 			p, err := porthos.Load(path, &s, &t, *bound)
 			if err != nil {
@@ -126,7 +133,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 				worse(2)
 				break
 			}
-			ctx := context.Background()
+			ctx := sig.ctx
 			cancel := context.CancelFunc(func() {})
 			if limit > 0 {
 				ctx, cancel = context.WithTimeout(ctx, limit)
@@ -137,6 +144,10 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			r := porthos.Check(ctx, p, &s, &t, opts)
 			prog.finish()
 			cancel()
+			if sig.interrupted() {
+				break files // its answer is no answer: the check was stopped
+			}
+			finished++
 			worse(compareStatus(r))
 			if *witness != "" && r.Witness != nil {
 				name := *witness
@@ -155,6 +166,10 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 			}
 			printCompare(stdout, r, *stats)
 		}
+	}
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d checks finished\n", finished, checks)
+		return exitInterrupted
 	}
 	return status
 }

@@ -6,6 +6,9 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/memlimit"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // listFlag is a repeatable string flag (e.g. -I DIR -I DIR2).
@@ -62,7 +65,10 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // parseCommand parses a command's arguments with parseInterleaved. When
 // they do not parse, ok is false and code is the command's exit status: 0
 // after -help, 2 for a bad flag (the flag set has printed why).
+//
+// Every command gets the resource flags here: -memory and -max-input.
 func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int, ok bool) {
+	addResourceFlags(fs)
 	operands, err := parseInterleaved(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -71,4 +77,47 @@ func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int,
 		return nil, 2, false
 	}
 	return operands, 0, true
+}
+
+// sizeFlag is a size in bytes given as 512M, 4G, ... (memlimit.Parse),
+// applied by set when the flag is given.
+type sizeFlag struct {
+	n   int64
+	set func(int64)
+}
+
+func (f *sizeFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return memlimit.Format(f.n)
+}
+
+func (f *sizeFlag) Set(s string) error {
+	n, err := memlimit.Parse(s)
+	if err != nil {
+		return err
+	}
+	f.n = n
+	f.set(n)
+	return nil
+}
+
+// addResourceFlags declares -memory and -max-input on fs. Their defaults
+// are set once for the process (applyResourceDefaults); a flag given
+// changes them.
+func addResourceFlags(fs *flag.FlagSet) {
+	if fs.Lookup("memory") == nil {
+		fs.Var(&sizeFlag{n: memlimit.Default(), set: memlimit.Set}, "memory",
+			"memory `limit` (e.g. 2G, 512M; 0: none): a test or program that reaches it is stopped and reported as \"memory limit\" (exit status 3); Z3 gets the same limit (default: 3/4 of the machine's memory, at most 8G)")
+	}
+	if fs.Lookup("max-input") == nil {
+		fs.Var(&sizeFlag{n: source.DefaultMaxInput, set: source.SetMaxInput}, "max-input",
+			"largest input `size` read (a test, model, program or list; e.g. 256M; 0: none); a larger file is refused (exit status 2)")
+	}
+}
+
+// applyResourceDefaults sets the process's memory limit to its default.
+func applyResourceDefaults() {
+	memlimit.Set(memlimit.Default())
 }

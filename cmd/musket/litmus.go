@@ -16,6 +16,7 @@ import (
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/expect"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -226,6 +227,7 @@ type litmusRun struct {
 
 	finished, errs   int
 	timeouts, unsupp []string
+	memory           []string // stopped by the memory limit
 	engineDisagree   []string
 	compared, agreed int
 	noRef            int
@@ -268,6 +270,9 @@ func (l *litmusRun) job(j batch.Job) {
 	switch r.Status {
 	case result.Timeout:
 		l.timeouts = append(l.timeouts, r.Name)
+		l.status.add(exitLimit)
+	case result.MemoryLimit:
+		l.memory = append(l.memory, r.Name)
 		l.status.add(exitLimit)
 	case result.Unsupported:
 		l.unsupp = append(l.unsupp, r.Name)
@@ -405,6 +410,7 @@ type litmusSummary struct {
 	Errors              int            `json:"errors"`
 	Timeouts            []string       `json:"timeouts"`
 	TimeoutMS           float64        `json:"timeout_ms"`
+	MemoryLimit         []string       `json:"memory_limit"`
 	Unsupported         []string       `json:"unsupported,omitempty"`
 	EngineDisagreements []string       `json:"engine_disagreements,omitempty"`
 	Expect              *expectSummary `json:"expect,omitempty"`
@@ -430,6 +436,10 @@ func (l *litmusRun) summary() {
 			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
 		if s.Timeouts == nil {
 			s.Timeouts = []string{}
+		}
+		s.MemoryLimit = l.memory
+		if s.MemoryLimit == nil {
+			s.MemoryLimit = []string{}
 		}
 		if l.interrupted {
 			s.ExitStatus = exitInterrupted
@@ -458,8 +468,13 @@ func (l *litmusRun) summary() {
 			fmt.Fprintf(l.stdout, "without expected result: %d\n", l.noRef)
 		}
 	}
-	if l.files > 1 || l.interrupted {
+	if l.interrupted {
+		// Said first: the figures after it cover the finished tests only.
+		fmt.Fprintf(l.stderr, "interrupted: %d of %d tests finished in %.2fs", l.finished, l.files, elapsed.Seconds())
+	} else if l.files > 1 {
 		fmt.Fprintf(l.stderr, "%d tests in %.2fs", l.files, elapsed.Seconds())
+	}
+	if l.files > 1 || l.interrupted {
 		if l.slowest != nil {
 			fmt.Fprintf(l.stderr, "; slowest %s %.2fs", l.slowest.Name, l.slowest.Time.Seconds())
 		}
@@ -471,14 +486,14 @@ func (l *litmusRun) summary() {
 	if len(l.timeouts) > 0 {
 		fmt.Fprintf(l.stderr, "timed out (limit %v each): %s\n", l.timeout, strings.Join(l.timeouts, ", "))
 	}
+	if len(l.memory) > 0 {
+		fmt.Fprintf(l.stderr, "memory limit reached (%s): %s\n", memlimit.Format(memlimit.Limit()), strings.Join(l.memory, ", "))
+	}
 	if len(l.unsupp) > 0 {
 		fmt.Fprintf(l.stderr, "unsupported (each test's error says what): %s\n", strings.Join(l.unsupp, ", "))
 	}
 	if len(l.engineDisagree) > 0 {
 		fmt.Fprintf(l.stderr, "the engines disagree on %d tests: %s\n", len(l.engineDisagree), strings.Join(l.engineDisagree, ", "))
-	}
-	if l.interrupted {
-		fmt.Fprintf(l.stderr, "interrupted: %d of %d tests finished\n", l.finished, l.files)
 	}
 }
 

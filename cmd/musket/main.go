@@ -17,6 +17,8 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+
+	"github.com/musket-verify/musket/cmd/musket/internal/earlysignal"
 )
 
 // command is one subcommand of musket.
@@ -55,7 +57,19 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runMain(os.Args[1:]))
+}
+
+// runMain runs the command line args as the musket process: a SIGINT or
+// SIGTERM that arrives before the command starts its run still ends it
+// with exit status 130.
+func runMain(args []string) int {
+	applyResourceDefaults()
+	code := dispatch(args, os.Stdout, os.Stderr)
+	if earlysignal.Take() {
+		return exitInterrupted
+	}
+	return code
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {

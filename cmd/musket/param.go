@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -67,9 +66,23 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
 		}
 	}
-	res, err := param.Verify(context.Background(), sys, opts)
+	sig := interruptible()
+	defer sig.stop()
+	res, err := param.Verify(sig.ctx, sys, opts)
 	if opts.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
+	}
+	if sig.interrupted() {
+		// What finished: the search so far, no verdict.
+		fmt.Fprintf(stderr, "interrupted: %s: no verdict", file)
+		if res != nil {
+			fmt.Fprintf(stderr, " after %d nodes, %.2fs", res.Visited, res.Time.Seconds())
+		}
+		fmt.Fprintln(stderr)
+		if *asJSON {
+			writeJSON(stdout, map[string]any{"file": file, "status": "interrupted", "verdict": "unknown", "limit": "interrupted"})
+		}
+		return exitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

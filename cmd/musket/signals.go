@@ -6,11 +6,12 @@ import (
 	"os/signal"
 	"sync"
 	"sync/atomic"
-	"syscall"
+
+	"github.com/musket-verify/musket/cmd/musket/internal/earlysignal"
 )
 
 // interruptSignals are the signals that stop a run with a summary.
-var interruptSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+var interruptSignals = earlysignal.Signals
 
 // run is the context of a command that may be interrupted: its context
 // is canceled at the first SIGINT or SIGTERM (or by cancel). After the
@@ -29,6 +30,9 @@ func interruptible() *run {
 	r := &run{ch: make(chan os.Signal, 1), done: make(chan struct{})}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	signal.Notify(r.ch, interruptSignals...)
+	if earlysignal.Take() {
+		r.ch <- os.Interrupt
+	}
 	go func() {
 		select {
 		case <-r.ch:

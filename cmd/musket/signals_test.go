@@ -18,6 +18,7 @@ import (
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestMain lets the test binary run as musket itself (env
@@ -25,7 +26,16 @@ import (
 // "a" and runs every other until it is stopped: a run that can be
 // interrupted while some tests are done.
 func TestMain(m *testing.M) {
-	if os.Getenv("MUSKET_TEST_AS_MAIN") == "1" {
+	switch os.Getenv("MUSKET_TEST_AS_MAIN") {
+	case "real": // musket as built, with its own engines
+		if os.Getenv("MUSKET_TEST_READY_FD") == "3" {
+			// Signals are caught from here on (package earlysignal).
+			f := os.NewFile(3, "ready")
+			f.Write([]byte("ready\n"))
+			f.Close()
+		}
+		os.Exit(runMain(os.Args[1:]))
+	case "1":
 		testEngines = map[string]batch.Engine{"enum": func(ctx context.Context, t *spec.Test, md *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 			if filepath.Base(t.File) == "a.litmus" {
 				return enum.Run(ctx, t, md, name, enum.Options{TagNames: tags})
@@ -86,6 +96,129 @@ func TestInterrupt(t *testing.T) {
 		}
 		if !strings.Contains(errb.String(), "interrupted: 1 of 4 tests finished") {
 			t.Errorf("%v: no summary on stderr:\n%s", sig, errb.String())
+		}
+	}
+}
+
+// TestInterruptSMT interrupts runs of the SMT engine (two workers, so
+// that Z3 checks overlap) at several moments, from start-up to the middle
+// of the batch: every run must end with exit status 130 and the summary,
+// never by a signal (Z3's own SIGINT handler crashed Musket in
+// musket_assert) and never by running on to the end.
+func TestInterruptSMT(t *testing.T) {
+	dir := testcorpus.Dir(t)
+	folder := filepath.Join(dir, "litmus", "X86")
+	for _, delay := range []time.Duration{0, 100 * time.Millisecond, 300 * time.Millisecond, 600 * time.Millisecond} {
+		cmd, _, errb := startReady(t, "litmus", "-engine", "smt", "-j", "2", "-timeout", "0", folder)
+		time.Sleep(delay)
+		sent := time.Now()
+		cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("SIGINT after %v: the run did not stop", delay)
+		}
+		took := time.Since(sent)
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("SIGINT after %v: %v, want exit status 130\nstderr: %.2000s", delay, err, errb.String())
+			continue
+		}
+		if !strings.HasPrefix(lastLines(errb.String(), 2), "interrupted: ") {
+			t.Errorf("SIGINT after %v: the summary does not start with 'interrupted':\n%s", delay, errb.String())
+		}
+		t.Logf("SIGINT after %v: stopped in %v", delay, took)
+		if took > 5*time.Second {
+			t.Errorf("SIGINT after %v: took %v to stop", delay, took)
+		}
+	}
+}
+
+// lastLines returns the last n lines of s (without its final newline).
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// startReady starts the test binary as musket with args and waits until
+// its Go code runs (signals are caught from then on).
+func startReady(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=real", "MUSKET_TEST_READY_FD=3")
+	var outb, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outb, &errb
+	ready, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	bufio.NewReader(ready).ReadString('\n')
+	ready.Close()
+	return cmd, &outb, &errb
+}
+
+// TestInterruptCommands stops param, compare and the bench tables with
+// SIGINT or SIGTERM in the middle of their work: each stops within a
+// couple of seconds with exit status 130 and says it was interrupted.
+func TestInterruptCommands(t *testing.T) {
+	dir := testcorpus.Dir(t)
+	pts := filepath.Join(dir, "mutex", "pts")
+	cases := []struct {
+		args []string
+		sig  syscall.Signal
+	}{
+		{[]string{"param", filepath.Join(dir, "cubicle", "sc_german.cub")}, syscall.SIGINT},
+		{[]string{"compare", "-source", "tso", "-target", "power", filepath.Join(pts, "Burns.pts"), filepath.Join(pts, "Dekker.pts"), filepath.Join(pts, "Peterson.pts")}, syscall.SIGTERM},
+		{[]string{"bench", "mutex", "-corpus", dir}, syscall.SIGINT},
+		{[]string{"bench", "porthos", "-corpus", dir}, syscall.SIGTERM},
+	}
+	if os.Getenv("MUSKET_LONG") != "" {
+		cases = append(cases, struct {
+			args []string
+			sig  syscall.Signal
+		}{[]string{"bench", "cubicle", "-corpus", dir}, syscall.SIGINT}, struct {
+			args []string
+			sig  syscall.Signal
+		}{[]string{"bench", "asm"}, syscall.SIGTERM})
+	}
+	for _, c := range cases {
+		name := strings.Join(c.args[:2], " ")
+		cmd, _, errb := startReady(t, c.args...)
+		time.Sleep(400 * time.Millisecond)
+		sent := time.Now()
+		cmd.Process.Signal(c.sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%s: did not stop on %v", name, c.sig)
+		}
+		took := time.Since(sent)
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("%s: %v on %v, want exit status 130\nstderr: %.2000s", name, err, c.sig, errb.String())
+			continue
+		}
+		if !strings.Contains(errb.String(), "interrupted") {
+			t.Errorf("%s: stderr does not say it was interrupted:\n%s", name, errb.String())
+		}
+		if took > 3*time.Second {
+			t.Errorf("%s: took %v to stop", name, took)
 		}
 	}
 }

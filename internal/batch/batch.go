@@ -193,10 +193,7 @@ type Job struct {
 // started are emitted (those cut short with Canceled set), still in
 // order, and the files never started are not emitted.
 func Run(ctx context.Context, files []string, opts Options, emit func(Job)) {
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs := Workers(opts.Jobs, len(files))
 	ms := &models{cache: map[string]*modelEntry{}, opts: opts}
 	work := make(chan int)
 	done := make(chan Job)
@@ -309,4 +306,18 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 	})
 	result.Unchunk(j.Result, t)
 	return j
+}
+
+// MaxWorkers is the most workers a run starts, whatever -j asks: each
+// worker holds a test's engine state, and more workers than a machine's
+// cores many times over only share the same cores.
+const MaxWorkers = 256
+
+// Workers is the number of workers for n tests when jobs are asked (0:
+// every core): never more than the tests, nor than MaxWorkers, at least 1.
+func Workers(jobs, n int) int {
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	return max(1, min(jobs, n, MaxWorkers))
 }

@@ -106,3 +106,13 @@ func TestUnsupportedIsNotBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestWorkers(t *testing.T) {
+	for _, c := range []struct{ jobs, n, want int }{
+		{10000000, 1, 1}, {4, 10, 4}, {1000, 5000, MaxWorkers}, {3, 0, 1}, {0, 1, 1},
+	} {
+		if got := Workers(c.jobs, c.n); got != c.want {
+			t.Errorf("Workers(%d, %d) = %d, want %d", c.jobs, c.n, got, c.want)
+		}
+	}
+}

@@ -2,9 +2,11 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -27,6 +29,28 @@ func within(ctx context.Context, limit time.Duration, t *spec.Test, run func(con
 		c, cancel = context.WithTimeout(ctx, limit)
 	}
 	defer cancel()
+	c, unwatch := memlimit.Watch(c)
+	defer unwatch()
+	r := runWithin(c, t, run)
+	return MemoryStatus(c, r)
+}
+
+// MemoryStatus turns the result of a task stopped by the memory limit
+// (its context canceled by it, or a library out of memory) into a result
+// with status MemoryLimit.
+func MemoryStatus(ctx context.Context, r *result.Result) *result.Result {
+	if r == nil || r.Status == result.Done {
+		return r
+	}
+	if memlimit.Exceeded(ctx) || (r.Err != nil && errors.Is(r.Err, memlimit.ErrExceeded)) {
+		r.Status = result.MemoryLimit
+		r.Err = memlimit.Error()
+	}
+	return r
+}
+
+// runWithin is within once c is set up.
+func runWithin(c context.Context, t *spec.Test, run func(context.Context) *result.Result) *result.Result {
 	if c.Done() == nil {
 		return run(c)
 	}

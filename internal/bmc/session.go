@@ -84,7 +84,7 @@ func panicError(r any) error {
 		return errTimeout
 	}
 	if ze, ok := r.(*smt.Error); ok {
-		return fmt.Errorf("smt engine: %v", ze)
+		return fmt.Errorf("smt engine: %w", ze)
 	}
 	panic(r)
 }

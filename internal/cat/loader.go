@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	srcfile "github.com/musket-verify/musket/internal/source"
 )
 
 //go:embed models/*.cat models/*.bell
@@ -359,7 +361,7 @@ func (l *loader) readBuiltin(name string) (*source, error) {
 // copies of herd7's library have) is read through.
 func (l *loader) readFile(p, display string) (*source, error) {
 	for hops := 0; ; hops++ {
-		data, err := os.ReadFile(p)
+		data, err := srcfile.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}

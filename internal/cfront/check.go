@@ -27,6 +27,7 @@ import (
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
@@ -130,9 +131,24 @@ func (o ClangOptions) args() []string {
 
 // CompileIR runs clang on a C file and returns the textual LLVM IR.
 func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error) {
-	if _, err := os.Stat(path); err != nil {
+	st, err := os.Stat(path)
+	if err != nil {
 		return nil, err
 	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if n := source.MaxInput(); n > 0 && st.Size() > n {
+		return nil, &source.TooLargeError{Path: path, Limit: n}
+	}
+	// clang gets a time limit of its own when the check has none, so
+	// that a program clang takes forever on (a 10 MB line) is stopped.
+	if _, ok := ctx.Deadline(); !ok && ClangTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ClangTimeout)
+		defer cancel()
+	}
+	start := time.Now()
 	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-fno-discard-value-names", "-Wno-everything"}
 	args = append(args, co.args()...)
 	if inc := findInclude(); inc != "" {
@@ -143,6 +159,10 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			// Killed by the time limit (or an interrupt), not rejected.
+			return nil, &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
+		}
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
 			return nil, &ClangError{File: path, Output: errb.String()}
@@ -150,6 +170,17 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
 	}
 	return out.Bytes(), nil
+}
+
+// ClangTimeout is clang's time limit when the check has none.
+var ClangTimeout = 2 * time.Minute
+
+// ctxReason says why ctx ended.
+func ctxReason(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the time limit was reached while it compiled"
+	}
+	return "the check was stopped"
 }
 
 // Program is a lowered C program.

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Conf is what a herd7 configuration file (-conf FILE.cfg) says about the
@@ -38,7 +40,7 @@ var confIgnored = map[string]bool{
 // display keys are ignored; any other key is an error naming it. A file
 // that the .cfg names and that cannot be read is an error naming the .cfg.
 func ReadConf(path string) (*Conf, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Files expands the arguments: a folder stands for every .litmus file below
@@ -67,7 +69,7 @@ func listFile(path string, lists map[string]bool) ([]string, error) {
 	}
 	lists[abs] = true
 	defer delete(lists, abs)
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package litmus
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
@@ -39,7 +38,7 @@ type cMacro struct {
 
 // ReadMacros reads the .def file at path.
 func ReadMacros(path string) (*Macros, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

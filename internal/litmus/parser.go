@@ -3,7 +3,6 @@ package litmus
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/source"
@@ -12,7 +11,7 @@ import (
 
 // ParseFile reads and parses the litmus test in the file at path.
 func ParseFile(path string) (*spec.Test, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +52,7 @@ func ParseWith(file string, src []byte, fes ...Frontend) (*spec.Test, error) {
 // ParseFileWith reads and parses the litmus test in the file at path, as
 // ParseWith does.
 func ParseFileWith(path string, fes ...Frontend) (*spec.Test, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

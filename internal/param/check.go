@@ -3,12 +3,13 @@ package param
 import (
 	"fmt"
 	"math/big"
-	"os"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // ParseFile reads, parses and checks the .cub file at path.
 func ParseFile(path string) (*System, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

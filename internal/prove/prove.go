@@ -3,7 +3,6 @@ package prove
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -41,7 +40,7 @@ var SoundModels = []string{"sc", "tso", "pso"}
 
 // ParseFile reads a litmus test with invariant lines.
 func ParseFile(path string) (*spec.Test, []Invariant, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}

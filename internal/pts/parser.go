@@ -2,7 +2,6 @@ package pts
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -60,7 +59,7 @@ const maxErrors = 10
 
 // ParseFile reads and parses the program in the file at path.
 func ParseFile(path string) (*spec.Test, error) {
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

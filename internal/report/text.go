@@ -32,6 +32,14 @@ func Text(w io.Writer, r *result.Result) {
 		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Status)
 		fmt.Fprintf(w, "Error %v\n\n", r.Err)
 		return
+	case result.MemoryLimit:
+		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
+		fmt.Fprintf(w, "Memory limit %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())
+		if r.Err != nil {
+			fmt.Fprintf(w, "Warning %v\n", r.Err)
+		}
+		fmt.Fprintln(w)
+		return
 	case result.Timeout:
 		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
 		fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())

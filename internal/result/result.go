@@ -51,6 +51,7 @@ const (
 	Timeout               // the time limit ran out first
 	Failed                // the test could not be checked (see Err)
 	Unsupported
+	MemoryLimit // the memory limit (-memory) was reached first
 )
 
 func (s Status) String() string {
@@ -61,6 +62,8 @@ func (s Status) String() string {
 		return "error"
 	case Unsupported:
 		return "unsupported"
+	case MemoryLimit:
+		return "memory limit"
 	}
 	return "done"
 }

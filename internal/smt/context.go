@@ -321,3 +321,7 @@ func (e *Error) Error() string {
 	}
 	return "smt: " + e.Op + ": " + e.Code.String() + ": " + e.Msg
 }
+
+// sigintHandler returns the address of the process's current SIGINT
+// handler (for the test that Z3 never replaces Go's).
+func sigintHandler() uintptr { return uintptr(C.musket_sigint_handler()) }

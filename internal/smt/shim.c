@@ -1,5 +1,6 @@
 #include "shim.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -423,7 +424,40 @@ Z3_solver musket_mk_solver(Z3_context c, const char *logic, size_t len, int *err
 		return NULL;
 	}
 	Z3_solver_inc_ref(c, s);
+	// Z3 installs its own SIGINT handler for the duration of a check
+	// unless the solver's "ctrl_c" parameter is false (Z3 4.8.12 has no
+	// global parameter for it). That handler is installed and restored
+	// with signal(2), without SA_ONSTACK, and checks running at the same
+	// time in other threads restore each other's handlers in the wrong
+	// order, leaving a handler that points at a finished check: a Ctrl-C
+	// then crashes the process (SIGSEGV) or is swallowed. Go owns the
+	// signals; Musket stops a check with Z3_interrupt.
+	Z3_params p = Z3_mk_params(c);
+	if (p != NULL && musket_err == 0) {
+		Z3_params_inc_ref(c, p);
+		Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false);
+		if (musket_err == 0) {
+			Z3_solver_set_params(c, s, p);
+		}
+		int saved = musket_err;
+		Z3_params_dec_ref(c, p);
+		musket_err = saved;
+	}
+	if (musket_err != 0) {
+		*err = musket_err;
+		Z3_solver_dec_ref(c, s);
+		musket_err = 0;
+		return NULL;
+	}
 	return s;
+}
+
+uintptr_t musket_sigint_handler(void) {
+	struct sigaction sa;
+	if (sigaction(SIGINT, NULL, &sa) != 0) {
+		return 0;
+	}
+	return (uintptr_t)sa.sa_handler;
 }
 
 int musket_assert(Z3_context c, Z3_solver s, unsigned n, const Z3_ast *args) {

@@ -120,6 +120,7 @@ enum {
 };
 
 Z3_context musket_mk_context(void);
+uintptr_t musket_sigint_handler(void);
 void musket_release(Z3_context c, const musket_obj *objs, size_t n);
 const char *musket_error_msg(Z3_context c, int err);
 

@@ -1,0 +1,63 @@
+package source
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync/atomic"
+)
+
+// DefaultMaxInput is the largest input file read unless SetMaxInput says
+// otherwise: far above any test, model or program written by hand or
+// generated, far below what would exhaust memory.
+const DefaultMaxInput = 64 << 20
+
+var maxInput atomic.Int64
+
+func init() { maxInput.Store(DefaultMaxInput) }
+
+// SetMaxInput sets the largest input file read, in bytes (musket's
+// -max-input); 0 or less means no limit.
+func SetMaxInput(n int64) { maxInput.Store(n) }
+
+// MaxInput returns the largest input file read (0: no limit).
+func MaxInput() int64 { return max(maxInput.Load(), 0) }
+
+// TooLargeError is an input file larger than the input limit.
+type TooLargeError struct {
+	Path  string
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s: larger than the input limit of %d MiB (raise it with -max-input)", e.Path, e.Limit>>20)
+}
+
+// ReadFile reads the file at path as os.ReadFile does, but refuses a file
+// larger than the input limit (a TooLargeError), reading no more than the
+// limit of it: a device such as /dev/zero or a runaway generated file
+// must not exhaust memory before it is found not to be an input.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAll(path, f)
+}
+
+// ReadAll reads r (the contents of path) up to the input limit.
+func ReadAll(path string, r io.Reader) ([]byte, error) {
+	n := MaxInput()
+	if n <= 0 {
+		return io.ReadAll(r)
+	}
+	data, err := io.ReadAll(io.LimitReader(r, n+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > n {
+		return nil, &TooLargeError{Path: path, Limit: n}
+	}
+	return data, nil
+}
