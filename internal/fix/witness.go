@@ -1,0 +1,56 @@
+package fix
+
+import (
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// witnessOf turns an engine's witness of the patched test t into the
+// loop's, with each event's line in the input: lineOf maps a line of the
+// patched text to the input's (0 for an inserted line).
+func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
+	if x == nil {
+		return nil
+	}
+	n := len(x.Events)
+	idx := make(map[int]int, n)
+	w := &Witness{Events: make([]WEvent, n), Reach: make([][]bool, n)}
+	for i, e := range x.Events {
+		idx[e.ID] = i
+		w.Events[i] = WEvent{Thread: e.Thread}
+		w.Reach[i] = make([]bool, n)
+		if e.Thread < 0 || e.Thread >= len(t.Threads) {
+			continue
+		}
+		th := t.Threads[e.Thread]
+		if e.PC < 0 || e.PC >= len(th.Pos) {
+			continue
+		}
+		if l := th.Pos[e.PC].Line; l > 0 && l < len(lineOf) {
+			w.Events[i].Line = lineOf[l]
+		}
+	}
+	for _, es := range [][][2]int{x.Po, x.Rf, x.Co, x.Fr} {
+		for _, p := range es {
+			a, ok1 := idx[p[0]]
+			b, ok2 := idx[p[1]]
+			if ok1 && ok2 {
+				w.Reach[a][b] = true
+			}
+		}
+	}
+	// Transitive closure (Floyd–Warshall): witnesses are small.
+	for k := 0; k < n; k++ {
+		for i := 0; i < n; i++ {
+			if !w.Reach[i][k] {
+				continue
+			}
+			for j := 0; j < n; j++ {
+				if w.Reach[k][j] {
+					w.Reach[i][j] = true
+				}
+			}
+		}
+	}
+	return w
+}
