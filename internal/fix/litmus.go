@@ -302,12 +302,14 @@ func (s *litmusSubject) candidatesC(fences [][2]string) {
 	}
 }
 
-func (s *litmusSubject) Candidates() []Cand  { return s.cands }
-func (s *litmusSubject) Loopy(thread int) bool { return thread >= 0 && thread < len(s.loopy) && s.loopy[thread] }
+func (s *litmusSubject) Candidates() []Cand { return s.cands }
+func (s *litmusSubject) Loopy(thread int) bool {
+	return thread >= 0 && thread < len(s.loopy) && s.loopy[thread]
+}
 
 // apply patches the input with the candidates sel.
 func (s *litmusSubject) apply(sel []int) *patch {
-	repl := map[int][]int{}  // line -> candidates replacing in it
+	repl := map[int][]int{}   // line -> candidates replacing in it
 	insert := map[int][]int{} // line -> fences after it
 	for _, c := range sel {
 		if s.cands[c].Fence {
