@@ -1,0 +1,177 @@
+package fix
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// change names a candidate as the tests expect it: "P1 after 11 sync",
+// "P1 line 14 ldar".
+func change(c Cand) string {
+	if c.Fence {
+		return fmt.Sprintf("P%d after %d %s", c.Thread, c.Line, c.Name)
+	}
+	return fmt.Sprintf("P%d line %d %s", c.Thread, c.Line, c.Name)
+}
+
+func changes(out *Outcome) string {
+	var cs []string
+	for _, i := range out.Fix {
+		cs = append(cs, change(out.Cands[i]))
+	}
+	sort.Strings(cs)
+	return strings.Join(cs, "; ")
+}
+
+// cheaperAllBad checks, by brute force, that every set of candidates
+// (at most one per group) cheaper than cost leaves the condition
+// reachable: no cheaper repair exists among the candidates.
+func cheaperAllBad(t *testing.T, s Subject, cost int) int {
+	t.Helper()
+	cands := s.Candidates()
+	var groups []string
+	byGroup := map[string][]int{}
+	for i, c := range cands {
+		if _, ok := byGroup[c.Group]; !ok {
+			groups = append(groups, c.Group)
+		}
+		byGroup[c.Group] = append(byGroup[c.Group], i)
+	}
+	checked := 0
+	var sel []int
+	var walk func(g, spent int)
+	walk = func(g, spent int) {
+		if g == len(groups) {
+			checked++
+			bad, _, err := s.Check(context.Background(), sel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bad {
+				var cs []string
+				for _, i := range sel {
+					cs = append(cs, change(cands[i]))
+				}
+				t.Errorf("a cheaper repair exists (cost %d < %d): %s", spent, cost, strings.Join(cs, "; "))
+			}
+			return
+		}
+		walk(g+1, spent)
+		for _, c := range byGroup[groups[g]] {
+			if spent+cands[c].Cost >= cost {
+				continue
+			}
+			sel = append(sel, c)
+			walk(g+1, spent+cands[c].Cost)
+			sel = sel[:len(sel)-1]
+		}
+	}
+	walk(0, 0)
+	return checked
+}
+
+func TestRepairLitmus(t *testing.T) {
+	tests := []struct {
+		file, want string
+		cost       int
+		nofix      bool
+	}{
+		{file: "SB.x86.litmus", want: "P0 after 4 mfence; P1 after 4 mfence", cost: 2},
+		{file: "MP.ppc.litmus", want: "P0 after 9 lwsync; P1 after 8 lwsync", cost: 2},
+		{file: "IRIW.ppc.litmus", want: "P1 after 11 sync; P3 after 11 sync", cost: 4},
+		{file: "MP.aarch64.litmus", want: "P0 after 15 dmb ishst; P1 line 14 ldar", cost: 2},
+		{file: "MP.riscv.litmus", want: "P0 after 8 fence w,w; P1 after 8 fence r,r", cost: 2},
+		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3},
+		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
+		{file: "sc-allowed.c.litmus", nofix: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join("testdata", tc.file)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := New(path, src, Options{Bound: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Repair(context.Background(), s, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.nofix {
+				if !out.NoFix {
+					t.Fatalf("want no fix, got %q (cost %d)", changes(out), out.Cost)
+				}
+				return
+			}
+			if out.NoFix || out.Correct {
+				t.Fatalf("no repair found (nofix %v, correct %v)", out.NoFix, out.Correct)
+			}
+			if got := changes(out); got != tc.want || out.Cost != tc.cost {
+				t.Errorf("fix %q cost %d, want %q cost %d", got, out.Cost, tc.want, tc.cost)
+			}
+			v, err := Verify(context.Background(), s, out.Fix, Options{Bound: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Reachable || v.Skipped != "" {
+				t.Errorf("re-check: reachable %v, skipped %q", v.Reachable, v.Skipped)
+			}
+			n := cheaperAllBad(t, s, out.Cost)
+			t.Logf("%s: %d checks in the loop, %d cheaper sets checked by brute force", tc.file, out.Checks, n)
+		})
+	}
+}
+
+func TestCheapest(t *testing.T) {
+	cands := []Cand{
+		{Group: "a", Cost: 1}, {Group: "a", Cost: 2}, // 0, 1
+		{Group: "b", Cost: 1}, {Group: "b", Cost: 3}, // 2, 3
+		{Group: "c", Cost: 5}, // 4
+	}
+	tests := []struct {
+		cons [][]int
+		want string
+		ok   bool
+	}{
+		{nil, "[]", true},
+		{[][]int{{0, 2}}, "[0]", true},
+		{[][]int{{1, 2}}, "[2]", true},
+		{[][]int{{1}, {0, 3}}, "[1 3]", true},
+		{[][]int{{0, 1}, {1, 4}}, "[1]", true},
+		{[][]int{{4}, {0, 2}}, "[0 4]", true},
+		{[][]int{{}}, "[]", false},
+		{[][]int{{0}, {1}}, "[]", false},
+	}
+	for _, tc := range tests {
+		got, ok := cheapest(cands, tc.cons)
+		if ok != tc.ok || (ok && fmt.Sprint(got) != tc.want) {
+			t.Errorf("cheapest(%v) = %v, %v; want %s, %v", tc.cons, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestParseCosts(t *testing.T) {
+	c, err := ParseCosts("c.txt", []byte("# Power\npower sync 5\npower lwsync 1\naarch64 dmb ish 7 # comment\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c["power"]["sync"] != 5 || c["aarch64"]["dmb ish"] != 7 || c["x86"]["mfence"] != 1 {
+		t.Errorf("costs %v", c)
+	}
+	if _, ok := c["aarch64"]["ldar"]; ok {
+		t.Errorf("a row the file names replaces the default row: ldar should be gone")
+	}
+	for _, bad := range []string{"power", "mips sync 1", "power hwsync 1", "power sync -1", "power sync x"} {
+		if _, err := ParseCosts("c.txt", []byte(bad+"\n")); err == nil || !strings.HasPrefix(err.Error(), "c.txt:1:1: ") {
+			t.Errorf("%q: error %v, want c.txt:1:1: ...", bad, err)
+		}
+	}
+}
