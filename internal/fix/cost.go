@@ -27,7 +27,7 @@ type Costs map[string]map[string]int
 //	         dmb ishld 1, dmb ishst 1 < dmb ish 2
 //	riscv    fence r,r 1, fence w,w 1, fence r,rw 1, fence rw,w 1
 //	         < fence.tso 2 < fence rw,rw 3
-//	armv7    dmb st 1 < dmb 2
+//	armv7    dmb st 1 < dmb 2 (dmb ish 2: the C11 mappings' fence)
 //	c11      an access's order, priced by the order reached: acquire 1,
 //	         release 1, acq_rel 1, seq_cst 2 (relaxed 0; strengthening
 //	         costs the difference); atomic_thread_fence: acquire 2,
@@ -38,7 +38,7 @@ func DefaultCosts() Costs {
 		"power":   {"lwsync": 1, "sync": 2},
 		"aarch64": {"ldar": 1, "stlr": 1, "dmb ishld": 1, "dmb ishst": 1, "dmb ish": 2},
 		"riscv":   {"fence r,r": 1, "fence w,w": 1, "fence r,rw": 1, "fence rw,w": 1, "fence.tso": 2, "fence rw,rw": 3},
-		"armv7":   {"dmb st": 1, "dmb": 2},
+		"armv7":   {"dmb st": 1, "dmb": 2, "dmb ish": 2},
 		"c11": {"relaxed": 0, "acquire": 1, "release": 1, "acq_rel": 1, "seq_cst": 2,
 			"fence acquire": 2, "fence release": 2, "fence acq_rel": 2, "fence seq_cst": 3},
 	}

@@ -92,6 +92,8 @@ func PatchDiff(s Subject, fix []int) string {
 	switch s := s.(type) {
 	case *litmusSubject:
 		return Diff(s.text.File, s.text.Lines, s.apply(fix))
+	case *ptsSubject:
+		return Diff(s.text.File, s.text.Lines, s.apply(fix))
 	}
 	return ""
 }

@@ -282,13 +282,13 @@ func (s *litmusSubject) candidatesC(fences [][2]string) {
 					if cost -= base; cost < 0 {
 						cost = 0
 					}
-					s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:access:%d", ti, l), Thread: ti, Line: l, Name: o, Cost: cost, Text: "memory_order_" + o})
+					s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:access:%d", ti, l), Thread: ti, Line: l, Name: o, Cost: cost, Text: "memory_order_" + o, Coarse: true})
 				}
 			}
 			if k == len(lines)-1 && !s.loopy[ti] {
 				continue
 			}
-			if !strings.HasSuffix(strings.TrimSpace(line), ";") || strings.Count(line, ";") != 1 {
+			if !simpleStatement(line) {
 				continue
 			}
 			for _, f := range fences {
@@ -416,6 +416,8 @@ func Patched(s Subject, fix []int) []byte {
 	switch s := s.(type) {
 	case *litmusSubject:
 		return s.apply(fix).src
+	case *ptsSubject:
+		return s.apply(fix).src
 	}
 	return nil
 }
@@ -435,10 +437,26 @@ func New(file string, src []byte, opts Options) (Subject, error) {
 		opts.Costs = DefaultCosts()
 	}
 	if strings.HasSuffix(file, ".pts") {
-		return nil, fmt.Errorf("%s: unsupported: musket fix on .pts programs", file)
+		return NewPts(file, src, opts)
 	}
 	if opts.Target != "" {
 		return nil, fmt.Errorf("%s: -target is for .pts programs; a litmus test is repaired for its own architecture (use -model for another model)", file)
 	}
 	return NewLitmus(file, src, opts)
+}
+
+// simpleStatement tells whether a line of C is one statement alone, after
+// which a fence runs exactly when the statement has run: no braces, no
+// control keyword, one ';' at its end.
+func simpleStatement(line string) bool {
+	l := strings.TrimSpace(line)
+	if !strings.HasSuffix(l, ";") || strings.Count(l, ";") != 1 || strings.ContainsAny(l, "{}") {
+		return false
+	}
+	for _, kw := range []string{"if", "else", "while", "for", "do", "switch", "case", "default", "return", "goto"} {
+		if l == kw || strings.HasPrefix(l, kw+" ") || strings.HasPrefix(l, kw+"(") || strings.HasPrefix(l, kw+":") {
+			return false
+		}
+	}
+	return true
 }

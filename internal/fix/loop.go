@@ -2,6 +2,8 @@ package fix
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"errors"
 	"time"
 )
@@ -14,6 +16,8 @@ type Witness struct {
 	// Reach[i][j]: a path of one or more po, rf, co or fr edges from
 	// event i to event j.
 	Reach [][]bool
+	// Po[i][j]: event i is po-before event j.
+	Po [][]bool
 }
 
 // WEvent is an event of a witness: its thread (-1 for an initial write)
@@ -31,9 +35,6 @@ type Subject interface {
 	// the condition is reachable and, when it is, a witness (nil if the
 	// engine gives none: every candidate is then taken as relevant).
 	Check(ctx context.Context, sel []int) (bad bool, w *Witness, err error)
-	// Loopy tells whether a thread's code has a backward jump, so that
-	// the order of its lines is not its program order.
-	Loopy(thread int) bool
 	// Name is the test's or program's name, Target what it is repaired
 	// for ("X86, model tso"), Condition the reachability question.
 	Name() string
@@ -57,6 +58,8 @@ type Outcome struct {
 	Checks, Witnesses int
 	Time              time.Duration
 }
+
+var debug = os.Getenv("MUSKET_FIX_DEBUG") != ""
 
 // ErrLimit is returned when the loop needs more checks than allowed.
 var ErrLimit = errors.New("the repair needs more checks than -max-checks allows")
@@ -95,16 +98,22 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		}
 		out.Witnesses++
 		in := map[int]bool{}
+		have := map[string]string{} // group -> name chosen
 		for _, c := range sel {
 			in[c] = true
+			have[cands[c].Group] = cands[c].Name
 		}
 		var con []int
 		for i, c := range cands {
-			if !in[i] && relevant(c, w, s) {
-				con = append(con, i)
+			if in[i] || dominates(have[c.Group], c.Name) || !relevant(c, w) {
+				continue
 			}
+			con = append(con, i)
 		}
 		cons = append(cons, con)
+		if debug {
+			fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
+		}
 		next, ok := cheapest(cands, cons)
 		if !ok {
 			out.NoFix, out.Time = true, time.Since(start)
@@ -114,39 +123,72 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 	}
 }
 
-// relevant tells whether c can forbid w: it orders two accesses on a
-// cycle of po and communication (see the package comment).
-func relevant(c Cand, w *Witness, s Subject) bool {
+// relevant tells whether c can forbid w: it orders two events on a
+// cycle of po and communication (see the package comment). The events
+// of c's line are its instances in w (one per iteration of a loop); a
+// fence follows its access at once, so it orders the events po-before or
+// at an instance with those po-after it. A stronger access orders the
+// instance with the events po-before or po-after it in its thread (for a
+// target, through the fences or the acquire/release instruction it
+// compiles to); at the model's level (C11 orders: Coarse) it may also
+// count in relations that do not follow po, so it is relevant as soon as
+// its instance is on a cycle.
+func relevant(c Cand, w *Witness) bool {
 	if w == nil {
 		return true
 	}
-	loopy := s.Loopy(c.Thread)
-	for i, a := range w.Events {
-		if a.Thread != c.Thread || a.Line == 0 {
+	for e, ev := range w.Events {
+		if ev.Thread != c.Thread || ev.Line != c.Line {
 			continue
 		}
-		if !c.Fence {
-			if a.Line == c.Line && w.Reach[i][i] {
+		if !c.Fence && c.Coarse {
+			if w.Reach[e][e] {
 				return true
 			}
 			continue
 		}
-		if !loopy && a.Line > c.Line {
-			continue
-		}
-		for j, b := range w.Events {
-			if j == i || b.Thread != c.Thread || b.Line == 0 {
+		for a, av := range w.Events {
+			if av.Thread != c.Thread || (a != e && !w.Po[a][e]) {
 				continue
 			}
-			if loopy {
-				if w.Reach[i][j] && w.Reach[j][i] {
+			for b, bv := range w.Events {
+				if bv.Thread != c.Thread || a == b {
+					continue
+				}
+				after := w.Po[e][b] || (!c.Fence && b == e)
+				if after && w.Reach[b][a] {
 					return true
 				}
-				continue
 			}
-			if b.Line > c.Line && w.Reach[j][i] {
-				return true
-			}
+		}
+	}
+	return false
+}
+
+// weakerThan lists, for an insertion, the insertions of the same place
+// that order less (by the architectures' manuals and the C11 standard):
+// when w survives the stronger one, it survives these.
+var weakerThan = map[string][]string{
+	"sync":          {"lwsync"},
+	"dmb ish":       {"dmb ishld", "dmb ishst"},
+	"dmb":           {"dmb st"},
+	"fence rw,rw":   {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w", "fence.tso"},
+	"fence.tso":     {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w"},
+	"fence r,rw":    {"fence r,r"},
+	"fence rw,w":    {"fence w,w"},
+	"fence seq_cst": {"fence acquire", "fence release", "fence acq_rel"},
+	"fence acq_rel": {"fence acquire", "fence release"},
+	"seq_cst":       {"acquire", "release", "acq_rel", "consume"},
+	"acq_rel":       {"acquire", "release", "consume"},
+	"acquire":       {"consume"},
+}
+
+// dominates tells whether the insertion strong orders at least what weak
+// does at the same place.
+func dominates(strong, weak string) bool {
+	for _, w := range weakerThan[strong] {
+		if w == weak {
+			return true
 		}
 	}
 	return false

@@ -19,6 +19,9 @@ type Cand struct {
 	// "stlr", "release").
 	Name string
 	Cost int
+	// Coarse: a stronger access whose effect the model defines (C11
+	// orders), not only through po (see relevant).
+	Coarse bool
 	// Text is the inserted instruction or the replacement, as written in
 	// the patch ("lwsync", "STLR W2,[X3]", "memory_order_release").
 	Text string

@@ -39,6 +39,12 @@ func Verify(ctx context.Context, s Subject, fix []int, opts Options) (*Verdict, 
 			return nil, err
 		}
 		pr, err = bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: opts.Model, IncludeDirs: opts.IncludeDirs, Bound: opts.Bound, Engine: "smt"})
+	case *ptsSubject:
+		path := filepath.Join(dir, filepath.Base(s.text.File))
+		if err := os.WriteFile(path, s.apply(fix).src, 0o644); err != nil {
+			return nil, err
+		}
+		pr, err = bmc.CheckProgram(ctx, path, s.m, s.mname, bmc.ProgramOptions{Target: s.target, Bound: opts.Bound, Engine: "smt"})
 	default:
 		return nil, fmt.Errorf("no verifier for %T", s)
 	}

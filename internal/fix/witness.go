@@ -14,11 +14,12 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 	}
 	n := len(x.Events)
 	idx := make(map[int]int, n)
-	w := &Witness{Events: make([]WEvent, n), Reach: make([][]bool, n)}
+	w := &Witness{Events: make([]WEvent, n), Reach: make([][]bool, n), Po: make([][]bool, n)}
 	for i, e := range x.Events {
 		idx[e.ID] = i
 		w.Events[i] = WEvent{Thread: e.Thread}
 		w.Reach[i] = make([]bool, n)
+		w.Po[i] = make([]bool, n)
 		if e.Thread < 0 || e.Thread >= len(t.Threads) {
 			continue
 		}
@@ -39,18 +40,31 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 			}
 		}
 	}
-	// Transitive closure (Floyd–Warshall): witnesses are small.
+	for _, p := range x.Po {
+		a, ok1 := idx[p[0]]
+		b, ok2 := idx[p[1]]
+		if ok1 && ok2 {
+			w.Po[a][b] = true
+		}
+	}
+	closure(w.Reach)
+	closure(w.Po)
+	return w
+}
+
+// closure makes r transitive (Floyd–Warshall: witnesses are small).
+func closure(r [][]bool) {
+	n := len(r)
 	for k := 0; k < n; k++ {
 		for i := 0; i < n; i++ {
-			if !w.Reach[i][k] {
+			if !r[i][k] {
 				continue
 			}
 			for j := 0; j < n; j++ {
-				if w.Reach[k][j] {
-					w.Reach[i][j] = true
+				if r[k][j] {
+					r[i][j] = true
 				}
 			}
 		}
 	}
-	return w
 }
