@@ -2,9 +2,9 @@ package fix
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
-	"errors"
 	"time"
 )
 
