@@ -85,6 +85,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	bound := intFlag(fs, "bound", 2, 0, "`times` a backward jump may be taken on one path (litmus tests), or the unrolling bound (.pts)")
 	maxChecks := intFlag(fs, "max-checks", 500, 0, "at most `N` checks of patched programs (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
 	timeout := addTimeout(fs, "file")
 	var incl listFlag
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
@@ -100,7 +101,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "name one file to repair")
 	}
 	path := operands[0]
-	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target}
+	if *engine != "smt" && *engine != "enum" {
+		return usageError(fs, stderr, "unknown engine %q (want smt or enum)", *engine)
+	}
+	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target, Engine: *engine}
 	if *costsFile != "" {
 		c, err := fix.ReadCosts(*costsFile)
 		if err != nil {

@@ -6,7 +6,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
@@ -27,6 +29,8 @@ type Options struct {
 	Costs Costs
 	// Target is the compilation target of a .pts program.
 	Target string
+	// Engine checks .pts programs: "smt" (default) or "enum".
+	Engine string
 }
 
 // Text is a source file cut in lines, with the edits that make a patched
@@ -401,14 +405,48 @@ func (s *litmusSubject) run(ctx context.Context, src []byte) (bool, *result.Exec
 	} else {
 		q.Quant = spec.Exists
 	}
+	for _, th := range q.Threads {
+		if backward(th) {
+			// Loops: the SMT engine on the loops unwound, as musket
+			// check does (its witness's PCs are the unwound code's,
+			// whose positions are the input's).
+			u, err := compile.Unroll(&q, s.opts.Bound+1)
+			if err != nil {
+				return false, nil, nil, err
+			}
+			r, _ := bmc.RunCut(ctx, u, s.m, s.mname, bmc.Options{TagNames: s.tags, VerdictOnly: true, PositiveOnly: true})
+			if err := finished(s.text.File, r); err != nil {
+				return false, nil, nil, err
+			}
+			return r.Positive > 0, r.Witness, u, nil
+		}
+	}
 	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound})
-	switch {
-	case r.Err != nil:
-		return false, nil, nil, r.Err
-	case r.Status != result.Done:
-		return false, nil, nil, fmt.Errorf("%s: the check did not finish (%v)", s.text.File, r.Status)
+	if err := finished(s.text.File, r); err != nil {
+		return false, nil, nil, err
 	}
 	return r.Positive > 0, r.Witness, &q, nil
+}
+
+// finished is the error of a check that gave no verdict.
+func finished(file string, r *result.Result) error {
+	switch {
+	case r.Err != nil:
+		return r.Err
+	case r.Status != result.Done:
+		return fmt.Errorf("%s: the check did not finish (%v)", file, r.Status)
+	}
+	return nil
+}
+
+// loopy tells whether a test has a loop.
+func loopy(t *spec.Test) bool {
+	for _, th := range t.Threads {
+		if backward(th) {
+			return true
+		}
+	}
+	return false
 }
 
 // Patched is the text of the input patched with a repair.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/arch"
+	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/driver"
@@ -191,8 +192,8 @@ func (s *ptsSubject) apply(sel []int) *patch {
 }
 
 // Check unrolls the patched program to the bound, compiles it for the
-// target and checks it with the explicit engine, as musket check -engine
-// enum does.
+// target and checks it with the SMT engine, as musket check does (with
+// Options.Engine "enum", the explicit engine: faster on small programs).
 func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, error) {
 	p := s.apply(sel)
 	t, err := pts.Parse(s.text.File, p.src)
@@ -213,12 +214,27 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 		q.Cond = spec.Not{C: c.Cond}
 	}
 	q.Quant = spec.Exists
-	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound})
-	switch {
-	case r.Err != nil:
-		return false, nil, r.Err
-	case r.Status != result.Done:
-		return false, nil, fmt.Errorf("%s: the check did not finish (%v)", s.text.File, r.Status)
+	if s.opts.Engine == "enum" {
+		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound})
+		if err := finished(s.text.File, r); err != nil {
+			return false, nil, err
+		}
+		if r.Positive == 0 {
+			return false, nil, nil
+		}
+		return true, witnessOf(r.Witness, &q, p.lineOf), nil
+	}
+	// The SMT engine, as musket check runs it (Z3's linear-arithmetic
+	// solver first, its default one if that logic does not cover the
+	// program).
+	o := bmc.Options{TagNames: tags, VerdictOnly: true, PositiveOnly: true, Logic: "QF_LIA"}
+	r, _ := bmc.RunReport(ctx, &q, s.m, s.mname, o)
+	if r.Status == result.Failed || r.Status == result.Unsupported {
+		o.Logic = ""
+		r, _ = bmc.RunReport(ctx, &q, s.m, s.mname, o)
+	}
+	if err := finished(s.text.File, r); err != nil {
+		return false, nil, err
 	}
 	if r.Positive == 0 {
 		return false, nil, nil

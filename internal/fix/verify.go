@@ -22,9 +22,11 @@ type Verdict struct {
 }
 
 // Verify writes the input patched with fix to a temporary file and checks
-// it as musket check would, with the SMT engine (the loop used the
-// explicit one): a repair is printed only if this check finds the
-// condition unreachable too.
+// it as musket check would: a repair is printed only if this check finds
+// the condition unreachable too. A litmus test is checked with the engine
+// the loop did not use (the SMT engine for a test without loops, the
+// explicit one for a test with loops); a .pts program with the SMT engine
+// again, from the file.
 func Verify(ctx context.Context, s Subject, fix []int, opts Options) (*Verdict, error) {
 	dir, err := os.MkdirTemp("", "musket-fix-")
 	if err != nil {
@@ -32,26 +34,31 @@ func Verify(ctx context.Context, s Subject, fix []int, opts Options) (*Verdict, 
 	}
 	defer os.RemoveAll(dir)
 	var pr *bmc.ProgramResult
+	engine := "smt"
 	switch s := s.(type) {
 	case *litmusSubject:
 		path := filepath.Join(dir, filepath.Base(s.text.File))
 		if err := os.WriteFile(path, s.apply(fix).src, 0o644); err != nil {
 			return nil, err
 		}
-		pr, err = bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: opts.Model, IncludeDirs: opts.IncludeDirs, Bound: opts.Bound, Engine: "smt"})
+		engine = "smt"
+		if loopy(s.t) {
+			engine = "enum"
+		}
+		pr, err = bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: opts.Model, IncludeDirs: opts.IncludeDirs, Bound: opts.Bound, Engine: engine})
 	case *ptsSubject:
 		path := filepath.Join(dir, filepath.Base(s.text.File))
 		if err := os.WriteFile(path, s.apply(fix).src, 0o644); err != nil {
 			return nil, err
 		}
-		pr, err = bmc.CheckProgram(ctx, path, s.m, s.mname, bmc.ProgramOptions{Target: s.target, Bound: opts.Bound, Engine: "smt"})
+		pr, err = bmc.CheckProgram(ctx, path, s.m, s.mname, bmc.ProgramOptions{Target: s.target, Bound: opts.Bound, Engine: engine})
 	default:
 		return nil, fmt.Errorf("no verifier for %T", s)
 	}
 	if err != nil {
 		return nil, err
 	}
-	v := &Verdict{Engine: "smt", Reachable: pr.Reachable}
+	v := &Verdict{Engine: engine, Reachable: pr.Reachable}
 	if pr.Result.Status != result.Done {
 		v.Skipped = fmt.Sprintf("%v", pr.Result.Status)
 		if pr.Result.Err != nil {
