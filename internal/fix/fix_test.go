@@ -75,11 +75,18 @@ func cheaperAllBad(t *testing.T, s Subject, cost int) int {
 	return checked
 }
 
-func TestRepairLitmus(t *testing.T) {
+// long tells whether the long tests run (MUSKET_LONG=1).
+var long = os.Getenv("MUSKET_LONG") != ""
+
+func TestRepair(t *testing.T) {
 	tests := []struct {
-		file, want string
-		cost       int
-		nofix      bool
+		file, target, engine string
+		bound                int
+		want                 string
+		cost                 int
+		nofix                bool
+		long                 bool // the loop behind MUSKET_LONG
+		longBrute            bool // the brute force behind MUSKET_LONG
 	}{
 		{file: "SB.x86.litmus", want: "P0 after 4 mfence; P1 after 4 mfence", cost: 2},
 		{file: "MP.ppc.litmus", want: "P0 after 9 lwsync; P1 after 8 lwsync", cost: 2},
@@ -89,15 +96,40 @@ func TestRepairLitmus(t *testing.T) {
 		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3},
 		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
 		{file: "sc-allowed.c.litmus", nofix: true},
+		// A loop: the SMT engine in the loop, the explicit one re-checks.
+		{file: "mp-loop.arm.litmus", bound: 1, want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3, longBrute: true},
+		// Mutual exclusion (entry protocols; see the files).
+		{file: "peterson.pts", target: "x86", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 20 seq_cst", cost: 2},
+		{file: "dekker.pts", target: "x86", engine: "enum", bound: 1, want: "P0 line 7 seq_cst; P1 line 25 seq_cst", cost: 2},
+		{file: "dekker.pts", target: "power", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 26 seq_cst", cost: 6, longBrute: true},
+		{file: "dekker.pts", target: "aarch64", engine: "enum", bound: 1, want: "P0 line 7 release; P0 line 8 acquire; P1 line 25 release; P1 line 26 acquire", cost: 4, longBrute: true},
+		{file: "dekker.pts", target: "armv7", engine: "enum", bound: 1, want: "P0 line 7 seq_cst; P1 line 25 seq_cst", cost: 8, long: true},
+		{file: "dekker.pts", target: "riscv", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 26 seq_cst", cost: 8, long: true},
+		{file: "peterson.pts", target: "power", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P0 line 9 seq_cst; P1 line 20 seq_cst; P1 line 21 seq_cst", cost: 10, long: true},
+		{file: "peterson.pts", target: "aarch64", engine: "enum", bound: 1, want: "P0 line 8 release; P0 line 9 acquire; P1 line 20 release; P1 line 21 acquire", cost: 4, long: true},
+		{file: "peterson.pts", target: "armv7", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 20 seq_cst", cost: 8, long: true},
 	}
 	for _, tc := range tests {
-		t.Run(tc.file, func(t *testing.T) {
+		name := tc.file
+		if tc.target != "" {
+			name += "/" + tc.target
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if tc.long && !long {
+				t.Skip("a repair of several seconds: MUSKET_LONG=1 runs it")
+			}
 			path := filepath.Join("testdata", tc.file)
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := New(path, src, Options{Bound: 2})
+			bound := tc.bound
+			if bound == 0 {
+				bound = 2
+			}
+			opts := Options{Bound: bound, Target: tc.target, Engine: tc.engine}
+			s, err := New(path, src, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,12 +149,16 @@ func TestRepairLitmus(t *testing.T) {
 			if got := changes(out); got != tc.want || out.Cost != tc.cost {
 				t.Errorf("fix %q cost %d, want %q cost %d", got, out.Cost, tc.want, tc.cost)
 			}
-			v, err := Verify(context.Background(), s, out.Fix, Options{Bound: 2})
+			v, err := Verify(context.Background(), s, out.Fix, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if v.Reachable || v.Skipped != "" {
 				t.Errorf("re-check: reachable %v, skipped %q", v.Reachable, v.Skipped)
+			}
+			if tc.longBrute && !long {
+				t.Logf("%s: %d checks; the brute force runs with MUSKET_LONG=1", tc.file, out.Checks)
+				return
 			}
 			n := cheaperAllBad(t, s, out.Cost)
 			t.Logf("%s: %d checks in the loop, %d cheaper sets checked by brute force", tc.file, out.Checks, n)
