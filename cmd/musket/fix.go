@@ -37,7 +37,8 @@ candidates the repertoire offers.
 
 Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
   x86      mfence 1
-  power    lwsync 1, sync 2
+  power    lwsync 1, sync 2, ctrlisync 1 (after a load: cmpw on its
+           register, beq to the next line, isync)
   aarch64  ldar 1, stlr 1, dmb ishld 1, dmb ishst 1, dmb ish 2
   riscv    fence r,r / w,w / r,rw / rw,w 1, fence.tso 2, fence rw,rw 3
   armv7    dmb st 1, dmb 2
@@ -187,7 +188,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 
 func describe(c fix.Cand) string {
 	if c.Fence {
-		return "`" + strings.TrimSuffix(c.Text, ";") + "` after line " + fmt.Sprint(c.Line)
+		return "`" + strings.ReplaceAll(strings.TrimSuffix(c.Text, ";"), "\n", "; ") + "` after line " + fmt.Sprint(c.Line)
 	}
 	return "line " + fmt.Sprint(c.Line) + " made `" + c.Text + "`"
 }

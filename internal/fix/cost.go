@@ -22,7 +22,8 @@ type Costs map[string]map[string]int
 // cheaper); they are not cycle counts and do not compare across targets.
 //
 //	x86      mfence 1
-//	power    lwsync 1 < sync 2
+//	power    lwsync 1 < sync 2; ctrlisync 1 (after a load: a
+//	         control dependency on its register, then isync)
 //	aarch64  ldar 1, stlr 1 (an LDR made LDAR, an STR made STLR),
 //	         dmb ishld 1, dmb ishst 1 < dmb ish 2
 //	riscv    fence r,r 1, fence w,w 1, fence r,rw 1, fence rw,w 1
@@ -35,7 +36,7 @@ type Costs map[string]map[string]int
 func DefaultCosts() Costs {
 	return Costs{
 		"x86":     {"mfence": 1},
-		"power":   {"lwsync": 1, "sync": 2},
+		"power":   {"lwsync": 1, "ctrlisync": 1, "sync": 2},
 		"aarch64": {"ldar": 1, "stlr": 1, "dmb ishld": 1, "dmb ishst": 1, "dmb ish": 2},
 		"riscv":   {"fence r,r": 1, "fence w,w": 1, "fence r,rw": 1, "fence rw,w": 1, "fence.tso": 2, "fence rw,rw": 3},
 		"armv7":   {"dmb st": 1, "dmb": 2, "dmb ish": 2},

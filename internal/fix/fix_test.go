@@ -81,6 +81,7 @@ var long = os.Getenv("MUSKET_LONG") != ""
 func TestRepair(t *testing.T) {
 	tests := []struct {
 		file, target, engine string
+		costs                string // a cost file's text, "" for the defaults
 		bound                int
 		want                 string
 		cost                 int
@@ -90,6 +91,8 @@ func TestRepair(t *testing.T) {
 	}{
 		{file: "SB.x86.litmus", want: "P0 after 4 mfence; P1 after 4 mfence", cost: 2},
 		{file: "MP.ppc.litmus", want: "P0 after 9 lwsync; P1 after 8 lwsync", cost: 2},
+		// The reader's dependency once it is the cheaper.
+		{file: "MP.ppc.litmus", costs: "power lwsync 2\npower sync 3\npower ctrlisync 1\n", want: "P0 after 9 lwsync; P1 after 8 ctrlisync", cost: 3},
 		{file: "IRIW.ppc.litmus", want: "P1 after 11 sync; P3 after 11 sync", cost: 4},
 		{file: "MP.aarch64.litmus", want: "P0 after 15 dmb ishst; P1 line 14 ldar", cost: 2},
 		{file: "MP.riscv.litmus", want: "P0 after 8 fence w,w; P1 after 8 fence r,r", cost: 2},
@@ -114,6 +117,9 @@ func TestRepair(t *testing.T) {
 		if tc.target != "" {
 			name += "/" + tc.target
 		}
+		if tc.costs != "" {
+			name += "/costs"
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if tc.long && !long {
@@ -129,6 +135,11 @@ func TestRepair(t *testing.T) {
 				bound = 2
 			}
 			opts := Options{Bound: bound, Target: tc.target, Engine: tc.engine}
+			if tc.costs != "" {
+				if opts.Costs, err = ParseCosts("costs", []byte(tc.costs)); err != nil {
+					t.Fatal(err)
+				}
+			}
 			s, err := New(path, src, opts)
 			if err != nil {
 				t.Fatal(err)

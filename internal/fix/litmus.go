@@ -210,8 +210,36 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 				s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:after:%d", ti, l), Thread: ti, Line: l, Fence: true, Name: f[0], Cost: cost, Text: f[1]})
 				s.cellOf[len(s.cands)-1] = ti
 			}
+			if s.family == "power" {
+				s.ctrlIsync(ti, th, l, cells[ti])
+			}
 		}
 	}
+}
+
+var ppcLoad = regexp.MustCompile(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`)
+
+// ctrlIsync offers, after a Power load, a control dependency on its
+// register followed by isync (the "ctrlisync" of the litmus tests'
+// names): cmpw rD,rD; beq L; L: isync, which orders the load before every
+// later access as lwsync would order it before later loads.
+func (s *litmusSubject) ctrlIsync(ti int, th *prog.Thread, l int, cell string) {
+	acc := accessesAt(th, l)
+	if len(acc) != 1 {
+		return
+	}
+	if _, ok := acc[0].(prog.Load); !ok {
+		return
+	}
+	m := ppcLoad.FindStringSubmatch(cell)
+	cost, ok := s.opts.Costs.cost("power", "ctrlisync")
+	if m == nil || !ok {
+		return
+	}
+	label := fmt.Sprintf("LCfix%d", l)
+	text := "cmpw " + m[2] + "," + m[2] + "\nbeq " + label + "\n" + label + ":\nisync"
+	s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:after:%d", ti, l), Thread: ti, Line: l, Fence: true, Name: "ctrlisync", Cost: cost, Text: text})
+	s.cellOf[len(s.cands)-1] = ti
 }
 
 var (
@@ -352,15 +380,24 @@ func (s *litmusSubject) apply(sel []int) *patch {
 			continue
 		}
 		cells, _, _ := rowCells(s.text.Lines[i])
-		row := make([]string, len(cells))
-		for j := range cells {
-			row[j] = fitCell("", len(cells[j]))
-		}
+		rows := 0
 		for _, c := range fs {
-			j := s.cellOf[c]
-			row[j] = fitCell(s.cands[c].Text, len(cells[j]))
+			rows = max(rows, len(strings.Split(s.cands[c].Text, "\n")))
 		}
-		emit(strings.Join(row, "|")+";", 0)
+		for k := 0; k < rows; k++ {
+			row := make([]string, len(cells))
+			for j := range cells {
+				row[j] = fitCell("", len(cells[j]))
+			}
+			for _, c := range fs {
+				parts := strings.Split(s.cands[c].Text, "\n")
+				if k < len(parts) {
+					j := s.cellOf[c]
+					row[j] = fitCell(parts[k], len(cells[j]))
+				}
+			}
+			emit(strings.Join(row, "|")+";", 0)
+		}
 	}
 	p.src = []byte(strings.Join(p.lines, "\n") + "\n")
 	return p
