@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/musket-verify/musket/internal/fix"
+	"github.com/musket-verify/musket/internal/porthos"
 )
 
 func init() {
@@ -209,4 +211,96 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 		fmt.Fprintf(w, "Re-checked: %s is unreachable on the patched file; %s\n", s.Condition(), j.Recheck)
 	}
 	fmt.Fprintf(w, "Checks %d, witnesses %d, time %.3fs\n", j.Checks, j.Witnesses, j.TimeMS/1000)
+}
+
+// runCompareFix is musket compare -fix: for each .pts program, the
+// cheapest stronger orders of its target side that give state inclusion.
+func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile string, asJSON bool, stdout, stderr io.Writer) int {
+	opts := fix.Options{Bound: bound}
+	if costsFile != "" {
+		c, err := fix.ReadCosts(costsFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket compare: %v\n", err)
+			return exitBadInput
+		}
+		opts.Costs = c
+	}
+	status := exitOK
+	worse := func(s int) {
+		if s > status {
+			status = s
+		}
+	}
+	sig := interruptible()
+	defer sig.stop()
+	for _, path := range files {
+		if !strings.HasSuffix(path, ".pts") {
+			fmt.Fprintf(stderr, "musket compare: %s: -fix repairs .pts programs (a litmus test has no target side of its own to patch)\n", path)
+			worse(exitBadInput)
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket compare: %v\n", err)
+			worse(exitBadInput)
+			continue
+		}
+		ctx, cancel := sig.ctx, context.CancelFunc(func() {})
+		if limit > 0 {
+			ctx, cancel = context.WithTimeout(sig.ctx, limit)
+		}
+		s, t := source, target
+		out, err := fix.RepairInclusion(ctx, path, src, &s, &t, opts, 0)
+		cancel()
+		j := fixJSON{File: path, Target: s.String() + " -> " + t.String()}
+		switch {
+		case sig.interrupted():
+			fmt.Fprintf(stderr, "musket compare: %s: interrupted\n", path)
+			return exitInterrupted
+		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
+			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, err)
+			worse(exitLimit)
+			continue
+		case err != nil:
+			fmt.Fprintf(stderr, "musket compare: %v\n", err)
+			worse(failureStatus(err))
+			continue
+		}
+		j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+		for _, c := range out.Fix {
+			cd := out.Cands[c]
+			j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
+		}
+		switch {
+		case out.Correct:
+			j.Status = "correct"
+		case out.NoFix:
+			j.Status = "nofix"
+			worse(exitFailed)
+		default:
+			j.Status = "fixed"
+			j.Diff = fix.PatchDiff(out.Subject, out.Fix)
+			j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d), checked again", bound)
+		}
+		if asJSON {
+			writeJSON(stdout, j)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s, source %s, target %s (bound %d)\n", path, out.Subject.Name(), s.String(), t.String(), bound)
+		switch j.Status {
+		case "correct":
+			fmt.Fprintln(stdout, "Already portable: every target state is a source state; nothing to insert")
+		case "nofix":
+			fmt.Fprintf(stdout, "No fix within the repertoire: %d target-only state(s) stay reachable whatever orders are strengthened\n", out.States)
+		case "fixed":
+			fmt.Fprintf(stdout, "Fix: %d change(s), cost %d, forbidding %d target-only state(s)\n", len(j.Fix), j.Cost, out.States)
+			for _, c := range j.Fix {
+				fmt.Fprintf(stdout, "  P%d: %s (cost %d)\n", c.Thread, c.What, c.Cost)
+			}
+			fmt.Fprint(stdout, j.Diff)
+			fmt.Fprintf(stdout, "Re-checked: %s\n", j.Recheck)
+		}
+		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, j.Witnesses, j.TimeMS/1000)
+	}
+	return status
 }

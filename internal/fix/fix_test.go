@@ -3,6 +3,7 @@ package fix
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/porthos"
 	"os"
 	"path/filepath"
 	"sort"
@@ -220,5 +221,34 @@ func TestParseCosts(t *testing.T) {
 		if _, err := ParseCosts("c.txt", []byte(bad+"\n")); err == nil || !strings.HasPrefix(err.Error(), "c.txt:1:1: ") {
 			t.Errorf("%q: error %v, want c.txt:1:1: ...", bad, err)
 		}
+	}
+}
+
+// TestRepairInclusion is compare -fix: Peterson's entry protocol ported
+// from SC to x86-TSO needs the turn store of each thread made seq_cst
+// (an mfence after it).
+func TestRepairInclusion(t *testing.T) {
+	path := "testdata/peterson.pts"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := porthos.ParseSide("sc", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := porthos.ParseSide("tso", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := RepairInclusion(context.Background(), path, src, &source, &target, Options{Bound: 1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := changes(out.Outcome); got != "P0 line 8 seq_cst; P1 line 20 seq_cst" || out.Cost != 2 {
+		t.Errorf("fix %q cost %d", got, out.Cost)
+	}
+	if out.Rounds < 2 || out.States == 0 {
+		t.Errorf("rounds %d, states %d: want a failing inclusion check, then one that holds", out.Rounds, out.States)
 	}
 }

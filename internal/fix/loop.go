@@ -113,6 +113,11 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		cons = append(cons, con)
 		if debug {
 			fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
+			if w != nil {
+				for i, e := range w.Events {
+					fmt.Fprintf(os.Stderr, "  e%d T%d L%d cyc=%v\n", i, e.Thread, e.Line, w.Reach[i][i])
+				}
+			}
 		}
 		next, ok := cheapest(cands, cons)
 		if !ok {

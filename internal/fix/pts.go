@@ -35,6 +35,9 @@ type ptsSubject struct {
 
 	m     *cat.Model
 	mname string
+	// cond, when set, replaces the program's condition (an exists):
+	// compare -fix asks to forbid the target-only states.
+	cond spec.Cond
 }
 
 // ptsOrder matches a memory order in a .pts statement.
@@ -59,6 +62,9 @@ func NewPts(file string, src []byte, opts Options) (Subject, error) {
 	}
 	if opts.Bound <= 0 {
 		return nil, fmt.Errorf("%s: a .pts program needs -bound 1 or more", file)
+	}
+	if opts.Costs == nil {
+		opts.Costs = DefaultCosts()
 	}
 	model := opts.Model
 	if model == "" {
@@ -210,7 +216,10 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 	}
 	tags := append(compile.Tags(s.target), driver.Tags(c.Arch)...)
 	q := *c
-	if c.Quant == spec.Forall {
+	switch {
+	case s.cond != nil:
+		q.Cond = s.cond
+	case c.Quant == spec.Forall:
 		q.Cond = spec.Not{C: c.Cond}
 	}
 	q.Quant = spec.Exists
