@@ -21,7 +21,7 @@ func init() {
 const fixUsage = `usage: musket fix [flags] FILE.litmus|PROGRAM.pts
 
 When the condition of the test (an assembly litmus test of X86, PPC,
-AArch64, RISCV or ARM, or a C11 litmus test) or of the .pts program is
+AArch64, RISCV, ARM or SPARC, with or without loops, or a C11 litmus test) or of the .pts program is
 reachable on the target, finds insertions of least total cost that make it
 unreachable: fences between consecutive accesses of a thread, AArch64
 LDR/STR made LDAR/STLR, C11 accesses given a stronger memory_order, and
@@ -43,7 +43,8 @@ Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
            register, beq to the next line, isync)
   aarch64  ldar 1, stlr 1, dmb ishld 1, dmb ishst 1, dmb ish 2
   riscv    fence r,r / w,w / r,rw / rw,w 1, fence.tso 2, fence rw,rw 3
-  armv7    dmb st 1, dmb 2
+  armv7    dmb st 1, dmb 2 (dmb ish 2, as the C11 mappings write it)
+  sparc    membar #LoadLoad 1, #StoreStore 1, #LoadStore 1, #StoreLoad 2
   c11      acquire 1, release 1, acq_rel 1, seq_cst 2 (an access, priced by
            the order reached minus the order it had), fence acquire 2,
            fence release 2, fence acq_rel 2, fence seq_cst 3

@@ -29,6 +29,7 @@ type Costs map[string]map[string]int
 //	riscv    fence r,r 1, fence w,w 1, fence r,rw 1, fence rw,w 1
 //	         < fence.tso 2 < fence rw,rw 3
 //	armv7    dmb st 1 < dmb 2 (dmb ish 2: the C11 mappings' fence)
+//	sparc    membar #LoadLoad, #StoreStore, #LoadStore 1 < #StoreLoad 2
 //	c11      an access's order, priced by the order reached: acquire 1,
 //	         release 1, acq_rel 1, seq_cst 2 (relaxed 0; strengthening
 //	         costs the difference); atomic_thread_fence: acquire 2,
@@ -40,6 +41,7 @@ func DefaultCosts() Costs {
 		"aarch64": {"ldar": 1, "stlr": 1, "dmb ishld": 1, "dmb ishst": 1, "dmb ish": 2},
 		"riscv":   {"fence r,r": 1, "fence w,w": 1, "fence r,rw": 1, "fence rw,w": 1, "fence.tso": 2, "fence rw,rw": 3},
 		"armv7":   {"dmb st": 1, "dmb": 2, "dmb ish": 2},
+		"sparc":   {"membar #loadload": 1, "membar #storestore": 1, "membar #loadstore": 1, "membar #storeload": 2},
 		"c11": {"relaxed": 0, "acquire": 1, "release": 1, "acq_rel": 1, "seq_cst": 2,
 			"fence acquire": 2, "fence release": 2, "fence acq_rel": 2, "fence seq_cst": 3},
 	}
@@ -48,7 +50,7 @@ func DefaultCosts() Costs {
 // ReadCosts reads a cost table: one "TARGET NAME COST" a line (NAME may
 // contain spaces: "power sync 2", "aarch64 dmb ish 2", "c11 fence seq_cst
 // 3"), '#' starting a comment. The targets are x86, power, aarch64,
-// riscv, armv7 and c11. A target the file names replaces that target's
+// riscv, armv7, sparc and c11. A target the file names replaces that target's
 // default row entirely; the others keep theirs.
 func ReadCosts(path string) (Costs, error) {
 	data, err := os.ReadFile(path)
