@@ -105,6 +105,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "name one file to repair")
 	}
 	path := operands[0]
+	if *target != "" && strings.HasSuffix(path0(operands), ".litmus") {
+		return usageError(fs, stderr, "-target is for .pts and C programs; a litmus test is repaired for its own architecture (use -model for another model)")
+	}
 	if *engine != "smt" && *engine != "enum" {
 		return usageError(fs, stderr, "unknown engine %q (want smt or enum)", *engine)
 	}
@@ -206,7 +209,11 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 	case "fixed":
 		fmt.Fprintf(w, "Fix: %d change(s), cost %d\n", len(j.Fix), j.Cost)
 		for _, c := range j.Fix {
-			fmt.Fprintf(w, "  P%d: %s (cost %d)\n", c.Thread, c.What, c.Cost)
+			who := fmt.Sprintf("P%d", c.Thread)
+			if c.Thread < 0 {
+				who = "every thread running it"
+			}
+			fmt.Fprintf(w, "  %s: %s (cost %d)\n", who, c.What, c.Cost)
 		}
 		fmt.Fprint(w, j.Diff)
 		fmt.Fprintf(w, "Re-checked: %s is unreachable on the patched file; %s\n", s.Condition(), j.Recheck)
@@ -304,4 +311,11 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, j.Witnesses, j.TimeMS/1000)
 	}
 	return status
+}
+
+func path0(ops []string) string {
+	if len(ops) == 0 {
+		return ""
+	}
+	return ops[0]
 }

@@ -94,6 +94,8 @@ func PatchDiff(s Subject, fix []int) string {
 		return Diff(s.text.File, s.text.Lines, s.apply(fix))
 	case *ptsSubject:
 		return Diff(s.text.File, s.text.Lines, s.apply(fix))
+	case *cSubject:
+		return Diff(s.text.File, s.text.Lines, s.apply(fix))
 	}
 	return ""
 }

@@ -100,6 +100,9 @@ func TestRepair(t *testing.T) {
 		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3},
 		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
 		{file: "sc-allowed.c.litmus", nofix: true},
+		// A C lock whose unlock is relaxed (clang-14): release, as the
+		// correct version of the program has it.
+		{file: "../../../examples/c/ttas-bug.c", engine: "smt", want: "P-1 line 27 release", cost: 1},
 		// A loop: the SMT engine in the loop, the explicit one re-checks.
 		{file: "mp-loop.arm.litmus", bound: 1, want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3, longBrute: true},
 		// Mutual exclusion (entry protocols; see the files).

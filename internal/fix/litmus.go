@@ -494,6 +494,8 @@ func Patched(s Subject, fix []int) []byte {
 		return s.apply(fix).src
 	case *ptsSubject:
 		return s.apply(fix).src
+	case *cSubject:
+		return s.apply(fix).src
 	}
 	return nil
 }
@@ -507,13 +509,17 @@ func (s *litmusSubject) Condition() string {
 	return "exists (" + spec.FormatCond(s.t.Cond) + ")"
 }
 
-// New reads a file to repair: a litmus test (.litmus) or a .pts program.
+// New reads a file to repair: a litmus test (.litmus), a .pts program or
+// a C program (.c).
 func New(file string, src []byte, opts Options) (Subject, error) {
 	if opts.Costs == nil {
 		opts.Costs = DefaultCosts()
 	}
 	if strings.HasSuffix(file, ".pts") {
 		return NewPts(file, src, opts)
+	}
+	if strings.HasSuffix(file, ".c") {
+		return NewC(context.Background(), file, src, opts)
 	}
 	if opts.Target != "" {
 		return nil, fmt.Errorf("%s: -target is for .pts programs; a litmus test is repaired for its own architecture (use -model for another model)", file)
@@ -525,7 +531,7 @@ func New(file string, src []byte, opts Options) (Subject, error) {
 // which a fence runs exactly when the statement has run: no braces, no
 // control keyword, one ';' at its end.
 func simpleStatement(line string) bool {
-	l := strings.TrimSpace(line)
+	l := strings.TrimSpace(codePart(line))
 	if !strings.HasSuffix(l, ";") || strings.Count(l, ";") != 1 || strings.ContainsAny(l, "{}") {
 		return false
 	}

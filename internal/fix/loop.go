@@ -143,7 +143,7 @@ func relevant(c Cand, w *Witness) bool {
 		return true
 	}
 	for e, ev := range w.Events {
-		if ev.Thread != c.Thread || ev.Line != c.Line {
+		if ev.Line != c.Line || ev.Thread < 0 || (c.Thread >= 0 && ev.Thread != c.Thread) {
 			continue
 		}
 		if !c.Fence && c.Coarse {
@@ -153,11 +153,11 @@ func relevant(c Cand, w *Witness) bool {
 			continue
 		}
 		for a, av := range w.Events {
-			if av.Thread != c.Thread || (a != e && !w.Po[a][e]) {
+			if av.Thread != ev.Thread || (a != e && !w.Po[a][e]) {
 				continue
 			}
 			for b, bv := range w.Events {
-				if bv.Thread != c.Thread || a == b {
+				if bv.Thread != ev.Thread || a == b {
 					continue
 				}
 				after := w.Po[e][b] || (!c.Fence && b == e)

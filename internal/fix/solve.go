@@ -7,7 +7,8 @@ type Cand struct {
 	// Group: the candidates of one group exclude each other (the fences
 	// of one gap, the orders of one access).
 	Group string
-	// Thread is the index of the thread it changes.
+	// Thread is the index of the thread it changes (-1: every thread
+	// that runs the line, in a C program).
 	Thread int
 	// Line is the source line of the access the fence follows, or of
 	// the access it strengthens.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/musket-verify/musket/internal/bmc"
+	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -52,6 +53,24 @@ func Verify(ctx context.Context, s Subject, fix []int, opts Options) (*Verdict, 
 			return nil, err
 		}
 		pr, err = bmc.CheckProgram(ctx, path, s.m, s.mname, bmc.ProgramOptions{Target: s.target, Bound: opts.Bound, Engine: engine})
+	case *cSubject:
+		path := filepath.Join(dir, filepath.Base(s.text.File))
+		if err := os.WriteFile(path, s.apply(fix).src, 0o644); err != nil {
+			return nil, err
+		}
+		r, err := cfront.Check(ctx, path, s.copts)
+		if err != nil {
+			return nil, err
+		}
+		engine = s.copts.Engine
+		if engine == "" {
+			engine = "smt"
+		}
+		v := &Verdict{Engine: engine, Reachable: r.Verdict == cfront.Violation}
+		if r.Verdict == cfront.Unknown {
+			v.Skipped = fmt.Sprintf("%v", r.Result.Status)
+		}
+		return v, nil
 	default:
 		return nil, fmt.Errorf("no verifier for %T", s)
 	}
