@@ -87,7 +87,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	target := fs.String("target", "", "compilation `target` of a .pts program (x86, power, armv7, aarch64, riscv); a litmus test is repaired for its own architecture")
 	costsFile := fs.String("costs", "", "cost table `FILE` replacing the default rows it names (lines: TARGET NAME COST)")
 	bound := intFlag(fs, "bound", 2, 0, "`times` a backward jump may be taken on one path (litmus tests), or the unrolling bound (.pts)")
-	maxChecks := intFlag(fs, "max-checks", 500, 0, "at most `N` checks of patched programs (0: no limit)")
+	maxChecks := intFlag(fs, "max-checks", 2000, 0, "at most `N` checks of patched programs (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
 	timeout := addTimeout(fs, "file")
