@@ -69,6 +69,8 @@ type litmusSubject struct {
 	tags  []string
 	// rows: for an assembly test, the candidate's cell edit
 	cellOf map[int]int // candidate -> column (assembly)
+	// shown: the further witnesses of the last explicit check
+	shown []*result.Execution
 }
 
 // families maps an architecture's header word to its cost-table target
@@ -426,8 +428,19 @@ func (s *litmusSubject) Check(ctx context.Context, sel []int) (bool, *Witness, e
 	if !bad {
 		return false, nil, nil
 	}
-	return true, witnessOf(x, t, p.lineOf), nil
+	w := witnessOf(x, t, p.lineOf)
+	for _, y := range s.shown {
+		if y != x {
+			w.More = append(w.More, witnessOf(y, t, p.lineOf))
+		}
+	}
+	s.shown = nil
+	return true, w, nil
 }
+
+// moreWitnesses bounds the witnesses the explicit engine lists per check
+// (each one a constraint of the hitting set: fewer checks).
+const moreWitnesses = 64
 
 // run checks a version of the test: whether its condition (for forall:
 // its negation) is reachable, with a witness.
@@ -459,10 +472,11 @@ func (s *litmusSubject) run(ctx context.Context, src []byte) (bool, *result.Exec
 			return r.Positive > 0, r.Witness, u, nil
 		}
 	}
-	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound})
+	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses})
 	if err := finished(s.text.File, r); err != nil {
 		return false, nil, nil, err
 	}
+	s.shown = r.Shown
 	return r.Positive > 0, r.Witness, &q, nil
 }
 

@@ -18,6 +18,9 @@ type Witness struct {
 	Reach [][]bool
 	// Po[i][j]: event i is po-before event j.
 	Po [][]bool
+	// More are other witnesses the same check found (the explicit
+	// engine lists several): each gives its own constraint.
+	More []*Witness
 }
 
 // WEvent is an event of a witness: its thread (-1 for an initial write)
@@ -54,7 +57,8 @@ type Outcome struct {
 	// candidate of the repertoire can forbid).
 	NoFix bool
 	// Checks counts the checks of patched programs, Witnesses the
-	// witnesses met (constraints of the hitting set).
+	// witnesses met (constraints of the hitting set; the explicit engine
+	// gives several per check).
 	Checks, Witnesses int
 	Time              time.Duration
 }
@@ -96,27 +100,28 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			out.Time = time.Since(start)
 			return out, nil
 		}
-		out.Witnesses++
 		in := map[int]bool{}
 		have := map[string]string{} // group -> name chosen
 		for _, c := range sel {
 			in[c] = true
 			have[cands[c].Group] = cands[c].Name
 		}
-		var con []int
-		for i, c := range cands {
-			if in[i] || dominates(have[c.Group], c.Name) || !relevant(c, w) {
-				continue
-			}
-			con = append(con, i)
+		ws := []*Witness{w}
+		if w != nil {
+			ws = append(ws, w.More...)
 		}
-		cons = append(cons, con)
-		if debug {
-			fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
-			if w != nil {
-				for i, e := range w.Events {
-					fmt.Fprintf(os.Stderr, "  e%d T%d L%d cyc=%v\n", i, e.Thread, e.Line, w.Reach[i][i])
+		out.Witnesses += len(ws)
+		for _, w := range ws {
+			var con []int
+			for i, c := range cands {
+				if in[i] || dominates(have[c.Group], c.Name) || !relevant(c, w) {
+					continue
 				}
+				con = append(con, i)
+			}
+			cons = append(cons, con)
+			if debug {
+				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
 			}
 		}
 		next, ok := cheapest(cands, cons)

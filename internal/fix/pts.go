@@ -224,14 +224,20 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 	}
 	q.Quant = spec.Exists
 	if s.opts.Engine == "enum" {
-		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound})
+		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses})
 		if err := finished(s.text.File, r); err != nil {
 			return false, nil, err
 		}
 		if r.Positive == 0 {
 			return false, nil, nil
 		}
-		return true, witnessOf(r.Witness, &q, p.lineOf), nil
+		w := witnessOf(r.Witness, &q, p.lineOf)
+		for _, y := range r.Shown {
+			if y != r.Witness {
+				w.More = append(w.More, witnessOf(y, &q, p.lineOf))
+			}
+		}
+		return true, w, nil
 	}
 	// The SMT engine, as musket check runs it (Z3's linear-arithmetic
 	// solver first, its default one if that logic does not cover the
