@@ -78,6 +78,8 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	stats := fs.Bool("stats", false, "print the size of the oracle's encoding and where the time went")
 	timeout := addTimeout(fs, "check")
 	variant := fs.String("variant", "", "comma-separated CAT variants")
+	fixIt := fs.Bool("fix", false, "repair: the cheapest stronger memory orders of a .pts program's target side that make every target state a source state, as a diff (see musket fix -h for the costs)")
+	costsFile := fs.String("costs", "", "with -fix, a cost table `FILE` (as musket fix -costs)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, compareUsage)
 		fs.PrintDefaults()
@@ -106,6 +108,9 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	src.Variants, tgt.Variants = variantSet(*variant), variantSet(*variant)
+	if *fixIt {
+		return runCompareFix(files, src, tgt, *bound, limit, *costsFile, *asJSON, stdout, stderr)
+	}
 	status := 0
 	worse := func(s int) {
 		if s > status {

@@ -53,11 +53,19 @@ func Load(path string, src, tgt *Side, bound int) (*Program, error) {
 }
 
 func loadPTS(path string, src, tgt *Side, bound int) (*Program, error) {
-	resolveTargets(src, tgt)
 	t, err := pts.ParseFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return LoadPTSPair(path, t, t, src, tgt, bound)
+}
+
+// LoadPTSPair is Load on a .pts program whose target side runs another
+// version of it, tt, with the same accesses (their memory orders may
+// differ): musket compare -fix asks whether the states of a patched
+// target program are states of the source program.
+func LoadPTSPair(path string, t, tt *spec.Test, src, tgt *Side, bound int) (*Program, error) {
+	resolveTargets(src, tgt)
 	u, err := compile.Unroll(t, bound)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -69,7 +77,17 @@ func loadPTS(path string, src, tgt *Side, bound int) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	tc, err := compile.CompileMap(&v, tgt.Target)
+	w := &v
+	if tt != t {
+		ut, err := compile.Unroll(tt, bound)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		x := *ut
+		x.Locations = v.Locations
+		w = &x
+	}
+	tc, err := compile.CompileMap(w, tgt.Target)
 	if err != nil {
 		return nil, err
 	}

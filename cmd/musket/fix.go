@@ -1,0 +1,321 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/fix"
+	"github.com/musket-verify/musket/internal/porthos"
+)
+
+func init() {
+	register("fix", "the cheapest fences or memory orders that make a test or program correct on a target", runFix)
+}
+
+const fixUsage = `usage: musket fix [flags] FILE.litmus|PROGRAM.pts
+
+When the condition of the test (an assembly litmus test of X86, PPC,
+AArch64, RISCV, ARM or SPARC, with or without loops, or a C11 litmus test) or of the .pts program is
+reachable on the target, finds insertions of least total cost that make it
+unreachable: fences between consecutive accesses of a thread, AArch64
+LDR/STR made LDAR/STLR, C11 accesses given a stronger memory_order, and
+for a .pts program stronger orders on its loads and stores, compiled for
+-target. It prints the repair as a unified diff of the input and its cost,
+after checking the patched file again with the other engine.
+
+Method: counterexample-guided (Liu, Nedev, Prisadnikov, Vechev, Yahav,
+"Dynamic Synthesis for Relaxed Memory Models", PLDI 2012), each witness
+constraining the insertions that could forbid it (those on a cycle of
+program order and communication: Alglave, Kroening, Nimal, Poetzl, "Don't
+Sit on the Fence", CAV 2014), the cheapest set meeting every constraint
+found exactly by branch and bound. The fix is least-cost among the
+candidates the repertoire offers.
+
+Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
+  x86      mfence 1
+  power    lwsync 1, sync 2, ctrlisync 1 (after a load: cmpw on its
+           register, beq to the next line, isync)
+  aarch64  ldar 1, stlr 1, dmb ishld 1, dmb ishst 1, dmb ish 2
+  riscv    fence r,r / w,w / r,rw / rw,w 1, fence.tso 2, fence rw,rw 3
+  armv7    dmb st 1, dmb 2 (dmb ish 2, as the C11 mappings write it)
+  sparc    membar #LoadLoad 1, #StoreStore 1, #LoadStore 1, #StoreLoad 2
+  c11      acquire 1, release 1, acq_rel 1, seq_cst 2 (an access, priced by
+           the order reached minus the order it had), fence acquire 2,
+           fence release 2, fence acq_rel 2, fence seq_cst 3
+
+Exit status: 0 the program is correct as given, or a repair was found and
+re-checked; 1 no repair within the repertoire; 2 bad input or usage; 3 a
+limit was reached (-timeout, -max-checks, a model an engine cannot handle);
+4 the second engine finds the repaired program still wrong; 130
+interrupted.
+
+Flags:
+`
+
+// fixJSON is the -json answer.
+type fixJSON struct {
+	File      string      `json:"file"`
+	Target    string      `json:"target"`
+	Status    string      `json:"status"` // correct, fixed, nofix, error
+	Cost      int         `json:"cost"`
+	Fix       []fixChange `json:"fix,omitempty"`
+	Diff      string      `json:"diff,omitempty"`
+	Checks    int         `json:"checks"`
+	Witnesses int         `json:"witnesses"`
+	TimeMS    float64     `json:"time_ms"`
+	Recheck   string      `json:"recheck,omitempty"`
+	Error     string      `json:"error,omitempty"`
+}
+
+type fixChange struct {
+	Thread int    `json:"thread"`
+	Line   int    `json:"line"`
+	What   string `json:"what"`
+	Cost   int    `json:"cost"`
+}
+
+func runFix(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("fix", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", "", "memory model, built-in name or `.cat file` (default: the architecture's or the target's)")
+	target := fs.String("target", "", "compilation `target` of a .pts program (x86, power, armv7, aarch64, riscv); a litmus test is repaired for its own architecture")
+	costsFile := fs.String("costs", "", "cost table `FILE` replacing the default rows it names (lines: TARGET NAME COST)")
+	bound := intFlag(fs, "bound", 2, 0, "`times` a backward jump may be taken on one path (litmus tests), or the unrolling bound (.pts)")
+	maxChecks := intFlag(fs, "max-checks", 2000, 0, "at most `N` checks of patched programs (0: no limit)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
+	timeout := addTimeout(fs, "file")
+	var incl listFlag
+	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, fixUsage)
+		fs.PrintDefaults()
+	}
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	if len(operands) != 1 {
+		return usageError(fs, stderr, "name one file to repair")
+	}
+	path := operands[0]
+	if *target != "" && strings.HasSuffix(path0(operands), ".litmus") {
+		return usageError(fs, stderr, "-target is for .pts and C programs; a litmus test is repaired for its own architecture (use -model for another model)")
+	}
+	if *engine != "smt" && *engine != "enum" {
+		return usageError(fs, stderr, "unknown engine %q (want smt or enum)", *engine)
+	}
+	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target, Engine: *engine}
+	if *costsFile != "" {
+		c, err := fix.ReadCosts(*costsFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket fix: %v\n", err)
+			return exitBadInput
+		}
+		opts.Costs = c
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket fix: %v\n", err)
+		return exitBadInput
+	}
+	s, err := fix.New(path, src, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket fix: %v\n", err)
+		return failureStatus(err)
+	}
+	sig := interruptible()
+	defer sig.stop()
+	ctx, cancel := sig.ctx, context.CancelFunc(func() {})
+	if d := timeout.resolve(1); d > 0 {
+		ctx, cancel = context.WithTimeout(sig.ctx, d)
+	}
+	defer cancel()
+	j := fixJSON{File: path, Target: s.Target()}
+	out, err := fix.Repair(ctx, s, *maxChecks)
+	fail := func(code int, err error) int {
+		if *asJSON {
+			j.Status, j.Error = "error", err.Error()
+			writeJSON(stdout, j)
+		}
+		fmt.Fprintf(stderr, "musket fix: %s: %v\n", path, err)
+		return code
+	}
+	switch {
+	case sig.interrupted():
+		return fail(exitInterrupted, errors.New("interrupted"))
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
+		return fail(exitLimit, err)
+	case err != nil:
+		return fail(failureStatus(err), err)
+	}
+	j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+	for _, c := range out.Fix {
+		cd := out.Cands[c]
+		j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
+	}
+	switch {
+	case out.Correct:
+		j.Status = "correct"
+	case out.NoFix:
+		j.Status = "nofix"
+	default:
+		j.Status = "fixed"
+		v, err := fix.Verify(ctx, s, out.Fix, opts)
+		if err != nil {
+			return fail(failureStatus(err), fmt.Errorf("re-checking the repair: %v", err))
+		}
+		switch {
+		case v.Skipped != "":
+			j.Recheck = fmt.Sprintf("the %s engine gave no verdict (%s); the explicit engine's check stands", v.Engine, v.Skipped)
+		case v.Reachable:
+			return fail(exitDisagree, fmt.Errorf("the %s engine finds the condition still reachable on the repaired program: the engines disagree", v.Engine))
+		default:
+			j.Recheck = fmt.Sprintf("the patched file checked again with the %s engine: unreachable", v.Engine)
+		}
+		j.Diff = fix.PatchDiff(s, out.Fix)
+	}
+	if *asJSON {
+		writeJSON(stdout, j)
+	} else {
+		printFix(stdout, s, j)
+	}
+	if out.NoFix {
+		return exitFailed
+	}
+	return exitOK
+}
+
+func describe(c fix.Cand) string {
+	if c.Fence {
+		return "`" + strings.ReplaceAll(strings.TrimSuffix(c.Text, ";"), "\n", "; ") + "` after line " + fmt.Sprint(c.Line)
+	}
+	return "line " + fmt.Sprint(c.Line) + " made `" + c.Text + "`"
+}
+
+func printFix(w io.Writer, s fix.Subject, j fixJSON) {
+	fmt.Fprintf(w, "%s: %s (%s)\n", j.File, s.Name(), s.Target())
+	switch j.Status {
+	case "correct":
+		fmt.Fprintf(w, "Already correct: %s is unreachable; nothing to insert\n", s.Condition())
+	case "nofix":
+		fmt.Fprintf(w, "No fix within the repertoire: %s stays reachable whatever fences or orders are inserted (a witness has no candidate on a cycle of program order and communication)\n", s.Condition())
+	case "fixed":
+		fmt.Fprintf(w, "Fix: %d change(s), cost %d\n", len(j.Fix), j.Cost)
+		for _, c := range j.Fix {
+			who := fmt.Sprintf("P%d", c.Thread)
+			if c.Thread < 0 {
+				who = "every thread running it"
+			}
+			fmt.Fprintf(w, "  %s: %s (cost %d)\n", who, c.What, c.Cost)
+		}
+		fmt.Fprint(w, j.Diff)
+		fmt.Fprintf(w, "Re-checked: %s is unreachable on the patched file; %s\n", s.Condition(), j.Recheck)
+	}
+	fmt.Fprintf(w, "Checks %d, witnesses %d, time %.3fs\n", j.Checks, j.Witnesses, j.TimeMS/1000)
+}
+
+// runCompareFix is musket compare -fix: for each .pts program, the
+// cheapest stronger orders of its target side that give state inclusion.
+func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile string, asJSON bool, stdout, stderr io.Writer) int {
+	opts := fix.Options{Bound: bound}
+	if costsFile != "" {
+		c, err := fix.ReadCosts(costsFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket compare: %v\n", err)
+			return exitBadInput
+		}
+		opts.Costs = c
+	}
+	status := exitOK
+	worse := func(s int) {
+		if s > status {
+			status = s
+		}
+	}
+	sig := interruptible()
+	defer sig.stop()
+	for _, path := range files {
+		if !strings.HasSuffix(path, ".pts") {
+			fmt.Fprintf(stderr, "musket compare: %s: -fix repairs .pts programs (a litmus test has no target side of its own to patch)\n", path)
+			worse(exitBadInput)
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket compare: %v\n", err)
+			worse(exitBadInput)
+			continue
+		}
+		ctx, cancel := sig.ctx, context.CancelFunc(func() {})
+		if limit > 0 {
+			ctx, cancel = context.WithTimeout(sig.ctx, limit)
+		}
+		s, t := source, target
+		out, err := fix.RepairInclusion(ctx, path, src, &s, &t, opts, 0)
+		cancel()
+		j := fixJSON{File: path, Target: s.String() + " -> " + t.String()}
+		switch {
+		case sig.interrupted():
+			fmt.Fprintf(stderr, "musket compare: %s: interrupted\n", path)
+			return exitInterrupted
+		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
+			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, err)
+			worse(exitLimit)
+			continue
+		case err != nil:
+			fmt.Fprintf(stderr, "musket compare: %v\n", err)
+			worse(failureStatus(err))
+			continue
+		}
+		j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+		for _, c := range out.Fix {
+			cd := out.Cands[c]
+			j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
+		}
+		switch {
+		case out.Correct:
+			j.Status = "correct"
+		case out.NoFix:
+			j.Status = "nofix"
+			worse(exitFailed)
+		default:
+			j.Status = "fixed"
+			j.Diff = fix.PatchDiff(out.Subject, out.Fix)
+			j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d), checked again", bound)
+		}
+		if asJSON {
+			writeJSON(stdout, j)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s: %s, source %s, target %s (bound %d)\n", path, out.Subject.Name(), s.String(), t.String(), bound)
+		switch j.Status {
+		case "correct":
+			fmt.Fprintln(stdout, "Already portable: every target state is a source state; nothing to insert")
+		case "nofix":
+			fmt.Fprintf(stdout, "No fix within the repertoire: %d target-only state(s) stay reachable whatever orders are strengthened\n", out.States)
+		case "fixed":
+			fmt.Fprintf(stdout, "Fix: %d change(s), cost %d, forbidding %d target-only state(s)\n", len(j.Fix), j.Cost, out.States)
+			for _, c := range j.Fix {
+				fmt.Fprintf(stdout, "  P%d: %s (cost %d)\n", c.Thread, c.What, c.Cost)
+			}
+			fmt.Fprint(stdout, j.Diff)
+			fmt.Fprintf(stdout, "Re-checked: %s\n", j.Recheck)
+		}
+		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, j.Witnesses, j.TimeMS/1000)
+	}
+	return status
+}
+
+func path0(ops []string) string {
+	if len(ops) == 0 {
+		return ""
+	}
+	return ops[0]
+}

@@ -1,0 +1,130 @@
+package fix
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Costs gives the cost of each insertion, by target and by the name of
+// the insertion (a fence mnemonic in lower case, or a stronger access).
+// Only the insertions a table names are candidates: leaving one out takes
+// it out of the repertoire.
+type Costs map[string]map[string]int
+
+// DefaultCosts is the table Musket uses unless -costs replaces it. The
+// numbers rank the insertions of a target as the issue's users asked and
+// as the manufacturers' documentation orders them (a lighter fence is
+// cheaper); they are not cycle counts and do not compare across targets.
+//
+//	x86      mfence 1
+//	power    lwsync 1 < sync 2; ctrlisync 1 (after a load: a
+//	         control dependency on its register, then isync)
+//	aarch64  ldar 1, stlr 1 (an LDR made LDAR, an STR made STLR),
+//	         dmb ishld 1, dmb ishst 1 < dmb ish 2
+//	riscv    fence r,r 1, fence w,w 1, fence r,rw 1, fence rw,w 1
+//	         < fence.tso 2 < fence rw,rw 3
+//	armv7    dmb st 1 < dmb 2 (dmb ish 2: the C11 mappings' fence)
+//	sparc    membar #LoadLoad, #StoreStore, #LoadStore 1 < #StoreLoad 2
+//	c11      an access's order, priced by the order reached: acquire 1,
+//	         release 1, acq_rel 1, seq_cst 2 (relaxed 0; strengthening
+//	         costs the difference); atomic_thread_fence: acquire 2,
+//	         release 2, acq_rel 2, seq_cst 3
+func DefaultCosts() Costs {
+	return Costs{
+		"x86":     {"mfence": 1},
+		"power":   {"lwsync": 1, "ctrlisync": 1, "sync": 2},
+		"aarch64": {"ldar": 1, "stlr": 1, "dmb ishld": 1, "dmb ishst": 1, "dmb ish": 2},
+		"riscv":   {"fence r,r": 1, "fence w,w": 1, "fence r,rw": 1, "fence rw,w": 1, "fence.tso": 2, "fence rw,rw": 3},
+		"armv7":   {"dmb st": 1, "dmb": 2, "dmb ish": 2},
+		"sparc":   {"membar #loadload": 1, "membar #storestore": 1, "membar #loadstore": 1, "membar #storeload": 2},
+		"c11": {"relaxed": 0, "acquire": 1, "release": 1, "acq_rel": 1, "seq_cst": 2,
+			"fence acquire": 2, "fence release": 2, "fence acq_rel": 2, "fence seq_cst": 3},
+	}
+}
+
+// ReadCosts reads a cost table: one "TARGET NAME COST" a line (NAME may
+// contain spaces: "power sync 2", "aarch64 dmb ish 2", "c11 fence seq_cst
+// 3"), '#' starting a comment. The targets are x86, power, aarch64,
+// riscv, armv7, sparc and c11. A target the file names replaces that target's
+// default row entirely; the others keep theirs.
+func ReadCosts(path string) (Costs, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCosts(path, data)
+}
+
+// ParseCosts is ReadCosts on the text of a file.
+func ParseCosts(path string, data []byte) (Costs, error) {
+	def := DefaultCosts()
+	read := Costs{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		f := strings.Fields(text)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) < 3 {
+			return nil, fmt.Errorf("%s:%d:1: want TARGET NAME COST, found %q", path, line, strings.TrimSpace(text))
+		}
+		target := strings.ToLower(f[0])
+		if _, ok := def[target]; !ok {
+			return nil, fmt.Errorf("%s:%d:1: unknown target %q (want %s)", path, line, f[0], strings.Join(def.targets(), ", "))
+		}
+		name := strings.ToLower(strings.Join(f[1:len(f)-1], " "))
+		if _, ok := def[target][name]; !ok {
+			return nil, fmt.Errorf("%s:%d:1: %s has no insertion %q (it has %s)", path, line, target, name, strings.Join(def.names(target), ", "))
+		}
+		c, err := strconv.Atoi(f[len(f)-1])
+		if err != nil || c < 0 {
+			return nil, fmt.Errorf("%s:%d:1: cost %q is not a non-negative integer", path, line, f[len(f)-1])
+		}
+		if read[target] == nil {
+			read[target] = map[string]int{}
+		}
+		read[target][name] = c
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	for t, row := range read {
+		def[t] = row
+	}
+	return def, nil
+}
+
+func (c Costs) targets() []string {
+	var out []string
+	for t := range c {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (c Costs) names(target string) []string {
+	var out []string
+	for n := range c[target] {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// cost is the cost of name on target and whether the table offers it.
+func (c Costs) cost(target, name string) (int, bool) {
+	v, ok := c[target][name]
+	return v, ok
+}

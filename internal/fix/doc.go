@@ -1,0 +1,38 @@
+// Package fix repairs a concurrent program for a target memory model: when
+// the condition of a litmus test or program is reachable (the outcome the
+// author wants forbidden), it finds a set of insertions — fences between
+// consecutive accesses of a thread, or stronger accesses (AArch64
+// LDAR/STLR, C11 memory orders) — of least total cost that makes the
+// condition unreachable, and re-checks the patched program before it says
+// so.
+//
+// The method is counterexample-guided, after Liu, Nedev, Prisadnikov,
+// Vechev, Yahav, "Dynamic Synthesis for Relaxed Memory Models" (PLDI 2012):
+// check the program; if the condition is reachable, take the witness
+// execution and compute which candidate insertions could forbid it; choose
+// a cheapest set of candidates that meets every witness found so far;
+// apply it; check again. The choice of a cheapest set is the minimum-cost
+// hitting set of Alglave, Kroening, Nimal, Poetzl, "Don't Sit on the
+// Fence: A Static Analysis Approach to Automatic Fence Insertion" (CAV
+// 2014; TOPLAS 2017), where their integer program is solved here by an
+// exact branch and bound over the (small) candidate set.
+//
+// A candidate can forbid a witness only if it adds order on a cycle of
+// program order and communication (rf, co, fr) of that witness: a fence
+// between two accesses a and b of one thread with a path from b back to a,
+// a strengthened access that lies on such a cycle. Every axiom of the
+// models Musket carries (x86-TSO, Power, ARMv7, AArch64, RISC-V, C11,
+// RC11) is the acyclicity or irreflexivity of relations contained in the
+// closure of program order and communication, and fences and stronger
+// orders only add edges to those relations, so a set of candidates none
+// of which is on such a cycle leaves the witness consistent. Each
+// witness w found under the set S thus says: a repair must contain a
+// relevant candidate of w outside S. The cheapest set meeting every such
+// constraint is a lower bound on the cost of any repair; when the program
+// patched with it is correct, it is a cheapest repair (within the
+// candidates). When a witness has no relevant candidate left, no
+// insertion within the repertoire repairs the program.
+//
+// Costs per target are a table (DefaultCosts, documented there) that a
+// file can replace (ReadCosts).
+package fix

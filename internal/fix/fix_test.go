@@ -1,0 +1,270 @@
+package fix
+
+import (
+	"context"
+	"fmt"
+	"github.com/musket-verify/musket/internal/porthos"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// change names a candidate as the tests expect it: "P1 after 11 sync",
+// "P1 line 14 ldar".
+func change(c Cand) string {
+	if c.Fence {
+		return fmt.Sprintf("P%d after %d %s", c.Thread, c.Line, c.Name)
+	}
+	return fmt.Sprintf("P%d line %d %s", c.Thread, c.Line, c.Name)
+}
+
+func changes(out *Outcome) string {
+	var cs []string
+	for _, i := range out.Fix {
+		cs = append(cs, change(out.Cands[i]))
+	}
+	sort.Strings(cs)
+	return strings.Join(cs, "; ")
+}
+
+// cheaperAllBad checks, by brute force, that every set of candidates
+// (at most one per group) cheaper than cost leaves the condition
+// reachable: no cheaper repair exists among the candidates.
+func cheaperAllBad(t *testing.T, s Subject, cost int) int {
+	t.Helper()
+	cands := s.Candidates()
+	var groups []string
+	byGroup := map[string][]int{}
+	for i, c := range cands {
+		if _, ok := byGroup[c.Group]; !ok {
+			groups = append(groups, c.Group)
+		}
+		byGroup[c.Group] = append(byGroup[c.Group], i)
+	}
+	checked := 0
+	var sel []int
+	counting := true
+	var walk func(g, spent int)
+	walk = func(g, spent int) {
+		if g == len(groups) {
+			checked++
+			if counting {
+				return
+			}
+			bad, _, err := s.Check(context.Background(), sel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bad {
+				var cs []string
+				for _, i := range sel {
+					cs = append(cs, change(cands[i]))
+				}
+				t.Errorf("a cheaper repair exists (cost %d < %d): %s", spent, cost, strings.Join(cs, "; "))
+			}
+			return
+		}
+		walk(g+1, spent)
+		for _, c := range byGroup[groups[g]] {
+			if spent+cands[c].Cost >= cost {
+				continue
+			}
+			sel = append(sel, c)
+			walk(g+1, spent+cands[c].Cost)
+			sel = sel[:len(sel)-1]
+		}
+	}
+	walk(0, 0)
+	if checked > maxBrute {
+		t.Logf("brute force skipped: %d cheaper sets (more than %d)", checked, maxBrute)
+		return 0
+	}
+	counting, checked = false, 0
+	walk(0, 0)
+	return checked
+}
+
+// maxBrute bounds the sets the brute force checks.
+const maxBrute = 3000
+
+// long tells whether the long tests run (MUSKET_LONG=1).
+var long = os.Getenv("MUSKET_LONG") != ""
+
+func TestRepair(t *testing.T) {
+	tests := []struct {
+		file, target, engine string
+		costs                string // a cost file's text, "" for the defaults
+		bound                int
+		want                 string
+		cost                 int
+		nofix                bool
+		long                 bool // the loop behind MUSKET_LONG
+		longBrute            bool // the brute force behind MUSKET_LONG
+	}{
+		{file: "SB.x86.litmus", want: "P0 after 4 mfence; P1 after 4 mfence", cost: 2},
+		{file: "MP.ppc.litmus", want: "P0 after 9 lwsync; P1 after 8 lwsync", cost: 2},
+		// The reader's dependency once it is the cheaper.
+		{file: "MP.ppc.litmus", costs: "power lwsync 2\npower sync 3\npower ctrlisync 1\n", want: "P0 after 9 lwsync; P1 after 8 ctrlisync", cost: 3},
+		{file: "IRIW.ppc.litmus", want: "P1 after 11 sync; P3 after 11 sync", cost: 4},
+		{file: "MP.aarch64.litmus", want: "P0 after 15 dmb ishst; P1 line 14 ldar", cost: 2},
+		{file: "MP.riscv.litmus", want: "P0 after 8 fence w,w; P1 after 8 fence r,r", cost: 2},
+		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3},
+		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
+		{file: "sc-allowed.c.litmus", nofix: true},
+		// A C lock whose unlock is relaxed (clang-14): release, as the
+		// correct version of the program has it.
+		{file: "../../../examples/c/ttas-bug.c", engine: "smt", want: "P-1 line 27 release", cost: 1, long: true},
+		// A loop: the SMT engine in the loop, the explicit one re-checks.
+		{file: "mp-loop.arm.litmus", bound: 1, want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3, longBrute: true},
+		// Mutual exclusion (entry protocols; see the files).
+		{file: "peterson.pts", target: "x86", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 20 seq_cst", cost: 2},
+		{file: "dekker.pts", target: "x86", engine: "enum", bound: 1, want: "P0 line 7 seq_cst; P1 line 25 seq_cst", cost: 2},
+		{file: "dekker.pts", target: "power", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 26 seq_cst", cost: 6, longBrute: true},
+		{file: "dekker.pts", target: "aarch64", engine: "enum", bound: 1, want: "P0 line 7 release; P0 line 8 acquire; P1 line 25 release; P1 line 26 acquire", cost: 4, longBrute: true},
+		{file: "dekker.pts", target: "armv7", engine: "enum", bound: 1, want: "P0 line 7 seq_cst; P1 line 25 seq_cst", cost: 8, long: true},
+		{file: "dekker.pts", target: "riscv", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 26 seq_cst", cost: 8, long: true},
+		{file: "peterson.pts", target: "power", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P0 line 9 seq_cst; P1 line 20 seq_cst; P1 line 21 seq_cst", cost: 10, long: true},
+		{file: "peterson.pts", target: "aarch64", engine: "enum", bound: 1, want: "P0 line 8 release; P0 line 9 acquire; P1 line 20 release; P1 line 21 acquire", cost: 4, long: true},
+		{file: "peterson.pts", target: "armv7", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 20 seq_cst", cost: 8, long: true},
+	}
+	for _, tc := range tests {
+		name := filepath.Base(tc.file)
+		if tc.target != "" {
+			name += "/" + tc.target
+		}
+		if tc.costs != "" {
+			name += "/costs"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if tc.long && !long {
+				t.Skip("a repair of several seconds: MUSKET_LONG=1 runs it")
+			}
+			path := filepath.Join("testdata", tc.file)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound := tc.bound
+			if bound == 0 {
+				bound = 2
+			}
+			opts := Options{Bound: bound, Target: tc.target, Engine: tc.engine}
+			if tc.costs != "" {
+				if opts.Costs, err = ParseCosts("costs", []byte(tc.costs)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := New(path, src, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Repair(context.Background(), s, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.nofix {
+				if !out.NoFix {
+					t.Fatalf("want no fix, got %q (cost %d)", changes(out), out.Cost)
+				}
+				return
+			}
+			if out.NoFix || out.Correct {
+				t.Fatalf("no repair found (nofix %v, correct %v)", out.NoFix, out.Correct)
+			}
+			if got := changes(out); got != tc.want || out.Cost != tc.cost {
+				t.Errorf("fix %q cost %d, want %q cost %d", got, out.Cost, tc.want, tc.cost)
+			}
+			v, err := Verify(context.Background(), s, out.Fix, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Reachable || v.Skipped != "" {
+				t.Errorf("re-check: reachable %v, skipped %q", v.Reachable, v.Skipped)
+			}
+			if tc.longBrute && !long {
+				t.Logf("%s: %d checks; the brute force runs with MUSKET_LONG=1", tc.file, out.Checks)
+				return
+			}
+			n := cheaperAllBad(t, s, out.Cost)
+			t.Logf("%s: %d checks in the loop, %d cheaper sets checked by brute force", tc.file, out.Checks, n)
+		})
+	}
+}
+
+func TestCheapest(t *testing.T) {
+	cands := []Cand{
+		{Group: "a", Cost: 1}, {Group: "a", Cost: 2}, // 0, 1
+		{Group: "b", Cost: 1}, {Group: "b", Cost: 3}, // 2, 3
+		{Group: "c", Cost: 5}, // 4
+	}
+	tests := []struct {
+		cons [][]int
+		want string
+		ok   bool
+	}{
+		{nil, "[]", true},
+		{[][]int{{0, 2}}, "[0]", true},
+		{[][]int{{1, 2}}, "[2]", true},
+		{[][]int{{1}, {0, 3}}, "[1 3]", true},
+		{[][]int{{0, 1}, {1, 4}}, "[1]", true},
+		{[][]int{{4}, {0, 2}}, "[0 4]", true},
+		{[][]int{{}}, "[]", false},
+		{[][]int{{0}, {1}}, "[]", false},
+	}
+	for _, tc := range tests {
+		got, ok := cheapest(cands, tc.cons)
+		if ok != tc.ok || (ok && fmt.Sprint(got) != tc.want) {
+			t.Errorf("cheapest(%v) = %v, %v; want %s, %v", tc.cons, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestParseCosts(t *testing.T) {
+	c, err := ParseCosts("c.txt", []byte("# Power\npower sync 5\npower lwsync 1\naarch64 dmb ish 7 # comment\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c["power"]["sync"] != 5 || c["aarch64"]["dmb ish"] != 7 || c["x86"]["mfence"] != 1 {
+		t.Errorf("costs %v", c)
+	}
+	if _, ok := c["aarch64"]["ldar"]; ok {
+		t.Errorf("a row the file names replaces the default row: ldar should be gone")
+	}
+	for _, bad := range []string{"power", "mips sync 1", "power hwsync 1", "power sync -1", "power sync x"} {
+		if _, err := ParseCosts("c.txt", []byte(bad+"\n")); err == nil || !strings.HasPrefix(err.Error(), "c.txt:1:1: ") {
+			t.Errorf("%q: error %v, want c.txt:1:1: ...", bad, err)
+		}
+	}
+}
+
+// TestRepairInclusion is compare -fix: Peterson's entry protocol ported
+// from SC to x86-TSO needs the turn store of each thread made seq_cst
+// (an mfence after it).
+func TestRepairInclusion(t *testing.T) {
+	path := "testdata/peterson.pts"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := porthos.ParseSide("sc", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := porthos.ParseSide("tso", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := RepairInclusion(context.Background(), path, src, &source, &target, Options{Bound: 1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := changes(out.Outcome); got != "P0 line 8 seq_cst; P1 line 20 seq_cst" || out.Cost != 2 {
+		t.Errorf("fix %q cost %d", got, out.Cost)
+	}
+	if out.Rounds < 2 || out.States == 0 {
+		t.Errorf("rounds %d, states %d: want a failing inclusion check, then one that holds", out.Rounds, out.States)
+	}
+}

@@ -1,0 +1,205 @@
+package fix
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+)
+
+// Witness is an execution that reaches the condition, as the loop needs
+// it: its events (memory accesses and initial writes) and which reach
+// which along program order and communication.
+type Witness struct {
+	Events []WEvent
+	// Reach[i][j]: a path of one or more po, rf, co or fr edges from
+	// event i to event j.
+	Reach [][]bool
+	// Po[i][j]: event i is po-before event j.
+	Po [][]bool
+	// More are other witnesses the same check found (the explicit
+	// engine lists several): each gives its own constraint.
+	More []*Witness
+}
+
+// WEvent is an event of a witness: its thread (-1 for an initial write)
+// and the line of the input its instruction comes from (0: an inserted
+// line, or unknown).
+type WEvent struct {
+	Thread, Line int
+}
+
+// Subject is a program to repair.
+type Subject interface {
+	// Candidates are the insertions the repertoire offers.
+	Candidates() []Cand
+	// Check checks the program patched with the candidates sel: whether
+	// the condition is reachable and, when it is, a witness (nil if the
+	// engine gives none: every candidate is then taken as relevant).
+	Check(ctx context.Context, sel []int) (bad bool, w *Witness, err error)
+	// Name is the test's or program's name, Target what it is repaired
+	// for ("X86, model tso"), Condition the reachability question.
+	Name() string
+	Target() string
+	Condition() string
+}
+
+// Outcome is the answer of Repair.
+type Outcome struct {
+	// Fix lists the candidates chosen (indices into Cands), sorted.
+	Fix   []int
+	Cost  int
+	Cands []Cand
+	// Correct: the program is correct as given (Fix empty).
+	Correct bool
+	// NoFix: no set of candidates repairs it (a witness that no
+	// candidate of the repertoire can forbid).
+	NoFix bool
+	// Checks counts the checks of patched programs, Witnesses the
+	// witnesses met (constraints of the hitting set; the explicit engine
+	// gives several per check).
+	Checks, Witnesses int
+	Time              time.Duration
+}
+
+var debug = os.Getenv("MUSKET_FIX_DEBUG") != ""
+
+// ErrLimit is returned when the loop needs more checks than allowed.
+var ErrLimit = errors.New("the repair needs more checks than -max-checks allows")
+
+// Repair runs the counterexample-guided loop on s: check, add the
+// witness's constraint, choose a cheapest set meeting every constraint,
+// check the program patched with it, until a check finds the condition
+// unreachable (a cheapest repair), or a witness leaves no candidate (no
+// repair within the repertoire). maxChecks bounds the checks (0: no
+// bound).
+func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
+	start := time.Now()
+	cands := s.Candidates()
+	out := &Outcome{Cands: cands}
+	var cons [][]int
+	var sel []int
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if maxChecks > 0 && out.Checks >= maxChecks {
+			return nil, ErrLimit
+		}
+		out.Checks++
+		bad, w, err := s.Check(ctx, sel)
+		if err != nil {
+			return nil, err
+		}
+		if !bad {
+			out.Fix, out.Correct = sel, len(sel) == 0
+			for _, c := range sel {
+				out.Cost += cands[c].Cost
+			}
+			out.Time = time.Since(start)
+			return out, nil
+		}
+		in := map[int]bool{}
+		have := map[string]string{} // group -> name chosen
+		for _, c := range sel {
+			in[c] = true
+			have[cands[c].Group] = cands[c].Name
+		}
+		ws := []*Witness{w}
+		if w != nil {
+			ws = append(ws, w.More...)
+		}
+		out.Witnesses += len(ws)
+		for _, w := range ws {
+			var con []int
+			for i, c := range cands {
+				if in[i] || dominates(have[c.Group], c.Name) || !relevant(c, w) {
+					continue
+				}
+				con = append(con, i)
+			}
+			cons = append(cons, con)
+			if debug {
+				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
+			}
+		}
+		next, ok := cheapest(cands, cons)
+		if !ok {
+			out.NoFix, out.Time = true, time.Since(start)
+			return out, nil
+		}
+		sel = next
+	}
+}
+
+// relevant tells whether c can forbid w: it orders two events on a
+// cycle of po and communication (see the package comment). The events
+// of c's line are its instances in w (one per iteration of a loop); a
+// fence follows its access at once, so it orders the events po-before or
+// at an instance with those po-after it. A stronger access orders the
+// instance with the events po-before or po-after it in its thread (for a
+// target, through the fences or the acquire/release instruction it
+// compiles to); at the model's level (C11 orders: Coarse) it may also
+// count in relations that do not follow po, so it is relevant as soon as
+// its instance is on a cycle.
+func relevant(c Cand, w *Witness) bool {
+	if w == nil {
+		return true
+	}
+	for e, ev := range w.Events {
+		if ev.Line != c.Line || ev.Thread < 0 || (c.Thread >= 0 && ev.Thread != c.Thread) {
+			continue
+		}
+		if !c.Fence && c.Coarse {
+			if w.Reach[e][e] {
+				return true
+			}
+			continue
+		}
+		for a, av := range w.Events {
+			if av.Thread != ev.Thread || (a != e && !w.Po[a][e]) {
+				continue
+			}
+			for b, bv := range w.Events {
+				if bv.Thread != ev.Thread || a == b {
+					continue
+				}
+				after := w.Po[e][b] || (!c.Fence && b == e)
+				if after && w.Reach[b][a] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// weakerThan lists, for an insertion, the insertions of the same place
+// that order less (by the architectures' manuals and the C11 standard):
+// when w survives the stronger one, it survives these.
+var weakerThan = map[string][]string{
+	"sync":          {"lwsync"},
+	"dmb ish":       {"dmb ishld", "dmb ishst"},
+	"dmb":           {"dmb st"},
+	"fence rw,rw":   {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w", "fence.tso"},
+	"fence.tso":     {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w"},
+	"fence r,rw":    {"fence r,r"},
+	"fence rw,w":    {"fence w,w"},
+	"fence seq_cst": {"fence acquire", "fence release", "fence acq_rel"},
+	"fence acq_rel": {"fence acquire", "fence release"},
+	"seq_cst":       {"acquire", "release", "acq_rel", "consume"},
+	"acq_rel":       {"acquire", "release", "consume"},
+	"acquire":       {"consume"},
+}
+
+// dominates tells whether the insertion strong orders at least what weak
+// does at the same place.
+func dominates(strong, weak string) bool {
+	for _, w := range weakerThan[strong] {
+		if w == weak {
+			return true
+		}
+	}
+	return false
+}
