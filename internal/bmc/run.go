@@ -45,6 +45,7 @@ func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "smt", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
+	res.Arch = t.Arch
 	rep := &Report{}
 	err := run(ctx, t, m, opts, res, rep)
 	res.Time = time.Since(start)

@@ -110,6 +110,7 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
+	res.Arch = t.Arch
 	r := &run{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
 	if r.opts.Bound == 0 {
 		r.opts.Bound = 2
@@ -548,6 +549,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		x.Rels[k] = v
 	}
 	x.Rels["rf"] = rf
+	mem := c.st.Sets["M"]
+	x.SameValue = func(i, j int) bool {
+		// Events without a value (fences, ...) carry none to compare.
+		return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
+	}
 	intl, ext := c.st.Rels["int"], c.st.Rels["ext"]
 	x.Rels["rfi"] = rf.Inter(intl)
 	x.Rels["rfe"] = rf.Inter(ext)
@@ -592,7 +598,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			// Flags of the executions the filter keeps, as the SMT
 			// engine (which asserts the filter) reports them.
-			for _, f := range o.Flags {
+			flags := o.Flags
+			if len(o.Undefined) > 0 {
+				flags = append(flags[:len(flags):len(flags)], result.UndefFlag)
+			}
+			for _, f := range flags {
 				r.flags[f] = true
 				if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
 					if r.res.FlagWitnesses == nil {

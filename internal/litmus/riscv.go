@@ -642,7 +642,7 @@ func (r *rvThread) storeCond(in rvInstr, order rvOrder) {
 		// Only on success (rd is a constant here: the jump does not fork).
 		r.labels++
 		failed := "%sc" + itoa(r.labels)
-		r.emit(prog.Jump{Cond: bin(prog.OpNe, r.src(rd), prog.Int(0)), Target: failed},
+		r.emit(prog.Jump{Cond: bin(prog.OpNe, r.src(rd), prog.Int(0)), Target: failed, NoCtrl: true},
 			prog.Assign{Dst: rvRegName(rd), Val: bin(prog.OpAdd, r.src(rd), reg(rvDepTmp))},
 			prog.Label{Name: failed})
 	}

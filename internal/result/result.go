@@ -69,6 +69,7 @@ func (s Status) String() string {
 type Result struct {
 	File   string
 	Name   string
+	Arch   string // the test's architecture (X86, PPC, C, ...): herd prints registers in its order
 	Model  string
 	Engine string
 	Status Status
@@ -131,6 +132,21 @@ type Event struct {
 	PC int `json:"pc"`
 }
 
+// UndefFlag is the flag herd7 raises on an execution that fails one of
+// the model's undefined_unless checks; a result with it prints Undef in
+// place of Ok or No.
+const UndefFlag = "*undef*"
+
+// Undef tells whether some execution is undefined (herd7's Undef).
+func (r *Result) Undef() bool {
+	for _, f := range r.Flags {
+		if f == UndefFlag {
+			return true
+		}
+	}
+	return false
+}
+
 // Ok tells whether herd would print Ok: the condition holds in the sense of
 // its quantifier.
 func (r *Result) Ok() bool {
@@ -154,11 +170,14 @@ func (r *Result) Observation() string {
 	return "Sometimes"
 }
 
-// Kind is herd's word after the test name: Required for forall, Allowed
-// otherwise.
+// Kind is herd's word after the test name: Required for forall,
+// Forbidden for ~exists, Allowed for exists.
 func (r *Result) Kind() string {
-	if r.Quant == spec.Forall {
+	switch r.Quant {
+	case spec.Forall:
 		return "Required"
+	case spec.NotExists:
+		return "Forbidden"
 	}
 	return "Allowed"
 }
