@@ -30,24 +30,30 @@ func within(ctx context.Context, limit time.Duration, t *spec.Test, run func(con
 	if c.Done() == nil {
 		return run(c)
 	}
+	withLimit := func(r *result.Result) *result.Result {
+		if r != nil && r.Status == result.Timeout {
+			r.Limit = limit
+		}
+		return r
+	}
 	start := time.Now()
 	answer := make(chan *result.Result, 1)
 	go func() { answer <- run(c) }()
 	select {
 	case r := <-answer:
-		return r
+		return withLimit(r)
 	case <-c.Done():
 	}
 	grace := time.NewTimer(stopGrace)
 	defer grace.Stop()
 	select {
 	case r := <-answer:
-		return r
+		return withLimit(r)
 	case <-grace.C:
 	}
 	return &result.Result{
 		File: t.File, Name: t.Name, Quant: t.Quant, Status: result.Timeout,
-		Time: time.Since(start),
+		Time: time.Since(start), Limit: limit,
 		Err: fmt.Errorf("the engine did not stop within %s of its time limit and was abandoned "+
 			"(a defect of Musket: please report it with this test)", stopGrace),
 	}

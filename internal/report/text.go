@@ -35,7 +35,11 @@ func Text(w io.Writer, r *result.Result) {
 		return
 	case result.Timeout:
 		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
-		fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())
+		if r.Limit > 0 {
+			fmt.Fprintf(w, "Timeout %s: no verdict within the time limit of %v (stopped after %.2fs)\n", r.Name, r.Limit, r.Time.Seconds())
+		} else {
+			fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())
+		}
 		if r.Err != nil {
 			fmt.Fprintf(w, "Warning %v\n", r.Err)
 		}

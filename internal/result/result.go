@@ -103,6 +103,8 @@ type Result struct {
 	FlagWitnesses map[string]*Execution
 	Bounded       bool // some path was cut by the loop bound
 	Time          time.Duration
+	// Limit is the time limit a Timeout result ran out of (0: not known).
+	Limit time.Duration
 	// Explain, when asked for (the explicit engine's Explain option),
 	// says why the condition's outcome is allowed or forbidden.
 	Explain *Explanation
