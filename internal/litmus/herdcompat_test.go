@@ -60,3 +60,35 @@ func TestNameWithoutSuffix(t *testing.T) {
 		t.Errorf("name %q, want t", lt.Name)
 	}
 }
+
+// TestUniformSizes: sized types whose accesses all have one size (RISC-V's
+// ISA16: uint64_t and a pointer, ld and sd) are not mixed-size; addresses
+// computed at run time are then fine.
+func TestUniformSizes(t *testing.T) {
+	src := `RISCV ISA16
+{
+uint64_t z;
+uint64_t *p = &z;
+uint64_t x; uint64_t y;
+0:s0=x ; 0:s1=y; 0:s2=p;
+1:s0=x ; 1:s2=p;
+}
+ P0           | P1          ;
+ ld t1,0(s0)  | ori t2,x0,1 ;
+ andi t2,t1,8 | ld s1,0(s2) ;
+ add s1,s1,t2 | ld t1,0(s1) ;
+ sd s1,0(s2)  | sd t2,0(s0) ;
+~exists 0:t1=1 /\ 1:s1=y
+`
+	lt, err := Parse("ISA16.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lt.Mixed {
+		t.Errorf("ISA16 lowered as mixed-size")
+	}
+	// One 32-bit store into a 64-bit location is still mixed-size.
+	if _, err := Parse("m.litmus", []byte(strings.Replace(src, "sd t2,0(s0)", "sw t2,0(s0)", 1))); err == nil || !strings.Contains(err.Error(), "mixed-size") {
+		t.Errorf("a 4-byte store into uint64_t x: %v", err)
+	}
+}
