@@ -19,6 +19,8 @@ func TestHerdFlags(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "more"), []byte("../../../"+"nowhere/x.litmus\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "one"), []byte("tests/SB+mfences.litmus\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "loop"), []byte("@loop\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "@idx"), []byte("tests/SB+mfences.litmus\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "loop.litmus"), []byte("X86 loop\n{ x=0; }\n P0          | P1         ;\n L0:         | MOV [x],1  ;\n MOV EAX,[x] |            ;\n CMP EAX,0   |            ;\n JE L0       |            ;\nexists (0:EAX=1)\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "lib.cat"), []byte("\"SC\"\nacyclic po | rf | co | fr as sc\n"), 0o644)
 	sbf := "../../examples/litmus/SB+mfences.litmus"
 	out := filepath.Join(dir, "dots")
@@ -39,10 +41,16 @@ func TestHerdFlags(t *testing.T) {
 		{"through invalid", []string{"litmus", "-through", "invalid", sbf}, 0, []string{"Ok", "States 4"}, nil},
 		{"skipchecks repeated", []string{"litmus", "-skipchecks", "uniproc", "-skipchecks", "tso", sbf}, 0, []string{"Ok"}, nil},
 		{"through smt", []string{"litmus", "-engine", "smt", "-through", "all", sbf}, 2, nil, nil},
-		{"show without -o", []string{"litmus", "-show", "all", sbf}, 2, nil, nil},
+		{"show without -o", []string{"litmus", "-show", "all", sbf}, 0, []string{"Observation SB+mfences Never 0 3"}, nil},
+		{"an index named with its @", []string{"litmus", filepath.Join(dir, "@idx")}, 0, []string{"Test SB+mfences Allowed"}, nil},
+		{"-q prints the results", []string{"litmus", "-q", sbf}, 0, []string{"Test SB+mfences Allowed", "Observation SB+mfences Never 0 3"}, nil},
+		{"-unroll 0: no iteration", []string{"litmus", "-engine", "enum", "-unroll", "0", filepath.Join(dir, "loop.litmus")}, 0, []string{"Loop Ok", "Observation loop Always 1 0"}, nil},
+		{"-unroll 1", []string{"litmus", "-engine", "enum", "-unroll", "1", filepath.Join(dir, "loop.litmus")}, 0, []string{"Observation loop Always 2 0"}, nil},
+		{"-o alone: herd's -show none, an empty file", []string{"litmus", "-o", filepath.Join(dir, "none"), sbf}, 0, nil, []string{"none/SB+mfences.dot", "!digraph"}},
+		{"-nshow stops the run", []string{"litmus", "-o", filepath.Join(dir, "one"+"shown"), "-show", "all", "-nshow", "1", sbf}, 0, []string{"States 1", "Positive: 0 Negative: 1"}, []string{"oneshown/SB+mfences.dot", "execution 1 of", "!execution 2 of"}},
 		{"show bad", []string{"litmus", "-show", "some", "-o", out, sbf}, 2, nil, nil},
 		{"o and show", []string{"litmus", "-o", out, "-show", "neg", "-nshow", "2", "-showevents", "mem", sbf}, 0, nil,
-			[]string{"dots/SB+mfences.dot", "cluster_x0", "cluster_x1", "!cluster_x2", "!F[MFENCE]"}},
+			[]string{"dots/SB+mfences.dot", "execution 1 of SB+mfences", "execution 2 of SB+mfences", "!execution 3 of", "!F[MFENCE]"}},
 		{"herd7 library name", []string{"litmus", "-model", "x86tso.cat", sbf}, 0, []string{"No"}, nil},
 		{"-cat", []string{"litmus", "-cat", "sc.cat", "../../examples/litmus/SB.litmus"}, 0, []string{"No"}, nil},
 		{"-cat and -model differ", []string{"litmus", "-cat", "sc.cat", "-model", "tso", sbf}, 2, nil, nil},

@@ -57,15 +57,15 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.witness = fs.String("witness", "", "write the witness execution of each test as Graphviz to `FILE` (with several tests: FILE.NAME.dot, FILE.NAME-2.dot for a repeated name)")
 	f.variant = fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
 	f.bound = intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
-	f.quiet = fs.Bool("q", false, "print only disagreements and the summary")
+	f.quiet = fs.Bool("q", false, "no diagnostics on stderr (herd7's -q): notes, progress, the summary; the results are printed")
 	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined on a test it has not answered within a second by the SMT engine and by the explicit engine pruned as with -speedcheck fast; the first verdict wins, so a test answered by one of those prints no execution counts, and one answered by the pruned engine neither states nor observation), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
 	f.speed = fs.String("speedcheck", "false", "`mode` of the explicit engine (herd7's -speedcheck): false (every candidate execution), true (only the executions that can settle the condition, those whose final state satisfies the proposition for exists and ~exists, falsifies it for forall: a branch of the search is cut as soon as the values it fixes decide the proposition the other way; the verdict is the same, the states, counts, observation and flags cover those executions only), fast (true, stopping at the first execution that validates exists or invalidates ~exists and forall)")
 	f.verdictOnly = fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	f.bell = fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
 	f.macros = fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
 	f.explain = fs.Bool("explain", false, "say why the condition's outcome is allowed (its witness, with rf, co and fr) or forbidden (each candidate execution that reaches it, the first check of the model it fails and, for acyclic and irreflexive checks, the shortest cycle edge by edge); with -witness the cycle is drawn")
-	f.show = fs.String("show", "", "with -o, the executions drawn (herd7's -show): prop (those that satisfy the condition's proposition; the default with -o), neg (those that do not), cond (those that make the condition true), wit (the interesting ones: the proposition true for exists and ~exists, false for forall), all, none")
-	f.nshow = intFlag(fs, "nshow", 0, 0, "draw at most `N` executions per test with -show (0: up to 1000)")
+	f.show = fs.String("show", "", "with -o, the executions drawn (herd7's -show): prop (those that satisfy the condition's proposition), neg (those that do not), cond (those that make the condition true), wit (the interesting ones: the proposition true for exists and ~exists, false for forall), all, none (the default, as in herd7: -o alone writes empty files); without -o nothing is drawn")
+	f.nshow = intFlag(fs, "nshow", 0, 0, "stop a test after `N` executions are shown with -show, as herd7 does (its states and counts then cover the executions seen so far; 0: no limit, at most 1000 drawn)")
 	f.outDir = fs.String("o", "", "write one Graphviz file per test, `DIR`/NAME.dot, with the executions -show selects (herd7's -o)")
 	f.showEvents = fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
 	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
@@ -113,8 +113,9 @@ func (f *litmusFlags) settle(operands []string) string {
 	if msg := checkShowFlags(*f.engine, *f.show, *f.outDir, *f.showEvents, *f.through, len(f.skipChecks) > 0); msg != "" {
 		return msg
 	}
-	if *f.outDir != "" && *f.show == "" {
-		*f.show = "prop"
+	if *f.outDir == "" {
+		// herd7 accepts -show without -o; nothing is drawn.
+		*f.show = ""
 	}
 	if *f.catFlag != "" {
 		if *f.model != "" && *f.model != *f.catFlag {
@@ -137,9 +138,9 @@ func (f *litmusFlags) models(stderr io.Writer) (driver.Models, error) {
 	if err := ms.Check(); err != nil {
 		return ms, err
 	}
-	if note := ms.Note(); note != "" {
-		fmt.Fprintf(stderr, "musket litmus: %s\n", note)
-	}
+	// A herd7 library name ("x86tso.cat") without -set-libdir takes the
+	// model file Musket carries for it, silently, as herd7 takes its
+	// library's (ms.Note says which).
 	return ms, nil
 }
 
@@ -171,7 +172,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
-		Bound: *f.bound, Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
+		Bound: unrollBound(*f.bound), Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON,
@@ -189,7 +190,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	sig := interruptible()
 	defer sig.stop()
 	l.cancel = sig.cancel
-	l.prog = newBatchProgress(stderr, len(files), isTerminal(stderr))
+	l.prog = newBatchProgress(stderr, len(files), isTerminal(stderr) && !*f.quiet)
 	opts.Started = func(i int, path string) { l.prog.started(i, strings.TrimSuffix(filepath.Base(path), ".litmus")) }
 	opts.Finished = func(j batch.Job) { l.prog.finished(j.Index, !j.Canceled && failed(j)) }
 	batch.Run(sig.ctx, files, opts, l.emit)
@@ -200,6 +201,16 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return exitInterrupted
 	}
 	return int(l.status)
+}
+
+// unrollBound is the engines' bound for -unroll n: 0 is herd's "no
+// iteration", which the engines write as a negative bound (their 0 is
+// their default).
+func unrollBound(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // failed tells whether a job is a failure for the progress display: an
@@ -277,9 +288,6 @@ func (l *litmusRun) job(j batch.Job) {
 	case result.Unsupported:
 		l.unsupp = append(l.unsupp, r.Name)
 		l.status.add(exitLimit)
-		if l.quiet && r.Err != nil {
-			fmt.Fprintf(l.stderr, "%v\n", r.Err)
-		}
 	case result.Failed:
 		l.errs++
 		l.status.add(failureStatus(r.Err))
@@ -324,9 +332,6 @@ func (l *litmusRun) job(j batch.Job) {
 			fmt.Fprintf(l.stderr, "musket litmus: %s: %v\n", j.Path, err)
 			l.status.add(exitBadInput)
 		}
-	}
-	if l.quiet {
-		return
 	}
 	switch {
 	case l.asJSON && j.Disagreement != nil:
@@ -469,8 +474,11 @@ func (l *litmusRun) summary() {
 		}
 	}
 	if l.interrupted {
-		// Said first: the figures after it cover the finished tests only.
+		// Said first: the figures after it cover the finished tests only;
+		// said even with -q, which silences diagnostics, not this.
 		fmt.Fprintf(l.stderr, "interrupted: %d of %d tests finished in %.2fs", l.finished, l.files, elapsed.Seconds())
+	} else if l.quiet {
+		return
 	} else if l.files > 1 {
 		fmt.Fprintf(l.stderr, "%d tests in %.2fs", l.files, elapsed.Seconds())
 	}

@@ -28,9 +28,6 @@ func checkShowFlags(engine, show, outDir, events, through string, skip bool) str
 	default:
 		return fmt.Sprintf("unknown -through %q (want none, invalid or all)", through)
 	}
-	if show != "" && show != "none" && outDir == "" {
-		return "-show draws executions into files: give -o DIR"
-	}
 	if engine != "enum" && (outDir != "" || through != "none" || skip) {
 		return "-o, -through and -skipchecks need every candidate execution: use the explicit engine (-engine enum)"
 	}

@@ -32,7 +32,7 @@ type Options struct {
 	Variants    map[string]bool
 	Jobs        int           // workers; 0 means every core
 	Timeout     time.Duration // per test; 0 means none
-	Bound       int           // loop unrolling bound
+	Bound       int           // loop unrolling bound (0: the engines' default, 2; negative: none, herd's -unroll 0)
 	Engine      string        // "enum" (default), "smt", "both" (each test under both, compared) or "auto" (the first answer of the two; see AutoDelay)
 	VerdictOnly bool          // smt: the verdict without listing every final state
 	Bell        string        // a .bell file read before the model (herd7's -bell)

@@ -31,7 +31,7 @@ func within(ctx context.Context, limit time.Duration, t *spec.Test, run func(con
 	defer cancel()
 	c, unwatch := memlimit.Watch(c)
 	defer unwatch()
-	r := runWithin(c, t, run)
+	r := runWithin(c, limit, t, run)
 	return MemoryStatus(c, r)
 }
 
@@ -50,28 +50,34 @@ func MemoryStatus(ctx context.Context, r *result.Result) *result.Result {
 }
 
 // runWithin is within once c is set up.
-func runWithin(c context.Context, t *spec.Test, run func(context.Context) *result.Result) *result.Result {
+func runWithin(c context.Context, limit time.Duration, t *spec.Test, run func(context.Context) *result.Result) *result.Result {
 	if c.Done() == nil {
 		return run(c)
+	}
+	withLimit := func(r *result.Result) *result.Result {
+		if r != nil && r.Status == result.Timeout {
+			r.Limit = limit
+		}
+		return r
 	}
 	start := time.Now()
 	answer := make(chan *result.Result, 1)
 	go func() { answer <- run(c) }()
 	select {
 	case r := <-answer:
-		return r
+		return withLimit(r)
 	case <-c.Done():
 	}
 	grace := time.NewTimer(stopGrace)
 	defer grace.Stop()
 	select {
 	case r := <-answer:
-		return r
+		return withLimit(r)
 	case <-grace.C:
 	}
 	return &result.Result{
 		File: t.File, Name: t.Name, Quant: t.Quant, Status: result.Timeout,
-		Time: time.Since(start),
+		Time: time.Since(start), Limit: limit,
 		Err: fmt.Errorf("the engine did not stop within %s of its time limit and was abandoned "+
 			"(a defect of Musket: please report it with this test)", stopGrace),
 	}

@@ -44,7 +44,22 @@ func init() {
 			if !ok {
 				return nil, &evalError{"different-values of " + kindName(a)}
 			}
-			return ev.o.relDiff(r, ev.o.idRel()), nil
+			// The pairs whose values differ; events without a value
+			// (fences, ...) differ from all others.
+			out := newRel(ev.o.n())
+			events := ev.e.p.events
+			r.each(func(i, j int, x B) {
+				if i == j {
+					return
+				}
+				vi, vj := events[i].val, events[j].val
+				if vi.IsZero() || vj.IsZero() {
+					out.set(i, j, x)
+					return
+				}
+				out.set(i, j, ev.f.and(x, ev.f.not(B{t: ev.e.ctx.Eq(vi, vj)})))
+			})
+			return out, nil
 		}},
 		// cross(F) is encoded where lock.cat uses it, in `with x from
 		// cross(F)` over sets the analysis knows (withCross); elsewhere it

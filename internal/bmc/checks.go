@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // The checks of a model (acyclic, irreflexive, empty, their negations and
@@ -73,6 +74,16 @@ func (ev *evaluator) check(kind cat.CheckKind, t *cat.Test, en *env, as string) 
 		ev.e.flags = append(ev.e.flags, flagCheck{name: name, b: b})
 		return nil
 	case cat.UndefinedUnless:
+		// herd7 raises the flag *undef* (result.UndefFlag) in an
+		// execution that fails the test.
+		b, err := ev.testFormula(t.Kind, v, t.At)
+		if err != nil {
+			return err
+		}
+		if !t.Negate {
+			b = ev.f.not(b)
+		}
+		ev.e.flags = append(ev.e.flags, flagCheck{name: result.UndefFlag, b: b})
 		return nil
 	}
 	if ev.e.incons != nil {

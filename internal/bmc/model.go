@@ -340,7 +340,7 @@ func (ev *evaluator) lookup(name string, en *env, pos cat.Position) (value, erro
 	case "pco":
 		return nil, unsupported(pos, "pco")
 	}
-	return nil, errf(pos, "unbound name %s", name)
+	return nil, errf(pos, "unbound name %s%s", name, cat.UnboundHint(name))
 }
 
 // cond decides the condition of an if; it must be static.

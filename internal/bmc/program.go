@@ -389,31 +389,6 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 	return nil, fmt.Errorf("unknown expression %T", e)
 }
 
-// readDependent is what a branch on c depends on by control: its
-// dependencies, where c is computed from some read's value (elsewhere the
-// explicit engine knows c, and a branch on a known value is no control
-// dependency, as in herd7: e.g. on a store-conditional's status).
-func (p *progEnc) readDependent(c *sv) map[int]B {
-	var conds []B
-	for _, k := range sortedKeys(c.vrefs) {
-		conds = append(conds, c.vrefs[k])
-	}
-	u := p.f.or(conds...)
-	switch {
-	case u.isFalse():
-		return nil
-	case u.isTrue():
-		return c.deps
-	}
-	out := make(map[int]B, len(c.deps))
-	for k, d := range c.deps {
-		if b := p.f.and(d, u); !b.isFalse() {
-			out[k] = b
-		}
-	}
-	return out
-}
-
 func isB01(v *sv) bool {
 	return v.b01 || v.known && !v.v.IsAddr() && (v.v.Int == 0 || v.v.Int == 1)
 }

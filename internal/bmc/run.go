@@ -45,6 +45,7 @@ func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "smt", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
+	res.Arch = t.Arch
 	rep := &Report{}
 	err := run(ctx, t, m, opts, res, rep)
 	res.Time = time.Since(start)
@@ -146,8 +147,11 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 func unrollLoops(t *spec.Test, bound int) (out *spec.Test, unrolled bool, err error) {
 	for _, th := range t.Threads {
 		if hasBackwardJump(th) {
-			if bound == 0 {
+			switch {
+			case bound == 0:
 				bound = 2
+			case bound < 0:
+				bound = 0 // herd's -unroll 0: no backward jump is taken
 			}
 			u, err := compile.Unroll(t, bound+1)
 			if err != nil {

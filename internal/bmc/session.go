@@ -114,8 +114,11 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 	for _, th := range t.Threads {
 		if hasBackwardJump(th) {
 			bound := opts.Bound
-			if bound == 0 {
+			switch {
+			case bound == 0:
 				bound = 2
+			case bound < 0:
+				bound = 0 // herd's -unroll 0: no backward jump is taken
 			}
 			u, err := compile.Unroll(t, bound+1)
 			if err != nil {

@@ -152,6 +152,12 @@ func (t *threadEnc) jump(pc int, g B, st *tstate, ins prog.Jump) (next bool, err
 	if err != nil {
 		return false, err
 	}
+	if !ins.NoCtrl {
+		// Syntactic, as the explicit engine's: whatever the condition
+		// was computed from, even where its value is known (a
+		// store-conditional's status).
+		p.branch(st, ins.Join, c.deps)
+	}
 	if c.known {
 		if prog.Truth(c.v) {
 			t.flow(pc, target, g, st)
@@ -159,7 +165,6 @@ func (t *threadEnc) jump(pc int, g B, st *tstate, ins prog.Jump) (next bool, err
 		}
 		return true, nil
 	}
-	p.branch(st, ins.Join, p.readDependent(c))
 	cb := p.truth(c)
 	t.flow(pc, target, p.f.and(g, cb), st)
 	t.flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)

@@ -231,6 +231,15 @@ func biDifferentValues(r *run, v value, pos Position) (value, error) {
 	if same, ok := r.x.Rels["same-value"]; ok {
 		return relVal{x.Diff(same)}, nil
 	}
+	if r.x.SameValue != nil {
+		out := rel.NewBuilder(r.n)
+		x.Each(func(i, j int) {
+			if !r.x.SameValue(i, j) {
+				out.Add(i, j)
+			}
+		})
+		return relVal{out.Rel()}, nil
+	}
 	return relVal{x.Diff(r.idRel())}, nil
 }
 

@@ -96,7 +96,26 @@ type slotRef interface {
 }
 
 func unbound(pos Position, name string) error {
-	return &Error{Pos: pos, Msg: fmt.Sprintf("unbound name %s", name)}
+	return &Error{Pos: pos, Msg: "unbound name " + name + UnboundHint(name)}
+}
+
+// dat3mNames are base relations and tags of Dat3M's models (Dartagnan's
+// .cat files) that neither herd7 nor Musket defines, with what they mean
+// there and what to write instead.
+var dat3mNames = map[string]string{
+	"casdep": "Dat3M's compare-and-swap dependency (the read of a CAS to its write), which herd7 and Musket do not define; " +
+		"bind it before its use, e.g. `let casdep = rmw & (R * W)` (every read-modify-write, exchanges included) or `let casdep = 0`",
+	"STRONG": "Dat3M's tag of strong compare-and-swaps, which herd7 and Musket do not define; " +
+		"bind it before its use, e.g. `let STRONG = RMW` or `let STRONG = 0`",
+}
+
+// UnboundHint says more about an unbound name a model uses, when Musket
+// knows where it comes from ("" otherwise).
+func UnboundHint(name string) string {
+	if h, ok := dat3mNames[name]; ok {
+		return ": " + h
+	}
+	return ""
 }
 
 type (

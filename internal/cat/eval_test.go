@@ -153,6 +153,8 @@ func TestEvalErrors(t *testing.T) {
 		{"T\nlet t = match 'c with || 'a -> 0 || 'b -> 0 end\n", "m.cat:2:9: no clause matches 'c"},
 		{"T\ncall nothing(po)\n", "m.cat:2:1: unbound name nothing"},
 		{"T\nwith x from 'a\n", "m.cat:2:1: cannot iterate over tag"},
+		// Dat3M's base names: what they are, what to write instead.
+		{"T\nlet a = po | casdep\n", "m.cat:2:14: unbound name casdep: Dat3M's compare-and-swap dependency (the read of a CAS to its write), which herd7 and Musket do not define; bind it before its use, e.g. `let casdep = rmw & (R * W)` (every read-modify-write, exchanges included) or `let casdep = 0`"},
 	}
 	for _, tc := range tests {
 		m := mustModel(t, tc.src)

@@ -13,6 +13,9 @@ type Execution struct {
 	Sets map[string]rel.Set // predefined sets: R, W, M, F, IW, FW, B, every tag set (MFENCE, X, A, ...), Exp, NExp, ...
 	Rels map[string]rel.Rel // predefined relations: po, loc, int, ext, id, addr, data, ctrl, rmw, amo, same-instance, rf, and co, fr, ... unless the model binds co itself
 	Loc  []int              // Loc[e] is the location class of event e, -1 for none
+	// SameValue, when not nil, tells whether events i and j carry the
+	// same value (different-values); without it distinct events differ.
+	SameValue func(i, j int) bool
 }
 
 // CheckOptions are the options of one evaluation.

@@ -12,10 +12,11 @@ import (
 )
 
 // Files expands the arguments: a folder stands for every .litmus file below
-// it, in lexical order; "@LIST" stands for the files LIST names, one a
-// line, relative to LIST's folder (herd7's index files, e.g. "@all"; blank
-// lines and lines starting with '#' are skipped, and a line may itself be
-// a folder or an @list).
+// it, in lexical order; a file whose name starts with '@' is an index, as
+// in herd7 ("@all", "dir/@all"): it stands for the files it names, one a
+// line, relative to its folder (blank lines and lines starting with '#'
+// are skipped, and a line may itself be a folder or an index). When no
+// file has that name, "@LIST" names the index LIST.
 func Files(args []string) ([]string, error) {
 	return files(args, map[string]bool{})
 }
@@ -23,8 +24,8 @@ func Files(args []string) ([]string, error) {
 func files(args []string, lists map[string]bool) ([]string, error) {
 	var out []string
 	for _, a := range args {
-		if strings.HasPrefix(a, "@") {
-			found, err := listFile(a[1:], lists)
+		if list, ok := indexFile(a); ok {
+			found, err := listFile(list, lists)
 			if err != nil {
 				return nil, err
 			}
@@ -58,6 +59,32 @@ func files(args []string, lists map[string]bool) ([]string, error) {
 	return out, nil
 }
 
+// indexFile tells whether argument a names an index file, and which: a
+// file whose name starts with '@' is one, opened by that name (herd7's
+// "@all", "dir/@all"); when it does not exist, or for "@LIST" with a
+// LIST in another folder, the index is the name without its '@'.
+func indexFile(a string) (string, bool) {
+	dir, base := filepath.Split(a)
+	if strings.HasPrefix(base, "@") {
+		if _, err := os.Stat(a); err == nil || base == "@" {
+			return a, true
+		}
+		if alt := filepath.Join(dir, base[1:]); exists(alt) {
+			return alt, true
+		}
+		return a, true
+	}
+	if strings.HasPrefix(a, "@") {
+		return a[1:], true
+	}
+	return "", false
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
 // listFile reads the index file path: the files it names, in order.
 func listFile(path string, lists map[string]bool) ([]string, error) {
 	abs, err := filepath.Abs(path)
@@ -80,14 +107,10 @@ func listFile(path string, lists map[string]bool) ([]string, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		at := ""
-		if strings.HasPrefix(line, "@") {
-			at, line = "@", line[1:]
-		}
 		if !filepath.IsAbs(line) {
 			line = filepath.Join(dir, line)
 		}
-		found, err := files([]string{at + line}, lists)
+		found, err := files([]string{line}, lists)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, i+1, err)
 		}

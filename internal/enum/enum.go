@@ -24,7 +24,7 @@ import (
 // Options tune a run.
 type Options struct {
 	Variants map[string]bool // CAT variants (if "name" ...)
-	Bound    int             // times a backward jump may be taken on a path (herd's -unroll); 0 means 2
+	Bound    int             // times a backward jump may be taken on a path (herd's -unroll); 0 means 2, a negative bound none
 	TagNames []string        // tags whose sets the model may name; defaults to the front-end's
 	// MaxPaths bounds the control-flow paths of one thread (0: 1<<16).
 	MaxPaths int
@@ -52,8 +52,9 @@ type Options struct {
 	// that do not, "cond" those that make the condition (with its
 	// quantifier) true, "wit" the interesting ones (the proposition true
 	// for exists and ~exists, false for forall), "all" every one; "" or
-	// "none" none. NShow bounds
-	// how many (0: maxShown).
+	// "none" none. NShow > 0 stops the run once that many are shown
+	// (herd7's -nshow: the result covers the executions seen); with 0 at
+	// most maxShown are kept.
 	Show  string
 	NShow int
 	// FlagWitnesses keeps, for each flag raised, the first execution
@@ -110,9 +111,13 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
+	res.Arch = t.Arch
 	r := &run{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
-	if r.opts.Bound == 0 {
+	switch {
+	case r.opts.Bound == 0:
 		r.opts.Bound = 2
+	case r.opts.Bound < 0:
+		r.opts.Bound = 0
 	}
 	if r.opts.MaxPaths == 0 {
 		r.opts.MaxPaths = 1 << 16
@@ -548,6 +553,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		x.Rels[k] = v
 	}
 	x.Rels["rf"] = rf
+	mem := c.st.Sets["M"]
+	x.SameValue = func(i, j int) bool {
+		// Events without a value (fences, ...) carry none to compare.
+		return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
+	}
 	intl, ext := c.st.Rels["int"], c.st.Rels["ext"]
 	x.Rels["rfi"] = rf.Inter(intl)
 	x.Rels["rfe"] = rf.Inter(ext)
@@ -592,7 +602,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 			// Flags of the executions the filter keeps, as the SMT
 			// engine (which asserts the filter) reports them.
-			for _, f := range o.Flags {
+			flags := o.Flags
+			if len(o.Undefined) > 0 {
+				flags = append(flags[:len(flags):len(flags)], result.UndefFlag)
+			}
+			for _, f := range flags {
 				r.flags[f] = true
 				if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
 					if r.res.FlagWitnesses == nil {
@@ -602,6 +616,12 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 				}
 			}
 			if r.opts.SpeedCheck == SpeedFast && r.prune {
+				evalErr = errSettled
+				return false
+			}
+			if r.opts.NShow > 0 && len(r.res.Shown) >= r.opts.NShow {
+				// herd7's -nshow: the run stops once N executions
+				// are shown; what it reports covers those seen.
 				evalErr = errSettled
 				return false
 			}

@@ -31,6 +31,7 @@ func Run(ctx context.Context, t *spec.Test, m Model, opts Options) *result.Resul
 	start := time.Now()
 	res := &result.Result{File: t.File, Name: t.Name, Model: m.String(), Engine: "gharachorloo", Quant: t.Quant}
 	res.Condition = t.ConditionLine()
+	res.Arch = t.Arch
 	if opts.Bound == 0 {
 		opts.Bound = 2
 	}

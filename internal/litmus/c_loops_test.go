@@ -73,7 +73,7 @@ func TestCLoopErrors(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"break outside a loop", "C t\n{}\nP0(int *x) {\n  break;\n}\nexists (x=1)", `t.litmus:4:3: break outside a loop`},
 		{"continue in an if", "C t\n{}\nP0(int *x) {\n  if (1) continue;\n}\nexists (x=1)", `t.litmus:4:10: continue outside a loop`},
-		{"missing semicolon", "C t\n{}\nP0(int *x) {\n  while (1) break }\nexists (x=1)", `t.litmus:4:19: expected ';' after break, found "}"`},
+		{"missing semicolon", "C t\n{}\nP0(int *x) {\n  while (1) break }\nexists (x=1)", `t.litmus:4:19: expected ';' after the statement, found "}"`},
 		{"register of another thread", "C t\n{ 1:r4=y; }\nP0(int *x) {\n  WRITE_ONCE(*r4, 1);\n}\nP1(int *y) {}\nexists (x=1)", `t.litmus:4:15: undeclared identifier "r4"`},
 	} {
 		_, err := Parse("t.litmus", []byte(tc.src))

@@ -444,6 +444,16 @@ func (p *cParser) funcs() []*cFunc {
 	return out
 }
 
+// nextIs tells whether the token after the current one is the
+// punctuator text.
+func (p *cParser) nextIs(text string) bool {
+	save, tok := p.lex.off, p.tok
+	p.next()
+	ok := p.is(text)
+	p.lex.off, p.tok = save, tok
+	return ok
+}
+
 // atPointerParam tells whether "void" starts a pointer parameter (void *p).
 func (p *cParser) atPointerParam() bool {
 	save, tok := p.lex.off, p.tok
@@ -509,7 +519,10 @@ func (p *cParser) stmt() []cStmt {
 		p.expect(")", "after the condition")
 		p.expect(";", "after do ... while")
 		return []cStmt{&cWhile{Cond: c, Body: body, Do: true, Off: t.off}}
-	case p.isWord("break"), p.isWord("continue"):
+	case (p.isWord("break") || p.isWord("continue")) && p.nextIs(";"):
+		// herd7's C has no break or continue: there they are names
+		// (the kernel's lock-free tests use continue as a variable), so
+		// only "break;" and "continue;" are statements here.
 		p.next()
 		p.expect(";", "after "+t.text)
 		return []cStmt{&cLoopJump{Break: t.text == "break", Off: t.off}}
@@ -793,10 +806,7 @@ func (p *cParser) primary() cExpr {
 		return &cInt{V: v, Off: t.off}
 	case ctIdent:
 		p.next()
-		if t.text == "true" {
-			return &cInt{V: 1, Off: t.off}
-		}
-		if t.text == "false" || t.text == "NULL" {
+		if t.text == "NULL" {
 			return &cInt{V: 0, Off: t.off}
 		}
 		return &cIdent{Name: t.text, Off: t.off}

@@ -121,7 +121,7 @@ exists (0:r0=2 /\ p=y)`
 	if len(lt.Init) != 2 || lt.Init[0].Val != prog.IntValue(2) || lt.Init[1].Val != prog.AddrValue("y") {
 		t.Errorf("init = %+v", lt.Init)
 	}
-	if got, want := lt.ConditionLine(), `exists (0:r0=2 /\ p=y)`; got != want {
+	if got, want := lt.ConditionLine(), `exists (0:r0=2 /\ [p]=y)`; got != want {
 		t.Errorf("condition %q, want %q", got, want)
 	}
 }

@@ -145,6 +145,26 @@ func (s *scanner) skipComment() (nl bool) {
 	return nl
 }
 
+// commentCloses tells whether the comment starting at the current offset
+// is closed before the end of the source (comments nest).
+func (s *scanner) commentCloses() bool {
+	depth := 0
+	for i := s.off; i+1 < len(s.src); i++ {
+		switch {
+		case s.src[i] == '(' && s.src[i+1] == '*':
+			depth++
+			i++
+		case s.src[i] == '*' && s.src[i+1] == ')':
+			depth--
+			i++
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // skipSpace skips blanks, newlines and comments, and reports whether it
 // crossed a line end.
 func (s *scanner) skipSpace() (nl bool) {
@@ -159,6 +179,23 @@ func (s *scanner) skipSpace() (nl bool) {
 			if s.skipComment() {
 				nl = true
 			}
+		default:
+			return nl
+		}
+	}
+	return nl
+}
+
+// skipHeaderSpace skips blanks and newlines, not comments (the header
+// reads those its own way), and reports whether it crossed a line end.
+func (s *scanner) skipHeaderSpace() (nl bool) {
+	for s.off < len(s.src) {
+		switch c := s.src[s.off]; {
+		case c == '\n':
+			nl = true
+			s.off++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			s.off++
 		default:
 			return nl
 		}

@@ -188,9 +188,11 @@ func (p *parser) header() {
 	if c := sc.peekByte(0); sc.atEOF() || c == '\n' {
 		p.fail(sc.off, "missing test name after "+arch)
 	}
-	p.t.Name = sc.word()
+	// herd7 drops a ".litmus" the name line repeats (PPC's
+	// RW-rwa+RW-ra+RW-rwa+CK-PPC.litmus names itself so).
+	p.t.Name = strings.TrimSuffix(sc.word(), ".litmus")
 	for {
-		lineStart := sc.skipSpace()
+		lineStart := sc.skipHeaderSpace()
 		off := sc.off
 		c := sc.peekByte(0)
 		switch {
@@ -198,7 +200,21 @@ func (p *parser) header() {
 			p.fail(off, "expected '{' to start the initial state")
 		case c == '{':
 			return
-		case c == '(':
+		case sc.atComment():
+			// A comment that closes is skipped. herd7 reads a header
+			// line by line: "(*" there opens a comment only when it ends
+			// its line; otherwise the line is free text up to its end
+			// or a '{'. So a comment left open in the header (RISCV
+			// ISA-LB-DEP-ADDR3-SUCCESS) is read as herd7 reads it,
+			// rather than swallowing the test.
+			if n := sc.peekByte(2); n == '\n' || n == '{' || sc.commentCloses() {
+				sc.skipComment()
+				continue
+			}
+			for !sc.atEOF() && sc.peekByte(0) != '\n' && sc.peekByte(0) != '{' {
+				sc.off++
+			}
+		case c == '(' && !lineStart:
 			sc.off++
 			text, ok := sc.upTo(')')
 			if !ok {

@@ -184,7 +184,7 @@ func TestSpotM12(t *testing.T) {
 	if tst.Quant != spec.NotExists || !reflect.DeepEqual(tst.Cond, want) {
 		t.Errorf("cond = %v %v", tst.Quant, tst.Cond)
 	}
-	if got, want := tst.ConditionLine(), `~exists (1:EAX=1 /\ x=2)`; got != want {
+	if got, want := tst.ConditionLine(), `~exists (1:EAX=1 /\ [x]=2)`; got != want {
 		t.Errorf("ConditionLine = %s, want %s", got, want)
 	}
 	if got, want := codeString(tst.Threads[0]), "store [x] 2; store [y] 1"; got != want {
@@ -303,12 +303,12 @@ func TestTrailers(t *testing.T) {
 		{"exists 0:EAX=1;", "exists (0:EAX=1)", "", 0},
 		{"~exists(0:EAX=1)", "~exists (0:EAX=1)", "", 0},
 		{"forall (0:EAX=1 \\/ 0:EAX=0)", `forall (0:EAX=1 \/ 0:EAX=0)`, "", 0},
-		{"locations [x; 0:EAX]\nfilter 0:EAX=1\nexists x=1", "exists (x=1)", "0:EAX=1", 2},
+		{"locations [x; 0:EAX]\nfilter 0:EAX=1\nexists x=1", "exists ([x]=1)", "0:EAX=1", 2},
 		{"filter ~x=1 exists (true)", "exists (true)", "~x=1", 0},
-		{"exists (not (x=1) /\\ false)", `exists (~x=1 /\ false)`, "", 0},
-		{"final (x = 1);\nwith\ntso: ~exists;\ncc: exists;\n<< foo >>\n(* c *)", "exists (x=1)", "", 0},
+		{"exists (not (x=1) /\\ false)", `exists (not ([x]=1) /\ false)`, "", 0},
+		{"final (x = 1);\nwith\ntso: ~exists;\ncc: exists;\n<< foo >>\n(* c *)", "exists ([x]=1)", "", 0},
 		{"locations [x;]", "forall (true)", "", 1},
-		{"exists (0:EAX=x /\\ x!=1 /\\ x=[y] /\\ 0:EAX=1:EAX /\\ [x]=2 /\\ x=&y)", `exists (0:EAX=x /\ x!=1 /\ x=[y] /\ 0:EAX=1:EAX /\ x=2 /\ x=y)`, "", 0},
+		{"exists (0:EAX=x /\\ x!=1 /\\ x=[y] /\\ 0:EAX=1:EAX /\\ [x]=2 /\\ x=&y)", `exists (0:EAX=x /\ not ([x]=1) /\ [x]=[y] /\ 0:EAX=1:EAX /\ [x]=2 /\ [x]=y)`, "", 0},
 	} {
 		src := "X86 t\n{}\n P0 | P1 ;\n MOV EAX,[x] | ;\n" + tc.trailer + "\n"
 		tst, err := Parse("t", []byte(src))

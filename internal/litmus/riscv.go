@@ -52,10 +52,10 @@ import (
 // herd, dependencies run through the rd of these instructions: a
 // successful sc's rd depends on its address register and on the address
 // of the reservation, an AMO's rd on its rs2 and rs1 (front-end
-// temporaries carry these dependencies, see storeCond and amo). herd also
-// orders the write of a successful sc before the writes that depend on its
-// rd; the IR has no dependency that starts at a write, so that ordering
-// is missing (four tests of the corpus, listed as divergences).
+// temporaries carry these dependencies, see storeCond and amo). The rd of
+// a successful sc also depends on its write (prog.StoreCond.StatusDeps),
+// so that a branch on it is a control dependency from the write, as in
+// herd (ISA-DEP-WW-CTRL).
 
 func init() { Register("RISCV", rvFrontend{}) }
 
@@ -642,7 +642,7 @@ func (r *rvThread) storeCond(in rvInstr, order rvOrder) {
 		// Only on success (rd is a constant here: the jump does not fork).
 		r.labels++
 		failed := "%sc" + itoa(r.labels)
-		r.emit(prog.Jump{Cond: bin(prog.OpNe, r.src(rd), prog.Int(0)), Target: failed},
+		r.emit(prog.Jump{Cond: bin(prog.OpNe, r.src(rd), prog.Int(0)), Target: failed, NoCtrl: true},
 			prog.Assign{Dst: rvRegName(rd), Val: bin(prog.OpAdd, r.src(rd), reg(rvDepTmp))},
 			prog.Label{Name: failed})
 	}

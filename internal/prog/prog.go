@@ -201,6 +201,9 @@ type Jump struct {
 	// bmc): C's if/else, whose branches join there. Empty, as in
 	// assembly, the dependency covers everything after the jump.
 	Join string
+	// NoCtrl marks a jump a front-end adds inside one instruction (RISC-V's
+	// sc adding its success dependencies): it makes no control dependency.
+	NoCtrl bool
 }
 
 // Label marks a jump target.

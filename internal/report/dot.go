@@ -29,19 +29,18 @@ func DotExplained(w io.Writer, name string, x *result.Execution, steps []result.
 	return err
 }
 
-// DotAll writes several executions of one test as one Graphviz graph,
-// each in a cluster of its own (herd7's -show with -o). events selects
-// the events drawn (herd7's -showevents): "all" (or "noregs": Musket has
-// no register events) every event, "mem" the memory accesses only.
+// DotAll writes several executions of one test as herd7 does with -show
+// and -o: one Graphviz digraph per execution, one after the other in the
+// file (none for no execution: an empty file). events selects the events
+// drawn (herd7's -showevents): "all" (or "noregs": Musket has no register
+// events) every event, "mem" the memory accesses only.
 func DotAll(w io.Writer, name string, xs []*result.Execution, events string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %q {\n  rankdir=TB;\n  node [shape=none, fontname=\"monospace\"];\n", name)
 	for i, x := range xs {
-		fmt.Fprintf(&b, "  subgraph cluster_x%d {\n    label=%q;\n", i, fmt.Sprintf("execution %d of %s", i+1, name))
-		writeExecution(&b, x, fmt.Sprintf("x%d", i), "    ", events)
-		b.WriteString("  }\n")
+		fmt.Fprintf(&b, "digraph %q {\n  rankdir=TB;\n  label=%q;\n  node [shape=none, fontname=\"monospace\"];\n", name, fmt.Sprintf("execution %d of %s", i+1, name))
+		writeExecution(&b, x, "", "  ", events)
+		b.WriteString("}\n")
 	}
-	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }

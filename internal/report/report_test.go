@@ -35,10 +35,28 @@ func TestTextLikeHerd(t *testing.T) {
 		{"forall never", func(r *result.Result) { r.Quant, r.Positive = spec.Forall, 0 }, "Test SB Required\n"},
 		{"flags", func(r *result.Result) { r.Flags = []string{"data-race"} }, "Flag data-race\nCondition"},
 		{"timeout", func(r *result.Result) { r.Status = result.Timeout }, "Timeout SB after 0.01s (no verdict)"},
+		{"timeout, the limit given", func(r *result.Result) { r.Status, r.Limit = result.Timeout, 3*time.Second }, "Timeout SB: no verdict within the time limit of 3s (stopped after 0.01s)"},
 		{"error", func(r *result.Result) { r.Status, r.Err = result.Failed, errors.New("boom") }, "Test SB error\nError boom\n"},
 		{"counts omitted", func(r *result.Result) { r.CountsOmitted = true }, "Test SB Allowed\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Sometimes\nTime SB 0.01\n\n"},
 		{"states omitted", func(r *result.Result) { r.StatesOmitted, r.CountsOmitted = true, true }, "Test SB Allowed\nOk\nCondition"},
 		{"pruned, herd7's -speedcheck", func(r *result.Result) { r.Pruned = true }, "Observation SB Sometimes 1 3\nPruned SB: only the executions that can settle the condition were enumerated (-speedcheck)\nTime SB"},
+		{"~exists: Forbidden, counts against the negation", func(r *result.Result) { r.Quant, r.Positive, r.Negative = spec.NotExists, 0, 4 }, "Test SB Forbidden\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nWitnesses\nPositive: 4 Negative: 0\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Never 0 4\n"},
+		{"undefined", func(r *result.Result) { r.Flags = []string{result.UndefFlag} }, "Undef\nWitnesses\nPositive: 1 Negative: 3\nFlag *undef*\n"},
+		{"loop bound", func(r *result.Result) { r.Bounded = true }, "1:EAX=1;\nLoop Ok\nWitnesses"},
+		{"herd's order of refs and states", func(r *result.Result) {
+			r.Arch = "RISCV"
+			r.Observed = []spec.Ref{{Thread: -1, Name: "x"}, {Thread: 1, Name: "x10"}, {Thread: 1, Name: "x9"}, {Thread: 0, Name: "x5"}}
+			r.States = []result.State{
+				{prog.IntValue(10), prog.IntValue(0), prog.IntValue(0), prog.AddrValue("y")},
+				{prog.IntValue(2), prog.IntValue(0), prog.IntValue(0), prog.IntValue(0)},
+				{prog.IntValue(9), prog.IntValue(0), prog.IntValue(0), prog.IntValue(0)},
+			}
+		}, "States 3\n0:x5=0; 1:x9=0; 1:x10=0; [x]=2;\n0:x5=0; 1:x9=0; 1:x10=0; [x]=9;\n0:x5=y; 1:x9=0; 1:x10=0; [x]=10;\n"},
+		{"x86's order of registers", func(r *result.Result) {
+			r.Arch = "X86"
+			r.Observed = []spec.Ref{{Thread: 0, Name: "EDI"}, {Thread: 0, Name: "EBP"}, {Thread: 0, Name: "EAX"}}
+			r.States = []result.State{{prog.IntValue(1), prog.IntValue(2), prog.IntValue(3)}}
+		}, "States 1\n0:EAX=3; 0:EDI=1; 0:EBP=2;\n"},
 		{"pruned, portfolio", func(r *result.Result) { r.Pruned, r.StatesOmitted, r.CountsOmitted = true, true, true }, "Test SB Allowed\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nPruned SB:"},
 	}
 	for _, tc := range tests {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // StateLine prints one final state as herd does: "0:EAX=1; x=2;".
@@ -42,7 +43,11 @@ func Text(w io.Writer, r *result.Result) {
 		return
 	case result.Timeout:
 		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
-		fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())
+		if r.Limit > 0 {
+			fmt.Fprintf(w, "Timeout %s: no verdict within the time limit of %v (stopped after %.2fs)\n", r.Name, r.Limit, r.Time.Seconds())
+		} else {
+			fmt.Fprintf(w, "Timeout %s after %.2fs (no verdict)\n", r.Name, r.Time.Seconds())
+		}
 		if r.Err != nil {
 			fmt.Fprintf(w, "Warning %v\n", r.Err)
 		}
@@ -52,18 +57,33 @@ func Text(w io.Writer, r *result.Result) {
 	fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
 	if !r.StatesOmitted {
 		fmt.Fprintf(w, "States %d\n", len(r.States))
-		for _, s := range r.States {
-			fmt.Fprintln(w, StateLine(r, s))
+		for _, line := range herdStates(r) {
+			fmt.Fprintln(w, line)
 		}
 	}
-	if r.Ok() {
-		fmt.Fprintln(w, "Ok")
-	} else {
-		fmt.Fprintln(w, "No")
+	verdict := "No"
+	switch {
+	case r.Undef():
+		verdict = "Undef"
+	case r.Ok():
+		verdict = "Ok"
 	}
+	if r.Bounded {
+		// herd's wording for a result some path of which the unrolling
+		// limit cut.
+		verdict = "Loop " + verdict
+	}
+	fmt.Fprintln(w, verdict)
 	if !r.CountsOmitted {
+		// herd counts a ~exists test's executions against the negated
+		// proposition here (and for its observation, against the
+		// proposition).
+		pos, neg := r.Positive, r.Negative
+		if r.Quant == spec.NotExists {
+			pos, neg = neg, pos
+		}
 		fmt.Fprintln(w, "Witnesses")
-		fmt.Fprintf(w, "Positive: %d Negative: %d\n", r.Positive, r.Negative)
+		fmt.Fprintf(w, "Positive: %d Negative: %d\n", pos, neg)
 	}
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "Flag %s\n", f)
@@ -77,9 +97,6 @@ func Text(w io.Writer, r *result.Result) {
 		fmt.Fprintf(w, "Observation %s %s\n", r.Name, r.Observation())
 	default:
 		fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
-	}
-	if r.Bounded {
-		fmt.Fprintf(w, "Bounded %s: some paths were cut by the loop bound\n", r.Name)
 	}
 	if r.Pruned {
 		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", r.Name)

@@ -72,6 +72,7 @@ func (s Status) String() string {
 type Result struct {
 	File   string
 	Name   string
+	Arch   string // the test's architecture (X86, PPC, C, ...): herd prints registers in its order
 	Model  string
 	Engine string
 	Status Status
@@ -105,6 +106,8 @@ type Result struct {
 	FlagWitnesses map[string]*Execution
 	Bounded       bool // some path was cut by the loop bound
 	Time          time.Duration
+	// Limit is the time limit a Timeout result ran out of (0: not known).
+	Limit time.Duration
 	// Explain, when asked for (the explicit engine's Explain option),
 	// says why the condition's outcome is allowed or forbidden.
 	Explain *Explanation
@@ -134,6 +137,21 @@ type Event struct {
 	PC int `json:"pc"`
 }
 
+// UndefFlag is the flag herd7 raises on an execution that fails one of
+// the model's undefined_unless checks; a result with it prints Undef in
+// place of Ok or No.
+const UndefFlag = "*undef*"
+
+// Undef tells whether some execution is undefined (herd7's Undef).
+func (r *Result) Undef() bool {
+	for _, f := range r.Flags {
+		if f == UndefFlag {
+			return true
+		}
+	}
+	return false
+}
+
 // Ok tells whether herd would print Ok: the condition holds in the sense of
 // its quantifier.
 func (r *Result) Ok() bool {
@@ -157,11 +175,14 @@ func (r *Result) Observation() string {
 	return "Sometimes"
 }
 
-// Kind is herd's word after the test name: Required for forall, Allowed
-// otherwise.
+// Kind is herd's word after the test name: Required for forall,
+// Forbidden for ~exists, Allowed for exists.
 func (r *Result) Kind() string {
-	if r.Quant == spec.Forall {
+	switch r.Quant {
+	case spec.Forall:
 		return "Required"
+	case spec.NotExists:
+		return "Forbidden"
 	}
 	return "Allowed"
 }

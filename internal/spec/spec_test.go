@@ -63,7 +63,7 @@ func TestCondFormatRefsEval(t *testing.T) {
 
 func TestConditionLine(t *testing.T) {
 	tt := &Test{Quant: NotExists, Cond: Atom{Ref: Ref{Thread: -1, Name: "x"}, Val: prog.Value{Int: 2}}}
-	if got := tt.ConditionLine(); got != "~exists (x=2)" {
+	if got := tt.ConditionLine(); got != "~exists ([x]=2)" {
 		t.Errorf("ConditionLine = %q", got)
 	}
 }

@@ -355,13 +355,18 @@ func (x *Explorer[E]) jump(st *State[E], in prog.Jump) (bool, error) {
 	if err != nil {
 		return false, x.ErrAt(st, err)
 	}
+	if !in.NoCtrl {
+		// A branch depends on what its condition was computed from,
+		// even when the path knows its value (a store-conditional's
+		// status): herd's ctrl is syntactic.
+		st.branch(in.Join, c.Deps)
+	}
 	if c.Known {
 		if prog.Truth(c.V) {
 			return false, take(st)
 		}
 		return true, nil
 	}
-	st.branch(in.Join, c.Deps)
 	if v, ok := st.decided(c); ok {
 		// Decided by the path's constraints: the branch still
 		// depends on its reads (above), but only one way is possible.

@@ -1,0 +1,162 @@
+package conformance
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/batch"
+	"github.com/musket-verify/musket/internal/report"
+	"github.com/musket-verify/musket/internal/testcorpus"
+)
+
+// herd7 7.58's logs of a sample of every suite are in
+// reference/herd7-7.58/logs (beside the corpus), each made with release
+// 7.58's own library model (reference/herd7-7.58/lib) or, for the Linux
+// kernel's tests, with the kernel's files and -conf. TestHerdLogs runs
+// Musket's explicit engine on the same tests with the same models and
+// compares its text with herd7's byte for byte, less the Time line (it
+// varies from run to run) and the Hash line (Musket does not print one).
+// A test whose log knowingly differs is listed in herdlogs/known.txt with
+// the reason; a listed test that agrees again fails the test too.
+
+// herdLogSuites are the suites of the reference logs and the library
+// model herd7 ran each with ("" for the kernel's -conf).
+var herdLogSuites = []struct{ name, model string }{
+	{"X86", "x86tso.cat"}, {"C11", "rc11.cat"}, {"PPC", "ppc.cat"},
+	{"RISCV", "riscv.cat"}, {"AARCH64", "aarch64.cat"}, {"LKMM", ""},
+}
+
+func herdRef() string { return filepath.Join(filepath.Dir(corpus), "reference", "herd7-7.58") }
+
+// herdLogOptions are the options of the command that made a suite's logs.
+func herdLogOptions(suite, model string) batch.Options {
+	lib := filepath.Join(herdRef(), "lib")
+	opts := batch.Options{Engine: "enum", Jobs: runtime.NumCPU(), Timeout: 60 * time.Second, LibDirs: []string{lib}}
+	if model != "" {
+		opts.Model = filepath.Join(lib, model)
+		return opts
+	}
+	linux := filepath.Join(corpus, "cat", "linux")
+	opts.Model = filepath.Join(linux, "linux-kernel.cat")
+	opts.Bell = filepath.Join(linux, "linux-kernel.bell")
+	opts.Macros = filepath.Join(linux, "linux-kernel.def")
+	opts.Variants = map[string]bool{"lkmmv2": true}
+	opts.IncludeDirs = []string{linux}
+	return opts
+}
+
+// herdLogText keeps the lines of a log that a herd7 user diffs: all but
+// Time and Hash, without the trailing blank line.
+func herdLogText(b []byte) string {
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "Time ") || strings.HasPrefix(line, "Hash=") {
+			continue
+		}
+		out = append(out, line)
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, "\n")
+}
+
+// knownLogDiffs reads herdlogs/known.txt: lines "PATH reason".
+func knownLogDiffs(t *testing.T) map[string]string {
+	b, err := os.ReadFile(filepath.Join("herdlogs", "known.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		path, reason, ok := strings.Cut(line, " ")
+		if !ok {
+			t.Fatalf("herdlogs/known.txt: bad line %q (want PATH REASON)", line)
+		}
+		m[path] = reason
+	}
+	return m
+}
+
+func TestHerdLogs(t *testing.T) {
+	testcorpus.Dir(t)
+	logs := filepath.Join(herdRef(), "logs")
+	if _, err := os.Stat(logs); err != nil {
+		t.Skipf("herd7 7.58's reference logs are not beside the corpus: %v", err)
+	}
+	known := knownLogDiffs(t)
+	long := os.Getenv("MUSKET_LONG") != ""
+	for _, s := range herdLogSuites {
+		t.Run(s.name, func(t *testing.T) {
+			var paths []string
+			err := filepath.WalkDir(filepath.Join(logs, s.name), func(p string, d os.DirEntry, err error) error {
+				if err == nil && strings.HasSuffix(p, ".litmus.log") {
+					rel, _ := filepath.Rel(logs, p)
+					paths = append(paths, strings.TrimSuffix(filepath.ToSlash(rel), ".log"))
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sort.Strings(paths)
+			if !long {
+				// By default a sample, with every listed test of the suite
+				// (so that a fixed one is noticed) and all of C11 (its
+				// Undef results); MUSKET_LONG=1: all.
+				var sample []string
+				for i, p := range paths {
+					if _, listed := known[p]; listed || i%16 == 0 || s.name == "C11" {
+						sample = append(sample, p)
+					}
+				}
+				paths = sample
+			}
+			files := make([]string, len(paths))
+			for i, p := range paths {
+				files[i] = filepath.Join(corpus, "litmus", p)
+			}
+			same := 0
+			batch.Run(context.Background(), files, herdLogOptions(s.name, s.model), func(j batch.Job) {
+				path := paths[j.Index]
+				want, err := os.ReadFile(filepath.Join(logs, path+".log"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got bytes.Buffer
+				if j.Err != nil {
+					got.WriteString("error: " + j.Err.Error())
+				} else {
+					report.Text(&got, j.Result)
+				}
+				reason, listed := known[path]
+				if herdLogText(got.Bytes()) == herdLogText(want) {
+					same++
+					if listed {
+						t.Errorf("%s is identical to herd7's log now: remove it from herdlogs/known.txt (%s)", path, reason)
+					}
+					return
+				}
+				if !listed {
+					t.Errorf("%s: the log differs from herd7 7.58's\n--- herd7\n%s\n--- musket\n%s", path, herdLogText(want), herdLogText(got.Bytes()))
+				}
+			})
+			t.Logf("%d of %d logs identical to herd7 7.58's (Time and Hash lines aside)", same, len(paths))
+		})
+	}
+}

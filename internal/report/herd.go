@@ -1,0 +1,122 @@
+package report
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// herd7 7.58 prints a final state with its registers first, by thread and
+// then in the architecture's order of registers (by number: x6 before
+// x10; x86's EAX, EBX, ECX, EDX, ESI, EDI, EBP, ESP; C's locals by
+// name), then the shared locations by name; it lists the states in the
+// order of their values, compared one by one in that order of refs
+// (integers by value, before addresses, which compare by name).
+
+// x86Regs ranks x86's registers as herd orders them.
+var x86Regs = map[string]int{"EAX": 0, "EBX": 1, "ECX": 2, "EDX": 3, "ESI": 4, "EDI": 5, "EBP": 6, "ESP": 7}
+
+// regLess orders two registers of one thread as herd does for arch.
+func regLess(arch, a, b string) bool {
+	switch arch {
+	case "C", "CPP", "C11", "LISA":
+		return a < b
+	case "X86", "X86_64":
+		ra, oka := x86Regs[strings.ToUpper(a)]
+		rb, okb := x86Regs[strings.ToUpper(b)]
+		switch {
+		case oka && okb:
+			return ra < rb
+		case oka != okb:
+			return oka
+		}
+	}
+	pa, na, oka := splitNumber(a)
+	pb, nb, okb := splitNumber(b)
+	if oka && okb && pa == pb {
+		return na < nb
+	}
+	return a < b
+}
+
+// splitNumber splits "x10" into "x" and 10.
+func splitNumber(s string) (string, int, bool) {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || len(s)-i > 6 {
+		return s, 0, false
+	}
+	n := 0
+	for _, c := range s[i:] {
+		n = n*10 + int(c-'0')
+	}
+	return s[:i], n, true
+}
+
+// herdOrder gives the indexes of r.Observed in the order herd prints them.
+func herdOrder(r *result.Result) []int {
+	idx := make([]int, len(r.Observed))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		a, b := r.Observed[idx[i]], r.Observed[idx[j]]
+		if a.IsReg() != b.IsReg() {
+			return a.IsReg()
+		}
+		if !a.IsReg() {
+			return a.String() < b.String()
+		}
+		if a.Thread != b.Thread {
+			return a.Thread < b.Thread
+		}
+		return regLess(r.Arch, a.Name, b.Name)
+	})
+	return idx
+}
+
+// valueLess orders two values as herd does in its list of states.
+func valueLess(a, b prog.Value) bool {
+	if a.IsAddr() != b.IsAddr() {
+		return !a.IsAddr()
+	}
+	if a.IsAddr() {
+		return a.String() < b.String()
+	}
+	return a.Int < b.Int
+}
+
+// herdStates gives r's states in herd's order, each as its printed line.
+func herdStates(r *result.Result) []string {
+	order := herdOrder(r)
+	states := append([]result.State(nil), r.States...)
+	sort.SliceStable(states, func(i, j int) bool {
+		for _, k := range order {
+			a, b := states[i][k], states[j][k]
+			if a != b {
+				return valueLess(a, b)
+			}
+		}
+		return false
+	})
+	lines := make([]string, len(states))
+	for i, s := range states {
+		var b strings.Builder
+		for n, k := range order {
+			if n > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(spec.HerdRef(r.Observed[k]))
+			b.WriteByte('=')
+			b.WriteString(s[k].String())
+			b.WriteByte(';')
+		}
+		lines[i] = b.String()
+	}
+	return lines
+}
