@@ -126,7 +126,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 				worse(2)
 				break
 			}
-			ctx := context.Background()
+			ctx := commandContext(stdout)
 			cancel := context.CancelFunc(func() {})
 			if limit > 0 {
 				ctx, cancel = context.WithTimeout(ctx, limit)

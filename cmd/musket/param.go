@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -67,7 +66,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
 		}
 	}
-	res, err := param.Verify(context.Background(), sys, opts)
+	res, err := param.Verify(commandContext(stdout), sys, opts)
 	if opts.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
