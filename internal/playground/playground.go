@@ -51,17 +51,17 @@ type Request struct {
 type Response struct {
 	// Status is done (a verdict), error (bad input: see Diags), limit (a
 	// time or memory limit, or unsupported), canceled, or busy.
-	Status   string              `json:"status"`
-	Exit     int                 `json:"exit"` // musket's exit status for the same run
-	Output   string              `json:"output"`
-	Stderr   string              `json:"stderr,omitempty"`
-	Result   *report.JSONResult  `json:"result,omitempty"`
-	Observed []string            `json:"observed,omitempty"` // the columns of States
-	States   [][]string          `json:"states,omitempty"`
-	Diags    []Diag              `json:"diags,omitempty"`
-	Graph    *Graph              `json:"graph,omitempty"`
-	Engine   string              `json:"engine"`
-	TimeMS   float64             `json:"time_ms"`
+	Status   string             `json:"status"`
+	Exit     int                `json:"exit"` // musket's exit status for the same run
+	Output   string             `json:"output"`
+	Stderr   string             `json:"stderr,omitempty"`
+	Result   *report.JSONResult `json:"result,omitempty"`
+	Observed []string           `json:"observed,omitempty"` // the columns of States
+	States   [][]string         `json:"states,omitempty"`
+	Diags    []Diag             `json:"diags,omitempty"`
+	Graph    *Graph             `json:"graph,omitempty"`
+	Engine   string             `json:"engine"`
+	TimeMS   float64            `json:"time_ms"`
 }
 
 // Diag is an error at a position of one of the request's texts.
