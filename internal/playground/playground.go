@@ -306,3 +306,22 @@ func diags(text, name string, req *Request) []Diag {
 // Diags is diags for the output of a command run on files (the server's
 // check, param and compare): positions in name are the test's.
 func Diags(text, name string, req *Request) []Diag { return diags(text, name, req) }
+
+// Info is what the page needs to know of the engine it talks to.
+type Info struct {
+	Mode     string   `json:"mode"` // "server" or "static"
+	Engines  []string `json:"engines"`
+	Commands []string `json:"commands"`
+	Models   []string `json:"models"`
+	Library  []string `json:"library"` // built-in files a CAT model may include by name
+}
+
+// StaticInfo is the Info of the static site: the explicit engine and
+// litmus tests only.
+func StaticInfo() Info {
+	in := Info{Mode: "static", Engines: []string{"enum"}, Commands: []string{"litmus"}, Library: cat.BuiltinFiles()}
+	for _, b := range cat.Builtins() {
+		in.Models = append(in.Models, b.Name)
+	}
+	return in
+}

@@ -142,14 +142,11 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-// Info is what /api/info tells the page.
+// Info is what /api/info tells the page: the engines and commands, and
+// the limits.
 type Info struct {
-	Mode     string   `json:"mode"` // "server"
-	Engines  []string `json:"engines"`
-	Commands []string `json:"commands"`
-	Models   []string `json:"models"`
-	Library  []string `json:"library"` // built-in files a CAT model may include by name
-	Limits   struct {
+	playground.Info
+	Limits struct {
 		TimeoutMS float64 `json:"timeout_ms"`
 		MemoryMB  int64   `json:"memory_mb"`
 		Workers   int     `json:"workers"`
@@ -161,13 +158,10 @@ type Info struct {
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	in := Info{Mode: "server", Engines: playground.EngineNames(s.env()), Commands: []string{"litmus"}, Library: cat.BuiltinFiles(),
-		Served: s.served.Load(), Refused: s.refused.Load()}
+	in := Info{Info: playground.StaticInfo(), Served: s.served.Load(), Refused: s.refused.Load()}
+	in.Mode, in.Engines, in.Commands = "server", playground.EngineNames(s.env()), []string{"litmus"}
 	if s.cfg.Command != nil {
 		in.Commands = append(in.Commands, "check", "param", "compare")
-	}
-	for _, b := range cat.Builtins() {
-		in.Models = append(in.Models, b.Name)
 	}
 	in.Limits.TimeoutMS = float64(s.cfg.Timeout.Milliseconds())
 	in.Limits.MemoryMB = s.cfg.MemLimit >> 20
