@@ -8,16 +8,21 @@
 package serve
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
+	"path"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -37,6 +42,7 @@ type Command func(ctx context.Context, name string, args []string, stdout, stder
 type Config struct {
 	Timeout  time.Duration // per run (default 20 s)
 	MemLimit int64         // heap bytes a run may hold (default 1 GiB)
+	MemBase  int64         // heap bytes of the server itself, beyond the runs' (default 64 MiB; -1 for none, in tests)
 	Workers  int           // runs at once (default: half the cores, at least 1)
 	Queue    int           // runs waiting for a worker (default 8)
 	MaxBody  int64         // request bytes (default 256 KiB)
@@ -51,6 +57,11 @@ func (c *Config) defaults() {
 	}
 	if c.MemLimit <= 0 {
 		c.MemLimit = 1 << 30
+	}
+	if c.MemBase == 0 {
+		c.MemBase = 64 << 20
+	} else if c.MemBase < 0 {
+		c.MemBase = 0
 	}
 	if c.Workers <= 0 {
 		c.Workers = max(1, runtime.NumCPU()/2)
@@ -95,13 +106,18 @@ func New(cfg Config) *Server {
 // Config returns the limits in force.
 func (s *Server) Config() Config { return s.cfg }
 
+// SetProcessLimit sets Go's soft memory limit to what the server's runs
+// may hold together, so that the collector works before Watch has to
+// stop a run. It is for the musket serve process, not for tests.
+func (s *Server) SetProcessLimit() {
+	debug.SetMemoryLimit(s.cfg.MemBase + s.cfg.MemLimit*int64(s.cfg.Workers))
+}
+
 // Watch stops the newest run while the heap holds more than the memory
 // limit per running run (plus a base for the server itself), until ctx
-// is done; it also sets Go's soft memory limit to that total so that the
-// collector works before the watchdog has to.
+// is done.
 func (s *Server) Watch(ctx context.Context) {
-	const base = 64 << 20
-	debug.SetMemoryLimit(base + s.cfg.MemLimit*int64(s.cfg.Workers))
+	base := s.cfg.MemBase
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
@@ -134,7 +150,7 @@ func (s *Server) Watch(ctx context.Context) {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	if s.cfg.Assets != nil {
-		mux.Handle("GET /", http.FileServerFS(s.cfg.Assets))
+		mux.Handle("GET /", gzipAssets(s.cfg.Assets))
 	}
 	mux.HandleFunc("GET /api/info", s.info)
 	mux.HandleFunc("GET /api/model", s.model)
@@ -298,4 +314,44 @@ func (s *Server) dispatch(ctx context.Context, req *playground.Request) *playgro
 		return s.runCommand(ctx, req)
 	}
 	return &playground.Response{Status: "error", Exit: 2, Output: fmt.Sprintf("unknown command %q (litmus, check, param or compare)\n", req.Command)}
+}
+
+// gzipAssets serves the page's files, compressed once with gzip for the
+// browsers that take it (the bundle shrinks to a third).
+func gzipAssets(assets fs.FS) http.Handler {
+	files := http.FileServerFS(assets)
+	var mu sync.Mutex
+	cache := map[string][]byte{}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		ext := path.Ext(name)
+		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || (ext != ".js" && ext != ".json" && ext != ".css" && ext != ".html") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		mu.Lock()
+		gz, ok := cache[name]
+		if !ok {
+			data, err := fs.ReadFile(assets, name)
+			if err != nil {
+				mu.Unlock()
+				files.ServeHTTP(w, r)
+				return
+			}
+			var b bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+			zw.Write(data)
+			zw.Close()
+			gz = b.Bytes()
+			cache[name] = gz
+		}
+		mu.Unlock()
+		w.Header().Set("Content-Type", mime.TypeByExtension(ext))
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Vary", "Accept-Encoding")
+		w.Write(gz)
+	})
 }

@@ -22,7 +22,7 @@ export function drawExecution(x, cycle) {
   inits.forEach(([e, i], k) => pos.set(i, { x: left + k * (W + 20), y: top }));
   threads.forEach((t, c) => {
     evs.map((e, i) => [e, i]).filter(([e]) => e.thread === t).forEach(([e, i], k) => {
-      pos.set(i, { x: left + c * GX, y: top + (k + 1) * GY });
+      pos.set(i, { x: left + c * GX, y: top + 24 + (k + 1) * GY });
     });
   });
   let maxX = 0, maxY = 0;
@@ -34,7 +34,7 @@ export function drawExecution(x, cycle) {
     el("path", { d: "M0,0 L10,5 L0,10 z", fill: c }, m);
   }
   threads.forEach((t, c) => {
-    const tx = el("text", { x: left + c * GX + W / 2, y: top + GY - 44, "text-anchor": "middle", "font-weight": "bold", "font-size": 12 }, svg);
+    const tx = el("text", { x: left + c * GX + W / 2, y: top + 24 + GY - 8, "text-anchor": "middle", "font-weight": "bold", "font-size": 12 }, svg);
     tx.textContent = "P" + t;
   });
   const edges = [];
