@@ -10,6 +10,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -17,6 +18,9 @@ import (
 )
 
 func main() {
+	// As in cmd/musket: the explicit engine's many small, short-lived
+	// relations make collecting less often pay.
+	debug.SetGCPercent(400)
 	g := js.Global()
 	g.Set("musketRun", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req playground.Request

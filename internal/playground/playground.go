@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -164,7 +165,31 @@ func LoadModel(req *Request, archWord string, env Env) (*cat.Model, string, erro
 	if err != nil {
 		return nil, "", err
 	}
-	return ms.Load(spec)
+	// A named model is loaded once and shared, as package batch shares
+	// one between its workers: the engines only read it.
+	key := spec + "\x00" + strings.Join(env.LibDirs, "\x00")
+	modelCache.Lock()
+	e, ok := modelCache.m[key]
+	if !ok {
+		e = &cachedModel{}
+		modelCache.m[key] = e
+	}
+	modelCache.Unlock()
+	e.once.Do(func() { e.model, e.name, e.err = ms.Load(spec) })
+	return e.model, e.name, e.err
+}
+
+// modelCache holds the named models loaded so far.
+var modelCache = struct {
+	sync.Mutex
+	m map[string]*cachedModel
+}{m: map[string]*cachedModel{}}
+
+type cachedModel struct {
+	once  sync.Once
+	model *cat.Model
+	name  string
+	err   error
 }
 
 // RunLitmus runs a litmus test (the litmus command) in the process.

@@ -70,6 +70,21 @@ func open(t *testing.T, ctx context.Context, url string) *page {
 	return p
 }
 
+// loadStats says how long the page took to be ready to run (the engine
+// loaded: the WebAssembly worker on the static site) and how many bytes
+// it fetched (as transferred, compressed when served so).
+func (p *page) loadStats() string {
+	p.t.Helper()
+	return eval[string](p, `(() => {
+		const nav = performance.getEntriesByType("navigation")[0];
+		const res = performance.getEntriesByType("resource");
+		let bytes = nav.transferSize, body = nav.decodedBodySize;
+		for (const r of res) { bytes += r.transferSize; body += r.decodedBodySize; }
+		return "load event " + nav.loadEventEnd.toFixed(0) + " ms, ready to run " + window.readyAt.toFixed(0) + " ms, " +
+			(bytes / 1024).toFixed(0) + " KiB transferred (" + (body / 1024).toFixed(0) + " KiB decoded) in " + (res.length + 1) + " files";
+	})()`)
+}
+
 func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
 	if err := chromedp.Do(p.ctx, actions...); err != nil {
@@ -146,6 +161,7 @@ func TestBrowserSmoke(t *testing.T) {
 	hs := testServer(t, Config{Workers: 1})
 	ctx := browser(t, 60*time.Second)
 	p := open(t, ctx, hs.URL)
+	t.Logf("musket serve's page: %s", p.loadStats())
 	p.example("Bundled/SB.litmus")
 	if s := p.run(); s != "done" {
 		t.Fatalf("status %s: %s", s, p.text("#output"))
@@ -265,6 +281,7 @@ func TestBrowserStatic(t *testing.T) {
 	native := testServer(t, Config{Workers: 1})
 	ctx := browser(t, 4*time.Minute)
 	p := open(t, ctx, fs.URL)
+	t.Logf("static site: %s", p.loadStats())
 	if m := p.text("#mode"); !strings.Contains(m, "WebAssembly") {
 		t.Fatalf("the static page says %q", m)
 	}

@@ -345,6 +345,7 @@ async function main() {
   else if (examples.length) { loadExample(examples[0].group + "/" + examples[0].name); }
   // For the browser tests and for scripts: set the test's text.
   window.playground = { setTest(name, text) { $("testname").value = name; setText(testView, text); }, loadExample, run, share };
+  window.readyAt = performance.now();
   document.body.dataset.ready = "1";
 }
 
