@@ -20,5 +20,7 @@ for (const [arch, prefix] of [["X86", "X86-"], ["PPC", "PPC-"], ["AArch64", "AAr
 add("Long (to cancel)", "internal/enum/testdata", n => n === "W4x8.litmus");
 add("Assembly with loops (check)", "examples/asm", n => n.endsWith(".litmus"), { command: "check" });
 add("C programs (check, server only)", "examples/c", n => n.endsWith(".c") && !n.includes("chase-lev"), { command: "check" });
+add("Programs (server only)", "internal/playground/web/examples", n => n.endsWith(".pts"), { command: "check", target: "power" });
+add("Programs (server only)", "internal/playground/web/examples", n => n.endsWith(".cub"), { command: "param" });
 writeFileSync(new URL("dist/examples.json", import.meta.url), JSON.stringify(out));
 console.log(`examples.json: ${out.length} examples`);
