@@ -257,6 +257,9 @@ func render(resp *Response, r *result.Result, disagree string, ctx context.Conte
 	resp.Output = out.String()
 	j := report.ToJSON(r)
 	j.File = name
+	// The graph carries the execution to draw; the answer need not carry
+	// it twice (the WebAssembly engine pays for every byte it encodes).
+	j.Witness = nil
 	resp.Result = &j
 	for _, ref := range r.Observed {
 		resp.Observed = append(resp.Observed, ref.String())

@@ -255,7 +255,7 @@ function show(resp) {
     why = `Forbidden: ${ex.candidates} candidate execution(s) reach the outcome, and the model rejects each.\n` +
       `The first fails the check ${rj.reason.check}${rj.reason.test ? " (" + rj.reason.test + ")" : ""}.\n` +
       (rj.reason.steps ? "Cycle: " + rj.reason.steps.map(s => s.rel).join("; ") : "");
-  } else if (r && r.witness) {
+  } else if (resp.graph && resp.graph.title === "witness") {
     why = "Allowed: the witness below is an execution the model accepts.";
   }
   $("explain-out").textContent = why;
