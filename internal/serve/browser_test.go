@@ -41,12 +41,15 @@ func chromium(t *testing.T) string {
 // browser starts a fresh headless chromium and returns a tab's context.
 func browser(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("disable-dev-shm-usage", true),
+	// chromedp's defaults (headless, no first run, no background
+	// networking, no extensions, no sync, ...) and what a root user in a
+	// container needs: no sandbox, no GPU, no component updates, a fresh
+	// profile.
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1200),
-	}
+	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	ctx, cancelC := context.WithTimeout(ctx, limit)
@@ -159,9 +162,11 @@ func testServer(t *testing.T, cfg Config) *httptest.Server {
 // run, see Sometimes.
 func TestBrowserSmoke(t *testing.T) {
 	hs := testServer(t, Config{Workers: 1})
+	start := time.Now()
 	ctx := browser(t, 60*time.Second)
+	started := time.Since(start)
 	p := open(t, ctx, hs.URL)
-	t.Logf("musket serve's page: %s", p.loadStats())
+	t.Logf("chromium started in %v; musket serve's page: %s", started.Round(time.Millisecond), p.loadStats())
 	p.example("Bundled/SB.litmus")
 	if s := p.run(); s != "done" {
 		t.Fatalf("status %s: %s", s, p.text("#output"))
