@@ -82,13 +82,13 @@ type Server struct {
 	slots   chan struct{} // a token per running run
 	waiting atomic.Int64  // runs admitted (running or waiting)
 	mu      sync.Mutex
-	running map[*run]bool
+	running map[*activeRun]bool
 	served  atomic.Int64
 	refused atomic.Int64
 }
 
-// run is one request being run, for the memory watchdog.
-type run struct {
+// activeRun is one request being run, for the memory watchdog.
+type activeRun struct {
 	cancel context.CancelCauseFunc
 	start  time.Time
 }
@@ -99,7 +99,7 @@ var errMemory = errors.New("memory limit")
 // New returns a server with cfg's limits (zero fields take the defaults).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.Workers), running: map[*run]bool{}}
+	s := &Server{cfg: cfg, slots: make(chan struct{}, cfg.Workers), running: map[*activeRun]bool{}}
 	return s
 }
 
@@ -132,7 +132,7 @@ func (s *Server) Watch(ctx context.Context) {
 		s.mu.Lock()
 		n := int64(len(s.running))
 		if n > 0 && heap > base+s.cfg.MemLimit*n {
-			var newest *run
+			var newest *activeRun
 			for r := range s.running {
 				if newest == nil || r.start.After(newest.start) {
 					newest = r
@@ -283,7 +283,7 @@ func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 	defer cancel(nil)
 	ctx, stop := context.WithTimeout(ctx, s.cfg.Timeout+5*time.Second)
 	defer stop()
-	rn := &run{cancel: cancel, start: time.Now()}
+	rn := &activeRun{cancel: cancel, start: time.Now()}
 	s.mu.Lock()
 	s.running[rn] = true
 	s.mu.Unlock()
