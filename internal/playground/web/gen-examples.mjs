@@ -17,6 +17,9 @@ add("Bundled", "examples/litmus", n => n.endsWith(".litmus"));
 for (const [arch, prefix] of [["X86", "X86-"], ["PPC", "PPC-"], ["AArch64", "AArch64-"]]) {
   add("Classic " + arch, "internal/explain/testdata", n => n.startsWith(prefix) && n.endsWith(".litmus"));
 }
+for (const [arch, prefix] of [["ARM", "ARM-"], ["RISC-V", "RISCV-"], ["C11", "C-"]]) {
+  add("Classic " + arch, "internal/playground/web/examples", n => n.startsWith(prefix) && n.endsWith(".litmus"));
+}
 add("Long (to cancel)", "internal/enum/testdata", n => n === "W4x8.litmus");
 add("Assembly with loops (check)", "examples/asm", n => n.endsWith(".litmus"), { command: "check" });
 add("C programs (check, server only)", "examples/c", n => n.endsWith(".c") && !n.includes("chase-lev"), { command: "check" });
