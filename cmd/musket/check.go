@@ -314,7 +314,7 @@ type checkRun struct {
 }
 
 func (r *checkRun) run(operands []string) int {
-	r.sig = interruptible()
+	r.sig = interruptibleIn(commandContext(r.stdout))
 	defer r.sig.stop()
 	r.prog = newBatchProgress(r.stderr, len(operands), isTerminal(r.stderr))
 	defer r.prog.close()

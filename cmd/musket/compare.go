@@ -122,7 +122,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	if *both {
 		dirs = append(dirs, direction{tgt, src})
 	}
-	sig := interruptible()
+	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
 	checks, finished := len(files)*len(dirs), 0
 files:

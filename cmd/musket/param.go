@@ -66,7 +66,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
 		}
 	}
-	sig := interruptible()
+	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
 	res, err := param.Verify(sig.ctx, sys, opts)
 	if opts.Progress != nil {

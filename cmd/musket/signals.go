@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/signal"
 	"sync"
@@ -26,9 +27,13 @@ type run struct {
 	once   sync.Once
 }
 
-func interruptible() *run {
+func interruptible() *run { return interruptibleIn(context.Background()) }
+
+// interruptibleIn is interruptible within parent: the run also stops
+// when parent is done (a request of musket serve canceled).
+func interruptibleIn(parent context.Context) *run {
 	r := &run{ch: make(chan os.Signal, 1), done: make(chan struct{})}
-	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r.ctx, r.cancel = context.WithCancel(parent)
 	signal.Notify(r.ch, interruptSignals...)
 	if earlysignal.Take() {
 		r.ch <- os.Interrupt
@@ -55,4 +60,14 @@ func (r *run) stop() {
 		close(r.done)
 		r.cancel()
 	})
+}
+
+// commandContext is the context a command runs in: the one its output
+// carries when musket serve runs the command for a request (see
+// serve.go), else the background.
+func commandContext(stdout io.Writer) context.Context {
+	if c, ok := stdout.(interface{ Context() context.Context }); ok {
+		return c.Context()
+	}
+	return context.Background()
 }

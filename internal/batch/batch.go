@@ -281,31 +281,42 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		return j
 	}
 	tags := driver.Tags(t.Arch, fes...)
+	j.Result, j.Disagreement = RunTest(ctx, t, m, name, tags, opts)
+	if j.Result == nil {
+		j.Err = fmt.Errorf("unknown engine %q", opts.Engine)
+	}
+	return j
+}
+
+// RunTest checks one parsed test under a loaded model with the engine of
+// opts (its time limit included), as Run does for each file: the result,
+// and the engines' disagreement when opts.Engine is "both". It returns a
+// nil result for an unknown engine. tags are the names of the tags of the
+// test's architecture (driver.Tags).
+func RunTest(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
 	if opts.Engine == "both" {
-		j.Result, j.Disagreement = runBoth(ctx, t, m, name, tags, opts)
-		return j
+		return runBoth(ctx, t, m, name, tags, opts)
 	}
 	if opts.Engine == "auto" {
-		j.Result = within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
+		r := within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
 			return runAuto(c, t, m, name, tags, opts)
 		})
-		result.Unchunk(j.Result, t)
-		return j
+		result.Unchunk(r, t)
+		return r, nil
 	}
 	eng := opts.Engine
 	if eng == "" {
 		eng = "enum"
 	}
-	if opts.engine(eng) == nil {
-		j.Err = fmt.Errorf("unknown engine %q", eng)
-		return j
-	}
 	run := opts.engine(eng)
-	j.Result = within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
+	if run == nil {
+		return nil, nil
+	}
+	r := within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
 		return run(c, t, m, name, tags, opts)
 	})
-	result.Unchunk(j.Result, t)
-	return j
+	result.Unchunk(r, t)
+	return r, nil
 }
 
 // MaxWorkers is the most workers a run starts, whatever -j asks: each

@@ -34,6 +34,11 @@ type LoadOptions struct {
 	// built-in model (see ResolveModel), and included files after
 	// IncludeDirs.
 	LibDirs []string
+	// Files, when not nil, are model files given as text by name (see
+	// LoadText): included names are looked up there first, and no file
+	// outside it is read from the disk except through IncludeDirs and
+	// LibDirs; an absolute path or a name with a folder is refused.
+	Files map[string][]byte
 }
 
 // Builtin describes a model embedded in the binary.
@@ -328,6 +333,9 @@ func indexOf(list []string, s string) int {
 // find locates an included file: in dir, then the include folders, then
 // the built-in files.
 func (l *loader) find(name, dir string) (*source, error) {
+	if l.opts.Files != nil {
+		return l.findText(name)
+	}
 	if filepath.IsAbs(name) {
 		return l.readFile(name, name)
 	}

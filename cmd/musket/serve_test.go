@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/musket-verify/musket/internal/playground"
+	"github.com/musket-verify/musket/internal/serve"
+)
+
+// TestServeCommands runs check, param and compare through musket serve's
+// API, in the process, with the server's own folder for the files.
+func TestServeCommands(t *testing.T) {
+	hs := httptest.NewServer(serve.New(serve.Config{Workers: 1, Command: serveCommand}).Handler())
+	defer hs.Close()
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, c := range []struct {
+		name   string
+		req    playground.Request
+		status string
+		exit   int
+		want   string
+	}{
+		{"param", playground.Request{Command: "param", Name: "sb.cub", Test: read("../../internal/playground/web/examples/sb.cub")}, "done", 1, "UNSAFE"},
+		{"check .pts", playground.Request{Command: "check", Name: "mp.pts", Test: read("../../internal/playground/web/examples/mp.pts"), Target: "power"}, "done", 0, "UNREACHABLE"},
+		{"check assembly", playground.Request{Command: "check", Name: "mp.litmus", Test: read("../../examples/asm/mp.litmus"), Model: "pso", Bound: 1}, "done", 1, "REACHABLE"},
+		{"compare", playground.Request{Command: "compare", Name: "mp.pts", Test: read("../../internal/playground/web/examples/mp.pts"), Source: "tso", Target: "power"}, "done", 0, ""},
+		{"param, not a .cub", playground.Request{Command: "param", Name: "x.litmus", Test: "X86 x"}, "error", 2, "Cubicle system"},
+		{"C including a file by path", playground.Request{Command: "check", Name: "p.c", Test: "#include \"/etc/passwd\"\nint main(){}\n"}, "error", 2, "p.c:1:1:"},
+		{"a model by path", playground.Request{Command: "check", Name: "mp.pts", Test: "{x}\n", Model: "../x.cat"}, "error", 2, "not a path"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			body, _ := json.Marshal(c.req)
+			r, err := http.Post(hs.URL+"/api/run", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Body.Close()
+			var resp struct {
+				Status, Output, Stderr string
+				Exit                   int
+			}
+			if err := json.NewDecoder(r.Body).Decode(&resp); err != nil {
+				t.Fatal(err)
+			}
+			if resp.Status != c.status || resp.Exit != c.exit || !strings.Contains(resp.Output+resp.Stderr, c.want) {
+				t.Errorf("got %s exit %d %q %q, want %s exit %d with %q", resp.Status, resp.Exit, resp.Output, resp.Stderr, c.status, c.exit, c.want)
+			}
+			if strings.Contains(resp.Output+resp.Stderr, os.TempDir()) {
+				t.Errorf("the server's folder shows: %q", resp.Output+resp.Stderr)
+			}
+		})
+	}
+}

@@ -1,0 +1,355 @@
+// Package playground is the engine side of Musket's playground (musket
+// serve and the static WebAssembly site): a request carries a test and a
+// model as text, never a path, and the answer carries what the page shows
+// (herd-style output, the final states as a table, the verdict, the
+// explanation with the execution to draw, and the errors at their lines).
+// It needs no cgo, so that it compiles to WebAssembly; the server adds
+// the SMT engine and the other commands through Env.
+package playground
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/driver"
+	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/report"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// Request is one run asked for by the page.
+type Request struct {
+	Command string `json:"command"` // litmus (default), check, param, compare
+	Name    string `json:"name"`    // the test's file name (SB.litmus, Dekker.pts, mutex.cub, prog.c): its kind
+	Test    string `json:"test"`    // the test's text
+	// Model is a built-in model's name ("tso"), a herd7 library name
+	// ("x86tso.cat"), or "" for the test's default; ignored when Cat is
+	// given.
+	Model   string            `json:"model,omitempty"`
+	Cat     string            `json:"cat,omitempty"`      // a CAT model as text
+	CatName string            `json:"cat_name,omitempty"` // its file name (default model.cat)
+	Files   map[string]string `json:"files,omitempty"`    // more CAT files the model may include, by name
+	Engine  string            `json:"engine,omitempty"`   // litmus: auto, enum, smt, both; check: smt, enum, both
+	Explain bool              `json:"explain,omitempty"`
+	Variant string            `json:"variant,omitempty"` // comma-separated CAT variants
+	Bound   int               `json:"bound,omitempty"`   // litmus -unroll, check/compare -bound (0: the command's default)
+	Target  string            `json:"target,omitempty"`  // check -target, compare -target
+	Source  string            `json:"source,omitempty"`  // compare -source
+}
+
+// Response is the answer to a Request.
+type Response struct {
+	// Status is done (a verdict), error (bad input: see Diags), limit (a
+	// time or memory limit, or unsupported), canceled, or busy.
+	Status   string             `json:"status"`
+	Exit     int                `json:"exit"` // musket's exit status for the same run
+	Output   string             `json:"output"`
+	Stderr   string             `json:"stderr,omitempty"`
+	Result   *report.JSONResult `json:"result,omitempty"`
+	Observed []string           `json:"observed,omitempty"` // the columns of States
+	States   [][]string         `json:"states,omitempty"`
+	Diags    []Diag             `json:"diags,omitempty"`
+	Graph    *Graph             `json:"graph,omitempty"`
+	Engine   string             `json:"engine"`
+	TimeMS   float64            `json:"time_ms"`
+}
+
+// Diag is an error at a position of one of the request's texts.
+type Diag struct {
+	File string `json:"file"` // "test", or the CAT file's name
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Msg  string `json:"msg"`
+}
+
+// Graph is an execution to draw: the witness, or the first candidate
+// execution the model rejects with the cycle of the check it fails.
+type Graph struct {
+	Title     string            `json:"title"`
+	Execution *result.Execution `json:"execution"`
+	Check     string            `json:"check,omitempty"`
+	Cycle     []result.Step     `json:"cycle,omitempty"`
+}
+
+// Engine runs one parsed test under a loaded model.
+type Engine func(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, tags []string, req *Request, timeout time.Duration) (r *result.Result, disagreement string)
+
+// Env is what a run may use besides the request.
+type Env struct {
+	Timeout time.Duration     // per run; 0 for none
+	LibDirs []string          // folders of herd7's library the operator allows (never from the request)
+	Engines map[string]Engine // by name; "enum" is built in
+}
+
+// Enum is the explicit engine, the one every build has.
+func Enum(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, req *Request, timeout time.Duration) (*result.Result, string) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	r := enum.Run(ctx, t, m, name, enum.Options{Variants: variants(req.Variant), Bound: bound(req), TagNames: tags, Uniproc: t.Mixed, Explain: req.Explain})
+	result.Unchunk(r, t)
+	return r, ""
+}
+
+func bound(req *Request) int {
+	if req.Bound > 0 {
+		return req.Bound
+	}
+	return 2
+}
+
+func variants(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+// TestName is the file name of the request's test: its base name,
+// never a path.
+func (req *Request) TestName() string {
+	n := path.Base(strings.ReplaceAll(req.Name, `\`, "/"))
+	if n == "" || n == "." || n == "/" || n == ".." {
+		return "test.litmus"
+	}
+	return n
+}
+
+// CatFile is the file name of the request's CAT model.
+func (req *Request) CatFile() string {
+	n := path.Base(strings.ReplaceAll(req.CatName, `\`, "/"))
+	if n == "" || n == "." || n == "/" || n == ".." {
+		return "model.cat"
+	}
+	if !strings.HasSuffix(n, ".cat") {
+		n += ".cat"
+	}
+	return n
+}
+
+// LoadModel loads the request's model for a test of the architecture
+// archWord: the CAT text with its files, else the named model (a built-in
+// or herd7 library name, never a path), else the architecture's default.
+func LoadModel(req *Request, archWord string, env Env) (*cat.Model, string, error) {
+	if req.Cat != "" {
+		files := map[string][]byte{}
+		for n, text := range req.Files {
+			files[path.Base(n)] = []byte(text)
+		}
+		name := req.CatFile()
+		files[name] = []byte(req.Cat)
+		m, err := cat.LoadText(name, files, cat.LoadOptions{LibDirs: env.LibDirs})
+		return m, name, err
+	}
+	ms := driver.Models{Model: req.Model, LibDirs: env.LibDirs}
+	if strings.ContainsAny(req.Model, `/\`) {
+		return nil, "", fmt.Errorf("model %q: name a built-in model or a herd7 library file, not a path", req.Model)
+	}
+	spec, err := ms.SpecFor(archWord)
+	if err != nil {
+		return nil, "", err
+	}
+	// A named model is loaded once and shared, as package batch shares
+	// one between its workers: the engines only read it.
+	key := spec + "\x00" + strings.Join(env.LibDirs, "\x00")
+	modelCache.Lock()
+	e, ok := modelCache.m[key]
+	if !ok {
+		e = &cachedModel{}
+		modelCache.m[key] = e
+	}
+	modelCache.Unlock()
+	e.once.Do(func() { e.model, e.name, e.err = ms.Load(spec) })
+	return e.model, e.name, e.err
+}
+
+// modelCache holds the named models loaded so far.
+var modelCache = struct {
+	sync.Mutex
+	m map[string]*cachedModel
+}{m: map[string]*cachedModel{}}
+
+type cachedModel struct {
+	once  sync.Once
+	model *cat.Model
+	name  string
+	err   error
+}
+
+// RunLitmus runs a litmus test (the litmus command) in the process.
+func RunLitmus(ctx context.Context, req *Request, env Env) *Response {
+	start := time.Now()
+	resp := &Response{Engine: req.Engine}
+	if resp.Engine == "" {
+		resp.Engine = "enum"
+	}
+	name := req.TestName()
+	t, err := litmus.Parse(name, []byte(req.Test))
+	if err != nil {
+		return resp.fail(err, 2, name, req)
+	}
+	m, mname, err := LoadModel(req, t.Arch, env)
+	if err != nil {
+		return resp.fail(err, 2, name, req)
+	}
+	if req.Cat == "" && req.Model == "" {
+		if err := (driver.Models{}).CheckDialect(t); err != nil {
+			return resp.fail(err, 2, name, req)
+		}
+	}
+	eng := env.Engines[resp.Engine]
+	if eng == nil && resp.Engine == "enum" {
+		eng = Enum
+	}
+	if eng == nil {
+		return resp.fail(fmt.Errorf("the engine %q is not offered here (this build has: %s)", resp.Engine, strings.Join(EngineNames(env), ", ")), 2, name, req)
+	}
+	r, disagree := eng(ctx, t, m, mname, driver.Tags(t.Arch), req, env.Timeout)
+	resp.TimeMS = ms(time.Since(start))
+	if r == nil {
+		return resp.fail(fmt.Errorf("no answer from the engine %q", resp.Engine), 2, name, req)
+	}
+	render(resp, r, disagree, ctx, name, req)
+	return resp
+}
+
+// EngineNames lists the engines env offers.
+func EngineNames(env Env) []string {
+	names := []string{"enum"}
+	for n := range env.Engines {
+		if n != "enum" {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names[1:])
+	return names
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// render fills resp from a result.
+func render(resp *Response, r *result.Result, disagree string, ctx context.Context, name string, req *Request) {
+	var out bytes.Buffer
+	if disagree != "" {
+		fmt.Fprintf(&out, "Test %s %s\nDisagreement %s\n", r.Name, r.Kind(), disagree)
+		resp.Status, resp.Exit = "error", 4
+		resp.Output = out.String()
+		return
+	}
+	report.Text(&out, r)
+	report.Explain(&out, r)
+	resp.Output = out.String()
+	j := report.ToJSON(r)
+	j.File = name
+	// The graph carries the execution to draw; the answer need not carry
+	// it twice (the WebAssembly engine pays for every byte it encodes).
+	j.Witness = nil
+	resp.Result = &j
+	for _, ref := range r.Observed {
+		resp.Observed = append(resp.Observed, ref.String())
+	}
+	if !r.StatesOmitted {
+		for _, s := range r.States {
+			row := make([]string, len(s))
+			for i, v := range s {
+				row[i] = v.String()
+			}
+			resp.States = append(resp.States, row)
+		}
+	}
+	switch r.Status {
+	case result.Done:
+		resp.Status, resp.Exit = "done", 0
+	case result.Timeout, result.Unsupported:
+		resp.Status, resp.Exit = "limit", 3
+		if ctx.Err() == context.Canceled {
+			resp.Status, resp.Exit = "canceled", 130
+		}
+	default:
+		resp.Status, resp.Exit = "error", 2
+	}
+	if r.Err != nil {
+		resp.Diags = diags(r.Err.Error(), name, req)
+	}
+	if ex := r.Explain; ex != nil && ex.Forbidden && len(ex.Rejected) > 0 {
+		rj := ex.Rejected[0]
+		g := &Graph{Title: "a candidate execution the model rejects", Execution: rj.Execution}
+		if rj.Reason != nil {
+			g.Check, g.Cycle = rj.Reason.Check, rj.Reason.Steps
+		}
+		resp.Graph = g
+	} else if r.Witness != nil {
+		resp.Graph = &Graph{Title: "witness", Execution: r.Witness}
+	}
+}
+
+// fail answers an error of the input.
+func (resp *Response) fail(err error, exit int, name string, req *Request) *Response {
+	resp.Status, resp.Exit = "error", exit
+	resp.Output = err.Error() + "\n"
+	resp.Diags = diags(err.Error(), name, req)
+	return resp
+}
+
+var posRE = regexp.MustCompile(`(?m)^(?:[^\n]*?: )?([^\s:][^:\n]*):(\d+):(\d+): (.*)$`)
+
+// diags finds the "file:line:col: msg" errors of text in the request's
+// texts: file is "test" for the test, else a CAT file's name; a position
+// in a built-in file or another file is left out.
+func diags(text, name string, req *Request) []Diag {
+	var out []Diag
+	for _, m := range posRE.FindAllStringSubmatch(text, -1) {
+		file := path.Base(m[1])
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		switch {
+		case file == name:
+			file = "test"
+		case req.Cat != "" && file == req.CatFile():
+		case req.Files[file] != "":
+		default:
+			continue
+		}
+		out = append(out, Diag{File: file, Line: line, Col: col, Msg: m[4]})
+	}
+	return out
+}
+
+// Diags is diags for the output of a command run on files (the server's
+// check, param and compare): positions in name are the test's.
+func Diags(text, name string, req *Request) []Diag { return diags(text, name, req) }
+
+// Info is what the page needs to know of the engine it talks to.
+type Info struct {
+	Mode     string   `json:"mode"` // "server" or "static"
+	Engines  []string `json:"engines"`
+	Commands []string `json:"commands"`
+	Models   []string `json:"models"`
+	Library  []string `json:"library"` // built-in files a CAT model may include by name
+}
+
+// StaticInfo is the Info of the static site: the explicit engine and
+// litmus tests only.
+func StaticInfo() Info {
+	in := Info{Mode: "static", Engines: []string{"enum"}, Commands: []string{"litmus"}, Library: cat.BuiltinFiles()}
+	for _, b := range cat.Builtins() {
+		in.Models = append(in.Models, b.Name)
+	}
+	return in
+}

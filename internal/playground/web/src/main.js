@@ -1,0 +1,367 @@
+// The playground page: two editors (test, model), the examples, Run and
+// Cancel, the results (verdict, states, explanation, the execution
+// drawn), errors at their lines, and a Share link. It runs either on a
+// musket serve (POST api/run) or, on the static site, in a Web Worker
+// holding Musket's explicit engine compiled to WebAssembly.
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection, Decoration } from "@codemirror/view";
+import { EditorState, Compartment, StateField, StateEffect } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { syntaxHighlighting, defaultHighlightStyle, bracketMatching } from "@codemirror/language";
+import { setDiagnostics, lintGutter } from "@codemirror/lint";
+import { langFor, catLang } from "./modes.js";
+import { drawExecution } from "./graph.js";
+
+const $ = id => document.getElementById(id);
+
+// Error lines: a decoration per line that has an error.
+const setErrors = StateEffect.define();
+const errorLines = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setErrors)) deco = e.value;
+    if (tr.docChanged) deco = Decoration.none;
+    return deco;
+  },
+  provide: f => EditorView.decorations.from(f),
+});
+
+function makeEditor(parent, text, lang) {
+  const langC = new Compartment();
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: text,
+      extensions: [lineNumbers(), history(), drawSelection(), highlightActiveLine(), bracketMatching(),
+        syntaxHighlighting(defaultHighlightStyle), lintGutter(), errorLines, langC.of(lang),
+        keymap.of([{ key: "Mod-Enter", run: () => { run(); return true; } }, ...defaultKeymap, ...historyKeymap])],
+    }),
+  });
+  view.langC = langC;
+  return view;
+}
+
+function setText(view, text) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+function markErrors(view, diags) {
+  const doc = view.state.doc;
+  const ds = [], lines = [];
+  for (const d of diags) {
+    const ln = Math.min(Math.max(d.line, 1), doc.lines);
+    const line = doc.line(ln);
+    const from = Math.min(line.from + Math.max(d.col - 1, 0), line.to);
+    ds.push({ from, to: Math.max(from, line.to), severity: "error", message: d.msg });
+    lines.push(Decoration.line({ class: "cm-errorLine", attributes: { "data-error": d.msg } }).range(line.from));
+  }
+  lines.sort((a, b) => a.from - b.from);
+  const uniq = lines.filter((r, i) => i === 0 || r.from !== lines[i - 1].from);
+  view.dispatch(setDiagnostics(view.state, ds));
+  view.dispatch({ effects: setErrors.of(Decoration.set(uniq)) });
+}
+
+// --- the runner: server or WebAssembly worker ---
+let info = null, runner = null;
+
+class ServerRunner {
+  async run(req) {
+    this.ctl = new AbortController();
+    const r = await fetch("api/run", { method: "POST", body: JSON.stringify(req), headers: { "Content-Type": "application/json" }, signal: this.ctl.signal });
+    const text = await r.text();
+    try { return JSON.parse(text); } catch { return { status: "error", exit: 2, output: `HTTP ${r.status}: ${text}` }; }
+  }
+  cancel() { if (this.ctl) this.ctl.abort(); }
+}
+
+class WasmRunner {
+  constructor() { this.start(); }
+  start() {
+    this.worker = new Worker("worker.js");
+    this.ready = new Promise((ok, fail) => {
+      this.worker.onmessage = ev => { if (ev.data.ready) ok(ev.data.info); else if (ev.data.error) fail(new Error(ev.data.error)); };
+    });
+  }
+  call(msg) {
+    return new Promise((ok, fail) => {
+      this.pending = fail;
+      this.worker.onmessage = ev => { this.pending = null; ok(ev.data); };
+      this.worker.postMessage(msg);
+    });
+  }
+  async run(req) { await this.ready; return (await this.call({ request: req })).response; }
+  async model(name) { await this.ready; return (await this.call({ model: name })).model; }
+  cancel() {
+    // The engine runs to its end in the worker: stop the worker, start a new one.
+    this.worker.terminate();
+    if (this.pending) this.pending(new DOMException("canceled", "AbortError"));
+    this.pending = null;
+    this.start();
+  }
+}
+
+async function detect() {
+  try {
+    const s = await fetch("static.json");
+    if (s.ok) {
+      runner = new WasmRunner();
+      info = await runner.ready;
+      info.mode = "static";
+      return;
+    }
+  } catch { }
+  const r = await fetch("api/info");
+  info = await r.json();
+  runner = new ServerRunner();
+}
+
+// --- examples, models, options ---
+let examples = [];
+const herdNames = ["x86tso.cat", "ppc.cat", "aarch64.cat", "arm.cat", "riscv.cat", "rc11.cat", "c11.cat", "sc.cat"];
+
+function fillSelect(sel, items) {
+  sel.innerHTML = "";
+  for (const it of items) {
+    if (it.group) {
+      const g = document.createElement("optgroup");
+      g.label = it.group;
+      for (const o of it.items) g.appendChild(new Option(o.label, o.value));
+      sel.appendChild(g);
+    } else sel.appendChild(new Option(it.label, it.value));
+  }
+}
+
+function setupSelects() {
+  const modelItems = [{ label: "the test's default", value: "" }, { group: "built-in", items: info.models.map(m => ({ label: m, value: m })) },
+    { group: "herd7 library names", items: herdNames.map(m => ({ label: m, value: m })) }];
+  fillSelect($("model"), modelItems);
+  fillSelect($("engine"), info.engines.map(e => ({ label: e, value: e })));
+  $("engine").value = info.engines.includes("auto") ? "auto" : "enum";
+  fillSelect($("command"), info.commands.map(c => ({ label: c, value: c })));
+  $("mode").textContent = info.mode === "static"
+    ? "static site: Musket's explicit engine compiled to WebAssembly, running in your browser. The SMT engine (Z3) and check/param/compare need musket serve."
+    : `musket serve: engines ${info.engines.join(", ")}; commands ${info.commands.join(", ")}; limits ${info.limits.timeout_ms / 1000}s and ${info.limits.memory_mb} MiB per run`;
+  $("libhint").textContent = "include by name: " + info.library.join(", ");
+  const groups = new Map();
+  for (const e of examples) {
+    if (info.mode === "static" && !e.name.endsWith(".litmus")) continue;
+    if (!groups.has(e.group)) groups.set(e.group, []);
+    groups.get(e.group).push({ label: e.name, value: e.group + "/" + e.name });
+  }
+  fillSelect($("examples"), [{ label: "— choose —", value: "" }, ...[...groups].map(([g, items]) => ({ group: g, items }))]);
+  updateCommand();
+}
+
+function updateCommand() {
+  const c = $("command").value;
+  document.querySelectorAll(".cmdopt").forEach(l => { l.style.display = l.dataset.for.split(" ").includes(c) ? "" : "none"; });
+}
+
+function loadExample(key) {
+  const e = examples.find(x => x.group + "/" + x.name === key);
+  if (!e) return;
+  $("testname").value = e.name;
+  setText(testView, e.text);
+  testView.dispatch({ effects: testView.langC.reconfigure(langFor(e.name)) });
+  const cmd = e.command || "litmus";
+  if ([...$("command").options].some(o => o.value === cmd)) $("command").value = cmd;
+  if (e.target) $("target").value = e.target;
+  updateCommand();
+}
+
+let customModel = false;
+function setCustom(on) {
+  customModel = on;
+  $("modelpane").classList.toggle("custom", on);
+  $("drop-model").disabled = !on;
+  $("model").disabled = on;
+}
+
+async function modelSource(name) {
+  if (info.mode === "static") return runner.model(name);
+  const r = await fetch("api/model?name=" + encodeURIComponent(name));
+  return r.ok ? r.text() : "";
+}
+
+// --- running ---
+function request() {
+  const req = {
+    command: $("command").value, name: $("testname").value || "test.litmus", test: testView.state.doc.toString(),
+    engine: $("engine").value, explain: $("explain").checked, bound: +$("bound").value || 0,
+    target: $("target").value || undefined, source: $("source").value || undefined,
+  };
+  if (customModel) { req.cat = modelView.state.doc.toString(); req.cat_name = $("catname").value || "model.cat"; }
+  else if ($("model").value) req.model = $("model").value;
+  return req;
+}
+
+let running = false, timer = null;
+async function run() {
+  if (running) return;
+  running = true;
+  document.body.dataset.status = "running";
+  $("run").disabled = true; $("cancel").disabled = false;
+  const t0 = performance.now();
+  const tick = () => { $("progress").textContent = `running… ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
+  tick(); timer = setInterval(tick, 100);
+  showVerdict("busy", "running…");
+  markErrors(testView, []); markErrors(modelView, []);
+  let resp;
+  try {
+    resp = await runner.run(request());
+  } catch (e) {
+    resp = e.name === "AbortError" ? { status: "canceled", exit: 130, output: "canceled\n" } : { status: "error", exit: 2, output: String(e) + "\n" };
+  }
+  clearInterval(timer);
+  $("progress").textContent = resp.status === "canceled" ? "canceled" : `done in ${((performance.now() - t0) / 1000).toFixed(2)} s`;
+  running = false;
+  $("run").disabled = false; $("cancel").disabled = true;
+  show(resp);
+}
+
+function showVerdict(cls, text) {
+  const v = $("verdict");
+  v.className = "verdict " + cls;
+  v.textContent = text;
+}
+
+function show(resp) {
+  document.body.dataset.status = resp.status;
+  $("output").textContent = (resp.output || "") + (resp.stderr ? "\n" + resp.stderr : "");
+  const r = resp.result;
+  if (resp.status === "done" && r) {
+    const obs = r.observation ? ` — Observation ${r.observation}` : "";
+    showVerdict(r.verdict === "Ok" ? "ok" : "no", `${r.verdict}${obs} (${r.name}, model ${r.model}, ${r.engine || resp.engine})`);
+  } else if (resp.status === "done") {
+    showVerdict(resp.exit === 0 ? "ok" : "no", (resp.output || "").split("\n")[0]);
+  } else {
+    showVerdict("err", { error: "Error", limit: "Limit reached", canceled: "Canceled", busy: "Server busy" }[resp.status] + ": " + (resp.output || "").split("\n")[0]);
+  }
+  // States.
+  const st = $("states");
+  st.innerHTML = "";
+  if (resp.observed && resp.states) {
+    const t = document.createElement("table");
+    t.className = "states";
+    t.innerHTML = "<tr>" + resp.observed.map(o => `<th>${esc(o)}</th>`).join("") + "</tr>" +
+      resp.states.map(row => "<tr>" + row.map(v => `<td>${esc(v)}</td>`).join("") + "</tr>").join("");
+    st.appendChild(t);
+  }
+  // Why.
+  const ex = r && r.explain;
+  let why = "";
+  if (ex && ex.forbidden && ex.rejected && ex.rejected.length) {
+    const rj = ex.rejected[0];
+    why = `Forbidden: ${ex.candidates} candidate execution(s) reach the outcome, and the model rejects each.\n` +
+      `The first fails the check ${rj.reason.check}${rj.reason.test ? " (" + rj.reason.test + ")" : ""}.\n` +
+      (rj.reason.steps ? "Cycle: " + rj.reason.steps.map(s => s.rel).join("; ") : "");
+  } else if (resp.graph && resp.graph.title === "witness") {
+    why = "Allowed: the witness below is an execution the model accepts.";
+  }
+  $("explain-out").textContent = why;
+  const g = $("graph");
+  g.innerHTML = "";
+  $("graph-title").textContent = resp.graph ? "Execution: " + resp.graph.title + (resp.graph.check ? ` (fails ${resp.graph.check})` : "") : "Execution";
+  if (resp.graph && resp.graph.execution) g.appendChild(drawExecution(resp.graph.execution, resp.graph.cycle));
+  // Errors at their lines.
+  const diags = resp.diags || [];
+  markErrors(testView, diags.filter(d => d.file === "test"));
+  markErrors(modelView, diags.filter(d => d.file !== "test"));
+}
+
+function esc(s) { return String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+
+// --- share links: the state in the fragment, deflated and base64url ---
+async function encodeState() {
+  const s = JSON.stringify({ ...request(), model: $("model").value, custom: customModel });
+  const bytes = new TextEncoder().encode(s);
+  if (typeof CompressionStream === "function") {
+    const z = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
+    return "z" + b64(z);
+  }
+  return "j" + b64(bytes);
+}
+
+async function decodeState(frag) {
+  const bytes = unb64(frag.slice(1));
+  let data = bytes;
+  if (frag[0] === "z") data = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
+  return JSON.parse(new TextDecoder().decode(data));
+}
+
+function b64(u8) {
+  let s = "";
+  for (const b of u8) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function unb64(s) {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(bin, c => c.charCodeAt(0));
+}
+
+async function restore() {
+  const m = location.hash.match(/^#s=(.+)$/);
+  if (!m) return false;
+  const st = await decodeState(m[1]);
+  $("testname").value = st.name || "test.litmus";
+  setText(testView, st.test || "");
+  testView.dispatch({ effects: testView.langC.reconfigure(langFor($("testname").value)) });
+  if ([...$("command").options].some(o => o.value === st.command)) $("command").value = st.command;
+  if ([...$("engine").options].some(o => o.value === st.engine)) $("engine").value = st.engine;
+  $("explain").checked = !!st.explain;
+  $("bound").value = st.bound || 0;
+  $("target").value = st.target || ""; $("source").value = st.source || "";
+  $("model").value = st.model || "";
+  if (st.custom) { setText(modelView, st.cat || ""); $("catname").value = st.cat_name || "model.cat"; setCustom(true); }
+  updateCommand();
+  return true;
+}
+
+// --- start ---
+let testView, modelView;
+async function main() {
+  testView = makeEditor($("test-editor"), "", langFor("x.litmus"));
+  modelView = makeEditor($("model-editor"), "(* The model used is the one chosen above; press 'Edit the chosen model' to change it here. *)\n", catLang);
+  setCustom(false);
+  try { examples = await (await fetch("examples.json")).json(); } catch { examples = []; }
+  await detect();
+  setupSelects();
+  $("examples").onchange = e => loadExample(e.target.value);
+  $("command").onchange = updateCommand;
+  $("testname").onchange = () => testView.dispatch({ effects: testView.langC.reconfigure(langFor($("testname").value)) });
+  $("run").onclick = run;
+  $("cancel").onclick = () => runner.cancel();
+  $("edit-model").onclick = async () => {
+    const name = $("model").value || defaultModel();
+    const base = name.replace(/\.cat$/, "");
+    const mapped = { x86tso: "tso", ppc: "power", arm: "armv7" }[base] || base;
+    setText(modelView, await modelSource(mapped));
+    $("catname").value = mapped + ".cat";
+    setCustom(true);
+  };
+  $("drop-model").onclick = () => setCustom(false);
+  $("share").onclick = () => share().catch(e => { $("progress").textContent = "share: " + e; });
+  if (await restore()) run();
+  else if (examples.length) { loadExample(examples[0].group + "/" + examples[0].name); }
+  // For the browser tests and for scripts: set the test's text.
+  window.playground = { setTest(name, text) { $("testname").value = name; setText(testView, text); }, loadExample, run, share };
+  window.readyAt = performance.now();
+  document.body.dataset.ready = "1";
+}
+
+// share puts the share link in the address bar (and the clipboard, when
+// the browser lets the page write it) and returns it.
+async function share() {
+  const url = location.href.split("#")[0] + "#s=" + await encodeState();
+  window.history.replaceState(null, "", url);
+  $("progress").textContent = "share link in the address bar";
+  try { await navigator.clipboard.writeText(url); $("progress").textContent = "share link copied"; } catch { }
+  return url;
+}
+
+function defaultModel() {
+  const arch = (testView.state.doc.line(1).text.split(/\s+/)[0] || "").toUpperCase();
+  return { X86: "tso", X86_64: "tso", PPC: "power", AARCH64: "aarch64", ARM: "armv7", RISCV: "riscv", C: "rc11", SPARC: "tso" }[arch] || "sc";
+}
+
+main();

@@ -1,0 +1,320 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/musket-verify/musket/internal/playground/web"
+)
+
+// The browser tests drive Debian's chromium (scripts/setup-deps.sh
+// installs it) with chromedp: the page as musket serve gives it, and the
+// static site with the WebAssembly engine. A short smoke test runs by
+// default; the rest with MUSKET_LONG=1.
+
+// chromium finds the browser; without one the tests are skipped, except
+// in CI where they must run.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("CI is set and no chromium is installed: scripts/setup-deps.sh installs Debian's chromium for the browser tests")
+	}
+	t.Skip("no chromium on this machine (scripts/setup-deps.sh installs Debian's chromium package); the browser tests need a real browser")
+	return ""
+}
+
+// browser starts a fresh headless chromium and returns a tab's context.
+func browser(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	// chromedp's defaults (headless, no first run, no background
+	// networking, no extensions, no sync, ...) and what a root user in a
+	// container needs: no sandbox, no GPU, no component updates, a fresh
+	// profile.
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1200),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelB := chromedp.NewContext(actx)
+	ctx, cancelC := context.WithTimeout(ctx, limit)
+	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// page is one open playground page.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func open(t *testing.T, ctx context.Context, url string) *page {
+	t.Helper()
+	p := &page{t, ctx}
+	p.do(chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`)))
+	return p
+}
+
+// loadStats says how long the page took to be ready to run (the engine
+// loaded: the WebAssembly worker on the static site) and how many bytes
+// it fetched (as transferred, compressed when served so).
+func (p *page) loadStats() string {
+	p.t.Helper()
+	return eval[string](p, `(() => {
+		const nav = performance.getEntriesByType("navigation")[0];
+		const res = performance.getEntriesByType("resource");
+		let bytes = nav.transferSize, body = nav.decodedBodySize;
+		for (const r of res) { bytes += r.transferSize; body += r.decodedBodySize; }
+		return "load event " + nav.loadEventEnd.toFixed(0) + " ms, ready to run " + window.readyAt.toFixed(0) + " ms, " +
+			(bytes / 1024).toFixed(0) + " KiB transferred (" + (body / 1024).toFixed(0) + " KiB decoded) in " + (res.length + 1) + " files";
+	})()`)
+}
+
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// eval evaluates js in the page (awaiting a promise) as a T.
+func eval[T any](p *page, js string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+func (p *page) example(key string) {
+	p.t.Helper()
+	ok := eval[bool](p, fmt.Sprintf(`(() => { const s = document.getElementById("examples"); s.value = %q; s.dispatchEvent(new Event("change")); return s.value === %q; })()`, key, key))
+	if !ok {
+		p.t.Fatalf("no example %s in the menu", key)
+	}
+}
+
+// run presses Run and waits for a status other than running.
+func (p *page) run() string {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	return p.wait(func(s string) bool { return s != "" && s != "running" })
+}
+
+// wait polls the page's status until ok accepts it.
+func (p *page) wait(ok func(string) bool) string {
+	p.t.Helper()
+	for {
+		s := eval[string](p, `document.body.dataset.status || ""`)
+		if ok(s) {
+			return s
+		}
+		select {
+		case <-p.ctx.Done():
+			p.t.Fatalf("waiting for the page: %v (status %q)", p.ctx.Err(), s)
+		case <-time.After(30 * time.Millisecond):
+		}
+	}
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`document.querySelector(%q).innerText`, sel))
+}
+
+func (p *page) count(sel string) int {
+	p.t.Helper()
+	return eval[int](p, fmt.Sprintf(`document.querySelectorAll(%q).length`, sel))
+}
+
+// testServer serves the page and its API on a loopback port.
+func testServer(t *testing.T, cfg Config) *httptest.Server {
+	t.Helper()
+	cfg.Assets = web.Assets()
+	s := New(cfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	go s.Watch(ctx)
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); cancel() })
+	return hs
+}
+
+// TestBrowserSmoke is the default browser test: open the page, pick SB,
+// run, see Sometimes.
+func TestBrowserSmoke(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1})
+	start := time.Now()
+	ctx := browser(t, 60*time.Second)
+	started := time.Since(start)
+	p := open(t, ctx, hs.URL)
+	t.Logf("chromium started in %v; musket serve's page: %s", started.Round(time.Millisecond), p.loadStats())
+	p.example("Bundled/SB.litmus")
+	if s := p.run(); s != "done" {
+		t.Fatalf("status %s: %s", s, p.text("#output"))
+	}
+	if v := p.text("#verdict"); !strings.Contains(v, "Sometimes") {
+		t.Fatalf("verdict %q, want Sometimes", v)
+	}
+	if n := p.count("#states tr"); n != 5 {
+		t.Errorf("states table has %d rows, want a header and SB's 4 states", n)
+	}
+}
+
+// TestBrowserServer goes through the page's features on musket serve:
+// SB+mfences is Never with its cycle drawn, a share link reproduces it,
+// a long test is canceled (and frees the server's one worker at once),
+// a syntax error marks its line.
+func TestBrowserServer(t *testing.T) {
+	if os.Getenv("MUSKET_LONG") == "" {
+		t.Skip("long browser test: set MUSKET_LONG=1 (TestBrowserSmoke runs by default)")
+	}
+	hs := testServer(t, Config{Workers: 1, Timeout: 60 * time.Second})
+	ctx := browser(t, 3*time.Minute)
+	p := open(t, ctx, hs.URL)
+
+	t.Run("SB+mfences", func(t *testing.T) {
+		p.t = t
+		p.example("Bundled/SB+mfences.litmus")
+		if s := p.run(); s != "done" {
+			t.Fatalf("status %s: %s", s, p.text("#output"))
+		}
+		if v := p.text("#verdict"); !strings.Contains(v, "Never") {
+			t.Fatalf("verdict %q, want Never", v)
+		}
+		if n := p.count("#graph .edge.cycle"); n != 4 {
+			t.Fatalf("%d cycle edges drawn, want mfence; fr; mfence; fr", n)
+		}
+		if w := p.text("#explain-out"); !strings.Contains(w, "mfence; fr; mfence; fr") {
+			t.Errorf("explanation %q lacks the cycle", w)
+		}
+	})
+
+	t.Run("share", func(t *testing.T) {
+		p.t = t
+		url := eval[string](p, `window.playground.share()`)
+		if !strings.Contains(url, "#s=") || eval[string](p, `location.href`) != url {
+			t.Fatalf("share link %q, address %q", url, eval[string](p, `location.href`))
+		}
+		p.do(chromedp.Navigate("about:blank"))
+		q := open(t, ctx, url)
+		if s := q.wait(func(s string) bool { return s == "done" || s == "error" }); s != "done" {
+			t.Fatalf("the shared link gave %s: %s", s, q.text("#output"))
+		}
+		if v := q.text("#verdict"); !strings.Contains(v, "Never") || !strings.Contains(v, "SB+mfences") {
+			t.Fatalf("shared link: verdict %q", v)
+		}
+		if n := q.count("#graph .edge.cycle"); n != 4 {
+			t.Fatalf("shared link: %d cycle edges", n)
+		}
+		p = q
+	})
+
+	t.Run("cancel", func(t *testing.T) {
+		p.t = t
+		p.example("Long (to cancel)/W4x8.litmus")
+		p.do(chromedp.Click(chromedp.CSS("#run")))
+		p.wait(func(s string) bool { return s == "running" })
+		time.Sleep(300 * time.Millisecond)
+		p.do(chromedp.Click(chromedp.CSS("#cancel")))
+		if s := p.wait(func(s string) bool { return s != "running" }); s != "canceled" {
+			t.Fatalf("status %s after Cancel", s)
+		}
+		// The server has one worker: SB answers at once only if the
+		// canceled run let go of it.
+		p.example("Bundled/SB.litmus")
+		start := time.Now()
+		if s := p.run(); s != "done" {
+			t.Fatalf("after cancel: %s", s)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("SB took %v after a cancel: the canceled run kept the worker", d)
+		}
+	})
+
+	t.Run("syntax error", func(t *testing.T) {
+		p.t = t
+		p.example("Bundled/SB.litmus")
+		eval[bool](p, `fetch("examples.json").then(r => r.json()).then(ex => { const sb = ex.find(e => e.name === "SB.litmus").text.split("\n"); sb[4] = sb[4].replace("MOV [x],$1", "MOV [x] $1"); window.playground.setTest("SB.litmus", sb.join("\n")); return true; })`)
+		if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector("#test-editor .cm-content").innerText.includes("MOV [x] $1")`)); err != nil {
+			t.Fatal(err)
+		}
+		if s := p.run(); s != "error" {
+			t.Fatalf("status %s for a syntax error", s)
+		}
+		line := eval[int](p, `(() => { const ls = [...document.querySelectorAll("#test-editor .cm-line")]; return ls.findIndex(l => l.classList.contains("cm-errorLine")) + 1; })()`)
+		if line != 5 {
+			t.Fatalf("error marked on line %d, want 5 (%s)", line, p.text("#output"))
+		}
+	})
+}
+
+// TestBrowserStatic builds the static site (the explicit engine in
+// WebAssembly) and answers the X86 examples in the browser with no
+// server but a file server, comparing with the native engine.
+func TestBrowserStatic(t *testing.T) {
+	if os.Getenv("MUSKET_LONG") == "" {
+		t.Skip("builds the WebAssembly engine: set MUSKET_LONG=1")
+	}
+	chromium(t)
+	dir := t.TempDir()
+	script, _ := filepath.Abs("../../scripts/playground.sh")
+	out, err := exec.Command(script, dir).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, out)
+	}
+	fs := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer fs.Close()
+	native := testServer(t, Config{Workers: 1})
+	ctx := browser(t, 4*time.Minute)
+	p := open(t, ctx, fs.URL)
+	t.Logf("static site: %s", p.loadStats())
+	if m := p.text("#mode"); !strings.Contains(m, "WebAssembly") {
+		t.Fatalf("the static page says %q", m)
+	}
+	keys := eval[[]string](p, `fetch("examples.json").then(r => r.json()).then(ex => ex.filter(e => e.group === "Bundled" || e.group === "Classic X86").map(e => e.group + "/" + e.name))`)
+	if len(keys) < 5 {
+		t.Fatalf("only %d X86 examples", len(keys))
+	}
+	q := open(t, ctx, native.URL)
+	for _, k := range keys {
+		p.example(k)
+		if s := p.run(); s != "done" {
+			t.Fatalf("%s: %s: %s", k, s, p.text("#output"))
+		}
+		q.example(k)
+		if s := q.run(); s != "done" {
+			t.Fatalf("%s natively: %s", k, s)
+		}
+		got, want := verdictLine(p.text("#verdict")), verdictLine(q.text("#verdict"))
+		if got != want {
+			t.Errorf("%s: wasm %q, native %q", k, got, want)
+		}
+	}
+}
+
+// verdictLine is the verdict and observation of the page's verdict line.
+func verdictLine(s string) string {
+	if i := strings.Index(s, " ("); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,188 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/playground"
+)
+
+// runCommand runs check, param or compare on the request's texts, written
+// to a folder of the server's own (removed afterwards) under names the
+// server chooses from the request's base names.
+func (s *Server) runCommand(ctx context.Context, req *playground.Request) *playground.Response {
+	start := time.Now()
+	resp := &playground.Response{Engine: req.Engine}
+	bad := func(msg string) *playground.Response {
+		resp.Status, resp.Exit, resp.Output = "error", 2, msg+"\n"
+		return resp
+	}
+	name := req.TestName()
+	kind := strings.ToLower(filepath.Ext(name))
+	switch req.Command {
+	case "param":
+		if kind != ".cub" {
+			return bad("param checks a Cubicle system: name it FILE.cub")
+		}
+	case "check", "compare":
+		switch kind {
+		case ".pts", ".litmus", ".c":
+		default:
+			return bad(req.Command + " takes a .pts program, an assembly .litmus test or a C program (.c)")
+		}
+		if kind == ".c" {
+			if err := checkCIncludes(req.Test); err != nil {
+				return bad(name + ":" + err.Error())
+			}
+		}
+	}
+	dir, err := os.MkdirTemp("", "musket-serve-")
+	if err != nil {
+		return bad("cannot make a working folder: " + err.Error())
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, []byte(req.Test), 0o600); err != nil {
+		return bad(err.Error())
+	}
+	secs := strconv.FormatFloat(s.cfg.Timeout.Seconds(), 'f', -1, 64)
+	args := []string{"-timeout", secs}
+	model := req.Model
+	if strings.ContainsAny(model, `/\`) {
+		return bad(fmt.Sprintf("model %q: name a built-in model, not a path", model))
+	}
+	if req.Cat != "" && req.Command != "param" {
+		for n, text := range mergeFiles(req) {
+			if err := checkCatIncludes(n, text); err != nil {
+				return bad(err.Error())
+			}
+			if err := os.WriteFile(filepath.Join(dir, n), []byte(text), 0o600); err != nil {
+				return bad(err.Error())
+			}
+		}
+		model = filepath.Join(dir, req.CatFile())
+	}
+	switch req.Command {
+	case "check":
+		if model != "" {
+			args = append(args, "-model", model)
+		}
+		if req.Target != "" {
+			args = append(args, "-target", req.Target)
+		}
+		if req.Engine != "" {
+			args = append(args, "-engine", req.Engine)
+		}
+		if req.Explain {
+			args = append(args, "-explain")
+		}
+		if req.Variant != "" {
+			args = append(args, "-variant", req.Variant)
+		}
+	case "compare":
+		if req.Source == "" || req.Target == "" {
+			return bad("compare needs a source and a target (target:model, model or target)")
+		}
+		args = append(args, "-source", req.Source, "-target", req.Target)
+	case "param":
+		if model != "" {
+			args = append(args, "-model", model)
+		}
+	}
+	if req.Bound > 0 && req.Command != "param" {
+		args = append(args, "-bound", strconv.Itoa(req.Bound))
+	}
+	args = append(args, file)
+	var out, errOut bytes.Buffer
+	code := s.cfg.Command(ctx, req.Command, args, &out, &errOut)
+	clean := func(b *bytes.Buffer) string {
+		return strings.ReplaceAll(b.String(), dir+string(filepath.Separator), "")
+	}
+	resp.Output, resp.Stderr = clean(&out), clean(&errOut)
+	resp.Exit = code
+	resp.TimeMS = float64(time.Since(start).Microseconds()) / 1000
+	switch code {
+	case 0, 1:
+		resp.Status = "done"
+	case 3:
+		resp.Status = "limit"
+	case 130:
+		resp.Status = "canceled"
+	default:
+		resp.Status = "error"
+	}
+	if ctx.Err() != nil && code != 0 && code != 1 {
+		resp.Status = "canceled"
+	}
+	resp.Diags = playground.Diags(resp.Output+"\n"+resp.Stderr, name, req)
+	return resp
+}
+
+// mergeFiles is the request's CAT files by base name, the model's own
+// among them.
+func mergeFiles(req *playground.Request) map[string]string {
+	out := map[string]string{}
+	for n, t := range req.Files {
+		out[filepath.Base(n)] = t
+	}
+	out[req.CatFile()] = req.Cat
+	return out
+}
+
+var catInclude = regexp.MustCompile(`include\s*"([^"]*)"`)
+
+// checkCatIncludes refuses an include of anything but a bare file name:
+// the model is read from the server's folder, and must read nothing
+// outside it but the built-in files.
+func checkCatIncludes(name, text string) error {
+	for _, m := range catInclude.FindAllStringSubmatchIndex(text, -1) {
+		inc := text[m[2]:m[3]]
+		if inc == "" || inc == "." || inc == ".." || strings.ContainsAny(inc, `/\`) {
+			line := 1 + strings.Count(text[:m[0]], "\n")
+			return fmt.Errorf("%s:%d:1: cannot include %q: only a file given by name, or one of Musket's built-in files, may be included", name, line, inc)
+		}
+	}
+	return nil
+}
+
+// allowedHeaders are the headers a C program sent to the server may
+// include: the C library's and Musket's own, never a file by path.
+var allowedHeaders = map[string]bool{
+	"stdatomic.h": true, "pthread.h": true, "assert.h": true, "stdlib.h": true, "stdint.h": true,
+	"stdbool.h": true, "stddef.h": true, "stdio.h": true, "string.h": true, "limits.h": true,
+	"musket/lkmm.h": true,
+}
+
+var cDirective = regexp.MustCompile(`^\s*(?:#|%:)\s*(\w+)\s*(.*)$`)
+
+// checkCIncludes refuses a C program whose includes are not among
+// allowedHeaders (written <h> or "h"), or computed by a macro; an error
+// reads "line:col: what".
+func checkCIncludes(text string) error {
+	// Lines joined as the preprocessor joins them.
+	joined := strings.ReplaceAll(strings.ReplaceAll(text, "\\\r\n", ""), "\\\n", "")
+	for i, line := range strings.Split(joined, "\n") {
+		m := cDirective.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		switch m[1] {
+		case "include", "include_next", "import", "embed":
+		default:
+			continue
+		}
+		arg := strings.TrimSpace(m[2])
+		if n := len(arg); n >= 2 && ((arg[0] == '<' && arg[n-1] == '>') || (arg[0] == '"' && arg[n-1] == '"')) && allowedHeaders[arg[1:n-1]] {
+			continue
+		}
+		return fmt.Errorf("%d:1: #%s %s: the playground's server compiles only programs that include the C library's usual headers and musket/lkmm.h", i+1, m[1], arg)
+	}
+	return nil
+}

@@ -1,0 +1,194 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/playground"
+)
+
+func readFile(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// answer is the part of a playground.Response the tests read.
+type answer struct {
+	Status string `json:"status"`
+	Output string `json:"output"`
+}
+
+// post sends one request and decodes the answer.
+func post(t *testing.T, url string, body []byte) (int, *answer) {
+	t.Helper()
+	r, err := http.Post(url+"/api/run", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Error(err)
+		return 0, nil
+	}
+	defer r.Body.Close()
+	var resp answer
+	if err := json.NewDecoder(r.Body).Decode(&resp); err != nil {
+		t.Errorf("status %d: undecodable answer: %v", r.StatusCode, err)
+		return r.StatusCode, nil
+	}
+	return r.StatusCode, &resp
+}
+
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+func TestRequests(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1, MaxBody: 64 << 10})
+	sb := readFile(t, "../../examples/litmus/SB.litmus")
+	for _, c := range []struct {
+		name   string
+		body   []byte
+		code   int
+		status string
+		want   string
+	}{
+		{"SB", mustJSON(playground.Request{Name: "SB.litmus", Test: sb}), 200, "done", "Observation SB Sometimes 1 3"},
+		{"SB under sc, enum", mustJSON(playground.Request{Name: "SB.litmus", Test: sb, Model: "sc", Engine: "enum"}), 200, "done", "Observation SB Never 0 3"},
+		{"a herd7 library name", mustJSON(playground.Request{Name: "SB.litmus", Test: sb, Model: "x86tso.cat"}), 200, "done", "Sometimes"},
+		{"a path as model", mustJSON(playground.Request{Name: "SB.litmus", Test: sb, Model: "/etc/x86tso.cat"}), 200, "error", "not a path"},
+		{"syntax error", mustJSON(playground.Request{Name: "SB.litmus", Test: strings.Replace(sb, "MOV [x],$1", "MOV [x] $1", 1)}), 200, "error", "SB.litmus:5:"},
+		{"include by path", mustJSON(playground.Request{Name: "SB.litmus", Test: sb, Cat: "include \"../secret.cat\"\nacyclic po as x\n"}), 200, "error", "cannot include"},
+		{"unknown command", mustJSON(playground.Request{Command: "rm", Name: "SB.litmus", Test: sb}), 200, "error", "unknown command"},
+		{"no commands but litmus here", mustJSON(playground.Request{Command: "param", Name: "x.cub", Test: ""}), 200, "error", "litmus tests only"},
+		{"not JSON", []byte("{"), 400, "error", "not the playground's JSON"},
+		{"too large", mustJSON(playground.Request{Name: "SB.litmus", Test: strings.Repeat("x", 70<<10)}), 413, "error", "larger than the server's limit"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, resp := post(t, hs.URL, c.body)
+			if resp == nil {
+				return
+			}
+			if code != c.code || resp.Status != c.status || !strings.Contains(resp.Output, c.want) {
+				t.Errorf("got %d %s %q, want %d %s with %q", code, resp.Status, resp.Output, c.code, c.status, c.want)
+			}
+		})
+	}
+}
+
+// TestConcurrent sends 50 requests at once to a server with two workers
+// and a queue of four: each is answered (a verdict or a time limit) or
+// refused with 503 and a message saying the server is busy; nothing
+// else, and the heap stays bounded.
+func TestConcurrent(t *testing.T) {
+	hs := testServer(t, Config{Workers: 2, Queue: 4, Timeout: 300 * time.Millisecond})
+	long := mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"})
+	short := mustJSON(playground.Request{Name: "SB.litmus", Test: readFile(t, "../../examples/litmus/SB.litmus"), Engine: "enum"})
+	var peak uint64
+	stop := make(chan bool)
+	go func() {
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+		}
+	}()
+	var mu sync.Mutex
+	counts := map[string]int{}
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			body := short
+			if i%2 == 0 {
+				body = long
+			}
+			code, resp := post(t, hs.URL, body)
+			if resp == nil {
+				return
+			}
+			key := fmt.Sprintf("%d %s", code, resp.Status)
+			switch key {
+			case "200 done", "200 limit":
+			case "503 busy":
+				if !strings.Contains(resp.Output, "the server is busy") {
+					t.Errorf("503 without the reason: %q", resp.Output)
+				}
+			default:
+				t.Errorf("unexpected answer %s: %s", key, resp.Output)
+			}
+			mu.Lock()
+			counts[key]++
+			mu.Unlock()
+		}(i)
+	}
+	wg.Wait()
+	close(stop)
+	elapsed := time.Since(start)
+	if counts["503 busy"] == 0 || counts["200 done"]+counts["200 limit"] == 0 {
+		t.Errorf("answers %v: want some run and some refused", counts)
+	}
+	if n := counts["200 done"] + counts["200 limit"] + counts["503 busy"]; n != 50 {
+		t.Errorf("%d of 50 answered: %v", n, counts)
+	}
+	runtime.GC()
+	t.Logf("50 concurrent requests in %v: %v; peak heap %.1f MiB", elapsed, counts, float64(peak)/(1<<20))
+	if peak > 512<<20 {
+		t.Errorf("peak heap %d MiB", peak>>20)
+	}
+	// The server still answers.
+	if _, resp := post(t, hs.URL, short); resp == nil || resp.Status != "done" {
+		t.Errorf("after the burst: %+v", resp)
+	}
+}
+
+// TestMemoryLimit: a run over the memory limit is stopped and said to be.
+func TestMemoryLimit(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1, MemLimit: 1, MemBase: -1, Timeout: 10 * time.Second})
+	code, resp := post(t, hs.URL, mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"}))
+	if resp == nil {
+		return
+	}
+	if code != 200 || resp.Status != "limit" || !strings.Contains(resp.Output, "memory limit") {
+		t.Errorf("got %d %s %q, want the memory limit", code, resp.Status, resp.Output)
+	}
+}
+
+func TestCIncludes(t *testing.T) {
+	for _, c := range []struct {
+		src string
+		ok  bool
+	}{
+		{"#include <stdatomic.h>\n#include <pthread.h>\nint x;", true},
+		{"#include \"musket/lkmm.h\"\n", true},
+		{"#include \"/etc/passwd\"\n", false},
+		{"#include <../../etc/passwd>\n", false},
+		{"  #  include <sys/socket.h>\n", false},
+		{"#define F \"/etc/passwd\"\n#include F\n", false},
+		{"%:include \"/etc/passwd\"\n", false},
+		{"#inc\\\nlude \"/etc/passwd\"\n", false},
+		{"#include_next <x.h>\n", false},
+		{"#embed \"/etc/passwd\"\n", false},
+	} {
+		if err := checkCIncludes(c.src); (err == nil) != c.ok {
+			t.Errorf("%q: %v", c.src, err)
+		}
+	}
+}
