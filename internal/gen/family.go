@@ -73,6 +73,10 @@ func family(t *Test) (string, int) {
 	parts := threadShapes(t)
 	for r := range parts {
 		k := strings.Join(append(append([]string(nil), parts[r:]...), parts[:r]...), " ")
+		if f, ok := families["1:"+k]; ok && t.Locs == 1 {
+			// The coherence tests, on one location.
+			return f, r
+		}
 		if f, ok := families[k]; ok {
 			return f, r
 		}
@@ -97,6 +101,10 @@ func (t *Test) Name() string {
 	}
 	var descs []string
 	allPo := true
+	plain := "po"
+	if strings.HasPrefix(fam, "Co") {
+		plain = "pos"
+	}
 	lone, loneAnn := "", false
 	for _, evs := range t.Threads {
 		if len(evs) == 1 {
@@ -114,7 +122,7 @@ func (t *Test) Name() string {
 			d = append(d, edgeWord(t.Edges[i]))
 		}
 		descs = append(descs, strings.Join(d, "-"))
-		allPo = allPo && descs[len(descs)-1] == "po"
+		allPo = allPo && descs[len(descs)-1] == plain
 	}
 	name := fam
 	same := len(descs) > 1
