@@ -25,6 +25,10 @@ import (
 // "a" and runs every other until it is stopped: a run that can be
 // interrupted while some tests are done.
 func TestMain(m *testing.M) {
+	if os.Getenv("MUSKET_TEST_AS_MUSKET") == "1" {
+		// musket itself, with its engines (the shard tests).
+		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	if os.Getenv("MUSKET_TEST_AS_MAIN") == "1" {
 		testEngines = map[string]batch.Engine{"enum": func(ctx context.Context, t *spec.Test, md *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 			if filepath.Base(t.File) == "a.litmus" {
