@@ -73,11 +73,16 @@ func readOutcomes(path string) (map[string]*outcome, []string, error) {
 		}
 		trimmed := bytes.TrimSpace(src)
 		if len(trimmed) > 0 && trimmed[0] == '{' {
-			r, err := readRunOutput(f)
+			runs, err := readRunOutputs(f)
 			if err != nil {
 				return nil, nil, err
 			}
-			for _, j := range r.tests {
+			tests, err := mergeRuns(runs)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, t := range tests {
+				j := t.j
 				o := &outcome{name: j.Name, status: j.Status, verdict: j.Verdict}
 				if j.States != nil {
 					o.hasSt = true

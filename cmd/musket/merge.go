@@ -46,13 +46,16 @@ type runOutput struct {
 	sum   *litmusSummary
 }
 
-// readRunOutput reads the JSON Lines of one run.
-func readRunOutput(path string) (*runOutput, error) {
+// readRunOutputs reads the JSON Lines of the runs in a file: each run's
+// tests, then its summary line (the outputs of several runs may follow
+// one another, as GNU parallel gathers the shards' outputs).
+func readRunOutputs(path string) ([]*runOutput, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	var runs []*runOutput
 	out := &runOutput{path: path}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<30)
@@ -63,9 +66,6 @@ func readRunOutput(path string) (*runOutput, error) {
 		if len(strings.TrimSpace(string(b))) == 0 {
 			continue
 		}
-		if out.sum != nil {
-			return nil, fmt.Errorf("%s:%d:1: a line after the summary", path, line)
-		}
 		var probe map[string]json.RawMessage
 		if err := json.Unmarshal(b, &probe); err != nil {
 			return nil, fmt.Errorf("%s:%d:1: not a JSON object (musket litmus -json writes one per line): %v", path, line, err)
@@ -75,6 +75,8 @@ func readRunOutput(path string) (*runOutput, error) {
 			if err := json.Unmarshal(s, out.sum); err != nil {
 				return nil, fmt.Errorf("%s:%d:1: summary: %v", path, line, err)
 			}
+			runs = append(runs, out)
+			out = &runOutput{path: fmt.Sprintf("%s:%d", path, line+1)}
 			continue
 		}
 		var j jsonTest
@@ -90,10 +92,10 @@ func readRunOutput(path string) (*runOutput, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	if out.sum == nil {
-		return nil, fmt.Errorf("%s: no summary line: the run did not finish (or was not musket litmus -json)", path)
+	if len(out.tests) > 0 || len(runs) == 0 {
+		return nil, fmt.Errorf("%s: no summary line after the last test: the run did not finish (or was not musket litmus -json)", path)
 	}
-	return out, nil
+	return runs, nil
 }
 
 // mergedTest is one test of the merged result.
@@ -243,7 +245,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the merged result as JSON Lines (the tests, then one {\"summary\": ...}), as one 'musket litmus -json' run")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: musket merge [-json] RUN.json ...")
+		fmt.Fprintln(stderr, "usage: musket merge [-json] RUN.json ...   (a file may hold several runs one after the other)")
 		fmt.Fprintln(stderr, "Merges the outputs of 'musket litmus -json' (the shards of one campaign, -shard K/N, in any order; or")
 		fmt.Fprintln(stderr, "separate runs, one after the other) into the result of one run: herd's text of each test (without")
 		fmt.Fprintln(stderr, "the Time lines, which differ from run to run), the agreement with -expect, and the exit status one run")
@@ -259,12 +261,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	var runs []*runOutput
 	for _, f := range files {
-		r, err := readRunOutput(f)
+		rs, err := readRunOutputs(f)
 		if err != nil {
 			fmt.Fprintf(stderr, "musket merge: %v\n", err)
 			return exitBadInput
 		}
-		runs = append(runs, r)
+		runs = append(runs, rs...)
 	}
 	tests, err := mergeRuns(runs)
 	if err != nil {
@@ -293,7 +295,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	w.Flush()
-	fmt.Fprintf(stderr, "%d tests merged from %d files; %.2fs (the longest run)", s.Tests, len(runs), s.TimeMS/1000)
+	fmt.Fprintf(stderr, "%d tests merged from %d runs; %.2fs (the longest run)", s.Tests, len(runs), s.TimeMS/1000)
 	if s.Slowest != "" {
 		fmt.Fprintf(stderr, "; slowest %s %.2fs", s.Slowest, s.SlowestMS/1000)
 	}

@@ -156,7 +156,7 @@ func TestMergeBadInput(t *testing.T) {
 		files []string
 		err   string
 	}{
-		{[]string{write("nosum.json", test)}, "no summary line"},
+		{[]string{write("nosum.json", test)}, "no summary line after the last test"},
 		{[]string{write("junk.json", "hello\n")}, "junk.json:1:1: not a JSON object"},
 		{[]string{write("s1.json", test+sum("1/2", 2))}, "shard 2/2 of the run of 2 tests is missing"},
 		{[]string{write("a1.json", test+sum("1/2", 2)), write("b1.json", test+sum("1/2", 2))}, "are both shard 1/2"},

@@ -13,7 +13,8 @@ import (
 // it, in lexical order; "@LIST" stands for the files LIST names, one a
 // line, relative to LIST's folder (herd7's index files, e.g. "@all"; blank
 // lines and lines starting with '#' are skipped, and a line may itself be
-// a folder or an @list).
+// a folder or an @list); so does a file whose name begins with '@'
+// (DIR/@all, the index diy7 and musket gen write).
 func Files(args []string) ([]string, error) {
 	return files(args, map[string]bool{})
 }
@@ -32,6 +33,15 @@ func files(args []string, lists map[string]bool) ([]string, error) {
 		st, err := os.Stat(a)
 		if err != nil {
 			return nil, err
+		}
+		if !st.IsDir() && strings.HasPrefix(filepath.Base(a), "@") {
+			// An index file named as herd's and diy's are (DIR/@all).
+			found, err := listFile(a, lists)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, found...)
+			continue
 		}
 		if !st.IsDir() {
 			out = append(out, a)
