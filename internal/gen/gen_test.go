@@ -54,6 +54,8 @@ func TestConditions(t *testing.T) {
 		{"X86", "PodWW Wse PodWW Wse", `(x=2 /\ y=2)`},
 		{"X86", "Rfe PosRR Fre", `(1:EAX=1 /\ 1:EBX=0)`},
 		{"PPC", "LwSyncdWW Rfe DpAddrdR Fre", `(1:r2=1 /\ 1:r5=0)`},
+		// Three writes to x, the first two in program order.
+		{"X86", "PosWW Wse PodWR Fre PodWR Fre", `(x=3 /\ 1:EAX=0 /\ 2:EAX=0)`},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -85,6 +87,7 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWRPA FreQP PodWRPA FreQP", "annotated both A and Q"},
 		{"PPC", "Foo", "not an edge of PPC"},
 		{"X86", "Rfe PosRW Wse Wse", "unsupported: 3 writes"},
+		{"X86", "Rfe PosRW Wsi Wse PosWR Fre", "unsupported: 4 writes"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
