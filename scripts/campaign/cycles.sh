@@ -19,8 +19,18 @@ out=$1
 n=${2:-0}
 size=${3:-4}
 here=$(cd "$(dirname "$0")" && pwd)
-musket=${MUSKET:-musket}
-export MUSKET="$musket"
+if [ -z "${MUSKET:-}" ]; then
+	if command -v musket >/dev/null 2>&1; then
+		MUSKET=musket
+	elif [ -x "$here/../../musket" ]; then
+		MUSKET="$here/../../musket"
+	else
+		echo "$0: no musket binary: build it (go build -o musket ./cmd/musket) or set MUSKET" >&2
+		exit 2
+	fi
+fi
+export MUSKET
+musket=$MUSKET
 rm -rf "$out/X86" "$out/AArch64"
 mkdir -p "$out" || exit 2
 "$musket" gen -arch X86 -size "$size" -o "$out/X86" \

@@ -16,8 +16,18 @@ n=$1
 out=$2
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
-musket=${MUSKET:-musket}
-export MUSKET="$musket"
+if [ -z "${MUSKET:-}" ]; then
+	if command -v musket >/dev/null 2>&1; then
+		MUSKET=musket
+	elif [ -x "$here/../../musket" ]; then
+		MUSKET="$here/../../musket"
+	else
+		echo "$0: no musket binary: build it (go build -o musket ./cmd/musket) or set MUSKET" >&2
+		exit 2
+	fi
+fi
+export MUSKET
+musket=$MUSKET
 rm -f "$out"/shard-*-of-"$n".json
 if command -v parallel >/dev/null 2>&1 && [ -z "${MUSKET_NO_PARALLEL:-}" ]; then
 	seq "$n" | parallel -j "$n" --halt never "MUSKET_SHARD_INDEX={} sh '$here/shard.sh' $n '$out' -j 1 $*" || true

@@ -9,7 +9,8 @@
 #   JOB_COMPLETION_INDEX  0..N-1 (a Kubernetes Indexed Job)
 #   SLURM_ARRAY_TASK_ID   a Slurm job array; K = ID - SLURM_ARRAY_TASK_MIN + 1
 #   PARALLEL_SEQ          1..N (GNU parallel's job number)
-# MUSKET names the musket binary (default: musket on the PATH).
+# MUSKET names the musket binary (default: musket on the PATH, else the
+# one built at the root of the repository).
 #
 # The exit status is 0 when the shard ran to its summary, whatever its
 # verdicts (a verdict that disagrees with -expect is not a failure of the
@@ -36,7 +37,19 @@ else
 	echo "$0: no shard index: set MUSKET_SHARD_INDEX, JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or PARALLEL_SEQ" >&2
 	exit 2
 fi
-musket=${MUSKET:-musket}
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${MUSKET:-}" ]; then
+	if command -v musket >/dev/null 2>&1; then
+		MUSKET=musket
+	elif [ -x "$here/../../musket" ]; then
+		MUSKET="$here/../../musket"
+	else
+		echo "$0: no musket binary: build it (go build -o musket ./cmd/musket) or set MUSKET" >&2
+		exit 2
+	fi
+fi
+export MUSKET
+musket=$MUSKET
 if [ "$out" = "-" ]; then
 	"$musket" litmus -shard "$k/$n" -json "$@"
 	code=$?

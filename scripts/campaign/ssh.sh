@@ -17,9 +17,20 @@ n=$2
 out=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${MUSKET:-}" ]; then
+	if command -v musket >/dev/null 2>&1; then
+		MUSKET=musket
+	elif [ -x "$here/../../musket" ]; then
+		MUSKET="$here/../../musket"
+	else
+		echo "$0: no musket binary: build it (go build -o musket ./cmd/musket) or set MUSKET" >&2
+		exit 2
+	fi
+fi
+export MUSKET
 mkdir -p "$out" || exit 2
 # --group (the default) keeps each shard's lines together; 'musket merge'
 # reads the runs one after the other from the one file.
 seq "$n" | parallel --sshloginfile "$hosts" --workdir "$PWD" --halt never \
 	"MUSKET_SHARD_INDEX={} sh '$here/shard.sh' $n - -j 1 $*" >"$out/campaign.json" || true
-exec "${MUSKET:-musket}" merge "$out/campaign.json"
+exec "$MUSKET" merge "$out/campaign.json"
