@@ -205,7 +205,6 @@ func (t *Test) values(oneLoc bool) error {
 // the edge leaving the last event enters the first (the cycle is on one
 // location).
 func (t *Test) chainValues(chain []int, closed bool) error {
-	n := len(t.Events)
 	writes := 0
 	for _, i := range chain {
 		if t.Events[i].Dir == 'W' {
@@ -254,7 +253,6 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 			}
 		}
 	}
-	_ = n
 	if writes >= 2 {
 		t.Final[t.Events[chain[0]].Loc] = writes
 	}

@@ -119,7 +119,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 	case strings.HasPrefix(s, "Po"):
 		e.Kind = Po
 		var err error
-		if rest, err = e.locDirs(s[2:], true); err != nil {
+		if rest, err = e.locDirs(s[2:]); err != nil {
 			return bad(err.Error())
 		}
 	case strings.HasPrefix(s, "Dp"):
@@ -150,7 +150,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			if strings.HasPrefix(s, f) {
 				e.Kind, e.Fence = Fence, f
 				var err error
-				if rest, err = e.locDirs(s[len(f):], true); err != nil {
+				if rest, err = e.locDirs(s[len(f):]); err != nil {
 					return bad(err.Error())
 				}
 				break
@@ -188,7 +188,7 @@ func depsHint(a *Arch) string {
 }
 
 // locDirs reads "{s,d}{R,W}{R,W}" at the start of s.
-func (e *Edge) locDirs(s string, _ bool) (string, error) {
+func (e *Edge) locDirs(s string) (string, error) {
 	if len(s) < 3 || (s[0] != 's' && s[0] != 'd') || (s[1] != 'R' && s[1] != 'W') || (s[2] != 'R' && s[2] != 'W') {
 		return "", fmt.Errorf("want {s,d}{R,W}{R,W} after the kind, e.g. PodWR")
 	}
