@@ -136,7 +136,7 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, out string, stdout
 	}
 	fmt.Fprintf(stdout, "%d tests in %s (index %s)", len(tests), out, filepath.Join(out, "@all"))
 	if st.Unsupported > 0 {
-		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location, not all in one thread)", st.Unsupported)
+		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin)", st.Unsupported)
 	}
 	fmt.Fprintln(stdout)
 	return exitOK
