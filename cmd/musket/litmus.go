@@ -39,6 +39,7 @@ type litmusFlags struct {
 	jobs, bound, nshow                  *int
 	asJSON, quiet, verdictOnly, explain *bool
 	timeout                             *timeoutFlag
+	shard                               *shardFlag
 }
 
 // newLitmusFlags declares the flags of the litmus command.
@@ -70,6 +71,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.showEvents = fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
 	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
 	fs.Var(&f.skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
+	f.shard = addShard(fs)
 	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
@@ -155,6 +157,10 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return usageError(f.fs, stderr, "%s", msg)
 	}
 	files, err := driver.TestFiles(operands)
+	inputs := len(files)
+	if err == nil {
+		files, err = f.shard.apply(files)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 		return exitBadInput
@@ -176,7 +182,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON,
-		files: len(files), start: time.Now(), timeout: opts.Timeout}
+		files: len(files), start: time.Now(), timeout: opts.Timeout, shard: f.shard.String(), inputs: inputs}
 	if *f.witness != "" {
 		l.witness = newWitnessFiles(*f.witness, len(files) > 1)
 	}
@@ -232,6 +238,8 @@ type litmusRun struct {
 
 	status      status
 	files       int
+	shard       string // -shard K/N, "" for none
+	inputs      int    // the tests before -shard kept a slice
 	start       time.Time
 	interrupted bool
 	modelErr    error // the model's error, reported once; the run stops
@@ -262,6 +270,10 @@ func (l *litmusRun) job(j batch.Job) {
 		l.errs++
 		l.status.add(exitBadInput)
 		fmt.Fprintf(l.stderr, "%v\n", j.Err)
+		if l.asJSON && !l.quiet {
+			// One line per test, so that shards merge back in order.
+			writeJSON(l.stdout, report.JSONResult{File: j.Path, Name: strings.TrimSuffix(filepath.Base(j.Path), ".litmus"), Status: "error", Error: j.Err.Error()})
+		}
 		return
 	}
 	r := j.Result
@@ -425,6 +437,8 @@ type litmusSummary struct {
 	SlowestMS           float64        `json:"slowest_ms,omitempty"`
 	TimeMS              float64        `json:"time_ms"`
 	ExitStatus          int            `json:"exit_status"`
+	Shard               string         `json:"shard,omitempty"`  // -shard K/N
+	Inputs              int            `json:"inputs,omitempty"` // with -shard: the tests of every shard
 }
 
 type expectSummary struct {
@@ -439,6 +453,9 @@ func (l *litmusRun) summary() {
 	if l.asJSON {
 		s := litmusSummary{Tests: l.files, Finished: l.finished, Errors: l.errs, Timeouts: l.timeouts, TimeoutMS: ms(l.timeout),
 			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
+		if l.shard != "" {
+			s.Shard, s.Inputs = l.shard, l.inputs
+		}
 		if s.Timeouts == nil {
 			s.Timeouts = []string{}
 		}

@@ -26,6 +26,10 @@ import (
 // "a" and runs every other until it is stopped: a run that can be
 // interrupted while some tests are done.
 func TestMain(m *testing.M) {
+	if os.Getenv("MUSKET_TEST_AS_MUSKET") == "1" {
+		// musket itself, with its engines (the shard tests).
+		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	switch os.Getenv("MUSKET_TEST_AS_MAIN") {
 	case "real": // musket as built, with its own engines
 		if os.Getenv("MUSKET_TEST_READY_FD") == "3" {

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/musket-verify/musket/internal/gen"
+)
+
+func init() {
+	register("gen", "generate litmus tests from cycles of relaxations (diyone7, diy7)", runGen)
+}
+
+// runGen is 'musket gen -arch ARCH CYCLE...' (one test, as diyone7) and
+// 'musket gen -arch ARCH -relax LIST -size N -o DIR' (every cycle, as
+// diy7).
+func runGen(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	archName := fs.String("arch", "X86", "`architecture`: X86, PPC, AArch64 or RISCV")
+	relax := fs.String("relax", "", "`edges` (comma- or blank-separated; '*' in a direction stands for R and W: Pod**) to build every cycle from, as diy7 does")
+	safe := fs.String("safe", "", "`edges` a cycle may use besides -relax; with -safe, each cycle has one -relax edge at least")
+	size := intFlag(fs, "size", 4, 0, "with -relax: edges in a cycle, at most")
+	procs := intFlag(fs, "nprocs", 4, 0, "with -relax: threads in a test, at most (0: no bound)")
+	out := fs.String("o", "", "write each test to `DIR`/NAME.litmus (and, with -relax, the index DIR/@all) instead of stdout")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: musket gen [-arch ARCH] [-o DIR] CYCLE...          the test of one cycle (diyone7): musket gen -arch PPC LwSyncdWW Rfe DpAddrdR Fre")
+		fmt.Fprintln(stderr, "       musket gen [-arch ARCH] -relax LIST [-size N] -o DIR  every cycle of at most N edges over LIST, once up to rotation (diy7)")
+		fmt.Fprintln(stderr, "The notation is the diy tool suite's (Alglave, Maranget, Sarkar, Sewell, \"Fences in Weak Memory Models\", CAV 2010):")
+		fmt.Fprintln(stderr, "Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi (Coe, Coi), fences (MFenced.. on X86; LwSyncd.., Syncd.. on PPC;")
+		fmt.Fprintln(stderr, "DMB.SYd.., DMB.LDd.., DMB.STd.. on AArch64; Fence.rw.rwd.. on RISCV), dependencies Dp{Addr,Data,Ctrl}{s,d}{R,W},")
+		fmt.Fprintln(stderr, "annotations after the directions (PodWRLA, RfePA on AArch64; PodWRRlAq on RISCV).")
+		fs.PrintDefaults()
+	}
+	operands, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	a, err := gen.LookupArch(*archName)
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
+	if *relax == "" {
+		if len(operands) == 0 {
+			return usageError(fs, stderr, "give a cycle (e.g. PodWR Fre PodWR Fre) or -relax LIST")
+		}
+		return genOne(a, operands, *out, stdout, stderr)
+	}
+	if len(operands) > 0 {
+		return usageError(fs, stderr, "-relax enumerates cycles: give no cycle with it (got %q)", strings.Join(operands, " "))
+	}
+	if *out == "" {
+		return usageError(fs, stderr, "-relax writes many tests: give the folder with -o DIR")
+	}
+	return genAll(a, *relax, *safe, *size, *procs, *out, stdout, stderr)
+}
+
+func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) int {
+	es, err := a.ParseCycle(words)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: %v\n", err)
+		return exitBadInput
+	}
+	t, err := gen.Build(a, es)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: %s: %v\n", strings.Join(words, " "), err)
+		if _, unsup := err.(*gen.ErrUnsupported); unsup {
+			return exitLimit
+		}
+		return exitBadInput
+	}
+	if out == "" {
+		if err := t.Write(stdout); err != nil {
+			fmt.Fprintf(stderr, "musket gen: %v\n", err)
+			return exitBadInput
+		}
+		return exitOK
+	}
+	var b bytes.Buffer
+	t.Write(&b)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
+		return exitBadInput
+	}
+	path := filepath.Join(out, t.Name()+".litmus")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "musket gen: %v\n", err)
+		return exitBadInput
+	}
+	fmt.Fprintln(stdout, path)
+	return exitOK
+}
+
+func genAll(a *gen.Arch, relax, safe string, size, procs int, out string, stdout, stderr io.Writer) int {
+	r, err := a.ExpandList(relax)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: -relax: %v\n", err)
+		return exitBadInput
+	}
+	s, err := a.ExpandList(safe)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: -safe: %v\n", err)
+		return exitBadInput
+	}
+	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs})
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: %v\n", err)
+		return exitBadInput
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
+		return exitBadInput
+	}
+	var index bytes.Buffer
+	for _, g := range tests {
+		var b bytes.Buffer
+		if err := g.Test.WriteNamed(&b, g.Name); err != nil {
+			fmt.Fprintf(stderr, "musket gen: %v\n", err)
+			return exitBadInput
+		}
+		file := g.Name + ".litmus"
+		if err := os.WriteFile(filepath.Join(out, file), b.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(stderr, "musket gen: %v\n", err)
+			return exitBadInput
+		}
+		index.WriteString(file + "\n")
+	}
+	if err := os.WriteFile(filepath.Join(out, "@all"), index.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "musket gen: %v\n", err)
+		return exitBadInput
+	}
+	fmt.Fprintf(stdout, "%d tests in %s (index %s)", len(tests), out, filepath.Join(out, "@all"))
+	if st.Unsupported > 0 {
+		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin)", st.Unsupported)
+	}
+	fmt.Fprintln(stdout)
+	return exitOK
+}

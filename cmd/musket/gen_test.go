@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGenCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runGen([]string{"-arch", "PPC", "LwSyncdWW", "Rfe", "DpAddrdR", "Fre"}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.HasPrefix(out.String(), "PPC MP+lwsync+addr\n") || !strings.Contains(out.String(), "lwzx ") {
+		t.Errorf("unexpected test:\n%s", out.String())
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"-arch", "X86", "PodWR", "PodWR"}, exitBadInput, "PodWR ends on a read but PodWR starts from a write"},
+		{[]string{"-arch", "X86", "DpAddrdR", "Fre"}, exitBadInput, "X86 has no dependencies"},
+		{[]string{"-arch", "Z80", "PodWR", "Fre"}, exitBadInput, "unknown architecture"},
+		{[]string{"-arch", "X86"}, exitBadInput, "give a cycle"},
+		{[]string{"-arch", "X86", "-relax", "PodWR,Fre"}, exitBadInput, "give the folder with -o"},
+		{[]string{"-arch", "X86", "Rfe", "PosRW", "Wse", "Wse"}, exitLimit, "unsupported: 3 writes"},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := runGen(c.args, &out, &errb); code != c.code || !strings.Contains(errb.String(), c.err) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errb.String(), c.code, c.err)
+		}
+	}
+	dir := t.TempDir()
+	out.Reset()
+	if code := runGen([]string{"-arch", "AArch64", "-relax", "DMB.SYd**,DpAddrdR", "-safe", "Rfe,Fre", "-size", "4", "-o", dir}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "@all"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Fields(string(index))
+	for _, want := range []string{"MP+dmb.sy+addr.litmus", "SB+dmb.sys.litmus", "MP+dmb.sys.litmus"} {
+		found := false
+		for _, n := range names {
+			found = found || n == want
+		}
+		if !found {
+			t.Errorf("%s not in the index %v", want, names)
+		}
+	}
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			t.Errorf("index names a missing file: %v", err)
+		}
+	}
+	// The index runs: every test of the campaign parses and gets a verdict.
+	out.Reset()
+	errb.Reset()
+	if code := runLitmus([]string{"-q", "-engine", "enum", filepath.Join(dir, "@all")}, &out, &errb); code != exitOK {
+		t.Errorf("running the campaign: exit %d: %s", code, errb.String())
+	}
+}

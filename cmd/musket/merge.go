@@ -1,0 +1,410 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+func init() {
+	register("merge", "merge the -json results of runs (the shards of one campaign) into one result", runMerge)
+}
+
+// jsonTest is what merge and diff read of a test's JSON line (the
+// fields of jsonTest they need; the witness and the
+// explanation are passed through as written).
+type jsonTest struct {
+	File        string               `json:"file"`
+	Name        string               `json:"name"`
+	Model       string               `json:"model"`
+	Status      string               `json:"status"`
+	Error       string               `json:"error"`
+	Verdict     string               `json:"verdict"`
+	Observation string               `json:"observation"`
+	Condition   string               `json:"condition"`
+	States      *[]map[string]string `json:"states"`
+	Positive    *int                 `json:"positive"`
+	Negative    *int                 `json:"negative"`
+	Flags       []string             `json:"flags"`
+	Bounded     bool                 `json:"bounded"`
+	Pruned      bool                 `json:"pruned"`
+	Expected    string               `json:"expected"`
+}
+
+// runOutput is one file of 'musket litmus -json' output: its tests, raw
+// and decoded, and its summary.
+type runOutput struct {
+	path  string
+	raw   [][]byte
+	tests []jsonTest
+	sum   *litmusSummary
+}
+
+// readRunOutputs reads the JSON Lines of the runs in a file: each run's
+// tests, then its summary line (the outputs of several runs may follow
+// one another, as GNU parallel gathers the shards' outputs).
+func readRunOutputs(path string) ([]*runOutput, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var runs []*runOutput
+	out := &runOutput{path: path}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	line := 0
+	for sc.Scan() {
+		line++
+		b := sc.Bytes()
+		if len(strings.TrimSpace(string(b))) == 0 {
+			continue
+		}
+		var probe map[string]json.RawMessage
+		if err := json.Unmarshal(b, &probe); err != nil {
+			return nil, fmt.Errorf("%s:%d:1: not a JSON object (musket litmus -json writes one per line): %v", path, line, err)
+		}
+		if s, ok := probe["summary"]; ok {
+			out.sum = &litmusSummary{}
+			if err := json.Unmarshal(s, out.sum); err != nil {
+				return nil, fmt.Errorf("%s:%d:1: summary: %v", path, line, err)
+			}
+			runs = append(runs, out)
+			out = &runOutput{path: fmt.Sprintf("%s:%d", path, line+1)}
+			continue
+		}
+		var j jsonTest
+		if err := json.Unmarshal(b, &j); err != nil {
+			return nil, fmt.Errorf("%s:%d:1: not a test result of musket litmus -json: %v", path, line, err)
+		}
+		if j.Name == "" || j.Status == "" {
+			return nil, fmt.Errorf("%s:%d:1: not a test result of musket litmus -json (no name or status)", path, line)
+		}
+		out.tests = append(out.tests, j)
+		out.raw = append(out.raw, append([]byte(nil), b...))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(out.tests) > 0 || len(runs) == 0 {
+		return nil, fmt.Errorf("%s: no summary line after the last test: the run did not finish (or was not musket litmus -json)", path)
+	}
+	return runs, nil
+}
+
+// mergedTest is one test of the merged result.
+type mergedTest struct {
+	raw []byte
+	j   jsonTest
+}
+
+// mergeRuns puts the tests of the runs in the order of one run: the
+// shards of a campaign (-shard K/N, all N of them, in any order) back
+// into input order, the other files one after the other.
+func mergeRuns(runs []*runOutput) ([]mergedTest, error) {
+	type group struct {
+		n, inputs int
+		shards    map[int]*runOutput
+	}
+	var order []any // *runOutput or *group, by first appearance
+	groups := map[string]*group{}
+	for _, r := range runs {
+		if r.sum.Shard == "" {
+			order = append(order, r)
+			continue
+		}
+		k, n, err := parseShard(r.sum.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: shard: %v", r.path, err)
+		}
+		key := fmt.Sprintf("%d/%d", n, r.sum.Inputs)
+		g := groups[key]
+		if g == nil {
+			g = &group{n: n, inputs: r.sum.Inputs, shards: map[int]*runOutput{}}
+			groups[key] = g
+			order = append(order, g)
+		}
+		if prev := g.shards[k]; prev != nil {
+			return nil, fmt.Errorf("%s and %s are both shard %s", prev.path, r.path, r.sum.Shard)
+		}
+		g.shards[k] = r
+	}
+	var out []mergedTest
+	for _, o := range order {
+		switch o := o.(type) {
+		case *runOutput:
+			for i := range o.tests {
+				out = append(out, mergedTest{o.raw[i], o.tests[i]})
+			}
+		case *group:
+			for k := 1; k <= o.n; k++ {
+				r := o.shards[k]
+				if r == nil {
+					return nil, fmt.Errorf("shard %d/%d of the run of %d tests is missing", k, o.n, o.inputs)
+				}
+				want := (o.inputs - k + o.n) / o.n
+				if len(r.tests) > want {
+					return nil, fmt.Errorf("%s: shard %s has %d results for %d tests", r.path, r.sum.Shard, len(r.tests), want)
+				}
+			}
+			for i := 0; i < o.inputs; i++ {
+				r := o.shards[i%o.n+1]
+				if p := i / o.n; p < len(r.tests) {
+					out = append(out, mergedTest{r.raw[p], r.tests[p]})
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// mergeSummary adds up the summaries as one run's: the counts, the
+// names in merged order, the longest time (the shards ran side by side),
+// the highest exit status (130 over all).
+func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
+	var s litmusSummary
+	pos := map[string]int{}
+	for i, t := range tests {
+		if _, ok := pos[t.j.File]; !ok {
+			pos[t.j.File] = i
+		}
+		switch t.j.Status {
+		case "timeout":
+			s.Timeouts = append(s.Timeouts, t.j.Name)
+		case "unsupported":
+			s.Unsupported = append(s.Unsupported, t.j.Name)
+		case "disagreement":
+			s.EngineDisagreements = append(s.EngineDisagreements, t.j.Name)
+		}
+	}
+	if s.Timeouts == nil {
+		s.Timeouts = []string{}
+	}
+	var st status
+	interrupted := false
+	for _, r := range runs {
+		x := r.sum
+		s.Tests += x.Tests
+		s.Finished += x.Finished
+		s.Errors += x.Errors
+		if s.TimeoutMS == 0 {
+			s.TimeoutMS = x.TimeoutMS
+		}
+		if s.ModelError == "" {
+			s.ModelError = x.ModelError
+		}
+		s.Interrupted = s.Interrupted || x.Interrupted
+		if x.SlowestMS > s.SlowestMS {
+			s.Slowest, s.SlowestMS = x.Slowest, x.SlowestMS
+		}
+		s.TimeMS = max(s.TimeMS, x.TimeMS)
+		if x.ExitStatus == exitInterrupted {
+			interrupted = true
+		} else {
+			st.add(x.ExitStatus)
+		}
+		if e := x.Expect; e != nil {
+			if s.Expect == nil {
+				s.Expect = &expectSummary{Disagreements: []string{}}
+			}
+			s.Expect.Agreed += e.Agreed
+			s.Expect.Compared += e.Compared
+			s.Expect.WithoutExpected += e.WithoutExpected
+			s.Expect.Disagreements = append(s.Expect.Disagreements, e.Disagreements...)
+		}
+	}
+	if s.Expect != nil {
+		// Each disagreement begins with its test's path: merged order.
+		at := func(d string) int {
+			p, _, _ := strings.Cut(d, ": ")
+			if i, ok := pos[p]; ok {
+				return i
+			}
+			return len(tests)
+		}
+		sort.SliceStable(s.Expect.Disagreements, func(i, j int) bool {
+			return at(s.Expect.Disagreements[i]) < at(s.Expect.Disagreements[j])
+		})
+	}
+	s.ExitStatus = int(st)
+	if interrupted {
+		s.ExitStatus = exitInterrupted
+	}
+	return s
+}
+
+// runMerge is 'musket merge [-json] FILE.json ...'.
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the merged result as JSON Lines (the tests, then one {\"summary\": ...}), as one 'musket litmus -json' run")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: musket merge [-json] RUN.json ...   (a file may hold several runs one after the other)")
+		fmt.Fprintln(stderr, "Merges the outputs of 'musket litmus -json' (the shards of one campaign, -shard K/N, in any order; or")
+		fmt.Fprintln(stderr, "separate runs, one after the other) into the result of one run: herd's text of each test (without")
+		fmt.Fprintln(stderr, "the Time lines, which differ from run to run), the agreement with -expect, and the exit status one run")
+		fmt.Fprintln(stderr, "would have had. The time on stderr is the longest shard's.")
+		fs.PrintDefaults()
+	}
+	files, code, ok := parseCommand(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) == 0 {
+		return usageError(fs, stderr, "no result files given")
+	}
+	var runs []*runOutput
+	for _, f := range files {
+		rs, err := readRunOutputs(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket merge: %v\n", err)
+			return exitBadInput
+		}
+		runs = append(runs, rs...)
+	}
+	tests, err := mergeRuns(runs)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket merge: %v\n", err)
+		return exitBadInput
+	}
+	s := mergeSummary(runs, tests)
+	if *asJSON {
+		for _, t := range tests {
+			stdout.Write(append(t.raw, '\n'))
+		}
+		writeJSON(stdout, map[string]litmusSummary{"summary": s})
+		return s.ExitStatus
+	}
+	w := bufio.NewWriter(stdout)
+	for _, t := range tests {
+		writeMergedText(w, t.j)
+	}
+	if e := s.Expect; e != nil {
+		for _, d := range e.Disagreements {
+			fmt.Fprintf(w, "DISAGREE %s\n", d)
+		}
+		fmt.Fprintf(w, "agreement %d/%d\n", e.Agreed, e.Compared)
+		if e.WithoutExpected > 0 {
+			fmt.Fprintf(w, "without expected result: %d\n", e.WithoutExpected)
+		}
+	}
+	w.Flush()
+	fmt.Fprintf(stderr, "%d tests merged from %d runs; %.2fs (the longest run)", s.Tests, len(runs), s.TimeMS/1000)
+	if s.Slowest != "" {
+		fmt.Fprintf(stderr, "; slowest %s %.2fs", s.Slowest, s.SlowestMS/1000)
+	}
+	fmt.Fprintln(stderr)
+	if len(s.Timeouts) > 0 {
+		fmt.Fprintf(stderr, "timed out: %s\n", strings.Join(s.Timeouts, ", "))
+	}
+	if len(s.Unsupported) > 0 {
+		fmt.Fprintf(stderr, "unsupported (each test's error says what): %s\n", strings.Join(s.Unsupported, ", "))
+	}
+	if len(s.EngineDisagreements) > 0 {
+		fmt.Fprintf(stderr, "the engines disagree on %d tests: %s\n", len(s.EngineDisagreements), strings.Join(s.EngineDisagreements, ", "))
+	}
+	if s.ModelError != "" {
+		fmt.Fprintf(stderr, "the model fails: %s\n", s.ModelError)
+	}
+	if s.Interrupted {
+		fmt.Fprintf(stderr, "interrupted: %d of %d tests finished\n", s.Finished, s.Tests)
+	}
+	return s.ExitStatus
+}
+
+// writeMergedText prints one test as 'musket litmus' prints it (herd's
+// text), from its JSON form, without the time.
+func writeMergedText(w io.Writer, j jsonTest) {
+	kind := "Allowed"
+	if strings.HasPrefix(j.Condition, "forall") {
+		kind = "Required"
+	}
+	switch j.Status {
+	case "error", "unsupported":
+		fmt.Fprintf(w, "Test %s %s\nError %s\n\n", j.Name, j.Status, j.Error)
+		return
+	case "timeout":
+		fmt.Fprintf(w, "Test %s %s\nTimeout %s (no verdict)\n", j.Name, kind, j.Name)
+		if j.Error != "" {
+			fmt.Fprintf(w, "Warning %s\n", j.Error)
+		}
+		fmt.Fprintln(w)
+		return
+	case "disagreement":
+		fmt.Fprintf(w, "Test %s %s\nDisagreement %s\n\n", j.Name, kind, j.Error)
+		return
+	}
+	fmt.Fprintf(w, "Test %s %s\n", j.Name, kind)
+	if j.States != nil {
+		fmt.Fprintf(w, "States %d\n", len(*j.States))
+		for _, st := range *j.States {
+			fmt.Fprintln(w, stateText(st))
+		}
+	}
+	fmt.Fprintln(w, j.Verdict)
+	counted := j.Positive != nil && j.Negative != nil
+	if counted {
+		fmt.Fprintf(w, "Witnesses\nPositive: %d Negative: %d\n", *j.Positive, *j.Negative)
+	}
+	for _, f := range j.Flags {
+		fmt.Fprintf(w, "Flag %s\n", f)
+	}
+	fmt.Fprintf(w, "Condition %s\n", j.Condition)
+	switch {
+	case !counted && j.Pruned:
+	case !counted:
+		fmt.Fprintf(w, "Observation %s %s\n", j.Name, j.Observation)
+	default:
+		fmt.Fprintf(w, "Observation %s %s %d %d\n", j.Name, j.Observation, *j.Positive, *j.Negative)
+	}
+	if j.Bounded {
+		fmt.Fprintf(w, "Bounded %s: some paths were cut by the loop bound\n", j.Name)
+	}
+	if j.Pruned {
+		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", j.Name)
+	}
+	fmt.Fprintln(w)
+}
+
+// stateText prints a final state as herd does ("0:EAX=0; 1:EAX=1; x=2;"):
+// registers by thread and name, then locations.
+func stateText(st map[string]string) string {
+	keys := make([]string, 0, len(st))
+	for k := range st {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return refLess(keys[a], keys[b]) })
+	var sb strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&sb, "%s=%s; ", k, st[k])
+	}
+	return strings.TrimRight(sb.String(), " ")
+}
+
+// refLess orders refs as herd prints them: registers ("T:R") by thread
+// number then name, then locations by name.
+func refLess(a, b string) bool {
+	ta, ra, aReg := strings.Cut(a, ":")
+	tb, rb, bReg := strings.Cut(b, ":")
+	if aReg != bReg {
+		return aReg
+	}
+	if !aReg {
+		return a < b
+	}
+	na, errA := strconv.Atoi(ta)
+	nb, errB := strconv.Atoi(tb)
+	if errA == nil && errB == nil && na != nb {
+		return na < nb
+	}
+	if ta != tb {
+		return ta < tb
+	}
+	return ra < rb
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
+)
+
+// musketProcess runs the test binary as musket (TestMain) and returns
+// its stdout and exit status.
+func musketProcess(t *testing.T, args ...string) ([]byte, int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MUSKET=1")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	err := cmd.Run()
+	code := 0
+	if e, ok := err.(*exec.ExitError); ok {
+		code = e.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes(), code
+}
+
+// TestShardsMerge runs a corpus folder once and as 4 shards, each a
+// process of its own, and checks that the merge of the shards is the
+// merge of the single run byte for byte (and the single run's text less
+// its Time lines), with the same exit status; once with the corpus'
+// expected verdicts, once with one of them turned so that the run
+// disagrees (exit status 1).
+func TestShardsMerge(t *testing.T) {
+	corpus := testcorpus.Dir(t)
+	dir := filepath.Join(corpus, "litmus", "AARCH64", "CO")
+	csv, err := os.ReadFile(filepath.Join(corpus, "litmus", "expected", "ARM8.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good.csv")
+	os.WriteFile(good, csv, 0o644)
+	// Turn the expected verdict of the first CO test.
+	re := regexp.MustCompile(`(?m)^(AARCH64/CO/[^,]*),([01])$`)
+	flipped := false
+	bad := re.ReplaceAllStringFunc(string(csv), func(m string) string {
+		if flipped {
+			return m
+		}
+		flipped = true
+		if strings.HasSuffix(m, "1") {
+			return m[:len(m)-1] + "0"
+		}
+		return m[:len(m)-1] + "1"
+	})
+	badCSV := filepath.Join(tmp, "bad.csv")
+	os.WriteFile(badCSV, []byte(bad), 0o644)
+	for _, c := range []struct {
+		csv  string
+		code int
+	}{{good, 0}, {badCSV, 1}} {
+		base := []string{"litmus", "-j", "1", "-engine", "enum", "-expect", c.csv}
+		single, code := musketProcess(t, append(append([]string(nil), base...), "-json", dir)...)
+		if code != c.code {
+			t.Fatalf("single run: exit status %d, want %d", code, c.code)
+		}
+		one := filepath.Join(tmp, "one.json")
+		os.WriteFile(one, single, 0o644)
+		shards := make([]string, 4)
+		var wg sync.WaitGroup
+		codes := make([]int, 4)
+		outs := make([][]byte, 4)
+		for k := range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				outs[k], codes[k] = musketProcess(t, append(append([]string(nil), base...), "-json", "-shard", []string{"1/4", "2/4", "3/4", "4/4"}[k], dir)...)
+			}()
+		}
+		wg.Wait()
+		for k := range 4 {
+			shards[k] = filepath.Join(tmp, []string{"s1", "s2", "s3", "s4"}[k]+".json")
+			os.WriteFile(shards[k], outs[k], 0o644)
+		}
+		var m1, m4, errb bytes.Buffer
+		code1 := runMerge([]string{one}, &m1, &errb)
+		// Any order of the shards.
+		code4 := runMerge([]string{shards[2], shards[0], shards[3], shards[1]}, &m4, &errb)
+		if code1 != c.code || code4 != c.code {
+			t.Errorf("merge exit statuses %d (single) and %d (shards), want %d", code1, code4, c.code)
+		}
+		if !bytes.Equal(m1.Bytes(), m4.Bytes()) {
+			t.Errorf("merge of the shards differs from the single run:\n%s\n---\n%s", m4.String(), m1.String())
+		}
+		if c.code == 1 {
+			if !strings.Contains(m4.String(), "DISAGREE ") {
+				t.Errorf("no DISAGREE line in the merge:\n%s", m4.String())
+			}
+			continue
+		}
+		text, _ := musketProcess(t, append(base, dir)...)
+		var kept []string
+		for _, l := range strings.SplitAfter(string(text), "\n") {
+			if !strings.HasPrefix(l, "Time ") {
+				kept = append(kept, l)
+			}
+		}
+		if strings.Join(kept, "") != m1.String() {
+			t.Errorf("merge differs from the text of the run (less its Time lines):\n%s\n---\n%s", m1.String(), strings.Join(kept, ""))
+		}
+	}
+}
+
+func TestShardFlag(t *testing.T) {
+	files := []string{"a", "b", "c", "d", "e"}
+	for _, c := range []struct {
+		v    string
+		want string
+	}{{"1/2", "a c e"}, {"2/2", "b d"}, {"3/3", "c"}, {"1/1", "a b c d e"}, {"4/8", "d"}, {"6/8", ""}} {
+		var s shardFlag
+		if err := s.Set(c.v); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.apply(files)
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %v, want %s", c.v, got, c.want)
+		}
+	}
+	for _, v := range []string{"0/4", "5/4", "1/0", "x/2", "2"} {
+		var s shardFlag
+		if err := s.Set(v); err == nil {
+			t.Errorf("%s accepted", v)
+		}
+	}
+}
+
+func TestMergeBadInput(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(tmp, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	sum := func(shard string, inputs int) string {
+		return `{"summary":{"tests":1,"finished":1,"errors":0,"timeouts":[],"timeout_ms":0,"interrupted":false,"time_ms":1,"exit_status":0,"shard":"` + shard + `","inputs":` + string(rune('0'+inputs)) + `}}` + "\n"
+	}
+	test := `{"file":"a.litmus","name":"a","status":"done","verdict":"Ok","observation":"Sometimes","condition":"exists (x=1)"}` + "\n"
+	for _, c := range []struct {
+		files []string
+		err   string
+	}{
+		{[]string{write("nosum.json", test)}, "no summary line after the last test"},
+		{[]string{write("junk.json", "hello\n")}, "junk.json:1:1: not a JSON object"},
+		{[]string{write("s1.json", test+sum("1/2", 2))}, "shard 2/2 of the run of 2 tests is missing"},
+		{[]string{write("a1.json", test+sum("1/2", 2)), write("b1.json", test+sum("1/2", 2))}, "are both shard 1/2"},
+	} {
+		var out, errb bytes.Buffer
+		code := runMerge(c.files, &out, &errb)
+		if code != exitBadInput || !strings.Contains(errb.String(), c.err) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.files, code, errb.String(), c.err)
+		}
+	}
+}

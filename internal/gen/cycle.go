@@ -1,0 +1,365 @@
+package gen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Event is one access of a test: the source of the edge of the same index.
+type Event struct {
+	Dir    Dir
+	Ann    string // "" plain
+	Thread int
+	Loc    int
+	// Val is the value a write stores, or the value a read must return
+	// for the cycle to be observed (-1: the cycle does not constrain it).
+	Val int
+}
+
+// Test is the test of a cycle: its edges rotated to begin a thread, and
+// the accesses they relate.
+type Test struct {
+	Arch   *Arch
+	Orig   []Edge // as given
+	Edges  []Edge // Edges[i] goes from Events[i] to Events[i+1 mod n]
+	Events []Event
+	// Threads lists, for each thread, the indices of its events in
+	// program order.
+	Threads [][]int
+	Locs    int
+	// Final gives the final value of the locations written twice or
+	// more: the last write in coherence order.
+	Final map[int]int
+}
+
+// ErrUnsupported marks the cycles the generator declines although they
+// are valid, so that an enumeration can count them apart.
+type ErrUnsupported struct{ Msg string }
+
+func (e *ErrUnsupported) Error() string { return "unsupported: " + e.Msg }
+
+// Build makes the test of a cycle, or says why the cycle is not one:
+// consecutive edges must agree on the direction of the access between
+// them (PodWR then Fre), a test needs two threads (two external
+// communications) and, when it has several locations, two changes of
+// location at least; the values that the communications ask for must
+// agree (a read cannot both read from a write and precede it in
+// coherence).
+func Build(a *Arch, edges []Edge) (*Test, error) {
+	n := len(edges)
+	if n < 2 {
+		return nil, fmt.Errorf("a cycle has two edges at least")
+	}
+	for i, e := range edges {
+		next := edges[(i+1)%n]
+		if e.Dst != next.Src {
+			return nil, fmt.Errorf("%s ends on a %s but %s starts from a %s", e.Name, dirWord(e.Dst), next.Name, dirWord(next.Src))
+		}
+	}
+	ext, dl := 0, 0
+	for _, e := range edges {
+		if e.Ext {
+			ext++
+		}
+		if !e.SameLoc {
+			dl++
+		}
+	}
+	if ext < 2 {
+		return nil, fmt.Errorf("a cycle needs two external communications (Rfe, Fre, Wse) at least, to go through two threads; it has %d", ext)
+	}
+	if dl == 1 {
+		return nil, fmt.Errorf("a cycle that changes location must change it twice at least (it changes once)")
+	}
+	start := 0
+	for !edges[(start+n-1)%n].Ext {
+		start++
+	}
+	t, err := buildAt(a, edges, start, dl)
+	if err != nil {
+		return nil, err
+	}
+	// Begin with the thread herd's name of the family begins with.
+	if fam, r := family(t); fam != "" && r != 0 {
+		return buildAt(a, edges, (start+t.Threads[r][0])%n, dl)
+	}
+	return t, nil
+}
+
+// buildAt builds the test of the cycle rotated to begin at edge start
+// (the first access of a thread); dl is the number of changes of
+// location.
+func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
+	n := len(edges)
+	t := &Test{Arch: a, Orig: edges, Edges: append(append([]Edge(nil), edges[start:]...), edges[:start]...), Final: map[int]int{}}
+	es := t.Edges
+	t.Events = make([]Event, n)
+	th, loc := 0, 0
+	for i := range es {
+		if i > 0 {
+			if es[i-1].Ext {
+				th++
+			}
+			if !es[i-1].SameLoc {
+				loc++
+			}
+		}
+		in := es[(i+n-1)%n]
+		ann, err := mergeAnn(in.DstAnn, es[i].SrcAnn)
+		if err != nil {
+			return nil, fmt.Errorf("%s then %s: %v", in.Name, es[i].Name, err)
+		}
+		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1}
+	}
+	t.Locs = loc + 1
+	if dl > 0 && es[n-1].SameLoc {
+		// The events after the last change of location are at the first
+		// location.
+		for i := range t.Events {
+			if t.Events[i].Loc == loc {
+				t.Events[i].Loc = 0
+			}
+		}
+		t.Locs = loc
+	}
+	t.Threads = make([][]int, th+1)
+	for i, ev := range t.Events {
+		t.Threads[ev.Thread] = append(t.Threads[ev.Thread], i)
+	}
+	if err := t.values(dl == 0); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func dirWord(d Dir) string {
+	if d == 'R' {
+		return "read"
+	}
+	return "write"
+}
+
+func mergeAnn(a, b string) (string, error) {
+	if a == "P" {
+		a = ""
+	}
+	if b == "P" {
+		b = ""
+	}
+	switch {
+	case a == b || b == "":
+		return a, nil
+	case a == "":
+		return b, nil
+	}
+	return "", fmt.Errorf("the access between them is annotated both %s and %s", a, b)
+}
+
+// values gives each write its value and each read the value the cycle
+// asks of it. The accesses to one location form a chain along the cycle
+// (the cycle enters the location by a change of location and leaves it
+// by another); its writes are in coherence order, numbered from 1. A read
+// that a reads-from edge enters reads its write; a read that a from-read
+// edge leaves reads the write just before the target in coherence order
+// (0, the initial value, before the first). When the whole cycle is on
+// one location, the chain is the whole cycle and starts at the first
+// event from which these constraints agree.
+func (t *Test) values(oneLoc bool) error {
+	n := len(t.Events)
+	if !oneLoc {
+		for i := range t.Events {
+			if !t.Edges[(i+n-1)%n].SameLoc {
+				var chain []int
+				for j := i; ; j = (j + 1) % n {
+					chain = append(chain, j)
+					if !t.Edges[j].SameLoc {
+						break
+					}
+				}
+				if err := t.chainValues(chain, false); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var first error
+	for s := 0; s < n; s++ {
+		chain := make([]int, n)
+		for j := range chain {
+			chain[j] = (s + j) % n
+		}
+		err := t.chainValues(chain, true)
+		if err == nil {
+			return nil
+		}
+		if _, unsup := err.(*ErrUnsupported); unsup || first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// chainValues sets the values of one location's chain; closed says that
+// the edge leaving the last event enters the first (the cycle is on one
+// location).
+func (t *Test) chainValues(chain []int, closed bool) error {
+	writes := 0
+	for _, i := range chain {
+		if t.Events[i].Dir == 'W' {
+			writes++
+			t.Events[i].Val = writes
+		} else {
+			t.Events[i].Val = -1
+		}
+	}
+	for j, i := range chain {
+		out := t.Edges[i]
+		if j == len(chain)-1 && !closed {
+			continue
+		}
+		nx := chain[(j+1)%len(chain)]
+		src, dst := &t.Events[i], &t.Events[nx]
+		switch out.Kind {
+		case Ws:
+			if dst.Val != src.Val+1 {
+				return fmt.Errorf("%s: coherence cannot order the writes of the cycle", out.Name)
+			}
+		case Fr:
+			if err := setRead(src, dst.Val-1, out.Name); err != nil {
+				return err
+			}
+		case Rf:
+			if err := setRead(dst, src.Val, out.Name); err != nil {
+				return err
+			}
+		}
+	}
+	if writes > 2 {
+		if err := t.coherencePinned(chain, writes); err != nil {
+			return err
+		}
+	}
+	if writes >= 2 {
+		t.Final[t.Events[chain[0]].Loc] = writes
+	}
+	return nil
+}
+
+// coherencePinned checks that the test pins the coherence order of a
+// location written three times or more: the final value pins the last
+// write; each other write must come before the next one by coherence
+// itself, given the values the condition asks of the reads: the two in
+// one thread in program order, or a read that returns the first and is
+// before the second in program order, or a read after the first in
+// program order that returns the second.
+func (t *Test) coherencePinned(chain []int, writes int) error {
+	ws := make([]int, writes+1) // value -> event
+	var reads []int
+	for _, i := range chain {
+		switch ev := t.Events[i]; {
+		case ev.Dir == 'W':
+			ws[ev.Val] = i
+		case ev.Val >= 0:
+			reads = append(reads, i)
+		}
+	}
+	po := func(a, b int) bool { return t.Events[a].Thread == t.Events[b].Thread && a < b }
+	for v := 1; v+1 < writes; v++ {
+		a, b := ws[v], ws[v+1]
+		ok := po(a, b)
+		for _, r := range reads {
+			rv := t.Events[r].Val
+			ok = ok || (rv == v && po(r, b)) || (rv == v+1 && po(a, r))
+		}
+		if !ok {
+			return &ErrUnsupported{fmt.Sprintf("%d writes to one location, and nothing orders the %s and %s in coherence (a final condition pins the last write only)", writes, ordinal(v), ordinal(v+1))}
+		}
+	}
+	return nil
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+func setRead(r *Event, v int, edge string) error {
+	if r.Val >= 0 && r.Val != v {
+		return fmt.Errorf("%s: a read would have to return both %d and %d", edge, r.Val, v)
+	}
+	r.Val = v
+	return nil
+}
+
+// LocName names location i as diy does: x, y, z, a, b, ...
+func LocName(i int) string {
+	names := "xyzabcdefghijklmnopqrstuvw"
+	if i < len(names) {
+		return names[i : i+1]
+	}
+	return fmt.Sprintf("l%d", i)
+}
+
+// Cycle prints the edges as given.
+func (t *Test) Cycle() string { return joinEdges(t.Orig) }
+
+func joinEdges(es []Edge) string {
+	s := make([]string, len(es))
+	for i, e := range es {
+		s[i] = e.Name
+	}
+	return strings.Join(s, " ")
+}
+
+// Canonical is the cycle's key up to rotation: the least, in string
+// order, of its rotations that begin a thread.
+func Canonical(es []Edge) string {
+	n := len(es)
+	best := ""
+	for s := 0; s < n; s++ {
+		if !es[(s+n-1)%n].Ext {
+			continue
+		}
+		names := make([]string, n)
+		for j := range names {
+			names[j] = es[(s+j)%n].Name
+		}
+		k := strings.Join(names, " ")
+		if best == "" || k < best {
+			best = k
+		}
+	}
+	return best
+}
+
+// Observed lists the reads the condition constrains, in thread order.
+func (t *Test) Observed() []int {
+	var out []int
+	for _, evs := range t.Threads {
+		for _, i := range evs {
+			if t.Events[i].Dir == 'R' && t.Events[i].Val >= 0 {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// finalLocs lists the locations of Final in order.
+func (t *Test) finalLocs() []int {
+	var ls []int
+	for l := range t.Final {
+		ls = append(ls, l)
+	}
+	sort.Ints(ls)
+	return ls
+}

@@ -1,0 +1,253 @@
+// Package gen generates litmus tests from cycles of relaxations, in the
+// notation of Alglave, Maranget, Sarkar and Sewell, "Fences in Weak Memory
+// Models" (CAV 2010), the notation of the diy tool suite (diy7, diyone7):
+// a test is a cycle of edges between memory accesses, each edge a
+// program-order relation (PodWR: program order, different locations, from
+// a write to a read), a fence (MFencedWR, LwSyncdWW, DMB.SYdRR,
+// Fence.rw.rwdWW), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
+// communication (Rfe, Fre, Wse and their internal forms Rfi, Fri, Wsi;
+// Coe/Coi are Wse/Wsi), optionally with acquire/release annotations on its
+// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V). The test is the program
+// whose threads perform the accesses of the cycle and whose final
+// condition holds exactly when every edge of the cycle is observed: on a
+// model that orders every edge of the cycle the condition is unreachable.
+//
+// Cycle builds a test from a list of edges (what diyone7 does), Name
+// gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the
+// litmus dialect of an architecture (X86, PPC, AArch64, RISCV) and
+// Enumerate lists every valid cycle up to a size over a list of edges
+// (what diy7 does), once up to rotation.
+package gen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Dir is the direction of an access: 'R' or 'W'.
+type Dir byte
+
+// Kind is what an edge is.
+type Kind int
+
+// The kinds of edges.
+const (
+	Po    Kind = iota // program order
+	Fence             // program order with a fence between
+	Dep               // a dependency from a read
+	Rf                // reads-from
+	Fr                // from-read
+	Ws                // coherence (write serialisation)
+)
+
+// Edge is one relaxation of a cycle.
+type Edge struct {
+	Name     string // as written
+	Kind     Kind
+	Ext      bool // a communication between two threads (Rfe, Fre, Wse)
+	SameLoc  bool // both ends access the same location
+	Src, Dst Dir
+	// SrcAnn and DstAnn annotate the two accesses ("" when not said;
+	// "P" plain, "A" acquire, "Q" acquire-PC, "L" release on AArch64;
+	// "Aq", "Rl" on RISC-V).
+	SrcAnn, DstAnn string
+	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
+	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
+}
+
+// Internal tells whether the edge stays in one thread.
+func (e Edge) Internal() bool { return !e.Ext }
+
+// Com tells whether the edge is a communication (Rf, Fr, Ws).
+func (e Edge) Com() bool { return e.Kind == Rf || e.Kind == Fr || e.Kind == Ws }
+
+// Arch is what the generator knows of an architecture: its name in
+// litmus headers, its fences and annotations in the notation.
+type Arch struct {
+	Name        string
+	Fences      []string // as written in edges, longest first where one is a prefix of another
+	Annotations []string // longest first
+	Deps        []string
+}
+
+var arches = []*Arch{
+	{Name: "X86", Fences: []string{"MFence"}},
+	{Name: "PPC", Fences: []string{"LwSync", "Sync", "ISync", "Eieio"},
+		Deps: []string{"Addr", "Data", "CtrlIsync", "Ctrl"}},
+	{Name: "AArch64", Fences: []string{"DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "ISB"},
+		Annotations: []string{"P", "A", "Q", "L"}, Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
+	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
+		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso"},
+		Annotations: []string{"AqRl", "Aq", "Rl", "P"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+}
+
+// LookupArch finds an architecture by one of its names, without regard
+// to case (X86, x86_64, PPC, Power, AArch64, ARM64, RISCV, RISC-V).
+func LookupArch(name string) (*Arch, error) {
+	n := strings.ToLower(strings.ReplaceAll(name, "-", ""))
+	alias := map[string]string{"x86": "X86", "x86_64": "X86", "x8664": "X86", "tso": "X86",
+		"ppc": "PPC", "power": "PPC", "powerpc": "PPC",
+		"aarch64": "AArch64", "arm64": "AArch64", "armv8": "AArch64",
+		"riscv": "RISCV", "riscv64": "RISCV"}
+	if c, ok := alias[n]; ok {
+		for _, a := range arches {
+			if a.Name == c {
+				return a, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64 or RISCV)", name)
+}
+
+// ParseEdge reads one edge of the notation for the architecture.
+func (a *Arch) ParseEdge(s string) (Edge, error) {
+	e := Edge{Name: s}
+	bad := func(why string) (Edge, error) { return Edge{}, fmt.Errorf("%s: %s", s, why) }
+	rest := ""
+	switch {
+	case hasPrefixAny(s, "Rf", "Fr", "Ws", "Co") && len(s) >= 3 && (s[2] == 'e' || s[2] == 'i'):
+		switch s[:2] {
+		case "Rf":
+			e.Kind, e.Src, e.Dst = Rf, 'W', 'R'
+		case "Fr":
+			e.Kind, e.Src, e.Dst = Fr, 'R', 'W'
+		default:
+			e.Kind, e.Src, e.Dst = Ws, 'W', 'W'
+		}
+		e.Ext, e.SameLoc = s[2] == 'e', true
+		rest = s[3:]
+	case strings.HasPrefix(s, "Po"):
+		e.Kind = Po
+		var err error
+		if rest, err = e.locDirs(s[2:]); err != nil {
+			return bad(err.Error())
+		}
+	case strings.HasPrefix(s, "Dp"):
+		e.Kind, e.Src = Dep, 'R'
+		for _, d := range a.Deps {
+			if strings.HasPrefix(s[2:], d) {
+				e.Dep = d
+				break
+			}
+		}
+		if e.Dep == "" {
+			if len(a.Deps) == 0 {
+				return bad(fmt.Sprintf("%s has no dependencies in the notation", a.Name))
+			}
+			return bad(fmt.Sprintf("unknown dependency (want Dp followed by one of %s)", strings.Join(a.Deps, ", ")))
+		}
+		body := s[2+len(e.Dep):]
+		if len(body) < 2 || (body[0] != 's' && body[0] != 'd') || (body[1] != 'R' && body[1] != 'W') {
+			return bad("a dependency is Dp<kind>{s,d}{R,W}, e.g. DpAddrdR")
+		}
+		e.SameLoc, e.Dst = body[0] == 's', Dir(body[1])
+		rest = body[2:]
+		if e.Dep == "Data" && e.Dst != 'W' {
+			return bad("a data dependency ends on a write")
+		}
+	default:
+		for _, f := range a.Fences {
+			if strings.HasPrefix(s, f) {
+				e.Kind, e.Fence = Fence, f
+				var err error
+				if rest, err = e.locDirs(s[len(f):]); err != nil {
+					return bad(err.Error())
+				}
+				break
+			}
+		}
+		if e.Kind != Fence {
+			return bad(fmt.Sprintf("not an edge of %s: want Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi, Coe, Coi, a fence (%s)%s", a.Name,
+				strings.Join(a.Fences, ", "), depsHint(a)))
+		}
+	}
+	if rest != "" {
+		src, dst, ok := a.splitAnnotations(rest)
+		if !ok {
+			if len(a.Annotations) == 0 {
+				return bad(fmt.Sprintf("%s has no annotated accesses (%q)", a.Name, rest))
+			}
+			return bad(fmt.Sprintf("%q is not two annotations among %s", rest, strings.Join(a.Annotations, ", ")))
+		}
+		e.SrcAnn, e.DstAnn = src, dst
+		if err := checkAnn(e.Src, src); err != nil {
+			return bad(err.Error())
+		}
+		if err := checkAnn(e.Dst, dst); err != nil {
+			return bad(err.Error())
+		}
+	}
+	return e, nil
+}
+
+func depsHint(a *Arch) string {
+	if len(a.Deps) == 0 {
+		return ""
+	}
+	return " or a dependency (Dp" + strings.Join(a.Deps, ", Dp") + " followed by {s,d}{R,W})"
+}
+
+// locDirs reads "{s,d}{R,W}{R,W}" at the start of s.
+func (e *Edge) locDirs(s string) (string, error) {
+	if len(s) < 3 || (s[0] != 's' && s[0] != 'd') || (s[1] != 'R' && s[1] != 'W') || (s[2] != 'R' && s[2] != 'W') {
+		return "", fmt.Errorf("want {s,d}{R,W}{R,W} after the kind, e.g. PodWR")
+	}
+	e.SameLoc, e.Src, e.Dst = s[0] == 's', Dir(s[1]), Dir(s[2])
+	return s[3:], nil
+}
+
+// splitAnnotations splits s into two annotations of the architecture.
+func (a *Arch) splitAnnotations(s string) (string, string, bool) {
+	for _, x := range a.Annotations {
+		if !strings.HasPrefix(s, x) {
+			continue
+		}
+		for _, y := range a.Annotations {
+			if s[len(x):] == y {
+				return x, y, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// checkAnn tells whether an annotation fits an access.
+func checkAnn(d Dir, ann string) error {
+	switch {
+	case (ann == "A" || ann == "Q" || ann == "Aq") && d != 'R':
+		return fmt.Errorf("annotation %s (acquire) is for reads, here on a write", ann)
+	case (ann == "L" || ann == "Rl") && d != 'W':
+		return fmt.Errorf("annotation %s (release) is for writes, here on a read", ann)
+	case ann == "AqRl":
+		return fmt.Errorf("annotation AqRl is for atomic read-modify-writes, which the generator does not make")
+	}
+	return nil
+}
+
+func hasPrefixAny(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseCycle reads a cycle: edges separated by blanks (one argument may
+// hold several).
+func (a *Arch) ParseCycle(words []string) ([]Edge, error) {
+	var es []Edge
+	for _, w := range words {
+		for _, f := range strings.Fields(w) {
+			e, err := a.ParseEdge(f)
+			if err != nil {
+				return nil, err
+			}
+			es = append(es, e)
+		}
+	}
+	if len(es) == 0 {
+		return nil, fmt.Errorf("empty cycle")
+	}
+	return es, nil
+}

@@ -1,0 +1,141 @@
+package gen
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNames(t *testing.T) {
+	for _, c := range []struct{ arch, cycle, name string }{
+		{"X86", "PodWR Fre PodWR Fre", "SB"},
+		{"X86", "Fre PodWR Fre PodWR", "SB"},
+		{"X86", "MFencedWR Fre MFencedWR Fre", "SB+mfences"},
+		{"X86", "PodRR Fre PodWW Rfe", "MP"},
+		{"X86", "PodWW Wse PodWW Wse", "2+2W"},
+		{"X86", "PodWW Wse PodWR Fre", "R"},
+		{"X86", "PodWW Rfe PodRW Wse", "S"},
+		{"X86", "Rfe PodRR Fre Rfe PodRR Fre", "IRIW"},
+
+		{"PPC", "LwSyncdWW Rfe DpAddrdR Fre", "MP+lwsync+addr"},
+		{"PPC", "Rfe SyncdRW Rfe LwSyncdRR Fre", "WRC+sync+lwsync"},
+		{"PPC", "DpDatadW Rfe DpDatadW Rfe", "LB+datas"},
+		{"AArch64", "DMB.SYdWW Rfe DpAddrdR Fre", "MP+dmb.sy+addr"},
+		{"AArch64", "PodWWPL RfeLA PodRRAP Fre", "MP+popl+poap"},
+		{"RISCV", "Fence.rw.rwdWW Rfe DpAddrdR Fre", "MP+fence.rw.rw+addr"},
+		{"RISCV", "Rfe PosRR Fre", "CoRR"},
+	} {
+		if got := mustName(t, c.arch, c.cycle); got != c.name {
+			t.Errorf("%s %q: named %s, want %s", c.arch, c.cycle, got, c.name)
+		}
+	}
+}
+
+func mustName(t *testing.T, arch, cycle string) string {
+	t.Helper()
+	a, err := LookupArch(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := a.ParseCycle([]string{cycle})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err := Build(a, es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt.Name()
+}
+
+func TestConditions(t *testing.T) {
+	for _, c := range []struct{ arch, cycle, cond string }{
+		{"X86", "PodWR Fre PodWR Fre", `(0:EAX=0 /\ 1:EAX=0)`},
+		{"X86", "PodWW Rfe PodRR Fre", `(1:EAX=1 /\ 1:EBX=0)`},
+		{"X86", "PodWW Wse PodWW Wse", `(x=2 /\ y=2)`},
+		{"X86", "Rfe PosRR Fre", `(1:EAX=1 /\ 1:EBX=0)`},
+		{"PPC", "LwSyncdWW Rfe DpAddrdR Fre", `(1:r2=1 /\ 1:r5=0)`},
+		// Three writes to x, the first two in program order.
+		{"X86", "PosWW Wse PodWR Fre PodWR Fre", `(x=3 /\ 1:EAX=0 /\ 2:EAX=0)`},
+		// Four writes to x: the read of 1 before the write of 2 in P1
+		// orders the first two (coherence), program order the next two,
+		// the final value the last.
+		{"X86", "Rfe PosRW Wsi Wse PosWR Fre", `(x=4 /\ 1:EAX=1 /\ 2:EAX=0)`},
+	} {
+		a, _ := LookupArch(c.arch)
+		es, err := a.ParseCycle([]string{c.cycle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt, err := Build(a, es)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		tt.Write(&b)
+		if !strings.Contains(b.String(), "exists\n"+c.cond+"\n") {
+			t.Errorf("%q: want %s in\n%s", c.cycle, c.cond, b.String())
+		}
+	}
+}
+
+func TestBadCycles(t *testing.T) {
+	for _, c := range []struct{ arch, cycle, err string }{
+		{"X86", "PodWR PodWR", "ends on a read but PodWR starts from a write"},
+		{"X86", "PodWR Fri", "two external communications"},
+		{"X86", "PodWR Fre PosWR Fre", "change it twice"},
+		{"X86", "Rfe Fre", "both 1 and 0"},
+		{"X86", "Wse Wse", "coherence cannot order"},
+		{"X86", "DpAddrdR Fre", "X86 has no dependencies"},
+		{"X86", "PodWRLA Fre", "no annotated accesses"},
+		{"AArch64", "PodWRAL Fre", "acquire"},
+		{"AArch64", "PodWRPA FreQP PodWRPA FreQP", "annotated both A and Q"},
+		{"PPC", "Foo", "not an edge of PPC"},
+		{"X86", "Rfe PosRW Wse Wse", "unsupported: 3 writes"},
+	} {
+		a, _ := LookupArch(c.arch)
+		es, err := a.ParseCycle([]string{c.cycle})
+		if err == nil {
+			_, err = Build(a, es)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s %q: error %v, want %q", c.arch, c.cycle, err, c.err)
+		}
+	}
+}
+
+func TestEnumerate(t *testing.T) {
+	a, _ := LookupArch("X86")
+	relax, err := a.ExpandList("Pod**,Rfe,Fre,Wse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, _, err := a.Enumerate(Options{Relax: relax, Size: 4, Procs: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, g := range tests {
+		if names[g.Name] {
+			t.Errorf("%s twice", g.Name)
+		}
+		names[g.Name] = true
+	}
+	// The six two-thread tests of two accesses each: SB, MP, LB, 2+2W, R, S.
+	for _, n := range []string{"SB", "MP", "LB", "2+2W", "R", "S"} {
+		if !names[n] {
+			t.Errorf("%s not generated (got %v)", n, names)
+		}
+	}
+	// And those where one thread has two program-order edges (W+WR+po-po:
+	// PodWR PodRR Fre Rfe), numbered when two cycles have one name.
+	if len(tests) != 14 || !names["W+WR+po-po001"] {
+		t.Errorf("%d tests, want 14: %v", len(tests), names)
+	}
+	// Deterministic.
+	again, _, _ := a.Enumerate(Options{Relax: relax, Size: 4, Procs: 4})
+	for i := range tests {
+		if tests[i].Name != again[i].Name {
+			t.Fatalf("order differs at %d: %s, %s", i, tests[i].Name, again[i].Name)
+		}
+	}
+}

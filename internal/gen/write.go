@@ -1,0 +1,365 @@
+package gen
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// thread is the code of one thread being written.
+type thread struct {
+	id    int
+	lines []string
+	next  int            // the next free register number
+	addr  map[int]string // location -> register holding its address
+	init  []string       // "0:r2=x"
+	regOf map[int]string // event -> register its read returned into
+}
+
+// dialect writes the accesses, fences and dependencies of one
+// architecture.
+type dialect interface {
+	firstReg() int
+	reg(n int) string       // a register of values
+	addrReg(n int) string   // a register of addresses
+	cond(reg string) string // a register as the condition names it
+	hasAddrRegs() bool      // locations are reached through registers set in the init
+	// access writes the access ev of location loc (its address in
+	// register a, "" on X86), with dep the register of the read it
+	// depends on by kind (Addr, Data), "" for none; it returns the
+	// register a read returns into.
+	access(t *thread, ev Event, loc, a, dep, kind string) string
+	ctrl(t *thread, dep, kind string, label int)
+	fence(t *thread, name string)
+}
+
+func (t *thread) newReg() int {
+	n := t.next
+	t.next++
+	return n
+}
+
+func (t *thread) emit(format string, args ...any) {
+	t.lines = append(t.lines, fmt.Sprintf(format, args...))
+}
+
+// Write prints the test in the litmus dialect of its architecture, with
+// the cycle in the header lines diy writes.
+func (t *Test) Write(w io.Writer) error { return t.WriteNamed(w, t.Name()) }
+
+// WriteNamed is Write with the test's name given (an enumeration numbers
+// the repeated names).
+func (t *Test) WriteNamed(w io.Writer, name string) error {
+	d := dialectOf(t.Arch)
+	threads := make([]*thread, len(t.Threads))
+	label := 0
+	var cond []string
+	for _, l := range t.finalLocs() {
+		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
+	}
+	for id, evs := range t.Threads {
+		th := &thread{id: id, next: d.firstReg(), addr: map[int]string{}, regOf: map[int]string{}}
+		threads[id] = th
+		for k, i := range evs {
+			ev := t.Events[i]
+			dep, kind := "", ""
+			if k > 0 {
+				in := t.Edges[i-1]
+				switch in.Kind {
+				case Fence:
+					d.fence(th, in.Fence)
+				case Dep:
+					dep = th.regOf[i-1]
+					switch in.Dep {
+					case "Addr", "Data":
+						kind = in.Dep
+					default:
+						d.ctrl(th, dep, in.Dep, label)
+						label++
+						dep = ""
+					}
+				}
+			}
+			loc := LocName(ev.Loc)
+			a := ""
+			if d.hasAddrRegs() {
+				var ok bool
+				if a, ok = th.addr[ev.Loc]; !ok {
+					a = d.addrReg(th.newReg())
+					th.addr[ev.Loc] = a
+					th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", id, a, loc))
+				}
+			}
+			if r := d.access(th, ev, loc, a, dep, kind); r != "" {
+				th.regOf[i] = r
+			}
+		}
+	}
+	for _, i := range t.Observed() {
+		ev := t.Events[i]
+		th := threads[ev.Thread]
+		cond = append(cond, fmt.Sprintf("%d:%s=%d", ev.Thread, d.cond(th.regOf[i]), ev.Val))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\n", t.Arch.Name, name)
+	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
+	fmt.Fprintf(&b, "Cycle=%s\n", joinEdges(t.Edges))
+	fmt.Fprintf(&b, "Generator=musket gen\n")
+	fmt.Fprintf(&b, "Orig=%s\n", t.Cycle())
+	b.WriteString("{\n")
+	for _, th := range threads {
+		if len(th.init) > 0 {
+			b.WriteString(strings.Join(th.init, " ") + "\n")
+		}
+	}
+	if !d.hasAddrRegs() {
+		var inits []string
+		for l := 0; l < t.Locs; l++ {
+			inits = append(inits, LocName(l)+"=0;")
+		}
+		b.WriteString(strings.Join(inits, " ") + "\n")
+	}
+	b.WriteString("}\n")
+	writeTable(&b, threads, d)
+	b.WriteString("exists\n(" + strings.Join(cond, ` /\ `) + ")\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeTable prints the threads side by side, herd's table.
+func writeTable(b *strings.Builder, threads []*thread, d dialect) {
+	rows := 0
+	width := make([]int, len(threads))
+	for i, th := range threads {
+		width[i] = len(fmt.Sprintf("P%d", i))
+		for _, l := range th.lines {
+			width[i] = max(width[i], len(l))
+		}
+		rows = max(rows, len(th.lines))
+	}
+	row := func(cell func(i int) string) {
+		for i := range threads {
+			c := cell(i)
+			if i > 0 {
+				b.WriteString("|")
+			}
+			fmt.Fprintf(b, " %-*s ", width[i], c)
+		}
+		b.WriteString(";\n")
+	}
+	row(func(i int) string { return fmt.Sprintf("P%d", i) })
+	for r := 0; r < rows; r++ {
+		row(func(i int) string {
+			if r < len(threads[i].lines) {
+				return threads[i].lines[r]
+			}
+			return ""
+		})
+	}
+}
+
+func dialectOf(a *Arch) dialect {
+	switch a.Name {
+	case "X86":
+		return x86{}
+	case "PPC":
+		return ppc{}
+	case "AArch64":
+		return aarch64{}
+	}
+	return riscv{}
+}
+
+// x86: MOV [x],$1 and MOV EAX,[x]; no dependencies.
+type x86 struct{}
+
+var x86Regs = []string{"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "R8D", "R9D", "R10D", "R11D", "R12D", "R13D", "R14D", "R15D"}
+
+func (x86) firstReg() int { return 0 }
+func (x86) reg(n int) string {
+	if n < len(x86Regs) {
+		return x86Regs[n]
+	}
+	return fmt.Sprintf("R%dD", n)
+}
+func (x x86) addrReg(n int) string { return x.reg(n) }
+func (x86) cond(r string) string   { return r }
+func (x86) hasAddrRegs() bool      { return false }
+func (x x86) access(t *thread, ev Event, loc, _, _, _ string) string {
+	if ev.Dir == 'W' {
+		t.emit("MOV [%s],$%d", loc, ev.Val)
+		return ""
+	}
+	r := x.reg(t.newReg())
+	t.emit("MOV %s,[%s]", r, loc)
+	return r
+}
+func (x86) ctrl(*thread, string, string, int) {}
+func (x86) fence(t *thread, name string)      { t.emit("MFENCE") }
+
+// ppc: li/stw, lwz, lwzx/stwx for addresses that depend on a read.
+type ppc struct{}
+
+func (ppc) firstReg() int          { return 1 }
+func (ppc) reg(n int) string       { return fmt.Sprintf("r%d", n) }
+func (p ppc) addrReg(n int) string { return p.reg(n) }
+func (ppc) cond(r string) string   { return r }
+func (ppc) hasAddrRegs() bool      { return true }
+func (p ppc) access(t *thread, ev Event, loc, a, dep, kind string) string {
+	off := ""
+	if kind == "Addr" {
+		off = p.reg(t.newReg())
+		t.emit("xor %s,%s,%s", off, dep, dep)
+	}
+	if ev.Dir == 'W' {
+		v := p.reg(t.newReg())
+		if kind == "Data" {
+			t.emit("xor %s,%s,%s", v, dep, dep)
+			t.emit("addi %s,%s,%d", v, v, ev.Val)
+		} else {
+			t.emit("li %s,%d", v, ev.Val)
+		}
+		if off != "" {
+			t.emit("stwx %s,%s,%s", v, off, a)
+		} else {
+			t.emit("stw %s,0(%s)", v, a)
+		}
+		return ""
+	}
+	r := p.reg(t.newReg())
+	if off != "" {
+		t.emit("lwzx %s,%s,%s", r, off, a)
+	} else {
+		t.emit("lwz %s,0(%s)", r, a)
+	}
+	return r
+}
+func (ppc) ctrl(t *thread, dep, kind string, label int) {
+	t.emit("cmpw %s,%s", dep, dep)
+	t.emit("beq LC%02d", label)
+	t.emit("LC%02d:", label)
+	if kind == "CtrlIsync" {
+		t.emit("isync")
+	}
+}
+func (ppc) fence(t *thread, name string) { t.emit("%s", strings.ToLower(name)) }
+
+// aarch64: MOV/STR, LDR, LDAR/LDAPR/STLR for annotated accesses.
+type aarch64 struct{}
+
+func (aarch64) firstReg() int        { return 0 }
+func (aarch64) reg(n int) string     { return fmt.Sprintf("W%d", n) }
+func (aarch64) addrReg(n int) string { return fmt.Sprintf("X%d", n) }
+func (aarch64) cond(r string) string { return "X" + strings.TrimPrefix(r, "W") }
+func (aarch64) hasAddrRegs() bool    { return true }
+func (x aarch64) access(t *thread, ev Event, loc, a, dep, kind string) string {
+	addr := "[" + a + "]"
+	if kind == "Addr" {
+		off := t.newReg()
+		t.emit("EOR W%d,%s,%s", off, dep, dep)
+		if ev.Ann == "" {
+			addr = fmt.Sprintf("[%s,W%d,SXTW]", a, off)
+		} else {
+			// The acquire and release forms take no offset.
+			b := t.newReg()
+			t.emit("ADD X%d,%s,W%d,SXTW", b, a, off)
+			addr = fmt.Sprintf("[X%d]", b)
+		}
+	}
+	if ev.Dir == 'W' {
+		v := x.reg(t.newReg())
+		if kind == "Data" {
+			t.emit("EOR %s,%s,%s", v, dep, dep)
+			t.emit("ADD %s,%s,#%d", v, v, ev.Val)
+		} else {
+			t.emit("MOV %s,#%d", v, ev.Val)
+		}
+		op := "STR"
+		if ev.Ann == "L" {
+			op = "STLR"
+		}
+		t.emit("%s %s,%s", op, v, addr)
+		return ""
+	}
+	n := t.newReg()
+	op := "LDR"
+	switch ev.Ann {
+	case "A":
+		op = "LDAR"
+	case "Q":
+		op = "LDAPR"
+	}
+	t.emit("%s W%d,%s", op, n, addr)
+	return fmt.Sprintf("W%d", n)
+}
+func (aarch64) ctrl(t *thread, dep, kind string, label int) {
+	t.emit("CBNZ %s,LC%02d", dep, label)
+	t.emit("LC%02d:", label)
+	if kind == "CtrlIsb" {
+		t.emit("ISB")
+	}
+}
+func (aarch64) fence(t *thread, name string) {
+	t.emit("%s", strings.Replace(name, ".", " ", 1))
+}
+
+// riscv: ori/sw, lw, lw.aq and sw.rl for annotated accesses.
+type riscv struct{}
+
+func (riscv) firstReg() int          { return 5 }
+func (riscv) reg(n int) string       { return fmt.Sprintf("x%d", n) }
+func (r riscv) addrReg(n int) string { return r.reg(n) }
+func (riscv) cond(r string) string   { return r }
+func (riscv) hasAddrRegs() bool      { return true }
+func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
+	base := a
+	var off string
+	if kind == "Addr" {
+		off = x.reg(t.newReg())
+		t.emit("xor %s,%s,%s", off, dep, dep)
+	}
+	suffix := ""
+	switch ev.Ann {
+	case "Aq":
+		suffix = ".aq"
+	case "Rl":
+		suffix = ".rl"
+	}
+	if ev.Dir == 'W' {
+		v := x.reg(t.newReg())
+		if kind == "Data" {
+			t.emit("xor %s,%s,%s", v, dep, dep)
+			t.emit("ori %s,%s,%d", v, v, ev.Val)
+		} else {
+			t.emit("ori %s,x0,%d", v, ev.Val)
+		}
+		if off != "" {
+			base = x.reg(t.newReg())
+			t.emit("add %s,%s,%s", base, a, off)
+		}
+		t.emit("sw%s %s,0(%s)", suffix, v, base)
+		return ""
+	}
+	if off != "" {
+		base = x.reg(t.newReg())
+		t.emit("add %s,%s,%s", base, a, off)
+	}
+	r := x.reg(t.newReg())
+	t.emit("lw%s %s,0(%s)", suffix, r, base)
+	return r
+}
+func (x riscv) ctrl(t *thread, dep, kind string, label int) {
+	t.emit("bne %s,x0,LC%02d", dep, label)
+	t.emit("LC%02d:", label)
+	if kind == "CtrlFenceI" {
+		t.emit("fence.i")
+	}
+}
+func (riscv) fence(t *thread, name string) {
+	if name == "Fence.tso" {
+		t.emit("fence.tso")
+		return
+	}
+	parts := strings.Split(name, ".") // Fence.rw.rw
+	t.emit("fence %s,%s", parts[1], parts[2])
+}
