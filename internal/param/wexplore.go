@@ -454,6 +454,9 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 				if cs.Cond != nil && !f.dnf(st, cs.Cond, e, 0) {
 					continue
 				}
+				if cs.Skip {
+					break // not written
+				}
 				v := int64(0)
 				if g.Sort.Kind == SProc {
 					v = 1
