@@ -679,7 +679,9 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 			}
 		}
 	}
-	// substitute in the literals of c
+	// substitute in the literals of c; lits is shared by the calls for
+	// the other rffr choices: append to a copy
+	lits = append(make([]Lit, 0, len(lits)+len(c.Lits)), lits...)
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)

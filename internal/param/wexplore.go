@@ -59,6 +59,9 @@ type wfinite struct {
 	// sc: the writes go to memory at once (the TSO runs that flush
 	// every write as soon as it is made, that is the SC runs)
 	sc bool
+	// bufCap is the number of writes a store buffer holds (wBufCap for
+	// the samples)
+	bufCap int
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -75,8 +78,11 @@ func weakExplorable(sys *System) bool {
 	return true
 }
 
-func newWFinite(sys *System, n int32) *wfinite {
-	f := &wfinite{cellLayout: newCellLayout(sys, n)}
+func newWFinite(sys *System, n int32) *wfinite { return newWFiniteCap(sys, n, wBufCap) }
+
+// newWFiniteCap is newWFinite with store buffers of bufCap writes.
+func newWFiniteCap(sys *System, n int32, bufCap int) *wfinite {
+	f := &wfinite{cellLayout: newCellLayout(sys, n), bufCap: bufCap}
 	for gi, g := range sys.Globals {
 		if !g.Weak {
 			continue
@@ -89,7 +95,7 @@ func newWFinite(sys *System, n int32) *wfinite {
 			f.weak = append(f.weak, c)
 		}
 	}
-	f.hist = f.cells + int(n)*(1+2*wBufCap)
+	f.hist = f.cells + int(n)*(1+2*f.bufCap)
 	f.size = f.hist + int(n)*len(f.weak)*2
 	return f
 }
@@ -162,7 +168,7 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 const wMaxRange = 16
 
 // buf is the offset of the buffer of process p.
-func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*wBufCap) }
+func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*f.bufCap) }
 
 // view is the value of cell c that process p reads in st: its latest
 // buffered write to c, else memory.
@@ -382,21 +388,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 // successors appends the successors of st: every enabled transition
 // instance and every flush of a non-empty buffer.
 func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
-	for p := int32(1); p <= f.n; p++ {
-		b := f.buf(p)
-		if st[b] == 0 {
-			continue
-		}
-		s := slices.Clone(st)
-		s[s[b+1]] = s[b+2]
-		f.widen(s, int(s[b+1]), s[b+2], 0)
-		copy(s[b+1:b+1+2*wBufCap], s[b+3:b+1+2*wBufCap])
-		s[b+2*wBufCap-1], s[b+2*wBufCap] = 0, 0
-		s[b]--
-		if !f.excluded(s) {
-			out = append(out, s)
-		}
-	}
+	out = f.flushes(st, out)
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
 		var rec func(k int)
@@ -413,6 +405,27 @@ func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
 			}
 		}
 		rec(0)
+	}
+	return out
+}
+
+// flushes appends the successors of st by one flush: the oldest write of
+// a non-empty buffer goes to memory.
+func (f *wfinite) flushes(st []int64, out [][]int64) [][]int64 {
+	for p := int32(1); p <= f.n; p++ {
+		b := f.buf(p)
+		if st[b] == 0 {
+			continue
+		}
+		s := slices.Clone(st)
+		s[s[b+1]] = s[b+2]
+		f.widen(s, int(s[b+1]), s[b+2], 0)
+		copy(s[b+1:b+1+2*f.bufCap], s[b+3:b+1+2*f.bufCap])
+		s[b+2*f.bufCap-1], s[b+2*f.bufCap] = 0, 0
+		s[b]--
+		if !f.excluded(s) {
+			out = append(out, s)
+		}
 	}
 	return out
 }
@@ -483,7 +496,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 		}
 		f.widen(s, w.cell, w.val, actor)
 		b := f.buf(actor)
-		if s[b] >= wBufCap {
+		if s[b] >= int64(f.bufCap) {
 			return out // beyond the bound of the sample
 		}
 		k := b + 1 + 2*int(s[b])

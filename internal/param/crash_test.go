@@ -1,0 +1,28 @@
+package param
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestSharedLitsCrash: a TSO system whose weak arrays are updated for
+// every process with case expressions, by several weak transitions. The
+// cubes built for the rf and fr choices of one pre-image shared the
+// backing array of their literals, so one cube kept a literal over a
+// read the other had satisfied: the node it named was gone, and the
+// fixpoint test indexed the nodes with -1.
+func TestSharedLitsCrash(t *testing.T) {
+	sys, err := ParseFile(filepath.Join("testdata", "nodefault", "tso_case_crash.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Verify(context.Background(), sys, Options{Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cc := SelfCheck(context.Background(), sys, res, Options{}, 20000); !cc.OK() {
+		t.Errorf("%s: %s", res.Verdict, cc)
+	}
+}

@@ -1,0 +1,63 @@
+package param
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// crossCheckOne searches src with a small budget and cross-checks the
+// verdict on finite instances; it returns a description of what went
+// wrong (a panic, a rejected generated system, a disagreement), or "".
+func crossCheckOne(src string, opts Options, states int) (problem string, verdict Verdict) {
+	defer func() {
+		if r := recover(); r != nil {
+			problem = fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	sys, err := Load("gen.cub", []byte(src))
+	if err != nil {
+		return "rejected: " + err.Error(), Timeout
+	}
+	res, err := Verify(context.Background(), sys, opts)
+	if err != nil {
+		return "verify: " + err.Error(), Timeout
+	}
+	cc := SelfCheck(context.Background(), sys, res, opts, states)
+	if !cc.OK() {
+		return cc.String(), res.Verdict
+	}
+	return "", res.Verdict
+}
+
+// TestSelfCheckRandom cross-checks the verdicts on random small systems
+// (genSystem): a few hundred by default, thousands under MUSKET_LONG
+// (MUSKET_SELFCHECK_N overrides the number). No search may panic, and no
+// verdict may disagree with the finite instances.
+func TestSelfCheckRandom(t *testing.T) {
+	n := 200
+	if os.Getenv("MUSKET_LONG") != "" {
+		n = 3000
+	}
+	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	rng := rand.New(rand.NewPCG(31, 7))
+	count := map[Verdict]int{}
+	start := time.Now()
+	for i := range n {
+		src := genSystem(rng, 0.5)
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
+		problem, v := crossCheckOne(src, opts, 3000)
+		count[v]++
+		if problem != "" {
+			t.Errorf("system %d:\n%s\n%s", i, src, problem)
+		}
+	}
+	t.Logf("%d systems in %v: %d SAFE, %d UNSAFE, %d without verdict", n, time.Since(start).Round(time.Millisecond),
+		count[Safe], count[Unsafe], n-count[Safe]-count[Unsafe])
+}
