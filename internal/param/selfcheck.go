@@ -18,7 +18,7 @@ import (
 //     for systems without weak variables and numbers (explore.go, every
 //     nondeterministic value), under TSO for the others (wexplore.go,
 //     store buffers of selfBufCap writes, a nondeterministic value takes
-//     its first value, a number that init leaves free is 0 or else
+//     every value of a finite sort, a few small numbers, a number that init leaves free is 0 or else
 //     differs from the others). Both are under-approximations of the reachable
 //     states, so a bad state found is a real counterexample to SAFE.
 //   - An UNSAFE verdict names a trace; it is replayed forward on the
@@ -138,6 +138,7 @@ func exploreInstance(sys *System, n int32, budget int, stop func() bool) (Instan
 		return in, ""
 	}
 	f := newWFiniteCap(sys, n, selfBufCap)
+	f.allNondet = true
 	states, complete := f.explore(stop, budget)
 	in.States, in.Complete = len(states), complete
 	for _, st := range states {
@@ -244,6 +245,7 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, budget
 		return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
 	}
 	f := newWFiniteCap(sys, n, selfBufCap)
+	f.allNondet = true
 	cur := f.selfInitials(budget)
 	var out [][]int64
 	for k, step := range res.Trace {

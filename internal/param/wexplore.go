@@ -62,6 +62,9 @@ type wfinite struct {
 	// bufCap is the number of writes a store buffer holds (wBufCap for
 	// the samples)
 	bufCap int
+	// allNondet: a nondeterministic assignment takes every value of its
+	// domain (a few numbers); otherwise its first one
+	allNondet bool
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -445,11 +448,6 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 	if !f.dnf(st, t.Guard, e, actor) {
 		return out
 	}
-	type write struct {
-		cell int
-		val  int64
-		weak bool
-	}
 	var ws []write
 	for _, u := range t.Updates {
 		g := f.sys.Globals[u.Global]
@@ -474,17 +472,64 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 				if g.Sort.Kind == SProc {
 					v = 1
 				}
+				var alts []int64
+				if cs.Nondet && f.allNondet {
+					alts = f.nondetValues(g.Sort)
+				}
 				if !cs.Nondet {
 					var ok bool
 					if v, ok = f.value(st, cs.Value, e); !ok {
 						return out
 					}
 				}
-				ws = append(ws, write{c, v, g.Weak})
+				ws = append(ws, write{c, v, g.Weak, alts})
 				break
 			}
 		}
 	}
+	// the choices of the nondeterministic values (allNondet only)
+	var open []int
+	combos := 1
+	for i, w := range ws {
+		if len(w.alts) > 1 && combos*len(w.alts) <= maxSuccessors {
+			combos *= len(w.alts)
+			open = append(open, i)
+		}
+	}
+	idx := make([]int, len(open))
+	for {
+		for k, i := range open {
+			ws[i].val = ws[i].alts[idx[k]]
+		}
+		out = f.apply(st, t, actor, atomic, ws, out)
+		if !nextChoice(idx, func(k int) int { return len(ws[open[k]].alts) }) {
+			return out
+		}
+	}
+}
+
+// write is a write of a transition instance: alts lists the values of a
+// nondeterministic one (allNondet only).
+type write struct {
+	cell int
+	val  int64
+	weak bool
+	alts []int64
+}
+
+// nondetValues lists the values a nondeterministic assignment may take
+// in the cross-check: the domain of a finite sort, a few numbers.
+func (f *wfinite) nondetValues(s Sort) []int64 {
+	switch s.Kind {
+	case SBool, SEnum, SProc:
+		dom := &finite{cellLayout{sys: f.sys, n: f.n}}
+		return dom.domain(s)
+	}
+	return []int64{0, 1, 2, -1}
+}
+
+// apply appends the state st becomes by the writes ws of t.
+func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write, out [][]int64) [][]int64 {
 	s := slices.Clone(st)
 	for _, w := range ws {
 		if !w.weak || atomic || actor == 0 || f.sc {
