@@ -68,11 +68,11 @@ func TestCorpusVerdicts(t *testing.T) {
 }
 
 // crossCheck runs the finite-instance cross-check (selfcheck.go) of a
-// corpus verdict: 20000 states an instance by default, 200000 under
+// corpus verdict: 3000 states an instance by default, 200000 under
 // MUSKET_LONG.
 func crossCheck(t *testing.T, sys *System, res *Result) {
 	t.Helper()
-	states := 20000
+	states := 3000
 	if os.Getenv("MUSKET_LONG") != "" {
 		states = 200000
 	}

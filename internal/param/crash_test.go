@@ -26,3 +26,32 @@ func TestSharedLitsCrash(t *testing.T) {
 		t.Errorf("%s: %s", res.Verdict, cc)
 	}
 }
+
+// TestSelfCheckFiles: systems the cross-check found wrong verdicts on
+// (testdata/selfcheck), with the verdict of their finite instances.
+func TestSelfCheckFiles(t *testing.T) {
+	tests := []struct {
+		file string
+		want Verdict
+	}{
+		{"own_buffers.cub", Unsafe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			sys, err := ParseFile(filepath.Join("testdata", "selfcheck", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Verify(context.Background(), sys, Options{Timeout: 20 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != tc.want {
+				t.Errorf("got %s, want %s", res.Verdict, tc.want)
+			}
+			if cc := SelfCheck(context.Background(), sys, res, Options{}, 20000); !cc.OK() {
+				t.Errorf("%s: %s", res.Verdict, cc)
+			}
+		})
+	}
+}

@@ -8,8 +8,9 @@ import (
 
 // genSystem writes a random small well-typed .cub system: one enum
 // type, 1 to 3 variables and arrays (weak ones with probability
-// weakProb each), 2 to 5 transitions whose guards compare cells with
-// constants (and call fence() now and then) and whose updates assign
+// weakProb each), sometimes number_procs, 2 to 5 transitions whose
+// guards compare cells with constants (over every other process with
+// forall_other now and then, and call fence()) and whose updates assign
 // constants or case expressions over every process, with and without
 // a default branch. The unsafe formula reads weak cells with p@X.
 func genSystem(rng *rand.Rand, weakProb float64) string {
@@ -35,6 +36,9 @@ func genSystem(rng *rand.Rand, weakProb float64) string {
 		weak = weak || g.weak
 	}
 	var b strings.Builder
+	if rng.IntN(8) == 0 {
+		fmt.Fprintf(&b, "number_procs %d\n", 2+rng.IntN(2))
+	}
 	b.WriteString("type val = A | B | C\n")
 	for _, g := range gs {
 		if g.weak {
@@ -96,6 +100,11 @@ func genSystem(rng *rand.Rand, weakProb float64) string {
 				op = "<>"
 			}
 			guard = append(guard, fmt.Sprintf("%s %s %s", cellIn(g, "i", idx, false), op, val()))
+		}
+		if rng.IntN(5) == 0 {
+			g := gs[rng.IntN(len(gs))]
+			op := []string{"=", "<>"}[rng.IntN(2)]
+			guard = append(guard, fmt.Sprintf("forall_other m. %s %s %s", cellIn(g, "i", "m", false), op, val()))
 		}
 		if weak && rng.IntN(4) == 0 {
 			guard = append(guard, "fence()")

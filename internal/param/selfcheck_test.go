@@ -37,7 +37,8 @@ func crossCheckOne(src string, opts Options, states int) (problem string, verdic
 
 // TestSelfCheckRandom cross-checks the verdicts on random small systems
 // (genSystem): a few hundred by default, thousands under MUSKET_LONG
-// (MUSKET_SELFCHECK_N overrides the number). No search may panic, and no
+// (MUSKET_SELFCHECK_N overrides the number, MUSKET_SELFCHECK_SEED the
+// seed). No search may panic, and no
 // verdict may disagree with the finite instances.
 func TestSelfCheckRandom(t *testing.T) {
 	n := 200
@@ -47,7 +48,11 @@ func TestSelfCheckRandom(t *testing.T) {
 	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	rng := rand.New(rand.NewPCG(31, 7))
+	seed := uint64(31)
+	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
 	count := map[Verdict]int{}
 	start := time.Now()
 	for i := range n {
