@@ -24,7 +24,11 @@ import (
 //   - An UNSAFE verdict names a trace; it is replayed forward on the
 //     instance whose processes are the trace's: each step must be enabled
 //     in some state reached so far (under TSO, after any flushes) and
-//     some state after the last step (and flushes) must be unsafe.
+//     some state after the last step (and flushes) must be unsafe. Under
+//     TSO the order of a backward trace need not be an order in time (the
+//     events are partially ordered by ghb): when the trace does not
+//     replay in its order, an instance that reaches an unsafe state
+//     confirms the verdict (a note).
 //
 // An UNSAFE trace through a transition with a forall_other guard need not
 // replay: the backward search checks such a guard on the processes of
@@ -115,6 +119,10 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 		}
 		if ok, why := replayTrace(sys, res, budget, stop); ok {
 			cc.Replayed = true
+		} else if n, found := unsafeInstance(sys, res, budget, stop); found {
+			// under TSO the order of a backward trace need not be an
+			// order in time (its events are only partially ordered)
+			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
 		} else if stop() {
 			cc.Skipped = "stopped"
 		} else if t := universalStep(sys, res); t != "" {
@@ -221,19 +229,43 @@ func replayTrace(sys *System, res *Result, budget int, stop func() bool) (bool, 
 		params = max(params, u.Params)
 	}
 	// the unsafe formula may name processes that take no step
+	why := "no instance fits the trace"
 	for n := max(maxSlot, 1); n <= maxSlot+int32(params); n++ {
 		if m := int32(sys.NumberProcs); m > 0 && n > m {
 			break
 		}
-		ok, why := replayOn(sys, res, trans, n, budget, stop)
+		ok, w := replayOn(sys, res, trans, n, budget, stop)
 		if ok {
 			return true, ""
 		}
-		if n == maxSlot+int32(params) || stop() {
-			return false, why
+		why = w
+		if stop() {
+			break
 		}
 	}
-	return false, "no instance fits the trace"
+	return false, why
+}
+
+// unsafeInstance explores the instances with as many processes as the
+// trace of res names and up to 4, and returns one that reaches an
+// unsafe state.
+func unsafeInstance(sys *System, res *Result, budget int, stop func() bool) (int32, bool) {
+	lo := max(sys.Pinned, 2)
+	for _, s := range res.Trace {
+		for _, a := range s.Args {
+			lo = max(lo, a)
+		}
+	}
+	hi := max(lo, 4)
+	if m := int32(sys.NumberProcs); m > 0 {
+		lo, hi = min(lo, m), min(hi, m)
+	}
+	for n := lo; n <= hi && !stop(); n++ {
+		if in, _ := exploreInstance(sys, n, budget, stop); in.Bad {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, budget int, stop func() bool) (bool, string) {
