@@ -15,34 +15,71 @@ import (
 )
 
 func init() {
-	registerBench("cubicle", "Table 1 of Conchon, Declerck, Zaïdi, \"Cubicle-W\" (IJCAR 2018) beside Musket's param times, then Cubicle's BRAB examples and the files Cubicle-W does not finish", runBenchCubicle)
+	registerBench("cubicle", "Table 1 of Conchon, Declerck, Zaïdi, \"Cubicle-W\" (IJCAR 2018) beside Musket's param times, then Cubicle's BRAB examples, the files Cubicle-W does not finish and plain Cubicle's own examples (with Cubicle's times)", runBenchCubicle)
 }
 
 // cubicleTable is Table 1 of the Cubicle-W paper (benchmark, file,
 // Cubicle-W time), then the plain Cubicle examples that Cubicle proves
 // only with its invariant inference (brab/) and the Cubicle-W files that
 // Cubicle-W does not finish (challenges/, no reference time).
-var cubicleTable = []struct {
+var cubicleTable = []cubicleRow{
+	{name: "naive mutex (US)", file: "mutex_N_us.cub", paper: 0.04},
+	{name: "naive mutex (S)", file: "mutex_N.cub", paper: 0.30},
+	{name: "lamport (US)", file: "lamport_N_us.cub", paper: 0.10},
+	{name: "lamport (S)", file: "lamport_N.cub", paper: 0.60},
+	{name: "spinlock (S)", file: "spinlock_N.cub", paper: 0.07},
+	{name: "sense reversing barrier (S)", file: "sense_rev_N.cub", paper: 0.06},
+	{name: "arbiter v1 (S)", file: "arbiter_v1_N.cub", paper: 0.18},
+	{name: "arbiter v2 (S)", file: "arbiter_v2_N.cub", paper: 13.5},
+	{name: "two phase commit (S)", file: "two_phase_N.cub", paper: 54.1},
+	{name: "FLASH, no data (S, BRAB)", file: "brab/sc_flash_nodata.cub", paper: 0},
+	{name: "FLASH, buggy (US, BRAB)", file: "brab/sc_flash_buggy.cub", paper: 0},
+	{name: "Szymanski, atomic (S, BRAB)", file: "brab/sc_szymanski_at.cub", paper: 0},
+	{name: "Szymanski, non-atomic (S, BRAB)", file: "brab/sc_szymanski_na.cub", paper: 0},
+	{name: "arbiter v3 (Cubicle-W times out)", file: "challenges/arbiter_v3_N.cub", paper: 0},
+	{name: "Chandy-Misra (Cubicle-W times out)", file: "challenges/chandy_misra.cub", paper: 0},
+	{name: "ticket spin lock (Cubicle-W times out)", file: "challenges/ticket_spin_lock_N.cub", paper: 0},
+	{name: "two phase commit, indexed (Cubicle-W times out)", file: "challenges/two_phase_i_N.cub", paper: 0},
+}
+
+// cubicleRow is a benchmark: paper is the reference time (the Cubicle-W
+// paper's, or for examples/ Cubicle's from the folder's README).
+type cubicleRow struct {
 	name, file string
 	paper      float64 // seconds, 0: none
-}{
-	{"naive mutex (US)", "mutex_N_us.cub", 0.04},
-	{"naive mutex (S)", "mutex_N.cub", 0.30},
-	{"lamport (US)", "lamport_N_us.cub", 0.10},
-	{"lamport (S)", "lamport_N.cub", 0.60},
-	{"spinlock (S)", "spinlock_N.cub", 0.07},
-	{"sense reversing barrier (S)", "sense_rev_N.cub", 0.06},
-	{"arbiter v1 (S)", "arbiter_v1_N.cub", 0.18},
-	{"arbiter v2 (S)", "arbiter_v2_N.cub", 13.5},
-	{"two phase commit (S)", "two_phase_N.cub", 54.1},
-	{"FLASH, no data (S, BRAB)", "brab/sc_flash_nodata.cub", 0},
-	{"FLASH, buggy (US, BRAB)", "brab/sc_flash_buggy.cub", 0},
-	{"Szymanski, atomic (S, BRAB)", "brab/sc_szymanski_at.cub", 0},
-	{"Szymanski, non-atomic (S, BRAB)", "brab/sc_szymanski_na.cub", 0},
-	{"arbiter v3 (Cubicle-W times out)", "challenges/arbiter_v3_N.cub", 0},
-	{"Chandy-Misra (Cubicle-W times out)", "challenges/chandy_misra.cub", 0},
-	{"ticket spin lock (Cubicle-W times out)", "challenges/ticket_spin_lock_N.cub", 0},
-	{"two phase commit, indexed (Cubicle-W times out)", "challenges/two_phase_i_N.cub", 0},
+	example    bool
+}
+
+// cubicleExamples lists the files of examples/expected.csv, with
+// Cubicle's times from the table of examples/README.md
+// ("| file | verdict | options | seconds | nodes |").
+func cubicleExamples(dir string) []cubicleRow {
+	f, err := os.Open(filepath.Join(dir, "examples", "expected.csv"))
+	if err != nil {
+		return nil
+	}
+	rows, _ := csv.NewReader(f).ReadAll()
+	f.Close()
+	times := map[string]float64{}
+	if readme, err := os.ReadFile(filepath.Join(dir, "examples", "README.md")); err == nil {
+		for _, line := range strings.Split(string(readme), "\n") {
+			cols := strings.Split(line, "|")
+			if len(cols) < 6 {
+				continue
+			}
+			var secs float64
+			if _, err := fmt.Sscanf(strings.TrimSpace(cols[4]), "%g", &secs); err == nil {
+				times[strings.TrimSpace(cols[1])] = secs
+			}
+		}
+	}
+	var out []cubicleRow
+	for _, r := range rows {
+		if len(r) == 2 {
+			out = append(out, cubicleRow{name: "Cubicle example " + strings.TrimSuffix(r[0], ".cub"), file: "examples/" + r[0], paper: times[r[0]], example: true})
+		}
+	}
+	return out
 }
 
 func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
@@ -51,11 +88,15 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "`folder` of the .cub benchmarks and expected.csv (default: CORPUS/cubicle)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
+	exTimeout := fs.Duration("examples-timeout", time.Minute, "time limit per file of examples/ (plain Cubicle's own examples)")
 	operands, code, ok := parseCommand(fs, args)
 	if !ok {
 		return code
 	}
 	if msg := benchFlagsError(1, 1, *timeout, len(operands)); msg != "" {
+		return usageError(fs, stderr, "%s", msg)
+	}
+	if msg := benchFlagsError(1, 1, *exTimeout, len(operands)); msg != "" {
 		return usageError(fs, stderr, "%s", msg)
 	}
 	if *dir == "" {
@@ -67,7 +108,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		*dir = filepath.Join(c, "cubicle")
 	}
 	expected := map[string]string{}
-	for _, sub := range []string{"", "brab"} {
+	for _, sub := range []string{"", "brab", "examples"} {
 		if f, err := os.Open(filepath.Join(*dir, sub, "expected.csv")); err == nil {
 			rows, _ := csv.NewReader(f).ReadAll()
 			f.Close()
@@ -79,13 +120,18 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\tpaper\tmusket time\tnodes\t")
+	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\treference time\tmusket time\tnodes\t")
 	var st status
 	term := isTerminal(stderr)
 	sig := interruptible()
 	defer sig.stop()
 	rows := 0
-	for _, b := range cubicleTable {
+	table := append(cubicleTable[:len(cubicleTable):len(cubicleTable)], cubicleExamples(*dir)...)
+	for _, b := range table {
+		limit := *timeout
+		if b.example {
+			limit = min(limit, *exTimeout)
+		}
 		if term {
 			fmt.Fprintf(stderr, "\r\033[Krunning %s ...", b.file)
 		}
@@ -95,7 +141,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			st.add(exitBadInput)
 		} else {
-			res, err := param.Verify(sig.ctx, sys, param.Options{Timeout: *timeout})
+			res, err := param.Verify(sig.ctx, sys, param.Options{Timeout: limit})
 			if sig.interrupted() {
 				break
 			}
@@ -136,7 +182,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	}
 	tw.Flush()
 	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d benchmarks finished\n", rows, len(cubicleTable))
+		fmt.Fprintf(stderr, "interrupted: %d of %d benchmarks finished\n", rows, len(table))
 		return exitInterrupted
 	}
 	return int(st)

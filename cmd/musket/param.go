@@ -14,6 +14,9 @@ func init() {
 	register("param", "check a Cubicle / Cubicle-W system (.cub) for any number of processes", runParam)
 }
 
+// selfCheckStates bounds the states of each instance -selfcheck explores.
+const selfCheckStates = 200000
+
 // runParam is 'musket param [flags] FILE.cub'. Exit codes: 0 SAFE,
 // 1 UNSAFE, 2 bad input or usage, 3 a limit was reached.
 func runParam(args []string, stdout, stderr io.Writer) int {
@@ -28,6 +31,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	timeoutF := addTimeout(fs, "system")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
 	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
+	selfcheck := fs.Bool("selfcheck", false, "cross-check the verdict on the instances with 2 to 4 processes, explored forward (exit 4 on a disagreement)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
@@ -114,6 +118,17 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		param.WriteText(stdout, file, res)
 		if *invariants {
 			param.WriteInvariants(stdout, sys, res)
+		}
+	}
+	if *selfcheck {
+		cc := param.SelfCheck(sig.ctx, sys, res, opts, selfCheckStates)
+		out := stdout
+		if *asJSON {
+			out = stderr
+		}
+		fmt.Fprint(out, cc)
+		if !cc.OK() {
+			return 4
 		}
 	}
 	switch res.Verdict {

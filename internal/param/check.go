@@ -345,9 +345,15 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 			u.Cases = append(u.Cases, cs)
 		}
 		if n := len(rhs.Conds); n > 0 && rhs.Conds[n-1] != nil {
-			// no default branch: when no condition holds the new value
-			// is left unconstrained, as in Cubicle's pre-image
-			u.Cases = append(u.Cases, Case{Nondet: true})
+			// no default branch (see the package doc): when no
+			// condition holds, a sequentially consistent cell takes
+			// any value (Cubicle's pre-image drops the literal), a
+			// weak cell is not written (Cubicle-W makes no write event)
+			if g.Weak {
+				u.Cases = append(u.Cases, Case{Skip: true})
+			} else {
+				u.Cases = append(u.Cases, Case{Nondet: true})
+			}
 		}
 	default:
 		var cs Case

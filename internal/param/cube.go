@@ -26,6 +26,7 @@ type Cube struct {
 	Origin *Cube // for a guess (approx.go): the cube it generalises
 
 	seq     int  // order of creation (queue tie-break)
+	round   int  // postponement round (queue.go)
 	numeric bool // some literal needs arithmetic reasoning
 	open    bool // the syntactic test leaves satisfiability to the solver
 	info    *cubeInfo
@@ -42,6 +43,9 @@ type Node struct {
 	Procs  []ProcFlags // sorted by Proc
 	Reads  []Access    // unsatisfied reads (their values are KVal terms)
 	Writes []Access
+	// Final: the reads of one process in an unsafe or invariant formula,
+	// performed at the end of the run (model.go)
+	Final bool
 }
 
 // ProcFlags says what a process does in a node.
@@ -81,7 +85,7 @@ func (n *Node) flags(p int32) (ProcFlags, bool) {
 }
 
 func (n *Node) clone() *Node {
-	return &Node{ID: n.ID, Procs: slices.Clone(n.Procs), Reads: slices.Clone(n.Reads), Writes: slices.Clone(n.Writes)}
+	return &Node{ID: n.ID, Procs: slices.Clone(n.Procs), Reads: slices.Clone(n.Reads), Writes: slices.Clone(n.Writes), Final: n.Final}
 }
 
 func (n *Node) setFlags(f ProcFlags) {

@@ -22,6 +22,19 @@
 // unless a fence separates them). Non-weak variables and arrays are
 // sequentially consistent shared memory.
 //
+// A case update may leave out its "| _ :" default branch. What happens
+// to a cell when none of its conditions holds follows the two tools'
+// pre-images. On a sequentially consistent variable or array the new
+// value is unconstrained: Cubicle's pre-image of a literal over the
+// cell is an if-then-else chain over the branches whose last else is
+// "true", so the literal is dropped (Musket: a nondeterministic value).
+// On a weak variable or array the cell is not written at all: Cubicle-W
+// makes a write event for a cell only under one of the conditions, so
+// with none there is no event, the cell keeps its value and a read of it
+// looks further back (Musket: Case.Skip, no write in the pre-image's
+// node, no store-buffer entry in the forward explorers). A default
+// branch "| _ : X[j]" is not the same: it writes the old value back.
+//
 // "number_procs n" fixes the number of processes, as in Cubicle: cubes
 // that need more than n processes are dropped. A SAFE verdict comes with
 // its inductive invariant (invariant.go), printable in Cubicle's syntax.

@@ -426,6 +426,9 @@ func (f *finite) fire(st []int64, t *Trans, params []int32, out []successor) []s
 				if cs.Cond != nil && !f.dnf(st, cs.Cond, e) {
 					continue
 				}
+				if cs.Skip {
+					break // not written
+				}
 				if cs.Nondet {
 					d := f.domain(g.Sort)
 					if combos *= len(d); combos > maxSuccessors {

@@ -2,6 +2,16 @@ package param
 
 import "math/bits"
 
+// The reads of an unsafe or invariant formula happen at the end of the
+// run: one final node per process (search.go, rootCubes), unordered
+// among themselves. A final read of q may be fr-before a write of p
+// only when that write is still in p's buffer at the end; every node
+// with reads is therefore ghb-before the final nodes (a write that a
+// ghb path leads from to a read is committed). One node for the final
+// reads of every process, as before, ordered them against each write
+// alike, and lost the runs where a process reads its own buffered write
+// while another reads memory.
+//
 // This file is the weak memory model: how the events of a new transition
 // instance are ordered by ghb against the events already in a cube, how a
 // new write meets the unsatisfied reads (rffr), and the acyclicity and
@@ -26,6 +36,12 @@ func edgesFrom(c *Cube, n *Node, actor int32, pso bool) uint64 {
 			if nf.Write && (of.Write && (!pso || of.FencedW) || of.Fenced && of.Read) {
 				edge = true
 			}
+		}
+		if nf.Read && o.Final {
+			// the final reads come after every node with reads: a
+			// ghb path from a write still buffered at the end to a
+			// read node passes through an edge that commits it
+			edge = true
 		}
 		if !edge {
 			// co: new write before old writes of the same location;

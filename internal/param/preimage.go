@@ -130,11 +130,12 @@ func negate(d dnf) dnf {
 }
 
 // valAlt is one possible value of an update: when lits hold, the new
-// value is val (any value if nondet).
+// value is val (any value if nondet; no write at all if skip).
 type valAlt struct {
 	lits   []Lit
 	val    Term
 	nondet bool
+	skip   bool
 }
 
 // caseAlts lists the alternatives of a case expression.
@@ -148,7 +149,7 @@ func caseAlts(cases []Case, env *instEnv) []valAlt {
 		}
 		val := env.term(cs.Value)
 		for _, c := range product(prev, cond) {
-			out = append(out, valAlt{lits: c, val: val, nondet: cs.Nondet})
+			out = append(out, valAlt{lits: c, val: val, nondet: cs.Nondet, skip: cs.Skip})
 		}
 		prev = product(prev, negate(cond))
 		if len(prev) == 0 {
@@ -377,11 +378,19 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 					lits = append(lits, v.lits...)
 				}
 				wvals := make([]valAlt, nWrites)
+				skips := false
 				for i, w := range writes {
 					wvals[i] = w.alts[choice[nAtoms+i]]
 					lits = append(lits, wvals[i].lits...)
+					skips = skips || wvals[i].skip
 				}
-				out = e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+				if skips {
+					// some cells are not written: a node without those writes
+					n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
+					out = e.finish(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
+				} else {
+					out = e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+				}
 				if !nextChoice(choice, func(k int) int {
 					if k < nAtoms {
 						return len(atoms[k].alts)
@@ -468,7 +477,7 @@ func updateReads(t *Trans, env *instEnv, slots []int32) []Access {
 			env.u = [maxArity]int32{}
 			copy(env.u[:], us)
 			for _, a := range caseAlts(u.Cases, env) {
-				if !a.nondet {
+				if !a.nondet && !a.skip {
 					valueReads = collectReads(valueReads, a.val, env.node)
 				}
 				for _, l := range a.lits {
@@ -521,6 +530,20 @@ type weakWrite struct {
 type writeVal struct {
 	acc Access
 	val valAlt
+}
+
+// withoutSkipped removes from the new node the writes whose chosen
+// alternative writes nothing (a weak case without default).
+func withoutSkipped(proto *Node, ws []writeVal) (*Node, []writeVal) {
+	n := &Node{ID: proto.ID}
+	var out []writeVal
+	for _, w := range ws {
+		if !w.val.skip {
+			n.Writes = append(n.Writes, w.acc)
+			out = append(out, w)
+		}
+	}
+	return n, out
 }
 
 func writes2(ws []weakWrite, vals []valAlt) []writeVal {
@@ -656,7 +679,9 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 			}
 		}
 	}
-	// substitute in the literals of c
+	// substitute in the literals of c; lits is shared by the calls for
+	// the other rffr choices: append to a copy
+	lits = append(make([]Lit, 0, len(lits)+len(c.Lits)), lits...)
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)

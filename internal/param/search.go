@@ -449,7 +449,8 @@ func enumCheck(sys *System, lits []Lit, r cheapResult) cheapResult {
 
 // rootCubes instantiates an unsafe or invariant formula: its parameters
 // become slots (a parameter equal to a process constant #k becomes slot
-// k), its weak reads the unsatisfied reads of node 1.
+// k), its weak reads the unsatisfied reads of one final node per
+// process.
 func (e *engine) rootCubes(r *Root) []*Cube {
 	var out []*Cube
 	for _, cj := range r.DNF {
@@ -500,12 +501,7 @@ func (e *engine) rootCubes(r *Root) []*Cube {
 			continue // more processes than number_procs
 		}
 		if len(reads) > 0 {
-			n := &Node{ID: 1, Reads: reads}
-			for _, rd := range reads {
-				n.setFlags(ProcFlags{Proc: rd.Proc, Read: true})
-			}
-			c.Nodes = []*Node{n}
-			c.GHB = []uint64{0}
+			splitRootReads(c, reads)
 		}
 		if e.cheap(c) == cheapUnsat {
 			continue
@@ -513,6 +509,44 @@ func (e *engine) rootCubes(r *Root) []*Cube {
 		out = append(out, c)
 	}
 	return out
+}
+
+// splitRootReads makes the events of the weak reads of an unsafe or
+// invariant formula (instantiated as reads of node 1): one final node
+// for the reads of each process (see model.go), the nodes unordered.
+func splitRootReads(c *Cube, reads []Access) {
+	var procs []int32
+	for _, rd := range reads {
+		if !slices.Contains(procs, rd.Proc) {
+			procs = append(procs, rd.Proc)
+		}
+	}
+	id := func(p int32) int32 { return int32(slices.Index(procs, p)) + 1 }
+	for _, p := range procs {
+		n := &Node{ID: id(p), Final: true}
+		for _, rd := range reads {
+			if rd.Proc == p {
+				n.Reads = append(n.Reads, rd)
+			}
+		}
+		n.setFlags(ProcFlags{Proc: p, Read: true})
+		c.Nodes = append(c.Nodes, n)
+		c.GHB = append(c.GHB, 0)
+	}
+	var renode func(t Term) (Term, bool)
+	renode = func(t Term) (Term, bool) {
+		if t.Kind == KLin {
+			return mapAtoms(t, renode)
+		}
+		if t.Kind == KVal && t.Node == 1 {
+			t.Node = id(t.Proc)
+		}
+		return t, true
+	}
+	for i, l := range c.Lits {
+		c.Lits[i].L, _ = renode(l.L)
+		c.Lits[i].R, _ = renode(l.R)
+	}
 }
 
 // reachesInit is the safety test: does c meet the initial states? The

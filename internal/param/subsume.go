@@ -239,6 +239,9 @@ func (m *matcher) matchNodes(k int) bool {
 	}
 	vn := m.v.Nodes[k]
 	try := func(cn *Node) bool {
+		if vn.Final && !cn.Final {
+			return false // a read at the end is not a read at any time
+		}
 		mark := len(m.trail)
 		if m.bindNode(vn.ID, cn.ID) && m.nodeFits(vn, cn, 0) {
 			return true
@@ -247,7 +250,11 @@ func (m *matcher) matchNodes(k int) bool {
 		return false
 	}
 	if id, ok := m.tau[vn.ID]; ok {
-		return m.nodeFits(vn, m.c.Nodes[m.c.nodeIndex(id)], 0)
+		i := m.c.nodeIndex(id)
+		if i < 0 || vn.Final && !m.c.Nodes[i].Final {
+			return false // (i < 0: a literal over a node c does not have)
+		}
+		return m.nodeFits(vn, m.c.Nodes[i], 0)
 	}
 	for _, cn := range m.c.Nodes {
 		if !m.tused[cn.ID] && try(cn) {

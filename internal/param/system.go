@@ -75,11 +75,14 @@ type Root struct {
 }
 
 // Case is one branch of an update: when Cond (nil for the default
-// branch) holds, the new value is Value (or any value if Nondet).
+// branch) holds, the new value is Value (or any value if Nondet). Skip
+// marks the branch added for a weak update without a default: the
+// cell is not written at all (no write event; it keeps its value).
 type Case struct {
 	Cond   []Conj
 	Value  Term
 	Nondet bool
+	Skip   bool
 }
 
 // Update is an assignment of a transition. Cells with Univ true are

@@ -59,6 +59,12 @@ type wfinite struct {
 	// sc: the writes go to memory at once (the TSO runs that flush
 	// every write as soon as it is made, that is the SC runs)
 	sc bool
+	// bufCap is the number of writes a store buffer holds (wBufCap for
+	// the samples)
+	bufCap int
+	// allNondet: a nondeterministic assignment takes every value of its
+	// domain (a few numbers); otherwise its first one
+	allNondet bool
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -75,8 +81,11 @@ func weakExplorable(sys *System) bool {
 	return true
 }
 
-func newWFinite(sys *System, n int32) *wfinite {
-	f := &wfinite{cellLayout: newCellLayout(sys, n)}
+func newWFinite(sys *System, n int32) *wfinite { return newWFiniteCap(sys, n, wBufCap) }
+
+// newWFiniteCap is newWFinite with store buffers of bufCap writes.
+func newWFiniteCap(sys *System, n int32, bufCap int) *wfinite {
+	f := &wfinite{cellLayout: newCellLayout(sys, n), bufCap: bufCap}
 	for gi, g := range sys.Globals {
 		if !g.Weak {
 			continue
@@ -89,7 +98,7 @@ func newWFinite(sys *System, n int32) *wfinite {
 			f.weak = append(f.weak, c)
 		}
 	}
-	f.hist = f.cells + int(n)*(1+2*wBufCap)
+	f.hist = f.cells + int(n)*(1+2*f.bufCap)
 	f.size = f.hist + int(n)*len(f.weak)*2
 	return f
 }
@@ -162,7 +171,7 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 const wMaxRange = 16
 
 // buf is the offset of the buffer of process p.
-func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*wBufCap) }
+func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*f.bufCap) }
 
 // view is the value of cell c that process p reads in st: its latest
 // buffered write to c, else memory.
@@ -382,21 +391,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 // successors appends the successors of st: every enabled transition
 // instance and every flush of a non-empty buffer.
 func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
-	for p := int32(1); p <= f.n; p++ {
-		b := f.buf(p)
-		if st[b] == 0 {
-			continue
-		}
-		s := slices.Clone(st)
-		s[s[b+1]] = s[b+2]
-		f.widen(s, int(s[b+1]), s[b+2], 0)
-		copy(s[b+1:b+1+2*wBufCap], s[b+3:b+1+2*wBufCap])
-		s[b+2*wBufCap-1], s[b+2*wBufCap] = 0, 0
-		s[b]--
-		if !f.excluded(s) {
-			out = append(out, s)
-		}
-	}
+	out = f.flushes(st, out)
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
 		var rec func(k int)
@@ -417,6 +412,27 @@ func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
 	return out
 }
 
+// flushes appends the successors of st by one flush: the oldest write of
+// a non-empty buffer goes to memory.
+func (f *wfinite) flushes(st []int64, out [][]int64) [][]int64 {
+	for p := int32(1); p <= f.n; p++ {
+		b := f.buf(p)
+		if st[b] == 0 {
+			continue
+		}
+		s := slices.Clone(st)
+		s[s[b+1]] = s[b+2]
+		f.widen(s, int(s[b+1]), s[b+2], 0)
+		copy(s[b+1:b+1+2*f.bufCap], s[b+3:b+1+2*f.bufCap])
+		s[b+2*f.bufCap-1], s[b+2*f.bufCap] = 0, 0
+		s[b]--
+		if !f.excluded(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // fire appends the state reached by t with parameters params (one
 // state: a nondeterministic value takes its first value).
 func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]int64 {
@@ -431,11 +447,6 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 	}
 	if !f.dnf(st, t.Guard, e, actor) {
 		return out
-	}
-	type write struct {
-		cell int
-		val  int64
-		weak bool
 	}
 	var ws []write
 	for _, u := range t.Updates {
@@ -454,9 +465,16 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 				if cs.Cond != nil && !f.dnf(st, cs.Cond, e, 0) {
 					continue
 				}
+				if cs.Skip {
+					break // not written
+				}
 				v := int64(0)
 				if g.Sort.Kind == SProc {
 					v = 1
+				}
+				var alts []int64
+				if cs.Nondet && f.allNondet {
+					alts = f.nondetValues(g.Sort)
 				}
 				if !cs.Nondet {
 					var ok bool
@@ -464,11 +482,54 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 						return out
 					}
 				}
-				ws = append(ws, write{c, v, g.Weak})
+				ws = append(ws, write{c, v, g.Weak, alts})
 				break
 			}
 		}
 	}
+	// the choices of the nondeterministic values (allNondet only)
+	var open []int
+	combos := 1
+	for i, w := range ws {
+		if len(w.alts) > 1 && combos*len(w.alts) <= maxSuccessors {
+			combos *= len(w.alts)
+			open = append(open, i)
+		}
+	}
+	idx := make([]int, len(open))
+	for {
+		for k, i := range open {
+			ws[i].val = ws[i].alts[idx[k]]
+		}
+		out = f.apply(st, t, actor, atomic, ws, out)
+		if !nextChoice(idx, func(k int) int { return len(ws[open[k]].alts) }) {
+			return out
+		}
+	}
+}
+
+// write is a write of a transition instance: alts lists the values of a
+// nondeterministic one (allNondet only).
+type write struct {
+	cell int
+	val  int64
+	weak bool
+	alts []int64
+}
+
+// nondetValues lists the values a nondeterministic assignment may take
+// in the cross-check: the domain of a finite sort, a few numbers.
+func (f *wfinite) nondetValues(s Sort) []int64 {
+	switch s.Kind {
+	case SBool, SEnum, SProc:
+		dom := &finite{cellLayout{sys: f.sys, n: f.n}}
+		return dom.domain(s)
+	}
+	return []int64{0, 1, 2, -1}
+}
+
+// apply appends the state st becomes by the writes ws of t.
+func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write, out [][]int64) [][]int64 {
 	s := slices.Clone(st)
 	for _, w := range ws {
 		if !w.weak || atomic || actor == 0 || f.sc {
@@ -480,7 +541,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 		}
 		f.widen(s, w.cell, w.val, actor)
 		b := f.buf(actor)
-		if s[b] >= wBufCap {
+		if s[b] >= int64(f.bufCap) {
 			return out // beyond the bound of the sample
 		}
 		k := b + 1 + 2*int(s[b])

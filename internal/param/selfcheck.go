@@ -1,0 +1,438 @@
+package param
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// This file is the finite-instance cross-check of a verdict: an
+// independent, forward look at the instances with a few processes.
+//
+//   - A SAFE verdict holds for every number of processes, so no state of
+//     an instance may satisfy an unsafe formula. The instances with 2, 3
+//     and 4 processes (those number_procs allows) are explored
+//     breadth-first up to a state budget: under sequential consistency
+//     for systems without weak variables and numbers (explore.go, every
+//     nondeterministic value), under TSO for the others (wexplore.go,
+//     store buffers of selfBufCap writes, a nondeterministic value takes
+//     every value of a finite sort, a few small numbers, a number that init leaves free is 0 or else
+//     differs from the others). Both are under-approximations of the reachable
+//     states, so a bad state found is a real counterexample to SAFE.
+//   - An UNSAFE verdict names a trace; it is replayed forward on the
+//     instance whose processes are the trace's: each step must be enabled
+//     in some state reached so far (under TSO, after any flushes) and
+//     some state after the last step (and flushes) must be unsafe. Under
+//     TSO the order of a backward trace need not be an order in time (the
+//     events are partially ordered by ghb): when the trace does not
+//     replay in its order, an instance that reaches an unsafe state
+//     confirms the verdict (a note).
+//
+// An UNSAFE trace through a transition with a forall_other guard need not
+// replay: the backward search checks such a guard on the processes of
+// the cube only (MCMT's and Cubicle's approximation), so the trace may
+// need the other processes to be absent while the unsafe formula needs
+// them. That is reported as a note, not a disagreement.
+//
+// Under PSO only SAFE verdicts are checked (TSO runs are PSO runs; a PSO
+// trace need not be a TSO one). Systems with real numbers are not
+// explored. Limit verdicts (timeout, ...) are not checked.
+
+// selfBufCap is the capacity of the store buffers in the cross-check.
+const selfBufCap = 3
+
+// CrossCheck is the outcome of the finite-instance cross-check.
+type CrossCheck struct {
+	Instances []InstanceCheck
+	Replayed  bool     // an UNSAFE trace was replayed forward
+	Skipped   string   // why nothing was checked, if so
+	Problems  []string // disagreements between the verdict and the instances
+	Notes     []string // differences that Cubicle's approximations explain
+}
+
+// InstanceCheck is one explored instance.
+type InstanceCheck struct {
+	Procs    int
+	States   int
+	Complete bool // every reachable state (within the buffer bound) explored
+	Bad      bool // an unsafe state was reached
+}
+
+// OK reports whether the cross-check found no disagreement.
+func (c *CrossCheck) OK() bool { return len(c.Problems) == 0 }
+
+func (c *CrossCheck) String() string {
+	var b strings.Builder
+	if c.Skipped != "" {
+		fmt.Fprintf(&b, "cross-check skipped: %s\n", c.Skipped)
+	}
+	for _, in := range c.Instances {
+		fmt.Fprintf(&b, "instance with %d processes: %d states (complete: %v), unsafe state reached: %v\n", in.Procs, in.States, in.Complete, in.Bad)
+	}
+	if c.Replayed {
+		b.WriteString("the trace replays forward on its instance\n")
+	}
+	for _, n := range c.Notes {
+		fmt.Fprintf(&b, "note: %s\n", n)
+	}
+	for _, p := range c.Problems {
+		fmt.Fprintf(&b, "DISAGREEMENT: %s\n", p)
+	}
+	if c.OK() {
+		b.WriteString("cross-check: no disagreement\n")
+	}
+	return b.String()
+}
+
+// SelfCheck cross-checks the verdict res of sys (searched with opts) on
+// finite instances, exploring at most budget states per instance.
+func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budget int) *CrossCheck {
+	cc := &CrossCheck{}
+	stop := func() bool { return ctx.Err() != nil }
+	for _, g := range sys.Globals {
+		if g.Sort.Kind == SReal {
+			cc.Skipped = "real numbers"
+			return cc
+		}
+	}
+	switch res.Verdict {
+	case Safe:
+		lo, hi := int32(2), int32(4)
+		lo = max(lo, sys.Pinned)
+		hi = max(hi, sys.Pinned)
+		if n := int32(sys.NumberProcs); n > 0 {
+			lo, hi = min(lo, n), min(hi, n)
+		}
+		for n := lo; n <= hi && !stop(); n++ {
+			in, path := exploreInstance(sys, n, budget, stop)
+			cc.Instances = append(cc.Instances, in)
+			if in.Bad {
+				cc.Problems = append(cc.Problems, fmt.Sprintf("SAFE, but the instance with %d processes reaches an unsafe state%s", n, path))
+			}
+		}
+	case Unsafe:
+		if opts.Model == "pso" {
+			cc.Skipped = "UNSAFE traces are not replayed under PSO"
+			return cc
+		}
+		if ok, why := replayTrace(sys, res, budget, stop); ok {
+			cc.Replayed = true
+		} else if n, found := unsafeInstance(sys, res, budget, stop); found {
+			// under TSO the order of a backward trace need not be an
+			// order in time (its events are only partially ordered)
+			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
+		} else if stop() {
+			cc.Skipped = "stopped"
+		} else if t := universalStep(sys, res); t != "" {
+			// MCMT's approximation of a universal guard: the other
+			// processes are those of the cube, so a trace may take a
+			// step whose guard fails on a process it never names
+			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward (%s); it takes %s, whose forall_other guard the backward search only checks on the processes of the cube, as Cubicle does", res.TraceString(), why, t))
+		} else {
+			cc.Problems = append(cc.Problems, fmt.Sprintf("UNSAFE, but the trace %s does not replay forward: %s", res.TraceString(), why))
+		}
+	default:
+		cc.Skipped = "no verdict"
+	}
+	return cc
+}
+
+// universalStep returns the name of a transition of res's trace with a
+// forall_other guard, or "".
+func universalStep(sys *System, res *Result) string {
+	for _, st := range res.Trace {
+		for _, t := range sys.Trans {
+			if t.Name != st.Trans {
+				continue
+			}
+			for _, g := range t.Guard {
+				if len(g.Foralls) > 0 {
+					return t.Name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// exploreInstance explores the instance with n processes breadth-first.
+// path describes the steps to a bad state (sequentially consistent
+// instances only).
+func exploreInstance(sys *System, n int32, budget int, stop func() bool) (InstanceCheck, string) {
+	in := InstanceCheck{Procs: int(n)}
+	if explorable(sys) {
+		f := newFinite(sys, n)
+		smp := f.sample(stop, budget)
+		in.States, in.Complete = len(smp.states), smp.complete
+		for i, st := range smp.states {
+			for _, u := range sys.Unsafe {
+				if f.holdsRoot(st, u) {
+					in.Bad = true
+					var steps []string
+					for _, s := range smp.path(i) {
+						steps = append(steps, s.String())
+					}
+					return in, fmt.Sprintf(" (unsafe[%d] after %s)", u.Index, strings.Join(steps, " -> "))
+				}
+			}
+		}
+		return in, ""
+	}
+	f := newWFiniteCap(sys, n, selfBufCap)
+	f.allNondet = true
+	states, complete := f.explore(stop, budget)
+	in.States, in.Complete = len(states), complete
+	for _, st := range states {
+		if f.unsafe(st) > 0 {
+			in.Bad = true
+			return in, fmt.Sprintf(" (unsafe[%d])", f.unsafe(st))
+		}
+	}
+	return in, ""
+}
+
+// unsafe returns the index of an unsafe formula st satisfies, or 0.
+func (f *wfinite) unsafe(st []int64) int {
+	for _, u := range f.sys.Unsafe {
+		if rootParams(f.n, u, func(params []int32) bool {
+			return f.dnf(st, u.DNF, &fenv{params: params}, 0)
+		}) != nil {
+			return u.Index
+		}
+	}
+	return 0
+}
+
+func (s forwardStep) String() string {
+	st := Step{Trans: s.t.Name, Args: s.args}
+	return st.String()
+}
+
+// replayTrace follows res.Trace forward on the instance whose processes
+// are the slots of the trace (and of the unsafe formula), keeping at most
+// budget states after each step.
+func replayTrace(sys *System, res *Result, budget int, stop func() bool) (bool, string) {
+	trans := map[string]*Trans{}
+	for _, t := range sys.Trans {
+		trans[t.Name] = t
+	}
+	maxSlot := sys.Pinned
+	for _, s := range res.Trace {
+		for _, a := range s.Args {
+			maxSlot = max(maxSlot, a)
+		}
+	}
+	params := 0
+	for _, u := range sys.Unsafe {
+		params = max(params, u.Params)
+	}
+	// the unsafe formula may name processes that take no step
+	why := "no instance fits the trace"
+	for n := max(maxSlot, 1); n <= maxSlot+int32(params); n++ {
+		if m := int32(sys.NumberProcs); m > 0 && n > m {
+			break
+		}
+		ok, w := replayOn(sys, res, trans, n, budget, stop)
+		if ok {
+			return true, ""
+		}
+		why = w
+		if stop() {
+			break
+		}
+	}
+	return false, why
+}
+
+// unsafeInstance explores the instances with as many processes as the
+// trace of res names and up to 4, and returns one that reaches an
+// unsafe state.
+func unsafeInstance(sys *System, res *Result, budget int, stop func() bool) (int32, bool) {
+	lo := max(sys.Pinned, 2)
+	for _, s := range res.Trace {
+		for _, a := range s.Args {
+			lo = max(lo, a)
+		}
+	}
+	hi := max(lo, 4)
+	if m := int32(sys.NumberProcs); m > 0 {
+		lo, hi = min(lo, m), min(hi, m)
+	}
+	for n := lo; n <= hi && !stop(); n++ {
+		if in, _ := exploreInstance(sys, n, budget, stop); in.Bad {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, budget int, stop func() bool) (bool, string) {
+	if explorable(sys) {
+		f := newFinite(sys, n)
+		var cur [][]int64
+		for _, s := range f.initial() {
+			if !f.excluded(s) {
+				cur = append(cur, s)
+			}
+		}
+		var out []successor
+		for k, step := range res.Trace {
+			t := trans[step.Trans]
+			if t == nil {
+				return false, fmt.Sprintf("unknown transition %s", step.Trans)
+			}
+			seen := map[string]bool{}
+			var next [][]int64
+			for _, st := range cur {
+				out = f.fire(st, t, step.Args, out[:0])
+				for _, s := range out {
+					if k := stateKey(s.st); !seen[k] && !f.excluded(s.st) && len(next) < budget {
+						seen[k] = true
+						next = append(next, s.st)
+					}
+				}
+			}
+			if len(next) == 0 {
+				return false, fmt.Sprintf("step %d, %s, is not enabled (%d processes)", k+1, step, n)
+			}
+			cur = next
+			if stop() {
+				return false, "stopped"
+			}
+		}
+		for _, st := range cur {
+			for _, u := range sys.Unsafe {
+				if u.Index == res.Root && f.holdsRoot(st, u) {
+					return true, ""
+				}
+			}
+		}
+		return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
+	}
+	f := newWFiniteCap(sys, n, selfBufCap)
+	f.allNondet = true
+	cur := f.selfInitials(budget)
+	var out [][]int64
+	for k, step := range res.Trace {
+		t := trans[step.Trans]
+		if t == nil {
+			return false, fmt.Sprintf("unknown transition %s", step.Trans)
+		}
+		cur = f.flushClosure(cur, budget)
+		seen := map[string]bool{}
+		var next [][]int64
+		for _, st := range cur {
+			out = f.fire(st, t, slices.Clone(step.Args), out[:0])
+			for _, s := range out {
+				if k := stateKey(s); !seen[k] && len(next) < budget {
+					seen[k] = true
+					next = append(next, s)
+				}
+			}
+		}
+		if len(next) == 0 {
+			return false, fmt.Sprintf("step %d, %s, is not enabled (%d processes)", k+1, step, n)
+		}
+		cur = next
+		if stop() {
+			return false, "stopped"
+		}
+	}
+	for _, st := range f.flushClosure(cur, budget) {
+		if f.unsafe(st) == res.Root {
+			return true, ""
+		}
+	}
+	return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
+}
+
+// flushClosure adds to states those reached from them by flushes, up to
+// budget states.
+func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
+	seen := map[string]bool{}
+	var out [][]int64
+	for _, s := range states {
+		if k := stateKey(s); !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	var next [][]int64
+	for i := 0; i < len(out) && len(out) < budget; i++ {
+		next = f.flushes(out[i], next[:0])
+		for _, s := range next {
+			if k := stateKey(s); !seen[k] && len(out) < budget {
+				seen[k] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// selfInitials lists initial states with several values for the numbers
+// that init leaves free: 0 to 3 everywhere, values far apart, and small
+// values drawn at random (with a fixed seed).
+func (f *wfinite) selfInitials(budget int) [][]int64 {
+	frees := []func(int) int64{
+		func(int) int64 { return 0 },
+		func(int) int64 { return 1 },
+		func(int) int64 { return 2 },
+		func(int) int64 { return 3 },
+		func(c int) int64 { return 1000 + 7*int64(c) },
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 32 {
+		vals := map[int]int64{}
+		frees = append(frees, func(c int) int64 {
+			v, ok := vals[c]
+			if !ok {
+				v = int64(rng.IntN(5))
+				vals[c] = v
+			}
+			return v
+		})
+	}
+	seen := map[string]bool{}
+	var out [][]int64
+	for _, free := range frees {
+		for _, s := range f.initials(free) {
+			if k := stateKey(s); !seen[k] && len(out) < budget {
+				seen[k] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// explore lists the states reachable from selfInitials breadth-first, at
+// most budget; complete reports that none was left out.
+func (f *wfinite) explore(stop func() bool, budget int) (states [][]int64, complete bool) {
+	seen := map[string]bool{}
+	for _, s := range f.selfInitials(budget) {
+		seen[stateKey(s)] = true
+		states = append(states, s)
+	}
+	var next [][]int64
+	for i := 0; i < len(states); i++ {
+		if i%512 == 0 && stop() {
+			return states, false
+		}
+		next = f.successors(states[i], next[:0])
+		for _, s := range next {
+			k := stateKey(s)
+			if seen[k] {
+				continue
+			}
+			if len(states) >= budget {
+				return states, false
+			}
+			seen[k] = true
+			states = append(states, s)
+		}
+	}
+	return states, true
+}
