@@ -49,7 +49,7 @@ exists (y=1 /\ 0:x5=1 /\ 1:x7=0 /\ 1:x6=1)`, false},
  ori x7,x0,1    | L1:              ;
  sw x7,0(x8)    | ori x8,x0,1      ;
                 | sw x8,0(x9)      ;
-exists (y=1 /\ 0:x5=1 /\ 1:x7=0 /\ 1:x6=1)`,false},
+exists (y=1 /\ 0:x5=1 /\ 1:x7=0 /\ 1:x6=1)`, false},
 		{"RISC-V two pairs in a row", "RISCV", "riscv", `RISCV t
 { 0:x5=x; 0:x9=y; 1:x5=y; 1:x8=x; }
  P0                 | P1                ;
