@@ -46,6 +46,16 @@ type cCheckJSON struct {
 	Error     string            `json:"error,omitempty"`
 	TimeMS    float64           `json:"time_ms"`
 	Witness   *result.Execution `json:"witness,omitempty"`
+	// Graph is what the graph engine explored, when it answered.
+	Graph *graphJSON `json:"graph,omitempty"`
+}
+
+// graphJSON counts the graph engine's exploration as GenMC reports it.
+type graphJSON struct {
+	Complete int `json:"complete_executions"`
+	Blocked  int `json:"blocked_executions"`
+	Graphs   int `json:"graphs_checked"`
+	Revisits int `json:"backward_revisits"`
 }
 
 // checkC checks a C program (see package cfront) and prints its verdict:
@@ -171,6 +181,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		}
 		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race {
 			j.Witness = cfront.AnnotateWitness(r)
+		}
+		if g := r.Graph; g != nil {
+			j.Graph = &graphJSON{Complete: g.Complete, Blocked: g.Blocked, Graphs: g.Graphs, Revisits: g.Revisits}
 		}
 		writeJSON(stdout, j)
 		return code

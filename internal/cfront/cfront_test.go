@@ -11,6 +11,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/graph"
+	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -102,6 +103,11 @@ func TestVerdicts(t *testing.T) {
 					CheckOptions{Bound: c.bound, Engine: e, Target: c.target, Model: model(t, c.model), ModelName: c.model})
 				if err != nil {
 					t.Fatalf("%s: %v", e, err)
+				}
+				if e == "graph" && r.Verdict == Unknown && r.Result.Status == result.Unsupported {
+					// __VERIFIER_nondet_*: the graph engine says so, and
+					// -engine auto keeps the SMT engine's answer.
+					continue
 				}
 				if r.Verdict != c.want {
 					t.Fatalf("%s, bound %d: verdict %v (%v), want %v", e, c.bound, r.Verdict, r.Result.Err, c.want)

@@ -51,3 +51,27 @@ func TestGraphAgreesWithSMT(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphCountsAsGenMC checks the graph engine's complete executions
+// against GenMC's (v0.10.3, RC11) on programs of examples/c: equal counts
+// say each execution is explored once, as GenMC explores it.
+func TestGraphCountsAsGenMC(t *testing.T) {
+	needClang(t)
+	m := model(t, "rc11")
+	for _, c := range []struct {
+		file     string
+		complete int
+	}{
+		{"treiber.c", 2},
+		{"msqueue.c", 3},
+	} {
+		r, err := Check(context.Background(), filepath.Join("..", "..", "examples", "c", c.file),
+			CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: "rc11"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Verdict != Safe || r.Graph == nil || r.Graph.Complete != c.complete {
+			t.Errorf("%s: verdict %v, stats %+v; want SAFE with %d complete executions (GenMC's count)", c.file, r.Verdict, r.Graph, c.complete)
+		}
+	}
+}
