@@ -273,7 +273,7 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 		cctx, cancel = context.WithTimeout(ctx, limit)
 	}
 	defer cancel()
-	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin})
+	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
 	if err != nil {
 		return nil, err
 	}
