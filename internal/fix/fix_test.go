@@ -128,6 +128,7 @@ func TestRepair(t *testing.T) {
 		{file: "peterson.pts", target: "power", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P0 line 9 seq_cst; P1 line 20 seq_cst; P1 line 21 seq_cst", cost: 10, long: true},
 		{file: "peterson.pts", target: "aarch64", engine: "enum", bound: 1, want: "P0 line 8 release; P0 line 9 acquire; P1 line 20 release; P1 line 21 acquire", cost: 4, long: true},
 		{file: "peterson.pts", target: "armv7", engine: "enum", bound: 1, want: "P0 line 8 seq_cst; P1 line 20 seq_cst", cost: 8, long: true},
+		{file: "peterson.pts", target: "riscv", engine: "enum", bound: 1, want: "P0 line 8 release; P0 line 9 seq_cst; P1 line 20 release; P1 line 21 seq_cst", cost: 10, long: true},
 	}
 	for _, tc := range tests {
 		name := filepath.Base(tc.file)
