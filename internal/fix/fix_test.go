@@ -100,6 +100,7 @@ func TestRepair(t *testing.T) {
 		want                 string
 		cost                 int
 		nofix                bool
+		races                bool // C: -races
 		long                 bool // the loop behind MUSKET_LONG
 		longBrute            bool // the brute force behind MUSKET_LONG
 	}{
@@ -116,6 +117,10 @@ func TestRepair(t *testing.T) {
 		// A C lock whose unlock is relaxed (clang-14): release, as the
 		// correct version of the program has it.
 		{file: "../../../examples/c/ttas-bug.c", engine: "smt", want: "P-1 line 27 release", cost: 1, long: true},
+		// -races: a real race on a plain variable has no repair; one
+		// from a relaxed flag is repaired by release/acquire.
+		{file: "race.c", engine: "smt", races: true, bound: 1, nofix: true},
+		{file: "mp-race.c", engine: "smt", races: true, bound: 1, want: "P-1 line 13 release; P-1 line 20 acquire", cost: 2, long: true},
 		// A loop: the SMT engine in the loop, the explicit one re-checks.
 		{file: "mp-loop.arm.litmus", bound: 1, want: "P0 after 8 dmb st; P1 after 8 dmb", cost: 3, longBrute: true},
 		// Mutual exclusion (entry protocols; see the files).
@@ -152,7 +157,7 @@ func TestRepair(t *testing.T) {
 			if bound == 0 {
 				bound = 2
 			}
-			opts := Options{Bound: bound, Target: tc.target, Engine: tc.engine}
+			opts := Options{Bound: bound, Target: tc.target, Engine: tc.engine, Races: tc.races}
 			if tc.costs != "" {
 				if opts.Costs, err = ParseCosts("costs", []byte(tc.costs)); err != nil {
 					t.Fatal(err)
