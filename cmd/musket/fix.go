@@ -18,16 +18,18 @@ func init() {
 	register("fix", "the cheapest fences or memory orders that make a test or program correct on a target", runFix)
 }
 
-const fixUsage = `usage: musket fix [flags] FILE.litmus|PROGRAM.pts
+const fixUsage = `usage: musket fix [flags] FILE.litmus|PROGRAM.pts|PROGRAM.c
 
-When the condition of the test (an assembly litmus test of X86, PPC,
-AArch64, RISCV, ARM or SPARC, with or without loops, or a C11 litmus test) or of the .pts program is
-reachable on the target, finds insertions of least total cost that make it
-unreachable: fences between consecutive accesses of a thread, AArch64
-LDR/STR made LDAR/STLR, C11 accesses given a stronger memory_order, and
-for a .pts program stronger orders on its loads and stores, compiled for
--target. It prints the repair as a unified diff of the input and its cost,
-after checking the patched file again with the other engine.
+When the condition of a litmus test (assembly of X86, PPC, AArch64, RISCV,
+ARM or SPARC, with or without loops, or C11), of a .pts program, or an
+assertion of a C program (with -races: also a data race) can fail on the
+target, finds insertions of least total cost that make it impossible:
+fences between consecutive accesses of a thread, AArch64 LDR/STR made
+LDAR/STLR, Power's control dependency + isync after a load, C11 accesses
+given a stronger memory_order, and for a .pts program stronger orders on
+its loads and stores, compiled for -target. It prints the repair as a
+unified diff of the input and its cost, after checking the patched file
+again as musket check does (litmus tests: with the other engine).
 
 Method: counterexample-guided (Liu, Nedev, Prisadnikov, Vechev, Yahav,
 "Dynamic Synthesis for Relaxed Memory Models", PLDI 2012), each witness
@@ -89,6 +91,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	bound := intFlag(fs, "bound", 2, 0, "`times` a backward jump may be taken on one path (litmus tests), or the unrolling bound (.pts)")
 	maxChecks := intFlag(fs, "max-checks", 2000, 0, "at most `N` checks of patched programs (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	races := fs.Bool("races", false, "C programs: a data race on a plain access (a race flag of the model, e.g. rc11's) is to be repaired too")
 	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
 	timeout := addTimeout(fs, "file")
 	var incl listFlag
@@ -111,7 +114,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if *engine != "smt" && *engine != "enum" {
 		return usageError(fs, stderr, "unknown engine %q (want smt or enum)", *engine)
 	}
-	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target, Engine: *engine}
+	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target, Engine: *engine, Races: *races}
 	if *costsFile != "" {
 		c, err := fix.ReadCosts(*costsFile)
 		if err != nil {
@@ -205,7 +208,7 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 	case "correct":
 		fmt.Fprintf(w, "Already correct: %s is unreachable; nothing to insert\n", s.Condition())
 	case "nofix":
-		fmt.Fprintf(w, "No fix within the repertoire: %s stays reachable whatever fences or orders are inserted (a witness has no candidate on a cycle of program order and communication)\n", s.Condition())
+		fmt.Fprintf(w, "No fix within the repertoire: %s stays reachable whatever fences or orders are inserted (a witness that no candidate of the repertoire can forbid)\n", s.Condition())
 	case "fixed":
 		fmt.Fprintf(w, "Fix: %d change(s), cost %d\n", len(j.Fix), j.Cost)
 		for _, c := range j.Fix {

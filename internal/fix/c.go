@@ -61,7 +61,7 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	if err != nil {
 		return nil, err
 	}
-	s := &cSubject{text: NewText(file, src), opts: opts, copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine}}
+	s := &cSubject{text: NewText(file, src), opts: opts, copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine, Races: opts.Races}}
 	p, err := cfront.Lower(ctx, file, cfront.Options{Bound: opts.Bound})
 	if err != nil {
 		return nil, err
@@ -97,6 +97,8 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 			count[pos.Line]++
 		}
 	}
+	// atomic_thread_fence needs <stdatomic.h>.
+	atomics := strings.Contains(string(src), "stdatomic.h")
 	var ls []int
 	for l := range lines {
 		ls = append(ls, l)
@@ -129,7 +131,7 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 				s.cands = append(s.cands, Cand{Group: fmt.Sprintf("access:%d", l), Thread: -1, Line: l, Name: o, Cost: cost, Text: "memory_order_" + o, Coarse: true})
 			}
 		}
-		if !simpleStatement(line) {
+		if !simpleStatement(line) || !atomics {
 			continue
 		}
 		for _, f := range families["C"].fences {
@@ -151,7 +153,12 @@ func (s *cSubject) Target() string {
 	}
 	return fmt.Sprintf("model %s, bound %d", s.copts.ModelName, s.opts.Bound)
 }
-func (s *cSubject) Condition() string { return "a failing assertion" }
+func (s *cSubject) Condition() string {
+	if s.copts.Races {
+		return "a failing assertion or a data race"
+	}
+	return "a failing assertion"
+}
 
 func (s *cSubject) apply(sel []int) *patch {
 	repl := map[int]int{}
@@ -202,6 +209,12 @@ func (s *cSubject) Check(ctx context.Context, sel []int) (bool, *Witness, error)
 	switch r.Verdict {
 	case cfront.Violation:
 		return true, witnessOf(r.Result.Witness, r.Test, p.lineOf), nil
+	case cfront.Race:
+		// A racy execution need not have a cycle of po and
+		// communication (the racy read may read from the write): no
+		// witness, so that every candidate counts as able to order the
+		// two accesses.
+		return true, nil, nil
 	case cfront.Unknown:
 		return false, nil, finished(s.text.File, r.Result)
 	}

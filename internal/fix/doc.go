@@ -33,6 +33,17 @@
 // candidates). When a witness has no relevant candidate left, no
 // insertion within the repertoire repairs the program.
 //
+// Inputs (New): litmus tests (assembly of X86, PPC, AArch64, RISCV, ARM and
+// SPARC, with or without loops, and C11), .pts programs for a compilation
+// target (stronger memory orders, priced by the code the C11 mappings give
+// them on the target: the language has no fence), and C programs through
+// clang-14 (package cfront; with Options.Races a data race is repaired
+// too: its witness need not lie on a cycle, so every candidate counts).
+// RepairInclusion is musket compare -fix: the target side of a .pts
+// program is repaired until its states are states of the source side.
+// Every repair is checked again from the patched file (Verify) before the
+// command prints it.
+//
 // Costs per target are a table (DefaultCosts, documented there) that a
 // file can replace (ReadCosts).
 package fix

@@ -31,6 +31,9 @@ type Options struct {
 	Target string
 	// Engine checks .pts programs: "smt" (default) or "enum".
 	Engine string
+	// Races: in a C program, a data race (a race flag of the model) is
+	// as bad as a failing assertion.
+	Races bool
 }
 
 // Text is a source file cut in lines, with the edits that make a patched
@@ -534,6 +537,9 @@ func New(file string, src []byte, opts Options) (Subject, error) {
 	}
 	if strings.HasSuffix(file, ".c") {
 		return NewC(context.Background(), file, src, opts)
+	}
+	if opts.Races {
+		return nil, fmt.Errorf("%s: -races is for C programs", file)
 	}
 	if opts.Target != "" {
 		return nil, fmt.Errorf("%s: -target is for .pts programs; a litmus test is repaired for its own architecture (use -model for another model)", file)

@@ -66,7 +66,7 @@ func Verify(ctx context.Context, s Subject, fix []int, opts Options) (*Verdict, 
 		if engine == "" {
 			engine = "smt"
 		}
-		v := &Verdict{Engine: engine, Reachable: r.Verdict == cfront.Violation}
+		v := &Verdict{Engine: engine, Reachable: r.Verdict == cfront.Violation || r.Verdict == cfront.Race}
 		if r.Verdict == cfront.Unknown {
 			v.Skipped = fmt.Sprintf("%v", r.Result.Status)
 		}
