@@ -62,7 +62,21 @@ var knownCalls = map[string]callLowering{
 	"pthread_attr_init":     (*lowerer).noEvent,
 	"pthread_attr_destroy":  (*lowerer).noEvent,
 
-	"pthread_create":        (*lowerer).pthreadCreate,
+	"pthread_create":                (*lowerer).pthreadCreate,
+	"pthread_self":                  (*lowerer).pthreadSelf,
+	"__VERIFIER_tid":                (*lowerer).pthreadSelf,
+	"pthread_equal":                 (*lowerer).pthreadEqual,
+	"pthread_mutexattr_init":        (*lowerer).noEvent,
+	"pthread_mutexattr_settype":     (*lowerer).noEvent,
+	"pthread_mutexattr_setpshared":  (*lowerer).noEvent,
+	"pthread_mutexattr_setprotocol": (*lowerer).noEvent,
+	"pthread_mutexattr_destroy":     (*lowerer).noEvent,
+	"pthread_attr_setdetachstate":   (*lowerer).noEvent,
+	"pthread_attr_setstacksize":     (*lowerer).noEvent,
+	// Dartagnan's loop annotations: the loop is unrolled to -bound, a
+	// path that needs more says BOUND (never a verdict of its own).
+	"__VERIFIER_loop_begin": (*lowerer).noEvent,
+	"__VERIFIER_loop_bound": (*lowerer).noEvent,
 	"pthread_join":          (*lowerer).pthreadJoin,
 	"pthread_mutex_init":    (*lowerer).mutexInit,
 	"pthread_mutex_trylock": (*lowerer).mutexTryLock,

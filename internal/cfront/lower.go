@@ -113,6 +113,10 @@ type lowerer struct {
 	// (__thread, _Thread_local) names its copy (see globalAddr).
 	curThread int
 	asmFences []asmFence // the asm fences met
+	// joinRet: some join asks for the thread's result (pthread_join
+	// with a non-NULL second argument; main's joins are lowered before
+	// the threads): threads store what they return.
+	joinRet bool
 }
 
 // initCell is a shared location and its initial value.
