@@ -184,11 +184,19 @@ func Lower(ctx context.Context, path string, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return LowerIR(path, ll, opts)
+	return lowerIR(ctx, path, ll, opts)
 }
 
 // LowerIR lowers clang's textual IR of the C file path.
 func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
+	return lowerIR(context.Background(), path, ll, opts)
+}
+
+// errDeadline stops a lowering whose context is done (the -timeout of a
+// check): Check then answers TIMEOUT, never a verdict.
+var errDeadline = errors.New("the time limit was reached while lowering the program")
+
+func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Program, error) {
 	if opts.Bound < 1 {
 		opts.Bound = 1
 	}
@@ -197,7 +205,7 @@ func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
 		return nil, fmt.Errorf("%s: cannot read clang's LLVM IR: %v", path, err)
 	}
 	l := &lowerer{file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
-		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin}
+		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin, ctx: ctx}
 	for _, f := range m.Funcs {
 		l.funcs[f.Name()] = f
 	}
@@ -281,6 +289,11 @@ type Result struct {
 func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
 	start := time.Now()
 	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
+	if err != nil && ctx.Err() != nil {
+		// The time limit was reached in clang or in the lowering.
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		return &Result{Name: name, Verdict: Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: ctx.Err()}, Time: time.Since(start)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

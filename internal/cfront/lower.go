@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -117,7 +118,11 @@ type lowerer struct {
 	// with a non-NULL second argument; main's joins are lowered before
 	// the threads): threads store what they return.
 	joinRet bool
+	ctx     context.Context // the check's deadline (nil: none)
 }
+
+// expired tells whether the check's time limit was reached.
+func (l *lowerer) expired() bool { return l.ctx != nil && l.ctx.Err() != nil }
 
 // initCell is a shared location and its initial value.
 type initCell struct {
@@ -390,6 +395,9 @@ func (l *lowerer) operand(fr *frame, v value.Value, pos prog.Pos) (prog.Expr, er
 // lowerFunc inlines f with the given arguments into b; its return value,
 // if retDst is not empty, goes to register retDst.
 func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst string, depth int, pos prog.Pos) error {
+	if l.expired() {
+		return errDeadline
+	}
 	if depth > maxInline {
 		return l.errAt(pos, "calls nested deeper than %d (recursion is not supported): %s", maxInline, f.Name())
 	}

@@ -49,6 +49,9 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 		if err != nil {
 			return nil, err
 		}
+		if l.expired() {
+			return nil, errDeadline
+		}
 		t.Threads = append(t.Threads, th)
 	}
 	if l.coins > 0 {
