@@ -42,6 +42,14 @@ Maleehuan's JAIST 2018 thesis); paths needing more are dropped and the
 verdict says it is bounded, so that UNREACHABLE within the bound is never
 a proof (see musket prove).
 
+A C program (.c) is compiled by clang-14 with -std=gnu11 (or -std), the
+-I folders and -D macros given, and any clang flags after --. Memory is
+bytes, little-endian (Power too): accesses of different sizes that
+overlap are cut into parts of one instance (herd's sm). Only the aarch64
+model gives sm a meaning (single-copy atomicity); sc, tso, power, riscv,
+c11, rc11 and imm say nothing about mixed sizes: under them a failure
+whose execution tears an access is no verdict (UNSUPPORTED, exit 3).
+
 Exit status: 0 every condition unreachable, 1 some condition reachable
 (or, with -races, a data race), 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine

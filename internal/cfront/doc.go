@@ -1,6 +1,7 @@
 // Package cfront verifies C11 programs with threads: it compiles a C file
 // with clang-14 to textual LLVM IR (clang-14 -S -emit-llvm -g -O1
-// -std=c11, with -I for Musket's include folder, whose musket/lkmm.h maps
+// -std=gnu11 by default, the ClangOptions' -I, -D and further flags, and
+// -I for Musket's include folder, whose musket/lkmm.h maps
 // the Linux-kernel primitives), reads the IR with the Go module
 // github.com/llir/llvm (v0.3.6, which reads clang-14's typed pointers),
 // and lowers it to the program IR of package prog, as a spec.Test that
@@ -110,9 +111,13 @@
 // a hardware target by the C11 mappings (package compile's tables for
 // loads and stores, the table in compilefor.go for RMWs and fences).
 //
+// Inline asm: a target's full fence is a seq_cst fence, the compiler
+// barrier and spin hints no event, other asm refused (asm.go). memcpy,
+// memmove, memset and the bit intrinsics: intrinsics.go.
+//
 // Refused, by name and with the source line of !dbg: floating point,
 // indirect calls, calls to functions without a definition (but the ones
-// above), malloc of a size that is not a constant, pthread attributes and thread results, variadic functions,
+// above), malloc of a size that is not a constant, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca, ordering
 // comparisons of pointers, function pointers stored as data, recursion.
