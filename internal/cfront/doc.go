@@ -16,7 +16,10 @@
 // clang-14's default). A pointer is a prog.Value address (location plus
 // byte offset), so pointers stored in memory, getelementptr with constant
 // and variable indices, and pointer comparisons (== and !=) work on any
-// cell. Locals whose address clang-14 keeps in memory (alloca) are
+// cell. Objects that overlapping accesses of different sizes touch are
+// cut into chunks, bytes little-endian (mixed.go); a failure that tears
+// such an access under a model without sm is no verdict (tearing.go).
+// Thread-local variables have one copy per thread (globalAddr). Locals whose address clang-14 keeps in memory (alloca) are
 // locations too, named after their function instance. Initial values
 // come from the initializers (integers, null, addresses of globals).
 // malloc and calloc of a constant size make, per call instance of the
