@@ -153,7 +153,7 @@ func reachWord(reachable bool) string {
 type checkFlags struct {
 	fs                      *flag.FlagSet
 	incl, defines           listFlag
-	std                     *string
+	std, conf               *string
 	clangExtra              []string // C programs: the clang flags after --
 	target, model, engine   *string
 	witness, variant        *string
@@ -172,6 +172,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.model = fs.String("model", "", "built-in model name or `.cat file` (default: the target's built-in model: "+targetModels()+")")
 	fs.Var(&f.incl, "I", "`folder` to search for included .cat files and, for C programs, headers (repeatable)")
 	fs.Var(&f.defines, "D", "C programs: define macro `NAME[=VALUE]` as clang's -D does (repeatable); further clang flags go after --")
+	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving the model and variants (e.g. linux-kernel.cfg: C programs with musket/lkmm.h's kernel primitives); flags override it")
 	f.std = fs.String("std", "", "C programs: the language `standard` (default "+cfront.DefaultStd+": GNU C, with asm, typeof and POSIX names)")
 	f.bound = intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
 	f.engine = fs.String("engine", "smt", "`engine`: smt (the SMT encoding), enum (explicit enumeration), or both (a disagreement is an error, exit status 4)")
@@ -274,6 +275,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if msg := f.usage(operands); msg != "" {
 		return usageError(f.fs, stderr, "%s", msg)
+	}
+	if *f.conf != "" {
+		ms := driver.Models{Model: *f.model, IncludeDirs: f.incl, Variants: variantSet(*f.variant)}
+		if err := ms.ApplyConf(*f.conf, *f.variant != ""); err != nil {
+			fmt.Fprintf(stderr, "musket check: %v\n", err)
+			return exitBadInput
+		}
+		*f.model, f.incl = ms.Model, ms.IncludeDirs
+		var vs []string
+		for v := range ms.Variants {
+			vs = append(vs, v)
+		}
+		*f.variant = strings.Join(vs, ",")
 	}
 	m, name, err := driver.Models{Model: *f.model, IncludeDirs: f.incl}.ForTarget(*f.target)
 	if err != nil {
