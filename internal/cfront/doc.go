@@ -123,5 +123,7 @@
 // above), malloc of a size that is not a constant, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca, ordering
-// comparisons of pointers, function pointers stored as data, recursion.
+// comparisons of pointers, recursion. A call through a function pointer is a
+// choice among the program's functions of its type (at most 16), by the
+// address the pointer holds (functions' addresses are locations %fn.NAME).
 package cfront

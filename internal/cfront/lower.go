@@ -272,7 +272,7 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 		base.n += off
 		return base, nil
 	case *ir.Func:
-		return cval{}, fmt.Errorf("function pointer @%s stored as data", c.Name())
+		return cval{loc: fnLoc(c.Name())}, nil
 	}
 	return cval{}, fmt.Errorf("constant %s", c.Ident())
 }

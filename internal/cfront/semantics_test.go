@@ -60,6 +60,7 @@ func TestSemantics(t *testing.T) {
 		{"memops.c", Safe, 0, true, 2, nil, nil},
 		{"bits.c", Safe, 0, true, 2, nil, nil},
 		{"pthread_misc.c", Safe, 0, true, 3, nil, nil},
+		{"fnptr.c", Safe, 0, true, 2, nil, nil},
 		// Only AArch64's model makes a whole access single-copy atomic;
 		// under the others a failure that tears it is no verdict.
 		{"tear.c", Unknown, 0, true, 2, map[string]Verdict{"aarch64": Safe}, []string{"aarch64"}},
