@@ -119,7 +119,7 @@
 // memmove, memset and the bit intrinsics: intrinsics.go.
 //
 // Refused, by name and with the source line of !dbg: floating point,
-// indirect calls, calls to functions without a definition (but the ones
+// calls to functions without a definition (but the ones
 // above), malloc of a size that is not a constant, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca, ordering
