@@ -28,7 +28,7 @@
 // nothing (objects are never reused). printf, puts, putchar and fflush
 // are dropped (output is not modelled).
 //
-// Functions are inlined from main (recursion is refused). Integer
+// Functions are inlined from main (recursion to -bound). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
 // edges, in parallel) and select (a branch) become local computation and
 // jumps. Values are unbounded integers kept sign-extended; zext, udiv,
@@ -123,7 +123,8 @@
 // above), malloc of a size that is not a constant, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca, ordering
-// comparisons of pointers, recursion. A call through a function pointer is a
+// comparisons of pointers. Recursion is unrolled to -bound (a path
+// needing deeper calls says BOUND). A call through a function pointer is a
 // choice among the program's functions of its type (at most 16), by the
 // address the pointer holds (functions' addresses are locations %fn.NAME).
 package cfront

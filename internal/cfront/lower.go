@@ -14,6 +14,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -119,6 +120,10 @@ type lowerer struct {
 	// the threads): threads store what they return.
 	joinRet bool
 	ctx     context.Context // the check's deadline (nil: none)
+	// active counts the instances of each function being inlined (on
+	// the inlining stack): recursion is unrolled to bound.
+	active map[*ir.Func]int
+	bound  int
 }
 
 // expired tells whether the check's time limit was reached.
@@ -398,9 +403,21 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 	if l.expired() {
 		return errDeadline
 	}
-	if depth > maxInline {
-		return l.errAt(pos, "calls nested deeper than %d (recursion is not supported): %s", maxInline, f.Name())
+	if l.active[f] >= max(l.bound, 1) {
+		// Recursion deeper than the bound: this path stops at the
+		// bound, as a loop that needs more iterations does (BOUND).
+		b.emit(prog.Assign{Dst: compile.BoundReg, Val: prog.Int(1)})
+		b.emit(prog.Jump{Target: exitLabel})
+		return nil
 	}
+	if depth > maxInline {
+		return l.errAt(pos, "calls nested deeper than %d: %s", maxInline, f.Name())
+	}
+	if l.active == nil {
+		l.active = map[*ir.Func]int{}
+	}
+	l.active[f]++
+	defer func() { l.active[f]-- }()
 	if len(f.Blocks) == 0 {
 		return l.errAt(pos, "call to %s, which has no definition and is not supported", f.Name())
 	}

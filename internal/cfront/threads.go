@@ -31,6 +31,7 @@ func retLoc(k int) string   { return fmt.Sprintf("%%ret.%d", k) }
 // pthread_create site instance of the unrolled code a further thread,
 // numbered in the order the instances are met.
 func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
+	l.bound = bound
 	main := l.funcs["main"]
 	if main == nil || len(main.Blocks) == 0 {
 		return nil, l.errAt(prog.Pos{File: l.file}, "no main function")
