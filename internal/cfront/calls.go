@@ -99,8 +99,9 @@ var knownCalls = map[string]callLowering{
 	"memmove": (*lowerer).memCopy,
 	"memset":  (*lowerer).memSet,
 
-	"malloc": (*lowerer).malloc,
-	"calloc": (*lowerer).malloc,
+	"malloc":        (*lowerer).malloc,
+	"aligned_alloc": (*lowerer).malloc,
+	"calloc":        (*lowerer).malloc,
 
 	"free":                 (*lowerer).noEvent,
 	"printf":               (*lowerer).noEvent,

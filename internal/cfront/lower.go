@@ -39,7 +39,7 @@ const (
 	blockedReg = "%blocked" // 1 when the thread blocked
 )
 
-// maxInline bounds the depth of inlined calls (recursion is refused).
+// maxInline bounds the depth of inlined calls (recursion is unrolled to the bound first).
 const maxInline = 32
 
 // lowerError is an error at a source position, refusing a construct.
