@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -192,6 +193,12 @@ func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
 	return lowerIR(context.Background(), path, ll, opts)
 }
 
+// retAttrs matches the return attributes clang-14 puts on some calls
+// (aligned_alloc's "call noalias align 16 dereferenceable_or_null(16)")
+// that the IR reader does not parse; they are hints to the optimiser,
+// dropped before reading.
+var retAttrs = regexp.MustCompile(`(call (?:noalias |noundef |nonnull )*)(?:align \d+ |dereferenceable_or_null\(\d+\) |dereferenceable\(\d+\) )+`)
+
 // errDeadline stops a lowering whose context is done (the -timeout of a
 // check): Check then answers TIMEOUT, never a verdict.
 var errDeadline = errors.New("the time limit was reached while lowering the program")
@@ -200,7 +207,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if opts.Bound < 1 {
 		opts.Bound = 1
 	}
-	m, err := asm.ParseBytes(path+".ll", ll)
+	m, err := asm.ParseBytes(path+".ll", retAttrs.ReplaceAll(ll, []byte("$1")))
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read clang's LLVM IR: %v", path, err)
 	}

@@ -62,6 +62,7 @@ func TestSemantics(t *testing.T) {
 		{"bits.c", Safe, 0, true, 2, nil, nil},
 		{"pthread_misc.c", Safe, 0, true, 3, nil, nil},
 		{"fnptr.c", Safe, 0, true, 2, nil, nil},
+		{"aligned.c", Safe, 0, true, 2, nil, nil},
 		{"recursion.c", Safe, 0, true, 4, nil, nil},
 		{"recursion.c", BoundHit, 0, false, 2, nil, nil}, // depth 4 needs -bound 4
 		// Only AArch64's model makes a whole access single-copy atomic;
