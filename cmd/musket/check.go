@@ -44,6 +44,14 @@ Maleehuan's JAIST 2018 thesis); paths needing more are dropped and the
 verdict says it is bounded, so that UNREACHABLE within the bound is never
 a proof (see musket prove).
 
+A C program (.c) is compiled by clang-14 with -std=gnu11 (or -std), the
+-I folders and -D macros given, and any clang flags after --. Memory is
+bytes, little-endian (Power too): accesses of different sizes that
+overlap are cut into parts of one instance (herd's sm). Only the aarch64
+model gives sm a meaning (single-copy atomicity); sc, tso, power, riscv,
+c11, rc11 and imm say nothing about mixed sizes: under them a failure
+whose execution tears an access is no verdict (UNSUPPORTED, exit 3).
+
 Exit status: 0 every condition unreachable, 1 some condition reachable
 (or, with -races, a data race), 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine
@@ -147,7 +155,7 @@ func reachWord(reachable bool) string {
 type checkFlags struct {
 	fs                      *flag.FlagSet
 	incl, defines           listFlag
-	std                     *string
+	std, conf               *string
 	clangExtra              []string // C programs: the clang flags after --
 	target, model, engine   *string
 	witness, variant        *string
@@ -166,6 +174,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.model = fs.String("model", "", "built-in model name or `.cat file` (default: the target's built-in model: "+targetModels()+")")
 	fs.Var(&f.incl, "I", "`folder` to search for included .cat files and, for C programs, headers (repeatable)")
 	fs.Var(&f.defines, "D", "C programs: define macro `NAME[=VALUE]` as clang's -D does (repeatable); further clang flags go after --")
+	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving the model and variants (e.g. linux-kernel.cfg: C programs with musket/lkmm.h's kernel primitives); flags override it")
 	f.std = fs.String("std", "", "C programs: the language `standard` (default "+cfront.DefaultStd+": GNU C, with asm, typeof and POSIX names)")
 	f.bound = intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
 	f.engine = fs.String("engine", "auto", "`engine`: smt (the SMT encoding), enum (explicit enumeration), graph (C programs: execution graphs explored as TruSt does, under sc, tso, pso, rc11, the models where po ∪ rf is acyclic; IMM, C11 and the hardware models are left to the SMT engine), auto (C programs under those models: graph and smt side by side, the first answer wins; otherwise smt), or both (a disagreement is an error, exit status 4)")
@@ -274,6 +283,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if msg := f.usage(operands); msg != "" {
 		return usageError(f.fs, stderr, "%s", msg)
+	}
+	if *f.conf != "" {
+		ms := driver.Models{Model: *f.model, IncludeDirs: f.incl, Variants: variantSet(*f.variant)}
+		if err := ms.ApplyConf(*f.conf, *f.variant != ""); err != nil {
+			fmt.Fprintf(stderr, "musket check: %v\n", err)
+			return exitBadInput
+		}
+		*f.model, f.incl = ms.Model, ms.IncludeDirs
+		var vs []string
+		for v := range ms.Variants {
+			vs = append(vs, v)
+		}
+		*f.variant = strings.Join(vs, ",")
 	}
 	m, name, err := driver.Models{Model: *f.model, IncludeDirs: f.incl}.ForTarget(*f.target)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestCheckC runs 'musket check' on C programs: the verdict words, the
@@ -56,5 +58,22 @@ func TestCheckC(t *testing.T) {
 	b, err := os.ReadFile(dot)
 	if err != nil || !strings.Contains(string(b), "@mp_rlx.c:") {
 		t.Errorf("the witness does not name source lines: %v", err)
+	}
+}
+
+// TestCheckCConf checks a C program written with musket/lkmm.h under the
+// Linux-kernel model named by herd7's .cfg file (-conf).
+func TestCheckCConf(t *testing.T) {
+	if _, err := exec.LookPath("clang-14"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("clang-14 is missing (scripts/setup-deps.sh installs it): %v", err)
+		}
+		t.Skipf("clang-14 is missing: %v", err)
+	}
+	cfg := filepath.Join(testcorpus.Dir(t), "cat", "linux", "linux-kernel.cfg")
+	var stdout, stderr bytes.Buffer
+	code := runCheck([]string{"-conf", cfg, filepath.Join("..", "..", "internal", "cfront", "testdata", "lkmm_mp_bug.c")}, &stdout, &stderr)
+	if code != exitFailed || !strings.Contains(stdout.String(), "lkmm_mp_bug.c:26: assertion READ_ONCE(data) == 42 fails") {
+		t.Errorf("check -conf: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }

@@ -66,9 +66,13 @@ func (l *lowerer) minMax(cs *callSite) error {
 // bytes; initially 0.
 func (l *lowerer) malloc(cs *callSite) error {
 	size := int64(-1)
+	first := 0
+	if cs.name == "aligned_alloc" {
+		first = 1 // aligned_alloc(alignment, size): every object is aligned
+	}
 	if len(cs.args) == 1 || len(cs.args) == 2 {
 		n := int64(1)
-		for i := range cs.args {
+		for i := first; i < len(cs.args); i++ {
 			x, err := l.arg(cs, i)
 			if err != nil {
 				return err

@@ -62,7 +62,21 @@ var knownCalls = map[string]callLowering{
 	"pthread_attr_init":     (*lowerer).noEvent,
 	"pthread_attr_destroy":  (*lowerer).noEvent,
 
-	"pthread_create":        (*lowerer).pthreadCreate,
+	"pthread_create":                (*lowerer).pthreadCreate,
+	"pthread_self":                  (*lowerer).pthreadSelf,
+	"__VERIFIER_tid":                (*lowerer).pthreadSelf,
+	"pthread_equal":                 (*lowerer).pthreadEqual,
+	"pthread_mutexattr_init":        (*lowerer).noEvent,
+	"pthread_mutexattr_settype":     (*lowerer).noEvent,
+	"pthread_mutexattr_setpshared":  (*lowerer).noEvent,
+	"pthread_mutexattr_setprotocol": (*lowerer).noEvent,
+	"pthread_mutexattr_destroy":     (*lowerer).noEvent,
+	"pthread_attr_setdetachstate":   (*lowerer).noEvent,
+	"pthread_attr_setstacksize":     (*lowerer).noEvent,
+	// Dartagnan's loop annotations: the loop is unrolled to -bound, a
+	// path that needs more says BOUND (never a verdict of its own).
+	"__VERIFIER_loop_begin": (*lowerer).noEvent,
+	"__VERIFIER_loop_bound": (*lowerer).noEvent,
 	"pthread_join":          (*lowerer).pthreadJoin,
 	"pthread_mutex_init":    (*lowerer).mutexInit,
 	"pthread_mutex_trylock": (*lowerer).mutexTryLock,
@@ -85,8 +99,9 @@ var knownCalls = map[string]callLowering{
 	"memmove": (*lowerer).memCopy,
 	"memset":  (*lowerer).memSet,
 
-	"malloc": (*lowerer).malloc,
-	"calloc": (*lowerer).malloc,
+	"malloc":        (*lowerer).malloc,
+	"aligned_alloc": (*lowerer).malloc,
+	"calloc":        (*lowerer).malloc,
 
 	"free":                 (*lowerer).noEvent,
 	"printf":               (*lowerer).noEvent,
@@ -145,7 +160,7 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 		return l.inlineAsm(cs, a)
 	}
 	if cs.name == "" {
-		return l.errAt(pos, "indirect call (through a function pointer)")
+		return l.indirectCall(cs, c)
 	}
 	if lower := knownCalls[cs.name]; lower != nil {
 		return lower(l, cs)
@@ -226,3 +241,58 @@ const heapLoc = "%heap"
 
 // maxHeapObject bounds the size of an allocated object.
 const maxHeapObject = 1 << 12
+
+// fnLoc is the address a function pointer to fn holds: a location of
+// its own that no access touches, so that pointers to functions can be
+// stored, loaded, passed and compared like other addresses.
+func fnLoc(fn string) string { return "%fn." + fn }
+
+// indirectCall lowers a call through a function pointer: a choice among
+// the functions of the program with the callee's type, by the value the
+// pointer holds (each inlined); a pointer that holds none of them is a
+// failure of the program.
+func (l *lowerer) indirectCall(cs *callSite, c *ir.InstCall) error {
+	fp, err := l.operand(cs.fr, c.Callee, cs.pos)
+	if err != nil {
+		return err
+	}
+	want := c.Callee.Type().String()
+	var cands []*ir.Func
+	for _, f := range l.mod.Funcs {
+		if len(f.Blocks) > 0 && f.Name() != "main" && f.Type().String() == want {
+			cands = append(cands, f)
+		}
+	}
+	if len(cands) == 0 {
+		return l.errAt(cs.pos, "indirect call (through a function pointer): no function of the program has type %s", want)
+	}
+	if len(cands) > 16 {
+		return l.errAt(cs.pos, "indirect call (through a function pointer): %d functions have its type (at most 16 are tried)", len(cands))
+	}
+	var as []prog.Expr
+	for i := range cs.args {
+		a, err := l.arg(cs, i)
+		if err != nil {
+			return err
+		}
+		as = append(as, a)
+	}
+	b := cs.fr.b
+	after := l.label("icall")
+	var labels []string
+	for _, f := range cands {
+		lb := l.label("icall." + f.Name())
+		labels = append(labels, lb)
+		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: fp, Y: prog.Addr(fnLoc(f.Name()))}, Target: lb})
+	}
+	l.fail(b, cs.pos, "call through a function pointer that holds no function of the program")
+	for i, f := range cands {
+		b.emit(prog.Label{Name: labels[i]})
+		if err := l.lowerFunc(b, f, as, cs.dst, cs.fr.depth+1, cs.pos); err != nil {
+			return err
+		}
+		b.emit(prog.Jump{Target: after})
+	}
+	b.emit(prog.Label{Name: after})
+	return nil
+}

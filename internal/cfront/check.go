@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -216,20 +217,34 @@ func Lower(ctx context.Context, path string, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return LowerIR(path, ll, opts)
+	return lowerIR(ctx, path, ll, opts)
 }
 
 // LowerIR lowers clang's textual IR of the C file path.
 func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
+	return lowerIR(context.Background(), path, ll, opts)
+}
+
+// retAttrs matches the return attributes clang-14 puts on some calls
+// (aligned_alloc's "call noalias align 16 dereferenceable_or_null(16)")
+// that the IR reader does not parse; they are hints to the optimiser,
+// dropped before reading.
+var retAttrs = regexp.MustCompile(`(call (?:noalias |noundef |nonnull )*)(?:align \d+ |dereferenceable_or_null\(\d+\) |dereferenceable\(\d+\) )+`)
+
+// errDeadline stops a lowering whose context is done (the -timeout of a
+// check): Check then answers TIMEOUT, never a verdict.
+var errDeadline = errors.New("the time limit was reached while lowering the program")
+
+func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Program, error) {
 	if opts.Bound < 1 {
 		opts.Bound = 1
 	}
-	m, err := asm.ParseBytes(path+".ll", ll)
+	m, err := asm.ParseBytes(path+".ll", retAttrs.ReplaceAll(ll, []byte("$1")))
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read clang's LLVM IR: %v", path, err)
 	}
 	l := &lowerer{file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
-		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin}
+		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin, ctx: ctx}
 	for _, f := range m.Funcs {
 		l.funcs[f.Name()] = f
 	}
@@ -315,6 +330,11 @@ type Result struct {
 func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
 	start := time.Now()
 	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
+	if err != nil && ctx.Err() != nil {
+		// The time limit was reached in clang or in the lowering.
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		return &Result{Name: name, Verdict: Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: ctx.Err()}, Time: time.Since(start)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 // Package cfront verifies C11 programs with threads: it compiles a C file
 // with clang-14 to textual LLVM IR (clang-14 -S -emit-llvm -g -O1
-// -std=c11, with -I for Musket's include folder, whose musket/lkmm.h maps
+// -std=gnu11 by default, the ClangOptions' -I, -D and further flags, and
+// -I for Musket's include folder, whose musket/lkmm.h maps
 // the Linux-kernel primitives), reads the IR with the Go module
 // github.com/llir/llvm (v0.3.6, which reads clang-14's typed pointers),
 // and lowers it to the program IR of package prog, as a spec.Test that
@@ -15,7 +16,10 @@
 // clang-14's default). A pointer is a prog.Value address (location plus
 // byte offset), so pointers stored in memory, getelementptr with constant
 // and variable indices, and pointer comparisons (== and !=) work on any
-// cell. Locals whose address clang-14 keeps in memory (alloca) are
+// cell. Objects that overlapping accesses of different sizes touch are
+// cut into chunks, bytes little-endian (mixed.go); a failure that tears
+// such an access under a model without sm is no verdict (tearing.go).
+// Thread-local variables have one copy per thread (globalAddr). Locals whose address clang-14 keeps in memory (alloca) are
 // locations too, named after their function instance. Initial values
 // come from the initializers (integers, null, addresses of globals).
 // malloc and calloc of a constant size make, per call instance of the
@@ -24,7 +28,7 @@
 // nothing (objects are never reused). printf, puts, putchar and fflush
 // are dropped (output is not modelled).
 //
-// Functions are inlined from main (recursion is refused). Integer
+// Functions are inlined from main (recursion to -bound). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
 // edges, in parallel) and select (a branch) become local computation and
 // jumps. Values are unbounded integers kept sign-extended; zext, udiv,
@@ -113,10 +117,17 @@
 // a hardware target by the C11 mappings (package compile's tables for
 // loads and stores, the table in compilefor.go for RMWs and fences).
 //
+// Inline asm: a target's full fence is a seq_cst fence, the compiler
+// barrier and spin hints no event, other asm refused (asm.go). memcpy,
+// memmove, memset and the bit intrinsics: intrinsics.go.
+//
 // Refused, by name and with the source line of !dbg: floating point,
-// indirect calls, calls to functions without a definition (but the ones
-// above), malloc of a size that is not a constant, pthread attributes and thread results, variadic functions,
+// calls to functions without a definition (but the ones
+// above), malloc of a size that is not a constant, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca, ordering
-// comparisons of pointers, function pointers stored as data, recursion.
+// comparisons of pointers. Recursion is unrolled to -bound (a path
+// needing deeper calls says BOUND). A call through a function pointer is a
+// choice among the program's functions of its type (at most 16), by the
+// address the pointer holds (functions' addresses are locations %fn.NAME).
 package cfront

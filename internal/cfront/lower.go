@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -37,7 +39,7 @@ const (
 	blockedReg = "%blocked" // 1 when the thread blocked
 )
 
-// maxInline bounds the depth of inlined calls (recursion is refused).
+// maxInline bounds the depth of inlined calls (recursion is unrolled to the bound first).
 const maxInline = 32
 
 // lowerError is an error at a source position, refusing a construct.
@@ -113,7 +115,19 @@ type lowerer struct {
 	// (__thread, _Thread_local) names its copy (see globalAddr).
 	curThread int
 	asmFences []asmFence // the asm fences met
+	// joinRet: some join asks for the thread's result (pthread_join
+	// with a non-NULL second argument; main's joins are lowered before
+	// the threads): threads store what they return.
+	joinRet bool
+	ctx     context.Context // the check's deadline (nil: none)
+	// active counts the instances of each function being inlined (on
+	// the inlining stack): recursion is unrolled to bound.
+	active map[*ir.Func]int
+	bound  int
 }
+
+// expired tells whether the check's time limit was reached.
+func (l *lowerer) expired() bool { return l.ctx != nil && l.ctx.Err() != nil }
 
 // initCell is a shared location and its initial value.
 type initCell struct {
@@ -263,7 +277,7 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 		base.n += off
 		return base, nil
 	case *ir.Func:
-		return cval{}, fmt.Errorf("function pointer @%s stored as data", c.Name())
+		return cval{loc: fnLoc(c.Name())}, nil
 	}
 	return cval{}, fmt.Errorf("constant %s", c.Ident())
 }
@@ -386,9 +400,24 @@ func (l *lowerer) operand(fr *frame, v value.Value, pos prog.Pos) (prog.Expr, er
 // lowerFunc inlines f with the given arguments into b; its return value,
 // if retDst is not empty, goes to register retDst.
 func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst string, depth int, pos prog.Pos) error {
-	if depth > maxInline {
-		return l.errAt(pos, "calls nested deeper than %d (recursion is not supported): %s", maxInline, f.Name())
+	if l.expired() {
+		return errDeadline
 	}
+	if l.active[f] >= max(l.bound, 1) {
+		// Recursion deeper than the bound: this path stops at the
+		// bound, as a loop that needs more iterations does (BOUND).
+		b.emit(prog.Assign{Dst: compile.BoundReg, Val: prog.Int(1)})
+		b.emit(prog.Jump{Target: exitLabel})
+		return nil
+	}
+	if depth > maxInline {
+		return l.errAt(pos, "calls nested deeper than %d: %s", maxInline, f.Name())
+	}
+	if l.active == nil {
+		l.active = map[*ir.Func]int{}
+	}
+	l.active[f]++
+	defer func() { l.active[f]-- }()
 	if len(f.Blocks) == 0 {
 		return l.errAt(pos, "call to %s, which has no definition and is not supported", f.Name())
 	}

@@ -28,6 +28,7 @@ package cfront
 // a pointer cut into parts are refused by name, never guessed.
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -154,6 +155,7 @@ type mixedAnalysis struct {
 	mem   map[string]map[int64]*aval // per object and offset (anyOff: unknown): what a store put there
 	addrs map[[2]int]*aval           // per access (thread, pc): its address
 	vals  map[[2]int]*aval           // per store: its value
+	ctx   context.Context            // the check's deadline
 }
 
 func (m *mixedAnalysis) reg(t int, r string) *aval {
@@ -324,6 +326,9 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 	}
 	for changed := true; changed; {
 		changed = false
+		if m.ctx != nil && m.ctx.Err() != nil {
+			return
+		}
 		for ti, th := range t.Threads {
 			if dag[ti] {
 				m.env[ti] = map[string]*aval{}
@@ -474,7 +479,11 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 	for range t.Threads {
 		m.env = append(m.env, map[string]*aval{})
 	}
+	m.ctx = l.ctx
 	m.run(t, sizes)
+	if l.expired() {
+		return errDeadline
+	}
 	var accs []mixedAccess
 	for ti, th := range t.Threads {
 		for pc, in := range th.Code {

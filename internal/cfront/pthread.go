@@ -17,7 +17,8 @@ import (
 func lockTags() []string { return []string{tagA, "ACQ", tagRMW, tagX} }
 
 // pthreadCreate records a thread creation site; the thread function must
-// be named directly and the attributes must be NULL.
+// be named directly. Thread attributes (stack size, detach state, ...)
+// change nothing that is checked: they are ignored.
 func (l *lowerer) pthreadCreate(cs *callSite) error {
 	args := cs.args
 	f, ok := args[2].(*ir.Func)
@@ -28,9 +29,6 @@ func (l *lowerer) pthreadCreate(cs *callSite) error {
 	}
 	if !ok {
 		return l.errAt(cs.pos, "pthread_create: the thread function must be named directly")
-	}
-	if _, isNull := args[1].(*constant.Null); !isNull {
-		return l.errAt(cs.pos, "pthread_create: thread attributes (the second argument must be NULL)")
 	}
 	tid, err := l.arg(cs, 0)
 	if err != nil {
@@ -44,16 +42,32 @@ func (l *lowerer) pthreadCreate(cs *callSite) error {
 	return nil
 }
 
-// pthreadJoin records a join site; the thread's result must be ignored.
+// pthreadJoin records a join site; when its second argument is not
+// NULL, the value the thread's function returned is written there (read
+// from the thread's %ret location once its done flag is read).
 func (l *lowerer) pthreadJoin(cs *callSite) error {
-	if _, isNull := cs.args[1].(*constant.Null); !isNull {
-		return l.errAt(cs.pos, "pthread_join: the thread's result (the second argument must be NULL)")
-	}
 	tid, err := l.arg(cs, 0)
 	if err != nil {
 		return err
 	}
-	l.addSite(cs, site{join: true, tid: tid, pos: cs.pos})
+	s := site{join: true, tid: tid, pos: cs.pos}
+	if _, isNull := cs.args[1].(*constant.Null); !isNull {
+		if s.ret, err = l.arg(cs, 1); err != nil {
+			return err
+		}
+		l.joinRet = true
+	}
+	l.addSite(cs, s)
+	return nil
+}
+
+// pthreadSelf lowers pthread_self and __VERIFIER_tid: the number of the
+// thread (main is 0; pthread_create writes the same number into the
+// pthread_t of the thread it makes).
+func (l *lowerer) pthreadSelf(cs *callSite) error {
+	if cs.dst != "" {
+		cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Int(int64(l.curThread))})
+	}
 	return nil
 }
 
@@ -129,5 +143,21 @@ func (l *lowerer) mutexUnlock(cs *callSite) error {
 	}
 	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagA, "REL"}})
 	cs.returnZero()
+	return nil
+}
+
+// pthreadEqual lowers pthread_equal: the numbers compared.
+func (l *lowerer) pthreadEqual(cs *callSite) error {
+	a, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	b, err := l.arg(cs, 1)
+	if err != nil {
+		return err
+	}
+	if cs.dst != "" {
+		cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpEq, X: a, Y: b}})
+	}
 	return nil
 }

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,12 +60,17 @@ func TestSemantics(t *testing.T) {
 		{"lockref.c", Safe, 0, true, 2, nil, nil},
 		{"memops.c", Safe, 0, true, 2, nil, nil},
 		{"bits.c", Safe, 0, true, 2, nil, nil},
+		{"pthread_misc.c", Safe, 0, true, 3, nil, nil},
+		{"fnptr.c", Safe, 0, true, 2, nil, nil},
+		{"aligned.c", Safe, 0, true, 2, nil, nil},
+		{"recursion.c", Safe, 0, true, 4, nil, nil},
+		{"recursion.c", BoundHit, 0, false, 2, nil, nil}, // depth 4 needs -bound 4
 		// Only AArch64's model makes a whole access single-copy atomic;
 		// under the others a failure that tears it is no verdict.
 		{"tear.c", Unknown, 0, true, 2, map[string]Verdict{"aarch64": Safe}, []string{"aarch64"}},
 	} {
 		path := filepath.Join("testdata", "sem", c.file)
-		t.Run(strings.TrimSuffix(c.file, ".c"), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/bound%d", strings.TrimSuffix(c.file, ".c"), c.bound), func(t *testing.T) {
 			if c.native {
 				want := c.want
 				if v, ok := c.per["tso"]; ok {

@@ -25,11 +25,13 @@ type created struct {
 func startLoc(k int) string { return fmt.Sprintf("%%start.%d", k) }
 func doneLoc(k int) string  { return fmt.Sprintf("%%done.%d", k) }
 func argLoc(k int) string   { return fmt.Sprintf("%%arg.%d", k) }
+func retLoc(k int) string   { return fmt.Sprintf("%%ret.%d", k) }
 
 // program lowers the whole program: main is thread 0, every
 // pthread_create site instance of the unrolled code a further thread,
 // numbered in the order the instances are met.
 func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
+	l.bound = bound
 	main := l.funcs["main"]
 	if main == nil || len(main.Blocks) == 0 {
 		return nil, l.errAt(prog.Pos{File: l.file}, "no main function")
@@ -48,6 +50,9 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 		if err != nil {
 			return nil, err
 		}
+		if l.expired() {
+			return nil, errDeadline
+		}
 		t.Threads = append(t.Threads, th)
 	}
 	if l.coins > 0 {
@@ -63,7 +68,11 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 		t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: c.name}, Val: prog.Value{Loc: c.loc(), Int: c.val.n}})
 	}
 	for id := 1; id < len(l.created); id++ {
-		for _, n := range []string{startLoc(id), doneLoc(id), argLoc(id)} {
+		locs := []string{startLoc(id), doneLoc(id), argLoc(id)}
+		if l.joinRet {
+			locs = append(locs, retLoc(id))
+		}
+		for _, n := range locs {
 			t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: n}})
 		}
 	}
@@ -75,6 +84,9 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 	}
 	return t, nil
 }
+
+// isVoidFunc tells whether f returns nothing.
+func isVoidFunc(f *ir.Func) bool { return f.Sig.RetType == nil || f.Sig.RetType.String() == "void" }
 
 func coinName(k int) string { return fmt.Sprintf("%%coin.%d", k) }
 
@@ -104,7 +116,14 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		if len(c.fn.Params) > 0 {
 			args = []prog.Expr{a}
 		}
-		err = l.lowerFunc(b, c.fn, args, "", 0, c.pos)
+		ret := ""
+		if l.joinRet && !isVoidFunc(c.fn) {
+			ret = "%tret"
+		}
+		err = l.lowerFunc(b, c.fn, args, ret, 0, c.pos)
+		if ret != "" {
+			b.emit(prog.Store{Addr: prog.Addr(retLoc(id)), Val: prog.Reg{Name: ret}, Tags: []string{tagNA}})
+		}
 		b.emit(prog.Store{Addr: prog.Addr(doneLoc(id)), Val: prog.Int(1), Tags: flagRelease()})
 	}
 	if err != nil {
@@ -217,6 +236,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 			l.spins = append(l.spins, site)
 			emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))}, p)
 			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: spinLabel}, p)
+			if s.ret != nil {
+				v := fmt.Sprintf("%%joinret%d", k)
+				emit(prog.Load{Dst: v, Addr: prog.Addr(retLoc(k)), Tags: []string{tagNA}}, p)
+				emit(prog.Store{Addr: s.ret, Val: prog.Reg{Name: v}, Tags: []string{tagNA}}, p)
+			}
 			emit(prog.Jump{Target: after}, p)
 		}
 		emit(prog.Label{Name: after}, p)
