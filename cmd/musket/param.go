@@ -18,7 +18,8 @@ func init() {
 const selfCheckStates = 200000
 
 // runParam is 'musket param [flags] FILE.cub'. Exit codes: 0 SAFE,
-// 1 UNSAFE, 2 bad input or usage, 3 a limit was reached.
+// 1 UNSAFE, 2 bad input or usage, 3 a limit was reached, 4 the -selfcheck
+// cross-check disagrees with the verdict.
 func runParam(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("param", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -35,7 +36,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
-		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached (see 'musket -h').")
+		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached, 4 -selfcheck disagrees (see 'musket -h').")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)

@@ -26,7 +26,6 @@ type Cube struct {
 	Origin *Cube // for a guess (approx.go): the cube it generalises
 
 	seq     int  // order of creation (queue tie-break)
-	round   int  // postponement round (queue.go)
 	numeric bool // some literal needs arithmetic reasoning
 	open    bool // the syntactic test leaves satisfiability to the solver
 	info    *cubeInfo

@@ -75,5 +75,6 @@
 // approx.go (guesses), wexplore.go and wguess.go (the same for weak
 // memory), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
-// verdict).
+// verdict), selfcheck.go (the cross-check of a verdict on finite
+// instances explored forward: musket param -selfcheck).
 package param

@@ -1,9 +1,6 @@
 package param
 
-import (
-	"container/heap"
-	"os"
-)
+import "container/heap"
 
 // queue holds the cubes waiting to be explored. Breadth-first search
 // explores the cubes level by level and, inside a level, those with fewer
@@ -19,8 +16,8 @@ type queue struct {
 }
 
 // cubeKey is the exploration priority of a cube (smaller first).
-func cubeKey(c *Cube) [4]int {
-	return [4]int{c.round, c.Depth, len(c.Slots), len(c.Lits) + len(c.Nodes)}
+func cubeKey(c *Cube) [3]int {
+	return [3]int{c.Depth, len(c.Slots), len(c.Lits) + len(c.Nodes)}
 }
 
 func (q *queue) Len() int { return len(q.items) }
@@ -50,12 +47,6 @@ func (q *queue) Pop() any {
 
 // push adds a cube.
 func (q *queue) push(c *Cube) {
-	if postpone && c.Parent != nil {
-		c.round = c.Parent.round
-		if len(c.Slots) > len(c.Parent.Slots) {
-			c.round++
-		}
-	}
 	q.seq++
 	c.seq = q.seq
 	q.live++
@@ -65,8 +56,6 @@ func (q *queue) push(c *Cube) {
 	}
 	heap.Push(q, c)
 }
-
-var postpone = os.Getenv("MUSKET_POSTPONE") != ""
 
 // pop removes the next cube, or returns nil.
 func (q *queue) pop() *Cube {

@@ -18,9 +18,10 @@ import (
 //     for systems without weak variables and numbers (explore.go, every
 //     nondeterministic value), under TSO for the others (wexplore.go,
 //     store buffers of selfBufCap writes, a nondeterministic value takes
-//     every value of a finite sort, a few small numbers, a number that init leaves free is 0 or else
-//     differs from the others). Both are under-approximations of the reachable
-//     states, so a bad state found is a real counterexample to SAFE.
+//     every value of a finite sort or a few small numbers, a number that
+//     init leaves free takes a few small values or values far apart).
+//     Both are under-approximations of the reachable states, so a bad
+//     state found is a real counterexample to SAFE.
 //   - An UNSAFE verdict names a trace; it is replayed forward on the
 //     instance whose processes are the trace's: each step must be enabled
 //     in some state reached so far (under TSO, after any flushes) and
