@@ -351,7 +351,7 @@ func (l *litmusRun) job(j batch.Job) {
 	case l.asJSON:
 		report.JSON(l.stdout, r, exp)
 	case j.Disagreement != nil:
-		fmt.Fprintf(l.stdout, "Test %s %s\nDisagreement %s\n\n", r.Name, r.Kind(), j.Disagreement.What)
+		io.WriteString(l.stdout, disagreementText(j.Disagreement))
 	default:
 		report.Text(l.stdout, r)
 		report.Explain(l.stdout, r)
@@ -409,7 +409,13 @@ func disagreementJSON(d *batch.Disagreement, exp string) report.JSONResult {
 	j.Error = d.What
 	j.Expected = exp
 	j.Engines = map[string]string{"enum": okNo(d.Enum.Ok()), "smt": okNo(d.SMT.Ok())}
+	j.Herd = disagreementText(d)
 	return j
+}
+
+// disagreementText is the text of a test the engines disagree on.
+func disagreementText(d *batch.Disagreement) string {
+	return fmt.Sprintf("Test %s %s\nDisagreement %s\n\n", d.Enum.Name, d.Enum.Kind(), d.What)
 }
 
 func writeJSON(w io.Writer, v any) {

@@ -35,6 +35,7 @@ type jsonTest struct {
 	Bounded     bool                 `json:"bounded"`
 	Pruned      bool                 `json:"pruned"`
 	Expected    string               `json:"expected"`
+	Herd        string               `json:"herd"`
 }
 
 // runOutput is one file of 'musket litmus -json' output: its tests, raw
@@ -318,58 +319,15 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	return s.ExitStatus
 }
 
-// writeMergedText prints one test as 'musket litmus' prints it (herd's
-// text), from its JSON form, without the time.
+// writeMergedText prints one test as 'musket litmus' printed it (herd's
+// text, kept in its JSON as "herd"), without its Time line, which differs
+// from run to run.
 func writeMergedText(w io.Writer, j jsonTest) {
-	kind := "Allowed"
-	if strings.HasPrefix(j.Condition, "forall") {
-		kind = "Required"
-	}
-	switch j.Status {
-	case "error", "unsupported":
-		fmt.Fprintf(w, "Test %s %s\nError %s\n\n", j.Name, j.Status, j.Error)
-		return
-	case "timeout":
-		fmt.Fprintf(w, "Test %s %s\nTimeout %s (no verdict)\n", j.Name, kind, j.Name)
-		if j.Error != "" {
-			fmt.Fprintf(w, "Warning %s\n", j.Error)
-		}
-		fmt.Fprintln(w)
-		return
-	case "disagreement":
-		fmt.Fprintf(w, "Test %s %s\nDisagreement %s\n\n", j.Name, kind, j.Error)
-		return
-	}
-	fmt.Fprintf(w, "Test %s %s\n", j.Name, kind)
-	if j.States != nil {
-		fmt.Fprintf(w, "States %d\n", len(*j.States))
-		for _, st := range *j.States {
-			fmt.Fprintln(w, stateText(st))
+	for _, line := range strings.SplitAfter(j.Herd, "\n") {
+		if !strings.HasPrefix(line, "Time ") {
+			io.WriteString(w, line)
 		}
 	}
-	fmt.Fprintln(w, j.Verdict)
-	counted := j.Positive != nil && j.Negative != nil
-	if counted {
-		fmt.Fprintf(w, "Witnesses\nPositive: %d Negative: %d\n", *j.Positive, *j.Negative)
-	}
-	for _, f := range j.Flags {
-		fmt.Fprintf(w, "Flag %s\n", f)
-	}
-	fmt.Fprintf(w, "Condition %s\n", j.Condition)
-	switch {
-	case !counted && j.Pruned:
-	case !counted:
-		fmt.Fprintf(w, "Observation %s %s\n", j.Name, j.Observation)
-	default:
-		fmt.Fprintf(w, "Observation %s %s %d %d\n", j.Name, j.Observation, *j.Positive, *j.Negative)
-	}
-	if j.Bounded {
-		fmt.Fprintf(w, "Bounded %s: some paths were cut by the loop bound\n", j.Name)
-	}
-	if j.Pruned {
-		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", j.Name)
-	}
-	fmt.Fprintln(w)
 }
 
 // stateText prints a final state as herd does ("0:EAX=0; 1:EAX=1; x=2;"):

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -29,6 +30,10 @@ type JSONResult struct {
 	Engines     map[string]string    `json:"engines,omitempty"` // each engine's verdict, when they disagree
 	Witness     *result.Execution    `json:"witness,omitempty"`
 	Explain     *result.Explanation  `json:"explain,omitempty"`
+	// Herd is the result as the text output prints it (herd7's log of
+	// the test, Time line included, and -explain's answer), so that the JSON of several runs
+	// can be printed again as one log (musket merge).
+	Herd string `json:"herd"`
 }
 
 // ToJSON converts a result.
@@ -36,6 +41,10 @@ func ToJSON(r *result.Result) JSONResult {
 	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Status: r.Status.String(),
 		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
 		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
+	var herd strings.Builder
+	Text(&herd, r)
+	Explain(&herd, r)
+	j.Herd = herd.String()
 	if !r.CountsOmitted {
 		p, n := r.Positive, r.Negative
 		j.Positive, j.Negative = &p, &n
