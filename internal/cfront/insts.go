@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"math"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -134,10 +135,12 @@ func andConst(x, m prog.Expr) (prog.Expr, bool) {
 			hi++
 		}
 		runs++
-		if runs > 4 || lo >= 62 {
+		if runs > 4 {
 			return nil, false
 		}
 		switch {
+		case hi == 64 && lo == 63: // the sign bit alone: -2^63 when x < 0
+			add(prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpLt, X: x, Y: prog.Int(0)}, Y: prog.Int(math.MinInt64)})
 		case hi == 64: // up to the sign: every higher bit
 			e := x
 			if lo > 0 {
