@@ -35,6 +35,7 @@ func TestSelfCheckFiles(t *testing.T) {
 		want Verdict
 	}{
 		{"own_buffers.cub", Unsafe},
+		{"co_buffered_write.cub", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -44,11 +44,15 @@ func edgesFrom(c *Cube, n *Node, actor int32, pso bool) uint64 {
 			edge = true
 		}
 		if !edge {
-			// co: new write before old writes of the same location;
+			// co: new write before old writes of the same location,
+			// unless the new node only writes and the old one is
+			// another process's: a buffered write may reach memory
+			// after the later writes of other processes;
 			// fr: new read before old writes of the same location
+			_, mine := o.flags(actor)
 			for _, w := range o.Writes {
 				for _, nw := range n.Writes {
-					if nw.sameLoc(w) {
+					if nw.sameLoc(w) && (nf.Read || mine) {
 						edge = true
 					}
 				}
