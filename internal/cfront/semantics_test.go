@@ -33,6 +33,10 @@ func runNative(t *testing.T, file string, extra ...string) Verdict {
 	return Safe
 }
 
+// semCore are the programs (file and bound) of TestSemantics's default run.
+var semCore = map[string]bool{"tls_bug.c2": true, "union.c2": true, "misaligned.c2": true, "bytes.c5": true,
+	"forward_sb_mixed.c2": true, "tear.c2": true, "memops.c2": true, "fnptr.c2": true, "recursion.c2": true}
+
 // TestSemantics checks plain C semantics (thread-local variables,
 // mixed-size accesses, store forwarding, builtins) under every model and
 // target: a sequential or deterministic program has the same verdict on
@@ -67,8 +71,14 @@ func TestSemantics(t *testing.T) {
 		{"recursion.c", BoundHit, 0, false, 2, nil, nil}, // depth 4 needs -bound 4
 		// Only AArch64's model makes a whole access single-copy atomic;
 		// under the others a failure that tears it is no verdict.
-		{"tear.c", Unknown, 0, true, 2, map[string]Verdict{"aarch64": Safe}, []string{"aarch64"}},
+		{"tear.c", Unknown, 0, true, 2, map[string]Verdict{"aarch64": Safe}, []string{"aarch64", "tso"}},
 	} {
+		// The default run keeps one program per wrong verdict fixed and
+		// per construct added, under rc11 (and tear.c under aarch64 and
+		// tso); MUSKET_LONG=1 runs every program under every model.
+		if !long && !semCore[c.file+fmt.Sprint(c.bound)] {
+			continue
+		}
 		path := filepath.Join("testdata", "sem", c.file)
 		t.Run(fmt.Sprintf("%s/bound%d", strings.TrimSuffix(c.file, ".c"), c.bound), func(t *testing.T) {
 			if c.native {
@@ -83,7 +93,7 @@ func TestSemantics(t *testing.T) {
 				}
 			}
 			for _, mt := range semTargets {
-				if !long && mt.model != "rc11" && !slices.Contains(c.also, mt.model) {
+				if !long && mt.model != "rc11" && !(c.file == "tear.c" && slices.Contains(c.also, mt.model)) {
 					continue
 				}
 				want := c.want
