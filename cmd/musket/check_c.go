@@ -71,8 +71,18 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		o := opts
 		o.Engine = engine
 		r, err := cfront.Check(cctx, k.path, o)
-		if err != nil && (memlimit.Exceeded(cctx) || errors.Is(err, memlimit.ErrExceeded)) {
+		switch {
+		case err == nil:
+		case memlimit.Exceeded(cctx) || errors.Is(err, memlimit.ErrExceeded):
 			return nil, &cfront.LimitError{Msg: fmt.Sprintf("%s: %v", k.path, memlimit.Error())}
+		case ctx.Err() != nil:
+			return nil, errInterrupted
+		case cctx.Err() != nil:
+			var le *cfront.LimitError
+			if !errors.As(err, &le) {
+				err = &cfront.LimitError{Msg: fmt.Sprintf("%s: the time limit (%v) was reached before the check began", k.path, k.limit)}
+			}
+			return nil, err
 		}
 		if r != nil && r.Verdict == cfront.Unknown {
 			r.Result = batch.MemoryStatus(cctx, r.Result)
@@ -103,6 +113,10 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		}
 	} else {
 		r, err = one(k.engine)
+	}
+	if errors.Is(err, errInterrupted) {
+		fmt.Fprintf(stdout, "%s: INTERRUPTED\n", strings.TrimSuffix(filepath.Base(k.path), ".c"))
+		return exitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
@@ -181,6 +195,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	fmt.Fprintf(stdout, "  time %.3fs\n", r.Time.Seconds())
 	return code
 }
+
+// errInterrupted is the error of a check stopped by SIGINT or SIGTERM.
+var errInterrupted = errors.New("interrupted")
 
 // withBell reloads a .cat model with the .bell file of the same name
 // beside it (linux-kernel.cat and linux-kernel.bell), as herd7's .cfg

@@ -50,7 +50,11 @@ func (s *status) add(code int) {
 // command's usage, and returns exitBadInput.
 func usageError(fs *flag.FlagSet, stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "musket %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
-	fs.Usage()
+	full := fs.Usage
+	if full == nil {
+		full = fs.PrintDefaults
+	}
+	shortUsage(fs, full)
 	return exitBadInput
 }
 

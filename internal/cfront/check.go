@@ -172,6 +172,8 @@ func (a Assertion) String() string {
 type Options struct {
 	Bound  int
 	NoSpin bool // unroll spin loops like other loops
+	// Ctx, when set, stops the lowering when it is done (Lower sets it).
+	Ctx context.Context
 }
 
 // Lower compiles the C file with clang and lowers it to the program IR.
@@ -180,6 +182,7 @@ func Lower(ctx context.Context, path string, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts.Ctx = ctx
 	return LowerIR(path, ll, opts)
 }
 
@@ -192,7 +195,7 @@ func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read clang's LLVM IR: %v", path, err)
 	}
-	l := &lowerer{file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
+	l := &lowerer{ctx: opts.Ctx, file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
 		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin}
 	for _, f := range m.Funcs {
 		l.funcs[f.Name()] = f

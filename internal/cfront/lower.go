@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -84,6 +85,7 @@ func (b *builder) emit(in prog.Instr) {
 
 // lowerer lowers a module.
 type lowerer struct {
+	ctx     context.Context // the check's: its time and memory limits stop the lowering too (nil: none)
 	file    string
 	mod     *ir.Module
 	funcs   map[string]*ir.Func
