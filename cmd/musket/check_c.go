@@ -41,6 +41,8 @@ type cCheckJSON struct {
 	Engine    string            `json:"engine"`
 	Bound     int               `json:"bound"`
 	Verdict   string            `json:"verdict"`
+	Bounded   bool              `json:"bounded"`
+	Status    string            `json:"status"`
 	Assertion string            `json:"assertion,omitempty"`
 	Error     string            `json:"error,omitempty"`
 	TimeMS    float64           `json:"time_ms"`
@@ -120,11 +122,15 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
+		code, status := exitBadInput, "error"
 		var le *cfront.LimitError
 		if errors.As(err, &le) {
-			return exitLimit
+			code, status = exitLimit, "limit"
 		}
-		return exitBadInput
+		if k.asJSON {
+			writeJSON(stdout, errorJSON{File: k.path, Status: status, Error: err.Error(), ExitStatus: code})
+		}
+		return code
 	}
 	code := exitOK
 	verdict := cWord(r)
@@ -160,7 +166,13 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if k.asJSON {
 		j := cCheckJSON{File: k.path, Name: r.Name, Target: targetWord, Model: modelWord, Engine: k.engine, Bound: k.c.bound,
-			Verdict: verdict, TimeMS: ms(r.Time)}
+			Verdict: verdict, TimeMS: ms(r.Time), Bounded: r.Verdict == cfront.BoundHit || r.Result.Bounded, Status: r.Result.Status.String()}
+		if disagree != "" {
+			j.Status = "disagreement"
+		}
+		if verdict == "INTERRUPTED" {
+			j.Status = "interrupted"
+		}
 		if r.Failed != nil {
 			j.Assertion = r.Failed.String()
 		}

@@ -160,3 +160,18 @@ func failureStatus(err error) int {
 	}
 	return exitBadInput
 }
+
+// errorJSON is the JSON object of a file a command could not check (it
+// does not parse, it cannot be read, its model fails): every command
+// with -json writes one in place of the file's result (docs/json.md).
+type errorJSON struct {
+	File       string `json:"file"`
+	Status     string `json:"status"` // "error"
+	Error      string `json:"error"`
+	ExitStatus int    `json:"exit_status"`
+}
+
+// writeErrorJSON writes the errorJSON of path.
+func writeErrorJSON(w io.Writer, path string, err error, code int) {
+	writeJSON(w, errorJSON{File: path, Status: "error", Error: err.Error(), ExitStatus: code})
+}

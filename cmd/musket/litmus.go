@@ -251,6 +251,9 @@ func (l *litmusRun) job(j batch.Job) {
 		l.errs++
 		l.status.add(exitBadInput)
 		fmt.Fprintf(l.stderr, "%v\n", j.Err)
+		if l.asJSON && !l.quiet {
+			writeErrorJSON(l.stdout, j.Path, j.Err, exitBadInput)
+		}
 		return
 	}
 	r := j.Result
@@ -411,7 +414,7 @@ type litmusSummary struct {
 	Timeouts            []string       `json:"timeouts"`
 	TimeoutMS           float64        `json:"timeout_ms"`
 	MemoryLimit         []string       `json:"memory_limit"`
-	Unsupported         []string       `json:"unsupported,omitempty"`
+	Unsupported         []string       `json:"unsupported"`
 	EngineDisagreements []string       `json:"engine_disagreements,omitempty"`
 	Expect              *expectSummary `json:"expect,omitempty"`
 	ModelError          string         `json:"model_error,omitempty"`
@@ -440,6 +443,9 @@ func (l *litmusRun) summary() {
 		s.MemoryLimit = l.memory
 		if s.MemoryLimit == nil {
 			s.MemoryLimit = []string{}
+		}
+		if s.Unsupported == nil {
+			s.Unsupported = []string{}
 		}
 		if l.interrupted {
 			s.ExitStatus = exitInterrupted
