@@ -123,6 +123,113 @@ func genAArch64(r *rand.Rand, name string) string {
 	return b.String()
 }
 
+// genRISCV is a random RISC-V test: lw/sw, fences, amoswap (with .aq/.rl),
+// address dependencies (xor of a loaded value with itself added to an
+// address).
+func genRISCV(r *rand.Rand, name string) string {
+	return genRISC(r, name, "RISCV", riscvDialect)
+}
+
+// genPPC is a random Power test: lwz/stw, sync, lwsync, isync, address
+// dependencies.
+func genPPC(r *rand.Rand, name string) string {
+	return genRISC(r, name, "PPC", ppcDialect)
+}
+
+type riscDialect struct {
+	reg             func(i int) string // register number i (i from 10)
+	li, load, store func(d, v string, addr string) string
+	fences          []string
+	dep             func(dst, src, base, out string) []string // address dependency: out = base + (src xor src)
+	rmw             func(k int, d, v, addr string) string     // nil when none; k picks the variant
+	cond            func(t int, reg string) string
+}
+
+var riscvDialect = riscDialect{
+	reg:    func(i int) string { return fmt.Sprintf("x%d", i) },
+	li:     func(d, v, _ string) string { return fmt.Sprintf("ori %s,x0,%s", d, v) },
+	load:   func(d, _ string, a string) string { return fmt.Sprintf("lw %s,0(%s)", d, a) },
+	store:  func(_ string, v string, a string) string { return fmt.Sprintf("sw %s,0(%s)", v, a) },
+	fences: []string{"fence rw,rw", "fence r,rw", "fence rw,w", "fence.tso"},
+	dep: func(tmp, src, base, out string) []string {
+		return []string{fmt.Sprintf("xor %s,%s,%s", tmp, src, src), fmt.Sprintf("add %s,%s,%s", out, base, tmp)}
+	},
+	rmw: func(k int, d, v, a string) string {
+		return fmt.Sprintf("amoswap.w%s %s,%s,0(%s)", []string{"", ".aq", ".rl", ".aqrl"}[k%4], d, v, a)
+	},
+	cond: func(t int, reg string) string { return fmt.Sprintf("%d:%s", t, reg) },
+}
+
+var ppcDialect = riscDialect{
+	reg:    func(i int) string { return fmt.Sprintf("r%d", i) },
+	li:     func(d, v, _ string) string { return fmt.Sprintf("li %s,%s", d, v) },
+	load:   func(d, _ string, a string) string { return fmt.Sprintf("lwz %s,0(%s)", d, a) },
+	store:  func(_ string, v string, a string) string { return fmt.Sprintf("stw %s,0(%s)", v, a) },
+	fences: []string{"sync", "lwsync", "isync", "eieio"},
+	dep: func(tmp, src, base, out string) []string {
+		return []string{fmt.Sprintf("xor %s,%s,%s", tmp, src, src), fmt.Sprintf("add %s,%s,%s", out, base, tmp)}
+	},
+	cond: func(t int, reg string) string { return fmt.Sprintf("%d:%s", t, reg) },
+}
+
+func genRISC(r *rand.Rand, name, arch string, d riscDialect) string {
+	nth := 2 + r.Intn(3)
+	naccess := 2 + r.Intn(5)
+	threads := make([][]genOp, nth)
+	next := make([]int, nth)
+	lastLoad := make([]string, nth)
+	var regs []string
+	fresh := func(t int) string {
+		next[t]++
+		return d.reg(10 + next[t])
+	}
+	base := func(l int) string { return d.reg(1 + l) } // r1/x1.. hold x, y, z
+	for a := 0; a < naccess; a++ {
+		t := a % nth
+		if a >= nth {
+			t = r.Intn(nth)
+		}
+		l := r.Intn(2 + r.Intn(2))
+		if r.Intn(5) == 0 {
+			threads[t] = append(threads[t], genOp{text: d.fences[r.Intn(len(d.fences))]})
+		}
+		addr := base(l)
+		if lastLoad[t] != "" && r.Intn(3) == 0 {
+			tmp, out := fresh(t), fresh(t)
+			for _, in := range d.dep(tmp, lastLoad[t], addr, out) {
+				threads[t] = append(threads[t], genOp{text: in})
+			}
+			addr = out
+		}
+		switch k := r.Intn(6); {
+		case k < 2:
+			v := fresh(t)
+			threads[t] = append(threads[t], genOp{text: d.li(v, strconv.Itoa(1+r.Intn(2)), "")})
+			threads[t] = append(threads[t], genOp{text: d.store("", v, addr)})
+		case k == 2 && d.rmw != nil:
+			v, dst := fresh(t), fresh(t)
+			threads[t] = append(threads[t], genOp{text: d.li(v, strconv.Itoa(1+r.Intn(2)), "")})
+			threads[t] = append(threads[t], genOp{text: d.rmw(r.Intn(4), dst, v, addr)})
+			regs = append(regs, d.cond(t, dst))
+			lastLoad[t] = dst
+		default:
+			dst := fresh(t)
+			threads[t] = append(threads[t], genOp{text: d.load(dst, "", addr), reg: dst})
+			regs = append(regs, d.cond(t, dst))
+			lastLoad[t] = dst
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\n{ x=0; y=0; z=0;", arch, name)
+	for t := range threads {
+		fmt.Fprintf(&b, " %d:%s=x; %d:%s=y; %d:%s=z;", t, base(0), t, base(1), t, base(2))
+	}
+	b.WriteString(" }\n")
+	writeTable(&b, threads)
+	writeCond(&b, r, regs)
+	return b.String()
+}
+
 func writeTable(b *strings.Builder, threads [][]genOp) {
 	rows := 0
 	for _, ops := range threads {
@@ -171,7 +278,7 @@ func writeCond(b *strings.Builder, r *rand.Rand, regs []string) {
 // flags) fails. One test per architecture and model by default (each
 // check runs both engines: seconds on a loaded machine); MUSKET_FUZZ_N per
 // architecture and model with MUSKET_LONG (default 200), and
-// MUSKET_FUZZ_SEED to replay a run.
+// MUSKET_FUZZ_SEED to replay a run (MUSKET_FUZZ_KEEP=DIR keeps the tests).
 func TestEngineFuzz(t *testing.T) {
 	n := 1
 	if os.Getenv("MUSKET_LONG") != "" {
@@ -189,8 +296,13 @@ func TestEngineFuzz(t *testing.T) {
 	gens := []litmusGen{
 		{"X86", []string{"sc", "tso"}, genX86},
 		{"AArch64", []string{"sc", "aarch64"}, genAArch64},
+		{"RISCV", []string{"sc", "riscv"}, genRISCV},
+		{"PPC", []string{"sc", "power"}, genPPC},
 	}
 	dir := t.TempDir()
+	if keep := os.Getenv("MUSKET_FUZZ_KEEP"); keep != "" {
+		dir = keep // the generated tests stay there
+	}
 	for _, g := range gens {
 		for _, model := range g.models {
 			var files []string
