@@ -31,8 +31,9 @@ var locs = []string{"x", "y", "z"}
 // XCHG (a locked read-modify-write).
 func genX86(r *rand.Rand, name string) string {
 	nth := 2 + r.Intn(3)
-	naccess := max(2, 2+r.Intn(5))
+	naccess := 2 + r.Intn(5)
 	threads := make([][]genOp, nth)
+	nreg := make([]int, nth)
 	var regs []string // "T:REG"
 	for a := 0; a < naccess; a++ {
 		t := a % nth
@@ -40,7 +41,10 @@ func genX86(r *rand.Rand, name string) string {
 			t = r.Intn(nth)
 		}
 		l := locs[r.Intn(2+r.Intn(2))]
-		reg := []string{"EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "R8D", "R9D", "R10D", "R11D", "R12D"}[min(len(threads[t]), 11)]
+		// One register per access of the thread: at most six accesses in
+		// all, so the six general registers suffice.
+		reg := []string{"EAX", "EBX", "ECX", "EDX", "ESI", "EDI"}[nreg[t]]
+		nreg[t]++
 		if r.Intn(5) == 0 {
 			threads[t] = append(threads[t], genOp{text: "MFENCE"})
 		}
