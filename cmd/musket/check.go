@@ -365,6 +365,9 @@ func (r *checkRun) run(operands []string) int {
 		if err != nil {
 			r.prog.finished(i, true)
 			r.prog.print(func() { fmt.Fprintf(r.stderr, "%v\n", err) })
+			if *r.f.json {
+				writeErrorJSON(r.stdout, path, err, exitBadInput)
+			}
 			r.st.add(exitBadInput)
 			continue
 		}
@@ -451,6 +454,9 @@ func (r *checkRun) summary() int {
 		fmt.Fprintf(r.stderr, "timed out (limit %v each): %s\n", r.limit, strings.Join(r.timeouts, ", "))
 	}
 	if *r.f.json {
+		if r.timeouts == nil {
+			r.timeouts = []string{}
+		}
 		writeJSON(r.stdout, map[string]checkSummary{"summary": {Programs: r.total, Checked: r.checked, Timeouts: r.timeouts,
 			Interrupted: r.sig.interrupted(), ExitStatus: exitOf(r.st, r.sig.interrupted())}})
 	}
@@ -473,8 +479,8 @@ func exitOf(st status, interrupted bool) int {
 type checkSummary struct {
 	Programs    int      `json:"programs"`
 	Checked     int      `json:"checked"`
-	Timeouts    []string `json:"timeouts,omitempty"`
-	Interrupted bool     `json:"interrupted,omitempty"`
+	Timeouts    []string `json:"timeouts"`
+	Interrupted bool     `json:"interrupted"`
 	ExitStatus  int      `json:"exit_status"`
 }
 

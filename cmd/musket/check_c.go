@@ -42,6 +42,8 @@ type cCheckJSON struct {
 	Engine    string            `json:"engine"`
 	Bound     int               `json:"bound"`
 	Verdict   string            `json:"verdict"`
+	Bounded   bool              `json:"bounded"`
+	Status    string            `json:"status"`
 	Assertion string            `json:"assertion,omitempty"`
 	Error     string            `json:"error,omitempty"`
 	TimeMS    float64           `json:"time_ms"`
@@ -82,8 +84,18 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		o := opts
 		o.Engine = engine
 		r, err := cfront.Check(cctx, k.path, o)
-		if err != nil && (memlimit.Exceeded(cctx) || errors.Is(err, memlimit.ErrExceeded)) {
+		switch {
+		case err == nil:
+		case memlimit.Exceeded(cctx) || errors.Is(err, memlimit.ErrExceeded):
 			return nil, &cfront.LimitError{Msg: fmt.Sprintf("%s: %v", k.path, memlimit.Error())}
+		case ctx.Err() != nil:
+			return nil, errInterrupted
+		case cctx.Err() != nil:
+			var le *cfront.LimitError
+			if !errors.As(err, &le) {
+				err = &cfront.LimitError{Msg: fmt.Sprintf("%s: the time limit (%v) was reached before the check began", k.path, k.limit)}
+			}
+			return nil, err
 		}
 		if r != nil && r.Verdict == cfront.Unknown {
 			r.Result = batch.MemoryStatus(cctx, r.Result)
@@ -130,13 +142,21 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	default:
 		r, err = one(k.engine)
 	}
+	if errors.Is(err, errInterrupted) {
+		fmt.Fprintf(stdout, "%s: INTERRUPTED\n", strings.TrimSuffix(filepath.Base(k.path), ".c"))
+		return exitInterrupted
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
+		code, status := exitBadInput, "error"
 		var le *cfront.LimitError
 		if errors.As(err, &le) {
-			return exitLimit
+			code, status = exitLimit, "limit"
 		}
-		return exitBadInput
+		if k.asJSON {
+			writeJSON(stdout, errorJSON{File: k.path, Status: status, Error: err.Error(), ExitStatus: code})
+		}
+		return code
 	}
 	code := exitOK
 	verdict := cWord(r)
@@ -172,7 +192,13 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if k.asJSON {
 		j := cCheckJSON{File: k.path, Name: r.Name, Target: targetWord, Model: modelWord, Engine: k.engine, Bound: k.c.bound,
-			Verdict: verdict, TimeMS: ms(r.Time)}
+			Verdict: verdict, TimeMS: ms(r.Time), Bounded: r.Verdict == cfront.BoundHit || r.Result.Bounded, Status: r.Result.Status.String()}
+		if disagree != "" {
+			j.Status = "disagreement"
+		}
+		if verdict == "INTERRUPTED" {
+			j.Status = "interrupted"
+		}
 		if r.Failed != nil {
 			j.Assertion = r.Failed.String()
 		}
@@ -214,6 +240,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	fmt.Fprintf(stdout, "  time %.3fs\n", r.Time.Seconds())
 	return code
 }
+
+// errInterrupted is the error of a check stopped by SIGINT or SIGTERM.
+var errInterrupted = errors.New("interrupted")
 
 // withBell reloads a .cat model with the .bell file of the same name
 // beside it (linux-kernel.cat and linux-kernel.bell), as herd7's .cfg

@@ -135,6 +135,9 @@ files:
 			p, err := porthos.Load(path, &s, &t, *bound)
 			if err != nil {
 				fmt.Fprintf(stderr, "%v\n", err)
+				if *asJSON {
+					writeErrorJSON(stdout, path, err, exitBadInput)
+				}
 				worse(2)
 				break
 			}

@@ -50,7 +50,11 @@ func (s *status) add(code int) {
 // command's usage, and returns exitBadInput.
 func usageError(fs *flag.FlagSet, stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "musket %s: %s\n", fs.Name(), fmt.Sprintf(format, args...))
-	fs.Usage()
+	full := fs.Usage
+	if full == nil {
+		full = fs.PrintDefaults
+	}
+	shortUsage(fs, full)
 	return exitBadInput
 }
 
@@ -155,4 +159,19 @@ func failureStatus(err error) int {
 		return exitLimit
 	}
 	return exitBadInput
+}
+
+// errorJSON is the JSON object of a file a command could not check (it
+// does not parse, it cannot be read, its model fails): every command
+// with -json writes one in place of the file's result (docs/json.md).
+type errorJSON struct {
+	File       string `json:"file"`
+	Status     string `json:"status"` // "error"
+	Error      string `json:"error"`
+	ExitStatus int    `json:"exit_status"`
+}
+
+// writeErrorJSON writes the errorJSON of path.
+func writeErrorJSON(w io.Writer, path string, err error, code int) {
+	writeJSON(w, errorJSON{File: path, Status: "error", Error: err.Error(), ExitStatus: code})
 }

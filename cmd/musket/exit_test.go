@@ -326,7 +326,7 @@ func TestIsModelError(t *testing.T) {
 		{&cat.Error{Pos: at, Msg: "unbound name nosuch"}, true},
 		{fmt.Errorf("test t: %w", &cat.Error{Pos: at, Msg: "cannot apply | to a set and a relation"}), true},
 		{cat.ErrorList{&cat.Error{Pos: at, Msg: "unbound name x"}}, true},
-		{&cat.Error{Pos: at, Msg: "evaluation takes more than 1000 steps"}, false},
+		{&cat.Error{Pos: at, Msg: "evaluation takes more than 1000 steps"}, true}, // a function that never returns: every test meets it again
 		{&cat.Error{Pos: at, Msg: "linearisations of 30 events: too many"}, false},
 		{&cat.Error{Msg: "unbound name x"}, false},
 		{errors.New("unbound name x"), false},

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -69,14 +70,48 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // Every command gets the resource flags here: -memory and -max-input.
 func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int, ok bool) {
 	addResourceFlags(fs)
+	full := fs.Usage
+	if full == nil {
+		full = fs.PrintDefaults
+	}
+	// A wrong flag gets the one-line usage and the hint, not every flag;
+	// -h gets them all.
+	fs.Usage = func() { shortUsage(fs, full) }
 	operands, err := parseInterleaved(fs, args)
+	fs.Usage = full
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		full()
 		return nil, 0, false
 	case err != nil:
 		return nil, 2, false
 	}
 	return operands, 0, true
+}
+
+// synopses are the one-line usages of the commands, by flag set name.
+var synopses = map[string]string{
+	"litmus":        "usage: musket litmus [flags] FILE.litmus|FOLDER|@LIST ...",
+	"check":         "usage: musket check [flags] PROGRAM.pts|PROGRAM.c|TEST.litmus ...",
+	"compare":       "usage: musket compare -source SIDE -target SIDE [flags] FILE ...",
+	"param":         "usage: musket param [flags] FILE.cub",
+	"prove":         "usage: musket prove -model sc|tso|pso [flags] TEST.litmus ...",
+	"models":        "usage: musket models",
+	"bench c":       "usage: musket bench c [flags] [PROGRAM.c ...]",
+	"bench mutex":   "usage: musket bench mutex [flags]",
+	"bench porthos": "usage: musket bench porthos [flags]",
+	"bench cubicle": "usage: musket bench cubicle [flags]",
+	"bench asm":     "usage: musket bench asm [flags]",
+}
+
+// shortUsage prints the command's one-line usage and where the rest is.
+func shortUsage(fs *flag.FlagSet, _ func()) {
+	line, ok := synopses[fs.Name()]
+	if !ok {
+		line = "usage: musket " + fs.Name() + " [flags] [files]"
+	}
+	fmt.Fprintln(fs.Output(), line)
+	fmt.Fprintf(fs.Output(), "Run 'musket %s -h' for the flags.\n", fs.Name())
 }
 
 // sizeFlag is a size in bytes given as 512M, 4G, ... (memlimit.Parse),

@@ -271,8 +271,7 @@ func (l *litmusRun) job(j batch.Job) {
 		l.status.add(exitBadInput)
 		fmt.Fprintf(l.stderr, "%v\n", j.Err)
 		if l.asJSON && !l.quiet {
-			// One line per test, so that shards merge back in order.
-			writeJSON(l.stdout, report.JSONResult{File: j.Path, Name: strings.TrimSuffix(filepath.Base(j.Path), ".litmus"), Status: "error", Error: j.Err.Error()})
+			writeErrorJSON(l.stdout, j.Path, j.Err, exitBadInput)
 		}
 		return
 	}
@@ -398,6 +397,9 @@ func isModelError(err error) bool {
 var modelErrorPrefixes = []string{
 	"unbound name ", "cannot apply ", "cannot iterate over ", "cannot match ",
 	"cannot call ", "expected a tuple", "expected (), got", "match on tags applied to",
+	// A function that never returns (let rec f x = f x) meets the step
+	// limit on every test again, after seconds each: reported once.
+	"evaluation takes more than ",
 }
 
 // disagreementJSON is the JSON object of a test the engines disagree on.
@@ -434,7 +436,7 @@ type litmusSummary struct {
 	Timeouts            []string       `json:"timeouts"`
 	TimeoutMS           float64        `json:"timeout_ms"`
 	MemoryLimit         []string       `json:"memory_limit"`
-	Unsupported         []string       `json:"unsupported,omitempty"`
+	Unsupported         []string       `json:"unsupported"`
 	EngineDisagreements []string       `json:"engine_disagreements,omitempty"`
 	Expect              *expectSummary `json:"expect,omitempty"`
 	ModelError          string         `json:"model_error,omitempty"`
@@ -468,6 +470,9 @@ func (l *litmusRun) summary() {
 		s.MemoryLimit = l.memory
 		if s.MemoryLimit == nil {
 			s.MemoryLimit = []string{}
+		}
+		if s.Unsupported == nil {
+			s.Unsupported = []string{}
 		}
 		if l.interrupted {
 			s.ExitStatus = exitInterrupted

@@ -19,6 +19,7 @@ import (
 	"sort"
 
 	"github.com/musket-verify/musket/cmd/musket/internal/earlysignal"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // command is one subcommand of musket.
@@ -78,16 +79,28 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "-h", "-help", "--help":
 		usage(stdout)
 		return 0
-	case "-version", "--version":
+	case "help":
+		// musket help COMMAND is musket COMMAND -h.
+		if len(args) > 1 {
+			if _, ok := commands[args[1]]; ok {
+				return dispatch(append([]string{args[1], "-h"}, args[2:]...), stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "musket help: unknown command %q\n", args[1])
+			return 2
+		}
+		usage(stdout)
+		return 0
+	case "-version", "--version", "-V":
 		return runVersion(args[1:], stdout, stderr)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "musket: unknown command %q\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(stderr, "musket: unknown command %q\n", source.ClipMessage(args[0]))
+		fmt.Fprintln(stderr, "usage: musket COMMAND [flags] [files]")
+		fmt.Fprintln(stderr, "Run 'musket -h' for the commands.")
 		return 2
 	}
 	return c.run(args[1:], stdout, stderr)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,6 +84,11 @@ func readRunOutputs(path string) ([]*runOutput, error) {
 		var j jsonTest
 		if err := json.Unmarshal(b, &j); err != nil {
 			return nil, fmt.Errorf("%s:%d:1: not a test result of musket litmus -json: %v", path, line, err)
+		}
+		if j.Name == "" && j.Status == "error" && j.File != "" {
+			// A file that could not be read (musket litmus -json's error
+			// object): named by its file, as the run names it.
+			j.Name = strings.TrimSuffix(filepath.Base(j.File), ".litmus")
 		}
 		if j.Name == "" || j.Status == "" {
 			return nil, fmt.Errorf("%s:%d:1: not a test result of musket litmus -json (no name or status)", path, line)

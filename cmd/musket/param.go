@@ -51,6 +51,9 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	sys, err := param.ParseFile(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
+		if *asJSON {
+			writeErrorJSON(stdout, file, err, exitBadInput)
+		}
 		return 2
 	}
 	if *model != "tso" && *model != "pso" {
@@ -64,6 +67,10 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != "", NoApprox: *noApprox, Model: *model}
 	if *verbose {
 		opts.Verbose = stdout
+		if *asJSON {
+			// stdout holds JSON only: the nodes go to stderr.
+			opts.Verbose = stderr
+		}
 	}
 	if isTerminal(stderr) && !*verbose {
 		start := time.Now()

@@ -89,6 +89,7 @@ func (b *builder) emit(in prog.Instr) {
 
 // lowerer lowers a module.
 type lowerer struct {
+	ctx     context.Context // the check's: its time and memory limits stop the lowering too (nil: none)
 	file    string
 	mod     *ir.Module
 	funcs   map[string]*ir.Func
@@ -119,7 +120,6 @@ type lowerer struct {
 	// with a non-NULL second argument; main's joins are lowered before
 	// the threads): threads store what they return.
 	joinRet bool
-	ctx     context.Context // the check's deadline (nil: none)
 	// active counts the instances of each function being inlined (on
 	// the inlining stack): recursion is unrolled to bound.
 	active map[*ir.Func]int

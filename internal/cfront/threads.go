@@ -151,9 +151,13 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 // are numbered.
 func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 	out := &prog.Thread{ID: th.ID, Name: th.Name}
+	var stopped error
 	emit := func(in prog.Instr, p prog.Pos) {
 		out.Code = append(out.Code, in)
 		out.Pos = append(out.Pos, p)
+		if len(out.Code)&4095 == 0 && stopped == nil {
+			stopped = l.stopped(len(out.Code))
+		}
 	}
 	var mine []int // the threads this one creates
 	for i, in := range th.Code {
@@ -168,6 +172,9 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		_ = i
 	}
 	for i, in := range th.Code {
+		if stopped != nil {
+			return nil, stopped
+		}
 		p := th.Pos[i]
 		if ld, ok := in.(prog.Load); ok {
 			if c, ok := ld.Addr.(prog.Const); ok && c.V.Loc == coinLoc {
@@ -263,3 +270,19 @@ func atoi(s string) int {
 // ignores the other's tags, and the compiled code takes the C11 order.
 func flagAcquire() []string { return []string{tagA, "ACQ", "ACQUIRE"} }
 func flagRelease() []string { return []string{tagA, "REL", "RELEASE"} }
+
+// maxThreadInstrs is the most instructions a thread may have once its
+// loops are unrolled and its creates and joins expanded.
+const maxThreadInstrs = 1 << 20
+
+// stopped says why the lowering must stop, n instructions into a thread:
+// the check's time or memory limit, or a thread too large.
+func (l *lowerer) stopped(n int) error {
+	if n > maxThreadInstrs {
+		return &LimitError{Msg: fmt.Sprintf("%s: a thread has more than %d instructions once its loops are unrolled and its creates and joins expanded", l.file, maxThreadInstrs)}
+	}
+	if l.ctx != nil && l.ctx.Err() != nil {
+		return l.ctx.Err()
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package litmus
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/source"
@@ -171,7 +172,7 @@ func (p *parser) header() {
 	start := sc.off
 	arch := sc.ident("")
 	if arch == "" {
-		p.fail(start, "expected the architecture name at the start of the test")
+		p.fail(start, "not a litmus test: expected the architecture name at the start of the test")
 	}
 	p.t.Arch = arch
 	fe, err := Lookup(arch)
@@ -181,6 +182,12 @@ func (p *parser) header() {
 		}
 	}
 	if err != nil {
+		if !threadTable.Match(sc.src) {
+			// No thread P0 anywhere: not a test of an architecture
+			// Musket lacks, but no litmus test at all (a .cub file,
+			// text, binary data).
+			p.fail(start, fmt.Sprintf("not a litmus test: %q is no architecture and no thread P0 follows", clip(arch, 40)))
+		}
 		p.fail(start, err.Error())
 	}
 	p.fe = fe
@@ -333,4 +340,18 @@ func (p *parser) ref() (spec.Ref, int) {
 	}
 	p.fail(t.off, "expected a register or a location, found "+t.describe())
 	panic("unreachable")
+}
+
+// threadTable finds the first thread of a litmus test: "P0" opening a
+// line, followed by a column separator, the end of the names or, in C
+// tests, the parameter list.
+var threadTable = regexp.MustCompile(`(?m)^[ \t]*P0[ \t]*[|;(]`)
+
+// clip shortens s to at most n bytes, marking the cut, so that an error
+// never echoes a huge token.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }

@@ -73,7 +73,7 @@ func Lookup(arch string) (Frontend, error) {
 	if f, ok := registry.m[strings.ToLower(arch)]; ok {
 		return f, nil
 	}
-	return nil, fmt.Errorf("unsupported architecture %s", arch)
+	return nil, fmt.Errorf("unsupported architecture %s", clip(arch, 40))
 }
 
 // Archs lists the registered header words, sorted.

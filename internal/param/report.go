@@ -29,6 +29,7 @@ func WriteText(w io.Writer, file string, r *Result) {
 // jsonResult is the JSON form of a result.
 type jsonResult struct {
 	File    string   `json:"file"`
+	Status  string   `json:"status"` // done (a verdict), limit (which: Limit)
 	Verdict string   `json:"verdict"`
 	Limit   string   `json:"limit,omitempty"`
 	Trace   []string `json:"trace,omitempty"`
@@ -46,6 +47,7 @@ type jsonResult struct {
 // with sys set, the invariant of a safe verdict too.
 func WriteJSON(w io.Writer, file string, r *Result, sys *System) error {
 	j := jsonResult{File: file, Nodes: r.Visited, Guesses: r.Guesses, Restart: r.Restarts, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
+	j.Status = "done"
 	switch r.Verdict {
 	case Safe:
 		j.Verdict = "safe"
@@ -57,6 +59,7 @@ func WriteJSON(w io.Writer, file string, r *Result, sys *System) error {
 		}
 	default:
 		j.Verdict = "unknown"
+		j.Status = "limit"
 		j.Limit = r.Verdict.String()
 	}
 	if sys != nil {

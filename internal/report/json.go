@@ -23,7 +23,7 @@ type JSONResult struct {
 	Positive    *int                 `json:"positive,omitempty"` // nil when the engine does not count executions
 	Negative    *int                 `json:"negative,omitempty"`
 	Flags       []string             `json:"flags,omitempty"`
-	Bounded     bool                 `json:"bounded,omitempty"`
+	Bounded     bool                 `json:"bounded"`
 	Pruned      bool                 `json:"pruned,omitempty"` // only the executions that can settle the condition were enumerated
 	TimeMS      float64              `json:"time_ms"`
 	Expected    string               `json:"expected,omitempty"`

@@ -17,13 +17,28 @@ type Error struct {
 // Error prints the error as "file:line:col: msg" ("file: msg" without a
 // line, only msg without a file either).
 func (e *Error) Error() string {
+	msg := ClipMessage(e.Msg)
 	if e.Pos.Line == 0 {
 		if e.Pos.File != "" {
-			return e.Pos.File + ": " + e.Msg
+			return e.Pos.File + ": " + msg
 		}
-		return e.Msg
+		return msg
 	}
-	return e.Pos.String() + ": " + e.Msg
+	return e.Pos.String() + ": " + msg
+}
+
+// MaxMessage is the longest error message printed whole: a message that
+// quotes a token of a hostile input (a 10 MB line) is cut in the middle.
+const MaxMessage = 400
+
+// ClipMessage cuts msg to about MaxMessage bytes, keeping its start and
+// its end, and says how much was left out.
+func ClipMessage(msg string) string {
+	if len(msg) <= MaxMessage {
+		return msg
+	}
+	head, tail := msg[:MaxMessage/2], msg[len(msg)-MaxMessage/4:]
+	return fmt.Sprintf("%s ...(%d bytes left out)... %s", strings.ToValidUTF8(head, ""), len(msg)-len(head)-len(tail), strings.ToValidUTF8(tail, ""))
 }
 
 // ErrorList is a list of positioned errors, as go/scanner.ErrorList; a

@@ -125,3 +125,14 @@ func TestMatchPunct(t *testing.T) {
 		}
 	}
 }
+
+func TestClipMessage(t *testing.T) {
+	long := "unknown instruction " + strings.Repeat("A", 10<<20)
+	e := &Error{Pos: Pos{File: "f.litmus", Line: 3, Col: 1}, Msg: long}
+	if got := e.Error(); len(got) > MaxMessage+100 || !strings.HasPrefix(got, "f.litmus:3:1: unknown instruction AAA") || !strings.Contains(got, "bytes left out") {
+		t.Errorf("Error() of a 10 MB message: %d bytes: %.200s", len(got), got)
+	}
+	if got := ClipMessage("short"); got != "short" {
+		t.Errorf("ClipMessage(short) = %q", got)
+	}
+}
