@@ -64,6 +64,9 @@ func files(args []string, lists map[string]bool) ([]string, error) {
 // "@all", "dir/@all"); when it does not exist, or for "@LIST" with a
 // LIST in another folder, the index is the name without its '@'.
 func indexFile(a string) (string, bool) {
+	if strings.HasPrefix(a, "@") && !exists(a) && exists(a[1:]) {
+		return a[1:], true // "@LIST" names the index LIST
+	}
 	dir, base := filepath.Split(a)
 	if strings.HasPrefix(base, "@") {
 		if _, err := os.Stat(a); err == nil || base == "@" {
