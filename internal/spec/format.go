@@ -17,11 +17,14 @@ const (
 // back to the same condition.
 func FormatCond(c Cond) string {
 	var b strings.Builder
-	formatCond(&b, c, precOr)
+	writeCond(&b, c, precOr, false)
 	return b.String()
 }
 
-func formatCond(b *strings.Builder, c Cond, prec int) {
+// writeCond prints c at precedence prec, in Musket's notation or, with
+// herd, in herd7 7.58's (see HerdCond); the two differ in atoms and
+// negations only.
+func writeCond(b *strings.Builder, c Cond, prec int, herd bool) {
 	open := func(p int) bool {
 		if p < prec {
 			b.WriteByte('(')
@@ -32,23 +35,29 @@ func formatCond(b *strings.Builder, c Cond, prec int) {
 	switch c := c.(type) {
 	case Or:
 		paren := open(precOr)
-		formatCond(b, c.L, precOr)
+		writeCond(b, c.L, precOr, herd)
 		b.WriteString(` \/ `)
-		formatCond(b, c.R, precOr)
+		writeCond(b, c.R, precOr, herd)
 		if paren {
 			b.WriteByte(')')
 		}
 	case And:
 		paren := open(precAnd)
-		formatCond(b, c.L, precAnd)
+		writeCond(b, c.L, precAnd, herd)
 		b.WriteString(` /\ `)
-		formatCond(b, c.R, precAnd)
+		writeCond(b, c.R, precAnd, herd)
 		if paren {
 			b.WriteByte(')')
 		}
 	case Not:
+		if herd {
+			b.WriteString("not (")
+			writeCond(b, c.C, precOr, herd)
+			b.WriteByte(')')
+			return
+		}
 		b.WriteByte('~')
-		formatCond(b, c.C, precUnary)
+		writeCond(b, c.C, precUnary, herd)
 	case Bool:
 		if c.V {
 			b.WriteString("true")
@@ -56,10 +65,18 @@ func formatCond(b *strings.Builder, c Cond, prec int) {
 			b.WriteString("false")
 		}
 	case Atom:
+		if herd {
+			herdEq(b, HerdRef(c.Ref), c.Val.String(), c.Neq)
+			return
+		}
 		b.WriteString(c.Ref.String())
 		b.WriteString(eqOp(c.Neq))
 		b.WriteString(c.Val.String())
 	case RefEq:
+		if herd {
+			herdEq(b, HerdRef(c.L), HerdRef(c.R), c.Neq)
+			return
+		}
 		b.WriteString(c.L.String())
 		b.WriteString(eqOp(c.Neq))
 		if c.R.IsReg() {
@@ -71,6 +88,19 @@ func formatCond(b *strings.Builder, c Cond, prec int) {
 		b.WriteString("true")
 	default:
 		b.WriteString("?")
+	}
+}
+
+// herdEq prints l=r as herd7 does, "not (l=r)" for a disequality.
+func herdEq(b *strings.Builder, l, r string, neq bool) {
+	if neq {
+		b.WriteString("not (")
+	}
+	b.WriteString(l)
+	b.WriteByte('=')
+	b.WriteString(r)
+	if neq {
+		b.WriteByte(')')
 	}
 }
 
@@ -105,60 +135,6 @@ func HerdRef(r Ref) string {
 // fewest parentheses otherwise ("0:EAX=0 /\ ([x]=1 \/ [x]=2)").
 func HerdCond(c Cond) string {
 	var b strings.Builder
-	herdCond(&b, c, precOr)
+	writeCond(&b, c, precOr, true)
 	return b.String()
-}
-
-func herdCond(b *strings.Builder, c Cond, prec int) {
-	open := func(p int) bool {
-		if p < prec {
-			b.WriteByte('(')
-			return true
-		}
-		return false
-	}
-	switch c := c.(type) {
-	case Or:
-		paren := open(precOr)
-		herdCond(b, c.L, precOr)
-		b.WriteString(` \/ `)
-		herdCond(b, c.R, precOr)
-		if paren {
-			b.WriteByte(')')
-		}
-	case And:
-		paren := open(precAnd)
-		herdCond(b, c.L, precAnd)
-		b.WriteString(` /\ `)
-		herdCond(b, c.R, precAnd)
-		if paren {
-			b.WriteByte(')')
-		}
-	case Not:
-		b.WriteString("not (")
-		herdCond(b, c.C, precOr)
-		b.WriteByte(')')
-	case Atom:
-		if c.Neq {
-			b.WriteString("not (")
-		}
-		b.WriteString(HerdRef(c.Ref))
-		b.WriteByte('=')
-		b.WriteString(c.Val.String())
-		if c.Neq {
-			b.WriteByte(')')
-		}
-	case RefEq:
-		if c.Neq {
-			b.WriteString("not (")
-		}
-		b.WriteString(HerdRef(c.L))
-		b.WriteByte('=')
-		b.WriteString(HerdRef(c.R))
-		if c.Neq {
-			b.WriteByte(')')
-		}
-	default:
-		formatCond(b, c, prec)
-	}
 }
