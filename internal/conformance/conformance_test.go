@@ -28,6 +28,9 @@ type suite struct {
 	model  string // built-in name or .cat path
 	expect string
 	long   bool // only with MUSKET_LONG=1
+	// sample, when over 1: the default run checks every sample-th test
+	// of the folder (the first included), MUSKET_LONG=1 all of them.
+	sample int
 	// herd7's ways of naming a model beside the .cat file: -bell, -macros,
 	// -I and -variant.
 	bell, macros string
@@ -90,6 +93,9 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			files := suiteFiles(t, s, table)
+			if s.sample > 1 && !long {
+				files = every(files, s.sample)
+			}
 			opts := s.options(runtime.NumCPU(), 60*time.Second)
 			var agree, total, listed int
 			var slowest *result.Result

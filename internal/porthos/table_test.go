@@ -1,6 +1,7 @@
 package porthos
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -18,6 +19,10 @@ func TestTableIII(t *testing.T) {
 		for i, col := range TableIIIColumns {
 			want := row.Cells[i].Holds
 			t.Run(row.Program+"/"+col.Target+"⊆"+col.Source, func(t *testing.T) {
+				if row.Program == "Szymanski" && col.Target != "tso" && os.Getenv("MUSKET_LONG") == "" {
+					// Two thirds of the table's time (about 11 s each).
+					t.Skip("Szymanski under Power and ARMv7 takes seconds per cell: MUSKET_LONG=1 runs it")
+				}
 				r := compare(t, path, col.Source, col.Target, Options{Bound: 2})
 				if r.Holds != want {
 					t.Fatalf("inclusion holds = %v, want %v (missing %v)", r.Holds, want, r.Missing)
