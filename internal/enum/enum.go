@@ -147,15 +147,7 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 		res.Status = result.Failed
 		res.Err = err
 	}
-	for f := range r.flags {
-		res.Flags = append(res.Flags, f)
-	}
-	sort.Strings(res.Flags)
-	var sts []result.State
-	for _, s := range r.states {
-		sts = append(sts, s)
-	}
-	res.States = result.SortStates(res.Observed, sts)
+	res.SetOutcomes(r.flags, r.states)
 	if r.explain != nil && res.Status == result.Done {
 		res.Explain = r.explain.explanation(res)
 	}

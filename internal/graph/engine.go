@@ -116,15 +116,7 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 		res.Status = result.Failed
 		res.Err = err
 	}
-	for f := range x.flags {
-		res.Flags = append(res.Flags, f)
-	}
-	sort.Strings(res.Flags)
-	var sts []result.State
-	for _, s := range x.states {
-		sts = append(sts, s)
-	}
-	res.States = result.SortStates(res.Observed, sts)
+	res.SetOutcomes(x.flags, x.states)
 	res.Pruned = opts.StopAtFirst
 	return res, x.stats
 }

@@ -187,6 +187,21 @@ func (r *Result) Kind() string {
 	return "Allowed"
 }
 
+// SetOutcomes sets r's flags (sorted) and final states (in herd's order)
+// from the sets an engine gathered while it enumerated.
+func (r *Result) SetOutcomes(flags map[string]bool, states map[string]State) {
+	r.Flags = r.Flags[:0]
+	for f := range flags {
+		r.Flags = append(r.Flags, f)
+	}
+	sort.Strings(r.Flags)
+	sts := make([]State, 0, len(states))
+	for _, s := range states {
+		sts = append(sts, s)
+	}
+	r.States = SortStates(r.Observed, sts)
+}
+
 // SortStates orders the states as herd prints them and removes duplicates.
 func SortStates(obs []spec.Ref, states []State) []State {
 	line := func(s State) string {
