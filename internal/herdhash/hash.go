@@ -205,7 +205,7 @@ func split(src string) (*test, error) {
 	if end < 0 {
 		return nil, fmt.Errorf("initial state not closed")
 	}
-	t.init = body[:end]
+	t.init = stripComments(body[:end])
 	body = body[end+1:]
 	if t.isC {
 		code, cond, err := splitC(body)
@@ -276,6 +276,8 @@ func parseLocation(s string) (location, error) {
 	return location{kind: 2, name: s, index: -1}, nil
 }
 
+var atomicInit = regexp.MustCompile(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`)
+
 var typedLoc = regexp.MustCompile(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
 
 // initDigestText prints the initial state as herd7 digests it.
@@ -297,6 +299,9 @@ func initDigestText(init string) (string, error) {
 			val = "0"
 		}
 		val = strings.TrimPrefix(val, "&")
+		if m := atomicInit.FindStringSubmatch(val); m != nil {
+			val = m[1] // the kernel's ATOMIC_INIT(v) is v
+		}
 		m := typedLoc.FindStringSubmatch(lhs)
 		if m == nil {
 			return "", fmt.Errorf("init item %q", item)

@@ -33,9 +33,54 @@ exists
 
 ~exists (P1:EAX = 1 /\ P1:EBX = 0);
 `, "23fb141c63a63e29a5083c670a4d124d"},
+		{"RISC-V: an AMO's address without its offset, .aq.rl printed .aqrl", `RISCV S+po+poarp+NEW
+{
+0:x6=x; 0:x8=y;
+1:x6=y; 1:x8=x;
+}
+ P0          | P1                       ;
+ ori x5,x0,2 | amoor.w.aq.rl x5,x0,(x6) ;
+ sw x5,0(x6) | ori x7,x0,1              ;
+ ori x7,x0,1 | sw x7,0(x8)              ;
+ sw x7,0(x8) |                          ;
+exists
+(x=2 /\ 1:x5=1)
+`, "5b4010a7416be42fa56199e4c6ce941c"},
+		{"C: each thread's text verbatim in a column of its own", `C b+sc+sc
+{ [x] = 0; [y] = 0; }
+
+P0 (atomic_int* x, atomic_int* y) {
+  int r0 = atomic_load_explicit(x, memory_order_seq_cst);
+  atomic_store_explicit(y, 1, memory_order_seq_cst);
+}
+
+P1 (atomic_int* x, atomic_int* y) {
+  int r1 = atomic_load_explicit(y, memory_order_relaxed);
+  atomic_store_explicit(x, 1, memory_order_relaxed);
+}
+
+exists (0:r0=1 /\ 1:r1=1)
+`, "f02fec1cecc316208300c17548621e5c"},
+		{"Linux kernel C: ATOMIC_INIT(v) is v", `C C-atomic-cmpxchg-success-06
+
+{
+  atomic_t x = ATOMIC_INIT(0);
+}
+
+P0(atomic_t *x) {
+  int r0 = 0;
+  r0 = atomic_cmpxchg(x,r0,1);
+}
+
+forall (0:r0 = 0 /\ x = 1)`, "0b337a6debf582820f2692f34ed3678c"},
 		{"a Hash= in the header is herd7's answer", "X86 T\nHash=0123\n{}\n P0 ;\n MFENCE ;\nexists (x=1)\n", "0123"},
 	}
 	for _, c := range cases {
+		if _, ok := Of([]byte(c.src)); !ok {
+			_, err := compute(c.src)
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
 		got, ok := Of([]byte(c.src))
 		if !ok {
 			t.Errorf("%s: no hash", c.name)
@@ -43,6 +88,17 @@ exists
 		}
 		if c.want != "" && got != c.want {
 			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// Text that is not a test the printers know gives no hash, never a
+// panic.
+func TestOfBadInput(t *testing.T) {
+	for _, src := range []string{"", "X86", "X86 T\n", "X86 T\n{\n", "X86 T\n{}\n P0 | P1 ;\n a | b | c ;\nexists (x=1)\n",
+		"MIPS T\n{}\n P0 ;\n nop ;\nexists (x=1)\n", "C T\n{}\nP0(int *x) {\nexists (x=1)\n", "C T\n{ x = 1 }\nexists (x=1)\n"} {
+		if h, ok := Of([]byte(src)); ok {
+			t.Errorf("%q: hash %s, want none", src, h)
 		}
 	}
 }
