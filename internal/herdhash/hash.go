@@ -160,7 +160,7 @@ func split(src string) (*test, error) {
 		switch {
 		case depth == 0 && c == '"':
 			inStr = !inStr
-		case !inStr && strings.HasPrefix(rest[i:], "(*"):
+		case !inStr && strings.HasPrefix(rest[i:], "(*") && (depth > 0 || opensComment(rest[i+2:])):
 			depth++
 			i++
 		case depth > 0 && strings.HasPrefix(rest[i:], "*)"):
@@ -221,6 +221,15 @@ func split(src string) (*test, error) {
 	}
 	t.code, t.cond = body[:loc[0]], body[loc[0]:]
 	return t, nil
+}
+
+// opensComment tells whether the "(*" before rest opens a comment in a
+// test's header: herd7 reads the header line by line, and there "(*"
+// opens a comment only when nothing but blanks follows it on its line;
+// otherwise the line is free text.
+func opensComment(rest string) bool {
+	line, _, _ := strings.Cut(rest, "\n")
+	return strings.TrimSpace(line) == ""
 }
 
 // location is a location of the initial state or the condition.
