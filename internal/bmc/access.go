@@ -191,6 +191,9 @@ func (t *threadEnc) rmw(pc int, g B, st *tstate, ins prog.RMW) error {
 	var dst *sv
 	for k, alt := range alts {
 		r := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.RTags, p.f.and(g, alt.cond))
+		if ins.Part {
+			r.inst = t.head
+		}
 		r.val = p.f.intVar(fmt.Sprintf("v%d", r.id))
 		p.setDeps(r, a.deps, nil, p.ctrlOf(st))
 		old := &sv{t: r.val, deps: map[int]B{r.id: bTrue}}
@@ -232,6 +235,9 @@ func (t *threadEnc) rmw(pc int, g B, st *tstate, ins prog.RMW) error {
 func (t *threadEnc) rmwWrite(pc, k int, g B, st *tstate, ins prog.RMW, alt alternative, a *sv, r *evt, nv *sv, do B) {
 	p := t.p
 	w := p.newEvent(t.ti, pc, k, event.Write, alt.loc, ins.WTags, p.f.and(g, alt.cond, do))
+	if ins.Part {
+		w.inst = t.head
+	}
 	w.val, w.vrefs = nv.t, nv.vrefs
 	data := map[int]B{}
 	for d, c := range nv.deps {
