@@ -344,7 +344,7 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 		return op + " " + riscvReg(args[0]) + "," + riscvReg(args[1]) + ",0" + a, nil
 	case op == "li" && len(args) == 2:
 		// herd7 reads the pseudo-instruction as an ori from x0.
-		op, args = "addi", []string{args[0], "x0", args[1]}
+		op, args = "ori", []string{args[0], "x0", args[1]}
 	case op == "fence" && len(args) == 2:
 		return "fence " + args[0] + "," + args[1], nil
 	case op == "j":
