@@ -345,6 +345,11 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 	case op == "li" && len(args) == 2:
 		// herd7 reads the pseudo-instruction as an ori from x0.
 		op, args = "ori", []string{args[0], "x0", args[1]}
+	case op == "mv" && len(args) == 2:
+		// and mv as an addi of 0.
+		op, args = "addi", []string{args[0], args[1], "0"}
+	case op == "fence" && len(args) == 0:
+		return "fence rw,rw", nil
 	case op == "fence" && len(args) == 2:
 		return "fence " + args[0] + "," + args[1], nil
 	case op == "j":
