@@ -57,10 +57,6 @@ func (m *mixedLowering) lowerAccess(in prog.Instr, a a64Access, p prog.Pos, emit
 			signExtend(in.Dst)
 			return
 		}
-		if hasStr(in.Tags, TagA64Exclusive) {
-			m.errs.Add(p, fmt.Sprintf(m.unsupported()+"exclusive load of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
-			return
-		}
 		var val prog.Expr
 		for k, c := range parts {
 			tmp := fmt.Sprintf("%%chunk%d", k)
@@ -115,12 +111,17 @@ func (m *mixedLowering) lowerAccess(in prog.Instr, a a64Access, p prog.Pos, emit
 		emit(in)
 		signExtend(in.Dst)
 	case prog.StoreCond:
-		if len(parts) != 1 {
-			m.errs.Add(p, fmt.Sprintf(m.unsupported()+"store exclusive of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
-			return
+		// A store exclusive over several chunks: one per chunk, the
+		// further ones succeeding with the first (each paired with the
+		// exclusive load of its chunk), the status set by the first.
+		for k, c := range parts {
+			part := in
+			part.Addr, part.Val, part.Part = offsetAddr(in.Addr, c.off-a.off), v.mask(in.Val, c.off-a.off, c.size), k > 0
+			if k > 0 {
+				part.Status, part.StatusDeps = "", false
+			}
+			emit(part)
 		}
-		in.Val = v.mask(in.Val, 0, a.size)
-		emit(in)
 	default:
 		emit(in)
 	}

@@ -185,6 +185,11 @@ type StoreCond struct {
 	// later accesses whose address, data or control use it are ordered
 	// after it (RISC-V: a successful sc's rd is a dependency source).
 	StatusDeps bool
+	// Part marks a further part of the previous store-conditional, as
+	// Load.Part does (a mixed-size store exclusive over several chunks):
+	// it succeeds exactly when the first part does, paired with the
+	// load-reserve part of its own chunk, and sets no status.
+	Part bool
 }
 
 // Fence is a barrier event; Tags name its kind (e.g. "MFENCE").
@@ -248,6 +253,8 @@ func IsPart(in Instr) bool {
 	case Store:
 		return in.Part
 	case RMW:
+		return in.Part
+	case StoreCond:
 		return in.Part
 	}
 	return false
@@ -313,7 +320,7 @@ func InstrString(in Instr) string {
 		}
 		return fmt.Sprintf("%s%s = rmw%s/%s [%s] %s%s", part(in.Part), in.Dst, tags(in.RTags), tags(in.WTags), ExprString(in.Addr), ExprString(in.New), c)
 	case StoreCond:
-		return fmt.Sprintf("%s = storecond%s [%s] %s", in.Status, tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
+		return fmt.Sprintf("%s%s = storecond%s [%s] %s", part(in.Part), in.Status, tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
 	case Fence:
 		return "fence" + tags(in.Tags)
 	case Assign:
