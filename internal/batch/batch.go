@@ -295,13 +295,20 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 // test's architecture (driver.Tags).
 func RunTest(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
 	if opts.Engine == "both" {
-		return runBoth(ctx, t, m, name, tags, opts)
+		r, d := runBoth(ctx, t, m, name, tags, opts)
+		if r != nil {
+			r.Hash = t.Hash
+		}
+		return r, d
 	}
 	if opts.Engine == "auto" {
 		r := within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
 			return runAuto(c, t, m, name, tags, opts)
 		})
 		result.Unchunk(r, t)
+		if r != nil {
+			r.Hash = t.Hash
+		}
 		return r, nil
 	}
 	eng := opts.Engine
@@ -316,6 +323,9 @@ func RunTest(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 		return run(c, t, m, name, tags, opts)
 	})
 	result.Unchunk(r, t)
+	if r != nil {
+		r.Hash = t.Hash
+	}
 	return r, nil
 }
 

@@ -91,6 +91,9 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 			}
 			return pending{e: ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1}}, nil
 		case prog.RMW:
+			if in.Part {
+				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+			}
 			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			holds := func(old prog.Value) bool {
 				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
