@@ -43,6 +43,10 @@ type Options struct {
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
 	BlockedReg string
+	// CrossCheck evaluates the CAT model beside the engine's native
+	// check of a built-in model on every graph, and fails the run when
+	// they disagree (for tests: the CAT model is the reference).
+	CrossCheck bool
 }
 
 // Stats count what a run explored.
@@ -90,6 +94,8 @@ type engine struct {
 	counter  int
 	waiting  bool // the complete graph pick found has a waiting thread
 	sink     bool // events added maximally keep a graph consistent (see visit)
+	native   nativeModel
+	chk      checker
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -187,6 +193,7 @@ func (x *engine) run() error {
 		x.initOf(g, l)
 	}
 	x.sink = Supported(x.res.Model)
+	x.native = nativeFor(x.m)
 	return x.visit(g, true)
 }
 
@@ -516,9 +523,9 @@ func order(g *graph) []int {
 	return out
 }
 
-// consistent evaluates the model on g; flags, when not nil, gets the
-// flags of the accepted outcome.
-func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
+// catConsistent evaluates the CAT model on g; flags, when not nil, gets
+// the flags of the accepted outcome.
+func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if x.ctx.Err() != nil {
 		return false, errDeadline
 	}
