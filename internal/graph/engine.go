@@ -292,32 +292,50 @@ func (x *engine) visit(g *graph, check bool) error {
 			ws = ws[1:] // not the initial write
 		}
 		last := g.co[e.loc][len(g.co[e.loc])-1]
+		// The graph is extended in place, and restored after each choice.
+		mark, stamp := len(g.evs), g.next
 		for _, w := range ws {
-			c := g.clone()
-			r := c.add(t, e)
-			c.setRf(r, w)
-			if err := x.visit(c, w != last); err != nil {
+			r := g.add(t, e)
+			g.setRf(r, w)
+			err := x.visit(g, w != last)
+			g.undo(mark, stamp)
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	case event.Write:
 		x.initOf(g, e.loc)
-		c := g.clone()
-		w := c.add(t, e)
-		if err := x.visitCOs(c, w, false); err != nil {
-			return err
+		mark, stamp := len(g.evs), g.next
+		w := g.add(t, e)
+		err := x.visitCOs(g, w, false)
+		if err == nil {
+			err = x.revisits(g, w)
 		}
-		return x.revisits(c, w)
+		g.undo(mark, stamp)
+		return err
 	}
-	c := g.clone()
-	c.add(t, e)
-	return x.visit(c, false)
+	mark, stamp := len(g.evs), g.next
+	g.add(t, e)
+	err = x.visit(g, false)
+	g.undo(mark, stamp)
+	return err
 }
 
-// setRf makes read r read from write w.
+// setRf makes read r read from write w (the thread states after r,
+// which depend on what r reads, are dropped).
 func (g *graph) setRf(r, w int) {
 	e := &g.evs[r]
+	if th := g.threads[e.thread]; len(th) > 0 {
+		for k := len(th) - 1; k >= 0; k-- {
+			if th[k] == r {
+				if len(g.tc[e.thread]) > k+1 {
+					g.tc[e.thread] = g.tc[e.thread][:k+1]
+				}
+				break
+			}
+		}
+	}
 	e.rf = w
 	e.val = g.evs[w].val
 	if e.retag != nil {
@@ -352,9 +370,10 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 		}
 	}
 	for pos := n; pos >= low; pos-- {
-		c := g.clone()
-		c.placeCo(w, pos)
-		if err := x.visit(c, check || pos != n); err != nil {
+		g.placeCo(w, pos)
+		err := x.visit(g, check || pos != n)
+		g.unplaceCo(w, pos)
+		if err != nil {
 			return err
 		}
 	}

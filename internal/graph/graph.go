@@ -29,16 +29,26 @@ type graph struct {
 	co      map[string][]int // per location, the coherence order (the initial write first)
 	inits   map[string]int
 	next    int // the next stamp
+	// tc holds, per thread, the states before its events (tc[t][n]: the
+	// state that gives its event number n, or its end; nil when not
+	// kept). Only states of events that are in the graph with the values
+	// they had then, or of the next event, are kept: adding an event
+	// keeps them, removing one or changing what a read reads drops the
+	// states after it. States are shared between graphs, never written.
+	tc [][]*tstate
 }
 
 func newGraph(threads int) *graph {
-	return &graph{threads: make([][]int, threads), co: map[string][]int{}, inits: map[string]int{}}
+	return &graph{threads: make([][]int, threads), co: map[string][]int{}, inits: map[string]int{}, tc: make([][]*tstate, threads)}
 }
 
 // clone copies g (events are values; their tag slices are never written).
 func (g *graph) clone() *graph {
 	c := &graph{evs: append([]ev(nil), g.evs...), threads: make([][]int, len(g.threads)),
-		co: make(map[string][]int, len(g.co)), inits: make(map[string]int, len(g.inits)), next: g.next}
+		co: make(map[string][]int, len(g.co)), inits: make(map[string]int, len(g.inits)), next: g.next, tc: make([][]*tstate, len(g.tc))}
+	for i, t := range g.tc {
+		c.tc[i] = append([]*tstate(nil), t...)
+	}
 	for l, x := range g.inits {
 		c.inits[l] = x
 	}
@@ -123,12 +133,15 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 			e.rf = idx[e.rf]
 		}
 	}
+	c.tc = make([][]*tstate, len(g.threads))
 	for t, th := range g.threads {
 		for _, x := range th {
 			if idx[x] >= 0 {
 				c.threads[t] = append(c.threads[t], idx[x])
 			}
 		}
+		// The removed events of a thread are a suffix of its events.
+		c.tc[t] = append([]*tstate(nil), g.tc[t][:min(len(g.tc[t]), len(c.threads[t])+1)]...)
 	}
 	for l, o := range g.co {
 		for _, x := range o {
@@ -144,6 +157,50 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 		}
 	}
 	return c, idx, true
+}
+
+// undo removes the events from mark on (the events added since g had
+// mark events; the stamp was next), restoring g as it was then.
+func (g *graph) undo(mark, next int) {
+	for i := len(g.evs) - 1; i >= mark; i-- {
+		e := &g.evs[i]
+		if e.kind == event.Write {
+			o := g.co[e.loc]
+			for p, y := range o {
+				if y == i {
+					o = append(o[:p], o[p+1:]...)
+					break
+				}
+			}
+			if len(o) == 0 {
+				delete(g.co, e.loc)
+			} else {
+				g.co[e.loc] = o
+			}
+		}
+		if e.thread < 0 {
+			if g.inits[e.loc] == i {
+				delete(g.inits, e.loc)
+			}
+			continue
+		}
+		th := g.threads[e.thread]
+		th = th[:len(th)-1]
+		g.threads[e.thread] = th
+		if tc := g.tc[e.thread]; len(tc) > len(th)+1 {
+			g.tc[e.thread] = tc[:len(th)+1]
+		}
+	}
+	g.evs = g.evs[:mark]
+	g.next = next
+}
+
+// unplaceCo takes write w out of the coherence order of its location,
+// where placeCo put it at position pos.
+func (g *graph) unplaceCo(w, pos int) {
+	l := g.evs[w].loc
+	o := g.co[l]
+	g.co[l] = append(o[:pos], o[pos+1:]...)
 }
 
 // placeCo inserts write w into the coherence order of its location at

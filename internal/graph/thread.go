@@ -24,26 +24,78 @@ type UnsupportedError struct{ What string }
 
 func (e *UnsupportedError) Error() string { return e.What }
 
-// next re-runs thread t from its start, reading the values its reads
-// have in g, and returns its next event (or its end).
+// tstate is a thread's state before the instruction that gives its
+// event number n (or its end): the instruction, the events consumed, the
+// registers (never written once recorded), and what that instruction
+// gives. Graphs keep these states per thread (graph.tc) so that a thread
+// resumes from its last state instead of re-running from its start.
+type tstate struct {
+	pc, k int
+	regs  map[string]prog.Value
+	p     pending
+}
+
+// next returns thread t's next event in g (or its end): from the state
+// g holds for it when there is one, else by resuming from the latest
+// state g holds for a prefix of its events (from its start if none),
+// reading the values its reads have in g.
 func (x *engine) next(g *graph, t int) (pending, error) {
+	mine := g.threads[t]
+	n := len(mine)
+	cs := g.tc[t]
+	if n < len(cs) && cs[n] != nil {
+		return cs[n].p, nil
+	}
+	var from *tstate
+	for m := min(n, len(cs)-1); m >= 0; m-- {
+		if cs[m] != nil {
+			from = cs[m]
+			break
+		}
+	}
+	var regs map[string]prog.Value
+	pc, k := 0, 0
+	if from != nil {
+		pc, k = from.pc, from.k
+		regs = make(map[string]prog.Value, len(from.regs)+4)
+		for r, v := range from.regs {
+			regs[r] = v
+		}
+	} else {
+		regs = make(map[string]prog.Value, len(x.initRegs[t])+16)
+		for r, v := range x.initRegs[t] {
+			regs[r] = v
+		}
+	}
+	st, err := x.runFrom(g, t, pc, k, regs)
+	if err != nil {
+		return pending{}, err
+	}
+	for len(cs) <= n {
+		cs = append(cs, nil)
+	}
+	cs[n] = st
+	g.tc[t] = cs
+	return st.p, nil
+}
+
+// runFrom runs thread t from instruction pc with k of its events
+// consumed, reading the values its reads have in g, up to its next
+// event (or its end), and returns the state before that instruction.
+func (x *engine) runFrom(g *graph, t, pc, k int, regs map[string]prog.Value) (*tstate, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
-	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
-	for k, v := range x.initRegs[t] {
-		regs[k] = v
-	}
 	mine := g.threads[t]
-	k := 0
+	stop := func(p pending) (*tstate, error) { return &tstate{pc: pc, k: k, regs: regs, p: p}, nil }
 	at := func(pc int) string {
 		if pc < len(th.Pos) && th.Pos[pc].File != "" {
 			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
 		}
 		return th.Name + ": "
 	}
-	for pc, steps := 0, 0; pc < len(th.Code); steps++ {
+	for steps := 0; pc < len(th.Code); steps++ {
 		if steps > maxSteps {
-			return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
+			return nil, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
 		}
 		switch in := th.Code[pc].(type) {
 		case prog.Label:
@@ -63,10 +115,10 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}}, nil
+			return stop(pending{e: ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Load:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
 			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			if k < len(mine) {
@@ -77,10 +129,10 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, regs: regs}, nil
+			return stop(pending{e: ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Store:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
 			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			v := eval(in.Val, regs, prog.Value{})
@@ -89,8 +141,9 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1}}, nil
+			return stop(pending{e: ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1}})
 		case prog.RMW:
+			k0 := k
 			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			holds := func(old prog.Value) bool {
 				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
@@ -107,14 +160,15 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 						return in.FailRTags
 					}
 				}
-				return pending{e: rd}, nil
+				return stop(pending{e: rd})
 			}
 			old := g.evs[mine[k]].val
 			k++
 			if holds(old) {
 				if k >= len(mine) {
 					nv := eval(in.New, regs, old)
-					return pending{e: ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}}, nil
+					k = k0
+					return stop(pending{e: ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}})
 				}
 				k++
 			}
@@ -123,14 +177,14 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 			}
 			pc++
 		case prog.StoreCond:
-			return pending{}, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
+			return nil, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
 		case prog.Havoc:
-			return pending{}, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
+			return nil, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
 		default:
-			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+			return nil, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
 		}
 	}
-	return pending{done: true, regs: regs}, nil
+	return stop(pending{done: true, regs: regs})
 }
 
 // locOf names the location an address value designates.
