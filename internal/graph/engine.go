@@ -95,6 +95,7 @@ type engine struct {
 	waiting  bool // the complete graph pick found has a waiting thread
 	sink     bool // events added maximally keep a graph consistent (see visit)
 	native   nativeModel
+	code     []*cthread // each thread's compiled code
 	chk      checker
 }
 
@@ -188,6 +189,10 @@ func (x *engine) run() error {
 		x.locs = append(x.locs, l)
 	}
 	sort.Strings(x.locs)
+	x.code = make([]*cthread, len(t.Threads))
+	for i := range t.Threads {
+		x.code[i] = x.compileThread(i)
+	}
 	g := newGraph(len(t.Threads))
 	for _, l := range x.locs {
 		x.initOf(g, l)
@@ -340,6 +345,7 @@ func (g *graph) setRf(r, w int) {
 	e.val = g.evs[w].val
 	if e.retag != nil {
 		e.tags = e.retag(e.val)
+		e.mask = tagMask(e.tags)
 	}
 }
 

@@ -13,10 +13,11 @@ type ev struct {
 	val    prog.Value // the value written, or read
 	tags   []string
 	pc     int
-	rf     int  // a read's write
-	rmwR   bool // the read of a read-modify-write
-	rmwW   bool // the write of a read-modify-write (po-after its read)
-	stamp  int  // when it was added (initial writes: -1)
+	rf     int    // a read's write
+	rmwR   bool   // the read of a read-modify-write
+	rmwW   bool   // the write of a read-modify-write (po-after its read)
+	stamp  int    // when it was added (initial writes: -1)
+	mask   uint32 // the tags the native checks read (tagMask)
 	// retag gives a read-modify-write's read its tags from the value it
 	// reads (a failing compare-and-swap reads with its failure tags).
 	retag func(prog.Value) []string
@@ -69,7 +70,7 @@ func (g *graph) initWrite(loc string, v prog.Value, tags []string) int {
 		return id
 	}
 	id := len(g.evs)
-	g.evs = append(g.evs, ev{thread: -1, kind: event.Write, loc: loc, val: v, tags: tags, pc: -1, rf: -1, stamp: -1})
+	g.evs = append(g.evs, ev{thread: -1, kind: event.Write, loc: loc, val: v, tags: tags, pc: -1, rf: -1, stamp: -1, mask: tagMask(tags)})
 	g.co[loc] = []int{id}
 	g.inits[loc] = id
 	return id

@@ -98,9 +98,7 @@ func eachBit(s []uint64, f func(int)) {
 type checker struct {
 	n       int
 	g       *graph
-	tagSets map[string]bool // the tags some event of the graph carries (for A's alias)
-	tagMemo map[string][]bool
-	tagSeen bool
+	mask    []uint32 // the tags of each event
 	tagN    []string // TagNames
 	copos   []int    // coherence position of each write
 	ponum   []int    // position in its thread
@@ -108,6 +106,8 @@ type checker struct {
 	rmwOf   []int    // a read-modify-write's read: its write (-1 otherwise)
 	adj     [][]int
 	color   []uint8
+	order   []int   // the events in the order acyclic finished them (successors first)
+	sw      [][]int // rc11's sw, as lists of successors
 	hb, eco bitm
 	tmp     []uint64
 }
@@ -147,8 +147,7 @@ func (c *checker) prepare(g *graph) {
 			c.readers[e.rf] = append(c.readers[e.rf], i)
 		}
 	}
-	c.tagSeen = false
-	clear(c.tagMemo)
+	c.masks()
 }
 
 func resize(s []int, n int) []int {
@@ -158,55 +157,63 @@ func resize(s []int, n int) []int {
 	return s[:n]
 }
 
-// tagged tells whether event e is in the set the model names tag: the
-// events carrying it, or, for a name the event package aliases ("A" for
-// "X") that no event carries and the front-end does not name, the
-// events carrying the aliased tag (as event.Static binds the sets).
-func (c *checker) tagged(e int, tag string) bool {
-	memo, ok := c.tagMemo[tag]
-	if !ok {
-		name := tag
-		if alias, isAlias := event.TagAliases[tag]; isAlias && !c.taken(tag) {
-			name = alias
+// The tags the native checks read, as bits of checker.mask.
+const (
+	tRLX uint32 = 1 << iota
+	tREL
+	tACQREL
+	tACQ
+	tSC
+	tA
+	tX
+	tMFENCE
+	tMEMBAR
+	tStoreStore
+	tSFENCE
+	tStoreLoad
+)
+
+var tagBits = map[string]uint32{"RLX": tRLX, "REL": tREL, "ACQ_REL": tACQREL, "ACQ": tACQ, "SC": tSC, "A": tA, "X": tX,
+	"MFENCE": tMFENCE, "MEMBAR": tMEMBAR, "StoreStore": tStoreStore, "SFENCE": tSFENCE, "StoreLoad": tStoreLoad}
+
+// masks fills c.mask with the tags of each event. The set the models
+// name A is, as event.Static binds it, the events tagged A, or, when no
+// event carries A and the front-end does not name it, its alias X
+// (event.TagAliases).
+func (c *checker) masks() {
+	g := c.g
+	c.mask = c.mask[:0]
+	anyA := false
+	for _, t := range c.tagN {
+		if t == "A" {
+			anyA = true
 		}
-		memo = make([]bool, c.n)
-		for i := range c.g.evs {
-			for _, t := range c.g.evs[i].tags {
-				if t == name {
-					memo[i] = true
-					break
-				}
+	}
+	for i := range g.evs {
+		m := g.evs[i].mask
+		anyA = anyA || m&tA != 0
+		c.mask = append(c.mask, m)
+	}
+	if !anyA && event.TagAliases["A"] == "X" {
+		for i, m := range c.mask {
+			if m&tX != 0 {
+				c.mask[i] |= tA
 			}
 		}
-		if c.tagMemo == nil {
-			c.tagMemo = map[string][]bool{}
-		}
-		c.tagMemo[tag] = memo
 	}
-	return memo[e]
 }
 
-// taken tells whether some event carries tag or the front-end names it.
-func (c *checker) taken(tag string) bool {
-	for _, t := range c.tagN {
-		if t == tag {
-			return true
-		}
+// tagMask is the bits of tags.
+func tagMask(tags []string) uint32 {
+	var m uint32
+	for _, t := range tags {
+		m |= tagBits[t]
 	}
-	if !c.tagSeen {
-		c.tagSeen = true
-		if c.tagSets == nil {
-			c.tagSets = map[string]bool{}
-		}
-		clear(c.tagSets)
-		for i := range c.g.evs {
-			for _, t := range c.g.evs[i].tags {
-				c.tagSets[t] = true
-			}
-		}
-	}
-	return c.tagSets[tag]
+	return m
 }
+
+// has tells whether e carries one of the tags of bits.
+func (c *checker) has(e int, bits uint32) bool { return c.mask[e]&bits != 0 }
 
 // isMem tells whether e is a read or a write.
 func (c *checker) isMem(e int) bool {
@@ -312,6 +319,7 @@ func (c *checker) com(rfeOnly bool) {
 // acyclic tells whether the edges added since edges() have no cycle.
 func (c *checker) acyclic() bool {
 	c.color = c.color[:0]
+	c.order = c.order[:0]
 	for range c.n {
 		c.color = append(c.color, 0)
 	}
@@ -338,6 +346,7 @@ func (c *checker) acyclic() bool {
 				continue
 			}
 			c.color[v] = 2
+			c.order = append(c.order, v)
 			stack = stack[:len(stack)-1]
 		}
 	}
@@ -416,13 +425,13 @@ func (c *checker) tso() bool {
 				if c.isMem(x) && c.isMem(y) && !(c.isW(x) && c.isR(y)) {
 					in = true // ppo
 				}
-				if c.isW(x) && c.isR(y) && (c.tagged(x, "X") || c.tagged(y, "X")) {
+				if c.isW(x) && c.isR(y) && (c.has(x, tX) || c.has(y, tX)) {
 					in = true // implied
 				}
 				if in {
 					c.edge(x, y)
 				}
-				if c.tagged(y, "MFENCE") {
+				if c.has(y, tMFENCE) {
 					fenced = true
 				}
 			}
@@ -450,7 +459,7 @@ func (c *checker) pso() bool {
 				if c.isR(x) && c.isMem(y) {
 					in = true
 				}
-				if c.isW(x) && c.tagged(x, "X") && c.isR(y) {
+				if c.isW(x) && c.has(x, tX) && c.isR(y) {
 					in = true
 				}
 				if full && c.isMem(x) && c.isMem(y) {
@@ -465,13 +474,13 @@ func (c *checker) pso() bool {
 				if in {
 					c.edge(x, y)
 				}
-				if c.tagged(y, "MFENCE") && !c.tagged(y, "MEMBAR") {
+				if c.has(y, tMFENCE) && !c.has(y, tMEMBAR) {
 					full = true
 				}
-				if c.tagged(y, "StoreStore") || c.tagged(y, "SFENCE") {
+				if c.has(y, tStoreStore) || c.has(y, tSFENCE) {
 					ss = true
 				}
-				if c.tagged(y, "StoreLoad") {
+				if c.has(y, tStoreLoad) {
 					sl = true
 				}
 			}
@@ -479,15 +488,6 @@ func (c *checker) pso() bool {
 	}
 	c.com(true)
 	return c.acyclic()
-}
-
-func (c *checker) anyTag(e int, tags ...string) bool {
-	for _, t := range tags {
-		if c.tagged(e, t) {
-			return true
-		}
-	}
-	return false
 }
 
 // rc11 checks the axioms of rc11.cat: coherence (hb ; eco? irreflexive),
@@ -515,18 +515,21 @@ func (c *checker) rc11(flags *[]string) bool {
 	if !c.acyclic() {
 		return false
 	}
-	atLeastRlxW := func(e int) bool { return c.isW(e) && c.anyTag(e, "RLX", "REL", "ACQ_REL", "ACQ", "SC") }
-	atLeastRlxR := func(e int) bool { return c.isR(e) && c.anyTag(e, "RLX", "REL", "ACQ", "ACQ_REL", "SC") }
-	atLeastRel := func(e int) bool { return c.anyTag(e, "REL", "ACQ_REL", "SC") }
-	atLeastAcq := func(e int) bool { return c.anyTag(e, "ACQ", "ACQ_REL", "SC") }
+	atLeastRlxW := func(e int) bool { return c.isW(e) && c.has(e, tRLX|tREL|tACQREL|tACQ|tSC) }
+	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
+	atLeastRel := func(e int) bool { return c.has(e, tREL|tACQREL|tSC) }
+	atLeastAcq := func(e int) bool { return c.has(e, tACQ|tACQREL|tSC) }
 
-	// hb = (sb | sw)+
+	// hb = (sb | sw)+, computed below in the order of po ∪ rf (sw ⊆
+	// (po ∪ rf)+), successors first.
 	hb := &c.hb
-	hb.reset(n)
-	for _, th := range g.threads {
-		for k := 1; k < len(th); k++ {
-			hb.set(th[k-1], th[k])
-		}
+	order := append([]int(nil), c.order...)
+	if cap(c.sw) < n {
+		c.sw = make([][]int, n)
+	}
+	c.sw = c.sw[:n]
+	for i := range c.sw {
+		c.sw[i] = c.sw[i][:0]
 	}
 	// rs from each write: the atomic writes w' (w itself or sb-later to
 	// its location), then rf ; rmw steps.
@@ -582,19 +585,36 @@ func (c *checker) rc11(flags *[]string) bool {
 						continue
 					}
 					if atLeastAcq(r) {
-						hb.set(a, r)
+						c.sw[a] = append(c.sw[a], r)
 					}
 					th := g.threads[g.evs[r].thread]
 					for k := c.ponum[r] + 1; k < len(th); k++ {
 						if f := th[k]; c.isF(f) && atLeastAcq(f) {
-							hb.set(a, f)
+							c.sw[a] = append(c.sw[a], f)
 						}
 					}
 				}
 			})
 		}
 	}
-	hb.closure()
+	hb.reset(n)
+	for _, v := range order {
+		rv := hb.row(v)
+		join := func(u int) {
+			bitSet(rv, u)
+			for x, w := range hb.row(u) {
+				rv[x] |= w
+			}
+		}
+		if e := &g.evs[v]; e.thread >= 0 {
+			if k := c.ponum[v] + 1; k < len(g.threads[e.thread]) {
+				join(g.threads[e.thread][k])
+			}
+		}
+		for _, u := range c.sw[v] {
+			join(u)
+		}
+	}
 	for i := 0; i < n; i++ {
 		if hb.has(i, i) {
 			return false
@@ -666,7 +686,7 @@ func (c *checker) psc() bool {
 	isSC := make([]bool, n)
 	isFsc := make([]bool, n)
 	for e := range g.evs {
-		if c.tagged(e, "SC") {
+		if c.has(e, tSC) {
 			scs = append(scs, e)
 			isSC[e] = true
 			isFsc[e] = c.isF(e)
@@ -790,7 +810,7 @@ func (c *checker) race() bool {
 			if !c.isW(a) && !c.isW(b) {
 				continue
 			}
-			if c.tagged(a, "A") && c.tagged(b, "A") {
+			if c.has(a, tA) && c.has(b, tA) {
 				continue
 			}
 			if c.hb.has(a, b) || c.hb.has(b, a) {

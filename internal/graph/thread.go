@@ -31,7 +31,7 @@ func (e *UnsupportedError) Error() string { return e.What }
 // resumes from its last state instead of re-running from its start.
 type tstate struct {
 	pc, k int
-	regs  map[string]prog.Value
+	regs  []prog.Value
 	p     pending
 }
 
@@ -53,19 +53,14 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 			break
 		}
 	}
-	var regs map[string]prog.Value
+	ct := x.code[t]
 	pc, k := 0, 0
+	var regs []prog.Value
 	if from != nil {
 		pc, k = from.pc, from.k
-		regs = make(map[string]prog.Value, len(from.regs)+4)
-		for r, v := range from.regs {
-			regs[r] = v
-		}
+		regs = append([]prog.Value(nil), from.regs...)
 	} else {
-		regs = make(map[string]prog.Value, len(x.initRegs[t])+16)
-		for r, v := range x.initRegs[t] {
-			regs[r] = v
-		}
+		regs = append([]prog.Value(nil), ct.init...)
 	}
 	st, err := x.runFrom(g, t, pc, k, regs)
 	if err != nil {
@@ -82,30 +77,35 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 // runFrom runs thread t from instruction pc with k of its events
 // consumed, reading the values its reads have in g, up to its next
 // event (or its end), and returns the state before that instruction.
-func (x *engine) runFrom(g *graph, t, pc, k int, regs map[string]prog.Value) (*tstate, error) {
+func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, error) {
 	th := x.t.Threads[t]
-	labels := x.labels[t]
+	ct := x.code[t]
 	mine := g.threads[t]
-	stop := func(p pending) (*tstate, error) { return &tstate{pc: pc, k: k, regs: regs, p: p}, nil }
+	stop := func(p pending) (*tstate, error) {
+		p.e.mask = tagMask(p.e.tags)
+		return &tstate{pc: pc, k: k, regs: regs, p: p}, nil
+	}
 	at := func(pc int) string {
 		if pc < len(th.Pos) && th.Pos[pc].File != "" {
 			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
 		}
 		return th.Name + ": "
 	}
+	var zero prog.Value
 	for steps := 0; pc < len(th.Code); steps++ {
 		if steps > maxSteps {
 			return nil, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
 		}
+		c := &ct.code[pc]
 		switch in := th.Code[pc].(type) {
 		case prog.Label:
 			pc++
 		case prog.Assign:
-			regs[in.Dst] = eval(in.Val, regs, prog.Value{})
+			regs[c.dst] = c.val(regs, zero)
 			pc++
 		case prog.Jump:
-			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{})) {
-				pc = labels[in.Target]
+			if c.cond == nil || prog.Truth(c.cond(regs, zero)) {
+				pc = c.target
 			} else {
 				pc++
 			}
@@ -120,39 +120,35 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs map[string]prog.Value) (*t
 			if in.Part {
 				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			if k < len(mine) {
-				if in.Dst != "" {
-					regs[in.Dst] = g.evs[mine[k]].val
+				if c.dst >= 0 {
+					regs[c.dst] = g.evs[mine[k]].val
 				}
 				k++
 				pc++
 				continue
 			}
-			return stop(pending{e: ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}})
+			return stop(pending{e: ev{kind: event.Read, loc: c.location(regs), tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Store:
 			if in.Part {
 				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
-			v := eval(in.Val, regs, prog.Value{})
 			if k < len(mine) {
 				k++
 				pc++
 				continue
 			}
-			return stop(pending{e: ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1}})
+			return stop(pending{e: ev{kind: event.Write, loc: c.location(regs), val: c.val(regs, zero), tags: in.Tags, pc: pc, rf: -1}})
 		case prog.RMW:
 			k0 := k
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			holds := func(old prog.Value) bool {
-				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
+				return c.cond == nil || prog.Truth(c.cond(regs, old))
 			}
 			if k >= len(mine) {
-				rd := ev{kind: event.Read, loc: loc, tags: in.RTags, pc: pc, rf: -1, rmwR: true}
+				rd := ev{kind: event.Read, loc: c.location(regs), tags: in.RTags, pc: pc, rf: -1, rmwR: true}
 				if in.FailRTags != nil {
 					// The read's tags depend on the value it reads; regs
-					// is this replay's own map, not written after.
+					// is kept with the state, never written after.
 					rd.retag = func(old prog.Value) []string {
 						if holds(old) {
 							return in.RTags
@@ -166,14 +162,14 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs map[string]prog.Value) (*t
 			k++
 			if holds(old) {
 				if k >= len(mine) {
-					nv := eval(in.New, regs, old)
+					nv := c.new(regs, old)
 					k = k0
-					return stop(pending{e: ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}})
+					return stop(pending{e: ev{kind: event.Write, loc: c.location(regs), val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}})
 				}
 				k++
 			}
-			if in.Dst != "" {
-				regs[in.Dst] = old
+			if c.dst >= 0 {
+				regs[c.dst] = old
 			}
 			pc++
 		case prog.StoreCond:
@@ -184,7 +180,7 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs map[string]prog.Value) (*t
 			return nil, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
 		}
 	}
-	return stop(pending{done: true, regs: regs})
+	return stop(pending{done: true, regs: ct.regMap(regs)})
 }
 
 // locOf names the location an address value designates.
@@ -195,31 +191,4 @@ func locOf(v prog.Value) string {
 		return fmt.Sprintf("%%int%d", v.Int)
 	}
 	return symexec.LocName(v)
-}
-
-// eval computes an expression; old is the value an RMW read (Old). A
-// division by zero gives 0, as in the other engines.
-func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
-	switch e := e.(type) {
-	case prog.Const:
-		return e.V
-	case prog.Reg:
-		return regs[e.Name]
-	case prog.Old:
-		return old
-	case prog.Bin:
-		a, b := eval(e.X, regs, old), eval(e.Y, regs, old)
-		v, err := prog.ApplyTotal(e.Op, a, b)
-		if err != nil {
-			return prog.Value{}
-		}
-		return v
-	case prog.Un:
-		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old))
-		if err != nil {
-			return prog.Value{}
-		}
-		return v
-	}
-	return prog.Value{}
 }
