@@ -90,26 +90,39 @@ func (g *graph) add(t int, e ev) int {
 // prefix is the po ∪ rf prefix of event e (e included).
 func (g *graph) prefix(e int) []bool {
 	in := make([]bool, len(g.evs))
+	have := make([]int, len(g.threads)) // per thread, how many of its first events are in
+	pos := func(x int) int {
+		th := g.threads[g.evs[x].thread]
+		for k := len(th) - 1; k >= 0; k-- {
+			if th[k] == x {
+				return k
+			}
+		}
+		return -1
+	}
 	stack := []int{e}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if in[x] {
+		ex := &g.evs[x]
+		if ex.thread < 0 {
+			in[x] = true
 			continue
 		}
-		in[x] = true
-		ex := &g.evs[x]
-		if ex.thread >= 0 {
-			for _, y := range g.threads[ex.thread] {
-				if y == x {
-					break
-				}
-				stack = append(stack, y)
+		t := ex.thread
+		k := pos(x)
+		if k < have[t] {
+			continue
+		}
+		th := g.threads[t]
+		for j := have[t]; j <= k; j++ {
+			y := th[j]
+			in[y] = true
+			if ey := &g.evs[y]; ey.kind == event.Read && ey.rf >= 0 && !in[ey.rf] {
+				stack = append(stack, ey.rf)
 			}
 		}
-		if ex.kind == event.Read && ex.rf >= 0 {
-			stack = append(stack, ex.rf)
-		}
+		have[t] = k + 1
 	}
 	return in
 }

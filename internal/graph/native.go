@@ -106,8 +106,14 @@ type checker struct {
 	rmwOf   []int    // a read-modify-write's read: its write (-1 otherwise)
 	adj     [][]int
 	color   []uint8
+	stack   [][2]int
 	order   []int   // the events in the order acyclic finished them (successors first)
 	sw      [][]int // rc11's sw, as lists of successors
+	order2  []int
+	seen    []int // rc11's release sequences: visited when equal to gen
+	gen     int
+	starts  []int
+	ws      []int
 	hb, eco bitm
 	tmp     []uint64
 }
@@ -323,7 +329,8 @@ func (c *checker) acyclic() bool {
 	for range c.n {
 		c.color = append(c.color, 0)
 	}
-	var stack [][2]int
+	stack := c.stack[:0]
+	defer func() { c.stack = stack[:0] }()
 	for s := 0; s < c.n; s++ {
 		if c.color[s] != 0 {
 			continue
@@ -523,7 +530,8 @@ func (c *checker) rc11(flags *[]string) bool {
 	// hb = (sb | sw)+, computed below in the order of po ∪ rf (sw ⊆
 	// (po ∪ rf)+), successors first.
 	hb := &c.hb
-	order := append([]int(nil), c.order...)
+	c.order2 = append(c.order2[:0], c.order...)
+	order := c.order2
 	if cap(c.sw) < n {
 		c.sw = make([][]int, n)
 	}
@@ -533,8 +541,11 @@ func (c *checker) rc11(flags *[]string) bool {
 	}
 	// rs from each write: the atomic writes w' (w itself or sb-later to
 	// its location), then rf ; rmw steps.
+	c.seen = resize(c.seen, n)
 	rsFrom := func(w int, visit func(int)) {
-		var starts []int
+		c.gen++
+		starts := c.starts[:0]
+		defer func() { c.starts = starts[:0] }()
 		if atLeastRlxW(w) {
 			starts = append(starts, w)
 		}
@@ -546,14 +557,13 @@ func (c *checker) rc11(flags *[]string) bool {
 				}
 			}
 		}
-		seen := map[int]bool{}
 		for len(starts) > 0 {
 			x := starts[len(starts)-1]
 			starts = starts[:len(starts)-1]
-			if seen[x] {
+			if c.seen[x] == c.gen {
 				continue
 			}
-			seen[x] = true
+			c.seen[x] = c.gen
 			visit(x)
 			for _, r := range c.readers[x] {
 				if w2 := c.rmwOf[r]; w2 >= 0 {
@@ -566,7 +576,7 @@ func (c *checker) rc11(flags *[]string) bool {
 		if !atLeastRel(a) {
 			continue
 		}
-		var ws []int
+		ws := c.ws[:0]
 		if c.isW(a) {
 			ws = append(ws, a)
 		}
@@ -578,6 +588,7 @@ func (c *checker) rc11(flags *[]string) bool {
 				}
 			}
 		}
+		c.ws = ws
 		for _, w := range ws {
 			rsFrom(w, func(w2 int) {
 				for _, r := range c.readers[w2] {
