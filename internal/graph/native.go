@@ -65,21 +65,6 @@ func (m *bitm) row(i int) []uint64 { return m.b[i*m.w : (i+1)*m.w] }
 func (m *bitm) set(i, j int)       { m.b[i*m.w+j>>6] |= 1 << (uint(j) & 63) }
 func (m *bitm) has(i, j int) bool  { return m.b[i*m.w+j>>6]&(1<<(uint(j)&63)) != 0 }
 
-// closure makes m transitive (Warshall's algorithm on bitset rows).
-func (m *bitm) closure() {
-	for k := 0; k < m.n; k++ {
-		rk := m.row(k)
-		for i := 0; i < m.n; i++ {
-			if m.has(i, k) {
-				ri := m.row(i)
-				for x := range ri {
-					ri[x] |= rk[x]
-				}
-			}
-		}
-	}
-}
-
 func bitHas(s []uint64, j int) bool { return s[j>>6]&(1<<(uint(j)&63)) != 0 }
 func bitSet(s []uint64, j int)      { s[j>>6] |= 1 << (uint(j) & 63) }
 
