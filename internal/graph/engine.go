@@ -245,7 +245,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = p.regs
+		regs[t] = x.code[t].regMap(p.fin)
 		waiting = waiting || !p.done
 	}
 	x.waiting = waiting

@@ -132,6 +132,13 @@ func (g *graph) prefix(e int) []bool {
 func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 	idx := make([]int, len(g.evs))
 	c := &graph{threads: make([][]int, len(g.threads)), co: make(map[string][]int, len(g.co)), next: g.next}
+	kept := 0
+	for _, k := range keep {
+		if k {
+			kept++
+		}
+	}
+	c.evs = make([]ev, 0, kept+8)
 	for i := range g.evs {
 		idx[i] = -1
 		if keep[i] {

@@ -15,8 +15,8 @@ const maxSteps = 1 << 20
 // pending is the next event of a thread, or its end.
 type pending struct {
 	done bool
-	regs map[string]prog.Value // at the end (or at a read): the thread's registers
-	e    ev                    // the event (thread, stamp and rf not set)
+	fin  []prog.Value // the thread's registers at this point (by number, cthread.names; never written)
+	e    ev           // the event (thread, stamp and rf not set)
 }
 
 // UnsupportedError is an instruction the engine cannot run.
@@ -83,6 +83,7 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 	mine := g.threads[t]
 	stop := func(p pending) (*tstate, error) {
 		p.e.mask = tagMask(p.e.tags)
+		p.fin = regs
 		return &tstate{pc: pc, k: k, regs: regs, p: p}, nil
 	}
 	at := func(pc int) string {
@@ -180,7 +181,7 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 			return nil, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
 		}
 	}
-	return stop(pending{done: true, regs: ct.regMap(regs)})
+	return stop(pending{done: true})
 }
 
 // locOf names the location an address value designates.
