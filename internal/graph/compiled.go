@@ -25,7 +25,8 @@ type cinstr struct {
 
 // cthread is a thread's compiled code.
 type cthread struct {
-	names []string // the registers, by number
+	slot  map[string]int // the number of each register
+	names []string       // the registers, by number
 	init  []prog.Value
 	code  []cinstr
 }
@@ -34,7 +35,7 @@ type cthread struct {
 func (x *engine) compileThread(t int) *cthread {
 	th := x.t.Threads[t]
 	slot := map[string]int{}
-	ct := &cthread{}
+	ct := &cthread{slot: slot}
 	reg := func(name string) int {
 		if i, ok := slot[name]; ok {
 			return i
@@ -123,13 +124,21 @@ func (x *engine) compileThread(t int) *cthread {
 	return ct
 }
 
-// regMap is a thread's registers by name.
-func (ct *cthread) regMap(regs []prog.Value) map[string]prog.Value {
-	m := make(map[string]prog.Value, len(regs))
-	for i, v := range regs {
-		m[ct.names[i]] = v
+// regFile is a thread's registers at some point.
+type regFile struct {
+	ct *cthread
+	v  []prog.Value
+}
+
+// get is the value of register name (zero when the thread has none).
+func (r regFile) get(name string) prog.Value {
+	if r.ct == nil {
+		return prog.Value{}
 	}
-	return m
+	if i, ok := r.ct.slot[name]; ok && i < len(r.v) {
+		return r.v[i]
+	}
+	return prog.Value{}
 }
 
 // location is the location an access's address designates.

@@ -223,7 +223,7 @@ func (x *engine) tick() error {
 // read-modify-write has read but not written, else the first thread
 // that has not ended. It returns -1 when every thread has ended, with
 // the final registers of each thread.
-func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
+func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 	for t, th := range g.threads {
 		if n := len(th); n > 0 && g.evs[th[n-1]].rmwR {
 			p, err := x.next(g, t)
@@ -235,7 +235,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 			}
 		}
 	}
-	regs := make([]map[string]prog.Value, len(g.threads))
+	regs := make([]regFile, len(g.threads))
 	waiting := false
 	for t := range g.threads {
 		p, err := x.next(g, t)
@@ -245,7 +245,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = x.code[t].regMap(p.fin)
+		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
 	x.waiting = waiting
@@ -459,7 +459,7 @@ func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 }
 
 // complete handles a complete graph: an execution.
-func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
+func (x *engine) complete(g *graph, regs []regFile) error {
 	var flags []string
 	ok, err := x.consistent(g, &flags)
 	if err != nil || !ok {
@@ -468,7 +468,7 @@ func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
 	blocked := x.waiting
 	if x.opts.BlockedReg != "" {
 		for _, r := range regs {
-			if prog.Truth(r[x.opts.BlockedReg]) {
+			if prog.Truth(r.get(x.opts.BlockedReg)) {
 				blocked = true
 			}
 		}
@@ -492,7 +492,7 @@ func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
 		if ref.Thread < 0 || ref.Thread >= len(regs) {
 			return prog.Value{}
 		}
-		return regs[ref.Thread][ref.Name]
+		return regs[ref.Thread].get(ref.Name)
 	}
 	if x.t.Filter != nil && !spec.Eval(x.t.Filter, val) {
 		return nil
