@@ -120,6 +120,17 @@ func TestGraphNativeAgainstCAT(t *testing.T) {
 				if r.Result != nil && r.Result.Status == result.Failed {
 					t.Errorf("%s (%s, races %v): %v", f, name, races, r.Result.Err)
 				}
+				// Without the cross-check, complete graphs take their
+				// flags from the native check's last hb: same answer.
+				ctx, cancel = context.WithTimeout(context.Background(), 120*time.Second)
+				r2, err := CheckProgram(ctx, p, CheckOptions{Bound: 1, Engine: "graph", Model: model(t, name), ModelName: name, Races: races})
+				cancel()
+				if err != nil {
+					t.Fatalf("%s (%s): %v", f, name, err)
+				}
+				if r2.Verdict != r.Verdict || r2.RaceFlag != r.RaceFlag {
+					t.Errorf("%s (%s, races %v): %v %q without the cross-check, %v %q with it", f, name, races, r2.Verdict, r2.RaceFlag, r.Verdict, r.RaceFlag)
+				}
 			}
 		}
 	}

@@ -271,18 +271,20 @@ func (x *engine) visit(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
 	}
+	checked := false
 	if check || !x.sink {
 		ok, err := x.consistent(g, nil)
 		if err != nil || !ok {
 			return err
 		}
+		checked = true
 	}
 	t, p, regs, err := x.pick(g)
 	if err != nil {
 		return err
 	}
 	if t < 0 {
-		return x.complete(g, regs)
+		return x.complete(g, regs, checked)
 	}
 	e := p.e
 	switch e.kind {
@@ -459,11 +461,13 @@ func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 }
 
 // complete handles a complete graph: an execution.
-func (x *engine) complete(g *graph, regs []regFile) error {
+func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	var flags []string
-	ok, err := x.consistent(g, &flags)
-	if err != nil || !ok {
-		return err
+	if !checked || !x.nativeFlags(g, &flags) {
+		ok, err := x.consistent(g, &flags)
+		if err != nil || !ok {
+			return err
+		}
 	}
 	blocked := x.waiting
 	if x.opts.BlockedReg != "" {

@@ -897,3 +897,17 @@ func (x *engine) dump(g *graph) string {
 	}
 	return b.String()
 }
+
+// nativeFlags gives the flags of g, which the native check has just found
+// consistent (nothing changed g since): rc11's data-race from the hb
+// that check computed. It returns false when it cannot (a model checked
+// by the CAT model, or under CrossCheck): the caller checks g again.
+func (x *engine) nativeFlags(g *graph, flags *[]string) bool {
+	if x.native == nativeNone || x.opts.CrossCheck || x.chk.g != g || x.chk.n != len(g.evs) {
+		return false
+	}
+	if x.native == nativeRC11 && x.chk.race() {
+		*flags = append(*flags, "data-race")
+	}
+	return true
+}
