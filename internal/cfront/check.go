@@ -300,6 +300,10 @@ type CheckOptions struct {
 	// data-race, ...) a violation, with an execution raising it.
 	Races bool
 	Clang ClangOptions // how to compile the program
+	// GraphCrossCheck makes the graph engine evaluate the CAT model
+	// beside its native check of a built-in model on every graph and
+	// fail on a disagreement (for tests).
+	GraphCrossCheck bool
 }
 
 // IsRaceFlag tells whether a flag of a model reports a data race
