@@ -96,18 +96,30 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	}()
 	defer recoverSMT(&err)
 	var sol *smt.Solver
-	if opts.Logic != "" {
+	lazy := lazyFor(opts)
+	switch {
+	case lazy:
+		// Z3 4.8.12 takes a user propagator on its SMT solver only.
+		sol = zc.NewSimpleSolver()
+	case opts.Logic != "":
 		sol = zc.NewSolverFor(opts.Logic)
-	} else {
+	default:
 		sol = zc.NewSolver()
 	}
-	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true}
+	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true, lazy: lazy}
 	if err := e.buildBounded(ctx); err != nil {
 		return err
 	}
 	rep.Encode = time.Since(encStart)
 	rep.Model = e.modelTime
 	rep.Stats = e.f.stats
+	if lazy {
+		defer func() {
+			st := sol.AcyclicStats()
+			rep.Stats.LazyGraphs, rep.Stats.LazyEdges = st.Graphs, st.Watched
+			rep.Stats.LazyConflicts, rep.Stats.LazyMisses = st.Conflicts, e.lazyMisses
+		}()
+	}
 	res.Observed = e.obs
 	if e.p.hasCut {
 		// Paths cut by the bound (discarded, or stopped at the bound):
@@ -117,6 +129,9 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	check := func(assumptions ...smt.Term) (smt.Result, error) {
 		s := time.Now()
 		r := sol.CheckContext(ctx, assumptions...)
+		for r == smt.Sat && len(e.lazyGraphs) > 0 && e.checkLazy(sol.Model()) {
+			r = sol.CheckContext(ctx, assumptions...)
+		}
 		rep.Solve += time.Since(s)
 		rep.Queries++
 		if r == smt.Unknown {
