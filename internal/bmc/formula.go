@@ -38,6 +38,8 @@ type Stats struct {
 	LazyEdges     int `json:",omitempty"`
 	LazyConflicts int `json:",omitempty"`
 	LazyMisses    int `json:",omitempty"`
+	LazyFixed     int `json:",omitempty"` // edges the theory was told of
+	LazyFinals    int `json:",omitempty"` // its final checks
 }
 
 // Vars is the number of variables.

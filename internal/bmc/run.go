@@ -118,6 +118,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 			st := sol.AcyclicStats()
 			rep.Stats.LazyGraphs, rep.Stats.LazyEdges = st.Graphs, st.Watched
 			rep.Stats.LazyConflicts, rep.Stats.LazyMisses = st.Conflicts, e.lazyMisses
+			rep.Stats.LazyFixed, rep.Stats.LazyFinals = st.Fixed, st.Finals
 		}()
 	}
 	res.Observed = e.obs
