@@ -44,6 +44,10 @@ type Session struct {
 	// Queries and Solve count the checks and the time spent in them.
 	Queries int
 	Solve   time.Duration
+	// lazy: the solver takes the acyclicity theory (lazyacyclic.go);
+	// lazyEnc are the encodings that gave it relations.
+	lazy    bool
+	lazyEnc []*encoding
 }
 
 // NewSession makes an empty session; Close releases it.
@@ -54,12 +58,16 @@ func NewSession() *Session { return NewSessionFor("") }
 func NewSessionFor(logic string) *Session {
 	zc := smt.NewArenaContext()
 	var sol *smt.Solver
-	if logic != "" {
+	lazy := lazyFor(Options{})
+	switch {
+	case lazy:
+		sol = zc.NewSimpleSolver()
+	case logic != "":
 		sol = zc.NewSolverFor(logic)
-	} else {
+	default:
 		sol = zc.NewSolver()
 	}
-	return &Session{ctx: zc, sol: sol, f: newFB(zc, sol)}
+	return &Session{ctx: zc, sol: sol, f: newFB(zc, sol), lazy: lazy}
 }
 
 // Close releases the Z3 context.
@@ -130,12 +138,15 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 			break
 		}
 	}
-	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts}
+	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts, lazy: s.lazy && lazyFor(opts)}
 	if mode == Inconsistent {
 		e.incons = &inconsistency{}
 	}
 	if err := e.buildBounded(ctx); err != nil {
 		return nil, err
+	}
+	if len(e.lazyGraphs) > 0 {
+		s.lazyEnc = append(s.lazyEnc, e)
 	}
 	x.e = e
 	if e.incons == nil {
@@ -193,6 +204,9 @@ func (s *Session) Check(ctx context.Context, assumptions ...smt.Term) (sat bool,
 func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Result, error) {
 	start := time.Now()
 	r := s.sol.CheckContext(ctx, assumptions...)
+	for r == smt.Sat && s.checkLazy() {
+		r = s.sol.CheckContext(ctx, assumptions...)
+	}
 	s.Solve += time.Since(start)
 	s.Queries++
 	if r != smt.Unknown {
@@ -368,4 +382,20 @@ func sortedPairs(m map[[2]int]B) [][2]int {
 		return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][1] < out[j][1]
 	})
 	return out
+}
+
+// checkLazy re-checks the model of a satisfiable query for a cycle the
+// acyclicity theory let through (encoding.checkLazy).
+func (s *Session) checkLazy() bool {
+	if len(s.lazyEnc) == 0 {
+		return false
+	}
+	md := s.sol.Model()
+	found := false
+	for _, e := range s.lazyEnc {
+		if e.checkLazy(md) {
+			found = true
+		}
+	}
+	return found
 }
