@@ -478,10 +478,12 @@ type Options struct {
 	// it (Result.FlagWitnesses).
 	FlagWitnesses bool
 	// Acyclicity is "eager" (integer clocks), "lazy" (Z3 user
-	// propagator, lazyacyclic.go) or "" for the package's Acyclicity.
+	// propagator, lazyacyclic.go) or "" for the default (lazy);
+	// MUSKET_ACYCLICITY in the environment overrides it.
 	Acyclicity string
 
 	discardCut bool
+	forceEager bool // eager whatever Acyclicity says (RunReport's fallback)
 }
 
 // Report is what a run learnt besides the result: sizes and times.
@@ -499,4 +501,7 @@ type Report struct {
 	Release  time.Duration
 	Queries  int
 	Unrolled bool // Run unrolled the test's loops itself
+	// LazyFellBack: the lazy encoding's solver gave up and the test was
+	// encoded again with clocks (run.go).
+	LazyFellBack bool
 }

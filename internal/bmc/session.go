@@ -58,7 +58,10 @@ func NewSession() *Session { return NewSessionFor("") }
 func NewSessionFor(logic string) *Session {
 	zc := smt.NewArenaContext()
 	var sol *smt.Solver
-	lazy := lazyFor(Options{})
+	// Lazy only when MUSKET_ACYCLICITY asks for it: a session cannot
+	// encode its programs again when Z3's SMT solver gives up (RunReport's
+	// fallback), and Porthos' cells were not faster (see the README).
+	lazy := Acyclicity == "lazy"
 	switch {
 	case lazy:
 		sol = zc.NewSimpleSolver()
