@@ -88,7 +88,14 @@ var builtinEngines = map[string]Engine{
 		return r
 	},
 	"smt": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
+		// Lazy acyclicity on the architectures where it was measured
+		// faster with the same answers on the whole corpus suite (X86
+		// 2.8×, Power 2× less CPU time); eager elsewhere.
+		acyc := ""
+		if strings.EqualFold(t.Arch, "X86") || strings.EqualFold(t.Arch, "PPC") {
+			acyc = "lazy"
+		}
+		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly, Acyclicity: acyc})
 		// The SMT engine finds final states, not every execution: its
 		// Positive/Negative are not herd7's counts, and with VerdictOnly
 		// it lists no states. The printers leave out what was not

@@ -478,7 +478,7 @@ type Options struct {
 	// it (Result.FlagWitnesses).
 	FlagWitnesses bool
 	// Acyclicity is "eager" (integer clocks), "lazy" (Z3 user
-	// propagator, lazyacyclic.go) or "" for the default (lazy);
+	// propagator, lazyacyclic.go) or "" for the default (eager);
 	// MUSKET_ACYCLICITY in the environment overrides it.
 	Acyclicity string
 
