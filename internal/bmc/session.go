@@ -50,18 +50,29 @@ type Session struct {
 	lazyEnc []*encoding
 }
 
-// NewSession makes an empty session; Close releases it.
-func NewSession() *Session { return NewSessionFor("") }
+// NewSession makes an empty session whose consistent encodings decide
+// acyclicity lazily (lazyacyclic.go: Porthos' Table III, every cell
+// answered in half the CPU time where clocks left three at the time
+// limit), unless MUSKET_ACYCLICITY=eager; Close releases it. A query
+// the SMT solver gives up on fails with ErrGaveUp: the caller may start
+// again with NewEagerSession.
+func NewSession() *Session { return newSession("", Acyclicity != "eager") }
+
+// NewEagerSession is NewSession with integer clocks for acyclicity.
+func NewEagerSession() *Session { return newSession("", false) }
 
 // NewSessionFor makes an empty session whose solver is specialised for an
-// SMT-LIB logic ("" for Z3's own choice).
-func NewSessionFor(logic string) *Session {
+// SMT-LIB logic ("" for Z3's own choice), with clocks for acyclicity
+// unless MUSKET_ACYCLICITY=lazy.
+func NewSessionFor(logic string) *Session { return newSession(logic, Acyclicity == "lazy") }
+
+// ErrGaveUp is the error of a check that Z3 answered unknown without
+// being interrupted (it is wrapped in the error with Z3's reason).
+var ErrGaveUp = errGaveUp
+
+func newSession(logic string, lazy bool) *Session {
 	zc := smt.NewArenaContext()
 	var sol *smt.Solver
-	// Lazy only when MUSKET_ACYCLICITY asks for it: a session cannot
-	// encode its programs again when Z3's SMT solver gives up (RunReport's
-	// fallback), and Porthos' cells were not faster (see the README).
-	lazy := Acyclicity == "lazy"
 	switch {
 	case lazy:
 		sol = zc.NewSimpleSolver()
@@ -141,7 +152,7 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 			break
 		}
 	}
-	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts, lazy: s.lazy && lazyFor(opts)}
+	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts, lazy: s.lazy && !opts.NoAnalysis}
 	if mode == Inconsistent {
 		e.incons = &inconsistency{}
 	}
@@ -218,7 +229,7 @@ func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Resul
 	if ctx.Err() != nil {
 		return r, ErrTimeout
 	}
-	return r, fmt.Errorf("smt engine: solver gave up: %s", s.sol.ReasonUnknown())
+	return r, fmt.Errorf("smt engine: solver gave up: %s%w", s.sol.ReasonUnknown(), errGaveUp)
 }
 
 // Observed is the refs a state of x gives values to.
