@@ -26,7 +26,8 @@ var Acyclicity = envAcyclicity()
 // defaultAcyclicity is the encoding of a caller that does not choose.
 // The callers that choose lazy are those where it was measured faster
 // with the same answers: .pts programs (CheckProgram: Table II of the
-// mutex benchmarks), the X86 and Power litmus tests (package batch) and
+// mutex benchmarks), the X86, Power, AArch64 and RISC-V litmus tests
+// (package batch) and
 // Porthos' sessions (NewSession).
 // Elsewhere it was slower (Linux-kernel tests with locks: 5×) or saved
 // nothing (C programs under Power), so the default stays eager.
