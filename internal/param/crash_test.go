@@ -3,6 +3,7 @@ package param
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -63,5 +64,34 @@ func TestSelfCheckFiles(t *testing.T) {
 				t.Errorf("%s: %s", res.Verdict, cc)
 			}
 		})
+	}
+}
+
+// TestExplorerModels: the one explorer under each memory model. A
+// claimed SAFE verdict for pso_late.cub is refuted by the PSO instance
+// (a write to Y reaches memory before an earlier write to X) and not by
+// the TSO one; the path to the bad state names the flushes.
+func TestExplorerModels(t *testing.T) {
+	sys, err := ParseFile(filepath.Join("testdata", "selfcheck", "pso_late.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	safe := &Result{Verdict: Safe}
+	if cc := SelfCheck(context.Background(), sys, safe, Options{}, 20000); !cc.OK() {
+		t.Errorf("TSO: %s", cc)
+	}
+	cc := SelfCheck(context.Background(), sys, safe, Options{Model: "pso"}, 20000)
+	if cc.OK() {
+		t.Fatalf("PSO: a SAFE claim is not refuted:\n%s", cc)
+	}
+	if p := cc.Problems[0]; !strings.Contains(p, "flush(#1)") || !strings.Contains(p, "rmw(#2)") {
+		t.Errorf("PSO: the path should name the flushes and the steps: %s", p)
+	}
+	for _, m := range []memModel{modelTSO, modelPSO} {
+		f := newExplorer(sys, 2, m, 2)
+		smp := f.explore(nil, f.initials(func(int) int64 { return 0 }), 10000)
+		if !smp.complete || len(smp.states) == 0 {
+			t.Errorf("%s: %d states, complete %v", m, len(smp.states), smp.complete)
+		}
 	}
 }
