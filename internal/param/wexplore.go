@@ -733,10 +733,10 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 // most maxDepth steps (0: no bound), and appends to states the states
 // that seen does not hold, up to limit states in all.
 func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[stateID]bool, limit, maxDepth int) ([][]int64, map[stateID]bool) {
-	if seen == nil {
-		seen = map[stateID]bool{}
-	}
 	visited := map[stateID]bool{} // by this exploration
+	if seen == nil {
+		seen = visited // the same states: one map is enough
+	}
 	var queue [][]int64
 	var depth []int
 	add := func(s []int64, d int) bool {
