@@ -1,8 +1,6 @@
 package param
 
-import (
-	"slices"
-)
+import "slices"
 
 // This file and wexplore.go are the forward, explicit-state exploration
 // of a finite instance of a system (a fixed number of processes): one
@@ -47,8 +45,9 @@ func newCellLayout(sys *System, n int32) cellLayout {
 	return l
 }
 
-// explorable reports whether sys has a finite instance that explore
-// handles.
+// explorable reports whether the instances of sys are finite-state
+// systems without weak memory, which the approximation samples
+// (newFinite).
 func explorable(sys *System) bool {
 	if sys.Weak {
 		return false
