@@ -29,7 +29,8 @@ import (
 // hash; otherwise clang runs again and the entry is replaced.
 //
 // Limits, as ccache's: a header newly created earlier in the search path
-// (shadowing one the entry recorded) is not noticed. Programs using
+// (shadowing one the entry recorded), or one a __has_include looked for
+// and did not find, is not noticed (MUSKET_CACHE=off, or -no-cache). Programs using
 // __DATE__ or __TIME__ are not cached, nor compilations during which a
 // file they read was modified. Failed compilations are never cached.
 
