@@ -11,6 +11,23 @@ import (
 	"time"
 )
 
+// TestMain gives the package's tests a compile cache of their own, so
+// that go test leaves the user's cache folder alone.
+func TestMain(m *testing.M) {
+	if os.Getenv("MUSKET_CACHE_DIR") != "" {
+		os.Exit(m.Run())
+	}
+	d, err := os.MkdirTemp("", "musket-cache-test-")
+	if err == nil {
+		os.Setenv("MUSKET_CACHE_DIR", d)
+	}
+	code := m.Run()
+	if err == nil {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
+}
+
 // writeOld writes a file dated an hour ago, as a file edited before the
 // compilation (the cache refuses files modified during it).
 func writeOld(t *testing.T, path, text string) {
