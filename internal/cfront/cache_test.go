@@ -211,3 +211,28 @@ func TestParseEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestCachePrune: beyond CacheMaxBytes the least recently used entries go,
+// down to three quarters of the bound.
+func TestCachePrune(t *testing.T) {
+	dir := t.TempDir()
+	defer func(n int64) { CacheMaxBytes = n }(CacheMaxBytes)
+	CacheMaxBytes = 10000
+	for i := 0; i < 30; i++ {
+		p := filepath.Join(dir, "ab", "entry"+string(rune('a'+i)))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, make([]byte, 1000), 0o644)
+		old := time.Now().Add(time.Duration(i-100) * time.Minute)
+		os.Chtimes(p, old, old)
+	}
+	cachePrune(dir)
+	es := cacheEntries(t, dir)
+	if len(es) != 7 {
+		t.Fatalf("%d entries left, want 7 (the newest)", len(es))
+	}
+	for _, e := range es {
+		if filepath.Base(e) < "entry"+string(rune('a'+23)) {
+			t.Errorf("%s kept, an older entry", e)
+		}
+	}
+}
