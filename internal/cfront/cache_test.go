@@ -54,93 +54,69 @@ func cacheEntries(t *testing.T, dir string) []string {
 	return es
 }
 
+// TestCompileCache compiles one program step by step in one cache, each
+// step after a change, and checks whether clang ran and whether the IR
+// is the previous step's.
 func TestCompileCache(t *testing.T) {
 	needClang(t)
+	src, cache := t.TempDir(), t.TempDir()
+	t.Setenv("MUSKET_CACHE_DIR", cache)
+	path, hdr := filepath.Join(src, "main.c"), filepath.Join(src, "h.h")
 	const mainC = "#include \"h.h\"\nint x;\nint main(void) { x = V + W; return 0; }\n"
-	cases := []struct {
-		name    string
-		change  func(t *testing.T, src, cache string) // between the two compilations
-		second  ClangOptions                          // options of the second compilation
-		env     string                                // MUSKET_CACHE
-		noCache bool
-		rerun   bool // the second compilation runs clang
-		same    bool // the second IR equals the first
-		files   bool // the cache holds entries at the end
+	const h1 = "#define V 1\n#ifndef W\n#define W 0\n#endif\n"
+	writeOld(t, path, mainC)
+	writeOld(t, hdr, h1)
+	w3 := ClangOptions{Defines: []string{"W=3"}}
+	steps := []struct {
+		name   string
+		change func(t *testing.T) // before the step's compilation
+		opts   ClangOptions
+		env    string // MUSKET_CACHE
+		rerun  bool   // clang runs
+		same   bool   // the IR is the previous step's
+		store  bool   // the cache has more entries after the step
 	}{
-		{name: "hit", rerun: false, same: true, files: true},
-		{name: "source changed", change: func(t *testing.T, src, _ string) {
-			writeOld(t, filepath.Join(src, "main.c"), mainC+"int y;\n")
-		}, rerun: true, same: false, files: true},
-		{name: "define changed", second: ClangOptions{Defines: []string{"W=3"}}, rerun: true, same: false, files: true},
-		{name: "header changed", change: func(t *testing.T, src, _ string) {
-			writeOld(t, filepath.Join(src, "h.h"), "#define V 2\n#ifndef W\n#define W 0\n#endif\n")
-		}, rerun: true, same: false, files: true},
-		{name: "header touched, same content", change: func(t *testing.T, src, _ string) {
-			writeOld(t, filepath.Join(src, "h.h"), "#define V 1\n#ifndef W\n#define W 0\n#endif\n")
-		}, rerun: false, same: true, files: true},
-		{name: "corrupt entry", change: func(t *testing.T, _, cache string) {
+		{name: "first", rerun: true, store: true},
+		{name: "hit", same: true},
+		{name: "header touched, same content", change: func(t *testing.T) { writeOld(t, hdr, h1) }, same: true},
+		{name: "header changed", change: func(t *testing.T) {
+			writeOld(t, hdr, "#define V 2\n#ifndef W\n#define W 0\n#endif\n")
+		}, rerun: true, store: false}, // the entry is replaced
+		{name: "hit after the header change", same: true},
+		{name: "define changed", opts: w3, rerun: true, store: true},
+		{name: "source changed", change: func(t *testing.T) { writeOld(t, path, mainC+"int y;\n") }, opts: w3, rerun: true, store: true},
+		{name: "corrupt entries", change: func(t *testing.T) {
 			for _, e := range cacheEntries(t, cache) {
 				b, _ := os.ReadFile(e)
 				b[len(b)/2] ^= 1
 				os.WriteFile(e, b, 0o644)
 			}
-		}, rerun: true, same: true, files: true},
-		{name: "MUSKET_CACHE=off", env: "off", rerun: true, same: true, files: false},
-		{name: "NoCache", noCache: true, rerun: true, same: true, files: false},
+		}, opts: w3, rerun: true, same: true},
+		{name: "hit after the corruption", opts: w3, same: true},
+		{name: "MUSKET_CACHE=off", change: func(t *testing.T) { writeOld(t, path, mainC+"int z;\n") }, opts: w3, env: "off", rerun: true},
+		{name: "NoCache", change: func(t *testing.T) { writeOld(t, path, mainC+"int u;\n") }, opts: ClangOptions{Defines: w3.Defines, NoCache: true}, rerun: true},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			src, cache := t.TempDir(), t.TempDir()
-			t.Setenv("MUSKET_CACHE_DIR", cache)
-			t.Setenv("MUSKET_CACHE", c.env)
-			writeOld(t, filepath.Join(src, "main.c"), mainC)
-			writeOld(t, filepath.Join(src, "h.h"), "#define V 1\n#ifndef W\n#define W 0\n#endif\n")
-			path := filepath.Join(src, "main.c")
-			first := ClangOptions{NoCache: c.noCache}
-			second := c.second
-			second.NoCache = c.noCache
-			ctx := context.Background()
-			r0 := clangRuns.Load()
-			ir1, err := CompileIR(ctx, path, first)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.change != nil {
-				c.change(t, src, cache)
-			}
-			r1 := clangRuns.Load()
-			ir2, err := CompileIR(ctx, path, second)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r2 := clangRuns.Load()
-			if r1-r0 != 1 {
-				t.Errorf("first compilation: %d clang runs, want 1", r1-r0)
-			}
-			if got := r2 - r1; (got == 1) != c.rerun {
-				t.Errorf("second compilation: %d clang runs, want rerun=%v", got, c.rerun)
-			}
-			if bytes.Equal(ir1, ir2) != c.same {
-				t.Errorf("IR equal = %v, want %v", bytes.Equal(ir1, ir2), c.same)
-			}
-			if es := cacheEntries(t, cache); (len(es) > 0) != c.files {
-				t.Errorf("cache files %v, want some = %v", es, c.files)
-			}
-			if !c.files {
-				return
-			}
-			// A third compilation under the second's options is a hit.
-			ir3, err := CompileIR(ctx, path, second)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(ir2, ir3) {
-				t.Errorf("third IR differs from the second")
-			}
-			if got := clangRuns.Load() - r2; got != 0 {
-				t.Errorf("third compilation: %d clang runs, want a hit", got)
-			}
-		})
+	var prev []byte
+	for _, s := range steps {
+		t.Setenv("MUSKET_CACHE", s.env)
+		if s.change != nil {
+			s.change(t)
+		}
+		n0, r0 := len(cacheEntries(t, cache)), clangRuns.Load()
+		ir, err := CompileIR(context.Background(), path, s.opts)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if runs := clangRuns.Load() - r0; (runs == 1) != s.rerun {
+			t.Errorf("%s: %d clang runs, want rerun = %v", s.name, runs, s.rerun)
+		}
+		if eq := bytes.Equal(ir, prev); eq != s.same {
+			t.Errorf("%s: IR equal to the previous step's = %v, want %v", s.name, eq, s.same)
+		}
+		if n := len(cacheEntries(t, cache)); (n > n0) != s.store {
+			t.Errorf("%s: %d cache entries after %d, want more = %v", s.name, n, n0, s.store)
+		}
+		prev = ir
 	}
 }
 
