@@ -61,6 +61,7 @@ type cCheckOptions struct {
 	bound   int
 	timeout time.Duration
 	engine  string
+	noCache bool // -no-cache: clang without the compile cache
 }
 
 // benchCCheck checks one C program under one column. It runs 'musket
@@ -72,6 +73,9 @@ var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
 		args = append(args, "-model", col.model)
 	} else {
 		args = append(args, "-target", col.target)
+	}
+	if o.noCache {
+		args = append(args, "-no-cache")
 	}
 	args = append(args, path)
 	var out, errb bytes.Buffer
@@ -186,6 +190,7 @@ func runBenchC(args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit per cell (one program under one model)")
 	models := fs.String("models", "rc11,imm,tso,aarch64,power,riscv", "comma-separated `columns` to run")
 	engine := fs.String("engine", "auto", "`engine` of the checks: auto (as musket check: the graph engine and the SMT engine side by side where the graph engine applies), smt, graph, enum or both")
+	noCache := fs.Bool("no-cache", false, "compile with clang without the compile cache (as musket check -no-cache)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: musket bench c [flags] [PROGRAM.c ...]
 
@@ -265,7 +270,7 @@ Flags:
 	}
 	sig := interruptible()
 	defer sig.stop()
-	t := benchCTable(paths, cols, want, cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine}, sig.interrupted)
+	t := benchCTable(paths, cols, want, cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache}, sig.interrupted)
 	t.print(stdout, *bound, *engine, *timeout)
 	if sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d cells checked\n", t.cells, len(paths)*len(cols))
@@ -468,7 +473,7 @@ func (t *cTable) printGenMC(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 	}
-	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do; cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time")
+	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do, unless the compile cache held the program's IR (a program checked before: -no-cache compiles each time, as GenMC does); cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time")
 }
 
 // genmcFigures are GenMC's times in seconds on the programs of

@@ -312,6 +312,15 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 	}
 	defer cancel()
 	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
+	var le *cfront.LimitError
+	if err != nil && cctx.Err() != nil && !errors.As(err, &le) {
+		// The time limit was reached in the lowering (as cfront.Check
+		// answers): a timeout, not bad input. A cached compilation
+		// leaves the whole limit to the lowering; clang stopped by it
+		// is a LimitError, kept as it is.
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		return &cfront.Result{Name: name, Verdict: cfront.Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: cctx.Err()}, Time: time.Since(start)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

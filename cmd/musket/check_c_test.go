@@ -24,12 +24,17 @@ func TestCheckC(t *testing.T) {
 	dir := filepath.Join("..", "..", "internal", "cfront", "testdata")
 	dot := filepath.Join(t.TempDir(), "w.dot")
 	inc := filepath.Join(dir, "sem", "inc")
+	t.Setenv("MUSKET_CACHE_DIR", t.TempDir())
 	for _, c := range []struct {
 		args []string
 		code int
 		out  string
 	}{
 		{[]string{"-model", "rc11", "mp_ok.c"}, exitOK, "mp_ok: PASS (target C, model rc11, bound 2)"},
+		{[]string{"-model", "rc11", "-no-cache", "mp_ok.c"}, exitOK, "mp_ok: PASS (target C, model rc11, bound 2)"},
+		// With clang's IR from the compile cache, the limit runs out
+		// in the lowering: a timeout all the same.
+		{[]string{"-model", "rc11", "-timeout", "1ms", "mp_ok.c"}, exitLimit, ""},
 		{[]string{"-model", "rc11", "-witness", dot, "mp_rlx.c"}, exitFailed, "mp_rlx.c:18: assertion"},
 		{[]string{"-target", "aarch64", "mp_rlx.c"}, exitFailed, "mp_rlx: FAIL (target aarch64, model aarch64, bound 2)"},
 		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},

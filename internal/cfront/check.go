@@ -108,6 +108,8 @@ type ClangOptions struct {
 	Defines  []string
 	Std      string
 	Extra    []string
+	// NoCache compiles without the compile cache (cache.go).
+	NoCache bool
 }
 
 // DefaultStd is the language standard programs are compiled with when
@@ -149,13 +151,34 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 		ctx, cancel = context.WithTimeout(ctx, ClangTimeout)
 		defer cancel()
 	}
-	start := time.Now()
 	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-fno-discard-value-names", "-Wno-everything"}
 	args = append(args, co.args()...)
 	if inc := findInclude(); inc != "" {
 		args = append(args, "-I", inc)
 	}
 	args = append(args, "-o", "-", path)
+	// The compile cache: a hit is clang's IR of an earlier compilation
+	// of the same source, arguments and headers.
+	dir, key := cacheDir(co), ""
+	if dir != "" {
+		if src, err := os.ReadFile(path); err == nil {
+			key = cacheKey(args, src)
+		}
+	}
+	var depFile string
+	if key != "" {
+		if ir, ok := cacheLookup(dir, key); ok {
+			return ir, nil
+		}
+		if f, err := os.CreateTemp("", "musket-deps-*.d"); err == nil {
+			depFile = f.Name()
+			f.Close()
+			defer os.Remove(depFile)
+			args = append([]string{"-MD", "-MF", depFile, "-MT", "musket-target"}, args...)
+		}
+	}
+	start := time.Now()
+	clangRuns.Add(1)
 	cmd := exec.CommandContext(ctx, Clang, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -169,6 +192,9 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 			return nil, &ClangError{File: path, Output: errb.String()}
 		}
 		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
+	}
+	if depFile != "" {
+		cacheStore(dir, key, depFile, start, out.Bytes())
 	}
 	return out.Bytes(), nil
 }

@@ -7,6 +7,12 @@
 // and lowers it to the program IR of package prog, as a spec.Test that
 // both engines (internal/bmc, internal/enum) check. Clang's errors are
 // returned as a ClangError (exit status 2, with clang's messages).
+// CompileIR keeps clang's IR in an on-disk compile cache (cache.go), as
+// ccache's direct mode does: keyed by clang's identity, its arguments and
+// the source, and used only while every file the compilation read
+// (clang's -MD list) has the content it had; MUSKET_CACHE_DIR names its
+// folder, MUSKET_CACHE=off or ClangOptions.NoCache turn it off, and any
+// fault of the cache is a miss.
 //
 // # Lowering
 //
