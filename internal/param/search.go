@@ -190,6 +190,7 @@ type run struct {
 	res          *Result
 	graphIndex   map[*Cube]int // the cubes of res.Graph, by their index
 	lastProgress time.Time     // the latest call of Options.Progress
+	work         int           // nodes visited, over all the restarts
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -202,6 +203,15 @@ func (r *run) approximate() bool {
 	if e.approx == nil && e.sys.Weak && !e.pso() {
 		e.approx = newWeakApproximator(e.sys, e.stop) // wguess.go
 	}
+	return r.sampleUnsafe()
+}
+
+// sampleUnsafe handles a sample that met an unsafe state: the
+// approximation stops, and the path is replayed on the system (see
+// replay.go); it reports whether the replay found the system unsafe
+// (the trace is then in the result).
+func (r *run) sampleUnsafe() bool {
+	e := r.e
 	if a := e.approx; a != nil && a.unsafe {
 		e.approx = nil
 		if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
@@ -211,6 +221,20 @@ func (r *run) approximate() bool {
 		}
 	}
 	return false
+}
+
+// growSample lets the sample of the approximation grow with the work of
+// the search (one more visited node: samplePerNode more states); it
+// reports whether the sample met an unsafe state that the replay
+// confirmed.
+func (r *run) growSample() bool {
+	a := r.e.approx
+	if a == nil || a.weak != nil || a.done {
+		return false
+	}
+	r.work++
+	a.grow(sampleBase + samplePerNode*r.work)
+	return r.sampleUnsafe()
 }
 
 // record adds c to the search graph (-graph) with its status.
@@ -281,6 +305,9 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		}
 		if ctx.Err() != nil {
 			return Timeout, false
+		}
+		if r.growSample() {
+			return Unsafe, false
 		}
 		c = r.visit(c)
 		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes || e.plainBound(c) {
