@@ -429,18 +429,18 @@ func (e *engine) guess(c *Cube) *Cube {
 		best = g
 		return true
 	}
+	procs := func(sub uint64) int {
+		var s uint64
+		for i := range n {
+			if sub&(1<<uint(i)) != 0 {
+				s |= litSlots[i]
+			}
+		}
+		return bits.OnesCount64(s &^ pinnedSlots)
+	}
 	for size := 1; size <= maxGuessLits && size <= n && size < len(c.Lits); size++ {
 		// subsets of the given size, fewer processes first
 		subs := subsets(n, size)
-		procs := func(sub uint64) int {
-			var s uint64
-			for i := range n {
-				if sub&(1<<uint(i)) != 0 {
-					s |= litSlots[i]
-				}
-			}
-			return bits.OnesCount64(s &^ pinnedSlots)
-		}
 		slices.SortStableFunc(subs, func(x, y uint64) int { return procs(x) - procs(y) })
 		for _, sub := range subs {
 			if e.stopped() {

@@ -201,7 +201,7 @@ func (r *run) approximate() bool {
 	e := r.e
 	e.approx = newApproximator(e.sys, e.stop)
 	if e.approx == nil && e.sys.Weak && !e.pso() {
-		e.approx = newWeakApproximator(e.sys, e.stop) // wguess.go
+		e.approx = newWeakApproximator(e.sys, e.stop, r.res.Popped) // wguess.go
 	}
 	return r.sampleUnsafe()
 }
