@@ -21,8 +21,14 @@ import (
 // inductive invariant that excludes the unsafe states: both are as sound
 // as without approximations.
 
-// maxGuessLits bounds the number of literals of a guess.
-const maxGuessLits = 3
+// maxGuessLits bounds the number of literals of a guess; a guess with
+// three literals mentions at most maxGuessArrays array cells (Cubicle's
+// BRAB heuristic, made for FLASH: wide guesses over many cells are
+// rarely invariants, and their pre-images are many).
+const (
+	maxGuessLits   = 3
+	maxGuessArrays = 1
+)
 
 // maxProcs and maxCells bound the finite instances that are sampled.
 const (
@@ -411,6 +417,9 @@ func (e *engine) guess(c *Cube) *Cube {
 		if bits.OnesCount64(slotSet&^pinnedSlots) > a.guessProcs {
 			return false
 		}
+		if len(lits) >= 3 && arrayCells(lits) > maxGuessArrays {
+			return false
+		}
 		var slots []int32
 		for k, s := range c.Slots {
 			if slotSet&(1<<uint(k)) != 0 {
@@ -452,6 +461,19 @@ func (e *engine) guess(c *Cube) *Cube {
 		}
 	}
 	return nil
+}
+
+// arrayCells counts the array cells the literals mention.
+func arrayCells(lits []Lit) int {
+	k := 0
+	for _, l := range lits {
+		for _, t := range [2]Term{l.L, l.R} {
+			if t.Kind == KVar && t.NArgs > 0 {
+				k++
+			}
+		}
+	}
+	return k
 }
 
 // trackedLit reports whether both sides of l are constants, slots or
