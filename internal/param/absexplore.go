@@ -1,6 +1,7 @@
 package param
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 )
@@ -47,6 +48,7 @@ type explorer struct {
 	seen     map[string]bool
 	res      sampled
 	next     int // the next state to expand
+	buf      []byte
 	started  bool
 	// unsafe: (exact mode) an explored state meets the unsafe formula
 	// errRoot on the processes errProcs; errPath leads to it
@@ -64,7 +66,7 @@ func newExplorer(fin *finite, abstract bool) *explorer {
 // excluded by an invariant formula, or meets an unsafe formula (exact
 // mode; the exploration then stops).
 func (x *explorer) add(st []int64, parent int, step forwardStep) bool {
-	k := stateKey(st)
+	k := x.key(st)
 	if x.seen[k] {
 		return false
 	}
@@ -137,6 +139,19 @@ func (x *explorer) grow(stop func() bool, limit int) bool {
 	}
 	x.res.complete = true
 	return len(x.res.states) > before
+}
+
+// key is a compact key of a state: its values as varints, unknown as
+// -1 (which no value of a finite sort is).
+func (x *explorer) key(st []int64) string {
+	x.buf = x.buf[:0]
+	for _, v := range st {
+		if v == unknown {
+			v = -1
+		}
+		x.buf = binary.AppendVarint(x.buf, v)
+	}
+	return string(x.buf)
 }
 
 // tracked reports whether the abstract exploration tracks the cells of
