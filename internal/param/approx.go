@@ -67,9 +67,9 @@ type approximator struct {
 	weak *weakSampler
 }
 
-// The budget of the lazy sample: sampleBase states before the search
-// starts, samplePerNode more for each node the backward search visits,
-// maxSample in all. The search's work pays for the sample: a search
+// The budget of the lazy sample: sampleBase states when the backward
+// search visits its first node, samplePerNode more for each node it
+// visits, maxSample in all. The search's work pays for the sample: a search
 // that ends after a few nodes never explores thousands of states.
 const (
 	sampleBase    = 2000
@@ -83,9 +83,9 @@ const (
 // more process is sampled next: a guess over k processes may need k+1
 // of them to be seen reachable (a process that the guess does not
 // mention but that the others wait for). Systems with integers, reals or
-// abstract types are sampled abstractly (absexplore.go). The first
-// sampleBase states are explored at once (the sample may meet an unsafe
-// state: a.unsafe); grow adds more as the search goes.
+// abstract types are sampled abstractly (absexplore.go). Nothing is
+// explored yet: grow explores as the search goes (the sample may meet
+// an unsafe state: a.unsafe).
 func newApproximator(sys *System, stop func() bool) *approximator {
 	if sys.Weak {
 		return nil
@@ -105,13 +105,6 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 	}
 	a.insts = append(a.insts, newExplorer(fin, a.abstract))
 	a.sets = append(a.sets, newSampleSet(fin, nil))
-	a.grow(sampleBase)
-	if a.unsafe {
-		return a
-	}
-	if len(a.sets[0].states) == 0 {
-		return nil
-	}
 	return a
 }
 
@@ -369,7 +362,7 @@ func (e *engine) guess(c *Cube) *Cube {
 	if a != nil && a.weak != nil && len(c.Lits) >= 2 {
 		return e.weakGuess(c)
 	}
-	if a == nil || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 {
+	if a == nil || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 || a.sampled() == 0 {
 		return nil
 	}
 	// the literals a guess may keep: in an abstract sample, those over

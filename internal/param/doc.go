@@ -52,7 +52,7 @@
 // out to reach the initial states are refuted and the search starts
 // again without them, so the verdicts stay sound; Options.NoApprox
 // turns this off. The sample is lazy (absexplore.go): a few thousand
-// states before the search, a few hundred more per node it visits, so
+// states at the first visited node, a few hundred more per node, so
 // that a short search does not pay for a large sample. Systems with
 // integers, reals or abstract types are sampled abstractly, as
 // Cubicle's BRAB oracle does: the cells of other sorts than booleans,
