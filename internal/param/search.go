@@ -172,6 +172,11 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			return finish(v)
 		}
 	}
+	if !opts.NoApprox && !sys.Weak && !explorable(sys) {
+		if v, done := r.plainAbstractFirst(ctx); done {
+			return finish(v)
+		}
+	}
 	if !opts.NoApprox && r.approximate() {
 		return finish(Unsafe)
 	}
@@ -181,6 +186,33 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			return finish(v)
 		}
 	}
+}
+
+// abstractPlainNodes bounds the search without approximation of a
+// system that is sampled abstractly (integers, reals, abstract types),
+// before it starts again with the approximation: guesses from an
+// abstract sample are weaker, and a search that ends within a few
+// hundred nodes is better off without them.
+const abstractPlainNodes = 200
+
+// plainAbstractFirst runs the search without approximation for at most
+// abstractPlainNodes visited cubes; done reports a verdict (or a limit
+// of the caller's) that stands.
+func (r *run) plainAbstractFirst(ctx context.Context) (v Verdict, done bool) {
+	e := r.e
+	saved := e.opts.MaxNodes
+	if saved == 0 || saved > abstractPlainNodes {
+		e.opts.MaxNodes = abstractPlainNodes
+	}
+	v, _ = r.search(ctx)
+	e.opts.MaxNodes = saved
+	if v == NodeLimit && (saved == 0 || saved > abstractPlainNodes) {
+		if e.opts.Verbose != nil {
+			fmt.Fprintf(e.opts.Verbose, "no verdict after %d cubes: search again with approximations\n", r.res.Visited)
+		}
+		return v, false
+	}
+	return v, true
 }
 
 // run is the state of a Verify call that outlives the restarts of the
