@@ -362,7 +362,7 @@ func (e *engine) guess(c *Cube) *Cube {
 	if a != nil && a.weak != nil && len(c.Lits) >= 2 {
 		return e.weakGuess(c)
 	}
-	if a == nil || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 || a.sampled() == 0 {
+	if a == nil || a.unsafe || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 || a.sampled() == 0 {
 		return nil
 	}
 	// the literals a guess may keep: in an abstract sample, those over

@@ -260,13 +260,25 @@ func (r *run) sampleUnsafe() bool {
 // reports whether the sample met an unsafe state that the replay
 // confirmed.
 func (r *run) growSample() bool {
-	a := r.e.approx
-	if a == nil || a.weak != nil || a.done {
+	e := r.e
+	a := e.approx
+	if a == nil || a.weak != nil || a.done || a.unsafe {
 		return false
 	}
 	r.work++
 	a.grow(sampleBase + samplePerNode*r.work)
-	return r.sampleUnsafe()
+	if !a.unsafe {
+		return false
+	}
+	// the approximator stays (the guesses already visited may still be
+	// refuted, see reached), but makes no more guesses
+	a.done = true
+	if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
+		r.res.Root = a.errRoot.Index
+		r.res.Trace = trace
+		return true
+	}
+	return false
 }
 
 // record adds c to the search graph (-graph) with its status.
