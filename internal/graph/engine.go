@@ -43,6 +43,10 @@ type Options struct {
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
 	BlockedReg string
+	// CrossCheck evaluates the CAT model beside the engine's native
+	// check of a built-in model on every graph, and fails the run when
+	// they disagree (for tests: the CAT model is the reference).
+	CrossCheck bool
 }
 
 // Stats count what a run explored.
@@ -90,6 +94,9 @@ type engine struct {
 	counter  int
 	waiting  bool // the complete graph pick found has a waiting thread
 	sink     bool // events added maximally keep a graph consistent (see visit)
+	native   nativeModel
+	code     []*cthread // each thread's compiled code
+	chk      checker
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -182,11 +189,16 @@ func (x *engine) run() error {
 		x.locs = append(x.locs, l)
 	}
 	sort.Strings(x.locs)
+	x.code = make([]*cthread, len(t.Threads))
+	for i := range t.Threads {
+		x.code[i] = x.compileThread(i)
+	}
 	g := newGraph(len(t.Threads))
 	for _, l := range x.locs {
 		x.initOf(g, l)
 	}
 	x.sink = Supported(x.res.Model)
+	x.native = nativeFor(x.m)
 	return x.visit(g, true)
 }
 
@@ -211,7 +223,7 @@ func (x *engine) tick() error {
 // read-modify-write has read but not written, else the first thread
 // that has not ended. It returns -1 when every thread has ended, with
 // the final registers of each thread.
-func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
+func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 	for t, th := range g.threads {
 		if n := len(th); n > 0 && g.evs[th[n-1]].rmwR {
 			p, err := x.next(g, t)
@@ -223,7 +235,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 			}
 		}
 	}
-	regs := make([]map[string]prog.Value, len(g.threads))
+	regs := make([]regFile, len(g.threads))
 	waiting := false
 	for t := range g.threads {
 		p, err := x.next(g, t)
@@ -233,7 +245,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = p.regs
+		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
 	x.waiting = waiting
@@ -259,18 +271,20 @@ func (x *engine) visit(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
 	}
+	checked := false
 	if check || !x.sink {
 		ok, err := x.consistent(g, nil)
 		if err != nil || !ok {
 			return err
 		}
+		checked = true
 	}
 	t, p, regs, err := x.pick(g)
 	if err != nil {
 		return err
 	}
 	if t < 0 {
-		return x.complete(g, regs)
+		return x.complete(g, regs, checked)
 	}
 	e := p.e
 	switch e.kind {
@@ -285,36 +299,55 @@ func (x *engine) visit(g *graph, check bool) error {
 			ws = ws[1:] // not the initial write
 		}
 		last := g.co[e.loc][len(g.co[e.loc])-1]
+		// The graph is extended in place, and restored after each choice.
+		mark, stamp := len(g.evs), g.next
 		for _, w := range ws {
-			c := g.clone()
-			r := c.add(t, e)
-			c.setRf(r, w)
-			if err := x.visit(c, w != last); err != nil {
+			r := g.add(t, e)
+			g.setRf(r, w)
+			err := x.visit(g, w != last)
+			g.undo(mark, stamp)
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	case event.Write:
 		x.initOf(g, e.loc)
-		c := g.clone()
-		w := c.add(t, e)
-		if err := x.visitCOs(c, w, false); err != nil {
-			return err
+		mark, stamp := len(g.evs), g.next
+		w := g.add(t, e)
+		err := x.visitCOs(g, w, false)
+		if err == nil {
+			err = x.revisits(g, w)
 		}
-		return x.revisits(c, w)
+		g.undo(mark, stamp)
+		return err
 	}
-	c := g.clone()
-	c.add(t, e)
-	return x.visit(c, false)
+	mark, stamp := len(g.evs), g.next
+	g.add(t, e)
+	err = x.visit(g, false)
+	g.undo(mark, stamp)
+	return err
 }
 
-// setRf makes read r read from write w.
+// setRf makes read r read from write w (the thread states after r,
+// which depend on what r reads, are dropped).
 func (g *graph) setRf(r, w int) {
 	e := &g.evs[r]
+	if th := g.threads[e.thread]; len(th) > 0 {
+		for k := len(th) - 1; k >= 0; k-- {
+			if th[k] == r {
+				if len(g.tc[e.thread]) > k+1 {
+					g.tc[e.thread] = g.tc[e.thread][:k+1]
+				}
+				break
+			}
+		}
+	}
 	e.rf = w
 	e.val = g.evs[w].val
 	if e.retag != nil {
 		e.tags = e.retag(e.val)
+		e.mask = tagMask(e.tags)
 	}
 }
 
@@ -345,9 +378,10 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 		}
 	}
 	for pos := n; pos >= low; pos-- {
-		c := g.clone()
-		c.placeCo(w, pos)
-		if err := x.visit(c, check || pos != n); err != nil {
+		g.placeCo(w, pos)
+		err := x.visit(g, check || pos != n)
+		g.unplaceCo(w, pos)
+		if err != nil {
 			return err
 		}
 	}
@@ -427,16 +461,18 @@ func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 }
 
 // complete handles a complete graph: an execution.
-func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
+func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	var flags []string
-	ok, err := x.consistent(g, &flags)
-	if err != nil || !ok {
-		return err
+	if !checked || !x.nativeFlags(g, &flags) {
+		ok, err := x.consistent(g, &flags)
+		if err != nil || !ok {
+			return err
+		}
 	}
 	blocked := x.waiting
 	if x.opts.BlockedReg != "" {
 		for _, r := range regs {
-			if prog.Truth(r[x.opts.BlockedReg]) {
+			if prog.Truth(r.get(x.opts.BlockedReg)) {
 				blocked = true
 			}
 		}
@@ -460,7 +496,7 @@ func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
 		if ref.Thread < 0 || ref.Thread >= len(regs) {
 			return prog.Value{}
 		}
-		return regs[ref.Thread][ref.Name]
+		return regs[ref.Thread].get(ref.Name)
 	}
 	if x.t.Filter != nil && !spec.Eval(x.t.Filter, val) {
 		return nil
@@ -516,9 +552,9 @@ func order(g *graph) []int {
 	return out
 }
 
-// consistent evaluates the model on g; flags, when not nil, gets the
-// flags of the accepted outcome.
-func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
+// catConsistent evaluates the CAT model on g; flags, when not nil, gets
+// the flags of the accepted outcome.
+func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if x.ctx.Err() != nil {
 		return false, errDeadline
 	}

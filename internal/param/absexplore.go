@@ -11,15 +11,17 @@ import (
 // sample grows with the backward search (lazy sampling, see
 // approximator.grow).
 //
-// Exact mode explores a finite instance as explore.go does (every value
-// is tracked). Abstract mode is the exploration of Cubicle's BRAB
-// oracle for systems whose instances are not finite (integers, reals,
-// abstract types): only the cells of finite sorts (booleans,
-// enumerations, processes) are tracked, a cell of another sort, or one
-// that init leaves free or a transition sets to any value, holds the
-// value unknown, and a literal with an unknown side may hold or not. A
-// guard is taken when it may hold; a case branch whose condition may
-// hold is one successor, the next branches another. The abstract states
+// Exact mode steps the one explorer of finite instances (explore.go,
+// wexplore.go; a finite, SC mode) and tracks every value: its states are
+// those of finite.sample, in the same order, explored a slice at a time.
+// Abstract mode is the exploration of Cubicle's BRAB oracle for systems
+// whose instances are not finite (integers, reals, abstract types):
+// only the cells of finite sorts (booleans, enumerations, processes) are
+// tracked, a cell of another sort, or one that init leaves free or a
+// transition sets to any value, holds the value unknown, and a literal
+// with an unknown side may hold or not. A guard is taken when it may
+// hold; a case branch whose condition may hold is one successor, the
+// next branches another. The abstract states
 // over-approximate the reachable states on the tracked cells, so a guess
 // that no abstract state satisfies is a reasonable candidate; like every
 // guess it is proved or refuted by the backward search, and a state of
@@ -41,8 +43,13 @@ const (
 func triAnd(a, b tri) tri { return min(a, b) }
 func triOr(a, b tri) tri  { return max(a, b) }
 
-// explorer is a resumable breadth-first exploration of a finite instance.
-type explorer struct {
+// sampler is a resumable breadth-first exploration of a finite instance
+// for the samples of the approximation: in exact mode it steps the one
+// explorer of finite instances (explore.go, wexplore.go: a finite in SC
+// mode, whose initials and successors leave out the states an invariant
+// formula excludes), in abstract mode it steps the abstract states
+// itself (absInitial, absSuccessors).
+type sampler struct {
 	fin      *finite
 	abstract bool
 	seen     map[string]bool
@@ -58,24 +65,22 @@ type explorer struct {
 	errProcs []int32
 }
 
-func newExplorer(fin *finite, abstract bool) *explorer {
-	return &explorer{fin: fin, abstract: abstract, seen: map[string]bool{}}
+func newSampler(fin *finite, abstract bool) *sampler {
+	return &sampler{fin: fin, abstract: abstract, seen: map[string]bool{}}
 }
 
 // add records a new state; it reports false when st was seen, is
 // excluded by an invariant formula, or meets an unsafe formula (exact
 // mode; the exploration then stops).
-func (x *explorer) add(st []int64, parent int, step forwardStep) bool {
+func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	k := x.key(st)
 	if x.seen[k] {
 		return false
 	}
 	x.seen[k] = true
-	if x.abstract {
-		if x.absExcluded(st) {
-			return false
-		}
-	} else if x.fin.excluded(st) {
+	// (the exact states come from the explorer, which already leaves
+	// out the excluded ones)
+	if x.abstract && x.absExcluded(st) {
 		return false
 	}
 	x.res.states = append(x.res.states, st)
@@ -95,7 +100,7 @@ func (x *explorer) add(st []int64, parent int, step forwardStep) bool {
 
 // grow explores until the sample has limit states, the exploration is
 // complete, or stop says so; it reports whether states were added.
-func (x *explorer) grow(stop func() bool, limit int) bool {
+func (x *sampler) grow(stop func() bool, limit int) bool {
 	before := len(x.res.states)
 	if !x.started {
 		x.started = true
@@ -103,7 +108,7 @@ func (x *explorer) grow(stop func() bool, limit int) bool {
 		if x.abstract {
 			inits = x.absInitial()
 		} else {
-			inits = x.fin.initial()
+			inits = x.fin.initials(func(int) int64 { return 0 })
 		}
 		for _, s := range inits {
 			if len(x.res.states) >= limit || x.unsafe {
@@ -143,7 +148,7 @@ func (x *explorer) grow(stop func() bool, limit int) bool {
 
 // key is a compact key of a state: its values as varints, unknown as
 // -1 (which no value of a finite sort is).
-func (x *explorer) key(st []int64) string {
+func (x *sampler) key(st []int64) string {
 	x.buf = x.buf[:0]
 	for _, v := range st {
 		if v == unknown {
@@ -161,7 +166,7 @@ func tracked(s Sort) bool {
 }
 
 // absValue evaluates a term of a template or cube in an abstract state.
-func (x *explorer) absValue(st []int64, t Term, e *fenv) (v int64, ok bool) {
+func (x *sampler) absValue(st []int64, t Term, e *fenv) (v int64, ok bool) {
 	switch t.Kind {
 	case KBool, KEnum:
 		return int64(t.Sym), true
@@ -185,7 +190,7 @@ func (x *explorer) absValue(st []int64, t Term, e *fenv) (v int64, ok bool) {
 	return unknown, true
 }
 
-func (x *explorer) absLit(st []int64, l Lit, e *fenv) tri {
+func (x *sampler) absLit(st []int64, l Lit, e *fenv) tri {
 	a, ok1 := x.absValue(st, l.L, e)
 	b, ok2 := x.absValue(st, l.R, e)
 	if !ok1 || !ok2 {
@@ -200,7 +205,7 @@ func (x *explorer) absLit(st []int64, l Lit, e *fenv) tri {
 	return triFalse
 }
 
-func (x *explorer) absConj(st []int64, c Conj, e *fenv) tri {
+func (x *sampler) absConj(st []int64, c Conj, e *fenv) tri {
 	r := triTrue
 	for _, l := range c.Lits {
 		if r = triAnd(r, x.absLit(st, l, e)); r == triFalse {
@@ -234,7 +239,7 @@ func (x *explorer) absConj(st []int64, c Conj, e *fenv) tri {
 	return r
 }
 
-func (x *explorer) absDNF(st []int64, d []Conj, e *fenv) tri {
+func (x *sampler) absDNF(st []int64, d []Conj, e *fenv) tri {
 	r := triFalse
 	for _, c := range d {
 		if r = triOr(r, x.absConj(st, c, e)); r == triTrue {
@@ -248,7 +253,7 @@ func (x *explorer) absDNF(st []int64, d []Conj, e *fenv) tri {
 // the tracked cells that an equality with a constant fixes, a process
 // variable that init says differs from a process set to the process
 // outside the instance (FLASH's Home), every other cell unknown.
-func (x *explorer) absInitial() [][]int64 {
+func (x *sampler) absInitial() [][]int64 {
 	f := x.fin
 	var out [][]int64
 	inits := f.sys.Init
@@ -271,7 +276,7 @@ func (x *explorer) absInitial() [][]int64 {
 			}
 			return f.cell(t.Sym, t.NArgs, args)
 		}
-		for _, tuple := range initTuples(f.procs(), f.sys.InitArity) {
+		for _, tuple := range initTuples(procSlice(f.n), f.sys.InitArity) {
 			e := &fenv{params: tuple}
 			for _, l := range cj.Lits {
 				c := cellOf(l.L, e)
@@ -303,11 +308,11 @@ func (x *explorer) absInitial() [][]int64 {
 	return out
 }
 
-func (x *explorer) absIsInit(st []int64) bool {
+func (x *sampler) absIsInit(st []int64) bool {
 	if x.fin.sys.Init == nil {
 		return true
 	}
-	for _, tuple := range initTuples(x.fin.procs(), x.fin.sys.InitArity) {
+	for _, tuple := range initTuples(procSlice(x.fin.n), x.fin.sys.InitArity) {
 		if x.absDNF(st, x.fin.sys.Init, &fenv{params: tuple}) == triFalse {
 			return false
 		}
@@ -316,7 +321,7 @@ func (x *explorer) absIsInit(st []int64) bool {
 }
 
 // absExcluded reports whether an invariant formula surely holds in st.
-func (x *explorer) absExcluded(st []int64) bool {
+func (x *sampler) absExcluded(st []int64) bool {
 	for _, inv := range x.fin.sys.Invariants {
 		if rootParams(x.fin.n, inv, func(params []int32) bool {
 			return x.absDNF(st, inv.DNF, &fenv{params: params}) == triTrue
@@ -327,8 +332,15 @@ func (x *explorer) absExcluded(st []int64) bool {
 	return false
 }
 
+// absAssign is a tracked cell written by an abstract step with its
+// possible values.
+type absAssign struct {
+	cell int
+	vals []int64
+}
+
 // absSuccessors appends the abstract successors of st.
-func (x *explorer) absSuccessors(st []int64, out []successor) []successor {
+func (x *sampler) absSuccessors(st []int64, out []successor) []successor {
 	f := x.fin
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
@@ -353,20 +365,20 @@ func (x *explorer) absSuccessors(st []int64, out []successor) []successor {
 
 // absFire appends the abstract states reached by t with parameters
 // params.
-func (x *explorer) absFire(st []int64, t *Trans, params []int32, out []successor) []successor {
+func (x *sampler) absFire(st []int64, t *Trans, params []int32, out []successor) []successor {
 	f := x.fin
 	e := &fenv{params: params}
 	if x.absDNF(st, t.Guard, e) == triFalse {
 		return out
 	}
-	var as []assignment
+	var as []absAssign
 	combos := 1
 	for _, u := range t.Updates {
 		g := f.sys.Globals[u.Global]
 		if !tracked(g.Sort) {
 			continue
 		}
-		for _, up := range f.tuples(u.NUniv) {
+		for _, up := range univTuples(procSlice(f.n), u.NUniv) {
 			copy(e.u[:], up)
 			var args [maxArity]int32
 			for i := 0; i < u.NArgs; i++ {
@@ -419,10 +431,10 @@ func (x *explorer) absFire(st []int64, t *Trans, params []int32, out []successor
 					combos *= len(vals)
 				}
 			}
-			as = append(as, assignment{c, vals})
+			as = append(as, absAssign{c, vals})
 		}
 	}
-	step := forwardStep{t, slices.Clone(params)}
+	step := forwardStep{t: t, args: slices.Clone(params)}
 	idx := make([]int, len(as))
 	for {
 		s := slices.Clone(st)

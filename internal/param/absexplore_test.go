@@ -1,6 +1,9 @@
 package param
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // absSystem has an integer (not tracked by the abstract sample) that
 // guards a move of the control array.
@@ -57,6 +60,52 @@ func TestAbstractSample(t *testing.T) {
 	for i := range s.states {
 		if b[i/64]&(1<<uint(i%64)) == 0 {
 			t.Fatalf("state %d: Count = 7 does not hold on an unknown Count", i)
+		}
+	}
+}
+
+// exactSystem is a finite-state system (sampled exactly).
+const exactSystem = `type loc = Idle | Wait | Crit
+var Turn : proc
+array L[proc] : loc
+init (z) { L[z] = Idle }
+unsafe (x y) { L[x] = Crit && L[y] = Crit }
+transition wait(i) requires { L[i] = Idle } { L[i] := Wait; Turn := i }
+transition enter(i) requires { L[i] = Wait && Turn = i && forall_other j. L[j] <> Crit } { L[i] := Crit }
+transition leave(i) requires { L[i] = Crit } { L[i] := Idle; Turn := . }
+`
+
+// TestExactSampleIsExplorerSample checks that the lazy sample in exact
+// mode, grown a few states at a time, is the sample of the one explorer
+// (finite.sample): the same states in the same order.
+func TestExactSampleIsExplorerSample(t *testing.T) {
+	sys, err := Load("exact.cub", []byte(exactSystem))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !explorable(sys) {
+		t.Fatal("exact.cub: want an explorable system")
+	}
+	for _, n := range []int32{2, 3} {
+		want := newFinite(sys, n).sample(nil, maxSample)
+		x := newSampler(newFinite(sys, n), false)
+		for limit := 7; !x.res.complete && !x.unsafe && limit < 10*maxSample; limit += 7 {
+			x.grow(nil, limit)
+		}
+		if x.unsafe {
+			t.Fatalf("n=%d: the sample meets an unsafe state", n)
+		}
+		if !x.res.complete || !want.complete {
+			t.Fatalf("n=%d: complete %v and %v, want both", n, x.res.complete, want.complete)
+		}
+		if len(x.res.states) != len(want.states) {
+			t.Fatalf("n=%d: %d states, the explorer %d", n, len(x.res.states), len(want.states))
+		}
+		for i := range want.states {
+			if !slices.Equal(x.res.states[i], want.states[i]) || x.res.parent[i] != want.parent[i] {
+				t.Fatalf("n=%d: state %d is %v (parent %d), the explorer's %v (parent %d)", n, i,
+					x.res.states[i], x.res.parent[i], want.states[i], want.parent[i])
+			}
 		}
 	}
 }

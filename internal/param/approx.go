@@ -46,7 +46,7 @@ type approximator struct {
 	// processes (sampleSet), explored by insts; guessProcs bounds the
 	// processes of a guess
 	sets       []*sampleSet
-	insts      []*explorer
+	insts      []*sampler
 	guessProcs int
 	bad        []*Cube // refuted guesses
 	badIdx     []*matchIndex
@@ -103,7 +103,7 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 	if fin.cells > maxCells {
 		return nil
 	}
-	a.insts = append(a.insts, newExplorer(fin, a.abstract))
+	a.insts = append(a.insts, newSampler(fin, a.abstract))
 	a.sets = append(a.sets, newSampleSet(fin, nil))
 	return a
 }
@@ -140,7 +140,7 @@ func (a *approximator) grow(limit int) {
 				a.done = true
 				break
 			}
-			a.insts = append(a.insts, newExplorer(fin, a.abstract))
+			a.insts = append(a.insts, newSampler(fin, a.abstract))
 			a.sets = append(a.sets, newSampleSet(fin, nil))
 			continue
 		}

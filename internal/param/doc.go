@@ -14,7 +14,10 @@
 // model.go: reads and writes in a pre-image become events of the cube,
 // ordered by a global-happens-before relation (ghb) built from preserved
 // program order, fences, coherence and from-read, and each new write is
-// split against the unsatisfied compatible reads (read-from or not). Cubes
+// split against the unsatisfied compatible reads: a read reads from it,
+// or read from a write co-before it, or (with sequentially consistent
+// shared variables, or under PSO) reads from a write that an earlier
+// transition makes and that reaches memory after it (model.go). Cubes
 // whose ghb has a cycle are dropped; unsatisfied reads at the initial state
 // take the initial values. The model is TSO-like, as in Conchon,
 // Declerck, Zaïdi, "Cubicle-W" (IJCAR 2018); Options.Model "pso" gives
@@ -80,9 +83,10 @@
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), queue.go
-// (the order of exploration), explore.go (finite instances, forward),
-// approx.go (guesses) and absexplore.go (its lazy, abstract samples), wexplore.go and wguess.go (the same for weak
-// memory), search.go (the reachability loop) and report.go
+// (the order of exploration), explore.go and wexplore.go (the one
+// explorer of finite instances, forward, under SC, TSO or PSO),
+// absexplore.go (the lazy, abstract samples of the guesses), approx.go
+// and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict), selfcheck.go (the cross-check of a verdict on finite
 // instances explored forward: musket param -selfcheck).

@@ -113,15 +113,102 @@ func fenceOldReads(c *Cube, actor int32, pso bool) {
 	}
 }
 
-// rffrChoice is one way the writes of the new node meet the unsatisfied
-// reads of one old node: the reads of the writing process must read from
-// the new write; the reads of the other processes may (rf: the write is
-// ghb-before the read node) or may not (the read node is ghb-before the
-// write).
+// rffrChoice is an old node with unsatisfied reads compatible with a
+// write of the new node (a read of the same location).
 type rffrChoice struct {
 	node  int  // position of the old node
-	rf    bool // the other processes' compatible reads read from the write
 	other bool // some compatible read is by another process
+}
+
+// rffrPick is one way the writes of the new node meet the compatible
+// reads of one old node:
+//   - fr: the other processes' reads read from a write co-before the new
+//     one (the read node is ghb-before the new write); the writer's own
+//     reads read from the new write;
+//   - otherwise each compatible read reads from the new write (rf) or,
+//     if its bit in late is set, from a write co-after it that an
+//     earlier transition makes and that reaches memory later (the new
+//     write is then ghb-before the read node, and the read stays
+//     unsatisfied). A read of another process always makes the new
+//     write ghb-before its node (rfe, or co;rfe).
+//
+// Late sources exist only when a write can reach memory after a write
+// that a later transition makes: a transition's order is then fixed by
+// something else than the weak memory, namely sequentially consistent
+// shared variables (a process learns of another's transition while that
+// process's write is still buffered), or PSO (a process reads a later
+// write of another process whose earlier write to another variable is
+// still buffered). Under TSO without shared sequentially consistent
+// variables every run has an order of its transitions in which a write
+// made earlier is co-before the writes that later transitions of other
+// processes make, unless they are unordered (Conchon, Declerck, Zaïdi,
+// "Cubicle-W"), and the two choices suffice.
+type rffrPick struct {
+	fr   bool
+	late uint64 // bit i: old.Reads[i] reads from a later write
+}
+
+// maxLateReads bounds the compatible reads of a node that may be late
+// (2^k choices each).
+const maxLateReads = 6
+
+// rffrOptions lists, for each rffr node, its picks: fr first (if another
+// process reads), then rf, then the late subsets.
+func (e *engine) rffrOptions(c *Cube, n *Node, rffr []rffrChoice) [][]rffrPick {
+	late := e.sys.SharedSC || e.pso()
+	out := make([][]rffrPick, len(rffr))
+	for k, r := range rffr {
+		var opts []rffrPick
+		if r.other {
+			opts = append(opts, rffrPick{fr: true})
+		}
+		opts = append(opts, rffrPick{})
+		if late {
+			var compat []int
+			for i, rd := range c.Nodes[r.node].Reads {
+				if writesLoc(n, rd) && len(compat) < maxLateReads {
+					compat = append(compat, i)
+				}
+			}
+			for m := 1; m < 1<<uint(len(compat)); m++ {
+				var bits uint64
+				for b, i := range compat {
+					if m&(1<<uint(b)) != 0 {
+						bits |= 1 << uint(i)
+					}
+				}
+				opts = append(opts, rffrPick{late: bits})
+			}
+		}
+		out[k] = opts
+	}
+	return out
+}
+
+// writesLoc reports whether n writes the location of a.
+func writesLoc(n *Node, a Access) bool {
+	for _, w := range n.Writes {
+		if w.sameLoc(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// initReadsOK reports whether the unsatisfied reads of c can read the
+// initial values: no write to a read's location may be ghb-before it
+// (the initial value is co-before every write).
+func initReadsOK(c *Cube) bool {
+	for k, n := range c.Nodes {
+		for _, rd := range n.Reads {
+			for u, o := range c.Nodes {
+				if u != k && c.GHB[u]&(1<<uint(k)) != 0 && writesLoc(o, rd) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // rffrNodes lists the old nodes with unsatisfied reads compatible with a

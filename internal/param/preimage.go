@@ -574,31 +574,30 @@ func (e *engine) finish(c *Cube, t *Trans, args []int32, actor int32, ga guardAl
 		node.setFlags(ProcFlags{Proc: actor, Read: len(reads) > 0, Write: len(writes) > 0, Fenced: fence && len(reads) > 0,
 			FencedW: e.pso() && fence && len(writes) > 0})
 	}
-	// choices of the rffr split: bit k set = rf for rffr[k]
-	var free []int
-	for k, r := range rffr {
-		if r.other {
-			free = append(free, k)
+	// choices of the rffr split (rffrOptions)
+	opts := e.rffrOptions(c, proto, rffr)
+	choice := make([]rffrPick, len(rffr))
+	idx := make([]int, len(rffr))
+	for n := 0; n < maxRffrCombos; n++ {
+		for k := range rffr {
+			choice[k] = opts[k][idx[k]]
 		}
-	}
-	if len(free) > 20 {
-		free = free[:20]
-	}
-	for mask := 0; mask < 1<<uint(len(free)); mask++ {
-		rf := make([]bool, len(rffr))
-		for b, k := range free {
-			rf[k] = mask&(1<<uint(b)) != 0
-		}
-		if nc := e.build(c, t, args, actor, ga, node, fence, writes, rffr, rf, sub, lits, slots); nc != nil {
+		if nc := e.build(c, t, args, actor, ga, node, fence, writes, rffr, choice, sub, lits, slots); nc != nil {
 			out = append(out, nc)
+		}
+		if !nextChoice(idx, func(k int) int { return len(opts[k]) }) {
+			break
 		}
 	}
 	return out
 }
 
+// maxRffrCombos bounds the rffr choices of one pre-image alternative.
+const maxRffrCombos = 1 << 16
+
 // build makes one pre-image cube, or returns nil when it is empty.
 func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, node *Node, fence bool,
-	writes []writeVal, rffr []rffrChoice, rf []bool, sub substitution, lits []Lit, slots []int32) *Cube {
+	writes []writeVal, rffr []rffrChoice, choice []rffrPick, sub substitution, lits []Lit, slots []int32) *Cube {
 	nc := &Cube{Parent: c, Trans: t.Name, Args: args, Root: c.Root, Depth: c.Depth + 1}
 	// weak part
 	if len(c.Nodes) > 0 || node != nil {
@@ -626,28 +625,35 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 			}
 			for k, r := range rffr {
 				old := nc.Nodes[r.node].clone()
+				pick := choice[k]
 				var keep []Access
-				for _, rd := range old.Reads {
+				for i, rd := range old.Reads {
 					var w *writeVal
 					for i := range writes {
 						if writes[i].acc.sameLoc(rd) {
 							w = &writes[i]
 						}
 					}
-					if w == nil || (rd.Proc != actor && !rf[k]) {
+					if w == nil || pick.fr && rd.Proc != actor || pick.late&(1<<uint(i)) != 0 {
 						keep = append(keep, rd)
 						continue
 					}
 					sub[rd.valTerm(old.ID, e.sys)] = w.val
+					// coherence: a write to the location that is
+					// ghb-before the read is co-before its source
+					for u := range c.Nodes {
+						if u != r.node && c.GHB[u]&(1<<uint(r.node)) != 0 && writesLoc(c.Nodes[u], rd) {
+							addEdge(nc.GHB, u, self)
+						}
+					}
 				}
 				old.Reads = keep
 				nc.Nodes[r.node] = old
-				if r.other {
-					if rf[k] {
-						addEdge(nc.GHB, self, r.node)
-					} else {
-						addEdge(nc.GHB, r.node, self)
-					}
+				switch {
+				case pick.fr:
+					addEdge(nc.GHB, r.node, self)
+				case r.other || pick.late != 0:
+					addEdge(nc.GHB, self, r.node)
 				}
 			}
 			if cyclic(nc.GHB) {

@@ -623,6 +623,9 @@ func splitRootReads(c *Cube, reads []Access) {
 // reachesInit is the safety test: does c meet the initial states? The
 // unsatisfied reads take the initial values.
 func (e *engine) reachesInit(c *Cube) bool {
+	if !initReadsOK(c) {
+		return false
+	}
 	sub := substitution{}
 	for _, n := range c.Nodes {
 		for _, r := range n.Reads {

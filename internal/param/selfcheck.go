@@ -14,19 +14,20 @@ import (
 //   - A SAFE verdict holds for every number of processes, so no state of
 //     an instance may satisfy an unsafe formula. The instances with 2, 3
 //     and 4 processes (those number_procs allows) are explored
-//     breadth-first up to a state budget: under sequential consistency
-//     for systems without weak variables and numbers (explore.go, every
-//     nondeterministic value), under TSO for the others (wexplore.go,
-//     store buffers of selfBufCap writes, a nondeterministic value takes
-//     every value of a finite sort or a few small numbers, a number that
-//     init leaves free takes a few small values or values far apart).
-//     Both are under-approximations of the reachable states, so a bad
-//     state found is a real counterexample to SAFE.
+//     breadth-first up to a state budget by the one explorer (explore.go,
+//     wexplore.go) under the memory model of the search: sequential
+//     consistency for systems without weak variables, TSO, or PSO
+//     (-model pso), with store buffers of selfBufCap writes; a
+//     nondeterministic value takes every value of a finite sort or a few
+//     small numbers, a number that init leaves free takes a few small
+//     values or values far apart. That is an under-approximation of the
+//     reachable states, so a bad state found is a real counterexample to
+//     SAFE; the path to it (transitions and flushes) is reported.
 //   - An UNSAFE verdict names a trace; it is replayed forward on the
 //     instance whose processes are the trace's: each step must be enabled
-//     in some state reached so far (under TSO, after any flushes) and
-//     some state after the last step (and flushes) must be unsafe. Under
-//     TSO the order of a backward trace need not be an order in time (the
+//     in some state reached so far (under TSO and PSO, after any flushes)
+//     and some state after the last step (and flushes) must be unsafe.
+//     Under TSO and PSO the order of a backward trace need not be an order in time (the
 //     events are partially ordered by ghb): when the trace does not
 //     replay in its order, an instance that reaches an unsafe state
 //     confirms the verdict (a note).
@@ -37,9 +38,7 @@ import (
 // need the other processes to be absent while the unsafe formula needs
 // them. That is reported as a note, not a disagreement.
 //
-// Under PSO only SAFE verdicts are checked (TSO runs are PSO runs; a PSO
-// trace need not be a TSO one). Systems with real numbers are not
-// explored. Limit verdicts (timeout, ...) are not checked.
+// Systems with real numbers are not explored. Limit verdicts (timeout, ...) are not checked.
 
 // selfBufCap is the capacity of the store buffers in the cross-check.
 const selfBufCap = 3
@@ -107,20 +106,16 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 			lo, hi = min(lo, n), min(hi, n)
 		}
 		for n := lo; n <= hi && !stop(); n++ {
-			in, path := exploreInstance(sys, n, budget, stop)
+			in, path := exploreInstance(sys, n, opts.Model, budget, stop)
 			cc.Instances = append(cc.Instances, in)
 			if in.Bad {
 				cc.Problems = append(cc.Problems, fmt.Sprintf("SAFE, but the instance with %d processes reaches an unsafe state%s", n, path))
 			}
 		}
 	case Unsafe:
-		if opts.Model == "pso" {
-			cc.Skipped = "UNSAFE traces are not replayed under PSO"
-			return cc
-		}
-		if ok, why := replayTrace(sys, res, budget, stop); ok {
+		if ok, why := replayTrace(sys, res, opts.Model, budget, stop); ok {
 			cc.Replayed = true
-		} else if n, found := unsafeInstance(sys, res, budget, stop); found {
+		} else if n, found := unsafeInstance(sys, res, opts.Model, budget, stop); found {
 			// under TSO the order of a backward trace need not be an
 			// order in time (its events are only partially ordered)
 			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
@@ -158,37 +153,38 @@ func universalStep(sys *System, res *Result) string {
 	return ""
 }
 
-// exploreInstance explores the instance with n processes breadth-first.
-// path describes the steps to a bad state (sequentially consistent
-// instances only).
-func exploreInstance(sys *System, n int32, budget int, stop func() bool) (InstanceCheck, string) {
-	in := InstanceCheck{Procs: int(n)}
+// checkExplorer makes the explorer of the instance of sys with n
+// processes under the model of the search (Options.Model), and its
+// initial states: those of the samples of the approximation for
+// finite-state systems without weak memory (explore.go), otherwise
+// several values for the numbers that init leaves free (selfInitials)
+// and store buffers of selfBufCap writes; a nondeterministic value takes
+// every value.
+func checkExplorer(sys *System, n int32, model string, budget int) (*wfinite, [][]int64) {
 	if explorable(sys) {
-		f := newFinite(sys, n)
-		smp := f.sample(stop, budget)
-		in.States, in.Complete = len(smp.states), smp.complete
-		for i, st := range smp.states {
-			for _, u := range sys.Unsafe {
-				if f.holdsRoot(st, u) {
-					in.Bad = true
-					var steps []string
-					for _, s := range smp.path(i) {
-						steps = append(steps, s.String())
-					}
-					return in, fmt.Sprintf(" (unsafe[%d] after %s)", u.Index, strings.Join(steps, " -> "))
-				}
-			}
-		}
-		return in, ""
+		f := newFinite(sys, n).wfinite
+		return f, f.initials(func(int) int64 { return 0 })
 	}
-	f := newWFiniteCap(sys, n, selfBufCap)
+	f := newExplorer(sys, n, modelOf(sys, model), selfBufCap)
 	f.allNondet = true
-	states, complete := f.explore(stop, budget)
-	in.States, in.Complete = len(states), complete
-	for _, st := range states {
-		if f.unsafe(st) > 0 {
+	return f, f.selfInitials(budget)
+}
+
+// exploreInstance explores the instance with n processes breadth-first.
+// path describes the steps to a bad state.
+func exploreInstance(sys *System, n int32, model string, budget int, stop func() bool) (InstanceCheck, string) {
+	in := InstanceCheck{Procs: int(n)}
+	f, inits := checkExplorer(sys, n, model, budget)
+	smp := f.explore(stop, inits, budget)
+	in.States, in.Complete = len(smp.states), smp.complete
+	for i, st := range smp.states {
+		if u := f.unsafe(st); u > 0 {
 			in.Bad = true
-			return in, fmt.Sprintf(" (unsafe[%d])", f.unsafe(st))
+			var steps []string
+			for _, s := range smp.path(i) {
+				steps = append(steps, s.String())
+			}
+			return in, fmt.Sprintf(" (unsafe[%d] after %s)", u, strings.Join(steps, " -> "))
 		}
 	}
 	return in, ""
@@ -207,6 +203,9 @@ func (f *wfinite) unsafe(st []int64) int {
 }
 
 func (s forwardStep) String() string {
+	if s.t == nil {
+		return "flush(" + slotName(s.flush) + ")"
+	}
 	st := Step{Trans: s.t.Name, Args: s.args}
 	return st.String()
 }
@@ -214,7 +213,7 @@ func (s forwardStep) String() string {
 // replayTrace follows res.Trace forward on the instance whose processes
 // are the slots of the trace (and of the unsafe formula), keeping at most
 // budget states after each step.
-func replayTrace(sys *System, res *Result, budget int, stop func() bool) (bool, string) {
+func replayTrace(sys *System, res *Result, model string, budget int, stop func() bool) (bool, string) {
 	trans := map[string]*Trans{}
 	for _, t := range sys.Trans {
 		trans[t.Name] = t
@@ -235,7 +234,7 @@ func replayTrace(sys *System, res *Result, budget int, stop func() bool) (bool, 
 		if m := int32(sys.NumberProcs); m > 0 && n > m {
 			break
 		}
-		ok, w := replayOn(sys, res, trans, n, budget, stop)
+		ok, w := replayOn(sys, res, trans, n, model, budget, stop)
 		if ok {
 			return true, ""
 		}
@@ -250,7 +249,7 @@ func replayTrace(sys *System, res *Result, budget int, stop func() bool) (bool, 
 // unsafeInstance explores the instances with as many processes as the
 // trace of res names and up to 4, and returns one that reaches an
 // unsafe state.
-func unsafeInstance(sys *System, res *Result, budget int, stop func() bool) (int32, bool) {
+func unsafeInstance(sys *System, res *Result, model string, budget int, stop func() bool) (int32, bool) {
 	lo := max(sys.Pinned, 2)
 	for _, s := range res.Trace {
 		for _, a := range s.Args {
@@ -262,74 +261,30 @@ func unsafeInstance(sys *System, res *Result, budget int, stop func() bool) (int
 		lo, hi = min(lo, m), min(hi, m)
 	}
 	for n := lo; n <= hi && !stop(); n++ {
-		if in, _ := exploreInstance(sys, n, budget, stop); in.Bad {
+		if in, _ := exploreInstance(sys, n, model, budget, stop); in.Bad {
 			return n, true
 		}
 	}
 	return 0, false
 }
 
-func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, budget int, stop func() bool) (bool, string) {
-	if explorable(sys) {
-		f := newFinite(sys, n)
-		var cur [][]int64
-		for _, s := range f.initial() {
-			if !f.excluded(s) {
-				cur = append(cur, s)
-			}
-		}
-		var out []successor
-		for k, step := range res.Trace {
-			t := trans[step.Trans]
-			if t == nil {
-				return false, fmt.Sprintf("unknown transition %s", step.Trans)
-			}
-			seen := map[string]bool{}
-			var next [][]int64
-			for _, st := range cur {
-				out = f.fire(st, t, step.Args, out[:0])
-				for _, s := range out {
-					if k := stateKey(s.st); !seen[k] && !f.excluded(s.st) && len(next) < budget {
-						seen[k] = true
-						next = append(next, s.st)
-					}
-				}
-			}
-			if len(next) == 0 {
-				return false, fmt.Sprintf("step %d, %s, is not enabled (%d processes)", k+1, step, n)
-			}
-			cur = next
-			if stop() {
-				return false, "stopped"
-			}
-		}
-		for _, st := range cur {
-			for _, u := range sys.Unsafe {
-				if u.Index == res.Root && f.holdsRoot(st, u) {
-					return true, ""
-				}
-			}
-		}
-		return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
-	}
-	f := newWFiniteCap(sys, n, selfBufCap)
-	f.allNondet = true
-	cur := f.selfInitials(budget)
-	var out [][]int64
+func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
+	f, cur := checkExplorer(sys, n, model, budget)
+	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]
 		if t == nil {
 			return false, fmt.Sprintf("unknown transition %s", step.Trans)
 		}
 		cur = f.flushClosure(cur, budget)
-		seen := map[string]bool{}
+		seen := map[stateID]bool{}
 		var next [][]int64
 		for _, st := range cur {
 			out = f.fire(st, t, slices.Clone(step.Args), out[:0])
 			for _, s := range out {
-				if k := stateKey(s); !seen[k] && len(next) < budget {
+				if k := stateKey(s.st); !seen[k] && len(next) < budget {
 					seen[k] = true
-					next = append(next, s)
+					next = append(next, s.st)
 				}
 			}
 		}
@@ -342,8 +297,10 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, budget
 		}
 	}
 	for _, st := range f.flushClosure(cur, budget) {
-		if f.unsafe(st) == res.Root {
-			return true, ""
+		for _, u := range sys.Unsafe {
+			if u.Index == res.Root && f.holdsRoot(st, u) {
+				return true, ""
+			}
 		}
 	}
 	return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
@@ -352,7 +309,7 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, budget
 // flushClosure adds to states those reached from them by flushes, up to
 // budget states.
 func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
-	seen := map[string]bool{}
+	seen := map[stateID]bool{}
 	var out [][]int64
 	for _, s := range states {
 		if k := stateKey(s); !seen[k] {
@@ -360,13 +317,13 @@ func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
 			out = append(out, s)
 		}
 	}
-	var next [][]int64
+	var next []successor
 	for i := 0; i < len(out) && len(out) < budget; i++ {
 		next = f.flushes(out[i], next[:0])
 		for _, s := range next {
-			if k := stateKey(s); !seen[k] && len(out) < budget {
+			if k := stateKey(s.st); !seen[k] && len(out) < budget {
 				seen[k] = true
-				out = append(out, s)
+				out = append(out, s.st)
 			}
 		}
 	}
@@ -396,7 +353,7 @@ func (f *wfinite) selfInitials(budget int) [][]int64 {
 			return v
 		})
 	}
-	seen := map[string]bool{}
+	seen := map[stateID]bool{}
 	var out [][]int64
 	for _, free := range frees {
 		for _, s := range f.initials(free) {
@@ -407,33 +364,4 @@ func (f *wfinite) selfInitials(budget int) [][]int64 {
 		}
 	}
 	return out
-}
-
-// explore lists the states reachable from selfInitials breadth-first, at
-// most budget; complete reports that none was left out.
-func (f *wfinite) explore(stop func() bool, budget int) (states [][]int64, complete bool) {
-	seen := map[string]bool{}
-	for _, s := range f.selfInitials(budget) {
-		seen[stateKey(s)] = true
-		states = append(states, s)
-	}
-	var next [][]int64
-	for i := 0; i < len(states); i++ {
-		if i%512 == 0 && stop() {
-			return states, false
-		}
-		next = f.successors(states[i], next[:0])
-		for _, s := range next {
-			k := stateKey(s)
-			if seen[k] {
-				continue
-			}
-			if len(states) >= budget {
-				return states, false
-			}
-			seen[k] = true
-			states = append(states, s)
-		}
-	}
-	return states, true
 }

@@ -14,7 +14,7 @@ import (
 // crossCheckOne searches src with a small budget and cross-checks the
 // verdict on finite instances; it returns a description of what went
 // wrong (a panic, a rejected generated system, a disagreement), or "".
-func crossCheckOne(src string, opts Options, states int) (problem string, verdict Verdict) {
+func crossCheckOne(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict) {
 	defer func() {
 		if r := recover(); r != nil {
 			problem = fmt.Sprintf("panic: %v", r)
@@ -24,11 +24,11 @@ func crossCheckOne(src string, opts Options, states int) (problem string, verdic
 	if err != nil {
 		return "rejected: " + err.Error(), Timeout
 	}
-	res, err := Verify(context.Background(), sys, opts)
+	res, err := Verify(ctx, sys, opts)
 	if err != nil {
 		return "verify: " + err.Error(), Timeout
 	}
-	cc := SelfCheck(context.Background(), sys, res, opts, states)
+	cc := SelfCheck(ctx, sys, res, opts, states)
 	if !cc.OK() {
 		return cc.String(), res.Verdict
 	}
@@ -38,7 +38,7 @@ func crossCheckOne(src string, opts Options, states int) (problem string, verdic
 // TestSelfCheckRandom cross-checks the verdicts on random small systems
 // (genSystem): a few hundred by default, thousands under MUSKET_LONG
 // (MUSKET_SELFCHECK_N overrides the number, MUSKET_SELFCHECK_SEED the
-// seed). No search may panic, and no
+// seed, MUSKET_SELFCHECK_MODEL=pso searches and checks under PSO). No search may panic, and no
 // verdict may disagree with the finite instances.
 func TestSelfCheckRandom(t *testing.T) {
 	n := 200
@@ -57,8 +57,8 @@ func TestSelfCheckRandom(t *testing.T) {
 	start := time.Now()
 	for i := range n {
 		src := genSystem(rng, 0.5)
-		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
-		problem, v := crossCheckOne(src, opts, 2000)
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL")}
+		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
 		count[v]++
 		if problem != "" {
 			t.Errorf("system %d:\n%s\n%s", i, src, problem)
@@ -85,7 +85,11 @@ func FuzzSearch(f *testing.F) {
 			src = genSystem(rand.New(rand.NewPCG(seed, seed>>7)), 0.5)
 		}
 		opts := Options{MaxNodes: 40, Timeout: time.Second}
-		if problem, _ := crossCheckOne(src, opts, 1000); problem != "" && !strings.HasPrefix(problem, "rejected") {
+		// a bound on the cross-check too: the fuzzing engine takes a
+		// worker that does not answer for long to have hung
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		if problem, _ := crossCheckOne(ctx, src, opts, 1000); problem != "" && !strings.HasPrefix(problem, "rejected") {
 			t.Errorf("%s\n%s", src, problem)
 		}
 	})

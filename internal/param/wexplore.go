@@ -5,20 +5,31 @@ import (
 	"slices"
 )
 
-// This file is a forward, explicit-state exploration of a finite instance
-// of a system with weak memory (Cubicle-W), under TSO: each process has a
-// FIFO store buffer; a write of a weak variable goes to the buffer of the
-// process that performs it, a flush step moves the oldest write of a
-// buffer to memory, a read sees the latest write of its own buffer to the
-// cell or else memory, a fenced transition needs an empty buffer, and a
-// transition that reads and writes weak variables is atomic: it needs an
-// empty buffer and writes memory directly. Integer variables keep their
-// values (they may grow), so the exploration is bounded: it keeps the
-// first wMaxSample states in breadth-first order, with buffers of at most
-// wBufCap writes. The sample is an under-approximation of the reachable
-// states; the weak guesses (wguess.go) use it to discard generalisations
-// that are certainly reachable, and the backward search proves or refutes
-// the others.
+// This file is the semantics of the explorer of finite instances (see
+// explore.go), parameterised by the memory model of the weak variables:
+//
+//   - SC: every write goes to memory at once;
+//   - TSO: each process has a FIFO store buffer; a write of a weak
+//     variable goes to the buffer of the process that performs it, a
+//     flush step moves the oldest write of a buffer to memory;
+//   - PSO: as TSO, but a flush step may move the oldest write to any one
+//     cell (per-location FIFO buffers: writes to different cells reach
+//     memory in any order).
+//
+// Under TSO and PSO a read sees the latest write of its own buffer to
+// the cell or else memory, a fenced transition needs an empty buffer, and
+// a transition that reads and writes weak variables is atomic: it needs
+// an empty buffer and writes memory directly. Non-weak variables are
+// sequentially consistent: written in memory at once.
+//
+// The weak guesses (wguess.go) sample the instances of weak systems:
+// integer variables keep their values (they may grow), so the sample is
+// bounded: it keeps the first wMaxSample states in breadth-first order,
+// with buffers of at most wBufCap writes. The sample is an
+// under-approximation of the reachable states; the weak guesses use it
+// to discard generalisations that are certainly reachable, and the
+// backward search proves or refutes the others. The cross-check
+// (selfcheck.go) explores the instances with the model of the search.
 
 // wMaxSample bounds the states of a weak sample, wBufCap the writes a
 // store buffer holds in it, wMaxDepth its breadth-first depth.
@@ -38,9 +49,35 @@ const (
 	wWalkLen = 100
 )
 
-// wfinite is a finite instance with store buffers. A state is the cells
-// (weak cells hold the memory value) followed, for each process, by the
-// length of its buffer and wBufCap (cell, value) pairs.
+// memModel is the memory model of an explored instance.
+type memModel int8
+
+const (
+	modelSC memModel = iota
+	modelTSO
+	modelPSO
+)
+
+func (m memModel) String() string {
+	return [...]string{"SC", "TSO", "PSO"}[m]
+}
+
+// modelOf is the model that the instances of sys are explored under
+// when the search uses the model named name (Options.Model).
+func modelOf(sys *System, name string) memModel {
+	switch {
+	case !sys.Weak:
+		return modelSC
+	case name == "pso":
+		return modelPSO
+	}
+	return modelTSO
+}
+
+// wfinite is a finite instance, the one explorer. A state is the cells
+// (weak cells hold the memory value) followed, when there are store
+// buffers, for each process, by the length of its buffer and bufCap
+// (cell, value) pairs.
 //
 // Then come, for each process and each weak cell, the range [lo, hi] of
 // the values that the cell took since the latest read or fence of the
@@ -49,22 +86,31 @@ const (
 // its process), which the weak guesses take into account.
 type wfinite struct {
 	cellLayout
-	weak []int // the weak cells
-	hist int   // offset of the ranges
-	size int
+	// model: how writes reach memory (the layout has store buffers when
+	// bufCap > 0; the SC runs of a TSO sample set model to SC for a
+	// while)
+	model memModel
+	weak  []int // the weak cells
+	hist  int   // offset of the ranges
+	size  int
 	// overAtoms, when set, are weak reads (KVal atoms) whose values are
 	// overVals
 	overAtoms []Term
 	overVals  []int64
-	// sc: the writes go to memory at once (the TSO runs that flush
-	// every write as soon as it is made, that is the SC runs)
-	sc bool
 	// bufCap is the number of writes a store buffer holds (wBufCap for
-	// the samples)
+	// the samples; 0: no buffers)
 	bufCap int
 	// allNondet: a nondeterministic assignment takes every value of its
-	// domain (a few numbers); otherwise its first one
+	// domain (a few numbers) while a step has at most maxSuccessors
+	// successors; otherwise its first one
 	allNondet bool
+	// initCombos bounds the combinations of the values of the cells that
+	// init leaves free (finite sorts)
+	initCombos int
+	// lenient: a write whose value cannot be evaluated (it names a
+	// process outside the instance) is skipped; otherwise the step is
+	// not taken
+	lenient bool
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -81,11 +127,18 @@ func weakExplorable(sys *System) bool {
 	return true
 }
 
-func newWFinite(sys *System, n int32) *wfinite { return newWFiniteCap(sys, n, wBufCap) }
+func newWFinite(sys *System, n int32) *wfinite { return newExplorer(sys, n, modelTSO, wBufCap) }
 
 // newWFiniteCap is newWFinite with store buffers of bufCap writes.
 func newWFiniteCap(sys *System, n int32, bufCap int) *wfinite {
-	f := &wfinite{cellLayout: newCellLayout(sys, n), bufCap: bufCap}
+	return newExplorer(sys, n, modelTSO, bufCap)
+}
+
+// newExplorer makes the explorer of the instance of sys with n processes
+// under model, with store buffers of bufCap writes (none under SC or
+// without weak variables).
+func newExplorer(sys *System, n int32, model memModel, bufCap int) *wfinite {
+	f := &wfinite{cellLayout: newCellLayout(sys, n), model: model, bufCap: bufCap, initCombos: 64}
 	for gi, g := range sys.Globals {
 		if !g.Weak {
 			continue
@@ -98,7 +151,13 @@ func newWFiniteCap(sys *System, n int32, bufCap int) *wfinite {
 			f.weak = append(f.weak, c)
 		}
 	}
-	f.hist = f.cells + int(n)*(1+2*f.bufCap)
+	if model == modelSC || len(f.weak) == 0 {
+		f.bufCap = 0
+	}
+	f.hist = f.cells
+	if f.bufCap > 0 {
+		f.hist += int(n) * (1 + 2*f.bufCap)
+	}
 	f.size = f.hist + int(n)*len(f.weak)*2
 	return f
 }
@@ -158,7 +217,7 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 			continue
 		}
 		b := f.buf(q)
-		for k := 0; k < int(st[b]); k++ {
+		for k := 0; k < int(f.bufLen(st, q)); k++ {
 			if int(st[b+1+2*k]) == c && !slices.Contains(vals, st[b+2+2*k]) {
 				vals = append(vals, st[b+2+2*k])
 			}
@@ -173,10 +232,18 @@ const wMaxRange = 16
 // buf is the offset of the buffer of process p.
 func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*f.bufCap) }
 
+// bufLen is the number of writes in the buffer of process p.
+func (f *wfinite) bufLen(st []int64, p int32) int64 {
+	if f.bufCap == 0 {
+		return 0
+	}
+	return st[f.buf(p)]
+}
+
 // view is the value of cell c that process p reads in st: its latest
 // buffered write to c, else memory.
 func (f *wfinite) view(st []int64, p int32, c int) int64 {
-	if p >= 1 && p <= f.n {
+	if p >= 1 && p <= f.n && f.bufCap > 0 {
 		b := f.buf(p)
 		for k := int(st[b]) - 1; k >= 0; k-- {
 			if int(st[b+1+2*k]) == c {
@@ -248,7 +315,7 @@ func (f *wfinite) lit(st []int64, l Lit, e *fenv) (holds, ok bool) {
 }
 
 func (f *wfinite) conj(st []int64, c Conj, e *fenv, actor int32) bool {
-	if c.Fence && actor > 0 && st[f.buf(actor)] != 0 {
+	if c.Fence && actor > 0 && f.bufLen(st, actor) != 0 {
 		return false
 	}
 	for _, l := range c.Lits {
@@ -300,7 +367,6 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
-	dom := &finite{cellLayout{sys: f.sys, n: f.n}}
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
@@ -312,7 +378,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			case SInt:
 				numeric[c] = true
 			case SBool, SEnum, SProc:
-				d = dom.domain(g.Sort)
+				d = f.domain(g.Sort)
 				st[c] = d[0]
 			}
 			doms = append(doms, d)
@@ -328,7 +394,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 		return true
 	}
 	var out [][]int64
-	seen := map[string]bool{}
+	seen := map[stateID]bool{}
 	inits := f.sys.Init
 	if len(inits) == 0 {
 		inits = []Conj{{}}
@@ -336,6 +402,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	for _, cj := range inits {
 		s := slices.Clone(st)
 		fixed := make([]bool, f.cells)
+		ok := true // no cell is fixed to two values
 		for _, tuple := range initTuples(procs, f.sys.InitArity) {
 			e := &fenv{params: tuple}
 			for _, l := range cj.Lits {
@@ -351,9 +418,13 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 					args[i] = e.proc(l.L.Args[i])
 				}
 				if c := f.cell(l.L.Sym, l.L.NArgs, args); c >= 0 {
+					ok = ok && (!fixed[c] || s[c] == v)
 					s[c], fixed[c] = v, true
 				}
 			}
+		}
+		if !ok {
+			continue
 		}
 		var open []int
 		combos := 1
@@ -362,7 +433,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			case fixed[c]:
 			case numeric[c]:
 				s[c] = free(c)
-			case len(doms[c]) > 1 && combos*len(doms[c]) <= 64:
+			case len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos:
 				combos *= len(doms[c])
 				open = append(open, c)
 			}
@@ -388,9 +459,9 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	return out
 }
 
-// successors appends the successors of st: every enabled transition
-// instance and every flush of a non-empty buffer.
-func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
+// successors appends the successors of st: every flush of a buffered
+// write that may reach memory, then every enabled transition instance.
+func (f *wfinite) successors(st []int64, out []successor) []successor {
 	out = f.flushes(st, out)
 	for _, t := range f.sys.Trans {
 		params := make([]int32, len(t.Params))
@@ -412,37 +483,50 @@ func (f *wfinite) successors(st []int64, out [][]int64) [][]int64 {
 	return out
 }
 
-// flushes appends the successors of st by one flush: the oldest write of
-// a non-empty buffer goes to memory.
-func (f *wfinite) flushes(st []int64, out [][]int64) [][]int64 {
+// flushes appends the successors of st by one flush: under TSO the
+// oldest write of a non-empty buffer goes to memory, under PSO the
+// oldest write to one cell.
+func (f *wfinite) flushes(st []int64, out []successor) []successor {
 	for p := int32(1); p <= f.n; p++ {
 		b := f.buf(p)
-		if st[b] == 0 {
-			continue
-		}
-		s := slices.Clone(st)
-		s[s[b+1]] = s[b+2]
-		f.widen(s, int(s[b+1]), s[b+2], 0)
-		copy(s[b+1:b+1+2*f.bufCap], s[b+3:b+1+2*f.bufCap])
-		s[b+2*f.bufCap-1], s[b+2*f.bufCap] = 0, 0
-		s[b]--
-		if !f.excluded(s) {
-			out = append(out, s)
+		n := int(f.bufLen(st, p))
+	next:
+		for k := range n {
+			if f.model != modelPSO && k > 0 {
+				break
+			}
+			c := st[b+1+2*k]
+			for j := range k {
+				if st[b+1+2*j] == c {
+					continue next // an older write to the cell goes first
+				}
+			}
+			s := slices.Clone(st)
+			s[c] = s[b+2+2*k]
+			f.widen(s, int(c), s[b+2+2*k], 0)
+			end := b + 1 + 2*f.bufCap
+			copy(s[b+1+2*k:end], s[b+3+2*k:end])
+			s[end-2], s[end-1] = 0, 0
+			s[b]--
+			if !f.excluded(s) {
+				out = append(out, successor{s, forwardStep{flush: p, cell: int(c)}})
+			}
 		}
 	}
 	return out
 }
 
-// fire appends the state reached by t with parameters params (one
-// state: a nondeterministic value takes its first value).
-func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]int64 {
+// fire appends the states reached by t with parameters params: one
+// state, or one for each choice of the nondeterministic values
+// (allNondet).
+func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []successor {
 	e := &fenv{params: params}
 	actor := int32(0)
 	if t.Actor >= 0 {
 		actor = params[t.Actor]
 	}
 	atomic := t.ReadsWeak && t.WritesWeak
-	if actor > 0 && (t.Fence || atomic) && st[f.buf(actor)] != 0 {
+	if actor > 0 && (t.Fence || atomic) && f.bufLen(st, actor) != 0 {
 		return out
 	}
 	if !f.dnf(st, t.Guard, e, actor) {
@@ -475,10 +559,14 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 				var alts []int64
 				if cs.Nondet && f.allNondet {
 					alts = f.nondetValues(g.Sort)
+					v = alts[0]
 				}
 				if !cs.Nondet {
 					var ok bool
 					if v, ok = f.value(st, cs.Value, e); !ok {
+						if f.lenient {
+							break
+						}
 						return out
 					}
 				}
@@ -487,21 +575,29 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out [][]int64) [][]
 			}
 		}
 	}
-	// the choices of the nondeterministic values (allNondet only)
+	// the choices of the nondeterministic values (allNondet only): once
+	// a step would have more than maxSuccessors successors, the other
+	// values take their first value
 	var open []int
 	combos := 1
 	for i, w := range ws {
-		if len(w.alts) > 1 && combos*len(w.alts) <= maxSuccessors {
+		if len(w.alts) > 1 {
+			if combos*len(w.alts) > maxSuccessors {
+				break
+			}
 			combos *= len(w.alts)
 			open = append(open, i)
 		}
 	}
+	step := forwardStep{t: t, args: slices.Clone(params)}
 	idx := make([]int, len(open))
 	for {
 		for k, i := range open {
 			ws[i].val = ws[i].alts[idx[k]]
 		}
-		out = f.apply(st, t, actor, atomic, ws, out)
+		if s := f.apply(st, t, actor, atomic, ws); s != nil {
+			out = append(out, successor{s, step})
+		}
 		if !nextChoice(idx, func(k int) int { return len(ws[open[k]].alts) }) {
 			return out
 		}
@@ -522,17 +618,17 @@ type write struct {
 func (f *wfinite) nondetValues(s Sort) []int64 {
 	switch s.Kind {
 	case SBool, SEnum, SProc:
-		dom := &finite{cellLayout{sys: f.sys, n: f.n}}
-		return dom.domain(s)
+		return f.domain(s)
 	}
 	return []int64{0, 1, 2, -1}
 }
 
-// apply appends the state st becomes by the writes ws of t.
-func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write, out [][]int64) [][]int64 {
+// apply returns the state st becomes by the writes ws of t, or nil when
+// the state is beyond the bound of the buffers or excluded.
+func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write) []int64 {
 	s := slices.Clone(st)
 	for _, w := range ws {
-		if !w.weak || atomic || actor == 0 || f.sc {
+		if !w.weak || atomic || actor == 0 || f.model == modelSC {
 			s[w.cell] = w.val
 			if w.weak {
 				f.widen(s, w.cell, w.val, 0)
@@ -542,7 +638,7 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 		f.widen(s, w.cell, w.val, actor)
 		b := f.buf(actor)
 		if s[b] >= int64(f.bufCap) {
-			return out // beyond the bound of the sample
+			return nil // beyond the bound of the buffers
 		}
 		k := b + 1 + 2*int(s[b])
 		s[k], s[k+1] = int64(w.cell), w.val
@@ -552,9 +648,9 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 		f.resetRanges(s, actor)
 	}
 	if f.excluded(s) {
-		return out
+		return nil
 	}
-	return append(out, s)
+	return s
 }
 
 // excluded reports whether st satisfies an invariant formula of the
@@ -594,15 +690,16 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 			limit = wMaxSample
 		}
 	}
-	f.sc = true
+	model := f.model
+	f.model = modelSC
 	states, seen := f.bfs(stop, nil, nil, limit, 0)
-	f.sc = false
+	f.model = model
 	states, seen = f.bfs(stop, states, seen, len(states)+wMaxSample, wMaxDepth)
 	if len(states) == 0 {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	var next [][]int64
+	var next []successor
 	for w := 0; w < wWalks; w++ {
 		if stop != nil && stop() {
 			return states
@@ -622,7 +719,7 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 			if len(next) == 0 {
 				break
 			}
-			st = next[rng.IntN(len(next))]
+			st = next[rng.IntN(len(next))].st
 			if k := stateKey(st); !seen[k] {
 				seen[k] = true
 				states = append(states, st)
@@ -635,11 +732,11 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 // bfs explores the instance breadth-first from its initial states, at
 // most maxDepth steps (0: no bound), and appends to states the states
 // that seen does not hold, up to limit states in all.
-func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[string]bool, limit, maxDepth int) ([][]int64, map[string]bool) {
+func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[stateID]bool, limit, maxDepth int) ([][]int64, map[stateID]bool) {
+	visited := map[stateID]bool{} // by this exploration
 	if seen == nil {
-		seen = map[string]bool{}
+		seen = visited // the same states: one map is enough
 	}
-	visited := map[string]bool{} // by this exploration
 	var queue [][]int64
 	var depth []int
 	add := func(s []int64, d int) bool {
@@ -671,7 +768,7 @@ func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[string]bool, 
 			}
 		}
 	}
-	var next [][]int64
+	var next []successor
 	for i := 0; i < len(queue); i++ {
 		if i%512 == 0 && stop != nil && stop() {
 			return states, seen
@@ -681,10 +778,57 @@ func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[string]bool, 
 		}
 		next = f.successors(queue[i], next[:0])
 		for _, s := range next {
-			if !add(s, depth[i]+1) {
+			if !add(s.st, depth[i]+1) {
 				return states, seen
 			}
 		}
 	}
 	return states, seen
+}
+
+// explore explores the instance breadth-first from the states inits, at
+// most limit states in all, and records how each state was first
+// reached. The states that satisfy an invariant formula of the system
+// are left out (the formula says they are unreachable) and not explored
+// further. stop is polled from time to time.
+func (f *wfinite) explore(stop func() bool, inits [][]int64, limit int) *sampled {
+	seen := map[stateID]bool{}
+	res := &sampled{}
+	add := func(s []int64, parent int, step forwardStep) {
+		res.states = append(res.states, s)
+		res.parent = append(res.parent, parent)
+		res.step = append(res.step, step)
+	}
+	for _, s := range inits {
+		if k := stateKey(s); !seen[k] && !f.excluded(s) {
+			seen[k] = true
+			if len(res.states) >= limit {
+				return res
+			}
+			add(s, -1, forwardStep{})
+		}
+	}
+	var next []successor
+	for i := 0; i < len(res.states); i++ {
+		if i%512 == 0 && stop != nil && stop() {
+			return res
+		}
+		next = f.successors(res.states[i], next[:0])
+		for _, s := range next {
+			k := stateKey(s.st)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if f.excluded(s.st) {
+				continue
+			}
+			if len(res.states) >= limit {
+				return res
+			}
+			add(s.st, i, s.step)
+		}
+	}
+	res.complete = true
+	return res
 }

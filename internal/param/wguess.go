@@ -165,7 +165,7 @@ func newWeakApproximator(sys *System, stop func() bool, work int) *approximator 
 		if stop != nil && stop() {
 			return true
 		}
-		if fin.sc {
+		if fin.model == modelSC { // the SC phase of the TSO sample
 			polls++
 			return polls > budget
 		}
