@@ -48,6 +48,8 @@ type cubicleRow struct {
 	name, file string
 	paper      float64 // seconds, 0: none
 	example    bool
+	// for examples/: Cubicle's nodes and options (its README's table)
+	refNodes, refOpts string
 }
 
 // cubicleExamples lists the files of examples/expected.csv, with
@@ -60,7 +62,7 @@ func cubicleExamples(dir string) []cubicleRow {
 	}
 	rows, _ := csv.NewReader(f).ReadAll()
 	f.Close()
-	times := map[string]float64{}
+	ref := map[string]cubicleRow{}
 	if readme, err := os.ReadFile(filepath.Join(dir, "examples", "README.md")); err == nil {
 		for _, line := range strings.Split(string(readme), "\n") {
 			cols := strings.Split(line, "|")
@@ -69,14 +71,15 @@ func cubicleExamples(dir string) []cubicleRow {
 			}
 			var secs float64
 			if _, err := fmt.Sscanf(strings.TrimSpace(cols[4]), "%g", &secs); err == nil {
-				times[strings.TrimSpace(cols[1])] = secs
+				ref[strings.TrimSpace(cols[1])] = cubicleRow{paper: secs, refOpts: strings.TrimSpace(cols[3]), refNodes: strings.TrimSpace(cols[5])}
 			}
 		}
 	}
 	var out []cubicleRow
 	for _, r := range rows {
 		if len(r) == 2 {
-			out = append(out, cubicleRow{name: "Cubicle example " + strings.TrimSuffix(r[0], ".cub"), file: "examples/" + r[0], paper: times[r[0]], example: true})
+			c := ref[r[0]]
+			out = append(out, cubicleRow{name: "Cubicle example " + strings.TrimSuffix(r[0], ".cub"), file: "examples/" + r[0], paper: c.paper, example: true, refNodes: c.refNodes, refOpts: c.refOpts})
 		}
 	}
 	return out
@@ -120,7 +123,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\treference time\tmusket time\tnodes\t")
+	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\treference time\tmusket time\tnodes\treference nodes\treference options\t")
 	var st status
 	term := isTerminal(stderr)
 	sig := interruptible()
@@ -174,7 +177,14 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		if want == "" {
 			want = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, nodes)
+		refNodes, refOpts := "-", "-"
+		if b.refNodes != "" {
+			refNodes = b.refNodes
+		}
+		if b.refOpts != "" {
+			refOpts = b.refOpts
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, nodes, refNodes, refOpts)
 		rows++
 	}
 	if term {

@@ -21,8 +21,14 @@ import (
 // inductive invariant that excludes the unsafe states: both are as sound
 // as without approximations.
 
-// maxGuessLits bounds the number of literals of a guess.
-const maxGuessLits = 3
+// maxGuessLits bounds the number of literals of a guess; a guess with
+// three literals mentions at most maxGuessArrays array cells (Cubicle's
+// BRAB heuristic, made for FLASH: wide guesses over many cells are
+// rarely invariants, and their pre-images are many).
+const (
+	maxGuessLits   = 3
+	maxGuessArrays = 1
+)
 
 // maxProcs and maxCells bound the finite instances that are sampled.
 const (
@@ -37,8 +43,10 @@ const maxRestarts = 200
 // approximator makes the guesses.
 type approximator struct {
 	// sets: the samples of finite instances with more and more
-	// processes (sampleSet); guessProcs bounds the processes of a guess
+	// processes (sampleSet), explored by insts; guessProcs bounds the
+	// processes of a guess
 	sets       []*sampleSet
+	insts      []*sampler
 	guessProcs int
 	bad        []*Cube // refuted guesses
 	badIdx     []*matchIndex
@@ -49,62 +57,113 @@ type approximator struct {
 	errRoot  *Root
 	errProcs []int32
 	stop     func() bool // polled while the samples are taken
+	// abstract: the samples are abstract (absexplore.go): guesses keep
+	// the literals over tracked cells only
+	abstract bool
+	fixed    bool // number_procs: one instance only
+	done     bool // no instance left to explore
 	// weak: the sample of a system with weak memory (wguess.go); sets
 	// is then unused
 	weak *weakSampler
 }
 
-// newApproximator samples finite instances of sys, or returns nil when
-// sys is not explorable. The first instance has two processes (or the
-// number_procs of sys, and then it is the only one); while a sample is
-// complete, the instance with one more process is sampled too, within
-// maxSample states in all: a guess over k processes may need k+1 of
-// them to be seen reachable (a process that the guess does not mention
-// but that the others wait for).
+// The budget of the lazy sample: sampleBase states when the backward
+// search visits its first node, samplePerNode more for each node it
+// visits, maxSample in all. The search's work pays for the sample: a search
+// that ends after a few nodes never explores thousands of states.
+const (
+	sampleBase    = 2000
+	samplePerNode = 500
+)
+
+// newApproximator prepares the samples of finite instances of sys, or
+// returns nil when sys has weak memory or too many cells. The first
+// instance has two processes (or the number_procs of sys, and then it
+// is the only one); when a sample is complete, the instance with one
+// more process is sampled next: a guess over k processes may need k+1
+// of them to be seen reachable (a process that the guess does not
+// mention but that the others wait for). Systems with integers, reals or
+// abstract types are sampled abstractly (absexplore.go). Nothing is
+// explored yet: grow explores as the search goes (the sample may meet
+// an unsafe state: a.unsafe).
 func newApproximator(sys *System, stop func() bool) *approximator {
+	if sys.Weak {
+		return nil
+	}
 	n := max(sys.Pinned, 2)
 	fixed := sys.NumberProcs > 0
 	if fixed {
 		n = int32(sys.NumberProcs)
 	}
-	if !explorable(sys) || n > maxProcs {
+	if n > maxProcs {
 		return nil
 	}
-	a := &approximator{stop: stop}
-	budget := maxSample
-	for ; n <= maxProcs && budget > 0; n++ {
-		fin := newFinite(sys, n)
-		if fin.cells > maxCells {
+	a := &approximator{stop: stop, abstract: !explorable(sys), fixed: fixed}
+	fin := newFinite(sys, n)
+	if fin.cells > maxCells {
+		return nil
+	}
+	a.insts = append(a.insts, newSampler(fin, a.abstract))
+	a.sets = append(a.sets, newSampleSet(fin, nil))
+	return a
+}
+
+// sampled returns the number of states sampled.
+func (a *approximator) sampled() int {
+	k := 0
+	for _, s := range a.sets {
+		k += len(s.states)
+	}
+	return k
+}
+
+// grow extends the samples up to limit states in all (at most
+// maxSample). In exact mode, a state that meets an unsafe formula stops
+// the sampling and sets a.unsafe.
+func (a *approximator) grow(limit int) {
+	limit = min(limit, maxSample)
+	for !a.done && !a.unsafe {
+		total := a.sampled()
+		if total >= limit {
 			break
 		}
-		smp := fin.sample(stop, budget)
-		if len(smp.states) == 0 {
-			break
-		}
-		for i, st := range smp.states {
-			for _, u := range sys.Unsafe {
-				if ps := fin.rootProcs(st, u); ps != nil {
-					// the instance is (likely) unsafe: every guess on
-					// the way to the error would be refuted, one
-					// restart each; Verify replays the path instead
-					// (replay.go)
-					return &approximator{unsafe: true, errPath: smp.path(i), errRoot: u, errProcs: ps}
-				}
+		k := len(a.insts) - 1
+		x, s := a.insts[k], a.sets[k]
+		if x.res.complete {
+			n := x.fin.n + 1
+			if a.fixed || n > maxProcs {
+				a.done = true
+				break
 			}
+			fin := newFinite(x.fin.sys, n)
+			if fin.cells > maxCells {
+				a.done = true
+				break
+			}
+			a.insts = append(a.insts, newSampler(fin, a.abstract))
+			a.sets = append(a.sets, newSampleSet(fin, nil))
+			continue
 		}
-		budget -= len(smp.states)
-		a.sets = append(a.sets, newSampleSet(fin, smp.states))
-		if fixed || !smp.complete {
+		grew := x.grow(a.stop, len(s.states)+limit-total)
+		if x.unsafe {
+			a.unsafe, a.errPath, a.errRoot, a.errProcs = true, x.errPath, x.errRoot, x.errProcs
 			break
 		}
-	}
-	if len(a.sets) == 0 {
-		return nil
+		if len(x.res.states) > len(s.states) {
+			s.states = x.res.states
+			clear(s.holds)
+		}
+		if !grew && !x.res.complete {
+			break // stopped
+		}
 	}
 	// a guess has at most the processes of the first instance, or one
-	// fewer than the largest one
-	a.guessProcs = max(int(a.sets[0].n), int(a.sets[len(a.sets)-1].n)-1)
-	return a
+	// fewer than the largest one sampled
+	last := len(a.sets) - 1
+	if last > 0 && len(a.sets[last].states) == 0 {
+		last--
+	}
+	a.guessProcs = max(int(a.sets[0].n), int(a.sets[last].n)-1)
 }
 
 // sampleSet is the sample of one finite instance, with, for every
@@ -183,14 +242,20 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 		return b
 	}
 	b := make([]uint64, (len(s.states)+63)/64)
-	get := func(st []int64, o operand) int64 {
+	get := func(st []int64, o operand) (int64, bool) {
 		if o.cell < 0 {
-			return o.val
+			return o.val, true
 		}
-		return st[o.cell] + o.val
+		if st[o.cell] == unknown {
+			return 0, false
+		}
+		return st[o.cell] + o.val, true
 	}
 	for i, st := range s.states {
-		if evalInt(g.op, get(st, g.l), get(st, g.r)) {
+		l, lok := get(st, g.l)
+		r, rok := get(st, g.r)
+		// a literal over an unknown cell (abstract sample) may hold
+		if !lok || !rok || evalInt(g.op, l, r) {
 			b[i/64] |= 1 << uint(i%64)
 		}
 	}
@@ -297,12 +362,26 @@ func (e *engine) guess(c *Cube) *Cube {
 	if a != nil && a.weak != nil && len(c.Lits) >= 2 {
 		return e.weakGuess(c)
 	}
-	if a == nil || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 {
+	if a == nil || a.unsafe || len(c.Nodes) > 0 || len(c.Lits) < 2 || len(c.Lits) > 64 || a.sampled() == 0 {
 		return nil
 	}
+	// the literals a guess may keep: in an abstract sample, those over
+	// tracked cells (the others hold in every abstract state)
+	pool := c.Lits
+	if a.abstract {
+		pool = nil
+		for _, l := range c.Lits {
+			if trackedLit(l) {
+				pool = append(pool, l)
+			}
+		}
+		if len(pool) == 0 {
+			return nil
+		}
+	}
 	// the slots of each literal
-	litSlots := make([]uint64, len(c.Lits))
-	for i, l := range c.Lits {
+	litSlots := make([]uint64, len(pool))
+	for i, l := range pool {
 		for _, t := range [2]Term{l.L, l.R} {
 			for _, s := range termSlots(t) {
 				if k, ok := slices.BinarySearch(c.Slots, s); ok {
@@ -317,7 +396,7 @@ func (e *engine) guess(c *Cube) *Cube {
 			pinnedSlots |= 1 << uint(k)
 		}
 	}
-	n := len(c.Lits)
+	n := len(pool)
 	var best *Cube
 	try := func(sub uint64) bool {
 		var slotSet uint64
@@ -325,10 +404,13 @@ func (e *engine) guess(c *Cube) *Cube {
 		for i := range n {
 			if sub&(1<<uint(i)) != 0 {
 				slotSet |= litSlots[i]
-				lits = append(lits, c.Lits[i])
+				lits = append(lits, pool[i])
 			}
 		}
 		if bits.OnesCount64(slotSet&^pinnedSlots) > a.guessProcs {
+			return false
+		}
+		if len(lits) >= 3 && arrayCells(lits) > maxGuessArrays {
 			return false
 		}
 		var slots []int32
@@ -349,18 +431,18 @@ func (e *engine) guess(c *Cube) *Cube {
 		best = g
 		return true
 	}
-	for size := 1; size <= maxGuessLits && size < n; size++ {
+	procs := func(sub uint64) int {
+		var s uint64
+		for i := range n {
+			if sub&(1<<uint(i)) != 0 {
+				s |= litSlots[i]
+			}
+		}
+		return bits.OnesCount64(s &^ pinnedSlots)
+	}
+	for size := 1; size <= maxGuessLits && size <= n && size < len(c.Lits); size++ {
 		// subsets of the given size, fewer processes first
 		subs := subsets(n, size)
-		procs := func(sub uint64) int {
-			var s uint64
-			for i := range n {
-				if sub&(1<<uint(i)) != 0 {
-					s |= litSlots[i]
-				}
-			}
-			return bits.OnesCount64(s &^ pinnedSlots)
-		}
 		slices.SortStableFunc(subs, func(x, y uint64) int { return procs(x) - procs(y) })
 		for _, sub := range subs {
 			if e.stopped() {
@@ -372,6 +454,36 @@ func (e *engine) guess(c *Cube) *Cube {
 		}
 	}
 	return nil
+}
+
+// arrayCells counts the array cells the literals mention.
+func arrayCells(lits []Lit) int {
+	k := 0
+	for _, l := range lits {
+		for _, t := range [2]Term{l.L, l.R} {
+			if t.Kind == KVar && t.NArgs > 0 {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// trackedLit reports whether both sides of l are constants, slots or
+// cells of finite sorts (the literals an abstract sample answers).
+func trackedLit(l Lit) bool {
+	for _, t := range [2]Term{l.L, l.R} {
+		switch t.Kind {
+		case KBool, KEnum, KSlot:
+		case KVar:
+			if !tracked(t.Sort) || t.Off.Num != 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // refuted reports whether g generalises a refuted guess.

@@ -45,7 +45,7 @@
 // The search is breadth-first, level by level and, inside a level, the
 // cubes with fewer processes and fewer literals first (queue.go). A newly
 // visited cube removes the visited cubes it subsumes syntactically. For
-// systems without weak memory and with finite values, the search
+// systems without weak memory, the search
 // approximates (approx.go, after Cubicle's BRAB): a new cube is replaced
 // by a small subset of its literals that no state of a sample of the
 // reachable states of the instances with two, three (and four)
@@ -54,7 +54,16 @@
 // literal, the sets of sampled states where it holds. Guesses that turn
 // out to reach the initial states are refuted and the search starts
 // again without them, so the verdicts stay sound; Options.NoApprox
-// turns this off.
+// turns this off. The sample is lazy (absexplore.go): a few thousand
+// states at the first visited node, a few hundred more per node, so
+// that a short search does not pay for a large sample. Systems with
+// integers, reals or abstract types are sampled abstractly, as
+// Cubicle's BRAB oracle does: the cells of other sorts than booleans,
+// enumerations and processes (and the values init leaves free) are
+// unknown, a literal over them may hold, and guesses keep the literals
+// over the other cells only; such a system is first searched without
+// approximation for a few hundred nodes. The weak sample's sequentially consistent
+// part is budgeted by the nodes of the search that came before it.
 //
 // Systems with weak memory (TSO) are approximated too, when a bounded
 // search without approximation finds no verdict (wguess.go): guesses keep
@@ -75,7 +84,8 @@
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), queue.go
 // (the order of exploration), explore.go and wexplore.go (the one
-// explorer of finite instances, forward, under SC, TSO or PSO), approx.go
+// explorer of finite instances, forward, under SC, TSO or PSO),
+// absexplore.go (the lazy, abstract samples of the guesses), approx.go
 // and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict), selfcheck.go (the cross-check of a verdict on finite

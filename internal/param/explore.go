@@ -14,7 +14,10 @@ import "slices"
 // generalisations of a cube are unreachable. The sample is an
 // under-approximation: initial values left free by init are not all
 // enumerated and the exploration stops after maxSample states. That is
-// safe, since the backward search proves or refutes every guess.
+// safe, since the backward search proves or refutes every guess. The
+// approximation takes its samples lazily, a slice at a time as the search
+// goes, and samples the systems with integers, reals or abstract types
+// abstractly (absexplore.go).
 
 // maxSample bounds the number of states of the samples of a system, maxSuccessors the
 // number of successors of a state by one transition instance.

@@ -172,6 +172,11 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			return finish(v)
 		}
 	}
+	if !opts.NoApprox && !sys.Weak && !explorable(sys) {
+		if v, done := r.plainAbstractFirst(ctx); done {
+			return finish(v)
+		}
+	}
 	if !opts.NoApprox && r.approximate() {
 		return finish(Unsafe)
 	}
@@ -183,6 +188,33 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	}
 }
 
+// abstractPlainNodes bounds the search without approximation of a
+// system that is sampled abstractly (integers, reals, abstract types),
+// before it starts again with the approximation: guesses from an
+// abstract sample are weaker, and a search that ends within a few
+// hundred nodes is better off without them.
+const abstractPlainNodes = 200
+
+// plainAbstractFirst runs the search without approximation for at most
+// abstractPlainNodes visited cubes; done reports a verdict (or a limit
+// of the caller's) that stands.
+func (r *run) plainAbstractFirst(ctx context.Context) (v Verdict, done bool) {
+	e := r.e
+	saved := e.opts.MaxNodes
+	if saved == 0 || saved > abstractPlainNodes {
+		e.opts.MaxNodes = abstractPlainNodes
+	}
+	v, _ = r.search(ctx)
+	e.opts.MaxNodes = saved
+	if v == NodeLimit && (saved == 0 || saved > abstractPlainNodes) {
+		if e.opts.Verbose != nil {
+			fmt.Fprintf(e.opts.Verbose, "no verdict after %d cubes: search again with approximations\n", r.res.Visited)
+		}
+		return v, false
+	}
+	return v, true
+}
+
 // run is the state of a Verify call that outlives the restarts of the
 // search (after a refuted guess).
 type run struct {
@@ -190,6 +222,7 @@ type run struct {
 	res          *Result
 	graphIndex   map[*Cube]int // the cubes of res.Graph, by their index
 	lastProgress time.Time     // the latest call of Options.Progress
+	work         int           // nodes visited, over all the restarts
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -200,8 +233,17 @@ func (r *run) approximate() bool {
 	e := r.e
 	e.approx = newApproximator(e.sys, e.stop)
 	if e.approx == nil && e.sys.Weak && !e.pso() {
-		e.approx = newWeakApproximator(e.sys, e.stop) // wguess.go
+		e.approx = newWeakApproximator(e.sys, e.stop, r.res.Popped) // wguess.go
 	}
+	return r.sampleUnsafe()
+}
+
+// sampleUnsafe handles a sample that met an unsafe state: the
+// approximation stops, and the path is replayed on the system (see
+// replay.go); it reports whether the replay found the system unsafe
+// (the trace is then in the result).
+func (r *run) sampleUnsafe() bool {
+	e := r.e
 	if a := e.approx; a != nil && a.unsafe {
 		e.approx = nil
 		if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
@@ -209,6 +251,32 @@ func (r *run) approximate() bool {
 			r.res.Trace = trace
 			return true
 		}
+	}
+	return false
+}
+
+// growSample lets the sample of the approximation grow with the work of
+// the search (one more visited node: samplePerNode more states); it
+// reports whether the sample met an unsafe state that the replay
+// confirmed.
+func (r *run) growSample() bool {
+	e := r.e
+	a := e.approx
+	if a == nil || a.weak != nil || a.done || a.unsafe {
+		return false
+	}
+	r.work++
+	a.grow(sampleBase + samplePerNode*r.work)
+	if !a.unsafe {
+		return false
+	}
+	// the approximator stays (the guesses already visited may still be
+	// refuted, see reached), but makes no more guesses
+	a.done = true
+	if trace, ok := e.replay(a.errPath, a.errRoot, a.errProcs); ok {
+		r.res.Root = a.errRoot.Index
+		r.res.Trace = trace
+		return true
 	}
 	return false
 }
@@ -281,6 +349,9 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		}
 		if ctx.Err() != nil {
 			return Timeout, false
+		}
+		if r.growSample() {
+			return Unsafe, false
 		}
 		c = r.visit(c)
 		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes || e.plainBound(c) {

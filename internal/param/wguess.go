@@ -139,14 +139,38 @@ func weakInstance(sys *System) *wfinite {
 	return fin
 }
 
+// The sequentially consistent part of the weak sample (the costly one:
+// complete when the values are finite) is budgeted by the work of the
+// search that came before it: wSCBase polls of the exploration (one
+// every 512 states), wSCPerNode more per node that search visited. A
+// search that needed the approximation after a few nodes gets a small
+// sample, quickly, instead of a complete one that costs a thousand
+// times the search.
+const (
+	wSCBase    = 8
+	wSCPerNode = 0.125
+)
+
 // newWeakApproximator samples a finite instance of a weak system, or
-// returns nil when it cannot.
-func newWeakApproximator(sys *System, stop func() bool) *approximator {
+// returns nil when it cannot; work is the number of nodes the search
+// visited before (see wSCBase).
+func newWeakApproximator(sys *System, stop func() bool, work int) *approximator {
 	fin := weakInstance(sys)
 	if fin == nil {
 		return nil
 	}
-	states := fin.sample(stop)
+	budget := wSCBase + int(wSCPerNode*float64(work))
+	polls := 0
+	states := fin.sample(func() bool {
+		if stop != nil && stop() {
+			return true
+		}
+		if fin.model == modelSC { // the SC phase of the TSO sample
+			polls++
+			return polls > budget
+		}
+		return false
+	})
 	if len(states) == 0 {
 		return nil
 	}

@@ -1,0 +1,459 @@
+package param
+
+import (
+	"encoding/binary"
+	"math"
+	"slices"
+)
+
+// This file is the forward exploration behind the guesses of the
+// approximation (approx.go), in two modes, and resumable so that the
+// sample grows with the backward search (lazy sampling, see
+// approximator.grow).
+//
+// Exact mode steps the one explorer of finite instances (explore.go,
+// wexplore.go; a finite, SC mode) and tracks every value: its states are
+// those of finite.sample, in the same order, explored a slice at a time.
+// Abstract mode is the exploration of Cubicle's BRAB oracle for systems
+// whose instances are not finite (integers, reals, abstract types):
+// only the cells of finite sorts (booleans, enumerations, processes) are
+// tracked, a cell of another sort, or one that init leaves free or a
+// transition sets to any value, holds the value unknown, and a literal
+// with an unknown side may hold or not. A guard is taken when it may
+// hold; a case branch whose condition may hold is one successor, the
+// next branches another. The abstract states
+// over-approximate the reachable states on the tracked cells, so a guess
+// that no abstract state satisfies is a reasonable candidate; like every
+// guess it is proved or refuted by the backward search, and a state of
+// the abstract exploration that meets an unsafe formula says nothing
+// (it is never reported).
+
+// unknown is the value of a cell the abstract exploration does not know.
+const unknown = math.MinInt64
+
+// tri is a three-valued truth value.
+type tri uint8
+
+const (
+	triFalse tri = iota
+	triMaybe
+	triTrue
+)
+
+func triAnd(a, b tri) tri { return min(a, b) }
+func triOr(a, b tri) tri  { return max(a, b) }
+
+// sampler is a resumable breadth-first exploration of a finite instance
+// for the samples of the approximation: in exact mode it steps the one
+// explorer of finite instances (explore.go, wexplore.go: a finite in SC
+// mode, whose initials and successors leave out the states an invariant
+// formula excludes), in abstract mode it steps the abstract states
+// itself (absInitial, absSuccessors).
+type sampler struct {
+	fin      *finite
+	abstract bool
+	seen     map[string]bool
+	res      sampled
+	next     int // the next state to expand
+	buf      []byte
+	started  bool
+	// unsafe: (exact mode) an explored state meets the unsafe formula
+	// errRoot on the processes errProcs; errPath leads to it
+	unsafe   bool
+	errPath  []forwardStep
+	errRoot  *Root
+	errProcs []int32
+}
+
+func newSampler(fin *finite, abstract bool) *sampler {
+	return &sampler{fin: fin, abstract: abstract, seen: map[string]bool{}}
+}
+
+// add records a new state; it reports false when st was seen, is
+// excluded by an invariant formula, or meets an unsafe formula (exact
+// mode; the exploration then stops).
+func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
+	k := x.key(st)
+	if x.seen[k] {
+		return false
+	}
+	x.seen[k] = true
+	// (the exact states come from the explorer, which already leaves
+	// out the excluded ones)
+	if x.abstract && x.absExcluded(st) {
+		return false
+	}
+	x.res.states = append(x.res.states, st)
+	x.res.parent = append(x.res.parent, parent)
+	x.res.step = append(x.res.step, step)
+	if !x.abstract {
+		i := len(x.res.states) - 1
+		for _, u := range x.fin.sys.Unsafe {
+			if ps := x.fin.rootProcs(st, u); ps != nil {
+				x.unsafe, x.errPath, x.errRoot, x.errProcs = true, x.res.path(i), u, ps
+				return true
+			}
+		}
+	}
+	return true
+}
+
+// grow explores until the sample has limit states, the exploration is
+// complete, or stop says so; it reports whether states were added.
+func (x *sampler) grow(stop func() bool, limit int) bool {
+	before := len(x.res.states)
+	if !x.started {
+		x.started = true
+		var inits [][]int64
+		if x.abstract {
+			inits = x.absInitial()
+		} else {
+			inits = x.fin.initials(func(int) int64 { return 0 })
+		}
+		for _, s := range inits {
+			if len(x.res.states) >= limit || x.unsafe {
+				return len(x.res.states) > before
+			}
+			x.add(s, -1, forwardStep{})
+		}
+	}
+	var next []successor
+	for ; x.next < len(x.res.states); x.next++ {
+		if x.unsafe || len(x.res.states) >= limit {
+			return len(x.res.states) > before
+		}
+		if x.next%256 == 0 && stop != nil && stop() {
+			return len(x.res.states) > before
+		}
+		if x.abstract {
+			next = x.absSuccessors(x.res.states[x.next], next[:0])
+		} else {
+			next = x.fin.successors(x.res.states[x.next], next[:0])
+		}
+		for _, s := range next {
+			if len(x.res.states) >= limit {
+				// expand this state again when the sample grows (the
+				// states already added are skipped as seen)
+				return len(x.res.states) > before
+			}
+			x.add(s.st, x.next, s.step)
+			if x.unsafe {
+				return true
+			}
+		}
+	}
+	x.res.complete = true
+	return len(x.res.states) > before
+}
+
+// key is a compact key of a state: its values as varints, unknown as
+// -1 (which no value of a finite sort is).
+func (x *sampler) key(st []int64) string {
+	x.buf = x.buf[:0]
+	for _, v := range st {
+		if v == unknown {
+			v = -1
+		}
+		x.buf = binary.AppendVarint(x.buf, v)
+	}
+	return string(x.buf)
+}
+
+// tracked reports whether the abstract exploration tracks the cells of
+// a sort.
+func tracked(s Sort) bool {
+	return s.Kind == SBool || s.Kind == SEnum || s.Kind == SProc
+}
+
+// absValue evaluates a term of a template or cube in an abstract state.
+func (x *sampler) absValue(st []int64, t Term, e *fenv) (v int64, ok bool) {
+	switch t.Kind {
+	case KBool, KEnum:
+		return int64(t.Sym), true
+	case KSlot:
+		p := e.proc(t.Sym)
+		return int64(p), p >= 1 && p <= x.fin.n
+	case KVar:
+		if !tracked(t.Sort) || t.Off.Num != 0 {
+			return unknown, true
+		}
+		var args [maxArity]int32
+		for i := 0; i < int(t.NArgs); i++ {
+			args[i] = e.proc(t.Args[i])
+		}
+		c := x.fin.cell(t.Sym, t.NArgs, args)
+		if c < 0 {
+			return 0, false
+		}
+		return st[c], true
+	}
+	return unknown, true
+}
+
+func (x *sampler) absLit(st []int64, l Lit, e *fenv) tri {
+	a, ok1 := x.absValue(st, l.L, e)
+	b, ok2 := x.absValue(st, l.R, e)
+	if !ok1 || !ok2 {
+		return triFalse
+	}
+	if a == unknown || b == unknown {
+		return triMaybe
+	}
+	if evalInt(l.Op, a, b) {
+		return triTrue
+	}
+	return triFalse
+}
+
+func (x *sampler) absConj(st []int64, c Conj, e *fenv) tri {
+	r := triTrue
+	for _, l := range c.Lits {
+		if r = triAnd(r, x.absLit(st, l, e)); r == triFalse {
+			return r
+		}
+	}
+	for _, d := range c.Foralls {
+		for q := int32(1); q <= x.fin.n; q++ {
+			if slices.Contains(e.params, q) {
+				continue
+			}
+			e.q = q
+			if r = triAnd(r, x.absDNF(st, d, e)); r == triFalse {
+				return r
+			}
+		}
+	}
+	for _, d := range c.Exists {
+		found := triFalse
+		for q := int32(1); q <= x.fin.n && found != triTrue; q++ {
+			if slices.Contains(e.params, q) {
+				continue
+			}
+			e.q = q
+			found = triOr(found, x.absDNF(st, d, e))
+		}
+		if r = triAnd(r, found); r == triFalse {
+			return r
+		}
+	}
+	return r
+}
+
+func (x *sampler) absDNF(st []int64, d []Conj, e *fenv) tri {
+	r := triFalse
+	for _, c := range d {
+		if r = triOr(r, x.absConj(st, c, e)); r == triTrue {
+			return r
+		}
+	}
+	return r
+}
+
+// absInitial lists the abstract initial states: per disjunct of init,
+// the tracked cells that an equality with a constant fixes, a process
+// variable that init says differs from a process set to the process
+// outside the instance (FLASH's Home), every other cell unknown.
+func (x *sampler) absInitial() [][]int64 {
+	f := x.fin
+	var out [][]int64
+	inits := f.sys.Init
+	if len(inits) == 0 {
+		inits = []Conj{{}}
+	}
+	for _, cj := range inits {
+		st := make([]int64, f.cells)
+		for i := range st {
+			st[i] = unknown
+		}
+		ok := true
+		cellOf := func(t Term, e *fenv) int {
+			if t.Kind != KVar || !tracked(t.Sort) {
+				return -1
+			}
+			var args [maxArity]int32
+			for i := 0; i < int(t.NArgs); i++ {
+				args[i] = e.proc(t.Args[i])
+			}
+			return f.cell(t.Sym, t.NArgs, args)
+		}
+		for _, tuple := range initTuples(procSlice(f.n), f.sys.InitArity) {
+			e := &fenv{params: tuple}
+			for _, l := range cj.Lits {
+				c := cellOf(l.L, e)
+				if c < 0 {
+					continue
+				}
+				switch {
+				case l.Op == Eq && l.R.Kind != KVar:
+					v, vok := x.absValue(st, l.R, e)
+					if !vok || v == unknown {
+						continue
+					}
+					if st[c] != unknown && st[c] != v {
+						ok = false
+					}
+					st[c] = v
+				case l.Op == Ne && l.R.Kind == KSlot && l.L.Sort.Kind == SProc && st[c] == unknown:
+					st[c] = int64(f.n) + 1
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		if x.absIsInit(st) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+func (x *sampler) absIsInit(st []int64) bool {
+	if x.fin.sys.Init == nil {
+		return true
+	}
+	for _, tuple := range initTuples(procSlice(x.fin.n), x.fin.sys.InitArity) {
+		if x.absDNF(st, x.fin.sys.Init, &fenv{params: tuple}) == triFalse {
+			return false
+		}
+	}
+	return true
+}
+
+// absExcluded reports whether an invariant formula surely holds in st.
+func (x *sampler) absExcluded(st []int64) bool {
+	for _, inv := range x.fin.sys.Invariants {
+		if rootParams(x.fin.n, inv, func(params []int32) bool {
+			return x.absDNF(st, inv.DNF, &fenv{params: params}) == triTrue
+		}) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// absAssign is a tracked cell written by an abstract step with its
+// possible values.
+type absAssign struct {
+	cell int
+	vals []int64
+}
+
+// absSuccessors appends the abstract successors of st.
+func (x *sampler) absSuccessors(st []int64, out []successor) []successor {
+	f := x.fin
+	for _, t := range f.sys.Trans {
+		params := make([]int32, len(t.Params))
+		var rec func(k int)
+		rec = func(k int) {
+			if k == len(params) {
+				out = x.absFire(st, t, params, out)
+				return
+			}
+			for p := int32(1); p <= f.n; p++ {
+				if !slices.Contains(params[:k], p) {
+					params[k] = p
+					rec(k + 1)
+				}
+			}
+			params[k] = 0
+		}
+		rec(0)
+	}
+	return out
+}
+
+// absFire appends the abstract states reached by t with parameters
+// params.
+func (x *sampler) absFire(st []int64, t *Trans, params []int32, out []successor) []successor {
+	f := x.fin
+	e := &fenv{params: params}
+	if x.absDNF(st, t.Guard, e) == triFalse {
+		return out
+	}
+	var as []absAssign
+	combos := 1
+	for _, u := range t.Updates {
+		g := f.sys.Globals[u.Global]
+		if !tracked(g.Sort) {
+			continue
+		}
+		for _, up := range univTuples(procSlice(f.n), u.NUniv) {
+			copy(e.u[:], up)
+			var args [maxArity]int32
+			for i := 0; i < u.NArgs; i++ {
+				args[i] = e.proc(u.Args[i])
+			}
+			c := f.cell(u.Global, int8(u.NArgs), args)
+			if c < 0 {
+				continue
+			}
+			var vals []int64
+			addVal := func(v int64) {
+				if !slices.Contains(vals, v) {
+					vals = append(vals, v)
+				}
+			}
+			for _, cs := range u.Cases {
+				cond := triTrue
+				if cs.Cond != nil {
+					cond = x.absDNF(st, cs.Cond, e)
+				}
+				if cond == triFalse {
+					continue
+				}
+				switch {
+				case cs.Skip:
+					addVal(st[c])
+				case cs.Nondet:
+					addVal(unknown)
+				default:
+					v, ok := x.absValue(st, cs.Value, e)
+					if !ok {
+						v = unknown
+					}
+					addVal(v)
+				}
+				if cond == triTrue {
+					break
+				}
+			}
+			if len(vals) == 0 {
+				continue // no branch applies: the cell keeps its value
+			}
+			if slices.Contains(vals, unknown) {
+				vals = []int64{unknown}
+			}
+			if len(vals) > 1 {
+				if combos*len(vals) > maxSuccessors {
+					vals = []int64{unknown}
+				} else {
+					combos *= len(vals)
+				}
+			}
+			as = append(as, absAssign{c, vals})
+		}
+	}
+	step := forwardStep{t: t, args: slices.Clone(params)}
+	idx := make([]int, len(as))
+	for {
+		s := slices.Clone(st)
+		for i, a := range as {
+			s[a.cell] = a.vals[idx[i]]
+		}
+		out = append(out, successor{s, step})
+		i := 0
+		for i < len(idx) {
+			idx[i]++
+			if idx[i] < len(as[i].vals) {
+				break
+			}
+			idx[i] = 0
+			i++
+		}
+		if i == len(idx) {
+			break
+		}
+	}
+	return out
+}
