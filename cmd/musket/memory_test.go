@@ -18,6 +18,7 @@ func TestZ3MemoryLimit(t *testing.T) {
 		{[]string{"litmus", "-engine", "smt", "-memory", "4M", sbTest}, "Memory limit SB"},
 		{[]string{"litmus", "-json", "-engine", "smt", "-memory", "4M", sbTest}, `"status":"memory limit"`},
 		{[]string{"check", "-model", "tso", "-bound", "1", "-memory", "4M", "../../examples/asm/mp.litmus"}, "MP: MEMORY LIMIT"},
+		{[]string{"param", "-json", "-memory", "4M", "../../internal/param/testdata/selfcheck/own_buffers.cub"}, `"status":"memory limit"`},
 	} {
 		var out, errOut strings.Builder
 		code := dispatch(tc.args, &out, &errOut)

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/param"
 )
 
@@ -75,7 +77,8 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	if isTerminal(stderr) && !*verbose {
 		start := time.Now()
 		opts.Progress = func(visited, queued int) {
-			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
+			// \033[K: a shorter line leaves no stale characters.
+			fmt.Fprintf(stderr, "\r\033[K%s: %d nodes visited, %d queued, %.1fs", file, visited, queued, time.Since(start).Seconds())
 		}
 	}
 	sig := interruptibleIn(commandContext(stdout))
@@ -95,6 +98,13 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			writeJSON(stdout, map[string]any{"file": file, "status": "interrupted", "verdict": "unknown", "limit": "interrupted"})
 		}
 		return exitInterrupted
+	}
+	if err != nil && errors.Is(err, memlimit.ErrExceeded) {
+		fmt.Fprintf(stderr, "%s: no verdict: %v\n", file, memlimit.Error())
+		if *asJSON {
+			writeJSON(stdout, map[string]any{"file": file, "status": "memory limit", "verdict": "unknown", "limit": "memory", "error": err.Error(), "exit_status": exitLimit})
+		}
+		return exitLimit
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+
+	"github.com/musket-verify/musket/internal/smt"
 )
 
 // Verdict is the outcome of a search.
@@ -146,7 +148,11 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("unknown memory model %q: the parameterized checker knows tso and pso", opts.Model)
 	}
 	e := &engine{sys: sys, opts: opts}
-	e.z = newSolver(sys)
+	zc, err := smt.TryNewContext()
+	if err != nil {
+		return nil, fmt.Errorf("param: %w", err) // Z3 out of memory: the memory limit
+	}
+	e.z = newSolverIn(sys, zc)
 	defer e.z.close()
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
