@@ -18,6 +18,7 @@ func init() {
 
 func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench asm", flag.ContinueOnError)
+	fs.Usage = synopsisUsage(fs)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the case studies (default: the repository's examples/asm)")
 	operands, code, ok := parseCommand(fs, args)

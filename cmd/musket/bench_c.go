@@ -61,7 +61,8 @@ type cCheckOptions struct {
 	bound   int
 	timeout time.Duration
 	engine  string
-	noCache bool // -no-cache: clang without the compile cache
+	noCache bool                            // -no-cache: clang without the compile cache
+	rowDone func(done, total int, row cRow) // when set, called as each program's row is complete
 }
 
 // benchCCheck checks one C program under one column. It runs 'musket
@@ -270,7 +271,12 @@ Flags:
 	}
 	sig := interruptible()
 	defer sig.stop()
-	t := benchCTable(paths, cols, want, cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache}, sig.interrupted)
+	o := cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache}
+	if isTerminal(stderr) {
+		// The table comes at the end; on a terminal each row shows as it finishes.
+		o.rowDone = func(done, total int, row cRow) { fmt.Fprintln(stderr, rowLine(done, total, cols, row)) }
+	}
+	t := benchCTable(paths, cols, want, o, sig.interrupted)
 	t.print(stdout, *bound, *engine, *timeout)
 	if sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d cells checked\n", t.cells, len(paths)*len(cols))
@@ -336,8 +342,26 @@ func benchCTable(paths []string, cols []cColumn, want map[[2]string]string, o cC
 			}
 		}
 		t.rows = append(t.rows, row)
+		if o.rowDone != nil {
+			o.rowDone(len(t.rows), len(paths), row)
+		}
 	}
 	return t
+}
+
+// rowLine is a finished row as the terminal shows it while the table is
+// being measured: "[3/10] ttas.c: rc11 PASS 0.52s, imm PASS 0.40s".
+func rowLine(done, total int, cols []cColumn, row cRow) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[%d/%d] %s:", done, total, row.program)
+	for i, c := range row.cells {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "%s %s %s %.2fs", sep, cols[i].title, c.Verdict, c.Time.Seconds())
+	}
+	return b.String()
 }
 
 func firstLine(s, otherwise string) string {

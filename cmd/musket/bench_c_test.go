@@ -248,3 +248,27 @@ func TestGenMCFigures(t *testing.T) {
 		t.Errorf("%d figures recorded, %d in the reference", len(genmcFigures), seen)
 	}
 }
+
+// TestBenchCRowsAsTheyFinish: each program's row is handed on as soon as
+// its cells are checked (on a terminal, bench c prints it then), in order.
+func TestBenchCRowsAsTheyFinish(t *testing.T) {
+	defer func(old func(string, cColumn, cCheckOptions) cCell) { benchCCheck = old }(benchCCheck)
+	checked := 0
+	benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
+		checked++
+		return cCell{Verdict: cSafe, Time: 250 * time.Millisecond}
+	}
+	cols := []cColumn{{title: "rc11"}, {title: "imm"}}
+	var lines []string
+	o := cCheckOptions{rowDone: func(done, total int, row cRow) {
+		if checked != 2*done {
+			t.Errorf("row %d handed on after %d cells, want %d", done, checked, 2*done)
+		}
+		lines = append(lines, rowLine(done, total, cols, row))
+	}}
+	benchCTable([]string{"a.c", "b.c"}, cols, nil, o, func() bool { return false })
+	want := []string{"[1/2] a.c: rc11 safe 0.25s, imm safe 0.25s", "[2/2] b.c: rc11 safe 0.25s, imm safe 0.25s"}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rows:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}

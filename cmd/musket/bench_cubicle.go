@@ -87,6 +87,7 @@ func cubicleExamples(dir string) []cubicleRow {
 
 func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench cubicle", flag.ContinueOnError)
+	fs.Usage = synopsisUsage(fs)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the .cub benchmarks and expected.csv (default: CORPUS/cubicle)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")

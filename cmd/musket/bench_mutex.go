@@ -84,6 +84,7 @@ type mutexRun struct {
 
 func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench mutex", flag.ContinueOnError)
+	fs.Usage = synopsisUsage(fs)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")

@@ -416,6 +416,11 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 	case result.Done:
 		if pr.Reachable {
 			r.st.add(exitFailed)
+		} else if res.Bounded {
+			// Not reached within the bound, and some path went past it:
+			// no verdict, as BOUND for a C program.
+			verdict = "BOUND"
+			r.st.add(exitLimit)
 		}
 		if *r.f.races {
 			if racy = raceWitness(res); len(racy) > 0 {
@@ -495,6 +500,12 @@ type checkOutput struct {
 	wf                                       *witnessFiles
 }
 
+// boundWords says why a check has the verdict BOUND, in the same words for
+// a C program, a .pts program and a litmus test with loops.
+func boundWords(bound int) string {
+	return fmt.Sprintf("no violation within the bound, but some path needs more than %d iterations of a loop: raise -bound", bound)
+}
+
 // printCheckResult writes one program's result, as text or JSON, and its
 // witness file.
 func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
@@ -520,6 +531,9 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			if r.Err != nil {
 				j.Error = r.Err.Error()
 			}
+			if verdict == "BOUND" {
+				j.Status = "limit"
+			}
 			if disagree != "" {
 				j.Status, j.Error = "disagreement", disagree
 			}
@@ -542,9 +556,12 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 		if disagree != "" {
 			fmt.Fprintf(stdout, "  %s\n", disagree)
 		}
-		if r.Bounded && strings.HasSuffix(path, ".litmus") {
+		switch {
+		case verdict == "BOUND":
+			fmt.Fprintf(stdout, "  %s\n", boundWords(pr.Bound))
+		case r.Bounded && strings.HasSuffix(path, ".litmus"):
 			fmt.Fprintf(stdout, "  bounded: some paths take a backward branch more than %d times; they were dropped (not a proof)\n", pr.Bound)
-		} else if r.Bounded {
+		case r.Bounded:
 			fmt.Fprintf(stdout, "  bounded: some paths need more than %d iterations of a loop; they were stopped at the bound\n", pr.Bound)
 		}
 		fmt.Fprintf(stdout, "  time %.3fs", r.Time.Seconds())

@@ -193,6 +193,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	if k.asJSON {
 		j := cCheckJSON{File: k.path, Name: r.Name, Target: targetWord, Model: modelWord, Engine: k.engine, Bound: k.c.bound,
 			Verdict: verdict, TimeMS: ms(r.Time), Bounded: r.Verdict == cfront.BoundHit || r.Result.Bounded, Status: r.Result.Status.String()}
+		if verdict == "BOUND" {
+			j.Status = "limit"
+		}
 		if disagree != "" {
 			j.Status = "disagreement"
 		}
@@ -227,7 +230,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	case cfront.Race:
 		fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
 	case cfront.BoundHit:
-		fmt.Fprintf(stdout, "  no assertion fails within the bound, but some path needs more than %d iterations of a loop: raise -bound\n", k.c.bound)
+		fmt.Fprintf(stdout, "  %s\n", boundWords(k.c.bound))
 	case cfront.Unknown:
 		if r.Result.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Result.Err)

@@ -75,8 +75,10 @@ func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int,
 		full = fs.PrintDefaults
 	}
 	// A wrong flag gets the one-line usage and the hint, not every flag;
-	// -h gets them all.
-	fs.Usage = func() { shortUsage(fs, full) }
+	// -h gets them all, and only them. The flag package calls Usage for
+	// both before returning, so it is silent during the parse and the
+	// right one is printed after.
+	fs.Usage = func() {}
 	operands, err := parseInterleaved(fs, args)
 	fs.Usage = full
 	switch {
@@ -84,6 +86,7 @@ func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int,
 		full()
 		return nil, 0, false
 	case err != nil:
+		shortUsage(fs, full)
 		return nil, 2, false
 	}
 	return operands, 0, true
@@ -102,6 +105,15 @@ var synopses = map[string]string{
 	"bench porthos": "usage: musket bench porthos [flags]",
 	"bench cubicle": "usage: musket bench cubicle [flags]",
 	"bench asm":     "usage: musket bench asm [flags]",
+}
+
+// synopsisUsage is the full help of a command without a text of its own:
+// its one-line usage, then its flags.
+func synopsisUsage(fs *flag.FlagSet) func() {
+	return func() {
+		fmt.Fprintln(fs.Output(), synopses[fs.Name()])
+		fs.PrintDefaults()
+	}
 }
 
 // shortUsage prints the command's one-line usage and where the rest is.

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +41,36 @@ func TestParseInterleaved(t *testing.T) {
 	fs.SetOutput(io.Discard)
 	if _, err := parseInterleaved(fs, []string{"a", "-nosuch"}); err == nil {
 		t.Error("an unknown flag after an operand is not an error")
+	}
+}
+
+// TestHelpAndUsageErrors: -h prints a command's full help and nothing
+// else (it printed the one-line usage and its hint first); a wrong flag
+// prints the error, the one-line usage and the hint, not every flag.
+func TestHelpAndUsageErrors(t *testing.T) {
+	for name := range synopses {
+		t.Run(name, func(t *testing.T) {
+			hint := "Run 'musket " + name + " -h' for the flags."
+			var out, errOut strings.Builder
+			if code := dispatch(append(strings.Fields(name), "-h"), &out, &errOut); code != 0 {
+				t.Fatalf("-h: exit %d, want 0", code)
+			}
+			help := out.String() + errOut.String()
+			if strings.Contains(help, hint) || !strings.HasPrefix(help, synopses[name]+"\n") {
+				t.Errorf("-h prints the short usage or does not start with the synopsis:\n%s", help)
+			}
+			out.Reset()
+			errOut.Reset()
+			if code := dispatch(append(strings.Fields(name), "-no-such-flag"), &out, &errOut); code != 2 {
+				t.Fatalf("a wrong flag: exit %d, want 2", code)
+			}
+			want := "flag provided but not defined: -no-such-flag\n" + synopses[name] + "\n" + hint + "\n"
+			if name == "models" { // no flags
+				want = "musket models: takes no flags or operands, not \"-no-such-flag\"\n" + synopses[name] + "\n"
+			}
+			if got := out.String() + errOut.String(); got != want {
+				t.Errorf("a wrong flag prints\n%s\nwant\n%s", got, want)
+			}
+		})
 	}
 }

@@ -74,7 +74,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.shard = addShard(fs)
 	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER ...")
+		fmt.Fprintln(stderr, "usage: musket litmus [flags] FILE.litmus|FOLDER|@LIST ...")
 		fmt.Fprintln(stderr, "Positive/Negative count executions as herd7 does; the SMT engine finds final states, not every execution, and leaves those counts out.")
 		fmt.Fprintln(stderr, "On a terminal, progress (done/total, running tests, failures) is shown on stderr. Exit status: see 'musket -h'.")
 		fs.PrintDefaults()

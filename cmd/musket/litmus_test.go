@@ -25,7 +25,7 @@ func TestLitmusCommand(t *testing.T) {
 		{"bad model", []string{"litmus", "-model", "nosuch", "../../examples/litmus/SB.litmus"}, 2, nil},
 		// SPARC's default model is TSO for litmus as for check (package arch).
 		{"SPARC default model", []string{"litmus", "../../examples/asm/mp.litmus"}, 0, []string{"Test MP Allowed", "Observation MP Never 0 3"}},
-		{"SPARC check", []string{"check", "../../examples/asm/mp.litmus"}, 0, []string{"model tso"}},
+		{"SPARC check", []string{"check", "../../examples/asm/mp.litmus"}, 3, []string{"MP: BOUND", "model tso"}},
 		{"speedcheck true", []string{"litmus", "-engine", "enum", "-speedcheck", "true", "../../examples/litmus/SB.litmus"}, 0, []string{"States 1", "Ok", "Positive: 1 Negative: 0", "Pruned SB: only the executions that can settle the condition"}},
 		{"speedcheck fast, portfolio", []string{"litmus", "-speedcheck", "fast", "-model", "sc", "../../examples/litmus/SB.litmus"}, 0, []string{"States 0", "No", "Pruned SB"}},
 		{"speedcheck json", []string{"litmus", "-json", "-speedcheck", "fast", "../../examples/litmus/SB.litmus"}, 0, []string{`"verdict":"Ok"`, `"pruned":true`}},

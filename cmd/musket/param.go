@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/param"
 )
 
@@ -83,9 +85,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	}
 	if isTerminal(stderr) && !*verbose {
 		start := time.Now()
-		opts.Progress = func(visited, queued int) {
-			fmt.Fprintf(stderr, "\r%s: %d nodes visited, %d queued, %.1fs ", file, visited, queued, time.Since(start).Seconds())
-		}
+		opts.Progress = paramProgress(stderr, file, func() time.Duration { return time.Since(start) })
 	}
 	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
@@ -104,6 +104,13 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			writeJSON(stdout, map[string]any{"file": file, "status": "interrupted", "verdict": "unknown", "limit": "interrupted"})
 		}
 		return exitInterrupted
+	}
+	if err != nil && errors.Is(err, memlimit.ErrExceeded) {
+		fmt.Fprintf(stderr, "%s: no verdict: %v\n", file, memlimit.Error())
+		if *asJSON {
+			writeJSON(stdout, map[string]any{"file": file, "status": "memory limit", "verdict": "unknown", "limit": "memory", "error": err.Error(), "exit_status": exitLimit})
+		}
+		return exitLimit
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -155,4 +162,24 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 3
+}
+
+// paramProgress is param's terminal progress line. Each restart of the
+// search (after a wrong approximation) counts its nodes from 0: the line
+// adds them up so that it never goes back, and says how many searches
+// there were; \033[K clears what a longer line left.
+func paramProgress(w io.Writer, file string, elapsed func() time.Duration) func(visited, queued int) {
+	before, last, searches := 0, 0, 1
+	return func(visited, queued int) {
+		if visited < last {
+			before += last
+			searches++
+		}
+		last = visited
+		again := ""
+		if searches > 1 {
+			again = fmt.Sprintf(" (%d searches)", searches)
+		}
+		fmt.Fprintf(w, "\r\033[K%s: %d nodes visited%s, %d queued, %.1fs", file, before+visited, again, queued, elapsed().Seconds())
+	}
 }

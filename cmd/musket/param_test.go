@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestParamCommand runs 'musket param' on small systems: exit status,
@@ -99,5 +100,19 @@ transition t () { X := X + 2; Y := Y + 2 }
 		if f == safe && j["invariant"] == nil {
 			t.Errorf("%s: no invariant in %s", f, lines[0])
 		}
+	}
+}
+
+// TestParamProgress: the progress line clears the end of the line (a
+// shorter line left stale characters) and its node count never goes
+// back when the search restarts.
+func TestParamProgress(t *testing.T) {
+	var b strings.Builder
+	p := paramProgress(&b, "a.cub", func() time.Duration { return 1500 * time.Millisecond })
+	p(120, 30)
+	p(5, 2) // a restart
+	want := "\r\033[Ka.cub: 120 nodes visited, 30 queued, 1.5s" + "\r\033[Ka.cub: 125 nodes visited (2 searches), 2 queued, 1.5s"
+	if b.String() != want {
+		t.Errorf("progress %q, want %q", b.String(), want)
 	}
 }

@@ -74,9 +74,10 @@ type runningTest struct {
 	start time.Time
 }
 
-// newBatchProgress draws on w when on (w is a terminal) and total > 1.
+// newBatchProgress draws on w when on (w is a terminal). With one test
+// the line is a spinner with the test's elapsed time.
 func newBatchProgress(w io.Writer, total int, on bool) *batchProgress {
-	p := &batchProgress{w: w, on: on && total > 1, total: total, running: map[int]runningTest{}, now: time.Now, width: 100}
+	p := &batchProgress{w: w, on: on && total > 0, total: total, running: map[int]runningTest{}, now: time.Now, width: 100}
 	if c, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && c > 20 {
 		p.width = c - 1
 	}
@@ -161,6 +162,18 @@ func (p *batchProgress) draw() {
 // line is the progress line: "[12/497] 1 failed; running: a 41.2s, b 0.3s, +2 more",
 // the longest-running tests first, cut to the terminal's width.
 func (p *batchProgress) line() string {
+	if p.total == 1 {
+		// One test: "| SB 12.4s", the bar turning every tick.
+		for _, r := range p.running {
+			d := p.now().Sub(r.start)
+			s := fmt.Sprintf("%c %s %.1fs", `|/-\`[int(d/(200*time.Millisecond))%4], r.name, d.Seconds())
+			if len(s) > p.width {
+				s = s[:p.width-3] + "..."
+			}
+			return s
+		}
+		return ""
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%d/%d]", p.done, p.total)
 	if p.failures > 0 {

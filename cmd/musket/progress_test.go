@@ -103,3 +103,23 @@ func TestBatchProgressCloseTwice(t *testing.T) {
 	p.close()
 	p.close()
 }
+
+// TestBatchProgressOneTest: a single test on a terminal gets a spinner
+// with its name and elapsed time (it had no progress at all).
+func TestBatchProgressOneTest(t *testing.T) {
+	var term bytes.Buffer
+	p := newBatchProgress(&term, 1, true)
+	p.close() // stop the ticker; draw by hand
+	p.on = true
+	now := time.Unix(100, 0)
+	p.now = func() time.Time { return now }
+	p.started(0, "big5000")
+	now = now.Add(12400 * time.Millisecond)
+	if got, want := p.line(), "- big5000 12.4s"; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+	p.finished(0, false)
+	if got := p.line(); got != "" {
+		t.Errorf("after the test: %q", got)
+	}
+}

@@ -102,7 +102,10 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		rep.Unrolled = true
 	}
 	encStart := time.Now()
-	zc := smt.NewArenaContext()
+	zc, err := smt.TryNewArenaContext()
+	if err != nil {
+		return fmt.Errorf("smt: %w", err) // out of memory: the memory limit's status
+	}
 	defer func() {
 		if ctx.Err() != nil {
 			// Freeing a large encoding can take Z3 seconds: after a

@@ -168,7 +168,7 @@ type guardAlt struct {
 
 // guardAlts instantiates one disjunct of a guard; universal quantifiers
 // range over the other slots of the cube (the approximation of MCMT).
-func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32) []guardAlt {
+func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() bool) []guardAlt {
 	var base []Lit
 	for _, l := range g.Lits {
 		nl, r := env.lit(l)
@@ -189,6 +189,9 @@ func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32) []guardAlt {
 	addDNF := func(d dnf, extra int32) []guardAlt {
 		var out []guardAlt
 		for _, a := range alts {
+			if stop() {
+				return nil // the caller sees the deadline
+			}
 			for _, c := range d {
 				na := guardAlt{lits: append(slices.Clip(a.lits), c...), fence: a.fence, extra: a.extra}
 				if extra != 0 {
@@ -206,7 +209,7 @@ func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32) []guardAlt {
 			if d.isTrue() {
 				continue
 			}
-			alts = addDNF(d, 0)
+			alts = addDNF(d, 0) // a forall_other over many processes multiplies the alternatives
 			if len(alts) == 0 {
 				return nil
 			}
@@ -362,7 +365,7 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	valueReads := updateReads(t, env, slots)
 
 	for _, g := range t.Guard {
-		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args))) {
+		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args)), e.stopped) {
 			// enumerate the choices of update values and rffr
 			nAtoms, nWrites := len(atoms), len(writes)
 			choice := make([]int, nAtoms+nWrites)

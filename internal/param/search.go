@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+
+	"github.com/musket-verify/musket/internal/smt"
 )
 
 // Verdict is the outcome of a search.
@@ -117,15 +119,24 @@ type engine struct {
 	approx        *approximator // nil: no approximation
 	stop          func() bool   // the deadline passed or the caller cancelled
 	polls         int
-	plainProcs    int // see plainFirst (wguess.go); 0: no bound
+	halted        bool // stopped said so once
+	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
 // loops of the pre-image, the fixpoint test and the approximation call
-// it so that a time limit holds within a fraction of a second.
+// it so that a time limit holds within a fraction of a second. Once it
+// has said so it keeps saying so, so that a deep recursion (the renamings
+// of the fixpoint test) unwinds at once instead of at every 32nd call.
 func (e *engine) stopped() bool {
+	if e.halted {
+		return true
+	}
 	e.polls++
-	return e.polls&31 == 0 && e.stop != nil && e.stop()
+	if e.polls&31 == 0 && e.stop != nil && e.stop() {
+		e.halted = true
+	}
+	return e.halted
 }
 
 // Verify runs the backward reachability analysis of sys.
@@ -137,7 +148,11 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("unknown memory model %q: the parameterized checker knows tso and pso", opts.Model)
 	}
 	e := &engine{sys: sys, opts: opts}
-	e.z = newSolver(sys)
+	zc, err := smt.TryNewContext()
+	if err != nil {
+		return nil, fmt.Errorf("param: %w", err) // Z3 out of memory: the memory limit
+	}
+	e.z = newSolverIn(sys, zc)
 	defer e.z.close()
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc

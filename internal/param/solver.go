@@ -21,8 +21,9 @@ type solver struct {
 	stopped func() bool
 }
 
-func newSolver(sys *System) *solver {
-	ctx := smt.NewContext()
+func newSolver(sys *System) *solver { return newSolverIn(sys, smt.NewContext()) }
+
+func newSolverIn(sys *System, ctx *smt.Context) *solver {
 	return &solver{sys: sys, ctx: ctx, s: ctx.NewSolver(), terms: map[Term]smt.Term{}, slots: map[int32]smt.Term{}}
 }
 

@@ -116,6 +116,7 @@ type matcher struct {
 	trail  []binding
 	found  func() bool // called on each complete renaming; true stops
 	pinned int32
+	stop   func() bool // the deadline passed: give up (no renaming found)
 }
 
 type binding struct {
@@ -216,6 +217,9 @@ func (m *matcher) access(a, b Access) bool {
 
 // matchLits matches v's literals from k on.
 func (m *matcher) matchLits(k int) bool {
+	if m.stop() {
+		return false
+	}
 	if k == len(m.lits) {
 		return m.matchNodes(0)
 	}
@@ -234,6 +238,9 @@ func (m *matcher) matchLits(k int) bool {
 
 // matchNodes maps the events of v from position k on.
 func (m *matcher) matchNodes(k int) bool {
+	if m.stop() {
+		return false
+	}
 	if k == len(m.v.Nodes) {
 		return m.checkGHB() && m.matchSlots(0)
 	}
@@ -334,6 +341,9 @@ func (m *matcher) matchSlots(k int) bool {
 	}
 	if k == len(m.v.Slots) {
 		return m.found()
+	}
+	if m.stop() {
+		return false
 	}
 	a := m.v.Slots[k]
 	for _, b := range m.c.Slots {
@@ -488,7 +498,7 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		sys: e.sys, v: v, c: c, idx: idx,
 		sigma: map[int32]int32{}, used: map[int32]bool{},
 		tau: map[int32]int32{}, tused: map[int32]bool{},
-		pinned: e.sys.Pinned,
+		pinned: e.sys.Pinned, stop: e.stopped,
 	}
 	m.found = func() bool { return found(m) }
 	for _, l := range v.Lits {
@@ -547,6 +557,9 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	var v *Cube
 	var rec func(k int) bool
 	rec = func(k int) bool {
+		if e.stopped() {
+			return false // the caller sees the deadline
+		}
 		if k == len(v.Slots) {
 			var res []Lit
 			for _, l := range v.Lits {

@@ -94,13 +94,34 @@ var lifecycleMu sync.Mutex
 // generation enabled and an error handler that never aborts the process.
 // It panics only if Z3 cannot allocate a context at all.
 func NewContext() *Context {
+	c, err := TryNewContext()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// TryNewContext is NewContext returning an *Error (MemoutFail) when Z3
+// cannot allocate a context, as under a small memory limit (-memory):
+// the check that wanted it reports the memory limit instead of crashing.
+func TryNewContext() (*Context, error) {
 	lifecycleMu.Lock()
 	z := C.musket_mk_context()
 	lifecycleMu.Unlock()
 	if z == nil {
-		panic(&Error{Op: "NewContext", Code: MemoutFail, Msg: "Z3 could not create a context"})
+		return nil, &Error{Op: "NewContext", Code: MemoutFail, Msg: "Z3 could not create a context"}
 	}
-	return &Context{z: z, iz: z, rq: &releaseQueue{}}
+	return &Context{z: z, iz: z, rq: &releaseQueue{}}, nil
+}
+
+// TryNewArenaContext is NewArenaContext returning TryNewContext's error.
+func TryNewArenaContext() (*Context, error) {
+	c, err := TryNewContext()
+	if err != nil {
+		return nil, err
+	}
+	c.arena = true
+	return c, nil
 }
 
 // NewArenaContext is NewContext for a context whose objects live as long
