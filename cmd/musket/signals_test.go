@@ -49,6 +49,17 @@ func TestMain(m *testing.M) {
 		}}
 		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	// The tests (and the musket processes they start, which inherit the
+	// environment) keep clang's compile cache in a folder of their own,
+	// never in the user's.
+	if os.Getenv("MUSKET_CACHE_DIR") == "" {
+		if dir, err := os.MkdirTemp("", "musket-test-cache-"); err == nil {
+			os.Setenv("MUSKET_CACHE_DIR", dir)
+			code := m.Run()
+			os.RemoveAll(dir)
+			os.Exit(code)
+		}
+	}
 	os.Exit(m.Run())
 }
 
