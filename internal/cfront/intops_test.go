@@ -58,7 +58,7 @@ type intOp struct {
 func intOps(t cType) []intOp {
 	var ops []intOp
 	for _, o := range []struct{ name, sym string }{
-		{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"rem", "%"},
+		{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"div", "/"}, {"rem", "%%"},
 		{"and", "&"}, {"or", "|"}, {"xor", "^"},
 		{"lt", "<"}, {"le", "<="}, {"gt", ">"}, {"ge", ">="}, {"eq", "=="}, {"ne", "!="},
 	} {
