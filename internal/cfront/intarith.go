@@ -171,6 +171,9 @@ func intArith(k intKind, a, c prog.Expr, bits uint64, nsw bool) prog.Expr {
 			if kc == 0 {
 				return a
 			}
+			if kc == 63 { // 2^63 is no int64: the sign, spread
+				return bin(prog.OpSub, prog.Int(0), bin(prog.OpLt, a, prog.Int(0)))
+			}
 			return floorDiv(a, int64(1)<<kc)
 		}
 		return bin(prog.OpShr, a, c)
@@ -183,6 +186,9 @@ func intArith(k intKind, a, c prog.Expr, bits uint64, nsw bool) prog.Expr {
 				return a
 			}
 			// The bits above k of x, read unsigned: below 2^(N-k).
+			if kc == 63 { // the sign bit
+				return bin(prog.OpLt, a, prog.Int(0))
+			}
 			if bits-uint64(kc) == 63 {
 				return lshr64by1(a)
 			}
