@@ -308,6 +308,9 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		}
 		return old, nil
 	case prog.Bin:
+		if v, ok, err := p.byConstant(st, e, old); ok || err != nil {
+			return v, err
+		}
 		a, err := p.expr(st, e.X, old)
 		if err != nil {
 			return nil, err
@@ -387,6 +390,82 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot, vrefs: a.vrefs}, nil
 	}
 	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+// byConstant encodes, on a value the encoding does not know, three
+// operations by constants that front-ends write in forms the general
+// encoding makes costly: the non-negative remainder ((x % m) + m) % m
+// and the floor division (x - that) / m for m > 0 (Z3's mod and div, in
+// place of truncated division twice), and x ^ 0, x | 0 (the 64-bit
+// value of x: in place of the round trip through a 64-bit vector, the
+// same value in linear arithmetic). ok is false when e is none of them
+// or its operand is known (folded as usual).
+func (p *progEnc) byConstant(st *tstate, e prog.Bin, old *sv) (*sv, bool, error) {
+	c := p.ctx
+	unary := func(x prog.Expr, f func(t smt.Term) smt.Term) (*sv, bool, error) {
+		v, err := p.expr(st, x, old)
+		if err != nil || v.known {
+			return nil, false, err
+		}
+		return &sv{t: f(v.t), deps: v.deps, vrefs: v.vrefs}, true, nil
+	}
+	if x, m, ok := nonNegMod(e); ok {
+		return unary(x, func(t smt.Term) smt.Term { return c.Mod(t, c.IntVal(m)) })
+	}
+	if d, ok := posConst(e.Y); ok && e.Op == prog.OpDiv {
+		if sub, ok := e.X.(prog.Bin); ok && sub.Op == prog.OpSub {
+			if x, m, ok := nonNegMod(sub.Y); ok && m == d && x == sub.X {
+				return unary(x, func(t smt.Term) smt.Term { return c.Div(t, c.IntVal(d)) })
+			}
+		}
+	}
+	if z, ok := e.Y.(prog.Const); ok && (e.Op == prog.OpXor || e.Op == prog.OpOr) && !z.V.IsAddr() && z.V.Int == 0 {
+		v, err := p.expr(st, e.X, old)
+		if err != nil || v.known || v.b01 {
+			return nil, false, err
+		}
+		// x - 2^64 * floor((x + 2^63) / 2^64)
+		two32 := c.IntVal(1 << 32)
+		two64 := c.Mul(two32, two32)
+		two63 := c.Mul(c.IntVal(1<<31), two32)
+		return &sv{t: c.Sub(v.t, c.Mul(two64, c.Div(c.Add(v.t, two63), two64))), deps: v.deps, vrefs: v.vrefs}, true, nil
+	}
+	return nil, false, nil
+}
+
+// nonNegMod matches ((x % m) + m) % m for a constant m > 0.
+func nonNegMod(e prog.Expr) (prog.Expr, int64, bool) {
+	outer, ok := e.(prog.Bin)
+	if !ok || outer.Op != prog.OpMod {
+		return nil, 0, false
+	}
+	m, ok := posConst(outer.Y)
+	if !ok {
+		return nil, 0, false
+	}
+	add, ok := outer.X.(prog.Bin)
+	if !ok || add.Op != prog.OpAdd {
+		return nil, 0, false
+	}
+	if m2, ok := posConst(add.Y); !ok || m2 != m {
+		return nil, 0, false
+	}
+	inner, ok := add.X.(prog.Bin)
+	if !ok || inner.Op != prog.OpMod {
+		return nil, 0, false
+	}
+	if m3, ok := posConst(inner.Y); !ok || m3 != m {
+		return nil, 0, false
+	}
+	return inner.X, m, true
+}
+
+func posConst(e prog.Expr) (int64, bool) {
+	c, ok := e.(prog.Const)
+	if !ok || c.V.IsAddr() || c.V.Int <= 0 {
+		return 0, false
+	}
+	return c.V.Int, true
 }
 
 func isB01(v *sv) bool {

@@ -132,9 +132,9 @@ func rmwNew(o enum.AtomicOp, x prog.Expr, bits uint64) (prog.Expr, error) {
 	case enum.AtomicOpXChg:
 		return x, nil
 	case enum.AtomicOpAdd:
-		return prog.Bin{Op: prog.OpAdd, X: old, Y: x}, nil
+		return wrap(prog.Bin{Op: prog.OpAdd, X: old, Y: x}, bits), nil
 	case enum.AtomicOpSub:
-		return prog.Bin{Op: prog.OpSub, X: old, Y: x}, nil
+		return wrap(prog.Bin{Op: prog.OpSub, X: old, Y: x}, bits), nil
 	case enum.AtomicOpAnd:
 		return prog.Bin{Op: prog.OpAnd, X: old, Y: x}, nil
 	case enum.AtomicOpOr:
@@ -144,16 +144,16 @@ func rmwNew(o enum.AtomicOp, x prog.Expr, bits uint64) (prog.Expr, error) {
 	case enum.AtomicOpNAnd:
 		return prog.Un{Op: prog.OpBNot, X: prog.Bin{Op: prog.OpAnd, X: old, Y: x}}, nil
 	case enum.AtomicOpMax, enum.AtomicOpMin, enum.AtomicOpUMax, enum.AtomicOpUMin:
-		a, c := prog.Expr(old), x
-		if o == enum.AtomicOpUMax || o == enum.AtomicOpUMin {
-			a, c = zext(a, bits), zext(c, bits)
-		}
 		cmp := prog.OpGt
 		if o == enum.AtomicOpMin || o == enum.AtomicOpUMin {
 			cmp = prog.OpLt
 		}
+		var test prog.Expr = prog.Bin{Op: cmp, X: old, Y: x}
+		if o == enum.AtomicOpUMax || o == enum.AtomicOpUMin {
+			test = unsignedCmp(cmp, old, x) // canonical values, read unsigned
+		}
 		// old if old cmp x, else x: x + (old - x)·(old cmp x).
-		return prog.Bin{Op: prog.OpAdd, X: x, Y: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpSub, X: old, Y: x}, Y: prog.Bin{Op: cmp, X: a, Y: c}}}, nil
+		return prog.Bin{Op: prog.OpAdd, X: x, Y: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpSub, X: old, Y: x}, Y: test}}, nil
 	}
 	return nil, fmt.Errorf("unsupported atomicrmw %s (floating point)", o)
 }

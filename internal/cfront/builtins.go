@@ -43,16 +43,18 @@ func (l *lowerer) minMax(cs *callSite) error {
 			return err
 		}
 		cy = y
-		bits := intBits(cs.args[0].Type())
-		if strings.HasPrefix(name, "llvm.u") {
-			cx, cy = zext(x, bits), zext(y, bits)
-		}
 		if strings.Contains(name, "min.") {
 			op = prog.OpLe
 		}
+	} else {
+		y = wrap(y, intBits(cs.args[0].Type())) // -INT_MIN
+	}
+	var test prog.Expr = prog.Bin{Op: op, X: cx, Y: cy}
+	if strings.HasPrefix(name, "llvm.u") {
+		test = unsignedCmp(op, cx, cy) // canonical values, read unsigned
 	}
 	lt, le := l.label("sel"), l.label("sel")
-	b.emit(prog.Jump{Cond: prog.Bin{Op: op, X: cx, Y: cy}, Target: lt})
+	b.emit(prog.Jump{Cond: test, Target: lt})
 	b.emit(prog.Assign{Dst: dst, Val: y})
 	b.emit(prog.Jump{Target: le})
 	b.emit(prog.Label{Name: lt})

@@ -37,10 +37,11 @@
 // Functions are inlined from main (recursion to -bound). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
 // edges, in parallel) and select (a branch) become local computation and
-// jumps. Values are unbounded integers kept sign-extended; zext, udiv,
-// urem and lshr mask to the width; unsigned comparisons compare signs
-// first (linear arithmetic, exact at every width); trunc to i1 keeps the
-// low bit; other truncations and overflow wrap-around are not modelled.
+// jumps. An N-bit value is kept as the signed number its bits denote;
+// every operation wraps around at its width as the machine does (nsw
+// arithmetic, whose overflow C leaves undefined, excepted), unsigned
+// ones read their operands' bits unsigned, and &, |, ^ are computed bit
+// by bit in arithmetic (see intarith.go).
 // The -O1 intrinsics llvm.{s,u}{max,min}, llvm.abs and llvm.expect are
 // lowered; volatile accesses are plain (NA) accesses.
 //

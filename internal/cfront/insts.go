@@ -168,41 +168,59 @@ func andConst(x, m prog.Expr) (prog.Expr, bool) {
 	return sum, true
 }
 
-// arith lowers an integer arithmetic or bitwise instruction.
+// arith lowers an integer arithmetic or bitwise instruction at its
+// width (see intarith.go).
 func (l *lowerer) arith(fr *frame, in ir.Instruction, pos prog.Pos) error {
-	dst := in.(value.Named)
+	var k intKind
+	var x, y value.Value
+	var flags []enum.OverflowFlag
 	switch in := in.(type) {
 	case *ir.InstAdd:
-		return l.binary(fr, dst, prog.OpAdd, in.X, in.Y, false, pos)
+		k, x, y, flags = kAdd, in.X, in.Y, in.OverflowFlags
 	case *ir.InstSub:
-		return l.binary(fr, dst, prog.OpSub, in.X, in.Y, false, pos)
+		k, x, y, flags = kSub, in.X, in.Y, in.OverflowFlags
 	case *ir.InstMul:
-		return l.binary(fr, dst, prog.OpMul, in.X, in.Y, false, pos)
-	case *ir.InstSDiv:
-		return l.binary(fr, dst, prog.OpDiv, in.X, in.Y, false, pos)
-	case *ir.InstUDiv:
-		return l.binary(fr, dst, prog.OpDiv, in.X, in.Y, true, pos)
-	case *ir.InstSRem:
-		return l.binary(fr, dst, prog.OpMod, in.X, in.Y, false, pos)
-	case *ir.InstURem:
-		return l.binary(fr, dst, prog.OpMod, in.X, in.Y, true, pos)
-	case *ir.InstAnd:
-		return l.binary(fr, dst, prog.OpAnd, in.X, in.Y, false, pos)
-	case *ir.InstOr:
-		return l.binary(fr, dst, prog.OpOr, in.X, in.Y, false, pos)
-	case *ir.InstXor:
-		if intBits(in.X.Type()) == 1 {
-			return l.binary(fr, dst, prog.OpNe, in.X, in.Y, false, pos)
-		}
-		return l.binary(fr, dst, prog.OpXor, in.X, in.Y, false, pos)
+		k, x, y, flags = kMul, in.X, in.Y, in.OverflowFlags
 	case *ir.InstShl:
-		return l.binary(fr, dst, prog.OpShl, in.X, in.Y, false, pos)
+		k, x, y, flags = kShl, in.X, in.Y, in.OverflowFlags
+	case *ir.InstSDiv:
+		k, x, y = kSDiv, in.X, in.Y
+	case *ir.InstUDiv:
+		k, x, y = kUDiv, in.X, in.Y
+	case *ir.InstSRem:
+		k, x, y = kSRem, in.X, in.Y
+	case *ir.InstURem:
+		k, x, y = kURem, in.X, in.Y
+	case *ir.InstAnd:
+		k, x, y = kAnd, in.X, in.Y
+	case *ir.InstOr:
+		k, x, y = kOr, in.X, in.Y
+	case *ir.InstXor:
+		k, x, y = kXor, in.X, in.Y
 	case *ir.InstLShr:
-		return l.binary(fr, dst, prog.OpShr, in.X, in.Y, true, pos)
+		k, x, y = kLShr, in.X, in.Y
 	case *ir.InstAShr:
-		return l.binary(fr, dst, prog.OpShr, in.X, in.Y, false, pos)
+		k, x, y = kAShr, in.X, in.Y
+	default:
+		return l.errAt(pos, "unsupported LLVM instruction %s", instName(in))
 	}
-	return l.errAt(pos, "unsupported LLVM instruction %s", instName(in))
+	if _, ok := x.Type().(*types.IntType); !ok {
+		return l.errAt(pos, "%s on %s", instName(in), x.Type())
+	}
+	a, err := l.operand(fr, x, pos)
+	if err != nil {
+		return err
+	}
+	c, err := l.operand(fr, y, pos)
+	if err != nil {
+		return err
+	}
+	nsw := false
+	for _, f := range flags {
+		nsw = nsw || f == enum.OverflowFlagNSW
+	}
+	fr.assign(in.(value.Named), intArith(k, a, c, intBits(x.Type()), nsw))
+	return nil
 }
 
 // icmpOps are the operators of the integer comparisons (the unsigned
@@ -238,9 +256,9 @@ func (l *lowerer) icmp(fr *frame, in *ir.InstICmp, pos prog.Pos) error {
 	return l.binary(fr, in, o, in.X, in.Y, unsigned, pos)
 }
 
-// cast lowers a conversion: values are kept sign-extended and addresses
-// are values, so only zext (of the source width) and trunc to i1 change
-// the value.
+// cast lowers a conversion: values are kept sign-extended (canonical, see
+// intarith.go) and addresses are values, so only zext (of the source
+// width) and trunc change the value.
 func (l *lowerer) cast(fr *frame, in ir.Instruction, pos prog.Pos) error {
 	var from value.Value
 	switch in := in.(type) {
@@ -273,6 +291,8 @@ func (l *lowerer) cast(fr *frame, in ir.Instruction, pos prog.Pos) error {
 	case *ir.InstTrunc:
 		if intBits(in.To) == 1 {
 			x = prog.Bin{Op: prog.OpAnd, X: x, Y: prog.Int(1)}
+		} else {
+			x = wrap(x, intBits(in.To))
 		}
 	}
 	fr.assign(in.(value.Named), x)

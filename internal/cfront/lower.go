@@ -236,13 +236,7 @@ func (l *lowerer) globalPos(g *ir.Global) prog.Pos {
 func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 	switch c := c.(type) {
 	case *constant.Int:
-		if c.Typ.BitSize == 1 {
-			if c.X.Sign() != 0 {
-				return cval{n: 1}, nil
-			}
-			return cval{}, nil
-		}
-		return cval{n: c.X.Int64()}, nil
+		return cval{n: canonBig(c.X, c.Typ.BitSize)}, nil
 	case *constant.Null, *constant.ZeroInitializer, *constant.Undef, *constant.Poison:
 		return cval{}, nil
 	case *ir.Global:

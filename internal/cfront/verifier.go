@@ -74,6 +74,25 @@ func (l *lowerer) nondet(cs *callSite) error {
 	b.emit(prog.Havoc{Dst: cs.dst})
 	if strings.HasSuffix(cs.name, "_bool") {
 		b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: cs.dst}, Y: prog.Int(0)}})
+	} else if bits := nondetBits(strings.TrimPrefix(cs.name, "__VERIFIER_nondet_")); bits > 0 {
+		// A value of the type: canonical at its width (intarith.go).
+		b.emit(prog.Assign{Dst: cs.dst, Val: wrap(prog.Reg{Name: cs.dst}, bits)})
 	}
 	return nil
+}
+
+// nondetBits is the width of the integer type a __VERIFIER_nondet_
+// generator names (0: not an integer type).
+func nondetBits(t string) uint64 {
+	switch t {
+	case "char", "uchar", "schar":
+		return 8
+	case "short", "ushort":
+		return 16
+	case "int", "uint", "unsigned", "u32":
+		return 32
+	case "long", "ulong", "longlong", "ulonglong", "size_t", "u64", "s64":
+		return 64
+	}
+	return 0
 }
