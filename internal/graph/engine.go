@@ -61,11 +61,15 @@ type Stats struct {
 // consistency is closed under prefixes.
 var supported = map[string]bool{"sc": true, "tso": true, "x86tso": true, "pso": true, "rc11": true}
 
-// Supported tells whether the engine decides the built-in model name.
-func Supported(name string) bool { return supported[strings.ToLower(strings.TrimSuffix(name, ".cat"))] }
+func normModel(name string) string { return strings.ToLower(strings.TrimSuffix(name, ".cat")) }
+
+// Supported tells whether the engine decides the built-in model name:
+// those in which po ∪ rf is acyclic, and those with load buffering whose
+// dependencies it tracks (deps.go).
+func Supported(name string) bool { return supported[normModel(name)] || tracksDeps(name) }
 
 // SupportedModels lists the models Supported accepts, for messages.
-func SupportedModels() string { return "sc, tso, pso, rc11" }
+func SupportedModels() string { return "sc, tso, pso, rc11, imm" }
 
 var (
 	errStop     = errors.New("stop")
@@ -90,6 +94,7 @@ type engine struct {
 	counter  int
 	waiting  bool // the complete graph pick found has a waiting thread
 	sink     bool // events added maximally keep a graph consistent (see visit)
+	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -186,7 +191,8 @@ func (x *engine) run() error {
 	for _, l := range x.locs {
 		x.initOf(g, l)
 	}
-	x.sink = Supported(x.res.Model)
+	x.deps = tracksDeps(x.res.Model)
+	x.sink = supported[normModel(x.res.Model)]
 	return x.visit(g, true)
 }
 
@@ -212,6 +218,9 @@ func (x *engine) tick() error {
 // that has not ended. It returns -1 when every thread has ended, with
 // the final registers of each thread.
 func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
+	if x.deps {
+		return x.pickDep(g)
+	}
 	for t, th := range g.threads {
 		if n := len(th); n > 0 && g.evs[th[n-1]].rmwR {
 			p, err := x.next(g, t)
@@ -287,7 +296,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		last := g.co[e.loc][len(g.co[e.loc])-1]
 		for _, w := range ws {
 			c := g.clone()
-			r := c.add(t, e)
+			r := x.addEv(c, t, p)
 			c.setRf(r, w)
 			if err := x.visit(c, w != last); err != nil {
 				return err
@@ -297,15 +306,33 @@ func (x *engine) visit(g *graph, check bool) error {
 	case event.Write:
 		x.initOf(g, e.loc)
 		c := g.clone()
-		w := c.add(t, e)
+		w := x.addEv(c, t, p)
 		if err := x.visitCOs(c, w, false); err != nil {
 			return err
 		}
 		return x.revisits(c, w)
 	}
 	c := g.clone()
-	c.add(t, e)
+	x.addEv(c, t, p)
 	return x.visit(c, false)
+}
+
+// addEv adds p's event to thread t of g.
+func (x *engine) addEv(g *graph, t int, p pending) int {
+	if x.deps {
+		return g.insert(t, p.pos, p.e)
+	}
+	return g.add(t, p.e)
+}
+
+// prefixOf is what a backward revisit by write w keeps besides the
+// events added before the read: w's po ∪ rf prefix, or, under a model
+// with dependencies, its dependency prefix.
+func (x *engine) prefixOf(g *graph, w int) []bool {
+	if x.deps {
+		return g.depPrefix(w)
+	}
+	return g.prefix(w)
 }
 
 // setRf makes read r read from write w.
@@ -359,11 +386,14 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 // placed in coherence).
 func (x *engine) revisits(g *graph, w int) error {
 	loc := g.evs[w].loc
-	pref := g.prefix(w)
+	pref := x.prefixOf(g, w)
 	for r := range g.evs {
 		er := &g.evs[r]
 		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
 			continue
+		}
+		if x.deps && er.thread == g.evs[w].thread && er.pc < g.evs[w].pc {
+			continue // a read of its own thread's later write: incoherent
 		}
 		keep := make([]bool, len(g.evs))
 		var deleted []int
@@ -540,6 +570,9 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 				eg.Rmw = append(eg.Rmw, [2]int{num[th[j-1]], num[th[j]]})
 			}
 		}
+	}
+	if x.deps {
+		g.depRels(eg, num)
 	}
 	st := eg.Static()
 	n := st.N

@@ -17,6 +17,7 @@ type pending struct {
 	done bool
 	regs map[string]prog.Value // at the end (or at a read): the thread's registers
 	e    ev                    // the event (thread, stamp and rf not set)
+	pos  int                   // under a model with dependencies: its place in its thread's events
 }
 
 // UnsupportedError is an instruction the engine cannot run.

@@ -1,0 +1,378 @@
+package graph
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/symexec"
+)
+
+// Models with load buffering (IMM), after Kokologiannakis, Vafeiadis,
+// "HMC: Model Checking for Hardware Memory Models" (ASPLOS 2020).
+//
+// Under such a model a read may read from a write its own thread's later
+// events lead to (po ∪ rf cycles), as long as the cycle goes through no
+// dependency. The engine tracks the syntactic dependencies of every
+// event (addr, data, ctrl: the reads of its thread its address, its value
+// and the branches taken before it were computed from) as it replays a
+// thread, and a backward revisit of read r by write w keeps, besides the
+// events added before r, the dependency prefix of w: the events w
+// depends on, closed under dependencies, reads-from and the pairing of a
+// read-modify-write's read and write. Events of r's thread after r may
+// stay (they do not depend on r); the events removed leave holes in
+// their threads, filled again when the threads are replayed. An event is
+// known by its instruction (pc): the code is loop-free, so each
+// instruction runs at most once per replay, and a kept event is reached
+// again whatever values the removed reads had, since neither its
+// existence (ctrl), location (addr) nor value (data) depends on them.
+//
+// Control dependencies cover every later event of the thread (as in
+// assembly and in the programs cfront lowers): herd7's scoped control
+// dependencies of C if statements (prog.Jump.Join) would let an event
+// after the join keep a value computed on one branch, and are reported
+// as unsupported under these models.
+
+// depModels are the built-in models with load buffering the engine
+// decides, tracking dependencies.
+var depModels = map[string]bool{"imm": true}
+
+// tracksDeps tells whether the built-in model name needs dependency
+// tracking.
+func tracksDeps(name string) bool { return depModels[normModel(name)] }
+
+// taint is what a register's value was computed from: the pcs of the
+// reads of its thread, sorted.
+type taint = []int
+
+// nextDep re-runs thread t from its start, reading the values its reads
+// have in g and tracking dependencies, and returns its next event (the
+// first instruction whose event g does not have: a hole, or the end of
+// the thread's events), with its place in the thread's events.
+func (x *engine) nextDep(g *graph, t int) (pending, error) {
+	th := x.t.Threads[t]
+	labels := x.labels[t]
+	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
+	deps := make(map[string]taint, 16)
+	for k, v := range x.initRegs[t] {
+		regs[k] = v
+	}
+	var ctrl taint
+	mine := g.threads[t]
+	k := 0
+	at := func(pc int) string {
+		if pc < len(th.Pos) && th.Pos[pc].File != "" {
+			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+		}
+		return th.Name + ": "
+	}
+	// have tells whether g has the event of instruction pc (the write of
+	// a read-modify-write when w); it fails when a kept event of the
+	// thread was passed by.
+	have := func(pc int, w bool) (bool, error) {
+		if k >= len(mine) {
+			return false, nil
+		}
+		e := &g.evs[mine[k]]
+		if e.pc == pc && e.rmwW == w {
+			return true, nil
+		}
+		if e.pc < pc || e.pc == pc && !w {
+			return false, fmt.Errorf("%sinternal error: the graph engine's replay passed an event it kept (dependency tracking)", at(pc))
+		}
+		return false, nil
+	}
+	pend := func(e ev, addr, data taint) pending {
+		e.addrD, e.dataD, e.ctrlD = addr, data, ctrl
+		return pending{e: e, regs: regs, pos: k}
+	}
+	for pc, steps := 0, 0; pc < len(th.Code); steps++ {
+		if steps > maxSteps {
+			return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
+		}
+		switch in := th.Code[pc].(type) {
+		case prog.Label:
+			pc++
+		case prog.Assign:
+			regs[in.Dst] = eval(in.Val, regs, prog.Value{})
+			deps[in.Dst] = exprDeps(in.Val, deps, nil)
+			pc++
+		case prog.Jump:
+			if in.Cond != nil {
+				if in.Join != "" {
+					return pending{}, &UnsupportedError{at(pc) + "scoped control dependencies (herd7's C if) are not supported by the graph engine under models with load buffering"}
+				}
+				if !in.NoCtrl {
+					ctrl = symexec.MergeDeps(ctrl, exprDeps(in.Cond, deps, nil))
+				}
+			}
+			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{})) {
+				if labels[in.Target] <= pc {
+					// Events are known by their instruction: each runs
+					// once at most.
+					return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
+				}
+				pc = labels[in.Target]
+			} else {
+				pc++
+			}
+		case prog.Fence:
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if ok {
+				k++
+				pc++
+				continue
+			}
+			return pend(ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}, nil, nil), nil
+		case prog.Load:
+			if in.Part {
+				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+			}
+			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if ok {
+				if in.Dst != "" {
+					regs[in.Dst] = g.evs[mine[k]].val
+					deps[in.Dst] = taint{pc}
+				}
+				k++
+				pc++
+				continue
+			}
+			return pend(ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, exprDeps(in.Addr, deps, nil), nil), nil
+		case prog.Store:
+			if in.Part {
+				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+			}
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if ok {
+				k++
+				pc++
+				continue
+			}
+			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			v := eval(in.Val, regs, prog.Value{})
+			return pend(ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1},
+				exprDeps(in.Addr, deps, nil), exprDeps(in.Val, deps, nil)), nil
+		case prog.RMW:
+			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			ad := exprDeps(in.Addr, deps, nil)
+			holds := func(old prog.Value) bool {
+				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
+			}
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if !ok {
+				rd := ev{kind: event.Read, loc: loc, tags: in.RTags, pc: pc, rf: -1, rmwR: true}
+				if in.FailRTags != nil {
+					rd.retag = func(old prog.Value) []string {
+						if holds(old) {
+							return in.RTags
+						}
+						return in.FailRTags
+					}
+				}
+				return pend(rd, ad, nil), nil
+			}
+			old := g.evs[mine[k]].val
+			k++
+			if holds(old) {
+				ok, err := have(pc, true)
+				if err != nil {
+					return pending{}, err
+				}
+				if !ok {
+					nv := eval(in.New, regs, old)
+					nd := exprDeps(in.New, deps, taint{pc})
+					iico := false
+					var data taint
+					for _, d := range nd {
+						if d == pc {
+							iico = true
+						} else {
+							data = append(data, d)
+						}
+					}
+					p := pend(ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}, ad, data)
+					p.e.iico = iico
+					return p, nil
+				}
+				k++
+			}
+			if in.Dst != "" {
+				regs[in.Dst] = old
+				deps[in.Dst] = taint{pc}
+			}
+			pc++
+		case prog.StoreCond:
+			return pending{}, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
+		case prog.Havoc:
+			return pending{}, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
+		default:
+			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+		}
+	}
+	if k < len(mine) {
+		return pending{}, fmt.Errorf("%s: internal error: the graph engine's replay ended before an event it kept (dependency tracking)", th.Name)
+	}
+	return pending{done: true, regs: regs}, nil
+}
+
+// exprDeps is the taint of expression e: the union of its registers'
+// (old is that of prog.Old, an RMW's read).
+func exprDeps(e prog.Expr, deps map[string]taint, old taint) taint {
+	switch e := e.(type) {
+	case prog.Reg:
+		return deps[e.Name]
+	case prog.Old:
+		return old
+	case prog.Bin:
+		return symexec.MergeDeps(exprDeps(e.X, deps, old), exprDeps(e.Y, deps, old))
+	case prog.Un:
+		return exprDeps(e.X, deps, old)
+	}
+	return nil
+}
+
+// insert adds event e of thread t at place pos of its events.
+func (g *graph) insert(t, pos int, e ev) int {
+	id := len(g.evs)
+	e.thread = t
+	e.stamp = g.next
+	g.next++
+	g.evs = append(g.evs, e)
+	th := append(g.threads[t], 0)
+	copy(th[pos+1:], th[pos:])
+	th[pos] = id
+	g.threads[t] = th
+	return id
+}
+
+// readAt maps each thread's reads by pc to their events.
+func (g *graph) readAt() []map[int]int {
+	m := make([]map[int]int, len(g.threads))
+	for t, th := range g.threads {
+		m[t] = map[int]int{}
+		for _, e := range th {
+			if g.evs[e].kind == event.Read {
+				m[t][g.evs[e].pc] = e
+			}
+		}
+	}
+	return m
+}
+
+// depPrefix is the dependency prefix of write w (w included): the
+// events it depends on, closed under dependencies (addr, data, ctrl),
+// reads-from, and the read and the write of a read-modify-write.
+func (g *graph) depPrefix(w int) []bool {
+	reads := g.readAt()
+	in := make([]bool, len(g.evs))
+	stack := []int{w}
+	push := func(t int, pcs []int) {
+		for _, pc := range pcs {
+			if r, ok := reads[t][pc]; ok {
+				stack = append(stack, r)
+			}
+		}
+	}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if in[x] {
+			continue
+		}
+		in[x] = true
+		ex := &g.evs[x]
+		if ex.thread < 0 {
+			continue
+		}
+		push(ex.thread, ex.addrD)
+		push(ex.thread, ex.dataD)
+		push(ex.thread, ex.ctrlD)
+		if ex.kind == event.Read && ex.rf >= 0 {
+			stack = append(stack, ex.rf)
+		}
+		if ex.rmwR || ex.rmwW {
+			for _, y := range g.threads[ex.thread] {
+				if y != x && g.evs[y].pc == ex.pc {
+					stack = append(stack, y)
+				}
+			}
+		}
+	}
+	return in
+}
+
+// pickDep is pick under a model with dependencies: the thread whose
+// read-modify-write has read but not written first, else the first
+// thread with an event to add (a hole, or more code).
+func (x *engine) pickDep(g *graph) (int, pending, []map[string]prog.Value, error) {
+	for t, th := range g.threads {
+		for j, e := range th {
+			if g.evs[e].rmwR && (j+1 == len(th) || !g.evs[th[j+1]].rmwW || g.evs[th[j+1]].pc != g.evs[e].pc) {
+				p, err := x.nextDep(g, t)
+				if err != nil {
+					return 0, p, nil, err
+				}
+				if !p.done && p.e.rmwW {
+					return t, p, nil, nil
+				}
+				break
+			}
+		}
+	}
+	regs := make([]map[string]prog.Value, len(g.threads))
+	waiting := false
+	for t := range g.threads {
+		p, err := x.nextDep(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
+		if !p.done && !x.waits(g, p.e) {
+			return t, p, nil, nil
+		}
+		regs[t] = p.regs
+		waiting = waiting || !p.done
+	}
+	x.waiting = waiting
+	return -1, pending{}, regs, nil
+}
+
+// depRels adds the dependencies of g's events to eg (num numbers g's
+// events as eg's).
+func (g *graph) depRels(eg *event.Graph, num []int) {
+	reads := g.readAt()
+	for i := range g.evs {
+		e := &g.evs[i]
+		if e.thread < 0 {
+			continue
+		}
+		for _, d := range []struct {
+			pcs []int
+			out *[][2]int
+		}{{e.addrD, &eg.Addr}, {e.dataD, &eg.Data}, {e.ctrlD, &eg.Ctrl}} {
+			for _, pc := range d.pcs {
+				if r, ok := reads[e.thread][pc]; ok {
+					*d.out = append(*d.out, [2]int{num[r], num[i]})
+				}
+			}
+		}
+		if e.iico {
+			if r, ok := reads[e.thread][e.pc]; ok {
+				eg.IicoData = append(eg.IicoData, [2]int{num[r], num[i]})
+			}
+		}
+	}
+}
