@@ -273,47 +273,150 @@ func (g *graph) readAt() []map[int]int {
 	return m
 }
 
-// depPrefix is the dependency prefix of write w (w included): the
-// events it depends on, closed under dependencies (addr, data, ctrl),
-// reads-from, and the read and the write of a read-modify-write.
+// depPrefix is the prefix of write w that a backward revisit by w keeps
+// (w included): the events IMM's preserved order ar (external
+// reads-from, the barrier order bob, the preserved program order ppo,
+// whose dependencies include the events after the read of a
+// read-modify-write) puts before w, and what determines each of them:
+// the reads it depends on (addr, data, ctrl), the writes its reads read,
+// the read and the write of a read-modify-write, closed under the same.
+// A write reached only to determine a read of its own thread (rfi, not in
+// ar) brings what determines it, not what ar puts before it.
 func (g *graph) depPrefix(w int) []bool {
 	reads := g.readAt()
-	in := make([]bool, len(g.evs))
-	stack := []int{w}
-	push := func(t int, pcs []int) {
-		for _, pc := range pcs {
-			if r, ok := reads[t][pc]; ok {
-				stack = append(stack, r)
+	inA := make([]bool, len(g.evs)) // ar*-before w
+	in := make([]bool, len(g.evs))  // kept
+	var aStack, dStack []int
+	toA := func(y int) {
+		if !inA[y] {
+			inA[y] = true
+			aStack = append(aStack, y)
+		}
+	}
+	toD := func(y int) {
+		if !in[y] {
+			in[y] = true
+			dStack = append(dStack, y)
+		}
+	}
+	depReads := func(e *ev, f func(int)) {
+		for _, pcs := range [][]int{e.addrD, e.dataD, e.ctrlD} {
+			for _, pc := range pcs {
+				if r, ok := reads[e.thread][pc]; ok {
+					f(r)
+				}
 			}
 		}
 	}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if in[x] {
+	toA(w)
+	for len(aStack) > 0 || len(dStack) > 0 {
+		if len(aStack) > 0 {
+			x := aStack[len(aStack)-1]
+			aStack = aStack[:len(aStack)-1]
+			toD(x)
+			ex := &g.evs[x]
+			if ex.thread < 0 {
+				continue
+			}
+			if ex.kind == event.Read && ex.rf >= 0 && g.evs[ex.rf].thread != ex.thread {
+				toA(ex.rf) // rfe
+			}
+			// ppo: the reads x depends on through dependencies and
+			// reads-from within the thread.
+			g.ppoPreds(x, reads, depReads, toA, toD)
+			th := g.threads[ex.thread]
+			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
+			for j, y := range th {
+				if y == x {
+					break
+				}
+				ey := &g.evs[y]
+				if all || ey.kind == event.Read && (mode(ey.tags, acqModes) || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
+					ey.kind == event.Fence && isBarrier(ey.tags) ||
+					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && mode(ey.tags, relModes) {
+					toA(y)
+				}
+			}
 			continue
 		}
-		in[x] = true
+		x := dStack[len(dStack)-1]
+		dStack = dStack[:len(dStack)-1]
 		ex := &g.evs[x]
 		if ex.thread < 0 {
 			continue
 		}
-		push(ex.thread, ex.addrD)
-		push(ex.thread, ex.dataD)
-		push(ex.thread, ex.ctrlD)
+		depReads(ex, toD)
 		if ex.kind == event.Read && ex.rf >= 0 {
-			stack = append(stack, ex.rf)
+			toD(ex.rf)
 		}
 		if ex.rmwR || ex.rmwW {
 			for _, y := range g.threads[ex.thread] {
 				if y != x && g.evs[y].pc == ex.pc {
-					stack = append(stack, y)
+					toD(y)
 				}
 			}
 		}
 	}
 	return in
 }
+
+// ppoPreds adds to A the reads before x in IMM's ppo (through
+// dependencies, addr ; po, and reads-from within the thread), the
+// writes such a chain passes through to D.
+func (g *graph) ppoPreds(x int, reads []map[int]int, depReads func(*ev, func(int)), toA, toD func(int)) {
+	ex := &g.evs[x]
+	seen := map[int]bool{x: true}
+	stack := []int{x}
+	for len(stack) > 0 {
+		y := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		ey := &g.evs[y]
+		visit := func(r int) {
+			if !seen[r] {
+				seen[r] = true
+				toA(r)
+				stack = append(stack, r)
+			}
+		}
+		depReads(ey, visit)
+		// addr ; po: the reads an earlier event's address depends on.
+		for _, z := range g.threads[ey.thread] {
+			if z == y {
+				break
+			}
+			for _, pc := range g.evs[z].addrD {
+				if r, ok := reads[ey.thread][pc]; ok {
+					visit(r)
+				}
+			}
+		}
+		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && !seen[ey.rf] {
+			seen[ey.rf] = true
+			toD(ey.rf)
+			stack = append(stack, ey.rf)
+		}
+	}
+}
+
+var (
+	acqModes = []string{"ACQ", "ACQ_REL", "SC"}
+	relModes = []string{"REL", "ACQ_REL", "SC"}
+)
+
+// mode tells whether tags has one of modes.
+func mode(tags, modes []string) bool {
+	for _, t := range tags {
+		for _, m := range modes {
+			if t == m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isBarrier tells whether a fence is at least acquire or release.
+func isBarrier(tags []string) bool { return mode(tags, acqModes) || mode(tags, relModes) }
 
 // pickDep is pick under a model with dependencies: the thread whose
 // read-modify-write has read but not written first, else the first
