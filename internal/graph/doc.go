@@ -23,8 +23,11 @@
 // evaluated on the graph, package cat) as soon as an event is added, and
 // abandoned when inconsistent; so the engine decides the models in which
 // po ∪ rf is acyclic and consistency is closed under prefixes: SC, TSO,
-// PSO, RC11 (Supported). Models with load buffering (C11, IMM, the
-// hardware models of ARM, Power, RISC-V) are left to the SMT engine.
+// PSO, RC11 (Supported). IMM, which allows load buffering, is decided
+// with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
+// Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go. C11
+// and the hardware models of ARM, Power, RISC-V are left to the SMT
+// engine.
 //
 // Three shortcuts keep the number of model evaluations down, each sound
 // for the four models: a read does not read a write coherence-before one

@@ -69,7 +69,9 @@ func normModel(name string) string { return strings.ToLower(strings.TrimSuffix(n
 func Supported(name string) bool { return supported[normModel(name)] || tracksDeps(name) }
 
 // SupportedModels lists the models Supported accepts, for messages.
-func SupportedModels() string { return "sc, tso, pso, rc11, imm" }
+func SupportedModels() string {
+	return "sc, tso, pso, rc11 (where po ∪ rf is acyclic) and imm (with dependency tracking)"
+}
 
 var (
 	errStop     = errors.New("stop")
