@@ -479,3 +479,39 @@ func (g *graph) depRels(eg *event.Graph, num []int) {
 		}
 	}
 }
+
+// seenBefore is seen under a model with dependencies: the coherence
+// position of the latest write to loc that the events of thread t
+// before place pos saw (its writes, and the writes its reads read). A
+// read after them reading an older write, or a write after them placed
+// before it, breaks coherence (hb ; eco is irreflexive in IMM as in
+// RC11), so such graphs are not built.
+func (g *graph) seenBefore(t int, loc string, pos int) int {
+	p := 0
+	for _, e := range g.threads[t][:pos] {
+		ee := &g.evs[e]
+		if ee.loc != loc {
+			continue
+		}
+		w := e
+		if ee.kind == event.Read {
+			w = ee.rf
+		} else if ee.kind != event.Write {
+			continue
+		}
+		if c := g.coPos(w); c > p {
+			p = c
+		}
+	}
+	return p
+}
+
+// posIn is the place of event e among its thread's events.
+func (g *graph) posIn(e int) int {
+	for j, y := range g.threads[g.evs[e].thread] {
+		if y == e {
+			return j
+		}
+	}
+	return 0
+}

@@ -291,6 +291,8 @@ func (x *engine) visit(g *graph, check bool) error {
 		if x.sink {
 			// Coherence: not a write older than one the thread saw.
 			ws = ws[g.seen(t, e.loc):]
+		} else if x.deps {
+			ws = ws[g.seenBefore(t, e.loc, p.pos):]
 		}
 		if x.awaits(e.loc) && len(ws) > 0 && g.evs[ws[0]].thread < 0 {
 			ws = ws[1:] // not the initial write
@@ -354,6 +356,9 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
+	if x.deps {
+		low = max(low, g.seenBefore(ew.thread, ew.loc, g.posIn(w))+1)
+	}
 	if x.sink {
 		// Coherence: after every write the thread saw (its po-earlier
 		// accesses to the location); the write of a read-modify-write
