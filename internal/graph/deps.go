@@ -28,10 +28,11 @@ import (
 // existence (ctrl), location (addr) nor value (data) depends on them.
 //
 // Control dependencies cover every later event of the thread (as in
-// assembly and in the programs cfront lowers): herd7's scoped control
-// dependencies of C if statements (prog.Jump.Join) would let an event
-// after the join keep a value computed on one branch, and are reported
-// as unsupported under these models.
+// assembly and in the programs cfront lowers), or, for herd7's C if
+// statements (prog.Jump.Join), the events up to the join: the model sees
+// those (ctrl). What a revisit keeps is decided with every branch taken
+// before an event (sctrlD): after a join, whether an event runs and
+// with which register values may still depend on the branch taken.
 
 // depModels are the built-in models with load buffering the engine
 // decides, tracking dependencies.
@@ -57,7 +58,15 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 	for k, v := range x.initRegs[t] {
 		regs[k] = v
 	}
-	var ctrl taint
+	var ctrl, sctrl taint
+	var scoped map[string]taint
+	ctrlNow := func() taint {
+		c := ctrl
+		for _, d := range scoped {
+			c = symexec.MergeDeps(c, d)
+		}
+		return c
+	}
 	mine := g.threads[t]
 	k := 0
 	at := func(pc int) string {
@@ -83,7 +92,7 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 		return false, nil
 	}
 	pend := func(e ev, addr, data taint) pending {
-		e.addrD, e.dataD, e.ctrlD = addr, data, ctrl
+		e.addrD, e.dataD, e.ctrlD, e.sctrlD = addr, data, ctrlNow(), sctrl
 		return pending{e: e, regs: regs, pos: k}
 	}
 	for pc, steps := 0, 0; pc < len(th.Code); steps++ {
@@ -92,6 +101,15 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 		}
 		switch in := th.Code[pc].(type) {
 		case prog.Label:
+			if _, ok := scoped[in.Name]; ok {
+				m := make(map[string]taint, len(scoped))
+				for l, d := range scoped {
+					if l != in.Name {
+						m[l] = d
+					}
+				}
+				scoped = m
+			}
 			pc++
 		case prog.Assign:
 			regs[in.Dst] = eval(in.Val, regs, prog.Value{})
@@ -99,11 +117,19 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 			pc++
 		case prog.Jump:
 			if in.Cond != nil {
-				if in.Join != "" {
-					return pending{}, &UnsupportedError{at(pc) + "scoped control dependencies (herd7's C if) are not supported by the graph engine under models with load buffering"}
-				}
-				if !in.NoCtrl {
-					ctrl = symexec.MergeDeps(ctrl, exprDeps(in.Cond, deps, nil))
+				d := exprDeps(in.Cond, deps, nil)
+				sctrl = symexec.MergeDeps(sctrl, d)
+				switch {
+				case in.NoCtrl:
+				case in.Join == "":
+					ctrl = symexec.MergeDeps(ctrl, d)
+				case len(d) > 0:
+					m := make(map[string]taint, len(scoped)+1)
+					for l, d := range scoped {
+						m[l] = d
+					}
+					m[in.Join] = symexec.MergeDeps(m[in.Join], d)
+					scoped = m
 				}
 			}
 			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{})) {
@@ -346,6 +372,11 @@ func (g *graph) depPrefix(w int) []bool {
 			continue
 		}
 		depReads(ex, toD)
+		for _, pc := range ex.sctrlD {
+			if r, ok := reads[ex.thread][pc]; ok {
+				toD(r)
+			}
+		}
 		if ex.kind == event.Read && ex.rf >= 0 {
 			toD(ex.rf)
 		}

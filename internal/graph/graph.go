@@ -26,6 +26,10 @@ type ev struct {
 	// read (iico_data).
 	addrD, dataD, ctrlD []int
 	iico                bool
+	// sctrlD are the reads of every conditional branch before the event
+	// (herd7's scoped control dependencies of C ifs left open): what
+	// decides whether it runs and with which registers.
+	sctrlD []int
 }
 
 // graph is an execution graph under construction.
