@@ -39,6 +39,10 @@ type Options struct {
 	// thread's creation and end). An execution in which a thread waits
 	// so forever is blocked.
 	Await func(loc string) bool
+	// CrossCheck evaluates the CAT model on every graph even where the
+	// engine has a native check of the model (IMM), and fails the run
+	// when the two differ (for tests).
+	CrossCheck bool
 	// BlockedReg names the register that tells a thread stopped waiting
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
@@ -97,6 +101,7 @@ type engine struct {
 	waiting  bool // the complete graph pick found has a waiting thread
 	sink     bool // events added maximally keep a graph consistent (see visit)
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
+	native   bool // the built-in IMM: checked natively (imm.go)
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -194,6 +199,10 @@ func (x *engine) run() error {
 		x.initOf(g, l)
 	}
 	x.deps = tracksDeps(x.res.Model)
+	if x.deps && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
+		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
+	}
+	x.native = x.deps && len(x.opts.Variants) == 0
 	x.sink = supported[normModel(x.res.Model)]
 	return x.visit(g, true)
 }
@@ -560,10 +569,13 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 		return false, errDeadline
 	}
 	x.stats.Graphs++
-	ord := order(g)
-	if len(ord) > x.stats.MaxEvents {
-		x.stats.MaxEvents = len(ord)
+	if len(g.evs) > x.stats.MaxEvents {
+		x.stats.MaxEvents = len(g.evs)
 	}
+	if x.native && flags == nil && !x.opts.CrossCheck {
+		return g.immConsistent(), nil
+	}
+	ord := order(g)
 	num := make([]int, len(g.evs))
 	eg := &event.Graph{TagNames: x.opts.TagNames}
 	for k, i := range ord {
@@ -628,6 +640,9 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 			return false, errDeadline
 		}
 		return false, err
+	}
+	if x.native && x.opts.CrossCheck && g.immConsistent() != accepted {
+		return false, fmt.Errorf("internal error: the native IMM check says %v, the CAT model %v, on a graph of %d events", !accepted, accepted, len(g.evs))
 	}
 	return accepted, nil
 }

@@ -61,7 +61,7 @@ func TestIMMAgainstEnum(t *testing.T) {
 				continue
 			}
 			ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
-			got, st := Run(ctx, lt, m, "imm", Options{TagNames: tags})
+			got, st := Run(ctx, lt, m, "imm", Options{TagNames: tags, CrossCheck: true})
 			cancel()
 			if got.Status == result.Unsupported {
 				t.Logf("%s: %v", filepath.Base(f), got.Err)

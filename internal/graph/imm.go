@@ -1,0 +1,329 @@
+package graph
+
+import (
+	"math/bits"
+
+	"github.com/musket-verify/musket/internal/event"
+)
+
+// A native check of IMM's consistency (the built-in imm.cat: Podkopaev,
+// Lahav, Vafeiadis, "Bridging the Gap between Programming Languages and
+// Hardware Weak Memory Models", POPL 2019, with RC11's SC order for SC
+// accesses and fences), axiom by axiom on bit matrices over the events of
+// a graph: coherence, atomicity, sc, no-thin-air. The engine uses it on
+// the graphs it builds instead of evaluating the CAT model, which it
+// still evaluates on complete graphs (for the data-race flag);
+// Options.CrossCheck evaluates both on every graph and fails when they
+// differ (the tests do).
+
+// bm is a relation over n events: one bit row per event.
+type bm struct {
+	n, w int
+	b    []uint64
+}
+
+func newBM(n int) *bm {
+	w := (n + 63) / 64
+	return &bm{n: n, w: w, b: make([]uint64, n*w)}
+}
+
+func (r *bm) row(i int) []uint64 { return r.b[i*r.w : (i+1)*r.w] }
+func (r *bm) set(i, j int)       { r.b[i*r.w+j/64] |= 1 << (uint(j) % 64) }
+func (r *bm) has(i, j int) bool  { return r.b[i*r.w+j/64]&(1<<(uint(j)%64)) != 0 }
+func (r *bm) clone() *bm         { c := *r; c.b = append([]uint64(nil), r.b...); return &c }
+func (r *bm) each(i int, f func(j int)) {
+	row := r.row(i)
+	for k, x := range row {
+		for x != 0 {
+			t := bits.TrailingZeros64(x)
+			f(k*64 + t)
+			x &= x - 1
+		}
+	}
+}
+
+// or adds s to r.
+func (r *bm) or(s *bm) *bm {
+	for i := range r.b {
+		r.b[i] |= s.b[i]
+	}
+	return r
+}
+
+// seq is r ; s.
+func (r *bm) seq(s *bm) *bm {
+	c := newBM(r.n)
+	for i := 0; i < r.n; i++ {
+		ci := c.row(i)
+		r.each(i, func(j int) {
+			sj := s.row(j)
+			for k := range ci {
+				ci[k] |= sj[k]
+			}
+		})
+	}
+	return c
+}
+
+// plus is the transitive closure of r.
+func (r *bm) plus() *bm {
+	c := r.clone()
+	for k := 0; k < c.n; k++ {
+		ck := c.row(k)
+		for i := 0; i < c.n; i++ {
+			if c.has(i, k) {
+				ci := c.row(i)
+				for x := range ci {
+					ci[x] |= ck[x]
+				}
+			}
+		}
+	}
+	return c
+}
+
+// reflexive tells whether some event is related to itself.
+func (r *bm) reflexive() bool {
+	for i := 0; i < r.n; i++ {
+		if r.has(i, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// acyclic tells whether r has no cycle.
+func (r *bm) acyclic() bool { return !r.plus().reflexive() }
+
+// filter keeps the pairs (i, j) with dom(i) and rng(j) (nil: any).
+func (r *bm) filter(dom, rng func(int) bool) *bm {
+	c := newBM(r.n)
+	for i := 0; i < r.n; i++ {
+		if dom != nil && !dom(i) {
+			continue
+		}
+		r.each(i, func(j int) {
+			if rng == nil || rng(j) {
+				c.set(i, j)
+			}
+		})
+	}
+	return c
+}
+
+// inter is r ∩ s.
+func (r *bm) inter(s *bm) *bm {
+	c := r.clone()
+	for i := range c.b {
+		c.b[i] &= s.b[i]
+	}
+	return c
+}
+
+// optId is r ∪ id.
+func (r *bm) optId() *bm {
+	c := r.clone()
+	for i := 0; i < c.n; i++ {
+		c.set(i, i)
+	}
+	return c
+}
+
+// immConsistent decides IMM's consistency of g natively.
+func (g *graph) immConsistent() bool {
+	n := len(g.evs)
+	evs := g.evs
+	hasTag := func(i int, tags ...string) bool { return mode(evs[i].tags, tags) }
+	isR := func(i int) bool { return evs[i].kind == event.Read }
+	isW := func(i int) bool { return evs[i].kind == event.Write }
+	isF := func(i int) bool { return evs[i].kind == event.Fence }
+	acqM := func(i int) bool { return hasTag(i, acqModes...) }
+	relM := func(i int) bool { return hasTag(i, relModes...) }
+	isSC := func(i int) bool { return hasTag(i, "SC") }
+	racq := func(i int) bool { return isR(i) && acqM(i) }
+	wrel := func(i int) bool { return isW(i) && relM(i) }
+	facq := func(i int) bool { return isF(i) && acqM(i) }
+	frel := func(i int) bool { return isF(i) && relM(i) }
+	fsc := func(i int) bool { return isF(i) && isSC(i) }
+	fence := func(i int) bool { return facq(i) || frel(i) }
+	ext := func(i, j int) bool { return evs[i].thread < 0 || evs[i].thread != evs[j].thread }
+
+	sb, sbloc := newBM(n), newBM(n)
+	rmw := newBM(n)
+	rex := make([]bool, n)
+	anySC := false
+	for _, th := range g.threads {
+		for a, i := range th {
+			if isSC(i) {
+				anySC = true
+			}
+			for _, j := range th[a+1:] {
+				sb.set(i, j)
+				if evs[i].loc != "" && evs[i].loc == evs[j].loc {
+					sbloc.set(i, j)
+				}
+			}
+			if a > 0 && evs[i].rmwW && evs[th[a-1]].rmwR && evs[th[a-1]].pc == evs[i].pc {
+				rmw.set(th[a-1], i)
+				rex[th[a-1]] = true
+			}
+		}
+	}
+	rf, co, fr := newBM(n), newBM(n), newBM(n)
+	coPos := make([]int, n)
+	for _, o := range g.co {
+		for a, x := range o {
+			coPos[x] = a
+			for _, y := range o[a+1:] {
+				co.set(x, y)
+			}
+		}
+	}
+	for i := range evs {
+		if isR(i) && evs[i].rf >= 0 {
+			w := evs[i].rf
+			rf.set(w, i)
+			o := g.co[evs[i].loc]
+			for _, y := range o[coPos[w]+1:] {
+				if y != i {
+					fr.set(i, y)
+				}
+			}
+		}
+	}
+	extRel := func(r *bm) *bm {
+		c := newBM(n)
+		for i := 0; i < n; i++ {
+			r.each(i, func(j int) {
+				if ext(i, j) {
+					c.set(i, j)
+				}
+			})
+		}
+		return c
+	}
+	rfe, coe, fre := extRel(rf), extRel(co), extRel(fr)
+
+	// atomicity: empty rmw & (fre ; coe)
+	frecoe := fre.seq(coe)
+	if !rmw.inter(frecoe).isEmpty() {
+		return false
+	}
+
+	// Release sequences, synchronisation, happens-before.
+	isWf := func(i int) bool { return isW(i) }
+	a := sbloc.optId().seq(rf).seq(rmw)
+	rs := sbloc.filter(isWf, isWf).or(a.plus().optId().filter(isWf, nil))
+	relStart := newBM(n)
+	for i := 0; i < n; i++ {
+		if wrel(i) {
+			relStart.set(i, i)
+		}
+	}
+	relStart.or(sb.filter(frel, nil))
+	release := relStart.seq(rs)
+	acqEnd := newBM(n)
+	for i := 0; i < n; i++ {
+		if racq(i) {
+			acqEnd.set(i, i)
+		}
+	}
+	acqEnd.or(sb.filter(nil, facq))
+	sw := release.seq(rf).seq(acqEnd)
+	hb := sb.clone().or(sw).plus()
+
+	// coherence: irreflexive hb ; eco?
+	eco := rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
+	if hb.reflexive() || hb.seq(eco).reflexive() {
+		return false
+	}
+
+	// sc: RC11's partial SC order.
+	var psc *bm
+	if anySC {
+		loc := func(i, j int) bool { return evs[i].loc != "" && evs[i].loc == evs[j].loc }
+		sbdl, hbloc := newBM(n), newBM(n)
+		for i := 0; i < n; i++ {
+			sb.each(i, func(j int) {
+				if !loc(i, j) {
+					sbdl.set(i, j)
+				}
+			})
+			hb.each(i, func(j int) {
+				if loc(i, j) {
+					hbloc.set(i, j)
+				}
+			})
+		}
+		scb := sb.clone().or(sbdl.seq(hb).seq(sbdl)).or(hbloc).or(co).or(fr)
+		l, r := newBM(n), newBM(n)
+		for i := 0; i < n; i++ {
+			if isSC(i) {
+				l.set(i, i)
+				r.set(i, i)
+			}
+		}
+		l.or(hb.filter(fsc, nil))
+		r.or(hb.filter(nil, fsc))
+		hbecohb := hb.seq(eco).seq(hb)
+		pscFence := hb.clone().or(hbecohb).filter(fsc, fsc)
+		if !l.seq(scb).seq(r).or(pscFence).acyclic() {
+			return false
+		}
+		psc = hbecohb.filter(fsc, fsc)
+	}
+
+	// no-thin-air: acyclic ar.
+	bob := sb.filter(nil, wrel).or(sb.filter(racq, nil)).or(sb.filter(nil, fence)).or(sb.filter(fence, nil)).or(sbloc.filter(wrel, isWf))
+	reads := g.readAt()
+	deps := newBM(n)
+	addr := newBM(n)
+	for i := range evs {
+		e := &evs[i]
+		if e.thread < 0 {
+			continue
+		}
+		for _, pc := range e.dataD {
+			if r, ok := reads[e.thread][pc]; ok {
+				deps.set(r, i)
+			}
+		}
+		for _, pc := range e.ctrlD {
+			if r, ok := reads[e.thread][pc]; ok {
+				deps.set(r, i)
+			}
+		}
+		for _, pc := range e.addrD {
+			if r, ok := reads[e.thread][pc]; ok {
+				addr.set(r, i)
+			}
+		}
+	}
+	deps.or(addr.seq(sb.optId()))
+	deps.or(sb.filter(func(i int) bool { return rex[i] }, nil))
+	rfi := rf.clone()
+	for i := 0; i < n; i++ {
+		rf.each(i, func(j int) {
+			if ext(i, j) {
+				rfi.b[i*rfi.w+j/64] &^= 1 << (uint(j) % 64)
+			}
+		})
+	}
+	ppo := deps.or(rfi).plus().filter(isR, isWf)
+	detour := coe.seq(rfe).inter(sb)
+	ar := rfe.clone().or(bob).or(ppo).or(detour)
+	if psc != nil {
+		ar.or(psc)
+	}
+	return ar.acyclic()
+}
+
+// isEmpty tells whether r has no pair.
+func (r *bm) isEmpty() bool {
+	for _, x := range r.b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
