@@ -546,3 +546,15 @@ func (g *graph) posIn(e int) int {
 	}
 	return 0
 }
+
+// mustCheck tells whether adding p's event to thread t of g may make
+// the graph inconsistent even when it reads the coherence-latest write,
+// is a write placed coherence-last, or is a fence (visit). Under IMM
+// such an event has no outgoing edge in any relation of the model (po,
+// rf, co, fr, rs, sw, hb, eco, psc, bob, deps, ppo, detour) when it is
+// the last event of its thread, so it closes no cycle; it may when
+// later events of its thread stay from a revisit, and the write of a
+// read-modify-write may break atomicity wherever it is placed.
+func (x *engine) mustCheck(g *graph, t int, p pending) bool {
+	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW)
+}

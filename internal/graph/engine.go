@@ -279,7 +279,7 @@ func (x *engine) visit(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
 	}
-	if check || !x.sink {
+	if check || !x.sink && !x.deps {
 		ok, err := x.consistent(g, nil)
 		if err != nil || !ok {
 			return err
@@ -311,7 +311,7 @@ func (x *engine) visit(g *graph, check bool) error {
 			c := g.clone()
 			r := x.addEv(c, t, p)
 			c.setRf(r, w)
-			if err := x.visit(c, w != last); err != nil {
+			if err := x.visit(c, w != last || x.mustCheck(g, t, p)); err != nil {
 				return err
 			}
 		}
@@ -320,14 +320,14 @@ func (x *engine) visit(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		c := g.clone()
 		w := x.addEv(c, t, p)
-		if err := x.visitCOs(c, w, false); err != nil {
+		if err := x.visitCOs(c, w, x.mustCheck(g, t, p)); err != nil {
 			return err
 		}
 		return x.revisits(c, w)
 	}
 	c := g.clone()
 	x.addEv(c, t, p)
-	return x.visit(c, false)
+	return x.visit(c, x.mustCheck(g, t, p))
 }
 
 // addEv adds p's event to thread t of g.
