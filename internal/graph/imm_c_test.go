@@ -63,7 +63,7 @@ func TestIMMNativeOnC(t *testing.T) {
 			t.Logf("%s: %s %v", name, r.Status, r.Err)
 		case r.Status != result.Done:
 			t.Errorf("%s: %s %v", name, r.Status, r.Err)
-		case genmc[name] > 0 && st.Complete != genmc[name]:
+		case strings.Contains(f, "examples") && genmc[name] > 0 && st.Complete != genmc[name]:
 			t.Errorf("%s: %d complete executions, GenMC %d", name, st.Complete, genmc[name])
 		default:
 			t.Logf("%s: %d complete, %d blocked, %d graphs", name, st.Complete, st.Blocked, st.Graphs)
