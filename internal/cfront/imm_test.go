@@ -21,7 +21,6 @@ func TestGraphIMM(t *testing.T) {
 		complete int
 	}{
 		{"clh.c", 2},
-		{"mcs.c", 6},
 	} {
 		r, err := Check(context.Background(), filepath.Join("..", "..", "examples", "c", c.file),
 			CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: "imm"})
