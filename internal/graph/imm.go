@@ -95,18 +95,22 @@ func (r *bm) reflexive() bool {
 // acyclic tells whether r has no cycle.
 func (r *bm) acyclic() bool { return !r.plus().reflexive() }
 
-// filter keeps the pairs (i, j) with dom(i) and rng(j) (nil: any).
-func (r *bm) filter(dom, rng func(int) bool) *bm {
+// filter keeps the pairs (i, j) with i in dom and j in rng (bit sets
+// over the events; nil: any).
+func (r *bm) filter(dom, rng []uint64) *bm {
 	c := newBM(r.n)
 	for i := 0; i < r.n; i++ {
-		if dom != nil && !dom(i) {
+		if dom != nil && dom[i/64]&(1<<(uint(i)%64)) == 0 {
 			continue
 		}
-		r.each(i, func(j int) {
-			if rng == nil || rng(j) {
-				c.set(i, j)
+		ri, ci := r.row(i), c.row(i)
+		for k := range ci {
+			if rng == nil {
+				ci[k] = ri[k]
+			} else {
+				ci[k] = ri[k] & rng[k]
 			}
-		})
+		}
 	}
 	return c
 }
@@ -133,28 +137,43 @@ func (r *bm) optId() *bm {
 func (g *graph) immConsistent() bool {
 	n := len(g.evs)
 	evs := g.evs
-	hasTag := func(i int, tags ...string) bool { return mode(evs[i].tags, tags) }
-	isR := func(i int) bool { return evs[i].kind == event.Read }
-	isW := func(i int) bool { return evs[i].kind == event.Write }
-	isF := func(i int) bool { return evs[i].kind == event.Fence }
-	acqM := func(i int) bool { return hasTag(i, acqModes...) }
-	relM := func(i int) bool { return hasTag(i, relModes...) }
-	isSC := func(i int) bool { return hasTag(i, "SC") }
-	racq := func(i int) bool { return isR(i) && acqM(i) }
-	wrel := func(i int) bool { return isW(i) && relM(i) }
-	facq := func(i int) bool { return isF(i) && acqM(i) }
-	frel := func(i int) bool { return isF(i) && relM(i) }
-	fsc := func(i int) bool { return isF(i) && isSC(i) }
-	fence := func(i int) bool { return facq(i) || frel(i) }
-	ext := func(i, j int) bool { return evs[i].thread < 0 || evs[i].thread != evs[j].thread }
+	w := (n + 63) / 64
+	set := func(f func(e *ev) bool) []uint64 {
+		m := make([]uint64, w)
+		for i := range evs {
+			if f(&evs[i]) {
+				m[i/64] |= 1 << (uint(i) % 64)
+			}
+		}
+		return m
+	}
+	isSC := func(e *ev) bool { return mode(e.tags, []string{"SC"}) }
+	mR := set(func(e *ev) bool { return e.kind == event.Read })
+	mW := set(func(e *ev) bool { return e.kind == event.Write })
+	mRacq := set(func(e *ev) bool { return e.kind == event.Read && mode(e.tags, acqModes) })
+	mWrel := set(func(e *ev) bool { return e.kind == event.Write && mode(e.tags, relModes) })
+	mFacq := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, acqModes) })
+	mFrel := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, relModes) })
+	mFsc := set(func(e *ev) bool { return e.kind == event.Fence && isSC(e) })
+	mFence := set(func(e *ev) bool { return e.kind == event.Fence && isBarrier(e.tags) })
+	mSC := set(isSC)
+	in := func(m []uint64, i int) bool { return m[i/64]&(1<<(uint(i)%64)) != 0 }
+	// the events of each thread, to tell internal pairs from external
+	intl := make([][]uint64, len(g.threads))
+	for t, th := range g.threads {
+		intl[t] = make([]uint64, w)
+		for _, i := range th {
+			intl[t][i/64] |= 1 << (uint(i) % 64)
+		}
+	}
 
 	sb, sbloc := newBM(n), newBM(n)
 	rmw := newBM(n)
-	rex := make([]bool, n)
+	mRex := make([]uint64, w)
 	anySC := false
 	for _, th := range g.threads {
 		for a, i := range th {
-			if isSC(i) {
+			if in(mSC, i) {
 				anySC = true
 			}
 			for _, j := range th[a+1:] {
@@ -165,7 +184,7 @@ func (g *graph) immConsistent() bool {
 			}
 			if a > 0 && evs[i].rmwW && evs[th[a-1]].rmwR && evs[th[a-1]].pc == evs[i].pc {
 				rmw.set(th[a-1], i)
-				rex[th[a-1]] = true
+				mRex[th[a-1]/64] |= 1 << (uint(th[a-1]) % 64)
 			}
 		}
 	}
@@ -180,7 +199,7 @@ func (g *graph) immConsistent() bool {
 		}
 	}
 	for i := range evs {
-		if isR(i) && evs[i].rf >= 0 {
+		if evs[i].kind == event.Read && evs[i].rf >= 0 {
 			w := evs[i].rf
 			rf.set(w, i)
 			o := g.co[evs[i].loc]
@@ -192,13 +211,14 @@ func (g *graph) immConsistent() bool {
 		}
 	}
 	extRel := func(r *bm) *bm {
-		c := newBM(n)
+		c := r.clone()
 		for i := 0; i < n; i++ {
-			r.each(i, func(j int) {
-				if ext(i, j) {
-					c.set(i, j)
+			if t := evs[i].thread; t >= 0 {
+				ci := c.row(i)
+				for k := range ci {
+					ci[k] &^= intl[t][k]
 				}
-			})
+			}
 		}
 		return c
 	}
@@ -211,24 +231,23 @@ func (g *graph) immConsistent() bool {
 	}
 
 	// Release sequences, synchronisation, happens-before.
-	isWf := func(i int) bool { return isW(i) }
 	a := sbloc.optId().seq(rf).seq(rmw)
-	rs := sbloc.filter(isWf, isWf).or(a.plus().optId().filter(isWf, nil))
+	rs := sbloc.filter(mW, mW).or(a.plus().optId().filter(mW, nil))
 	relStart := newBM(n)
 	for i := 0; i < n; i++ {
-		if wrel(i) {
+		if in(mWrel, i) {
 			relStart.set(i, i)
 		}
 	}
-	relStart.or(sb.filter(frel, nil))
+	relStart.or(sb.filter(mFrel, nil))
 	release := relStart.seq(rs)
 	acqEnd := newBM(n)
 	for i := 0; i < n; i++ {
-		if racq(i) {
+		if in(mRacq, i) {
 			acqEnd.set(i, i)
 		}
 	}
-	acqEnd.or(sb.filter(nil, facq))
+	acqEnd.or(sb.filter(nil, mFacq))
 	sw := release.seq(rf).seq(acqEnd)
 	hb := sb.clone().or(sw).plus()
 
@@ -258,23 +277,23 @@ func (g *graph) immConsistent() bool {
 		scb := sb.clone().or(sbdl.seq(hb).seq(sbdl)).or(hbloc).or(co).or(fr)
 		l, r := newBM(n), newBM(n)
 		for i := 0; i < n; i++ {
-			if isSC(i) {
+			if in(mSC, i) {
 				l.set(i, i)
 				r.set(i, i)
 			}
 		}
-		l.or(hb.filter(fsc, nil))
-		r.or(hb.filter(nil, fsc))
+		l.or(hb.filter(mFsc, nil))
+		r.or(hb.filter(nil, mFsc))
 		hbecohb := hb.seq(eco).seq(hb)
-		pscFence := hb.clone().or(hbecohb).filter(fsc, fsc)
+		pscFence := hb.clone().or(hbecohb).filter(mFsc, mFsc)
 		if !l.seq(scb).seq(r).or(pscFence).acyclic() {
 			return false
 		}
-		psc = hbecohb.filter(fsc, fsc)
+		psc = hbecohb.filter(mFsc, mFsc)
 	}
 
 	// no-thin-air: acyclic ar.
-	bob := sb.filter(nil, wrel).or(sb.filter(racq, nil)).or(sb.filter(nil, fence)).or(sb.filter(fence, nil)).or(sbloc.filter(wrel, isWf))
+	bob := sb.filter(nil, mWrel).or(sb.filter(mRacq, nil)).or(sb.filter(nil, mFence)).or(sb.filter(mFence, nil)).or(sbloc.filter(mWrel, mW))
 	reads := g.readAt()
 	deps := newBM(n)
 	addr := newBM(n)
@@ -300,16 +319,17 @@ func (g *graph) immConsistent() bool {
 		}
 	}
 	deps.or(addr.seq(sb.optId()))
-	deps.or(sb.filter(func(i int) bool { return rex[i] }, nil))
-	rfi := rf.clone()
+	deps.or(sb.filter(mRex, nil))
+	rfi := newBM(n)
 	for i := 0; i < n; i++ {
-		rf.each(i, func(j int) {
-			if ext(i, j) {
-				rfi.b[i*rfi.w+j/64] &^= 1 << (uint(j) % 64)
+		if t := evs[i].thread; t >= 0 {
+			ri, fi := rf.row(i), rfi.row(i)
+			for k := range fi {
+				fi[k] = ri[k] & intl[t][k]
 			}
-		})
+		}
 	}
-	ppo := deps.or(rfi).plus().filter(isR, isWf)
+	ppo := deps.or(rfi).plus().filter(mR, mW)
 	detour := coe.seq(rfe).inter(sb)
 	ar := rfe.clone().or(bob).or(ppo).or(detour)
 	if psc != nil {
