@@ -285,16 +285,37 @@ func (g *graph) insert(t, pos int, e ev) int {
 	return id
 }
 
+// pcReads maps each thread's reads by pc to their events.
+type pcReads [][]int
+
+// at is the read of thread t at pc.
+func (m pcReads) at(t, pc int) (int, bool) {
+	if t < 0 || t >= len(m) || pc < 0 || pc >= len(m[t]) || m[t][pc] < 0 {
+		return 0, false
+	}
+	return m[t][pc], true
+}
+
 // readAt maps each thread's reads by pc to their events.
-func (g *graph) readAt() []map[int]int {
-	m := make([]map[int]int, len(g.threads))
+func (g *graph) readAt() pcReads {
+	m := make(pcReads, len(g.threads))
 	for t, th := range g.threads {
-		m[t] = map[int]int{}
+		top := -1
 		for _, e := range th {
-			if g.evs[e].kind == event.Read {
-				m[t][g.evs[e].pc] = e
+			if g.evs[e].kind == event.Read && g.evs[e].pc > top {
+				top = g.evs[e].pc
 			}
 		}
+		row := make([]int, top+1)
+		for i := range row {
+			row[i] = -1
+		}
+		for _, e := range th {
+			if g.evs[e].kind == event.Read {
+				row[g.evs[e].pc] = e
+			}
+		}
+		m[t] = row
 	}
 	return m
 }
@@ -328,7 +349,7 @@ func (g *graph) depPrefix(w int) []bool {
 	depReads := func(e *ev, f func(int)) {
 		for _, pcs := range [][]int{e.addrD, e.dataD, e.ctrlD} {
 			for _, pc := range pcs {
-				if r, ok := reads[e.thread][pc]; ok {
+				if r, ok := reads.at(e.thread, pc); ok {
 					f(r)
 				}
 			}
@@ -373,7 +394,7 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 		depReads(ex, toD)
 		for _, pc := range ex.sctrlD {
-			if r, ok := reads[ex.thread][pc]; ok {
+			if r, ok := reads.at(ex.thread, pc); ok {
 				toD(r)
 			}
 		}
@@ -394,7 +415,7 @@ func (g *graph) depPrefix(w int) []bool {
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D.
-func (g *graph) ppoPreds(x int, reads []map[int]int, depReads func(*ev, func(int)), toA, toD func(int)) {
+func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int)) {
 	ex := &g.evs[x]
 	seen := map[int]bool{x: true}
 	stack := []int{x}
@@ -416,7 +437,7 @@ func (g *graph) ppoPreds(x int, reads []map[int]int, depReads func(*ev, func(int
 				break
 			}
 			for _, pc := range g.evs[z].addrD {
-				if r, ok := reads[ey.thread][pc]; ok {
+				if r, ok := reads.at(ey.thread, pc); ok {
 					visit(r)
 				}
 			}
@@ -498,13 +519,13 @@ func (g *graph) depRels(eg *event.Graph, num []int) {
 			out *[][2]int
 		}{{e.addrD, &eg.Addr}, {e.dataD, &eg.Data}, {e.ctrlD, &eg.Ctrl}} {
 			for _, pc := range d.pcs {
-				if r, ok := reads[e.thread][pc]; ok {
+				if r, ok := reads.at(e.thread, pc); ok {
 					*d.out = append(*d.out, [2]int{num[r], num[i]})
 				}
 			}
 		}
 		if e.iico {
-			if r, ok := reads[e.thread][e.pc]; ok {
+			if r, ok := reads.at(e.thread, e.pc); ok {
 				eg.IicoData = append(eg.IicoData, [2]int{num[r], num[i]})
 			}
 		}

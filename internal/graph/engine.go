@@ -39,6 +39,9 @@ type Options struct {
 	// thread's creation and end). An execution in which a thread waits
 	// so forever is blocked.
 	Await func(loc string) bool
+	// NoFlags says the run's flags are not wanted (they are not
+	// computed where the engine checks the model natively).
+	NoFlags bool
 	// CrossCheck evaluates the CAT model on every graph even where the
 	// engine has a native check of the model (IMM), and fails the run
 	// when the two differ (for tests).
@@ -572,7 +575,7 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 	if len(g.evs) > x.stats.MaxEvents {
 		x.stats.MaxEvents = len(g.evs)
 	}
-	if x.native && flags == nil && !x.opts.CrossCheck {
+	if x.native && (flags == nil || x.opts.NoFlags) && !x.opts.CrossCheck {
 		return g.immConsistent(), nil
 	}
 	ord := order(g)

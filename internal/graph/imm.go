@@ -303,17 +303,17 @@ func (g *graph) immConsistent() bool {
 			continue
 		}
 		for _, pc := range e.dataD {
-			if r, ok := reads[e.thread][pc]; ok {
+			if r, ok := reads.at(e.thread, pc); ok {
 				deps.set(r, i)
 			}
 		}
 		for _, pc := range e.ctrlD {
-			if r, ok := reads[e.thread][pc]; ok {
+			if r, ok := reads.at(e.thread, pc); ok {
 				deps.set(r, i)
 			}
 		}
 		for _, pc := range e.addrD {
-			if r, ok := reads[e.thread][pc]; ok {
+			if r, ok := reads.at(e.thread, pc); ok {
 				addr.set(r, i)
 			}
 		}
