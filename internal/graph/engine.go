@@ -105,6 +105,7 @@ type engine struct {
 	sink     bool // events added maximally keep a graph consistent (see visit)
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 	native   bool // the built-in IMM: checked natively (imm.go)
+	arena    arena
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -576,7 +577,7 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 		x.stats.MaxEvents = len(g.evs)
 	}
 	if x.native && (flags == nil || x.opts.NoFlags) && !x.opts.CrossCheck {
-		return g.immConsistent(), nil
+		return g.immConsistent(&x.arena), nil
 	}
 	ord := order(g)
 	num := make([]int, len(g.evs))
@@ -644,7 +645,7 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 		}
 		return false, err
 	}
-	if x.native && x.opts.CrossCheck && g.immConsistent() != accepted {
+	if x.native && x.opts.CrossCheck && g.immConsistent(&x.arena) != accepted {
 		return false, fmt.Errorf("internal error: the native IMM check says %v, the CAT model %v, on a graph of %d events", !accepted, accepted, len(g.evs))
 	}
 	return accepted, nil

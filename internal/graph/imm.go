@@ -20,17 +20,36 @@ import (
 type bm struct {
 	n, w int
 	b    []uint64
+	a    *arena
 }
 
-func newBM(n int) *bm {
+// arena hands out the words of the relations of one check, reused from
+// check to check (the engine's).
+type arena struct {
+	buf []uint64
+	off int
+}
+
+func (a *arena) words(k int) []uint64 {
+	if a.off+k > len(a.buf) {
+		a.buf = make([]uint64, max(2*len(a.buf), 64*k))
+		a.off = 0
+	}
+	s := a.buf[a.off : a.off+k : a.off+k]
+	a.off += k
+	clear(s)
+	return s
+}
+
+func (a *arena) newBM(n int) *bm {
 	w := (n + 63) / 64
-	return &bm{n: n, w: w, b: make([]uint64, n*w)}
+	return &bm{n: n, w: w, b: a.words(n * w), a: a}
 }
 
 func (r *bm) row(i int) []uint64 { return r.b[i*r.w : (i+1)*r.w] }
 func (r *bm) set(i, j int)       { r.b[i*r.w+j/64] |= 1 << (uint(j) % 64) }
 func (r *bm) has(i, j int) bool  { return r.b[i*r.w+j/64]&(1<<(uint(j)%64)) != 0 }
-func (r *bm) clone() *bm         { c := *r; c.b = append([]uint64(nil), r.b...); return &c }
+func (r *bm) clone() *bm         { c := *r; c.b = r.a.words(len(r.b)); copy(c.b, r.b); return &c }
 func (r *bm) each(i int, f func(j int)) {
 	row := r.row(i)
 	for k, x := range row {
@@ -52,7 +71,7 @@ func (r *bm) or(s *bm) *bm {
 
 // seq is r ; s.
 func (r *bm) seq(s *bm) *bm {
-	c := newBM(r.n)
+	c := r.a.newBM(r.n)
 	for i := 0; i < r.n; i++ {
 		ci := c.row(i)
 		r.each(i, func(j int) {
@@ -98,7 +117,7 @@ func (r *bm) acyclic() bool { return !r.plus().reflexive() }
 // filter keeps the pairs (i, j) with i in dom and j in rng (bit sets
 // over the events; nil: any).
 func (r *bm) filter(dom, rng []uint64) *bm {
-	c := newBM(r.n)
+	c := r.a.newBM(r.n)
 	for i := 0; i < r.n; i++ {
 		if dom != nil && dom[i/64]&(1<<(uint(i)%64)) == 0 {
 			continue
@@ -134,7 +153,8 @@ func (r *bm) optId() *bm {
 }
 
 // immConsistent decides IMM's consistency of g natively.
-func (g *graph) immConsistent() bool {
+func (g *graph) immConsistent(ar *arena) bool {
+	ar.off = 0
 	n := len(g.evs)
 	evs := g.evs
 	w := (n + 63) / 64
@@ -167,8 +187,8 @@ func (g *graph) immConsistent() bool {
 		}
 	}
 
-	sb, sbloc := newBM(n), newBM(n)
-	rmw := newBM(n)
+	sb, sbloc := ar.newBM(n), ar.newBM(n)
+	rmw := ar.newBM(n)
 	mRex := make([]uint64, w)
 	anySC := false
 	for _, th := range g.threads {
@@ -188,7 +208,7 @@ func (g *graph) immConsistent() bool {
 			}
 		}
 	}
-	rf, co, fr := newBM(n), newBM(n), newBM(n)
+	rf, co, fr := ar.newBM(n), ar.newBM(n), ar.newBM(n)
 	coPos := make([]int, n)
 	for _, o := range g.co {
 		for a, x := range o {
@@ -233,7 +253,7 @@ func (g *graph) immConsistent() bool {
 	// Release sequences, synchronisation, happens-before.
 	a := sbloc.optId().seq(rf).seq(rmw)
 	rs := sbloc.filter(mW, mW).or(a.plus().optId().filter(mW, nil))
-	relStart := newBM(n)
+	relStart := ar.newBM(n)
 	for i := 0; i < n; i++ {
 		if in(mWrel, i) {
 			relStart.set(i, i)
@@ -241,7 +261,7 @@ func (g *graph) immConsistent() bool {
 	}
 	relStart.or(sb.filter(mFrel, nil))
 	release := relStart.seq(rs)
-	acqEnd := newBM(n)
+	acqEnd := ar.newBM(n)
 	for i := 0; i < n; i++ {
 		if in(mRacq, i) {
 			acqEnd.set(i, i)
@@ -261,7 +281,7 @@ func (g *graph) immConsistent() bool {
 	var psc *bm
 	if anySC {
 		loc := func(i, j int) bool { return evs[i].loc != "" && evs[i].loc == evs[j].loc }
-		sbdl, hbloc := newBM(n), newBM(n)
+		sbdl, hbloc := ar.newBM(n), ar.newBM(n)
 		for i := 0; i < n; i++ {
 			sb.each(i, func(j int) {
 				if !loc(i, j) {
@@ -275,7 +295,7 @@ func (g *graph) immConsistent() bool {
 			})
 		}
 		scb := sb.clone().or(sbdl.seq(hb).seq(sbdl)).or(hbloc).or(co).or(fr)
-		l, r := newBM(n), newBM(n)
+		l, r := ar.newBM(n), ar.newBM(n)
 		for i := 0; i < n; i++ {
 			if in(mSC, i) {
 				l.set(i, i)
@@ -295,8 +315,8 @@ func (g *graph) immConsistent() bool {
 	// no-thin-air: acyclic ar.
 	bob := sb.filter(nil, mWrel).or(sb.filter(mRacq, nil)).or(sb.filter(nil, mFence)).or(sb.filter(mFence, nil)).or(sbloc.filter(mWrel, mW))
 	reads := g.readAt()
-	deps := newBM(n)
-	addr := newBM(n)
+	deps := ar.newBM(n)
+	addr := ar.newBM(n)
 	for i := range evs {
 		e := &evs[i]
 		if e.thread < 0 {
@@ -320,7 +340,7 @@ func (g *graph) immConsistent() bool {
 	}
 	deps.or(addr.seq(sb.optId()))
 	deps.or(sb.filter(mRex, nil))
-	rfi := newBM(n)
+	rfi := ar.newBM(n)
 	for i := 0; i < n; i++ {
 		if t := evs[i].thread; t >= 0 {
 			ri, fi := rf.row(i), rfi.row(i)
@@ -331,11 +351,11 @@ func (g *graph) immConsistent() bool {
 	}
 	ppo := deps.or(rfi).plus().filter(mR, mW)
 	detour := coe.seq(rfe).inter(sb)
-	ar := rfe.clone().or(bob).or(ppo).or(detour)
+	arel := rfe.clone().or(bob).or(ppo).or(detour)
 	if psc != nil {
-		ar.or(psc)
+		arel.or(psc)
 	}
-	return ar.acyclic()
+	return arel.acyclic()
 }
 
 // isEmpty tells whether r has no pair.
