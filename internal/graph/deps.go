@@ -417,7 +417,8 @@ func (g *graph) depPrefix(w int) []bool {
 // writes such a chain passes through to D.
 func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int)) {
 	ex := &g.evs[x]
-	seen := map[int]bool{x: true}
+	seen := make([]bool, len(g.evs))
+	seen[x] = true
 	stack := []int{x}
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
