@@ -12,7 +12,8 @@ import (
 // accesses and fences), axiom by axiom on bit matrices over the events of
 // a graph: coherence, atomicity, sc, no-thin-air. The engine uses it on
 // the graphs it builds instead of evaluating the CAT model, which it
-// still evaluates on complete graphs (for the data-race flag);
+// still evaluates on complete graphs when the run wants the model's
+// flags (the data-race flag; Options.NoFlags says it does not);
 // Options.CrossCheck evaluates both on every graph and fails when they
 // differ (the tests do).
 
