@@ -554,6 +554,10 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			s := pr.Report.Stats
 			fmt.Fprintf(stdout, "  encoding: %d events, %d variables (%d Boolean, %d integer), %d constraints; relation pairs: %d may, %d must\n",
 				s.Events, s.Vars(), s.BoolVars, s.IntVars, s.Constraints, s.RelPairs, s.MustPairs)
+			if s.LazyGraphs > 0 {
+				fmt.Fprintf(stdout, "  lazy acyclicity: %d relations, %d edge literals, %d cycles learnt, %d models re-asked\n",
+					s.LazyGraphs, s.LazyEdges, s.LazyConflicts, s.LazyMisses)
+			}
 		}
 		report.Explain(stdout, r)
 		if x, _ := witnessOf(r); *witness != "" && x == nil {

@@ -237,6 +237,15 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most\n",
 			r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs, r.Graph.Revisits, r.Graph.MaxEvents)
 	}
+	if rp := r.Report; rp != nil && k.stats {
+		s := rp.Stats
+		fmt.Fprintf(stdout, "  SMT engine: %d events, %d variables (%d Boolean, %d integer), %d constraints, %d queries, solving %.3fs\n",
+			s.Events, s.Vars(), s.BoolVars, s.IntVars, s.Constraints, rp.Queries, rp.Solve.Seconds())
+		if s.LazyGraphs > 0 {
+			fmt.Fprintf(stdout, "  lazy acyclicity: %d relations, %d edge literals, %d edges set, %d final checks, %d cycles learnt, %d models re-asked\n",
+				s.LazyGraphs, s.LazyEdges, s.LazyFixed, s.LazyFinals, s.LazyConflicts, s.LazyMisses)
+		}
+	}
 	fmt.Fprintf(stdout, "  time %.3fs\n", r.Time.Seconds())
 	return code
 }

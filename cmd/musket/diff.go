@@ -25,7 +25,8 @@ type outcome struct {
 	status  string // done, timeout, error, unsupported, disagreement
 	verdict string // Ok, No ("" without a verdict)
 	states  []string
-	hasSt   bool // the run listed the states
+	hasSt   bool   // the run listed the states
+	hash    string // herd7's digest of the test (its Hash= line), "" if not given
 }
 
 // readOutcomes reads a run: JSON Lines of musket (litmus -json, merge
@@ -83,7 +84,7 @@ func readOutcomes(path string) (map[string]*outcome, []string, error) {
 			}
 			for _, t := range tests {
 				j := t.j
-				o := &outcome{name: j.Name, status: j.Status, verdict: j.Verdict}
+				o := &outcome{name: j.Name, status: j.Status, verdict: j.Verdict, hash: j.Hash}
 				if j.States != nil {
 					o.hasSt = true
 					for _, s := range *j.States {
@@ -127,6 +128,10 @@ func readTextLog(path string, src []byte) ([]*outcome, error) {
 			if pending == 0 {
 				sort.Strings(cur.states)
 			}
+			continue
+		}
+		if h, ok := strings.CutPrefix(l, "Hash="); ok && cur != nil {
+			cur.hash = strings.TrimSpace(h)
 			continue
 		}
 		f := strings.Fields(l)
@@ -208,7 +213,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: musket diff [-verdicts] [-q] A B")
 		fmt.Fprintln(stderr, "A and B are runs: 'musket litmus -json' or 'musket merge -json' output, a text log (herd7's or musket's),")
 		fmt.Fprintln(stderr, "or a folder of them (herd7's logs, one file per test). Lists the tests, by name, whose verdict or final")
-		fmt.Fprintln(stderr, "states differ (the states only when both runs list them), then the totals, as mcompare7 does.")
+		fmt.Fprintln(stderr, "states differ (the states only when both runs list them), then the totals, as mcompare7 does. Two tests of")
+		fmt.Fprintln(stderr, "one name whose Hash= lines (herd7's digest of a test) differ are different tests: listed, not compared.")
 		fmt.Fprintln(stderr, "Exit status 0 when the runs agree on every test both have, 1 when some differ, 2 on bad input.")
 		fs.PrintDefaults()
 	}
@@ -231,7 +237,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	var common, onlyA, onlyB, verdictDiff, statusDiff, statesDiff int
+	var common, onlyA, onlyB, verdictDiff, statusDiff, statesDiff, hashDiff int
 	for _, name := range orderA {
 		x, y := a[name], b[name]
 		if y == nil {
@@ -240,6 +246,13 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		}
 		common++
 		switch {
+		case x.hash != "" && y.hash != "" && x.hash != y.hash:
+			// herd7's digests differ: two different tests under one
+			// name, whose results are not compared (as mcompare7).
+			hashDiff++
+			if !*quiet {
+				fmt.Fprintf(w, "%s: different tests (Hash=%s in A, Hash=%s in B)\n", name, x.hash, y.hash)
+			}
 		case x.status != "done" || y.status != "done":
 			if x.status != y.status {
 				statusDiff++
@@ -275,8 +288,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	differ := verdictDiff + statusDiff + statesDiff
 	fmt.Fprintf(w, "A: %d tests, B: %d tests, %d in both (%d only in A, %d only in B)\n", len(orderA), len(orderB), common, onlyA, onlyB)
-	fmt.Fprintf(w, "differ: %d (verdict %d, final states %d, a verdict on one side only %d); same: %d\n", differ, verdictDiff, statesDiff, statusDiff, common-differ)
-	if differ > 0 {
+	if hashDiff > 0 {
+		fmt.Fprintf(w, "different tests under one name (their Hash= lines differ), not compared: %d\n", hashDiff)
+	}
+	fmt.Fprintf(w, "differ: %d (verdict %d, final states %d, a verdict on one side only %d); same: %d\n", differ, verdictDiff, statesDiff, statusDiff, common-differ-hashDiff)
+	if differ+hashDiff > 0 {
 		return exitFailed
 	}
 	return exitOK

@@ -67,6 +67,31 @@ func TestDiff(t *testing.T) {
 	}
 }
 
+// TestDiffHash checks that two tests of one name whose Hash= lines
+// differ are reported as different tests, not compared.
+func TestDiffHash(t *testing.T) {
+	tmp := t.TempDir()
+	a := filepath.Join(tmp, "a.log")
+	b := filepath.Join(tmp, "b.log")
+	os.WriteFile(a, []byte("Test MP Allowed\nStates 1\n1:EAX=0;\nNo\nTime MP 0.01\nHash=aaaa\n\nTest SB Allowed\nStates 1\n0:EAX=0;\nOk\nHash=cccc\n"), 0o644)
+	os.WriteFile(b, []byte("Test MP Allowed\nStates 1\n1:EAX=1;\nOk\nTime MP 0.01\nHash=bbbb\n\nTest SB Allowed\nStates 1\n0:EAX=0;\nOk\nHash=cccc\n"), 0o644)
+	var out, errb bytes.Buffer
+	code := runDiff([]string{a, b}, &out, &errb)
+	got := out.String()
+	for _, want := range []string{
+		"MP: different tests (Hash=aaaa in A, Hash=bbbb in B)\n",
+		"different tests under one name (their Hash= lines differ), not compared: 1\n",
+		"differ: 0 (verdict 0, final states 0, a verdict on one side only 0); same: 1\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if code != exitFailed {
+		t.Errorf("exit status %d, want 1", code)
+	}
+}
+
 func TestNormState(t *testing.T) {
 	for in, want := range map[string]string{
 		"1:EAX=1; [x]=1; [z]=2;":         "1:EAX=1; x=1; z=2;",

@@ -40,7 +40,8 @@ found exactly by branch and bound. The fix is least-cost among the
 candidates the repertoire offers.
 
 Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
-  x86      mfence 1
+  x86      mfence 1, xchg 1 (a store MOV [x],v made MOV r,v; XCHG [x],r
+           with a register the test does not use; the fence wins ties)
   power    lwsync 1, sync 2, ctrlisync 1 (after a load: cmpw on its
            register, beq to the next line, isync)
   aarch64  ldar 1, stlr 1, dmb ishld 1, dmb ishst 1, dmb ish 2
@@ -199,7 +200,7 @@ func describe(c fix.Cand) string {
 	if c.Fence {
 		return "`" + strings.ReplaceAll(strings.TrimSuffix(c.Text, ";"), "\n", "; ") + "` after line " + fmt.Sprint(c.Line)
 	}
-	return "line " + fmt.Sprint(c.Line) + " made `" + c.Text + "`"
+	return "line " + fmt.Sprint(c.Line) + " made `" + strings.ReplaceAll(c.Text, "\n", "; ") + "`"
 }
 
 func printFix(w io.Writer, s fix.Subject, j fixJSON) {

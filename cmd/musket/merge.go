@@ -24,6 +24,7 @@ type jsonTest struct {
 	File        string               `json:"file"`
 	Name        string               `json:"name"`
 	Model       string               `json:"model"`
+	Hash        string               `json:"hash"`
 	Status      string               `json:"status"`
 	Error       string               `json:"error"`
 	Verdict     string               `json:"verdict"`

@@ -88,7 +88,17 @@ var builtinEngines = map[string]Engine{
 		return r
 	},
 	"smt": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly})
+		// Lazy acyclicity on the architectures where it was measured
+		// faster with the same answers on the corpus suites (X86 2.8×
+		// and Power 2× less CPU time over the whole suites, AArch64 2×
+		// and RISC-V 1.7× over a quarter of them); eager on C tests
+		// (the Linux kernel's tests with locks are slower lazily).
+		acyc := ""
+		switch strings.ToUpper(t.Arch) {
+		case "X86", "PPC", "AARCH64", "RISCV":
+			acyc = "lazy"
+		}
+		r := bmc.Run(ctx, t, m, name, bmc.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, VerdictOnly: opts.VerdictOnly, Acyclicity: acyc})
 		// The SMT engine finds final states, not every execution: its
 		// Positive/Negative are not herd7's counts, and with VerdictOnly
 		// it lists no states. The printers leave out what was not
@@ -295,13 +305,20 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 // test's architecture (driver.Tags).
 func RunTest(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
 	if opts.Engine == "both" {
-		return runBoth(ctx, t, m, name, tags, opts)
+		r, d := runBoth(ctx, t, m, name, tags, opts)
+		if r != nil {
+			r.Hash = t.Hash
+		}
+		return r, d
 	}
 	if opts.Engine == "auto" {
 		r := within(ctx, opts.Timeout, t, func(c context.Context) *result.Result {
 			return runAuto(c, t, m, name, tags, opts)
 		})
 		result.Unchunk(r, t)
+		if r != nil {
+			r.Hash = t.Hash
+		}
 		return r, nil
 	}
 	eng := opts.Engine
@@ -316,6 +333,9 @@ func RunTest(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 		return run(c, t, m, name, tags, opts)
 	})
 	result.Unchunk(r, t)
+	if r != nil {
+		r.Hash = t.Hash
+	}
 	return r, nil
 }
 

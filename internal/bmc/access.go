@@ -82,7 +82,19 @@ func (t *threadEnc) load(pc int, g B, st *tstate, ins prog.Load) error {
 		st.regs[ins.Dst] = val
 	}
 	if hasTag(ins.Tags, "EX") {
-		st.ll = ll
+		if ins.Part {
+			// A further chunk of an exclusive load: one more reservation.
+			merged := map[int]B{}
+			for r, c := range st.ll {
+				merged[r] = c
+			}
+			for r, c := range ll {
+				merged[r] = c
+			}
+			st.ll = merged
+		} else {
+			st.ll = ll
+		}
 	}
 	return nil
 }
@@ -131,7 +143,12 @@ func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error
 	if err != nil {
 		return err
 	}
-	choice := p.f.boolVar(fmt.Sprintf("sc%d_%d", ti, pc))
+	// A further part of a store exclusive succeeds with its first part.
+	choice := t.scChoice
+	if !ins.Part {
+		choice = p.f.boolVar(fmt.Sprintf("sc%d_%d", ti, pc))
+		t.scChoice = choice
+	}
 	var okAll []B
 	statusDeps := map[int]B{}
 	for k, alt := range alts {
@@ -148,6 +165,9 @@ func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error
 			continue
 		}
 		e := p.newEvent(ti, pc, k, event.Write, alt.loc, ins.Tags, p.f.and(g, ok))
+		if ins.Part {
+			e.inst = t.head
+		}
 		e.val, e.vrefs = v.t, v.vrefs
 		p.setDeps(e, a.deps, v.deps, p.ctrlOf(st))
 		statusDeps[e.id] = ok
@@ -157,7 +177,9 @@ func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error
 			}
 		}
 	}
-	st.ll = nil
+	if pc+1 >= len(t.th.Code) || !prog.IsPart(t.th.Code[pc+1]) {
+		st.ll = nil // the reservations of all the parts are consumed
+	}
 	if ins.Status != "" {
 		ok := p.f.or(okAll...)
 		okV, failV := p.known(ins.OkVal), p.known(ins.FailVal)
@@ -191,6 +213,9 @@ func (t *threadEnc) rmw(pc int, g B, st *tstate, ins prog.RMW) error {
 	var dst *sv
 	for k, alt := range alts {
 		r := p.newEvent(ti, pc, k, event.Read, alt.loc, ins.RTags, p.f.and(g, alt.cond))
+		if ins.Part {
+			r.inst = t.head
+		}
 		r.val = p.f.intVar(fmt.Sprintf("v%d", r.id))
 		p.setDeps(r, a.deps, nil, p.ctrlOf(st))
 		old := &sv{t: r.val, deps: map[int]B{r.id: bTrue}}
@@ -232,6 +257,9 @@ func (t *threadEnc) rmw(pc int, g B, st *tstate, ins prog.RMW) error {
 func (t *threadEnc) rmwWrite(pc, k int, g B, st *tstate, ins prog.RMW, alt alternative, a *sv, r *evt, nv *sv, do B) {
 	p := t.p
 	w := p.newEvent(t.ti, pc, k, event.Write, alt.loc, ins.WTags, p.f.and(g, alt.cond, do))
+	if ins.Part {
+		w.inst = t.head
+	}
 	w.val, w.vrefs = nv.t, nv.vrefs
 	data := map[int]B{}
 	for d, c := range nv.deps {

@@ -109,7 +109,9 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 	// down to 0.2 s). A program the logic does not cover (a product of two
 	// variables) makes that solver fail; it is then asked again with the
 	// default one.
-	o := Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA", FlagWitnesses: opts.FlagWitnesses}
+	// Lazy acyclicity (Z3's SMT solver then, not the QF_LIA one): the
+	// mutex benchmarks' 21 cells take a quarter less CPU time.
+	o := Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA", FlagWitnesses: opts.FlagWitnesses, Acyclicity: "lazy"}
 	r, rep := RunReport(ctx, &q, m, modelName, o)
 	var dz *prog.DivisionByZeroError
 	if (r.Status == result.Failed || r.Status == result.Unsupported) && !errors.As(r.Err, &dz) {

@@ -188,6 +188,9 @@ func (ev *evaluator) assertTest(kind cat.TestKind, v value, pos cat.Position) er
 	r.each(func(i, j int, b B) { edges[[2]int{i, j}] = b })
 	ev.e.acyclic = append(ev.e.acyclic, edges)
 	comp := sccs(r)
+	if ev.e.lazy && !f.shape {
+		return ev.lazyAcyclic(r, comp)
+	}
 	clocks := map[int]B{}
 	clock := func(i int) B {
 		if c, ok := clocks[i]; ok {

@@ -46,6 +46,12 @@ type encoding struct {
 	// copy (inconsistent.go: a second model's cycle in one of them is
 	// impossible).
 	acyclic []map[[2]int]B
+	// lazy: acyclic checks go to the solver's acyclicity theory
+	// (lazyacyclic.go), whose relations are lazyGraphs; lazyMisses counts
+	// the models with a cycle the theory let through.
+	lazy       bool
+	lazyGraphs []lazyGraph
+	lazyMisses int
 	// pol says which directions the questions want of the model's
 	// names (polarity.go); oneWay asks for it (Run's encodings: in a
 	// Porthos session the source model's recursion, Power's and ARM's
@@ -471,8 +477,13 @@ type Options struct {
 	// FlagWitnesses asks, for each flag raised, for an execution raising
 	// it (Result.FlagWitnesses).
 	FlagWitnesses bool
+	// Acyclicity is "eager" (integer clocks), "lazy" (Z3 user
+	// propagator, lazyacyclic.go) or "" for the default (eager);
+	// MUSKET_ACYCLICITY in the environment overrides it.
+	Acyclicity string
 
 	discardCut bool
+	forceEager bool // eager whatever Acyclicity says (RunReport's fallback)
 }
 
 // Report is what a run learnt besides the result: sizes and times.
@@ -490,4 +501,7 @@ type Report struct {
 	Release  time.Duration
 	Queries  int
 	Unrolled bool // Run unrolled the test's loops itself
+	// LazyFellBack: the lazy encoding's solver gave up and the test was
+	// encoded again with clocks (run.go).
+	LazyFellBack bool
 }

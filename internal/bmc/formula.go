@@ -31,6 +31,15 @@ type Stats struct {
 	Constraints int // asserted formulas
 	RelPairs    int // entries of the relation matrices the model evaluates (may-pairs)
 	MustPairs   int // of which must-pairs (folded to true)
+	// Lazy acyclicity (lazyacyclic.go): relations given to the theory,
+	// their edge literals, the cycles it found (learnt clauses) and the
+	// models with a cycle it let through (blocked and asked again).
+	LazyGraphs    int `json:",omitempty"`
+	LazyEdges     int `json:",omitempty"`
+	LazyConflicts int `json:",omitempty"`
+	LazyMisses    int `json:",omitempty"`
+	LazyFixed     int `json:",omitempty"` // edges the theory was told of
+	LazyFinals    int `json:",omitempty"` // its final checks
 }
 
 // Vars is the number of variables.

@@ -48,6 +48,18 @@ func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string
 	res.Arch = t.Arch
 	rep := &Report{}
 	err := run(ctx, t, m, opts, res, rep)
+	if errors.Is(err, errGaveUp) && lazyFor(opts) && ctx.Err() == nil {
+		// Z3's SMT solver, the only one that takes the acyclicity
+		// theory, gives up where the general-purpose solver goes on
+		// with its tactics (bit-vector conversions in integer
+		// arithmetic: "incomplete (theory arithmetic)"): the test is
+		// encoded again with clocks.
+		opts.forceEager = true
+		res = &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "smt", Quant: t.Quant,
+			Condition: res.Condition, Arch: t.Arch}
+		rep = &Report{LazyFellBack: true}
+		err = run(ctx, t, m, opts, res, rep)
+	}
 	res.Time = time.Since(start)
 	if err != nil {
 		var u *UnsupportedError
@@ -66,6 +78,14 @@ func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string
 }
 
 var errTimeout = errors.New("timeout")
+
+// errGaveUp marks (with an empty message) the error of a check Z3
+// answered unknown without being interrupted.
+var errGaveUp = gaveUp{}
+
+type gaveUp struct{}
+
+func (gaveUp) Error() string { return "" }
 
 func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *result.Result, rep *Report) (err error) {
 	if m.Syntax() == nil {
@@ -96,18 +116,31 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	}()
 	defer recoverSMT(&err)
 	var sol *smt.Solver
-	if opts.Logic != "" {
+	lazy := lazyFor(opts)
+	switch {
+	case lazy:
+		// Z3 4.8.12 takes a user propagator on its SMT solver only.
+		sol = zc.NewSimpleSolver()
+	case opts.Logic != "":
 		sol = zc.NewSolverFor(opts.Logic)
-	} else {
+	default:
 		sol = zc.NewSolver()
 	}
-	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true}
+	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true, lazy: lazy}
 	if err := e.buildBounded(ctx); err != nil {
 		return err
 	}
 	rep.Encode = time.Since(encStart)
 	rep.Model = e.modelTime
 	rep.Stats = e.f.stats
+	if lazy {
+		defer func() {
+			st := sol.AcyclicStats()
+			rep.Stats.LazyGraphs, rep.Stats.LazyEdges = st.Graphs, st.Watched
+			rep.Stats.LazyConflicts, rep.Stats.LazyMisses = st.Conflicts, e.lazyMisses
+			rep.Stats.LazyFixed, rep.Stats.LazyFinals = st.Fixed, st.Finals
+		}()
+	}
 	res.Observed = e.obs
 	if e.p.hasCut {
 		// Paths cut by the bound (discarded, or stopped at the bound):
@@ -117,13 +150,16 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	check := func(assumptions ...smt.Term) (smt.Result, error) {
 		s := time.Now()
 		r := sol.CheckContext(ctx, assumptions...)
+		for r == smt.Sat && len(e.lazyGraphs) > 0 && e.checkLazy(sol.Model()) {
+			r = sol.CheckContext(ctx, assumptions...)
+		}
 		rep.Solve += time.Since(s)
 		rep.Queries++
 		if r == smt.Unknown {
 			if ctx.Err() != nil {
 				return r, errTimeout
 			}
-			return r, fmt.Errorf("smt engine: solver gave up: %s", sol.ReasonUnknown())
+			return r, fmt.Errorf("smt engine: solver gave up: %s%w", sol.ReasonUnknown(), errGaveUp)
 		}
 		return r, nil
 	}

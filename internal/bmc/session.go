@@ -44,22 +44,44 @@ type Session struct {
 	// Queries and Solve count the checks and the time spent in them.
 	Queries int
 	Solve   time.Duration
+	// lazy: the solver takes the acyclicity theory (lazyacyclic.go);
+	// lazyEnc are the encodings that gave it relations.
+	lazy    bool
+	lazyEnc []*encoding
 }
 
-// NewSession makes an empty session; Close releases it.
-func NewSession() *Session { return NewSessionFor("") }
+// NewSession makes an empty session whose consistent encodings decide
+// acyclicity lazily (lazyacyclic.go: Porthos' Table III, every cell
+// answered in half the CPU time where clocks left three at the time
+// limit), unless MUSKET_ACYCLICITY=eager; Close releases it. A query
+// the SMT solver gives up on fails with ErrGaveUp: the caller may start
+// again with NewEagerSession.
+func NewSession() *Session { return newSession("", Acyclicity != "eager") }
+
+// NewEagerSession is NewSession with integer clocks for acyclicity.
+func NewEagerSession() *Session { return newSession("", false) }
 
 // NewSessionFor makes an empty session whose solver is specialised for an
-// SMT-LIB logic ("" for Z3's own choice).
-func NewSessionFor(logic string) *Session {
+// SMT-LIB logic ("" for Z3's own choice), with clocks for acyclicity
+// unless MUSKET_ACYCLICITY=lazy.
+func NewSessionFor(logic string) *Session { return newSession(logic, Acyclicity == "lazy") }
+
+// ErrGaveUp is the error of a check that Z3 answered unknown without
+// being interrupted (it is wrapped in the error with Z3's reason).
+var ErrGaveUp = errGaveUp
+
+func newSession(logic string, lazy bool) *Session {
 	zc := smt.NewArenaContext()
 	var sol *smt.Solver
-	if logic != "" {
+	switch {
+	case lazy:
+		sol = zc.NewSimpleSolver()
+	case logic != "":
 		sol = zc.NewSolverFor(logic)
-	} else {
+	default:
 		sol = zc.NewSolver()
 	}
-	return &Session{ctx: zc, sol: sol, f: newFB(zc, sol)}
+	return &Session{ctx: zc, sol: sol, f: newFB(zc, sol), lazy: lazy}
 }
 
 // Close releases the Z3 context.
@@ -130,12 +152,15 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 			break
 		}
 	}
-	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts}
+	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts, lazy: s.lazy && !opts.NoAnalysis}
 	if mode == Inconsistent {
 		e.incons = &inconsistency{}
 	}
 	if err := e.buildBounded(ctx); err != nil {
 		return nil, err
+	}
+	if len(e.lazyGraphs) > 0 {
+		s.lazyEnc = append(s.lazyEnc, e)
 	}
 	x.e = e
 	if e.incons == nil {
@@ -193,6 +218,9 @@ func (s *Session) Check(ctx context.Context, assumptions ...smt.Term) (sat bool,
 func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Result, error) {
 	start := time.Now()
 	r := s.sol.CheckContext(ctx, assumptions...)
+	for r == smt.Sat && s.checkLazy() {
+		r = s.sol.CheckContext(ctx, assumptions...)
+	}
 	s.Solve += time.Since(start)
 	s.Queries++
 	if r != smt.Unknown {
@@ -201,7 +229,7 @@ func (s *Session) query(ctx context.Context, assumptions ...smt.Term) (smt.Resul
 	if ctx.Err() != nil {
 		return r, ErrTimeout
 	}
-	return r, fmt.Errorf("smt engine: solver gave up: %s", s.sol.ReasonUnknown())
+	return r, fmt.Errorf("smt engine: solver gave up: %s%w", s.sol.ReasonUnknown(), errGaveUp)
 }
 
 // Observed is the refs a state of x gives values to.
@@ -368,4 +396,20 @@ func sortedPairs(m map[[2]int]B) [][2]int {
 		return out[i][0] < out[j][0] || out[i][0] == out[j][0] && out[i][1] < out[j][1]
 	})
 	return out
+}
+
+// checkLazy re-checks the model of a satisfiable query for a cycle the
+// acyclicity theory let through (encoding.checkLazy).
+func (s *Session) checkLazy() bool {
+	if len(s.lazyEnc) == 0 {
+		return false
+	}
+	md := s.sol.Model()
+	found := false
+	for _, e := range s.lazyEnc {
+		if e.checkLazy(md) {
+			found = true
+		}
+	}
+	return found
 }

@@ -22,6 +22,9 @@ type threadEnc struct {
 	in     [][]edge // the control-flow edges into each instruction (and the end)
 	succ   [][]int  // the successors of each instruction
 	head   int      // the first chunk of the access being encoded
+	// scChoice is the choice of success of the latest store exclusive,
+	// which its further parts (chunks) follow.
+	scChoice B
 }
 
 // errAt places an error of instruction pc.

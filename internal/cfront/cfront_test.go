@@ -17,7 +17,7 @@ import (
 
 // needClang skips a test when clang-14 is missing, and fails it under
 // CI=true (scripts/setup-deps.sh installs it).
-func needClang(t *testing.T) {
+func needClang(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath(Clang); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -27,7 +27,7 @@ func needClang(t *testing.T) {
 	}
 }
 
-func model(t *testing.T, name string) *cat.Model {
+func model(t testing.TB, name string) *cat.Model {
 	t.Helper()
 	m, err := cat.LoadBuiltin(name)
 	if err != nil {

@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // TestGraphAgreesWithSMT runs every C program of examples/c and of
@@ -27,6 +30,11 @@ func TestGraphAgreesWithSMT(t *testing.T) {
 	for _, name := range []string{"rc11", "sc", "imm"} {
 		m := model(t, name)
 		for _, f := range files {
+			if strings.HasSuffix(f, "ttas4.c") {
+				// Millions of graphs: the graph engine does not answer
+				// in the test's time (BenchmarkGraphTTAS measures it).
+				continue
+			}
 			p, err := Lower(context.Background(), f, Options{Bound: 2})
 			if err != nil {
 				continue // refused programs (refuse_*.c, clang_error.c)
@@ -72,6 +80,86 @@ func TestGraphCountsAsGenMC(t *testing.T) {
 		}
 		if r.Verdict != Safe || r.Graph == nil || r.Graph.Complete != c.complete {
 			t.Errorf("%s: verdict %v, stats %+v; want SAFE with %d complete executions (GenMC's count)", c.file, r.Verdict, r.Graph, c.complete)
+		}
+	}
+}
+
+// TestGraphNativeAgainstCAT runs the graph engine on C programs with its
+// cross-check on: on every graph it checks, the native check of the
+// built-in model (sc, tso, pso, rc11) must agree with the CAT model's
+// evaluation, races included. The default run takes a few programs;
+// MUSKET_LONG=1 every program of examples/c and testdata under the four
+// models.
+func TestGraphNativeAgainstCAT(t *testing.T) {
+	needClang(t)
+	files := []string{"../../examples/c/ttas.c", "../../examples/c/msqueue-bug.c"}
+	models := []string{"rc11", "tso"}
+	if os.Getenv("MUSKET_LONG") != "" {
+		files, _ = filepath.Glob("../../examples/c/*.c")
+		more, _ := filepath.Glob("testdata/*.c")
+		files = append(files, more...)
+		sort.Strings(files)
+		models = []string{"rc11", "sc", "tso", "pso"}
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "ttas3.c") || strings.HasSuffix(f, "ttas4.c") {
+			continue // hundreds of thousands of graphs: minutes with the CAT model on each
+		}
+		p, err := Lower(context.Background(), f, Options{Bound: 1})
+		if err != nil {
+			continue // refused programs (refuse_*.c, clang_error.c)
+		}
+		for _, name := range models {
+			for _, races := range []bool{false, true} {
+				ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+				r, err := CheckProgram(ctx, p, CheckOptions{Bound: 1, Engine: "graph", Model: model(t, name), ModelName: name, Races: races, GraphCrossCheck: true})
+				cancel()
+				if err != nil {
+					t.Fatalf("%s (%s): %v", f, name, err)
+				}
+				if r.Result != nil && r.Result.Status == result.Failed {
+					t.Errorf("%s (%s, races %v): %v", f, name, races, r.Result.Err)
+				}
+				// Without the cross-check, complete graphs take their
+				// flags from the native check's last hb: same answer.
+				ctx, cancel = context.WithTimeout(context.Background(), 120*time.Second)
+				r2, err := CheckProgram(ctx, p, CheckOptions{Bound: 1, Engine: "graph", Model: model(t, name), ModelName: name, Races: races})
+				cancel()
+				if err != nil {
+					t.Fatalf("%s (%s): %v", f, name, err)
+				}
+				if r2.Verdict != r.Verdict || r2.RaceFlag != r.RaceFlag {
+					t.Errorf("%s (%s, races %v): %v %q without the cross-check, %v %q with it", f, name, races, r2.Verdict, r2.RaceFlag, r.Verdict, r.RaceFlag)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkGraphTTAS runs the graph engine on a TTAS lock under RC11:
+// MUSKET_BENCH_C names the program (default testdata/ttas3.c, three
+// threads × two increments). The lowering (clang) is outside the timer.
+func BenchmarkGraphTTAS(b *testing.B) {
+	needClang(b)
+	f := os.Getenv("MUSKET_BENCH_C")
+	if f == "" {
+		f = "testdata/ttas3.c"
+	}
+	p, err := Lower(context.Background(), f, Options{Bound: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := model(b, "rc11")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r, err := CheckProgram(context.Background(), p, CheckOptions{Bound: 1, Engine: "graph", Model: m, ModelName: "rc11"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if i == 0 && r.Graph != nil {
+			b.ReportMetric(float64(r.Graph.Complete), "complete")
+			b.ReportMetric(float64(r.Graph.Blocked), "blocked")
+			b.ReportMetric(float64(r.Graph.Graphs), "graphs")
 		}
 	}
 }

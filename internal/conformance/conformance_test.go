@@ -29,8 +29,13 @@ type suite struct {
 	expect string
 	long   bool // only with MUSKET_LONG=1
 	// sample, when over 1: the default run checks every sample-th test
-	// of the folder (the first included), MUSKET_LONG=1 all of them.
-	sample int
+	// of the folder, starting at the offset-th, MUSKET_LONG=1 all of
+	// them. Suites of one folder under different models take different
+	// offsets, so that their samples together cover the folder.
+	sample, offset int
+	// thin, for a subfolder: the default run checks every n-th of its
+	// tests (the whole subfolder with MUSKET_LONG=1).
+	thin map[string]int
 	// herd7's ways of naming a model beside the .cat file: -bell, -macros,
 	// -I and -variant.
 	bell, macros string
@@ -79,6 +84,30 @@ func readDivergences(t *testing.T, file string, m map[string]string) {
 	}
 }
 
+// defaultSample is the part of a suite's files the default run checks.
+func (s suite) defaultSample(files []string) []string {
+	if s.sample > 1 {
+		files = everyFrom(files, s.sample, s.offset)
+	}
+	if len(s.thin) == 0 {
+		return files
+	}
+	var out []string
+	seen := map[string]int{}
+	for _, f := range files {
+		rel := strings.TrimPrefix(filepath.ToSlash(f), corpus+"/"+s.dir+"/")
+		sub, _, nested := strings.Cut(rel, "/")
+		if n := s.thin[sub]; nested && n > 1 {
+			seen[sub]++
+			if (seen[sub]-1)%n != 0 {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 func TestCorpus(t *testing.T) {
 	testcorpus.Dir(t)
 	known := knownDivergences(t)
@@ -93,8 +122,8 @@ func TestCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			files := suiteFiles(t, s, table)
-			if s.sample > 1 && !long {
-				files = every(files, s.sample)
+			if !long {
+				files = s.defaultSample(files)
 			}
 			opts := s.options(runtime.NumCPU(), 60*time.Second)
 			var agree, total, listed int

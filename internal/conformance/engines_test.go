@@ -179,9 +179,12 @@ func suiteFiles(t *testing.T, s suite, table *expect.Table) []string {
 }
 
 // every keeps every n-th file, the first included.
-func every(files []string, n int) []string {
+func every(files []string, n int) []string { return everyFrom(files, n, 0) }
+
+// everyFrom keeps every n-th file from the one at index from (mod n).
+func everyFrom(files []string, n, from int) []string {
 	var out []string
-	for i := 0; i < len(files); i += n {
+	for i := from % n; i < len(files); i += n {
 		out = append(out, files[i])
 	}
 	return out

@@ -21,7 +21,9 @@ type Costs map[string]map[string]int
 // as the manufacturers' documentation orders them (a lighter fence is
 // cheaper); they are not cycle counts and do not compare across targets.
 //
-//	x86      mfence 1
+//	x86      mfence 1; xchg 1 (a store MOV [x],v made the locked RMW
+//	         MOV r,v; XCHG [x],r, as Linux's smp_store_mb does on x86;
+//	         at equal cost the fence is chosen)
 //	power    lwsync 1 < sync 2; ctrlisync 1 (after a load: a
 //	         control dependency on its register, then isync)
 //	aarch64  ldar 1, stlr 1 (an LDR made LDAR, an STR made STLR),
@@ -36,7 +38,7 @@ type Costs map[string]map[string]int
 //	         release 2, acq_rel 2, seq_cst 3
 func DefaultCosts() Costs {
 	return Costs{
-		"x86":     {"mfence": 1},
+		"x86":     {"mfence": 1, "xchg": 1},
 		"power":   {"lwsync": 1, "ctrlisync": 1, "sync": 2},
 		"aarch64": {"ldar": 1, "stlr": 1, "dmb ishld": 1, "dmb ishst": 1, "dmb ish": 2},
 		"riscv":   {"fence r,r": 1, "fence w,w": 1, "fence r,rw": 1, "fence rw,w": 1, "fence.tso": 2, "fence rw,rw": 3},

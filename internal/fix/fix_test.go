@@ -105,6 +105,8 @@ func TestRepair(t *testing.T) {
 		longBrute            bool // the brute force behind MUSKET_LONG
 	}{
 		{file: "SB.x86.litmus", want: "P0 after 4 mfence; P1 after 4 mfence", cost: 2},
+		// The locked store (MOV r,v; XCHG [x],r) once it is the cheaper.
+		{file: "SB.x86.litmus", costs: "x86 mfence 3\nx86 xchg 1\n", want: "P0 line 4 xchg; P1 line 4 xchg", cost: 2},
 		{file: "MP.ppc.litmus", want: "P0 after 9 lwsync; P1 after 8 lwsync", cost: 2},
 		// The reader's dependency once it is the cheaper.
 		{file: "MP.ppc.litmus", costs: "power lwsync 2\npower sync 3\npower ctrlisync 1\n", want: "P0 after 9 lwsync; P1 after 8 ctrlisync", cost: 3},

@@ -219,8 +219,53 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 			if s.family == "power" {
 				s.ctrlIsync(ti, th, l, cells[ti])
 			}
+			if s.family == "x86" {
+				s.lockedStore(ti, th, l, cells[ti])
+			}
 		}
 	}
+}
+
+var x86Store = regexp.MustCompile(`^(?i)\s*MOV\s+(\[\s*[A-Za-z_][A-Za-z0-9_]*\s*\])\s*,\s*(\$-?[0-9]+|[A-Z]+)\s*$`)
+
+// x86Scratch are the registers a locked store may borrow, in the order
+// tried: the first that the test names nowhere.
+var x86Scratch = []string{"EDI", "ESI", "EBP", "EDX", "ECX", "EBX", "EAX"}
+
+// lockedStore offers, for an x86 store MOV [x],v, the locked RMW that
+// Linux's smp_store_mb uses on x86: MOV r,v then XCHG [x],r with a
+// register r the test does not use (XCHG with memory is locked: Intel
+// SDM vol. 3, 8.2.2, "locked instructions have a total order" and are
+// not reordered with earlier or later loads and stores). It replaces the
+// store, so it shares the access's group; a fence after the same line is
+// a different group.
+func (s *litmusSubject) lockedStore(ti int, th *prog.Thread, l int, cell string) {
+	acc := accessesAt(th, l)
+	if len(acc) != 1 {
+		return
+	}
+	if _, ok := acc[0].(prog.Store); !ok {
+		return
+	}
+	m := x86Store.FindStringSubmatch(cell)
+	cost, ok := s.opts.Costs.cost("x86", "xchg")
+	if m == nil || !ok {
+		return
+	}
+	used := strings.ToUpper(strings.Join(s.text.Lines, "\n"))
+	reg := ""
+	for _, r := range x86Scratch {
+		if !regexp.MustCompile(`\b` + r + `\b`).MatchString(used) {
+			reg = r
+			break
+		}
+	}
+	if reg == "" {
+		return
+	}
+	text := "MOV " + reg + "," + m[2] + "\nXCHG " + m[1] + "," + reg
+	s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:access:%d", ti, l), Thread: ti, Line: l, Name: "xchg", Cost: cost, Text: text})
+	s.cellOf[len(s.cands)-1] = ti
 }
 
 var ppcLoad = regexp.MustCompile(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`)
@@ -363,17 +408,48 @@ func (s *litmusSubject) apply(sel []int) *patch {
 	}
 	for i, line := range s.text.Lines {
 		l := i + 1
+		emitted := false
 		if rs := repl[l]; len(rs) > 0 {
 			if s.family == "c11" {
 				line = memOrder.ReplaceAllString(line, s.cands[rs[0]].Text)
 			} else if cells, rest, ok := rowCells(line); ok {
+				// A replacement of several instructions: the first
+				// takes the access's cell, the others follow in rows
+				// of their own (before any fence inserted after it).
+				var more [][2]int // column, candidate
 				for _, c := range rs {
-					cells[s.cellOf[c]] = fitCell(s.cands[c].Text, len(cells[s.cellOf[c]]))
+					parts := strings.Split(s.cands[c].Text, "\n")
+					cells[s.cellOf[c]] = fitCell(parts[0], len(cells[s.cellOf[c]]))
+					if len(parts) > 1 {
+						more = append(more, [2]int{s.cellOf[c], c})
+					}
 				}
 				line = strings.Join(cells, "|") + rest
+				emit(line, l)
+				for k := 1; ; k++ {
+					row := make([]string, len(cells))
+					for j := range cells {
+						row[j] = fitCell("", len(cells[j]))
+					}
+					any := false
+					for _, mc := range more {
+						parts := strings.Split(s.cands[mc[1]].Text, "\n")
+						if k < len(parts) {
+							row[mc[0]] = fitCell(parts[k], len(cells[mc[0]]))
+							any = true
+						}
+					}
+					if !any {
+						break
+					}
+					emit(strings.Join(row, "|")+";", 0)
+				}
+				emitted = true
 			}
 		}
-		emit(line, l)
+		if !emitted {
+			emit(line, l)
+		}
 		fs := insert[l]
 		if len(fs) == 0 {
 			continue

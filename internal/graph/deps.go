@@ -474,7 +474,7 @@ func isBarrier(tags []string) bool { return mode(tags, acqModes) || mode(tags, r
 // pickDep is pick under a model with dependencies: the thread whose
 // read-modify-write has read but not written first, else the first
 // thread with an event to add (a hole, or more code).
-func (x *engine) pickDep(g *graph) (int, pending, []map[string]prog.Value, error) {
+func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 	for t, th := range g.threads {
 		for j, e := range th {
 			if g.evs[e].rmwR && (j+1 == len(th) || !g.evs[th[j+1]].rmwW || g.evs[th[j+1]].pc != g.evs[e].pc) {
@@ -489,7 +489,7 @@ func (x *engine) pickDep(g *graph) (int, pending, []map[string]prog.Value, error
 			}
 		}
 	}
-	regs := make([]map[string]prog.Value, len(g.threads))
+	regs := make([]regFile, len(g.threads))
 	waiting := false
 	for t := range g.threads {
 		p, err := x.nextDep(g, t)
@@ -499,7 +499,7 @@ func (x *engine) pickDep(g *graph) (int, pending, []map[string]prog.Value, error
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = p.regs
+		regs[t] = x.regFileOf(t, p.regs)
 		waiting = waiting || !p.done
 	}
 	x.waiting = waiting
@@ -579,4 +579,112 @@ func (g *graph) posIn(e int) int {
 // read-modify-write may break atomicity wherever it is placed.
 func (x *engine) mustCheck(g *graph, t int, p pending) bool {
 	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW)
+}
+
+// regFileOf numbers the registers of thread t (a map, as nextDep keeps
+// them) as its compiled code does, for complete.
+func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
+	ct := x.code[t]
+	v := make([]prog.Value, len(ct.names))
+	for name, val := range regs {
+		if i, ok := ct.slot[name]; ok {
+			v[i] = val
+		}
+	}
+	return regFile{ct, v}
+}
+
+// visitDep is visit under a model with dependencies. It keeps the
+// clone-per-choice exploration this mode was written with (events are
+// inserted at their place in their thread, which the in-place undo of
+// visit does not handle) and nextDep's own replay with named registers,
+// beside the in-place, compiled path of the other models.
+func (x *engine) visitDep(g *graph, check bool) error {
+	if err := x.tick(); err != nil {
+		return err
+	}
+	checked := false
+	if check {
+		ok, err := x.consistent(g, nil)
+		if err != nil || !ok {
+			return err
+		}
+		checked = true
+	}
+	t, p, regs, err := x.pickDep(g)
+	if err != nil {
+		return err
+	}
+	if t < 0 {
+		return x.complete(g, regs, checked)
+	}
+	e := p.e
+	switch e.kind {
+	case event.Read:
+		x.initOf(g, e.loc)
+		ws := append([]int(nil), g.co[e.loc]...)
+		ws = ws[g.seenBefore(t, e.loc, p.pos):]
+		if x.awaits(e.loc) && len(ws) > 0 && g.evs[ws[0]].thread < 0 {
+			ws = ws[1:] // not the initial write
+		}
+		last := g.co[e.loc][len(g.co[e.loc])-1]
+		for _, w := range ws {
+			c := g.clone()
+			r := c.insert(t, p.pos, e)
+			c.setRf(r, w)
+			if err := x.visitDep(c, w != last || x.mustCheck(g, t, p)); err != nil {
+				return err
+			}
+		}
+		return nil
+	case event.Write:
+		x.initOf(g, e.loc)
+		c := g.clone()
+		w := c.insert(t, p.pos, e)
+		if err := x.visitCOs(c, w, x.mustCheck(g, t, p)); err != nil {
+			return err
+		}
+		return x.revisits(c, w)
+	}
+	c := g.clone()
+	c.insert(t, p.pos, e)
+	return x.visitDep(c, x.mustCheck(g, t, p))
+}
+
+// prefixOf is what a backward revisit by write w keeps besides the
+// events added before the read: w's po ∪ rf prefix, or, under a model
+// with dependencies, its dependency prefix.
+func (x *engine) prefixOf(g *graph, w int) []bool {
+	if x.deps {
+		return g.depPrefix(w)
+	}
+	return g.prefix(w)
+}
+
+// eval computes an expression with registers by name (nextDep's
+// replay); old is the value an RMW read (Old). A division by zero gives
+// 0, as in the other engines.
+func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
+	switch e := e.(type) {
+	case prog.Const:
+		return e.V
+	case prog.Reg:
+		return regs[e.Name]
+	case prog.Old:
+		return old
+	case prog.Bin:
+		a, b := eval(e.X, regs, old), eval(e.Y, regs, old)
+		v, err := prog.ApplyTotal(e.Op, a, b)
+		if err != nil {
+			return prog.Value{}
+		}
+		return v
+	case prog.Un:
+		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old))
+		if err != nil {
+			return prog.Value{}
+		}
+		return v
+	}
+	return prog.Value{}
 }

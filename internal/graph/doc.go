@@ -19,13 +19,18 @@
 // the events added before it or before the write, a write placed
 // coherence-last among them): TruSt's condition, under which each graph
 // is built once and memory stays that of one graph per level of the
-// search. Every graph is checked against the memory model (the CAT model
-// evaluated on the graph, package cat) as soon as an event is added, and
-// abandoned when inconsistent; so the engine decides the models in which
+// search. Every graph is checked against the memory model as soon as an
+// event is added, and abandoned when inconsistent: for the built-in sc,
+// tso, pso and rc11 by native checks that state the axioms of their .cat
+// files directly on po, rf and co (native.go; Options.CrossCheck
+// evaluates the CAT model beside them and fails on a disagreement, which
+// the tests use), for any other model by evaluating the CAT model on the
+// graph (package cat); so the engine decides the models in which
 // po ∪ rf is acyclic and consistency is closed under prefixes: SC, TSO,
 // PSO, RC11 (Supported). IMM, which allows load buffering, is decided
 // with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
-// Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go. C11
+// Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
+// imm.go for its native check (which also has CrossCheck). C11
 // and the hardware models of ARM, Power, RISC-V are left to the SMT
 // engine.
 //
@@ -40,9 +45,9 @@
 // evaluated again; and reads of locations named by Options.Await
 // (cfront's flags of pthread_create and pthread_join) wait for a write
 // of the program instead of reading the initial value. What this engine
-// does not do (yet) that GenMC does: consistency is the CAT model's
-// evaluation on the whole graph, not an incremental native check, and
-// there is no in-place revisiting of spin loops.
+// does not do (yet) that GenMC does: the native checks recompute their
+// relations on the whole graph (not incrementally), and there is no
+// in-place revisiting of spin loops.
 //
 // A complete graph (every thread ended) is an execution: its final state
 // (registers, and the coherence-last write of each location) is checked
@@ -50,8 +55,17 @@
 // waiting (the cfront register %blocked) are counted apart, as GenMC
 // counts blocked executions.
 //
-// Threads are re-run from their start at each step, reading the values of
-// their reads in the graph (the engine keeps no thread state: stateless).
+// The forward steps (a read's choices of write, a write's places in
+// coherence) extend one graph in place and undo the change afterwards; a
+// backward revisit works on a restricted copy. Threads run compiled code
+// (numbered registers); the graph keeps, per thread, its interpreter
+// state before each of its events, so that a thread resumes from its
+// last state, reading the values of its reads in the graph, instead of
+// re-running from its start; a state is dropped when the event after it
+// is removed or a read before it reads another write. Under IMM the
+// exploration (visitDep) instead copies the graph for each choice and
+// replays threads with named registers from their start (nextDep),
+// since an event may be inserted before kept events of its thread.
 // Read-modify-writes read, then write when their condition holds (a
 // failing compare-and-swap is a read with its failure tags).
 // Store-conditionals, arbitrary values (Havoc), herd7's lock events and

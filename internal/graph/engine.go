@@ -42,14 +42,15 @@ type Options struct {
 	// NoFlags says the run's flags are not wanted (they are not
 	// computed where the engine checks the model natively).
 	NoFlags bool
-	// CrossCheck evaluates the CAT model on every graph even where the
-	// engine has a native check of the model (IMM), and fails the run
-	// when the two differ (for tests).
-	CrossCheck bool
 	// BlockedReg names the register that tells a thread stopped waiting
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
 	BlockedReg string
+	// CrossCheck evaluates the CAT model beside the engine's native
+	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
+	// and fails the run when they disagree (for tests: the CAT model is
+	// the reference).
+	CrossCheck bool
 }
 
 // Stats count what a run explored.
@@ -103,8 +104,11 @@ type engine struct {
 	counter  int
 	waiting  bool // the complete graph pick found has a waiting thread
 	sink     bool // events added maximally keep a graph consistent (see visit)
+	native   nativeModel
+	code     []*cthread // each thread's compiled code
+	chk      checker
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
-	native   bool // the built-in IMM: checked natively (imm.go)
+	imm      bool // the built-in IMM: checked natively (imm.go)
 	arena    arena
 }
 
@@ -198,6 +202,10 @@ func (x *engine) run() error {
 		x.locs = append(x.locs, l)
 	}
 	sort.Strings(x.locs)
+	x.code = make([]*cthread, len(t.Threads))
+	for i := range t.Threads {
+		x.code[i] = x.compileThread(i)
+	}
 	g := newGraph(len(t.Threads))
 	for _, l := range x.locs {
 		x.initOf(g, l)
@@ -206,8 +214,9 @@ func (x *engine) run() error {
 	if x.deps && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
 		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
 	}
-	x.native = x.deps && len(x.opts.Variants) == 0
+	x.imm = x.deps && len(x.opts.Variants) == 0
 	x.sink = supported[normModel(x.res.Model)]
+	x.native = nativeFor(x.m)
 	return x.visit(g, true)
 }
 
@@ -232,10 +241,7 @@ func (x *engine) tick() error {
 // read-modify-write has read but not written, else the first thread
 // that has not ended. It returns -1 when every thread has ended, with
 // the final registers of each thread.
-func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
-	if x.deps {
-		return x.pickDep(g)
-	}
+func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 	for t, th := range g.threads {
 		if n := len(th); n > 0 && g.evs[th[n-1]].rmwR {
 			p, err := x.next(g, t)
@@ -247,7 +253,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 			}
 		}
 	}
-	regs := make([]map[string]prog.Value, len(g.threads))
+	regs := make([]regFile, len(g.threads))
 	waiting := false
 	for t := range g.threads {
 		p, err := x.next(g, t)
@@ -257,7 +263,7 @@ func (x *engine) pick(g *graph) (int, pending, []map[string]prog.Value, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = p.regs
+		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
 	x.waiting = waiting
@@ -280,21 +286,26 @@ func (x *engine) awaits(loc string) bool { return x.opts.Await != nil && x.opts.
 // fr, and what they build), so it closes no cycle: a graph so extended
 // from a consistent one is consistent, and is not checked again.
 func (x *engine) visit(g *graph, check bool) error {
+	if x.deps {
+		return x.visitDep(g, check)
+	}
 	if err := x.tick(); err != nil {
 		return err
 	}
-	if check || !x.sink && !x.deps {
+	checked := false
+	if check || !x.sink {
 		ok, err := x.consistent(g, nil)
 		if err != nil || !ok {
 			return err
 		}
+		checked = true
 	}
 	t, p, regs, err := x.pick(g)
 	if err != nil {
 		return err
 	}
 	if t < 0 {
-		return x.complete(g, regs)
+		return x.complete(g, regs, checked)
 	}
 	e := p.e
 	switch e.kind {
@@ -304,61 +315,60 @@ func (x *engine) visit(g *graph, check bool) error {
 		if x.sink {
 			// Coherence: not a write older than one the thread saw.
 			ws = ws[g.seen(t, e.loc):]
-		} else if x.deps {
-			ws = ws[g.seenBefore(t, e.loc, p.pos):]
 		}
 		if x.awaits(e.loc) && len(ws) > 0 && g.evs[ws[0]].thread < 0 {
 			ws = ws[1:] // not the initial write
 		}
 		last := g.co[e.loc][len(g.co[e.loc])-1]
+		// The graph is extended in place, and restored after each choice.
+		mark, stamp := len(g.evs), g.next
 		for _, w := range ws {
-			c := g.clone()
-			r := x.addEv(c, t, p)
-			c.setRf(r, w)
-			if err := x.visit(c, w != last || x.mustCheck(g, t, p)); err != nil {
+			r := g.add(t, e)
+			g.setRf(r, w)
+			err := x.visit(g, w != last)
+			g.undo(mark, stamp)
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	case event.Write:
 		x.initOf(g, e.loc)
-		c := g.clone()
-		w := x.addEv(c, t, p)
-		if err := x.visitCOs(c, w, x.mustCheck(g, t, p)); err != nil {
-			return err
+		mark, stamp := len(g.evs), g.next
+		w := g.add(t, e)
+		err := x.visitCOs(g, w, false)
+		if err == nil {
+			err = x.revisits(g, w)
 		}
-		return x.revisits(c, w)
+		g.undo(mark, stamp)
+		return err
 	}
-	c := g.clone()
-	x.addEv(c, t, p)
-	return x.visit(c, x.mustCheck(g, t, p))
+	mark, stamp := len(g.evs), g.next
+	g.add(t, e)
+	err = x.visit(g, false)
+	g.undo(mark, stamp)
+	return err
 }
 
-// addEv adds p's event to thread t of g.
-func (x *engine) addEv(g *graph, t int, p pending) int {
-	if x.deps {
-		return g.insert(t, p.pos, p.e)
-	}
-	return g.add(t, p.e)
-}
-
-// prefixOf is what a backward revisit by write w keeps besides the
-// events added before the read: w's po ∪ rf prefix, or, under a model
-// with dependencies, its dependency prefix.
-func (x *engine) prefixOf(g *graph, w int) []bool {
-	if x.deps {
-		return g.depPrefix(w)
-	}
-	return g.prefix(w)
-}
-
-// setRf makes read r read from write w.
+// setRf makes read r read from write w (the thread states after r,
+// which depend on what r reads, are dropped).
 func (g *graph) setRf(r, w int) {
 	e := &g.evs[r]
+	if th := g.threads[e.thread]; len(th) > 0 {
+		for k := len(th) - 1; k >= 0; k-- {
+			if th[k] == r {
+				if len(g.tc[e.thread]) > k+1 {
+					g.tc[e.thread] = g.tc[e.thread][:k+1]
+				}
+				break
+			}
+		}
+	}
 	e.rf = w
 	e.val = g.evs[w].val
 	if e.retag != nil {
 		e.tags = e.retag(e.val)
+		e.mask = tagMask(e.tags)
 	}
 }
 
@@ -392,9 +402,10 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 		}
 	}
 	for pos := n; pos >= low; pos-- {
-		c := g.clone()
-		c.placeCo(w, pos)
-		if err := x.visit(c, check || pos != n); err != nil {
+		g.placeCo(w, pos)
+		err := x.visit(g, check || pos != n)
+		g.unplaceCo(w, pos)
+		if err != nil {
 			return err
 		}
 	}
@@ -477,16 +488,18 @@ func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 }
 
 // complete handles a complete graph: an execution.
-func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
+func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	var flags []string
-	ok, err := x.consistent(g, &flags)
-	if err != nil || !ok {
-		return err
+	if !checked || !x.nativeFlags(g, &flags) {
+		ok, err := x.consistent(g, &flags)
+		if err != nil || !ok {
+			return err
+		}
 	}
 	blocked := x.waiting
 	if x.opts.BlockedReg != "" {
 		for _, r := range regs {
-			if prog.Truth(r[x.opts.BlockedReg]) {
+			if prog.Truth(r.get(x.opts.BlockedReg)) {
 				blocked = true
 			}
 		}
@@ -510,7 +523,7 @@ func (x *engine) complete(g *graph, regs []map[string]prog.Value) error {
 		if ref.Thread < 0 || ref.Thread >= len(regs) {
 			return prog.Value{}
 		}
-		return regs[ref.Thread][ref.Name]
+		return regs[ref.Thread].get(ref.Name)
 	}
 	if x.t.Filter != nil && !spec.Eval(x.t.Filter, val) {
 		return nil
@@ -566,9 +579,9 @@ func order(g *graph) []int {
 	return out
 }
 
-// consistent evaluates the model on g; flags, when not nil, gets the
-// flags of the accepted outcome.
-func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
+// catConsistent evaluates the CAT model on g; flags, when not nil, gets
+// the flags of the accepted outcome.
+func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if x.ctx.Err() != nil {
 		return false, errDeadline
 	}
@@ -576,7 +589,7 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 	if len(g.evs) > x.stats.MaxEvents {
 		x.stats.MaxEvents = len(g.evs)
 	}
-	if x.native && (flags == nil || x.opts.NoFlags) && !x.opts.CrossCheck {
+	if x.imm && (flags == nil || x.opts.NoFlags) && !x.opts.CrossCheck {
 		return g.immConsistent(&x.arena), nil
 	}
 	ord := order(g)
@@ -645,7 +658,7 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 		}
 		return false, err
 	}
-	if x.native && x.opts.CrossCheck && g.immConsistent(&x.arena) != accepted {
+	if x.imm && x.opts.CrossCheck && g.immConsistent(&x.arena) != accepted {
 		return false, fmt.Errorf("internal error: the native IMM check says %v, the CAT model %v, on a graph of %d events", !accepted, accepted, len(g.evs))
 	}
 	return accepted, nil

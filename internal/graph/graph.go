@@ -13,10 +13,11 @@ type ev struct {
 	val    prog.Value // the value written, or read
 	tags   []string
 	pc     int
-	rf     int  // a read's write
-	rmwR   bool // the read of a read-modify-write
-	rmwW   bool // the write of a read-modify-write (po-after its read)
-	stamp  int  // when it was added (initial writes: -1)
+	rf     int    // a read's write
+	rmwR   bool   // the read of a read-modify-write
+	rmwW   bool   // the write of a read-modify-write (po-after its read)
+	stamp  int    // when it was added (initial writes: -1)
+	mask   uint32 // the tags the native checks read (tagMask)
 	// retag gives a read-modify-write's read its tags from the value it
 	// reads (a failing compare-and-swap reads with its failure tags).
 	retag func(prog.Value) []string
@@ -39,16 +40,26 @@ type graph struct {
 	co      map[string][]int // per location, the coherence order (the initial write first)
 	inits   map[string]int
 	next    int // the next stamp
+	// tc holds, per thread, the states before its events (tc[t][n]: the
+	// state that gives its event number n, or its end; nil when not
+	// kept). Only states of events that are in the graph with the values
+	// they had then, or of the next event, are kept: adding an event
+	// keeps them, removing one or changing what a read reads drops the
+	// states after it. States are shared between graphs, never written.
+	tc [][]*tstate
 }
 
 func newGraph(threads int) *graph {
-	return &graph{threads: make([][]int, threads), co: map[string][]int{}, inits: map[string]int{}}
+	return &graph{threads: make([][]int, threads), co: map[string][]int{}, inits: map[string]int{}, tc: make([][]*tstate, threads)}
 }
 
 // clone copies g (events are values; their tag slices are never written).
 func (g *graph) clone() *graph {
 	c := &graph{evs: append([]ev(nil), g.evs...), threads: make([][]int, len(g.threads)),
-		co: make(map[string][]int, len(g.co)), inits: make(map[string]int, len(g.inits)), next: g.next}
+		co: make(map[string][]int, len(g.co)), inits: make(map[string]int, len(g.inits)), next: g.next, tc: make([][]*tstate, len(g.tc))}
+	for i, t := range g.tc {
+		c.tc[i] = append([]*tstate(nil), t...)
+	}
 	for l, x := range g.inits {
 		c.inits[l] = x
 	}
@@ -69,7 +80,7 @@ func (g *graph) initWrite(loc string, v prog.Value, tags []string) int {
 		return id
 	}
 	id := len(g.evs)
-	g.evs = append(g.evs, ev{thread: -1, kind: event.Write, loc: loc, val: v, tags: tags, pc: -1, rf: -1, stamp: -1})
+	g.evs = append(g.evs, ev{thread: -1, kind: event.Write, loc: loc, val: v, tags: tags, pc: -1, rf: -1, stamp: -1, mask: tagMask(tags)})
 	g.co[loc] = []int{id}
 	g.inits[loc] = id
 	return id
@@ -89,26 +100,39 @@ func (g *graph) add(t int, e ev) int {
 // prefix is the po ∪ rf prefix of event e (e included).
 func (g *graph) prefix(e int) []bool {
 	in := make([]bool, len(g.evs))
+	have := make([]int, len(g.threads)) // per thread, how many of its first events are in
+	pos := func(x int) int {
+		th := g.threads[g.evs[x].thread]
+		for k := len(th) - 1; k >= 0; k-- {
+			if th[k] == x {
+				return k
+			}
+		}
+		return -1
+	}
 	stack := []int{e}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if in[x] {
+		ex := &g.evs[x]
+		if ex.thread < 0 {
+			in[x] = true
 			continue
 		}
-		in[x] = true
-		ex := &g.evs[x]
-		if ex.thread >= 0 {
-			for _, y := range g.threads[ex.thread] {
-				if y == x {
-					break
-				}
-				stack = append(stack, y)
+		t := ex.thread
+		k := pos(x)
+		if k < have[t] {
+			continue
+		}
+		th := g.threads[t]
+		for j := have[t]; j <= k; j++ {
+			y := th[j]
+			in[y] = true
+			if ey := &g.evs[y]; ey.kind == event.Read && ey.rf >= 0 && !in[ey.rf] {
+				stack = append(stack, ey.rf)
 			}
 		}
-		if ex.kind == event.Read && ex.rf >= 0 {
-			stack = append(stack, ex.rf)
-		}
+		have[t] = k + 1
 	}
 	return in
 }
@@ -118,6 +142,13 @@ func (g *graph) prefix(e int) []bool {
 func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 	idx := make([]int, len(g.evs))
 	c := &graph{threads: make([][]int, len(g.threads)), co: make(map[string][]int, len(g.co)), next: g.next}
+	kept := 0
+	for _, k := range keep {
+		if k {
+			kept++
+		}
+	}
+	c.evs = make([]ev, 0, kept+8)
 	for i := range g.evs {
 		idx[i] = -1
 		if keep[i] {
@@ -133,12 +164,15 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 			e.rf = idx[e.rf]
 		}
 	}
+	c.tc = make([][]*tstate, len(g.threads))
 	for t, th := range g.threads {
 		for _, x := range th {
 			if idx[x] >= 0 {
 				c.threads[t] = append(c.threads[t], idx[x])
 			}
 		}
+		// The removed events of a thread are a suffix of its events.
+		c.tc[t] = append([]*tstate(nil), g.tc[t][:min(len(g.tc[t]), len(c.threads[t])+1)]...)
 	}
 	for l, o := range g.co {
 		for _, x := range o {
@@ -154,6 +188,50 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 		}
 	}
 	return c, idx, true
+}
+
+// undo removes the events from mark on (the events added since g had
+// mark events; the stamp was next), restoring g as it was then.
+func (g *graph) undo(mark, next int) {
+	for i := len(g.evs) - 1; i >= mark; i-- {
+		e := &g.evs[i]
+		if e.kind == event.Write {
+			o := g.co[e.loc]
+			for p, y := range o {
+				if y == i {
+					o = append(o[:p], o[p+1:]...)
+					break
+				}
+			}
+			if len(o) == 0 {
+				delete(g.co, e.loc)
+			} else {
+				g.co[e.loc] = o
+			}
+		}
+		if e.thread < 0 {
+			if g.inits[e.loc] == i {
+				delete(g.inits, e.loc)
+			}
+			continue
+		}
+		th := g.threads[e.thread]
+		th = th[:len(th)-1]
+		g.threads[e.thread] = th
+		if tc := g.tc[e.thread]; len(tc) > len(th)+1 {
+			g.tc[e.thread] = tc[:len(th)+1]
+		}
+	}
+	g.evs = g.evs[:mark]
+	g.next = next
+}
+
+// unplaceCo takes write w out of the coherence order of its location,
+// where placeCo put it at position pos.
+func (g *graph) unplaceCo(w, pos int) {
+	l := g.evs[w].loc
+	o := g.co[l]
+	g.co[l] = append(o[:pos], o[pos+1:]...)
 }
 
 // placeCo inserts write w into the coherence order of its location at

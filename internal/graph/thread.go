@@ -15,9 +15,13 @@ const maxSteps = 1 << 20
 // pending is the next event of a thread, or its end.
 type pending struct {
 	done bool
-	regs map[string]prog.Value // at the end (or at a read): the thread's registers
-	e    ev                    // the event (thread, stamp and rf not set)
-	pos  int                   // under a model with dependencies: its place in its thread's events
+	fin  []prog.Value // the thread's registers at this point (by number, cthread.names; never written)
+	e    ev           // the event (thread, stamp and rf not set)
+	// Under a model with dependencies (deps.go, which replays threads
+	// its own way): the registers at the end, and the event's place in
+	// its thread's events.
+	regs map[string]prog.Value
+	pos  int
 }
 
 // UnsupportedError is an instruction the engine cannot run.
@@ -25,36 +29,89 @@ type UnsupportedError struct{ What string }
 
 func (e *UnsupportedError) Error() string { return e.What }
 
-// next re-runs thread t from its start, reading the values its reads
-// have in g, and returns its next event (or its end).
+// tstate is a thread's state before the instruction that gives its
+// event number n (or its end): the instruction, the events consumed, the
+// registers (never written once recorded), and what that instruction
+// gives. Graphs keep these states per thread (graph.tc) so that a thread
+// resumes from its last state instead of re-running from its start.
+type tstate struct {
+	pc, k int
+	regs  []prog.Value
+	p     pending
+}
+
+// next returns thread t's next event in g (or its end): from the state
+// g holds for it when there is one, else by resuming from the latest
+// state g holds for a prefix of its events (from its start if none),
+// reading the values its reads have in g.
 func (x *engine) next(g *graph, t int) (pending, error) {
-	th := x.t.Threads[t]
-	labels := x.labels[t]
-	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
-	for k, v := range x.initRegs[t] {
-		regs[k] = v
-	}
 	mine := g.threads[t]
-	k := 0
+	n := len(mine)
+	cs := g.tc[t]
+	if n < len(cs) && cs[n] != nil {
+		return cs[n].p, nil
+	}
+	var from *tstate
+	for m := min(n, len(cs)-1); m >= 0; m-- {
+		if cs[m] != nil {
+			from = cs[m]
+			break
+		}
+	}
+	ct := x.code[t]
+	pc, k := 0, 0
+	var regs []prog.Value
+	if from != nil {
+		pc, k = from.pc, from.k
+		regs = append([]prog.Value(nil), from.regs...)
+	} else {
+		regs = append([]prog.Value(nil), ct.init...)
+	}
+	st, err := x.runFrom(g, t, pc, k, regs)
+	if err != nil {
+		return pending{}, err
+	}
+	for len(cs) <= n {
+		cs = append(cs, nil)
+	}
+	cs[n] = st
+	g.tc[t] = cs
+	return st.p, nil
+}
+
+// runFrom runs thread t from instruction pc with k of its events
+// consumed, reading the values its reads have in g, up to its next
+// event (or its end), and returns the state before that instruction.
+func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, error) {
+	th := x.t.Threads[t]
+	ct := x.code[t]
+	mine := g.threads[t]
+	stop := func(p pending) (*tstate, error) {
+		p.e.mask = tagMask(p.e.tags)
+		p.fin = regs
+		return &tstate{pc: pc, k: k, regs: regs, p: p}, nil
+	}
 	at := func(pc int) string {
 		if pc < len(th.Pos) && th.Pos[pc].File != "" {
 			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
 		}
 		return th.Name + ": "
 	}
-	for pc, steps := 0, 0; pc < len(th.Code); steps++ {
+	var zero prog.Value
+	for steps := 0; pc < len(th.Code); steps++ {
 		if steps > maxSteps {
-			return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
+			return nil, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
 		}
+		c := &ct.code[pc]
 		switch in := th.Code[pc].(type) {
 		case prog.Label:
 			pc++
 		case prog.Assign:
-			regs[in.Dst] = eval(in.Val, regs, prog.Value{})
+			regs[c.dst] = c.val(regs, zero)
 			pc++
 		case prog.Jump:
-			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{})) {
-				pc = labels[in.Target]
+			if c.cond == nil || prog.Truth(c.cond(regs, zero)) {
+				pc = c.target
 			} else {
 				pc++
 			}
@@ -64,43 +121,43 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}}, nil
+			return stop(pending{e: ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Load:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
 			if k < len(mine) {
-				if in.Dst != "" {
-					regs[in.Dst] = g.evs[mine[k]].val
+				if c.dst >= 0 {
+					regs[c.dst] = g.evs[mine[k]].val
 				}
 				k++
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, regs: regs}, nil
+			return stop(pending{e: ev{kind: event.Read, loc: c.location(regs), tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Store:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
-			v := eval(in.Val, regs, prog.Value{})
 			if k < len(mine) {
 				k++
 				pc++
 				continue
 			}
-			return pending{e: ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1}}, nil
+			return stop(pending{e: ev{kind: event.Write, loc: c.location(regs), val: c.val(regs, zero), tags: in.Tags, pc: pc, rf: -1}})
 		case prog.RMW:
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			if in.Part {
+				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+			}
+			k0 := k
 			holds := func(old prog.Value) bool {
-				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
+				return c.cond == nil || prog.Truth(c.cond(regs, old))
 			}
 			if k >= len(mine) {
-				rd := ev{kind: event.Read, loc: loc, tags: in.RTags, pc: pc, rf: -1, rmwR: true}
+				rd := ev{kind: event.Read, loc: c.location(regs), tags: in.RTags, pc: pc, rf: -1, rmwR: true}
 				if in.FailRTags != nil {
 					// The read's tags depend on the value it reads; regs
-					// is this replay's own map, not written after.
+					// is kept with the state, never written after.
 					rd.retag = func(old prog.Value) []string {
 						if holds(old) {
 							return in.RTags
@@ -108,30 +165,31 @@ func (x *engine) next(g *graph, t int) (pending, error) {
 						return in.FailRTags
 					}
 				}
-				return pending{e: rd}, nil
+				return stop(pending{e: rd})
 			}
 			old := g.evs[mine[k]].val
 			k++
 			if holds(old) {
 				if k >= len(mine) {
-					nv := eval(in.New, regs, old)
-					return pending{e: ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}}, nil
+					nv := c.new(regs, old)
+					k = k0
+					return stop(pending{e: ev{kind: event.Write, loc: c.location(regs), val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}})
 				}
 				k++
 			}
-			if in.Dst != "" {
-				regs[in.Dst] = old
+			if c.dst >= 0 {
+				regs[c.dst] = old
 			}
 			pc++
 		case prog.StoreCond:
-			return pending{}, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
+			return nil, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
 		case prog.Havoc:
-			return pending{}, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
+			return nil, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
 		default:
-			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+			return nil, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
 		}
 	}
-	return pending{done: true, regs: regs}, nil
+	return stop(pending{done: true})
 }
 
 // locOf names the location an address value designates.
@@ -142,31 +200,4 @@ func locOf(v prog.Value) string {
 		return fmt.Sprintf("%%int%d", v.Int)
 	}
 	return symexec.LocName(v)
-}
-
-// eval computes an expression; old is the value an RMW read (Old). A
-// division by zero gives 0, as in the other engines.
-func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
-	switch e := e.(type) {
-	case prog.Const:
-		return e.V
-	case prog.Reg:
-		return regs[e.Name]
-	case prog.Old:
-		return old
-	case prog.Bin:
-		a, b := eval(e.X, regs, old), eval(e.Y, regs, old)
-		v, err := prog.ApplyTotal(e.Op, a, b)
-		if err != nil {
-			return prog.Value{}
-		}
-		return v
-	case prog.Un:
-		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old))
-		if err != nil {
-			return prog.Value{}
-		}
-		return v
-	}
-	return prog.Value{}
 }

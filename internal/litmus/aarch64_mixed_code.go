@@ -57,10 +57,6 @@ func (m *mixedLowering) lowerAccess(in prog.Instr, a a64Access, p prog.Pos, emit
 			signExtend(in.Dst)
 			return
 		}
-		if hasStr(in.Tags, TagA64Exclusive) {
-			m.errs.Add(p, fmt.Sprintf(m.unsupported()+"exclusive load of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
-			return
-		}
 		var val prog.Expr
 		for k, c := range parts {
 			tmp := fmt.Sprintf("%%chunk%d", k)
@@ -81,20 +77,51 @@ func (m *mixedLowering) lowerAccess(in prog.Instr, a a64Access, p prog.Pos, emit
 			emit(prog.Store{Addr: offsetAddr(in.Addr, c.off-a.off), Val: v.mask(in.Val, c.off-a.off, c.size), Tags: in.Tags, Part: k > 0})
 		}
 	case prog.RMW:
+		if len(parts) > 1 && in.Cond == nil && !usesOld(in.New) {
+			// A swap: one swap per chunk, each of its part of the new
+			// value, the parts one access (as herd7's bytes of one
+			// instruction); the old value assembled from the parts.
+			var val prog.Expr
+			for k, c := range parts {
+				tmp := fmt.Sprintf("%%chunk%d", k)
+				part := in
+				part.Dst, part.Addr, part.Part = tmp, offsetAddr(in.Addr, c.off-a.off), k > 0
+				part.New = v.mask(in.New, c.off-a.off, c.size)
+				emit(part)
+				x := v.chunkPart(tmp, c, c.off-a.off, a.size == 8 && k == len(parts)-1)
+				if val == nil {
+					val = x
+				} else {
+					val = prog.Bin{Op: prog.OpAdd, X: val, Y: x}
+				}
+			}
+			if in.Dst != "" {
+				emit(prog.Assign{Dst: in.Dst, Val: val})
+				signExtend(in.Dst)
+			}
+			return
+		}
 		if len(parts) != 1 {
-			m.errs.Add(p, fmt.Sprintf(m.unsupported()+"atomic read-modify-write of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
+			// The new value of each chunk would depend on the others'
+			// old values (a carry, a comparison).
+			m.errs.Add(p, fmt.Sprintf(m.unsupported()+"atomic read-modify-write of %d bytes over %d chunks of %s (only a swap is lowered into chunks)", a.size, len(parts), a.loc))
 			return
 		}
 		in.New = v.mask(in.New, 0, a.size)
 		emit(in)
 		signExtend(in.Dst)
 	case prog.StoreCond:
-		if len(parts) != 1 {
-			m.errs.Add(p, fmt.Sprintf(m.unsupported()+"store exclusive of %d bytes over %d chunks of %s", a.size, len(parts), a.loc))
-			return
+		// A store exclusive over several chunks: one per chunk, the
+		// further ones succeeding with the first (each paired with the
+		// exclusive load of its chunk), the status set by the first.
+		for k, c := range parts {
+			part := in
+			part.Addr, part.Val, part.Part = offsetAddr(in.Addr, c.off-a.off), v.mask(in.Val, c.off-a.off, c.size), k > 0
+			if k > 0 {
+				part.Status, part.StatusDeps = "", false
+			}
+			emit(part)
 		}
-		in.Val = v.mask(in.Val, 0, a.size)
-		emit(in)
 	default:
 		emit(in)
 	}
@@ -162,4 +189,15 @@ func (chunkValues) signExtend(dst string, size int64) prog.Instr {
 	v := prog.Reg{Name: dst}
 	top := prog.Bin{Op: prog.OpDiv, X: v, Y: prog.Int(int64(1) << (8*size - 1))}
 	return prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpSub, X: v, Y: prog.Bin{Op: prog.OpMul, X: top, Y: prog.Int(int64(1) << (8 * size))}}}
+}
+
+// usesOld tells whether e reads the old value of an RMW.
+func usesOld(e prog.Expr) bool {
+	found := false
+	prog.WalkExpr(e, func(x prog.Expr) {
+		if _, ok := x.(prog.Old); ok {
+			found = true
+		}
+	})
+	return found
 }

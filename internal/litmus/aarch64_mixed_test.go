@@ -59,6 +59,20 @@ func TestAArch64Lowering(t *testing.T) {
 			initVals: "x=0 x+1=0 x+2=0", wantCond: "x=0 /\\ x[1]=1 /\\ x[2]=0",
 		},
 		{
+			name: "a 64-bit swap over two 32-bit chunks: a swap per chunk, one access",
+			init: "uint64_t x; 0:X1=x;", code: "STR W0,[X1,#4] ; SWP X0,X2,[X1]", cond: "0:X2=0",
+			chunks:   "x:x@0/4,x+4@4/4",
+			p0:       "store [(X1 + 4)] (X0 % 4294967296); %chunk0 = rmw.X/.X [X1] (X0 % 4294967296); + %chunk1 = rmw.X/.X [(X1 + 4)] ((X0 / 4294967296) % 4294967296); X2 = (%chunk0 + (%chunk1 * 4294967296))",
+			initVals: "x=0 x+4=0", wantCond: "0:X2=0",
+		},
+		{
+			name: "a 64-bit exclusive pair over two 32-bit chunks: parts that succeed together",
+			init: "uint64_t x; 0:X1=x;", code: "STR W0,[X1,#4] ; LDXR X2,[X1] ; STXR W3,X2,[X1]", cond: "0:X3=0",
+			chunks:   "x:x@0/4,x+4@4/4",
+			p0:       "store [(X1 + 4)] (X0 % 4294967296); %chunk0 = load.EX [X1]; + %chunk1 = load.EX [(X1 + 4)]; X2 = (%chunk0 + (%chunk1 * 4294967296)); X3 = storecond.EX [X1] (X2 % 4294967296); +  = storecond.EX [(X1 + 4)] ((X2 / 4294967296) % 4294967296)",
+			initVals: "x=0 x+4=0", wantCond: "0:X3=0",
+		},
+		{
 			name: "a false address dependency keeps a static offset",
 			init: "uint64_t x; 0:X1=x;", code: "LDR W0,[X1] ; EOR W2,W0,W0 ; ADD W2,W2,#4 ; LDR W3,[X1,W2,SXTW]", cond: "0:X3=0",
 			chunks:   "x:x@0/4,x+4@4/4",
@@ -118,8 +132,7 @@ func TestAArch64MixedUnsupported(t *testing.T) {
 		{"uint64_t x; 0:X1=x;", "LDR W0,[X1] ; LDR W2,[X1,W0,SXTW]", "not known before running"},
 		{"uint64_t x; 0:X1=x;", "LDRH W0,[X1,#1]", "misaligned 2-byte access at x+1"},
 		{"uint8_t x[16]; 0:X1=x;", "LDRB W0,[X1,#3]", "location x is an array"},
-		{"uint64_t x; 0:X1=x;", "STR W0,[X1,#4] ; SWP X0,X2,[X1]", "atomic read-modify-write of 8 bytes over 2 chunks of x"},
-		{"uint64_t x; 0:X1=x;", "STR W0,[X1,#4] ; LDXR X2,[X1]", "exclusive load of 8 bytes over 2 chunks of x"},
+		{"uint64_t x; 0:X1=x;", "STR W0,[X1,#4] ; LDADD X0,X2,[X1]", "atomic read-modify-write of 8 bytes over 2 chunks of x (only a swap"},
 		{"uint32_t x; 0:X1=x;", "STR X0,[X1]", "access to bytes 0..7 of x, which has 4"},
 	} {
 		src := fmt.Sprintf("AArch64 T\n{\n%s\n}\n P0 ;\n %s ;\nexists (0:X0=0)\n", tc.init, strings.ReplaceAll(tc.code, " ; ", " ;\n "))

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/musket-verify/musket/internal/herdhash"
 	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -31,6 +32,7 @@ func Parse(file string, src []byte) (*spec.Test, error) {
 	if err := p.run(p.parse); err != nil {
 		return nil, err
 	}
+	p.t.Hash, _ = herdhash.Of(src)
 	return p.t, nil
 }
 
@@ -47,6 +49,7 @@ func ParseWith(file string, src []byte, fes ...Frontend) (*spec.Test, error) {
 	if err := p.run(p.parse); err != nil {
 		return nil, err
 	}
+	p.t.Hash, _ = herdhash.Of(src)
 	return p.t, nil
 }
 

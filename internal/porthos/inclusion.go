@@ -22,6 +22,8 @@ type Options struct {
 	// Progress, when set, is called after each oracle iteration with the
 	// number of iterations and of missing states so far.
 	Progress func(iterations, missing int)
+
+	eager bool // sessions with clocks for acyclicity (Check's fallback)
 }
 
 // Status is how a check ended.
@@ -84,6 +86,13 @@ func Check(ctx context.Context, p *Program, src, tgt *Side, opts Options) *Resul
 	}
 	r := &Result{File: p.File, Name: p.Name, Source: src.String(), Target: tgt.String(), Bound: opts.Bound, SameProgram: p.Same}
 	err := check(ctx, p, src, tgt, opts, r)
+	if errors.Is(err, bmc.ErrGaveUp) && !opts.eager && ctx.Err() == nil {
+		// Z3's SMT solver, which the lazy acyclicity needs, gave up:
+		// again with clocks and the general-purpose solver.
+		opts.eager = true
+		r = &Result{File: p.File, Name: p.Name, Source: src.String(), Target: tgt.String(), Bound: opts.Bound, SameProgram: p.Same}
+		err = check(ctx, p, src, tgt, opts, r)
+	}
 	r.Time = time.Since(start)
 	switch {
 	case err == nil:
@@ -99,12 +108,12 @@ func Check(ctx context.Context, p *Program, src, tgt *Side, opts Options) *Resul
 
 func check(ctx context.Context, p *Program, src, tgt *Side, opts Options, r *Result) error {
 	encStart := time.Now()
-	ora, err := newOracle(ctx, p, src, tgt, opts.Bound)
+	ora, err := newOracle(ctx, p, src, tgt, opts.Bound, opts.eager)
 	if err != nil {
 		return err
 	}
 	defer closeSession(ctx, ora.s)
-	rch, err := newReach(ctx, p, src, opts.Bound)
+	rch, err := newReach(ctx, p, src, opts.Bound, opts.eager)
 	if err != nil {
 		return err
 	}

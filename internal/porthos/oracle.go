@@ -17,8 +17,8 @@ type oracle struct {
 	notes  []string
 }
 
-func newOracle(ctx context.Context, p *Program, src, tgt *Side, bound int) (o *oracle, err error) {
-	s := bmc.NewSession()
+func newOracle(ctx context.Context, p *Program, src, tgt *Side, bound int, eager bool) (o *oracle, err error) {
+	s := newSession(eager)
 	defer func() {
 		if err != nil {
 			closeSession(ctx, s)
@@ -73,8 +73,8 @@ type reach struct {
 	source *bmc.Encoded
 }
 
-func newReach(ctx context.Context, p *Program, src *Side, bound int) (r *reach, err error) {
-	s := bmc.NewSession()
+func newReach(ctx context.Context, p *Program, src *Side, bound int, eager bool) (r *reach, err error) {
+	s := newSession(eager)
 	x, err := s.Encode(ctx, p.Source, src.Model, bmc.Consistent, bmc.Options{Bound: bound, Variants: src.Variants, TagNames: p.SourceTags})
 	if err != nil {
 		closeSession(ctx, s)
@@ -101,4 +101,13 @@ func union(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// newSession is a session with lazy acyclicity (bmc.NewSession), or with
+// clocks when eager.
+func newSession(eager bool) *bmc.Session {
+	if eager {
+		return bmc.NewEagerSession()
+	}
+	return bmc.NewSession()
 }

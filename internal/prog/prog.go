@@ -163,6 +163,10 @@ type RMW struct {
 	// Cond is false (C's compare-and-swap with a failure order that differs
 	// from its success order: the failing CAS is a plain read).
 	FailRTags []string
+	// Part marks a further part of the previous instruction's access, as
+	// Load.Part does: a mixed-size swap over several chunks of a location
+	// is one RMW per chunk, each with its own read-write pair.
+	Part bool
 }
 
 // StoreCond is a store-conditional (PPC stwcx., ARM STREX/STXR, RISC-V
@@ -181,6 +185,11 @@ type StoreCond struct {
 	// later accesses whose address, data or control use it are ordered
 	// after it (RISC-V: a successful sc's rd is a dependency source).
 	StatusDeps bool
+	// Part marks a further part of the previous store-conditional, as
+	// Load.Part does (a mixed-size store exclusive over several chunks):
+	// it succeeds exactly when the first part does, paired with the
+	// load-reserve part of its own chunk, and sets no status.
+	Part bool
 }
 
 // Fence is a barrier event; Tags name its kind (e.g. "MFENCE").
@@ -242,6 +251,10 @@ func IsPart(in Instr) bool {
 	case Load:
 		return in.Part
 	case Store:
+		return in.Part
+	case RMW:
+		return in.Part
+	case StoreCond:
 		return in.Part
 	}
 	return false
@@ -305,9 +318,9 @@ func InstrString(in Instr) string {
 		if in.Cond != nil {
 			c = " if " + ExprString(in.Cond)
 		}
-		return fmt.Sprintf("%s = rmw%s/%s [%s] %s%s", in.Dst, tags(in.RTags), tags(in.WTags), ExprString(in.Addr), ExprString(in.New), c)
+		return fmt.Sprintf("%s%s = rmw%s/%s [%s] %s%s", part(in.Part), in.Dst, tags(in.RTags), tags(in.WTags), ExprString(in.Addr), ExprString(in.New), c)
 	case StoreCond:
-		return fmt.Sprintf("%s = storecond%s [%s] %s", in.Status, tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
+		return fmt.Sprintf("%s%s = storecond%s [%s] %s", part(in.Part), in.Status, tags(in.Tags), ExprString(in.Addr), ExprString(in.Val))
 	case Fence:
 		return "fence" + tags(in.Tags)
 	case Assign:

@@ -13,6 +13,7 @@ type JSONResult struct {
 	File        string               `json:"file"`
 	Name        string               `json:"name"`
 	Model       string               `json:"model"`
+	Hash        string               `json:"hash,omitempty"` // herd7's digest of the test
 	Engine      string               `json:"engine"`
 	Status      string               `json:"status"`
 	Error       string               `json:"error,omitempty"`
@@ -38,7 +39,7 @@ type JSONResult struct {
 
 // ToJSON converts a result.
 func ToJSON(r *result.Result) JSONResult {
-	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Status: r.Status.String(),
+	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Hash: r.Hash, Status: r.Status.String(),
 		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
 		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
 	var herd strings.Builder

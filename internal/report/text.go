@@ -101,5 +101,11 @@ func Text(w io.Writer, r *result.Result) {
 	if r.Pruned {
 		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", r.Name)
 	}
-	fmt.Fprintf(w, "Time %s %.2f\n\n", r.Name, r.Time.Seconds())
+	fmt.Fprintf(w, "Time %s %.2f\n", r.Name, r.Time.Seconds())
+	if r.Hash != "" {
+		// herd7's digest of the test, after the Time line as herd7
+		// prints it.
+		fmt.Fprintf(w, "Hash=%s\n", r.Hash)
+	}
+	fmt.Fprintln(w)
 }

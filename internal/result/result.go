@@ -75,6 +75,7 @@ type Result struct {
 	Arch   string // the test's architecture (X86, PPC, C, ...): herd prints registers in its order
 	Model  string
 	Engine string
+	Hash   string // herd7's digest of the test, printed as its Hash= line ("": none)
 	Status Status
 	Err    error
 

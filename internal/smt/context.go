@@ -33,6 +33,7 @@ type Context struct {
 	scratch []C.Z3_ast     // argument buffer for n-ary calls (owner only)
 	nfreed  uint64         // objects released by drain so far (owner only; for tests)
 	arena   bool           // objects are released by Close only (NewArenaContext)
+	props   []*acycTheory  // acyclicity theories of its solvers, freed by Close
 }
 
 // releaseQueue collects Z3 objects whose Go handles became unreachable.
@@ -147,6 +148,10 @@ func (c *Context) Close() {
 		C.musket_release(c.z, &batch[0], C.size_t(len(batch)))
 	}
 	C.Z3_del_context(c.z)
+	for _, t := range c.props {
+		t.free()
+	}
+	c.props = nil
 	c.z = nil
 	c.live = nil
 	c.free = nil

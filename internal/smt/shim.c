@@ -398,10 +398,12 @@ const char *musket_ast_string(Z3_context c, Z3_ast a) {
 	return musket_err == 0 ? s : NULL;
 }
 
-Z3_solver musket_mk_solver(Z3_context c, const char *logic, size_t len, int *err) {
+Z3_solver musket_mk_solver(Z3_context c, const char *logic, size_t len, int simple, int *err) {
 	musket_err = 0;
 	Z3_solver s = NULL;
-	if (logic == NULL || len == 0) {
+	if (simple) {
+		s = Z3_mk_simple_solver(c);
+	} else if (logic == NULL || len == 0) {
 		s = Z3_mk_solver(c);
 	} else {
 		char small[MUSKET_SMALL];
@@ -670,4 +672,90 @@ const char *musket_model_string(Z3_context c, Z3_model m) {
 	musket_err = 0;
 	const char *r = Z3_model_to_string(c, m);
 	return musket_err == 0 ? r : NULL;
+}
+
+// ---- Acyclicity theory: the user propagator's trampolines into Go.
+
+#include "_cgo_export.h"
+
+static void prop_push(void *ctx) {
+	musket_prop *p = (musket_prop *)ctx;
+	if (p->handle != 0) {
+		musketPropPush(p->handle);
+	}
+}
+
+static void prop_pop(void *ctx, unsigned n) {
+	musket_prop *p = (musket_prop *)ctx;
+	if (p->handle != 0) {
+		musketPropPop(p->handle, n);
+	}
+}
+
+// A copy of the solver (Z3 makes them for parallel or translated
+// solving, which Musket does not ask for) gets an inert state of its own:
+// sharing the original's would corrupt it.
+static void *prop_fresh(void *ctx, Z3_context nc) {
+	musket_prop *p = (musket_prop *)ctx;
+	p->fresh++;
+	musket_prop *q = (musket_prop *)calloc(1, sizeof(musket_prop));
+	if (q != NULL) {
+		q->c = nc;
+	}
+	return q;
+}
+
+// Only edges that become true matter to acyclicity.
+static void prop_fixed(void *ctx, Z3_solver_callback cb, unsigned id, Z3_ast value) {
+	musket_prop *p = (musket_prop *)ctx;
+	if (p == NULL || p->handle == 0) {
+		return;
+	}
+	if (Z3_get_bool_value(p->c, value) == Z3_L_TRUE) {
+		musketPropFixed(p->handle, cb, id);
+	}
+}
+
+static void prop_final(void *ctx, Z3_solver_callback cb) {
+	musket_prop *p = (musket_prop *)ctx;
+	if (p != NULL && p->handle != 0) {
+		musketPropFinal(p->handle, cb);
+	}
+}
+
+musket_prop *musket_prop_init(Z3_context c, Z3_solver s, uintptr_t handle, int *err) {
+	musket_err = 0;
+	musket_prop *p = (musket_prop *)calloc(1, sizeof(musket_prop));
+	if (p == NULL) {
+		*err = Z3_MEMOUT_FAIL;
+		return NULL;
+	}
+	p->c = c;
+	p->handle = handle;
+	Z3_solver_propagate_init(c, s, p, prop_push, prop_pop, prop_fresh);
+	if (musket_err == 0) {
+		Z3_solver_propagate_fixed(c, s, prop_fixed);
+	}
+	if (musket_err == 0) {
+		Z3_solver_propagate_final(c, s, prop_final);
+	}
+	*err = musket_err;
+	return p;
+}
+
+void musket_prop_free(musket_prop *p) {
+	free(p);
+}
+
+unsigned musket_prop_register(Z3_context c, Z3_solver s, Z3_ast e, int *err) {
+	musket_err = 0;
+	unsigned id = Z3_solver_propagate_register(c, s, e);
+	*err = musket_err;
+	return id;
+}
+
+void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const unsigned *ids) {
+	musket_err = 0;
+	Z3_solver_propagate_consequence(c, cb, n, ids, 0, NULL, NULL, Z3_mk_false(c));
+	musket_err = 0;
 }

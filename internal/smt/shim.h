@@ -135,7 +135,7 @@ musket_res musket_app3(Z3_context c, int op, Z3_ast a, Z3_ast b, Z3_ast d);
 int musket_sort_of(Z3_context c, Z3_ast a, unsigned *width);
 const char *musket_ast_string(Z3_context c, Z3_ast a);
 
-Z3_solver musket_mk_solver(Z3_context c, const char *logic, size_t len, int *err);
+Z3_solver musket_mk_solver(Z3_context c, const char *logic, size_t len, int simple, int *err);
 int musket_assert(Z3_context c, Z3_solver s, unsigned n, const Z3_ast *args);
 int musket_check(Z3_context c, Z3_solver s, unsigned n, const Z3_ast *args, int *err);
 int musket_push(Z3_context c, Z3_solver s);
@@ -156,5 +156,21 @@ void musket_stats_release(Z3_context c, Z3_stats st);
 musket_val musket_eval(Z3_context c, Z3_model m, Z3_ast t, int mode);
 musket_res musket_eval_term(Z3_context c, Z3_model m, Z3_ast t);
 const char *musket_model_string(Z3_context c, Z3_model m);
+
+
+// Acyclicity theory (acyclic.go): a Z3 user propagator whose callbacks
+// call back into Go (the exported musketProp* functions) with the Go
+// handle of the theory's state. A copy of the solver made by Z3 (the
+// fresh callback) gets an inert state: it propagates nothing.
+typedef struct {
+	Z3_context c;
+	uintptr_t handle; // 0: inert
+	unsigned fresh;   // copies Z3 made of the propagator
+} musket_prop;
+
+musket_prop *musket_prop_init(Z3_context c, Z3_solver s, uintptr_t handle, int *err);
+void musket_prop_free(musket_prop *p);
+unsigned musket_prop_register(Z3_context c, Z3_solver s, Z3_ast e, int *err);
+void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const unsigned *ids);
 
 #endif

@@ -40,11 +40,20 @@ type Solver struct {
 	checked bool   // a Check ran and nothing changed the solver since
 	last    Result // result of that Check
 	reason  string // Z3 error message if that Check failed with an error
+
+	acyc *acycTheory // the acyclicity theory (AddAcyclic), if any
 }
 
 // NewSolver returns a general-purpose solver (Z3_mk_solver), which picks
 // a strategy from the assertions.
 func (c *Context) NewSolver() *Solver { return c.newSolver("NewSolver", "") }
+
+// NewSimpleSolver returns Z3's SMT solver itself (Z3_mk_simple_solver),
+// without the general-purpose solver's switch to tactics for a first
+// check without assumptions. Z3 4.8.12 accepts a user propagator (the
+// acyclicity theory, AddAcyclic) on this solver only. Checks with
+// assumptions or after a Push run this same solver under NewSolver too.
+func (c *Context) NewSimpleSolver() *Solver { return c.newSolver("NewSimpleSolver", "\x00simple") }
 
 // NewSolverFor returns a solver specialised for an SMT-LIB logic such as
 // "QF_LIA", "QF_BV" or "QF_UFLIA". It panics with *Error if Z3 does not
@@ -57,8 +66,12 @@ func (c *Context) NewSolverFor(logic string) *Solver {
 func (c *Context) newSolver(op, logic string) *Solver {
 	c.enter(op)
 	var err C.int
+	simple := C.int(0)
+	if logic == "\x00simple" {
+		simple, logic = 1, ""
+	}
 	p, n := goStr(logic)
-	z := C.musket_mk_solver(c.z, p, n, &err)
+	z := C.musket_mk_solver(c.z, p, n, simple, &err)
 	if z == nil {
 		panic(c.error(op, err))
 	}
@@ -154,6 +167,12 @@ func (s *Solver) check(op string, as []Term) Result {
 	var err C.int
 	r := C.musket_check(s.c.z, s.s, C.unsigned(len(as)), p, &err)
 	s.checked = true
+	if s.acyc != nil && s.acyc.panicked != nil {
+		x := s.acyc.panicked
+		s.acyc.panicked = nil
+		s.last = Unknown
+		panic(x)
+	}
 	switch {
 	case err != 0:
 		s.last = Unknown

@@ -18,6 +18,9 @@ type Test struct {
 	Alias string            // the optional "(alias)" after the name
 	Doc   string            // the optional quoted line
 	Meta  map[string]string // key=value lines of the header
+	// Hash is the digest herd7 prints as the test's Hash= line
+	// (package herdhash); empty when it is not known.
+	Hash string
 
 	Init    []InitEntry // in source order
 	Threads []*prog.Thread

@@ -188,14 +188,18 @@ func (x *Explorer[E]) load(st *State[E], in prog.Load) error {
 	if err != nil {
 		return x.ErrAt(st, err)
 	}
-	dst, tags := in.Dst, in.Tags
+	dst, tags, part := in.Dst, in.Tags, in.Part
 	return x.Address(st, a, func(st *State[E], loc string) error {
 		i := x.Add(st, Event{Kind: event.Read, Loc: loc, Tags: tags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps})
 		if dst != "" {
 			st.Regs[dst] = ReadOf(i)
 		}
 		if slices.Contains(tags, "EX") {
-			st.ll, st.llLoc = i, loc
+			if part {
+				st.llMore = append(st.llMore, reservation{i, loc})
+			} else {
+				st.ll, st.llLoc, st.llMore = i, loc, nil
+			}
 		}
 		st.PC++
 		return x.Step(st)
@@ -237,9 +241,26 @@ func (x *Explorer[E]) storeCond(st *State[E], in prog.StoreCond) error {
 		return err
 	}
 	sc := in
+	if sc.Part {
+		// A further chunk: it follows the first part's outcome.
+		return x.Address(st, a, func(st *State[E], loc string) error {
+			if st.scHead == 1 {
+				k := slices.IndexFunc(st.llMore, func(r reservation) bool { return r.loc == loc })
+				if k < 0 {
+					return nil // no reservation on this chunk: this success is impossible
+				}
+				w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
+				st.P.Rmw = append(st.P.Rmw, [2]int{st.llMore[k].ev, w})
+				st.llMore = slices.Delete(slices.Clone(st.llMore), k, k+1)
+			}
+			st.PC++
+			return x.Step(st)
+		})
+	}
 	return x.Address(st, a, func(st *State[E], loc string) error {
 		// Failure is always possible.
 		f := st.Fork()
+		f.scHead = 2
 		f.ll = -1
 		if sc.Status != "" {
 			f.Regs[sc.Status] = Const(sc.FailVal)
@@ -254,6 +275,7 @@ func (x *Explorer[E]) storeCond(st *State[E], in prog.StoreCond) error {
 		w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
 		st.P.Rmw = append(st.P.Rmw, [2]int{st.ll, w})
 		st.ll = -1
+		st.scHead = 1
 		if sc.Status != "" {
 			st.Regs[sc.Status] = Const(sc.OkVal)
 			if sc.StatusDeps {

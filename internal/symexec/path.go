@@ -53,6 +53,8 @@ type State[E any] struct {
 	visits map[int]int        // backward jumps taken, per jump pc
 	ll     int                // the latest load-reserve not yet consumed (local event index), -1 for none
 	llLoc  string             // its location
+	llMore []reservation      // the load-reserves of the further chunks of that access
+	scHead int8               // the outcome of the latest store-conditional: 1 success, 2 failure (its further parts follow it)
 	pins   map[int]prog.Value // the values the path's constraints fix for some reads (pins.go); never changed in place
 }
 
@@ -73,5 +75,11 @@ func (st *State[E]) Fork() *State[E] {
 		Rmw:    append([][2]int(nil), st.P.Rmw...),
 		Iico:   append([][2]int(nil), st.P.Iico...),
 	}
-	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, pins: st.pins}
+	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, llMore: append([]reservation(nil), st.llMore...), scHead: st.scHead, pins: st.pins}
+}
+
+// reservation is a load-reserve of a further chunk of an exclusive load.
+type reservation struct {
+	ev  int
+	loc string
 }

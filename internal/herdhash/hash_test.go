@@ -1,0 +1,104 @@
+package herdhash
+
+import "testing"
+
+// The expected digests are herd7 7.58's Hash= lines for these tests
+// (reference logs of the shared corpus); each case exercises one rule of
+// herd7's canonical printing.
+func TestOf(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"PPC, labels and beq's two spaces", `PPC LB+lwsync+ctrl
+"PodRWLwSync Rfe DpCtrldW Rfe"
+{
+0:r2=x; 0:r4=y;
+1:r2=y; 1:r4=x;
+}
+ P0           | P1           ;
+ lwz r1,0(r2) | lwz r1,0(r2) ;
+ lwsync       | cmpw r1,r1   ;
+ li r3,1      | beq  LC00    ;
+ stw r3,0(r4) | LC00:        ;
+              | li r3,1      ;
+              | stw r3,0(r4) ;
+exists
+(0:r1=1 /\ 1:r1=1)
+`, "6457d191dccbe8b25bf23b6e5fbc0fc0"},
+		{"X86, Intel syntax without dollars, ~ exists", `X86 MP
+{x = 0; y = 0};
+
+        P0    |       P1      ;
+  mov [x], 1  |  mov EAX, [y] ;
+  mov [y], 1  |  mov EBX, [x];
+
+
+~exists (P1:EAX = 1 /\ P1:EBX = 0);
+`, "23fb141c63a63e29a5083c670a4d124d"},
+		{"RISC-V: an AMO's address without its offset, .aq.rl printed .aqrl", `RISCV S+po+poarp+NEW
+{
+0:x6=x; 0:x8=y;
+1:x6=y; 1:x8=x;
+}
+ P0          | P1                       ;
+ ori x5,x0,2 | amoor.w.aq.rl x5,x0,(x6) ;
+ sw x5,0(x6) | ori x7,x0,1              ;
+ ori x7,x0,1 | sw x7,0(x8)              ;
+ sw x7,0(x8) |                          ;
+exists
+(x=2 /\ 1:x5=1)
+`, "5b4010a7416be42fa56199e4c6ce941c"},
+		{"C: each thread's text verbatim in a column of its own", `C b+sc+sc
+{ [x] = 0; [y] = 0; }
+
+P0 (atomic_int* x, atomic_int* y) {
+  int r0 = atomic_load_explicit(x, memory_order_seq_cst);
+  atomic_store_explicit(y, 1, memory_order_seq_cst);
+}
+
+P1 (atomic_int* x, atomic_int* y) {
+  int r1 = atomic_load_explicit(y, memory_order_relaxed);
+  atomic_store_explicit(x, 1, memory_order_relaxed);
+}
+
+exists (0:r0=1 /\ 1:r1=1)
+`, "f02fec1cecc316208300c17548621e5c"},
+		{"Linux kernel C: ATOMIC_INIT(v) is v", `C C-atomic-cmpxchg-success-06
+
+{
+  atomic_t x = ATOMIC_INIT(0);
+}
+
+P0(atomic_t *x) {
+  int r0 = 0;
+  r0 = atomic_cmpxchg(x,r0,1);
+}
+
+forall (0:r0 = 0 /\ x = 1)`, "0b337a6debf582820f2692f34ed3678c"},
+		{"a Hash= in the header is herd7's answer", "X86 T\nHash=0123\n{}\n P0 ;\n MFENCE ;\nexists (x=1)\n", "0123"},
+	}
+	for _, c := range cases {
+		if _, ok := Of([]byte(c.src)); !ok {
+			_, err := compute(c.src)
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		got, ok := Of([]byte(c.src))
+		if !ok {
+			t.Errorf("%s: no hash", c.name)
+			continue
+		}
+		if c.want != "" && got != c.want {
+			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// Text that is not a test the printers know gives no hash, never a
+// panic.
+func TestOfBadInput(t *testing.T) {
+	for _, src := range []string{"", "X86", "X86 T\n", "X86 T\n{\n", "X86 T\n{}\n P0 | P1 ;\n a | b | c ;\nexists (x=1)\n",
+		"MIPS T\n{}\n P0 ;\n nop ;\nexists (x=1)\n", "C T\n{}\nP0(int *x) {\nexists (x=1)\n", "C T\n{ x = 1 }\nexists (x=1)\n"} {
+		if h, ok := Of([]byte(src)); ok {
+			t.Errorf("%q: hash %s, want none", src, h)
+		}
+	}
+}
