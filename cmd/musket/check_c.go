@@ -303,10 +303,17 @@ func cWord(r *cfront.Result) string {
 // isC tells whether a check operand is a C program.
 func isC(path string) bool { return strings.HasSuffix(path, ".c") }
 
+// graphHeadStart is how long the graph engine runs alone under -engine
+// auto before the SMT engine joins it: the graph engine answers most
+// programs within it, and then the SMT engine's encoding is not paid for.
+const graphHeadStart = time.Second
+
 // firstAnswer runs the graph engine and the SMT engine side by side on
 // one lowering of the program (-engine auto) and returns the first
-// verdict; the other engine is stopped. An engine that does not answer
-// (a limit, an unsupported feature) leaves the answer to the other.
+// verdict; the other engine is stopped. The SMT engine starts after the
+// graph engine's head start (graphHeadStart), or when the graph engine
+// gives no answer. An engine that does not answer (a limit, an
+// unsupported feature) leaves the answer to the other.
 func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfront.CheckOptions) (*cfront.Result, error) {
 	start := time.Now()
 	cctx, cancel := ctx, context.CancelFunc(func() {})
@@ -334,7 +341,9 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 	rctx, stop := context.WithCancel(cctx)
 	defer stop()
 	ch := make(chan answer, 2)
-	for _, e := range []string{"graph", "smt"} {
+	started := 0
+	run := func(e string) {
+		started++
 		o := opts
 		o.Engine = e
 		go func() {
@@ -342,16 +351,31 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 			ch <- answer{r, err}
 		}()
 	}
+	run("graph")
+	timer := time.NewTimer(graphHeadStart)
+	defer timer.Stop()
 	var last answer
-	for i := 0; i < 2; i++ {
-		a := <-ch
+	for i := 0; i < started; {
+		var a answer
+		select {
+		case <-timer.C:
+			if started < 2 {
+				run("smt")
+			}
+			continue
+		case a = <-ch:
+		}
+		i++
 		if a.err == nil && a.r.Verdict != cfront.Unknown {
 			stop()
 			a.r.Time = time.Since(start)
 			return a.r, nil
 		}
-		if i == 0 || last.err != nil || a.err == nil && a.r.Result.Status != result.Unsupported {
+		if i == 1 || last.err != nil || a.err == nil && a.r.Result.Status != result.Unsupported {
 			last = a
+		}
+		if started < 2 {
+			run("smt")
 		}
 	}
 	if last.r != nil {

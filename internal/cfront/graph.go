@@ -20,7 +20,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	if !graph.Supported(opts.ModelName) {
 		res.Verdict = Unknown
 		res.Result = &result.Result{File: q.File, Name: q.Name, Model: opts.ModelName, Engine: "graph", Status: result.Unsupported,
-			Err: fmt.Errorf("the graph engine decides the models in which po ∪ rf is acyclic (%s); %s is left to the SMT engine (-engine smt)", graph.SupportedModels(), opts.ModelName)}
+			Err: fmt.Errorf("the graph engine decides %s; %s is left to the SMT engine (-engine smt)", graph.SupportedModels(), opts.ModelName)}
 		return res
 	}
 	if hasParts(q) {
@@ -48,7 +48,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		}
 	}
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
-		FlagWitnesses: opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
+		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		CrossCheck: opts.GraphCrossCheck}
 	if !opts.Liveness {
 		// A thread's start and a join wait for their flag (written once,

@@ -14,7 +14,7 @@ import (
 
 // TestGraphAgreesWithSMT runs every C program of examples/c and of
 // testdata under the models both the graph engine and the SMT engine
-// decide (rc11, sc) and fails on any disagreement of verdicts. The SMT
+// decide (rc11, sc, imm) and fails on any disagreement of verdicts. The SMT
 // engine takes minutes on the whole set: the test runs with
 // MUSKET_LONG=1 (TestVerdicts compares the two on its programs in the
 // default run).
@@ -27,7 +27,7 @@ func TestGraphAgreesWithSMT(t *testing.T) {
 	more, _ := filepath.Glob("testdata/*.c")
 	files = append(files, more...)
 	sort.Strings(files)
-	for _, name := range []string{"rc11", "sc"} {
+	for _, name := range []string{"rc11", "sc", "imm"} {
 		m := model(t, name)
 		for _, f := range files {
 			if strings.HasSuffix(f, "ttas4.c") {

@@ -27,8 +27,12 @@
 // the tests use), for any other model by evaluating the CAT model on the
 // graph (package cat); so the engine decides the models in which
 // po ∪ rf is acyclic and consistency is closed under prefixes: SC, TSO,
-// PSO, RC11 (Supported). Models with load buffering (C11, IMM, the
-// hardware models of ARM, Power, RISC-V) are left to the SMT engine.
+// PSO, RC11 (Supported). IMM, which allows load buffering, is decided
+// with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
+// Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
+// imm.go for its native check (which also has CrossCheck). C11
+// and the hardware models of ARM, Power, RISC-V are left to the SMT
+// engine.
 //
 // Three shortcuts keep the number of model evaluations down, each sound
 // for the four models: a read does not read a write coherence-before one
@@ -58,7 +62,10 @@
 // state before each of its events, so that a thread resumes from its
 // last state, reading the values of its reads in the graph, instead of
 // re-running from its start; a state is dropped when the event after it
-// is removed or a read before it reads another write.
+// is removed or a read before it reads another write. Under IMM the
+// exploration (visitDep) instead copies the graph for each choice and
+// replays threads with named registers from their start (nextDep),
+// since an event may be inserted before kept events of its thread.
 // Read-modify-writes read, then write when their condition holds (a
 // failing compare-and-swap is a read with its failure tags).
 // Store-conditionals, arbitrary values (Havoc), herd7's lock events and

@@ -39,13 +39,17 @@ type Options struct {
 	// thread's creation and end). An execution in which a thread waits
 	// so forever is blocked.
 	Await func(loc string) bool
+	// NoFlags says the run's flags are not wanted (they are not
+	// computed where the engine checks the model natively).
+	NoFlags bool
 	// BlockedReg names the register that tells a thread stopped waiting
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
 	BlockedReg string
 	// CrossCheck evaluates the CAT model beside the engine's native
-	// check of a built-in model on every graph, and fails the run when
-	// they disagree (for tests: the CAT model is the reference).
+	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
+	// and fails the run when they disagree (for tests: the CAT model is
+	// the reference).
 	CrossCheck bool
 }
 
@@ -65,11 +69,17 @@ type Stats struct {
 // consistency is closed under prefixes.
 var supported = map[string]bool{"sc": true, "tso": true, "x86tso": true, "pso": true, "rc11": true}
 
-// Supported tells whether the engine decides the built-in model name.
-func Supported(name string) bool { return supported[strings.ToLower(strings.TrimSuffix(name, ".cat"))] }
+func normModel(name string) string { return strings.ToLower(strings.TrimSuffix(name, ".cat")) }
+
+// Supported tells whether the engine decides the built-in model name:
+// those in which po ∪ rf is acyclic, and those with load buffering whose
+// dependencies it tracks (deps.go).
+func Supported(name string) bool { return supported[normModel(name)] || tracksDeps(name) }
 
 // SupportedModels lists the models Supported accepts, for messages.
-func SupportedModels() string { return "sc, tso, pso, rc11" }
+func SupportedModels() string {
+	return "sc, tso, pso, rc11 (where po ∪ rf is acyclic) and imm (with dependency tracking)"
+}
 
 var (
 	errStop     = errors.New("stop")
@@ -97,6 +107,9 @@ type engine struct {
 	native   nativeModel
 	code     []*cthread // each thread's compiled code
 	chk      checker
+	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
+	imm      bool // the built-in IMM: checked natively (imm.go)
+	arena    arena
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -197,7 +210,12 @@ func (x *engine) run() error {
 	for _, l := range x.locs {
 		x.initOf(g, l)
 	}
-	x.sink = Supported(x.res.Model)
+	x.deps = tracksDeps(x.res.Model)
+	if x.deps && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
+		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
+	}
+	x.imm = x.deps && len(x.opts.Variants) == 0
+	x.sink = supported[normModel(x.res.Model)]
 	x.native = nativeFor(x.m)
 	return x.visit(g, true)
 }
@@ -268,6 +286,9 @@ func (x *engine) awaits(loc string) bool { return x.opts.Await != nil && x.opts.
 // fr, and what they build), so it closes no cycle: a graph so extended
 // from a consistent one is consistent, and is not checked again.
 func (x *engine) visit(g *graph, check bool) error {
+	if x.deps {
+		return x.visitDep(g, check)
+	}
 	if err := x.tick(); err != nil {
 		return err
 	}
@@ -358,6 +379,9 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
+	if x.deps {
+		low = max(low, g.seenBefore(ew.thread, ew.loc, g.posIn(w))+1)
+	}
 	if x.sink {
 		// Coherence: after every write the thread saw (its po-earlier
 		// accesses to the location); the write of a read-modify-write
@@ -393,11 +417,14 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 // placed in coherence).
 func (x *engine) revisits(g *graph, w int) error {
 	loc := g.evs[w].loc
-	pref := g.prefix(w)
+	pref := x.prefixOf(g, w)
 	for r := range g.evs {
 		er := &g.evs[r]
 		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
 			continue
+		}
+		if x.deps && er.thread == g.evs[w].thread && er.pc < g.evs[w].pc {
+			continue // a read of its own thread's later write: incoherent
 		}
 		keep := make([]bool, len(g.evs))
 		var deleted []int
@@ -559,10 +586,13 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 		return false, errDeadline
 	}
 	x.stats.Graphs++
-	ord := order(g)
-	if len(ord) > x.stats.MaxEvents {
-		x.stats.MaxEvents = len(ord)
+	if len(g.evs) > x.stats.MaxEvents {
+		x.stats.MaxEvents = len(g.evs)
 	}
+	if x.imm && (flags == nil || x.opts.NoFlags) && !x.opts.CrossCheck {
+		return g.immConsistent(&x.arena), nil
+	}
+	ord := order(g)
 	num := make([]int, len(g.evs))
 	eg := &event.Graph{TagNames: x.opts.TagNames}
 	for k, i := range ord {
@@ -576,6 +606,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 				eg.Rmw = append(eg.Rmw, [2]int{num[th[j-1]], num[th[j]]})
 			}
 		}
+	}
+	if x.deps {
+		g.depRels(eg, num)
 	}
 	st := eg.Static()
 	n := st.N
@@ -624,6 +657,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 			return false, errDeadline
 		}
 		return false, err
+	}
+	if x.imm && x.opts.CrossCheck && g.immConsistent(&x.arena) != accepted {
+		return false, fmt.Errorf("internal error: the native IMM check says %v, the CAT model %v, on a graph of %d events", !accepted, accepted, len(g.evs))
 	}
 	return accepted, nil
 }

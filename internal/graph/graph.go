@@ -21,6 +21,16 @@ type ev struct {
 	// retag gives a read-modify-write's read its tags from the value it
 	// reads (a failing compare-and-swap reads with its failure tags).
 	retag func(prog.Value) []string
+	// Under a model with dependencies (deps.go): the reads of its thread
+	// (by pc) the event depends on by address, data and control, and,
+	// for a read-modify-write's write, whether its value depends on its
+	// read (iico_data).
+	addrD, dataD, ctrlD []int
+	iico                bool
+	// sctrlD are the reads of every conditional branch before the event
+	// (herd7's scoped control dependencies of C ifs left open): what
+	// decides whether it runs and with which registers.
+	sctrlD []int
 }
 
 // graph is an execution graph under construction.

@@ -128,7 +128,7 @@ exists (0:EAX=0 /\ 1:EAX=0)
 			t.Errorf("%s: no witness", c.model)
 		}
 	}
-	if !Supported("rc11") || Supported("imm") || Supported("c11") || Supported("power") {
+	if !Supported("rc11") || !Supported("imm") || Supported("c11") || Supported("power") {
 		t.Errorf("Supported: rc11 %v, imm %v, c11 %v, power %v", Supported("rc11"), Supported("imm"), Supported("c11"), Supported("power"))
 	}
 }

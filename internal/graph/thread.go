@@ -17,6 +17,11 @@ type pending struct {
 	done bool
 	fin  []prog.Value // the thread's registers at this point (by number, cthread.names; never written)
 	e    ev           // the event (thread, stamp and rf not set)
+	// Under a model with dependencies (deps.go, which replays threads
+	// its own way): the registers at the end, and the event's place in
+	// its thread's events.
+	regs map[string]prog.Value
+	pos  int
 }
 
 // UnsupportedError is an instruction the engine cannot run.

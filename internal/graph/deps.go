@@ -1,0 +1,690 @@
+package graph
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/symexec"
+)
+
+// Models with load buffering (IMM), after Kokologiannakis, Vafeiadis,
+// "HMC: Model Checking for Hardware Memory Models" (ASPLOS 2020).
+//
+// Under such a model a read may read from a write its own thread's later
+// events lead to (po ∪ rf cycles), as long as the cycle goes through no
+// dependency. The engine tracks the syntactic dependencies of every
+// event (addr, data, ctrl: the reads of its thread its address, its value
+// and the branches taken before it were computed from) as it replays a
+// thread, and a backward revisit of read r by write w keeps, besides the
+// events added before r, the dependency prefix of w: the events w
+// depends on, closed under dependencies, reads-from and the pairing of a
+// read-modify-write's read and write. Events of r's thread after r may
+// stay (they do not depend on r); the events removed leave holes in
+// their threads, filled again when the threads are replayed. An event is
+// known by its instruction (pc): the code is loop-free, so each
+// instruction runs at most once per replay, and a kept event is reached
+// again whatever values the removed reads had, since neither its
+// existence (ctrl), location (addr) nor value (data) depends on them.
+//
+// Control dependencies cover every later event of the thread (as in
+// assembly and in the programs cfront lowers), or, for herd7's C if
+// statements (prog.Jump.Join), the events up to the join: the model sees
+// those (ctrl). What a revisit keeps is decided with every branch taken
+// before an event (sctrlD): after a join, whether an event runs and
+// with which register values may still depend on the branch taken.
+
+// depModels are the built-in models with load buffering the engine
+// decides, tracking dependencies.
+var depModels = map[string]bool{"imm": true}
+
+// tracksDeps tells whether the built-in model name needs dependency
+// tracking.
+func tracksDeps(name string) bool { return depModels[normModel(name)] }
+
+// taint is what a register's value was computed from: the pcs of the
+// reads of its thread, sorted.
+type taint = []int
+
+// nextDep re-runs thread t from its start, reading the values its reads
+// have in g and tracking dependencies, and returns its next event (the
+// first instruction whose event g does not have: a hole, or the end of
+// the thread's events), with its place in the thread's events.
+func (x *engine) nextDep(g *graph, t int) (pending, error) {
+	th := x.t.Threads[t]
+	labels := x.labels[t]
+	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
+	deps := make(map[string]taint, 16)
+	for k, v := range x.initRegs[t] {
+		regs[k] = v
+	}
+	var ctrl, sctrl taint
+	var scoped map[string]taint
+	ctrlNow := func() taint {
+		c := ctrl
+		for _, d := range scoped {
+			c = symexec.MergeDeps(c, d)
+		}
+		return c
+	}
+	mine := g.threads[t]
+	k := 0
+	at := func(pc int) string {
+		if pc < len(th.Pos) && th.Pos[pc].File != "" {
+			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+		}
+		return th.Name + ": "
+	}
+	// have tells whether g has the event of instruction pc (the write of
+	// a read-modify-write when w); it fails when a kept event of the
+	// thread was passed by.
+	have := func(pc int, w bool) (bool, error) {
+		if k >= len(mine) {
+			return false, nil
+		}
+		e := &g.evs[mine[k]]
+		if e.pc == pc && e.rmwW == w {
+			return true, nil
+		}
+		if e.pc < pc || e.pc == pc && !w {
+			return false, fmt.Errorf("%sinternal error: the graph engine's replay passed an event it kept (dependency tracking)", at(pc))
+		}
+		return false, nil
+	}
+	pend := func(e ev, addr, data taint) pending {
+		e.addrD, e.dataD, e.ctrlD, e.sctrlD = addr, data, ctrlNow(), sctrl
+		return pending{e: e, regs: regs, pos: k}
+	}
+	for pc, steps := 0, 0; pc < len(th.Code); steps++ {
+		if steps > maxSteps {
+			return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
+		}
+		switch in := th.Code[pc].(type) {
+		case prog.Label:
+			if _, ok := scoped[in.Name]; ok {
+				m := make(map[string]taint, len(scoped))
+				for l, d := range scoped {
+					if l != in.Name {
+						m[l] = d
+					}
+				}
+				scoped = m
+			}
+			pc++
+		case prog.Assign:
+			regs[in.Dst] = eval(in.Val, regs, prog.Value{})
+			deps[in.Dst] = exprDeps(in.Val, deps, nil)
+			pc++
+		case prog.Jump:
+			if in.Cond != nil {
+				d := exprDeps(in.Cond, deps, nil)
+				sctrl = symexec.MergeDeps(sctrl, d)
+				switch {
+				case in.NoCtrl:
+				case in.Join == "":
+					ctrl = symexec.MergeDeps(ctrl, d)
+				case len(d) > 0:
+					m := make(map[string]taint, len(scoped)+1)
+					for l, d := range scoped {
+						m[l] = d
+					}
+					m[in.Join] = symexec.MergeDeps(m[in.Join], d)
+					scoped = m
+				}
+			}
+			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{})) {
+				if labels[in.Target] <= pc {
+					// Events are known by their instruction: each runs
+					// once at most.
+					return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
+				}
+				pc = labels[in.Target]
+			} else {
+				pc++
+			}
+		case prog.Fence:
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if ok {
+				k++
+				pc++
+				continue
+			}
+			return pend(ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}, nil, nil), nil
+		case prog.Load:
+			if in.Part {
+				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+			}
+			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if ok {
+				if in.Dst != "" {
+					regs[in.Dst] = g.evs[mine[k]].val
+					deps[in.Dst] = taint{pc}
+				}
+				k++
+				pc++
+				continue
+			}
+			return pend(ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, exprDeps(in.Addr, deps, nil), nil), nil
+		case prog.Store:
+			if in.Part {
+				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+			}
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if ok {
+				k++
+				pc++
+				continue
+			}
+			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			v := eval(in.Val, regs, prog.Value{})
+			return pend(ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1},
+				exprDeps(in.Addr, deps, nil), exprDeps(in.Val, deps, nil)), nil
+		case prog.RMW:
+			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			ad := exprDeps(in.Addr, deps, nil)
+			holds := func(old prog.Value) bool {
+				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
+			}
+			ok, err := have(pc, false)
+			if err != nil {
+				return pending{}, err
+			}
+			if !ok {
+				rd := ev{kind: event.Read, loc: loc, tags: in.RTags, pc: pc, rf: -1, rmwR: true}
+				if in.FailRTags != nil {
+					rd.retag = func(old prog.Value) []string {
+						if holds(old) {
+							return in.RTags
+						}
+						return in.FailRTags
+					}
+				}
+				return pend(rd, ad, nil), nil
+			}
+			old := g.evs[mine[k]].val
+			k++
+			if holds(old) {
+				ok, err := have(pc, true)
+				if err != nil {
+					return pending{}, err
+				}
+				if !ok {
+					nv := eval(in.New, regs, old)
+					nd := exprDeps(in.New, deps, taint{pc})
+					iico := false
+					var data taint
+					for _, d := range nd {
+						if d == pc {
+							iico = true
+						} else {
+							data = append(data, d)
+						}
+					}
+					p := pend(ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}, ad, data)
+					p.e.iico = iico
+					return p, nil
+				}
+				k++
+			}
+			if in.Dst != "" {
+				regs[in.Dst] = old
+				deps[in.Dst] = taint{pc}
+			}
+			pc++
+		case prog.StoreCond:
+			return pending{}, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
+		case prog.Havoc:
+			return pending{}, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
+		default:
+			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+		}
+	}
+	if k < len(mine) {
+		return pending{}, fmt.Errorf("%s: internal error: the graph engine's replay ended before an event it kept (dependency tracking)", th.Name)
+	}
+	return pending{done: true, regs: regs}, nil
+}
+
+// exprDeps is the taint of expression e: the union of its registers'
+// (old is that of prog.Old, an RMW's read).
+func exprDeps(e prog.Expr, deps map[string]taint, old taint) taint {
+	switch e := e.(type) {
+	case prog.Reg:
+		return deps[e.Name]
+	case prog.Old:
+		return old
+	case prog.Bin:
+		return symexec.MergeDeps(exprDeps(e.X, deps, old), exprDeps(e.Y, deps, old))
+	case prog.Un:
+		return exprDeps(e.X, deps, old)
+	}
+	return nil
+}
+
+// insert adds event e of thread t at place pos of its events.
+func (g *graph) insert(t, pos int, e ev) int {
+	id := len(g.evs)
+	e.thread = t
+	e.stamp = g.next
+	g.next++
+	g.evs = append(g.evs, e)
+	th := append(g.threads[t], 0)
+	copy(th[pos+1:], th[pos:])
+	th[pos] = id
+	g.threads[t] = th
+	return id
+}
+
+// pcReads maps each thread's reads by pc to their events.
+type pcReads [][]int
+
+// at is the read of thread t at pc.
+func (m pcReads) at(t, pc int) (int, bool) {
+	if t < 0 || t >= len(m) || pc < 0 || pc >= len(m[t]) || m[t][pc] < 0 {
+		return 0, false
+	}
+	return m[t][pc], true
+}
+
+// readAt maps each thread's reads by pc to their events.
+func (g *graph) readAt() pcReads {
+	m := make(pcReads, len(g.threads))
+	for t, th := range g.threads {
+		top := -1
+		for _, e := range th {
+			if g.evs[e].kind == event.Read && g.evs[e].pc > top {
+				top = g.evs[e].pc
+			}
+		}
+		row := make([]int, top+1)
+		for i := range row {
+			row[i] = -1
+		}
+		for _, e := range th {
+			if g.evs[e].kind == event.Read {
+				row[g.evs[e].pc] = e
+			}
+		}
+		m[t] = row
+	}
+	return m
+}
+
+// depPrefix is the prefix of write w that a backward revisit by w keeps
+// (w included): the events IMM's preserved order ar (external
+// reads-from, the barrier order bob, the preserved program order ppo,
+// whose dependencies include the events after the read of a
+// read-modify-write) puts before w, and what determines each of them:
+// the reads it depends on (addr, data, ctrl), the writes its reads read,
+// the read and the write of a read-modify-write, closed under the same.
+// A write reached only to determine a read of its own thread (rfi, not in
+// ar) brings what determines it, not what ar puts before it.
+func (g *graph) depPrefix(w int) []bool {
+	reads := g.readAt()
+	inA := make([]bool, len(g.evs)) // ar*-before w
+	in := make([]bool, len(g.evs))  // kept
+	var aStack, dStack []int
+	toA := func(y int) {
+		if !inA[y] {
+			inA[y] = true
+			aStack = append(aStack, y)
+		}
+	}
+	toD := func(y int) {
+		if !in[y] {
+			in[y] = true
+			dStack = append(dStack, y)
+		}
+	}
+	depReads := func(e *ev, f func(int)) {
+		for _, pcs := range [][]int{e.addrD, e.dataD, e.ctrlD} {
+			for _, pc := range pcs {
+				if r, ok := reads.at(e.thread, pc); ok {
+					f(r)
+				}
+			}
+		}
+	}
+	toA(w)
+	for len(aStack) > 0 || len(dStack) > 0 {
+		if len(aStack) > 0 {
+			x := aStack[len(aStack)-1]
+			aStack = aStack[:len(aStack)-1]
+			toD(x)
+			ex := &g.evs[x]
+			if ex.thread < 0 {
+				continue
+			}
+			if ex.kind == event.Read && ex.rf >= 0 && g.evs[ex.rf].thread != ex.thread {
+				toA(ex.rf) // rfe
+			}
+			// ppo: the reads x depends on through dependencies and
+			// reads-from within the thread.
+			g.ppoPreds(x, reads, depReads, toA, toD)
+			th := g.threads[ex.thread]
+			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
+			for j, y := range th {
+				if y == x {
+					break
+				}
+				ey := &g.evs[y]
+				if all || ey.kind == event.Read && (mode(ey.tags, acqModes) || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
+					ey.kind == event.Fence && isBarrier(ey.tags) ||
+					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && mode(ey.tags, relModes) {
+					toA(y)
+				}
+			}
+			continue
+		}
+		x := dStack[len(dStack)-1]
+		dStack = dStack[:len(dStack)-1]
+		ex := &g.evs[x]
+		if ex.thread < 0 {
+			continue
+		}
+		depReads(ex, toD)
+		for _, pc := range ex.sctrlD {
+			if r, ok := reads.at(ex.thread, pc); ok {
+				toD(r)
+			}
+		}
+		if ex.kind == event.Read && ex.rf >= 0 {
+			toD(ex.rf)
+		}
+		if ex.rmwR || ex.rmwW {
+			for _, y := range g.threads[ex.thread] {
+				if y != x && g.evs[y].pc == ex.pc {
+					toD(y)
+				}
+			}
+		}
+	}
+	return in
+}
+
+// ppoPreds adds to A the reads before x in IMM's ppo (through
+// dependencies, addr ; po, and reads-from within the thread), the
+// writes such a chain passes through to D.
+func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int)) {
+	ex := &g.evs[x]
+	seen := make([]bool, len(g.evs))
+	seen[x] = true
+	stack := []int{x}
+	for len(stack) > 0 {
+		y := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		ey := &g.evs[y]
+		visit := func(r int) {
+			if !seen[r] {
+				seen[r] = true
+				toA(r)
+				stack = append(stack, r)
+			}
+		}
+		depReads(ey, visit)
+		// addr ; po: the reads an earlier event's address depends on.
+		for _, z := range g.threads[ey.thread] {
+			if z == y {
+				break
+			}
+			for _, pc := range g.evs[z].addrD {
+				if r, ok := reads.at(ey.thread, pc); ok {
+					visit(r)
+				}
+			}
+		}
+		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && !seen[ey.rf] {
+			seen[ey.rf] = true
+			toD(ey.rf)
+			stack = append(stack, ey.rf)
+		}
+	}
+}
+
+var (
+	acqModes = []string{"ACQ", "ACQ_REL", "SC"}
+	relModes = []string{"REL", "ACQ_REL", "SC"}
+)
+
+// mode tells whether tags has one of modes.
+func mode(tags, modes []string) bool {
+	for _, t := range tags {
+		for _, m := range modes {
+			if t == m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isBarrier tells whether a fence is at least acquire or release.
+func isBarrier(tags []string) bool { return mode(tags, acqModes) || mode(tags, relModes) }
+
+// pickDep is pick under a model with dependencies: the thread whose
+// read-modify-write has read but not written first, else the first
+// thread with an event to add (a hole, or more code).
+func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
+	for t, th := range g.threads {
+		for j, e := range th {
+			if g.evs[e].rmwR && (j+1 == len(th) || !g.evs[th[j+1]].rmwW || g.evs[th[j+1]].pc != g.evs[e].pc) {
+				p, err := x.nextDep(g, t)
+				if err != nil {
+					return 0, p, nil, err
+				}
+				if !p.done && p.e.rmwW {
+					return t, p, nil, nil
+				}
+				break
+			}
+		}
+	}
+	regs := make([]regFile, len(g.threads))
+	waiting := false
+	for t := range g.threads {
+		p, err := x.nextDep(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
+		if !p.done && !x.waits(g, p.e) {
+			return t, p, nil, nil
+		}
+		regs[t] = x.regFileOf(t, p.regs)
+		waiting = waiting || !p.done
+	}
+	x.waiting = waiting
+	return -1, pending{}, regs, nil
+}
+
+// depRels adds the dependencies of g's events to eg (num numbers g's
+// events as eg's).
+func (g *graph) depRels(eg *event.Graph, num []int) {
+	reads := g.readAt()
+	for i := range g.evs {
+		e := &g.evs[i]
+		if e.thread < 0 {
+			continue
+		}
+		for _, d := range []struct {
+			pcs []int
+			out *[][2]int
+		}{{e.addrD, &eg.Addr}, {e.dataD, &eg.Data}, {e.ctrlD, &eg.Ctrl}} {
+			for _, pc := range d.pcs {
+				if r, ok := reads.at(e.thread, pc); ok {
+					*d.out = append(*d.out, [2]int{num[r], num[i]})
+				}
+			}
+		}
+		if e.iico {
+			if r, ok := reads.at(e.thread, e.pc); ok {
+				eg.IicoData = append(eg.IicoData, [2]int{num[r], num[i]})
+			}
+		}
+	}
+}
+
+// seenBefore is seen under a model with dependencies: the coherence
+// position of the latest write to loc that the events of thread t
+// before place pos saw (its writes, and the writes its reads read). A
+// read after them reading an older write, or a write after them placed
+// before it, breaks coherence (hb ; eco is irreflexive in IMM as in
+// RC11), so such graphs are not built.
+func (g *graph) seenBefore(t int, loc string, pos int) int {
+	p := 0
+	for _, e := range g.threads[t][:pos] {
+		ee := &g.evs[e]
+		if ee.loc != loc {
+			continue
+		}
+		w := e
+		if ee.kind == event.Read {
+			w = ee.rf
+		} else if ee.kind != event.Write {
+			continue
+		}
+		if c := g.coPos(w); c > p {
+			p = c
+		}
+	}
+	return p
+}
+
+// posIn is the place of event e among its thread's events.
+func (g *graph) posIn(e int) int {
+	for j, y := range g.threads[g.evs[e].thread] {
+		if y == e {
+			return j
+		}
+	}
+	return 0
+}
+
+// mustCheck tells whether adding p's event to thread t of g may make
+// the graph inconsistent even when it reads the coherence-latest write,
+// is a write placed coherence-last, or is a fence (visit). Under IMM
+// such an event has no outgoing edge in any relation of the model (po,
+// rf, co, fr, rs, sw, hb, eco, psc, bob, deps, ppo, detour) when it is
+// the last event of its thread, so it closes no cycle; it may when
+// later events of its thread stay from a revisit, and the write of a
+// read-modify-write may break atomicity wherever it is placed.
+func (x *engine) mustCheck(g *graph, t int, p pending) bool {
+	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW)
+}
+
+// regFileOf numbers the registers of thread t (a map, as nextDep keeps
+// them) as its compiled code does, for complete.
+func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
+	ct := x.code[t]
+	v := make([]prog.Value, len(ct.names))
+	for name, val := range regs {
+		if i, ok := ct.slot[name]; ok {
+			v[i] = val
+		}
+	}
+	return regFile{ct, v}
+}
+
+// visitDep is visit under a model with dependencies. It keeps the
+// clone-per-choice exploration this mode was written with (events are
+// inserted at their place in their thread, which the in-place undo of
+// visit does not handle) and nextDep's own replay with named registers,
+// beside the in-place, compiled path of the other models.
+func (x *engine) visitDep(g *graph, check bool) error {
+	if err := x.tick(); err != nil {
+		return err
+	}
+	checked := false
+	if check {
+		ok, err := x.consistent(g, nil)
+		if err != nil || !ok {
+			return err
+		}
+		checked = true
+	}
+	t, p, regs, err := x.pickDep(g)
+	if err != nil {
+		return err
+	}
+	if t < 0 {
+		return x.complete(g, regs, checked)
+	}
+	e := p.e
+	switch e.kind {
+	case event.Read:
+		x.initOf(g, e.loc)
+		ws := append([]int(nil), g.co[e.loc]...)
+		ws = ws[g.seenBefore(t, e.loc, p.pos):]
+		if x.awaits(e.loc) && len(ws) > 0 && g.evs[ws[0]].thread < 0 {
+			ws = ws[1:] // not the initial write
+		}
+		last := g.co[e.loc][len(g.co[e.loc])-1]
+		for _, w := range ws {
+			c := g.clone()
+			r := c.insert(t, p.pos, e)
+			c.setRf(r, w)
+			if err := x.visitDep(c, w != last || x.mustCheck(g, t, p)); err != nil {
+				return err
+			}
+		}
+		return nil
+	case event.Write:
+		x.initOf(g, e.loc)
+		c := g.clone()
+		w := c.insert(t, p.pos, e)
+		if err := x.visitCOs(c, w, x.mustCheck(g, t, p)); err != nil {
+			return err
+		}
+		return x.revisits(c, w)
+	}
+	c := g.clone()
+	c.insert(t, p.pos, e)
+	return x.visitDep(c, x.mustCheck(g, t, p))
+}
+
+// prefixOf is what a backward revisit by write w keeps besides the
+// events added before the read: w's po ∪ rf prefix, or, under a model
+// with dependencies, its dependency prefix.
+func (x *engine) prefixOf(g *graph, w int) []bool {
+	if x.deps {
+		return g.depPrefix(w)
+	}
+	return g.prefix(w)
+}
+
+// eval computes an expression with registers by name (nextDep's
+// replay); old is the value an RMW read (Old). A division by zero gives
+// 0, as in the other engines.
+func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
+	switch e := e.(type) {
+	case prog.Const:
+		return e.V
+	case prog.Reg:
+		return regs[e.Name]
+	case prog.Old:
+		return old
+	case prog.Bin:
+		a, b := eval(e.X, regs, old), eval(e.Y, regs, old)
+		v, err := prog.ApplyTotal(e.Op, a, b)
+		if err != nil {
+			return prog.Value{}
+		}
+		return v
+	case prog.Un:
+		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old))
+		if err != nil {
+			return prog.Value{}
+		}
+		return v
+	}
+	return prog.Value{}
+}

@@ -1,0 +1,370 @@
+package graph
+
+import (
+	"math/bits"
+
+	"github.com/musket-verify/musket/internal/event"
+)
+
+// A native check of IMM's consistency (the built-in imm.cat: Podkopaev,
+// Lahav, Vafeiadis, "Bridging the Gap between Programming Languages and
+// Hardware Weak Memory Models", POPL 2019, with RC11's SC order for SC
+// accesses and fences), axiom by axiom on bit matrices over the events of
+// a graph: coherence, atomicity, sc, no-thin-air. The engine uses it on
+// the graphs it builds instead of evaluating the CAT model, which it
+// still evaluates on complete graphs when the run wants the model's
+// flags (the data-race flag; Options.NoFlags says it does not);
+// Options.CrossCheck evaluates both on every graph and fails when they
+// differ (the tests do).
+
+// bm is a relation over n events: one bit row per event.
+type bm struct {
+	n, w int
+	b    []uint64
+	a    *arena
+}
+
+// arena hands out the words of the relations of one check, reused from
+// check to check (the engine's).
+type arena struct {
+	buf []uint64
+	off int
+}
+
+func (a *arena) words(k int) []uint64 {
+	if a.off+k > len(a.buf) {
+		a.buf = make([]uint64, max(2*len(a.buf), 64*k))
+		a.off = 0
+	}
+	s := a.buf[a.off : a.off+k : a.off+k]
+	a.off += k
+	clear(s)
+	return s
+}
+
+func (a *arena) newBM(n int) *bm {
+	w := (n + 63) / 64
+	return &bm{n: n, w: w, b: a.words(n * w), a: a}
+}
+
+func (r *bm) row(i int) []uint64 { return r.b[i*r.w : (i+1)*r.w] }
+func (r *bm) set(i, j int)       { r.b[i*r.w+j/64] |= 1 << (uint(j) % 64) }
+func (r *bm) has(i, j int) bool  { return r.b[i*r.w+j/64]&(1<<(uint(j)%64)) != 0 }
+func (r *bm) clone() *bm         { c := *r; c.b = r.a.words(len(r.b)); copy(c.b, r.b); return &c }
+func (r *bm) each(i int, f func(j int)) {
+	row := r.row(i)
+	for k, x := range row {
+		for x != 0 {
+			t := bits.TrailingZeros64(x)
+			f(k*64 + t)
+			x &= x - 1
+		}
+	}
+}
+
+// or adds s to r.
+func (r *bm) or(s *bm) *bm {
+	for i := range r.b {
+		r.b[i] |= s.b[i]
+	}
+	return r
+}
+
+// seq is r ; s.
+func (r *bm) seq(s *bm) *bm {
+	c := r.a.newBM(r.n)
+	for i := 0; i < r.n; i++ {
+		ci := c.row(i)
+		r.each(i, func(j int) {
+			sj := s.row(j)
+			for k := range ci {
+				ci[k] |= sj[k]
+			}
+		})
+	}
+	return c
+}
+
+// plus is the transitive closure of r.
+func (r *bm) plus() *bm {
+	c := r.clone()
+	for k := 0; k < c.n; k++ {
+		ck := c.row(k)
+		for i := 0; i < c.n; i++ {
+			if c.has(i, k) {
+				ci := c.row(i)
+				for x := range ci {
+					ci[x] |= ck[x]
+				}
+			}
+		}
+	}
+	return c
+}
+
+// reflexive tells whether some event is related to itself.
+func (r *bm) reflexive() bool {
+	for i := 0; i < r.n; i++ {
+		if r.has(i, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// acyclic tells whether r has no cycle.
+func (r *bm) acyclic() bool { return !r.plus().reflexive() }
+
+// filter keeps the pairs (i, j) with i in dom and j in rng (bit sets
+// over the events; nil: any).
+func (r *bm) filter(dom, rng []uint64) *bm {
+	c := r.a.newBM(r.n)
+	for i := 0; i < r.n; i++ {
+		if dom != nil && dom[i/64]&(1<<(uint(i)%64)) == 0 {
+			continue
+		}
+		ri, ci := r.row(i), c.row(i)
+		for k := range ci {
+			if rng == nil {
+				ci[k] = ri[k]
+			} else {
+				ci[k] = ri[k] & rng[k]
+			}
+		}
+	}
+	return c
+}
+
+// inter is r ∩ s.
+func (r *bm) inter(s *bm) *bm {
+	c := r.clone()
+	for i := range c.b {
+		c.b[i] &= s.b[i]
+	}
+	return c
+}
+
+// optId is r ∪ id.
+func (r *bm) optId() *bm {
+	c := r.clone()
+	for i := 0; i < c.n; i++ {
+		c.set(i, i)
+	}
+	return c
+}
+
+// immConsistent decides IMM's consistency of g natively.
+func (g *graph) immConsistent(ar *arena) bool {
+	ar.off = 0
+	n := len(g.evs)
+	evs := g.evs
+	w := (n + 63) / 64
+	set := func(f func(e *ev) bool) []uint64 {
+		m := make([]uint64, w)
+		for i := range evs {
+			if f(&evs[i]) {
+				m[i/64] |= 1 << (uint(i) % 64)
+			}
+		}
+		return m
+	}
+	isSC := func(e *ev) bool { return mode(e.tags, []string{"SC"}) }
+	mR := set(func(e *ev) bool { return e.kind == event.Read })
+	mW := set(func(e *ev) bool { return e.kind == event.Write })
+	mRacq := set(func(e *ev) bool { return e.kind == event.Read && mode(e.tags, acqModes) })
+	mWrel := set(func(e *ev) bool { return e.kind == event.Write && mode(e.tags, relModes) })
+	mFacq := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, acqModes) })
+	mFrel := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, relModes) })
+	mFsc := set(func(e *ev) bool { return e.kind == event.Fence && isSC(e) })
+	mFence := set(func(e *ev) bool { return e.kind == event.Fence && isBarrier(e.tags) })
+	mSC := set(isSC)
+	in := func(m []uint64, i int) bool { return m[i/64]&(1<<(uint(i)%64)) != 0 }
+	// the events of each thread, to tell internal pairs from external
+	intl := make([][]uint64, len(g.threads))
+	for t, th := range g.threads {
+		intl[t] = make([]uint64, w)
+		for _, i := range th {
+			intl[t][i/64] |= 1 << (uint(i) % 64)
+		}
+	}
+
+	sb, sbloc := ar.newBM(n), ar.newBM(n)
+	rmw := ar.newBM(n)
+	mRex := make([]uint64, w)
+	anySC := false
+	for _, th := range g.threads {
+		for a, i := range th {
+			if in(mSC, i) {
+				anySC = true
+			}
+			for _, j := range th[a+1:] {
+				sb.set(i, j)
+				if evs[i].loc != "" && evs[i].loc == evs[j].loc {
+					sbloc.set(i, j)
+				}
+			}
+			if a > 0 && evs[i].rmwW && evs[th[a-1]].rmwR && evs[th[a-1]].pc == evs[i].pc {
+				rmw.set(th[a-1], i)
+				mRex[th[a-1]/64] |= 1 << (uint(th[a-1]) % 64)
+			}
+		}
+	}
+	rf, co, fr := ar.newBM(n), ar.newBM(n), ar.newBM(n)
+	coPos := make([]int, n)
+	for _, o := range g.co {
+		for a, x := range o {
+			coPos[x] = a
+			for _, y := range o[a+1:] {
+				co.set(x, y)
+			}
+		}
+	}
+	for i := range evs {
+		if evs[i].kind == event.Read && evs[i].rf >= 0 {
+			w := evs[i].rf
+			rf.set(w, i)
+			o := g.co[evs[i].loc]
+			for _, y := range o[coPos[w]+1:] {
+				if y != i {
+					fr.set(i, y)
+				}
+			}
+		}
+	}
+	extRel := func(r *bm) *bm {
+		c := r.clone()
+		for i := 0; i < n; i++ {
+			if t := evs[i].thread; t >= 0 {
+				ci := c.row(i)
+				for k := range ci {
+					ci[k] &^= intl[t][k]
+				}
+			}
+		}
+		return c
+	}
+	rfe, coe, fre := extRel(rf), extRel(co), extRel(fr)
+
+	// atomicity: empty rmw & (fre ; coe)
+	frecoe := fre.seq(coe)
+	if !rmw.inter(frecoe).isEmpty() {
+		return false
+	}
+
+	// Release sequences, synchronisation, happens-before.
+	a := sbloc.optId().seq(rf).seq(rmw)
+	rs := sbloc.filter(mW, mW).or(a.plus().optId().filter(mW, nil))
+	relStart := ar.newBM(n)
+	for i := 0; i < n; i++ {
+		if in(mWrel, i) {
+			relStart.set(i, i)
+		}
+	}
+	relStart.or(sb.filter(mFrel, nil))
+	release := relStart.seq(rs)
+	acqEnd := ar.newBM(n)
+	for i := 0; i < n; i++ {
+		if in(mRacq, i) {
+			acqEnd.set(i, i)
+		}
+	}
+	acqEnd.or(sb.filter(nil, mFacq))
+	sw := release.seq(rf).seq(acqEnd)
+	hb := sb.clone().or(sw).plus()
+
+	// coherence: irreflexive hb ; eco?
+	eco := rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
+	if hb.reflexive() || hb.seq(eco).reflexive() {
+		return false
+	}
+
+	// sc: RC11's partial SC order.
+	var psc *bm
+	if anySC {
+		loc := func(i, j int) bool { return evs[i].loc != "" && evs[i].loc == evs[j].loc }
+		sbdl, hbloc := ar.newBM(n), ar.newBM(n)
+		for i := 0; i < n; i++ {
+			sb.each(i, func(j int) {
+				if !loc(i, j) {
+					sbdl.set(i, j)
+				}
+			})
+			hb.each(i, func(j int) {
+				if loc(i, j) {
+					hbloc.set(i, j)
+				}
+			})
+		}
+		scb := sb.clone().or(sbdl.seq(hb).seq(sbdl)).or(hbloc).or(co).or(fr)
+		l, r := ar.newBM(n), ar.newBM(n)
+		for i := 0; i < n; i++ {
+			if in(mSC, i) {
+				l.set(i, i)
+				r.set(i, i)
+			}
+		}
+		l.or(hb.filter(mFsc, nil))
+		r.or(hb.filter(nil, mFsc))
+		hbecohb := hb.seq(eco).seq(hb)
+		pscFence := hb.clone().or(hbecohb).filter(mFsc, mFsc)
+		if !l.seq(scb).seq(r).or(pscFence).acyclic() {
+			return false
+		}
+		psc = hbecohb.filter(mFsc, mFsc)
+	}
+
+	// no-thin-air: acyclic ar.
+	bob := sb.filter(nil, mWrel).or(sb.filter(mRacq, nil)).or(sb.filter(nil, mFence)).or(sb.filter(mFence, nil)).or(sbloc.filter(mWrel, mW))
+	reads := g.readAt()
+	deps := ar.newBM(n)
+	addr := ar.newBM(n)
+	for i := range evs {
+		e := &evs[i]
+		if e.thread < 0 {
+			continue
+		}
+		for _, pc := range e.dataD {
+			if r, ok := reads.at(e.thread, pc); ok {
+				deps.set(r, i)
+			}
+		}
+		for _, pc := range e.ctrlD {
+			if r, ok := reads.at(e.thread, pc); ok {
+				deps.set(r, i)
+			}
+		}
+		for _, pc := range e.addrD {
+			if r, ok := reads.at(e.thread, pc); ok {
+				addr.set(r, i)
+			}
+		}
+	}
+	deps.or(addr.seq(sb.optId()))
+	deps.or(sb.filter(mRex, nil))
+	rfi := ar.newBM(n)
+	for i := 0; i < n; i++ {
+		if t := evs[i].thread; t >= 0 {
+			ri, fi := rf.row(i), rfi.row(i)
+			for k := range fi {
+				fi[k] = ri[k] & intl[t][k]
+			}
+		}
+	}
+	ppo := deps.or(rfi).plus().filter(mR, mW)
+	detour := coe.seq(rfe).inter(sb)
+	arel := rfe.clone().or(bob).or(ppo).or(detour)
+	if psc != nil {
+		arel.or(psc)
+	}
+	return arel.acyclic()
+}
+
+// isEmpty tells whether r has no pair.
+func (r *bm) isEmpty() bool {
+	for _, x := range r.b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
