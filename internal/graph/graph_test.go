@@ -2,9 +2,7 @@ package graph
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
@@ -23,7 +21,6 @@ import (
 // (TruSt's optimality).
 func TestAgainstEnum(t *testing.T) {
 	dir := testcorpus.Dir(t)
-	long := os.Getenv("MUSKET_LONG") != ""
 	for _, c := range []struct {
 		glob, model string
 		max         int // tests taken from the folder (sorted) in the default run, for time
@@ -33,31 +30,13 @@ func TestAgainstEnum(t *testing.T) {
 		{"litmus/C11/auto/*.litmus", "rc11", 16},
 		{"litmus/C11/manual/*.litmus", "rc11", 10},
 	} {
-		files, _ := filepath.Glob(filepath.Join(dir, c.glob))
-		sort.Strings(files)
-		if !long && len(files) > c.max {
-			// MUSKET_LONG=1 runs every test of the folder.
-			files = files[:c.max]
-		}
 		m, err := cat.LoadBuiltin(c.model)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ran := 0
-		for _, f := range files {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lt, err := litmus.Parse(f, src)
-			if err != nil {
-				continue // a dialect this test does not need
-			}
-			fe, _ := litmus.Lookup(lt.Arch)
-			var tags []string
-			if fe != nil {
-				tags = fe.Tags()
-			}
+		for _, ct := range corpusSample(t, dir, c.glob, c.max, false) {
+			f, lt, tags := ct.path, ct.t, ct.tags
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			want := enum.Run(ctx, lt, m, c.model, enum.Options{TagNames: tags})
 			cancel()

@@ -2,15 +2,12 @@ package graph
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
@@ -22,7 +19,6 @@ import (
 // be the same, test by test.
 func TestIMMAgainstEnum(t *testing.T) {
 	dir := testcorpus.Dir(t)
-	long := os.Getenv("MUSKET_LONG") != ""
 	m, err := cat.LoadBuiltin("imm")
 	if err != nil {
 		t.Fatal(err)
@@ -35,25 +31,8 @@ func TestIMMAgainstEnum(t *testing.T) {
 		{"litmus/C11/auto/*.litmus", 4},
 		{"litmus/C11/manual/*.litmus", 16}, // imm-*: the examples of the IMM paper
 	} {
-		files, _ := filepath.Glob(filepath.Join(dir, c.glob))
-		sort.Strings(files)
-		if !long && len(files) > c.max {
-			files = files[:c.max]
-		}
-		for _, f := range files {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lt, err := litmus.Parse(f, src)
-			if err != nil {
-				continue
-			}
-			fe, _ := litmus.Lookup(lt.Arch)
-			var tags []string
-			if fe != nil {
-				tags = fe.Tags()
-			}
+		for _, ct := range corpusSample(t, dir, c.glob, c.max, false) {
+			f, lt, tags := ct.path, ct.t, ct.tags
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			want := enum.Run(ctx, lt, m, "imm", enum.Options{TagNames: tags})
 			cancel()

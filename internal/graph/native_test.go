@@ -2,14 +2,11 @@ package graph
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"sort"
 	"testing"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
@@ -21,7 +18,6 @@ import (
 // a sample of each folder; MUSKET_LONG=1 takes every test.
 func TestNativeAgainstCAT(t *testing.T) {
 	dir := testcorpus.Dir(t)
-	long := os.Getenv("MUSKET_LONG") != ""
 	for _, c := range []struct {
 		glob, model string
 		max         int
@@ -33,16 +29,6 @@ func TestNativeAgainstCAT(t *testing.T) {
 		{"litmus/C11/auto/*.litmus", "rc11", 24},
 		{"litmus/C11/manual/*.litmus", "rc11", 24},
 	} {
-		files, _ := filepath.Glob(filepath.Join(dir, c.glob))
-		sort.Strings(files)
-		if !long && len(files) > c.max {
-			// Spread the sample over the folder.
-			var pick []string
-			for i := 0; i < c.max; i++ {
-				pick = append(pick, files[i*len(files)/c.max])
-			}
-			files = pick
-		}
 		m, err := cat.LoadBuiltin(c.model)
 		if err != nil {
 			t.Fatal(err)
@@ -50,20 +36,8 @@ func TestNativeAgainstCAT(t *testing.T) {
 		if nativeFor(m) == nativeNone {
 			t.Fatalf("%s: no native check", c.model)
 		}
-		for _, f := range files {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lt, err := litmus.Parse(f, src)
-			if err != nil {
-				continue // a dialect this test does not need
-			}
-			fe, _ := litmus.Lookup(lt.Arch)
-			var tags []string
-			if fe != nil {
-				tags = fe.Tags()
-			}
+		for _, ct := range corpusSample(t, dir, c.glob, c.max, true) {
+			f, lt, tags := ct.path, ct.t, ct.tags
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			got, _ := Run(ctx, lt, m, c.model, Options{TagNames: tags, CrossCheck: true, FlagWitnesses: true})
 			cancel()
