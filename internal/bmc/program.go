@@ -83,10 +83,13 @@ type progEnc struct {
 	final                       []*tstate // final state of each thread
 	cut                         []B       // execution of each thread's %cut label (false when none)
 	hasCut                      bool
-	reach                       [][][]bool // per thread: node i reaches node j in the CFG
-	threadEvents                [][]int
-	initOf                      map[string]int
-	initRegs                    []map[string]prog.Value
+	// usesBV: a term converts between integers and bit-vectors (&, |,
+	// ^, shifts of values not known at encoding time).
+	usesBV       bool
+	reach        [][][]bool // per thread: node i reaches node j in the CFG
+	threadEvents [][]int
+	initOf       map[string]int
+	initRegs     []map[string]prog.Value
 
 	// guard is when the expression being encoded is evaluated (the
 	// execution of its instruction), at names the instruction; divs are
@@ -213,7 +216,10 @@ func (p *progEnc) boolInt(b smt.Term) smt.Term {
 	return p.ctx.Ite(b, p.ctx.IntVal(1), p.ctx.IntVal(0))
 }
 
-func (p *progEnc) bv(t smt.Term) smt.Term { return p.ctx.Int2BV(64, t) }
+func (p *progEnc) bv(t smt.Term) smt.Term {
+	p.usesBV = true
+	return p.ctx.Int2BV(64, t)
+}
 
 func (p *progEnc) unbv(t smt.Term) smt.Term { return p.ctx.BV2Int(t, true) }
 
