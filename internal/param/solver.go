@@ -195,14 +195,10 @@ func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
 	z.s.Assert(dom...)
 	r := z.s.Check()
 	if r == smt.Unknown && (z.stopped == nil || !z.stopped()) {
-		// Linear arithmetic is decidable: Z3 gives up only when it runs
-		// out of memory (the memory limit) or fails. Either way no answer
-		// may rest on this check: the search stops with the error.
-		reason := z.s.ReasonUnknown()
-		if strings.Contains(reason, "memory") {
+		// Out of memory is the memory limit: the search stops with it.
+		// Another unknown stays on the safe side (see above).
+		if reason := z.s.ReasonUnknown(); strings.Contains(reason, "memory") {
 			z.failed = fmt.Errorf("%w (Z3: %s)", memlimit.ErrExceeded, reason)
-		} else {
-			z.failed = fmt.Errorf("Z3 gave no answer: %s", reason)
 		}
 	}
 	z.s.Pop(1)
