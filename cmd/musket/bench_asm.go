@@ -21,6 +21,7 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = synopsisUsage(fs)
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the case studies (default: the repository's examples/asm)")
+	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the tables")
 	operands, code, ok := parseCommand(fs, args)
 	if !ok {
 		return code
@@ -38,12 +39,21 @@ func runBenchAsm(args []string, stdout, stderr io.Writer) int {
 	}
 	sig := interruptible()
 	defer sig.stop()
+	tabs := append(append([]prove.Table{}, prove.Bounded...), prove.InvariantTable)
+	total := 0
+	for _, tab := range tabs {
+		for _, row := range tab.Rows {
+			total += len(row.Cells)
+		}
+	}
+	rep := newBenchReport("asm", *asJSON, stdout, stderr, total)
+	text := rep.text()
 	cells := 0
 	status := 0
 tables:
-	for _, tab := range append(append([]prove.Table{}, prove.Bounded...), prove.InvariantTable) {
-		fmt.Fprintf(stdout, "%s: thesis time / Musket time (s), violation thesis/Musket\n", tab.Name)
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	for _, tab := range tabs {
+		fmt.Fprintf(text, "%s: thesis time / Musket time (s), violation thesis/Musket\n", tab.Name)
+		tw := tabwriter.NewWriter(text, 0, 0, 2, ' ', 0)
 		if tab.Rows[0].Bound >= 0 {
 			fmt.Fprint(tw, "program (bound)")
 		} else {
@@ -68,39 +78,52 @@ tables:
 					tw.Flush()
 					break tables
 				}
+				j := benchCell{Table: tab.Name, Program: row.Program, Column: c.Model, Status: "done", Agrees: true,
+					Expected: yn(bool(c.Violation)), RefSeconds: secondsPtr(c.Seconds), Reference: "Maleehuan (JAIST 2018)"}
+				ci := rep.started(row.Program + " " + c.Model)
+				fail := func(format string, args ...any) int {
+					j.Status, j.Error = "error", fmt.Sprintf(format, args...)
+					rep.finished(ci, j)
+					rep.stopProgress()
+					fmt.Fprintln(stderr, j.Error)
+					rep.close(exitBadInput, false)
+					return exitBadInput
+				}
 				if row.Bound >= 0 {
 					pr, err := bmc.CheckLitmus(sig.ctx, path, bmc.LitmusOptions{Model: c.Model, Bound: row.Bound})
 					if sig.interrupted() {
 						continue // said at the next cell
 					}
 					if err != nil {
-						fmt.Fprintf(stderr, "%v\n", err)
-						return 2
+						return fail("%v", err)
 					}
 					if pr.Result.Status != result.Done {
-						fmt.Fprintf(stderr, "%s under %s: %v %v\n", path, c.Model, pr.Result.Status, pr.Result.Err)
-						return 2
+						return fail("%s under %s: %v %v", path, c.Model, pr.Result.Status, pr.Result.Err)
 					}
 					violation, secs = pr.Reachable, pr.Result.Time.Seconds()
 				} else if !prove.Sound(c.Model) {
 					fmt.Fprintf(tw, "\t%.3f / refused  %s/-", c.Seconds, yn(bool(c.Violation)))
+					j.Status, j.Error = "unsupported", "musket prove refuses models weaker than PSO"
+					rep.finished(ci, j)
 					continue
 				} else {
-					rep, err := prove.Prove(sig.ctx, path, prove.Options{Model: c.Model})
+					pv, err := prove.Prove(sig.ctx, path, prove.Options{Model: c.Model})
 					if sig.interrupted() {
 						continue
 					}
 					if err != nil {
-						fmt.Fprintf(stderr, "%v\n", err)
-						return 2
+						return fail("%v", err)
 					}
-					violation, secs = !rep.Proved, rep.Time.Seconds()
+					violation, secs = !pv.Proved, pv.Time.Seconds()
 				}
 				mark := ""
+				j.Verdict, j.TimeMS = yn(violation), secs*1000
 				if violation != bool(c.Violation) {
 					mark = "!"
 					status = 1
+					j.Agrees = false
 				}
+				rep.finished(ci, j)
 				fmt.Fprintf(tw, "\t%.3f / %.3f  %s/%s%s", c.Seconds, secs, yn(bool(c.Violation)), yn(violation), mark)
 				cells++
 			}
@@ -111,16 +134,19 @@ tables:
 			}
 		}
 		tw.Flush()
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(text)
 	}
+	rep.stopProgress()
 	if sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d cells finished\n", cells)
+		rep.close(exitInterrupted, true)
 		return exitInterrupted
 	}
-	fmt.Fprintln(stdout, "refused: musket prove refuses models weaker than PSO (the invariant method is unsound there); use check.")
+	fmt.Fprintln(text, "refused: musket prove refuses models weaker than PSO (the invariant method is unsound there); use check.")
 	if status != 0 {
-		fmt.Fprintln(stdout, "! marks a verdict that differs from the thesis")
+		fmt.Fprintln(text, "! marks a verdict that differs from the thesis")
 	}
+	rep.close(status, false)
 	return status
 }
 

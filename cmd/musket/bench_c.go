@@ -192,6 +192,7 @@ func runBenchC(args []string, stdout, stderr io.Writer) int {
 	models := fs.String("models", "rc11,imm,tso,aarch64,power,riscv", "comma-separated `columns` to run")
 	engine := fs.String("engine", "auto", "`engine` of the checks: auto (as musket check: the graph engine and the SMT engine side by side where the graph engine applies), smt, graph, enum or both")
 	noCache := fs.Bool("no-cache", false, "compile with clang without the compile cache (as musket check -no-cache)")
+	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the tables")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: musket bench c [flags] [PROGRAM.c ...]
 
@@ -272,17 +273,53 @@ Flags:
 	sig := interruptible()
 	defer sig.stop()
 	o := cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache}
-	if isTerminal(stderr) {
-		// The table comes at the end; on a terminal each row shows as it finishes.
-		o.rowDone = func(done, total int, row cRow) { fmt.Fprintln(stderr, rowLine(done, total, cols, row)) }
+	rep := newBenchReport("c", *asJSON, stdout, io.Discard, 0) // rows show as they finish instead
+	o.rowDone = func(done, total int, row cRow) {
+		if isTerminal(stderr) {
+			// The table comes at the end; on a terminal each row shows as it finishes.
+			fmt.Fprintln(stderr, rowLine(done, total, cols, row))
+		}
+		for i := range row.cells {
+			rep.add(cBenchCell(cols[i], row, i))
+		}
 	}
 	t := benchCTable(paths, cols, want, o, sig.interrupted)
-	t.print(stdout, *bound, *engine, *timeout)
 	if sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d cells checked\n", t.cells, len(paths)*len(cols))
+		t.print(rep.text(), *bound, *engine, *timeout)
+		rep.close(exitInterrupted, true)
 		return exitInterrupted
 	}
+	t.print(rep.text(), *bound, *engine, *timeout)
+	rep.close(int(t.st), false)
 	return int(t.st)
+}
+
+// cBenchCell is cell i of row as -json prints it.
+func cBenchCell(col cColumn, row cRow, i int) benchCell {
+	c := row.cells[i]
+	b := benchCell{Program: row.program, Column: col.title, TimeMS: ms(c.Time), CPUMS: msPtr(c.CPU),
+		Expected: row.want[i], Agrees: true}
+	switch c.Verdict {
+	case cSafe, cUnsafe:
+		b.Status, b.Verdict = "done", c.Verdict
+		b.Agrees = row.want[i] == "" || c.Verdict == row.want[i]
+	case cTimeout:
+		b.Status = "timeout"
+	case cLimit:
+		b.Status = "limit"
+	case cDiffer:
+		b.Status = "disagreement"
+	default:
+		b.Status = "error"
+	}
+	if c.Verdict != cSafe && c.Verdict != cUnsafe {
+		b.Error = firstLine(c.Note, c.Verdict)
+	}
+	if g, ok := genmcFigures[[2]string{row.program, col.title}]; ok {
+		b.Reference, b.RefSeconds = "GenMC v0.10.3", secondsPtr(g)
+	}
+	return b
 }
 
 // cTable is the measured table.

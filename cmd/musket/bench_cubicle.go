@@ -93,6 +93,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
 	exTimeout := fs.Duration("examples-timeout", time.Minute, "time limit per file of examples/ (plain Cubicle's own examples)")
+	asJSON := fs.Bool("json", false, "print one JSON object per benchmark and a summary line (docs/json.md) instead of the table")
 	operands, code, ok := parseCommand(fs, args)
 	if !ok {
 		return code
@@ -123,36 +124,46 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	table := append(cubicleTable[:len(cubicleTable):len(cubicleTable)], cubicleExamples(*dir)...)
+	rep := newBenchReport("cubicle", *asJSON, stdout, stderr, len(table))
+	tw := tabwriter.NewWriter(rep.text(), 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\treference time\tmusket time\tnodes\treference nodes\treference options\t")
 	var st status
-	term := isTerminal(stderr)
 	sig := interruptible()
 	defer sig.stop()
 	rows := 0
-	table := append(cubicleTable[:len(cubicleTable):len(cubicleTable)], cubicleExamples(*dir)...)
 	for _, b := range table {
 		limit := *timeout
 		if b.example {
 			limit = min(limit, *exTimeout)
 		}
-		if term {
-			fmt.Fprintf(stderr, "\r\033[Krunning %s ...", b.file)
+		ci := rep.started(b.file)
+		want := expected[b.file]
+		j := benchCell{Program: b.file, Column: "param", Status: "error", Agrees: true, Expected: want}
+		if b.paper > 0 {
+			j.RefSeconds = secondsPtr(b.paper)
+			j.Reference = "Cubicle-W (IJCAR 2018, Table 1)"
+			if b.example {
+				j.Reference = "Cubicle (examples/README.md)"
+			}
 		}
 		verdict, took, nodes := "error", "-", "-"
 		sys, err := param.ParseFile(filepath.Join(*dir, b.file))
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			rep.say(stderr, "%v\n", err)
 			st.add(exitBadInput)
+			j.Error = err.Error()
 		} else {
 			res, err := param.Verify(sig.ctx, sys, param.Options{Timeout: limit})
 			if sig.interrupted() {
 				break
 			}
 			if err != nil {
-				fmt.Fprintln(stderr, err)
+				rep.say(stderr, "%v\n", err)
 				st.add(exitBadInput)
+				j.Error = err.Error()
 			} else {
+				j.Status, j.TimeMS = "done", ms(res.Time)
 				switch res.Verdict {
 				case param.Safe:
 					verdict = "safe"
@@ -161,16 +172,25 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 				default:
 					verdict = res.Verdict.String()
 					st.add(exitLimit)
+					j.Status, j.Error = "limit", verdict
+					if res.Verdict == param.Timeout {
+						j.Status = "timeout"
+					}
 				}
 				took = fmt.Sprintf("%.2fs", res.Time.Seconds())
 				nodes = fmt.Sprint(res.Visited)
 			}
 		}
-		want := expected[b.file]
-		if want != "" && want != verdict {
-			st.add(exitFailed)
-			verdict += " (!)"
+		if verdict == "safe" || verdict == "unsafe" {
+			j.Verdict = verdict
+			if want != "" && want != verdict {
+				// A wrong verdict; a limit or an error is said by the status above.
+				st.add(exitFailed)
+				verdict += " (!)"
+				j.Agrees = false
+			}
 		}
+		rep.finished(ci, j)
 		paper := "-"
 		if b.paper > 0 {
 			paper = fmt.Sprintf("%.2fs", b.paper)
@@ -188,13 +208,15 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, nodes, refNodes, refOpts)
 		rows++
 	}
-	if term {
-		fmt.Fprint(stderr, "\r\033[K")
+	rep.stopProgress()
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d benchmarks finished\n", rows, len(table))
 	}
 	tw.Flush()
 	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d benchmarks finished\n", rows, len(table))
+		rep.close(exitInterrupted, true)
 		return exitInterrupted
 	}
+	rep.close(int(st), false)
 	return int(st)
 }

@@ -79,7 +79,8 @@ type mutexRun struct {
 	slowestCell    string
 	notes          []string
 	sig            *run // SIGINT/SIGTERM stop the table
-	rows           int  // rows finished
+	rep            *benchReport
+	rows           int // rows finished
 }
 
 func runBenchMutex(args []string, stdout, stderr io.Writer) int {
@@ -93,6 +94,7 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	targets := fs.String("targets", "x86,power,armv7", "comma-separated columns to run: x86 (TSO), power, armv7 (ARM)")
 	noAnalysis := fs.Bool("no-analysis", false, "encode every pair of every relation (no may/must relation analysis)")
 	stats := fs.Bool("stats", false, "print the encoding size and the encoding/solving split of each program")
+	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the table")
 	operands, code, ok := parseCommand(fs, args)
 	if !ok {
 		return code
@@ -117,12 +119,17 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 		stderr: stderr, totals: make([]time.Duration, len(cols))}
 	r.sig = interruptible()
 	defer r.sig.stop()
-	r.table(stdout)
-	code = r.footer(stdout)
+	r.rep = newBenchReport("mutex", *asJSON, stdout, stderr, len(mutexTable)*len(cols))
+	r.table(r.rep.text())
+	r.rep.stopProgress()
 	if r.sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d programs finished\n", r.rows, len(mutexTable))
-		return exitInterrupted
 	}
+	code = r.footer(r.rep.text())
+	if r.sig.interrupted() {
+		code = exitInterrupted
+	}
+	r.rep.close(code, r.sig.interrupted())
 	return code
 }
 
@@ -160,7 +167,7 @@ func (r *mutexRun) table(stdout io.Writer) {
 		for k, ci := range r.cols {
 			c := mutexColumns[ci]
 			fmt.Fprintf(tw, "%s\t%s\t", paperTime(c.herd(i)), paperTime(c.paper(i)))
-			cell, v := r.cell(k, row.name, row.file, c.title, c.target)
+			cell, v := r.cell(k, i, c.title, c.target)
 			fmt.Fprintf(tw, "%s\t", cell)
 			if v == "" {
 				continue
@@ -185,18 +192,38 @@ func (r *mutexRun) table(stdout io.Writer) {
 	tw.Flush()
 }
 
-// cell checks one program for the target of column k: the text of its
+// cell checks program i for the target of column k: the text of its
 // Musket cell and its verdict ("" when there is none).
-func (r *mutexRun) cell(k int, name, file, title, target string) (string, string) {
-	m, model, err := driver.Models{}.ForTarget(target)
-	if err != nil {
-		fmt.Fprintf(r.stderr, "%v\n", err)
-		r.st.add(exitBadInput)
-		r.failures++
-		return "error", ""
-	}
+func (r *mutexRun) cell(k, i int, title, target string) (string, string) {
+	name, file := mutexTable[i].name, mutexTable[i].file
 	if r.sig.interrupted() {
 		return "-", ""
+	}
+	j := benchCell{Program: name, Column: title, Agrees: true, Expected: "UNREACHABLE",
+		Reference: "Dartagnan (FMCAD 2018, Table II)"}
+	if t := mutexColumns[r.cols[k]].paper(i); t != timedOut {
+		j.RefSeconds = secondsPtr(t)
+	}
+	ji := r.rep.started(name + " " + title)
+	cell, v, err := r.check(k, name, file, title, target, &j)
+	if err != nil {
+		r.rep.say(r.stderr, "%v\n", err)
+		r.st.add(exitBadInput)
+		r.failures++
+		j.Status, j.Error = "error", err.Error()
+		cell, v = "error", ""
+	}
+	if cell != "-" {
+		r.rep.finished(ji, j)
+	}
+	return cell, v
+}
+
+// check is cell's check: the cell's text, its verdict, and j filled in.
+func (r *mutexRun) check(k int, name, file, title, target string, j *benchCell) (string, string, error) {
+	m, model, err := driver.Models{}.ForTarget(target)
+	if err != nil {
+		return "", "", err
 	}
 	ctx, cancel := r.sig.ctx, context.CancelFunc(func() {})
 	if r.timeout > 0 {
@@ -208,13 +235,10 @@ func (r *mutexRun) cell(k int, name, file, title, target string) (string, string
 	cancel()
 	cpu := cpuTime() - cpu0
 	if r.sig.interrupted() {
-		return "-", ""
+		return "-", "", nil
 	}
 	if err != nil {
-		fmt.Fprintf(r.stderr, "%v\n", err)
-		r.st.add(exitBadInput)
-		r.failures++
-		return "error", ""
+		return "", "", err
 	}
 	res := pr.Result
 	// The cell is the whole check: reading and compiling the program too.
@@ -228,6 +252,7 @@ func (r *mutexRun) cell(k int, name, file, title, target string) (string, string
 		r.slowest, r.slowestCell = took, name+" "+title
 	}
 	cell := fmt.Sprintf("%.2f", took.Seconds())
+	j.Status, j.TimeMS, j.CPUMS = res.Status.String(), ms(took), msPtr(cpu)
 	switch {
 	case res.Status == result.Timeout:
 		cell = "T/O"
@@ -242,6 +267,14 @@ func (r *mutexRun) cell(k int, name, file, title, target string) (string, string
 	if pr.Reachable {
 		v = "REACHABLE"
 		r.st.add(exitFailed)
+		j.Agrees = false
+	}
+	if res.Status == result.Done {
+		j.Verdict = v
+	} else if res.Err != nil {
+		j.Error = res.Err.Error()
+	} else {
+		j.Error = res.Status.String()
 	}
 	if r.stats && pr.Report != nil {
 		s := pr.Report.Stats
@@ -250,7 +283,7 @@ func (r *mutexRun) cell(k int, name, file, title, target string) (string, string
 			name, title, took.Seconds(), cpu.Seconds(), rp.Prepare.Seconds(), rp.Encode.Seconds(), (rp.Encode-rp.Model).Seconds(), rp.Model.Seconds(), rp.Solve.Seconds(), rp.Queries, rp.Release.Seconds(),
 			s.Events, s.Vars(), s.Constraints, s.RelPairs, s.MustPairs))
 	}
-	return cell, v
+	return cell, v, nil
 }
 
 // footer prints the notes, the source of the paper's figures and whether

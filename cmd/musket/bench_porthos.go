@@ -32,6 +32,7 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	bound := fs.Int("bound", 2, "loop unrolling bound")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per cell")
 	stats := fs.Bool("stats", false, "print where the time of each cell went (encoding, oracle, source reachability, the rest: releasing the solvers) and the size of the oracle's encoding")
+	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the table")
 	operands, code, ok := parseCommand(fs, args)
 	if !ok {
 		return code
@@ -47,12 +48,13 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 		}
 		*dir = filepath.Join(c, "mutex", "pts")
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	rep := newBenchReport("porthos", *asJSON, stdout, stderr, len(porthos.TableIII)*len(porthos.TableIIIColumns))
+	text := rep.text()
+	tw := tabwriter.NewWriter(text, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "program\tinclusion\tpaper SAT\tpaper s\tpaper IT\tMusket\tMusket s\tMusket IT\t")
 	status := 0
 	var total time.Duration
 	var notes []string
-	prog := newProgress(stderr, len(porthos.TableIII)*len(porthos.TableIIIColumns))
 	sig := interruptible()
 	defer sig.stop()
 	cells, slow := 0, []string{}
@@ -63,7 +65,7 @@ rows:
 				break rows
 			}
 			paper := row.Cells[ci]
-			prog.step(row.Program + " " + col.Title)
+			ci := rep.started(row.Program + " " + col.Title)
 			src, err := porthos.ParseSide(col.Source, nil)
 			if err == nil {
 				var tgt porthos.Side
@@ -92,18 +94,29 @@ rows:
 						}
 						total += r.Time
 						verdict := "holds"
+						cell := benchCell{Program: row.Program, Column: col.Title, Status: "done", Agrees: true,
+							TimeMS: ms(r.Time), CPUMS: msPtr(cpu), Reference: "Porthos (FMCAD 2018, Table III)"}
+						if paper.Time != porthos.TableIIITimedOut {
+							cell.Expected, cell.RefSeconds = paperVerdict(paper), secondsPtr(paper.Time)
+						}
 						switch {
 						case r.Status != porthos.Done:
 							verdict = r.Status.String()
 							status = max(status, exitLimit)
+							cell.Status, cell.Error = r.Status.String(), verdict
 						case !r.Holds:
 							verdict = "fails"
+						}
+						if r.Status == porthos.Done {
+							cell.Verdict = verdict
 						}
 						if r.Status == porthos.Done && paper.Time != porthos.TableIIITimedOut && r.Holds != paper.Holds {
 							// A wrong verdict: the only failure of the table.
 							verdict += " (!)"
 							status = max(status, exitFailed)
+							cell.Agrees = false
 						}
+						rep.finished(ci, cell)
 						if r.Time > porthosCellTarget {
 							slow = append(slow, fmt.Sprintf("%s %s %.2fs", row.Program, col.Title, r.Time.Seconds()))
 						}
@@ -112,29 +125,35 @@ rows:
 					}
 				}
 			}
-			prog.finish()
+			rep.finished(ci, benchCell{Program: row.Program, Column: col.Title, Status: "error", Agrees: true, Error: err.Error()})
+			rep.stopProgress()
 			fmt.Fprintf(stderr, "musket: %v\n", err)
-			return 2
+			rep.close(exitBadInput, false)
+			return exitBadInput
 		}
 	}
-	prog.finish()
+	rep.stopProgress()
+	if sig.interrupted() {
+		fmt.Fprintf(stderr, "interrupted: %d of %d cells finished\n", cells, len(porthos.TableIII)*len(porthos.TableIIIColumns))
+	}
 	tw.Flush()
 	for _, n := range notes {
-		fmt.Fprintln(stdout, n)
+		fmt.Fprintln(text, n)
 	}
-	fmt.Fprintf(stdout, "total %.2fs (targets: every cell under %v, all together under %v)\n", total.Seconds(), porthosCellTarget, porthosTotalTarget)
+	fmt.Fprintf(text, "total %.2fs (targets: every cell under %v, all together under %v)\n", total.Seconds(), porthosCellTarget, porthosTotalTarget)
 	// A missed performance target is said, not a failure: the exit
 	// status is about the verdicts.
 	if len(slow) > 0 {
-		fmt.Fprintf(stdout, "performance target missed: %d cells over %v: %s\n", len(slow), porthosCellTarget, strings.Join(slow, ", "))
+		fmt.Fprintf(text, "performance target missed: %d cells over %v: %s\n", len(slow), porthosCellTarget, strings.Join(slow, ", "))
 	}
 	if total > porthosTotalTarget {
-		fmt.Fprintf(stdout, "performance target missed: total %.2fs over %v\n", total.Seconds(), porthosTotalTarget)
+		fmt.Fprintf(text, "performance target missed: total %.2fs over %v\n", total.Seconds(), porthosTotalTarget)
 	}
 	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d cells finished\n", cells, len(porthos.TableIII)*len(porthos.TableIIIColumns))
+		rep.close(exitInterrupted, true)
 		return exitInterrupted
 	}
+	rep.close(status, false)
 	return status
 }
 

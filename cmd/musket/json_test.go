@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
@@ -71,7 +72,8 @@ func TestJSONSchema(t *testing.T) {
 	schemas := jsonSchemas(t)
 	for _, s := range []string{"Error object (every command)", "litmus: one object per test", "litmus: summary (last line)",
 		"check: one object per program (.pts, .litmus)", "check: one object per C program", "check: summary (last line)",
-		"compare: one object per check", "param: one object", "prove: one object per test"} {
+		"compare: one object per check", "param: one object", "prove: one object per test",
+		"bench: one object per cell", "bench: summary (last line)"} {
 		if len(schemas[s]) == 0 {
 			t.Fatalf("docs/json.md has no table for %q", s)
 		}
@@ -114,6 +116,37 @@ func TestJSONSchema(t *testing.T) {
 		}},
 		{"param bad", []string{"param", "-json", badCub}, func(o map[string]any) string { return "param: one object" }},
 	}
+	// The bench suites: bench c with fake checks (one cell an error), the
+	// others on an empty folder (every cell an error, or the first).
+	cdir, empty := filepath.Join(dir, "c"), filepath.Join(dir, "empty")
+	os.MkdirAll(cdir, 0o755)
+	os.MkdirAll(empty, 0o755)
+	os.WriteFile(filepath.Join(cdir, "expected.csv"), []byte("program,model,verdict\nlock.c,rc11,safe\nlock.c,tso,safe\n"), 0o644)
+	os.WriteFile(filepath.Join(cdir, "lock.c"), []byte("int main(void) { return 0; }\n"), 0o644)
+	defer func(old func(string, cColumn, cCheckOptions) cCell) { benchCCheck = old }(benchCCheck)
+	benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
+		if col.title == "tso" {
+			return cCell{Verdict: cError, Note: "lock.c:1:1: bad"}
+		}
+		return cCell{Verdict: cSafe, Time: 10 * time.Millisecond}
+	}
+	benchKind := func(o map[string]any) string {
+		if _, ok := o["summary"]; ok {
+			return "bench: summary (last line)"
+		}
+		return "bench: one object per cell"
+	}
+	cases = append(cases, []struct {
+		name string
+		args []string
+		kind func(obj map[string]any) string
+	}{
+		{"bench c bad", []string{"bench", "c", "-json", "-dir", cdir, "-models", "rc11,tso"}, benchKind},
+		{"bench cubicle bad", []string{"bench", "cubicle", "-json", "-dir", empty, "-timeout", "5s"}, benchKind},
+		{"bench mutex bad", []string{"bench", "mutex", "-json", "-dir", empty, "-timeout", "5s"}, benchKind},
+		{"bench porthos bad", []string{"bench", "porthos", "-json", "-dir", empty, "-timeout", "5s"}, benchKind},
+		{"bench asm bad", []string{"bench", "asm", "-json", "-dir", empty}, benchKind},
+	}...)
 	if c := testcorpus.Path(); fileExists(filepath.Join(c, "cubicle", "litmus_sb_us.cub")) {
 		cases = append(cases, struct {
 			name string

@@ -159,13 +159,16 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	e.stop = func() bool { return ctx.Err() != nil }
+	e.stop = func() bool { return ctx.Err() != nil || e.z.failed != nil }
 	e.z.stopped = e.stop
 	stop := context.AfterFunc(ctx, func() { e.z.ctx.Interrupt() })
 	defer stop()
 
 	r := &run{e: e, res: &Result{}, graphIndex: map[*Cube]int{}, lastProgress: time.Now()}
 	finish := func(v Verdict) (*Result, error) {
+		if e.z.failed != nil {
+			return nil, fmt.Errorf("param: %w", e.z.failed) // Z3 out of memory (the memory limit) or failed
+		}
 		res := r.res
 		res.Verdict = v
 		if v == Safe {

@@ -1,8 +1,11 @@
 package param
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/smt"
 )
 
@@ -19,6 +22,9 @@ type solver struct {
 	slots map[int32]smt.Term
 	// stopped reports that the search was cancelled
 	stopped func() bool
+	// failed is Z3's out-of-memory error (the memory limit) once a check
+	// met it; the search then stops and Verify returns it.
+	failed error
 }
 
 func newSolver(sys *System) *solver { return newSolverIn(sys, smt.NewContext()) }
@@ -153,6 +159,10 @@ func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
 	defer func() {
 		// an interrupted context makes Z3 refuse further work
 		if r := recover(); r != nil {
+			if err, ok := r.(error); ok && errors.Is(err, memlimit.ErrExceeded) {
+				z.failed, result = err, true
+				return
+			}
 			if z.stopped == nil || !z.stopped() {
 				panic(r)
 			}
@@ -184,6 +194,13 @@ func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
 	z.s.Assert(fs...)
 	z.s.Assert(dom...)
 	r := z.s.Check()
+	if r == smt.Unknown && (z.stopped == nil || !z.stopped()) {
+		// Out of memory is the memory limit: the search stops with it.
+		// Another unknown stays on the safe side (see above).
+		if reason := z.s.ReasonUnknown(); strings.Contains(reason, "memory") {
+			z.failed = fmt.Errorf("%w (Z3: %s)", memlimit.ErrExceeded, reason)
+		}
+	}
 	z.s.Pop(1)
 	return r != smt.Unsat
 }
