@@ -51,8 +51,8 @@ package litmus
 
 import (
 	"fmt"
-	"math/bits"
 	"github.com/musket-verify/musket/internal/spec"
+	"math/bits"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
