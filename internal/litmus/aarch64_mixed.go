@@ -43,11 +43,30 @@ package litmus
 // locations, byte or half-word accesses or accesses at an offset are left
 // as they are (herd's whole-location semantics).
 //
-// What is refused, by name: accesses whose address is not known before
-// running (the chunks are computed statically), misaligned accesses,
-// arrays, read-modify-writes and exclusives that span several chunks,
-// and 128-bit locations (LDP and STP reach the mixed-size lowering as two
-// accesses).
+// A misaligned access is lowered like an aligned one: one access, all of
+// its chunks related by sm (herd7 makes all the bytes of one access one
+// instance, so the AArch64 model keeps them single-copy atomic together:
+// the MP+misaligned2 family is forbidden, as expected). An array of bytes
+// is a location of its size; only the chunks some access covers exist.
+//
+// An access whose address is computed at run time from a value read, as
+// an offset from a location known statically (base + W0, base + (W3 AND
+// 128)), cannot be placed before running. Its location is then cut into
+// chunks of one size g, the largest that divides the location's size and
+// every offset and size of an access to it, among them every offset
+// within the location the access may take: valueSet knows a small set of
+// them for an index masked by a constant, else any offset may be taken
+// and g is a byte. Every access then covers whole chunks wherever it
+// goes, so the argument above holds, and the access becomes one access
+// per chunk at its address plus 0, g, 2g, ...; the engines resolve those
+// addresses when they run. An offset outside the location reaches no
+// chunk: that execution is left out.
+//
+// What is refused, by name: an address computed at run time that is not
+// an offset from a location of the test, a location reached at such an
+// offset that would need more than maxDynamicChunks chunks,
+// read-modify-writes that span several chunks (but swaps), and 128-bit
+// locations (LDP and STP reach the mixed-size lowering as two accesses).
 
 import (
 	"fmt"
