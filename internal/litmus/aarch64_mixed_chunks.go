@@ -115,6 +115,9 @@ func (m *mixedLowering) sizeLocations() {
 			// into bytes, and the access into one access per byte.
 			m.addLoc(a.base)
 			m.dynamic[a.base] = true
+			if !declared[a.base] && a.size > m.locSize[a.base] {
+				m.locSize[a.base] = a.size // at offset 0 at least
+			}
 			continue
 		}
 		// A misaligned access is one access like an aligned one (all

@@ -107,6 +107,13 @@ func TestAArch64Lowering(t *testing.T) {
 			p0:       "store [(X1 + 4)] (X0 % 4294967296); X2 = load [X1]; X3 = (X2 & 128); %chunk0 = load [(X1 + X3)]; + %chunk1 = load [((X1 + X3) + 4)]; X4 = (%chunk0 + (%chunk1 * 4294967296))",
 			initVals: "x=0 x+4=0", wantCond: "0:X4=0",
 		},
+		{
+			name: "an untyped location is as large as an access at a computed offset needs at offset 0",
+			init: "0:X1=x;", code: "LDRH W0,[X1,#2] ; AND W3,W0,#128 ; LDR X4,[X1,W3,SXTW]", cond: "0:X4=0",
+			chunks:   "x:x@0/2,x+2@2/2,x+4@4/2,x+6@6/2",
+			p0:       "X0 = load [(X1 + 2)]; X3 = (X0 & 128); %chunk0 = load [(X1 + X3)]; + %chunk1 = load [((X1 + X3) + 2)]; + %chunk2 = load [((X1 + X3) + 4)]; + %chunk3 = load [((X1 + X3) + 6)]; X4 = (((%chunk0 + (%chunk1 * 65536)) + (%chunk2 * 4294967296)) + (%chunk3 * 281474976710656))",
+			initVals: "x=0 x+2=0 x+4=0 x+6=0", wantCond: "0:X4=0",
+		},
 	} {
 		src := fmt.Sprintf("AArch64 T\n{\n%s\n}\n P0 ;\n %s ;\nexists (%s)\n", tc.init, strings.ReplaceAll(tc.code, " ; ", " ;\n "), tc.cond)
 		tst, err := Parse("t.litmus", []byte(src))
