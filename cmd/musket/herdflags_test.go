@@ -48,6 +48,8 @@ func TestHerdFlags(t *testing.T) {
 		{"-unroll 1", []string{"litmus", "-engine", "enum", "-unroll", "1", filepath.Join(dir, "loop.litmus")}, 0, []string{"Observation loop Always 2 0"}, nil},
 		{"-o alone: herd's -show none, an empty file", []string{"litmus", "-o", filepath.Join(dir, "none"), sbf}, 0, nil, []string{"none/SB+mfences.dot", "!digraph"}},
 		{"-nshow stops the run", []string{"litmus", "-o", filepath.Join(dir, "one"+"shown"), "-show", "all", "-nshow", "1", sbf}, 0, []string{"States 1", "Positive: 0 Negative: 1"}, []string{"oneshown/SB+mfences.dot", "execution 1 of", "!execution 2 of"}},
+		{"-nshow stops the run without -o too (herd7 counts the executions -show selects)", []string{"litmus", "-show", "all", "-nshow", "1", sbf}, 0, []string{"States 1", "Positive: 0 Negative: 1"}, nil},
+		{"-nshow with -show under the SMT engine", []string{"litmus", "-engine", "smt", "-show", "all", "-nshow", "1", sbf}, 2, nil, nil},
 		{"show bad", []string{"litmus", "-show", "some", "-o", out, sbf}, 2, nil, nil},
 		{"o and show", []string{"litmus", "-o", out, "-show", "neg", "-nshow", "2", "-showevents", "mem", sbf}, 0, nil,
 			[]string{"dots/SB+mfences.dot", "execution 1 of SB+mfences", "execution 2 of SB+mfences", "!execution 3 of", "!F[MFENCE]"}},

@@ -66,7 +66,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.macros = fs.String("macros", "", "`.def file` of C macros (herd7's -macros), e.g. linux-kernel.def")
 	f.explain = fs.Bool("explain", false, "say why the condition's outcome is allowed (its witness, with rf, co and fr) or forbidden (each candidate execution that reaches it, the first check of the model it fails and, for acyclic and irreflexive checks, the shortest cycle edge by edge); with -witness the cycle is drawn")
 	f.show = fs.String("show", "", "with -o, the executions drawn (herd7's -show): prop (those that satisfy the condition's proposition), neg (those that do not), cond (those that make the condition true), wit (the interesting ones: the proposition true for exists and ~exists, false for forall), all, none (the default, as in herd7: -o alone writes empty files); without -o nothing is drawn")
-	f.nshow = intFlag(fs, "nshow", 0, 0, "stop a test after `N` executions are shown with -show, as herd7 does (its states and counts then cover the executions seen so far; 0: no limit, at most 1000 drawn)")
+	f.nshow = intFlag(fs, "nshow", 0, 0, "stop a test after `N` executions that -show selects, drawn or not, as herd7 does (its states and counts then cover the executions seen so far; the explicit engine; 0: no limit, at most 1000 drawn)")
 	f.outDir = fs.String("o", "", "write one Graphviz file per test, `DIR`/NAME.dot, with the executions -show selects (herd7's -o)")
 	f.showEvents = fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
 	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
@@ -95,9 +95,15 @@ func (f *litmusFlags) settle(operands []string) string {
 	default:
 		return fmt.Sprintf("unknown engine %q (want auto, enum, smt or both)", *f.engine)
 	}
-	if *f.engine == "auto" && (*f.outDir != "" || *f.through != "none" || len(f.skipChecks) > 0) {
+	// herd7 counts the executions -show selects whether or not it draws
+	// them, and -nshow stops the run once N are counted.
+	nshowStops := *f.nshow > 0 && *f.show != "" && *f.show != "none"
+	if *f.engine == "auto" && (*f.outDir != "" || *f.through != "none" || len(f.skipChecks) > 0 || nshowStops) {
 		// These need every candidate execution.
 		*f.engine = "enum"
+	}
+	if nshowStops && *f.engine != "enum" {
+		return "-nshow with -show counts candidate executions: use the explicit engine (-engine enum)"
 	}
 	if sc, err := enum.ParseSpeedCheck(*f.speed); err != nil {
 		return err.Error()
@@ -115,7 +121,7 @@ func (f *litmusFlags) settle(operands []string) string {
 	if msg := checkShowFlags(*f.engine, *f.show, *f.outDir, *f.showEvents, *f.through, len(f.skipChecks) > 0); msg != "" {
 		return msg
 	}
-	if *f.outDir == "" {
+	if *f.outDir == "" && !nshowStops {
 		// herd7 accepts -show without -o; nothing is drawn.
 		*f.show = ""
 	}

@@ -43,15 +43,35 @@ package litmus
 // locations, byte or half-word accesses or accesses at an offset are left
 // as they are (herd's whole-location semantics).
 //
-// What is refused, by name: accesses whose address is not known before
-// running (the chunks are computed statically), misaligned accesses,
-// arrays, read-modify-writes and exclusives that span several chunks,
-// and 128-bit locations (LDP and STP reach the mixed-size lowering as two
-// accesses).
+// A misaligned access is lowered like an aligned one: one access, all of
+// its chunks related by sm (herd7 makes all the bytes of one access one
+// instance, so the AArch64 model keeps them single-copy atomic together:
+// the MP+misaligned2 family is forbidden, as expected). An array of bytes
+// is a location of its size; only the chunks some access covers exist.
+//
+// An access whose address is computed at run time from a value read, as
+// an offset from a location known statically (base + W0, base + (W3 AND
+// 128)), cannot be placed before running. Its location is then cut into
+// chunks of one size g, the largest that divides the location's size and
+// every offset and size of an access to it, among them every offset
+// within the location the access may take: valueSet knows a small set of
+// them for an index masked by a constant, else any offset may be taken
+// and g is a byte. Every access then covers whole chunks wherever it
+// goes, so the argument above holds, and the access becomes one access
+// per chunk at its address plus 0, g, 2g, ...; the engines resolve those
+// addresses when they run. An offset outside the location reaches no
+// chunk: that execution is left out.
+//
+// What is refused, by name: an address computed at run time that is not
+// an offset from a location of the test, a location reached at such an
+// offset that would need more than maxDynamicChunks chunks,
+// read-modify-writes that span several chunks (but swaps), and 128-bit
+// locations (LDP and STP reach the mixed-size lowering as two accesses).
 
 import (
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
+	"math/bits"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -83,6 +103,16 @@ type a64Access struct {
 	off, size  int64
 	known      bool // the address is known statically
 	signed     bool // a load that sign-extends the value it reads
+	// base is, for an access whose address is not known statically,
+	// the location it is an offset from, when that is known: the
+	// location a register of the initial state points to, plus an
+	// offset computed at run time (from a value read). "" otherwise.
+	base string
+	// offs are the offsets from base the address may take, when a
+	// small set of values is known for it (an index masked by a
+	// constant, as in AND W6,W3,#128: 0 or 128); nil when any offset
+	// may be taken.
+	offs []int64
 }
 
 // a64Chunk is a chunk of a location: bytes [off, off+size).
@@ -164,9 +194,12 @@ func a64StaticAccesses(t *spec.Test) []a64Access {
 			}
 			return prog.Value{}, false
 		}
+		sets := map[string][]prog.Value{}
+		evalSet := func(e prog.Expr) ([]prog.Value, bool) { return valueSet(e, eval, sets) }
 		set := func(r string, v prog.Value, ok bool) {
 			if r != "" {
 				env[r], known[r] = v, ok
+				delete(sets, r)
 			}
 		}
 		for pc, in := range th.Code {
@@ -177,7 +210,11 @@ func a64StaticAccesses(t *spec.Test) []a64Access {
 				}
 			case prog.Assign:
 				v, ok := eval(in.Val)
+				vs, okSet := evalSet(in.Val)
 				set(in.Dst, v, ok)
+				if !ok && okSet && in.Dst != "" {
+					sets[in.Dst] = vs
+				}
 			}
 			addr, _ := prog.AddrOf(in)
 			if addr != nil && pc < len(th.Sizes) && th.Sizes[pc] != 0 {
@@ -188,6 +225,15 @@ func a64StaticAccesses(t *spec.Test) []a64Access {
 				}
 				if v, ok := eval(addr); ok && v.IsAddr() {
 					a.loc, a.off, a.known = v.Loc, v.Int, true
+				} else if a.base = addrBase(addr, eval); a.base != "" {
+					if vs, ok := evalSet(addr); ok {
+						a.offs = []int64{}
+						for _, v := range vs {
+							if v.IsAddr() && v.Loc == a.base {
+								a.offs = append(a.offs, v.Int)
+							}
+						}
+					}
 				}
 				out = append(out, a)
 			}
@@ -199,6 +245,118 @@ func a64StaticAccesses(t *spec.Test) []a64Access {
 		}
 	}
 	return out
+}
+
+// maxValueSet bounds the sets of values valueSet computes.
+const maxValueSet = 64
+
+// valueSet is the set of values e may take, when it is small and known
+// statically: e's value when eval knows it, the values of a register
+// set from such a set (sets), and x AND c for an unknown x and a
+// constant c of few bits set (every submask of c); false otherwise.
+func valueSet(e prog.Expr, eval func(prog.Expr) (prog.Value, bool), sets map[string][]prog.Value) ([]prog.Value, bool) {
+	if v, ok := eval(e); ok {
+		return []prog.Value{v}, true
+	}
+	switch e := e.(type) {
+	case prog.Reg:
+		vs, ok := sets[e.Name]
+		return vs, ok
+	case prog.Un:
+		xs, ok := valueSet(e.X, eval, sets)
+		if !ok {
+			return nil, false
+		}
+		var out []prog.Value
+		for _, x := range xs {
+			v, err := prog.ApplyUnary(e.Op, x)
+			if err != nil {
+				return nil, false
+			}
+			out = addValue(out, v)
+		}
+		return out, true
+	case prog.Bin:
+		xs, okX := valueSet(e.X, eval, sets)
+		ys, okY := valueSet(e.Y, eval, sets)
+		if e.Op == prog.OpAnd && (!okX || !okY) {
+			// x AND c, x unknown: a submask of c.
+			c, ok := eval(e.Y)
+			if !ok {
+				c, ok = eval(e.X)
+			}
+			if !ok || c.IsAddr() || c.Int < 0 || bits.OnesCount64(uint64(c.Int)) > 6 {
+				return nil, false
+			}
+			var out []prog.Value
+			for m := c.Int; ; m = (m - 1) & c.Int {
+				out = append(out, prog.IntValue(m))
+				if m == 0 {
+					break
+				}
+			}
+			return out, true
+		}
+		if !okX || !okY || len(xs)*len(ys) > maxValueSet*maxValueSet {
+			return nil, false
+		}
+		var out []prog.Value
+		for _, x := range xs {
+			for _, y := range ys {
+				v, err := prog.Apply(e.Op, x, y)
+				if err != nil {
+					return nil, false
+				}
+				if out = addValue(out, v); len(out) > maxValueSet {
+					return nil, false
+				}
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// addValue adds v to the set vs.
+func addValue(vs []prog.Value, v prog.Value) []prog.Value {
+	for _, w := range vs {
+		if w == v {
+			return vs
+		}
+	}
+	return append(vs, v)
+}
+
+// addrBase is the location an address computed at run time is an offset
+// from: e is the sum of an address known statically and of integers
+// (offsets, possibly computed from values read); "" when no such
+// location is known.
+func addrBase(e prog.Expr, eval func(prog.Expr) (prog.Value, bool)) string {
+	if v, ok := eval(e); ok {
+		if v.IsAddr() {
+			return v.Loc
+		}
+		return ""
+	}
+	b, ok := e.(prog.Bin)
+	if !ok || b.Op != prog.OpAdd && b.Op != prog.OpSub {
+		return ""
+	}
+	isInt := func(x prog.Expr) bool {
+		// An offset: not an address known statically. A register
+		// whose value is not known is taken for an integer (the
+		// lowering refuses locations holding addresses; an address
+		// added to an address is an error at run time).
+		v, ok := eval(x)
+		return !ok || !v.IsAddr()
+	}
+	if l := addrBase(b.X, eval); l != "" && isInt(b.Y) {
+		return l
+	}
+	if l := addrBase(b.Y, eval); l != "" && isInt(b.X) && b.Op == prog.OpAdd {
+		return l
+	}
+	return ""
 }
 
 // a64IsMixed tells whether t is a mixed-size test: it declares a location
@@ -231,6 +389,13 @@ func lowerMixedSizes(t *spec.Test, arch string, exact bool) error {
 	accs := a64StaticAccesses(t)
 	if !a64IsMixed(t, accs) {
 		return nil
+	}
+	for _, a := range accs {
+		if !a.known && uniformSizes(t, accs) {
+			// One size for every access and location: no location is
+			// ever split, whatever the addresses computed at run time.
+			return nil
+		}
 	}
 	m := &mixedLowering{t: t, arch: arch, exact: exact, accs: accs}
 	m.sizeLocations()

@@ -3,6 +3,7 @@ package litmus
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -25,8 +26,15 @@ type mixedLowering struct {
 	locs    []string         // the locations, in order of appearance
 	initVal map[string]prog.Value
 	arrays  map[string]bool
+	dynamic map[string]bool  // locations an access reaches at an offset computed at run time
+	grain   map[string]int64 // the size of the chunks of such a location
 	chunks  map[string][]a64Chunk
 }
+
+// maxDynamicChunks bounds the number of chunks of a location that an
+// access reaches at an offset computed at run time (each chunk is a
+// location of the engines).
+const maxDynamicChunks = 64
 
 // unsupported is the start of every message of the lowering.
 func (m *mixedLowering) unsupported() string { return "unsupported mixed-size " + m.arch + " test: " }
@@ -63,9 +71,16 @@ func (m *mixedLowering) sizeLocations() {
 		}
 		m.addLoc(e.Ref.Name)
 		m.initVal[e.Ref.Name] = e.Val
-		if strings.Contains(e.Type, "[") {
-			m.errs.Add(e.Pos, fmt.Sprintf(m.unsupported()+"location %s is an array (%s)", e.Ref.Name, e.Type))
+		if i := strings.Index(e.Type, "["); i >= 0 {
+			// An array of bytes: its elements' size times their number.
 			m.arrays[e.Ref.Name] = true
+			n, err := strconv.ParseInt(strings.TrimSuffix(e.Type[i+1:], "]"), 0, 64)
+			elem := a64TypeSize(strings.TrimSpace(e.Type[:i]))
+			if err != nil || elem == 0 || n <= 0 {
+				m.errs.Add(e.Pos, fmt.Sprintf(m.unsupported()+"location %s is an array of %s", e.Ref.Name, e.Type))
+				continue
+			}
+			m.locSize[e.Ref.Name] = int64(elem) * n
 			continue
 		}
 		if e.Type != "" {
@@ -89,15 +104,25 @@ func (m *mixedLowering) sizeLocations() {
 	for l, n := range m.locSize {
 		declared[l] = n > 0
 	}
+	m.dynamic = map[string]bool{}
 	for _, a := range m.accs {
 		if !a.known {
-			m.errs.Add(m.posOf(a), m.unsupported()+"the address of this access is not known before running (chunks of locations are computed statically)")
+			if a.base == "" {
+				m.errs.Add(m.posOf(a), m.unsupported()+"the address of this access is not known before running and is not an offset from a location of the test")
+				continue
+			}
+			// An offset computed at run time: the location is split
+			// into bytes, and the access into one access per byte.
+			m.addLoc(a.base)
+			m.dynamic[a.base] = true
+			if !declared[a.base] && a.size > m.locSize[a.base] {
+				m.locSize[a.base] = a.size // at offset 0 at least
+			}
 			continue
 		}
-		if a.off%a.size != 0 {
-			m.errs.Add(m.posOf(a), fmt.Sprintf(m.unsupported()+"misaligned %d-byte access at %s+%d", a.size, a.loc, a.off))
-			continue
-		}
+		// A misaligned access is one access like an aligned one (all
+		// its bytes related by sm, hence single-copy atomic together
+		// in the AArch64 model), as in herd7.
 		m.addLoc(a.loc)
 		if a.off < 0 || declared[a.loc] && a.off+a.size > m.locSize[a.loc] {
 			m.errs.Add(m.posOf(a), fmt.Sprintf(m.unsupported()+"access to bytes %d..%d of %s, which has %d", a.off, a.off+a.size-1, a.loc, m.locSize[a.loc]))
@@ -115,6 +140,55 @@ func (m *mixedLowering) sizeLocations() {
 			m.errs.Add(prog.Pos{}, fmt.Sprintf(m.unsupported()+"location %s has %d bytes (more than a register)", l, m.locSize[l]))
 		}
 	}
+	m.grains()
+}
+
+// grains chooses the chunk size of each location that an access reaches
+// at an offset computed at run time: the largest size that divides the
+// location's size and every offset and size of an access to it, among
+// them every offset within the location that the access at run time may
+// take (a byte when any offset may be taken). Each access to it then
+// covers whole chunks, wherever it goes. An offset outside the location
+// reaches none of its chunks: that execution has no location to access
+// and is left out.
+func (m *mixedLowering) grains() {
+	m.grain = map[string]int64{}
+	for l := range m.dynamic {
+		g := m.locSize[l]
+		for _, a := range m.accs {
+			switch {
+			case a.known && a.loc == l:
+				g = gcd(gcd(g, a.off), a.size)
+			case !a.known && a.base == l:
+				g = gcd(g, a.size)
+				if a.offs == nil {
+					g = 1
+				}
+				for _, o := range a.offs {
+					if o >= 0 && o+a.size <= m.locSize[l] {
+						g = gcd(g, o)
+					}
+				}
+			}
+		}
+		m.grain[l] = g
+		if n := m.locSize[l] / g; n > maxDynamicChunks {
+			m.errs.Add(prog.Pos{}, fmt.Sprintf(m.unsupported()+"location %s has %d bytes and an access reaches it at an offset computed at run time: %d chunks of %d bytes (at most %d)", l, m.locSize[l], n, g, maxDynamicChunks))
+		}
+	}
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // cutChunks cuts each location at its ends and at the ends of every
@@ -125,12 +199,18 @@ func (m *mixedLowering) cutChunks() {
 		bounds[l] = map[int64]bool{0: true, m.locSize[l]: true}
 	}
 	for _, a := range m.accs {
-		bounds[a.loc][a.off] = true
-		bounds[a.loc][a.off+a.size] = true
+		if a.known {
+			bounds[a.loc][a.off] = true
+			bounds[a.loc][a.off+a.size] = true
+		}
 	}
-	if splitBytes {
-		for _, l := range m.locs {
-			for b := int64(1); b < m.locSize[l]; b++ {
+	for _, l := range m.locs {
+		if splitBytes || m.dynamic[l] {
+			g := m.grain[l]
+			if splitBytes {
+				g = 1
+			}
+			for b := g; b < m.locSize[l]; b += g {
 				bounds[l][b] = true
 			}
 		}
@@ -143,14 +223,42 @@ func (m *mixedLowering) cutChunks() {
 		}
 		sort.Slice(bs, func(i, j int) bool { return bs[i] < bs[j] })
 		for i := 0; i+1 < len(bs); i++ {
-			m.chunks[l] = append(m.chunks[l], a64Chunk{bs[i], bs[i+1] - bs[i]})
+			c := a64Chunk{bs[i], bs[i+1] - bs[i]}
+			if m.arrays[l] && !m.dynamic[l] && !m.accessed(l, c) {
+				// The cells of an array that no access touches are
+				// never read: no location for them.
+				continue
+			}
+			m.chunks[l] = append(m.chunks[l], c)
 		}
 	}
+}
+
+// accessed tells whether an access of the test covers chunk c of l.
+func (m *mixedLowering) accessed(l string, c a64Chunk) bool {
+	for _, a := range m.accs {
+		if a.known && a.loc == l && a.off <= c.off && c.off+c.size <= a.off+a.size {
+			return true
+		}
+	}
+	return false
 }
 
 // covered lists the chunks access a covers, in order.
 func (m *mixedLowering) covered(a a64Access) []a64Chunk {
 	var out []a64Chunk
+	if !a.known {
+		// One chunk of the location's grain after the other, at
+		// offsets from the access's address (a.off is 0).
+		g := m.grain[a.base]
+		if splitBytes {
+			g = 1
+		}
+		for k := int64(0); k < a.size; k += g {
+			out = append(out, a64Chunk{k, g})
+		}
+		return out
+	}
 	for _, c := range m.chunks[a.loc] {
 		if c.off >= a.off && c.off+c.size <= a.off+a.size {
 			out = append(out, c)

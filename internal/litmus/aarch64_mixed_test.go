@@ -79,6 +79,41 @@ func TestAArch64Lowering(t *testing.T) {
 			p0:       "X0 = load [X1]; X2 = (X0 ^ X0); X2 = (X2 + 4); X3 = load [(X1 + X2)]",
 			initVals: "x=0 x+4=0", wantCond: "0:X3=0",
 		},
+		{
+			name: "a misaligned half-word: one access, a chunk at an odd offset",
+			init: "0:X1=x;", code: "STRH W0,[X1,#1] ; LDR W2,[X1]", cond: "x=0x1100",
+			chunks:   "x:x@0/1,x+1@1/2,x+3@3/1",
+			p0:       "store [(X1 + 1)] (X0 % 65536); %chunk0 = load [X1]; + %chunk1 = load [(X1 + 1)]; + %chunk2 = load [(X1 + 3)]; X2 = ((%chunk0 + (%chunk1 * 256)) + (%chunk2 * 16777216))",
+			initVals: "x=0 x+1=0 x+3=0", wantCond: "x=0 /\\ x[1]=17 /\\ x[3]=0",
+		},
+		{
+			name: "an array of bytes: chunks where accesses fall, none for the cells never accessed",
+			init: "uint8_t x[128]; 0:X1=x;", code: "STRH W0,[X1,#63] ; LDRB W2,[X1,#64]", cond: "0:X2=0",
+			chunks:   "x:x+63@63/1,x+64@64/1",
+			p0:       "store [(X1 + 63)] (X0 % 256); + store [((X1 + 63) + 1)] ((X0 / 256) % 256); X2 = load [(X1 + 64)]",
+			initVals: "x+63=0 x+64=0", wantCond: "0:X2=0",
+		},
+		{
+			name: "an index read from memory: the location in chunks of the grain every offset keeps",
+			init: "uint16_t x; 0:X1=x;", code: "LDRH W0,[X1] ; AND W3,W0,#1 ; STRB W0,[X1,W3,SXTW]", cond: "x=0x0101",
+			chunks:   "x:x@0/1,x+1@1/1",
+			p0:       "%chunk0 = load [X1]; + %chunk1 = load [(X1 + 1)]; X0 = (%chunk0 + (%chunk1 * 256)); X3 = (X0 & 1); store [(X1 + X3)] (X0 % 256)",
+			initVals: "x=0 x+1=0", wantCond: "x=1 /\\ x[1]=1",
+		},
+		{
+			name: "an index that can only be 0 within the location keeps the chunks of the other accesses",
+			init: "uint64_t x; 0:X1=x;", code: "STR W0,[X1,#4] ; LDR W2,[X1] ; AND W3,W2,#128 ; LDR X4,[X1,W3,SXTW]", cond: "0:X4=0",
+			chunks:   "x:x@0/4,x+4@4/4",
+			p0:       "store [(X1 + 4)] (X0 % 4294967296); X2 = load [X1]; X3 = (X2 & 128); %chunk0 = load [(X1 + X3)]; + %chunk1 = load [((X1 + X3) + 4)]; X4 = (%chunk0 + (%chunk1 * 4294967296))",
+			initVals: "x=0 x+4=0", wantCond: "0:X4=0",
+		},
+		{
+			name: "an untyped location is as large as an access at a computed offset needs at offset 0",
+			init: "0:X1=x;", code: "LDRH W0,[X1,#2] ; AND W3,W0,#128 ; LDR X4,[X1,W3,SXTW]", cond: "0:X4=0",
+			chunks:   "x:x@0/2,x+2@2/2,x+4@4/2,x+6@6/2",
+			p0:       "X0 = load [(X1 + 2)]; X3 = (X0 & 128); %chunk0 = load [(X1 + X3)]; + %chunk1 = load [((X1 + X3) + 2)]; + %chunk2 = load [((X1 + X3) + 4)]; + %chunk3 = load [((X1 + X3) + 6)]; X4 = (((%chunk0 + (%chunk1 * 65536)) + (%chunk2 * 4294967296)) + (%chunk3 * 281474976710656))",
+			initVals: "x=0 x+2=0 x+4=0 x+6=0", wantCond: "0:X4=0",
+		},
 	} {
 		src := fmt.Sprintf("AArch64 T\n{\n%s\n}\n P0 ;\n %s ;\nexists (%s)\n", tc.init, strings.ReplaceAll(tc.code, " ; ", " ;\n "), tc.cond)
 		tst, err := Parse("t.litmus", []byte(src))
@@ -129,9 +164,9 @@ func TestAArch64NotMixed(t *testing.T) {
 // TestAArch64MixedUnsupported checks what the lowering refuses, by name.
 func TestAArch64MixedUnsupported(t *testing.T) {
 	for _, tc := range []struct{ init, code, want string }{
-		{"uint64_t x; 0:X1=x;", "LDR W0,[X1] ; LDR W2,[X1,W0,SXTW]", "not known before running"},
-		{"uint64_t x; 0:X1=x;", "LDRH W0,[X1,#1]", "misaligned 2-byte access at x+1"},
-		{"uint8_t x[16]; 0:X1=x;", "LDRB W0,[X1,#3]", "location x is an array"},
+		{"uint64_t x; 0:X1=x;", "LDR X0,[X1] ; LDR W2,[X0]", "not known before running and is not an offset from a location"},
+		{"uint8_t x[128]; 0:X1=x;", "LDRB W0,[X1] ; LDRB W2,[X1,W0,SXTW]", "location x has 128 bytes and an access reaches it at an offset computed at run time: 128 chunks of 1 bytes (at most 64)"},
+		{"void *x[4]; 0:X1=x;", "LDRB W0,[X1,#3]", "location x is an array of void*[4]"},
 		{"uint64_t x; 0:X1=x;", "STR W0,[X1,#4] ; LDADD X0,X2,[X1]", "atomic read-modify-write of 8 bytes over 2 chunks of x (only a swap"},
 		{"uint32_t x; 0:X1=x;", "STR X0,[X1]", "access to bytes 0..7 of x, which has 4"},
 	} {

@@ -27,6 +27,10 @@ func TestChunksAsBytes(t *testing.T) {
 		"MP+posw0w0+posw0w4.litmus",
 		"R+wsib0h2+rfib2h0-posh0h2.litmus",
 		"S+dmb.syw0w4+posw4p-pospw0-ctrlw0p.litmus", "2+2W+dmb.sy+data-rfihw-poswh-ctrl.litmus",
+		// Misaligned accesses, arrays, offsets computed at run time.
+		"LB+data+data-misaligned.litmus", "MP+dmbsy+misaligned2+15x.litmus", "MP+misaligned2+15+addr.litmus",
+		"MP+stp+addr+60.litmus", "Fig22.litmus", "MP+dmb+addr-rfi+MIX+OK+VAR3.litmus",
+		"R+dmb.sy+rfipw-poswp-addr.litmus",
 	}
 	for _, model := range []string{"aarch64", "../../../shared/corpus/cat/dat3m/aarch64.cat"} {
 		m, name, err := driver.Load(model)

@@ -99,6 +99,28 @@ func (x *Explorer[E]) Address(st *State[E], a *Sym, k func(st *State[E], loc str
 		}
 		return k(st, LocName(v))
 	}
+	if base, s, off, ok := splitOffset(a); ok {
+		// A known address plus an unknown integer: only the locations
+		// of the same base, each fixing the offset (so that the further
+		// bytes of a mixed-size access follow the first one).
+		for _, l := range x.Locs {
+			lv := prog.LocValue(l)
+			if lv.Loc != base.Loc {
+				continue
+			}
+			f := st.Fork()
+			eq, err := Bin(prog.OpEq, a, Const(lv))
+			if err != nil {
+				return err
+			}
+			f.assume(eq, true)
+			f.pinOffset(s, prog.IntValue(lv.Int-base.Int-off))
+			if err := k(f, l); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, l := range x.Locs {
 		f := st.Fork()
 		eq, err := Bin(prog.OpEq, a, Const(prog.LocValue(l)))

@@ -145,6 +145,13 @@ func TestExplorerPins(t *testing.T) {
 				prog.RMW{Dst: "r1", Addr: x, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: r0}, New: one},
 				prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: r1, Y: r0}, Target: "L"}, prog.Store{Addr: y, Val: one}, prog.Label{Name: "L"}},
 			[]string{"R:y[] R:x[] W:y[] ctrl=[0 1] cons=1 rmw=[]", "R:y[] R:x[] W:x[] ctrl=[] cons=1 rmw=[[1 2]]"}},
+		{"a location plus an index read: the locations of that base only, and the next byte follows the first",
+			[]string{"x", "x+1", "x+2", "y"},
+			[]prog.Instr{prog.Load{Dst: "r0", Addr: y}, prog.Assign{Dst: "r1", Val: prog.Bin{Op: prog.OpAnd, X: r0, Y: one}},
+				prog.Load{Dst: "r2", Addr: prog.Bin{Op: prog.OpAdd, X: x, Y: r1}},
+				prog.Load{Dst: "r3", Addr: prog.Bin{Op: prog.OpAdd, X: prog.Bin{Op: prog.OpAdd, X: x, Y: r1}, Y: one}}},
+			// (at x+2 the next byte, x+3, is no location: no path)
+			[]string{"R:y[] R:x[] R:x+1[] ctrl=[] cons=1 rmw=[]", "R:y[] R:x+1[] R:x+2[] ctrl=[] cons=1 rmw=[]"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -56,6 +56,7 @@ type State[E any] struct {
 	llMore []reservation      // the load-reserves of the further chunks of that access
 	scHead int8               // the outcome of the latest store-conditional: 1 success, 2 failure (its further parts follow it)
 	pins   map[int]prog.Value // the values the path's constraints fix for some reads (pins.go); never changed in place
+	offs   []symPin           // the values they fix for some offsets added to an address (pins.go); never changed in place
 }
 
 // Fork returns a copy of st that may go its own way.
@@ -75,7 +76,7 @@ func (st *State[E]) Fork() *State[E] {
 		Rmw:    append([][2]int(nil), st.P.Rmw...),
 		Iico:   append([][2]int(nil), st.P.Iico...),
 	}
-	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, llMore: append([]reservation(nil), st.llMore...), scHead: st.scHead, pins: st.pins}
+	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, llMore: append([]reservation(nil), st.llMore...), scHead: st.scHead, pins: st.pins, offs: st.offs}
 }
 
 // reservation is a load-reserve of a further chunk of an exclusive load.

@@ -18,13 +18,99 @@ func (st *State[E]) pinned(s *Sym) (prog.Value, bool) {
 	if s.Known {
 		return s.V, true
 	}
-	if len(st.pins) == 0 {
+	if len(st.pins) == 0 && len(st.offs) == 0 {
 		return prog.Value{}, false
 	}
-	return s.Eval(func(r int) (prog.Value, bool) {
-		v, ok := st.pins[r]
+	if len(st.offs) == 0 {
+		return s.Eval(func(r int) (prog.Value, bool) {
+			v, ok := st.pins[r]
+			return v, ok
+		})
+	}
+	return st.evalPinned(s)
+}
+
+// symPin is an offset whose value a path's constraints fix: an address
+// base+s+k computed at run time (a byte of a mixed-size access at an
+// index read from memory) was found equal to one location.
+type symPin struct {
+	s *Sym
+	v prog.Value
+}
+
+// evalPinned is s evaluated under st's pins, the pinned offsets
+// included.
+func (st *State[E]) evalPinned(s *Sym) (prog.Value, bool) {
+	switch {
+	case s.Known:
+		return s.V, true
+	case s.Read >= 0:
+		v, ok := st.pins[s.Read]
 		return v, ok
-	})
+	}
+	for _, p := range st.offs {
+		if p.s == s || equalSym(p.s, s) {
+			return p.v, true
+		}
+	}
+	x, ok := st.evalPinned(s.X)
+	if !ok {
+		return prog.Value{}, false
+	}
+	if s.Unary {
+		v, err := prog.ApplyUnary(s.Op, x)
+		return v, err == nil
+	}
+	y, ok := st.evalPinned(s.Y)
+	if !ok {
+		return prog.Value{}, false
+	}
+	v, err := prog.ApplyTotal(s.Op, x, y)
+	return v, err == nil
+}
+
+// pinOffset records that the offset s has value v.
+func (st *State[E]) pinOffset(s *Sym, v prog.Value) {
+	st.offs = append(append([]symPin(nil), st.offs...), symPin{s, v})
+}
+
+// splitOffset reads a symbolic address as base + s + k: base a known
+// address, k a known integer and s the one unknown term of a sum; false
+// when a is not of that form.
+func splitOffset(a *Sym) (base prog.Value, s *Sym, k int64, ok bool) {
+	var terms func(x *Sym, neg bool) bool
+	haveBase := false
+	terms = func(x *Sym, neg bool) bool {
+		switch {
+		case x.Known:
+			if x.V.IsAddr() {
+				if neg || haveBase {
+					return false
+				}
+				base, haveBase = x.V, true
+				return true
+			}
+			if neg {
+				k -= x.V.Int
+			} else {
+				k += x.V.Int
+			}
+			return true
+		case x.Read < 0 && !x.Unary && x.Op == prog.OpAdd:
+			return terms(x.X, neg) && terms(x.Y, neg)
+		case x.Read < 0 && !x.Unary && x.Op == prog.OpSub && x.Y.Known:
+			return terms(x.X, neg) && terms(x.Y, !neg)
+		}
+		if neg || s != nil {
+			return false
+		}
+		s = x
+		return true
+	}
+	if !terms(a, false) || !haveBase || s == nil {
+		return prog.Value{}, nil, 0, false
+	}
+	return base, s, k, true
 }
 
 // assume adds the constraint that c is true (want) or false on st's
