@@ -218,6 +218,7 @@ type Program struct {
 	spins   []spinSite
 	// asmFences are the full fences written in asm, by architecture.
 	asmFences []asmFence
+	names     *cNames // the debug information's names (cnames.go)
 }
 
 // Assertion is an assertion of the program.
@@ -279,7 +280,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m)}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
