@@ -93,6 +93,7 @@ type checkConfig struct {
 	noAnalysis    bool
 	variants      map[string]bool
 	races         bool // -races: ask for an execution raising each flag
+	racesSet      bool // -races was given (C programs: races are on by default under C11 models)
 	explain       bool // -explain
 	liveness      bool // -liveness (C programs)
 	clang         cfront.ClangOptions
@@ -187,7 +188,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.variant = fs.String("variant", "", "comma-separated CAT variants")
 	f.explain = fs.Bool("explain", false, "say why the condition is unreachable (each candidate execution that reaches it, the model's check it fails and its shortest cycle, edge by edge) or reachable (the witness with rf, co, fr), by the explicit engine whichever engine answers; with -witness the cycle is drawn")
 	f.liveness = fs.Bool("liveness", false, "C programs: also report a thread that can wait forever in a fair execution (a spin loop, lock or join)")
-	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
+	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; on by default for C programs under those models (-races=false turns it off), not applicable under a hardware -target; see above")
 	f.noCache = fs.Bool("no-cache", false, "C programs: compile with clang without the compile cache (also MUSKET_CACHE=off; the cache's folder is MUSKET_CACHE_DIR, else the user's cache folder's musket/clang)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
@@ -305,6 +306,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness}
+	f.fs.Visit(func(fl *flag.Flag) { c.racesSet = c.racesSet || fl.Name == "races" })
 	c.clang = cfront.ClangOptions{Includes: f.incl, Defines: f.defines, Std: *f.std, Extra: f.clangExtra, NoCache: *f.noCache}
 	if *f.races {
 		for _, path := range operands {

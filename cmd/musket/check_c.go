@@ -48,8 +48,22 @@ type cCheckJSON struct {
 	Error     string            `json:"error,omitempty"`
 	TimeMS    float64           `json:"time_ms"`
 	Witness   *result.Execution `json:"witness,omitempty"`
+	// Race is a data race's two accesses (verdict RACE); Assertion is
+	// then an assertion that can fail too.
+	Race []raceJSON `json:"race,omitempty"`
 	// Graph is what the graph engine explored, when it answered.
 	Graph *graphJSON `json:"graph,omitempty"`
+}
+
+// raceJSON is one access of a data race.
+type raceJSON struct {
+	Thread   int    `json:"thread"`
+	Variable string `json:"variable"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Access   string `json:"access"` // read or write
+	Order    string `json:"order"`  // plain, relaxed, acquire, release, acq_rel, seq_cst
+	Event    int    `json:"event"`  // its id in the witness
 }
 
 // graphJSON counts the graph engine's exploration as GenMC reports it.
@@ -64,15 +78,12 @@ type graphJSON struct {
 // PASS (exit 0), FAIL with the assertion (1), BOUND when a path needs
 // more loop iterations than -bound (3), TIMEOUT or UNSUPPORTED (3).
 func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
-	target := k.c.target
-	if k.c.model != "" && !hardwareModels[k.c.model] {
-		target = ""
-	}
+	target := cTarget(k.c)
 	if m, ok := withBell(k.c.model, k.c.incl); ok {
 		k.c.m = m
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
-		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: k.c.races, Clang: k.c.clang}
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: cRaces(k.c), Clang: k.c.clang}
 	one := func(engine string) (*cfront.Result, error) {
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if k.limit > 0 {
@@ -211,6 +222,15 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race {
 			j.Witness = cfront.AnnotateWitness(r)
 		}
+		if rp := r.RacePair; rp != nil {
+			for _, a := range rp {
+				acc := "read"
+				if a.Write {
+					acc = "write"
+				}
+				j.Race = append(j.Race, raceJSON{Thread: a.Thread, Variable: a.Var, File: a.Pos.File, Line: a.Pos.Line, Access: acc, Order: a.Order, Event: a.Event})
+			}
+		}
 		if g := r.Graph; g != nil {
 			j.Graph = &graphJSON{Complete: g.Complete, Blocked: g.Blocked, Graphs: g.Graphs, Revisits: g.Revisits}
 		}
@@ -228,7 +248,14 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			fmt.Fprintf(stdout, "  %s: %s in a fair execution\n", r.Failed.Pos, r.Failed.Text)
 		}
 	case cfront.Race:
-		fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
+		if rp := r.RacePair; rp != nil {
+			fmt.Fprintf(stdout, "  DATA RACE (%s): %s\n    and %s, not ordered by happens-before\n", r.RaceFlag, rp[0], rp[1])
+		} else {
+			fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
+		}
+		if r.Failed != nil {
+			fmt.Fprintf(stdout, "  also: %s fails\n", r.Failed)
+		}
 	case cfront.BoundHit:
 		fmt.Fprintf(stdout, "  %s\n", boundWords(k.c.bound))
 	case cfront.Unknown:

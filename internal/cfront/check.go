@@ -325,6 +325,8 @@ type CheckOptions struct {
 	Liveness   bool // also ask whether a thread can wait forever
 	// Races makes a raised race flag of the model (IsRaceFlag: RC11's
 	// data-race, ...) a violation, with an execution raising it.
+	// Data races are then the verdict first: when an assertion can fail
+	// too, both are reported (Result.Failed on a Race).
 	Races bool
 	Clang ClangOptions // how to compile the program
 	// GraphCrossCheck makes the graph engine evaluate the CAT model
@@ -346,6 +348,10 @@ type Result struct {
 	Verdict   Verdict
 	Failed    *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
 	RaceFlag  string     // the race flag raised (Race); Result.Witness is an execution raising it
+	// RacePair is the race's two accesses (Race), when the witness gives
+	// them (races.go). Failed, on a Race, is an assertion that can fail
+	// too: both are reported (a race takes precedence as the verdict).
+	RacePair *[2]RaceAccess
 	Result    *result.Result
 	Report    *bmc.Report
 	Program   *Program
@@ -429,19 +435,19 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 			return res, nil
 		}
 	}
+	if f := raceFlag(opts, r); f != "" {
+		// A data race is reported first (the program's behaviour is
+		// undefined), with an assertion that can fail too.
+		if reach {
+			res.Failed = failedAssertion(p, r)
+		}
+		res.raceOf(r, f, opts, tags)
+		return res, nil
+	}
 	if reach {
 		res.Verdict = Violation
 		res.Failed = failedAssertion(p, r)
 		return res, nil
-	}
-	if opts.Races {
-		for _, f := range r.Flags {
-			if IsRaceFlag(f) {
-				res.Verdict, res.RaceFlag = Race, f
-				r.Witness = r.FlagWitnesses[f]
-				return res, nil
-			}
-		}
 	}
 	// 2. Does a path need more iterations than the bound?
 	q.Cond = p.cutCond()
