@@ -344,14 +344,14 @@ func IsRaceFlag(name string) bool {
 
 // Result is the outcome of a check.
 type Result struct {
-	Name      string
-	Verdict   Verdict
-	Failed    *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
-	RaceFlag  string     // the race flag raised (Race); Result.Witness is an execution raising it
+	Name     string
+	Verdict  Verdict
+	Failed   *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
+	RaceFlag string     // the race flag raised (Race); Result.Witness is an execution raising it
 	// RacePair is the race's two accesses (Race), when the witness gives
 	// them (races.go). Failed, on a Race, is an assertion that can fail
 	// too: both are reported (a race takes precedence as the verdict).
-	RacePair *[2]RaceAccess
+	RacePair  *[2]RaceAccess
 	Result    *result.Result
 	Report    *bmc.Report
 	Program   *Program
