@@ -116,7 +116,12 @@ var threadFlag = regexp.MustCompile(`^%(start|done|arg|ret)\.([0-9]+)$`)
 // flag by which pthread_create starts thread P1 (`join(P1)`: its end,
 // which pthread_join waits for; `arg(P1)`, `ret(P1)`: its argument and
 // result).
-func (p *Program) CName(loc string) string {
+func (p *Program) CName(loc string) string { return p.cName(loc, false) }
+
+// cName is CName; addr names an address (a pointer's value): the path
+// stops where the rest of the offset is 0 (&pool[2], not
+// &pool[2].val).
+func (p *Program) cName(loc string, addr bool) string {
 	if m := threadFlag.FindStringSubmatch(loc); m != nil {
 		word := map[string]string{"start": "create", "done": "join", "arg": "arg", "ret": "ret"}[m[1]]
 		return fmt.Sprintf("%s(P%s)", word, m[2])
@@ -155,7 +160,7 @@ func (p *Program) CName(loc string) string {
 		return loc
 	}
 	name := v.name
-	path, exact := fieldPath(v.typ, off)
+	path, exact := fieldPath(v.typ, off, addr)
 	if !exact {
 		path = fmt.Sprintf("+%d", off)
 	}
@@ -197,8 +202,12 @@ func typeSize(t metadata.Field) int64 {
 
 // fieldPath is the C access path of byte offset off in an object of
 // debug type t ("[2]", ".next", "[1].val"); exact is false when the
-// type does not say (no debug type, an offset inside a scalar).
-func fieldPath(t metadata.Field, off int64) (path string, exact bool) {
+// type does not say (no debug type, an offset inside a scalar). addr:
+// the path of an address, which stops where the rest of the offset is 0.
+func fieldPath(t metadata.Field, off int64, addr bool) (path string, exact bool) {
+	if addr && off == 0 {
+		return "", true
+	}
 	t = stripQualifiers(t)
 	c, ok := t.(*metadata.DICompositeType)
 	if !ok {
@@ -214,14 +223,14 @@ func fieldPath(t metadata.Field, off int64) (path string, exact bool) {
 				esz = int64(c.Size/8) / n
 				inner := &metadata.DICompositeType{Tag: enum.DwarfTagArrayType, BaseType: c.BaseType, Size: uint64(esz * 8),
 					Elements: &metadata.Tuple{Fields: c.Elements.Fields[1:]}}
-				rest, ok := fieldPath(inner, off%esz)
+				rest, ok := fieldPath(inner, off%esz, addr)
 				return fmt.Sprintf("[%d]%s", off/esz, rest), ok
 			}
 		}
 		if esz <= 0 {
 			return "", off == 0
 		}
-		rest, ok := fieldPath(c.BaseType, off%esz)
+		rest, ok := fieldPath(c.BaseType, off%esz, addr)
 		return fmt.Sprintf("[%d]%s", off/esz, rest), ok
 	case enum.DwarfTagStructureType, enum.DwarfTagUnionType:
 		if c.Elements == nil {
@@ -245,7 +254,7 @@ func fieldPath(t metadata.Field, off int64) (path string, exact bool) {
 		if best == nil {
 			return "", off == 0
 		}
-		rest, ok := fieldPath(best.BaseType, off-int64(best.Offset/8))
+		rest, ok := fieldPath(best.BaseType, off-int64(best.Offset/8), addr)
 		if best.Name == "" {
 			return rest, ok // an anonymous struct or union
 		}
@@ -280,7 +289,7 @@ func (p *Program) cLabel(label string) string {
 	if strings.HasPrefix(rest, "=") {
 		v := rest[1:]
 		if v != "" && (v[0] < '0' || v[0] > '9') && v[0] != '-' {
-			v = "&" + p.CName(v)
+			v = "&" + p.cName(v, true)
 		}
 		rest = "=" + v
 	}
