@@ -48,6 +48,9 @@ type cCheckJSON struct {
 	Error     string            `json:"error,omitempty"`
 	TimeMS    float64           `json:"time_ms"`
 	Witness   *result.Execution `json:"witness,omitempty"`
+	// Explain (-explain, on a PASS): the candidate executions in which
+	// an assertion fails and why the model rejects each, in C terms.
+	Explain *result.Explanation `json:"explain,omitempty"`
 	// Race is a data race's two accesses (verdict RACE); Assertion is
 	// then an assertion that can fail too.
 	Race []raceJSON `json:"race,omitempty"`
@@ -83,7 +86,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		k.c.m = m
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
-		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: cRaces(k.c), Clang: k.c.clang}
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: cRaces(k.c), Clang: k.c.clang, Explain: k.c.explain}
 	one := func(engine string) (*cfront.Result, error) {
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if k.limit > 0 {
@@ -222,6 +225,15 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race {
 			j.Witness = cfront.AnnotateWitness(r)
 		}
+		if ex := r.Explain; ex != nil && k.c.explain {
+			c := *ex
+			c.Rejected = nil
+			for _, rj := range ex.Rejected {
+				rj.Execution = r.Annotate(rj.Execution)
+				c.Rejected = append(c.Rejected, rj)
+			}
+			j.Explain = &c
+		}
 		if rp := r.RacePair; rp != nil {
 			for _, a := range rp {
 				acc := "read"
@@ -262,6 +274,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Result.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Result.Err)
 		}
+	}
+	if k.c.explain && disagree == "" {
+		explainC(stdout, r)
 	}
 	if r.Graph != nil && k.stats {
 		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most\n",

@@ -52,6 +52,11 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "-races=false", "race_plain.c"}, exitOK, "race_plain: PASS"},
 		{[]string{"-target", "aarch64", "race_plain.c"}, exitOK, "race_plain: PASS"},
 		{[]string{"-target", "aarch64", "-races", "race_plain.c"}, exitBadInput, ""},
+		// -explain in C terms: the execution of a race or a failure,
+		// the rejected candidates of a PASS with their cycles.
+		{[]string{"-model", "rc11", "-explain", "race_plain.c"}, exitFailed, "    y: R.NA[data]=0 @race_plain.c:7   reads from g (initial value)\n"},
+		{[]string{"-model", "rc11", "-explain", "-races=false", "mp_rlx.c"}, exitFailed, "    w: R.A.RLX[flag]=1 @mp_rlx.c:16   reads from t (P1)\n"},
+		{[]string{"-model", "rc11", "-explain", "mp_ok.c"}, exitOK, "fails coherence (irreflexive hb ; eco?)\n    cycle: r: W.NA[data]=42 @mp_ok.c:10 -sb-> s: W.A.REL[flag]=1 @mp_ok.c:11 -sw-> "},
 		// -I and -D reach clang, a header's position names the header.
 		// (The reader reads data whatever the flag says: a data race,
 		// reported by default; these rows are about -I and -D.)

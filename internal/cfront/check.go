@@ -329,6 +329,8 @@ type CheckOptions struct {
 	// too, both are reported (Result.Failed on a Race).
 	Races bool
 	Clang ClangOptions // how to compile the program
+	// Explain asks, on a PASS, why no assertion can fail (explain.go).
+	Explain bool
 	// GraphCrossCheck makes the graph engine evaluate the CAT model
 	// beside its native check of a built-in model on every graph and
 	// fail on a disagreement (for tests).
@@ -360,6 +362,11 @@ type Result struct {
 	Time      time.Duration
 	// Graph counts what the graph engine explored (-engine graph).
 	Graph *graph.Stats
+	// Explain (CheckOptions.Explain, on a PASS) lists the candidate
+	// executions in which an assertion fails and why the model rejects
+	// each (explain.go); ExplainErr says why there is none.
+	Explain    *result.Explanation
+	ExplainErr string
 }
 
 // Check lowers the C program and asks whether an assertion can fail; if
@@ -419,6 +426,14 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	q := *t
 	q.Quant, q.Cond = spec.Exists, fails
 	res.Condition = "exists (" + spec.FormatCond(fails) + ")"
+	if opts.Explain {
+		qe := q
+		defer func() {
+			if res.Verdict == Safe {
+				res.explainSafe(ctx, p, qe, tags, opts)
+			}
+		}()
+	}
 	if opts.Engine == "graph" {
 		return checkGraph(ctx, res, p, &q, tags, opts), nil
 	}
