@@ -53,7 +53,8 @@ c11, rc11 and imm say nothing about mixed sizes: under them a failure
 whose execution tears an access is no verdict (UNSUPPORTED, exit 3).
 
 Exit status: 0 every condition unreachable, 1 some condition reachable
-(or, with -races, a data race), 2 bad input or usage (including a target whose built-in model does not
+(or a data race: by default for C programs under c11, rc11, imm; with
+-races for the others), 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine
 cannot encode, 4 the engines disagree (-engine both), 130 interrupted
 (see 'musket -h').

@@ -199,7 +199,12 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race) && r.Result.Witness != nil && disagree == "" {
 		x := cfront.AnnotateWitness(r)
-		if err := writeDot(k.wf.name(r.Name), r.Name, x); err != nil {
+		var steps []result.Step
+		if rp := r.RacePair; rp != nil && r.Verdict == cfront.Race {
+			// The race drawn in bold, as an edge between its accesses.
+			steps = []result.Step{{From: rp[0].Event, To: rp[1].Event, Rel: r.RaceFlag}}
+		}
+		if err := writeDotSteps(k.wf.name(r.Name), r.Name, x, steps); err != nil {
 			fmt.Fprintf(stderr, "musket check: %s: %v\n", k.path, err)
 			code = max(code, exitBadInput)
 		}

@@ -23,6 +23,7 @@ func TestCheckC(t *testing.T) {
 	}
 	dir := filepath.Join("..", "..", "internal", "cfront", "testdata")
 	dot := filepath.Join(t.TempDir(), "w.dot")
+	raceDot := filepath.Join(t.TempDir(), "race.dot")
 	inc := filepath.Join(dir, "sem", "inc")
 	t.Setenv("MUSKET_CACHE_DIR", t.TempDir())
 	for _, c := range []struct {
@@ -47,7 +48,7 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_free.c"}, exitOK, "race_free: PASS"},
 		// Races are on by default under the C11 models; not applicable
 		// on a hardware target.
-		{[]string{"-model", "rc11", "race_plain.c"}, exitFailed, "race_plain: RACE"},
+		{[]string{"-model", "rc11", "-witness", raceDot, "race_plain.c"}, exitFailed, "race_plain: RACE"},
 		{[]string{"-model", "imm", "-engine", "smt", "race_plain.c"}, exitFailed, "P2 reads data (plain) at race_plain.c:7"},
 		{[]string{"-model", "rc11", "-races=false", "race_plain.c"}, exitOK, "race_plain: PASS"},
 		{[]string{"-target", "aarch64", "race_plain.c"}, exitOK, "race_plain: PASS"},
@@ -77,6 +78,10 @@ func TestCheckC(t *testing.T) {
 	b, err := os.ReadFile(dot)
 	if err != nil || !strings.Contains(string(b), "@mp_rlx.c:") {
 		t.Errorf("the witness does not name source lines: %v", err)
+	}
+	// A race's witness draws the race between its two accesses.
+	if b, err := os.ReadFile(raceDot); err != nil || !strings.Contains(string(b), `label="data-race"`) || !strings.Contains(string(b), "W.NA[data]=1 @race_plain.c:6") {
+		t.Errorf("the race's witness does not draw the race in C terms (%v):\n%s", err, b)
 	}
 	// In C terms: the variables' names, never the lowering's.
 	for _, llvm := range []string{"%start", "%done", "main.1."} {

@@ -2,9 +2,13 @@ package cfront
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRaces checks data races as reported: the verdict, the two
@@ -108,5 +112,63 @@ func TestCNames(t *testing.T) {
 	}
 	if got := p.cLabel("x: W.NA[pool+24]=pool+32"); got != "x: W.NA[pool[1].next]=&pool[2]" {
 		t.Errorf("cLabel: %q", got)
+	}
+}
+
+// TestRacesAgree runs every C program of examples/c and testdata under
+// rc11 and imm with races reported, by the graph engine and the SMT
+// engine: the verdicts, the racing pairs and the assertions failing too
+// must be the same. It takes minutes (the SMT engine): MUSKET_LONG=1.
+func TestRacesAgree(t *testing.T) {
+	if os.Getenv("MUSKET_LONG") == "" {
+		t.Skip("the whole set takes minutes under the SMT engine: set MUSKET_LONG=1")
+	}
+	needClang(t)
+	files, _ := filepath.Glob("../../examples/c/*.c")
+	more, _ := filepath.Glob("testdata/*.c")
+	files = append(files, more...)
+	sort.Strings(files)
+	for _, name := range []string{"rc11", "imm"} {
+		m := model(t, name)
+		for _, f := range files {
+			if strings.HasSuffix(f, "ttas3.c") || strings.HasSuffix(f, "ttas4.c") {
+				continue // too many graphs for the test's time (BenchmarkGraphTTAS)
+			}
+			p, err := Lower(context.Background(), f, Options{Bound: 2})
+			if err != nil {
+				continue // refused programs (refuse_*.c, clang_error.c)
+			}
+			answer := func(engine string) string {
+				ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+				defer cancel()
+				r, err := CheckProgram(ctx, p, CheckOptions{Bound: 2, Engine: engine, Model: m, ModelName: name, Races: true})
+				if err != nil {
+					t.Fatalf("%s (%s, %s): %v", f, engine, name, err)
+				}
+				if r.Verdict == Unknown {
+					return ""
+				}
+				s := r.Verdict.String()
+				if r.RacePair != nil {
+					for _, a := range r.RacePair {
+						s += fmt.Sprintf(" [P%d %s %d %v]", a.Thread, a.Var, a.Pos.Line, a.Write)
+					}
+				}
+				if r.Failed != nil {
+					s += " also " + r.Failed.String()
+				}
+				return s
+			}
+			g := answer("graph")
+			if g == "" {
+				t.Logf("%s (%s): the graph engine does not answer", f, name)
+				continue
+			}
+			if s := answer("smt"); s != "" && s != g {
+				t.Errorf("%s (%s): graph engine says %s, SMT engine %s", f, name, g, s)
+			} else {
+				t.Logf("%s (%s): %s", f, name, g)
+			}
+		}
 	}
 }
