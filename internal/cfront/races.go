@@ -53,8 +53,16 @@ func accessOrder(tags []string) string {
 		return false
 	}
 	switch {
-	case !has(tagA):
+	case has(tagNA) || has("NAL") || len(tags) == 0:
 		return "plain"
+	case !has(tagA):
+		// The Linux kernel's marked accesses (READ_ONCE: Once, ...).
+		for _, t := range tags {
+			if t != "RMW" && t != "X" && t != "IW" {
+				return strings.ToLower(t)
+			}
+		}
+		return "marked"
 	case has("SC"):
 		return "seq_cst"
 	case has("ACQ_REL") || has("ACQ") && has("REL"):
@@ -97,18 +105,35 @@ func parseLabel(label string) (kind event.Kind, tags []string, loc string, ok bo
 	return kind, head[1:], label[i+1 : j], true
 }
 
-// flagRelation is the name of the relation flag `name` of m tests (race
-// in `flag ~empty race as data-race`), "" when it is not a name.
-func flagRelation(m *cat.Model, name string) string {
-	found := ""
+// flagRelations are the names of the relations flag `name` of m tests
+// (race in `flag ~empty race as data-race`; the three of the Linux
+// kernel's `ww-race | wr-race | rw-race`), nil when it tests another
+// expression.
+func flagRelations(m *cat.Model, name string) []string {
+	var found []string
+	var names func(e cat.Expr) ([]string, bool)
+	names = func(e cat.Expr) ([]string, bool) {
+		switch e := e.(type) {
+		case *cat.Ident:
+			return []string{e.Name}, true
+		case *cat.BinaryExpr:
+			if e.Op != cat.OpUnion {
+				return nil, false
+			}
+			a, ok1 := names(e.X)
+			b, ok2 := names(e.Y)
+			return append(a, b...), ok1 && ok2
+		}
+		return nil, false
+	}
 	var walk func([]cat.Stmt)
 	walk = func(ss []cat.Stmt) {
 		for _, s := range ss {
 			switch s := s.(type) {
 			case *cat.CheckStmt:
 				if s.Kind == cat.Flag && s.Test != nil && s.Test.Name == name {
-					if id, ok := s.Test.X.(*cat.Ident); ok && found == "" {
-						found = id.Name
+					if ns, ok := names(s.Test.X); ok && found == nil {
+						found = ns
 					}
 				}
 			case *cat.BlockStmt:
@@ -131,8 +156,8 @@ func racePair(res *Result, m *cat.Model, tags []string, variants map[string]bool
 	if m == nil || w == nil {
 		return pair, false
 	}
-	relName := flagRelation(m, res.RaceFlag)
-	if relName == "" {
+	relNames := flagRelations(m, res.RaceFlag)
+	if relNames == nil {
 		return pair, false
 	}
 	n := len(w.Events)
@@ -196,8 +221,14 @@ func racePair(res *Result, m *cat.Model, tags []string, variants map[string]bool
 	found := false
 	skipAll := func(string) bool { return true }
 	_ = m.Check(xe, cat.CheckOptions{Variants: variants, Skip: skipAll}, func(o cat.Outcome) bool {
-		if r, ok := o.Rel(relName); ok && !r.IsEmpty() {
-			race, found = r, true
+		u := rel.NewRel(n)
+		for _, name := range relNames {
+			if r, ok := o.Rel(name); ok {
+				u = u.Union(r)
+			}
+		}
+		if !u.IsEmpty() {
+			race, found = u, true
 			return false
 		}
 		return true
