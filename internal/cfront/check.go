@@ -365,8 +365,9 @@ type Result struct {
 	// Explain (CheckOptions.Explain, on a PASS) lists the candidate
 	// executions in which an assertion fails and why the model rejects
 	// each (explain.go); ExplainErr says why there is none.
-	Explain    *result.Explanation
-	ExplainErr string
+	Explain     *result.Explanation
+	ExplainErr  string
+	explainTest *spec.Test // the program the explanation's executions are of
 }
 
 // Check lowers the C program and asks whether an assertion can fail; if

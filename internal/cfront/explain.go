@@ -41,17 +41,24 @@ func (res *Result) explainSafe(ctx context.Context, p *Program, q spec.Test, tag
 		return
 	}
 	res.Explain = e.Explain
+	res.explainTest = &q
 }
 
-// Annotate returns execution x of res in C terms, as AnnotateWitness
-// does for the witness: locations named as the program names them, each
+// Annotate returns execution x of res's explanation in C terms, as
+// AnnotateWitness does for the witness: locations named as the program names them, each
 // event with its source line.
 func (res *Result) Annotate(x *result.Execution) *result.Execution {
 	if x == nil {
 		return nil
 	}
-	saved := res.Result.Witness
+	saved, savedTest := res.Result.Witness, res.Test
 	res.Result.Witness = x
-	defer func() { res.Result.Witness = saved }()
+	if res.explainTest != nil {
+		// The explanation's executions are of the program it ran
+		// (narrowed where the graph engine did not narrow it): their
+		// events' instructions are that program's.
+		res.Test = res.explainTest
+	}
+	defer func() { res.Result.Witness, res.Test = saved, savedTest }()
 	return AnnotateWitness(res)
 }
