@@ -101,7 +101,7 @@ func localVarOf(v any) *metadata.DILocalVariable {
 
 // instanceName splits the name of a stack object, "FUNC.N.VAR" (see
 // alloca): the function, the variable.
-var instanceName = regexp.MustCompile(`^(.+)\.[0-9]+\.([^.].*)$`)
+var instanceName = regexp.MustCompile(`^(.+)\.([0-9]+)\.([^.].*)$`)
 
 // tlsName splits a thread's copy of a thread-local variable, "x.tlsN".
 var tlsName = regexp.MustCompile(`^(.+)\.tls([0-9]+)$`)
@@ -111,7 +111,9 @@ var tlsName = regexp.MustCompile(`^(.+)\.tls([0-9]+)$`)
 var threadFlag = regexp.MustCompile(`^%(start|done|arg|ret)\.([0-9]+)$`)
 
 // CName is location loc in C terms: `x`, `nodes[1].next`, `a (in
-// main)` for a local whose name another variable also has, `heap1+8`
+// main)` for a local of main whose name another variable also has, `n
+// (in worker#3)` for a local of another function (the copy of its third
+// inlined call: each thread running it has its own), `heap1+8`
 // for a cell of the first object malloc returned, `create(P1)` for the
 // flag by which pthread_create starts thread P1 (`join(P1)`: its end,
 // which pthread_join waits for; `arg(P1)`, `ret(P1)`: its argument and
@@ -143,16 +145,22 @@ func (p *Program) cName(loc string, addr bool) string {
 		base, suffix = m[1], " (P"+m[2]+"'s copy)"
 	}
 	v, ok := p.names.globals[base]
+	instance := ""
 	if !ok {
 		if m := instanceName.FindStringSubmatch(base); m != nil {
 			if vars := p.names.locals[m[1]]; vars != nil {
-				v, ok = vars["%"+m[2]]
+				v, ok = vars["%"+m[3]]
 				if !ok {
-					v, ok = vars[m[2]]
+					v, ok = vars[m[3]]
 				}
 			}
 			if !ok {
-				v, ok = diVar{name: m[2], fn: m[1]}, true
+				v, ok = diVar{name: m[3], fn: m[1]}, true
+			}
+			if m[1] != "main" {
+				// Each call of a function (each thread running it) has
+				// its own copy of its locals.
+				instance = "#" + m[2]
 			}
 		}
 	}
@@ -165,8 +173,8 @@ func (p *Program) cName(loc string, addr bool) string {
 		path = fmt.Sprintf("+%d", off)
 	}
 	name += path
-	if v.fn != "" && p.names.count[v.name] > 1 {
-		name += " (in " + v.fn + ")"
+	if v.fn != "" && (p.names.count[v.name] > 1 || instance != "") {
+		name += " (in " + v.fn + instance + ")"
 	}
 	return name + suffix
 }
