@@ -42,6 +42,7 @@ var cColumns = []cColumn{
 const (
 	cSafe    = "safe"     // no assertion can fail within the bound
 	cUnsafe  = "unsafe"   // an assertion can fail
+	cRace    = "race"     // a data race (C11 models; an assertion may fail too)
 	cTimeout = "timeout"  // the time limit was reached
 	cLimit   = "limit"    // another limit: the bound was too small to be sure, unsupported
 	cError   = "error"    // bad input, unsupported C
@@ -109,6 +110,9 @@ func cellFromCheck(code int, out []byte, stderr string, wall time.Duration) cCel
 		c.Verdict = cSafe
 	case exitFailed:
 		c.Verdict = cUnsafe
+		if strings.Contains(string(out), `"verdict":"RACE"`) {
+			c.Verdict = cRace
+		}
 	case exitLimit:
 		c.Verdict = cLimit
 		if strings.Contains(string(out), `"verdict":"TIMEOUT"`) {
@@ -119,7 +123,7 @@ func cellFromCheck(code int, out []byte, stderr string, wall time.Duration) cCel
 	default:
 		c.Verdict = cError
 	}
-	if c.Note == "" && c.Verdict != cSafe && c.Verdict != cUnsafe {
+	if c.Note == "" && !isCVerdict(c.Verdict) {
 		c.Note = strings.TrimSpace(stderr)
 	}
 	return c
@@ -152,8 +156,8 @@ func cExpected(path string) (map[[2]string]string, []string, error) {
 			return nil, nil, fmt.Errorf("%s:%d: want program,model,verdict", path, i+1)
 		}
 		prog, model, verdict := strings.TrimSpace(row[0]), strings.TrimSpace(row[1]), strings.TrimSpace(row[2])
-		if verdict != cSafe && verdict != cUnsafe {
-			return nil, nil, fmt.Errorf("%s:%d: verdict %q (want safe or unsafe)", path, i+1, verdict)
+		if !isCVerdict(verdict) {
+			return nil, nil, fmt.Errorf("%s:%d: verdict %q (want safe, unsafe or race)", path, i+1, verdict)
 		}
 		known := false
 		for _, c := range cColumns {
@@ -200,9 +204,11 @@ Checks each C program of examples/c (or those named) under RC11 and IMM
 (-model rc11, imm) and compiled for x86 (TSO), AArch64, Power and RISC-V
 by the C11 mappings (-target), as 'musket check' does, and prints program
 x model with the verdict (safe: no assertion can fail within the bound;
-unsafe) and the time, each cell against expected.csv. A cell that
+unsafe: one can; race: a data race under rc11 or imm, where races are
+reported first, an assertion may fail too) and the time, each cell
+against expected.csv. A cell that
 differs from its expected verdict is marked with '!', an error or a
-limit is said below the table. Then, for RC11 and IMM, GenMC's time on
+limit is said below the table. Then, for RC11 and IMM, GenMC's verdict and time on
 the same program (GenMC v0.10.3, built against LLVM 14, measured on the
 programs of examples/c: Kokologiannakis, Vafeiadis, "GenMC: A Model
 Checker for Weak Memory Models", CAV 2021), ours, and the ratio, with
@@ -357,7 +363,7 @@ func benchCTable(paths []string, cols []cColumn, want map[[2]string]string, o cC
 			t.cells++
 			where := row.program + " " + col.title
 			switch c.Verdict {
-			case cSafe, cUnsafe:
+			case cSafe, cUnsafe, cRace:
 				if w == "" {
 					t.notes = append(t.notes, where+": no expected verdict in expected.csv")
 				} else if c.Verdict != w {
@@ -428,7 +434,7 @@ func (t *cTable) print(w io.Writer, bound int, engine string, timeout time.Durat
 		fmt.Fprintf(tw, "%s\t", r.program)
 		for i, c := range r.cells {
 			mark := ""
-			if (c.Verdict == cSafe || c.Verdict == cUnsafe) && r.want[i] != "" && c.Verdict != r.want[i] {
+			if isCVerdict(c.Verdict) && r.want[i] != "" && c.Verdict != r.want[i] {
 				mark = "!"
 			}
 			fmt.Fprintf(tw, "%s%s %.2fs\t", c.Verdict, mark, c.Time.Seconds())
@@ -478,6 +484,7 @@ func (t *cTable) printGenMC(w io.Writer) {
 	n := make([]int, len(t.cols))
 	worst := make([]float64, len(t.cols))
 	worstAt := make([]string, len(t.cols))
+	var differ []string
 	for _, r := range t.rows {
 		fmt.Fprintf(tw, "%s\t", r.program)
 		for _, i := range cols {
@@ -487,8 +494,12 @@ func (t *cTable) printGenMC(w io.Writer) {
 				continue
 			}
 			c := r.cells[i]
-			if c.Verdict != cSafe && c.Verdict != cUnsafe {
-				fmt.Fprintf(tw, "%.2fs\t%s\t-\t-\t-\t", g, c.Verdict)
+			gv := genmcVerdicts[[2]string{r.program, t.cols[i].title}]
+			if gv != "" && isCVerdict(c.Verdict) && gv != c.Verdict {
+				differ = append(differ, fmt.Sprintf("%s %s: ours %s, GenMC %s", r.program, t.cols[i].title, c.Verdict, gv))
+			}
+			if !isCVerdict(c.Verdict) {
+				fmt.Fprintf(tw, "%.2fs %s\t%s\t-\t-\t-\t", g, gv, c.Verdict)
 				continue
 			}
 			ratio := c.Time.Seconds() / g
@@ -497,7 +508,7 @@ func (t *cTable) printGenMC(w io.Writer) {
 			if ratio > worst[i] {
 				worst[i], worstAt[i] = ratio, r.program
 			}
-			fmt.Fprintf(tw, "%.2fs\t%.2fs\t%.1fx\t", g, c.Time.Seconds(), ratio)
+			fmt.Fprintf(tw, "%.2fs %s\t%.2fs %s\t%.1fx\t", g, gv, c.Time.Seconds(), c.Verdict, ratio)
 			if c.CPU > 0 {
 				cr := c.CPU.Seconds() / g
 				cpuLogSum[i] += math.Log(cr)
@@ -534,6 +545,9 @@ func (t *cTable) printGenMC(w io.Writer) {
 			fmt.Fprintln(w)
 		}
 	}
+	if len(differ) > 0 {
+		fmt.Fprintf(w, "verdicts other than GenMC's: %s (GenMC reports the first error it meets; Musket reports a data race first, with an assertion that fails too: musket check -h)\n", strings.Join(differ, "; "))
+	}
 	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do, unless the compile cache held the program's IR (a program checked before: -no-cache compiles each time, as GenMC does); cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time")
 }
 
@@ -562,3 +576,32 @@ var genmcFigures = map[[2]string]float64{
 	{"ttas.c", "imm"}: 0.09, {"ttas.c", "rc11"}: 0.04,
 	{"ttas-bug.c", "imm"}: 0.10, {"ttas-bug.c", "rc11"}: 0.06,
 }
+
+// genmcVerdicts are GenMC's verdicts on the programs of examples/c, as
+// ours are worded, from the same file as genmcFigures: pass (PASS), race
+// (FAIL(Non-atomic race)), unsafe (FAIL(Safety violation): an
+// assertion).
+var genmcVerdicts = map[[2]string]string{
+	{"chase-lev.c", "imm"}: cSafe, {"chase-lev.c", "rc11"}: cSafe,
+	{"chase-lev-bug.c", "imm"}: cUnsafe, {"chase-lev-bug.c", "rc11"}: cUnsafe,
+	{"clh.c", "imm"}: cSafe, {"clh.c", "rc11"}: cSafe,
+	{"clh-bug.c", "imm"}: cUnsafe, {"clh-bug.c", "rc11"}: cUnsafe,
+	{"mcs.c", "imm"}: cSafe, {"mcs.c", "rc11"}: cSafe,
+	{"mcs-bug.c", "imm"}: cUnsafe, {"mcs-bug.c", "rc11"}: cUnsafe,
+	{"msqueue.c", "imm"}: cSafe, {"msqueue.c", "rc11"}: cSafe,
+	{"msqueue-bug.c", "imm"}: cUnsafe, {"msqueue-bug.c", "rc11"}: cRace,
+	{"rwlock.c", "imm"}: cSafe, {"rwlock.c", "rc11"}: cSafe,
+	{"rwlock-bug.c", "imm"}: cUnsafe, {"rwlock-bug.c", "rc11"}: cRace,
+	{"seqlock.c", "imm"}: cSafe, {"seqlock.c", "rc11"}: cSafe,
+	{"seqlock-bug.c", "imm"}: cUnsafe, {"seqlock-bug.c", "rc11"}: cUnsafe,
+	{"ticket.c", "imm"}: cSafe, {"ticket.c", "rc11"}: cSafe,
+	{"ticket-bug.c", "imm"}: cUnsafe, {"ticket-bug.c", "rc11"}: cUnsafe,
+	{"treiber.c", "imm"}: cSafe, {"treiber.c", "rc11"}: cSafe,
+	{"treiber-bug.c", "imm"}: cUnsafe, {"treiber-bug.c", "rc11"}: cRace,
+	{"ttas.c", "imm"}: cSafe, {"ttas.c", "rc11"}: cSafe,
+	{"ttas-bug.c", "imm"}: cUnsafe, {"ttas-bug.c", "rc11"}: cUnsafe,
+}
+
+// isCVerdict tells whether a cell's verdict is an answer (safe, unsafe,
+// race) rather than a limit or an error.
+func isCVerdict(v string) bool { return v == cSafe || v == cUnsafe || v == cRace }

@@ -184,8 +184,13 @@ func TestExpectedCSV(t *testing.T) {
 				t.Errorf("%s under %s: %s, want safe", prog, c.title, v)
 			}
 		}
-		if strings.HasSuffix(prog, "-bug.c") && want[[2]string{prog, "rc11"}] != cUnsafe {
-			t.Errorf("%s: safe under rc11", prog)
+		if v := want[[2]string{prog, "rc11"}]; strings.HasSuffix(prog, "-bug.c") && v != cUnsafe && v != cRace {
+			t.Errorf("%s: %s under rc11", prog, v)
+		}
+		for _, c := range cColumns {
+			if v := want[[2]string{prog, c.title}]; v == cRace && c.model != "rc11" && c.model != "imm" {
+				t.Errorf("%s under %s: race, where races are not reported", prog, c.title)
+			}
 		}
 	}
 }
@@ -241,6 +246,10 @@ func TestGenMCFigures(t *testing.T) {
 		}
 		if got, ok := genmcFigures[[2]string{row[0], row[1]}]; !ok || got != secs {
 			t.Errorf("%s under %s: recorded %v, reference %v", row[0], row[1], got, secs)
+		}
+		verdict := map[string]string{"PASS": cSafe, "FAIL(Safety violation)": cUnsafe, "FAIL(Non-atomic race)": cRace}[row[2]]
+		if got := genmcVerdicts[[2]string{row[0], row[1]}]; verdict == "" || got != verdict {
+			t.Errorf("%s under %s: GenMC's verdict recorded %q, reference %q", row[0], row[1], got, row[2])
 		}
 		seen++
 	}

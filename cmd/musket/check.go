@@ -53,7 +53,8 @@ c11, rc11 and imm say nothing about mixed sizes: under them a failure
 whose execution tears an access is no verdict (UNSUPPORTED, exit 3).
 
 Exit status: 0 every condition unreachable, 1 some condition reachable
-(or, with -races, a data race), 2 bad input or usage (including a target whose built-in model does not
+(or a data race: by default for C programs under c11, rc11, imm; with
+-races for the others), 2 bad input or usage (including a target whose built-in model does not
 exist yet), 3 a check timed out or the model uses what the SMT engine
 cannot encode, 4 the engines disagree (-engine both), 130 interrupted
 (see 'musket -h').
@@ -93,6 +94,7 @@ type checkConfig struct {
 	noAnalysis    bool
 	variants      map[string]bool
 	races         bool // -races: ask for an execution raising each flag
+	racesSet      bool // -races was given (C programs: races are on by default under C11 models)
 	explain       bool // -explain
 	liveness      bool // -liveness (C programs)
 	clang         cfront.ClangOptions
@@ -185,9 +187,9 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.json = fs.Bool("json", false, "print one JSON object per program")
 	f.timeout = addTimeout(fs, "program")
 	f.variant = fs.String("variant", "", "comma-separated CAT variants")
-	f.explain = fs.Bool("explain", false, "say why the condition is unreachable (each candidate execution that reaches it, the model's check it fails and its shortest cycle, edge by edge) or reachable (the witness with rf, co, fr), by the explicit engine whichever engine answers; with -witness the cycle is drawn")
+	f.explain = fs.Bool("explain", false, "say why the condition is unreachable (each candidate execution that reaches it, the model's check it fails and its shortest cycle, edge by edge) or reachable (the witness with rf, co, fr), by the explicit engine whichever engine answers; with -witness the cycle is drawn. C programs, in C terms: on FAIL, RACE, LIVELOCK, BOUND the execution thread by thread (source lines, what each read reads from, the racing pair); on PASS each candidate execution in which an assertion fails and the check that rejects it (the explicit enumeration gets 30s when -timeout does not say)")
 	f.liveness = fs.Bool("liveness", false, "C programs: also report a thread that can wait forever in a fair execution (a spin loop, lock or join)")
-	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; see above")
+	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; on by default for C programs under those models (-races=false turns it off), not applicable under a hardware -target; see above")
 	f.noCache = fs.Bool("no-cache", false, "C programs: compile with clang without the compile cache (also MUSKET_CACHE=off; the cache's folder is MUSKET_CACHE_DIR, else the user's cache folder's musket/clang)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, checkUsage)
@@ -305,6 +307,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness}
+	f.fs.Visit(func(fl *flag.Flag) { c.racesSet = c.racesSet || fl.Name == "races" })
 	c.clang = cfront.ClangOptions{Includes: f.incl, Defines: f.defines, Std: *f.std, Extra: f.clangExtra, NoCache: *f.noCache}
 	if *f.races {
 		for _, path := range operands {

@@ -48,8 +48,25 @@ type cCheckJSON struct {
 	Error     string            `json:"error,omitempty"`
 	TimeMS    float64           `json:"time_ms"`
 	Witness   *result.Execution `json:"witness,omitempty"`
+	// Explain (-explain, on a PASS): the candidate executions in which
+	// an assertion fails and why the model rejects each, in C terms.
+	Explain *result.Explanation `json:"explain,omitempty"`
+	// Race is a data race's two accesses (verdict RACE); Assertion is
+	// then an assertion that can fail too.
+	Race []raceJSON `json:"race,omitempty"`
 	// Graph is what the graph engine explored, when it answered.
 	Graph *graphJSON `json:"graph,omitempty"`
+}
+
+// raceJSON is one access of a data race.
+type raceJSON struct {
+	Thread   int    `json:"thread"`
+	Variable string `json:"variable"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Access   string `json:"access"` // read or write
+	Order    string `json:"order"`  // plain, relaxed, acquire, release, acq_rel, seq_cst
+	Event    int    `json:"event"`  // its id in the witness
 }
 
 // graphJSON counts the graph engine's exploration as GenMC reports it.
@@ -64,15 +81,12 @@ type graphJSON struct {
 // PASS (exit 0), FAIL with the assertion (1), BOUND when a path needs
 // more loop iterations than -bound (3), TIMEOUT or UNSUPPORTED (3).
 func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
-	target := k.c.target
-	if k.c.model != "" && !hardwareModels[k.c.model] {
-		target = ""
-	}
+	target := cTarget(k.c)
 	if m, ok := withBell(k.c.model, k.c.incl); ok {
 		k.c.m = m
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
-		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: k.c.races, Clang: k.c.clang}
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: cRaces(k.c), Clang: k.c.clang, Explain: k.c.explain}
 	one := func(engine string) (*cfront.Result, error) {
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if k.limit > 0 {
@@ -185,7 +199,12 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if k.wf != nil && (r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race) && r.Result.Witness != nil && disagree == "" {
 		x := cfront.AnnotateWitness(r)
-		if err := writeDot(k.wf.name(r.Name), r.Name, x); err != nil {
+		var steps []result.Step
+		if rp := r.RacePair; rp != nil && r.Verdict == cfront.Race {
+			// The race drawn in bold, as an edge between its accesses.
+			steps = []result.Step{{From: rp[0].Event, To: rp[1].Event, Rel: r.RaceFlag}}
+		}
+		if err := writeDotSteps(k.wf.name(r.Name), r.Name, x, steps); err != nil {
 			fmt.Fprintf(stderr, "musket check: %s: %v\n", k.path, err)
 			code = max(code, exitBadInput)
 		}
@@ -211,6 +230,24 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Verdict == cfront.Violation || r.Verdict == cfront.Livelock || r.Verdict == cfront.Race {
 			j.Witness = cfront.AnnotateWitness(r)
 		}
+		if ex := r.Explain; ex != nil && k.c.explain {
+			c := *ex
+			c.Rejected = nil
+			for _, rj := range ex.Rejected {
+				rj.Execution = r.Annotate(rj.Execution)
+				c.Rejected = append(c.Rejected, rj)
+			}
+			j.Explain = &c
+		}
+		if rp := r.RacePair; rp != nil {
+			for _, a := range rp {
+				acc := "read"
+				if a.Write {
+					acc = "write"
+				}
+				j.Race = append(j.Race, raceJSON{Thread: a.Thread, Variable: a.Var, File: a.Pos.File, Line: a.Pos.Line, Access: acc, Order: a.Order, Event: a.Event})
+			}
+		}
 		if g := r.Graph; g != nil {
 			j.Graph = &graphJSON{Complete: g.Complete, Blocked: g.Blocked, Graphs: g.Graphs, Revisits: g.Revisits}
 		}
@@ -228,13 +265,23 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			fmt.Fprintf(stdout, "  %s: %s in a fair execution\n", r.Failed.Pos, r.Failed.Text)
 		}
 	case cfront.Race:
-		fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
+		if rp := r.RacePair; rp != nil {
+			fmt.Fprintf(stdout, "  DATA RACE (%s): %s\n    and %s, not ordered by happens-before\n", r.RaceFlag, rp[0], rp[1])
+		} else {
+			fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
+		}
+		if r.Failed != nil {
+			fmt.Fprintf(stdout, "  also: %s fails\n", r.Failed)
+		}
 	case cfront.BoundHit:
 		fmt.Fprintf(stdout, "  %s\n", boundWords(k.c.bound))
 	case cfront.Unknown:
 		if r.Result.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Result.Err)
 		}
+	}
+	if k.c.explain && disagree == "" {
+		explainC(stdout, r)
 	}
 	if r.Graph != nil && k.stats {
 		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most\n",

@@ -23,6 +23,7 @@ func TestCheckC(t *testing.T) {
 	}
 	dir := filepath.Join("..", "..", "internal", "cfront", "testdata")
 	dot := filepath.Join(t.TempDir(), "w.dot")
+	raceDot := filepath.Join(t.TempDir(), "race.dot")
 	inc := filepath.Join(dir, "sem", "inc")
 	t.Setenv("MUSKET_CACHE_DIR", t.TempDir())
 	for _, c := range []struct {
@@ -43,11 +44,25 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "refuse_call.c"}, exitBadInput, ""},
 		{[]string{"-model", "rc11", "-liveness", "spin_forever.c"}, exitFailed, "spin_forever: LIVELOCK"},
 		{[]string{"-model", "rc11", "-races", "race_plain.c"}, exitFailed, "race_plain: RACE"},
-		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_plain.c"}, exitFailed, "DATA RACE: some execution raises data-race"},
+		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_plain.c"}, exitFailed, "DATA RACE (data-race): P1 writes data (plain) at race_plain.c:6\n    and P2 reads data (plain) at race_plain.c:7"},
 		{[]string{"-model", "rc11", "-races", "-engine", "both", "race_free.c"}, exitOK, "race_free: PASS"},
-		{[]string{"-model", "rc11", "race_plain.c"}, exitOK, "race_plain: PASS"},
+		// Races are on by default under the C11 models; not applicable
+		// on a hardware target.
+		{[]string{"-model", "rc11", "-witness", raceDot, "race_plain.c"}, exitFailed, "race_plain: RACE"},
+		{[]string{"-model", "imm", "-engine", "smt", "race_plain.c"}, exitFailed, "P2 reads data (plain) at race_plain.c:7"},
+		{[]string{"-model", "rc11", "-races=false", "race_plain.c"}, exitOK, "race_plain: PASS"},
+		{[]string{"-target", "aarch64", "race_plain.c"}, exitOK, "race_plain: PASS"},
+		{[]string{"-target", "aarch64", "-races", "race_plain.c"}, exitBadInput, ""},
+		// -explain in C terms: the execution of a race or a failure,
+		// the rejected candidates of a PASS with their cycles.
+		{[]string{"-model", "rc11", "-explain", "race_plain.c"}, exitFailed, "    y: R.NA[data]=0 @race_plain.c:7   reads from g (initial value)\n"},
+		{[]string{"-model", "rc11", "-explain", "-races=false", "mp_rlx.c"}, exitFailed, "    w: R.A.RLX[flag]=1 @mp_rlx.c:16   reads from t (P1)\n"},
+		{[]string{"-model", "rc11", "-explain", "mp_ok.c"}, exitOK, "fails coherence (irreflexive hb ; eco?)\n    cycle: r: W.NA[data]=42 @mp_ok.c:10 -sb-> s: W.A.REL[flag]=1 @mp_ok.c:11 -sw-> "},
 		// -I and -D reach clang, a header's position names the header.
-		{[]string{"-model", "rc11", "-I", inc, "sem/flags_hdr.c"}, exitOK, "flags_hdr: PASS"},
+		// (The reader reads data whatever the flag says: a data race,
+		// reported by default; these rows are about -I and -D.)
+		{[]string{"-model", "rc11", "-I", inc, "sem/flags_hdr.c"}, exitFailed, "P2 reads data (plain) at flags_hdr.c:19"},
+		{[]string{"-model", "rc11", "-races=false", "-I", inc, "sem/flags_hdr.c"}, exitOK, "flags_hdr: PASS"},
 		{[]string{"-model", "rc11", "-I", inc, "-D", "WEAK", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion d == 42 fails"},
 		{[]string{"-model", "rc11", "-I", inc, "--", "-DWEAK=1", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion"},
 		{[]string{"-model", "rc11", "-std=c11", "-I", inc, "sem/flags_hdr.c"}, exitBadInput, ""}, // typeof is GNU C
@@ -63,6 +78,16 @@ func TestCheckC(t *testing.T) {
 	b, err := os.ReadFile(dot)
 	if err != nil || !strings.Contains(string(b), "@mp_rlx.c:") {
 		t.Errorf("the witness does not name source lines: %v", err)
+	}
+	// A race's witness draws the race between its two accesses.
+	if b, err := os.ReadFile(raceDot); err != nil || !strings.Contains(string(b), `label="data-race"`) || !strings.Contains(string(b), "W.NA[data]=1 @race_plain.c:6") {
+		t.Errorf("the race's witness does not draw the race in C terms (%v):\n%s", err, b)
+	}
+	// In C terms: the variables' names, never the lowering's.
+	for _, llvm := range []string{"%start", "%done", "main.1."} {
+		if strings.Contains(string(b), llvm) {
+			t.Errorf("the witness names %q:\n%s", llvm, b)
+		}
 	}
 }
 

@@ -218,6 +218,7 @@ type Program struct {
 	spins   []spinSite
 	// asmFences are the full fences written in asm, by architecture.
 	asmFences []asmFence
+	names     *cNames // the debug information's names (cnames.go)
 }
 
 // Assertion is an assertion of the program.
@@ -279,7 +280,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m)}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
@@ -324,8 +325,12 @@ type CheckOptions struct {
 	Liveness   bool // also ask whether a thread can wait forever
 	// Races makes a raised race flag of the model (IsRaceFlag: RC11's
 	// data-race, ...) a violation, with an execution raising it.
+	// Data races are then the verdict first: when an assertion can fail
+	// too, both are reported (Result.Failed on a Race).
 	Races bool
 	Clang ClangOptions // how to compile the program
+	// Explain asks, on a PASS, why no assertion can fail (explain.go).
+	Explain bool
 	// GraphCrossCheck makes the graph engine evaluate the CAT model
 	// beside its native check of a built-in model on every graph and
 	// fail on a disagreement (for tests).
@@ -341,10 +346,14 @@ func IsRaceFlag(name string) bool {
 
 // Result is the outcome of a check.
 type Result struct {
-	Name      string
-	Verdict   Verdict
-	Failed    *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
-	RaceFlag  string     // the race flag raised (Race); Result.Witness is an execution raising it
+	Name     string
+	Verdict  Verdict
+	Failed   *Assertion // the assertion that fails (Violation), or where a thread waits forever (Livelock)
+	RaceFlag string     // the race flag raised (Race); Result.Witness is an execution raising it
+	// RacePair is the race's two accesses (Race), when the witness gives
+	// them (races.go). Failed, on a Race, is an assertion that can fail
+	// too: both are reported (a race takes precedence as the verdict).
+	RacePair  *[2]RaceAccess
 	Result    *result.Result
 	Report    *bmc.Report
 	Program   *Program
@@ -353,6 +362,12 @@ type Result struct {
 	Time      time.Duration
 	// Graph counts what the graph engine explored (-engine graph).
 	Graph *graph.Stats
+	// Explain (CheckOptions.Explain, on a PASS) lists the candidate
+	// executions in which an assertion fails and why the model rejects
+	// each (explain.go); ExplainErr says why there is none.
+	Explain     *result.Explanation
+	ExplainErr  string
+	explainTest *spec.Test // the program the explanation's executions are of
 }
 
 // Check lowers the C program and asks whether an assertion can fail; if
@@ -412,6 +427,14 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	q := *t
 	q.Quant, q.Cond = spec.Exists, fails
 	res.Condition = "exists (" + spec.FormatCond(fails) + ")"
+	if opts.Explain {
+		qe := q
+		defer func() {
+			if res.Verdict == Safe {
+				res.explainSafe(ctx, p, qe, tags, opts)
+			}
+		}()
+	}
 	if opts.Engine == "graph" {
 		return checkGraph(ctx, res, p, &q, tags, opts), nil
 	}
@@ -428,19 +451,19 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 			return res, nil
 		}
 	}
+	if f := raceFlag(opts, r); f != "" {
+		// A data race is reported first (the program's behaviour is
+		// undefined), with an assertion that can fail too.
+		if reach {
+			res.Failed = failedAssertion(p, r)
+		}
+		res.raceOf(r, f, opts, tags)
+		return res, nil
+	}
 	if reach {
 		res.Verdict = Violation
 		res.Failed = failedAssertion(p, r)
 		return res, nil
-	}
-	if opts.Races {
-		for _, f := range r.Flags {
-			if IsRaceFlag(f) {
-				res.Verdict, res.RaceFlag = Race, f
-				r.Witness = r.FlagWitnesses[f]
-				return res, nil
-			}
-		}
 	}
 	// 2. Does a path need more iterations than the bound?
 	q.Cond = p.cutCond()

@@ -50,6 +50,11 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		CrossCheck: opts.GraphCrossCheck}
+	if opts.Races {
+		// Explore until both an assertion's failure and a race are met
+		// (or to the end), to report both when the program has both.
+		o.AwaitFlag = IsRaceFlag
+	}
 	if !opts.Liveness {
 		// A thread's start and a join wait for their flag (written once,
 		// by the parent's create and the child's end) rather than read
@@ -67,19 +72,15 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	switch {
 	case r.Status != result.Done:
 		res.Verdict = Unknown
+	case raceFlag(opts, r) != "":
+		if r.Positive > 0 {
+			res.Failed = failedAssertion(p, r)
+		}
+		res.raceOf(r, raceFlag(opts, r), opts, tags)
 	case r.Positive > 0:
 		res.Verdict = Violation
 		res.Failed = failedAssertion(p, r)
 	default:
-		if opts.Races {
-			for _, f := range r.Flags {
-				if IsRaceFlag(f) {
-					res.Verdict, res.RaceFlag = Race, f
-					r.Witness = r.FlagWitnesses[f]
-					return res
-				}
-			}
-		}
 		switch {
 		case st.Also[0] != nil:
 			res.Verdict = BoundHit

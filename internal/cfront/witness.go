@@ -7,9 +7,10 @@ import (
 	"github.com/musket-verify/musket/internal/result"
 )
 
-// AnnotateWitness returns the witness of a violation with each event's C
-// source line after its label ("a: W.NA[data]=42 @mp.c:9"), and the
-// failed assertion as the title of its thread's last event.
+// AnnotateWitness returns the witness of a violation in C terms: each
+// event's location named as the program names it (CName: "nodes[1].next",
+// "create(P1)") and its C source line after its label
+// ("a: W.NA[data]=42 @mp.c:9").
 func AnnotateWitness(r *Result) *result.Execution {
 	if r == nil || r.Result == nil || r.Result.Witness == nil {
 		return nil
@@ -17,6 +18,8 @@ func AnnotateWitness(r *Result) *result.Execution {
 	x := *r.Result.Witness
 	x.Events = append([]result.Event(nil), x.Events...)
 	for i, e := range x.Events {
+		e.Label = r.Program.cLabel(e.Label)
+		x.Events[i].Label = e.Label
 		if e.Thread < 0 || e.Thread >= len(r.Test.Threads) {
 			continue
 		}

@@ -28,6 +28,10 @@ type Options struct {
 	// condition's proposition (a verdict for exists and ~exists): the
 	// counts and states then cover the executions met so far.
 	StopAtFirst bool
+	// AwaitFlag, when set, keeps a StopAtFirst run going after the
+	// condition is satisfied until a flag it accepts is raised too
+	// (races.go).
+	AwaitFlag func(name string) bool
 	// Also are further conditions on the final state: Stats.Also gets,
 	// for each, an execution that satisfies it (nil when none does). They
 	// do not stop the run.
@@ -552,14 +556,14 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 		if x.res.Witness == nil {
 			x.res.Witness = x.witness(g, st)
 		}
-		if x.opts.StopAtFirst && x.t.Quant != spec.Forall {
-			return errStop
-		}
 	} else {
 		x.res.Negative++
 		if x.opts.StopAtFirst && x.t.Quant == spec.Forall {
 			return errStop
 		}
+	}
+	if x.opts.StopAtFirst && x.t.Quant != spec.Forall && x.res.Positive > 0 && x.mayStop() {
+		return errStop
 	}
 	return nil
 }
