@@ -307,7 +307,7 @@ func cBenchCell(col cColumn, row cRow, i int) benchCell {
 	b := benchCell{Program: row.program, Column: col.title, TimeMS: ms(c.Time), CPUMS: msPtr(c.CPU),
 		Expected: row.want[i], Agrees: true}
 	switch c.Verdict {
-	case cSafe, cUnsafe:
+	case cSafe, cUnsafe, cRace:
 		b.Status, b.Verdict = "done", c.Verdict
 		b.Agrees = row.want[i] == "" || c.Verdict == row.want[i]
 	case cTimeout:
@@ -319,7 +319,7 @@ func cBenchCell(col cColumn, row cRow, i int) benchCell {
 	default:
 		b.Status = "error"
 	}
-	if c.Verdict != cSafe && c.Verdict != cUnsafe {
+	if !isCVerdict(c.Verdict) {
 		b.Error = firstLine(c.Note, c.Verdict)
 	}
 	if g, ok := genmcFigures[[2]string{row.program, col.title}]; ok {
