@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/spec"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -40,11 +42,25 @@ func BenchmarkX86(b *testing.B) {
 		}
 	})
 	b.Run("enum", func(b *testing.B) {
+		// The engine alone, on parsed tests and loaded models.
+		var ts []*spec.Test
+		var ms []*cat.Model
+		var names []string
+		for _, r := range reqs {
+			t, err := litmus.Parse(r.Name, []byte(r.Test))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, name, err := LoadModel(r, t.Arch, Env{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ts, ms, names = append(ts, t), append(ms, m), append(names, name)
+		}
+		b.ResetTimer()
 		for range b.N {
-			for _, r := range reqs {
-				t, _ := litmus.Parse(r.Name, []byte(r.Test))
-				m, name, _ := LoadModel(r, t.Arch, Env{})
-				enum.Run(context.Background(), t, m, name, enum.Options{Bound: 2, TagNames: driver.Tags(t.Arch)})
+			for i, t := range ts {
+				enum.Run(context.Background(), t, ms[i], names[i], enum.Options{Bound: 2, TagNames: driver.Tags(t.Arch)})
 			}
 		}
 	})

@@ -12,6 +12,6 @@ WebAssembly.instantiateStreaming(fetch("musket.wasm"), go.importObject).then(r =
   wait();
 }).catch(e => postMessage({ error: String(e) }));
 onmessage = ev => {
-  if (ev.data.request) postMessage({ response: JSON.parse(self.musketRun(JSON.stringify(ev.data.request))) });
+  if (ev.data.request) postMessage({ response: JSON.parse(self.musketRun(ev.data.request)) });
   if (ev.data.model) postMessage({ model: self.musketModel(ev.data.model) });
 };
