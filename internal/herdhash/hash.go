@@ -134,7 +134,33 @@ func stripComments(s string) string {
 	return b.String()
 }
 
-var condStart = regexp.MustCompile(`(?m)^[ \t]*(exists|~[ \t]*exists|forall|final|locations|filter|~)`)
+// condStart finds where the final condition starts: the first line
+// whose first word after blanks is exists, forall, final, locations,
+// filter or one that starts with '~' (the regular expression
+// (?m)^[ \t]*(exists|~[ \t]*exists|forall|final|locations|filter|~)
+// read by hand: it runs over every test's code).
+func condStart(body string) int {
+	for start := 0; start <= len(body); {
+		i := start
+		for i < len(body) && (body[i] == ' ' || body[i] == '\t') {
+			i++
+		}
+		rest := body[i:]
+		for _, kw := range condWords {
+			if strings.HasPrefix(rest, kw) {
+				return start
+			}
+		}
+		nl := strings.IndexByte(body[start:], '\n')
+		if nl < 0 {
+			break
+		}
+		start += nl + 1
+	}
+	return -1
+}
+
+var condWords = []string{"exists", "forall", "final", "locations", "filter", "~"}
 
 // split cuts a test into its header, initial state, code and final
 // condition, as herd7's splitter does.
@@ -215,11 +241,11 @@ func split(src string) (*test, error) {
 		t.code, t.cond = code, stripComments(cond)
 		return t, nil
 	}
-	loc := condStart.FindStringIndex(body)
-	if loc == nil {
+	at := condStart(body)
+	if at < 0 {
 		return nil, fmt.Errorf("no final condition")
 	}
-	t.code, t.cond = body[:loc[0]], body[loc[0]:]
+	t.code, t.cond = body[:at], body[at:]
 	return t, nil
 }
 
