@@ -72,3 +72,29 @@ func BenchmarkX86(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkSuites runs the static site's requests on a sample of each
+// architecture's suite of the shared corpus, natively or in
+// WebAssembly (see BenchmarkX86).
+func BenchmarkSuites(b *testing.B) {
+	var reqs []*Request
+	for _, arch := range []string{"X86", "PPC", "AARCH64", "RISCV", "C11", "LKMM"} {
+		files, _ := filepath.Glob(filepath.Join(testcorpus.Dir(b), "litmus", arch, "*.litmus"))
+		if len(files) > 80 {
+			files = files[:80]
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reqs = append(reqs, &Request{Name: filepath.Base(f), Test: string(src)})
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, r := range reqs {
+			json.Marshal(RunLitmus(context.Background(), r, Env{}))
+		}
+	}
+}
