@@ -3,14 +3,19 @@
 // Command musket-wasm is Musket's explicit engine for the playground's
 // static site, compiled with GOOS=js GOARCH=wasm and run in a Web Worker
 // (see internal/playground/web/src/worker.js). It defines musketRun
-// (a playground.Request as JSON in, a playground.Response as JSON out),
-// musketInfo and musketModel on the global object, then waits.
+// (a playground.Request, as a JavaScript object or its JSON text, in;
+// a playground.Response as JSON out), musketInfo and musketModel on the
+// global object, then waits.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
 	"runtime/debug"
+	"strings"
 	"syscall/js"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -23,15 +28,22 @@ func main() {
 	debug.SetGCPercent(400)
 	g := js.Global()
 	g.Set("musketRun", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var req playground.Request
 		if len(args) != 1 {
 			return `{"status":"error","exit":2,"output":"musketRun takes one request"}`
 		}
-		if err := json.Unmarshal([]byte(args[0].String()), &req); err != nil {
+		req, err := requestOf(args[0])
+		if err != nil {
 			return mustJSON(&playground.Response{Status: "error", Exit: 2, Output: "bad request: " + err.Error() + "\n"})
 		}
 		resp := run(&req)
 		return mustJSON(resp)
+	}))
+	g.Set("musketWarm", js.FuncOf(func(js.Value, []js.Value) any {
+		// One small run: see warmTests.
+		t := warmTests[warmed%len(warmTests)]
+		warmed++
+		run(&playground.Request{Name: t.name, Test: t.text})
+		return nil
 	}))
 	g.Set("musketInfo", js.FuncOf(func(js.Value, []js.Value) any { return mustJSON(playground.StaticInfo()) }))
 	g.Set("musketModel", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -59,6 +71,88 @@ func run(req *playground.Request) *playground.Response {
 	}
 	return playground.RunLitmus(context.Background(), req, playground.Env{})
 }
+
+// requestOf reads a request from a JavaScript object, field by field
+// under the names of its JSON encoding, or from its JSON text. The
+// object saves encoding/json's decoding, which reads the test's text
+// byte by byte twice and costs as much as a small test's parse in
+// WebAssembly.
+func requestOf(v js.Value) (playground.Request, error) {
+	var req playground.Request
+	switch v.Type() {
+	case js.TypeString:
+		err := json.Unmarshal([]byte(v.String()), &req)
+		return req, err
+	case js.TypeObject:
+	default:
+		return req, errors.New("a request is an object or its JSON text")
+	}
+	rv := reflect.ValueOf(&req).Elem()
+	rt := rv.Type()
+	for i := range rt.NumField() {
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		x := v.Get(name)
+		if x.IsUndefined() || x.IsNull() {
+			continue
+		}
+		f := rv.Field(i)
+		if want := jsTypes[f.Kind()]; x.Type() != want {
+			return req, fmt.Errorf("%s: want a %s, not a %s", name, want, x.Type())
+		}
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(x.String())
+		case reflect.Bool:
+			f.SetBool(x.Bool())
+		case reflect.Int:
+			f.SetInt(int64(x.Int()))
+		case reflect.Map: // map[string]string: the CAT files by name
+			keys := js.Global().Get("Object").Call("keys", x)
+			m := map[string]string{}
+			for k := range keys.Length() {
+				key := keys.Index(k).String()
+				val := x.Get(key)
+				if val.Type() != js.TypeString {
+					return req, fmt.Errorf("%s[%q]: want a string, not a %s", name, key, val.Type())
+				}
+				m[key] = val.String()
+			}
+			f.Set(reflect.ValueOf(m))
+		}
+	}
+	return req, nil
+}
+
+// warmTests are what the worker runs, one per musketWarm call, while the
+// page waits for its first run. The browser first runs WebAssembly with
+// its baseline compiler and optimises a function only after it has run
+// for a while, and the first run of an architecture also compiles its
+// model: in headless Chromium the first X86 test took 4.7 s cold and
+// 0.12 s after twenty runs of SB (a loaded machine: timings are
+// inflated, the ratio is not).
+var warmTests = []struct{ name, text string }{
+	{"SB.litmus", `X86 SB
+{ x=0; y=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV [y],$1  ;
+ MOV EAX,[y] | MOV EAX,[x] ;
+exists (0:EAX=0 /\ 1:EAX=0)
+`},
+	{"MP.litmus", `PPC MP
+{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }
+ P0           | P1           ;
+ li r1,1      | lwz r1,0(r2) ;
+ stw r1,0(r2) | lwsync       ;
+ lwsync       | lwz r3,0(r4) ;
+ stw r1,0(r4) |              ;
+exists (1:r1=1 /\ 1:r3=0)
+`},
+}
+
+var warmed int
+
+// jsTypes are the JavaScript types of the kinds of a request's fields.
+var jsTypes = map[reflect.Kind]js.Type{reflect.String: js.TypeString, reflect.Bool: js.TypeBoolean, reflect.Int: js.TypeNumber, reflect.Map: js.TypeObject}
 
 func mustJSON(v any) string {
 	b, err := json.Marshal(v)

@@ -248,10 +248,18 @@ func (r *run) combine(i int, chosen []*path) error {
 	return nil
 }
 
+// coNames are the relations evaluate derives from a coherence order.
+var coNames = []string{"co", "coi", "coe", "fr", "fri", "fre"}
+
 // combo is one choice of a path per thread, numbered into a graph.
 type combo struct {
-	g      *event.Graph
-	st     *event.Static
+	g  *event.Graph
+	st *event.Static
+	// rels is the relations of the current candidate execution: those
+	// of st and the ones of its rf and co, set in place for each
+	// candidate (copying st's map for each one cost a map with every
+	// name hashed again).
+	rels   map[string]rel.Rel
 	base   []int // first event ID of each thread
 	paths  []*path
 	thread []int // thread of each event (-1 init)
@@ -540,10 +548,13 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		// location) have none.
 		c.st = c.g.Static()
 	}
-	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: make(map[string]rel.Rel, len(c.st.Rels)+10)}
-	for k, v := range c.st.Rels {
-		x.Rels[k] = v
+	if c.rels == nil {
+		c.rels = make(map[string]rel.Rel, len(c.st.Rels)+10)
+		for k, v := range c.st.Rels {
+			c.rels[k] = v
+		}
 	}
+	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
 	x.Rels["rf"] = rf
 	mem := c.st.Sets["M"]
 	x.SameValue = func(i, j int) bool {
@@ -561,6 +572,15 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		x.Rels["fr"] = fr
 		x.Rels["fri"] = fr.Inter(intl)
 		x.Rels["fre"] = fr.Inter(ext)
+	} else {
+		// As st has them, as if set afresh.
+		for _, k := range coNames {
+			if v, ok := c.st.Rels[k]; ok {
+				x.Rels[k] = v
+			} else {
+				delete(x.Rels, k)
+			}
+		}
 	}
 	var evalErr error
 	skip := r.opts.Skip

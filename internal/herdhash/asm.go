@@ -47,7 +47,7 @@ func asmCodeText(arch, code string) (string, error) {
 			}
 			c = strings.TrimSpace(c)
 			var ce cell
-			for {
+			for strings.IndexByte(c, ':') >= 0 {
 				m := labelDef.FindStringSubmatch(c)
 				if m == nil || !norm.label(c) {
 					break
@@ -223,7 +223,9 @@ var ppcMem = regexp.MustCompile(`^(-?\w*)\((\w+)\)$`)
 
 func ppcOperand(s string) string {
 	s = noSpace(s)
-	if m := ppcMem.FindStringSubmatch(s); m != nil {
+	if !strings.HasSuffix(s, ")") {
+		// not d(rA)
+	} else if m := ppcMem.FindStringSubmatch(s); m != nil {
 		d := m[1]
 		if v, ok := intText(d); ok {
 			d = v

@@ -134,7 +134,33 @@ func stripComments(s string) string {
 	return b.String()
 }
 
-var condStart = regexp.MustCompile(`(?m)^[ \t]*(exists|~[ \t]*exists|forall|final|locations|filter|~)`)
+// condStart finds where the final condition starts: the first line
+// whose first word after blanks is exists, forall, final, locations,
+// filter or one that starts with '~' (the regular expression
+// (?m)^[ \t]*(exists|~[ \t]*exists|forall|final|locations|filter|~)
+// read by hand: it runs over every test's code).
+func condStart(body string) int {
+	for start := 0; start <= len(body); {
+		i := start
+		for i < len(body) && (body[i] == ' ' || body[i] == '\t') {
+			i++
+		}
+		rest := body[i:]
+		for _, kw := range condWords {
+			if strings.HasPrefix(rest, kw) {
+				return start
+			}
+		}
+		nl := strings.IndexByte(body[start:], '\n')
+		if nl < 0 {
+			break
+		}
+		start += nl + 1
+	}
+	return -1
+}
+
+var condWords = []string{"exists", "forall", "final", "locations", "filter", "~"}
 
 // split cuts a test into its header, initial state, code and final
 // condition, as herd7's splitter does.
@@ -215,11 +241,11 @@ func split(src string) (*test, error) {
 		t.code, t.cond = code, stripComments(cond)
 		return t, nil
 	}
-	loc := condStart.FindStringIndex(body)
-	if loc == nil {
+	at := condStart(body)
+	if at < 0 {
 		return nil, fmt.Errorf("no final condition")
 	}
-	t.code, t.cond = body[:loc[0]], body[loc[0]:]
+	t.code, t.cond = body[:at], body[at:]
 	return t, nil
 }
 
@@ -264,14 +290,51 @@ func (l location) less(m location) bool {
 	return l.index < m.index
 }
 
-var regLoc = regexp.MustCompile(`^P?(\d+)\s*:\s*(\S+)$`)
+// regLoc matches a register location "0:r1" or "P0 : r1" (what the
+// regular expression ^P?(\d+)\s*:\s*(\S+)$ matches), by hand: it is
+// read for every location of every test, and regular expressions are
+// slow in the playground's WebAssembly build.
+func regLoc(s string) (thread, reg string, ok bool) {
+	i := 0
+	if i < len(s) && s[i] == 'P' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return "", "", false
+	}
+	thread = s[i:j]
+	for j < len(s) && isSpace(s[j]) {
+		j++
+	}
+	if j == len(s) || s[j] != ':' {
+		return "", "", false
+	}
+	j++
+	for j < len(s) && isSpace(s[j]) {
+		j++
+	}
+	reg = s[j:]
+	if reg == "" || strings.ContainsAny(reg, " \t\n\f\r") {
+		return "", "", false
+	}
+	return thread, reg, true
+}
+
+// isSpace is the regular expressions' \s: [\t\n\f\r ].
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
 
 // parseLocation reads "0:r1", "P0:r1", "x", "[x]", "%r".
 func parseLocation(s string) (location, error) {
 	s = strings.TrimSpace(s)
-	if m := regLoc.FindStringSubmatch(s); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return location{kind: 0, thread: n, name: m[2], index: -1}, nil
+	if th, reg, ok := regLoc(s); ok {
+		n, _ := strconv.Atoi(th)
+		return location{kind: 0, thread: n, name: reg, index: -1}, nil
 	}
 	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
 		s = strings.TrimSpace(s[1 : len(s)-1])
@@ -288,6 +351,37 @@ func parseLocation(s string) (location, error) {
 var atomicInit = regexp.MustCompile(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`)
 
 var typedLoc = regexp.MustCompile(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
+
+// plainLoc tells whether s is a location with no type, no '*' and no
+// size, "x", "[x]" or "0:EAX": one that typedLoc matches as its
+// location alone.
+func plainLoc(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == 'P' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j > i && j < len(s) && s[j] == ':' {
+		s = s[j+1:] // "0:EAX"
+	}
+	if s == "" || !(isWord(s[0]) && (s[0] < '0' || s[0] > '9') || s[0] == '%' || s[0] == '[') {
+		return false
+	}
+	for k := 1; k < len(s); k++ {
+		if !isWord(s[k]) && s[k] != '.' && s[k] != ']' {
+			return false
+		}
+	}
+	return true
+}
+
+// isWord is the regular expressions' \w: [0-9A-Za-z_].
+func isWord(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_'
+}
 
 // initDigestText prints the initial state as herd7 digests it.
 func initDigestText(init string) (string, error) {
@@ -308,14 +402,21 @@ func initDigestText(init string) (string, error) {
 			val = "0"
 		}
 		val = strings.TrimPrefix(val, "&")
-		if m := atomicInit.FindStringSubmatch(val); m != nil {
-			val = m[1] // the kernel's ATOMIC_INIT(v) is v
+		if strings.HasPrefix(val, "ATOMIC_INIT") {
+			if m := atomicInit.FindStringSubmatch(val); m != nil {
+				val = m[1] // the kernel's ATOMIC_INIT(v) is v
+			}
 		}
-		m := typedLoc.FindStringSubmatch(lhs)
-		if m == nil {
-			return "", fmt.Errorf("init item %q", item)
+		var ty, star, name, size string
+		if plainLoc(lhs) {
+			name = lhs // what typedLoc finds in it, without its cost
+		} else {
+			m := typedLoc.FindStringSubmatch(lhs)
+			if m == nil {
+				return "", fmt.Errorf("init item %q", item)
+			}
+			ty, star, name, size = strings.TrimSpace(m[1]), m[2], m[3], m[4]
 		}
-		ty, star, name, size := strings.TrimSpace(m[1]), m[2], m[3], m[4]
 		loc, err := parseLocation(name)
 		if err != nil {
 			return "", err
@@ -354,6 +455,7 @@ var (
 	atomRe        = regexp.MustCompile(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
 	faultRe       = regexp.MustCompile(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`)
 	regRHS        = regexp.MustCompile(`^P?\d+:`)
+	indexedName   = regexp.MustCompile(`^(\w+)\[(\d+)\]$`)
 )
 
 // observedText prints the locations the condition and the locations
@@ -365,7 +467,9 @@ func observedText(cond string) (string, error) {
 		if err != nil {
 			return err
 		}
-		if m := regexp.MustCompile(`^(\w+)\[(\d+)\]$`).FindStringSubmatch(l.name); l.kind == 2 && m != nil {
+		if l.kind != 2 || !strings.HasSuffix(l.name, "]") {
+			// not a global's cell
+		} else if m := indexedName.FindStringSubmatch(l.name); m != nil {
 			l.name = m[1]
 			l.index, _ = strconv.Atoi(m[2])
 		}
@@ -378,8 +482,10 @@ func observedText(cond string) (string, error) {
 			if item == "" {
 				continue
 			}
-			if i := strings.IndexByte(item, ':'); i >= 0 && !regLoc.MatchString(item) {
-				item = item[:i] // "x:uint8_t"
+			if i := strings.IndexByte(item, ':'); i >= 0 {
+				if _, _, isReg := regLoc(item); !isReg {
+					item = item[:i] // "x:uint8_t"
+				}
 			}
 			if err := add(item); err != nil {
 				return "", err

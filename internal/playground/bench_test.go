@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/spec"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -40,11 +42,25 @@ func BenchmarkX86(b *testing.B) {
 		}
 	})
 	b.Run("enum", func(b *testing.B) {
+		// The engine alone, on parsed tests and loaded models.
+		var ts []*spec.Test
+		var ms []*cat.Model
+		var names []string
+		for _, r := range reqs {
+			t, err := litmus.Parse(r.Name, []byte(r.Test))
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, name, err := LoadModel(r, t.Arch, Env{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ts, ms, names = append(ts, t), append(ms, m), append(names, name)
+		}
+		b.ResetTimer()
 		for range b.N {
-			for _, r := range reqs {
-				t, _ := litmus.Parse(r.Name, []byte(r.Test))
-				m, name, _ := LoadModel(r, t.Arch, Env{})
-				enum.Run(context.Background(), t, m, name, enum.Options{Bound: 2, TagNames: driver.Tags(t.Arch)})
+			for i, t := range ts {
+				enum.Run(context.Background(), t, ms[i], names[i], enum.Options{Bound: 2, TagNames: driver.Tags(t.Arch)})
 			}
 		}
 	})
@@ -55,4 +71,30 @@ func BenchmarkX86(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkSuites runs the static site's requests on a sample of each
+// architecture's suite of the shared corpus, natively or in
+// WebAssembly (see BenchmarkX86).
+func BenchmarkSuites(b *testing.B) {
+	var reqs []*Request
+	for _, arch := range []string{"X86", "PPC", "AARCH64", "RISCV", "C11", "LKMM"} {
+		files, _ := filepath.Glob(filepath.Join(testcorpus.Dir(b), "litmus", arch, "*.litmus"))
+		if len(files) > 80 {
+			files = files[:80]
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			reqs = append(reqs, &Request{Name: filepath.Base(f), Test: string(src)})
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, r := range reqs {
+			json.Marshal(RunLitmus(context.Background(), r, Env{}))
+		}
+	}
 }

@@ -252,13 +252,13 @@ func render(resp *Response, r *result.Result, disagree string, ctx context.Conte
 		resp.Output = out.String()
 		return
 	}
-	report.Text(&out, r)
-	report.Explain(&out, r)
-	resp.Output = out.String()
 	j := report.ToJSON(r)
 	j.File = name
-	// The graph carries the execution to draw; the answer need not carry
-	// it twice (the WebAssembly engine pays for every byte it encodes).
+	// ToJSON's Herd is the text output with -explain's answer: the
+	// Output, rendered once. The answer need not carry it twice, nor the
+	// execution to draw, which the graph carries (the WebAssembly engine
+	// pays for every byte it encodes).
+	resp.Output, j.Herd = j.Herd, ""
 	j.Witness = nil
 	resp.Result = &j
 	for _, ref := range r.Observed {
