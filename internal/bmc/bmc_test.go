@@ -189,7 +189,9 @@ empty later \ later`,
 let com = rf | co | fr
 let none = [F] ; po ; [F]
 acyclic po | com | (com* ; (po | com)+ ; none ; (po | fr)*) as c
-irreflexive (fr ; (rf | po)+) as d`,
+irreflexive (fr ; (rf | po)+) as d
+irreflexive (co ; rf ; fr) | (fr ; po ; rf) | po as e
+flag ~irreflexive (rf ; po ; fr) as f`,
 		// A closure of the same relation in two checks (built once).
 		"closure-twice": `"closure-twice"
 let hb = po | rf
