@@ -289,8 +289,8 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if rp := r.Report; rp != nil && k.stats {
 		s := rp.Stats
-		fmt.Fprintf(stdout, "  SMT engine: %d events, %d variables (%d Boolean, %d integer), %d constraints, %d queries, solving %.3fs\n",
-			s.Events, s.Vars(), s.BoolVars, s.IntVars, s.Constraints, rp.Queries, rp.Solve.Seconds())
+		fmt.Fprintf(stdout, "  SMT engine: %d events, %d variables (%d Boolean, %d integer), %d constraints, %d formula operations, %d queries, encoding %.3fs, solving %.3fs\n",
+			s.Events, s.Vars(), s.BoolVars, s.IntVars, s.Constraints, s.Formulas, rp.Queries, rp.Encode.Seconds(), rp.Solve.Seconds())
 		if s.LazyGraphs > 0 {
 			fmt.Fprintf(stdout, "  lazy acyclicity: %d relations, %d edge literals, %d edges set, %d final checks, %d cycles learnt, %d models re-asked\n",
 				s.LazyGraphs, s.LazyEdges, s.LazyFixed, s.LazyFinals, s.LazyConflicts, s.LazyMisses)

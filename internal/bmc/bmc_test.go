@@ -183,6 +183,27 @@ let u = (po | co | fr | rf) \ (t \ (rf & int))
 acyclic u | (t & ext)
 let later = t & (po ; po)
 empty later \ later`,
+		// A chain of sequences with an empty operand after its
+		// closures (closure.go: the closures are never built).
+		"chain-empty": `"chain-empty"
+let com = rf | co | fr
+let none = [F] ; po ; [F]
+acyclic po | com | (com* ; (po | com)+ ; none ; (po | fr)*) as c
+irreflexive (fr ; (rf | po)+) as d
+irreflexive (co ; rf ; fr) | (fr ; po ; rf) | po as e
+flag ~irreflexive (rf ; po ; fr) as f`,
+		// A closure of the same relation in two checks (built once).
+		"closure-twice": `"closure-twice"
+let hb = po | rf
+irreflexive hb+ ; fr as a
+acyclic co | (hb+ & (W * W)) as b`,
+		// A binding first used inside a let rec's shape passes
+		// (letrec.go): evaluated for real, once.
+		"rec-lazy": `"rec-lazy"
+let base = rf | co | fr
+let rec t = (base & ext) | (t ; po ; t)
+acyclic t | po as c
+flag ~empty (base ; base) as two`,
 	}
 	lt, err := litmus.Parse("SB.litmus", []byte(smallTests[0].src))
 	if err != nil {

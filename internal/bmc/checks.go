@@ -51,7 +51,12 @@ func (ev *evaluator) staticEmpty(v value) (bool, bool) {
 
 // check encodes one check, flag or undefined_unless.
 func (ev *evaluator) check(kind cat.CheckKind, t *cat.Test, en *env, as string) error {
-	v, err := ev.expr(t.X, en)
+	eval := ev.expr
+	if t.Kind == cat.Irreflexive {
+		// Only the diagonal is ever read (entries, testFormula).
+		eval = ev.diagExpr
+	}
+	v, err := eval(t.X, en)
 	if err != nil {
 		return err
 	}

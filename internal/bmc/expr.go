@@ -40,6 +40,9 @@ func (ev *evaluator) expr(x cat.Expr, en *env) (value, error) {
 		}
 		return ev.unary(x.Op, a, x.At)
 	case *cat.BinaryExpr:
+		if x.Op == cat.OpSeq {
+			return ev.seqChain(x, en)
+		}
 		a, err := ev.expr(x.X, en)
 		if err != nil {
 			return nil, err

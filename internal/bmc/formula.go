@@ -31,6 +31,10 @@ type Stats struct {
 	Constraints int // asserted formulas
 	RelPairs    int // entries of the relation matrices the model evaluates (may-pairs)
 	MustPairs   int // of which must-pairs (folded to true)
+	// Formulas counts the formula builder's operations (variables,
+	// connectives, assertions, constants folded included): the size of
+	// the work of the encoding, independent of the machine's load.
+	Formulas int `json:",omitempty"`
 	// Lazy acyclicity (lazyacyclic.go): relations given to the theory,
 	// their edge literals, the cycles it found (learnt clauses) and the
 	// models with a cycle it let through (blocked and asked again).

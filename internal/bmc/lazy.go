@@ -39,10 +39,16 @@ func (e *lateError) Unwrap() error { return e.err }
 func (ev *evaluator) force(l *lazyV) (value, error) {
 	if !l.done {
 		l.done = true
+		// A binding first used in a let rec's shape pass (letrec.go)
+		// is evaluated for real: the value is for every later use.
+		was := ev.f.shape
+		ev.f.shape = was && ev.shapePass == 0
 		v, err := ev.expr(l.x, l.en)
+		shape := ev.f.shape
+		ev.f.shape = was
 		if err != nil {
 			l.err = &lateError{err: err}
-		} else if ev.f.shape {
+		} else if shape {
 			l.v = v
 		} else {
 			l.v = ev.named(l.pat, v)

@@ -57,8 +57,22 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		}
 		return shape
 	}
+	// The passes only want the keys of the values (constants fold the
+	// same way in shape mode): no formula is built, nothing asserted.
+	wasShape := ev.f.shape
+	ev.f.shape = true
+	if !wasShape {
+		ev.shapePass++
+	}
+	endPass := func() {
+		ev.f.shape = wasShape
+		if !wasShape {
+			ev.shapePass--
+		}
+	}
 	for it := 0; ; it++ {
 		if it > ev.o.n()*ev.o.n()+10 {
+			endPass()
 			return en, errf(pos, "recursive definition does not converge")
 		}
 		for i, s := range vals {
@@ -69,6 +83,7 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		for i, s := range vals {
 			v, err := ev.expr(s.b.Value, recEnv)
 			if err != nil {
+				endPass()
 				return en, err
 			}
 			next[i] = v
@@ -76,6 +91,7 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 		for i := range vals {
 			u, grew, err := ev.shapeUnion(shapes[i], next[i], pos)
 			if err != nil {
+				endPass()
 				return en, err
 			}
 			shapes[i] = u
@@ -85,6 +101,7 @@ func (ev *evaluator) letRec(binds []*cat.Binding, en *env, pos cat.Position) (*e
 			break
 		}
 	}
+	endPass()
 	if !monotoneGroup(binds) {
 		// herd7's iteration from empty, exactly (kleene.go).
 		return recEnv, ev.kleene(vals, shapes, recEnv, pos)

@@ -21,6 +21,9 @@ type evaluator struct {
 	depth    int
 	steps    int
 	lazies   []*lazyV // the lazy bindings made (lazy.go)
+	// shapePass counts the let rec shape passes under way: a lazy
+	// binding first used there is still evaluated for real.
+	shapePass int
 }
 
 const maxEvalSteps = 5_000_000

@@ -286,6 +286,13 @@ func (p *polarity) test(kind cat.CheckKind, t *cat.Test, en *penv, opaque bool) 
 		if t.Negate {
 			w = wantBig
 		}
+	case cat.UndefinedUnless:
+		// The flag undef is raised by a test that fails (bigger
+		// values), or, negated, holds.
+		w = wantBig
+		if t.Negate {
+			w = wantSmall
+		}
 	default:
 		return
 	}

@@ -33,6 +33,10 @@ func TestPolarity(t *testing.T) {
 		{"let s = po \\ r\nlet s = rf\nacyclic s as c", true},
 		{"if \"v\" let s = po \\ r else let s = r end\nacyclic s as c", false},
 		{"let t = r\nundefined_unless empty (po \\ t) as u\nacyclic t as c", true},
+		// undefined_unless raises undef when its test fails: a bigger
+		// value raises it more easily.
+		{"undefined_unless empty r as u", false},
+		{"undefined_unless ~empty r as u", true},
 		{"", true},
 	} {
 		src := "\"m\"\nlet rec r = po | r ; r\n" + tc.src + "\n"

@@ -118,6 +118,9 @@ func sortedKeys(m map[int]B) []int {
 type ops struct {
 	f    *fb
 	exec []B
+	// plusMemo is the closure of each relation value closed so far
+	// (Power's hb* is closed in prop-base and in observation).
+	plusMemo map[*Rel]*Rel
 }
 
 func (o *ops) n() int { return len(o.exec) }
@@ -307,6 +310,23 @@ func (o *ops) rng(r *Rel) *Set { return o.domain(o.inverse(r)) }
 // fold: the closure of a static relation over always-executed events is
 // static.
 func (o *ops) plus(r *Rel) *Rel {
+	if c, ok := o.plusMemo[r]; ok {
+		return c
+	}
+	out := o.warshall(r)
+	if o.f.shape {
+		// Shape mode's formulas are stand-ins (lazy.go, letrec.go):
+		// not for later use.
+		return out
+	}
+	if o.plusMemo == nil {
+		o.plusMemo = map[*Rel]*Rel{}
+	}
+	o.plusMemo[r] = out
+	return out
+}
+
+func (o *ops) warshall(r *Rel) *Rel {
 	out := newRel(o.n())
 	r.each(func(i, j int, b B) { out.set(i, j, b) })
 	n := o.n()

@@ -145,6 +145,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	rep.Encode = time.Since(encStart)
 	rep.Model = e.modelTime
 	rep.Stats = e.f.stats
+	rep.Stats.Formulas = e.f.ticks
 	if lazy {
 		defer func() {
 			st := sol.AcyclicStats()
