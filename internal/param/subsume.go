@@ -555,50 +555,36 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	}
 	const maxResiduals = 5000
 	var v *Cube
-	// byLevel[k+1] lists the literals of v whose last slot (in the
-	// order of v.Slots) is v.Slots[k]; byLevel[0] those without slots.
-	// A literal is renamed as soon as its slots are bound, so that a
-	// renaming that c contradicts is dropped before the slots after it
-	// are tried.
-	var byLevel [][]Lit
-	var res []Lit
-	// level renames the literals of level k; it reports false when c
-	// contradicts one (res is then unchanged)
-	level := func(k int) bool {
-		n := len(res)
-		for _, l := range byLevel[k] {
-			nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
-			switch r {
-			case litTrue:
-				continue
-			case litFalse:
-				res = res[:n]
-				return false
-			}
-			if has[nl] {
-				continue
-			}
-			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
-				if !evalOp(nl.Op, f, nl.R) {
-					res = res[:n]
-					return false // contradicted: this renaming is irrelevant
-				}
-				continue
-			}
-			res = append(res, nl)
-		}
-		return true
-	}
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if e.stopped() {
 			return false // the caller sees the deadline
 		}
 		if k == len(v.Slots) {
+			var res []Lit
+			for _, l := range v.Lits {
+				nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
+				switch r {
+				case litTrue:
+					continue
+				case litFalse:
+					return false
+				}
+				if has[nl] {
+					continue
+				}
+				if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
+					if !evalOp(nl.Op, f, nl.R) {
+						return false // contradicted: this renaming is irrelevant
+					}
+					continue
+				}
+				res = append(res, nl)
+			}
 			if len(res) == 0 {
 				return true
 			}
-			nots = append(nots, slices.Clone(res))
+			nots = append(nots, res)
 			return false
 		}
 		a := v.Slots[k]
@@ -607,9 +593,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 				continue
 			}
 			sigma[a], used[b] = b, true
-			n := len(res)
-			done := level(k+1) && rec(k+1)
-			res = res[:n]
+			done := rec(k + 1)
 			delete(sigma, a)
 			delete(used, b)
 			if done {
@@ -617,23 +601,6 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 		}
 		return false
-	}
-	levels := func(w *Cube) {
-		byLevel = byLevel[:0]
-		for range len(w.Slots) + 1 {
-			byLevel = append(byLevel, nil)
-		}
-		for _, l := range w.Lits {
-			k := 0
-			for _, t := range [2]Term{l.L, l.R} {
-				for _, x := range litTermSlots(t) {
-					if i, ok := slices.BinarySearch(w.Slots, x); ok {
-						k = max(k, i+1)
-					}
-				}
-			}
-			byLevel[k] = append(byLevel[k], l)
-		}
 	}
 	check := func(list []*Cube) bool {
 		for _, w := range list {
@@ -644,9 +611,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 				continue
 			}
 			v = w
-			levels(w)
-			res = res[:0]
-			if level(0) && rec(0) {
+			if rec(0) {
 				return true
 			}
 		}
@@ -659,17 +624,4 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		return false
 	}
 	return !e.z.sat(c.Slots, c.Lits, nots)
-}
-
-// litTermSlots lists the slots a term of a literal mentions, through
-// linear combinations too.
-func litTermSlots(t Term) []int32 {
-	if t.Kind == KLin {
-		var out []int32
-		for _, a := range linAtoms(t) {
-			out = append(out, termSlots(a)...)
-		}
-		return out
-	}
-	return termSlots(t)
 }
