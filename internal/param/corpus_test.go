@@ -106,6 +106,9 @@ func TestInvariantOnFiniteInstance(t *testing.T) {
 			if !explorable(sys) {
 				t.Skip("not a finite-state system")
 			}
+			if name == "sc_german.cub" && os.Getenv("MUSKET_LONG") == "" {
+				t.Skip("runs with MUSKET_LONG=1 (the largest sample of the folder)")
+			}
 			t.Parallel()
 			res, err := Verify(context.Background(), sys, Options{Timeout: timeout()})
 			if err != nil {
@@ -184,15 +187,19 @@ func TestChallenges(t *testing.T) {
 		// invariant are checked on the forward exploration of 3
 		// processes (a finite state space: no integers)
 		local bool
+		// long: only with MUSKET_LONG (seconds of CPU each, a minute
+		// of wall clock under load); ticket_spin_lock is the default
+		// run's sample of the weak approximation on these files
+		long bool
 	}{
-		{"chandy_misra.cub", Safe, false, false, false},
-		{"two_phase_i_N.cub", Safe, false, true, false},
-		{"arbiter_v3_N.cub", Safe, false, true, true},
-		{"ticket_spin_lock_N.cub", Safe, false, true, false},
+		{"chandy_misra.cub", Safe, false, false, false, true},
+		{"two_phase_i_N.cub", Safe, false, true, false, true},
+		{"arbiter_v3_N.cub", Safe, false, true, true, true},
+		{"ticket_spin_lock_N.cub", Safe, false, true, false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			if tc.open && os.Getenv("MUSKET_LONG") == "" {
+			if (tc.open || tc.long) && os.Getenv("MUSKET_LONG") == "" {
 				t.Skip("runs with MUSKET_LONG=1")
 			}
 			path := filepath.Join(corpusDir, "challenges", tc.file)
@@ -254,6 +261,9 @@ func TestChallenges(t *testing.T) {
 // reachable state of the instances with two and three processes may
 // satisfy one of them.
 func TestChallengesSC(t *testing.T) {
+	if os.Getenv("MUSKET_LONG") == "" {
+		t.Skip("runs with MUSKET_LONG=1 (seconds of CPU); TestInvariantsRoundTrip is the default run's sample")
+	}
 	for _, name := range []string{"arbiter_v3_N.cub"} {
 		t.Run(name, func(t *testing.T) {
 			testcorpus.Dir(t) // a missing corpus skips, or fails under CI

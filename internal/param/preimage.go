@@ -364,48 +364,141 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	}
 	valueReads := updateReads(t, env, slots)
 
+	// the literals of c that the transition leaves as they are (a plain
+	// cube: no events): an alternative that contradicts one of them, or
+	// the guard, or an alternative chosen for another atom, gives an
+	// empty cube, and the combinations that extend it are not built
+	var keep []Lit
+	if len(c.Nodes) == 0 && len(writes) == 0 {
+		for _, l := range c.Lits {
+			if !mentionsAtom(l, atoms) {
+				keep = append(keep, l)
+			}
+		}
+	}
+	nAtoms, nWrites := len(atoms), len(writes)
+	lim := func(k int) int {
+		if k < nAtoms {
+			return len(atoms[k].alts)
+		}
+		return len(writes[k-nAtoms].alts)
+	}
+	altLits := func(k, i int) []Lit {
+		if k < nAtoms {
+			return atoms[k].alts[i].lits
+		}
+		return writes[k-nAtoms].alts[i].lits
+	}
 	for _, g := range t.Guard {
 		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args)), e.stopped) {
-			// enumerate the choices of update values and rffr
-			nAtoms, nWrites := len(atoms), len(writes)
+			// enumerate the choices of update values, in the order of a
+			// counter whose first digit turns fastest
 			choice := make([]int, nAtoms+nWrites)
-			for {
+			base := append(slices.Clip(keep), ga.lits...)
+			var rec func(k int, acc []Lit) bool
+			rec = func(k int, acc []Lit) bool {
 				if e.stopped() {
-					return out // the caller sees the deadline
+					return false // the caller sees the deadline
 				}
-				sub := make(substitution, len(atoms)+4)
-				lits := slices.Clone(ga.lits)
-				for i, a := range atoms {
-					v := a.alts[choice[i]]
-					sub[a.atom] = v
-					lits = append(lits, v.lits...)
+				if k < 0 {
+					out = e.preImageChoice(c, t, args, actor, ga, node, valueReads, atoms, writes, rffr, choice, slots, out)
+					return true
 				}
-				wvals := make([]valAlt, nWrites)
-				skips := false
-				for i, w := range writes {
-					wvals[i] = w.alts[choice[nAtoms+i]]
-					lits = append(lits, wvals[i].lits...)
-					skips = skips || wvals[i].skip
-				}
-				if skips {
-					// some cells are not written: a node without those writes
-					n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
-					out = e.finish(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
-				} else {
-					out = e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
-				}
-				if !nextChoice(choice, func(k int) int {
-					if k < nAtoms {
-						return len(atoms[k].alts)
+				for i := range lim(k) {
+					add := altLits(k, i)
+					if conflicting(add, acc) {
+						continue
 					}
-					return len(writes[k-nAtoms].alts)
-				}) {
-					break
+					choice[k] = i
+					if !rec(k-1, append(slices.Clip(acc), add...)) {
+						return false
+					}
 				}
+				choice[k] = 0
+				return true
+			}
+			if !rec(len(choice)-1, base) {
+				return out
 			}
 		}
 	}
 	return out
+}
+
+// preImageChoice builds the cubes of one choice of update values.
+func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, node *Node,
+	valueReads []Access, atoms []atomAlts, writes []weakWrite, rffr []rffrChoice, choice []int, slots []int32, out []*Cube) []*Cube {
+	nAtoms, nWrites := len(atoms), len(writes)
+	sub := make(substitution, len(atoms)+4)
+	lits := slices.Clone(ga.lits)
+	for i, a := range atoms {
+		v := a.alts[choice[i]]
+		sub[a.atom] = v
+		lits = append(lits, v.lits...)
+	}
+	wvals := make([]valAlt, nWrites)
+	skips := false
+	for i, w := range writes {
+		wvals[i] = w.alts[choice[nAtoms+i]]
+		lits = append(lits, wvals[i].lits...)
+		skips = skips || wvals[i].skip
+	}
+	if skips {
+		// some cells are not written: a node without those writes
+		n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
+		return e.finish(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
+	}
+	return e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+}
+
+// mentionsAtom reports whether l mentions one of the updated atoms.
+func mentionsAtom(l Lit, atoms []atomAlts) bool {
+	for _, t := range [2]Term{l.L, l.R} {
+		for _, b := range linAtoms(t) {
+			for _, a := range atoms {
+				if a.atom == b {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conflicting reports whether a literal of add contradicts one of acc
+// syntactically: x = v and x <> v, or x = v and x = w for distinct
+// constants or slots (the slots of a cube are distinct processes).
+func conflicting(add, acc []Lit) bool {
+	for _, a := range add {
+		for _, b := range acc {
+			if litsConflict(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func litsConflict(a, b Lit) bool {
+	same := a.L == b.L && a.R == b.R || a.L == b.R && a.R == b.L
+	if same && (a.Op == Eq && b.Op == Ne || a.Op == Ne && b.Op == Eq) {
+		return true
+	}
+	if a.Op != Eq || b.Op != Eq {
+		return false
+	}
+	distinct := func(x, y Term) bool {
+		switch {
+		case x.Kind == KSlot && y.Kind == KSlot:
+			return x.Sym != y.Sym && x.Off.isZero() && y.Off.isZero()
+		case (x.Kind == KBool || x.Kind == KEnum) && x.Kind == y.Kind:
+			return x.Sym != y.Sym && x.Off.isZero() && y.Off.isZero()
+		case x.Kind == KNum && y.Kind == KNum:
+			return x.Off.cmp(y.Off) != 0
+		}
+		return false
+	}
+	return a.L == b.L && distinct(a.R, b.R) || a.R == b.R && distinct(a.L, b.L)
 }
 
 // atomAlts is an atom of a cube that a transition updates, with the

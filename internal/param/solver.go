@@ -20,6 +20,12 @@ type solver struct {
 	calls int
 	terms map[Term]smt.Term
 	slots map[int32]smt.Term
+	// lits caches the translation of literals, doms the range
+	// constraints of atoms: the fixpoint test asks about the same
+	// literals again and again, and building Z3 terms costs more than
+	// most of its checks
+	lits map[Lit]litEntry
+	doms map[Term][]smt.Term
 	// stopped reports that the search was cancelled
 	stopped func() bool
 	// failed is Z3's out-of-memory error (the memory limit) once a check
@@ -30,8 +36,19 @@ type solver struct {
 func newSolver(sys *System) *solver { return newSolverIn(sys, smt.NewContext()) }
 
 func newSolverIn(sys *System, ctx *smt.Context) *solver {
-	return &solver{sys: sys, ctx: ctx, s: ctx.NewSolver(), terms: map[Term]smt.Term{}, slots: map[int32]smt.Term{}}
+	return &solver{sys: sys, ctx: ctx, s: ctx.NewSolver(), terms: map[Term]smt.Term{}, slots: map[int32]smt.Term{},
+		lits: map[Lit]litEntry{}, doms: map[Term][]smt.Term{}}
 }
+
+// litEntry is a translated literal and the atoms of finite sorts it
+// mentions (whose range constraints a query needs).
+type litEntry struct {
+	t     smt.Term
+	atoms []Term
+}
+
+// maxCachedLits bounds the cache of translated literals.
+const maxCachedLits = 1 << 17
 
 func (z *solver) close() { z.ctx.Close() }
 
@@ -62,17 +79,28 @@ func (z *solver) atom(t Term, dom *[]smt.Term) smt.Term {
 	return a
 }
 
-func (z *solver) domain(t Term, a smt.Term, dom *[]smt.Term) {
+// domain returns the range constraints of the atom t (base form), once
+// built.
+func (z *solver) domain(t Term) []smt.Term {
+	if d, ok := z.doms[t]; ok {
+		return d
+	}
+	a := z.atom(t, nil)
+	var d []smt.Term
 	switch t.Sort.Kind {
 	case SBool:
-		*dom = append(*dom, z.ctx.Ge(a, z.ctx.IntVal(0)), z.ctx.Le(a, z.ctx.IntVal(1)))
+		d = []smt.Term{z.ctx.Ge(a, z.ctx.IntVal(0)), z.ctx.Le(a, z.ctx.IntVal(1))}
 	case SEnum:
 		n := int64(len(z.sys.Enums[t.Sort.Enum].Ctors))
-		*dom = append(*dom, z.ctx.Ge(a, z.ctx.IntVal(0)), z.ctx.Lt(a, z.ctx.IntVal(n)))
+		d = []smt.Term{z.ctx.Ge(a, z.ctx.IntVal(0)), z.ctx.Lt(a, z.ctx.IntVal(n))}
 	}
+	z.doms[t] = d
+	return d
 }
 
-func (z *solver) term(t Term, dom *[]smt.Term, seen map[Term]bool) smt.Term {
+// term translates t; the atoms of finite sorts it mentions are added to
+// atoms.
+func (z *solver) term(t Term, atoms *[]Term) smt.Term {
 	var base smt.Term
 	switch t.Kind {
 	case KBool, KEnum:
@@ -90,7 +118,7 @@ func (z *solver) term(t Term, dom *[]smt.Term, seen map[Term]bool) smt.Term {
 	case KLin:
 		var sum []smt.Term
 		for _, p := range linSum(t) {
-			a := z.term(p.Atom, dom, seen)
+			a := z.term(p.Atom, atoms)
 			if t.Sort.Kind == SReal && p.Atom.Sort.Kind != SReal {
 				a = z.ctx.ToReal(a)
 			}
@@ -101,10 +129,9 @@ func (z *solver) term(t Term, dom *[]smt.Term, seen map[Term]bool) smt.Term {
 		}
 		base = z.ctx.Add(sum...)
 	default:
-		base = z.atom(t, dom)
-		if !seen[t.base()] {
-			seen[t.base()] = true
-			z.domain(t, base, dom)
+		base = z.atom(t, nil)
+		if k := t.Sort.Kind; k == SBool || k == SEnum {
+			*atoms = append(*atoms, t.base())
 		}
 	}
 	if t.Off.isZero() {
@@ -124,8 +151,29 @@ func (z *solver) num(r Rat, s Sort) smt.Term {
 	return z.ctx.IntVal(r.Num)
 }
 
+// lit translates l and adds the range constraints of its atoms not yet
+// seen to dom.
 func (z *solver) lit(l Lit, dom *[]smt.Term, seen map[Term]bool) smt.Term {
-	a, b := z.term(l.L, dom, seen), z.term(l.R, dom, seen)
+	e, ok := z.lits[l]
+	if !ok {
+		if len(z.lits) >= maxCachedLits {
+			clear(z.lits)
+		}
+		e.t = z.translate(l, &e.atoms)
+		z.lits[l] = e
+	}
+	for _, a := range e.atoms {
+		if !seen[a] {
+			seen[a] = true
+			*dom = append(*dom, z.domain(a)...)
+		}
+	}
+	return e.t
+}
+
+// translate builds the Z3 term of l.
+func (z *solver) translate(l Lit, atoms *[]Term) smt.Term {
+	a, b := z.term(l.L, atoms), z.term(l.R, atoms)
 	if l.L.Sort.Kind == SReal || l.R.Sort.Kind == SReal {
 		if l.L.Kind == KNum && l.L.Sort.Kind != SReal {
 			a = z.ctx.ToReal(a)

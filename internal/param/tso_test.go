@@ -641,6 +641,9 @@ func TestTSOSoundness(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
+			if strings.HasPrefix(name, "arbiter_v2") && os.Getenv("MUSKET_LONG") == "" {
+				t.Skip("runs with MUSKET_LONG=1 (TestCorpusVerdicts checks its verdict in the default run)")
+			}
 			t.Parallel()
 			f, err := Parse(path, src)
 			if err != nil {
