@@ -200,6 +200,9 @@ func describe(c fix.Cand) string {
 	if c.Fence {
 		return "`" + strings.ReplaceAll(strings.TrimSuffix(c.Text, ";"), "\n", "; ") + "` after line " + fmt.Sprint(c.Line)
 	}
+	if c.From > 0 {
+		return fmt.Sprintf("line %d made `%s` (%s dependency on the load of line %d)", c.Line, strings.ReplaceAll(c.Text, "\n", "; "), c.Name, c.From)
+	}
 	return "line " + fmt.Sprint(c.Line) + " made `" + strings.ReplaceAll(c.Text, "\n", "; ") + "`"
 }
 

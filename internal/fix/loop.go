@@ -147,6 +147,9 @@ func relevant(c Cand, w *Witness) bool {
 	if w == nil {
 		return true
 	}
+	if c.From > 0 {
+		return relevantDep(c, w)
+	}
 	for e, ev := range w.Events {
 		if ev.Line != c.Line || ev.Thread < 0 || (c.Thread >= 0 && ev.Thread != c.Thread) {
 			continue
@@ -199,6 +202,30 @@ func dominates(strong, weak string) bool {
 	for _, w := range weakerThan[strong] {
 		if w == weak {
 			return true
+		}
+	}
+	return false
+}
+
+// relevantDep tells whether the dependency c, from the load at line
+// c.From to the access at c.Line, can forbid w: an instance a of the load
+// po-before an instance b of the access with a path back to a from b or
+// from an event po-after b (the models order a before b, and Power's and
+// RVWMO's addr;po before later writes).
+func relevantDep(c Cand, w *Witness) bool {
+	for a, av := range w.Events {
+		if av.Line != c.From || av.Thread != c.Thread {
+			continue
+		}
+		for b, bv := range w.Events {
+			if bv.Line != c.Line || bv.Thread != c.Thread || !w.Po[a][b] {
+				continue
+			}
+			for x, xv := range w.Events {
+				if xv.Thread == c.Thread && (x == b || w.Po[b][x]) && w.Reach[x][a] {
+					return true
+				}
+			}
 		}
 	}
 	return false
