@@ -34,6 +34,13 @@ func changes(out *Outcome) string {
 // reachable: no cheaper repair exists among the candidates.
 func cheaperAllBad(t *testing.T, s Subject, cost int) int {
 	t.Helper()
+	return cheaperAllBadN(t, s, cost, maxBrute)
+}
+
+// cheaperAllBadN is cheaperAllBad checking at most limit sets (none,
+// with a log line, when there are more).
+func cheaperAllBadN(t *testing.T, s Subject, cost, limit int) int {
+	t.Helper()
 	cands := s.Candidates()
 	var groups []string
 	byGroup := map[string][]int{}
@@ -77,8 +84,8 @@ func cheaperAllBad(t *testing.T, s Subject, cost int) int {
 		}
 	}
 	walk(0, 0)
-	if checked > maxBrute {
-		t.Logf("brute force skipped: %d cheaper sets (more than %d)", checked, maxBrute)
+	if checked > limit {
+		t.Logf("brute force skipped: %d cheaper sets (more than %d)", checked, limit)
 		return 0
 	}
 	counting, checked = false, 0

@@ -90,6 +90,9 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		out.Checks++
 		bad, w, err := s.Check(ctx, sel)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err() // the limit, not a fault of the check
+			}
 			return nil, err
 		}
 		if !bad {
@@ -229,4 +232,32 @@ func relevantDep(c Cand, w *Witness) bool {
 		}
 	}
 	return false
+}
+
+// Needed is the self-check of a repair: for each change of fix, the
+// program patched with the other changes is checked again, and the
+// condition must be reachable there (the change kills a witness that the
+// others leave). It returns the changes (indices into the candidates)
+// without which the program is still correct, which a cheapest repair
+// with positive costs never has, and the number of checks. Together with
+// the re-check of the whole fix (every witness killed: Verify) it
+// justifies each insertion.
+func Needed(ctx context.Context, s Subject, fix []int) (unneeded []int, checks int, err error) {
+	for k, c := range fix {
+		rest := make([]int, 0, len(fix)-1)
+		rest = append(rest, fix[:k]...)
+		rest = append(rest, fix[k+1:]...)
+		checks++
+		bad, _, err := s.Check(ctx, rest)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, checks, ctx.Err()
+			}
+			return nil, checks, err
+		}
+		if !bad {
+			unneeded = append(unneeded, c)
+		}
+	}
+	return unneeded, checks, nil
 }
