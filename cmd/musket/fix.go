@@ -266,8 +266,12 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 
 // runCompareFix is musket compare -fix: for each .pts program, the
 // cheapest stronger orders of its target side that give state inclusion.
-func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile string, asJSON bool, stdout, stderr io.Writer) int {
-	opts := fix.Options{Bound: bound}
+func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
+	if engine != "smt" && engine != "enum" {
+		fmt.Fprintf(stderr, "musket compare: unknown -fix-engine %q (want enum or smt)\n", engine)
+		return exitBadInput
+	}
+	opts := fix.Options{Bound: bound, Engine: engine}
 	if costsFile != "" {
 		c, err := fix.ReadCosts(costsFile)
 		if err != nil {

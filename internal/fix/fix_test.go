@@ -292,3 +292,60 @@ func TestRepairInclusion(t *testing.T) {
 		t.Errorf("rounds %d, states %d: want a failing inclusion check, then one that holds", out.Rounds, out.States)
 	}
 }
+
+// fakeSubject is a program whose condition is reachable unless every
+// candidate of need, or a costlier one of its group, is applied; its witnesses say nothing (nil: every
+// candidate counts), the worst case of the loop.
+type fakeSubject struct {
+	cands  []Cand
+	need   []int
+	checks int
+}
+
+func (f *fakeSubject) Candidates() []Cand { return f.cands }
+func (f *fakeSubject) Check(_ context.Context, sel []int) (bool, *Witness, error) {
+	f.checks++
+	for _, c := range f.need {
+		met := false
+		for _, d := range sel {
+			met = met || (f.cands[d].Group == f.cands[c].Group && f.cands[d].Cost >= f.cands[c].Cost)
+		}
+		if !met {
+			return true, nil, nil
+		}
+	}
+	return false, nil, nil
+}
+func (f *fakeSubject) Name() string      { return "fake" }
+func (f *fakeSubject) Target() string    { return "fake" }
+func (f *fakeSubject) Condition() string { return "exists (fake)" }
+
+// TestDescend: the repair from above keeps, of the strongest candidate
+// of every group, only what is needed, each made the cheapest that
+// still repairs; every failing check is reported (for its constraints).
+func TestDescend(t *testing.T) {
+	f := &fakeSubject{}
+	for g := 0; g < 10; g++ {
+		f.cands = append(f.cands, Cand{Group: fmt.Sprint(g), Thread: g, Name: "weak", Cost: 1}, Cand{Group: fmt.Sprint(g), Thread: g, Name: "strong", Cost: 3})
+	}
+	f.need = []int{1, 4, 9} // strong in group 0, weak in 2, strong in 4
+	bad := 0
+	check := func(sel []int) (bool, error) {
+		b, _, err := f.Check(context.Background(), sel)
+		if b {
+			bad++
+		}
+		return b, err
+	}
+	inc, err := descend(f.cands, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(inc) != "[1 4 9]" {
+		t.Errorf("descend = %v, want [1 4 9]", inc)
+	}
+	// 1 (the top) + 10 removals + the weaker options of the 3 groups kept.
+	if f.checks != 1+10+3 || bad != 5 {
+		t.Errorf("%d checks, %d failing; want 14, 5", f.checks, bad)
+	}
+}
