@@ -569,7 +569,7 @@ func (s *litmusSubject) run(ctx context.Context, src []byte) (bool, *result.Exec
 			return r.Positive > 0, r.Witness, u, nil
 		}
 	}
-	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses})
+	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn})
 	if err := finished(s.text.File, r); err != nil {
 		return false, nil, nil, err
 	}
