@@ -236,9 +236,7 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 				s.lockedStore(ti, th, l, cells[ti])
 			}
 		}
-		if !s.loopy[ti] {
-			s.dependencies(ti, th, lines)
-		}
+		s.dependencies(ti, th, lines)
 	}
 }
 
