@@ -37,8 +37,7 @@ import (
 //	riscv    xor xT,xA,xA ; add xT,xT,xS ; sw xT,d(xB)
 //
 // where rT is a register the test names nowhere, and rA (the load's
-// destination) is written by no instruction between a and b (in a
-// thread with loops: by no other instruction of the thread). Both
+// destination) is written by no instruction between a and b. Both
 // replace b's access, so they are in b's access group (one change per
 // access; on AArch64 they exclude LDAR/STLR there).
 
@@ -56,7 +55,7 @@ type depForm struct {
 
 var depForms = map[string]depForm{
 	"power": {
-		load: regexp.MustCompile(`^(?i)\s*(?:[a-z_][a-z0-9_]*:\s*)?(?:lwz|lwzx)\s+(r[0-9]+)\s*,`),
+		load: regexp.MustCompile(`^(?i)\s*(?:lwz|lwzx)\s+(r[0-9]+)\s*,`),
 		ldB:  regexp.MustCompile(`^\s*(lwz)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
 		stB:  regexp.MustCompile(`^\s*(stw)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
 		addrL: func(t, a string, m []string) string {
@@ -72,7 +71,7 @@ var depForms = map[string]depForm{
 		reg:     func(n int) []string { return []string{fmt.Sprintf("r%d", n)} },
 	},
 	"aarch64": {
-		load: regexp.MustCompile(`^(?i)\s*(?:[a-z_][a-z0-9_]*:\s*)?LDR\s+([WX][0-9]+)\s*,\s*\[\s*(?:X[0-9]+|SP)\s*\]\s*$`),
+		load: regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(?:X[0-9]+|SP)\s*\]\s*$`),
 		ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
 		stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
 		addrL: func(t, a string, m []string) string {
@@ -93,7 +92,7 @@ var depForms = map[string]depForm{
 		reg:     func(n int) []string { return []string{fmt.Sprintf("W%d", n), fmt.Sprintf("X%d", n)} },
 	},
 	"armv7": {
-		load: regexp.MustCompile(`^(?i)\s*(?:[a-z_][a-z0-9_]*:\s*)?LDR\s+(R[0-9]+)\s*,\s*\[\s*R[0-9]+\s*\]\s*$`),
+		load: regexp.MustCompile(`^(?i)\s*LDR\s+(R[0-9]+)\s*,\s*\[\s*R[0-9]+\s*\]\s*$`),
 		ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
 		stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
 		addrL: func(t, a string, m []string) string {
@@ -109,7 +108,7 @@ var depForms = map[string]depForm{
 		reg:     func(n int) []string { return []string{fmt.Sprintf("R%d", n)} },
 	},
 	"riscv": {
-		load: regexp.MustCompile(`^\s*(?:[A-Za-z_][A-Za-z0-9_]*:\s*)?(?:lw|ld)\s+(x[0-9]+)\s*,\s*-?[0-9]*\s*\(\s*x[0-9]+\s*\)\s*$`),
+		load: regexp.MustCompile(`^\s*(?:lw|ld)\s+(x[0-9]+)\s*,\s*-?[0-9]*\s*\(\s*x[0-9]+\s*\)\s*$`),
 		ldB:  regexp.MustCompile(`^\s*(lw|ld)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
 		stB:  regexp.MustCompile(`^\s*(sw|sd)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
 		addrL: func(t, a string, m []string) string {
@@ -176,13 +175,8 @@ func accessIndex(th *prog.Thread, l int) int {
 	return at
 }
 
-// dependencies offers the dependencies from each plain load to each
-// later access (in the code's order) of the thread (see above). In a
-// thread with loops, only from a load whose register no other
-// instruction of the thread writes: whatever path leads to the access,
-// the register then holds the value of the load's latest instance (or
-// its initial value, if none ran: the xor is zero either way, so the
-// patch never changes what the program computes).
+// dependencies offers, in a thread without loops, the dependencies from
+// each plain load to each later access of the thread (see above).
 func (s *litmusSubject) dependencies(ti int, th *prog.Thread, lines []int) {
 	form, ok := depForms[s.family]
 	if !ok {
@@ -198,7 +192,6 @@ func (s *litmusSubject) dependencies(ti int, th *prog.Thread, lines []int) {
 		return
 	}
 	n := len(s.t.Threads)
-	loopy := s.loopy[ti]
 	cell := func(l int) string {
 		cells, _, ok := rowCells(s.text.Lines[l-1])
 		if !ok || len(cells) != n {
@@ -222,7 +215,7 @@ func (s *litmusSubject) dependencies(ti int, th *prog.Thread, lines []int) {
 		ra := ma[1]
 		for _, b := range lines[k+1:] {
 			ib := accessIndex(th, b)
-			if ib < 0 || redefined(th, ld.Dst, ia, ib) || (loopy && writtenElsewhere(th, ld.Dst, ia)) {
+			if ib < 0 || redefined(th, ld.Dst, ia, ib) {
 				continue
 			}
 			cb := cell(b)
@@ -259,22 +252,6 @@ func (s *litmusSubject) dependencies(ti int, th *prog.Thread, lines []int) {
 func redefined(th *prog.Thread, r string, i, j int) bool {
 	for k := i + 1; k < j; k++ {
 		for _, d := range prog.Defs(th.Code[k]) {
-			if d == r {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// writtenElsewhere tells whether an instruction of th other than the one
-// at index i writes register r.
-func writtenElsewhere(th *prog.Thread, r string, i int) bool {
-	for k, in := range th.Code {
-		if k == i {
-			continue
-		}
-		for _, d := range prog.Defs(in) {
 			if d == r {
 				return true
 			}

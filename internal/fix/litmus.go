@@ -236,7 +236,9 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 				s.lockedStore(ti, th, l, cells[ti])
 			}
 		}
-		s.dependencies(ti, th, lines)
+		if !s.loopy[ti] {
+			s.dependencies(ti, th, lines)
+		}
 	}
 }
 
