@@ -267,8 +267,8 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 // runCompareFix is musket compare -fix: for each .pts program, the
 // cheapest stronger orders of its target side that give state inclusion.
 func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
-	if engine != "smt" && engine != "enum" {
-		fmt.Fprintf(stderr, "musket compare: unknown -fix-engine %q (want enum or smt)\n", engine)
+	if engine != "smt" && engine != "enum" && engine != "auto" {
+		fmt.Fprintf(stderr, "musket compare: unknown -fix-engine %q (want auto, enum or smt)\n", engine)
 		return exitBadInput
 	}
 	opts := fix.Options{Bound: bound, Engine: engine}
