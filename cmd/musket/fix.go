@@ -25,7 +25,8 @@ ARM or SPARC, with or without loops, or C11), of a .pts program, or an
 assertion of a C program (with -races: also a data race) can fail on the
 target, finds insertions of least total cost that make it impossible:
 fences between consecutive accesses of a thread, AArch64 LDR/STR made
-LDAR/STLR, Power's control dependency + isync after a load, C11 accesses
+LDAR/STLR, address and data dependencies from a load (Power, ARMv7,
+AArch64, RISC-V), Power's control dependency + isync after a load, C11 accesses
 given a stronger memory_order, and for a .pts program stronger orders on
 its loads and stores, compiled for -target. It prints the repair as a
 unified diff of the input and its cost, after checking the patched file
@@ -42,15 +43,27 @@ candidates the repertoire offers.
 Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
   x86      mfence 1, xchg 1 (a store MOV [x],v made MOV r,v; XCHG [x],r
            with a register the test does not use; the fence wins ties)
-  power    lwsync 1, sync 2, ctrlisync 1 (after a load: cmpw on its
-           register, beq to the next line, isync)
-  aarch64  ldar 1, stlr 1, dmb ishld 1, dmb ishst 1, dmb ish 2
-  riscv    fence r,r / w,w / r,rw / rw,w 1, fence.tso 2, fence rw,rw 3
-  armv7    dmb st 1, dmb 2 (dmb ish 2, as the C11 mappings write it)
+  power    addr 1, data 1 (a later access made to depend on a load:
+           xor rT,rA,rA then lwzx/stwx through rT, or rT added to the
+           stored value), lwsync 2, ctrlisync 2 (after a load: cmpw on its
+           register, beq to the next line, isync), sync 4
+  aarch64  addr 1, data 1 (EOR then [Xn,WT,SXTW], or ADD to the value),
+           ldar 2, stlr 2, dmb ishld 2, dmb ishst 2, dmb ish 4
+  riscv    addr 1, data 1 (xor then add to the address or the value),
+           fence r,r / w,w / r,rw / rw,w 2, fence.tso 4, fence rw,rw 6
+  armv7    addr 1, data 1 (EOR then [Rn,RT], or ADD to the value),
+           dmb st 2, dmb 4 (dmb ish 4, as the C11 mappings write it)
   sparc    membar #LoadLoad 1, #StoreStore 1, #LoadStore 1, #StoreLoad 2
   c11      acquire 1, release 1, acq_rel 1, seq_cst 2 (an access, priced by
            the order reached minus the order it had), fence acquire 2,
            fence release 2, fence acq_rel 2, fence seq_cst 3
+Dependencies are offered in threads without loops, from a plain load to a
+later plain access whose register the code between does not overwrite.
+
+Self-check (-self-check, on by default): after the re-check, each change
+is taken out in turn and the program checked again; the condition must be
+reachable then (each change kills a witness the others leave), else the
+fix is not a cheapest one and the command fails with status 4.
 
 Exit status: 0 the program is correct as given, or a repair was found and
 re-checked; 1 no repair within the repertoire; 2 bad input or usage; 3 a
@@ -73,7 +86,10 @@ type fixJSON struct {
 	Witnesses int         `json:"witnesses"`
 	TimeMS    float64     `json:"time_ms"`
 	Recheck   string      `json:"recheck,omitempty"`
-	Error     string      `json:"error,omitempty"`
+	// Needed: the self-check that each change is needed (the condition
+	// reachable again without it), "" when it did not run.
+	Needed string `json:"needed,omitempty"`
+	Error  string `json:"error,omitempty"`
 }
 
 type fixChange struct {
@@ -93,6 +109,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	maxChecks := intFlag(fs, "max-checks", 2000, 0, "at most `N` checks of patched programs (0: no limit)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	races := fs.Bool("races", false, "C programs: a data race on a plain access (a race flag of the model, e.g. rc11's) is to be repaired too")
+	selfCheck := fs.Bool("self-check", true, "check that each change of the fix is needed: without it the condition is reachable again (one more check per change)")
 	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
 	timeout := addTimeout(fs, "file")
 	var incl listFlag
@@ -183,6 +200,22 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		default:
 			j.Recheck = fmt.Sprintf("the patched file checked again with the %s engine: unreachable", v.Engine)
 		}
+		if *selfCheck {
+			unneeded, n, err := fix.Needed(ctx, s, out.Fix)
+			switch {
+			case errors.Is(err, context.DeadlineExceeded):
+				return fail(exitLimit, fmt.Errorf("self-check: %v", err))
+			case err != nil:
+				return fail(failureStatus(err), fmt.Errorf("self-check: %v", err))
+			case len(unneeded) > 0:
+				var ds []string
+				for _, c := range unneeded {
+					ds = append(ds, describe(out.Cands[c]))
+				}
+				return fail(exitDisagree, fmt.Errorf("self-check failed: the fix is correct without %s, so it is not a cheapest one (a bug of musket fix)", strings.Join(ds, ", ")))
+			}
+			j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it the condition is reachable again (%d check(s))", len(out.Fix), n)
+		}
 		j.Diff = fix.PatchDiff(s, out.Fix)
 	}
 	if *asJSON {
@@ -199,6 +232,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 func describe(c fix.Cand) string {
 	if c.Fence {
 		return "`" + strings.ReplaceAll(strings.TrimSuffix(c.Text, ";"), "\n", "; ") + "` after line " + fmt.Sprint(c.Line)
+	}
+	if c.From > 0 {
+		return fmt.Sprintf("line %d made `%s` (%s dependency on the load of line %d)", c.Line, strings.ReplaceAll(c.Text, "\n", "; "), c.Name, c.From)
 	}
 	return "line " + fmt.Sprint(c.Line) + " made `" + strings.ReplaceAll(c.Text, "\n", "; ") + "`"
 }
@@ -221,14 +257,21 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 		}
 		fmt.Fprint(w, j.Diff)
 		fmt.Fprintf(w, "Re-checked: %s is unreachable on the patched file; %s\n", s.Condition(), j.Recheck)
+		if j.Needed != "" {
+			fmt.Fprintf(w, "Self-check: %s\n", j.Needed)
+		}
 	}
 	fmt.Fprintf(w, "Checks %d, witnesses %d, time %.3fs\n", j.Checks, j.Witnesses, j.TimeMS/1000)
 }
 
 // runCompareFix is musket compare -fix: for each .pts program, the
 // cheapest stronger orders of its target side that give state inclusion.
-func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile string, asJSON bool, stdout, stderr io.Writer) int {
-	opts := fix.Options{Bound: bound}
+func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
+	if engine != "smt" && engine != "enum" && engine != "auto" {
+		fmt.Fprintf(stderr, "musket compare: unknown -fix-engine %q (want auto, enum or smt)\n", engine)
+		return exitBadInput
+	}
+	opts := fix.Options{Bound: bound, Engine: engine}
 	if costsFile != "" {
 		c, err := fix.ReadCosts(costsFile)
 		if err != nil {

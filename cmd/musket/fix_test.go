@@ -26,7 +26,8 @@ func TestFixCommand(t *testing.T) {
 		out  []string // substrings of stdout
 		err  string   // substring of stderr
 	}{
-		{args: []string{td + "SB.x86.litmus"}, code: 0, out: []string{"cost 2", "+ MFENCE      | MFENCE      ;", "Re-checked:"}},
+		{args: []string{td + "SB.x86.litmus"}, code: 0, out: []string{"cost 2", "+ MFENCE      | MFENCE      ;", "Re-checked:", "Self-check: each of the 2 change(s) is needed"}},
+		{args: []string{td + "MP.ppc.litmus"}, code: 0, out: []string{"cost 3", "(addr dependency on the load of line 8)", "+              | lwzx r3,r9,r4 ;"}},
 		// A cost table that makes sync the cheaper fence.
 		{args: []string{"-costs", costs, td + "MP.ppc.litmus"}, code: 0, out: []string{"cost 2", "`sync` after line 9", "`sync` after line 8"}},
 		{args: []string{td + "sc-allowed.c.litmus"}, code: 1, out: []string{"No fix within the repertoire"}},

@@ -24,25 +24,32 @@ type Costs map[string]map[string]int
 //	x86      mfence 1; xchg 1 (a store MOV [x],v made the locked RMW
 //	         MOV r,v; XCHG [x],r, as Linux's smp_store_mb does on x86;
 //	         at equal cost the fence is chosen)
-//	power    lwsync 1 < sync 2; ctrlisync 1 (after a load: a
-//	         control dependency on its register, then isync)
-//	aarch64  ldar 1, stlr 1 (an LDR made LDAR, an STR made STLR),
-//	         dmb ishld 1, dmb ishst 1 < dmb ish 2
-//	riscv    fence r,r 1, fence w,w 1, fence r,rw 1, fence rw,w 1
-//	         < fence.tso 2 < fence rw,rw 3
-//	armv7    dmb st 1 < dmb 2 (dmb ish 2: the C11 mappings' fence)
+//	power    addr 1, data 1 (a dependency on a load: see deps.go)
+//	         < lwsync 2, ctrlisync 2 (after a load: a control
+//	         dependency on its register, then isync) < sync 4
+//	aarch64  addr 1, data 1 < ldar 2, stlr 2 (an LDR made LDAR, an STR
+//	         made STLR), dmb ishld 2, dmb ishst 2 < dmb ish 4
+//	riscv    addr 1, data 1 < fence r,r 2, fence w,w 2, fence r,rw 2,
+//	         fence rw,w 2 < fence.tso 4 < fence rw,rw 6
+//	armv7    addr 1, data 1 < dmb st 2 < dmb 4 (dmb ish 4: the C11
+//	         mappings' fence)
 //	sparc    membar #LoadLoad, #StoreStore, #LoadStore 1 < #StoreLoad 2
 //	c11      an access's order, priced by the order reached: acquire 1,
 //	         release 1, acq_rel 1, seq_cst 2 (relaxed 0; strengthening
 //	         costs the difference); atomic_thread_fence: acquire 2,
 //	         release 2, acq_rel 2, seq_cst 3
+//
+// A dependency costs one ALU instruction and no pipeline drain, so it is
+// the cheapest order where it applies (a load before a later access of
+// its thread); the barriers of the hardware targets are priced at twice
+// their rank so that it is cheaper than the lightest of them.
 func DefaultCosts() Costs {
 	return Costs{
 		"x86":     {"mfence": 1, "xchg": 1},
-		"power":   {"lwsync": 1, "ctrlisync": 1, "sync": 2},
-		"aarch64": {"ldar": 1, "stlr": 1, "dmb ishld": 1, "dmb ishst": 1, "dmb ish": 2},
-		"riscv":   {"fence r,r": 1, "fence w,w": 1, "fence r,rw": 1, "fence rw,w": 1, "fence.tso": 2, "fence rw,rw": 3},
-		"armv7":   {"dmb st": 1, "dmb": 2, "dmb ish": 2},
+		"power":   {"addr": 1, "data": 1, "lwsync": 2, "ctrlisync": 2, "sync": 4},
+		"aarch64": {"addr": 1, "data": 1, "ldar": 2, "stlr": 2, "dmb ishld": 2, "dmb ishst": 2, "dmb ish": 4},
+		"riscv":   {"addr": 1, "data": 1, "fence r,r": 2, "fence w,w": 2, "fence r,rw": 2, "fence rw,w": 2, "fence.tso": 4, "fence rw,rw": 6},
+		"armv7":   {"addr": 1, "data": 1, "dmb st": 2, "dmb": 4, "dmb ish": 4},
 		"sparc":   {"membar #loadload": 1, "membar #storestore": 1, "membar #loadstore": 1, "membar #storeload": 2},
 		"c11": {"relaxed": 0, "acquire": 1, "release": 1, "acq_rel": 1, "seq_cst": 2,
 			"fence acquire": 2, "fence release": 2, "fence acq_rel": 2, "fence seq_cst": 3},

@@ -56,6 +56,19 @@ type patch struct {
 	src    []byte
 	lines  []string
 	lineOf []int
+	// evLine, when set, maps each patched line to the input line whose
+	// access it carries, for the witnesses: the further rows of a
+	// replacement (the load of "xor r9,r1,r1; lwzx r5,r9,r4") carry the
+	// access of the line they replace, though the diff shows them added.
+	evLine []int
+}
+
+// eventLines is the map from patched lines to input lines for witnesses.
+func (p *patch) eventLines() []int {
+	if p.evLine != nil {
+		return p.evLine
+	}
+	return p.lineOf
 }
 
 // litmusSubject is a litmus test (assembly or C) to repair.
@@ -222,6 +235,9 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 			if s.family == "x86" {
 				s.lockedStore(ti, th, l, cells[ti])
 			}
+		}
+		if !s.loopy[ti] {
+			s.dependencies(ti, th, lines)
 		}
 	}
 }
@@ -401,10 +417,11 @@ func (s *litmusSubject) apply(sel []int) *patch {
 			repl[s.cands[c].Line] = append(repl[s.cands[c].Line], c)
 		}
 	}
-	p := &patch{lineOf: []int{0}}
+	p := &patch{lineOf: []int{0}, evLine: []int{0}}
 	emit := func(line string, orig int) {
 		p.lines = append(p.lines, line)
 		p.lineOf = append(p.lineOf, orig)
+		p.evLine = append(p.evLine, orig)
 	}
 	for i, line := range s.text.Lines {
 		l := i + 1
@@ -443,6 +460,7 @@ func (s *litmusSubject) apply(sel []int) *patch {
 						break
 					}
 					emit(strings.Join(row, "|")+";", 0)
+					p.evLine[len(p.evLine)-1] = l
 				}
 				emitted = true
 			}
@@ -507,10 +525,10 @@ func (s *litmusSubject) Check(ctx context.Context, sel []int) (bool, *Witness, e
 	if !bad {
 		return false, nil, nil
 	}
-	w := witnessOf(x, t, p.lineOf)
+	w := witnessOf(x, t, p.eventLines())
 	for _, y := range s.shown {
 		if y != x {
-			w.More = append(w.More, witnessOf(y, t, p.lineOf))
+			w.More = append(w.More, witnessOf(y, t, p.eventLines()))
 		}
 	}
 	s.shown = nil
@@ -551,7 +569,7 @@ func (s *litmusSubject) run(ctx context.Context, src []byte) (bool, *result.Exec
 			return r.Positive > 0, r.Witness, u, nil
 		}
 	}
-	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses})
+	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn})
 	if err := finished(s.text.File, r); err != nil {
 		return false, nil, nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"time"
 )
 
@@ -61,6 +62,9 @@ type Outcome struct {
 	// gives several per check).
 	Checks, Witnesses int
 	Time              time.Duration
+	// Incumbent: the loop looked for a repair from above (descend) and
+	// stopped when the cheapest set meeting the constraints cost as much.
+	Incumbent bool
 }
 
 var debug = os.Getenv("MUSKET_FIX_DEBUG") != ""
@@ -79,26 +83,25 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 	cands := s.Candidates()
 	out := &Outcome{Cands: cands}
 	var cons [][]int
-	var sel []int
-	for {
+	// check checks the program patched with sel and, when the condition
+	// is reachable, adds the constraints of its witnesses.
+	check := func(sel []int) (bool, error) {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return false, err
 		}
 		if maxChecks > 0 && out.Checks >= maxChecks {
-			return nil, ErrLimit
+			return false, ErrLimit
 		}
 		out.Checks++
 		bad, w, err := s.Check(ctx, sel)
 		if err != nil {
-			return nil, err
+			if ctx.Err() != nil {
+				return false, ctx.Err() // the limit, not a fault of the check
+			}
+			return false, err
 		}
 		if !bad {
-			out.Fix, out.Correct = sel, len(sel) == 0
-			for _, c := range sel {
-				out.Cost += cands[c].Cost
-			}
-			out.Time = time.Since(start)
-			return out, nil
+			return false, nil
 		}
 		in := map[int]bool{}
 		have := map[string]string{} // group -> name chosen
@@ -124,13 +127,135 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
 			}
 		}
+		return true, nil
+	}
+	finish := func(sel []int) *Outcome {
+		out.Fix, out.Correct = sel, len(sel) == 0
+		out.Cost = costOf(cands, sel)
+		out.Time = time.Since(start)
+		return out
+	}
+	var sel []int
+	var inc []int // a repair known, not yet known to be cheapest
+	tried := false
+	for {
+		bad, err := check(sel)
+		if err != nil {
+			return nil, err
+		}
+		if !bad {
+			return finish(sel), nil
+		}
+		if !tried && out.Checks >= incumbentAfter {
+			tried = true
+			if inc, err = descend(cands, check); err != nil {
+				return nil, err
+			}
+			out.Incumbent = inc != nil
+		}
 		next, ok := cheapest(cands, cons)
 		if !ok {
 			out.NoFix, out.Time = true, time.Since(start)
 			return out, nil
 		}
+		if inc != nil && costOf(cands, next) >= costOf(cands, inc) {
+			// The lower bound meets the repair known: it is a
+			// cheapest one (the loop's own choice at that cost
+			// first, so that ties go as they would without it).
+			bad, err := check(next)
+			if err != nil {
+				return nil, err
+			}
+			if !bad {
+				return finish(next), nil
+			}
+			return finish(inc), nil
+		}
 		sel = next
 	}
+}
+
+// incumbentAfter is the number of checks after which Repair looks for a
+// repair from above (descend) to stop as soon as the lower bound of the
+// hitting sets reaches its cost: programs whose every access lies on a
+// cycle of po and communication (mutual exclusion) give weak constraints,
+// and the loop alone refutes every cheaper set one by one.
+const incumbentAfter = 16
+
+// costOf is the cost of a set of candidates.
+func costOf(cands []Cand, sel []int) int {
+	n := 0
+	for _, c := range sel {
+		n += cands[c].Cost
+	}
+	return n
+}
+
+// descend finds a repair from above: the strongest candidate of every
+// group (the costliest), then, group by group from the costliest, the
+// change taken out or made the cheapest weaker one that still repairs
+// the program. Each check that fails adds its witnesses' constraints
+// (check does). It returns nil when the strongest candidates do not
+// repair the program (their groups' candidates need not be comparable:
+// the loop decides then).
+func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
+	var groups []string
+	members := map[string][]int{}
+	for i, c := range cands {
+		if _, ok := members[c.Group]; !ok {
+			groups = append(groups, c.Group)
+		}
+		members[c.Group] = append(members[c.Group], i)
+	}
+	cur := map[string]int{}
+	for _, g := range groups {
+		top := -1
+		for _, i := range members[g] {
+			if top < 0 || cands[i].Cost > cands[top].Cost {
+				top = i
+			}
+		}
+		cur[g] = top
+	}
+	set := func() []int {
+		var out []int
+		for _, i := range cur {
+			if i >= 0 {
+				out = append(out, i)
+			}
+		}
+		sort.Ints(out)
+		return out
+	}
+	bad, err := check(set())
+	if err != nil || bad {
+		return nil, err
+	}
+	sort.SliceStable(groups, func(a, b int) bool { return cands[cur[groups[a]]].Cost > cands[cur[groups[b]]].Cost })
+	for _, g := range groups {
+		was := cur[g]
+		alts := []int{-1}
+		var weaker []int
+		for _, i := range members[g] {
+			if cands[i].Cost < cands[was].Cost {
+				weaker = append(weaker, i)
+			}
+		}
+		sort.SliceStable(weaker, func(a, b int) bool { return cands[weaker[a]].Cost < cands[weaker[b]].Cost })
+		alts = append(alts, weaker...)
+		for _, alt := range alts {
+			cur[g] = alt
+			bad, err := check(set())
+			if err != nil {
+				return nil, err
+			}
+			if !bad {
+				break
+			}
+			cur[g] = was
+		}
+	}
+	return set(), nil
 }
 
 // relevant tells whether c can forbid w: it orders two events on a
@@ -146,6 +271,9 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 func relevant(c Cand, w *Witness) bool {
 	if w == nil {
 		return true
+	}
+	if c.From > 0 {
+		return relevantDep(c, w)
 	}
 	for e, ev := range w.Events {
 		if ev.Line != c.Line || ev.Thread < 0 || (c.Thread >= 0 && ev.Thread != c.Thread) {
@@ -202,4 +330,56 @@ func dominates(strong, weak string) bool {
 		}
 	}
 	return false
+}
+
+// relevantDep tells whether the dependency c, from the load at line
+// c.From to the access at c.Line, can forbid w: an instance a of the load
+// po-before an instance b of the access with a path back to a from b or
+// from an event po-after b (the models order a before b, and Power's and
+// RVWMO's addr;po before later writes).
+func relevantDep(c Cand, w *Witness) bool {
+	for a, av := range w.Events {
+		if av.Line != c.From || av.Thread != c.Thread {
+			continue
+		}
+		for b, bv := range w.Events {
+			if bv.Line != c.Line || bv.Thread != c.Thread || !w.Po[a][b] {
+				continue
+			}
+			for x, xv := range w.Events {
+				if xv.Thread == c.Thread && (x == b || w.Po[b][x]) && w.Reach[x][a] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// Needed is the self-check of a repair: for each change of fix, the
+// program patched with the other changes is checked again, and the
+// condition must be reachable there (the change kills a witness that the
+// others leave). It returns the changes (indices into the candidates)
+// without which the program is still correct, which a cheapest repair
+// with positive costs never has, and the number of checks. Together with
+// the re-check of the whole fix (every witness killed: Verify) it
+// justifies each insertion.
+func Needed(ctx context.Context, s Subject, fix []int) (unneeded []int, checks int, err error) {
+	for k, c := range fix {
+		rest := make([]int, 0, len(fix)-1)
+		rest = append(rest, fix[:k]...)
+		rest = append(rest, fix[k+1:]...)
+		checks++
+		bad, _, err := s.Check(ctx, rest)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, checks, ctx.Err()
+			}
+			return nil, checks, err
+		}
+		if !bad {
+			unneeded = append(unneeded, c)
+		}
+	}
+	return unneeded, checks, nil
 }

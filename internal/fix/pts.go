@@ -224,7 +224,7 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 	}
 	q.Quant = spec.Exists
 	if s.opts.Engine == "enum" {
-		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses})
+		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn})
 		if err := finished(s.text.File, r); err != nil {
 			return false, nil, err
 		}

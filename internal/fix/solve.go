@@ -23,6 +23,9 @@ type Cand struct {
 	// Coarse: a stronger access whose effect the model defines (C11
 	// orders), not only through po (see relevant).
 	Coarse bool
+	// From, for a dependency, is the line of the load the access at
+	// Line is made to depend on (0: not a dependency).
+	From int
 	// Text is the inserted instruction or the replacement, as written in
 	// the patch ("lwsync", "STLR W2,[X3]", "memory_order_release").
 	Text string
