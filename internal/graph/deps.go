@@ -51,6 +51,22 @@ type taint = []int
 // first instruction whose event g does not have: a hole, or the end of
 // the thread's events), with its place in the thread's events.
 func (x *engine) nextDep(g *graph, t int) (pending, error) {
+	if t < len(g.dc) && g.dc[t] != nil {
+		return *g.dc[t], nil
+	}
+	p, err := x.replayDep(g, t)
+	if err != nil {
+		return p, err
+	}
+	if len(g.dc) != len(g.threads) {
+		g.dc = make([]*pending, len(g.threads))
+	}
+	g.dc[t] = &p
+	return p, nil
+}
+
+// replayDep is nextDep without its cache.
+func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
 	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
@@ -282,6 +298,7 @@ func (g *graph) insert(t, pos int, e ev) int {
 	copy(th[pos+1:], th[pos:])
 	th[pos] = id
 	g.threads[t] = th
+	g.dropDep(t)
 	return id
 }
 
@@ -356,6 +373,8 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	toA(w)
+	seen := make([]int, len(g.evs)) // ppoPreds's marks, by call number
+	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
 			x := aStack[len(aStack)-1]
@@ -370,7 +389,8 @@ func (g *graph) depPrefix(w int) []bool {
 			}
 			// ppo: the reads x depends on through dependencies and
 			// reads-from within the thread.
-			g.ppoPreds(x, reads, depReads, toA, toD)
+			calls++
+			g.ppoPreds(x, reads, depReads, toA, toD, seen, calls)
 			th := g.threads[ex.thread]
 			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
 			for j, y := range th {
@@ -414,19 +434,19 @@ func (g *graph) depPrefix(w int) []bool {
 
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
-// writes such a chain passes through to D.
-func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int)) {
+// writes such a chain passes through to D; seen marks, with the number
+// call, the events this call has met.
+func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int), seen []int, call int) {
 	ex := &g.evs[x]
-	seen := make([]bool, len(g.evs))
-	seen[x] = true
+	seen[x] = call
 	stack := []int{x}
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		ey := &g.evs[y]
 		visit := func(r int) {
-			if !seen[r] {
-				seen[r] = true
+			if seen[r] != call {
+				seen[r] = call
 				toA(r)
 				stack = append(stack, r)
 			}
@@ -443,8 +463,8 @@ func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), to
 				}
 			}
 		}
-		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && !seen[ey.rf] {
-			seen[ey.rf] = true
+		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && seen[ey.rf] != call {
+			seen[ey.rf] = call
 			toD(ey.rf)
 			stack = append(stack, ey.rf)
 		}
@@ -594,11 +614,10 @@ func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
 	return regFile{ct, v}
 }
 
-// visitDep is visit under a model with dependencies. It keeps the
-// clone-per-choice exploration this mode was written with (events are
-// inserted at their place in their thread, which the in-place undo of
-// visit does not handle) and nextDep's own replay with named registers,
-// beside the in-place, compiled path of the other models.
+// visitDep is visit under a model with dependencies: events are
+// inserted at their place in their thread (a hole a revisit left), the
+// graph is extended in place and restored (undo removes an event from
+// wherever it is in its thread), and threads are replayed by nextDep.
 func (x *engine) visitDep(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
@@ -628,27 +647,37 @@ func (x *engine) visitDep(g *graph, check bool) error {
 			ws = ws[1:] // not the initial write
 		}
 		last := g.co[e.loc][len(g.co[e.loc])-1]
+		must := x.mustCheck(g, t, p)
+		// The graph is extended in place, and restored after each choice.
+		mark, stamp := len(g.evs), g.next
 		for _, w := range ws {
-			c := g.clone()
-			r := c.insert(t, p.pos, e)
-			c.setRf(r, w)
-			if err := x.visitDep(c, w != last || x.mustCheck(g, t, p)); err != nil {
+			r := g.insert(t, p.pos, e)
+			g.setRf(r, w)
+			err := x.visitDep(g, w != last || must)
+			g.undo(mark, stamp)
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	case event.Write:
 		x.initOf(g, e.loc)
-		c := g.clone()
-		w := c.insert(t, p.pos, e)
-		if err := x.visitCOs(c, w, x.mustCheck(g, t, p)); err != nil {
-			return err
+		must := x.mustCheck(g, t, p)
+		mark, stamp := len(g.evs), g.next
+		w := g.insert(t, p.pos, e)
+		err := x.visitCOs(g, w, must)
+		if err == nil {
+			err = x.revisits(g, w)
 		}
-		return x.revisits(c, w)
+		g.undo(mark, stamp)
+		return err
 	}
-	c := g.clone()
-	c.insert(t, p.pos, e)
-	return x.visitDep(c, x.mustCheck(g, t, p))
+	must := x.mustCheck(g, t, p)
+	mark, stamp := len(g.evs), g.next
+	g.insert(t, p.pos, e)
+	err = x.visitDep(g, must)
+	g.undo(mark, stamp)
+	return err
 }
 
 // prefixOf is what a backward revisit by write w keeps besides the

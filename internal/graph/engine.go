@@ -46,6 +46,14 @@ type Options struct {
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
 	BlockedReg string
+	// SpinReg names the register that tells a thread stopped in a cut
+	// spin loop (cfront's %spin); with it, the engine prunes graphs in
+	// which such a thread can only stay blocked on a stale read
+	// (prune.go).
+	SpinReg string
+	// NoSpinPrune turns that pruning off (-liveness asks about the
+	// executions it leaves out).
+	NoSpinPrune bool
 	// CrossCheck evaluates the CAT model beside the engine's native
 	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
 	// and fails the run when they disagree (for tests: the CAT model is
@@ -59,6 +67,7 @@ type Stats struct {
 	Blocked   int // complete executions in which a thread stopped waiting
 	Revisits  int // backward revisits made
 	Graphs    int // graphs checked against the model
+	Pruned    int // graphs left out with a thread blocked on a stale read (prune.go)
 	MaxEvents int // events of the largest graph
 	// Also holds, for each condition of Options.Also, an execution that
 	// satisfies it, or nil.
@@ -110,6 +119,12 @@ type engine struct {
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool // the built-in IMM: checked natively (imm.go)
 	arena    arena
+	// spinPrune: graphs with a thread blocked on a stale read are left
+	// out (prune.go); naLocs, naAny: the locations plain writes may
+	// write (naAny: some plain write has a computed address).
+	spinPrune bool
+	naLocs    map[string]bool
+	naAny     bool
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -216,6 +231,8 @@ func (x *engine) run() error {
 	}
 	x.imm = x.deps && len(x.opts.Variants) == 0
 	x.sink = supported[normModel(x.res.Model)]
+	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	x.naWrites()
 	x.native = nativeFor(x.m)
 	return x.visit(g, true)
 }
@@ -263,6 +280,7 @@ func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
+
 		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
@@ -299,6 +317,14 @@ func (x *engine) visit(g *graph, check bool) error {
 			return err
 		}
 		checked = true
+	}
+	if x.spinPrune {
+		if stale, err := x.staleBlocked(g); err != nil || stale {
+			if stale {
+				x.stats.Pruned++
+			}
+			return err
+		}
 	}
 	t, p, regs, err := x.pick(g)
 	if err != nil {
@@ -364,6 +390,7 @@ func (g *graph) setRf(r, w int) {
 			}
 		}
 	}
+	g.dropDep(e.thread)
 	e.rf = w
 	e.val = g.evs[w].val
 	if e.retag != nil {
@@ -417,6 +444,16 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 // placed in coherence).
 func (x *engine) revisits(g *graph, w int) error {
 	loc := g.evs[w].loc
+	any := false
+	for r := range g.evs {
+		if er := &g.evs[r]; r != w && er.kind == event.Read && er.loc == loc {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil // no read to revisit: the prefix is not needed
+	}
 	pref := x.prefixOf(g, w)
 	for r := range g.evs {
 		er := &g.evs[r]

@@ -1,0 +1,130 @@
+package graph
+
+import (
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// Blocked on a stale read: which graphs the exploration leaves out, and
+// why no verdict changes (sc, tso, pso, rc11; not under -liveness).
+//
+// A thread that stops in a cut spin loop (Options.SpinReg) waits there
+// forever in the execution explored. When the last event of such a
+// thread T is a read r (a plain read or a failed compare-and-swap) that
+// reads a write w0 although a write w1 coherence-after w0 was added to
+// the graph before r (r was not added maximally), the graph is left out
+// with everything the exploration would build from it.
+//
+// Closure. Every execution built from such a graph still has T stopped
+// after r, r reading w0 and w1 after w0 in coherence: forward steps add
+// events to the other threads only (T has ended) and never change an
+// existing read; a backward revisit by a write w removes the events
+// added after the revisited read that are not in w's po ∪ rf prefix,
+// and only when they, and the revisited read, were added maximally
+// (maximal). r is in no such prefix (nothing follows it in T, and no
+// event reads a read), and r is never maximal: w1 was added before it
+// and is coherence-after its write, whatever the prefix. So r is never
+// revisited, and never removed; nor is an event of T before r, nor w1:
+// a revisit removing one of them removes every event added after the
+// revisited read and outside the prefix, r among them.
+//
+// Such executions are useless. Let X be a complete execution in which
+// a thread T stopped in a spin loop has as last event a read r
+// satisfying the race condition below, reading a write that is not the
+// coherence-latest of its location. Remove r: X minus r is a po ∪ rf
+// prefix of X, consistent under the four models (consistency is closed
+// under such prefixes). Add r back reading the coherence-latest write
+// and let T run on, each new event reading the coherence-latest write,
+// being placed coherence-last, or being a fence: under the four models
+// such an event has no outgoing edge in any relation (visit), so each
+// step keeps the execution consistent, until T ends or stops again.
+// Repeat while some such thread remains; each round either adds events
+// (the program is loop-free: finitely often) or leaves a thread stopped
+// with its last read reading the latest write without adding a write
+// (so no other thread's read becomes stale). The result X° is a complete
+// consistent execution in which no stopped thread's last read is stale:
+// never left out (closure), hence explored. X° keeps every fact of X the
+// verdict reads: the events and reads of every other thread are those of
+// X (assertions, the unroller's %bound); happens-before among X's events
+// is unchanged (a read last in its thread starts no synchronisation, and
+// events added after every other event of their thread read only
+// existing writes), so X's data races stay, provided the read r is
+// plain (no synchronisation ends in it, so its races stay too) or no
+// plain write may write its location (an atomic read races with plain
+// writes only): the race condition, checked only when flags are
+// wanted. Livelocks (cfront's -liveness) compare the values read with
+// the final values, which the rounds change: the pruning is off there
+// (Options.NoSpinPrune).
+
+// staleBlocked tells whether some thread of g stopped in a cut spin loop
+// with a last read that was not added maximally (see above).
+func (x *engine) staleBlocked(g *graph) (bool, error) {
+	for t, th := range g.threads {
+		n := len(th)
+		if n == 0 {
+			continue
+		}
+		er := &g.evs[th[n-1]]
+		if er.kind != event.Read {
+			continue
+		}
+		p, err := x.next(g, t)
+		if err != nil {
+			return false, err
+		}
+		if !p.done || !prog.Truth(regFile{x.code[t], p.fin}.get(x.opts.SpinReg)) {
+			continue
+		}
+		if !x.opts.NoFlags && !x.raceKept(er) {
+			continue
+		}
+		after := false
+		for _, y := range g.co[er.loc] {
+			if after && g.evs[y].stamp < er.stamp {
+				return true, nil
+			}
+			if y == er.rf {
+				after = true
+			}
+		}
+	}
+	return false, nil
+}
+
+// raceKept tells whether the data races of an execution stay when read e
+// is removed or reads another write: e is a plain read (no
+// synchronisation ends in it), or no plain write may write its location.
+func (x *engine) raceKept(e *ev) bool {
+	if e.mask&(tA|tX|tACQ|tACQREL|tSC) == 0 {
+		return true
+	}
+	return !x.naAny && !x.naLocs[e.loc]
+}
+
+// naWrites finds the locations plain writes may write (naAny: some
+// plain write has a computed address).
+func (x *engine) naWrites() {
+	x.naLocs = map[string]bool{}
+	for _, th := range x.t.Threads {
+		for _, in := range th.Code {
+			st, ok := in.(prog.Store)
+			if !ok || hasTag(st.Tags, "A") || hasTag(st.Tags, "X") {
+				continue
+			}
+			if k, ok := st.Addr.(prog.Const); ok {
+				x.naLocs[locOf(k.V)] = true
+			} else {
+				x.naAny = true
+			}
+		}
+	}
+}
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
