@@ -49,7 +49,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	}
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
-		SpinReg: spinReg, NoSpinPrune: opts.Liveness, CrossCheck: opts.GraphCrossCheck}
+		SpinReg: spinReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
 	if !opts.Liveness {
 		// A thread's start and a join wait for their flag (written once,
 		// by the parent's create and the child's end) rather than read

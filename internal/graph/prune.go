@@ -102,22 +102,134 @@ func (x *engine) raceKept(e *ev) bool {
 }
 
 // naWrites finds the locations plain writes may write (naAny: some
-// plain write has a computed address).
+// plain write has an address it cannot name before the run): a constant
+// propagation over each thread's loop-free code (registers start with
+// their initial values; a load's register is unknown; where paths
+// meet, a register keeps its value when they agree).
 func (x *engine) naWrites() {
 	x.naLocs = map[string]bool{}
-	for _, th := range x.t.Threads {
-		for _, in := range th.Code {
-			st, ok := in.(prog.Store)
-			if !ok || hasTag(st.Tags, "A") || hasTag(st.Tags, "X") {
-				continue
-			}
-			if k, ok := st.Addr.(prog.Const); ok {
-				x.naLocs[locOf(k.V)] = true
+	for t, th := range x.t.Threads {
+		in := make([]cstate, len(th.Code)+1)
+		in[0] = cstate{}
+		for name, v := range x.initRegs[t] {
+			in[0][name] = cval{v: v}
+		}
+		flow := func(pc int, st cstate) {
+			if in[pc] == nil {
+				in[pc] = st.copy()
 			} else {
-				x.naAny = true
+				in[pc].meet(st)
+			}
+		}
+		for pc, ins := range th.Code {
+			st := in[pc]
+			if st == nil {
+				continue // unreachable
+			}
+			switch ins := ins.(type) {
+			case prog.Jump:
+				target := x.labels[t][ins.Target]
+				if target <= pc {
+					x.naAny = true // a loop: not propagated
+					return
+				}
+				flow(target, st)
+				if ins.Cond == nil {
+					continue
+				}
+			case prog.Assign:
+				st = st.copy()
+				if v, ok := st.eval(ins.Val); ok {
+					st[ins.Dst] = cval{v: v}
+				} else {
+					st[ins.Dst] = cval{unknown: true}
+				}
+			case prog.Load:
+				st = st.unknown(ins.Dst)
+			case prog.RMW:
+				st = st.unknown(ins.Dst)
+			case prog.Havoc:
+				st = st.unknown(ins.Dst)
+			case prog.StoreCond:
+				st = st.unknown(ins.Status)
+			case prog.Store:
+				if !hasTag(ins.Tags, "A") && !hasTag(ins.Tags, "X") {
+					if v, ok := st.eval(ins.Addr); ok {
+						x.naLocs[locOf(v)] = true
+					} else {
+						x.naAny = true
+					}
+				}
+			}
+			flow(pc+1, st)
+		}
+	}
+}
+
+// cstate maps registers to what the constant propagation knows of them
+// (a register it does not hold has its initial value, zero).
+type cstate map[string]cval
+
+type cval struct {
+	v       prog.Value
+	unknown bool
+}
+
+func (s cstate) copy() cstate {
+	c := make(cstate, len(s))
+	for k, v := range s {
+		c[k] = v
+	}
+	return c
+}
+
+func (s cstate) unknown(reg string) cstate {
+	if reg == "" {
+		return s
+	}
+	c := s.copy()
+	c[reg] = cval{unknown: true}
+	return c
+}
+
+// meet keeps in s what s and o agree on.
+func (s cstate) meet(o cstate) {
+	for k, v := range o {
+		if s[k] != v {
+			s[k] = cval{unknown: true}
+		}
+	}
+	for k, v := range s {
+		if _, ok := o[k]; !ok && v != (cval{}) {
+			s[k] = cval{unknown: true}
+		}
+	}
+}
+
+// eval is e's value when the constant propagation knows it.
+func (s cstate) eval(e prog.Expr) (prog.Value, bool) {
+	switch e := e.(type) {
+	case prog.Const:
+		return e.V, true
+	case prog.Reg:
+		v := s[e.Name]
+		return v.v, !v.unknown
+	case prog.Bin:
+		a, ok1 := s.eval(e.X)
+		b, ok2 := s.eval(e.Y)
+		if ok1 && ok2 {
+			if v, err := prog.ApplyTotal(e.Op, a, b); err == nil {
+				return v, true
+			}
+		}
+	case prog.Un:
+		if a, ok := s.eval(e.X); ok {
+			if v, err := prog.ApplyUnary(e.Op, a); err == nil {
+				return v, true
 			}
 		}
 	}
+	return prog.Value{}, false
 }
 
 func hasTag(tags []string, t string) bool {
