@@ -665,7 +665,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
 		w := g.insert(t, p.pos, e)
-		err := x.visitCOs(g, w, must)
+		err := x.visitCOs(g, w, must, -1)
 		if err == nil {
 			err = x.revisits(g, w)
 		}

@@ -123,6 +123,7 @@ type engine struct {
 	// out (prune.go); naLocs, naAny: the locations plain writes may
 	// write (naAny: some plain write has a computed address).
 	spinPrune bool
+	fresh     int // the thread whose last read visit is to look at (staleBlocked; -1: none)
 	naLocs    map[string]bool
 	naAny     bool
 }
@@ -234,6 +235,7 @@ func (x *engine) run() error {
 	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	x.native = nativeFor(x.m)
+	x.fresh = -1
 	return x.visit(g, true)
 }
 
@@ -318,8 +320,8 @@ func (x *engine) visit(g *graph, check bool) error {
 		}
 		checked = true
 	}
-	if x.spinPrune {
-		if stale, err := x.staleBlocked(g); err != nil || stale {
+	if x.spinPrune && x.fresh >= 0 {
+		if stale, err := x.staleBlocked(g, x.fresh); err != nil || stale {
 			if stale {
 				x.stats.Pruned++
 			}
@@ -351,6 +353,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		for _, w := range ws {
 			r := g.add(t, e)
 			g.setRf(r, w)
+			x.fresh = t
 			err := x.visit(g, w != last)
 			g.undo(mark, stamp)
 			if err != nil {
@@ -362,7 +365,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		mark, stamp := len(g.evs), g.next
 		w := g.add(t, e)
-		err := x.visitCOs(g, w, false)
+		err := x.visitCOs(g, w, false, -1)
 		if err == nil {
 			err = x.revisits(g, w)
 		}
@@ -371,6 +374,7 @@ func (x *engine) visit(g *graph, check bool) error {
 	}
 	mark, stamp := len(g.evs), g.next
 	g.add(t, e)
+	x.fresh = -1
 	err = x.visit(g, false)
 	g.undo(mark, stamp)
 	return err
@@ -401,8 +405,9 @@ func (g *graph) setRf(r, w int) {
 
 // visitCOs visits g with write w at each place of its location's
 // coherence order after the initial write; check says whether g may be
-// inconsistent even with w placed last.
-func (x *engine) visitCOs(g *graph, w int, check bool) error {
+// inconsistent even with w placed last; fresh is the thread whose last
+// read changed (staleBlocked), or -1.
+func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
@@ -430,6 +435,7 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 	}
 	for pos := n; pos >= low; pos-- {
 		g.placeCo(w, pos)
+		x.fresh = fresh
 		err := x.visit(g, check || pos != n)
 		g.unplaceCo(w, pos)
 		if err != nil {
@@ -491,7 +497,7 @@ func (x *engine) revisits(g *graph, w int) error {
 		}
 		c.setRf(idx[r], idx[w])
 		x.stats.Revisits++
-		if err := x.visitCOs(c, idx[w], true); err != nil {
+		if err := x.visitCOs(c, idx[w], true, er.thread); err != nil {
 			return err
 		}
 	}

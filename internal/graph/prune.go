@@ -56,39 +56,40 @@ import (
 // the final values, which the rounds change: the pruning is off there
 // (Options.NoSpinPrune).
 
-// staleBlocked tells whether some thread of g stopped in a cut spin loop
-// with a last read that was not added maximally (see above).
-func (x *engine) staleBlocked(g *graph) (bool, error) {
-	for t, th := range g.threads {
-		n := len(th)
-		if n == 0 {
-			continue
+// staleBlocked tells whether thread t of g stopped in a cut spin loop
+// with a last read that was not added maximally (see above). Whether a
+// read was added maximally does not change as writes are added after
+// it: visit asks about the thread of the read just added or revisited
+// only (engine.fresh).
+func (x *engine) staleBlocked(g *graph, t int) (bool, error) {
+	th := g.threads[t]
+	n := len(th)
+	if n == 0 {
+		return false, nil
+	}
+	er := &g.evs[th[n-1]]
+	if er.kind != event.Read {
+		return false, nil
+	}
+	after := false
+	stale := false
+	for _, y := range g.co[er.loc] {
+		if after && g.evs[y].stamp < er.stamp {
+			stale = true
+			break
 		}
-		er := &g.evs[th[n-1]]
-		if er.kind != event.Read {
-			continue
-		}
-		p, err := x.next(g, t)
-		if err != nil {
-			return false, err
-		}
-		if !p.done || !prog.Truth(regFile{x.code[t], p.fin}.get(x.opts.SpinReg)) {
-			continue
-		}
-		if !x.opts.NoFlags && !x.raceKept(er) {
-			continue
-		}
-		after := false
-		for _, y := range g.co[er.loc] {
-			if after && g.evs[y].stamp < er.stamp {
-				return true, nil
-			}
-			if y == er.rf {
-				after = true
-			}
+		if y == er.rf {
+			after = true
 		}
 	}
-	return false, nil
+	if !stale || !x.opts.NoFlags && !x.raceKept(er) {
+		return false, nil
+	}
+	p, err := x.next(g, t)
+	if err != nil {
+		return false, err
+	}
+	return p.done && prog.Truth(regFile{x.code[t], p.fin}.get(x.opts.SpinReg)), nil
 }
 
 // raceKept tells whether the data races of an execution stay when read e
