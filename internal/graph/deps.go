@@ -5,7 +5,6 @@ import (
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/symexec"
 )
 
 // Models with load buffering (IMM), after Kokologiannakis, Vafeiadis,
@@ -79,7 +78,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	ctrlNow := func() taint {
 		c := ctrl
 		for _, d := range scoped {
-			c = symexec.MergeDeps(c, d)
+			c = mergeTaint(c, d)
 		}
 		return c
 	}
@@ -134,17 +133,17 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		case prog.Jump:
 			if in.Cond != nil {
 				d := exprDeps(in.Cond, deps, nil)
-				sctrl = symexec.MergeDeps(sctrl, d)
+				sctrl = mergeTaint(sctrl, d)
 				switch {
 				case in.NoCtrl:
 				case in.Join == "":
-					ctrl = symexec.MergeDeps(ctrl, d)
+					ctrl = mergeTaint(ctrl, d)
 				case len(d) > 0:
 					m := make(map[string]taint, len(scoped)+1)
 					for l, d := range scoped {
 						m[l] = d
 					}
-					m[in.Join] = symexec.MergeDeps(m[in.Join], d)
+					m[in.Join] = mergeTaint(m[in.Join], d)
 					scoped = m
 				}
 			}
@@ -280,7 +279,7 @@ func exprDeps(e prog.Expr, deps map[string]taint, old taint) taint {
 	case prog.Old:
 		return old
 	case prog.Bin:
-		return symexec.MergeDeps(exprDeps(e.X, deps, old), exprDeps(e.Y, deps, old))
+		return mergeTaint(exprDeps(e.X, deps, old), exprDeps(e.Y, deps, old))
 	case prog.Un:
 		return exprDeps(e.X, deps, old)
 	}
@@ -716,4 +715,41 @@ func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
 		return v
 	}
 	return prog.Value{}
+}
+
+// mergeTaint is the union of two taints (sorted, without repeats), as
+// symexec.MergeDeps computes it, by a merge: it shares an operand when
+// the other adds nothing.
+func mergeTaint(a, b taint) taint {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) && a[i] == b[j] {
+		i++
+		j++
+	}
+	if i == len(a) && j == len(b) {
+		return a
+	}
+	out := make(taint, 0, len(a)+len(b))
+	i, j = 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
 }
