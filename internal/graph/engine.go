@@ -312,6 +312,15 @@ func (x *engine) visit(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
 	}
+	if x.spinPrune && x.fresh >= 0 {
+		// Before the model: an inconsistent graph leads nowhere either.
+		if stale, err := x.staleBlocked(g, x.fresh); err != nil || stale {
+			if stale {
+				x.stats.Pruned++
+			}
+			return err
+		}
+	}
 	checked := false
 	if check || !x.sink {
 		ok, err := x.consistent(g, nil)
@@ -319,14 +328,6 @@ func (x *engine) visit(g *graph, check bool) error {
 			return err
 		}
 		checked = true
-	}
-	if x.spinPrune && x.fresh >= 0 {
-		if stale, err := x.staleBlocked(g, x.fresh); err != nil || stale {
-			if stale {
-				x.stats.Pruned++
-			}
-			return err
-		}
 	}
 	t, p, regs, err := x.pick(g)
 	if err != nil {
