@@ -534,8 +534,12 @@ func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 // complete handles a complete graph: an execution.
 func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	var flags []string
-	if !checked || !x.nativeFlags(g, &flags) {
-		ok, err := x.consistent(g, &flags)
+	fp := &flags
+	if x.opts.NoFlags && !x.opts.CrossCheck {
+		fp = nil // not wanted: a graph visit checked needs nothing more
+	}
+	if !checked || fp != nil && !x.nativeFlags(g, fp) {
+		ok, err := x.consistent(g, fp)
 		if err != nil || !ok {
 			return err
 		}
