@@ -17,8 +17,9 @@ import (
 //
 // Closure. Every execution built from such a graph still has T stopped
 // after r, r reading w0 and w1 after w0 in coherence: forward steps add
-// events to the other threads only (T has ended) and never change an
-// existing read; a backward revisit by a write w removes the events
+// events to the other threads only (T has ended), never change an
+// existing read, and place a new write in coherence without reordering
+// the others; a backward revisit by a write w removes the events
 // added after the revisited read that are not in w's po ∪ rf prefix,
 // and only when they, and the revisited read, were added maximally
 // (maximal). r is in no such prefix (nothing follows it in T, and no
@@ -38,17 +39,22 @@ import (
 // being placed coherence-last, or being a fence: under the four models
 // such an event has no outgoing edge in any relation (visit), so each
 // step keeps the execution consistent, until T ends or stops again.
-// Repeat while some such thread remains; each round either adds events
-// (the program is loop-free: finitely often) or leaves a thread stopped
-// with its last read reading the latest write without adding a write
-// (so no other thread's read becomes stale). The result X° is a complete
-// consistent execution in which no stopped thread's last read is stale:
-// never left out (closure), hence explored. X° keeps every fact of X the
+// (A failed compare-and-swap that now succeeds adds its write right
+// after the write it reads: coherence-last, atomic.) Repeat while some
+// such thread remains. Events are never fewer; a round that adds none
+// leaves T stopped right after r, now reading the latest write, and adds
+// no write, so one stale thread fewer; rounds that add events are
+// finitely many (the code is loop-free). The result X° is a complete
+// consistent execution in which no stopped thread's last read is stale.
+// Every execution built from a graph left out has such a thread
+// (closure), and TruSt builds every consistent complete execution along
+// one path: X°'s path crosses no graph left out, so X° is explored. X°
+// keeps every fact of X the
 // verdict reads: the events and reads of every other thread are those of
 // X (assertions, the unroller's %bound); happens-before among X's events
-// is unchanged (a read last in its thread starts no synchronisation, and
-// events added after every other event of their thread read only
-// existing writes), so X's data races stay, provided the read r is
+// is unchanged (a read last in its thread starts no synchronisation,
+// and no event of X reads a new write, so no synchronisation goes from a
+// new event to an old one), so X's data races stay, provided the read r is
 // plain (no synchronisation ends in it, so its races stay too) or no
 // plain write may write its location (an atomic read races with plain
 // writes only): the race condition, checked only when flags are
