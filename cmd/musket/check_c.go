@@ -284,8 +284,8 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		explainC(stdout, r)
 	}
 	if r.Graph != nil && k.stats {
-		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most\n",
-			r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs, r.Graph.Revisits, r.Graph.MaxEvents)
+		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most, %d graphs left out (blocked on a stale read)\n",
+			r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs, r.Graph.Revisits, r.Graph.MaxEvents, r.Graph.Pruned)
 	}
 	if rp := r.Report; rp != nil && k.stats {
 		s := rp.Stats

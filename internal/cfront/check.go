@@ -335,6 +335,9 @@ type CheckOptions struct {
 	// beside its native check of a built-in model on every graph and
 	// fail on a disagreement (for tests).
 	GraphCrossCheck bool
+	// GraphNoPrune turns off the graph engine's pruning of threads
+	// blocked on a stale read (for tests: verdicts must not change).
+	GraphNoPrune bool
 }
 
 // IsRaceFlag tells whether a flag of a model reports a data race

@@ -49,7 +49,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	}
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
-		CrossCheck: opts.GraphCrossCheck}
+		SpinReg: spinReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
 	if opts.Races {
 		// Explore until both an assertion's failure and a race are met
 		// (or to the end), to report both when the program has both.

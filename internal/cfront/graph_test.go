@@ -149,10 +149,14 @@ func BenchmarkGraphTTAS(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := model(b, "rc11")
+	name := os.Getenv("MUSKET_BENCH_MODEL")
+	if name == "" {
+		name = "rc11"
+	}
+	m := model(b, name)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		r, err := CheckProgram(context.Background(), p, CheckOptions{Bound: 1, Engine: "graph", Model: m, ModelName: "rc11"})
+		r, err := CheckProgram(context.Background(), p, CheckOptions{Bound: 1, Engine: "graph", Model: m, ModelName: name})
 		if err != nil {
 			b.Fatal(err)
 		}

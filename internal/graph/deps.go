@@ -5,7 +5,6 @@ import (
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/symexec"
 )
 
 // Models with load buffering (IMM), after Kokologiannakis, Vafeiadis,
@@ -51,6 +50,22 @@ type taint = []int
 // first instruction whose event g does not have: a hole, or the end of
 // the thread's events), with its place in the thread's events.
 func (x *engine) nextDep(g *graph, t int) (pending, error) {
+	if t < len(g.dc) && g.dc[t] != nil {
+		return *g.dc[t], nil
+	}
+	p, err := x.replayDep(g, t)
+	if err != nil {
+		return p, err
+	}
+	if len(g.dc) != len(g.threads) {
+		g.dc = make([]*pending, len(g.threads))
+	}
+	g.dc[t] = &p
+	return p, nil
+}
+
+// replayDep is nextDep without its cache.
+func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
 	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
@@ -63,7 +78,7 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 	ctrlNow := func() taint {
 		c := ctrl
 		for _, d := range scoped {
-			c = symexec.MergeDeps(c, d)
+			c = mergeTaint(c, d)
 		}
 		return c
 	}
@@ -118,17 +133,17 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 		case prog.Jump:
 			if in.Cond != nil {
 				d := exprDeps(in.Cond, deps, nil)
-				sctrl = symexec.MergeDeps(sctrl, d)
+				sctrl = mergeTaint(sctrl, d)
 				switch {
 				case in.NoCtrl:
 				case in.Join == "":
-					ctrl = symexec.MergeDeps(ctrl, d)
+					ctrl = mergeTaint(ctrl, d)
 				case len(d) > 0:
 					m := make(map[string]taint, len(scoped)+1)
 					for l, d := range scoped {
 						m[l] = d
 					}
-					m[in.Join] = symexec.MergeDeps(m[in.Join], d)
+					m[in.Join] = mergeTaint(m[in.Join], d)
 					scoped = m
 				}
 			}
@@ -264,7 +279,7 @@ func exprDeps(e prog.Expr, deps map[string]taint, old taint) taint {
 	case prog.Old:
 		return old
 	case prog.Bin:
-		return symexec.MergeDeps(exprDeps(e.X, deps, old), exprDeps(e.Y, deps, old))
+		return mergeTaint(exprDeps(e.X, deps, old), exprDeps(e.Y, deps, old))
 	case prog.Un:
 		return exprDeps(e.X, deps, old)
 	}
@@ -282,6 +297,7 @@ func (g *graph) insert(t, pos int, e ev) int {
 	copy(th[pos+1:], th[pos:])
 	th[pos] = id
 	g.threads[t] = th
+	g.dropDep(t)
 	return id
 }
 
@@ -356,6 +372,8 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	toA(w)
+	seen := make([]int, len(g.evs)) // ppoPreds's marks, by call number
+	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
 			x := aStack[len(aStack)-1]
@@ -370,7 +388,8 @@ func (g *graph) depPrefix(w int) []bool {
 			}
 			// ppo: the reads x depends on through dependencies and
 			// reads-from within the thread.
-			g.ppoPreds(x, reads, depReads, toA, toD)
+			calls++
+			g.ppoPreds(x, reads, depReads, toA, toD, seen, calls)
 			th := g.threads[ex.thread]
 			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
 			for j, y := range th {
@@ -414,19 +433,19 @@ func (g *graph) depPrefix(w int) []bool {
 
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
-// writes such a chain passes through to D.
-func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int)) {
+// writes such a chain passes through to D; seen marks, with the number
+// call, the events this call has met.
+func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int), seen []int, call int) {
 	ex := &g.evs[x]
-	seen := make([]bool, len(g.evs))
-	seen[x] = true
+	seen[x] = call
 	stack := []int{x}
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		ey := &g.evs[y]
 		visit := func(r int) {
-			if !seen[r] {
-				seen[r] = true
+			if seen[r] != call {
+				seen[r] = call
 				toA(r)
 				stack = append(stack, r)
 			}
@@ -443,8 +462,8 @@ func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), to
 				}
 			}
 		}
-		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && !seen[ey.rf] {
-			seen[ey.rf] = true
+		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && seen[ey.rf] != call {
+			seen[ey.rf] = call
 			toD(ey.rf)
 			stack = append(stack, ey.rf)
 		}
@@ -594,11 +613,10 @@ func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
 	return regFile{ct, v}
 }
 
-// visitDep is visit under a model with dependencies. It keeps the
-// clone-per-choice exploration this mode was written with (events are
-// inserted at their place in their thread, which the in-place undo of
-// visit does not handle) and nextDep's own replay with named registers,
-// beside the in-place, compiled path of the other models.
+// visitDep is visit under a model with dependencies: events are
+// inserted at their place in their thread (a hole a revisit left), the
+// graph is extended in place and restored (undo removes an event from
+// wherever it is in its thread), and threads are replayed by nextDep.
 func (x *engine) visitDep(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
@@ -628,27 +646,37 @@ func (x *engine) visitDep(g *graph, check bool) error {
 			ws = ws[1:] // not the initial write
 		}
 		last := g.co[e.loc][len(g.co[e.loc])-1]
+		must := x.mustCheck(g, t, p)
+		// The graph is extended in place, and restored after each choice.
+		mark, stamp := len(g.evs), g.next
 		for _, w := range ws {
-			c := g.clone()
-			r := c.insert(t, p.pos, e)
-			c.setRf(r, w)
-			if err := x.visitDep(c, w != last || x.mustCheck(g, t, p)); err != nil {
+			r := g.insert(t, p.pos, e)
+			g.setRf(r, w)
+			err := x.visitDep(g, w != last || must)
+			g.undo(mark, stamp)
+			if err != nil {
 				return err
 			}
 		}
 		return nil
 	case event.Write:
 		x.initOf(g, e.loc)
-		c := g.clone()
-		w := c.insert(t, p.pos, e)
-		if err := x.visitCOs(c, w, x.mustCheck(g, t, p)); err != nil {
-			return err
+		must := x.mustCheck(g, t, p)
+		mark, stamp := len(g.evs), g.next
+		w := g.insert(t, p.pos, e)
+		err := x.visitCOs(g, w, must, -1)
+		if err == nil {
+			err = x.revisits(g, w)
 		}
-		return x.revisits(c, w)
+		g.undo(mark, stamp)
+		return err
 	}
-	c := g.clone()
-	c.insert(t, p.pos, e)
-	return x.visitDep(c, x.mustCheck(g, t, p))
+	must := x.mustCheck(g, t, p)
+	mark, stamp := len(g.evs), g.next
+	g.insert(t, p.pos, e)
+	err = x.visitDep(g, must)
+	g.undo(mark, stamp)
+	return err
 }
 
 // prefixOf is what a backward revisit by write w keeps besides the
@@ -687,4 +715,41 @@ func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
 		return v
 	}
 	return prog.Value{}
+}
+
+// mergeTaint is the union of two taints (sorted, without repeats), as
+// symexec.MergeDeps computes it, by a merge: it shares an operand when
+// the other adds nothing.
+func mergeTaint(a, b taint) taint {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	i, j := 0, 0
+	for i < len(a) && j < len(b) && a[i] == b[j] {
+		i++
+		j++
+	}
+	if i == len(a) && j == len(b) {
+		return a
+	}
+	out := make(taint, 0, len(a)+len(b))
+	i, j = 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case i == len(a) || b[j] < a[i]:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	return out
 }

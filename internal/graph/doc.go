@@ -44,10 +44,21 @@
 // the four build, so the graph it extends stays consistent and is not
 // evaluated again; and reads of locations named by Options.Await
 // (cfront's flags of pthread_create and pthread_join) wait for a write
-// of the program instead of reading the initial value. What this engine
-// does not do (yet) that GenMC does: the native checks recompute their
-// relations on the whole graph (not incrementally), and there is no
-// in-place revisiting of spin loops.
+// of the program instead of reading the initial value.
+//
+// Blocked executions: a graph in which a thread stopped in a cut spin
+// loop (Options.SpinReg) on a read that was not added maximally (a
+// coherence-later write was in the graph when it read) is left out with
+// all it leads to (prune.go, which proves that no verdict changes: every
+// execution built from it keeps the thread stopped on that stale read,
+// and everything such an execution shows, assertions, the unroller's
+// cut, data races, is shown by one the exploration keeps). This is the
+// part of GenMC's handling of blocked spin loops (Kokologiannakis,
+// Marmanis, Vafeiadis, "Unblocking Dynamic Partial Order Reduction", CAV
+// 2023) that needs no change of the exploration; there is no in-place
+// revisiting of reads that become stale after they were added, and the
+// native checks recompute their relations on the whole graph (not
+// incrementally).
 //
 // A complete graph (every thread ended) is an execution: its final state
 // (registers, and the coherence-last write of each location) is checked
@@ -63,9 +74,10 @@
 // last state, reading the values of its reads in the graph, instead of
 // re-running from its start; a state is dropped when the event after it
 // is removed or a read before it reads another write. Under IMM the
-// exploration (visitDep) instead copies the graph for each choice and
-// replays threads with named registers from their start (nextDep),
-// since an event may be inserted before kept events of its thread.
+// exploration (visitDep) is in place too, but an event may be inserted
+// before kept events of its thread (undo removes it from wherever it
+// is), and threads are replayed with named registers from their start
+// (nextDep, cached per thread until the thread's events change).
 // Read-modify-writes read, then write when their condition holds (a
 // failing compare-and-swap is a read with its failure tags).
 // Store-conditionals, arbitrary values (Havoc), herd7's lock events and

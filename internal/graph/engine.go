@@ -50,6 +50,14 @@ type Options struct {
 	// (cfront's %blocked): executions in which a thread ends with it
 	// non-zero are counted as blocked.
 	BlockedReg string
+	// SpinReg names the register that tells a thread stopped in a cut
+	// spin loop (cfront's %spin); with it, the engine prunes graphs in
+	// which such a thread can only stay blocked on a stale read
+	// (prune.go).
+	SpinReg string
+	// NoSpinPrune turns that pruning off (-liveness asks about the
+	// executions it leaves out).
+	NoSpinPrune bool
 	// CrossCheck evaluates the CAT model beside the engine's native
 	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
 	// and fails the run when they disagree (for tests: the CAT model is
@@ -63,6 +71,7 @@ type Stats struct {
 	Blocked   int // complete executions in which a thread stopped waiting
 	Revisits  int // backward revisits made
 	Graphs    int // graphs checked against the model
+	Pruned    int // graphs left out with a thread blocked on a stale read (prune.go)
 	MaxEvents int // events of the largest graph
 	// Also holds, for each condition of Options.Also, an execution that
 	// satisfies it, or nil.
@@ -114,6 +123,13 @@ type engine struct {
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool // the built-in IMM: checked natively (imm.go)
 	arena    arena
+	// spinPrune: graphs with a thread blocked on a stale read are left
+	// out (prune.go); naLocs, naAny: the locations plain writes may
+	// write (naAny: some plain write has a computed address).
+	spinPrune bool
+	fresh     int // the thread whose last read visit is to look at (staleBlocked; -1: none)
+	naLocs    map[string]bool
+	naAny     bool
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -220,7 +236,10 @@ func (x *engine) run() error {
 	}
 	x.imm = x.deps && len(x.opts.Variants) == 0
 	x.sink = supported[normModel(x.res.Model)]
+	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	x.naWrites()
 	x.native = nativeFor(x.m)
+	x.fresh = -1
 	return x.visit(g, true)
 }
 
@@ -267,6 +286,7 @@ func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
+
 		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
@@ -295,6 +315,15 @@ func (x *engine) visit(g *graph, check bool) error {
 	}
 	if err := x.tick(); err != nil {
 		return err
+	}
+	if x.spinPrune && x.fresh >= 0 {
+		// Before the model: an inconsistent graph leads nowhere either.
+		if stale, err := x.staleBlocked(g, x.fresh); err != nil || stale {
+			if stale {
+				x.stats.Pruned++
+			}
+			return err
+		}
 	}
 	checked := false
 	if check || !x.sink {
@@ -329,6 +358,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		for _, w := range ws {
 			r := g.add(t, e)
 			g.setRf(r, w)
+			x.fresh = t
 			err := x.visit(g, w != last)
 			g.undo(mark, stamp)
 			if err != nil {
@@ -340,7 +370,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		mark, stamp := len(g.evs), g.next
 		w := g.add(t, e)
-		err := x.visitCOs(g, w, false)
+		err := x.visitCOs(g, w, false, -1)
 		if err == nil {
 			err = x.revisits(g, w)
 		}
@@ -349,6 +379,7 @@ func (x *engine) visit(g *graph, check bool) error {
 	}
 	mark, stamp := len(g.evs), g.next
 	g.add(t, e)
+	x.fresh = -1
 	err = x.visit(g, false)
 	g.undo(mark, stamp)
 	return err
@@ -368,6 +399,7 @@ func (g *graph) setRf(r, w int) {
 			}
 		}
 	}
+	g.dropDep(e.thread)
 	e.rf = w
 	e.val = g.evs[w].val
 	if e.retag != nil {
@@ -378,8 +410,9 @@ func (g *graph) setRf(r, w int) {
 
 // visitCOs visits g with write w at each place of its location's
 // coherence order after the initial write; check says whether g may be
-// inconsistent even with w placed last.
-func (x *engine) visitCOs(g *graph, w int, check bool) error {
+// inconsistent even with w placed last; fresh is the thread whose last
+// read changed (staleBlocked), or -1.
+func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
@@ -407,6 +440,7 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 	}
 	for pos := n; pos >= low; pos-- {
 		g.placeCo(w, pos)
+		x.fresh = fresh
 		err := x.visit(g, check || pos != n)
 		g.unplaceCo(w, pos)
 		if err != nil {
@@ -421,6 +455,16 @@ func (x *engine) visitCOs(g *graph, w int, check bool) error {
 // placed in coherence).
 func (x *engine) revisits(g *graph, w int) error {
 	loc := g.evs[w].loc
+	any := false
+	for r := range g.evs {
+		if er := &g.evs[r]; r != w && er.kind == event.Read && er.loc == loc {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil // no read to revisit: the prefix is not needed
+	}
 	pref := x.prefixOf(g, w)
 	for r := range g.evs {
 		er := &g.evs[r]
@@ -458,7 +502,7 @@ func (x *engine) revisits(g *graph, w int) error {
 		}
 		c.setRf(idx[r], idx[w])
 		x.stats.Revisits++
-		if err := x.visitCOs(c, idx[w], true); err != nil {
+		if err := x.visitCOs(c, idx[w], true, er.thread); err != nil {
 			return err
 		}
 	}
@@ -494,8 +538,12 @@ func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 // complete handles a complete graph: an execution.
 func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	var flags []string
-	if !checked || !x.nativeFlags(g, &flags) {
-		ok, err := x.consistent(g, &flags)
+	fp := &flags
+	if x.opts.NoFlags && !x.opts.CrossCheck {
+		fp = nil // not wanted: a graph visit checked needs nothing more
+	}
+	if !checked || fp != nil && !x.nativeFlags(g, fp) {
+		ok, err := x.consistent(g, fp)
 		if err != nil || !ok {
 			return err
 		}

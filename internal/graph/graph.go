@@ -47,6 +47,11 @@ type graph struct {
 	// keeps them, removing one or changing what a read reads drops the
 	// states after it. States are shared between graphs, never written.
 	tc [][]*tstate
+	// dc caches, per thread, its next event under a model with
+	// dependencies (nextDep; nil: not known): dropped when an event of
+	// the thread is inserted or removed, or one of its reads reads
+	// another write.
+	dc []*pending
 }
 
 func newGraph(threads int) *graph {
@@ -94,7 +99,15 @@ func (g *graph) add(t int, e ev) int {
 	g.next++
 	g.evs = append(g.evs, e)
 	g.threads[t] = append(g.threads[t], id)
+	g.dropDep(t)
 	return id
+}
+
+// dropDep forgets thread t's cached next event (dc).
+func (g *graph) dropDep(t int) {
+	if t >= 0 && t < len(g.dc) {
+		g.dc[t] = nil
+	}
 }
 
 // prefix is the po ∪ rf prefix of event e (e included).
@@ -216,8 +229,19 @@ func (g *graph) undo(mark, next int) {
 			continue
 		}
 		th := g.threads[e.thread]
-		th = th[:len(th)-1]
+		if k := len(th) - 1; th[k] == i {
+			th = th[:k]
+		} else {
+			// An event inserted before kept ones (deps.go).
+			for k--; k >= 0; k-- {
+				if th[k] == i {
+					th = append(th[:k], th[k+1:]...)
+					break
+				}
+			}
+		}
 		g.threads[e.thread] = th
+		g.dropDep(e.thread)
 		if tc := g.tc[e.thread]; len(tc) > len(th)+1 {
 			g.tc[e.thread] = tc[:len(th)+1]
 		}
