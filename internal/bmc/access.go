@@ -280,7 +280,7 @@ func (p *progEnc) chooseAlt(acc, v *sv, cond B, last bool) *sv {
 	if acc == nil {
 		return v
 	}
-	return &sv{t: p.ctx.Ite(p.f.term(cond), v.t, acc.t), deps: mergeDeps(p.f, acc.deps, v.deps), vrefs: mergeDeps(p.f, acc.vrefs, v.vrefs)}
+	return &sv{t: p.ctx.Ite(p.f.term(cond), v.t, acc.t), deps: mergeDeps(p.f, acc.deps, v.deps), vrefs: mergeDeps(p.f, acc.vrefs, v.vrefs), wide: acc.wide || v.wide}
 }
 
 // failTags gives read r the tags ok when its compare-and-swap succeeds (do)

@@ -25,8 +25,9 @@
 // with ite merges at join points. A value is a Z3 Int: integers are
 // themselves, the address of location number i plus an offset k is
 // (i+1)·2^40 + k, so addresses compare, offset and print back as the
-// explicit engine's values. Bitwise operators go through 64-bit
-// vectors, except on comparison results (0/1), where they are the logical
+// explicit engine's values. Bitwise operators and shifts are encoded
+// in linear arithmetic, exactly as int64 operations, with no bit-vectors
+// (bits.go says how); on comparison results (0/1) they are the logical
 // ones. A read is a fresh Int. A memory access whose address is computed
 // becomes one event per location, guarded by the address being that
 // location (exactly the explicit engine's fork), so every event has a

@@ -9,5 +9,5 @@ import (
 // havoc encodes prog.Havoc: the register gets a fresh integer with no
 // constraint and no dependency on any read.
 func (p *progEnc) havoc(ti, pc int, st *tstate, h prog.Havoc) {
-	st.regs[h.Dst] = &sv{t: p.f.intVar(fmt.Sprintf("h%d_%d", ti, pc))}
+	st.regs[h.Dst] = &sv{t: p.f.intVar(fmt.Sprintf("h%d_%d", ti, pc)), wide: true}
 }

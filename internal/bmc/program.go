@@ -2,7 +2,6 @@ package bmc
 
 import (
 	"fmt"
-	"math/bits"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/event"
@@ -45,6 +44,11 @@ type sv struct {
 	t     smt.Term
 	deps  map[int]B
 	b01   bool // the value is 0 or 1 (a comparison): bitwise operators are logical on it
+	// wide: the term may lie outside the int64 range (an unbounded sum,
+	// difference, product, negation or quotient, or a havoc); bitwise
+	// operators then read its low 64 bits (bits.go). Every other value
+	// (constants, reads, results of bitwise operators) is an int64.
+	wide bool
 	// vrefs are the reads (and lock events) whose values the explicit
 	// engine evaluates to compute this value: the leaves of its
 	// expression, with conditions as deps. Where none holds (constants, a
@@ -83,9 +87,8 @@ type progEnc struct {
 	final                       []*tstate // final state of each thread
 	cut                         []B       // execution of each thread's %cut label (false when none)
 	hasCut                      bool
-	// usesBV: a term converts between integers and bit-vectors (&, |,
-	// ^, shifts of values not known at encoding time).
-	usesBV       bool
+	// chains are the bit decompositions made so far, by term (bits.go).
+	chains       map[chainKey][]B
 	reach        [][][]bool // per thread: node i reaches node j in the CFG
 	threadEvents [][]int
 	initOf       map[string]int
@@ -216,37 +219,6 @@ func (p *progEnc) boolInt(b smt.Term) smt.Term {
 	return p.ctx.Ite(b, p.ctx.IntVal(1), p.ctx.IntVal(0))
 }
 
-func (p *progEnc) bv(t smt.Term) smt.Term {
-	p.usesBV = true
-	return p.ctx.Int2BV(64, t)
-}
-
-func (p *progEnc) unbv(t smt.Term) smt.Term { return p.ctx.BV2Int(t, true) }
-
-// andMask encodes x & c for a constant mask c of a few bits (andi
-// x10,x9,128: the false dependencies of litmus tests) in linear integer
-// arithmetic, each bit b of c giving 2^b·((x div 2^b) mod 2) (floor
-// division gives the bits of the two's complement, as the 64-bit vectors
-// do): Z3 solves the conversions to and from bit-vectors far more slowly.
-func (p *progEnc) andMask(x, c *sv) (smt.Term, bool) {
-	if !c.known || c.v.IsAddr() || c.v.Int < 0 || bits.OnesCount64(uint64(c.v.Int)) > 8 {
-		return smt.Term{}, false
-	}
-	ctx := p.ctx
-	var parts []smt.Term
-	for b := 0; b < 63; b++ {
-		if c.v.Int&(1<<b) == 0 {
-			continue
-		}
-		bit := ctx.Mod(ctx.Div(x.t, ctx.IntVal(1<<b)), ctx.IntVal(2))
-		parts = append(parts, ctx.Mul(ctx.IntVal(1<<b), bit))
-	}
-	if len(parts) == 0 {
-		return ctx.IntVal(0), true
-	}
-	return ctx.Add(parts...), true
-}
-
 // binTerm encodes a binary operator on integer codes.
 func (p *progEnc) binTerm(op prog.Op, x, y smt.Term) smt.Term {
 	c := p.ctx
@@ -269,16 +241,6 @@ func (p *progEnc) binTerm(op prog.Op, x, y smt.Term) smt.Term {
 			return tq
 		}
 		return c.Sub(x, c.Mul(y, tq))
-	case prog.OpAnd:
-		return p.unbv(c.BVAnd(p.bv(x), p.bv(y)))
-	case prog.OpOr:
-		return p.unbv(c.BVOr(p.bv(x), p.bv(y)))
-	case prog.OpXor:
-		return p.unbv(c.BVXor(p.bv(x), p.bv(y)))
-	case prog.OpShl:
-		return p.unbv(c.BVShl(p.bv(x), c.BVAnd(p.bv(y), c.BVVal(63, 64))))
-	case prog.OpShr:
-		return p.unbv(c.BVAShr(p.bv(x), c.BVAnd(p.bv(y), c.BVVal(63, 64))))
 	case prog.OpEq:
 		return p.boolInt(c.Eq(x, y))
 	case prog.OpNe:
@@ -353,19 +315,26 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 				op = prog.OpNe
 			}
 		}
-		t := p.binTerm(op, a.t, b.t)
+		var t smt.Term
+		switch op {
+		case prog.OpAnd, prog.OpOr, prog.OpXor:
+			t = p.bitwise(op, a, b)
+		case prog.OpShl, prog.OpShr:
+			t = p.shift(op, a, b)
+		default:
+			t = p.binTerm(op, a.t, b.t)
+		}
 		if (op == prog.OpDiv || op == prog.OpMod) && !b.known {
 			t = p.ctx.Ite(p.ctx.Eq(b.t, p.ctx.IntVal(0)), p.ctx.IntVal(0), t)
 		}
-		if op == prog.OpAnd {
-			if m, ok := p.andMask(a, b); ok {
-				t = m
-			} else if m, ok := p.andMask(b, a); ok {
-				t = m
-			}
-		}
 		out := &sv{t: t, deps: mergeDeps(p.f, a.deps, b.deps), vrefs: mergeDeps(p.f, a.vrefs, b.vrefs)}
 		out.b01 = op >= prog.OpEq && op <= prog.OpLOr
+		switch op {
+		case prog.OpAdd, prog.OpSub, prog.OpMul, prog.OpDiv:
+			out.wide = true
+		case prog.OpMod:
+			out.wide = a.wide || b.wide
+		}
 		return out, nil
 	case prog.Un:
 		a, err := p.expr(st, e.X, old)
@@ -393,7 +362,7 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		default:
 			return nil, fmt.Errorf("%s is not a unary operator", e.Op)
 		}
-		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot, vrefs: a.vrefs}, nil
+		return &sv{t: t, deps: a.deps, b01: e.Op == prog.OpNot, vrefs: a.vrefs, wide: e.Op == prog.OpNeg || e.Op == prog.OpBNot && a.wide}, nil
 	}
 	return nil, fmt.Errorf("unknown expression %T", e)
 }
@@ -413,7 +382,7 @@ func (p *progEnc) byConstant(st *tstate, e prog.Bin, old *sv) (*sv, bool, error)
 		if err != nil || v.known {
 			return nil, false, err
 		}
-		return &sv{t: f(v.t), deps: v.deps, vrefs: v.vrefs}, true, nil
+		return &sv{t: f(v.t), deps: v.deps, vrefs: v.vrefs, wide: v.wide}, true, nil
 	}
 	if x, m, ok := nonNegMod(e); ok {
 		return unary(x, func(t smt.Term) smt.Term { return c.Mod(t, c.IntVal(m)) })
@@ -430,11 +399,7 @@ func (p *progEnc) byConstant(st *tstate, e prog.Bin, old *sv) (*sv, bool, error)
 		if err != nil || v.known || v.b01 {
 			return nil, false, err
 		}
-		// x - 2^64 * floor((x + 2^63) / 2^64)
-		two32 := c.IntVal(1 << 32)
-		two64 := c.Mul(two32, two32)
-		two63 := c.Mul(c.IntVal(1<<31), two32)
-		return &sv{t: c.Sub(v.t, c.Mul(two64, c.Div(c.Add(v.t, two63), two64))), deps: v.deps, vrefs: v.vrefs}, true, nil
+		return &sv{t: p.wrap64(v.t), deps: v.deps, vrefs: v.vrefs}, true, nil
 	}
 	return nil, false, nil
 }
@@ -583,11 +548,12 @@ func (p *progEnc) merge(in []edge) *tstate {
 		}
 		deps := p.mergeMaps(edgesWith(in, vals), func(s *tstate) map[int]B { return s.regs["\x00"].deps })
 		vrefs := p.mergeMaps(edgesWith(in, vals), func(s *tstate) map[int]B { return s.regs["\x00"].vrefs })
-		b01 := true
+		b01, wide := true, false
 		for _, v := range vals {
 			b01 = b01 && isB01(v)
+			wide = wide || v.wide
 		}
-		st.regs[r] = &sv{t: t, deps: deps, b01: b01, vrefs: vrefs}
+		st.regs[r] = &sv{t: t, deps: deps, b01: b01, vrefs: vrefs, wide: wide}
 	}
 	st.ctrl = p.mergeMaps(in, func(s *tstate) map[int]B { return s.ctrl })
 	st.scoped = p.mergeScoped(in)

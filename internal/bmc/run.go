@@ -133,15 +133,6 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	if err := e.buildBounded(ctx); err != nil {
 		return err
 	}
-	if lazy && e.p != nil && e.p.usesBV {
-		// Z3's SMT solver, the one that takes the acyclicity theory,
-		// has none of the tactics that make conversions between
-		// integers and bit-vectors tractable: it may run for minutes on
-		// a two-thread test with an 'and' of a value read (measured:
-		// RISC-V lw; and x7,x6,x6 took over 10 minutes, against
-		// milliseconds with clocks). Such a test is encoded with clocks.
-		return errGaveUp
-	}
 	rep.Encode = time.Since(encStart)
 	rep.Model = e.modelTime
 	rep.Stats = e.f.stats

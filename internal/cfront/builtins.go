@@ -63,6 +63,74 @@ func (l *lowerer) minMax(cs *callSite) error {
 	return nil
 }
 
+// loopBoundReg is the register a __VERIFIER_loop_bound(n) call sets to n:
+// a mark (no event) that loopBounds reads before unrolling.
+const loopBoundReg = "%loop_bound"
+
+// loopBound lowers __VERIFIER_loop_bound(n), as Dartagnan reads it: n is
+// the bound of the next loop of the thread's code (in the order of the
+// inlined code), in place of -bound and with its meaning (a loop whose
+// body runs k times needs k+1; at least 1).
+func (l *lowerer) loopBound(cs *callSite) error {
+	if len(cs.args) != 1 {
+		return l.errAt(cs.pos, "%s takes one argument", cs.name)
+	}
+	x, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	c, ok := x.(prog.Const)
+	if !ok || c.V.IsAddr() || c.V.Int < 0 {
+		return l.errAt(cs.pos, "%s of a bound that is not a non-negative constant", cs.name)
+	}
+	cs.fr.b.emit(prog.Assign{Dst: loopBoundReg, Val: c})
+	cs.returnZero()
+	return nil
+}
+
+// loopBounds adds to counts (the loops' constant trip counts) the bounds
+// __VERIFIER_loop_bound gives: each mark's bound goes to the first loop
+// whose header follows it in the code (a label a later jump goes back
+// to), unless that loop's trip count is known.
+func loopBounds(th *prog.Thread, counts map[string]int) map[string]int {
+	labels, err := th.Labels()
+	if err != nil {
+		return counts
+	}
+	header := map[int]bool{}
+	for j, in := range th.Code {
+		if jmp, ok := in.(prog.Jump); ok {
+			if h, ok := labels[jmp.Target]; ok && h <= j {
+				header[h] = true
+			}
+		}
+	}
+	for i, in := range th.Code {
+		a, ok := in.(prog.Assign)
+		if !ok || a.Dst != loopBoundReg {
+			continue
+		}
+		c, ok := a.Val.(prog.Const)
+		if !ok {
+			continue
+		}
+		for h := i + 1; h < len(th.Code); h++ {
+			if !header[h] {
+				continue
+			}
+			name := th.Code[h].(prog.Label).Name
+			if _, known := counts[name]; !known {
+				if counts == nil {
+					counts = map[string]int{}
+				}
+				counts[name] = max(1, int(c.V.Int))
+			}
+			break
+		}
+	}
+	return counts
+}
+
 // malloc lowers malloc and calloc of a constant size: a heap object per
 // call instance of the unrolled code (see expand), with a cell at every 4
 // bytes; initially 0.

@@ -76,7 +76,7 @@ var knownCalls = map[string]callLowering{
 	// Dartagnan's loop annotations: the loop is unrolled to -bound, a
 	// path that needs more says BOUND (never a verdict of its own).
 	"__VERIFIER_loop_begin": (*lowerer).noEvent,
-	"__VERIFIER_loop_bound": (*lowerer).noEvent,
+	"__VERIFIER_loop_bound": (*lowerer).loopBound,
 	"pthread_join":          (*lowerer).pthreadJoin,
 	"pthread_mutex_init":    (*lowerer).mutexInit,
 	"pthread_mutex_trylock": (*lowerer).mutexTryLock,

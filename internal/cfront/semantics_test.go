@@ -35,7 +35,8 @@ func runNative(t *testing.T, file string, extra ...string) Verdict {
 
 // semCore are the programs (file and bound) of TestSemantics's default run.
 var semCore = map[string]bool{"tls_bug.c2": true, "union.c2": true, "misaligned.c2": true, "bytes.c5": true,
-	"forward_sb_mixed.c2": true, "tear.c2": true, "memops.c2": true, "fnptr.c2": true, "recursion.c2": true, "intwrap.c1": true}
+	"forward_sb_mixed.c2": true, "tear.c2": true, "memops.c2": true, "fnptr.c2": true, "recursion.c2": true, "intwrap.c1": true,
+	"loopbound.c4": true, "loopbound.c3": true}
 
 // TestSemantics checks plain C semantics (thread-local variables,
 // mixed-size accesses, store forwarding, builtins) under every model and
@@ -54,7 +55,9 @@ func TestSemantics(t *testing.T) {
 		also   []string           // models checked in the default run besides rc11 (MUSKET_LONG=1: all)
 	}{
 		{"tls.c", Safe, 0, true, 2, nil, nil},
-		{"intwrap.c", Safe, 0, true, 1, nil, nil}, // was FAIL: no wrap-around, and & of symbolic values
+		{"loopbound.c", Safe, 0, true, 4, nil, nil},
+		{"loopbound.c", BoundHit, 0, false, 3, nil, nil}, // the second loop is at -bound
+		{"intwrap.c", Safe, 0, true, 1, nil, nil},        // was FAIL: no wrap-around, and & of symbolic values
 		{"tls_bug.c", Violation, 17, true, 2, nil, nil},
 		{"union.c", Safe, 0, true, 2, nil, []string{"aarch64"}},
 		{"misaligned.c", Violation, 21, true, 2, nil, []string{"tso"}},

@@ -137,7 +137,7 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b.emit(prog.Jump{Target: exitLabel})
 	b.emit(prog.Label{Name: exitLabel})
 	th := &prog.Thread{ID: id, Name: fmt.Sprintf("P%d", id), Code: b.code, Pos: b.pos}
-	u, err := compile.UnrollThreadCounts(th, bound, compile.TripCounts(th))
+	u, err := compile.UnrollThreadCounts(th, bound, loopBounds(th, compile.TripCounts(th)))
 	if err != nil {
 		return nil, &LimitError{Msg: fmt.Sprintf("%s: %v", l.file, err)}
 	}

@@ -301,12 +301,12 @@ var rvOrders = map[string]rvOrder{
 // immediate.
 var rvALU = map[string]prog.Op{
 	"add": prog.OpAdd, "sub": prog.OpSub, "and": prog.OpAnd, "or": prog.OpOr, "xor": prog.OpXor,
-	"sll": prog.OpShl, "slt": prog.OpLt,
+	"sll": prog.OpShl, "slt": prog.OpLt, "sra": prog.OpShr,
 }
 
 var rvALUImm = map[string]prog.Op{
 	"addi": prog.OpAdd, "andi": prog.OpAnd, "ori": prog.OpOr, "xori": prog.OpXor,
-	"slli": prog.OpShl, "slti": prog.OpLt,
+	"slli": prog.OpShl, "slti": prog.OpLt, "srai": prog.OpShr,
 }
 
 // rvBranches are the conditional branches on two registers.
@@ -337,8 +337,8 @@ func rvUnsupported(mn string) (string, bool) {
 	switch base {
 	case "amominu", "amomaxu", "sltu", "sltiu", "bltu", "bgeu":
 		return "unsigned comparisons are not supported", true
-	case "srl", "srli", "sra", "srai", "srlw", "srliw", "sraw", "sraiw":
-		return "right shifts are not supported", true
+	case "srlw", "srliw", "sraw", "sraiw":
+		return "32-bit (W) right shifts are not supported", true
 	case "addw", "addiw", "subw", "sllw", "slliw":
 		return "32-bit (W) arithmetic is not supported", true
 	case "lui", "auipc", "jal", "jalr", "ecall", "ebreak", "csrr", "csrw", "csrrw", "csrrs", "csrrc":
@@ -400,6 +400,21 @@ func (r *rvThread) translate(in rvInstr) {
 	if op, ok := rvALUImm[in.mn]; ok {
 		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
 			r.assign(in.ops[0].reg, bin(op, r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
+		}
+		return
+	}
+	if in.mn == "srl" || in.mn == "srli" {
+		// logical: the arithmetic shift with the n top bits cleared,
+		// (MinInt64 >> n) << 1 having exactly those set.
+		shr := func(x, n prog.Expr) prog.Expr {
+			top := bin(prog.OpShl, bin(prog.OpShr, prog.Int(-1<<63), n), prog.Int(1))
+			return bin(prog.OpAnd, bin(prog.OpShr, x, n), prog.Un{Op: prog.OpBNot, X: top})
+		}
+		if in.mn == "srl" && arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isReg(in, 2) {
+			r.assign(in.ops[0].reg, shr(r.src(in.ops[1].reg), r.src(in.ops[2].reg)))
+		}
+		if in.mn == "srli" && arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
+			r.assign(in.ops[0].reg, shr(r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
 		}
 		return
 	}
