@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -25,6 +26,15 @@ func needClang(t testing.TB) {
 		}
 		t.Skipf("%s is missing: %v", Clang, err)
 	}
+}
+
+// allCPrograms lists the C programs of examples/c and of testdata, sorted.
+func allCPrograms() []string {
+	files, _ := filepath.Glob("../../examples/c/*.c")
+	more, _ := filepath.Glob("testdata/*.c")
+	files = append(files, more...)
+	sort.Strings(files)
+	return files
 }
 
 func model(t testing.TB, name string) *cat.Model {

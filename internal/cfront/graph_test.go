@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -23,10 +22,7 @@ func TestGraphAgreesWithSMT(t *testing.T) {
 		t.Skip("the whole set takes minutes under the SMT engine: set MUSKET_LONG=1")
 	}
 	needClang(t)
-	files, _ := filepath.Glob("../../examples/c/*.c")
-	more, _ := filepath.Glob("testdata/*.c")
-	files = append(files, more...)
-	sort.Strings(files)
+	files := allCPrograms()
 	for _, name := range []string{"rc11", "sc", "imm"} {
 		m := model(t, name)
 		for _, f := range files {
@@ -95,10 +91,7 @@ func TestGraphNativeAgainstCAT(t *testing.T) {
 	files := []string{"../../examples/c/ttas.c", "../../examples/c/msqueue-bug.c"}
 	models := []string{"rc11", "tso"}
 	if os.Getenv("MUSKET_LONG") != "" {
-		files, _ = filepath.Glob("../../examples/c/*.c")
-		more, _ := filepath.Glob("testdata/*.c")
-		files = append(files, more...)
-		sort.Strings(files)
+		files = allCPrograms()
 		models = []string{"rc11", "sc", "tso", "pso"}
 	}
 	for _, f := range files {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -128,10 +127,7 @@ func TestRacesAgree(t *testing.T) {
 		t.Skip("the whole set takes minutes under the SMT engine: set MUSKET_LONG=1")
 	}
 	needClang(t)
-	files, _ := filepath.Glob("../../examples/c/*.c")
-	more, _ := filepath.Glob("testdata/*.c")
-	files = append(files, more...)
-	sort.Strings(files)
+	files := allCPrograms()
 	for _, name := range []string{"rc11", "imm"} {
 		m := model(t, name)
 		for _, f := range files {
