@@ -16,6 +16,10 @@ import (
 // a test four bytes wide, lwu of a word holding -56 gives 4294967240 and
 // lw of a word holding 2^31 gives -2147483648, as in a mixed-size test.
 //
+// A store of fewer than 8 bytes writes the bytes of its value it covers:
+// herd7 masks the value stored to the access size (RISC-V sw of -56
+// writes 4294967240, read back whole by ld).
+//
 // The extension is an assignment after the load, in arithmetic both
 // engines compute alike on negative values (a non-negative remainder).
 // It is left out when no value of the test can fall outside
@@ -24,11 +28,12 @@ import (
 // that may read an address (a location initialised with one).
 
 // extendNarrowLoads adds the extension of every load of fewer than 8
-// bytes of t (accs: its accesses, placed by a64StaticAccesses).
+// bytes of t and masks the value of every such store (accs: its
+// accesses, placed by a64StaticAccesses).
 func extendNarrowLoads(t *spec.Test, accs []a64Access) {
 	minSize := int64(8)
 	for _, a := range accs {
-		if a.size < minSize && isLoad(t, a) {
+		if a.size < minSize && (isLoad(t, a) || isStore(t, a)) {
 			minSize = a.size
 		}
 	}
@@ -46,6 +51,9 @@ func extendNarrowLoads(t *spec.Test, accs []a64Access) {
 		if a.size < 8 && isLoad(t, a) && (!pointers || a.known && !locHoldsAddr(t, a.loc)) {
 			ext[[2]int{a.thread, a.pc}] = a
 		}
+		if a.size < 8 && isStore(t, a) && !storesAddr(t, a) {
+			ext[[2]int{a.thread, a.pc}] = a
+		}
 	}
 	if len(ext) == 0 {
 		return
@@ -60,18 +68,21 @@ func extendNarrowLoads(t *spec.Test, accs []a64Access) {
 			if pc < len(th.Pos) {
 				p = th.Pos[pc]
 			}
+			a, ok := ext[[2]int{ti, pc}]
+			if st, isStore := in.(prog.Store); ok && isStore {
+				// The store writes the size bytes of its value.
+				st.Val = cv.mod(st.Val, int64(1)<<(8*a.size))
+				in = st
+			}
 			code, pos = append(code, in), append(pos, p)
 			if th.Sizes != nil {
 				sizes = append(sizes, th.Sizes[pc])
 			}
-			a, ok := ext[[2]int{ti, pc}]
-			if !ok {
+			ld, isLoad := in.(prog.Load)
+			if !ok || !isLoad || ld.Dst == "" {
 				continue
 			}
-			dst := in.(prog.Load).Dst
-			if dst == "" {
-				continue
-			}
+			dst := ld.Dst
 			r := prog.Reg{Name: dst}
 			var val prog.Expr = cv.mod(r, int64(1)<<(8*a.size))
 			if a.signed {
@@ -94,6 +105,29 @@ func extendNarrowLoads(t *spec.Test, accs []a64Access) {
 func isLoad(t *spec.Test, a a64Access) bool {
 	_, ok := t.Threads[a.thread].Code[a.pc].(prog.Load)
 	return ok
+}
+
+// isStore tells whether access a is made by a prog.Store.
+func isStore(t *spec.Test, a a64Access) bool {
+	_, ok := t.Threads[a.thread].Code[a.pc].(prog.Store)
+	return ok
+}
+
+// storesAddr tells whether the store a may write an address: its value
+// is not a constant or a register never initialised with an address.
+func storesAddr(t *spec.Test, a a64Access) bool {
+	switch v := t.Threads[a.thread].Code[a.pc].(prog.Store).Val.(type) {
+	case prog.Const:
+		return v.V.IsAddr()
+	case prog.Reg:
+		for _, e := range t.Init {
+			if e.Ref.IsReg() && e.Ref.Thread == a.thread && e.Ref.Name == v.Name && e.Val.IsAddr() {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // locHoldsAddr tells whether location loc is initialised with an address.
