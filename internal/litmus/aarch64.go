@@ -30,7 +30,9 @@ import (
 // XZR read as zero and ignore writes. Each access records its size (W: 4
 // bytes, X: 8, the B and H forms LDRB, STRH, SWPALB, ...: 1 and 2). A test
 // without sized locations, byte or half-word accesses or accesses at an
-// offset keeps herd's whole-location semantics; a mixed-size test is
+// offset keeps herd's whole-location semantics (a W, H or B load still
+// extends what it reads, a narrow store writes the low bytes of its
+// register: loadext.go); a mixed-size test is
 // lowered into per-chunk accesses (aarch64_mixed.go). LDP and STP are two
 // accesses (Rt1 at the address, Rt2 one register width further); the
 // exclusive and compare-and-swap pairs (LDXP, STXP, CASP...) and LDPSW are

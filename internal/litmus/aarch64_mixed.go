@@ -388,15 +388,21 @@ func lowerMixed(t *spec.Test) error { return lowerMixedSizes(t, "AArch64", false
 func lowerMixedSizes(t *spec.Test, arch string, exact bool) error {
 	accs := a64StaticAccesses(t)
 	if !a64IsMixed(t, accs) {
+		extendNarrowLoads(t, accs)
 		return nil
 	}
 	for _, a := range accs {
 		if !a.known && uniformSizes(t, accs) {
 			// One size for every access and location: no location is
 			// ever split, whatever the addresses computed at run time.
+			extendNarrowLoads(t, accs)
 			return nil
 		}
 	}
+	// Arithmetic that is right on non-negative values only is enough
+	// when no value of the test can be negative (or too large to be read
+	// as a signed 64-bit value).
+	exact = exact || valuesMayExceed(t, 1<<62)
 	m := &mixedLowering{t: t, arch: arch, exact: exact, accs: accs}
 	m.sizeLocations()
 	if err := m.errs.Err(); err != nil {
@@ -404,6 +410,7 @@ func lowerMixedSizes(t *spec.Test, arch string, exact bool) error {
 			// Sized types but one size for every access and location
 			// (RISC-V's ISA16: uint64_t and pointers, ld and sd): no
 			// location is ever split, so the test needs no chunks.
+			extendNarrowLoads(t, accs)
 			return nil
 		}
 		return err

@@ -30,7 +30,9 @@ import (
 // off(rs1) or a location of a stated size (uint64_t x) has its locations
 // split into chunks; lb, lh, lw, lr.w and the word AMOs sign-extend what
 // they read (RV64), lbu, lhu and lwu zero-extend. Other tests keep herd's
-// whole-location accesses.
+// whole-location accesses, where a narrow load still extends the value it
+// reads and a narrow store writes the low bytes of its register
+// (loadext.go).
 //
 // Events carry the tags herd's riscv.cat and riscv-defs.cat expect:
 //   - "X" on every access of an atomic instruction: the load-reserve, the
