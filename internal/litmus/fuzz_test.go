@@ -143,6 +143,12 @@ func checkParse(t *testing.T, src []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if tst.Mixed {
+		// The condition is on the chunks of the mixed-size lowering
+		// (x[1]: the chunk at offset 1), which only some architectures'
+		// condition syntax names; the test's own line is CondLine.
+		return
+	}
 	roundTripArch(t, "cond", leftAssoc(tst.Cond), fe)
 	if tst.Filter != nil {
 		roundTripArch(t, "filter", leftAssoc(tst.Filter), fe)
