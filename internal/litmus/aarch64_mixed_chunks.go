@@ -29,6 +29,7 @@ type mixedLowering struct {
 	dynamic map[string]bool  // locations an access reaches at an offset computed at run time
 	grain   map[string]int64 // the size of the chunks of such a location
 	chunks  map[string][]a64Chunk
+	grewAt  map[string]prog.Pos // the access that gave a location its size
 }
 
 // maxDynamicChunks bounds the number of chunks of a location that an
@@ -45,6 +46,25 @@ func (m *mixedLowering) posOf(a a64Access) prog.Pos {
 		return th.Pos[a.pc]
 	}
 	return prog.Pos{}
+}
+
+// grew records that access a gave location l its size so far.
+func (m *mixedLowering) grew(l string, a a64Access) {
+	if m.grewAt == nil {
+		m.grewAt = map[string]prog.Pos{}
+	}
+	if p := m.posOf(a); p.Line > 0 {
+		m.grewAt[l] = p
+	}
+}
+
+// sizedAt is where an error about the size of location l points: the
+// access that gave it its size, else the test's first line.
+func (m *mixedLowering) sizedAt(l string) prog.Pos {
+	if p, ok := m.grewAt[l]; ok {
+		return p
+	}
+	return prog.Pos{File: m.t.File, Line: 1, Col: 1}
 }
 
 func (m *mixedLowering) addLoc(l string) {
@@ -117,6 +137,7 @@ func (m *mixedLowering) sizeLocations() {
 			m.dynamic[a.base] = true
 			if !declared[a.base] && a.size > m.locSize[a.base] {
 				m.locSize[a.base] = a.size // at offset 0 at least
+				m.grew(a.base, a)
 			}
 			continue
 		}
@@ -130,6 +151,7 @@ func (m *mixedLowering) sizeLocations() {
 		}
 		if !declared[a.loc] && a.off+a.size > m.locSize[a.loc] {
 			m.locSize[a.loc] = a.off + a.size
+			m.grew(a.loc, a)
 		}
 	}
 	for _, l := range m.locs {
@@ -137,7 +159,7 @@ func (m *mixedLowering) sizeLocations() {
 			m.locSize[l] = 4 // an untyped location is an int
 		}
 		if m.locSize[l] > 8 && !m.arrays[l] {
-			m.errs.Add(prog.Pos{}, fmt.Sprintf(m.unsupported()+"location %s has %d bytes (more than a register)", l, m.locSize[l]))
+			m.errs.Add(m.sizedAt(l), fmt.Sprintf(m.unsupported()+"location %s has %d bytes (more than a register)", l, m.locSize[l]))
 		}
 	}
 	m.grains()
@@ -173,7 +195,7 @@ func (m *mixedLowering) grains() {
 		}
 		m.grain[l] = g
 		if n := m.locSize[l] / g; n > maxDynamicChunks {
-			m.errs.Add(prog.Pos{}, fmt.Sprintf(m.unsupported()+"location %s has %d bytes and an access reaches it at an offset computed at run time: %d chunks of %d bytes (at most %d)", l, m.locSize[l], n, g, maxDynamicChunks))
+			m.errs.Add(m.sizedAt(l), fmt.Sprintf(m.unsupported()+"location %s has %d bytes and an access reaches it at an offset computed at run time: %d chunks of %d bytes (at most %d)", l, m.locSize[l], n, g, maxDynamicChunks))
 		}
 	}
 }
