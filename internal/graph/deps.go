@@ -559,23 +559,7 @@ func (g *graph) depRels(eg *event.Graph, num []int) {
 // before it, breaks coherence (hb ; eco is irreflexive in IMM as in
 // RC11), so such graphs are not built.
 func (g *graph) seenBefore(t int, loc string, pos int) int {
-	p := 0
-	for _, e := range g.threads[t][:pos] {
-		ee := &g.evs[e]
-		if ee.loc != loc {
-			continue
-		}
-		w := e
-		if ee.kind == event.Read {
-			w = ee.rf
-		} else if ee.kind != event.Write {
-			continue
-		}
-		if c := g.coPos(w); c > p {
-			p = c
-		}
-	}
-	return p
+	return g.seenAmong(g.threads[t][:pos], loc, -1)
 }
 
 // posIn is the place of event e among its thread's events.

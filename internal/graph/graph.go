@@ -301,10 +301,21 @@ func (g *graph) coPos(w int) int {
 // loc read from, among its events other than skip (0: the initial
 // write).
 func (g *graph) seen(t int, loc string, skip ...int) int {
+	not := -1
+	if len(skip) > 0 {
+		not = skip[0]
+	}
+	return g.seenAmong(g.threads[t], loc, not)
+}
+
+// seenAmong is the coherence position of the latest write to loc among
+// evs (events of one thread) other than skip: the writes among them and
+// the writes their reads read from (0: the initial write).
+func (g *graph) seenAmong(evs []int, loc string, skip int) int {
 	pos := 0
-	for _, e := range g.threads[t] {
+	for _, e := range evs {
 		ee := &g.evs[e]
-		if ee.loc != loc || len(skip) > 0 && e == skip[0] {
+		if ee.loc != loc || e == skip {
 			continue
 		}
 		w := e
