@@ -46,8 +46,9 @@ func (c *combo) fuse(x *cat.Execution) *cat.Execution {
 	}
 	out := &cat.Execution{N: f.M, Sets: c.fst.sets, Loc: c.fst.loc, Rels: rels}
 	if same := x.SameValue; same != nil {
-		// A fused event carries the value it writes.
-		out.SameValue = func(i, j int) bool { return same(f.Write[i], f.Write[j]) }
+		// A fused event's value is the value it reads (as the SMT
+		// engine's different-values has it).
+		out.SameValue = func(i, j int) bool { return same(f.Read[i], f.Read[j]) }
 	}
 	return out
 }
