@@ -134,6 +134,11 @@ func (e *encoding) build(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+	if !e.m.SingleEventAMOs() {
+		for _, ev := range p.events {
+			ev.single = nil // a model written for AMOs of two events (single.go)
+		}
+	}
 	// Initial writes, after the threads (which may have named new
 	// locations).
 	locs := append([]string(nil), p.locs...)

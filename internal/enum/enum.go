@@ -356,7 +356,9 @@ func (r *run) candidate(paths []*path) error {
 		}
 	}
 	c.g = g
-	c.fus = event.NewFusion(len(g.Events), single)
+	if r.m.SingleEventAMOs() {
+		c.fus = event.NewFusion(len(g.Events), single)
+	}
 	c.cands = make([][]int, len(c.reads))
 	for i, rd := range c.reads {
 		l := g.Events[rd].Loc
