@@ -84,6 +84,8 @@ type run struct {
 	locs    []string
 	paths   [][]*path
 	bindsCo bool
+	// singleAMOs: the model takes a prog.RMW.Single as one event (fuse.go).
+	singleAMOs bool
 	prune   bool // cut the branches no interesting execution follows (see canPrune)
 	states  map[string]result.State
 	flags   map[string]bool
@@ -219,6 +221,7 @@ func (r *run) run() error {
 		r.paths[i] = x.Paths
 	}
 	r.bindsCo = r.m.Binds("co")
+	r.singleAMOs = r.m.SingleEventAMOs()
 	r.prune = r.canPrune()
 	return r.combine(0, make([]*path, len(t.Threads)))
 }
@@ -356,7 +359,7 @@ func (r *run) candidate(paths []*path) error {
 		}
 	}
 	c.g = g
-	if r.m.SingleEventAMOs() {
+	if len(single) > 0 && r.singleAMOs {
 		c.fus = event.NewFusion(len(g.Events), single)
 	}
 	c.cands = make([][]int, len(c.reads))
