@@ -86,10 +86,10 @@ type run struct {
 	bindsCo bool
 	// singleAMOs: the model takes a prog.RMW.Single as one event (fuse.go).
 	singleAMOs bool
-	prune   bool // cut the branches no interesting execution follows (see canPrune)
-	states  map[string]result.State
-	flags   map[string]bool
-	counter int
+	prune      bool // cut the branches no interesting execution follows (see canPrune)
+	states     map[string]result.State
+	flags      map[string]bool
+	counter    int
 	// evaluated counts the candidates the model evaluated.
 	evaluated int
 	explain   *explaining
