@@ -269,6 +269,9 @@ func (t *threadEnc) rmwWrite(pc, k int, g B, st *tstate, ins prog.RMW, alt alter
 	}
 	p.setDeps(w, a.deps, data, p.ctrlOf(st))
 	p.addPair(p.rmw, r.id, w.id, bTrue)
+	if ins.Single {
+		r.single, w.single = w, r
+	}
 	if _, ok := nv.deps[r.id]; ok {
 		p.addPair(p.iico, r.id, w.id, bTrue)
 	}

@@ -134,6 +134,11 @@ func (e *encoding) build(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+	if !e.m.SingleEventAMOs() {
+		for _, ev := range p.events {
+			ev.single = nil // a model written for AMOs of two events (single.go)
+		}
+	}
 	// Initial writes, after the threads (which may have named new
 	// locations).
 	locs := append([]string(nil), p.locs...)
@@ -160,6 +165,9 @@ func (e *encoding) build(ctx context.Context) error {
 	exec := make([]B, e.n)
 	for i, ev := range p.events {
 		exec[i] = ev.exec
+		if ev.kind == event.Write && ev.single != nil {
+			exec[i] = bFalse // the model sees it in its read (single.go)
+		}
 	}
 	e.o = &ops{f: e.f, exec: exec}
 	if p.hasCut && e.opts.discardCut {
@@ -215,8 +223,8 @@ func (e *encoding) dataFlow() {
 		var vars []smt.Term
 		for _, w := range cands {
 			we := p.events[w]
-			if e.exclusive(we, r) {
-				continue
+			if e.exclusive(we, r) || r.single == we {
+				continue // one event does not read from itself
 			}
 			v := f.boolVar(fmt.Sprintf("rf%d_%d", w, r.id))
 			e.rf[[2]int{w, r.id}] = v

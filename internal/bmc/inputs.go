@@ -28,7 +28,7 @@ func (e *encoding) buildInputs() map[string]value {
 		}
 	}
 	e.structure(in)
-	fromPairs := func(m map[[2]int]B) *Rel { return relOfPairs(e.n, m) }
+	fromPairs := func(m map[[2]int]B) *Rel { return relOfPairs(e.n, e.fusePairs(m)) }
 	p := e.p
 	in["addr"] = fromPairs(p.addr)
 	in["data"] = fromPairs(p.data)
@@ -44,7 +44,7 @@ func (e *encoding) buildInputs() map[string]value {
 	in["rf"] = rf
 	in["rfi"] = o.relInter(rf, intl)
 	in["rfe"] = o.relInter(rf, ext)
-	co := e.co
+	co := e.fuseRel(e.co)
 	in["co"] = co
 	in["coi"] = o.relInter(co, intl)
 	in["coe"] = o.relInter(co, ext)
@@ -80,6 +80,9 @@ func (e *encoding) eventSets() map[string]*Set {
 			get("R").m[i] = bTrue
 			get("M").m[i] = bTrue
 			get("Exp").m[i] = bTrue
+			if ev.single != nil {
+				get("W").m[i] = bTrue // a single-event read-modify-write (single.go)
+			}
 		case event.Write:
 			get("W").m[i] = bTrue
 			get("M").m[i] = bTrue

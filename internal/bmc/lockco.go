@@ -244,7 +244,7 @@ func (ev *evaluator) withCo(s *cat.WithStmt, en *env) (value, error) {
 		if e.loc == "" || w.m[k].isFalse() {
 			continue
 		}
-		if e.kind != event.Write {
+		if e.kind != event.Write && e.single == nil {
 			extraLoc[e.loc] = true
 		}
 		byLoc[e.loc] = append(byLoc[e.loc], k)

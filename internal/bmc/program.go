@@ -32,6 +32,9 @@ type evt struct {
 	// vrefs are the reads whose values a write's value is computed from
 	// (valueorder.go), with conditions relative to its execution.
 	vrefs map[int]B
+	// single is the other half of a read-modify-write that the model sees
+	// as one event (prog.RMW.Single; single.go), nil for the others.
+	single *evt
 }
 
 // sv is a symbolic value of a thread: a concrete value when known, and

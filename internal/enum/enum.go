@@ -9,9 +9,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/musket-verify/musket/internal/spec"
+	"slices"
 	"sort"
 	"time"
+
+	"github.com/musket-verify/musket/internal/spec"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/event"
@@ -82,10 +84,12 @@ type run struct {
 	locs    []string
 	paths   [][]*path
 	bindsCo bool
-	prune   bool // cut the branches no interesting execution follows (see canPrune)
-	states  map[string]result.State
-	flags   map[string]bool
-	counter int
+	// singleAMOs: the model takes a prog.RMW.Single as one event (fuse.go).
+	singleAMOs bool
+	prune      bool // cut the branches no interesting execution follows (see canPrune)
+	states     map[string]result.State
+	flags      map[string]bool
+	counter    int
 	// evaluated counts the candidates the model evaluated.
 	evaluated int
 	explain   *explaining
@@ -217,6 +221,7 @@ func (r *run) run() error {
 		r.paths[i] = x.Paths
 	}
 	r.bindsCo = r.m.Binds("co")
+	r.singleAMOs = r.m.SingleEventAMOs()
 	r.prune = r.canPrune()
 	return r.combine(0, make([]*path, len(t.Threads)))
 }
@@ -279,11 +284,17 @@ type combo struct {
 	// scratch is the partial evaluation of the reads-from choices made
 	// so far (partial), reused.
 	scratch *partial
+	// fus maps the events to the model's when some read-modify-writes
+	// are single events (nil when none; fuse.go), fst caches the image of
+	// st.
+	fus *event.Fusion
+	fst *fusedStatic
 }
 
 func (r *run) candidate(paths []*path) error {
 	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
 	g := &event.Graph{TagNames: r.opts.TagNames}
+	var single [][2]int
 	nal := map[string]bool{}
 	for _, t := range r.t.Threads {
 		for _, l := range t.NonAtomic {
@@ -343,12 +354,22 @@ func (r *run) candidate(paths []*path) error {
 		for _, pr := range p.Iico {
 			g.IicoData = append(g.IicoData, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
 		}
+		for _, pr := range p.Single {
+			single = append(single, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+		}
 	}
 	c.g = g
+	if len(single) > 0 && r.singleAMOs {
+		c.fus = event.NewFusion(len(g.Events), single)
+	}
 	c.cands = make([][]int, len(c.reads))
 	for i, rd := range c.reads {
 		l := g.Events[rd].Loc
 		c.cands[i] = append([]int{c.inits[l]}, c.writes[l]...)
+		if own := c.fus.Other(rd); own >= 0 {
+			// One event does not read from itself.
+			c.cands[i] = slices.DeleteFunc(c.cands[i], func(w int) bool { return w == own })
+		}
 	}
 	rf := make([]int, len(c.reads))
 	return r.chooseRf(c, 0, rf)
@@ -582,12 +603,18 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 		}
 	}
+	if c.fus != nil {
+		x = c.fuse(x)
+	}
 	var evalErr error
 	skip := r.opts.Skip
 	if r.opts.Through == "all" || r.opts.Through == "invalid" {
 		skip = func(string) bool { return true }
 	}
 	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, func(o cat.Outcome) bool {
+		if c.fus != nil {
+			o.Rel = c.unfuse(o.Rel)
+		}
 		if !o.Accepted {
 			if r.explain != nil {
 				r.explainRejected(c, vals, rf, co, o)

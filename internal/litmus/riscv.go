@@ -50,7 +50,9 @@ import (
 //     "Fence.tso" and "Fence.i"; a bare "fence" is fence rw,rw.
 //
 // A store-conditional is a prog.StoreCond whose rd gets 0 on success and 1
-// on failure; an AMO is one prog.RMW (its rd gets the old value). As in
+// on failure; an AMO is one prog.RMW (its rd gets the old value), one
+// event for the model, both a read and a write (RVWMO's "one memory
+// operation"; herd7's single event in R and W): prog.RMW.Single. As in
 // herd, dependencies run through the rd of these instructions: a
 // successful sc's rd depends on its address register and on the address
 // of the reservation, an AMO's rd on its rs2 and rs1 (front-end
@@ -666,7 +668,9 @@ func (r *rvThread) storeCond(in rvInstr, order rvOrder) {
 }
 
 // amo is amo<op>.{w,d}[.aq|.rl|.aqrl] rd,rs2,(rs1): one RMW whose read and
-// write both carry the annotation, as in herd; rd gets the old value. Its
+// write both carry the annotation, as in herd; rd gets the old value. The
+// model sees it as one event in R and W (prog.RMW.Single), as RVWMO and
+// herd7 have it. Its
 // rd also depends on rs2 and rs1, as the expected verdicts of herd show
 // (MP+fence.rw.rw+data-amoswap-addr: a load whose address depends on the
 // rd of an AMO whose rs2 depends on an earlier load stays ordered after
@@ -685,7 +689,7 @@ func (r *rvThread) amo(in rvInstr, base string, order rvOrder) {
 		r.emit(prog.Assign{Dst: rvDepTmp, Val: dep})
 	}
 	tags := rvAccessTags(order, TagRVAtomic)
-	r.emitAccess(atomicSize(in.mn, true), prog.RMW{Dst: rvDst(rd), Addr: a, New: rvAMOOps[base](prog.Old{}, r.src(rs2)), RTags: tags, WTags: tags})
+	r.emitAccess(atomicSize(in.mn, true), prog.RMW{Dst: rvDst(rd), Addr: a, New: rvAMOOps[base](prog.Old{}, r.src(rs2)), RTags: tags, WTags: tags, Single: true})
 	if dep != nil {
 		r.assign(rd, bin(prog.OpAdd, r.src(rd), reg(rvDepTmp)))
 	}

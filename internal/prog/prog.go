@@ -167,6 +167,14 @@ type RMW struct {
 	// Load.Part does: a mixed-size swap over several chunks of a location
 	// is one RMW per chunk, each with its own read-write pair.
 	Part bool
+	// Single makes the read and the write ONE event for the memory model
+	// (a RISC-V AMO: RVWMO makes it one memory operation, both a load and
+	// a store, as herd7 does with one event in R and W). The engines still
+	// run it as a read and a write (its rf in, its co place and values);
+	// the model sees one event in R, W and M with the read's rf in, the
+	// write's rf out and co place, no po, rmw or iico pair inside, and no
+	// read of its own write (see event.Fuse).
+	Single bool
 }
 
 // StoreCond is a store-conditional (PPC stwcx., ARM STREX/STXR, RISC-V

@@ -336,6 +336,9 @@ func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
 		write := func(st *State[E]) {
 			w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: rmw.WTags, Val: nv, AddrDeps: a.Deps, DataDeps: withoutRead(nv.Deps, r)})
 			st.P.Rmw = append(st.P.Rmw, [2]int{r, w})
+			if rmw.Single {
+				st.P.Single = append(st.P.Single, [2]int{r, w})
+			}
 			if slices.Contains(nv.Deps, r) {
 				st.P.Iico = append(st.P.Iico, [2]int{r, w})
 			}

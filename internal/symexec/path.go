@@ -39,6 +39,9 @@ type Path[E any] struct {
 	Regs   map[string]*Sym // the final registers
 	Rmw    [][2]int        // read, write of an atomic pair (local indices)
 	Iico   [][2]int        // iico_data: read -> write of one instruction, when the write depends on the read
+	// Single are the rmw pairs that the model sees as one event
+	// (prog.RMW.Single; event.Fusion).
+	Single [][2]int
 }
 
 // State is a path being explored.
@@ -75,6 +78,7 @@ func (st *State[E]) Fork() *State[E] {
 		Divs:   append([]Division(nil), st.P.Divs...),
 		Rmw:    append([][2]int(nil), st.P.Rmw...),
 		Iico:   append([][2]int(nil), st.P.Iico...),
+		Single: append([][2]int(nil), st.P.Single...),
 	}
 	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, llMore: append([]reservation(nil), st.llMore...), scHead: st.scHead, pins: st.pins, offs: st.offs}
 }
