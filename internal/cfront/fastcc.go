@@ -26,7 +26,7 @@ import (
 // targets other than x86, the driver's debugging variables, a clang-14
 // of another release than the libraries it was built from) it refuses
 // with exit status 125, and CompileIR runs clang-14 instead; it does so
-// too when musket-cc dies of a signal.
+// too when musket-cc crashes.
 //
 // musket-cc is used when Clang is clang-14 and it is found: the file
 // MUSKET_CC names ("off" turns it off), else musket-cc beside the
@@ -129,8 +129,7 @@ func runCompiler(ctx context.Context, name string, args []string) ([]byte, []byt
 }
 
 // fastFallback says whether the fast front's run ended in a way that
-// asks for clang-14: it refused, died of a signal it was not sent for
-// the time limit, or could not be started.
+// asks for clang-14: it refused, crashed, or could not be started.
 func fastFallback(ctx context.Context, err error) bool {
 	if err == nil || ctx.Err() != nil {
 		return false
@@ -140,7 +139,12 @@ func fastFallback(ctx context.Context, err error) bool {
 		return true // not started
 	}
 	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return true
+		// A crash; not an interrupt sent to the whole process group.
+		switch ws.Signal() {
+		case syscall.SIGSEGV, syscall.SIGBUS, syscall.SIGILL, syscall.SIGFPE, syscall.SIGABRT, syscall.SIGTRAP, syscall.SIGSYS:
+			return true
+		}
+		return false
 	}
 	return ee.ExitCode() == fastRefused
 }
