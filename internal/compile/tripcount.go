@@ -85,6 +85,24 @@ func meet(s *cstate, t cstate) bool {
 	return changed
 }
 
+// flow merges s, the state after an instruction, into the state of
+// successor t: the first state to reach t is s itself, not a copy (s is
+// the caller's to give: it must not be changed afterwards, and only one
+// successor may take it: own says whether it still may). It tells
+// whether t's state changed.
+func flow(dst *cstate, s cstate, own *bool) bool {
+	if *dst == nil && *own && s != nil {
+		*dst = s
+		*own = false
+		return true
+	}
+	if *dst == nil && s != nil {
+		*dst = s.clone()
+		return true
+	}
+	return meet(dst, s)
+}
+
 // eval evaluates e where every register it reads is known.
 func (s cstate) eval(e prog.Expr) (prog.Value, bool) {
 	switch e := e.(type) {
@@ -167,8 +185,9 @@ func propagate(code []prog.Instr, labels map[string]int) []cstate {
 		if _, ok := code[i].(prog.Jump); !ok {
 			s.step(code[i])
 		}
+		own := true
 		for _, t := range successors(code, labels, in[i], i) {
-			if meet(&in[t], s) && !queued[t] {
+			if flow(&in[t], s, &own) && !queued[t] {
 				queued[t] = true
 				work = append(work, t)
 			}
@@ -233,14 +252,15 @@ func runBody(code []prog.Instr, labels map[string]int, entry cstate, h, j int) (
 			if _, ok := code[i].(prog.Jump); !ok {
 				s.step(code[i])
 			}
+			own := true
 			for _, t := range successors(code, labels, in[i-h], i) {
 				switch {
 				case t < h || t > j:
 					// Leaves the loop.
 				case t == h:
-					meet(&next, s)
+					flow(&next, s, &own)
 				default:
-					if meet(&in[t-h], s) && !queued[t] {
+					if flow(&in[t-h], s, &own) && !queued[t] {
 						queued[t] = true
 						work = append(work, t)
 					}
