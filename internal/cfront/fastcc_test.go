@@ -173,7 +173,8 @@ func TestFastFrontFlags(t *testing.T) {
 }
 
 // TestFastFrontRefuses checks that what the fast front does not do
-// (another target, a response file) is refused, and that CompileIR then
+// (another target, a response file, an option of a back end it does not
+// have) is refused, and that CompileIR then
 // gives clang-14's answer.
 func TestFastFrontRefuses(t *testing.T) {
 	front := needFastFront(t)
@@ -182,7 +183,7 @@ func TestFastFrontRefuses(t *testing.T) {
 	writeOld(t, prog, "int x;\nint main(void) { return x; }\n")
 	rsp := filepath.Join(dir, "flags.rsp")
 	writeOld(t, rsp, "-DZ=1\n")
-	for _, extra := range [][]string{{"-target", "aarch64-linux-gnu"}, {"@" + rsp}} {
+	for _, extra := range [][]string{{"-target", "aarch64-linux-gnu"}, {"@" + rsp}, {"-mllvm", "-aarch64-enable-ccmp"}} {
 		args := clangArgs(prog, ClangOptions{Extra: extra})
 		if r := runFor(t, front, args); r.status != fastRefused {
 			t.Errorf("%v: status %d, want %d (refused)", extra, r.status, fastRefused)

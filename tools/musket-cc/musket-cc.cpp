@@ -20,8 +20,9 @@
 // clang-14 itself. Refused: response files (@FILE), -cc1 given directly,
 // clang-cl mode, -fno-integrated-cc1, the driver's debugging environment
 // variables (CCC_OVERRIDE_OPTIONS, CC_PRINT_OPTIONS, ...), jobs other than
-// a -cc1 compilation (an assembler or a linker), and targets other than
-// x86 (only the X86 back end is linked in).
+// a -cc1 compilation (an assembler or a linker), targets other than x86
+// (only the X86 back end is linked in) and -mllvm options it does not
+// know (they may be another back end's).
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/Stack.h"
@@ -113,7 +114,12 @@ int compile(clang::CompilerInstance &ci) {
     for (const std::string &a : fe.LLVMArgs)
       llvmArgs.push_back(a.c_str());
     llvmArgs.push_back(nullptr);
-    llvm::cl::ParseCommandLineOptions(int(llvmArgs.size() - 1), llvmArgs.data());
+    // An option this program does not know may be one of a back end
+    // that is not linked in (clang-14 has them all): clang-14 decides.
+    std::string parseErrors;
+    llvm::raw_string_ostream errs(parseErrors);
+    if (!llvm::cl::ParseCommandLineOptions(int(llvmArgs.size() - 1), llvmArgs.data(), "", &errs))
+      return Refused;
   }
   if (ci.getDiagnostics().hasErrorOccurred())
     return 1;
