@@ -23,8 +23,9 @@ import (
 // writes what clang-14 writes (the same IR, diagnostics and exit
 // status): internal/cfront's TestFastFrontSameIR compares them on every
 // C file of the repository. What it does not handle (response files,
-// targets other than x86, the driver's debugging variables, a clang-14
-// of another release than the libraries it was built from) it refuses
+// targets other than x86 and -mllvm options of their back ends, the
+// driver's debugging variables, a clang-14 of another release than the
+// libraries it was built from) it refuses
 // with exit status 125, and CompileIR runs clang-14 instead; it does so
 // too when musket-cc crashes.
 //
