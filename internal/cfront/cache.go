@@ -70,18 +70,18 @@ func cacheDir(co ClangOptions) string {
 var clangIDs sync.Map
 
 // clangIdentity names the compiler: its resolved path, size and
-// modification time ("" if it cannot be found: no caching).
+// modification time ("" if it cannot be found: no caching), and the fast
+// front's when it is used (fastcc.go).
 func clangIdentity() string {
 	if v, ok := clangIDs.Load(Clang); ok {
 		return v.(string)
 	}
 	id := ""
 	if p, err := exec.LookPath(Clang); err == nil {
-		if r, err := filepath.EvalSymlinks(p); err == nil {
-			if st, err := os.Stat(r); err == nil {
-				id = fmt.Sprintf("%s\x00%d\x00%d", r, st.Size(), st.ModTime().UnixNano())
-			}
-		}
+		id = fileIdentity(p)
+	}
+	if f := fastFrontIdentity(); f != "" && id != "" {
+		id += "\x00" + f // the fast front's IR is clang's, but a stale build could differ
 	}
 	clangIDs.Store(Clang, id)
 	return id

@@ -132,6 +132,17 @@ func (o ClangOptions) args() []string {
 	return append(args, o.Extra...)
 }
 
+// clangArgs are the arguments of clang's compilation of path to IR on
+// standard output.
+func clangArgs(path string, co ClangOptions) []string {
+	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-fno-discard-value-names", "-Wno-everything"}
+	args = append(args, co.args()...)
+	if inc := findInclude(); inc != "" {
+		args = append(args, "-I", inc)
+	}
+	return append(args, "-o", "-", path)
+}
+
 // CompileIR runs clang on a C file and returns the textual LLVM IR.
 func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error) {
 	st, err := os.Stat(path)
@@ -151,12 +162,7 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 		ctx, cancel = context.WithTimeout(ctx, ClangTimeout)
 		defer cancel()
 	}
-	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-fno-discard-value-names", "-Wno-everything"}
-	args = append(args, co.args()...)
-	if inc := findInclude(); inc != "" {
-		args = append(args, "-I", inc)
-	}
-	args = append(args, "-o", "-", path)
+	args := clangArgs(path, co)
 	// The compile cache: a hit is clang's IR of an earlier compilation
 	// of the same source, arguments and headers.
 	dir, key := cacheDir(co), ""
@@ -179,24 +185,22 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	}
 	start := time.Now()
 	clangRuns.Add(1)
-	cmd := exec.CommandContext(ctx, Clang, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
+	out, errb, err := runClang(ctx, args) // fastcc.go
+	if err != nil {
 		if ctx.Err() != nil {
 			// Killed by the time limit (or an interrupt), not rejected.
 			return nil, &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
 		}
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			return nil, &ClangError{File: path, Output: errb.String()}
+			return nil, &ClangError{File: path, Output: string(errb)}
 		}
 		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
 	}
 	if depFile != "" {
-		cacheStore(dir, key, depFile, start, out.Bytes())
+		cacheStore(dir, key, depFile, start, out)
 	}
-	return out.Bytes(), nil
+	return out, nil
 }
 
 // ClangTimeout is clang's time limit when the check has none.

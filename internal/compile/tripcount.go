@@ -85,6 +85,24 @@ func meet(s *cstate, t cstate) bool {
 	return changed
 }
 
+// flow merges s, the state after an instruction, into the state of
+// successor t: the first state to reach t is s itself, not a copy (s is
+// the caller's to give: it must not be changed afterwards, and only one
+// successor may take it: own says whether it still may). It tells
+// whether t's state changed.
+func flow(dst *cstate, s cstate, own *bool) bool {
+	if *dst == nil && *own && s != nil {
+		*dst = s
+		*own = false
+		return true
+	}
+	if *dst == nil && s != nil {
+		*dst = s.clone()
+		return true
+	}
+	return meet(dst, s)
+}
+
 // eval evaluates e where every register it reads is known.
 func (s cstate) eval(e prog.Expr) (prog.Value, bool) {
 	switch e := e.(type) {
@@ -128,6 +146,39 @@ func (s cstate) step(in prog.Instr) {
 	}
 }
 
+// after returns the state after instruction in (a non-jump) from s, and
+// whether it is a new map the caller owns: when in changes no known
+// register (a store, a fence, a load into a register with no known
+// value), it is s itself, which the caller must neither change nor
+// give away.
+func after(s cstate, in prog.Instr) (cstate, bool) {
+	changes := false
+	if a, ok := in.(prog.Assign); ok {
+		if v, ok := s.eval(a.Val); ok {
+			// step sets the register to v.
+			if w, had := s[a.Dst]; had && w == v {
+				return s, false
+			}
+			changes = true
+		}
+	}
+	if !changes {
+		// step forgets the registers in defines.
+		for _, d := range prog.Defs(in) {
+			if _, had := s[d]; had {
+				changes = true
+				break
+			}
+		}
+	}
+	if !changes {
+		return s, false
+	}
+	c := s.clone()
+	c.step(in)
+	return c, true
+}
+
 // successors of instruction i under s: the indices control may go to
 // (len(code) is the end of the thread).
 func successors(code []prog.Instr, labels map[string]int, s cstate, i int) []int {
@@ -163,12 +214,12 @@ func propagate(code []prog.Instr, labels map[string]int) []cstate {
 		if i >= len(code) {
 			continue
 		}
-		s := in[i].clone()
+		s, own := in[i], false
 		if _, ok := code[i].(prog.Jump); !ok {
-			s.step(code[i])
+			s, own = after(in[i], code[i])
 		}
 		for _, t := range successors(code, labels, in[i], i) {
-			if meet(&in[t], s) && !queued[t] {
+			if flow(&in[t], s, &own) && !queued[t] {
 				queued[t] = true
 				work = append(work, t)
 			}
@@ -229,18 +280,18 @@ func runBody(code []prog.Instr, labels map[string]int, entry cstate, h, j int) (
 			i := work[len(work)-1]
 			work = work[:len(work)-1]
 			queued[i] = false
-			s := in[i-h].clone()
+			s, own := in[i-h], false
 			if _, ok := code[i].(prog.Jump); !ok {
-				s.step(code[i])
+				s, own = after(in[i-h], code[i])
 			}
 			for _, t := range successors(code, labels, in[i-h], i) {
 				switch {
 				case t < h || t > j:
 					// Leaves the loop.
 				case t == h:
-					meet(&next, s)
+					flow(&next, s, &own)
 				default:
-					if meet(&in[t-h], s) && !queued[t] {
+					if flow(&in[t-h], s, &own) && !queued[t] {
 						queued[t] = true
 						work = append(work, t)
 					}

@@ -1,0 +1,279 @@
+// musket-cc: clang-14's C front end as one statically linked program.
+//
+// Musket compiles every C program to LLVM IR with clang-14. Most of the
+// time of a small compilation is clang starting: the dynamic loader
+// relocates libLLVM-14.so and libclang-cpp.so (about 600 000 relocations)
+// before main runs. This program is built from the same clang and LLVM
+// release, from their static libraries, into a non-PIE static executable
+// that has no dynamic relocations at all.
+//
+//   musket-cc ARGS...   does what `clang-14 ARGS...` does
+//
+// It is clang's driver library (the same argument parsing, tool chain,
+// header search and -cc1 command line as clang-14's), with the -cc1 job
+// run in this process through the compiler library, as clang-14 itself
+// does (its cc1 is in-process). Its output, diagnostics and exit status
+// are clang-14's.
+//
+// What it does not do, it refuses before compiling: exit status 125 and
+// nothing useful on stdout; the caller (internal/cfront) then runs
+// clang-14 itself. Refused: response files (@FILE), -cc1 given directly,
+// clang-cl mode, -fno-integrated-cc1, the driver's debugging environment
+// variables (CCC_OVERRIDE_OPTIONS, CC_PRINT_OPTIONS, ...), jobs other than
+// a -cc1 compilation (an assembler or a linker), targets other than x86
+// (only the X86 back end is linked in) and -mllvm options it does not
+// know (they may be another back end's).
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Stack.h"
+#include "clang/CodeGen/ObjectFilePCHContainerOperations.h"
+#include "clang/Driver/Compilation.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Options.h"
+#include "clang/Driver/ToolChain.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendDiagnostic.h"
+#include "clang/Frontend/TextDiagnosticBuffer.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Host.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace {
+
+// Refused is the exit status that asks the caller to run clang-14.
+const int Refused = 125;
+
+// The compiler this program stands for, found in PATH as clang-14 is.
+const char *const ClangName = "clang-14";
+
+// clangPath is the real path of the clang-14 executable: the driver
+// derives from it the resource folder (its own headers) and names its
+// jobs after it, as clang-14 does from /proc/self/exe.
+std::string clangPath;
+
+// mainAddr is an address in this program (for the resource folder).
+void *mainAddr() { return reinterpret_cast<void *>(&mainAddr); }
+
+// onFatal reports a back-end failure through the compilation's
+// diagnostics and stops, as clang's cc1 does (status 70).
+void onFatal(void *data, const char *msg, bool genCrashDiag) {
+  auto &diags = *static_cast<clang::DiagnosticsEngine *>(data);
+  diags.Report(clang::diag::err_fe_error_backend) << msg;
+  llvm::sys::RunInterruptHandlers();
+  std::exit(genCrashDiag ? 70 : 1);
+}
+
+// isX86 says whether a target triple's architecture is one of x86's.
+bool isX86(llvm::StringRef triple) {
+  llvm::StringRef arch = triple.split('-').first;
+  return arch == "x86_64" || arch == "i386" || arch == "i486" ||
+         arch == "i586" || arch == "i686" || arch == "x86_64h";
+}
+
+// compile runs the compilation ci describes, which must be C to LLVM IR:
+// the -mllvm options, then clang's EmitLLVMAction. Anything else (the
+// front end's help, plugins, other actions, time traces) is refused.
+int compile(clang::CompilerInstance &ci) {
+  const auto &fe = ci.getFrontendOpts();
+  const auto &an = *ci.getAnalyzerOpts();
+  if (fe.ProgramAction != clang::frontend::EmitLLVM || fe.ShowHelp || fe.ShowVersion ||
+      fe.PrintSupportedCPUs || fe.TimeTrace || !fe.Plugins.empty() ||
+      !fe.ActionName.empty() || !fe.AddPluginActions.empty() ||
+      fe.ARCMTAction != clang::FrontendOptions::ARCMT_None || fe.ObjCMTAction != 0 ||
+      !fe.ASTMergeFiles.empty() || fe.FixWhatYouCan || fe.FixAndRecompile ||
+      !fe.FixItSuffix.empty() || an.ShowCheckerHelp || an.ShowCheckerHelpAlpha ||
+      an.ShowCheckerHelpDeveloper || an.ShowCheckerOptionList ||
+      an.ShowEnabledCheckerList || an.ShowConfigOptionsList)
+    return Refused;
+  if (!fe.LLVMArgs.empty()) {
+    // The options of LLVM's own libraries, parsed as clang parses them
+    // (the name heads LLVM's messages about them).
+    std::vector<const char *> llvmArgs{"clang (LLVM option parsing)"};
+    for (const std::string &a : fe.LLVMArgs)
+      llvmArgs.push_back(a.c_str());
+    llvmArgs.push_back(nullptr);
+    // An option this program does not know may be one of a back end
+    // that is not linked in (clang-14 has them all): clang-14 decides.
+    std::string parseErrors;
+    llvm::raw_string_ostream errs(parseErrors);
+    if (!llvm::cl::ParseCommandLineOptions(int(llvmArgs.size() - 1), llvmArgs.data(), "", &errs))
+      return Refused;
+  }
+  if (ci.getDiagnostics().hasErrorOccurred())
+    return 1;
+  auto act = std::make_unique<clang::EmitLLVMAction>();
+  bool ok = ci.ExecuteAction(*act);
+  if (fe.DisableFree)
+    llvm::BuryPointer(std::move(act));
+  return ok ? 0 : 1;
+}
+
+// runCC1 compiles a -cc1 command line in this process: the driver calls
+// it for each job it would otherwise start as a process.
+int runCC1(llvm::SmallVectorImpl<const char *> &argv) {
+  // The driver parsed options too; the compiler's own parse starts anew.
+  llvm::cl::ResetAllOptionOccurrences();
+  if (argv.size() < 2 || llvm::StringRef(argv[1]) != "-cc1")
+    return Refused;
+  for (size_t i = 2; i + 1 < argv.size(); i++)
+    if (llvm::StringRef(argv[i]) == "-triple" && !isX86(argv[i + 1]))
+      return Refused;
+  llvm::ArrayRef<const char *> args = llvm::makeArrayRef(argv).slice(2);
+  const char *argv0 = argv[0];
+
+  auto ci = std::make_unique<clang::CompilerInstance>();
+  auto pch = ci->getPCHContainerOperations();
+  pch->registerWriter(std::make_unique<clang::ObjectFilePCHContainerWriter>());
+  pch->registerReader(std::make_unique<clang::ObjectFilePCHContainerReader>());
+
+  // Messages about the arguments wait until the real diagnostics exist.
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs> ids(new clang::DiagnosticIDs());
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> opts(new clang::DiagnosticOptions());
+  auto *buffered = new clang::TextDiagnosticBuffer;
+  clang::DiagnosticsEngine early(ids, &*opts, buffered);
+  bool ok = clang::CompilerInvocation::CreateFromArgs(ci->getInvocation(), args, early, argv0);
+
+  auto &hs = ci->getHeaderSearchOpts();
+  if (hs.UseBuiltinIncludes && hs.ResourceDir.empty())
+    hs.ResourceDir = clang::CompilerInvocation::GetResourcesPath(argv0, mainAddr());
+  ci->createDiagnostics();
+  if (!ci->hasDiagnostics())
+    return 1;
+  llvm::install_fatal_error_handler(onFatal, &ci->getDiagnostics());
+  buffered->FlushDiagnostics(ci->getDiagnostics());
+  if (!ok) {
+    ci->getDiagnosticClient().finish();
+    return 1;
+  }
+  int status = compile(*ci);
+  llvm::TimerGroup::clearAll();
+  llvm::remove_fatal_error_handler();
+  if (ci->getFrontendOpts().DisableFree) {
+    llvm::BuryPointer(std::move(ci));
+  }
+  return status;
+}
+
+// findClang sets clangPath; false when clang-14 is not in PATH.
+bool findClang(std::string &installedDir) {
+  auto found = llvm::sys::findProgramByName(ClangName);
+  if (!found)
+    return false;
+  llvm::SmallString<256> p(*found);
+  llvm::sys::fs::make_absolute(p);
+  installedDir = std::string(llvm::sys::path::parent_path(p));
+  llvm::SmallString<256> real;
+  if (llvm::sys::fs::real_path(p, real))
+    return false;
+  clangPath = std::string(real);
+  return true;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  clang::noteBottomOfStack();
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  if (llvm::sys::Process::FixupStandardFileDescriptors())
+    return 1;
+
+  // The driver's debugging variables: left to clang-14.
+  for (const char *v : {"CCC_OVERRIDE_OPTIONS", "CC_PRINT_OPTIONS", "CC_PRINT_HEADERS",
+                        "CC_LOG_DIAGNOSTICS", "CC_PRINT_PROC_STAT", "FORCE_CLANG_DIAGNOSTICS_CRASH"})
+    if (std::getenv(v))
+      return Refused;
+
+  // The command line clang-14 would see: its name, then ours.
+  llvm::SmallVector<const char *, 64> args;
+  args.push_back(ClangName);
+  for (int i = 1; i < argc; i++) {
+    llvm::StringRef a(argv[i]);
+    if (a.startswith("@") || a.startswith("-cc1") || a.startswith("--driver-mode") ||
+        a == "-fno-integrated-cc1" || a == "-no-canonical-prefixes" ||
+        a.startswith("--rsp-quoting"))
+      return Refused;
+    args.push_back(argv[i]);
+  }
+  std::string installedDir;
+  if (!findClang(installedDir))
+    return Refused;
+
+  // Only the X86 back end is linked in (see runCC1).
+  LLVMInitializeX86TargetInfo();
+  LLVMInitializeX86Target();
+  LLVMInitializeX86TargetMC();
+  LLVMInitializeX86AsmPrinter();
+  LLVMInitializeX86AsmParser();
+
+  // The driver's diagnostics, set from the command line as clang's are.
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> dopts(new clang::DiagnosticOptions());
+  {
+    unsigned missingIndex = 0, missingCount = 0;
+    llvm::opt::InputArgList parsed = clang::driver::getDriverOptTable().ParseArgs(
+        llvm::makeArrayRef(args).slice(1), missingIndex, missingCount);
+    (void)clang::ParseDiagnosticArgs(*dopts, parsed);
+  }
+  if (!dopts->DiagnosticSerializationFile.empty())
+    return Refused;
+  auto *printer = new clang::TextDiagnosticPrinter(llvm::errs(), &*dopts);
+  printer->setPrefix(std::string(llvm::sys::path::stem(clangPath)));
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs> ids(new clang::DiagnosticIDs());
+  clang::DiagnosticsEngine diags(ids, &*dopts, printer);
+  clang::ProcessWarningOptions(diags, *dopts, /*ReportDiags=*/false);
+
+  clang::driver::Driver driver(clangPath, llvm::sys::getDefaultTargetTriple(), diags);
+  driver.setInstalledDir(installedDir);
+  auto nameParts = clang::driver::ToolChain::getTargetAndModeFromProgramName(ClangName);
+  if (nameParts.DriverMode || nameParts.TargetIsValid)
+    return Refused;
+  driver.setTargetAndMode(nameParts);
+  driver.CC1Main = &runCC1;
+  // The headers of the clang release this program was built from must
+  // be those of the installed clang-14.
+  if (!llvm::sys::fs::is_directory(driver.ResourceDir))
+    return Refused;
+
+  std::unique_ptr<clang::driver::Compilation> c(driver.BuildCompilation(args));
+  int status = 1;
+  if (c && !c->containsError()) {
+    for (const auto &job : c->getJobs()) {
+      const auto &a = job.getArguments();
+      if (a.empty() || llvm::StringRef(a[0]) != "-cc1")
+        return Refused;
+    }
+    llvm::SmallVector<std::pair<int, const clang::driver::Command *>, 4> failing;
+    status = driver.ExecuteCompilation(*c, failing);
+    for (const auto &f : failing) {
+      if (f.first == Refused)
+        return Refused;
+      if (status == 0)
+        status = f.first;
+    }
+  }
+  diags.getClient()->finish();
+  llvm::TimerGroup::printAll(llvm::errs());
+  llvm::TimerGroup::clearAll();
+  return status;
+}
