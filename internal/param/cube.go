@@ -28,6 +28,7 @@ type Cube struct {
 	seq     int  // order of creation (queue tie-break)
 	numeric bool // some literal needs arithmetic reasoning
 	open    bool // the syntactic test leaves satisfiability to the solver
+	ticked  bool // a pre-image on its path eliminated a tick (tick.go)
 	info    *cubeInfo
 	sig     uint64
 }

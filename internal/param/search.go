@@ -121,6 +121,7 @@ type engine struct {
 	polls         int
 	halted        bool // stopped said so once
 	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
+	noTicks       bool // no elimination of ticks (tick.go)
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -333,12 +334,21 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		q.push(c)
 	}
 	limited := Safe
+	spurious := false // a path through eliminated ticks did not hold
 	for {
 		if ctx.Err() != nil {
 			return Timeout, false
 		}
 		c := q.pop()
 		if c == nil {
+			if spurious && limited == Safe {
+				// start again without the elimination of ticks
+				e.noTicks = true
+				if opts.Verbose != nil {
+					fmt.Fprintf(opts.Verbose, "search again without the elimination of time steps\n")
+				}
+				return r.search(ctx)
+			}
 			return limited, false
 		}
 		res.Popped++
@@ -356,6 +366,18 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		if e.reachesInit(c) {
 			if ctx.Err() != nil {
 				return Timeout, false
+			}
+			if c.ticked && !e.confirmTicks(c) {
+				// the elimination of ticks made the path up (tick.go):
+				// go on for a real one, but a SAFE end would not hold
+				if ctx.Err() != nil {
+					return Timeout, false
+				}
+				spurious = true
+				if opts.Verbose != nil {
+					fmt.Fprintf(opts.Verbose, "path of %s does not hold with fixed constants\n", e.pathString(c))
+				}
+				continue
 			}
 			return r.reached(c)
 		}
