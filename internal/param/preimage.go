@@ -806,7 +806,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 			return nil
 		}
 		if changed {
-			nc.Lits, nc.ticked = out, true
+			nc.Lits, nc.ticked, nc.tickHere = out, true, true
 		}
 	}
 	nc.Slots = slots

@@ -242,6 +242,7 @@ type run struct {
 	graphIndex   map[*Cube]int // the cubes of res.Graph, by their index
 	lastProgress time.Time     // the latest call of Options.Progress
 	work         int           // nodes visited, over all the restarts
+	tickTrace    []Step        // the confirmed path of a cube made with eliminated ticks
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -367,7 +368,11 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 			if ctx.Err() != nil {
 				return Timeout, false
 			}
-			if c.ticked && !e.confirmTicks(c) {
+			var ok bool
+			if c.ticked {
+				r.tickTrace, ok = e.confirmTicks(c)
+			}
+			if c.ticked && !ok {
 				// the elimination of ticks made the path up (tick.go):
 				// go on for a real one, but a SAFE end would not hold
 				if ctx.Err() != nil {
@@ -429,6 +434,11 @@ func (r *run) reached(c *Cube) (v Verdict, restart bool) {
 	}
 	r.record(c, "init")
 	res.Root = c.Root
+	if c.ticked {
+		// the path that holds with the fixed constants (tick.go)
+		res.Trace = r.tickTrace
+		return Unsafe, false
+	}
 	for x := c; x.Parent != nil; x = x.Parent {
 		res.Trace = append(res.Trace, Step{x.Trans, x.Args})
 	}

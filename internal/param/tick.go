@@ -182,8 +182,11 @@ func mentions(l Lit, t Term) bool {
 // initial states, made with the elimination of ticks) is a real one:
 // from the nearest guess on it, or from its unsafe formula, the exact
 // pre-images by the same transition instances must meet the initial
-// states too.
-func (e *engine) confirmTicks(c *Cube) bool {
+// states too. An eliminated tick stood for a time step of any length,
+// which a fixed constant may only make in several steps: the steps that
+// eliminated a tick may be repeated (at most maxRepeats more steps in
+// all). trace is the path that holds, from the initial states on.
+func (e *engine) confirmTicks(c *Cube) (trace []Step, ok bool) {
 	var path []*Cube // from c up to the start
 	for x := c; x != nil; x = x.Parent {
 		path = append(path, x)
@@ -195,10 +198,53 @@ func (e *engine) confirmTicks(c *Cube) bool {
 	saved := e.noTicks
 	e.noTicks = true
 	defer func() { e.noTicks = saved }()
+	// the steps, from the start on
+	var steps []*Cube
+	var ticks []int
+	for i := len(path) - 2; i >= 0; i-- {
+		if path[i].tickHere {
+			ticks = append(ticks, len(steps))
+		}
+		steps = append(steps, path[i])
+	}
+	extra := make([]int, len(steps))
+	var try func(k, left int) bool
+	try = func(k, left int) bool {
+		if e.stopped() {
+			return false
+		}
+		if k == len(ticks) {
+			var ok bool
+			trace, ok = e.replayExact(start, steps, extra)
+			return ok
+		}
+		for n := 0; n <= left; n++ {
+			extra[ticks[k]] = n
+			if try(k+1, left-n) {
+				return true
+			}
+		}
+		extra[ticks[k]] = 0
+		return false
+	}
+	const maxRepeats = 2
+	if try(0, maxRepeats) {
+		return trace, true
+	}
+	return nil, false
+}
+
+// replayExact computes the exact pre-images of start along steps, step
+// i taken 1+extra[i] times, and reports whether they meet the initial
+// states, with the path from there.
+func (e *engine) replayExact(start *Cube, steps []*Cube, extra []int) (trace []Step, ok bool) {
 	frontier := []*Cube{{Slots: start.Slots, Lits: start.Lits, Nodes: start.Nodes, GHB: start.GHB, Root: start.Root}}
 	const maxFrontier = 256
-	for i := len(path) - 2; i >= 0; i-- {
-		step, from := path[i], path[i+1]
+	for i, step := range steps {
+		from := start
+		if i > 0 {
+			from = steps[i-1]
+		}
 		var t *Trans
 		for _, tr := range e.sys.Trans {
 			if tr.Name == step.Trans {
@@ -206,36 +252,39 @@ func (e *engine) confirmTicks(c *Cube) bool {
 			}
 		}
 		if t == nil {
-			return false
+			return nil, false
 		}
-		var next []*Cube
-		for _, x := range frontier {
-			if e.stopped() {
-				return false
-			}
-			fresh := e.sys.Pinned
-			for _, s := range x.Slots {
-				fresh = max(fresh, s)
-			}
-			for _, a := range step.Args {
-				// an argument new to the approximate cube must be new to
-				// the exact one (slots keep their numbers otherwise)
-				if x.hasSlot(a) != from.hasSlot(a) && a > e.sys.Pinned {
-					return false
+		for range 1 + extra[i] {
+			var next []*Cube
+			for _, x := range frontier {
+				if e.stopped() {
+					return nil, false
 				}
-				fresh = max(fresh, a)
+				fresh := e.sys.Pinned
+				for _, s := range x.Slots {
+					fresh = max(fresh, s)
+				}
+				for _, a := range step.Args {
+					// an argument new to the approximate cube must be new
+					// to the exact one (slots keep their numbers otherwise)
+					if x.hasSlot(a) != from.hasSlot(a) && a > e.sys.Pinned {
+						return nil, false
+					}
+					fresh = max(fresh, a)
+				}
+				for _, p := range e.preImage(x, t, slices.Clone(step.Args), fresh+1, nil) {
+					p.Parent = nil
+					next = append(next, p)
+				}
+				if len(next) > maxFrontier {
+					return nil, false
+				}
 			}
-			for _, p := range e.preImage(x, t, slices.Clone(step.Args), fresh+1, nil) {
-				p.Parent = nil
-				next = append(next, p)
+			frontier = next
+			if len(frontier) == 0 {
+				return nil, false
 			}
-			if len(next) > maxFrontier {
-				return false
-			}
-		}
-		frontier = next
-		if len(frontier) == 0 {
-			return false
+			trace = append(trace, Step{step.Trans, step.Args})
 		}
 	}
 	for _, x := range frontier {
@@ -244,8 +293,9 @@ func (e *engine) confirmTicks(c *Cube) bool {
 			continue
 		}
 		if e.reachesInit(x) {
-			return true
+			slices.Reverse(trace)
+			return trace, true
 		}
 	}
-	return false
+	return nil, false
 }
