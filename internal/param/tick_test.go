@@ -9,7 +9,29 @@ import (
 // first and X + C = second at the second: with a fixed C the second
 // step needs second = 2 (C = 1), but with a fresh value at each step
 // (what the elimination of ticks computes) any second > 1 would do.
+//
+// With second empty, the system has a step "el" that adds C to X, and
+// t2 needs X = 3: the path t1, el, t2 holds with a fresh value of C at
+// each step, the path t1, el, el, t2 with C = 1.
 func tickSystem(second string) string {
+	if second == "" {
+		return `type loc = A | B | D
+var L : loc
+var X : real
+const C : real
+init () { L = A && X = 0.0 }
+unsafe () { L = D }
+transition t1 ()
+requires { L = A && 0.0 < C && X + C = 1.0 }
+{ X := X + C; L := B; }
+transition el ()
+requires { L = B && 0.0 < C }
+{ X := X + C; }
+transition t2 ()
+requires { L = B && X = 3.0 }
+{ L := D; }
+`
+	}
 	return `type loc = A | B | D
 var L : loc
 var X : real
@@ -37,6 +59,7 @@ func TestTicks(t *testing.T) {
 		{"one constant", "2.0", Unsafe},
 		{"two constants", "3.0", Safe},
 		{"never", "0.5", Safe},
+		{"repeated step", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,6 +71,9 @@ func TestTicks(t *testing.T) {
 				res, err := Verify(context.Background(), sys, Options{Timeout: timeout(), NoApprox: noapprox})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if tc.second == "" && res.Verdict == Unsafe && res.TraceString() != "t1() -> el() -> el() -> t2() -> unsafe[1]" {
+					t.Errorf("trace %s, want the repeated step", res.TraceString())
 				}
 				if res.Verdict != tc.want {
 					t.Errorf("noapprox=%v: got %s, want %s (trace %s)", noapprox, res.Verdict, tc.want, res.TraceString())
