@@ -410,7 +410,12 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		if e.tooManyEvents {
 			return EventLimit, false
 		}
+		postpone := !opts.DFS && !e.sys.Weak && e.approx == nil
 		for _, p := range pre {
+			if postpone && len(p.Slots) > len(c.Slots) {
+				q.pushLater(p) // queue.go
+				continue
+			}
 			q.push(p)
 		}
 	}
