@@ -410,7 +410,8 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		if e.tooManyEvents {
 			return EventLimit, false
 		}
-		postpone := !opts.DFS && !e.sys.Weak && e.approx == nil
+		// queue.go: a guess's pre-images are not postponed
+		postpone := !opts.DFS && !e.sys.Weak && (e.approx == nil || c.Origin == nil)
 		for _, p := range pre {
 			if postpone && len(p.Slots) > len(c.Slots) {
 				q.pushLater(p) // queue.go
