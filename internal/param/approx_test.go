@@ -139,6 +139,31 @@ func TestQueueOrder(t *testing.T) {
 	}
 }
 
+// TestQueuePostponed checks that a postponed cube waits until the queue
+// is empty, however shallow it is.
+func TestQueuePostponed(t *testing.T) {
+	a := &Cube{Depth: 3}
+	b := &Cube{Depth: 0}
+	c := &Cube{Depth: 5}
+	q := &queue{}
+	q.push(a)
+	q.pushLater(b)
+	q.push(c)
+	if q.live != 3 {
+		t.Errorf("live %d, want 3", q.live)
+	}
+	var got []*Cube
+	for x := q.pop(); x != nil; x = q.pop() {
+		got = append(got, x)
+		if x == a {
+			q.push(&Cube{Depth: 9})
+		}
+	}
+	if len(got) != 4 || got[0] != a || got[1] != c || got[2].Depth != 9 || got[3] != b || q.live != 0 {
+		t.Errorf("order %v (live %d), want depths 3, 5, 9, then the postponed 0", got, q.live)
+	}
+}
+
 func TestEnumRewrite(t *testing.T) {
 	sys, err := Load("e.cub", []byte(`type t = X | Y | Z
 type u = P | Q | R | S

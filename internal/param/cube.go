@@ -25,11 +25,13 @@ type Cube struct {
 	Depth  int
 	Origin *Cube // for a guess (approx.go): the cube it generalises
 
-	seq     int  // order of creation (queue tie-break)
-	numeric bool // some literal needs arithmetic reasoning
-	open    bool // the syntactic test leaves satisfiability to the solver
-	info    *cubeInfo
-	sig     uint64
+	seq      int  // order of creation (queue tie-break)
+	numeric  bool // some literal needs arithmetic reasoning
+	open     bool // the syntactic test leaves satisfiability to the solver
+	ticked   bool // a pre-image on its path eliminated a tick (tick.go)
+	tickHere bool // its own pre-image did
+	info     *cubeInfo
+	sig      uint64
 }
 
 // maxNodes is the number of events a cube can hold.

@@ -38,6 +38,13 @@
 // node, no store-buffer entry in the forward explorers). A default
 // branch "| _ : X[j]" is not the same: it writes the old value back.
 //
+// A real constant C that a pre-image bounds by C > 0 (a time step,
+// "const C : real" with a guard "0.0 < C") is eliminated from the cube,
+// as Cubicle's pre-image does (tick.go): the cube is projected on its
+// other atoms, which only makes it grow; an UNSAFE path through such
+// cubes is re-computed exactly (C fixed, time steps possibly repeated)
+// before it is reported.
+//
 // "number_procs n" fixes the number of processes, as in Cubicle: cubes
 // that need more than n processes are dropped. A SAFE verdict comes with
 // its inductive invariant (invariant.go), printable in Cubicle's syntax.
@@ -82,8 +89,8 @@
 // ast.go and parser.go (syntax), check.go (types and Cubicle-W
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
-// model), preimage.go, subsume.go (fixpoint test), solver.go (Z3), queue.go
-// (the order of exploration), explore.go and wexplore.go (the one
+// model), preimage.go, tick.go (time steps), subsume.go (fixpoint
+// test), solver.go (Z3), queue.go (the order of exploration), explore.go and wexplore.go (the one
 // explorer of finite instances, forward, under SC, TSO or PSO),
 // absexplore.go (the lazy, abstract samples of the guesses), approx.go
 // and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go

@@ -799,6 +799,16 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 		}
 	}
 	nc.Lits = lits
+	nc.ticked = c.ticked
+	if !e.noTicks && len(nc.Nodes) == 0 {
+		out, changed, ok := e.eliminateTicks(nc.Lits)
+		if !ok {
+			return nil
+		}
+		if changed {
+			nc.Lits, nc.ticked, nc.tickHere = out, true, true
+		}
+	}
 	nc.Slots = slots
 	if len(ga.extra) > 0 {
 		nc.Slots = append(slices.Clone(slots), ga.extra...)

@@ -121,6 +121,7 @@ type engine struct {
 	polls         int
 	halted        bool // stopped said so once
 	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
+	noTicks       bool // no elimination of ticks (tick.go)
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -241,6 +242,7 @@ type run struct {
 	graphIndex   map[*Cube]int // the cubes of res.Graph, by their index
 	lastProgress time.Time     // the latest call of Options.Progress
 	work         int           // nodes visited, over all the restarts
+	tickTrace    []Step        // the confirmed path of a cube made with eliminated ticks
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -333,12 +335,21 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		q.push(c)
 	}
 	limited := Safe
+	spurious := false // a path through eliminated ticks did not hold
 	for {
 		if ctx.Err() != nil {
 			return Timeout, false
 		}
 		c := q.pop()
 		if c == nil {
+			if spurious && limited == Safe {
+				// start again without the elimination of ticks
+				e.noTicks = true
+				if opts.Verbose != nil {
+					fmt.Fprintf(opts.Verbose, "search again without the elimination of time steps\n")
+				}
+				return r.search(ctx)
+			}
 			return limited, false
 		}
 		res.Popped++
@@ -356,6 +367,22 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		if e.reachesInit(c) {
 			if ctx.Err() != nil {
 				return Timeout, false
+			}
+			var ok bool
+			if c.ticked {
+				r.tickTrace, ok = e.confirmTicks(c)
+			}
+			if c.ticked && !ok {
+				// the elimination of ticks made the path up (tick.go):
+				// go on for a real one, but a SAFE end would not hold
+				if ctx.Err() != nil {
+					return Timeout, false
+				}
+				spurious = true
+				if opts.Verbose != nil {
+					fmt.Fprintf(opts.Verbose, "path of %s does not hold with fixed constants\n", e.pathString(c))
+				}
+				continue
 			}
 			return r.reached(c)
 		}
@@ -383,7 +410,13 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		if e.tooManyEvents {
 			return EventLimit, false
 		}
+		// queue.go: a guess's pre-images are not postponed
+		postpone := !opts.DFS && !e.sys.Weak && (e.approx == nil || c.Origin == nil)
 		for _, p := range pre {
+			if postpone && len(p.Slots) > len(c.Slots) {
+				q.pushLater(p) // queue.go
+				continue
+			}
 			q.push(p)
 		}
 	}
@@ -407,6 +440,11 @@ func (r *run) reached(c *Cube) (v Verdict, restart bool) {
 	}
 	r.record(c, "init")
 	res.Root = c.Root
+	if c.ticked {
+		// the path that holds with the fixed constants (tick.go)
+		res.Trace = r.tickTrace
+		return Unsafe, false
+	}
 	for x := c; x.Parent != nil; x = x.Parent {
 		res.Trace = append(res.Trace, Step{x.Trans, x.Args})
 	}

@@ -38,7 +38,8 @@ func crossCheckOne(ctx context.Context, src string, opts Options, states int) (p
 // TestSelfCheckRandom cross-checks the verdicts on random small systems
 // (genSystem): a few hundred by default, thousands under MUSKET_LONG
 // (MUSKET_SELFCHECK_N overrides the number, MUSKET_SELFCHECK_SEED the
-// seed, MUSKET_SELFCHECK_MODEL=pso searches and checks under PSO). No search may panic, and no
+// seed, MUSKET_SELFCHECK_MODEL=pso searches and checks under PSO,
+// MUSKET_SELFCHECK_NOAPPROX=1 searches without approximation). No search may panic, and no
 // verdict may disagree with the finite instances.
 func TestSelfCheckRandom(t *testing.T) {
 	n := 200
@@ -57,7 +58,8 @@ func TestSelfCheckRandom(t *testing.T) {
 	start := time.Now()
 	for i := range n {
 		src := genSystem(rng, 0.5)
-		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL")}
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL"),
+			NoApprox: os.Getenv("MUSKET_SELFCHECK_NOAPPROX") != ""}
 		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
 		count[v]++
 		if problem != "" {
