@@ -29,7 +29,7 @@ type seqOperand struct {
 }
 
 // relPlaceholder stands for a relation in the kind checks.
-var relPlaceholder value = relVal{}
+var relPlaceholder value = newRelVal(rel.Rel{})
 
 func (n *seqNode) eval(r *run, f *frame) (value, error) {
 	var buf [8]seqOperand
@@ -70,9 +70,9 @@ func (n *seqNode) eval(r *run, f *frame) (value, error) {
 		fs = append(fs, o.f)
 	}
 	if len(fs) == 2 && !fs[0].IsMask && !fs[0].Opt && !fs[1].IsMask && !fs[1].Opt {
-		return relVal{fs[0].R.Seq(fs[1].R)}, nil
+		return r.mkRel(fs[0].R.Seq(fs[1].R)), nil
 	}
-	return relVal{rel.SeqChain(r.n, fs)}, nil
+	return r.mkRel(rel.SeqChain(r.n, fs)), nil
 }
 
 // relLike tells whether ; takes values of class c as relations (the

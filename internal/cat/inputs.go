@@ -42,7 +42,7 @@ func (r *run) resolveInput(i int) value {
 			m.seenGen[i] = m.gen
 			return old
 		}
-		return setVal{s}
+		return r.mkSet(s)
 	}
 	if x, ok := r.x.Rels[name]; ok {
 		m.where[i] = whereRels
@@ -64,7 +64,7 @@ func (r *run) sameRel(i int, x rel.Rel) value {
 		m.seenGen[i] = m.gen
 		return old
 	}
-	return relVal{x}
+	return r.mkRel(x)
 }
 
 func (r *run) lookupInput(name string) value {
@@ -75,10 +75,10 @@ func (r *run) lookupInput(name string) value {
 		return locVal(r.x.Loc)
 	}
 	if s, ok := r.x.Sets[name]; ok {
-		return setVal{s}
+		return r.mkSet(s)
 	}
 	if x, ok := r.x.Rels[name]; ok {
-		return relVal{x}
+		return r.mkRel(x)
 	}
 	return r.fallback(name)
 }

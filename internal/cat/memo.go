@@ -55,6 +55,8 @@ type memo struct {
 	where   []uint8  // where inputs[i] was found last
 	consts  []value  // fallback values that depend on n only
 	entries []memoEntry
+	relSlab []relBox // the boxes mkRel has not given out yet
+	setSlab []setBox // the same for mkSet
 
 	// constants of the universe
 	full                          rel.Set

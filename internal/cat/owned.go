@@ -191,7 +191,7 @@ func (n *binaryNode) evalInterCross(r *run, f *frame) (value, bool, bool, error)
 	ts, ok2 := t.(setVal)
 	o, ok3 := other.(relVal)
 	if ok1 && ok2 && ok3 {
-		return relVal{o.r.Restrict(ss.s, ts.s)}, true, true, nil
+		return r.mkRel(o.r.Restrict(ss.s, ts.s)), true, true, nil
 	}
 	prod, err := r.binary(OpCross, s, t, cx.pos)
 	if err != nil {

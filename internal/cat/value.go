@@ -18,10 +18,10 @@ type (
 	emptyVal struct{}
 	// univVal is _, the universe: all events, or all pairs of events.
 	univVal struct{}
-	// setVal is a set of events.
-	setVal struct{ s rel.Set }
-	// relVal is a relation on events.
-	relVal struct{ r rel.Rel }
+	// setVal is a set of events (see setBox).
+	setVal *setBox
+	// relVal is a relation on events (see relBox).
+	relVal *relBox
 	// eventVal is one event; it acts as a singleton set where a set is
 	// needed.
 	eventVal int
@@ -33,6 +33,48 @@ type (
 	// tupleVal is a tuple (a, b, ...).
 	tupleVal []value
 )
+
+// relBox and setBox hold the relation or set of a relVal or setVal. A
+// value is a pointer to one, so that making a value costs no allocation
+// of its own: a run takes the boxes from slabs (mkRel, mkSet) that its memo keeps
+// from Check to Check (a memo serves one Check at a time), where
+// boxing a struct into the value interface would allocate each one on
+// its own. Boxes, like values, are not changed once made.
+type (
+	relBox struct{ r rel.Rel }
+	setBox struct{ s rel.Set }
+)
+
+// slabSize is the number of boxes a run allocates at once.
+const slabSize = 64
+
+// mkRel makes the value of relation x.
+func (r *run) mkRel(x rel.Rel) value {
+	m := r.memo
+	if len(m.relSlab) == 0 {
+		m.relSlab = make([]relBox, slabSize)
+	}
+	b := &m.relSlab[0]
+	m.relSlab = m.relSlab[1:]
+	b.r = x
+	return relVal(b)
+}
+
+// mkSet makes the value of event set x.
+func (r *run) mkSet(x rel.Set) value {
+	m := r.memo
+	if len(m.setSlab) == 0 {
+		m.setSlab = make([]setBox, slabSize)
+	}
+	b := &m.setSlab[0]
+	m.setSlab = m.setSlab[1:]
+	b.s = x
+	return setVal(b)
+}
+
+// newRelVal and newSetVal make values outside a run.
+func newRelVal(x rel.Rel) value { return relVal(&relBox{x}) }
+func newSetVal(x rel.Set) value { return setVal(&setBox{x}) }
 
 // valSet is a set of values (of sets, relations, tags, ...), kept in
 // insertion order without duplicates.
