@@ -57,6 +57,7 @@ type memo struct {
 	entries []memoEntry
 	relSlab []relBox // the boxes mkRel has not given out yet
 	setSlab []setBox // the same for mkSet
+	words   []uint64 // zero words not given out yet (see run.words)
 
 	// constants of the universe
 	full                          rel.Set

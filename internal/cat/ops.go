@@ -167,7 +167,9 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 		if !ok1 || !ok2 {
 			return nil, typeError(pos, "*", a, b)
 		}
-		return r.mkRel(rel.Cross(s, t)), nil
+		o := r.newRel()
+		o.SetCross(s, t)
+		return r.mkRel(o), nil
 	}
 	if op == OpSeq {
 		x, ok1 := r.asRel(a)
@@ -175,7 +177,9 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 		if !ok1 || !ok2 {
 			return nil, typeError(pos, ";", a, b)
 		}
-		return r.mkRel(x.Seq(y)), nil
+		o := r.newRel()
+		o.SetSeq(x, y)
+		return r.mkRel(o), nil
 	}
 	// |, & and \ on two operands of one kind (the universe takes the kind
 	// of the other operand).
@@ -190,25 +194,33 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 	case cSet:
 		x, _ := r.asSet(a)
 		y, _ := r.asSet(b)
+		o := r.newSet()
 		switch op {
 		case OpUnion:
-			return r.mkSet(x.Union(y)), nil
+			o.OrWith(x)
+			o.OrWith(y)
 		case OpInter:
-			return r.mkSet(x.Inter(y)), nil
+			o.OrWith(x)
+			o.AndWith(y)
 		default:
-			return r.mkSet(x.Diff(y)), nil
+			o.SetDiff(x, y)
 		}
+		return r.mkSet(o), nil
 	case cRel:
 		x, _ := r.asRel(a)
 		y, _ := r.asRel(b)
+		o := r.newRel()
 		switch op {
 		case OpUnion:
-			return r.mkRel(x.Union(y)), nil
+			o.OrWith(x)
+			o.OrWith(y)
 		case OpInter:
-			return r.mkRel(x.Inter(y)), nil
+			o.OrWith(x)
+			o.AndWith(y)
 		default:
-			return r.mkRel(x.Diff(y)), nil
+			o.SetDiff(x, y)
 		}
+		return r.mkRel(o), nil
 	case cValSet:
 		x, ok1 := a.(*valSet)
 		y, ok2 := b.(*valSet)
@@ -296,7 +308,9 @@ func (r *run) unary(op Op, a value, pos Position) (value, error) {
 		case pairVal:
 			return pairVal{a[1], a[0]}, nil
 		case relVal:
-			return r.mkRel(a.r.Inverse()), nil
+			o := r.newRel()
+			o.SetInverse(a.r)
+			return r.mkRel(o), nil
 		}
 	case OpPlus:
 		switch a := a.(type) {
@@ -304,7 +318,10 @@ func (r *run) unary(op Op, a value, pos Position) (value, error) {
 			return a, nil
 		case relVal, pairVal:
 			x, _ := r.asRel(a)
-			return r.mkRel(x.Plus()), nil
+			o := r.newRel()
+			o.OrWith(x)
+			o.Close()
+			return r.mkRel(o), nil
 		}
 	case OpStar, OpOpt:
 		switch a := a.(type) {
@@ -314,10 +331,13 @@ func (r *run) unary(op Op, a value, pos Position) (value, error) {
 			return a, nil
 		case relVal, pairVal:
 			x, _ := r.asRel(a)
-			if op == OpOpt {
-				return r.mkRel(x.Union(r.idRel())), nil
+			o := r.newRel()
+			o.OrWith(x)
+			if op == OpStar {
+				o.Close()
 			}
-			return r.mkRel(x.Plus().Union(r.idRel())), nil
+			o.OrWith(r.idRel())
+			return r.mkRel(o), nil
 		}
 	}
 	return nil, typeError1(pos, op.String(), a)

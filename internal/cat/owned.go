@@ -191,7 +191,9 @@ func (n *binaryNode) evalInterCross(r *run, f *frame) (value, bool, bool, error)
 	ts, ok2 := t.(setVal)
 	o, ok3 := other.(relVal)
 	if ok1 && ok2 && ok3 {
-		return r.mkRel(o.r.Restrict(ss.s, ts.s)), true, true, nil
+		x := r.newRel()
+		x.SetRestrict(o.r, ss.s, ts.s)
+		return r.mkRel(x), true, true, nil
 	}
 	prod, err := r.binary(OpCross, s, t, cx.pos)
 	if err != nil {

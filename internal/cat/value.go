@@ -72,6 +72,44 @@ func (r *run) mkSet(x rel.Set) value {
 	return setVal(b)
 }
 
+// The words of the relations and sets a run computes come from slabs
+// too (wordSlab words at a time, kept in the memo like the boxes); a
+// relation larger than maxSlabWords has its own.
+const (
+	wordSlab     = 1024
+	maxSlabWords = 128
+)
+
+// newRel returns an empty relation over the run's events, for an
+// operation to write its result into.
+func (r *run) newRel() rel.Rel {
+	k := rel.RelWords(r.n)
+	if k > maxSlabWords {
+		return rel.NewRel(r.n)
+	}
+	return rel.NewRelIn(r.n, r.words(k))
+}
+
+// newSet returns an empty event set over the run's events.
+func (r *run) newSet() rel.Set {
+	k := rel.SetWords(r.n)
+	if k > maxSlabWords {
+		return rel.NewSet(r.n)
+	}
+	return rel.NewSetIn(r.n, r.words(k))
+}
+
+// words takes k zero words from the memo's slab.
+func (r *run) words(k int) []uint64 {
+	m := r.memo
+	if len(m.words) < k {
+		m.words = make([]uint64, wordSlab)
+	}
+	w := m.words[:k:k]
+	m.words = m.words[k:]
+	return w
+}
+
 // newRelVal and newSetVal make values outside a run.
 func newRelVal(x rel.Rel) value { return relVal(&relBox{x}) }
 func newSetVal(x rel.Set) value { return setVal(&setBox{x}) }
