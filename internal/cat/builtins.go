@@ -280,7 +280,28 @@ func constFallback(name string) bool {
 	return emptyByDefault[name] || emptyRelByDefault[name]
 }
 
-// fallback gives the value of a name the execution lacks, or nil.
+// hasDefault tells whether fallback may give name a value: the names it
+// lists.
+func hasDefault(name string) bool {
+	switch name {
+	case "id", "same-instance", "sm", "si", "Exp", "M", "amo", "loc", "pco", "co0":
+		return true
+	}
+	return emptyByDefault[name] || emptyRelByDefault[name]
+}
+
+// noDefaults tells, for each input name, whether it has no default (see
+// hasDefault), so that a run looks no further when the execution lacks it.
+func noDefaults(names []string) []bool {
+	no := make([]bool, len(names))
+	for i, name := range names {
+		no[i] = name != locInput && !hasDefault(name)
+	}
+	return no
+}
+
+// fallback gives the value of a name the execution lacks, or nil (always
+// nil for the names hasDefault does not list).
 func (r *run) fallback(name string) value {
 	switch {
 	case emptyByDefault[name]:

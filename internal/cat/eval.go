@@ -288,11 +288,8 @@ type builtinFn struct {
 }
 
 func (n *unaryNode) eval(r *run, f *frame) (value, error) {
-	a, err := n.x.eval(r, f)
-	if err != nil {
-		return nil, err
-	}
-	return r.unary(n.op, a, n.pos)
+	v, _, err := n.evalOwned(r, f)
+	return v, err
 }
 
 func (n *binaryNode) eval(r *run, f *frame) (value, error) {

@@ -51,6 +51,11 @@ func (r *run) resolveInput(i int) value {
 	if v := m.consts[i]; v != nil {
 		return v
 	}
+	if r.m.noDefault[i] {
+		// Neither the execution nor a default gives it (lookupInput
+		// would look in the execution's maps again, then find nothing).
+		return nil
+	}
 	v := r.lookupInput(name)
 	if constFallback(name) {
 		m.consts[i] = v
