@@ -19,14 +19,14 @@ type frame struct {
 
 // run is the state of one Check.
 type run struct {
-	m      *Model
-	x      *Execution
-	n      int
-	opts   CheckOptions
-	yield  func(Outcome) bool
-	top    *frame
-	inputs []value
-	inDone []bool
+	m        *Model
+	x        *Execution
+	n        int
+	opts     CheckOptions
+	yield    func(Outcome) bool
+	top      *frame
+	inputs   []value // resolved inputs, nil until resolved (absent: no value)
+	topFrame frame   // top's storage
 
 	memo         *memo
 	views        []*view

@@ -9,15 +9,29 @@ import "github.com/musket-verify/musket/internal/rel"
 // input resolves a free name of the model against the execution, once per
 // run.
 func (r *run) input(i int) value {
-	if !r.inDone[i] {
-		r.inDone[i] = true
-		r.inputs[i] = r.resolveInput(i)
-		if r.inputs[i] == nil && r.opts.unboundEmpty {
-			r.inputs[i] = theEmpty
+	v := r.inputs[i]
+	if v == nil {
+		v = r.resolveInput(i)
+		if v == nil && r.opts.unboundEmpty {
+			v = theEmpty
 		}
+		if v == nil {
+			r.inputs[i] = absent
+		} else {
+			r.inputs[i] = v
+		}
+		return v
 	}
-	return r.inputs[i]
+	if v == absent {
+		return nil
+	}
+	return v
 }
+
+// absentVal marks in run.inputs an input resolved to no value.
+type absentVal struct{}
+
+var absent value = absentVal{}
 
 // Where an input was found last time, to look there first.
 const (
