@@ -39,7 +39,7 @@ func biDomain(r *run, v value, pos Position) (value, error) {
 	if !ok {
 		return nil, typeError1(pos, "domain", v)
 	}
-	return setVal{x.Domain()}, nil
+	return r.mkSet(x.Domain()), nil
 }
 
 func biRange(r *run, v value, pos Position) (value, error) {
@@ -47,7 +47,7 @@ func biRange(r *run, v value, pos Position) (value, error) {
 	if !ok {
 		return nil, typeError1(pos, "range", v)
 	}
-	return setVal{x.Range()}, nil
+	return r.mkSet(x.Range()), nil
 }
 
 // biFencerel is fencerel(S) = (po & (_ * S)); po: the pairs of po with an
@@ -61,7 +61,7 @@ func biFencerel(r *run, v value, pos Position) (value, error) {
 	if err != nil {
 		return nil, err
 	}
-	return relVal{po.Restrict(r.fullSet(), s).Seq(po)}, nil
+	return r.mkRel(po.Restrict(r.fullSet(), s).Seq(po)), nil
 }
 
 // need returns a relation the execution must give.
@@ -95,7 +95,7 @@ func biClassesLoc(r *run, v value, pos Position) (value, error) {
 		}
 		sort.Ints(locs)
 		for _, l := range locs {
-			classes = append(classes, setVal{rel.SetOf(r.n, byLoc[l]...)})
+			classes = append(classes, r.mkSet(rel.SetOf(r.n, byLoc[l]...)))
 		}
 	} else {
 		// Without Loc, the classes of the loc relation.
@@ -107,7 +107,7 @@ func biClassesLoc(r *run, v value, pos Position) (value, error) {
 		for !left.IsEmpty() {
 			e := left.Elems()[0]
 			class := loc.Succ(e).Inter(s).With(e)
-			classes = append(classes, setVal{class})
+			classes = append(classes, r.mkSet(class))
 			left = left.Diff(class)
 		}
 	}
@@ -161,7 +161,7 @@ func biLinearisations(r *run, v value, pos Position) (value, error) {
 					b.Add(elems[seq[x]], elems[seq[y]])
 				}
 			}
-			o := relVal{b.Rel()}
+			o := r.mkRel(b.Rel())
 			out.elems = append(out.elems, o)
 			out.hashes = append(out.hashes, hashValue(o))
 			return
@@ -194,7 +194,7 @@ func biClasses(r *run, v value, pos Position) (value, error) {
 	for !left.IsEmpty() {
 		e := left.Elems()[0]
 		class := x.Succ(e).With(e)
-		classes = append(classes, setVal{class})
+		classes = append(classes, r.mkSet(class))
 		left = left.Diff(class)
 	}
 	return newValSet(classes...), nil
@@ -213,9 +213,9 @@ func vmsaOnly(name string) func(r *run, v value, pos Position) (value, error) {
 			return nil, &Error{Pos: pos, Msg: name + " needs virtual memory, which Musket does not model"}
 		}
 		if len(args) == 2 {
-			return setVal{rel.NewSet(r.n)}, nil
+			return r.mkSet(rel.NewSet(r.n)), nil
 		}
-		return relVal{rel.NewRel(r.n)}, nil
+		return r.mkRel(rel.NewRel(r.n)), nil
 	}
 }
 
@@ -229,7 +229,7 @@ func biDifferentValues(r *run, v value, pos Position) (value, error) {
 		return nil, typeError1(pos, "different-values", v)
 	}
 	if same, ok := r.x.Rels["same-value"]; ok {
-		return relVal{x.Diff(same)}, nil
+		return r.mkRel(x.Diff(same)), nil
 	}
 	if r.x.SameValue != nil {
 		out := rel.NewBuilder(r.n)
@@ -238,9 +238,9 @@ func biDifferentValues(r *run, v value, pos Position) (value, error) {
 				out.Add(i, j)
 			}
 		})
-		return relVal{out.Rel()}, nil
+		return r.mkRel(out.Rel()), nil
 	}
-	return relVal{x.Diff(r.idRel())}, nil
+	return r.mkRel(x.Diff(r.idRel())), nil
 }
 
 // biTag2Events is tag2events('t): the events that carry tag t.
@@ -250,9 +250,9 @@ func biTag2Events(r *run, v value, pos Position) (value, error) {
 		return nil, typeError1(pos, "tag2events", v)
 	}
 	if s, ok := r.x.Sets[string(t)]; ok {
-		return setVal{s}, nil
+		return r.mkSet(s), nil
 	}
-	return setVal{rel.NewSet(r.n)}, nil
+	return r.mkSet(rel.NewSet(r.n)), nil
 }
 
 // emptyByDefault are the sets herd7 always defines, empty when the
@@ -280,36 +280,57 @@ func constFallback(name string) bool {
 	return emptyByDefault[name] || emptyRelByDefault[name]
 }
 
-// fallback gives the value of a name the execution lacks, or nil.
+// hasDefault tells whether fallback may give name a value: the names it
+// lists.
+func hasDefault(name string) bool {
+	switch name {
+	case "id", "same-instance", "sm", "si", "Exp", "M", "amo", "loc", "pco", "co0":
+		return true
+	}
+	return emptyByDefault[name] || emptyRelByDefault[name]
+}
+
+// noDefaults tells, for each input name, whether it has no default (see
+// hasDefault), so that a run looks no further when the execution lacks it.
+func noDefaults(names []string) []bool {
+	no := make([]bool, len(names))
+	for i, name := range names {
+		no[i] = name != locInput && !hasDefault(name)
+	}
+	return no
+}
+
+// fallback gives the value of a name the execution lacks, or nil (always
+// nil for the names hasDefault does not list).
 func (r *run) fallback(name string) value {
 	switch {
 	case emptyByDefault[name]:
-		return setVal{r.emptySet()}
+		return r.mkSet(r.emptySet())
 	case emptyRelByDefault[name]:
-		return relVal{r.emptyRel()}
+		return r.mkRel(r.emptyRel())
 	}
 	switch name {
 	case "id":
-		return relVal{r.idRel()}
+		return r.mkRel(r.idRel())
 	case "same-instance":
-		return relVal{r.idRel()}
+		return r.mkRel(r.idRel())
 	case "sm", "si":
 		// herd7's sm (older models and Dat3M's: si) relates the parts of
 		// one mixed-size access; without mixed sizes every access is whole.
-		return relVal{r.idRel()}
+		return r.mkRel(r.idRel())
 	case "Exp":
-		return setVal{r.fullSet()}
+		return r.mkSet(r.fullSet())
 	case "M":
 		rs, ok1 := r.x.Sets["R"]
 		ws, ok2 := r.x.Sets["W"]
 		if ok1 && ok2 {
-			return setVal{rs.Union(ws)}
+			return r.mkSet(rs.Union(ws))
 		}
 	case "amo":
 		if x, ok := r.x.Rels["rmw"]; ok {
-			return relVal{x}
+			return r.mkRel(x)
 		}
-		return relVal{rel.NewRel(r.n)}
+		return r.mkRel(rel.NewRel(r.n))
 	case "loc":
 		if r.x.Loc != nil {
 			b := rel.NewBuilder(r.n)
@@ -320,7 +341,7 @@ func (r *run) fallback(name string) value {
 					}
 				}
 			}
-			return relVal{b.Rel()}
+			return r.mkRel(b.Rel())
 		}
 	case "pco":
 		return r.pco()
@@ -334,7 +355,7 @@ func (r *run) fallback(name string) value {
 		loc, _ := r.asRel(vLoc)
 		iw, _ := r.asSet(vIW)
 		ws, _ := r.asSet(vW)
-		return relVal{loc.Inter(rel.Cross(iw, ws.Diff(iw)))}
+		return r.mkRel(loc.Inter(rel.Cross(iw, ws.Diff(iw))))
 	}
 	return nil
 }
@@ -380,7 +401,7 @@ func (r *run) pco() value {
 	wr := poLoc.Restrict(ws, rs).Seq(invrf).Diff(id)
 	rr := rf.Seq(poLoc.Restrict(rs, rs)).Seq(invrf).Diff(id)
 	co0 := loc.Inter(rel.Cross(iw, ws.Diff(iw)).Union(rel.Cross(ws.Diff(fw), fw)))
-	return relVal{ww.Union(rw).Union(wr).Union(rr).Union(co0)}
+	return r.mkRel(ww.Union(rw).Union(wr).Union(rr).Union(co0))
 }
 
 // biCross is cross(oss), the function of herd7's library file cross.cat:
@@ -410,7 +431,7 @@ func biCross(r *run, v value, pos Position) (value, error) {
 					return nil, typeError1(pos, "cross", o)
 				}
 				u := a.Union(x)
-				h := hashValue(relVal{u})
+				h := hashValue(r.mkRel(u))
 				dup := false
 				for _, i := range seen[h] {
 					dup = dup || next[i].Equal(u)
@@ -432,7 +453,7 @@ func biCross(r *run, v value, pos Position) (value, error) {
 	}
 	out := &valSet{elems: make([]value, len(acc)), hashes: make([]uint64, len(acc))}
 	for i, x := range acc {
-		out.elems[i] = relVal{x}
+		out.elems[i] = r.mkRel(x)
 		out.hashes[i] = hashValue(out.elems[i])
 	}
 	return out, nil

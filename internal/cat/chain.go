@@ -29,7 +29,7 @@ type seqOperand struct {
 }
 
 // relPlaceholder stands for a relation in the kind checks.
-var relPlaceholder value = relVal{}
+var relPlaceholder value = newRelVal(rel.Rel{})
 
 func (n *seqNode) eval(r *run, f *frame) (value, error) {
 	var buf [8]seqOperand
@@ -69,10 +69,13 @@ func (n *seqNode) eval(r *run, f *frame) (value, error) {
 		}
 		fs = append(fs, o.f)
 	}
+	o := r.newRel()
 	if len(fs) == 2 && !fs[0].IsMask && !fs[0].Opt && !fs[1].IsMask && !fs[1].Opt {
-		return relVal{fs[0].R.Seq(fs[1].R)}, nil
+		o.SetSeq(fs[0].R, fs[1].R)
+	} else {
+		o.SetSeqChain(fs)
 	}
-	return relVal{rel.SeqChain(r.n, fs)}, nil
+	return r.mkRel(o), nil
 }
 
 // relLike tells whether ; takes values of class c as relations (the
@@ -102,7 +105,10 @@ func (r *run) seqOperand(x node, f *frame) (seqOperand, error) {
 			return seqOperand{v: relPlaceholder, f: rel.Factor{R: a.r, Opt: true}, ok: true}, nil
 		}
 		if u.op == OpStar {
-			return seqOperand{v: relPlaceholder, f: rel.Factor{R: a.r.Plus(), Opt: true}, ok: true}, nil
+			p := r.newRel()
+			p.OrWith(a.r)
+			p.Close()
+			return seqOperand{v: relPlaceholder, f: rel.Factor{R: p, Opt: true}, ok: true}, nil
 		}
 	}
 	v, err := r.unary(u.op, a, u.pos)

@@ -61,6 +61,7 @@ func compileModel(title, path string, stmts []Stmt) (*Model, error) {
 		prog:       prog,
 		topSlots:   c.top.nslots,
 		inputNames: c.inputList,
+		noDefault:  noDefaults(c.inputList),
 		inputIndex: c.inputs,
 		topNames:   s.names,
 		withNames:  c.withNames,

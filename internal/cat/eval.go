@@ -19,14 +19,14 @@ type frame struct {
 
 // run is the state of one Check.
 type run struct {
-	m      *Model
-	x      *Execution
-	n      int
-	opts   CheckOptions
-	yield  func(Outcome) bool
-	top    *frame
-	inputs []value
-	inDone []bool
+	m        *Model
+	x        *Execution
+	n        int
+	opts     CheckOptions
+	yield    func(Outcome) bool
+	top      *frame
+	inputs   []value // resolved inputs, nil until resolved (absent: no value)
+	topFrame frame   // top's storage
 
 	memo         *memo
 	views        []*view
@@ -288,11 +288,8 @@ type builtinFn struct {
 }
 
 func (n *unaryNode) eval(r *run, f *frame) (value, error) {
-	a, err := n.x.eval(r, f)
-	if err != nil {
-		return nil, err
-	}
-	return r.unary(n.op, a, n.pos)
+	v, _, err := n.evalOwned(r, f)
+	return v, err
 }
 
 func (n *binaryNode) eval(r *run, f *frame) (value, error) {
@@ -404,14 +401,14 @@ func (n *setLitNode) eval(r *run, f *frame) (value, error) {
 		for i, v := range vals {
 			es[i] = int(v.(eventVal))
 		}
-		return setVal{rel.SetOf(r.n, es...)}, nil
+		return r.mkSet(rel.SetOf(r.n, es...)), nil
 	case allPairs:
 		b := rel.NewBuilder(r.n)
 		for _, v := range vals {
 			p := v.(pairVal)
 			b.Add(p[0], p[1])
 		}
-		return relVal{b.Rel()}, nil
+		return r.mkRel(b.Rel()), nil
 	}
 	return newValSet(vals...), nil
 }
@@ -534,6 +531,16 @@ func (n *ifNode) branch(r *run, f *frame) (node, error) {
 }
 
 func (n *tryNode) eval(r *run, f *frame) (value, error) {
+	switch x := n.x.(type) {
+	case *inputNode, *localNode, *outerNode:
+		// try NAME with ... (herd7's models default the fences an
+		// architecture may lack): a name fails only when unbound, and
+		// raw says so without making the error.
+		if v := x.(slotRef).raw(r, f); v != nil {
+			return v, nil
+		}
+		return n.y.eval(r, f)
+	}
 	depth := r.callDepth
 	v, err := n.x.eval(r, f)
 	if err != nil {

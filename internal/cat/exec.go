@@ -427,16 +427,20 @@ func (r *run) relOf(snap []value, name string) (rel.Rel, bool) {
 // when yield returns false. The error is an evaluation error (an unbound
 // name, a type error, ...) with its position in the model.
 func (m *Model) Check(x *Execution, opts CheckOptions, yield func(Outcome) bool) error {
+	// One allocation for the run and its top frame, one for the top
+	// slots and the inputs.
+	k := m.topSlots
+	buf := make([]value, k+len(m.inputNames))
 	r := &run{
 		m:      m,
 		x:      x,
 		n:      x.N,
 		opts:   opts,
 		yield:  yield,
-		top:    &frame{slots: make([]value, m.topSlots)},
-		inputs: make([]value, len(m.inputNames)),
-		inDone: make([]bool, len(m.inputNames)),
+		inputs: buf[k:],
 	}
+	r.topFrame.slots = buf[:k:k]
+	r.top = &r.topFrame
 	r.stepLimit = maxSteps
 	if opts.stepLimit > 0 {
 		r.stepLimit = opts.stepLimit

@@ -9,15 +9,29 @@ import "github.com/musket-verify/musket/internal/rel"
 // input resolves a free name of the model against the execution, once per
 // run.
 func (r *run) input(i int) value {
-	if !r.inDone[i] {
-		r.inDone[i] = true
-		r.inputs[i] = r.resolveInput(i)
-		if r.inputs[i] == nil && r.opts.unboundEmpty {
-			r.inputs[i] = theEmpty
+	v := r.inputs[i]
+	if v == nil {
+		v = r.resolveInput(i)
+		if v == nil && r.opts.unboundEmpty {
+			v = theEmpty
 		}
+		if v == nil {
+			r.inputs[i] = absent
+		} else {
+			r.inputs[i] = v
+		}
+		return v
 	}
-	return r.inputs[i]
+	if v == absent {
+		return nil
+	}
+	return v
 }
+
+// absentVal marks in run.inputs an input resolved to no value.
+type absentVal struct{}
+
+var absent value = absentVal{}
 
 // Where an input was found last time, to look there first.
 const (
@@ -42,7 +56,7 @@ func (r *run) resolveInput(i int) value {
 			m.seenGen[i] = m.gen
 			return old
 		}
-		return setVal{s}
+		return r.mkSet(s)
 	}
 	if x, ok := r.x.Rels[name]; ok {
 		m.where[i] = whereRels
@@ -50,6 +64,11 @@ func (r *run) resolveInput(i int) value {
 	}
 	if v := m.consts[i]; v != nil {
 		return v
+	}
+	if r.m.noDefault[i] {
+		// Neither the execution nor a default gives it (lookupInput
+		// would look in the execution's maps again, then find nothing).
+		return nil
 	}
 	v := r.lookupInput(name)
 	if constFallback(name) {
@@ -64,7 +83,7 @@ func (r *run) sameRel(i int, x rel.Rel) value {
 		m.seenGen[i] = m.gen
 		return old
 	}
-	return relVal{x}
+	return r.mkRel(x)
 }
 
 func (r *run) lookupInput(name string) value {
@@ -75,10 +94,10 @@ func (r *run) lookupInput(name string) value {
 		return locVal(r.x.Loc)
 	}
 	if s, ok := r.x.Sets[name]; ok {
-		return setVal{s}
+		return r.mkSet(s)
 	}
 	if x, ok := r.x.Rels[name]; ok {
-		return relVal{x}
+		return r.mkRel(x)
 	}
 	return r.fallback(name)
 }

@@ -55,6 +55,9 @@ type memo struct {
 	where   []uint8  // where inputs[i] was found last
 	consts  []value  // fallback values that depend on n only
 	entries []memoEntry
+	relSlab []relBox // the boxes mkRel has not given out yet
+	setSlab []setBox // the same for mkSet
+	words   []uint64 // zero words not given out yet (see run.words)
 
 	// constants of the universe
 	full                          rel.Set
@@ -82,6 +85,11 @@ type locVal []int
 // getMemo takes a memo for a Check over n events.
 func (m *Model) getMemo(n int) *memo {
 	mm, _ := m.memos.Get().(*memo)
+	if mm != nil && mm.n != n && len(mm.inputs) == len(m.inputNames) && len(mm.entries) == m.memoCount {
+		// The last execution had another size (the previous test's):
+		// forget what depends on it, keeping the storage.
+		mm.reset(n)
+	}
 	if mm == nil || mm.n != n || len(mm.inputs) != len(m.inputNames) {
 		k := len(m.inputNames)
 		mm = &memo{n: n, inputs: make([]value, k), have: make([]bool, k), version: make([]uint32, k),
@@ -89,6 +97,28 @@ func (m *Model) getMemo(n int) *memo {
 	}
 	mm.gen++
 	return mm
+}
+
+// reset makes mm a memo for executions of n events, as new, keeping the
+// storage of its entries and its slabs (whose boxes and words are not
+// given out yet, and do not depend on n). The versions and generations
+// keep counting: no entry is valid any more, whatever they say.
+func (mm *memo) reset(n int) {
+	mm.n = n
+	clear(mm.inputs)
+	clear(mm.have)
+	clear(mm.where)
+	clear(mm.consts)
+	for i := range mm.entries {
+		e := &mm.entries[i]
+		e.valid = false
+		clear(e.reads[:cap(e.reads)])
+		clear(e.vals[:cap(e.vals)])
+		e.reads, e.vals = e.reads[:0], e.vals[:0]
+	}
+	mm.full, mm.emptySet = rel.Set{}, rel.Set{}
+	mm.fullRel, mm.id, mm.emptyRel = rel.Rel{}, rel.Rel{}, rel.Rel{}
+	mm.haveFull, mm.haveFullRel, mm.haveID, mm.haveEmpty = false, false, false, false
 }
 
 // syncInput compares input i with its last seen value, once per Check.

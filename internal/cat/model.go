@@ -58,6 +58,7 @@ type Model struct {
 	topSlots int
 
 	inputNames []string       // free names, resolved against the execution
+	noDefault  []bool         // noDefault[i]: fallback gives inputNames[i] no value, whatever the execution
 	inputIndex map[string]int // the index of each input name
 	topNames   map[string]int // the final top-level slot of every name the model binds
 	withNames  map[string]bool

@@ -167,7 +167,9 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 		if !ok1 || !ok2 {
 			return nil, typeError(pos, "*", a, b)
 		}
-		return relVal{rel.Cross(s, t)}, nil
+		o := r.newRel()
+		o.SetCross(s, t)
+		return r.mkRel(o), nil
 	}
 	if op == OpSeq {
 		x, ok1 := r.asRel(a)
@@ -175,7 +177,9 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 		if !ok1 || !ok2 {
 			return nil, typeError(pos, ";", a, b)
 		}
-		return relVal{x.Seq(y)}, nil
+		o := r.newRel()
+		o.SetSeq(x, y)
+		return r.mkRel(o), nil
 	}
 	// |, & and \ on two operands of one kind (the universe takes the kind
 	// of the other operand).
@@ -190,25 +194,33 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 	case cSet:
 		x, _ := r.asSet(a)
 		y, _ := r.asSet(b)
+		o := r.newSet()
 		switch op {
 		case OpUnion:
-			return setVal{x.Union(y)}, nil
+			o.OrWith(x)
+			o.OrWith(y)
 		case OpInter:
-			return setVal{x.Inter(y)}, nil
+			o.OrWith(x)
+			o.AndWith(y)
 		default:
-			return setVal{x.Diff(y)}, nil
+			o.SetDiff(x, y)
 		}
+		return r.mkSet(o), nil
 	case cRel:
 		x, _ := r.asRel(a)
 		y, _ := r.asRel(b)
+		o := r.newRel()
 		switch op {
 		case OpUnion:
-			return relVal{x.Union(y)}, nil
+			o.OrWith(x)
+			o.OrWith(y)
 		case OpInter:
-			return relVal{x.Inter(y)}, nil
+			o.OrWith(x)
+			o.AndWith(y)
 		default:
-			return relVal{x.Diff(y)}, nil
+			o.SetDiff(x, y)
 		}
+		return r.mkRel(o), nil
 	case cValSet:
 		x, ok1 := a.(*valSet)
 		y, ok2 := b.(*valSet)
@@ -238,23 +250,23 @@ func (r *run) add(x, s value, pos Position) (value, error) {
 	case emptyVal:
 		switch x := x.(type) {
 		case eventVal:
-			return setVal{rel.SetOf(r.n, int(x))}, nil
+			return r.mkSet(rel.SetOf(r.n, int(x))), nil
 		case pairVal:
-			return relVal{rel.RelOf(r.n, [2]int(x))}, nil
+			return r.mkRel(rel.RelOf(r.n, [2]int(x))), nil
 		}
 		return newValSet(x), nil
 	case *valSet:
 		return s.with(x), nil
 	case setVal:
 		if e, ok := x.(eventVal); ok {
-			return setVal{s.s.With(int(e))}, nil
+			return r.mkSet(s.s.With(int(e))), nil
 		}
 		if s.s.IsEmpty() {
 			return newValSet(x), nil
 		}
 	case relVal:
 		if p, ok := x.(pairVal); ok {
-			return relVal{s.r.Union(rel.RelOf(r.n, [2]int(p)))}, nil
+			return r.mkRel(s.r.Union(rel.RelOf(r.n, [2]int(p)))), nil
 		}
 		if s.r.IsEmpty() {
 			return newValSet(x), nil
@@ -274,20 +286,20 @@ func (r *run) unary(op Op, a value, pos Position) (value, error) {
 			return theEmpty, nil
 		case setVal, eventVal:
 			s, _ := r.asSet(a)
-			return setVal{s.Complement()}, nil
+			return r.mkSet(s.Complement()), nil
 		case relVal, pairVal:
 			x, _ := r.asRel(a)
-			return relVal{x.Complement()}, nil
+			return r.mkRel(x.Complement()), nil
 		}
 	case OpToID:
 		switch a := a.(type) {
 		case emptyVal:
 			return theEmpty, nil
 		case univVal:
-			return relVal{r.idRel()}, nil
+			return r.mkRel(r.idRel()), nil
 		case setVal, eventVal:
 			s, _ := r.asSet(a)
-			return relVal{rel.Identity(s)}, nil
+			return r.mkRel(rel.Identity(s)), nil
 		}
 	case OpInv:
 		switch a := a.(type) {
@@ -296,7 +308,9 @@ func (r *run) unary(op Op, a value, pos Position) (value, error) {
 		case pairVal:
 			return pairVal{a[1], a[0]}, nil
 		case relVal:
-			return relVal{a.r.Inverse()}, nil
+			o := r.newRel()
+			o.SetInverse(a.r)
+			return r.mkRel(o), nil
 		}
 	case OpPlus:
 		switch a := a.(type) {
@@ -304,20 +318,26 @@ func (r *run) unary(op Op, a value, pos Position) (value, error) {
 			return a, nil
 		case relVal, pairVal:
 			x, _ := r.asRel(a)
-			return relVal{x.Plus()}, nil
+			o := r.newRel()
+			o.OrWith(x)
+			o.Close()
+			return r.mkRel(o), nil
 		}
 	case OpStar, OpOpt:
 		switch a := a.(type) {
 		case emptyVal:
-			return relVal{r.idRel()}, nil
+			return r.mkRel(r.idRel()), nil
 		case univVal:
 			return a, nil
 		case relVal, pairVal:
 			x, _ := r.asRel(a)
-			if op == OpOpt {
-				return relVal{x.Union(r.idRel())}, nil
+			o := r.newRel()
+			o.OrWith(x)
+			if op == OpStar {
+				o.Close()
 			}
-			return relVal{x.Plus().Union(r.idRel())}, nil
+			o.OrWith(r.idRel())
+			return r.mkRel(o), nil
 		}
 	}
 	return nil, typeError1(pos, op.String(), a)
@@ -330,7 +350,7 @@ func (r *run) elements(v value, pos Position) ([]value, error) {
 	case emptyVal:
 		return nil, nil
 	case univVal:
-		return r.elements(setVal{r.fullSet()}, pos)
+		return r.elements(r.mkSet(r.fullSet()), pos)
 	case setVal:
 		out := make([]value, 0, v.s.Len())
 		v.s.Each(func(e int) { out = append(out, eventVal(e)) })
@@ -354,7 +374,7 @@ func (r *run) split(v value, pos Position) (elem, rest value, ok bool, err error
 	case emptyVal:
 		return nil, nil, false, nil
 	case univVal:
-		return r.split(setVal{r.fullSet()}, pos)
+		return r.split(r.mkSet(r.fullSet()), pos)
 	case setVal:
 		e := -1
 		v.s.Each(func(x int) {
@@ -365,7 +385,7 @@ func (r *run) split(v value, pos Position) (elem, rest value, ok bool, err error
 		if e < 0 {
 			return nil, nil, false, nil
 		}
-		return eventVal(e), setVal{v.s.Without(e)}, true, nil
+		return eventVal(e), r.mkSet(v.s.Without(e)), true, nil
 	case relVal:
 		var p [2]int
 		found := false
@@ -377,7 +397,7 @@ func (r *run) split(v value, pos Position) (elem, rest value, ok bool, err error
 		if !found {
 			return nil, nil, false, nil
 		}
-		return pairVal(p), relVal{v.r.Diff(rel.RelOf(r.n, p))}, true, nil
+		return pairVal(p), r.mkRel(v.r.Diff(rel.RelOf(r.n, p))), true, nil
 	case eventVal:
 		return v, theEmpty, true, nil
 	case pairVal:

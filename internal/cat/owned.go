@@ -22,28 +22,53 @@ func (r *run) evalOwned(n node, f *frame) (v value, fresh bool, err error) {
 		_, isRel := v.(relVal)
 		return v, isRel && err == nil, err
 	case *unaryNode:
-		a, err := n.x.eval(r, f)
-		if err != nil {
-			return nil, false, err
-		}
-		v, err := r.unary(n.op, a, n.pos)
-		if err != nil {
-			return nil, false, err
-		}
-		// The operators make a new value from a relation, pair, set or
-		// event; from 0 and _ they return constants.
-		switch a.(type) {
-		case emptyVal, univVal:
-			return v, false, nil
-		}
-		switch v.(type) {
-		case relVal, setVal:
-			return v, true, nil
-		}
-		return v, false, nil
+		return n.evalOwned(r, f)
 	}
 	v, err = n.eval(r, f)
 	return v, false, err
+}
+
+// evalOwned evaluates a prefix or postfix operator; the closures +, * and
+// ? of a fresh relation are computed in it.
+func (n *unaryNode) evalOwned(r *run, f *frame) (value, bool, error) {
+	var a value
+	var err error
+	if n.op == OpPlus || n.op == OpStar || n.op == OpOpt {
+		var fresh bool
+		a, fresh, err = r.evalOwned(n.x, f)
+		if err != nil {
+			return nil, false, err
+		}
+		if x, ok := a.(relVal); ok && fresh {
+			if n.op != OpOpt {
+				x.r.Close()
+			}
+			if n.op != OpPlus {
+				x.r.OrWith(r.idRel())
+			}
+			return a, true, nil
+		}
+	} else {
+		a, err = n.x.eval(r, f)
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	v, err := r.unary(n.op, a, n.pos)
+	if err != nil {
+		return nil, false, err
+	}
+	// The operators make a new value from a relation, pair, set or
+	// event; from 0 and _ they return constants.
+	switch a.(type) {
+	case emptyVal, univVal:
+		return v, false, nil
+	}
+	switch v.(type) {
+	case relVal, setVal:
+		return v, true, nil
+	}
+	return v, false, nil
 }
 
 // evalOwned evaluates a binary operator, in place in a fresh operand
@@ -191,7 +216,9 @@ func (n *binaryNode) evalInterCross(r *run, f *frame) (value, bool, bool, error)
 	ts, ok2 := t.(setVal)
 	o, ok3 := other.(relVal)
 	if ok1 && ok2 && ok3 {
-		return relVal{o.r.Restrict(ss.s, ts.s)}, true, true, nil
+		x := r.newRel()
+		x.SetRestrict(o.r, ss.s, ts.s)
+		return r.mkRel(x), true, true, nil
 	}
 	prod, err := r.binary(OpCross, s, t, cx.pos)
 	if err != nil {

@@ -18,10 +18,10 @@ type (
 	emptyVal struct{}
 	// univVal is _, the universe: all events, or all pairs of events.
 	univVal struct{}
-	// setVal is a set of events.
-	setVal struct{ s rel.Set }
-	// relVal is a relation on events.
-	relVal struct{ r rel.Rel }
+	// setVal is a set of events (see setBox).
+	setVal *setBox
+	// relVal is a relation on events (see relBox).
+	relVal *relBox
 	// eventVal is one event; it acts as a singleton set where a set is
 	// needed.
 	eventVal int
@@ -33,6 +33,86 @@ type (
 	// tupleVal is a tuple (a, b, ...).
 	tupleVal []value
 )
+
+// relBox and setBox hold the relation or set of a relVal or setVal. A
+// value is a pointer to one, so that making a value costs no allocation
+// of its own: a run takes the boxes from slabs (mkRel, mkSet) that its memo keeps
+// from Check to Check (a memo serves one Check at a time), where
+// boxing a struct into the value interface would allocate each one on
+// its own. Boxes, like values, are not changed once made.
+type (
+	relBox struct{ r rel.Rel }
+	setBox struct{ s rel.Set }
+)
+
+// slabSize is the number of boxes a run allocates at once.
+const slabSize = 64
+
+// mkRel makes the value of relation x.
+func (r *run) mkRel(x rel.Rel) value {
+	m := r.memo
+	if len(m.relSlab) == 0 {
+		m.relSlab = make([]relBox, slabSize)
+	}
+	b := &m.relSlab[0]
+	m.relSlab = m.relSlab[1:]
+	b.r = x
+	return relVal(b)
+}
+
+// mkSet makes the value of event set x.
+func (r *run) mkSet(x rel.Set) value {
+	m := r.memo
+	if len(m.setSlab) == 0 {
+		m.setSlab = make([]setBox, slabSize)
+	}
+	b := &m.setSlab[0]
+	m.setSlab = m.setSlab[1:]
+	b.s = x
+	return setVal(b)
+}
+
+// The words of the relations and sets a run computes come from slabs
+// too (wordSlab words at a time, kept in the memo like the boxes); a
+// relation larger than maxSlabWords has its own.
+const (
+	wordSlab     = 1024
+	maxSlabWords = 128
+)
+
+// newRel returns an empty relation over the run's events, for an
+// operation to write its result into.
+func (r *run) newRel() rel.Rel {
+	k := rel.RelWords(r.n)
+	if k > maxSlabWords {
+		return rel.NewRel(r.n)
+	}
+	return rel.NewRelIn(r.n, r.words(k))
+}
+
+// newSet returns an empty event set over the run's events.
+func (r *run) newSet() rel.Set {
+	k := rel.SetWords(r.n)
+	if k > maxSlabWords {
+		return rel.NewSet(r.n)
+	}
+	return rel.NewSetIn(r.n, r.words(k))
+}
+
+// words takes k zero words from the memo's slab.
+func (r *run) words(k int) []uint64 {
+	m := r.memo
+	if len(m.words) < k {
+		m.words = make([]uint64, wordSlab)
+	}
+	w := m.words[:k:k]
+	m.words = m.words[k:]
+	return w
+}
+
+// newRelVal and newSetVal make values outside a run.
+func newRelVal(x rel.Rel) value { return relVal(&relBox{x}) }
+func newSetVal(x rel.Set) value { return setVal(&setBox{x}) }
 
 // valSet is a set of values (of sets, relations, tags, ...), kept in
 // insertion order without duplicates.

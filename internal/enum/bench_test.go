@@ -56,3 +56,26 @@ func benchEach(b *testing.B, files []string, opts batch.Options) {
 		})
 	}
 }
+
+// BenchmarkSuite runs the explicit engine over whole architecture
+// folders of the corpus (X86, PPC), one test at a time, under each
+// architecture's default model: the work of `musket litmus -engine enum
+// -j 1`. Profile cat's evaluation with
+//
+//	go test ./internal/enum -run X -bench Suite/PPC -cpuprofile cpu.out
+func BenchmarkSuite(b *testing.B) {
+	corpus := testcorpus.Dir(b)
+	for _, arch := range []string{"X86", "PPC"} {
+		files, _ := filepath.Glob(filepath.Join(corpus, "litmus", arch, "*.litmus"))
+		b.Run(arch, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				batch.Run(context.Background(), files, batch.Options{Jobs: 1}, func(j batch.Job) {
+					if j.Err != nil || j.Result == nil {
+						b.Fatalf("%s: %v", j.Path, j.Err)
+					}
+				})
+			}
+		})
+	}
+}

@@ -22,23 +22,28 @@ type Factor struct {
 // events (at least one factor; every factor is over n events).
 func SeqChain(n int, fs []Factor) Rel {
 	o := NewRel(n)
+	seqChainInto(o, fs)
+	return o
+}
+
+// seqChainInto sets the empty o to the chain fs.
+func seqChainInto(o Rel, fs []Factor) {
 	w := o.wpr
 	switch w {
 	case 1:
 		seqChain1(o, fs)
-		return o
+		return
 	case 2:
 		seqChain2(o, fs)
-		return o
+		return
 	}
 	scratch := make([]uint64, 2*w)
 	cur, nxt := scratch[:w], scratch[w:]
-	for i := 0; i < n; i++ {
+	for i := 0; i < o.n; i++ {
 		if row := chainRow(i, fs, cur, nxt); row != nil {
 			copy(o.row(i), row)
 		}
 	}
-	return o
 }
 
 // seqChain1 is SeqChain for at most 64 events, a row per word.

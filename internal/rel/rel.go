@@ -118,6 +118,12 @@ func (r Rel) Inverse() Rel {
 // Seq returns the composition r;s = {(i,k) | (i,j) ∈ r, (j,k) ∈ s}.
 func (r Rel) Seq(s Rel) Rel {
 	o := NewRel(r.n)
+	seqInto(o, r, s)
+	return o
+}
+
+// seqInto sets the empty o to r;s.
+func seqInto(o, r, s Rel) {
 	if r.wpr == 1 {
 		for i, x := range r.b {
 			var oi uint64
@@ -126,11 +132,11 @@ func (r Rel) Seq(s Rel) Rel {
 			}
 			o.b[i] = oi
 		}
-		return o
+		return
 	}
 	if r.wpr == 2 {
 		seqChain2(o, []Factor{{R: r}, {R: s}})
-		return o
+		return
 	}
 	for i := 0; i < r.n; i++ {
 		ri := r.row(i)
@@ -146,13 +152,18 @@ func (r Rel) Seq(s Rel) Rel {
 			}
 		}
 	}
-	return o
 }
 
 // Plus returns the transitive closure r⁺ (Warshall's algorithm on the
 // bitset rows; a pivot k with no successor adds nothing and is skipped).
 func (r Rel) Plus() Rel {
 	o := r.clone()
+	closeInPlace(o)
+	return o
+}
+
+// closeInPlace sets o to o⁺.
+func closeInPlace(o Rel) {
 	w := o.wpr
 	if w == 1 {
 		b := o.b
@@ -167,7 +178,7 @@ func (r Rel) Plus() Rel {
 				}
 			}
 		}
-		return o
+		return
 	}
 	if w == 2 {
 		b := o.b
@@ -184,7 +195,7 @@ func (r Rel) Plus() Rel {
 				}
 			}
 		}
-		return o
+		return
 	}
 	for k := 0; k < o.n; k++ {
 		rk := o.b[k*w : (k+1)*w]
@@ -209,7 +220,6 @@ func (r Rel) Plus() Rel {
 			}
 		}
 	}
-	return o
 }
 
 // Star returns the reflexive-transitive closure r* over the whole universe.
