@@ -502,6 +502,8 @@ func (x *engine) revisits(g *graph, w int) error {
 		return nil // no read to revisit: the prefix is not needed
 	}
 	pref := x.prefixOf(g, w)
+	var keep []bool
+	var deleted []int
 	for r := range g.evs {
 		er := &g.evs[r]
 		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
@@ -510,17 +512,19 @@ func (x *engine) revisits(g *graph, w int) error {
 		if x.deps && er.thread == g.evs[w].thread && er.pc < g.evs[w].pc {
 			continue // a read of its own thread's later write: incoherent
 		}
-		keep := make([]bool, len(g.evs))
-		var deleted []int
-		for e := range g.evs {
-			if g.evs[e].stamp > er.stamp && !pref[e] {
-				deleted = append(deleted, e)
-			} else {
-				keep[e] = true
-			}
-		}
 		if !x.maximal(g, r, pref) {
 			continue
+		}
+		// keep and deleted are reused from one read to the next (restrict
+		// does not hold on to keep).
+		keep = keep[:0]
+		deleted = deleted[:0]
+		for e := range g.evs {
+			del := g.evs[e].stamp > er.stamp && !pref[e]
+			keep = append(keep, !del)
+			if del {
+				deleted = append(deleted, e)
+			}
 		}
 		all := true
 		for _, e := range deleted {

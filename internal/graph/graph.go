@@ -175,7 +175,10 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 			kept++
 		}
 	}
-	c.evs = make([]ev, 0, kept+8)
+	// Room for the events the exploration adds back in place (appending
+	// to a full slice reallocates it, the largest share of the engine's
+	// allocations).
+	c.evs = make([]ev, 0, len(g.evs)+16)
 	for i := range g.evs {
 		idx[i] = -1
 		if keep[i] {
@@ -193,6 +196,7 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 	}
 	c.tc = make([][]*tstate, len(g.threads))
 	for t, th := range g.threads {
+		c.threads[t] = make([]int, 0, len(th)+4)
 		for _, x := range th {
 			if idx[x] >= 0 {
 				c.threads[t] = append(c.threads[t], idx[x])
