@@ -306,8 +306,6 @@ func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 			}
 		}
 	}
-	regs := make([]regFile, len(g.threads))
-	waiting := false
 	for t := range g.threads {
 		p, err := x.next(g, t)
 		if err != nil {
@@ -316,7 +314,16 @@ func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-
+	}
+	// Every thread ended or waits: their final registers (next's
+	// answers are cached in g by now).
+	regs := make([]regFile, len(g.threads))
+	waiting := false
+	for t := range g.threads {
+		p, err := x.next(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
 		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
