@@ -97,6 +97,7 @@ type checkConfig struct {
 	racesSet      bool // -races was given (C programs: races are on by default under C11 models)
 	explain       bool // -explain
 	liveness      bool // -liveness (C programs)
+	symmetry      bool // -symmetry (C programs, graph engine)
 	clang         cfront.ClangOptions
 }
 
@@ -165,6 +166,7 @@ type checkFlags struct {
 	stats, noAnalysis, json *bool
 	races, explain          *bool
 	liveness                *bool
+	symmetry                *bool
 	noCache                 *bool
 	timeout                 *timeoutFlag
 }
@@ -189,6 +191,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.variant = fs.String("variant", "", "comma-separated CAT variants")
 	f.explain = fs.Bool("explain", false, "say why the condition is unreachable (each candidate execution that reaches it, the model's check it fails and its shortest cycle, edge by edge) or reachable (the witness with rf, co, fr), by the explicit engine whichever engine answers; with -witness the cycle is drawn. C programs, in C terms: on FAIL, RACE, LIVELOCK, BOUND the execution thread by thread (source lines, what each read reads from, the racing pair); on PASS each candidate execution in which an assertion fails and the check that rejects it (the explicit enumeration gets 30s when -timeout does not say)")
 	f.liveness = fs.Bool("liveness", false, "C programs: also report a thread that can wait forever in a fair execution (a spin loop, lock or join)")
+	f.symmetry = fs.Bool("symmetry", true, "C programs, graph engine (sc, tso, pso, rc11): explore one execution per class of executions that swapping symmetric threads relates (threads main creates from the same function with the same constant argument), as GenMC's --symmetry-reduction; on only where exact: the threads never stop before their end (no spin loop, assumption or cut) and main does nothing else between their creations and between their joins; the counts are then up to the symmetry. -symmetry=false explores every execution")
 	f.races = fs.Bool("races", false, "a data race (a raised race flag of a C11 model: c11, rc11, imm) is a violation, with a witness; on by default for C programs under those models (-races=false turns it off), not applicable under a hardware -target; see above")
 	f.noCache = fs.Bool("no-cache", false, "C programs: compile with clang without the compile cache (also MUSKET_CACHE=off; the cache's folder is MUSKET_CACHE_DIR, else the user's cache folder's musket/clang)")
 	fs.Usage = func() {
@@ -306,7 +309,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket check: %v\n", err)
 		return exitBadInput
 	}
-	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness}
+	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness, symmetry: *f.symmetry}
 	f.fs.Visit(func(fl *flag.Flag) { c.racesSet = c.racesSet || fl.Name == "races" })
 	c.clang = cfront.ClangOptions{Includes: f.incl, Defines: f.defines, Std: *f.std, Extra: f.clangExtra, NoCache: *f.noCache}
 	if *f.races {

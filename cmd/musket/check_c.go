@@ -86,7 +86,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		k.c.m = m
 	}
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
-		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, Races: cRaces(k.c), Clang: k.c.clang, Explain: k.c.explain}
+		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, GraphNoSymmetry: !k.c.symmetry, Races: cRaces(k.c), Clang: k.c.clang, Explain: k.c.explain}
 	one := func(engine string) (*cfront.Result, error) {
 		cctx, cancel := ctx, context.CancelFunc(func() {})
 		if k.limit > 0 {
@@ -286,6 +286,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	if r.Graph != nil && k.stats {
 		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most, %d graphs left out (blocked on a stale read)\n",
 			r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs, r.Graph.Revisits, r.Graph.MaxEvents, r.Graph.Pruned)
+		if r.Graph.SymPruned > 0 {
+			fmt.Fprintf(stdout, "  symmetry reduction: %d graphs left out (a symmetric thread ahead of its predecessor); the counts are up to the symmetry\n", r.Graph.SymPruned)
+		}
 	}
 	if rp := r.Report; rp != nil && k.stats {
 		s := rp.Stats

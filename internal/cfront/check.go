@@ -342,6 +342,12 @@ type CheckOptions struct {
 	// GraphNoPrune turns off the graph engine's pruning of threads
 	// blocked on a stale read (for tests: verdicts must not change).
 	GraphNoPrune bool
+	// GraphNoSymmetry turns the graph engine's symmetry reduction off
+	// (graph.go: symmetricThreads).
+	GraphNoSymmetry bool
+	// GraphCountClasses counts the executions up to the symmetry
+	// (graph.Stats.Classes; for tests, costly).
+	GraphCountClasses bool
 }
 
 // IsRaceFlag tells whether a flag of a model reports a data race

@@ -3,9 +3,13 @@ package cfront
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/graph"
+	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -50,6 +54,15 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		SpinReg: spinReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
+	if !opts.Liveness && !opts.GraphNoSymmetry {
+		o.Symmetric, o.SymOwn = symmetricThreads(q), ownLoc.MatchString
+	}
+	if opts.GraphCountClasses {
+		o.CountClasses = true
+		if o.Symmetric == nil {
+			o.Symmetric, o.SymOwn, o.NoSymmetry = symmetricThreads(q), ownLoc.MatchString, true
+		}
+	}
 	if opts.Races {
 		// Explore until both an assertion's failure and a race are met
 		// (or to the end), to report both when the program has both.
@@ -95,4 +108,356 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		}
 	}
 	return res
+}
+
+// ownLoc matches the locations private to one created thread: its start
+// and end flags, argument and return value, named LOC.N for thread N.
+var ownLoc = regexp.MustCompile(`^%(start|done|arg|ret)\.([0-9]+)$`)
+
+// symToken matches the names in an instruction's text.
+var symToken = regexp.MustCompile(`[^\s\[\]\(\),!:]+`)
+
+// symmetricThreads gives each thread of q its symmetric predecessor for
+// the graph engine's symmetry reduction (-1: none), or nil when no two
+// threads are symmetric. Threads p < q are symmetric when swapping them
+// maps every execution onto an execution of the program:
+//   - both are created by main with a constant argument (no read of their
+//     %arg) and their code is the same once each one's own locations
+//     (%start.N, %done.N, %ret.N) are renamed (the spin-site numbers that
+//     only name where a thread stopped are ignored);
+//   - between the creations of the group's threads, and between its
+//     joins, main accesses only the group's flags and main's own local
+//     variables that no other thread can reach (named by no other
+//     thread's code, their address never stored).
+func symmetricThreads(q *spec.Test) []int {
+	if len(q.Threads) < 3 {
+		return nil
+	}
+	main := q.Threads[0]
+	priv := mainPrivate(q)
+	// key is a thread's code with its own locations renamed.
+	key := func(k int) (string, bool) {
+		own := regexp.MustCompile(`%(start|done|arg|ret)\.` + strconv.Itoa(k) + `\b`)
+		th := q.Threads[k]
+		// Registers and labels are renamed by first occurrence (inlined
+		// calls number theirs); memory locations are not.
+		names := map[string]bool{}
+		for _, in := range th.Code {
+			for _, d := range prog.Defs(in) {
+				names[d] = true
+			}
+			for _, e := range prog.Exprs(in) {
+				prog.WalkExpr(e, func(x prog.Expr) {
+					if r, ok := x.(prog.Reg); ok {
+						names[r.Name] = true
+					}
+				})
+			}
+			switch in := in.(type) {
+			case prog.Label:
+				names[in.Name] = true
+			case prog.Jump:
+				names[in.Target] = true
+			}
+		}
+		for _, in := range th.Code {
+			for _, v := range prog.AddrConsts(in) {
+				delete(names, baseOf(v.Loc)) // a variable keeps its name
+			}
+		}
+		canon := map[string]string{}
+		var b strings.Builder
+		for _, in := range th.Code {
+			if ld, ok := in.(prog.Load); ok && isConstAddr(ld.Addr, argLoc(k)) {
+				return "", false // the argument is read: values may differ
+			}
+			if as, ok := in.(prog.Assign); ok && as.Dst == "%spinat" {
+				continue
+			}
+			line := symToken.ReplaceAllStringFunc(prog.InstrString(in), func(tok string) string {
+				if !names[tok] {
+					return tok
+				}
+				if c, ok := canon[tok]; ok {
+					return c
+				}
+				c := "$" + strconv.Itoa(len(canon))
+				canon[tok] = c
+				return c
+			})
+			b.WriteString(own.ReplaceAllString(line, "%$1.#"))
+			b.WriteByte('\n')
+		}
+		return b.String(), true
+	}
+	// span gives the first and last instruction of main that accesses a
+	// flag among locs.
+	span := func(locs map[string]bool) (int, int) {
+		lo, hi := -1, -1
+		for i, in := range main.Code {
+			for _, l := range accessed(in) {
+				if locs[l] {
+					if lo < 0 {
+						lo = i
+					}
+					hi = i
+				}
+			}
+		}
+		return lo, hi
+	}
+	// quiet tells whether main's accesses from lo to hi are to flags of
+	// the group, or to main's private locations.
+	quiet := func(lo, hi int, flags map[string]bool) bool {
+		for i := lo; i <= hi && i >= 0; i++ {
+			in := main.Code[i]
+			if _, ok := in.(prog.Fence); ok {
+				return false
+			}
+			if !isAccess(in) {
+				continue
+			}
+			ls := accessed(in)
+			if ls == nil {
+				// A computed address: main's own variable only.
+				if b, ok := priv.base(in); !ok || !priv.local[b] {
+					return false
+				}
+				continue
+			}
+			for _, l := range ls {
+				if !flags[l] && !priv.local[baseOf(l)] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	sym := make([]int, len(q.Threads))
+	for i := range sym {
+		sym[i] = -1
+	}
+	groups := map[string][]int{}
+	var order []string
+	for k := 1; k < len(q.Threads); k++ {
+		created := false
+		for _, in := range main.Code {
+			if st, ok := in.(prog.Store); ok && isConstAddr(st.Addr, startLoc(k)) {
+				created = true
+			}
+		}
+		if !created {
+			continue
+		}
+		s, ok := key(k)
+		if !ok {
+			continue
+		}
+		if _, seen := groups[s]; !seen {
+			order = append(order, s)
+		}
+		groups[s] = append(groups[s], k)
+	}
+	any := false
+	for _, s := range order {
+		g := groups[s]
+		if len(g) < 2 {
+			continue
+		}
+		starts, dones := map[string]bool{}, map[string]bool{}
+		for _, k := range g {
+			starts[startLoc(k)] = true
+			dones[doneLoc(k)] = true
+		}
+		flags := map[string]bool{}
+		for _, k := range g {
+			for _, l := range []string{startLoc(k), doneLoc(k), argLoc(k), retLoc(k)} {
+				flags[l] = true
+			}
+		}
+		lo, hi := span(starts)
+		jlo, jhi := span(dones)
+		if !quiet(lo, hi, flags) || !quiet(jlo, jhi, flags) || mayStop(q.Threads[g[0]]) {
+			continue
+		}
+		for i := 1; i < len(g); i++ {
+			sym[g[i]] = g[i-1]
+		}
+		any = true
+	}
+	if !any {
+		return nil
+	}
+	return sym
+}
+
+// mayStop tells whether a created thread may stop before its end: a
+// jump to where it blocks (an assumption, a cut spin loop) or to the
+// unroller's cut, but for the check of its start (which, under the graph
+// engine, waits for its creation instead). The symmetry reduction is
+// exact on the complete executions (tests count them against a run
+// without it); when a symmetric thread stops, which joins its parent
+// made before waiting depends on the threads' numbers, and the reduced
+// exploration was seen to leave out executions no swap of threads
+// gives: such threads are not reduced.
+func mayStop(th *prog.Thread) bool {
+	for _, in := range th.Code {
+		j, ok := in.(prog.Jump)
+		if !ok || (j.Target != blockLabel && j.Target != spinLabel && j.Target != compile.CutLabel) {
+			continue
+		}
+		start := false
+		prog.WalkExpr(j.Cond, func(e prog.Expr) {
+			if r, ok := e.(prog.Reg); ok && r.Name == "%start" {
+				start = true
+			}
+		})
+		if !start {
+			return true
+		}
+	}
+	return false
+}
+
+func isConstAddr(e prog.Expr, loc string) bool {
+	c, ok := e.(prog.Const)
+	return ok && c.V.Loc == loc && c.V.Int == 0
+}
+
+func isAccess(in prog.Instr) bool {
+	switch in.(type) {
+	case prog.Load, prog.Store, prog.RMW, prog.StoreCond, prog.Located:
+		return true
+	}
+	return false
+}
+
+// accessed gives the location an access reaches when its address is a
+// constant (nil otherwise, or when in is no access).
+func accessed(in prog.Instr) []string {
+	if !isAccess(in) {
+		return nil
+	}
+	if c, ok := prog.Exprs(in)[0].(prog.Const); ok && c.V.Loc != "" {
+		return []string{baseOf(c.V.Loc)}
+	}
+	return nil
+}
+
+// baseOf is the variable of a location name ("main.1.t+8": "main.1.t").
+func baseOf(loc string) string {
+	if k := strings.IndexByte(loc, '+'); k >= 0 {
+		return loc[:k]
+	}
+	return loc
+}
+
+// privInfo knows main's private variables: its locals that no other
+// thread names and whose address it never stores, and the variables
+// each of its registers may point into.
+type privInfo struct {
+	local map[string]bool
+	regs  map[string]map[string]bool // register: variables it may point into ("?": unknown)
+}
+
+// base is the variable a computed access of main reaches, when known.
+func (p *privInfo) base(in prog.Instr) (string, bool) {
+	bs := p.bases(prog.Exprs(in)[0])
+	if len(bs) != 1 || bs["?"] {
+		return "", false
+	}
+	for b := range bs {
+		return b, true
+	}
+	return "", false
+}
+
+func (p *privInfo) bases(e prog.Expr) map[string]bool {
+	out := map[string]bool{}
+	prog.WalkExpr(e, func(s prog.Expr) {
+		switch s := s.(type) {
+		case prog.Const:
+			if s.V.Loc != "" {
+				out[baseOf(s.V.Loc)] = true
+			}
+		case prog.Reg:
+			for b := range p.regs[s.Name] {
+				out[b] = true
+			}
+		case prog.Old:
+			out["?"] = true
+		}
+	})
+	return out
+}
+
+func mainPrivate(q *spec.Test) *privInfo {
+	p := &privInfo{local: map[string]bool{}, regs: map[string]map[string]bool{}}
+	main := q.Threads[0]
+	// What each register of main may point into (a value loaded from
+	// memory: unknown), to a fixpoint over the loop-free code.
+	for changed := true; changed; {
+		changed = false
+		add := func(r string, bs map[string]bool) {
+			if p.regs[r] == nil {
+				p.regs[r] = map[string]bool{}
+			}
+			for b := range bs {
+				if !p.regs[r][b] {
+					p.regs[r][b] = true
+					changed = true
+				}
+			}
+		}
+		for _, in := range main.Code {
+			switch in := in.(type) {
+			case prog.Assign:
+				add(in.Dst, p.bases(in.Val))
+			case prog.Load:
+				add(in.Dst, map[string]bool{"?": true})
+			case prog.RMW:
+				if in.Dst != "" {
+					add(in.Dst, map[string]bool{"?": true})
+				}
+			default:
+				for _, d := range prog.Defs(in) {
+					add(d, map[string]bool{"?": true})
+				}
+			}
+		}
+	}
+	for _, in := range main.Code {
+		for _, e := range prog.Exprs(in) {
+			for b := range p.bases(e) {
+				if strings.HasPrefix(b, "main.") {
+					p.local[b] = true
+				}
+			}
+		}
+	}
+	// Not private: named by another thread, or its address stored.
+	for _, th := range q.Threads[1:] {
+		for _, in := range th.Code {
+			for _, v := range prog.AddrConsts(in) {
+				delete(p.local, baseOf(v.Loc))
+			}
+		}
+	}
+	for _, in := range main.Code {
+		var val prog.Expr
+		switch in := in.(type) {
+		case prog.Store:
+			val = in.Val
+		case prog.RMW:
+			val = in.New
+		case prog.StoreCond:
+			val = in.Val
+		default:
+			continue
+		}
+		for b := range p.bases(val) {
+			delete(p.local, b)
+		}
+	}
+	return p
 }

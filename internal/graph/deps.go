@@ -670,7 +670,7 @@ func (x *engine) prefixOf(g *graph, w int) []bool {
 	if x.deps {
 		return g.depPrefix(w)
 	}
-	return g.prefix(w)
+	return g.prefix(w, x.sym)
 }
 
 // eval computes an expression with registers by name (nextDep's

@@ -60,6 +60,13 @@
 // native checks recompute their relations on the whole graph (not
 // incrementally).
 //
+// Symmetry: with Options.Symmetric (threads that are copies of one
+// another), a graph in which a thread's events are ahead, in eco, of its
+// symmetric predecessor's at the first place they differ is not
+// explored, and a backward revisit keeps the predecessor's matching
+// events with the thread's (symmetry.go, after SPORE, PLDI 2024); under
+// sc, tso, pso and rc11 only.
+//
 // A complete graph (every thread ended) is an execution: its final state
 // (registers, and the coherence-last write of each location) is checked
 // against the test's condition. Executions in which a thread stopped

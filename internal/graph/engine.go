@@ -58,6 +58,21 @@ type Options struct {
 	// NoSpinPrune turns that pruning off (-liveness asks about the
 	// executions it leaves out).
 	NoSpinPrune bool
+	// Symmetric, when not nil, gives each thread's symmetric
+	// predecessor (-1: none): the thread it is a copy of, with SymOwn's
+	// locations renamed; the exploration then keeps one execution of each
+	// class that swapping symmetric threads relates (symmetry.go). Used
+	// under sc, tso, pso and rc11 only (ignored otherwise).
+	Symmetric []int
+	// SymOwn tells the locations private to one thread that the symmetry
+	// renames (cfront's start and end flags, named LOC.N for thread N).
+	SymOwn func(loc string) bool
+	// NoSymmetry keeps Symmetric for CountClasses only: no reduction.
+	NoSymmetry bool
+	// CountClasses counts the complete and blocked executions up to the
+	// symmetry of Symmetric (Stats.Classes, BlockedClasses): for tests,
+	// costly.
+	CountClasses bool
 	// CrossCheck evaluates the CAT model beside the engine's native
 	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
 	// and fails the run when they disagree (for tests: the CAT model is
@@ -73,6 +88,10 @@ type Stats struct {
 	Graphs    int // graphs checked against the model
 	Pruned    int // graphs left out with a thread blocked on a stale read (prune.go)
 	MaxEvents int // events of the largest graph
+	SymPruned int // graphs left out by the symmetry reduction (symmetry.go)
+	// Classes and BlockedClasses count the complete and the blocked
+	// executions up to the symmetry (Options.CountClasses).
+	Classes, BlockedClasses int
 	// Also holds, for each condition of Options.Also, an execution that
 	// satisfies it, or nil.
 	Also []*result.Execution
@@ -130,6 +149,8 @@ type engine struct {
 	fresh     int // the thread whose last read visit is to look at (staleBlocked; -1: none)
 	naLocs    map[string]bool
 	naAny     bool
+	sym       []int           // each thread's symmetric predecessor (symmetry.go), nil: no reduction
+	classes   map[string]bool // the classes met (CountClasses), keyed by blocked and symKey
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -238,6 +259,15 @@ func (x *engine) run() error {
 	x.sink = supported[normModel(x.res.Model)]
 	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && x.sink && !x.deps && !x.opts.NoSymmetry {
+		ok := true
+		for q, p := range s {
+			ok = ok && p < q
+		}
+		if ok {
+			x.sym = s
+		}
+	}
 	x.native = nativeFor(x.m)
 	x.fresh = -1
 	return x.visit(g, true)
@@ -276,8 +306,6 @@ func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 			}
 		}
 	}
-	regs := make([]regFile, len(g.threads))
-	waiting := false
 	for t := range g.threads {
 		p, err := x.next(g, t)
 		if err != nil {
@@ -286,7 +314,16 @@ func (x *engine) pick(g *graph) (int, pending, []regFile, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-
+	}
+	// Every thread ended or waits: their final registers (next's
+	// answers are cached in g by now).
+	regs := make([]regFile, len(g.threads))
+	waiting := false
+	for t := range g.threads {
+		p, err := x.next(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
 		regs[t] = regFile{x.code[t], p.fin}
 		waiting = waiting || !p.done
 	}
@@ -325,6 +362,10 @@ func (x *engine) visit(g *graph, check bool) error {
 			return err
 		}
 	}
+	if x.sym != nil && !x.symOK(g) {
+		x.stats.SymPruned++
+		return nil
+	}
 	checked := false
 	if check || !x.sink {
 		ok, err := x.consistent(g, nil)
@@ -358,6 +399,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		for _, w := range ws {
 			r := g.add(t, e)
 			g.setRf(r, w)
+			x.noteSym(g, r)
 			x.fresh = t
 			err := x.visit(g, w != last)
 			g.undo(mark, stamp)
@@ -370,6 +412,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		mark, stamp := len(g.evs), g.next
 		w := g.add(t, e)
+		x.noteSym(g, w)
 		err := x.visitCOs(g, w, false, -1)
 		if err == nil {
 			err = x.revisits(g, w)
@@ -378,7 +421,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		return err
 	}
 	mark, stamp := len(g.evs), g.next
-	g.add(t, e)
+	x.noteSym(g, g.add(t, e))
 	x.fresh = -1
 	err = x.visit(g, false)
 	g.undo(mark, stamp)
@@ -466,6 +509,8 @@ func (x *engine) revisits(g *graph, w int) error {
 		return nil // no read to revisit: the prefix is not needed
 	}
 	pref := x.prefixOf(g, w)
+	var keep []bool
+	var deleted []int
 	for r := range g.evs {
 		er := &g.evs[r]
 		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
@@ -474,17 +519,19 @@ func (x *engine) revisits(g *graph, w int) error {
 		if x.deps && er.thread == g.evs[w].thread && er.pc < g.evs[w].pc {
 			continue // a read of its own thread's later write: incoherent
 		}
-		keep := make([]bool, len(g.evs))
-		var deleted []int
-		for e := range g.evs {
-			if g.evs[e].stamp > er.stamp && !pref[e] {
-				deleted = append(deleted, e)
-			} else {
-				keep[e] = true
-			}
-		}
 		if !x.maximal(g, r, pref) {
 			continue
+		}
+		// keep and deleted are reused from one read to the next (restrict
+		// does not hold on to keep).
+		keep = keep[:0]
+		deleted = deleted[:0]
+		for e := range g.evs {
+			del := g.evs[e].stamp > er.stamp && !pref[e]
+			keep = append(keep, !del)
+			if del {
+				deleted = append(deleted, e)
+			}
 		}
 		all := true
 		for _, e := range deleted {
@@ -501,6 +548,7 @@ func (x *engine) revisits(g *graph, w int) error {
 			return fmt.Errorf("internal error: a revisit of the graph engine leaves a read without its write")
 		}
 		c.setRf(idx[r], idx[w])
+		x.noteSym(c, idx[r])
 		x.stats.Revisits++
 		if err := x.visitCOs(c, idx[w], true, er.thread); err != nil {
 			return err
@@ -560,6 +608,20 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 		x.stats.Blocked++
 	} else {
 		x.stats.Complete++
+	}
+	if x.opts.CountClasses && x.opts.Symmetric != nil {
+		key := fmt.Sprint(blocked) + x.symKeyWith(g, x.opts.Symmetric, blocked)
+		if !x.classes[key] {
+			if x.classes == nil {
+				x.classes = map[string]bool{}
+			}
+			x.classes[key] = true
+			if blocked {
+				x.stats.BlockedClasses++
+			} else {
+				x.stats.Classes++
+			}
+		}
 	}
 	final := map[string]prog.Value{}
 	for l, o := range g.co {

@@ -31,6 +31,10 @@ type ev struct {
 	// (herd7's scoped control dependencies of C ifs left open): what
 	// decides whether it runs and with which registers.
 	sctrlD []int
+	// symPre is, under symmetry reduction (symmetry.go), the last index
+	// of its thread's symmetric predecessor that its prefix includes
+	// (-1: none).
+	symPre int
 }
 
 // graph is an execution graph under construction.
@@ -110,8 +114,10 @@ func (g *graph) dropDep(t int) {
 	}
 }
 
-// prefix is the po ∪ rf prefix of event e (e included).
-func (g *graph) prefix(e int) []bool {
+// prefix is the po ∪ rf prefix of event e (e included); with sym (each
+// thread's symmetric predecessor, symmetry.go), an event's prefix also
+// holds its predecessor's events up to its symPre.
+func (g *graph) prefix(e int, sym []int) []bool {
 	in := make([]bool, len(g.evs))
 	have := make([]int, len(g.threads)) // per thread, how many of its first events are in
 	pos := func(x int) int {
@@ -138,14 +144,22 @@ func (g *graph) prefix(e int) []bool {
 			continue
 		}
 		th := g.threads[t]
+		pre := -1
 		for j := have[t]; j <= k; j++ {
 			y := th[j]
 			in[y] = true
-			if ey := &g.evs[y]; ey.kind == event.Read && ey.rf >= 0 && !in[ey.rf] {
+			ey := &g.evs[y]
+			if ey.kind == event.Read && ey.rf >= 0 && !in[ey.rf] {
 				stack = append(stack, ey.rf)
 			}
+			pre = max(pre, ey.symPre)
 		}
 		have[t] = k + 1
+		if sym != nil && sym[t] >= 0 && pre >= 0 {
+			if tp := g.threads[sym[t]]; len(tp) > 0 {
+				stack = append(stack, tp[min(pre, len(tp)-1)])
+			}
+		}
 	}
 	return in
 }
@@ -161,7 +175,10 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 			kept++
 		}
 	}
-	c.evs = make([]ev, 0, kept+8)
+	// Room for the events the exploration adds back in place (appending
+	// to a full slice reallocates it, the largest share of the engine's
+	// allocations).
+	c.evs = make([]ev, 0, len(g.evs)+16)
 	for i := range g.evs {
 		idx[i] = -1
 		if keep[i] {
@@ -179,6 +196,7 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 	}
 	c.tc = make([][]*tstate, len(g.threads))
 	for t, th := range g.threads {
+		c.threads[t] = make([]int, 0, len(th)+4)
 		for _, x := range th {
 			if idx[x] >= 0 {
 				c.threads[t] = append(c.threads[t], idx[x])
