@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/fix"
 	"github.com/musket-verify/musket/internal/porthos"
 	"github.com/musket-verify/musket/internal/result"
@@ -373,7 +374,7 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			fmt.Fprintf(stdout, "Re-checked: %s\n", j.Recheck)
 			fmt.Fprintf(stdout, "Self-check: %s\n", j.Needed)
 		}
-		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, j.Witnesses, j.TimeMS/1000)
+		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d (%d left by the explicit engine to the SMT engine), witnesses %d, time %.3fs\n", out.Rounds, j.Checks, out.Fallbacks, j.Witnesses, j.TimeMS/1000)
 	}
 	return status
 }
@@ -408,6 +409,8 @@ func compareFixSelfCheck(ctx context.Context, out *fix.CompareOutcome, bound int
 	j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it the inclusion fails again (%d check(s), %d of them inclusion checks)", len(out.Fix), n+incl, incl)
 	missing, st, err := out.Inclusion(ctx)
 	switch {
+	case st == result.Timeout && errors.Is(err, enum.ErrBudget):
+		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d) by the SMT engine; the explicit engine gave no verdict within its budget of %d candidate executions a side", bound, fix.InclusionBudget)
 	case st == result.Timeout || ctx.Err() != nil:
 		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d) by the SMT engine; the explicit engine's re-check reached the time limit", bound)
 		return exitLimit, fmt.Errorf("re-checking the repair with the explicit engine: %v", context.DeadlineExceeded)

@@ -21,6 +21,9 @@ type CompareOutcome struct {
 	States int
 	// Rounds counts the inclusion checks.
 	Rounds int
+	// Fallbacks counts the repair checks the explicit engine left to the
+	// SMT engine (no witness within its budget).
+	Fallbacks int
 
 	file          string
 	orig          *spec.Test
@@ -54,6 +57,9 @@ func RepairInclusion(ctx context.Context, file string, src []byte, source, targe
 	s := sub.(*ptsSubject)
 	if s.opts.Engine == "auto" {
 		s.opts.Engine = autoEngine(s.target)
+	}
+	if s.opts.Engine == "enum" {
+		s.budget = enumBudget
 	}
 	out := &CompareOutcome{Outcome: &Outcome{Cands: s.cands, Correct: true}, Subject: s,
 		file: file, orig: orig, source: source, targt: target, bound: opts.Bound}
@@ -98,6 +104,7 @@ func RepairInclusion(ctx context.Context, file string, src []byte, source, targe
 		}
 		out.Checks += o.Checks
 		out.Witnesses += o.Witnesses
+		out.Fallbacks = s.fallbacks
 		if o.NoFix {
 			out.NoFix, out.Correct, out.States = true, false, len(states)
 			out.Time = time.Since(start)
@@ -213,7 +220,9 @@ func (o *CompareOutcome) Needed(ctx context.Context) (unneeded []int, checks, in
 // target model, listed by the explicit engine, must be one it lists for
 // the program as given under the source model. It returns the target
 // states that are not (none when inclusion holds), and the engine's
-// status when it gave no answer (a time limit, a model it cannot run).
+// status when it gave no answer (a time limit, a model it cannot run, or
+// more than InclusionBudget candidate executions on a side: Err is then
+// enum.ErrBudget).
 func (o *CompareOutcome) Inclusion(ctx context.Context) (missing []result.State, status result.Status, err error) {
 	s := o.Subject.(*ptsSubject)
 	patched, err := pts.Parse(o.file, s.apply(o.Fix).src)
@@ -224,11 +233,11 @@ func (o *CompareOutcome) Inclusion(ctx context.Context) (missing []result.State,
 	if err != nil {
 		return nil, result.Failed, err
 	}
-	src := enum.Run(ctx, p.Source, o.source.Model, o.source.ModelName, enum.Options{Variants: o.source.Variants, TagNames: p.SourceTags, Bound: o.bound})
+	src := enum.Run(ctx, p.Source, o.source.Model, o.source.ModelName, enum.Options{Variants: o.source.Variants, TagNames: p.SourceTags, Bound: o.bound, MaxEvaluated: InclusionBudget})
 	if src.Status != result.Done {
 		return nil, src.Status, src.Err
 	}
-	tgt := enum.Run(ctx, p.Target, o.targt.Model, o.targt.ModelName, enum.Options{Variants: o.targt.Variants, TagNames: p.TargetTags, Bound: o.bound})
+	tgt := enum.Run(ctx, p.Target, o.targt.Model, o.targt.ModelName, enum.Options{Variants: o.targt.Variants, TagNames: p.TargetTags, Bound: o.bound, MaxEvaluated: InclusionBudget})
 	if tgt.Status != result.Done {
 		return nil, tgt.Status, tgt.Err
 	}
@@ -243,3 +252,13 @@ func (o *CompareOutcome) Inclusion(ctx context.Context) (missing []result.State,
 	}
 	return missing, result.Done, nil
 }
+
+// enumBudget is the explicit engine's budget of candidate executions in a
+// repair check of compare -fix (see ptsSubject.budget).
+const enumBudget = 20000
+
+// InclusionBudget bounds the candidate executions the explicit engine
+// evaluates on each side in the re-check of a compare -fix repair: it
+// lists every state, which on the larger mutex protocols under Power
+// (Lamport's) takes longer than the whole repair.
+const InclusionBudget = 2000000

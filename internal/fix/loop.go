@@ -29,6 +29,8 @@ type Witness struct {
 // line, or unknown).
 type WEvent struct {
 	Thread, Line int
+	// Kind is 'R' or 'W' for a read or a write, 0 when unknown.
+	Kind byte
 }
 
 // Subject is a program to repair.
@@ -274,6 +276,9 @@ func relevant(c Cand, w *Witness) bool {
 	}
 	if c.From > 0 {
 		return relevantDep(c, w)
+	}
+	if c.effects != nil {
+		return relevantEffects(c, w)
 	}
 	for e, ev := range w.Events {
 		if ev.Line != c.Line || ev.Thread < 0 || (c.Thread >= 0 && ev.Thread != c.Thread) {
