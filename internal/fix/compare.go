@@ -261,4 +261,4 @@ const enumBudget = 20000
 // evaluates on each side in the re-check of a compare -fix repair: it
 // lists every state, which on the larger mutex protocols under Power
 // (Lamport's) takes longer than the whole repair.
-const InclusionBudget = 2000000
+const InclusionBudget = 500000
