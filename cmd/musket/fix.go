@@ -374,7 +374,11 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			fmt.Fprintf(stdout, "Re-checked: %s\n", j.Recheck)
 			fmt.Fprintf(stdout, "Self-check: %s\n", j.Needed)
 		}
-		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d (%d left by the explicit engine to the SMT engine), witnesses %d, time %.3fs\n", out.Rounds, j.Checks, out.Fallbacks, j.Witnesses, j.TimeMS/1000)
+		left := ""
+		if out.Fallbacks > 0 {
+			left = fmt.Sprintf(" (%d left by the explicit engine to the SMT engine)", out.Fallbacks)
+		}
+		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d%s, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, left, j.Witnesses, j.TimeMS/1000)
 	}
 	return status
 }
