@@ -2,14 +2,17 @@ package fix
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cfront"
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Verdict is the re-check of a repaired program by the ordinary checker
@@ -118,6 +121,9 @@ func recheck(ctx context.Context, s Subject, path, engine string, opts Options) 
 	case *litmusSubject:
 		pr, err = bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: opts.Model, IncludeDirs: opts.IncludeDirs, Bound: opts.Bound, Engine: engine})
 	case *ptsSubject:
+		if engine == "enum" {
+			return recheckPtsEnum(ctx, s, path, opts)
+		}
 		pr, err = bmc.CheckProgram(ctx, path, s.m, s.mname, bmc.ProgramOptions{Target: s.target, Bound: opts.Bound, Engine: engine})
 	case *cSubject:
 		co := s.copts
@@ -143,6 +149,39 @@ func recheck(ctx context.Context, s Subject, path, engine string, opts Options) 
 		v.Skipped = fmt.Sprintf("%v", pr.Result.Status)
 		if pr.Result.Err != nil {
 			v.Skipped += ": " + pr.Result.Err.Error()
+		}
+	}
+	return v, nil
+}
+
+// RecheckBudget bounds the candidate executions the explicit engine
+// evaluates when it re-checks a repaired .pts program (proving a
+// condition unreachable means evaluating every execution, which on the
+// larger mutex protocols takes far longer than the repair): past it the
+// loop's engine re-checks the file instead, and the output says so.
+const RecheckBudget = 2000000
+
+// recheckPtsEnum is the explicit engine's check of a .pts file, as musket
+// check -engine enum runs it, within RecheckBudget.
+func recheckPtsEnum(ctx context.Context, s *ptsSubject, path string, opts Options) (*Verdict, error) {
+	t, tags, err := bmc.PrepareProgram(path, s.target, opts.Bound)
+	if err != nil {
+		return nil, err
+	}
+	q := *t
+	if t.Quant == spec.Forall {
+		q.Cond, q.Quant = spec.Not{C: t.Cond}, spec.Exists
+	}
+	r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: opts.Bound, SpeedCheck: enum.SpeedFast, MaxEvaluated: RecheckBudget})
+	v := &Verdict{Engine: "enum", Reachable: r.Positive > 0}
+	switch {
+	case errors.Is(r.Err, enum.ErrBudget) && r.Positive == 0:
+		v.Skipped = fmt.Sprintf("more than %d candidate executions", RecheckBudget)
+	case errors.Is(r.Err, enum.ErrBudget):
+	case r.Status != result.Done:
+		v.Skipped = fmt.Sprintf("%v", r.Status)
+		if r.Err != nil {
+			v.Skipped += ": " + r.Err.Error()
 		}
 	}
 	return v, nil
