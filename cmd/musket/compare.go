@@ -80,7 +80,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "comma-separated CAT variants")
 	fixIt := fs.Bool("fix", false, "repair: the cheapest stronger memory orders of a .pts program's target side that make every target state a source state, as a diff (see musket fix -h for the costs)")
 	costsFile := fs.String("costs", "", "with -fix, a cost table `FILE` (as musket fix -costs)")
-	fixEngine := fs.String("fix-engine", "auto", "with -fix, the `engine` checking the repair loop's programs: enum (the explicit one, up to 64 witnesses a check), smt (one), or auto (smt for x86 and armv7, enum otherwise: the faster on the corpus' mutex programs)")
+	fixEngine := fs.String("fix-engine", "auto", "with -fix, the `engine` checking the repair loop's programs: enum (the explicit one, up to 64 witnesses a check), smt (one), or auto (smt for x86, enum otherwise: the faster on the corpus' mutex programs)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, compareUsage)
 		fs.PrintDefaults()

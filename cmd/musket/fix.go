@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/fix"
 	"github.com/musket-verify/musket/internal/porthos"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 func init() {
@@ -30,7 +32,9 @@ AArch64, RISC-V), Power's control dependency + isync after a load, C11 accesses
 given a stronger memory_order, and for a .pts program stronger orders on
 its loads and stores, compiled for -target. It prints the repair as a
 unified diff of the input and its cost, after checking the patched file
-again as musket check does (litmus tests: with the other engine).
+again as musket check does, with the engine the loop did not use (litmus
+tests and .pts programs: the SMT and the explicit engine; C programs: the
+graph engine where it decides the model).
 
 Method: counterexample-guided (Liu, Nedev, Prisadnikov, Vechev, Yahav,
 "Dynamic Synthesis for Relaxed Memory Models", PLDI 2012), each witness
@@ -193,10 +197,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			return fail(failureStatus(err), fmt.Errorf("re-checking the repair: %v", err))
 		}
 		switch {
-		case v.Skipped != "":
-			j.Recheck = fmt.Sprintf("the %s engine gave no verdict (%s); the explicit engine's check stands", v.Engine, v.Skipped)
 		case v.Reachable:
 			return fail(exitDisagree, fmt.Errorf("the %s engine finds the condition still reachable on the repaired program: the engines disagree", v.Engine))
+		case v.Skipped != "":
+			j.Recheck = fmt.Sprintf("the %s engine gave no verdict (%s); the patched file checked again with the loop's %s engine: unreachable", v.Other, v.Skipped, v.Engine)
 		default:
 			j.Recheck = fmt.Sprintf("the patched file checked again with the %s engine: unreachable", v.Engine)
 		}
@@ -306,17 +310,19 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		}
 		s, t := source, target
 		out, err := fix.RepairInclusion(ctx, path, src, &s, &t, opts, 0)
-		cancel()
 		j := fixJSON{File: path, Target: s.String() + " -> " + t.String()}
 		switch {
 		case sig.interrupted():
+			cancel()
 			fmt.Fprintf(stderr, "musket compare: %s: interrupted\n", path)
 			return exitInterrupted
 		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
+			cancel()
 			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, err)
 			worse(exitLimit)
 			continue
 		case err != nil:
+			cancel()
 			fmt.Fprintf(stderr, "musket compare: %v\n", err)
 			worse(failureStatus(err))
 			continue
@@ -335,8 +341,20 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		default:
 			j.Status = "fixed"
 			j.Diff = fix.PatchDiff(out.Subject, out.Fix)
-			j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d), checked again", bound)
+			code, err := compareFixSelfCheck(ctx, out, bound, &j)
+			if err != nil {
+				cancel()
+				fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, err)
+				worse(code)
+				if code != exitLimit || j.Recheck == "" {
+					continue
+				}
+				// A limit in the explicit engine's re-check: the
+				// fix, checked by the SMT engine, is printed with
+				// what was not re-checked, and the status says so.
+			}
 		}
+		cancel()
 		if asJSON {
 			writeJSON(stdout, j)
 			continue
@@ -354,8 +372,13 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			}
 			fmt.Fprint(stdout, j.Diff)
 			fmt.Fprintf(stdout, "Re-checked: %s\n", j.Recheck)
+			fmt.Fprintf(stdout, "Self-check: %s\n", j.Needed)
 		}
-		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, j.Witnesses, j.TimeMS/1000)
+		left := ""
+		if out.Fallbacks > 0 {
+			left = fmt.Sprintf(" (%d left by the explicit engine to the SMT engine)", out.Fallbacks)
+		}
+		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d%s, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, left, j.Witnesses, j.TimeMS/1000)
 	}
 	return status
 }
@@ -365,4 +388,44 @@ func path0(ops []string) string {
 		return ""
 	}
 	return ops[0]
+}
+
+// compareFixSelfCheck checks a compare -fix repair as musket fix checks
+// its own: each change is needed (without it the inclusion fails again)
+// and the explicit engine, which the loop's inclusion checks did not use,
+// finds every state of the patched target program among the source's. It
+// fills j.Needed and j.Recheck, and returns an exit status with the error
+// when a check fails or gives no answer.
+func compareFixSelfCheck(ctx context.Context, out *fix.CompareOutcome, bound int, j *fixJSON) (int, error) {
+	unneeded, n, incl, err := out.Needed(ctx)
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
+		return exitLimit, fmt.Errorf("self-check: %v", context.DeadlineExceeded)
+	case err != nil:
+		return failureStatus(err), fmt.Errorf("self-check: %v", err)
+	case len(unneeded) > 0:
+		var ds []string
+		for _, c := range unneeded {
+			ds = append(ds, describe(out.Cands[c]))
+		}
+		return exitDisagree, fmt.Errorf("self-check failed: inclusion holds without %s, so the fix is not a cheapest one (a bug of musket compare -fix)", strings.Join(ds, ", "))
+	}
+	j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it the inclusion fails again (%d check(s), %d of them inclusion checks)", len(out.Fix), n+incl, incl)
+	missing, st, err := out.Inclusion(ctx)
+	switch {
+	case st == result.Timeout && errors.Is(err, enum.ErrBudget):
+		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d) by the SMT engine; the explicit engine gave no verdict within its budget of %d candidate executions a side", bound, fix.InclusionBudget)
+	case st == result.Timeout || ctx.Err() != nil:
+		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d) by the SMT engine; the explicit engine's re-check reached the time limit", bound)
+		return exitLimit, fmt.Errorf("re-checking the repair with the explicit engine: %v", context.DeadlineExceeded)
+	case st != result.Done:
+		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d) by the SMT engine; the explicit engine gave no verdict (%v: %v)", bound, st, err)
+	case err != nil:
+		return failureStatus(err), fmt.Errorf("re-checking the repair: %v", err)
+	case len(missing) > 0:
+		return exitDisagree, fmt.Errorf("the explicit engine finds %d state(s) of the patched target program that are not source states, where the SMT engine finds inclusion: the engines disagree", len(missing))
+	default:
+		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d), by the SMT engine and again by the explicit engine (the states each side reaches)", bound)
+	}
+	return exitOK, nil
 }

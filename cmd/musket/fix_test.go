@@ -71,3 +71,18 @@ func TestFixJSON(t *testing.T) {
 		t.Errorf("json %+v", j)
 	}
 }
+
+// TestCompareFixCommand: compare -fix prints the fix with its re-check
+// by the explicit engine and its self-check.
+func TestCompareFixCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := dispatch([]string{"compare", "-fix", "-source", "sc", "-target", "tso", "-bound", "1", "../../internal/fix/testdata/peterson.pts"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, o := range []string{"cost 2", "+  turn.store(_sc, 1);", "again by the explicit engine", "Self-check: each of the 2 change(s) is needed: without it the inclusion fails again"} {
+		if !strings.Contains(stdout.String(), o) {
+			t.Errorf("stdout lacks %q:\n%s", o, stdout.String())
+		}
+	}
+}

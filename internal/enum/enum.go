@@ -67,7 +67,15 @@ type Options struct {
 	// then says that the states, counts and flags cover those only.
 	// Explain turns it off (an explanation looks at every candidate).
 	SpeedCheck SpeedCheck
+	// MaxEvaluated, when positive, stops the run once the model has
+	// evaluated that many candidates: Status Timeout with Err ErrBudget,
+	// the result covering the executions seen (a caller's budget that,
+	// unlike a time limit, does not depend on the machine's load).
+	MaxEvaluated int
 }
+
+// ErrBudget is the Err of a run stopped by Options.MaxEvaluated.
+var ErrBudget = errors.New("the explicit engine's budget of candidate executions ran out")
 
 // maxShown bounds the executions collected for Show when NShow is 0.
 const maxShown = 1000
@@ -147,6 +155,8 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 	case errors.Is(err, errSettled):
 	case errors.Is(err, errDeadline):
 		res.Status = result.Timeout
+	case errors.Is(err, ErrBudget):
+		res.Status, res.Err = result.Timeout, ErrBudget
 	case err != nil:
 		res.Status = result.Failed
 		res.Err = err
@@ -561,6 +571,9 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	// A model evaluation costs far more than a look at the context.
 	if r.ctx.Err() != nil {
 		return errDeadline
+	}
+	if r.opts.MaxEvaluated > 0 && r.evaluated >= r.opts.MaxEvaluated {
+		return ErrBudget
 	}
 	r.evaluated++
 	if c.st == nil {

@@ -3,9 +3,12 @@ package fix
 import (
 	"context"
 	"fmt"
-	"github.com/musket-verify/musket/internal/porthos"
 	"os"
+
+	"github.com/musket-verify/musket/internal/porthos"
+	"github.com/musket-verify/musket/internal/result"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -290,6 +293,32 @@ func TestRepairInclusion(t *testing.T) {
 	}
 	if out.Rounds < 2 || out.States == 0 {
 		t.Errorf("rounds %d, states %d: want a failing inclusion check, then one that holds", out.Rounds, out.States)
+	}
+	// The self-check: each change needed, and the explicit engine finds
+	// inclusion too.
+	unneeded, n, _, err := out.Needed(context.Background())
+	if err != nil || len(unneeded) != 0 || n != 2 {
+		t.Errorf("Needed = %v, %d checks, %v; want none unneeded in 2 checks", unneeded, n, err)
+	}
+	missing, st, err := out.Inclusion(context.Background())
+	if err != nil || st != result.Done || len(missing) != 0 {
+		t.Errorf("Inclusion = %v, %v, %v; want no missing state", missing, st, err)
+	}
+	// A change too many is reported as not needed, and a change too few
+	// leaves states of the target program that are not source states.
+	fix := out.Fix
+	for i, c := range out.Cands {
+		if !slices.Contains(fix, i) && c.Group != out.Cands[fix[0]].Group && c.Group != out.Cands[fix[1]].Group {
+			out.Fix = append(slices.Clone(fix), i)
+			break
+		}
+	}
+	if unneeded, _, _, err := out.Needed(context.Background()); err != nil || len(unneeded) != 1 || unneeded[0] != out.Fix[2] {
+		t.Errorf("Needed with a change too many (%v) = %v, %v; want [%d]", out.Fix, unneeded, err, out.Fix[2])
+	}
+	out.Fix = fix[:1]
+	if missing, _, err := out.Inclusion(context.Background()); err != nil || len(missing) == 0 {
+		t.Errorf("Inclusion with a change too few = %v, %v; want missing states", missing, err)
 	}
 }
 

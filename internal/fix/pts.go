@@ -2,6 +2,7 @@ package fix
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -38,6 +39,16 @@ type ptsSubject struct {
 	// cond, when set, replaces the program's condition (an exists):
 	// compare -fix asks to forbid the target-only states.
 	cond spec.Cond
+	// budget, when positive, bounds the candidate executions the
+	// explicit engine evaluates in a check: a check that finds no
+	// witness within it is decided by the SMT engine (fallbacks counts
+	// those). The explicit engine finds many witnesses fast, but
+	// proving a condition unreachable means enumerating every
+	// execution, which on a program with many loads of many writes
+	// (Szymanski's protocol under Power) it cannot do in any time the
+	// SMT engine needs.
+	budget    int
+	fallbacks int
 }
 
 // ptsOrder matches a memory order in a .pts statement.
@@ -123,8 +134,9 @@ func NewPts(file string, src []byte, opts Options) (Subject, error) {
 				if ms[0][1] != "" || len(ms[0][3]) > 3 {
 					word = ptsLong[o]
 				}
+				steps, _ := compile.Mapping(s.target, kind, o)
 				s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:access:%d", ti, l), Thread: ti, Line: l, Name: ptsLong[o], Cost: cost,
-					Text: ms[0][1] + ms[0][2] + word})
+					Text: ms[0][1] + ms[0][2] + word, effects: effectsOf(steps)})
 			}
 		}
 	}
@@ -224,7 +236,15 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 	}
 	q.Quant = spec.Exists
 	if s.opts.Engine == "enum" {
-		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn})
+		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn, MaxEvaluated: s.budget})
+		if errors.Is(r.Err, enum.ErrBudget) {
+			if r.Positive == 0 {
+				s.fallbacks++
+				return s.checkSMT(ctx, &q, tags, p)
+			}
+			// The witnesses found within the budget say enough.
+			r.Status, r.Err = result.Done, nil
+		}
 		if err := finished(s.text.File, r); err != nil {
 			return false, nil, err
 		}
@@ -239,14 +259,18 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 		}
 		return true, w, nil
 	}
-	// The SMT engine, as musket check runs it (Z3's linear-arithmetic
-	// solver first, its default one if that logic does not cover the
-	// program).
+	return s.checkSMT(ctx, &q, tags, p)
+}
+
+// checkSMT is Check by the SMT engine, as musket check runs it (Z3's
+// linear-arithmetic solver first, its default one if that logic does not
+// cover the program).
+func (s *ptsSubject) checkSMT(ctx context.Context, q *spec.Test, tags []string, p *patch) (bool, *Witness, error) {
 	o := bmc.Options{TagNames: tags, VerdictOnly: true, PositiveOnly: true, Logic: "QF_LIA"}
-	r, _ := bmc.RunReport(ctx, &q, s.m, s.mname, o)
+	r, _ := bmc.RunReport(ctx, q, s.m, s.mname, o)
 	if r.Status == result.Failed || r.Status == result.Unsupported {
 		o.Logic = ""
-		r, _ = bmc.RunReport(ctx, &q, s.m, s.mname, o)
+		r, _ = bmc.RunReport(ctx, q, s.m, s.mname, o)
 	}
 	if err := finished(s.text.File, r); err != nil {
 		return false, nil, err
@@ -254,5 +278,5 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 	if r.Positive == 0 {
 		return false, nil, nil
 	}
-	return true, witnessOf(r.Witness, &q, p.lineOf), nil
+	return true, witnessOf(r.Witness, q, p.lineOf), nil
 }

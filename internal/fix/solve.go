@@ -29,6 +29,9 @@ type Cand struct {
 	// Text is the inserted instruction or the replacement, as written in
 	// the patch ("lwsync", "STLR W2,[X3]", "memory_order_release").
 	Text string
+	// effects, for a stronger .pts access, are the pairs of events its
+	// code orders (nil: every pair around the access).
+	effects []effect
 }
 
 // cheapest returns a least-cost set of candidates (indices, sorted) that

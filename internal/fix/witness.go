@@ -62,6 +62,7 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 	for i, e := range x.Events {
 		if m := labelAccess.FindStringSubmatch(e.Label); m != nil {
 			kind[i], loc[i] = m[1], m[2]
+			w.Events[i].Kind = m[1][0]
 		}
 	}
 	hasRf := make([]bool, n)
