@@ -129,8 +129,8 @@ type acycTheory struct {
 	stats    AcyclicStats
 	// derived relations (derived.go): their states, and the base edges
 	// of each registered literal.
-	derived []*Derived
-	drefs   [][]dref
+	derived  []*Derived
+	drefs    [][]dref
 	panicked any // a panic in a callback, raised again after the check
 }
 
