@@ -53,8 +53,8 @@ type encoding struct {
 	lazyGraphs []lazyGraph
 	// caatOn: checks are compiled into the theory's derived relations
 	// (caat.go), in caat for the model being evaluated.
-	caatOn bool
-	caat   *caat
+	caatOn     bool
+	caat       *caat
 	lazyMisses int
 	// pol says which directions the questions want of the model's
 	// names (polarity.go); oneWay asks for it (Run's encodings: in a

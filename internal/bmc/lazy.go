@@ -26,7 +26,7 @@ type lazyV struct {
 	// compiled: a check compiled it into the theory (caat.go).
 	compiled bool
 	v        value
-	err  error
+	err      error
 }
 
 // lateError is the error of a lazy binding, given at its first use: it
