@@ -73,8 +73,19 @@ type caat struct {
 	groups map[*recGroup][]smt.Node
 	mat    map[any]smt.Node
 	id     smt.Node
-	// constrained counts the checks given to the theory.
+	// constrained counts the checks given to the theory; checks are
+	// they, to be evaluated again as before if a let rec they compiled
+	// is evaluated as before too (recouple).
 	constrained int
+	checks      []compiledCheck
+	off         bool // compile nothing (recouple)
+}
+
+type compiledCheck struct {
+	kind cat.CheckKind
+	t    *cat.Test
+	en   *env
+	as   string
 }
 
 func newCAAT(n int) *caat {
@@ -84,8 +95,11 @@ func newCAAT(n int) *caat {
 
 // caatCheck gives an acyclic or irreflexive check to the theory; false
 // when the compiler does not take it.
-func (ev *evaluator) caatCheck(t *cat.Test, en *env) bool {
+func (ev *evaluator) caatCheck(kind cat.CheckKind, t *cat.Test, en *env, as string) bool {
 	c := ev.e.caat
+	if c.off {
+		return false
+	}
 	v, err := ev.compile(t.X, en, nil)
 	if err != nil {
 		return false
@@ -106,7 +120,34 @@ func (ev *evaluator) caatCheck(t *cat.Test, en *env) bool {
 		c.d.Irreflexive(n)
 	}
 	c.constrained++
+	c.checks = append(c.checks, compiledCheck{kind: kind, t: t, en: en, as: as})
 	return true
+}
+
+// recouple evaluates the compiled checks again as before when a let rec
+// they compiled was also evaluated as before (for a flag, say). Its
+// formulas are then the relaxed encoding (any fixpoint, letrec.go),
+// which the checks themselves keep near the least one: without them a
+// flag could be raised by a fixpoint the theory never sees.
+func (ev *evaluator) recouple() error {
+	c := ev.e.caat
+	if c == nil {
+		return nil
+	}
+	both := false
+	for _, g := range ev.recGroups {
+		both = both || g.done && g.compiled
+	}
+	if !both {
+		return nil
+	}
+	c.off = true
+	for _, k := range c.checks {
+		if err := ev.check(k.kind, k.t, k.en, k.as); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // compile compiles x in en; rec maps the names of the let rec being

@@ -52,7 +52,7 @@ func (ev *evaluator) staticEmpty(v value) (bool, bool) {
 // check encodes one check, flag or undefined_unless.
 func (ev *evaluator) check(kind cat.CheckKind, t *cat.Test, en *env, as string) error {
 	if kind == cat.Check && !t.Negate && ev.e.caat != nil && !ev.f.shape &&
-		(t.Kind == cat.Acyclic || t.Kind == cat.Irreflexive) && ev.caatCheck(t, en) {
+		(t.Kind == cat.Acyclic || t.Kind == cat.Irreflexive) && ev.caatCheck(kind, t, en, as) {
 		return nil
 	}
 	eval := ev.expr

@@ -53,6 +53,9 @@ func (e *encoding) model() error {
 	if _, err := ev.stmts(e.m.Syntax(), nil, ""); err != nil {
 		return err
 	}
+	if err := ev.recouple(); err != nil {
+		return err
+	}
 	if err := ev.checkUnused(); err != nil {
 		return err
 	}
