@@ -383,6 +383,19 @@ func (ev *evaluator) materialise(v cval) (smt.Node, error) {
 	}
 	switch r := v.raw.(type) {
 	case *Rel:
+		if r.static() && !ev.allExec() {
+			// A fixed relation (po, say) is [E] ; r ; [E]: its edges
+			// always hold, the literals are one per event.
+			for i, row := range r.rows {
+				for j := range row {
+					edges = append(edges, smt.Edge{From: i, To: j})
+				}
+			}
+			id := ev.identity()
+			n := c.d.Seq(id, c.d.Seq(c.d.Base(edges), id))
+			c.mat[v.raw] = n
+			return n, nil
+		}
 		r.each(add)
 	case *Set:
 		for _, k := range r.elems() {
@@ -394,6 +407,16 @@ func (ev *evaluator) materialise(v cval) (smt.Node, error) {
 	n := c.d.Base(edges)
 	c.mat[v.raw] = n
 	return n, nil
+}
+
+// allExec tells whether every event is executed in every execution.
+func (ev *evaluator) allExec() bool {
+	for _, b := range ev.o.exec {
+		if !b.isTrue() {
+			return false
+		}
+	}
+	return true
 }
 
 // identity is the identity on the events executed.
