@@ -86,6 +86,7 @@ type caat struct {
 	lazies map[*lazyV]cval
 	groups map[*recGroup][]smt.Node
 	mat    map[any]smt.Node
+	lits   map[uint32]smt.Term // literal
 	id     smt.Node
 	// constrained counts the checks given to the theory; checks are
 	// they, to be evaluated again as before if a let rec they compiled
@@ -104,7 +105,7 @@ type compiledCheck struct {
 
 func newCAAT(n int) *caat {
 	return &caat{d: smt.NewDerived(n), lazies: map[*lazyV]cval{}, groups: map[*recGroup][]smt.Node{},
-		mat: map[any]smt.Node{}, id: smt.NoNode}
+		mat: map[any]smt.Node{}, lits: map[uint32]smt.Term{}, id: smt.NoNode}
 }
 
 // caatCheck gives an acyclic or irreflexive check to the theory; false
@@ -423,6 +424,19 @@ func (ev *evaluator) materialise(v cval) (smt.Node, error) {
 	return n, nil
 }
 
+// wrap is a Boolean variable equivalent to t, once per term (the theory's
+// Derived.Wrap).
+func (e *encoding) wrap(t smt.Term) smt.Term {
+	c := e.caat
+	if x, ok := c.lits[t.ID()]; ok {
+		return x
+	}
+	x := e.f.boolVar("edge")
+	e.f.assert(e.f.iff(x, e.f.lift(t)))
+	c.lits[t.ID()] = e.f.term(x)
+	return c.lits[t.ID()]
+}
+
 // allExec tells whether every event is executed in every execution.
 func (ev *evaluator) allExec() bool {
 	for _, b := range ev.o.exec {
@@ -577,6 +591,7 @@ func (e *encoding) addDerived() {
 	if e.caat == nil || e.caat.constrained == 0 {
 		return
 	}
+	e.caat.d.Wrap = e.wrap
 	if !e.sol.AddDerived(e.caat.d) {
 		e.f.assert(bFalse)
 	}

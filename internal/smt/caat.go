@@ -47,6 +47,13 @@ func (s *Solver) AddDerived(d *Derived) bool {
 		}
 		var err C.int
 		id := C.musket_prop_register(s.c.z, s.s, s.c.arg("AddDerived", b.lit), &err)
+		if err != 0 && d.Wrap != nil {
+			// Z3 4.8.12 refuses to watch some formulas with arithmetic
+			// inside ("malformed atomic constraint"): an equivalent
+			// variable is watched instead.
+			b.lit = d.Wrap(b.lit)
+			id = C.musket_prop_register(s.c.z, s.s, s.c.arg("AddDerived", b.lit), &err)
+		}
 		if err != 0 {
 			panic(s.c.error("AddDerived", err))
 		}

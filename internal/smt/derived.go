@@ -68,6 +68,9 @@ type Derived struct {
 	run   *drun // the propagator's state
 	marks []int // len(run.edges) at each push
 	added bool
+	// Wrap, if set, returns a literal equivalent to one the solver
+	// refuses to watch (a Boolean variable asserted equivalent to it).
+	Wrap func(Term) Term
 }
 
 // NewDerived returns an empty graph of definitions over n events.
