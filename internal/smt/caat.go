@@ -28,9 +28,10 @@ func (s *Solver) AddDerived(d *Derived) bool {
 		panic(&Error{Op: "AddDerived", Code: InvalidArg, Msg: "the relations were added already"})
 	}
 	d.added = true
+	live := d.prune()
 	d.run = newDrun(d)
 	for k, b := range d.base {
-		if !b.lit.IsZero() {
+		if !b.lit.IsZero() || !live[b.node] {
 			continue
 		}
 		if d.run.add(b.node, b.x, b.y, -1, -1, int32(k)) || d.run.propagate() {
@@ -42,7 +43,7 @@ func (s *Solver) AddDerived(d *Derived) bool {
 	t.derived = append(t.derived, d)
 	for k := range d.base {
 		b := &d.base[k]
-		if b.lit.IsZero() {
+		if b.lit.IsZero() || !live[b.node] {
 			continue
 		}
 		var err C.int
@@ -66,6 +67,40 @@ func (s *Solver) AddDerived(d *Derived) bool {
 	}
 	t.stats.Graphs++
 	return true
+}
+
+// prune drops the relations no constraint depends on (a check the
+// compiler gave up on half way leaves some): their base literals are not
+// watched and nothing is derived for them.
+func (d *Derived) prune() []bool {
+	live := make([]bool, len(d.nodes))
+	for i, nd := range d.nodes {
+		live[i] = nd.acyclic || nd.irreflexiv
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range d.nodes {
+			if live[i] {
+				continue
+			}
+			for _, l := range d.nodes[i].parents {
+				if live[l.p] {
+					live[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for i := range d.nodes {
+		ps := d.nodes[i].parents[:0]
+		for _, l := range d.nodes[i].parents {
+			if live[l.p] {
+				ps = append(ps, l)
+			}
+		}
+		d.nodes[i].parents = ps
+	}
+	return live
 }
 
 // fixedDerived adds the base edges of a literal that became true, derives

@@ -15,6 +15,10 @@ func TestDerivedCountsDAGs(t *testing.T) {
 		build func(d *Derived, b Node)
 	}{
 		{"acyclic r", func(d *Derived, b Node) { d.Acyclic(b) }},
+		{"acyclic r, r;r unconstrained", func(d *Derived, b Node) {
+			d.Plus(d.Seq(b, b)) // pruned by AddDerived
+			d.Acyclic(b)
+		}},
 		{"irreflexive r+", func(d *Derived, b Node) { d.Irreflexive(d.Plus(b)) }},
 		{"acyclic r^-1", func(d *Derived, b Node) { d.Acyclic(d.Inverse(b)) }},
 		{"irreflexive r+;r", func(d *Derived, b Node) { d.Irreflexive(d.Seq(d.Plus(b), b)) }},
