@@ -60,11 +60,11 @@ func caatFor(opts Options) bool {
 // examples/c with the same answers (and the corpus suite of the model's
 // architecture agrees under both engines), "" elsewhere. Power: every
 // program of examples/c several times less CPU time (treiber.c 14 s to
-// 0.4 s, clh.c from no answer in 100 s to 0.5 s); AArch64 and RISC-V:
-// mcs.c and msqueue.c 1.5-2.5× less.
+// 0.4 s, clh.c from no answer in 100 s to 0.5 s); AArch64, RISC-V and
+// x86 (TSO): mcs.c and msqueue.c 1.5-2.5× less.
 func DerivedFor(model string) string {
 	switch model {
-	case "power", "aarch64", "riscv":
+	case "power", "aarch64", "riscv", "tso":
 		return "on"
 	}
 	return ""
