@@ -51,6 +51,10 @@ func (ev *evaluator) staticEmpty(v value) (bool, bool) {
 
 // check encodes one check, flag or undefined_unless.
 func (ev *evaluator) check(kind cat.CheckKind, t *cat.Test, en *env, as string) error {
+	if kind == cat.Check && !t.Negate && ev.e.caat != nil && !ev.f.shape &&
+		(t.Kind == cat.Acyclic || t.Kind == cat.Irreflexive) && ev.caatCheck(kind, t, en, as) {
+		return nil
+	}
 	eval := ev.expr
 	if t.Kind == cat.Irreflexive {
 		// Only the diagonal is ever read (entries, testFormula).

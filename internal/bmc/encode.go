@@ -51,6 +51,10 @@ type encoding struct {
 	// the models with a cycle the theory let through.
 	lazy       bool
 	lazyGraphs []lazyGraph
+	// caatOn: checks are compiled into the theory's derived relations
+	// (caat.go), in caat for the model being evaluated.
+	caatOn     bool
+	caat       *caat
 	lazyMisses int
 	// pol says which directions the questions want of the model's
 	// names (polarity.go); oneWay asks for it (Run's encodings: in a
@@ -489,6 +493,11 @@ type Options struct {
 	// propagator, lazyacyclic.go) or "" for the default (eager);
 	// MUSKET_ACYCLICITY in the environment overrides it.
 	Acyclicity string
+	// Derived is "on" to compile the model's acyclic and irreflexive
+	// checks into derived relations of the solver's theory (caat.go),
+	// "off" or "" (the default) not to; MUSKET_CAAT in the environment
+	// overrides it.
+	Derived string
 
 	discardCut bool
 	forceEager bool // eager whatever Acyclicity says (RunReport's fallback)

@@ -23,8 +23,10 @@ type lazyV struct {
 	en   *env
 	pat  cat.Pattern
 	done bool
-	v    value
-	err  error
+	// compiled: a check compiled it into the theory (caat.go).
+	compiled bool
+	v        value
+	err      error
 }
 
 // lateError is the error of a lazy binding, given at its first use: it
@@ -100,10 +102,18 @@ func (ev *evaluator) checkUnused() error {
 	ev.f.shape = true
 	defer func() { ev.f.shape = false }()
 	for _, l := range ev.lazies {
-		if l.done {
+		if l.done || l.compiled {
 			continue
 		}
 		if _, err := ev.force(l); err != nil {
+			return err
+		}
+	}
+	for _, g := range ev.recGroups {
+		if g.done || g.compiled {
+			continue
+		}
+		if _, err := ev.forceRec(&lazyRecV{g: g}); err != nil {
 			return err
 		}
 	}

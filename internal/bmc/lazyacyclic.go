@@ -94,7 +94,7 @@ func (ev *evaluator) lazyAcyclic(r *Rel, comp []int) error {
 // the theory; if it finds one it asserts that not all of its edges hold
 // and returns true (the caller asks again).
 func (e *encoding) checkLazy(md *smt.Model) bool {
-	found := false
+	found := e.checkDerived(md)
 	for _, g := range e.lazyGraphs {
 		var present [][2]int
 		var lits []smt.Term

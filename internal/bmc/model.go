@@ -21,6 +21,8 @@ type evaluator struct {
 	depth    int
 	steps    int
 	lazies   []*lazyV // the lazy bindings made (lazy.go)
+	// recGroups are the let rec waiting for their first use (caat.go).
+	recGroups []*recGroup
 	// shapePass counts the let rec shape passes under way: a lazy
 	// binding first used there is still evaluated for real.
 	shapePass int
@@ -43,11 +45,22 @@ func (e *encoding) model() error {
 	if e.incons == nil && e.oneWay {
 		e.pol = analysePolarity(e.m.Syntax())
 	}
+	e.caat = nil
+	if e.caatOn && e.incons == nil {
+		e.caat = newCAAT(e.o.n())
+	}
 	ev := &evaluator{e: e, o: e.o, f: e.f, variants: e.opts.Variants}
 	if _, err := ev.stmts(e.m.Syntax(), nil, ""); err != nil {
 		return err
 	}
-	return ev.checkUnused()
+	if err := ev.recouple(); err != nil {
+		return err
+	}
+	if err := ev.checkUnused(); err != nil {
+		return err
+	}
+	e.addDerived()
+	return nil
 }
 
 func (ev *evaluator) stmts(ss []cat.Stmt, en *env, as string) (*env, error) {
@@ -110,6 +123,9 @@ func (ev *evaluator) stmt(s cat.Stmt, en *env, as string) (*env, error) {
 // letStmt binds a let or let rec, and checks its `when`.
 func (ev *evaluator) letStmt(s *cat.LetStmt, en *env, as string) (*env, error) {
 	var err error
+	if s.Rec && ev.lazyRecOK(s) {
+		return ev.bindRec(s, en), nil
+	}
 	if s.Rec {
 		en, err = ev.letRec(s.Binds, en, s.At)
 	} else {
@@ -319,6 +335,9 @@ func (ev *evaluator) lookup(name string, en *env, pos cat.Position) (value, erro
 	if v, ok := en.lookup(name); ok {
 		if l, lazy := v.(*lazyV); lazy {
 			return ev.force(l)
+		}
+		if l, lazy := v.(*lazyRecV); lazy {
+			return ev.forceRec(l)
 		}
 		return v, nil
 	}

@@ -48,7 +48,7 @@ func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string
 	res.Arch = t.Arch
 	rep := &Report{}
 	err := run(ctx, t, m, opts, res, rep)
-	if errors.Is(err, errGaveUp) && lazyFor(opts) && ctx.Err() == nil {
+	if errors.Is(err, errGaveUp) && (lazyFor(opts) || caatFor(opts)) && ctx.Err() == nil {
 		// Z3's SMT solver, the only one that takes the acyclicity
 		// theory, gives up where the general-purpose solver goes on
 		// with its tactics (bit-vector conversions in integer
@@ -119,7 +119,8 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	}()
 	defer recoverSMT(&err)
 	var sol *smt.Solver
-	lazy := lazyFor(opts)
+	caatOn := caatFor(opts)
+	lazy := lazyFor(opts) || caatOn
 	switch {
 	case lazy:
 		// Z3 4.8.12 takes a user propagator on its SMT solver only.
@@ -129,7 +130,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	default:
 		sol = zc.NewSolver()
 	}
-	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true, lazy: lazy}
+	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true, lazy: lazy, caatOn: caatOn}
 	if err := e.buildBounded(ctx); err != nil {
 		return err
 	}
@@ -154,7 +155,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	check := func(assumptions ...smt.Term) (smt.Result, error) {
 		s := time.Now()
 		r := sol.CheckContext(ctx, assumptions...)
-		for r == smt.Sat && len(e.lazyGraphs) > 0 && e.checkLazy(sol.Model()) {
+		for r == smt.Sat && (len(e.lazyGraphs) > 0 || e.caat != nil) && e.checkLazy(sol.Model()) {
 			r = sol.CheckContext(ctx, assumptions...)
 		}
 		rep.Solve += time.Since(s)

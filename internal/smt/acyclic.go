@@ -47,22 +47,7 @@ type AcyclicStats struct {
 func (s *Solver) AddAcyclic(n int, edges []Edge) bool {
 	s.enter("AddAcyclic")
 	s.changed()
-	t := s.acyc
-	if t == nil {
-		t = &acycTheory{z: s.c.z}
-		t.handle = cgo.NewHandle(t)
-		var err C.int
-		t.prop = C.musket_prop_init(s.c.z, s.s, C.uintptr_t(t.handle), &err)
-		if t.prop == nil || err != 0 {
-			if t.prop != nil {
-				C.musket_prop_free(t.prop)
-			}
-			t.handle.Delete()
-			panic(s.c.error("AddAcyclic", err))
-		}
-		s.acyc = t
-		s.c.props = append(s.c.props, t)
-	}
+	t := s.theory("AddAcyclic")
 	g := &dgraph{out: make([][]int32, n), mark: make([]uint32, n), via: make([]int32, n)}
 	gi := int32(len(t.graphs))
 	t.graphs = append(t.graphs, g)
@@ -95,6 +80,27 @@ func (s *Solver) AddAcyclic(n int, edges []Edge) bool {
 	return g.findCycle() == nil
 }
 
+// theory returns the solver's propagator, made at the first call.
+func (s *Solver) theory(op string) *acycTheory {
+	t := s.acyc
+	if t == nil {
+		t = &acycTheory{z: s.c.z}
+		t.handle = cgo.NewHandle(t)
+		var err C.int
+		t.prop = C.musket_prop_init(s.c.z, s.s, C.uintptr_t(t.handle), &err)
+		if t.prop == nil || err != 0 {
+			if t.prop != nil {
+				C.musket_prop_free(t.prop)
+			}
+			t.handle.Delete()
+			panic(s.c.error(op, err))
+		}
+		s.acyc = t
+		s.c.props = append(s.c.props, t)
+	}
+	return t
+}
+
 // AcyclicStats returns the counters of the solver's acyclicity theory
 // (zero without AddAcyclic).
 func (s *Solver) AcyclicStats() AcyclicStats {
@@ -121,6 +127,10 @@ type acycTheory struct {
 	conflict bool
 	expl     []C.unsigned
 	stats    AcyclicStats
+	// derived relations (derived.go): their states, and the base edges
+	// of each registered literal.
+	derived  []*Derived
+	drefs    [][]dref
 	panicked any // a panic in a callback, raised again after the check
 }
 
@@ -167,6 +177,9 @@ func (t *acycTheory) guard() {
 func musketPropPush(h C.uintptr_t) {
 	t := theoryOf(h)
 	t.marks = append(t.marks, len(t.trail))
+	for _, d := range t.derived {
+		d.marks = append(d.marks, len(d.run.edges))
+	}
 }
 
 //export musketPropPop
@@ -190,6 +203,13 @@ func musketPropPop(h C.uintptr_t, n C.unsigned) {
 	t.trail = t.trail[:to]
 	t.marks = t.marks[:k]
 	t.conflict = false
+	for _, d := range t.derived {
+		if k < len(d.marks) {
+			d.run.pop(d.marks[k])
+			d.marks = d.marks[:k]
+		}
+		d.run.queue, d.run.conflict = d.run.queue[:0], nil
+	}
 }
 
 //export musketPropFixed
@@ -197,6 +217,9 @@ func musketPropFixed(h C.uintptr_t, cb C.Z3_solver_callback, id C.unsigned) {
 	t := theoryOf(h)
 	defer t.guard()
 	t.stats.Fixed++
+	if int(id) < len(t.drefs) {
+		t.fixedDerived(cb, t.drefs[id])
+	}
 	if int(id) >= len(t.refs) {
 		return
 	}
