@@ -239,7 +239,9 @@ func (l *lowerer) icmp(fr *frame, in *ir.InstICmp, pos prog.Pos) error {
 	}
 	unsigned := in.Pred >= enum.IPredUGE && in.Pred <= enum.IPredULT
 	if _, isPtr := in.X.Type().(*types.PointerType); isPtr && o != prog.OpEq && o != prog.OpNe {
-		return l.errAt(pos, "ordering comparison of pointers (icmp %s)", in.Pred)
+		// Compared by their offsets into one object after unrolling
+		// (ptrcmp.go): unsigned and signed orders agree there.
+		return l.binary(fr, in, o, in.X, in.Y, false, pos)
 	}
 	if unsigned && intBits(in.X.Type()) > 1 {
 		a, err := l.operand(fr, in.X, pos)
