@@ -55,7 +55,7 @@ type rcGen struct {
 	objects []rcVar // whole objects (address taken for byte access and memcpy)
 	threads bool
 	arrType rcType // the elements of arr
-	mixed   bool // unions, byte access and memcpy: accesses of several sizes to one object
+	mixed   bool   // unions, byte access and memcpy: accesses of several sizes to one object
 	indent  string
 }
 
