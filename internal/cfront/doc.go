@@ -135,8 +135,9 @@
 // calls to functions without a definition (but the ones
 // above), malloc of a size that is not a constant, variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
-// insertvalue but on cmpxchg's result, variable-size alloca, ordering
-// comparisons of pointers. Recursion is unrolled to -bound (a path
+// insertvalue but on cmpxchg's result, variable-size alloca. Ordering
+// comparisons and differences of pointers compare offsets into one object
+// (ptrcmp.go). Recursion is unrolled to -bound (a path
 // needing deeper calls says BOUND). A call through a function pointer is a
 // choice among the program's functions of its type (at most 16), by the
 // address the pointer holds (functions' addresses are locations %fn.NAME).

@@ -239,7 +239,23 @@ func (l *lowerer) icmp(fr *frame, in *ir.InstICmp, pos prog.Pos) error {
 	}
 	unsigned := in.Pred >= enum.IPredUGE && in.Pred <= enum.IPredULT
 	if _, isPtr := in.X.Type().(*types.PointerType); isPtr && o != prog.OpEq && o != prog.OpNe {
-		return l.errAt(pos, "ordering comparison of pointers (icmp %s)", in.Pred)
+		// Compared by their offsets into one object after unrolling
+		// (ptrcmp.go): unsigned and signed orders agree there.
+		return l.binary(fr, in, o, in.X, in.Y, false, pos)
+	}
+	if !unsigned && intBits(in.X.Type()) == 1 && o != prog.OpEq && o != prog.OpNe {
+		// an i1 is kept as its bit: its signed value is minus that
+		a, err := l.operand(fr, in.X, pos)
+		if err != nil {
+			return err
+		}
+		c, err := l.operand(fr, in.Y, pos)
+		if err != nil {
+			return err
+		}
+		neg := func(x prog.Expr) prog.Expr { return prog.Un{Op: prog.OpNeg, X: x} }
+		fr.assign(in, prog.Bin{Op: o, X: neg(a), Y: neg(c)})
+		return nil
 	}
 	if unsigned && intBits(in.X.Type()) > 1 {
 		a, err := l.operand(fr, in.X, pos)
@@ -288,6 +304,11 @@ func (l *lowerer) cast(fr *frame, in ir.Instruction, pos prog.Pos) error {
 	switch in := in.(type) {
 	case *ir.InstZExt:
 		x = zext(x, intBits(in.From.Type()))
+	case *ir.InstSExt:
+		if intBits(in.From.Type()) == 1 {
+			// an i1 is kept as its bit (0 or 1): true extends to -1
+			x = prog.Un{Op: prog.OpNeg, X: x}
+		}
 	case *ir.InstTrunc:
 		if intBits(in.To) == 1 {
 			x = prog.Bin{Op: prog.OpAnd, X: x, Y: prog.Int(1)}

@@ -33,7 +33,8 @@ func wrap(x prog.Expr, bits uint64) prog.Expr {
 	}
 	switch {
 	case bits <= 1:
-		return x
+		// i1 is kept as 0 or 1 (its bit), not as its signed value
+		return umod(x, 2)
 	case bits >= 64:
 		return wrap64(x)
 	}

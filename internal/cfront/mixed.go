@@ -484,6 +484,50 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 	if l.expired() {
 		return errDeadline
 	}
+	objSize := func(o string) int64 {
+		x := objs[o]
+		if x == nil {
+			return 0
+		}
+		n := int64(0)
+		for _, sp := range x.spans {
+			n = max(n, sp.off+sp.size)
+		}
+		for i, c := range x.cells {
+			if c.size <= 0 {
+				n = max(n, x.offs[i]+4) // a heap object's cell
+			}
+		}
+		return n
+	}
+	moved, err := l.pointerOrder(t, m, objSize)
+	if err != nil {
+		return err
+	}
+	for ti, where := range moved {
+		if where == nil {
+			continue
+		}
+		// Checks went in before some instructions: the analysis's
+		// facts move with the instructions they are of.
+		ns := make([]int64, len(t.Threads[ti].Code))
+		for pc, to := range where {
+			ns[to] = sizes[ti][pc]
+		}
+		sizes[ti] = ns
+		for _, facts := range []map[[2]int]*aval{m.addrs, m.vals} {
+			mine := map[[2]int]*aval{}
+			for k, v := range facts {
+				if k[0] == ti {
+					mine[k] = v
+					delete(facts, k)
+				}
+			}
+			for k, v := range mine {
+				facts[[2]int{ti, where[k[1]]}] = v
+			}
+		}
+	}
 	var accs []mixedAccess
 	for ti, th := range t.Threads {
 		for pc, in := range th.Code {

@@ -54,7 +54,8 @@ type rcGen struct {
 	vars    []rcVar // the lvalues statements may write and read
 	objects []rcVar // whole objects (address taken for byte access and memcpy)
 	threads bool
-	mixed   bool // unions, byte access and memcpy: accesses of several sizes to one object
+	arrType rcType // the elements of arr
+	mixed   bool   // unions, byte access and memcpy: accesses of several sizes to one object
 	indent  string
 }
 
@@ -94,7 +95,7 @@ func (g *rcGen) expr(depth int) string {
 	}
 	a, b := g.expr(depth-1), g.expr(depth-1)
 	t := g.ty()
-	switch g.r.Intn(14) {
+	switch g.r.Intn(17) {
 	case 0:
 		return fmt.Sprintf("(%s & %s)", a, b)
 	case 1:
@@ -131,6 +132,29 @@ func (g *rcGen) expr(depth int) string {
 		return fmt.Sprintf("(%s %s %s)", a, ops[g.r.Intn(len(ops))], b)
 	case 12:
 		return fmt.Sprintf("((%s) ? %s : %s)", a, b, g.expr(depth-1))
+	case 14:
+		// bit intrinsics (ctz and clz of a value made non-zero)
+		switch g.r.Intn(4) {
+		case 0:
+			return fmt.Sprintf("((uint32_t)__builtin_popcountll((uint64_t)(%s)))", a)
+		case 1:
+			return fmt.Sprintf("((uint32_t)__builtin_ctzll((uint64_t)(%s) | 0x8000000000000000ull))", a)
+		case 2:
+			return fmt.Sprintf("((uint32_t)__builtin_clzll((uint64_t)(%s) | 1ull))", a)
+		default:
+			return fmt.Sprintf("((uint32_t)__builtin_parityll((uint64_t)(%s)))", a)
+		}
+	case 15:
+		w := []int{16, 32, 64}[g.r.Intn(3)]
+		return fmt.Sprintf("(__builtin_bswap%d((uint%d_t)(%s)))", w, w, a)
+	case 16:
+		// a value read through a pointer into arr at a constant offset,
+		// or the distance of two such pointers
+		i, j := g.r.Intn(4), g.r.Intn(5)
+		if g.r.Intn(2) == 0 {
+			return fmt.Sprintf("(*(&arr[%d] + %d))", i, min(j, 3-i))
+		}
+		return fmt.Sprintf("((int64_t)(&arr[%d] - &arr[%d]))", j, i)
 	}
 	return fmt.Sprintf("((%s)(%s))", t.name, a)
 }
@@ -142,7 +166,7 @@ func (g *rcGen) line(format string, args ...any) {
 // stmt writes a random statement over vars and objects.
 func (g *rcGen) stmt(depth int) {
 	v := g.vars[g.r.Intn(len(g.vars))]
-	switch k := g.r.Intn(10); {
+	switch k := g.r.Intn(13); {
 	case k < 4:
 		g.line("%s = (%s)(%s);", v.expr, v.typ.name, g.expr(3))
 	case k == 4 && !v.typ.signed:
@@ -163,6 +187,23 @@ func (g *rcGen) stmt(depth int) {
 		g.line("if (%s) {", g.expr(2))
 		g.block(depth-1, 1+g.r.Intn(2))
 		g.line("} else {")
+		g.block(depth-1, 1+g.r.Intn(2))
+		g.line("}")
+	case k == 10 && g.mixed:
+		// memset of an object from some byte on
+		o := g.objects[g.r.Intn(len(g.objects))]
+		off := g.r.Intn(2)
+		g.line("memset((char *)&%s + %d, (int)(%s), sizeof %s - %d);", o.expr, off, g.expr(1), o.expr, off)
+	case k == 11:
+		// a loop over arr by a pointer (ordering comparison of pointers)
+		d := g.r.Intn(3)
+		g.line("for (%s *p%d = &arr[%d]; p%d < &arr[4]; p%d++) {", g.arrType.name, depth, d, depth, depth)
+		g.line("\t*p%d = (%s)(*p%d ^ (%s)(%s));", depth, g.arrType.name, depth, g.arrType.name, g.expr(1))
+		g.line("}")
+	case k == 12 && depth > 0:
+		// a loop whose trip count is read (0 to 3 times), with its bound
+		g.line("__VERIFIER_loop_bound(5);")
+		g.line("for (int j%d = 0; j%d < (int)((%s) & 3); j%d++) {", depth, depth, g.expr(1), depth)
 		g.block(depth-1, 1+g.r.Intn(2))
 		g.line("}")
 	case k == 8 && depth > 0:
@@ -196,6 +237,9 @@ type rcProgram struct {
 func genRandomC(seed int64, size int, mixed bool) rcProgram {
 	g := &rcGen{r: rand.New(rand.NewSource(seed)), mixed: mixed}
 	var d strings.Builder
+	// Defined for the native run, weak so that clang keeps the call
+	// Musket reads.
+	d.WriteString("__attribute__((weak)) void __VERIFIER_loop_bound(int n) { (void)n; }\n")
 	d.WriteString("union rcu { uint64_t q; uint32_t d[2]; uint16_t w[4]; uint8_t b[8]; int8_t sb[8]; };\n")
 	d.WriteString("struct rcs { int8_t a; int16_t b; uint8_t c[3]; int32_t d; int64_t e; uint16_t f; };\n")
 	var final []string
@@ -209,6 +253,7 @@ func genRandomC(seed int64, size int, mixed bool) rcProgram {
 	}
 	d.WriteString("static union rcu u;\nstatic struct rcs s;\n")
 	at := g.ty()
+	g.arrType = at
 	fmt.Fprintf(&d, "static %s arr[4];\n", at.name)
 	g.objects = append(g.objects, rcVar{expr: "u"}, rcVar{expr: "s"}, rcVar{expr: "arr"})
 	members := []struct {
@@ -303,6 +348,15 @@ func TestRandomC(t *testing.T) {
 	if s := os.Getenv("MUSKET_RANDC_SEED"); s != "" {
 		seed, _ = strconv.ParseInt(s, 10, 64)
 	}
+	if s := os.Getenv("MUSKET_RANDC_SIZE"); s != "" {
+		size, _ = strconv.Atoi(s)
+	}
+	limit := time.Minute
+	if s := os.Getenv("MUSKET_RANDC_TIMEOUT"); s != "" {
+		if d, err := time.ParseDuration(s); err == nil {
+			limit = d
+		}
+	}
 	dir := t.TempDir()
 	if keep := os.Getenv("MUSKET_RANDC_KEEP"); keep != "" {
 		dir = keep
@@ -342,8 +396,17 @@ func TestRandomC(t *testing.T) {
 			file := filepath.Join(dir, fmt.Sprintf("rand%d.c", s))
 			os.WriteFile(file, []byte(csrc), 0o644)
 			mt := semTargets[int(s/2)%len(semTargets)]
+			if m := os.Getenv("MUSKET_RANDC_MODELS"); m != "" {
+				names := strings.Split(m, ",")
+				want := names[int(s/2)%len(names)]
+				for _, x := range semTargets {
+					if x.model == want {
+						mt = x
+					}
+				}
+			}
 			for _, eng := range engines {
-				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				ctx, cancel := context.WithTimeout(context.Background(), limit)
 				r, err := Check(ctx, file, CheckOptions{Bound: 3, Engine: eng, Target: mt.target, Model: model(t, mt.model), ModelName: mt.model})
 				cancel()
 				switch {

@@ -36,7 +36,7 @@ func runNative(t *testing.T, file string, extra ...string) Verdict {
 // semCore are the programs (file and bound) of TestSemantics's default run.
 var semCore = map[string]bool{"tls_bug.c2": true, "union.c2": true, "misaligned.c2": true, "bytes.c5": true,
 	"forward_sb_mixed.c2": true, "tear.c2": true, "memops.c2": true, "fnptr.c2": true, "recursion.c2": true, "intwrap.c1": true,
-	"loopbound.c4": true, "loopbound.c3": true}
+	"loopbound.c4": true, "loopbound.c3": true, "ptrcmp_bug.c2": true, "boolext.c2": true, "ptrcmp_objects.c2": true}
 
 // TestSemantics checks plain C semantics (thread-local variables,
 // mixed-size accesses, store forwarding, builtins) under every model and
@@ -71,6 +71,12 @@ func TestSemantics(t *testing.T) {
 		{"pthread_misc.c", Safe, 0, true, 3, nil, nil},
 		{"fnptr.c", Safe, 0, true, 2, nil, nil},
 		{"aligned.c", Safe, 0, true, 2, nil, nil},
+		{"boolext.c", Safe, 0, true, 2, nil, nil},          // was FAIL: sext of an i1 true gave 1
+		{"ptrcmp.c", Safe, 0, true, 7, nil, nil},           // was refused: ordering comparison of pointers
+		{"ptrloop.c", Safe, 0, true, 4, nil, nil},          // a pointer loop: unrolled to -bound (3 runs need 4)
+		{"ptrcmp_bug.c", Violation, 23, true, 2, nil, nil}, // q - p is 3, not 2
+		// undefined behaviour (pointers into two objects): no native verdict
+		{"ptrcmp_objects.c", Violation, 13, false, 2, nil, nil},
 		{"recursion.c", Safe, 0, true, 4, nil, nil},
 		{"recursion.c", BoundHit, 0, false, 2, nil, nil}, // depth 4 needs -bound 4
 		// Only AArch64's model makes a whole access single-copy atomic;
