@@ -1,0 +1,183 @@
+package cfront
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+)
+
+// The race-preserving compilation. LLVM's optimisation pipeline may
+// assume that the program has no data race, and on a racy program it
+// removes the racing accesses: GlobalOpt turns an internal (static)
+// global that one function uses into a local of that function, or
+// deletes one that is never read, and InstCombine and the other passes
+// delete a load whose value is not used. Musket then answers PASS where
+// the C program has a data race (undefined behaviour, the verdict RACE).
+//
+// CompileIR therefore compiles in two steps. Clang first emits the IR
+// of the front end with LLVM's passes turned off (-Xclang
+// -disable-llvm-passes; the IR is that of -O1 before its pipeline).
+// raceGuard rewrites it:
+//   - every internal global variable (a static one, file scope or in a
+//     function) gets external linkage under the same name, so that no
+//     interprocedural pass may localise, shrink or delete it; constants
+//     keep their linkage (they are never written, so never race);
+//   - every plain (not atomic, not volatile) load through a pointer that
+//     is not one of the function's own allocas gets a use that the
+//     optimiser must keep: a call of a declared function that touches
+//     only memory the program cannot reach (inaccessiblememonly), so it
+//     blocks no optimisation of the program's memory but keeps the load.
+//
+// The rewritten IR then goes through the -O1 pipeline (the same passes
+// as one -O1 compilation: on every C file of the repository the IR
+// differs only in the numbers of value names when nothing is rewritten)
+// and raceUnguard deletes the keeping calls again. Loads may still be
+// merged with others of the same location or take the value of a store
+// of the thread to the same location: each race of such a load is also
+// a race of the access that stands for it.
+
+// keepFunc is the function that keeps a load.
+const keepFunc = "@__musket_keep_load"
+
+// raceGuardVersion names the rewriting in the compile cache's key.
+const raceGuardVersion = "musket-race-guard=1"
+
+var (
+	internalGlobal = regexp.MustCompile(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
+	allocaDef      = regexp.MustCompile(`^\s+(%[-\w.$]+) = alloca `)
+	loadDef        = regexp.MustCompile(`^(\s+)(%[-\w.$]+) = load ([^\n]*)$`)
+)
+
+// raceGuard rewrites the front end's IR as the comment above says.
+func raceGuard(ll []byte) []byte {
+	lines := strings.Split(string(ll), "\n")
+	out := make([]string, 0, len(lines)+len(lines)/4)
+	allocas := map[string]bool{}
+	keeps := 0
+	for _, ln := range lines {
+		if strings.HasPrefix(ln, "define ") {
+			allocas = map[string]bool{}
+		}
+		if strings.HasPrefix(ln, "@") {
+			ln = internalGlobal.ReplaceAllString(ln, "${1}dso_local ${2}")
+			out = append(out, ln)
+			continue
+		}
+		if m := allocaDef.FindStringSubmatch(ln); m != nil {
+			allocas[m[1]] = true
+			out = append(out, ln)
+			continue
+		}
+		out = append(out, ln)
+		m := loadDef.FindStringSubmatch(ln)
+		if m == nil {
+			continue
+		}
+		rest := m[3]
+		if strings.HasPrefix(rest, "atomic ") || strings.HasPrefix(rest, "volatile ") {
+			continue
+		}
+		f := topFields(rest)
+		if len(f) < 2 {
+			continue
+		}
+		ty, ptr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
+		if i := strings.LastIndex(ptr, "* "); i >= 0 && allocas[ptr[i+2:]] {
+			continue // the function's own local
+		}
+		out = append(out, fmt.Sprintf("%scall void (...) %s(%s %s)", m[1], keepFunc, ty, m[2]))
+		keeps++
+	}
+	if keeps > 0 {
+		out = append(out, "declare void "+keepFunc+"(...) #"+keepAttrs)
+		out = append(out, "attributes #"+keepAttrs+" = { inaccessiblememonly nofree nosync nounwind willreturn }")
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// keepAttrs is the attribute group of keepFunc's declaration (a number
+// clang does not use).
+const keepAttrs = "4000000"
+
+// topFields splits s at the commas outside brackets.
+func topFields(s string) []string {
+	var f []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				f = append(f, s[start:i])
+				start = i + 1
+			}
+		case '"':
+			if j := strings.IndexByte(s[i+1:], '"'); j >= 0 {
+				i += j + 1
+			}
+		}
+	}
+	return append(f, s[start:])
+}
+
+// raceUnguard deletes the keeping calls (and their declaration) from the
+// optimised IR.
+func raceUnguard(ll []byte) []byte {
+	key := []byte(keepFunc + "(")
+	if !bytes.Contains(ll, key) {
+		return ll
+	}
+	var out bytes.Buffer
+	out.Grow(len(ll))
+	for len(ll) > 0 {
+		i := bytes.IndexByte(ll, '\n')
+		var ln []byte
+		if i < 0 {
+			ln, ll = ll, nil
+		} else {
+			ln, ll = ll[:i+1], ll[i+1:]
+		}
+		if bytes.Contains(ln, key) {
+			t := bytes.TrimLeft(ln, " \t")
+			if bytes.HasPrefix(t, []byte("declare ")) || bytes.HasPrefix(t, []byte("call ")) || bytes.HasPrefix(t, []byte("tail call ")) || bytes.HasPrefix(t, []byte("notail call ")) {
+				continue
+			}
+		}
+		out.Write(ln)
+	}
+	return out.Bytes()
+}
+
+// optimizeRaceGuarded runs the -O1 pipeline on the front end's IR fe of
+// path, guarded as raceGuard says.
+func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOptions) ([]byte, error) {
+	f, err := os.CreateTemp("", "musket-fe-*.ll")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	defer os.Remove(f.Name())
+	_, werr := f.Write(raceGuard(fe))
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return nil, fmt.Errorf("%s: %v", path, werr)
+	}
+	args := []string{"-S", "-emit-llvm", "-O1", "-fno-discard-value-names", "-Wno-everything"}
+	args = append(args, co.Extra...)
+	args = append(args, "-x", "ir", "-o", "-", f.Name())
+	out, errb, err := runClang(ctx, args)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: clang could not optimise its own IR (a bug of Musket's race-preserving compilation): %v: %s", path, err, bytes.TrimSpace(errb))
+	}
+	return raceUnguard(out), nil
+}
