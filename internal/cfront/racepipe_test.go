@@ -1,0 +1,92 @@
+package cfront
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRacePreserved checks that the compilation keeps the racing accesses
+// LLVM's -O1 pipeline deleted (a static global made local or deleted, an
+// unused load), with both engines, and that a static global shared under
+// a lock stays race free.
+func TestRacePreserved(t *testing.T) {
+	needClang(t)
+	for _, c := range []struct {
+		file string
+		want Verdict
+		v    string // the racing variable
+	}{
+		{"static_local.c", Race, "shared"},
+		{"never_read.c", Race, "last"},
+		{"dead_read.c", Race, "level"},
+		{"static_locked.c", Safe, ""},
+	} {
+		p, err := Lower(context.Background(), filepath.Join("testdata", "racecc", c.file), Options{Bound: 2})
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		for _, engine := range []string{"graph", "smt"} {
+			r, err := CheckProgram(context.Background(), p, CheckOptions{Bound: 2, Engine: engine, Model: model(t, "rc11"), ModelName: "rc11", Races: true})
+			if err != nil {
+				t.Fatalf("%s/%s: %v", c.file, engine, err)
+			}
+			if r.Verdict != c.want {
+				t.Errorf("%s/%s: %v, want %v", c.file, engine, r.Verdict, c.want)
+				continue
+			}
+			if c.want == Race && (len(r.RacePair) != 2 || r.RacePair[0].Var != c.v || r.RacePair[1].Var != c.v) {
+				t.Errorf("%s/%s: racing pair %+v, want two accesses of %s", c.file, engine, r.RacePair, c.v)
+			}
+		}
+	}
+}
+
+// TestRaceGuardText checks the rewriting of the front end's IR and its
+// undoing on small pieces of IR.
+func TestRaceGuardText(t *testing.T) {
+	in := strings.Join([]string{
+		`@g = internal global i32 0, align 4, !dbg !0`,
+		`@t = internal thread_local global i32 1, align 4`,
+		`@k = internal constant i32 5, align 4`,
+		`@e = dso_local global i32 0, align 4`,
+		`define dso_local i32 @f(i32* %p) #0 {`,
+		`entry:`,
+		`  %a = alloca i32, align 4`,
+		`  %0 = load i32, i32* %a, align 4`,
+		`  %1 = load i32, i32* @g, align 4, !dbg !9, !tbaa !7`,
+		`  %2 = load volatile i32, i32* @e, align 4`,
+		`  %3 = load atomic i32, i32* @e seq_cst, align 4`,
+		`  %4 = load { i32, i32 }, { i32, i32 }* %q, align 4`,
+		`  %5 = load i32, i32* getelementptr inbounds ([2 x i32], [2 x i32]* @h, i64 0, i64 1), align 4`,
+		`  ret i32 %1`,
+		`}`,
+	}, "\n")
+	got := string(raceGuard([]byte(in)))
+	for _, want := range []string{
+		"@g = dso_local global i32 0, align 4, !dbg !0\n",
+		"@t = dso_local thread_local global i32 1",
+		"@k = internal constant i32 5",
+		"  %1 = load i32, i32* @g, align 4, !dbg !9, !tbaa !7\n  call void (...) " + keepFunc + "(i32 %1)\n",
+		"  call void (...) " + keepFunc + "({ i32, i32 } %4)\n",
+		"  call void (...) " + keepFunc + "(i32 %5)\n",
+		"declare void " + keepFunc + "(...) #",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("raceGuard's IR lacks %q:\n%s", want, got)
+		}
+	}
+	for _, v := range []string{"%0", "%2", "%3"} {
+		if strings.Contains(got, "("+"i32 "+v+")") {
+			t.Errorf("raceGuard keeps %s (a local's, a volatile or an atomic load):\n%s", v, got)
+		}
+	}
+	back := string(raceUnguard([]byte(got)))
+	if strings.Contains(back, keepFunc) {
+		t.Errorf("raceUnguard leaves a keeping call:\n%s", back)
+	}
+	if strings.Count(back, "\n") != strings.Count(in, "\n")+1 { // the attribute group stays
+		t.Errorf("raceUnguard deletes other lines:\n%s", back)
+	}
+}
