@@ -24,7 +24,11 @@ import (
 //   - every internal global variable (a static one, file scope or in a
 //     function) gets external linkage under the same name, so that no
 //     interprocedural pass may localise, shrink or delete it; constants
-//     keep their linkage (they are never written, so never race);
+//     keep their linkage (they are never written, so never race), and
+//     so does a variable that the IR only loads from (no store, its
+//     address taken nowhere: it keeps its initial value and never
+//     races, and the optimiser may fold it into a constant, as a loop
+//     bound, say);
 //   - every plain (not atomic, not volatile) load through a pointer that
 //     is not one of the function's own allocas gets a use that the
 //     optimiser must keep: a call of a declared function that touches
@@ -55,13 +59,14 @@ var (
 func raceGuard(ll []byte) []byte {
 	lines := strings.Split(string(ll), "\n")
 	out := make([]string, 0, len(lines)+len(lines)/4)
+	readOnly := readOnlyGlobals(lines)
 	allocas := map[string]bool{}
 	keeps := 0
 	for _, ln := range lines {
 		if strings.HasPrefix(ln, "define ") {
 			allocas = map[string]bool{}
 		}
-		if strings.HasPrefix(ln, "@") {
+		if strings.HasPrefix(ln, "@") && !readOnly[globalName(ln)] {
 			ln = internalGlobal.ReplaceAllString(ln, "${1}dso_local ${2}")
 			out = append(out, ln)
 			continue
@@ -96,6 +101,58 @@ func raceGuard(ll []byte) []byte {
 		out = append(out, "attributes #"+keepAttrs+" = { inaccessiblememonly nofree nosync nounwind willreturn }")
 	}
 	return []byte(strings.Join(out, "\n"))
+}
+
+// globalName is the name a line that defines a global defines.
+func globalName(ln string) string {
+	if i := strings.Index(ln, " = "); i > 0 {
+		return ln[:i]
+	}
+	return ""
+}
+
+var globalRef = regexp.MustCompile(`@[-\w.$]+`)
+
+// readOnlyGlobals are the internal global variables of the IR lines that
+// appear nowhere but as the address of loads (not in their definition's
+// line).
+func readOnlyGlobals(lines []string) map[string]bool {
+	cand := map[string]bool{}
+	for _, ln := range lines {
+		if strings.HasPrefix(ln, "@") && internalGlobal.MatchString(ln) {
+			cand[globalName(ln)] = true
+		}
+	}
+	if len(cand) == 0 {
+		return cand
+	}
+	for _, ln := range lines {
+		own := ""
+		if strings.HasPrefix(ln, "@") {
+			own = globalName(ln)
+		}
+		var loadPtr string
+		if m := loadDef.FindStringSubmatch(ln); m != nil {
+			if f := topFields(m[3]); len(f) >= 2 {
+				loadPtr = strings.TrimSpace(f[1])
+				if i := strings.LastIndex(loadPtr, "* "); i >= 0 {
+					loadPtr = loadPtr[i+2:]
+				}
+			}
+		}
+		for _, loc := range globalRef.FindAllStringIndex(ln, -1) {
+			name := ln[loc[0]:loc[1]]
+			if !cand[name] || name == own && loc[0] == 0 {
+				continue
+			}
+			// A use other than the address of a load; loadPtr is the
+			// load's address operand, found once per line.
+			if name != loadPtr || !strings.Contains(ln, "* "+name+",") || strings.Count(ln, name) != 1 {
+				delete(cand, name)
+			}
+		}
+	}
+	return cand
 }
 
 // keepAttrs is the attribute group of keepFunc's declaration (a number

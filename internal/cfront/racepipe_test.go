@@ -51,6 +51,7 @@ func TestRaceGuardText(t *testing.T) {
 		`@t = internal thread_local global i32 1, align 4`,
 		`@k = internal constant i32 5, align 4`,
 		`@e = dso_local global i32 0, align 4`,
+		`@n = internal global i32 3, align 4`,
 		`define dso_local i32 @f(i32* %p) #0 {`,
 		`entry:`,
 		`  %a = alloca i32, align 4`,
@@ -60,6 +61,9 @@ func TestRaceGuardText(t *testing.T) {
 		`  %3 = load atomic i32, i32* @e seq_cst, align 4`,
 		`  %4 = load { i32, i32 }, { i32, i32 }* %q, align 4`,
 		`  %5 = load i32, i32* getelementptr inbounds ([2 x i32], [2 x i32]* @h, i64 0, i64 1), align 4`,
+		`  store i32 1, i32* @g, align 4`,
+		`  store i32 1, i32* @t, align 4`,
+		`  %6 = load i32, i32* @n, align 4`,
 		`  ret i32 %1`,
 		`}`,
 	}, "\n")
@@ -68,6 +72,7 @@ func TestRaceGuardText(t *testing.T) {
 		"@g = dso_local global i32 0, align 4, !dbg !0\n",
 		"@t = dso_local thread_local global i32 1",
 		"@k = internal constant i32 5",
+		"@n = internal global i32 3", // only loaded
 		"  %1 = load i32, i32* @g, align 4, !dbg !9, !tbaa !7\n  call void (...) " + keepFunc + "(i32 %1)\n",
 		"  call void (...) " + keepFunc + "({ i32, i32 } %4)\n",
 		"  call void (...) " + keepFunc + "(i32 %5)\n",
