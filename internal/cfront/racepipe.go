@@ -236,5 +236,20 @@ func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOp
 		}
 		return nil, fmt.Errorf("%s: clang could not optimise its own IR (a bug of Musket's race-preserving compilation): %v: %s", path, err, bytes.TrimSpace(errb))
 	}
-	return raceUnguard(out), nil
+	return sameModuleID(raceUnguard(out), fe), nil
+}
+
+// sameModuleID gives the optimised IR out the module identifier of the
+// front end's IR fe (out's names the temporary file), so that the IR of
+// a program is the same at each compilation.
+func sameModuleID(out, fe []byte) []byte {
+	const id = "; ModuleID = "
+	if !bytes.HasPrefix(out, []byte(id)) || !bytes.HasPrefix(fe, []byte(id)) {
+		return out
+	}
+	i, j := bytes.IndexByte(out, '\n'), bytes.IndexByte(fe, '\n')
+	if i < 0 || j < 0 {
+		return out
+	}
+	return append(append([]byte{}, fe[:j]...), out[i:]...)
 }
