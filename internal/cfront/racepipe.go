@@ -226,10 +226,7 @@ func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOp
 	if werr != nil {
 		return nil, fmt.Errorf("%s: %v", path, werr)
 	}
-	args := []string{"-S", "-emit-llvm", "-O1", "-fno-discard-value-names", "-Wno-everything"}
-	args = append(args, co.Extra...)
-	args = append(args, "-x", "ir", "-o", "-", f.Name())
-	out, errb, err := runClang(ctx, args)
+	out, errb, err := runClang(ctx, optimizeArgs(f.Name(), co))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err
@@ -237,6 +234,15 @@ func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOp
 		return nil, fmt.Errorf("%s: clang could not optimise its own IR (a bug of Musket's race-preserving compilation): %v: %s", path, err, bytes.TrimSpace(errb))
 	}
 	return sameModuleID(raceUnguard(out), fe), nil
+}
+
+// optimizeArgs are clang's arguments for the -O1 pipeline on the IR in
+// the file ll: the flags the user gave too (those of the front end are
+// not used on IR; -mllvm options of the optimiser are).
+func optimizeArgs(ll string, co ClangOptions) []string {
+	args := []string{"-S", "-emit-llvm", "-O1", "-fno-discard-value-names", "-Wno-everything"}
+	args = append(args, co.Extra...)
+	return append(args, "-x", "ir", "-o", "-", ll)
 }
 
 // sameModuleID gives the optimised IR out the module identifier of the

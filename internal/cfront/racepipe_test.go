@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,5 +94,24 @@ func TestRaceGuardText(t *testing.T) {
 	}
 	if strings.Count(back, "\n") != strings.Count(in, "\n")+1 { // the attribute group stays
 		t.Errorf("raceUnguard deletes other lines:\n%s", back)
+	}
+}
+
+// TestFastFrontSameOptimised checks that the fast front and clang-14
+// optimise the guarded IR the same way (TestFastFrontSameIR compares the
+// front ends' IR).
+func TestFastFrontSameOptimised(t *testing.T) {
+	front := needFastFront(t)
+	for _, f := range []string{"../../examples/c/mcs.c", "testdata/cnames.c", "testdata/racecc/dead_read.c"} {
+		fe, _, err := runClang(context.Background(), clangArgs(f, ClangOptions{}))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		ll := filepath.Join(t.TempDir(), "fe.ll")
+		if err := os.WriteFile(ll, raceGuard(fe), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fast, slow := bothRuns(t, front, optimizeArgs(ll, ClangOptions{}))
+		sameRun(t, f, fast, slow)
 	}
 }
