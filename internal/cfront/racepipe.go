@@ -30,7 +30,8 @@ import (
 //     races, and the optimiser may fold it into a constant, as a loop
 //     bound, say);
 //   - every plain (not atomic, not volatile) load through a pointer that
-//     is not one of the function's own allocas gets a use that the
+//     is not one of the function's own allocas whose address does not
+//     escape (localAllocas) gets a use that the
 //     optimiser must keep: a call of a declared function that touches
 //     only memory the program cannot reach (inaccessiblememonly), so it
 //     blocks no optimisation of the program's memory but keeps the load.
@@ -62,17 +63,16 @@ func raceGuard(ll []byte) []byte {
 	readOnly := readOnlyGlobals(lines)
 	allocas := map[string]bool{}
 	keeps := 0
-	for _, ln := range lines {
+	for i, ln := range lines {
 		if strings.HasPrefix(ln, "define ") {
-			allocas = map[string]bool{}
+			end := i + 1
+			for end < len(lines) && lines[end] != "}" {
+				end++
+			}
+			allocas = localAllocas(lines[i+1 : end])
 		}
 		if strings.HasPrefix(ln, "@") && !readOnly[globalName(ln)] {
 			ln = internalGlobal.ReplaceAllString(ln, "${1}dso_local ${2}")
-			out = append(out, ln)
-			continue
-		}
-		if m := allocaDef.FindStringSubmatch(ln); m != nil {
-			allocas[m[1]] = true
 			out = append(out, ln)
 			continue
 		}
@@ -101,6 +101,74 @@ func raceGuard(ll []byte) []byte {
 		out = append(out, "attributes #"+keepAttrs+" = { inaccessiblememonly nofree nosync nounwind willreturn }")
 	}
 	return []byte(strings.Join(out, "\n"))
+}
+
+var localRef = regexp.MustCompile(`%[-\w.$]+`)
+
+// localAllocas are the allocas of a function's body whose address does
+// not escape: it appears only as the address of loads and stores, in
+// llvm.dbg.declare, and in bitcasts used only by lifetime markers.
+func localAllocas(body []string) map[string]bool {
+	local := map[string]bool{}
+	for _, ln := range body {
+		if m := allocaDef.FindStringSubmatch(ln); m != nil {
+			local[m[1]] = true
+		}
+	}
+	if len(local) == 0 {
+		return local
+	}
+	// The bitcasts of allocas, and whether each is used only by
+	// lifetime markers.
+	casts := map[string]string{}
+	for _, ln := range body {
+		t := strings.TrimSpace(ln)
+		if i := strings.Index(t, " = bitcast "); i > 0 {
+			for _, r := range localRef.FindAllString(t[i:], -1) {
+				if local[r] {
+					casts[t[:i]] = r
+				}
+			}
+		}
+	}
+	for _, ln := range body {
+		t := strings.TrimSpace(ln)
+		def := ""
+		if i := strings.Index(t, " = "); i > 0 && strings.HasPrefix(t, "%") {
+			def = t[:i]
+		}
+		if local[def] {
+			continue // the alloca itself
+		}
+		if _, ok := casts[def]; ok {
+			continue // the cast; its uses decide
+		}
+		refs := localRef.FindAllString(t, -1)
+		for _, r := range refs {
+			if a, ok := casts[r]; ok && !strings.Contains(t, "@llvm.lifetime.") {
+				delete(local, a)
+			}
+		}
+		if strings.Contains(t, "@llvm.dbg.declare(") {
+			continue
+		}
+		var addr string
+		if m := loadDef.FindStringSubmatch(ln); m != nil {
+			if f := topFields(m[3]); len(f) >= 2 {
+				addr = strings.TrimSpace(f[1])
+			}
+		} else if strings.HasPrefix(t, "store ") {
+			if f := topFields(strings.TrimPrefix(t, "store ")); len(f) >= 2 {
+				addr = strings.TrimSpace(f[1])
+			}
+		}
+		for _, r := range refs {
+			if local[r] && !strings.HasSuffix(addr, "* "+r) {
+				delete(local, r)
+			}
+		}
+	}
+	return local
 }
 
 // globalName is the name a line that defines a global defines.

@@ -22,6 +22,7 @@ func TestRacePreserved(t *testing.T) {
 		{"static_local.c", Race, "shared"},
 		{"never_read.c", Race, "last"},
 		{"dead_read.c", Race, "level"},
+		{"escaped_local.c", Race, "box"},
 		{"static_locked.c", Safe, ""},
 	} {
 		p, err := Lower(context.Background(), filepath.Join("testdata", "racecc", c.file), Options{Bound: 2})
