@@ -47,6 +47,11 @@ import (
 // keepFunc is the function that keeps a load.
 const keepFunc = "@__musket_keep_load"
 
+// sameFunc (with a number per type) returns its argument, as far as
+// Musket is concerned; the optimiser does not know it, so a store of a
+// value loaded from the same address (x = x) is not a no-op to it.
+const sameFunc = "@__musket_same_value"
+
 // raceGuardVersion names the rewriting in the compile cache's key.
 const raceGuardVersion = "musket-race-guard=1"
 
@@ -62,7 +67,9 @@ func raceGuard(ll []byte) []byte {
 	out := make([]string, 0, len(lines)+len(lines)/4)
 	readOnly := readOnlyGlobals(lines)
 	allocas := map[string]bool{}
-	keeps := 0
+	loadedFrom := map[string]string{} // a load's value -> its address
+	sameTypes := map[string]int{}     // the types of sameFunc's declarations
+	keeps, sames := 0, 0
 	for i, ln := range lines {
 		if strings.HasPrefix(ln, "define ") {
 			end := i + 1
@@ -70,6 +77,28 @@ func raceGuard(ll []byte) []byte {
 				end++
 			}
 			allocas = localAllocas(lines[i+1 : end])
+			loadedFrom = map[string]string{}
+		}
+		if t := strings.TrimLeft(ln, " \t"); strings.HasPrefix(t, "store ") && len(t) < len(ln) {
+			// A store of the value just loaded from its own address:
+			// the optimiser deletes it as a no-op unless the value is
+			// hidden behind sameFunc.
+			if f := topFields(t[len("store "):]); len(f) >= 2 {
+				val, addr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
+				if j := strings.LastIndex(val, " "); j > 0 && loadedFrom[val[j+1:]] == addr {
+					ty := val[:j]
+					k, ok := sameTypes[ty]
+					if !ok {
+						k = len(sameTypes)
+						sameTypes[ty] = k
+					}
+					name := fmt.Sprintf("%%musket.same.%d", sames)
+					sames++
+					indent := ln[:len(ln)-len(t)]
+					out = append(out, fmt.Sprintf("%s%s = call %s (...) %s.%d(%s)", indent, name, ty, sameFunc, k, val))
+					ln = indent + "store " + ty + " " + name + "," + strings.Join(f[1:], ",")
+				}
+			}
 		}
 		if strings.HasPrefix(ln, "@") && !readOnly[globalName(ln)] {
 			ln = internalGlobal.ReplaceAllString(ln, "${1}dso_local ${2}")
@@ -90,13 +119,17 @@ func raceGuard(ll []byte) []byte {
 			continue
 		}
 		ty, ptr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
+		loadedFrom[m[2]] = ptr
 		if i := strings.LastIndex(ptr, "* "); i >= 0 && allocas[ptr[i+2:]] {
 			continue // the function's own local
 		}
 		out = append(out, fmt.Sprintf("%scall void (...) %s(%s %s)", m[1], keepFunc, ty, m[2]))
 		keeps++
 	}
-	if keeps > 0 {
+	for ty, k := range sameTypes {
+		out = append(out, fmt.Sprintf("declare %s %s.%d(...) #%s", ty, sameFunc, k, keepAttrs))
+	}
+	if keeps > 0 || sames > 0 {
 		out = append(out, "declare void "+keepFunc+"(...) #"+keepAttrs)
 		out = append(out, "attributes #"+keepAttrs+" = { inaccessiblememonly nofree nosync nounwind willreturn }")
 	}
@@ -254,6 +287,7 @@ func topFields(s string) []string {
 // raceUnguard deletes the keeping calls (and their declaration) from the
 // optimised IR.
 func raceUnguard(ll []byte) []byte {
+	ll = unguardSame(ll)
 	key := []byte(keepFunc + "(")
 	if !bytes.Contains(ll, key) {
 		return ll
@@ -277,6 +311,52 @@ func raceUnguard(ll []byte) []byte {
 		out.Write(ln)
 	}
 	return out.Bytes()
+}
+
+var sameCall = regexp.MustCompile(`(?m)^\s+(%[-\w.$]+) = (?:tail |notail )?call ([^\n]*?) \(\.\.\.\) ` + regexp.QuoteMeta(sameFunc) + `\.\d+\(([^\n]*)\)[^\n]*\n`)
+
+// unguardSame deletes the calls of sameFunc and puts their argument in
+// place of their value.
+func unguardSame(ll []byte) []byte {
+	if !bytes.Contains(ll, []byte(sameFunc)) {
+		return ll
+	}
+	subst := map[string]string{}
+	ll = sameCall.ReplaceAllFunc(ll, func(m []byte) []byte {
+		g := sameCall.FindSubmatch(m)
+		arg := strings.TrimSpace(strings.TrimPrefix(string(g[3]), string(g[2])+" "))
+		arg = strings.TrimPrefix(arg, "noundef ")
+		subst[string(g[1])] = arg
+		return nil
+	})
+	// Chains (a value of one call as another's argument) resolve here.
+	for k, v := range subst {
+		for {
+			w, ok := subst[v]
+			if !ok || w == v {
+				break
+			}
+			v = w
+		}
+		subst[k] = v
+	}
+	var out []string
+	for _, ln := range strings.Split(string(ll), "\n") {
+		t := strings.TrimLeft(ln, " \t")
+		if strings.HasPrefix(t, "declare ") && strings.Contains(t, sameFunc) {
+			continue
+		}
+		if strings.Contains(ln, "%") {
+			ln = localRef.ReplaceAllStringFunc(ln, func(r string) string {
+				if v, ok := subst[r]; ok {
+					return v
+				}
+				return r
+			})
+		}
+		out = append(out, ln)
+	}
+	return []byte(strings.Join(out, "\n"))
 }
 
 // optimizeRaceGuarded runs the -O1 pipeline on the front end's IR fe of

@@ -23,6 +23,7 @@ func TestRacePreserved(t *testing.T) {
 		{"never_read.c", Race, "last"},
 		{"dead_read.c", Race, "level"},
 		{"escaped_local.c", Race, "box"},
+		{"self_store.c", Race, "word"},
 		{"static_locked.c", Safe, ""},
 	} {
 		p, err := Lower(context.Background(), filepath.Join("testdata", "racecc", c.file), Options{Bound: 2})
@@ -114,5 +115,44 @@ func TestFastFrontSameOptimised(t *testing.T) {
 		}
 		fast, slow := bothRuns(t, front, optimizeArgs(ll, ClangOptions{}))
 		sameRun(t, f, fast, slow)
+	}
+}
+
+// TestRaceGuardSame checks that a store of the value just loaded from its
+// own address goes through sameFunc, and that undoing it puts the value
+// back in every use.
+func TestRaceGuardSame(t *testing.T) {
+	in := strings.Join([]string{
+		`define dso_local void @f() #0 {`,
+		`entry:`,
+		`  %0 = load i32, i32* @x, align 4, !tbaa !3`,
+		`  store i32 %0, i32* @x, align 4, !tbaa !3`,
+		`  store i32 %0, i32* @y, align 4`,
+		`  ret void`,
+		`}`,
+	}, "\n")
+	got := string(raceGuard([]byte(in)))
+	for _, want := range []string{
+		"  %musket.same.0 = call i32 (...) " + sameFunc + ".0(i32 %0)\n  store i32 %musket.same.0, i32* @x, align 4, !tbaa !3\n",
+		"  store i32 %0, i32* @y, align 4\n",
+		"declare i32 " + sameFunc + ".0(...) #",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("raceGuard's IR lacks %q:\n%s", want, got)
+		}
+	}
+	opt := strings.Join([]string{
+		`define dso_local void @f() #0 {`,
+		`  %musket.same.0.i = tail call i32 (...) ` + sameFunc + `.0(i32 noundef 7) #5`,
+		`  store i32 %musket.same.0.i, i32* @x, align 4`,
+		`  %c = icmp eq i32 %musket.same.0.i, %musket.same.0.ix`,
+		`  ret void`,
+		`}`,
+		`declare i32 ` + sameFunc + `.0(...) #5`,
+		``,
+	}, "\n")
+	back := string(raceUnguard([]byte(opt)))
+	if strings.Contains(back, sameFunc) || !strings.Contains(back, "store i32 7, i32* @x") || !strings.Contains(back, "icmp eq i32 7, %musket.same.0.ix") {
+		t.Errorf("raceUnguard:\n%s", back)
 	}
 }
