@@ -34,12 +34,16 @@ import (
 //     escape (localAllocas) gets a use that the
 //     optimiser must keep: a call of a declared function that touches
 //     only memory the program cannot reach (inaccessiblememonly), so it
-//     blocks no optimisation of the program's memory but keeps the load.
+//     blocks no optimisation of the program's memory but keeps the load;
+//   - a store of the value just loaded from the same address (x = x),
+//     which the optimiser deletes as a no-op, stores the value as
+//     returned by an opaque call (sameFunc) instead.
 //
 // The rewritten IR then goes through the -O1 pipeline (the same passes
 // as one -O1 compilation: on every C file of the repository the IR
 // differs only in the numbers of value names when nothing is rewritten)
-// and raceUnguard deletes the keeping calls again. Loads may still be
+// and raceUnguard deletes the keeping calls again (and puts each
+// sameFunc call's argument in place of its value). Loads may still be
 // merged with others of the same location or take the value of a store
 // of the thread to the same location: each race of such a load is also
 // a race of the access that stands for it.
