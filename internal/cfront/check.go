@@ -135,7 +135,8 @@ func (o ClangOptions) args() []string {
 // clangArgs are the arguments of clang's compilation of path to IR on
 // standard output.
 func clangArgs(path string, co ClangOptions) []string {
-	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-fno-discard-value-names", "-Wno-everything"}
+	// The front end's IR only: CompileIR optimises it (racepipe.go).
+	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-Xclang", "-disable-llvm-passes", "-fno-discard-value-names", "-Wno-everything"}
 	args = append(args, co.args()...)
 	if inc := findInclude(); inc != "" {
 		args = append(args, "-I", inc)
@@ -168,7 +169,7 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	dir, key := cacheDir(co), ""
 	if dir != "" {
 		if src, err := os.ReadFile(path); err == nil {
-			key = cacheKey(args, src)
+			key = cacheKey(append(args[:len(args):len(args)], raceGuardVersion), src)
 		}
 	}
 	var depFile string
@@ -196,6 +197,12 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 			return nil, &ClangError{File: path, Output: string(errb)}
 		}
 		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
+	}
+	if out, err = optimizeRaceGuarded(ctx, path, out, co); err != nil { // racepipe.go
+		if ctx.Err() != nil {
+			return nil, &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
+		}
+		return nil, err
 	}
 	if depFile != "" {
 		cacheStore(dir, key, depFile, start, out)

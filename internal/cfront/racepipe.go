@@ -1,0 +1,413 @@
+package cfront
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+)
+
+// The race-preserving compilation. LLVM's optimisation pipeline may
+// assume that the program has no data race, and on a racy program it
+// removes the racing accesses: GlobalOpt turns an internal (static)
+// global that one function uses into a local of that function, or
+// deletes one that is never read, and InstCombine and the other passes
+// delete a load whose value is not used. Musket then answers PASS where
+// the C program has a data race (undefined behaviour, the verdict RACE).
+//
+// CompileIR therefore compiles in two steps. Clang first emits the IR
+// of the front end with LLVM's passes turned off (-Xclang
+// -disable-llvm-passes; the IR is that of -O1 before its pipeline).
+// raceGuard rewrites it:
+//   - every internal global variable (a static one, file scope or in a
+//     function) gets external linkage under the same name, so that no
+//     interprocedural pass may localise, shrink or delete it; constants
+//     keep their linkage (they are never written, so never race), and
+//     so does a variable that the IR only loads from (no store, its
+//     address taken nowhere: it keeps its initial value and never
+//     races, and the optimiser may fold it into a constant, as a loop
+//     bound, say);
+//   - every plain (not atomic, not volatile) load through a pointer that
+//     is not one of the function's own allocas whose address does not
+//     escape (localAllocas) gets a use that the
+//     optimiser must keep: a call of a declared function that touches
+//     only memory the program cannot reach (inaccessiblememonly), so it
+//     blocks no optimisation of the program's memory but keeps the load;
+//   - a store of the value just loaded from the same address (x = x),
+//     which the optimiser deletes as a no-op, stores the value as
+//     returned by an opaque call (sameFunc) instead.
+//
+// The rewritten IR then goes through the -O1 pipeline (the same passes
+// as one -O1 compilation: on every C file of the repository the IR
+// differs only in the numbers of value names when nothing is rewritten)
+// and raceUnguard deletes the keeping calls again (and puts each
+// sameFunc call's argument in place of its value). Loads may still be
+// merged with others of the same location or take the value of a store
+// of the thread to the same location: each race of such a load is also
+// a race of the access that stands for it.
+
+// keepFunc is the function that keeps a load.
+const keepFunc = "@__musket_keep_load"
+
+// sameFunc (with a number per type) returns its argument, as far as
+// Musket is concerned; the optimiser does not know it, so a store of a
+// value loaded from the same address (x = x) is not a no-op to it.
+const sameFunc = "@__musket_same_value"
+
+// raceGuardVersion names the rewriting in the compile cache's key.
+const raceGuardVersion = "musket-race-guard=1"
+
+var (
+	internalGlobal = regexp.MustCompile(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
+	allocaDef      = regexp.MustCompile(`^\s+(%[-\w.$]+) = alloca `)
+	loadDef        = regexp.MustCompile(`^(\s+)(%[-\w.$]+) = load ([^\n]*)$`)
+)
+
+// raceGuard rewrites the front end's IR as the comment above says.
+func raceGuard(ll []byte) []byte {
+	lines := strings.Split(string(ll), "\n")
+	out := make([]string, 0, len(lines)+len(lines)/4)
+	readOnly := readOnlyGlobals(lines)
+	allocas := map[string]bool{}
+	loadedFrom := map[string]string{} // a load's value -> its address
+	sameTypes := map[string]int{}     // the types of sameFunc's declarations
+	keeps, sames := 0, 0
+	for i, ln := range lines {
+		if strings.HasPrefix(ln, "define ") {
+			end := i + 1
+			for end < len(lines) && lines[end] != "}" {
+				end++
+			}
+			allocas = localAllocas(lines[i+1 : end])
+			loadedFrom = map[string]string{}
+		}
+		if t := strings.TrimLeft(ln, " \t"); strings.HasPrefix(t, "store ") && len(t) < len(ln) {
+			// A store of the value just loaded from its own address:
+			// the optimiser deletes it as a no-op unless the value is
+			// hidden behind sameFunc.
+			if f := topFields(t[len("store "):]); len(f) >= 2 {
+				val, addr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
+				if j := strings.LastIndex(val, " "); j > 0 && loadedFrom[val[j+1:]] == addr {
+					ty := val[:j]
+					k, ok := sameTypes[ty]
+					if !ok {
+						k = len(sameTypes)
+						sameTypes[ty] = k
+					}
+					name := fmt.Sprintf("%%musket.same.%d", sames)
+					sames++
+					indent := ln[:len(ln)-len(t)]
+					out = append(out, fmt.Sprintf("%s%s = call %s (...) %s.%d(%s)", indent, name, ty, sameFunc, k, val))
+					ln = indent + "store " + ty + " " + name + "," + strings.Join(f[1:], ",")
+				}
+			}
+		}
+		if strings.HasPrefix(ln, "@") && !readOnly[globalName(ln)] {
+			ln = internalGlobal.ReplaceAllString(ln, "${1}dso_local ${2}")
+			out = append(out, ln)
+			continue
+		}
+		out = append(out, ln)
+		m := loadDef.FindStringSubmatch(ln)
+		if m == nil {
+			continue
+		}
+		rest := m[3]
+		if strings.HasPrefix(rest, "atomic ") || strings.HasPrefix(rest, "volatile ") {
+			continue
+		}
+		f := topFields(rest)
+		if len(f) < 2 {
+			continue
+		}
+		ty, ptr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
+		loadedFrom[m[2]] = ptr
+		if i := strings.LastIndex(ptr, "* "); i >= 0 && allocas[ptr[i+2:]] {
+			continue // the function's own local
+		}
+		out = append(out, fmt.Sprintf("%scall void (...) %s(%s %s)", m[1], keepFunc, ty, m[2]))
+		keeps++
+	}
+	for ty, k := range sameTypes {
+		out = append(out, fmt.Sprintf("declare %s %s.%d(...) #%s", ty, sameFunc, k, keepAttrs))
+	}
+	if keeps > 0 || sames > 0 {
+		out = append(out, "declare void "+keepFunc+"(...) #"+keepAttrs)
+		out = append(out, "attributes #"+keepAttrs+" = { inaccessiblememonly nofree nosync nounwind willreturn }")
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+var localRef = regexp.MustCompile(`%[-\w.$]+`)
+
+// localAllocas are the allocas of a function's body whose address does
+// not escape: it appears only as the address of loads and stores, in
+// llvm.dbg.declare, and in bitcasts used only by lifetime markers.
+func localAllocas(body []string) map[string]bool {
+	local := map[string]bool{}
+	for _, ln := range body {
+		if m := allocaDef.FindStringSubmatch(ln); m != nil {
+			local[m[1]] = true
+		}
+	}
+	if len(local) == 0 {
+		return local
+	}
+	// The bitcasts of allocas, and whether each is used only by
+	// lifetime markers.
+	casts := map[string]string{}
+	for _, ln := range body {
+		t := strings.TrimSpace(ln)
+		if i := strings.Index(t, " = bitcast "); i > 0 {
+			for _, r := range localRef.FindAllString(t[i:], -1) {
+				if local[r] {
+					casts[t[:i]] = r
+				}
+			}
+		}
+	}
+	for _, ln := range body {
+		t := strings.TrimSpace(ln)
+		def := ""
+		if i := strings.Index(t, " = "); i > 0 && strings.HasPrefix(t, "%") {
+			def = t[:i]
+		}
+		if local[def] {
+			continue // the alloca itself
+		}
+		if _, ok := casts[def]; ok {
+			continue // the cast; its uses decide
+		}
+		refs := localRef.FindAllString(t, -1)
+		for _, r := range refs {
+			if a, ok := casts[r]; ok && !strings.Contains(t, "@llvm.lifetime.") {
+				delete(local, a)
+			}
+		}
+		if strings.Contains(t, "@llvm.dbg.declare(") {
+			continue
+		}
+		var addr string
+		if m := loadDef.FindStringSubmatch(ln); m != nil {
+			if f := topFields(m[3]); len(f) >= 2 {
+				addr = strings.TrimSpace(f[1])
+			}
+		} else if strings.HasPrefix(t, "store ") {
+			if f := topFields(strings.TrimPrefix(t, "store ")); len(f) >= 2 {
+				addr = strings.TrimSpace(f[1])
+			}
+		}
+		for _, r := range refs {
+			if local[r] && !strings.HasSuffix(addr, "* "+r) {
+				delete(local, r)
+			}
+		}
+	}
+	return local
+}
+
+// globalName is the name a line that defines a global defines.
+func globalName(ln string) string {
+	if i := strings.Index(ln, " = "); i > 0 {
+		return ln[:i]
+	}
+	return ""
+}
+
+var globalRef = regexp.MustCompile(`@[-\w.$]+`)
+
+// readOnlyGlobals are the internal global variables of the IR lines that
+// appear nowhere but as the address of loads (not in their definition's
+// line).
+func readOnlyGlobals(lines []string) map[string]bool {
+	cand := map[string]bool{}
+	for _, ln := range lines {
+		if strings.HasPrefix(ln, "@") && internalGlobal.MatchString(ln) {
+			cand[globalName(ln)] = true
+		}
+	}
+	if len(cand) == 0 {
+		return cand
+	}
+	for _, ln := range lines {
+		own := ""
+		if strings.HasPrefix(ln, "@") {
+			own = globalName(ln)
+		}
+		var loadPtr string
+		if m := loadDef.FindStringSubmatch(ln); m != nil {
+			if f := topFields(m[3]); len(f) >= 2 {
+				loadPtr = strings.TrimSpace(f[1])
+				if i := strings.LastIndex(loadPtr, "* "); i >= 0 {
+					loadPtr = loadPtr[i+2:]
+				}
+			}
+		}
+		for _, loc := range globalRef.FindAllStringIndex(ln, -1) {
+			name := ln[loc[0]:loc[1]]
+			if !cand[name] || name == own && loc[0] == 0 {
+				continue
+			}
+			// A use other than the address of a load; loadPtr is the
+			// load's address operand, found once per line.
+			if name != loadPtr || !strings.Contains(ln, "* "+name+",") || strings.Count(ln, name) != 1 {
+				delete(cand, name)
+			}
+		}
+	}
+	return cand
+}
+
+// keepAttrs is the attribute group of keepFunc's declaration (a number
+// clang does not use).
+const keepAttrs = "4000000"
+
+// topFields splits s at the commas outside brackets.
+func topFields(s string) []string {
+	var f []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				f = append(f, s[start:i])
+				start = i + 1
+			}
+		case '"':
+			if j := strings.IndexByte(s[i+1:], '"'); j >= 0 {
+				i += j + 1
+			}
+		}
+	}
+	return append(f, s[start:])
+}
+
+// raceUnguard deletes the keeping calls (and their declaration) from the
+// optimised IR.
+func raceUnguard(ll []byte) []byte {
+	ll = unguardSame(ll)
+	key := []byte(keepFunc + "(")
+	if !bytes.Contains(ll, key) {
+		return ll
+	}
+	var out bytes.Buffer
+	out.Grow(len(ll))
+	for len(ll) > 0 {
+		i := bytes.IndexByte(ll, '\n')
+		var ln []byte
+		if i < 0 {
+			ln, ll = ll, nil
+		} else {
+			ln, ll = ll[:i+1], ll[i+1:]
+		}
+		if bytes.Contains(ln, key) {
+			t := bytes.TrimLeft(ln, " \t")
+			if bytes.HasPrefix(t, []byte("declare ")) || bytes.HasPrefix(t, []byte("call ")) || bytes.HasPrefix(t, []byte("tail call ")) || bytes.HasPrefix(t, []byte("notail call ")) {
+				continue
+			}
+		}
+		out.Write(ln)
+	}
+	return out.Bytes()
+}
+
+var sameCall = regexp.MustCompile(`(?m)^\s+(%[-\w.$]+) = (?:tail |notail )?call ([^\n]*?) \(\.\.\.\) ` + regexp.QuoteMeta(sameFunc) + `\.\d+\(([^\n]*)\)[^\n]*\n`)
+
+// unguardSame deletes the calls of sameFunc and puts their argument in
+// place of their value.
+func unguardSame(ll []byte) []byte {
+	if !bytes.Contains(ll, []byte(sameFunc)) {
+		return ll
+	}
+	subst := map[string]string{}
+	ll = sameCall.ReplaceAllFunc(ll, func(m []byte) []byte {
+		g := sameCall.FindSubmatch(m)
+		arg := strings.TrimSpace(strings.TrimPrefix(string(g[3]), string(g[2])+" "))
+		arg = strings.TrimPrefix(arg, "noundef ")
+		subst[string(g[1])] = arg
+		return nil
+	})
+	// Chains (a value of one call as another's argument) resolve here.
+	for k, v := range subst {
+		for {
+			w, ok := subst[v]
+			if !ok || w == v {
+				break
+			}
+			v = w
+		}
+		subst[k] = v
+	}
+	var out []string
+	for _, ln := range strings.Split(string(ll), "\n") {
+		t := strings.TrimLeft(ln, " \t")
+		if strings.HasPrefix(t, "declare ") && strings.Contains(t, sameFunc) {
+			continue
+		}
+		if strings.Contains(ln, "%") {
+			ln = localRef.ReplaceAllStringFunc(ln, func(r string) string {
+				if v, ok := subst[r]; ok {
+					return v
+				}
+				return r
+			})
+		}
+		out = append(out, ln)
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// optimizeRaceGuarded runs the -O1 pipeline on the front end's IR fe of
+// path, guarded as raceGuard says.
+func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOptions) ([]byte, error) {
+	f, err := os.CreateTemp("", "musket-fe-*.ll")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	defer os.Remove(f.Name())
+	_, werr := f.Write(raceGuard(fe))
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return nil, fmt.Errorf("%s: %v", path, werr)
+	}
+	out, errb, err := runClang(ctx, optimizeArgs(f.Name(), co))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s: clang could not optimise its own IR (a bug of Musket's race-preserving compilation): %v: %s", path, err, bytes.TrimSpace(errb))
+	}
+	return sameModuleID(raceUnguard(out), fe), nil
+}
+
+// optimizeArgs are clang's arguments for the -O1 pipeline on the IR in
+// the file ll: the flags the user gave too (those of the front end are
+// not used on IR; -mllvm options of the optimiser are).
+func optimizeArgs(ll string, co ClangOptions) []string {
+	args := []string{"-S", "-emit-llvm", "-O1", "-fno-discard-value-names", "-Wno-everything"}
+	args = append(args, co.Extra...)
+	return append(args, "-x", "ir", "-o", "-", ll)
+}
+
+// sameModuleID gives the optimised IR out the module identifier of the
+// front end's IR fe (out's names the temporary file), so that the IR of
+// a program is the same at each compilation.
+func sameModuleID(out, fe []byte) []byte {
+	const id = "; ModuleID = "
+	if !bytes.HasPrefix(out, []byte(id)) || !bytes.HasPrefix(fe, []byte(id)) {
+		return out
+	}
+	i, j := bytes.IndexByte(out, '\n'), bytes.IndexByte(fe, '\n')
+	if i < 0 || j < 0 {
+		return out
+	}
+	return append(append([]byte{}, fe[:j]...), out[i:]...)
+}
