@@ -227,11 +227,7 @@ func (ev *evaluator) compile(x cat.Expr, en *env, rec map[string]smt.Node) (cval
 			if b.empty {
 				return a, nil
 			}
-			na, err := ev.materialise(a)
-			if err != nil {
-				return cval{}, err
-			}
-			nb, err := ev.materialise(b)
+			na, nb, err := ev.materialisePair(a, b)
 			if err != nil {
 				return cval{}, err
 			}
@@ -254,11 +250,7 @@ func (ev *evaluator) compile(x cat.Expr, en *env, rec map[string]smt.Node) (cval
 				}
 				return cval{node: d.Filter(nb, func(i, j int) bool { _, ok := r.get(i, j); return ok })}, nil
 			}
-			na, err := ev.materialise(a)
-			if err != nil {
-				return cval{}, err
-			}
-			nb, err := ev.materialise(b)
+			na, nb, err := ev.materialisePair(a, b)
 			if err != nil {
 				return cval{}, err
 			}
@@ -267,11 +259,7 @@ func (ev *evaluator) compile(x cat.Expr, en *env, rec map[string]smt.Node) (cval
 			if a.empty || b.empty {
 				return cval{empty: true}, nil
 			}
-			na, err := ev.materialise(a)
-			if err != nil {
-				return cval{}, err
-			}
-			nb, err := ev.materialise(b)
+			na, nb, err := ev.materialisePair(a, b)
 			if err != nil {
 				return cval{}, err
 			}
@@ -373,6 +361,16 @@ func names(x cat.Expr, rec map[string]smt.Node, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// materialisePair materialises both operands of a binary operator.
+func (ev *evaluator) materialisePair(a, b cval) (smt.Node, smt.Node, error) {
+	na, err := ev.materialise(a)
+	if err != nil {
+		return 0, 0, err
+	}
+	nb, err := ev.materialise(b)
+	return na, nb, err
 }
 
 // materialise gives a leaf's value to the theory: a base relation with
