@@ -157,6 +157,9 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 		res.Status = result.Timeout
 	case errors.Is(err, ErrBudget):
 		res.Status, res.Err = result.Timeout, ErrBudget
+	case errors.As(err, new(*UnsupportedError)):
+		res.Status = result.Unsupported
+		res.Err = err
 	case err != nil:
 		res.Status = result.Failed
 		res.Err = err
@@ -407,8 +410,12 @@ func (r *run) chooseRf(c *combo, i int, rf []int) error {
 // values computes the value of every event given rf, or reports that the
 // choice is inconsistent (a value depends on itself, or a path constraint
 // fails). divZero names the first division by zero the candidate
-// performs ("" for none).
-func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
+// performs ("" for none). err is set when the candidate is consistent as
+// far as the engine can tell but an operation fails (prog.Apply refuses
+// it: an address multiplied, ...): in an event's value, a constraint, a
+// divisor or the final value of an observed register (obs). Dropping
+// such a candidate would be a silent wrong verdict (issue #24).
+func (c *combo) values(rf []int, obs []spec.Ref, threads []*prog.Thread) (vals []prog.Value, divZero string, ok bool, err error) {
 	n := len(c.g.Events)
 	src := make([]int, n)
 	for i := range src {
@@ -419,6 +426,16 @@ func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 	}
 	vals = make([]prog.Value, n)
 	status := make([]uint8, n) // 0 unknown, 1 computing, 2 done, 3 failed
+	var opErr error            // the first operation that failed
+	fail := func(t int, err error) {
+		if opErr == nil {
+			name := fmt.Sprintf("P%d", t)
+			if t < len(threads) {
+				name = threads[t].Name
+			}
+			opErr = &UnsupportedError{fmt.Sprintf("%s: %v in an execution is not supported by the explicit engine", name, err)}
+		}
+	}
 	var valueOf func(e int) (prog.Value, bool)
 	local := func(t int) func(int) (prog.Value, bool) {
 		return func(i int) (prog.Value, bool) { return valueOf(c.base[t] + i) }
@@ -441,7 +458,12 @@ func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 		case c.thread[e] < 0:
 			v = c.syms[e].V
 		case c.syms[e] != nil:
-			v, ok = c.syms[e].Eval(local(c.thread[e]))
+			var err error
+			v, ok, err = c.syms[e].EvalErr(local(c.thread[e]))
+			if err != nil {
+				fail(c.thread[e], err)
+				ok = false
+			}
 		}
 		if !ok {
 			status[e] = 3
@@ -452,35 +474,73 @@ func (c *combo) values(rf []int) (vals []prog.Value, divZero string, ok bool) {
 	}
 	for e := range c.g.Events {
 		if c.g.Events[e].IsMem() || c.g.Events[e].Kind == event.Located {
-			if _, ok := valueOf(e); !ok {
-				return nil, "", false
+			if _, ok := valueOf(e); !ok && opErr == nil {
+				return nil, "", false, nil
 			}
 		}
 	}
+	// Once an operation failed, values that need it are unknown: the
+	// candidate is dropped only when a constraint computed without it is
+	// false, otherwise the failure is reported.
 	for t, p := range c.paths {
 		for _, k := range p.Cons {
-			v, ok := k.S.Eval(local(t))
-			if !ok || prog.Truth(v) != k.Want {
-				return nil, "", false
+			v, ok, err := k.S.EvalErr(local(t))
+			switch {
+			case err != nil:
+				fail(t, err)
+			case !ok:
+				if opErr == nil {
+					return nil, "", false, nil
+				}
+			case prog.Truth(v) != k.Want:
+				return nil, "", false, nil
 			}
 		}
 	}
 	for t, p := range c.paths {
 		for _, d := range p.Divs {
-			v, ok := d.Divisor.Eval(local(t))
-			if !ok {
-				return nil, "", false
+			v, ok, err := d.Divisor.EvalErr(local(t))
+			if err != nil {
+				fail(t, err)
+			}
+			if !ok || err != nil {
+				if opErr == nil {
+					return nil, "", false, nil
+				}
+				continue
 			}
 			if divZero == "" && prog.DividesByZero(d.Op, v) {
 				divZero = d.At
 			}
 		}
 	}
-	return vals, divZero, true
+	for _, ref := range obs {
+		if !ref.IsReg() || ref.Thread >= len(c.paths) {
+			continue
+		}
+		if s, ok := c.paths[ref.Thread].Regs[ref.Name]; ok {
+			if _, _, err := s.EvalErr(local(ref.Thread)); err != nil {
+				fail(ref.Thread, err)
+			}
+		}
+	}
+	if opErr != nil {
+		return nil, "", false, opErr
+	}
+	return vals, divZero, true, nil
 }
 
+// UnsupportedError is a feature of a test the explicit engine cannot
+// run; the result's status is then result.Unsupported.
+type UnsupportedError struct{ What string }
+
+func (e *UnsupportedError) Error() string { return e.What }
+
 func (r *run) withRf(c *combo, rf []int) error {
-	vals, divZero, ok := c.values(rf)
+	vals, divZero, ok, err := c.values(rf, r.obs, r.t.Threads)
+	if err != nil {
+		return err
+	}
 	if !ok {
 		return nil
 	}

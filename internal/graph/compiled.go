@@ -29,6 +29,11 @@ type cthread struct {
 	names []string       // the registers, by number
 	init  []prog.Value
 	code  []cinstr
+	// err is the first operation the compiled expressions failed to
+	// compute since runFrom last cleared it (an operator on an address
+	// that prog.Apply refuses): runFrom reports it as unsupported rather
+	// than going on with a made-up value. The engine is single-threaded.
+	err error
 }
 
 // compileThread compiles thread t of x.t.
@@ -63,6 +68,9 @@ func (x *engine) compileThread(t int) *cthread {
 			return func(r []prog.Value, old prog.Value) prog.Value {
 				v, err := prog.ApplyTotal(op, a(r, old), b(r, old))
 				if err != nil {
+					if ct.err == nil {
+						ct.err = err
+					}
 					return prog.Value{}
 				}
 				return v
@@ -72,6 +80,9 @@ func (x *engine) compileThread(t int) *cthread {
 			return func(r []prog.Value, old prog.Value) prog.Value {
 				v, err := prog.ApplyUnary(op, a(r, old))
 				if err != nil {
+					if ct.err == nil {
+						ct.err = err
+					}
 					return prog.Value{}
 				}
 				return v

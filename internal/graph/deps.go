@@ -110,7 +110,21 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		e.addrD, e.dataD, e.ctrlD, e.sctrlD = addr, data, ctrlNow(), sctrl
 		return pending{e: e, regs: regs, pos: k}
 	}
+	// evErr is the first operation eval failed to compute: it is
+	// reported at its instruction, never run on.
+	var evErr error
+	yield := func(p pending) (pending, error) {
+		if evErr != nil {
+			return pending{}, opError(at(p.e.pc), evErr)
+		}
+		return p, nil
+	}
+	last := 0
 	for pc, steps := 0, 0; pc < len(th.Code); steps++ {
+		if evErr != nil {
+			return pending{}, opError(at(last), evErr)
+		}
+		last = pc
 		if steps > maxSteps {
 			return pending{}, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
 		}
@@ -127,7 +141,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 			}
 			pc++
 		case prog.Assign:
-			regs[in.Dst] = eval(in.Val, regs, prog.Value{})
+			regs[in.Dst] = eval(in.Val, regs, prog.Value{}, &evErr)
 			deps[in.Dst] = exprDeps(in.Val, deps, nil)
 			pc++
 		case prog.Jump:
@@ -147,7 +161,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 					scoped = m
 				}
 			}
-			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{})) {
+			if in.Cond == nil || prog.Truth(eval(in.Cond, regs, prog.Value{}, &evErr)) {
 				if labels[in.Target] <= pc {
 					// Events are known by their instruction: each runs
 					// once at most.
@@ -167,12 +181,12 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pend(ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}, nil, nil), nil
+			return yield(pend(ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}, nil, nil))
 		case prog.Load:
 			if in.Part {
 				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
 			}
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			loc := locOf(eval(in.Addr, regs, prog.Value{}, &evErr))
 			ok, err := have(pc, false)
 			if err != nil {
 				return pending{}, err
@@ -186,7 +200,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			return pend(ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, exprDeps(in.Addr, deps, nil), nil), nil
+			return yield(pend(ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, exprDeps(in.Addr, deps, nil), nil))
 		case prog.Store:
 			if in.Part {
 				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
@@ -200,15 +214,15 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 				pc++
 				continue
 			}
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
-			v := eval(in.Val, regs, prog.Value{})
-			return pend(ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1},
-				exprDeps(in.Addr, deps, nil), exprDeps(in.Val, deps, nil)), nil
+			loc := locOf(eval(in.Addr, regs, prog.Value{}, &evErr))
+			v := eval(in.Val, regs, prog.Value{}, &evErr)
+			return yield(pend(ev{kind: event.Write, loc: loc, val: v, tags: in.Tags, pc: pc, rf: -1},
+				exprDeps(in.Addr, deps, nil), exprDeps(in.Val, deps, nil)))
 		case prog.RMW:
-			loc := locOf(eval(in.Addr, regs, prog.Value{}))
+			loc := locOf(eval(in.Addr, regs, prog.Value{}, &evErr))
 			ad := exprDeps(in.Addr, deps, nil)
 			holds := func(old prog.Value) bool {
-				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old))
+				return in.Cond == nil || prog.Truth(eval(in.Cond, regs, old, &evErr))
 			}
 			ok, err := have(pc, false)
 			if err != nil {
@@ -224,7 +238,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 						return in.FailRTags
 					}
 				}
-				return pend(rd, ad, nil), nil
+				return yield(pend(rd, ad, nil))
 			}
 			old := g.evs[mine[k]].val
 			k++
@@ -234,7 +248,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 					return pending{}, err
 				}
 				if !ok {
-					nv := eval(in.New, regs, old)
+					nv := eval(in.New, regs, old, &evErr)
 					nd := exprDeps(in.New, deps, taint{pc})
 					iico := false
 					var data taint
@@ -247,7 +261,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 					}
 					p := pend(ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}, ad, data)
 					p.e.iico = iico
-					return p, nil
+					return yield(p)
 				}
 				k++
 			}
@@ -263,6 +277,9 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		default:
 			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
 		}
+	}
+	if evErr != nil {
+		return pending{}, opError(at(last), evErr)
 	}
 	if k < len(mine) {
 		return pending{}, fmt.Errorf("%s: internal error: the graph engine's replay ended before an event it kept (dependency tracking)", th.Name)
@@ -675,8 +692,9 @@ func (x *engine) prefixOf(g *graph, w int) []bool {
 
 // eval computes an expression with registers by name (nextDep's
 // replay); old is the value an RMW read (Old). A division by zero gives
-// 0, as in the other engines.
-func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
+// 0, as in the other engines. An operation prog.Apply refuses gives 0 and
+// sets *fail (when not yet set): the caller reports it.
+func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value, fail *error) prog.Value {
 	switch e := e.(type) {
 	case prog.Const:
 		return e.V
@@ -685,15 +703,21 @@ func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value) prog.Value {
 	case prog.Old:
 		return old
 	case prog.Bin:
-		a, b := eval(e.X, regs, old), eval(e.Y, regs, old)
+		a, b := eval(e.X, regs, old, fail), eval(e.Y, regs, old, fail)
 		v, err := prog.ApplyTotal(e.Op, a, b)
 		if err != nil {
+			if *fail == nil {
+				*fail = err
+			}
 			return prog.Value{}
 		}
 		return v
 	case prog.Un:
-		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old))
+		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old, fail))
 		if err != nil {
+			if *fail == nil {
+				*fail = err
+			}
 			return prog.Value{}
 		}
 		return v

@@ -86,19 +86,35 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 	th := x.t.Threads[t]
 	ct := x.code[t]
 	mine := g.threads[t]
-	stop := func(p pending) (*tstate, error) {
-		p.e.mask = tagMask(p.e.tags)
-		p.fin = regs
-		return &tstate{pc: pc, k: k, regs: regs, p: p}, nil
-	}
 	at := func(pc int) string {
 		if pc < len(th.Pos) && th.Pos[pc].File != "" {
 			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
 		}
 		return th.Name + ": "
 	}
+	// An operation the compiled code failed to compute (ct.err) is
+	// reported at the instruction that computed it, never run on.
+	ct.err = nil
+	failed := func(pc int) error {
+		err := ct.err
+		ct.err = nil
+		return opError(at(pc), err)
+	}
+	stop := func(p pending) (*tstate, error) {
+		if ct.err != nil {
+			return nil, failed(pc)
+		}
+		p.e.mask = tagMask(p.e.tags)
+		p.fin = regs
+		return &tstate{pc: pc, k: k, regs: regs, p: p}, nil
+	}
 	var zero prog.Value
+	last := pc
 	for steps := 0; pc < len(th.Code); steps++ {
+		if ct.err != nil {
+			return nil, failed(last)
+		}
+		last = pc
 		if steps > maxSteps {
 			return nil, fmt.Errorf("%sthe graph engine runs loop-free code: a loop remains (unroll it)", at(pc))
 		}
@@ -189,7 +205,17 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 			return nil, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
 		}
 	}
+	if ct.err != nil {
+		return nil, failed(last)
+	}
 	return stop(pending{done: true})
+}
+
+// opError is the error of an operation the graph engine cannot compute
+// (prog.Apply's refusal, e.g. a multiplication of an address), at the
+// instruction at (file:line: thread: ).
+func opError(at string, err error) error {
+	return &UnsupportedError{fmt.Sprintf("%s%v is not supported by the graph engine", at, err)}
 }
 
 // locOf names the location an address value designates.

@@ -59,28 +59,38 @@ func Un(op prog.Op, x *Sym) (*Sym, error) {
 }
 
 // Eval computes s given the values of the reads; false when a read has no
-// value or an operation fails.
+// value or an operation fails (EvalErr tells the two apart).
 func (s *Sym) Eval(readVal func(int) (prog.Value, bool)) (prog.Value, bool) {
+	v, ok, err := s.EvalErr(readVal)
+	return v, ok && err == nil
+}
+
+// EvalErr computes s given the values of the reads: ok is false when a
+// read has no value (the candidate has no such execution), err is set
+// when an operation fails (prog.Apply refuses it, e.g. an address
+// multiplied): the execution exists but the engine cannot compute it.
+func (s *Sym) EvalErr(readVal func(int) (prog.Value, bool)) (v prog.Value, ok bool, err error) {
 	switch {
 	case s.Known:
-		return s.V, true
+		return s.V, true, nil
 	case s.Read >= 0:
-		return readVal(s.Read)
+		v, ok := readVal(s.Read)
+		return v, ok, nil
 	}
-	x, ok := s.X.Eval(readVal)
-	if !ok {
-		return prog.Value{}, false
+	x, ok, err := s.X.EvalErr(readVal)
+	if !ok || err != nil {
+		return prog.Value{}, ok, err
 	}
 	if s.Unary {
 		v, err := prog.ApplyUnary(s.Op, x)
-		return v, err == nil
+		return v, true, err
 	}
-	y, ok := s.Y.Eval(readVal)
-	if !ok {
-		return prog.Value{}, false
+	y, ok, err := s.Y.EvalErr(readVal)
+	if !ok || err != nil {
+		return prog.Value{}, ok, err
 	}
-	v, err := prog.ApplyTotal(s.Op, x, y)
-	return v, err == nil
+	v, err = prog.ApplyTotal(s.Op, x, y)
+	return v, true, err
 }
 
 // MergeDeps is the sorted union of two sets of reads (either may be
