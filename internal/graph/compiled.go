@@ -68,9 +68,7 @@ func (x *engine) compileThread(t int) *cthread {
 			return func(r []prog.Value, old prog.Value) prog.Value {
 				v, err := prog.ApplyTotal(op, a(r, old), b(r, old))
 				if err != nil {
-					if ct.err == nil {
-						ct.err = err
-					}
+					keepFirst(&ct.err, err)
 					return prog.Value{}
 				}
 				return v
@@ -80,9 +78,7 @@ func (x *engine) compileThread(t int) *cthread {
 			return func(r []prog.Value, old prog.Value) prog.Value {
 				v, err := prog.ApplyUnary(op, a(r, old))
 				if err != nil {
-					if ct.err == nil {
-						ct.err = err
-					}
+					keepFirst(&ct.err, err)
 					return prog.Value{}
 				}
 				return v
@@ -158,4 +154,12 @@ func (c *cinstr) location(regs []prog.Value) string {
 		return c.loc
 	}
 	return locOf(c.addr(regs, prog.Value{}))
+}
+
+// keepFirst records err in *first unless an error is there already: the
+// engine reports the first operation it failed to compute.
+func keepFirst(first *error, err error) {
+	if *first == nil {
+		*first = err
+	}
 }

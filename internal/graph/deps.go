@@ -706,18 +706,14 @@ func eval(e prog.Expr, regs map[string]prog.Value, old prog.Value, fail *error) 
 		a, b := eval(e.X, regs, old, fail), eval(e.Y, regs, old, fail)
 		v, err := prog.ApplyTotal(e.Op, a, b)
 		if err != nil {
-			if *fail == nil {
-				*fail = err
-			}
+			keepFirst(fail, err)
 			return prog.Value{}
 		}
 		return v
 	case prog.Un:
 		v, err := prog.ApplyUnary(e.Op, eval(e.X, regs, old, fail))
 		if err != nil {
-			if *fail == nil {
-				*fail = err
-			}
+			keepFirst(fail, err)
 			return prog.Value{}
 		}
 		return v
