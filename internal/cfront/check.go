@@ -186,11 +186,14 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	}
 	start := time.Now()
 	clangRuns.Add(1)
+	// stopped: killed by the time limit (or an interrupt), not rejected.
+	stopped := func() error {
+		return &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
+	}
 	out, errb, err := runClang(ctx, args) // fastcc.go
 	if err != nil {
 		if ctx.Err() != nil {
-			// Killed by the time limit (or an interrupt), not rejected.
-			return nil, &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
+			return nil, stopped()
 		}
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
@@ -200,7 +203,7 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	}
 	if out, err = optimizeRaceGuarded(ctx, path, out, co); err != nil { // racepipe.go
 		if ctx.Err() != nil {
-			return nil, &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
+			return nil, stopped()
 		}
 		return nil, err
 	}
