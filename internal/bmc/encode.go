@@ -398,6 +398,7 @@ func (e *encoding) witness(m *smt.Model, st result.State) *result.Execution {
 	}
 	num := map[int]int{}
 	x := &result.Execution{State: st}
+	evs := make([]event.Event, len(order))
 	for i, ev := range order {
 		num[ev.id] = i
 		ee := event.Event{ID: i, Thread: ev.thread, Kind: ev.kind, Loc: ev.loc, Tags: ev.tags}
@@ -405,6 +406,7 @@ func (e *encoding) witness(m *smt.Model, st result.State) *result.Execution {
 			v, _ := m.Int(ev.val)
 			ee.Value = p.dec(v)
 		}
+		evs[i] = ee
 		x.Events = append(x.Events, result.Event{ID: i, Thread: ev.thread, Label: ee.Label(), PC: ev.node})
 	}
 	for i := 0; i+1 < len(order); i++ {
@@ -463,6 +465,28 @@ func (e *encoding) witness(m *smt.Model, st result.State) *result.Execution {
 				after = true
 			}
 		}
+	}
+	// A read-modify-write the model sees as one event is drawn as one (a
+	// RISC-V AMO, as herd7 draws it).
+	var pairs [][2]int
+	other := map[int]int{}
+	for _, ev := range order {
+		if s := ev.single; s != nil && ev.kind == event.Read && s.id > ev.id {
+			if w, ok := num[s.id]; ok {
+				pairs = append(pairs, [2]int{num[ev.id], w})
+				other[num[ev.id]] = w
+			}
+		}
+	}
+	if len(pairs) > 0 {
+		x, _ = result.Merge(x, pairs, func(id, old int) string {
+			e := evs[old]
+			e.ID = id
+			if w, ok := other[old]; ok {
+				return event.FusedLabel(id, &e, &evs[w])
+			}
+			return e.Label()
+		})
 	}
 	return x
 }

@@ -842,6 +842,15 @@ func (r *run) show(sat bool, mk func() *result.Execution) {
 }
 
 func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
+	x, _ := witnessMap(c, vals, rf, co, st)
+	return x
+}
+
+// witnessMap is witness, which draws each single-event read-modify-write
+// the model sees as one event (a RISC-V AMO, as herd7 draws it), and the
+// map from the engine's events to the drawn ones (nil when they are the
+// same).
+func witnessMap(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*result.Execution, []int) {
 	x := &result.Execution{State: st}
 	for i := range c.g.Events {
 		e := c.g.Events[i]
@@ -869,5 +878,24 @@ func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *resu
 			x.Fr = append(x.Fr, [2]int{a, b})
 		}
 	})
-	return x
+	f := c.fus
+	if f == nil {
+		return x, nil
+	}
+	var pairs [][2]int
+	for m := 0; m < f.M; m++ {
+		if f.Read[m] != f.Write[m] {
+			pairs = append(pairs, [2]int{f.Read[m], f.Write[m]})
+		}
+	}
+	return result.Merge(x, pairs, func(id, old int) string {
+		e := c.g.Events[old]
+		e.Value, e.ID = vals[old], id
+		if w := f.Other(old); w >= 0 {
+			we := c.g.Events[w]
+			we.Value = vals[w]
+			return event.FusedLabel(id, &e, &we)
+		}
+		return e.Label()
+	})
 }

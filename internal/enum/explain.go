@@ -57,10 +57,16 @@ func (r *run) explainRejected(c *combo, vals []prog.Value, rf rel.Rel, co *rel.R
 	for i, ref := range r.obs {
 		st[i] = regVal(ref)
 	}
-	e.rejected = append(e.rejected, result.Rejected{
-		Execution: witness(c, vals, rf, finalCo, st),
-		Reason:    e.ix.Why(o.Failed, c.st.N, o.Rel),
-	})
+	x, to := witnessMap(c, vals, rf, finalCo, st)
+	why := e.ix.Why(o.Failed, c.st.N, o.Rel)
+	if to != nil && why != nil {
+		// The steps are drawn on the execution as drawn.
+		why.Steps = result.MapSteps(why.Steps, to)
+		for i := range why.Also {
+			why.Also[i] = result.MapSteps(why.Also[i], to)
+		}
+	}
+	e.rejected = append(e.rejected, result.Rejected{Execution: x, Reason: why})
 }
 
 // explanation is the run's answer: forbidden when no accepted execution

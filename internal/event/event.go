@@ -149,10 +149,8 @@ var TagAliases = map[string]string{
 	"lwsync": "LWSYNC",
 	"isync":  "ISYNC",
 	"eieio":  "EIEIO",
-	// RISC-V: Dat3M's riscv.cat reads a set AMO that herd's events do not
-	// define; it only uses it as AMO|X, and X already holds the accesses
-	// of AMOs (herd's atomic annotation).
-	"AMO": "X",
+	// RISC-V's AMO is a tag of its own (the accesses of AMOs, not lr/sc),
+	// not an alias of X.
 }
 
 // Static holds the relations and sets of a graph that do not depend on rf

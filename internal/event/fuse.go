@@ -1,6 +1,10 @@
 package event
 
-import "github.com/musket-verify/musket/internal/rel"
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/rel"
+)
 
 // Single-event read-modify-writes. A RISC-V AMO is one memory operation,
 // both a load and a store (RVWMO), and herd7 gives it one event in R and
@@ -112,4 +116,22 @@ func (f *Fusion) Loc(loc []int) []int {
 		out[m] = loc[e]
 	}
 	return out
+}
+
+// FusedLabel is the label of a fused pair drawn as one event numbered
+// id, as herd7 draws a RISC-V AMO (one read-modify-write event): "RMW",
+// the tags of its accesses, its location, and the value it reads and the
+// value it writes, "b: RMW.X.AMO[x]=0>1".
+func FusedLabel(id int, r, w *Event) string {
+	t := ""
+	seen := map[string]bool{}
+	for _, tags := range [][]string{r.Tags, w.Tags} {
+		for _, tag := range tags {
+			if tag != "IW" && !seen[tag] {
+				seen[tag] = true
+				t += "." + tag
+			}
+		}
+	}
+	return fmt.Sprintf("%s: RMW%s[%s]=%s>%s", eventName(id), t, r.Loc, r.Value, w.Value)
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/rel"
 )
 
@@ -50,5 +51,15 @@ func TestFusion(t *testing.T) {
 	}
 	if got := f.Loc([]int{0, 0, 0, 0, 1}); !slices.Equal(got, []int{0, 0, 0, 1}) {
 		t.Errorf("loc: %v", got)
+	}
+}
+
+// TestFusedLabel: a fused pair is drawn "RMW", its tags once, the value
+// read and the value written.
+func TestFusedLabel(t *testing.T) {
+	r := Event{ID: 2, Kind: Read, Loc: "x", Value: prog.IntValue(0), Tags: []string{"X", "AMO", "Acq"}}
+	w := Event{ID: 3, Kind: Write, Loc: "x", Value: prog.IntValue(5), Tags: []string{"X", "AMO", "Acq"}}
+	if got, want := FusedLabel(1, &r, &w), "b: RMW.X.AMO.Acq[x]=0>5"; got != want {
+		t.Errorf("FusedLabel = %q, want %q", got, want)
 	}
 }

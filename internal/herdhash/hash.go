@@ -451,7 +451,8 @@ func initDigestText(init string) (string, error) {
 
 var (
 	locationsList = regexp.MustCompile(`(?s)locations\s*\[(.*?)\]`)
-	filterPart    = regexp.MustCompile(`(?s)filter\s*\(`)
+	filterWord    = regexp.MustCompile(`\bfilter\b`)
+	condKeyword   = regexp.MustCompile(`\b(exists|forall|final|observed)\b`)
 	atomRe        = regexp.MustCompile(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
 	faultRe       = regexp.MustCompile(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`)
 	regRHS        = regexp.MustCompile(`^P?\d+:`)
@@ -494,19 +495,7 @@ func observedText(cond string) (string, error) {
 		cond = strings.Replace(cond, m[0], "", 1)
 	}
 	// The filter's locations are not observed.
-	if loc := filterPart.FindStringIndex(cond); loc != nil {
-		depth := 1
-		i := loc[1]
-		for ; i < len(cond) && depth > 0; i++ {
-			switch cond[i] {
-			case '(':
-				depth++
-			case ')':
-				depth--
-			}
-		}
-		cond = cond[:loc[0]] + cond[i:]
-	}
+	cond = cutFilter(cond)
 	for _, m := range atomRe.FindAllStringSubmatch(cond, -1) {
 		if err := add(m[1]); err != nil {
 			return "", err
@@ -565,4 +554,46 @@ func progText(cols [][]string) string {
 		b.WriteString(";\n")
 	}
 	return b.String()
+}
+
+// cutFilter removes a condition's filter, "filter PROP", whose
+// locations herd7 does not observe. The proposition has no end marker
+// of its own (herd7's grammar: locations, then an optional "filter
+// PROP", then the final condition), so it ends where the final condition
+// starts: at its keyword (exists, forall, final, observed, with a "~" or
+// "not" before it), or, when the condition is a bare "(PROP)", at the
+// parenthesis after the filter's own parenthesised proposition.
+func cutFilter(cond string) string {
+	loc := filterWord.FindStringIndex(cond)
+	if loc == nil {
+		return cond
+	}
+	rest := cond[loc[1]:]
+	end := len(rest)
+	if k := condKeyword.FindStringIndex(rest); k != nil {
+		end = k[0]
+		before := strings.TrimRight(rest[:end], " \t\r\n")
+		switch {
+		case strings.HasSuffix(before, "~"):
+			end = len(before) - 1
+		case strings.HasSuffix(before, "not") && (len(before) == 3 || !isWord(before[len(before)-4])):
+			end = len(before) - 3
+		}
+	} else if t := strings.TrimLeft(rest, " \t\r\n"); strings.HasPrefix(t, "(") {
+		depth := 0
+		for i := 0; i < len(t); i++ {
+			if t[i] == '(' {
+				depth++
+			} else if t[i] == ')' {
+				depth--
+				if depth == 0 {
+					if after := strings.TrimLeft(t[i+1:], " \t\r\n"); strings.HasPrefix(after, "(") {
+						end = len(rest) - len(after)
+					}
+					break
+				}
+			}
+		}
+	}
+	return cond[:loc[0]] + rest[end:]
 }

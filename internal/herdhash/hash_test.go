@@ -73,6 +73,29 @@ P0(atomic_t *x) {
 }
 
 forall (0:r0 = 0 /\ x = 1)`, "0b337a6debf582820f2692f34ed3678c"},
+		{"RISC-V: ABI register names, li, a filter without parentheses (not observed)", `RISCV ISA11+BIS
+
+(* ISA11 without amo's *)
+{
+  uint64_t x;
+  uint64_t y;
+  0:s0=x; 0:s1=y;
+  1:s0=x; 1:s1=y;
+}
+
+
+ P0                     |  P1                     ;
+ li t1,2                | li t3,2                 ;
+ li t2,1                | li t4,1                 ;
+ sd t1,0(s0)            | sd t3,0(s1)             ;
+ lr.d.aq a0,0(s0)       | amoswap.d.rl x0,t4,(s0) ;
+ or t3,t2,a0            |                         ;
+ sc.d t4,t3,0(s0)       |                         ;
+ sd t2,0(s1)            |                         ;
+
+filter 0:t4=0
+exists 0:a0=2 /\ x=3 /\ y=2
+`, "96f7b762dab5821e81eae5c0758785fe"},
 		{"a Hash= in the header is herd7's answer", "X86 T\nHash=0123\n{}\n P0 ;\n MFENCE ;\nexists (x=1)\n", "0123"},
 	}
 	for _, c := range cases {
@@ -99,6 +122,28 @@ func TestOfBadInput(t *testing.T) {
 		"MIPS T\n{}\n P0 ;\n nop ;\nexists (x=1)\n", "C T\n{}\nP0(int *x) {\nexists (x=1)\n", "C T\n{ x = 1 }\nexists (x=1)\n"} {
 		if h, ok := Of([]byte(src)); ok {
 			t.Errorf("%q: hash %s, want none", src, h)
+		}
+	}
+}
+
+// A filter's proposition ends where the final condition starts; its
+// locations are left out of the observed ones.
+func TestCutFilter(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"exists (x=1)", "exists (x=1)"},
+		{"filter 0:t4=0\nexists 0:a0=2 /\\ x=3", "exists 0:a0=2 /\\ x=3"},
+		{"filter (0:r1=1 /\\ 0:r2=0) exists (x=1)", "exists (x=1)"},
+		{"filter 0:r1=1 ~exists (x=1)", "~exists (x=1)"},
+		{"filter 0:r1=1 ~ exists (x=1)", "~ exists (x=1)"},
+		{"filter 0:r1=1 not exists (x=1)", "not exists (x=1)"},
+		{"filter 0:r1=1 forall (x=1)", "forall (x=1)"},
+		{"filter (0:r1=1) (x=1)", "(x=1)"},
+		{"filter (0:r1=1)", ""},
+		{"locations [y;] filter 0:r1=1 final x=1", "locations [y;] final x=1"},
+	}
+	for _, c := range cases {
+		if got := cutFilter(c.in); got != c.want {
+			t.Errorf("cutFilter(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -39,6 +39,12 @@ import (
 //     store-conditional and both accesses of an AMO (herd's atomic
 //     annotation); the load-reserve and store-conditional also carry "EX"
 //     (they pair as herd's lxsx);
+//   - "AMO" on the accesses of an AMO, and on no other: herd7 7.58's
+//     riscv-defs.cat reads AMO as its events that are both a read and a
+//     write (let AMO = try AMO with (R & W)), which are the AMOs, not
+//     lr/sc; a model that takes an AMO as one event (all but Dat3M's,
+//     see prog.RMW.Single) sees exactly that set, Dat3M's riscv.cat (an
+//     AMO of two events, used as AMO|X) both of its accesses;
 //   - "Acq", "Rel" or "AcqRel" for the .aq, .rl and .aqrl annotations, on
 //     the access as written; both accesses of an annotated AMO carry its
 //     annotation. (herd has also had a mode where annotated plain loads
@@ -65,8 +71,9 @@ func init() { Register("RISCV", rvFrontend{}) }
 
 // Event tags of the RISC-V front-end.
 const (
-	TagRVAtomic    = "X"  // accesses of lr, sc and AMOs (herd's atomic annotation)
-	TagRVExclusive = "EX" // accesses of lr and sc
+	TagRVAtomic    = "X"   // accesses of lr, sc and AMOs (herd's atomic annotation)
+	TagRVAMO       = "AMO" // accesses of AMOs: herd7's AMO, its events in R and W
+	TagRVExclusive = "EX"  // accesses of lr and sc
 	TagRVAcq       = "Acq"
 	TagRVRel       = "Rel"
 	TagRVAcqRel    = "AcqRel"
@@ -117,7 +124,7 @@ func (rvFrontend) RegName(name string) (string, bool) {
 }
 
 func (rvFrontend) Tags() []string {
-	tags := []string{TagRVAtomic, TagRVExclusive, TagRVAcq, TagRVRel, TagRVAcqRel, TagRVSc, TagRVFenceTSO, TagRVFenceI}
+	tags := []string{TagRVAtomic, TagRVAMO, TagRVExclusive, TagRVAcq, TagRVRel, TagRVAcqRel, TagRVSc, TagRVFenceTSO, TagRVFenceI}
 	for _, p := range rvAccessSets {
 		for _, s := range rvAccessSets {
 			tags = append(tags, rvFenceTag(p, s))
@@ -688,7 +695,7 @@ func (r *rvThread) amo(in rvInstr, base string, order rvOrder) {
 	if dep != nil {
 		r.emit(prog.Assign{Dst: rvDepTmp, Val: dep})
 	}
-	tags := rvAccessTags(order, TagRVAtomic)
+	tags := rvAccessTags(order, TagRVAtomic, TagRVAMO)
 	r.emitAccess(atomicSize(in.mn, true), prog.RMW{Dst: rvDst(rd), Addr: a, New: rvAMOOps[base](prog.Old{}, r.src(rs2)), RTags: tags, WTags: tags, Single: true})
 	if dep != nil {
 		r.assign(rd, bin(prog.OpAdd, r.src(rd), reg(rvDepTmp)))

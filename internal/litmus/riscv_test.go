@@ -28,15 +28,15 @@ func TestRISCVTranslate(t *testing.T) {
 		{"sc.w.rl x0,x6,0(x5)", " = storecond.X.EX.Rel [x5] x6; %res = 0"},
 		{"sc.d.aqrl x0,x6,0(x5)", " = storecond.X.EX.AcqRel [x5] x6; %res = 0"},
 		// AMOs: both accesses carry the annotation; rd depends on rs2 and rs1.
-		{"amoswap.w x10,x5,(x6)", "%dep = ((x5 ^ x5) + (x6 ^ x6)); x10 = rmw.X/.X [x6] x5; x10 = (x10 + %dep)"},
-		{"amoswap.w.aq x0,x5,(x6)", " = rmw.X.Acq/.X.Acq [x6] x5"},
-		{"amoadd.d.rl x0,x5,0(x6)", " = rmw.X.Rel/.X.Rel [x6] (old + x5)"},
-		{"amoor.w.aq.rl x0,x5,(x6)", " = rmw.X.AcqRel/.X.AcqRel [x6] (old | x5)"},
-		{"amoand.w.aqrl x0,x5,(x6)", " = rmw.X.AcqRel/.X.AcqRel [x6] (old & x5)"},
-		{"amoxor.w x0,x5,(x6)", " = rmw.X/.X [x6] (old ^ x5)"},
-		{"amomax.w x0,x5,(x6)", " = rmw.X/.X [x6] (old + ((x5 - old) * (old < x5)))"},
-		{"amomin.d x0,x5,(x6)", " = rmw.X/.X [x6] (old + ((x5 - old) * (x5 < old)))"},
-		{"amoor.w x5,x0,(x6)", "%dep = (x6 ^ x6); x5 = rmw.X/.X [x6] (old | 0); x5 = (x5 + %dep)"},
+		{"amoswap.w x10,x5,(x6)", "%dep = ((x5 ^ x5) + (x6 ^ x6)); x10 = rmw.X.AMO/.X.AMO [x6] x5; x10 = (x10 + %dep)"},
+		{"amoswap.w.aq x0,x5,(x6)", " = rmw.X.AMO.Acq/.X.AMO.Acq [x6] x5"},
+		{"amoadd.d.rl x0,x5,0(x6)", " = rmw.X.AMO.Rel/.X.AMO.Rel [x6] (old + x5)"},
+		{"amoor.w.aq.rl x0,x5,(x6)", " = rmw.X.AMO.AcqRel/.X.AMO.AcqRel [x6] (old | x5)"},
+		{"amoand.w.aqrl x0,x5,(x6)", " = rmw.X.AMO.AcqRel/.X.AMO.AcqRel [x6] (old & x5)"},
+		{"amoxor.w x0,x5,(x6)", " = rmw.X.AMO/.X.AMO [x6] (old ^ x5)"},
+		{"amomax.w x0,x5,(x6)", " = rmw.X.AMO/.X.AMO [x6] (old + ((x5 - old) * (old < x5)))"},
+		{"amomin.d x0,x5,(x6)", " = rmw.X.AMO/.X.AMO [x6] (old + ((x5 - old) * (x5 < old)))"},
+		{"amoor.w x5,x0,(x6)", "%dep = (x6 ^ x6); x5 = rmw.X.AMO/.X.AMO [x6] (old | 0); x5 = (x5 + %dep)"},
 		// Fences.
 		{"fence rw,rw; fence r,r; fence w,w; fence r,rw; fence rw,w",
 			"fence.Fence.rw.rw; fence.Fence.r.r; fence.Fence.w.w; fence.Fence.r.rw; fence.Fence.rw.w"},
@@ -143,7 +143,7 @@ exists (1:a5=1 /\ 1:x7=0)
 
 func TestRISCVTags(t *testing.T) {
 	tags := rvFrontend{}.Tags()
-	want := []string{"X", "EX", "Acq", "Rel", "AcqRel", "Sc", "Fence.tso", "Fence.i", "Fence.r.r", "Fence.rw.rw", "Fence.w.rw"}
+	want := []string{"X", "AMO", "EX", "Acq", "Rel", "AcqRel", "Sc", "Fence.tso", "Fence.i", "Fence.r.r", "Fence.rw.rw", "Fence.w.rw"}
 	have := map[string]bool{}
 	for _, t := range tags {
 		have[t] = true
@@ -153,7 +153,7 @@ func TestRISCVTags(t *testing.T) {
 			t.Errorf("Tags() lacks %s", w)
 		}
 	}
-	if len(tags) != 8+9 {
-		t.Errorf("Tags() has %d tags, want 17", len(tags))
+	if len(tags) != 9+9 {
+		t.Errorf("Tags() has %d tags, want 18", len(tags))
 	}
 }
