@@ -553,7 +553,7 @@ func (e *engine) weakWrites(t *Trans, env *instEnv, slots []int32, actor int32) 
 		for _, us := range univTuples(slots, u.NUniv) {
 			env.u = [maxArity]int32{}
 			copy(env.u[:], us)
-			a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
+			a := Access{Proc: actor, Sym: u.Global, NArgs: int32(u.NArgs)}
 			for i := 0; i < u.NArgs; i++ {
 				a.Args[i] = env.slot(u.Args[i])
 			}

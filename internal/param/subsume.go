@@ -516,6 +516,24 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 	return m.matchLits(0)
 }
 
+// renamedSlots calls f on each slot that renaming t renames (the slot of a
+// KSlot term, the indices of an array cell, those of the atoms of a
+// linear combination).
+func renamedSlots(t Term, f func(int32)) {
+	switch t.Kind {
+	case KLin:
+		for _, p := range linSum(t) {
+			renamedSlots(p.Atom, f)
+		}
+	case KSlot:
+		f(t.Sym)
+	case KVar:
+		for i := 0; i < int(t.NArgs); i++ {
+			f(t.Args[i])
+		}
+	}
+}
+
 // subsumedByPermutations is the semantic fixpoint test of a cube without
 // events (Cubicle's): for every visited cube v and every injective
 // renaming of its processes into those of c, the literals of v that c
@@ -555,6 +573,42 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	}
 	const maxResiduals = 5000
 	var v *Cube
+	// Each literal of v is renamed and judged as soon as the slots it
+	// names are all mapped (at level lvl[i], the position of the last of
+	// them in v.Slots; -1 for none): a renaming that a literal makes
+	// false or contradicts is dropped with all its extensions at once.
+	// The outcome is the one of judging each complete renaming.
+	var (
+		renamed []Lit
+		keep    []bool
+		byLevel [][]int // literal indices by level+1
+	)
+	// judge renames the literals of level k-1 (k = 0: those without
+	// slots) and reports whether none is false under sigma.
+	judge := func(k int) bool {
+		for _, i := range byLevel[k] {
+			l := v.Lits[i]
+			nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
+			keep[i] = false
+			switch r {
+			case litTrue:
+				continue
+			case litFalse:
+				return false
+			}
+			if has[nl] {
+				continue
+			}
+			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
+				if !evalOp(nl.Op, f, nl.R) {
+					return false // contradicted: this renaming is irrelevant
+				}
+				continue
+			}
+			renamed[i], keep[i] = nl, true
+		}
+		return true
+	}
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if e.stopped() {
@@ -562,24 +616,10 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		}
 		if k == len(v.Slots) {
 			var res []Lit
-			for _, l := range v.Lits {
-				nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
-				switch r {
-				case litTrue:
-					continue
-				case litFalse:
-					return false
+			for i, ok := range keep {
+				if ok {
+					res = append(res, renamed[i])
 				}
-				if has[nl] {
-					continue
-				}
-				if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
-					if !evalOp(nl.Op, f, nl.R) {
-						return false // contradicted: this renaming is irrelevant
-					}
-					continue
-				}
-				res = append(res, nl)
 			}
 			if len(res) == 0 {
 				return true
@@ -593,7 +633,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 				continue
 			}
 			sigma[a], used[b] = b, true
-			done := rec(k + 1)
+			done := judge(k+1) && rec(k+1)
 			delete(sigma, a)
 			delete(used, b)
 			if done {
@@ -601,6 +641,29 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 		}
 		return false
+	}
+	// levels computes byLevel for v.
+	levels := func() {
+		pos := make(map[int32]int, len(v.Slots))
+		for i, s := range v.Slots {
+			pos[s] = i
+		}
+		byLevel = make([][]int, len(v.Slots)+1)
+		renamed = make([]Lit, len(v.Lits))
+		keep = make([]bool, len(v.Lits))
+		for i, l := range v.Lits {
+			lvl := -1
+			for _, t := range [2]Term{l.L, l.R} {
+				renamedSlots(t, func(s int32) {
+					if p, ok := pos[s]; ok {
+						lvl = max(lvl, p)
+					} else {
+						lvl = len(v.Slots) - 1 // not a slot of v: judged on complete renamings
+					}
+				})
+			}
+			byLevel[lvl+1] = append(byLevel[lvl+1], i)
+		}
 	}
 	check := func(list []*Cube) bool {
 		for _, w := range list {
@@ -611,7 +674,8 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 				continue
 			}
 			v = w
-			if rec(0) {
+			levels()
+			if judge(0) && rec(0) {
 				return true
 			}
 		}
