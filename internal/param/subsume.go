@@ -108,7 +108,8 @@ type matcher struct {
 	sys    *System
 	v, c   *Cube
 	idx    *matchIndex
-	lits   []Lit // literals of v to match syntactically
+	lits   []Lit   // literals of v to match syntactically
+	cands  [][]Lit // for each of lits, the literals of c of its shape
 	sigma  map[int32]int32
 	used   map[int32]bool
 	tau    map[int32]int32
@@ -224,7 +225,7 @@ func (m *matcher) matchLits(k int) bool {
 		return m.matchNodes(0)
 	}
 	l := m.lits[k]
-	for _, cl := range m.idx.byShape[shape(l)] {
+	for _, cl := range m.cands[k] {
 		mark := len(m.trail)
 		if cl.Op == l.Op && m.term(l.L, cl.L) && m.term(l.R, cl.R) {
 			if m.matchLits(k + 1) {
@@ -380,6 +381,25 @@ type cubeInfo struct {
 	bloom, bloomSyn uint64
 	idx             *matchIndex // computed lazily
 	sorted          []Lit       // literals, rarest shapes first (computed lazily)
+	shapes          []uint64    // the shape of each literal (computed lazily, see litShapes)
+	shapesOf        *Lit        // the first literal when shapes was computed
+}
+
+// litShapes is the shape of each literal of v, cached (the cubes of the
+// fixpoint test are matched against every new cube).
+func (e *engine) litShapes(v *Cube) []uint64 {
+	if len(v.Lits) == 0 {
+		return nil
+	}
+	info := e.info(v)
+	if len(info.shapes) != len(v.Lits) || info.shapesOf != &v.Lits[0] {
+		info.shapes = make([]uint64, len(v.Lits))
+		for i, l := range v.Lits {
+			info.shapes[i] = shape(l)
+		}
+		info.shapesOf = &v.Lits[0]
+	}
+	return info.shapes
 }
 
 // subsumed is the fixpoint test of c against the visited cubes and the
@@ -501,18 +521,31 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		pinned: e.sys.Pinned, stop: e.stopped,
 	}
 	m.found = func() bool { return found(m) }
-	for _, l := range v.Lits {
+	shapes := e.litShapes(v)
+	var lits []Lit
+	var cands [][]Lit
+	for i, l := range v.Lits {
 		if semantic && l.numeric() {
 			continue
 		}
-		if len(idx.byShape[shape(l)]) == 0 {
+		cl := idx.byShape[shapes[i]]
+		if len(cl) == 0 {
 			return false
 		}
-		m.lits = append(m.lits, l)
+		lits = append(lits, l)
+		cands = append(cands, cl)
 	}
-	slices.SortStableFunc(m.lits, func(a, b Lit) int {
-		return len(idx.byShape[shape(a)]) - len(idx.byShape[shape(b)])
-	})
+	// rarest shapes first
+	order := make([]int, len(lits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(cands[a]) - len(cands[b]) })
+	m.lits = make([]Lit, len(lits))
+	m.cands = make([][]Lit, len(lits))
+	for i, o := range order {
+		m.lits[i], m.cands[i] = lits[o], cands[o]
+	}
 	return m.matchLits(0)
 }
 
