@@ -514,13 +514,6 @@ func (e *engine) info(v *Cube) *cubeInfo {
 // numeric literals of v are left out (found decides them). It returns
 // true when found did.
 func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
-	m := &matcher{
-		sys: e.sys, v: v, c: c, idx: idx,
-		sigma: map[int32]int32{}, used: map[int32]bool{},
-		tau: map[int32]int32{}, tused: map[int32]bool{},
-		pinned: e.sys.Pinned, stop: e.stopped,
-	}
-	m.found = func() bool { return found(m) }
 	shapes := e.litShapes(v)
 	var lits []Lit
 	var cands [][]Lit
@@ -541,6 +534,15 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(cands[a]) - len(cands[b]) })
+	// the matcher is made only now: most visited cubes have a literal
+	// of a shape that c lacks
+	m := &matcher{
+		sys: e.sys, v: v, c: c, idx: idx,
+		sigma: map[int32]int32{}, used: map[int32]bool{},
+		tau: map[int32]int32{}, tused: map[int32]bool{},
+		pinned: e.sys.Pinned, stop: e.stopped,
+	}
+	m.found = func() bool { return found(m) }
 	m.lits = make([]Lit, len(lits))
 	m.cands = make([][]Lit, len(lits))
 	for i, o := range order {
