@@ -127,7 +127,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	table := append(cubicleTable[:len(cubicleTable):len(cubicleTable)], cubicleExamples(*dir)...)
 	rep := newBenchReport("cubicle", *asJSON, stdout, stderr, len(table))
 	tw := tabwriter.NewWriter(rep.text(), 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\treference time\tmusket time\tnodes\treference nodes\treference options\t")
+	fmt.Fprintln(tw, "benchmark\tfile\texpected\tmusket\treference time\tmusket time\tmusket CPU\tpeak memory\tnodes\treference nodes\treference options\t")
 	var st status
 	sig := interruptible()
 	defer sig.stop()
@@ -147,7 +147,9 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 				j.Reference = "Cubicle (examples/README.md)"
 			}
 		}
-		verdict, took, nodes := "error", "-", "-"
+		verdict, took, nodes, cpu, peak := "error", "-", "-", "-", "-"
+		resetPeakMemory()
+		cpu0 := cpuTime()
 		sys, err := param.ParseFile(filepath.Join(*dir, b.file))
 		if err != nil {
 			rep.say(stderr, "%v\n", err)
@@ -179,6 +181,14 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 				}
 				took = fmt.Sprintf("%.2fs", res.Time.Seconds())
 				nodes = fmt.Sprint(res.Visited)
+				if d := cpuTime() - cpu0; d > 0 {
+					cpu = fmt.Sprintf("%.2fs", d.Seconds())
+					j.CPUMS = msPtr(d)
+				}
+				if mb := peakMemoryMB(); mb > 0 {
+					peak = fmt.Sprintf("%.0fMB", mb)
+					j.PeakMB = secondsPtr(mb)
+				}
 			}
 		}
 		if verdict == "safe" || verdict == "unsafe" {
@@ -205,7 +215,7 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 		if b.refOpts != "" {
 			refOpts = b.refOpts
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, nodes, refNodes, refOpts)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", b.name, b.file, want, verdict, paper, took, cpu, peak, nodes, refNodes, refOpts)
 		rows++
 	}
 	rep.stopProgress()

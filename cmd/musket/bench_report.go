@@ -25,6 +25,7 @@ type benchCell struct {
 	RefSeconds *float64 `json:"reference_seconds,omitempty"` // the reference's time
 	Reference  string   `json:"reference,omitempty"`         // whose figures: "Dartagnan", "GenMC", ...
 	CPUMS      *float64 `json:"cpu_ms,omitempty"`            // user CPU time of the cell
+	PeakMB     *float64 `json:"peak_mb,omitempty"`           // peak resident memory of the cell (cubicle, Linux)
 	Error      string   `json:"error,omitempty"`             // why there is no verdict
 }
 

@@ -776,7 +776,7 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		}
 		return Term{}, Sort{}, false
 	}
-	t := Term{Sort: g.Sort, Sym: gi, NArgs: int8(len(idx)), Off: Rat{0, 1}}
+	t := Term{Sort: g.Sort, Sym: gi, NArgs: int32(len(idx)), Off: Rat{0, 1}}
 	for i, ix := range idx {
 		v, ok := sc.vars[ix.Name]
 		if !ok || v.Kind != KSlot {

@@ -64,7 +64,7 @@ type ProcFlags struct {
 type Access struct {
 	Proc  int32
 	Sym   int32
-	NArgs int8
+	NArgs int32
 	Args  [maxArity]int32
 }
 

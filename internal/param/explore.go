@@ -65,7 +65,7 @@ func explorable(sys *System) bool {
 
 // cell is the index of the cell of global g at procs args (1-based), or
 // -1 when an index is not a process of the instance.
-func (f *cellLayout) cell(g int32, nargs int8, args [maxArity]int32) int {
+func (f *cellLayout) cell(g int32, nargs int32, args [maxArity]int32) int {
 	c, mul := 0, 1
 	for i := 0; i < int(nargs); i++ {
 		a := args[i]

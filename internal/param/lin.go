@@ -86,9 +86,28 @@ const ratLimit = 1 << 40
 func small(r Rat) bool { return abs(r.Num) < ratLimit && r.Den < ratLimit }
 
 // mulRat and addRat compute with big numbers; ok is false past ratLimit.
-func mulRat(r, s Rat) (Rat, bool) { return bigRat(new(big.Rat).Mul(r.big(), s.big())) }
+// Numbers below fastLimit (in absolute value) are combined in int64
+// without overflow: products stay below 2^60 and sums of two below 2^61.
+func mulRat(r, s Rat) (Rat, bool) {
+	if fast(r) && fast(s) {
+		q := rat(r.Num*s.Num, max(r.Den, 1)*max(s.Den, 1))
+		return q, small(q)
+	}
+	return bigRat(new(big.Rat).Mul(r.big(), s.big()))
+}
 
-func addRat(r, s Rat) (Rat, bool) { return bigRat(new(big.Rat).Add(r.big(), s.big())) }
+func addRat(r, s Rat) (Rat, bool) {
+	if fast(r) && fast(s) {
+		rd, sd := max(r.Den, 1), max(s.Den, 1)
+		q := rat(r.Num*sd+s.Num*rd, rd*sd)
+		return q, small(q)
+	}
+	return bigRat(new(big.Rat).Add(r.big(), s.big()))
+}
+
+const fastLimit = 1 << 30
+
+func fast(r Rat) bool { return r.Num > -fastLimit && r.Num < fastLimit && r.Den < fastLimit }
 
 func (r Rat) big() *big.Rat { return big.NewRat(r.Num, max(r.Den, 1)) }
 

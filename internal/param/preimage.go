@@ -168,7 +168,11 @@ type guardAlt struct {
 
 // guardAlts instantiates one disjunct of a guard; universal quantifiers
 // range over the other slots of the cube (the approximation of MCMT).
-func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() bool) []guardAlt {
+// An alternative with two literals that contradict each other, or one
+// of keep (literals that the pre-image keeps as they are), is left out:
+// its cube would be empty. (A forall_other over many processes
+// multiplies the alternatives; most of them are such.)
+func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() bool, keep []Lit) []guardAlt {
 	var base []Lit
 	for _, l := range g.Lits {
 		nl, r := env.lit(l)
@@ -178,6 +182,9 @@ func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() boo
 		case litOpen:
 			base = append(base, nl)
 		}
+	}
+	if conflicting(base, keep) {
+		return nil
 	}
 	alts := []guardAlt{{lits: base, fence: g.Fence}}
 	others := make([]int32, 0, len(slots))
@@ -193,6 +200,9 @@ func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() boo
 				return nil // the caller sees the deadline
 			}
 			for _, c := range d {
+				if conflicting(c, a.lits) || conflicting(c, keep) {
+					continue // an empty cube
+				}
 				na := guardAlt{lits: append(slices.Clip(a.lits), c...), fence: a.fence, extra: a.extra}
 				if extra != 0 {
 					na.extra = append(slices.Clip(a.extra), extra)
@@ -390,7 +400,7 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 		return writes[k-nAtoms].alts[i].lits
 	}
 	for _, g := range t.Guard {
-		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args)), e.stopped) {
+		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args)), e.stopped, keep) {
 			// enumerate the choices of update values, in the order of a
 			// counter whose first digit turns fastest
 			choice := make([]int, nAtoms+nWrites)
@@ -553,7 +563,7 @@ func (e *engine) weakWrites(t *Trans, env *instEnv, slots []int32, actor int32) 
 		for _, us := range univTuples(slots, u.NUniv) {
 			env.u = [maxArity]int32{}
 			copy(env.u[:], us)
-			a := Access{Proc: actor, Sym: u.Global, NArgs: int8(u.NArgs)}
+			a := Access{Proc: actor, Sym: u.Global, NArgs: int32(u.NArgs)}
 			for i := 0; i < u.NArgs; i++ {
 				a.Args[i] = env.slot(u.Args[i])
 			}

@@ -108,7 +108,8 @@ type matcher struct {
 	sys    *System
 	v, c   *Cube
 	idx    *matchIndex
-	lits   []Lit // literals of v to match syntactically
+	lits   []Lit   // literals of v to match syntactically
+	cands  [][]Lit // for each of lits, the literals of c of its shape
 	sigma  map[int32]int32
 	used   map[int32]bool
 	tau    map[int32]int32
@@ -224,7 +225,7 @@ func (m *matcher) matchLits(k int) bool {
 		return m.matchNodes(0)
 	}
 	l := m.lits[k]
-	for _, cl := range m.idx.byShape[shape(l)] {
+	for _, cl := range m.cands[k] {
 		mark := len(m.trail)
 		if cl.Op == l.Op && m.term(l.L, cl.L) && m.term(l.R, cl.R) {
 			if m.matchLits(k + 1) {
@@ -380,6 +381,25 @@ type cubeInfo struct {
 	bloom, bloomSyn uint64
 	idx             *matchIndex // computed lazily
 	sorted          []Lit       // literals, rarest shapes first (computed lazily)
+	shapes          []uint64    // the shape of each literal (computed lazily, see litShapes)
+	shapesOf        *Lit        // the first literal when shapes was computed
+}
+
+// litShapes is the shape of each literal of v, cached (the cubes of the
+// fixpoint test are matched against every new cube).
+func (e *engine) litShapes(v *Cube) []uint64 {
+	if len(v.Lits) == 0 {
+		return nil
+	}
+	info := e.info(v)
+	if len(info.shapes) != len(v.Lits) || info.shapesOf != &v.Lits[0] {
+		info.shapes = make([]uint64, len(v.Lits))
+		for i, l := range v.Lits {
+			info.shapes[i] = shape(l)
+		}
+		info.shapesOf = &v.Lits[0]
+	}
+	return info.shapes
 }
 
 // subsumed is the fixpoint test of c against the visited cubes and the
@@ -494,6 +514,28 @@ func (e *engine) info(v *Cube) *cubeInfo {
 // numeric literals of v are left out (found decides them). It returns
 // true when found did.
 func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
+	shapes := e.litShapes(v)
+	var lits []Lit
+	var cands [][]Lit
+	for i, l := range v.Lits {
+		if semantic && l.numeric() {
+			continue
+		}
+		cl := idx.byShape[shapes[i]]
+		if len(cl) == 0 {
+			return false
+		}
+		lits = append(lits, l)
+		cands = append(cands, cl)
+	}
+	// rarest shapes first
+	order := make([]int, len(lits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(cands[a]) - len(cands[b]) })
+	// the matcher is made only now: most visited cubes have a literal
+	// of a shape that c lacks
 	m := &matcher{
 		sys: e.sys, v: v, c: c, idx: idx,
 		sigma: map[int32]int32{}, used: map[int32]bool{},
@@ -501,19 +543,30 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		pinned: e.sys.Pinned, stop: e.stopped,
 	}
 	m.found = func() bool { return found(m) }
-	for _, l := range v.Lits {
-		if semantic && l.numeric() {
-			continue
-		}
-		if len(idx.byShape[shape(l)]) == 0 {
-			return false
-		}
-		m.lits = append(m.lits, l)
+	m.lits = make([]Lit, len(lits))
+	m.cands = make([][]Lit, len(lits))
+	for i, o := range order {
+		m.lits[i], m.cands[i] = lits[o], cands[o]
 	}
-	slices.SortStableFunc(m.lits, func(a, b Lit) int {
-		return len(idx.byShape[shape(a)]) - len(idx.byShape[shape(b)])
-	})
 	return m.matchLits(0)
+}
+
+// renamedSlots calls f on each slot that renaming t renames (the slot of a
+// KSlot term, the indices of an array cell, those of the atoms of a
+// linear combination).
+func renamedSlots(t Term, f func(int32)) {
+	switch t.Kind {
+	case KLin:
+		for _, p := range linSum(t) {
+			renamedSlots(p.Atom, f)
+		}
+	case KSlot:
+		f(t.Sym)
+	case KVar:
+		for i := 0; i < int(t.NArgs); i++ {
+			f(t.Args[i])
+		}
+	}
 }
 
 // subsumedByPermutations is the semantic fixpoint test of a cube without
@@ -555,6 +608,42 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	}
 	const maxResiduals = 5000
 	var v *Cube
+	// Each literal of v is renamed and judged as soon as the slots it
+	// names are all mapped (at level lvl[i], the position of the last of
+	// them in v.Slots; -1 for none): a renaming that a literal makes
+	// false or contradicts is dropped with all its extensions at once.
+	// The outcome is the one of judging each complete renaming.
+	var (
+		renamed []Lit
+		keep    []bool
+		byLevel [][]int // literal indices by level+1
+	)
+	// judge renames the literals of level k-1 (k = 0: those without
+	// slots) and reports whether none is false under sigma.
+	judge := func(k int) bool {
+		for _, i := range byLevel[k] {
+			l := v.Lits[i]
+			nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
+			keep[i] = false
+			switch r {
+			case litTrue:
+				continue
+			case litFalse:
+				return false
+			}
+			if has[nl] {
+				continue
+			}
+			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
+				if !evalOp(nl.Op, f, nl.R) {
+					return false // contradicted: this renaming is irrelevant
+				}
+				continue
+			}
+			renamed[i], keep[i] = nl, true
+		}
+		return true
+	}
 	var rec func(k int) bool
 	rec = func(k int) bool {
 		if e.stopped() {
@@ -562,24 +651,10 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		}
 		if k == len(v.Slots) {
 			var res []Lit
-			for _, l := range v.Lits {
-				nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
-				switch r {
-				case litTrue:
-					continue
-				case litFalse:
-					return false
+			for i, ok := range keep {
+				if ok {
+					res = append(res, renamed[i])
 				}
-				if has[nl] {
-					continue
-				}
-				if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
-					if !evalOp(nl.Op, f, nl.R) {
-						return false // contradicted: this renaming is irrelevant
-					}
-					continue
-				}
-				res = append(res, nl)
 			}
 			if len(res) == 0 {
 				return true
@@ -593,7 +668,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 				continue
 			}
 			sigma[a], used[b] = b, true
-			done := rec(k + 1)
+			done := judge(k+1) && rec(k+1)
 			delete(sigma, a)
 			delete(used, b)
 			if done {
@@ -601,6 +676,29 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 		}
 		return false
+	}
+	// levels computes byLevel for v.
+	levels := func() {
+		pos := make(map[int32]int, len(v.Slots))
+		for i, s := range v.Slots {
+			pos[s] = i
+		}
+		byLevel = make([][]int, len(v.Slots)+1)
+		renamed = make([]Lit, len(v.Lits))
+		keep = make([]bool, len(v.Lits))
+		for i, l := range v.Lits {
+			lvl := -1
+			for _, t := range [2]Term{l.L, l.R} {
+				renamedSlots(t, func(s int32) {
+					if p, ok := pos[s]; ok {
+						lvl = max(lvl, p)
+					} else {
+						lvl = len(v.Slots) - 1 // not a slot of v: judged on complete renamings
+					}
+				})
+			}
+			byLevel[lvl+1] = append(byLevel[lvl+1], i)
+		}
 	}
 	check := func(list []*Cube) bool {
 		for _, w := range list {
@@ -611,7 +709,8 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 				continue
 			}
 			v = w
-			if rec(0) {
+			levels()
+			if judge(0) && rec(0) {
 				return true
 			}
 		}

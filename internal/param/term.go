@@ -7,7 +7,7 @@ import (
 )
 
 // SortKind is the kind of a value sort.
-type SortKind uint8
+type SortKind uint32 // 32 bits: Sort has no padding (see Term)
 
 // The sorts of values.
 const (
@@ -81,7 +81,7 @@ func (r Rat) String() string {
 }
 
 // TermKind is the kind of a term of a cube.
-type TermKind uint8
+type TermKind uint32 // 32 bits: Term has no padding
 
 // The kinds of terms. Slots are the (existentially quantified, pairwise
 // distinct) process variables of a cube; in templates (transitions, init,
@@ -103,11 +103,16 @@ const maxArity = 3
 // Term is a term of a literal: a constant, a slot, or an atom (array
 // cell, weak read value) plus a numeric offset Off (for int and real
 // atoms). Terms are comparable values.
+//
+// Its fields leave no padding (nor do those of Sort and Lit): the
+// maps keyed by terms and literals then hash and compare them as plain
+// memory, which the fixpoint test and the normalisation of cubes do
+// millions of times.
 type Term struct {
 	Kind  TermKind
 	Sort  Sort
 	Sym   int32
-	NArgs int8
+	NArgs int32
 	Args  [maxArity]int32
 	Node  int32
 	Proc  int32
@@ -141,7 +146,7 @@ func (t Term) base() Term {
 }
 
 // Op is a comparison.
-type Op uint8
+type Op uint64 // 64 bits: Lit has no padding (see Term)
 
 // The comparisons of literals.
 const (

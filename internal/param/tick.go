@@ -77,7 +77,12 @@ type bound struct {
 func eliminate(lits []Lit, tick Term) (out []Lit, ok bool) {
 	var lower, upper, equal []bound
 	sort := tick.Sort
+	base := tick.base()
 	for _, l := range lits {
+		if !termMentions(l.L, base) && !termMentions(l.R, base) {
+			out = append(out, l) // left as it is, as below, without the arithmetic
+			continue
+		}
 		d, fine := linearOf(l.L).plus(linearOf(l.R), Rat{-1, 1})
 		if !fine || !l.L.Sort.numeric() && !l.R.Sort.numeric() {
 			if !mentions(l, tick) {
@@ -164,6 +169,23 @@ func eliminate(lits []Lit, tick Term) (out []Lit, ok bool) {
 		}
 	}
 	return out, true
+}
+
+// termMentions reports whether the atom a (without offset) is one of
+// the atoms of t.
+func termMentions(t, a Term) bool {
+	switch {
+	case t.Kind == KLin:
+		for _, p := range linSum(t) {
+			if p.Atom == a {
+				return true
+			}
+		}
+		return false
+	case t.isAtom():
+		return t.base() == a
+	}
+	return false
 }
 
 // mentions reports whether l mentions the atom t.

@@ -541,7 +541,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 			for i := 0; i < u.NArgs; i++ {
 				args[i] = e.proc(u.Args[i])
 			}
-			c := f.cell(u.Global, int8(u.NArgs), args)
+			c := f.cell(u.Global, int32(u.NArgs), args)
 			if c < 0 {
 				continue
 			}
