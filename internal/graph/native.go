@@ -101,6 +101,15 @@ type checker struct {
 	ws      []int
 	hb, eco bitm
 	tmp     []uint64
+	// rc11VC's vector clocks (vcT per event) and scratch; vcMode says
+	// the last rc11 check computed them rather than the matrix hb.
+	vc     []int32
+	vcT    int
+	vcMode bool
+	anySC  bool
+	locN   []int
+	accs   [][]acc
+	rs     []int
 }
 
 // prepare fills the per-graph tables.
@@ -175,6 +184,7 @@ func (c *checker) masks() {
 	g := c.g
 	c.mask = c.mask[:0]
 	anyA := false
+	c.anySC = false
 	for _, t := range c.tagN {
 		if t == "A" {
 			anyA = true
@@ -183,6 +193,7 @@ func (c *checker) masks() {
 	for i := range g.evs {
 		m := g.evs[i].mask
 		anyA = anyA || m&tA != 0
+		c.anySC = c.anySC || m&tSC != 0
 		c.mask = append(c.mask, m)
 	}
 	if !anyA && event.TagAliases["A"] == "X" {
@@ -357,6 +368,9 @@ func (c *checker) consistent(k nativeModel, g *graph, flags *[]string) bool {
 	case nativePSO:
 		return c.pso()
 	case nativeRC11:
+		if !c.anySC {
+			return c.rc11VC(flags)
+		}
 		return c.rc11(flags)
 	}
 	panic("graph: no native check")
@@ -489,6 +503,7 @@ func (c *checker) pso() bool {
 func (c *checker) rc11(flags *[]string) bool {
 	g := c.g
 	n := c.n
+	c.vcMode = false
 	if !c.rbAtomic() {
 		return false
 	}
@@ -789,6 +804,14 @@ func (c *checker) psc() bool {
 	return c.acyclic()
 }
 
+// hbHas tells whether a happens before b, by the last rc11 check.
+func (c *checker) hbHas(a, b int) bool {
+	if c.vcMode {
+		return c.hbVC(a, b)
+	}
+	return c.hb.has(a, b)
+}
+
 // race: two conflicting accesses of different threads, not both atomic,
 // not ordered by hb (the initial writes excepted).
 func (c *checker) race() bool {
@@ -809,7 +832,7 @@ func (c *checker) race() bool {
 			if c.has(a, tA) && c.has(b, tA) {
 				continue
 			}
-			if c.hb.has(a, b) || c.hb.has(b, a) {
+			if c.hbHas(a, b) || c.hbHas(b, a) {
 				continue
 			}
 			return true
