@@ -146,7 +146,7 @@ func (c *checker) rc11VC(flags *[]string) bool {
 					for k := c.ponum[r] + 1; k < len(tr); k++ {
 						if f := tr[k]; c.isF(f) && atLeastAcq(f) {
 							c.sw[f] = append(c.sw[f], a)
-							}
+						}
 					}
 				}
 			}
