@@ -107,8 +107,11 @@ type checker struct {
 	vcT    int
 	vcMode bool
 	anySC  bool
-	locN   []int
 	accs   [][]acc
+	// locN numbers the location of each write (prepare), coL gives the
+	// coherence order of each location by its number.
+	locN []int
+	coL  [][]int
 	rs     []int
 }
 
@@ -129,10 +132,14 @@ func (c *checker) prepare(g *graph) {
 		c.ponum[i] = -1
 		c.rmwOf[i] = -1
 	}
+	c.locN = resize(c.locN, n)
+	c.coL = c.coL[:0]
 	for _, o := range g.co {
 		for k, y := range o {
 			c.copos[y] = k
+			c.locN[y] = len(c.coL)
 		}
+		c.coL = append(c.coL, o)
 	}
 	for _, th := range g.threads {
 		for k, y := range th {
@@ -173,8 +180,37 @@ const (
 	tStoreLoad
 )
 
-var tagBits = map[string]uint32{"RLX": tRLX, "REL": tREL, "ACQ_REL": tACQREL, "ACQ": tACQ, "SC": tSC, "A": tA, "X": tX,
-	"MFENCE": tMFENCE, "MEMBAR": tMEMBAR, "StoreStore": tStoreStore, "SFENCE": tSFENCE, "StoreLoad": tStoreLoad}
+// tagBit is the bit of tag t (0: a tag the native checks do not read);
+// a switch, not a map: it runs for every event a thread adds.
+func tagBit(t string) uint32 {
+	switch t {
+	case "RLX":
+		return tRLX
+	case "REL":
+		return tREL
+	case "ACQ_REL":
+		return tACQREL
+	case "ACQ":
+		return tACQ
+	case "SC":
+		return tSC
+	case "A":
+		return tA
+	case "X":
+		return tX
+	case "MFENCE":
+		return tMFENCE
+	case "MEMBAR":
+		return tMEMBAR
+	case "StoreStore":
+		return tStoreStore
+	case "SFENCE":
+		return tSFENCE
+	case "StoreLoad":
+		return tStoreLoad
+	}
+	return 0
+}
 
 // masks fills c.mask with the tags of each event. The set the models
 // name A is, as event.Static binds it, the events tagged A, or, when no
@@ -209,7 +245,7 @@ func (c *checker) masks() {
 func tagMask(tags []string) uint32 {
 	var m uint32
 	for _, t := range tags {
-		m |= tagBits[t]
+		m |= tagBit(t)
 	}
 	return m
 }
@@ -249,11 +285,11 @@ func (c *checker) coNext(w int) int {
 func (c *checker) atomic() bool {
 	g := c.g
 	for r, w := range c.rmwOf {
-		if w < 0 {
+		if w < 0 || c.copos[w] < 0 {
 			continue
 		}
 		lo, hi := c.copos[g.evs[r].rf], c.copos[w]
-		o := g.co[g.evs[r].loc]
+		o := c.coL[c.locN[w]]
 		for p := lo + 1; p < hi; p++ {
 			if y := o[p]; c.ext(r, y) && c.ext(y, w) {
 				return false
@@ -267,11 +303,11 @@ func (c *checker) atomic() bool {
 func (c *checker) rbAtomic() bool {
 	g := c.g
 	for r, w := range c.rmwOf {
-		if w < 0 {
+		if w < 0 || c.copos[w] < 0 {
 			continue
 		}
 		lo, hi := c.copos[g.evs[r].rf], c.copos[w]
-		o := g.co[g.evs[r].loc]
+		o := c.coL[c.locN[w]]
 		for p := lo + 1; p < hi; p++ {
 			if o[p] != r {
 				return false

@@ -207,16 +207,9 @@ type acc struct{ pn, smax int32 }
 func (c *checker) coherentVC() bool {
 	g := c.g
 	T := c.vcT
-	// Number the locations by their coherence orders (every accessed
-	// location has one: its initial write at least).
-	c.locN = resize(c.locN, c.n)
-	L := 0
-	for _, o := range g.co {
-		for _, y := range o {
-			c.locN[y] = L
-		}
-		L++
-	}
+	// The locations by number (prepare: every accessed location has a
+	// coherence order, its initial write at least).
+	L := len(c.coL)
 	pos := func(e int) int { // the coherence position e reads or writes
 		if ee := &g.evs[e]; ee.kind == event.Read {
 			return c.copos[ee.rf]
