@@ -380,11 +380,19 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	depReads := func(e *ev, f func(int)) {
-		for _, pcs := range [][]int{e.addrD, e.dataD, e.ctrlD} {
-			for _, pc := range pcs {
-				if r, ok := reads.at(e.thread, pc); ok {
-					f(r)
-				}
+		for _, pc := range e.addrD {
+			if r, ok := reads.at(e.thread, pc); ok {
+				f(r)
+			}
+		}
+		for _, pc := range e.dataD {
+			if r, ok := reads.at(e.thread, pc); ok {
+				f(r)
+			}
+		}
+		for _, pc := range e.ctrlD {
+			if r, ok := reads.at(e.thread, pc); ok {
+				f(r)
 			}
 		}
 	}
@@ -456,17 +464,20 @@ func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), to
 	ex := &g.evs[x]
 	seen[x] = call
 	stack := []int{x}
+	// visit is made once per call, not per event met (a closure made in
+	// the loop is allocated each time: the largest share of IMM's
+	// allocations).
+	visit := func(r int) {
+		if seen[r] != call {
+			seen[r] = call
+			toA(r)
+			stack = append(stack, r)
+		}
+	}
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		ey := &g.evs[y]
-		visit := func(r int) {
-			if seen[r] != call {
-				seen[r] = call
-				toA(r)
-				stack = append(stack, r)
-			}
-		}
 		depReads(ey, visit)
 		// addr ; po: the reads an earlier event's address depends on.
 		for _, z := range g.threads[ey.thread] {

@@ -113,7 +113,10 @@ func (r *bm) reflexive() bool {
 }
 
 // acyclic tells whether r has no cycle.
-func (r *bm) acyclic() bool { return !r.plus().reflexive() }
+func (r *bm) acyclic() bool {
+	_, ok := r.postOrder()
+	return ok
+}
 
 // filter keeps the pairs (i, j) with i in dom and j in rng (bit sets
 // over the events; nil: any).
@@ -253,7 +256,8 @@ func (g *graph) immConsistent(ar *arena) bool {
 
 	// Release sequences, synchronisation, happens-before.
 	a := sbloc.optId().seq(rf).seq(rmw)
-	rs := sbloc.filter(mW, mW).or(a.plus().optId().filter(mW, nil))
+	ap, _ := a.plusDAG()
+	rs := sbloc.filter(mW, mW).or(ap.optId().filter(mW, nil))
 	relStart := ar.newBM(n)
 	for i := 0; i < n; i++ {
 		if in(mWrel, i) {
@@ -270,11 +274,14 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	acqEnd.or(sb.filter(nil, mFacq))
 	sw := release.seq(rf).seq(acqEnd)
-	hb := sb.clone().or(sw).plus()
+	hb, cyclic := sb.clone().or(sw).plusDAG()
+	if cyclic {
+		return false // hb reflexive
+	}
 
 	// coherence: irreflexive hb ; eco?
 	eco := rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
-	if hb.reflexive() || hb.seq(eco).reflexive() {
+	if hb.seqReflexive(eco) {
 		return false
 	}
 
@@ -350,7 +357,8 @@ func (g *graph) immConsistent(ar *arena) bool {
 			}
 		}
 	}
-	ppo := deps.or(rfi).plus().filter(mR, mW)
+	dr, _ := deps.or(rfi).plusDAG()
+	ppo := dr.filter(mR, mW)
 	detour := coe.seq(rfe).inter(sb)
 	arel := rfe.clone().or(bob).or(ppo).or(detour)
 	if psc != nil {
@@ -367,4 +375,86 @@ func (r *bm) isEmpty() bool {
 		}
 	}
 	return true
+}
+
+// postOrder lists r's events so that each comes after every event it
+// relates to (a depth-first post-order); ok is false when r has a cycle.
+func (r *bm) postOrder() (order []int, ok bool) {
+	a := r.a
+	color := a.words(r.n) // used as bytes would be: 0 new, 1 on the path, 2 done
+	order = make([]int, 0, r.n)
+	type frame struct {
+		v, k int    // the event, the word of its row being scanned
+		rest uint64 // that word's bits left
+	}
+	var stack []frame
+	for s := 0; s < r.n; s++ {
+		if color[s] != 0 {
+			continue
+		}
+		color[s] = 1
+		stack = append(stack[:0], frame{s, 0, r.row(s)[0]})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.rest == 0 {
+				top.k++
+				if top.k < r.w {
+					top.rest = r.row(top.v)[top.k]
+					continue
+				}
+				color[top.v] = 2
+				order = append(order, top.v)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			u := top.k*64 + bits.TrailingZeros64(top.rest)
+			top.rest &= top.rest - 1
+			switch color[u] {
+			case 1:
+				return nil, false
+			case 0:
+				color[u] = 1
+				stack = append(stack, frame{u, 0, r.row(u)[0]})
+			}
+		}
+	}
+	return order, true
+}
+
+// plusDAG is r's transitive closure, computed in post-order when r is
+// acyclic (each row the union of its successors' rows), by plus
+// otherwise; cyclic tells which.
+func (r *bm) plusDAG() (c *bm, cyclic bool) {
+	order, ok := r.postOrder()
+	if !ok {
+		return r.plus(), true
+	}
+	c = r.a.newBM(r.n)
+	for _, v := range order {
+		cv := c.row(v)
+		copy(cv, r.row(v))
+		r.each(v, func(u int) {
+			for k, x := range c.row(u) {
+				cv[k] |= x
+			}
+		})
+	}
+	return c, false
+}
+
+// seqReflexive tells whether r ; s relates some event to itself.
+func (r *bm) seqReflexive(s *bm) bool {
+	for i := 0; i < r.n; i++ {
+		ri := r.row(i)
+		for k, x := range ri {
+			for x != 0 {
+				j := k*64 + bits.TrailingZeros64(x)
+				x &= x - 1
+				if s.has(j, i) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
