@@ -112,7 +112,7 @@ type checker struct {
 	// coherence order of each location by its number.
 	locN []int
 	coL  [][]int
-	rs     []int
+	rs   []int
 }
 
 // prepare fills the per-graph tables.
