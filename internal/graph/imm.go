@@ -192,6 +192,7 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 
 	sb, sbloc := ar.newBM(n), ar.newBM(n)
+	poNext := ar.newBM(n) // sb's immediate pairs: (sb ∪ r)+ = (poNext ∪ r)+
 	rmw := ar.newBM(n)
 	mRex := make([]uint64, w)
 	anySC := false
@@ -199,6 +200,9 @@ func (g *graph) immConsistent(ar *arena) bool {
 		for a, i := range th {
 			if in(mSC, i) {
 				anySC = true
+			}
+			if a+1 < len(th) {
+				poNext.set(i, th[a+1])
 			}
 			for _, j := range th[a+1:] {
 				sb.set(i, j)
@@ -274,7 +278,7 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	acqEnd.or(sb.filter(nil, mFacq))
 	sw := release.seq(rf).seq(acqEnd)
-	hb, cyclic := sb.clone().or(sw).plusDAG()
+	hb, cyclic := poNext.or(sw).plusDAG()
 	if cyclic {
 		return false // hb reflexive
 	}
