@@ -107,7 +107,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		return false, nil
 	}
 	pend := func(e ev, addr, data taint) pending {
-		e.addrD, e.dataD, e.ctrlD, e.sctrlD = addr, data, ctrlNow(), sctrl
+		e.dep = &evDeps{addrD: addr, dataD: data, ctrlD: ctrlNow(), sctrlD: sctrl}
 		return pending{e: e, regs: regs, pos: k}
 	}
 	// evErr is the first operation eval failed to compute: it is
@@ -260,7 +260,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 						}
 					}
 					p := pend(ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}, ad, data)
-					p.e.iico = iico
+					p.e.dep.iico = iico
 					return yield(p)
 				}
 				k++
@@ -380,17 +380,17 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	depReads := func(e *ev, f func(int)) {
-		for _, pc := range e.addrD {
+		for _, pc := range e.addrD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				f(r)
 			}
 		}
-		for _, pc := range e.dataD {
+		for _, pc := range e.dataD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				f(r)
 			}
 		}
-		for _, pc := range e.ctrlD {
+		for _, pc := range e.ctrlD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				f(r)
 			}
@@ -437,7 +437,7 @@ func (g *graph) depPrefix(w int) []bool {
 			continue
 		}
 		depReads(ex, toD)
-		for _, pc := range ex.sctrlD {
+		for _, pc := range ex.sctrlD() {
 			if r, ok := reads.at(ex.thread, pc); ok {
 				toD(r)
 			}
@@ -484,7 +484,7 @@ func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), to
 			if z == y {
 				break
 			}
-			for _, pc := range g.evs[z].addrD {
+			for _, pc := range g.evs[z].addrD() {
 				if r, ok := reads.at(ey.thread, pc); ok {
 					visit(r)
 				}
@@ -565,14 +565,14 @@ func (g *graph) depRels(eg *event.Graph, num []int) {
 		for _, d := range []struct {
 			pcs []int
 			out *[][2]int
-		}{{e.addrD, &eg.Addr}, {e.dataD, &eg.Data}, {e.ctrlD, &eg.Ctrl}} {
+		}{{e.addrD(), &eg.Addr}, {e.dataD(), &eg.Data}, {e.ctrlD(), &eg.Ctrl}} {
 			for _, pc := range d.pcs {
 				if r, ok := reads.at(e.thread, pc); ok {
 					*d.out = append(*d.out, [2]int{num[r], num[i]})
 				}
 			}
 		}
-		if e.iico {
+		if e.iico() {
 			if r, ok := reads.at(e.thread, e.pc); ok {
 				eg.IicoData = append(eg.IicoData, [2]int{num[r], num[i]})
 			}

@@ -334,17 +334,17 @@ func (g *graph) immConsistent(ar *arena) bool {
 		if e.thread < 0 {
 			continue
 		}
-		for _, pc := range e.dataD {
+		for _, pc := range e.dataD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				deps.set(r, i)
 			}
 		}
-		for _, pc := range e.ctrlD {
+		for _, pc := range e.ctrlD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				deps.set(r, i)
 			}
 		}
-		for _, pc := range e.addrD {
+		for _, pc := range e.addrD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				addr.set(r, i)
 			}
