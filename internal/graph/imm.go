@@ -218,9 +218,11 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	rf, co, fr := ar.newBM(n), ar.newBM(n), ar.newBM(n)
 	coPos := make([]int, n)
+	placed := make([]bool, n)
 	for _, o := range g.co {
 		for a, x := range o {
 			coPos[x] = a
+			placed[x] = true
 			for _, y := range o[a+1:] {
 				co.set(x, y)
 			}
@@ -252,9 +254,37 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	rfe, coe, fre := extRel(rf), extRel(co), extRel(fr)
 
-	// atomicity: empty rmw & (fre ; coe)
-	frecoe := fre.seq(coe)
-	if !rmw.inter(frecoe).isEmpty() {
+	// Every write placed in coherence, every read reading one: the
+	// atomicity and coherence axioms are decided on coherence positions
+	// (below), else on the relations.
+	byPos := true
+	for i := range evs {
+		switch e := &evs[i]; e.kind {
+		case event.Write:
+			byPos = byPos && placed[i]
+		case event.Read:
+			byPos = byPos && e.rf >= 0 && placed[e.rf]
+		}
+	}
+	// atomicity: empty rmw & (fre ; coe): no write of another thread (or
+	// initial) between the write a read-modify-write's read reads and
+	// its write.
+	if byPos {
+		rmwBad := false
+		for r := 0; r < n; r++ {
+			rmw.each(r, func(w int) {
+				o := g.co[evs[w].loc]
+				for p := coPos[evs[r].rf] + 1; p < coPos[w]; p++ {
+					if t := evs[o[p]].thread; t < 0 || t != evs[r].thread {
+						rmwBad = true
+					}
+				}
+			})
+			if rmwBad {
+				return false
+			}
+		}
+	} else if !rmw.inter(fre.seq(coe)).isEmpty() {
 		return false
 	}
 
@@ -283,15 +313,54 @@ func (g *graph) immConsistent(ar *arena) bool {
 		return false // hb reflexive
 	}
 
-	// coherence: irreflexive hb ; eco?
-	eco := rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
-	if hb.seqReflexive(eco) {
-		return false
+	// coherence: irreflexive hb ; eco? (eco = rf | co | co;rf | fr |
+	// fr;rf, within a location): for a before b in hb, the write a reads
+	// or is may not be coherence-after the one b reads (nor at or after
+	// the write b is).
+	var eco *bm
+	if byPos {
+		pos := func(e int) int {
+			if evs[e].kind == event.Read {
+				return coPos[evs[e].rf]
+			}
+			return coPos[e]
+		}
+		bad := false
+		for a := 0; a < n && !bad; a++ {
+			ea := &evs[a]
+			if ea.kind != event.Read && ea.kind != event.Write {
+				continue
+			}
+			sa := pos(a)
+			hb.each(a, func(b int) {
+				eb := &evs[b]
+				if eb.loc != ea.loc {
+					return
+				}
+				switch eb.kind {
+				case event.Write:
+					bad = bad || sa >= coPos[b]
+				case event.Read:
+					bad = bad || sa > coPos[eb.rf]
+				}
+			})
+		}
+		if bad {
+			return false
+		}
+	} else {
+		eco = rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
+		if hb.seqReflexive(eco) {
+			return false
+		}
 	}
 
 	// sc: RC11's partial SC order.
 	var psc *bm
 	if anySC {
+		if eco == nil {
+			eco = rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
+		}
 		loc := func(i, j int) bool { return evs[i].loc != "" && evs[i].loc == evs[j].loc }
 		sbdl, hbloc := ar.newBM(n), ar.newBM(n)
 		for i := 0; i < n; i++ {
