@@ -398,6 +398,7 @@ func (g *graph) depPrefix(w int) []bool {
 	}
 	toA(w)
 	seen := make([]int, len(g.evs)) // ppoPreds's marks, by call number
+	var stk []int                   // ppoPreds's stack
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
@@ -414,7 +415,7 @@ func (g *graph) depPrefix(w int) []bool {
 			// ppo: the reads x depends on through dependencies and
 			// reads-from within the thread.
 			calls++
-			g.ppoPreds(x, reads, depReads, toA, toD, seen, calls)
+			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk)
 			th := g.threads[ex.thread]
 			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
 			for j, y := range th {
@@ -460,33 +461,44 @@ func (g *graph) depPrefix(w int) []bool {
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D; seen marks, with the number
 // call, the events this call has met.
-func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int), seen []int, call int) {
+func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int) {
 	ex := &g.evs[x]
 	seen[x] = call
-	stack := []int{x}
-	// visit is made once per call, not per event met (a closure made in
-	// the loop is allocated each time: the largest share of IMM's
-	// allocations).
-	visit := func(r int) {
-		if seen[r] != call {
-			seen[r] = call
-			toA(r)
-			stack = append(stack, r)
-		}
-	}
+	stack := append((*stk)[:0], x)
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		ey := &g.evs[y]
-		depReads(ey, visit)
-		// addr ; po: the reads an earlier event's address depends on.
-		for _, z := range g.threads[ey.thread] {
+		t := ey.thread
+		// The reads y depends on (addr, data, ctrl), and, through addr ;
+		// po, the reads an earlier event's address depends on.
+		for d := 0; d < 3; d++ {
+			var pcs []int
+			switch d {
+			case 0:
+				pcs = ey.addrD()
+			case 1:
+				pcs = ey.dataD()
+			case 2:
+				pcs = ey.ctrlD()
+			}
+			for _, pc := range pcs {
+				if r, ok := reads.at(t, pc); ok && seen[r] != call {
+					seen[r] = call
+					toA(r)
+					stack = append(stack, r)
+				}
+			}
+		}
+		for _, z := range g.threads[t] {
 			if z == y {
 				break
 			}
 			for _, pc := range g.evs[z].addrD() {
-				if r, ok := reads.at(ey.thread, pc); ok {
-					visit(r)
+				if r, ok := reads.at(t, pc); ok && seen[r] != call {
+					seen[r] = call
+					toA(r)
+					stack = append(stack, r)
 				}
 			}
 		}
@@ -496,6 +508,7 @@ func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), to
 			stack = append(stack, ey.rf)
 		}
 	}
+	*stk = stack[:0]
 }
 
 var (

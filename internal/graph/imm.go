@@ -29,6 +29,16 @@ type bm struct {
 type arena struct {
 	buf []uint64
 	off int
+	// postOrder's scratch
+	ord []int
+	stk []poFrame
+}
+
+// poFrame is a step of postOrder's search: the event, the word of its
+// row being scanned, that word's bits left.
+type poFrame struct {
+	v, k int
+	rest uint64
 }
 
 func (a *arena) words(k int) []uint64 {
@@ -455,18 +465,15 @@ func (r *bm) isEmpty() bool {
 func (r *bm) postOrder() (order []int, ok bool) {
 	a := r.a
 	color := a.words(r.n) // used as bytes would be: 0 new, 1 on the path, 2 done
-	order = make([]int, 0, r.n)
-	type frame struct {
-		v, k int    // the event, the word of its row being scanned
-		rest uint64 // that word's bits left
-	}
-	var stack []frame
+	order = a.ord[:0]
+	stack := a.stk[:0]
+	defer func() { a.ord, a.stk = order[:0], stack[:0] }()
 	for s := 0; s < r.n; s++ {
 		if color[s] != 0 {
 			continue
 		}
 		color[s] = 1
-		stack = append(stack[:0], frame{s, 0, r.row(s)[0]})
+		stack = append(stack[:0], poFrame{s, 0, r.row(s)[0]})
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
 			if top.rest == 0 {
@@ -487,7 +494,7 @@ func (r *bm) postOrder() (order []int, ok bool) {
 				return nil, false
 			case 0:
 				color[u] = 1
-				stack = append(stack, frame{u, 0, r.row(u)[0]})
+				stack = append(stack, poFrame{u, 0, r.row(u)[0]})
 			}
 		}
 	}
