@@ -172,25 +172,45 @@ func (g *graph) immConsistent(ar *arena) bool {
 	n := len(g.evs)
 	evs := g.evs
 	w := (n + 63) / 64
-	set := func(f func(e *ev) bool) []uint64 {
-		m := make([]uint64, w)
-		for i := range evs {
-			if f(&evs[i]) {
-				m[i/64] |= 1 << (uint(i) % 64)
+	// The sets of events the axioms name, in one pass over the events
+	// (their modes from the tags' bits).
+	words := func() []uint64 { return ar.words(w) }
+	mR, mW, mRacq, mWrel, mFacq, mFrel, mFsc, mFence, mSC := words(), words(), words(), words(), words(), words(), words(), words(), words()
+	const acqM, relM = tACQ | tACQREL | tSC, tREL | tACQREL | tSC
+	for i := range evs {
+		e := &evs[i]
+		tm := tagMask(e.tags)
+		b, bit := i/64, uint64(1)<<(uint(i)%64)
+		acq, rel, sc := tm&acqM != 0, tm&relM != 0, tm&tSC != 0
+		if sc {
+			mSC[b] |= bit
+		}
+		switch e.kind {
+		case event.Read:
+			mR[b] |= bit
+			if acq {
+				mRacq[b] |= bit
+			}
+		case event.Write:
+			mW[b] |= bit
+			if rel {
+				mWrel[b] |= bit
+			}
+		case event.Fence:
+			if acq {
+				mFacq[b] |= bit
+			}
+			if rel {
+				mFrel[b] |= bit
+			}
+			if sc {
+				mFsc[b] |= bit
+			}
+			if acq || rel {
+				mFence[b] |= bit
 			}
 		}
-		return m
 	}
-	isSC := func(e *ev) bool { return mode(e.tags, []string{"SC"}) }
-	mR := set(func(e *ev) bool { return e.kind == event.Read })
-	mW := set(func(e *ev) bool { return e.kind == event.Write })
-	mRacq := set(func(e *ev) bool { return e.kind == event.Read && mode(e.tags, acqModes) })
-	mWrel := set(func(e *ev) bool { return e.kind == event.Write && mode(e.tags, relModes) })
-	mFacq := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, acqModes) })
-	mFrel := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, relModes) })
-	mFsc := set(func(e *ev) bool { return e.kind == event.Fence && isSC(e) })
-	mFence := set(func(e *ev) bool { return e.kind == event.Fence && isBarrier(e.tags) })
-	mSC := set(isSC)
 	in := func(m []uint64, i int) bool { return m[i/64]&(1<<(uint(i)%64)) != 0 }
 	// the events of each thread, to tell internal pairs from external
 	intl := make([][]uint64, len(g.threads))
