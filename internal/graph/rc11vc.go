@@ -15,8 +15,8 @@ import "github.com/musket-verify/musket/internal/event"
 // read: rf or mo ; rf; b a read, a a write: rb; a a read: rb ; rf. The
 // atomicity axiom on eco (no eco from a read-modify-write's write back to
 // its read) is the case a = its read, b = its write, which sb orders.
-// The graph's events are O(n·T) work (T threads) where the matrices were
-// O(n²/64) per relation and more for the eco closure.
+// The work is O(n·T) for n events and T threads, where the matrices took
+// O(n²/64) per relation and more for eco's products.
 
 // topo fills c.order with g's events in an order of sb ∪ rf,
 // predecessors first; false when sb ∪ rf has a cycle (no-thin-air).
@@ -66,16 +66,16 @@ func (c *checker) topo() bool {
 func (c *checker) rc11VC(flags *[]string) bool {
 	g := c.g
 	n := c.n
+	for i := range g.evs {
+		if e := &g.evs[i]; e.kind == event.Read && e.rf < 0 {
+			return c.rc11(flags) // a read without its write: the matrices
+		}
+	}
 	if !c.rbAtomic() {
 		return false
 	}
 	if !c.topo() {
 		return false
-	}
-	for _, r := range g.evs {
-		if r.kind == event.Read && r.rf < 0 {
-			return false // not a graph the engine builds
-		}
 	}
 	atLeastRlxW := func(e int) bool { return c.isW(e) && c.has(e, tRLX|tREL|tACQREL|tACQ|tSC) }
 	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
