@@ -107,7 +107,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		return false, nil
 	}
 	pend := func(e ev, addr, data taint) pending {
-		e.addrD, e.dataD, e.ctrlD, e.sctrlD = addr, data, ctrlNow(), sctrl
+		e.dep = &evDeps{addrD: addr, dataD: data, ctrlD: ctrlNow(), sctrlD: sctrl}
 		return pending{e: e, regs: regs, pos: k}
 	}
 	// evErr is the first operation eval failed to compute: it is
@@ -260,7 +260,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 						}
 					}
 					p := pend(ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}, ad, data)
-					p.e.iico = iico
+					p.e.dep.iico = iico
 					return yield(p)
 				}
 				k++
@@ -380,16 +380,25 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	depReads := func(e *ev, f func(int)) {
-		for _, pcs := range [][]int{e.addrD, e.dataD, e.ctrlD} {
-			for _, pc := range pcs {
-				if r, ok := reads.at(e.thread, pc); ok {
-					f(r)
-				}
+		for _, pc := range e.addrD() {
+			if r, ok := reads.at(e.thread, pc); ok {
+				f(r)
+			}
+		}
+		for _, pc := range e.dataD() {
+			if r, ok := reads.at(e.thread, pc); ok {
+				f(r)
+			}
+		}
+		for _, pc := range e.ctrlD() {
+			if r, ok := reads.at(e.thread, pc); ok {
+				f(r)
 			}
 		}
 	}
 	toA(w)
 	seen := make([]int, len(g.evs)) // ppoPreds's marks, by call number
+	var stk []int                   // ppoPreds's stack
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
@@ -406,7 +415,7 @@ func (g *graph) depPrefix(w int) []bool {
 			// ppo: the reads x depends on through dependencies and
 			// reads-from within the thread.
 			calls++
-			g.ppoPreds(x, reads, depReads, toA, toD, seen, calls)
+			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk)
 			th := g.threads[ex.thread]
 			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
 			for j, y := range th {
@@ -429,7 +438,7 @@ func (g *graph) depPrefix(w int) []bool {
 			continue
 		}
 		depReads(ex, toD)
-		for _, pc := range ex.sctrlD {
+		for _, pc := range ex.sctrlD() {
 			if r, ok := reads.at(ex.thread, pc); ok {
 				toD(r)
 			}
@@ -452,30 +461,44 @@ func (g *graph) depPrefix(w int) []bool {
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D; seen marks, with the number
 // call, the events this call has met.
-func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), toA, toD func(int), seen []int, call int) {
+func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int) {
 	ex := &g.evs[x]
 	seen[x] = call
-	stack := []int{x}
+	stack := append((*stk)[:0], x)
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		ey := &g.evs[y]
-		visit := func(r int) {
-			if seen[r] != call {
-				seen[r] = call
-				toA(r)
-				stack = append(stack, r)
+		t := ey.thread
+		// The reads y depends on (addr, data, ctrl), and, through addr ;
+		// po, the reads an earlier event's address depends on.
+		for d := 0; d < 3; d++ {
+			var pcs []int
+			switch d {
+			case 0:
+				pcs = ey.addrD()
+			case 1:
+				pcs = ey.dataD()
+			case 2:
+				pcs = ey.ctrlD()
+			}
+			for _, pc := range pcs {
+				if r, ok := reads.at(t, pc); ok && seen[r] != call {
+					seen[r] = call
+					toA(r)
+					stack = append(stack, r)
+				}
 			}
 		}
-		depReads(ey, visit)
-		// addr ; po: the reads an earlier event's address depends on.
-		for _, z := range g.threads[ey.thread] {
+		for _, z := range g.threads[t] {
 			if z == y {
 				break
 			}
-			for _, pc := range g.evs[z].addrD {
-				if r, ok := reads.at(ey.thread, pc); ok {
-					visit(r)
+			for _, pc := range g.evs[z].addrD() {
+				if r, ok := reads.at(t, pc); ok && seen[r] != call {
+					seen[r] = call
+					toA(r)
+					stack = append(stack, r)
 				}
 			}
 		}
@@ -485,6 +508,7 @@ func (g *graph) ppoPreds(x int, reads pcReads, depReads func(*ev, func(int)), to
 			stack = append(stack, ey.rf)
 		}
 	}
+	*stk = stack[:0]
 }
 
 var (
@@ -554,14 +578,14 @@ func (g *graph) depRels(eg *event.Graph, num []int) {
 		for _, d := range []struct {
 			pcs []int
 			out *[][2]int
-		}{{e.addrD, &eg.Addr}, {e.dataD, &eg.Data}, {e.ctrlD, &eg.Ctrl}} {
+		}{{e.addrD(), &eg.Addr}, {e.dataD(), &eg.Data}, {e.ctrlD(), &eg.Ctrl}} {
 			for _, pc := range d.pcs {
 				if r, ok := reads.at(e.thread, pc); ok {
 					*d.out = append(*d.out, [2]int{num[r], num[i]})
 				}
 			}
 		}
-		if e.iico {
+		if e.iico() {
 			if r, ok := reads.at(e.thread, e.pc); ok {
 				eg.IicoData = append(eg.IicoData, [2]int{num[r], num[i]})
 			}

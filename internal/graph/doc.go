@@ -58,7 +58,12 @@
 // 2023) that needs no change of the exploration; there is no in-place
 // revisiting of reads that become stale after they were added, and the
 // native checks recompute their relations on the whole graph (not
-// incrementally).
+// incrementally). Under rc11, a graph without SC events is decided with
+// a vector clock per event for hb and coherence checked pair by pair on
+// coherence positions (rc11vc.go), O(n·T) for n events and T threads;
+// IMM's native check decides atomicity and coherence the same way on its
+// hb matrix and takes the closures of acyclic relations in depth-first
+// post-order.
 //
 // Symmetry: with Options.Symmetric (threads that are copies of one
 // another), a graph in which a thread's events are ahead, in eco, of its

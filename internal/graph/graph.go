@@ -21,21 +21,59 @@ type ev struct {
 	// retag gives a read-modify-write's read its tags from the value it
 	// reads (a failing compare-and-swap reads with its failure tags).
 	retag func(prog.Value) []string
-	// Under a model with dependencies (deps.go): the reads of its thread
-	// (by pc) the event depends on by address, data and control, and,
-	// for a read-modify-write's write, whether its value depends on its
-	// read (iico_data).
+	// Under a model with dependencies (deps.go), what it depends on (nil
+	// otherwise: kept apart so that the events copied by every revisit
+	// stay small).
+	dep *evDeps
+	// symPre is, under symmetry reduction (symmetry.go), the last index
+	// of its thread's symmetric predecessor that its prefix includes
+	// (-1: none).
+	symPre int
+}
+
+// evDeps are, under a model with dependencies (deps.go), the reads of
+// an event's thread (by pc) it depends on by address, data and control,
+// and, for a read-modify-write's write, whether its value depends on its
+// read (iico_data). Never written once the event is made.
+type evDeps struct {
 	addrD, dataD, ctrlD []int
 	iico                bool
 	// sctrlD are the reads of every conditional branch before the event
 	// (herd7's scoped control dependencies of C ifs left open): what
 	// decides whether it runs and with which registers.
 	sctrlD []int
-	// symPre is, under symmetry reduction (symmetry.go), the last index
-	// of its thread's symmetric predecessor that its prefix includes
-	// (-1: none).
-	symPre int
 }
+
+// The dependencies of e (nil when it has none).
+func (e *ev) addrD() []int {
+	if e.dep == nil {
+		return nil
+	}
+	return e.dep.addrD
+}
+
+func (e *ev) dataD() []int {
+	if e.dep == nil {
+		return nil
+	}
+	return e.dep.dataD
+}
+
+func (e *ev) ctrlD() []int {
+	if e.dep == nil {
+		return nil
+	}
+	return e.dep.ctrlD
+}
+
+func (e *ev) sctrlD() []int {
+	if e.dep == nil {
+		return nil
+	}
+	return e.dep.sctrlD
+}
+
+func (e *ev) iico() bool { return e.dep != nil && e.dep.iico }
 
 // graph is an execution graph under construction.
 type graph struct {

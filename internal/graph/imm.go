@@ -29,6 +29,16 @@ type bm struct {
 type arena struct {
 	buf []uint64
 	off int
+	// postOrder's scratch
+	ord []int
+	stk []poFrame
+}
+
+// poFrame is a step of postOrder's search: the event, the word of its
+// row being scanned, that word's bits left.
+type poFrame struct {
+	v, k int
+	rest uint64
 }
 
 func (a *arena) words(k int) []uint64 {
@@ -113,7 +123,10 @@ func (r *bm) reflexive() bool {
 }
 
 // acyclic tells whether r has no cycle.
-func (r *bm) acyclic() bool { return !r.plus().reflexive() }
+func (r *bm) acyclic() bool {
+	_, ok := r.postOrder()
+	return ok
+}
 
 // filter keeps the pairs (i, j) with i in dom and j in rng (bit sets
 // over the events; nil: any).
@@ -159,25 +172,45 @@ func (g *graph) immConsistent(ar *arena) bool {
 	n := len(g.evs)
 	evs := g.evs
 	w := (n + 63) / 64
-	set := func(f func(e *ev) bool) []uint64 {
-		m := make([]uint64, w)
-		for i := range evs {
-			if f(&evs[i]) {
-				m[i/64] |= 1 << (uint(i) % 64)
+	// The sets of events the axioms name, in one pass over the events
+	// (their modes from the tags' bits).
+	words := func() []uint64 { return ar.words(w) }
+	mR, mW, mRacq, mWrel, mFacq, mFrel, mFsc, mFence, mSC := words(), words(), words(), words(), words(), words(), words(), words(), words()
+	const acqM, relM = tACQ | tACQREL | tSC, tREL | tACQREL | tSC
+	for i := range evs {
+		e := &evs[i]
+		tm := tagMask(e.tags)
+		b, bit := i/64, uint64(1)<<(uint(i)%64)
+		acq, rel, sc := tm&acqM != 0, tm&relM != 0, tm&tSC != 0
+		if sc {
+			mSC[b] |= bit
+		}
+		switch e.kind {
+		case event.Read:
+			mR[b] |= bit
+			if acq {
+				mRacq[b] |= bit
+			}
+		case event.Write:
+			mW[b] |= bit
+			if rel {
+				mWrel[b] |= bit
+			}
+		case event.Fence:
+			if acq {
+				mFacq[b] |= bit
+			}
+			if rel {
+				mFrel[b] |= bit
+			}
+			if sc {
+				mFsc[b] |= bit
+			}
+			if acq || rel {
+				mFence[b] |= bit
 			}
 		}
-		return m
 	}
-	isSC := func(e *ev) bool { return mode(e.tags, []string{"SC"}) }
-	mR := set(func(e *ev) bool { return e.kind == event.Read })
-	mW := set(func(e *ev) bool { return e.kind == event.Write })
-	mRacq := set(func(e *ev) bool { return e.kind == event.Read && mode(e.tags, acqModes) })
-	mWrel := set(func(e *ev) bool { return e.kind == event.Write && mode(e.tags, relModes) })
-	mFacq := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, acqModes) })
-	mFrel := set(func(e *ev) bool { return e.kind == event.Fence && mode(e.tags, relModes) })
-	mFsc := set(func(e *ev) bool { return e.kind == event.Fence && isSC(e) })
-	mFence := set(func(e *ev) bool { return e.kind == event.Fence && isBarrier(e.tags) })
-	mSC := set(isSC)
 	in := func(m []uint64, i int) bool { return m[i/64]&(1<<(uint(i)%64)) != 0 }
 	// the events of each thread, to tell internal pairs from external
 	intl := make([][]uint64, len(g.threads))
@@ -189,6 +222,7 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 
 	sb, sbloc := ar.newBM(n), ar.newBM(n)
+	poNext := ar.newBM(n) // sb's immediate pairs: (sb ∪ r)+ = (poNext ∪ r)+
 	rmw := ar.newBM(n)
 	mRex := make([]uint64, w)
 	anySC := false
@@ -196,6 +230,9 @@ func (g *graph) immConsistent(ar *arena) bool {
 		for a, i := range th {
 			if in(mSC, i) {
 				anySC = true
+			}
+			if a+1 < len(th) {
+				poNext.set(i, th[a+1])
 			}
 			for _, j := range th[a+1:] {
 				sb.set(i, j)
@@ -211,9 +248,11 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	rf, co, fr := ar.newBM(n), ar.newBM(n), ar.newBM(n)
 	coPos := make([]int, n)
+	placed := make([]bool, n)
 	for _, o := range g.co {
 		for a, x := range o {
 			coPos[x] = a
+			placed[x] = true
 			for _, y := range o[a+1:] {
 				co.set(x, y)
 			}
@@ -245,15 +284,44 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	rfe, coe, fre := extRel(rf), extRel(co), extRel(fr)
 
-	// atomicity: empty rmw & (fre ; coe)
-	frecoe := fre.seq(coe)
-	if !rmw.inter(frecoe).isEmpty() {
+	// Every write placed in coherence, every read reading one: the
+	// atomicity and coherence axioms are decided on coherence positions
+	// (below), else on the relations.
+	byPos := true
+	for i := range evs {
+		switch e := &evs[i]; e.kind {
+		case event.Write:
+			byPos = byPos && placed[i]
+		case event.Read:
+			byPos = byPos && e.rf >= 0 && placed[e.rf]
+		}
+	}
+	// atomicity: empty rmw & (fre ; coe): no write of another thread (or
+	// initial) between the write a read-modify-write's read reads and
+	// its write.
+	if byPos {
+		rmwBad := false
+		for r := 0; r < n; r++ {
+			rmw.each(r, func(w int) {
+				o := g.co[evs[w].loc]
+				for p := coPos[evs[r].rf] + 1; p < coPos[w]; p++ {
+					if t := evs[o[p]].thread; t < 0 || t != evs[r].thread {
+						rmwBad = true
+					}
+				}
+			})
+			if rmwBad {
+				return false
+			}
+		}
+	} else if !rmw.inter(fre.seq(coe)).isEmpty() {
 		return false
 	}
 
 	// Release sequences, synchronisation, happens-before.
 	a := sbloc.optId().seq(rf).seq(rmw)
-	rs := sbloc.filter(mW, mW).or(a.plus().optId().filter(mW, nil))
+	ap, _ := a.plusDAG()
+	rs := sbloc.filter(mW, mW).or(ap.optId().filter(mW, nil))
 	relStart := ar.newBM(n)
 	for i := 0; i < n; i++ {
 		if in(mWrel, i) {
@@ -270,17 +338,59 @@ func (g *graph) immConsistent(ar *arena) bool {
 	}
 	acqEnd.or(sb.filter(nil, mFacq))
 	sw := release.seq(rf).seq(acqEnd)
-	hb := sb.clone().or(sw).plus()
+	hb, cyclic := poNext.or(sw).plusDAG()
+	if cyclic {
+		return false // hb reflexive
+	}
 
-	// coherence: irreflexive hb ; eco?
-	eco := rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
-	if hb.reflexive() || hb.seq(eco).reflexive() {
-		return false
+	// coherence: irreflexive hb ; eco? (eco = rf | co | co;rf | fr |
+	// fr;rf, within a location): for a before b in hb, the write a reads
+	// or is may not be coherence-after the one b reads (nor at or after
+	// the write b is).
+	var eco *bm
+	if byPos {
+		pos := func(e int) int {
+			if evs[e].kind == event.Read {
+				return coPos[evs[e].rf]
+			}
+			return coPos[e]
+		}
+		bad := false
+		for a := 0; a < n && !bad; a++ {
+			ea := &evs[a]
+			if ea.kind != event.Read && ea.kind != event.Write {
+				continue
+			}
+			sa := pos(a)
+			hb.each(a, func(b int) {
+				eb := &evs[b]
+				if eb.loc != ea.loc {
+					return
+				}
+				switch eb.kind {
+				case event.Write:
+					bad = bad || sa >= coPos[b]
+				case event.Read:
+					bad = bad || sa > coPos[eb.rf]
+				}
+			})
+		}
+		if bad {
+			return false
+		}
+	} else {
+		eco = rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
+		if hb.seqReflexive(eco) {
+			return false
+		}
 	}
 
 	// sc: RC11's partial SC order.
 	var psc *bm
 	if anySC {
+		if eco == nil {
+			eco = rf.clone().or(co).or(co.seq(rf)).or(fr).or(fr.seq(rf))
+		}
 		loc := func(i, j int) bool { return evs[i].loc != "" && evs[i].loc == evs[j].loc }
 		sbdl, hbloc := ar.newBM(n), ar.newBM(n)
 		for i := 0; i < n; i++ {
@@ -323,17 +433,17 @@ func (g *graph) immConsistent(ar *arena) bool {
 		if e.thread < 0 {
 			continue
 		}
-		for _, pc := range e.dataD {
+		for _, pc := range e.dataD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				deps.set(r, i)
 			}
 		}
-		for _, pc := range e.ctrlD {
+		for _, pc := range e.ctrlD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				deps.set(r, i)
 			}
 		}
-		for _, pc := range e.addrD {
+		for _, pc := range e.addrD() {
 			if r, ok := reads.at(e.thread, pc); ok {
 				addr.set(r, i)
 			}
@@ -350,7 +460,8 @@ func (g *graph) immConsistent(ar *arena) bool {
 			}
 		}
 	}
-	ppo := deps.or(rfi).plus().filter(mR, mW)
+	dr, _ := deps.or(rfi).plusDAG()
+	ppo := dr.filter(mR, mW)
 	detour := coe.seq(rfe).inter(sb)
 	arel := rfe.clone().or(bob).or(ppo).or(detour)
 	if psc != nil {
@@ -367,4 +478,83 @@ func (r *bm) isEmpty() bool {
 		}
 	}
 	return true
+}
+
+// postOrder lists r's events so that each comes after every event it
+// relates to (a depth-first post-order); ok is false when r has a cycle.
+func (r *bm) postOrder() (order []int, ok bool) {
+	a := r.a
+	color := a.words(r.n) // used as bytes would be: 0 new, 1 on the path, 2 done
+	order = a.ord[:0]
+	stack := a.stk[:0]
+	defer func() { a.ord, a.stk = order[:0], stack[:0] }()
+	for s := 0; s < r.n; s++ {
+		if color[s] != 0 {
+			continue
+		}
+		color[s] = 1
+		stack = append(stack[:0], poFrame{s, 0, r.row(s)[0]})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.rest == 0 {
+				top.k++
+				if top.k < r.w {
+					top.rest = r.row(top.v)[top.k]
+					continue
+				}
+				color[top.v] = 2
+				order = append(order, top.v)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			u := top.k*64 + bits.TrailingZeros64(top.rest)
+			top.rest &= top.rest - 1
+			switch color[u] {
+			case 1:
+				return nil, false
+			case 0:
+				color[u] = 1
+				stack = append(stack, poFrame{u, 0, r.row(u)[0]})
+			}
+		}
+	}
+	return order, true
+}
+
+// plusDAG is r's transitive closure, computed in post-order when r is
+// acyclic (each row the union of its successors' rows), by plus
+// otherwise; cyclic tells which.
+func (r *bm) plusDAG() (c *bm, cyclic bool) {
+	order, ok := r.postOrder()
+	if !ok {
+		return r.plus(), true
+	}
+	c = r.a.newBM(r.n)
+	for _, v := range order {
+		cv := c.row(v)
+		copy(cv, r.row(v))
+		r.each(v, func(u int) {
+			for k, x := range c.row(u) {
+				cv[k] |= x
+			}
+		})
+	}
+	return c, false
+}
+
+// seqReflexive tells whether r ; s relates some event to itself.
+func (r *bm) seqReflexive(s *bm) bool {
+	for i := 0; i < r.n; i++ {
+		ri := r.row(i)
+		for k, x := range ri {
+			for x != 0 {
+				j := k*64 + bits.TrailingZeros64(x)
+				x &= x - 1
+				if s.has(j, i) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

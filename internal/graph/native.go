@@ -101,6 +101,18 @@ type checker struct {
 	ws      []int
 	hb, eco bitm
 	tmp     []uint64
+	// rc11VC's vector clocks (vcT per event) and scratch; vcMode says
+	// the last rc11 check computed them rather than the matrix hb.
+	vc     []int32
+	vcT    int
+	vcMode bool
+	anySC  bool
+	accs   [][]acc
+	// locN numbers the location of each write (prepare), coL gives the
+	// coherence order of each location by its number.
+	locN []int
+	coL  [][]int
+	rs   []int
 }
 
 // prepare fills the per-graph tables.
@@ -120,10 +132,14 @@ func (c *checker) prepare(g *graph) {
 		c.ponum[i] = -1
 		c.rmwOf[i] = -1
 	}
+	c.locN = resize(c.locN, n)
+	c.coL = c.coL[:0]
 	for _, o := range g.co {
 		for k, y := range o {
 			c.copos[y] = k
+			c.locN[y] = len(c.coL)
 		}
+		c.coL = append(c.coL, o)
 	}
 	for _, th := range g.threads {
 		for k, y := range th {
@@ -164,8 +180,37 @@ const (
 	tStoreLoad
 )
 
-var tagBits = map[string]uint32{"RLX": tRLX, "REL": tREL, "ACQ_REL": tACQREL, "ACQ": tACQ, "SC": tSC, "A": tA, "X": tX,
-	"MFENCE": tMFENCE, "MEMBAR": tMEMBAR, "StoreStore": tStoreStore, "SFENCE": tSFENCE, "StoreLoad": tStoreLoad}
+// tagBit is the bit of tag t (0: a tag the native checks do not read);
+// a switch, not a map: it runs for every event a thread adds.
+func tagBit(t string) uint32 {
+	switch t {
+	case "RLX":
+		return tRLX
+	case "REL":
+		return tREL
+	case "ACQ_REL":
+		return tACQREL
+	case "ACQ":
+		return tACQ
+	case "SC":
+		return tSC
+	case "A":
+		return tA
+	case "X":
+		return tX
+	case "MFENCE":
+		return tMFENCE
+	case "MEMBAR":
+		return tMEMBAR
+	case "StoreStore":
+		return tStoreStore
+	case "SFENCE":
+		return tSFENCE
+	case "StoreLoad":
+		return tStoreLoad
+	}
+	return 0
+}
 
 // masks fills c.mask with the tags of each event. The set the models
 // name A is, as event.Static binds it, the events tagged A, or, when no
@@ -175,6 +220,7 @@ func (c *checker) masks() {
 	g := c.g
 	c.mask = c.mask[:0]
 	anyA := false
+	c.anySC = false
 	for _, t := range c.tagN {
 		if t == "A" {
 			anyA = true
@@ -183,6 +229,7 @@ func (c *checker) masks() {
 	for i := range g.evs {
 		m := g.evs[i].mask
 		anyA = anyA || m&tA != 0
+		c.anySC = c.anySC || m&tSC != 0
 		c.mask = append(c.mask, m)
 	}
 	if !anyA && event.TagAliases["A"] == "X" {
@@ -198,7 +245,7 @@ func (c *checker) masks() {
 func tagMask(tags []string) uint32 {
 	var m uint32
 	for _, t := range tags {
-		m |= tagBits[t]
+		m |= tagBit(t)
 	}
 	return m
 }
@@ -238,11 +285,11 @@ func (c *checker) coNext(w int) int {
 func (c *checker) atomic() bool {
 	g := c.g
 	for r, w := range c.rmwOf {
-		if w < 0 {
+		if w < 0 || c.copos[w] < 0 {
 			continue
 		}
 		lo, hi := c.copos[g.evs[r].rf], c.copos[w]
-		o := g.co[g.evs[r].loc]
+		o := c.coL[c.locN[w]]
 		for p := lo + 1; p < hi; p++ {
 			if y := o[p]; c.ext(r, y) && c.ext(y, w) {
 				return false
@@ -256,11 +303,11 @@ func (c *checker) atomic() bool {
 func (c *checker) rbAtomic() bool {
 	g := c.g
 	for r, w := range c.rmwOf {
-		if w < 0 {
+		if w < 0 || c.copos[w] < 0 {
 			continue
 		}
 		lo, hi := c.copos[g.evs[r].rf], c.copos[w]
-		o := g.co[g.evs[r].loc]
+		o := c.coL[c.locN[w]]
 		for p := lo + 1; p < hi; p++ {
 			if o[p] != r {
 				return false
@@ -357,6 +404,9 @@ func (c *checker) consistent(k nativeModel, g *graph, flags *[]string) bool {
 	case nativePSO:
 		return c.pso()
 	case nativeRC11:
+		if !c.anySC {
+			return c.rc11VC(flags)
+		}
 		return c.rc11(flags)
 	}
 	panic("graph: no native check")
@@ -489,6 +539,7 @@ func (c *checker) pso() bool {
 func (c *checker) rc11(flags *[]string) bool {
 	g := c.g
 	n := c.n
+	c.vcMode = false
 	if !c.rbAtomic() {
 		return false
 	}
@@ -789,6 +840,14 @@ func (c *checker) psc() bool {
 	return c.acyclic()
 }
 
+// hbHas tells whether a happens before b, by the last rc11 check.
+func (c *checker) hbHas(a, b int) bool {
+	if c.vcMode {
+		return c.hbVC(a, b)
+	}
+	return c.hb.has(a, b)
+}
+
 // race: two conflicting accesses of different threads, not both atomic,
 // not ordered by hb (the initial writes excepted).
 func (c *checker) race() bool {
@@ -809,7 +868,7 @@ func (c *checker) race() bool {
 			if c.has(a, tA) && c.has(b, tA) {
 				continue
 			}
-			if c.hb.has(a, b) || c.hb.has(b, a) {
+			if c.hbHas(a, b) || c.hbHas(b, a) {
 				continue
 			}
 			return true
