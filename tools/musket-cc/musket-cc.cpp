@@ -67,6 +67,7 @@
 #include <string>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -390,14 +391,18 @@ bool answer(const std::vector<std::string> &args, int out, int err) {
 // compilations whose arguments change no state a later compilation
 // would see (no -mllvm options).
 int session() {
-  int out = dup(STDOUT_FILENO), err = dup(STDERR_FILENO);
-  if (out < 0 || err < 0)
+  // The requests come on the session's own descriptor; a compilation
+  // reads /dev/null as its standard input, as it does when run alone.
+  int req = dup(STDIN_FILENO), out = dup(STDOUT_FILENO), err = dup(STDERR_FILENO);
+  int null = open("/dev/null", O_RDONLY);
+  if (req < 0 || out < 0 || err < 0 || null < 0 || dup2(null, STDIN_FILENO) < 0)
     return 1;
+  close(null);
   std::string in;
   {
     char buf[65536];
     for (;;) {
-      ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+      ssize_t n = read(req, buf, sizeof buf);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
