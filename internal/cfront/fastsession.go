@@ -34,12 +34,19 @@ var fastSessionOff bool
 // fastSessionRuns counts the compilations sessions answered (for tests).
 var fastSessionRuns atomic.Int64
 
+// fastSessionNone is set when a session ended without answering its
+// first compilation (a musket-cc built before sessions existed, which
+// takes --musket-session for an unknown flag): the process then starts
+// no more sessions.
+var fastSessionNone atomic.Bool
+
 // fastSession is one running musket-cc --musket-session.
 type fastSession struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	dead bool
+	cmd      *exec.Cmd
+	in       io.WriteCloser
+	out      *bufio.Reader
+	dead     bool
+	answered bool // it answered a compilation
 }
 
 // sessionUnsafe are the prefixes of the user's flags that change state
@@ -52,7 +59,7 @@ var sessionUnsafe = []string{"-mllvm", "-Xclang", "-Xllvm", "-ftime", "-fproc-st
 // are off, or the flags ask for processes of their own.
 func startFastSession(ctx context.Context, co ClangOptions) *fastSession {
 	p, ok := useFastFront()
-	if !ok || fastSessionOff {
+	if !ok || fastSessionOff || fastSessionNone.Load() {
 		return nil
 	}
 	for _, a := range co.Extra {
@@ -99,9 +106,13 @@ func (s *fastSession) run(args []string) ([]byte, []byte, bool) {
 	}
 	head, err := s.out.ReadString('\n')
 	if err != nil {
+		if !s.answered {
+			fastSessionNone.Store(true)
+		}
 		s.kill()
 		return nil, nil, false
 	}
+	s.answered = true
 	var status, nOut, nErr int
 	if n, err := fmt.Sscanf(head, "musket-cc %d %d %d\n", &status, &nOut, &nErr); n != 3 || err != nil || nOut < 0 || nErr < 0 {
 		s.kill()
