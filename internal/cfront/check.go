@@ -190,7 +190,9 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	stopped := func() error {
 		return &LimitError{Msg: fmt.Sprintf("%s: clang was stopped after %.1fs: %s", path, time.Since(start).Seconds(), ctxReason(ctx))}
 	}
-	out, errb, err := runClang(ctx, args) // fastcc.go
+	sess := startFastSession(ctx, co) // both steps in one musket-cc process (fastsession.go)
+	defer sess.close()
+	out, errb, err := runClangIn(ctx, sess, args) // fastcc.go
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, stopped()
@@ -201,7 +203,7 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 		}
 		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
 	}
-	if out, err = optimizeRaceGuarded(ctx, path, out, co); err != nil { // racepipe.go
+	if out, err = optimizeRaceGuarded(ctx, sess, path, out, co); err != nil { // racepipe.go
 		if ctx.Err() != nil {
 			return nil, stopped()
 		}

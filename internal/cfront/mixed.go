@@ -31,6 +31,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,7 +76,7 @@ const anyOff = math.MinInt64
 
 // aval is what a register or memory may hold: integers and addresses.
 type aval struct {
-	ints   map[int64]bool
+	ints   []int64 // in increasing order
 	anyInt bool
 	ptrs   map[string]map[int64]bool // object -> offsets (anyOff: any)
 }
@@ -83,17 +84,18 @@ type aval struct {
 func (a *aval) hasInt() bool { return a.anyInt || len(a.ints) > 0 }
 
 func (a *aval) addInt(v int64) bool {
-	if a.anyInt || a.ints[v] {
+	if a.anyInt {
+		return false
+	}
+	i, found := slices.BinarySearch(a.ints, v)
+	if found {
 		return false
 	}
 	if len(a.ints) >= maxAbs {
 		a.anyInt, a.ints = true, nil
 		return true
 	}
-	if a.ints == nil {
-		a.ints = map[int64]bool{}
-	}
-	a.ints[v] = true
+	a.ints = slices.Insert(a.ints, i, v)
 	return true
 }
 
@@ -127,12 +129,19 @@ func (a *aval) addPtr(o string, off int64) bool {
 
 // join adds b's values to a; it tells whether a grew.
 func (a *aval) join(b *aval) bool {
+	if a == b {
+		return false
+	}
 	ch := false
 	if b.anyInt {
 		ch = a.addAnyInt() || ch
 	}
-	for v := range b.ints {
-		ch = a.addInt(v) || ch
+	if !a.anyInt && len(a.ints) == 0 && len(b.ints) > 0 {
+		a.ints, ch = slices.Clone(b.ints), true
+	} else {
+		for _, v := range b.ints {
+			ch = a.addInt(v) || ch
+		}
 	}
 	for o, offs := range b.ptrs {
 		for off := range offs {
@@ -167,6 +176,8 @@ func (m *mixedAnalysis) reg(t int, r string) *aval {
 	return a
 }
 
+// eval is what e may evaluate to; the caller must not change it (it
+// may be a register's value).
 func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 	out := &aval{}
 	switch e := e.(type) {
@@ -178,20 +189,21 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 		}
 	case prog.Reg:
 		if a := m.env[t][e.Name]; a != nil {
-			out.join(a)
-		} else {
-			out.addInt(0)
+			// The register's own value: no caller changes what eval
+			// returns.
+			return a
 		}
+		out.addInt(0)
 	case prog.Old:
 		if old != nil {
-			out.join(old)
+			return old
 		}
 	case prog.Un:
 		x := m.eval(t, e.X, old)
 		if x.anyInt {
 			out.addAnyInt()
 		}
-		for v := range x.ints {
+		for _, v := range x.ints {
 			if r, err := prog.ApplyUnary(e.Op, prog.IntValue(v)); err == nil && !r.IsAddr() {
 				out.addInt(r.Int)
 			} else {
@@ -208,8 +220,8 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 			if x.anyInt || y.anyInt || len(x.ints)*len(y.ints) > maxAbs {
 				out.addAnyInt()
 			} else {
-				for a := range x.ints {
-					for b := range y.ints {
+				for _, a := range x.ints {
+					for _, b := range y.ints {
 						if r, err := prog.Apply(e.Op, prog.IntValue(a), prog.IntValue(b)); err == nil && !r.IsAddr() {
 							out.addInt(r.Int)
 						} else {
@@ -229,7 +241,7 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 						out.addPtr(o, anyOff)
 						continue
 					}
-					for k := range n.ints {
+					for _, k := range n.ints {
 						out.addPtr(o, off+sign*k)
 					}
 				}

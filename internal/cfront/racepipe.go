@@ -364,8 +364,9 @@ func unguardSame(ll []byte) []byte {
 }
 
 // optimizeRaceGuarded runs the -O1 pipeline on the front end's IR fe of
-// path, guarded as raceGuard says.
-func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOptions) ([]byte, error) {
+// path, guarded as raceGuard says (in the fast front's session s when
+// there is one).
+func optimizeRaceGuarded(ctx context.Context, s *fastSession, path string, fe []byte, co ClangOptions) ([]byte, error) {
 	f, err := os.CreateTemp("", "musket-fe-*.ll")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -378,7 +379,7 @@ func optimizeRaceGuarded(ctx context.Context, path string, fe []byte, co ClangOp
 	if werr != nil {
 		return nil, fmt.Errorf("%s: %v", path, werr)
 	}
-	out, errb, err := runClang(ctx, optimizeArgs(f.Name(), co))
+	out, errb, err := runClangIn(ctx, s, optimizeArgs(f.Name(), co))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err

@@ -66,6 +66,19 @@ func (s cstate) clone() cstate {
 	return c
 }
 
+// equal says whether s and t know the same registers with the same values.
+func (s cstate) equal(t cstate) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for k, v := range s {
+		if w, ok := t[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
 // meet keeps the registers s and t agree on; it tells whether s changed.
 func meet(s *cstate, t cstate) bool {
 	if t == nil {
@@ -300,6 +313,13 @@ func runBody(code []prog.Instr, labels map[string]int, entry cstate, h, j int) (
 		}
 		if next == nil {
 			return n, true
+		}
+		if next.equal(cur) {
+			// The next iteration starts from the same known values, so
+			// it runs as this one did, and so does every later one: the
+			// loop never leaves on known values (a spin loop, a jump
+			// decided by memory), as maxTrips or the budget would find.
+			return 0, false
 		}
 		cur = next
 	}

@@ -1,9 +1,10 @@
 package smt
 
 /*
-#cgo LDFLAGS: -lz3
+#cgo LDFLAGS: -ldl
 #include <stdlib.h>
 #include "shim.h"
+#include "z3load.h"
 */
 import "C"
 
@@ -105,6 +106,9 @@ func NewContext() *Context {
 // cannot allocate a context, as under a small memory limit (-memory):
 // the check that wanted it reports the memory limit instead of crashing.
 func TryNewContext() (*Context, error) {
+	if err := loadZ3(); err != nil {
+		return nil, err
+	}
 	lifecycleMu.Lock()
 	z := C.musket_mk_context()
 	lifecycleMu.Unlock()
@@ -275,12 +279,49 @@ func (c *Context) error(op string, code C.int) *Error {
 // AllocatedBytes returns Z3's estimate of the memory it currently has
 // allocated, over all contexts of the process.
 func AllocatedBytes() uint64 {
+	if C.musket_z3_loaded() == 0 {
+		return 0 // no context was ever made
+	}
 	return uint64(C.Z3_get_estimated_alloc_size())
 }
 
-// Version returns the full version of the linked Z3 library, e.g. "4.8.12.0".
+// Version returns the full version of the Z3 library, e.g. "4.8.12.0"
+// (loading it), or why it cannot be loaded.
 func Version() string {
+	if err := loadZ3(); err != nil {
+		return "not available: " + err.Error()
+	}
 	return C.GoString(C.Z3_get_full_version())
+}
+
+// z3Mu guards the loading of libz3 and the memory limit waiting for it.
+var z3Mu sync.Mutex
+
+// z3PendingLimit is the memory limit set before libz3 was loaded (see
+// setZ3MemoryLimit); z3HasPending says whether there is one.
+var (
+	z3PendingLimit int64
+	z3HasPending   bool
+)
+
+// loadZ3 loads libz3 the first time the SMT engine needs it (a run that
+// never uses the engine does not load it: z3lazy.c), and gives it the
+// memory limit set so far. The error is an *Error (Code Exception) when
+// the library cannot be loaded.
+func loadZ3() error {
+	if C.musket_z3_loaded() != 0 {
+		return nil
+	}
+	z3Mu.Lock()
+	defer z3Mu.Unlock()
+	if e := C.musket_z3_load(); e != nil {
+		return &Error{Op: "load", Code: Exception, Msg: C.GoString(e)}
+	}
+	if z3HasPending {
+		applyZ3MemoryLimit(z3PendingLimit)
+		z3HasPending = false
+	}
+	return nil
 }
 
 // ErrorCode mirrors Z3_error_code.

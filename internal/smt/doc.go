@@ -3,6 +3,13 @@
 // solvers, models and the translation of Z3 errors and results into Go.
 // No other package in Musket imports "C" for Z3.
 //
+// libz3 is not linked to the executable: the first context loads it with
+// dlopen (z3load.c), and each Z3 function the package calls is defined in
+// z3lazy.c (written by z3gen/gen.py from Z3's headers) to call libz3's.
+// A run that never uses the SMT engine (a C program the graph engine
+// answers, a litmus test the explicit engine answers, -h) does not pay for
+// loading and relocating libz3 at start-up.
+//
 // # Threading
 //
 // A [Context] and every object created from it ([Term], [Solver], [Model])

@@ -3,6 +3,7 @@ package smt
 /*
 #include <stdlib.h>
 #include <z3.h>
+#include "z3load.h"
 */
 import "C"
 
@@ -23,7 +24,20 @@ func init() {
 	memlimit.AddExternal(AllocatedBytes, setZ3MemoryLimit)
 }
 
+// setZ3MemoryLimit gives Z3 the limit n, or keeps it for the time libz3
+// is loaded (loadZ3).
 func setZ3MemoryLimit(n int64) {
+	z3Mu.Lock()
+	defer z3Mu.Unlock()
+	if C.musket_z3_loaded() == 0 {
+		z3PendingLimit, z3HasPending = n, true
+		return
+	}
+	applyZ3MemoryLimit(n)
+}
+
+// applyZ3MemoryLimit sets Z3's memory_max_size to n bytes (0: none).
+func applyZ3MemoryLimit(n int64) {
 	mb := int64(0)
 	if n > 0 {
 		mb = max(n>>20, 1)
@@ -38,4 +52,19 @@ func setZ3MemoryLimit(n int64) {
 // Is makes a Z3 "out of memory" error match memlimit.ErrExceeded.
 func (e *Error) Is(target error) bool {
 	return e.Code == MemoutFail && errors.Is(memlimit.ErrExceeded, target)
+}
+
+// z3GlobalParam is the value of Z3's global parameter name ("" when it
+// has none); it loads libz3.
+func z3GlobalParam(name string) string {
+	if loadZ3() != nil {
+		return ""
+	}
+	k := C.CString(name)
+	defer C.free(unsafe.Pointer(k))
+	var v C.Z3_string
+	if !C.Z3_global_param_get(k, &v) || v == nil {
+		return ""
+	}
+	return C.GoString(v)
 }

@@ -8,6 +8,10 @@
 // that has no dynamic relocations at all.
 //
 //   musket-cc ARGS...   does what `clang-14 ARGS...` does
+//   musket-cc --musket-session
+//                       runs several such compilations in one process
+//                       (see session below): Musket's two compile steps
+//                       then start one process, not two
 //
 // It is clang's driver library (the same argument parsing, tool chain,
 // header search and -cc1 command line as clang-14's), with the -cc1 job
@@ -55,10 +59,17 @@
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace {
 
@@ -193,12 +204,10 @@ bool findClang(std::string &installedDir) {
 
 } // namespace
 
-int main(int argc, const char **argv) {
-  clang::noteBottomOfStack();
-  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
-  if (llvm::sys::Process::FixupStandardFileDescriptors())
-    return 1;
+namespace {
 
+// driverMain does what `clang-14 ARGS...` does (argv[0] is ignored).
+int driverMain(int argc, const char **argv) {
   // The driver's debugging variables: left to clang-14.
   for (const char *v : {"CCC_OVERRIDE_OPTIONS", "CC_PRINT_OPTIONS", "CC_PRINT_HEADERS",
                         "CC_LOG_DIAGNOSTICS", "CC_PRINT_PROC_STAT", "FORCE_CLANG_DIAGNOSTICS_CRASH"})
@@ -276,4 +285,149 @@ int main(int argc, const char **argv) {
   llvm::TimerGroup::printAll(llvm::errs());
   llvm::TimerGroup::clearAll();
   return status;
+}
+
+// captureFile is an anonymous file that takes a compilation's standard
+// output or error; -1 when none can be made.
+int captureFile(const char *name) {
+  int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0) {
+    std::FILE *f = std::tmpfile();
+    fd = f ? dup(fileno(f)) : -1;
+    if (f)
+      std::fclose(f);
+  }
+  return fd;
+}
+
+// readAll reads the file fd from its start.
+bool readAll(int fd, std::string &out) {
+  if (lseek(fd, 0, SEEK_SET) != 0)
+    return false;
+  char buf[65536];
+  for (;;) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return false;
+    if (n == 0)
+      return true;
+    out.append(buf, size_t(n));
+  }
+}
+
+// writeAll writes data to fd.
+bool writeAll(int fd, const std::string &data) {
+  size_t done = 0;
+  while (done < data.size()) {
+    ssize_t n = write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+// nextRequest takes the first complete request out of in (see
+// session) into args; false when in holds none yet.
+bool nextRequest(std::string &in, std::vector<std::string> &args) {
+  args.clear();
+  size_t i = 0;
+  for (;;) {
+    size_t j = in.find('\0', i);
+    if (j == std::string::npos)
+      return false;
+    if (j == i)
+      break;
+    args.push_back(in.substr(i, j - i));
+    i = j + 1;
+  }
+  in.erase(0, i + 1);
+  return true;
+}
+
+// answer runs one compilation with its standard output and error taken
+// into files and writes the answer to out (see session); err is the
+// session's standard error. False when it cannot.
+bool answer(const std::vector<std::string> &args, int out, int err) {
+  std::vector<const char *> argv{"musket-cc"};
+  for (const std::string &a : args)
+    argv.push_back(a.c_str());
+  argv.push_back(nullptr);
+  int fo = captureFile("musket-cc-out"), fe = captureFile("musket-cc-err");
+  if (fo < 0 || fe < 0 || dup2(fo, STDOUT_FILENO) < 0 || dup2(fe, STDERR_FILENO) < 0)
+    return false;
+  int status = driverMain(int(argv.size() - 1), argv.data());
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::string o, e;
+  bool ok = readAll(fo, o) && readAll(fe, e);
+  if (dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0 || !ok)
+    return false;
+  close(fo);
+  close(fe);
+  std::string head = "musket-cc " + std::to_string(status) + " " + std::to_string(o.size()) + " " +
+                     std::to_string(e.size()) + "\n";
+  return writeAll(out, head + o + e);
+}
+
+// session runs compilations read from standard input, one after the
+// other, in this process. A request is a compilation's arguments (those
+// of `musket-cc ARGS...`), each followed by a NUL byte, the list ended by
+// an empty argument. Each compilation runs with its standard output and
+// error taken into files; the answer, on standard output, is the line
+// "musket-cc STATUS N-OUT N-ERR" followed by the N-OUT bytes it wrote on
+// its standard output and the N-ERR bytes of its standard error. The
+// session ends at the end of the input (status 0) or when it cannot
+// capture a compilation's output (status 1, no answer: the caller then
+// runs the compilation as a process of its own). A compilation that
+// stops the process (a crash, a fatal error) ends the session without
+// an answer too. Musket (internal/cfront) gives a session only
+// compilations whose arguments change no state a later compilation
+// would see (no -mllvm options).
+int session() {
+  // The requests come on the session's own descriptor; a compilation
+  // reads /dev/null as its standard input, as it does when run alone.
+  int req = dup(STDIN_FILENO), out = dup(STDOUT_FILENO), err = dup(STDERR_FILENO);
+  int null = open("/dev/null", O_RDONLY);
+  if (req < 0 || out < 0 || err < 0 || null < 0 || dup2(null, STDIN_FILENO) < 0)
+    return 1;
+  close(null);
+  std::string in;
+  {
+    char buf[65536];
+    for (;;) {
+      ssize_t n = read(req, buf, sizeof buf);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return 1;
+      if (n == 0)
+        break;
+      in.append(buf, size_t(n));
+      std::vector<std::string> args;
+      while (nextRequest(in, args)) {
+        if (!answer(args, out, err))
+          return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  clang::noteBottomOfStack();
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  if (llvm::sys::Process::FixupStandardFileDescriptors())
+    return 1;
+  if (argc == 2 && llvm::StringRef(argv[1]) == "--musket-session")
+    return session();
+  return driverMain(argc, argv);
 }
