@@ -101,6 +101,9 @@ type run struct {
 	// evaluated counts the candidates the model evaluated.
 	evaluated int
 	explain   *explaining
+	// dynIn is the model's input index (-1: none) of each name of
+	// dynNames, the relations evaluate sets per candidate.
+	dynIn []int
 }
 
 // errSettled unwinds the search of a run with SpeedFast at the first
@@ -269,6 +272,10 @@ func (r *run) combine(i int, chosen []*path) error {
 // coNames are the relations evaluate derives from a coherence order.
 var coNames = []string{"co", "coi", "coe", "fr", "fri", "fre"}
 
+// dynNames are the relations evaluate sets per candidate, rf's then co's
+// (coNames).
+var dynNames = append([]string{"rf", "rfi", "rfe"}, coNames...)
+
 // combo is one choice of a path per thread, numbered into a graph.
 type combo struct {
 	g  *event.Graph
@@ -277,15 +284,22 @@ type combo struct {
 	// of st and the ones of its rf and co, set in place for each
 	// candidate (copying st's map for each one cost a map with every
 	// name hashed again).
-	rels   map[string]rel.Rel
-	base   []int // first event ID of each thread
-	paths  []*path
-	thread []int // thread of each event (-1 init)
-	syms   []*sym
-	reads  []int
-	cands  [][]int          // candidate writes of each read
-	writes map[string][]int // non-initial writes per location
-	inits  map[string]int
+	rels map[string]rel.Rel
+	// inputs is the same by the model's input index
+	// (cat.Execution.Inputs), built with rels; nil when a set of st has
+	// the name of a relation evaluate sets.
+	inputs []cat.Input
+	// st's int, ext, id and M, looked up with rels.
+	intl, ext, id rel.Rel
+	mem           rel.Set
+	base          []int // first event ID of each thread
+	paths         []*path
+	thread        []int // thread of each event (-1 init)
+	syms          []*sym
+	reads         []int
+	cands         [][]int          // candidate writes of each read
+	writes        map[string][]int // non-initial writes per location
+	inits         map[string]int
 	// divZero names the division by zero the current rf choice performs
 	// ("" for none).
 	divZero string
@@ -627,6 +641,35 @@ func (r *run) tick() error {
 	return nil
 }
 
+// inputsOf is the relations and sets of st by the model's input index
+// (cat.Execution.Inputs), nil when a set has the name of a relation
+// evaluate sets per candidate.
+func (r *run) inputsOf(st *event.Static) []cat.Input {
+	if r.dynIn == nil {
+		r.dynIn = make([]int, len(dynNames))
+		for j, k := range dynNames {
+			r.dynIn[j] = r.m.InputIndex(k)
+		}
+	}
+	for _, k := range dynNames {
+		if _, ok := st.Sets[k]; ok {
+			return nil
+		}
+	}
+	in := make([]cat.Input, r.m.NumInputs())
+	for k, v := range st.Rels {
+		if i := r.m.InputIndex(k); i >= 0 {
+			in[i] = cat.Input{Kind: cat.RelInput, Rel: v}
+		}
+	}
+	for k, v := range st.Sets {
+		if i := r.m.InputIndex(k); i >= 0 {
+			in[i] = cat.Input{Kind: cat.SetInput, Set: v}
+		}
+	}
+	return in
+}
+
 func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
 	// A model evaluation costs far more than a look at the context.
 	if r.ctx.Err() != nil {
@@ -647,25 +690,29 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		for k, v := range c.st.Rels {
 			c.rels[k] = v
 		}
+		c.inputs = r.inputsOf(c.st)
+		c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
 	}
 	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
 	x.Rels["rf"] = rf
-	mem := c.st.Sets["M"]
+	mem := c.mem
 	x.SameValue = func(i, j int) bool {
 		// Events without a value (fences, ...) carry none to compare.
 		return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
 	}
-	intl, ext := c.st.Rels["int"], c.st.Rels["ext"]
-	x.Rels["rfi"] = rf.Inter(intl)
-	x.Rels["rfe"] = rf.Inter(ext)
+	intl, ext := c.intl, c.ext
+	// In the order of dynNames.
+	var dyn [9]rel.Rel
+	dyn[0], dyn[1], dyn[2] = rf, rf.Inter(intl), rf.Inter(ext)
+	x.Rels["rfi"] = dyn[1]
+	x.Rels["rfe"] = dyn[2]
 	if co != nil {
-		fr := rf.Inverse().Seq(*co).Diff(c.st.Rels["id"])
-		x.Rels["co"] = *co
-		x.Rels["coi"] = co.Inter(intl)
-		x.Rels["coe"] = co.Inter(ext)
-		x.Rels["fr"] = fr
-		x.Rels["fri"] = fr.Inter(intl)
-		x.Rels["fre"] = fr.Inter(ext)
+		fr := rf.Inverse().Seq(*co).Diff(c.id)
+		dyn[3], dyn[4], dyn[5] = *co, co.Inter(intl), co.Inter(ext)
+		dyn[6], dyn[7], dyn[8] = fr, fr.Inter(intl), fr.Inter(ext)
+		for j := 3; j < len(dyn); j++ {
+			x.Rels[dynNames[j]] = dyn[j]
+		}
 	} else {
 		// As st has them, as if set afresh.
 		for _, k := range coNames {
@@ -675,6 +722,29 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 				delete(x.Rels, k)
 			}
 		}
+	}
+	if c.inputs != nil {
+		// The same by index, so that the model does not hash the names.
+		n := 3
+		if co != nil {
+			n = len(dynNames)
+		}
+		for j := range n {
+			if i := r.dynIn[j]; i >= 0 {
+				c.inputs[i] = cat.Input{Kind: cat.RelInput, Rel: dyn[j]}
+			}
+		}
+		if co == nil {
+			for j, k := range coNames {
+				if i := r.dynIn[3+j]; i >= 0 {
+					c.inputs[i] = cat.Input{}
+					if v, ok := c.st.Rels[k]; ok {
+						c.inputs[i] = cat.Input{Kind: cat.RelInput, Rel: v}
+					}
+				}
+			}
+		}
+		x.Inputs = c.inputs
 	}
 	if c.fus != nil {
 		x = c.fuse(x)
