@@ -104,6 +104,20 @@ type run struct {
 	// dynIn is the model's input index (-1: none) of each name of
 	// dynNames, the relations evaluate sets per candidate.
 	dynIn []int
+	// ev is the candidate evaluate hands the model, for accept, which
+	// acceptFn is (made once: a closure per candidate was an allocation).
+	ev       evalState
+	acceptFn func(cat.Outcome) bool
+}
+
+// evalState is a candidate under evaluation (run.ev); err is what the
+// evaluation returns when the model's Check does not fail.
+type evalState struct {
+	c    *combo
+	vals []prog.Value
+	rf   rel.Rel
+	co   *rel.Rel
+	err  error
 }
 
 // errSettled unwinds the search of a run with SpeedFast at the first
@@ -292,14 +306,20 @@ type combo struct {
 	// st's int, ext, id and M, looked up with rels.
 	intl, ext, id rel.Rel
 	mem           rel.Set
-	base          []int // first event ID of each thread
-	paths         []*path
-	thread        []int // thread of each event (-1 init)
-	syms          []*sym
-	reads         []int
-	cands         [][]int          // candidate writes of each read
-	writes        map[string][]int // non-initial writes per location
-	inits         map[string]int
+	// x is the execution evaluate hands the model, reused from one
+	// candidate to the next (its maps already are), with vals the
+	// values its SameValue compares; nil while the run explains
+	// (explain.go keeps outcomes).
+	x      *cat.Execution
+	vals   []prog.Value
+	base   []int // first event ID of each thread
+	paths  []*path
+	thread []int // thread of each event (-1 init)
+	syms   []*sym
+	reads  []int
+	cands  [][]int          // candidate writes of each read
+	writes map[string][]int // non-initial writes per location
+	inits  map[string]int
 	// divZero names the division by zero the current rf choice performs
 	// ("" for none).
 	divZero string
@@ -641,6 +661,13 @@ func (r *run) tick() error {
 	return nil
 }
 
+// sameValue is the SameValue of c.x: whether events i and j carry the
+// same value in c.vals. Events without a value (fences, ...) carry none
+// to compare.
+func (c *combo) sameValue(i, j int) bool {
+	return i == j || c.mem.Has(i) && c.mem.Has(j) && c.vals[i] == c.vals[j]
+}
+
 // inputsOf is the relations and sets of st by the model's input index
 // (cat.Execution.Inputs), nil when a set has the name of a relation
 // evaluate sets per candidate.
@@ -693,13 +720,23 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		c.inputs = r.inputsOf(c.st)
 		c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
 	}
-	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
-	x.Rels["rf"] = rf
-	mem := c.mem
-	x.SameValue = func(i, j int) bool {
-		// Events without a value (fences, ...) carry none to compare.
-		return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
+	var x *cat.Execution
+	if c.x != nil {
+		x, c.vals = c.x, vals
+	} else {
+		x = &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
+		if r.explain == nil {
+			c.x, c.vals = x, vals
+			x.SameValue = c.sameValue
+		} else {
+			mem := c.mem
+			x.SameValue = func(i, j int) bool {
+				// Events without a value (fences, ...) carry none to compare.
+				return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
+			}
+		}
 	}
+	x.Rels["rf"] = rf
 	intl, ext := c.intl, c.ext
 	// In the order of dynNames.
 	var dyn [9]rel.Rel
@@ -749,67 +786,17 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	if c.fus != nil {
 		x = c.fuse(x)
 	}
-	var evalErr error
 	skip := r.opts.Skip
 	if r.opts.Through == "all" || r.opts.Through == "invalid" {
 		skip = func(string) bool { return true }
 	}
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, func(o cat.Outcome) bool {
-		if c.fus != nil {
-			o.Rel = c.unfuse(o.Rel)
-		}
-		if !o.Accepted {
-			if r.explain != nil {
-				r.explainRejected(c, vals, rf, co, o)
-			}
-			return true
-		}
-		finalCo := co
-		if finalCo == nil {
-			got, ok := o.Rel("co")
-			if !ok {
-				evalErr = fmt.Errorf("model binds co but gives no coherence order")
-				return false
-			}
-			finalCo = &got
-		}
-		if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
-			if c.divZero != "" {
-				evalErr = &prog.DivisionByZeroError{At: c.divZero}
-				return false
-			}
-			if !settles {
-				// -speedcheck: not one of the executions kept.
-				return true
-			}
-			// Flags of the executions the filter keeps, as the SMT
-			// engine (which asserts the filter) reports them.
-			flags := o.Flags
-			if len(o.Undefined) > 0 {
-				flags = append(flags[:len(flags):len(flags)], result.UndefFlag)
-			}
-			for _, f := range flags {
-				r.flags[f] = true
-				if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
-					if r.res.FlagWitnesses == nil {
-						r.res.FlagWitnesses = map[string]*result.Execution{}
-					}
-					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
-				}
-			}
-			if r.opts.SpeedCheck == SpeedFast && r.prune {
-				evalErr = errSettled
-				return false
-			}
-			if r.opts.NShow > 0 && len(r.res.Shown) >= r.opts.NShow {
-				// herd7's -nshow: the run stops once N executions
-				// are shown; what it reports covers those seen.
-				evalErr = errSettled
-				return false
-			}
-		}
-		return true
-	})
+	r.ev = evalState{c: c, vals: vals, rf: rf, co: co}
+	if r.acceptFn == nil {
+		r.acceptFn = r.accept
+	}
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, r.acceptFn)
+	evalErr := r.ev.err
+	r.ev = evalState{}
 	if err != nil {
 		if r.ctx.Err() != nil && errors.Is(err, r.ctx.Err()) {
 			return errDeadline
@@ -817,6 +804,66 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		return err
 	}
 	return evalErr
+}
+
+// accept is the model's yield for the candidate in r.ev: it records
+// an accepted execution's final state (see evaluate).
+func (r *run) accept(o cat.Outcome) bool {
+	c, vals, rf, co := r.ev.c, r.ev.vals, r.ev.rf, r.ev.co
+	if c.fus != nil {
+		o.Rel = c.unfuse(o.Rel)
+	}
+	if !o.Accepted {
+		if r.explain != nil {
+			r.explainRejected(c, vals, rf, co, o)
+		}
+		return true
+	}
+	finalCo := co
+	if finalCo == nil {
+		got, ok := o.Rel("co")
+		if !ok {
+			r.ev.err = fmt.Errorf("model binds co but gives no coherence order")
+			return false
+		}
+		finalCo = &got
+	}
+	if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
+		if c.divZero != "" {
+			r.ev.err = &prog.DivisionByZeroError{At: c.divZero}
+			return false
+		}
+		if !settles {
+			// -speedcheck: not one of the executions kept.
+			return true
+		}
+		// Flags of the executions the filter keeps, as the SMT
+		// engine (which asserts the filter) reports them.
+		flags := o.Flags
+		if len(o.Undefined) > 0 {
+			flags = append(flags[:len(flags):len(flags)], result.UndefFlag)
+		}
+		for _, f := range flags {
+			r.flags[f] = true
+			if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
+				if r.res.FlagWitnesses == nil {
+					r.res.FlagWitnesses = map[string]*result.Execution{}
+				}
+				r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
+			}
+		}
+		if r.opts.SpeedCheck == SpeedFast && r.prune {
+			r.ev.err = errSettled
+			return false
+		}
+		if r.opts.NShow > 0 && len(r.res.Shown) >= r.opts.NShow {
+			// herd7's -nshow: the run stops once N executions
+			// are shown; what it reports covers those seen.
+			r.ev.err = errSettled
+			return false
+		}
+	}
+	return true
 }
 
 // record adds one accepted execution's final state and returns it; kept
