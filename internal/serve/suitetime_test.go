@@ -31,7 +31,9 @@ import (
 // browser still compiling and optimising the engine), then again
 // (warm). The page is then loaded again in the same browser and a new
 // worker answers the folder once more (a second visit: the browser
-// caches compiled WebAssembly). The native engine answers the same
+// caches compiled WebAssembly). Last, a worker of its own loads the
+// engine and answers the folder twice in a loop: the engine alone, with
+// no message between page and worker per test. The native engine answers the same
 // requests in this process (playground.RunLitmus, as musket serve runs
 // them), before and after. Every answer's verdict and observation are
 // compared with the native one.
@@ -117,13 +119,41 @@ func suiteTime(t *testing.T, site, dir string) {
 		w.terminate();
 		return JSON.stringify({ times, answers });
 	})`
+	// The engine alone: a worker of its own loads musket.wasm as
+	// worker.js does and answers the folder in a loop, with no message
+	// between the page and the worker per test (each costs two thread
+	// wake-ups, which a loaded machine delays) and no warm-up runs.
+	const loop = `(async (passes) => {
+		const tests = await (await fetch("suite.json")).json();
+		const src = "importScripts(" + JSON.stringify(location.origin + "/wasm_exec.js") + ");" +
+			"onmessage = async ev => {" +
+			"  const t0 = performance.now(); const go = new Go();" +
+			"  const r = await WebAssembly.instantiateStreaming(fetch(" + JSON.stringify(location.origin + "/musket.wasm") + "), go.importObject);" +
+			"  go.run(r.instance);" +
+			"  while (!self.musketRun) await new Promise(ok => setTimeout(ok, 5));" +
+			"  const times = [performance.now() - t0]; let answers = [];" +
+			"  for (let k = 0; k < ev.data.passes; k++) {" +
+			"    const s = performance.now(); answers = [];" +
+			"    for (const x of ev.data.tests) {" +
+			"      const r = JSON.parse(self.musketRun({ name: x.name, test: x.test, engine: 'enum' }));" +
+			"      answers.push(r.status + ' ' + (r.result ? (r.result.verdict || '') + ' ' + (r.result.observation || '') : ''));" +
+			"    }" +
+			"    times.push(performance.now() - s);" +
+			"  }" +
+			"  postMessage({ times, answers });" +
+			"};";
+		const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+		const out = await new Promise(ok => { w.onmessage = ev => ok(ev.data); w.postMessage({ tests, passes }); });
+		w.terminate();
+		return JSON.stringify(out);
+	})`
 	type outcome struct {
 		Times   []float64
 		Answers []string
 	}
-	pass := func(passes int) outcome {
+	measure := func(js string, passes int) outcome {
 		var o outcome
-		if err := json.Unmarshal([]byte(eval[string](p, fmt.Sprintf("%s(%d)", runs, passes))), &o); err != nil {
+		if err := json.Unmarshal([]byte(eval[string](p, fmt.Sprintf("%s(%d)", js, passes))), &o); err != nil {
 			t.Fatal(err)
 		}
 		for i, a := range o.Answers {
@@ -133,9 +163,12 @@ func suiteTime(t *testing.T, site, dir string) {
 		}
 		return o
 	}
+	pass := func(passes int) outcome { return measure(runs, passes) }
 	first := pass(2)
 	p = open(t, ctx, fs.URL) // the same browser: a second visit
 	again := pass(1)
+	p = open(t, ctx, fs.URL)
+	alone := measure(loop, 2)
 	n2, _ := native()
 	nat := (n1 + n2) / 2
 	ms := func(f float64) time.Duration {
@@ -146,6 +179,8 @@ func suiteTime(t *testing.T, site, dir string) {
 	t.Logf("wasm, first visit: worker ready in %v; cold pass %v (%s native), warm pass %v (%s)",
 		ms(first.Times[0]), ms(first.Times[1]), ratio(first.Times[1]), ms(first.Times[2]), ratio(first.Times[2]))
 	t.Logf("wasm, second visit: worker ready in %v; first pass %v (%s)", ms(again.Times[0]), ms(again.Times[1]), ratio(again.Times[1]))
+	t.Logf("wasm engine alone in a new worker (no message per test, no warm-up): ready in %v; first pass %v (%s), second pass %v (%s)",
+		ms(alone.Times[0]), ms(alone.Times[1]), ratio(alone.Times[1]), ms(alone.Times[2]), ratio(alone.Times[2]))
 }
 
 // suiteAnswer is a response's status, verdict and observation, as the page's
