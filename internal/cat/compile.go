@@ -108,9 +108,9 @@ func (c *compiler) resolve(s *scope, name string, pos Position) slotRef {
 				c.collect.slots[slot] = true
 			}
 			if depth == 0 {
-				return &localNode{slot: slot, name: name, pos: pos}
+				return &localNode{slot: slot, name: name, pos: pos, err: unbound(pos, name)}
 			}
-			return &outerNode{depth: depth, slot: slot, name: name, pos: pos}
+			return &outerNode{depth: depth, slot: slot, name: name, pos: pos, err: unbound(pos, name)}
 		}
 	}
 	if b, ok := builtinFuncs[name]; ok {
@@ -130,7 +130,7 @@ func (c *compiler) resolve(s *scope, name string, pos Position) slotRef {
 	if c.collect != nil {
 		c.collect.inputs[idx] = true
 	}
-	return &inputNode{idx: idx, name: name, pos: pos}
+	return &inputNode{idx: idx, name: name, pos: pos, err: unbound(pos, name)}
 }
 
 // beginLet starts the analysis of a top-level let.
@@ -516,7 +516,7 @@ func (c *compiler) stmt(s *scope, st Stmt, out []stmtCode) []stmtCode {
 			set = c.expr(s, st.Set)
 			hidden := c.alloc(s)
 			out = append(out, &letCode{binds: []bindCode{{pat: patSlots{slots: []int{hidden}}, x: set, pos: st.At}}, memo: c.endLet(col)})
-			set = &localNode{slot: hidden, name: st.Var, pos: st.At}
+			set = &localNode{slot: hidden, name: st.Var, pos: st.At, err: unbound(st.At, st.Var)}
 		} else {
 			set = c.expr(s, st.Set)
 		}
@@ -580,7 +580,7 @@ func (c *compiler) branches(s *scope, bodies [][]Stmt) [][]stmtCode {
 		for i := range bodies {
 			var from slotRef
 			if own, ok := after[i][name]; ok {
-				from = &localNode{slot: own, name: name}
+				from = &localNode{slot: own, name: name, err: unbound(Position{}, name)}
 			} else {
 				from = c.resolve(&scope{names: before, fi: s.fi, parent: s.parent}, name, Position{})
 			}

@@ -118,22 +118,29 @@ func UnboundHint(name string) string {
 	return ""
 }
 
+// The nodes that read a name carry the error of its being unbound, made
+// when the model is compiled: herd7's models test names that an
+// architecture may lack (`try co & int with 0`) in every Check, and an
+// *Error is never changed once made.
 type (
 	constNode struct{ v value }
 	localNode struct {
 		slot int
 		name string
 		pos  Position
+		err  error
 	}
 	outerNode struct {
 		depth, slot int
 		name        string
 		pos         Position
+		err         error
 	}
 	inputNode struct {
 		idx  int
 		name string
 		pos  Position
+		err  error
 	}
 )
 
@@ -145,7 +152,7 @@ func (n *localNode) eval(_ *run, f *frame) (value, error) {
 	if v := f.slots[n.slot]; v != nil {
 		return v, nil
 	}
-	return nil, unbound(n.pos, n.name)
+	return nil, n.err
 }
 
 func (n *outerNode) raw(_ *run, f *frame) value {
@@ -158,7 +165,7 @@ func (n *outerNode) eval(r *run, f *frame) (value, error) {
 	if v := n.raw(r, f); v != nil {
 		return v, nil
 	}
-	return nil, unbound(n.pos, n.name)
+	return nil, n.err
 }
 
 func (n *inputNode) raw(r *run, _ *frame) value { return r.input(n.idx) }
@@ -166,7 +173,7 @@ func (n *inputNode) eval(r *run, _ *frame) (value, error) {
 	if v := r.input(n.idx); v != nil {
 		return v, nil
 	}
-	return nil, unbound(n.pos, n.name)
+	return nil, n.err
 }
 
 type (

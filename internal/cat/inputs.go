@@ -45,6 +45,33 @@ const (
 // recorded, which saves boxing it and comparing it again.
 func (r *run) resolveInput(i int) value {
 	name, m := r.m.inputNames[i], r.memo
+	if in := r.x.Inputs; in != nil {
+		switch e := &in[i]; e.Kind {
+		case SetInput:
+			return r.inputSet(i, e.Set)
+		case RelInput:
+			return r.sameRel(i, e.Rel)
+		}
+		// Neither Sets nor Rels has it: as below, without looking.
+		if v := m.consts[i]; v != nil {
+			return v
+		}
+		if r.m.noDefault[i] {
+			return nil
+		}
+		var v value
+		if name == locInput {
+			if r.x.Loc != nil {
+				v = locVal(r.x.Loc)
+			}
+		} else {
+			v = r.fallback(name)
+		}
+		if constFallback(name) {
+			m.consts[i] = v
+		}
+		return v
+	}
 	if m.where[i] == whereRels {
 		if x, ok := r.x.Rels[name]; ok {
 			return r.sameRel(i, x)
@@ -52,11 +79,7 @@ func (r *run) resolveInput(i int) value {
 	}
 	if s, ok := r.x.Sets[name]; ok {
 		m.where[i] = whereSets
-		if old, ok := m.inputs[i].(setVal); ok && m.have[i] && m.seenGen[i] != m.gen && old.s.Equal(s) {
-			m.seenGen[i] = m.gen
-			return old
-		}
-		return r.mkSet(s)
+		return r.inputSet(i, s)
 	}
 	if x, ok := r.x.Rels[name]; ok {
 		m.where[i] = whereRels
@@ -75,6 +98,16 @@ func (r *run) resolveInput(i int) value {
 		m.consts[i] = v
 	}
 	return v
+}
+
+// inputSet is input i's value s, the memo's when it is equal.
+func (r *run) inputSet(i int, s rel.Set) value {
+	m := r.memo
+	if old, ok := m.inputs[i].(setVal); ok && m.have[i] && m.seenGen[i] != m.gen && old.s.Equal(s) {
+		m.seenGen[i] = m.gen
+		return old
+	}
+	return r.mkSet(s)
 }
 
 func (r *run) sameRel(i int, x rel.Rel) value {

@@ -16,6 +16,44 @@ type Execution struct {
 	// SameValue, when not nil, tells whether events i and j carry the
 	// same value (different-values); without it distinct events differ.
 	SameValue func(i, j int) bool
+	// Inputs, when not nil, holds the execution's value of each of the
+	// model's inputs by index (Model.InputIndex), so that Check finds
+	// them without hashing their names: a caller that evaluates many
+	// executions of one program builds it once and updates the entries
+	// that change. Sets and Rels must still hold the same values (the
+	// defaults of names the execution lacks are derived from them).
+	Inputs []Input
+}
+
+// Input is the value of one of a model's inputs in an execution
+// (Execution.Inputs).
+type Input struct {
+	Kind InputKind
+	Set  rel.Set // when Kind is SetInput
+	Rel  rel.Rel // when Kind is RelInput
+}
+
+// InputKind says what an execution has under an input's name.
+type InputKind uint8
+
+// The kinds of Input.
+const (
+	NoInput  InputKind = iota // neither Sets nor Rels has the name
+	SetInput                  // Sets has it
+	RelInput                  // Rels has it (and Sets does not)
+)
+
+// NumInputs is the number of the model's inputs: the names nothing in it
+// binds, which Check looks up in the execution.
+func (m *Model) NumInputs() int { return len(m.inputNames) }
+
+// InputIndex is the index of the input name (see NumInputs), -1 when the
+// model does not look name up in the execution.
+func (m *Model) InputIndex(name string) int {
+	if i, ok := m.inputIndex[name]; ok {
+		return i
+	}
+	return -1
 }
 
 // CheckOptions are the options of one evaluation.

@@ -101,6 +101,23 @@ type run struct {
 	// evaluated counts the candidates the model evaluated.
 	evaluated int
 	explain   *explaining
+	// dynIn is the model's input index (-1: none) of each name of
+	// dynNames, the relations evaluate sets per candidate.
+	dynIn []int
+	// ev is the candidate evaluate hands the model, for accept, which
+	// acceptFn is (made once: a closure per candidate was an allocation).
+	ev       evalState
+	acceptFn func(cat.Outcome) bool
+}
+
+// evalState is a candidate under evaluation (run.ev); err is what the
+// evaluation returns when the model's Check does not fail.
+type evalState struct {
+	c    *combo
+	vals []prog.Value
+	rf   rel.Rel
+	co   *rel.Rel
+	err  error
 }
 
 // errSettled unwinds the search of a run with SpeedFast at the first
@@ -269,6 +286,10 @@ func (r *run) combine(i int, chosen []*path) error {
 // coNames are the relations evaluate derives from a coherence order.
 var coNames = []string{"co", "coi", "coe", "fr", "fri", "fre"}
 
+// dynNames are the relations evaluate sets per candidate, rf's then co's
+// (coNames).
+var dynNames = append([]string{"rf", "rfi", "rfe"}, coNames...)
+
 // combo is one choice of a path per thread, numbered into a graph.
 type combo struct {
 	g  *event.Graph
@@ -277,7 +298,20 @@ type combo struct {
 	// of st and the ones of its rf and co, set in place for each
 	// candidate (copying st's map for each one cost a map with every
 	// name hashed again).
-	rels   map[string]rel.Rel
+	rels map[string]rel.Rel
+	// inputs is the same by the model's input index
+	// (cat.Execution.Inputs), built with rels; nil when a set of st has
+	// the name of a relation evaluate sets.
+	inputs []cat.Input
+	// st's int, ext, id and M, looked up with rels.
+	intl, ext, id rel.Rel
+	mem           rel.Set
+	// x is the execution evaluate hands the model, reused from one
+	// candidate to the next (its maps already are), with vals the
+	// values its SameValue compares; nil while the run explains
+	// (explain.go keeps outcomes).
+	x      *cat.Execution
+	vals   []prog.Value
 	base   []int // first event ID of each thread
 	paths  []*path
 	thread []int // thread of each event (-1 init)
@@ -627,6 +661,42 @@ func (r *run) tick() error {
 	return nil
 }
 
+// sameValue is the SameValue of c.x: whether events i and j carry the
+// same value in c.vals. Events without a value (fences, ...) carry none
+// to compare.
+func (c *combo) sameValue(i, j int) bool {
+	return i == j || c.mem.Has(i) && c.mem.Has(j) && c.vals[i] == c.vals[j]
+}
+
+// inputsOf is the relations and sets of st by the model's input index
+// (cat.Execution.Inputs), nil when a set has the name of a relation
+// evaluate sets per candidate.
+func (r *run) inputsOf(st *event.Static) []cat.Input {
+	if r.dynIn == nil {
+		r.dynIn = make([]int, len(dynNames))
+		for j, k := range dynNames {
+			r.dynIn[j] = r.m.InputIndex(k)
+		}
+	}
+	for _, k := range dynNames {
+		if _, ok := st.Sets[k]; ok {
+			return nil
+		}
+	}
+	in := make([]cat.Input, r.m.NumInputs())
+	for k, v := range st.Rels {
+		if i := r.m.InputIndex(k); i >= 0 {
+			in[i] = cat.Input{Kind: cat.RelInput, Rel: v}
+		}
+	}
+	for k, v := range st.Sets {
+		if i := r.m.InputIndex(k); i >= 0 {
+			in[i] = cat.Input{Kind: cat.SetInput, Set: v}
+		}
+	}
+	return in
+}
+
 func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
 	// A model evaluation costs far more than a look at the context.
 	if r.ctx.Err() != nil {
@@ -647,25 +717,39 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		for k, v := range c.st.Rels {
 			c.rels[k] = v
 		}
+		c.inputs = r.inputsOf(c.st)
+		c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
 	}
-	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
+	var x *cat.Execution
+	if c.x != nil {
+		x, c.vals = c.x, vals
+	} else {
+		x = &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
+		if r.explain == nil {
+			c.x, c.vals = x, vals
+			x.SameValue = c.sameValue
+		} else {
+			mem := c.mem
+			x.SameValue = func(i, j int) bool {
+				// Events without a value (fences, ...) carry none to compare.
+				return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
+			}
+		}
+	}
 	x.Rels["rf"] = rf
-	mem := c.st.Sets["M"]
-	x.SameValue = func(i, j int) bool {
-		// Events without a value (fences, ...) carry none to compare.
-		return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
-	}
-	intl, ext := c.st.Rels["int"], c.st.Rels["ext"]
-	x.Rels["rfi"] = rf.Inter(intl)
-	x.Rels["rfe"] = rf.Inter(ext)
+	intl, ext := c.intl, c.ext
+	// In the order of dynNames.
+	var dyn [9]rel.Rel
+	dyn[0], dyn[1], dyn[2] = rf, rf.Inter(intl), rf.Inter(ext)
+	x.Rels["rfi"] = dyn[1]
+	x.Rels["rfe"] = dyn[2]
 	if co != nil {
-		fr := rf.Inverse().Seq(*co).Diff(c.st.Rels["id"])
-		x.Rels["co"] = *co
-		x.Rels["coi"] = co.Inter(intl)
-		x.Rels["coe"] = co.Inter(ext)
-		x.Rels["fr"] = fr
-		x.Rels["fri"] = fr.Inter(intl)
-		x.Rels["fre"] = fr.Inter(ext)
+		fr := rf.Inverse().Seq(*co).Diff(c.id)
+		dyn[3], dyn[4], dyn[5] = *co, co.Inter(intl), co.Inter(ext)
+		dyn[6], dyn[7], dyn[8] = fr, fr.Inter(intl), fr.Inter(ext)
+		for j := 3; j < len(dyn); j++ {
+			x.Rels[dynNames[j]] = dyn[j]
+		}
 	} else {
 		// As st has them, as if set afresh.
 		for _, k := range coNames {
@@ -676,70 +760,43 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 			}
 		}
 	}
+	if c.inputs != nil {
+		// The same by index, so that the model does not hash the names.
+		n := 3
+		if co != nil {
+			n = len(dynNames)
+		}
+		for j := range n {
+			if i := r.dynIn[j]; i >= 0 {
+				c.inputs[i] = cat.Input{Kind: cat.RelInput, Rel: dyn[j]}
+			}
+		}
+		if co == nil {
+			for j, k := range coNames {
+				if i := r.dynIn[3+j]; i >= 0 {
+					c.inputs[i] = cat.Input{}
+					if v, ok := c.st.Rels[k]; ok {
+						c.inputs[i] = cat.Input{Kind: cat.RelInput, Rel: v}
+					}
+				}
+			}
+		}
+		x.Inputs = c.inputs
+	}
 	if c.fus != nil {
 		x = c.fuse(x)
 	}
-	var evalErr error
 	skip := r.opts.Skip
 	if r.opts.Through == "all" || r.opts.Through == "invalid" {
 		skip = func(string) bool { return true }
 	}
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, func(o cat.Outcome) bool {
-		if c.fus != nil {
-			o.Rel = c.unfuse(o.Rel)
-		}
-		if !o.Accepted {
-			if r.explain != nil {
-				r.explainRejected(c, vals, rf, co, o)
-			}
-			return true
-		}
-		finalCo := co
-		if finalCo == nil {
-			got, ok := o.Rel("co")
-			if !ok {
-				evalErr = fmt.Errorf("model binds co but gives no coherence order")
-				return false
-			}
-			finalCo = &got
-		}
-		if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
-			if c.divZero != "" {
-				evalErr = &prog.DivisionByZeroError{At: c.divZero}
-				return false
-			}
-			if !settles {
-				// -speedcheck: not one of the executions kept.
-				return true
-			}
-			// Flags of the executions the filter keeps, as the SMT
-			// engine (which asserts the filter) reports them.
-			flags := o.Flags
-			if len(o.Undefined) > 0 {
-				flags = append(flags[:len(flags):len(flags)], result.UndefFlag)
-			}
-			for _, f := range flags {
-				r.flags[f] = true
-				if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
-					if r.res.FlagWitnesses == nil {
-						r.res.FlagWitnesses = map[string]*result.Execution{}
-					}
-					r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
-				}
-			}
-			if r.opts.SpeedCheck == SpeedFast && r.prune {
-				evalErr = errSettled
-				return false
-			}
-			if r.opts.NShow > 0 && len(r.res.Shown) >= r.opts.NShow {
-				// herd7's -nshow: the run stops once N executions
-				// are shown; what it reports covers those seen.
-				evalErr = errSettled
-				return false
-			}
-		}
-		return true
-	})
+	r.ev = evalState{c: c, vals: vals, rf: rf, co: co}
+	if r.acceptFn == nil {
+		r.acceptFn = r.accept
+	}
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, r.acceptFn)
+	evalErr := r.ev.err
+	r.ev = evalState{}
 	if err != nil {
 		if r.ctx.Err() != nil && errors.Is(err, r.ctx.Err()) {
 			return errDeadline
@@ -747,6 +804,66 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		return err
 	}
 	return evalErr
+}
+
+// accept is the model's yield for the candidate in r.ev: it records
+// an accepted execution's final state (see evaluate).
+func (r *run) accept(o cat.Outcome) bool {
+	c, vals, rf, co := r.ev.c, r.ev.vals, r.ev.rf, r.ev.co
+	if c.fus != nil {
+		o.Rel = c.unfuse(o.Rel)
+	}
+	if !o.Accepted {
+		if r.explain != nil {
+			r.explainRejected(c, vals, rf, co, o)
+		}
+		return true
+	}
+	finalCo := co
+	if finalCo == nil {
+		got, ok := o.Rel("co")
+		if !ok {
+			r.ev.err = fmt.Errorf("model binds co but gives no coherence order")
+			return false
+		}
+		finalCo = &got
+	}
+	if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
+		if c.divZero != "" {
+			r.ev.err = &prog.DivisionByZeroError{At: c.divZero}
+			return false
+		}
+		if !settles {
+			// -speedcheck: not one of the executions kept.
+			return true
+		}
+		// Flags of the executions the filter keeps, as the SMT
+		// engine (which asserts the filter) reports them.
+		flags := o.Flags
+		if len(o.Undefined) > 0 {
+			flags = append(flags[:len(flags):len(flags)], result.UndefFlag)
+		}
+		for _, f := range flags {
+			r.flags[f] = true
+			if r.opts.FlagWitnesses && r.res.FlagWitnesses[f] == nil {
+				if r.res.FlagWitnesses == nil {
+					r.res.FlagWitnesses = map[string]*result.Execution{}
+				}
+				r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
+			}
+		}
+		if r.opts.SpeedCheck == SpeedFast && r.prune {
+			r.ev.err = errSettled
+			return false
+		}
+		if r.opts.NShow > 0 && len(r.res.Shown) >= r.opts.NShow {
+			// herd7's -nshow: the run stops once N executions
+			// are shown; what it reports covers those seen.
+			r.ev.err = errSettled
+			return false
+		}
+	}
+	return true
 }
 
 // record adds one accepted execution's final state and returns it; kept
