@@ -172,6 +172,15 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 }
 
 func (r *run) run() error {
+	if err := r.setup(); err != nil {
+		return err
+	}
+	return r.combine(0, make([]*path, len(r.t.Threads)))
+}
+
+// setup computes what every candidate needs: the observed refs, the
+// initial state, the locations and the paths of every thread.
+func (r *run) setup() error {
 	t := r.t
 	// Observed refs: locations [...] and the condition's refs.
 	seen := map[spec.Ref]bool{}
@@ -236,7 +245,7 @@ func (r *run) run() error {
 	r.bindsCo = r.m.Binds("co")
 	r.singleAMOs = r.m.SingleEventAMOs()
 	r.prune = r.canPrune()
-	return r.combine(0, make([]*path, len(t.Threads)))
+	return nil
 }
 
 // collectLocs adds the locations named by constant addresses in the code.
@@ -305,6 +314,14 @@ type combo struct {
 }
 
 func (r *run) candidate(paths []*path) error {
+	c := r.newCombo(paths)
+	rf := make([]int, len(c.reads))
+	return r.chooseRf(c, 0, rf)
+}
+
+// newCombo numbers the events of one path per thread into a graph, with
+// the candidate writes of each read.
+func (r *run) newCombo(paths []*path) *combo {
 	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
 	g := &event.Graph{TagNames: r.opts.TagNames}
 	var single [][2]int
@@ -384,8 +401,7 @@ func (r *run) candidate(paths []*path) error {
 			c.cands[i] = slices.DeleteFunc(c.cands[i], func(w int) bool { return w == own })
 		}
 	}
-	rf := make([]int, len(c.reads))
-	return r.chooseRf(c, 0, rf)
+	return c
 }
 
 func (r *run) chooseRf(c *combo, i int, rf []int) error {

@@ -1,0 +1,83 @@
+package enum
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// TestReplay replays the witnesses of a test: in the test itself each is
+// alive; in a version with fences that forbid the outcome none is; in a
+// version with one fence (which does not) each is alive again.
+func TestReplay(t *testing.T) {
+	const base = `X86 SB
+{ x=0; y=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV [y],$1  ;
+%s
+ MOV EAX,[y] | MOV EAX,[x] ;
+exists (0:EAX=0 /\ 1:EAX=0)`
+	const mp = `PPC MP
+{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }
+ P0           | P1           ;
+ li r1,1      | lwz r1,0(r2) ;
+ stw r1,0(r2) | %s ;
+ %s | lwz r3,0(r4) ;
+ stw r1,0(r4) |              ;
+exists (1:r1=1 /\ 1:r3=0)`
+	tests := []struct {
+		name, model, arch string
+		orig, patched     string
+		alive             bool
+	}{
+		{"SB itself", "tso", "X86", fmt.Sprintf(base, ""), fmt.Sprintf(base, ""), true},
+		{"SB two mfences", "tso", "X86", fmt.Sprintf(base, ""), fmt.Sprintf(base, " MFENCE      | MFENCE      ;"), false},
+		{"SB one mfence", "tso", "X86", fmt.Sprintf(base, ""), fmt.Sprintf(base, " MFENCE      |             ;"), true},
+		{"MP lwsync on the writer", "power", "PPC", fmt.Sprintf(mp, "            ", "           "),
+			fmt.Sprintf(mp, "xor r9,r1,r1", "lwsync      "), true}, // a register op, no dependency
+		{"MP lwsync+lwsync", "power", "PPC", fmt.Sprintf(mp, "            ", "           "),
+			fmt.Sprintf(mp, "lwsync      ", "lwsync      "), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := cat.LoadBuiltin(tc.model)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fe, _ := litmus.Lookup(tc.arch)
+			parse := func(src string) *spec.Test {
+				lt, err := litmus.Parse("test.litmus", []byte(src))
+				if err != nil {
+					t.Fatalf("%v\n%s", err, src)
+				}
+				return lt
+			}
+			orig, patched := parse(tc.orig), parse(tc.patched)
+			r := Run(context.Background(), orig, m, tc.model, Options{TagNames: fe.Tags(), Show: "prop"})
+			if len(r.Shown) == 0 {
+				t.Fatal("no witness")
+			}
+			var pins []Pin
+			for _, x := range r.Shown {
+				p, ok := PinOf(x)
+				if !ok {
+					t.Fatalf("no pin for %+v", x)
+				}
+				pins = append(pins, p)
+			}
+			alive, err := Replay(context.Background(), patched, m, tc.model, Options{TagNames: fe.Tags()}, pins)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, a := range alive {
+				if a != tc.alive {
+					t.Errorf("witness %d: alive %v, want %v (pin %+v)", k, a, tc.alive, pins[k])
+				}
+			}
+		})
+	}
+}
