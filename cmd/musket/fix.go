@@ -88,8 +88,13 @@ type fixJSON struct {
 	Diff      string      `json:"diff,omitempty"`
 	Checks    int         `json:"checks"`
 	Witnesses int         `json:"witnesses"`
-	TimeMS    float64     `json:"time_ms"`
-	Recheck   string      `json:"recheck,omitempty"`
+	// The kill test: replays of witnesses in patched versions, checks
+	// they saved, candidates they pruned from constraints.
+	Replays int     `json:"replays,omitempty"`
+	Revived int     `json:"revived,omitempty"`
+	Pruned  int     `json:"pruned,omitempty"`
+	TimeMS  float64 `json:"time_ms"`
+	Recheck string  `json:"recheck,omitempty"`
 	// Needed: the self-check that each change is needed (the condition
 	// reachable again without it), "" when it did not run.
 	Needed string `json:"needed,omitempty"`
@@ -181,6 +186,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return fail(failureStatus(err), err)
 	}
 	j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+	j.Replays, j.Revived, j.Pruned = out.Replays, out.Revived, out.Pruned
 	for _, c := range out.Fix {
 		cd := out.Cands[c]
 		j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
@@ -265,6 +271,7 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 			fmt.Fprintf(w, "Self-check: %s\n", j.Needed)
 		}
 	}
+	printKill(w, j)
 	fmt.Fprintf(w, "Checks %d, witnesses %d, time %.3fs\n", j.Checks, j.Witnesses, j.TimeMS/1000)
 }
 
@@ -328,6 +335,8 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			continue
 		}
 		j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+		j.Replays, j.Revived, j.Pruned = out.Replays, out.Revived, out.Pruned
+		j.Replays, j.Revived, j.Pruned = out.Replays, out.Revived, out.Pruned
 		for _, c := range out.Fix {
 			cd := out.Cands[c]
 			j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
@@ -378,6 +387,7 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		if out.Fallbacks > 0 {
 			left = fmt.Sprintf(" (%d left by the explicit engine to the SMT engine)", out.Fallbacks)
 		}
+		printKill(stdout, j)
 		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d%s, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, left, j.Witnesses, j.TimeMS/1000)
 	}
 	return status
@@ -428,4 +438,12 @@ func compareFixSelfCheck(ctx context.Context, out *fix.CompareOutcome, bound int
 		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d), by the SMT engine and again by the explicit engine (the states each side reaches)", bound)
 	}
 	return exitOK, nil
+}
+
+// printKill says what the kill test did (the model run on a witness with
+// insertions added, without a check of the whole program).
+func printKill(w io.Writer, j fixJSON) {
+	if j.Replays > 0 {
+		fmt.Fprintf(w, "Kill test: %d replay(s) of witnesses in patched versions; %d check(s) saved, %d candidate(s) pruned from constraints\n", j.Replays, j.Revived, j.Pruned)
+	}
 }
