@@ -8,7 +8,9 @@ import (
 	"sort"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/rel"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
@@ -211,7 +213,7 @@ func (r *run) replay(pin Pin) (bool, error) {
 	choices := make([][]*path, len(r.paths))
 	for ti, ps := range r.paths {
 		for _, p := range ps {
-			if pathMakes(p, pin.Threads[ti]) {
+			if pathMakes(p, pin.Threads[ti]) && !cut(p) {
 				choices[ti] = append(choices[ti], p)
 			}
 		}
@@ -234,6 +236,18 @@ func (r *run) replay(pin Pin) (bool, error) {
 		return false, nil
 	}
 	return try(0)
+}
+
+// cut tells whether a path of an unrolled program ran past the bound
+// (compile.Unroll): it is no execution of the program, and the SMT engine
+// drops it; the replay never calls it alive.
+func cut(p *path) bool {
+	s, ok := p.Regs[compile.BoundReg]
+	if !ok {
+		return false
+	}
+	v, known := s.Eval(func(int) (prog.Value, bool) { return prog.Value{}, false })
+	return !known || v != prog.IntValue(0)
 }
 
 // pathMakes tells whether a path's memory accesses are accs, in order.

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/litmus"
+	"github.com/musket-verify/musket/internal/pts"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
@@ -79,5 +81,63 @@ exists (1:r1=1 /\ 1:r3=0)`
 				}
 			}
 		})
+	}
+}
+
+// TestReplayCut: an execution of an unrolled program that ran past the
+// bound (every path of a thread that loops forever) is no execution of
+// the program, so the replay never calls it alive, though the explicit
+// engine, which runs the unrolled code as it is, shows it.
+func TestReplayCut(t *testing.T) {
+	const src = `{x, y}
+thread t0 {
+  while True {
+    x.store(_rx, 1);
+    r = y.load(_rx);
+  }
+}
+thread t1 {
+  y.store(_rx, 1);
+  r = x.load(_rx);
+}
+exists t1:r = 0
+`
+	p, err := pts.Parse("loop.pts", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := compile.Unroll(p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compile.Compile(u, "x86")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := cat.LoadBuiltin("tso")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := compile.Tags("x86")
+	r := Run(context.Background(), c, m, "tso", Options{TagNames: tags, Show: "prop", Bound: 1})
+	if len(r.Shown) == 0 {
+		t.Fatal("no execution shown")
+	}
+	var pins []Pin
+	for _, x := range r.Shown {
+		p, ok := PinOf(x)
+		if !ok {
+			t.Fatalf("no pin for %+v", x)
+		}
+		pins = append(pins, p)
+	}
+	alive, err := Replay(context.Background(), c, m, "tso", Options{TagNames: tags, Bound: 1}, pins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, a := range alive {
+		if a {
+			t.Errorf("cut execution %d called alive: %+v", k, pins[k])
+		}
 	}
 }
