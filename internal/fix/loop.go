@@ -100,6 +100,15 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 	out := &Outcome{Cands: cands}
 	var cons [][]int
 	rp := replayable(s)
+	// killOff turns the kill test off for the rest of the run when a
+	// replay fails (a version the explicit engine cannot run): the
+	// checks decide alone, as without it.
+	killOff := func(err error) {
+		if debug {
+			fmt.Fprintf(os.Stderr, "fix: kill test off: %v\n", err)
+		}
+		rp = nil
+	}
 	var known []*Witness // the witnesses met, for the kill test
 	// constrain adds the constraints of witnesses ws of the program
 	// patched with sel: the candidates outside sel that can forbid
@@ -128,7 +137,13 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			out.Replays += n
 			out.Pruned += dropped
 			if err != nil {
-				return err
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				// The constraints stay the static ones (shrink
+				// changes them only at its end); the loop goes on
+				// without the kill test.
+				killOff(err)
 			}
 		}
 		for _, con := range fresh {
@@ -186,7 +201,8 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			if ctx.Err() != nil {
 				return false, ctx.Err()
 			}
-			return false, err
+			killOff(err)
+			return false, nil
 		}
 		var ws []*Witness
 		for k, a := range alive {
