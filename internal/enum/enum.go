@@ -100,6 +100,10 @@ type run struct {
 	counter    int
 	// evaluated counts the candidates the model evaluated.
 	evaluated int
+	// wantCo, in a replay (replay.go) under a model that binds co
+	// itself, is the pinned coherence order: an outcome with another is
+	// another execution, not counted.
+	wantCo *rel.Rel
 	explain   *explaining
 }
 
@@ -718,6 +722,9 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 				return false
 			}
 			finalCo = &got
+		}
+		if r.wantCo != nil && !finalCo.Equal(*r.wantCo) {
+			return true
 		}
 		if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
 			if c.divZero != "" {

@@ -316,8 +316,10 @@ func (r *run) replayCombo(c *combo, pin Pin) (bool, error) {
 		rb.Add(rf[i], rd)
 	}
 	rfRel := rb.Rel()
+	// The pinned coherence order: given to the evaluation, or, when the
+	// model binds co itself, the one its outcome must have.
 	var co *rel.Rel
-	if !r.bindsCo {
+	{
 		cb := rel.NewBuilder(n)
 		locs := make([]string, 0, len(c.writes))
 		for l := range c.writes {
@@ -346,6 +348,10 @@ func (r *run) replayCombo(c *combo, pin Pin) (bool, error) {
 		co = &got
 	}
 	r.res.Positive = 0
+	r.wantCo = nil
+	if r.bindsCo {
+		r.wantCo, co = co, nil
+	}
 	if err := r.evaluate(c, vals, rfRel, co); err != nil {
 		return false, err
 	}

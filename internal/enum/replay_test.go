@@ -141,3 +141,56 @@ exists t1:r = 0
 		}
 	}
 }
+
+// TestReplayPinsCo: under a model that binds co itself (Power), the
+// replay keeps the pinned coherence order: S's witness whose co puts
+// P1's write of x first is forbidden with lwsyncs, though the same reads
+// with the other order of x are allowed.
+func TestReplayPinsCo(t *testing.T) {
+	const src = `PPC S
+{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }
+ P0           | P1           ;
+ li r1,2      | lwz r1,0(r2) ;
+ stw r1,0(r2) | %s ;
+ %s | li r3,1      ;
+ li r3,1      | stw r3,0(r4) ;
+ stw r3,0(r4) |              ;
+exists (1:r1=1)`
+	m, err := cat.LoadBuiltin("power")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Binds("co") {
+		t.Fatal("the test needs a model that binds co")
+	}
+	fe, _ := litmus.Lookup("PPC")
+	parse := func(s string) *spec.Test {
+		lt, err := litmus.Parse("S.litmus", []byte(s))
+		if err != nil {
+			t.Fatalf("%v\n%s", err, s)
+		}
+		return lt
+	}
+	orig := parse(fmt.Sprintf(src, "            ", "            "))
+	fenced := parse(fmt.Sprintf(src, "lwsync      ", "lwsync      "))
+	r := Run(context.Background(), orig, m, "power", Options{TagNames: fe.Tags(), Show: "prop"})
+	seen := map[bool]bool{}
+	for _, x := range r.Shown {
+		p, ok := PinOf(x)
+		if !ok {
+			t.Fatalf("no pin for %+v", x)
+		}
+		p1First := len(p.Co["x"]) == 2 && p.Co["x"][0].Thread == 1
+		alive, err := Replay(context.Background(), fenced, m, "power", Options{TagNames: fe.Tags()}, []Pin{p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if alive[0] == p1First {
+			t.Errorf("co of x %+v: alive %v", p.Co["x"], alive[0])
+		}
+		seen[p1First] = true
+	}
+	if !seen[true] || !seen[false] {
+		t.Errorf("witnesses with both orders of x expected, got %v", seen)
+	}
+}
