@@ -103,8 +103,8 @@ type run struct {
 	// wantCo, in a replay (replay.go) under a model that binds co
 	// itself, is the pinned coherence order: an outcome with another is
 	// another execution, not counted.
-	wantCo *rel.Rel
-	explain   *explaining
+	wantCo  *rel.Rel
+	explain *explaining
 }
 
 // errSettled unwinds the search of a run with SpeedFast at the first
