@@ -37,6 +37,12 @@ type Pin struct {
 	// Co lists, per location, its non-initial writes in coherence
 	// order.
 	Co map[string][]PinRef
+	// Cut lets the pinned execution be one that ran past the unrolling
+	// bound of an unrolled program (compile.Unroll), as the explicit
+	// engine shows them (Porthos' inclusion counts them too, stopped at
+	// the bound); the SMT engine drops them, so a pin of its witness
+	// leaves Cut false and matches only paths within the bound.
+	Cut bool
 }
 
 // PinAccess is one memory access of a pinned thread: 'R' or 'W', and its
@@ -213,7 +219,7 @@ func (r *run) replay(pin Pin) (bool, error) {
 	choices := make([][]*path, len(r.paths))
 	for ti, ps := range r.paths {
 		for _, p := range ps {
-			if pathMakes(p, pin.Threads[ti]) && !cut(p) {
+			if pathMakes(p, pin.Threads[ti]) && (pin.Cut || !cut(p)) {
 				choices[ti] = append(choices[ti], p)
 			}
 		}
@@ -239,8 +245,8 @@ func (r *run) replay(pin Pin) (bool, error) {
 }
 
 // cut tells whether a path of an unrolled program ran past the bound
-// (compile.Unroll): it is no execution of the program, and the SMT engine
-// drops it; the replay never calls it alive.
+// (compile.Unroll): the SMT engine drops it, so the replay calls it alive
+// only for a pin that allows it (Pin.Cut).
 func cut(p *path) bool {
 	s, ok := p.Regs[compile.BoundReg]
 	if !ok {

@@ -239,6 +239,13 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 				w.More = append(w.More, witnessOf(y, q, p.lineOf))
 			}
 		}
+		// The explicit engine's executions may run past the bound, as
+		// its checks count them: their replays may too.
+		for _, x := range append([]*Witness{w}, w.More...) {
+			if x.pin != nil {
+				x.pin.Cut = true
+			}
+		}
 		return true, w, nil
 	}
 	return s.checkSMT(ctx, q, tags, p)
