@@ -42,7 +42,11 @@ constraining the insertions that could forbid it (those on a cycle of
 program order and communication: Alglave, Kroening, Nimal, Poetzl, "Don't
 Sit on the Fence", CAV 2014), the cheapest set meeting every constraint
 found exactly by branch and bound. The fix is least-cost among the
-candidates the repertoire offers.
+candidates the repertoire offers. The kill test runs the model on a
+witness execution with insertions added (litmus tests and .pts programs):
+a witness met before that survives the next set shows it wrong without a
+check, and the insertions under which a witness survives are dropped from
+its constraint (the "Kill test" line counts both).
 
 Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
   x86      mfence 1, xchg 1 (a store MOV [x],v made MOV r,v; XCHG [x],r
@@ -88,8 +92,13 @@ type fixJSON struct {
 	Diff      string      `json:"diff,omitempty"`
 	Checks    int         `json:"checks"`
 	Witnesses int         `json:"witnesses"`
-	TimeMS    float64     `json:"time_ms"`
-	Recheck   string      `json:"recheck,omitempty"`
+	// The kill test: replays of witnesses in patched versions, checks
+	// they saved, candidates they pruned from constraints.
+	Replays int     `json:"replays,omitempty"`
+	Revived int     `json:"revived,omitempty"`
+	Pruned  int     `json:"pruned,omitempty"`
+	TimeMS  float64 `json:"time_ms"`
+	Recheck string  `json:"recheck,omitempty"`
 	// Needed: the self-check that each change is needed (the condition
 	// reachable again without it), "" when it did not run.
 	Needed string `json:"needed,omitempty"`
@@ -181,6 +190,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return fail(failureStatus(err), err)
 	}
 	j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+	j.Replays, j.Revived, j.Pruned = out.Replays, out.Revived, out.Pruned
 	for _, c := range out.Fix {
 		cd := out.Cands[c]
 		j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
@@ -265,6 +275,7 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 			fmt.Fprintf(w, "Self-check: %s\n", j.Needed)
 		}
 	}
+	printKill(w, j)
 	fmt.Fprintf(w, "Checks %d, witnesses %d, time %.3fs\n", j.Checks, j.Witnesses, j.TimeMS/1000)
 }
 
@@ -328,6 +339,8 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			continue
 		}
 		j.Checks, j.Witnesses, j.TimeMS, j.Cost = out.Checks, out.Witnesses, ms(out.Time), out.Cost
+		j.Replays, j.Revived, j.Pruned = out.Replays, out.Revived, out.Pruned
+		j.Replays, j.Revived, j.Pruned = out.Replays, out.Revived, out.Pruned
 		for _, c := range out.Fix {
 			cd := out.Cands[c]
 			j.Fix = append(j.Fix, fixChange{Thread: cd.Thread, Line: cd.Line, What: describe(cd), Cost: cd.Cost})
@@ -378,6 +391,7 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		if out.Fallbacks > 0 {
 			left = fmt.Sprintf(" (%d left by the explicit engine to the SMT engine)", out.Fallbacks)
 		}
+		printKill(stdout, j)
 		fmt.Fprintf(stdout, "Inclusion checks %d, repair checks %d%s, witnesses %d, time %.3fs\n", out.Rounds, j.Checks, left, j.Witnesses, j.TimeMS/1000)
 	}
 	return status
@@ -428,4 +442,12 @@ func compareFixSelfCheck(ctx context.Context, out *fix.CompareOutcome, bound int
 		j.Recheck = fmt.Sprintf("inclusion holds on the patched program (bound %d), by the SMT engine and again by the explicit engine (the states each side reaches)", bound)
 	}
 	return exitOK, nil
+}
+
+// printKill says what the kill test did (the model run on a witness with
+// insertions added, without a check of the whole program).
+func printKill(w io.Writer, j fixJSON) {
+	if j.Replays > 0 {
+		fmt.Fprintf(w, "Kill test: %d replay(s) of witnesses in patched versions; %d check(s) saved, %d candidate(s) pruned from constraints\n", j.Replays, j.Revived, j.Pruned)
+	}
 }

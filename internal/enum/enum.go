@@ -101,6 +101,10 @@ type run struct {
 	// evaluated counts the candidates the model evaluated.
 	evaluated int
 	explain   *explaining
+	// wantCo, in a replay (replay.go) under a model that binds co
+	// itself, is the pinned coherence order: an outcome with another is
+	// another execution, not counted.
+	wantCo *rel.Rel
 	// dynIn is the model's input index (-1: none) of each name of
 	// dynNames, the relations evaluate sets per candidate.
 	dynIn []int
@@ -189,6 +193,15 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 }
 
 func (r *run) run() error {
+	if err := r.setup(); err != nil {
+		return err
+	}
+	return r.combine(0, make([]*path, len(r.t.Threads)))
+}
+
+// setup computes what every candidate needs: the observed refs, the
+// initial state, the locations and the paths of every thread.
+func (r *run) setup() error {
 	t := r.t
 	// Observed refs: locations [...] and the condition's refs.
 	seen := map[spec.Ref]bool{}
@@ -253,7 +266,7 @@ func (r *run) run() error {
 	r.bindsCo = r.m.Binds("co")
 	r.singleAMOs = r.m.SingleEventAMOs()
 	r.prune = r.canPrune()
-	return r.combine(0, make([]*path, len(t.Threads)))
+	return nil
 }
 
 // collectLocs adds the locations named by constant addresses in the code.
@@ -339,6 +352,14 @@ type combo struct {
 }
 
 func (r *run) candidate(paths []*path) error {
+	c := r.newCombo(paths)
+	rf := make([]int, len(c.reads))
+	return r.chooseRf(c, 0, rf)
+}
+
+// newCombo numbers the events of one path per thread into a graph, with
+// the candidate writes of each read.
+func (r *run) newCombo(paths []*path) *combo {
 	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
 	g := &event.Graph{TagNames: r.opts.TagNames}
 	var single [][2]int
@@ -418,8 +439,7 @@ func (r *run) candidate(paths []*path) error {
 			c.cands[i] = slices.DeleteFunc(c.cands[i], func(w int) bool { return w == own })
 		}
 	}
-	rf := make([]int, len(c.reads))
-	return r.chooseRf(c, 0, rf)
+	return c
 }
 
 func (r *run) chooseRf(c *combo, i int, rf []int) error {
@@ -827,6 +847,9 @@ func (r *run) accept(o cat.Outcome) bool {
 			return false
 		}
 		finalCo = &got
+	}
+	if r.wantCo != nil && !finalCo.Equal(*r.wantCo) {
+		return true
 	}
 	if st, kept, settles := r.record(c, vals, rf, *finalCo); kept {
 		if c.divZero != "" {

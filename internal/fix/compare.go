@@ -104,6 +104,9 @@ func RepairInclusion(ctx context.Context, file string, src []byte, source, targe
 		}
 		out.Checks += o.Checks
 		out.Witnesses += o.Witnesses
+		out.Replays += o.Replays
+		out.Revived += o.Revived
+		out.Pruned += o.Pruned
 		out.Fallbacks = s.fallbacks
 		if o.NoFix {
 			out.NoFix, out.Correct, out.States = true, false, len(states)

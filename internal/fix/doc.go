@@ -33,6 +33,13 @@
 // candidates). When a witness has no relevant candidate left, no
 // insertion within the repertoire repairs the program.
 //
+// The kill test (kill.go) makes the constraints model-exact where the
+// engine can replay a witness (enum.Replay: the model run on that one
+// execution of a patched version): a witness met before that the next
+// cheapest set leaves consistent refutes it without a check, and a
+// witness's constraint keeps only candidates it cannot survive together
+// with those dropped before.
+//
 // Inputs (New): litmus tests (assembly of X86, PPC, AArch64, RISCV, ARM and
 // SPARC, with or without loops, and C11), .pts programs for a compilation
 // target (stronger memory orders, priced by the code the C11 mappings give

@@ -577,6 +577,33 @@ func (s *litmusSubject) run(ctx context.Context, src []byte) (bool, *result.Exec
 	return r.Positive > 0, r.Witness, &q, nil
 }
 
+// replay is the kill test (kill.go) on the test patched with sel: the
+// loop-free test, or the test with its loops unwound as the check that
+// found the witnesses unwound them.
+func (s *litmusSubject) replay(ctx context.Context, sel []int, ws []*Witness) ([]bool, error) {
+	t, err := litmus.Parse(s.text.File, s.apply(sel).src)
+	if err != nil {
+		return nil, fmt.Errorf("the patched test does not parse (a bug of musket fix): %v", err)
+	}
+	q := *t
+	if t.Quant == spec.Forall {
+		q.Cond = spec.Not{C: t.Cond}
+	}
+	q.Quant = spec.Exists
+	u := &q
+	if loopy(&q) {
+		if u, err = compile.Unroll(&q, s.opts.Bound+1); err != nil {
+			return nil, err
+		}
+	}
+	pins, at := pinsOf(ws)
+	got, err := enum.Replay(ctx, u, s.m, s.mname, enum.Options{TagNames: s.tags, Bound: s.opts.Bound}, pins)
+	if err != nil {
+		return nil, err
+	}
+	return spread(len(ws), at, got), nil
+}
+
 // finished is the error of a check that gave no verdict.
 func finished(file string, r *result.Result) error {
 	switch {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"sort"
 	"time"
+
+	"github.com/musket-verify/musket/internal/enum"
 )
 
 // Witness is an execution that reaches the condition, as the loop needs
@@ -22,6 +24,9 @@ type Witness struct {
 	// More are other witnesses the same check found (the explicit
 	// engine lists several): each gives its own constraint.
 	More []*Witness
+	// pin names the execution for the kill test (enum.Replay); nil when
+	// the engine's witness does not say enough.
+	pin *enum.Pin
 }
 
 // WEvent is an event of a witness: its thread (-1 for an initial write)
@@ -67,7 +72,16 @@ type Outcome struct {
 	// Incumbent: the loop looked for a repair from above (descend) and
 	// stopped when the cheapest set meeting the constraints cost as much.
 	Incumbent bool
+	// The kill test (kill.go): Replays counts the replays of witnesses
+	// in patched versions (each one model evaluation per witness, no
+	// search), Revived the sets shown no repair by a witness met before
+	// (a check saved each), Pruned the candidates dropped from the
+	// witnesses' constraints.
+	Replays, Revived, Pruned int
 }
+
+// maxKnown bounds the witnesses the loop keeps to replay.
+const maxKnown = 4096
 
 var debug = os.Getenv("MUSKET_FIX_DEBUG") != ""
 
@@ -85,6 +99,69 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 	cands := s.Candidates()
 	out := &Outcome{Cands: cands}
 	var cons [][]int
+	rp := replayable(s)
+	// killOff turns the kill test off for the rest of the run when a
+	// replay fails (a version the explicit engine cannot run): the
+	// checks decide alone, as without it.
+	killOff := func(err error) {
+		if debug {
+			fmt.Fprintf(os.Stderr, "fix: kill test off: %v\n", err)
+		}
+		rp = nil
+	}
+	var known []*Witness // the witnesses met, for the kill test
+	// constrain adds the constraints of witnesses ws of the program
+	// patched with sel: the candidates outside sel that can forbid
+	// them, shrunk by the kill test when the subject replays.
+	constrain := func(sel []int, ws []*Witness) error {
+		in := map[int]bool{}
+		have := map[string]string{} // group -> name chosen
+		for _, c := range sel {
+			in[c] = true
+			have[cands[c].Group] = cands[c].Name
+		}
+		out.Witnesses += len(ws)
+		fresh := make([][]int, len(ws))
+		for k, w := range ws {
+			var con []int
+			for i, c := range cands {
+				if in[i] || dominates(have[c.Group], c.Name) || !relevant(c, w) {
+					continue
+				}
+				con = append(con, i)
+			}
+			fresh[k] = con
+		}
+		if rp != nil {
+			dropped, n, err := shrink(ctx, rp, cands, sel, ws, fresh)
+			out.Replays += n
+			out.Pruned += dropped
+			if err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				// The constraints stay the static ones (shrink
+				// changes them only at its end); the loop goes on
+				// without the kill test.
+				killOff(err)
+			}
+		}
+		for _, con := range fresh {
+			cons = append(cons, con)
+			if debug {
+				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
+			}
+		}
+		for _, w := range ws {
+			if w != nil && w.pin != nil {
+				known = append(known, w)
+			}
+		}
+		if len(known) > maxKnown {
+			known = known[len(known)-maxKnown:]
+		}
+		return nil
+	}
 	// check checks the program patched with sel and, when the condition
 	// is reachable, adds the constraints of its witnesses.
 	check := func(sel []int) (bool, error) {
@@ -105,31 +182,40 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		if !bad {
 			return false, nil
 		}
-		in := map[int]bool{}
-		have := map[string]string{} // group -> name chosen
-		for _, c := range sel {
-			in[c] = true
-			have[cands[c].Group] = cands[c].Name
-		}
 		ws := []*Witness{w}
 		if w != nil {
 			ws = append(ws, w.More...)
 		}
-		out.Witnesses += len(ws)
-		for _, w := range ws {
-			var con []int
-			for i, c := range cands {
-				if in[i] || dominates(have[c.Group], c.Name) || !relevant(c, w) {
-					continue
-				}
-				con = append(con, i)
+		return true, constrain(sel, ws)
+	}
+	// revive replays the witnesses met so far in the program patched
+	// with sel (the kill test) and adds the constraints of those it
+	// leaves consistent: sel is then no repair, known without a check.
+	revive := func(sel []int) (bool, error) {
+		if rp == nil || len(known) == 0 {
+			return false, nil
+		}
+		out.Replays++
+		alive, err := rp.replay(ctx, sel, known)
+		if err != nil {
+			if ctx.Err() != nil {
+				return false, ctx.Err()
 			}
-			cons = append(cons, con)
-			if debug {
-				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
+			killOff(err)
+			return false, nil
+		}
+		var ws []*Witness
+		for k, a := range alive {
+			if a {
+				ws = append(ws, known[k])
 			}
 		}
-		return true, nil
+		if len(ws) == 0 {
+			return false, nil
+		}
+		out.Revived++
+		out.Witnesses -= len(ws) // counted when first met
+		return true, constrain(sel, ws)
 	}
 	finish := func(sel []int) *Outcome {
 		out.Fix, out.Correct = sel, len(sel) == 0
@@ -141,12 +227,17 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 	var inc []int // a repair known, not yet known to be cheapest
 	tried := false
 	for {
-		bad, err := check(sel)
+		bad, err := revive(sel)
 		if err != nil {
 			return nil, err
 		}
 		if !bad {
-			return finish(sel), nil
+			if bad, err = check(sel); err != nil {
+				return nil, err
+			}
+			if !bad {
+				return finish(sel), nil
+			}
 		}
 		if !tried && out.Checks >= incumbentAfter && !skipsDescend(s) {
 			tried = true

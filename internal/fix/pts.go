@@ -213,34 +213,16 @@ func (s *ptsSubject) apply(sel []int) *patch {
 // target and checks it with the SMT engine, as musket check does (with
 // Options.Engine "enum", the explicit engine: faster on small programs).
 func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, error) {
-	p := s.apply(sel)
-	t, err := pts.Parse(s.text.File, p.src)
-	if err != nil {
-		return false, nil, fmt.Errorf("the patched program does not parse (a bug of musket fix): %v", err)
-	}
-	u, err := compile.Unroll(t, s.opts.Bound)
+	q, tags, p, err := s.prepare(sel)
 	if err != nil {
 		return false, nil, err
 	}
-	c, err := compile.Compile(u, s.target)
-	if err != nil {
-		return false, nil, err
-	}
-	tags := append(compile.Tags(s.target), driver.Tags(c.Arch)...)
-	q := *c
-	switch {
-	case s.cond != nil:
-		q.Cond = s.cond
-	case c.Quant == spec.Forall:
-		q.Cond = spec.Not{C: c.Cond}
-	}
-	q.Quant = spec.Exists
 	if s.opts.Engine == "enum" {
-		r := enum.Run(ctx, &q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn, MaxEvaluated: s.budget})
+		r := enum.Run(ctx, q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound, Show: "prop", NShow: moreWitnesses, SpeedCheck: enum.SpeedOn, MaxEvaluated: s.budget})
 		if errors.Is(r.Err, enum.ErrBudget) {
 			if r.Positive == 0 {
 				s.fallbacks++
-				return s.checkSMT(ctx, &q, tags, p)
+				return s.checkSMT(ctx, q, tags, p)
 			}
 			// The witnesses found within the budget say enough.
 			r.Status, r.Err = result.Done, nil
@@ -251,15 +233,65 @@ func (s *ptsSubject) Check(ctx context.Context, sel []int) (bool, *Witness, erro
 		if r.Positive == 0 {
 			return false, nil, nil
 		}
-		w := witnessOf(r.Witness, &q, p.lineOf)
+		w := witnessOf(r.Witness, q, p.lineOf)
 		for _, y := range r.Shown {
 			if y != r.Witness {
-				w.More = append(w.More, witnessOf(y, &q, p.lineOf))
+				w.More = append(w.More, witnessOf(y, q, p.lineOf))
+			}
+		}
+		// The explicit engine's executions may run past the bound, as
+		// its checks count them: their replays may too.
+		for _, x := range append([]*Witness{w}, w.More...) {
+			if x.pin != nil {
+				x.pin.Cut = true
 			}
 		}
 		return true, w, nil
 	}
-	return s.checkSMT(ctx, &q, tags, p)
+	return s.checkSMT(ctx, q, tags, p)
+}
+
+// prepare is the program patched with sel, unrolled to the bound and
+// compiled for the target, with its condition the question asked, and
+// the tags its model may name.
+func (s *ptsSubject) prepare(sel []int) (*spec.Test, []string, *patch, error) {
+	p := s.apply(sel)
+	t, err := pts.Parse(s.text.File, p.src)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("the patched program does not parse (a bug of musket fix): %v", err)
+	}
+	u, err := compile.Unroll(t, s.opts.Bound)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c, err := compile.Compile(u, s.target)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tags := append(compile.Tags(s.target), driver.Tags(c.Arch)...)
+	q := *c
+	switch {
+	case s.cond != nil:
+		q.Cond = s.cond
+	case c.Quant == spec.Forall:
+		q.Cond = spec.Not{C: c.Cond}
+	}
+	q.Quant = spec.Exists
+	return &q, tags, p, nil
+}
+
+// replay is the kill test (kill.go) on the program patched with sel.
+func (s *ptsSubject) replay(ctx context.Context, sel []int, ws []*Witness) ([]bool, error) {
+	q, tags, _, err := s.prepare(sel)
+	if err != nil {
+		return nil, err
+	}
+	pins, at := pinsOf(ws)
+	got, err := enum.Replay(ctx, q, s.m, s.mname, enum.Options{TagNames: tags, Bound: s.opts.Bound}, pins)
+	if err != nil {
+		return nil, err
+	}
+	return spread(len(ws), at, got), nil
 }
 
 // checkSMT is Check by the SMT engine, as musket check runs it (Z3's

@@ -5,6 +5,7 @@ import (
 	"os"
 	"regexp"
 
+	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -29,6 +30,9 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 	}
 	idx := make(map[int]int, n)
 	w := &Witness{Events: make([]WEvent, n), Reach: make([][]bool, n), Po: make([][]bool, n)}
+	if pin, ok := enum.PinOf(x); ok {
+		w.pin = &pin
+	}
 	for i, e := range x.Events {
 		idx[e.ID] = i
 		w.Events[i] = WEvent{Thread: e.Thread}
