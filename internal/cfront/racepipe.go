@@ -60,7 +60,7 @@ const keepFunc = "@__musket_keep_load"
 const sameFunc = "@__musket_same_value"
 
 // raceGuardVersion names the rewriting in the compile cache's key.
-const raceGuardVersion = "musket-race-guard=1"
+const raceGuardVersion = "musket-race-guard=2"
 
 var (
 	internalGlobal = regexp.MustCompile(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
@@ -90,7 +90,7 @@ func raceGuard(ll []byte) []byte {
 			derived = map[string]map[string]bool{}
 			held = map[string]map[string]bool{}
 		}
-		if m := valueDef.FindStringSubmatch(ln); m != nil && !strings.HasPrefix(m[2], "load ") {
+		if m := valueDef.FindStringSubmatch(ln); m != nil && pureOp.MatchString(m[2]) {
 			// A value computed from loaded ones (x + 0, x * 1, x | 0,
 			// ...): the addresses it was loaded from.
 			for _, r := range localRef.FindAllString(m[2], -1) {
@@ -173,6 +173,11 @@ func raceGuard(ll []byte) []byte {
 }
 
 var localRef = regexp.MustCompile(`%[-\w.$]+`)
+
+// pureOp matches the instructions whose value is computed from their
+// operands alone (arithmetic, logic, conversions, select, phi): a store
+// of such a value may fold to x = x. (Not a cmpxchg's or a call's.)
+var pureOp = regexp.MustCompile(`^(?:add|sub|mul|[su]div|[su]rem|and|or|xor|shl|[la]shr|trunc|zext|sext|bitcast|select|freeze|phi) `)
 
 // valueDef matches an instruction that defines a value.
 var valueDef = regexp.MustCompile(`^\s+(%[-\w.$]+) = (.*)$`)
