@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -48,5 +49,40 @@ func TestOwnStores(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMallocUnrolled: malloc, calloc and aligned_alloc of sizes known
+// once the loops are unrolled (they were refused), under the graph
+// engine for speed; TestSemantics checks them under every model with
+// MUSKET_LONG=1.
+func TestMallocUnrolled(t *testing.T) {
+	needClang(t)
+	for _, c := range []struct {
+		file string
+		want Verdict
+		line int
+	}{{"malloc_unrolled.c", Safe, 0}, {"malloc_unrolled_bug.c", Violation, 32}} {
+		path := filepath.Join("testdata", "sem", c.file)
+		if got := runNative(t, path); got != c.want {
+			t.Fatalf("%s: native run: %v, want %v", c.file, got, c.want)
+		}
+		r, err := Check(context.Background(), path, CheckOptions{Bound: 4, Engine: "graph", Model: model(t, "rc11"), ModelName: "rc11"})
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		if r.Verdict != c.want || c.want == Violation && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
+			t.Errorf("%s: %v %v (%v), want %v at line %d", c.file, r.Verdict, r.Failed, r.Result.Err, c.want, c.line)
+		}
+	}
+}
+
+// TestMallocSizeRefused: a size that is not one constant once the code
+// is unrolled is refused by name, at the call.
+func TestMallocSizeRefused(t *testing.T) {
+	needClang(t)
+	_, err := Lower(context.Background(), filepath.Join("testdata", "malloc_varying.c"), Options{Bound: 2})
+	if err == nil || !strings.Contains(err.Error(), "malloc_varying.c:17") || !strings.Contains(err.Error(), "malloc of a size that is not a constant once the loops are unrolled") {
+		t.Errorf("error %v, want malloc_varying.c:17: malloc of a size that is not a constant once the loops are unrolled", err)
 	}
 }
