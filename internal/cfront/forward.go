@@ -37,7 +37,8 @@ import (
 //
 // The analysis is only trusted when every access's address is an object
 // of the program (no integer used as an address); otherwise nothing is
-// rewritten. A model given as a .cat file may not be coherent: the
+// rewritten. Cells of accesses cut into parts (mixed sizes) and cells
+// that may hold an address are not forwarded. A model given as a .cat file may not be coherent: the
 // rewrite is only made for the built-in models (coherentModel).
 
 // coherentModel tells whether a model name is one of the built-in models,
@@ -118,7 +119,19 @@ func ownStores(t *spec.Test) *spec.Test {
 				return t
 			}
 		}
-		in := t.Threads[k[0]].Code[k[1]]
+		code := t.Threads[k[0]].Code
+		in := code[k[1]]
+		if prog.IsPart(in) || k[1]+1 < len(code) && prog.IsPart(code[k[1]+1]) {
+			// One part of an access cut into parts: the parts stay
+			// together (tearing.go reads an instance as consecutive
+			// parts), so none of its cells is forwarded.
+			for o, offs := range a.ptrs {
+				for off := range offs {
+					bad[cellKey{o, off}] = true
+				}
+			}
+			continue
+		}
 		switch in.(type) {
 		case prog.Load:
 			continue
