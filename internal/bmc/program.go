@@ -293,6 +293,15 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		if e.Op == prog.OpDiv || e.Op == prog.OpMod {
 			p.division(e.Op, b)
 		}
+		if !a.known && !b.known && a.t.Equal(b.t) {
+			// x == x, x - x, ...: known, with x's dependencies (the C
+			// front-end writes a false dependency so).
+			if v, ok := sameOperands(e.Op); ok {
+				out := p.known(prog.IntValue(v))
+				out.deps = mergeDeps(p.f, a.deps, b.deps)
+				return out, nil
+			}
+		}
 		if a.known && b.known {
 			v, err := prog.ApplyTotal(e.Op, a.v, b.v)
 			if err != nil {
@@ -324,6 +333,15 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 			t = p.bitwise(op, a, b)
 		case prog.OpShl, prog.OpShr:
 			t = p.shift(op, a, b)
+		case prog.OpMul:
+			switch {
+			case isB01(a):
+				t = p.ctx.Ite(p.f.term(p.truth(a)), b.t, p.ctx.IntVal(0))
+			case isB01(b):
+				t = p.ctx.Ite(p.f.term(p.truth(b)), a.t, p.ctx.IntVal(0))
+			default:
+				t = p.binTerm(op, a.t, b.t)
+			}
 		default:
 			t = p.binTerm(op, a.t, b.t)
 		}
@@ -604,4 +622,16 @@ func (p *progEnc) setDeps(e *evt, addr, data map[int]B, ctrl map[int]B) {
 			p.addPair(p.ctrl, r, e.id, c)
 		}
 	}
+}
+
+// sameOperands is the value of x op x for the operators that do not
+// depend on x (false: the others).
+func sameOperands(op prog.Op) (int64, bool) {
+	switch op {
+	case prog.OpEq, prog.OpLe, prog.OpGe:
+		return 1, true
+	case prog.OpNe, prog.OpLt, prog.OpGt, prog.OpSub:
+		return 0, true
+	}
+	return 0, false
 }

@@ -140,6 +140,7 @@ func (l *lowerer) malloc(cs *callSite) error {
 	if cs.name == "aligned_alloc" {
 		first = 1 // aligned_alloc(alignment, size): every object is aligned
 	}
+	var sizeExpr prog.Expr // a size known only once the code is unrolled
 	if len(cs.args) == 1 || len(cs.args) == 2 {
 		n := int64(1)
 		for i := first; i < len(cs.args); i++ {
@@ -147,13 +148,34 @@ func (l *lowerer) malloc(cs *callSite) error {
 			if err != nil {
 				return err
 			}
-			c, ok := x.(prog.Const)
-			if !ok || c.V.IsAddr() {
-				return l.errAt(cs.pos, "%s of a size that is not a constant", cs.name)
+			if c, ok := x.(prog.Const); ok && c.V.IsAddr() {
+				return l.errAt(cs.pos, "%s of a size that is an address", cs.name)
 			}
-			n *= c.V.Int
+			if sizeExpr == nil {
+				sizeExpr = x
+			} else {
+				sizeExpr = prog.Bin{Op: prog.OpMul, X: sizeExpr, Y: x}
+			}
+			if c, ok := x.(prog.Const); ok {
+				n *= c.V.Int
+			}
 		}
 		size = n
+		if _, ok := sizeExpr.(prog.Const); ok || len(cs.args) == first {
+			sizeExpr = nil
+		} else if k, ok := foldConst(sizeExpr, nil); ok {
+			size, sizeExpr = k, nil
+		}
+	}
+	if sizeExpr != nil {
+		// expand computes the size of each instance of the call.
+		l.heap = append(l.heap, -1)
+		if l.heapSize == nil {
+			l.heapSize = map[int]heapSite{}
+		}
+		l.heapSize[len(l.heap)-1] = heapSite{size: sizeExpr, pos: cs.pos, name: cs.name}
+		cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Const{V: prog.Value{Loc: heapLoc, Int: int64(len(l.heap) - 1)}}})
+		return nil
 	}
 	if size < 0 || size > maxHeapObject {
 		return l.errAt(cs.pos, "%s: size %d (at most %d bytes)", cs.name, size, maxHeapObject)
@@ -161,4 +183,121 @@ func (l *lowerer) malloc(cs *callSite) error {
 	l.heap = append(l.heap, size)
 	cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Const{V: prog.Value{Loc: heapLoc, Int: int64(len(l.heap) - 1)}}})
 	return nil
+}
+
+// heapSite is a malloc call whose size is an expression of registers,
+// known only once the code is unrolled.
+type heapSite struct {
+	size prog.Expr
+	pos  prog.Pos
+	name string
+}
+
+// foldConst computes e from constants and the registers of known value
+// in regs (false: e's value is not known).
+func foldConst(e prog.Expr, regs map[string]int64) (int64, bool) {
+	switch x := e.(type) {
+	case prog.Const:
+		return x.V.Int, !x.V.IsAddr()
+	case prog.Reg:
+		v, ok := regs[x.Name]
+		return v, ok
+	case prog.Un:
+		a, ok := foldConst(x.X, regs)
+		if !ok {
+			return 0, false
+		}
+		r, err := prog.ApplyUnary(x.Op, prog.IntValue(a))
+		return r.Int, err == nil && !r.IsAddr()
+	case prog.Bin:
+		a, ok := foldConst(x.X, regs)
+		if !ok {
+			return 0, false
+		}
+		b, ok := foldConst(x.Y, regs)
+		if !ok {
+			return 0, false
+		}
+		r, err := prog.Apply(x.Op, prog.IntValue(a), prog.IntValue(b))
+		return r.Int, err == nil && !r.IsAddr()
+	}
+	return 0, false
+}
+
+// constRegs follows the registers of known constant value through the
+// unrolled code of a thread, in order: at a label, those every way in
+// agrees on (a thread with a backward jump: none).
+type constRegs struct {
+	cur     map[string]int64 // nil: the code here is not reached by falling through
+	pending map[string]map[string]int64
+	dag     bool
+}
+
+func newConstRegs(th *prog.Thread) *constRegs {
+	return &constRegs{cur: map[string]int64{}, pending: map[string]map[string]int64{}, dag: forwardOnly(th)}
+}
+
+func meetRegs(a, b map[string]int64) map[string]int64 {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	out := map[string]int64{}
+	for k, v := range a {
+		if w, ok := b[k]; ok && w == v {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func copyRegs(m map[string]int64) map[string]int64 {
+	out := make(map[string]int64, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// step moves past in.
+func (c *constRegs) step(in prog.Instr) {
+	switch x := in.(type) {
+	case prog.Label:
+		if !c.dag {
+			c.cur = map[string]int64{}
+			return
+		}
+		c.cur = meetRegs(c.cur, c.pending[x.Name])
+		if c.cur == nil {
+			c.cur = map[string]int64{}
+		}
+		delete(c.pending, x.Name)
+		return
+	case prog.Jump:
+		if c.cur != nil {
+			c.pending[x.Target] = meetRegs(c.pending[x.Target], copyRegs(c.cur))
+		}
+		if x.Cond == nil {
+			c.cur = nil
+		}
+		return
+	case prog.Assign:
+		if c.cur == nil {
+			return
+		}
+		if v, ok := foldConst(x.Val, c.cur); ok {
+			c.cur[x.Dst] = v
+		} else {
+			delete(c.cur, x.Dst)
+		}
+		return
+	}
+	if c.cur == nil {
+		return
+	}
+	for _, r := range prog.Defs(in) {
+		delete(c.cur, r)
+	}
 }

@@ -422,6 +422,10 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		// (The graph engine computes addresses: it needs no case split.)
 		t = p.narrow(t)
 	}
+	if opts.Engine != "graph" && coherentModel(opts.ModelName) {
+		// (The graph engine computes values: it needs no forwarding.)
+		t = ownStores(t)
+	}
 	var tags []string
 	if fe, err := litmus.Lookup("C"); err == nil {
 		tags = fe.Tags()

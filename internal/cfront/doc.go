@@ -133,7 +133,8 @@
 //
 // Refused, by name and with the source line of !dbg: floating point,
 // calls to functions without a definition (but the ones
-// above), malloc of a size that is not a constant, variadic functions,
+// above), malloc of a size that is not one constant once the loops are
+// unrolled (builtins.go), variadic functions,
 // aggregate loads and stores, vector instructions, extractvalue and
 // insertvalue but on cmpxchg's result, variable-size alloca. Ordering
 // comparisons and differences of pointers compare offsets into one object
@@ -141,4 +142,8 @@
 // needing deeper calls says BOUND). A call through a function pointer is a
 // choice among the program's functions of its type (at most 16), by the
 // address the pointer holds (functions' addresses are locations %fn.NAME).
+//
+// For the SMT engine under the built-in (coherent) models, a thread's
+// loads of cells only it writes take the value of its last store there
+// (forward.go): its arithmetic on them is then computed from constants.
 package cfront

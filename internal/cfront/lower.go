@@ -106,10 +106,11 @@ type lowerer struct {
 	loops   map[*ir.Func]*loopInfo
 	noSpin  bool
 
-	created   []created  // the threads: 0 is main
-	coins     int        // coin locations numbered so far
-	lastCoin  string     // the register of the latest coin read
-	heap      []int64    // the sizes of the malloc call sites
+	created   []created // the threads: 0 is main
+	coins     int       // coin locations numbered so far
+	lastCoin  string    // the register of the latest coin read
+	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)
+	heapSize  map[int]heapSite
 	spins     []spinSite // the places a thread may stop waiting (numbered from 1)
 	objects   int        // heap objects made so far
 	ptrChecks int        // run-time checks of pointer comparisons (ptrcmp.go)

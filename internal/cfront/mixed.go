@@ -165,6 +165,11 @@ type mixedAnalysis struct {
 	addrs map[[2]int]*aval           // per access (thread, pc): its address
 	vals  map[[2]int]*aval           // per store: its value
 	ctx   context.Context            // the check's deadline
+	// zeroUnset: a load of a cell no initial value names may read 0
+	// (the engines' initial value of memory); set lists the cells that
+	// have one.
+	zeroUnset bool
+	set       map[string]map[int64]bool
 }
 
 func (m *mixedAnalysis) reg(t int, r string) *aval {
@@ -283,6 +288,9 @@ func (m *mixedAnalysis) load(a *aval, size int64) *aval {
 	for o, offs := range a.ptrs {
 		cells := m.mem[o]
 		for off := range offs {
+			if m.zeroUnset && (off == anyOff || !m.set[o][off]) {
+				out.addInt(0)
+			}
 			if off == anyOff {
 				for _, v := range cells {
 					out.join(v)

@@ -37,7 +37,10 @@ import (
 //     blocks no optimisation of the program's memory but keeps the load;
 //   - a store of the value just loaded from the same address (x = x),
 //     which the optimiser deletes as a no-op, stores the value as
-//     returned by an opaque call (sameFunc) instead.
+//     returned by an opaque call (sameFunc) instead; so does a store,
+//     to an address that is not such a local, of a value computed from
+//     one loaded there (t = x; x = t + 0, or x * 1, x | 0, ...: the
+//     optimiser folds them to x = x and deletes the store).
 //
 // The rewritten IR then goes through the -O1 pipeline (the same passes
 // as one -O1 compilation: on every C file of the repository the IR
@@ -57,7 +60,7 @@ const keepFunc = "@__musket_keep_load"
 const sameFunc = "@__musket_same_value"
 
 // raceGuardVersion names the rewriting in the compile cache's key.
-const raceGuardVersion = "musket-race-guard=1"
+const raceGuardVersion = "musket-race-guard=2"
 
 var (
 	internalGlobal = regexp.MustCompile(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
@@ -71,8 +74,10 @@ func raceGuard(ll []byte) []byte {
 	out := make([]string, 0, len(lines)+len(lines)/4)
 	readOnly := readOnlyGlobals(lines)
 	allocas := map[string]bool{}
-	loadedFrom := map[string]string{} // a load's value -> its address
-	sameTypes := map[string]int{}     // the types of sameFunc's declarations
+	loadedFrom := map[string]string{}       // a load's value -> its address
+	derived := map[string]map[string]bool{} // a value -> the addresses of the loads it is computed from
+	held := map[string]map[string]bool{}    // a local -> the addresses of the loads its values are computed from
+	sameTypes := map[string]int{}           // the types of sameFunc's declarations
 	keeps, sames := 0, 0
 	for i, ln := range lines {
 		if strings.HasPrefix(ln, "define ") {
@@ -82,6 +87,20 @@ func raceGuard(ll []byte) []byte {
 			}
 			allocas = localAllocas(lines[i+1 : end])
 			loadedFrom = map[string]string{}
+			derived = map[string]map[string]bool{}
+			held = map[string]map[string]bool{}
+		}
+		if m := valueDef.FindStringSubmatch(ln); m != nil && pureOp.MatchString(m[2]) {
+			// A value computed from loaded ones (x + 0, x * 1, x | 0,
+			// ...): the addresses it was loaded from.
+			for _, r := range localRef.FindAllString(m[2], -1) {
+				if a, ok := loadedFrom[r]; ok {
+					addDerived(derived, m[1], a)
+				}
+				for a := range derived[r] {
+					addDerived(derived, m[1], a)
+				}
+			}
 		}
 		if t := strings.TrimLeft(ln, " \t"); strings.HasPrefix(t, "store ") && len(t) < len(ln) {
 			// A store of the value just loaded from its own address:
@@ -89,7 +108,17 @@ func raceGuard(ll []byte) []byte {
 			// hidden behind sameFunc.
 			if f := topFields(t[len("store "):]); len(f) >= 2 {
 				val, addr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
-				if j := strings.LastIndex(val, " "); j > 0 && loadedFrom[val[j+1:]] == addr {
+				if j := strings.LastIndex(val, " "); j > 0 && localAddr(addr, allocas) {
+					// A local holding a value loaded elsewhere (int t =
+					// x): what is loaded from it is computed from x.
+					v := val[j+1:]
+					if a, ok := loadedFrom[v]; ok {
+						addDerived(held, addr, a)
+					}
+					for a := range derived[v] {
+						addDerived(held, addr, a)
+					}
+				} else if j > 0 && (loadedFrom[val[j+1:]] == addr || derived[val[j+1:]][addr]) {
 					ty := val[:j]
 					k, ok := sameTypes[ty]
 					if !ok {
@@ -124,6 +153,9 @@ func raceGuard(ll []byte) []byte {
 		}
 		ty, ptr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
 		loadedFrom[m[2]] = ptr
+		for a := range held[ptr] {
+			addDerived(derived, m[2], a)
+		}
 		if i := strings.LastIndex(ptr, "* "); i >= 0 && allocas[ptr[i+2:]] {
 			continue // the function's own local
 		}
@@ -141,6 +173,28 @@ func raceGuard(ll []byte) []byte {
 }
 
 var localRef = regexp.MustCompile(`%[-\w.$]+`)
+
+// pureOp matches the instructions whose value is computed from their
+// operands alone (arithmetic, logic, conversions, select, phi): a store
+// of such a value may fold to x = x. (Not a cmpxchg's or a call's.)
+var pureOp = regexp.MustCompile(`^(?:add|sub|mul|[su]div|[su]rem|and|or|xor|shl|[la]shr|trunc|zext|sext|bitcast|select|freeze|phi) `)
+
+// valueDef matches an instruction that defines a value.
+var valueDef = regexp.MustCompile(`^\s+(%[-\w.$]+) = (.*)$`)
+
+func addDerived(m map[string]map[string]bool, v, addr string) {
+	if m[v] == nil {
+		m[v] = map[string]bool{}
+	}
+	m[v][addr] = true
+}
+
+// localAddr tells whether a store's address operand ("T* %p") is one of
+// the function's own allocas whose address does not escape.
+func localAddr(addr string, allocas map[string]bool) bool {
+	i := strings.LastIndex(addr, "* ")
+	return i >= 0 && allocas[addr[i+2:]]
+}
 
 // localAllocas are the allocas of a function's body whose address does
 // not escape: it appears only as the address of loads and stores, in

@@ -24,6 +24,8 @@ func TestRacePreserved(t *testing.T) {
 		{"dead_read.c", Race, "level"},
 		{"escaped_local.c", Race, "box"},
 		{"self_store.c", Race, "word"},
+		{"self_store_fold.c", Race, "word"}, // t = x; x = t + 0, folded to x = x
+		{"self_store_ops.c", Race, "mask"},  // x = (x | 0) * 1, folded to x = x
 		{"static_locked.c", Safe, ""},
 	} {
 		p, err := Lower(context.Background(), filepath.Join("testdata", "racecc", c.file), Options{Bound: 2})

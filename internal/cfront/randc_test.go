@@ -407,7 +407,7 @@ func TestRandomC(t *testing.T) {
 			}
 			for _, eng := range engines {
 				ctx, cancel := context.WithTimeout(context.Background(), limit)
-				r, err := Check(ctx, file, CheckOptions{Bound: 3, Engine: eng, Target: mt.target, Model: model(t, mt.model), ModelName: mt.model})
+				r, err := Check(ctx, file, CheckOptions{Bound: 5, Engine: eng, Target: mt.target, Model: model(t, mt.model), ModelName: mt.model})
 				cancel()
 				switch {
 				case err != nil:

@@ -77,6 +77,8 @@ func TestSemantics(t *testing.T) {
 		{"ptrcmp_bug.c", Violation, 23, true, 2, nil, nil}, // q - p is 3, not 2
 		// undefined behaviour (pointers into two objects): no native verdict
 		{"ptrcmp_objects.c", Violation, 13, false, 2, nil, nil},
+		{"malloc_unrolled.c", Safe, 0, true, 4, nil, nil},           // was refused: a size known once unrolled
+		{"malloc_unrolled_bug.c", Violation, 32, true, 4, nil, nil}, // the sum is 6
 		{"recursion.c", Safe, 0, true, 4, nil, nil},
 		{"recursion.c", BoundHit, 0, false, 2, nil, nil}, // depth 4 needs -bound 4
 		// Only AArch64's model makes a whole access single-copy atomic;

@@ -171,11 +171,15 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		}
 		_ = i
 	}
+	regs := newConstRegs(th)
 	for i, in := range th.Code {
 		if stopped != nil {
 			return nil, stopped
 		}
 		p := th.Pos[i]
+		if as, ok := in.(prog.Assign); !ok || func() bool { c, ok := as.Val.(prog.Const); return !ok || c.V.Loc != heapLoc }() {
+			regs.step(in)
+		}
 		if ld, ok := in.(prog.Load); ok {
 			if c, ok := ld.Addr.(prog.Const); ok && c.V.Loc == coinLoc {
 				l.coins++
@@ -186,9 +190,24 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		}
 		if as, ok := in.(prog.Assign); ok {
 			if c, ok := as.Val.(prog.Const); ok && c.V.Loc == heapLoc {
+				size := l.heap[c.V.Int]
+				if size < 0 {
+					// A size known once unrolled: the value its
+					// expression has here.
+					hs := l.heapSize[int(c.V.Int)]
+					n, known := foldConst(hs.size, regs.cur)
+					if !known {
+						return nil, l.errAt(hs.pos, "%s of a size that is not a constant once the loops are unrolled (Musket makes an object of one size per call)", hs.name)
+					}
+					if n < 0 || n > maxHeapObject {
+						return nil, l.errAt(hs.pos, "%s: size %d (at most %d bytes)", hs.name, n, maxHeapObject)
+					}
+					size = n
+				}
+				regs.step(in)
 				l.objects++
 				obj := fmt.Sprintf("heap%d", l.objects)
-				for off := int64(0); off < l.heap[c.V.Int] || off == 0; off += 4 {
+				for off := int64(0); off < size || off == 0; off += 4 {
 					n := locName(obj, off)
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})

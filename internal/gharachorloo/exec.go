@@ -44,6 +44,9 @@ func Run(ctx context.Context, t *spec.Test, m Model, opts Options) *result.Resul
 	switch {
 	case r.timeout || errors.Is(err, errTimeout):
 		res.Status = result.Timeout
+	case errors.As(err, new(*UnsupportedError)):
+		res.Status = result.Unsupported
+		res.Err = err
 	case err != nil:
 		res.Status = result.Failed
 		res.Err = err
@@ -360,6 +363,10 @@ type valuer struct {
 	c      *cand
 	vals   []prog.Value
 	status []uint8 // 0 unknown, 1 computing, 2 done, 3 failed (cycle or error), 4 depends on an unchosen read
+	// err is the first operation that failed (an address multiplied,
+	// ...): the engine cannot compute the execution, which must then be
+	// reported, not dropped.
+	err error
 }
 
 func newValuer(c *cand) *valuer {
@@ -407,13 +414,19 @@ func (v *valuer) value(e int) (val prog.Value, ok, known bool) {
 
 func (v *valuer) sym(t int, s *symexec.Sym) (prog.Value, bool, bool) {
 	known := true
-	val, ok := s.Eval(func(i int) (prog.Value, bool) {
+	val, ok, err := s.EvalErr(func(i int) (prog.Value, bool) {
 		x, ok, k := v.value(v.c.base[t] + i)
 		if !k {
 			known = false
 		}
 		return x, ok
 	})
+	if err != nil && v.err == nil {
+		v.err = &UnsupportedError{fmt.Sprintf("P%d: %v in an execution is not supported by the gharachorloo engine", t, err)}
+	}
+	if err != nil {
+		return prog.Value{}, false, true
+	}
 	if !ok {
 		return prog.Value{}, false, known
 	}
@@ -428,7 +441,9 @@ func (c *cand) consistentSoFar() bool {
 	for t, p := range c.paths {
 		for _, k := range p.Cons {
 			val, ok, known := v.sym(t, k.S)
-			if !known {
+			if !known || !ok && v.err != nil {
+				// (a failed operation cuts nothing: the complete
+				// candidate reports it)
 				continue
 			}
 			if !ok || prog.Truth(val) != k.Want {
@@ -449,7 +464,7 @@ func (r *run) complete(c *cand) error {
 	v := newValuer(c)
 	for e, o := range c.ops {
 		if o.isMem() {
-			if _, ok, _ := v.value(e); !ok {
+			if _, ok, _ := v.value(e); !ok && v.err == nil {
 				return nil
 			}
 		}
@@ -457,6 +472,9 @@ func (r *run) complete(c *cand) error {
 	for t, p := range c.paths {
 		for _, k := range p.Cons {
 			val, ok, _ := v.sym(t, k.S)
+			if !ok && v.err != nil {
+				continue // a constraint computed without it may still drop the candidate
+			}
 			if !ok || prog.Truth(val) != k.Want {
 				return nil
 			}
@@ -464,6 +482,9 @@ func (r *run) complete(c *cand) error {
 	}
 	if !r.model.valid(c) {
 		return nil
+	}
+	if v.err != nil {
+		return v.err
 	}
 	if r.record(c, v) {
 		// A division by zero in an execution the specification accepts
@@ -529,3 +550,10 @@ func (r *run) record(c *cand, v *valuer) bool {
 	}
 	return true
 }
+
+// UnsupportedError is an operation the engine cannot compute in an
+// execution (an address multiplied, negated, ...): the run is
+// unsupported rather than a verdict that leaves the execution out.
+type UnsupportedError struct{ What string }
+
+func (e *UnsupportedError) Error() string { return e.What }
