@@ -138,13 +138,9 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 	return res
 }
 
-// runCounting is Run, also returning how many candidates the model
-// evaluated (for tests of the search's pruning).
-func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, int) {
-	start := time.Now()
-	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
-	res.Condition = t.ConditionLine()
-	res.Arch = t.Arch
+// newRun is a run of the test under the model, with opts' defaults
+// filled in: -bound 0 is 2 and a negative bound none; 2^16 paths at most.
+func newRun(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *result.Result) *run {
 	r := &run{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
 	switch {
 	case r.opts.Bound == 0:
@@ -155,6 +151,17 @@ func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 	if r.opts.MaxPaths == 0 {
 		r.opts.MaxPaths = 1 << 16
 	}
+	return r
+}
+
+// runCounting is Run, also returning how many candidates the model
+// evaluated (for tests of the search's pruning).
+func runCounting(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts Options) (*result.Result, int) {
+	start := time.Now()
+	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
+	res.Condition = t.ConditionLine()
+	res.Arch = t.Arch
+	r := newRun(ctx, t, m, opts, res)
 	if r.opts.Explain {
 		r.opts.SpeedCheck = SpeedOff
 		r.explain = newExplaining(m)

@@ -174,16 +174,7 @@ func Replay(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, o
 	opts.SpeedCheck, opts.Show, opts.NShow, opts.Explain, opts.Uniproc = SpeedOff, "", 0, false, false
 	opts.MaxEvaluated = 0
 	res := &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "enum", Quant: t.Quant}
-	r := &run{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
-	switch {
-	case r.opts.Bound == 0:
-		r.opts.Bound = 2
-	case r.opts.Bound < 0:
-		r.opts.Bound = 0
-	}
-	if r.opts.MaxPaths == 0 {
-		r.opts.MaxPaths = 1 << 16
-	}
+	r := newRun(ctx, t, m, opts, res)
 	if err := r.setup(); err != nil {
 		return nil, replayErr(err)
 	}
