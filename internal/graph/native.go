@@ -251,6 +251,30 @@ func tagMask(tags []string) uint32 {
 }
 
 // has tells whether e carries one of the tags of bits.
+// rsStarts appends to starts where the release sequence of the write w
+// starts: w itself if it is atomic, and the atomic writes sb-after it to
+// its location (the rf ; rmw steps are the caller's).
+func (c *checker) rsStarts(w int, starts []int) []int {
+	g := c.g
+	if c.atLeastRlxW(w) {
+		starts = append(starts, w)
+	}
+	if t := g.evs[w].thread; t >= 0 {
+		th := g.threads[t]
+		for k := c.ponum[w] + 1; k < len(th); k++ {
+			if y := th[k]; c.isW(y) && g.evs[y].loc == g.evs[w].loc && c.atLeastRlxW(y) {
+				starts = append(starts, y)
+			}
+		}
+	}
+	return starts
+}
+
+// atLeastRlxW tells whether e is an atomic write (relaxed or stronger).
+func (c *checker) atLeastRlxW(e int) bool {
+	return c.isW(e) && c.has(e, tRLX|tREL|tACQREL|tACQ|tSC)
+}
+
 func (c *checker) has(e int, bits uint32) bool { return c.mask[e]&bits != 0 }
 
 // isMem tells whether e is a read or a write.
@@ -558,7 +582,6 @@ func (c *checker) rc11(flags *[]string) bool {
 	if !c.acyclic() {
 		return false
 	}
-	atLeastRlxW := func(e int) bool { return c.isW(e) && c.has(e, tRLX|tREL|tACQREL|tACQ|tSC) }
 	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
 	atLeastRel := func(e int) bool { return c.has(e, tREL|tACQREL|tSC) }
 	atLeastAcq := func(e int) bool { return c.has(e, tACQ|tACQREL|tSC) }
@@ -580,19 +603,8 @@ func (c *checker) rc11(flags *[]string) bool {
 	c.seen = resize(c.seen, n)
 	rsFrom := func(w int, visit func(int)) {
 		c.gen++
-		starts := c.starts[:0]
+		starts := c.rsStarts(w, c.starts[:0])
 		defer func() { c.starts = starts[:0] }()
-		if atLeastRlxW(w) {
-			starts = append(starts, w)
-		}
-		if t := g.evs[w].thread; t >= 0 {
-			th := g.threads[t]
-			for k := c.ponum[w] + 1; k < len(th); k++ {
-				if y := th[k]; c.isW(y) && g.evs[y].loc == g.evs[w].loc && atLeastRlxW(y) {
-					starts = append(starts, y)
-				}
-			}
-		}
 		for len(starts) > 0 {
 			x := starts[len(starts)-1]
 			starts = starts[:len(starts)-1]

@@ -77,7 +77,6 @@ func (c *checker) rc11VC(flags *[]string) bool {
 	if !c.topo() {
 		return false
 	}
-	atLeastRlxW := func(e int) bool { return c.isW(e) && c.has(e, tRLX|tREL|tACQREL|tACQ|tSC) }
 	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
 	atLeastRel := func(e int) bool { return c.has(e, tREL|tACQREL|tSC) }
 	atLeastAcq := func(e int) bool { return c.has(e, tACQ|tACQREL|tSC) }
@@ -113,18 +112,7 @@ func (c *checker) rc11VC(flags *[]string) bool {
 			// w's release sequence: the atomic writes sb-after it (or w)
 			// to its location, then rf ; rmw steps.
 			c.gen++
-			starts := c.rs[:0]
-			if atLeastRlxW(w) {
-				starts = append(starts, w)
-			}
-			if t := g.evs[w].thread; t >= 0 {
-				tw := g.threads[t]
-				for k := c.ponum[w] + 1; k < len(tw); k++ {
-					if y := tw[k]; c.isW(y) && g.evs[y].loc == g.evs[w].loc && atLeastRlxW(y) {
-						starts = append(starts, y)
-					}
-				}
-			}
+			starts := c.rsStarts(w, c.rs[:0])
 			for len(starts) > 0 {
 				x := starts[len(starts)-1]
 				starts = starts[:len(starts)-1]
