@@ -266,26 +266,13 @@ func ownStores(t *spec.Test) *spec.Test {
 								sum = addExpr(sum, prog.Bin{Op: prog.OpMul, X: at, Y: prog.Reg{Name: shadow(cellKey{o, off})}})
 							}
 						}
-						n++
-						read := fmt.Sprintf("%%read.%d", n)
-						dst := x.Dst
-						x.Dst = read
-						l := prog.Reg{Name: read}
-						same := prog.Bin{Op: prog.OpSub, X: prog.Bin{Op: prog.OpEq, X: l, Y: l}, Y: prog.Int(1)}
+						in = forwarded(&x, &n, sum)
 						code, pos = append(code, x), append(pos, p)
-						in = prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpAdd, X: sum, Y: same}}
 					}
 				}
 				if ok && x.Dst != "" {
-					r := shadow(c)
-					n++
-					read := fmt.Sprintf("%%read.%d", n)
-					dst := x.Dst
-					x.Dst = read
-					l := prog.Reg{Name: read}
-					same := prog.Bin{Op: prog.OpSub, X: prog.Bin{Op: prog.OpEq, X: l, Y: l}, Y: prog.Int(1)}
+					in = forwarded(&x, &n, prog.Reg{Name: shadow(c)})
 					code, pos = append(code, x), append(pos, p)
-					in = prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpAdd, X: prog.Reg{Name: r}, Y: same}}
 				}
 			}
 			code, pos = append(code, in), append(pos, p)
@@ -319,4 +306,17 @@ func holdsAddr(m *mixedAnalysis, c cellKey) bool {
 		}
 	}
 	return false
+}
+
+// forwarded renames the load x's destination to a fresh %read.N (n counts
+// them) and returns the assignment that gives the old destination val
+// plus a false dependency on the value read: val + ((l == l) - 1).
+func forwarded(x *prog.Load, n *int, val prog.Expr) prog.Instr {
+	*n++
+	read := fmt.Sprintf("%%read.%d", *n)
+	dst := x.Dst
+	x.Dst = read
+	l := prog.Reg{Name: read}
+	same := prog.Bin{Op: prog.OpSub, X: prog.Bin{Op: prog.OpEq, X: l, Y: l}, Y: prog.Int(1)}
+	return prog.Assign{Dst: dst, Val: prog.Bin{Op: prog.OpAdd, X: val, Y: same}}
 }
