@@ -400,8 +400,10 @@ type Result struct {
 func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
 	start := time.Now()
 	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
-	if err != nil && ctx.Err() != nil {
-		// The time limit was reached in clang or in the lowering.
+	if ctx.Err() != nil {
+		// The time limit was reached in clang or in the lowering (a
+		// lowering that finished past it too: each phase checks the
+		// deadline before the next starts).
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		return &Result{Name: name, Verdict: Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: ctx.Err()}, Time: time.Since(start)}, nil
 	}
