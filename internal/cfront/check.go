@@ -435,6 +435,11 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	if err := p.checkAsmTarget(opts.Target); err != nil {
 		return nil, err
 	}
+	if err := kernelOnlyError(t, opts.Model, opts.ModelName); err != nil {
+		res := &Result{Name: t.Name, Program: p, Test: t, Verdict: Unknown}
+		res.Result = &result.Result{Name: t.Name, Model: opts.ModelName, Status: result.Unsupported, Err: err}
+		return res, nil
+	}
 	if opts.Target != "" {
 		ct, err := CompileFor(t, opts.Target)
 		if err != nil {
