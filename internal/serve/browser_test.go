@@ -24,7 +24,7 @@ import (
 
 // chromium finds the browser; without one the tests are skipped, except
 // in CI where they must run.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -39,7 +39,7 @@ func chromium(t *testing.T) string {
 }
 
 // browser starts a fresh headless chromium and returns a tab's context.
-func browser(t *testing.T, limit time.Duration) context.Context {
+func browser(t testing.TB, limit time.Duration) context.Context {
 	t.Helper()
 	// chromedp's defaults (headless, no first run, no background
 	// networking, no extensions, no sync, ...) and what a root user in a
@@ -62,11 +62,11 @@ func browser(t *testing.T, limit time.Duration) context.Context {
 
 // page is one open playground page.
 type page struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 }
 
-func open(t *testing.T, ctx context.Context, url string) *page {
+func open(t testing.TB, ctx context.Context, url string) *page {
 	t.Helper()
 	p := &page{t, ctx}
 	p.do(chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`body[data-ready="1"]`)))

@@ -15,15 +15,17 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/playground"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
-// TestBrowserSuiteTime measures the static site's WebAssembly engine on
+// BenchmarkBrowserSuite measures the static site's WebAssembly engine on
 // whole folders of litmus tests the way a user meets it, against the
-// native engine on the same requests, back to back. It is a measurement,
-// not a check (wall-clock times depend on the machine's load), so it runs
-// only when MUSKET_SUITE_TIME names the folders, comma-separated:
+// native engine on the same requests, back to back. A benchmark, not a
+// test: it runs with -bench, once per folder whatever b.N is (a folder
+// takes seconds to minutes), on the corpus' X86 folder or on the folders
+// MUSKET_SUITE_TIME names, comma-separated:
 //
-//	MUSKET_SUITE_TIME=../../../shared/corpus/litmus/X86 go test ./internal/serve -run SuiteTime -v -timeout 60m
+//	MUSKET_SUITE_TIME=../../../shared/corpus/litmus/PPC go test ./internal/serve -run '^$' -bench BrowserSuite -benchtime 1x -timeout 60m
 //
 // For each folder, in a fresh headless Chromium: the static page opens,
 // and a new worker (the page's worker.js: the engine fetched, compiled
@@ -35,21 +37,22 @@ import (
 // engine and answers the folder twice in a loop: the engine alone, with
 // no message between page and worker per test. The native engine answers the same
 // requests in this process (playground.RunLitmus, as musket serve runs
-// them), before and after. Every answer's verdict and observation are
-// compared with the native one.
-func TestBrowserSuiteTime(t *testing.T) {
+// them), before and after. Every answer's verdict and observation must
+// equal the native one; the wasm/native ratios are reported as the
+// benchmark's metrics (cold-x, warm-x, revisit-x).
+func BenchmarkBrowserSuite(b *testing.B) {
 	dirs := os.Getenv("MUSKET_SUITE_TIME")
 	if dirs == "" {
-		t.Skip("a measurement, not a check: set MUSKET_SUITE_TIME to folders of litmus tests")
+		dirs = filepath.Join(testcorpus.Dir(b), "litmus", "X86")
 	}
-	chromium(t)
-	site := t.TempDir()
+	chromium(b)
+	site := b.TempDir()
 	script, _ := filepath.Abs("../../scripts/playground.sh")
 	if out, err := exec.Command(script, site).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, out)
+		b.Fatalf("%s: %v\n%s", script, err, out)
 	}
 	for _, dir := range strings.Split(dirs, ",") {
-		t.Run(filepath.Base(dir), func(t *testing.T) { suiteTime(t, site, dir) })
+		b.Run(filepath.Base(dir), func(b *testing.B) { suiteTime(b, site, dir) })
 	}
 }
 
@@ -58,7 +61,7 @@ type suiteTest struct {
 	Test string `json:"test"`
 }
 
-func suiteTime(t *testing.T, site, dir string) {
+func suiteTime(t *testing.B, site, dir string) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.litmus"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no .litmus files in %s (%v)", dir, err)
@@ -179,6 +182,9 @@ func suiteTime(t *testing.T, site, dir string) {
 	t.Logf("wasm, first visit: worker ready in %v; cold pass %v (%s native), warm pass %v (%s)",
 		ms(first.Times[0]), ms(first.Times[1]), ratio(first.Times[1]), ms(first.Times[2]), ratio(first.Times[2]))
 	t.Logf("wasm, second visit: worker ready in %v; first pass %v (%s)", ms(again.Times[0]), ms(again.Times[1]), ratio(again.Times[1]))
+	t.ReportMetric(first.Times[1]/float64(nat.Milliseconds()), "cold-x")
+	t.ReportMetric(first.Times[2]/float64(nat.Milliseconds()), "warm-x")
+	t.ReportMetric(again.Times[1]/float64(nat.Milliseconds()), "revisit-x")
 	t.Logf("wasm engine alone in a new worker (no message per test, no warm-up): ready in %v; first pass %v (%s), second pass %v (%s)",
 		ms(alone.Times[0]), ms(alone.Times[1]), ratio(alone.Times[1]), ms(alone.Times[2]), ratio(alone.Times[2]))
 }
