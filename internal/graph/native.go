@@ -270,6 +270,67 @@ func (c *checker) rsStarts(w int, starts []int) []int {
 	return starts
 }
 
+// synchronisesWith calls add(a, x) for each pair of rc11's sw: a is a
+// release write or fence, x an acquire read that reads from a write of
+// the release sequence of a (a itself, or for a fence the writes sb-after
+// it) or an acquire fence sb-after an atomic read that does. A release
+// sequence is the atomic writes sb-after its head to its location, then
+// rf ; rmw steps.
+func (c *checker) synchronisesWith(add func(a, x int)) {
+	g := c.g
+	c.seen = resize(c.seen, c.n)
+	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
+	atLeastAcq := func(e int) bool { return c.has(e, tACQ|tACQREL|tSC) }
+	for a := range g.evs {
+		if !c.has(a, tREL|tACQREL|tSC) || g.evs[a].thread < 0 {
+			continue
+		}
+		ws := c.ws[:0]
+		if c.isW(a) {
+			ws = append(ws, a)
+		}
+		if c.isF(a) {
+			th := g.threads[g.evs[a].thread]
+			for k := c.ponum[a] + 1; k < len(th); k++ {
+				if c.isW(th[k]) {
+					ws = append(ws, th[k])
+				}
+			}
+		}
+		c.ws = ws
+		for _, w := range ws {
+			c.gen++
+			starts := c.rsStarts(w, c.rs[:0])
+			for len(starts) > 0 {
+				x := starts[len(starts)-1]
+				starts = starts[:len(starts)-1]
+				if c.seen[x] == c.gen {
+					continue
+				}
+				c.seen[x] = c.gen
+				for _, r := range c.readers[x] {
+					if w2 := c.rmwOf[r]; w2 >= 0 {
+						starts = append(starts, w2)
+					}
+					if !atLeastRlxR(r) {
+						continue
+					}
+					if atLeastAcq(r) {
+						add(a, r)
+					}
+					tr := g.threads[g.evs[r].thread]
+					for k := c.ponum[r] + 1; k < len(tr); k++ {
+						if f := tr[k]; c.isF(f) && atLeastAcq(f) {
+							add(a, f)
+						}
+					}
+				}
+			}
+			c.rs = starts[:0]
+		}
+	}
+}
+
 // atLeastRlxW tells whether e is an atomic write (relaxed or stronger).
 func (c *checker) atLeastRlxW(e int) bool {
 	return c.isW(e) && c.has(e, tRLX|tREL|tACQREL|tACQ|tSC)
@@ -582,9 +643,6 @@ func (c *checker) rc11(flags *[]string) bool {
 	if !c.acyclic() {
 		return false
 	}
-	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
-	atLeastRel := func(e int) bool { return c.has(e, tREL|tACQREL|tSC) }
-	atLeastAcq := func(e int) bool { return c.has(e, tACQ|tACQREL|tSC) }
 
 	// hb = (sb | sw)+, computed below in the order of po ∪ rf (sw ⊆
 	// (po ∪ rf)+), successors first.
@@ -598,64 +656,7 @@ func (c *checker) rc11(flags *[]string) bool {
 	for i := range c.sw {
 		c.sw[i] = c.sw[i][:0]
 	}
-	// rs from each write: the atomic writes w' (w itself or sb-later to
-	// its location), then rf ; rmw steps.
-	c.seen = resize(c.seen, n)
-	rsFrom := func(w int, visit func(int)) {
-		c.gen++
-		starts := c.rsStarts(w, c.starts[:0])
-		defer func() { c.starts = starts[:0] }()
-		for len(starts) > 0 {
-			x := starts[len(starts)-1]
-			starts = starts[:len(starts)-1]
-			if c.seen[x] == c.gen {
-				continue
-			}
-			c.seen[x] = c.gen
-			visit(x)
-			for _, r := range c.readers[x] {
-				if w2 := c.rmwOf[r]; w2 >= 0 {
-					starts = append(starts, w2)
-				}
-			}
-		}
-	}
-	for a := range g.evs {
-		if !atLeastRel(a) {
-			continue
-		}
-		ws := c.ws[:0]
-		if c.isW(a) {
-			ws = append(ws, a)
-		}
-		if c.isF(a) {
-			th := g.threads[g.evs[a].thread]
-			for k := c.ponum[a] + 1; k < len(th); k++ {
-				if c.isW(th[k]) {
-					ws = append(ws, th[k])
-				}
-			}
-		}
-		c.ws = ws
-		for _, w := range ws {
-			rsFrom(w, func(w2 int) {
-				for _, r := range c.readers[w2] {
-					if !atLeastRlxR(r) {
-						continue
-					}
-					if atLeastAcq(r) {
-						c.sw[a] = append(c.sw[a], r)
-					}
-					th := g.threads[g.evs[r].thread]
-					for k := c.ponum[r] + 1; k < len(th); k++ {
-						if f := th[k]; c.isF(f) && atLeastAcq(f) {
-							c.sw[a] = append(c.sw[a], f)
-						}
-					}
-				}
-			})
-		}
-	}
+	c.synchronisesWith(func(a, x int) { c.sw[a] = append(c.sw[a], x) })
 	hb.reset(n)
 	for _, v := range order {
 		rv := hb.row(v)

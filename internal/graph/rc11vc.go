@@ -77,9 +77,6 @@ func (c *checker) rc11VC(flags *[]string) bool {
 	if !c.topo() {
 		return false
 	}
-	atLeastRlxR := func(e int) bool { return c.isR(e) && c.has(e, tRLX|tREL|tACQ|tACQREL|tSC) }
-	atLeastRel := func(e int) bool { return c.has(e, tREL|tACQREL|tSC) }
-	atLeastAcq := func(e int) bool { return c.has(e, tACQ|tACQREL|tSC) }
 	// sw, as lists of predecessors: a release write or fence a, a write
 	// of its release sequence read by an atomic read r (an acquire one,
 	// or one sb-before an acquire fence).
@@ -90,57 +87,7 @@ func (c *checker) rc11VC(flags *[]string) bool {
 	for i := range c.sw {
 		c.sw[i] = c.sw[i][:0]
 	}
-	c.seen = resize(c.seen, n)
-	for a := range g.evs {
-		if !atLeastRel(a) || g.evs[a].thread < 0 {
-			continue
-		}
-		ws := c.ws[:0]
-		if c.isW(a) {
-			ws = append(ws, a)
-		}
-		th := g.threads[g.evs[a].thread]
-		if c.isF(a) {
-			for k := c.ponum[a] + 1; k < len(th); k++ {
-				if c.isW(th[k]) {
-					ws = append(ws, th[k])
-				}
-			}
-		}
-		c.ws = ws
-		for _, w := range ws {
-			// w's release sequence: the atomic writes sb-after it (or w)
-			// to its location, then rf ; rmw steps.
-			c.gen++
-			starts := c.rsStarts(w, c.rs[:0])
-			for len(starts) > 0 {
-				x := starts[len(starts)-1]
-				starts = starts[:len(starts)-1]
-				if c.seen[x] == c.gen {
-					continue
-				}
-				c.seen[x] = c.gen
-				for _, r := range c.readers[x] {
-					if w2 := c.rmwOf[r]; w2 >= 0 {
-						starts = append(starts, w2)
-					}
-					if !atLeastRlxR(r) {
-						continue
-					}
-					if atLeastAcq(r) {
-						c.sw[r] = append(c.sw[r], a)
-					}
-					tr := g.threads[g.evs[r].thread]
-					for k := c.ponum[r] + 1; k < len(tr); k++ {
-						if f := tr[k]; c.isF(f) && atLeastAcq(f) {
-							c.sw[f] = append(c.sw[f], a)
-						}
-					}
-				}
-			}
-			c.rs = starts[:0]
-		}
-	}
+	c.synchronisesWith(func(a, x int) { c.sw[x] = append(c.sw[x], a) })
 	// Vector clocks, in the order of sb ∪ rf (sw ⊆ (sb ∪ rf)+): vc[v][t]
 	// is the sb-position of the last event of thread t that happens
 	// before v (-1: none).
