@@ -50,6 +50,10 @@ import (
 //     the seconds the warm-up took (reported as warmup-ms, from the
 //     navigation's start; ready-ms is when the page could run).
 //
+// Before the first pass and before the warmed pass, the page's first
+// example (SB) runs alone: first-run-ms and warmed-run-ms, what a user
+// pressing Run on the page as it opens waits for.
+//
 // The native engine answers the same requests in this process
 // (playground.RunLitmus, as musket serve runs them), before and after;
 // its mean is the denominator. Every answer's verdict and observation
@@ -138,6 +142,18 @@ func suiteTime(t *testing.B, site, dir string) {
 		}
 		return o.Ms
 	}
+	// first times one run of the page's first example (SB), in ms: what
+	// a user who opens the page and presses Run waits for.
+	first := func(p *page) float64 {
+		const js = `(async () => {
+			const ex = (await (await fetch("examples.json")).json())[0];
+			const s = performance.now();
+			const r = await window.playground.request({ name: ex.name, test: ex.text, engine: "enum" });
+			if (r.status !== "done") throw new Error(ex.name + ": " + r.status);
+			return performance.now() - s;
+		})()`
+		return eval[float64](p, js)
+	}
 	// warmup waits for the worker's warm-up to end and says when the page
 	// was ready and warm, from the navigation's start.
 	warmup := func(p *page) (ready, warm float64, rounds string) {
@@ -155,6 +171,7 @@ func suiteTime(t *testing.B, site, dir string) {
 
 	ctx := browser(t, 50*time.Minute)
 	p := open(t, ctx, fs.URL)
+	sbCold := first(p)
 	cold := run(p)
 	warm := run(p)
 	p = open(t, ctx, fs.URL) // the same browser: a second visit
@@ -163,6 +180,7 @@ func suiteTime(t *testing.B, site, dir string) {
 	ctx2 := browser(t, 50*time.Minute)     // a fresh browser: a first visit again
 	p = open(t, ctx2, fs.URL)
 	ready, warmAt, rounds := warmup(p)
+	sbWarmed := first(p)
 	warmed := run(p)
 	n2, _ := native()
 	nat := float64((n1 + n2).Milliseconds()) / 2
@@ -174,12 +192,15 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s)", ms(cold), ratio(cold), ms(warm), ratio(warm))
 	t.Logf("second visit, Run at once: first pass %v (%s)", ms(again), ratio(again))
 	t.Logf("first visit, Run after the warm-up: page ready at %v, warm at %v (%s); first pass %v (%s)", ms(ready), ms(warmAt), rounds, ms(warmed), ratio(warmed))
+	t.Logf("the page's first example, run alone before the pass: %v at once, %v after the warm-up", ms(sbCold), ms(sbWarmed))
 	t.ReportMetric(cold/nat, "cold-x")
 	t.ReportMetric(warm/nat, "warm-x")
 	t.ReportMetric(again/nat, "revisit-x")
 	t.ReportMetric(warmed/nat, "warmed-x")
 	t.ReportMetric(ready, "ready-ms")
 	t.ReportMetric(warmAt, "warmup-ms")
+	t.ReportMetric(sbCold, "first-run-ms")
+	t.ReportMetric(sbWarmed, "warmed-run-ms")
 }
 
 // suiteAnswer is a response's status, verdict and observation, as the page's
