@@ -38,13 +38,6 @@ func main() {
 		resp := run(&req)
 		return mustJSON(resp)
 	}))
-	g.Set("musketWarm", js.FuncOf(func(js.Value, []js.Value) any {
-		// One small run: see warmTests.
-		t := warmTests[warmed%len(warmTests)]
-		warmed++
-		run(&playground.Request{Name: t.name, Test: t.text})
-		return nil
-	}))
 	g.Set("musketInfo", js.FuncOf(func(js.Value, []js.Value) any { return mustJSON(playground.StaticInfo()) }))
 	g.Set("musketModel", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 {
@@ -122,34 +115,6 @@ func requestOf(v js.Value) (playground.Request, error) {
 	}
 	return req, nil
 }
-
-// warmTests are what the worker runs, one per musketWarm call, while the
-// page waits for its first run. The browser first runs WebAssembly with
-// its baseline compiler and optimises a function only after it has run
-// for a while, and the first run of an architecture also compiles its
-// model: in headless Chromium the first X86 test took 4.7 s cold and
-// 0.12 s after twenty runs of SB (a loaded machine: timings are
-// inflated, the ratio is not).
-var warmTests = []struct{ name, text string }{
-	{"SB.litmus", `X86 SB
-{ x=0; y=0; }
- P0          | P1          ;
- MOV [x],$1  | MOV [y],$1  ;
- MOV EAX,[y] | MOV EAX,[x] ;
-exists (0:EAX=0 /\ 1:EAX=0)
-`},
-	{"MP.litmus", `PPC MP
-{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }
- P0           | P1           ;
- li r1,1      | lwz r1,0(r2) ;
- stw r1,0(r2) | lwsync       ;
- lwsync       | lwz r3,0(r4) ;
- stw r1,0(r4) |              ;
-exists (1:r1=1 /\ 1:r3=0)
-`},
-}
-
-var warmed int
 
 // jsTypes are the JavaScript types of the kinds of a request's fields.
 var jsTypes = map[reflect.Kind]js.Type{reflect.String: js.TypeString, reflect.Bool: js.TypeBoolean, reflect.Int: js.TypeNumber, reflect.Map: js.TypeObject}

@@ -269,7 +269,8 @@ func TestBrowserServer(t *testing.T) {
 
 // TestBrowserStatic builds the static site (the explicit engine in
 // WebAssembly) and answers the X86 examples in the browser with no
-// server but a file server, comparing with the native engine.
+// server but a file server, comparing with the native engine; then waits
+// for the engine's warm-up to end and cancels a long run.
 func TestBrowserStatic(t *testing.T) {
 	if os.Getenv("MUSKET_LONG") == "" {
 		t.Skip("builds the WebAssembly engine: set MUSKET_LONG=1")
@@ -284,7 +285,7 @@ func TestBrowserStatic(t *testing.T) {
 	fs := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer fs.Close()
 	native := testServer(t, Config{Workers: 1})
-	ctx := browser(t, 4*time.Minute)
+	ctx := browser(t, 6*time.Minute)
 	p := open(t, ctx, fs.URL)
 	t.Logf("static site: %s", p.loadStats())
 	if m := p.text("#mode"); !strings.Contains(m, "WebAssembly") {
@@ -294,7 +295,15 @@ func TestBrowserStatic(t *testing.T) {
 	if len(keys) < 5 {
 		t.Fatalf("only %d X86 examples", len(keys))
 	}
-	q := open(t, ctx, native.URL)
+	// The native answers in a tab of their own: open in the same tab
+	// would take the static page away, and the examples would all be
+	// answered by the server.
+	qctx, cancelQ := chromedp.NewContext(ctx)
+	defer cancelQ()
+	q := open(t, qctx, native.URL)
+	if m := p.text("#mode"); !strings.Contains(m, "WebAssembly") {
+		t.Fatalf("after opening the server's page, the static page says %q", m)
+	}
 	for _, k := range keys {
 		p.example(k)
 		if s := p.run(); s != "done" {
@@ -308,6 +317,26 @@ func TestBrowserStatic(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: wasm %q, native %q", k, got, want)
 		}
+	}
+	// The worker's warm-up (worker.js) ends and says so, its message
+	// taken for no run's answer; a long run is canceled (the worker
+	// stopped, a new one started) and the next run is answered.
+	warm := eval[string](p, `new Promise(ok => { const f = () => window.warmedAt ? ok(JSON.stringify(window.warmedAt)) : setTimeout(f, 100); f(); })`)
+	t.Logf("static site: warm-up %s", warm)
+	p.example("Long (to cancel)/W4x8.litmus")
+	p.do(chromedp.Click(chromedp.CSS("#run")))
+	p.wait(func(s string) bool { return s == "running" })
+	time.Sleep(300 * time.Millisecond)
+	p.do(chromedp.Click(chromedp.CSS("#cancel")))
+	if s := p.wait(func(s string) bool { return s != "running" }); s != "canceled" {
+		t.Fatalf("status %s after Cancel", s)
+	}
+	p.example("Bundled/SB.litmus")
+	if s := p.run(); s != "done" {
+		t.Fatalf("after cancel: %s: %s", s, p.text("#output"))
+	}
+	if v := p.text("#verdict"); !strings.Contains(v, "Sometimes") {
+		t.Fatalf("after cancel: verdict %q, want Sometimes", v)
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/musket-verify/musket/internal/playground"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
@@ -27,19 +29,35 @@ import (
 //
 //	MUSKET_SUITE_TIME=../../../shared/corpus/litmus/PPC go test ./internal/serve -run '^$' -bench BrowserSuite -benchtime 1x -timeout 60m
 //
-// For each folder, in a fresh headless Chromium: the static page opens,
-// and a new worker (the page's worker.js: the engine fetched, compiled
-// and started, and its warm-up) answers every test once (cold: the
-// browser still compiling and optimising the engine), then again
-// (warm). The page is then loaded again in the same browser and a new
-// worker answers the folder once more (a second visit: the browser
-// caches compiled WebAssembly). Last, a worker of its own loads the
-// engine and answers the folder twice in a loop: the engine alone, with
-// no message between page and worker per test. The native engine answers the same
-// requests in this process (playground.RunLitmus, as musket serve runs
-// them), before and after. Every answer's verdict and observation must
-// equal the native one; the wasm/native ratios are reported as the
-// benchmark's metrics (cold-x, warm-x, revisit-x).
+// The site is served as a static host serves it, with Cache-Control:
+// max-age=600 (GitHub Pages' header). Every pass goes through the page's
+// own worker (window.playground.request: what Run does, one request at a
+// time), timed in the page from the first request to the last answer.
+// For each folder:
+//
+//   - cold-x: a fresh headless Chromium (empty profile, empty caches)
+//     opens the page and, the moment the page is ready (the engine
+//     compiled and started; its warm-up, see worker.js, has just begun
+//     and goes on between the requests), answers the folder: a user who
+//     presses Run at once, on a first visit;
+//   - warm-x: the same page answers the folder again;
+//   - revisit-x: the same browser opens the page again and answers the
+//     folder the moment it is ready (a second visit: the browser's code
+//     cache holds the optimised engine);
+//   - warmed-x: another fresh Chromium opens the page, waits for the
+//     worker to say that its warm-up is over, then answers the folder: a
+//     first visit by a user who presses Run after reading the page for
+//     the seconds the warm-up took (reported as warmup-ms, from the
+//     navigation's start; ready-ms is when the page could run).
+//
+// Before the first pass and before the warmed pass, the page's first
+// example (SB) runs alone: first-run-ms and warmed-run-ms, what a user
+// pressing Run on the page as it opens waits for.
+//
+// The native engine answers the same requests in this process
+// (playground.RunLitmus, as musket serve runs them), before and after;
+// its mean is the denominator. Every answer's verdict and observation
+// must equal the native one.
 func BenchmarkBrowserSuite(b *testing.B) {
 	dirs := os.Getenv("MUSKET_SUITE_TIME")
 	if dirs == "" {
@@ -77,7 +95,11 @@ func suiteTime(t *testing.B, site, dir string) {
 	}
 	suite, _ := json.Marshal(tests)
 	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir(site)))
+	files := http.FileServer(http.Dir(site))
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "max-age=600")
+		files.ServeHTTP(w, r)
+	}))
 	mux.HandleFunc("/suite.json", func(w http.ResponseWriter, _ *http.Request) { w.Write(suite) })
 	fs := httptest.NewServer(mux)
 	defer fs.Close()
@@ -93,70 +115,24 @@ func suiteTime(t *testing.B, site, dir string) {
 	}
 	n1, want := native()
 
-	ctx := browser(t, 50*time.Minute)
-	p := open(t, ctx, fs.URL)
-	// One worker: started, then passes over the folder; the times are
-	// the page's (performance.now), in ms.
-	const runs = `(async (passes) => {
+	// One pass over the folder through the page's worker; times in ms.
+	const pass = `(async () => {
 		const tests = await (await fetch("suite.json")).json();
-		const t0 = performance.now();
-		const w = new Worker("worker.js");
-		let next;
-		w.onmessage = ev => next(ev.data);
-		const msg = () => new Promise(ok => { next = ok; });
-		const first = await msg();
-		if (!first.ready) throw new Error("worker: " + JSON.stringify(first));
-		const times = [performance.now() - t0];
-		let answers = [];
-		for (let k = 0; k < passes; k++) {
-			const s = performance.now();
-			answers = [];
-			for (const x of tests) {
-				const got = msg();
-				w.postMessage({ request: { name: x.name, test: x.test, engine: "enum" } });
-				const r = (await got).response;
-				answers.push(r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
-			}
-			times.push(performance.now() - s);
+		const s = performance.now();
+		const answers = [];
+		for (const x of tests) {
+			const r = await window.playground.request({ name: x.name, test: x.test, engine: "enum" });
+			answers.push(r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
 		}
-		w.terminate();
-		return JSON.stringify({ times, answers });
-	})`
-	// The engine alone: a worker of its own loads musket.wasm as
-	// worker.js does and answers the folder in a loop, with no message
-	// between the page and the worker per test (each costs two thread
-	// wake-ups, which a loaded machine delays) and no warm-up runs.
-	const loop = `(async (passes) => {
-		const tests = await (await fetch("suite.json")).json();
-		const src = "importScripts(" + JSON.stringify(location.origin + "/wasm_exec.js") + ");" +
-			"onmessage = async ev => {" +
-			"  const t0 = performance.now(); const go = new Go();" +
-			"  const r = await WebAssembly.instantiateStreaming(fetch(" + JSON.stringify(location.origin + "/musket.wasm") + "), go.importObject);" +
-			"  go.run(r.instance);" +
-			"  while (!self.musketRun) await new Promise(ok => setTimeout(ok, 5));" +
-			"  const times = [performance.now() - t0]; let answers = [];" +
-			"  for (let k = 0; k < ev.data.passes; k++) {" +
-			"    const s = performance.now(); answers = [];" +
-			"    for (const x of ev.data.tests) {" +
-			"      const r = JSON.parse(self.musketRun({ name: x.name, test: x.test, engine: 'enum' }));" +
-			"      answers.push(r.status + ' ' + (r.result ? (r.result.verdict || '') + ' ' + (r.result.observation || '') : ''));" +
-			"    }" +
-			"    times.push(performance.now() - s);" +
-			"  }" +
-			"  postMessage({ times, answers });" +
-			"};";
-		const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
-		const out = await new Promise(ok => { w.onmessage = ev => ok(ev.data); w.postMessage({ tests, passes }); });
-		w.terminate();
-		return JSON.stringify(out);
-	})`
+		return JSON.stringify({ ms: performance.now() - s, answers });
+	})()`
 	type outcome struct {
-		Times   []float64
+		Ms      float64
 		Answers []string
 	}
-	measure := func(js string, passes int) outcome {
+	run := func(p *page) float64 {
 		var o outcome
-		if err := json.Unmarshal([]byte(eval[string](p, fmt.Sprintf("%s(%d)", js, passes))), &o); err != nil {
+		if err := json.Unmarshal([]byte(eval[string](p, pass)), &o); err != nil {
 			t.Fatal(err)
 		}
 		for i, a := range o.Answers {
@@ -164,29 +140,67 @@ func suiteTime(t *testing.B, site, dir string) {
 				t.Errorf("%s: wasm %q, native %q", tests[i].Name, a, want[i])
 			}
 		}
-		return o
+		return o.Ms
 	}
-	pass := func(passes int) outcome { return measure(runs, passes) }
-	first := pass(2)
+	// first times one run of the page's first example (SB), in ms: what
+	// a user who opens the page and presses Run waits for.
+	first := func(p *page) float64 {
+		const js = `(async () => {
+			const ex = (await (await fetch("examples.json")).json())[0];
+			const s = performance.now();
+			const r = await window.playground.request({ name: ex.name, test: ex.text, engine: "enum" });
+			if (r.status !== "done") throw new Error(ex.name + ": " + r.status);
+			return performance.now() - s;
+		})()`
+		return eval[float64](p, js)
+	}
+	// warmup waits for the worker's warm-up to end and says when the page
+	// was ready and warm, from the navigation's start.
+	warmup := func(p *page) (ready, warm float64, rounds string) {
+		const js = `new Promise(ok => { const f = () => window.warmedAt ? ok(JSON.stringify({ ready: window.readyAt, ...window.warmedAt })) : setTimeout(f, 50); f(); })`
+		var w struct {
+			Ready, At       float64
+			Rounds, Tests   int
+			Ms, First, Last float64
+		}
+		if err := json.Unmarshal([]byte(eval[string](p, js)), &w); err != nil {
+			t.Fatal(err)
+		}
+		return w.Ready, w.At, fmt.Sprintf("%d rounds of %d tests in %.0f ms, first round %.0f ms, last %.0f ms", w.Rounds, w.Tests, w.Ms, w.First, w.Last)
+	}
+
+	ctx := browser(t, 50*time.Minute)
+	p := open(t, ctx, fs.URL)
+	sbCold := first(p)
+	cold := run(p)
+	warm := run(p)
 	p = open(t, ctx, fs.URL) // the same browser: a second visit
-	again := pass(1)
-	p = open(t, ctx, fs.URL)
-	alone := measure(loop, 2)
+	again := run(p)
+	p.do(chromedp.Navigate("about:blank")) // its worker's warm-up must not run beside the next browser
+	ctx2 := browser(t, 50*time.Minute)     // a fresh browser: a first visit again
+	p = open(t, ctx2, fs.URL)
+	ready, warmAt, rounds := warmup(p)
+	sbWarmed := first(p)
+	warmed := run(p)
 	n2, _ := native()
-	nat := (n1 + n2) / 2
+	nat := float64((n1 + n2).Milliseconds()) / 2
 	ms := func(f float64) time.Duration {
 		return time.Duration(f * float64(time.Millisecond)).Round(time.Millisecond)
 	}
-	ratio := func(f float64) string { return fmt.Sprintf("%.1f×", f/float64(nat.Milliseconds())) }
+	ratio := func(f float64) string { return fmt.Sprintf("%.1f×", f/nat) }
 	t.Logf("%s, %d tests: native %v and %v (in this process, before and after)", dir, len(tests), n1.Round(time.Millisecond), n2.Round(time.Millisecond))
-	t.Logf("wasm, first visit: worker ready in %v; cold pass %v (%s native), warm pass %v (%s)",
-		ms(first.Times[0]), ms(first.Times[1]), ratio(first.Times[1]), ms(first.Times[2]), ratio(first.Times[2]))
-	t.Logf("wasm, second visit: worker ready in %v; first pass %v (%s)", ms(again.Times[0]), ms(again.Times[1]), ratio(again.Times[1]))
-	t.ReportMetric(first.Times[1]/float64(nat.Milliseconds()), "cold-x")
-	t.ReportMetric(first.Times[2]/float64(nat.Milliseconds()), "warm-x")
-	t.ReportMetric(again.Times[1]/float64(nat.Milliseconds()), "revisit-x")
-	t.Logf("wasm engine alone in a new worker (no message per test, no warm-up): ready in %v; first pass %v (%s), second pass %v (%s)",
-		ms(alone.Times[0]), ms(alone.Times[1]), ratio(alone.Times[1]), ms(alone.Times[2]), ratio(alone.Times[2]))
+	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s)", ms(cold), ratio(cold), ms(warm), ratio(warm))
+	t.Logf("second visit, Run at once: first pass %v (%s)", ms(again), ratio(again))
+	t.Logf("first visit, Run after the warm-up: page ready at %v, warm at %v (%s); first pass %v (%s)", ms(ready), ms(warmAt), rounds, ms(warmed), ratio(warmed))
+	t.Logf("the page's first example, run alone before the pass: %v at once, %v after the warm-up", ms(sbCold), ms(sbWarmed))
+	t.ReportMetric(cold/nat, "cold-x")
+	t.ReportMetric(warm/nat, "warm-x")
+	t.ReportMetric(again/nat, "revisit-x")
+	t.ReportMetric(warmed/nat, "warmed-x")
+	t.ReportMetric(ready, "ready-ms")
+	t.ReportMetric(warmAt, "warmup-ms")
+	t.ReportMetric(sbCold, "first-run-ms")
+	t.ReportMetric(sbWarmed, "warmed-run-ms")
 }
 
 // suiteAnswer is a response's status, verdict and observation, as the page's

@@ -78,14 +78,21 @@ class WasmRunner {
   constructor() { this.start(); }
   start() {
     this.worker = new Worker("worker.js");
+    this.reply = null;
     this.ready = new Promise((ok, fail) => {
-      this.worker.onmessage = ev => { if (ev.data.ready) ok(ev.data.info); else if (ev.data.error) fail(new Error(ev.data.error)); };
+      this.worker.onmessage = ev => {
+        const d = ev.data;
+        if (d.ready) ok(d.info);
+        else if (d.error) fail(new Error(d.error));
+        else if (d.warm) window.warmedAt = { at: performance.now(), ...d.warm }; // the engine's warm-up is over (worker.js)
+        else if (this.reply) { const r = this.reply; this.reply = this.pending = null; r(d); }
+      };
     });
   }
   call(msg) {
     return new Promise((ok, fail) => {
       this.pending = fail;
-      this.worker.onmessage = ev => { this.pending = null; ok(ev.data); };
+      this.reply = ok;
       this.worker.postMessage(msg);
     });
   }
@@ -343,8 +350,9 @@ async function main() {
   $("share").onclick = () => share().catch(e => { $("progress").textContent = "share: " + e; });
   if (await restore()) run();
   else if (examples.length) { loadExample(examples[0].group + "/" + examples[0].name); }
-  // For the browser tests and for scripts: set the test's text.
-  window.playground = { setTest(name, text) { $("testname").value = name; setText(testView, text); }, loadExample, run, share };
+  // For the browser tests and for scripts: set the test's text; answer a
+  // request as Run does, without showing it.
+  window.playground = { setTest(name, text) { $("testname").value = name; setText(testView, text); }, loadExample, run, share, request: req => runner.run(req) };
   window.readyAt = performance.now();
   document.body.dataset.ready = "1";
 }
