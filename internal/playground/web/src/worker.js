@@ -25,8 +25,9 @@ WebAssembly.instantiateStreaming(fetch("musket.wasm"), go.importObject).then(r =
 // Classic: every architecture's parser and model), one test per task,
 // round after round until the rounds stop getting faster: 6 rounds in a
 // row not 10% faster than the best, at least 10 rounds, at most 60
-// rounds or 45 s. It steps aside while the page sends requests (none
-// started within 1 s of a request), which warm the engine as well. Then
+// rounds or 20 s of one core, once per page load. It steps aside while
+// the page sends requests (none started within 1 s of a request), which
+// warm the engine as well. Then
 // it tells the page ({warm: ...}). The browser keeps the optimised code
 // in its code cache and uses it on the next visit when the host lets it
 // reuse musket.wasm without asking again (see scripts/playground.sh).
@@ -53,7 +54,7 @@ async function warmUp() {
     if (last < 0.9 * best) calm = 0; else calm++;
     best = Math.min(best, last);
     const elapsed = performance.now() - start;
-    if ((rounds >= 10 && calm >= 6) || rounds >= 60 || elapsed > 45000) {
+    if ((rounds >= 10 && calm >= 6) || rounds >= 60 || elapsed > 20000) {
       postMessage({ warm: { rounds, tests: tests.length, ms: Math.round(elapsed), first: Math.round(first), last: Math.round(last) } });
       return;
     }
