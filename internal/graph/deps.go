@@ -107,6 +107,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		return false, nil
 	}
 	pend := func(e ev, addr, data taint) pending {
+		e.mask = tagMask(e.tags)
 		e.dep = &evDeps{addrD: addr, dataD: data, ctrlD: ctrlNow(), sctrlD: sctrl}
 		return pending{e: e, regs: regs, pos: k}
 	}

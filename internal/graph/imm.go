@@ -32,6 +32,8 @@ type arena struct {
 	// postOrder's scratch
 	ord []int
 	stk []poFrame
+	// fast is the vector-clock check's (immvc.go)
+	fast immFast
 }
 
 // poFrame is a step of postOrder's search: the event, the word of its
