@@ -178,6 +178,7 @@ func (g *graph) immConsistent(ar *arena) bool {
 	// (their modes from the tags' bits).
 	words := func() []uint64 { return ar.words(w) }
 	mR, mW, mRacq, mWrel, mFacq, mFrel, mFsc, mFence, mSC := words(), words(), words(), words(), words(), words(), words(), words(), words()
+	mRex := words()
 	const acqM, relM = tACQ | tACQREL | tSC, tREL | tACQREL | tSC
 	for i := range evs {
 		e := &evs[i]
@@ -190,6 +191,9 @@ func (g *graph) immConsistent(ar *arena) bool {
 		switch e.kind {
 		case event.Read:
 			mR[b] |= bit
+			if isRMWRead(e) {
+				mRex[b] |= bit // RMW & R: a failing compare-and-swap's read too
+			}
 			if acq {
 				mRacq[b] |= bit
 			}
@@ -226,7 +230,6 @@ func (g *graph) immConsistent(ar *arena) bool {
 	sb, sbloc := ar.newBM(n), ar.newBM(n)
 	poNext := ar.newBM(n) // sb's immediate pairs: (sb ∪ r)+ = (poNext ∪ r)+
 	rmw := ar.newBM(n)
-	mRex := make([]uint64, w)
 	anySC := false
 	for _, th := range g.threads {
 		for a, i := range th {
