@@ -69,7 +69,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
 	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
-	deps := make(map[string]taint, 16)
+	deps := x.arena.depsOf()
 	for k, v := range x.initRegs[t] {
 		regs[k] = v
 	}
@@ -418,15 +418,16 @@ func (g *graph) depPrefix(w int) []bool {
 			calls++
 			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk)
 			th := g.threads[ex.thread]
-			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
+			// (modes from the tag bits: at least release, at least acquire)
+			all := ex.kind == event.Write && ex.mask&immRel != 0 || ex.kind == event.Fence && ex.mask&(immAcq|immRel) != 0
 			for j, y := range th {
 				if y == x {
 					break
 				}
 				ey := &g.evs[y]
-				if all || ey.kind == event.Read && (mode(ey.tags, acqModes) || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
-					ey.kind == event.Fence && isBarrier(ey.tags) ||
-					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && mode(ey.tags, relModes) {
+				if all || ey.kind == event.Read && (ey.mask&immAcq != 0 || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
+					ey.kind == event.Fence && ey.mask&(immAcq|immRel) != 0 ||
+					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && ey.mask&immRel != 0 {
 					toA(y)
 				}
 			}
@@ -512,26 +513,6 @@ func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, c
 	*stk = stack[:0]
 }
 
-var (
-	acqModes = []string{"ACQ", "ACQ_REL", "SC"}
-	relModes = []string{"REL", "ACQ_REL", "SC"}
-)
-
-// mode tells whether tags has one of modes.
-func mode(tags, modes []string) bool {
-	for _, t := range tags {
-		for _, m := range modes {
-			if t == m {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isBarrier tells whether a fence is at least acquire or release.
-func isBarrier(tags []string) bool { return mode(tags, acqModes) || mode(tags, relModes) }
-
 // pickDep is pick under a model with dependencies: the thread whose
 // read-modify-write has read but not written first, else the first
 // thread with an event to add (a hole, or more code).
@@ -550,7 +531,6 @@ func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 			}
 		}
 	}
-	regs := make([]regFile, len(g.threads))
 	waiting := false
 	for t := range g.threads {
 		p, err := x.nextDep(g, t)
@@ -560,8 +540,17 @@ func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = x.regFileOf(t, p.regs)
 		waiting = waiting || !p.done
+	}
+	// No thread can run: the final register files (nextDep's cache
+	// answers again).
+	regs := make([]regFile, len(g.threads))
+	for t := range g.threads {
+		p, err := x.nextDep(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
+		regs[t] = x.regFileOf(t, p.regs)
 	}
 	x.waiting = waiting
 	return -1, pending{}, regs, nil

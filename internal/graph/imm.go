@@ -34,6 +34,17 @@ type arena struct {
 	stk []poFrame
 	// fast is the vector-clock check's (immvc.go)
 	fast immFast
+	// deps is replayDep's register taints (emptied at each replay).
+	deps map[string]taint
+}
+
+// depsOf is the arena's taint map, emptied.
+func (a *arena) depsOf() map[string]taint {
+	if a.deps == nil {
+		a.deps = make(map[string]taint, 16)
+	}
+	clear(a.deps)
+	return a.deps
 }
 
 // poFrame is a step of postOrder's search: the event, the word of its
