@@ -45,6 +45,9 @@ type immFast struct {
 	stack    []int
 	frames   []poFrame
 	color    []uint8
+	// lastOK: the last graph decided was consistent by the clocks (c.vc
+	// holds its hb).
+	lastOK bool
 }
 
 // IMM's modes as tag bits.
@@ -61,6 +64,7 @@ func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done boo
 	c := &s.c
 	c.tagN = tagN
 	c.vcMode = false
+	s.lastOK = false
 	c.prepare(g)
 	if c.anySC {
 		return false, false
@@ -142,7 +146,23 @@ func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done boo
 	if flags != nil && c.race() {
 		*flags = append(*flags, "data-race")
 	}
+	s.lastOK = true
 	return true, true
+}
+
+// immFlags is nativeFlags under IMM: the data-race flag from the vector
+// clocks of the last check, when it found g consistent by them (the
+// engine's visit checked g and nothing changed it since); false when it
+// cannot.
+func (x *engine) immFlags(g *graph, flags *[]string) bool {
+	s := &x.arena.fast
+	if x.opts.CrossCheck || !s.lastOK || s.c.g != g || s.c.n != len(g.evs) {
+		return false
+	}
+	if s.c.race() {
+		*flags = append(*flags, "data-race")
+	}
+	return true
 }
 
 // synchronisesWith calls add(a, x) for each pair of IMM's sw = release ;
