@@ -331,8 +331,14 @@ func (m pcReads) at(t, pc int) (int, bool) {
 }
 
 // readAt maps each thread's reads by pc to their events.
-func (g *graph) readAt() pcReads {
-	m := make(pcReads, len(g.threads))
+func (g *graph) readAt() pcReads { return g.readAtInto(nil) }
+
+// readAtInto is readAt reusing the rows of m.
+func (g *graph) readAtInto(m pcReads) pcReads {
+	if cap(m) < len(g.threads) {
+		m = make(pcReads, len(g.threads))
+	}
+	m = m[:len(g.threads)]
 	for t, th := range g.threads {
 		top := -1
 		for _, e := range th {
@@ -340,7 +346,11 @@ func (g *graph) readAt() pcReads {
 				top = g.evs[e].pc
 			}
 		}
-		row := make([]int, top+1)
+		row := m[t]
+		if cap(row) < top+1 {
+			row = make([]int, top+1)
+		}
+		row = row[:top+1]
 		for i := range row {
 			row[i] = -1
 		}
@@ -363,11 +373,13 @@ func (g *graph) readAt() pcReads {
 // the read and the write of a read-modify-write, closed under the same.
 // A write reached only to determine a read of its own thread (rfi, not in
 // ar) brings what determines it, not what ar puts before it.
-func (g *graph) depPrefix(w int) []bool {
-	reads := g.readAt()
-	inA := make([]bool, len(g.evs)) // ar*-before w
-	in := make([]bool, len(g.evs))  // kept
-	var aStack, dStack []int
+func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
+	reads := g.readAtInto(sc.rows)
+	sc.rows = reads
+	inA := sc.bools(len(g.evs))    // ar*-before w
+	in := make([]bool, len(g.evs)) // kept
+	aStack, dStack := sc.a[:0], sc.d[:0]
+	defer func() { sc.a, sc.d = aStack[:0], dStack[:0] }()
 	toA := func(y int) {
 		if !inA[y] {
 			inA[y] = true
@@ -398,8 +410,9 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	toA(w)
-	seen := make([]int, len(g.evs)) // ppoPreds's marks, by call number
-	var stk []int                   // ppoPreds's stack
+	seen := sc.ints(len(g.evs)) // ppoPreds's marks, by call number
+	stk := sc.stk                // ppoPreds's stack
+	defer func() { sc.stk = stk[:0] }()
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
@@ -699,7 +712,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 // with dependencies, its dependency prefix.
 func (x *engine) prefixOf(g *graph, w int) []bool {
 	if x.deps {
-		return g.depPrefix(w)
+		return g.depPrefix(w, &x.arena.pref)
 	}
 	return g.prefix(w, x.sym)
 }

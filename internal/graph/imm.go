@@ -36,6 +36,38 @@ type arena struct {
 	fast immFast
 	// deps is replayDep's register taints (emptied at each replay).
 	deps map[string]taint
+	// pref is depPrefix's scratch.
+	pref prefScratch
+}
+
+// prefScratch is depPrefix's scratch space, reused from call to call
+// (what it returns is not).
+type prefScratch struct {
+	rows pcReads
+	b    []bool
+	n    []int
+	a, d []int
+	stk  []int
+}
+
+// bools is a slice of k false values.
+func (s *prefScratch) bools(k int) []bool {
+	if cap(s.b) < k {
+		s.b = make([]bool, k)
+	}
+	s.b = s.b[:k]
+	clear(s.b)
+	return s.b
+}
+
+// ints is a slice of k zeros.
+func (s *prefScratch) ints(k int) []int {
+	if cap(s.n) < k {
+		s.n = make([]int, k)
+	}
+	s.n = s.n[:k]
+	clear(s.n)
+	return s.n
 }
 
 // depsOf is the arena's taint map, emptied.
