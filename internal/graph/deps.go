@@ -411,7 +411,7 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 	}
 	toA(w)
 	seen := sc.ints(len(g.evs)) // ppoPreds's marks, by call number
-	stk := sc.stk                // ppoPreds's stack
+	stk := sc.stk               // ppoPreds's stack
 	defer func() { sc.stk = stk[:0] }()
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
