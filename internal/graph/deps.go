@@ -69,7 +69,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
 	regs := make(map[string]prog.Value, len(x.initRegs[t])+16)
-	deps := make(map[string]taint, 16)
+	deps := x.arena.depsOf()
 	for k, v := range x.initRegs[t] {
 		regs[k] = v
 	}
@@ -107,6 +107,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		return false, nil
 	}
 	pend := func(e ev, addr, data taint) pending {
+		e.mask = tagMask(e.tags)
 		e.dep = &evDeps{addrD: addr, dataD: data, ctrlD: ctrlNow(), sctrlD: sctrl}
 		return pending{e: e, regs: regs, pos: k}
 	}
@@ -330,8 +331,14 @@ func (m pcReads) at(t, pc int) (int, bool) {
 }
 
 // readAt maps each thread's reads by pc to their events.
-func (g *graph) readAt() pcReads {
-	m := make(pcReads, len(g.threads))
+func (g *graph) readAt() pcReads { return g.readAtInto(nil) }
+
+// readAtInto is readAt reusing the rows of m.
+func (g *graph) readAtInto(m pcReads) pcReads {
+	if cap(m) < len(g.threads) {
+		m = make(pcReads, len(g.threads))
+	}
+	m = m[:len(g.threads)]
 	for t, th := range g.threads {
 		top := -1
 		for _, e := range th {
@@ -339,7 +346,11 @@ func (g *graph) readAt() pcReads {
 				top = g.evs[e].pc
 			}
 		}
-		row := make([]int, top+1)
+		row := m[t]
+		if cap(row) < top+1 {
+			row = make([]int, top+1)
+		}
+		row = row[:top+1]
 		for i := range row {
 			row[i] = -1
 		}
@@ -362,11 +373,13 @@ func (g *graph) readAt() pcReads {
 // the read and the write of a read-modify-write, closed under the same.
 // A write reached only to determine a read of its own thread (rfi, not in
 // ar) brings what determines it, not what ar puts before it.
-func (g *graph) depPrefix(w int) []bool {
-	reads := g.readAt()
-	inA := make([]bool, len(g.evs)) // ar*-before w
-	in := make([]bool, len(g.evs))  // kept
-	var aStack, dStack []int
+func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
+	reads := g.readAtInto(sc.rows)
+	sc.rows = reads
+	inA := sc.bools(len(g.evs))    // ar*-before w
+	in := make([]bool, len(g.evs)) // kept
+	aStack, dStack := sc.a[:0], sc.d[:0]
+	defer func() { sc.a, sc.d = aStack[:0], dStack[:0] }()
 	toA := func(y int) {
 		if !inA[y] {
 			inA[y] = true
@@ -397,8 +410,9 @@ func (g *graph) depPrefix(w int) []bool {
 		}
 	}
 	toA(w)
-	seen := make([]int, len(g.evs)) // ppoPreds's marks, by call number
-	var stk []int                   // ppoPreds's stack
+	seen := sc.ints(len(g.evs)) // ppoPreds's marks, by call number
+	stk := sc.stk               // ppoPreds's stack
+	defer func() { sc.stk = stk[:0] }()
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
@@ -417,15 +431,16 @@ func (g *graph) depPrefix(w int) []bool {
 			calls++
 			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk)
 			th := g.threads[ex.thread]
-			all := ex.kind == event.Write && mode(ex.tags, relModes) || ex.kind == event.Fence && isBarrier(ex.tags)
+			// (modes from the tag bits: at least release, at least acquire)
+			all := ex.kind == event.Write && ex.mask&immRel != 0 || ex.kind == event.Fence && ex.mask&(immAcq|immRel) != 0
 			for j, y := range th {
 				if y == x {
 					break
 				}
 				ey := &g.evs[y]
-				if all || ey.kind == event.Read && (mode(ey.tags, acqModes) || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
-					ey.kind == event.Fence && isBarrier(ey.tags) ||
-					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && mode(ey.tags, relModes) {
+				if all || ey.kind == event.Read && (ey.mask&immAcq != 0 || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
+					ey.kind == event.Fence && ey.mask&(immAcq|immRel) != 0 ||
+					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && ey.mask&immRel != 0 {
 					toA(y)
 				}
 			}
@@ -511,26 +526,6 @@ func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, c
 	*stk = stack[:0]
 }
 
-var (
-	acqModes = []string{"ACQ", "ACQ_REL", "SC"}
-	relModes = []string{"REL", "ACQ_REL", "SC"}
-)
-
-// mode tells whether tags has one of modes.
-func mode(tags, modes []string) bool {
-	for _, t := range tags {
-		for _, m := range modes {
-			if t == m {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// isBarrier tells whether a fence is at least acquire or release.
-func isBarrier(tags []string) bool { return mode(tags, acqModes) || mode(tags, relModes) }
-
 // pickDep is pick under a model with dependencies: the thread whose
 // read-modify-write has read but not written first, else the first
 // thread with an event to add (a hole, or more code).
@@ -549,7 +544,6 @@ func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 			}
 		}
 	}
-	regs := make([]regFile, len(g.threads))
 	waiting := false
 	for t := range g.threads {
 		p, err := x.nextDep(g, t)
@@ -559,8 +553,17 @@ func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 		if !p.done && !x.waits(g, p.e) {
 			return t, p, nil, nil
 		}
-		regs[t] = x.regFileOf(t, p.regs)
 		waiting = waiting || !p.done
+	}
+	// No thread can run: the final register files (nextDep's cache
+	// answers again).
+	regs := make([]regFile, len(g.threads))
+	for t := range g.threads {
+		p, err := x.nextDep(g, t)
+		if err != nil {
+			return 0, p, nil, err
+		}
+		regs[t] = x.regFileOf(t, p.regs)
 	}
 	x.waiting = waiting
 	return -1, pending{}, regs, nil
@@ -709,7 +712,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 // with dependencies, its dependency prefix.
 func (x *engine) prefixOf(g *graph, w int) []bool {
 	if x.deps {
-		return g.depPrefix(w)
+		return g.depPrefix(w, &x.arena.pref)
 	}
 	return g.prefix(w, x.sym)
 }

@@ -61,9 +61,11 @@
 // incrementally). Under rc11, a graph without SC events is decided with
 // a vector clock per event for hb and coherence checked pair by pair on
 // coherence positions (rc11vc.go), O(n·T) for n events and T threads;
-// IMM's native check decides atomicity and coherence the same way on its
-// hb matrix and takes the closures of acyclic relations in depth-first
-// post-order.
+// under IMM, a graph without SC events is decided the same way, with
+// IMM's sw and clocks taken in an order of sb ∪ sw, and ar's acyclicity
+// on one bit row of ar-predecessors per event (immvc.go); other IMM
+// graphs by bit matrices (imm.go), whose closures of acyclic relations
+// are taken in depth-first post-order.
 //
 // Symmetry: with Options.Symmetric (threads that are copies of one
 // another), a graph in which a thread's events are ahead, in eco, of its

@@ -703,8 +703,10 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if len(g.evs) > x.stats.MaxEvents {
 		x.stats.MaxEvents = len(g.evs)
 	}
-	if x.imm && (flags == nil || x.opts.NoFlags) && !x.opts.CrossCheck {
-		return g.immConsistent(&x.arena), nil
+	if x.imm && !x.opts.CrossCheck {
+		if ok, done := x.immNative(g, flags); done {
+			return ok, nil
+		}
 	}
 	ord := order(g)
 	num := make([]int, len(g.evs))
@@ -772,8 +774,10 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 		}
 		return false, err
 	}
-	if x.imm && x.opts.CrossCheck && g.immConsistent(&x.arena) != accepted {
-		return false, fmt.Errorf("internal error: the native IMM check says %v, the CAT model %v, on a graph of %d events", !accepted, accepted, len(g.evs))
+	if x.imm && x.opts.CrossCheck {
+		if err := x.immCross(g, accepted, flags); err != nil {
+			return false, err
+		}
 	}
 	return accepted, nil
 }

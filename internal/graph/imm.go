@@ -32,6 +32,51 @@ type arena struct {
 	// postOrder's scratch
 	ord []int
 	stk []poFrame
+	// fast is the vector-clock check's (immvc.go)
+	fast immFast
+	// deps is replayDep's register taints (emptied at each replay).
+	deps map[string]taint
+	// pref is depPrefix's scratch.
+	pref prefScratch
+}
+
+// prefScratch is depPrefix's scratch space, reused from call to call
+// (what it returns is not).
+type prefScratch struct {
+	rows pcReads
+	b    []bool
+	n    []int
+	a, d []int
+	stk  []int
+}
+
+// bools is a slice of k false values.
+func (s *prefScratch) bools(k int) []bool {
+	if cap(s.b) < k {
+		s.b = make([]bool, k)
+	}
+	s.b = s.b[:k]
+	clear(s.b)
+	return s.b
+}
+
+// ints is a slice of k zeros.
+func (s *prefScratch) ints(k int) []int {
+	if cap(s.n) < k {
+		s.n = make([]int, k)
+	}
+	s.n = s.n[:k]
+	clear(s.n)
+	return s.n
+}
+
+// depsOf is the arena's taint map, emptied.
+func (a *arena) depsOf() map[string]taint {
+	if a.deps == nil {
+		a.deps = make(map[string]taint, 16)
+	}
+	clear(a.deps)
+	return a.deps
 }
 
 // poFrame is a step of postOrder's search: the event, the word of its
@@ -176,6 +221,7 @@ func (g *graph) immConsistent(ar *arena) bool {
 	// (their modes from the tags' bits).
 	words := func() []uint64 { return ar.words(w) }
 	mR, mW, mRacq, mWrel, mFacq, mFrel, mFsc, mFence, mSC := words(), words(), words(), words(), words(), words(), words(), words(), words()
+	mRex := words()
 	const acqM, relM = tACQ | tACQREL | tSC, tREL | tACQREL | tSC
 	for i := range evs {
 		e := &evs[i]
@@ -188,6 +234,9 @@ func (g *graph) immConsistent(ar *arena) bool {
 		switch e.kind {
 		case event.Read:
 			mR[b] |= bit
+			if isRMWRead(e) {
+				mRex[b] |= bit // RMW & R: a failing compare-and-swap's read too
+			}
 			if acq {
 				mRacq[b] |= bit
 			}
@@ -224,7 +273,6 @@ func (g *graph) immConsistent(ar *arena) bool {
 	sb, sbloc := ar.newBM(n), ar.newBM(n)
 	poNext := ar.newBM(n) // sb's immediate pairs: (sb ∪ r)+ = (poNext ∪ r)+
 	rmw := ar.newBM(n)
-	mRex := make([]uint64, w)
 	anySC := false
 	for _, th := range g.threads {
 		for a, i := range th {

@@ -975,6 +975,9 @@ func (x *engine) dump(g *graph) string {
 // that check computed. It returns false when it cannot (a model checked
 // by the CAT model, or under CrossCheck): the caller checks g again.
 func (x *engine) nativeFlags(g *graph, flags *[]string) bool {
+	if x.imm {
+		return x.immFlags(g, flags)
+	}
 	if x.native == nativeNone || x.opts.CrossCheck || x.chk.g != g || x.chk.n != len(g.evs) {
 		return false
 	}
