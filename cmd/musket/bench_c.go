@@ -14,6 +14,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/musket-verify/musket/internal/cfront"
 )
 
 func init() {
@@ -81,10 +83,10 @@ var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
 	}
 	args = append(args, path)
 	var out, errb bytes.Buffer
-	start, cpu0 := time.Now(), cpuTimeAll()
+	start, cpu0 := time.Now(), cpuTimeAll()+cfront.SessionCPU()
 	code := runCheck(args, &out, &errb)
 	c := cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
-	c.CPU = cpuTimeAll() - cpu0
+	c.CPU = cpuTimeAll() + cfront.SessionCPU() - cpu0
 	return c
 }
 
@@ -289,7 +291,11 @@ Flags:
 			rep.add(cBenchCell(cols[i], row, i))
 		}
 	}
+	// One musket-cc for the whole table, as for 'musket check A.c B.c'
+	// (cfront.KeepSessions); each cell's CPU time counts its share.
+	release := cfront.KeepSessions()
 	t := benchCTable(paths, cols, want, o, sig.interrupted)
+	release()
 	if sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d cells checked\n", t.cells, len(paths)*len(cols))
 		t.print(rep.text(), *bound, *engine, *timeout)

@@ -348,6 +348,10 @@ func (r *checkRun) run(operands []string) int {
 	defer r.sig.stop()
 	r.prog = newBatchProgress(r.stderr, len(operands), isTerminal(r.stderr))
 	defer r.prog.close()
+	if countC(operands) > 1 {
+		// musket-cc starts once for all the C programs.
+		defer cfront.KeepSessions()()
+	}
 	for i, path := range operands {
 		if r.sig.ctx.Err() != nil {
 			break

@@ -3,7 +3,9 @@ package cfront
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -73,7 +75,82 @@ func TestFastSessionUnsafeFlags(t *testing.T) {
 	}
 	defer s.close()
 	// An argument the protocol cannot carry is left to a process.
-	if _, _, ok := s.run([]string{"-c", ""}); ok {
+	if _, _, ok := s.run(context.Background(), []string{"-c", ""}); ok {
 		t.Error("the session ran an empty argument")
+	}
+}
+
+// TestKeptSessionSame compiles programs one after the other in one kept
+// session (KeepSessions, as musket bench c and musket check A.c B.c
+// do) and each by processes of its own: the same IR or the same error
+// each time, and one session for all of them. The programs differ in
+// what they leave behind in a compiler (headers, statics, atomics,
+// asm, debug names, an error); MUSKET_LONG=1 takes every C file of
+// examples/c and testdata.
+func TestKeptSessionSame(t *testing.T) {
+	needSessions(t)
+	defer func() { fastSessionOff = false }()
+	files := []string{"../../examples/c/mcs.c", "testdata/clang_error.c", "testdata/cnames.c",
+		"testdata/racecc/static_local.c", "../../examples/c/chase-lev.c", "testdata/intrinsics.c", "../../examples/c/mcs.c"}
+	if os.Getenv("MUSKET_LONG") != "" {
+		files = nil
+		for _, g := range []string{"../../examples/c/*.c", "testdata/*.c", "testdata/*/*.c"} {
+			m, _ := filepath.Glob(g)
+			files = append(files, m...)
+		}
+	}
+	co := ClangOptions{NoCache: true}
+	type compiled struct {
+		ir  []byte
+		err error
+	}
+	want := map[string]compiled{}
+	fastSessionOff = true
+	for _, f := range files {
+		ir, err := CompileIR(context.Background(), f, co)
+		want[f] = compiled{ir, err}
+	}
+	fastSessionOff = false
+	release := KeepSessions()
+	starts, runs := fastSessionStarts.Load(), fastSessionRuns.Load()
+	for _, f := range files {
+		ir, err := CompileIR(context.Background(), f, co)
+		w := want[f]
+		if (err == nil) != (w.err == nil) || err != nil && err.Error() != w.err.Error() {
+			t.Errorf("%s: kept session's error %v, processes' error %v", f, err, w.err)
+		}
+		if !bytes.Equal(ir, w.ir) {
+			t.Errorf("%s: the kept session's IR differs from the processes' IR", f)
+		}
+	}
+	if n := fastSessionStarts.Load() - starts; n != 1 {
+		t.Errorf("%d sessions started for %d programs, want 1", n, len(files))
+	}
+	if fastSessionRuns.Load() == runs {
+		t.Error("the kept session answered no compilation")
+	}
+	sessionPool.Lock()
+	idle := len(sessionPool.idle)
+	sessionPool.Unlock()
+	if idle != 1 {
+		t.Errorf("%d idle sessions before the release, want 1", idle)
+	}
+	if SessionCPU() <= 0 && procUserTime(os.Getpid()) > 0 {
+		t.Error("no CPU time read for the kept session")
+	}
+	release()
+	sessionPool.Lock()
+	idle, live := len(sessionPool.idle), len(sessionPool.live)
+	sessionPool.Unlock()
+	if idle != 0 || live != 0 {
+		t.Errorf("after the release: %d idle and %d live sessions, want none", idle, live)
+	}
+	// Without KeepSessions, each program has a session of its own.
+	starts = fastSessionStarts.Load()
+	for _, f := range files[:2] {
+		CompileIR(context.Background(), f, co)
+	}
+	if n := fastSessionStarts.Load() - starts; n != 2 {
+		t.Errorf("%d sessions started for 2 programs without KeepSessions, want 2", n)
 	}
 }
