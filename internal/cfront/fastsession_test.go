@@ -123,8 +123,9 @@ func TestKeptSessionSame(t *testing.T) {
 			t.Errorf("%s: the kept session's IR differs from the processes' IR", f)
 		}
 	}
-	if n := fastSessionStarts.Load() - starts; n != 1 {
-		t.Errorf("%d sessions started for %d programs, want 1", n, len(files))
+	// (A session answers maxSessionRuns compilations, two per program.)
+	if n, most := fastSessionStarts.Load()-starts, int64(2*len(files)/maxSessionRuns+1); n > most {
+		t.Errorf("%d sessions started for %d programs, want at most %d", n, len(files), most)
 	}
 	if fastSessionRuns.Load() == runs {
 		t.Error("the kept session answered no compilation")
