@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // needSessions skips a test when the fast front is not built or was
@@ -153,5 +154,43 @@ func TestKeptSessionSame(t *testing.T) {
 	}
 	if n := fastSessionStarts.Load() - starts; n != 2 {
 		t.Errorf("%d sessions started for 2 programs without KeepSessions, want 2", n)
+	}
+}
+
+// TestKeptSessionStopped: a kept session whose compilation is stopped
+// (the check's time limit) is killed and not kept for the next program,
+// and the compilation is reported stopped, not answered.
+func TestKeptSessionStopped(t *testing.T) {
+	needSessions(t)
+	release := KeepSessions()
+	defer release()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := startFastSession(ctx, ClangOptions{})
+	if s == nil {
+		t.Fatal("no session")
+	}
+	cancel()
+	if _, _, ok := s.run(ctx, clangArgs("../../examples/c/mcs.c", ClangOptions{})); ok {
+		t.Error("a session answered a compilation whose context was done")
+	}
+	s.close()
+	// Stopped in flight: the context ends while the session compiles.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	s = startFastSession(ctx, ClangOptions{})
+	if s == nil {
+		t.Fatal("no session")
+	}
+	go func() { time.Sleep(time.Millisecond); cancel() }()
+	_, _, ok := s.run(ctx, clangArgs("../../examples/c/chase-lev.c", ClangOptions{}))
+	if !ok && !s.dead.Load() {
+		t.Error("a stopped compilation left its session running")
+	}
+	s.close()
+	sessionPool.Lock()
+	idle := len(sessionPool.idle)
+	sessionPool.Unlock()
+	if !ok && idle != 0 {
+		t.Errorf("%d sessions kept after a stopped compilation, want none", idle)
 	}
 }
