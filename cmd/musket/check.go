@@ -348,6 +348,11 @@ func (r *checkRun) run(operands []string) int {
 	defer r.sig.stop()
 	r.prog = newBatchProgress(r.stderr, len(operands), isTerminal(r.stderr))
 	defer r.prog.close()
+	if n := countC(operands); n > 1 || n == 1 && *r.f.engine == "both" {
+		// musket-cc starts once for all the C programs (and the three
+		// lowerings of -engine both).
+		defer cfront.KeepSessions()()
+	}
 	for i, path := range operands {
 		if r.sig.ctx.Err() != nil {
 			break

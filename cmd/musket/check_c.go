@@ -353,6 +353,17 @@ func cWord(r *cfront.Result) string {
 // isC tells whether a check operand is a C program.
 func isC(path string) bool { return strings.HasSuffix(path, ".c") }
 
+// countC counts the C programs among paths.
+func countC(paths []string) int {
+	n := 0
+	for _, p := range paths {
+		if isC(p) {
+			n++
+		}
+	}
+	return n
+}
+
 // graphHeadStart is how long the graph engine runs alone under -engine
 // auto before the SMT engine joins it: the graph engine answers most
 // programs within it, and then the SMT engine's encoding is not paid for.

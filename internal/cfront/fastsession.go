@@ -2,12 +2,17 @@ package cfront
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A session of the fast front. CompileIR compiles in two steps (the
@@ -34,6 +39,9 @@ var fastSessionOff bool
 // fastSessionRuns counts the compilations sessions answered (for tests).
 var fastSessionRuns atomic.Int64
 
+// fastSessionStarts counts the sessions started (for tests).
+var fastSessionStarts atomic.Int64
+
 // fastSessionNone is set when a session ended without answering its
 // first compilation (a musket-cc built before sessions existed, which
 // takes --musket-session for an unknown flag): the process then starts
@@ -45,8 +53,10 @@ type fastSession struct {
 	cmd      *exec.Cmd
 	in       io.WriteCloser
 	out      *bufio.Reader
-	dead     bool
+	dead     atomic.Bool
+	killOnce sync.Once
 	answered bool // it answered a compilation
+	runs     int  // the compilations asked of it
 }
 
 // sessionUnsafe are the prefixes of the user's flags that change state
@@ -54,9 +64,100 @@ type fastSession struct {
 // per-process figures: such a compilation gets processes of its own.
 var sessionUnsafe = []string{"-mllvm", "-Xclang", "-Xllvm", "-ftime", "-fproc-stat", "-print-stats", "-save-stats", "-fno-integrated-cc1", "-###", "-v"}
 
-// startFastSession starts a session for the compilations of one program
-// with the user's flags co; nil when there is no fast front, sessions
-// are off, or the flags ask for processes of their own.
+// Kept sessions. Without KeepSessions, each compilation of a program
+// starts a session and ends it. A process that compiles many programs
+// (musket bench c, musket check A.c B.c ...) keeps its sessions between
+// them instead (KeepSessions): musket-cc then starts once, not once per
+// program, and a compilation is only clang's work on the program. A
+// session is given only compilations that leave no state behind
+// (sessionUnsafe), so the IR is the same in a kept session as in a new
+// one (TestKeptSessionSame).
+var sessionPool struct {
+	sync.Mutex
+	keep int                   // the KeepSessions not yet released
+	idle []*fastSession        // kept sessions waiting for a compilation
+	live map[*fastSession]bool // the kept sessions, idle or in use
+}
+
+// maxSessionRuns is how many compilations a kept session answers
+// before it is ended: a musket-cc that keeps each compilation's memory
+// (as clang does with -disable-free, and musket-cc built before it freed
+// it in sessions) then grows by a bounded amount.
+const maxSessionRuns = 64
+
+// KeepSessions keeps the fast front's sessions between compilations
+// until the function it returns is called, which ends the idle ones
+// and waits for them (their CPU time is then the process's children's,
+// as getrusage counts it). Calls nest.
+func KeepSessions() (release func()) {
+	sessionPool.Lock()
+	sessionPool.keep++
+	sessionPool.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			sessionPool.Lock()
+			sessionPool.keep--
+			var idle []*fastSession
+			if sessionPool.keep == 0 {
+				idle, sessionPool.idle = sessionPool.idle, nil
+			}
+			sessionPool.Unlock()
+			for _, s := range idle {
+				s.end()
+			}
+		})
+	}
+}
+
+// SessionCPU is the user CPU time the kept sessions running now have
+// used so far (0 where /proc does not say): getrusage counts a child
+// only once it has been waited for, so a bench that measures the CPU
+// time of each check adds this to it.
+func SessionCPU() time.Duration {
+	sessionPool.Lock()
+	var pids []int
+	for s := range sessionPool.live {
+		if s.cmd.Process != nil {
+			pids = append(pids, s.cmd.Process.Pid)
+		}
+	}
+	sessionPool.Unlock()
+	var d time.Duration
+	for _, pid := range pids {
+		d += procUserTime(pid)
+	}
+	return d
+}
+
+// procUserTime reads a process's user CPU time from /proc/PID/stat
+// (field 14, in clock ticks of 1/100 s); 0 when it cannot.
+func procUserTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name (field 2) is in parentheses and may hold spaces.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:]))
+	// f[0] is field 3 (the state): utime, field 14, is f[11].
+	if len(f) < 12 {
+		return 0
+	}
+	ticks, err := strconv.ParseInt(f[11], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(ticks) * (time.Second / 100)
+}
+
+// startFastSession gives a session for the compilations of one program
+// with the user's flags co: a kept one when there is one, else a new
+// one; nil when there is no fast front, sessions are off, or the flags
+// ask for processes of their own. The caller gives it back with close.
 func startFastSession(ctx context.Context, co ClangOptions) *fastSession {
 	p, ok := useFastFront()
 	if !ok || fastSessionOff || fastSessionNone.Load() {
@@ -69,7 +170,20 @@ func startFastSession(ctx context.Context, co ClangOptions) *fastSession {
 			}
 		}
 	}
-	cmd := exec.CommandContext(ctx, p, "--musket-session")
+	sessionPool.Lock()
+	if n := len(sessionPool.idle); sessionPool.keep > 0 && n > 0 {
+		s := sessionPool.idle[n-1]
+		sessionPool.idle = sessionPool.idle[:n-1]
+		sessionPool.Unlock()
+		return s
+	}
+	sessionPool.Unlock()
+	if ctx.Err() != nil {
+		return nil
+	}
+	// Not exec.CommandContext: a kept session outlives the check that
+	// started it; run stops it when its compilation's context ends.
+	cmd := exec.Command(p, "--musket-session")
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil
@@ -81,16 +195,31 @@ func startFastSession(ctx context.Context, co ClangOptions) *fastSession {
 	if err := cmd.Start(); err != nil {
 		return nil
 	}
-	return &fastSession{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16)}
+	fastSessionStarts.Add(1)
+	s := &fastSession{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16)}
+	sessionPool.Lock()
+	if sessionPool.keep > 0 {
+		if sessionPool.live == nil {
+			sessionPool.live = map[*fastSession]bool{}
+		}
+		sessionPool.live[s] = true
+	}
+	sessionPool.Unlock()
+	return s
 }
 
 // run runs one compilation in the session: its standard output and
 // error, and true when it answered with exit status 0; false otherwise
 // (the caller then runs the compilation as a process of its own).
-func (s *fastSession) run(args []string) ([]byte, []byte, bool) {
-	if s == nil || s.dead {
+func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, bool) {
+	if s == nil || s.dead.Load() || ctx.Err() != nil {
 		return nil, nil, false
 	}
+	s.runs++
+	// The time limit or an interrupt stops the compilation: the session
+	// is killed (and the caller, seeing ctx done, stops too).
+	stop := context.AfterFunc(ctx, s.kill)
+	defer stop()
 	var req strings.Builder
 	for _, a := range args {
 		if a == "" || strings.IndexByte(a, 0) >= 0 {
@@ -132,26 +261,45 @@ func (s *fastSession) run(args []string) ([]byte, []byte, bool) {
 
 // kill ends a session that broke off.
 func (s *fastSession) kill() {
-	s.dead = true
-	if s.cmd.Process != nil {
-		s.cmd.Process.Kill()
-	}
+	s.killOnce.Do(func() {
+		s.dead.Store(true)
+		if s.cmd.Process != nil {
+			s.cmd.Process.Kill()
+		}
+	})
 }
 
-// close ends the session and waits for its process (so that its CPU
-// time is the caller's children's when it returns).
+// close gives the session back: kept for the next program under
+// KeepSessions (when it answered, did not break off and has answered
+// fewer than maxSessionRuns compilations), else ended.
 func (s *fastSession) close() {
 	if s == nil {
 		return
 	}
+	sessionPool.Lock()
+	if sessionPool.keep > 0 && sessionPool.live[s] && s.answered && !s.dead.Load() && s.runs < maxSessionRuns {
+		sessionPool.idle = append(sessionPool.idle, s)
+		sessionPool.Unlock()
+		return
+	}
+	sessionPool.Unlock()
+	s.end()
+}
+
+// end ends the session and waits for its process (so that its CPU time
+// is the caller's children's when it returns).
+func (s *fastSession) end() {
 	s.in.Close()
 	s.cmd.Wait()
+	sessionPool.Lock()
+	delete(sessionPool.live, s)
+	sessionPool.Unlock()
 }
 
 // runClangIn runs the compiler on args in the session s when it
 // answers, else as runClang does.
 func runClangIn(ctx context.Context, s *fastSession, args []string) (stdout, stderr []byte, err error) {
-	if out, errb, ok := s.run(args); ok {
+	if out, errb, ok := s.run(ctx, args); ok {
 		fastRuns.Add(1)
 		return out, errb, nil
 	}

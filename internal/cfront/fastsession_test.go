@@ -3,9 +3,12 @@ package cfront
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // needSessions skips a test when the fast front is not built or was
@@ -73,7 +76,121 @@ func TestFastSessionUnsafeFlags(t *testing.T) {
 	}
 	defer s.close()
 	// An argument the protocol cannot carry is left to a process.
-	if _, _, ok := s.run([]string{"-c", ""}); ok {
+	if _, _, ok := s.run(context.Background(), []string{"-c", ""}); ok {
 		t.Error("the session ran an empty argument")
+	}
+}
+
+// TestKeptSessionSame compiles programs one after the other in one kept
+// session (KeepSessions, as musket bench c and musket check A.c B.c
+// do) and each by processes of its own: the same IR or the same error
+// each time, and one session for all of them. The programs differ in
+// what they leave behind in a compiler (headers, statics, atomics,
+// asm, debug names, an error); MUSKET_LONG=1 takes every C file of
+// examples/c and testdata.
+func TestKeptSessionSame(t *testing.T) {
+	needSessions(t)
+	defer func() { fastSessionOff = false }()
+	files := []string{"../../examples/c/mcs.c", "testdata/clang_error.c", "testdata/cnames.c",
+		"testdata/racecc/static_local.c", "../../examples/c/chase-lev.c", "testdata/intrinsics.c", "../../examples/c/mcs.c"}
+	if os.Getenv("MUSKET_LONG") != "" {
+		files = nil
+		for _, g := range []string{"../../examples/c/*.c", "testdata/*.c", "testdata/*/*.c"} {
+			m, _ := filepath.Glob(g)
+			files = append(files, m...)
+		}
+	}
+	co := ClangOptions{NoCache: true}
+	type compiled struct {
+		ir  []byte
+		err error
+	}
+	want := map[string]compiled{}
+	fastSessionOff = true
+	for _, f := range files {
+		ir, err := CompileIR(context.Background(), f, co)
+		want[f] = compiled{ir, err}
+	}
+	fastSessionOff = false
+	release := KeepSessions()
+	starts, runs := fastSessionStarts.Load(), fastSessionRuns.Load()
+	for _, f := range files {
+		ir, err := CompileIR(context.Background(), f, co)
+		w := want[f]
+		if (err == nil) != (w.err == nil) || err != nil && err.Error() != w.err.Error() {
+			t.Errorf("%s: kept session's error %v, processes' error %v", f, err, w.err)
+		}
+		if !bytes.Equal(ir, w.ir) {
+			t.Errorf("%s: the kept session's IR differs from the processes' IR", f)
+		}
+	}
+	// (A session answers maxSessionRuns compilations, two per program.)
+	if n, most := fastSessionStarts.Load()-starts, int64(2*len(files)/maxSessionRuns+1); n > most {
+		t.Errorf("%d sessions started for %d programs, want at most %d", n, len(files), most)
+	}
+	if fastSessionRuns.Load() == runs {
+		t.Error("the kept session answered no compilation")
+	}
+	sessionPool.Lock()
+	idle := len(sessionPool.idle)
+	sessionPool.Unlock()
+	if idle != 1 {
+		t.Errorf("%d idle sessions before the release, want 1", idle)
+	}
+	if SessionCPU() <= 0 && procUserTime(os.Getpid()) > 0 {
+		t.Error("no CPU time read for the kept session")
+	}
+	release()
+	sessionPool.Lock()
+	idle, live := len(sessionPool.idle), len(sessionPool.live)
+	sessionPool.Unlock()
+	if idle != 0 || live != 0 {
+		t.Errorf("after the release: %d idle and %d live sessions, want none", idle, live)
+	}
+	// Without KeepSessions, each program has a session of its own.
+	starts = fastSessionStarts.Load()
+	for _, f := range files[:2] {
+		CompileIR(context.Background(), f, co)
+	}
+	if n := fastSessionStarts.Load() - starts; n != 2 {
+		t.Errorf("%d sessions started for 2 programs without KeepSessions, want 2", n)
+	}
+}
+
+// TestKeptSessionStopped: a kept session whose compilation is stopped
+// (the check's time limit) is killed and not kept for the next program,
+// and the compilation is reported stopped, not answered.
+func TestKeptSessionStopped(t *testing.T) {
+	needSessions(t)
+	release := KeepSessions()
+	defer release()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := startFastSession(ctx, ClangOptions{})
+	if s == nil {
+		t.Fatal("no session")
+	}
+	cancel()
+	if _, _, ok := s.run(ctx, clangArgs("../../examples/c/mcs.c", ClangOptions{})); ok {
+		t.Error("a session answered a compilation whose context was done")
+	}
+	s.close()
+	// Stopped in flight: the context ends while the session compiles.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	s = startFastSession(ctx, ClangOptions{})
+	if s == nil {
+		t.Fatal("no session")
+	}
+	go func() { time.Sleep(time.Millisecond); cancel() }()
+	_, _, ok := s.run(ctx, clangArgs("../../examples/c/chase-lev.c", ClangOptions{}))
+	if !ok && !s.dead.Load() {
+		t.Error("a stopped compilation left its session running")
+	}
+	s.close()
+	sessionPool.Lock()
+	idle := len(sessionPool.idle)
+	sessionPool.Unlock()
+	if !ok && idle != 0 {
+		t.Errorf("%d sessions kept after a stopped compilation, want none", idle)
 	}
 }

@@ -90,7 +90,7 @@ func raceGuard(ll []byte) []byte {
 			derived = map[string]map[string]bool{}
 			held = map[string]map[string]bool{}
 		}
-		if m := valueDef.FindStringSubmatch(ln); m != nil && pureOp.MatchString(m[2]) {
+		if m := matchDef(valueDef, ln, " = "); m != nil && pureOp.MatchString(m[2]) {
 			// A value computed from loaded ones (x + 0, x * 1, x | 0,
 			// ...): the addresses it was loaded from.
 			for _, r := range localRef.FindAllString(m[2], -1) {
@@ -139,7 +139,7 @@ func raceGuard(ll []byte) []byte {
 			continue
 		}
 		out = append(out, ln)
-		m := loadDef.FindStringSubmatch(ln)
+		m := matchDef(loadDef, ln, " = load ")
 		if m == nil {
 			continue
 		}
@@ -162,7 +162,12 @@ func raceGuard(ll []byte) []byte {
 		out = append(out, fmt.Sprintf("%scall void (...) %s(%s %s)", m[1], keepFunc, ty, m[2]))
 		keeps++
 	}
+	// (In the order of their numbers: the same text at each run.)
+	tys := make([]string, len(sameTypes))
 	for ty, k := range sameTypes {
+		tys[k] = ty
+	}
+	for k, ty := range tys {
 		out = append(out, fmt.Sprintf("declare %s %s.%d(...) #%s", ty, sameFunc, k, keepAttrs))
 	}
 	if keeps > 0 || sames > 0 {
@@ -173,6 +178,16 @@ func raceGuard(ll []byte) []byte {
 }
 
 var localRef = regexp.MustCompile(`%[-\w.$]+`)
+
+// matchDef is re.FindStringSubmatch(ln) for a regexp (valueDef,
+// loadDef, allocaDef) every match of which holds lit: a line without
+// lit (most lines of the IR) is not given to the regexp.
+func matchDef(re *regexp.Regexp, ln, lit string) []string {
+	if !strings.Contains(ln, lit) {
+		return nil
+	}
+	return re.FindStringSubmatch(ln)
+}
 
 // pureOp matches the instructions whose value is computed from their
 // operands alone (arithmetic, logic, conversions, select, phi): a store
@@ -202,7 +217,7 @@ func localAddr(addr string, allocas map[string]bool) bool {
 func localAllocas(body []string) map[string]bool {
 	local := map[string]bool{}
 	for _, ln := range body {
-		if m := allocaDef.FindStringSubmatch(ln); m != nil {
+		if m := matchDef(allocaDef, ln, " = alloca "); m != nil {
 			local[m[1]] = true
 		}
 	}
@@ -234,7 +249,10 @@ func localAllocas(body []string) map[string]bool {
 		if _, ok := casts[def]; ok {
 			continue // the cast; its uses decide
 		}
-		refs := localRef.FindAllString(t, -1)
+		var refs []string
+		if strings.IndexByte(t, '%') >= 0 {
+			refs = localRef.FindAllString(t, -1)
+		}
 		for _, r := range refs {
 			if a, ok := casts[r]; ok && !strings.Contains(t, "@llvm.lifetime.") {
 				delete(local, a)
@@ -244,7 +262,7 @@ func localAllocas(body []string) map[string]bool {
 			continue
 		}
 		var addr string
-		if m := loadDef.FindStringSubmatch(ln); m != nil {
+		if m := matchDef(loadDef, ln, " = load "); m != nil {
 			if f := topFields(m[3]); len(f) >= 2 {
 				addr = strings.TrimSpace(f[1])
 			}
@@ -286,12 +304,15 @@ func readOnlyGlobals(lines []string) map[string]bool {
 		return cand
 	}
 	for _, ln := range lines {
+		if strings.IndexByte(ln, '@') < 0 {
+			continue // no global named
+		}
 		own := ""
 		if strings.HasPrefix(ln, "@") {
 			own = globalName(ln)
 		}
 		var loadPtr string
-		if m := loadDef.FindStringSubmatch(ln); m != nil {
+		if m := matchDef(loadDef, ln, " = load "); m != nil {
 			if f := topFields(m[3]); len(f) >= 2 {
 				loadPtr = strings.TrimSpace(f[1])
 				if i := strings.LastIndex(loadPtr, "* "); i >= 0 {

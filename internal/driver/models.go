@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/cat"
@@ -66,8 +67,36 @@ func (ms Models) Load(spec string) (*cat.Model, string, error) {
 	if err != nil {
 		return nil, spec, err
 	}
+	plain := r.Builtin != "" && len(ms.IncludeDirs) == 0 && ms.Bell == "" && len(ms.LibDirs) == 0
+	if plain {
+		builtins.Lock()
+		m := builtins.m[r.Builtin]
+		builtins.Unlock()
+		if m != nil {
+			return m, spec, nil
+		}
+	}
 	m, err := cat.LoadResolved(r, cat.LoadOptions{IncludeDirs: ms.IncludeDirs, Bell: ms.Bell, LibDirs: ms.LibDirs})
+	if plain && err == nil {
+		builtins.Lock()
+		if builtins.m == nil {
+			builtins.m = map[string]*cat.Model{}
+		}
+		builtins.m[r.Builtin] = m
+		builtins.Unlock()
+	}
 	return m, spec, err
+}
+
+// builtins are the built-in models loaded so far without include
+// folders or a bell, by name: a process that checks many programs
+// (musket bench c runs a check per cell) reads each once. A loaded
+// model is never changed (cat.Model has no setters; its evaluation
+// state is per goroutine and compares its inputs at each check), so
+// checks, even side by side, share it as one check's engines do.
+var builtins struct {
+	sync.Mutex
+	m map[string]*cat.Model
 }
 
 // Note says how ms.Model was resolved when it was not taken as written

@@ -84,6 +84,13 @@ const char *const ClangName = "clang-14";
 // jobs after it, as clang-14 does from /proc/self/exe.
 std::string clangPath;
 
+// inSession is set in a session (see session): each compilation then
+// frees its memory when it ends, as clang does with -no-disable-free,
+// instead of leaving it to the end of the process (clang's driver gives
+// the compiler -disable-free), so that a long session stays small and
+// reuses its pages. What is freed is freed after the output is written.
+bool inSession = false;
+
 // mainAddr is an address in this program (for the resource folder).
 void *mainAddr() { return reinterpret_cast<void *>(&mainAddr); }
 
@@ -165,6 +172,10 @@ int runCC1(llvm::SmallVectorImpl<const char *> &argv) {
   auto *buffered = new clang::TextDiagnosticBuffer;
   clang::DiagnosticsEngine early(ids, &*opts, buffered);
   bool ok = clang::CompilerInvocation::CreateFromArgs(ci->getInvocation(), args, early, argv0);
+  if (inSession) {
+    ci->getFrontendOpts().DisableFree = false;
+    ci->getCodeGenOpts().DisableFree = false;
+  }
 
   auto &hs = ci->getHeaderSearchOpts();
   if (hs.UseBuiltinIncludes && hs.ResourceDir.empty())
@@ -391,6 +402,7 @@ bool answer(const std::vector<std::string> &args, int out, int err) {
 // compilations whose arguments change no state a later compilation
 // would see (no -mllvm options).
 int session() {
+  inSession = true;
   // The requests come on the session's own descriptor; a compilation
   // reads /dev/null as its standard input, as it does when run alone.
   int req = dup(STDIN_FILENO), out = dup(STDOUT_FILENO), err = dup(STDERR_FILENO);
