@@ -202,6 +202,7 @@ func ownStores(t *spec.Test) *spec.Test {
 		// stay consecutive (tearing.go and the target mappings read an
 		// instance so). A part's value and address only use registers set
 		// before the instance, and its parts are at different chunks.
+		rewrote := false // an RMW rewritten by cases
 		var pre, mid, post []prog.Instr
 		var prePos, midPos, postPos []prog.Pos
 		flush := func() {
@@ -231,6 +232,14 @@ func ownStores(t *spec.Test) *spec.Test {
 				}
 			}
 			switch x := in.(type) {
+			case prog.RMW:
+				// A bitwise operation on an old value of a few known
+				// integers: by cases (rmwcases.go).
+				if a := m.addrs[[2]int{ti, pc}]; a != nil && len(a.ptrs) > 0 && !hasNull(a) {
+					if y, split := rmwByCases(x, m.load(a, 0)); split {
+						in, rewrote = y, true
+					}
+				}
 			case prog.Store:
 				if a := m.addrs[[2]int{ti, pc}]; !ok && a != nil && len(a.ptrs) > 0 && !hasNull(a) {
 					// At one of several cells: each owned one's register
@@ -292,7 +301,7 @@ func ownStores(t *spec.Test) *spec.Test {
 			mid, midPos = append(mid, in), append(midPos, p)
 		}
 		flush()
-		if len(reg) == 0 {
+		if len(reg) == 0 && !rewrote {
 			q.Threads[ti] = th
 			continue
 		}

@@ -38,6 +38,10 @@ func TestOwnStores(t *testing.T) {
 		// the analysis gives (it let every thread write every cell).
 		{"ownindex.c", Safe, 0, true},
 		{"ownindex_bug.c", Violation, 41, true},
+		// atomic and/or/xor by workers: split by the old values the
+		// analysis gives (rmwcases.go).
+		{"atomicbits.c", Safe, 0, false},
+		{"atomicbits_bug.c", Violation, 44, false},
 	} {
 		path := filepath.Join("testdata", "sem", c.file)
 		t.Run(c.file, func(t *testing.T) {
