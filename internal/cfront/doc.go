@@ -145,5 +145,9 @@
 //
 // For the SMT engine under the built-in (coherent) models, a thread's
 // loads of cells only it writes take the value of its last store there
-// (forward.go): its arithmetic on them is then computed from constants.
+// (forward.go), through the parts of mixed-size accesses too (per chunk,
+// an instance's parts kept together): its arithmetic on them is then
+// computed from constants. A pointer access is narrowed to the cells the
+// address analysis gives it (narrowcells.go), and an atomic and/or/xor on
+// a location of a few known values is split by them (rmwcases.go).
 package cfront

@@ -37,9 +37,13 @@ import (
 //
 // The analysis is only trusted when every access's address is an object
 // of the program (no integer used as an address); otherwise nothing is
-// rewritten. Cells of accesses cut into parts (mixed sizes) and cells
-// that may hold an address are not forwarded. A model given as a .cat file may not be coherent: the
-// rewrite is only made for the built-in models (coherentModel).
+// rewritten. Cells that may hold an address are not forwarded. The
+// parts of an access cut into parts (mixed sizes) are accesses of their
+// chunks, each a location: they are forwarded per chunk, and the rewrite
+// keeps an instance's parts consecutive (its assignments go before or
+// after the whole instance), so tearing.go still finds the instance. A
+// model given as a .cat file may not be coherent: the rewrite is only
+// made for the built-in models (coherentModel).
 
 // coherentModel tells whether a model name is one of the built-in models,
 // all coherent.
@@ -121,17 +125,10 @@ func ownStores(t *spec.Test) *spec.Test {
 		}
 		code := t.Threads[k[0]].Code
 		in := code[k[1]]
-		if prog.IsPart(in) || k[1]+1 < len(code) && prog.IsPart(code[k[1]+1]) {
-			// One part of an access cut into parts: the parts stay
-			// together (tearing.go reads an instance as consecutive
-			// parts), so none of its cells is forwarded.
-			for o, offs := range a.ptrs {
-				for off := range offs {
-					bad[cellKey{o, off}] = true
-				}
-			}
-			continue
-		}
+		// (A part of an access cut into parts is an access of its own
+		// chunk, a location of its own: coherence holds per chunk. The
+		// rewrite below keeps an instance's parts consecutive, as
+		// tearing.go reads them.)
 		switch in.(type) {
 		case prog.Load:
 			continue
@@ -199,6 +196,21 @@ func ownStores(t *spec.Test) *spec.Test {
 		var starts []prog.Instr
 		var code []prog.Instr
 		var pos []prog.Pos
+		// One instruction instance: an access and the parts that follow
+		// it. What the rewrite puts before a part goes before the whole
+		// instance, what it puts after goes after it, so that the parts
+		// stay consecutive (tearing.go and the target mappings read an
+		// instance so). A part's value and address only use registers set
+		// before the instance, and its parts are at different chunks.
+		rewrote := false // an RMW rewritten by cases
+		var pre, mid, post []prog.Instr
+		var prePos, midPos, postPos []prog.Pos
+		flush := func() {
+			code = append(append(append(code, pre...), mid...), post...)
+			pos = append(append(append(pos, prePos...), midPos...), postPos...)
+			pre, mid, post = pre[:0], mid[:0], post[:0]
+			prePos, midPos, postPos = prePos[:0], midPos[:0], postPos[:0]
+		}
 		shadow := func(c cellKey) string {
 			r, ok := reg[c]
 			if !ok {
@@ -210,6 +222,9 @@ func ownStores(t *spec.Test) *spec.Test {
 		}
 		for pc, in := range th.Code {
 			p := th.Pos[pc]
+			if !prog.IsPart(in) {
+				flush()
+			}
 			c, ok := exact(m.addrs[[2]int{ti, pc}])
 			if ok {
 				if w, mine := owned(c); !mine || w != ti && w != -1 {
@@ -217,6 +232,14 @@ func ownStores(t *spec.Test) *spec.Test {
 				}
 			}
 			switch x := in.(type) {
+			case prog.RMW:
+				// A bitwise operation on an old value of a few known
+				// integers: by cases (rmwcases.go).
+				if a := m.addrs[[2]int{ti, pc}]; a != nil && len(a.ptrs) > 0 && !hasNull(a) {
+					if y, split := rmwByCases(x, m.load(a, 0)); split {
+						in, rewrote = y, true
+					}
+				}
 			case prog.Store:
 				if a := m.addrs[[2]int{ti, pc}]; !ok && a != nil && len(a.ptrs) > 0 && !hasNull(a) {
 					// At one of several cells: each owned one's register
@@ -236,12 +259,12 @@ func ownStores(t *spec.Test) *spec.Test {
 						}
 					}
 					for _, s := range sets {
-						code, pos = append(code, s), append(pos, p)
+						pre, prePos = append(pre, s), append(prePos, p)
 					}
 				}
 				if ok {
 					r := shadow(c)
-					code, pos = append(code, prog.Assign{Dst: r, Val: x.Val}), append(pos, p)
+					pre, prePos = append(pre, prog.Assign{Dst: r, Val: x.Val}), append(prePos, p)
 					x.Val = prog.Reg{Name: r}
 					in = x
 				}
@@ -266,18 +289,19 @@ func ownStores(t *spec.Test) *spec.Test {
 								sum = addExpr(sum, prog.Bin{Op: prog.OpMul, X: at, Y: prog.Reg{Name: shadow(cellKey{o, off})}})
 							}
 						}
-						in = forwarded(&x, &n, sum)
-						code, pos = append(code, x), append(pos, p)
+						post, postPos = append(post, forwarded(&x, &n, sum)), append(postPos, p)
+						in = x
 					}
 				}
 				if ok && x.Dst != "" {
-					in = forwarded(&x, &n, prog.Reg{Name: shadow(c)})
-					code, pos = append(code, x), append(pos, p)
+					post, postPos = append(post, forwarded(&x, &n, prog.Reg{Name: shadow(c)})), append(postPos, p)
+					in = x
 				}
 			}
-			code, pos = append(code, in), append(pos, p)
+			mid, midPos = append(mid, in), append(midPos, p)
 		}
-		if len(reg) == 0 {
+		flush()
+		if len(reg) == 0 && !rewrote {
 			q.Threads[ti] = th
 			continue
 		}

@@ -81,6 +81,14 @@ func (p *Program) narrow(t *spec.Test) *spec.Test {
 		anyCells = append(anyCells, objects[o]...)
 	}
 	sort.Strings(anyCells)
+	// The analysis's cells, where it knows them (narrowcells.go).
+	byAccess := accessCells(t)
+	exists := map[string]bool{}
+	for _, cs := range objects {
+		for _, c := range cs {
+			exists[c] = true
+		}
+	}
 	out := *t
 	out.Threads = make([]*prog.Thread, len(t.Threads))
 	n := 0
@@ -107,6 +115,7 @@ func (p *Program) narrow(t *spec.Test) *spec.Test {
 			if o := baseObject(a); o != "" {
 				cells = objects[o]
 			}
+			cells = narrowedCells(byAccess, i, k, exists, cells)
 			n++
 			after := fmt.Sprintf("%%nw%d", n)
 			for j, c := range cells {
