@@ -39,22 +39,21 @@ func AddressOps() []AddressOp {
 			prog.Load{Dst: "a", Addr: y},
 		}, code...)
 	}
-	return []AddressOp{
-		{"branch-on-product", head(
-			prog.Assign{Dst: "b", Val: prog.Bin{Op: prog.OpMul, X: r("a"), Y: k(3)}},
+	// branchOn computes b = a op c, then stores to z unless b = 5.
+	branchOn := func(op prog.Op, c int64) []prog.Instr {
+		return head(
+			prog.Assign{Dst: "b", Val: prog.Bin{Op: op, X: r("a"), Y: k(c)}},
 			prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: r("b"), Y: k(5)}, Target: "L"},
 			prog.Store{Addr: z, Val: k(1)},
 			prog.Label{Name: "L"},
-		), "P0: operator * on address x and 3"},
+		)
+	}
+	return []AddressOp{
+		{"branch-on-product", branchOn(prog.OpMul, 3), "P0: operator * on address x and 3"},
 		{"stored-negation", head(
 			prog.Store{Addr: z, Val: prog.Un{Op: prog.OpNeg, X: r("a")}},
 		), "P0: operator - on address x"},
-		{"allowed", head(
-			prog.Assign{Dst: "b", Val: prog.Bin{Op: prog.OpAdd, X: r("a"), Y: k(4)}},
-			prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: r("b"), Y: k(5)}, Target: "L"},
-			prog.Store{Addr: z, Val: k(1)},
-			prog.Label{Name: "L"},
-		), ""},
+		{"allowed", branchOn(prog.OpAdd, 4), ""},
 	}
 }
 
