@@ -38,6 +38,25 @@ func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, erro
 	return out, nil
 }
 
+// operands evaluates an access's address and, when val is not nil, the
+// value it writes (in that order, then the address's alternatives, so
+// that the terms are made in the same order for every kind of access).
+func (t *threadEnc) operands(g B, st *tstate, addr, val prog.Expr) (a, v *sv, alts []alternative, err error) {
+	p := t.p
+	if a, err = p.expr(st, addr, nil); err != nil {
+		return nil, nil, nil, err
+	}
+	if val != nil {
+		if v, err = p.expr(st, val, nil); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if alts, err = p.alternatives(t.th, g, a); err != nil {
+		return nil, nil, nil, err
+	}
+	return a, v, alts, nil
+}
+
 func hasTag(tags []string, t string) bool {
 	for _, x := range tags {
 		if x == t {
@@ -51,11 +70,7 @@ func hasTag(tags []string, t string) bool {
 // the destination register gets.
 func (t *threadEnc) load(pc int, g B, st *tstate, ins prog.Load) error {
 	p, ti := t.p, t.ti
-	a, err := p.expr(st, ins.Addr, nil)
-	if err != nil {
-		return err
-	}
-	alts, err := p.alternatives(t.th, g, a)
+	a, _, alts, err := t.operands(g, st, ins.Addr, nil)
 	if err != nil {
 		return err
 	}
@@ -102,15 +117,7 @@ func (t *threadEnc) load(pc int, g B, st *tstate, ins prog.Load) error {
 // store encodes a store: a write event per location alternative.
 func (t *threadEnc) store(pc int, g B, st *tstate, ins prog.Store) error {
 	p, ti := t.p, t.ti
-	a, err := p.expr(st, ins.Addr, nil)
-	if err != nil {
-		return err
-	}
-	v, err := p.expr(st, ins.Val, nil)
-	if err != nil {
-		return err
-	}
-	alts, err := p.alternatives(t.th, g, a)
+	a, v, alts, err := t.operands(g, st, ins.Addr, ins.Val)
 	if err != nil {
 		return err
 	}
@@ -131,15 +138,7 @@ func (t *threadEnc) store(pc int, g B, st *tstate, ins prog.Store) error {
 // succeeded.
 func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error {
 	p, ti := t.p, t.ti
-	a, err := p.expr(st, ins.Addr, nil)
-	if err != nil {
-		return err
-	}
-	v, err := p.expr(st, ins.Val, nil)
-	if err != nil {
-		return err
-	}
-	alts, err := p.alternatives(t.th, g, a)
+	a, v, alts, err := t.operands(g, st, ins.Addr, ins.Val)
 	if err != nil {
 		return err
 	}
@@ -202,11 +201,7 @@ func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error
 // write of the new value when the condition (of a compare-and-swap) holds.
 func (t *threadEnc) rmw(pc int, g B, st *tstate, ins prog.RMW) error {
 	p, ti := t.p, t.ti
-	a, err := p.expr(st, ins.Addr, nil)
-	if err != nil {
-		return err
-	}
-	alts, err := p.alternatives(t.th, g, a)
+	a, _, alts, err := t.operands(g, st, ins.Addr, nil)
 	if err != nil {
 		return err
 	}

@@ -34,12 +34,16 @@ import (
 
 // CAAT, when MUSKET_CAAT is "on" or "off" in the environment, overrides
 // every caller's choice (Options.Derived).
-var CAAT = envCAAT()
+var CAAT = envSwitch("MUSKET_CAAT", "on", "off")
 
-func envCAAT() string {
-	switch v := os.Getenv("MUSKET_CAAT"); v {
-	case "on", "off":
-		return v
+// envSwitch is the value of the environment variable name when it is
+// one of values, else "" (the caller's choice stands).
+func envSwitch(name string, values ...string) string {
+	v := os.Getenv(name)
+	for _, w := range values {
+		if v == w {
+			return v
+		}
 	}
 	return ""
 }

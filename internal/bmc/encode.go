@@ -12,6 +12,7 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/smt"
+	"github.com/musket-verify/musket/internal/symexec"
 )
 
 // encoding is the whole formula of one test under one model.
@@ -96,38 +97,22 @@ func (e *encoding) buildBounded(ctx context.Context) (err error) {
 func (e *encoding) build(ctx context.Context) error {
 	e.f.limit = ctx
 	t := e.t
-	// Observed refs, as the explicit engine computes them.
-	seen := map[spec.Ref]bool{}
-	var obs []spec.Ref
-	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
-		if !seen[ref] {
-			seen[ref] = true
-			obs = append(obs, ref)
-		}
+	// Observed refs, initial state and locations, as the explicit
+	// engine computes them.
+	start, err := symexec.NewStart(t)
+	if err != nil {
+		return err
 	}
-	e.obs = result.SortRefs(obs)
+	e.obs = start.Obs
 
 	p := &progEnc{f: e.f, ctx: e.ctx, t: t, locN: map[string]int{},
 		addr: map[[2]int]B{}, data: map[[2]int]B{}, ctrl: map[[2]int]B{}, rmw: map[[2]int]B{}, iico: map[[2]int]B{},
 		final: make([]*tstate, len(t.Threads)), cut: make([]B, len(t.Threads)), reach: make([][][]bool, len(t.Threads)),
 		threadEvents: make([][]int, len(t.Threads)), initOf: map[string]int{}}
 	e.p = p
-	initMem := map[string]prog.Value{}
-	p.initRegs = make([]map[string]prog.Value, len(t.Threads))
-	for i := range p.initRegs {
-		p.initRegs[i] = map[string]prog.Value{}
-	}
-	for _, ie := range t.Init {
-		if ie.Ref.IsReg() {
-			if ie.Ref.Thread >= len(t.Threads) {
-				return fmt.Errorf("%s: initial value for register of missing thread %d", ie.Pos, ie.Ref.Thread)
-			}
-			p.initRegs[ie.Ref.Thread][ie.Ref.Name] = ie.Val
-		} else {
-			initMem[ie.Ref.Name] = ie.Val
-		}
-	}
-	for _, l := range collectLocs(t, e.obs) {
+	initMem := start.Mem
+	p.initRegs = start.Regs
+	for _, l := range start.Locs {
 		p.locCode(l)
 	}
 	for i, th := range t.Threads {
@@ -183,7 +168,7 @@ func (e *encoding) build(ctx context.Context) error {
 	e.valueOrder()
 	e.final(initMem)
 	modelStart := time.Now()
-	err := e.model()
+	err = e.model()
 	e.modelTime = time.Since(modelStart)
 	if err != nil {
 		return err

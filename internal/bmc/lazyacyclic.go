@@ -1,10 +1,6 @@
 package bmc
 
-import (
-	"os"
-
-	"github.com/musket-verify/musket/internal/smt"
-)
+import "github.com/musket-verify/musket/internal/smt"
 
 // Lazy acyclicity: `acyclic r` as a constraint of the solver's acyclicity
 // theory (smt.Solver.AddAcyclic: a Z3 user propagator after Haas, Meyer,
@@ -21,7 +17,7 @@ import (
 // Acyclicity, when MUSKET_ACYCLICITY is "eager" or "lazy" in the
 // environment, overrides every caller's choice (Options.Acyclicity): it
 // is how the two are compared on whole suites and benchmarks.
-var Acyclicity = envAcyclicity()
+var Acyclicity = envSwitch("MUSKET_ACYCLICITY", "lazy", "eager")
 
 // defaultAcyclicity is the encoding of a caller that does not choose.
 // The callers that choose lazy are those where it was measured faster
@@ -32,14 +28,6 @@ var Acyclicity = envAcyclicity()
 // Elsewhere it was slower (Linux-kernel tests with locks: 5×) or saved
 // nothing (C programs under Power), so the default stays eager.
 const defaultAcyclicity = "eager"
-
-func envAcyclicity() string {
-	switch v := os.Getenv("MUSKET_ACYCLICITY"); v {
-	case "lazy", "eager":
-		return v
-	}
-	return ""
-}
 
 // lazyFor tells whether an encoding with opts uses the theory (never
 // without the relation analysis, which measures the plain encoding).

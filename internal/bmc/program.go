@@ -2,7 +2,6 @@ package bmc
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
@@ -152,39 +151,6 @@ func locName(v prog.Value) string {
 		return v.Loc
 	}
 	return fmt.Sprintf("%s+%d", v.Loc, v.Int)
-}
-
-// collectLocs finds the locations of a test as the explicit engine does:
-// the initialised ones, the addresses in initial values, the observed
-// ones and the constant addresses in the code.
-func collectLocs(t *spec.Test, obs []spec.Ref) []string {
-	set := map[string]bool{}
-	for _, e := range t.Init {
-		if !e.Ref.IsReg() {
-			set[e.Ref.Name] = true
-		}
-		if e.Val.IsAddr() {
-			set[e.Val.Loc] = true
-		}
-	}
-	for _, r := range obs {
-		if !r.IsReg() {
-			set[r.Name] = true
-		}
-	}
-	for _, th := range t.Threads {
-		for _, in := range th.Code {
-			for _, v := range prog.AddrConsts(in) {
-				set[locName(v)] = true
-			}
-		}
-	}
-	out := make([]string, 0, len(set))
-	for l := range set {
-		out = append(out, l)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func (p *progEnc) truth(v *sv) B {

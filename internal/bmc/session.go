@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
-	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/smt"
@@ -133,24 +132,12 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 		return nil, fmt.Errorf("model %s has no syntax to encode", m.Path())
 	}
 	x = &Encoded{s: s}
-	for _, th := range t.Threads {
-		if hasBackwardJump(th) {
-			bound := opts.Bound
-			switch {
-			case bound == 0:
-				bound = 2
-			case bound < 0:
-				bound = 0 // herd's -unroll 0: no backward jump is taken
-			}
-			u, err := compile.Unroll(t, bound+1)
-			if err != nil {
-				return nil, err
-			}
-			t = u
-			opts.discardCut = true
-			x.Unrolled = true
-			break
-		}
+	t, x.Unrolled, err = unrollLoops(t, opts.Bound)
+	if err != nil {
+		return nil, err
+	}
+	if x.Unrolled {
+		opts.discardCut = true
 	}
 	e := &encoding{f: s.f, ctx: s.ctx, sol: s.sol, t: t, m: m, opts: opts, lazy: s.lazy && !opts.NoAnalysis}
 	if mode == Inconsistent {

@@ -210,49 +210,14 @@ func (r *run) run() error {
 // initial state, the locations and the paths of every thread.
 func (r *run) setup() error {
 	t := r.t
-	// Observed refs: locations [...] and the condition's refs.
-	seen := map[spec.Ref]bool{}
-	var obs []spec.Ref
-	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
-		if !seen[ref] {
-			seen[ref] = true
-			obs = append(obs, ref)
-		}
+	// Observed refs, initial state, locations.
+	start, err := symexec.NewStart(t)
+	if err != nil {
+		return err
 	}
-	r.obs = result.SortRefs(obs)
+	r.obs, r.initMem, r.locs = start.Obs, start.Mem, start.Locs
+	initRegs := start.Regs
 	r.res.Observed = r.obs
-
-	// Initial state.
-	r.initMem = map[string]prog.Value{}
-	initRegs := make([]map[string]prog.Value, len(t.Threads))
-	for i := range initRegs {
-		initRegs[i] = map[string]prog.Value{}
-	}
-	locSet := map[string]bool{}
-	for _, e := range t.Init {
-		if e.Ref.IsReg() {
-			if e.Ref.Thread >= len(t.Threads) {
-				return fmt.Errorf("%s: initial value for register of missing thread %d", e.Pos, e.Ref.Thread)
-			}
-			initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
-		} else {
-			r.initMem[e.Ref.Name] = e.Val
-			locSet[e.Ref.Name] = true
-		}
-		if e.Val.IsAddr() {
-			locSet[e.Val.Loc] = true
-		}
-	}
-	for _, ref := range r.obs {
-		if !ref.IsReg() {
-			locSet[ref.Name] = true
-		}
-	}
-	collectLocs(t, locSet)
-	for l := range locSet {
-		r.locs = append(r.locs, l)
-	}
-	sort.Strings(r.locs)
 
 	// Paths of every thread.
 	r.paths = make([][]*path, len(t.Threads))
@@ -274,17 +239,6 @@ func (r *run) setup() error {
 	r.singleAMOs = r.m.SingleEventAMOs()
 	r.prune = r.canPrune()
 	return nil
-}
-
-// collectLocs adds the locations named by constant addresses in the code.
-func collectLocs(t *spec.Test, set map[string]bool) {
-	for _, th := range t.Threads {
-		for _, in := range th.Code {
-			for _, v := range prog.AddrConsts(in) {
-				set[symexec.LocName(v)] = true
-			}
-		}
-	}
 }
 
 func (r *run) combine(i int, chosen []*path) error {

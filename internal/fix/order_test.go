@@ -10,25 +10,19 @@ import (
 // sbWitness is store buffering on two threads: each thread writes its
 // flag (line 1) then reads the other's (line 2), both reads reading the
 // initial value (fr from each read to the other thread's write).
-func sbWitness() *Witness {
-	w := &Witness{Events: []WEvent{{0, 1, 'W'}, {0, 2, 'R'}, {1, 1, 'W'}, {1, 2, 'R'}}}
-	n := len(w.Events)
-	for i := 0; i < n; i++ {
-		w.Reach = append(w.Reach, make([]bool, n))
-		w.Po = append(w.Po, make([]bool, n))
-	}
-	w.Po[0][1], w.Po[2][3] = true, true
-	w.Reach[0][1], w.Reach[2][3], w.Reach[1][2], w.Reach[3][0] = true, true, true, true
-	closure(w.Reach)
-	closure(w.Po)
-	return w
-}
+func sbWitness() *Witness { return twoByTwo('W', 'R', 'W', 'R') }
 
 // mpWitness is message passing: thread 0 writes data (line 1) then the
 // flag (line 2); thread 1 reads the flag (line 1, the new value) then the
 // data (line 2, the old one).
-func mpWitness() *Witness {
-	w := &Witness{Events: []WEvent{{0, 1, 'W'}, {0, 2, 'W'}, {1, 1, 'R'}, {1, 2, 'R'}}}
+func mpWitness() *Witness { return twoByTwo('W', 'W', 'R', 'R') }
+
+// twoByTwo is the witness of two threads of two accesses each, of the
+// kinds given (thread 0's lines 1 and 2, then thread 1's), in which
+// each thread's second access reaches the other thread's first: the
+// cycle 0 → 1 → 2 → 3 → 0 of store buffering and message passing.
+func twoByTwo(k01, k02, k11, k12 byte) *Witness {
+	w := &Witness{Events: []WEvent{{0, 1, k01}, {0, 2, k02}, {1, 1, k11}, {1, 2, k12}}}
 	n := len(w.Events)
 	for i := 0; i < n; i++ {
 		w.Reach = append(w.Reach, make([]bool, n))

@@ -10,7 +10,6 @@ import (
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
-	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/spec"
 	"github.com/musket-verify/musket/internal/symexec"
 )
@@ -76,47 +75,13 @@ type run struct {
 
 func (r *run) run() error {
 	t := r.t
-	seen := map[spec.Ref]bool{}
-	var obs []spec.Ref
-	for _, ref := range append(append([]spec.Ref(nil), t.Locations...), spec.Refs(t.Cond)...) {
-		if !seen[ref] {
-			seen[ref] = true
-			obs = append(obs, ref)
-		}
+	start, err := symexec.NewStart(t)
+	if err != nil {
+		return err
 	}
-	r.obs = result.SortRefs(obs)
+	r.obs, r.initMem, r.locs = start.Obs, start.Mem, start.Locs
+	initRegs := start.Regs
 	r.res.Observed = r.obs
-
-	r.initMem = map[string]prog.Value{}
-	initRegs := make([]map[string]prog.Value, len(t.Threads))
-	for i := range initRegs {
-		initRegs[i] = map[string]prog.Value{}
-	}
-	locSet := map[string]bool{}
-	for _, e := range t.Init {
-		if e.Ref.IsReg() {
-			if e.Ref.Thread >= len(t.Threads) {
-				return source.Errorf(e.Pos, "initial value for register of missing thread %d", e.Ref.Thread)
-			}
-			initRegs[e.Ref.Thread][e.Ref.Name] = e.Val
-		} else {
-			r.initMem[e.Ref.Name] = e.Val
-			locSet[e.Ref.Name] = true
-		}
-		if e.Val.IsAddr() {
-			locSet[e.Val.Loc] = true
-		}
-	}
-	for _, ref := range r.obs {
-		if !ref.IsReg() {
-			locSet[ref.Name] = true
-		}
-	}
-	addCodeLocs(t, locSet)
-	for l := range locSet {
-		r.locs = append(r.locs, l)
-	}
-	sort.Strings(r.locs)
 
 	r.paths = make([][]*path, len(t.Threads))
 	for i, th := range t.Threads {
@@ -137,17 +102,6 @@ func (r *run) run() error {
 		r.paths[i] = x.Paths
 	}
 	return r.combine(0, make([]*path, len(t.Threads)))
-}
-
-// addCodeLocs adds the locations named by constant addresses in the code.
-func addCodeLocs(t *spec.Test, set map[string]bool) {
-	for _, th := range t.Threads {
-		for _, in := range th.Code {
-			for _, v := range prog.AddrConsts(in) {
-				set[symexec.LocName(v)] = true
-			}
-		}
-	}
 }
 
 func (r *run) combine(i int, chosen []*path) error {

@@ -14,8 +14,7 @@ import (
 // t2 needs X = 3: the path t1, el, t2 holds with a fresh value of C at
 // each step, the path t1, el, el, t2 with C = 1.
 func tickSystem(second string) string {
-	if second == "" {
-		return `type loc = A | B | D
+	const head = `type loc = A | B | D
 var L : loc
 var X : real
 const C : real
@@ -24,7 +23,9 @@ unsafe () { L = D }
 transition t1 ()
 requires { L = A && 0.0 < C && X + C = 1.0 }
 { X := X + C; L := B; }
-transition el ()
+`
+	if second == "" {
+		return head + `transition el ()
 requires { L = B && 0.0 < C }
 { X := X + C; }
 transition t2 ()
@@ -32,16 +33,7 @@ requires { L = B && X = 3.0 }
 { L := D; }
 `
 	}
-	return `type loc = A | B | D
-var L : loc
-var X : real
-const C : real
-init () { L = A && X = 0.0 }
-unsafe () { L = D }
-transition t1 ()
-requires { L = A && 0.0 < C && X + C = 1.0 }
-{ X := X + C; L := B; }
-transition t2 ()
+	return head + `transition t2 ()
 requires { L = B && 0.0 < C && X + C = ` + second + ` }
 { X := X + C; L := D; }
 `

@@ -48,7 +48,7 @@ func (s *Solver) AddAcyclic(n int, edges []Edge) bool {
 	s.enter("AddAcyclic")
 	s.changed()
 	t := s.theory("AddAcyclic")
-	g := &dgraph{out: make([][]int32, n), mark: make([]uint32, n), via: make([]int32, n)}
+	g := &dgraph{out: make([][]hop, n), searcher: newSearcher(n)}
 	gi := int32(len(t.graphs))
 	t.graphs = append(t.graphs, g)
 	for _, e := range edges {
@@ -72,7 +72,7 @@ func (s *Solver) AddAcyclic(n int, edges []Edge) bool {
 		}
 		g.edges = append(g.edges, ge)
 		if ge.id < 0 {
-			g.out[ge.u] = append(g.out[ge.u], ei)
+			g.out[ge.u] = append(g.out[ge.u], hop{ei, ge.v})
 		}
 	}
 	t.stats.Graphs++
@@ -148,12 +148,9 @@ func (t *acycTheory) free() {
 // dgraph is one graph: per node the edges present, as a stack (edges are
 // removed in the reverse order of their addition).
 type dgraph struct {
-	out   [][]int32
+	out   [][]hop
 	edges []gedge
-	mark  []uint32 // search stamps
-	stamp uint32
-	via   []int32 // the edge a search reached a node by
-	queue []int32
+	searcher
 }
 
 type gedge struct {
@@ -226,7 +223,7 @@ func musketPropFixed(h C.uintptr_t, cb C.Z3_solver_callback, id C.unsigned) {
 	for _, r := range t.refs[id] {
 		g := t.graphs[r.g]
 		e := g.edges[r.e]
-		g.out[e.u] = append(g.out[e.u], r.e)
+		g.out[e.u] = append(g.out[e.u], hop{r.e, e.v})
 		t.trail = append(t.trail, r)
 		if t.conflict {
 			continue
@@ -276,38 +273,11 @@ func (g *dgraph) path(a, b int32) []int32 {
 	if a == b {
 		return []int32{}
 	}
-	g.stamp++
-	if g.stamp == 0 {
-		clear(g.mark)
-		g.stamp = 1
+	p := g.backPath(g.out, a, b)
+	for l, r := 0, len(p)-1; l < r; l, r = l+1, r-1 {
+		p[l], p[r] = p[r], p[l]
 	}
-	q := append(g.queue[:0], a)
-	g.mark[a] = g.stamp
-	for i := 0; i < len(q); i++ {
-		x := q[i]
-		for _, ei := range g.out[x] {
-			y := g.edges[ei].v
-			if g.mark[y] == g.stamp {
-				continue
-			}
-			g.mark[y] = g.stamp
-			g.via[y] = ei
-			if y == b {
-				g.queue = q
-				var p []int32
-				for z := b; z != a; z = g.edges[g.via[z]].u {
-					p = append(p, g.via[z])
-				}
-				for l, r := 0, len(p)-1; l < r; l, r = l+1, r-1 {
-					p[l], p[r] = p[r], p[l]
-				}
-				return p
-			}
-			q = append(q, y)
-		}
-	}
-	g.queue = q
-	return nil
+	return p
 }
 
 // findCycle returns the edges of some cycle of the edges present, or nil
@@ -333,9 +303,8 @@ func (g *dgraph) findCycle() []int32 {
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			ei := g.out[top.x][top.k]
+			ei, y := g.out[top.x][top.k].e, g.out[top.x][top.k].to
 			top.k++
-			y := g.edges[ei].v
 			switch colour[y] {
 			case 0:
 				colour[y] = 1
@@ -357,10 +326,10 @@ func (g *dgraph) findCycle() []int32 {
 // FindCycle returns the indices in edges of the edges of some cycle of
 // the graph on nodes 0..n-1, or nil if it is acyclic.
 func FindCycle(n int, edges [][2]int) []int {
-	g := &dgraph{out: make([][]int32, n), via: make([]int32, n)}
+	g := &dgraph{out: make([][]hop, n), searcher: searcher{via: make([]int32, n)}}
 	for k, e := range edges {
 		g.edges = append(g.edges, gedge{u: int32(e[0]), v: int32(e[1])})
-		g.out[e[0]] = append(g.out[e[0]], int32(k))
+		g.out[e[0]] = append(g.out[e[0]], hop{int32(k), int32(e[1])})
 	}
 	c := g.findCycle()
 	if c == nil {

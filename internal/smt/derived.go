@@ -217,32 +217,28 @@ type dedge struct {
 type drun struct {
 	d        *Derived
 	n        int
-	out, in  [][][]int32 // [node][event]: edges present
+	out      [][][]hop   // [node][event]: edges present, from the event
+	in       [][][]int32 // [node][event]: edges present, to the event
 	at       []map[int64]int32
 	edges    []dedge
 	queue    []int32
 	conflict []int32 // edges of a violation, nil if none
-	// searches
-	mark  []uint32
-	stamp uint32
-	via   []int32
-	bfs   []int32
+	searcher
 	seen  []uint32 // explain: by edge
 	seenS uint32
 }
 
 func newDrun(d *Derived) *drun {
 	r := &drun{d: d, n: d.n}
-	r.out = make([][][]int32, len(d.nodes))
+	r.out = make([][][]hop, len(d.nodes))
 	r.in = make([][][]int32, len(d.nodes))
 	r.at = make([]map[int64]int32, len(d.nodes))
 	for i := range d.nodes {
-		r.out[i] = make([][]int32, d.n)
+		r.out[i] = make([][]hop, d.n)
 		r.in[i] = make([][]int32, d.n)
 		r.at[i] = map[int64]int32{}
 	}
-	r.mark = make([]uint32, d.n)
-	r.via = make([]int32, d.n)
+	r.searcher = newSearcher(d.n)
 	return r
 }
 
@@ -257,7 +253,7 @@ func (r *drun) add(p Node, x, y, r1, r2, base int32) bool {
 	id := int32(len(r.edges))
 	r.edges = append(r.edges, dedge{node: p, x: x, y: y, r1: r1, r2: r2, base: base})
 	r.at[p][r.key(x, y)] = id
-	r.out[p][x] = append(r.out[p][x], id)
+	r.out[p][x] = append(r.out[p][x], hop{id, y})
 	r.in[p][y] = append(r.in[p][y], id)
 	r.queue = append(r.queue, id)
 	nd := &r.d.nodes[p]
@@ -305,7 +301,7 @@ func (r *drun) propagate() bool {
 					// e = x→y in a: with every y→z of b.
 					for k := 0; k < len(r.out[pn.b][e.y]) && !bad; k++ {
 						f := r.out[pn.b][e.y][k]
-						bad = r.add(l.p, e.x, r.edges[f].y, eid, f, -1)
+						bad = r.add(l.p, e.x, f.to, eid, f.e, -1)
 					}
 				}
 				if l.role == 1 {
@@ -327,38 +323,9 @@ func (r *drun) propagate() bool {
 }
 
 // path returns the edges of a shortest path from a to b in the relation
-// p, or nil (a ≠ b).
+// p, last edge first, or nil (a ≠ b).
 func (r *drun) path(p Node, a, b int32) []int32 {
-	r.stamp++
-	if r.stamp == 0 {
-		clear(r.mark)
-		r.stamp = 1
-	}
-	q := append(r.bfs[:0], a)
-	r.mark[a] = r.stamp
-	out := r.out[p]
-	for i := 0; i < len(q); i++ {
-		x := q[i]
-		for _, ei := range out[x] {
-			y := r.edges[ei].y
-			if r.mark[y] == r.stamp {
-				continue
-			}
-			r.mark[y] = r.stamp
-			r.via[y] = ei
-			if y == b {
-				r.bfs = q
-				var path []int32
-				for z := b; z != a; z = r.edges[r.via[z]].x {
-					path = append(path, r.via[z])
-				}
-				return path
-			}
-			q = append(q, y)
-		}
-	}
-	r.bfs = q
-	return nil
+	return r.backPath(r.out[p], a, b)
 }
 
 // explain returns the base edges (indices in Derived.base) the edges of
