@@ -1,6 +1,9 @@
 package param
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // This file decides, without Z3, most of the questions the search asks
 // the solver (solver.go): is a conjunction of literals, together with the
@@ -25,6 +28,14 @@ import "math"
 //     the literals the matrix decides are evaluated, a clause with one
 //     literal left is asserted, and otherwise the search branches on the
 //     clause with the fewest open literals.
+//
+// Booleans and enumerations are never compared with numbers (nor
+// ordered), so their literals are kept apart, as a finite-domain problem:
+// each atom has a set of possible values (a bit set), equalities and
+// disequalities between atoms narrow them, and the final check searches
+// values for the atoms that such literals relate. Copying this state
+// when the search branches costs a word per atom, where the matrix costs
+// the square of the unknowns.
 //
 // The procedure is complete on this fragment: it answers sat or unsat as
 // Z3 does. It gives up (Z3 then decides) on linear combinations of
@@ -85,13 +96,16 @@ const (
 	dlFalse
 )
 
-// dlLit is a literal over the unknowns of a question.
+// dlLit is a literal over the unknowns of a question. A finite-domain
+// literal (fd) is dlEq or dlNe between the atoms u and v, or between the
+// atom u and the value c when v < 0.
 type dlLit struct {
 	kind dlKind
 	u, v int32
 	w    dlW   // dlBound
 	c    int64 // dlEq, dlNe
 	real bool
+	fd   bool
 }
 
 // neg is the negation of l.
@@ -120,13 +134,17 @@ func (l dlLit) neg() dlLit {
 }
 
 // dlState is a conjunction of difference constraints (closed under
-// shortest paths) and of disequalities.
+// shortest paths) and of disequalities, and of finite-domain literals.
 type dlState struct {
 	n      int
 	d      []dlW // d[u*n+v] bounds x_v - x_u
 	diseqs []dlLit
 	isInt  []bool
 	budget *int
+	// dom: the values each finite-domain atom may still take; fdEq and
+	// fdNe: the equalities and disequalities asserted between them
+	dom        []uint64
+	fdEq, fdNe [][2]int32
 }
 
 func (st *dlState) at(u, v int32) dlW { return st.d[int(u)*st.n+int(v)] }
@@ -134,7 +152,10 @@ func (st *dlState) at(u, v int32) dlW { return st.d[int(u)*st.n+int(v)] }
 func (st *dlState) clone() *dlState {
 	c := *st
 	c.d = append([]dlW(nil), st.d...)
-	c.diseqs = append([]dlLit(nil), st.diseqs...)
+	c.diseqs = st.diseqs[:len(st.diseqs):len(st.diseqs)] // appends copy
+	c.dom = append([]uint64(nil), st.dom...)
+	c.fdEq = st.fdEq[:len(st.fdEq):len(st.fdEq)]
+	c.fdNe = st.fdNe[:len(st.fdNe):len(st.fdNe)]
 	return &c
 }
 
@@ -204,6 +225,9 @@ func (st *dlState) eqStatus(u, v int32, c int64) dlKind {
 // status evaluates l under the state: dlTrue, dlFalse, or dlBound for
 // open.
 func (st *dlState) status(l dlLit) dlKind {
+	if l.fd {
+		return st.fdStatus(l)
+	}
 	switch l.kind {
 	case dlBound:
 		if up := st.at(l.u, l.v); !up.inf() && !l.w.less(up) {
@@ -230,6 +254,9 @@ func (st *dlState) status(l dlLit) dlKind {
 
 // assert adds l; false on a contradiction.
 func (st *dlState) assert(l dlLit) bool {
+	if l.fd && (l.kind == dlEq || l.kind == dlNe) {
+		return st.fdAssert(l)
+	}
 	switch l.kind {
 	case dlBound:
 		return st.addBound(l.u, l.v, l.w)
@@ -249,8 +276,17 @@ func (st *dlState) assert(l dlLit) bool {
 	return true
 }
 
-// final decides the state's constraints with its disequalities.
+// final decides the state's constraints with its disequalities: the
+// finite-domain part and the difference constraints are independent.
 func (st *dlState) final() dlResult {
+	if r := st.fdFinal(); r != dlSat {
+		return r
+	}
+	return st.dlFinal()
+}
+
+// dlFinal decides the difference constraints with their disequalities.
+func (st *dlState) dlFinal() dlResult {
 	if !st.spend(len(st.diseqs) + 1) {
 		return dlUnknown
 	}
@@ -272,7 +308,7 @@ func (st *dlState) final() dlResult {
 		if mv.c-mu.c != q.c {
 			lo := st.clone()
 			if lo.addBound(q.u, q.v, dlW{c: q.c - 1}) {
-				if r := lo.final(); r != dlUnsat {
+				if r := lo.dlFinal(); r != dlUnsat {
 					return r
 				}
 			}
@@ -280,10 +316,151 @@ func (st *dlState) final() dlResult {
 			if !hi.addBound(q.v, q.u, dlW{c: -q.c - 1}) {
 				return dlUnsat
 			}
-			return hi.final()
+			return hi.dlFinal()
 		}
 	}
 	return dlSat
+}
+
+// fdStatus evaluates a finite-domain literal.
+func (st *dlState) fdStatus(l dlLit) dlKind {
+	var eq dlKind
+	du := st.dom[l.u]
+	if l.v < 0 {
+		bit := uint64(1) << uint(l.c)
+		switch {
+		case du&bit == 0:
+			eq = dlFalse
+		case du == bit:
+			eq = dlTrue
+		default:
+			eq = dlBound
+		}
+	} else {
+		dv := st.dom[l.v]
+		switch {
+		case du&dv == 0:
+			eq = dlFalse
+		case du == dv && bits.OnesCount64(du) == 1:
+			eq = dlTrue
+		default:
+			eq = dlBound
+			for _, p := range st.fdEq {
+				if p == [2]int32{l.u, l.v} || p == [2]int32{l.v, l.u} {
+					eq = dlTrue
+				}
+			}
+			for _, p := range st.fdNe {
+				if p == [2]int32{l.u, l.v} || p == [2]int32{l.v, l.u} {
+					eq = dlFalse
+				}
+			}
+		}
+	}
+	if l.kind == dlNe {
+		switch eq {
+		case dlTrue:
+			return dlFalse
+		case dlFalse:
+			return dlTrue
+		}
+	}
+	return eq
+}
+
+// fdAssert adds a finite-domain literal; false on a contradiction.
+func (st *dlState) fdAssert(l dlLit) bool {
+	if l.v < 0 {
+		bit := uint64(1) << uint(l.c)
+		if l.kind == dlEq {
+			st.dom[l.u] &= bit
+		} else {
+			st.dom[l.u] &^= bit
+		}
+		return st.fdPropagate()
+	}
+	p := [2]int32{l.u, l.v}
+	if l.kind == dlEq {
+		st.fdEq = append(st.fdEq, p)
+	} else {
+		st.fdNe = append(st.fdNe, p)
+	}
+	return st.fdPropagate()
+}
+
+// fdPropagate narrows the domains by the equalities and disequalities
+// between atoms; false when a domain becomes empty.
+func (st *dlState) fdPropagate() bool {
+	for changed := true; changed; {
+		changed = false
+		st.spend(len(st.fdEq) + len(st.fdNe) + 1)
+		for _, p := range st.fdEq {
+			a, b := st.dom[p[0]], st.dom[p[1]]
+			if a != b {
+				st.dom[p[0]], st.dom[p[1]] = a&b, a&b
+				changed = true
+			}
+		}
+		for _, p := range st.fdNe {
+			a, b := st.dom[p[0]], st.dom[p[1]]
+			if bits.OnesCount64(a) == 1 && b&a != 0 {
+				st.dom[p[1]] = b &^ a
+				changed = true
+			}
+			if bits.OnesCount64(b) == 1 && a&b != 0 {
+				st.dom[p[0]] = a &^ b
+				changed = true
+			}
+		}
+	}
+	for _, d := range st.dom {
+		if d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// fdFinal searches values for the finite-domain atoms that equalities
+// or disequalities relate (the others take any value of their domain).
+func (st *dlState) fdFinal() dlResult {
+	if !st.fdPropagate() {
+		return dlUnsat
+	}
+	best, size := int32(-1), 65
+	for _, ps := range [2][][2]int32{st.fdEq, st.fdNe} {
+		for _, p := range ps {
+			for _, x := range p {
+				if k := bits.OnesCount64(st.dom[x]); k > 1 && k < size {
+					best, size = x, k
+				}
+			}
+		}
+	}
+	if best < 0 {
+		return dlSat // every related atom has one value, which propagation checked
+	}
+	unknown := false
+	for d := st.dom[best]; d != 0; d &= d - 1 {
+		if !st.spend(1) {
+			return dlUnknown
+		}
+		b := st.clone()
+		b.dom[best] = d & -d
+		if !b.fdPropagate() {
+			continue
+		}
+		switch b.fdFinal() {
+		case dlSat:
+			return dlSat
+		case dlUnknown:
+			unknown = true
+		}
+	}
+	if unknown {
+		return dlUnknown
+	}
+	return dlUnsat
 }
 
 // solve decides the state with the clauses (each the negation of a
@@ -392,10 +569,13 @@ type dlQuery struct {
 	sys   *System
 	vars  map[Term]int32 // atoms (without offset) and slots
 	isInt []bool
-	rng   []int64 // for booleans and enumerations: the largest value; -1: none
 	ok    bool
 	scale int64 // the lcm of the denominators of the real constants
 	raw   []dlRaw
+	// the finite-domain atoms (booleans, enumerations) and the number of
+	// values of each
+	fdVars map[Term]int32
+	fdSize []int
 }
 
 // The unknown 0 is the integer zero, 1 the real zero.
@@ -405,55 +585,105 @@ const (
 )
 
 // dlRaw is a literal x_v - x_u op c before the real constants are
-// scaled to integers.
+// scaled to integers, or a finite-domain literal (fd: see dlLit; konst:
+// a comparison of two constants, true when c is 1).
 type dlRaw struct {
-	op   Op
-	u, v int32
-	c    Rat
-	real bool
+	op    Op
+	u, v  int32
+	c     Rat
+	real  bool
+	fd    bool
+	konst bool
 }
 
-func (q *dlQuery) unknown(t Term, real bool, hi int64) int32 {
+func (q *dlQuery) unknown(t Term, real bool) int32 {
 	if i, ok := q.vars[t]; ok {
 		return i
 	}
 	i := int32(len(q.isInt))
 	q.vars[t] = i
 	q.isInt = append(q.isInt, !real)
-	q.rng = append(q.rng, hi)
 	return i
+}
+
+// fdLit translates a literal over booleans or an enumeration.
+func (q *dlQuery) fdLit(l Lit) {
+	side := func(t Term) (x int32, val int64, ok bool) {
+		switch t.Kind {
+		case KBool, KEnum:
+			return -1, int64(t.Sym), true
+		case KVar, KVal, KInit:
+			if !t.Off.isZero() {
+				return 0, 0, false
+			}
+			if i, ok := q.fdVars[t]; ok {
+				return i, 0, true
+			}
+			size := 2
+			if t.Sort.Kind == SEnum {
+				size = len(q.sys.Enums[t.Sort.Enum].Ctors)
+			}
+			if size > 64 || size == 0 {
+				return 0, 0, false
+			}
+			i := int32(len(q.fdSize))
+			q.fdVars[t] = i
+			q.fdSize = append(q.fdSize, size)
+			return i, 0, true
+		}
+		return 0, 0, false
+	}
+	x, a, ok1 := side(l.L)
+	y, b, ok2 := side(l.R)
+	if !ok1 || !ok2 || l.Op != Eq && l.Op != Ne {
+		q.ok = false
+		return
+	}
+	switch {
+	case x < 0 && y < 0:
+		holds := (a == b) == (l.Op == Eq)
+		c := int64(0)
+		if holds {
+			c = 1
+		}
+		q.raw = append(q.raw, dlRaw{konst: true, c: Rat{c, 1}})
+	case x < 0:
+		q.raw = append(q.raw, dlRaw{op: l.Op, fd: true, u: y, v: -1, c: Rat{a, 1}})
+	case y < 0:
+		q.raw = append(q.raw, dlRaw{op: l.Op, fd: true, u: x, v: -1, c: Rat{b, 1}})
+	default:
+		q.raw = append(q.raw, dlRaw{op: l.Op, fd: true, u: x, v: y})
+	}
 }
 
 // term is t as an unknown plus an offset; the unknown is a zero for a
 // constant.
 func (q *dlQuery) term(t Term) (int32, Rat, bool) {
 	switch t.Kind {
-	case KBool, KEnum:
-		return dlZeroInt, Rat{int64(t.Sym), 1}, true
 	case KNum:
 		if t.Sort.Kind == SReal {
 			return dlZeroReal, t.Off, true
 		}
 		return dlZeroInt, t.Off, true
 	case KSlot:
-		return q.unknown(slotTerm(t.Sym), false, -1), t.Off, true
+		return q.unknown(slotTerm(t.Sym), false), t.Off, true
 	case KVar, KVal, KInit:
-		hi := int64(-1)
-		switch t.Sort.Kind {
-		case SBool:
-			hi = 1
-		case SEnum:
-			hi = int64(len(q.sys.Enums[t.Sort.Enum].Ctors)) - 1
+		if k := t.Sort.Kind; k == SBool || k == SEnum {
+			return 0, Rat{}, false // (fdLit)
 		}
-		return q.unknown(t.base(), t.Sort.Kind == SReal, hi), t.Off, true
+		return q.unknown(t.base(), t.Sort.Kind == SReal), t.Off, true
 	}
-	return 0, Rat{}, false // a linear combination
+	return 0, Rat{}, false // a linear combination, a boolean or enumeration
 }
 
 // lit translates "L op R" into x_v - x_u op c, with x_u the left side's
 // unknown: L = x_u + a, R = x_v + b, so L op R is x_u - x_v op b - a;
 // the raw form keeps it as written (u: left, v: right).
 func (q *dlQuery) lit(l Lit) {
+	if k := l.L.Sort.Kind; k == SBool || k == SEnum {
+		q.fdLit(l)
+		return
+	}
 	u, a, ok1 := q.term(l.L)
 	v, b, ok2 := q.term(l.R)
 	if !ok1 || !ok2 {
@@ -496,6 +726,19 @@ func (q *dlQuery) lit(l Lit) {
 
 // final turns a raw literal into a dlLit: x_u op x_v + c.
 func (q *dlQuery) final(r dlRaw) dlLit {
+	if r.konst {
+		if r.c.Num == 1 {
+			return dlLit{kind: dlTrue}
+		}
+		return dlLit{kind: dlFalse}
+	}
+	if r.fd {
+		k := dlEq
+		if r.op == Ne {
+			k = dlNe
+		}
+		return dlLit{kind: k, fd: true, u: r.u, v: r.v, c: r.c.Num}
+	}
 	c := r.c.Num
 	if r.real {
 		c = r.c.Num * (q.scale / r.c.Den)
@@ -527,9 +770,8 @@ func (q *dlQuery) final(r dlRaw) dlLit {
 // pairwise distinct, and the negations of the conjunctions nots are
 // satisfiable together (the question of solver.sat).
 func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
-	q := &dlQuery{sys: sys, vars: map[Term]int32{}, ok: true, scale: 1}
+	q := &dlQuery{sys: sys, vars: map[Term]int32{}, ok: true, scale: 1, fdVars: map[Term]int32{}}
 	q.isInt = []bool{true, false}
-	q.rng = []int64{-1, -1}
 	for _, l := range lits {
 		q.lit(l)
 	}
@@ -544,7 +786,7 @@ func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
 		return dlUnknown
 	}
 	for _, s := range slots {
-		q.unknown(slotTerm(s), false, -1)
+		q.unknown(slotTerm(s), false)
 	}
 	n := len(q.isInt)
 	if n > dlMaxUnknowns {
@@ -558,16 +800,19 @@ func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
 	// the bound of integer unknowns
 	var big int64 = 2
 	for _, r := range q.raw {
-		if !r.real {
+		if !r.real && !r.fd {
 			big = max(big, abs(r.c.Num)+2)
 		}
 	}
-	for _, hi := range q.rng {
-		big = max(big, hi+2)
-	}
 	m := int64(n+1) * big
 	budget := dlBudget
-	st := &dlState{n: n, d: make([]dlW, n*n), isInt: q.isInt, budget: &budget}
+	st := &dlState{n: n, d: make([]dlW, n*n), isInt: q.isInt, budget: &budget, dom: make([]uint64, len(q.fdSize))}
+	for i, k := range q.fdSize {
+		st.dom[i] = uint64(1)<<uint(k) - 1
+		if k == 64 {
+			st.dom[i] = ^uint64(0)
+		}
+	}
 	for i := range st.d {
 		st.d[i] = dlInf
 	}
@@ -578,12 +823,8 @@ func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
 		if !q.isInt[i] {
 			continue
 		}
-		lo, hi := -m, m
-		if q.rng[i] >= 0 {
-			lo, hi = 0, q.rng[i]
-		}
-		// x_i - x_0 <= hi, x_0 - x_i <= -lo
-		if !st.addBound(dlZeroInt, int32(i), dlW{c: hi}) || !st.addBound(int32(i), dlZeroInt, dlW{c: -lo}) {
+		// -m <= x_i <= m
+		if !st.addBound(dlZeroInt, int32(i), dlW{c: m}) || !st.addBound(int32(i), dlZeroInt, dlW{c: m}) {
 			return dlUnsat
 		}
 	}

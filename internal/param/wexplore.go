@@ -111,6 +111,20 @@ type wfinite struct {
 	// process outside the instance) is skipped; otherwise the step is
 	// not taken
 	lenient bool
+	// univ[k] caches the tuples of k universal indices over the
+	// processes (fire), env is fire's environment: the explorer spends
+	// most of its time in fire, and allocating them there cost more
+	// than the rest
+	univ [maxArity + 1][][]int32
+	env  fenv
+}
+
+// univOf returns the tuples of k universal indices over the processes.
+func (f *wfinite) univOf(k int) [][]int32 {
+	if f.univ[k] == nil {
+		f.univ[k] = univTuples(procSlice(f.n), k)
+	}
+	return f.univ[k]
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -520,7 +534,8 @@ func (f *wfinite) flushes(st []int64, out []successor) []successor {
 // state, or one for each choice of the nondeterministic values
 // (allNondet).
 func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []successor {
-	e := &fenv{params: params}
+	f.env = fenv{params: params}
+	e := &f.env
 	actor := int32(0)
 	if t.Actor >= 0 {
 		actor = params[t.Actor]
@@ -535,7 +550,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 	var ws []write
 	for _, u := range t.Updates {
 		g := f.sys.Globals[u.Global]
-		for _, up := range univTuples(procSlice(f.n), u.NUniv) {
+		for _, up := range f.univOf(u.NUniv) {
 			copy(e.u[:], up)
 			var args [maxArity]int32
 			for i := 0; i < u.NArgs; i++ {
