@@ -94,6 +94,7 @@ const (
 	dlNe                  // x_v - x_u <> c
 	dlTrue
 	dlFalse
+	dlLin // a linear constraint over reals (decidelin.go)
 )
 
 // dlLit is a literal over the unknowns of a question. A finite-domain
@@ -106,6 +107,7 @@ type dlLit struct {
 	c    int64 // dlEq, dlNe
 	real bool
 	fd   bool
+	lc   *linCon // dlLin
 }
 
 // neg is the negation of l.
@@ -129,6 +131,8 @@ func (l dlLit) neg() dlLit {
 		l.kind = dlFalse
 	case dlFalse:
 		l.kind = dlTrue
+	case dlLin:
+		l.lc = l.lc.neg()
 	}
 	return l
 }
@@ -145,6 +149,10 @@ type dlState struct {
 	// fdNe: the equalities and disequalities asserted between them
 	dom        []uint64
 	fdEq, fdNe [][2]int32
+	// lins and linNe: the linear constraints over reals asserted
+	// (decidelin.go), scale: the factor of the real weights of d
+	lins, linNe []*linCon
+	scale       int64
 }
 
 func (st *dlState) at(u, v int32) dlW { return st.d[int(u)*st.n+int(v)] }
@@ -156,6 +164,8 @@ func (st *dlState) clone() *dlState {
 	c.dom = append([]uint64(nil), st.dom...)
 	c.fdEq = st.fdEq[:len(st.fdEq):len(st.fdEq)]
 	c.fdNe = st.fdNe[:len(st.fdNe):len(st.fdNe)]
+	c.lins = st.lins[:len(st.lins):len(st.lins)]
+	c.linNe = st.linNe[:len(st.linNe):len(st.linNe)]
 	return &c
 }
 
@@ -228,6 +238,9 @@ func (st *dlState) status(l dlLit) dlKind {
 	if l.fd {
 		return st.fdStatus(l)
 	}
+	if l.kind == dlLin {
+		return dlBound // (decided by the final check)
+	}
 	switch l.kind {
 	case dlBound:
 		if up := st.at(l.u, l.v); !up.inf() && !l.w.less(up) {
@@ -257,6 +270,14 @@ func (st *dlState) assert(l dlLit) bool {
 	if l.fd && (l.kind == dlEq || l.kind == dlNe) {
 		return st.fdAssert(l)
 	}
+	if l.kind == dlLin {
+		if l.lc.op == Ne {
+			st.linNe = append(st.linNe, l.lc)
+		} else {
+			st.lins = append(st.lins, l.lc)
+		}
+		return true
+	}
 	switch l.kind {
 	case dlBound:
 		return st.addBound(l.u, l.v, l.w)
@@ -282,7 +303,10 @@ func (st *dlState) final() dlResult {
 	if r := st.fdFinal(); r != dlSat {
 		return r
 	}
-	return st.dlFinal()
+	if r := st.dlFinal(); r != dlSat || len(st.lins)+len(st.linNe) == 0 {
+		return r
+	}
+	return st.linFinal(st.scale)
 }
 
 // dlFinal decides the difference constraints with their disequalities.
@@ -594,6 +618,7 @@ type dlRaw struct {
 	real  bool
 	fd    bool
 	konst bool
+	lin   *linCon // a linear constraint (decidelin.go)
 }
 
 func (q *dlQuery) unknown(t Term, real bool) int32 {
@@ -687,6 +712,9 @@ func (q *dlQuery) lit(l Lit) {
 	u, a, ok1 := q.term(l.L)
 	v, b, ok2 := q.term(l.R)
 	if !ok1 || !ok2 {
+		if (l.L.Kind == KLin || l.R.Kind == KLin) && q.linLit(l) {
+			return
+		}
 		q.ok = false
 		return
 	}
@@ -726,6 +754,9 @@ func (q *dlQuery) lit(l Lit) {
 
 // final turns a raw literal into a dlLit: x_u op x_v + c.
 func (q *dlQuery) final(r dlRaw) dlLit {
+	if r.lin != nil {
+		return dlLit{kind: dlLin, lc: r.lin, real: true}
+	}
 	if r.konst {
 		if r.c.Num == 1 {
 			return dlLit{kind: dlTrue}
@@ -793,20 +824,20 @@ func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
 		return dlUnknown
 	}
 	for _, r := range q.raw {
-		if r.real && abs(r.c.Num)*(q.scale/r.c.Den) > 1<<40 {
+		if r.real && r.lin == nil && abs(r.c.Num)*(q.scale/r.c.Den) > 1<<40 {
 			return dlUnknown
 		}
 	}
 	// the bound of integer unknowns
 	var big int64 = 2
 	for _, r := range q.raw {
-		if !r.real && !r.fd {
+		if !r.real && !r.fd && !r.konst && r.lin == nil {
 			big = max(big, abs(r.c.Num)+2)
 		}
 	}
 	m := int64(n+1) * big
 	budget := dlBudget
-	st := &dlState{n: n, d: make([]dlW, n*n), isInt: q.isInt, budget: &budget, dom: make([]uint64, len(q.fdSize))}
+	st := &dlState{n: n, d: make([]dlW, n*n), isInt: q.isInt, budget: &budget, dom: make([]uint64, len(q.fdSize)), scale: q.scale}
 	for i, k := range q.fdSize {
 		st.dom[i] = uint64(1)<<uint(k) - 1
 		if k == 64 {
