@@ -158,6 +158,7 @@ type dlState struct {
 func (st *dlState) at(u, v int32) dlW { return st.d[int(u)*st.n+int(v)] }
 
 func (st *dlState) clone() *dlState {
+	st.spend(len(st.d)/4 + len(st.dom) + 1) // copying is work too
 	c := *st
 	c.d = append([]dlW(nil), st.d...)
 	c.diseqs = st.diseqs[:len(st.diseqs):len(st.diseqs)] // appends copy
