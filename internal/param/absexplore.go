@@ -1,7 +1,6 @@
 package param
 
 import (
-	"encoding/binary"
 	"math"
 	"slices"
 )
@@ -52,10 +51,9 @@ func triOr(a, b tri) tri  { return max(a, b) }
 type sampler struct {
 	fin      *finite
 	abstract bool
-	seen     map[string]bool
+	seen     map[stateID]bool // (explore.go: a 128-bit hash of the state)
 	res      sampled
 	next     int // the next state to expand
-	buf      []byte
 	started  bool
 	// unsafe: (exact mode) an explored state meets the unsafe formula
 	// errRoot on the processes errProcs; errPath leads to it
@@ -66,14 +64,14 @@ type sampler struct {
 }
 
 func newSampler(fin *finite, abstract bool) *sampler {
-	return &sampler{fin: fin, abstract: abstract, seen: map[string]bool{}}
+	return &sampler{fin: fin, abstract: abstract, seen: map[stateID]bool{}}
 }
 
 // add records a new state; it reports false when st was seen, is
 // excluded by an invariant formula, or meets an unsafe formula (exact
 // mode; the exploration then stops).
 func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
-	k := x.key(st)
+	k := stateKey(st)
 	if x.seen[k] {
 		return false
 	}
@@ -144,19 +142,6 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 	}
 	x.res.complete = true
 	return len(x.res.states) > before
-}
-
-// key is a compact key of a state: its values as varints, unknown as
-// -1 (which no value of a finite sort is).
-func (x *sampler) key(st []int64) string {
-	x.buf = x.buf[:0]
-	for _, v := range st {
-		if v == unknown {
-			v = -1
-		}
-		x.buf = binary.AppendVarint(x.buf, v)
-	}
-	return string(x.buf)
 }
 
 // tracked reports whether the abstract exploration tracks the cells of

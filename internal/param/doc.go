@@ -7,8 +7,11 @@
 // cubes by every instance of every transition, tests each new cube against
 // the universally quantified initial states (safety test) and against the
 // cubes already visited up to a renaming of processes (fixpoint test).
-// Cheap syntactic tests come first; Z3 (package smt) decides the cases with
-// arithmetic.
+// Cheap syntactic tests come first; the questions they leave open are
+// decided by a difference-logic procedure with finite domains and, for
+// linear combinations of reals, Fourier-Motzkin elimination (decide.go,
+// decidelin.go); Z3 (package smt) decides the rest, and is loaded only
+// when a question needs it.
 //
 // Weak variables and arrays (Cubicle-W) are handled by the memory model of
 // model.go: reads and writes in a pre-image become events of the cube,
@@ -90,7 +93,8 @@
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, tick.go (time steps), subsume.go (fixpoint
-// test), solver.go (Z3), queue.go (the order of exploration), explore.go and wexplore.go (the one
+// test), solver.go, decide.go and decidelin.go (the solver: its own
+// procedure, then Z3), queue.go (the order of exploration), explore.go and wexplore.go (the one
 // explorer of finite instances, forward, under SC, TSO or PSO),
 // absexplore.go (the lazy, abstract samples of the guesses), approx.go
 // and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go

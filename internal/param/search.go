@@ -7,8 +7,6 @@ import (
 	"math/bits"
 	"slices"
 	"time"
-
-	"github.com/musket-verify/musket/internal/smt"
 )
 
 // Verdict is the outcome of a search.
@@ -46,6 +44,10 @@ type Options struct {
 	// Model is the memory model of the weak variables: "tso" (the
 	// default, Cubicle-W's) or "pso" (per-variable store buffers).
 	Model string
+
+	// crossCheck asks Z3 too every question that decide.go answers,
+	// and panics on a different answer (tests).
+	crossCheck bool
 }
 
 // pso reports whether the search runs under PSO.
@@ -79,18 +81,19 @@ type GraphNode struct {
 
 // Result is the outcome of Verify.
 type Result struct {
-	Verdict  Verdict
-	Trace    []Step // for Unsafe: from an initial state to the unsafe one
-	Root     int    // for Unsafe: index of the unsafe formula reached
-	Visited  int    // nodes explored (not subsumed)
-	Popped   int    // nodes taken from the queue
-	Time     time.Duration
-	Solver   int // solver calls
-	Semantic int // fixpoint tests decided by the solver
-	Guesses  int // visited cubes that are approximations
-	Restarts int // searches started again after a wrong guess
-	Deleted  int // visited cubes removed because a later one covers them
-	Graph    []GraphNode
+	Verdict   Verdict
+	Trace     []Step // for Unsafe: from an initial state to the unsafe one
+	Root      int    // for Unsafe: index of the unsafe formula reached
+	Visited   int    // nodes explored (not subsumed)
+	Popped    int    // nodes taken from the queue
+	Time      time.Duration
+	Solver    int // solver calls
+	Semantic  int // fixpoint tests decided by the solver
+	Guesses   int // visited cubes that are approximations
+	Restarts  int // searches started again after a wrong guess
+	Deleted   int // visited cubes removed because a later one covers them
+	undecided int // the solver calls that decide.go left to Z3
+	Graph     []GraphNode
 
 	// for Safe: the visited cubes, whose negations form an inductive
 	// invariant
@@ -149,11 +152,8 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("unknown memory model %q: the parameterized checker knows tso and pso", opts.Model)
 	}
 	e := &engine{sys: sys, opts: opts}
-	zc, err := smt.TryNewContext()
-	if err != nil {
-		return nil, fmt.Errorf("param: %w", err) // Z3 out of memory: the memory limit
-	}
-	e.z = newSolverIn(sys, zc)
+	e.z = newSolver(sys) // Z3 is loaded when a question needs it
+	e.z.crossCheck = opts.crossCheck
 	defer e.z.close()
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -162,7 +162,7 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	}
 	e.stop = func() bool { return ctx.Err() != nil || e.z.failed != nil }
 	e.z.stopped = e.stop
-	stop := context.AfterFunc(ctx, func() { e.z.ctx.Interrupt() })
+	stop := context.AfterFunc(ctx, e.z.interrupt)
 	defer stop()
 
 	r := &run{e: e, res: &Result{}, graphIndex: map[*Cube]int{}, lastProgress: time.Now()}
@@ -177,6 +177,7 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		}
 		res.Time = time.Since(start)
 		res.Solver = e.z.calls
+		res.undecided = e.z.undecided
 		res.Semantic = e.semanticHits
 		return res, nil
 	}

@@ -4,22 +4,37 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/smt"
 )
 
-// solver decides the conjunctions that the syntactic tests leave open,
-// with Z3. Atoms are integer (or real) constants named after the atom;
-// enumerations and booleans are integers in their range; slots are
-// pairwise distinct integers.
+// solver decides the conjunctions that the syntactic tests leave open:
+// first with the difference-logic procedure of decide.go, which answers
+// most of them; Z3 decides the rest. For Z3, atoms are integer (or real)
+// constants named after the atom; enumerations and booleans are integers
+// in their range; slots are pairwise distinct integers. The Z3 context is
+// made at the first question decide.go leaves open: a search that never
+// asks one neither loads libz3 nor pays for a context.
 type solver struct {
 	sys   *System
-	ctx   *smt.Context
+	ctx   *smt.Context // nil until Z3 is needed
 	s     *smt.Solver
 	calls int
-	terms map[Term]smt.Term
-	slots map[int32]smt.Term
+	// z3calls counts the questions Z3 answered (calls counts all)
+	z3calls int
+	// undecided counts the questions decide.go left to Z3
+	undecided int
+	// mu guards ctx and interrupted against interrupt, which another
+	// goroutine calls
+	mu          sync.Mutex
+	interrupted bool
+	// crossCheck: every question decide.go answers is asked to Z3 too,
+	// and a different answer panics (tests)
+	crossCheck bool
+	terms      map[Term]smt.Term
+	slots      map[int32]smt.Term
 	// lits caches the translation of literals, doms the range
 	// constraints of atoms: the fixpoint test asks about the same
 	// literals again and again, and building Z3 terms costs more than
@@ -33,11 +48,44 @@ type solver struct {
 	failed error
 }
 
-func newSolver(sys *System) *solver { return newSolverIn(sys, smt.NewContext()) }
-
-func newSolverIn(sys *System, ctx *smt.Context) *solver {
-	return &solver{sys: sys, ctx: ctx, s: ctx.NewSolver(), terms: map[Term]smt.Term{}, slots: map[int32]smt.Term{},
+func newSolver(sys *System) *solver {
+	return &solver{sys: sys, terms: map[Term]smt.Term{}, slots: map[int32]smt.Term{},
 		lits: map[Lit]litEntry{}, doms: map[Term][]smt.Term{}}
+}
+
+// z3 makes the Z3 context and solver if they are not made yet; false
+// when Z3 cannot make a context (out of memory: z.failed says so).
+func (z *solver) z3() bool {
+	if z.ctx != nil {
+		return true
+	}
+	if z.failed != nil {
+		return false
+	}
+	ctx, err := smt.TryNewContext()
+	if err != nil {
+		z.failed = fmt.Errorf("%w", err) // Z3 out of memory: the memory limit
+		return false
+	}
+	z.mu.Lock()
+	z.ctx = ctx
+	if z.interrupted {
+		ctx.Interrupt()
+	}
+	z.mu.Unlock()
+	z.s = ctx.NewSolver()
+	return true
+}
+
+// interrupt stops Z3's current and later checks; it may be called from
+// any goroutine.
+func (z *solver) interrupt() {
+	z.mu.Lock()
+	z.interrupted = true
+	if z.ctx != nil {
+		z.ctx.Interrupt()
+	}
+	z.mu.Unlock()
 }
 
 // litEntry is a translated literal and the atoms of finite sorts it
@@ -50,7 +98,13 @@ type litEntry struct {
 // maxCachedLits bounds the cache of translated literals.
 const maxCachedLits = 1 << 17
 
-func (z *solver) close() { z.ctx.Close() }
+func (z *solver) close() {
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	if z.ctx != nil {
+		z.ctx.Close()
+	}
+}
 
 func (z *solver) slot(s int32) smt.Term {
 	t, ok := z.slots[s]
@@ -204,6 +258,26 @@ func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
 	if z.stopped != nil && z.stopped() {
 		return true
 	}
+	z.calls++
+	d := decide(z.sys, slots, lits, nots)
+	if d == dlUnknown {
+		z.undecided++
+	}
+	if d != dlUnknown && !z.crossCheck {
+		return d == dlSat
+	}
+	r := z.z3sat(slots, lits, nots)
+	if z.crossCheck && d != dlUnknown && r != (d == dlSat) && z.failed == nil && (z.stopped == nil || !z.stopped()) {
+		panic(fmt.Sprintf("param: decide.go says sat=%v, Z3 says sat=%v: slots %v lits %v nots %v", d == dlSat, r, slots, lits, nots))
+	}
+	return r
+}
+
+// z3sat is sat's question asked to Z3.
+func (z *solver) z3sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
+	if !z.z3() {
+		return true
+	}
 	defer func() {
 		// an interrupted context makes Z3 refuse further work
 		if r := recover(); r != nil {
@@ -217,7 +291,7 @@ func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
 			result = true
 		}
 	}()
-	z.calls++
+	z.z3calls++
 	var dom []smt.Term
 	seen := map[Term]bool{}
 	var fs []smt.Term

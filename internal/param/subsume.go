@@ -1,48 +1,46 @@
 package param
 
 import (
-	"hash/maphash"
 	"slices"
 )
 
 // This file is the fixpoint test: is a cube covered by the visited ones,
 // up to a renaming of processes and events? First a syntactic test (every
 // literal, event and ghb pair of a visited cube is in the new cube after
-// renaming); then, when arithmetic is involved, Z3 decides whether the
-// new cube implies the disjunction of the renamed visited cubes whose
+// renaming); then, when arithmetic is involved, the solver (decide.go,
+// then Z3) decides whether the new cube implies the disjunction of the renamed visited cubes whose
 // non-arithmetic part matches.
 
-var shapeSeed = maphash.MakeSeed()
-
-// shape hashes a literal without its slots and nodes.
+// shape hashes a literal without its slots and nodes. (It mixes the
+// fields itself: hash/maphash's writer cost more than the fixpoint
+// test's matching on small searches.)
 func shape(l Lit) uint64 {
-	var h maphash.Hash
-	h.SetSeed(shapeSeed)
-	var w func(t Term)
-	w = func(t Term) {
-		if t.Kind == KLin {
-			// the products without their slots
-			h.WriteByte(byte(KLin))
-			for _, p := range linSum(t) {
-				maphash.WriteComparable(&h, p.Coef)
-				w(p.Atom)
-			}
-			maphash.WriteComparable(&h, t.Off)
-			return
+	h := mix64(uint64(l.Op) + 0x9e3779b97f4a7c15)
+	h = shapeTerm(h, l.L)
+	return shapeTerm(h, l.R)
+}
+
+func shapeMix(h, x uint64) uint64 { return mix64(h ^ (x + 0x632be59bd9b4e019)) }
+
+func shapeTerm(h uint64, t Term) uint64 {
+	if t.Kind == KLin {
+		// the products without their slots
+		h = shapeMix(h, uint64(KLin)|1<<40)
+		for _, p := range linSum(t) {
+			h = shapeMix(h, uint64(p.Coef.Num))
+			h = shapeMix(h, uint64(p.Coef.Den))
+			h = shapeTerm(h, p.Atom)
 		}
-		h.WriteByte(byte(t.Kind))
-		h.WriteByte(byte(t.Sort.Kind))
-		if t.Kind != KSlot {
-			maphash.WriteComparable(&h, t.Sym)
-		}
-		maphash.WriteComparable(&h, t.Sort.Enum)
-		h.WriteByte(byte(t.NArgs))
-		maphash.WriteComparable(&h, t.Off)
+		h = shapeMix(h, uint64(t.Off.Num))
+		return shapeMix(h, uint64(t.Off.Den))
 	}
-	h.WriteByte(byte(l.Op))
-	w(l.L)
-	w(l.R)
-	return h.Sum64()
+	x := uint64(t.Kind) | uint64(t.Sort.Kind)<<8 | uint64(uint32(t.Sort.Enum))<<16 | uint64(uint8(t.NArgs))<<48
+	h = shapeMix(h, x)
+	if t.Kind != KSlot {
+		h = shapeMix(h, uint64(uint32(t.Sym)))
+	}
+	h = shapeMix(h, uint64(t.Off.Num))
+	return shapeMix(h, uint64(t.Off.Den))
 }
 
 // matchIndex is the extended literal set of a cube (its literals, their

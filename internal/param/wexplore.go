@@ -111,6 +111,22 @@ type wfinite struct {
 	// process outside the instance) is skipped; otherwise the step is
 	// not taken
 	lenient bool
+	// univ[k] caches the tuples of k universal indices over the
+	// processes (fire), env is fire's environment: the explorer spends
+	// most of its time in fire, and allocating them there cost more
+	// than the rest
+	univ [maxArity + 1][][]int32
+	env  fenv
+	// plans: the guards of the transitions for successors
+	plans []guardPlan
+}
+
+// univOf returns the tuples of k universal indices over the processes.
+func (f *wfinite) univOf(k int) [][]int32 {
+	if f.univ[k] == nil {
+		f.univ[k] = univTuples(procSlice(f.n), k)
+	}
+	return f.univ[k]
 }
 
 // weakExplorable reports whether sys has a weak finite instance that
@@ -461,12 +477,44 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 
 // successors appends the successors of st: every flush of a buffered
 // write that may reach memory, then every enabled transition instance.
+// The instances are enumerated parameter by parameter, and a literal of
+// the guard is evaluated as soon as the parameters it names are chosen:
+// a prefix that makes every disjunct of the guard false is not extended
+// (fire would find each of its instances disabled). The successors and
+// their order are those of trying every instance.
 func (f *wfinite) successors(st []int64, out []successor) []successor {
 	out = f.flushes(st, out)
-	for _, t := range f.sys.Trans {
+	if f.plans == nil {
+		f.plans = make([]guardPlan, len(f.sys.Trans))
+		for i, t := range f.sys.Trans {
+			f.plans[i] = planGuard(t)
+		}
+	}
+	for ti, t := range f.sys.Trans {
+		plan := &f.plans[ti]
 		params := make([]int32, len(t.Params))
-		var rec func(k int)
-		rec = func(k int) {
+		e := &fenv{params: params}
+		// alive: the disjuncts whose literals over the chosen
+		// parameters hold
+		alive := func(k int, mask uint64) uint64 {
+			if plan.levels == nil {
+				return mask
+			}
+			for d := range plan.levels {
+				if mask&(1<<uint(d)) == 0 {
+					continue
+				}
+				for _, l := range plan.levels[d][k] {
+					if h, ok := f.lit(st, l, e); !h || !ok {
+						mask &^= 1 << uint(d)
+						break
+					}
+				}
+			}
+			return mask
+		}
+		var rec func(k int, mask uint64)
+		rec = func(k int, mask uint64) {
 			if k == len(params) {
 				out = f.fire(st, t, params, out)
 				return
@@ -474,13 +522,58 @@ func (f *wfinite) successors(st []int64, out []successor) []successor {
 			for p := int32(1); p <= f.n; p++ {
 				if !slices.Contains(params[:k], p) {
 					params[k] = p
-					rec(k + 1)
+					if m := alive(k+1, mask); m != 0 {
+						rec(k+1, m)
+					}
 				}
 			}
 		}
-		rec(0)
+		if m := alive(0, plan.all); m != 0 {
+			rec(0, m)
+		}
 	}
 	return out
+}
+
+// guardPlan is the guard of a transition sorted for successors:
+// levels[d][k] are the literals of disjunct d whose parameters are all
+// among the first k (nil levels: no early evaluation); all has a bit
+// per disjunct.
+type guardPlan struct {
+	levels [][][]Lit
+	all    uint64
+}
+
+func planGuard(t *Trans) guardPlan {
+	if len(t.Guard) > 64 {
+		return guardPlan{all: 1}
+	}
+	p := guardPlan{levels: make([][][]Lit, len(t.Guard))}
+	for d, c := range t.Guard {
+		p.all |= 1 << uint(d)
+		p.levels[d] = make([][]Lit, len(t.Params)+1)
+		for _, l := range c.Lits {
+			level, ok := 0, true
+			for _, x := range [2]Term{l.L, l.R} {
+				renamedSlots(x, func(s int32) {
+					switch {
+					case s > 0: // a process constant
+					case s < 0 && s > qvarSlot && int(-s) <= len(t.Params):
+						level = max(level, int(-s))
+					default:
+						ok = false
+					}
+				})
+				if x.Kind == KVal || x.Kind == KInit || x.Kind == KLin {
+					ok = false // (left to fire)
+				}
+			}
+			if ok {
+				p.levels[d][level] = append(p.levels[d][level], l)
+			}
+		}
+	}
+	return p
 }
 
 // flushes appends the successors of st by one flush: under TSO the
@@ -520,7 +613,8 @@ func (f *wfinite) flushes(st []int64, out []successor) []successor {
 // state, or one for each choice of the nondeterministic values
 // (allNondet).
 func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []successor {
-	e := &fenv{params: params}
+	f.env = fenv{params: params}
+	e := &f.env
 	actor := int32(0)
 	if t.Actor >= 0 {
 		actor = params[t.Actor]
@@ -535,7 +629,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 	var ws []write
 	for _, u := range t.Updates {
 		g := f.sys.Globals[u.Global]
-		for _, up := range univTuples(procSlice(f.n), u.NUniv) {
+		for _, up := range f.univOf(u.NUniv) {
 			copy(e.u[:], up)
 			var args [maxArity]int32
 			for i := 0; i < u.NArgs; i++ {
