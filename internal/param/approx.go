@@ -62,6 +62,7 @@ type approximator struct {
 	abstract bool
 	fixed    bool // number_procs: one instance only
 	done     bool // no instance left to explore
+	deep     bool // the deep phase (deep.go)
 	// weak: the sample of a system with weak memory (wguess.go); sets
 	// is then unused
 	weak *weakSampler
@@ -118,10 +119,10 @@ func (a *approximator) sampled() int {
 }
 
 // grow extends the samples up to limit states in all (at most
-// maxSample). In exact mode, a state that meets an unsafe formula stops
+// maxSample, deepSample in the deep phase). In exact mode, a state that meets an unsafe formula stops
 // the sampling and sets a.unsafe.
 func (a *approximator) grow(limit int) {
-	limit = min(limit, maxSample)
+	limit = min(limit, a.sampleLimit())
 	for !a.done && !a.unsafe {
 		total := a.sampled()
 		if total >= limit {
@@ -410,7 +411,7 @@ func (e *engine) guess(c *Cube) *Cube {
 		if bits.OnesCount64(slotSet&^pinnedSlots) > a.guessProcs {
 			return false
 		}
-		if len(lits) >= 3 && arrayCells(lits) > maxGuessArrays {
+		if len(lits) >= 3 && arrayCells(lits) > a.guessArrays() {
 			return false
 		}
 		var slots []int32

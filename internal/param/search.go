@@ -287,7 +287,11 @@ func (r *run) growSample() bool {
 		return false
 	}
 	r.work++
-	a.grow(sampleBase + samplePerNode*r.work)
+	limit := sampleBase + samplePerNode*r.work
+	if a.deep {
+		limit = deepSample // deep.go
+	}
+	a.grow(limit)
 	if !a.unsafe {
 		return false
 	}
@@ -398,6 +402,12 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		}
 		if r.growSample() {
 			return Unsafe, false
+		}
+		if e.sampleReaches(c) { // deep.go
+			return r.reached(c)
+		}
+		if r.goDeep() {
+			return 0, true
 		}
 		c = r.visit(c)
 		if opts.MaxNodes > 0 && res.Visited >= opts.MaxNodes || e.plainBound(c) {
