@@ -55,13 +55,13 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
 	if !opts.Liveness && !opts.GraphNoSymmetry {
-		o.Symmetric, o.SymStops = symmetricThreads(q)
+		o.Symmetric, o.SymStops = symmetricThreads(q, p.Asserts)
 		o.SymOwn = ownLoc.MatchString
 	}
 	if opts.GraphCountClasses {
 		o.CountClasses = true
 		if o.Symmetric == nil {
-			o.Symmetric, o.SymStops = symmetricThreads(q)
+			o.Symmetric, o.SymStops = symmetricThreads(q, p.Asserts)
 			o.SymOwn, o.NoSymmetry = ownLoc.MatchString, true
 		}
 	}
@@ -131,7 +131,7 @@ var symToken = regexp.MustCompile(`[^\s\[\]\(\),!:]+`)
 //     joins, main accesses only the group's flags and main's own local
 //     variables that no other thread can reach (named by no other
 //     thread's code, their address never stored).
-func symmetricThreads(q *spec.Test) (sym []int, spinStops bool) {
+func symmetricThreads(q *spec.Test, asserts []Assertion) (sym []int, spinStops bool) {
 	if len(q.Threads) < 3 {
 		return nil, false
 	}
@@ -175,6 +175,14 @@ func symmetricThreads(q *spec.Test) (sym []int, spinStops bool) {
 			}
 			if as, ok := in.(prog.Assign); ok && as.Dst == "%spinat" {
 				continue
+			}
+			if as, ok := in.(prog.Assign); ok && as.Dst == failReg {
+				// An assertion site: copies of a thread number theirs
+				// apart; what a failure reports is its place and text.
+				if c, ok := as.Val.(prog.Const); ok && c.V.Loc == "" && c.V.Int >= 1 && int(c.V.Int) <= len(asserts) {
+					fmt.Fprintf(&b, "%%fail = %v\n", asserts[c.V.Int-1])
+					continue
+				}
 			}
 			line := symToken.ReplaceAllStringFunc(prog.InstrString(in), func(tok string) string {
 				if !names[tok] {
@@ -309,9 +317,17 @@ func symmetricThreads(q *spec.Test) (sym []int, spinStops bool) {
 // on the threads' numbers, and the reduced exploration was seen to leave
 // out blocked executions no swap of threads gives.
 func mayStop(th *prog.Thread) (stops, spins bool) {
+	dead := false // after a jump, before a label: unreachable
 	for _, in := range th.Code {
+		if _, ok := in.(prog.Label); ok {
+			dead = false
+		}
 		j, ok := in.(prog.Jump)
-		if !ok || (j.Target != blockLabel && j.Target != spinLabel && j.Target != compile.CutLabel) {
+		if dead || !ok {
+			continue
+		}
+		dead = j.Cond == nil
+		if j.Target != blockLabel && j.Target != spinLabel && j.Target != compile.CutLabel {
 			continue
 		}
 		start := false

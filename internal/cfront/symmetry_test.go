@@ -26,7 +26,7 @@ func TestGraphSymmetry(t *testing.T) {
 		if err != nil {
 			continue // the refusal programs
 		}
-		if sym, _ := symmetricThreads(p.Test); sym == nil {
+		if sym, _ := symmetricThreads(p.Test, p.Asserts); sym == nil {
 			if len(files) <= 3 {
 				t.Errorf("%s: no symmetric threads found", f)
 			}
