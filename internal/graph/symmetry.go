@@ -378,8 +378,8 @@ func (x *engine) repairable(g *graph, t int, removed []bool) int {
 		case event.Read:
 			latest := -1
 			for _, w := range g.co[ee.loc] {
-				if !removed[w] {
-					latest = w
+				if !removed[w] && (g.evs[w].thread != t || g.posIn(w) < k) {
+					latest = w // (the suffix's own writes go with it)
 				}
 			}
 			if latest == ee.rf {
