@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // TestGraphSymmetry checks the graph engine's symmetry reduction against
@@ -43,13 +46,20 @@ func TestGraphSymmetry(t *testing.T) {
 			t.Run(filepath.Base(f)+"/"+name, func(t *testing.T) {
 				m := model(t, name)
 				run := func(off bool) *Result {
-					r, err := CheckProgram(context.Background(), p, CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: name,
+					// The full run of a big program (ttas4.c) does not end
+					// in a test's time: nothing to compare with.
+					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+					defer cancel()
+					r, err := CheckProgram(ctx, p, CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: name,
 						Races: true, GraphNoSymmetry: off, GraphCountClasses: true, GraphNoPrune: true})
 					if err != nil {
 						t.Fatal(err)
 					}
 					if r.Graph == nil {
 						t.Fatalf("no graph statistics: %v", r.Verdict)
+					}
+					if r.Result != nil && r.Result.Status == result.Timeout {
+						t.Skipf("the run (symmetry off: %v) did not end within 5 minutes, so there is nothing to compare", off)
 					}
 					return r
 				}
