@@ -286,6 +286,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	if r.Graph != nil && k.stats {
 		fmt.Fprintf(stdout, "  graph engine: %d complete executions, %d blocked, %d graphs checked, %d backward revisits, %d events at most, %d graphs left out (blocked on a stale read)\n",
 			r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs, r.Graph.Revisits, r.Graph.MaxEvents, r.Graph.Pruned)
+		if r.Graph.SymOff {
+			fmt.Fprintf(stdout, "  symmetry reduction given up: a blocked execution it cannot vouch for (a thread stopped for good); the counts are of the full run\n")
+		}
 		if r.Graph.SymPruned > 0 {
 			fmt.Fprintf(stdout, "  symmetry reduction: %d graphs left out (a symmetric thread ahead of its predecessor); the counts are up to the symmetry\n", r.Graph.SymPruned)
 		}

@@ -53,14 +53,16 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	}
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
-		SpinReg: spinReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
+		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
 	if !opts.Liveness && !opts.GraphNoSymmetry {
-		o.Symmetric, o.SymOwn = symmetricThreads(q), ownLoc.MatchString
+		o.Symmetric, o.SymStops = symmetricThreads(q, p.Asserts)
+		o.SymOwn = ownLoc.MatchString
 	}
 	if opts.GraphCountClasses {
 		o.CountClasses = true
 		if o.Symmetric == nil {
-			o.Symmetric, o.SymOwn, o.NoSymmetry = symmetricThreads(q), ownLoc.MatchString, true
+			o.Symmetric, o.SymStops = symmetricThreads(q, p.Asserts)
+			o.SymOwn, o.NoSymmetry = ownLoc.MatchString, true
 		}
 	}
 	if opts.Races {
@@ -129,9 +131,9 @@ var symToken = regexp.MustCompile(`[^\s\[\]\(\),!:]+`)
 //     joins, main accesses only the group's flags and main's own local
 //     variables that no other thread can reach (named by no other
 //     thread's code, their address never stored).
-func symmetricThreads(q *spec.Test) []int {
+func symmetricThreads(q *spec.Test, asserts []Assertion) (sym []int, spinStops bool) {
 	if len(q.Threads) < 3 {
-		return nil
+		return nil, false
 	}
 	main := q.Threads[0]
 	priv := mainPrivate(q)
@@ -173,6 +175,14 @@ func symmetricThreads(q *spec.Test) []int {
 			}
 			if as, ok := in.(prog.Assign); ok && as.Dst == "%spinat" {
 				continue
+			}
+			if as, ok := in.(prog.Assign); ok && as.Dst == failReg {
+				// An assertion site: copies of a thread number theirs
+				// apart; what a failure reports is its place and text.
+				if c, ok := as.Val.(prog.Const); ok && c.V.Loc == "" && c.V.Int >= 1 && int(c.V.Int) <= len(asserts) {
+					fmt.Fprintf(&b, "%%fail = %v\n", asserts[c.V.Int-1])
+					continue
+				}
 			}
 			line := symToken.ReplaceAllStringFunc(prog.InstrString(in), func(tok string) string {
 				if !names[tok] {
@@ -233,7 +243,7 @@ func symmetricThreads(q *spec.Test) []int {
 		}
 		return true
 	}
-	sym := make([]int, len(q.Threads))
+	sym = make([]int, len(q.Threads))
 	for i := range sym {
 		sym[i] = -1
 	}
@@ -277,33 +287,47 @@ func symmetricThreads(q *spec.Test) []int {
 		}
 		lo, hi := span(starts)
 		jlo, jhi := span(dones)
-		if !quiet(lo, hi, flags) || !quiet(jlo, jhi, flags) || mayStop(q.Threads[g[0]]) {
+		stops, spins := mayStop(q.Threads[g[0]])
+		if !quiet(lo, hi, flags) || !quiet(jlo, jhi, flags) || stops {
 			continue
 		}
+		spinStops = spinStops || spins
 		for i := 1; i < len(g); i++ {
 			sym[g[i]] = g[i-1]
 		}
 		any = true
 	}
 	if !any {
-		return nil
+		return nil, false
 	}
-	return sym
+	return sym, spinStops
 }
 
-// mayStop tells whether a created thread may stop before its end: a
-// jump to where it blocks (an assumption, a cut spin loop) or to the
-// unroller's cut, but for the check of its start (which, under the graph
-// engine, waits for its creation instead). The symmetry reduction is
-// exact on the complete executions (tests count them against a run
-// without it); when a symmetric thread stops, which joins its parent
-// made before waiting depends on the threads' numbers, and the reduced
-// exploration was seen to leave out executions no swap of threads
-// gives: such threads are not reduced.
-func mayStop(th *prog.Thread) bool {
+// mayStop tells whether a created thread may stop before its end: stops
+// for a jump to where it blocks (an assumption), spins for a jump out of
+// a cut spin loop or to the unroller's cut, but for the check of its
+// start (which, under the graph engine, waits for its creation instead).
+// The symmetry reduction is exact on the complete executions (tests
+// count them against a run without it). Threads that may stop only in
+// cut spin loops or at the unroller's cut are reduced too: the engine
+// then checks every blocked execution it meets and gives the reduction
+// up at the first whose verdict facts no complete execution is known to
+// have (graph.Options.SymStops). Threads that may stop on an assumption
+// are not reduced: which joins their parent made before waiting depends
+// on the threads' numbers, and the reduced exploration was seen to leave
+// out blocked executions no swap of threads gives.
+func mayStop(th *prog.Thread) (stops, spins bool) {
+	dead := false // after a jump, before a label: unreachable
 	for _, in := range th.Code {
+		if _, ok := in.(prog.Label); ok {
+			dead = false
+		}
 		j, ok := in.(prog.Jump)
-		if !ok || (j.Target != blockLabel && j.Target != spinLabel && j.Target != compile.CutLabel) {
+		if dead || !ok {
+			continue
+		}
+		dead = j.Cond == nil
+		if j.Target != blockLabel && j.Target != spinLabel && j.Target != compile.CutLabel {
 			continue
 		}
 		start := false
@@ -312,11 +336,15 @@ func mayStop(th *prog.Thread) bool {
 				start = true
 			}
 		})
-		if !start {
-			return true
+		switch {
+		case start:
+		case j.Target == blockLabel:
+			stops = true
+		default:
+			spins = true
 		}
 	}
-	return false
+	return stops, spins
 }
 
 func isConstAddr(e prog.Expr, loc string) bool {

@@ -72,7 +72,10 @@
 // symmetric predecessor's at the first place they differ is not
 // explored, and a backward revisit keeps the predecessor's matching
 // events with the thread's (symmetry.go, after SPORE, PLDI 2024); under
-// sc, tso, pso and rc11 only.
+// sc, tso, pso and rc11 only. With Options.SymStops (threads that may
+// stop in cut spin loops) each blocked execution met must be explained
+// by stale reads (symBlockedExplained); at the first that is not, the run
+// starts again without the reduction (Stats.SymOff).
 //
 // A complete graph (every thread ended) is an execution: its final state
 // (registers, and the coherence-last write of each location) is checked

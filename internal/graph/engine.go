@@ -69,6 +69,15 @@ type Options struct {
 	SymOwn func(loc string) bool
 	// NoSymmetry keeps Symmetric for CountClasses only: no reduction.
 	NoSymmetry bool
+	// SymStops says symmetric threads may stop in a cut spin loop
+	// (SpinReg). The reduction is then kept only while every blocked
+	// execution the run meets is one whose verdict facts a complete
+	// execution also has (symBlockedExplained); at the first that is not,
+	// the run starts again without the reduction (Stats.SymOff).
+	SymStops bool
+	// CutReg names the register that tells a thread reached the
+	// unroller's cut (compile.BoundReg).
+	CutReg string
 	// CountClasses counts the complete and blocked executions up to the
 	// symmetry of Symmetric (Stats.Classes, BlockedClasses): for tests,
 	// costly.
@@ -89,6 +98,10 @@ type Stats struct {
 	Pruned    int // graphs left out with a thread blocked on a stale read (prune.go)
 	MaxEvents int // events of the largest graph
 	SymPruned int // graphs left out by the symmetry reduction (symmetry.go)
+	// SymOff says the reduction was given up: a blocked execution it met
+	// was not explained by stale reads (Options.SymStops); the counts
+	// are then those of the run without it.
+	SymOff bool
 	// Classes and BlockedClasses count the complete and the blocked
 	// executions up to the symmetry (Options.CountClasses).
 	Classes, BlockedClasses int
@@ -115,6 +128,7 @@ func SupportedModels() string {
 
 var (
 	errStop     = errors.New("stop")
+	errSymOff   = errors.New("symmetry reduction given up")
 	errDeadline = errors.New("deadline")
 )
 
@@ -164,6 +178,17 @@ func Run(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, opts
 	x := &engine{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
 	x.stats.Also = make([]*result.Execution, len(opts.Also))
 	err := x.run()
+	if errors.Is(err, errSymOff) {
+		// A blocked execution the reduction cannot vouch for: the whole
+		// run again, without it (the counts and states start afresh).
+		opts.NoSymmetry = true
+		res = &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "graph", Quant: t.Quant}
+		res.Condition = t.ConditionLine()
+		x = &engine{ctx: ctx, t: t, m: m, opts: opts, res: res, states: map[string]result.State{}, flags: map[string]bool{}}
+		x.stats.Also = make([]*result.Execution, len(opts.Also))
+		x.stats.SymOff = true
+		err = x.run()
+	}
 	res.Time = time.Since(start)
 	var ue *UnsupportedError
 	switch {
@@ -602,6 +627,15 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 			if prog.Truth(r.get(x.opts.BlockedReg)) {
 				blocked = true
 			}
+		}
+	}
+	if blocked && x.sym != nil && x.opts.SymStops {
+		ok, err := x.symBlockedExplained(g, regs)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errSymOff
 		}
 	}
 	if blocked {

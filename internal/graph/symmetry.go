@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
 )
 
 // Symmetry reduction, in the manner of Kokologiannakis, Marmanis,
@@ -286,4 +287,134 @@ func (x *engine) describe(g *graph, perm []int, stopped bool) string {
 	}
 	sort.Strings(cos)
 	return strings.Join(lines, "\n") + "\n" + strings.Join(cos, "\n")
+}
+
+// symBlockedExplained tells whether the blocked execution g (final
+// registers regs), met by a run that reduces symmetric threads which may
+// stop in cut spin loops (Options.SymStops), is one whose verdict facts
+// an execution in which no thread stopped on a stale read also has.
+//
+// The argument is prune.go's, applied at the end of a run. Take a thread
+// t that stopped in a cut spin loop and a suffix S of its events that
+// starts with a stale read (one that does not read the
+// coherence-latest write left) and whose writes no event outside S
+// reads. Removing S leaves a po ∪ rf prefix of g, so a consistent graph;
+// adding S's first read back reading the coherence-latest write, and
+// letting t run on with events added maximally, keeps it consistent
+// under the models the reduction is used for (visit's "sink" argument).
+// The events outside S and the happens-before among them stay, so do
+// the assertion failures and bound hits of g, and its races when S's
+// events take part in none (raceFree). Repeating this while some
+// thread can be so repaired ends in an execution in which every thread
+// ended (a complete execution, whose class the reduced run explores) or
+// some thread stays stopped on coherence-latest values.
+//
+// g is explained when every thread that stopped can be repaired so, one
+// after the other (a later repair may need an earlier one: a failed
+// exchange that another thread's failed exchange reads), and no thread
+// reached the unroller's cut. A blocked execution that is not explained
+// makes the run give the reduction up and start again without it.
+func (x *engine) symBlockedExplained(g *graph, regs []regFile) (bool, error) {
+	if x.opts.SpinReg == "" || x.opts.BlockedReg == "" {
+		return false, nil
+	}
+	var stopped []int
+	for t := range g.threads {
+		if x.opts.CutReg != "" && prog.Truth(regs[t].get(x.opts.CutReg)) {
+			return false, nil
+		}
+		p, err := x.next(g, t)
+		if err != nil {
+			return false, err
+		}
+		if !p.done || !prog.Truth(regs[t].get(x.opts.BlockedReg)) {
+			continue // waits (for a flag a stopped thread would write), or ended
+		}
+		if !prog.Truth(regs[t].get(x.opts.SpinReg)) {
+			return false, nil // an assumption failed
+		}
+		stopped = append(stopped, t)
+	}
+	if len(stopped) == 0 {
+		return false, nil // threads wait for good
+	}
+	removed := make([]bool, len(g.evs))
+	for len(stopped) > 0 {
+		progress := false
+		for i := 0; i < len(stopped); i++ {
+			if k := x.repairable(g, stopped[i], removed); k >= 0 {
+				for _, e := range g.threads[stopped[i]][k:] {
+					removed[e] = true
+				}
+				stopped = append(stopped[:i], stopped[i+1:]...)
+				i--
+				progress = true
+			}
+		}
+		if !progress {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// repairable is the index in thread t's events of the start of a suffix
+// symBlockedExplained may remove (-1: none): the last read of t that is
+// stale among the events not removed, such that no event outside the
+// suffix reads a write in it and, when races are wanted, removing it
+// keeps them.
+func (x *engine) repairable(g *graph, t int, removed []bool) int {
+	th := g.threads[t]
+	for k := len(th) - 1; k >= 0; k-- {
+		e := th[k]
+		ee := &g.evs[e]
+		switch ee.kind {
+		case event.Write:
+			for r := range g.evs {
+				if er := &g.evs[r]; er.kind == event.Read && er.rf == e && !removed[r] && (er.thread != t || g.posIn(r) < k) {
+					return -1 // read from outside the suffix
+				}
+			}
+		case event.Read:
+			latest := -1
+			for _, w := range g.co[ee.loc] {
+				if !removed[w] && (g.evs[w].thread != t || g.posIn(w) < k) {
+					latest = w // (the suffix's own writes go with it)
+				}
+			}
+			if latest == ee.rf {
+				break
+			}
+			if !x.opts.NoFlags {
+				if !x.raceKept(ee) {
+					return -1
+				}
+				for _, y := range th[k+1:] {
+					if !x.raceFree(g, &g.evs[y]) {
+						return -1
+					}
+				}
+			}
+			return k
+		}
+	}
+	return -1
+}
+
+// raceFree tells whether event e takes part in no data race: it is an
+// atomic access of a location no plain access of g, nor a plain write of
+// the program, accesses (or not an access).
+func (x *engine) raceFree(g *graph, e *ev) bool {
+	if e.kind != event.Read && e.kind != event.Write {
+		return true
+	}
+	if e.mask&(tA|tX|tACQ|tACQREL|tSC) == 0 || x.naAny || x.naLocs[e.loc] {
+		return false
+	}
+	for i := range g.evs {
+		if y := &g.evs[i]; y.loc == e.loc && (y.kind == event.Read || y.kind == event.Write) && y.mask&(tA|tX|tACQ|tACQREL|tSC) == 0 && y.thread >= 0 {
+			return false
+		}
+	}
+	return true
 }
