@@ -5,9 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/musket-verify/musket/internal/result"
 )
 
 // TestGraphSymmetry checks the graph engine's symmetry reduction against
@@ -26,11 +24,18 @@ func TestGraphSymmetry(t *testing.T) {
 	models := []string{"rc11"}
 	// Every execution of sym_stuck.c has a thread stopped for good.
 	givesUp := map[string]bool{"sym_stuck.c": true}
+	// The run without the reduction of the four-thread TTAS lock does not
+	// end in ten minutes (1.69 M graphs and counting): there is nothing
+	// to compare the reduced run with, so the long list leaves it out.
+	noFullRun := map[string]bool{"ttas4.c": true}
 	if os.Getenv("MUSKET_LONG") != "" {
 		files = allCPrograms()
 		models = []string{"sc", "tso", "rc11"}
 	}
 	for _, f := range files {
+		if noFullRun[filepath.Base(f)] {
+			continue
+		}
 		p, err := Lower(context.Background(), f, Options{Bound: 2})
 		if err != nil {
 			continue // the refusal programs
@@ -46,20 +51,13 @@ func TestGraphSymmetry(t *testing.T) {
 			t.Run(filepath.Base(f)+"/"+name, func(t *testing.T) {
 				m := model(t, name)
 				run := func(off bool) *Result {
-					// The full run of a big program (ttas4.c) does not end
-					// in a test's time: nothing to compare with.
-					ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-					defer cancel()
-					r, err := CheckProgram(ctx, p, CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: name,
+					r, err := CheckProgram(context.Background(), p, CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: name,
 						Races: true, GraphNoSymmetry: off, GraphCountClasses: true, GraphNoPrune: true})
 					if err != nil {
 						t.Fatal(err)
 					}
 					if r.Graph == nil {
 						t.Fatalf("no graph statistics: %v", r.Verdict)
-					}
-					if r.Result != nil && r.Result.Status == result.Timeout {
-						t.Skipf("the run (symmetry off: %v) did not end within 5 minutes, so there is nothing to compare", off)
 					}
 					return r
 				}
