@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
 )
 
 // TestGraphSymmetry checks the graph engine's symmetry reduction against
