@@ -75,7 +75,10 @@
 // sc, tso, pso and rc11 only. With Options.SymStops (threads that may
 // stop in cut spin loops) each blocked execution met must be explained
 // by stale reads (symBlockedExplained); at the first that is not, the run
-// starts again without the reduction (Stats.SymOff).
+// starts again without the reduction (Stats.SymOff). Not proven: that
+// the reduced run meets a thread stopped for good whenever some
+// execution has one (tests compare verdicts with and without the
+// reduction on every C program of the repository).
 //
 // A complete graph (every thread ended) is an execution: its final state
 // (registers, and the coherence-last write of each location) is checked
