@@ -257,47 +257,14 @@ func (s *immFast) synchronisesWith(add func(a, x int)) {
 // predecessor lists), predecessors first; false when it has a cycle.
 func (s *immFast) topo() bool {
 	c := &s.c
-	g := c.g
-	c.order = c.order[:0]
-	c.color = c.color[:0]
-	for range c.n {
-		c.color = append(c.color, 0)
-	}
-	for i := range g.evs {
-		if g.evs[i].thread < 0 {
-			c.color[i] = 1
-			c.order = append(c.order, i)
-		}
-	}
-	cur := resize(c.starts, len(g.threads))
-	c.starts = cur
-	clear(cur)
-	left := c.n - len(c.order)
-	for left > 0 {
-		moved := false
-		for t, th := range g.threads {
-			k := cur[t]
-		next:
-			for k < len(th) {
-				y := th[k]
-				for _, a := range c.sw[y] {
-					if c.color[a] == 0 {
-						break next
-					}
-				}
-				c.color[y] = 1
-				c.order = append(c.order, y)
-				k++
-				left--
-				moved = true
+	return c.topoBy(func(y int) bool {
+		for _, a := range c.sw[y] {
+			if c.color[a] == 0 {
+				return false
 			}
-			cur[t] = k
 		}
-		if !moved {
-			return false
-		}
-	}
-	return true
+		return true
+	})
 }
 
 // arAcyclic tells whether IMM's ar = rfe ∪ bob ∪ ppo ∪ detour (psc is

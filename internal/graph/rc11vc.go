@@ -22,6 +22,19 @@ import "github.com/musket-verify/musket/internal/event"
 // predecessors first; false when sb ∪ rf has a cycle (no-thin-air).
 func (c *checker) topo() bool {
 	g := c.g
+	return c.topoBy(func(y int) bool {
+		e := &g.evs[y]
+		return e.kind != event.Read || e.rf < 0 || c.color[e.rf] != 0
+	})
+}
+
+// topoBy fills c.order with g's events, the initial writes first, then
+// thread by thread in program order as far as ready allows (ready(y):
+// every predecessor of y other than its sb-predecessor is placed, that
+// is c.color is set for it); false when no thread can go on before all
+// are placed (a cycle).
+func (c *checker) topoBy(ready func(y int) bool) bool {
+	g := c.g
 	c.order = c.order[:0]
 	c.color = c.color[:0]
 	for range c.n {
@@ -41,11 +54,8 @@ func (c *checker) topo() bool {
 		moved := false
 		for t, th := range g.threads {
 			k := cur[t]
-			for k < len(th) {
+			for k < len(th) && ready(th[k]) {
 				y := th[k]
-				if e := &g.evs[y]; e.kind == event.Read && e.rf >= 0 && c.color[e.rf] == 0 {
-					break
-				}
 				c.color[y] = 1
 				c.order = append(c.order, y)
 				k++
