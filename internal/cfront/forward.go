@@ -69,21 +69,10 @@ func ownStores(t *spec.Test) *spec.Test {
 			return t
 		}
 	}
-	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}, zeroUnset: true, set: map[string]map[int64]bool{}}
+	m := initialAnalysis(t)
 	init := map[cellKey]prog.Value{}
 	for _, e := range t.Init {
 		o, off := splitOff(e.Ref.Name)
-		v := &aval{}
-		if e.Val.IsAddr() {
-			v.addPtr(e.Val.Loc, e.Val.Int)
-		} else {
-			v.addInt(e.Val.Int)
-		}
-		m.store(&aval{ptrs: map[string]map[int64]bool{o: {off: true}}}, v)
-		if m.set[o] == nil {
-			m.set[o] = map[int64]bool{}
-		}
-		m.set[o][off] = true
 		init[cellKey{o, off}] = e.Val
 	}
 	sizes := make([][]int64, len(t.Threads))

@@ -38,21 +38,7 @@ func accessCells(t *spec.Test) map[[2]int][]string {
 			return nil
 		}
 	}
-	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}, zeroUnset: true, set: map[string]map[int64]bool{}}
-	for _, e := range t.Init {
-		o, off := splitOff(e.Ref.Name)
-		v := &aval{}
-		if e.Val.IsAddr() {
-			v.addPtr(e.Val.Loc, e.Val.Int)
-		} else {
-			v.addInt(e.Val.Int)
-		}
-		m.store(&aval{ptrs: map[string]map[int64]bool{o: {off: true}}}, v)
-		if m.set[o] == nil {
-			m.set[o] = map[int64]bool{}
-		}
-		m.set[o][off] = true
-	}
+	m := initialAnalysis(t)
 	sizes := make([][]int64, len(t.Threads))
 	for ti, th := range t.Threads {
 		sizes[ti] = make([]int64, len(th.Code))
@@ -103,4 +89,25 @@ func narrowedCells(byAccess map[[2]int][]string, ti, pc int, exists map[string]b
 		}
 	}
 	return out
+}
+
+// initialAnalysis is a mixed-size analysis whose memory holds t's
+// initial values (every other cell zero), before any thread runs.
+func initialAnalysis(t *spec.Test) *mixedAnalysis {
+	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}, zeroUnset: true, set: map[string]map[int64]bool{}}
+	for _, e := range t.Init {
+		o, off := splitOff(e.Ref.Name)
+		v := &aval{}
+		if e.Val.IsAddr() {
+			v.addPtr(e.Val.Loc, e.Val.Int)
+		} else {
+			v.addInt(e.Val.Int)
+		}
+		m.store(&aval{ptrs: map[string]map[int64]bool{o: {off: true}}}, v)
+		if m.set[o] == nil {
+			m.set[o] = map[int64]bool{}
+		}
+		m.set[o][off] = true
+	}
+	return m
 }
