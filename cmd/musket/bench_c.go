@@ -198,6 +198,7 @@ func runBenchC(args []string, stdout, stderr io.Writer) int {
 	models := fs.String("models", "rc11,imm,tso,aarch64,power,riscv", "comma-separated `columns` to run")
 	engine := fs.String("engine", "auto", "`engine` of the checks: auto (as musket check: the graph engine and the SMT engine side by side where the graph engine applies), smt, graph, enum or both")
 	noCache := fs.Bool("no-cache", false, "compile with clang without the compile cache (as musket check -no-cache)")
+	keepCC := fs.Bool("keep-cc", false, "keep one compiler process (musket-cc) for the whole table, as 'musket check A.c B.c' does, instead of one per check as a single 'musket check' pays; the table is faster, and its ratios to GenMC then leave the compiler's start out")
 	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the tables")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: musket bench c [flags] [PROGRAM.c ...]
@@ -291,11 +292,18 @@ Flags:
 			rep.add(cBenchCell(cols[i], row, i))
 		}
 	}
-	// One musket-cc for the whole table, as for 'musket check A.c B.c'
-	// (cfront.KeepSessions); each cell's CPU time counts its share.
-	release := cfront.KeepSessions()
+	// By default each check starts its own musket-cc, as a single
+	// 'musket check' does and as GenMC's times include a process start;
+	// with -keep-cc one musket-cc serves the whole table, as for 'musket
+	// check A.c B.c' (cfront.KeepSessions), each cell's CPU time counting
+	// its share.
+	release := func() {}
+	if *keepCC {
+		release = cfront.KeepSessions()
+	}
 	t := benchCTable(paths, cols, want, o, sig.interrupted)
 	release()
+	t.keptCC = *keepCC
 	if sig.interrupted() {
 		fmt.Fprintf(stderr, "interrupted: %d of %d cells checked\n", t.cells, len(paths)*len(cols))
 		t.print(rep.text(), *bound, *engine, *timeout)
@@ -336,11 +344,12 @@ func cBenchCell(col cColumn, row cRow, i int) benchCell {
 
 // cTable is the measured table.
 type cTable struct {
-	cols  []cColumn
-	rows  []cRow
-	st    status
-	cells int
-	notes []string
+	cols   []cColumn
+	rows   []cRow
+	st     status
+	cells  int
+	notes  []string
+	keptCC bool // -keep-cc: one musket-cc served the whole table
 }
 
 type cRow struct {
@@ -554,7 +563,11 @@ func (t *cTable) printGenMC(w io.Writer) {
 	if len(differ) > 0 {
 		fmt.Fprintf(w, "verdicts other than GenMC's: %s (GenMC reports the first error it meets; Musket reports a data race first, with an assertion that fails too: musket check -h)\n", strings.Join(differ, "; "))
 	}
-	fmt.Fprintln(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do, unless the compile cache held the program's IR (a program checked before: -no-cache compiles each time, as GenMC does); the checks run in one Musket process, which starts once and keeps one compiler process (musket-cc) for the table, where GenMC's times each include a process start; cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time")
+	start := "the checks run in one Musket process (its start is not counted), each starting its own compiler process (musket-cc) as a single musket check does, where GenMC's times each include a process start"
+	if t.keptCC {
+		start = "the checks run in one Musket process, which starts once and keeps one compiler process (musket-cc) for the table (-keep-cc), where GenMC's times each include a process start"
+	}
+	fmt.Fprintf(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do, unless the compile cache held the program's IR (a program checked before: -no-cache compiles each time, as GenMC does); %s; cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time\n", start)
 }
 
 // genmcFigures are GenMC's times in seconds on the programs of
