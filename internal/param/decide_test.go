@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // decideSys declares atoms of every sort the procedure knows: booleans,
@@ -219,10 +221,7 @@ func TestDecideRandom(t *testing.T) {
 // panics): by default a few files that ask many questions, each up to a
 // number of nodes; with MUSKET_LONG=1 every file of the corpus, 20 s each.
 func TestDecideCorpusCrossCheck(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "cubicle")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skip("the corpus (../shared/corpus/cubicle) is not there")
-	}
+	dir := filepath.Join(testcorpus.Dir(t), "cubicle")
 	type run struct {
 		file  string
 		nodes int

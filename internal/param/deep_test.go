@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestDeepFlash runs the FLASH files that only the deep phase of the
@@ -22,10 +24,7 @@ func TestDeepFlash(t *testing.T) {
 		"brab/sc_flash_nodata.cub",
 	} {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(corpusDir, name)
-			if _, err := os.Stat(path); err != nil && os.Getenv("CI") != "true" {
-				t.Skipf("corpus not available: %v", err)
-			}
+			path := filepath.Join(testcorpus.Dir(t), "cubicle", name)
 			sys, err := ParseFile(path)
 			if err != nil {
 				t.Fatal(err)
