@@ -91,24 +91,11 @@ func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done boo
 	if !c.atomic() {
 		return false, true
 	}
-	n := c.n
-	if cap(c.sw) < n {
-		c.sw = make([][]int, n)
-	}
-	c.sw = c.sw[:n]
-	for i := range c.sw {
-		c.sw[i] = c.sw[i][:0]
-	}
-	s.synchronisesWith(func(a, x int) { c.sw[x] = append(c.sw[x], a) })
+	c.swLists(s.synchronisesWith)
 	if !s.topo() {
 		return false, true // hb cyclic
 	}
-	T := len(g.threads)
-	c.vcT = T
-	if cap(c.vc) < n*T {
-		c.vc = make([]int32, n*T)
-	}
-	c.vc = c.vc[:n*T]
+	T := c.clockRows()
 	for _, v := range c.order {
 		row := c.vc[v*T : (v+1)*T]
 		e := &g.evs[v]

@@ -75,7 +75,6 @@ func (c *checker) topoBy(ready func(y int) bool) bool {
 // flags gets data-race when a race exists.
 func (c *checker) rc11VC(flags *[]string) bool {
 	g := c.g
-	n := c.n
 	for i := range g.evs {
 		if e := &g.evs[i]; e.kind == event.Read && e.rf < 0 {
 			return c.rc11(flags) // a read without its write: the matrices
@@ -90,23 +89,11 @@ func (c *checker) rc11VC(flags *[]string) bool {
 	// sw, as lists of predecessors: a release write or fence a, a write
 	// of its release sequence read by an atomic read r (an acquire one,
 	// or one sb-before an acquire fence).
-	if cap(c.sw) < n {
-		c.sw = make([][]int, n)
-	}
-	c.sw = c.sw[:n]
-	for i := range c.sw {
-		c.sw[i] = c.sw[i][:0]
-	}
-	c.synchronisesWith(func(a, x int) { c.sw[x] = append(c.sw[x], a) })
+	c.swLists(c.synchronisesWith)
 	// Vector clocks, in the order of sb ∪ rf (sw ⊆ (sb ∪ rf)+): vc[v][t]
 	// is the sb-position of the last event of thread t that happens
 	// before v (-1: none).
-	T := len(g.threads)
-	c.vcT = T
-	if cap(c.vc) < n*T {
-		c.vc = make([]int32, n*T)
-	}
-	c.vc = c.vc[:n*T]
+	T := c.clockRows()
 	for _, v := range c.order {
 		row := c.vc[v*T : (v+1)*T]
 		e := &g.evs[v]
@@ -225,4 +212,30 @@ func (c *checker) hbVC(a, b int) bool {
 		return false
 	}
 	return int32(c.ponum[a]) <= c.vc[b*c.vcT+ta]
+}
+
+// swLists makes c.sw the lists of sw-predecessors of each of the c.n
+// events, as sw (a model's synchronisesWith) gives its edges.
+func (c *checker) swLists(sw func(add func(a, x int))) {
+	n := c.n
+	if cap(c.sw) < n {
+		c.sw = make([][]int, n)
+	}
+	c.sw = c.sw[:n]
+	for i := range c.sw {
+		c.sw[i] = c.sw[i][:0]
+	}
+	sw(func(a, x int) { c.sw[x] = append(c.sw[x], a) })
+}
+
+// clockRows sizes c.vc for a vector clock of T entries (one per thread)
+// per event, and returns T.
+func (c *checker) clockRows() int {
+	T := len(c.g.threads)
+	c.vcT = T
+	if cap(c.vc) < c.n*T {
+		c.vc = make([]int32, c.n*T)
+	}
+	c.vc = c.vc[:c.n*T]
+	return T
 }
