@@ -53,7 +53,11 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 	if t < len(g.dc) && g.dc[t] != nil {
 		return *g.dc[t], nil
 	}
-	p, err := x.replayDep(g, t)
+	replay := x.replayC
+	if x.opts.CrossCheck {
+		replay = x.replayCross
+	}
+	p, err := replay(g, t, false)
 	if err != nil {
 		return p, err
 	}
@@ -64,7 +68,8 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 	return p, nil
 }
 
-// replayDep is nextDep without its cache.
+// replayDep is nextDep without its cache, with registers by name and
+// from the thread's start: the reference for replayC (depreplay.go).
 func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
@@ -563,7 +568,17 @@ func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 		if err != nil {
 			return 0, p, nil, err
 		}
-		regs[t] = x.regFileOf(t, p.regs)
+		if !p.done {
+			// A thread that waits: its registers now (fin).
+			replay := x.replayC
+			if x.opts.CrossCheck {
+				replay = x.replayCross
+			}
+			if p, err = replay(g, t, true); err != nil {
+				return 0, p, nil, err
+			}
+		}
+		regs[t] = regFile{x.code[t], p.fin}
 	}
 	x.waiting = waiting
 	return -1, pending{}, regs, nil

@@ -38,6 +38,8 @@ type arena struct {
 	deps map[string]taint
 	// pref is depPrefix's scratch.
 	pref prefScratch
+	// replay is, per thread, replayC's states and scratch (depreplay.go).
+	replay []*dcache
 }
 
 // prefScratch is depPrefix's scratch space, reused from call to call
