@@ -416,7 +416,12 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 	}
 	toA(w)
 	seen := sc.ints(len(g.evs)) // ppoPreds's marks, by call number
-	stk := sc.stk               // ppoPreds's stack
+	// pos is each event's place in its thread; hi, per thread, how many
+	// of its first events ppoPreds has taken the address dependencies of
+	// (addr ; po).
+	pos := sc.places(g)
+	hi := sc.his(len(g.threads))
+	stk := sc.stk // ppoPreds's stack
 	defer func() { sc.stk = stk[:0] }()
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
@@ -434,7 +439,7 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 			// ppo: the reads x depends on through dependencies and
 			// reads-from within the thread.
 			calls++
-			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk)
+			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk, pos, hi)
 			th := g.threads[ex.thread]
 			// (modes from the tag bits: at least release, at least acquire)
 			all := ex.kind == event.Write && ex.mask&immRel != 0 || ex.kind == event.Fence && ex.mask&(immAcq|immRel) != 0
@@ -480,8 +485,12 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D; seen marks, with the number
-// call, the events this call has met.
-func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int) {
+// call, the events this call has met. The reads an address depends on
+// (addr ; po) are taken once per depPrefix, for each thread, up to the
+// latest place met (hi): such a read is put in A, and its own call
+// (depPrefix calls ppoPreds on every event put in A) follows what is
+// ppo-before it, as this call would.
+func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int, pos, hi []int) {
 	ex := &g.evs[x]
 	seen[x] = call
 	stack := append((*stk)[:0], x)
@@ -510,17 +519,15 @@ func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, c
 				}
 			}
 		}
-		for _, z := range g.threads[t] {
-			if z == y {
-				break
-			}
-			for _, pc := range g.evs[z].addrD() {
-				if r, ok := reads.at(t, pc); ok && seen[r] != call {
-					seen[r] = call
-					toA(r)
-					stack = append(stack, r)
+		if p := pos[y]; p > hi[t] {
+			for _, z := range g.threads[t][hi[t]:p] {
+				for _, pc := range g.evs[z].addrD() {
+					if r, ok := reads.at(t, pc); ok {
+						toA(r)
+					}
 				}
 			}
+			hi[t] = p
 		}
 		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && seen[ey.rf] != call {
 			seen[ey.rf] = call
