@@ -680,7 +680,39 @@ func (c *checker) rc11(flags *[]string) bool {
 			return false
 		}
 	}
-	// eco = rf | mo | rb | (mo | rb) ; rf
+	eco := c.ecoMatrix()
+	// coherence: no hb(a, b) with eco(b, a); atomicity-rmw: no eco(w, r)
+	// for rmw(r, w).
+	for b := 0; b < n; b++ {
+		row := eco.row(b)
+		bad := false
+		eachBit(row, func(a int) {
+			if hb.has(a, b) {
+				bad = true
+			}
+		})
+		if bad {
+			return false
+		}
+	}
+	for r, w := range c.rmwOf {
+		if w >= 0 && eco.has(w, r) {
+			return false
+		}
+	}
+	if !c.psc() {
+		return false
+	}
+	if flags != nil && c.race() {
+		*flags = append(*flags, "data-race")
+	}
+	return true
+}
+
+// ecoMatrix fills c.eco with eco = rf | mo | rb | (mo | rb) ; rf (the
+// same relation as imm.cat's rf | mo ; rf? | fr ; rf?).
+func (c *checker) ecoMatrix() *bitm {
+	g, n := c.g, c.n
 	eco := &c.eco
 	eco.reset(n)
 	for _, o := range g.co {
@@ -709,32 +741,7 @@ func (c *checker) rc11(flags *[]string) bool {
 			}
 		}
 	}
-	// coherence: no hb(a, b) with eco(b, a); atomicity-rmw: no eco(w, r)
-	// for rmw(r, w).
-	for b := 0; b < n; b++ {
-		row := eco.row(b)
-		bad := false
-		eachBit(row, func(a int) {
-			if hb.has(a, b) {
-				bad = true
-			}
-		})
-		if bad {
-			return false
-		}
-	}
-	for r, w := range c.rmwOf {
-		if w >= 0 && eco.has(w, r) {
-			return false
-		}
-	}
-	if !c.psc() {
-		return false
-	}
-	if flags != nil && c.race() {
-		*flags = append(*flags, "data-race")
-	}
-	return true
+	return eco
 }
 
 // psc: acyclic psc-base | psc-fence over the SC events.
