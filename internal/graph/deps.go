@@ -53,7 +53,11 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 	if t < len(g.dc) && g.dc[t] != nil {
 		return *g.dc[t], nil
 	}
-	p, err := x.replayDep(g, t)
+	replay := x.replayC
+	if x.opts.CrossCheck {
+		replay = x.replayCross
+	}
+	p, err := replay(g, t, false)
 	if err != nil {
 		return p, err
 	}
@@ -64,7 +68,8 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 	return p, nil
 }
 
-// replayDep is nextDep without its cache.
+// replayDep is nextDep without its cache, with registers by name and
+// from the thread's start: the reference for replayC (depreplay.go).
 func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	th := x.t.Threads[t]
 	labels := x.labels[t]
@@ -411,7 +416,12 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 	}
 	toA(w)
 	seen := sc.ints(len(g.evs)) // ppoPreds's marks, by call number
-	stk := sc.stk               // ppoPreds's stack
+	// pos is each event's place in its thread; hi, per thread, how many
+	// of its first events ppoPreds has taken the address dependencies of
+	// (addr ; po).
+	pos := sc.places(g)
+	hi := sc.his(len(g.threads))
+	stk := sc.stk // ppoPreds's stack
 	defer func() { sc.stk = stk[:0] }()
 	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
@@ -429,7 +439,7 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 			// ppo: the reads x depends on through dependencies and
 			// reads-from within the thread.
 			calls++
-			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk)
+			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk, pos, hi)
 			th := g.threads[ex.thread]
 			// (modes from the tag bits: at least release, at least acquire)
 			all := ex.kind == event.Write && ex.mask&immRel != 0 || ex.kind == event.Fence && ex.mask&(immAcq|immRel) != 0
@@ -475,8 +485,12 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D; seen marks, with the number
-// call, the events this call has met.
-func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int) {
+// call, the events this call has met. The reads an address depends on
+// (addr ; po) are taken once per depPrefix, for each thread, up to the
+// latest place met (hi): such a read is put in A, and its own call
+// (depPrefix calls ppoPreds on every event put in A) follows what is
+// ppo-before it, as this call would.
+func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int, pos, hi []int) {
 	ex := &g.evs[x]
 	seen[x] = call
 	stack := append((*stk)[:0], x)
@@ -505,17 +519,15 @@ func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, c
 				}
 			}
 		}
-		for _, z := range g.threads[t] {
-			if z == y {
-				break
-			}
-			for _, pc := range g.evs[z].addrD() {
-				if r, ok := reads.at(t, pc); ok && seen[r] != call {
-					seen[r] = call
-					toA(r)
-					stack = append(stack, r)
+		if p := pos[y]; p > hi[t] {
+			for _, z := range g.threads[t][hi[t]:p] {
+				for _, pc := range g.evs[z].addrD() {
+					if r, ok := reads.at(t, pc); ok {
+						toA(r)
+					}
 				}
 			}
+			hi[t] = p
 		}
 		if ey.kind == event.Read && ey.rf >= 0 && g.evs[ey.rf].thread == ex.thread && seen[ey.rf] != call {
 			seen[ey.rf] = call
@@ -563,7 +575,17 @@ func (x *engine) pickDep(g *graph) (int, pending, []regFile, error) {
 		if err != nil {
 			return 0, p, nil, err
 		}
-		regs[t] = x.regFileOf(t, p.regs)
+		if !p.done {
+			// A thread that waits: its registers now (fin).
+			replay := x.replayC
+			if x.opts.CrossCheck {
+				replay = x.replayCross
+			}
+			if p, err = replay(g, t, true); err != nil {
+				return 0, p, nil, err
+			}
+		}
+		regs[t] = regFile{x.code[t], p.fin}
 	}
 	x.waiting = waiting
 	return -1, pending{}, regs, nil

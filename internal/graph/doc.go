@@ -61,11 +61,13 @@
 // incrementally). Under rc11, a graph without SC events is decided with
 // a vector clock per event for hb and coherence checked pair by pair on
 // coherence positions (rc11vc.go), O(n·T) for n events and T threads;
-// under IMM, a graph without SC events is decided the same way, with
-// IMM's sw and clocks taken in an order of sb ∪ sw, and ar's acyclicity
-// on one bit row of ar-predecessors per event (immvc.go); other IMM
-// graphs by bit matrices (imm.go), whose closures of acyclic relations
-// are taken in depth-first post-order.
+// under IMM, a graph is decided the same way, with IMM's sw and clocks
+// taken in an order of sb ∪ sw, ar's acyclicity on one bit row of
+// ar-predecessors per event, and, when it has SC events, psc on hb's
+// matrix read off the clocks (immvc.go); IMM graphs with a read not yet
+// reading or a write not yet placed in coherence by bit matrices
+// (imm.go), whose closures of acyclic relations are taken in depth-first
+// post-order.
 //
 // Symmetry: with Options.Symmetric (threads that are copies of one
 // another), a graph in which a thread's events are ahead, in eco, of its
@@ -96,8 +98,11 @@
 // is removed or a read before it reads another write. Under IMM the
 // exploration (visitDep) is in place too, but an event may be inserted
 // before kept events of its thread (undo removes it from wherever it
-// is), and threads are replayed with named registers from their start
-// (nextDep, cached per thread until the thread's events change).
+// is), and threads are replayed by compiled code that tracks a taint
+// (the reads a value comes from) per register and keeps its state at
+// each event, resuming after the longest prefix of the thread's events
+// its last replay consumed too (depreplay.go; nextDep caches the answer
+// per thread until the thread's events change).
 // Read-modify-writes read, then write when their condition holds (a
 // failing compare-and-swap is a read with its failure tags).
 // Store-conditionals, arbitrary values (Havoc), herd7's lock events and

@@ -38,6 +38,8 @@ type arena struct {
 	deps map[string]taint
 	// pref is depPrefix's scratch.
 	pref prefScratch
+	// replay is, per thread, replayC's states and scratch (depreplay.go).
+	replay []*dcache
 }
 
 // prefScratch is depPrefix's scratch space, reused from call to call
@@ -48,6 +50,34 @@ type prefScratch struct {
 	n    []int
 	a, d []int
 	stk  []int
+	pos  []int
+	hi   []int
+}
+
+// places is each event's place in its thread's events (0 for an
+// initial write).
+func (s *prefScratch) places(g *graph) []int {
+	if cap(s.pos) < len(g.evs) {
+		s.pos = make([]int, len(g.evs))
+	}
+	s.pos = s.pos[:len(g.evs)]
+	clear(s.pos)
+	for _, th := range g.threads {
+		for j, e := range th {
+			s.pos[e] = j
+		}
+	}
+	return s.pos
+}
+
+// his is a slice of k zeros.
+func (s *prefScratch) his(k int) []int {
+	if cap(s.hi) < k {
+		s.hi = make([]int, k)
+	}
+	s.hi = s.hi[:k]
+	clear(s.hi)
+	return s.hi
 }
 
 // bools is a slice of k false values.

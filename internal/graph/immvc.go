@@ -8,8 +8,8 @@ import (
 )
 
 // IMM's axioms with vector clocks (the built-in imm.cat), the way
-// rc11vc.go decides rc11: when no event of a graph is SC (psc is empty),
-// every read has its write and every write its place in coherence,
+// rc11vc.go decides rc11: when every read has its write and every write
+// its place in coherence,
 //
 //   - atomicity (rmw ∩ fre ; coe empty) is decided on coherence
 //     positions (checker.atomic);
@@ -24,7 +24,12 @@ import (
 //     reads its (deps ∪ rfi)+ closure reaches, computed thread by thread
 //     in sb order, the write it reads from another thread and the
 //     detours), and a depth-first search looks for a cycle;
-//   - the data-race flag from the vector clocks (checker.race).
+//   - the data-race flag from the vector clocks (checker.race);
+//   - with SC events: hb's matrix is read off the clocks (a is
+//     hb-before b when b's clock holds a's place in a's thread), eco's
+//     built on coherence, and psc (psc-base ∪ psc-fence, RC11's, which
+//     imm.cat takes) is checked acyclic as for rc11 (checker.psc); the
+//     psc of ar, [Fsc] ; hb ; eco ; hb ; [Fsc], adds rows to ar.
 //
 // Other graphs are left to the matrix check (imm.go). The work is
 // O(n·T) for hb and coherence and O(n²/64) for ar, where the matrices
@@ -57,8 +62,8 @@ const (
 )
 
 // decide decides IMM's consistency of g; done is false when g is one the
-// vector clocks do not decide (an SC event, a read without its write, a
-// write not placed in coherence): the caller uses the matrix check. flags,
+// vector clocks do not decide (a read without its write, a write not
+// placed in coherence): the caller uses the matrix check. flags,
 // when not nil, gets data-race when the consistent g has a race.
 func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done bool) {
 	c := &s.c
@@ -66,9 +71,6 @@ func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done boo
 	c.vcMode = false
 	s.lastOK = false
 	c.prepare(g)
-	if c.anySC {
-		return false, false
-	}
 	for i := range g.evs {
 		e := &g.evs[i]
 		switch e.kind {
@@ -121,6 +123,14 @@ func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done boo
 	c.vcMode = true
 	if !c.coherentVC() {
 		return false, true
+	}
+	if c.anySC {
+		// sc: psc acyclic, on hb's matrix taken from the clocks.
+		s.hbMatrix()
+		c.ecoMatrix()
+		if !c.psc() {
+			return false, true
+		}
 	}
 	acyc, known := s.arAcyclic()
 	if !known {
@@ -254,10 +264,10 @@ func (s *immFast) topo() bool {
 	})
 }
 
-// arAcyclic tells whether IMM's ar = rfe ∪ bob ∪ ppo ∪ detour (psc is
-// empty: no SC event) is acyclic; known is false when a read reads a
-// write of its own thread that is not sb-before it (the coherence check
-// rules it out first).
+// arAcyclic tells whether IMM's ar = rfe ∪ bob ∪ ppo ∪ detour ∪ psc
+// (psc from c.hb and c.eco when there are SC events) is acyclic; known
+// is false when a read reads a write of its own thread that is not
+// sb-before it (the coherence check rules it out first).
 func (s *immFast) arAcyclic() (acyclic, known bool) {
 	c := &s.c
 	g := c.g
@@ -384,7 +394,54 @@ func (s *immFast) arAcyclic() (acyclic, known bool) {
 			}
 		}
 	}
+	if c.anySC {
+		s.pscRows()
+	}
 	return s.acyclicRows(), true
+}
+
+// hbMatrix fills c.hb (a row of hb-successors per event) from the vector
+// clocks: a is hb-before b when b's clock has a's thread at a's place or
+// later.
+func (s *immFast) hbMatrix() {
+	c := &s.c
+	g := c.g
+	T := c.vcT
+	c.hb.reset(c.n)
+	for b := range g.evs {
+		if g.evs[b].thread < 0 {
+			continue
+		}
+		for t, m := range c.vc[b*T : (b+1)*T] {
+			th := g.threads[t]
+			for j := 0; j <= int(m) && j < len(th); j++ {
+				c.hb.set(th[j], b)
+			}
+		}
+	}
+}
+
+// pscRows adds to the ar rows IMM's psc = [Fsc] ; hb ; eco ; hb ; [Fsc]
+// (c.hb and c.eco hold hb and eco).
+func (s *immFast) pscRows() {
+	c := &s.c
+	g := c.g
+	w := s.w
+	fsc := func(e int) bool { return g.evs[e].kind == event.Fence && c.has(e, tSC) }
+	for f1 := range g.evs {
+		if !fsc(f1) {
+			continue
+		}
+		eachBit(c.hb.row(f1), func(y int) {
+			eachBit(c.eco.row(y), func(z int) {
+				eachBit(c.hb.row(z), func(f int) {
+					if fsc(f) {
+						bitSet(s.ar[f*w:(f+1)*w], f1)
+					}
+				})
+			})
+		})
+	}
 }
 
 // acyclicRows tells whether the relation whose predecessor rows are s.ar

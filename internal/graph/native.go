@@ -101,6 +101,9 @@ type checker struct {
 	ws      []int
 	hb, eco bitm
 	tmp     []uint64
+	// psc's scratch
+	pscBuf  []uint64
+	pscMade []int
 	// rc11VC's vector clocks (vcT per event) and scratch; vcMode says
 	// the last rc11 check computed them rather than the matrix hb.
 	vc     []int32
@@ -680,35 +683,7 @@ func (c *checker) rc11(flags *[]string) bool {
 			return false
 		}
 	}
-	// eco = rf | mo | rb | (mo | rb) ; rf
-	eco := &c.eco
-	eco.reset(n)
-	for _, o := range g.co {
-		for a := 0; a < len(o); a++ {
-			for b := a + 1; b < len(o); b++ {
-				eco.set(o[a], o[b])
-				for _, r := range c.readers[o[b]] {
-					eco.set(o[a], r)
-				}
-			}
-		}
-	}
-	for r := range g.evs {
-		e := &g.evs[r]
-		if e.kind != event.Read || e.rf < 0 {
-			continue
-		}
-		eco.set(e.rf, r)
-		o := g.co[e.loc]
-		for p := c.copos[e.rf] + 1; p < len(o); p++ {
-			if y := o[p]; y != r {
-				eco.set(r, y)
-				for _, r2 := range c.readers[y] {
-					eco.set(r, r2)
-				}
-			}
-		}
-	}
+	eco := c.ecoMatrix()
 	// coherence: no hb(a, b) with eco(b, a); atomicity-rmw: no eco(w, r)
 	// for rmw(r, w).
 	for b := 0; b < n; b++ {
@@ -737,51 +712,117 @@ func (c *checker) rc11(flags *[]string) bool {
 	return true
 }
 
-// psc: acyclic psc-base | psc-fence over the SC events.
+// ecoMatrix fills c.eco with eco = rf | mo | rb | (mo | rb) ; rf (the
+// same relation as imm.cat's rf | mo ; rf? | fr ; rf?).
+func (c *checker) ecoMatrix() *bitm {
+	g, n := c.g, c.n
+	eco := &c.eco
+	eco.reset(n)
+	for _, o := range g.co {
+		for a := 0; a < len(o); a++ {
+			for b := a + 1; b < len(o); b++ {
+				eco.set(o[a], o[b])
+				for _, r := range c.readers[o[b]] {
+					eco.set(o[a], r)
+				}
+			}
+		}
+	}
+	for r := range g.evs {
+		e := &g.evs[r]
+		if e.kind != event.Read || e.rf < 0 {
+			continue
+		}
+		eco.set(e.rf, r)
+		o := g.co[e.loc]
+		for p := c.copos[e.rf] + 1; p < len(o); p++ {
+			if y := o[p]; y != r {
+				eco.set(r, y)
+				for _, r2 := range c.readers[y] {
+					eco.set(r, r2)
+				}
+			}
+		}
+	}
+	return eco
+}
+
+// psc: acyclic psc-base | psc-fence over the SC events (c.hb and c.eco
+// hold hb and eco, rows of successors). Rows are taken word by word: hb
+// is closed under sb, so the hb-successors of the events sb-after x are
+// those of the first of them (and it).
 func (c *checker) psc() bool {
 	g := c.g
 	n := c.n
 	hb, eco := &c.hb, &c.eco
+	w := (n + 63) / 64
+	// scratch: the SC events, the SC fences, two rows, and per event its
+	// sb-successors of other locations (sbdl, made on first use).
+	c.pscBuf = resizeWords(c.pscBuf, (4+n)*w)
+	clear(c.pscBuf[:4*w])
+	isSC, isFsc, mid, row := c.pscBuf[:w], c.pscBuf[w:2*w], c.pscBuf[2*w:3*w], c.pscBuf[3*w:4*w]
+	sbdl := c.pscBuf[4*w:]
+	c.pscMade = resize(c.pscMade, n)
+	clear(c.pscMade)
 	var scs []int
-	isSC := make([]bool, n)
-	isFsc := make([]bool, n)
+	anyF := false
 	for e := range g.evs {
 		if c.has(e, tSC) {
 			scs = append(scs, e)
-			isSC[e] = true
-			isFsc[e] = c.isF(e)
+			bitSet(isSC, e)
+			if c.isF(e) {
+				bitSet(isFsc, e)
+				anyF = true
+			}
 		}
 	}
 	if len(scs) == 0 {
 		return true
 	}
-	w := (n + 63) / 64
 	sameLoc := func(a, b int) bool {
 		la, lb := g.evs[a].loc, g.evs[b].loc
 		return la != "" && la == lb
 	}
-	// scbRow(x) is scb's row of x: sb | sb-diff-loc ; hb ; sb-diff-loc |
-	// hb-loc | mo | rb.
+	or := func(dst, src []uint64) {
+		for k := range dst {
+			dst[k] |= src[k]
+		}
+	}
+	// sbdlOf(z): the events sb-after z at another location.
+	sbdlOf := func(z int) []uint64 {
+		r := sbdl[z*w : (z+1)*w]
+		if c.pscMade[z] == 0 {
+			c.pscMade[z] = 1
+			clear(r)
+			if t := g.evs[z].thread; t >= 0 {
+				th := g.threads[t]
+				for k := c.ponum[z] + 1; k < len(th); k++ {
+					if u := th[k]; !sameLoc(z, u) {
+						bitSet(r, u)
+					}
+				}
+			}
+		}
+		return r
+	}
+	// scbRow(x) adds scb's row of x to out: sb | sb-diff-loc ; hb ;
+	// sb-diff-loc | hb-loc | mo | rb.
 	scbRow := func(x int, out []uint64) {
-		clear(out)
 		if t := g.evs[x].thread; t >= 0 {
 			th := g.threads[t]
+			first := -1
 			for k := c.ponum[x] + 1; k < len(th); k++ {
 				y := th[k]
 				bitSet(out, y) // sb
-				if !sameLoc(x, y) {
-					// sb-diff-loc ; hb ; sb-diff-loc
-					eachBit(hb.row(y), func(z int) {
-						if t2 := g.evs[z].thread; t2 >= 0 {
-							th2 := g.threads[t2]
-							for k2 := c.ponum[z] + 1; k2 < len(th2); k2++ {
-								if u := th2[k2]; !sameLoc(z, u) {
-									bitSet(out, u)
-								}
-							}
-						}
-					})
+				if first < 0 && !sameLoc(x, y) {
+					first = y
 				}
+			}
+			if first >= 0 {
+				// sb-diff-loc ; hb ; sb-diff-loc: the hb-successors of
+				// the events sb-after x at another location are first's
+				// (those after first are among them).
+				eachBit(hb.row(first), func(z int) { or(out, sbdlOf(z)) })
 			}
 		}
 		eachBit(hb.row(x), func(y int) {
@@ -806,45 +847,35 @@ func (c *checker) psc() bool {
 		}
 	}
 	c.edges()
-	mid := make([]uint64, w)
-	row := make([]uint64, w)
 	for _, a := range scs {
+		fa := bitHas(isFsc, a)
 		// left: [SC] | [Fsc] ; hb?
 		clear(mid)
-		left := []int{a}
-		if isFsc[a] {
-			eachBit(hb.row(a), func(y int) { left = append(left, y) })
-		}
-		for _, l := range left {
-			scbRow(l, row)
-			for k := range mid {
-				mid[k] |= row[k]
-			}
+		scbRow(a, mid)
+		if fa {
+			eachBit(hb.row(a), func(y int) { scbRow(y, mid) })
 		}
 		// right: [SC] | hb? ; [Fsc]
-		clear(row)
-		eachBit(mid, func(b int) {
-			if isSC[b] {
-				bitSet(row, b)
-			}
-			eachBit(hb.row(b), func(f int) {
-				if isFsc[f] {
-					bitSet(row, f)
+		for k := range row {
+			row[k] = mid[k] & isSC[k]
+		}
+		if anyF {
+			eachBit(mid, func(b int) {
+				for k, x := range hb.row(b) {
+					row[k] |= x & isFsc[k]
 				}
 			})
-		})
-		if isFsc[a] {
+		}
+		if fa {
 			// psc-fence: [Fsc] ; (hb | hb ; eco ; hb) ; [Fsc]
 			eachBit(hb.row(a), func(y int) {
-				if isFsc[y] {
+				if bitHas(isFsc, y) {
 					bitSet(row, y)
 				}
 				eachBit(eco.row(y), func(z int) {
-					eachBit(hb.row(z), func(f int) {
-						if isFsc[f] {
-							bitSet(row, f)
-						}
-					})
+					for k, x := range hb.row(z) {
+						row[k] |= x & isFsc[k]
+					}
 				})
 			})
 		}
