@@ -24,8 +24,12 @@ package cfront
 // Which object an access touches is found by a flow-insensitive analysis
 // of the unrolled threads (sets of possible pointer offsets, integers and
 // memory contents per object); an access whose parts would differ among
-// the objects it may touch, a read-modify-write over several chunks, and
-// a pointer cut into parts are refused by name, never guessed.
+// the objects it may touch and a pointer cut into parts are refused by
+// name, never guessed. A read-modify-write over several chunks (a
+// lockref's compare-and-swap of the whole word) becomes an exclusive
+// pair over the parts (splitRMWCode), which only AArch64's model, with
+// single-copy atomicity across the parts, defines: CheckProgram refuses
+// it under the other models.
 
 import (
 	"context"

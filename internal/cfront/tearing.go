@@ -233,6 +233,6 @@ func (p *Program) splitRMWError(opts CheckOptions) error {
 	if opts.Target != "" && opts.Target != compile.AArch64 {
 		under = fmt.Sprintf("-target %s (model %s)", opts.Target, opts.ModelName)
 	}
-	return fmt.Errorf("%s:%d: unsupported mixed-size access: %s of %d bytes over %d parts that other accesses touch separately: %s says nothing about mixed sizes, so it does not say whether the parts are updated as one atomic access (only AArch64's model does, by single-copy atomicity, sm: check it with -target aarch64)",
-		s.pos.File, s.pos.Line, what, s.size, s.parts, under)
+	return fmt.Errorf("%s: unsupported mixed-size access: %s of %d bytes over %d parts that other accesses touch separately: %s says nothing about mixed sizes, so it does not say whether the parts are updated as one atomic access (only AArch64's model does, by single-copy atomicity, sm: check it with -target aarch64)",
+		s.pos, what, s.size, s.parts, under)
 }
