@@ -2,12 +2,15 @@ package cfront
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // TestSplitRMW checks atomic read-modify-writes of a word whose parts
@@ -78,5 +81,57 @@ func TestSplitRMW(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSplitRMWMapping checks the tags CompileFor gives the exclusive
+// pair of a read-modify-write over parts: EX, A when its C11 order
+// acquires, L when it releases, on every part; no other target maps it.
+func TestSplitRMWMapping(t *testing.T) {
+	for _, c := range []struct {
+		order        string
+		load, stCond string
+	}{
+		{"RLX", "[EX]", "[EX]"},
+		{"ACQ", "[EX A]", "[EX]"},
+		{"REL", "[EX]", "[EX L]"},
+		{"ACQ_REL", "[EX A]", "[EX L]"},
+		{"SC", "[EX A]", "[EX L]"},
+	} {
+		rmw := prog.RMW{Dst: "r", Addr: prog.Addr("x"), New: prog.Int(1), RTags: []string{tagA, c.order, tagRMW, tagX}, WTags: []string{tagA, c.order, tagRMW, tagX}}
+		l := &lowerer{}
+		var code []prog.Instr
+		l.splitRMWCode(rmw, []span{{0, 4}, {4, 4}}, prog.Pos{}, func(in prog.Instr, _ prog.Pos) { code = append(code, in) })
+		th := &prog.Thread{Name: "P0", Code: append(code, prog.Label{Name: blockLabel}), Pos: make([]prog.Pos, len(code)+1)}
+		test := &spec.Test{Arch: "C", Threads: []*prog.Thread{th}}
+		out, err := CompileFor(test, "aarch64")
+		if err != nil {
+			t.Fatalf("%s: %v", c.order, err)
+		}
+		var loads, conds int
+		for _, in := range out.Threads[0].Code {
+			switch x := in.(type) {
+			case prog.Load:
+				loads++
+				if got := fmt.Sprint(x.Tags); got != c.load {
+					t.Errorf("%s: load tags %s, want %s", c.order, got, c.load)
+				}
+			case prog.StoreCond:
+				conds++
+				if got := fmt.Sprint(x.Tags); got != c.stCond {
+					t.Errorf("%s: store-conditional tags %s, want %s", c.order, got, c.stCond)
+				}
+			case prog.Fence:
+				t.Errorf("%s: a fence %v", c.order, x.Tags)
+			}
+		}
+		if loads != 2 || conds != 2 {
+			t.Errorf("%s: %d loads and %d store-conditionals, want 2 of each", c.order, loads, conds)
+		}
+		for _, target := range []string{"x86", "power", "riscv", "armv7"} {
+			if _, err := CompileFor(test, target); err == nil || !strings.Contains(err.Error(), "only AArch64's model defines it") {
+				t.Errorf("%s %s: %v, want it refused", c.order, target, err)
+			}
+		}
 	}
 }
