@@ -50,7 +50,10 @@ bytes, little-endian (Power too): accesses of different sizes that
 overlap are cut into parts of one instance (herd's sm). Only the aarch64
 model gives sm a meaning (single-copy atomicity); sc, tso, power, riscv,
 c11, rc11 and imm say nothing about mixed sizes: under them a failure
-whose execution tears an access is no verdict (UNSUPPORTED, exit 3).
+whose execution tears an access is no verdict (UNSUPPORTED, exit 3), and
+an atomic read-modify-write of a word whose parts are also accessed
+separately (a lockref's compare-and-swap) is refused (UNSUPPORTED, exit
+3); under -target aarch64 it is an exclusive pair over the parts.
 
 Exit status: 0 every condition unreachable, 1 some condition reachable
 (or a data race: by default for C programs under c11, rc11, imm; with

@@ -71,6 +71,10 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "-I", inc, "-D", "WEAK", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion d == 42 fails"},
 		{[]string{"-model", "rc11", "-I", inc, "--", "-DWEAK=1", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion"},
 		{[]string{"-model", "rc11", "-std=c11", "-I", inc, "sem/flags_hdr.c"}, exitBadInput, ""}, // typeof is GNU C
+		// A compare-and-swap of a word whose halves are written
+		// separately (lockref): defined by AArch64's model only.
+		{[]string{"-model", "rc11", "sem/splitrmw_small_bug.c"}, exitLimit, "splitrmw_small_bug.c:28:12: unsupported mixed-size access: an atomic read-modify-write of 8 bytes over 2 parts"},
+		{[]string{"-target", "aarch64", "-engine", "both", "sem/splitrmw_small_bug.c"}, exitFailed, "splitrmw_small_bug.c:31: assertion v == 6L << 32 fails"},
 	} {
 		args := append([]string{}, c.args...)
 		args[len(args)-1] = filepath.Join(dir, args[len(args)-1])

@@ -234,7 +234,8 @@ type Program struct {
 	spins   []spinSite
 	// asmFences are the full fences written in asm, by architecture.
 	asmFences []asmFence
-	names     *cNames // the debug information's names (cnames.go)
+	names     *cNames    // the debug information's names (cnames.go)
+	splitRMWs []splitRMW // read-modify-writes over parts (mixed.go)
 }
 
 // Assertion is an assertion of the program.
@@ -296,7 +297,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m)}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
@@ -434,6 +435,11 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	}
 	if err := p.checkAsmTarget(opts.Target); err != nil {
 		return nil, err
+	}
+	if err := p.splitRMWError(opts); err != nil {
+		res := &Result{Name: t.Name, Program: p, Test: t, Verdict: Unknown}
+		res.Result = &result.Result{Name: t.Name, Model: opts.ModelName, Status: result.Unsupported, Err: err}
+		return res, nil
 	}
 	if err := kernelOnlyError(t, opts.Model, opts.ModelName); err != nil {
 		res := &Result{Name: t.Name, Program: p, Test: t, Verdict: Unknown}

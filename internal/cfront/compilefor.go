@@ -143,6 +143,16 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 		var err error
 		switch in := in.(type) {
 		case prog.Load:
+			if slices.Contains(in.Tags, exclusiveTag) {
+				// The exclusive loads of a read-modify-write over parts
+				// (mixed.go: splitRMWCode): LDXR, LDAXR if it acquires.
+				if err = exclusive(target, p, group, in.Tags, isAcq, "A"); err == nil {
+					for _, g := range group {
+						add(g)
+					}
+				}
+				break
+			}
 			err = mapped(compile.Load, ptsOrder(in.Tags), func(tags []string) {
 				for _, g := range group {
 					ld := g.(prog.Load)
@@ -158,6 +168,13 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 					add(st)
 				}
 			})
+		case prog.StoreCond:
+			// Their store-conditionals: STXR, STLXR if it releases.
+			if err = exclusive(target, p, group, in.Tags, isRel, "L"); err == nil {
+				for _, g := range group {
+					add(g)
+				}
+			}
 		case prog.Fence:
 			fence(fenceFor(target, orderOf(in.Tags)))
 		case prog.RMW:
@@ -215,4 +232,29 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 		}
 	}
 	return out, nil
+}
+
+// exclusive gives the instructions of group, the parts of an exclusive
+// access of a read-modify-write over parts, AArch64's tags: EX, and tag
+// when the access's C11 order has the property ordered. Only AArch64 has
+// them (CheckProgram refuses them under the other targets).
+func exclusive(target string, p prog.Pos, group []prog.Instr, tags []string, ordered func(string) bool, tag string) error {
+	if target != compile.AArch64 {
+		return fmt.Errorf("%s: a read-modify-write over mixed-size parts has no %s mapping (only AArch64's model defines it)", p, target)
+	}
+	nt := []string{exclusiveTag}
+	if ordered(orderOf(tags)) {
+		nt = append(nt, tag)
+	}
+	for i, g := range group {
+		switch x := g.(type) {
+		case prog.Load:
+			x.Tags = slices.Clone(nt)
+			group[i] = x
+		case prog.StoreCond:
+			x.Tags = slices.Clone(nt)
+			group[i] = x
+		}
+	}
+	return nil
 }

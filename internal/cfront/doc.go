@@ -27,7 +27,10 @@
 // and variable indices, and pointer comparisons (== and !=) work on any
 // cell. Objects that overlapping accesses of different sizes touch are
 // cut into chunks, bytes little-endian (mixed.go); a failure that tears
-// such an access under a model without sm is no verdict (tearing.go).
+// such an access under a model without sm is no verdict (tearing.go). An
+// atomic read-modify-write over several chunks is an exclusive pair over
+// them (LDAXR/STLXR), checked under -target aarch64 only: the other
+// models say nothing about mixed sizes, and it is refused under them.
 // Thread-local variables have one copy per thread (globalAddr). Locals whose address clang-14 keeps in memory (alloca) are
 // locations too, named after their function instance. Initial values
 // come from the initializers (integers, null, addresses of globals).

@@ -118,6 +118,8 @@ type lowerer struct {
 	// (__thread, _Thread_local) names its copy (see globalAddr).
 	curThread int
 	asmFences []asmFence // the asm fences met
+	splitRMWs []splitRMW // read-modify-writes over parts (mixed.go)
+	nsplit    int        // their count, for fresh names
 	// joinRet: some join asks for the thread's result (pthread_join
 	// with a non-NULL second argument; main's joins are lowered before
 	// the threads): threads store what they return.

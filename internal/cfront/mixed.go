@@ -24,8 +24,12 @@ package cfront
 // Which object an access touches is found by a flow-insensitive analysis
 // of the unrolled threads (sets of possible pointer offsets, integers and
 // memory contents per object); an access whose parts would differ among
-// the objects it may touch, a read-modify-write over several chunks, and
-// a pointer cut into parts are refused by name, never guessed.
+// the objects it may touch and a pointer cut into parts are refused by
+// name, never guessed. A read-modify-write over several chunks (a
+// lockref's compare-and-swap of the whole word) becomes an exclusive
+// pair over the parts (splitRMWCode), which only AArch64's model, with
+// single-copy atomicity across the parts, defines: CheckProgram refuses
+// it under the other models.
 
 import (
 	"context"
@@ -163,7 +167,7 @@ type mixedAnalysis struct {
 	env   []map[string]*aval         // per thread
 	mem   map[string]map[int64]*aval // per object and offset (anyOff: unknown): what a store put there
 	addrs map[[2]int]*aval           // per access (thread, pc): its address
-	vals  map[[2]int]*aval           // per store: its value
+	vals  map[[2]int]*aval           // per store and read-modify-write: the value it writes
 	ctx   context.Context            // the check's deadline
 	// zeroUnset: a load of a cell no initial value names may read 0
 	// (the engines' initial value of memory); set lists the cells that
@@ -377,7 +381,9 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 					if in.Dst != "" {
 						regChanged = m.reg(ti, in.Dst).join(old) || regChanged
 					}
-					changed = m.store(a, m.eval(ti, in.New, old)) || changed
+					nv := m.eval(ti, in.New, old)
+					note(k, m.vals, nv)
+					changed = m.store(a, nv) || changed
 				case prog.StoreCond:
 					a := m.eval(ti, in.Addr, nil)
 					note(k, m.addrs, a)
@@ -653,7 +659,14 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 				return l.errAt(posOf(a), "unsupported mixed-size access: a pointer stored over %d separately accessed parts", len(got))
 			}
 		case prog.RMW:
-			return l.errAt(posOf(a), "unsupported mixed-size access: a read-modify-write of %d bytes over %d parts that other accesses touch separately", a.size, len(got))
+			// Lowered as an exclusive pair over the parts (splitThread);
+			// only a model with single-copy atomicity across the parts
+			// defines it (CheckProgram refuses it under the others).
+			r := in.(prog.RMW)
+			if len(a.val.ptrs) > 0 {
+				return l.errAt(posOf(a), "unsupported mixed-size access: a pointer written by a read-modify-write over %d separately accessed parts", len(got))
+			}
+			l.splitRMWs = append(l.splitRMWs, splitRMW{pos: posOf(a), size: a.size, parts: int64(len(got)), cas: r.Cond != nil})
 		default:
 			return l.errAt(posOf(a), "unsupported mixed-size access: %s over %d parts", prog.InstrString(in), len(got))
 		}
@@ -816,9 +829,91 @@ func (l *lowerer) splitThread(ti int, th *prog.Thread, parts map[[2]int][]span) 
 			for i, s := range ps {
 				emit(prog.Store{Addr: addrPlus(in.Addr, s.off), Val: chunkValue(in.Val, s.off, s.size), Tags: in.Tags, Part: i > 0}, p)
 			}
+		case prog.RMW:
+			l.splitRMWCode(in, ps, p, emit)
 		}
 	}
 	th.Code, th.Pos = code, pos
+}
+
+// splitRMW is a read-modify-write over several parts (see splitRMWCode).
+type splitRMW struct {
+	pos         prog.Pos
+	size, parts int64
+	cas         bool // a compare-and-swap (else an atomicrmw)
+}
+
+// exclusiveTag marks the exclusive loads and store-conditionals of a
+// read-modify-write over parts (AArch64's name for them).
+const exclusiveTag = "EX"
+
+// splitRMWCode lowers a read-modify-write over the parts ps as an
+// exclusive pair, as clang-14 compiles every atomic read-modify-write for
+// AArch64 without the LSE atomics (an LDAXR/STLXR loop):
+//
+//	old.k = load.EX [a+off_k]            one per part, one instance (sm)
+//	old = Σ old.k · 2^(8·off_k)          (little-endian)
+//	if !Cond(old) goto skip              (a compare-and-swap that fails)
+//	new = New(old)
+//	st = storecond.EX [a+off_k] chunk_k(new)   one per part, one instance
+//	if st != 0 goto block
+//	skip:
+//
+// The engines pair each store-conditional part with the exclusive load of
+// its chunk (an rmw pair per chunk), and the parts succeed or fail
+// together. Under AArch64's model the pairs' atomic axiom holds per
+// chunk and single-copy atomicity (sm) makes the reads and the writes of
+// the parts observed together, so no write of another thread to any part
+// comes between the read and the write of the whole. A store-conditional
+// that fails (only spuriously, or when another write intervened) stops
+// the thread: the retry of the loop is the execution in which the failed
+// attempt, reads and no write, is left out, which keeps the execution
+// consistent (removing reads only removes edges of the model's
+// relations), as a cut spin loop is. A weak compare-and-swap's spurious
+// failure is its coin (Cond). The other models give the parts no
+// atomicity together: CheckProgram refuses this code under them.
+func (l *lowerer) splitRMWCode(in prog.RMW, ps []span, p prog.Pos, emit func(prog.Instr, prog.Pos)) {
+	l.nsplit++
+	base := in.Dst
+	if base == "" {
+		base = fmt.Sprintf("%%xrmw.%d", l.nsplit)
+	}
+	var sum prog.Expr
+	for i, s := range ps {
+		r := fmt.Sprintf("%s.byte%d", base, s.off)
+		emit(prog.Load{Dst: r, Addr: addrPlus(in.Addr, s.off), Tags: append(slices.Clone(in.RTags), exclusiveTag), Part: i > 0}, p)
+		var v prog.Expr = prog.Reg{Name: r}
+		if i < len(ps)-1 {
+			v = umod(v, int64(1)<<(8*s.size))
+		}
+		if s.off > 0 {
+			v = prog.Bin{Op: prog.OpMul, X: v, Y: prog.Int(int64(1) << (8 * s.off))}
+		}
+		if sum == nil {
+			sum = v
+		} else {
+			sum = prog.Bin{Op: prog.OpAdd, X: sum, Y: v}
+		}
+	}
+	emit(prog.Assign{Dst: base, Val: sum}, p)
+	old := prog.Reg{Name: base}
+	skip := fmt.Sprintf("%%xrmw.skip.%d", l.nsplit)
+	if in.Cond != nil {
+		emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.ReplaceOld(in.Cond, old), Y: prog.Int(0)}, Target: skip}, p)
+	}
+	nv := base + ".new"
+	emit(prog.Assign{Dst: nv, Val: prog.ReplaceOld(in.New, old)}, p)
+	st := base + ".st"
+	for i, s := range ps {
+		sc := prog.StoreCond{Addr: addrPlus(in.Addr, s.off), Val: chunkValue(prog.Reg{Name: nv}, s.off, s.size),
+			Tags: append(slices.Clone(in.WTags), exclusiveTag), Part: i > 0}
+		if i == 0 {
+			sc.Status, sc.OkVal, sc.FailVal = st, prog.IntValue(0), prog.IntValue(1)
+		}
+		emit(sc, p)
+	}
+	emit(prog.Jump{Cond: prog.Reg{Name: st}, Target: blockLabel}, p)
+	emit(prog.Label{Name: skip}, p)
 }
 
 // chunkInit replaces the cells of the cut objects by their chunks, with

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
@@ -211,4 +212,27 @@ func tornAccess(t *spec.Test, x *result.Execution) (prog.Pos, bool) {
 // verdict.
 func tearingError(model string, pos prog.Pos) error {
 	return fmt.Errorf("%s:%d: no verdict: the only failing execution found reads this mixed-size access torn (its parts from different writes), and model %s says nothing about mixed-size accesses (no single-copy atomicity: only AArch64's model relates the parts of an access, by sm); the hardware never tears an aligned access", pos.File, pos.Line, model)
+}
+
+// splitRMWError refuses a read-modify-write over parts (mixed.go:
+// splitRMWCode) unless the program is compiled for AArch64 and checked
+// under a model that relates the parts of an access (sm): the others say
+// nothing about mixed sizes, so whether the parts of one atomic access
+// are updated together is not defined by them, and Musket does not
+// guess it.
+func (p *Program) splitRMWError(opts CheckOptions) error {
+	if len(p.splitRMWs) == 0 || opts.Target == compile.AArch64 && modelUses(opts.Model, "sm") {
+		return nil
+	}
+	s := p.splitRMWs[0]
+	what := "an atomic read-modify-write"
+	if s.cas {
+		what = "a compare-and-swap"
+	}
+	under := "model " + opts.ModelName
+	if opts.Target != "" && opts.Target != compile.AArch64 {
+		under = fmt.Sprintf("-target %s (model %s)", opts.Target, opts.ModelName)
+	}
+	return fmt.Errorf("%s: unsupported mixed-size access: %s of %d bytes over %d parts that other accesses touch separately: %s says nothing about mixed sizes, so it does not say whether the parts are updated as one atomic access (only AArch64's model does, by single-copy atomicity, sm: check it with -target aarch64)",
+		s.pos, what, s.size, s.parts, under)
 }
