@@ -447,3 +447,36 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 	}
 	return last.r, last.err
 }
+
+// prestartC starts the fast front's session at once (cfront.Prestart)
+// when the check's operands name a C program that will be compiled:
+// with -no-cache (or the cache off), since a compile-cache hit needs no
+// compiler. It looks at the raw arguments, before the flags are
+// parsed: the session then starts while the rest of the check's set-up
+// runs. Anything it guesses wrong costs a session that ends unused.
+func prestartC(args []string) {
+	c, noCache := false, cacheOff()
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "-no-cache" || a == "--no-cache" || a == "-no-cache=true" || a == "--no-cache=true":
+			noCache = true
+		case isC(a) && !strings.HasPrefix(a, "-"):
+			c = true
+		}
+	}
+	if c && noCache {
+		cfront.Prestart()
+	}
+}
+
+// cacheOff says whether MUSKET_CACHE turns the compile cache off.
+func cacheOff() bool {
+	switch strings.ToLower(strings.TrimSpace(os.Getenv("MUSKET_CACHE"))) {
+	case "off", "0", "false", "no":
+		return true
+	}
+	return false
+}
