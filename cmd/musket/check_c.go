@@ -469,6 +469,7 @@ func prestartC(args []string) {
 	}
 	if c && noCache {
 		cfront.Prestart()
+		go hugeHeap() // while musket-cc compiles
 	}
 }
 
