@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
@@ -81,6 +82,14 @@ type graphJSON struct {
 // PASS (exit 0), FAIL with the assertion (1), BOUND when a path needs
 // more loop iterations than -bound (3), TIMEOUT or UNSUPPORTED (3).
 func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
+	// While musket-cc compiles the program (prestartC), huge pages for
+	// the heap the lowering will use; not under a small -memory limit,
+	// which counts the block hugeHeap maps until it is collected.
+	if hugeHeapPending.Swap(false) {
+		if l := memlimit.Limit(); l == 0 || l >= 1<<30 {
+			go hugeHeap()
+		}
+	}
 	target := cTarget(k.c)
 	if m, ok := withBell(k.c.model, k.c.incl); ok {
 		k.c.m = m
@@ -469,9 +478,12 @@ func prestartC(args []string) {
 	}
 	if c && noCache {
 		cfront.Prestart()
-		go hugeHeap() // while musket-cc compiles
+		hugeHeapPending.Store(true)
 	}
 }
+
+// hugeHeapPending is set by prestartC for the check's first C program.
+var hugeHeapPending atomic.Bool
 
 // cacheOff says whether MUSKET_CACHE turns the compile cache off.
 func cacheOff() bool {
