@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"runtime"
 	"syscall"
@@ -17,11 +18,17 @@ import (
 // touched (fresh memory from the system is zero), marked MADV_HUGEPAGE,
 // and freed by a collection, so that the allocations after it reuse its
 // pages at one fault per 2 MB. Where huge pages are off nothing
-// changes. The collection costs a few milliseconds of CPU, which is why
+// changes (it then does nothing). The collection costs a few milliseconds of CPU, which is why
 // it runs only while musket-cc compiles the program (prestartC), when
 // the Go process would otherwise wait. MUSKET_HUGEHEAP=0 turns it off.
 func hugeHeap() {
 	if os.Getenv("MUSKET_HUGEHEAP") == "0" {
+		return
+	}
+	// Only "madvise" needs asking: under "always" the heap has huge pages
+	// already, under "never" it gets none.
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	if err != nil || !bytes.Contains(mode, []byte("[madvise]")) {
 		return
 	}
 	const size, huge = 32 << 20, 2 << 20
