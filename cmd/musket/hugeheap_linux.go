@@ -17,10 +17,11 @@ import (
 // them on a stretch of heap: one block is allocated without being
 // touched (fresh memory from the system is zero), marked MADV_HUGEPAGE,
 // and freed by a collection, so that the allocations after it reuse its
-// pages at one fault per 2 MB. Where huge pages are off nothing
-// changes (it then does nothing). The collection costs a few milliseconds of CPU, which is why
-// it runs only while musket-cc compiles the program (prestartC), when
-// the Go process would otherwise wait. MUSKET_HUGEHEAP=0 turns it off.
+// pages at one fault per 2 MB. Under any other setting it does
+// nothing. The collection costs a few milliseconds of CPU, which is why
+// it runs only while musket-cc compiles the program (checkC, after
+// prestartC), when the Go process would otherwise wait.
+// MUSKET_HUGEHEAP=0 turns it off.
 func hugeHeap() {
 	if os.Getenv("MUSKET_HUGEHEAP") == "0" {
 		return
