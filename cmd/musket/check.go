@@ -285,6 +285,7 @@ func isProgramFile(a string) bool {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
+	prestartC(args)
 	f := newCheckFlags(stderr)
 	args, f.clangExtra = splitClangFlags(args)
 	operands, code, ok := parseCommand(f.fs, args)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
@@ -81,6 +82,14 @@ type graphJSON struct {
 // PASS (exit 0), FAIL with the assertion (1), BOUND when a path needs
 // more loop iterations than -bound (3), TIMEOUT or UNSUPPORTED (3).
 func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
+	// While musket-cc compiles the program (prestartC), huge pages for
+	// the heap the lowering will use; not under a small -memory limit,
+	// which counts the block hugeHeap maps until it is collected.
+	if hugeHeapPending.Swap(false) {
+		if l := memlimit.Limit(); l == 0 || l >= 1<<30 {
+			go hugeHeap()
+		}
+	}
 	target := cTarget(k.c)
 	if m, ok := withBell(k.c.model, k.c.incl); ok {
 		k.c.m = m
@@ -446,4 +455,41 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 		last.r.Time = time.Since(start)
 	}
 	return last.r, last.err
+}
+
+// prestartC starts the fast front's session at once (cfront.Prestart)
+// when the check's operands name a C program that will be compiled:
+// with -no-cache (or the cache off), since a compile-cache hit needs no
+// compiler. It looks at the raw arguments, before the flags are
+// parsed: the session then starts while the rest of the check's set-up
+// runs. Anything it guesses wrong costs a session that ends unused.
+func prestartC(args []string) {
+	c, noCache := false, cacheOff()
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "-no-cache" || a == "--no-cache" || a == "-no-cache=true" || a == "--no-cache=true":
+			noCache = true
+		case isC(a) && !strings.HasPrefix(a, "-"):
+			c = true
+		}
+	}
+	if c && noCache {
+		cfront.Prestart()
+		hugeHeapPending.Store(true)
+	}
+}
+
+// hugeHeapPending is set by prestartC for the check's first C program.
+var hugeHeapPending atomic.Bool
+
+// cacheOff says whether MUSKET_CACHE turns the compile cache off.
+func cacheOff() bool {
+	switch strings.ToLower(strings.TrimSpace(os.Getenv("MUSKET_CACHE"))) {
+	case "off", "0", "false", "no":
+		return true
+	}
+	return false
 }

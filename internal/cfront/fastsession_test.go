@@ -194,3 +194,33 @@ func TestKeptSessionStopped(t *testing.T) {
 		t.Errorf("%d sessions kept after a stopped compilation, want none", idle)
 	}
 }
+
+// TestPrestart: the session Prestart starts is the one the next
+// compilation uses (no other musket-cc is started), it gives the IR a
+// new session gives, and a second Prestart while one waits starts none.
+func TestPrestart(t *testing.T) {
+	needSessions(t)
+	const file = "../../examples/c/mcs.c"
+	co := ClangOptions{NoCache: true}
+	want, err := CompileIR(context.Background(), file, co)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Prestart()
+	Prestart()
+	before := fastSessionStarts.Load()
+	got, err := CompileIR(context.Background(), file, co)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := fastSessionStarts.Load() - before; n != 0 {
+		t.Errorf("%d sessions started after Prestart, want 0 (the prestarted one is used)", n)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the prestarted session's IR differs from a new session's")
+	}
+	if s := takePrestarted(); s != nil {
+		s.end()
+		t.Errorf("a second Prestart started another session")
+	}
+}
