@@ -82,6 +82,10 @@ type Options struct {
 	// symmetry of Symmetric (Stats.Classes, BlockedClasses): for tests,
 	// costly.
 	CountClasses bool
+	// NoCoFilter checks every choice of a read's write and a write's
+	// place in coherence, even those coherence rules out (hbview.go; for
+	// tests).
+	NoCoFilter bool
 	// CrossCheck evaluates the CAT model beside the engine's native
 	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
 	// and fails the run when they disagree (for tests: the CAT model is
@@ -153,6 +157,7 @@ type engine struct {
 	native   nativeModel
 	code     []*cthread // each thread's compiled code
 	chk      checker
+	vchk     checker // hbLow's scratch (hbview.go)
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool // the built-in IMM: checked natively (imm.go)
 	arena    arena
@@ -165,6 +170,7 @@ type engine struct {
 	naAny     bool
 	sym       []int           // each thread's symmetric predecessor (symmetry.go), nil: no reduction
 	classes   map[string]bool // the classes met (CountClasses), keyed by blocked and symKey
+	ownLoc    map[string]bool // Options.SymOwn's answers, by location (symOwn)
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -421,7 +427,21 @@ func (x *engine) visit(g *graph, check bool) error {
 		last := g.co[e.loc][len(g.co[e.loc])-1]
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
+		low := 0
+		if x.coFilter() && len(ws) > 1 {
+			low = x.hbLow(g, t, e.loc)
+		}
 		for _, w := range ws {
+			if low > 0 && g.coPos(w) < low {
+				// Coherence rules it out (hbview.go).
+				if err := x.ruledOut(g, func() func() {
+					g.setRf(g.add(t, e), w)
+					return func() { g.undo(mark, stamp) }
+				}); err != nil {
+					return err
+				}
+				continue
+			}
 			r := g.add(t, e)
 			g.setRf(r, w)
 			x.noteSym(g, r)
@@ -436,9 +456,13 @@ func (x *engine) visit(g *graph, check bool) error {
 	case event.Write:
 		x.initOf(g, e.loc)
 		mark, stamp := len(g.evs), g.next
+		low := -1
+		if x.coFilter() && len(g.co[e.loc]) > 1 {
+			low = x.hbLow(g, t, e.loc)
+		}
 		w := g.add(t, e)
 		x.noteSym(g, w)
-		err := x.visitCOs(g, w, false, -1)
+		err := x.visitCOsAbove(g, w, false, -1, low)
 		if err == nil {
 			err = x.revisits(g, w)
 		}
@@ -481,6 +505,12 @@ func (g *graph) setRf(r, w int) {
 // inconsistent even with w placed last; fresh is the thread whose last
 // read changed (staleBlocked), or -1.
 func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
+	return x.visitCOsAbove(g, w, check, fresh, -1)
+}
+
+// visitCOsAbove is visitCOs where the places at or below above are
+// ruled out by coherence (hbview.go; -1: none known).
+func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int) error {
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
@@ -507,6 +537,16 @@ func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
 		}
 	}
 	for pos := n; pos >= low; pos-- {
+		if pos <= above || x.sink && !x.opts.NoCoFilter && g.splitsRMW(ew.loc, pos) {
+			// Coherence rules it out (hbview.go).
+			if err := x.ruledOut(g, func() func() {
+				g.placeCo(w, pos)
+				return func() { g.unplaceCo(w, pos) }
+			}); err != nil {
+				return err
+			}
+			continue
+		}
 		g.placeCo(w, pos)
 		x.fresh = fresh
 		err := x.visit(g, check || pos != n)
