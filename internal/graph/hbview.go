@@ -44,51 +44,110 @@ import (
 // hbLow is the latest coherence position of location loc that an access
 // happening before, or being, the last event of thread t of g writes or
 // reads (0: the initial write, or t has no event), under rc11's hb
-// (sb ∪ sw)+. x.vchk is the scratch space; x.chk, which the
-// consistency checks and nativeFlags share, is left alone.
+// (sb ∪ sw)+. It walks hb backwards: the events of a thread that happen
+// before form a prefix of it, and an acquire read (or an acquire fence,
+// through the atomic reads sb-before it) adds the release heads of the
+// write it reads (swHeads).
 func (x *engine) hbLow(g *graph, t int, loc string) int {
 	th := g.threads[t]
 	if len(th) == 0 {
 		return 0
 	}
-	c := &x.vchk
-	c.tagN = x.opts.TagNames
-	c.prepare(g)
-	c.swLists(c.synchronisesWith)
 	T := len(g.threads)
-	have := resize(c.starts, 2*T) // per thread: events hb-before e (a prefix), and how many of them were scanned
-	c.starts = have
+	have := resize(x.hbHave, 2*T) // per thread: how many of its first events happen before, and how many of them were looked at
+	x.hbHave = have
 	clear(have)
 	have[t] = len(th)
 	for changed := true; changed; {
 		changed = false
 		for u, tu := range g.threads {
 			for ; have[T+u] < have[u]; have[T+u]++ {
-				for _, a := range c.sw[tu[have[T+u]]] {
-					if ta, k := g.evs[a].thread, c.ponum[a]+1; ta >= 0 && k > have[ta] {
-						have[ta] = k
-						changed = true
+				k := have[T+u]
+				y := &g.evs[tu[k]]
+				if y.mask&(tACQ|tACQREL|tSC) == 0 {
+					continue
+				}
+				switch y.kind {
+				case event.Read:
+					if y.mask&(tRLX|tREL|tACQ|tACQREL|tSC) != 0 {
+						changed = x.swHeads(g, y.rf, have) || changed
+					}
+				case event.Fence:
+					for _, r := range tu[:k] {
+						if er := &g.evs[r]; er.kind == event.Read && er.mask&(tRLX|tREL|tACQ|tACQREL|tSC) != 0 {
+							changed = x.swHeads(g, er.rf, have) || changed
+						}
 					}
 				}
 			}
 		}
 	}
+	pos := x.hbPos[:0]
+	for range g.evs {
+		pos = append(pos, -1)
+	}
+	x.hbPos = pos
+	for k, w := range g.co[loc] {
+		pos[w] = int32(k)
+	}
 	v := 0
 	for u, tu := range g.threads {
 		for _, y := range tu[:have[u]] {
 			ey := &g.evs[y]
-			if ey.loc != loc {
-				continue
-			}
-			switch ey.kind {
-			case event.Read:
-				v = max(v, c.copos[ey.rf])
-			case event.Write:
-				v = max(v, c.copos[y])
+			switch {
+			case ey.loc != loc:
+			case ey.kind == event.Read:
+				v = max(v, int(pos[ey.rf]))
+			case ey.kind == event.Write:
+				v = max(v, int(pos[y]))
 			}
 		}
 	}
 	return v
+}
+
+// swHeads raises have (hbLow's prefixes) to the release heads of
+// rc11's sw into an atomic read of write w: the release writes and
+// fences a whose release sequence holds w. A release sequence starts with
+// an atomic write s: its head s itself, or a release write to s's
+// location or a release fence sb-before s; it goes on by rf ; rmw steps,
+// so w's sequences start at w or, when w is a read-modify-write's write,
+// at one that starts the sequence of the write its read reads. In a
+// thread the heads of s end at the last such write or fence at or before
+// s. It tells whether have grew.
+func (x *engine) swHeads(g *graph, w int, have []int) bool {
+	grew := false
+	for w >= 0 {
+		ew := &g.evs[w]
+		if ew.thread < 0 || ew.kind != event.Write {
+			return grew
+		}
+		th := g.threads[ew.thread]
+		k := len(th) - 1
+		for k >= 0 && th[k] != w {
+			k--
+		}
+		if k < 0 {
+			return grew
+		}
+		if ew.mask&(tRLX|tREL|tACQREL|tACQ|tSC) != 0 {
+			for j := k; j >= 0; j-- {
+				z := &g.evs[th[j]]
+				if z.mask&(tREL|tACQREL|tSC) != 0 && (z.kind == event.Fence || z.kind == event.Write && z.loc == ew.loc) {
+					if j+1 > have[ew.thread] {
+						have[ew.thread] = j + 1
+						grew = true
+					}
+					break
+				}
+			}
+		}
+		if !ew.rmwW || k == 0 || !g.evs[th[k-1]].rmwR {
+			return grew
+		}
+		w = g.evs[th[k-1]].rf
+	}
+	return grew
 }
 
 // coFilter tells whether the coherence filter above applies: the native
