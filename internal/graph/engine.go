@@ -157,7 +157,7 @@ type engine struct {
 	native   nativeModel
 	code     []*cthread // each thread's compiled code
 	chk      checker
-	hbHave   []int   // hbLow's scratch (hbview.go)
+	hbHave   []int // hbLow's scratch (hbview.go)
 	hbPos    []int32
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool // the built-in IMM: checked natively (imm.go)
