@@ -656,12 +656,6 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	if x.opts.NoFlags && !x.opts.CrossCheck {
 		fp = nil // not wanted: a graph visit checked needs nothing more
 	}
-	if !checked || fp != nil && !x.nativeFlags(g, fp) {
-		ok, err := x.consistent(g, fp)
-		if err != nil || !ok {
-			return err
-		}
-	}
 	blocked := x.waiting
 	if x.opts.BlockedReg != "" {
 		for _, r := range regs {
@@ -670,14 +664,27 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 			}
 		}
 	}
-	if blocked && x.sym != nil && x.opts.SymStops {
+	explained := false
+	if blocked && (x.sym != nil && x.opts.SymStops || x.spinPrune && fp != nil && !x.opts.CrossCheck) {
 		ok, err := x.symBlockedExplained(g, regs)
 		if err != nil {
 			return err
 		}
-		if !ok {
-			return errSymOff
+		explained = ok
+	}
+	if explained && !x.opts.CrossCheck {
+		// Its flags are those of an execution the run explores too
+		// (symBlockedExplained): not computed again.
+		fp = nil
+	}
+	if !checked || fp != nil && !x.nativeFlags(g, fp) {
+		ok, err := x.consistent(g, fp)
+		if err != nil || !ok {
+			return err
 		}
+	}
+	if blocked && x.sym != nil && x.opts.SymStops && !explained {
+		return errSymOff
 	}
 	if blocked {
 		x.stats.Blocked++
@@ -698,14 +705,10 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 			}
 		}
 	}
-	final := map[string]prog.Value{}
-	for l, o := range g.co {
-		final[l] = g.evs[o[len(o)-1]].val
-	}
 	val := func(ref spec.Ref) prog.Value {
 		if !ref.IsReg() {
-			if v, ok := final[ref.Name]; ok {
-				return v
+			if o := g.co[ref.Name]; len(o) > 0 {
+				return g.evs[o[len(o)-1]].val // the final value
 			}
 			return x.initMem[ref.Name]
 		}
