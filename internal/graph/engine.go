@@ -159,6 +159,7 @@ type engine struct {
 	chk      checker
 	hbHave   []int // hbLow's scratch (hbview.go)
 	hbPos    []int32
+	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
 	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool // the built-in IMM: checked natively (imm.go)
 	arena    arena
@@ -609,14 +610,23 @@ func (x *engine) revisits(g *graph, w int) error {
 		if !all {
 			continue
 		}
-		c, idx, ok := g.restrict(keep)
+		var spare *graph
+		if n := len(x.spares); n > 0 {
+			spare = x.spares[n-1]
+			x.spares = x.spares[:n-1]
+		}
+		c, idx, ok := g.restrict(keep, spare)
 		if !ok {
 			return fmt.Errorf("internal error: a revisit of the graph engine leaves a read without its write")
 		}
 		c.setRf(idx[r], idx[w])
 		x.noteSym(c, idx[r])
 		x.stats.Revisits++
-		if err := x.visitCOs(c, idx[w], true, er.thread); err != nil {
+		err := x.visitCOs(c, idx[w], true, er.thread)
+		// Nothing holds on to c once its visit returns (witnesses and
+		// keys are copies): its storage serves the next revisit.
+		x.spares = append(x.spares, c)
+		if err != nil {
 			return err
 		}
 	}
