@@ -160,8 +160,8 @@ type engine struct {
 	hbHave   []int // hbLow's scratch (hbview.go)
 	hbPos    []int32
 	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
-	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
-	imm      bool // the built-in IMM: checked natively (imm.go)
+	deps     bool     // the model has load buffering: dependencies are tracked (deps.go)
+	imm      bool     // the built-in IMM: checked natively (imm.go)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
 	// out (prune.go); naLocs, naAny: the locations plain writes may

@@ -8,16 +8,18 @@ import (
 // ev is an event of an execution graph.
 type ev struct {
 	thread int // -1 for an initial write
-	kind   event.Kind
-	loc    string
-	val    prog.Value // the value written, or read
-	tags   []string
-	pc     int
-	rf     int    // a read's write
-	rmwR   bool   // the read of a read-modify-write
-	rmwW   bool   // the write of a read-modify-write (po-after its read)
-	stamp  int    // when it was added (initial writes: -1)
-	mask   uint32 // the tags the native checks read (tagMask)
+	// (kind, rmwR, rmwW and mask side by side: one word; every revisit
+	// copies the events.)
+	kind  event.Kind
+	rmwR  bool   // the read of a read-modify-write
+	rmwW  bool   // the write of a read-modify-write (po-after its read)
+	mask  uint32 // the tags the native checks read (tagMask)
+	loc   string
+	val   prog.Value // the value written, or read
+	tags  []string
+	pc    int
+	rf    int // a read's write
+	stamp int // when it was added (initial writes: -1)
 	// retag gives a read-modify-write's read its tags from the value it
 	// reads (a failing compare-and-swap reads with its failure tags).
 	retag func(prog.Value) []string
