@@ -308,6 +308,9 @@ func (x *engine) run() error {
 
 // initOf returns the initial write of loc in g, adding it if needed.
 func (x *engine) initOf(g *graph, loc string) int {
+	if id, ok := g.inits[loc]; ok {
+		return id // (before the tags are made: asked at every access)
+	}
 	tags := []string{"IW"}
 	if x.nal[loc] {
 		tags = append(tags, "NAL")

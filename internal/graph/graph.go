@@ -99,6 +99,8 @@ type graph struct {
 	// idx is restrict's scratch: the renumbering of the graph it was
 	// made from.
 	idx []int
+	// prefix's scratch.
+	prefHave, prefStack []int
 }
 
 func newGraph(threads int) *graph {
@@ -162,7 +164,9 @@ func (g *graph) dropDep(t int) {
 // holds its predecessor's events up to its symPre.
 func (g *graph) prefix(e int, sym []int) []bool {
 	in := make([]bool, len(g.evs))
-	have := make([]int, len(g.threads)) // per thread, how many of its first events are in
+	have := resize(g.prefHave, len(g.threads)) // per thread, how many of its first events are in
+	g.prefHave = have
+	clear(have)
 	pos := func(x int) int {
 		th := g.threads[g.evs[x].thread]
 		for k := len(th) - 1; k >= 0; k-- {
@@ -172,7 +176,8 @@ func (g *graph) prefix(e int, sym []int) []bool {
 		}
 		return -1
 	}
-	stack := []int{e}
+	stack := append(g.prefStack[:0], e)
+	defer func() { g.prefStack = stack[:0] }()
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
