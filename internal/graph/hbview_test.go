@@ -37,7 +37,8 @@ func TestCoFilter(t *testing.T) {
 		t.Skipf("%s is missing: %v", cfront.Clang, err)
 	}
 	files := []string{"../../examples/c/ttas.c", "../../examples/c/mcs.c", "../cfront/testdata/deadlock.c",
-		"../cfront/testdata/spin_bug.c", "../cfront/testdata/mp_rlx.c", "../cfront/testdata/sym_lost.c"}
+		"../cfront/testdata/spin_bug.c", "../cfront/testdata/mp_rlx.c", "../cfront/testdata/sym_lost.c",
+		"../cfront/testdata/spin_late.c", "../cfront/testdata/spin_late_ok.c"}
 	models := []string{"rc11", "sc"}
 	if os.Getenv("MUSKET_LONG") != "" {
 		files, _ = filepath.Glob("../../examples/c/*.c")
