@@ -44,7 +44,21 @@
 // the four build, so the graph it extends stays consistent and is not
 // evaluated again; and reads of locations named by Options.Await
 // (cfront's flags of pthread_create and pthread_join) wait for a write
-// of the program instead of reading the initial value.
+// of the program instead of reading the initial value. Under rc11 (and,
+// for the last rule, the other three) more choices are left out without
+// an evaluation, each inconsistent by an axiom (hbview.go): a read of a
+// write coherence-before one that an access happening before it writes
+// or reads, a write placed before such a write, and a write placed
+// between the two writes of a read-modify-write (atomicity); happens-
+// before is walked backwards from the thread's last event (release heads
+// of the writes its acquires read). Options.CrossCheck evaluates each
+// choice left out and fails the run if one is consistent.
+//
+// A blocked execution whose stopped threads can all be repaired
+// (symBlockedExplained: each stopped on a stale read whose removal keeps
+// the other events and their races) gets no flags computed: its verdict
+// facts are those of a complete execution the run explores (prune.go's
+// argument).
 //
 // Blocked executions: a graph in which a thread stopped in a cut spin
 // loop (Options.SpinReg) on a read that was not added maximally (a
@@ -90,7 +104,8 @@
 //
 // The forward steps (a read's choices of write, a write's places in
 // coherence) extend one graph in place and undo the change afterwards; a
-// backward revisit works on a restricted copy. Threads run compiled code
+// backward revisit works on a restricted copy (whose storage, once its
+// visit returns, serves the next revisit's copy). Threads run compiled code
 // (numbered registers); the graph keeps, per thread, its interpreter
 // state before each of its events, so that a thread resumes from its
 // last state, reading the values of its reads in the graph, instead of

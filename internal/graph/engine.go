@@ -82,6 +82,10 @@ type Options struct {
 	// symmetry of Symmetric (Stats.Classes, BlockedClasses): for tests,
 	// costly.
 	CountClasses bool
+	// NoCoFilter checks every choice of a read's write and a write's
+	// place in coherence, even those coherence rules out (hbview.go; for
+	// tests).
+	NoCoFilter bool
 	// CrossCheck evaluates the CAT model beside the engine's native
 	// check of a built-in model (sc, tso, pso, rc11, imm) on every graph,
 	// and fails the run when they disagree (for tests: the CAT model is
@@ -153,8 +157,11 @@ type engine struct {
 	native   nativeModel
 	code     []*cthread // each thread's compiled code
 	chk      checker
-	deps     bool // the model has load buffering: dependencies are tracked (deps.go)
-	imm      bool // the built-in IMM: checked natively (imm.go)
+	hbHave   []int // hbLow's scratch (hbview.go)
+	hbPos    []int32
+	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
+	deps     bool     // the model has load buffering: dependencies are tracked (deps.go)
+	imm      bool     // the built-in IMM: checked natively (imm.go)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
 	// out (prune.go); naLocs, naAny: the locations plain writes may
@@ -165,6 +172,7 @@ type engine struct {
 	naAny     bool
 	sym       []int           // each thread's symmetric predecessor (symmetry.go), nil: no reduction
 	classes   map[string]bool // the classes met (CountClasses), keyed by blocked and symKey
+	ownLoc    map[string]bool // Options.SymOwn's answers, by location (symOwn)
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -300,6 +308,9 @@ func (x *engine) run() error {
 
 // initOf returns the initial write of loc in g, adding it if needed.
 func (x *engine) initOf(g *graph, loc string) int {
+	if id, ok := g.inits[loc]; ok {
+		return id // (before the tags are made: asked at every access)
+	}
 	tags := []string{"IW"}
 	if x.nal[loc] {
 		tags = append(tags, "NAL")
@@ -421,7 +432,21 @@ func (x *engine) visit(g *graph, check bool) error {
 		last := g.co[e.loc][len(g.co[e.loc])-1]
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
+		low := 0
+		if x.coFilter() && len(ws) > 1 {
+			low = x.hbLow(g, t, e.loc)
+		}
 		for _, w := range ws {
+			if low > 0 && g.coPos(w) < low {
+				// Coherence rules it out (hbview.go).
+				if err := x.ruledOut(g, func() func() {
+					g.setRf(g.add(t, e), w)
+					return func() { g.undo(mark, stamp) }
+				}); err != nil {
+					return err
+				}
+				continue
+			}
 			r := g.add(t, e)
 			g.setRf(r, w)
 			x.noteSym(g, r)
@@ -436,9 +461,13 @@ func (x *engine) visit(g *graph, check bool) error {
 	case event.Write:
 		x.initOf(g, e.loc)
 		mark, stamp := len(g.evs), g.next
+		low := -1
+		if x.coFilter() && len(g.co[e.loc]) > 1 {
+			low = x.hbLow(g, t, e.loc)
+		}
 		w := g.add(t, e)
 		x.noteSym(g, w)
-		err := x.visitCOs(g, w, false, -1)
+		err := x.visitCOsAbove(g, w, false, -1, low)
 		if err == nil {
 			err = x.revisits(g, w)
 		}
@@ -481,6 +510,12 @@ func (g *graph) setRf(r, w int) {
 // inconsistent even with w placed last; fresh is the thread whose last
 // read changed (staleBlocked), or -1.
 func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
+	return x.visitCOsAbove(g, w, check, fresh, -1)
+}
+
+// visitCOsAbove is visitCOs where the places at or below above are
+// ruled out by coherence (hbview.go; -1: none known).
+func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int) error {
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
@@ -507,6 +542,16 @@ func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
 		}
 	}
 	for pos := n; pos >= low; pos-- {
+		if pos <= above || x.sink && !x.opts.NoCoFilter && g.splitsRMW(ew.loc, pos) {
+			// Coherence rules it out (hbview.go).
+			if err := x.ruledOut(g, func() func() {
+				g.placeCo(w, pos)
+				return func() { g.unplaceCo(w, pos) }
+			}); err != nil {
+				return err
+			}
+			continue
+		}
 		g.placeCo(w, pos)
 		x.fresh = fresh
 		err := x.visit(g, check || pos != n)
@@ -568,14 +613,23 @@ func (x *engine) revisits(g *graph, w int) error {
 		if !all {
 			continue
 		}
-		c, idx, ok := g.restrict(keep)
+		var spare *graph
+		if n := len(x.spares); n > 0 {
+			spare = x.spares[n-1]
+			x.spares = x.spares[:n-1]
+		}
+		c, idx, ok := g.restrict(keep, spare)
 		if !ok {
 			return fmt.Errorf("internal error: a revisit of the graph engine leaves a read without its write")
 		}
 		c.setRf(idx[r], idx[w])
 		x.noteSym(c, idx[r])
 		x.stats.Revisits++
-		if err := x.visitCOs(c, idx[w], true, er.thread); err != nil {
+		err := x.visitCOs(c, idx[w], true, er.thread)
+		// Nothing holds on to c once its visit returns (witnesses and
+		// keys are copies): its storage serves the next revisit.
+		x.spares = append(x.spares, c)
+		if err != nil {
 			return err
 		}
 	}
@@ -615,12 +669,6 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	if x.opts.NoFlags && !x.opts.CrossCheck {
 		fp = nil // not wanted: a graph visit checked needs nothing more
 	}
-	if !checked || fp != nil && !x.nativeFlags(g, fp) {
-		ok, err := x.consistent(g, fp)
-		if err != nil || !ok {
-			return err
-		}
-	}
 	blocked := x.waiting
 	if x.opts.BlockedReg != "" {
 		for _, r := range regs {
@@ -629,14 +677,27 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 			}
 		}
 	}
-	if blocked && x.sym != nil && x.opts.SymStops {
+	explained := false
+	if blocked && (x.sym != nil && x.opts.SymStops || x.spinPrune && fp != nil && !x.opts.CrossCheck) {
 		ok, err := x.symBlockedExplained(g, regs)
 		if err != nil {
 			return err
 		}
-		if !ok {
-			return errSymOff
+		explained = ok
+	}
+	if explained && !x.opts.CrossCheck {
+		// Its flags are those of an execution the run explores too
+		// (symBlockedExplained): not computed again.
+		fp = nil
+	}
+	if !checked || fp != nil && !x.nativeFlags(g, fp) {
+		ok, err := x.consistent(g, fp)
+		if err != nil || !ok {
+			return err
 		}
+	}
+	if blocked && x.sym != nil && x.opts.SymStops && !explained {
+		return errSymOff
 	}
 	if blocked {
 		x.stats.Blocked++
@@ -657,14 +718,10 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 			}
 		}
 	}
-	final := map[string]prog.Value{}
-	for l, o := range g.co {
-		final[l] = g.evs[o[len(o)-1]].val
-	}
 	val := func(ref spec.Ref) prog.Value {
 		if !ref.IsReg() {
-			if v, ok := final[ref.Name]; ok {
-				return v
+			if o := g.co[ref.Name]; len(o) > 0 {
+				return g.evs[o[len(o)-1]].val // the final value
 			}
 			return x.initMem[ref.Name]
 		}

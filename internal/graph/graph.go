@@ -8,16 +8,18 @@ import (
 // ev is an event of an execution graph.
 type ev struct {
 	thread int // -1 for an initial write
-	kind   event.Kind
-	loc    string
-	val    prog.Value // the value written, or read
-	tags   []string
-	pc     int
-	rf     int    // a read's write
-	rmwR   bool   // the read of a read-modify-write
-	rmwW   bool   // the write of a read-modify-write (po-after its read)
-	stamp  int    // when it was added (initial writes: -1)
-	mask   uint32 // the tags the native checks read (tagMask)
+	// (kind, rmwR, rmwW and mask side by side: one word; every revisit
+	// copies the events.)
+	kind  event.Kind
+	rmwR  bool   // the read of a read-modify-write
+	rmwW  bool   // the write of a read-modify-write (po-after its read)
+	mask  uint32 // the tags the native checks read (tagMask)
+	loc   string
+	val   prog.Value // the value written, or read
+	tags  []string
+	pc    int
+	rf    int // a read's write
+	stamp int // when it was added (initial writes: -1)
 	// retag gives a read-modify-write's read its tags from the value it
 	// reads (a failing compare-and-swap reads with its failure tags).
 	retag func(prog.Value) []string
@@ -94,6 +96,11 @@ type graph struct {
 	// the thread is inserted or removed, or one of its reads reads
 	// another write.
 	dc []*pending
+	// idx is restrict's scratch: the renumbering of the graph it was
+	// made from.
+	idx []int
+	// prefix's scratch.
+	prefHave, prefStack []int
 }
 
 func newGraph(threads int) *graph {
@@ -157,7 +164,9 @@ func (g *graph) dropDep(t int) {
 // holds its predecessor's events up to its symPre.
 func (g *graph) prefix(e int, sym []int) []bool {
 	in := make([]bool, len(g.evs))
-	have := make([]int, len(g.threads)) // per thread, how many of its first events are in
+	have := resize(g.prefHave, len(g.threads)) // per thread, how many of its first events are in
+	g.prefHave = have
+	clear(have)
 	pos := func(x int) int {
 		th := g.threads[g.evs[x].thread]
 		for k := len(th) - 1; k >= 0; k-- {
@@ -167,7 +176,8 @@ func (g *graph) prefix(e int, sym []int) []bool {
 		}
 		return -1
 	}
-	stack := []int{e}
+	stack := append(g.prefStack[:0], e)
+	defer func() { g.prefStack = stack[:0] }()
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -203,20 +213,23 @@ func (g *graph) prefix(e int, sym []int) []bool {
 }
 
 // restrict keeps the events keep says, renumbered; ok is false when a
-// kept read would lose its write.
-func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
-	idx := make([]int, len(g.evs))
-	c := &graph{threads: make([][]int, len(g.threads)), co: make(map[string][]int, len(g.co)), next: g.next}
-	kept := 0
-	for _, k := range keep {
-		if k {
-			kept++
-		}
+// kept read would lose its write. The graph made reuses the storage of
+// spare when it is not nil (a graph no longer used: engine.spare).
+func (g *graph) restrict(keep []bool, spare *graph) (*graph, []int, bool) {
+	c := spare
+	if c == nil {
+		c = &graph{}
 	}
+	c.next, c.dc = g.next, nil
+	idx := resize(c.idx, len(g.evs))
+	c.idx = idx
 	// Room for the events the exploration adds back in place (appending
 	// to a full slice reallocates it, the largest share of the engine's
 	// allocations).
-	c.evs = make([]ev, 0, len(g.evs)+16)
+	if cap(c.evs) < len(g.evs)+16 {
+		c.evs = make([]ev, 0, len(g.evs)+16)
+	}
+	c.evs = c.evs[:0]
 	for i := range g.evs {
 		idx[i] = -1
 		if keep[i] {
@@ -232,25 +245,49 @@ func (g *graph) restrict(keep []bool) (*graph, []int, bool) {
 			e.rf = idx[e.rf]
 		}
 	}
-	c.tc = make([][]*tstate, len(g.threads))
+	if len(c.threads) != len(g.threads) {
+		c.threads = make([][]int, len(g.threads))
+		c.tc = make([][]*tstate, len(g.threads))
+	}
 	for t, th := range g.threads {
-		c.threads[t] = make([]int, 0, len(th)+4)
+		ct := c.threads[t][:0]
+		if cap(ct) < len(th)+4 {
+			ct = make([]int, 0, len(th)+4)
+		}
 		for _, x := range th {
 			if idx[x] >= 0 {
-				c.threads[t] = append(c.threads[t], idx[x])
+				ct = append(ct, idx[x])
 			}
 		}
+		c.threads[t] = ct
 		// The removed events of a thread are a suffix of its events.
-		c.tc[t] = append([]*tstate(nil), g.tc[t][:min(len(g.tc[t]), len(c.threads[t])+1)]...)
+		c.tc[t] = append(c.tc[t][:0], g.tc[t][:min(len(g.tc[t]), len(ct)+1)]...)
+	}
+	if c.co == nil {
+		c.co = make(map[string][]int, len(g.co))
+	}
+	for l := range c.co {
+		if _, ok := g.co[l]; !ok {
+			delete(c.co, l)
+		}
 	}
 	for l, o := range g.co {
+		co := c.co[l][:0]
 		for _, x := range o {
 			if idx[x] >= 0 {
-				c.co[l] = append(c.co[l], idx[x])
+				co = append(co, idx[x])
 			}
 		}
+		if len(co) == 0 {
+			delete(c.co, l)
+		} else {
+			c.co[l] = co
+		}
 	}
-	c.inits = make(map[string]int, len(g.inits))
+	if c.inits == nil {
+		c.inits = make(map[string]int, len(g.inits))
+	}
+	clear(c.inits)
 	for l, x := range g.inits {
 		if x < len(idx) && idx[x] >= 0 {
 			c.inits[l] = idx[x]

@@ -62,7 +62,23 @@ func (x *engine) symMatch(g *graph, a, b int) bool {
 	return true
 }
 
-func (x *engine) symOwn(loc string) bool { return x.opts.SymOwn != nil && x.opts.SymOwn(loc) }
+// symOwn tells whether loc is private to one thread (Options.SymOwn),
+// asked once per location (SymOwn may be a regular expression's match,
+// too slow for every comparison of two events).
+func (x *engine) symOwn(loc string) bool {
+	if x.opts.SymOwn == nil {
+		return false
+	}
+	own, ok := x.ownLoc[loc]
+	if !ok {
+		if x.ownLoc == nil {
+			x.ownLoc = map[string]bool{}
+		}
+		own = x.opts.SymOwn(loc)
+		x.ownLoc[loc] = own
+	}
+	return own
+}
 
 // symEcoBefore tells whether event b is eco-before event a (both
 // accesses; rf alone does not count).
