@@ -177,6 +177,7 @@ type sampleSet struct {
 	layout *cellLayout
 	n      int32
 	states [][]int64
+	packed *stateStore // instead of states (the weak sample, states.go)
 	holds  map[groundLit][]uint64
 	// constant evaluates a term without cells
 	constant func(t Term, e *fenv) (int64, bool)
@@ -237,24 +238,38 @@ func (s *sampleSet) operand(t Term, e *fenv) (operand, bool) {
 	return operand{cell: -1, val: v}, ok
 }
 
+// count is the number of sampled states.
+func (s *sampleSet) count() int {
+	if s.packed != nil {
+		return s.packed.len()
+	}
+	return len(s.states)
+}
+
 // statesOf returns the bitset of the sampled states where g holds.
 func (s *sampleSet) statesOf(g groundLit) []uint64 {
 	if b, ok := s.holds[g]; ok {
 		return b
 	}
-	b := make([]uint64, (len(s.states)+63)/64)
-	get := func(st []int64, o operand) (int64, bool) {
+	b := make([]uint64, (s.count()+63)/64)
+	get := func(i int, o operand) (int64, bool) {
 		if o.cell < 0 {
 			return o.val, true
 		}
-		if st[o.cell] == unknown {
+		v := int64(0)
+		if s.packed != nil {
+			v = s.packed.at(i, o.cell)
+		} else {
+			v = s.states[i][o.cell]
+		}
+		if v == unknown {
 			return 0, false
 		}
-		return st[o.cell] + o.val, true
+		return v + o.val, true
 	}
-	for i, st := range s.states {
-		l, lok := get(st, g.l)
-		r, rok := get(st, g.r)
+	for i := range s.count() {
+		l, lok := get(i, g.l)
+		r, rok := get(i, g.r)
 		// a literal over an unknown cell (abstract sample) may hold
 		if !lok || !rok || evalInt(g.op, l, r) {
 			b[i/64] |= 1 << uint(i%64)
@@ -270,7 +285,7 @@ func (s *sampleSet) intersect(lits []Lit, e *fenv, acc []uint64) bool {
 	for i := range acc {
 		acc[i] = ^uint64(0)
 	}
-	if k := len(s.states) % 64; k != 0 {
+	if k := s.count() % 64; k != 0 {
 		acc[len(acc)-1] = 1<<uint(k) - 1
 	}
 	for _, l := range lits {
@@ -343,7 +358,7 @@ func slotMaps(slots []int32, pinned, n int32, fn func(e *fenv) bool) bool {
 // over slots) for some injective map of the slots to the processes of
 // the instance.
 func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
-	acc := make([]uint64, (len(s.states)+63)/64)
+	acc := make([]uint64, (s.count()+63)/64)
 	return slotMaps(slots, pinned, s.n, func(e *fenv) bool { return s.intersect(lits, e, acc) })
 }
 

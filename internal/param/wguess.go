@@ -105,7 +105,7 @@ const (
 // weakSampler holds the sample of the weak approximation.
 type weakSampler struct {
 	fin    *wfinite
-	states [][]int64
+	states *stateStore
 	set    *sampleSet // the sets of states of the literals over cells
 	// verdicts of candidates already tested against the sample, by
 	// their literals with slots renamed in order of appearance
@@ -176,10 +176,10 @@ func newWeakApproximator(sys *System, stop func() bool, work int) *approximator 
 		}
 		return false
 	})
-	if len(states) == 0 {
+	if states.len() == 0 {
 		return nil
 	}
-	set := &sampleSet{layout: &fin.cellLayout, n: fin.n, states: states, holds: map[groundLit][]uint64{},
+	set := &sampleSet{layout: &fin.cellLayout, n: fin.n, packed: states, holds: map[groundLit][]uint64{},
 		constant: func(t Term, e *fenv) (int64, bool) { return fin.value(nil, t, e) }}
 	return &approximator{weak: &weakSampler{fin: fin, states: states, set: set, tested: map[string]bool{}}, stop: stop}
 }
@@ -568,7 +568,8 @@ func (ws *weakSampler) reaches(lits []Lit, atoms []Term, rmw []bool, slots []int
 		}
 		return false
 	}
-	acc := make([]uint64, (len(ws.states)+63)/64)
+	acc := make([]uint64, (ws.states.len()+63)/64)
+	var row []int64
 	polls := 0
 	return slotMaps(g.Slots, pinned, f.n, func(e *fenv) bool {
 		if !ws.set.intersect(ground, e, acc) {
@@ -584,7 +585,7 @@ func (ws *weakSampler) reaches(lits []Lit, atoms []Term, rmw []bool, slots []int
 				if polls++; polls%1024 == 1023 && stop != nil && stop() {
 					return true
 				}
-				if withReads(ws.states[i], e) {
+				if row = ws.states.row(i, row); withReads(row, e) {
 					return true
 				}
 			}
