@@ -252,27 +252,42 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 		return b
 	}
 	b := make([]uint64, (s.count()+63)/64)
-	get := func(i int, o operand) (int64, bool) {
+	value := func(v int64, o operand) (int64, bool) {
 		if o.cell < 0 {
 			return o.val, true
-		}
-		v := int64(0)
-		if s.packed != nil {
-			v = s.packed.at(i, o.cell)
-		} else {
-			v = s.states[i][o.cell]
 		}
 		if v == unknown {
 			return 0, false
 		}
 		return v + o.val, true
 	}
-	for i := range s.count() {
-		l, lok := get(i, g.l)
-		r, rok := get(i, g.r)
+	cell := func(st []int64, o operand) int64 {
+		if o.cell < 0 {
+			return 0
+		}
+		return st[o.cell]
+	}
+	set := func(i int, lv, rv int64) {
+		l, lok := value(lv, g.l)
+		r, rok := value(rv, g.r)
 		// a literal over an unknown cell (abstract sample) may hold
 		if !lok || !rok || evalInt(g.op, l, r) {
 			b[i/64] |= 1 << uint(i%64)
+		}
+	}
+	if p := s.packed; p != nil {
+		at := func(i int, o operand) int64 {
+			if o.cell < 0 {
+				return 0
+			}
+			return p.at(i, o.cell)
+		}
+		for i := range p.len() {
+			set(i, at(i, g.l), at(i, g.r))
+		}
+	} else {
+		for i, st := range s.states {
+			set(i, cell(st, g.l), cell(st, g.r))
 		}
 	}
 	s.holds[g] = b
