@@ -36,3 +36,25 @@ func TestCubicleExamplesReference(t *testing.T) {
 		t.Errorf("row b (not in the README) = %+v", b)
 	}
 }
+
+// TestCubicleGoal: the goal column of bench cubicle (twice the
+// reference, 0.1 s at least; no reference: no goal).
+func TestCubicleGoal(t *testing.T) {
+	tests := []struct {
+		ref, cpu float64
+		answered bool
+		want     string
+	}{
+		{0.03, 0.09, true, "yes"},
+		{0.03, 0.13, true, "no (4.3x)"},
+		{0.30, 0.60, true, "yes"},
+		{0.30, 0.64, true, "no (2.1x)"},
+		{1.99, 0.5, false, "no"},
+		{0, 5, true, "-"},
+	}
+	for _, tc := range tests {
+		if got := cubicleGoal(tc.ref, tc.cpu, tc.answered); got != tc.want {
+			t.Errorf("cubicleGoal(%g, %g, %v) = %q, want %q", tc.ref, tc.cpu, tc.answered, got, tc.want)
+		}
+	}
+}

@@ -32,6 +32,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(50))
 	}
+	defer paramProcs(stdout)() // param_procs.go
 	fs := flag.NewFlagSet("param", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print every explored node")

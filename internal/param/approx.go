@@ -177,6 +177,7 @@ type sampleSet struct {
 	layout *cellLayout
 	n      int32
 	states [][]int64
+	packed *stateStore // instead of states (the weak sample, states.go)
 	holds  map[groundLit][]uint64
 	// constant evaluates a term without cells
 	constant func(t Term, e *fenv) (int64, bool)
@@ -237,27 +238,56 @@ func (s *sampleSet) operand(t Term, e *fenv) (operand, bool) {
 	return operand{cell: -1, val: v}, ok
 }
 
+// count is the number of sampled states.
+func (s *sampleSet) count() int {
+	if s.packed != nil {
+		return s.packed.len()
+	}
+	return len(s.states)
+}
+
 // statesOf returns the bitset of the sampled states where g holds.
 func (s *sampleSet) statesOf(g groundLit) []uint64 {
 	if b, ok := s.holds[g]; ok {
 		return b
 	}
-	b := make([]uint64, (len(s.states)+63)/64)
-	get := func(st []int64, o operand) (int64, bool) {
+	b := make([]uint64, (s.count()+63)/64)
+	value := func(v int64, o operand) (int64, bool) {
 		if o.cell < 0 {
 			return o.val, true
 		}
-		if st[o.cell] == unknown {
+		if v == unknown {
 			return 0, false
 		}
-		return st[o.cell] + o.val, true
+		return v + o.val, true
 	}
-	for i, st := range s.states {
-		l, lok := get(st, g.l)
-		r, rok := get(st, g.r)
+	cell := func(st []int64, o operand) int64 {
+		if o.cell < 0 {
+			return 0
+		}
+		return st[o.cell]
+	}
+	set := func(i int, lv, rv int64) {
+		l, lok := value(lv, g.l)
+		r, rok := value(rv, g.r)
 		// a literal over an unknown cell (abstract sample) may hold
 		if !lok || !rok || evalInt(g.op, l, r) {
 			b[i/64] |= 1 << uint(i%64)
+		}
+	}
+	if p := s.packed; p != nil {
+		at := func(i int, o operand) int64 {
+			if o.cell < 0 {
+				return 0
+			}
+			return p.at(i, o.cell)
+		}
+		for i := range p.len() {
+			set(i, at(i, g.l), at(i, g.r))
+		}
+	} else {
+		for i, st := range s.states {
+			set(i, cell(st, g.l), cell(st, g.r))
 		}
 	}
 	s.holds[g] = b
@@ -270,7 +300,7 @@ func (s *sampleSet) intersect(lits []Lit, e *fenv, acc []uint64) bool {
 	for i := range acc {
 		acc[i] = ^uint64(0)
 	}
-	if k := len(s.states) % 64; k != 0 {
+	if k := s.count() % 64; k != 0 {
 		acc[len(acc)-1] = 1<<uint(k) - 1
 	}
 	for _, l := range lits {
@@ -343,7 +373,7 @@ func slotMaps(slots []int32, pinned, n int32, fn func(e *fenv) bool) bool {
 // over slots) for some injective map of the slots to the processes of
 // the instance.
 func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
-	acc := make([]uint64, (len(s.states)+63)/64)
+	acc := make([]uint64, (s.count()+63)/64)
 	return slotMaps(slots, pinned, s.n, func(e *fenv) bool { return s.intersect(lits, e, acc) })
 }
 

@@ -75,8 +75,10 @@
 // approximation for a few hundred nodes. The weak sample's sequentially consistent
 // part is budgeted by the nodes of the search that came before it.
 //
-// Systems with weak memory (TSO) are approximated too, when a bounded
-// search without approximation finds no verdict (wguess.go): guesses keep
+// Systems with weak memory (TSO) are approximated too, when a search
+// without approximation finds no verdict within 1000 visited cubes
+// (wguess.go; a count, so that the search never depends on the
+// machine's load: Options.Timeout is the only wall-clock limit): guesses keep
 // a few literals of a cube, the equalities its equalities imply between
 // two processes, and the order of integer atoms rather than their
 // distance; candidate invariants over two processes, made from the
@@ -86,7 +88,8 @@
 // buffers (wexplore.go: the SC runs breadth-first, complete when the
 // values are finite, then a bounded TSO exploration and random walks),
 // and refuted by backtracking as above. A guess keeps the literals over
-// constant arrays of its processes.
+// constant arrays of its processes. The weak sample is stored with the
+// fewest bytes a cell that hold its values (states.go).
 //
 // Files, one concern each: token.go and lexer.go (lexical analysis),
 // ast.go and parser.go (syntax), check.go (types and Cubicle-W
@@ -96,7 +99,8 @@
 // test), solver.go, decide.go and decidelin.go (the solver: its own
 // procedure, then Z3), queue.go (the order of exploration), explore.go and wexplore.go (the one
 // explorer of finite instances, forward, under SC, TSO or PSO),
-// absexplore.go (the lazy, abstract samples of the guesses), approx.go
+// absexplore.go (the lazy, abstract samples of the guesses), states.go
+// (compact storage of sampled states), approx.go
 // and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict), selfcheck.go (the cross-check of a verdict on finite

@@ -776,7 +776,7 @@ func procSlice(n int32) []int32 {
 // instance breadth-first (at most wMaxSample states more, wMaxDepth
 // steps), then walks at random from the initial state. stop is polled
 // from time to time.
-func (f *wfinite) sample(stop func() bool) [][]int64 {
+func (f *wfinite) sample(stop func() bool) *stateStore {
 	// with integers the SC runs do not end: a few of them only
 	limit := wMaxSCSample
 	for _, g := range f.sys.Globals {
@@ -788,24 +788,25 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 	f.model = modelSC
 	states, seen := f.bfs(stop, nil, nil, limit, 0)
 	f.model = model
-	states, seen = f.bfs(stop, states, seen, len(states)+wMaxSample, wMaxDepth)
-	if len(states) == 0 {
+	states, seen = f.bfs(stop, states, seen, states.len()+wMaxSample, wMaxDepth)
+	if states.len() == 0 {
 		return nil
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var next []successor
+	first := states.row(0, nil)
 	for w := 0; w < wWalks; w++ {
 		if stop != nil && stop() {
 			return states
 		}
 		// the numbers that init leaves free take random values
 		inits := f.initials(func(int) int64 { return int64(rng.IntN(41) - 10) })
-		st := states[0]
+		st := first
 		if len(inits) > 0 {
 			st = inits[rng.IntN(len(inits))]
 			if k := stateKey(st); !seen[k] {
 				seen[k] = true
-				states = append(states, st)
+				states.add(st)
 			}
 		}
 		for range wWalkLen {
@@ -816,7 +817,7 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 			st = next[rng.IntN(len(next))].st
 			if k := stateKey(st); !seen[k] {
 				seen[k] = true
-				states = append(states, st)
+				states.add(st)
 			}
 		}
 	}
@@ -824,9 +825,13 @@ func (f *wfinite) sample(stop func() bool) [][]int64 {
 }
 
 // bfs explores the instance breadth-first from its initial states, at
-// most maxDepth steps (0: no bound), and appends to states the states
-// that seen does not hold, up to limit states in all.
-func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[stateID]bool, limit, maxDepth int) ([][]int64, map[stateID]bool) {
+// most maxDepth steps (0: no bound), and adds to states (nil: a new
+// store) the states that seen does not hold, up to limit states in all.
+// Only the states still to expand are kept uncompressed.
+func (f *wfinite) bfs(stop func() bool, states *stateStore, seen map[stateID]bool, limit, maxDepth int) (*stateStore, map[stateID]bool) {
+	if states == nil {
+		states = newStateStore(f.size)
+	}
 	visited := map[stateID]bool{} // by this exploration
 	if seen == nil {
 		seen = visited // the same states: one map is enough
@@ -839,11 +844,11 @@ func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[stateID]bool,
 			return true
 		}
 		if !seen[k] {
-			if len(states) >= limit {
+			if states.len() >= limit {
 				return false
 			}
 			seen[k] = true
-			states = append(states, s)
+			states.add(s)
 		}
 		visited[k] = true
 		queue = append(queue, s)
@@ -867,10 +872,12 @@ func (f *wfinite) bfs(stop func() bool, states [][]int64, seen map[stateID]bool,
 		if i%512 == 0 && stop != nil && stop() {
 			return states, seen
 		}
+		st := queue[i]
+		queue[i] = nil // expanded: the store has it
 		if maxDepth > 0 && depth[i] >= maxDepth {
 			continue
 		}
-		next = f.successors(queue[i], next[:0])
+		next = f.successors(st, next[:0])
 		for _, s := range next {
 			if !add(s.st, depth[i]+1) {
 				return states, seen
