@@ -6,7 +6,7 @@ package param
 // hundreds of thousands of states, such as FLASH: guesses that only deep
 // states refute are taken, the backward search spends thousands of nodes
 // under them, and it never closes. After deepAfter nodes (over all the
-// restarts) on a system without weak memory nor numbers, the search
+// restarts; see deepEarly) on a system without weak memory nor numbers, the search
 // starts again with a sample of up to deepSample states, explored at
 // once, and two more rules:
 //
@@ -25,6 +25,13 @@ package param
 // (FMCAD 2013). The searches that end within deepAfter nodes, all the
 // corpus but FLASH, are unchanged.
 //
+// The phase starts after deepEarly nodes already when the sample of the
+// first instance is still not complete: the lazy sample has grown to
+// sampleBase+deepEarly*samplePerNode states, and an instance that large
+// is one whose prefix lets wrong guesses through (FLASH's first 500
+// nodes cost two thirds of its time, and closed nothing). The searches
+// whose first instance is sampled completely by then keep deepAfter.
+//
 // On challenges_flash2_nodata.cub the full instance with 2 processes has
 // 428 887 states; with the lazy sample the search had no verdict after
 // 60 s, with a sample of 200 000 states it proves the system in about
@@ -32,6 +39,7 @@ package param
 
 const (
 	deepAfter  = 500
+	deepEarly  = 50
 	deepSample = 400000
 	// deepGuessArrays replaces maxGuessArrays in the deep phase
 	deepGuessArrays = 2
@@ -57,7 +65,10 @@ func (a *approximator) guessArrays() int {
 // phase, and enters it.
 func (r *run) goDeep() bool {
 	a := r.e.approx
-	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepAfter {
+	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepEarly {
+		return false
+	}
+	if r.work < deepAfter && a.insts[0].res.complete {
 		return false
 	}
 	if a.abstract {
