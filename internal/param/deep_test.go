@@ -1,8 +1,8 @@
 package param
 
 import (
-	"fmt"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
