@@ -103,7 +103,9 @@ func (r *run) goDeep() bool {
 	a.deep = true
 	// the deep sample starts again, one state per orbit of the
 	// permutations of the processes when the system allows it
-	if len(a.insts) == 1 && !a.insts[0].res.complete {
+	// (a system without the symmetry keeps its lazy sample, which grows
+	// on to deepSample states)
+	if len(a.insts) == 1 && !a.insts[0].res.complete && newSymmetry(a.insts[0].fin) != nil {
 		fin := a.insts[0].fin
 		a.insts = []*sampler{a.newSampler(fin)}
 		a.sets = []*sampleSet{newSampleSet(fin, nil)}
