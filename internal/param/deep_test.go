@@ -14,10 +14,10 @@ import (
 
 // TestDeepFlash runs the FLASH files that only the deep phase of the
 // approximation (deep.go) answers: each is SAFE, after a restart with
-// the deeper sample. About 20 s of CPU each, so under MUSKET_LONG.
+// the deeper sample. 4 to 18 s of CPU each, plus the cross-check, so under MUSKET_LONG.
 func TestDeepFlash(t *testing.T) {
 	if os.Getenv("MUSKET_LONG") == "" {
-		t.Skip("runs with MUSKET_LONG=1 (about 20 s of CPU a file)")
+		t.Skip("runs with MUSKET_LONG=1 (4 to 18 s of CPU a file, plus the cross-check)")
 	}
 	for _, name := range []string{
 		"examples/challenges_flash2_nodata.cub",
