@@ -61,6 +61,11 @@ type sampler struct {
 	errPath  []forwardStep
 	errRoot  *Root
 	errProcs []int32
+	// sym (deep phase, deep.go): keep one state per orbit; perm[i] is
+	// the permutation that made state i from its parent's successor
+	sym    *symmetry
+	symBuf []int64
+	perm   []uint8
 }
 
 func newSampler(fin *finite, abstract bool) *sampler {
@@ -71,6 +76,10 @@ func newSampler(fin *finite, abstract bool) *sampler {
 // excluded by an invariant formula, or meets an unsafe formula (exact
 // mode; the exploration then stops).
 func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
+	pk := 0
+	if x.sym != nil {
+		st, pk = x.sym.canon(st, x.symBuf)
+	}
 	k := stateKey(st)
 	if x.seen[k] {
 		return false
@@ -84,11 +93,27 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	x.res.states = append(x.res.states, st)
 	x.res.parent = append(x.res.parent, parent)
 	x.res.step = append(x.res.step, step)
+	if x.sym != nil {
+		x.perm = append(x.perm, uint8(pk))
+	}
 	if !x.abstract {
 		i := len(x.res.states) - 1
 		for _, u := range x.fin.sys.Unsafe {
 			if ps := x.fin.rootProcs(st, u); ps != nil {
-				x.unsafe, x.errPath, x.errRoot, x.errProcs = true, x.res.path(i), u, ps
+				x.unsafe, x.errRoot, x.errProcs = true, u, ps
+				if x.sym == nil {
+					x.errPath = x.res.path(i)
+					return true
+				}
+				var sigma int
+				x.errPath, sigma = x.symPath(i)
+				x.errProcs = make([]int32, len(ps))
+				for k, p := range ps {
+					x.errProcs[k] = p
+					if p >= 1 && p <= x.sym.n {
+						x.errProcs[k] = x.sym.perms[sigma][p]
+					}
+				}
 				return true
 			}
 		}

@@ -63,6 +63,9 @@ type approximator struct {
 	fixed    bool // number_procs: one instance only
 	done     bool // no instance left to explore
 	deep     bool // the deep phase (deep.go)
+	// pair: (deep phase) insts are the first instance and the one with
+	// a process more, sampled side by side (deep.go)
+	pair bool
 	// weak: the sample of a system with weak memory (wguess.go); sets
 	// is then unused
 	weak *weakSampler
@@ -121,9 +124,12 @@ func (a *approximator) sampled() int {
 // grow extends the samples up to limit states in all (at most
 // maxSample, deepSample in the deep phase). In exact mode, a state that meets an unsafe formula stops
 // the sampling and sets a.unsafe.
-func (a *approximator) grow(limit int) {
-	limit = min(limit, a.sampleLimit())
-	for !a.done && !a.unsafe {
+func (a *approximator) grow(want int) {
+	if a.pair {
+		a.growPair() // deep.go
+	}
+	for !a.pair && !a.done && !a.unsafe {
+		limit := min(want, a.sampleLimit())
 		total := a.sampled()
 		if total >= limit {
 			break
@@ -141,7 +147,7 @@ func (a *approximator) grow(limit int) {
 				a.done = true
 				break
 			}
-			a.insts = append(a.insts, newSampler(fin, a.abstract))
+			a.insts = append(a.insts, a.newSampler(fin))
 			a.sets = append(a.sets, newSampleSet(fin, nil))
 			continue
 		}

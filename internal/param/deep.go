@@ -1,12 +1,14 @@
 package param
 
+import "slices"
+
 // This file is the deep phase of the approximation (approx.go). The lazy
 // sample of a finite instance (a breadth-first prefix of at most
 // maxSample states) is a weak oracle on protocols whose instances have
 // hundreds of thousands of states, such as FLASH: guesses that only deep
 // states refute are taken, the backward search spends thousands of nodes
 // under them, and it never closes. After deepAfter nodes (over all the
-// restarts) on a system without weak memory nor numbers, the search
+// restarts; see deepEarly) on a system without weak memory nor numbers, the search
 // starts again with a sample of up to deepSample states, explored at
 // once, and two more rules:
 //
@@ -25,14 +27,39 @@ package param
 // (FMCAD 2013). The searches that end within deepAfter nodes, all the
 // corpus but FLASH, are unchanged.
 //
+// The phase starts after deepEarly nodes already when the sample of the
+// first instance is still not complete: the lazy sample has grown to
+// sampleBase+deepEarly*samplePerNode states, and an instance that large
+// is one whose prefix lets wrong guesses through (FLASH's first 500
+// nodes cost two thirds of its time, and closed nothing). The searches
+// whose first instance is sampled completely by then keep deepAfter, and
+// so do abstract samples (the deep phase refutes no guess early there:
+// challenges_flash2_exclusive took 183 nodes without it, and had no
+// verdict after 322 with it).
+//
+// The deep sample is one state per orbit of the permutations of the
+// processes (symmetry, below) when the system treats its processes
+// alike, and it then covers the instance with one more process too
+// (deepNext orbits, sampled side by side with the first instance):
+// FLASH's 2-process instance is complete in 216 316 orbits, and the
+// guesses over two processes that a third one refutes are dropped
+// before the search visits them.
+//
 // On challenges_flash2_nodata.cub the full instance with 2 processes has
 // 428 887 states; with the lazy sample the search had no verdict after
 // 60 s, with a sample of 200 000 states it proves the system in about
 // 200 nodes.
 
+// deepSample: 250 000 states (orbits) keep the peak under 300 MB; the
+// FLASH files get the same guesses as with 400 000 (ctc_home_nodata's
+// 2-process instance is the only one not complete within it).
 const (
 	deepAfter  = 500
-	deepSample = 400000
+	deepEarly  = 50
+	deepSample = 250000
+	// deepNext: the states (orbits) of the instance with one more
+	// process in the deep phase
+	deepNext = 20000
 	// deepGuessArrays replaces maxGuessArrays in the deep phase
 	deepGuessArrays = 2
 )
@@ -57,7 +84,10 @@ func (a *approximator) guessArrays() int {
 // phase, and enters it.
 func (r *run) goDeep() bool {
 	a := r.e.approx
-	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepAfter {
+	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepEarly {
+		return false
+	}
+	if r.work < deepAfter && (a.abstract || a.insts[0].res.complete) {
 		return false
 	}
 	if a.abstract {
@@ -71,6 +101,24 @@ func (r *run) goDeep() bool {
 		}
 	}
 	a.deep = true
+	// the deep sample starts again, one state per orbit of the
+	// permutations of the processes when the system allows it
+	// (a system without the symmetry keeps its lazy sample, which grows
+	// on to deepSample states)
+	if len(a.insts) == 1 && !a.insts[0].res.complete && newSymmetry(a.insts[0].fin) != nil {
+		fin := a.insts[0].fin
+		a.insts = []*sampler{a.newSampler(fin)}
+		a.sets = []*sampleSet{newSampleSet(fin, nil)}
+		// with the symmetry, the instance with one more process is
+		// sampled beside it (deepNext states)
+		if a.insts[0].sym != nil && !a.fixed && fin.n+1 <= maxProcs {
+			if next := newFinite(fin.sys, fin.n+1); next.cells <= maxCells {
+				a.insts = append(a.insts, a.newSampler(next))
+				a.sets = append(a.sets, newSampleSet(next, nil))
+				a.pair = true
+			}
+		}
+	}
 	if r.e.opts.Verbose != nil {
 		r.e.opts.Verbose.Write([]byte("no verdict yet: search again with a deeper sample\n"))
 	}
@@ -90,4 +138,286 @@ func (e *engine) sampleReaches(c *Cube) bool {
 		}
 	}
 	return a.reached(c.Lits, c.Slots, e.sys.Pinned)
+}
+
+// symmetry is the group of the permutations of the processes
+// Pinned+1..n of a finite instance of a system that treats its
+// processes alike (no process constant beyond Pinned, no order
+// comparison of processes): a permuted reachable state is reachable.
+// The deep phase samples one state of each orbit, its smallest
+// permutation: the sample answers what the full one would, since a
+// conjunction is reached when some state satisfies it under some map
+// of its slots to processes (sampleSet.reaches tries them all), and
+// the states of an orbit differ by such a map. With two processes
+// (FLASH) it halves the states explored and kept.
+type symmetry struct {
+	n     int32
+	perms [][]int32 // perms[k][p]: the image of process p (perms[k][0] = 0)
+	cell  [][]int   // cell[k][c]: the cell that cell c becomes under perms[k]
+	proc  []bool    // the cells of process sort
+}
+
+// newSymmetry returns the symmetry of fin, or nil when the system does
+// not treat its processes alike or the instance has fewer than two
+// interchangeable processes.
+func newSymmetry(fin *finite) *symmetry {
+	sys := fin.sys
+	if sys.Weak || fin.size != fin.cells || fin.n-sys.Pinned < 2 || fin.n > maxProcs || !procsAlike(sys) {
+		return nil
+	}
+	y := &symmetry{n: fin.n, proc: make([]bool, fin.cells)}
+	for g, gl := range sys.Globals {
+		if gl.Sort.Kind == SProc {
+			for c := fin.base[g]; c < fin.base[g]+fin.cellCount(g); c++ {
+				y.proc[c] = true
+			}
+		}
+	}
+	// the permutations, the identity first
+	free := make([]int32, 0, fin.n)
+	for p := sys.Pinned + 1; p <= fin.n; p++ {
+		free = append(free, p)
+	}
+	var rec func(k int, used uint64, img []int32)
+	rec = func(k int, used uint64, img []int32) {
+		if k == len(free) {
+			y.perms = append(y.perms, slices.Clone(img))
+			return
+		}
+		for _, q := range free {
+			if used&(1<<uint(q)) == 0 {
+				img[free[k]] = q
+				rec(k+1, used|1<<uint(q), img)
+			}
+		}
+	}
+	img := make([]int32, fin.n+1)
+	for p := int32(1); p <= sys.Pinned && p <= fin.n; p++ {
+		img[p] = p
+	}
+	rec(0, 0, img)
+	for _, pm := range y.perms {
+		m := make([]int, fin.cells)
+		for g, gl := range sys.Globals {
+			nargs := int32(gl.Arity)
+			var args [maxArity]int32
+			for i := 0; i < fin.cellCount(g); i++ {
+				// the arguments of cell i of g (the first varies fastest)
+				x := i
+				for a := int32(0); a < nargs; a++ {
+					args[a] = pm[int32(x%int(fin.n))+1]
+					x /= int(fin.n)
+				}
+				m[fin.base[g]+i] = fin.cell(int32(g), nargs, args)
+			}
+		}
+		y.cell = append(y.cell, m)
+	}
+	return y
+}
+
+// cellCount is the number of cells of global g.
+func (l *cellLayout) cellCount(g int) int {
+	if g+1 < len(l.base) {
+		return l.base[g+1] - l.base[g]
+	}
+	return l.cells - l.base[g]
+}
+
+// apply returns the state st under the permutation k.
+func (y *symmetry) apply(st []int64, k int) []int64 {
+	out := make([]int64, len(st))
+	y.applyTo(out, st, k)
+	return out
+}
+
+func (y *symmetry) applyTo(out, st []int64, k int) {
+	pm, m := y.perms[k], y.cell[k]
+	for c, v := range st {
+		if y.proc[c] && v >= 1 && v <= int64(y.n) {
+			v = int64(pm[v])
+		}
+		out[m[c]] = v
+	}
+}
+
+// canon returns the smallest permutation of st (in the order of the
+// cells' values) and the index of the permutation that gives it; st
+// itself when the identity does.
+func (y *symmetry) canon(st []int64, buf []int64) ([]int64, int) {
+	best, bk := st, 0
+	for k := 1; k < len(y.perms); k++ {
+		y.applyTo(buf, st, k)
+		if slices.Compare(buf, best) < 0 {
+			if bk == 0 {
+				best = make([]int64, len(st))
+			}
+			copy(best, buf)
+			bk = k
+		}
+	}
+	return best, bk
+}
+
+// compose returns the index of the permutation a∘b (b first).
+func (y *symmetry) compose(a, b int) int {
+	pa, pb := y.perms[a], y.perms[b]
+	for k, pk := range y.perms {
+		ok := true
+		for p := int32(1); p <= y.n; p++ {
+			if pk[p] != pa[pb[p]] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return k
+		}
+	}
+	return 0
+}
+
+// inverse returns the index of the inverse of permutation a.
+func (y *symmetry) inverse(a int) int {
+	for k := range y.perms {
+		if y.compose(a, k) == 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// procsAlike reports whether no formula of sys compares processes by
+// their order (i < j), the only way a system that names no process
+// constant tells its processes apart.
+func procsAlike(sys *System) bool {
+	ordered := func(l Lit) bool {
+		if l.Op == Eq || l.Op == Ne {
+			return false
+		}
+		for _, t := range [2]Term{l.L, l.R} {
+			if t.Kind == KSlot || t.Sort.Kind == SProc {
+				return true
+			}
+		}
+		return false
+	}
+	var dnf func(cs []Conj) bool
+	dnf = func(cs []Conj) bool {
+		for _, c := range cs {
+			for _, l := range c.Lits {
+				if ordered(l) {
+					return false
+				}
+			}
+			for _, f := range c.Foralls {
+				if !dnf(f) {
+					return false
+				}
+			}
+			for _, f := range c.Exists {
+				if !dnf(f) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !dnf(sys.Init) {
+		return false
+	}
+	for _, t := range sys.Trans {
+		if !dnf(t.Guard) {
+			return false
+		}
+		for _, u := range t.Updates {
+			for _, cs := range u.Cases {
+				if !dnf(cs.Cond) {
+					return false
+				}
+			}
+		}
+	}
+	for _, rs := range [][]*Root{sys.Unsafe, sys.Invariants} {
+		for _, r := range rs {
+			if !dnf(r.DNF) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// newSampler returns a sampler of the instance fin: in the deep phase,
+// one that keeps a state per orbit of the symmetry of fin (if any).
+func (a *approximator) newSampler(fin *finite) *sampler {
+	x := newSampler(fin, a.abstract)
+	if a.deep {
+		if y := newSymmetry(fin); y != nil {
+			x.sym, x.symBuf = y, make([]int64, fin.cells)
+		}
+	}
+	return x
+}
+
+// symPath returns the steps of a path from an initial state to a state
+// whose permutation to the sampled state i (an orbit's representative)
+// is returned too: the sampler keeps, for each state, the permutation
+// that made the successor of its parent the representative.
+func (x *sampler) symPath(i int) ([]forwardStep, int) {
+	var chain []int
+	for j := i; j >= 0; j = x.res.parent[j] {
+		chain = append(chain, j)
+	}
+	slices.Reverse(chain)
+	y := x.sym
+	// sigma: the concrete state reached so far is sigma(representative)
+	sigma := y.inverse(int(x.perm[chain[0]]))
+	var out []forwardStep
+	for _, j := range chain[1:] {
+		st := x.res.step[j]
+		args := make([]int32, len(st.args))
+		for k, p := range st.args {
+			args[k] = p
+			if p >= 1 && p <= y.n {
+				args[k] = y.perms[sigma][p]
+			}
+		}
+		out = append(out, forwardStep{t: st.t, args: args, flush: st.flush, cell: st.cell})
+		sigma = y.compose(sigma, y.inverse(int(x.perm[j])))
+	}
+	return out, sigma
+}
+
+// growPair samples the two instances of the deep phase: the larger one
+// first, up to deepNext states (few, but they refute at once the
+// guesses over two processes that only a third one makes reachable:
+// Dir_HeadPtr <> #3 && ShWbMsg_Proc = #2 && ... in FLASH, which took a
+// restart each), then the first one up to deepSample states in all.
+func (a *approximator) growPair() {
+	if a.done || a.unsafe {
+		return
+	}
+	for _, k := range []int{1, 0} {
+		x, s := a.insts[k], a.sets[k]
+		limit := deepNext
+		if k == 0 {
+			limit = deepSample - len(a.insts[1].res.states)
+		}
+		if !x.res.complete && len(x.res.states) < limit {
+			x.grow(a.stop, limit)
+		}
+		if x.unsafe {
+			a.unsafe, a.errPath, a.errRoot, a.errProcs = true, x.errPath, x.errRoot, x.errProcs
+			return
+		}
+		if len(x.res.states) > len(s.states) {
+			s.states = x.res.states
+			clear(s.holds)
+		}
+		if !x.res.complete && len(x.res.states) < limit {
+			return // stopped
+		}
+	}
+	a.done = true
 }
