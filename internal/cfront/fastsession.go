@@ -171,15 +171,7 @@ func startFastSession(ctx context.Context, co ClangOptions) *fastSession {
 		}
 	}
 	if s := takePrestarted(); s != nil {
-		sessionPool.Lock()
-		if sessionPool.keep > 0 {
-			if sessionPool.live == nil {
-				sessionPool.live = map[*fastSession]bool{}
-			}
-			sessionPool.live[s] = true
-		}
-		sessionPool.Unlock()
-		return s
+		return liveSession(s)
 	}
 	sessionPool.Lock()
 	if n := len(sessionPool.idle); sessionPool.keep > 0 && n > 0 {
@@ -196,14 +188,20 @@ func startFastSession(ctx context.Context, co ClangOptions) *fastSession {
 	if s == nil {
 		return nil
 	}
+	return liveSession(s)
+}
+
+// liveSession records a session handed out while sessions are kept
+// (sessionPool.keep), so that the pool can end it, and returns it.
+func liveSession(s *fastSession) *fastSession {
 	sessionPool.Lock()
+	defer sessionPool.Unlock()
 	if sessionPool.keep > 0 {
 		if sessionPool.live == nil {
 			sessionPool.live = map[*fastSession]bool{}
 		}
 		sessionPool.live[s] = true
 	}
-	sessionPool.Unlock()
 	return s
 }
 

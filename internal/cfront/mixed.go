@@ -754,6 +754,24 @@ func addrPlus(a prog.Expr, delta int64) prog.Expr {
 	return prog.Bin{Op: prog.OpAdd, X: a, Y: prog.Int(delta)}
 }
 
+// addPart adds to sum (nil for none yet) the part s of a whole value
+// read into register r: its bytes, unsigned unless it is the last
+// (highest) part, which keeps the whole value's sign, shifted to its
+// offset.
+func addPart(sum prog.Expr, r string, s span, last bool) prog.Expr {
+	var v prog.Expr = prog.Reg{Name: r}
+	if !last {
+		v = umod(v, int64(1)<<(8*s.size))
+	}
+	if s.off > 0 {
+		v = prog.Bin{Op: prog.OpMul, X: v, Y: prog.Int(int64(1) << (8 * s.off))}
+	}
+	if sum == nil {
+		return v
+	}
+	return prog.Bin{Op: prog.OpAdd, X: sum, Y: v}
+}
+
 // Values are cut and assembled with arithmetic (+, *, / and % by
 // constants, which the SMT engine encodes in linear arithmetic), exact on
 // negative values in both engines: umod is the non-negative remainder,
@@ -809,18 +827,7 @@ func (l *lowerer) splitThread(ti int, th *prog.Thread, parts map[[2]int][]span) 
 				if r == "" {
 					continue
 				}
-				var v prog.Expr = prog.Reg{Name: r}
-				if i < len(ps)-1 {
-					v = umod(v, int64(1)<<(8*s.size)) // lower parts: their bytes, unsigned
-				}
-				if s.off > 0 {
-					v = prog.Bin{Op: prog.OpMul, X: v, Y: prog.Int(int64(1) << (8 * s.off))}
-				}
-				if sum == nil {
-					sum = v
-				} else {
-					sum = prog.Bin{Op: prog.OpAdd, X: sum, Y: v}
-				}
+				sum = addPart(sum, r, s, i == len(ps)-1)
 			}
 			if in.Dst != "" {
 				emit(prog.Assign{Dst: in.Dst, Val: sum}, p)
@@ -882,18 +889,7 @@ func (l *lowerer) splitRMWCode(in prog.RMW, ps []span, p prog.Pos, emit func(pro
 	for i, s := range ps {
 		r := fmt.Sprintf("%s.byte%d", base, s.off)
 		emit(prog.Load{Dst: r, Addr: addrPlus(in.Addr, s.off), Tags: append(slices.Clone(in.RTags), exclusiveTag), Part: i > 0}, p)
-		var v prog.Expr = prog.Reg{Name: r}
-		if i < len(ps)-1 {
-			v = umod(v, int64(1)<<(8*s.size))
-		}
-		if s.off > 0 {
-			v = prog.Bin{Op: prog.OpMul, X: v, Y: prog.Int(int64(1) << (8 * s.off))}
-		}
-		if sum == nil {
-			sum = v
-		} else {
-			sum = prog.Bin{Op: prog.OpAdd, X: sum, Y: v}
-		}
+		sum = addPart(sum, r, s, i == len(ps)-1)
 	}
 	emit(prog.Assign{Dst: base, Val: sum}, p)
 	old := prog.Reg{Name: base}

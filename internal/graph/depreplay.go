@@ -182,12 +182,7 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 	ct := x.code[t]
 	c := x.dcacheOf(t)
 	mine := g.threads[t]
-	at := func(pc int) string {
-		if pc < len(th.Pos) && th.Pos[pc].File != "" {
-			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
-		}
-		return th.Name + ": "
-	}
+	at := func(pc int) string { return replayAt(th, pc) }
 	ct.err = nil
 	// The longest prefix of the thread's events the last replay
 	// consumed too; resume from the state after it.
@@ -241,19 +236,7 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 	// have tells whether g has the event of instruction pc (the write of
 	// a read-modify-write when w); it fails when a kept event of the
 	// thread was passed by.
-	have := func(w bool) (bool, error) {
-		if k >= len(mine) {
-			return false, nil
-		}
-		e := &g.evs[mine[k]]
-		if e.pc == pc && e.rmwW == w {
-			return true, nil
-		}
-		if e.pc < pc || e.pc == pc && !w {
-			return false, fmt.Errorf("%sinternal error: the graph engine's replay passed an event it kept (dependency tracking)", at(pc))
-		}
-		return false, nil
-	}
+	have := func(w bool) (bool, error) { return keptNext(g, mine, k, pc, w, th) }
 	yield := func(e ev, addr, data taint) (pending, error) {
 		if ct.err != nil {
 			err := ct.err

@@ -89,28 +89,11 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 	}
 	mine := g.threads[t]
 	k := 0
-	at := func(pc int) string {
-		if pc < len(th.Pos) && th.Pos[pc].File != "" {
-			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
-		}
-		return th.Name + ": "
-	}
+	at := func(pc int) string { return replayAt(th, pc) }
 	// have tells whether g has the event of instruction pc (the write of
 	// a read-modify-write when w); it fails when a kept event of the
 	// thread was passed by.
-	have := func(pc int, w bool) (bool, error) {
-		if k >= len(mine) {
-			return false, nil
-		}
-		e := &g.evs[mine[k]]
-		if e.pc == pc && e.rmwW == w {
-			return true, nil
-		}
-		if e.pc < pc || e.pc == pc && !w {
-			return false, fmt.Errorf("%sinternal error: the graph engine's replay passed an event it kept (dependency tracking)", at(pc))
-		}
-		return false, nil
-	}
+	have := func(pc int, w bool) (bool, error) { return keptNext(g, mine, k, pc, w, th) }
 	pend := func(e ev, addr, data taint) pending {
 		e.mask = tagMask(e.tags)
 		e.dep = &evDeps{addrD: addr, dataD: data, ctrlD: ctrlNow(), sctrlD: sctrl}
@@ -805,4 +788,32 @@ func mergeTaint(a, b taint) taint {
 		}
 	}
 	return out
+}
+
+// replayAt is the prefix of a replay's error at instruction pc of
+// thread th: the instruction's file and line when known, and the
+// thread's name.
+func replayAt(th *prog.Thread, pc int) string {
+	if pc < len(th.Pos) && th.Pos[pc].File != "" {
+		return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+	}
+	return th.Name + ": "
+}
+
+// keptNext tells whether the k-th of a thread's events mine in g is the
+// event of instruction pc (the write of a read-modify-write when w): the
+// replays of dependency tracking (replayDep, replayC) consume the events
+// the graph kept in order, and fail when they pass one by.
+func keptNext(g *graph, mine []int, k, pc int, w bool, th *prog.Thread) (bool, error) {
+	if k >= len(mine) {
+		return false, nil
+	}
+	e := &g.evs[mine[k]]
+	if e.pc == pc && e.rmwW == w {
+		return true, nil
+	}
+	if e.pc < pc || e.pc == pc && !w {
+		return false, fmt.Errorf("%sinternal error: the graph engine's replay passed an event it kept (dependency tracking)", replayAt(th, pc))
+	}
+	return false, nil
 }

@@ -3,7 +3,6 @@ package graph_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -30,12 +29,7 @@ import (
 // programs under rc11 and sc; MUSKET_LONG=1 every program of examples/c
 // and cfront's testdata under rc11, sc, tso and pso.
 func TestCoFilter(t *testing.T) {
-	if _, err := exec.LookPath(cfront.Clang); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing: %v", cfront.Clang, err)
-		}
-		t.Skipf("%s is missing: %v", cfront.Clang, err)
-	}
+	needClang(t)
 	files := []string{"../../examples/c/ttas.c", "../../examples/c/mcs.c", "../cfront/testdata/deadlock.c",
 		"../cfront/testdata/spin_bug.c", "../cfront/testdata/mp_rlx.c", "../cfront/testdata/sym_lost.c",
 		"../cfront/testdata/spin_late.c", "../cfront/testdata/spin_late_ok.c"}
