@@ -643,7 +643,7 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 				}
 				if first {
 					got, first = ps, false
-				} else if !sameSpans(got, ps) {
+				} else if !slices.Equal(got, ps) {
 					return l.errAt(posOf(a), "unsupported mixed-size access: its parts differ among the objects it may access (%s and others)", o)
 				}
 			}
@@ -729,18 +729,6 @@ func cutSpans(ss []span) []span {
 		out = append(out, span{bs[i], bs[i+1] - bs[i]})
 	}
 	return out
-}
-
-func sameSpans(a, b []span) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // addrPlus is the address delta bytes after a.

@@ -3,6 +3,7 @@ package graph
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/prog"
@@ -454,23 +455,10 @@ func (x *engine) replayCross(g *graph, t int, fin bool) (pending, error) {
 	if !samePending(p, q) {
 		return p, fmt.Errorf("internal error: the graph engine's compiled replay of thread %d gives %+v (%+v), the reference %+v (%+v)", t, p, p.e.dep, q, q.e.dep)
 	}
-	if (p.done || fin) && !sameValues(x.regFileOf(t, q.regs).v, p.fin) {
+	if (p.done || fin) && !slices.Equal(x.regFileOf(t, q.regs).v, p.fin) {
 		return p, fmt.Errorf("internal error: the graph engine's compiled replay of thread %d ends with registers %v, the reference %v", t, p.fin, q.regs)
 	}
 	return p, nil
-}
-
-// sameValues tells whether two register files are equal.
-func sameValues(a, b []prog.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // samePending tells whether two replays' answers agree (the final

@@ -22,15 +22,7 @@ import (
 // vector clocks decided most graphs and found both verdicts.
 // MUSKET_LONG=1 runs ten times more graphs.
 func TestIMMVC(t *testing.T) {
-	m, err := cat.LoadBuiltin("imm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fe, err := litmus.Lookup("C")
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := &engine{m: m, ctx: context.Background(), deps: true, imm: true, opts: Options{TagNames: fe.Tags(), CrossCheck: true}}
+	x := immCrossEngine(t)
 	r := rand.New(rand.NewSource(25))
 	runs := 3000
 	if os.Getenv("MUSKET_LONG") != "" {
@@ -204,15 +196,7 @@ func randIMMGraphSC(r *rand.Rand, sc bool, scOdds int, lb bool) *graph {
 // through a detour, and a release sequence that continues from a write
 // sb-after its head (rs's sb-loc? before rf ; rmw).
 func TestIMMVCShapes(t *testing.T) {
-	m, err := cat.LoadBuiltin("imm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fe, err := litmus.Lookup("C")
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := &engine{m: m, ctx: context.Background(), deps: true, imm: true, opts: Options{TagNames: fe.Tags(), CrossCheck: true}}
+	x := immCrossEngine(t)
 	type E struct {
 		k          event.Kind
 		loc, mo    string
@@ -346,15 +330,7 @@ func TestIMMVCShapes(t *testing.T) {
 // decide them too, with psc (checker.psc on hb read off the clocks) and
 // psc's part of ar; each is compared with the matrix check and imm.cat.
 func TestIMMVCSC(t *testing.T) {
-	m, err := cat.LoadBuiltin("imm")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fe, err := litmus.Lookup("C")
-	if err != nil {
-		t.Fatal(err)
-	}
-	x := &engine{m: m, ctx: context.Background(), deps: true, imm: true, opts: Options{TagNames: fe.Tags(), CrossCheck: true}}
+	x := immCrossEngine(t)
 	r := rand.New(rand.NewSource(26))
 	runs := 3000
 	if os.Getenv("MUSKET_LONG") != "" {
@@ -378,4 +354,19 @@ func TestIMMVCSC(t *testing.T) {
 	if withSC < runs/2 || yes < runs/20 || no < runs/20 {
 		t.Errorf("the vector clocks decided %d graphs with SC events of %d (%d consistent, %d not): the random graphs miss cases", withSC, runs, yes, no)
 	}
+}
+
+// immCrossEngine is an IMM engine for C's tags with Options.CrossCheck:
+// its checks compare the vector clocks, the matrix check and imm.cat.
+func immCrossEngine(t *testing.T) *engine {
+	t.Helper()
+	m, err := cat.LoadBuiltin("imm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, err := litmus.Lookup("C")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &engine{m: m, ctx: context.Background(), deps: true, imm: true, opts: Options{TagNames: fe.Tags(), CrossCheck: true}}
 }
