@@ -77,18 +77,38 @@ class ServerRunner {
 class WasmRunner {
   constructor() { this.start(); }
   start() {
+    // The run worker (worker.js) compiles the engine once; a worker
+    // started again after Cancel takes the compiled module.
     this.worker = new Worker("worker.js");
     this.reply = null;
     this.ready = new Promise((ok, fail) => {
       this.worker.onmessage = ev => {
         const d = ev.data;
-        if (d.ready) ok(d.info);
-        else if (d.error) fail(new Error(d.error));
-        else if (d.warm) window.warmedAt = { at: performance.now(), ...d.warm }; // the engine's warm-up is over (worker.js)
+        if (d.ready) {
+          if (!this.module) this.warm(d.module);
+          this.module = d.module;
+          ok(d.info);
+        } else if (d.error) fail(new Error(d.error));
         else if (this.reply) { const r = this.reply; this.reply = this.pending = null; r(d); }
       };
     });
+    this.worker.postMessage({ start: this.module || true });
   }
+  // warm starts the warm-up worker on the same compiled module, once per
+  // page load (see worker.js); it runs beside the user's runs when the
+  // machine has a core to spare, and is ended when it is done.
+  warm(module) {
+    const beside = (navigator.hardwareConcurrency || 1) > 1;
+    this.warmer = new Worker("worker.js");
+    this.warmer.onmessage = ev => {
+      if (!ev.data.warm) return;
+      window.warmedAt = { at: performance.now(), ...ev.data.warm };
+      this.warmer.terminate();
+      this.warmer = null;
+    };
+    this.warmer.postMessage({ warm: module, beside });
+  }
+  busy(b) { if (this.warmer) this.warmer.postMessage({ busy: b }); }
   call(msg) {
     return new Promise((ok, fail) => {
       this.pending = fail;
@@ -96,7 +116,11 @@ class WasmRunner {
       this.worker.postMessage(msg);
     });
   }
-  async run(req) { await this.ready; return (await this.call({ request: req })).response; }
+  async run(req) {
+    await this.ready;
+    this.busy(true);
+    try { return (await this.call({ request: req })).response; } finally { this.busy(false); }
+  }
   async model(name) { await this.ready; return (await this.call({ model: name })).model; }
   cancel() {
     // The engine runs to its end in the worker: stop the worker, start a new one.
