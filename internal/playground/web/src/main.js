@@ -95,10 +95,14 @@ class WasmRunner {
     this.worker.postMessage({ start: this.module || true });
   }
   // warm starts the warm-up worker on the same compiled module, once per
-  // page load (see worker.js); it runs beside the user's runs when the
-  // machine has a core to spare, and is ended when it is done.
+  // page load (see worker.js), and ends it when it is done. It runs beside
+  // the user's runs only on 4 cores or more: the run worker and the
+  // browser's optimising compiler keep two busy, and on 2 cores a warm-up
+  // beside them made the first two passes over the X86 suite 1.6 and 2.3
+  // times as long (Chromium 156, loaded machine); below that it steps
+  // aside while a request runs.
   warm(module) {
-    const beside = (navigator.hardwareConcurrency || 1) > 1;
+    const beside = (navigator.hardwareConcurrency || 1) >= 4;
     this.warmer = new Worker("worker.js");
     this.warmer.onmessage = ev => {
       if (!ev.data.warm) return;

@@ -36,9 +36,9 @@ async function boot(module) {
 // without waiting for the warm-up's tests. It stops when the rounds stop
 // getting faster: 6 rounds in a row not 10% faster than the best, at
 // least 10 rounds, at most 60 rounds or 20 s of one core, once per page
-// load. With a core to spare (beside) it runs beside the user's runs;
-// on one core it steps aside while the page runs a request (none started
-// within 1 s of one). Then it tells the page ({warm: ...}), which ends
+// load. With cores to spare (beside: see main.js) it runs beside the
+// user's runs; else it steps aside while the page runs a request (none
+// started within 1 s of one). Then it tells the page ({warm: ...}), which ends
 // this worker. The browser keeps the optimised code in its code cache
 // and uses it on the next visit when the host lets it reuse musket.wasm
 // without asking again (see scripts/playground.sh).
