@@ -74,17 +74,31 @@ async function warmUp(beside) {
   setTimeout(step, 0);
 }
 
+// prime runs the first example once in the run worker, unless a request
+// came first: the warm-up's engine has its own heap, so without it the
+// user's first Run would load its model and set up the engine alone.
+let asked = false;
+async function prime() {
+  try {
+    const t = (await (await fetch("examples.json")).json()).find(e => e.name.endsWith(".litmus"));
+    if (t && !asked) self.musketRun({ name: t.name, test: t.text, engine: "enum" });
+  } catch { }
+}
+
 onmessage = ev => {
   const d = ev.data;
   if (d.start) {
     boot(d.start instanceof WebAssembly.Module ? d.start : null)
-      .then(module => postMessage({ ready: true, info: JSON.parse(self.musketInfo()), module }))
+      .then(module => { postMessage({ ready: true, info: JSON.parse(self.musketInfo()), module }); prime(); })
       .catch(e => postMessage({ error: String(e) }));
   } else if (d.warm) {
     boot(d.warm).then(() => warmUp(!!d.beside)).catch(e => postMessage({ warm: { error: String(e) } }));
   } else if (d.busy !== undefined) {
     running = d.busy;
     lastRequest = performance.now();
-  } else if (d.request) postMessage({ response: JSON.parse(self.musketRun(d.request)) });
+  } else if (d.request) {
+    asked = true;
+    postMessage({ response: JSON.parse(self.musketRun(d.request)) });
+  }
   else if (d.model) postMessage({ model: self.musketModel(d.model) });
 };
