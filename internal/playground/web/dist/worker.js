@@ -99,6 +99,5 @@ onmessage = ev => {
   } else if (d.request) {
     asked = true;
     postMessage({ response: JSON.parse(self.musketRun(d.request)) });
-  }
-  else if (d.model) postMessage({ model: self.musketModel(d.model) });
+  } else if (d.model) postMessage({ model: self.musketModel(d.model) });
 };
