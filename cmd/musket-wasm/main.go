@@ -13,9 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"runtime/debug"
-	"strings"
 	"syscall/js"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -69,7 +67,8 @@ func run(req *playground.Request) *playground.Response {
 // under the names of its JSON encoding, or from its JSON text. The
 // object saves encoding/json's decoding, which reads the test's text
 // byte by byte twice and costs as much as a small test's parse in
-// WebAssembly.
+// WebAssembly; the fields are read one by one, without reflection, which
+// the baseline compiler's code runs slowly on a page's first runs.
 func requestOf(v js.Value) (playground.Request, error) {
 	var req playground.Request
 	switch v.Type() {
@@ -80,44 +79,75 @@ func requestOf(v js.Value) (playground.Request, error) {
 	default:
 		return req, errors.New("a request is an object or its JSON text")
 	}
-	rv := reflect.ValueOf(&req).Elem()
-	rt := rv.Type()
-	for i := range rt.NumField() {
-		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
-		x := v.Get(name)
-		if x.IsUndefined() || x.IsNull() {
-			continue
-		}
-		f := rv.Field(i)
-		if want := jsTypes[f.Kind()]; x.Type() != want {
-			return req, fmt.Errorf("%s: want a %s, not a %s", name, want, x.Type())
-		}
-		switch f.Kind() {
-		case reflect.String:
-			f.SetString(x.String())
-		case reflect.Bool:
-			f.SetBool(x.Bool())
-		case reflect.Int:
-			f.SetInt(int64(x.Int()))
-		case reflect.Map: // map[string]string: the CAT files by name
-			keys := js.Global().Get("Object").Call("keys", x)
-			m := map[string]string{}
-			for k := range keys.Length() {
-				key := keys.Index(k).String()
-				val := x.Get(key)
-				if val.Type() != js.TypeString {
-					return req, fmt.Errorf("%s[%q]: want a string, not a %s", name, key, val.Type())
-				}
-				m[key] = val.String()
-			}
-			f.Set(reflect.ValueOf(m))
-		}
+	r := fieldReader{v: v}
+	r.str("command", &req.Command)
+	r.str("name", &req.Name)
+	r.str("test", &req.Test)
+	r.str("model", &req.Model)
+	r.str("cat", &req.Cat)
+	r.str("cat_name", &req.CatName)
+	r.files("files", &req.Files)
+	r.str("engine", &req.Engine)
+	if x, ok := r.get("explain", js.TypeBoolean); ok {
+		req.Explain = x.Bool()
 	}
-	return req, nil
+	r.str("variant", &req.Variant)
+	if x, ok := r.get("bound", js.TypeNumber); ok {
+		req.Bound = x.Int()
+	}
+	r.str("target", &req.Target)
+	r.str("source", &req.Source)
+	return req, r.err
 }
 
-// jsTypes are the JavaScript types of the kinds of a request's fields.
-var jsTypes = map[reflect.Kind]js.Type{reflect.String: js.TypeString, reflect.Bool: js.TypeBoolean, reflect.Int: js.TypeNumber, reflect.Map: js.TypeObject}
+// fieldReader reads a request's fields from a JavaScript object and
+// keeps the first error.
+type fieldReader struct {
+	v   js.Value
+	err error
+}
+
+// get returns the field name when it is set and of type want.
+func (r *fieldReader) get(name string, want js.Type) (js.Value, bool) {
+	if r.err != nil {
+		return js.Value{}, false
+	}
+	x := r.v.Get(name)
+	if x.IsUndefined() || x.IsNull() {
+		return x, false
+	}
+	if x.Type() != want {
+		r.err = fmt.Errorf("%s: want a %s, not a %s", name, want, x.Type())
+		return x, false
+	}
+	return x, true
+}
+
+func (r *fieldReader) str(name string, dst *string) {
+	if x, ok := r.get(name, js.TypeString); ok {
+		*dst = x.String()
+	}
+}
+
+// files reads a map[string]string: the CAT files by name.
+func (r *fieldReader) files(name string, dst *map[string]string) {
+	x, ok := r.get(name, js.TypeObject)
+	if !ok {
+		return
+	}
+	keys := js.Global().Get("Object").Call("keys", x)
+	m := map[string]string{}
+	for k := range keys.Length() {
+		key := keys.Index(k).String()
+		val := x.Get(key)
+		if val.Type() != js.TypeString {
+			r.err = fmt.Errorf("%s[%q]: want a string, not a %s", name, key, val.Type())
+			return
+		}
+		m[key] = val.String()
+	}
+	*dst = m
+}
 
 func mustJSON(v any) string {
 	b, err := json.Marshal(v)

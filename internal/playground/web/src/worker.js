@@ -1,18 +1,25 @@
 // The static site's engine: Musket's explicit engine compiled to
 // WebAssembly (GOOS=js GOARCH=wasm), one run at a time; the page stops a
 // run by terminating this worker.
+//
+// The page starts this worker in one of two roles, with its first
+// message:
+//   - {start: true} or {start: module}: the run worker. It compiles
+//     musket.wasm (or takes the page's compiled WebAssembly.Module: a
+//     worker started again after Cancel needs no second compile), starts
+//     the engine, and posts {ready, info, module}; then it answers
+//     {request} and {model} messages.
+//   - {warm: module, beside}: the warm-up worker, an engine of its own
+//     on the same compiled module (see warmUp below).
 importScripts("wasm_exec.js");
-const go = new Go();
-WebAssembly.instantiateStreaming(fetch("musket.wasm"), go.importObject).then(r => {
-  go.run(r.instance);
-  const wait = () => {
-    if (self.musketRun) {
-      postMessage({ ready: true, info: JSON.parse(self.musketInfo()) });
-      warmUp();
-    } else setTimeout(wait, 5);
-  };
-  wait();
-}).catch(e => postMessage({ error: String(e) }));
+
+async function boot(module) {
+  if (!module) module = await WebAssembly.compileStreaming(fetch("musket.wasm"));
+  const go = new Go();
+  go.run(await WebAssembly.instantiate(module, go.importObject));
+  while (!self.musketRun) await new Promise(ok => setTimeout(ok, 5));
+  return module;
+}
 
 // The warm-up. The browser first runs WebAssembly code as its baseline
 // compiler made it, many times slower than the optimised code, and
@@ -20,29 +27,33 @@ WebAssembly.instantiateStreaming(fetch("musket.wasm"), go.importObject).then(r =
 // has run for a while: in Chromium the first pass over the X86 litmus
 // suite took 5-14 times as long as the passes after it, and the same 24
 // tests run round after round took from 9 s down to 0.04 s a round, by
-// steps, as the optimised functions came in. So as soon as the engine is
-// loaded the worker runs the examples' litmus tests (Bundled and
-// Classic: every architecture's parser and model), one test per task,
-// round after round until the rounds stop getting faster: 6 rounds in a
-// row not 10% faster than the best, at least 10 rounds, at most 60
-// rounds or 20 s of one core, once per page load. It steps aside while
-// the page sends requests (none started within 1 s of a request), which
-// warm the engine as well. Then
-// it tells the page ({warm: ...}). The browser keeps the optimised code
-// in its code cache and uses it on the next visit when the host lets it
-// reuse musket.wasm without asking again (see scripts/playground.sh).
-let lastRequest = -Infinity;
-async function warmUp() {
+// steps, as the optimised functions came in. The optimised code belongs
+// to the compiled module, which the page's workers share (a module sent
+// by postMessage is the same compiled code): so a second worker, this
+// one, runs the examples' litmus tests (Bundled and Classic: every
+// architecture's parser and model) round after round, one test per
+// task, and the run worker gets the optimised functions as they come,
+// without waiting for the warm-up's tests. It stops when the rounds stop
+// getting faster: 6 rounds in a row not 10% faster than the best, at
+// least 10 rounds, at most 60 rounds or 20 s of one core, once per page
+// load. With cores to spare (beside: see main.js) it runs beside the
+// user's runs; else it steps aside while the page runs a request (none
+// started within 1 s of one). Then it tells the page ({warm: ...}), which ends
+// this worker. The browser keeps the optimised code in its code cache
+// and uses it on the next visit when the host lets it reuse musket.wasm
+// without asking again (see scripts/playground.sh).
+let lastRequest = -Infinity, running = false;
+async function warmUp(beside) {
   let tests = [];
   try {
     const ex = await (await fetch("examples.json")).json();
     tests = ex.filter(e => /^(Bundled|Classic )/.test(e.group) && e.name.endsWith(".litmus"));
   } catch { }
-  if (!tests.length) return;
+  if (!tests.length) return void postMessage({ warm: { rounds: 0, tests: 0, ms: 0, first: 0, last: 0 } });
   const start = performance.now();
   let i = 0, rounds = 0, spent = 0, best = Infinity, calm = 0, first = 0;
   const step = () => {
-    if (performance.now() - lastRequest < 1000) return void setTimeout(step, 250);
+    if (!beside && (running || performance.now() - lastRequest < 1000)) return void setTimeout(step, 250);
     const t = tests[i];
     const s = performance.now();
     self.musketRun({ name: t.name, test: t.text, engine: "enum" });
@@ -55,7 +66,7 @@ async function warmUp() {
     best = Math.min(best, last);
     const elapsed = performance.now() - start;
     if ((rounds >= 10 && calm >= 6) || rounds >= 60 || elapsed > 20000) {
-      postMessage({ warm: { rounds, tests: tests.length, ms: Math.round(elapsed), first: Math.round(first), last: Math.round(last) } });
+      postMessage({ warm: { rounds, tests: tests.length, ms: Math.round(elapsed), first: Math.round(first), last: Math.round(last), beside } });
       return;
     }
     setTimeout(step, 0);
@@ -63,8 +74,30 @@ async function warmUp() {
   setTimeout(step, 0);
 }
 
+// prime runs the first example once in the run worker, unless a request
+// came first: the warm-up's engine has its own heap, so without it the
+// user's first Run would load its model and set up the engine alone.
+let asked = false;
+async function prime() {
+  try {
+    const t = (await (await fetch("examples.json")).json()).find(e => e.name.endsWith(".litmus"));
+    if (t && !asked) self.musketRun({ name: t.name, test: t.text, engine: "enum" });
+  } catch { }
+}
+
 onmessage = ev => {
-  if (ev.data.request) postMessage({ response: JSON.parse(self.musketRun(ev.data.request)) });
-  if (ev.data.model) postMessage({ model: self.musketModel(ev.data.model) });
-  lastRequest = performance.now();
+  const d = ev.data;
+  if (d.start) {
+    boot(d.start instanceof WebAssembly.Module ? d.start : null)
+      .then(module => { postMessage({ ready: true, info: JSON.parse(self.musketInfo()), module }); prime(); })
+      .catch(e => postMessage({ error: String(e) }));
+  } else if (d.warm) {
+    boot(d.warm).then(() => warmUp(!!d.beside)).catch(e => postMessage({ warm: { error: String(e) } }));
+  } else if (d.busy !== undefined) {
+    running = d.busy;
+    lastRequest = performance.now();
+  } else if (d.request) {
+    asked = true;
+    postMessage({ response: JSON.parse(self.musketRun(d.request)) });
+  } else if (d.model) postMessage({ model: self.musketModel(d.model) });
 };
