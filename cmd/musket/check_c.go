@@ -478,12 +478,16 @@ func prestartC(args []string) {
 	}
 	if c && noCache {
 		cfront.Prestart()
-		hugeHeapPending.Store(true)
+		if !hugeHeapAsked.Swap(true) {
+			hugeHeapPending.Store(true)
+		}
 	}
 }
 
-// hugeHeapPending is set by prestartC for the check's first C program.
-var hugeHeapPending atomic.Bool
+// hugeHeapPending is set by prestartC for the process's first C check
+// (hugeHeapAsked: bench c runs a check per cell in one process, whose
+// heap is warm after the first).
+var hugeHeapPending, hugeHeapAsked atomic.Bool
 
 // cacheOff says whether MUSKET_CACHE turns the compile cache off.
 func cacheOff() bool {

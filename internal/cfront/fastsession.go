@@ -249,6 +249,15 @@ func Prestart() {
 	if !ok || fastSessionOff || fastSessionNone.Load() {
 		return
 	}
+	// Kept sessions (KeepSessions: bench c, a check of several
+	// programs) start once and are reused: a prestarted one would be
+	// taken instead of the idle one, a musket-cc start per compilation.
+	sessionPool.Lock()
+	kept := sessionPool.keep > 0
+	sessionPool.Unlock()
+	if kept {
+		return
+	}
 	prestarted.Lock()
 	defer prestarted.Unlock()
 	if prestarted.s == nil {

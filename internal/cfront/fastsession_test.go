@@ -224,3 +224,29 @@ func TestPrestart(t *testing.T) {
 		t.Errorf("a second Prestart started another session")
 	}
 }
+
+// TestPrestartKept: under KeepSessions (bench c, a check of several
+// programs) Prestart starts no session, so that each compilation takes
+// the kept idle one: a prestarted session per check would cost a
+// musket-cc start per program, which bench c -keep-cc measured.
+func TestPrestartKept(t *testing.T) {
+	needSessions(t)
+	const file = "../../examples/c/mcs.c"
+	co := ClangOptions{NoCache: true}
+	release := KeepSessions()
+	defer release()
+	before := fastSessionStarts.Load()
+	for i := 0; i < 3; i++ {
+		Prestart()
+		if _, err := CompileIR(context.Background(), file, co); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := fastSessionStarts.Load() - before; n != 1 {
+		t.Errorf("%d sessions started for 3 compilations with Prestart under KeepSessions, want 1", n)
+	}
+	if s := takePrestarted(); s != nil {
+		s.end()
+		t.Error("Prestart started a session under KeepSessions")
+	}
+}
