@@ -35,8 +35,15 @@ func interruptibleIn(parent context.Context) *run {
 	r := &run{ch: make(chan os.Signal, 1), done: make(chan struct{})}
 	r.ctx, r.cancel = context.WithCancel(parent)
 	signal.Notify(r.ch, interruptSignals...)
+	// A signal that came before Notify is sent on; one that came just
+	// after may be in r.ch already (earlysignal's channel saw it too), and
+	// then the buffer of one is full: a blocking send here hung the
+	// command for good (SIGINT at start-up, under load).
 	if earlysignal.Take() {
-		r.ch <- os.Interrupt
+		select {
+		case r.ch <- os.Interrupt:
+		default:
+		}
 	}
 	go func() {
 		select {

@@ -242,8 +242,10 @@ func TestPrestartKept(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := fastSessionStarts.Load() - before; n != 1 {
-		t.Errorf("%d sessions started for 3 compilations with Prestart under KeepSessions, want 1", n)
+	// (At most one: another test of the package may have left an idle
+	// session in the pool, which the first compilation takes.)
+	if n := fastSessionStarts.Load() - before; n > 1 {
+		t.Errorf("%d sessions started for 3 compilations with Prestart under KeepSessions, want at most 1", n)
 	}
 	if s := takePrestarted(); s != nil {
 		s.end()
