@@ -160,6 +160,15 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 		return l.inlineAsm(cs, a)
 	}
 	if cs.name == "" {
+		// A call of a function through a cast of it (in C, a call of a
+		// function declared implicitly, before any prototype) that the
+		// program does not define: named as such, not as a call through
+		// a function pointer.
+		if bc, ok := c.Callee.(*constant.ExprBitCast); ok {
+			if f, ok := bc.From.(*ir.Func); ok && len(f.Blocks) == 0 {
+				return l.errAt(cs.pos, "call to %s, which has no definition and is not supported (declared implicitly: no prototype before the call)", f.Name())
+			}
+		}
 		return l.indirectCall(cs, c)
 	}
 	if lower := knownCalls[cs.name]; lower != nil {
