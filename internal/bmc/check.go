@@ -100,7 +100,7 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 		pr.Report = &Report{Solve: time.Since(start)}
 		// A failed run (a division by zero, ...) has no verdict.
 		pr.Reachable = r.Positive > 0 && r.Status != result.Failed
-		r.Bounded = r.Bounded || hasCutLabel(&q)
+		r.Bounded = r.Bounded || compile.HasCutLabel(&q)
 		return pr, nil
 	}
 	// The encoding of a program is Booleans and linear integer arithmetic
@@ -125,17 +125,6 @@ func CheckProgram(ctx context.Context, path string, m *cat.Model, modelName stri
 		enum.ExplainInto(ctx, pr.Result, &q, m, modelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound})
 	}
 	return pr, nil
-}
-
-func hasCutLabel(t *spec.Test) bool {
-	for _, th := range t.Threads {
-		if labels, err := th.Labels(); err == nil {
-			if _, ok := labels[compile.CutLabel]; ok {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // LitmusOptions say how to check a litmus test with loops.
@@ -190,7 +179,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	if opts.Engine == "enum" {
 		if opts.Bound == 0 {
 			for _, th := range q.Threads {
-				if hasBackwardJump(th) {
+				if compile.HasBackwardJump(th) {
 					return nil, fmt.Errorf("%s: the explicit engine reads bound 0 as its default; give -bound 1 or more, or use the SMT engine", path)
 				}
 			}
@@ -205,7 +194,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	o := Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, FlagWitnesses: opts.FlagWitnesses}
 	asked := q
 	for _, th := range q.Threads {
-		if hasBackwardJump(th) {
+		if compile.HasBackwardJump(th) {
 			// Unwind here so that bound 0 means bound 0 (Run reads 0
 			// as its default bound).
 			u, err := compile.Unroll(&q, opts.Bound+1)

@@ -15,22 +15,6 @@ import (
 	"github.com/musket-verify/musket/internal/smt"
 )
 
-// hasBackwardJump tells whether a thread has a loop.
-func hasBackwardJump(th *prog.Thread) bool {
-	labels, err := th.Labels()
-	if err != nil {
-		return false
-	}
-	for pc, in := range th.Code {
-		if j, ok := in.(prog.Jump); ok {
-			if t, ok := labels[j.Target]; ok && t <= pc {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // Run checks t under model m with the SMT engine and returns the same
 // result the explicit engine gives: the final states (unless
 // VerdictOnly), the verdict, a witness.
@@ -92,7 +76,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		return fmt.Errorf("model %s has no syntax to encode", m.Path())
 	}
 	prepStart := time.Now()
-	t, unrolled, err := unrollLoops(t, opts.Bound)
+	t, unrolled, err := compile.UnrollLoops(t, opts.Bound)
 	rep.Prepare += time.Since(prepStart)
 	if err != nil {
 		return err
@@ -181,27 +165,6 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		return e.verdict(check, res)
 	}
 	return e.finalStates(check, res)
-}
-
-// unrollLoops unrolls the loops of t to bound iterations (2 by default)
-// when a thread has one; unrolled says it did.
-func unrollLoops(t *spec.Test, bound int) (out *spec.Test, unrolled bool, err error) {
-	for _, th := range t.Threads {
-		if hasBackwardJump(th) {
-			switch {
-			case bound == 0:
-				bound = 2
-			case bound < 0:
-				bound = 0 // herd's -unroll 0: no backward jump is taken
-			}
-			u, err := compile.Unroll(t, bound+1)
-			if err != nil {
-				return nil, false, err
-			}
-			return u, true, nil
-		}
-	}
-	return t, false, nil
 }
 
 // checker is one check of the solver under assumptions.

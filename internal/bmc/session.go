@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/event"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/smt"
@@ -132,7 +133,7 @@ func (s *Session) Encode(ctx context.Context, t *spec.Test, m *cat.Model, mode M
 		return nil, fmt.Errorf("model %s has no syntax to encode", m.Path())
 	}
 	x = &Encoded{s: s}
-	t, x.Unrolled, err = unrollLoops(t, opts.Bound)
+	t, x.Unrolled, err = compile.UnrollLoops(t, opts.Bound)
 	if err != nil {
 		return nil, err
 	}

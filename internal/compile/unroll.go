@@ -312,3 +312,59 @@ func (u *unroller) splice(h, j int, code []prog.Instr, pos []prog.Pos) {
 		u.pos = append(append(u.pos[:h], pos...), restPos...)
 	}
 }
+
+// HasBackwardJump tells whether a thread has a loop: a jump to a label at
+// or before it.
+func HasBackwardJump(th *prog.Thread) bool {
+	labels, err := th.Labels()
+	if err != nil {
+		return false
+	}
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok {
+			if t, ok := labels[j.Target]; ok && t <= pc {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// UnrollLoops is the litmus engines' reading of herd7's -unroll: when a
+// thread of t has a loop, every thread is unrolled so that a backward
+// jump is taken at most bound times on a path (bound 0 means the default,
+// 2; a negative bound is herd's -unroll 0, no backward jump taken), and
+// unrolled says so: the paths that would take one more end at CutLabel
+// with BoundReg set, and the engines drop them (the result is Bounded).
+// A test without loops is returned as it is.
+func UnrollLoops(t *spec.Test, bound int) (out *spec.Test, unrolled bool, err error) {
+	for _, th := range t.Threads {
+		if HasBackwardJump(th) {
+			switch {
+			case bound == 0:
+				bound = 2
+			case bound < 0:
+				bound = 0
+			}
+			u, err := Unroll(t, bound+1)
+			if err != nil {
+				return nil, false, err
+			}
+			return u, true, nil
+		}
+	}
+	return t, false, nil
+}
+
+// HasCutLabel tells whether a thread of t has the cut of an unrolling
+// (CutLabel): some path of it may need more iterations than the bound.
+func HasCutLabel(t *spec.Test) bool {
+	for _, th := range t.Threads {
+		if labels, err := th.Labels(); err == nil {
+			if _, ok := labels[CutLabel]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
