@@ -59,7 +59,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.variant = fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
 	f.bound = intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
 	f.quiet = fs.Bool("q", false, "no diagnostics on stderr (herd7's -q): notes, progress, the summary; the results are printed")
-	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined on a test it has not answered within a second by the SMT engine and by the explicit engine pruned as with -speedcheck fast; the first verdict wins, so a test answered by one of those prints no execution counts, and one answered by the pruned engine neither states nor observation), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), or both (each test under both; a disagreement is an error, exit status 4)")
+	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined on a test it has not answered within a second by the SMT engine and by the explicit engine pruned as with -speedcheck fast; the first verdict wins, so a test answered by one of those prints no execution counts, and one answered by the pruned engine neither states nor observation), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), graph (execution graphs explored one at a time, as GenMC does: the built-in sc, tso, pso, rc11 and imm only; loops unrolled as -unroll says), or both (each test under the explicit and the SMT engine; a disagreement is an error, exit status 4; where the explicit engine reaches the time limit on a model the graph engine decides, the graph engine is compared in its place)")
 	f.speed = fs.String("speedcheck", "false", "`mode` of the explicit engine (herd7's -speedcheck): false (every candidate execution), true (only the executions that can settle the condition, those whose final state satisfies the proposition for exists and ~exists, falsifies it for forall: a branch of the search is cut as soon as the values it fixes decide the proposition the other way; the verdict is the same, the states, counts, observation and flags cover those executions only), fast (true, stopping at the first execution that validates exists or invalidates ~exists and forall)")
 	f.verdictOnly = fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	f.bell = fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
@@ -91,9 +91,9 @@ func (f *litmusFlags) settle(operands []string) string {
 		return "no test given: name .litmus files or folders"
 	}
 	switch *f.engine {
-	case "enum", "smt", "both", "auto":
+	case "enum", "smt", "graph", "both", "auto":
 	default:
-		return fmt.Sprintf("unknown engine %q (want auto, enum, smt or both)", *f.engine)
+		return fmt.Sprintf("unknown engine %q (want auto, enum, smt, graph or both)", *f.engine)
 	}
 	// herd7 counts the executions -show selects whether or not it draws
 	// them, and -nshow stops the run once N are counted.
@@ -109,13 +109,13 @@ func (f *litmusFlags) settle(operands []string) string {
 		return err.Error()
 	} else if sc != enum.SpeedOff {
 		switch {
-		case *f.engine == "smt" || *f.engine == "both":
+		case *f.engine == "smt" || *f.engine == "graph" || *f.engine == "both":
 			return "-speedcheck is for the explicit engine: -engine enum or auto (both compares full enumerations)"
 		case *f.explain:
 			return "-speedcheck leaves out the candidates -explain looks at"
 		}
 	}
-	if *f.verdictOnly && *f.engine == "enum" {
+	if *f.verdictOnly && (*f.engine == "enum" || *f.engine == "graph") {
 		return "-verdict-only is for the SMT engine: add -engine smt, both or auto"
 	}
 	if msg := checkShowFlags(*f.engine, *f.show, *f.outDir, *f.showEvents, *f.through, len(f.skipChecks) > 0); msg != "" {
@@ -416,7 +416,7 @@ func disagreementJSON(d *batch.Disagreement, exp string) report.JSONResult {
 	j.Verdict, j.Observation = "", ""
 	j.Error = d.What
 	j.Expected = exp
-	j.Engines = map[string]string{"enum": okNo(d.Enum.Ok()), "smt": okNo(d.SMT.Ok())}
+	j.Engines = map[string]string{d.Enum.Engine: okNo(d.Enum.Ok()), "smt": okNo(d.SMT.Ok())}
 	j.Herd = disagreementText(d)
 	return j
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -20,6 +21,10 @@ var AutoDelay = time.Second
 
 // runAuto is the portfolio engine: the explicit engine first; after
 // AutoDelay, the SMT engine and, in place of the explicit engine, the
+// engine on execution graphs where it decides the model (it gives the
+// explicit engine's counts and states, each consistent execution built
+// once instead of every candidate enumerated: the same answers on the
+// whole X86 and C11 corpus under sc, tso, rc11 and imm), else the
 // explicit engine pruned to the executions that can settle the
 // condition (herd7's -speedcheck fast, the "pruned" engine): it
 // enumerates a subset of the full enumeration's candidates, in the same
@@ -68,8 +73,11 @@ func runAuto(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 				// (With -speedcheck, the explicit engine is pruned
 				// already.)
 				explicit = "pruned"
+				if graph.Decides(m, name) {
+					explicit = "graph"
+				}
 				stopEnum()
-				start("pruned")
+				start(explicit)
 			}
 		case a := <-ch:
 			running--

@@ -18,8 +18,10 @@ import (
 
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/source"
@@ -84,6 +86,35 @@ var builtinEngines = map[string]Engine{
 		if opts.Explain {
 			// The explanation needs every candidate.
 			enum.ExplainInto(ctx, r, t, m, name, o)
+		}
+		return r
+	},
+	// "graph" is the engine on execution graphs (package graph), on
+	// the built-in models it decides; loops are unrolled as the SMT
+	// engine unrolls them, and the executions cut by the bound are
+	// dropped (the result is then Bounded), as the explicit engine
+	// drops its cut paths.
+	"graph": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		if !graph.Decides(m, name) {
+			return &result.Result{File: t.File, Name: t.Name, Model: name, Engine: "graph", Quant: t.Quant, Status: result.Unsupported,
+				Err: fmt.Errorf("the graph engine decides the built-in %s; model %s is left to the other engines", graph.SupportedModels(), name)}
+		}
+		u, unrolled, err := compile.UnrollLoops(t, opts.Bound)
+		if err != nil {
+			return &result.Result{File: t.File, Name: t.Name, Model: name, Engine: "graph", Quant: t.Quant, Status: result.Failed, Err: err}
+		}
+		o := graph.Options{Variants: opts.Variants, TagNames: tags}
+		if unrolled {
+			o.CutReg, o.DropCut = compile.BoundReg, true
+		}
+		r, _ := graph.Run(ctx, u, m, name, o)
+		// As the SMT engine does, the result is bounded when the
+		// unrolling cut a path, whether or not a consistent execution
+		// reaches the cut: herd7's "Loop" marks a run some candidate
+		// of which the bound cut.
+		r.Bounded = r.Bounded || unrolled && compile.HasCutLabel(u)
+		if opts.Explain {
+			enum.ExplainInto(ctx, r, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed})
 		}
 		return r
 	},

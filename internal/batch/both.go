@@ -2,11 +2,13 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -24,7 +26,9 @@ func (d *Disagreement) Error() string {
 }
 
 // runBoth checks t under both engines, each with the whole per-test time
-// limit, and compares their answers. When both reach a verdict and agree,
+// limit, and compares their answers; when the explicit engine reaches a
+// limit on a model the graph engine decides, the graph engine's answer
+// is compared in its place. When both reach a verdict and agree,
 // the result is the explicit engine's (it counts executions as herd7
 // does), with the time of both; when one does not reach a verdict, the
 // result is that one's (no cross-check happened); when they disagree, the
@@ -39,6 +43,15 @@ func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 		return r
 	}
 	e := one("enum")
+	if e.Status != result.Done && limited(e) && graph.Decides(m, name) {
+		// The explicit enumeration, herd7's, reached a limit (it is
+		// exponential in the reads): the engine on execution graphs
+		// explores the same executions, once each, and is compared
+		// with the SMT engine in its place.
+		if g := one("graph"); g.Status == result.Done {
+			e = g
+		}
+	}
 	if e.Status != result.Done {
 		return e, nil
 	}
@@ -53,6 +66,12 @@ func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 	r.Engine = "both"
 	r.Time = e.Time + s.Time
 	return &r, nil
+}
+
+// limited tells whether r stopped at a limit (time, memory) rather than
+// at an error of the test.
+func limited(r *result.Result) bool {
+	return r.Status == result.Timeout || r.Status == result.Failed && errors.Is(r.Err, result.ErrLimit)
 }
 
 // Compare tells how two verdicts on one test differ ("" when they agree):

@@ -78,6 +78,11 @@ type Options struct {
 	// CutReg names the register that tells a thread reached the
 	// unroller's cut (compile.BoundReg).
 	CutReg string
+	// DropCut drops the executions in which a thread reached the cut
+	// (CutReg set): they are not executions of the program, only of its
+	// unrolling, and the result is then Bounded (herd7's reading of
+	// -unroll, which the explicit and SMT engines share on litmus tests).
+	DropCut bool
 	// CountClasses counts the complete and blocked executions up to the
 	// symmetry of Symmetric (Stats.Classes, BlockedClasses): for tests,
 	// costly.
@@ -124,6 +129,13 @@ func normModel(name string) string { return strings.ToLower(strings.TrimSuffix(n
 // those in which po ∪ rf is acyclic, and those with load buffering whose
 // dependencies it tracks (deps.go).
 func Supported(name string) bool { return supported[normModel(name)] || tracksDeps(name) }
+
+// Decides tells whether the engine decides model m, loaded as name: a
+// built-in model Supported names (a model read from a file may say
+// anything, even under a built-in's name).
+func Decides(m *cat.Model, name string) bool {
+	return Supported(name) && m.Path() == "builtin:"+normModel(name)+".cat"
+}
 
 // SupportedModels lists the models Supported accepts, for messages.
 func SupportedModels() string {
@@ -289,7 +301,7 @@ func (x *engine) run() error {
 		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
 	}
 	x.imm = x.deps && len(x.opts.Variants) == 0
-	x.sink = supported[normModel(x.res.Model)]
+	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
 	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	if s := x.opts.Symmetric; len(s) == len(t.Threads) && x.sink && !x.deps && !x.opts.NoSymmetry {
@@ -302,6 +314,13 @@ func (x *engine) run() error {
 		}
 	}
 	x.native = nativeFor(x.m)
+	for _, on := range x.opts.Variants {
+		if on {
+			// The native checks state the axioms without variants: the
+			// CAT model, which has them, is evaluated instead.
+			x.native = nativeNone
+		}
+	}
 	x.fresh = -1
 	return x.visit(g, true)
 }
@@ -694,6 +713,14 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 		ok, err := x.consistent(g, fp)
 		if err != nil || !ok {
 			return err
+		}
+	}
+	if x.opts.DropCut && x.opts.CutReg != "" {
+		for _, r := range regs {
+			if prog.Truth(r.get(x.opts.CutReg)) {
+				x.res.Bounded = true
+				return nil
+			}
 		}
 	}
 	if blocked && x.sym != nil && x.opts.SymStops && !explained {
