@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
@@ -67,6 +68,7 @@ type cCheckOptions struct {
 	engine    string
 	noCache   bool                            // -no-cache: clang without the compile cache
 	inProcess bool                            // -keep-cc: check in this process, one musket-cc for the table
+	ctx       context.Context                 // done when the bench is interrupted: a cell's process is interrupted too (nil: never)
 	rowDone   func(done, total int, row cRow) // when set, called as each program's row is complete
 }
 
@@ -110,7 +112,15 @@ func benchCProcess(path string, col cColumn, o cCheckOptions) (cCell, bool) {
 	if err != nil {
 		return cCell{}, false
 	}
-	cmd := exec.Command(exe, append([]string{"check"}, benchCArgs(path, col, o)...)...)
+	ctx := o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	cmd := exec.CommandContext(ctx, exe, append([]string{"check"}, benchCArgs(path, col, o)...)...)
+	// SIGINT or SIGTERM sent to the bench alone reaches the check too,
+	// which then stops as an interrupted check does.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()
@@ -335,7 +345,7 @@ Flags:
 	}
 	sig := interruptible()
 	defer sig.stop()
-	o := cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache, inProcess: *keepCC}
+	o := cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache, inProcess: *keepCC, ctx: sig.ctx}
 	rep := newBenchReport("c", *asJSON, stdout, io.Discard, 0) // rows show as they finish instead
 	o.rowDone = func(done, total int, row cRow) {
 		if isTerminal(stderr) {
