@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -56,22 +58,39 @@ type cCell struct {
 	Verdict string        // one of the verdicts above
 	Time    time.Duration // as the check measured it
 	Note    string        // why, for an error or a limit
-	CPU     time.Duration // user CPU time of the check, clang's included (0: unknown)
+	CPU     time.Duration // CPU time of the check, clang's included: user and system of its process, user only in-process (0: unknown)
 }
 
 // cCheckOptions are what one check of a C program takes.
 type cCheckOptions struct {
-	bound   int
-	timeout time.Duration
-	engine  string
-	noCache bool                            // -no-cache: clang without the compile cache
-	rowDone func(done, total int, row cRow) // when set, called as each program's row is complete
+	bound     int
+	timeout   time.Duration
+	engine    string
+	noCache   bool                            // -no-cache: clang without the compile cache
+	inProcess bool                            // -keep-cc: check in this process, one musket-cc for the table
+	ctx       context.Context                 // done when the bench is interrupted: a cell's process is interrupted too (nil: never)
+	rowDone   func(done, total int, row cRow) // when set, called as each program's row is complete
 }
 
-// benchCCheck checks one C program under one column. It runs 'musket
-// check' itself, in-process, with the column's -model or -target, so that
-// the table measures what a user gets; tests replace it.
+// benchCCheck checks one C program under one column: 'musket check'
+// with the column's -model or -target. By default it runs as a process
+// of its own (this executable, benchCProcess) and is timed from its
+// start to its exit, which is what a user of 'musket check PROG.c'
+// waits for: Go's start-up, the model's load, the compiler, the engines
+// and the output, as GenMC's times are whole runs of genmc. With
+// -keep-cc (o.inProcess) it runs in this process (benchCInProcess).
+// Tests replace it.
 var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
+	if !o.inProcess {
+		if c, ok := benchCProcess(path, col, o); ok {
+			return c
+		}
+	}
+	return benchCInProcess(path, col, o)
+}
+
+// benchCArgs are the arguments of 'musket check' for one cell.
+func benchCArgs(path string, col cColumn, o cCheckOptions) []string {
 	args := []string{"-json", "-bound", fmt.Sprint(o.bound), "-engine", o.engine, "-timeout", o.timeout.String()}
 	if col.model != "" {
 		args = append(args, "-model", col.model)
@@ -81,17 +100,63 @@ var benchCCheck = func(path string, col cColumn, o cCheckOptions) cCell {
 	if o.noCache {
 		args = append(args, "-no-cache")
 	}
-	args = append(args, path)
+	return append(args, path)
+}
+
+// benchCProcess runs 'musket check' on one cell as a child process of
+// this executable, timed from its start to its exit; its CPU time is
+// the child's user and system time, its musket-cc's included (the child
+// waits for it). It says false when the child cannot be started.
+func benchCProcess(path string, col cColumn, o cCheckOptions) (cCell, bool) {
+	exe, err := os.Executable()
+	if err != nil {
+		return cCell{}, false
+	}
+	ctx := o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	cmd := exec.CommandContext(ctx, exe, append([]string{"check"}, benchCArgs(path, col, o)...)...)
+	// SIGINT or SIGTERM sent to the bench alone reaches the check too,
+	// which then stops as an interrupted check does.
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = 10 * time.Second
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err = cmd.Run()
+	wall := time.Since(start)
+	if cmd.ProcessState == nil {
+		return cCell{}, false
+	}
+	code := cmd.ProcessState.ExitCode()
+	if err != nil && code < 0 {
+		// Killed by a signal: an interruption.
+		code = exitInterrupted
+	}
+	c := cellFromCheck(code, out.Bytes(), errb.String(), wall)
+	c.CPU = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	return c, true
+}
+
+// benchCInProcess runs 'musket check' on one cell in this process, timed
+// around the whole command (its flags, the model's load, the compiler,
+// the engines, its output); the process's start is not counted. Its CPU
+// time is user time, clang's included.
+func benchCInProcess(path string, col cColumn, o cCheckOptions) cCell {
 	var out, errb bytes.Buffer
 	start, cpu0 := time.Now(), cpuTimeAll()+cfront.SessionCPU()
-	code := runCheck(args, &out, &errb)
+	code := runCheck(benchCArgs(path, col, o), &out, &errb)
 	c := cellFromCheck(code, out.Bytes(), errb.String(), time.Since(start))
 	c.CPU = cpuTimeAll() + cfront.SessionCPU() - cpu0
 	return c
 }
 
 // cellFromCheck reads the exit status and JSON output of 'musket check
-// -json' on one program into a cell.
+// -json' on one program into a cell. The cell's time is wall, the whole
+// check as the bench timed it: the check's own time_ms starts after its
+// flags, the model's load and the compiler's start, which a user waits
+// for too.
 func cellFromCheck(code int, out []byte, stderr string, wall time.Duration) cCell {
 	c := cCell{Time: wall}
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -101,7 +166,6 @@ func cellFromCheck(code int, out []byte, stderr string, wall time.Duration) cCel
 			break
 		}
 		if j.File != "" {
-			c.Time = time.Duration(j.TimeMS * float64(time.Millisecond))
 			if j.Error != "" {
 				c.Note = j.Error
 			}
@@ -198,7 +262,7 @@ func runBenchC(args []string, stdout, stderr io.Writer) int {
 	models := fs.String("models", "rc11,imm,tso,aarch64,power,riscv", "comma-separated `columns` to run")
 	engine := fs.String("engine", "auto", "`engine` of the checks: auto (as musket check: the graph engine and the SMT engine side by side where the graph engine applies), smt, graph, enum or both")
 	noCache := fs.Bool("no-cache", false, "compile with clang without the compile cache (as musket check -no-cache)")
-	keepCC := fs.Bool("keep-cc", false, "keep one compiler process (musket-cc) for the whole table, as 'musket check A.c B.c' does, instead of one per check as a single 'musket check' pays; the table is faster, and its ratios to GenMC then leave the compiler's start out")
+	keepCC := fs.Bool("keep-cc", false, "check in this process with one compiler process (musket-cc) for the whole table, as 'musket check A.c B.c' does, instead of one 'musket check' process per cell as a user of 'musket check PROG.c' waits for; the table is faster, and its ratios to GenMC then leave Musket's and the compiler's start out")
 	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the tables")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: musket bench c [flags] [PROGRAM.c ...]
@@ -281,7 +345,7 @@ Flags:
 	}
 	sig := interruptible()
 	defer sig.stop()
-	o := cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache}
+	o := cCheckOptions{bound: *bound, timeout: *timeout, engine: *engine, noCache: *noCache, inProcess: *keepCC, ctx: sig.ctx}
 	rep := newBenchReport("c", *asJSON, stdout, io.Discard, 0) // rows show as they finish instead
 	o.rowDone = func(done, total int, row cRow) {
 		if isTerminal(stderr) {
@@ -292,7 +356,8 @@ Flags:
 			rep.add(cBenchCell(cols[i], row, i))
 		}
 	}
-	// By default each check starts its own musket-cc, as a single
+	// By default each check is a 'musket check' process of its own
+	// (benchCProcess), which starts its own musket-cc, as a single
 	// 'musket check' does and as GenMC's times include a process start;
 	// with -keep-cc one musket-cc serves the whole table, as for 'musket
 	// check A.c B.c' (cfront.KeepSessions), each cell's CPU time counting
@@ -563,11 +628,11 @@ func (t *cTable) printGenMC(w io.Writer) {
 	if len(differ) > 0 {
 		fmt.Fprintf(w, "verdicts other than GenMC's: %s (GenMC reports the first error it meets; Musket reports a data race first, with an assertion that fails too: musket check -h)\n", strings.Join(differ, "; "))
 	}
-	start := "the checks run in one Musket process (its start is not counted), each starting its own compiler process (musket-cc) as a single musket check does, where GenMC's times each include a process start"
+	start := "each check is a musket check process of its own, timed from its start to its exit (Go's start-up, the model's load, the compiler process musket-cc, the engines and the output), as GenMC's times are whole runs of genmc"
 	if t.keptCC {
 		start = "the checks run in one Musket process, which starts once and keeps one compiler process (musket-cc) for the table (-keep-cc), where GenMC's times each include a process start"
 	}
-	fmt.Fprintf(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do, unless the compile cache held the program's IR (a program checked before: -no-cache compiles each time, as GenMC does); %s; cpu: user CPU time of the check and of clang (all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time\n", start)
+	fmt.Fprintf(w, "GenMC v0.10.3 (built against LLVM 14), measured in the same window on another session's machine; ours include clang-14's compilation, as GenMC's do, unless the compile cache held the program's IR (a program checked before: -no-cache compiles each time, as GenMC does); %s; cpu: CPU time of the check and of clang (user and system; user only with -keep-cc; all engines run, -engine auto runs two), which a loaded machine does not stretch as it does wall time\n", start)
 }
 
 // genmcFigures are GenMC's times in seconds on the programs of

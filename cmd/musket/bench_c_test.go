@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -112,12 +113,14 @@ func TestCellFromCheck(t *testing.T) {
 		time    time.Duration
 		note    string
 	}{
-		{0, `{"file":"a.c","verdict":"UNREACHABLE","time_ms":250}` + "\n" + `{"summary":{}}`, "", cSafe, 250 * time.Millisecond, ""},
-		{1, `{"file":"a.c","verdict":"REACHABLE","time_ms":1500}`, "", cUnsafe, 1500 * time.Millisecond, ""},
-		{3, `{"file":"a.c","verdict":"TIMEOUT","time_ms":10000}`, "", cTimeout, 10 * time.Second, ""},
-		{3, `{"file":"a.c","verdict":"ERROR","status":"failed","error":"the bound is too small","time_ms":5}`, "", cLimit, 5 * time.Millisecond, "the bound is too small"},
+		// The time is the bench's (time.Second here), never the check's
+		// own time_ms, which leaves the check's start-up out.
+		{0, `{"file":"a.c","verdict":"UNREACHABLE","time_ms":250}` + "\n" + `{"summary":{}}`, "", cSafe, time.Second, ""},
+		{1, `{"file":"a.c","verdict":"REACHABLE","time_ms":1500}`, "", cUnsafe, time.Second, ""},
+		{3, `{"file":"a.c","verdict":"TIMEOUT","time_ms":10000}`, "", cTimeout, time.Second, ""},
+		{3, `{"file":"a.c","verdict":"ERROR","status":"failed","error":"the bound is too small","time_ms":5}`, "", cLimit, time.Second, "the bound is too small"},
 		{2, "", "a.c:1:1: unsupported: inline assembly\n", cError, time.Second, "a.c:1:1: unsupported: inline assembly"},
-		{4, `{"file":"a.c","verdict":"DISAGREEMENT","error":"the engines disagree","time_ms":7}`, "", cDiffer, 7 * time.Millisecond, "the engines disagree"},
+		{4, `{"file":"a.c","verdict":"DISAGREEMENT","error":"the engines disagree","time_ms":7}`, "", cDiffer, time.Second, "the engines disagree"},
 	}
 	for _, tc := range tests {
 		c := cellFromCheck(tc.code, []byte(tc.out), tc.stderr, time.Second)
@@ -195,11 +198,21 @@ func TestExpectedCSV(t *testing.T) {
 	}
 }
 
-// TestBenchCRealCheck runs the real check of a cell (musket check,
-// in-process) on a .pts program, message passing with relaxed accesses:
-// safe on x86, unsafe on AArch64; a missing file is an error.
+// TestBenchCRealCheck runs the real check of a cell (musket check, as a
+// process of its own and in-process) on a .pts program, message passing
+// with relaxed accesses: safe on x86, unsafe on AArch64; a missing file
+// is an error. Every cell is timed.
 func TestBenchCRealCheck(t *testing.T) {
-	o := cCheckOptions{bound: 2, timeout: time.Minute, engine: "smt"}
+	// The test binary, started as the cell's process, runs musket.
+	t.Setenv("MUSKET_TEST_AS_MAIN", "real")
+	for _, inProcess := range []bool{false, true} {
+		t.Run(fmt.Sprintf("inProcess=%v", inProcess), func(t *testing.T) {
+			benchCRealCheck(t, cCheckOptions{bound: 2, timeout: time.Minute, engine: "smt", inProcess: inProcess})
+		})
+	}
+}
+
+func benchCRealCheck(t *testing.T, o cCheckOptions) {
 	mp := filepath.Join("testdata", "bench_c", "mp.pts")
 	tests := []struct {
 		path, col, verdict string
@@ -221,6 +234,9 @@ func TestBenchCRealCheck(t *testing.T) {
 		}
 		if c.Verdict == cError && c.Note == "" {
 			t.Errorf("%s under %s: an error without a note", tc.path, tc.col)
+		}
+		if c.Time <= 0 {
+			t.Errorf("%s under %s: time %v", tc.path, tc.col, c.Time)
 		}
 	}
 }

@@ -160,3 +160,25 @@ func BenchmarkGraphTTAS(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLowerIR reads and lowers clang's IR of a C program (the Go
+// side of a check's fixed cost, after the compiler): MUSKET_BENCH_C
+// names the program (default ../../examples/c/ttas.c). The compilation
+// is outside the timer.
+func BenchmarkLowerIR(b *testing.B) {
+	needClang(b)
+	f := os.Getenv("MUSKET_BENCH_C")
+	if f == "" {
+		f = "../../examples/c/ttas.c"
+	}
+	ll, err := CompileIR(context.Background(), f, ClangOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := LowerIR(f, ll, Options{Bound: 2}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

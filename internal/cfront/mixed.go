@@ -174,6 +174,10 @@ type mixedAnalysis struct {
 	// have one.
 	zeroUnset bool
 	set       map[string]map[int64]bool
+	// consts are the values of the constants eval met, made once (eval's
+	// values are never changed by its callers); zero is the value 0.
+	consts map[prog.Value]*aval
+	zero   *aval
 }
 
 func (m *mixedAnalysis) reg(t int, r string) *aval {
@@ -188,21 +192,36 @@ func (m *mixedAnalysis) reg(t int, r string) *aval {
 // eval is what e may evaluate to; the caller must not change it (it
 // may be a register's value).
 func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
-	out := &aval{}
 	switch e := e.(type) {
 	case prog.Const:
-		if e.V.IsAddr() {
-			out.addPtr(e.V.Loc, e.V.Int)
-		} else {
-			out.addInt(e.V.Int)
+		if c := m.consts[e.V]; c != nil {
+			return c
 		}
+		c := &aval{}
+		if e.V.IsAddr() {
+			c.addPtr(e.V.Loc, e.V.Int)
+		} else {
+			c.addInt(e.V.Int)
+		}
+		if m.consts == nil {
+			m.consts = map[prog.Value]*aval{}
+		}
+		m.consts[e.V] = c
+		return c
 	case prog.Reg:
 		if a := m.env[t][e.Name]; a != nil {
 			// The register's own value: no caller changes what eval
 			// returns.
 			return a
 		}
-		out.addInt(0)
+		if m.zero == nil {
+			m.zero = &aval{}
+			m.zero.addInt(0)
+		}
+		return m.zero
+	}
+	out := &aval{}
+	switch e := e.(type) {
 	case prog.Old:
 		if old != nil {
 			return old

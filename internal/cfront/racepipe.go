@@ -401,12 +401,11 @@ func unguardSame(ll []byte) []byte {
 		return ll
 	}
 	subst := map[string]string{}
-	ll = sameCall.ReplaceAllFunc(ll, func(m []byte) []byte {
+	ll = deleteSameCalls(ll, func(m []byte) {
 		g := sameCall.FindSubmatch(m)
 		arg := strings.TrimSpace(strings.TrimPrefix(string(g[3]), string(g[2])+" "))
 		arg = strings.TrimPrefix(arg, "noundef ")
 		subst[string(g[1])] = arg
-		return nil
 	})
 	// Chains (a value of one call as another's argument) resolve here.
 	for k, v := range subst {
@@ -425,17 +424,105 @@ func unguardSame(ll []byte) []byte {
 		if strings.HasPrefix(t, "declare ") && strings.Contains(t, sameFunc) {
 			continue
 		}
-		if strings.Contains(ln, "%") {
-			ln = localRef.ReplaceAllStringFunc(ln, func(r string) string {
-				if v, ok := subst[r]; ok {
-					return v
-				}
-				return r
-			})
+		if len(subst) > 0 && strings.Contains(ln, "%") {
+			ln = replaceLocalRefs(ln, subst)
 		}
 		out = append(out, ln)
 	}
 	return []byte(strings.Join(out, "\n"))
+}
+
+// deleteSameCalls deletes from ll what sameCall.ReplaceAllFunc with an
+// empty replacement deletes, calling found on each match, without
+// running the expression over the whole text: only a line that names
+// sameFunc can match. A match begins at the start of a line and ends
+// with its newline; since \s matches newlines, it also takes the lines
+// of blanks just before the call's line (back to the end of the last
+// match), as the expression does.
+func deleteSameCalls(ll []byte, found func(m []byte)) []byte {
+	key := []byte(sameFunc)
+	var out []byte
+	done := 0 // ll[:done] is in out, or deleted
+	for start := 0; start < len(ll); {
+		end := bytes.IndexByte(ll[start:], '\n')
+		if end < 0 {
+			break
+		}
+		end += start + 1
+		line := ll[start:end]
+		if bytes.Contains(line, key) {
+			if loc := sameCall.FindIndex(line); loc != nil && loc[0] == 0 && loc[1] == len(line) {
+				// The blank lines before it, back to done.
+				from := start
+				for from > done {
+					prev := bytes.LastIndexByte(ll[done:from-1], '\n') + done + 1
+					if !onlySpace(ll[prev : from-1]) {
+						break
+					}
+					from = prev
+				}
+				if out == nil {
+					out = make([]byte, 0, len(ll))
+				}
+				out = append(out, ll[done:from]...)
+				found(ll[from:end])
+				done = end
+			}
+		}
+		start = end
+	}
+	if out == nil {
+		return ll
+	}
+	return append(out, ll[done:]...)
+}
+
+// onlySpace says whether b is made of the blanks \s matches but the
+// newline.
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}
+
+// replaceLocalRefs is localRef.ReplaceAllStringFunc(ln, ...) with the
+// values of subst: each %name (the longest run of letters, digits and
+// -_.$ after a %) that subst has is replaced.
+func replaceLocalRefs(ln string, subst map[string]string) string {
+	var b strings.Builder
+	done := 0
+	for i := 0; i < len(ln); i++ {
+		if ln[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(ln) && isLocalNameByte(ln[j]) {
+			j++
+		}
+		if j == i+1 {
+			continue
+		}
+		if v, ok := subst[ln[i:j]]; ok {
+			b.WriteString(ln[done:i])
+			b.WriteString(v)
+			done = j
+		}
+		i = j - 1
+	}
+	if done == 0 {
+		return ln
+	}
+	b.WriteString(ln[done:])
+	return b.String()
+}
+
+// isLocalNameByte says whether c may be in a local name as localRef
+// reads it: [-\w.$].
+func isLocalNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == '$'
 }
 
 // optimizeRaceGuarded runs the -O1 pipeline on the front end's IR fe of

@@ -106,7 +106,7 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	sort.Ints(ls)
 	for _, l := range ls {
 		line := codePart(s.text.Lines[l-1])
-		ords := memOrder.FindAllStringSubmatchIndex(line, -1)
+		ords := memOrder().FindAllStringSubmatchIndex(line, -1)
 		kind := lines[l]
 		if kind != "" && len(ords) == 1 && strings.Contains(line, "_explicit") {
 			cur := line[ords[0][2]:ords[0][3]]
@@ -175,7 +175,7 @@ func (s *cSubject) apply(sel []int) *patch {
 		l := i + 1
 		if c, ok := repl[l]; ok {
 			code := codePart(line)
-			line = memOrder.ReplaceAllString(code, s.cands[c].Text) + line[len(code):]
+			line = memOrder().ReplaceAllString(code, s.cands[c].Text) + line[len(code):]
 		}
 		p.lines = append(p.lines, line)
 		p.lineOf = append(p.lineOf, l)

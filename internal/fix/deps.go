@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -53,77 +54,81 @@ type depForm struct {
 	reg     func(n int) []string // the names of register n (all widths)
 }
 
-var depForms = map[string]depForm{
-	"power": {
-		load: regexp.MustCompile(`^(?i)\s*(?:lwz|lwzx)\s+(r[0-9]+)\s*,`),
-		ldB:  regexp.MustCompile(`^\s*(lwz)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
-		stB:  regexp.MustCompile(`^\s*(stw)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
-		addrL: func(t, a string, m []string) string {
-			return "xor " + t + "," + a + "," + a + "\nlwzx " + m[2] + "," + t + "," + m[3]
+// depForms are made on first use: their regular expressions would
+// otherwise be compiled at every start of musket.
+var depForms = sync.OnceValue(func() map[string]depForm {
+	return map[string]depForm{
+		"power": {
+			load: regexp.MustCompile(`^(?i)\s*(?:lwz|lwzx)\s+(r[0-9]+)\s*,`),
+			ldB:  regexp.MustCompile(`^\s*(lwz)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
+			stB:  regexp.MustCompile(`^\s*(stw)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
+			addrL: func(t, a string, m []string) string {
+				return "xor " + t + "," + a + "," + a + "\nlwzx " + m[2] + "," + t + "," + m[3]
+			},
+			addrS: func(t, a string, m []string) string {
+				return "xor " + t + "," + a + "," + a + "\nstwx " + m[2] + "," + t + "," + m[3]
+			},
+			data: func(t, a string, m []string) string {
+				return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[2] + "\nstw " + t + ",0(" + m[3] + ")"
+			},
+			scratch: rangeInts(9, 31),
+			reg:     func(n int) []string { return []string{fmt.Sprintf("r%d", n)} },
 		},
-		addrS: func(t, a string, m []string) string {
-			return "xor " + t + "," + a + "," + a + "\nstwx " + m[2] + "," + t + "," + m[3]
+		"aarch64": {
+			load: regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(?:X[0-9]+|SP)\s*\]\s*$`),
+			ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
+			stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
+			addrL: func(t, a string, m []string) string {
+				return "EOR W" + t + ",W" + a[1:] + ",W" + a[1:] + "\nLDR " + m[2] + ",[" + m[3] + ",W" + t + ",SXTW]"
+			},
+			addrS: func(t, a string, m []string) string {
+				return "EOR W" + t + ",W" + a[1:] + ",W" + a[1:] + "\nSTR " + m[2] + ",[" + m[3] + ",W" + t + ",SXTW]"
+			},
+			data: func(t, a string, m []string) string {
+				s := strings.ToUpper(m[2])
+				if strings.HasSuffix(s, "ZR") {
+					return ""
+				}
+				w := s[:1] // the width of the stored register
+				return "EOR " + w + t + "," + w + a[1:] + "," + w + a[1:] + "\nADD " + w + t + "," + w + t + "," + m[2] + "\nSTR " + w + t + ",[" + m[3] + "]"
+			},
+			scratch: rangeInts(9, 28),
+			reg:     func(n int) []string { return []string{fmt.Sprintf("W%d", n), fmt.Sprintf("X%d", n)} },
 		},
-		data: func(t, a string, m []string) string {
-			return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[2] + "\nstw " + t + ",0(" + m[3] + ")"
+		"armv7": {
+			load: regexp.MustCompile(`^(?i)\s*LDR\s+(R[0-9]+)\s*,\s*\[\s*R[0-9]+\s*\]\s*$`),
+			ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
+			stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
+			addrL: func(t, a string, m []string) string {
+				return "EOR " + t + "," + a + "," + a + "\nLDR " + m[2] + ",[" + m[3] + "," + t + "]"
+			},
+			addrS: func(t, a string, m []string) string {
+				return "EOR " + t + "," + a + "," + a + "\nSTR " + m[2] + ",[" + m[3] + "," + t + "]"
+			},
+			data: func(t, a string, m []string) string {
+				return "EOR " + t + "," + a + "," + a + "\nADD " + t + "," + t + "," + m[2] + "\nSTR " + t + ",[" + m[3] + "]"
+			},
+			scratch: rangeInts(5, 12),
+			reg:     func(n int) []string { return []string{fmt.Sprintf("R%d", n)} },
 		},
-		scratch: rangeInts(9, 31),
-		reg:     func(n int) []string { return []string{fmt.Sprintf("r%d", n)} },
-	},
-	"aarch64": {
-		load: regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(?:X[0-9]+|SP)\s*\]\s*$`),
-		ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
-		stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
-		addrL: func(t, a string, m []string) string {
-			return "EOR W" + t + ",W" + a[1:] + ",W" + a[1:] + "\nLDR " + m[2] + ",[" + m[3] + ",W" + t + ",SXTW]"
+		"riscv": {
+			load: regexp.MustCompile(`^\s*(?:lw|ld)\s+(x[0-9]+)\s*,\s*-?[0-9]*\s*\(\s*x[0-9]+\s*\)\s*$`),
+			ldB:  regexp.MustCompile(`^\s*(lw|ld)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
+			stB:  regexp.MustCompile(`^\s*(sw|sd)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
+			addrL: func(t, a string, m []string) string {
+				return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[4] + "\n" + m[1] + " " + m[2] + "," + m[3] + "(" + t + ")"
+			},
+			addrS: func(t, a string, m []string) string {
+				return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[4] + "\n" + m[1] + " " + m[2] + "," + m[3] + "(" + t + ")"
+			},
+			data: func(t, a string, m []string) string {
+				return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[2] + "\n" + m[1] + " " + t + "," + m[3] + "(" + m[4] + ")"
+			},
+			scratch: append(rangeInts(28, 31), rangeInts(5, 27)...),
+			reg:     func(n int) []string { return []string{fmt.Sprintf("x%d", n)} },
 		},
-		addrS: func(t, a string, m []string) string {
-			return "EOR W" + t + ",W" + a[1:] + ",W" + a[1:] + "\nSTR " + m[2] + ",[" + m[3] + ",W" + t + ",SXTW]"
-		},
-		data: func(t, a string, m []string) string {
-			s := strings.ToUpper(m[2])
-			if strings.HasSuffix(s, "ZR") {
-				return ""
-			}
-			w := s[:1] // the width of the stored register
-			return "EOR " + w + t + "," + w + a[1:] + "," + w + a[1:] + "\nADD " + w + t + "," + w + t + "," + m[2] + "\nSTR " + w + t + ",[" + m[3] + "]"
-		},
-		scratch: rangeInts(9, 28),
-		reg:     func(n int) []string { return []string{fmt.Sprintf("W%d", n), fmt.Sprintf("X%d", n)} },
-	},
-	"armv7": {
-		load: regexp.MustCompile(`^(?i)\s*LDR\s+(R[0-9]+)\s*,\s*\[\s*R[0-9]+\s*\]\s*$`),
-		ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
-		stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
-		addrL: func(t, a string, m []string) string {
-			return "EOR " + t + "," + a + "," + a + "\nLDR " + m[2] + ",[" + m[3] + "," + t + "]"
-		},
-		addrS: func(t, a string, m []string) string {
-			return "EOR " + t + "," + a + "," + a + "\nSTR " + m[2] + ",[" + m[3] + "," + t + "]"
-		},
-		data: func(t, a string, m []string) string {
-			return "EOR " + t + "," + a + "," + a + "\nADD " + t + "," + t + "," + m[2] + "\nSTR " + t + ",[" + m[3] + "]"
-		},
-		scratch: rangeInts(5, 12),
-		reg:     func(n int) []string { return []string{fmt.Sprintf("R%d", n)} },
-	},
-	"riscv": {
-		load: regexp.MustCompile(`^\s*(?:lw|ld)\s+(x[0-9]+)\s*,\s*-?[0-9]*\s*\(\s*x[0-9]+\s*\)\s*$`),
-		ldB:  regexp.MustCompile(`^\s*(lw|ld)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
-		stB:  regexp.MustCompile(`^\s*(sw|sd)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
-		addrL: func(t, a string, m []string) string {
-			return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[4] + "\n" + m[1] + " " + m[2] + "," + m[3] + "(" + t + ")"
-		},
-		addrS: func(t, a string, m []string) string {
-			return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[4] + "\n" + m[1] + " " + m[2] + "," + m[3] + "(" + t + ")"
-		},
-		data: func(t, a string, m []string) string {
-			return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[2] + "\n" + m[1] + " " + t + "," + m[3] + "(" + m[4] + ")"
-		},
-		scratch: append(rangeInts(28, 31), rangeInts(5, 27)...),
-		reg:     func(n int) []string { return []string{fmt.Sprintf("x%d", n)} },
-	},
-}
+	}
+})
 
 func rangeInts(a, b int) []int {
 	var out []int
@@ -178,7 +183,7 @@ func accessIndex(th *prog.Thread, l int) int {
 // dependencies offers, in a thread without loops, the dependencies from
 // each plain load to each later access of the thread (see above).
 func (s *litmusSubject) dependencies(ti int, th *prog.Thread, lines []int) {
-	form, ok := depForms[s.family]
+	form, ok := depForms()[s.family]
 	if !ok {
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/cat"
@@ -242,7 +243,9 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 	}
 }
 
-var x86Store = regexp.MustCompile(`^(?i)\s*MOV\s+(\[\s*[A-Za-z_][A-Za-z0-9_]*\s*\])\s*,\s*(\$-?[0-9]+|[A-Z]+)\s*$`)
+var x86Store = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?i)\s*MOV\s+(\[\s*[A-Za-z_][A-Za-z0-9_]*\s*\])\s*,\s*(\$-?[0-9]+|[A-Z]+)\s*$`)
+})
 
 // x86Scratch are the registers a locked store may borrow, in the order
 // tried: the first that the test names nowhere.
@@ -263,7 +266,7 @@ func (s *litmusSubject) lockedStore(ti int, th *prog.Thread, l int, cell string)
 	if _, ok := acc[0].(prog.Store); !ok {
 		return
 	}
-	m := x86Store.FindStringSubmatch(cell)
+	m := x86Store().FindStringSubmatch(cell)
 	cost, ok := s.opts.Costs.cost("x86", "xchg")
 	if m == nil || !ok {
 		return
@@ -284,7 +287,7 @@ func (s *litmusSubject) lockedStore(ti int, th *prog.Thread, l int, cell string)
 	s.cellOf[len(s.cands)-1] = ti
 }
 
-var ppcLoad = regexp.MustCompile(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`)
+var ppcLoad = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`) })
 
 // ctrlIsync offers, after a Power load, a control dependency on its
 // register followed by isync (the "ctrlisync" of the litmus tests'
@@ -298,7 +301,7 @@ func (s *litmusSubject) ctrlIsync(ti int, th *prog.Thread, l int, cell string) {
 	if _, ok := acc[0].(prog.Load); !ok {
 		return
 	}
-	m := ppcLoad.FindStringSubmatch(cell)
+	m := ppcLoad().FindStringSubmatch(cell)
 	cost, ok := s.opts.Costs.cost("power", "ctrlisync")
 	if m == nil || !ok {
 		return
@@ -310,8 +313,12 @@ func (s *litmusSubject) ctrlIsync(ti int, th *prog.Thread, l int, cell string) {
 }
 
 var (
-	a64Ldr = regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
-	a64Str = regexp.MustCompile(`^(?i)\s*STR\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
+	a64Ldr = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
+	})
+	a64Str = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?i)\s*STR\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
+	})
 )
 
 // strengthenA64 offers LDR -> LDAR and STR -> STLR for a plain access
@@ -332,11 +339,11 @@ func (s *litmusSubject) strengthenA64(ti int, th *prog.Thread, l int, cell strin
 	}
 	switch in := acc[0].(type) {
 	case prog.Load:
-		if m := a64Ldr.FindStringSubmatch(cell); m != nil && len(in.Tags) == 0 {
+		if m := a64Ldr().FindStringSubmatch(cell); m != nil && len(in.Tags) == 0 {
 			add("ldar", "LDAR "+m[1]+",["+m[2]+"]")
 		}
 	case prog.Store:
-		if m := a64Str.FindStringSubmatch(cell); m != nil && len(in.Tags) == 0 {
+		if m := a64Str().FindStringSubmatch(cell); m != nil && len(in.Tags) == 0 {
 			add("stlr", "STLR "+m[1]+",["+m[2]+"]")
 		}
 	}
@@ -352,7 +359,9 @@ func stronger(a, b string) bool {
 	return false
 }
 
-var memOrder = regexp.MustCompile(`memory_order_(relaxed|consume|acquire|release|acq_rel|seq_cst)\b`)
+var memOrder = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`memory_order_(relaxed|consume|acquire|release|acq_rel|seq_cst)\b`)
+})
 
 func (s *litmusSubject) candidatesC(fences [][2]string) {
 	for ti, th := range s.t.Threads {
@@ -360,7 +369,7 @@ func (s *litmusSubject) candidatesC(fences [][2]string) {
 		for k, l := range lines {
 			line := s.text.Lines[l-1]
 			acc := accessesAt(th, l)
-			ords := memOrder.FindAllStringSubmatchIndex(line, -1)
+			ords := memOrder().FindAllStringSubmatchIndex(line, -1)
 			if len(acc) == 1 && len(ords) == 1 {
 				cur := line[ords[0][2]:ords[0][3]]
 				var want []string
@@ -428,7 +437,7 @@ func (s *litmusSubject) apply(sel []int) *patch {
 		emitted := false
 		if rs := repl[l]; len(rs) > 0 {
 			if s.family == "c11" {
-				line = memOrder.ReplaceAllString(line, s.cands[rs[0]].Text)
+				line = memOrder().ReplaceAllString(line, s.cands[rs[0]].Text)
 			} else if cells, rest, ok := rowCells(line); ok {
 				// A replacement of several instructions: the first
 				// takes the access's cell, the others follow in rows

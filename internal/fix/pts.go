@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/arch"
 	"github.com/musket-verify/musket/internal/bmc"
@@ -52,7 +53,9 @@ type ptsSubject struct {
 }
 
 // ptsOrder matches a memory order in a .pts statement.
-var ptsOrder = regexp.MustCompile(`\b(memory_order_)?(_?)(rx|con|acq|rel|sc|relaxed|consume|acquire|release|seq_cst)\b`)
+var ptsOrder = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(memory_order_)?(_?)(rx|con|acq|rel|sc|relaxed|consume|acquire|release|seq_cst)\b`)
+})
 
 var ptsCanon = map[string]string{"rx": pts.Rx, "relaxed": pts.Rx, "con": pts.Con, "consume": pts.Con, "acq": pts.Acq, "acquire": pts.Acq, "rel": pts.Rel, "release": pts.Rel, "sc": pts.SC, "seq_cst": pts.SC}
 var ptsLong = map[string]string{pts.Rx: "relaxed", pts.Con: "consume", pts.Acq: "acquire", pts.Rel: "release", pts.SC: "seq_cst"}
@@ -92,7 +95,7 @@ func NewPts(file string, src []byte, opts Options) (Subject, error) {
 	for ti, th := range t.Threads {
 		for _, l := range accessLines(th) {
 			acc := accessesAt(th, l)
-			ms := ptsOrder.FindAllStringSubmatch(s.text.Lines[l-1], -1)
+			ms := ptsOrder().FindAllStringSubmatch(s.text.Lines[l-1], -1)
 			if len(acc) != 1 || len(ms) != 1 {
 				continue
 			}
@@ -199,7 +202,7 @@ func (s *ptsSubject) apply(sel []int) *patch {
 	p := &patch{lineOf: []int{0}}
 	for i, line := range s.text.Lines {
 		if c, ok := repl[i+1]; ok {
-			loc := ptsOrder.FindStringIndex(line)
+			loc := ptsOrder().FindStringIndex(line)
 			line = line[:loc[0]] + s.cands[c].Text + line[loc[1]:]
 		}
 		p.lines = append(p.lines, line)

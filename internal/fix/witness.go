@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
@@ -12,7 +13,7 @@ import (
 
 // labelAccess reads the kind and location of an access event's label
 // ("c: R.rx[flag0]=0").
-var labelAccess = regexp.MustCompile(`^[a-z]+: ([RW])[^\[]*\[([^\]]+)\]`)
+var labelAccess = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+: ([RW])[^\[]*\[([^\]]+)\]`) })
 
 // witnessOf turns an engine's witness of the patched test t into the
 // loop's, with each event's line in the input: lineOf maps a line of the
@@ -64,7 +65,7 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 	kind := make([]string, n)
 	loc := make([]string, n)
 	for i, e := range x.Events {
-		if m := labelAccess.FindStringSubmatch(e.Label); m != nil {
+		if m := labelAccess().FindStringSubmatch(e.Label); m != nil {
 			kind[i], loc[i] = m[1], m[2]
 			w.Events[i].Kind = m[1][0]
 		}

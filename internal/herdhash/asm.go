@@ -6,9 +6,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
-var labelDef = regexp.MustCompile(`^([A-Za-z_][\w.]*)\s*:\s*`)
+var labelDef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][\w.]*)\s*:\s*`) })
 
 // asmCodeText prints the code table of an assembly test as herd7
 // digests it: each thread's instructions in herd7's printing, empty
@@ -48,7 +49,7 @@ func asmCodeText(arch, code string) (string, error) {
 			c = strings.TrimSpace(c)
 			var ce cell
 			for strings.IndexByte(c, ':') >= 0 {
-				m := labelDef.FindStringSubmatch(c)
+				m := labelDef().FindStringSubmatch(c)
 				if m == nil || !norm.label(c) {
 					break
 				}
@@ -219,13 +220,13 @@ func x86Ins(ins string, labels map[string]string) (string, error) {
 
 // --- PPC ---
 
-var ppcMem = regexp.MustCompile(`^(-?\w*)\((\w+)\)$`)
+var ppcMem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?\w*)\((\w+)\)$`) })
 
 func ppcOperand(s string) string {
 	s = noSpace(s)
 	if !strings.HasSuffix(s, ")") {
 		// not d(rA)
-	} else if m := ppcMem.FindStringSubmatch(s); m != nil {
+	} else if m := ppcMem().FindStringSubmatch(s); m != nil {
 		d := m[1]
 		if v, ok := intText(d); ok {
 			d = v
@@ -288,7 +289,7 @@ func riscvReg(s string) string {
 	return s
 }
 
-var riscvMem = regexp.MustCompile(`^(-?\w*)\((\w+)\)$`)
+var riscvMem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?\w*)\((\w+)\)$`) })
 
 func riscvIns(ins string, labels map[string]string) (string, error) {
 	op, args := splitIns(ins)
@@ -299,7 +300,7 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 	// herd7 7.58 prints an acquire-release order ".aqrl".
 	op = strings.Replace(op, ".aq.rl", ".aqrl", 1)
 	mem := func(a string, withOffset bool) (string, error) {
-		m := riscvMem.FindStringSubmatch(a)
+		m := riscvMem().FindStringSubmatch(a)
 		if m == nil {
 			return "", fmt.Errorf("%s: address %q", op, a)
 		}
@@ -364,7 +365,7 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 		}
 	}
 	for i, a := range args {
-		if riscvMem.MatchString(a) {
+		if riscvMem().MatchString(a) {
 			m, err := mem(a, true)
 			if err != nil {
 				return "", err

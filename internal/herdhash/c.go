@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // cFunc is one thread of a C test as herd7's shallow C reader keeps it:
@@ -16,7 +17,7 @@ type cFunc struct {
 
 type cParam struct{ ty, name string }
 
-var cProcHead = regexp.MustCompile(`^(?:static\s+)?(?:void\s+)?P(\d+)\s*\(`)
+var cProcHead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:static\s+)?(?:void\s+)?P(\d+)\s*\(`) })
 
 // skipCSpace skips blanks and C and OCaml comments.
 func skipCSpace(s string, i int) int {
@@ -66,7 +67,7 @@ func splitC(body string) (string, string, error) {
 	i := 0
 	for {
 		i = skipCSpace(body, i)
-		m := cProcHead.FindStringSubmatchIndex(body[i:])
+		m := cProcHead().FindStringSubmatchIndex(body[i:])
 		if m == nil {
 			break
 		}
@@ -122,7 +123,7 @@ func cType(ty string) string {
 func cCodeText(code string) (string, error) {
 	var cols [][]string
 	for _, f := range strings.Split(code, "\x00") {
-		m := cProcHead.FindStringSubmatchIndex(f)
+		m := cProcHead().FindStringSubmatchIndex(f)
 		if m == nil {
 			return "", fmt.Errorf("C: thread")
 		}

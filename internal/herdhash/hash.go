@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Of returns the Hash value herd7 prints for the litmus test src
@@ -348,9 +349,11 @@ func parseLocation(s string) (location, error) {
 	return location{kind: 2, name: s, index: -1}, nil
 }
 
-var atomicInit = regexp.MustCompile(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`)
+var atomicInit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`) })
 
-var typedLoc = regexp.MustCompile(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
+var typedLoc = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
+})
 
 // plainLoc tells whether s is a location with no type, no '*' and no
 // size, "x", "[x]" or "0:EAX": one that typedLoc matches as its
@@ -403,7 +406,7 @@ func initDigestText(init string) (string, error) {
 		}
 		val = strings.TrimPrefix(val, "&")
 		if strings.HasPrefix(val, "ATOMIC_INIT") {
-			if m := atomicInit.FindStringSubmatch(val); m != nil {
+			if m := atomicInit().FindStringSubmatch(val); m != nil {
 				val = m[1] // the kernel's ATOMIC_INIT(v) is v
 			}
 		}
@@ -411,7 +414,7 @@ func initDigestText(init string) (string, error) {
 		if plainLoc(lhs) {
 			name = lhs // what typedLoc finds in it, without its cost
 		} else {
-			m := typedLoc.FindStringSubmatch(lhs)
+			m := typedLoc().FindStringSubmatch(lhs)
 			if m == nil {
 				return "", fmt.Errorf("init item %q", item)
 			}
@@ -450,13 +453,15 @@ func initDigestText(init string) (string, error) {
 }
 
 var (
-	locationsList = regexp.MustCompile(`(?s)locations\s*\[(.*?)\]`)
-	filterWord    = regexp.MustCompile(`\bfilter\b`)
-	condKeyword   = regexp.MustCompile(`\b(exists|forall|final|observed)\b`)
-	atomRe        = regexp.MustCompile(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
-	faultRe       = regexp.MustCompile(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`)
-	regRHS        = regexp.MustCompile(`^P?\d+:`)
-	indexedName   = regexp.MustCompile(`^(\w+)\[(\d+)\]$`)
+	locationsList = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)locations\s*\[(.*?)\]`) })
+	filterWord    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bfilter\b`) })
+	condKeyword   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(exists|forall|final|observed)\b`) })
+	atomRe        = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
+	})
+	faultRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`) })
+	regRHS      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^P?\d+:`) })
+	indexedName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\w+)\[(\d+)\]$`) })
 )
 
 // observedText prints the locations the condition and the locations
@@ -470,14 +475,14 @@ func observedText(cond string) (string, error) {
 		}
 		if l.kind != 2 || !strings.HasSuffix(l.name, "]") {
 			// not a global's cell
-		} else if m := indexedName.FindStringSubmatch(l.name); m != nil {
+		} else if m := indexedName().FindStringSubmatch(l.name); m != nil {
 			l.name = m[1]
 			l.index, _ = strconv.Atoi(m[2])
 		}
 		set[l.String()] = l
 		return nil
 	}
-	if m := locationsList.FindStringSubmatch(cond); m != nil {
+	if m := locationsList().FindStringSubmatch(cond); m != nil {
 		for _, item := range strings.Split(m[1], ";") {
 			item = strings.TrimSpace(item)
 			if item == "" {
@@ -496,17 +501,17 @@ func observedText(cond string) (string, error) {
 	}
 	// The filter's locations are not observed.
 	cond = cutFilter(cond)
-	for _, m := range atomRe.FindAllStringSubmatch(cond, -1) {
+	for _, m := range atomRe().FindAllStringSubmatch(cond, -1) {
 		if err := add(m[1]); err != nil {
 			return "", err
 		}
-		if regRHS.MatchString(m[2]) || strings.HasPrefix(m[2], "[") {
+		if regRHS().MatchString(m[2]) || strings.HasPrefix(m[2], "[") {
 			if err := add(m[2]); err != nil {
 				return "", err
 			}
 		}
 	}
-	for _, m := range faultRe.FindAllStringSubmatch(cond, -1) {
+	for _, m := range faultRe().FindAllStringSubmatch(cond, -1) {
 		if err := add(m[1]); err != nil {
 			return "", err
 		}
@@ -564,13 +569,13 @@ func progText(cols [][]string) string {
 // "not" before it), or, when the condition is a bare "(PROP)", at the
 // parenthesis after the filter's own parenthesised proposition.
 func cutFilter(cond string) string {
-	loc := filterWord.FindStringIndex(cond)
+	loc := filterWord().FindStringIndex(cond)
 	if loc == nil {
 		return cond
 	}
 	rest := cond[loc[1]:]
 	end := len(rest)
-	if k := condKeyword.FindStringIndex(rest); k != nil {
+	if k := condKeyword().FindStringIndex(rest); k != nil {
 		end = k[0]
 		before := strings.TrimRight(rest[:end], " \t\r\n")
 		switch {

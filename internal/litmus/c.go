@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/source"
@@ -95,7 +96,12 @@ var cKernelTags = []string{
 	"Srcu-lock", "Srcu-unlock", "Sync-srcu",
 }
 
+// cFrontend is the C front-end. Its macros and tags are made on first
+// use (setup): the front-end is registered at init, and every musket
+// command would otherwise pay for parsing the built-in macros.
 type cFrontend struct {
+	user   *Macros // the .def file's macros, nil for none
+	once   sync.Once
 	macros *Macros
 	tags   []string
 }
@@ -104,7 +110,16 @@ type cFrontend struct {
 // nil for none) over the built-in ones. Parse a test with it through
 // ParseWith.
 func NewCFrontend(m *Macros) Frontend {
-	f := &cFrontend{macros: builtinMacros.over(m)}
+	return &cFrontend{user: m}
+}
+
+// setup makes f's macros (the built-in ones under the user's) and tags.
+func (f *cFrontend) setup() {
+	f.once.Do(f.build)
+}
+
+func (f *cFrontend) build() {
+	f.macros = builtinMacros().over(f.user)
 	set := map[string]bool{TagAtomic: true, TagNonAtomic: true, TagRMW: true, TagX: true, "NAL": true}
 	for _, t := range cMemOrders {
 		set[t] = true
@@ -118,7 +133,6 @@ func NewCFrontend(m *Macros) Frontend {
 		f.tags = append(f.tags, t)
 	}
 	sort.Strings(f.tags)
-	return f
 }
 
 func (f *cFrontend) Arch() string { return "C" }
@@ -136,7 +150,7 @@ func (f *cFrontend) RegName(name string) (string, bool) {
 	return name, true
 }
 
-func (f *cFrontend) Tags() []string { return f.tags }
+func (f *cFrontend) Tags() []string { f.setup(); return f.tags }
 
 func (f *cFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	return nil, errors.New("C threads are functions, not a table")
@@ -613,6 +627,7 @@ func (g *cGen) assign(a *cAssign) prog.Expr {
 // When want is false the value is not needed.
 func (g *cGen) call(c *cCall, want bool) prog.Expr {
 	if _, prim := cPrimArgs[c.Name]; !c.Prim && !prim {
+		g.fe.setup()
 		if m, ok := g.fe.macros.defs[c.Name]; ok {
 			return g.expandMacro(c, m, want)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/herdhash"
 	"github.com/musket-verify/musket/internal/source"
@@ -185,7 +186,7 @@ func (p *parser) header() {
 		}
 	}
 	if err != nil {
-		if !threadTable.Match(sc.src) {
+		if !threadTable().Match(sc.src) {
 			// No thread P0 anywhere: not a test of an architecture
 			// Musket lacks, but no litmus test at all (a .cub file,
 			// text, binary data).
@@ -348,7 +349,7 @@ func (p *parser) ref() (spec.Ref, int) {
 // threadTable finds the first thread of a litmus test: "P0" opening a
 // line, followed by a column separator, the end of the names or, in C
 // tests, the parameter list.
-var threadTable = regexp.MustCompile(`(?m)^[ \t]*P0[ \t]*[|;(]`)
+var threadTable = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*P0[ \t]*[|;(]`) })
 
 // clip shortens s to at most n bytes, marking the cut, so that an error
 // never echoes a huge token.
