@@ -233,9 +233,35 @@ func (f *wfinite) holdsRoot(st []int64, r *Root) bool { return f.rootProcs(st, r
 // rootProcs returns distinct processes for the parameters of r that
 // make st satisfy r, or nil.
 func (f *wfinite) rootProcs(st []int64, r *Root) []int32 {
-	return rootParams(f.n, r, func(params []int32) bool {
-		return f.dnf(st, r.DNF, &fenv{params: params}, 0)
-	})
+	if tp := f.rootTuple(st, r); tp != nil {
+		return append(make([]int32, 0, len(tp)), tp...)
+	}
+	return nil
+}
+
+// rootTuple is rootProcs without the copy: the tuple is the explorer's
+// (it is called for every state explored, and rootParams allocates).
+// The tuples are tried in rootParams' order.
+func (f *wfinite) rootTuple(st []int64, r *Root) []int32 {
+	if r.Params > int(f.n) {
+		return nil
+	}
+	if r.Params >= len(f.inj) {
+		return rootParams(f.n, r, func(params []int32) bool {
+			return f.dnf(st, r.DNF, &fenv{params: params}, 0)
+		})
+	}
+	if f.inj[r.Params] == nil {
+		f.inj[r.Params] = initTuples(procSlice(f.n), r.Params)
+	}
+	e := &f.rootEnv
+	for _, tp := range f.inj[r.Params] {
+		*e = fenv{params: tp}
+		if f.dnf(st, r.DNF, e, 0) {
+			return tp
+		}
+	}
+	return nil
 }
 
 // rootParams returns distinct processes among 1..n for the parameters of

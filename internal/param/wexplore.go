@@ -128,6 +128,10 @@ type wfinite struct {
 	// state is allocated
 	scratch bool
 	scr     []int64
+	// inj[k]: the tuples of k distinct processes (rootTuple), rootEnv
+	// its environment
+	inj     [maxArity + 5][][]int32
+	rootEnv fenv
 }
 
 // univOf returns the tuples of k universal indices over the processes.
@@ -826,9 +830,7 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 // the sample.
 func (f *wfinite) excluded(st []int64) bool {
 	for _, inv := range f.sys.Invariants {
-		if rootParams(f.n, inv, func(params []int32) bool {
-			return f.dnf(st, inv.DNF, &fenv{params: params}, 0)
-		}) != nil {
+		if f.rootTuple(st, inv) != nil {
 			return true
 		}
 	}
