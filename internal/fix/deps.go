@@ -2,6 +2,7 @@ package fix
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"regexp"
 	"strings"
 
@@ -42,9 +43,9 @@ import (
 // access; on AArch64 they exclude LDAR/STLR there).
 
 type depForm struct {
-	load  *regexp.Regexp // the load a: group 1 its destination register
-	ldB   *regexp.Regexp // a load b that can take an address dependency
-	stB   *regexp.Regexp // a store b
+	load  *lazyre.Regexp // the load a: group 1 its destination register
+	ldB   *lazyre.Regexp // a load b that can take an address dependency
+	stB   *lazyre.Regexp // a store b
 	addrL func(t, a string, m []string) string
 	addrS func(t, a string, m []string) string
 	data  func(t, a string, m []string) string // "" when it cannot
@@ -55,9 +56,9 @@ type depForm struct {
 
 var depForms = map[string]depForm{
 	"power": {
-		load: regexp.MustCompile(`^(?i)\s*(?:lwz|lwzx)\s+(r[0-9]+)\s*,`),
-		ldB:  regexp.MustCompile(`^\s*(lwz)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
-		stB:  regexp.MustCompile(`^\s*(stw)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
+		load: lazyre.New(`^(?i)\s*(?:lwz|lwzx)\s+(r[0-9]+)\s*,`),
+		ldB:  lazyre.New(`^\s*(lwz)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
+		stB:  lazyre.New(`^\s*(stw)\s+(r[0-9]+)\s*,\s*0\s*\(\s*(r[0-9]+)\s*\)\s*$`),
 		addrL: func(t, a string, m []string) string {
 			return "xor " + t + "," + a + "," + a + "\nlwzx " + m[2] + "," + t + "," + m[3]
 		},
@@ -71,9 +72,9 @@ var depForms = map[string]depForm{
 		reg:     func(n int) []string { return []string{fmt.Sprintf("r%d", n)} },
 	},
 	"aarch64": {
-		load: regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(?:X[0-9]+|SP)\s*\]\s*$`),
-		ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
-		stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
+		load: lazyre.New(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(?:X[0-9]+|SP)\s*\]\s*$`),
+		ldB:  lazyre.New(`^(?i)\s*(LDR)\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
+		stB:  lazyre.New(`^(?i)\s*(STR)\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+)\s*\]\s*$`),
 		addrL: func(t, a string, m []string) string {
 			return "EOR W" + t + ",W" + a[1:] + ",W" + a[1:] + "\nLDR " + m[2] + ",[" + m[3] + ",W" + t + ",SXTW]"
 		},
@@ -92,9 +93,9 @@ var depForms = map[string]depForm{
 		reg:     func(n int) []string { return []string{fmt.Sprintf("W%d", n), fmt.Sprintf("X%d", n)} },
 	},
 	"armv7": {
-		load: regexp.MustCompile(`^(?i)\s*LDR\s+(R[0-9]+)\s*,\s*\[\s*R[0-9]+\s*\]\s*$`),
-		ldB:  regexp.MustCompile(`^(?i)\s*(LDR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
-		stB:  regexp.MustCompile(`^(?i)\s*(STR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
+		load: lazyre.New(`^(?i)\s*LDR\s+(R[0-9]+)\s*,\s*\[\s*R[0-9]+\s*\]\s*$`),
+		ldB:  lazyre.New(`^(?i)\s*(LDR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
+		stB:  lazyre.New(`^(?i)\s*(STR)\s+(R[0-9]+)\s*,\s*\[\s*(R[0-9]+)\s*\]\s*$`),
 		addrL: func(t, a string, m []string) string {
 			return "EOR " + t + "," + a + "," + a + "\nLDR " + m[2] + ",[" + m[3] + "," + t + "]"
 		},
@@ -108,9 +109,9 @@ var depForms = map[string]depForm{
 		reg:     func(n int) []string { return []string{fmt.Sprintf("R%d", n)} },
 	},
 	"riscv": {
-		load: regexp.MustCompile(`^\s*(?:lw|ld)\s+(x[0-9]+)\s*,\s*-?[0-9]*\s*\(\s*x[0-9]+\s*\)\s*$`),
-		ldB:  regexp.MustCompile(`^\s*(lw|ld)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
-		stB:  regexp.MustCompile(`^\s*(sw|sd)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
+		load: lazyre.New(`^\s*(?:lw|ld)\s+(x[0-9]+)\s*,\s*-?[0-9]*\s*\(\s*x[0-9]+\s*\)\s*$`),
+		ldB:  lazyre.New(`^\s*(lw|ld)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
+		stB:  lazyre.New(`^\s*(sw|sd)\s+(x[0-9]+)\s*,\s*(-?[0-9]*)\s*\(\s*(x[0-9]+)\s*\)\s*$`),
 		addrL: func(t, a string, m []string) string {
 			return "xor " + t + "," + a + "," + a + "\nadd " + t + "," + t + "," + m[4] + "\n" + m[1] + " " + m[2] + "," + m[3] + "(" + t + ")"
 		},

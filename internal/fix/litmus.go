@@ -3,6 +3,7 @@ package fix
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"regexp"
 	"strings"
 
@@ -242,7 +243,7 @@ func (s *litmusSubject) candidatesAsm(fences [][2]string) {
 	}
 }
 
-var x86Store = regexp.MustCompile(`^(?i)\s*MOV\s+(\[\s*[A-Za-z_][A-Za-z0-9_]*\s*\])\s*,\s*(\$-?[0-9]+|[A-Z]+)\s*$`)
+var x86Store = lazyre.New(`^(?i)\s*MOV\s+(\[\s*[A-Za-z_][A-Za-z0-9_]*\s*\])\s*,\s*(\$-?[0-9]+|[A-Z]+)\s*$`)
 
 // x86Scratch are the registers a locked store may borrow, in the order
 // tried: the first that the test names nowhere.
@@ -284,7 +285,7 @@ func (s *litmusSubject) lockedStore(ti int, th *prog.Thread, l int, cell string)
 	s.cellOf[len(s.cands)-1] = ti
 }
 
-var ppcLoad = regexp.MustCompile(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`)
+var ppcLoad = lazyre.New(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`)
 
 // ctrlIsync offers, after a Power load, a control dependency on its
 // register followed by isync (the "ctrlisync" of the litmus tests'
@@ -310,8 +311,8 @@ func (s *litmusSubject) ctrlIsync(ti int, th *prog.Thread, l int, cell string) {
 }
 
 var (
-	a64Ldr = regexp.MustCompile(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
-	a64Str = regexp.MustCompile(`^(?i)\s*STR\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
+	a64Ldr = lazyre.New(`^(?i)\s*LDR\s+([WX][0-9]+)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
+	a64Str = lazyre.New(`^(?i)\s*STR\s+([WX][0-9]+|[WX]ZR)\s*,\s*\[\s*(X[0-9]+|SP)\s*\]\s*$`)
 )
 
 // strengthenA64 offers LDR -> LDAR and STR -> STLR for a plain access
@@ -352,7 +353,7 @@ func stronger(a, b string) bool {
 	return false
 }
 
-var memOrder = regexp.MustCompile(`memory_order_(relaxed|consume|acquire|release|acq_rel|seq_cst)\b`)
+var memOrder = lazyre.New(`memory_order_(relaxed|consume|acquire|release|acq_rel|seq_cst)\b`)
 
 func (s *litmusSubject) candidatesC(fences [][2]string) {
 	for ti, th := range s.t.Threads {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"slices"
 	"strings"
 
@@ -52,7 +52,7 @@ type ptsSubject struct {
 }
 
 // ptsOrder matches a memory order in a .pts statement.
-var ptsOrder = regexp.MustCompile(`\b(memory_order_)?(_?)(rx|con|acq|rel|sc|relaxed|consume|acquire|release|seq_cst)\b`)
+var ptsOrder = lazyre.New(`\b(memory_order_)?(_?)(rx|con|acq|rel|sc|relaxed|consume|acquire|release|seq_cst)\b`)
 
 var ptsCanon = map[string]string{"rx": pts.Rx, "relaxed": pts.Rx, "con": pts.Con, "consume": pts.Con, "acq": pts.Acq, "acquire": pts.Acq, "rel": pts.Rel, "release": pts.Rel, "sc": pts.SC, "seq_cst": pts.SC}
 var ptsLong = map[string]string{pts.Rx: "relaxed", pts.Con: "consume", pts.Acq: "acquire", pts.Rel: "release", pts.SC: "seq_cst"}

@@ -2,8 +2,8 @@ package fix
 
 import (
 	"fmt"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"os"
-	"regexp"
 
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/result"
@@ -12,7 +12,7 @@ import (
 
 // labelAccess reads the kind and location of an access event's label
 // ("c: R.rx[flag0]=0").
-var labelAccess = regexp.MustCompile(`^[a-z]+: ([RW])[^\[]*\[([^\]]+)\]`)
+var labelAccess = lazyre.New(`^[a-z]+: ([RW])[^\[]*\[([^\]]+)\]`)
 
 // witnessOf turns an engine's witness of the patched test t into the
 // loop's, with each event's line in the input: lineOf maps a line of the

@@ -2,13 +2,13 @@ package herdhash
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"sort"
 	"strconv"
 	"strings"
 )
 
-var labelDef = regexp.MustCompile(`^([A-Za-z_][\w.]*)\s*:\s*`)
+var labelDef = lazyre.New(`^([A-Za-z_][\w.]*)\s*:\s*`)
 
 // asmCodeText prints the code table of an assembly test as herd7
 // digests it: each thread's instructions in herd7's printing, empty
@@ -219,7 +219,7 @@ func x86Ins(ins string, labels map[string]string) (string, error) {
 
 // --- PPC ---
 
-var ppcMem = regexp.MustCompile(`^(-?\w*)\((\w+)\)$`)
+var ppcMem = lazyre.New(`^(-?\w*)\((\w+)\)$`)
 
 func ppcOperand(s string) string {
 	s = noSpace(s)
@@ -288,7 +288,7 @@ func riscvReg(s string) string {
 	return s
 }
 
-var riscvMem = regexp.MustCompile(`^(-?\w*)\((\w+)\)$`)
+var riscvMem = lazyre.New(`^(-?\w*)\((\w+)\)$`)
 
 func riscvIns(ins string, labels map[string]string) (string, error) {
 	op, args := splitIns(ins)

@@ -2,7 +2,7 @@ package herdhash
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"strings"
 )
 
@@ -16,7 +16,7 @@ type cFunc struct {
 
 type cParam struct{ ty, name string }
 
-var cProcHead = regexp.MustCompile(`^(?:static\s+)?(?:void\s+)?P(\d+)\s*\(`)
+var cProcHead = lazyre.New(`^(?:static\s+)?(?:void\s+)?P(\d+)\s*\(`)
 
 // skipCSpace skips blanks and C and OCaml comments.
 func skipCSpace(s string, i int) int {

@@ -19,7 +19,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
-	"regexp"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"sort"
 	"strconv"
 	"strings"
@@ -348,9 +348,9 @@ func parseLocation(s string) (location, error) {
 	return location{kind: 2, name: s, index: -1}, nil
 }
 
-var atomicInit = regexp.MustCompile(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`)
+var atomicInit = lazyre.New(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`)
 
-var typedLoc = regexp.MustCompile(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
+var typedLoc = lazyre.New(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
 
 // plainLoc tells whether s is a location with no type, no '*' and no
 // size, "x", "[x]" or "0:EAX": one that typedLoc matches as its
@@ -450,13 +450,13 @@ func initDigestText(init string) (string, error) {
 }
 
 var (
-	locationsList = regexp.MustCompile(`(?s)locations\s*\[(.*?)\]`)
-	filterWord    = regexp.MustCompile(`\bfilter\b`)
-	condKeyword   = regexp.MustCompile(`\b(exists|forall|final|observed)\b`)
-	atomRe        = regexp.MustCompile(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
-	faultRe       = regexp.MustCompile(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`)
-	regRHS        = regexp.MustCompile(`^P?\d+:`)
-	indexedName   = regexp.MustCompile(`^(\w+)\[(\d+)\]$`)
+	locationsList = lazyre.New(`(?s)locations\s*\[(.*?)\]`)
+	filterWord    = lazyre.New(`\bfilter\b`)
+	condKeyword   = lazyre.New(`\b(exists|forall|final|observed)\b`)
+	atomRe        = lazyre.New(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
+	faultRe       = lazyre.New(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`)
+	regRHS        = lazyre.New(`^P?\d+:`)
+	indexedName   = lazyre.New(`^(\w+)\[(\d+)\]$`)
 )
 
 // observedText prints the locations the condition and the locations

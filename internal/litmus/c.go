@@ -104,7 +104,7 @@ type cFrontend struct {
 // nil for none) over the built-in ones. Parse a test with it through
 // ParseWith.
 func NewCFrontend(m *Macros) Frontend {
-	f := &cFrontend{macros: builtinMacros.over(m)}
+	f := &cFrontend{macros: builtinMacros().over(m)}
 	set := map[string]bool{TagAtomic: true, TagNonAtomic: true, TagRMW: true, TagX: true, "NAL": true}
 	for _, t := range cMemOrders {
 		set[t] = true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/source"
@@ -252,10 +253,12 @@ atomic_add(V,X) { __atomic_op{NORETURN}(X,+,V); }
 atomic_sub(V,X) { __atomic_op{NORETURN}(X,-,V); }
 `
 
-var builtinMacros = func() *Macros {
+// builtinMacros parses the built-in macros on first use (not at start-up:
+// every musket command would pay for it).
+var builtinMacros = sync.OnceValue(func() *Macros {
 	m, err := ParseMacros("builtin.def", []byte(builtinMacroText))
 	if err != nil {
 		panic(fmt.Sprintf("built-in macros: %v", err))
 	}
 	return m
-}()
+})

@@ -3,7 +3,7 @@ package litmus
 import (
 	"bytes"
 	"fmt"
-	"regexp"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/herdhash"
@@ -348,7 +348,7 @@ func (p *parser) ref() (spec.Ref, int) {
 // threadTable finds the first thread of a litmus test: "P0" opening a
 // line, followed by a column separator, the end of the names or, in C
 // tests, the parameter list.
-var threadTable = regexp.MustCompile(`(?m)^[ \t]*P0[ \t]*[|;(]`)
+var threadTable = lazyre.New(`(?m)^[ \t]*P0[ \t]*[|;(]`)
 
 // clip shortens s to at most n bytes, marking the cut, so that an error
 // never echoes a huge token.
