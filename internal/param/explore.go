@@ -246,22 +246,45 @@ func (f *wfinite) rootTuple(st []int64, r *Root) []int32 {
 	if r.Params > int(f.n) {
 		return nil
 	}
-	if r.Params >= len(f.inj) {
-		return rootParams(f.n, r, func(params []int32) bool {
-			return f.dnf(st, r.DNF, &fenv{params: params}, 0)
-		})
-	}
-	if f.inj[r.Params] == nil {
-		f.inj[r.Params] = initTuples(procSlice(f.n), r.Params)
-	}
-	e := &f.rootEnv
-	for _, tp := range f.inj[r.Params] {
-		*e = fenv{params: tp}
-		if f.dnf(st, r.DNF, e, 0) {
-			return tp
+	plan := f.rootPlans[r]
+	if plan == nil {
+		if f.rootPlans == nil {
+			f.rootPlans = map[*Root]*guardPlan{}
 		}
+		p := planGuard(&Trans{Params: make([]string, r.Params), Guard: r.DNF})
+		plan = &p
+		f.rootPlans[r] = plan
+	}
+	if cap(f.rootBuf) < r.Params {
+		f.rootBuf = make([]int32, r.Params)
+	}
+	params := f.rootBuf[:r.Params]
+	clear(params)
+	e := &f.rootEnv
+	*e = fenv{params: params}
+	if m := f.planAlive(st, plan, e, 0, plan.all); m != 0 && f.rootRec(st, r, plan, e, 0, m) {
+		return params
 	}
 	return nil
+}
+
+// rootRec chooses the parameters of r from the k-th on, in rootParams'
+// order, and skips the choices that make a literal of every disjunct
+// false (as successors does for guards).
+func (f *wfinite) rootRec(st []int64, r *Root, plan *guardPlan, e *fenv, k int, mask uint64) bool {
+	params := e.params
+	if k == len(params) {
+		return f.dnf(st, r.DNF, e, 0)
+	}
+	for p := int32(1); p <= f.n; p++ {
+		if !slices.Contains(params[:k], p) {
+			params[k] = p
+			if m := f.planAlive(st, plan, e, k+1, mask); m != 0 && f.rootRec(st, r, plan, e, k+1, m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rootParams returns distinct processes among 1..n for the parameters of

@@ -128,10 +128,11 @@ type wfinite struct {
 	// state is allocated
 	scratch bool
 	scr     []int64
-	// inj[k]: the tuples of k distinct processes (rootTuple), rootEnv
-	// its environment
-	inj     [maxArity + 5][][]int32
-	rootEnv fenv
+	// rootPlans, rootBuf, rootEnv: rootTuple's plans of the formulas,
+	// parameters and environment
+	rootPlans map[*Root]*guardPlan
+	rootBuf   []int32
+	rootEnv   fenv
 }
 
 // univOf returns the tuples of k universal indices over the processes.
@@ -542,15 +543,21 @@ type succGen struct {
 // chosen parameters hold.
 func (f *wfinite) alive(k int, mask uint64) uint64 {
 	g := &f.gen
-	if g.plan.levels == nil {
+	return f.planAlive(g.st, g.plan, &g.e, k, mask)
+}
+
+// planAlive returns the disjuncts of mask whose literals of level k (see
+// guardPlan) hold in st.
+func (f *wfinite) planAlive(st []int64, plan *guardPlan, e *fenv, k int, mask uint64) uint64 {
+	if plan.levels == nil {
 		return mask
 	}
-	for d := range g.plan.levels {
+	for d := range plan.levels {
 		if mask&(1<<uint(d)) == 0 {
 			continue
 		}
-		for _, l := range g.plan.levels[d][k] {
-			if h, ok := f.lit(g.st, l, &g.e); !h || !ok {
+		for _, l := range plan.levels[d][k] {
+			if h, ok := f.lit(st, l, e); !h || !ok {
 				mask &^= 1 << uint(d)
 				break
 			}
