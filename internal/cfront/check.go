@@ -6,11 +6,11 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -273,7 +273,7 @@ func LowerIR(path string, ll []byte, opts Options) (*Program, error) {
 // (aligned_alloc's "call noalias align 16 dereferenceable_or_null(16)")
 // that the IR reader does not parse; they are hints to the optimiser,
 // dropped before reading.
-var retAttrs = regexp.MustCompile(`(call (?:noalias |noundef |nonnull )*)(?:align \d+ |dereferenceable_or_null\(\d+\) |dereferenceable\(\d+\) )+`)
+var retAttrs = lazyre.New(`(call (?:noalias |noundef |nonnull )*)(?:align \d+ |dereferenceable_or_null\(\d+\) |dereferenceable\(\d+\) )+`)
 
 // errDeadline stops a lowering whose context is done (the -timeout of a
 // check): Check then answers TIMEOUT, never a verdict.

@@ -2,7 +2,7 @@ package cfront
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"strconv"
 	"strings"
 
@@ -101,14 +101,14 @@ func localVarOf(v any) *metadata.DILocalVariable {
 
 // instanceName splits the name of a stack object, "FUNC.N.VAR" (see
 // alloca): the function, the variable.
-var instanceName = regexp.MustCompile(`^(.+)\.([0-9]+)\.([^.].*)$`)
+var instanceName = lazyre.New(`^(.+)\.([0-9]+)\.([^.].*)$`)
 
 // tlsName splits a thread's copy of a thread-local variable, "x.tlsN".
-var tlsName = regexp.MustCompile(`^(.+)\.tls([0-9]+)$`)
+var tlsName = lazyre.New(`^(.+)\.tls([0-9]+)$`)
 
 // threadFlag names the locations the lowering makes for pthread_create
 // and pthread_join (threads.go).
-var threadFlag = regexp.MustCompile(`^%(start|done|arg|ret)\.([0-9]+)$`)
+var threadFlag = lazyre.New(`^%(start|done|arg|ret)\.([0-9]+)$`)
 
 // CName is location loc in C terms: `x`, `nodes[1].next`, `a (in
 // main)` for a local of main whose name another variable also has, `n

@@ -3,6 +3,7 @@ package cfront
 import (
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"regexp"
 	"strconv"
 	"strings"
@@ -114,10 +115,10 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 
 // ownLoc matches the locations private to one created thread: its start
 // and end flags, argument and return value, named LOC.N for thread N.
-var ownLoc = regexp.MustCompile(`^%(start|done|arg|ret)\.([0-9]+)$`)
+var ownLoc = lazyre.New(`^%(start|done|arg|ret)\.([0-9]+)$`)
 
 // symToken matches the names in an instruction's text.
-var symToken = regexp.MustCompile(`[^\s\[\]\(\),!:]+`)
+var symToken = lazyre.New(`[^\s\[\]\(\),!:]+`)
 
 // symmetricThreads gives each thread of q its symmetric predecessor for
 // the graph engine's symmetry reduction (-1: none), or nil when no two

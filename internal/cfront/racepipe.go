@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/musket-verify/musket/internal/lazyre"
 	"os"
 	"regexp"
 	"strings"
@@ -63,9 +64,9 @@ const sameFunc = "@__musket_same_value"
 const raceGuardVersion = "musket-race-guard=2"
 
 var (
-	internalGlobal = regexp.MustCompile(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
-	allocaDef      = regexp.MustCompile(`^\s+(%[-\w.$]+) = alloca `)
-	loadDef        = regexp.MustCompile(`^(\s+)(%[-\w.$]+) = load ([^\n]*)$`)
+	internalGlobal = lazyre.New(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
+	allocaDef      = lazyre.New(`^\s+(%[-\w.$]+) = alloca `)
+	loadDef        = lazyre.New(`^(\s+)(%[-\w.$]+) = load ([^\n]*)$`)
 )
 
 // raceGuard rewrites the front end's IR as the comment above says.
@@ -177,12 +178,12 @@ func raceGuard(ll []byte) []byte {
 	return []byte(strings.Join(out, "\n"))
 }
 
-var localRef = regexp.MustCompile(`%[-\w.$]+`)
+var localRef = lazyre.New(`%[-\w.$]+`)
 
 // matchDef is re.FindStringSubmatch(ln) for a regexp (valueDef,
 // loadDef, allocaDef) every match of which holds lit: a line without
 // lit (most lines of the IR) is not given to the regexp.
-func matchDef(re *regexp.Regexp, ln, lit string) []string {
+func matchDef(re *lazyre.Regexp, ln, lit string) []string {
 	if !strings.Contains(ln, lit) {
 		return nil
 	}
@@ -192,10 +193,10 @@ func matchDef(re *regexp.Regexp, ln, lit string) []string {
 // pureOp matches the instructions whose value is computed from their
 // operands alone (arithmetic, logic, conversions, select, phi): a store
 // of such a value may fold to x = x. (Not a cmpxchg's or a call's.)
-var pureOp = regexp.MustCompile(`^(?:add|sub|mul|[su]div|[su]rem|and|or|xor|shl|[la]shr|trunc|zext|sext|bitcast|select|freeze|phi) `)
+var pureOp = lazyre.New(`^(?:add|sub|mul|[su]div|[su]rem|and|or|xor|shl|[la]shr|trunc|zext|sext|bitcast|select|freeze|phi) `)
 
 // valueDef matches an instruction that defines a value.
-var valueDef = regexp.MustCompile(`^\s+(%[-\w.$]+) = (.*)$`)
+var valueDef = lazyre.New(`^\s+(%[-\w.$]+) = (.*)$`)
 
 func addDerived(m map[string]map[string]bool, v, addr string) {
 	if m[v] == nil {
@@ -288,7 +289,7 @@ func globalName(ln string) string {
 	return ""
 }
 
-var globalRef = regexp.MustCompile(`@[-\w.$]+`)
+var globalRef = lazyre.New(`@[-\w.$]+`)
 
 // readOnlyGlobals are the internal global variables of the IR lines that
 // appear nowhere but as the address of loads (not in their definition's
@@ -392,7 +393,7 @@ func raceUnguard(ll []byte) []byte {
 	return out.Bytes()
 }
 
-var sameCall = regexp.MustCompile(`(?m)^\s+(%[-\w.$]+) = (?:tail |notail )?call ([^\n]*?) \(\.\.\.\) ` + regexp.QuoteMeta(sameFunc) + `\.\d+\(([^\n]*)\)[^\n]*\n`)
+var sameCall = lazyre.New(`(?m)^\s+(%[-\w.$]+) = (?:tail |notail )?call ([^\n]*?) \(\.\.\.\) ` + regexp.QuoteMeta(sameFunc) + `\.\d+\(([^\n]*)\)[^\n]*\n`)
 
 // unguardSame deletes the calls of sameFunc and puts their argument in
 // place of their value.

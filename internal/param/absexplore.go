@@ -90,6 +90,10 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	if x.abstract && x.absExcluded(st) {
 		return false
 	}
+	if !x.abstract && pk == 0 {
+		// (the explorer's successors are in its scratch buffer)
+		st = slices.Clone(st)
+	}
 	x.res.states = append(x.res.states, st)
 	x.res.parent = append(x.res.parent, parent)
 	x.res.step = append(x.res.step, step)
@@ -151,7 +155,9 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 		if x.abstract {
 			next = x.absSuccessors(x.res.states[x.next], next[:0])
 		} else {
+			x.fin.scratch = true
 			next = x.fin.successors(x.res.states[x.next], next[:0])
+			x.fin.scratch = false
 		}
 		for _, s := range next {
 			if len(x.res.states) >= limit {

@@ -233,9 +233,58 @@ func (f *wfinite) holdsRoot(st []int64, r *Root) bool { return f.rootProcs(st, r
 // rootProcs returns distinct processes for the parameters of r that
 // make st satisfy r, or nil.
 func (f *wfinite) rootProcs(st []int64, r *Root) []int32 {
-	return rootParams(f.n, r, func(params []int32) bool {
-		return f.dnf(st, r.DNF, &fenv{params: params}, 0)
-	})
+	if tp := f.rootTuple(st, r); tp != nil {
+		return append(make([]int32, 0, len(tp)), tp...)
+	}
+	return nil
+}
+
+// rootTuple is rootProcs without the copy: the tuple is the explorer's
+// (it is called for every state explored, and rootParams allocates).
+// The tuples are tried in rootParams' order.
+func (f *wfinite) rootTuple(st []int64, r *Root) []int32 {
+	if r.Params > int(f.n) {
+		return nil
+	}
+	plan := f.rootPlans[r]
+	if plan == nil {
+		if f.rootPlans == nil {
+			f.rootPlans = map[*Root]*guardPlan{}
+		}
+		p := planGuard(&Trans{Params: make([]string, r.Params), Guard: r.DNF})
+		plan = &p
+		f.rootPlans[r] = plan
+	}
+	if cap(f.rootBuf) < r.Params {
+		f.rootBuf = make([]int32, r.Params)
+	}
+	params := f.rootBuf[:r.Params]
+	clear(params)
+	e := &f.rootEnv
+	*e = fenv{params: params}
+	if m := f.planAlive(st, plan, e, 0, plan.all); m != 0 && f.rootRec(st, r, plan, e, 0, m) {
+		return params
+	}
+	return nil
+}
+
+// rootRec chooses the parameters of r from the k-th on, in rootParams'
+// order, and skips the choices that make a literal of every disjunct
+// false (as successors does for guards).
+func (f *wfinite) rootRec(st []int64, r *Root, plan *guardPlan, e *fenv, k int, mask uint64) bool {
+	params := e.params
+	if k == len(params) {
+		return f.dnf(st, r.DNF, e, 0)
+	}
+	for p := int32(1); p <= f.n; p++ {
+		if !slices.Contains(params[:k], p) {
+			params[k] = p
+			if m := f.planAlive(st, plan, e, k+1, mask); m != 0 && f.rootRec(st, r, plan, e, k+1, m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rootParams returns distinct processes among 1..n for the parameters of

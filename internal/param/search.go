@@ -111,6 +111,9 @@ func (r *Result) TraceString() string {
 
 // engine holds the state of one search.
 type engine struct {
+	// initOn caches the init formula instantiated on a tuple of slots
+	// (reachesInit; read only)
+	initOn        map[[4]int32]dnf
 	sys           *System
 	opts          Options
 	z             *solver
@@ -724,11 +727,31 @@ func (e *engine) reachesInit(c *Cube) bool {
 		count++
 	}
 	if e.sys.Init != nil {
-		for _, args := range initTuples(slots, e.sys.InitArity) {
-			env := &instEnv{args: args}
-			alts = product(alts, env.dnf(e.sys.Init))
-			if len(alts) == 0 {
-				return false
+		tuples := initTuples(slots, e.sys.InitArity)
+		factors := make([]dnf, len(tuples))
+		single, n := true, len(lits)
+		for i, args := range tuples {
+			factors[i] = e.initInstance(args)
+			single = single && len(factors[i]) == 1
+			if single {
+				n += len(factors[i][0])
+			}
+		}
+		if single {
+			// (the usual case: one conjunction, built at once rather
+			// than copied once per tuple)
+			one := make([]Lit, 0, n)
+			one = append(one, lits...)
+			for _, f := range factors {
+				one = append(one, f[0]...)
+			}
+			alts = dnf{one}
+		} else {
+			for _, f := range factors {
+				alts = product(alts, f)
+				if len(alts) == 0 {
+					return false
+				}
 			}
 		}
 	}
@@ -747,6 +770,27 @@ func (e *engine) reachesInit(c *Cube) bool {
 		}
 	}
 	return false
+}
+
+// initInstance is the init formula instantiated on the slots args,
+// computed once per tuple (the caller must not change it).
+func (e *engine) initInstance(args []int32) dnf {
+	if len(args) > 4 {
+		env := &instEnv{args: args}
+		return env.dnf(e.sys.Init)
+	}
+	var k [4]int32
+	copy(k[:], args)
+	if d, ok := e.initOn[k]; ok {
+		return d
+	}
+	env := &instEnv{args: args}
+	d := env.dnf(e.sys.Init)
+	if e.initOn == nil {
+		e.initOn = map[[4]int32]dnf{}
+	}
+	e.initOn[k] = d
+	return d
 }
 
 func lastSlot(slots []int32) int32 {

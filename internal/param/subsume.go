@@ -648,14 +648,20 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			return false // the caller sees the deadline
 		}
 		if k == len(v.Slots) {
-			var res []Lit
+			n := 0
+			for _, ok := range keep {
+				if ok {
+					n++
+				}
+			}
+			if n == 0 {
+				return true
+			}
+			res := make([]Lit, 0, n)
 			for i, ok := range keep {
 				if ok {
 					res = append(res, renamed[i])
 				}
-			}
-			if len(res) == 0 {
-				return true
 			}
 			nots = append(nots, res)
 			return false
@@ -681,9 +687,20 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		for i, s := range v.Slots {
 			pos[s] = i
 		}
-		byLevel = make([][]int, len(v.Slots)+1)
-		renamed = make([]Lit, len(v.Lits))
-		keep = make([]bool, len(v.Lits))
+		// (the buffers serve every v in turn: judge sets keep[i]
+		// before a complete renaming reads it)
+		if cap(byLevel) < len(v.Slots)+1 {
+			byLevel = append(byLevel[:cap(byLevel)], make([][]int, len(v.Slots)+1-cap(byLevel))...)
+		}
+		byLevel = byLevel[:len(v.Slots)+1]
+		for i := range byLevel {
+			byLevel[i] = byLevel[i][:0]
+		}
+		if cap(renamed) < len(v.Lits) {
+			renamed = make([]Lit, len(v.Lits))
+			keep = make([]bool, len(v.Lits))
+		}
+		renamed, keep = renamed[:len(v.Lits)], keep[:len(v.Lits)]
 		for i, l := range v.Lits {
 			lvl := -1
 			for _, t := range [2]Term{l.L, l.R} {

@@ -119,6 +119,20 @@ type wfinite struct {
 	env  fenv
 	// plans: the guards of the transitions for successors
 	plans []guardPlan
+	// gen, ws, argBlock: successors' and fire's buffers
+	gen      succGen
+	ws       []write
+	argBlock []int32
+	// scratch: successors returns states carved from scr, valid until
+	// its next call (the caller copies those it keeps); otherwise each
+	// state is allocated
+	scratch bool
+	scr     []int64
+	// rootPlans, rootBuf, rootEnv: rootTuple's plans of the formulas,
+	// parameters and environment
+	rootPlans map[*Root]*guardPlan
+	rootBuf   []int32
+	rootEnv   fenv
 }
 
 // univOf returns the tuples of k universal indices over the processes.
@@ -483,6 +497,9 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 // (fire would find each of its instances disabled). The successors and
 // their order are those of trying every instance.
 func (f *wfinite) successors(st []int64, out []successor) []successor {
+	if f.scratch {
+		f.scr = f.scr[:0]
+	}
 	out = f.flushes(st, out)
 	if f.plans == nil {
 		f.plans = make([]guardPlan, len(f.sys.Trans))
@@ -490,49 +507,116 @@ func (f *wfinite) successors(st []int64, out []successor) []successor {
 			f.plans[i] = planGuard(t)
 		}
 	}
+	g := &f.gen
+	g.st, g.out = st, out
 	for ti, t := range f.sys.Trans {
-		plan := &f.plans[ti]
-		params := make([]int32, len(t.Params))
-		e := &fenv{params: params}
-		// alive: the disjuncts whose literals over the chosen
-		// parameters hold
-		alive := func(k int, mask uint64) uint64 {
-			if plan.levels == nil {
-				return mask
-			}
-			for d := range plan.levels {
-				if mask&(1<<uint(d)) == 0 {
-					continue
-				}
-				for _, l := range plan.levels[d][k] {
-					if h, ok := f.lit(st, l, e); !h || !ok {
-						mask &^= 1 << uint(d)
-						break
-					}
-				}
-			}
-			return mask
+		g.t, g.plan = t, &f.plans[ti]
+		if cap(g.params) < len(t.Params) {
+			g.params = make([]int32, len(t.Params), maxArity+len(t.Params))
 		}
-		var rec func(k int, mask uint64)
-		rec = func(k int, mask uint64) {
-			if k == len(params) {
-				out = f.fire(st, t, params, out)
-				return
-			}
-			for p := int32(1); p <= f.n; p++ {
-				if !slices.Contains(params[:k], p) {
-					params[k] = p
-					if m := alive(k+1, mask); m != 0 {
-						rec(k+1, m)
-					}
-				}
-			}
-		}
-		if m := alive(0, plan.all); m != 0 {
-			rec(0, m)
+		g.params = g.params[:len(t.Params)]
+		clear(g.params)
+		g.e = fenv{params: g.params}
+		if m := f.alive(0, g.plan.all); m != 0 {
+			f.rec(0, m)
 		}
 	}
+	out = g.out
+	g.st, g.out, g.t, g.plan = nil, nil, nil, nil
 	return out
+}
+
+// succGen is the state of successors' enumeration of the instances of
+// one transition (kept in the wfinite: successors is the explorer's
+// inner loop, and closures or buffers allocated per call cost more than
+// the states).
+type succGen struct {
+	st     []int64
+	t      *Trans
+	plan   *guardPlan
+	params []int32
+	e      fenv
+	out    []successor
+}
+
+// alive returns the disjuncts of mask whose literals over the first k
+// chosen parameters hold.
+func (f *wfinite) alive(k int, mask uint64) uint64 {
+	g := &f.gen
+	return f.planAlive(g.st, g.plan, &g.e, k, mask)
+}
+
+// planAlive returns the disjuncts of mask whose literals of level k (see
+// guardPlan) hold in st.
+func (f *wfinite) planAlive(st []int64, plan *guardPlan, e *fenv, k int, mask uint64) uint64 {
+	if plan.levels == nil {
+		return mask
+	}
+	for d := range plan.levels {
+		if mask&(1<<uint(d)) == 0 {
+			continue
+		}
+		for _, l := range plan.levels[d][k] {
+			if h, ok := f.lit(st, l, e); !h || !ok {
+				mask &^= 1 << uint(d)
+				break
+			}
+		}
+	}
+	return mask
+}
+
+// rec chooses the parameters from the k-th on.
+func (f *wfinite) rec(k int, mask uint64) {
+	g := &f.gen
+	if k == len(g.params) {
+		g.out = f.fire(g.st, g.t, g.params, g.out)
+		return
+	}
+	for p := int32(1); p <= f.n; p++ {
+		if !slices.Contains(g.params[:k], p) {
+			g.params[k] = p
+			if m := f.alive(k+1, mask); m != 0 {
+				f.rec(k+1, m)
+			}
+		}
+	}
+}
+
+// newState returns a copy of st: in scratch mode (see wfinite.scratch)
+// carved from the scratch buffer, which the next call of successors
+// reuses.
+func (f *wfinite) newState(st []int64) []int64 {
+	if !f.scratch {
+		return slices.Clone(st)
+	}
+	n := len(st)
+	if cap(f.scr)-len(f.scr) < n {
+		// the states carved so far keep the old buffer
+		f.scr = make([]int64, 0, max(2*cap(f.scr), 64*n))
+	}
+	k := len(f.scr)
+	f.scr = f.scr[:k+n]
+	s := f.scr[k : k+n : k+n]
+	copy(s, st)
+	return s
+}
+
+// stepArgs returns a copy of params for a step, carved from a block
+// shared by many steps.
+func (f *wfinite) stepArgs(params []int32) []int32 {
+	n := len(params)
+	if n == 0 {
+		return nil
+	}
+	if cap(f.argBlock)-len(f.argBlock) < n {
+		f.argBlock = make([]int32, 0, max(1024, n))
+	}
+	k := len(f.argBlock)
+	f.argBlock = f.argBlock[:k+n]
+	a := f.argBlock[k : k+n : k+n]
+	copy(a, params)
+	return a
 }
 
 // guardPlan is the guard of a transition sorted for successors:
@@ -594,7 +678,7 @@ func (f *wfinite) flushes(st []int64, out []successor) []successor {
 					continue next // an older write to the cell goes first
 				}
 			}
-			s := slices.Clone(st)
+			s := f.newState(st)
 			s[c] = s[b+2+2*k]
 			f.widen(s, int(c), s[b+2+2*k], 0)
 			end := b + 1 + 2*f.bufCap
@@ -626,7 +710,8 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 	if !f.dnf(st, t.Guard, e, actor) {
 		return out
 	}
-	var ws []write
+	ws := f.ws[:0]
+	defer func() { f.ws = ws[:0] }()
 	for _, u := range t.Updates {
 		g := f.sys.Globals[u.Global]
 		for _, up := range f.univOf(u.NUniv) {
@@ -683,7 +768,7 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 			open = append(open, i)
 		}
 	}
-	step := forwardStep{t: t, args: slices.Clone(params)}
+	step := forwardStep{t: t, args: f.stepArgs(params)}
 	idx := make([]int, len(open))
 	for {
 		for k, i := range open {
@@ -720,7 +805,7 @@ func (f *wfinite) nondetValues(s Sort) []int64 {
 // apply returns the state st becomes by the writes ws of t, or nil when
 // the state is beyond the bound of the buffers or excluded.
 func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write) []int64 {
-	s := slices.Clone(st)
+	s := f.newState(st)
 	for _, w := range ws {
 		if !w.weak || atomic || actor == 0 || f.model == modelSC {
 			s[w.cell] = w.val
@@ -752,9 +837,7 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 // the sample.
 func (f *wfinite) excluded(st []int64) bool {
 	for _, inv := range f.sys.Invariants {
-		if rootParams(f.n, inv, func(params []int32) bool {
-			return f.dnf(st, inv.DNF, &fenv{params: params}, 0)
-		}) != nil {
+		if f.rootTuple(st, inv) != nil {
 			return true
 		}
 	}

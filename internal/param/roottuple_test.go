@@ -1,0 +1,66 @@
+package param
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestRootTuple checks rootProcs, which chooses the processes of a
+// formula one at a time and skips the prefixes that falsify a literal of
+// every disjunct, against rootParams, which tries every tuple: on every
+// state of samples of corpus systems, for every unsafe and invariant
+// formula and every guard taken as a formula, both give the same tuple
+// (or none).
+func TestRootTuple(t *testing.T) {
+	files := []string{
+		"../../../shared/corpus/cubicle/examples/challenges_msi.lock.cub",
+		"../../../shared/corpus/cubicle/examples/bakery_na.cub",
+		"../../../shared/corpus/cubicle/examples/dijkstra.cub",
+		"../../../shared/corpus/cubicle/examples/challenges_MIS.cub",
+		"../../../shared/corpus/cubicle/sc_german.cub",
+		// unsafe ones: their samples meet the formulas
+		"../../../shared/corpus/cubicle/examples/challenges_lynch_full.cub",
+		"../../../shared/corpus/cubicle/brab/sc_flash_buggy.cub",
+		"../../../shared/corpus/cubicle/sc_bakery_lamport_bogus.cub",
+	}
+	total := 0
+	for _, file := range files {
+		sys, err := ParseFile(file)
+		if err != nil {
+			t.Skipf("%s: %v (the shared corpus is not beside the repository)", file, err)
+		}
+		if !explorable(sys) {
+			continue
+		}
+		roots := append(slices.Clone(sys.Unsafe), sys.Invariants...)
+		// the guards of the transitions are formulas that hold in
+		// many sampled states
+		for _, tr := range sys.Trans {
+			roots = append(roots, &Root{Index: -1, Params: len(tr.Params), DNF: tr.Guard})
+		}
+		for _, n := range []int32{2, 3} {
+			f := newFinite(sys, n)
+			res := f.sample(nil, 1500)
+			found := 0
+			for _, st := range res.states {
+				for _, r := range roots {
+					got := f.rootProcs(st, r)
+					want := rootParams(n, r, func(params []int32) bool {
+						return f.dnf(st, r.DNF, &fenv{params: params}, 0)
+					})
+					if !slices.Equal(got, want) || (got == nil) != (want == nil) {
+						t.Fatalf("%s n=%d: state %v, formula %d: rootProcs %v, rootParams %v", file, n, st, r.Index, got, want)
+					}
+					if got != nil {
+						found++
+					}
+				}
+			}
+			t.Logf("%s n=%d: %d states, %d with a formula that holds", file, n, len(res.states), found)
+			total += found
+		}
+	}
+	if total == 0 {
+		t.Errorf("no sampled state satisfies a formula: the test compares nothing but nil")
+	}
+}
