@@ -36,11 +36,12 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 [ -n "$cc" ] || exit 0
 
-# musket-cc: rebuilt when its source, the build script or clang changes.
+# musket-cc: rebuilt when its source, the build script, its list of hot
+# functions or clang changes.
 dest=${MUSKET_CC_DIR:-/usr/local/bin}
 stampdir=/usr/local/lib/musket
 [ -n "${MUSKET_CC_DIR:-}" ] && stampdir=$dest
-stamp=$(cat "$here/tools/musket-cc/musket-cc.cpp" "$here/tools/musket-cc/build.sh" |
+stamp=$(cat "$here/tools/musket-cc/musket-cc.cpp" "$here/tools/musket-cc/build.sh" "$here/tools/musket-cc/hot-functions.txt" |
 	sha256sum | cut -c1-16)-$(stat -L -c %s-%Y "$(command -v clang-14)" $llvmlib/libclangCodeGen.a | tr '\n' -)
 if [ -x "$dest/musket-cc" ] && [ "$(cat "$stampdir/musket-cc.stamp" 2>/dev/null)" = "$stamp" ]; then
 	exit 0
