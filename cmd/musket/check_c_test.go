@@ -71,6 +71,8 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "-I", inc, "-D", "WEAK", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion d == 42 fails"},
 		{[]string{"-model", "rc11", "-I", inc, "--", "-DWEAK=1", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion"},
 		{[]string{"-model", "rc11", "-std=c11", "-I", inc, "sem/flags_hdr.c"}, exitBadInput, ""}, // typeof is GNU C
+		// clang's glued spellings, as the suites' scripts write them.
+		{[]string{"-model", "rc11", "-I" + inc, "-DWEAK", "sem/flags_hdr.c"}, exitFailed, "inc/weak.h:14: assertion d == 42 fails"},
 		// A compare-and-swap of a word whose halves are written
 		// separately (lockref): defined by AArch64's model only.
 		{[]string{"-model", "rc11", "sem/splitrmw_small_bug.c"}, exitLimit, "splitrmw_small_bug.c:28:12: unsupported mixed-size access: an atomic read-modify-write of 8 bytes over 2 parts"},
