@@ -54,6 +54,10 @@ whose execution tears an access is no verdict (UNSUPPORTED, exit 3), and
 an atomic read-modify-write of a word whose parts are also accessed
 separately (a lockref's compare-and-swap) is refused (UNSUPPORTED, exit
 3); under -target aarch64 it is an exclusive pair over the parts.
+SV-COMP's atomic sections (__VERIFIER_atomic_begin/end, functions named
+__VERIFIER_atomic_...) are critical sections of one hidden lock: they
+exclude one another, but an access outside every section may come
+between a section's accesses.
 
 Exit status: 0 every condition unreachable, 1 some condition reachable
 (or a data race: by default for C programs under c11, rc11, imm; with

@@ -91,9 +91,12 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_error":  (*lowerer).verifierError,
 	"__VERIFIER_assert": (*lowerer).verifierAssert,
 	"__VERIFIER_assume": (*lowerer).verifierAssert,
-	"abort":             (*lowerer).stop,
-	"exit":              (*lowerer).stop,
-	"_Exit":             (*lowerer).stop,
+	// SV-COMP's atomic sections (atomicsec.go).
+	"__VERIFIER_atomic_begin": (*lowerer).atomicBegin,
+	"__VERIFIER_atomic_end":   (*lowerer).atomicEnd,
+	"abort":                   (*lowerer).stop,
+	"exit":                    (*lowerer).stop,
+	"_Exit":                   (*lowerer).stop,
 
 	"memcpy":  (*lowerer).memCopy,
 	"memmove": (*lowerer).memCopy,
@@ -178,6 +181,9 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 		if strings.HasPrefix(cs.name, k.prefix) {
 			return k.lower(l, cs)
 		}
+	}
+	if strings.HasPrefix(cs.name, atomicFuncPrefix) {
+		return l.atomicFunc(cs)
 	}
 	return l.inlineCall(cs)
 }

@@ -91,6 +91,14 @@
 // arbitrary value (prog.Havoc: the SMT engine only; the explicit engine
 // refuses it).
 //
+// A program may define these functions itself (SV-COMP's programs define
+// reach_error, often empty, and __VERIFIER_assert): the call is still the
+// assertion, and the compilation keeps such calls (keepByName). SV-COMP's
+// atomic sections (__VERIFIER_atomic_begin/end, a function named
+// __VERIFIER_atomic_...) are the critical sections of one hidden lock
+// (atomicsec.go): they exclude one another, and an access outside every
+// section may still come between a section's accesses.
+//
 // Loops are unrolled by compile.UnrollThreadCounts (the unrolling of
 // .pts and litmus loops): a loop whose trip count is a constant
 // (compile.TripCounts: the pthread_create and pthread_join loops,

@@ -128,6 +128,9 @@ type lowerer struct {
 	// the inlining stack): recursion is unrolled to bound.
 	active map[*ir.Func]int
 	bound  int
+	// atomicFn counts the __VERIFIER_atomic_ functions being inlined
+	// (atomicsec.go): inside one, the section's lock is held.
+	atomicFn int
 }
 
 // expired tells whether the check's time limit was reached.
