@@ -14,12 +14,15 @@ const svStub = `#include <pthread.h>
 static pthread_mutex_t svm = PTHREAD_MUTEX_INITIALIZER;
 void __VERIFIER_atomic_begin(void) { pthread_mutex_lock(&svm); }
 void __VERIFIER_atomic_end(void) { pthread_mutex_unlock(&svm); }
+void __VERIFIER_spin_start(void) {}
+void __VERIFIER_spin_end(int c) {}
 `
 
 // TestSVCOMPForms checks SV-COMP's spellings: a reach_error and a
 // __VERIFIER_assert that the program defines itself (reach_error with an
 // empty body: the call is the failure), and atomic sections
-// (__VERIFIER_atomic_begin/end, __VERIFIER_atomic_ functions). Each was a
+// (__VERIFIER_atomic_begin/end, __VERIFIER_atomic_ functions), and
+// pthread_exit and GenMC's __VERIFIER_spin_start/end. Each was a
 // wrong verdict or a refusal before. The default run checks sc;
 // MUSKET_LONG=1 every model and target.
 func TestSVCOMPForms(t *testing.T) {
@@ -41,6 +44,9 @@ func TestSVCOMPForms(t *testing.T) {
 		// Was refused (begin/end), and the function's section was lost.
 		{"sv_atomic.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"sc"}},
 		{"sv_atomic_bug.c", Unknown, map[string]Verdict{"": Violation, "rc11": Race}, 40, []string{"sc"}},
+		// Were refused: pthread_exit, GenMC's spin annotations.
+		{"pthread_exit.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},
+		{"spin_annot.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},
 	} {
 		path := filepath.Join("testdata", "sem", c.file)
 		t.Run(c.file, func(t *testing.T) {

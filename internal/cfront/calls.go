@@ -78,6 +78,12 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_loop_begin": (*lowerer).noEvent,
 	"__VERIFIER_loop_bound": (*lowerer).loopBound,
 	"pthread_join":          (*lowerer).pthreadJoin,
+	"pthread_exit":          (*lowerer).pthreadExit,
+	// GenMC's spin-loop annotations: an iteration that ends with a false
+	// condition is a failed spin, and the thread stops there (an
+	// assumption), as GenMC reads them.
+	"__VERIFIER_spin_start": (*lowerer).noEvent,
+	"__VERIFIER_spin_end":   (*lowerer).verifierAssert,
 	"pthread_mutex_init":    (*lowerer).mutexInit,
 	"pthread_mutex_trylock": (*lowerer).mutexTryLock,
 	"pthread_spin_trylock":  (*lowerer).mutexTryLock,

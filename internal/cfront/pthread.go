@@ -169,3 +169,21 @@ func (l *lowerer) pthreadEqual(cs *callSite) error {
 	}
 	return nil
 }
+
+// pthreadExit lowers pthread_exit(v): the thread ends there, as if its
+// function returned v (main's end: the other threads go on).
+func (l *lowerer) pthreadExit(cs *callSite) error {
+	b := cs.fr.b
+	if id := l.curThread; id > 0 {
+		if l.joinRet && !isVoidFunc(l.created[id].fn) {
+			v, err := l.arg(cs, 0)
+			if err != nil {
+				return err
+			}
+			b.emit(prog.Store{Addr: prog.Addr(retLoc(id)), Val: v, Tags: []string{tagNA}})
+		}
+		b.emit(prog.Store{Addr: prog.Addr(doneLoc(id)), Val: prog.Int(1), Tags: flagRelease()})
+	}
+	b.emit(prog.Jump{Target: exitLabel})
+	return nil
+}
