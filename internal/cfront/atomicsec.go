@@ -36,9 +36,19 @@ func (l *lowerer) atomicLockAddr() prog.Expr {
 
 // atomicBegin lowers __VERIFIER_atomic_begin: the hidden lock taken
 // (inside a __VERIFIER_atomic_ function, already held: nothing).
+//
+// Sections nest (a begin inside a section, a __VERIFIER_atomic_ function
+// called inside begin/end): only the outermost takes the lock, which is
+// not reentrant. The nesting is counted as the code is lowered, in the
+// order of the function's blocks; where that is not the order of
+// execution, a lock is left out rather than taken twice (a thread that
+// waited on itself would hide every execution after it).
 func (l *lowerer) atomicBegin(cs *callSite) error {
-	if l.atomicFn == 0 {
+	if l.atomicFn == 0 && l.atomicBegun == 0 {
 		l.lockAt(cs.fr.b, l.atomicLockAddr(), cs.pos)
+	}
+	if l.atomicFn == 0 {
+		l.atomicBegun++
 	}
 	cs.returnZero()
 	return nil
@@ -46,8 +56,11 @@ func (l *lowerer) atomicBegin(cs *callSite) error {
 
 // atomicEnd lowers __VERIFIER_atomic_end: the hidden lock released.
 func (l *lowerer) atomicEnd(cs *callSite) error {
-	if l.atomicFn == 0 {
-		cs.fr.b.emit(prog.Store{Addr: l.atomicLockAddr(), Val: prog.Int(0), Tags: []string{tagA, "REL"}})
+	if l.atomicFn == 0 && l.atomicBegun > 0 {
+		l.atomicBegun--
+		if l.atomicBegun == 0 {
+			cs.fr.b.emit(prog.Store{Addr: l.atomicLockAddr(), Val: prog.Int(0), Tags: []string{tagA, "REL"}})
+		}
 	}
 	cs.returnZero()
 	return nil
@@ -57,7 +70,7 @@ func (l *lowerer) atomicEnd(cs *callSite) error {
 // that the program defines: its body inlined inside one section (a
 // call from inside a section is inlined as it is).
 func (l *lowerer) atomicFunc(cs *callSite) error {
-	if l.atomicFn > 0 {
+	if l.atomicFn > 0 || l.atomicBegun > 0 {
 		return l.inlineCall(cs)
 	}
 	if f := l.funcs[cs.name]; f == nil || len(f.Blocks) == 0 {

@@ -44,6 +44,8 @@ func TestSVCOMPForms(t *testing.T) {
 		// Was refused (begin/end), and the function's section was lost.
 		{"sv_atomic.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"sc"}},
 		{"sv_atomic_bug.c", Unknown, map[string]Verdict{"": Violation, "rc11": Race}, 40, []string{"sc"}},
+		// Nested sections: one lock, never taken twice (cnt is 4, not 3).
+		{"sv_atomic_nest.c", Unknown, map[string]Verdict{"": Violation}, 38, []string{"sc"}},
 		// Were refused: pthread_exit, GenMC's spin annotations.
 		{"pthread_exit.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},
 		{"spin_annot.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},

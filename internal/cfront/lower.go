@@ -131,6 +131,9 @@ type lowerer struct {
 	// atomicFn counts the __VERIFIER_atomic_ functions being inlined
 	// (atomicsec.go): inside one, the section's lock is held.
 	atomicFn int
+	// atomicBegun counts the __VERIFIER_atomic_begin calls lowered
+	// without their end in the thread being lowered.
+	atomicBegun int
 }
 
 // expired tells whether the check's time limit was reached.

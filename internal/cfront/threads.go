@@ -95,6 +95,7 @@ func (c initCell) loc() string { return c.val.loc }
 // thread lowers, unrolls and expands thread id.
 func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	l.curThread = id
+	l.atomicBegun = 0
 	b := &builder{cur: prog.Pos{File: l.file}}
 	var err error
 	if id == 0 {
