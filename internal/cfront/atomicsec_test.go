@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/prog"
 )
 
 // svStub gives a native run SV-COMP's atomic sections: one mutex.
@@ -87,5 +89,37 @@ func TestSVCOMPForms(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDropDeadHavocs checks that an arbitrary value nothing reads is
+// deleted (a thread's unread nondet return value), and one that a store,
+// a jump or an assignment to a used register reads is kept.
+func TestDropDeadHavocs(t *testing.T) {
+	h := func(r string) prog.Instr { return prog.Havoc{Dst: r} }
+	for _, c := range []struct {
+		name string
+		code []prog.Instr
+		kept int // Havocs kept
+	}{
+		{"unread", []prog.Instr{h("a"), prog.Assign{Dst: "a", Val: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: "a"}, Y: prog.Int(0)}}, prog.Assign{Dst: "ret", Val: prog.Reg{Name: "a"}}}, 0},
+		{"stored", []prog.Instr{h("a"), prog.Store{Addr: prog.Addr("x"), Val: prog.Reg{Name: "a"}}}, 1},
+		{"via assign", []prog.Instr{h("a"), prog.Assign{Dst: "b", Val: prog.Reg{Name: "a"}}, prog.Jump{Cond: prog.Reg{Name: "b"}, Target: "l"}}, 1},
+		{"two", []prog.Instr{h("a"), h("b"), prog.Store{Addr: prog.Addr("x"), Val: prog.Reg{Name: "b"}}}, 1},
+	} {
+		pos := make([]prog.Pos, len(c.code))
+		for i := range pos {
+			pos[i].Line = i + 1
+		}
+		code, ps := dropDeadHavocs(c.code, pos)
+		n := 0
+		for _, in := range code {
+			if _, ok := in.(prog.Havoc); ok {
+				n++
+			}
+		}
+		if n != c.kept || len(ps) != len(code) {
+			t.Errorf("%s: %d havocs kept (want %d), %d positions for %d instructions", c.name, n, c.kept, len(ps), len(code))
+		}
 	}
 }
