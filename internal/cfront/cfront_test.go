@@ -97,6 +97,15 @@ func TestVerdicts(t *testing.T) {
 		{"ticket_bug.c", "rc11", "", 3, Violation, 28, false},
 		{"unsigned.c", "rc11", "", 2, Safe, 0, true},
 		{"create_loop.c", "rc11", "", 1, Safe, 0, false}, // counted loops: exact, whatever the bound
+		// In the suites' styles (cwild): SV-COMP pthread-wmm (atomic
+		// sections, '$' names, an empty reach_error), GenMC's litmus
+		// form with 4 threads, a 3-thread seqlock with __atomic builtins.
+		{"sv_wmm_sb.c", "sc", "", 2, Safe, 0, false},
+		{"sv_wmm_sb.c", "tso", "x86", 2, Violation, 74, false},
+		{"iriw_acq.c", "rc11", "", 2, Violation, 49, false},
+		{"iriw_acq.c", "aarch64", "aarch64", 2, Safe, 0, false}, // multi-copy atomic
+		{"iriw_acq.c", "power", "power", 2, Violation, 49, false},
+		{"seqlock3.c", "rc11", "", 2, Safe, 0, false},
 	} {
 		name := strings.TrimSuffix(c.file, ".c") + "/" + c.model
 		t.Run(name, func(t *testing.T) {
