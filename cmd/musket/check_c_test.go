@@ -118,3 +118,24 @@ func TestCheckCConf(t *testing.T) {
 		t.Errorf("check -conf: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestCheckCBothUnanswered checks that -engine both says which engines
+// gave no answer, where it used to print the one answer as if the
+// engines had been compared (an arbitrary value: the explicit and graph
+// engines refuse it).
+func TestCheckCBothUnanswered(t *testing.T) {
+	if _, err := exec.LookPath("clang-14"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("clang-14 is missing (scripts/setup-deps.sh installs it): %v", err)
+		}
+		t.Skipf("clang-14 is missing: %v", err)
+	}
+	t.Setenv("MUSKET_CACHE_DIR", t.TempDir())
+	path := filepath.Join("..", "..", "internal", "cfront", "testdata", "sem", "genmc_api.c")
+	var stdout, stderr bytes.Buffer
+	code := runCheck([]string{"-model", "sc", "-engine", "both", path}, &stdout, &stderr)
+	if code != exitFailed || !strings.Contains(stdout.String(), "genmc_api: FAIL") ||
+		!strings.Contains(stderr.String(), "not compared: graph (unsupported), enum (error) gave no answer") {
+		t.Errorf("exit %d; stdout %q; stderr %q", code, stdout.String(), stderr.String())
+	}
+}
