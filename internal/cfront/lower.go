@@ -52,6 +52,9 @@ func (e *lowerError) Error() string {
 	if e.pos.Line == 0 {
 		return e.pos.File + ": " + e.msg
 	}
+	if e.pos.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.pos.File, e.pos.Line, e.pos.Col, e.msg)
+	}
 	return fmt.Sprintf("%s:%d: %s", e.pos.File, e.pos.Line, e.msg)
 }
 
