@@ -54,6 +54,10 @@ whose execution tears an access is no verdict (UNSUPPORTED, exit 3), and
 an atomic read-modify-write of a word whose parts are also accessed
 separately (a lockref's compare-and-swap) is refused (UNSUPPORTED, exit
 3); under -target aarch64 it is an exclusive pair over the parts.
+SV-COMP's atomic sections (__VERIFIER_atomic_begin/end, functions named
+__VERIFIER_atomic_...) are critical sections of one hidden lock: they
+exclude one another, but an access outside every section may come
+between a section's accesses.
 
 Exit status: 0 every condition unreachable, 1 some condition reachable
 (or a data race: by default for C programs under c11, rc11, imm; with
@@ -284,10 +288,32 @@ func isProgramFile(a string) bool {
 	return false
 }
 
+// splitGluedFlags writes clang's glued forms -DNAME[=VALUE] and -IDIR
+// (as benchmark suites' scripts and Makefiles spell them, e.g. -DACQ2RX)
+// as the two arguments -D NAME[=VALUE] and -I DIR that the flag package
+// reads; before "--" only, and only where the previous argument is not a
+// flag waiting for its value. No other flag of check starts with D or I.
+func splitGluedFlags(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		valueOf := i > 0 && (args[i-1] == "-D" || args[i-1] == "-I" || args[i-1] == "--D" || args[i-1] == "--I")
+		if !valueOf && strings.HasPrefix(a, "-") && len(name) > 1 && (name[0] == 'D' || name[0] == 'I') && name[1] != '=' {
+			out = append(out, "-"+name[:1], name[1:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	prestartC(args)
 	f := newCheckFlags(stderr)
-	args, f.clangExtra = splitClangFlags(args)
+	args, f.clangExtra = splitClangFlags(splitGluedFlags(args))
 	operands, code, ok := parseCommand(f.fs, args)
 	if !ok {
 		return code

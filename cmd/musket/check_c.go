@@ -129,6 +129,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		r        *cfront.Result
 		err      error
 		disagree string
+		// -engine both: the engines that gave no answer (a time
+		// limit) where another did; the verdict is not compared.
+		unanswered []string
 	)
 	graphOK := target == "" && graph.Supported(k.c.name)
 	switch {
@@ -146,12 +149,18 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			}
 			if err == nil && graphOK && disagree == "" {
 				g, gerr := one("graph")
+				if gerr == nil && g.Verdict == cfront.Unknown {
+					unanswered = append(unanswered, "graph ("+g.Result.Status.String()+")")
+				}
 				if gerr == nil && g.Verdict != cfront.Unknown && r.Verdict != cfront.Unknown && g.Verdict != r.Verdict {
 					disagree = fmt.Sprintf("%s: the engines disagree: graph says %s, smt says %s", k.path, cWord(g), cWord(r))
 				}
 				if gerr == nil {
 					r.Time += g.Time
 				}
+			}
+			if err == nil && e.Verdict == cfront.Unknown && r.Verdict != cfront.Unknown {
+				unanswered = append(unanswered, "enum ("+e.Result.Status.String()+")")
 			}
 			if err == nil && r.Verdict == cfront.Unknown {
 				r = e
@@ -197,6 +206,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	if disagree != "" {
 		fmt.Fprintf(stderr, "musket check: %s\n", disagree)
 		verdict, code = "DISAGREEMENT", exitDisagree
+	}
+	if len(unanswered) > 0 && r.Verdict != cfront.Unknown {
+		fmt.Fprintf(stderr, "musket check: %s: not compared: %s gave no answer; the verdict is the other engines'\n", k.path, strings.Join(unanswered, ", "))
 	}
 	if r.Verdict == cfront.Unknown && ctx.Err() != nil {
 		// Stopped by SIGINT or SIGTERM, not by its time limit.

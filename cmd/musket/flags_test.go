@@ -74,3 +74,23 @@ func TestHelpAndUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitGluedFlags checks that clang's glued -DNAME and -IDIR are read
+// as -D NAME and -I DIR, and that nothing else is touched.
+func TestSplitGluedFlags(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"-DACQ2RX a.c", "-D ACQ2RX a.c"},
+		{"-DN=3 -I/x/y a.c", "-D N=3 -I /x/y a.c"},
+		{"--DN=3 a.c", "-D N=3 a.c"},
+		{"-D N -I d a.c", "-D N -I d a.c"},
+		{"-D -DX a.c", "-D -DX a.c"}, // -DX is -D's value
+		{"-D=X a.c", "-D=X a.c"},
+		{"-model rc11 a.c -- -DX", "-model rc11 a.c -- -DX"},
+		{"-bound 3 Dir.c", "-bound 3 Dir.c"},
+	} {
+		got := strings.Join(splitGluedFlags(strings.Fields(c.in)), " ")
+		if got != c.want {
+			t.Errorf("splitGluedFlags(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -78,6 +78,12 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_loop_begin": (*lowerer).noEvent,
 	"__VERIFIER_loop_bound": (*lowerer).loopBound,
 	"pthread_join":          (*lowerer).pthreadJoin,
+	"pthread_exit":          (*lowerer).pthreadExit,
+	// GenMC's spin-loop annotations: an iteration that ends with a false
+	// condition is a failed spin, and the thread stops there (an
+	// assumption), as GenMC reads them.
+	"__VERIFIER_spin_start": (*lowerer).noEvent,
+	"__VERIFIER_spin_end":   (*lowerer).verifierAssert,
 	"pthread_mutex_init":    (*lowerer).mutexInit,
 	"pthread_mutex_trylock": (*lowerer).mutexTryLock,
 	"pthread_spin_trylock":  (*lowerer).mutexTryLock,
@@ -91,9 +97,12 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_error":  (*lowerer).verifierError,
 	"__VERIFIER_assert": (*lowerer).verifierAssert,
 	"__VERIFIER_assume": (*lowerer).verifierAssert,
-	"abort":             (*lowerer).stop,
-	"exit":              (*lowerer).stop,
-	"_Exit":             (*lowerer).stop,
+	// SV-COMP's atomic sections (atomicsec.go).
+	"__VERIFIER_atomic_begin": (*lowerer).atomicBegin,
+	"__VERIFIER_atomic_end":   (*lowerer).atomicEnd,
+	"abort":                   (*lowerer).stop,
+	"exit":                    (*lowerer).stop,
+	"_Exit":                   (*lowerer).stop,
 
 	"memcpy":  (*lowerer).memCopy,
 	"memmove": (*lowerer).memCopy,
@@ -178,6 +187,9 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 		if strings.HasPrefix(cs.name, k.prefix) {
 			return k.lower(l, cs)
 		}
+	}
+	if strings.HasPrefix(cs.name, atomicFuncPrefix) {
+		return l.atomicFunc(cs)
 	}
 	return l.inlineCall(cs)
 }

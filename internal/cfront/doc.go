@@ -91,6 +91,19 @@
 // arbitrary value (prog.Havoc: the SMT engine only; the explicit engine
 // refuses it).
 //
+// A program may define these functions itself (SV-COMP's programs define
+// reach_error, often empty, and __VERIFIER_assert): the call is still the
+// assertion, and the compilation keeps such calls (keepByName). SV-COMP's
+// atomic sections (__VERIFIER_atomic_begin/end, a function named
+// __VERIFIER_atomic_...) are the critical sections of one hidden lock
+// (atomicsec.go): they exclude one another, and an access outside every
+// section may still come between a section's accesses. pthread_exit ends
+// the thread where it is called (its value is what a join gets); GenMC's
+// __VERIFIER_spin_start/__VERIFIER_spin_end(c) mark a spin loop's
+// iteration, a false c stopping the thread as an assumption does.
+// pthread_cond_* are refused: a wait that may wake spuriously (POSIX) goes
+// round its loop for ever, so a verdict would always be BOUND.
+//
 // Loops are unrolled by compile.UnrollThreadCounts (the unrolling of
 // .pts and litmus loops): a loop whose trip count is a constant
 // (compile.TripCounts: the pthread_create and pthread_join loops,

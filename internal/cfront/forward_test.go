@@ -104,6 +104,6 @@ func TestMallocSizeRefused(t *testing.T) {
 	needClang(t)
 	_, err := Lower(context.Background(), filepath.Join("testdata", "malloc_varying.c"), Options{Bound: 2})
 	if err == nil || !strings.Contains(err.Error(), "malloc_varying.c:17") || !strings.Contains(err.Error(), "malloc of a size that is not a constant once the loops are unrolled") {
-		t.Errorf("error %v, want malloc_varying.c:17: malloc of a size that is not a constant once the loops are unrolled", err)
+		t.Errorf("error %v, want malloc_varying.c:17:11: malloc of a size that is not a constant once the loops are unrolled", err)
 	}
 }

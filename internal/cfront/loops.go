@@ -106,7 +106,7 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 				}
 				name := calleeName(in)
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
-					name != "__VERIFIER_assume" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
+					name != "__VERIFIER_assume" && name != "__VERIFIER_spin_start" && name != "__VERIFIER_spin_end" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
 					name != "sched_yield" && name != "pthread_yield" && !strings.HasPrefix(name, "llvm.x86.sse2.pause") && !isKnownAsm(in) {
 					return nil, false
 				}

@@ -52,6 +52,9 @@ func (e *lowerError) Error() string {
 	if e.pos.Line == 0 {
 		return e.pos.File + ": " + e.msg
 	}
+	if e.pos.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.pos.File, e.pos.Line, e.pos.Col, e.msg)
+	}
 	return fmt.Sprintf("%s:%d: %s", e.pos.File, e.pos.Line, e.msg)
 }
 
@@ -128,6 +131,12 @@ type lowerer struct {
 	// the inlining stack): recursion is unrolled to bound.
 	active map[*ir.Func]int
 	bound  int
+	// atomicFn counts the __VERIFIER_atomic_ functions being inlined
+	// (atomicsec.go): inside one, the section's lock is held.
+	atomicFn int
+	// atomicBegun counts the __VERIFIER_atomic_begin calls lowered
+	// without their end in the thread being lowered.
+	atomicBegun int
 }
 
 // expired tells whether the check's time limit was reached.

@@ -122,17 +122,25 @@ func (l *lowerer) mutexTryLock(cs *callSite) error {
 // a failing attempt writes nothing and can be left out (the spin-loop
 // argument), so the thread waits (blocks) unless it succeeds.
 func (l *lowerer) mutexLock(cs *callSite) error {
-	b := cs.fr.b
-	r, m, err := l.mutexCAS(cs)
+	m, err := l.arg(cs, 0)
 	if err != nil {
 		return err
 	}
-	site := spinSite{pos: cs.pos, real: true}
+	l.lockAt(cs.fr.b, m, cs.pos)
+	cs.returnZero()
+	return nil
+}
+
+// lockAt emits the taking of the lock at m: a compare-and-swap from 0 to
+// 1 that succeeds (see mutexLock).
+func (l *lowerer) lockAt(b *builder, m prog.Expr, pos prog.Pos) {
+	r := l.fresh("mtx")
+	b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
+		RTags: lockTags(), WTags: lockTags()})
+	site := spinSite{pos: pos, real: true}
 	site.add(r, m)
 	l.spinAt(b, site)
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Target: spinLabel})
-	cs.returnZero()
-	return nil
 }
 
 // mutexUnlock lowers an unlock: a release store of 0.
@@ -159,5 +167,23 @@ func (l *lowerer) pthreadEqual(cs *callSite) error {
 	if cs.dst != "" {
 		cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpEq, X: a, Y: b}})
 	}
+	return nil
+}
+
+// pthreadExit lowers pthread_exit(v): the thread ends there, as if its
+// function returned v (main's end: the other threads go on).
+func (l *lowerer) pthreadExit(cs *callSite) error {
+	b := cs.fr.b
+	if id := l.curThread; id > 0 {
+		if l.joinRet && !isVoidFunc(l.created[id].fn) {
+			v, err := l.arg(cs, 0)
+			if err != nil {
+				return err
+			}
+			b.emit(prog.Store{Addr: prog.Addr(retLoc(id)), Val: v, Tags: []string{tagNA}})
+		}
+		b.emit(prog.Store{Addr: prog.Addr(doneLoc(id)), Val: prog.Int(1), Tags: flagRelease()})
+	}
+	b.emit(prog.Jump{Target: exitLabel})
 	return nil
 }

@@ -61,7 +61,7 @@ const keepFunc = "@__musket_keep_load"
 const sameFunc = "@__musket_same_value"
 
 // raceGuardVersion names the rewriting in the compile cache's key.
-const raceGuardVersion = "musket-race-guard=2"
+const raceGuardVersion = "musket-race-guard=3"
 
 var (
 	internalGlobal = lazyre.New(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
@@ -82,6 +82,7 @@ func raceGuard(ll []byte) []byte {
 	keeps, sames := 0, 0
 	for i, ln := range lines {
 		if strings.HasPrefix(ln, "define ") {
+			ln = keepByName(ln)
 			end := i + 1
 			for end < len(lines) && lines[end] != "}" {
 				end++
@@ -179,6 +180,49 @@ func raceGuard(ll []byte) []byte {
 }
 
 var localRef = lazyre.New(`%[-\w.$]+`)
+
+// keepByName keeps the calls of a function that the program defines but
+// the lowering treats by its name (knownCalls: reach_error,
+// __VERIFIER_assert, ... — SV-COMP's programs define some of them, often
+// with an empty body) or inlines as an atomic section (a
+// __VERIFIER_atomic_ function): -O1 would inline such a body, or delete
+// a call of an empty one, and the failure or the section would be lost.
+// The definition def gets noinline, and optnone for a known name (its body
+// is never used; without optnone the optimiser infers that an empty
+// body touches nothing and deletes the call).
+func keepByName(def string) string {
+	at := strings.Index(def, " @")
+	if at < 0 {
+		return def
+	}
+	open := strings.IndexByte(def[at:], '(')
+	if open < 0 {
+		return def
+	}
+	name := strings.Trim(def[at+2:at+open], `"`)
+	var attrs string
+	switch {
+	case knownCalls[name] != nil || strings.HasPrefix(name, nondetPrefix):
+		attrs = " noinline optnone"
+	case strings.HasPrefix(name, atomicFuncPrefix):
+		attrs = " noinline"
+	default:
+		return def
+	}
+	depth := 0
+	for k := at + open; k < len(def); k++ {
+		switch def[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return def[:k+1] + attrs + def[k+1:]
+			}
+		}
+	}
+	return def
+}
 
 // matchDef is re.FindStringSubmatch(ln) for a regexp (valueDef,
 // loadDef, allocaDef) every match of which holds lit: a line without

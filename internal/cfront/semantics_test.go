@@ -180,7 +180,7 @@ func TestAsm(t *testing.T) {
 		}
 	}
 	_, err := Lower(context.Background(), filepath.Join("testdata", "sem", "asm_other.c"), Options{Bound: 2})
-	if err == nil || !strings.Contains(err.Error(), `asm_other.c:4: unsupported inline asm "rdtsc"`) {
+	if err == nil || !strings.Contains(err.Error(), `asm_other.c:4:3: unsupported inline asm "rdtsc"`) {
 		t.Errorf("asm_other.c: error %v, want the asm refused by name", err)
 	}
 }

@@ -95,6 +95,7 @@ func (c initCell) loc() string { return c.val.loc }
 // thread lowers, unrolls and expands thread id.
 func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	l.curThread = id
+	l.atomicBegun = 0
 	b := &builder{cur: prog.Pos{File: l.file}}
 	var err error
 	if id == 0 {
@@ -136,7 +137,8 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b.emit(prog.Assign{Dst: blockedReg, Val: prog.Int(1)})
 	b.emit(prog.Jump{Target: exitLabel})
 	b.emit(prog.Label{Name: exitLabel})
-	th := &prog.Thread{ID: id, Name: fmt.Sprintf("P%d", id), Code: b.code, Pos: b.pos}
+	code, pos := dropDeadHavocs(b.code, b.pos)
+	th := &prog.Thread{ID: id, Name: fmt.Sprintf("P%d", id), Code: code, Pos: pos}
 	u, err := compile.UnrollThreadCounts(th, bound, loopBounds(th, compile.TripCounts(th)))
 	if err != nil {
 		return nil, &LimitError{Msg: fmt.Sprintf("%s: %v", l.file, err)}
@@ -304,4 +306,57 @@ func (l *lowerer) stopped(n int) error {
 		return l.ctx.Err()
 	}
 	return nil
+}
+
+// dropDeadHavocs deletes the arbitrary values (__VERIFIER_nondet_*) that
+// nothing uses: a register is live when an instruction other than an
+// assignment reads it (a memory access, a jump, ...), or an assignment to
+// a live register does. The suites' threads return
+// __VERIFIER_nondet_pointer() that no join reads; the value changes
+// nothing, and an arbitrary value keeps the graph engine out.
+func dropDeadHavocs(code []prog.Instr, pos []prog.Pos) ([]prog.Instr, []prog.Pos) {
+	has := false
+	for _, in := range code {
+		if _, ok := in.(prog.Havoc); ok {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return code, pos
+	}
+	live := map[string]bool{}
+	for _, in := range code {
+		switch in.(type) {
+		case prog.Assign, prog.Havoc:
+		default:
+			for _, r := range prog.Uses(in) {
+				live[r] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, in := range code {
+			if as, ok := in.(prog.Assign); ok && live[as.Dst] {
+				for _, r := range prog.Uses(in) {
+					if !live[r] {
+						live[r], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	var outC []prog.Instr
+	var outP []prog.Pos
+	for i, in := range code {
+		if h, ok := in.(prog.Havoc); ok && !live[h.Dst] {
+			continue
+		}
+		outC = append(outC, in)
+		if i < len(pos) {
+			outP = append(outP, pos[i])
+		}
+	}
+	return outC, outP
 }
