@@ -1,7 +1,6 @@
 package cfront
 
 import (
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,16 +76,7 @@ func TestSVCOMPForms(t *testing.T) {
 				if !ok {
 					want = c.want[""]
 				}
-				r, err := Check(context.Background(), path, CheckOptions{Bound: 2, Target: mt.target, Model: model(t, mt.model), ModelName: mt.model, Races: mt.model == "rc11"})
-				if err != nil {
-					t.Fatalf("%s: %v", mt.model, err)
-				}
-				if r.Verdict != want {
-					t.Fatalf("%s: verdict %v (%v), want %v", mt.model, r.Verdict, r.Result.Err, want)
-				}
-				if want == Violation && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
-					t.Errorf("%s: failed %v, want line %d", mt.model, r.Failed, c.line)
-				}
+				checkSem(t, path, mt.model, mt.target, 2, mt.model == "rc11", want, c.line)
 			}
 		})
 	}

@@ -33,6 +33,23 @@ func runNative(t *testing.T, file string, extra ...string) Verdict {
 	return Safe
 }
 
+// checkSem checks path under model (compiled for target, "" for none)
+// and fails t unless the verdict is want and, for a violation, the
+// failed assertion is at line.
+func checkSem(t *testing.T, path, modelName, target string, bound int, races bool, want Verdict, line int) {
+	t.Helper()
+	r, err := Check(context.Background(), path, CheckOptions{Bound: bound, Target: target, Model: model(t, modelName), ModelName: modelName, Races: races})
+	if err != nil {
+		t.Fatalf("%s: %v", modelName, err)
+	}
+	if r.Verdict != want {
+		t.Fatalf("%s: verdict %v (%v), want %v", modelName, r.Verdict, r.Result.Err, want)
+	}
+	if want == Violation && (r.Failed == nil || r.Failed.Pos.Line != line) {
+		t.Errorf("%s: failed assertion %v, want line %d", modelName, r.Failed, line)
+	}
+}
+
 // semCore are the programs (file and bound) of TestSemantics's default run.
 var semCore = map[string]bool{"tls_bug.c2": true, "union.c2": true, "misaligned.c2": true, "bytes.c5": true,
 	"forward_sb_mixed.c2": true, "tear.c2": true, "memops.c2": true, "fnptr.c2": true, "recursion.c2": true, "intwrap.c1": true,
@@ -112,16 +129,7 @@ func TestSemantics(t *testing.T) {
 				if v, ok := c.per[mt.model]; ok {
 					want = v
 				}
-				r, err := Check(context.Background(), path, CheckOptions{Bound: c.bound, Target: mt.target, Model: model(t, mt.model), ModelName: mt.model})
-				if err != nil {
-					t.Fatalf("%s: %v", mt.model, err)
-				}
-				if r.Verdict != want {
-					t.Fatalf("%s: verdict %v (%v), want %v", mt.model, r.Verdict, r.Result.Err, want)
-				}
-				if want == Violation && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
-					t.Errorf("%s: failed assertion %v, want line %d", mt.model, r.Failed, c.line)
-				}
+				checkSem(t, path, mt.model, mt.target, c.bound, false, want, c.line)
 			}
 		})
 	}
