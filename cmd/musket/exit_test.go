@@ -72,6 +72,10 @@ func TestExitStatuses(t *testing.T) {
 	badCat := filepath.Join(dir, "bad.cat")
 	os.WriteFile(badCat, []byte("\"bad\"\nlet a = po | nosuch\nacyclic a as x\n"), 0o644)
 	unwritable := filepath.Join(dir, "no", "such", "folder", "w.dot")
+	// A model from a file, which the graph engine leaves to the others
+	// (store buffering allowed: po without its write-read pairs).
+	fileCat := filepath.Join(dir, "weak.cat")
+	os.WriteFile(fileCat, []byte("\"weak\"\nlet fr = rf^-1;co\nacyclic (po \\ (W*R)) | rf | co | fr as weak\n"), 0o644)
 	tests := []struct {
 		name    string
 		args    []string
@@ -86,8 +90,10 @@ func TestExitStatuses(t *testing.T) {
 		{name: "litmus timeout", args: []string{"litmus", "-timeout", "10ms", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped}, code: 3, out: []string{"Timeout SB"}, errOut: []string{"timed out (limit 10ms each): SB"}},
 		{name: "litmus engine limit", args: []string{"litmus", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3},
 		{name: "litmus auto: the SMT engine answers past the explicit engine's limit", args: []string{"litmus", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 0, out: []string{"Observation SB Sometimes\n"}},
-		{name: "litmus auto: the SMT engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "pruned": untilStopped}, code: 0, out: []string{"Observation SB Sometimes\n"}},
-		{name: "litmus auto: the pruned explicit engine answers a test the full one is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "smt": untilStopped}, code: 0,
+		{name: "litmus auto: the SMT engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "pruned": untilStopped, "graph": untilStopped}, code: 0, out: []string{"Observation SB Sometimes\n"}},
+		{name: "litmus auto: the graph engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "smt": untilStopped, "pruned": untilStopped}, code: 0,
+			out: []string{"States 4\n", "Observation SB Sometimes 1 3\n"}},
+		{name: "litmus auto: the pruned explicit engine answers a test the full one is slow on", args: []string{"litmus", "-timeout", "60s", "-model", fileCat, sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "smt": untilStopped}, code: 0,
 			out: []string{"Test SB Allowed\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nPruned SB:"}, notOut: []string{"Observation", "States"}},
 		{name: "litmus unwritable witness", args: []string{"litmus", "-witness", unwritable, sbTest}, code: 2, errOut: []string{"cannot write the witness", unwritable}},
 		{name: "litmus both agree", args: []string{"litmus", "-engine", "both", sbTest}, code: 0, out: []string{"Observation SB Sometimes 1 3"}},
