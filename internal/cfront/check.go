@@ -421,9 +421,11 @@ func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error)
 // CheckProgram checks a lowered program.
 func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, error) {
 	t := p.Test
-	if opts.Target == "" && opts.Engine != "graph" {
+	if opts.Engine != "graph" {
 		// (The graph engine computes addresses: it needs no case split.)
-		t = p.narrow(t)
+		// For a target, the accesses keep their addresses (and address
+		// dependencies): see narrow.
+		t = p.narrow(t, opts.Target != "")
 	}
 	if opts.Engine != "graph" && coherentModel(opts.ModelName) {
 		// (The graph engine computes values: it needs no forwarding.)
