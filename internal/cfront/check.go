@@ -640,7 +640,10 @@ func orCond(a, b spec.Cond) spec.Cond {
 func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*result.Result, *bmc.Report, bool) {
 	if opts.Engine == "enum" {
 		start := time.Now()
-		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.Races})
+		// Every built-in model is coherent per location (forward.go):
+		// the incoherent reads-from choices are dropped before the model
+		// sees them.
+		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.Races, Uniproc: coherentModel(opts.ModelName)})
 		rep := &bmc.Report{Solve: time.Since(start)}
 		return r, rep, r.Positive > 0 && r.Status == result.Done
 	}
