@@ -17,8 +17,10 @@ type alternative struct {
 }
 
 // alternatives resolves an address: one location when it is known, else
-// one alternative per location, and the constraint that it is one of them.
-func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, error) {
+// one alternative per location (per cell of cells when the front-end
+// names them: prog.Load.Cells), and the constraint that it is one of
+// them.
+func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv, cells []string) ([]alternative, error) {
 	if a.known {
 		if !a.v.IsAddr() {
 			return nil, fmt.Errorf("%s: access to non-address %s", th.Name, a.v)
@@ -29,7 +31,14 @@ func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, erro
 	}
 	var out []alternative
 	var any []B
-	for _, l := range append([]string(nil), p.locs...) {
+	locs := append([]string(nil), p.locs...)
+	if cells != nil {
+		locs = cells
+		for _, l := range cells {
+			p.locCode(l)
+		}
+	}
+	for _, l := range locs {
 		c := B{t: p.ctx.Eq(a.t, p.ctx.IntVal(p.enc(prog.LocValue(l))))}
 		out = append(out, alternative{loc: l, cond: c})
 		any = append(any, c)
@@ -41,7 +50,7 @@ func (p *progEnc) alternatives(th *prog.Thread, g B, a *sv) ([]alternative, erro
 // operands evaluates an access's address and, when val is not nil, the
 // value it writes (in that order, then the address's alternatives, so
 // that the terms are made in the same order for every kind of access).
-func (t *threadEnc) operands(g B, st *tstate, addr, val prog.Expr) (a, v *sv, alts []alternative, err error) {
+func (t *threadEnc) operands(g B, st *tstate, addr, val prog.Expr, cells []string) (a, v *sv, alts []alternative, err error) {
 	p := t.p
 	if a, err = p.expr(st, addr, nil); err != nil {
 		return nil, nil, nil, err
@@ -51,7 +60,7 @@ func (t *threadEnc) operands(g B, st *tstate, addr, val prog.Expr) (a, v *sv, al
 			return nil, nil, nil, err
 		}
 	}
-	if alts, err = p.alternatives(t.th, g, a); err != nil {
+	if alts, err = p.alternatives(t.th, g, a, cells); err != nil {
 		return nil, nil, nil, err
 	}
 	return a, v, alts, nil
@@ -70,7 +79,7 @@ func hasTag(tags []string, t string) bool {
 // the destination register gets.
 func (t *threadEnc) load(pc int, g B, st *tstate, ins prog.Load) error {
 	p, ti := t.p, t.ti
-	a, _, alts, err := t.operands(g, st, ins.Addr, nil)
+	a, _, alts, err := t.operands(g, st, ins.Addr, nil, ins.Cells)
 	if err != nil {
 		return err
 	}
@@ -117,7 +126,7 @@ func (t *threadEnc) load(pc int, g B, st *tstate, ins prog.Load) error {
 // store encodes a store: a write event per location alternative.
 func (t *threadEnc) store(pc int, g B, st *tstate, ins prog.Store) error {
 	p, ti := t.p, t.ti
-	a, v, alts, err := t.operands(g, st, ins.Addr, ins.Val)
+	a, v, alts, err := t.operands(g, st, ins.Addr, ins.Val, ins.Cells)
 	if err != nil {
 		return err
 	}
@@ -138,7 +147,7 @@ func (t *threadEnc) store(pc int, g B, st *tstate, ins prog.Store) error {
 // succeeded.
 func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error {
 	p, ti := t.p, t.ti
-	a, v, alts, err := t.operands(g, st, ins.Addr, ins.Val)
+	a, v, alts, err := t.operands(g, st, ins.Addr, ins.Val, ins.Cells)
 	if err != nil {
 		return err
 	}
@@ -201,7 +210,7 @@ func (t *threadEnc) storeCond(pc int, g B, st *tstate, ins prog.StoreCond) error
 // write of the new value when the condition (of a compare-and-swap) holds.
 func (t *threadEnc) rmw(pc int, g B, st *tstate, ins prog.RMW) error {
 	p, ti := t.p, t.ti
-	a, _, alts, err := t.operands(g, st, ins.Addr, nil)
+	a, _, alts, err := t.operands(g, st, ins.Addr, nil, ins.Cells)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (p *progEnc) located(ti, pc int, th *prog.Thread, g B, st *tstate, ins prog
 	if err != nil {
 		return err
 	}
-	alts, err := p.alternatives(th, g, a)
+	alts, err := p.alternatives(th, g, a, nil)
 	if err != nil {
 		return err
 	}

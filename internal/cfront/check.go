@@ -421,9 +421,11 @@ func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error)
 // CheckProgram checks a lowered program.
 func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, error) {
 	t := p.Test
-	if opts.Target == "" && opts.Engine != "graph" {
+	if opts.Engine != "graph" {
 		// (The graph engine computes addresses: it needs no case split.)
-		t = p.narrow(t)
+		// For a target, the accesses keep their addresses (and address
+		// dependencies): see narrow.
+		t = p.narrow(t, opts.Target != "")
 	}
 	if opts.Engine != "graph" && coherentModel(opts.ModelName) {
 		// (The graph engine computes values: it needs no forwarding.)
@@ -638,7 +640,10 @@ func orCond(a, b spec.Cond) spec.Cond {
 func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*result.Result, *bmc.Report, bool) {
 	if opts.Engine == "enum" {
 		start := time.Now()
-		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.Races})
+		// Every built-in model is coherent per location (forward.go):
+		// the incoherent reads-from choices are dropped before the model
+		// sees them.
+		r := enum.Run(ctx, q, opts.Model, opts.ModelName, enum.Options{Variants: opts.Variants, TagNames: tags, Bound: opts.Bound, FlagWitnesses: opts.Races, Uniproc: coherentModel(opts.ModelName)})
 		rep := &bmc.Report{Solve: time.Since(start)}
 		return r, rep, r.Positive > 0 && r.Status == result.Done
 	}

@@ -164,6 +164,8 @@
 // (forward.go), through the parts of mixed-size accesses too (per chunk,
 // an instance's parts kept together): its arithmetic on them is then
 // computed from constants. A pointer access is narrowed to the cells the
-// address analysis gives it (narrowcells.go), and an atomic and/or/xor on
+// address analysis gives it (narrowcells.go; under a hardware target
+// keeping its computed address and address dependency, the choice making
+// no control dependency: narrow.go), and an atomic and/or/xor on
 // a location of a few known values is split by them (rmwcases.go).
 package cfront

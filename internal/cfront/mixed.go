@@ -355,6 +355,21 @@ func (m *mixedAnalysis) store(a, v *aval) bool {
 // registers are computed afresh at each pass (the copies of an unrolled
 // loop's counter then hold the values of the iterations so far, not
 // every integer); a thread with a backward jump is iterated as a whole.
+// addrOf is the abstract address of an access at addr whose address the
+// front-end knows to be one of cells (prog.Load.Cells: narrow's choice),
+// when cells is not nil; else addr's value.
+func (m *mixedAnalysis) addrOf(ti int, addr prog.Expr, cells []string) *aval {
+	if cells == nil {
+		return m.eval(ti, addr, nil)
+	}
+	a := &aval{}
+	for _, c := range cells {
+		o, off := splitOff(c)
+		a.addPtr(o, off)
+	}
+	return a
+}
+
 func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 	dag := make([]bool, len(t.Threads))
 	for ti, th := range t.Threads {
@@ -383,18 +398,18 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 				case prog.Assign:
 					regChanged = m.reg(ti, in.Dst).join(m.eval(ti, in.Val, nil)) || regChanged
 				case prog.Load:
-					a := m.eval(ti, in.Addr, nil)
+					a := m.addrOf(ti, in.Addr, in.Cells)
 					note(k, m.addrs, a)
 					if in.Dst != "" {
 						regChanged = m.reg(ti, in.Dst).join(m.load(a, sizes[ti][pc])) || regChanged
 					}
 				case prog.Store:
-					a, v := m.eval(ti, in.Addr, nil), m.eval(ti, in.Val, nil)
+					a, v := m.addrOf(ti, in.Addr, in.Cells), m.eval(ti, in.Val, nil)
 					note(k, m.addrs, a)
 					note(k, m.vals, v)
 					changed = m.store(a, v) || changed
 				case prog.RMW:
-					a := m.eval(ti, in.Addr, nil)
+					a := m.addrOf(ti, in.Addr, in.Cells)
 					note(k, m.addrs, a)
 					old := m.load(a, sizes[ti][pc])
 					if in.Dst != "" {
@@ -404,7 +419,7 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 					note(k, m.vals, nv)
 					changed = m.store(a, nv) || changed
 				case prog.StoreCond:
-					a := m.eval(ti, in.Addr, nil)
+					a := m.addrOf(ti, in.Addr, in.Cells)
 					note(k, m.addrs, a)
 					changed = m.store(a, m.eval(ti, in.Val, nil)) || changed
 					if in.Status != "" {

@@ -26,9 +26,18 @@ import (
 //
 // The choice is a branch on the address. Under a C-level model (rc11,
 // c11, sc, imm) dependencies do not count, so the rewrite keeps every
-// execution; it is not applied for hardware targets, where the branch
-// would add control dependencies the compiled code does not have.
-func (p *Program) narrow(t *spec.Test) *spec.Test {
+// execution. For a hardware target (keepAddr) an access at a constant
+// address would lose the address dependency the compiled code has, and
+// the branch would add a control dependency it does not have, which the
+// models order differently (AArch64's dob orders addr before any
+// access, ctrl before writes only). There the branches make no control
+// dependency (prog.Jump.NoCtrl: the compiled code has no branch; a
+// thread whose access faults does not go on), and each choice keeps the
+// access's computed address, with its dependencies, naming the one cell
+// it denotes on that branch (prog.Load.Cells): the SMT engine resolves
+// it against that cell alone, where it would try every location, and
+// the address analysis (ownStores) reads the cell as the address.
+func (p *Program) narrow(t *spec.Test, keepAddr bool) *spec.Test {
 	objects := map[string][]string{} // object -> its cells
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
@@ -119,14 +128,18 @@ func (p *Program) narrow(t *spec.Test) *spec.Test {
 			n++
 			after := fmt.Sprintf("%%nw%d", n)
 			for j, c := range cells {
-				emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: a, Y: prog.Const{V: prog.LocValue(c)}}, Target: fmt.Sprintf("%s.%d", after, j)}, pos)
+				emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: a, Y: prog.Const{V: prog.LocValue(c)}}, Target: fmt.Sprintf("%s.%d", after, j), NoCtrl: keepAddr}, pos)
 			}
 			p.Asserts = append(p.Asserts, Assertion{Pos: pos, Text: "invalid memory access"})
 			emit(prog.Assign{Dst: failReg, Val: prog.Int(int64(len(p.Asserts)))}, pos)
 			emit(prog.Jump{Target: exitLabel}, pos)
 			for j, c := range cells {
 				emit(prog.Label{Name: fmt.Sprintf("%s.%d", after, j)}, pos)
-				emit(withAddr(in, prog.Const{V: prog.LocValue(c)}), pos)
+				if keepAddr {
+					emit(withCells(in, []string{c}), pos)
+				} else {
+					emit(withAddr(in, prog.Const{V: prog.LocValue(c)}), pos)
+				}
 				emit(prog.Jump{Target: after}, pos)
 			}
 			emit(prog.Label{Name: after}, pos)
@@ -163,6 +176,25 @@ func baseObject(e prog.Expr) string {
 		return x
 	}
 	return ""
+}
+
+// withCells is the access in with the cells its address may denote.
+func withCells(in prog.Instr, cells []string) prog.Instr {
+	switch in := in.(type) {
+	case prog.Load:
+		in.Cells = cells
+		return in
+	case prog.Store:
+		in.Cells = cells
+		return in
+	case prog.RMW:
+		in.Cells = cells
+		return in
+	case prog.StoreCond:
+		in.Cells = cells
+		return in
+	}
+	return in
 }
 
 // withAddr is the access in at address a.

@@ -35,8 +35,8 @@ func TestSplitRMW(t *testing.T) {
 		// stress: -DREPS=200000 -DWIDEN=50 for lockref_cas_bug.c)
 		native bool
 	}{
-		{"lockref_cas.c", Safe, 0, "a compare-and-swap of 8 bytes over 2 parts", false, true, true},
-		{"lockref_cas_bug.c", Violation, 77, "a compare-and-swap of 8 bytes over 2 parts", false, true, false},
+		{"lockref_cas.c", Safe, 0, "a compare-and-swap of 8 bytes over 2 parts", true, true, true},
+		{"lockref_cas_bug.c", Violation, 77, "a compare-and-swap of 8 bytes over 2 parts", true, true, false},
 		{"lockref_small.c", Violation, 47, "a compare-and-swap of 8 bytes over 2 parts", true, false, false},
 		{"splitrmw_small.c", Safe, 0, "an atomic read-modify-write of 8 bytes over 2 parts", true, true, true},
 		{"splitrmw_small_bug.c", Violation, 31, "an atomic read-modify-write of 8 bytes over 2 parts", true, false, true},

@@ -33,7 +33,8 @@ type Options struct {
 	// Uniproc drops, before the model sees them, the candidates that are
 	// not coherent per location (po-loc | rf | co | fr has a cycle), as
 	// herd7's -optace does: sound for the models that require it (every
-	// hardware model). Mixed-size tests need it: their chunks multiply
+	// hardware model). The reads-from choices that no coherence order
+	// makes coherent are not made (coherentSources). Mixed-size tests need it: their chunks multiply
 	// the coherence orders (see uniproc.go). A model that generates co
 	// itself (herd's cos.cat) gets the "cos-opt" variant, its generation
 	// of the coherence orders that respect po-loc and rf (herd7's pco).
@@ -399,8 +400,44 @@ func (r *run) newCombo(paths []*path) *combo {
 			// One event does not read from itself.
 			c.cands[i] = slices.DeleteFunc(c.cands[i], func(w int) bool { return w == own })
 		}
+		if r.opts.Uniproc {
+			c.cands[i] = c.coherentSources(rd, c.cands[i])
+		}
 	}
 	return c
+}
+
+// coherentSources drops from the candidate writes ws of read rd those
+// that no execution coherent per location (po-loc | rf | co | fr
+// acyclic: Options.Uniproc) lets it read: a write of its own thread
+// after it in program order (rf against po-loc), and, when its thread
+// writes the location before it, every write coherence-before the last
+// such one: the initial write and its thread's earlier writes (rd would
+// be fr-before a write po-loc-before it). Event IDs of a thread follow
+// program order, as in coherent. With a read of a location a thread
+// writes, lock words, the choices otherwise multiply by the writes of
+// every thread to every part of a word (a lockref: millions of
+// reads-from choices per combination of paths, each cut only once the
+// values are computed).
+func (c *combo) coherentSources(rd int, ws []int) []int {
+	t := c.thread[rd]
+	last := -1
+	for _, w := range ws {
+		if c.thread[w] == t && w < rd && w > last {
+			last = w
+		}
+	}
+	return slices.DeleteFunc(ws, func(w int) bool {
+		switch {
+		case c.thread[w] < 0:
+			return last >= 0
+		case c.thread[w] != t:
+			return false
+		case w > rd:
+			return true
+		}
+		return last >= 0 && w < last
+	})
 }
 
 func (r *run) chooseRf(c *combo, i int, rf []int) error {

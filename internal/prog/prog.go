@@ -135,6 +135,12 @@ type Load struct {
 	// per chunk, all in one instruction instance (no po among their
 	// events; sm relates them).
 	Part bool
+	// Cells, when not nil, are the locations Addr may denote, by a
+	// front-end's address analysis (every execution's address is one of
+	// them; the front-end makes sure of it). The SMT engine resolves a
+	// computed address against them only, where it would otherwise try
+	// every location; the address stays a value, with its dependencies.
+	Cells []string
 }
 
 // Store writes Val to the location at Addr.
@@ -145,6 +151,8 @@ type Store struct {
 	// Part marks a further part of the previous instruction's access, as
 	// Load.Part does.
 	Part bool
+	// Cells: as Load.Cells.
+	Cells []string
 }
 
 // RMW is an atomic read-modify-write: it reads the location at Addr
@@ -175,6 +183,8 @@ type RMW struct {
 	// write's rf out and co place, no po, rmw or iico pair inside, and no
 	// read of its own write (see event.Fuse).
 	Single bool
+	// Cells: as Load.Cells.
+	Cells []string
 }
 
 // StoreCond is a store-conditional (PPC stwcx., ARM STREX/STXR, RISC-V
@@ -198,6 +208,8 @@ type StoreCond struct {
 	// it succeeds exactly when the first part does, paired with the
 	// load-reserve part of its own chunk, and sets no status.
 	Part bool
+	// Cells: as Load.Cells.
+	Cells []string
 }
 
 // Fence is a barrier event; Tags name its kind (e.g. "MFENCE").
