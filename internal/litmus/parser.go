@@ -122,6 +122,7 @@ type threadRef struct {
 	off    int
 }
 
+//go:noinline // see source.ErrorList.Add
 func (p *parser) error(off int, msg string) { p.errs.Add(p.sc.pos(off), msg) }
 
 func (p *parser) fail(off int, msg string) {
