@@ -28,7 +28,10 @@ func (e *Error) Error() string {
 // ErrorList is a list of errors, as go/scanner.ErrorList.
 type ErrorList []*Error
 
-// Add appends an error at pos.
+// Add appends an error at pos. It is never inlined, for the reason
+// source.ErrorList.Add gives.
+//
+//go:noinline
 func (l *ErrorList) Add(pos Position, msg string) { *l = append(*l, &Error{Pos: pos, Msg: msg}) }
 
 // Sort sorts the list by position (file, line, column).

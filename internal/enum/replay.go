@@ -3,9 +3,9 @@ package enum
 import (
 	"context"
 	"errors"
-	"regexp"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
@@ -56,9 +56,33 @@ type PinAccess struct {
 // thread's accesses (Thread -1 for an initial write).
 type PinRef struct{ Thread, Index int }
 
-// pinLabel reads the kind and location of an access's label
-// ("c: R.rx[flag0]=0").
-var pinLabel = regexp.MustCompile(`^[a-z]+: ([RW])[^\[]*\[([^\]]+)\]`)
+// pinLabel reads the kind (R or W) and location of an access's label
+// ("c: R.rx[flag0]=0"): the regular expression
+// ^[a-z]+: ([RW])[^\[]*\[([^\]]+)\], written by hand so that the
+// playground's WebAssembly engine links no regexp package.
+func pinLabel(label string) (kind byte, loc string, ok bool) {
+	i := 0
+	for i < len(label) && label[i] >= 'a' && label[i] <= 'z' {
+		i++
+	}
+	if i == 0 || !strings.HasPrefix(label[i:], ": ") || i+2 >= len(label) {
+		return 0, "", false
+	}
+	kind = label[i+2]
+	if kind != 'R' && kind != 'W' {
+		return 0, "", false
+	}
+	rest := label[i+3:]
+	open := strings.IndexByte(rest, '[')
+	if open < 0 {
+		return 0, "", false
+	}
+	close := strings.IndexByte(rest[open+1:], ']')
+	if close <= 0 {
+		return 0, "", false
+	}
+	return kind, rest[open+1 : open+1+close], true
+}
 
 // PinOf is the pin of an engine's witness (the explicit engine's or the
 // SMT engine's: events, immediate po edges, rf, immediate co edges). ok
@@ -86,12 +110,12 @@ func PinOf(x *result.Execution) (pin Pin, ok bool) {
 	ref := map[int]PinRef{}
 	kind := map[int]PinAccess{}
 	for i, e := range x.Events {
-		m := pinLabel.FindStringSubmatch(e.Label)
-		if m != nil {
-			kind[i] = PinAccess{Kind: m[1][0], Loc: m[2]}
+		k, loc, ok := pinLabel(e.Label)
+		if ok {
+			kind[i] = PinAccess{Kind: k, Loc: loc}
 		}
 		if e.Thread < 0 {
-			if m == nil || m[1] != "W" {
+			if !ok || k != 'W' {
 				return Pin{}, false
 			}
 			ref[i] = PinRef{Thread: -1}

@@ -2,14 +2,10 @@ package herdhash
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
-
-var labelDef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][\w.]*)\s*:\s*`) })
 
 // asmCodeText prints the code table of an assembly test as herd7
 // digests it: each thread's instructions in herd7's printing, empty
@@ -49,13 +45,13 @@ func asmCodeText(arch, code string) (string, error) {
 			c = strings.TrimSpace(c)
 			var ce cell
 			for strings.IndexByte(c, ':') >= 0 {
-				m := labelDef().FindStringSubmatch(c)
-				if m == nil || !norm.label(c) {
+				label, end, ok := matchLabelDef(c)
+				if !ok || !norm.label(c) {
 					break
 				}
-				ce.labels = append(ce.labels, m[1])
-				labels[m[1]] = true
-				c = strings.TrimSpace(c[len(m[0]):])
+				ce.labels = append(ce.labels, label)
+				labels[label] = true
+				c = strings.TrimSpace(c[end:])
 			}
 			ce.ins = strings.Join(strings.Fields(c), " ")
 			if ce.ins != "" || len(ce.labels) > 0 {
@@ -220,18 +216,15 @@ func x86Ins(ins string, labels map[string]string) (string, error) {
 
 // --- PPC ---
 
-var ppcMem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?\w*)\((\w+)\)$`) })
-
 func ppcOperand(s string) string {
 	s = noSpace(s)
 	if !strings.HasSuffix(s, ")") {
 		// not d(rA)
-	} else if m := ppcMem().FindStringSubmatch(s); m != nil {
-		d := m[1]
+	} else if d, reg, ok := matchMem(s); ok {
 		if v, ok := intText(d); ok {
 			d = v
 		}
-		return d + "(" + strings.ToLower(m[2]) + ")"
+		return d + "(" + strings.ToLower(reg) + ")"
 	}
 	if v, ok := intText(s); ok {
 		return v
@@ -289,8 +282,6 @@ func riscvReg(s string) string {
 	return s
 }
 
-var riscvMem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-?\w*)\((\w+)\)$`) })
-
 func riscvIns(ins string, labels map[string]string) (string, error) {
 	op, args := splitIns(ins)
 	op = strings.ToLower(op)
@@ -300,21 +291,20 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 	// herd7 7.58 prints an acquire-release order ".aqrl".
 	op = strings.Replace(op, ".aq.rl", ".aqrl", 1)
 	mem := func(a string, withOffset bool) (string, error) {
-		m := riscvMem().FindStringSubmatch(a)
-		if m == nil {
+		d, reg, ok := matchMem(a)
+		if !ok {
 			return "", fmt.Errorf("%s: address %q", op, a)
 		}
 		if !withOffset {
-			return "(" + riscvReg(m[2]) + ")", nil
+			return "(" + riscvReg(reg) + ")", nil
 		}
-		d := m[1]
 		if d == "" {
 			d = "0"
 		}
 		if v, ok := intText(d); ok {
 			d = v
 		}
-		return d + "(" + riscvReg(m[2]) + ")", nil
+		return d + "(" + riscvReg(reg) + ")", nil
 	}
 	switch {
 	case strings.HasPrefix(op, "amo"):
@@ -365,7 +355,7 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 		}
 	}
 	for i, a := range args {
-		if riscvMem().MatchString(a) {
+		if _, _, ok := matchMem(a); ok {
 			m, err := mem(a, true)
 			if err != nil {
 				return "", err

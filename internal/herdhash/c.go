@@ -2,9 +2,7 @@ package herdhash
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // cFunc is one thread of a C test as herd7's shallow C reader keeps it:
@@ -16,8 +14,6 @@ type cFunc struct {
 }
 
 type cParam struct{ ty, name string }
-
-var cProcHead = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:static\s+)?(?:void\s+)?P(\d+)\s*\(`) })
 
 // skipCSpace skips blanks and C and OCaml comments.
 func skipCSpace(s string, i int) int {
@@ -67,12 +63,12 @@ func splitC(body string) (string, string, error) {
 	i := 0
 	for {
 		i = skipCSpace(body, i)
-		m := cProcHead().FindStringSubmatchIndex(body[i:])
-		if m == nil {
+		_, head, ok := matchCProcHead(body[i:])
+		if !ok {
 			break
 		}
 		// The parameters, then the body up to its matching brace.
-		j := i + m[1]
+		j := i + head
 		close := strings.IndexByte(body[j:], ')')
 		if close < 0 {
 			return "", "", fmt.Errorf("C: parameters not closed")
@@ -123,12 +119,11 @@ func cType(ty string) string {
 func cCodeText(code string) (string, error) {
 	var cols [][]string
 	for _, f := range strings.Split(code, "\x00") {
-		m := cProcHead().FindStringSubmatchIndex(f)
-		if m == nil {
+		proc, head, ok := matchCProcHead(f)
+		if !ok {
 			return "", fmt.Errorf("C: thread")
 		}
-		proc := f[m[2]:m[3]]
-		rest := f[m[1]:]
+		rest := f[head:]
 		close := strings.IndexByte(rest, ')')
 		params := rest[:close]
 		open := strings.IndexByte(rest, '{')

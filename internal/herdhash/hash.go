@@ -19,11 +19,9 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Of returns the Hash value herd7 prints for the litmus test src
@@ -349,12 +347,6 @@ func parseLocation(s string) (location, error) {
 	return location{kind: 2, name: s, index: -1}, nil
 }
 
-var atomicInit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ATOMIC_INIT\s*\(\s*(.*?)\s*\)$`) })
-
-var typedLoc = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(.*?)\s*(\*?)\s*((?:P?\d+\s*:\s*)?[A-Za-z_%\[][\w.\]]*)\s*(?:\[\s*(\d+)\s*\])?$`)
-})
-
 // plainLoc tells whether s is a location with no type, no '*' and no
 // size, "x", "[x]" or "0:EAX": one that typedLoc matches as its
 // location alone.
@@ -406,19 +398,20 @@ func initDigestText(init string) (string, error) {
 		}
 		val = strings.TrimPrefix(val, "&")
 		if strings.HasPrefix(val, "ATOMIC_INIT") {
-			if m := atomicInit().FindStringSubmatch(val); m != nil {
-				val = m[1] // the kernel's ATOMIC_INIT(v) is v
+			if v, ok := matchAtomicInit(val); ok {
+				val = v // the kernel's ATOMIC_INIT(v) is v
 			}
 		}
 		var ty, star, name, size string
 		if plainLoc(lhs) {
 			name = lhs // what typedLoc finds in it, without its cost
 		} else {
-			m := typedLoc().FindStringSubmatch(lhs)
-			if m == nil {
+			var ok bool
+			ty, star, name, size, ok = matchTypedLoc(lhs)
+			if !ok {
 				return "", fmt.Errorf("init item %q", item)
 			}
-			ty, star, name, size = strings.TrimSpace(m[1]), m[2], m[3], m[4]
+			ty = strings.TrimSpace(ty)
 		}
 		loc, err := parseLocation(name)
 		if err != nil {
@@ -452,18 +445,6 @@ func initDigestText(init string) (string, error) {
 	return strings.Join(parts, "; "), nil
 }
 
-var (
-	locationsList = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)locations\s*\[(.*?)\]`) })
-	filterWord    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bfilter\b`) })
-	condKeyword   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(exists|forall|final|observed)\b`) })
-	atomRe        = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`((?:P?\d+\s*:\s*)?\[?[A-Za-z_%][\w.]*\]?(?:\[\d+\])?)\s*(?:==|!=|=)\s*(-?[\w.&:\[\]]+)`)
-	})
-	faultRe     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`fault\s*\(\s*P?\d+(?::\w+)?\s*,\s*([A-Za-z_]\w*)`) })
-	regRHS      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^P?\d+:`) })
-	indexedName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\w+)\[(\d+)\]$`) })
-)
-
 // observedText prints the locations the condition and the locations
 // list observe, sorted, joined by "; ".
 func observedText(cond string) (string, error) {
@@ -475,15 +456,15 @@ func observedText(cond string) (string, error) {
 		}
 		if l.kind != 2 || !strings.HasSuffix(l.name, "]") {
 			// not a global's cell
-		} else if m := indexedName().FindStringSubmatch(l.name); m != nil {
-			l.name = m[1]
-			l.index, _ = strconv.Atoi(m[2])
+		} else if name, index, ok := matchIndexedName(l.name); ok {
+			l.name = name
+			l.index, _ = strconv.Atoi(index)
 		}
 		set[l.String()] = l
 		return nil
 	}
-	if m := locationsList().FindStringSubmatch(cond); m != nil {
-		for _, item := range strings.Split(m[1], ";") {
+	if whole, items, ok := matchLocationsList(cond); ok {
+		for _, item := range strings.Split(items, ";") {
 			item = strings.TrimSpace(item)
 			if item == "" {
 				continue
@@ -497,22 +478,22 @@ func observedText(cond string) (string, error) {
 				return "", err
 			}
 		}
-		cond = strings.Replace(cond, m[0], "", 1)
+		cond = strings.Replace(cond, whole, "", 1)
 	}
 	// The filter's locations are not observed.
 	cond = cutFilter(cond)
-	for _, m := range atomRe().FindAllStringSubmatch(cond, -1) {
-		if err := add(m[1]); err != nil {
+	for _, m := range allAtoms(cond) {
+		if err := add(m[0]); err != nil {
 			return "", err
 		}
-		if regRHS().MatchString(m[2]) || strings.HasPrefix(m[2], "[") {
-			if err := add(m[2]); err != nil {
+		if isRegRHS(m[1]) || strings.HasPrefix(m[1], "[") {
+			if err := add(m[1]); err != nil {
 				return "", err
 			}
 		}
 	}
-	for _, m := range faultRe().FindAllStringSubmatch(cond, -1) {
-		if err := add(m[1]); err != nil {
+	for _, loc := range allFaults(cond) {
+		if err := add(loc); err != nil {
 			return "", err
 		}
 	}
@@ -569,14 +550,14 @@ func progText(cols [][]string) string {
 // "not" before it), or, when the condition is a bare "(PROP)", at the
 // parenthesis after the filter's own parenthesised proposition.
 func cutFilter(cond string) string {
-	loc := filterWord().FindStringIndex(cond)
-	if loc == nil {
+	at := indexWord(cond, "filter")
+	if at < 0 {
 		return cond
 	}
-	rest := cond[loc[1]:]
+	rest := cond[at+len("filter"):]
 	end := len(rest)
-	if k := condKeyword().FindStringIndex(rest); k != nil {
-		end = k[0]
+	if k := indexCondKeyword(rest); k >= 0 {
+		end = k
 		before := strings.TrimRight(rest[:end], " \t\r\n")
 		switch {
 		case strings.HasSuffix(before, "~"):
@@ -600,5 +581,5 @@ func cutFilter(cond string) string {
 			}
 		}
 	}
-	return cond[:loc[0]] + rest[end:]
+	return cond[:at] + rest[end:]
 }

@@ -152,10 +152,15 @@ func newAsmThread(id int, sized bool) asmThread {
 	return asmThread{t: &prog.Thread{ID: id, Name: "P" + itoa(id)}, sized: sized}
 }
 
+//go:noinline // see source.ErrorList.Add
 func (a *asmThread) errorf(pos prog.Pos, format string, args ...any) {
 	a.errs.Add(pos, fmt.Sprintf(format, args...))
 }
 
+// emit is never inlined: a translation calls it from every case of its
+// instruction switch (see source.ErrorList.Add for why copies cost).
+//
+//go:noinline
 func (a *asmThread) emit(ins ...prog.Instr) {
 	for _, in := range ins {
 		a.t.Code = append(a.t.Code, in)

@@ -245,6 +245,7 @@ type cLoop struct {
 
 const maxMacroDepth = 64
 
+//go:noinline // see asmThread.emit
 func (g *cGen) emit(in prog.Instr) {
 	g.t.Code = append(g.t.Code, in)
 	g.t.Pos = append(g.t.Pos, g.cur)

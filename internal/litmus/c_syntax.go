@@ -63,6 +63,7 @@ type cLexer struct {
 	pos  func(int) prog.Pos
 }
 
+//go:noinline // see source.ErrorList.Add
 func (l *cLexer) errorf(off int, format string, args ...any) {
 	l.errs.Add(l.pos(off), fmt.Sprintf(format, args...))
 }

@@ -3,9 +3,7 @@ package litmus
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/musket-verify/musket/internal/herdhash"
 	"github.com/musket-verify/musket/internal/source"
@@ -26,6 +24,19 @@ func ParseFile(path string) (*spec.Test, error) {
 // that translates the thread table. Errors are a source.ErrorList whose
 // messages read "file:line:col: what is wrong".
 func Parse(file string, src []byte) (*spec.Test, error) {
+	t, err := ParseUnhashed(file, src)
+	if err != nil {
+		return nil, err
+	}
+	t.Hash, _ = herdhash.Of(src)
+	return t, nil
+}
+
+// ParseUnhashed parses like Parse but leaves the test's Hash empty, for
+// callers that print no Hash= line (the playground): herd7's digest reads
+// the whole test a second time, as herd7 prints it, which costs about
+// half as much as the parse itself.
+func ParseUnhashed(file string, src []byte) (*spec.Test, error) {
 	p := newParser(file, src)
 	if bytes.HasPrefix(src, utf8BOM) {
 		p.sc.off = len(utf8BOM)
@@ -33,7 +44,6 @@ func Parse(file string, src []byte) (*spec.Test, error) {
 	if err := p.run(p.parse); err != nil {
 		return nil, err
 	}
-	p.t.Hash, _ = herdhash.Of(src)
 	return p.t, nil
 }
 
@@ -112,6 +122,7 @@ type threadRef struct {
 	off    int
 }
 
+//go:noinline // see source.ErrorList.Add
 func (p *parser) error(off int, msg string) { p.errs.Add(p.sc.pos(off), msg) }
 
 func (p *parser) fail(off int, msg string) {
@@ -186,7 +197,7 @@ func (p *parser) header() {
 		}
 	}
 	if err != nil {
-		if !threadTable().Match(sc.src) {
+		if !hasThreadTable(sc.src) {
 			// No thread P0 anywhere: not a test of an architecture
 			// Musket lacks, but no litmus test at all (a .cub file,
 			// text, binary data).
@@ -346,10 +357,35 @@ func (p *parser) ref() (spec.Ref, int) {
 	panic("unreachable")
 }
 
-// threadTable finds the first thread of a litmus test: "P0" opening a
-// line, followed by a column separator, the end of the names or, in C
-// tests, the parameter list.
-var threadTable = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^[ \t]*P0[ \t]*[|;(]`) })
+// hasThreadTable tells whether src has the first thread of a litmus
+// test: "P0" opening a line (after blanks), followed by a column
+// separator, the end of the names or, in C tests, the parameter list. It
+// is the regular expression (?m)^[ \t]*P0[ \t]*[|;(], written by hand so
+// that the playground's WebAssembly engine links no regexp package.
+func hasThreadTable(src []byte) bool {
+	blank := func(c byte) bool { return c == ' ' || c == '\t' }
+	for line := 0; line < len(src); {
+		i := line
+		for i < len(src) && blank(src[i]) {
+			i++
+		}
+		if i+1 < len(src) && src[i] == 'P' && src[i+1] == '0' {
+			j := i + 2
+			for j < len(src) && blank(src[j]) {
+				j++
+			}
+			if j < len(src) && (src[j] == '|' || src[j] == ';' || src[j] == '(') {
+				return true
+			}
+		}
+		next := bytes.IndexByte(src[line:], '\n')
+		if next < 0 {
+			break
+		}
+		line += next + 1
+	}
+	return false
+}
 
 // clip shortens s to at most n bytes, marking the cut, so that an error
 // never echoes a huge token.

@@ -12,7 +12,6 @@ import (
 	"context"
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -200,7 +199,9 @@ func RunLitmus(ctx context.Context, req *Request, env Env) *Response {
 		resp.Engine = "enum"
 	}
 	name := req.TestName()
-	t, err := litmus.Parse(name, []byte(req.Test))
+	// The page prints no Hash= line (report.Text prints one only when
+	// the test carries it), so herd7's digest is not computed.
+	t, err := litmus.ParseUnhashed(name, []byte(req.Test))
 	if err != nil {
 		return resp.fail(err, 2, name, req)
 	}
@@ -307,17 +308,74 @@ func (resp *Response) fail(err error, exit int, name string, req *Request) *Resp
 	return resp
 }
 
-var posRE = regexp.MustCompile(`(?m)^(?:[^\n]*?: )?([^\s:][^:\n]*):(\d+):(\d+): (.*)$`)
+// positions finds the "file:line:col: msg" errors of text, one a line
+// at most, after an optional "prefix: ": for each, the file, line,
+// column and message. It is the regular expression
+// (?m)^(?:[^\n]*?: )?([^\s:][^:\n]*):(\d+):(\d+): (.*)$ (the shortest
+// prefix first, then none), written by hand so that the playground's
+// WebAssembly engine links no regexp package.
+func positions(text string) [][4]string {
+	var out [][4]string
+	for _, line := range strings.Split(text, "\n") {
+		if m, ok := positionIn(line); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// positionIn finds the position of one line: after the shortest prefix
+// ending in ": " that leaves one, else at the line's start.
+func positionIn(line string) ([4]string, bool) {
+	for p := 2; p <= len(line); p++ {
+		if line[p-2:p] == ": " {
+			if m, ok := positionAt(line[p:]); ok {
+				return m, true
+			}
+		}
+	}
+	return positionAt(line)
+}
+
+// positionAt matches ([^\s:][^:\n]*):(\d+):(\d+): (.*)$ on a whole line.
+func positionAt(s string) ([4]string, bool) {
+	if s == "" || strings.IndexByte(" \t\n\f\r:", s[0]) >= 0 {
+		return [4]string{}, false
+	}
+	file, rest, ok := strings.Cut(s, ":")
+	if !ok {
+		return [4]string{}, false
+	}
+	digits := func(s string) (string, string, bool) {
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 || i == len(s) || s[i] != ':' {
+			return "", "", false
+		}
+		return s[:i], s[i+1:], true
+	}
+	line, rest, ok := digits(rest)
+	if !ok {
+		return [4]string{}, false
+	}
+	col, rest, ok := digits(rest)
+	if !ok || !strings.HasPrefix(rest, " ") {
+		return [4]string{}, false
+	}
+	return [4]string{file, line, col, rest[1:]}, true
+}
 
 // diags finds the "file:line:col: msg" errors of text in the request's
 // texts: file is "test" for the test, else a CAT file's name; a position
 // in a built-in file or another file is left out.
 func diags(text, name string, req *Request) []Diag {
 	var out []Diag
-	for _, m := range posRE.FindAllStringSubmatch(text, -1) {
-		file := path.Base(m[1])
-		line, _ := strconv.Atoi(m[2])
-		col, _ := strconv.Atoi(m[3])
+	for _, m := range positions(text) {
+		file := path.Base(m[0])
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
 		switch {
 		case file == name:
 			file = "test"
@@ -326,7 +384,7 @@ func diags(text, name string, req *Request) []Diag {
 		default:
 			continue
 		}
-		out = append(out, Diag{File: file, Line: line, Col: col, Msg: m[4]})
+		out = append(out, Diag{File: file, Line: line, Col: col, Msg: m[3]})
 	}
 	return out
 }

@@ -2,7 +2,10 @@ package playground
 
 import (
 	"context"
+	"math/rand"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,5 +59,38 @@ func TestRunLitmus(t *testing.T) {
 				t.Errorf("graph %+v, want a cycle of %d edges", resp.Graph, c.cycle)
 			}
 		})
+	}
+}
+
+// TestPositions checks positions against the regular expression it
+// stands for.
+func TestPositions(t *testing.T) {
+	re := regexp.MustCompile(`(?m)^(?:[^\n]*?: )?([^\s:][^:\n]*):(\d+):(\d+): (.*)$`)
+	texts := []string{
+		"SB.litmus:3:7: unexpected token\nmodel.cat:1:1: bad\n",
+		"musket: SB.litmus:12:1: missing ;\r\n x:1:2: no\n:1:2: empty file\nerror: a: b:2:3: deep: x:4:5: y",
+		"a:1:2:3: four\nb:1:: c\nc:x:1: d\nd:1:2:e\ne:1:2: \n",
+		"",
+	}
+	alphabet := "ab: 12\n\t.x:"
+	r := rand.New(rand.NewSource(1))
+	for range 3000 {
+		b := make([]byte, r.Intn(24))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, text := range texts {
+		var want, got [][]string
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			want = append(want, m[1:])
+		}
+		for _, m := range positions(text) {
+			got = append(got, m[:])
+		}
+		if !slices.EqualFunc(got, want, slices.Equal[[]string]) {
+			t.Errorf("positions(%q) = %q, the expression gives %q", text, got, want)
+		}
 	}
 }

@@ -111,7 +111,12 @@ func (Old) isExpr()   {}
 func (Bin) isExpr()   {}
 func (Un) isExpr()    {}
 
-// Int is a shorthand for an integer constant expression.
+// Int is a shorthand for an integer constant expression. It is never
+// inlined: the front-ends call it from hundreds of places, and each
+// inlined copy boxes a constant (see source.ErrorList.Add for why copies
+// cost).
+//
+//go:noinline
 func Int(v int64) Expr { return Const{V: IntValue(v)} }
 
 // Addr is a shorthand for the address of a location.

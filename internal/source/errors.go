@@ -46,6 +46,14 @@ func ClipMessage(msg string) string {
 type ErrorList []*Error
 
 // Add appends an error at pos.
+//
+// It is never inlined: front-ends report errors from hundreds of places,
+// and each inlined copy (an allocation, an append, write barriers) made
+// their hot functions several times larger. In the playground's
+// WebAssembly engine every copy is code V8's optimising compiler must
+// compile on a page's first runs, which is what a first visit waits for.
+//
+//go:noinline
 func (l *ErrorList) Add(pos Pos, msg string) {
 	*l = append(*l, &Error{Pos: pos, Msg: msg})
 }
