@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -93,12 +92,10 @@ func TestNarrowTarget(t *testing.T) {
 		}
 		m := map[string]string{"x86": "tso", "aarch64": "aarch64", "power": "power", "riscv": "riscv"}[r.target]
 		for _, eng := range r.engines {
-			start := time.Now()
 			res, err := Check(context.Background(), path, CheckOptions{Bound: r.bound, Target: r.target, Model: model(t, m), ModelName: m, Engine: eng})
 			if err != nil {
 				t.Fatalf("%s %s %s: %v", r.file, r.target, eng, err)
 			}
-			t.Logf("%s %s %s: %v in %v", r.file, r.target, eng, res.Verdict, time.Since(start))
 			if res.Verdict != Safe {
 				t.Errorf("%s %s %s: %v (%v), want PASS", r.file, r.target, eng, res.Verdict, res.Result.Err)
 			}
