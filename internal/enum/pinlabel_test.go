@@ -1,9 +1,10 @@
 package enum
 
 import (
-	"math/rand"
 	"regexp"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/randtext"
 )
 
 // TestPinLabel checks pinLabel against the regular expression it stands
@@ -12,17 +13,9 @@ func TestPinLabel(t *testing.T) {
 	re := regexp.MustCompile(`^[a-z]+: ([RW])[^\[]*\[([^\]]+)\]`)
 	texts := []string{"", "c: R.rx[flag0]=0", "a: W[x]=1", "a: W[]=1", "a: R", "A: W[x]", "ab:W[x]", "a: X[x]", "a: W.a[b[c]]", "a: R]x[y]"}
 	alphabet := "ab: RW[]x.="
-	r := rand.New(rand.NewSource(1))
-	for range 5000 {
-		b := make([]byte, r.Intn(12))
-		for i := range b {
-			b[i] = alphabet[r.Intn(len(alphabet))]
-		}
-		if i := r.Intn(3); i > 0 {
-			texts = append(texts, []string{"", "c: R", "ab: W"}[i]+string(b))
-		} else {
-			texts = append(texts, string(b))
-		}
+	for k, s := range randtext.Texts(alphabet, 5000, 12, 1) {
+		// Two in three start as a label does.
+		texts = append(texts, []string{"", "c: R", "ab: W"}[k%3]+s)
 	}
 	for _, s := range texts {
 		var want, got []string

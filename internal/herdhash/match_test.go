@@ -1,7 +1,6 @@
 package herdhash
 
 import (
-	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/randtext"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -181,13 +181,8 @@ func TestMatchers(t *testing.T) {
 	}
 	// Random texts over the bytes the expressions care about.
 	const alphabet = "Pafilterxyz019_%.&:;[]()=!-* \t\n,"
-	r := rand.New(rand.NewSource(1))
-	for range 6000 {
-		b := make([]byte, r.Intn(14))
-		for i := range b {
-			b[i] = alphabet[r.Intn(len(alphabet))]
-		}
-		checkMatchers(t, string(b))
+	for _, s := range randtext.Texts(alphabet, 6000, 14, 1) {
+		checkMatchers(t, s)
 	}
 }
 

@@ -2,7 +2,7 @@ package playground
 
 import (
 	"context"
-	"math/rand"
+	"github.com/musket-verify/musket/internal/randtext"
 	"os"
 	"regexp"
 	"slices"
@@ -73,14 +73,7 @@ func TestPositions(t *testing.T) {
 		"",
 	}
 	alphabet := "ab: 12\n\t.x:"
-	r := rand.New(rand.NewSource(1))
-	for range 3000 {
-		b := make([]byte, r.Intn(24))
-		for i := range b {
-			b[i] = alphabet[r.Intn(len(alphabet))]
-		}
-		texts = append(texts, string(b))
-	}
+	texts = append(texts, randtext.Texts(alphabet, 3000, 24, 1)...)
 	for _, text := range texts {
 		var want, got [][]string
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
