@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -15,12 +15,7 @@ import (
 // exit statuses (0 pass, 1 fail, 2 clang's errors and refused C, 3 bound
 // too small) and the witness with source lines.
 func TestCheckC(t *testing.T) {
-	if _, err := exec.LookPath("clang-14"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("clang-14 is missing (scripts/setup-deps.sh installs it): %v", err)
-		}
-		t.Skipf("clang-14 is missing: %v", err)
-	}
+	testcorpus.NeedProgram(t, cfront.Clang)
 	dir := filepath.Join("..", "..", "internal", "cfront", "testdata")
 	dot := filepath.Join(t.TempDir(), "w.dot")
 	raceDot := filepath.Join(t.TempDir(), "race.dot")
@@ -105,12 +100,7 @@ func TestCheckC(t *testing.T) {
 // TestCheckCConf checks a C program written with musket/lkmm.h under the
 // Linux-kernel model named by herd7's .cfg file (-conf).
 func TestCheckCConf(t *testing.T) {
-	if _, err := exec.LookPath("clang-14"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("clang-14 is missing (scripts/setup-deps.sh installs it): %v", err)
-		}
-		t.Skipf("clang-14 is missing: %v", err)
-	}
+	testcorpus.NeedProgram(t, cfront.Clang)
 	cfg := filepath.Join(testcorpus.Dir(t), "cat", "linux", "linux-kernel.cfg")
 	var stdout, stderr bytes.Buffer
 	code := runCheck([]string{"-conf", cfg, filepath.Join("..", "..", "internal", "cfront", "testdata", "lkmm_mp_bug.c")}, &stdout, &stderr)
@@ -124,12 +114,7 @@ func TestCheckCConf(t *testing.T) {
 // engines had been compared (an arbitrary value: the explicit and graph
 // engines refuse it).
 func TestCheckCBothUnanswered(t *testing.T) {
-	if _, err := exec.LookPath("clang-14"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("clang-14 is missing (scripts/setup-deps.sh installs it): %v", err)
-		}
-		t.Skipf("clang-14 is missing: %v", err)
-	}
+	testcorpus.NeedProgram(t, cfront.Clang)
 	t.Setenv("MUSKET_CACHE_DIR", t.TempDir())
 	path := filepath.Join("..", "..", "internal", "cfront", "testdata", "sem", "genmc_api.c")
 	var stdout, stderr bytes.Buffer

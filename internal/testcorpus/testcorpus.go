@@ -1,9 +1,11 @@
 // Package testcorpus finds the shared corpus (../shared/corpus beside the
-// repository) for the tests of every package, in one place.
+// repository) and the programs the tests run (clang-14), for the tests of
+// every package, in one place.
 package testcorpus
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -57,4 +59,17 @@ func Path() string {
 		return dir
 	}
 	return filepath.Join("..", "..", "..", "shared", "corpus")
+}
+
+// NeedProgram skips the test when the program name (clang-14) is not in
+// PATH, except under CI (env CI=true), where it fails:
+// scripts/setup-deps.sh installs it there.
+func NeedProgram(t testing.TB, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is missing (scripts/setup-deps.sh installs it): %v", name, err)
+		}
+		t.Skipf("%s is missing: %v", name, err)
+	}
 }
