@@ -330,7 +330,7 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 			pc++
 		case prog.Load:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return pending{}, unsupportedInstr(at(pc), in)
 			}
 			reach()
 			ok, err := have(false)
@@ -348,7 +348,7 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 			pc++
 		case prog.Store:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return pending{}, unsupportedInstr(at(pc), in)
 			}
 			reach()
 			ok, err := have(false)
@@ -426,12 +426,8 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 				taints[ci.dst] = c.one[pc]
 			}
 			pc++
-		case prog.StoreCond:
-			return pending{}, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
-		case prog.Havoc:
-			return pending{}, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
 		default:
-			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+			return pending{}, unsupportedInstr(at(pc), in)
 		}
 	}
 	reach()

@@ -173,7 +173,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 			return yield(pend(ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}, nil, nil))
 		case prog.Load:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return pending{}, unsupportedInstr(at(pc), in)
 			}
 			loc := locOf(eval(in.Addr, regs, prog.Value{}, &evErr))
 			ok, err := have(pc, false)
@@ -192,7 +192,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 			return yield(pend(ev{kind: event.Read, loc: loc, tags: in.Tags, pc: pc, rf: -1}, exprDeps(in.Addr, deps, nil), nil))
 		case prog.Store:
 			if in.Part {
-				return pending{}, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return pending{}, unsupportedInstr(at(pc), in)
 			}
 			ok, err := have(pc, false)
 			if err != nil {
@@ -259,12 +259,8 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 				deps[in.Dst] = taint{pc}
 			}
 			pc++
-		case prog.StoreCond:
-			return pending{}, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
-		case prog.Havoc:
-			return pending{}, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
 		default:
-			return pending{}, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+			return pending{}, unsupportedInstr(at(pc), in)
 		}
 	}
 	if evErr != nil {

@@ -29,6 +29,30 @@ type UnsupportedError struct{ What string }
 
 func (e *UnsupportedError) Error() string { return e.What }
 
+// unsupportedInstr is the refusal of instruction in at where (a
+// position, "" for none), the same in every replay of a thread: a
+// mixed-size access, a store-conditional, an arbitrary value, any
+// other instruction the engine does not run.
+func unsupportedInstr(where string, in prog.Instr) *UnsupportedError {
+	mixed := false
+	switch in := in.(type) {
+	case prog.StoreCond:
+		return &UnsupportedError{where + "store-conditionals are not supported by the graph engine"}
+	case prog.Havoc:
+		return &UnsupportedError{where + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
+	case prog.Load:
+		mixed = in.Part
+	case prog.Store:
+		mixed = in.Part
+	case prog.RMW:
+		mixed = in.Part
+	}
+	if mixed {
+		return &UnsupportedError{where + "mixed-size accesses are not supported by the graph engine"}
+	}
+	return &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", where, prog.InstrString(in))}
+}
+
 // tstate is a thread's state before the instruction that gives its
 // event number n (or its end): the instruction, the events consumed, the
 // registers (never written once recorded), and what that instruction
@@ -140,7 +164,7 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 			return stop(pending{e: ev{kind: event.Fence, tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Load:
 			if in.Part {
-				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, unsupportedInstr(at(pc), in)
 			}
 			if k < len(mine) {
 				if c.dst >= 0 {
@@ -153,7 +177,7 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 			return stop(pending{e: ev{kind: event.Read, loc: c.location(regs), tags: in.Tags, pc: pc, rf: -1}})
 		case prog.Store:
 			if in.Part {
-				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, unsupportedInstr(at(pc), in)
 			}
 			if k < len(mine) {
 				k++
@@ -163,7 +187,7 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 			return stop(pending{e: ev{kind: event.Write, loc: c.location(regs), val: c.val(regs, zero), tags: in.Tags, pc: pc, rf: -1}})
 		case prog.RMW:
 			if in.Part {
-				return nil, &UnsupportedError{at(pc) + "mixed-size accesses are not supported by the graph engine"}
+				return nil, unsupportedInstr(at(pc), in)
 			}
 			k0 := k
 			holds := func(old prog.Value) bool {
@@ -197,12 +221,8 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 				regs[c.dst] = old
 			}
 			pc++
-		case prog.StoreCond:
-			return nil, &UnsupportedError{at(pc) + "store-conditionals are not supported by the graph engine"}
-		case prog.Havoc:
-			return nil, &UnsupportedError{at(pc) + "arbitrary values (__VERIFIER_nondet_*) are not supported by the graph engine"}
 		default:
-			return nil, &UnsupportedError{fmt.Sprintf("%sinstruction %s is not supported by the graph engine", at(pc), prog.InstrString(in))}
+			return nil, unsupportedInstr(at(pc), in)
 		}
 	}
 	if ct.err != nil {
