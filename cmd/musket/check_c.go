@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/smt"
 )
 
 // cCheck is what 'musket check' needs to check one C program.
@@ -420,20 +423,39 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 		return nil, err
 	}
 	type answer struct {
-		r   *cfront.Result
-		err error
+		engine string
+		r      *cfront.Result
+		err    error
 	}
 	rctx, stop := context.WithCancel(cctx)
 	defer stop()
 	ch := make(chan answer, 2)
 	started := 0
+	graphRunning := false
+	lift := func() {} // ends the SMT engine's budget
 	run := func(e string) {
 		started++
 		o := opts
 		o.Engine = e
+		ectx, release := rctx, func() {}
+		switch {
+		case e == "graph":
+			graphRunning = true
+		case graphRunning:
+			// Beside the graph engine, the SMT engine has a memory
+			// budget; alone, the whole memory limit.
+			var unwatch func()
+			ectx, unwatch, release = budgetSMT(rctx)
+			restore := smt.CapMemory(portfolioZ3Budget)
+			var once sync.Once
+			lift = func() { once.Do(func() { unwatch(); restore() }) }
+		}
+		end := lift
 		go func() {
-			r, err := cfront.CheckProgram(rctx, p, o)
-			ch <- answer{r, err}
+			r, err := cfront.CheckProgram(ectx, p, o)
+			end()
+			release()
+			ch <- answer{e, r, err}
 		}()
 	}
 	run("graph")
@@ -456,6 +478,10 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 			a.r.Time = time.Since(start)
 			return a.r, nil
 		}
+		if a.engine == "graph" {
+			graphRunning = false
+			lift()
+		}
 		if i == 1 || last.err != nil || a.err == nil && a.r.Result.Status != result.Unsupported {
 			last = a
 		}
@@ -467,6 +493,74 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 		last.r.Time = time.Since(start)
 	}
 	return last.r, last.err
+}
+
+// portfolioSMTBudget is the memory the SMT engine may use under -engine
+// auto beside the graph engine (the process's resident memory, Go's and
+// Z3's, as /usr/bin/time reports its peak): past it the
+// SMT engine is stopped and the graph engine, whose memory stays that of
+// one execution graph per level of its search, answers alone. Without
+// it a program with many executions (a 4-thread lock) has both engines
+// working, and the SMT engine's encoding and solver grow to gigabytes
+// before the graph engine's answer comes. -engine smt gives the SMT
+// engine the whole memory limit.
+var portfolioSMTBudget uint64 = 240 << 20
+
+// portfolioZ3Budget is the part of portfolioSMTBudget Z3 itself may
+// allocate (smt.CapMemory): Z3 stops at it at once, where its interrupt
+// can take seconds to be seen in some of its phases.
+const portfolioZ3Budget = 120 << 20
+
+// errPortfolioBudget is the cause of an SMT run stopped by
+// portfolioSMTBudget.
+var errPortfolioBudget = errors.New("the SMT engine passed its memory budget beside the graph engine (-engine auto); -engine smt gives it the whole memory limit")
+
+// budgetSMT returns a context that is canceled, with errPortfolioBudget
+// as its cause, when the process's resident memory passes
+// portfolioSMTBudget (or a quarter of a smaller -memory limit); the
+// function that ends the watch (the budget no longer applies; the
+// context is left as it is); and the one that releases the context once
+// the run is over.
+func budgetSMT(ctx context.Context) (c context.Context, unwatch, release func()) {
+	budget := portfolioSMTBudget
+	if l := memlimit.Limit(); l > 0 && uint64(l)/4 < budget {
+		budget = uint64(l) / 4
+	}
+	c, cancel := context.WithCancelCause(ctx)
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(25 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-c.Done():
+				return
+			case <-t.C:
+				if residentBytes() > budget {
+					cancel(errPortfolioBudget)
+					return
+				}
+			}
+		}
+	}()
+	var once sync.Once
+	return c, func() { once.Do(func() { close(done) }) }, func() { cancel(context.Canceled) }
+}
+
+// residentBytes is the process's resident set (Linux: /proc/self/statm),
+// or what the memory limit counts where that file cannot be read.
+func residentBytes() uint64 {
+	if b, err := os.ReadFile("/proc/self/statm"); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 1 {
+			if pages, err := strconv.ParseUint(f[1], 10, 64); err == nil {
+				return pages * uint64(os.Getpagesize())
+			}
+		}
+	}
+	counted, _ := memlimit.Used()
+	return counted
 }
 
 // prestartC starts the fast front's session at once (cfront.Prestart)

@@ -68,3 +68,15 @@ func z3GlobalParam(name string) string {
 	}
 	return C.GoString(v)
 }
+
+// CapMemory lowers Z3's memory limit to n bytes (never above the memory
+// limit's) until the returned function restores it: Z3 then fails an
+// allocation past n at once with "out of memory", where an interrupt
+// can wait seconds for Z3 to reach a point that polls it.
+func CapMemory(n int64) (restore func()) {
+	if l := memlimit.Limit(); l > 0 && l < n {
+		n = l
+	}
+	setZ3MemoryLimit(n)
+	return func() { setZ3MemoryLimit(memlimit.Limit()) }
+}
