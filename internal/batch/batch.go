@@ -64,6 +64,28 @@ type Options struct {
 	Finished func(j Job)
 }
 
+// uniproc tells whether the explicit engine leaves out the candidates
+// that are not coherent per location before the model sees them
+// (enum.Options.Uniproc): mixed-size tests always (their chunks multiply
+// the coherence orders), and every test under a built-in model that
+// rejects them anyway (enum.CoherentModel), unless an option makes the
+// rejected candidates visible or changes the model: -skipchecks,
+// -through, -show, -nshow, a variant.
+func uniproc(t *spec.Test, m *cat.Model, opts Options) bool {
+	if t.Mixed {
+		return true
+	}
+	if len(opts.Skip) > 0 || opts.Through != "" || opts.Show != "" || opts.NShow != 0 {
+		return false
+	}
+	for _, on := range opts.Variants {
+		if on {
+			return false
+		}
+	}
+	return enum.CoherentModel(m)
+}
+
 // Engine checks one parsed test under a model; tags are the names of
 // the tags the test's architecture gives its events.
 type Engine func(ctx context.Context, t *spec.Test, m *cat.Model, modelName string, tags []string, opts Options) *result.Result
@@ -71,14 +93,14 @@ type Engine func(ctx context.Context, t *spec.Test, m *cat.Model, modelName stri
 // builtinEngines are the engines of Options.Engine.
 var builtinEngines = map[string]Engine{
 	"enum": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed, Explain: opts.Explain,
+		return enum.Run(ctx, t, m, name, enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: uniproc(t, m, opts), Explain: opts.Explain,
 			Skip: skipSet(opts.Skip), Through: opts.Through, Show: opts.Show, NShow: opts.NShow, SpeedCheck: opts.SpeedCheck})
 	},
 	// "pruned" is the explicit engine with herd7's -speedcheck fast,
 	// the portfolio's third engine (see runAuto): its answer has the
 	// verdict and a witness, neither states nor counts.
 	"pruned": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
-		o := enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: t.Mixed}
+		o := enum.Options{Variants: opts.Variants, Bound: opts.Bound, TagNames: tags, Uniproc: uniproc(t, m, opts)}
 		pruned := o
 		pruned.SpeedCheck = enum.SpeedFast
 		r := enum.Run(ctx, t, m, name, pruned)
