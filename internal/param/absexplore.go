@@ -65,7 +65,11 @@ type sampler struct {
 	// the permutation that made state i from its parent's successor
 	sym    *symmetry
 	symBuf []int64
-	perm   []uint8
+	// symBest: canon's result (copied when kept)
+	symBest []int64
+	perm    []uint8
+	// block: the cells the kept states are carved from (keep)
+	block []int64
 }
 
 func newSampler(fin *finite, abstract bool) *sampler {
@@ -78,7 +82,7 @@ func newSampler(fin *finite, abstract bool) *sampler {
 func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	pk := 0
 	if x.sym != nil {
-		st, pk = x.sym.canon(st, x.symBuf)
+		st, pk = x.sym.canon(st, x.symBuf, x.symBest)
 	}
 	k := stateKey(st)
 	if x.seen[k] {
@@ -90,9 +94,10 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	if x.abstract && x.absExcluded(st) {
 		return false
 	}
-	if !x.abstract && pk == 0 {
-		// (the explorer's successors are in its scratch buffer)
-		st = slices.Clone(st)
+	if !x.abstract {
+		// (the explorer's successors are in its scratch buffer, and
+		// canon's in symBuf)
+		st = x.keep(st)
 	}
 	x.res.states = append(x.res.states, st)
 	x.res.parent = append(x.res.parent, parent)
@@ -125,10 +130,50 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	return true
 }
 
+// keep returns a copy of st carved from a block of cells shared by
+// many states (a sample keeps hundreds of thousands of states: one
+// allocation each cost more than exploring them).
+func (x *sampler) keep(st []int64) []int64 {
+	n := len(st)
+	if len(x.block)+n > cap(x.block) {
+		x.block = make([]int64, 0, max(sampleBlock, n))
+	}
+	k := len(x.block)
+	x.block = x.block[:k+n]
+	out := x.block[k : k+n : k+n]
+	copy(out, st)
+	return out
+}
+
+// sampleBlock is the number of cells of a block of kept states.
+const sampleBlock = 1 << 15
+
+// reserve makes room for the states up to limit at once (at most
+// maxReserve): a sample that grows by hundreds of thousands of states
+// otherwise copies its slices again and again as they grow.
+func (x *sampler) reserve(limit int) {
+	want := min(limit, maxReserve) - len(x.res.states)
+	if want <= 0 || cap(x.res.states)-len(x.res.states) >= want {
+		return
+	}
+	x.res.states = slices.Grow(x.res.states, want)
+	x.res.parent = slices.Grow(x.res.parent, want)
+	x.res.step = slices.Grow(x.res.step, want)
+	if x.sym != nil {
+		x.perm = slices.Grow(x.perm, want)
+	}
+	if len(x.seen) == 0 && want > 4096 {
+		x.seen = make(map[stateID]bool, want)
+	}
+}
+
+const maxReserve = 1 << 20
+
 // grow explores until the sample has limit states, the exploration is
 // complete, or stop says so; it reports whether states were added.
 func (x *sampler) grow(stop func() bool, limit int) bool {
 	before := len(x.res.states)
+	x.reserve(limit)
 	if !x.started {
 		x.started = true
 		var inits [][]int64

@@ -243,20 +243,26 @@ func (y *symmetry) applyTo(out, st []int64, k int) {
 
 // canon returns the smallest permutation of st (in the order of the
 // cells' values) and the index of the permutation that gives it; st
-// itself when the identity does.
-func (y *symmetry) canon(st []int64, buf []int64) ([]int64, int) {
-	best, bk := st, 0
+// itself when the identity does. buf has len(st) cells (scratch), and
+// so has best when given: the result is then built in it (no
+// allocation).
+func (y *symmetry) canon(st []int64, buf []int64, best ...[]int64) ([]int64, int) {
+	cur, bk := st, 0
 	for k := 1; k < len(y.perms); k++ {
 		y.applyTo(buf, st, k)
-		if slices.Compare(buf, best) < 0 {
+		if slices.Compare(buf, cur) < 0 {
 			if bk == 0 {
-				best = make([]int64, len(st))
+				if len(best) > 0 && len(best[0]) == len(st) {
+					cur = best[0]
+				} else {
+					cur = make([]int64, len(st))
+				}
 			}
-			copy(best, buf)
+			copy(cur, buf)
 			bk = k
 		}
 	}
-	return best, bk
+	return cur, bk
 }
 
 // compose returns the index of the permutation a∘b (b first).
@@ -354,7 +360,7 @@ func (a *approximator) newSampler(fin *finite) *sampler {
 	x := newSampler(fin, a.abstract)
 	if a.deep {
 		if y := newSymmetry(fin); y != nil {
-			x.sym, x.symBuf = y, make([]int64, fin.cells)
+			x.sym, x.symBuf, x.symBest = y, make([]int64, fin.cells), make([]int64, fin.cells)
 		}
 	}
 	return x

@@ -1,0 +1,93 @@
+package param
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// sameSuccessors compares the compiled successors (compiled.go) of the
+// states of a breadth-first sample of the instance of sys with n
+// processes against the interpreter's, state by state and in order.
+func sameSuccessors(sys *System, n int32, limit int) error {
+	interp := newFinite(sys, n)
+	interp.noCompile = true
+	comp := newFinite(sys, n)
+	if comp.compiled() == nil {
+		return nil // the interpreter does it all
+	}
+	smp := interp.sample(nil, limit)
+	var a, b []successor
+	for i, st := range smp.states {
+		a = interp.successors(st, a[:0])
+		b = comp.successors(st, b[:0])
+		if len(a) != len(b) {
+			return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
+		}
+		for k := range a {
+			if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
+				return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
+					b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
+			}
+		}
+	}
+	return nil
+}
+
+// TestCompiledSuccessors: the compiled transitions give the successors
+// of the interpreter, in the same order, on every corpus file without
+// weak memory (instances with 2 and 3 processes, the first states of a
+// breadth-first sample; the FLASH files under MUSKET_LONG) and on random
+// systems.
+func TestCompiledSuccessors(t *testing.T) {
+	long := os.Getenv("MUSKET_LONG") != ""
+	files := corpusFiles()
+	more, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "*.cub"))
+	files = append(files, more...)
+	compiled := 0
+	for _, file := range files {
+		sys, err := ParseFile(file)
+		if err != nil || sys.Weak {
+			continue
+		}
+		limit := 300
+		if long {
+			limit = 3000
+		}
+		for n := int32(2); n <= 3; n++ {
+			if newFinite(sys, n).compiled() != nil {
+				compiled++
+			}
+			if err := sameSuccessors(sys, n, limit); err != nil {
+				t.Errorf("%s: %v", filepath.Base(file), err)
+			}
+		}
+	}
+	if compiled == 0 {
+		t.Fatal("no corpus file compiled")
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	random := 0
+	for i := range 200 {
+		src := genSystem(rng, 0)
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil || sys.Weak {
+			continue
+		}
+		if newFinite(sys, 2).compiled() != nil {
+			random++
+		}
+		for n := int32(2); n <= 3; n++ {
+			if err := sameSuccessors(sys, n, 200); err != nil {
+				t.Fatalf("random system %d: %v\n%s", i, err, src)
+			}
+		}
+	}
+	t.Logf("compiled: %d corpus instances, %d random systems", compiled, random)
+	if random < 50 {
+		t.Errorf("%d random systems compiled, want 50 or more", random)
+	}
+}
