@@ -70,6 +70,15 @@ type sampler struct {
 	perm    []uint8
 	// block: the cells the kept states are carved from (keep)
 	block []int64
+	// abs: (abstract mode) the compiled transitions (compiled.go),
+	// made on first use (absTried); scr, absVals, absAs, absIdx: their
+	// buffers
+	abs      *compiledAbs
+	absTried bool
+	scr      []int64
+	absVals  []int64
+	absAs    []absAssignIdx
+	absIdx   []int
 }
 
 func newSampler(fin *finite, abstract bool) *sampler {
@@ -94,11 +103,8 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	if x.abstract && x.absExcluded(st) {
 		return false
 	}
-	if !x.abstract {
-		// (the explorer's successors are in its scratch buffer, and
-		// canon's in symBuf)
-		st = x.keep(st)
-	}
+	// (the successors are in a scratch buffer, canon's in symBest)
+	st = x.keep(st)
 	x.res.states = append(x.res.states, st)
 	x.res.parent = append(x.res.parent, parent)
 	x.res.step = append(x.res.step, step)
@@ -198,7 +204,15 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			return len(x.res.states) > before
 		}
 		if x.abstract {
-			next = x.absSuccessors(x.res.states[x.next], next[:0])
+			if !x.absTried {
+				x.absTried, x.abs = true, compileAbs(x)
+			}
+			if x.abs != nil {
+				x.scr = x.scr[:0]
+				next = x.compiledAbsSuccessors(x.abs, x.res.states[x.next], next[:0])
+			} else {
+				next = x.absSuccessors(x.res.states[x.next], next[:0])
+			}
 		} else {
 			x.fin.scratch = true
 			next = x.fin.successors(x.res.states[x.next], next[:0])

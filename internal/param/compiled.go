@@ -56,6 +56,7 @@ type cConj struct {
 	lits    []cLit
 	foralls [][]cDNF
 	exists  [][]cDNF
+	maybe   bool // (abstract mode) a literal of it is always maybe
 }
 
 type cDNF []cConj
@@ -444,4 +445,386 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 			return out
 		}
 	}
+}
+
+// The abstract mode of the samples (absexplore.go) is compiled the same
+// way, with its three-valued literals: a cell the abstract exploration
+// does not track is the constant unknown (cUnknown), a tracked cell
+// may hold unknown, and a literal with an unknown side may hold.
+
+// cUnknown marks a compiled term whose value is unknown.
+const cUnknown int32 = -3
+
+// tri evaluates a compiled literal in an abstract state.
+func (l *cLit) tri(st []int64) tri {
+	a, b := l.l.absEval(st), l.r.absEval(st)
+	if a == unknown || b == unknown {
+		return triMaybe
+	}
+	if evalInt(l.op, a, b) {
+		return triTrue
+	}
+	return triFalse
+}
+
+func (t cTerm) absEval(st []int64) int64 {
+	switch {
+	case t.cell >= 0:
+		return st[t.cell]
+	case t.cell == cUnknown:
+		return unknown
+	}
+	return t.val
+}
+
+func (d cDNF) tri(st []int64) tri {
+	r := triFalse
+	for i := range d {
+		if r = triOr(r, d[i].tri(st)); r == triTrue {
+			return r
+		}
+	}
+	return r
+}
+
+// tri evaluates a compiled conjunction of the abstract mode (maybe: a
+// literal of it is always maybe).
+func (c *cConj) tri(st []int64) tri {
+	r := triTrue
+	if c.maybe {
+		r = triMaybe
+	}
+	for i := range c.lits {
+		if r = triAnd(r, c.lits[i].tri(st)); r == triFalse {
+			return r
+		}
+	}
+	for _, qs := range c.foralls {
+		for _, d := range qs {
+			if r = triAnd(r, d.tri(st)); r == triFalse {
+				return r
+			}
+		}
+	}
+	for _, qs := range c.exists {
+		found := triFalse
+		for _, d := range qs {
+			if found = triOr(found, d.tri(st)); found == triTrue {
+				break
+			}
+		}
+		if r = triAnd(r, found); r == triFalse {
+			return r
+		}
+	}
+	return r
+}
+
+// compiledAbs is the compiled abstract instance: like compiledSC, with
+// the writes of the tracked cells only.
+type compiledAbs struct {
+	insts []cInst
+}
+
+// compileAbs compiles the transitions of the abstract sampler x, or
+// returns nil.
+func compileAbs(x *sampler) *compiledAbs {
+	f := x.fin
+	c := &compiledAbs{}
+	for _, t := range f.sys.Trans {
+		params := make([]int32, len(t.Params))
+		ok := true
+		var rec func(k int)
+		rec = func(k int) {
+			if !ok {
+				return
+			}
+			if k == len(params) {
+				inst, good := compileAbsInst(f, t, params)
+				if !good {
+					ok = false
+					return
+				}
+				c.insts = append(c.insts, inst)
+				return
+			}
+			for p := int32(1); p <= f.n; p++ {
+				if !containsProc(params[:k], p) {
+					params[k] = p
+					rec(k + 1)
+				}
+			}
+			params[k] = 0
+		}
+		rec(0)
+		if !ok {
+			return nil
+		}
+	}
+	return c
+}
+
+func compileAbsInst(f *finite, t *Trans, params []int32) (cInst, bool) {
+	args := append([]int32(nil), params...)
+	e := &fenv{params: args}
+	inst := cInst{t: t, args: args}
+	var ok bool
+	if inst.guard, ok = compileAbsDNF(f, t.Guard, e, 0); !ok {
+		return inst, false
+	}
+	for _, u := range t.Updates {
+		g := f.sys.Globals[u.Global]
+		if !tracked(g.Sort) {
+			continue
+		}
+		for _, up := range univTuples(procSlice(f.n), u.NUniv) {
+			copy(e.u[:], up)
+			var cargs [maxArity]int32
+			for i := 0; i < u.NArgs; i++ {
+				cargs[i] = e.proc(u.Args[i])
+			}
+			cell := f.cell(u.Global, int32(u.NArgs), cargs)
+			if cell < 0 {
+				continue
+			}
+			w := cWrite{cell: cell}
+			for _, cs := range u.Cases {
+				var k cCase
+				if cs.Cond != nil {
+					k.hasCond = true
+					if k.cond, ok = compileAbsDNF(f, cs.Cond, e, 0); !ok {
+						return inst, false
+					}
+				}
+				switch {
+				case cs.Skip:
+					k.kind = cwSkip
+				case cs.Nondet:
+					k.kind = cwNondet
+				default:
+					k.val = compileAbsTerm(f, cs.Value, e)
+					if k.val.cell == cBad {
+						k.val = cTerm{cUnknown, 0}
+					}
+				}
+				w.cases = append(w.cases, k)
+			}
+			inst.writes = append(inst.writes, w)
+		}
+	}
+	return inst, true
+}
+
+// compileAbsTerm compiles a term as absValue evaluates it.
+func compileAbsTerm(f *finite, t Term, e *fenv) cTerm {
+	switch t.Kind {
+	case KBool, KEnum:
+		return cTerm{cConst, int64(t.Sym)}
+	case KSlot:
+		p := e.proc(t.Sym)
+		if p < 1 || p > f.n {
+			return cTerm{cBad, 0}
+		}
+		return cTerm{cConst, int64(p)}
+	case KVar:
+		if !tracked(t.Sort) || t.Off.Num != 0 {
+			return cTerm{cUnknown, 0}
+		}
+		var args [maxArity]int32
+		for i := 0; i < int(t.NArgs); i++ {
+			args[i] = e.proc(t.Args[i])
+		}
+		c := f.cell(t.Sym, t.NArgs, args)
+		if c < 0 {
+			return cTerm{cBad, 0}
+		}
+		return cTerm{int32(c), 0}
+	}
+	return cTerm{cUnknown, 0}
+}
+
+func compileAbsDNF(f *finite, d []Conj, e *fenv, depth int) (cDNF, bool) {
+	out := make(cDNF, 0, len(d))
+	for _, c := range d {
+		cc, live, ok := compileAbsConj(f, c, e, depth)
+		if !ok {
+			return nil, false
+		}
+		if live {
+			out = append(out, cc)
+		}
+	}
+	return out, true
+}
+
+func compileAbsConj(f *finite, c Conj, e *fenv, depth int) (cc cConj, live, ok bool) {
+	live = true
+	for _, l := range c.Lits {
+		a, b := compileAbsTerm(f, l.L, e), compileAbsTerm(f, l.R, e)
+		switch {
+		case a.cell == cBad || b.cell == cBad:
+			live = false
+		case a.cell == cUnknown || b.cell == cUnknown:
+			cc.maybe = true
+		case a.cell == cConst && b.cell == cConst:
+			if !evalInt(l.Op, a.val, b.val) {
+				live = false
+			}
+		default:
+			cc.lits = append(cc.lits, cLit{l.Op, a, b})
+		}
+	}
+	if (len(c.Foralls) > 0 || len(c.Exists) > 0) && depth > 0 {
+		return cc, false, false
+	}
+	saved := e.q
+	defer func() { e.q = saved }()
+	quant := func(d []Conj) ([]cDNF, bool) {
+		var inst []cDNF
+		for q := int32(1); q <= f.n; q++ {
+			if containsProc(e.params, q) {
+				continue
+			}
+			e.q = q
+			cd, ok := compileAbsDNF(f, d, e, depth+1)
+			if !ok {
+				return nil, false
+			}
+			inst = append(inst, cd)
+		}
+		return inst, true
+	}
+	for _, d := range c.Foralls {
+		inst, ok := quant(d)
+		if !ok {
+			return cc, false, false
+		}
+		cc.foralls = append(cc.foralls, inst)
+	}
+	for _, d := range c.Exists {
+		inst, ok := quant(d)
+		if !ok {
+			return cc, false, false
+		}
+		cc.exists = append(cc.exists, inst)
+	}
+	return cc, live, true
+}
+
+// absAssignIdx is a tracked cell a compiled abstract step writes, with
+// its possible values (vals[lo:hi] of the sampler's buffer).
+type absAssignIdx struct {
+	cell   int
+	lo, hi int
+}
+
+// compiledAbsSuccessors appends the abstract successors of st by the
+// compiled instances, the states carved from x.scr (see absSuccessors,
+// whose successors and order they are).
+func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []successor) []successor {
+	for i := range c.insts {
+		in := &c.insts[i]
+		if in.guard.tri(st) == triFalse {
+			continue
+		}
+		out = x.compiledAbsFire(in, st, out)
+	}
+	return out
+}
+
+func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []successor {
+	vals := x.absVals[:0]
+	as := x.absAs[:0]
+	combos := 1
+	for wi := range in.writes {
+		w := &in.writes[wi]
+		lo := len(vals)
+		add := func(v int64) {
+			for _, u := range vals[lo:] {
+				if u == v {
+					return
+				}
+			}
+			vals = append(vals, v)
+		}
+		for ci := range w.cases {
+			cs := &w.cases[ci]
+			cond := triTrue
+			if cs.hasCond {
+				cond = cs.cond.tri(st)
+			}
+			if cond == triFalse {
+				continue
+			}
+			switch cs.kind {
+			case cwSkip:
+				add(st[w.cell])
+			case cwNondet:
+				add(unknown)
+			default:
+				add(cs.val.absEval(st))
+			}
+			if cond == triTrue {
+				break
+			}
+		}
+		if len(vals) == lo {
+			continue
+		}
+		for _, v := range vals[lo:] {
+			if v == unknown {
+				vals = append(vals[:lo], unknown)
+				break
+			}
+		}
+		if k := len(vals) - lo; k > 1 {
+			if combos*k > maxSuccessors {
+				vals = append(vals[:lo], unknown)
+			} else {
+				combos *= k
+			}
+		}
+		as = append(as, absAssignIdx{w.cell, lo, len(vals)})
+	}
+	x.absVals, x.absAs = vals, as
+	step := forwardStep{t: in.t, args: in.args}
+	idx := x.absIdx[:0]
+	for range as {
+		idx = append(idx, 0)
+	}
+	x.absIdx = idx
+	for {
+		s := x.scratchState(st)
+		for i, a := range as {
+			s[a.cell] = vals[a.lo+idx[i]]
+		}
+		out = append(out, successor{s, step})
+		i := 0
+		for i < len(idx) {
+			idx[i]++
+			if idx[i] < as[i].hi-as[i].lo {
+				break
+			}
+			idx[i] = 0
+			i++
+		}
+		if i == len(idx) {
+			break
+		}
+	}
+	return out
+}
+
+// scratchState returns a copy of st carved from x.scr, which grow
+// empties before each expansion (add copies the states it keeps).
+func (x *sampler) scratchState(st []int64) []int64 {
+	n := len(st)
+	if cap(x.scr)-len(x.scr) < n {
+		x.scr = make([]int64, 0, max(2*cap(x.scr), 64*n))
+	}
+	k := len(x.scr)
+	x.scr = x.scr[:k+n]
+	s := x.scr[k : k+n : k+n]
+	copy(s, st)
+	return s
 }

@@ -37,23 +37,51 @@ func sameSuccessors(sys *System, n int32, limit int) error {
 	return nil
 }
 
+// sameAbsSuccessors is sameSuccessors for the abstract sample.
+func sameAbsSuccessors(sys *System, n int32, limit int) error {
+	interp := newSampler(newFinite(sys, n), true)
+	interp.absTried = true
+	comp := newSampler(newFinite(sys, n), true)
+	if compileAbs(comp) == nil {
+		return nil
+	}
+	comp.abs, comp.absTried = compileAbs(comp), true
+	interp.grow(nil, limit)
+	var a, b []successor
+	for i, st := range interp.res.states {
+		a = interp.absSuccessors(st, a[:0])
+		comp.scr = comp.scr[:0]
+		b = comp.compiledAbsSuccessors(comp.abs, st, b[:0])
+		if len(a) != len(b) {
+			return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
+		}
+		for k := range a {
+			if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
+				return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
+					b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
+			}
+		}
+	}
+	return nil
+}
+
 // TestCompiledSuccessors: the compiled transitions give the successors
 // of the interpreter, in the same order, on every corpus file without
 // weak memory (instances with 2 and 3 processes, the first states of a
-// breadth-first sample; the FLASH files under MUSKET_LONG) and on random
-// systems.
+// breadth-first sample, exact or abstract; more states under
+// MUSKET_LONG) and on random systems.
 func TestCompiledSuccessors(t *testing.T) {
 	long := os.Getenv("MUSKET_LONG") != ""
 	files := corpusFiles()
 	more, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "*.cub"))
 	files = append(files, more...)
-	compiled := 0
+	compiled, abstract := 0, 0
 	for _, file := range files {
 		sys, err := ParseFile(file)
 		if err != nil || sys.Weak {
 			continue
 		}
-		limit := 300
+		limit := 150
 		if long {
 			limit = 3000
 		}
@@ -64,13 +92,22 @@ func TestCompiledSuccessors(t *testing.T) {
 			if err := sameSuccessors(sys, n, limit); err != nil {
 				t.Errorf("%s: %v", filepath.Base(file), err)
 			}
+			if !explorable(sys) {
+				if err := sameAbsSuccessors(sys, n, limit); err != nil {
+					t.Errorf("%s (abstract): %v", filepath.Base(file), err)
+				}
+				abstract++
+			}
 		}
+	}
+	if abstract == 0 {
+		t.Fatal("no abstract corpus file")
 	}
 	if compiled == 0 {
 		t.Fatal("no corpus file compiled")
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	random := 0
+	random, randomAbs := 0, 0
 	for i := range 200 {
 		src := genSystem(rng, 0)
 		sys, err := Load("gen.cub", []byte(src))
@@ -84,9 +121,15 @@ func TestCompiledSuccessors(t *testing.T) {
 			if err := sameSuccessors(sys, n, 200); err != nil {
 				t.Fatalf("random system %d: %v\n%s", i, err, src)
 			}
+			if !explorable(sys) {
+				if err := sameAbsSuccessors(sys, n, 100); err != nil {
+					t.Fatalf("random system %d (abstract): %v\n%s", i, err, src)
+				}
+				randomAbs++
+			}
 		}
 	}
-	t.Logf("compiled: %d corpus instances, %d random systems", compiled, random)
+	t.Logf("compiled: %d corpus instances (%d abstract), %d random systems (%d abstract instances)", compiled, abstract, random, randomAbs)
 	if random < 50 {
 		t.Errorf("%d random systems compiled, want 50 or more", random)
 	}
