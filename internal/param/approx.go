@@ -116,7 +116,7 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 func (a *approximator) sampled() int {
 	k := 0
 	for _, s := range a.sets {
-		k += len(s.states)
+		k += s.count()
 	}
 	return k
 }
@@ -151,15 +151,12 @@ func (a *approximator) grow(want int) {
 			a.sets = append(a.sets, newSampleSet(fin, nil))
 			continue
 		}
-		grew := x.grow(a.stop, len(s.states)+limit-total)
+		grew := x.grow(a.stop, s.count()+limit-total)
 		if x.unsafe {
 			a.unsafe, a.errPath, a.errRoot, a.errProcs = true, x.errPath, x.errRoot, x.errProcs
 			break
 		}
-		if len(x.res.states) > len(s.states) {
-			s.states = x.res.states
-			clear(s.holds)
-		}
+		s.follow(x)
 		if !grew && !x.res.complete {
 			break // stopped
 		}
@@ -167,7 +164,7 @@ func (a *approximator) grow(want int) {
 	// a guess has at most the processes of the first instance, or one
 	// fewer than the largest one sampled
 	last := len(a.sets) - 1
-	if last > 0 && len(a.sets[last].states) == 0 {
+	if last > 0 && a.sets[last].count() == 0 {
 		last--
 	}
 	a.guessProcs = max(int(a.sets[0].n), int(a.sets[last].n)-1)
@@ -183,8 +180,11 @@ type sampleSet struct {
 	layout *cellLayout
 	n      int32
 	states [][]int64
-	packed *stateStore // instead of states (the weak sample, states.go)
-	holds  map[groundLit][]uint64
+	// packed: instead of states (states.go), its first nPacked states
+	// (the weak sample's, a sampler's)
+	packed  *stateStore
+	nPacked int
+	holds   map[groundLit][]uint64
 	// constant evaluates a term without cells
 	constant func(t Term, e *fenv) (int64, bool)
 }
@@ -247,9 +247,18 @@ func (s *sampleSet) operand(t Term, e *fenv) (operand, bool) {
 // count is the number of sampled states.
 func (s *sampleSet) count() int {
 	if s.packed != nil {
-		return s.packed.len()
+		return s.nPacked
 	}
 	return len(s.states)
+}
+
+// follow makes s the sample of x's states (after x grew): the sets of
+// states where literals hold are made again.
+func (s *sampleSet) follow(x *sampler) {
+	if x.count() > s.count() {
+		s.packed, s.nPacked = x.store, x.count()
+		clear(s.holds)
+	}
 }
 
 // statesOf returns the bitset of the sampled states where g holds.
@@ -288,7 +297,7 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 			}
 			return p.at(i, o.cell)
 		}
-		for i := range p.len() {
+		for i := range s.nPacked {
 			set(i, at(i, g.l), at(i, g.r))
 		}
 	} else {

@@ -48,7 +48,7 @@ func sameAbsSuccessors(sys *System, n int32, limit int) error {
 	comp.abs, comp.absTried = compileAbs(comp), true
 	interp.grow(nil, limit)
 	var a, b []successor
-	for i, st := range interp.res.states {
+	for i, st := range interp.rows() {
 		a = interp.absSuccessors(st, a[:0])
 		comp.scr = comp.scr[:0]
 		b = comp.compiledAbsSuccessors(comp.abs, st, b[:0])

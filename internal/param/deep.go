@@ -408,20 +408,17 @@ func (a *approximator) growPair() {
 		x, s := a.insts[k], a.sets[k]
 		limit := deepNext
 		if k == 0 {
-			limit = deepSample - len(a.insts[1].res.states)
+			limit = deepSample - a.insts[1].count()
 		}
-		if !x.res.complete && len(x.res.states) < limit {
+		if !x.res.complete && x.count() < limit {
 			x.grow(a.stop, limit)
 		}
 		if x.unsafe {
 			a.unsafe, a.errPath, a.errRoot, a.errProcs = true, x.errPath, x.errRoot, x.errProcs
 			return
 		}
-		if len(x.res.states) > len(s.states) {
-			s.states = x.res.states
-			clear(s.holds)
-		}
-		if !x.res.complete && len(x.res.states) < limit {
+		s.follow(x)
+		if !x.res.complete && x.count() < limit {
 			return // stopped
 		}
 	}
