@@ -185,6 +185,7 @@ type sampleSet struct {
 	packed  *stateStore
 	nPacked int
 	holds   map[groundLit][]uint64
+	acc     []uint64 // reaches' buffer
 	// constant evaluates a term without cells
 	constant func(t Term, e *fenv) (int64, bool)
 }
@@ -290,7 +291,29 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 			b[i/64] |= 1 << uint(i%64)
 		}
 	}
-	if p := s.packed; p != nil {
+	if p := s.packed; p != nil && p.width == 1 && (g.l.cell < 0) != (g.r.cell < 0) {
+		// a cell against a constant, a byte a cell: the literal's truth
+		// for each of the 256 bytes, then one look-up per state
+		var tbl [256]bool
+		for x := range 256 {
+			v := int64(int8(x))
+			if p.unknownAs && v == -1 {
+				v = unknown
+			}
+			l, lok := value(v, g.l)
+			r, rok := value(v, g.r)
+			tbl[x] = !lok || !rok || evalInt(g.op, l, r)
+		}
+		c := g.l.cell
+		if c < 0 {
+			c = g.r.cell
+		}
+		for i := range s.nPacked {
+			if tbl[uint8(p.b8[i*p.size+c])] {
+				b[i/64] |= 1 << uint(i%64)
+			}
+		}
+	} else if p != nil {
 		at := func(i int, o operand) int64 {
 			if o.cell < 0 {
 				return 0
@@ -388,7 +411,11 @@ func slotMaps(slots []int32, pinned, n int32, fn func(e *fenv) bool) bool {
 // over slots) for some injective map of the slots to the processes of
 // the instance.
 func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
-	acc := make([]uint64, (s.count()+63)/64)
+	k := (s.count() + 63) / 64
+	if cap(s.acc) < k {
+		s.acc = make([]uint64, k)
+	}
+	acc := s.acc[:k]
 	return slotMaps(slots, pinned, s.n, func(e *fenv) bool { return s.intersect(lits, e, acc) })
 }
 

@@ -134,3 +134,56 @@ func TestCompiledSuccessors(t *testing.T) {
 		t.Errorf("%d random systems compiled, want 50 or more", random)
 	}
 }
+
+// TestStatesOfPacked: the sets of states where a literal holds, over a
+// packed sample (a byte a cell: one look-up table per literal), are
+// those of the literal evaluated on each state, exact and abstract.
+func TestStatesOfPacked(t *testing.T) {
+	for _, tc := range []struct {
+		file     string
+		abstract bool
+	}{
+		{"sc_german.cub", false},
+		{"examples/challenges_flash_test.cub", true},
+		{"examples/bakery_na.cub", true},
+	} {
+		sys, err := ParseFile(filepath.Join(corpusDir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fin := newFinite(sys, 2)
+		x := newSampler(fin, tc.abstract)
+		x.grow(nil, 2000)
+		set := newSampleSet(fin, nil)
+		set.follow(x)
+		rows := x.rows()
+		if len(rows) == 0 || x.store.width != 1 {
+			t.Fatalf("%s: %d states of width %d, want some of width 1", tc.file, len(rows), x.store.width)
+		}
+		for c := range fin.cells {
+			for v := int64(-1); v <= 4; v++ {
+				for _, op := range []Op{Eq, Ne, Lt, Ge} {
+					for _, g := range []groundLit{
+						{op, operand{cell: c}, operand{cell: -1, val: v}},
+						{op, operand{cell: -1, val: v}, operand{cell: c, val: 1}},
+					} {
+						b := set.statesOf(g)
+						for i, st := range rows {
+							l, r := g.l.val, g.r.val
+							if g.l.cell >= 0 {
+								l += st[c]
+							}
+							if g.r.cell >= 0 {
+								r += st[c]
+							}
+							want := st[c] == unknown || evalInt(op, l, r)
+							if got := b[i/64]&(1<<uint(i%64)) != 0; got != want {
+								t.Fatalf("%s: %v on state %d %v: %v, want %v", tc.file, g, i, st, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
