@@ -62,9 +62,15 @@ type sampler struct {
 	// rowBuf: the state being expanded; hashBuf: growTable's
 	rowBuf  []int64
 	hashBuf []int64
-	// res: the parents and steps of the states (res.states is unused:
-	// the states are in store) and whether the exploration is complete
-	res     sampled
+	// res: the parents of the states and whether the exploration is
+	// complete; stepIdx[i]: the step that made state i, an index of
+	// steps (a sample has hundreds of thousands of states and a few
+	// hundred transition instances: a forwardStep each was 48 bytes
+	// for the collector to clear and scan); stepOf indexes steps
+	res     samplerRes
+	stepIdx []int32
+	steps   []forwardStep
+	stepOf  map[stepKey]int32
 	next    int // the next state to expand
 	started bool
 	// unsafe: (exact mode) an explored state meets the unsafe formula
@@ -95,6 +101,57 @@ func newSampler(fin *finite, abstract bool) *sampler {
 	st := newStateStore(fin.cells)
 	st.unknownAs = abstract
 	return &sampler{fin: fin, abstract: abstract, store: st}
+}
+
+// samplerRes is what a sampler records of its states besides
+// themselves.
+type samplerRes struct {
+	parent   []int32
+	complete bool
+}
+
+// stepKey identifies a step by its value.
+type stepKey struct {
+	t     *Trans
+	args  [maxArity + 4]int32
+	nargs int
+	flush int32
+	cell  int
+}
+
+// stepIndex returns the index of step in x.steps, adding it if new.
+func (x *sampler) stepIndex(st forwardStep) int32 {
+	k := stepKey{t: st.t, nargs: len(st.args), flush: st.flush, cell: st.cell}
+	if len(st.args) > len(k.args) {
+		// (never: a transition has at most a few parameters)
+		x.steps = append(x.steps, st)
+		return int32(len(x.steps) - 1)
+	}
+	copy(k.args[:], st.args)
+	if i, ok := x.stepOf[k]; ok {
+		return i
+	}
+	if x.stepOf == nil {
+		x.stepOf = map[stepKey]int32{}
+	}
+	x.steps = append(x.steps, forwardStep{t: st.t, args: slices.Clone(st.args), flush: st.flush, cell: st.cell})
+	i := int32(len(x.steps) - 1)
+	x.stepOf[k] = i
+	return i
+}
+
+// step returns the step that made state i (the zero step for an
+// initial state).
+func (x *sampler) step(i int) forwardStep { return x.steps[x.stepIdx[i]] }
+
+// path lists the steps from an initial state to state i.
+func (x *sampler) path(i int) []forwardStep {
+	var out []forwardStep
+	for ; x.res.parent[i] >= 0; i = int(x.res.parent[i]) {
+		out = append(out, x.step(i))
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // count is the number of states sampled.
@@ -196,8 +253,8 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	}
 	x.insert(slot, x.store.len(), h)
 	x.store.add(st)
-	x.res.parent = append(x.res.parent, parent)
-	x.res.step = append(x.res.step, step)
+	x.res.parent = append(x.res.parent, int32(parent))
+	x.stepIdx = append(x.stepIdx, x.stepIndex(step))
 	if x.sym != nil {
 		x.perm = append(x.perm, uint8(pk))
 	}
@@ -207,7 +264,7 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 			if ps := x.fin.rootProcs(st, u); ps != nil {
 				x.unsafe, x.errRoot, x.errProcs = true, u, ps
 				if x.sym == nil {
-					x.errPath = x.res.path(i)
+					x.errPath = x.path(i)
 					return true
 				}
 				var sigma int
@@ -236,7 +293,7 @@ func (x *sampler) reserve(limit int) {
 		return
 	}
 	x.res.parent = slices.Grow(x.res.parent, want)
-	x.res.step = slices.Grow(x.res.step, want)
+	x.stepIdx = slices.Grow(x.stepIdx, want)
 	if x.sym != nil {
 		x.perm = slices.Grow(x.perm, want)
 	}

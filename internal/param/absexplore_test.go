@@ -105,8 +105,8 @@ func TestExactSampleIsExplorerSample(t *testing.T) {
 		for i := range want.states {
 			// (the sampler's successors come from the explorer's
 			// scratch buffer, the explorer's sample allocates each)
-			if !slices.Equal(states[i], want.states[i]) || x.res.parent[i] != want.parent[i] ||
-				x.res.step[i].t != want.step[i].t || !slices.Equal(x.res.step[i].args, want.step[i].args) {
+			if !slices.Equal(states[i], want.states[i]) || int(x.res.parent[i]) != want.parent[i] ||
+				x.step(i).t != want.step[i].t || !slices.Equal(x.step(i).args, want.step[i].args) {
 				t.Fatalf("n=%d: state %d is %v (parent %d), the explorer's %v (parent %d)", n, i,
 					states[i], x.res.parent[i], want.states[i], want.parent[i])
 			}

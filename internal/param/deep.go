@@ -372,7 +372,7 @@ func (a *approximator) newSampler(fin *finite) *sampler {
 // that made the successor of its parent the representative.
 func (x *sampler) symPath(i int) ([]forwardStep, int) {
 	var chain []int
-	for j := i; j >= 0; j = x.res.parent[j] {
+	for j := i; j >= 0; j = int(x.res.parent[j]) {
 		chain = append(chain, j)
 	}
 	slices.Reverse(chain)
@@ -381,7 +381,7 @@ func (x *sampler) symPath(i int) ([]forwardStep, int) {
 	sigma := y.inverse(int(x.perm[chain[0]]))
 	var out []forwardStep
 	for _, j := range chain[1:] {
-		st := x.res.step[j]
+		st := x.step(j)
 		args := make([]int32, len(st.args))
 		for k, p := range st.args {
 			args[k] = p

@@ -92,7 +92,7 @@ func TestDeepSymmetry(t *testing.T) {
 			// the rebuilt paths are runs of the instance
 			for i := range symStates {
 				var chain []int
-				for j := i; j >= 0; j = sym.res.parent[j] {
+				for j := i; j >= 0; j = int(sym.res.parent[j]) {
 					chain = append(chain, j)
 				}
 				slices.Reverse(chain)
