@@ -51,10 +51,28 @@ func triOr(a, b tri) tri  { return max(a, b) }
 type sampler struct {
 	fin      *finite
 	abstract bool
-	seen     map[stateID]bool // (explore.go: a 128-bit hash of the state)
-	res      sampled
-	next     int // the next state to expand
-	started  bool
+	// store: the states, compactly (states.go; an abstract sample's
+	// unknown cells are stored as -1, a value no tracked cell takes);
+	// table: the set of the stored states (an open-addressing hash
+	// table of their indices, compared cell by cell); excl: the hashes
+	// of the abstract states an invariant formula excludes
+	store *stateStore
+	table []uint64
+	excl  map[stateID]bool
+	// rowBuf: the state being expanded; hashBuf: growTable's
+	rowBuf  []int64
+	hashBuf []int64
+	// res: the parents of the states and whether the exploration is
+	// complete; stepIdx[i]: the step that made state i, an index of
+	// steps (a sample has hundreds of thousands of states and a few
+	// hundred transition instances: a forwardStep each was 48 bytes
+	// for the collector to clear and scan); stepOf indexes steps
+	res     samplerRes
+	stepIdx []int32
+	steps   []forwardStep
+	stepOf  map[stepKey]int32
+	next    int // the next state to expand
+	started bool
 	// unsafe: (exact mode) an explored state meets the unsafe formula
 	// errRoot on the processes errProcs; errPath leads to it
 	unsafe   bool
@@ -65,11 +83,141 @@ type sampler struct {
 	// the permutation that made state i from its parent's successor
 	sym    *symmetry
 	symBuf []int64
-	perm   []uint8
+	// symBest: canon's result
+	symBest []int64
+	perm    []uint8
+	// abs: (abstract mode) the compiled transitions (compiled.go),
+	// made on first use (absTried); scr, absVals, absAs, absIdx: their
+	// buffers
+	abs      *compiledAbs
+	absTried bool
+	scr      []int64
+	absVals  []int64
+	absAs    []absAssignIdx
+	absIdx   []int
 }
 
 func newSampler(fin *finite, abstract bool) *sampler {
-	return &sampler{fin: fin, abstract: abstract, seen: map[stateID]bool{}}
+	st := newStateStore(fin.cells)
+	st.unknownAs = abstract
+	return &sampler{fin: fin, abstract: abstract, store: st}
+}
+
+// samplerRes is what a sampler records of its states besides
+// themselves.
+type samplerRes struct {
+	parent   []int32
+	complete bool
+}
+
+// stepKey identifies a step by its value.
+type stepKey struct {
+	t     *Trans
+	args  [maxArity + 4]int32
+	nargs int
+	flush int32
+	cell  int
+}
+
+// stepIndex returns the index of step in x.steps, adding it if new.
+func (x *sampler) stepIndex(st forwardStep) int32 {
+	k := stepKey{t: st.t, nargs: len(st.args), flush: st.flush, cell: st.cell}
+	if len(st.args) > len(k.args) {
+		// (never: a transition has at most a few parameters)
+		x.steps = append(x.steps, st)
+		return int32(len(x.steps) - 1)
+	}
+	copy(k.args[:], st.args)
+	if i, ok := x.stepOf[k]; ok {
+		return i
+	}
+	if x.stepOf == nil {
+		x.stepOf = map[stepKey]int32{}
+	}
+	x.steps = append(x.steps, forwardStep{t: st.t, args: slices.Clone(st.args), flush: st.flush, cell: st.cell})
+	i := int32(len(x.steps) - 1)
+	x.stepOf[k] = i
+	return i
+}
+
+// step returns the step that made state i (the zero step for an
+// initial state).
+func (x *sampler) step(i int) forwardStep { return x.steps[x.stepIdx[i]] }
+
+// path lists the steps from an initial state to state i.
+func (x *sampler) path(i int) []forwardStep {
+	var out []forwardStep
+	for ; x.res.parent[i] >= 0; i = int(x.res.parent[i]) {
+		out = append(out, x.step(i))
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// count is the number of states sampled.
+func (x *sampler) count() int { return x.store.len() }
+
+// state returns state i, in buf (grown as needed).
+func (x *sampler) state(i int, buf []int64) []int64 { return x.store.row(i, buf) }
+
+// hashState hashes the cells of a state for the table.
+func hashState(st []int64) uint64 {
+	h := uint64(len(st)) * 0x9e3779b97f4a7c15
+	for _, v := range st {
+		h = (h ^ uint64(v)) * 0x100000001b3
+		h ^= h >> 29
+	}
+	return mix64(h)
+}
+
+// lookup returns the slot of the table where st is, or the empty slot
+// where it goes (found false).
+func (x *sampler) lookup(st []int64, h uint64) (slot int, found bool) {
+	mask := len(x.table) - 1
+	tag := h &^ (1<<32 - 1)
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		e := x.table[i]
+		if e == 0 {
+			return i, false
+		}
+		if e&^(1<<32-1) == tag && x.store.equal(int(e&(1<<32-1))-1, st) {
+			return i, true
+		}
+	}
+}
+
+// insert records state i (of hash h) in the empty slot.
+func (x *sampler) insert(slot, i int, h uint64) {
+	x.table[slot] = h&^(1<<32-1) | uint64(i+1)
+}
+
+// growTable makes room for want states in all.
+func (x *sampler) growTable(want int) {
+	size := 1024
+	for size < 2*want {
+		size *= 2
+	}
+	if size <= len(x.table) {
+		return
+	}
+	old := x.table
+	x.table = make([]uint64, size)
+	mask := size - 1
+	for _, e := range old {
+		if e == 0 {
+			continue
+		}
+		// (the tag is the hash's high half; the slot comes from the
+		// full hash, kept nowhere: hash the row again)
+		i := int(e&(1<<32-1)) - 1
+		x.hashBuf = x.store.row(i, x.hashBuf)
+		h := hashState(x.hashBuf)
+		j := int(h) & mask
+		for x.table[j] != 0 {
+			j = (j + 1) & mask
+		}
+		x.table[j] = e
+	}
 }
 
 // add records a new state; it reports false when st was seen, is
@@ -78,35 +226,45 @@ func newSampler(fin *finite, abstract bool) *sampler {
 func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	pk := 0
 	if x.sym != nil {
-		st, pk = x.sym.canon(st, x.symBuf)
+		st, pk = x.sym.canon(st, x.symBuf, x.symBest)
 	}
-	k := stateKey(st)
-	if x.seen[k] {
+	if 2*(x.store.len()+1) > len(x.table) {
+		x.growTable(x.store.len() + 1)
+	}
+	h := hashState(st)
+	slot, found := x.lookup(st, h)
+	if found {
 		return false
 	}
-	x.seen[k] = true
 	// (the exact states come from the explorer, which already leaves
 	// out the excluded ones)
-	if x.abstract && x.absExcluded(st) {
-		return false
+	if x.abstract && x.fin.sys.Invariants != nil {
+		k := stateKey(st)
+		if x.excl[k] {
+			return false
+		}
+		if x.absExcluded(st) {
+			if x.excl == nil {
+				x.excl = map[stateID]bool{}
+			}
+			x.excl[k] = true
+			return false
+		}
 	}
-	if !x.abstract && pk == 0 {
-		// (the explorer's successors are in its scratch buffer)
-		st = slices.Clone(st)
-	}
-	x.res.states = append(x.res.states, st)
-	x.res.parent = append(x.res.parent, parent)
-	x.res.step = append(x.res.step, step)
+	x.insert(slot, x.store.len(), h)
+	x.store.add(st)
+	x.res.parent = append(x.res.parent, int32(parent))
+	x.stepIdx = append(x.stepIdx, x.stepIndex(step))
 	if x.sym != nil {
 		x.perm = append(x.perm, uint8(pk))
 	}
 	if !x.abstract {
-		i := len(x.res.states) - 1
+		i := x.store.len() - 1
 		for _, u := range x.fin.sys.Unsafe {
 			if ps := x.fin.rootProcs(st, u); ps != nil {
 				x.unsafe, x.errRoot, x.errProcs = true, u, ps
 				if x.sym == nil {
-					x.errPath = x.res.path(i)
+					x.errPath = x.path(i)
 					return true
 				}
 				var sigma int
@@ -125,10 +283,31 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	return true
 }
 
+// reserve makes room for the states up to limit at once (at most
+// maxReserve): a sample that grows by hundreds of thousands of states
+// otherwise copies its slices and its table again and again as they
+// grow.
+func (x *sampler) reserve(limit int) {
+	want := min(limit, maxReserve) - x.count()
+	if want <= 0 || cap(x.res.parent)-len(x.res.parent) >= want {
+		return
+	}
+	x.res.parent = slices.Grow(x.res.parent, want)
+	x.stepIdx = slices.Grow(x.stepIdx, want)
+	if x.sym != nil {
+		x.perm = slices.Grow(x.perm, want)
+	}
+	x.store.reserve(want)
+	x.growTable(x.count() + want)
+}
+
+const maxReserve = 1 << 20
+
 // grow explores until the sample has limit states, the exploration is
 // complete, or stop says so; it reports whether states were added.
 func (x *sampler) grow(stop func() bool, limit int) bool {
-	before := len(x.res.states)
+	before := x.count()
+	x.reserve(limit)
 	if !x.started {
 		x.started = true
 		var inits [][]int64
@@ -138,32 +317,42 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			inits = x.fin.initials(func(int) int64 { return 0 })
 		}
 		for _, s := range inits {
-			if len(x.res.states) >= limit || x.unsafe {
-				return len(x.res.states) > before
+			if x.count() >= limit || x.unsafe {
+				return x.count() > before
 			}
 			x.add(s, -1, forwardStep{})
 		}
 	}
 	var next []successor
-	for ; x.next < len(x.res.states); x.next++ {
-		if x.unsafe || len(x.res.states) >= limit {
-			return len(x.res.states) > before
+	for ; x.next < x.count(); x.next++ {
+		if x.unsafe || x.count() >= limit {
+			return x.count() > before
 		}
 		if x.next%256 == 0 && stop != nil && stop() {
-			return len(x.res.states) > before
+			return x.count() > before
 		}
+		cur := x.state(x.next, x.rowBuf)
+		x.rowBuf = cur
 		if x.abstract {
-			next = x.absSuccessors(x.res.states[x.next], next[:0])
+			if !x.absTried {
+				x.absTried, x.abs = true, compileAbs(x)
+			}
+			if x.abs != nil {
+				x.scr = x.scr[:0]
+				next = x.compiledAbsSuccessors(x.abs, cur, next[:0])
+			} else {
+				next = x.absSuccessors(cur, next[:0])
+			}
 		} else {
 			x.fin.scratch = true
-			next = x.fin.successors(x.res.states[x.next], next[:0])
+			next = x.fin.successors(cur, next[:0])
 			x.fin.scratch = false
 		}
 		for _, s := range next {
-			if len(x.res.states) >= limit {
+			if x.count() >= limit {
 				// expand this state again when the sample grows (the
 				// states already added are skipped as seen)
-				return len(x.res.states) > before
+				return x.count() > before
 			}
 			x.add(s.st, x.next, s.step)
 			if x.unsafe {
@@ -172,7 +361,7 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 		}
 	}
 	x.res.complete = true
-	return len(x.res.states) > before
+	return x.count() > before
 }
 
 // tracked reports whether the abstract exploration tracks the cells of

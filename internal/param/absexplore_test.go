@@ -39,7 +39,7 @@ func TestAbstractSample(t *testing.T) {
 	}
 	s := a.sets[0]
 	crit := false
-	for _, st := range s.states {
+	for _, st := range s.rows() {
 		if st[s.layout.base[0]] != unknown {
 			t.Fatalf("state %v: Count is tracked", st)
 		}
@@ -57,7 +57,7 @@ func TestAbstractSample(t *testing.T) {
 	// a literal over the unknown integer holds in every state
 	lit := groundLit{op: Eq, l: operand{cell: s.layout.base[0]}, r: operand{cell: -1, val: 7}}
 	b := s.statesOf(lit)
-	for i := range s.states {
+	for i := range s.count() {
 		if b[i/64]&(1<<uint(i%64)) == 0 {
 			t.Fatalf("state %d: Count = 7 does not hold on an unknown Count", i)
 		}
@@ -98,17 +98,29 @@ func TestExactSampleIsExplorerSample(t *testing.T) {
 		if !x.res.complete || !want.complete {
 			t.Fatalf("n=%d: complete %v and %v, want both", n, x.res.complete, want.complete)
 		}
-		if len(x.res.states) != len(want.states) {
-			t.Fatalf("n=%d: %d states, the explorer %d", n, len(x.res.states), len(want.states))
+		states := x.rows()
+		if len(states) != len(want.states) {
+			t.Fatalf("n=%d: %d states, the explorer %d", n, len(states), len(want.states))
 		}
 		for i := range want.states {
 			// (the sampler's successors come from the explorer's
 			// scratch buffer, the explorer's sample allocates each)
-			if !slices.Equal(x.res.states[i], want.states[i]) || x.res.parent[i] != want.parent[i] ||
-				x.res.step[i].t != want.step[i].t || !slices.Equal(x.res.step[i].args, want.step[i].args) {
+			if !slices.Equal(states[i], want.states[i]) || int(x.res.parent[i]) != want.parent[i] ||
+				x.step(i).t != want.step[i].t || !slices.Equal(x.step(i).args, want.step[i].args) {
 				t.Fatalf("n=%d: state %d is %v (parent %d), the explorer's %v (parent %d)", n, i,
-					x.res.states[i], x.res.parent[i], want.states[i], want.parent[i])
+					states[i], x.res.parent[i], want.states[i], want.parent[i])
 			}
 		}
 	}
+}
+
+// rows returns the states of the sampler (tests).
+func (x *sampler) rows() [][]int64 { return x.store.rows() }
+
+// rows returns the states of the sample (tests).
+func (s *sampleSet) rows() [][]int64 {
+	if s.packed == nil {
+		return s.states
+	}
+	return s.packed.rows()[:s.nPacked]
 }

@@ -116,7 +116,7 @@ func newApproximator(sys *System, stop func() bool) *approximator {
 func (a *approximator) sampled() int {
 	k := 0
 	for _, s := range a.sets {
-		k += len(s.states)
+		k += s.count()
 	}
 	return k
 }
@@ -151,15 +151,12 @@ func (a *approximator) grow(want int) {
 			a.sets = append(a.sets, newSampleSet(fin, nil))
 			continue
 		}
-		grew := x.grow(a.stop, len(s.states)+limit-total)
+		grew := x.grow(a.stop, s.count()+limit-total)
 		if x.unsafe {
 			a.unsafe, a.errPath, a.errRoot, a.errProcs = true, x.errPath, x.errRoot, x.errProcs
 			break
 		}
-		if len(x.res.states) > len(s.states) {
-			s.states = x.res.states
-			clear(s.holds)
-		}
+		s.follow(x)
 		if !grew && !x.res.complete {
 			break // stopped
 		}
@@ -167,7 +164,7 @@ func (a *approximator) grow(want int) {
 	// a guess has at most the processes of the first instance, or one
 	// fewer than the largest one sampled
 	last := len(a.sets) - 1
-	if last > 0 && len(a.sets[last].states) == 0 {
+	if last > 0 && a.sets[last].count() == 0 {
 		last--
 	}
 	a.guessProcs = max(int(a.sets[0].n), int(a.sets[last].n)-1)
@@ -183,8 +180,12 @@ type sampleSet struct {
 	layout *cellLayout
 	n      int32
 	states [][]int64
-	packed *stateStore // instead of states (the weak sample, states.go)
-	holds  map[groundLit][]uint64
+	// packed: instead of states (states.go), its first nPacked states
+	// (the weak sample's, a sampler's)
+	packed  *stateStore
+	nPacked int
+	holds   map[groundLit][]uint64
+	acc     []uint64 // reaches' buffer
 	// constant evaluates a term without cells
 	constant func(t Term, e *fenv) (int64, bool)
 }
@@ -247,9 +248,18 @@ func (s *sampleSet) operand(t Term, e *fenv) (operand, bool) {
 // count is the number of sampled states.
 func (s *sampleSet) count() int {
 	if s.packed != nil {
-		return s.packed.len()
+		return s.nPacked
 	}
 	return len(s.states)
+}
+
+// follow makes s the sample of x's states (after x grew): the sets of
+// states where literals hold are made again.
+func (s *sampleSet) follow(x *sampler) {
+	if x.count() > s.count() {
+		s.packed, s.nPacked = x.store, x.count()
+		clear(s.holds)
+	}
 }
 
 // statesOf returns the bitset of the sampled states where g holds.
@@ -281,14 +291,36 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 			b[i/64] |= 1 << uint(i%64)
 		}
 	}
-	if p := s.packed; p != nil {
+	if p := s.packed; p != nil && p.width == 1 && (g.l.cell < 0) != (g.r.cell < 0) {
+		// a cell against a constant, a byte a cell: the literal's truth
+		// for each of the 256 bytes, then one look-up per state
+		var tbl [256]bool
+		for x := range 256 {
+			v := int64(int8(x))
+			if p.unknownAs && v == -1 {
+				v = unknown
+			}
+			l, lok := value(v, g.l)
+			r, rok := value(v, g.r)
+			tbl[x] = !lok || !rok || evalInt(g.op, l, r)
+		}
+		c := g.l.cell
+		if c < 0 {
+			c = g.r.cell
+		}
+		for i := range s.nPacked {
+			if tbl[uint8(p.b8[i*p.size+c])] {
+				b[i/64] |= 1 << uint(i%64)
+			}
+		}
+	} else if p != nil {
 		at := func(i int, o operand) int64 {
 			if o.cell < 0 {
 				return 0
 			}
 			return p.at(i, o.cell)
 		}
-		for i := range p.len() {
+		for i := range s.nPacked {
 			set(i, at(i, g.l), at(i, g.r))
 		}
 	} else {
@@ -379,7 +411,11 @@ func slotMaps(slots []int32, pinned, n int32, fn func(e *fenv) bool) bool {
 // over slots) for some injective map of the slots to the processes of
 // the instance.
 func (s *sampleSet) reaches(lits []Lit, slots []int32, pinned int32) bool {
-	acc := make([]uint64, (s.count()+63)/64)
+	k := (s.count() + 63) / 64
+	if cap(s.acc) < k {
+		s.acc = make([]uint64, k)
+	}
+	acc := s.acc[:k]
 	return slotMaps(slots, pinned, s.n, func(e *fenv) bool { return s.intersect(lits, e, acc) })
 }
 

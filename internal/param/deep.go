@@ -243,20 +243,26 @@ func (y *symmetry) applyTo(out, st []int64, k int) {
 
 // canon returns the smallest permutation of st (in the order of the
 // cells' values) and the index of the permutation that gives it; st
-// itself when the identity does.
-func (y *symmetry) canon(st []int64, buf []int64) ([]int64, int) {
-	best, bk := st, 0
+// itself when the identity does. buf has len(st) cells (scratch), and
+// so has best when given: the result is then built in it (no
+// allocation).
+func (y *symmetry) canon(st []int64, buf []int64, best ...[]int64) ([]int64, int) {
+	cur, bk := st, 0
 	for k := 1; k < len(y.perms); k++ {
 		y.applyTo(buf, st, k)
-		if slices.Compare(buf, best) < 0 {
+		if slices.Compare(buf, cur) < 0 {
 			if bk == 0 {
-				best = make([]int64, len(st))
+				if len(best) > 0 && len(best[0]) == len(st) {
+					cur = best[0]
+				} else {
+					cur = make([]int64, len(st))
+				}
 			}
-			copy(best, buf)
+			copy(cur, buf)
 			bk = k
 		}
 	}
-	return best, bk
+	return cur, bk
 }
 
 // compose returns the index of the permutation a∘b (b first).
@@ -354,7 +360,7 @@ func (a *approximator) newSampler(fin *finite) *sampler {
 	x := newSampler(fin, a.abstract)
 	if a.deep {
 		if y := newSymmetry(fin); y != nil {
-			x.sym, x.symBuf = y, make([]int64, fin.cells)
+			x.sym, x.symBuf, x.symBest = y, make([]int64, fin.cells), make([]int64, fin.cells)
 		}
 	}
 	return x
@@ -366,7 +372,7 @@ func (a *approximator) newSampler(fin *finite) *sampler {
 // that made the successor of its parent the representative.
 func (x *sampler) symPath(i int) ([]forwardStep, int) {
 	var chain []int
-	for j := i; j >= 0; j = x.res.parent[j] {
+	for j := i; j >= 0; j = int(x.res.parent[j]) {
 		chain = append(chain, j)
 	}
 	slices.Reverse(chain)
@@ -375,7 +381,7 @@ func (x *sampler) symPath(i int) ([]forwardStep, int) {
 	sigma := y.inverse(int(x.perm[chain[0]]))
 	var out []forwardStep
 	for _, j := range chain[1:] {
-		st := x.res.step[j]
+		st := x.step(j)
 		args := make([]int32, len(st.args))
 		for k, p := range st.args {
 			args[k] = p
@@ -402,20 +408,17 @@ func (a *approximator) growPair() {
 		x, s := a.insts[k], a.sets[k]
 		limit := deepNext
 		if k == 0 {
-			limit = deepSample - len(a.insts[1].res.states)
+			limit = deepSample - a.insts[1].count()
 		}
-		if !x.res.complete && len(x.res.states) < limit {
+		if !x.res.complete && x.count() < limit {
 			x.grow(a.stop, limit)
 		}
 		if x.unsafe {
 			a.unsafe, a.errPath, a.errRoot, a.errProcs = true, x.errPath, x.errRoot, x.errProcs
 			return
 		}
-		if len(x.res.states) > len(s.states) {
-			s.states = x.res.states
-			clear(s.holds)
-		}
-		if !x.res.complete && len(x.res.states) < limit {
+		s.follow(x)
+		if !x.res.complete && x.count() < limit {
 			return // stopped
 		}
 	}

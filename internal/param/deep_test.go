@@ -76,30 +76,31 @@ func TestDeepSymmetry(t *testing.T) {
 				t.Fatal("unsafe state in a SAFE system's sample")
 			}
 			orbits := map[stateID]bool{}
-			for _, st := range full.res.states {
+			for _, st := range full.rows() {
 				c, _ := y.canon(st, make([]int64, len(st)))
 				orbits[stateKey(c)] = true
 			}
-			if full.res.complete && sym.res.complete && len(orbits) != len(sym.res.states) {
-				t.Fatalf("%d orbits in the full sample, %d representatives", len(orbits), len(sym.res.states))
+			symStates := sym.rows()
+			if full.res.complete && sym.res.complete && len(orbits) != len(symStates) {
+				t.Fatalf("%d orbits in the full sample, %d representatives", len(orbits), len(symStates))
 			}
-			for _, st := range sym.res.states {
+			for _, st := range symStates {
 				if !orbits[stateKey(st)] {
 					t.Fatalf("representative %v is not the smallest permutation of a full-sample state", st)
 				}
 			}
 			// the rebuilt paths are runs of the instance
-			for i := range sym.res.states {
+			for i := range symStates {
 				var chain []int
-				for j := i; j >= 0; j = sym.res.parent[j] {
+				for j := i; j >= 0; j = int(sym.res.parent[j]) {
 					chain = append(chain, j)
 				}
 				slices.Reverse(chain)
 				_, s0 := sym.symPath(chain[0])
-				cur := y.apply(sym.res.states[chain[0]], s0)
+				cur := y.apply(symStates[chain[0]], s0)
 				for _, j := range chain[1:] {
 					steps, sj := sym.symPath(j)
-					want := y.apply(sym.res.states[j], sj)
+					want := y.apply(symStates[j], sj)
 					last := steps[len(steps)-1]
 					found := false
 					for _, s := range fin.successors(cur, nil) {

@@ -99,8 +99,11 @@
 // test), solver.go, decide.go and decidelin.go (the solver: its own
 // procedure, then Z3), queue.go (the order of exploration), explore.go and wexplore.go (the one
 // explorer of finite instances, forward, under SC, TSO or PSO),
+// compiled.go (the transition instances of a finite instance without
+// store buffers, compiled for the explorer and the abstract sample),
 // absexplore.go (the lazy, abstract samples of the guesses), states.go
-// (compact storage of sampled states), approx.go
+// (compact storage of sampled states, a byte a cell for the samples of
+// the guesses), approx.go
 // and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict), selfcheck.go (the cross-check of a verdict on finite

@@ -372,7 +372,11 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 		// the pre-image is included in c
 		return out
 	}
-	valueReads := updateReads(t, env, slots)
+	// (weak reads are KVal terms, which only weak variables make)
+	var valueReads []Access
+	if e.sys.Weak {
+		valueReads = updateReads(t, env, slots)
+	}
 
 	// the literals of c that the transition leaves as they are (a plain
 	// cube: no events): an alternative that contradicts one of them, or

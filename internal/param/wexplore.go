@@ -133,6 +133,11 @@ type wfinite struct {
 	rootPlans map[*Root]*guardPlan
 	rootBuf   []int32
 	rootEnv   fenv
+	// comp: the compiled transitions (compiled.go), made on first use
+	// (compTried); noCompile keeps the interpreter (tests)
+	comp      *compiledSC
+	compTried bool
+	noCompile bool
 }
 
 // univOf returns the tuples of k universal indices over the processes.
@@ -501,6 +506,11 @@ func (f *wfinite) successors(st []int64, out []successor) []successor {
 		f.scr = f.scr[:0]
 	}
 	out = f.flushes(st, out)
+	if f.compileOK() {
+		if c := f.compiled(); c != nil {
+			return f.compiledSuccessors(c, st, out)
+		}
+	}
 	if f.plans == nil {
 		f.plans = make([]guardPlan, len(f.sys.Trans))
 		for i, t := range f.sys.Trans {

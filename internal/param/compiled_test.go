@@ -1,0 +1,189 @@
+package param
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// sameSuccessors compares the compiled successors (compiled.go) of the
+// states of a breadth-first sample of the instance of sys with n
+// processes against the interpreter's, state by state and in order.
+func sameSuccessors(sys *System, n int32, limit int) error {
+	interp := newFinite(sys, n)
+	interp.noCompile = true
+	comp := newFinite(sys, n)
+	if comp.compiled() == nil {
+		return nil // the interpreter does it all
+	}
+	smp := interp.sample(nil, limit)
+	var a, b []successor
+	for i, st := range smp.states {
+		a = interp.successors(st, a[:0])
+		b = comp.successors(st, b[:0])
+		if len(a) != len(b) {
+			return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
+		}
+		for k := range a {
+			if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
+				return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
+					b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
+			}
+		}
+	}
+	return nil
+}
+
+// sameAbsSuccessors is sameSuccessors for the abstract sample.
+func sameAbsSuccessors(sys *System, n int32, limit int) error {
+	interp := newSampler(newFinite(sys, n), true)
+	interp.absTried = true
+	comp := newSampler(newFinite(sys, n), true)
+	if compileAbs(comp) == nil {
+		return nil
+	}
+	comp.abs, comp.absTried = compileAbs(comp), true
+	interp.grow(nil, limit)
+	var a, b []successor
+	for i, st := range interp.rows() {
+		a = interp.absSuccessors(st, a[:0])
+		comp.scr = comp.scr[:0]
+		b = comp.compiledAbsSuccessors(comp.abs, st, b[:0])
+		if len(a) != len(b) {
+			return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
+		}
+		for k := range a {
+			if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
+				return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
+					b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
+			}
+		}
+	}
+	return nil
+}
+
+// TestCompiledSuccessors: the compiled transitions give the successors
+// of the interpreter, in the same order, on every corpus file without
+// weak memory (instances with 2 and 3 processes, the first states of a
+// breadth-first sample, exact or abstract; more states under
+// MUSKET_LONG) and on random systems.
+func TestCompiledSuccessors(t *testing.T) {
+	long := os.Getenv("MUSKET_LONG") != ""
+	files := corpusFiles()
+	more, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "*.cub"))
+	files = append(files, more...)
+	compiled, abstract := 0, 0
+	for _, file := range files {
+		sys, err := ParseFile(file)
+		if err != nil || sys.Weak {
+			continue
+		}
+		limit := 150
+		if long {
+			limit = 3000
+		}
+		for n := int32(2); n <= 3; n++ {
+			if newFinite(sys, n).compiled() != nil {
+				compiled++
+			}
+			if err := sameSuccessors(sys, n, limit); err != nil {
+				t.Errorf("%s: %v", filepath.Base(file), err)
+			}
+			if !explorable(sys) {
+				if err := sameAbsSuccessors(sys, n, limit); err != nil {
+					t.Errorf("%s (abstract): %v", filepath.Base(file), err)
+				}
+				abstract++
+			}
+		}
+	}
+	if abstract == 0 {
+		t.Fatal("no abstract corpus file")
+	}
+	if compiled == 0 {
+		t.Fatal("no corpus file compiled")
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	random, randomAbs := 0, 0
+	for i := range 200 {
+		src := genSystem(rng, 0)
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil || sys.Weak {
+			continue
+		}
+		if newFinite(sys, 2).compiled() != nil {
+			random++
+		}
+		for n := int32(2); n <= 3; n++ {
+			if err := sameSuccessors(sys, n, 200); err != nil {
+				t.Fatalf("random system %d: %v\n%s", i, err, src)
+			}
+			if !explorable(sys) {
+				if err := sameAbsSuccessors(sys, n, 100); err != nil {
+					t.Fatalf("random system %d (abstract): %v\n%s", i, err, src)
+				}
+				randomAbs++
+			}
+		}
+	}
+	t.Logf("compiled: %d corpus instances (%d abstract), %d random systems (%d abstract instances)", compiled, abstract, random, randomAbs)
+	if random < 50 {
+		t.Errorf("%d random systems compiled, want 50 or more", random)
+	}
+}
+
+// TestStatesOfPacked: the sets of states where a literal holds, over a
+// packed sample (a byte a cell: one look-up table per literal), are
+// those of the literal evaluated on each state, exact and abstract.
+func TestStatesOfPacked(t *testing.T) {
+	for _, tc := range []struct {
+		file     string
+		abstract bool
+	}{
+		{"sc_german.cub", false},
+		{"examples/challenges_flash_test.cub", true},
+		{"examples/bakery_na.cub", true},
+	} {
+		sys, err := ParseFile(filepath.Join(corpusDir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fin := newFinite(sys, 2)
+		x := newSampler(fin, tc.abstract)
+		x.grow(nil, 2000)
+		set := newSampleSet(fin, nil)
+		set.follow(x)
+		rows := x.rows()
+		if len(rows) == 0 || x.store.width != 1 {
+			t.Fatalf("%s: %d states of width %d, want some of width 1", tc.file, len(rows), x.store.width)
+		}
+		for c := range fin.cells {
+			for v := int64(-1); v <= 4; v++ {
+				for _, op := range []Op{Eq, Ne, Lt, Ge} {
+					for _, g := range []groundLit{
+						{op, operand{cell: c}, operand{cell: -1, val: v}},
+						{op, operand{cell: -1, val: v}, operand{cell: c, val: 1}},
+					} {
+						b := set.statesOf(g)
+						for i, st := range rows {
+							l, r := g.l.val, g.r.val
+							if g.l.cell >= 0 {
+								l += st[c]
+							}
+							if g.r.cell >= 0 {
+								r += st[c]
+							}
+							want := st[c] == unknown || evalInt(op, l, r)
+							if got := b[i/64]&(1<<uint(i%64)) != 0; got != want {
+								t.Fatalf("%s: %v on state %d %v: %v, want %v", tc.file, g, i, st, got, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
