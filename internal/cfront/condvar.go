@@ -19,9 +19,9 @@ import (
 // lock it again": a wait returns whenever the mutex can be taken again,
 // whether or not some thread signalled. pthread_cond_signal and
 // pthread_cond_broadcast wake no one who could not wake without them:
-// they are no event. A condition variable is then never read or written,
-// and PTHREAD_COND_INITIALIZER, pthread_cond_init and
-// pthread_cond_destroy are no event either. (A timed wait's result is
+// they are no event for the safety questions (but see -liveness below).
+// PTHREAD_COND_INITIALIZER, pthread_cond_init and pthread_cond_destroy
+// are no event. (A timed wait's result is
 // chosen by a coin: 0 or ETIMEDOUT, thrd_success or thrd_timedout.)
 //
 // That alone makes every `while (!p) pthread_cond_wait(&c, &m);` loop go
@@ -59,16 +59,24 @@ import (
 // in an execution the lowering explores.
 //
 // What a lost wake-up becomes. A waiter that is never signalled but
-// whose predicate becomes true goes on (it may wake spuriously): its
-// program is correct for every safety question, and Musket says PASS.
-// A waiter whose predicate stays false stops at the cut, asleep: the
-// execution is blocked (-stats of the graph engine counts it); with
-// -liveness, a thread stopped at the cut whose reads in its last round
-// read the final values of their locations waits forever in a fair
-// execution: LIVELOCK, at the wait's line. A wait that depends on a
-// signal it may miss although its predicate became true (a lost signal
-// that POSIX lets block the waiter for ever) is not reported: the model
-// lets that waiter wake spuriously.
+// whose predicate becomes true goes on (it may wake spuriously): no
+// safety question depends on signals. A waiter whose predicate stays
+// false stops at the cut, asleep: the execution is blocked (-stats of
+// the graph engine counts it). With -liveness (Options.Liveness) the
+// signals are counted too: pthread_cond_signal and _broadcast add 1 to
+// the condition variable's first cell (a relaxed read-modify-write), a
+// wait reads it (relaxed) before it unlocks, and after the unlock the
+// waiter may also stop for good (a coin), as a waiter that no spurious
+// wake-up saves. Then a thread stopped in a wait whose read of the count
+// read its final value (no signal or broadcast came after it began to
+// wait), or stopped at the cut with its last round's reads reading the
+// final values (its predicate stays false), waits forever in a fair
+// execution: LIVELOCK, at the wait's line, when every other thread
+// ended or waits forever too (Dartagnan's liveness question). So a
+// missing signal, and a signal sent before the waiter waits (a lost
+// wake-up), are reported under -liveness; a signal that another waiter
+// took is not (the count says a signal came): a possible miss, never a
+// false alarm.
 //
 // A wait in an `if` (no loop) is exact: it returns, spuriously or not,
 // and an assertion that relied on the predicate fails (the lost-wake-up
@@ -87,16 +95,16 @@ func init() {
 	for name, f := range map[string]callLowering{
 		"pthread_cond_init":           (*lowerer).noEvent,
 		"pthread_cond_destroy":        (*lowerer).noEvent,
-		"pthread_cond_signal":         (*lowerer).noEvent,
-		"pthread_cond_broadcast":      (*lowerer).noEvent,
+		"pthread_cond_signal":         (*lowerer).condSignal,
+		"pthread_cond_broadcast":      (*lowerer).condSignal,
 		"pthread_condattr_init":       (*lowerer).noEvent,
 		"pthread_condattr_destroy":    (*lowerer).noEvent,
 		"pthread_condattr_setclock":   (*lowerer).noEvent,
 		"pthread_condattr_setpshared": (*lowerer).noEvent,
 		"cnd_init":                    (*lowerer).noEvent,
 		"cnd_destroy":                 (*lowerer).noEvent,
-		"cnd_signal":                  (*lowerer).noEvent,
-		"cnd_broadcast":               (*lowerer).noEvent,
+		"cnd_signal":                  (*lowerer).condSignal,
+		"cnd_broadcast":               (*lowerer).condSignal,
 	} {
 		knownCalls[name] = f
 	}
@@ -126,6 +134,7 @@ type posixState struct {
 	waits    map[*ir.Func]*funcWaits
 	heads    map[string]bool  // labels of the headers of the loops with a cut wait
 	barriers map[string]int64 // a barrier's location: its count
+	liveness bool             // signals are counted, waits may sleep for good
 }
 
 func (l *lowerer) posixOf() *posixState {
@@ -285,7 +294,8 @@ func (l *lowerer) waitEdge(fr *frame, from, to *ir.Block) {
 // mutex unlocked, the cut, the mutex locked again.
 func (l *lowerer) condWait(cs *callSite) error {
 	b := cs.fr.b
-	if _, err := l.arg(cs, 0); err != nil {
+	cv, err := l.arg(cs, 0)
+	if err != nil {
 		return err
 	}
 	m, err := l.arg(cs, 1)
@@ -295,6 +305,12 @@ func (l *lowerer) condWait(cs *callSite) error {
 	var ws *waitSite
 	if cs.in != nil {
 		ws = l.waitsOf(cs.fr.f).sites[cs.in]
+	}
+	live := l.posixOf().liveness
+	var count string
+	if live {
+		count = l.fresh("cvseq")
+		b.emit(prog.Load{Dst: count, Addr: cv, Tags: []string{tagA, "RLX"}})
 	}
 	b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagA, "REL"}})
 	if ws != nil {
@@ -315,6 +331,15 @@ func (l *lowerer) condWait(cs *callSite) error {
 		l.spinAt(b, site)
 		b.emit(prog.Jump{Cond: cond, Target: spinLabel})
 		l.posixOf().heads[fr.blockLabel(ws.header)] = true
+	}
+	if live {
+		// Asleep for good: waits forever when no signal came after the
+		// count was read.
+		c := l.coin(b)
+		site := spinSite{pos: cs.pos, real: true}
+		site.add(count, cv)
+		l.spinAt(b, site)
+		b.emit(prog.Jump{Cond: prog.Reg{Name: c}, Target: spinLabel})
 	}
 	l.lockAt(b, m, cs.pos)
 	if ws != nil {
@@ -353,4 +378,20 @@ func (l *lowerer) waitCounts(counts map[string]int, bound int) map[string]int {
 		counts[h] = max(bound, 2)
 	}
 	return counts
+}
+
+// condSignal lowers pthread_cond_signal and _broadcast (cnd_*): no event,
+// but under -liveness a relaxed increment of the condition variable's
+// count of signals.
+func (l *lowerer) condSignal(cs *callSite) error {
+	cv, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	if l.posixOf().liveness {
+		tags := []string{tagA, "RLX", tagRMW, tagX}
+		cs.fr.b.emit(prog.RMW{Dst: l.fresh("cvseq"), Addr: cv, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}, RTags: tags, WTags: tags})
+	}
+	cs.returnZero()
+	return nil
 }
