@@ -55,6 +55,11 @@ func TestPOSIXSync(t *testing.T) {
 		// A barrier used twice; the serial thread once per round.
 		{file: "barrier.c", want: Safe, native: Safe, core: []string{"rc11"}},
 		{file: "barrier.c", def: "BUG", want: Violation, line: 17, per: map[string]want{"rc11": {Race, 0}, "imm": {Race, 0}}, native: Unknown},
+		// Timed forms: a cond wait that may time out, a timed lock that
+		// may fail while the mutex is held (one attempt).
+		{file: "timed.c", want: Safe, native: Safe},
+		{file: "timed.c", def: "BUG", want: Violation, line: 31, native: Unknown},
+		{file: "timed.c", def: "BUGLOCK", want: Violation, line: 36, native: Unknown, core: []string{"rc11"}},
 		// A read-write lock and two semaphores.
 		{file: "rwlock_sem.c", want: Safe, native: Safe},
 		{file: "rwlock_sem.c", def: "BUG", want: Violation, line: 26, per: map[string]want{"rc11": {Race, 0}, "imm": {Race, 0}}, native: Unknown, core: []string{"sc"}},

@@ -42,6 +42,14 @@ import (
 //     sem_getvalue, sem_destroy): the first cell holds the value;
 //     sem_wait decrements it when positive (acquire, must succeed),
 //     sem_trywait may fail (-1), sem_post increments it (release).
+//   - Timed forms (pthread_mutex_timedlock, mtx_timedlock,
+//     pthread_rwlock_timedrdlock/wrlock, sem_timedwait) are the try
+//     forms with the time-out's result (ETIMEDOUT, thrd_timedout, -1):
+//     one attempt that succeeds when the lock is free (POSIX: never a
+//     time-out when it can be taken at once), else a time-out. An
+//     attempt that fails and a later one that succeeds is the execution
+//     in which the one attempt reads the releasing write (the spin-loop
+//     argument), and a time-out saw the lock held: nothing is lost.
 //   - pthread_once and call_once: the flag goes from 0 to 1 by an
 //     acquire-release compare-and-swap; the thread that wins calls the
 //     function (named directly) and writes 2 with release; the others
@@ -89,6 +97,12 @@ func init() {
 		"sem_post":     (*lowerer).semPost,
 		"sem_getvalue": (*lowerer).semGetValue,
 
+		"pthread_mutex_timedlock":    (*lowerer).timedLock,
+		"mtx_timedlock":              (*lowerer).timedLock,
+		"pthread_rwlock_timedrdlock": (*lowerer).rwLock,
+		"pthread_rwlock_timedwrlock": (*lowerer).rwLock,
+		"sem_timedwait":              (*lowerer).semWait,
+
 		"pthread_once": (*lowerer).callOnce,
 		"call_once":    (*lowerer).callOnce,
 	} {
@@ -115,6 +129,24 @@ func (l *lowerer) mtxTryLock(cs *callSite) error {
 	}
 	if cs.dst != "" {
 		cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}})
+	}
+	return nil
+}
+
+// timedLock lowers pthread_mutex_timedlock (0 or ETIMEDOUT) and
+// mtx_timedlock (thrd_success or thrd_timedout): one attempt (see the top
+// of the file).
+func (l *lowerer) timedLock(cs *callSite) error {
+	r, _, err := l.mutexCAS(cs)
+	if err != nil {
+		return err
+	}
+	code := int64(110) // ETIMEDOUT
+	if cs.name == "mtx_timedlock" {
+		code = 4 // thrd_timedout
+	}
+	if cs.dst != "" {
+		cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Y: prog.Int(code)}})
 	}
 	return nil
 }
@@ -195,8 +227,8 @@ func (l *lowerer) rwLock(cs *callSite) error {
 		return err
 	}
 	b := cs.fr.b
-	write := cs.name == "pthread_rwlock_wrlock" || cs.name == "pthread_rwlock_trywrlock"
-	try := cs.name == "pthread_rwlock_tryrdlock" || cs.name == "pthread_rwlock_trywrlock"
+	write := cs.name == "pthread_rwlock_wrlock" || cs.name == "pthread_rwlock_trywrlock" || cs.name == "pthread_rwlock_timedwrlock"
+	try := cs.name != "pthread_rwlock_rdlock" && cs.name != "pthread_rwlock_wrlock"
 	var cond, nv prog.Expr
 	if write {
 		cond, nv = prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, prog.Int(rwWriter)
@@ -207,8 +239,12 @@ func (l *lowerer) rwLock(cs *callSite) error {
 	b.emit(prog.RMW{Dst: r, Addr: a, Cond: cond, New: nv, RTags: lockTags(), WTags: lockTags()})
 	failed := prog.ReplaceOld(prog.Un{Op: prog.OpNot, X: cond}, prog.Reg{Name: r})
 	if try {
+		code := int64(16) // EBUSY
+		if cs.name == "pthread_rwlock_timedrdlock" || cs.name == "pthread_rwlock_timedwrlock" {
+			code = 110 // ETIMEDOUT
+		}
 		if cs.dst != "" {
-			b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpMul, X: failed, Y: prog.Int(16)}})
+			b.emit(prog.Assign{Dst: cs.dst, Val: prog.Bin{Op: prog.OpMul, X: failed, Y: prog.Int(code)}})
 		}
 		return nil
 	}
@@ -263,7 +299,7 @@ func (l *lowerer) semWait(cs *callSite) error {
 	r := l.fresh("sem")
 	b.emit(prog.RMW{Dst: r, Addr: s, Cond: cond, New: prog.Bin{Op: prog.OpSub, X: prog.Old{}, Y: prog.Int(1)}, RTags: lockTags(), WTags: lockTags()})
 	failed := prog.Bin{Op: prog.OpLe, X: prog.Reg{Name: r}, Y: prog.Int(0)}
-	if cs.name == "sem_trywait" {
+	if cs.name == "sem_trywait" || cs.name == "sem_timedwait" {
 		if cs.dst != "" {
 			b.emit(prog.Assign{Dst: cs.dst, Val: prog.Un{Op: prog.OpNeg, X: failed}})
 		}
