@@ -106,10 +106,23 @@ func init() {
 		"cnd_signal":                  (*lowerer).condSignal,
 		"cnd_broadcast":               (*lowerer).condSignal,
 	} {
-		knownCalls[name] = f
+		knownCalls[name] = ownFirst(f)
 	}
 	for name := range waitNames {
-		knownCalls[name] = (*lowerer).condWait
+		knownCalls[name] = ownFirst((*lowerer).condWait)
+	}
+}
+
+// ownFirst lowers a call to a primitive of this file or posixsync.go by
+// the program's own definition when it has one (a benchmark's own
+// semaphore or barrier named as POSIX names it is what is checked), and
+// by f otherwise.
+func ownFirst(f callLowering) callLowering {
+	return func(l *lowerer, cs *callSite) error {
+		if d := l.funcs[cs.name]; d != nil && len(d.Blocks) > 0 {
+			return l.inlineCall(cs)
+		}
+		return f(l, cs)
 	}
 }
 

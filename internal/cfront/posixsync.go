@@ -106,7 +106,7 @@ func init() {
 		"pthread_once": (*lowerer).callOnce,
 		"call_once":    (*lowerer).callOnce,
 	} {
-		knownCalls[name] = f
+		knownCalls[name] = ownFirst(f)
 	}
 }
 
