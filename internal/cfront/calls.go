@@ -32,6 +32,7 @@ type callSite struct {
 	args []value.Value
 	dst  string
 	pos  prog.Pos
+	in   *ir.InstCall // the call (nil for a call the lowering makes up)
 }
 
 // arg is the i-th argument of the call as an expression.
@@ -155,7 +156,7 @@ var knownPrefixes = []struct {
 // call lowers a call: a known function (see knownCalls and
 // knownPrefixes) or an inlined one; anything else is refused.
 func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
-	cs := &callSite{fr: fr, name: calleeName(c), args: make([]value.Value, len(c.Args)), pos: pos}
+	cs := &callSite{fr: fr, name: calleeName(c), args: make([]value.Value, len(c.Args)), pos: pos, in: c}
 	for i, a := range c.Args {
 		if x, ok := a.(*ir.Arg); ok {
 			a = x.Value

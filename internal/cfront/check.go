@@ -253,6 +253,9 @@ type Options struct {
 	Bound  int
 	NoSpin bool // unroll spin loops like other loops
 	Clang  ClangOptions
+	// Liveness: the program is for a liveness check too: a condition
+	// wait may also sleep for good (condvar.go).
+	Liveness bool
 }
 
 // Lower compiles the C file with clang and lowers it to the program IR.
@@ -289,6 +292,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	}
 	l := &lowerer{file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
 		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin, ctx: ctx}
+	l.posixOf().liveness = opts.Liveness
 	for _, f := range m.Funcs {
 		l.funcs[f.Name()] = f
 	}
@@ -400,7 +404,7 @@ type Result struct {
 // none can, whether a path needs more loop iterations than the bound.
 func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
 	start := time.Now()
-	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang})
+	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang, Liveness: opts.Liveness})
 	if ctx.Err() != nil {
 		// The time limit was reached in clang or in the lowering (a
 		// lowering that finished past it too: each phase checks the

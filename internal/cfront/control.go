@@ -97,13 +97,14 @@ func phisOf(blk *ir.Block) []*ir.InstPhi {
 // edgeWork tells whether the edge from→to assigns phis and whether it is
 // the back edge of a spin loop.
 func (l *lowerer) edgeWork(fr *frame, from, to *ir.Block) (bool, bool) {
-	return len(phisOf(to)) > 0, fr.loops.spin[[2]*ir.Block{from, to}] != nil
+	return len(phisOf(to)) > 0, fr.loops.spin[[2]*ir.Block{from, to}] != nil || l.waitEntry(fr, from, to)
 }
 
 // edgeCode is the code of an edge block: the spin-loop cut, then the phi
 // assignments (in parallel: through temporaries), then the jump.
 func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 	b := fr.b
+	l.waitEdge(fr, from, to) // entering a loop with a cut condition wait (condvar.go)
 	phis := phisOf(to)
 	vals := make([]prog.Expr, len(phis))
 	for i, p := range phis {

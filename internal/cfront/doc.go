@@ -101,8 +101,12 @@
 // the thread where it is called (its value is what a join gets); GenMC's
 // __VERIFIER_spin_start/__VERIFIER_spin_end(c) mark a spin loop's
 // iteration, a false c stopping the thread as an assumption does.
-// pthread_cond_* are refused: a wait that may wake spuriously (POSIX) goes
-// round its loop for ever, so a verdict would always be BOUND.
+// Condition variables (pthread_cond_*, cnd_*): a wait unlocks the mutex
+// and locks it again (it may return without a signal, as POSIX allows);
+// a round of a wait loop that changed nothing is cut as a spin loop's
+// is (condvar.go, with the argument that no verdict is lost). Barriers,
+// C11's <threads.h>, read-write locks, semaphores and once-calls:
+// posixsync.go.
 //
 // Loops are unrolled by compile.UnrollThreadCounts (the unrolling of
 // .pts and litmus loops): a loop whose trip count is a constant

@@ -137,6 +137,8 @@ type lowerer struct {
 	// atomicBegun counts the __VERIFIER_atomic_begin calls lowered
 	// without their end in the thread being lowered.
 	atomicBegun int
+	// posix: condition waits, barriers (condvar.go, posixsync.go).
+	posix *posixState
 }
 
 // expired tells whether the check's time limit was reached.

@@ -139,7 +139,7 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b.emit(prog.Label{Name: exitLabel})
 	code, pos := dropDeadHavocs(b.code, b.pos)
 	th := &prog.Thread{ID: id, Name: fmt.Sprintf("P%d", id), Code: code, Pos: pos}
-	u, err := compile.UnrollThreadCounts(th, bound, loopBounds(th, compile.TripCounts(th)))
+	u, err := compile.UnrollThreadCounts(th, bound, l.waitCounts(loopBounds(th, compile.TripCounts(th)), bound))
 	if err != nil {
 		return nil, &LimitError{Msg: fmt.Sprintf("%s: %v", l.file, err)}
 	}

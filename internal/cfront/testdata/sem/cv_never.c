@@ -1,0 +1,38 @@
+// The producer sets the flag only when its argument says so: with 0 the
+// consumer's predicate stays false and it waits for ever (a deadlock;
+// no assertion fails).
+#include <assert.h>
+#include <pthread.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static int ready, data;
+
+static void *producer(void *arg) {
+	pthread_mutex_lock(&m);
+	data = 42;
+	if (arg) {
+		ready = 1;
+		pthread_cond_signal(&cv);
+	}
+	pthread_mutex_unlock(&m);
+	return 0;
+}
+
+static void *consumer(void *arg) {
+	pthread_mutex_lock(&m);
+	while (!ready)
+		pthread_cond_wait(&cv, &m);
+	assert(data == 42);
+	pthread_mutex_unlock(&m);
+	return 0;
+}
+
+int main(void) {
+	pthread_t p, c;
+	pthread_create(&c, 0, consumer, 0);
+	pthread_create(&p, 0, producer, (void *)0);
+	pthread_join(p, 0);
+	pthread_join(c, 0);
+	return 0;
+}

@@ -1,0 +1,39 @@
+// The producer publishes the flag in one critical section and the data
+// in a later one (signalling before the data is set): a consumer that
+// waits correctly for the flag may still read the data too early.
+#include <assert.h>
+#include <pthread.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static int ready, data;
+
+static void *producer(void *arg) {
+	pthread_mutex_lock(&m);
+	ready = 1;
+	pthread_cond_signal(&cv);
+	pthread_mutex_unlock(&m);
+	pthread_mutex_lock(&m);
+	data = 42;
+	pthread_mutex_unlock(&m);
+	return 0;
+}
+
+static void *consumer(void *arg) {
+	pthread_mutex_lock(&m);
+	while (!ready)
+		pthread_cond_wait(&cv, &m);
+	int d = data;
+	pthread_mutex_unlock(&m);
+	assert(d == 42);
+	return 0;
+}
+
+int main(void) {
+	pthread_t p, c;
+	pthread_create(&c, 0, consumer, 0);
+	pthread_create(&p, 0, producer, 0);
+	pthread_join(p, 0);
+	pthread_join(c, 0);
+	return 0;
+}
