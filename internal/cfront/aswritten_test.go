@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,5 +49,29 @@ func TestRaceGuardAsWritten(t *testing.T) {
 	}
 	if n := strings.Count(string(raceGuard([]byte(in), false)), "volatile"); n != 1 {
 		t.Errorf("raceGuard without asWritten: %d volatile accesses, want the program's 1", n)
+	}
+}
+
+// TestSpinPlainAsWritten checks a wait on a plain flag checked without
+// races, with -liveness: it ends under sc and x86 (the load was hoisted
+// out of the loop: LIVELOCK), and fails its assertion on AArch64.
+func TestSpinPlainAsWritten(t *testing.T) {
+	needClang(t)
+	path := filepath.Join("testdata", "sem", "spin_plain.c")
+	for _, c := range []struct {
+		model, target string
+		want          Verdict
+	}{
+		{"sc", "", Safe},
+		{"tso", "x86", Safe},
+		{"aarch64", "aarch64", Violation},
+	} {
+		r, err := Check(context.Background(), path, CheckOptions{Bound: 2, Target: c.target, Model: model(t, c.model), ModelName: c.model, Liveness: true})
+		if err != nil {
+			t.Fatalf("%s: %v", c.model, err)
+		}
+		if r.Verdict != c.want || c.want == Violation && (r.Failed == nil || r.Failed.Pos.Line != 16) {
+			t.Errorf("%s: verdict %v at %v (%v), want %v (line 16 for a failure)", c.model, r.Verdict, r.Failed, r.Result.Err, c.want)
+		}
 	}
 }
