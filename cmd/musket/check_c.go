@@ -409,7 +409,7 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 		cctx, cancel = context.WithTimeout(ctx, limit)
 	}
 	defer cancel()
-	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang, Liveness: opts.Liveness})
+	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.CompileOptions(), Liveness: opts.Liveness})
 	var le *cfront.LimitError
 	if err != nil && cctx.Err() != nil && !errors.As(err, &le) {
 		// The time limit was reached in the lowering (as cfront.Check

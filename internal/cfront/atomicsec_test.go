@@ -23,7 +23,8 @@ void __VERIFIER_spin_end(int c) {}
 // __VERIFIER_assert that the program defines itself (reach_error with an
 // empty body: the call is the failure), and atomic sections
 // (__VERIFIER_atomic_begin/end, __VERIFIER_atomic_ functions), and
-// pthread_exit and GenMC's __VERIFIER_spin_start/end. Each was a
+// pthread_exit and GenMC's __VERIFIER_spin_start/end, and racy programs
+// checked without races (each plain access as written). Each was a
 // wrong verdict or a refusal before. The default run checks sc;
 // MUSKET_LONG=1 every model and target.
 func TestSVCOMPForms(t *testing.T) {
@@ -50,6 +51,15 @@ func TestSVCOMPForms(t *testing.T) {
 		// Were refused: pthread_exit, GenMC's spin annotations.
 		{"pthread_exit.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},
 		{"spin_annot.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},
+		// Were PASS: -O1 forwarded a thread's store to its own load,
+		// merged two loads, and so hid a wrong mutual exclusion, in
+		// racy programs checked without races (sc, the targets).
+		{"sv_forward.c", Unknown, map[string]Verdict{"": Violation, "rc11": Race}, 15, []string{"sc"}},
+		{"sv_reread.c", Unknown, map[string]Verdict{"": Violation, "rc11": Race}, 13, []string{"aarch64"}},
+		{"sv_mutex_bug.c", Unknown, map[string]Verdict{"": Violation, "rc11": Race}, 16, []string{"tso"}},
+		// Was refused under rc11: a mutex access of unknown size in a
+		// struct whose buffer memcpy copies whole.
+		{"mutex_member.c", Safe, map[string]Verdict{"": Safe}, 0, []string{"rc11"}},
 		// Was "genmc.h file not found": Musket ships its own.
 		{"genmc_api.c", Unknown, map[string]Verdict{"": Violation}, 29, []string{"rc11"}},
 	} {

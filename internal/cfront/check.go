@@ -110,6 +110,11 @@ type ClangOptions struct {
 	Extra    []string
 	// NoCache compiles without the compile cache (cache.go).
 	NoCache bool
+	// RaceFree lets the optimiser assume that the program has no data
+	// race (set when races are checked: a race is then the verdict).
+	// Otherwise plain accesses to shared memory are kept as written
+	// (racepipe.go).
+	RaceFree bool
 }
 
 // DefaultStd is the language standard programs are compiled with when
@@ -169,7 +174,7 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	dir, key := cacheDir(co), ""
 	if dir != "" {
 		if src, err := os.ReadFile(path); err == nil {
-			key = cacheKey(append(args[:len(args):len(args)], raceGuardVersion), src)
+			key = cacheKey(append(args[:len(args):len(args)], raceGuardVersion, fmt.Sprint("race-free=", co.RaceFree)), src)
 		}
 	}
 	var depFile string
@@ -367,6 +372,15 @@ type CheckOptions struct {
 	GraphCountClasses bool
 }
 
+// CompileOptions are the options of the program's compilation: the
+// optimiser may assume no data race only when races are checked (or the
+// caller says so).
+func (o CheckOptions) CompileOptions() ClangOptions {
+	c := o.Clang
+	c.RaceFree = c.RaceFree || o.Races
+	return c
+}
+
 // IsRaceFlag tells whether a flag of a model reports a data race
 // (RC11's and C11's data-race, unsequenced races, ...).
 func IsRaceFlag(name string) bool {
@@ -404,7 +418,7 @@ type Result struct {
 // none can, whether a path needs more loop iterations than the bound.
 func Check(ctx context.Context, path string, opts CheckOptions) (*Result, error) {
 	start := time.Now()
-	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.Clang, Liveness: opts.Liveness})
+	p, err := Lower(ctx, path, Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.CompileOptions(), Liveness: opts.Liveness})
 	if ctx.Err() != nil {
 		// The time limit was reached in clang or in the lowering (a
 		// lowering that finished past it too: each phase checks the

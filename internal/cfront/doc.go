@@ -49,7 +49,11 @@
 // ones read their operands' bits unsigned, and &, |, ^ are computed bit
 // by bit in arithmetic (see intarith.go).
 // The -O1 intrinsics llvm.{s,u}{max,min}, llvm.abs and llvm.expect are
-// lowered; volatile accesses are plain (NA) accesses.
+// lowered; volatile accesses are plain (NA) accesses. A program checked
+// without races (sc, tso, the hardware targets, -races=false) has each
+// plain access to memory another thread may reach kept as written: -O1
+// may not forward, merge or hoist it, as it may in a race-free program
+// (racepipe.go, aswritten.go).
 //
 // Accesses are tagged as the C litmus front-end tags them (herd7's names,
 // which c11.cat and rc11.cat bind): a plain load or store NA, an atomic

@@ -468,13 +468,17 @@ type mixedAccess struct {
 
 // mixedObject is what the pass knows of one object.
 type mixedObject struct {
-	cells  []initCell
-	offs   []int64 // the cells' offsets
-	spans  []span  // its cells (typed objects) and the accesses at known offsets
-	anyAcc bool    // an access at an unknown offset
-	sizes  map[int64]bool
-	mixed  bool
-	chunks []span
+	cells []initCell
+	offs  []int64 // the cells' offsets
+	spans []span  // its cells (typed objects) and the accesses at known offsets
+	// accSpans are the accesses' spans alone: the chunks are cut at
+	// their bounds only (an initialiser's fields are no accesses, and
+	// an atomic access over two of them is not torn by them).
+	accSpans []span
+	anyAcc   bool // an access at an unknown offset
+	sizes    map[int64]bool
+	mixed    bool
+	chunks   []span
 }
 
 // splitOff splits a cell name into its object and offset.
@@ -619,6 +623,7 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 						x.anyAcc = true
 					} else {
 						x.spans = append(x.spans, span{off, acc.size})
+						x.accSpans = append(x.accSpans, span{off, acc.size})
 					}
 				}
 			}
@@ -634,7 +639,11 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 	}
 	for _, x := range objs {
 		if x.mixed {
+			// The initial values are cut to the chunks (chunkInit).
 			x.chunks = cutSpans(x.spans)
+			if len(x.accSpans) > 0 {
+				x.chunks = cutSpans(x.accSpans)
+			}
 		}
 	}
 	// A spin site whose reads are cut into parts is not expressible by

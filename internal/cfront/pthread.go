@@ -16,6 +16,12 @@ import (
 // lockTags are the tags of a lock's acquiring compare-and-swap.
 func lockTags() []string { return []string{tagA, "ACQ", tagRMW, tagX} }
 
+// mutexWord tags an access to a mutex with its size: the lock word, the
+// int at the start of glibc's pthread_mutex_t. Without it, a mutex that
+// is a member of a struct whose other members are accessed with several
+// sizes (copied by memcpy) was refused as an access of unknown size.
+func mutexWord(tags []string) []string { return append(tags, sizeTagPrefix+"4") }
+
 // pthreadCreate records a thread creation site; the thread function must
 // be named directly. Thread attributes (stack size, detach state, ...)
 // change nothing that is checked: they are ignored.
@@ -85,7 +91,7 @@ func (l *lowerer) mutexInit(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagNA}})
+	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: mutexWord([]string{tagNA})})
 	cs.returnZero()
 	return nil
 }
@@ -99,7 +105,7 @@ func (l *lowerer) mutexCAS(cs *callSite) (r string, m prog.Expr, err error) {
 	}
 	r = l.fresh("mtx")
 	cs.fr.b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
-		RTags: lockTags(), WTags: lockTags()})
+		RTags: mutexWord(lockTags()), WTags: lockTags()})
 	return r, m, nil
 }
 
@@ -136,7 +142,7 @@ func (l *lowerer) mutexLock(cs *callSite) error {
 func (l *lowerer) lockAt(b *builder, m prog.Expr, pos prog.Pos) {
 	r := l.fresh("mtx")
 	b.emit(prog.RMW{Dst: r, Addr: m, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1),
-		RTags: lockTags(), WTags: lockTags()})
+		RTags: mutexWord(lockTags()), WTags: lockTags()})
 	site := spinSite{pos: pos, real: true}
 	site.add(r, m)
 	l.spinAt(b, site)
@@ -149,7 +155,7 @@ func (l *lowerer) mutexUnlock(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagA, "REL"}})
+	cs.fr.b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: mutexWord([]string{tagA, "REL"})})
 	cs.returnZero()
 	return nil
 }

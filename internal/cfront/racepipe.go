@@ -43,6 +43,19 @@ import (
 //     one loaded there (t = x; x = t + 0, or x * 1, x | 0, ...: the
 //     optimiser folds them to x = x and deletes the store).
 //
+// When the program is not checked for data races (the models without a
+// race flag: sc, tso, the hardware targets; or -races=false), a racy
+// program's verdict is the model's on its accesses as written, as
+// SV-COMP's concurrency tasks and the C11 mappings read it; the
+// optimiser's licence to assume no race (forwarding a thread's store to
+// its later load, merging two loads, hoisting a load out of a loop)
+// would remove executions the model allows: a PASS where the model on
+// the source says FAIL. raceGuard then makes every such plain load and
+// store volatile instead (asWritten; ClangOptions.RaceFree is false),
+// which the lowering reads as the plain access it is. With races
+// checked, a race is the verdict whatever the optimiser did, and the
+// faster, optimised form is kept.
+//
 // The rewritten IR then goes through the -O1 pipeline (the same passes
 // as one -O1 compilation: on every C file of the repository the IR
 // differs only in the numbers of value names when nothing is rewritten)
@@ -61,7 +74,7 @@ const keepFunc = "@__musket_keep_load"
 const sameFunc = "@__musket_same_value"
 
 // raceGuardVersion names the rewriting in the compile cache's key.
-const raceGuardVersion = "musket-race-guard=3"
+const raceGuardVersion = "musket-race-guard=5"
 
 var (
 	internalGlobal = lazyre.New(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
@@ -70,7 +83,7 @@ var (
 )
 
 // raceGuard rewrites the front end's IR as the comment above says.
-func raceGuard(ll []byte) []byte {
+func raceGuard(ll []byte, asWritten bool) []byte {
 	lines := strings.Split(string(ll), "\n")
 	out := make([]string, 0, len(lines)+len(lines)/4)
 	readOnly := readOnlyGlobals(lines)
@@ -80,6 +93,7 @@ func raceGuard(ll []byte) []byte {
 	held := map[string]map[string]bool{}    // a local -> the addresses of the loads its values are computed from
 	sameTypes := map[string]int{}           // the types of sameFunc's declarations
 	keeps, sames := 0, 0
+	var private map[string]bool // asWritten: the function's private addresses (aswritten.go)
 	for i, ln := range lines {
 		if strings.HasPrefix(ln, "define ") {
 			ln = keepByName(ln)
@@ -88,6 +102,9 @@ func raceGuard(ll []byte) []byte {
 				end++
 			}
 			allocas = localAllocas(lines[i+1 : end])
+			if asWritten {
+				private = privateAddrs(lines[i+1 : end])
+			}
 			loadedFrom = map[string]string{}
 			derived = map[string]map[string]bool{}
 			held = map[string]map[string]bool{}
@@ -135,6 +152,9 @@ func raceGuard(ll []byte) []byte {
 				}
 			}
 		}
+		if asWritten {
+			ln = volatileStore(ln, private)
+		}
 		if strings.HasPrefix(ln, "@") && !readOnly[globalName(ln)] {
 			ln = internalGlobal.ReplaceAllString(ln, "${1}dso_local ${2}")
 			out = append(out, ln)
@@ -157,6 +177,13 @@ func raceGuard(ll []byte) []byte {
 		loadedFrom[m[2]] = ptr
 		for a := range held[ptr] {
 			addDerived(derived, m[2], a)
+		}
+		if asWritten && !private[lastRef(ptr)] {
+			// Kept as written: volatile, neither merged, forwarded,
+			// hoisted nor deleted (the lowering reads volatile
+			// accesses as plain ones).
+			out[len(out)-1] = strings.Replace(ln, " = load ", " = load volatile ", 1)
+			continue
 		}
 		if i := strings.LastIndex(ptr, "* "); i >= 0 && allocas[ptr[i+2:]] {
 			continue // the function's own local
@@ -579,7 +606,7 @@ func optimizeRaceGuarded(ctx context.Context, s *fastSession, path string, fe []
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	defer os.Remove(f.Name())
-	_, werr := f.Write(raceGuard(fe))
+	_, werr := f.Write(raceGuard(fe, !co.RaceFree))
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
@@ -618,4 +645,19 @@ func sameModuleID(out, fe []byte) []byte {
 		return out
 	}
 	return append(append([]byte{}, fe[:j]...), out[i:]...)
+}
+
+// volatileStore makes a plain store to an address that is not private
+// (privateAddrs) volatile (raceGuard's asWritten):
+// the optimiser then neither deletes, merges nor sinks it.
+func volatileStore(ln string, private map[string]bool) string {
+	t := strings.TrimLeft(ln, " \t")
+	if len(t) == len(ln) || !strings.HasPrefix(t, "store ") || strings.HasPrefix(t, "store atomic ") || strings.HasPrefix(t, "store volatile ") {
+		return ln
+	}
+	f := topFields(t[len("store "):])
+	if len(f) < 2 || private[lastRef(f[1])] {
+		return ln
+	}
+	return ln[:len(ln)-len(t)] + "store volatile " + t[len("store "):]
 }

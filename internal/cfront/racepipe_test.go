@@ -72,7 +72,7 @@ func TestRaceGuardText(t *testing.T) {
 		`  ret i32 %1`,
 		`}`,
 	}, "\n")
-	got := string(raceGuard([]byte(in)))
+	got := string(raceGuard([]byte(in), false))
 	for _, want := range []string{
 		"@g = dso_local global i32 0, align 4, !dbg !0\n",
 		"@t = dso_local thread_local global i32 1",
@@ -112,7 +112,7 @@ func TestFastFrontSameOptimised(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		ll := filepath.Join(t.TempDir(), "fe.ll")
-		if err := os.WriteFile(ll, raceGuard(fe), 0o644); err != nil {
+		if err := os.WriteFile(ll, raceGuard(fe, false), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		fast, slow := bothRuns(t, front, optimizeArgs(ll, ClangOptions{}))
@@ -133,7 +133,7 @@ func TestRaceGuardSame(t *testing.T) {
 		`  ret void`,
 		`}`,
 	}, "\n")
-	got := string(raceGuard([]byte(in)))
+	got := string(raceGuard([]byte(in), false))
 	for _, want := range []string{
 		"  %musket.same.0 = call i32 (...) " + sameFunc + ".0(i32 %0)\n  store i32 %musket.same.0, i32* @x, align 4, !tbaa !3\n",
 		"  store i32 %0, i32* @y, align 4\n",
