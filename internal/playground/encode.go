@@ -21,9 +21,13 @@ func (resp *Response) AppendJSON(dst []byte) []byte {
 	return e.b
 }
 
-// encoder appends JSON to b.
+// encoder appends JSON to b. Its helpers are never inlined: in Go's
+// WebAssembly each inlined append is a long sequence (growth, copy,
+// write barrier), and the encoder's functions, inlined, came to 20-40 KB
+// each, which the browser's optimising compiler took long to compile.
 type encoder struct{ b []byte }
 
+//go:noinline
 func (e *encoder) key(k string, first bool) {
 	if !first {
 		e.b = append(e.b, ',')
@@ -33,8 +37,14 @@ func (e *encoder) key(k string, first bool) {
 	e.b = append(e.b, '"', ':')
 }
 
+//go:noinline
+func (e *encoder) c(c byte) { e.b = append(e.b, c) }
+
+//go:noinline
+func (e *encoder) raw(s string) { e.b = append(e.b, s...) }
+
 func (e *encoder) resp(r *Response) {
-	e.b = append(e.b, '{')
+	e.c('{')
 	e.key("status", true)
 	e.str(r.Status)
 	e.key("exit", false)
@@ -55,23 +65,23 @@ func (e *encoder) resp(r *Response) {
 	}
 	if len(r.States) > 0 {
 		e.key("states", false)
-		e.b = append(e.b, '[')
+		e.c('[')
 		for i, row := range r.States {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				e.c(',')
 			}
 			e.strs(row)
 		}
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
 	if len(r.Diags) > 0 {
 		e.key("diags", false)
-		e.b = append(e.b, '[')
+		e.c('[')
 		for i, d := range r.Diags {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				e.c(',')
 			}
-			e.b = append(e.b, '{')
+			e.c('{')
 			e.key("file", true)
 			e.str(d.File)
 			e.key("line", false)
@@ -80,14 +90,14 @@ func (e *encoder) resp(r *Response) {
 			e.int(d.Col)
 			e.key("msg", false)
 			e.str(d.Msg)
-			e.b = append(e.b, '}')
+			e.c('}')
 		}
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
 	if r.Graph != nil {
 		e.key("graph", false)
 		g := r.Graph
-		e.b = append(e.b, '{')
+		e.c('{')
 		e.key("title", true)
 		e.str(g.Title)
 		e.key("execution", false)
@@ -100,17 +110,17 @@ func (e *encoder) resp(r *Response) {
 			e.key("cycle", false)
 			e.steps(g.Cycle)
 		}
-		e.b = append(e.b, '}')
+		e.c('}')
 	}
 	e.key("engine", false)
 	e.str(r.Engine)
 	e.key("time_ms", false)
 	e.float(r.TimeMS)
-	e.b = append(e.b, '}')
+	e.c('}')
 }
 
 func (e *encoder) result(j *report.JSONResult) {
-	e.b = append(e.b, '{')
+	e.c('{')
 	e.key("file", true)
 	e.str(j.File)
 	e.key("name", false)
@@ -181,30 +191,30 @@ func (e *encoder) result(j *report.JSONResult) {
 	}
 	e.key("herd", false)
 	e.str(j.Herd)
-	e.b = append(e.b, '}')
+	e.c('}')
 }
 
 // stateMaps encodes the states as maps, each with its keys sorted as
 // encoding/json sorts them.
 func (e *encoder) stateMaps(states []map[string]string) {
 	if states == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '[')
+	e.c('[')
 	for i, m := range states {
 		if i > 0 {
-			e.b = append(e.b, ',')
+			e.c(',')
 		}
 		e.strMap(m)
 	}
-	e.b = append(e.b, ']')
+	e.c(']')
 }
 
 // strMap encodes a map of strings (null when nil), its keys sorted.
 func (e *encoder) strMap(m map[string]string) {
 	if m == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
 	keys := make([]string, 0, len(m))
@@ -212,16 +222,16 @@ func (e *encoder) strMap(m map[string]string) {
 		keys = append(keys, k)
 	}
 	sortStrings(keys)
-	e.b = append(e.b, '{')
+	e.c('{')
 	for i, k := range keys {
 		if i > 0 {
-			e.b = append(e.b, ',')
+			e.c(',')
 		}
 		e.str(k)
-		e.b = append(e.b, ':')
+		e.c(':')
 		e.str(m[k])
 	}
-	e.b = append(e.b, '}')
+	e.c('}')
 }
 
 // sortStrings sorts a few strings by insertion (a state has a few
@@ -236,20 +246,20 @@ func sortStrings(s []string) {
 
 func (e *encoder) execution(x *result.Execution) {
 	if x == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '{')
+	e.c('{')
 	e.key("events", true)
 	if x.Events == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 	} else {
-		e.b = append(e.b, '[')
+		e.c('[')
 		for i, ev := range x.Events {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				e.c(',')
 			}
-			e.b = append(e.b, '{')
+			e.c('{')
 			e.key("id", true)
 			e.int(ev.ID)
 			e.key("thread", false)
@@ -258,9 +268,9 @@ func (e *encoder) execution(x *result.Execution) {
 			e.str(ev.Label)
 			e.key("pc", false)
 			e.int(ev.PC)
-			e.b = append(e.b, '}')
+			e.c('}')
 		}
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
 	e.key("po", false)
 	e.pairs(x.Po)
@@ -272,70 +282,70 @@ func (e *encoder) execution(x *result.Execution) {
 	e.pairs(x.Fr)
 	e.key("state", false)
 	if x.State == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 	} else {
-		e.b = append(e.b, '[')
+		e.c('[')
 		for i, v := range x.State {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				e.c(',')
 			}
 			e.str(v.String()) // Value's MarshalText
 		}
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
-	e.b = append(e.b, '}')
+	e.c('}')
 }
 
 func (e *encoder) pairs(ps [][2]int) {
 	if ps == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '[')
+	e.c('[')
 	for i, p := range ps {
 		if i > 0 {
-			e.b = append(e.b, ',')
+			e.c(',')
 		}
-		e.b = append(e.b, '[')
+		e.c('[')
 		e.int(p[0])
-		e.b = append(e.b, ',')
+		e.c(',')
 		e.int(p[1])
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
-	e.b = append(e.b, ']')
+	e.c(']')
 }
 
 func (e *encoder) explanation(x *result.Explanation) {
-	e.b = append(e.b, '{')
+	e.c('{')
 	e.key("forbidden", true)
 	e.bool(x.Forbidden)
 	e.key("candidates", false)
 	e.int(x.Candidates)
 	if len(x.Rejected) > 0 {
 		e.key("rejected", false)
-		e.b = append(e.b, '[')
+		e.c('[')
 		for i, rj := range x.Rejected {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				e.c(',')
 			}
-			e.b = append(e.b, '{')
+			e.c('{')
 			e.key("execution", true)
 			e.execution(rj.Execution)
 			e.key("reason", false)
 			e.reason(rj.Reason)
-			e.b = append(e.b, '}')
+			e.c('}')
 		}
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
-	e.b = append(e.b, '}')
+	e.c('}')
 }
 
 func (e *encoder) reason(r *result.Reason) {
 	if r == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '{')
+	e.c('{')
 	e.key("check", true)
 	e.str(r.Check)
 	if r.Test != "" {
@@ -348,64 +358,66 @@ func (e *encoder) reason(r *result.Reason) {
 	}
 	if len(r.Also) > 0 {
 		e.key("also", false)
-		e.b = append(e.b, '[')
+		e.c('[')
 		for i, s := range r.Also {
 			if i > 0 {
-				e.b = append(e.b, ',')
+				e.c(',')
 			}
 			e.steps(s)
 		}
-		e.b = append(e.b, ']')
+		e.c(']')
 	}
-	e.b = append(e.b, '}')
+	e.c('}')
 }
 
 // steps encodes a list of steps (null when nil).
 func (e *encoder) steps(s []result.Step) {
 	if s == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '[')
+	e.c('[')
 	for i, st := range s {
 		if i > 0 {
-			e.b = append(e.b, ',')
+			e.c(',')
 		}
-		e.b = append(e.b, '{')
+		e.c('{')
 		e.key("from", true)
 		e.int(st.From)
 		e.key("to", false)
 		e.int(st.To)
 		e.key("rel", false)
 		e.str(st.Rel)
-		e.b = append(e.b, '}')
+		e.c('}')
 	}
-	e.b = append(e.b, ']')
+	e.c(']')
 }
 
 // strs encodes a list of strings (null when nil).
 func (e *encoder) strs(s []string) {
 	if s == nil {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '[')
+	e.c('[')
 	for i, x := range s {
 		if i > 0 {
-			e.b = append(e.b, ',')
+			e.c(',')
 		}
 		e.str(x)
 	}
-	e.b = append(e.b, ']')
+	e.c(']')
 }
 
+//go:noinline
 func (e *encoder) int(n int) { e.b = strconv.AppendInt(e.b, int64(n), 10) }
 
+//go:noinline
 func (e *encoder) bool(v bool) {
 	if v {
-		e.b = append(e.b, "true"...)
+		e.raw("true")
 	} else {
-		e.b = append(e.b, "false"...)
+		e.raw("false")
 	}
 }
 
@@ -414,9 +426,11 @@ func (e *encoder) bool(v bool) {
 // 1e21 on, with a two-digit exponent written without its leading zero
 // (1e-07 becomes 1e-7). NaN and infinities have no JSON form: null,
 // which never happens for the times this encodes.
+//
+//go:noinline
 func (e *encoder) float(f float64) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		e.b = append(e.b, "null"...)
+		e.raw("null")
 		return
 	}
 	abs := math.Abs(f)
@@ -442,6 +456,8 @@ const hexDigits = "0123456789abcdef"
 // backslashes and control characters escaped (\b, \f, \n, \r, \t by
 // their letters), <, > and & as \u003c, \u003e and \u0026, U+2028 and
 // U+2029 escaped, and each byte of invalid UTF-8 as \ufffd.
+//
+//go:noinline
 func (e *encoder) str(s string) {
 	e.b = append(e.b, '"')
 	start := 0
@@ -498,7 +514,7 @@ func (e *encoder) str(s string) {
 // encoding/json's Marshal of in.
 func (in Info) AppendJSON(dst []byte) []byte {
 	e := encoder{b: dst}
-	e.b = append(e.b, '{')
+	e.c('{')
 	e.key("mode", true)
 	e.str(in.Mode)
 	e.key("engines", false)
@@ -509,6 +525,6 @@ func (in Info) AppendJSON(dst []byte) []byte {
 	e.strs(in.Models)
 	e.key("library", false)
 	e.strs(in.Library)
-	e.b = append(e.b, '}')
+	e.c('}')
 	return e.b
 }
