@@ -10,7 +10,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -19,6 +18,9 @@ import (
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/playground"
 )
+
+// out holds the last answer's JSON; runs come one at a time.
+var out []byte
 
 func main() {
 	// As in cmd/musket: the explicit engine's many small, short-lived
@@ -31,12 +33,14 @@ func main() {
 		}
 		req, err := requestOf(args[0])
 		if err != nil {
-			return mustJSON(&playground.Response{Status: "error", Exit: 2, Output: "bad request: " + err.Error() + "\n"})
+			return string((&playground.Response{Status: "error", Exit: 2, Output: "bad request: " + err.Error() + "\n"}).AppendJSON(nil))
 		}
-		resp := run(&req)
-		return mustJSON(resp)
+		// The answer is encoded by hand (the same bytes as
+		// encoding/json's), into a buffer kept between runs.
+		out = run(&req).AppendJSON(out[:0])
+		return string(out)
 	}))
-	g.Set("musketInfo", js.FuncOf(func(js.Value, []js.Value) any { return mustJSON(playground.StaticInfo()) }))
+	g.Set("musketInfo", js.FuncOf(func(js.Value, []js.Value) any { return string(playground.StaticInfo().AppendJSON(nil)) }))
 	g.Set("musketModel", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 {
 			return ""
@@ -71,10 +75,15 @@ func run(req *playground.Request) *playground.Response {
 // the baseline compiler's code runs slowly on a page's first runs.
 func requestOf(v js.Value) (playground.Request, error) {
 	var req playground.Request
+	if v.Type() == js.TypeString {
+		// JSON text: the browser's JSON.parse reads it (so that the
+		// engine links no encoding/json), then it is read as an object.
+		var err error
+		if v, err = jsonParse(v); err != nil {
+			return req, err
+		}
+	}
 	switch v.Type() {
-	case js.TypeString:
-		err := json.Unmarshal([]byte(v.String()), &req)
-		return req, err
 	case js.TypeObject:
 	default:
 		return req, errors.New("a request is an object or its JSON text")
@@ -149,10 +158,17 @@ func (r *fieldReader) files(name string, dst *map[string]string) {
 	*dst = m
 }
 
-func mustJSON(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return `{"status":"error","exit":2,"output":"cannot encode the answer"}`
-	}
-	return string(b)
+// jsonParse reads a JSON text with the browser's JSON.parse; a syntax
+// error is an error.
+func jsonParse(text js.Value) (v js.Value, err error) {
+	defer func() {
+		if e := recover(); e != nil {
+			if je, ok := e.(js.Error); ok {
+				err = errors.New(je.Get("message").String())
+				return
+			}
+			panic(e)
+		}
+	}()
+	return js.Global().Get("JSON").Call("parse", text), nil
 }

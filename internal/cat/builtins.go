@@ -301,7 +301,10 @@ func noDefaults(names []string) []bool {
 }
 
 // fallback gives the value of a name the execution lacks, or nil (always
-// nil for the names hasDefault does not list).
+// nil for the names hasDefault does not list). Its parts are functions
+// of their own, never inlined, so that each is small in WebAssembly (the
+// whole was 18 KB, compiled by the browser's optimising compiler on a
+// page's first runs).
 func (r *run) fallback(name string) value {
 	switch {
 	case emptyByDefault[name]:
@@ -309,6 +312,13 @@ func (r *run) fallback(name string) value {
 	case emptyRelByDefault[name]:
 		return r.mkRel(r.emptyRel())
 	}
+	return r.namedFallback(name)
+}
+
+// namedFallback is fallback for the names with a value of their own.
+//
+//go:noinline
+func (r *run) namedFallback(name string) value {
 	switch name {
 	case "id":
 		return r.mkRel(r.idRel())
@@ -333,31 +343,44 @@ func (r *run) fallback(name string) value {
 		return r.mkRel(rel.NewRel(r.n))
 	case "loc":
 		if r.x.Loc != nil {
-			b := rel.NewBuilder(r.n)
-			for i := 0; i < r.n && i < len(r.x.Loc); i++ {
-				for j := 0; j < r.n && j < len(r.x.Loc); j++ {
-					if r.x.Loc[i] >= 0 && r.x.Loc[i] == r.x.Loc[j] {
-						b.Add(i, j)
-					}
-				}
-			}
-			return r.mkRel(b.Rel())
+			return r.locFallback()
 		}
 	case "pco":
 		return r.pco()
 	case "co0":
-		// herd7's co0: the initial write of each location before its
-		// other writes.
-		vLoc, vIW, vW := r.lookupInput("loc"), r.lookupInput("IW"), r.lookupInput("W")
-		if vLoc == nil || vIW == nil || vW == nil {
-			return nil
-		}
-		loc, _ := r.asRel(vLoc)
-		iw, _ := r.asSet(vIW)
-		ws, _ := r.asSet(vW)
-		return r.mkRel(loc.Inter(rel.Cross(iw, ws.Diff(iw))))
+		return r.co0Fallback()
 	}
 	return nil
+}
+
+// locFallback is loc from the execution's location classes.
+//
+//go:noinline
+func (r *run) locFallback() value {
+	b := rel.NewBuilder(r.n)
+	for i := 0; i < r.n && i < len(r.x.Loc); i++ {
+		for j := 0; j < r.n && j < len(r.x.Loc); j++ {
+			if r.x.Loc[i] >= 0 && r.x.Loc[i] == r.x.Loc[j] {
+				b.Add(i, j)
+			}
+		}
+	}
+	return r.mkRel(b.Rel())
+}
+
+// co0Fallback is herd7's co0: the initial write of each location before
+// its other writes.
+//
+//go:noinline
+func (r *run) co0Fallback() value {
+	vLoc, vIW, vW := r.lookupInput("loc"), r.lookupInput("IW"), r.lookupInput("W")
+	if vLoc == nil || vIW == nil || vW == nil {
+		return nil
+	}
+	loc, _ := r.asRel(vLoc)
+	iw, _ := r.asSet(vIW)
+	ws, _ := r.asSet(vW)
+	return r.mkRel(loc.Inter(rel.Cross(iw, ws.Diff(iw))))
 }
 
 // pco is the coherence order the program alone imposes (herd7 computes it

@@ -455,33 +455,17 @@ func (c *compiler) stmts(s *scope, list []Stmt) []stmtCode {
 	return out
 }
 
+// stmt compiles one statement, appending its code to out. Each kind of
+// statement has a function of its own, never inlined: compiled to
+// WebAssembly the whole switch was 28.6 KB, which the browser's
+// optimising compiler took long to compile although it runs only while a
+// model loads.
 func (c *compiler) stmt(s *scope, st Stmt, out []stmtCode) []stmtCode {
 	switch st := st.(type) {
 	case *LetStmt:
-		col := c.beginLet(s)
-		if st.Rec {
-			code := &letRecCode{rec: c.rec(s, st.Binds, st.At)}
-			code.memo = c.endLet(col)
-			out = append(out, code)
-		} else {
-			binds := c.binds(s, st.Binds)
-			for i, b := range st.Binds {
-				binds[i].pat = c.bindPat(s, b.Pat)
-			}
-			code := &letCode{binds: binds}
-			code.memo = c.endLet(col)
-			out = append(out, code)
-		}
-		if st.When != nil {
-			out = append(out, c.test(s, Check, st.When))
-		}
+		return c.stmtLet(s, st, out)
 	case *CheckStmt:
-		// A check on the inputs only is memoised like a let: its verdict
-		// is the same for every rf and co of one candidate structure.
-		col := c.beginLet(s)
-		code := c.test(s, st.Kind, st.Test)
-		code.memo = c.endLet(col)
-		out = append(out, code)
+		return c.stmtCheck(s, st, out)
 	case *ShowStmt, *DebugStmt, *EventsStmt:
 		// no effect on checking
 	case *IncludeStmt:
@@ -491,68 +475,143 @@ func (c *compiler) stmt(s *scope, st Stmt, out []stmtCode) []stmtCode {
 			out = c.stmt(s, x, out)
 		}
 	case *ProcStmt:
-		ps := &scope{names: map[string]int{}, fi: &frameInfo{}, parent: s}
-		code := &procCode{name: st.Name}
-		code.params = c.bindPat(ps, st.Params)
-		code.body = c.stmts(ps, st.Body)
-		code.nslots = ps.fi.nslots
-		slot := c.alloc(s)
-		s.names[st.Name] = slot
-		out = append(out, &procDefCode{slot: slot, code: code})
+		return c.stmtProc(s, st, out)
 	case *CallStmt:
-		out = append(out, &callCode{proc: c.resolve(s, st.Name, st.At), arg: c.expr(s, st.Arg), as: st.As, pos: st.At})
+		return c.stmtCall(s, st, out)
 	case *ForallStmt:
-		set := c.expr(s, st.Set)
-		bs := &scope{names: map[string]int{}, fi: &frameInfo{}, parent: s}
-		code := &procCode{name: "forall"}
-		code.params = c.bindPat(bs, single(st.Var))
-		code.body = c.stmts(bs, st.Body)
-		code.nslots = bs.fi.nslots
-		out = append(out, &forallCode{set: set, code: code, pos: st.At, simple: !mayBranch(st.Body)})
+		return c.stmtForall(s, st, out)
 	case *WithStmt:
-		var set node
-		if col := c.beginLet(s); col != nil {
-			// The set is computed by a hidden let, memoised like the others.
-			set = c.expr(s, st.Set)
-			hidden := c.alloc(s)
-			out = append(out, &letCode{binds: []bindCode{{pat: patSlots{slots: []int{hidden}}, x: set, pos: st.At}}, memo: c.endLet(col)})
-			set = &localNode{slot: hidden, name: st.Var, pos: st.At, err: unbound(st.At, st.Var)}
-		} else {
-			set = c.expr(s, st.Set)
-		}
-		slot := c.alloc(s)
-		s.names[st.Var] = slot
-		if s.fi == c.top {
-			c.withNames[st.Var] = true
-		}
-		out = append(out, &withCode{slot: slot, set: set, pos: st.At})
+		return c.stmtWith(s, st, out)
 	case *EnumStmt:
-		tags := make([]value, len(st.Tags))
-		for i, t := range st.Tags {
-			tags[i] = tagVal(t)
-		}
-		slot := c.alloc(s)
-		s.names[st.Name] = slot
-		out = append(out, &letCode{binds: []bindCode{{pat: patSlots{slots: []int{slot}}, x: &constNode{newValSet(tags...)}, pos: st.At}}})
+		return c.stmtEnum(s, st, out)
 	case *IfStmt:
-		codes := c.branches(s, [][]Stmt{st.Then, st.Else})
-		out = append(out, &ifCode{cond: c.cond(s, st.Cond), then: codes[0], els: codes[1]})
+		return c.stmtIf(s, st, out)
 	case *MatchStmt:
-		x := c.expr(s, st.X)
-		bodies := make([][]Stmt, 0, len(st.Clauses)+1)
-		mc := &matchCode{x: x, hasDef: st.HasDef, pos: st.At}
-		for _, cl := range st.Clauses {
-			mc.tags = append(mc.tags, cl.Tag)
-			bodies = append(bodies, cl.Body)
-		}
-		bodies = append(bodies, st.Default)
-		codes := c.branches(s, bodies)
-		mc.bodies = codes[:len(st.Clauses)]
-		mc.def = codes[len(st.Clauses)]
-		out = append(out, mc)
+		return c.stmtMatch(s, st, out)
 	default:
 		c.errs.Add(st.Pos(), fmt.Sprintf("unknown statement %T", st))
 	}
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtLet(s *scope, st *LetStmt, out []stmtCode) []stmtCode {
+	col := c.beginLet(s)
+	if st.Rec {
+		code := &letRecCode{rec: c.rec(s, st.Binds, st.At)}
+		code.memo = c.endLet(col)
+		out = append(out, code)
+	} else {
+		binds := c.binds(s, st.Binds)
+		for i, b := range st.Binds {
+			binds[i].pat = c.bindPat(s, b.Pat)
+		}
+		code := &letCode{binds: binds}
+		code.memo = c.endLet(col)
+		out = append(out, code)
+	}
+	if st.When != nil {
+		out = append(out, c.test(s, Check, st.When))
+	}
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtCheck(s *scope, st *CheckStmt, out []stmtCode) []stmtCode {
+	// A check on the inputs only is memoised like a let: its verdict
+	// is the same for every rf and co of one candidate structure.
+	col := c.beginLet(s)
+	code := c.test(s, st.Kind, st.Test)
+	code.memo = c.endLet(col)
+	out = append(out, code)
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtProc(s *scope, st *ProcStmt, out []stmtCode) []stmtCode {
+	ps := &scope{names: map[string]int{}, fi: &frameInfo{}, parent: s}
+	code := &procCode{name: st.Name}
+	code.params = c.bindPat(ps, st.Params)
+	code.body = c.stmts(ps, st.Body)
+	code.nslots = ps.fi.nslots
+	slot := c.alloc(s)
+	s.names[st.Name] = slot
+	out = append(out, &procDefCode{slot: slot, code: code})
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtCall(s *scope, st *CallStmt, out []stmtCode) []stmtCode {
+	out = append(out, &callCode{proc: c.resolve(s, st.Name, st.At), arg: c.expr(s, st.Arg), as: st.As, pos: st.At})
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtForall(s *scope, st *ForallStmt, out []stmtCode) []stmtCode {
+	set := c.expr(s, st.Set)
+	bs := &scope{names: map[string]int{}, fi: &frameInfo{}, parent: s}
+	code := &procCode{name: "forall"}
+	code.params = c.bindPat(bs, single(st.Var))
+	code.body = c.stmts(bs, st.Body)
+	code.nslots = bs.fi.nslots
+	out = append(out, &forallCode{set: set, code: code, pos: st.At, simple: !mayBranch(st.Body)})
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtWith(s *scope, st *WithStmt, out []stmtCode) []stmtCode {
+	var set node
+	if col := c.beginLet(s); col != nil {
+		// The set is computed by a hidden let, memoised like the others.
+		set = c.expr(s, st.Set)
+		hidden := c.alloc(s)
+		out = append(out, &letCode{binds: []bindCode{{pat: patSlots{slots: []int{hidden}}, x: set, pos: st.At}}, memo: c.endLet(col)})
+		set = &localNode{slot: hidden, name: st.Var, pos: st.At, err: unbound(st.At, st.Var)}
+	} else {
+		set = c.expr(s, st.Set)
+	}
+	slot := c.alloc(s)
+	s.names[st.Var] = slot
+	if s.fi == c.top {
+		c.withNames[st.Var] = true
+	}
+	out = append(out, &withCode{slot: slot, set: set, pos: st.At})
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtEnum(s *scope, st *EnumStmt, out []stmtCode) []stmtCode {
+	tags := make([]value, len(st.Tags))
+	for i, t := range st.Tags {
+		tags[i] = tagVal(t)
+	}
+	slot := c.alloc(s)
+	s.names[st.Name] = slot
+	out = append(out, &letCode{binds: []bindCode{{pat: patSlots{slots: []int{slot}}, x: &constNode{newValSet(tags...)}, pos: st.At}}})
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtIf(s *scope, st *IfStmt, out []stmtCode) []stmtCode {
+	codes := c.branches(s, [][]Stmt{st.Then, st.Else})
+	out = append(out, &ifCode{cond: c.cond(s, st.Cond), then: codes[0], els: codes[1]})
+	return out
+}
+
+//go:noinline
+func (c *compiler) stmtMatch(s *scope, st *MatchStmt, out []stmtCode) []stmtCode {
+	x := c.expr(s, st.X)
+	bodies := make([][]Stmt, 0, len(st.Clauses)+1)
+	mc := &matchCode{x: x, hasDef: st.HasDef, pos: st.At}
+	for _, cl := range st.Clauses {
+		mc.tags = append(mc.tags, cl.Tag)
+		bodies = append(bodies, cl.Body)
+	}
+	bodies = append(bodies, st.Default)
+	codes := c.branches(s, bodies)
+	mc.bodies = codes[:len(st.Clauses)]
+	mc.def = codes[len(st.Clauses)]
+	out = append(out, mc)
 	return out
 }
 

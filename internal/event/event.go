@@ -163,15 +163,36 @@ type Static struct {
 }
 
 // Static computes the static sets and relations of g.
+//
+// It is three functions (the sets, the pairs of events, the relations)
+// and its helpers are never inlined: in Go's WebAssembly each inlined
+// append or map store is a long code sequence, and Static, run once per
+// test, was 24.5 KB of wasm that the browser's optimising compiler took
+// long to compile on a page's first runs.
 func (g *Graph) Static() *Static {
 	n := g.N()
 	s := &Static{N: n, Sets: map[string]rel.Set{}, Rels: map[string]rel.Rel{}, Loc: make([]int, n)}
+	g.staticSets(s)
+	po, loc, intl, same := g.staticPairs()
+	g.staticRels(s, po, loc, intl, same)
+	return s
+}
+
+// addTo appends e to the set name of sets.
+//
+//go:noinline
+func addTo(sets map[string][]int, name string, e int) { sets[name] = append(sets[name], e) }
+
+// staticSets fills s's sets and its location classes.
+//
+//go:noinline
+func (g *Graph) staticSets(s *Static) {
+	n := s.N
 	locID := map[string]int{}
 	for _, l := range g.Locations() {
 		locID[l] = len(locID)
 	}
 	sets := map[string][]int{}
-	add := func(name string, e int) { sets[name] = append(sets[name], e) }
 	for _, t := range g.TagNames {
 		sets[t] = sets[t]
 	}
@@ -180,30 +201,30 @@ func (g *Graph) Static() *Static {
 	}
 	for i := range g.Events {
 		e := &g.Events[i]
-		add("_", i)
+		addTo(sets, "_", i)
 		s.Loc[i] = -1
 		if e.Loc != "" {
 			s.Loc[i] = locID[e.Loc]
 		}
 		switch e.Kind {
 		case Read:
-			add("R", i)
-			add("M", i)
-			add("Exp", i)
+			addTo(sets, "R", i)
+			addTo(sets, "M", i)
+			addTo(sets, "Exp", i)
 		case Write:
-			add("W", i)
-			add("M", i)
-			add("Exp", i)
+			addTo(sets, "W", i)
+			addTo(sets, "M", i)
+			addTo(sets, "Exp", i)
 			if e.IsInit() {
-				add("IW", i)
+				addTo(sets, "IW", i)
 			}
 		case Fence:
-			add("F", i)
+			addTo(sets, "F", i)
 		case Branch:
-			add("B", i)
+			addTo(sets, "B", i)
 		}
 		for _, t := range e.Tags {
-			add(t, i)
+			addTo(sets, t, i)
 		}
 	}
 	for name, elems := range sets {
@@ -216,7 +237,14 @@ func (g *Graph) Static() *Static {
 			}
 		}
 	}
-	po, loc, intl, same := rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n)
+}
+
+// staticPairs computes po, loc, int and same-instance.
+//
+//go:noinline
+func (g *Graph) staticPairs() (po, loc, intl, same *rel.Builder) {
+	n := g.N()
+	po, loc, intl, same = rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n), rel.NewBuilder(n)
 	for i := range g.Events {
 		a := &g.Events[i]
 		for j := range g.Events {
@@ -236,24 +264,36 @@ func (g *Graph) Static() *Static {
 			}
 		}
 	}
-	s.Rels["po"] = po.Rel()
-	s.Rels["loc"] = loc.Rel()
-	s.Rels["int"] = intl.Rel()
-	s.Rels["ext"] = intl.Rel().Complement()
-	s.Rels["id"] = rel.Identity(rel.Full(n))
-	s.Rels["same-instance"] = same.Rel()
-	s.Rels["sm"] = smRel(g)
-	s.Rels["si"] = s.Rels["sm"]
-	s.Rels["addr"] = rel.RelOf(n, g.Addr...)
-	s.Rels["data"] = rel.RelOf(n, g.Data...)
-	s.Rels["ctrl"] = rel.RelOf(n, g.Ctrl...)
-	s.Rels["iico_data"] = rel.RelOf(n, g.IicoData...)
-	s.Rels["iico_ctrl"] = rel.RelOf(n, g.IicoCtrl...)
+	return po, loc, intl, same
+}
+
+// putRel stores r under name in rels.
+//
+//go:noinline
+func putRel(rels map[string]rel.Rel, name string, r rel.Rel) { rels[name] = r }
+
+// staticRels fills s's relations.
+//
+//go:noinline
+func (g *Graph) staticRels(s *Static, po, loc, intl, same *rel.Builder) {
+	n := s.N
+	putRel(s.Rels, "po", po.Rel())
+	putRel(s.Rels, "loc", loc.Rel())
+	putRel(s.Rels, "int", intl.Rel())
+	putRel(s.Rels, "ext", intl.Rel().Complement())
+	putRel(s.Rels, "id", rel.Identity(rel.Full(n)))
+	putRel(s.Rels, "same-instance", same.Rel())
+	putRel(s.Rels, "sm", smRel(g))
+	putRel(s.Rels, "si", s.Rels["sm"])
+	putRel(s.Rels, "addr", rel.RelOf(n, g.Addr...))
+	putRel(s.Rels, "data", rel.RelOf(n, g.Data...))
+	putRel(s.Rels, "ctrl", rel.RelOf(n, g.Ctrl...))
+	putRel(s.Rels, "iico_data", rel.RelOf(n, g.IicoData...))
+	putRel(s.Rels, "iico_ctrl", rel.RelOf(n, g.IicoCtrl...))
 	rmw := rel.RelOf(n, g.Rmw...)
-	s.Rels["rmw"] = rmw
+	putRel(s.Rels, "rmw", rmw)
 	x := s.Sets["X"]
-	s.Rels["amo"] = rmw.Restrict(x, x)
+	putRel(s.Rels, "amo", rmw.Restrict(x, x))
 	ex := s.Sets["EX"]
-	s.Rels["lxsx"] = rmw.Restrict(ex, ex)
-	return s
+	putRel(s.Rels, "lxsx", rmw.Restrict(ex, ex))
 }
