@@ -98,7 +98,14 @@ func Enum(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []s
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	r := enum.Run(ctx, t, m, name, enum.Options{Variants: variants(req.Variant), Bound: bound(req), TagNames: tags, Uniproc: t.Mixed, Explain: req.Explain})
+	// As musket litmus: the incoherent candidates are left out where the
+	// built-in model rejects them anyway (enum.CoherentModel).
+	vs := variants(req.Variant)
+	uniproc := t.Mixed || enum.CoherentModel(m)
+	for _, on := range vs {
+		uniproc = uniproc && (t.Mixed || !on)
+	}
+	r := enum.Run(ctx, t, m, name, enum.Options{Variants: vs, Bound: bound(req), TagNames: tags, Uniproc: uniproc, Explain: req.Explain})
 	result.Unchunk(r, t)
 	return r, ""
 }
