@@ -19,6 +19,7 @@ import (
 	"sort"
 
 	"github.com/musket-verify/musket/cmd/musket/internal/earlysignal"
+	"github.com/musket-verify/musket/internal/cfront"
 	"github.com/musket-verify/musket/internal/source"
 )
 
@@ -67,6 +68,7 @@ func main() {
 func runMain(args []string) int {
 	applyResourceDefaults()
 	code := dispatch(args, os.Stdout, os.Stderr)
+	cfront.WaitSessions() // musket-cc's CPU time is then this process's children's
 	if earlysignal.Take() {
 		return exitInterrupted
 	}

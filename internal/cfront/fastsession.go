@@ -348,9 +348,30 @@ func (s *fastSession) close() {
 		sessionPool.Unlock()
 		return
 	}
+	kept := sessionPool.keep > 0
 	sessionPool.Unlock()
-	s.end()
+	if kept {
+		s.end()
+		return
+	}
+	// Ended without waiting: musket-cc's exit (unmapping its memory) runs
+	// while the caller lowers the program. WaitSessions waits for it.
+	s.in.Close()
+	endingSessions.Add(1)
+	go func() {
+		defer endingSessions.Done()
+		s.end()
+	}()
 }
+
+// endingSessions are the sessions close ended without waiting for them.
+var endingSessions sync.WaitGroup
+
+// WaitSessions waits for the sessions that ended to exit, so that their
+// CPU time is the process's children's (as getrusage counts it, and as
+// the process's parent sees it) when it returns. A process that compiled
+// C programs calls it before it exits.
+func WaitSessions() { endingSessions.Wait() }
 
 // end ends the session and waits for its process (so that its CPU time
 // is the caller's children's when it returns).

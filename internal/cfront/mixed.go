@@ -39,6 +39,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/llir/llvm/ir/types"
 
@@ -178,7 +179,22 @@ type mixedAnalysis struct {
 	// values are never changed by its callers); zero is the value 0.
 	consts map[prog.Value]*aval
 	zero   *aval
+	// coarse: a cell that would hold more than coarseInts integers
+	// holds any integer (coarseNoMixed).
+	coarse bool
 }
+
+// mixedCoarseOff turns coarseNoMixed off, and mixedCoarseHits counts
+// the lowerings it answered (for tests).
+var (
+	mixedCoarseOff  bool
+	mixedCoarseHits atomic.Int64
+)
+
+// coarseInts is how many integers a cell holds in the coarse analysis
+// before it holds any integer: enough for a flag, a thread's argument
+// or a small index, whose values an address may be computed from.
+const coarseInts = 4
 
 func (m *mixedAnalysis) reg(t int, r string) *aval {
 	a := m.env[t][r]
@@ -343,6 +359,9 @@ func (m *mixedAnalysis) store(a, v *aval) bool {
 				m.mem[o][off] = x
 			}
 			ch = x.join(v) || ch
+			if m.coarse && len(x.ints) > coarseInts {
+				x.addAnyInt()
+			}
 		}
 	}
 	return ch
@@ -523,7 +542,6 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		}
 		return x
 	}
-	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}}
 	for _, c := range l.init {
 		o, off := splitOff(c.name)
 		x := obj(o)
@@ -532,18 +550,12 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		if c.size > 0 {
 			x.spans = append(x.spans, span{off, c.size})
 		}
-		v := &aval{}
-		if c.val.loc != "" {
-			v.addPtr(c.val.loc, c.val.n)
-		} else {
-			v.addInt(c.val.n)
-		}
-		m.store(&aval{ptrs: map[string]map[int64]bool{o: {off: true}}}, v)
 	}
-	for range t.Threads {
-		m.env = append(m.env, map[string]*aval{})
+	if !mixedCoarseOff && l.coarseNoMixed(t, sizes, objs) {
+		mixedCoarseHits.Add(1)
+		return nil
 	}
-	m.ctx = l.ctx
+	m := l.newMixedAnalysis(t, false)
 	m.run(t, sizes)
 	if l.expired() {
 		return errDeadline
@@ -719,6 +731,119 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		l.splitThread(ti, th, parts)
 	}
 	return l.chunkInit(t, objs)
+}
+
+// newMixedAnalysis is an analysis of t whose memory holds the initial
+// values of the lowering's cells (coarse: widened, see coarseNoMixed).
+func (l *lowerer) newMixedAnalysis(t *spec.Test, coarse bool) *mixedAnalysis {
+	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}, coarse: coarse, ctx: l.ctx}
+	for _, c := range l.init {
+		o, off := splitOff(c.name)
+		v := &aval{}
+		if c.val.loc != "" {
+			v.addPtr(c.val.loc, c.val.n)
+		} else {
+			v.addInt(c.val.n)
+		}
+		m.store(&aval{ptrs: map[string]map[int64]bool{o: {off: true}}}, v)
+	}
+	for range t.Threads {
+		m.env = append(m.env, map[string]*aval{})
+	}
+	return m
+}
+
+// coarseNoMixed tells, from a cheaper analysis, that mixedSizes has
+// nothing to do on t: no object is touched by overlapping accesses and
+// no comparison or difference (pointerOrder) has a pointer operand.
+// When it says false, mixedSizes runs the precise analysis.
+//
+// The precise analysis of a loop that adds to a counter in memory grows
+// the counter's set of integers by one value per pass over the whole
+// program until it is widened at maxAbs values: tens of passes for a
+// program whose every access is to a fixed cell. The coarse analysis
+// widens a cell's integers to any integer once it holds more than
+// coarseInts of them, so it stops after a few passes. Its facts include
+// the precise analysis's: every step of the precise analysis is
+// monotone in what memory and the registers hold and each coarse step
+// gives at least what the precise one gives from the same facts, so
+// the state where a coarse pass changes nothing is one a precise pass
+// does not leave either, which is above the precise least fixpoint:
+// the objects and offsets a register or an address may hold there are
+// supersets of the precise ones. Hence:
+//   - a comparison or difference none of whose operands may hold a
+//     pointer (or a pointer minus an integer) in the coarse analysis is
+//     one in the precise analysis too, which pointerOrder leaves as it
+//     is;
+//   - an access at a known offset in the coarse analysis is at one of
+//     the same offsets (a subset) in the precise one; when the coarse
+//     analysis has no access at an unknown offset of an object and no
+//     two spans of an object (its cells and its accesses) overlap, the
+//     precise spans are a subset, none overlap, and no object is mixed.
+//
+// Both then give mixedSizes's result without a cut object: t with the
+// size tags taken out, as it is.
+func (l *lowerer) coarseNoMixed(t *spec.Test, sizes [][]int64, objs map[string]*mixedObject) bool {
+	m := l.newMixedAnalysis(t, true)
+	m.run(t, sizes)
+	if l.expired() {
+		return false
+	}
+	for ti, th := range t.Threads {
+		for _, in := range th.Code {
+			if !mayOrderPointers(in) {
+				continue
+			}
+			ok := true
+			for _, e := range prog.Exprs(in) {
+				prog.WalkExpr(e, func(x prog.Expr) {
+					b, isBin := x.(prog.Bin)
+					if !isBin || !ordersPointers(b.Op) || !ok {
+						return
+					}
+					va, vb := m.eval(ti, b.X, nil), m.eval(ti, b.Y, nil)
+					if !(len(va.ptrs) == 0 && len(vb.ptrs) == 0 || b.Op == prog.OpSub && len(vb.ptrs) == 0) {
+						ok = false
+					}
+				})
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	spans := map[string][]span{}
+	for o, x := range objs {
+		spans[o] = slices.Clone(x.spans)
+	}
+	for ti, th := range t.Threads {
+		for pc, in := range th.Code {
+			if _, ok := prog.AddrOf(in); !ok || sizes[ti][pc] == 0 {
+				continue
+			}
+			a := m.addrs[[2]int{ti, pc}]
+			if a == nil {
+				continue
+			}
+			for o, offs := range a.ptrs {
+				if objs[o] == nil {
+					continue
+				}
+				for off := range offs {
+					if off == anyOff {
+						return false
+					}
+					spans[o] = append(spans[o], span{off, sizes[ti][pc]})
+				}
+			}
+		}
+	}
+	for _, ss := range spans {
+		if overlapping(ss) {
+			return false
+		}
+	}
+	return true
 }
 
 // overlapping tells whether two different spans overlap.
