@@ -325,7 +325,7 @@ func (l *lowerer) condWait(cs *callSite) error {
 		count = l.fresh("cvseq")
 		b.emit(prog.Load{Dst: count, Addr: cv, Tags: []string{tagA, "RLX"}})
 	}
-	b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: []string{tagA, "REL"}})
+	b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: mutexWord([]string{tagA, "REL"})})
 	if ws != nil {
 		fr := cs.fr
 		var cond prog.Expr = prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: waitLastReg(fr)}, Y: prog.Int(int64(ws.idx))}

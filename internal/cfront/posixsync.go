@@ -181,7 +181,7 @@ func (l *lowerer) barrierInit(cs *callSite) error {
 		return l.errAt(cs.pos, "%s: the barrier was initialised with count %d before, now %d", cs.name, old, c.V.Int)
 	}
 	ps.barriers[loc] = c.V.Int
-	cs.fr.b.emit(prog.Store{Addr: b, Val: prog.Int(0), Tags: []string{tagNA}})
+	cs.fr.b.emit(prog.Store{Addr: b, Val: prog.Int(0), Tags: mutexWord([]string{tagNA})})
 	cs.returnZero()
 	return nil
 }
@@ -200,7 +200,7 @@ func (l *lowerer) barrierWait(cs *callSite) error {
 	b := cs.fr.b
 	k := l.fresh("bar")
 	b.emit(prog.RMW{Dst: k, Addr: bar, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)},
-		RTags: []string{tagA, "ACQ_REL", tagRMW, tagX}, WTags: []string{tagA, "ACQ_REL", tagRMW, tagX}})
+		RTags: mutexWord([]string{tagA, "ACQ_REL", tagRMW, tagX}), WTags: []string{tagA, "ACQ_REL", tagRMW, tagX}})
 	kr := prog.Reg{Name: k}
 	last := prog.Bin{Op: prog.OpEq, X: prog.Bin{Op: prog.OpMod, X: prog.Bin{Op: prog.OpAdd, X: kr, Y: prog.Int(1)}, Y: prog.Int(n)}, Y: prog.Int(0)}
 	if cs.dst != "" {
@@ -209,7 +209,7 @@ func (l *lowerer) barrierWait(cs *callSite) error {
 	done := l.label("bardone")
 	b.emit(prog.Jump{Cond: last, Target: done})
 	r := l.fresh("bar")
-	b.emit(prog.Load{Dst: r, Addr: bar, Tags: []string{tagA, "ACQ"}})
+	b.emit(prog.Load{Dst: r, Addr: bar, Tags: mutexWord([]string{tagA, "ACQ"})})
 	site := spinSite{pos: cs.pos, real: true}
 	site.add(r, bar)
 	l.spinAt(b, site)
@@ -236,7 +236,7 @@ func (l *lowerer) rwLock(cs *callSite) error {
 		cond, nv = prog.Bin{Op: prog.OpNe, X: prog.Old{}, Y: prog.Int(rwWriter)}, prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}
 	}
 	r := l.fresh("rw")
-	b.emit(prog.RMW{Dst: r, Addr: a, Cond: cond, New: nv, RTags: lockTags(), WTags: lockTags()})
+	b.emit(prog.RMW{Dst: r, Addr: a, Cond: cond, New: nv, RTags: mutexWord(lockTags()), WTags: lockTags()})
 	failed := prog.ReplaceOld(prog.Un{Op: prog.OpNot, X: cond}, prog.Reg{Name: r})
 	if try {
 		code := int64(16) // EBUSY
@@ -267,7 +267,7 @@ func (l *lowerer) rwUnlock(cs *callSite) error {
 	nv := prog.Bin{Op: prog.OpSub, X: prog.Bin{Op: prog.OpSub, X: old, Y: prog.Int(1)},
 		Y: prog.Bin{Op: prog.OpMul, X: prog.Bin{Op: prog.OpEq, X: old, Y: prog.Int(rwWriter)}, Y: prog.Int(rwWriter - 1)}}
 	tags := []string{tagA, "REL", tagRMW, tagX}
-	cs.fr.b.emit(prog.RMW{Dst: l.fresh("rw"), Addr: a, New: nv, RTags: tags, WTags: tags})
+	cs.fr.b.emit(prog.RMW{Dst: l.fresh("rw"), Addr: a, New: nv, RTags: mutexWord(tags), WTags: tags})
 	cs.returnZero()
 	return nil
 }
@@ -282,7 +282,7 @@ func (l *lowerer) semInit(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	cs.fr.b.emit(prog.Store{Addr: s, Val: v, Tags: []string{tagNA}})
+	cs.fr.b.emit(prog.Store{Addr: s, Val: v, Tags: mutexWord([]string{tagNA})})
 	cs.returnZero()
 	return nil
 }
@@ -297,7 +297,7 @@ func (l *lowerer) semWait(cs *callSite) error {
 	b := cs.fr.b
 	cond := prog.Bin{Op: prog.OpGt, X: prog.Old{}, Y: prog.Int(0)}
 	r := l.fresh("sem")
-	b.emit(prog.RMW{Dst: r, Addr: s, Cond: cond, New: prog.Bin{Op: prog.OpSub, X: prog.Old{}, Y: prog.Int(1)}, RTags: lockTags(), WTags: lockTags()})
+	b.emit(prog.RMW{Dst: r, Addr: s, Cond: cond, New: prog.Bin{Op: prog.OpSub, X: prog.Old{}, Y: prog.Int(1)}, RTags: mutexWord(lockTags()), WTags: lockTags()})
 	failed := prog.Bin{Op: prog.OpLe, X: prog.Reg{Name: r}, Y: prog.Int(0)}
 	if cs.name == "sem_trywait" || cs.name == "sem_timedwait" {
 		if cs.dst != "" {
@@ -320,7 +320,7 @@ func (l *lowerer) semPost(cs *callSite) error {
 		return err
 	}
 	tags := []string{tagA, "REL", tagRMW, tagX}
-	cs.fr.b.emit(prog.RMW{Dst: l.fresh("sem"), Addr: s, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}, RTags: tags, WTags: tags})
+	cs.fr.b.emit(prog.RMW{Dst: l.fresh("sem"), Addr: s, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}, RTags: mutexWord(tags), WTags: tags})
 	cs.returnZero()
 	return nil
 }
@@ -337,8 +337,8 @@ func (l *lowerer) semGetValue(cs *callSite) error {
 		return err
 	}
 	r := l.fresh("sem")
-	cs.fr.b.emit(prog.Load{Dst: r, Addr: s, Tags: []string{tagA, "RLX"}})
-	cs.fr.b.emit(prog.Store{Addr: v, Val: prog.Reg{Name: r}, Tags: []string{tagNA}})
+	cs.fr.b.emit(prog.Load{Dst: r, Addr: s, Tags: mutexWord([]string{tagA, "RLX"})})
+	cs.fr.b.emit(prog.Store{Addr: v, Val: prog.Reg{Name: r}, Tags: mutexWord([]string{tagNA})})
 	cs.returnZero()
 	return nil
 }
@@ -365,17 +365,17 @@ func (l *lowerer) callOnce(cs *callSite) error {
 	b := cs.fr.b
 	tags := []string{tagA, "ACQ_REL", tagRMW, tagX}
 	r := l.fresh("once")
-	b.emit(prog.RMW{Dst: r, Addr: flag, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1), RTags: tags, WTags: tags})
+	b.emit(prog.RMW{Dst: r, Addr: flag, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(0)}, New: prog.Int(1), RTags: mutexWord(tags), WTags: tags})
 	wait, done := l.label("oncewait"), l.label("oncedone")
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Target: wait})
 	if err := l.lowerFunc(b, f, nil, "", cs.fr.depth+1, cs.pos); err != nil {
 		return err
 	}
-	b.emit(prog.Store{Addr: flag, Val: prog.Int(2), Tags: []string{tagA, "REL"}})
+	b.emit(prog.Store{Addr: flag, Val: prog.Int(2), Tags: mutexWord([]string{tagA, "REL"})})
 	b.emit(prog.Jump{Target: done})
 	b.emit(prog.Label{Name: wait})
 	w := l.fresh("once")
-	b.emit(prog.Load{Dst: w, Addr: flag, Tags: []string{tagA, "ACQ"}})
+	b.emit(prog.Load{Dst: w, Addr: flag, Tags: mutexWord([]string{tagA, "ACQ"})})
 	site := spinSite{pos: cs.pos, real: true}
 	site.add(w, flag)
 	l.spinAt(b, site)

@@ -19,7 +19,10 @@ func lockTags() []string { return []string{tagA, "ACQ", tagRMW, tagX} }
 // mutexWord tags an access to a mutex with its size: the lock word, the
 // int at the start of glibc's pthread_mutex_t. Without it, a mutex that
 // is a member of a struct whose other members are accessed with several
-// sizes (copied by memcpy) was refused as an access of unknown size.
+// sizes (copied by memcpy) was refused as an access of unknown size. The
+// other synchronisation objects (condition variables, barriers, rwlocks,
+// semaphores, once flags: posixsync.go, condvar.go) are one int cell at
+// their start too, and their accesses are tagged the same way.
 func mutexWord(tags []string) []string { return append(tags, sizeTagPrefix+"4") }
 
 // pthreadCreate records a thread creation site; the thread function must
