@@ -139,7 +139,7 @@ func Decides(m *cat.Model, name string) bool {
 
 // SupportedModels lists the models Supported accepts, for messages.
 func SupportedModels() string {
-	return "sc, tso, pso, rc11 (where po ∪ rf is acyclic) and imm (with dependency tracking)"
+	return "sc, tso, pso, rc11 (where po ∪ rf is acyclic), imm and aarch64 (with dependency tracking)"
 }
 
 var (
@@ -174,6 +174,7 @@ type engine struct {
 	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
 	deps     bool     // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool     // the built-in IMM: checked natively (imm.go)
+	arm      bool     // the built-in ARMv8: the CAT model evaluated, armPrefix kept by revisits (arm.go)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
 	// out (prune.go); naLocs, naAny: the locations plain writes may
@@ -300,7 +301,15 @@ func (x *engine) run() error {
 	if x.deps && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
 		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
 	}
-	x.imm = x.deps && len(x.opts.Variants) == 0
+	x.arm = x.deps && armModel(x.res.Model)
+	x.imm = x.deps && !x.arm && len(x.opts.Variants) == 0
+	if x.arm {
+		for _, th := range t.Threads {
+			if why := armRefuse(th); why != "" {
+				return &UnsupportedError{why}
+			}
+		}
+	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
 	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()

@@ -1,0 +1,232 @@
+package graph
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// ARMv8 (the built-in aarch64.cat: Pulte, Flur, Deacon, French, Sarkar,
+// Sewell, "Simplifying ARM Concurrency: Multicopy-atomic Axiomatic and
+// Operational Models for ARMv8", POPL 2018), decided as Kokologiannakis,
+// Vafeiadis, "HMC: Model Checking for Hardware Memory Models" (ASPLOS
+// 2020) asks: the exploration of deps.go (events inserted into holes,
+// threads replayed with their dependencies), each graph checked by
+// evaluating the CAT model, and a backward revisit of read r by write w
+// keeping, besides the events added before r, the dependency prefix of w
+// (armPrefix): the events w depends on by address, data or control, the
+// writes their reads read, the read of a read-modify-write whose write
+// is kept, closed under the same. HMC's three requirements, for
+// aarch64.cat:
+//
+// Prefix-closedness: a consistent graph restricted to a set of its
+// events that holds the write of each read it holds is consistent. Every
+// relation of aarch64.cat grows with the events but lrs (a read after
+// the po-latest write of its thread to its location), which gains an
+// edge when a write between the two is left out. In a graph that
+// satisfies internal (which does grow with the events), lrs can be read
+// as rfi in ob's cycles: when a read does not read the write w lrs
+// relates it to, it reads a write of another thread coherence-after w
+// (internal), and w coe;rfe the read is in ob. So acyclicity of ob is
+// that of a relation that grows with the events, and holds on the
+// restriction. (Mixed-size accesses, where haz and sca-class add more,
+// are refused.)
+//
+// Extensibility: an event added last in its thread that reads the
+// coherence-latest write, a write placed coherence-last, or a fence, has
+// no outgoing edge in po, rf, co, fr, nor in what aarch64.cat builds from
+// them (obs, dob, aob, bob, lws, haz, lrs, ca): the graph stays
+// consistent. Any other addition is checked (mustCheck).
+//
+// No revisit is lost to the prefix: in a consistent graph where r reads
+// w, r is not in w's dependency prefix. Such a cycle r → … → w → r is
+// made of steps between threads (rfe, in ob) and stretches inside one
+// thread from a read a to a write b; each stretch has a ob+ b. Its steps
+// go forward in po: a dependency (addr is in dob; data and ctrl to a
+// write are; a read after a branch on a makes every later event of the
+// thread, b included, ctrl-dependent on a, since in the code the engine
+// runs, assembly and cfront's lowered C, a branch's control dependency
+// covers every later event), reads-from within the thread, and the
+// step from an atomic's read to its write (rmw, in aob). A write reached
+// by address or data from a read a and read by a later read of its
+// thread gives a ob that read ((addr | data); lrs, rfi being lrs under
+// internal). The one stretch this does not cover is an atomic's write
+// read by a later read of its thread, reached through the atomic's read
+// (rmw; rfi), which aarch64.cat orders only when the later read is an
+// acquire (A or Q), the atomic's read is one ([A|Q]; po), or a DMB
+// orders them: armRefuse refuses a program where it may happen, by
+// name. The prefix does not take an atomic's write with its read (an
+// atomic's read kept without its write is completed first, pickDep), and
+// herd7's scoped control dependencies (Jump.Join) and jumps without a
+// dependency (Jump.NoCtrl) are refused: the argument needs a branch to
+// order every later event.
+//
+// Power (herd7's power.cat, whose preserved program order is a fixpoint
+// over ii, ic, ci, cc with read-different-writes and detours, and whose
+// propagation and observation axioms hold fences and coherence
+// together) is not shown to meet these requirements here, and RISC-V's
+// built-in model generates coherence itself (cos-opt.cat); both are left
+// to the SMT engine.
+
+// armModel tells whether the built-in model name is ARMv8's.
+func armModel(name string) bool { return normModel(name) == "aarch64" }
+
+// armPrefix is what a backward revisit by write w keeps under ARMv8 (w
+// included): the events w depends on (addr, data, ctrl, and every branch
+// before it), the writes their reads read, the read of a read-modify-
+// write whose write is kept, closed under the same.
+func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
+	reads := g.readAtInto(sc.rows)
+	sc.rows = reads
+	in := make([]bool, len(g.evs))
+	stack := sc.d[:0]
+	add := func(y int) {
+		if !in[y] {
+			in[y] = true
+			stack = append(stack, y)
+		}
+	}
+	add(w)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		ex := &g.evs[x]
+		if ex.thread < 0 {
+			continue
+		}
+		for _, pcs := range [...][]int{ex.addrD(), ex.dataD(), ex.ctrlD(), ex.sctrlD()} {
+			for _, pc := range pcs {
+				if r, ok := reads.at(ex.thread, pc); ok {
+					add(r)
+				}
+			}
+		}
+		if ex.kind == event.Read && ex.rf >= 0 {
+			add(ex.rf)
+		}
+		if ex.rmwW {
+			for _, y := range g.threads[ex.thread] {
+				if ey := &g.evs[y]; ey.rmwR && ey.pc == ex.pc {
+					add(y)
+				}
+			}
+		}
+	}
+	sc.d = stack[:0]
+	return in
+}
+
+// armRefuse says why the engine does not decide thread th under ARMv8
+// ("" when it does): a jump whose control dependency does not cover the
+// rest of the thread, or an atomic read-modify-write whose read is not
+// an acquire followed by a read that is not one either, of a location
+// that may be the same, with no DMB on every path between (the read may
+// take the atomic's write early: see the argument above).
+func armRefuse(th *prog.Thread) string {
+	at := func(pc int) string {
+		if pc < len(th.Pos) && th.Pos[pc].File != "" {
+			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+		}
+		return th.Name + ": "
+	}
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok && j.Cond != nil && (j.Join != "" || j.NoCtrl) {
+			return at(pc) + "a branch whose control dependency does not reach the end of the thread: the graph engine decides aarch64 only where it does (left to the SMT engine)"
+		}
+	}
+	for i, in := range th.Code {
+		rmw, ok := in.(prog.RMW)
+		if !ok || armAcquire(rmw.RTags) {
+			continue
+		}
+		for j := i + 1; j < len(th.Code); j++ {
+			var addr prog.Expr
+			switch r := th.Code[j].(type) {
+			case prog.Load:
+				if !armAcquire(r.Tags) {
+					addr = r.Addr
+				}
+			case prog.RMW:
+				if !armAcquire(r.RTags) {
+					addr = r.Addr
+				}
+			}
+			if addr == nil || !mayAlias(rmw.Addr, addr) || armFenced(th, i, j, rmw.RTags) {
+				continue
+			}
+			return at(j) + fmt.Sprintf("a read that is not an acquire after a read-modify-write (line %s) that is not one either, of a location that may be the same: under aarch64 it may take that write's value before the read-modify-write reads, a load buffering the graph engine does not explore (left to the SMT engine)", lineOf(th, i))
+		}
+	}
+	return ""
+}
+
+// lineOf is the line of instruction pc of th, or its number.
+func lineOf(th *prog.Thread, pc int) string {
+	if pc < len(th.Pos) && th.Pos[pc].File != "" {
+		return fmt.Sprint(th.Pos[pc].Line)
+	}
+	return fmt.Sprintf("instruction %d", pc)
+}
+
+// armAcquire tells whether tags make a read an acquire under aarch64.cat
+// (A: LDAR and the A forms; Q: LDAPR).
+func armAcquire(tags []string) bool {
+	for _, t := range tags {
+		if t == "A" || t == "Q" {
+			return true
+		}
+	}
+	return false
+}
+
+// mayAlias tells whether two addresses may be the same location: unless
+// both are constants that differ.
+func mayAlias(a, b prog.Expr) bool {
+	ca, ok1 := a.(prog.Const)
+	cb, ok2 := b.(prog.Const)
+	if !ok1 || !ok2 {
+		return true
+	}
+	return ca.V == cb.V
+}
+
+// armFenced tells whether a DMB that orders a read before every later
+// read (a full one, or DMB LD when the read returns its value) lies
+// between instructions i and j of th on every path (no label between
+// it and j that a jump could reach it by).
+func armFenced(th *prog.Thread, i, j int, rtags []string) bool {
+	noRet := false
+	for _, t := range rtags {
+		noRet = noRet || t == "NoRet"
+	}
+	for k := j - 1; k > i; k-- {
+		switch in := th.Code[k].(type) {
+		case prog.Label:
+			return false
+		case prog.Fence:
+			for _, t := range in.Tags {
+				if armFullDMB[t] || !noRet && armLdDMB[t] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// The DMB and DSB options of aarch64.cat's dmb.full and dmb.ld.
+var (
+	armFullDMB = map[string]bool{"DMB.SY": true, "DMB.ISH": true, "DMB.OSH": true, "DMB.NSH": true,
+		"DSB.SY": true, "DSB.ISH": true, "DSB.OSH": true, "DSB.NSH": true}
+	armLdDMB = map[string]bool{"DMB.LD": true, "DMB.ISHLD": true, "DMB.OSHLD": true, "DMB.NSHLD": true,
+		"DSB.LD": true, "DSB.ISHLD": true, "DSB.OSHLD": true, "DSB.NSHLD": true}
+)
+
+// DecidesTarget tells whether the engine decides C programs compiled for
+// target ("": not compiled, the C11 events as they are) under the model
+// named model: for a hardware target, only ARMv8's (aarch64.cat) is
+// decided; the others are left to the SMT engine.
+func DecidesTarget(target, model string) bool {
+	return Supported(model) && (target == "" || target == "aarch64" && armModel(model))
+}
