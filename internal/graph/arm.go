@@ -120,9 +120,10 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 // armRefuse says why the engine does not decide thread th under ARMv8
 // ("" when it does): a jump whose control dependency does not cover the
 // rest of the thread, or an atomic read-modify-write whose read is not
-// an acquire followed by a read that is not one either, of a location
-// that may be the same, with no DMB on every path between (the read may
-// take the atomic's write early: see the argument above).
+// an acquire followed by a read that is not one either, whose value is
+// used, of a location that may be the same, with no DMB on every path
+// between (the read may take the atomic's write early: see the argument
+// above).
 func armRefuse(th *prog.Thread) string {
 	at := func(pc int) string {
 		if pc < len(th.Pos) && th.Pos[pc].File != "" {
@@ -142,23 +143,62 @@ func armRefuse(th *prog.Thread) string {
 		}
 		for j := i + 1; j < len(th.Code); j++ {
 			var addr prog.Expr
+			var dst string
 			switch r := th.Code[j].(type) {
 			case prog.Load:
 				if !armAcquire(r.Tags) {
-					addr = r.Addr
+					addr, dst = r.Addr, r.Dst
 				}
 			case prog.RMW:
 				if !armAcquire(r.RTags) {
-					addr = r.Addr
+					addr, dst = r.Addr, r.Dst
 				}
 			}
-			if addr == nil || !mayAlias(rmw.Addr, addr) || armFenced(th, i, j, rmw.RTags) {
+			// A read whose value goes nowhere (no later instruction reads
+			// its register) leads on only through its own write, if it
+			// has one: on the same location, which lws orders after the
+			// atomic's read.
+			// And a read with no write after it in its thread is in no
+			// such cycle: the cycle leaves the thread by a write after
+			// it; one to the atomic's location is after the atomic's read
+			// in lws.
+			if addr == nil || !usedAfter(th, j, dst) || !writesAfter(th, j, rmw.Addr) || !mayAlias(rmw.Addr, addr) || armFenced(th, i, j, rmw.RTags) {
 				continue
 			}
 			return at(j) + fmt.Sprintf("a read that is not an acquire after a read-modify-write (line %s) that is not one either, of a location that may be the same: under aarch64 it may take that write's value before the read-modify-write reads, a load buffering the graph engine does not explore (left to the SMT engine)", lineOf(th, i))
 		}
 	}
 	return ""
+}
+
+// usedAfter tells whether an instruction after j of th reads register
+// reg.
+func usedAfter(th *prog.Thread, j int, reg string) bool {
+	if reg == "" {
+		return false
+	}
+	for _, in := range th.Code[j+1:] {
+		for _, u := range prog.Uses(in) {
+			if u == reg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writesAfter tells whether an instruction after j of th may write a
+// location other than the one at addr (a constant one).
+func writesAfter(th *prog.Thread, j int, addr prog.Expr) bool {
+	c, ok := addr.(prog.Const)
+	for _, in := range th.Code[j+1:] {
+		if a, _, w, isAcc := prog.Access(in); isAcc && w {
+			if ca, same := a.(prog.Const); !ok || !same || ca.V != c.V {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lineOf is the line of instruction pc of th, or its number.
