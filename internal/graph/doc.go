@@ -17,7 +17,10 @@
 // revisit happens only when every removed event, and the read, were
 // added maximally (a read reading from the coherence-latest write among
 // the events added before it or before the write, a write placed
-// coherence-last among them): TruSt's condition, under which each graph
+// coherence-last among them; under the models with dependency tracking,
+// where a revisit keeps events after ones it removes, among what
+// coherence allows given those kept events of its thread: hwMaximal):
+// TruSt's condition, under which each graph
 // is built once and memory stays that of one graph per level of the
 // search. Every graph is checked against the memory model as soon as an
 // event is added, and abandoned when inconsistent: for the built-in sc,

@@ -671,6 +671,10 @@ func (x *engine) revisits(g *graph, w int) error {
 func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 	ee := &g.evs[e]
 	prev := func(y int) bool { return g.evs[y].stamp <= ee.stamp || pref[y] }
+	if x.deps {
+		// (Revisits keep events po-after ones they remove.)
+		return g.hwMaximal(e, prev)
+	}
 	switch ee.kind {
 	case event.Read:
 		if !prev(ee.rf) {
