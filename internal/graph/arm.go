@@ -361,8 +361,9 @@ var (
 
 // DecidesTarget tells whether the engine decides C programs compiled for
 // target ("": not compiled, the C11 events as they are) under the model
-// named model: for a hardware target, only ARMv8's (aarch64.cat); the
-// others are left to the SMT engine.
+// named model. For a hardware target, ARMv8's (aarch64.cat) once
+// Supported accepts it (see there); the others are left to the SMT
+// engine.
 func DecidesTarget(target, model string) bool {
 	return Supported(model) && (target == "" || target == "aarch64" && armModel(model))
 }

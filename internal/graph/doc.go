@@ -34,17 +34,16 @@
 // with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
 // Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
 // imm.go for its native check (which also has CrossCheck). ARMv8 (the
-// built-in aarch64.cat, Supported as "aarch64") is decided the same
-// way, its CAT model evaluated on every graph and a revisit keeping the
+// built-in aarch64.cat) is explored the same way by Run (not yet
+// Supported: see there), its CAT model evaluated on every graph and a revisit keeping the
 // write's dependency prefix; arm.go states why HMC's requirements hold
 // for it (prefix-closedness, extensibility, no revisit lost to the
 // prefix) and refuses, by name, the one load buffering the exploration
 // cannot build: a read that is not an acquire taking the write of an
 // atomic read-modify-write of its own thread whose read is not one
 // either, with no DMB between, where that value leads on to a write
-// elsewhere. C11, Power (not shown to meet HMC's requirements) and
-// RISC-V (whose built-in model generates coherence itself) are left to
-// the SMT engine.
+// elsewhere. C11, ARMv8 for now, Power (not shown to meet HMC's
+// requirements) and RISC-V are left to the SMT engine.
 //
 // Three shortcuts keep the number of model evaluations down, each sound
 // for the four models: a read does not read a write coherence-before one
