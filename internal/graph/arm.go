@@ -110,7 +110,6 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 		if ex.kind == event.Read && ex.rf >= 0 {
 			add(ex.rf)
 		}
-		g.armOrderedBefore(x, add)
 		if ex.rmwW {
 			for _, y := range g.threads[ex.thread] {
 				if ey := &g.evs[y]; ey.rmwR && ey.pc == ex.pc {
@@ -192,45 +191,6 @@ func (g *graph) hwMaximal(e int, prev func(int) bool) bool {
 		return at >= 0
 	}
 	return true
-}
-
-// armOrderedBefore adds the events of x's thread that aarch64.cat's bob
-// and lws put before x (ob edges: keeping them keeps no read a cycle
-// could need removed, and a write that releases keeps what it
-// publishes): every event before x when x is a release (L) write or a
-// full DMB lies between, the acquire reads (A, Q) before x, the reads
-// before a DMB LD before x, the writes before a DMB ST before a write
-// x, and the accesses of x's location before a write x.
-func (g *graph) armOrderedBefore(x int, add func(int)) {
-	ex := &g.evs[x]
-	th := g.threads[ex.thread]
-	pos := -1
-	for j, y := range th {
-		if y == x {
-			pos = j
-			break
-		}
-	}
-	full, ld, st := false, false, false
-	rel := ex.kind == event.Write && hasTag(ex.tags, "L")
-	for j := pos - 1; j >= 0; j-- {
-		y := th[j]
-		ey := &g.evs[y]
-		if ey.kind == event.Fence {
-			for _, t := range ey.tags {
-				full = full || armFullDMB[t]
-				ld = ld || armLdDMB[t]
-				st = st || armStDMB[t]
-			}
-			continue
-		}
-		if rel || full ||
-			ey.kind == event.Read && (armAcquire(ey.tags) || ld && !hasTag(ey.tags, "NoRet")) ||
-			ey.kind == event.Write && ex.kind == event.Write && st ||
-			ex.kind == event.Write && ey.loc == ex.loc {
-			add(y)
-		}
-	}
 }
 
 // armRefuse says why the engine does not decide thread th under ARMv8
@@ -397,8 +357,6 @@ var (
 		"DSB.SY": true, "DSB.ISH": true, "DSB.OSH": true, "DSB.NSH": true}
 	armLdDMB = map[string]bool{"DMB.LD": true, "DMB.ISHLD": true, "DMB.OSHLD": true, "DMB.NSHLD": true,
 		"DSB.LD": true, "DSB.ISHLD": true, "DSB.OSHLD": true, "DSB.NSHLD": true}
-	armStDMB = map[string]bool{"DMB.ST": true, "DMB.ISHST": true, "DMB.OSHST": true, "DMB.NSHST": true,
-		"DSB.ST": true, "DSB.ISHST": true, "DSB.OSHST": true, "DSB.NSHST": true}
 )
 
 // DecidesTarget tells whether the engine decides C programs compiled for
