@@ -76,6 +76,18 @@ exists (1:X0=1 /\ 1:X4=0)`, false},
  STR W8,[X9,W7,SXTW]  |             | ADD W7,W7,#1 ;
                       |             | STR W7,[X8]  ;
 exists (y=1 /\ 0:X5=1 /\ 1:X5=0 /\ 2:X5=2)`, false},
+	// A release store read back by its own thread, its value passed
+	// on: the read before the release is not in the prefix of P1's
+	// write (keeping what bob puts before a release would put it there
+	// and lose the outcome).
+	{"LB+rel-rfi", `AArch64 LB+rel-rfi
+{ 0:X1=x; 0:X3=z; 0:X5=y; 0:X2=1; 1:X1=y; 1:X3=x; }
+ P0           | P1          ;
+ LDR W0,[X1]  | LDR W0,[X1] ;
+ STLR W2,[X3] | STR W0,[X3] ;
+ LDR W4,[X3]  |             ;
+ STR W4,[X5]  |             ;
+exists (0:X0=1 /\ 0:X4=1 /\ 1:X0=1)`, false},
 	{"LB+amo-rfi", lbAmo("LDADD", ""), true},
 	{"LB+amoA-rfi", lbAmo("LDADDA", ""), false},
 	{"LB+amo-rfi+dmb", lbAmo("LDADD", "DMB SY"), false},
