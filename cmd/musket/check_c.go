@@ -136,7 +136,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		// limit) where another did; the verdict is not compared.
 		unanswered []string
 	)
-	graphOK := target == "" && graph.Supported(k.c.name)
+	graphOK := graph.DecidesTarget(target, k.c.name)
 	switch {
 	case k.engine == "auto" && graphOK:
 		r, err = firstAnswer(ctx, k.limit, k.path, opts)

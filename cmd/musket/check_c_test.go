@@ -38,6 +38,8 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-model", "rc11", "-timeout", "1ms", "mp_ok.c"}, exitLimit, ""},
 		{[]string{"-model", "rc11", "-witness", dot, "mp_rlx.c"}, exitFailed, "mp_rlx.c:18: assertion"},
 		{[]string{"-target", "aarch64", "mp_rlx.c"}, exitFailed, "mp_rlx: FAIL (target aarch64, model aarch64, bound 2)"},
+		// ARMv8 stays with the SMT engine (graph.Supported says why).
+		{[]string{"-target", "aarch64", "-engine", "graph", "mp_rlx.c"}, exitLimit, "aarch64 is left to the SMT engine"},
 		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},
 		{[]string{"-model", "rc11", "bound.c"}, exitLimit, "bound: BOUND"},
 		{[]string{"-model", "rc11", "clang_error.c"}, exitBadInput, ""},

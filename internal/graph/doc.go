@@ -17,7 +17,10 @@
 // revisit happens only when every removed event, and the read, were
 // added maximally (a read reading from the coherence-latest write among
 // the events added before it or before the write, a write placed
-// coherence-last among them): TruSt's condition, under which each graph
+// coherence-last among them; under the models with dependency tracking,
+// where a revisit keeps events after ones it removes, among what
+// coherence allows given those kept events of its thread: hwMaximal):
+// TruSt's condition, under which each graph
 // is built once and memory stays that of one graph per level of the
 // search. Every graph is checked against the memory model as soon as an
 // event is added, and abandoned when inconsistent: for the built-in sc,
@@ -30,9 +33,17 @@
 // PSO, RC11 (Supported). IMM, which allows load buffering, is decided
 // with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
 // Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
-// imm.go for its native check (which also has CrossCheck). C11
-// and the hardware models of ARM, Power, RISC-V are left to the SMT
-// engine.
+// imm.go for its native check (which also has CrossCheck). ARMv8 (the
+// built-in aarch64.cat) is explored the same way by Run (not yet
+// Supported: see there), its CAT model evaluated on every graph and a revisit keeping the
+// write's dependency prefix; arm.go states why HMC's requirements hold
+// for it (prefix-closedness, extensibility, no revisit lost to the
+// prefix) and refuses, by name, the one load buffering the exploration
+// cannot build: a read that is not an acquire taking the write of an
+// atomic read-modify-write of its own thread whose read is not one
+// either, with no DMB between, where that value leads on to a write
+// elsewhere. C11, ARMv8 for now, Power (not shown to meet HMC's
+// requirements) and RISC-V are left to the SMT engine.
 //
 // Three shortcuts keep the number of model evaluations down, each sound
 // for the four models: a read does not read a write coherence-before one

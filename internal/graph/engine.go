@@ -127,8 +127,14 @@ func normModel(name string) string { return strings.ToLower(strings.TrimSuffix(n
 
 // Supported tells whether the engine decides the built-in model name:
 // those in which po ∪ rf is acyclic, and those with load buffering whose
-// dependencies it tracks (deps.go).
-func Supported(name string) bool { return supported[normModel(name)] || tracksDeps(name) }
+// dependencies it tracks (deps.go). ARMv8 is not among them yet: Run
+// explores it (arm.go), but two C programs of the repository whose main
+// thread takes a lock after creating its threads (sem/sv_atomic_bug.c,
+// sv_wmm_sb.c) get PASS where the SMT engine finds the failure, not
+// explained yet; so the commands leave aarch64 to the SMT engine.
+func Supported(name string) bool {
+	return supported[normModel(name)] || tracksDeps(name) && !armModel(name)
+}
 
 // Decides tells whether the engine decides model m, loaded as name: a
 // built-in model Supported names (a model read from a file may say
@@ -174,6 +180,7 @@ type engine struct {
 	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
 	deps     bool     // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool     // the built-in IMM: checked natively (imm.go)
+	arm      bool     // the built-in ARMv8: the CAT model evaluated, armPrefix kept by revisits (arm.go)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
 	// out (prune.go); naLocs, naAny: the locations plain writes may
@@ -300,7 +307,15 @@ func (x *engine) run() error {
 	if x.deps && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
 		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
 	}
-	x.imm = x.deps && len(x.opts.Variants) == 0
+	x.arm = x.deps && armModel(x.res.Model)
+	x.imm = x.deps && !x.arm && len(x.opts.Variants) == 0
+	if x.arm {
+		for _, th := range t.Threads {
+			if why := armRefuse(th); why != "" {
+				return &UnsupportedError{why}
+			}
+		}
+	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
 	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
@@ -662,6 +677,10 @@ func (x *engine) revisits(g *graph, w int) error {
 func (x *engine) maximal(g *graph, e int, pref []bool) bool {
 	ee := &g.evs[e]
 	prev := func(y int) bool { return g.evs[y].stamp <= ee.stamp || pref[y] }
+	if x.deps {
+		// (Revisits keep events po-after ones they remove.)
+		return g.hwMaximal(e, prev)
+	}
 	switch ee.kind {
 	case event.Read:
 		if !prev(ee.rf) {

@@ -1,0 +1,369 @@
+package graph
+
+import (
+	"fmt"
+
+	"github.com/musket-verify/musket/internal/event"
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// ARMv8 (the built-in aarch64.cat: Pulte, Flur, Deacon, French, Sarkar,
+// Sewell, "Simplifying ARM Concurrency: Multicopy-atomic Axiomatic and
+// Operational Models for ARMv8", POPL 2018), decided as Kokologiannakis,
+// Vafeiadis, "HMC: Model Checking for Hardware Memory Models" (ASPLOS
+// 2020) asks: the exploration of deps.go (events inserted into holes,
+// threads replayed with their dependencies), each graph checked by
+// evaluating the CAT model, and a backward revisit of read r by write w
+// keeping, besides the events added before r, the dependency prefix of w
+// (armPrefix): the events w depends on by address, data or control, the
+// writes their reads read, the read of a read-modify-write whose write
+// is kept, closed under the same. HMC's three requirements, for
+// aarch64.cat:
+//
+// Prefix-closedness: a consistent graph restricted to a set of its
+// events that holds the write of each read it holds is consistent. Every
+// relation of aarch64.cat grows with the events but lrs (a read after
+// the po-latest write of its thread to its location), which gains an
+// edge when a write between the two is left out. In a graph that
+// satisfies internal (which does grow with the events), lrs can be read
+// as rfi in ob's cycles: when a read does not read the write w lrs
+// relates it to, it reads a write of another thread coherence-after w
+// (internal), and w coe;rfe the read is in ob. So acyclicity of ob is
+// that of a relation that grows with the events, and holds on the
+// restriction. (Mixed-size accesses, where haz and sca-class add more,
+// are refused.)
+//
+// Extensibility: an event added last in its thread that reads the
+// coherence-latest write, a write placed coherence-last, or a fence, has
+// no outgoing edge in po, rf, co, fr, nor in what aarch64.cat builds from
+// them (obs, dob, aob, bob, lws, haz, lrs, ca): the graph stays
+// consistent. Any other addition is checked (mustCheck).
+//
+// No revisit is lost to the prefix: in a consistent graph where r reads
+// w, r is not in w's dependency prefix. Such a cycle r → … → w → r is
+// made of steps between threads (rfe, in ob) and stretches inside one
+// thread from a read a to a write b; each stretch has a ob+ b. Its steps
+// go forward in po: a dependency (addr is in dob; data and ctrl to a
+// write are; a read after a branch on a makes every later event of the
+// thread, b included, ctrl-dependent on a, since in the code the engine
+// runs, assembly and cfront's lowered C, a branch's control dependency
+// covers every later event), reads-from within the thread, and the
+// step from an atomic's read to its write (rmw, in aob). A write reached
+// by address or data from a read a and read by a later read of its
+// thread gives a ob that read ((addr | data); lrs, rfi being lrs under
+// internal). The one stretch this does not cover is an atomic's write
+// read by a later read of its thread, reached through the atomic's read
+// (rmw; rfi), which aarch64.cat orders only when the later read is an
+// acquire (A or Q), the atomic's read is one ([A|Q]; po), or a DMB
+// orders them: armRefuse refuses a program where it may happen, by
+// name. The prefix does not take an atomic's write with its read (an
+// atomic's read kept without its write is completed first, pickDep), and
+// herd7's scoped control dependencies (Jump.Join) and jumps without a
+// dependency (Jump.NoCtrl) are refused: the argument needs a branch to
+// order every later event.
+//
+// Power (herd7's power.cat, whose preserved program order is a fixpoint
+// over ii, ic, ci, cc with read-different-writes and detours, and whose
+// propagation and observation axioms hold fences and coherence
+// together) is not shown to meet these requirements here, and is left
+// to the SMT engine. So is RISC-V: its model evaluated with the
+// exploration's coherence (riscv.cat less cos-opt.cat's generation of
+// co) and the same prefix, maximality and a refusal stated by RVWMO's
+// rules 3 and 5 gave the explicit engine's counts on 2998 of the 3013
+// RISC-V tests of the corpus it decided, and fewer executions on 15
+// (read-modify-writes whose writes carry .aq or .rl, among others): not
+// sound yet.
+
+// armModel tells whether the built-in model name is ARMv8's.
+func armModel(name string) bool { return normModel(name) == "aarch64" }
+
+// armPrefix is what a backward revisit by write w keeps under ARMv8 (w
+// included): the events w depends on (addr, data, ctrl, and every branch
+// before it), the writes their reads read, the read of a read-modify-
+// write whose write is kept, closed under the same.
+func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
+	reads := g.readAtInto(sc.rows)
+	sc.rows = reads
+	in := make([]bool, len(g.evs))
+	stack := sc.d[:0]
+	add := func(y int) {
+		if !in[y] {
+			in[y] = true
+			stack = append(stack, y)
+		}
+	}
+	add(w)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		ex := &g.evs[x]
+		if ex.thread < 0 {
+			continue
+		}
+		for _, pcs := range [...][]int{ex.addrD(), ex.dataD(), ex.ctrlD(), ex.sctrlD()} {
+			for _, pc := range pcs {
+				if r, ok := reads.at(ex.thread, pc); ok {
+					add(r)
+				}
+			}
+		}
+		if ex.kind == event.Read && ex.rf >= 0 {
+			add(ex.rf)
+		}
+		if ex.rmwW {
+			for _, y := range g.threads[ex.thread] {
+				if ey := &g.evs[y]; ey.rmwR && ey.pc == ex.pc {
+					add(y)
+				}
+			}
+		}
+	}
+	sc.d = stack[:0]
+	return in
+}
+
+// hwMaximal is maximal under the models with dependency tracking
+// (ARMv8, IMM), where a revisit keeps events po-after ones it removes
+// (holes): an event removed is maximal
+// when it reads the coherence-latest write, or is placed coherence-last,
+// among the events prev says (added no later than it, or kept by the
+// revisit) but for those coherence forbids it given the events of its
+// thread after it on its location that prev holds: a read reads
+// coherence-before every such write and no later than what every such
+// read reads; a write goes coherence-before them. (TruSt's condition
+// without that exception would never hold for a read removed before a
+// write of its thread the revisit keeps, and the graphs needing it
+// would not be built.)
+func (g *graph) hwMaximal(e int, prev func(int) bool) bool {
+	ee := &g.evs[e]
+	// lim is the highest coherence position coherence allows e given
+	// the later events of its thread (len(co): none).
+	o := g.co[ee.loc]
+	lim := len(o)
+	after := false
+	for _, y := range g.threads[ee.thread] {
+		if y == e {
+			after = true
+			continue
+		}
+		ey := &g.evs[y]
+		if !after || ey.loc != ee.loc || !prev(y) {
+			continue
+		}
+		switch {
+		case ey.kind == event.Write:
+			if p := g.coPos(y); p >= 0 {
+				lim = min(lim, p)
+			}
+		case ey.kind == event.Read && ey.rf >= 0 && ey.rf != e:
+			if p := g.coPos(ey.rf); p >= 0 {
+				if ee.kind == event.Read {
+					p++ // a read may read what a later read reads
+				}
+				lim = min(lim, p)
+			}
+		}
+	}
+	switch ee.kind {
+	case event.Read:
+		if !prev(ee.rf) {
+			return false
+		}
+		at := g.coPos(ee.rf)
+		for k := at + 1; k < lim; k++ {
+			if prev(o[k]) {
+				return false
+			}
+		}
+		return at >= 0 && at < lim
+	case event.Write:
+		for y := range g.evs {
+			if ey := &g.evs[y]; ey.kind == event.Read && ey.rf == e && prev(y) {
+				return false
+			}
+		}
+		at := g.coPos(e)
+		for k := at + 1; k < lim; k++ {
+			if prev(o[k]) {
+				return false
+			}
+		}
+		return at >= 0
+	}
+	return true
+}
+
+// armRefuse says why the engine does not decide thread th under ARMv8
+// ("" when it does): a jump whose control dependency does not cover the
+// rest of the thread, or an atomic read-modify-write whose read is not
+// an acquire followed by a read that is not one either, whose value is
+// used, of a location that may be the same, with no DMB on every path
+// between (the read may take the atomic's write early: see the argument
+// above).
+func armRefuse(th *prog.Thread) string {
+	return hwRefuse(th, hwRules{
+		ordered: func(rmw prog.RMW) bool { return armAcquire(rmw.RTags) },
+		exempt:  armAcquire,
+		fence: func(tags, rtags []string) bool {
+			for _, t := range tags {
+				if armFullDMB[t] || !hasTag(rtags, "NoRet") && armLdDMB[t] {
+					return true
+				}
+			}
+			return false
+		},
+		target: "aarch64",
+	})
+}
+
+// hwRules say, for a model, when the read of an atomic's write by a later
+// read of its thread is ordered after the atomic's read.
+type hwRules struct {
+	ordered func(rmw prog.RMW) bool         // by the atomic itself
+	exempt  func(tags []string) bool        // by the later read's tags
+	fence   func(tags, rtags []string) bool // by a fence between (rtags: the atomic read's)
+	target  string
+}
+
+// hwRefuse is armRefuse, by its rules (kept apart from ARMv8's so that
+// another model's, RVWMO's rule 3 and 5 say, can be stated the same way).
+func hwRefuse(th *prog.Thread, h hwRules) string {
+	at := func(pc int) string {
+		if pc < len(th.Pos) && th.Pos[pc].File != "" {
+			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+		}
+		return th.Name + ": "
+	}
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok && j.Cond != nil && (j.Join != "" || j.NoCtrl) {
+			return at(pc) + "a branch whose control dependency does not reach the end of the thread: the graph engine decides " + h.target + " only where it does (left to the SMT engine)"
+		}
+	}
+	for i, in := range th.Code {
+		rmw, ok := in.(prog.RMW)
+		if !ok || h.ordered(rmw) {
+			continue
+		}
+		for j := i + 1; j < len(th.Code); j++ {
+			var addr prog.Expr
+			var dst string
+			switch r := th.Code[j].(type) {
+			case prog.Load:
+				if !h.exempt(r.Tags) {
+					addr, dst = r.Addr, r.Dst
+				}
+			case prog.RMW:
+				if !h.exempt(r.RTags) {
+					addr, dst = r.Addr, r.Dst
+				}
+			}
+			// A read whose value goes nowhere (no later instruction reads
+			// its register) leads on only through its own write, if it
+			// has one: on the same location, which the model orders after
+			// the atomic's read (lws). And a read with no write
+			// after it in its thread is in no such cycle: the cycle
+			// leaves the thread by a write after it; one to the atomic's
+			// location is after the atomic's read in the same way.
+			if addr == nil || !usedAfter(th, j, dst) || !writesAfter(th, j, rmw.Addr) || !mayAlias(rmw.Addr, addr) || hwFenced(th, i, j, rmw.RTags, h.fence) {
+				continue
+			}
+			return at(j) + fmt.Sprintf("a read that is not an acquire after a read-modify-write (line %s) that is not one either, of a location that may be the same: under %s it may take that write's value before the read-modify-write reads, a load buffering the graph engine does not explore (left to the SMT engine)", lineOf(th, i), h.target)
+		}
+	}
+	return ""
+}
+
+// usedAfter tells whether an instruction after j of th reads register
+// reg.
+func usedAfter(th *prog.Thread, j int, reg string) bool {
+	if reg == "" {
+		return false
+	}
+	for _, in := range th.Code[j+1:] {
+		for _, u := range prog.Uses(in) {
+			if u == reg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writesAfter tells whether an instruction after j of th may write a
+// location other than the one at addr (a constant one).
+func writesAfter(th *prog.Thread, j int, addr prog.Expr) bool {
+	c, ok := addr.(prog.Const)
+	for _, in := range th.Code[j+1:] {
+		if a, _, w, isAcc := prog.Access(in); isAcc && w {
+			if ca, same := a.(prog.Const); !ok || !same || ca.V != c.V {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineOf is the line of instruction pc of th, or its number.
+func lineOf(th *prog.Thread, pc int) string {
+	if pc < len(th.Pos) && th.Pos[pc].File != "" {
+		return fmt.Sprint(th.Pos[pc].Line)
+	}
+	return fmt.Sprintf("instruction %d", pc)
+}
+
+// armAcquire tells whether tags make a read an acquire under aarch64.cat
+// (A: LDAR and the A forms; Q: LDAPR).
+func armAcquire(tags []string) bool {
+	for _, t := range tags {
+		if t == "A" || t == "Q" {
+			return true
+		}
+	}
+	return false
+}
+
+// mayAlias tells whether two addresses may be the same location: unless
+// both are constants that differ.
+func mayAlias(a, b prog.Expr) bool {
+	ca, ok1 := a.(prog.Const)
+	cb, ok2 := b.(prog.Const)
+	if !ok1 || !ok2 {
+		return true
+	}
+	return ca.V == cb.V
+}
+
+// hwFenced tells whether a fence that fence accepts (one that orders the
+// atomic's read, of tags rtags, before every later read) lies between
+// instructions i and j of th on every path (no label between it and j
+// that a jump could reach it by).
+func hwFenced(th *prog.Thread, i, j int, rtags []string, fence func(tags, rtags []string) bool) bool {
+	for k := j - 1; k > i; k-- {
+		switch in := th.Code[k].(type) {
+		case prog.Label:
+			return false
+		case prog.Fence:
+			if fence(in.Tags, rtags) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// The DMB and DSB options of aarch64.cat's dmb.full and dmb.ld.
+var (
+	armFullDMB = map[string]bool{"DMB.SY": true, "DMB.ISH": true, "DMB.OSH": true, "DMB.NSH": true,
+		"DSB.SY": true, "DSB.ISH": true, "DSB.OSH": true, "DSB.NSH": true}
+	armLdDMB = map[string]bool{"DMB.LD": true, "DMB.ISHLD": true, "DMB.OSHLD": true, "DMB.NSHLD": true,
+		"DSB.LD": true, "DSB.ISHLD": true, "DSB.OSHLD": true, "DSB.NSHLD": true}
+)
+
+// DecidesTarget tells whether the engine decides C programs compiled for
+// target ("": not compiled, the C11 events as they are) under the model
+// named model. For a hardware target, ARMv8's (aarch64.cat) once
+// Supported accepts it (see there); the others are left to the SMT
+// engine.
+func DecidesTarget(target, model string) bool {
+	return Supported(model) && (target == "" || target == "aarch64" && armModel(model))
+}
