@@ -303,9 +303,20 @@ func (f *wfinite) compileTerm(t Term, e *fenv) (cTerm, bool) {
 // quantifiers (the interpreter shares one quantified variable, so
 // nested quantifiers are left to it).
 func (f *wfinite) compileDNF(d []Conj, e *fenv, depth int) (cDNF, bool) {
+	return compileDNFWith(f.compileTerm, f.n, d, e, depth)
+}
+
+// termCompiler compiles one term under an environment (false: the
+// interpreter must take the instance).
+type termCompiler func(t Term, e *fenv) (cTerm, bool)
+
+// compileDNFWith compiles a DNF with the term compiler tc, for an
+// instance of n processes: the exact samples' (compileTerm) or the
+// abstract sample's (compileAbsTerm, whose untracked cells are unknown).
+func compileDNFWith(tc termCompiler, n int32, d []Conj, e *fenv, depth int) (cDNF, bool) {
 	out := make(cDNF, 0, len(d))
 	for _, c := range d {
-		cc, live, ok := f.compileConj(c, e, depth)
+		cc, live, ok := compileConjWith(tc, n, c, e, depth)
 		if !ok {
 			return nil, false
 		}
@@ -316,18 +327,22 @@ func (f *wfinite) compileDNF(d []Conj, e *fenv, depth int) (cDNF, bool) {
 	return out, true
 }
 
-// compileConj compiles a conjunction; live is false when it never holds.
-func (f *wfinite) compileConj(c Conj, e *fenv, depth int) (cc cConj, live, ok bool) {
+// compileConjWith compiles a conjunction; live is false when it never
+// holds, and a literal over an unknown cell (the abstract sample's) makes
+// it only maybe hold.
+func compileConjWith(tc termCompiler, n int32, c Conj, e *fenv, depth int) (cc cConj, live, ok bool) {
 	live = true
 	for _, l := range c.Lits {
-		a, ok1 := f.compileTerm(l.L, e)
-		b, ok2 := f.compileTerm(l.R, e)
+		a, ok1 := tc(l.L, e)
+		b, ok2 := tc(l.R, e)
 		if !ok1 || !ok2 {
 			return cc, false, false
 		}
 		switch {
 		case a.cell == cBad || b.cell == cBad:
 			live = false
+		case a.cell == cUnknown || b.cell == cUnknown:
+			cc.maybe = true
 		case a.cell == cConst && b.cell == cConst:
 			if !evalInt(l.Op, a.val, b.val) {
 				live = false
@@ -343,12 +358,12 @@ func (f *wfinite) compileConj(c Conj, e *fenv, depth int) (cc cConj, live, ok bo
 	defer func() { e.q = saved }()
 	quant := func(d []Conj) ([]cDNF, bool) {
 		var inst []cDNF
-		for q := int32(1); q <= f.n; q++ {
+		for q := int32(1); q <= n; q++ {
 			if containsProc(e.params, q) {
 				continue
 			}
 			e.q = q
-			cd, ok := f.compileDNF(d, e, depth+1)
+			cd, ok := compileDNFWith(tc, n, d, e, depth+1)
 			if !ok {
 				return nil, false
 			}
@@ -644,71 +659,8 @@ func compileAbsTerm(f *finite, t Term, e *fenv) cTerm {
 }
 
 func compileAbsDNF(f *finite, d []Conj, e *fenv, depth int) (cDNF, bool) {
-	out := make(cDNF, 0, len(d))
-	for _, c := range d {
-		cc, live, ok := compileAbsConj(f, c, e, depth)
-		if !ok {
-			return nil, false
-		}
-		if live {
-			out = append(out, cc)
-		}
-	}
-	return out, true
-}
-
-func compileAbsConj(f *finite, c Conj, e *fenv, depth int) (cc cConj, live, ok bool) {
-	live = true
-	for _, l := range c.Lits {
-		a, b := compileAbsTerm(f, l.L, e), compileAbsTerm(f, l.R, e)
-		switch {
-		case a.cell == cBad || b.cell == cBad:
-			live = false
-		case a.cell == cUnknown || b.cell == cUnknown:
-			cc.maybe = true
-		case a.cell == cConst && b.cell == cConst:
-			if !evalInt(l.Op, a.val, b.val) {
-				live = false
-			}
-		default:
-			cc.lits = append(cc.lits, cLit{l.Op, a, b})
-		}
-	}
-	if (len(c.Foralls) > 0 || len(c.Exists) > 0) && depth > 0 {
-		return cc, false, false
-	}
-	saved := e.q
-	defer func() { e.q = saved }()
-	quant := func(d []Conj) ([]cDNF, bool) {
-		var inst []cDNF
-		for q := int32(1); q <= f.n; q++ {
-			if containsProc(e.params, q) {
-				continue
-			}
-			e.q = q
-			cd, ok := compileAbsDNF(f, d, e, depth+1)
-			if !ok {
-				return nil, false
-			}
-			inst = append(inst, cd)
-		}
-		return inst, true
-	}
-	for _, d := range c.Foralls {
-		inst, ok := quant(d)
-		if !ok {
-			return cc, false, false
-		}
-		cc.foralls = append(cc.foralls, inst)
-	}
-	for _, d := range c.Exists {
-		inst, ok := quant(d)
-		if !ok {
-			return cc, false, false
-		}
-		cc.exists = append(cc.exists, inst)
-	}
-	return cc, live, true
+	tc := func(t Term, e *fenv) (cTerm, bool) { return compileAbsTerm(f, t, e), true }
+	return compileDNFWith(tc, f.n, d, e, depth)
 }
 
 // absAssignIdx is a tracked cell a compiled abstract step writes, with
