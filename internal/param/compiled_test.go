@@ -24,14 +24,23 @@ func sameSuccessors(sys *System, n int32, limit int) error {
 	for i, st := range smp.states {
 		a = interp.successors(st, a[:0])
 		b = comp.successors(st, b[:0])
-		if len(a) != len(b) {
-			return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
+		if err := sameSteps(n, i, st, a, b); err != nil {
+			return err
 		}
-		for k := range a {
-			if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
-				return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
-					b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
-			}
+	}
+	return nil
+}
+
+// sameSteps compares the compiled successors b of state st (number i of
+// an instance of n processes) with the interpreter's a.
+func sameSteps(n int32, i int, st []int64, a, b []successor) error {
+	if len(a) != len(b) {
+		return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
+	}
+	for k := range a {
+		if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
+			return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
+				b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
 		}
 	}
 	return nil
@@ -52,14 +61,8 @@ func sameAbsSuccessors(sys *System, n int32, limit int) error {
 		a = interp.absSuccessors(st, a[:0])
 		comp.scr = comp.scr[:0]
 		b = comp.compiledAbsSuccessors(comp.abs, st, b[:0])
-		if len(a) != len(b) {
-			return fmt.Errorf("n=%d state %d %v: %d successors, the interpreter %d", n, i, st, len(b), len(a))
-		}
-		for k := range a {
-			if !slices.Equal(a[k].st, b[k].st) || a[k].step.t != b[k].step.t || !slices.Equal(a[k].step.args, b[k].step.args) {
-				return fmt.Errorf("n=%d state %d %v: successor %d is %v by %s%v, the interpreter's %v by %s%v", n, i, st, k,
-					b[k].st, b[k].step.t.Name, b[k].step.args, a[k].st, a[k].step.t.Name, a[k].step.args)
-			}
+		if err := sameSteps(n, i, st, a, b); err != nil {
+			return err
 		}
 	}
 	return nil
