@@ -154,8 +154,20 @@ func (f *wfinite) compiled() *compiledSC {
 
 // compileSC compiles the transitions of f, or returns nil.
 func compileSC(f *wfinite) *compiledSC {
-	c := &compiledSC{}
-	for _, t := range f.sys.Trans {
+	insts, ok := compileInsts(f.sys.Trans, f.n, f.compileInst)
+	if !ok {
+		return nil
+	}
+	return &compiledSC{insts: insts}
+}
+
+// compileInsts compiles every instance of the transitions ts (each
+// choice of distinct processes among n for their parameters, in the
+// order the interpreter's successors try them) with compile; false when
+// one cannot be compiled.
+func compileInsts(ts []*Trans, n int32, compile func(t *Trans, params []int32) (cInst, bool)) ([]cInst, bool) {
+	var insts []cInst
+	for _, t := range ts {
 		params := make([]int32, len(t.Params))
 		ok := true
 		var rec func(k int)
@@ -164,15 +176,15 @@ func compileSC(f *wfinite) *compiledSC {
 				return
 			}
 			if k == len(params) {
-				inst, good := f.compileInst(t, params)
+				inst, good := compile(t, params)
 				if !good {
 					ok = false
 					return
 				}
-				c.insts = append(c.insts, inst)
+				insts = append(insts, inst)
 				return
 			}
-			for p := int32(1); p <= f.n; p++ {
+			for p := int32(1); p <= n; p++ {
 				if !containsProc(params[:k], p) {
 					params[k] = p
 					rec(k + 1)
@@ -182,10 +194,10 @@ func compileSC(f *wfinite) *compiledSC {
 		}
 		rec(0)
 		if !ok {
-			return nil
+			return nil, false
 		}
 	}
-	return c
+	return insts, true
 }
 
 func containsProc(ps []int32, p int32) bool {
@@ -545,38 +557,13 @@ type compiledAbs struct {
 // returns nil.
 func compileAbs(x *sampler) *compiledAbs {
 	f := x.fin
-	c := &compiledAbs{}
-	for _, t := range f.sys.Trans {
-		params := make([]int32, len(t.Params))
-		ok := true
-		var rec func(k int)
-		rec = func(k int) {
-			if !ok {
-				return
-			}
-			if k == len(params) {
-				inst, good := compileAbsInst(f, t, params)
-				if !good {
-					ok = false
-					return
-				}
-				c.insts = append(c.insts, inst)
-				return
-			}
-			for p := int32(1); p <= f.n; p++ {
-				if !containsProc(params[:k], p) {
-					params[k] = p
-					rec(k + 1)
-				}
-			}
-			params[k] = 0
-		}
-		rec(0)
-		if !ok {
-			return nil
-		}
+	insts, ok := compileInsts(f.sys.Trans, f.n, func(t *Trans, params []int32) (cInst, bool) {
+		return compileAbsInst(f, t, params)
+	})
+	if !ok {
+		return nil
 	}
-	return c
+	return &compiledAbs{insts: insts}
 }
 
 func compileAbsInst(f *finite, t *Trans, params []int32) (cInst, bool) {
