@@ -71,8 +71,10 @@
 // Cubicle's BRAB oracle does: the cells of other sorts than booleans,
 // enumerations and processes (and the values init leaves free) are
 // unknown, a literal over them may hold, and guesses keep the literals
-// over the other cells only; such a system is first searched without
-// approximation for a few hundred nodes. The weak sample's sequentially consistent
+// over the other cells only; such a system is first searched with the
+// approximation for 50 nodes, then without it for 200, then with it
+// again (search.go: one fixed order does not serve every such system).
+// The weak sample's sequentially consistent
 // part is budgeted by the nodes of the search that came before it.
 //
 // Systems with weak memory (TSO) are approximated too, when a search

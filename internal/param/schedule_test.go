@@ -1,0 +1,89 @@
+package param
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAbstractSchedule pins the order of the searches of a system that is
+// sampled abstractly (search.go): first with the approximation for at
+// most approxFirstNodes cubes, then without it, then with it again.
+// challenges_flash_test closes in the first search; flash2_relevant does
+// not, and closes in the second one with the node count it had when that
+// search came first. The verdict made with guesses is cross-checked on
+// finite instances (the other one is TestExamples' under MUSKET_LONG).
+func TestAbstractSchedule(t *testing.T) {
+	tests := []struct {
+		file  string
+		nodes int
+		// first: the verdict comes from the first search (with the
+		// approximation), else from the one without it
+		first bool
+	}{
+		{"challenges_flash_test.cub", 21, true},
+		{"challenges_flash2_relevant.cub", 125, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join(corpusDir, "examples", tc.file)
+			if _, err := os.Stat(path); err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skipf("corpus not available: %v", err)
+			}
+			t.Parallel()
+			sys, err := ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if explorable(sys) {
+				t.Fatalf("%s is sampled exactly; the test needs an abstract sample", tc.file)
+			}
+			var log bytes.Buffer
+			res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second, Verbose: &log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s, %d nodes, %d guesses", tc.file, res.Verdict, res.Visited, res.Guesses)
+			if res.Verdict != Safe {
+				t.Fatalf("got %s, want SAFE", res.Verdict)
+			}
+			if res.Visited != tc.nodes {
+				t.Errorf("%d nodes, want %d", res.Visited, tc.nodes)
+			}
+			out := log.String()
+			gaveUpFirst := strings.Contains(out, "with approximations: search again without")
+			gaveUpPlain := strings.Contains(out, "search again with approximations")
+			if tc.first && (gaveUpFirst || gaveUpPlain) {
+				t.Errorf("the first search (with approximations) did not close:\n%s", lastLines(out, 5))
+			}
+			if !tc.first && (!gaveUpFirst || gaveUpPlain) {
+				t.Errorf("want a verdict from the search without approximations:\n%s", lastLines(out, 5))
+			}
+			if tc.first && res.Guesses == 0 {
+				t.Errorf("closed with approximations but no guess")
+			}
+			if !tc.first && res.Guesses != 0 {
+				t.Errorf("the search without approximations made %d guesses", res.Guesses)
+			}
+			if tc.first {
+				crossCheck(t, sys, res)
+			}
+		})
+	}
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
