@@ -51,7 +51,7 @@ for dir in "${suites[@]}"; do
 	name="$(basename "$dir")"
 	: >"$work/native" ; : >"$work/node"
 	for i in $(seq "$runs"); do
-		/usr/bin/time -f '%U %S' -o "$work/t" "$work/musket" litmus -engine enum -j 1 "$dir" >/dev/null || true
+		/usr/bin/time -f '%U %S' -o "$work/t" "$work/musket" litmus -engine enum -j 1 "$dir" >/dev/null 2>&1 || true
 		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$work/t" >>"$work/native"
 		node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 >>"$work/node"
 	done
@@ -80,7 +80,7 @@ runs = []
 for line in open(sys.argv[1]):
     if line.startswith("BenchmarkBrowserSuite/"):
         f = line.split()
-        runs.append({f[i + 1]: float(f[i]) for i in range(3, len(f) - 1, 2)})
+        runs.append({f[i + 1]: float(f[i]) for i in range(2, len(f) - 1, 2)})
 print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-cpu-ms"] for r in runs))
 for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("revisit", "second visit"), ("warmed", "first visit, after warm-up")]:
     v = [r[k + "-cpu-ms"] for r in runs]

@@ -131,3 +131,24 @@ func selfCPU(t testing.TB) time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestProcStat reads this process' own /proc stat as the suite
+// benchmark reads the browser's renderers: its parent, its name, and a
+// CPU time that grows as it works.
+func TestProcStat(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc on this system: the suite benchmark's CPU times need Linux's /proc")
+	}
+	ppid, comm, before, ok := procStat("/proc/self/stat")
+	if !ok || ppid != os.Getppid() || comm == "" {
+		t.Fatalf("procStat(/proc/self/stat) = %d, %q, %v, %v; want parent %d and a name", ppid, comm, before, ok, os.Getppid())
+	}
+	for start := selfCPU(t); selfCPU(t)-start < 30*time.Millisecond; {
+	}
+	if _, _, after, _ := procStat("/proc/self/stat"); after <= before {
+		t.Errorf("CPU time %v after 30 ms of work, %v before", after, before)
+	}
+	if _, _, _, ok := procStat("/proc/self/no-such-file"); ok {
+		t.Error("procStat of a missing file says ok")
+	}
+}
