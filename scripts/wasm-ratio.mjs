@@ -5,7 +5,8 @@
 // explicit engine), PASSES times in one instance, and prints one JSON
 // line: the CPU time (user+system, every thread of this Node process, so
 // V8's background compiles count) of the start-up and of each pass in
-// ms, and the wall time beside it. CPU time, not wall time, so that a
+// ms, the wall time beside it, and the size the engine's memory grew to
+// (memMB). CPU time, not wall time, so that a
 // loaded machine does not spoil the ratio to the native binary
 // (scripts/wasm-ratio.sh). With ANSWERS=FILE it writes each test's
 // status, verdict and observation of the first pass to FILE.
@@ -36,5 +37,6 @@ for (let p = 0; p < passes; p++) {
   cpu.push(Math.round(cpuMs(process.cpuUsage(c))));
 }
 if (process.env.ANSWERS) fs.writeFileSync(process.env.ANSWERS, answers.join("\n") + "\n");
-console.log(JSON.stringify({ tests: tests.length, startCPU: Math.round(startCPU), startWall: Math.round(startWall), cpu, wall }));
+const memMB = Math.round(instance.exports.mem.buffer.byteLength / 1048576);
+console.log(JSON.stringify({ tests: tests.length, startCPU: Math.round(startCPU), startWall: Math.round(startWall), cpu, wall, memMB }));
 process.exit(0);
