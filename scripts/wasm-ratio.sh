@@ -81,6 +81,9 @@ for line in open(sys.argv[1]):
     if line.startswith("BenchmarkBrowserSuite/"):
         f = line.split()
         runs.append({f[i + 1]: float(f[i]) for i in range(2, len(f) - 1, 2)})
+if not runs:
+    print("chromium: no figures (no chromium on this machine? scripts/setup-deps.sh installs it)")
+    sys.exit(0)
 print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-cpu-ms"] for r in runs))
 for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("revisit", "second visit"), ("warmed", "first visit, after warm-up")]:
     v = [r[k + "-cpu-ms"] for r in runs]
