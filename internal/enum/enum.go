@@ -320,11 +320,31 @@ func (r *run) candidate(paths []*path) error {
 }
 
 // newCombo numbers the events of one path per thread into a graph, with
-// the candidate writes of each read.
+// the candidate writes of each read. Its parts are functions of their
+// own, never inlined: as one function it was 17.8 KB of WebAssembly,
+// which the browser's optimising compiler compiled on the playground's
+// first runs.
 func (r *run) newCombo(paths []*path) *combo {
 	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
 	g := &event.Graph{TagNames: r.opts.TagNames}
+	r.initEvents(c, g)
 	var single [][2]int
+	c.base = make([]int, len(paths))
+	for t, p := range paths {
+		single = c.addPath(g, t, p, single)
+	}
+	c.g = g
+	if len(single) > 0 && r.singleAMOs {
+		c.fus = event.NewFusion(len(g.Events), single)
+	}
+	r.candidates(c)
+	return c
+}
+
+// initEvents adds the initial writes of the locations to g.
+//
+//go:noinline
+func (r *run) initEvents(c *combo, g *event.Graph) {
 	nal := map[string]bool{}
 	for _, t := range r.t.Threads {
 		for _, l := range t.NonAtomic {
@@ -343,55 +363,63 @@ func (r *run) newCombo(paths []*path) *combo {
 		c.syms = append(c.syms, symexec.Const(v))
 		c.inits[l] = id
 	}
-	c.base = make([]int, len(paths))
-	for t, p := range paths {
-		c.base[t] = len(g.Events)
-		for _, pe := range p.Events {
-			id := len(g.Events)
-			g.Events = append(g.Events, event.Event{ID: id, Thread: t, Kind: pe.kind, Loc: pe.loc, Tags: pe.tags, Instr: pe.instr, PC: pe.pc})
-			c.thread = append(c.thread, t)
-			c.syms = append(c.syms, pe.val)
-			local := id - c.base[t]
-			for _, d := range pe.addrDeps {
-				g.Addr = append(g.Addr, [2]int{c.base[t] + d, id})
-			}
-			for _, d := range pe.dataDeps {
-				g.Data = append(g.Data, [2]int{c.base[t] + d, id})
-			}
-			for _, d := range pe.ctrlDeps {
-				if d < local {
-					g.Ctrl = append(g.Ctrl, [2]int{c.base[t] + d, id})
-				}
-			}
-			switch pe.kind {
-			case event.Read:
-				c.reads = append(c.reads, id)
-			case event.Write:
-				c.writes[pe.loc] = append(c.writes[pe.loc], id)
+}
+
+// addPath adds thread t's path p to g, and returns single with its
+// read-modify-writes that are single events appended.
+//
+//go:noinline
+func (c *combo) addPath(g *event.Graph, t int, p *path, single [][2]int) [][2]int {
+	c.base[t] = len(g.Events)
+	for _, pe := range p.Events {
+		id := len(g.Events)
+		g.Events = append(g.Events, event.Event{ID: id, Thread: t, Kind: pe.kind, Loc: pe.loc, Tags: pe.tags, Instr: pe.instr, PC: pe.pc})
+		c.thread = append(c.thread, t)
+		c.syms = append(c.syms, pe.val)
+		local := id - c.base[t]
+		for _, d := range pe.addrDeps {
+			g.Addr = append(g.Addr, [2]int{c.base[t] + d, id})
+		}
+		for _, d := range pe.dataDeps {
+			g.Data = append(g.Data, [2]int{c.base[t] + d, id})
+		}
+		for _, d := range pe.ctrlDeps {
+			if d < local {
+				g.Ctrl = append(g.Ctrl, [2]int{c.base[t] + d, id})
 			}
 		}
-		for _, k := range p.Cons {
-			for _, d := range k.S.Deps {
-				for len(c.consRead) <= c.base[t]+d {
-					c.consRead = append(c.consRead, false)
-				}
-				c.consRead[c.base[t]+d] = true
-			}
-		}
-		for _, pr := range p.Rmw {
-			g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
-		}
-		for _, pr := range p.Iico {
-			g.IicoData = append(g.IicoData, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
-		}
-		for _, pr := range p.Single {
-			single = append(single, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+		switch pe.kind {
+		case event.Read:
+			c.reads = append(c.reads, id)
+		case event.Write:
+			c.writes[pe.loc] = append(c.writes[pe.loc], id)
 		}
 	}
-	c.g = g
-	if len(single) > 0 && r.singleAMOs {
-		c.fus = event.NewFusion(len(g.Events), single)
+	for _, k := range p.Cons {
+		for _, d := range k.S.Deps {
+			for len(c.consRead) <= c.base[t]+d {
+				c.consRead = append(c.consRead, false)
+			}
+			c.consRead[c.base[t]+d] = true
+		}
 	}
+	for _, pr := range p.Rmw {
+		g.Rmw = append(g.Rmw, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+	}
+	for _, pr := range p.Iico {
+		g.IicoData = append(g.IicoData, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+	}
+	for _, pr := range p.Single {
+		single = append(single, [2]int{c.base[t] + pr[0], c.base[t] + pr[1]})
+	}
+	return single
+}
+
+// candidates gives each read of c its candidate writes.
+//
+//go:noinline
+func (r *run) candidates(c *combo) {
+	g := c.g
 	c.cands = make([][]int, len(c.reads))
 	for i, rd := range c.reads {
 		l := g.Events[rd].Loc
@@ -404,7 +432,6 @@ func (r *run) newCombo(paths []*path) *combo {
 			c.cands[i] = c.coherentSources(rd, c.cands[i])
 		}
 	}
-	return c
 }
 
 // coherentSources drops from the candidate writes ws of read rd those
@@ -715,6 +742,11 @@ func (r *run) inputsOf(st *event.Static) []cat.Input {
 	return in
 }
 
+// evaluate checks one candidate execution (c's events, their values,
+// rf and, unless the model builds it, co) against the model. Its parts
+// are functions of their own, never inlined: as one function it was 17.6
+// KB of WebAssembly, which the browser's optimising compiler compiled on
+// the playground's first runs.
 func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
 	// A model evaluation costs far more than a look at the context.
 	if r.ctx.Err() != nil {
@@ -731,29 +763,74 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		c.st = c.g.Static()
 	}
 	if c.rels == nil {
-		c.rels = make(map[string]rel.Rel, len(c.st.Rels)+10)
-		for k, v := range c.st.Rels {
-			c.rels[k] = v
-		}
-		c.inputs = r.inputsOf(c.st)
-		c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
+		r.evalSetup(c)
 	}
-	var x *cat.Execution
+	x := r.execution(c, vals)
+	r.dynamic(c, x, rf, co)
+	if c.fus != nil {
+		x = c.fuse(x)
+	}
+	skip := r.opts.Skip
+	if r.opts.Through == "all" || r.opts.Through == "invalid" {
+		skip = func(string) bool { return true }
+	}
+	r.ev = evalState{c: c, vals: vals, rf: rf, co: co}
+	if r.acceptFn == nil {
+		r.acceptFn = r.accept
+	}
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, r.acceptFn)
+	evalErr := r.ev.err
+	r.ev = evalState{}
+	if err != nil {
+		if r.ctx.Err() != nil && errors.Is(err, r.ctx.Err()) {
+			return errDeadline
+		}
+		return err
+	}
+	return evalErr
+}
+
+// evalSetup makes c's relations and model inputs from its static ones,
+// on its first evaluation.
+//
+//go:noinline
+func (r *run) evalSetup(c *combo) {
+	c.rels = make(map[string]rel.Rel, len(c.st.Rels)+10)
+	for k, v := range c.st.Rels {
+		c.rels[k] = v
+	}
+	c.inputs = r.inputsOf(c.st)
+	c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
+}
+
+// execution is the model's execution for c with values vals: made once
+// per combination and reused unless executions are explained.
+//
+//go:noinline
+func (r *run) execution(c *combo, vals []prog.Value) *cat.Execution {
 	if c.x != nil {
-		x, c.vals = c.x, vals
+		c.vals = vals
+		return c.x
+	}
+	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
+	if r.explain == nil {
+		c.x, c.vals = x, vals
+		x.SameValue = c.sameValue
 	} else {
-		x = &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
-		if r.explain == nil {
-			c.x, c.vals = x, vals
-			x.SameValue = c.sameValue
-		} else {
-			mem := c.mem
-			x.SameValue = func(i, j int) bool {
-				// Events without a value (fences, ...) carry none to compare.
-				return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
-			}
+		mem := c.mem
+		x.SameValue = func(i, j int) bool {
+			// Events without a value (fences, ...) carry none to compare.
+			return i == j || mem.Has(i) && mem.Has(j) && vals[i] == vals[j]
 		}
 	}
+	return x
+}
+
+// dynamic sets x's relations that depend on rf and co (rfi, fr, ...),
+// by name and as the model's inputs.
+//
+//go:noinline
+func (r *run) dynamic(c *combo, x *cat.Execution, rf rel.Rel, co *rel.Rel) {
 	x.Rels["rf"] = rf
 	intl, ext := c.intl, c.ext
 	// In the order of dynNames.
@@ -801,27 +878,6 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		}
 		x.Inputs = c.inputs
 	}
-	if c.fus != nil {
-		x = c.fuse(x)
-	}
-	skip := r.opts.Skip
-	if r.opts.Through == "all" || r.opts.Through == "invalid" {
-		skip = func(string) bool { return true }
-	}
-	r.ev = evalState{c: c, vals: vals, rf: rf, co: co}
-	if r.acceptFn == nil {
-		r.acceptFn = r.accept
-	}
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, r.acceptFn)
-	evalErr := r.ev.err
-	r.ev = evalState{}
-	if err != nil {
-		if r.ctx.Err() != nil && errors.Is(err, r.ctx.Err()) {
-			return errDeadline
-		}
-		return err
-	}
-	return evalErr
 }
 
 // accept is the model's yield for the candidate in r.ev: it records

@@ -23,41 +23,18 @@ func FormatCond(c Cond) string {
 
 // writeCond prints c at precedence prec, in Musket's notation or, with
 // herd, in herd7 7.58's (see HerdCond); the two differ in atoms and
-// negations only.
+// negations only. Each kind of condition is printed by a function of its
+// own, never inlined: one function with them all inlined was 17.7 KB of
+// WebAssembly, which the browser's optimising compiler compiled on the
+// playground's first runs.
 func writeCond(b *strings.Builder, c Cond, prec int, herd bool) {
-	open := func(p int) bool {
-		if p < prec {
-			b.WriteByte('(')
-			return true
-		}
-		return false
-	}
 	switch c := c.(type) {
 	case Or:
-		paren := open(precOr)
-		writeCond(b, c.L, precOr, herd)
-		b.WriteString(` \/ `)
-		writeCond(b, c.R, precOr, herd)
-		if paren {
-			b.WriteByte(')')
-		}
+		writeBinary(b, c.L, c.R, ` \/ `, precOr, prec, herd)
 	case And:
-		paren := open(precAnd)
-		writeCond(b, c.L, precAnd, herd)
-		b.WriteString(` /\ `)
-		writeCond(b, c.R, precAnd, herd)
-		if paren {
-			b.WriteByte(')')
-		}
+		writeBinary(b, c.L, c.R, ` /\ `, precAnd, prec, herd)
 	case Not:
-		if herd {
-			b.WriteString("not (")
-			writeCond(b, c.C, precOr, herd)
-			b.WriteByte(')')
-			return
-		}
-		b.WriteByte('~')
-		writeCond(b, c.C, precUnary, herd)
+		writeNot(b, c, herd)
 	case Bool:
 		if c.V {
 			b.WriteString("true")
@@ -65,29 +42,68 @@ func writeCond(b *strings.Builder, c Cond, prec int, herd bool) {
 			b.WriteString("false")
 		}
 	case Atom:
-		if herd {
-			herdEq(b, HerdRef(c.Ref), c.Val.String(), c.Neq)
-			return
-		}
-		b.WriteString(c.Ref.String())
-		b.WriteString(eqOp(c.Neq))
-		b.WriteString(c.Val.String())
+		writeAtom(b, c, herd)
 	case RefEq:
-		if herd {
-			herdEq(b, HerdRef(c.L), HerdRef(c.R), c.Neq)
-			return
-		}
-		b.WriteString(c.L.String())
-		b.WriteString(eqOp(c.Neq))
-		if c.R.IsReg() {
-			b.WriteString(c.R.String())
-		} else {
-			b.WriteString("[" + c.R.Name + "]")
-		}
+		writeRefEq(b, c, herd)
 	case nil:
 		b.WriteString("true")
 	default:
 		b.WriteString("?")
+	}
+}
+
+// writeBinary prints l op r, whose operator binds at level p, at
+// precedence prec: in parentheses when p binds less tightly.
+//
+//go:noinline
+func writeBinary(b *strings.Builder, l, r Cond, op string, p, prec int, herd bool) {
+	paren := p < prec
+	if paren {
+		b.WriteByte('(')
+	}
+	writeCond(b, l, p, herd)
+	b.WriteString(op)
+	writeCond(b, r, p, herd)
+	if paren {
+		b.WriteByte(')')
+	}
+}
+
+//go:noinline
+func writeNot(b *strings.Builder, c Not, herd bool) {
+	if herd {
+		b.WriteString("not (")
+		writeCond(b, c.C, precOr, herd)
+		b.WriteByte(')')
+		return
+	}
+	b.WriteByte('~')
+	writeCond(b, c.C, precUnary, herd)
+}
+
+//go:noinline
+func writeAtom(b *strings.Builder, c Atom, herd bool) {
+	if herd {
+		herdEq(b, HerdRef(c.Ref), c.Val.String(), c.Neq)
+		return
+	}
+	b.WriteString(c.Ref.String())
+	b.WriteString(eqOp(c.Neq))
+	b.WriteString(c.Val.String())
+}
+
+//go:noinline
+func writeRefEq(b *strings.Builder, c RefEq, herd bool) {
+	if herd {
+		herdEq(b, HerdRef(c.L), HerdRef(c.R), c.Neq)
+		return
+	}
+	b.WriteString(c.L.String())
+	b.WriteString(eqOp(c.Neq))
+	if c.R.IsReg() {
+		b.WriteString(c.R.String())
+	} else {
+		b.WriteString("[" + c.R.Name + "]")
 	}
 }
 

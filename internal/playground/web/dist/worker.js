@@ -98,6 +98,8 @@ onmessage = ev => {
     lastRequest = performance.now();
   } else if (d.request) {
     asked = true;
-    postMessage({ response: JSON.parse(self.musketRun(d.request)) });
+    // The answer's JSON text as it is: the page parses it (main.js), so
+    // the answer is not parsed here and then copied object by object.
+    postMessage({ response: self.musketRun(d.request) });
   } else if (d.model) postMessage({ model: self.musketModel(d.model) });
 };

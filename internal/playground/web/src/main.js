@@ -135,7 +135,11 @@ class WasmRunner {
   async run(req) {
     await this.ready;
     this.busy(true);
-    try { return (await this.call({ request: req })).response; } finally { this.busy(false); }
+    try {
+      // The worker posts the answer's JSON text (see worker.js).
+      const r = (await this.call({ request: req })).response;
+      return typeof r === "string" ? JSON.parse(r) : r;
+    } finally { this.busy(false); }
   }
   async model(name) { await this.ready; return (await this.call({ model: name })).model; }
   cancel() {

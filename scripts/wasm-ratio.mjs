@@ -1,0 +1,42 @@
+// node scripts/wasm-ratio.mjs WASM WASM_EXEC_JS DIR PASSES
+//
+// Runs every .litmus file of DIR through the static site's WebAssembly
+// engine (musket.wasm, as the page's worker calls it: musketRun with the
+// explicit engine), PASSES times in one instance, and prints one JSON
+// line: the CPU time (user+system, every thread of this Node process, so
+// V8's background compiles count) of the start-up and of each pass in
+// ms, the wall time beside it, and the size the engine's memory grew to
+// (memMB). CPU time, not wall time, so that a
+// loaded machine does not spoil the ratio to the native binary
+// (scripts/wasm-ratio.sh). With ANSWERS=FILE it writes each test's
+// status, verdict and observation of the first pass to FILE.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const [wasmPath, execJS, dir, passesS] = process.argv.slice(2);
+require(path.resolve(execJS));
+const passes = +passesS || 3;
+const files = fs.readdirSync(dir).filter(f => f.endsWith(".litmus")).sort();
+const tests = files.map(f => ({ name: f, test: fs.readFileSync(path.join(dir, f), "utf8") }));
+const cpuMs = c => (c.user + c.system) / 1000;
+const c0 = process.cpuUsage(), t0 = performance.now();
+const go = new Go();
+const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
+go.run(instance);
+while (!globalThis.musketRun) await new Promise(r => setTimeout(r, 1));
+const startCPU = cpuMs(process.cpuUsage(c0)), startWall = performance.now() - t0;
+const cpu = [], wall = [], answers = [];
+for (let p = 0; p < passes; p++) {
+  const c = process.cpuUsage(), s = performance.now();
+  for (const x of tests) {
+    const r = JSON.parse(globalThis.musketRun({ name: x.name, test: x.test, engine: "enum" }));
+    if (p === 0) answers.push(x.name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
+  }
+  wall.push(Math.round(performance.now() - s));
+  cpu.push(Math.round(cpuMs(process.cpuUsage(c))));
+}
+if (process.env.ANSWERS) fs.writeFileSync(process.env.ANSWERS, answers.join("\n") + "\n");
+const memMB = Math.round(instance.exports.mem.buffer.byteLength / 1048576);
+console.log(JSON.stringify({ tests: tests.length, startCPU: Math.round(startCPU), startWall: Math.round(startWall), cpu, wall, memMB }));
+process.exit(0);

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# wasm-ratio.sh [-n RUNS] [-nobrowser] [SUITE_DIR...]
+#
+# The playground's WebAssembly engine against the native binary, in CPU
+# time (user+system), on whole folders of litmus tests (default: the
+# corpus' X86 and PPC suites). CPU time rather than wall time, so that a
+# machine other programs load does not spoil the ratio; run it on an idle
+# machine all the same for figures to quote (CPU time still grows some
+# with the load: shared caches, the other hyperthread).
+#
+#   - native: `musket litmus -engine enum -j 1 DIR`, user+sys from
+#     /usr/bin/time (the explicit engine, single-threaded, as the wasm
+#     engine is);
+#   - node: the static site's musket.wasm in Node (scripts/wasm-ratio.mjs),
+#     three passes over the folder in one instance: the process' CPU time
+#     (every thread: V8's background compiles count) at start-up and per
+#     pass;
+#   - chromium: the static site in headless Chromium through its page and
+#     worker (BenchmarkBrowserSuite in internal/serve): the renderer
+#     process' CPU time (every thread, from /proc) over the cold pass (a
+#     fresh profile, Run as the page is ready), the warm pass (the same
+#     page again), the revisit (the page opened again in the same browser)
+#     and the warmed pass (a fresh browser, after the page's warm-up).
+#
+# Each side runs RUNS times (default 3), alternating; the table gives the
+# smallest CPU time of each (load only ever adds) and its ratio to the
+# native binary's smallest. Ratios are wasm / native.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+runs=3 browser=1
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-n) runs=$2; shift 2 ;;
+	-nobrowser) browser=0; shift ;;
+	*) break ;;
+	esac
+done
+suites=("$@")
+if [ ${#suites[@]} -eq 0 ]; then
+	corpus="${MUSKET_CORPUS:-$repo/../shared/corpus}"
+	suites=("$corpus/litmus/X86" "$corpus/litmus/PPC")
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+(cd "$repo" && go build -o "$work/musket" ./cmd/musket)
+"$repo/scripts/playground.sh" "$work/site" >/dev/null
+
+min() { sort -n | head -1; }
+for dir in "${suites[@]}"; do
+	dir="$(cd "$dir" && pwd)"
+	name="$(basename "$dir")"
+	: >"$work/native" ; : >"$work/node"
+	for i in $(seq "$runs"); do
+		/usr/bin/time -f '%U %S' -o "$work/t" "$work/musket" litmus -engine enum -j 1 "$dir" >/dev/null 2>&1 || true
+		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$work/t" >>"$work/native"
+		node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 >>"$work/node"
+	done
+	nat=$(min <"$work/native")
+	echo "== $name ($(ls "$dir"/*.litmus | wc -l) tests), CPU time in ms, smallest of $runs runs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "native binary (-j 1):   $nat ms   (runs: $(tr '\n' ' ' <"$work/native"))"
+	python3 - "$work/node" "$nat" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+nat = float(sys.argv[2])
+start = min(r["startCPU"] for r in rows)
+print("node start-up:          %d ms" % start)
+for i, what in enumerate(["node pass 1 (cold)", "node pass 2 (warm)", "node pass 3"]):
+    v = min(r["cpu"][i] for r in rows)
+    print("%-23s %d ms   %.1fx   (runs: %s)" % (what + ":", v, v / nat, " ".join(str(r["cpu"][i]) for r in rows)))
+PY
+	if [ "$browser" = 1 ]; then
+		: >"$work/bench"
+		for i in $(seq "$runs"); do
+			(cd "$repo" && MUSKET_SUITE_TIME="$dir" go test ./internal/serve -run '^$' -bench BrowserSuite -benchtime 1x -timeout 60m) >>"$work/bench" 2>&1 || { cat "$work/bench"; exit 1; }
+		done
+		python3 - "$work/bench" "$nat" <<'PY'
+import re, sys
+nat = float(sys.argv[2])
+runs = []
+for line in open(sys.argv[1]):
+    if line.startswith("BenchmarkBrowserSuite/"):
+        f = line.split()
+        runs.append({f[i + 1]: float(f[i]) for i in range(2, len(f) - 1, 2)})
+if not runs:
+    print("chromium: no figures (no chromium on this machine? scripts/setup-deps.sh installs it)")
+    sys.exit(0)
+print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-cpu-ms"] for r in runs))
+for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("revisit", "second visit"), ("warmed", "first visit, after warm-up")]:
+    v = [r[k + "-cpu-ms"] for r in runs]
+    print("chromium %-14s %d ms   %.1fx   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, " ".join("%d" % x for x in v), what))
+print("chromium ready to run:  %d ms wall (runs: %s)" % (min(r["ready-ms"] for r in runs), " ".join("%d" % r["ready-ms"] for r in runs)))
+PY
+	fi
+done
