@@ -88,6 +88,35 @@ exists (y=1 /\ 0:X5=1 /\ 1:X5=0 /\ 2:X5=2)`, false},
  LDR W4,[X3]  |             ;
  STR W4,[X5]  |             ;
 exists (0:X0=1 /\ 0:X4=1 /\ 1:X0=1)`, false},
+	// P1's compare-and-swap succeeds, reading the initial value, and
+	// its write of y is control-dependent on it; P0 reads y = 1 and its
+	// compare-and-swap then reads P1's. P0's CAS read is revisited by
+	// P1's CAS write first, then P0's read of y by P1's write of y,
+	// whose prefix keeps P1's CAS read: it must keep its write too (the
+	// write P0's CAS read takes), or the graph before that revisit has
+	// both CAS reads reading the initial value (atomicity) and the
+	// outcome is never built.
+	{"CAS+ctrl", `AArch64 CAS+ctrl
+{ 0:X1=y; 0:X4=lk; 1:X1=y; 1:X4=lk; }
+ P0               | P1               ;
+ LDR W0,[X1]      | MOV W2,#0        ;
+ MOV W2,#0        | MOV W3,#1        ;
+ MOV W3,#1        | CAS W2,W3,[X4]   ;
+ CAS W2,W3,[X4]   | CBNZ W2,L0       ;
+                  | MOV W5,#1        ;
+                  | STR W5,[X1]      ;
+                  | L0:              ;
+exists (0:X0=1 /\ 0:X2=1)`, false},
+	// Barriers kept in the prefix: a revisit that removed P1's DMB but
+	// kept the events around it hid the order from the next revisit's
+	// prefix, and one execution was built twice.
+	{"3.LB+dmb.sys", `AArch64 3.LB+dmb.sys
+{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=z; 2:X1=z; 2:X3=x; 0:X2=1; 1:X2=1; 2:X2=1; }
+ P0          | P1          | P2          ;
+ LDR W0,[X1] | LDR W0,[X1] | LDR W0,[X1] ;
+ DMB SY      | DMB SY      | DMB SY      ;
+ STR W2,[X3] | STR W2,[X3] | STR W2,[X3] ;
+exists (0:X0=1 /\ 1:X0=1 /\ 2:X0=1)`, false},
 	{"LB+amo-rfi", lbAmo("LDADD", ""), true},
 	{"LB+amoA-rfi", lbAmo("LDADDA", ""), false},
 	{"LB+amo-rfi+dmb", lbAmo("LDADD", "DMB SY"), false},

@@ -34,15 +34,17 @@
 // with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
 // Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
 // imm.go for its native check (which also has CrossCheck). ARMv8 (the
-// built-in aarch64.cat) is explored the same way by Run (not yet
-// Supported: see there), its CAT model evaluated on every graph and a revisit keeping the
-// write's dependency prefix; arm.go states why HMC's requirements hold
-// for it (prefix-closedness, extensibility, no revisit lost to the
-// prefix) and refuses, by name, the one load buffering the exploration
-// cannot build: a read that is not an acquire taking the write of an
-// atomic read-modify-write of its own thread whose read is not one
-// either, with no DMB between, where that value leads on to a write
-// elsewhere. C11, ARMv8 for now, Power (not shown to meet HMC's
+// built-in aarch64.cat) is explored the same way, its CAT model
+// evaluated on every graph and a revisit keeping what ordered-before
+// puts before the write (external reads-from, lob) and what determines
+// those events (their dependencies); arm.go states why HMC's
+// requirements hold for it (prefix-closedness, extensibility, no
+// revisit lost to the prefix, maximality) and refuses, by name, the one
+// load buffering the exploration cannot build (a read that is not an
+// acquire taking the write of an atomic read-modify-write of its own
+// thread whose read is not one either, with no DMB between, where that
+// value leads on to a write elsewhere) and a revisit that would keep an
+// atomic's read without its write. C11, Power (not shown to meet HMC's
 // requirements) and RISC-V are left to the SMT engine.
 //
 // Three shortcuts keep the number of model evaluations down, each sound
