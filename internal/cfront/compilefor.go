@@ -82,8 +82,9 @@ func fenceFor(target, o string) []string {
 //	Power      sync/lwsync before if o releases,       sc: SYNC, else LWSYNC
 //	           lwsync after if o acquires
 //	ARMv7      DMB.ISH before / after                 DMB.ISH
-//	AArch64    LDAXR/STLXR-like: read A if o acquires, acq: DMB.ISHLD, else DMB.ISH
-//	           write L if o releases (both X)
+//	AArch64    LDAXR/STLXR: read A if o acquires,      acq: DMB.ISHLD, else DMB.ISH
+//	           write L if o releases (both EX: an
+//	           exclusive pair, not an LSE atomic)
 //	RISC-V     fence rw,w / rw,rw before,             acq: fence r,rw; rel: fence rw,w;
 //	           fence r,rw after                        else fence rw,rw
 func CompileFor(t *spec.Test, target string) (*spec.Test, error) {
@@ -201,7 +202,17 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 					post = []string{"DMB.ISH"}
 				}
 			case compile.AArch64:
-				rt, wt = []string{litmus.TagX}, []string{litmus.TagX}
+				// An exclusive pair (LDXR/STXR, LDAXR/STLXR), not a
+				// single-instruction atomic (LDADDAL, SWPAL, CASAL): the
+				// AArch64 model orders every later access after the write
+				// of an acquire-release atomic instruction (bob's
+				// [range([A]; amo; [L])]; po), but not after an exclusive
+				// pair's. Armv8.0 has only the pair; compilers emit it
+				// unless told the core has LSE (and -moutline-atomics picks
+				// it at run time on cores without), so a program must be
+				// right under it: an acq_rel RMW between two relaxed stores
+				// does not order them.
+				rt, wt = []string{exclusiveTag}, []string{exclusiveTag}
 				if isAcq(o) {
 					rt = append(rt, "A")
 				}

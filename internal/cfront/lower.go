@@ -139,6 +139,7 @@ type lowerer struct {
 	atomicBegun int
 	// posix: condition waits, barriers (condvar.go, posixsync.go).
 	posix *posixState
+	users map[*ir.Func]map[value.Value][]any // the users of each function's values (userpos.go)
 }
 
 // expired tells whether the check's time limit was reached.
