@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestRound3 checks the wrong or missing answers a new user's third
@@ -49,6 +52,12 @@ func TestRound3(t *testing.T) {
 		{file: "clock.c", defines: []string{"BUGCLK"}, model: "rc11", want: Violation, line: 52, long: true},
 		{file: "clock.c", model: "rc11", want: Safe, long: true},
 		{file: "clock.c", model: "aarch64", target: "aarch64", want: Safe, long: true},
+		// Was BOUND at every bound: a kernel xchg/cmpxchg wait loop was
+		// not cut as a spin loop.
+		{file: "kernel_tas.c", model: "linux-kernel", want: Safe},
+		{file: "kernel_tas.c", defines: []string{"BUG"}, model: "linux-kernel", want: Violation, line: 44, long: true},
+		{file: "kernel_tas.c", defines: []string{"CMPX"}, model: "linux-kernel", want: Safe, long: true},
+		{file: "kernel_tas.c", defines: []string{"CMPX", "BUG"}, model: "linux-kernel", want: Violation, line: 44, long: true},
 		// Was PASS under aarch64: the RMW was the single-instruction
 		// LDADDAL's ordering, not the mapping's LDAXR/STLXR.
 		{file: "acqrel_mid.c", model: "aarch64", target: "aarch64", want: Violation, line: 34},
@@ -78,7 +87,18 @@ func TestRound3(t *testing.T) {
 				bound = 2
 			}
 			races := c.target == "" && slices.Contains([]string{"rc11", "imm"}, c.model)
-			r, err := Check(context.Background(), path, CheckOptions{Bound: bound, Target: c.target, Model: model(t, c.model),
+			var m *cat.Model
+			if c.model == "linux-kernel" {
+				dir := testcorpus.Dir(t) + "/cat/linux/"
+				var err error
+				m, err = cat.Load(dir+"linux-kernel.cat", cat.LoadOptions{Bell: dir + "linux-kernel.bell", IncludeDirs: []string{testcorpus.Dir(t) + "/cat/herd"}})
+				if err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				m = model(t, c.model)
+			}
+			r, err := Check(context.Background(), path, CheckOptions{Bound: bound, Target: c.target, Model: m,
 				ModelName: c.model, Races: races, Clang: ClangOptions{Defines: c.defines}})
 			if err != nil {
 				t.Fatal(err)
