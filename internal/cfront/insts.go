@@ -205,6 +205,9 @@ func (l *lowerer) arith(fr *frame, in ir.Instruction, pos prog.Pos) error {
 		k, x, y = kAnd, in.X, in.Y
 	case *ir.InstOr:
 		k, x, y = kOr, in.X, in.Y
+		if disjointOr(x, y) {
+			k = kAdd // no bit in common: the sum (disjointor.go)
+		}
 	case *ir.InstXor:
 		k, x, y = kXor, in.X, in.Y
 	case *ir.InstLShr:

@@ -58,6 +58,14 @@ func TestRound3(t *testing.T) {
 		{file: "kernel_tas.c", defines: []string{"BUG"}, model: "linux-kernel", want: Violation, line: 44, long: true},
 		{file: "kernel_tas.c", defines: []string{"CMPX"}, model: "linux-kernel", want: Safe, long: true},
 		{file: "kernel_tas.c", defines: []string{"CMPX", "BUG"}, model: "linux-kernel", want: Violation, line: 44, long: true},
+		// Was a wrong FAIL under sc (and rc11, x86, power, riscv): a
+		// 64-bit atomic store seen torn by 32-bit reads of its halves.
+		{file: "split64.c", model: "sc", want: Unknown},
+		{file: "split64.c", model: "aarch64", target: "aarch64", want: Safe},
+		{file: "split64.c", model: "rc11", want: Unknown, long: true},
+		{file: "split64.c", model: "tso", target: "x86", want: Unknown, long: true},
+		{file: "split64.c", defines: []string{"BUG"}, model: "sc", want: Violation, line: 35, long: true},
+		{file: "split64.c", defines: []string{"BUG"}, model: "aarch64", target: "aarch64", want: Violation, line: 35, long: true},
 		// Was PASS under aarch64: the RMW was the single-instruction
 		// LDADDAL's ordering, not the mapping's LDAXR/STLXR.
 		{file: "acqrel_mid.c", model: "aarch64", target: "aarch64", want: Violation, line: 34},
