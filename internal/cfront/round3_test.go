@@ -66,6 +66,13 @@ func TestRound3(t *testing.T) {
 		{file: "split64.c", model: "tso", target: "x86", want: Unknown, long: true},
 		{file: "split64.c", defines: []string{"BUG"}, model: "sc", want: Violation, line: 35, long: true},
 		{file: "split64.c", defines: []string{"BUG"}, model: "aarch64", target: "aarch64", want: Violation, line: 35, long: true},
+		// Was refused under rc11/imm: a slot copied out whole at an index
+		// known only at run time, over ints stored one by one.
+		{file: "ring_slots.c", defines: []string{"BUG"}, model: "rc11", want: Race, race: []int{24, 33}},
+		{file: "ring_slots.c", model: "rc11", want: Safe, native: true, long: true},
+		{file: "ring_slots.c", model: "imm", want: Safe, long: true},
+		{file: "ring_slots.c", defines: []string{"BUG"}, model: "aarch64", target: "aarch64", want: Violation, line: 42, long: true},
+		{file: "ring_slots.c", defines: []string{"BUG"}, model: "sc", want: Safe, long: true},
 		// Was PASS under aarch64: the RMW was the single-instruction
 		// LDADDAL's ordering, not the mapping's LDAXR/STLXR.
 		{file: "acqrel_mid.c", model: "aarch64", target: "aarch64", want: Violation, line: 34},
