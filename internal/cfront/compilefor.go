@@ -11,12 +11,15 @@ import (
 )
 
 // ptsOrder is the order of a C-level access in package compile's terms.
+// The Linux kernel's kinds (musket/lkmm.h) map as the kernel compiles
+// them: smp_load_acquire an acquire load, smp_store_release a release
+// store, READ_ONCE and WRITE_ONCE relaxed ones.
 func ptsOrder(tags []string) string {
 	for _, t := range tags {
 		switch t {
-		case "ACQ", "CON":
+		case "ACQ", "CON", "ACQUIRE":
 			return "acq"
-		case "REL":
+		case "REL", "RELEASE":
 			return "rel"
 		case "SC", "ACQ_REL":
 			return "sc"
@@ -30,9 +33,51 @@ func orderOf(tags []string) string {
 		switch t {
 		case "RLX", "ACQ", "CON", "REL", "ACQ_REL", "SC":
 			return t
+		case "ACQUIRE": // the kernel's kinds (lkmm.h)
+			return "ACQ"
+		case "RELEASE":
+			return "REL"
+		case "MB":
+			return "SC"
 		}
 	}
 	return "RLX"
+}
+
+// lkmmFenceFor is the fence a Linux-kernel fence of kind k compiles to
+// on target, as the kernel's own headers for the architecture do
+// (smp_mb a full fence; smp_rmb and smp_wmb the target's read and write
+// fences, none on x86; barrier() none; the smp_mb__* ones a full fence,
+// which is at least what they promise); ok is false when k is no
+// kernel fence kind.
+func lkmmFenceFor(target, k string) (fence []string, ok bool) {
+	switch k {
+	case "MB", "Before-atomic", "After-atomic", "After-spinlock", "After-unlock-lock":
+		return fenceFor(target, "SC"), true
+	case "Barrier":
+		return nil, true
+	case "Rmb", "Wmb":
+		switch target {
+		case compile.X86:
+			return nil, true
+		case compile.Power:
+			return []string{"LWSYNC"}, true
+		case compile.ARMv7:
+			return []string{"DMB.ISH"}, true
+		case compile.AArch64:
+			if k == "Rmb" {
+				return []string{"DMB.ISHLD"}, true
+			}
+			return []string{"DMB.ISHST"}, true
+		case compile.RISCV:
+			if k == "Rmb" {
+				return []string{"Fence.r.r"}, true
+			}
+			return []string{"Fence.w.w"}, true
+		}
+		return fenceFor(target, "SC"), true
+	}
+	return nil, false
 }
 
 func isAcq(o string) bool { return o == "ACQ" || o == "CON" || o == "ACQ_REL" || o == "SC" }
@@ -177,7 +222,17 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 				}
 			}
 		case prog.Fence:
-			fence(fenceFor(target, orderOf(in.Tags)))
+			done := false
+			for _, k := range in.Tags {
+				if f, ok := lkmmFenceFor(target, k); ok {
+					fence(f)
+					done = true
+					break
+				}
+			}
+			if !done {
+				fence(fenceFor(target, orderOf(in.Tags)))
+			}
 		case prog.RMW:
 			o := orderOf(in.RTags)
 			var rt, wt []string
@@ -228,6 +283,11 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 				if isAcq(o) {
 					post = []string{"Fence.r.rw"}
 				}
+			}
+			if slices.Contains(in.RTags, "MB") {
+				// A fully ordered kernel RMW (xchg, cmpxchg,
+				// atomic_*_return): as if smp_mb() came before and after.
+				pre, post = fenceFor(target, "SC"), fenceFor(target, "SC")
 			}
 			fence(pre)
 			in.RTags, in.WTags, in.FailRTags = rt, wt, nil
