@@ -91,7 +91,10 @@ func (l *lowerer) loopBound(cs *callSite) error {
 // loopBounds adds to counts (the loops' constant trip counts) the bounds
 // __VERIFIER_loop_bound gives: each mark's bound goes to the first loop
 // whose header follows it in the code (a label a later jump goes back
-// to), unless that loop's trip count is known.
+// to). It is that loop's bound also where its trip count is known, as
+// Dartagnan reads it: a bound smaller than the count stops the loop there
+// (the bound is reached: no claim beyond it, BOUND); a larger one changes
+// nothing, the loop is unrolled exactly.
 func loopBounds(th *prog.Thread, counts map[string]int) map[string]int {
 	labels, err := th.Labels()
 	if err != nil {
@@ -119,11 +122,12 @@ func loopBounds(th *prog.Thread, counts map[string]int) map[string]int {
 				continue
 			}
 			name := th.Code[h].(prog.Label).Name
-			if _, known := counts[name]; !known {
+			b := max(1, int(c.V.Int))
+			if n, known := counts[name]; !known || b < n {
 				if counts == nil {
 					counts = map[string]int{}
 				}
-				counts[name] = max(1, int(c.V.Int))
+				counts[name] = b
 			}
 			break
 		}

@@ -506,8 +506,10 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Verdict = Unknown
 		return res, nil
 	}
+	torn := false
 	if reach && hasParts(t) && !modelUses(opts.Model, "sm") {
-		if pos, torn := tornAccess(t, r.Witness); torn {
+		var pos prog.Pos
+		if pos, torn = tornAccess(t, r.Witness); torn && !(raceFlag(opts, r) != "" && hbCoherent(opts.ModelName) && tornRaces(t, r.Witness)) {
 			res.Verdict = Unknown
 			r.Status, r.Err = result.Unsupported, tearingError(opts.ModelName, pos)
 			return res, nil
@@ -515,8 +517,10 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	}
 	if f := raceFlag(opts, r); f != "" {
 		// A data race is reported first (the program's behaviour is
-		// undefined), with an assertion that can fail too.
-		if reach {
+		// undefined), with an assertion that can fail too (not when the
+		// failure tears an access: the race is then the whole answer,
+		// tornRaces).
+		if reach && !torn {
 			res.Failed = failedAssertion(p, r)
 		}
 		res.raceOf(r, f, opts, tags)

@@ -11,12 +11,15 @@ import (
 )
 
 // ptsOrder is the order of a C-level access in package compile's terms.
+// The Linux kernel's kinds (musket/lkmm.h) map as the kernel compiles
+// them: smp_load_acquire an acquire load, smp_store_release a release
+// store, READ_ONCE and WRITE_ONCE relaxed ones.
 func ptsOrder(tags []string) string {
 	for _, t := range tags {
 		switch t {
-		case "ACQ", "CON":
+		case "ACQ", "CON", "ACQUIRE":
 			return "acq"
-		case "REL":
+		case "REL", "RELEASE":
 			return "rel"
 		case "SC", "ACQ_REL":
 			return "sc"
@@ -30,9 +33,51 @@ func orderOf(tags []string) string {
 		switch t {
 		case "RLX", "ACQ", "CON", "REL", "ACQ_REL", "SC":
 			return t
+		case "ACQUIRE": // the kernel's kinds (lkmm.h)
+			return "ACQ"
+		case "RELEASE":
+			return "REL"
+		case "MB":
+			return "SC"
 		}
 	}
 	return "RLX"
+}
+
+// lkmmFenceFor is the fence a Linux-kernel fence of kind k compiles to
+// on target, as the kernel's own headers for the architecture do
+// (smp_mb a full fence; smp_rmb and smp_wmb the target's read and write
+// fences, none on x86; barrier() none; the smp_mb__* ones a full fence,
+// which is at least what they promise); ok is false when k is no
+// kernel fence kind.
+func lkmmFenceFor(target, k string) (fence []string, ok bool) {
+	switch k {
+	case "MB", "Before-atomic", "After-atomic", "After-spinlock", "After-unlock-lock":
+		return fenceFor(target, "SC"), true
+	case "Barrier":
+		return nil, true
+	case "Rmb", "Wmb":
+		switch target {
+		case compile.X86:
+			return nil, true
+		case compile.Power:
+			return []string{"LWSYNC"}, true
+		case compile.ARMv7:
+			return []string{"DMB.ISH"}, true
+		case compile.AArch64:
+			if k == "Rmb" {
+				return []string{"DMB.ISHLD"}, true
+			}
+			return []string{"DMB.ISHST"}, true
+		case compile.RISCV:
+			if k == "Rmb" {
+				return []string{"Fence.r.r"}, true
+			}
+			return []string{"Fence.w.w"}, true
+		}
+		return fenceFor(target, "SC"), true
+	}
+	return nil, false
 }
 
 func isAcq(o string) bool { return o == "ACQ" || o == "CON" || o == "ACQ_REL" || o == "SC" }
@@ -82,8 +127,9 @@ func fenceFor(target, o string) []string {
 //	Power      sync/lwsync before if o releases,       sc: SYNC, else LWSYNC
 //	           lwsync after if o acquires
 //	ARMv7      DMB.ISH before / after                 DMB.ISH
-//	AArch64    LDAXR/STLXR-like: read A if o acquires, acq: DMB.ISHLD, else DMB.ISH
-//	           write L if o releases (both X)
+//	AArch64    LDAXR/STLXR: read A if o acquires,      acq: DMB.ISHLD, else DMB.ISH
+//	           write L if o releases (both EX: an
+//	           exclusive pair, not an LSE atomic)
 //	RISC-V     fence rw,w / rw,rw before,             acq: fence r,rw; rel: fence rw,w;
 //	           fence r,rw after                        else fence rw,rw
 func CompileFor(t *spec.Test, target string) (*spec.Test, error) {
@@ -176,7 +222,17 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 				}
 			}
 		case prog.Fence:
-			fence(fenceFor(target, orderOf(in.Tags)))
+			done := false
+			for _, k := range in.Tags {
+				if f, ok := lkmmFenceFor(target, k); ok {
+					fence(f)
+					done = true
+					break
+				}
+			}
+			if !done {
+				fence(fenceFor(target, orderOf(in.Tags)))
+			}
 		case prog.RMW:
 			o := orderOf(in.RTags)
 			var rt, wt []string
@@ -201,7 +257,17 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 					post = []string{"DMB.ISH"}
 				}
 			case compile.AArch64:
-				rt, wt = []string{litmus.TagX}, []string{litmus.TagX}
+				// An exclusive pair (LDXR/STXR, LDAXR/STLXR), not a
+				// single-instruction atomic (LDADDAL, SWPAL, CASAL): the
+				// AArch64 model orders every later access after the write
+				// of an acquire-release atomic instruction (bob's
+				// [range([A]; amo; [L])]; po), but not after an exclusive
+				// pair's. Armv8.0 has only the pair; compilers emit it
+				// unless told the core has LSE (and -moutline-atomics picks
+				// it at run time on cores without), so a program must be
+				// right under it: an acq_rel RMW between two relaxed stores
+				// does not order them.
+				rt, wt = []string{exclusiveTag}, []string{exclusiveTag}
 				if isAcq(o) {
 					rt = append(rt, "A")
 				}
@@ -217,6 +283,11 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 				if isAcq(o) {
 					post = []string{"Fence.r.rw"}
 				}
+			}
+			if slices.Contains(in.RTags, "MB") {
+				// A fully ordered kernel RMW (xchg, cmpxchg,
+				// atomic_*_return): as if smp_mb() came before and after.
+				pre, post = fenceFor(target, "SC"), fenceFor(target, "SC")
 			}
 			fence(pre)
 			in.RTags, in.WTags, in.FailRTags = rt, wt, nil

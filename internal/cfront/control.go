@@ -159,6 +159,27 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 				site.add(fr.reg(r), a)
 			}
 		}
+		for _, c := range sl.lkRMWs {
+			// A kernel xchg must have written back what it read, a
+			// cmpxchg must have failed, when the iteration ran them.
+			if len(c.Args) < 3 {
+				return l.errAt(pos, "%s: too few arguments", calleeName(c))
+			}
+			arg, err := l.operand(fr, c.Args[1], pos)
+			if err != nil {
+				return err
+			}
+			old := prog.Reg{Name: fr.reg(c)}
+			var kept prog.Expr = prog.Bin{Op: prog.OpEq, X: arg, Y: old} // xchg(p, new)
+			if calleeName(c) == lkmmPrefix+"cmpxchg" {
+				kept = prog.Bin{Op: prog.OpNe, X: arg, Y: old} // cmpxchg(p, expected, new) failed
+			}
+			ran := prog.Reg{Name: ranReg(fr.reg(c))}
+			and(prog.Bin{Op: prog.OpLOr, X: prog.Un{Op: prog.OpNot, X: ran}, Y: kept})
+			if a, err := l.operand(fr, c.Args[0], pos); err == nil {
+				site.add(fr.reg(c), a)
+			}
+		}
 		for _, ld := range sl.loads {
 			var src value.Value
 			switch ld := ld.(type) {
@@ -175,6 +196,9 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		b.emit(prog.Jump{Cond: cond, Target: spinLabel})
 		for _, r := range sl.rmws {
 			b.emit(prog.Assign{Dst: ranReg(fr.reg(r)), Val: prog.Int(0)})
+		}
+		for _, c := range sl.lkRMWs {
+			b.emit(prog.Assign{Dst: ranReg(fr.reg(c)), Val: prog.Int(0)})
 		}
 	}
 	tmps := make([]string, len(phis))

@@ -35,6 +35,16 @@ func (fr *frame) assign(dst value.Named, e prog.Expr) {
 // inst1 lowers one instruction.
 func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
 	pos := fr.b.at(l.posOf(instMD(in)))
+	if ld, ok := in.(*ir.InstLoad); ok && l.posOf(instMD(in)).Line == 0 {
+		if up, ok := l.userPosOf(fr.f, ld); ok {
+			// A load the optimiser hoisted (userpos.go): its events
+			// have its user's position, the next instructions the
+			// position they had.
+			saved := fr.b.cur
+			pos, fr.b.cur = up, up
+			defer func() { fr.b.cur = saved }()
+		}
+	}
 	switch in := in.(type) {
 	case *ir.InstAdd, *ir.InstSub, *ir.InstMul, *ir.InstSDiv, *ir.InstUDiv, *ir.InstSRem, *ir.InstURem,
 		*ir.InstAnd, *ir.InstOr, *ir.InstXor, *ir.InstShl, *ir.InstLShr, *ir.InstAShr:
@@ -195,6 +205,9 @@ func (l *lowerer) arith(fr *frame, in ir.Instruction, pos prog.Pos) error {
 		k, x, y = kAnd, in.X, in.Y
 	case *ir.InstOr:
 		k, x, y = kOr, in.X, in.Y
+		if disjointOr(x, y) {
+			k = kAdd // no bit in common: the sum (disjointor.go)
+		}
 	case *ir.InstXor:
 		k, x, y = kXor, in.X, in.Y
 	case *ir.InstLShr:

@@ -98,6 +98,10 @@ func (l *lowerer) lkmmCall(cs *callSite) error {
 		a.ops[i] = e
 	}
 	dst := cs.dst
+	spin := cs.fr.loops.inLKSpin(cs.in)
+	if spin {
+		dst = cs.fr.reg(cs.in) // the spin cut reads what it read (control.go)
+	}
 	if dst == "" {
 		dst = l.fresh("lk")
 	}
@@ -105,7 +109,13 @@ func (l *lowerer) lkmmCall(cs *callSite) error {
 	if lower == nil {
 		return l.errAt(cs.pos, "unknown Linux-kernel primitive %s (not in musket/lkmm.h)", cs.name)
 	}
-	return lower(l, cs.fr.b, a, dst)
+	if err := lower(l, cs.fr.b, a, dst); err != nil {
+		return err
+	}
+	if spin {
+		cs.fr.b.emit(prog.Assign{Dst: ranReg(dst), Val: prog.Int(1)})
+	}
+	return nil
 }
 
 // lkmmLoad lowers a load of a kind (READ_ONCE, smp_load_acquire...).

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,12 +21,35 @@ type loopInfo struct {
 	// first one of a later entry into the loop included, starts with
 	// none of them run.
 	heads map[*ir.Block][]*ir.InstAtomicRMW
+	// lkHeads is heads for the Linux-kernel exchanges of spin loops.
+	lkHeads map[*ir.Block][]*ir.InstCall
 }
 
 type spinLoop struct {
 	cas   []*ir.InstCmpXchg
 	loads []ir.Instruction // loads and lkmm load calls of the body
 	rmws  []*ir.InstAtomicRMW
+	// lkRMWs are the body's Linux-kernel xchg and cmpxchg calls (lkmm.h):
+	// the cut asks that an xchg wrote back what it read and that a
+	// cmpxchg failed, as for atomicrmw and cmpxchg (a test-and-set lock
+	// `while (xchg(&l, 1))` spins as its C11 form does).
+	lkRMWs []*ir.InstCall
+}
+
+// inLKSpin tells whether the lkmm call in is an exchange in the body of
+// a spin loop.
+func (li *loopInfo) inLKSpin(in *ir.InstCall) bool {
+	if li == nil || in == nil {
+		return false
+	}
+	for _, sl := range li.spin {
+		for _, c := range sl.lkRMWs {
+			if c == in {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inSpin tells whether the atomicrmw in is in the body of a spin loop.
@@ -48,7 +72,7 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 	if li, ok := l.loops[f]; ok {
 		return li
 	}
-	li := &loopInfo{spin: map[[2]*ir.Block]*spinLoop{}, heads: map[*ir.Block][]*ir.InstAtomicRMW{}}
+	li := &loopInfo{spin: map[[2]*ir.Block]*spinLoop{}, heads: map[*ir.Block][]*ir.InstAtomicRMW{}, lkHeads: map[*ir.Block][]*ir.InstCall{}}
 	l.loops[f] = li
 	if l.noSpin {
 		return li
@@ -68,6 +92,11 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 				for _, r := range sl.rmws {
 					if !containsRMW(li.heads[h], r) {
 						li.heads[h] = append(li.heads[h], r)
+					}
+				}
+				for _, c := range sl.lkRMWs {
+					if !slices.Contains(li.lkHeads[h], c) {
+						li.lkHeads[h] = append(li.lkHeads[h], c)
 					}
 				}
 			}
@@ -105,6 +134,10 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 					sl.loads = append(sl.loads, in)
 				}
 				name := calleeName(in)
+				if name == lkmmPrefix+"xchg" || name == lkmmPrefix+"cmpxchg" {
+					sl.lkRMWs = append(sl.lkRMWs, in)
+					continue
+				}
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
 					name != "__VERIFIER_assume" && name != "__VERIFIER_spin_start" && name != "__VERIFIER_spin_end" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
 					name != "sched_yield" && name != "pthread_yield" && !strings.HasPrefix(name, "llvm.x86.sse2.pause") && !isKnownAsm(in) {

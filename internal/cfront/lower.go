@@ -139,6 +139,7 @@ type lowerer struct {
 	atomicBegun int
 	// posix: condition waits, barriers (condvar.go, posixsync.go).
 	posix *posixState
+	users map[*ir.Func]map[value.Value][]any // the users of each function's values (userpos.go)
 }
 
 // expired tells whether the check's time limit was reached.
@@ -431,7 +432,7 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		return l.errAt(pos, "call to %s, which has no definition and is not supported", f.Name())
 	}
 	if f.Sig.Variadic {
-		return l.errAt(pos, "variadic function %s", f.Name())
+		return l.errAt(pos, "call to %s, a variadic function, which is not supported (va_start and va_arg follow the target ABI's register save area, which Musket does not model)", f.Name())
 	}
 	l.inst++
 	fr := &frame{f: f, prefix: fmt.Sprintf("%s.%d.", f.Name(), l.inst), args: map[*ir.Param]prog.Expr{}, retDst: retDst, depth: depth, b: b}
@@ -452,6 +453,9 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		b.emit(prog.Label{Name: fr.blockLabel(blk)})
 		for _, r := range fr.loops.heads[blk] {
 			b.emit(prog.Assign{Dst: ranReg(fr.reg(r)), Val: prog.Int(0)})
+		}
+		for _, c := range fr.loops.lkHeads[blk] {
+			b.emit(prog.Assign{Dst: ranReg(fr.reg(c)), Val: prog.Int(0)})
 		}
 		for _, in := range blk.Insts {
 			if err := l.inst1(fr, in); err != nil {

@@ -46,7 +46,7 @@ func (l *lowerer) load(fr *frame, in *ir.InstLoad, pos prog.Pos) error {
 	if err := scalarAccess(in.ElemType); err != nil {
 		return l.errAt(pos, "load of %v", err)
 	}
-	fr.b.emit(prog.Load{Dst: fr.reg(in), Addr: a, Tags: withSize(accessTags(in.Atomic, in.Ordering), in.ElemType)})
+	fr.b.emit(prog.Load{Dst: fr.reg(in), Addr: a, Tags: withSizeAlign(accessTags(in.Atomic, in.Ordering), in.ElemType, uint64(in.Align))})
 	return nil
 }
 
@@ -63,7 +63,7 @@ func (l *lowerer) store(fr *frame, in *ir.InstStore, pos prog.Pos) error {
 	if err := scalarAccess(in.Src.Type()); err != nil {
 		return l.errAt(pos, "store of %v", err)
 	}
-	fr.b.emit(prog.Store{Addr: a, Val: v, Tags: withSize(accessTags(in.Atomic, in.Ordering), in.Src.Type())})
+	fr.b.emit(prog.Store{Addr: a, Val: v, Tags: withSizeAlign(accessTags(in.Atomic, in.Ordering), in.Src.Type(), uint64(in.Align))})
 	return nil
 }
 

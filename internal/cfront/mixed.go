@@ -60,17 +60,70 @@ func withSize(tags []string, t types.Type) []string {
 	return append(tags, sizeTagPrefix+strconv.FormatInt(n, 10))
 }
 
+// withSizeAlign is withSize for an access whose address is known to be
+// a multiple of align bytes (the IR's alignment; 0: not known): the size
+// tag carries it after an '@'.
+func withSizeAlign(tags []string, t types.Type, align uint64) []string {
+	n, err := sizeOf(t)
+	if err != nil || n <= 0 {
+		return tags
+	}
+	tag := sizeTagPrefix + strconv.FormatInt(n, 10)
+	if align > 0 {
+		tag += "@" + strconv.FormatUint(align, 10)
+	}
+	return append(tags, tag)
+}
+
 // takeSize removes the size tag: the tags without it and the size (0:
 // none).
 func takeSize(tags []string) ([]string, int64) {
+	out, n, _ := takeSizeAlign(tags)
+	return out, n
+}
+
+// takeSizeAlign is takeSize with the access's alignment (0: not known).
+func takeSizeAlign(tags []string) ([]string, int64, int64) {
 	for i, t := range tags {
 		if strings.HasPrefix(t, sizeTagPrefix) {
-			n, _ := strconv.ParseInt(t[len(sizeTagPrefix):], 10, 64)
+			v := t[len(sizeTagPrefix):]
+			var align int64
+			if j := strings.IndexByte(v, '@'); j >= 0 {
+				align, _ = strconv.ParseInt(v[j+1:], 10, 64)
+				v = v[:j]
+			}
+			n, _ := strconv.ParseInt(v, 10, 64)
 			out := append(append([]string(nil), tags[:i]...), tags[i+1:]...)
-			return out, n
+			return out, n, align
 		}
 	}
-	return tags, 0
+	return tags, 0, 0
+}
+
+// uniformChunk is c when every chunk and every typed cell of x is c
+// bytes at a multiple of c from its start (0: not so). An access at an
+// offset not known before running whose address is a multiple of c and
+// whose size is a multiple of c is then made of whole chunks, the same
+// ones relative to its address wherever it falls.
+func uniformChunk(x *mixedObject) int64 {
+	var c int64
+	same := func(off, size int64) bool {
+		if c == 0 {
+			c = size
+		}
+		return size == c && off%c == 0
+	}
+	for _, ch := range x.chunks {
+		if !same(ch.off, ch.size) {
+			return 0
+		}
+	}
+	for i, cell := range x.cells {
+		if cell.size <= 0 || i >= len(x.offs) || !same(x.offs[i], cell.size) {
+			return 0
+		}
+	}
+	return c
 }
 
 // maxAbs bounds the integers and offsets an abstract value lists.
@@ -515,22 +568,26 @@ func splitOff(name string) (string, int64) {
 // chunks (see the comment at the top of this file).
 func (l *lowerer) mixedSizes(t *spec.Test) error {
 	sizes := make([][]int64, len(t.Threads))
+	aligns := map[[2]int]int64{} // by thread and instruction (moved as sizes are)
 	for ti, th := range t.Threads {
 		sizes[ti] = make([]int64, len(th.Code))
 		for pc, in := range th.Code {
-			var n int64
+			var n, al int64
 			switch x := in.(type) {
 			case prog.Load:
-				x.Tags, n = takeSize(x.Tags)
+				x.Tags, n, al = takeSizeAlign(x.Tags)
 				in = x
 			case prog.Store:
-				x.Tags, n = takeSize(x.Tags)
+				x.Tags, n, al = takeSizeAlign(x.Tags)
 				in = x
 			case prog.RMW:
-				x.RTags, n = takeSize(x.RTags)
+				x.RTags, n, al = takeSizeAlign(x.RTags)
 				in = x
 			}
 			th.Code[pc], sizes[ti][pc] = in, n
+			if al > 0 {
+				aligns[[2]int{ti, pc}] = al
+			}
 		}
 	}
 	objs := map[string]*mixedObject{}
@@ -587,10 +644,22 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		// Checks went in before some instructions: the analysis's
 		// facts move with the instructions they are of.
 		ns := make([]int64, len(t.Threads[ti].Code))
+		na := map[[2]int]int64{}
 		for pc, to := range where {
 			ns[to] = sizes[ti][pc]
+			if al, ok := aligns[[2]int{ti, pc}]; ok {
+				na[[2]int{ti, to}] = al
+			}
 		}
 		sizes[ti] = ns
+		for k := range aligns {
+			if k[0] == ti {
+				delete(aligns, k)
+			}
+		}
+		for k, al := range na {
+			aligns[k] = al
+		}
 		for _, facts := range []map[[2]int]*aval{m.addrs, m.vals} {
 			mine := map[[2]int]*aval{}
 			for k, v := range facts {
@@ -653,7 +722,10 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 		if x.mixed {
 			// The initial values are cut to the chunks (chunkInit).
 			x.chunks = cutSpans(x.spans)
-			if len(x.accSpans) > 0 {
+			if len(x.accSpans) > 0 && !x.anyAcc {
+				// (An object also accessed at offsets not known before
+				// running keeps its cells as chunks: such an access is
+				// answered only over whole chunks, uniformChunk.)
 				x.chunks = cutSpans(x.accSpans)
 			}
 		}
@@ -688,7 +760,15 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 				case a.size == 0:
 					return l.errAt(posOf(a), "unsupported mixed-size access: this access of unknown size touches %s, which is accessed with several sizes", o)
 				case off == anyOff:
-					return l.errAt(posOf(a), "unsupported mixed-size access: %s is accessed with several overlapping sizes, and this access's offset into it is not known before running", o)
+					// Whole chunks wherever it falls, when the object is
+					// cut evenly and the access is aligned to the cut.
+					c := uniformChunk(x)
+					if c == 0 || a.size%c != 0 || aligns[[2]int{a.thread, a.pc}]%c != 0 {
+						return l.errAt(posOf(a), "unsupported mixed-size access: %s is accessed with several overlapping sizes, and this access's offset into it is not known before running", o)
+					}
+					for p := int64(0); p < a.size; p += c {
+						ps = append(ps, span{p, c})
+					}
 				default:
 					for _, c := range x.chunks {
 						if c.off >= off && c.off+c.size <= off+a.size {

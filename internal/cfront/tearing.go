@@ -2,7 +2,9 @@ package cfront
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/cat"
@@ -81,9 +83,83 @@ func hasParts(t *spec.Test) bool {
 // one instance that writes everything first). It returns the read's
 // position.
 func tornAccess(t *spec.Test, x *result.Execution) (prog.Pos, bool) {
-	if x == nil {
+	ts := tornReads(t, x, true)
+	if len(ts) == 0 {
 		return prog.Pos{}, false
 	}
+	return ts[0].pos, true
+}
+
+// tornRead is a read of several parts that is torn (tornAccess): its
+// position, and whether the read or the write instance B it takes a part
+// from is plain (non-atomic).
+type tornRead struct {
+	pos   prog.Pos
+	plain bool
+}
+
+// tornRaces tells whether the execution x of t tears some read and
+// every read it tears races with the write it tears it by. Under a
+// C-level model with data races (RC11's hb; eco irreflexive), a read R
+// that takes a part from instance B, where B also wrote the location of
+// another of R's parts later in coherence than what R took there, cannot
+// have B happen before R (R would read a write that B's hb-earlier part
+// overwrote); nor R before B, B being rf-before R. So R and B race, a
+// data race when either is plain. B is rf-before R and neither depends
+// on R's values; the minimal torn read (in po and rf) has a prefix that
+// tears nothing: the race is in an execution that tears no access, and a
+// data race is a sound verdict whatever the torn read went on to do.
+func tornRaces(t *spec.Test, x *result.Execution) bool {
+	ts := tornReads(t, x, false)
+	if len(ts) == 0 {
+		return false
+	}
+	for _, tr := range ts {
+		if !tr.plain {
+			return false
+		}
+	}
+	return true
+}
+
+// hbCoherent tells whether model is one of the C-level models whose
+// coherence is "hb; eco? irreflexive" and whose data races are plain
+// accesses unordered by hb (RC11, IMM, C11), which tornRaces's argument
+// needs.
+func hbCoherent(model string) bool {
+	switch strings.TrimSuffix(strings.ToLower(filepath.Base(model)), ".cat") {
+	case "rc11", "imm", "c11", "c11_partialsc", "c11_simp", "c11_orig":
+		return true
+	}
+	return false
+}
+
+// instrPlain tells whether the access of in (read or write part) is
+// plain: not tagged atomic.
+func instrPlain(in prog.Instr, read bool) bool {
+	var tags []string
+	switch in := in.(type) {
+	case prog.Load:
+		tags = in.Tags
+	case prog.Store:
+		tags = in.Tags
+	case prog.RMW:
+		tags = in.WTags
+		if read {
+			tags = in.RTags
+		}
+	default:
+		return false
+	}
+	return !slices.Contains(tags, tagA)
+}
+
+// tornReads lists the torn reads of x (the first only when first).
+func tornReads(t *spec.Test, x *result.Execution, first bool) []tornRead {
+	if x == nil {
+		return nil
+	}
+	var out []tornRead
 	type inst struct{ thread, head int }
 	head := func(th, pc int) inst {
 		if th < 0 || th >= len(t.Threads) {
@@ -177,6 +253,59 @@ func tornAccess(t *spec.Test, x *result.Execution) (prog.Pos, bool) {
 		}
 		return head(we.Thread, we.PC), w, true
 	}
+	// A write of several parts seen torn: a thread reads one part from
+	// it (r), and later in program order reads another of its parts'
+	// locations (r2) from a write before it in coherence (or the initial
+	// value). Were the write one access, the later read would see it
+	// whole: under SC and TSO this never happens, and under the weaker
+	// models it may be a reordering of the two reads, which is no
+	// tearing; Musket cannot tell them apart without sm, so it gives no
+	// verdict there too (a lost answer, never a wrong one).
+	byThread := map[int][]*result.Event{}
+	for i := range x.Events {
+		e := &x.Events[i]
+		if e.Thread >= 0 && kind(e) == 'R' {
+			byThread[e.Thread] = append(byThread[e.Thread], e)
+		}
+	}
+	for th, rs := range byThread {
+		for _, r := range rs {
+			wk, w, ok := srcOf(r)
+			if !ok || w < 0 || len(writes[wk]) < 2 {
+				continue
+			}
+			for _, r2 := range rs {
+				if r2.PC <= r.PC || loc(r2) == loc(r) {
+					continue
+				}
+				bw, has := writes[wk][loc(r2)]
+				if !has {
+					continue
+				}
+				k2, w2, ok := srcOf(r2)
+				if !ok || k2 == wk || !(w2 < 0 || coBefore(w2, bw)) {
+					continue
+				}
+				code := t.Threads[th]
+				tr := tornRead{}
+				if r2.PC < len(code.Pos) {
+					tr.pos = code.Pos[r2.PC]
+				}
+				if r2.PC >= 0 && r2.PC < len(code.Code) {
+					tr.plain = instrPlain(code.Code[r2.PC], true)
+				}
+				if we := byID[bw]; we != nil && we.Thread >= 0 && we.Thread < len(t.Threads) {
+					if bc := t.Threads[we.Thread].Code; we.PC >= 0 && we.PC < len(bc) {
+						tr.plain = tr.plain || instrPlain(bc[we.PC], false)
+					}
+				}
+				out = append(out, tr)
+				if first {
+					return out
+				}
+			}
+		}
+	}
 	for k, rs := range reads {
 		if len(rs) < 2 {
 			continue
@@ -197,21 +326,33 @@ func tornAccess(t *spec.Test, x *result.Execution) (prog.Pos, bool) {
 				}
 				if wa < 0 || coBefore(wa, bw) {
 					th := t.Threads[k.thread]
+					tr := tornRead{}
 					if k.head < len(th.Pos) {
-						return th.Pos[k.head], true
+						tr.pos = th.Pos[k.head]
 					}
-					return prog.Pos{}, true
+					if rj.PC >= 0 && rj.PC < len(th.Code) {
+						tr.plain = instrPlain(th.Code[rj.PC], true)
+					}
+					if we := byID[bw]; we != nil && we.Thread >= 0 && we.Thread < len(t.Threads) {
+						if bc := t.Threads[we.Thread].Code; we.PC >= 0 && we.PC < len(bc) {
+							tr.plain = tr.plain || instrPlain(bc[we.PC], false)
+						}
+					}
+					out = append(out, tr)
+					if first {
+						return out
+					}
 				}
 			}
 		}
 	}
-	return prog.Pos{}, false
+	return out
 }
 
 // tearingError says why a failure found under a model without sm is no
 // verdict.
 func tearingError(model string, pos prog.Pos) error {
-	return fmt.Errorf("%s:%d: no verdict: the only failing execution found reads this mixed-size access torn (its parts from different writes), and model %s says nothing about mixed-size accesses (no single-copy atomicity: only AArch64's model relates the parts of an access, by sm); the hardware never tears an aligned access", pos.File, pos.Line, model)
+	return fmt.Errorf("%s:%d: no verdict: the only failing execution found reads this mixed-size access torn (its parts from different writes, or a part of a wider write and, later, the old value of another of its parts), and model %s says nothing about mixed-size accesses (no single-copy atomicity: only AArch64's model relates the parts of an access, by sm); the hardware never tears an aligned access", pos.File, pos.Line, model)
 }
 
 // splitRMWError refuses a read-modify-write over parts (mixed.go:
