@@ -457,6 +457,9 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 				}
 			}
 		}
+		if sc.sym != nil {
+			g.symKept(x, sc.sym, toD) // (immsym.go)
+		}
 	}
 	return in
 }
@@ -650,6 +653,11 @@ func (x *engine) visitDep(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
 	}
+	if x.spinPrune || x.sym != nil {
+		if skip, err := x.immReduced(g); err != nil || skip {
+			return err
+		}
+	}
 	checked := false
 	if check {
 		ok, err := x.consistent(g, nil)
@@ -681,6 +689,8 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		for _, w := range ws {
 			r := g.insert(t, p.pos, e)
 			g.setRf(r, w)
+			x.noteSym(g, r)
+			x.fresh = t
 			err := x.visitDep(g, w != last || must)
 			g.undo(mark, stamp)
 			if err != nil {
@@ -693,6 +703,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
 		w := g.insert(t, p.pos, e)
+		x.noteSym(g, w)
 		err := x.visitCOs(g, w, must, -1)
 		if err == nil {
 			err = x.revisits(g, w)
@@ -702,7 +713,8 @@ func (x *engine) visitDep(g *graph, check bool) error {
 	}
 	must := x.mustCheck(g, t, p)
 	mark, stamp := len(g.evs), g.next
-	g.insert(t, p.pos, e)
+	x.noteSym(g, g.insert(t, p.pos, e))
+	x.fresh = -1
 	err = x.visitDep(g, must)
 	g.undo(mark, stamp)
 	return err

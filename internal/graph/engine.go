@@ -317,15 +317,18 @@ func (x *engine) run() error {
 		}
 	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
-	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	// Under IMM too (immsym.go says why both reductions stay sound).
+	reducible := x.sink || x.imm && !immReduceOff()
+	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
-	if s := x.opts.Symmetric; len(s) == len(t.Threads) && x.sink && !x.deps && !x.opts.NoSymmetry {
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && reducible && !x.arm && !x.opts.NoSymmetry {
 		ok := true
 		for q, p := range s {
 			ok = ok && p < q
 		}
 		if ok {
 			x.sym = s
+			x.arena.pref.sym = s
 		}
 	}
 	x.native = nativeFor(x.m)

@@ -77,6 +77,9 @@ func (x *engine) staleBlocked(g *graph, t int) (bool, error) {
 	if er.kind != event.Read {
 		return false, nil
 	}
+	if x.deps && !lastAdded(g, th) {
+		return false, nil // (immsym.go)
+	}
 	after := false
 	stale := false
 	for _, y := range g.co[er.loc] {
@@ -91,7 +94,7 @@ func (x *engine) staleBlocked(g *graph, t int) (bool, error) {
 	if !stale || !x.opts.NoFlags && !x.raceKept(er) {
 		return false, nil
 	}
-	p, err := x.next(g, t)
+	p, err := x.nextAny(g, t)
 	if err != nil {
 		return false, err
 	}

@@ -1,0 +1,141 @@
+package graph
+
+import "os"
+
+// Symmetry reduction and stale-read pruning under IMM.
+//
+// Both reductions are used under the built-in IMM as under rc11
+// (symmetry.go, prune.go), with the changes below; MUSKET_IMM_NOREDUCE=1
+// in the environment turns both off under IMM (for comparisons: tests
+// and the command line), as Options.NoSymmetry and Options.NoSpinPrune
+// turn each off under every model.
+//
+// What differs under IMM is the exploration (visitDep, after HMC): a
+// backward revisit of read r by write w keeps the events added before r
+// and w's dependency prefix (depPrefix), not its po ∪ rf prefix, so
+// events po-after removed ones may stay and holes are filled later,
+// an event may be added po-before events added earlier, and whether an
+// event was added maximally is hwMaximal (coherence given the kept later
+// events of its thread).
+//
+// Stale reads. visitDep leaves out a graph in which thread T stopped in
+// a cut spin loop (Options.SpinReg) with a last event r, a read reading
+// w0, while a write w1 coherence-after w0 was added before r (stamps),
+// as prune.go does, when in addition r was added after every other
+// event of T (lastAdded: no hole of T was filled after r). The closure
+// part of prune.go's argument then holds under IMM: every graph the
+// exploration builds from such a graph keeps T stopped after r, r
+// reading w0, w1 coherence-after it.
+//   - Forward steps insert events in the threads whose replay has an
+//     event to add; T's replay consumed its events and ended, and its
+//     events and their values do not change, so it stays ended. A write
+//     is placed in coherence without reordering the others.
+//   - A revisit of read r' removes the events added after r' outside the
+//     prefix, only when they and r' were added maximally (hwMaximal, with
+//     prev: added no later than the event, or in the prefix). r is
+//     never such an event: it has no later event in T, so coherence
+//     allows every write (lim is the whole order), and w1, added before
+//     r, is coherence-after the write it reads. So r is never revisited
+//     nor removed (a removal of r needs its maximality; r is in no
+//     dependency prefix, being last in T with no event reading it, but
+//     see the symmetry below). Nor are w1 and the other events of T,
+//     added before r: a revisit removing one, or changing a read of T,
+//     has r' added before them, so before r, and would remove r. Nor is
+//     w0: a write a read added earlier reads (prev) is not maximal.
+// The rest of prune.go's argument is about complete executions and
+// holds under IMM as it is: removing r, last in its thread and read by
+// no event, leaves a consistent graph (IMM's axioms are acyclicity and
+// emptiness conditions on relations built from po, rf, co, fr, the
+// dependencies and the tags by union, sequence, closure and
+// intersection with static relations, so a subgraph's relations are
+// within the whole graph's); an event added last in its thread that
+// reads the coherence-latest write, is a write placed coherence-last
+// (a read-modify-write's right after the write its read reads) or a
+// fence has no outgoing edge in any relation of IMM (mustCheck), so the
+// repair keeps the graph consistent; HMC's exploration builds every
+// consistent complete execution along one path, which crosses no graph
+// left out. symBlockedExplained's repairs are the same argument, and
+// use the replay of dependency tracking (nextAny).
+//
+// Symmetry. The canonical-order condition (symOK: for symmetric threads
+// p < q, at the first index where their events differ, q's event is not
+// eco-before p's) is checked on every graph visitDep builds, as visit
+// does; events at one index are compared only when they are of one
+// instruction (a hole a revisit left in one thread shifts the indices:
+// no graph is left out on such a comparison). The prefix IMM keeps is
+// extended as the po ∪ rf prefix is under rc11: with every event of q
+// it keeps, depPrefix keeps p's events up to the index q's matched
+// (symPre, noted when the event is added or its read revisited, as
+// visit does) and what determines them (symKept), so that a revisit
+// never keeps q ahead of a p it removes over the prefix IMM keeps. Not
+// proven, as under rc11: that the reduced exploration meets one
+// execution of every class (its argument needs the revisit's kept
+// graph, not only its prefix, to keep p's matching events, and under
+// IMM the events kept for being added before r' are not closed under
+// po); and, with both reductions on, the symmetric extension may keep a
+// stale read r of p in a prefix (when q's event at r's index matches
+// it), which the closure above excludes without symmetry. Both are
+// checked by tests instead: the same verdicts with and without the
+// reductions on every C program of the repository, and the complete
+// executions of a reduced run are the classes of a full run
+// (internal/graph/immsym_test.go).
+
+// immReduceOff tells whether MUSKET_IMM_NOREDUCE turns the reductions
+// off under IMM.
+func immReduceOff() bool { return os.Getenv("MUSKET_IMM_NOREDUCE") != "" }
+
+// immReduced tells whether visitDep leaves g out: the thread of the read
+// just added or revisited (engine.fresh) stopped on a stale read, or a
+// symmetric thread is ahead of its predecessor.
+func (x *engine) immReduced(g *graph) (bool, error) {
+	if x.spinPrune && x.fresh >= 0 {
+		stale, err := x.staleBlocked(g, x.fresh)
+		if err != nil {
+			return false, err
+		}
+		if stale {
+			x.stats.Pruned++
+			return true, nil
+		}
+	}
+	if x.sym != nil && !x.symOK(g) {
+		x.stats.SymPruned++
+		return true, nil
+	}
+	return false, nil
+}
+
+// lastAdded tells whether the last event of thread th was added after
+// every other event of the thread.
+func lastAdded(g *graph, th []int) bool {
+	n := len(th)
+	last := g.evs[th[n-1]].stamp
+	for _, y := range th[:n-1] {
+		if g.evs[y].stamp > last {
+			return false
+		}
+	}
+	return true
+}
+
+// symKept calls keep with the events of e's thread's symmetric
+// predecessor that a prefix holding e holds too (its first symPre+1).
+func (g *graph) symKept(e int, sym []int, keep func(int)) {
+	ee := &g.evs[e]
+	if ee.thread < 0 || ee.symPre < 0 || sym[ee.thread] < 0 {
+		return
+	}
+	tp := g.threads[sym[ee.thread]]
+	for _, y := range tp[:min(ee.symPre+1, len(tp))] {
+		keep(y)
+	}
+}
+
+// nextAny is the next event of thread t: by the replay of dependency
+// tracking under a model with dependencies, by next otherwise.
+func (x *engine) nextAny(g *graph, t int) (pending, error) {
+	if x.deps {
+		return x.nextDep(g, t)
+	}
+	return x.next(g, t)
+}
