@@ -627,9 +627,11 @@ func (g *graph) posIn(e int) int {
 // rf, co, fr, rs, sw, hb, eco, psc, bob, deps, ppo, detour) when it is
 // the last event of its thread, so it closes no cycle; it may when
 // later events of its thread stay from a revisit, and the write of a
-// read-modify-write may break atomicity wherever it is placed.
+// read-modify-write may break atomicity wherever it is placed (but
+// under IMM, where it is placed right after the write its read reads:
+// immsym.go).
 func (x *engine) mustCheck(g *graph, t int, p pending) bool {
-	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW)
+	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW && !x.immRMW)
 }
 
 // regFileOf numbers the registers of thread t (a map, as nextDep keeps

@@ -180,6 +180,7 @@ type engine struct {
 	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
 	deps     bool     // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool     // the built-in IMM: checked natively (imm.go)
+	immRMW   bool     // under IMM, an RMW's write is placed only where atomicity allows (immsym.go)
 	arm      bool     // the built-in ARMv8: the CAT model evaluated, armPrefix kept by revisits (arm.go)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
@@ -319,6 +320,7 @@ func (x *engine) run() error {
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
 	// Under IMM too (immsym.go says why both reductions stay sound).
 	reducible := x.sink || x.imm && !immReduceOff()
+	x.immRMW = x.imm && !immReduceOff()
 	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	if s := x.opts.Symmetric; len(s) == len(t.Threads) && reducible && !x.arm && !x.opts.NoSymmetry {
@@ -558,6 +560,16 @@ func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int
 	low := 1
 	if x.deps {
 		low = max(low, g.seenBefore(ew.thread, ew.loc, g.posIn(w))+1)
+	}
+	if x.immRMW && ew.rmwW {
+		// Atomicity: right after the write its read reads (immsym.go).
+		if p, ok := g.rmwPlace(w); ok {
+			if p < low {
+				return nil
+			}
+			check = check || p != n
+			low, n = p, p
+		}
 	}
 	if x.sink {
 		// Coherence: after every write the thread saw (its po-earlier

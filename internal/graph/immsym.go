@@ -8,7 +8,8 @@ import "os"
 // (symmetry.go, prune.go), with the changes below; MUSKET_IMM_NOREDUCE=1
 // in the environment turns both off under IMM (for comparisons: tests
 // and the command line), as Options.NoSymmetry and Options.NoSpinPrune
-// turn each off under every model.
+// turn each off under every model, and with them the placement of a
+// read-modify-write's write by atomicity (rmwPlace).
 //
 // What differs under IMM is the exploration (visitDep, after HMC): a
 // backward revisit of read r by write w keeps the events added before r
@@ -138,4 +139,30 @@ func (x *engine) nextAny(g *graph, t int) (pending, error) {
 		return x.nextDep(g, t)
 	}
 	return x.next(g, t)
+}
+
+// rmwPlace is the place in coherence of the write w of a
+// read-modify-write that atomicity leaves it under IMM: right after the
+// write its read reads (ok false when the read is not found).
+//
+// IMM requires rmw ∩ (fre ; coe) to be empty: no write of another
+// thread between the two in coherence. A write w' of the same thread
+// between them is ruled out by coherence (hb ; eco irreflexive): before
+// the read in po, the read would read a write coherence-before one its
+// thread wrote; after w in po, w' would be coherence-before a write
+// po-before it. So every consistent graph has w right after the write
+// its read reads, and the other places are not built. Placed there
+// when that write is coherence-last, w is placed coherence-last, and
+// has no outgoing edge when last in its thread (mustCheck); atomicity
+// holds, no write being between the two.
+func (g *graph) rmwPlace(w int) (int, bool) {
+	ew := &g.evs[w]
+	for _, y := range g.threads[ew.thread] {
+		if ey := &g.evs[y]; ey.rmwR && ey.pc == ew.pc && ey.rf >= 0 {
+			if p := g.coPos(ey.rf); p >= 0 {
+				return p + 1, true
+			}
+		}
+	}
+	return 0, false
 }
