@@ -688,7 +688,18 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
+		low := x.immLow(g, t, p, len(ws))
 		for _, w := range ws {
+			if low > 0 && g.coPos(w) < low {
+				// Coherence rules it out (immsym.go).
+				if err := x.ruledOut(g, func() func() {
+					g.setRf(g.insert(t, p.pos, e), w)
+					return func() { g.undo(mark, stamp) }
+				}); err != nil {
+					return err
+				}
+				continue
+			}
 			r := g.insert(t, p.pos, e)
 			g.setRf(r, w)
 			x.noteSym(g, r)

@@ -166,3 +166,27 @@ func (g *graph) rmwPlace(w int) (int, bool) {
 	}
 	return 0, false
 }
+
+// immLow is, for the read of p about to be added to thread t of g (n
+// writes to choose from), the coherence position below which a write it
+// reads makes g inconsistent under IMM (0: none known): hbLow, when the
+// read is added last in its thread (no later event of t kept by a
+// revisit, so the events of t that happen before it are those hbLow
+// takes).
+//
+// hbLow walks rc11's hb; IMM's holds it on the same graph. IMM's
+// release sequence ([W] ; sb-loc ; [W]) | ([W] ; (sb-loc? ; rf ; rmw)*)
+// holds rc11's [W] ; sb-loc? ; [W ∩ atomic] ; (rf ; rmw)*; IMM's sw,
+// ([Wrel] | [Frel] ; sb) ; rs ; rf ; ([Racq] | sb ; [Facq]), holds
+// rc11's, which further asks the write that starts the sequence and the
+// read to be atomic; so rc11's hb = (sb ∪ sw)+ is within IMM's. IMM's
+// coherence axiom is rc11's (hb ; eco? irreflexive, eco the same), so
+// a read hbLow rules out under rc11 (hbview.go's argument) is
+// inconsistent under IMM too. Options.CrossCheck evaluates each choice
+// left out and fails the run if one is consistent.
+func (x *engine) immLow(g *graph, t int, p pending, n int) int {
+	if !x.immRMW || x.opts.NoCoFilter || n < 2 || p.pos != len(g.threads[t]) {
+		return 0
+	}
+	return x.hbLow(g, t, p.e.loc)
+}

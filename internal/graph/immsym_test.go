@@ -151,9 +151,10 @@ func TestIMMSymmetryClasses(t *testing.T) {
 
 // TestIMMAtomicityPlace: under imm, placing the write of a
 // read-modify-write only right after the write its read reads
-// (rmwPlace) leaves out no consistent graph: the same complete and
-// blocked executions as a run that tries every place (the reductions
-// off in both).
+// (rmwPlace), and leaving out the reads coherence rules out (immLow),
+// leave out no consistent graph: the same complete and blocked
+// executions as a run that tries every choice (MUSKET_IMM_NOREDUCE; the
+// symmetry and the stale-read pruning off in both).
 func TestIMMAtomicityPlace(t *testing.T) {
 	needClang(t)
 	m, err := cat.LoadBuiltin("imm")
@@ -184,6 +185,39 @@ func TestIMMAtomicityPlace(t *testing.T) {
 					placed.Verdict, ps.Complete, ps.Blocked, all.Verdict, as.Complete, as.Blocked)
 			}
 			t.Logf("%v: %d complete, %d blocked; %d graphs instead of %d", placed.Verdict, ps.Complete, ps.Blocked, ps.Graphs, as.Graphs)
+		})
+	}
+}
+
+// TestIMMCrossCheckReduced runs C programs under imm with the IMM
+// reductions on and Options.CrossCheck: the native check and imm.cat
+// must agree on every graph built, and every read the coherence filter
+// (immLow) leaves out must be inconsistent by imm.cat. MUSKET_LONG=1
+// runs every program of examples/c.
+func TestIMMCrossCheckReduced(t *testing.T) {
+	needClang(t)
+	m, err := cat.LoadBuiltin("imm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"../cfront/testdata/spinlock.c", "../cfront/testdata/sym_trylock.c", "../../examples/c/ttas.c", "../../examples/c/seqlock.c"}
+	if os.Getenv("MUSKET_LONG") != "" {
+		files, _ = filepath.Glob("../../examples/c/*.c")
+		files = append(files, "../cfront/testdata/ttas3.c", "../cfront/testdata/spin_bug.c", "../cfront/testdata/ticket.c")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			p := lowerC(t, f)
+			t.Setenv("MUSKET_IMM_NOREDUCE", "")
+			r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Model: m, ModelName: "imm",
+				Races: true, GraphCrossCheck: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict == cfront.Unknown || r.Graph == nil {
+				t.Fatalf("%v: %v", r.Verdict, r.Result.Err)
+			}
+			t.Logf("%v: %d complete, %d blocked, %d graphs", r.Verdict, r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs)
 		})
 	}
 }
