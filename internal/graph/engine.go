@@ -62,7 +62,7 @@ type Options struct {
 	// predecessor (-1: none): the thread it is a copy of, with SymOwn's
 	// locations renamed; the exploration then keeps one execution of each
 	// class that swapping symmetric threads relates (symmetry.go). Used
-	// under sc, tso, pso and rc11 only (ignored otherwise).
+	// under sc, tso, pso, rc11 and imm only (ignored otherwise).
 	Symmetric []int
 	// SymOwn tells the locations private to one thread that the symmetry
 	// renames (cfront's start and end flags, named LOC.N for thread N).

@@ -8,8 +8,10 @@ import "os"
 // (symmetry.go, prune.go), with the changes below; MUSKET_IMM_NOREDUCE=1
 // in the environment turns both off under IMM (for comparisons: tests
 // and the command line), as Options.NoSymmetry and Options.NoSpinPrune
-// turn each off under every model, and with them the placement of a
-// read-modify-write's write by atomicity (rmwPlace).
+// turn each off under every model, and with them the two shortcuts of
+// IMM's exploration below that leave out inconsistent graphs only: the
+// placement of a read-modify-write's write by atomicity (rmwPlace) and
+// the coherence filter of reads (immLow).
 //
 // What differs under IMM is the exploration (visitDep, after HMC): a
 // backward revisit of read r by write w keeps the events added before r

@@ -6,7 +6,8 @@ import (
 )
 
 // Blocked on a stale read: which graphs the exploration leaves out, and
-// why no verdict changes (sc, tso, pso, rc11; not under -liveness).
+// why no verdict changes (sc, tso, pso, rc11, and IMM as immsym.go
+// says; not under -liveness).
 //
 // A thread that stops in a cut spin loop (Options.SpinReg) waits there
 // forever in the execution explored. When the last event of such a
