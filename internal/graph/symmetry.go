@@ -28,8 +28,9 @@ import (
 // includes the events of p up to the index where q's events stopped
 // matching p's (symPre), so that a revisit never keeps q ahead of a p it
 // removes. The reduction applies where the engine's shortcuts apply (sc,
-// tso, pso, rc11) and under IMM (immsym.go), and the counts are then of executions
-// up to the symmetry: Stats.Classes, when asked, counts the complete
+// tso, pso, rc11) and under IMM (immsym.go: there the dependency prefix
+// is so extended), and the counts are then of executions up to the
+// symmetry: Stats.Classes, when asked, counts the complete
 // executions of a run up to the symmetry, which tests compare with a run
 // without the reduction.
 
