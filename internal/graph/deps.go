@@ -715,9 +715,10 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
+		low := x.immLow(g, t, p, len(g.co[e.loc]))
 		w := g.insert(t, p.pos, e)
 		x.noteSym(g, w)
-		err := x.visitCOs(g, w, must, -1)
+		err := x.visitCOsAbove(g, w, must, -1, low)
 		if err == nil {
 			err = x.revisits(g, w)
 		}

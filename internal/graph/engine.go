@@ -591,7 +591,7 @@ func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int
 		}
 	}
 	for pos := n; pos >= low; pos-- {
-		if pos <= above || x.sink && !x.opts.NoCoFilter && g.splitsRMW(ew.loc, pos) {
+		if pos <= above || x.sink && !x.opts.NoCoFilter && g.splitsRMW(ew.loc, pos) || x.immRMW && !x.opts.NoCoFilter && g.immSplitsRMW(ew.loc, pos) {
 			// Coherence rules it out (hbview.go).
 			if err := x.ruledOut(g, func() func() {
 				g.placeCo(w, pos)

@@ -171,10 +171,11 @@ func (g *graph) rmwPlace(w int) (int, bool) {
 
 // immLow is, for the read of p about to be added to thread t of g (n
 // writes to choose from), the coherence position below which a write it
-// reads makes g inconsistent under IMM (0: none known): hbLow, when the
-// read is added last in its thread (no later event of t kept by a
-// revisit, so the events of t that happen before it are those hbLow
-// takes).
+// reads makes g inconsistent under IMM (0: none known); for a write (n
+// writes in coherence), the position at or below which it may not be
+// placed: hbLow, when the event is added last in its thread (no later
+// event of t kept by a revisit, so the events of t that happen before
+// it are those hbLow takes).
 //
 // hbLow walks rc11's hb; IMM's holds it on the same graph. IMM's
 // release sequence ([W] ; sb-loc ; [W]) | ([W] ; (sb-loc? ; rf ; rmw)*)
@@ -183,12 +184,35 @@ func (g *graph) rmwPlace(w int) (int, bool) {
 // rc11's, which further asks the write that starts the sequence and the
 // read to be atomic; so rc11's hb = (sb ∪ sw)+ is within IMM's. IMM's
 // coherence axiom is rc11's (hb ; eco? irreflexive, eco the same), so
-// a read hbLow rules out under rc11 (hbview.go's argument) is
-// inconsistent under IMM too. Options.CrossCheck evaluates each choice
+// a read or a write's place hbLow rules out under rc11 (hbview.go's
+// argument) is inconsistent under IMM too. Options.CrossCheck evaluates each choice
 // left out and fails the run if one is consistent.
 func (x *engine) immLow(g *graph, t int, p pending, n int) int {
 	if !x.immRMW || x.opts.NoCoFilter || n < 2 || p.pos != len(g.threads[t]) {
 		return 0
 	}
 	return x.hbLow(g, t, p.e.loc)
+}
+
+// immSplitsRMW tells whether a write placed at position pos of loc's
+// coherence order goes between the write of a read-modify-write and the
+// write its read reads (splitsRMW, finding the read by its instruction:
+// under IMM a thread may have a hole before the write). IMM's atomicity
+// forbids it for a write of another thread, and coherence for one of the
+// same thread (rmwPlace's argument).
+func (g *graph) immSplitsRMW(loc string, pos int) bool {
+	o := g.co[loc]
+	if pos < 1 || pos >= len(o) {
+		return false
+	}
+	ew := &g.evs[o[pos]]
+	if !ew.rmwW || ew.thread < 0 {
+		return false
+	}
+	for _, y := range g.threads[ew.thread] {
+		if ey := &g.evs[y]; ey.rmwR && ey.pc == ew.pc {
+			return ey.rf == o[pos-1]
+		}
+	}
+	return false
 }
