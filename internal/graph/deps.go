@@ -457,6 +457,9 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 				}
 			}
 		}
+		if sc.sym != nil {
+			g.symKept(x, sc.sym, toD) // (immsym.go)
+		}
 	}
 	return in
 }
@@ -624,9 +627,11 @@ func (g *graph) posIn(e int) int {
 // rf, co, fr, rs, sw, hb, eco, psc, bob, deps, ppo, detour) when it is
 // the last event of its thread, so it closes no cycle; it may when
 // later events of its thread stay from a revisit, and the write of a
-// read-modify-write may break atomicity wherever it is placed.
+// read-modify-write may break atomicity wherever it is placed (but
+// under IMM, where it is placed right after the write its read reads:
+// immsym.go).
 func (x *engine) mustCheck(g *graph, t int, p pending) bool {
-	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW)
+	return x.deps && (p.pos < len(g.threads[t]) || p.e.rmwW && !x.immRMW)
 }
 
 // regFileOf numbers the registers of thread t (a map, as nextDep keeps
@@ -649,6 +654,11 @@ func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
 func (x *engine) visitDep(g *graph, check bool) error {
 	if err := x.tick(); err != nil {
 		return err
+	}
+	if x.spinPrune || x.sym != nil {
+		if skip, err := x.immReduced(g); err != nil || skip {
+			return err
+		}
 	}
 	checked := false
 	if check {
@@ -678,9 +688,22 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
+		low := x.immLow(g, t, p, len(ws))
 		for _, w := range ws {
+			if low > 0 && g.coPos(w) < low {
+				// Coherence rules it out (immsym.go).
+				if err := x.ruledOut(g, func() func() {
+					g.setRf(g.insert(t, p.pos, e), w)
+					return func() { g.undo(mark, stamp) }
+				}); err != nil {
+					return err
+				}
+				continue
+			}
 			r := g.insert(t, p.pos, e)
 			g.setRf(r, w)
+			x.noteSym(g, r)
+			x.fresh = t
 			err := x.visitDep(g, w != last || must)
 			g.undo(mark, stamp)
 			if err != nil {
@@ -692,8 +715,10 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
+		low := x.immLow(g, t, p, len(g.co[e.loc]))
 		w := g.insert(t, p.pos, e)
-		err := x.visitCOs(g, w, must, -1)
+		x.noteSym(g, w)
+		err := x.visitCOsAbove(g, w, must, -1, low)
 		if err == nil {
 			err = x.revisits(g, w)
 		}
@@ -702,7 +727,8 @@ func (x *engine) visitDep(g *graph, check bool) error {
 	}
 	must := x.mustCheck(g, t, p)
 	mark, stamp := len(g.evs), g.next
-	g.insert(t, p.pos, e)
+	x.noteSym(g, g.insert(t, p.pos, e))
+	x.fresh = -1
 	err = x.visitDep(g, must)
 	g.undo(mark, stamp)
 	return err

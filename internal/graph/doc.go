@@ -82,7 +82,13 @@
 // cut, data races, is shown by one the exploration keeps). This is the
 // part of GenMC's handling of blocked spin loops (Kokologiannakis,
 // Marmanis, Vafeiadis, "Unblocking Dynamic Partial Order Reduction", CAV
-// 2023) that needs no change of the exploration; there is no in-place
+// 2023) that needs no change of the exploration; under IMM too, when the
+// stale read was added after every other event of its thread (immsym.go
+// re-checks prune.go's argument against HMC's revisits, which keep events
+// po-after removed ones). Under IMM, too, a read-modify-write's write is
+// placed only right after the write its read reads, and reads that
+// rc11's happens-before rules out by coherence are not built (IMM's
+// happens-before holds rc11's; immsym.go). There is no in-place
 // revisiting of reads that become stale after they were added, and the
 // native checks recompute their relations on the whole graph (not
 // incrementally). Under rc11, a graph without SC events is decided with
@@ -101,8 +107,9 @@
 // symmetric predecessor's at the first place they differ is not
 // explored, and a backward revisit keeps the predecessor's matching
 // events with the thread's (symmetry.go, after SPORE, PLDI 2024); under
-// sc, tso, pso and rc11 only. With Options.SymStops (threads that may
-// stop in cut spin loops) each blocked execution met must be explained
+// sc, tso, pso, rc11 and IMM (immsym.go: the prefix IMM's revisits keep,
+// the dependency prefix, is extended the same way). With
+// Options.SymStops (threads that may stop in cut spin loops) each blocked execution met must be explained
 // by stale reads (symBlockedExplained); at the first that is not, the run
 // starts again without the reduction (Stats.SymOff). Not proven: that
 // the reduced run meets a thread stopped for good whenever some

@@ -62,7 +62,7 @@ type Options struct {
 	// predecessor (-1: none): the thread it is a copy of, with SymOwn's
 	// locations renamed; the exploration then keeps one execution of each
 	// class that swapping symmetric threads relates (symmetry.go). Used
-	// under sc, tso, pso and rc11 only (ignored otherwise).
+	// under sc, tso, pso, rc11 and imm only (ignored otherwise).
 	Symmetric []int
 	// SymOwn tells the locations private to one thread that the symmetry
 	// renames (cfront's start and end flags, named LOC.N for thread N).
@@ -178,6 +178,7 @@ type engine struct {
 	spares   []*graph // graphs of finished revisits, whose storage restrict reuses
 	deps     bool     // the model has load buffering: dependencies are tracked (deps.go)
 	imm      bool     // the built-in IMM: checked natively (imm.go)
+	immRMW   bool     // under IMM, an RMW's write is placed only where atomicity allows (immsym.go)
 	arm      bool     // the built-in ARMv8: the CAT model evaluated, armPrefix kept by revisits (arm.go)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
@@ -315,15 +316,19 @@ func (x *engine) run() error {
 		}
 	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
-	x.spinPrune = x.sink && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	// Under IMM too (immsym.go says why both reductions stay sound).
+	reducible := x.sink || x.imm && !immReduceOff()
+	x.immRMW = x.imm && !immReduceOff()
+	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
-	if s := x.opts.Symmetric; len(s) == len(t.Threads) && x.sink && !x.deps && !x.opts.NoSymmetry {
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && reducible && !x.arm && !x.opts.NoSymmetry {
 		ok := true
 		for q, p := range s {
 			ok = ok && p < q
 		}
 		if ok {
 			x.sym = s
+			x.arena.pref.sym = s
 		}
 	}
 	x.native = nativeFor(x.m)
@@ -554,6 +559,16 @@ func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int
 	if x.deps {
 		low = max(low, g.seenBefore(ew.thread, ew.loc, g.posIn(w))+1)
 	}
+	if x.immRMW && ew.rmwW {
+		// Atomicity: right after the write its read reads (immsym.go).
+		if p, ok := g.rmwPlace(w); ok {
+			if p < low {
+				return nil
+			}
+			check = check || p != n
+			low, n = p, p
+		}
+	}
 	if x.sink {
 		// Coherence: after every write the thread saw (its po-earlier
 		// accesses to the location); the write of a read-modify-write
@@ -574,7 +589,7 @@ func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int
 		}
 	}
 	for pos := n; pos >= low; pos-- {
-		if pos <= above || x.sink && !x.opts.NoCoFilter && g.splitsRMW(ew.loc, pos) {
+		if pos <= above || x.sink && !x.opts.NoCoFilter && g.splitsRMW(ew.loc, pos) || x.immRMW && !x.opts.NoCoFilter && g.immSplitsRMW(ew.loc, pos) {
 			// Coherence rules it out (hbview.go).
 			if err := x.ruledOut(g, func() func() {
 				g.placeCo(w, pos)

@@ -52,6 +52,7 @@ type prefScratch struct {
 	stk  []int
 	pos  []int
 	hi   []int
+	sym  []int // the symmetric predecessors, under symmetry reduction (immsym.go)
 }
 
 // places is each event's place in its thread's events (0 for an

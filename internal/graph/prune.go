@@ -6,7 +6,8 @@ import (
 )
 
 // Blocked on a stale read: which graphs the exploration leaves out, and
-// why no verdict changes (sc, tso, pso, rc11; not under -liveness).
+// why no verdict changes (sc, tso, pso, rc11, and IMM as immsym.go
+// says; not under -liveness).
 //
 // A thread that stops in a cut spin loop (Options.SpinReg) waits there
 // forever in the execution explored. When the last event of such a
@@ -77,6 +78,9 @@ func (x *engine) staleBlocked(g *graph, t int) (bool, error) {
 	if er.kind != event.Read {
 		return false, nil
 	}
+	if x.deps && !lastAdded(g, th) {
+		return false, nil // (immsym.go)
+	}
 	after := false
 	stale := false
 	for _, y := range g.co[er.loc] {
@@ -91,7 +95,7 @@ func (x *engine) staleBlocked(g *graph, t int) (bool, error) {
 	if !stale || !x.opts.NoFlags && !x.raceKept(er) {
 		return false, nil
 	}
-	p, err := x.next(g, t)
+	p, err := x.nextAny(g, t)
 	if err != nil {
 		return false, err
 	}
