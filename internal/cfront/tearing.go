@@ -253,6 +253,25 @@ func tornReads(t *spec.Test, x *result.Execution, first bool) []tornRead {
 		}
 		return head(we.Thread, we.PC), w, true
 	}
+	// torn is the report of a torn read of thread th at position posPC,
+	// whose part at readPC reads a part of another write than bw: plain
+	// when the read or the write bw is a plain access.
+	torn := func(th, posPC, readPC, bw int) tornRead {
+		code := t.Threads[th]
+		tr := tornRead{}
+		if posPC >= 0 && posPC < len(code.Pos) {
+			tr.pos = code.Pos[posPC]
+		}
+		if readPC >= 0 && readPC < len(code.Code) {
+			tr.plain = instrPlain(code.Code[readPC], true)
+		}
+		if we := byID[bw]; we != nil && we.Thread >= 0 && we.Thread < len(t.Threads) {
+			if bc := t.Threads[we.Thread].Code; we.PC >= 0 && we.PC < len(bc) {
+				tr.plain = tr.plain || instrPlain(bc[we.PC], false)
+			}
+		}
+		return tr
+	}
 	// A write of several parts seen torn: a thread reads one part from
 	// it (r), and later in program order reads another of its parts'
 	// locations (r2) from a write before it in coherence (or the initial
@@ -286,20 +305,7 @@ func tornReads(t *spec.Test, x *result.Execution, first bool) []tornRead {
 				if !ok || k2 == wk || !(w2 < 0 || coBefore(w2, bw)) {
 					continue
 				}
-				code := t.Threads[th]
-				tr := tornRead{}
-				if r2.PC < len(code.Pos) {
-					tr.pos = code.Pos[r2.PC]
-				}
-				if r2.PC >= 0 && r2.PC < len(code.Code) {
-					tr.plain = instrPlain(code.Code[r2.PC], true)
-				}
-				if we := byID[bw]; we != nil && we.Thread >= 0 && we.Thread < len(t.Threads) {
-					if bc := t.Threads[we.Thread].Code; we.PC >= 0 && we.PC < len(bc) {
-						tr.plain = tr.plain || instrPlain(bc[we.PC], false)
-					}
-				}
-				out = append(out, tr)
+				out = append(out, torn(th, r2.PC, r2.PC, bw))
 				if first {
 					return out
 				}
@@ -325,20 +331,7 @@ func tornReads(t *spec.Test, x *result.Execution, first bool) []tornRead {
 					continue
 				}
 				if wa < 0 || coBefore(wa, bw) {
-					th := t.Threads[k.thread]
-					tr := tornRead{}
-					if k.head < len(th.Pos) {
-						tr.pos = th.Pos[k.head]
-					}
-					if rj.PC >= 0 && rj.PC < len(th.Code) {
-						tr.plain = instrPlain(th.Code[rj.PC], true)
-					}
-					if we := byID[bw]; we != nil && we.Thread >= 0 && we.Thread < len(t.Threads) {
-						if bc := t.Threads[we.Thread].Code; we.PC >= 0 && we.PC < len(bc) {
-							tr.plain = tr.plain || instrPlain(bc[we.PC], false)
-						}
-					}
-					out = append(out, tr)
+					out = append(out, torn(k.thread, k.head, rj.PC, bw))
 					if first {
 						return out
 					}
