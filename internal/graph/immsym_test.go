@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -119,16 +120,7 @@ func TestIMMSymmetryClasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []string{"../cfront/testdata/sym_trylock.c", "../cfront/testdata/sym_barrier.c"}
-	if os.Getenv("MUSKET_LONG") != "" {
-		files, _ = filepath.Glob("../../examples/c/*.c")
-		more, _ := filepath.Glob("../cfront/testdata/*.c")
-		files = append(files, more...)
-		sort.Strings(files)
-	}
-	for _, f := range files {
-		if filepath.Base(f) == "ttas4.c" {
-			continue
-		}
+	for _, f := range immFiles(files) {
 		p, err := cfront.Lower(context.Background(), f, cfront.Options{Bound: 2})
 		if err != nil {
 			continue // the refused programs
@@ -174,16 +166,7 @@ func TestIMMAtomicityPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := []string{"../cfront/testdata/sym_trylock.c", "../cfront/testdata/spinlock.c", "../cfront/testdata/tas_flag.c", "../../examples/c/ttas.c"}
-	if os.Getenv("MUSKET_LONG") != "" {
-		files, _ = filepath.Glob("../../examples/c/*.c")
-		more, _ := filepath.Glob("../cfront/testdata/*.c")
-		files = append(files, more...)
-		sort.Strings(files)
-	}
-	for _, f := range files {
-		if filepath.Base(f) == "ttas4.c" {
-			continue
-		}
+	for _, f := range immFiles(files) {
 		p, err := cfront.Lower(context.Background(), f, cfront.Options{Bound: 2})
 		if err != nil {
 			continue // the refused programs
@@ -232,4 +215,17 @@ func TestIMMCrossCheckReduced(t *testing.T) {
 			t.Logf("%v: %d complete, %d blocked, %d graphs", r.Verdict, r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs)
 		})
 	}
+}
+
+// immFiles is the C programs the IMM reduction tests run on: files by
+// default; with MUSKET_LONG=1 every C program of examples/c and cfront's
+// testdata but ttas4.c, whose full run takes too long.
+func immFiles(files []string) []string {
+	if os.Getenv("MUSKET_LONG") != "" {
+		files, _ = filepath.Glob("../../examples/c/*.c")
+		more, _ := filepath.Glob("../cfront/testdata/*.c")
+		files = append(files, more...)
+		sort.Strings(files)
+	}
+	return slices.DeleteFunc(files, func(f string) bool { return filepath.Base(f) == "ttas4.c" })
 }
