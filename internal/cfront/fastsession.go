@@ -278,8 +278,18 @@ func takePrestarted() *fastSession {
 // error, and true when it answered with exit status 0; false otherwise
 // (the caller then runs the compilation as a process of its own).
 func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, bool) {
-	if s == nil || s.dead.Load() || ctx.Err() != nil {
+	out, errb, status, ok := s.runStatus(ctx, args)
+	if !ok || status != 0 {
 		return nil, nil, false
+	}
+	return out, errb, true
+}
+
+// runStatus runs one compilation in the session: its standard output
+// and error and its exit status, with true when the session answered.
+func (s *fastSession) runStatus(ctx context.Context, args []string) ([]byte, []byte, int, bool) {
+	if s == nil || s.dead.Load() || ctx.Err() != nil {
+		return nil, nil, 0, false
 	}
 	s.runs++
 	// The time limit or an interrupt stops the compilation: the session
@@ -289,7 +299,7 @@ func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, b
 	var req strings.Builder
 	for _, a := range args {
 		if a == "" || strings.IndexByte(a, 0) >= 0 {
-			return nil, nil, false // not expressible in the protocol
+			return nil, nil, 0, false // not expressible in the protocol
 		}
 		req.WriteString(a)
 		req.WriteByte(0)
@@ -297,32 +307,33 @@ func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, b
 	req.WriteByte(0)
 	if _, err := io.WriteString(s.in, req.String()); err != nil {
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	head, err := s.out.ReadString('\n')
 	if err != nil {
-		if !s.answered {
+		if !s.answered && !s.dead.Load() && ctx.Err() == nil {
+			// (Not when it was killed: a stopped compilation says
+			// nothing about what this musket-cc knows.)
 			fastSessionNone.Store(true)
 		}
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	s.answered = true
 	var status, nOut, nErr int
 	if n, err := fmt.Sscanf(head, "musket-cc %d %d %d\n", &status, &nOut, &nErr); n != 3 || err != nil || nOut < 0 || nErr < 0 {
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	buf := make([]byte, nOut+nErr)
 	if _, err := io.ReadFull(s.out, buf); err != nil {
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
-	if status != 0 {
-		return nil, nil, false
+	if status == 0 {
+		fastSessionRuns.Add(1)
 	}
-	fastSessionRuns.Add(1)
-	return buf[:nOut:nOut], buf[nOut:], true
+	return buf[:nOut:nOut], buf[nOut:], status, true
 }
 
 // kill ends a session that broke off.
