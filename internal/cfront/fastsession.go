@@ -265,6 +265,38 @@ func Prestart() {
 	}
 }
 
+// AdoptPrestarted makes a musket-cc session started before this package
+// could start it (cmd/musket's earlycc, at the process's start: proc
+// runs "P --musket-session", in and out are its standard input and
+// output)
+// the prestarted session, as Prestart would have started it; false when
+// Prestart would start none, or another one (P is not the fast front
+// this process uses), or one is prestarted already: the caller then
+// ends it.
+func AdoptPrestarted(p string, proc *os.Process, in io.WriteCloser, out io.Reader) bool {
+	fp, ok := useFastFront()
+	if !ok || fp != p || fastSessionOff || fastSessionNone.Load() || proc == nil {
+		return false
+	}
+	sessionPool.Lock()
+	kept := sessionPool.keep > 0
+	sessionPool.Unlock()
+	if kept {
+		return false
+	}
+	prestarted.Lock()
+	defer prestarted.Unlock()
+	if prestarted.s != nil {
+		return false
+	}
+	fastSessionStarts.Add(1)
+	// The Cmd holds the process as its Start would have (its Wait waits
+	// for it; there is nothing else to wait for).
+	cmd := &exec.Cmd{Path: p, Args: []string{p, "--musket-session"}, Process: proc}
+	prestarted.s = &fastSession{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16)}
+	return true
+}
+
 // takePrestarted takes the prestarted session, nil when there is none.
 func takePrestarted() *fastSession {
 	prestarted.Lock()
