@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/musket-verify/musket/cmd/musket/internal/earlycc"
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/cfront"
@@ -563,7 +564,8 @@ func residentBytes() uint64 {
 	return counted
 }
 
-// prestartC starts the fast front's session at once (cfront.Prestart)
+// prestartC starts the fast front's session at once (cfront.Prestart;
+// or adopts the one package earlycc started at the process's start)
 // when the check's operands name a C program that will be compiled:
 // with -no-cache (or the cache off), since a compile-cache hit needs no
 // compiler. It looks at the raw arguments, before the flags are
@@ -583,10 +585,15 @@ func prestartC(args []string) {
 		}
 	}
 	if c && noCache {
-		cfront.Prestart()
+		if s := earlycc.Take(); s != nil && !cfront.AdoptPrestarted(s.Path, s.Proc, s.In, s.Out) {
+			s.Drop()
+		}
+		cfront.Prestart() // (nothing when the early session was adopted)
 		if !hugeHeapAsked.Swap(true) {
 			hugeHeapPending.Store(true)
 		}
+	} else if s := earlycc.Take(); s != nil {
+		s.Drop()
 	}
 }
 

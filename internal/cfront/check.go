@@ -197,6 +197,12 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 	}
 	sess := startFastSession(ctx, co) // both steps in one musket-cc process (fastsession.go)
 	defer sess.close()
+	if out, ok := compileRacePipeOne(ctx, sess, args, co); ok { // racepipe.go
+		if depFile != "" {
+			cacheStore(dir, key, depFile, start, out)
+		}
+		return out, nil
+	}
 	out, errb, err := runClangIn(ctx, sess, args) // fastcc.go
 	if err != nil {
 		if ctx.Err() != nil {

@@ -265,6 +265,38 @@ func Prestart() {
 	}
 }
 
+// AdoptPrestarted makes a musket-cc session started before this package
+// could start it (cmd/musket's earlycc, at the process's start: proc
+// runs "P --musket-session", in and out are its standard input and
+// output)
+// the prestarted session, as Prestart would have started it; false when
+// Prestart would start none, or another one (P is not the fast front
+// this process uses), or one is prestarted already: the caller then
+// ends it.
+func AdoptPrestarted(p string, proc *os.Process, in io.WriteCloser, out io.Reader) bool {
+	fp, ok := useFastFront()
+	if !ok || fp != p || fastSessionOff || fastSessionNone.Load() || proc == nil {
+		return false
+	}
+	sessionPool.Lock()
+	kept := sessionPool.keep > 0
+	sessionPool.Unlock()
+	if kept {
+		return false
+	}
+	prestarted.Lock()
+	defer prestarted.Unlock()
+	if prestarted.s != nil {
+		return false
+	}
+	fastSessionStarts.Add(1)
+	// The Cmd holds the process as its Start would have (its Wait waits
+	// for it; there is nothing else to wait for).
+	cmd := &exec.Cmd{Path: p, Args: []string{p, "--musket-session"}, Process: proc}
+	prestarted.s = &fastSession{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16)}
+	return true
+}
+
 // takePrestarted takes the prestarted session, nil when there is none.
 func takePrestarted() *fastSession {
 	prestarted.Lock()
@@ -278,8 +310,18 @@ func takePrestarted() *fastSession {
 // error, and true when it answered with exit status 0; false otherwise
 // (the caller then runs the compilation as a process of its own).
 func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, bool) {
-	if s == nil || s.dead.Load() || ctx.Err() != nil {
+	out, errb, status, ok := s.runStatus(ctx, args)
+	if !ok || status != 0 {
 		return nil, nil, false
+	}
+	return out, errb, true
+}
+
+// runStatus runs one compilation in the session: its standard output
+// and error and its exit status, with true when the session answered.
+func (s *fastSession) runStatus(ctx context.Context, args []string) ([]byte, []byte, int, bool) {
+	if s == nil || s.dead.Load() || ctx.Err() != nil {
+		return nil, nil, 0, false
 	}
 	s.runs++
 	// The time limit or an interrupt stops the compilation: the session
@@ -289,7 +331,7 @@ func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, b
 	var req strings.Builder
 	for _, a := range args {
 		if a == "" || strings.IndexByte(a, 0) >= 0 {
-			return nil, nil, false // not expressible in the protocol
+			return nil, nil, 0, false // not expressible in the protocol
 		}
 		req.WriteString(a)
 		req.WriteByte(0)
@@ -297,32 +339,33 @@ func (s *fastSession) run(ctx context.Context, args []string) ([]byte, []byte, b
 	req.WriteByte(0)
 	if _, err := io.WriteString(s.in, req.String()); err != nil {
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	head, err := s.out.ReadString('\n')
 	if err != nil {
-		if !s.answered {
+		if !s.answered && !s.dead.Load() && ctx.Err() == nil {
+			// (Not when it was killed: a stopped compilation says
+			// nothing about what this musket-cc knows.)
 			fastSessionNone.Store(true)
 		}
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	s.answered = true
 	var status, nOut, nErr int
 	if n, err := fmt.Sscanf(head, "musket-cc %d %d %d\n", &status, &nOut, &nErr); n != 3 || err != nil || nOut < 0 || nErr < 0 {
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
 	buf := make([]byte, nOut+nErr)
 	if _, err := io.ReadFull(s.out, buf); err != nil {
 		s.kill()
-		return nil, nil, false
+		return nil, nil, 0, false
 	}
-	if status != 0 {
-		return nil, nil, false
+	if status == 0 {
+		fastSessionRuns.Add(1)
 	}
-	fastSessionRuns.Add(1)
-	return buf[:nOut:nOut], buf[nOut:], true
+	return buf[:nOut:nOut], buf[nOut:], status, true
 }
 
 // kill ends a session that broke off.

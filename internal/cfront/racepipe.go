@@ -7,7 +7,9 @@ import (
 	"github.com/musket-verify/musket/internal/lazyre"
 	"os"
 	"regexp"
+	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // The race-preserving compilation. LLVM's optimisation pipeline may
@@ -73,8 +75,10 @@ const keepFunc = "@__musket_keep_load"
 // value loaded from the same address (x = x) is not a no-op to it.
 const sameFunc = "@__musket_same_value"
 
-// raceGuardVersion names the rewriting in the compile cache's key.
-const raceGuardVersion = "musket-race-guard=5"
+// raceGuardVersion names the rewriting in the compile cache's key (6:
+// the one-step pipe's IR has no attribute group left over from the
+// keeping calls' declarations, and numbers the others accordingly).
+const raceGuardVersion = "musket-race-guard=6"
 
 var (
 	internalGlobal = lazyre.New(`^(@[-\w.$"]+ = )internal ((?:thread_local(?:\([a-z]+\))? )?(?:(?:local_)?unnamed_addr )?(?:addrspace\(\d+\) )?(?:externally_initialized )?global )`)
@@ -660,4 +664,69 @@ func volatileStore(ln string, private map[string]bool) string {
 		return ln
 	}
 	return ln[:len(ln)-len(t)] + "store volatile " + t[len("store "):]
+}
+
+// The race pipe in one step. musket-cc (tools/musket-cc) does what
+// CompileIR's two steps do in one compilation: given
+// --musket-race-pipe=MODE before clang's arguments of the front end's
+// IR, it rewrites the module in memory as raceGuard rewrites its text
+// (the same rules, instruction by instruction in the order of the
+// text), runs the -O1 pipeline on it with the same code generation
+// options, deletes the keeping calls as raceUnguard does and prints the
+// IR. The front end's IR is then neither printed, written to a file,
+// rewritten by Go, nor parsed and compiled again by a second request.
+// The names raceGuard's keepByName treats come with the request, so
+// that knownCalls stays the only list. A musket-cc built before it
+// knows no --musket-race-pipe (the request fails, and no later one is
+// sent); any failure (an error in the program too) runs the two steps,
+// so what the caller sees is what they give.
+// TestRacePipeOneStep compares the two on every C file of the
+// repository.
+
+// racePipeOneOff turns the one-step pipe off (tests compare both ways).
+var racePipeOneOff bool
+
+// racePipeOneNone is set when musket-cc does not know the one-step pipe.
+var racePipeOneNone atomic.Bool
+
+// racePipeOneRuns counts the compilations the one-step pipe answered
+// (for tests).
+var racePipeOneRuns atomic.Int64
+
+// racePipeOneFlag is the request's first argument.
+const racePipeOneFlag = "--musket-race-pipe="
+
+// racePipeOneArgs are the session request of the one-step pipe for
+// clang's arguments args of the front end's IR.
+func racePipeOneArgs(args []string, co ClangOptions) []string {
+	mode := "as-written"
+	if co.RaceFree {
+		mode = "race-free"
+	}
+	names := make([]string, 0, len(knownCalls))
+	for n := range knownCalls {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	pre := []string{racePipeOneFlag + mode, "--musket-keep=" + strings.Join(names, ","),
+		"--musket-keep-prefix=" + nondetPrefix, "--musket-noinline-prefix=" + atomicFuncPrefix}
+	return append(pre, args...)
+}
+
+// compileRacePipeOne compiles in one step in the session s (see above);
+// false when it did not.
+func compileRacePipeOne(ctx context.Context, s *fastSession, args []string, co ClangOptions) ([]byte, bool) {
+	if s == nil || racePipeOneOff || racePipeOneNone.Load() {
+		return nil, false
+	}
+	out, errb, status, ok := s.runStatus(ctx, racePipeOneArgs(args, co))
+	if !ok || status != 0 {
+		if ok && bytes.Contains(errb, []byte(racePipeOneFlag)) {
+			racePipeOneNone.Store(true) // an unknown argument to this musket-cc
+		}
+		return nil, false
+	}
+	racePipeOneRuns.Add(1)
+	fastRuns.Add(1)
+	return out, true
 }

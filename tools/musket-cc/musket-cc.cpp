@@ -41,10 +41,19 @@
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Frontend/Utils.h"
+#include "clang/CodeGen/BackendUtil.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/StaticAnalyzer/Core/AnalyzerOptions.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ValueSymbolTable.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,7 +72,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -205,6 +216,377 @@ bool isX86(llvm::StringRef triple) {
          arch == "i586" || arch == "i686" || arch == "x86_64h";
 }
 
+// The race-preserving compilation in one step (Musket's
+// internal/cfront/racepipe.go says why it exists and what it does). A
+// request that starts with --musket-race-pipe=MODE compiles C to the
+// front end's IR (its arguments must say -disable-llvm-passes), then,
+// in this process and on the module in memory: the guard (racepipe.go's
+// raceGuard), the -O1 pipeline as clang runs it on IR (the same code
+// generation options, passes turned back on), the unguard (raceUnguard),
+// and the IR printed on standard output. Musket otherwise prints the
+// front end's IR, rewrites its text, and has it parsed and optimised by
+// a second compilation; the rewriting here is the same, instruction by
+// instruction, taken in the order of the text. MODE is race-free (the
+// optimised form kept) or as-written (plain accesses to shared memory
+// made volatile: aswritten.go). The names the lowering treats by name
+// come with the request (--musket-keep=NAME,..., --musket-keep-prefix=P,
+// --musket-noinline-prefix=P), so that Musket's list stays the only one.
+struct RacePipe {
+  bool on = false;
+  bool asWritten = false;
+  std::set<std::string> keepNames;
+  std::vector<std::string> keepPrefixes, noinlinePrefixes;
+} racePipe;
+
+const char *const KeepFunc = "__musket_keep_load";
+const char *const SameFunc = "__musket_same_value";
+
+bool hasPrefixIn(llvm::StringRef s, const std::vector<std::string> &ps) {
+  for (const std::string &p : ps)
+    if (s.startswith(p))
+      return true;
+  return false;
+}
+
+// instructionsOf are a function's instructions in the order of its text.
+std::vector<llvm::Instruction *> instructionsOf(llvm::Function &f) {
+  std::vector<llvm::Instruction *> out;
+  for (llvm::BasicBlock &b : f)
+    for (llvm::Instruction &i : b)
+      out.push_back(&i);
+  return out;
+}
+
+bool isLifetime(const llvm::User *u) {
+  auto *ii = llvm::dyn_cast<llvm::IntrinsicInst>(u);
+  return ii && (ii->getIntrinsicID() == llvm::Intrinsic::lifetime_start ||
+                ii->getIntrinsicID() == llvm::Intrinsic::lifetime_end);
+}
+
+// localAllocas: racepipe.go's localAllocas (the allocas whose address
+// appears only as the address of loads and stores that are not atomic,
+// in llvm.dbg.declare, and in bitcasts used only by lifetime markers).
+std::set<const llvm::Value *> localAllocas(const std::vector<llvm::Instruction *> &body) {
+  std::set<const llvm::Value *> local;
+  for (llvm::Instruction *i : body) {
+    auto *a = llvm::dyn_cast<llvm::AllocaInst>(i);
+    if (!a)
+      continue;
+    bool ok = true;
+    for (const llvm::Use &u : a->uses()) {
+      const llvm::User *user = u.getUser();
+      if (auto *l = llvm::dyn_cast<llvm::LoadInst>(user)) {
+        ok = ok && !l->isAtomic();
+      } else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(user)) {
+        ok = ok && !s->isAtomic() && u.getOperandNo() == s->getPointerOperandIndex();
+      } else if (auto *c = llvm::dyn_cast<llvm::BitCastInst>(user)) {
+        ok = ok && !c->isUsedByMetadata();
+        for (const llvm::User *cu : c->users())
+          ok = ok && isLifetime(cu);
+      } else {
+        ok = false;
+      }
+    }
+    if (ok)
+      local.insert(a);
+  }
+  return local;
+}
+
+// intrinsicLine: a call of the intrinsics privateAddrs lets private
+// pointers be given to.
+bool intrinsicLine(const llvm::Instruction *i) {
+  auto *c = llvm::dyn_cast<llvm::CallBase>(i);
+  if (!c)
+    return false;
+  const llvm::Function *f = c->getCalledFunction();
+  if (!f)
+    return false;
+  llvm::StringRef n = f->getName();
+  return n.startswith("llvm.lifetime.") || n.startswith("llvm.dbg.") || n.startswith("llvm.memcpy.") ||
+         n.startswith("llvm.memmove.") || n.startswith("llvm.memset.");
+}
+
+// privateAddrs: aswritten.go's privateAddrs.
+std::set<const llvm::Value *> privateAddrs(const std::vector<llvm::Instruction *> &body) {
+  std::map<const llvm::Value *, const llvm::Value *> root;
+  for (llvm::Instruction *i : body)
+    if (llvm::isa<llvm::AllocaInst>(i))
+      root[i] = i;
+  std::set<const llvm::Value *> priv;
+  if (root.empty())
+    return priv;
+  auto derives = [](const llvm::Instruction *i) {
+    return llvm::isa<llvm::BitCastInst>(i) || llvm::isa<llvm::GetElementPtrInst>(i);
+  };
+  for (llvm::Instruction *i : body) {
+    if (!derives(i))
+      continue;
+    for (const llvm::Value *op : i->operands()) {
+      auto r = root.find(op);
+      if (r != root.end()) {
+        root[i] = r->second;
+        break;
+      }
+    }
+  }
+  std::set<const llvm::Value *> escaped;
+  for (llvm::Instruction *i : body) {
+    if (llvm::isa<llvm::AllocaInst>(i))
+      continue;
+    const llvm::Value *addr = nullptr;
+    if (root.count(i) && derives(i)) {
+      for (const llvm::Value *op : i->operands())
+        if (root.count(op)) {
+          addr = op;
+          break;
+        }
+    } else if (auto *l = llvm::dyn_cast<llvm::LoadInst>(i)) {
+      if (!l->isAtomic())
+        addr = l->getPointerOperand();
+    } else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i)) {
+      if (!s->isAtomic())
+        addr = s->getPointerOperand();
+    } else if (intrinsicLine(i)) {
+      continue;
+    }
+    bool seen = false;
+    for (const llvm::Value *op : i->operands()) {
+      auto r = root.find(op);
+      if (r == root.end())
+        continue;
+      if (op == addr && !seen) {
+        seen = true;
+        continue;
+      }
+      escaped.insert(r->second);
+    }
+  }
+  for (const auto &r : root)
+    if (!escaped.count(r.second))
+      priv.insert(r.first);
+  return priv;
+}
+
+// pureOp: racepipe.go's pureOp.
+bool pureOp(const llvm::Instruction *i) {
+  switch (i->getOpcode()) {
+  case llvm::Instruction::Add: case llvm::Instruction::Sub: case llvm::Instruction::Mul:
+  case llvm::Instruction::UDiv: case llvm::Instruction::SDiv: case llvm::Instruction::URem:
+  case llvm::Instruction::SRem: case llvm::Instruction::And: case llvm::Instruction::Or:
+  case llvm::Instruction::Xor: case llvm::Instruction::Shl: case llvm::Instruction::LShr:
+  case llvm::Instruction::AShr: case llvm::Instruction::Trunc: case llvm::Instruction::ZExt:
+  case llvm::Instruction::SExt: case llvm::Instruction::BitCast: case llvm::Instruction::Select:
+  case llvm::Instruction::Freeze: case llvm::Instruction::PHI:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// readOnly: racepipe.go's readOnlyGlobals for one internal global
+// variable (used nowhere but as the address of loads that are not
+// atomic).
+bool readOnly(llvm::GlobalVariable &g) {
+  g.removeDeadConstantUsers();
+  for (const llvm::Use &u : g.uses()) {
+    auto *l = llvm::dyn_cast<llvm::LoadInst>(u.getUser());
+    if (!l || l->isAtomic())
+      return false;
+  }
+  return true;
+}
+
+llvm::AttributeList keepAttrs(llvm::LLVMContext &ctx) {
+  llvm::AttrBuilder b(ctx);
+  b.addAttribute(llvm::Attribute::InaccessibleMemOnly);
+  b.addAttribute(llvm::Attribute::NoFree);
+  b.addAttribute(llvm::Attribute::NoSync);
+  b.addAttribute(llvm::Attribute::NoUnwind);
+  b.addAttribute(llvm::Attribute::WillReturn);
+  return llvm::AttributeList::get(ctx, llvm::AttributeList::FunctionIndex, b);
+}
+
+// The counter a symbol table numbers clashing names with (the NAME1,
+// NAME2, ... of a name given twice) is private to LLVM's
+// ValueSymbolTable. The two-step compilation parses the guarded IR into
+// new tables whose counters start at 0; the front end left this
+// module's counters further on (its own clashing names: call1, call2,
+// ...), so the optimiser's new names would get other numbers than in
+// the two steps. restartNames sets the counters back to 0, through the
+// member pointer that an explicit instantiation may name (access
+// checking does not apply to the arguments of explicit instantiations).
+struct LastUniqueTag {
+  using type = uint32_t llvm::ValueSymbolTable::*;
+  friend type lastUnique(LastUniqueTag);
+};
+template <typename Tag, typename Tag::type M> struct Expose {
+  friend typename Tag::type lastUnique(Tag) { return M; }
+};
+template struct Expose<LastUniqueTag, &llvm::ValueSymbolTable::LastUnique>;
+
+void restartNames(llvm::Module &m) {
+  m.getValueSymbolTable().*lastUnique(LastUniqueTag()) = 0;
+  for (llvm::Function &f : m)
+    if (llvm::ValueSymbolTable *t = f.getValueSymbolTable())
+      t->*lastUnique(LastUniqueTag()) = 0;
+}
+
+// raceGuard: racepipe.go's raceGuard on the module.
+void raceGuard(llvm::Module &m, bool asWritten) {
+  llvm::LLVMContext &ctx = m.getContext();
+  for (llvm::GlobalVariable &g : m.globals())
+    if (g.hasInternalLinkage() && !g.isConstant() && !readOnly(g)) {
+      g.setLinkage(llvm::GlobalValue::ExternalLinkage);
+      g.setDSOLocal(true);
+    }
+  llvm::Function *keep = nullptr;
+  std::map<llvm::Type *, llvm::Function *> same;
+  unsigned sames = 0;
+  auto keepFn = [&]() {
+    if (!keep) {
+      keep = llvm::Function::Create(llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {}, true),
+                                    llvm::GlobalValue::ExternalLinkage, KeepFunc, m);
+      keep->setAttributes(keepAttrs(ctx));
+    }
+    return keep;
+  };
+  std::vector<llvm::Function *> defined;
+  for (llvm::Function &f : m)
+    if (!f.isDeclaration())
+      defined.push_back(&f);
+  for (llvm::Function *f : defined) {
+    llvm::StringRef name = f->getName();
+    if (racePipe.keepNames.count(name.str()) || hasPrefixIn(name, racePipe.keepPrefixes)) {
+      f->addFnAttr(llvm::Attribute::NoInline);
+      f->addFnAttr(llvm::Attribute::OptimizeNone);
+    } else if (hasPrefixIn(name, racePipe.noinlinePrefixes)) {
+      f->addFnAttr(llvm::Attribute::NoInline);
+    }
+    std::vector<llvm::Instruction *> body = instructionsOf(*f);
+    std::set<const llvm::Value *> allocas = localAllocas(body), priv;
+    if (asWritten)
+      priv = privateAddrs(body);
+    std::map<const llvm::Value *, const llvm::Value *> loadedFrom;
+    std::map<const llvm::Value *, std::set<const llvm::Value *>> derived, held;
+    for (llvm::Instruction *i : body) {
+      if (pureOp(i)) {
+        std::set<const llvm::Value *> d;
+        for (const llvm::Value *op : i->operands()) {
+          auto l = loadedFrom.find(op);
+          if (l != loadedFrom.end())
+            d.insert(l->second);
+          auto dv = derived.find(op);
+          if (dv != derived.end())
+            d.insert(dv->second.begin(), dv->second.end());
+        }
+        if (!d.empty())
+          derived[i].insert(d.begin(), d.end());
+      }
+      if (auto *s = llvm::dyn_cast<llvm::StoreInst>(i)) {
+        const llvm::Value *v = s->getValueOperand(), *addr = s->getPointerOperand();
+        if (!s->isAtomic() && allocas.count(addr)) {
+          auto &h = held[addr];
+          auto l = loadedFrom.find(v);
+          if (l != loadedFrom.end())
+            h.insert(l->second);
+          auto dv = derived.find(v);
+          if (dv != derived.end())
+            h.insert(dv->second.begin(), dv->second.end());
+        } else if (!s->isAtomic() && !s->isVolatile() &&
+                   ((loadedFrom.count(v) && loadedFrom[v] == addr) ||
+                    (derived.count(v) && derived[v].count(addr)))) {
+          llvm::Type *ty = s->getValueOperand()->getType();
+          llvm::Function *&sf = same[ty];
+          if (!sf) {
+            sf = llvm::Function::Create(llvm::FunctionType::get(ty, {}, true), llvm::GlobalValue::ExternalLinkage,
+                                        std::string(SameFunc) + "." + std::to_string(same.size() - 1), m);
+            sf->setAttributes(keepAttrs(ctx));
+            keepFn(); // declared whenever something is guarded, as racepipe.go does
+          }
+          auto *c = llvm::CallInst::Create(sf->getFunctionType(), sf, {s->getValueOperand()},
+                                           "musket.same." + std::to_string(sames++), s);
+          s->setOperand(0, c);
+        }
+        if (asWritten && !s->isAtomic() && !s->isVolatile() && !priv.count(s->getPointerOperand()))
+          s->setVolatile(true);
+        continue;
+      }
+      auto *l = llvm::dyn_cast<llvm::LoadInst>(i);
+      if (!l || l->isAtomic() || l->isVolatile())
+        continue;
+      const llvm::Value *ptr = l->getPointerOperand();
+      loadedFrom[l] = ptr;
+      auto h = held.find(ptr);
+      if (h != held.end() && !h->second.empty())
+        derived[l].insert(h->second.begin(), h->second.end());
+      if (asWritten && !priv.count(ptr)) {
+        l->setVolatile(true);
+        continue;
+      }
+      if (allocas.count(ptr))
+        continue;
+      llvm::Function *k = keepFn();
+      llvm::CallInst::Create(k->getFunctionType(), k, {l}, "", l->getNextNode());
+    }
+  }
+}
+
+// raceUnguard: racepipe.go's raceUnguard on the module.
+void raceUnguard(llvm::Module &m) {
+  std::vector<llvm::Function *> fs;
+  for (llvm::Function &f : m)
+    if (f.getName() == KeepFunc || f.getName().startswith(std::string(SameFunc) + "."))
+      fs.push_back(&f);
+  for (llvm::Function *f : fs) {
+    bool isKeep = f->getName() == KeepFunc;
+    std::vector<llvm::CallInst *> calls;
+    for (llvm::User *u : f->users())
+      if (auto *c = llvm::dyn_cast<llvm::CallInst>(u))
+        calls.push_back(c);
+    for (llvm::CallInst *c : calls) {
+      if (!isKeep && c->arg_size() > 0)
+        c->replaceAllUsesWith(c->getArgOperand(0));
+      c->eraseFromParent();
+    }
+    if (f->use_empty())
+      f->eraseFromParent();
+  }
+}
+
+// racePipeCompile runs the compilation ci describes as racePipe says.
+int racePipeCompile(clang::CompilerInstance &ci) {
+  auto &cg = ci.getCodeGenOpts();
+  if (!cg.DisableLLVMPasses || ci.getFrontendOpts().OutputFile != "-")
+    return Refused;
+  llvm::LLVMContext ctx;
+  ctx.setDiscardValueNames(cg.DiscardValueNames);
+  auto act = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);
+  if (!ci.ExecuteAction(*act))
+    return 1;
+  std::unique_ptr<llvm::Module> m = act->takeModule();
+  if (!m)
+    return 1;
+  raceGuard(*m, racePipe.asWritten);
+  std::string bad;
+  llvm::raw_string_ostream badOS(bad);
+  if (llvm::verifyModule(*m, &badOS)) {
+    llvm::errs() << "musket-cc: the race-guarded IR is not valid: " << badOS.str() << "\n";
+    return 1;
+  }
+  restartNames(*m);
+  cg.DisableLLVMPasses = false;
+  clang::EmitBackendOutput(ci.getDiagnostics(), ci.getHeaderSearchOpts(), cg, ci.getTargetOpts(),
+                           ci.getLangOpts(), m->getDataLayoutStr(), m.get(), clang::Backend_EmitNothing,
+                           nullptr);
+  if (ci.getDiagnostics().hasErrorOccurred())
+    return 1;
+  raceUnguard(*m);
+  m->print(llvm::outs(), nullptr, cg.EmitLLVMUseLists);
+  llvm::outs().flush();
+  return 0;
+}
+
 // compile runs the compilation ci describes, which must be C to LLVM IR:
 // the -mllvm options, then clang's EmitLLVMAction. Anything else (the
 // front end's help, plugins, other actions, time traces) is refused.
@@ -236,6 +618,8 @@ int compile(clang::CompilerInstance &ci) {
   }
   if (ci.getDiagnostics().hasErrorOccurred())
     return 1;
+  if (racePipe.on)
+    return racePipeCompile(ci);
   auto act = std::make_unique<clang::EmitLLVMAction>();
   bool ok = ci.ExecuteAction(*act);
   if (fe.DisableFree)
@@ -314,6 +698,30 @@ namespace {
 
 // driverMain does what `clang-14 ARGS...` does (argv[0] is ignored).
 int driverMain(int argc, const char **argv) {
+  // The race pipe's arguments come first (see RacePipe).
+  racePipe = RacePipe();
+  while (argc > 1 && llvm::StringRef(argv[1]).startswith("--musket-")) {
+    llvm::StringRef a(argv[1]), v;
+    if (a == "--musket-race-pipe=race-free" || a == "--musket-race-pipe=as-written") {
+      racePipe.on = true;
+      racePipe.asWritten = a.endswith("as-written");
+    } else if (a.consume_front("--musket-keep=")) {
+      llvm::SmallVector<llvm::StringRef, 64> names;
+      a.split(names, ',', -1, false);
+      for (llvm::StringRef n : names)
+        racePipe.keepNames.insert(n.str());
+    } else if (a.consume_front("--musket-keep-prefix=")) {
+      racePipe.keepPrefixes.push_back(a.str());
+    } else if (a.consume_front("--musket-noinline-prefix=")) {
+      racePipe.noinlinePrefixes.push_back(a.str());
+    } else {
+      llvm::errs() << "musket-cc: unknown option " << a << "\n";
+      return 1;
+    }
+    argv[1] = argv[0];
+    argv++;
+    argc--;
+  }
   // The driver's debugging variables: left to clang-14.
   for (const char *v : {"CCC_OVERRIDE_OPTIONS", "CC_PRINT_OPTIONS", "CC_PRINT_HEADERS",
                         "CC_LOG_DIAGNOSTICS", "CC_PRINT_PROC_STAT", "FORCE_CLANG_DIAGNOSTICS_CRASH"})
