@@ -109,6 +109,10 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	case lazy:
 		// Z3 4.8.12 takes a user propagator on its SMT solver only.
 		sol = zc.NewSimpleSolver()
+	case logicOverride == "default":
+		sol = zc.NewSolver()
+	case logicOverride != "":
+		sol = zc.NewSolverFor(logicOverride)
 	case opts.Logic != "":
 		sol = zc.NewSolverFor(opts.Logic)
 	default:
@@ -144,6 +148,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 		}
 		rep.Solve += time.Since(s)
 		rep.Queries++
+		traceQuery(sol, rep.Queries, time.Since(s), r, assumptions)
 		if r == smt.Unknown {
 			if ctx.Err() != nil {
 				return r, errTimeout

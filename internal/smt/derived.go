@@ -219,7 +219,7 @@ type drun struct {
 	n        int
 	out      [][][]hop   // [node][event]: edges present, from the event
 	in       [][][]int32 // [node][event]: edges present, to the event
-	at       []map[int64]int32
+	at       []edgeIndex // [node]: the edge x→y present, by key(x, y)
 	edges    []dedge
 	queue    []int32
 	conflict []int32 // edges of a violation, nil if none
@@ -232,11 +232,11 @@ func newDrun(d *Derived) *drun {
 	r := &drun{d: d, n: d.n}
 	r.out = make([][][]hop, len(d.nodes))
 	r.in = make([][][]int32, len(d.nodes))
-	r.at = make([]map[int64]int32, len(d.nodes))
+	r.at = make([]edgeIndex, len(d.nodes))
 	for i := range d.nodes {
 		r.out[i] = make([][]hop, d.n)
 		r.in[i] = make([][]int32, d.n)
-		r.at[i] = map[int64]int32{}
+		r.at[i].dense = d.n*d.n <= denseEdges
 	}
 	r.searcher = newSearcher(d.n)
 	return r
@@ -247,12 +247,12 @@ func (r *drun) key(x, y int32) int64 { return int64(x)*int64(r.n) + int64(y) }
 // add adds the edge x→y to the relation p unless present, and reports
 // whether that violates a constraint (r.conflict is then set).
 func (r *drun) add(p Node, x, y, r1, r2, base int32) bool {
-	if _, ok := r.at[p][r.key(x, y)]; ok {
+	if _, ok := r.at[p].get(r.key(x, y)); ok {
 		return false
 	}
 	id := int32(len(r.edges))
 	r.edges = append(r.edges, dedge{node: p, x: x, y: y, r1: r1, r2: r2, base: base})
-	r.at[p][r.key(x, y)] = id
+	r.at[p].set(r.key(x, y), id, r.n)
 	r.out[p][x] = append(r.out[p][x], hop{id, y})
 	r.in[p][y] = append(r.in[p][y], id)
 	r.queue = append(r.queue, id)
@@ -293,7 +293,7 @@ func (r *drun) propagate() bool {
 				if l.role == 1 {
 					other = pn.a
 				}
-				if o, ok := r.at[other][r.key(e.x, e.y)]; ok {
+				if o, ok := r.at[other].get(r.key(e.x, e.y)); ok {
 					bad = r.add(l.p, e.x, e.y, eid, o, -1)
 				}
 			case dSeq:
@@ -367,9 +367,58 @@ func (r *drun) pop(to int) {
 		r.out[e.node][e.x] = o[:len(o)-1]
 		in := r.in[e.node][e.y]
 		r.in[e.node][e.y] = in[:len(in)-1]
-		delete(r.at[e.node], r.key(e.x, e.y))
+		r.at[e.node].del(r.key(e.x, e.y))
 	}
 	r.edges = r.edges[:to]
 	r.queue = r.queue[:0]
 	r.conflict = nil
+}
+
+// denseEdges bounds n² for the dense edge index: up to 512 events, a
+// relation's index is a table of n² entries (1 MB at most, allocated when
+// its first edge is added); beyond, a map. The propagator looks edges up
+// on every derivation step: with maps, their hashing and deletion on
+// backtracking took a fifth of the CPU time of a Treiber stack under
+// Power (internal/cfront/testdata/treiber.c, measured with perf).
+const denseEdges = 512 * 512
+
+// edgeIndex maps the key of an edge x→y of one relation to the edge's
+// index in drun.edges.
+type edgeIndex struct {
+	dense  bool
+	table  []int32 // dense: index+1, 0 for absent
+	sparse map[int64]int32
+}
+
+func (x *edgeIndex) get(k int64) (int32, bool) {
+	if x.dense {
+		if x.table == nil || x.table[k] == 0 {
+			return 0, false
+		}
+		return x.table[k] - 1, true
+	}
+	id, ok := x.sparse[k]
+	return id, ok
+}
+
+func (x *edgeIndex) set(k int64, id int32, n int) {
+	if x.dense {
+		if x.table == nil {
+			x.table = make([]int32, n*n)
+		}
+		x.table[k] = id + 1
+		return
+	}
+	if x.sparse == nil {
+		x.sparse = map[int64]int32{}
+	}
+	x.sparse[k] = id
+}
+
+func (x *edgeIndex) del(k int64) {
+	if x.dense {
+		x.table[k] = 0
+		return
+	}
+	delete(x.sparse, k)
 }

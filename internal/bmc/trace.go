@@ -1,0 +1,52 @@
+package bmc
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/musket-verify/musket/internal/smt"
+)
+
+// traceDir is the value of MUSKET_SMT_TRACE: when set, every query of the
+// SMT engine prints its time and Z3's main statistics on the standard
+// error, and the solver's assertions are written as SMT-LIB2 to
+// <dir>/run<N>.smt2 (N counts the queries of the process; only each run's first is written), for profiling the encoding with the z3 binary.
+var traceDir = os.Getenv("MUSKET_SMT_TRACE")
+
+// logicOverride is the value of MUSKET_SMT_LOGIC, one of "default" (Z3's
+// general solver) and "QF_LIA": when set, it replaces Options.Logic, to
+// measure the solvers against each other on the same encodings.
+var logicOverride = envSwitch("MUSKET_SMT_LOGIC", "default", "QF_LIA")
+
+// traceRuns counts the traced queries of the process.
+var traceRuns int
+
+// traceQuery reports query n (answered r in d) when tracing is on.
+func traceQuery(sol *smt.Solver, n int, d time.Duration, r smt.Result, assumptions []smt.Term) {
+	if traceDir == "" {
+		return
+	}
+	st := sol.Statistics()
+	keys := make([]string, 0, len(st))
+	for k := range st {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(os.Stderr, "smt query %d: %v in %v (%d assumptions)\n", n, r, d.Round(time.Millisecond), len(assumptions))
+	for _, k := range keys {
+		fmt.Fprintf(os.Stderr, "  %s %g\n", k, st[k])
+	}
+	traceRuns++
+	if n == 1 {
+		text := sol.String()
+		for _, a := range assumptions {
+			text += "(assert " + a.String() + ")\n"
+		}
+		path := fmt.Sprintf("%s/run%d.smt2", traceDir, traceRuns)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			fmt.Fprintf(os.Stderr, "smt trace: %v\n", err)
+		}
+	}
+}
