@@ -150,6 +150,7 @@ func refInt(k intKind, a, c int64, bits uint64) (int64, bool) {
 // (edge values, negative ones), evaluated as the explicit and graph
 // engines do, with the right operand a register and a constant.
 func TestIntArith(t *testing.T) {
+	t.Parallel() // no global switch or environment: it runs beside the other long tests
 	vals := []int64{0, 1, 2, 3, 7, 15, 31, 62, 63, -1, -2, -3, 100, -100, 127, -128, 200, 255, 256, -32768, 32767, 40000, 65535,
 		math.MaxInt32, math.MinInt32, 0x12345678, -8380417, 1 << 40, -(1 << 40) - 5, math.MaxInt64, math.MinInt64, 0x12345678deadbeef}
 	kinds := []struct {

@@ -28,6 +28,7 @@ void __VERIFIER_spin_end(int c) {}
 // wrong verdict or a refusal before. The default run checks sc;
 // MUSKET_LONG=1 every model and target.
 func TestSVCOMPForms(t *testing.T) {
+	t.Parallel() // no global switch or environment: it runs beside the other long tests
 	needClang(t)
 	long := os.Getenv("MUSKET_LONG") == "1"
 	stub := filepath.Join(t.TempDir(), "stub.c")

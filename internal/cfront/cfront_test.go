@@ -39,6 +39,7 @@ func model(t testing.TB, name string) *cat.Model {
 // TestVerdicts checks the test programs under C-level models and
 // hardware targets; the small ones under both engines, which must agree.
 func TestVerdicts(t *testing.T) {
+	t.Parallel() // no global switch or environment: it runs beside the other long tests
 	needClang(t)
 	for _, c := range []struct {
 		file   string

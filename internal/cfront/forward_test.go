@@ -19,6 +19,7 @@ import (
 // made every thread write. The default run checks
 // aarch64; MUSKET_LONG=1 every model of TestSemantics.
 func TestOwnStores(t *testing.T) {
+	t.Parallel() // no global switch or environment: it runs beside the other long tests
 	needClang(t)
 	for _, c := range []struct {
 		file string

@@ -60,6 +60,7 @@ var semCore = map[string]bool{"tls_bug.c2": true, "union.c2": true, "misaligned.
 // target: a sequential or deterministic program has the same verdict on
 // all of them, the one its native run gives.
 func TestSemantics(t *testing.T) {
+	t.Parallel() // no global switch or environment: it runs beside the other long tests
 	needClang(t)
 	long := os.Getenv("MUSKET_LONG") == "1"
 	for _, c := range []struct {
