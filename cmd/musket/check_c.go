@@ -572,19 +572,7 @@ func residentBytes() uint64 {
 // parsed: the session then starts while the rest of the check's set-up
 // runs. Anything it guesses wrong costs a session that ends unused.
 func prestartC(args []string) {
-	c, noCache := false, cacheOff()
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		switch {
-		case a == "-no-cache" || a == "--no-cache" || a == "-no-cache=true" || a == "--no-cache=true":
-			noCache = true
-		case isC(a) && !strings.HasPrefix(a, "-"):
-			c = true
-		}
-	}
-	if c && noCache {
+	if earlycc.Wanted(args) {
 		if s := earlycc.Take(); s != nil && !cfront.AdoptPrestarted(s.Path, s.Proc, s.In, s.Out) {
 			s.Drop()
 		}

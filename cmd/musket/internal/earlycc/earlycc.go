@@ -39,7 +39,7 @@ var (
 )
 
 func init() {
-	if len(os.Args) < 3 || os.Args[1] != "check" || !wanted(os.Args[2:]) {
+	if len(os.Args) < 3 || os.Args[1] != "check" || !Wanted(os.Args[2:]) {
 		return
 	}
 	p := fastFront()
@@ -71,9 +71,10 @@ func init() {
 	started = &Session{Path: p, Proc: proc, In: inW, Out: outR}
 }
 
-// wanted says whether the check's arguments name a C program compiled
-// without the cache (cmd/musket's prestartC).
-func wanted(args []string) bool {
+// Wanted says whether the check's arguments name a C program compiled
+// without the cache: musket-cc is then started early, here at the
+// process start and by cmd/musket's prestartC.
+func Wanted(args []string) bool {
 	c, noCache := false, cacheOff()
 	for _, a := range args {
 		if a == "--" {

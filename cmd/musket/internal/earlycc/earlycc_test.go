@@ -19,12 +19,12 @@ func TestWanted(t *testing.T) {
 		{[]string{"-no-cache", "--", "p.c"}, false},    // after --: clang's flags
 		{[]string{"-no-cache", "-include=x.c"}, false}, // a flag, not an operand
 	} {
-		if got := wanted(tc.args); got != tc.want {
-			t.Errorf("wanted(%q) = %v, want %v", tc.args, got, tc.want)
+		if got := Wanted(tc.args); got != tc.want {
+			t.Errorf("Wanted(%q) = %v, want %v", tc.args, got, tc.want)
 		}
 	}
 	t.Setenv("MUSKET_CACHE", " OFF ")
-	if !wanted([]string{"p.c"}) {
+	if !Wanted([]string{"p.c"}) {
 		t.Error("MUSKET_CACHE=off: a C program is not compiled without the cache")
 	}
 }
