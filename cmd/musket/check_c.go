@@ -527,18 +527,25 @@ func budgetSMT(ctx context.Context) (c context.Context, unwatch, release func())
 	if l := memlimit.Limit(); l > 0 && uint64(l)/4 < budget {
 		budget = uint64(l) / 4
 	}
+	t := time.NewTicker(25 * time.Millisecond)
+	return watchBudget(ctx, budget, t.C, t.Stop)
+}
+
+// watchBudget is budgetSMT's watch: at each tick it compares the
+// process's resident memory with budget; stop is called when the watch
+// ends.
+func watchBudget(ctx context.Context, budget uint64, ticks <-chan time.Time, stop func()) (c context.Context, unwatch, release func()) {
 	c, cancel := context.WithCancelCause(ctx)
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(25 * time.Millisecond)
-		defer t.Stop()
+		defer stop()
 		for {
 			select {
 			case <-done:
 				return
 			case <-c.Done():
 				return
-			case <-t.C:
+			case <-ticks:
 				if residentBytes() > budget {
 					cancel(errPortfolioBudget)
 					return
