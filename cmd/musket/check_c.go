@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/musket-verify/musket/cmd/musket/internal/earlycc"
@@ -86,14 +85,6 @@ type graphJSON struct {
 // PASS (exit 0), FAIL with the assertion (1), BOUND when a path needs
 // more loop iterations than -bound (3), TIMEOUT or UNSUPPORTED (3).
 func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
-	// While musket-cc compiles the program (prestartC), huge pages for
-	// the heap the lowering will use; not under a small -memory limit,
-	// which counts the block hugeHeap maps until it is collected.
-	if hugeHeapPending.Swap(false) {
-		if l := memlimit.Limit(); l == 0 || l >= 1<<30 {
-			go hugeHeap()
-		}
-	}
 	target := cTarget(k.c)
 	if m, ok := withBell(k.c.model, k.c.incl); ok {
 		k.c.m = m
@@ -584,18 +575,10 @@ func prestartC(args []string) {
 			s.Drop()
 		}
 		cfront.Prestart() // (nothing when the early session was adopted)
-		if !hugeHeapAsked.Swap(true) {
-			hugeHeapPending.Store(true)
-		}
 	} else if s := earlycc.Take(); s != nil {
 		s.Drop()
 	}
 }
-
-// hugeHeapPending is set by prestartC for the process's first C check
-// (hugeHeapAsked: bench c runs a check per cell in one process, whose
-// heap is warm after the first).
-var hugeHeapPending, hugeHeapAsked atomic.Bool
 
 // cacheOff says whether MUSKET_CACHE turns the compile cache off.
 func cacheOff() bool {

@@ -9,10 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/lazyre"
 )
 
 func init() {
@@ -183,7 +184,7 @@ func readTextLog(path string, src []byte) ([]*outcome, error) {
 	return out, nil
 }
 
-var herdLoc = regexp.MustCompile(`\[([A-Za-z_][A-Za-z0-9_.]*)\]`)
+var herdLoc = lazyre.New(`\[([A-Za-z_][A-Za-z0-9_.]*)\]`)
 
 // normState spells a state the same whoever printed it: herd7's [x]
 // is x, the assignments sorted, one "; " between them.

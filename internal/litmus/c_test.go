@@ -3,6 +3,7 @@ package litmus
 import (
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 
@@ -212,5 +213,42 @@ func TestCKernelDef(t *testing.T) {
 		if _, ok := m.defs[name]; !ok {
 			t.Errorf("macro %s missing", name)
 		}
+	}
+}
+
+// TestBuiltinMacroTags: the C front-end's tags, made without parsing the
+// built-in macros, are those the parse gives (builtinMacroTags is that
+// list written out), with and without a user's macros.
+func TestBuiltinMacroTags(t *testing.T) {
+	if got, want := strings.Join(builtinMacroTags, " "), strings.Join(builtinMacros().Tags(), " "); got != want {
+		t.Fatalf("builtinMacroTags %q, the built-in macros' tags %q", got, want)
+	}
+	user, err := ParseMacros("my.def", []byte("MY_LOAD(X) __load{acquire}(X)\nMY_FENCE() { __fence{my-fence}; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		user *Macros
+	}{{"built-in macros", nil}, {"with a .def file", user}} {
+		t.Run(tc.name, func(t *testing.T) {
+			set := map[string]bool{TagAtomic: true, TagNonAtomic: true, TagRMW: true, TagX: true, "NAL": true}
+			for _, o := range cMemOrders {
+				set[o] = true
+			}
+			for _, list := range [][]string{cLockTags, cKernelTags, builtinMacros().over(tc.user).Tags()} {
+				for _, tag := range list {
+					set[tag] = true
+				}
+			}
+			var want []string
+			for tag := range set {
+				want = append(want, tag)
+			}
+			sort.Strings(want)
+			if got := NewCFrontend(tc.user).Tags(); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("tags\n got %v\nwant %v", got, want)
+			}
+		})
 	}
 }

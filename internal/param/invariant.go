@@ -3,9 +3,10 @@ package param
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/lazyre"
 )
 
 // This file prints the invariant that a safe verdict rests on: the
@@ -37,7 +38,7 @@ func (r *Result) Invariants(sys *System) []Invariant {
 	return out
 }
 
-var slotRE = regexp.MustCompile(`#[0-9]+`)
+var slotRE = lazyre.New(`#[0-9]+`)
 
 func (sys *System) invariant(c *Cube) Invariant {
 	inv := Invariant{Guess: c.Origin != nil}

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/lazyre"
 	"github.com/musket-verify/musket/internal/playground"
 )
 
@@ -136,7 +136,7 @@ func mergeFiles(req *playground.Request) map[string]string {
 	return out
 }
 
-var catInclude = regexp.MustCompile(`include\s*"([^"]*)"`)
+var catInclude = lazyre.New(`include\s*"([^"]*)"`)
 
 // checkCatIncludes refuses an include of anything but a bare file name:
 // the model is read from the server's folder, and must read nothing
@@ -160,7 +160,7 @@ var allowedHeaders = map[string]bool{
 	"musket/lkmm.h": true,
 }
 
-var cDirective = regexp.MustCompile(`^\s*(?:#|%:)\s*(\w+)\s*(.*)$`)
+var cDirective = lazyre.New(`^\s*(?:#|%:)\s*(\w+)\s*(.*)$`)
 
 // checkCIncludes refuses a C program whose includes are not among
 // allowedHeaders (written <h> or "h"), or computed by a macro; an error
