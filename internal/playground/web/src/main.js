@@ -79,15 +79,21 @@ class WasmRunner {
   start() {
     // The run worker (worker.js) compiles the engine once; a worker
     // started again after Cancel takes the compiled module.
+    this.startedAt = performance.now();
     this.worker = new Worker("worker.js");
     this.reply = null;
     this.ready = new Promise((ok, fail) => {
       this.worker.onmessage = ev => {
         const d = ev.data;
         if (d.ready) {
+          // The engine's start-up, step by step (worker.js): ms since the
+          // worker started, which was workerAt ms after the page's start.
+          if (!this.module) window.bootTimes = { workerAt: Math.round(this.startedAt), ...d.boot };
           if (!this.module) this.warmSoon(d.module);
           this.module = d.module;
           ok(d.info);
+        } else if (d.primed !== undefined) {
+          if (window.bootTimes) window.bootTimes.primed = d.primed;
         } else if (d.error) fail(new Error(d.error));
         else if (this.reply) { const r = this.reply; this.reply = this.pending = null; r(d); }
       };
