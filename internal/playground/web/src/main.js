@@ -93,7 +93,8 @@ class WasmRunner {
           this.module = d.module;
           ok(d.info);
         } else if (d.primed !== undefined) {
-          if (window.bootTimes) window.bootTimes.primed = d.primed;
+          // The first run worker's only: one started again after Cancel primes too.
+          if (window.bootTimes && window.bootTimes.primed === undefined) window.bootTimes.primed = d.primed;
         } else if (d.error) fail(new Error(d.error));
         else if (this.reply) { const r = this.reply; this.reply = this.pending = null; r(d); }
       };
