@@ -23,10 +23,13 @@ import (
 var out []byte
 
 func main() {
+	// When main begins, Go's runtime and every package's initialiser have
+	// run: the worker reports the time (worker.js, boot.main).
+	g := js.Global()
+	g.Set("musketMainAt", g.Get("performance").Call("now"))
 	// As in cmd/musket: the explicit engine's many small, short-lived
 	// relations make collecting less often pay.
 	debug.SetGCPercent(400)
-	g := js.Global()
 	g.Set("musketRun", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 {
 			return `{"status":"error","exit":2,"output":"musketRun takes one request"}`

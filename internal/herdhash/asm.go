@@ -11,7 +11,7 @@ import (
 // digests it: each thread's instructions in herd7's printing, empty
 // cells dropped, labels renamed in the order of their names.
 func asmCodeText(arch, code string) (string, error) {
-	norm := printers[strings.ToUpper(arch)]
+	norm := printerFor(strings.ToUpper(arch))
 	if norm == nil {
 		return "", fmt.Errorf("no printer for %s", arch)
 	}
@@ -94,12 +94,26 @@ type printer struct {
 	label func(cell string) bool // whether "NAME:" at the start of a cell is a label
 }
 
-var printers = map[string]*printer{
-	"X86":     {ins: x86Ins, label: func(string) bool { return true }},
-	"PPC":     {ins: ppcIns, label: func(string) bool { return true }},
-	"RISCV":   {ins: riscvIns, label: func(string) bool { return true }},
-	"AARCH64": {ins: aarch64Ins, label: func(string) bool { return true }},
+// printerFor returns the printer of an architecture word in upper case,
+// or nil. A switch rather than a package-level map: a map would be built
+// by the package's initialiser, which would keep every printer in a
+// program that never hashes (the playground's WebAssembly engine, where
+// the linker now leaves this package out) and run at its start-up.
+func printerFor(arch string) *printer {
+	switch arch {
+	case "X86":
+		return &printer{ins: x86Ins, label: anyLabel}
+	case "PPC":
+		return &printer{ins: ppcIns, label: anyLabel}
+	case "RISCV":
+		return &printer{ins: riscvIns, label: anyLabel}
+	case "AARCH64":
+		return &printer{ins: aarch64Ins, label: anyLabel}
+	}
+	return nil
 }
+
+func anyLabel(string) bool { return true }
 
 // operands splits "a, b(c), [d, e]" at the commas outside brackets.
 func operands(s string) []string {

@@ -50,6 +50,21 @@ func browser(t testing.TB, limit time.Duration) context.Context {
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1200),
 	)
+	// MUSKET_JS_FLAGS passes V8 flags to the browser, to profile the
+	// page's engine (e.g. --trace-wasm-compilation-times; V8 prints to
+	// the browser's standard output, which MUSKET_BROWSER_LOG names a
+	// file for).
+	if f := os.Getenv("MUSKET_JS_FLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
+	if f := os.Getenv("MUSKET_BROWSER_LOG"); f != "" {
+		w, err := os.OpenFile(f, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Close() })
+		opts = append(opts, chromedp.CombinedOutput(w))
+	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	ctx, cancelC := context.WithTimeout(ctx, limit)

@@ -191,9 +191,11 @@ func suiteTime(t *testing.B, site, dir string) {
 	startCPU, startBy := s.since(ctx)
 	t.Logf("first visit, the page opened and ready: renderer CPU %v (by thread: %s)", startCPU.Round(time.Millisecond), startBy)
 	sbCold := first(p)
+	t.Logf("first visit, the engine's start-up in ms (worker.js): %s", bootTimes(p))
 	cold, coldCPU := cpuRun(p, "cold")
 	warm, warmCPU := cpuRun(p, "warm")
 	p = open(t, ctx, fs.URL) // the same browser: a second visit
+	t.Logf("second visit, the engine's start-up in ms: %s", bootTimes(p))
 	again, againCPU := cpuRun(p, "revisit")
 	p.do(chromedp.Navigate("about:blank")) // its worker's warm-up must not run beside the next browser
 	ctx2 := browser(t, 50*time.Minute)     // a fresh browser: a first visit again
@@ -242,4 +244,11 @@ func suiteAnswer(r *playground.Response) string {
 		s += r.Result.Verdict + " " + r.Result.Observation
 	}
 	return s
+}
+
+// bootTimes is the page's record of its engine's start-up (window.bootTimes,
+// from worker.js): when each step ended, in ms since the run worker began,
+// which was workerAt ms after the page's start.
+func bootTimes(p *page) string {
+	return eval[string](p, `JSON.stringify(window.bootTimes || null)`)
 }

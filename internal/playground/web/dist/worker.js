@@ -11,13 +11,33 @@
 //     {request} and {model} messages.
 //   - {warm: module, beside}: the warm-up worker, an engine of its own
 //     on the same compiled module (see warmUp below).
+//
+// The run worker also posts when each step of its start-up ended ({ready,
+// boot}: ms since the worker started, in the page's clock), so that a
+// slow first visit can be taken apart: the script loaded, the response's
+// headers came (fetched), the module compiled (compileStreaming: the
+// download and the compile overlap), instantiated, Go's runtime and
+// package initialisers ran (main: musket-wasm's main began), the engine
+// was ready, and the first example ran (primed, posted on its own).
+const since = () => Math.round(performance.now() - bootAt);
+const bootAt = performance.now(), boot = {};
 importScripts("wasm_exec.js");
+boot.script = since();
 
-async function boot(module) {
-  if (!module) module = await WebAssembly.compileStreaming(fetch("musket.wasm"));
+async function start(module) {
+  if (!module) {
+    const resp = fetch("musket.wasm").then(r => (boot.fetched = since(), r));
+    module = await WebAssembly.compileStreaming(resp);
+    boot.compiled = since();
+  }
   const go = new Go();
-  go.run(await WebAssembly.instantiate(module, go.importObject));
+  const inst = await WebAssembly.instantiate(module, go.importObject);
+  boot.instantiated = since();
+  go.run(inst);
   while (!self.musketRun) await new Promise(ok => setTimeout(ok, 5));
+  boot.ready = since();
+  // musket-wasm's main sets musketMainAt as it begins (performance.now()).
+  if (self.musketMainAt) boot.main = Math.round(self.musketMainAt - bootAt);
   return module;
 }
 
@@ -81,18 +101,21 @@ let asked = false;
 async function prime() {
   try {
     const t = (await (await fetch("examples.json")).json()).find(e => e.name.endsWith(".litmus"));
-    if (t && !asked) self.musketRun({ name: t.name, test: t.text, engine: "enum" });
+    if (t && !asked) {
+      self.musketRun({ name: t.name, test: t.text, engine: "enum" });
+      postMessage({ primed: since() });
+    }
   } catch { }
 }
 
 onmessage = ev => {
   const d = ev.data;
   if (d.start) {
-    boot(d.start instanceof WebAssembly.Module ? d.start : null)
-      .then(module => { postMessage({ ready: true, info: JSON.parse(self.musketInfo()), module }); prime(); })
+    start(d.start instanceof WebAssembly.Module ? d.start : null)
+      .then(module => { postMessage({ ready: true, info: JSON.parse(self.musketInfo()), module, boot }); prime(); })
       .catch(e => postMessage({ error: String(e) }));
   } else if (d.warm) {
-    boot(d.warm).then(() => warmUp(!!d.beside)).catch(e => postMessage({ warm: { error: String(e) } }));
+    start(d.warm).then(() => warmUp(!!d.beside)).catch(e => postMessage({ warm: { error: String(e) } }));
   } else if (d.busy !== undefined) {
     running = d.busy;
     lastRequest = performance.now();
