@@ -32,12 +32,10 @@ import "slices"
 // sampleBase+deepEarly*samplePerNode states, and an instance that large
 // is one whose prefix lets wrong guesses through (FLASH's first 500
 // nodes cost two thirds of its time, and closed nothing). The searches
-// whose first instance is sampled completely by then keep deepAfter.
-// Abstract samples wait deepAbstractAfter nodes (the deep phase refutes
-// no guess early there: challenges_flash2_exclusive took 183 nodes
-// without it, and had no verdict after 322 with it; challenges_flash2,
-// which needs it, spent 1.5 s of its 3 s of CPU in the 450 lazy nodes
-// before it when it waited deepAfter, and 0.5 s with 250).
+// whose first instance is sampled completely by then keep deepAfter, and
+// so do abstract samples (the deep phase refutes no guess early there:
+// challenges_flash2_exclusive took 183 nodes without it, and had no
+// verdict after 322 with it).
 //
 // The deep sample is one state per orbit of the permutations of the
 // processes (symmetry, below) when the system treats its processes
@@ -56,12 +54,9 @@ import "slices"
 // FLASH files get the same guesses as with 400 000 (ctc_home_nodata's
 // 2-process instance is the only one not complete within it).
 const (
-	deepAfter = 500
-	// deepAbstractAfter replaces deepAfter for an abstract sample
-	// whose first instance is not complete
-	deepAbstractAfter = 250
-	deepEarly         = 50
-	deepSample        = 250000
+	deepAfter  = 500
+	deepEarly  = 50
+	deepSample = 250000
 	// deepNext: the states (orbits) of the instance with one more
 	// process in the deep phase
 	deepNext = 20000
@@ -92,7 +87,7 @@ func (r *run) goDeep() bool {
 	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepEarly {
 		return false
 	}
-	if r.work < deepAfter && a.insts[0].res.complete || r.work < deepAbstractAfter && a.abstract {
+	if r.work < deepAfter && (a.abstract || a.insts[0].res.complete) {
 		return false
 	}
 	if a.abstract {
