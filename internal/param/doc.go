@@ -73,7 +73,9 @@
 // unknown, a literal over them may hold, and guesses keep the literals
 // over the other cells only; such a system is first searched with the
 // approximation for 50 nodes, then without it for 200, then with it
-// again (search.go: one fixed order does not serve every such system).
+// again (search.go: one fixed order does not serve every such system);
+// a first search that generalised one visited cube in three or more
+// within its 50 nodes goes on instead.
 // The weak sample's sequentially consistent
 // part is budgeted by the nodes of the search that came before it.
 //

@@ -12,9 +12,10 @@ import (
 
 // TestAbstractSchedule pins the order of the searches of a system that is
 // sampled abstractly (search.go): first with the approximation for at
-// most approxFirstNodes cubes, then without it, then with it again.
-// challenges_flash_test closes in the first search; flash2_relevant does
-// not, and closes in the second one with the node count it had when that
+// most approxFirstNodes cubes (more when it is productive), then without
+// it, then with it again.
+// challenges_flash_test closes in the first search, and so does
+// flash2_exclusive_putx, past the bound; flash2_relevant does not, and closes in the second one with the node count it had when that
 // search came first. The verdict made with guesses is cross-checked on
 // finite instances (the other one is TestExamples' under MUSKET_LONG).
 func TestAbstractSchedule(t *testing.T) {
@@ -26,6 +27,10 @@ func TestAbstractSchedule(t *testing.T) {
 		first bool
 	}{
 		{"challenges_flash_test.cub", 21, true},
+		// 24 of the first 50 cubes are guesses: the first search goes on
+		// (productive) and closes at 83; it gave up at 50 before, and
+		// the third search closed with the same 83
+		{"challenges_flash2_exclusive_putx.cub", 83, true},
 		{"challenges_flash2_relevant.cub", 125, false},
 	}
 	for _, tc := range tests {
