@@ -27,7 +27,7 @@ func (l *lowerer) term(fr *frame, blk *ir.Block) error {
 	edge := func(cond prog.Expr, target *ir.Block) {
 		phis, spin := l.edgeWork(fr, blk, target)
 		if !phis && !spin {
-			b.emit(prog.Jump{Cond: cond, Target: fr.blockLabel(target)})
+			b.emit(prog.Jump{Cond: cond, Target: fr.jumpLabel(blk, target)})
 			return
 		}
 		lbl := l.label("edge")
@@ -216,7 +216,7 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		}
 		b.emit(prog.Assign{Dst: fr.reg(p), Val: v})
 	}
-	b.emit(prog.Jump{Target: fr.blockLabel(to)})
+	b.emit(prog.Jump{Target: fr.jumpLabel(from, to)})
 	return nil
 }
 

@@ -364,6 +364,8 @@ type frame struct {
 	depth  int
 	b      *builder
 	loops  *loopInfo
+	// latches routes back edges through one latch per header (latches.go).
+	latches *latchInfo
 }
 
 func (l *lowerer) fresh(kind string) string {
@@ -449,7 +451,9 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		}
 	}
 	fr.loops = l.loopsOf(f)
-	for _, blk := range layout(f) {
+	order := layout(f)
+	fr.latches = loopLatches(f, order)
+	for _, blk := range order {
 		b.emit(prog.Label{Name: fr.blockLabel(blk)})
 		for _, r := range fr.loops.heads[blk] {
 			b.emit(prog.Assign{Dst: ranReg(fr.reg(r)), Val: prog.Int(0)})
@@ -464,6 +468,10 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		}
 		if err := l.term(fr, blk); err != nil {
 			return err
+		}
+		for _, h := range fr.latches.after[blk] {
+			b.emit(prog.Label{Name: fr.latchLabel(h)})
+			b.emit(prog.Jump{Target: fr.blockLabel(h)})
 		}
 	}
 	b.emit(prog.Label{Name: fr.retLbl})
