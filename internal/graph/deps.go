@@ -400,9 +400,11 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 	// (addr ; po).
 	pos := sc.places(g)
 	hi := sc.his(len(g.threads))
+	sc.bob = resize(sc.bob, 2*len(g.threads))
+	clear(sc.bob)
+	bobAll, bobSome := sc.bob[:len(g.threads)], sc.bob[len(g.threads):]
 	stk := sc.stk // ppoPreds's stack
 	defer func() { sc.stk = stk[:0] }()
-	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
 			x := aStack[len(aStack)-1]
@@ -416,21 +418,43 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 				toA(ex.rf) // rfe
 			}
 			// ppo: the reads x depends on through dependencies and
-			// reads-from within the thread.
-			calls++
-			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk, pos, hi)
+			// reads-from within the thread. One mark for every call:
+			// what a walk reaches from an event does not depend on the
+			// call (its steps are the event's dependencies and
+			// reads-from, hi is shared), so an event a call walked from
+			// is not walked from again (ppoPreds).
+			g.ppoPreds(x, reads, toA, toD, seen, 1, &stk, pos, hi)
 			th := g.threads[ex.thread]
+			// bob (and [Rex] ; sb): every event before a release write
+			// or a fence; before any event, the acquire reads, the
+			// reads of read-modify-writes and the fences; before a
+			// write, the release writes to its location. The first two
+			// depend on x's place only: each thread's first events
+			// already taken so (bobAll, bobSome) are not looked at again.
 			// (modes from the tag bits: at least release, at least acquire)
+			t, k := ex.thread, pos[x]
 			all := ex.kind == event.Write && ex.mask&immRel != 0 || ex.kind == event.Fence && ex.mask&(immAcq|immRel) != 0
-			for j, y := range th {
-				if y == x {
-					break
-				}
-				ey := &g.evs[y]
-				if all || ey.kind == event.Read && (ey.mask&immAcq != 0 || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
-					ey.kind == event.Fence && ey.mask&(immAcq|immRel) != 0 ||
-					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && ey.mask&immRel != 0 {
+			if all && k > bobAll[t] {
+				for _, y := range th[bobAll[t]:k] {
 					toA(y)
+				}
+				bobAll[t] = k
+			}
+			if k > bobSome[t] {
+				for j := bobSome[t]; j < k; j++ {
+					ey := &g.evs[th[j]]
+					if ey.kind == event.Read && (ey.mask&immAcq != 0 || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
+						ey.kind == event.Fence && ey.mask&(immAcq|immRel) != 0 {
+						toA(th[j])
+					}
+				}
+				bobSome[t] = k
+			}
+			if ex.kind == event.Write && !all {
+				for _, y := range th[:k] {
+					if ey := &g.evs[y]; ey.kind == event.Write && ey.loc == ex.loc && ey.mask&immRel != 0 {
+						toA(y)
+					}
 				}
 			}
 			continue
@@ -467,13 +491,19 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D; seen marks, with the number
-// call, the events this call has met. The reads an address depends on
-// (addr ; po) are taken once per depPrefix, for each thread, up to the
-// latest place met (hi): such a read is put in A, and its own call
-// (depPrefix calls ppoPreds on every event put in A) follows what is
-// ppo-before it, as this call would.
+// call, the events walked from: depPrefix gives every call one number,
+// so that an event met by an earlier call (or the start x, when one
+// did) is not walked from again, its walk being the same whatever the
+// call (its reads go to A, the writes it passes through to D). The
+// reads an address depends on (addr ; po) are taken once per depPrefix,
+// for each thread, up to the latest place met (hi): such a read is put
+// in A, and its own call (depPrefix calls ppoPreds on every event put
+// in A) follows what is ppo-before it, as this call would.
 func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int, pos, hi []int) {
 	ex := &g.evs[x]
+	if seen[x] == call {
+		return // walked from already, by this call number (depPrefix)
+	}
 	seen[x] = call
 	stack := append((*stk)[:0], x)
 	for len(stack) > 0 {

@@ -52,6 +52,7 @@ type prefScratch struct {
 	stk  []int
 	pos  []int
 	hi   []int
+	bob  []int // depPrefix's bobAll and bobSome
 	sym  []int // the symmetric predecessors, under symmetry reduction (immsym.go)
 }
 
