@@ -682,6 +682,8 @@ func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
 // graph is extended in place and restored (undo removes an event from
 // wherever it is in its thread), and threads are replayed by nextDep.
 func (x *engine) visitDep(g *graph, check bool) error {
+	decided := x.arena.incr.decided // (immincr.go)
+	x.arena.incr.decided = false
 	if err := x.tick(); err != nil {
 		return err
 	}
@@ -691,7 +693,12 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		}
 	}
 	checked := false
-	if check {
+	if decided {
+		if err := x.immDecided(g); err != nil {
+			return err
+		}
+		checked = true
+	} else if check {
 		ok, err := x.consistent(g, nil)
 		if err != nil || !ok {
 			return err
@@ -703,7 +710,15 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		return err
 	}
 	if t < 0 {
+		if decided {
+			if err := x.immLeaf(g); err != nil {
+				return err
+			}
+		}
 		return x.complete(g, regs, checked)
+	}
+	if decided {
+		x.immCounted(g)
 	}
 	e := p.e
 	switch e.kind {
@@ -719,8 +734,14 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
 		low := x.immLow(g, t, p, len(ws))
-		for _, w := range ws {
-			if low > 0 && g.coPos(w) < low {
+		var dec []bool // each choice decided (immincr.go)
+		if x.immIncrOn(g, t, p) {
+			if d, ok := x.immReadOK(g, t, &e, ws); ok {
+				dec = d
+			}
+		}
+		for i, w := range ws {
+			if low > 0 && g.coPos(w) < low || dec != nil && !dec[i] {
 				// Coherence rules it out (immsym.go).
 				if err := x.ruledOut(g, func() func() {
 					g.setRf(g.insert(t, p.pos, e), w)
@@ -734,6 +755,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 			g.setRf(r, w)
 			x.noteSym(g, r)
 			x.fresh = t
+			x.arena.incr.decided = dec != nil && (w != last || must)
 			err := x.visitDep(g, w != last || must)
 			g.undo(mark, stamp)
 			if err != nil {
@@ -746,8 +768,15 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
 		low := x.immLow(g, t, p, len(g.co[e.loc]))
+		coDecided := false
+		if x.immRMW && !x.opts.NoCoFilter && x.immIncrOn(g, t, p) {
+			if v, ok := x.immWriteAbove(g, t, &e); ok {
+				low, coDecided = max(low, v), true
+			}
+		}
 		w := g.insert(t, p.pos, e)
 		x.noteSym(g, w)
+		x.arena.incr.coDecided = coDecided
 		err := x.visitCOsAbove(g, w, must, -1, low)
 		if err == nil {
 			err = x.revisits(g, w)
