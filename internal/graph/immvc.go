@@ -324,8 +324,13 @@ func (s *immFast) arAcyclic() (acyclic, known bool) {
 			early := true // every predecessor is sb-before x
 			pred := func(r int) {
 				early = early && c.ponum[r] < k
-				bitSet(d, r)
-				or(d, row(s.d, r))
+				// Every row is closed (a bit is set with its row, the
+				// rows of addrSb and rexSb are unions of rows): a bit
+				// already set brings nothing more.
+				if !bitHas(d, r) {
+					bitSet(d, r)
+					or(d, row(s.d, r))
+				}
 			}
 			// (deps ∪ rfi)+: data, ctrl, addr ; sb?, [Rex] ; sb, rfi.
 			for _, pcs := range [3][]int{e.addrD(), e.dataD(), e.ctrlD()} {
