@@ -710,10 +710,9 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		return err
 	}
 	if t < 0 {
-		if decided {
-			if err := x.immLeaf(g); err != nil {
-				return err
-			}
+		if x.imm && !x.opts.CrossCheck && (decided || !check) {
+			x.immLeaf(g)
+			checked = true
 		}
 		return x.complete(g, regs, checked)
 	}

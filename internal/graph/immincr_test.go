@@ -87,7 +87,8 @@ func TestIMMIncrSameCounts(t *testing.T) {
 		t.Run(strings.TrimPrefix(f, "../"), func(t *testing.T) {
 			p, err := cfront.Lower(context.Background(), f, cfront.Options{Bound: 2})
 			if err != nil {
-				t.Skipf("not lowered: %v", err) // refused programs (refuse_*.c, clang_error.c)
+				t.Logf("not lowered: %v", err) // refused programs (refuse_*.c, clang_error.c)
+				return
 			}
 			run := func(off string) *cfront.Result {
 				t.Setenv("MUSKET_IMM_NOINCR", off)
