@@ -732,12 +732,15 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
-		low := x.immLow(g, t, p, len(ws))
-		var dec []bool // each choice decided (immincr.go)
+		var dec []bool // each choice decided (immincr.go), which holds immLow's filter
 		if x.immIncrOn(g, t, p) {
 			if d, ok := x.immReadOK(g, t, &e, ws); ok {
 				dec = d
 			}
+		}
+		low := 0
+		if dec == nil {
+			low = x.immLow(g, t, p, len(ws))
 		}
 		for i, w := range ws {
 			if low > 0 && g.coPos(w) < low || dec != nil && !dec[i] {
@@ -766,12 +769,13 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
-		low := x.immLow(g, t, p, len(g.co[e.loc]))
-		coDecided := false
+		low, coDecided := 0, false
 		if x.immRMW && !x.opts.NoCoFilter && x.immIncrOn(g, t, p) {
-			if v, ok := x.immWriteAbove(g, t, &e); ok {
-				low, coDecided = max(low, v), true
-			}
+			// (v holds immLow's bound: IMM's hb holds rc11's)
+			low, coDecided = x.immWriteAbove(g, t, &e)
+		}
+		if !coDecided {
+			low = x.immLow(g, t, p, len(g.co[e.loc]))
 		}
 		w := g.insert(t, p.pos, e)
 		x.noteSym(g, w)
