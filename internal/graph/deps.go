@@ -50,8 +50,8 @@ type taint = []int
 // first instruction whose event g does not have: a hole, or the end of
 // the thread's events), with its place in the thread's events.
 func (x *engine) nextDep(g *graph, t int) (pending, error) {
-	if t < len(g.dc) && g.dc[t] != nil {
-		return *g.dc[t], nil
+	if t < len(g.dcOK) && g.dcOK[t] {
+		return g.dc[t], nil
 	}
 	replay := x.replayC
 	if x.opts.CrossCheck {
@@ -62,9 +62,10 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 		return p, err
 	}
 	if len(g.dc) != len(g.threads) {
-		g.dc = make([]*pending, len(g.threads))
+		g.dc = make([]pending, len(g.threads))
+		g.dcOK = make([]bool, len(g.threads))
 	}
-	g.dc[t] = &p
+	g.dc[t], g.dcOK[t] = p, true
 	return p, nil
 }
 
