@@ -397,3 +397,69 @@ func (x *engine) immLeaf(g *graph) {
 		x.stats.MaxEvents = len(g.evs)
 	}
 }
+
+// immRevisitAbove is, for the graph c a backward revisit made (read r
+// now reading write w, w not yet placed in coherence), the coherence
+// position at or below which placing w makes c inconsistent; decided is
+// false when the decision does not apply, and every place above it
+// (that visitCOsAbove does not rule out by atomicity) is consistent.
+//
+// c without r and w is a restriction of the graph w was added to, which
+// was consistent, and IMM's consistency holds on restrictions (its
+// axioms are acyclicity and emptiness conditions on relations built
+// from po, rf, co, fr, the dependencies and the tags by union,
+// sequence, closure and intersection with static sets: a restriction's
+// relations are within the whole graph's; immsym.go). When w is last in
+// its thread, r last in its own, and no event is SC, c is that
+// consistent graph extended by w and then by r, each last in its
+// thread, and the decision above applies twice: w at position p (the
+// writes at p and above moving up) keeps the graph consistent exactly
+// when p exceeds vW, the latest coherence position an access happening
+// before w writes or reads (r is not one: nothing happens after r, and
+// r is not sb-before w, revisits leaving out a read of a write of its
+// own thread's later instruction), it splits no read-modify-write and,
+// the write of one, it follows the write its read reads; then r
+// reading w is consistent exactly when no access happening before r
+// (IMM's hb, with sw from w's release heads when r is an acquire) is at
+// a position above p, that is when p exceeds vR, the latest position
+// of such an access before w is placed (a read of w among them is at
+// w's place).
+func (x *engine) immRevisitAbove(c *graph, w, r int) (above int, decided bool) {
+	s := &x.arena.incr
+	if !s.inited {
+		s.inited, s.off = true, immNoIncrEnv()
+	}
+	if !x.imm || s.off || !x.immRMW || x.opts.NoCoFilter {
+		return -1, false
+	}
+	ew, er := &c.evs[w], &c.evs[r]
+	tw, tr := c.threads[ew.thread], c.threads[er.thread]
+	if ew.thread == er.thread || tw[len(tw)-1] != w || tr[len(tr)-1] != r {
+		return -1, false
+	}
+	for i := range c.evs {
+		if c.evs[i].mask&tSC != 0 {
+			return -1, false
+		}
+	}
+	if !s.positions(c, ew.loc) {
+		return -1, false
+	}
+	T := len(c.threads)
+	s.start(c)
+	s.base = x.immHave(c, ew.thread, len(tw)-1, s.base)
+	if s.base == nil {
+		return -1, false
+	}
+	vW := s.hbMax(c, s.base[:T], ew.loc)
+	s.start(c) // (fresh marks: the prefixes start again)
+	s.base = x.immHave(c, er.thread, len(tr)-1, s.base)
+	if s.base == nil {
+		return -1, false
+	}
+	if er.mask&immAcq != 0 && x.immHeads(c, w, s.base) && !x.immClose(c, s.base) {
+		return -1, false
+	}
+	vR := s.hbMax(c, s.base[:T], ew.loc)
+	return max(vW, vR), true
+}

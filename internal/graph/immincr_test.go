@@ -60,8 +60,9 @@ func TestIMMIncrCrossCheck(t *testing.T) {
 
 // TestIMMIncrSameCounts: under imm, the runs with and without the
 // incremental IMM decision (MUSKET_IMM_NOINCR=1) give the same verdict
-// and the same counts (complete and blocked executions, graphs checked,
-// revisits, graphs left out), on programs of cfront's testdata and
+// and the same counts of complete and blocked executions and of
+// revisits, and no more graphs checked or left out, on programs of
+// cfront's testdata and
 // examples/c; MUSKET_LONG=1 every C program of the repository (but
 // ttas4.c, whose two runs take minutes).
 func TestIMMIncrSameCounts(t *testing.T) {
@@ -106,8 +107,11 @@ func TestIMMIncrSameCounts(t *testing.T) {
 				return // not explored by the graph engine (refused)
 			}
 			a, b := *on.Graph, *off.Graph
-			if on.Verdict != off.Verdict || a.Complete != b.Complete || a.Blocked != b.Blocked || a.Graphs != b.Graphs ||
-				a.Revisits != b.Revisits || a.Pruned != b.Pruned || a.SymPruned != b.SymPruned {
+			// The graphs a revisit would place its write where the
+			// decision rules it out are not visited, nor counted, nor
+			// left out as stale: fewer graphs, the same executions.
+			if on.Verdict != off.Verdict || a.Complete != b.Complete || a.Blocked != b.Blocked || a.Graphs > b.Graphs ||
+				a.Revisits != b.Revisits || a.Pruned > b.Pruned || a.SymPruned > b.SymPruned {
 				t.Errorf("with the decision: %v %+v\nwithout: %v %+v", on.Verdict, a, off.Verdict, b)
 			}
 		})
