@@ -683,7 +683,9 @@ func (x *engine) revisits(g *graph, w int) error {
 		c.setRf(idx[r], idx[w])
 		x.noteSym(c, idx[r])
 		x.stats.Revisits++
-		err := x.visitCOs(c, idx[w], true, er.thread)
+		above, decided := x.immRevisitAbove(c, idx[w], idx[r]) // (immincr.go)
+		x.arena.incr.coDecided = decided
+		err := x.visitCOsAbove(c, idx[w], true, er.thread, above)
 		// Nothing holds on to c once its visit returns (witnesses and
 		// keys are copies): its storage serves the next revisit.
 		x.spares = append(x.spares, c)
