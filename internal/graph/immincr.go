@@ -62,8 +62,8 @@ import (
 // right after the write its read reads. The check of a graph so decided
 // costs two walks of the events, where immFast.decide builds clocks
 // for every event, sw, and the ar rows. The data-race flag is not
-// decided here: complete checks a graph whose flags it wants (immFlags
-// finds no clocks of it).
+// decided here: for a complete graph whose flags it wants, complete
+// asks immFlags, which computes the graph's clocks alone (immLeaf).
 //
 // Options.CrossCheck checks every graph so decided with the CAT model
 // (and every choice ruled out), and fails the run on a disagreement;
@@ -372,7 +372,7 @@ func (x *engine) immDecided(g *graph) error {
 }
 
 // immCounted counts a graph so decided as checked, when visitDep goes on
-// from it. A complete one is checked whole instead (immLeaf).
+// from it. A complete one is counted by immLeaf.
 func (x *engine) immCounted(g *graph) {
 	if x.opts.CrossCheck {
 		return // (counted by its check)
