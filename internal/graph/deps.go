@@ -50,8 +50,8 @@ type taint = []int
 // first instruction whose event g does not have: a hole, or the end of
 // the thread's events), with its place in the thread's events.
 func (x *engine) nextDep(g *graph, t int) (pending, error) {
-	if t < len(g.dc) && g.dc[t] != nil {
-		return *g.dc[t], nil
+	if t < len(g.dcOK) && g.dcOK[t] {
+		return g.dc[t], nil
 	}
 	replay := x.replayC
 	if x.opts.CrossCheck {
@@ -62,9 +62,10 @@ func (x *engine) nextDep(g *graph, t int) (pending, error) {
 		return p, err
 	}
 	if len(g.dc) != len(g.threads) {
-		g.dc = make([]*pending, len(g.threads))
+		g.dc = make([]pending, len(g.threads))
+		g.dcOK = make([]bool, len(g.threads))
 	}
-	g.dc[t] = &p
+	g.dc[t], g.dcOK[t] = p, true
 	return p, nil
 }
 
@@ -400,9 +401,11 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 	// (addr ; po).
 	pos := sc.places(g)
 	hi := sc.his(len(g.threads))
+	sc.bob = resize(sc.bob, 2*len(g.threads))
+	clear(sc.bob)
+	bobAll, bobSome := sc.bob[:len(g.threads)], sc.bob[len(g.threads):]
 	stk := sc.stk // ppoPreds's stack
 	defer func() { sc.stk = stk[:0] }()
-	calls := 0
 	for len(aStack) > 0 || len(dStack) > 0 {
 		if len(aStack) > 0 {
 			x := aStack[len(aStack)-1]
@@ -416,21 +419,43 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 				toA(ex.rf) // rfe
 			}
 			// ppo: the reads x depends on through dependencies and
-			// reads-from within the thread.
-			calls++
-			g.ppoPreds(x, reads, toA, toD, seen, calls, &stk, pos, hi)
+			// reads-from within the thread. One mark for every call:
+			// what a walk reaches from an event does not depend on the
+			// call (its steps are the event's dependencies and
+			// reads-from, hi is shared), so an event a call walked from
+			// is not walked from again (ppoPreds).
+			g.ppoPreds(x, reads, toA, toD, seen, 1, &stk, pos, hi)
 			th := g.threads[ex.thread]
+			// bob (and [Rex] ; sb): every event before a release write
+			// or a fence; before any event, the acquire reads, the
+			// reads of read-modify-writes and the fences; before a
+			// write, the release writes to its location. The first two
+			// depend on x's place only: each thread's first events
+			// already taken so (bobAll, bobSome) are not looked at again.
 			// (modes from the tag bits: at least release, at least acquire)
+			t, k := ex.thread, pos[x]
 			all := ex.kind == event.Write && ex.mask&immRel != 0 || ex.kind == event.Fence && ex.mask&(immAcq|immRel) != 0
-			for j, y := range th {
-				if y == x {
-					break
-				}
-				ey := &g.evs[y]
-				if all || ey.kind == event.Read && (ey.mask&immAcq != 0 || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
-					ey.kind == event.Fence && ey.mask&(immAcq|immRel) != 0 ||
-					ex.kind == event.Write && ey.kind == event.Write && ey.loc == ex.loc && ey.mask&immRel != 0 {
+			if all && k > bobAll[t] {
+				for _, y := range th[bobAll[t]:k] {
 					toA(y)
+				}
+				bobAll[t] = k
+			}
+			if k > bobSome[t] {
+				for j := bobSome[t]; j < k; j++ {
+					ey := &g.evs[th[j]]
+					if ey.kind == event.Read && (ey.mask&immAcq != 0 || ey.rmwR && j+1 < len(th) && g.evs[th[j+1]].rmwW) ||
+						ey.kind == event.Fence && ey.mask&(immAcq|immRel) != 0 {
+						toA(th[j])
+					}
+				}
+				bobSome[t] = k
+			}
+			if ex.kind == event.Write && !all {
+				for _, y := range th[:k] {
+					if ey := &g.evs[y]; ey.kind == event.Write && ey.loc == ex.loc && ey.mask&immRel != 0 {
+						toA(y)
+					}
 				}
 			}
 			continue
@@ -467,13 +492,19 @@ func (g *graph) depPrefix(w int, sc *prefScratch) []bool {
 // ppoPreds adds to A the reads before x in IMM's ppo (through
 // dependencies, addr ; po, and reads-from within the thread), the
 // writes such a chain passes through to D; seen marks, with the number
-// call, the events this call has met. The reads an address depends on
-// (addr ; po) are taken once per depPrefix, for each thread, up to the
-// latest place met (hi): such a read is put in A, and its own call
-// (depPrefix calls ppoPreds on every event put in A) follows what is
-// ppo-before it, as this call would.
+// call, the events walked from: depPrefix gives every call one number,
+// so that an event met by an earlier call (or the start x, when one
+// did) is not walked from again, its walk being the same whatever the
+// call (its reads go to A, the writes it passes through to D). The
+// reads an address depends on (addr ; po) are taken once per depPrefix,
+// for each thread, up to the latest place met (hi): such a read is put
+// in A, and its own call (depPrefix calls ppoPreds on every event put
+// in A) follows what is ppo-before it, as this call would.
 func (g *graph) ppoPreds(x int, reads pcReads, toA, toD func(int), seen []int, call int, stk *[]int, pos, hi []int) {
 	ex := &g.evs[x]
+	if seen[x] == call {
+		return // walked from already, by this call number (depPrefix)
+	}
 	seen[x] = call
 	stack := append((*stk)[:0], x)
 	for len(stack) > 0 {
@@ -652,6 +683,8 @@ func (x *engine) regFileOf(t int, regs map[string]prog.Value) regFile {
 // graph is extended in place and restored (undo removes an event from
 // wherever it is in its thread), and threads are replayed by nextDep.
 func (x *engine) visitDep(g *graph, check bool) error {
+	decided := x.arena.incr.decided // (immincr.go)
+	x.arena.incr.decided = false
 	if err := x.tick(); err != nil {
 		return err
 	}
@@ -661,7 +694,12 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		}
 	}
 	checked := false
-	if check {
+	if decided {
+		if err := x.immDecided(g); err != nil {
+			return err
+		}
+		checked = true
+	} else if check {
 		ok, err := x.consistent(g, nil)
 		if err != nil || !ok {
 			return err
@@ -673,7 +711,14 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		return err
 	}
 	if t < 0 {
+		if x.imm && !x.opts.CrossCheck && (decided || !check) {
+			x.immLeaf(g)
+			checked = true
+		}
 		return x.complete(g, regs, checked)
+	}
+	if decided {
+		x.immCounted(g)
 	}
 	e := p.e
 	switch e.kind {
@@ -688,9 +733,18 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		must := x.mustCheck(g, t, p)
 		// The graph is extended in place, and restored after each choice.
 		mark, stamp := len(g.evs), g.next
-		low := x.immLow(g, t, p, len(ws))
-		for _, w := range ws {
-			if low > 0 && g.coPos(w) < low {
+		var dec []bool // each choice decided (immincr.go), which holds immLow's filter
+		if x.immIncrOn(g, t, p) {
+			if d, ok := x.immReadOK(g, t, &e, ws); ok {
+				dec = d
+			}
+		}
+		low := 0
+		if dec == nil {
+			low = x.immLow(g, t, p, len(ws))
+		}
+		for i, w := range ws {
+			if low > 0 && g.coPos(w) < low || dec != nil && !dec[i] {
 				// Coherence rules it out (immsym.go).
 				if err := x.ruledOut(g, func() func() {
 					g.setRf(g.insert(t, p.pos, e), w)
@@ -704,6 +758,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 			g.setRf(r, w)
 			x.noteSym(g, r)
 			x.fresh = t
+			x.arena.incr.decided = dec != nil && (w != last || must)
 			err := x.visitDep(g, w != last || must)
 			g.undo(mark, stamp)
 			if err != nil {
@@ -715,9 +770,17 @@ func (x *engine) visitDep(g *graph, check bool) error {
 		x.initOf(g, e.loc)
 		must := x.mustCheck(g, t, p)
 		mark, stamp := len(g.evs), g.next
-		low := x.immLow(g, t, p, len(g.co[e.loc]))
+		low, coDecided := 0, false
+		if x.immRMW && !x.opts.NoCoFilter && x.immIncrOn(g, t, p) {
+			// (v holds immLow's bound: IMM's hb holds rc11's)
+			low, coDecided = x.immWriteAbove(g, t, &e)
+		}
+		if !coDecided {
+			low = x.immLow(g, t, p, len(g.co[e.loc]))
+		}
 		w := g.insert(t, p.pos, e)
 		x.noteSym(g, w)
+		x.arena.incr.coDecided = coDecided
 		err := x.visitCOsAbove(g, w, must, -1, low)
 		if err == nil {
 			err = x.revisits(g, w)

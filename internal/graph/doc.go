@@ -90,8 +90,12 @@
 // rc11's happens-before rules out by coherence are not built (IMM's
 // happens-before holds rc11's; immsym.go). There is no in-place
 // revisiting of reads that become stale after they were added, and the
-// native checks recompute their relations on the whole graph (not
-// incrementally). Under rc11, a graph without SC events is decided with
+// native checks recompute their relations on the whole graph, but under
+// IMM for an event added last in its thread to a graph without SC
+// events, which is decided by the edges it brings: coherence against
+// what happens before it, atomicity by its place (immincr.go; a
+// complete graph so decided gets only its clocks, for the data-race
+// flag). Under rc11, a graph without SC events is decided with
 // a vector clock per event for hb and coherence checked pair by pair on
 // coherence positions (rc11vc.go), O(n·T) for n events and T threads;
 // under IMM, a graph is decided the same way, with IMM's sw and clocks

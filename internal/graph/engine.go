@@ -553,6 +553,9 @@ func (x *engine) visitCOs(g *graph, w int, check bool, fresh int) error {
 // visitCOsAbove is visitCOs where the places at or below above are
 // ruled out by coherence (hbview.go; -1: none known).
 func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int) error {
+	// decided: the places above are consistent (immincr.go)
+	decided := x.arena.incr.coDecided
+	x.arena.incr.coDecided = false
 	ew := &g.evs[w]
 	n := len(g.co[ew.loc])
 	low := 1
@@ -567,6 +570,8 @@ func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int
 			}
 			check = check || p != n
 			low, n = p, p
+		} else {
+			decided = false
 		}
 	}
 	if x.sink {
@@ -601,6 +606,7 @@ func (x *engine) visitCOsAbove(g *graph, w int, check bool, fresh int, above int
 		}
 		g.placeCo(w, pos)
 		x.fresh = fresh
+		x.arena.incr.decided = decided && (check || pos != n)
 		err := x.visit(g, check || pos != n)
 		g.unplaceCo(w, pos)
 		if err != nil {
@@ -677,7 +683,9 @@ func (x *engine) revisits(g *graph, w int) error {
 		c.setRf(idx[r], idx[w])
 		x.noteSym(c, idx[r])
 		x.stats.Revisits++
-		err := x.visitCOs(c, idx[w], true, er.thread)
+		above, decided := x.immRevisitAbove(c, idx[w], idx[r]) // (immincr.go)
+		x.arena.incr.coDecided = decided
+		err := x.visitCOsAbove(c, idx[w], true, er.thread, above)
 		// Nothing holds on to c once its visit returns (witnesses and
 		// keys are copies): its storage serves the next revisit.
 		x.spares = append(x.spares, c)

@@ -92,10 +92,11 @@ type graph struct {
 	// states after it. States are shared between graphs, never written.
 	tc [][]*tstate
 	// dc caches, per thread, its next event under a model with
-	// dependencies (nextDep; nil: not known): dropped when an event of
+	// dependencies (nextDep; known when dcOK): dropped when an event of
 	// the thread is inserted or removed, or one of its reads reads
-	// another write.
-	dc []*pending
+	// another write. (By value: no allocation per replay.)
+	dc   []pending
+	dcOK []bool
 	// idx is restrict's scratch: the renumbering of the graph it was
 	// made from.
 	idx []int
@@ -154,8 +155,8 @@ func (g *graph) add(t int, e ev) int {
 
 // dropDep forgets thread t's cached next event (dc).
 func (g *graph) dropDep(t int) {
-	if t >= 0 && t < len(g.dc) {
-		g.dc[t] = nil
+	if t >= 0 && t < len(g.dcOK) {
+		g.dcOK[t] = false
 	}
 }
 
@@ -220,7 +221,8 @@ func (g *graph) restrict(keep []bool, spare *graph) (*graph, []int, bool) {
 	if c == nil {
 		c = &graph{}
 	}
-	c.next, c.dc = g.next, nil
+	c.next = g.next
+	clear(c.dcOK)
 	idx := resize(c.idx, len(g.evs))
 	c.idx = idx
 	// Room for the events the exploration adds back in place (appending

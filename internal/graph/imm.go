@@ -40,6 +40,8 @@ type arena struct {
 	pref prefScratch
 	// replay is, per thread, replayC's states and scratch (depreplay.go).
 	replay []*dcache
+	// incr is the incremental IMM decision's (immincr.go).
+	incr immIncr
 }
 
 // prefScratch is depPrefix's scratch space, reused from call to call
@@ -52,6 +54,7 @@ type prefScratch struct {
 	stk  []int
 	pos  []int
 	hi   []int
+	bob  []int // depPrefix's bobAll and bobSome
 	sym  []int // the symmetric predecessors, under symmetry reduction (immsym.go)
 }
 

@@ -67,60 +67,16 @@ const (
 // when not nil, gets data-race when the consistent g has a race.
 func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done bool) {
 	c := &s.c
-	c.tagN = tagN
-	c.vcMode = false
 	s.lastOK = false
-	c.prepare(g)
-	for i := range g.evs {
-		e := &g.evs[i]
-		switch e.kind {
-		case event.Read:
-			if e.rf < 0 {
-				return false, false
-			}
-		case event.Write:
-			if c.copos[i] < 0 {
-				return false, false
-			}
-			if e.thread < 0 && c.mask[i]&immRel != 0 {
-				return false, false // a release initial write: not in the clocks
-			}
-		}
-		if w := c.rmwOf[i]; w >= 0 && g.evs[w].pc != e.pc {
-			return false, false
-		}
+	if !s.applies(g, tagN) {
+		return false, false
 	}
 	if !c.atomic() {
 		return false, true
 	}
-	c.swLists(s.synchronisesWith)
-	if !s.topo() {
+	if !s.clocks() {
 		return false, true // hb cyclic
 	}
-	T := c.clockRows()
-	for _, v := range c.order {
-		row := c.vc[v*T : (v+1)*T]
-		e := &g.evs[v]
-		for i := range row {
-			row[i] = -1
-		}
-		if e.thread < 0 {
-			continue
-		}
-		if k := c.ponum[v]; k > 0 {
-			p := g.threads[e.thread][k-1]
-			copy(row, c.vc[p*T:(p+1)*T])
-			row[e.thread] = int32(k - 1)
-		}
-		for _, a := range c.sw[v] {
-			for i, x := range c.vc[a*T : (a+1)*T] {
-				row[i] = max(row[i], x)
-			}
-			ta := g.evs[a].thread
-			row[ta] = max(row[ta], int32(c.ponum[a]))
-		}
-	}
-	c.vcMode = true
 	if !c.coherentVC() {
 		return false, true
 	}
@@ -147,14 +103,92 @@ func (s *immFast) decide(g *graph, tagN []string, flags *[]string) (ok, done boo
 	return true, true
 }
 
+// applies prepares the checker on g and tells whether the vector clocks
+// decide it (every read has its write, every write its place in
+// coherence, no release initial write, read-modify-writes of one
+// instruction).
+func (s *immFast) applies(g *graph, tagN []string) bool {
+	c := &s.c
+	c.tagN = tagN
+	c.vcMode = false
+	c.prepare(g)
+	for i := range g.evs {
+		e := &g.evs[i]
+		switch e.kind {
+		case event.Read:
+			if e.rf < 0 {
+				return false
+			}
+		case event.Write:
+			if c.copos[i] < 0 {
+				return false
+			}
+			if e.thread < 0 && c.mask[i]&immRel != 0 {
+				return false // a release initial write: not in the clocks
+			}
+		}
+		if w := c.rmwOf[i]; w >= 0 && g.evs[w].pc != e.pc {
+			return false
+		}
+	}
+	return true
+}
+
+// clocks computes IMM's sw and one vector clock per event for hb (c.vc,
+// vcMode set); false when sb ∪ sw has a cycle.
+func (s *immFast) clocks() bool {
+	c := &s.c
+	g := c.g
+	c.swLists(s.synchronisesWith)
+	if !s.topo() {
+		return false
+	}
+	T := c.clockRows()
+	for _, v := range c.order {
+		row := c.vc[v*T : (v+1)*T]
+		e := &g.evs[v]
+		for i := range row {
+			row[i] = -1
+		}
+		if e.thread < 0 {
+			continue
+		}
+		if k := c.ponum[v]; k > 0 {
+			p := g.threads[e.thread][k-1]
+			copy(row, c.vc[p*T:(p+1)*T])
+			row[e.thread] = int32(k - 1)
+		}
+		for _, a := range c.sw[v] {
+			for i, x := range c.vc[a*T : (a+1)*T] {
+				row[i] = max(row[i], x)
+			}
+			ta := g.evs[a].thread
+			row[ta] = max(row[ta], int32(c.ponum[a]))
+		}
+	}
+	c.vcMode = true
+	return true
+}
+
 // immFlags is nativeFlags under IMM: the data-race flag from the vector
 // clocks of the last check, when it found g consistent by them (the
 // engine's visit checked g and nothing changed it since); false when it
 // cannot.
+//
+// A consistent graph whose last check was not the vector clocks' (the
+// incremental decision found it consistent, or it was extended by an
+// event with no outgoing edge: immincr.go) gets the flag from clocks
+// computed for it alone: hb and the race condition need no more, its
+// consistency being known.
 func (x *engine) immFlags(g *graph, flags *[]string) bool {
 	s := &x.arena.fast
-	if x.opts.CrossCheck || !s.lastOK || s.c.g != g || s.c.n != len(g.evs) {
+	if x.opts.CrossCheck {
 		return false
+	}
+	if !s.lastOK || s.c.g != g || s.c.n != len(g.evs) {
+		if !s.applies(g, x.opts.TagNames) || !s.clocks() {
+			return false
+		}
 	}
 	if s.c.race() {
 		*flags = append(*flags, "data-race")
@@ -324,8 +358,13 @@ func (s *immFast) arAcyclic() (acyclic, known bool) {
 			early := true // every predecessor is sb-before x
 			pred := func(r int) {
 				early = early && c.ponum[r] < k
-				bitSet(d, r)
-				or(d, row(s.d, r))
+				// Every row is closed (a bit is set with its row, the
+				// rows of addrSb and rexSb are unions of rows): a bit
+				// already set brings nothing more.
+				if !bitHas(d, r) {
+					bitSet(d, r)
+					or(d, row(s.d, r))
+				}
 			}
 			// (deps ∪ rfi)+: data, ctrl, addr ; sb?, [Rex] ; sb, rfi.
 			for _, pcs := range [3][]int{e.addrD(), e.dataD(), e.ctrlD()} {
