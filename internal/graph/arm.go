@@ -61,9 +61,9 @@ import (
 // read by a later read of its thread, reached through the atomic's read
 // (rmw; rfi), which aarch64.cat orders only when the later read is an
 // acquire (A or Q), the atomic's read is one ([A|Q]; po), or a DMB
-// orders them: armRefuse refuses a program where it may happen, by
-// name. The prefix takes an atomic's write with its read only when its
-// value depends on no other read (a CAS's or an exchange's constant,
+// orders them: armRMWRefuse (armrmw.go) refuses a program where it may
+// close a cycle, by name. The prefix takes an atomic's write with its
+// read only when its value depends on no other read (a CAS's or an exchange's constant,
 // an addition of a constant): the write then brings no read its read
 // does not; one whose value depends on another read is not taken (that
 // read need not be ordered before the atomic's read: LDADD of a loaded
@@ -398,15 +398,8 @@ func armRefuse(th *prog.Thread) string {
 	return hwRefuse(th, hwRules{
 		ordered: func(rmw prog.RMW) bool { return armAcquire(rmw.RTags) },
 		exempt:  armAcquire,
-		fence: func(tags, rtags []string) bool {
-			for _, t := range tags {
-				if armFullDMB[t] || !hasTag(rtags, "NoRet") && armLdDMB[t] {
-					return true
-				}
-			}
-			return false
-		},
-		target: "aarch64",
+		fence:   armOrdersRMWRead,
+		target:  "aarch64",
 	})
 }
 
@@ -419,19 +412,14 @@ type hwRules struct {
 	target  string
 }
 
-// hwRefuse is armRefuse, by its rules (kept apart from ARMv8's so that
-// another model's, RVWMO's rule 3 and 5 say, can be stated the same way).
+// hwRefuse is the rule ARMv8's refusal followed before armRMWRefuse
+// (armrmw.go), stated by a model's rules so that another model's,
+// RVWMO's rule 3 and 5 say, can be stated the same way: any such read
+// after such an atomic, whose value is used, with a write after.
 func hwRefuse(th *prog.Thread, h hwRules) string {
-	at := func(pc int) string {
-		if pc < len(th.Pos) && th.Pos[pc].File != "" {
-			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
-		}
-		return th.Name + ": "
-	}
-	for pc, in := range th.Code {
-		if j, ok := in.(prog.Jump); ok && j.Cond != nil && (j.Join != "" || j.NoCtrl) {
-			return at(pc) + "a branch whose control dependency does not reach the end of the thread: the graph engine decides " + h.target + " only where it does (left to the SMT engine)"
-		}
+	at := func(pc int) string { return hwAt(th, pc) }
+	if why := jumpRefuse(th, h.target); why != "" {
+		return why
 	}
 	for i, in := range th.Code {
 		rmw, ok := in.(prog.RMW)
@@ -465,6 +453,26 @@ func hwRefuse(th *prog.Thread, h hwRules) string {
 		}
 	}
 	return ""
+}
+
+// jumpRefuse says why the engine does not decide thread th under a model
+// with dependencies (target names it): a jump whose control dependency
+// does not cover the rest of the thread ("" when none).
+func jumpRefuse(th *prog.Thread, target string) string {
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok && j.Cond != nil && (j.Join != "" || j.NoCtrl) {
+			return hwAt(th, pc) + "a branch whose control dependency does not reach the end of the thread: the graph engine decides " + target + " only where it does (left to the SMT engine)"
+		}
+	}
+	return ""
+}
+
+// hwAt is the position of instruction pc of th in a refusal.
+func hwAt(th *prog.Thread, pc int) string {
+	if pc < len(th.Pos) && th.Pos[pc].File != "" {
+		return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+	}
+	return th.Name + ": "
 }
 
 // usedAfter tells whether an instruction after j of th reads register
