@@ -387,22 +387,6 @@ func (g *graph) hwMaximal(e int, prev func(int) bool) bool {
 	return true
 }
 
-// armRefuse says why the engine does not decide thread th under ARMv8
-// ("" when it does): a jump whose control dependency does not cover the
-// rest of the thread, or an atomic read-modify-write whose read is not
-// an acquire followed by a read that is not one either, whose value is
-// used, of a location that may be the same, with no DMB on every path
-// between (the read may take the atomic's write early: see the argument
-// above).
-func armRefuse(th *prog.Thread) string {
-	return hwRefuse(th, hwRules{
-		ordered: func(rmw prog.RMW) bool { return armAcquire(rmw.RTags) },
-		exempt:  armAcquire,
-		fence:   armOrdersRMWRead,
-		target:  "aarch64",
-	})
-}
-
 // hwRules say, for a model, when the read of an atomic's write by a later
 // read of its thread is ordered after the atomic's read.
 type hwRules struct {

@@ -309,10 +309,8 @@ func (x *engine) run() error {
 	x.arm = x.deps && armModel(x.res.Model)
 	x.imm = x.deps && !x.arm && len(x.opts.Variants) == 0
 	if x.arm {
-		for _, th := range t.Threads {
-			if why := armRefuse(th); why != "" {
-				return &UnsupportedError{why}
-			}
+		if why := armRMWRefuse(t.Threads); why != "" {
+			return &UnsupportedError{why}
 		}
 	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
