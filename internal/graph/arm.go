@@ -179,6 +179,9 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 				toD(y)
 			}
 		}
+		if sc.sym != nil {
+			g.symKept(x, sc.sym, toD) // (armsym.go)
+		}
 	}
 	return in
 }
