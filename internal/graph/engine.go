@@ -319,7 +319,7 @@ func (x *engine) run() error {
 	x.immRMW = x.imm && !immReduceOff()
 	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
-	if s := x.opts.Symmetric; len(s) == len(t.Threads) && reducible && !x.arm && !x.opts.NoSymmetry {
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff()) && !x.opts.NoSymmetry {
 		ok := true
 		for q, p := range s {
 			ok = ok && p < q
