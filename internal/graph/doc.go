@@ -42,8 +42,9 @@
 // revisit lost to the prefix, maximality) and refuses, by name, the one
 // load buffering the exploration cannot build (a read that is not an
 // acquire taking the write of an atomic read-modify-write of its own
-// thread whose read is not one either, with no DMB between, where that
-// value leads on to a write elsewhere) and a revisit that would keep an
+// thread whose read is not one either, with no DMB between, on a path
+// where the atomic writes, where that value may flow back through the
+// program's threads to the atomic: armrmw.go) and a revisit that would keep an
 // atomic's read without its write. C11, Power (not shown to meet HMC's
 // requirements) and RISC-V are left to the SMT engine.
 //
@@ -107,8 +108,8 @@
 // symmetric predecessor's at the first place they differ is not
 // explored, and a backward revisit keeps the predecessor's matching
 // events with the thread's (symmetry.go, after SPORE, PLDI 2024); under
-// sc, tso, pso, rc11 and IMM (immsym.go: the prefix IMM's revisits keep,
-// the dependency prefix, is extended the same way). With
+// sc, tso, pso, rc11, IMM and ARMv8 (immsym.go, armsym.go: the prefix
+// their revisits keep, the dependency prefix, is extended the same way). With
 // Options.SymStops (threads that may stop in cut spin loops) each blocked execution met must be explained
 // by stale reads (symBlockedExplained); at the first that is not, the run
 // starts again without the reduction (Stats.SymOff). Not proven: that
