@@ -206,6 +206,14 @@ func (g *graph) rmwWriteOf(x int) int {
 // locally-ordered-before (lob = lws | dob | aob | bob, without mixed
 // sizes) puts before x, but fences.
 func (g *graph) armLobPreds(x int, reads pcReads, f func(int)) {
+	g.armLobPredsExact(x, reads, false, f)
+}
+
+// armLobPredsExact is armLobPreds, without, when exact, the barriers the
+// prefix keeps beside x (the last DMBs and ISB before it, the atomic of
+// an [A]; amo; [L] before it), which lob does not put before x (the
+// native check, armnative.go).
+func (g *graph) armLobPredsExact(x int, reads pcReads, exact bool, f func(int)) {
 	ex := &g.evs[x]
 	t := ex.thread
 	th := g.threads[t]
@@ -277,17 +285,17 @@ func (g *graph) armLobPreds(x int, reads pcReads, f func(int)) {
 	// (a revisit that removed one would hide the order from the next
 	// revisit's prefix, while the barrier comes back into its hole).
 	for _, j := range [...]int{full, ld, amo} {
-		if j >= 0 {
+		if j >= 0 && !exact {
 			f(th[j])
 		}
 	}
-	if amo >= 0 {
+	if amo >= 0 && !exact {
 		f(th[amo+1])
 	}
-	if isW && st >= 0 {
+	if isW && st >= 0 && !exact {
 		f(th[st])
 	}
-	if isR && isb >= 0 {
+	if isR && isb >= 0 && !exact {
 		f(th[isb])
 	}
 	rel := isW && hasTag(ex.tags, "L")

@@ -183,6 +183,43 @@ func TestARMCorpusAgainstEnum(t *testing.T) {
 	t.Logf("%d tests compared", n)
 }
 
+// TestARMCorpusCrossCheck runs the graph engine with Options.CrossCheck
+// on the AArch64 tests of the corpus (40 spread over it; MUSKET_LONG=1:
+// all) and on armTests: the native check of armnative.go and aarch64.cat
+// must agree on every graph built.
+func TestARMCorpusCrossCheck(t *testing.T) {
+	m, err := cat.LoadBuiltin("aarch64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup("AArch64")
+	cases := corpusSample(t, testcorpus.Dir(t), "litmus/AARCH64/*/*.litmus", 40, true)
+	for _, c := range armTests {
+		lt, err := litmus.Parse(c.name+".litmus", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, corpusTest{path: c.name, t: lt, tags: fe.Tags()})
+	}
+	decided := 0
+	for _, ct := range cases {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		got, _ := Run(ctx, ct.t, m, "aarch64", Options{TagNames: ct.tags, CrossCheck: true})
+		cancel()
+		switch got.Status {
+		case result.Unsupported:
+		case result.Done:
+			decided++
+		default:
+			t.Errorf("%s: %s: %v", ct.path, got.Status, got.Err)
+		}
+	}
+	if decided == 0 {
+		t.Errorf("no test decided")
+	}
+	t.Logf("%d tests cross-checked", decided)
+}
+
 // hwCompare runs each test under the built-in model with both engines
 // and reports the differences; refuse says which tests must be refused, and
 // which decided (the others may be refused, with a reason). It returns

@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -81,6 +82,38 @@ func TestARMSymmetry(t *testing.T) {
 			}
 			t.Logf("%v: %d complete (%d classes), %d blocked, %d graphs, %d left out, given up %v; without: %d complete in %d classes, %d blocked, %d graphs",
 				red.Verdict, rs.Complete, rs.Classes, rs.Blocked, rs.Graphs, rs.SymPruned, rs.SymOff, fs.Complete, fs.Classes, fs.Blocked, fs.Graphs)
+		})
+	}
+}
+
+// TestARMNativeCrossCheck runs C programs under -target aarch64 with
+// Options.CrossCheck: the native check (armnative.go) and aarch64.cat
+// must agree on every graph built, the symmetry reduction on.
+// MUSKET_LONG=1: every program of examples/c and more of cfront's.
+func TestARMNativeCrossCheck(t *testing.T) {
+	needClang(t)
+	m, err := cat.LoadBuiltin("aarch64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"../../examples/c/treiber.c", "../../examples/c/rwlock-bug.c", "../../examples/c/seqlock.c",
+		"../../examples/c/msqueue.c", "../cfront/testdata/sym_trylock.c", "../cfront/testdata/spinlock_rlx.c"}
+	if os.Getenv("MUSKET_LONG") != "" {
+		files, _ = filepath.Glob("../../examples/c/*.c")
+		files = append(files, "../cfront/testdata/ttas3.c", "../cfront/testdata/kticket3.c", "../cfront/testdata/sym_faa.c", "../cfront/testdata/ticket.c")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			p := lowerARM(t, f)
+			r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "aarch64", Model: m, ModelName: "aarch64",
+				GraphCrossCheck: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict == cfront.Unknown || r.Graph == nil {
+				t.Fatalf("%v: %v", r.Verdict, r.Result.Err)
+			}
+			t.Logf("%v: %d complete, %d blocked, %d graphs", r.Verdict, r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs)
 		})
 	}
 }
