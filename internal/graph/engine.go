@@ -861,6 +861,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 			return ok, nil
 		}
 	}
+	if x.arm && !x.opts.CrossCheck && !armNativeOff() {
+		return x.armNative(g), nil // (armnative.go)
+	}
 	ord := order(g)
 	num := make([]int, len(g.evs))
 	eg := &event.Graph{TagNames: x.opts.TagNames}
@@ -929,6 +932,11 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	}
 	if x.imm && x.opts.CrossCheck {
 		if err := x.immCross(g, accepted, flags); err != nil {
+			return false, err
+		}
+	}
+	if x.arm && x.opts.CrossCheck {
+		if err := x.armCross(g, accepted); err != nil {
 			return false, err
 		}
 	}
