@@ -13,7 +13,8 @@ import (
 // Vafeiadis, "HMC: Model Checking for Hardware Memory Models" (ASPLOS
 // 2020) asks: the exploration of deps.go (events inserted into holes,
 // threads replayed with their dependencies), each graph checked by
-// evaluating the CAT model, and a backward revisit of read r by write w
+// the model's axioms (armnative.go; the CAT model under CrossCheck or
+// MUSKET_ARM_NONATIVE), and a backward revisit of read r by write w
 // keeping, besides the events added before r, the prefix of w
 // (armPrefix): what ordered-before puts before w through external
 // reads-from and the local orders (lob), and what determines each of

@@ -34,8 +34,8 @@
 // with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
 // Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
 // imm.go for its native check (which also has CrossCheck). ARMv8 (the
-// built-in aarch64.cat) is explored the same way, its CAT model
-// evaluated on every graph and a revisit keeping what ordered-before
+// built-in aarch64.cat) is explored the same way, its axioms checked
+// natively (armnative.go, with CrossCheck) and a revisit keeping what ordered-before
 // puts before the write (external reads-from, lob) and what determines
 // those events (their dependencies); arm.go states why HMC's
 // requirements hold for it (prefix-closedness, extensibility, no
