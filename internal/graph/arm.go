@@ -278,7 +278,10 @@ func (g *graph) armLobPredsExact(x int, reads pcReads, exact bool, f func(int)) 
 			}
 			continue
 		}
-		if ey.rmwW && hasTag(ey.tags, "L") && j > 0 && g.evs[th[j-1]].rmwR && hasTag(g.evs[th[j-1]].tags, "A") && j < p {
+		if ey.rmwW && hasTag(ey.tags, "L") && j > 0 && g.evs[th[j-1]].rmwR && hasTag(g.evs[th[j-1]].tags, "A") && j < p &&
+			(!exact || hasTag(ey.tags, "X") && hasTag(g.evs[th[j-1]].tags, "X")) {
+			// (amo is rmw between X events, single-instruction atomics:
+			// an exclusive pair, EX, is not one. The prefix keeps both.)
 			amo = j - 1
 		}
 	}
