@@ -13,7 +13,8 @@ import (
 // Vafeiadis, "HMC: Model Checking for Hardware Memory Models" (ASPLOS
 // 2020) asks: the exploration of deps.go (events inserted into holes,
 // threads replayed with their dependencies), each graph checked by
-// evaluating the CAT model, and a backward revisit of read r by write w
+// the model's axioms (armnative.go; the CAT model under CrossCheck or
+// MUSKET_ARM_NONATIVE), and a backward revisit of read r by write w
 // keeping, besides the events added before r, the prefix of w
 // (armPrefix): what ordered-before puts before w through external
 // reads-from and the local orders (lob), and what determines each of
@@ -61,9 +62,9 @@ import (
 // read by a later read of its thread, reached through the atomic's read
 // (rmw; rfi), which aarch64.cat orders only when the later read is an
 // acquire (A or Q), the atomic's read is one ([A|Q]; po), or a DMB
-// orders them: armRefuse refuses a program where it may happen, by
-// name. The prefix takes an atomic's write with its read only when its
-// value depends on no other read (a CAS's or an exchange's constant,
+// orders them: armRMWRefuse (armrmw.go) refuses a program where it may
+// close a cycle, by name. The prefix takes an atomic's write with its
+// read only when its value depends on no other read (a CAS's or an exchange's constant,
 // an addition of a constant): the write then brings no read its read
 // does not; one whose value depends on another read is not taken (that
 // read need not be ordered before the atomic's read: LDADD of a loaded
@@ -179,6 +180,9 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 				toD(y)
 			}
 		}
+		if sc.sym != nil {
+			g.symKept(x, sc.sym, toD) // (armsym.go)
+		}
 	}
 	return in
 }
@@ -203,6 +207,14 @@ func (g *graph) rmwWriteOf(x int) int {
 // locally-ordered-before (lob = lws | dob | aob | bob, without mixed
 // sizes) puts before x, but fences.
 func (g *graph) armLobPreds(x int, reads pcReads, f func(int)) {
+	g.armLobPredsExact(x, reads, false, f)
+}
+
+// armLobPredsExact is armLobPreds, without, when exact, the barriers the
+// prefix keeps beside x (the last DMBs and ISB before it, the atomic of
+// an [A]; amo; [L] before it), which lob does not put before x (the
+// native check, armnative.go).
+func (g *graph) armLobPredsExact(x int, reads pcReads, exact bool, f func(int)) {
 	ex := &g.evs[x]
 	t := ex.thread
 	th := g.threads[t]
@@ -266,7 +278,10 @@ func (g *graph) armLobPreds(x int, reads pcReads, f func(int)) {
 			}
 			continue
 		}
-		if ey.rmwW && hasTag(ey.tags, "L") && j > 0 && g.evs[th[j-1]].rmwR && hasTag(g.evs[th[j-1]].tags, "A") && j < p {
+		if ey.rmwW && hasTag(ey.tags, "L") && j > 0 && g.evs[th[j-1]].rmwR && hasTag(g.evs[th[j-1]].tags, "A") && j < p &&
+			(!exact || hasTag(ey.tags, "X") && hasTag(g.evs[th[j-1]].tags, "X")) {
+			// (amo is rmw between X events, single-instruction atomics:
+			// an exclusive pair, EX, is not one. The prefix keeps both.)
 			amo = j - 1
 		}
 	}
@@ -274,17 +289,17 @@ func (g *graph) armLobPreds(x int, reads pcReads, f func(int)) {
 	// (a revisit that removed one would hide the order from the next
 	// revisit's prefix, while the barrier comes back into its hole).
 	for _, j := range [...]int{full, ld, amo} {
-		if j >= 0 {
+		if j >= 0 && !exact {
 			f(th[j])
 		}
 	}
-	if amo >= 0 {
+	if amo >= 0 && !exact {
 		f(th[amo+1])
 	}
-	if isW && st >= 0 {
+	if isW && st >= 0 && !exact {
 		f(th[st])
 	}
-	if isR && isb >= 0 {
+	if isR && isb >= 0 && !exact {
 		f(th[isb])
 	}
 	rel := isW && hasTag(ex.tags, "L")
@@ -387,29 +402,6 @@ func (g *graph) hwMaximal(e int, prev func(int) bool) bool {
 	return true
 }
 
-// armRefuse says why the engine does not decide thread th under ARMv8
-// ("" when it does): a jump whose control dependency does not cover the
-// rest of the thread, or an atomic read-modify-write whose read is not
-// an acquire followed by a read that is not one either, whose value is
-// used, of a location that may be the same, with no DMB on every path
-// between (the read may take the atomic's write early: see the argument
-// above).
-func armRefuse(th *prog.Thread) string {
-	return hwRefuse(th, hwRules{
-		ordered: func(rmw prog.RMW) bool { return armAcquire(rmw.RTags) },
-		exempt:  armAcquire,
-		fence: func(tags, rtags []string) bool {
-			for _, t := range tags {
-				if armFullDMB[t] || !hasTag(rtags, "NoRet") && armLdDMB[t] {
-					return true
-				}
-			}
-			return false
-		},
-		target: "aarch64",
-	})
-}
-
 // hwRules say, for a model, when the read of an atomic's write by a later
 // read of its thread is ordered after the atomic's read.
 type hwRules struct {
@@ -419,19 +411,14 @@ type hwRules struct {
 	target  string
 }
 
-// hwRefuse is armRefuse, by its rules (kept apart from ARMv8's so that
-// another model's, RVWMO's rule 3 and 5 say, can be stated the same way).
+// hwRefuse is the rule ARMv8's refusal followed before armRMWRefuse
+// (armrmw.go), stated by a model's rules so that another model's,
+// RVWMO's rule 3 and 5 say, can be stated the same way: any such read
+// after such an atomic, whose value is used, with a write after.
 func hwRefuse(th *prog.Thread, h hwRules) string {
-	at := func(pc int) string {
-		if pc < len(th.Pos) && th.Pos[pc].File != "" {
-			return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
-		}
-		return th.Name + ": "
-	}
-	for pc, in := range th.Code {
-		if j, ok := in.(prog.Jump); ok && j.Cond != nil && (j.Join != "" || j.NoCtrl) {
-			return at(pc) + "a branch whose control dependency does not reach the end of the thread: the graph engine decides " + h.target + " only where it does (left to the SMT engine)"
-		}
+	at := func(pc int) string { return hwAt(th, pc) }
+	if why := jumpRefuse(th, h.target); why != "" {
+		return why
 	}
 	for i, in := range th.Code {
 		rmw, ok := in.(prog.RMW)
@@ -465,6 +452,26 @@ func hwRefuse(th *prog.Thread, h hwRules) string {
 		}
 	}
 	return ""
+}
+
+// jumpRefuse says why the engine does not decide thread th under a model
+// with dependencies (target names it): a jump whose control dependency
+// does not cover the rest of the thread ("" when none).
+func jumpRefuse(th *prog.Thread, target string) string {
+	for pc, in := range th.Code {
+		if j, ok := in.(prog.Jump); ok && j.Cond != nil && (j.Join != "" || j.NoCtrl) {
+			return hwAt(th, pc) + "a branch whose control dependency does not reach the end of the thread: the graph engine decides " + target + " only where it does (left to the SMT engine)"
+		}
+	}
+	return ""
+}
+
+// hwAt is the position of instruction pc of th in a refusal.
+func hwAt(th *prog.Thread, pc int) string {
+	if pc < len(th.Pos) && th.Pos[pc].File != "" {
+		return fmt.Sprintf("%s:%d: %s: ", th.Pos[pc].File, th.Pos[pc].Line, th.Name)
+	}
+	return th.Name + ": "
 }
 
 // usedAfter tells whether an instruction after j of th reads register

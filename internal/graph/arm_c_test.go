@@ -45,7 +45,7 @@ int main(void) {
 // read the one before. Those were missed when a revisit's prefix kept
 // only what the revisiting write depends on (the workers' release
 // unlocks: a wrong PASS); armPrefix keeps what ordered-before puts
-// before it. With a relaxed compare-and-swap the program is refused.
+// before it. A relaxed compare-and-swap, retried, is decided too.
 func TestARMCSpinlocks(t *testing.T) {
 	needClang(t)
 	m, err := cat.LoadBuiltin("aarch64")
@@ -67,14 +67,20 @@ func TestARMCSpinlocks(t *testing.T) {
 		{"acq-rel-ok", "acquire", "release", 1, "c == 0 || c == 1", cfront.Safe, 2, false},
 		{"acq-rel-3", "acquire", "release", 2, "c != 2", cfront.Violation, 0, false},
 		{"acq-rel-3-ok", "acquire", "release", 2, "c == 0 || c == 1 || c == 2", cfront.Safe, 6, false},
-		{"rlx-rel", "relaxed", "release", 1, "c != 1", cfront.Unknown, 0, true},
+		// A relaxed compare-and-swap retried until it succeeds: the next
+		// one runs only when it failed, so no read takes its write early
+		// (armrmw.go); the SMT engine gives the same verdicts.
+		{"rlx-rel", "relaxed", "release", 1, "c != 1", cfront.Violation, 0, false},
+		{"rlx-rel-ok", "relaxed", "release", 1, "c == 0 || c == 1", cfront.Safe, 0, false},
 	} {
 		path := filepath.Join(dir, c.name+".c")
 		if err := os.WriteFile(path, []byte(armLockC(c.cas, c.unlock, c.workers, c.assertion)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		r, err := cfront.Check(ctx, path, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "aarch64", Model: m, ModelName: "aarch64"})
+		// (Without the symmetry reduction: the counts are of every order
+		// of the lock's holders, not of the classes of symmetric workers.)
+		r, err := cfront.Check(ctx, path, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "aarch64", Model: m, ModelName: "aarch64", GraphNoSymmetry: true})
 		cancel()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)

@@ -128,7 +128,7 @@ exists (0:X0=1 /\ 1:X0=1 /\ 2:X0=1)`, false},
 exists (x=1 /\ y=1)`, false},
 }
 
-// lbAmo is the test of the load buffering armRefuse guards against, with
+// lbAmo is the test of the load buffering armRMWRefuse guards against, with
 // the read-modify-write op and, when not "", fence between it and the
 // read of its write.
 func lbAmo(op, fence string) string {
@@ -183,6 +183,43 @@ func TestARMCorpusAgainstEnum(t *testing.T) {
 	t.Logf("%d tests compared", n)
 }
 
+// TestARMCorpusCrossCheck runs the graph engine with Options.CrossCheck
+// on the AArch64 tests of the corpus (40 spread over it; MUSKET_LONG=1:
+// all) and on armTests: the native check of armnative.go and aarch64.cat
+// must agree on every graph built.
+func TestARMCorpusCrossCheck(t *testing.T) {
+	m, err := cat.LoadBuiltin("aarch64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup("AArch64")
+	cases := corpusSample(t, testcorpus.Dir(t), "litmus/AARCH64/*/*.litmus", 40, true)
+	for _, c := range armTests {
+		lt, err := litmus.Parse(c.name+".litmus", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, corpusTest{path: c.name, t: lt, tags: fe.Tags()})
+	}
+	decided := 0
+	for _, ct := range cases {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		got, _ := Run(ctx, ct.t, m, "aarch64", Options{TagNames: ct.tags, CrossCheck: true})
+		cancel()
+		switch got.Status {
+		case result.Unsupported:
+		case result.Done:
+			decided++
+		default:
+			t.Errorf("%s: %s: %v", ct.path, got.Status, got.Err)
+		}
+	}
+	if decided == 0 {
+		t.Errorf("no test decided")
+	}
+	t.Logf("%d tests cross-checked", decided)
+}
+
 // hwCompare runs each test under the built-in model with both engines
 // and reports the differences; refuse says which tests must be refused, and
 // which decided (the others may be refused, with a reason). It returns
@@ -229,7 +266,7 @@ func hwCompare(t *testing.T, model string, cases []corpusTest, refuse map[string
 	return compared
 }
 
-// TestARMRefusesForwardedAtomic: the load buffering that armRefuse
+// TestARMRefusesForwardedAtomic: the load buffering that armRMWRefuse
 // guards against is a real one: aarch64.cat allows LB+amo-rfi's outcome
 // (the explicit engine finds it), which no revisit of the exploration
 // builds (the read of the atomic's write puts the atomic's read in the
@@ -257,40 +294,73 @@ func TestARMRefusesForwardedAtomic(t *testing.T) {
 	}
 }
 
-// TestARMRefuse: which threads armRefuse refuses.
+// TestARMRefuse: which programs armRMWRefuse refuses. P0 is the thread
+// of the read-modify-write; the others carry the values it writes after
+// back (or not) to the read-modify-write's location.
 func TestARMRefuse(t *testing.T) {
-	x, y := prog.Const{V: prog.LocValue("x")}, prog.Const{V: prog.LocValue("y")}
+	x, y, z := prog.Const{V: prog.LocValue("x")}, prog.Const{V: prog.LocValue("y")}, prog.Const{V: prog.LocValue("z")}
 	rmw := func(tags ...string) prog.Instr {
 		return prog.RMW{Dst: "a", Addr: x, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}, RTags: tags}
 	}
+	relRMW := prog.RMW{Dst: "a", Addr: x, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}, WTags: []string{"L"}}
+	cas := prog.RMW{Dst: "a", Addr: x, Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Reg{Name: "e"}}, New: prog.Int(1)}
+	isOK := prog.Assign{Dst: "ok", Val: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: "a"}, Y: prog.Reg{Name: "e"}}}
 	load := func(addr prog.Expr, tags ...string) prog.Instr { return prog.Load{Dst: "b", Addr: addr, Tags: tags} }
 	use := prog.Store{Addr: y, Val: prog.Reg{Name: "b"}}
 	useX := prog.Store{Addr: x, Val: prog.Reg{Name: "b"}}
+	// back: a thread that reads y and writes x after.
+	back := []prog.Instr{prog.Load{Dst: "r", Addr: y}, prog.Store{Addr: x, Val: prog.Reg{Name: "r"}}}
+	// yz, zx: the same through z, in two threads.
+	yz := []prog.Instr{prog.Load{Dst: "r", Addr: y}, prog.Store{Addr: z, Val: prog.Reg{Name: "r"}}}
+	zx := []prog.Instr{prog.Load{Dst: "r", Addr: z}, prog.Store{Addr: x, Val: prog.Reg{Name: "r"}}}
 	for _, c := range []struct {
-		name string
-		code []prog.Instr
-		want string // a word of the refusal, "" for none
+		name   string
+		code   []prog.Instr
+		others [][]prog.Instr
+		want   string // a word of the refusal, "" for none
 	}{
-		{"relaxed rmw, plain read used", []prog.Instr{rmw(), load(x), use}, "read-modify-write"},
-		{"acquire rmw", []prog.Instr{rmw("A"), load(x), use}, ""},
-		{"acquire read", []prog.Instr{rmw(), load(x, "A"), use}, ""},
-		{"Q read", []prog.Instr{rmw(), load(x, "Q"), use}, ""},
-		{"other location", []prog.Instr{rmw(), load(y), use}, ""},
-		{"computed address", []prog.Instr{rmw(), load(prog.Reg{Name: "p"}), use}, "read-modify-write"},
-		{"value unused", []prog.Instr{rmw(), load(x), prog.Store{Addr: y, Val: prog.Int(1)}}, ""},
-		{"no write after", []prog.Instr{rmw(), load(x), prog.Assign{Dst: "c", Val: prog.Reg{Name: "b"}}}, ""},
-		{"write to the rmw's location only", []prog.Instr{rmw(), load(x), useX}, ""},
-		{"DMB between", []prog.Instr{rmw(), prog.Fence{Tags: []string{"DMB.ISH"}}, load(x), use}, ""},
-		{"DMB LD between", []prog.Instr{rmw(), prog.Fence{Tags: []string{"DMB.ISHLD"}}, load(x), use}, ""},
-		{"DMB ST between", []prog.Instr{rmw(), prog.Fence{Tags: []string{"DMB.ISHST"}}, load(x), use}, "read-modify-write"},
+		{"relaxed rmw, plain read used", []prog.Instr{rmw(), load(x), use}, [][]prog.Instr{back}, "read-modify-write"},
+		{"nothing flows back", []prog.Instr{rmw(), load(x), use}, nil, ""},
+		{"flows back through two threads", []prog.Instr{rmw(), load(x), use}, [][]prog.Instr{yz, zx}, "read-modify-write"},
+		{"flow cut", []prog.Instr{rmw(), load(x), use}, [][]prog.Instr{yz}, ""},
+		{"back to a read before the rmw", []prog.Instr{load(z), rmw(), load(x), use}, [][]prog.Instr{yz}, "read-modify-write"},
+		{"acquire rmw", []prog.Instr{rmw("A"), load(x), use}, [][]prog.Instr{back}, ""},
+		{"acquire read", []prog.Instr{rmw(), load(x, "A"), use}, [][]prog.Instr{back}, ""},
+		{"Q read", []prog.Instr{rmw(), load(x, "Q"), use}, [][]prog.Instr{back}, ""},
+		{"other location", []prog.Instr{rmw(), load(y), use}, [][]prog.Instr{back}, ""},
+		{"computed address", []prog.Instr{rmw(), load(prog.Reg{Name: "p"}), use}, [][]prog.Instr{back}, "read-modify-write"},
+		{"address in a constant register", []prog.Instr{prog.Assign{Dst: "p", Val: y}, rmw(), load(prog.Reg{Name: "p"}), use}, [][]prog.Instr{back}, ""},
+		{"value unused", []prog.Instr{rmw(), load(x), prog.Store{Addr: y, Val: prog.Int(1)}}, [][]prog.Instr{back}, ""},
+		{"value only in a dead assignment", []prog.Instr{rmw(), load(x), prog.Assign{Dst: "c", Val: prog.Reg{Name: "b"}}, prog.Store{Addr: y, Val: prog.Int(1)}}, [][]prog.Instr{back}, ""},
+		{"write to the rmw's location only", []prog.Instr{rmw(), load(x), useX}, [][]prog.Instr{back}, ""},
+		{"DMB between", []prog.Instr{rmw(), prog.Fence{Tags: []string{"DMB.ISH"}}, load(x), use}, [][]prog.Instr{back}, ""},
+		{"DMB LD between", []prog.Instr{rmw(), prog.Fence{Tags: []string{"DMB.ISHLD"}}, load(x), use}, [][]prog.Instr{back}, ""},
+		{"DMB ST between", []prog.Instr{rmw(), prog.Fence{Tags: []string{"DMB.ISHST"}}, load(x), use}, [][]prog.Instr{back}, "read-modify-write"},
 		{"DMB jumped over", []prog.Instr{rmw(), prog.Jump{Cond: prog.Reg{Name: "a"}, Target: "L"}, prog.Fence{Tags: []string{"DMB.ISH"}},
-			prog.Label{Name: "L"}, load(x), use}, "read-modify-write"},
-		{"scoped control dependency", []prog.Instr{load(x), prog.Jump{Cond: prog.Reg{Name: "b"}, Target: "L", Join: "L"}, prog.Label{Name: "L"}}, "control dependency"},
-		{"jump without dependency", []prog.Instr{load(x), prog.Jump{Cond: prog.Reg{Name: "b"}, Target: "L", NoCtrl: true}, prog.Label{Name: "L"}}, "control dependency"},
+			prog.Label{Name: "L"}, load(x), use}, [][]prog.Instr{back}, "read-modify-write"},
+		{"release rmw, acquire read between", []prog.Instr{relRMW, load(z, "A"), load(x), use}, [][]prog.Instr{back}, ""},
+		{"release rmw, Q read between", []prog.Instr{relRMW, load(z, "Q"), load(x), use}, [][]prog.Instr{back}, "read-modify-write"},
+		// A CAS retried (unrolled twice): the second is reached only when
+		// the first fails, and writes nothing the first wrote.
+		{"CAS retried until it succeeds", []prog.Instr{cas, isOK, prog.Jump{Cond: prog.Reg{Name: "ok"}, Target: "out"},
+			cas, isOK, prog.Jump{Cond: prog.Reg{Name: "ok"}, Target: "out"}, prog.Label{Name: "out"}, prog.Store{Addr: y, Val: prog.Reg{Name: "a"}}},
+			[][]prog.Instr{back}, ""},
+		{"CAS retried after it succeeds", []prog.Instr{cas, isOK, prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: prog.Reg{Name: "ok"}}, Target: "out"},
+			cas, isOK, prog.Jump{Cond: prog.Un{Op: prog.OpNot, X: prog.Reg{Name: "ok"}}, Target: "out"}, prog.Label{Name: "out"}, prog.Store{Addr: y, Val: prog.Reg{Name: "a"}}},
+			[][]prog.Instr{back}, "read-modify-write"},
+		{"CAS success forgotten", []prog.Instr{cas, isOK, prog.Assign{Dst: "e", Val: prog.Int(2)}, prog.Assign{Dst: "ok", Val: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: "a"}, Y: prog.Reg{Name: "e"}}},
+			prog.Jump{Cond: prog.Reg{Name: "ok"}, Target: "out"}, cas, prog.Label{Name: "out"}, prog.Store{Addr: y, Val: prog.Reg{Name: "a"}}},
+			[][]prog.Instr{back}, "read-modify-write"},
+		{"scoped control dependency", []prog.Instr{load(x), prog.Jump{Cond: prog.Reg{Name: "b"}, Target: "L", Join: "L"}, prog.Label{Name: "L"}}, nil, "control dependency"},
+		{"jump without dependency", []prog.Instr{load(x), prog.Jump{Cond: prog.Reg{Name: "b"}, Target: "L", NoCtrl: true}, prog.Label{Name: "L"}}, nil, "control dependency"},
 	} {
-		got := armRefuse(&prog.Thread{Name: "P0", Code: c.code})
+		ths := []*prog.Thread{{Name: "P0", Code: c.code}}
+		for k, o := range c.others {
+			ths = append(ths, &prog.Thread{Name: "P" + string(rune('1'+k)), Code: o})
+		}
+		got := armRMWRefuse(ths)
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
-			t.Errorf("%s: armRefuse = %q, want %q", c.name, got, c.want)
+			t.Errorf("%s: armRMWRefuse = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -34,16 +34,17 @@
 // with dependency tracking as in Kokologiannakis, Vafeiadis, "HMC: Model
 // Checking for Hardware Memory Models" (ASPLOS 2020): see deps.go, and
 // imm.go for its native check (which also has CrossCheck). ARMv8 (the
-// built-in aarch64.cat) is explored the same way, its CAT model
-// evaluated on every graph and a revisit keeping what ordered-before
+// built-in aarch64.cat) is explored the same way, its axioms checked
+// natively (armnative.go, with CrossCheck) and a revisit keeping what ordered-before
 // puts before the write (external reads-from, lob) and what determines
 // those events (their dependencies); arm.go states why HMC's
 // requirements hold for it (prefix-closedness, extensibility, no
 // revisit lost to the prefix, maximality) and refuses, by name, the one
 // load buffering the exploration cannot build (a read that is not an
 // acquire taking the write of an atomic read-modify-write of its own
-// thread whose read is not one either, with no DMB between, where that
-// value leads on to a write elsewhere) and a revisit that would keep an
+// thread whose read is not one either, with no DMB between, on a path
+// where the atomic writes, where that value may flow back through the
+// program's threads to the atomic: armrmw.go) and a revisit that would keep an
 // atomic's read without its write. C11, Power (not shown to meet HMC's
 // requirements) and RISC-V are left to the SMT engine.
 //
@@ -111,8 +112,8 @@
 // symmetric predecessor's at the first place they differ is not
 // explored, and a backward revisit keeps the predecessor's matching
 // events with the thread's (symmetry.go, after SPORE, PLDI 2024); under
-// sc, tso, pso, rc11 and IMM (immsym.go: the prefix IMM's revisits keep,
-// the dependency prefix, is extended the same way). With
+// sc, tso, pso, rc11, IMM and ARMv8 (immsym.go, armsym.go: the prefix
+// their revisits keep, the dependency prefix, is extended the same way). With
 // Options.SymStops (threads that may stop in cut spin loops) each blocked execution met must be explained
 // by stale reads (symBlockedExplained); at the first that is not, the run
 // starts again without the reduction (Stats.SymOff). Not proven: that

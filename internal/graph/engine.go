@@ -309,10 +309,8 @@ func (x *engine) run() error {
 	x.arm = x.deps && armModel(x.res.Model)
 	x.imm = x.deps && !x.arm && len(x.opts.Variants) == 0
 	if x.arm {
-		for _, th := range t.Threads {
-			if why := armRefuse(th); why != "" {
-				return &UnsupportedError{why}
-			}
+		if why := armRMWRefuse(t.Threads); why != "" {
+			return &UnsupportedError{why}
 		}
 	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
@@ -321,7 +319,7 @@ func (x *engine) run() error {
 	x.immRMW = x.imm && !immReduceOff()
 	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
-	if s := x.opts.Symmetric; len(s) == len(t.Threads) && reducible && !x.arm && !x.opts.NoSymmetry {
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff()) && !x.opts.NoSymmetry {
 		ok := true
 		for q, p := range s {
 			ok = ok && p < q
@@ -871,6 +869,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 			return ok, nil
 		}
 	}
+	if x.arm && !x.opts.CrossCheck && !armNativeOff() {
+		return x.armNative(g), nil // (armnative.go)
+	}
 	ord := order(g)
 	num := make([]int, len(g.evs))
 	eg := &event.Graph{TagNames: x.opts.TagNames}
@@ -939,6 +940,11 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	}
 	if x.imm && x.opts.CrossCheck {
 		if err := x.immCross(g, accepted, flags); err != nil {
+			return false, err
+		}
+	}
+	if x.arm && x.opts.CrossCheck {
+		if err := x.armCross(g, accepted); err != nil {
 			return false, err
 		}
 	}
