@@ -117,8 +117,11 @@ func armModel(name string) bool { return normModel(name) == "aarch64" }
 // reads, the read of a read-modify-write whose write is kept, closed
 // under the same; a write reached only as the write a read of its own
 // thread reads (rfi, not in ordered-before) brings what determines it,
-// not what ordered-before puts before it.
-func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
+// not what ordered-before puts before it. lob gives the local orders
+// (armLobPreds for ARMv8; another model's, RISC-V's rvPpoPreds, the same
+// way); whole, when not nil, says which atomics' writes are kept with
+// their reads whatever their values depend on.
+func (g *graph) armPrefix(w int, sc *prefScratch, lob func(x int, reads pcReads, f func(int)), whole func(y int) bool) []bool {
 	reads := g.readAtInto(sc.rows)
 	sc.rows = reads
 	inA := sc.bools(len(g.evs))
@@ -150,7 +153,7 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 			if ex.kind == event.Read && ex.rf >= 0 && g.evs[ex.rf].thread != ex.thread {
 				toA(ex.rf) // rfe
 			}
-			g.armLobPreds(x, reads, toA)
+			lob(x, reads, toA)
 			continue
 		}
 		x := dStack[len(dStack)-1]
@@ -175,7 +178,7 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 			}
 		}
 		if ex.rmwR {
-			if y := g.rmwWriteOf(x); y >= 0 && len(g.evs[y].dataD()) == 0 {
+			if y := g.rmwWriteOf(x); y >= 0 && (len(g.evs[y].dataD()) == 0 || whole != nil && whole(y)) {
 				toD(y)
 			}
 		}
@@ -601,7 +604,7 @@ func (x *engine) armSplitRMW(g *graph, pref []bool) error {
 		}
 		if y := g.rmwWriteOf(r); y >= 0 && !pref[y] {
 			th := x.t.Threads[g.evs[r].thread]
-			return &UnsupportedError{replayAt(th, g.evs[r].pc) + "an atomic read-modify-write whose written value depends on another read, kept without its write by a backward revisit: under aarch64 the graph engine does not explore such a revisit (left to the SMT engine)"}
+			return &UnsupportedError{replayAt(th, g.evs[r].pc) + "an atomic read-modify-write whose written value depends on another read, kept without its write by a backward revisit: under " + normModel(x.res.Model) + " the graph engine does not explore such a revisit (left to the SMT engine)"}
 		}
 	}
 	return nil

@@ -739,7 +739,7 @@ func (x *engine) visitDep(g *graph, check bool) error {
 // with dependencies, its dependency prefix.
 func (x *engine) prefixOf(g *graph, w int) []bool {
 	if x.arm {
-		return g.armPrefix(w, &x.arena.pref)
+		return g.armPrefix(w, &x.arena.pref, g.armLobPreds, nil)
 	}
 	if x.deps {
 		return g.depPrefix(w, &x.arena.pref)
