@@ -171,6 +171,9 @@ func (g *graph) armPrefix(w int, sc *prefScratch, lob func(x int, reads pcReads,
 		}
 		if ex.kind == event.Read && ex.rf >= 0 {
 			toD(ex.rf)
+			if y := g.lastWriteBefore(x); y >= 0 {
+				toD(y) // see lastWriteBefore
+			}
 		}
 		if ex.rmwW {
 			if r := g.rmwReadOf(x); r >= 0 {
