@@ -571,9 +571,10 @@ var (
 // under ARMv8's (aarch64.cat: the engine's counts are the explicit
 // engine's on the 2570 AArch64 litmus tests of the corpus it takes, and
 // its verdicts the SMT engine's on the C files of the repository both
-// answer); the others are left to the SMT engine.
+// answer), and riscv under RVWMO's (riscv.cat, riscv.go); the others
+// are left to the SMT engine.
 func DecidesTarget(target, model string) bool {
-	return Supported(model) && (target == "" || target == "x86" && normModel(model) == "tso" || target == "aarch64" && armModel(model))
+	return Supported(model) && (target == "" || target == "x86" && normModel(model) == "tso" || target == "aarch64" && armModel(model) || target == "riscv" && rvModel(model))
 }
 
 // rmwReadOf is the read of the read-modify-write whose write is y, or -1
