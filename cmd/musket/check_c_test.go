@@ -51,7 +51,8 @@ func TestCheckC(t *testing.T) {
 		// taking a relaxed atomic's write early) is refused when met.
 		{[]string{"-target", "riscv", "-engine", "graph", "mp_rlx.c"}, exitFailed, "mp_rlx: FAIL (target riscv, model riscv, bound 2)"},
 		{[]string{"-target", "riscv", "-stats", "treiber.c"}, exitOK, "graph engine: "},
-		{[]string{"-target", "riscv", "-engine", "graph", "create_loop.c"}, exitLimit, "a load buffering the graph engine does not explore"},
+		{[]string{"-target", "riscv", "-engine", "graph", "xchg_rfi.c"}, exitLimit, "a load buffering the graph engine does not explore"},
+		{[]string{"-target", "riscv", "xchg_rfi.c"}, exitFailed, "xchg_rfi.c:28: assertion old != 1 fails"},
 		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},
 		{[]string{"-model", "rc11", "bound.c"}, exitLimit, "bound: BOUND"},
 		{[]string{"-model", "rc11", "clang_error.c"}, exitBadInput, ""},
