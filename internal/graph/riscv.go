@@ -69,11 +69,16 @@ import (
 // at the revisit keeps the lock and queue programs whose atomics are
 // relaxed or release). So each stretch is in ppo+, and w rfe r closes a
 // cycle of the global order. A read of w's own thread after it (r would
-// read w by rfi) is not covered: rvLost refuses it too, when met. An atomic's write kept with
-// its read adds nothing its read does not: for an AMO the model's event
-// is one (rvWhole keeps both halves always); for another, armPrefix
-// keeps the write only when its value depends on no read, and
-// armSplitRMW refuses a revisit that would split it.
+// read w by rfi) is not covered: rvLost refuses it too, when met.
+//
+// An atomic's write kept with its read adds nothing its read does not
+// when it is an AMO (one event for the model) or its value depends on no
+// read. The prefix keeps the two halves together always (so no revisit
+// splits them, which armSplitRMW would refuse); when a revisit is
+// skipped while the prefix holds the write of another atomic whose value
+// depends on a read, or a read taking such a write early (above), rvLost
+// checks that r is before w in the global order all the same (rvBefore),
+// or refuses.
 //
 // Maximality is hwMaximal's, with the same reason as under ARMv8 for
 // keeping in the prefix what the global order puts before w (the release
@@ -131,7 +136,7 @@ func (x *engine) rvSingle(g *graph, y int) bool {
 func (x *engine) rvPrefix(g *graph, w int) []bool {
 	return g.armPrefix(w, &x.arena.pref,
 		func(e int, reads pcReads, f func(int)) { x.rvPpoPreds(g, e, reads, f) },
-		func(y int) bool { return x.rvSingle(g, y) })
+		func(int) bool { return true })
 }
 
 // The fence classes of riscv.cat: fences-rr, -rw, -wr, -ww.
@@ -296,12 +301,9 @@ func rvRefuse(th *prog.Thread) string {
 //   - when r is of w's thread, after w in po with no write to the
 //     location between (r would read w by rfi, and the argument closes
 //     its cycle with w rfe r);
-//   - when pref holds a read y of a write x of its thread that is the
-//     write of a read-modify-write which is not an AMO (no X: rule 3 does
-//     not order x before y), whose read a is not an acquire, with no
-//     fence ordering reads before reads between a and y: the stretch a
-//     rmw x rfi y of the argument is then not in ppo, and r may be in
-//     pref through it.
+//   - when pref holds a step the argument does not put in the global
+//     order (rvUncovered) and r is not before w in that order through
+//     the events of pref (rvBefore).
 //
 // Otherwise every chain of the prefix from r to w is in ppo ∪ rfe ∪ co ∪
 // fr (as the relations of the kept events stay when r reads w), and w
@@ -318,9 +320,32 @@ func (x *engine) rvLost(g *graph, r, w int, pref []bool) error {
 		}
 		return &UnsupportedError{replayAt(th, er.pc) + "a read that a later write of its own thread (in the order the engine added them) may be read by, kept by the revisit that write makes: under riscv the graph engine does not explore such a revisit (left to the SMT engine)"}
 	}
+	why := x.rvUncovered(g, pref)
+	if why == "" || x.rvBefore(g, r, w, pref) {
+		return nil // the argument holds, or r is before w in the global order all the same
+	}
+	return &UnsupportedError{why}
+}
+
+// rvUncovered names a step of pref that the argument above does not put
+// in the global order ("" when none): a read y of pref taking the write
+// x of a read-modify-write of its thread that is not an AMO (no X: rule
+// 3 does not order x before y), whose read a is not an acquire, with no
+// fence ordering reads before reads between a and y (the stretch a rmw
+// x rfi y is then not in ppo); or the write of a read-modify-write that
+// is not an AMO, kept with its read (rvWhole) while its value depends
+// on another read (which need not be before the read).
+func (x *engine) rvUncovered(g *graph, pref []bool) string {
 	for y := range g.evs {
 		ey := &g.evs[y]
-		if !pref[y] || ey.kind != event.Read || ey.rf < 0 || g.evs[ey.rf].thread != ey.thread || !g.evs[ey.rf].rmwW {
+		if !pref[y] || ey.thread < 0 {
+			continue
+		}
+		if ey.rmwW && !x.rvSingle(g, y) && len(ey.dataD()) > 0 {
+			th := x.t.Threads[ey.thread]
+			return replayAt(th, ey.pc) + "a read-modify-write whose written value depends on another read, kept with its read by a backward revisit whose read is not before the revisiting write: under riscv the graph engine does not explore such a revisit (left to the SMT engine)"
+		}
+		if ey.kind != event.Read || ey.rf < 0 || g.evs[ey.rf].thread != ey.thread || !g.evs[ey.rf].rmwW {
 			continue
 		}
 		xw := ey.rf
@@ -331,13 +356,10 @@ func (x *engine) rvLost(g *graph, r, w int, pref []bool) error {
 		if a < 0 || rvAcquire(g.evs[a].tags) || g.rvFencedBetween(a, y) {
 			continue
 		}
-		if x.rvBefore(g, r, w, pref) {
-			return nil // r is before w in the global order all the same
-		}
 		yt := x.t.Threads[ey.thread]
-		return &UnsupportedError{replayAt(yt, ey.pc) + "a read that takes the write of a read-modify-write of its own thread (line " + lineOf(yt, g.evs[a].pc) + ") whose read is not an acquire, with no fence r,r between: under riscv it may take that write's value before the read-modify-write reads, a load buffering the graph engine does not explore (left to the SMT engine)"}
+		return replayAt(yt, ey.pc) + "a read that takes the write of a read-modify-write of its own thread (line " + lineOf(yt, g.evs[a].pc) + ") whose read is not an acquire, with no fence r,r between: under riscv it may take that write's value before the read-modify-write reads, a load buffering the graph engine does not explore (left to the SMT engine)"
 	}
-	return nil
+	return ""
 }
 
 // rvBefore tells whether r is before w in the global order of g (ppo ∪
