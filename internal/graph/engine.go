@@ -332,7 +332,9 @@ func (x *engine) run() error {
 	// Under IMM too (immsym.go says why both reductions stay sound).
 	reducible := x.sink || x.imm && !immReduceOff()
 	x.immRMW = x.imm && !immReduceOff()
-	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	// Under RISC-V too (riscv.go: immsym.go's argument holds for its
+	// prefix and exploration).
+	x.spinPrune = (reducible || x.rv && !immReduceOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	if s := x.opts.Symmetric; len(s) == len(t.Threads) && reducible && !x.arm && !x.rv && !x.opts.NoSymmetry {
 		ok := true
