@@ -118,8 +118,11 @@ func armModel(name string) bool { return normModel(name) == "aarch64" }
 // reads, the read of a read-modify-write whose write is kept, closed
 // under the same; a write reached only as the write a read of its own
 // thread reads (rfi, not in ordered-before) brings what determines it,
-// not what ordered-before puts before it.
-func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
+// not what ordered-before puts before it. lob gives the local orders
+// (armLobPreds for ARMv8; another model's, RISC-V's rvPpoPreds, the same
+// way); whole, when not nil, says which atomics' writes are kept with
+// their reads whatever their values depend on.
+func (g *graph) armPrefix(w int, sc *prefScratch, lob func(x int, reads pcReads, f func(int)), whole func(y int) bool) []bool {
 	reads := g.readAtInto(sc.rows)
 	sc.rows = reads
 	inA := sc.bools(len(g.evs))
@@ -151,7 +154,7 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 			if ex.kind == event.Read && ex.rf >= 0 && g.evs[ex.rf].thread != ex.thread {
 				toA(ex.rf) // rfe
 			}
-			g.armLobPreds(x, reads, toA)
+			lob(x, reads, toA)
 			continue
 		}
 		x := dStack[len(dStack)-1]
@@ -169,6 +172,9 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 		}
 		if ex.kind == event.Read && ex.rf >= 0 {
 			toD(ex.rf)
+			if y := g.lastWriteBefore(x); y >= 0 {
+				toD(y) // see lastWriteBefore
+			}
 		}
 		if ex.rmwW {
 			if r := g.rmwReadOf(x); r >= 0 {
@@ -176,7 +182,7 @@ func (g *graph) armPrefix(w int, sc *prefScratch) []bool {
 			}
 		}
 		if ex.rmwR {
-			if y := g.rmwWriteOf(x); y >= 0 && len(g.evs[y].dataD()) == 0 {
+			if y := g.rmwWriteOf(x); y >= 0 && (len(g.evs[y].dataD()) == 0 || whole != nil && whole(y)) {
 				toD(y)
 			}
 		}
@@ -572,9 +578,10 @@ var (
 // under ARMv8's (aarch64.cat: the engine's counts are the explicit
 // engine's on the 2570 AArch64 litmus tests of the corpus it takes, and
 // its verdicts the SMT engine's on the C files of the repository both
-// answer); the others are left to the SMT engine.
+// answer), and riscv under RVWMO's (riscv.cat, riscv.go); the others
+// are left to the SMT engine.
 func DecidesTarget(target, model string) bool {
-	return Supported(model) && (target == "" || target == "x86" && normModel(model) == "tso" || target == "aarch64" && armModel(model))
+	return Supported(model) && (target == "" || target == "x86" && normModel(model) == "tso" || target == "aarch64" && armModel(model) || target == "riscv" && rvModel(model))
 }
 
 // rmwReadOf is the read of the read-modify-write whose write is y, or -1
@@ -608,7 +615,7 @@ func (x *engine) armSplitRMW(g *graph, pref []bool) error {
 		}
 		if y := g.rmwWriteOf(r); y >= 0 && !pref[y] {
 			th := x.t.Threads[g.evs[r].thread]
-			return &UnsupportedError{replayAt(th, g.evs[r].pc) + "an atomic read-modify-write whose written value depends on another read, kept without its write by a backward revisit: under aarch64 the graph engine does not explore such a revisit (left to the SMT engine)"}
+			return &UnsupportedError{replayAt(th, g.evs[r].pc) + "an atomic read-modify-write whose written value depends on another read, kept without its write by a backward revisit: under " + normModel(x.res.Model) + " the graph engine does not explore such a revisit (left to the SMT engine)"}
 		}
 	}
 	return nil

@@ -35,7 +35,7 @@ import (
 
 // depModels are the built-in models with load buffering the engine
 // decides, tracking dependencies.
-var depModels = map[string]bool{"imm": true, "aarch64": true}
+var depModels = map[string]bool{"imm": true, "aarch64": true, "riscv": true}
 
 // tracksDeps tells whether the built-in model name needs dependency
 // tracking.
@@ -801,8 +801,11 @@ func (x *engine) visitDep(g *graph, check bool) error {
 // events added before the read: w's po ∪ rf prefix, or, under a model
 // with dependencies, its dependency prefix.
 func (x *engine) prefixOf(g *graph, w int) []bool {
+	if x.rv {
+		return x.rvPrefix(g, w)
+	}
 	if x.arm {
-		return g.armPrefix(w, &x.arena.pref)
+		return g.armPrefix(w, &x.arena.pref, g.armLobPreds, nil)
 	}
 	if x.deps {
 		return g.depPrefix(w, &x.arena.pref)

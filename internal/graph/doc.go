@@ -45,8 +45,15 @@
 // thread whose read is not one either, with no DMB between, on a path
 // where the atomic writes, where that value may flow back through the
 // program's threads to the atomic: armrmw.go) and a revisit that would keep an
-// atomic's read without its write. C11, Power (not shown to meet HMC's
-// requirements) and RISC-V are left to the SMT engine.
+// atomic's read without its write. RISC-V (the built-in riscv.cat,
+// RVWMO) is explored the same way (riscv.go: a revisit keeps what the
+// global order puts before the write through external reads-from and
+// preserved program order, and what determines those events; an AMO is
+// one event for the model, as in the explicit engine), refusing, when
+// met, the revisits its argument does not cover. A revisit under both
+// keeps, with each read, its thread's latest write to the location
+// before it (lastwrite.go). C11 and Power (not shown to meet HMC's
+// requirements) are left to the SMT engine.
 //
 // Three shortcuts keep the number of model evaluations down, each sound
 // for the four models: a read does not read a write coherence-before one

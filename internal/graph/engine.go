@@ -127,9 +127,9 @@ func normModel(name string) string { return strings.ToLower(strings.TrimSuffix(n
 
 // Supported tells whether the engine decides the built-in model name:
 // those in which po ∪ rf is acyclic, and those with load buffering whose
-// dependencies it tracks (deps.go): IMM, and ARMv8 (aarch64.cat, arm.go;
-// programs where the exploration's argument does not hold are refused
-// by name).
+// dependencies it tracks (deps.go): IMM, ARMv8 (aarch64.cat, arm.go)
+// and RVWMO (riscv.cat, riscv.go); programs where the exploration's
+// argument does not hold are refused by name.
 func Supported(name string) bool {
 	return supported[normModel(name)] || tracksDeps(name)
 }
@@ -143,7 +143,7 @@ func Decides(m *cat.Model, name string) bool {
 
 // SupportedModels lists the models Supported accepts, for messages.
 func SupportedModels() string {
-	return "sc, tso, pso, rc11 (where po ∪ rf is acyclic), imm and aarch64 (with dependency tracking)"
+	return "sc, tso, pso, rc11 (where po ∪ rf is acyclic), imm, aarch64 and riscv (with dependency tracking)"
 }
 
 var (
@@ -180,6 +180,8 @@ type engine struct {
 	imm      bool     // the built-in IMM: checked natively (imm.go)
 	immRMW   bool     // under IMM, an RMW's write is placed only where atomicity allows (immsym.go)
 	arm      bool     // the built-in ARMv8: the CAT model evaluated, armPrefix kept by revisits (arm.go)
+	rv       bool     // the built-in RVWMO: riscv.cat with co given evaluated, rvPrefix kept by revisits (riscv.go)
+	rvFused  bool     // under RVWMO, the model sees an AMO as one event (rvFuse)
 	arena    arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
 	// out (prune.go); naLocs, naAny: the locations plain writes may
@@ -237,6 +239,13 @@ func (x *engine) run() error {
 	t := x.t
 	if t.Mixed {
 		return &UnsupportedError{"mixed-size tests are not supported by the graph engine"}
+	}
+	if rvModel(x.res.Model) && x.m.Path() == "builtin:riscv.cat" && len(x.opts.Variants) == 0 {
+		m, err := rvCoGiven()
+		if err != nil {
+			return err
+		}
+		x.m, x.rv, x.rvFused = m, true, x.m.SingleEventAMOs()
 	}
 	if x.m.Binds("co") {
 		return &UnsupportedError{"a model that generates the coherence order itself is not supported by the graph engine"}
@@ -303,23 +312,32 @@ func (x *engine) run() error {
 		x.initOf(g, l)
 	}
 	x.deps = tracksDeps(x.res.Model)
-	if x.deps && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
+	if x.deps && !x.rv && x.m.Path() != "builtin:"+normModel(x.res.Model)+".cat" {
 		return &UnsupportedError{"the graph engine tracks the dependencies of the built-in " + x.res.Model + " model only"}
 	}
 	x.arm = x.deps && armModel(x.res.Model)
-	x.imm = x.deps && !x.arm && len(x.opts.Variants) == 0
+	x.imm = x.deps && !x.arm && !x.rv && len(x.opts.Variants) == 0
 	if x.arm {
 		if why := armRMWRefuse(t.Threads); why != "" {
 			return &UnsupportedError{why}
+		}
+	}
+	if x.rv {
+		for _, th := range t.Threads {
+			if why := rvRefuse(th); why != "" {
+				return &UnsupportedError{why}
+			}
 		}
 	}
 	x.sink = supported[normModel(x.res.Model)] && x.m.Path() == "builtin:"+normModel(x.res.Model)+".cat"
 	// Under IMM too (immsym.go says why both reductions stay sound).
 	reducible := x.sink || x.imm && !immReduceOff()
 	x.immRMW = x.imm && !immReduceOff()
-	x.spinPrune = reducible && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	// Under RISC-V too (riscv.go: immsym.go's argument holds for its
+	// prefix and exploration).
+	x.spinPrune = (reducible || x.rv && !immReduceOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
-	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff()) && !x.opts.NoSymmetry {
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff()) && !x.rv && !x.opts.NoSymmetry {
 		ok := true
 		for q, p := range s {
 			ok = ok && p < q
@@ -630,7 +648,7 @@ func (x *engine) revisits(g *graph, w int) error {
 		return nil // no read to revisit: the prefix is not needed
 	}
 	pref := x.prefixOf(g, w)
-	if x.arm {
+	if x.arm || x.rv {
 		if err := x.armSplitRMW(g, pref); err != nil {
 			return err
 		}
@@ -639,7 +657,15 @@ func (x *engine) revisits(g *graph, w int) error {
 	var deleted []int
 	for r := range g.evs {
 		er := &g.evs[r]
-		if r == w || er.kind != event.Read || er.loc != loc || pref[r] {
+		if r == w || er.kind != event.Read || er.loc != loc {
+			continue
+		}
+		if pref[r] {
+			if x.rv {
+				if err := x.rvLost(g, r, w, pref); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		if x.deps && er.thread == g.evs[w].thread && er.pc < g.evs[w].pc {
@@ -921,6 +947,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	xe.Rels["fr"] = fr
 	xe.Rels["fri"] = fr.Inter(intl)
 	xe.Rels["fre"] = fr.Inter(ext)
+	if x.rvFused {
+		xe = x.rvFuse(g, num, xe)
+	}
 	accepted := false
 	err := x.m.Check(xe, cat.CheckOptions{Variants: x.opts.Variants, Ctx: x.ctx}, func(o cat.Outcome) bool {
 		if o.Accepted {
