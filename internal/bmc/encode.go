@@ -165,6 +165,7 @@ func (e *encoding) build(ctx context.Context) error {
 		}
 	}
 	e.dataFlow()
+	e.f.stats.SymmetryPairs = e.symmetry()
 	e.valueOrder()
 	e.final(initMem)
 	modelStart := time.Now()
@@ -507,6 +508,15 @@ type Options struct {
 	// "off" or "" (the default) not to; MUSKET_CAAT in the environment
 	// overrides it.
 	Derived string
+
+	// Symmetric gives, for each thread, its symmetric predecessor (-1:
+	// none): the caller vouches that swapping the two, with their own
+	// locations (those SymOwn matches), maps the program's executions
+	// onto its executions (symmetry.go says what that needs). The
+	// engine then asserts constraints that keep one execution of each
+	// class of swapped executions, when the question is symmetric too.
+	Symmetric []int
+	SymOwn    func(loc string) bool
 
 	discardCut bool
 	forceEager bool // eager whatever Acyclicity says (RunReport's fallback)

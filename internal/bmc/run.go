@@ -118,6 +118,7 @@ func run(ctx context.Context, t *spec.Test, m *cat.Model, opts Options, res *res
 	default:
 		sol = zc.NewSolver()
 	}
+	applyParams(sol)
 	e := &encoding{f: newFB(zc, sol), ctx: zc, sol: sol, t: t, m: m, opts: opts, oneWay: true, lazy: lazy, caatOn: caatOn}
 	if err := e.buildBounded(ctx); err != nil {
 		return err
