@@ -372,7 +372,7 @@ func (p *progEnc) byConstant(st *tstate, e prog.Bin, old *sv) (*sv, bool, error)
 		return &sv{t: f(v.t), deps: v.deps, vrefs: v.vrefs, wide: v.wide}, true, nil
 	}
 	if x, m, ok := nonNegMod(e); ok {
-		return unary(x, func(t smt.Term) smt.Term { return c.Mod(t, c.IntVal(m)) })
+		return unary(x, func(t smt.Term) smt.Term { return p.wrapMod(t, m) })
 	}
 	if d, ok := posConst(e.Y); ok && e.Op == prog.OpDiv {
 		if sub, ok := e.X.(prog.Bin); ok && sub.Op == prog.OpSub {
