@@ -19,14 +19,28 @@ import "github.com/musket-verify/musket/internal/smt"
 //
 //	ite(0 ≤ x < m, x, ite(−m ≤ x < 0, x + m, ite(m ≤ x < 2m, x − m, x mod m)))
 //
-// which is x mod m for every integer x (each case is the definition of
-// the non-negative remainder on its interval), so the encoding means the
-// same; measured on kticket3.c under Power 16.4 s of CPU to 0.7 s (950
-// conflicts), own_sem.c's bound query answered in 16.5 s.
+// where the last case, x mod m, is a fresh r with a fresh quotient q
+// and the constraint, asserted once,
+//
+//	x ∉ [−m, 2m) → x = m·q + r ∧ 0 ≤ r < m
+//
+// This is x mod m for every integer x: each of the first three cases
+// is the definition of the non-negative remainder on its interval, and
+// outside them q and r are the integer quotient and remainder, unique;
+// the constraint can always be met (inside the intervals q and r are
+// free and name nothing else), so it removes no execution. Z3's own mod
+// in the last case (MUSKET_SMT_WRAP=cases) would constrain its quotient
+// in every case, and the integer solver still branches on it.
+// Measured under Power (CPU time, load 40 on 2 cores): kticket3.c 40 s
+// (26.8k conflicts) to 0.8 s (1.1k), own_sem.c no answer in 60 s to
+// 9.8 s (its bound query; 35.8 s with Z3's mod as the last case).
 // MUSKET_SMT_WRAP=mod gives Z3's mod alone (to compare).
 
 // wrapByMod: MUSKET_SMT_WRAP=mod keeps Z3's mod for every remainder.
+// MUSKET_SMT_WRAP=cases gives the last case by Z3's mod (measured:
+// slower, its quotient is constrained in every case).
 var wrapByMod = envSwitch("MUSKET_SMT_WRAP", "mod", "cases") == "mod"
+var wrapGuarded = envSwitch("MUSKET_SMT_WRAP", "mod", "cases") == ""
 
 // wrapMin is the least modulus given by cases (the smaller ones are not
 // type widths, and stay as they were measured).
@@ -41,7 +55,13 @@ func (p *progEnc) wrapMod(x smt.Term, m int64) smt.Term {
 	}
 	zero := c.IntVal(0)
 	in := func(lo, hi smt.Term) smt.Term { return c.And(c.Ge(x, lo), c.Lt(x, hi)) }
-	return c.Ite(in(zero, k), x,
-		c.Ite(in(c.IntVal(-m), zero), c.Add(x, k),
-			c.Ite(in(k, c.IntVal(2*m)), c.Sub(x, k), c.Mod(x, k))))
+	in0, inNeg, inHi := in(zero, k), in(c.IntVal(-m), zero), in(k, c.IntVal(2*m))
+	last := c.Mod(x, k)
+	if wrapGuarded {
+		q, r := p.f.intVar("wq"), p.f.intVar("wr")
+		out := B{t: c.Not(c.Or(in0, inNeg, inHi))}
+		p.f.assert(p.f.implies(out, B{t: c.And(c.Eq(x, c.Add(c.Mul(k, q), r)), c.Ge(r, zero), c.Lt(r, k))}))
+		last = r
+	}
+	return c.Ite(in0, x, c.Ite(inNeg, c.Add(x, k), c.Ite(inHi, c.Sub(x, k), last)))
 }

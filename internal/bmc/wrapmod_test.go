@@ -12,17 +12,26 @@ import (
 func TestWrapMod(t *testing.T) {
 	zc := smt.NewContext()
 	defer zc.Close()
-	p := &progEnc{ctx: zc}
+	enc := func() (*progEnc, *smt.Solver) {
+		s := zc.NewSolver()
+		return &progEnc{ctx: zc, f: newFB(zc, s)}, s
+	}
 	for _, m := range []int64{256, 1 << 16, 1 << 32} {
 		for _, v := range []int64{0, 1, m - 1, m, m + 5, 2*m - 1, 2 * m, 3*m + 7, -1, -m, -m - 1, -5*m + 3, 1 << 62, -(1 << 62)} {
-			s := zc.NewSolver()
+			p, s := enc()
 			s.Assert(zc.Not(zc.Eq(p.wrapMod(zc.IntVal(v), m), zc.IntVal(((v%m)+m)%m))))
 			if r := s.Check(); r != smt.Unsat {
 				t.Errorf("m=%d, x=%d: %v, want the remainder %d", m, v, r, ((v%m)+m)%m)
 			}
+			// Its constraints remove no value of x.
+			p, s = enc()
+			s.Assert(zc.Eq(p.wrapMod(zc.IntVal(v), m), zc.IntVal(((v%m)+m)%m)))
+			if r := s.Check(); r != smt.Sat {
+				t.Errorf("m=%d, x=%d: the constraints of the cases are %v", m, v, r)
+			}
 		}
 		x := zc.Int("x")
-		s := zc.NewSolver()
+		p, s := enc()
 		s.Assert(zc.Not(zc.Eq(p.wrapMod(x, m), zc.Mod(x, zc.IntVal(m)))))
 		if r := s.Check(); r != smt.Unsat {
 			t.Errorf("m=%d: the cases differ from mod for some x (%v)", m, r)
