@@ -19,28 +19,24 @@ import "github.com/musket-verify/musket/internal/smt"
 //
 //	ite(0 ≤ x < m, x, ite(−m ≤ x < 0, x + m, ite(m ≤ x < 2m, x − m, x mod m)))
 //
-// where the last case, x mod m, is a fresh r with a fresh quotient q
-// and the constraint, asserted once,
+// which is x mod m for every integer x: each of the first three cases
+// is the definition of the non-negative remainder on its interval, the
+// last is Z3's own. Measured under Power (CPU time, load 40 on 2
+// cores): kticket3.c 40 s (26.8k conflicts) to 0.8 s (1.1k), own_sem.c
+// no answer in 60 s to 16.5–35.8 s (its bound query).
 //
-//	x ∉ [−m, 2m) → x = m·q + r ∧ 0 ≤ r < m
-//
-// This is x mod m for every integer x: each of the first three cases
-// is the definition of the non-negative remainder on its interval, and
-// outside them q and r are the integer quotient and remainder, unique;
-// the constraint can always be met (inside the intervals q and r are
-// free and name nothing else), so it removes no execution. Z3's own mod
-// in the last case (MUSKET_SMT_WRAP=cases) would constrain its quotient
-// in every case, and the integer solver still branches on it.
-// Measured under Power (CPU time, load 40 on 2 cores): kticket3.c 40 s
-// (26.8k conflicts) to 0.8 s (1.1k), own_sem.c no answer in 60 s to
-// 9.8 s (its bound query; 35.8 s with Z3's mod as the last case).
+// MUSKET_SMT_WRAP=guarded (an experiment, not the default) gives the
+// last case by a fresh remainder r and quotient q constrained only
+// outside the three cases (x ∉ [−m, 2m) → x = m·q + r ∧ 0 ≤ r < m),
+// as exact: own_sem.c 10.7 s, but Z3's SMT solver answers unknown on
+// cw3/ring_slots.c with it (and the engine's fallback to clocks then
+// runs out of time), so it stays off.
 // MUSKET_SMT_WRAP=mod gives Z3's mod alone (to compare).
 
 // wrapByMod: MUSKET_SMT_WRAP=mod keeps Z3's mod for every remainder.
-// MUSKET_SMT_WRAP=cases gives the last case by Z3's mod (measured:
-// slower, its quotient is constrained in every case).
-var wrapByMod = envSwitch("MUSKET_SMT_WRAP", "mod", "cases") == "mod"
-var wrapGuarded = envSwitch("MUSKET_SMT_WRAP", "mod", "cases") == ""
+// MUSKET_SMT_WRAP=guarded gives the last case by a guarded remainder.
+var wrapByMod = envSwitch("MUSKET_SMT_WRAP", "mod", "guarded") == "mod"
+var wrapGuarded = envSwitch("MUSKET_SMT_WRAP", "mod", "guarded") == "guarded"
 
 // wrapMin is the least modulus given by cases (the smaller ones are not
 // type widths, and stay as they were measured).
