@@ -77,11 +77,14 @@ type edge struct {
 
 // progEnc encodes the control and data flow of a test (phi_CF, phi_DF).
 type progEnc struct {
-	f    *fb
-	ctx  *smt.Context
-	t    *spec.Test
-	locs []string
-	locN map[string]int
+	// wraps is how wrapMod gives its last case (wrapmod.go).
+	wraps   wrapMode
+	guarded int // remainders given by guarded cases
+	f       *fb
+	ctx     *smt.Context
+	t       *spec.Test
+	locs    []string
+	locN    map[string]int
 
 	events []*evt
 	// static and register-flow relations, as relative formulas

@@ -19,24 +19,51 @@ import "github.com/musket-verify/musket/internal/smt"
 //
 //	ite(0 ≤ x < m, x, ite(−m ≤ x < 0, x + m, ite(m ≤ x < 2m, x − m, x mod m)))
 //
-// which is x mod m for every integer x: each of the first three cases
-// is the definition of the non-negative remainder on its interval, the
-// last is Z3's own. Measured under Power (CPU time, load 40 on 2
-// cores): kticket3.c 40 s (26.8k conflicts) to 0.8 s (1.1k), own_sem.c
-// no answer in 60 s to 16.5–35.8 s (its bound query).
+// where the last case, x mod m, is a fresh r with a fresh quotient q
+// and the constraint, asserted once,
 //
-// MUSKET_SMT_WRAP=guarded (an experiment, not the default) gives the
-// last case by a fresh remainder r and quotient q constrained only
-// outside the three cases (x ∉ [−m, 2m) → x = m·q + r ∧ 0 ≤ r < m),
-// as exact: own_sem.c 10.7 s, but Z3's SMT solver answers unknown on
-// cw3/ring_slots.c with it (and the engine's fallback to clocks then
-// runs out of time), so it stays off.
-// MUSKET_SMT_WRAP=mod gives Z3's mod alone (to compare).
+//	x ∉ [−m, 2m) → x = m·q + r ∧ 0 ≤ r < m
+//
+// This is x mod m for every integer x: each of the first three cases
+// is the definition of the non-negative remainder on its interval, and
+// outside them q and r are the integer quotient and remainder, unique;
+// the constraint can always be met (inside the intervals q and r are
+// free and name nothing else), so it removes no execution. Z3's own mod
+// in the last case would constrain its quotient in every case, and the
+// integer solver still branches on it. Measured under Power (CPU time,
+// load 40 on 2 cores): kticket3.c 40 s (26.8k conflicts) to 0.8 s
+// (1.1k); own_sem.c no answer in 60 s to 10.7 s (its bound query; 29–36
+// s with Z3's mod as the last case, and no answer under RISC-V).
+//
+// Z3's SMT solver answers unknown on some of these encodings
+// (cw3/ring_slots.c under Power, at once): RunReport then encodes the
+// program again with Z3's mod as the last case (wrapCases), which is as
+// exact, before it falls back to clocks.
+// MUSKET_SMT_WRAP=mod gives Z3's mod alone, =cases Z3's mod as the last
+// case (to compare).
 
-// wrapByMod: MUSKET_SMT_WRAP=mod keeps Z3's mod for every remainder.
-// MUSKET_SMT_WRAP=guarded gives the last case by a guarded remainder.
-var wrapByMod = envSwitch("MUSKET_SMT_WRAP", "mod", "guarded") == "mod"
-var wrapGuarded = envSwitch("MUSKET_SMT_WRAP", "mod", "guarded") == "guarded"
+// wrapMode is how wrapMod gives the remainder.
+type wrapMode uint8
+
+const (
+	wrapGuarded wrapMode = iota // the three cases, then a guarded remainder
+	wrapCases                   // the three cases, then Z3's mod
+	wrapMod1                    // Z3's mod alone
+)
+
+// wrapEnv is MUSKET_SMT_WRAP.
+var wrapEnv = envSwitch("MUSKET_SMT_WRAP", "mod", "cases", "guarded")
+
+// wrapsFor is the wrap mode of an encoding with opts.
+func wrapsFor(opts Options) wrapMode {
+	switch {
+	case wrapEnv == "mod":
+		return wrapMod1
+	case wrapEnv == "cases" || opts.wrapCases:
+		return wrapCases
+	}
+	return wrapGuarded
+}
 
 // wrapMin is the least modulus given by cases (the smaller ones are not
 // type widths, and stay as they were measured).
@@ -46,14 +73,15 @@ const wrapMin = 256
 func (p *progEnc) wrapMod(x smt.Term, m int64) smt.Term {
 	c := p.ctx
 	k := c.IntVal(m)
-	if wrapByMod || m < wrapMin || m > 1<<61 {
+	if p.wraps == wrapMod1 || m < wrapMin || m > 1<<61 {
 		return c.Mod(x, k)
 	}
 	zero := c.IntVal(0)
 	in := func(lo, hi smt.Term) smt.Term { return c.And(c.Ge(x, lo), c.Lt(x, hi)) }
 	in0, inNeg, inHi := in(zero, k), in(c.IntVal(-m), zero), in(k, c.IntVal(2*m))
 	last := c.Mod(x, k)
-	if wrapGuarded {
+	if p.wraps == wrapGuarded {
+		p.guarded++
 		q, r := p.f.intVar("wq"), p.f.intVar("wr")
 		out := B{t: c.Not(c.Or(in0, inNeg, inHi))}
 		p.f.assert(p.f.implies(out, B{t: c.And(c.Eq(x, c.Add(c.Mul(k, q), r)), c.Ge(r, zero), c.Lt(r, k))}))
