@@ -105,7 +105,7 @@ func (e *encoding) build(ctx context.Context) error {
 	}
 	e.obs = start.Obs
 
-	p := &progEnc{f: e.f, ctx: e.ctx, t: t, locN: map[string]int{},
+	p := &progEnc{wraps: wrapsFor(e.opts), f: e.f, ctx: e.ctx, t: t, locN: map[string]int{},
 		addr: map[[2]int]B{}, data: map[[2]int]B{}, ctrl: map[[2]int]B{}, rmw: map[[2]int]B{}, iico: map[[2]int]B{},
 		final: make([]*tstate, len(t.Threads)), cut: make([]B, len(t.Threads)), reach: make([][][]bool, len(t.Threads)),
 		threadEvents: make([][]int, len(t.Threads)), initOf: map[string]int{}}
@@ -165,6 +165,7 @@ func (e *encoding) build(ctx context.Context) error {
 		}
 	}
 	e.dataFlow()
+	e.f.stats.SymmetryPairs = e.symmetry()
 	e.valueOrder()
 	e.final(initMem)
 	modelStart := time.Now()
@@ -508,8 +509,18 @@ type Options struct {
 	// overrides it.
 	Derived string
 
+	// Symmetric gives, for each thread, its symmetric predecessor (-1:
+	// none): the caller vouches that swapping the two, with their own
+	// locations (those SymOwn matches), maps the program's executions
+	// onto its executions (symmetry.go says what that needs). The
+	// engine then asserts constraints that keep one execution of each
+	// class of swapped executions, when the question is symmetric too.
+	Symmetric []int
+	SymOwn    func(loc string) bool
+
 	discardCut bool
-	forceEager bool // eager whatever Acyclicity says (RunReport's fallback)
+	forceEager bool
+	wrapCases  bool // wraps by Z3's mod in the last case (RunReport's fallback, wrapmod.go) // eager whatever Acyclicity says (RunReport's fallback)
 }
 
 // Report is what a run learnt besides the result: sizes and times.
@@ -530,4 +541,8 @@ type Report struct {
 	// LazyFellBack: the lazy encoding's solver gave up and the test was
 	// encoded again with clocks (run.go).
 	LazyFellBack bool
+	// GuardedWraps: the encoding gave remainders by guarded cases
+	// (wrapmod.go), which RunReport encodes again with Z3's mod when
+	// the solver gives up.
+	GuardedWraps bool
 }

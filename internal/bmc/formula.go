@@ -44,6 +44,9 @@ type Stats struct {
 	LazyMisses    int `json:",omitempty"`
 	LazyFixed     int `json:",omitempty"` // edges the theory was told of
 	LazyFinals    int `json:",omitempty"` // its final checks
+	// SymmetryPairs counts the pairs of symmetric threads constrained
+	// (symmetry.go).
+	SymmetryPairs int `json:",omitempty"`
 }
 
 // Vars is the number of variables.

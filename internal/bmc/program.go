@@ -77,11 +77,14 @@ type edge struct {
 
 // progEnc encodes the control and data flow of a test (phi_CF, phi_DF).
 type progEnc struct {
-	f    *fb
-	ctx  *smt.Context
-	t    *spec.Test
-	locs []string
-	locN map[string]int
+	// wraps is how wrapMod gives its last case (wrapmod.go).
+	wraps   wrapMode
+	guarded int // remainders given by guarded cases
+	f       *fb
+	ctx     *smt.Context
+	t       *spec.Test
+	locs    []string
+	locN    map[string]int
 
 	events []*evt
 	// static and register-flow relations, as relative formulas
@@ -372,7 +375,7 @@ func (p *progEnc) byConstant(st *tstate, e prog.Bin, old *sv) (*sv, bool, error)
 		return &sv{t: f(v.t), deps: v.deps, vrefs: v.vrefs, wide: v.wide}, true, nil
 	}
 	if x, m, ok := nonNegMod(e); ok {
-		return unary(x, func(t smt.Term) smt.Term { return c.Mod(t, c.IntVal(m)) })
+		return unary(x, func(t smt.Term) smt.Term { return p.wrapMod(t, m) })
 	}
 	if d, ok := posConst(e.Y); ok && e.Op == prog.OpDiv {
 		if sub, ok := e.X.(prog.Bin); ok && sub.Op == prog.OpSub {

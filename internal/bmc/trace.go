@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/musket-verify/musket/internal/smt"
@@ -47,6 +49,38 @@ func traceQuery(sol *smt.Solver, n int, d time.Duration, r smt.Result, assumptio
 		path := fmt.Sprintf("%s/run%d.smt2", traceDir, traceRuns)
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			fmt.Fprintf(os.Stderr, "smt trace: %v\n", err)
+		}
+	}
+}
+
+// paramsOverride is the value of MUSKET_SMT_PARAMS: a comma-separated
+// list of Z3 solver parameters NAME=VALUE (VALUE an unsigned integer,
+// true or false), set on every solver of the engine, to measure Z3's
+// options on the same encodings (e.g. smt.relevancy=0,smt.arith.solver=2).
+var paramsOverride = os.Getenv("MUSKET_SMT_PARAMS")
+
+// applyParams sets the parameters of MUSKET_SMT_PARAMS on sol; a
+// malformed or unknown one is reported on the standard error and skipped.
+func applyParams(sol *smt.Solver) {
+	if paramsOverride == "" {
+		return
+	}
+	for _, kv := range strings.Split(paramsOverride, ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		var err error
+		switch {
+		case !ok:
+			err = fmt.Errorf("no value")
+		case val == "true" || val == "false":
+			err = sol.SetBoolParam(name, val == "true")
+		default:
+			var u uint64
+			if u, err = strconv.ParseUint(val, 10, 32); err == nil {
+				err = sol.SetUintParam(name, uint(u))
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "MUSKET_SMT_PARAMS: %s: %v\n", kv, err)
 		}
 	}
 }

@@ -376,6 +376,13 @@ type CheckOptions struct {
 	// GraphCountClasses counts the executions up to the symmetry
 	// (graph.Stats.Classes; for tests, costly).
 	GraphCountClasses bool
+	// SMTNoSymmetry turns the SMT engine's symmetry breaking off
+	// (smtsym.go; for tests: verdicts must not change).
+	SMTNoSymmetry bool
+
+	// smtSym is, for the SMT engine, each thread's symmetric
+	// predecessor (smtsym.go), nil for none.
+	smtSym []int
 }
 
 // CompileOptions are the options of the program's compilation: the
@@ -472,6 +479,10 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Result = &result.Result{Name: t.Name, Model: opts.ModelName, Status: result.Unsupported, Err: err}
 		return res, nil
 	}
+	// The symmetric threads are found before the compilation for a
+	// target, which puts fences between the parent's creations
+	// (smtsym.go).
+	opts.smtSym = smtSymmetry(t, p.Asserts, opts)
 	if opts.Target != "" {
 		ct, err := CompileFor(t, opts.Target)
 		if err != nil {
@@ -680,6 +691,9 @@ func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*
 	// gives up the QF_LIA solver) saved nothing (measured on examples/c),
 	// unless the closures go into the theory too (bmc.DerivedFor).
 	o := bmc.Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA", FlagWitnesses: opts.Races, Acyclicity: "eager", Derived: bmc.DerivedFor(opts.ModelName)}
+	if opts.smtSym != nil {
+		o.Symmetric, o.SymOwn = opts.smtSym, ownLoc.MatchString
+	}
 	r, rep := bmc.RunReport(ctx, q, opts.Model, opts.ModelName, o)
 	var dz *prog.DivisionByZeroError
 	if (r.Status == result.Failed || r.Status == result.Unsupported) && !errors.As(r.Err, &dz) {
