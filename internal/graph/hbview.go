@@ -90,6 +90,14 @@ func (x *engine) hbLow(g *graph, t int, loc string) int {
 	for k, w := range g.co[loc] {
 		pos[w] = int32(k)
 	}
+	return coPosMax(g, have, loc, pos)
+}
+
+// coPosMax is the latest coherence position (pos, by event) of loc that
+// an access among the first have[u] events of each thread u writes or
+// reads (0: none): the bound below which hbLow and IMM's incremental
+// decision (immincr.go) rule a write's places out.
+func coPosMax(g *graph, have []int, loc string, pos []int32) int {
 	v := 0
 	for u, tu := range g.threads {
 		for _, y := range tu[:have[u]] {

@@ -211,20 +211,7 @@ func (s *immIncr) positions(g *graph, loc string) bool {
 // hbMax is the latest coherence position of loc that an access among
 // the first have[u] events of each thread u writes or reads (0: none).
 func (s *immIncr) hbMax(g *graph, have []int, loc string) int {
-	v := 0
-	for u, tu := range g.threads {
-		for _, y := range tu[:have[u]] {
-			ey := &g.evs[y]
-			switch {
-			case ey.loc != loc:
-			case ey.kind == event.Read:
-				v = max(v, int(s.pos[ey.rf]))
-			case ey.kind == event.Write:
-				v = max(v, int(s.pos[y]))
-			}
-		}
-	}
-	return v
+	return coPosMax(g, have, loc, s.pos)
 }
 
 // immHave is, in have (2 rows of len(g.threads), reused), how many of
