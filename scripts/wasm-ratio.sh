@@ -19,8 +19,12 @@
 #     worker (BenchmarkBrowserSuite in internal/serve): the renderer
 #     process' CPU time (every thread, from /proc) over the cold pass (a
 #     fresh profile, Run as the page is ready), the warm pass (the same
-#     page again), the revisit (the page opened again in the same browser)
-#     and the warmed pass (a fresh browser, after the page's warm-up).
+#     page again), the steady pass (a third time: the tier-up is then
+#     nearly over), the echo pass (the same requests with the command
+#     "check", which the worker refuses at once: what a request costs
+#     besides the engine, messages and syscall/js), the revisit (the
+#     page opened again in the same browser) and the warmed pass (a
+#     fresh browser, after the page's warm-up).
 #
 # Each side runs RUNS times (default 3), alternating; the table gives the
 # smallest CPU time of each (load only ever adds) and its ratio to the
@@ -85,7 +89,7 @@ if not runs:
     print("chromium: no figures (no chromium on this machine? scripts/setup-deps.sh installs it)")
     sys.exit(0)
 print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-cpu-ms"] for r in runs))
-for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("revisit", "second visit"), ("warmed", "first visit, after warm-up")]:
+for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("steady", "same page, a third time"), ("echo", "same requests, answered at once"), ("revisit", "second visit"), ("warmed", "first visit, after warm-up")]:
     v = [r[k + "-cpu-ms"] for r in runs]
     print("chromium %-14s %d ms   %.1fx   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, " ".join("%d" % x for x in v), what))
 print("chromium ready to run:  %d ms wall (runs: %s)" % (min(r["ready-ms"] for r in runs), " ".join("%d" % r["ready-ms"] for r in runs)))

@@ -41,6 +41,14 @@ import (
 //     and goes on between the requests), answers the folder: a user who
 //     presses Run at once, on a first visit;
 //   - warm-x: the same page answers the folder again;
+//   - steady-x: and a third time (the browser's optimising compiler has
+//     then compiled nearly all it will: the warm pass minus the steady
+//     one is what the warm pass still pays for the tier-up);
+//   - echo: the same page sends the folder's requests with the command
+//     "check", which the static site's worker refuses at once: the
+//     renderer's CPU time for what a request costs besides the engine
+//     (two messages between the page and its worker, syscall/js, the
+//     answer's JSON), echo-cpu-ms;
 //   - revisit-x: the same browser opens the page again and answers the
 //     folder the moment it is ready (a second visit: the browser's code
 //     cache holds the optimised engine);
@@ -149,6 +157,27 @@ func suiteTime(t *testing.B, site, dir string) {
 		}
 		return o.Ms
 	}
+	// echo is the renderer's CPU time over a pass of the same requests
+	// the worker answers at once, without parsing the test: the
+	// command "check", which the static site refuses. What is left is
+	// what every request costs besides the engine: the page posting it to
+	// the worker and waking it, Go's syscall/js reading it, the answer's
+	// JSON and the page's parse of it.
+	echo := func(p *page) time.Duration {
+		const js = `(async () => {
+			const tests = await (await fetch("suite.json")).json();
+			for (const x of tests) {
+				const r = await window.playground.request({ command: "check", name: x.name, test: x.test, engine: "enum" });
+				if (r.status !== "error") throw new Error(x.name + ": " + r.status);
+			}
+			return 0;
+		})()`
+		s := snapCPU(p.ctx)
+		eval[float64](p, js)
+		cpu, by := s.since(p.ctx)
+		t.Logf("echo pass (the worker answers at once): renderer CPU %v (by thread: %s)", cpu.Round(time.Millisecond), by)
+		return cpu
+	}
 	// first times one run of the page's first example (SB), in ms: what
 	// a user who opens the page and presses Run waits for.
 	first := func(p *page) float64 {
@@ -194,6 +223,8 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.Logf("first visit, the engine's start-up in ms (worker.js): %s", bootTimes(p))
 	cold, coldCPU := cpuRun(p, "cold")
 	warm, warmCPU := cpuRun(p, "warm")
+	steady, steadyCPU := cpuRun(p, "steady")
+	echoCPU := echo(p)
 	p = open(t, ctx, fs.URL) // the same browser: a second visit
 	t.Logf("second visit, the engine's start-up in ms: %s", bootTimes(p))
 	again, againCPU := cpuRun(p, "revisit")
@@ -216,7 +247,8 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.Logf("CPU time: native %v and %v (in this process); WebAssembly in the renderer: cold %v (%s), warm %v (%s), revisit %v (%s), warmed %v (%s); the page's start-up %v",
 		nc1.Round(time.Millisecond), nc2.Round(time.Millisecond), coldCPU.Round(time.Millisecond), cpuRatio(coldCPU), warmCPU.Round(time.Millisecond), cpuRatio(warmCPU),
 		againCPU.Round(time.Millisecond), cpuRatio(againCPU), warmedCPU.Round(time.Millisecond), cpuRatio(warmedCPU), startCPU.Round(time.Millisecond))
-	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s)", ms(cold), ratio(cold), ms(warm), ratio(warm))
+	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s) and a third %v (%s); the third's CPU time %v (%s), the same requests answered at once %v (%s)",
+		ms(cold), ratio(cold), ms(warm), ratio(warm), ms(steady), ratio(steady), steadyCPU.Round(time.Millisecond), cpuRatio(steadyCPU), echoCPU.Round(time.Millisecond), cpuRatio(echoCPU))
 	t.Logf("second visit, Run at once: first pass %v (%s)", ms(again), ratio(again))
 	t.Logf("first visit, Run after the warm-up: page ready at %v, warm at %v (%s); first pass %v (%s)", ms(ready), ms(warmAt), rounds, ms(warmed), ratio(warmed))
 	t.Logf("the page's first example, run alone before the pass: %v at once, %v after the warm-up", ms(sbCold), ms(sbWarmed))
@@ -224,10 +256,13 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.ReportMetric(cpuMs(startCPU), "start-cpu-ms")
 	t.ReportMetric(cpuMs(coldCPU), "cold-cpu-ms")
 	t.ReportMetric(cpuMs(warmCPU), "warm-cpu-ms")
+	t.ReportMetric(cpuMs(steadyCPU), "steady-cpu-ms")
+	t.ReportMetric(cpuMs(echoCPU), "echo-cpu-ms")
 	t.ReportMetric(cpuMs(againCPU), "revisit-cpu-ms")
 	t.ReportMetric(cpuMs(warmedCPU), "warmed-cpu-ms")
 	t.ReportMetric(cold/nat, "cold-x")
 	t.ReportMetric(warm/nat, "warm-x")
+	t.ReportMetric(steady/nat, "steady-x")
 	t.ReportMetric(again/nat, "revisit-x")
 	t.ReportMetric(warmed/nat, "warmed-x")
 	t.ReportMetric(ready, "ready-ms")
