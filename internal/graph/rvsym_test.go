@@ -104,3 +104,58 @@ func TestRVNoSym(t *testing.T) {
 			on.Verdict, on.Graph.Complete, on.Graph.SymPruned, off.Verdict, off.Graph.Complete, off.Graph.SymPruned)
 	}
 }
+
+// TestRVSymmetryAll: TestRVSymmetry's comparison on three programs the
+// reduction shrinks, and with MUSKET_LONG=1 on every C program of examples/c, cfront's testdata (with its folders)
+// and cmd/musket's testdata but ttas3.c and ttas4.c (tens of seconds
+// without the reduction): the same verdict both ways, and where the
+// reduced run is safe and kept the reduction, its complete executions
+// are the full run's classes.
+func TestRVSymmetryAll(t *testing.T) {
+	needClang(t)
+	m, err := cat.LoadBuiltin("riscv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"../../examples/c/ticket.c", "../cfront/testdata/create_loop.c", "../cfront/testdata/sem/sv_atomic.c"}
+	if os.Getenv("MUSKET_LONG") != "" {
+		files = nil
+		for _, g := range []string{"../../examples/c/*.c", "../cfront/testdata/*.c", "../cfront/testdata/*/*.c", "../../cmd/musket/testdata/*.c", "../../cmd/musket/testdata/*/*.c"} {
+			more, _ := filepath.Glob(g)
+			files = append(files, more...)
+		}
+	}
+	for _, f := range files {
+		if b := filepath.Base(f); b == "ttas3.c" || b == "ttas4.c" {
+			continue
+		}
+		t.Run(f, func(t *testing.T) {
+			p, err := cfront.Lower(context.Background(), f, cfront.Options{Bound: 2})
+			if err != nil {
+				t.Logf("not lowered: %v", err) // (the globs take every program)
+				return
+			}
+			run := func(noSym bool) *cfront.Result {
+				r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "riscv", Model: m, ModelName: "riscv",
+					GraphNoSymmetry: noSym, GraphCountClasses: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return r
+			}
+			full, red := run(true), run(false)
+			if full.Verdict != red.Verdict {
+				t.Fatalf("verdict %v with the symmetry, %v without", red.Verdict, full.Verdict)
+			}
+			if full.Graph == nil || red.Graph == nil {
+				t.Logf("%v: not decided by the graph engine", red.Verdict)
+				return
+			}
+			fs, rs := full.Graph, red.Graph
+			if red.Verdict == cfront.Safe && !rs.SymOff && fs.Classes > 0 && (rs.Complete != fs.Classes || rs.Classes != rs.Complete) {
+				t.Errorf("reduced: %d complete (%d classes); full: %d complete in %d classes", rs.Complete, rs.Classes, fs.Complete, fs.Classes)
+			}
+			t.Logf("%v: %d complete, %d left out, given up %v; without: %d complete in %d classes", red.Verdict, rs.Complete, rs.SymPruned, rs.SymOff, fs.Complete, fs.Classes)
+		})
+	}
+}
