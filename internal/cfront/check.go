@@ -383,6 +383,14 @@ type CheckOptions struct {
 	// smtSym is, for the SMT engine, each thread's symmetric
 	// predecessor (smtsym.go), nil for none.
 	smtSym []int
+
+	// cSym, cSymStops are, under -target riscv, the graph engine's
+	// symmetric threads found on the C-level program (symmetricThreads),
+	// whose compilation puts fences between the parent's creations and
+	// joins (CheckOptions.graphSymmetric); cSymSet says they are.
+	cSym      []int
+	cSymStops bool
+	cSymSet   bool
 }
 
 // CompileOptions are the options of the program's compilation: the
@@ -483,6 +491,10 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	// target, which puts fences between the parent's creations
 	// (smtsym.go).
 	opts.smtSym = smtSymmetry(t, p.Asserts, opts)
+	if opts.Target == "riscv" {
+		opts.cSym, opts.cSymStops = symmetricThreads(t, p.Asserts)
+		opts.cSymSet = true
+	}
 	if opts.Target != "" {
 		ct, err := CompileFor(t, opts.Target)
 		if err != nil {

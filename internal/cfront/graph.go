@@ -56,13 +56,13 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
 	if !opts.Liveness && !opts.GraphNoSymmetry {
-		o.Symmetric, o.SymStops = symmetricThreads(q, p.Asserts)
+		o.Symmetric, o.SymStops = opts.graphSymmetric(q, p.Asserts)
 		o.SymOwn = ownLoc.MatchString
 	}
 	if opts.GraphCountClasses {
 		o.CountClasses = true
 		if o.Symmetric == nil {
-			o.Symmetric, o.SymStops = symmetricThreads(q, p.Asserts)
+			o.Symmetric, o.SymStops = opts.graphSymmetric(q, p.Asserts)
 			o.SymOwn, o.NoSymmetry = ownLoc.MatchString, true
 		}
 	}
@@ -489,4 +489,20 @@ func mainPrivate(q *spec.Test) *privInfo {
 		}
 	}
 	return p
+}
+
+// graphSymmetric is symmetricThreads for the graph engine: of the
+// C-level program under -target riscv (found before the compilation,
+// cSym), of q otherwise. RISC-V's compilation puts a fence rw,w before
+// each of the parent's creations (a release write) and a fence after
+// each join (an acquire read), which symmetricThreads's quiet parent
+// does not allow; each fence implements the C-level release or acquire
+// the C-level check already accepts (smtsym.go's smtSymmetryModel), and
+// the compilation maps every thread's instructions alike, so threads
+// symmetric at the C level stay so once compiled.
+func (opts CheckOptions) graphSymmetric(q *spec.Test, asserts []Assertion) ([]int, bool) {
+	if opts.cSymSet {
+		return opts.cSym, opts.cSymStops
+	}
+	return symmetricThreads(q, asserts)
 }

@@ -337,7 +337,7 @@ func (x *engine) run() error {
 	// prefix and exploration).
 	x.spinPrune = (reducible || x.rv && !immReduceOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
-	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff()) && !x.rv && !x.opts.NoSymmetry {
+	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff() || x.rv && !rvSymOff()) && !x.opts.NoSymmetry {
 		ok := true
 		for q, p := range s {
 			ok = ok && p < q
@@ -662,7 +662,7 @@ func (x *engine) revisits(g *graph, w int) error {
 		}
 		if pref[r] {
 			if x.rv {
-				if err := x.rvLost(g, r, w, pref); err != nil {
+				if err := x.rvLostSym(g, r, w, pref); err != nil { // (rvsym.go)
 					return err
 				}
 			}
