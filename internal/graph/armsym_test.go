@@ -65,25 +65,7 @@ func TestARMSymmetry(t *testing.T) {
 			p := lowerARM(t, c.file)
 			full := checkARM(t, m, p, true, true)
 			red := checkARM(t, m, p, false, true)
-			if full.Verdict != c.want || red.Verdict != c.want {
-				t.Fatalf("verdict %v with the symmetry, %v without; want %v", red.Verdict, full.Verdict, c.want)
-			}
-			fs, rs := full.Graph, red.Graph
-			if fs.SymPruned != 0 {
-				t.Errorf("reduced with the symmetry off: %d", fs.SymPruned)
-			}
-			if c.sym && rs.SymPruned == 0 {
-				t.Errorf("not reduced")
-			}
-			if c.asymm && (rs.SymPruned != 0 || rs.Complete != fs.Complete || rs.Blocked != fs.Blocked) {
-				t.Errorf("not symmetric, yet: %d graphs left out, %d complete; without: %d complete", rs.SymPruned, rs.Complete, fs.Complete)
-			}
-			if c.want == cfront.Safe && !rs.SymOff && fs.Classes > 0 && (rs.Complete != fs.Classes || rs.Classes != rs.Complete || rs.Blocked > fs.Blocked) {
-				t.Errorf("reduced: %d complete (%d classes), %d blocked; full: %d complete in %d classes, %d blocked",
-					rs.Complete, rs.Classes, rs.Blocked, fs.Complete, fs.Classes, fs.Blocked)
-			}
-			t.Logf("%v: %d complete (%d classes), %d blocked, %d graphs, %d left out, given up %v; without: %d complete in %d classes, %d blocked, %d graphs",
-				red.Verdict, rs.Complete, rs.Classes, rs.Blocked, rs.Graphs, rs.SymPruned, rs.SymOff, fs.Complete, fs.Classes, fs.Blocked, fs.Graphs)
+			compareSymRuns(t, full, red, c.want, c.sym, c.asymm)
 		})
 	}
 }
@@ -136,4 +118,33 @@ func TestARMNativeCrossCheck(t *testing.T) {
 			t.Logf("%v: %d complete, %d blocked, %d graphs", r.Verdict, r.Graph.Complete, r.Graph.Blocked, r.Graph.Graphs)
 		})
 	}
+}
+
+// compareSymRuns checks a run with the symmetry reduction (red) against
+// one without (full): the same verdict (want), no reduction without it,
+// a reduction where sym says the program has one, none where asymm says
+// its threads are not symmetric, and on a safe program one complete
+// execution per class of the full run (shared by the ARMv8 and RISC-V
+// symmetry tests).
+func compareSymRuns(t *testing.T, full, red *cfront.Result, want cfront.Verdict, sym, asymm bool) {
+	t.Helper()
+	if full.Verdict != want || red.Verdict != want {
+		t.Fatalf("verdict %v with the symmetry, %v without; want %v (%v)", red.Verdict, full.Verdict, want, red.Result.Err)
+	}
+	fs, rs := full.Graph, red.Graph
+	if fs.SymPruned != 0 {
+		t.Errorf("reduced with the symmetry off: %d", fs.SymPruned)
+	}
+	if sym && rs.SymPruned == 0 {
+		t.Errorf("not reduced")
+	}
+	if asymm && (rs.SymPruned != 0 || rs.Complete != fs.Complete || rs.Blocked != fs.Blocked) {
+		t.Errorf("not symmetric, yet: %d graphs left out, %d complete; without: %d complete", rs.SymPruned, rs.Complete, fs.Complete)
+	}
+	if want == cfront.Safe && !rs.SymOff && fs.Classes > 0 && (rs.Complete != fs.Classes || rs.Classes != rs.Complete || rs.Blocked > fs.Blocked) {
+		t.Errorf("reduced: %d complete (%d classes), %d blocked; full: %d complete in %d classes, %d blocked",
+			rs.Complete, rs.Classes, rs.Blocked, fs.Complete, fs.Classes, fs.Blocked)
+	}
+	t.Logf("%v: %d complete (%d classes), %d blocked, %d graphs, %d left out, given up %v; without: %d complete in %d classes, %d blocked, %d graphs",
+		red.Verdict, rs.Complete, rs.Classes, rs.Blocked, rs.Graphs, rs.SymPruned, rs.SymOff, fs.Complete, fs.Classes, fs.Blocked, fs.Graphs)
 }

@@ -64,25 +64,7 @@ func TestRVSymmetry(t *testing.T) {
 			p := lowerARM(t, c.file)
 			full := checkRV(t, m, p, true, true)
 			red := checkRV(t, m, p, false, true)
-			if full.Verdict != c.want || red.Verdict != c.want {
-				t.Fatalf("verdict %v with the symmetry, %v without; want %v (%v)", red.Verdict, full.Verdict, c.want, red.Result.Err)
-			}
-			fs, rs := full.Graph, red.Graph
-			if fs.SymPruned != 0 {
-				t.Errorf("reduced with the symmetry off: %d", fs.SymPruned)
-			}
-			if c.sym && rs.SymPruned == 0 {
-				t.Errorf("not reduced")
-			}
-			if c.asymm && (rs.SymPruned != 0 || rs.Complete != fs.Complete || rs.Blocked != fs.Blocked) {
-				t.Errorf("not symmetric, yet: %d graphs left out, %d complete; without: %d complete", rs.SymPruned, rs.Complete, fs.Complete)
-			}
-			if c.want == cfront.Safe && !rs.SymOff && fs.Classes > 0 && (rs.Complete != fs.Classes || rs.Classes != rs.Complete || rs.Blocked > fs.Blocked) {
-				t.Errorf("reduced: %d complete (%d classes), %d blocked; full: %d complete in %d classes, %d blocked",
-					rs.Complete, rs.Classes, rs.Blocked, fs.Complete, fs.Classes, fs.Blocked)
-			}
-			t.Logf("%v: %d complete (%d classes), %d blocked, %d graphs, %d left out, given up %v; without: %d complete in %d classes, %d blocked, %d graphs",
-				red.Verdict, rs.Complete, rs.Classes, rs.Blocked, rs.Graphs, rs.SymPruned, rs.SymOff, fs.Complete, fs.Classes, fs.Blocked, fs.Graphs)
+			compareSymRuns(t, full, red, c.want, c.sym, c.asymm)
 		})
 	}
 }
