@@ -17,7 +17,14 @@ import (
 // classes of complete executions.
 func checkARM(t *testing.T, m *cat.Model, p *cfront.Program, noSym, classes bool) *cfront.Result {
 	t.Helper()
-	r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "aarch64", Model: m, ModelName: "aarch64",
+	return checkOnTarget(t, "aarch64", m, p, noSym, classes)
+}
+
+// checkOnTarget checks C program p compiled for target (whose built-in
+// model m is) with the graph engine, as checkARM does.
+func checkOnTarget(t *testing.T, target string, m *cat.Model, p *cfront.Program, noSym, classes bool) *cfront.Result {
+	t.Helper()
+	r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: target, Model: m, ModelName: target,
 		GraphNoSymmetry: noSym, GraphCountClasses: classes})
 	if err != nil {
 		t.Fatal(err)

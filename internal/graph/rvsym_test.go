@@ -10,20 +10,11 @@ import (
 	"github.com/musket-verify/musket/internal/cfront"
 )
 
-// checkRV checks C program p under -target riscv with the graph engine;
-// noSym turns the symmetry reduction off, classes counts the classes of
-// complete executions.
+// checkRV checks C program p under -target riscv with the graph engine
+// (checkOnTarget).
 func checkRV(t *testing.T, m *cat.Model, p *cfront.Program, noSym, classes bool) *cfront.Result {
 	t.Helper()
-	r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "riscv", Model: m, ModelName: "riscv",
-		GraphNoSymmetry: noSym, GraphCountClasses: classes})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Graph == nil {
-		t.Fatalf("no graph statistics: %v %v", r.Verdict, r.Result.Err)
-	}
-	return r
+	return checkOnTarget(t, "riscv", m, p, noSym, classes)
 }
 
 // TestRVSymmetry: under riscv the symmetry reduction (rvsym.go) changes
