@@ -42,7 +42,17 @@ import "slices"
 // states). The searches whose first instance is sampled completely by
 // then keep deepAfter, and so do abstract samples (the deep phase
 // refutes no guess early there: challenges_flash2_exclusive took 183
-// nodes without it, and had no verdict after 322 with it).
+// nodes without it, and had no verdict after 322 with it), unless their
+// first search, productive (search.go), stops being so: it goes on past
+// approxFirstNodes because it generalises one cube in productiveRatio,
+// and the same ratio, checked again every approxFirstNodes nodes over
+// the whole phase, tells when the lazy sample no longer yields guesses
+// (unproductive). challenges_flash2 made 28 and 21 guesses in its first
+// two windows of 50 nodes, then 5, 4, 2, 2, 1, 0, 3 and 1 up to node
+// 500, where it went deep and closed in 144 nodes: it now goes deep at
+// node 200 (58 guesses). challenges_hierarchical_snoop_cygc keeps 11 to
+// 27 guesses a window (138 in 391 nodes, its unsafe path) and
+// challenges_flash2_exclusive 68 in 183, and neither goes deep.
 //
 // The deep sample is one state per orbit of the permutations of the
 // processes (symmetry, below) when the system treats its processes
@@ -94,7 +104,7 @@ func (r *run) goDeep() bool {
 	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepEarly {
 		return false
 	}
-	if r.work < deepAfter && (a.abstract || a.insts[0].res.complete) {
+	if r.work < deepAfter && !(a.abstract && r.unproductive) && (a.abstract || a.insts[0].res.complete) {
 		return false
 	}
 	if a.abstract {
