@@ -171,6 +171,7 @@ type symmetry struct {
 	n     int32
 	perms [][]int32 // perms[k][p]: the image of process p (perms[k][0] = 0)
 	cell  [][]int   // cell[k][c]: the cell that cell c becomes under perms[k]
+	src   [][]int   // src[k][i]: the cell that becomes cell i under perms[k]
 	proc  []bool    // the cells of process sort
 }
 
@@ -229,6 +230,11 @@ func newSymmetry(fin *finite) *symmetry {
 			}
 		}
 		y.cell = append(y.cell, m)
+		src := make([]int, len(m))
+		for c, i := range m {
+			src[i] = c
+		}
+		y.src = append(y.src, src)
 	}
 	return y
 }
@@ -266,6 +272,9 @@ func (y *symmetry) applyTo(out, st []int64, k int) {
 func (y *symmetry) canon(st []int64, buf []int64, best ...[]int64) ([]int64, int) {
 	cur, bk := st, 0
 	for k := 1; k < len(y.perms); k++ {
+		if !y.smaller(st, k, cur) {
+			continue
+		}
 		y.applyTo(buf, st, k)
 		if slices.Compare(buf, cur) < 0 {
 			if bk == 0 {
@@ -440,4 +449,22 @@ func (a *approximator) growPair() {
 		}
 	}
 	a.done = true
+}
+
+// smaller reports whether st under the permutation k is smaller than
+// cur, comparing cell by cell up to the first difference (most states
+// differ from their permutation in the first few cells: canon then
+// builds the permuted state only when it is the smaller one).
+func (y *symmetry) smaller(st []int64, k int, cur []int64) bool {
+	pm := y.perms[k]
+	for i, c := range y.src[k] {
+		v := st[c]
+		if y.proc[c] && v >= 1 && v <= int64(y.n) {
+			v = int64(pm[v])
+		}
+		if v != cur[i] {
+			return v < cur[i]
+		}
+	}
+	return false
 }
