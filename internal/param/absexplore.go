@@ -54,14 +54,13 @@ type sampler struct {
 	// store: the states, compactly (states.go; an abstract sample's
 	// unknown cells are stored as -1, a value no tracked cell takes);
 	// table: the set of the stored states (an open-addressing hash
-	// table of their indices, compared cell by cell); excl: the hashes
+	// table of their 64-bit hashes, see lookup); excl: the hashes
 	// of the abstract states an invariant formula excludes
 	store *stateStore
 	table []uint64
 	excl  map[stateID]bool
-	// rowBuf: the state being expanded; hashBuf: growTable's
-	rowBuf  []int64
-	hashBuf []int64
+	// rowBuf: the state being expanded
+	rowBuf []int64
 	// res: the parents of the states and whether the exploration is
 	// complete; stepIdx[i]: the step that made state i, an index of
 	// steps (a sample has hundreds of thousands of states and a few
@@ -170,25 +169,42 @@ func hashState(st []int64) uint64 {
 	return mix64(h)
 }
 
-// lookup returns the slot of the table where st is, or the empty slot
-// where it goes (found false).
-func (x *sampler) lookup(st []int64, h uint64) (slot int, found bool) {
+// lookup returns the slot of the table where a state of hash h is, or
+// the empty slot where it goes (found false). A state is known by its
+// 64-bit hash, not compared cell by cell: reading the stored row was a
+// second cache miss for most successors (most are states already seen),
+// a quarter of the sample's time on FLASH. Two states of a sample of n
+// states share a hash with probability about n*n/2^65 (3e-9 for the
+// deep sample's 250 000), and then the second is left out of the
+// sample; the sample only chooses guesses (a verdict never rests on
+// it: a guess is proved or refuted by the backward search, an unsafe
+// state is replayed backward, replay.go), so a state missing costs at
+// most a guess that it would have refuted.
+func (x *sampler) lookup(h uint64) (slot int, found bool) {
 	mask := len(x.table) - 1
-	tag := h &^ (1<<32 - 1)
 	for i := int(h) & mask; ; i = (i + 1) & mask {
 		e := x.table[i]
 		if e == 0 {
 			return i, false
 		}
-		if e&^(1<<32-1) == tag && x.store.equal(int(e&(1<<32-1))-1, st) {
+		if e == h {
 			return i, true
 		}
 	}
 }
 
-// insert records state i (of hash h) in the empty slot.
-func (x *sampler) insert(slot, i int, h uint64) {
-	x.table[slot] = h&^(1<<32-1) | uint64(i+1)
+// tableHash is the hash of st as the table keeps it (never 0, the empty
+// slot).
+func tableHash(st []int64) uint64 {
+	if h := hashState(st); h != 0 {
+		return h
+	}
+	return 1
+}
+
+// insert records a state of hash h in the empty slot.
+func (x *sampler) insert(slot int, h uint64) {
+	x.table[slot] = h
 }
 
 // growTable makes room for want states in all.
@@ -207,12 +223,7 @@ func (x *sampler) growTable(want int) {
 		if e == 0 {
 			continue
 		}
-		// (the tag is the hash's high half; the slot comes from the
-		// full hash, kept nowhere: hash the row again)
-		i := int(e&(1<<32-1)) - 1
-		x.hashBuf = x.store.row(i, x.hashBuf)
-		h := hashState(x.hashBuf)
-		j := int(h) & mask
+		j := int(e) & mask
 		for x.table[j] != 0 {
 			j = (j + 1) & mask
 		}
@@ -231,8 +242,8 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	if 2*(x.store.len()+1) > len(x.table) {
 		x.growTable(x.store.len() + 1)
 	}
-	h := hashState(st)
-	slot, found := x.lookup(st, h)
+	h := tableHash(st)
+	slot, found := x.lookup(h)
 	if found {
 		return false
 	}
@@ -251,7 +262,7 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 			return false
 		}
 	}
-	x.insert(slot, x.store.len(), h)
+	x.insert(slot, h)
 	x.store.add(st)
 	x.res.parent = append(x.res.parent, int32(parent))
 	x.stepIdx = append(x.stepIdx, x.stepIndex(step))

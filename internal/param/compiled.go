@@ -135,6 +135,7 @@ type cInst struct {
 // be compiled.
 type compiledSC struct {
 	insts []cInst
+	index *guardIndex // guardindex.go; nil: every guard is evaluated
 }
 
 // compileOK reports whether the compiled successors apply to f now.
@@ -158,7 +159,7 @@ func compileSC(f *wfinite) *compiledSC {
 	if !ok {
 		return nil
 	}
-	return &compiledSC{insts: insts}
+	return &compiledSC{insts: insts, index: newGuardIndex(insts)}
 }
 
 // compileInsts compiles every instance of the transitions ts (each
@@ -403,6 +404,14 @@ func compileConjWith(tc termCompiler, n int32, c Conj, e *fenv, depth int) (cc c
 // compiledSuccessors appends the successors of st by the compiled
 // instances (see successors).
 func (f *wfinite) compiledSuccessors(c *compiledSC, st []int64, out []successor) []successor {
+	if c.index != nil {
+		c.index.candidates(st, func(i int) {
+			if in := &c.insts[i]; in.guard.holds(st) {
+				out = f.compiledFire(in, st, out)
+			}
+		})
+		return out
+	}
 	for i := range c.insts {
 		in := &c.insts[i]
 		if !in.guard.holds(st) {
@@ -551,6 +560,7 @@ func (c *cConj) tri(st []int64) tri {
 // the writes of the tracked cells only.
 type compiledAbs struct {
 	insts []cInst
+	index *guardIndex // guardindex.go; nil: every guard is evaluated
 }
 
 // compileAbs compiles the transitions of the abstract sampler x, or
@@ -563,7 +573,7 @@ func compileAbs(x *sampler) *compiledAbs {
 	if !ok {
 		return nil
 	}
-	return &compiledAbs{insts: insts}
+	return &compiledAbs{insts: insts, index: newGuardIndex(insts)}
 }
 
 func compileAbsInst(f *finite, t *Trans, params []int32) (cInst, bool) {
@@ -661,6 +671,14 @@ type absAssignIdx struct {
 // compiled instances, the states carved from x.scr (see absSuccessors,
 // whose successors and order they are).
 func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []successor) []successor {
+	if c.index != nil {
+		c.index.candidates(st, func(i int) {
+			if in := &c.insts[i]; in.guard.tri(st) != triFalse {
+				out = x.compiledAbsFire(in, st, out)
+			}
+		})
+		return out
+	}
 	for i := range c.insts {
 		in := &c.insts[i]
 		if in.guard.tri(st) == triFalse {

@@ -27,15 +27,32 @@ import "slices"
 // (FMCAD 2013). The searches that end within deepAfter nodes, all the
 // corpus but FLASH, are unchanged.
 //
-// The phase starts after deepEarly nodes already when the sample of the
-// first instance is still not complete: the lazy sample has grown to
-// sampleBase+deepEarly*samplePerNode states, and an instance that large
+// The phase starts at the first visited node already when the sample
+// of the first instance is then not complete: the lazy sample has
+// grown to sampleBase+samplePerNode states, and an instance that large
 // is one whose prefix lets wrong guesses through (FLASH's first 500
-// nodes cost two thirds of its time, and closed nothing). The searches
-// whose first instance is sampled completely by then keep deepAfter, and
-// so do abstract samples (the deep phase refutes no guess early there:
-// challenges_flash2_exclusive took 183 nodes without it, and had no
-// verdict after 322 with it).
+// nodes cost two thirds of its time, and closed nothing). Waiting for
+// more nodes before going deep only pays for nodes that are searched
+// again (the deep phase starts the search over) under guesses the deep
+// sample may not take: with 50 nodes, FLASH's exact examples (the
+// corpus's only instances larger than that slice) spent 50 nodes of
+// lazy sampling first, and challenges_flash2_exclusive_putx_nodata
+// closed in 83 nodes after them instead of 73. What a short search on
+// such an instance pays more is one deep sample (at most deepSample
+// states). The searches whose first instance is sampled completely by
+// then keep deepAfter, and so do abstract samples (the deep phase
+// refutes no guess early there: challenges_flash2_exclusive took 183
+// nodes without it, and had no verdict after 322 with it), unless their
+// first search, productive (search.go), stops being so: it goes on past
+// approxFirstNodes because it generalises one cube in productiveRatio,
+// and the same ratio, checked again every approxFirstNodes nodes over
+// the whole phase, tells when the lazy sample no longer yields guesses
+// (unproductive). challenges_flash2 made 28 and 21 guesses in its first
+// two windows of 50 nodes, then 5, 4, 2, 2, 1, 0, 3 and 1 up to node
+// 500, where it went deep and closed in 144 nodes: it now goes deep at
+// node 200 (58 guesses). challenges_hierarchical_snoop_cygc keeps 11 to
+// 27 guesses a window (138 in 391 nodes, its unsafe path) and
+// challenges_flash2_exclusive 68 in 183, and neither goes deep.
 //
 // The deep sample is one state per orbit of the permutations of the
 // processes (symmetry, below) when the system treats its processes
@@ -55,7 +72,7 @@ import "slices"
 // 2-process instance is the only one not complete within it).
 const (
 	deepAfter  = 500
-	deepEarly  = 50
+	deepEarly  = 1
 	deepSample = 250000
 	// deepNext: the states (orbits) of the instance with one more
 	// process in the deep phase
@@ -87,7 +104,7 @@ func (r *run) goDeep() bool {
 	if a == nil || a.weak != nil || a.deep || a.done || a.unsafe || r.work < deepEarly {
 		return false
 	}
-	if r.work < deepAfter && (a.abstract || a.insts[0].res.complete) {
+	if r.work < deepAfter && !(a.abstract && r.unproductive) && (a.abstract || a.insts[0].res.complete) {
 		return false
 	}
 	if a.abstract {
@@ -154,6 +171,7 @@ type symmetry struct {
 	n     int32
 	perms [][]int32 // perms[k][p]: the image of process p (perms[k][0] = 0)
 	cell  [][]int   // cell[k][c]: the cell that cell c becomes under perms[k]
+	src   [][]int   // src[k][i]: the cell that becomes cell i under perms[k]
 	proc  []bool    // the cells of process sort
 }
 
@@ -212,6 +230,11 @@ func newSymmetry(fin *finite) *symmetry {
 			}
 		}
 		y.cell = append(y.cell, m)
+		src := make([]int, len(m))
+		for c, i := range m {
+			src[i] = c
+		}
+		y.src = append(y.src, src)
 	}
 	return y
 }
@@ -249,6 +272,9 @@ func (y *symmetry) applyTo(out, st []int64, k int) {
 func (y *symmetry) canon(st []int64, buf []int64, best ...[]int64) ([]int64, int) {
 	cur, bk := st, 0
 	for k := 1; k < len(y.perms); k++ {
+		if !y.smaller(st, k, cur) {
+			continue
+		}
 		y.applyTo(buf, st, k)
 		if slices.Compare(buf, cur) < 0 {
 			if bk == 0 {
@@ -423,4 +449,22 @@ func (a *approximator) growPair() {
 		}
 	}
 	a.done = true
+}
+
+// smaller reports whether st under the permutation k is smaller than
+// cur, comparing cell by cell up to the first difference (most states
+// differ from their permutation in the first few cells: canon then
+// builds the permuted state only when it is the smaller one).
+func (y *symmetry) smaller(st []int64, k int, cur []int64) bool {
+	pm := y.perms[k]
+	for i, c := range y.src[k] {
+		v := st[c]
+		if y.proc[c] && v >= 1 && v <= int64(y.n) {
+			v = int64(pm[v])
+		}
+		if v != cur[i] {
+			return v < cur[i]
+		}
+	}
+	return false
 }

@@ -75,7 +75,11 @@
 // approximation for 50 nodes, then without it for 200, then with it
 // again (search.go: one fixed order does not serve every such system);
 // a first search that generalised one visited cube in three or more
-// within its 50 nodes goes on instead.
+// within its 50 nodes goes on instead, and when it falls under that
+// ratio later (checked every 50 nodes), a system whose abstract cells
+// are not numbers is sampled deeper (deep.go). Exact samples go deep
+// at the first node when the first instance does not fit in the first
+// slice of the lazy sample.
 // The weak sample's sequentially consistent
 // part is budgeted by the nodes of the search that came before it.
 //
@@ -105,6 +109,8 @@
 // explorer of finite instances, forward, under SC, TSO or PSO),
 // compiled.go (the transition instances of a finite instance without
 // store buffers, compiled for the explorer and the abstract sample),
+// guardindex.go (the instances a state may enable, by the constants
+// their guards test),
 // absexplore.go (the lazy, abstract samples of the guesses), states.go
 // (compact storage of sampled states, a byte a cell for the samples of
 // the guesses), approx.go

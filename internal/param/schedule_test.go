@@ -92,3 +92,63 @@ func lastLines(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestUnproductiveGoesDeep: an abstract sample whose first search went on
+// productive and then falls under the productive ratio goes deep then
+// (search.go, deep.go): challenges_flash2 at node 200, where it went at
+// 500 before, and it closes with the 144 nodes it had; a first search
+// that stays productive (hierarchical_snoop_cygc, unsafe at node 391)
+// does not go deep. The SAFE verdict is cross-checked on finite
+// instances.
+func TestUnproductiveGoesDeep(t *testing.T) {
+	tests := []struct {
+		file    string
+		verdict Verdict
+		nodes   int
+		deep    bool
+	}{
+		{"challenges_flash2.cub", Safe, 144, true},
+		{"challenges_hierarchical_snoop_cygc.cub", Unsafe, 391, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join(corpusDir, "examples", tc.file)
+			if _, err := os.Stat(path); err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skipf("corpus not available: %v", err)
+			}
+			t.Parallel()
+			sys, err := ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second, Verbose: &log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s, %d nodes, %d guesses", tc.file, res.Verdict, res.Visited, res.Guesses)
+			if res.Verdict != tc.verdict || res.Visited != tc.nodes {
+				t.Fatalf("got %s in %d nodes, want %s in %d", res.Verdict, res.Visited, tc.verdict, tc.nodes)
+			}
+			out := log.String()
+			unproductive := strings.Contains(out, "no longer productive")
+			deep := strings.Contains(out, "search again with a deeper sample")
+			if unproductive != tc.deep || deep != tc.deep {
+				t.Errorf("no longer productive: %v, deep: %v; want %v", unproductive, deep, tc.deep)
+			}
+			if tc.deep {
+				// the deep phase starts at node 200 of the first search
+				before, _, _ := strings.Cut(out, "search again with a deeper sample")
+				if n := strings.Count("\n"+before, "\nnode "); n != 200 {
+					t.Errorf("went deep after %d nodes, want 200", n)
+				}
+			}
+			if res.Verdict == Safe {
+				crossCheck(t, sys, res)
+			}
+		})
+	}
+}

@@ -276,7 +276,10 @@ func (r *run) approximateFirst(ctx context.Context) (v Verdict, done bool) {
 // productive reports whether the first search with the approximation
 // (approximateFirst) generalised at least one visited cube in
 // productiveRatio: then it goes on past approxFirstNodes instead of
-// leaving the system to the search without approximation.
+// leaving the system to the search without approximation, and the
+// ratio is checked again every approxFirstNodes nodes (over the whole
+// phase): when it fails, the phase is unproductive and may go deep
+// (deep.go).
 func (r *run) productive() bool {
 	return r.phaseGuesses*productiveRatio >= r.spent
 }
@@ -333,7 +336,12 @@ type run struct {
 	budget, spent int
 	outOfBudget   bool
 	phaseGuesses  int // the guesses visited while spent counts
-	firstRestarts int // the restarts of approximateFirst's phase
+	// watch: the first phase went on past its bound, productive
+	// (spent and phaseGuesses go on counting); unproductive: it then
+	// fell under the ratio, checked every approxFirstNodes nodes, and
+	// may go deep (deep.go)
+	watch, unproductive bool
+	firstRestarts       int // the restarts of approximateFirst's phase
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -508,13 +516,21 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 				if r.productive() {
 					// the approximation is what closes such a
 					// system: the search goes on without a bound
-					r.budget = 0
+					r.budget, r.watch = 0, true
 					if opts.Verbose != nil {
 						fmt.Fprintf(opts.Verbose, "%d guesses in %d cubes: go on with approximations\n", r.phaseGuesses, r.spent)
 					}
 				} else {
 					r.outOfBudget = true
 					return NodeLimit, false
+				}
+			}
+		} else if r.watch {
+			if r.spent++; r.spent%approxFirstNodes == 0 && !r.productive() {
+				// see unproductive
+				r.watch, r.unproductive = false, true
+				if opts.Verbose != nil {
+					fmt.Fprintf(opts.Verbose, "%d guesses in %d cubes: the sample is no longer productive\n", r.phaseGuesses, r.spent)
 				}
 			}
 		}
@@ -576,7 +592,7 @@ func (r *run) visit(c *Cube) *Cube {
 		e.prepare(g)
 		c = g
 		res.Guesses++
-		if r.budget > 0 {
+		if r.budget > 0 || r.watch {
 			r.phaseGuesses++
 		}
 	}
