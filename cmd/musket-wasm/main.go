@@ -109,6 +109,9 @@ func requestOf(v js.Value) (playground.Request, error) {
 	}
 	r.str("target", &req.Target)
 	r.str("source", &req.Source)
+	if x, ok := r.get("brief", js.TypeBoolean); ok {
+		req.Brief = x.Bool()
+	}
 	return req, r.err
 }
 
