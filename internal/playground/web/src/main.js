@@ -462,7 +462,9 @@ function setupSuite() {
     e.preventDefault();
     document.body.classList.remove("dropping");
     if (e.target.closest && e.target.closest(".cm-editor")) return;
-    await go(await droppedFiles(e.dataTransfer.items));
+    const tests = await droppedFiles(e.dataTransfer.items);
+    $("suite").scrollIntoView();
+    await go(tests);
   });
 }
 
