@@ -44,6 +44,15 @@ func chromium(t testing.TB) string {
 // browser starts a fresh headless chromium and returns a tab's context.
 func browser(t testing.TB, limit time.Duration) context.Context {
 	t.Helper()
+	return browserIn(t, limit, t.TempDir())
+}
+
+// browserIn starts a headless chromium on the profile folder profile (its
+// caches: a browser started again on the same folder is a user coming
+// back after closing the browser) and returns a tab's context;
+// chromedp.Cancel on it closes the browser.
+func browserIn(t testing.TB, limit time.Duration, profile string) context.Context {
+	t.Helper()
 	// chromedp's defaults (headless, no first run, no background
 	// networking, no extensions, no sync, ...) and what a root user in a
 	// container needs: no sandbox, no GPU, no component updates, a fresh
@@ -51,7 +60,7 @@ func browser(t testing.TB, limit time.Duration) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1200),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1400, 1200),
 	)
 	// MUSKET_JS_FLAGS passes V8 flags to the browser, to profile the
 	// page's engine (e.g. --trace-wasm-compilation-times; V8 prints to
@@ -409,7 +418,9 @@ func checkSuite(t *testing.T, p *page) {
 	if s := p.waitAttr("suite", func(s string) bool { return s != "" && s != "running" }); s != "done" {
 		t.Fatalf("the run over %d files ended %s: %s", len(files), s, p.text("#suite-progress"))
 	}
-	rows := eval[[]string](p, `[...document.querySelectorAll("#suite-table tbody tr")].map(r => [...r.cells].slice(0, 4).map(c => c.innerText).join(" "))`)
+	// textContent, not innerText: a chunk of rows off the screen is not
+	// laid out (content-visibility), and innerText reads the layout.
+	rows := eval[[]string](p, `[...document.querySelectorAll("#suite-table tbody tr")].map(r => [...r.cells].slice(0, 4).map(c => c.textContent).join(" "))`)
 	if len(rows) != len(files) {
 		t.Fatalf("%d rows for %d files", len(rows), len(files))
 	}

@@ -52,6 +52,11 @@ import (
 //   - revisit-x: the same browser opens the page again and answers the
 //     folder the moment it is ready (a second visit: the browser's code
 //     cache holds the optimised engine);
+//   - return-cpu-ms: the browser is closed and started again on the same
+//     profile, opens the page and answers the folder the moment it is
+//     ready (a user coming back another day, within the site's max-age:
+//     only what the browser kept on disk helps, its HTTP cache and the
+//     code cache of musket.wasm);
 //   - warmed-x: another fresh Chromium opens the page, waits for the
 //     worker to say that its warm-up is over, then answers the folder: a
 //     first visit by a user who presses Run after reading the page for
@@ -175,6 +180,7 @@ func suiteTime(t *testing.B, site, dir string) {
 		const tests = await (await fetch("suite.json")).json();
 		const s = performance.now();
 		const rs = await window.playground.runSuite(tests.map(x => ({ name: x.name, text: x.test })));
+		await new Promise(ok => requestAnimationFrame(() => setTimeout(ok, 0))); // the table drawn
 		const answers = rs.map(r => r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
 		return JSON.stringify({ ms: performance.now() - s, answers });
 	})()`
@@ -253,7 +259,8 @@ func suiteTime(t *testing.B, site, dir string) {
 		return ms, cpu
 	}
 
-	ctx := browser(t, 50*time.Minute)
+	profile := t.TempDir()
+	ctx := browserIn(t, 50*time.Minute, profile)
 	s := snapCPU(ctx)
 	p := open(t, ctx, fs.URL)
 	startCPU, startBy := s.since(ctx)
@@ -269,7 +276,15 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.Logf("second visit, the engine's start-up in ms: %s", bootTimes(p))
 	again, againCPU := cpuRun(p, "revisit")
 	p.do(chromedp.Navigate("about:blank")) // its worker's warm-up must not run beside the next browser
-	ctx2 := browser(t, 50*time.Minute)     // a fresh browser: a first visit again
+	if err := chromedp.Cancel(ctx); err != nil {
+		t.Fatalf("closing the browser: %v", err)
+	}
+	ctx = browserIn(t, 50*time.Minute, profile) // the same profile: a user back another day
+	p = open(t, ctx, fs.URL)
+	t.Logf("return visit, the engine's start-up in ms: %s", bootTimes(p))
+	_, returnCPU := cpuRun(p, "return")
+	p.do(chromedp.Navigate("about:blank"))
+	ctx2 := browser(t, 50*time.Minute) // a fresh browser: a first visit again
 	p = open(t, ctx2, fs.URL)
 	ready, warmAt, rounds := warmup(p)
 	sbWarmed := first(p)
@@ -298,6 +313,7 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.Logf("a run over the folder in one batch: first visit at once %v (%s), again %v (%s), on the first visit's page after its passes %v (%s)",
 		batchColdCPU.Round(time.Millisecond), cpuRatio(batchColdCPU), batchWarmCPU.Round(time.Millisecond), cpuRatio(batchWarmCPU), batchCPU.Round(time.Millisecond), cpuRatio(batchCPU))
 	t.Logf("second visit, Run at once: first pass %v (%s)", ms(again), ratio(again))
+	t.Logf("return visit (the browser started again on the same profile), Run at once: CPU %v (%s)", returnCPU.Round(time.Millisecond), cpuRatio(returnCPU))
 	t.Logf("first visit, Run after the warm-up: page ready at %v, warm at %v (%s); first pass %v (%s)", ms(ready), ms(warmAt), rounds, ms(warmed), ratio(warmed))
 	t.Logf("the page's first example, run alone before the pass: %v at once, %v after the warm-up", ms(sbCold), ms(sbWarmed))
 	t.ReportMetric(natCPU, "native-cpu-ms")
@@ -310,6 +326,7 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.ReportMetric(cpuMs(batchColdCPU), "batch-cold-cpu-ms")
 	t.ReportMetric(cpuMs(batchWarmCPU), "batch-warm-cpu-ms")
 	t.ReportMetric(cpuMs(againCPU), "revisit-cpu-ms")
+	t.ReportMetric(cpuMs(returnCPU), "return-cpu-ms")
 	t.ReportMetric(cpuMs(warmedCPU), "warmed-cpu-ms")
 	t.ReportMetric(cold/nat, "cold-x")
 	t.ReportMetric(warm/nat, "warm-x")
