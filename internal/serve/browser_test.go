@@ -350,8 +350,16 @@ func TestBrowserStatic(t *testing.T) {
 			t.Errorf("%s: wasm %q, native %q", k, got, want)
 		}
 	}
-	// A run over many files: one batch for the worker.
+	// A run over many files: one batch for the worker; a long one is
+	// canceled as a run is (the worker stopped, a new one started).
 	checkSuite(t, p)
+	eval[bool](p, `fetch("examples.json").then(r => r.json()).then(ex => { delete document.body.dataset.suite; window.playground.runSuite(ex.filter(e => e.group.startsWith("Long")).map(e => ({ name: e.name, text: e.text }))); return true; })`)
+	p.waitAttr("suite", func(s string) bool { return s == "running" })
+	time.Sleep(300 * time.Millisecond)
+	p.do(chromedp.Click(chromedp.CSS("#suite-cancel")))
+	if s := p.waitAttr("suite", func(s string) bool { return s != "running" }); s != "canceled" {
+		t.Fatalf("the run over many files ended %s after Cancel", s)
+	}
 	// The worker's warm-up (worker.js) ends and says so, its message
 	// taken for no run's answer; a long run is canceled (the worker
 	// stopped, a new one started) and the next run is answered.

@@ -133,7 +133,7 @@ function runBatch({ base, names, texts }) {
   let from = 0, parts = [], last = performance.now();
   for (let i = 0; i < names.length; i += step) {
     const a = self.musketBatch(base, names.slice(i, i + step), texts.slice(i, i + step));
-    parts.push(a.slice(1, -1));
+    if (a.length > 2) parts.push(a.slice(1, -1)); // "[...]": the answers, comma-separated
     const now = performance.now();
     if (now - last >= 200 && i + step < names.length) {
       postMessage({ answers: "[" + parts.join(",") + "]", from, done: false });
