@@ -1,8 +1,12 @@
-// node scripts/wasm-ratio.mjs WASM WASM_EXEC_JS DIR PASSES
+// node scripts/wasm-ratio.mjs WASM WASM_EXEC_JS DIR PASSES [BRIEF [BATCH]]
 //
 // Runs every .litmus file of DIR through the static site's WebAssembly
 // engine (musket.wasm, as the page's worker calls it: musketRun with the
-// explicit engine), PASSES times in one instance, and prints one JSON
+// explicit engine), PASSES times in one instance, then BRIEF (default 0)
+// more times with brief requests (the verdict alone, as the page's run
+// over a folder asks), then BATCH (default 0) more times with brief
+// requests through musketBatch, 8 tests a call, as the page's worker
+// runs a folder, and prints one JSON
 // line: the CPU time (user+system, every thread of this Node process, so
 // V8's background compiles count) of the start-up and of each pass in
 // ms, the wall time beside it, and the size the engine's memory grew to
@@ -16,7 +20,7 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const [wasmPath, execJS, dir, passesS] = process.argv.slice(2);
 require(path.resolve(execJS));
-const passes = +passesS || 3;
+const passes = +passesS || 3, briefs = +process.argv[6] || 0, batches = +process.argv[7] || 0;
 const files = fs.readdirSync(dir).filter(f => f.endsWith(".litmus")).sort();
 const tests = files.map(f => ({ name: f, test: fs.readFileSync(path.join(dir, f), "utf8") }));
 const cpuMs = c => (c.user + c.system) / 1000;
@@ -27,11 +31,27 @@ go.run(instance);
 while (!globalThis.musketRun) await new Promise(r => setTimeout(r, 1));
 const startCPU = cpuMs(process.cpuUsage(c0)), startWall = performance.now() - t0;
 const cpu = [], wall = [], answers = [];
-for (let p = 0; p < passes; p++) {
-  const c = process.cpuUsage(), s = performance.now();
+for (let p = 0; p < passes + briefs; p++) {
+  const c = process.cpuUsage(), s = performance.now(), brief = p >= passes;
   for (const x of tests) {
-    const r = JSON.parse(globalThis.musketRun({ name: x.name, test: x.test, engine: "enum" }));
-    if (p === 0) answers.push(x.name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
+    const r = JSON.parse(globalThis.musketRun({ name: x.name, test: x.test, engine: "enum", brief }));
+    const a = x.name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : "");
+    if (p === 0) answers.push(a);
+    else if (brief && a !== answers[tests.indexOf(x)]) throw new Error("brief answer " + a + ", full answer " + answers[tests.indexOf(x)]);
+  }
+  wall.push(Math.round(performance.now() - s));
+  cpu.push(Math.round(cpuMs(process.cpuUsage(c))));
+}
+for (let p = 0; p < batches; p++) {
+  const c = process.cpuUsage(), s = performance.now();
+  const base = { engine: "enum", brief: true };
+  for (let i = 0; i < tests.length; i += 8) {
+    const part = tests.slice(i, i + 8);
+    const rs = JSON.parse(globalThis.musketBatch(base, part.map(x => x.name), part.map(x => x.test)));
+    rs.forEach((r, k) => {
+      const a = part[k].name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : "");
+      if (a !== answers[i + k]) throw new Error("batch answer " + a + ", full answer " + answers[i + k]);
+    });
   }
   wall.push(Math.round(performance.now() - s));
   cpu.push(Math.round(cpuMs(process.cpuUsage(c))));

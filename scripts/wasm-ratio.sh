@@ -23,8 +23,20 @@
 #     nearly over), the echo pass (the same requests with the command
 #     "check", which the worker refuses at once: what a request costs
 #     besides the engine, messages and syscall/js), the revisit (the
-#     page opened again in the same browser) and the warmed pass (a
-#     fresh browser, after the page's warm-up).
+#     page opened again in the same browser), the return visit (the
+#     browser closed and started again on the same profile, the page
+#     opened, Run at once) and the warmed pass (a
+#     fresh browser, after the page's warm-up). These passes send one
+#     request per test, as the page's Run does. The batch passes run the
+#     folder through the page's run over many tests ("Open a folder…"):
+#     brief answers (the verdict alone), one message to the worker and a
+#     few back, the results table filled: batch-cold (a fresh browser, at
+#     once), batch-warm (the same page again), batch (the first visit's
+#     page after its passes, as warm as steady).
+#
+#   The node rows call musketRun directly, one request per test (no
+#   messages); "node brief" is a fourth pass with brief answers, "node
+#   batch" a fifth through musketBatch, as the page's worker runs a folder.
 #
 # Each side runs RUNS times (default 3), alternating; the table gives the
 # smallest CPU time of each (load only ever adds) and its ratio to the
@@ -57,7 +69,7 @@ for dir in "${suites[@]}"; do
 	for i in $(seq "$runs"); do
 		/usr/bin/time -f '%U %S' -o "$work/t" "$work/musket" litmus -engine enum -j 1 "$dir" >/dev/null 2>&1 || true
 		awk '{ printf "%d\n", ($1 + $2) * 1000 }' "$work/t" >>"$work/native"
-		node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 >>"$work/node"
+		node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 1 1 >>"$work/node"
 	done
 	nat=$(min <"$work/native")
 	echo "== $name ($(ls "$dir"/*.litmus | wc -l) tests), CPU time in ms, smallest of $runs runs, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -68,7 +80,7 @@ rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 nat = float(sys.argv[2])
 start = min(r["startCPU"] for r in rows)
 print("node start-up:          %d ms" % start)
-for i, what in enumerate(["node pass 1 (cold)", "node pass 2 (warm)", "node pass 3"]):
+for i, what in enumerate(["node pass 1 (cold)", "node pass 2 (warm)", "node pass 3", "node brief (pass 4)", "node batch (pass 5)"]):
     v = min(r["cpu"][i] for r in rows)
     print("%-23s %d ms   %.1fx   (runs: %s)" % (what + ":", v, v / nat, " ".join(str(r["cpu"][i]) for r in rows)))
 PY
@@ -89,7 +101,7 @@ if not runs:
     print("chromium: no figures (no chromium on this machine? scripts/setup-deps.sh installs it)")
     sys.exit(0)
 print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-cpu-ms"] for r in runs))
-for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("steady", "same page, a third time"), ("echo", "same requests, answered at once"), ("revisit", "second visit"), ("warmed", "first visit, after warm-up")]:
+for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("steady", "same page, a third time"), ("echo", "same requests, answered at once"), ("revisit", "second visit"), ("return", "browser closed and started again, at once"), ("warmed", "first visit, after warm-up"), ("batch-cold", "a folder in one batch, first visit, at once"), ("batch-warm", "the same again"), ("batch", "first visit's page, after steady")]:
     v = [r[k + "-cpu-ms"] for r in runs]
     print("chromium %-14s %d ms   %.1fx   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, " ".join("%d" % x for x in v), what))
 print("chromium ready to run:  %d ms wall (runs: %s)" % (min(r["ready-ms"] for r in runs), " ".join("%d" % r["ready-ms"] for r in runs)))

@@ -4,8 +4,9 @@
 // static site, compiled with GOOS=js GOARCH=wasm and run in a Web Worker
 // (see internal/playground/web/src/worker.js). It defines musketRun
 // (a playground.Request, as a JavaScript object or its JSON text, in;
-// a playground.Response as JSON out), musketInfo and musketModel on the
-// global object, then waits.
+// a playground.Response as JSON out), musketBatch (many tests under one
+// request's options), musketInfo and musketModel on the global object,
+// then waits.
 package main
 
 import (
@@ -43,6 +44,38 @@ func main() {
 		out = run(&req).AppendJSON(out[:0])
 		return string(out)
 	}))
+	// musketBatch(base, names, texts) answers base with each test in turn
+	// (its file name and text: base's own are ignored), as one JSON array
+	// of answers: the page's run over a folder (worker.js). One call and
+	// one string for many tests, and base's fields read once, rather than
+	// a musketRun per test.
+	g.Set("musketBatch", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 3 {
+			return `[]`
+		}
+		names, texts := args[1], args[2]
+		if !isArray(names) || !isArray(texts) || names.Length() != texts.Length() {
+			return `[]`
+		}
+		// A bad request is answered for each test, so that there is
+		// one answer per test.
+		base, err := requestOf(args[0])
+		out = append(out[:0], '[')
+		for i := range names.Length() {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			if err != nil {
+				out = (&playground.Response{Status: "error", Exit: 2, Output: "bad request: " + err.Error() + "\n"}).AppendJSON(out)
+				continue
+			}
+			req := base
+			req.Name, req.Test = names.Index(i).String(), texts.Index(i).String()
+			out = run(&req).AppendJSON(out)
+		}
+		out = append(out, ']')
+		return string(out)
+	}))
 	g.Set("musketInfo", js.FuncOf(func(js.Value, []js.Value) any { return string(playground.StaticInfo().AppendJSON(nil)) }))
 	g.Set("musketModel", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 {
@@ -56,6 +89,8 @@ func main() {
 	}))
 	select {}
 }
+
+func isArray(v js.Value) bool { return js.Global().Get("Array").Call("isArray", v).Bool() }
 
 // run answers one request: litmus tests only, with the explicit engine.
 func run(req *playground.Request) *playground.Response {
@@ -109,6 +144,9 @@ func requestOf(v js.Value) (playground.Request, error) {
 	}
 	r.str("target", &req.Target)
 	r.str("source", &req.Source)
+	if x, ok := r.get("brief", js.TypeBoolean); ok {
+		req.Brief = x.Bool()
+	}
 	return req, r.err
 }
 

@@ -45,9 +45,16 @@ type Request struct {
 	Bound   int               `json:"bound,omitempty"`   // litmus -unroll, check/compare -bound (0: the command's default)
 	Target  string            `json:"target,omitempty"`  // check -target, compare -target
 	Source  string            `json:"source,omitempty"`  // compare -source
+	// Brief asks for the verdict alone: a run of a whole folder shows one
+	// row per test (see Response).
+	Brief bool `json:"brief,omitempty"`
 }
 
-// Response is the answer to a Request.
+// Response is the answer to a Request. Its Result is report.Summary's:
+// the page reads the states from Observed and States, and the text output
+// from Output. The answer to a Brief request has the Status, Exit, Result
+// and Diags, and the Output of an error only: no Output for a verdict, no
+// Observed, States or Graph, and no Witness or Explain in the Result.
 type Response struct {
 	// Status is done (a verdict), error (bad input: see Diags), limit (a
 	// time or memory limit, or unsupported), canceled, or busy.
@@ -260,15 +267,27 @@ func render(resp *Response, r *result.Result, disagree string, ctx context.Conte
 		resp.Output = out.String()
 		return
 	}
-	j := report.ToJSON(r)
+	// The answer carries the text output (report.Herd: herd's log with
+	// -explain's answer) once, as Output, and the states once, as a
+	// table (Observed and States), not again in the Result as ToJSON
+	// would; nor the witness, which the graph carries (the WebAssembly
+	// engine pays for every byte it builds and encodes).
+	j := report.Summary(r)
 	j.File = name
-	// ToJSON's Herd is the text output with -explain's answer: the
-	// Output, rendered once. The answer need not carry it twice, nor the
-	// execution to draw, which the graph carries (the WebAssembly engine
-	// pays for every byte it encodes).
-	resp.Output, j.Herd = j.Herd, ""
 	j.Witness = nil
 	resp.Result = &j
+	resp.Status, resp.Exit = status(r, ctx)
+	if r.Err != nil {
+		resp.Diags = diags(r.Err.Error(), name, req)
+	}
+	if req.Brief {
+		j.Explain = nil
+		if resp.Status != "done" && r.Err != nil {
+			resp.Output = r.Err.Error() + "\n"
+		}
+		return
+	}
+	resp.Output = report.Herd(r)
 	for _, ref := range r.Observed {
 		resp.Observed = append(resp.Observed, ref.String())
 	}
@@ -281,20 +300,6 @@ func render(resp *Response, r *result.Result, disagree string, ctx context.Conte
 			resp.States = append(resp.States, row)
 		}
 	}
-	switch r.Status {
-	case result.Done:
-		resp.Status, resp.Exit = "done", 0
-	case result.Timeout, result.Unsupported:
-		resp.Status, resp.Exit = "limit", 3
-		if ctx.Err() == context.Canceled {
-			resp.Status, resp.Exit = "canceled", 130
-		}
-	default:
-		resp.Status, resp.Exit = "error", 2
-	}
-	if r.Err != nil {
-		resp.Diags = diags(r.Err.Error(), name, req)
-	}
 	if ex := r.Explain; ex != nil && ex.Forbidden && len(ex.Rejected) > 0 {
 		rj := ex.Rejected[0]
 		g := &Graph{Title: "a candidate execution the model rejects", Execution: rj.Execution}
@@ -304,6 +309,21 @@ func render(resp *Response, r *result.Result, disagree string, ctx context.Conte
 		resp.Graph = g
 	} else if r.Witness != nil {
 		resp.Graph = &Graph{Title: "witness", Execution: r.Witness}
+	}
+}
+
+// status is the answer's status and exit status for a result.
+func status(r *result.Result, ctx context.Context) (string, int) {
+	switch r.Status {
+	case result.Done:
+		return "done", 0
+	case result.Timeout, result.Unsupported:
+		if ctx.Err() == context.Canceled {
+			return "canceled", 130
+		}
+		return "limit", 3
+	default:
+		return "error", 2
 	}
 }
 

@@ -39,13 +39,40 @@ type JSONResult struct {
 
 // ToJSON converts a result.
 func ToJSON(r *result.Result) JSONResult {
-	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Hash: r.Hash, Status: r.Status.String(),
-		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
-		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
+	j := Summary(r)
+	j.Herd = Herd(r)
+	if r.StatesOmitted {
+		return j
+	}
+	states := []map[string]string{}
+	for _, s := range r.States {
+		m := map[string]string{}
+		for i, ref := range r.Observed {
+			m[ref.String()] = s[i].String()
+		}
+		states = append(states, m)
+	}
+	j.States = &states
+	return j
+}
+
+// Herd is the result as the text output prints it, with -explain's
+// answer: ToJSON's Herd.
+func Herd(r *result.Result) string {
 	var herd strings.Builder
 	Text(&herd, r)
 	Explain(&herd, r)
-	j.Herd = herd.String()
+	return herd.String()
+}
+
+// Summary is ToJSON without the two fields that grow with the test: the
+// text output (Herd) and the final states (States). The playground's
+// answers use it: they carry the states as a table of their own, and a
+// run of a whole folder shows only the verdicts.
+func Summary(r *result.Result) JSONResult {
+	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Hash: r.Hash, Status: r.Status.String(),
+		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
+		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
 	if !r.CountsOmitted {
 		p, n := r.Positive, r.Negative
 		j.Positive, j.Negative = &p, &n
@@ -62,18 +89,6 @@ func ToJSON(r *result.Result) JSONResult {
 			j.Observation = r.Observation()
 		}
 	}
-	if r.StatesOmitted {
-		return j
-	}
-	states := []map[string]string{}
-	for _, s := range r.States {
-		m := map[string]string{}
-		for i, ref := range r.Observed {
-			m[ref.String()] = s[i].String()
-		}
-		states = append(states, m)
-	}
-	j.States = &states
 	return j
 }
 

@@ -2,18 +2,21 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/musket-verify/musket/internal/playground"
 	"github.com/musket-verify/musket/internal/playground/web"
 )
 
@@ -41,6 +44,15 @@ func chromium(t testing.TB) string {
 // browser starts a fresh headless chromium and returns a tab's context.
 func browser(t testing.TB, limit time.Duration) context.Context {
 	t.Helper()
+	return browserIn(t, limit, t.TempDir())
+}
+
+// browserIn starts a headless chromium on the profile folder profile (its
+// caches: a browser started again on the same folder is a user coming
+// back after closing the browser) and returns a tab's context;
+// chromedp.Cancel on it closes the browser.
+func browserIn(t testing.TB, limit time.Duration, profile string) context.Context {
+	t.Helper()
 	// chromedp's defaults (headless, no first run, no background
 	// networking, no extensions, no sync, ...) and what a root user in a
 	// container needs: no sandbox, no GPU, no component updates, a fresh
@@ -48,7 +60,7 @@ func browser(t testing.TB, limit time.Duration) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1200),
+		chromedp.UserDataDir(profile), chromedp.WindowSize(1400, 1200),
 	)
 	// MUSKET_JS_FLAGS passes V8 flags to the browser, to profile the
 	// page's engine (e.g. --trace-wasm-compilation-times; V8 prints to
@@ -265,6 +277,11 @@ func TestBrowserServer(t *testing.T) {
 		}
 	})
 
+	t.Run("suite", func(t *testing.T) {
+		p.t = t
+		checkSuite(t, p)
+	})
+
 	t.Run("syntax error", func(t *testing.T) {
 		p.t = t
 		p.example("Bundled/SB.litmus")
@@ -333,6 +350,16 @@ func TestBrowserStatic(t *testing.T) {
 			t.Errorf("%s: wasm %q, native %q", k, got, want)
 		}
 	}
+	// A run over many files: one batch for the worker; a long one is
+	// canceled as a run is (the worker stopped, a new one started).
+	checkSuite(t, p)
+	eval[bool](p, `fetch("examples.json").then(r => r.json()).then(ex => { delete document.body.dataset.suite; window.playground.runSuite(ex.filter(e => e.group.startsWith("Long")).map(e => ({ name: e.name, text: e.text }))); return true; })`)
+	p.waitAttr("suite", func(s string) bool { return s == "running" })
+	time.Sleep(300 * time.Millisecond)
+	p.do(chromedp.Click(chromedp.CSS("#suite-cancel")))
+	if s := p.waitAttr("suite", func(s string) bool { return s != "running" }); s != "canceled" {
+		t.Fatalf("the run over many files ended %s after Cancel", s)
+	}
 	// The worker's warm-up (worker.js) ends and says so, its message
 	// taken for no run's answer; a long run is canceled (the worker
 	// stopped, a new one started) and the next run is answered.
@@ -361,4 +388,78 @@ func verdictLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// checkSuite runs the page's "Open files…" on a folder of litmus tests
+// (the Bundled and Classic X86 examples and one with a syntax error) and
+// compares each row of its table with the native engine's answer.
+func checkSuite(t *testing.T, p *page) {
+	t.Helper()
+	data, err := os.ReadFile("../playground/web/dist/examples.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var examples []struct{ Group, Name, Text string }
+	if err := json.Unmarshal(data, &examples); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var files []string
+	add := func(name, text string) {
+		f := filepath.Join(dir, name)
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	for _, e := range examples {
+		if e.Group == "Bundled" || e.Group == "Classic X86" {
+			add(e.Name, e.Text)
+			if e.Name == "SB.litmus" {
+				add("SB-broken.litmus", strings.Replace(e.Text, "MOV [x],$1", "MOV [x] $1", 1))
+			}
+		}
+	}
+	sort.Strings(files)
+	eval[bool](p, `(delete document.body.dataset.suite, true)`)
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#suite-files"), files))
+	if s := p.waitAttr("suite", func(s string) bool { return s != "" && s != "running" }); s != "done" {
+		t.Fatalf("the run over %d files ended %s: %s", len(files), s, p.text("#suite-progress"))
+	}
+	// textContent, not innerText: a chunk of rows off the screen is not
+	// laid out (content-visibility), and innerText reads the layout.
+	rows := eval[[]string](p, `[...document.querySelectorAll("#suite-table tbody tr")].map(r => [...r.cells].slice(0, 4).map(c => c.textContent).join(" "))`)
+	if len(rows) != len(files) {
+		t.Fatalf("%d rows for %d files", len(rows), len(files))
+	}
+	for i, f := range files {
+		text, _ := os.ReadFile(f)
+		r := playground.RunLitmus(context.Background(), &playground.Request{Name: filepath.Base(f), Test: string(text)}, playground.Env{})
+		want := filepath.Base(f) + " " + r.Status + " "
+		if r.Result != nil {
+			want += r.Result.Verdict + " " + r.Result.Observation
+		} else {
+			want += " "
+		}
+		if rows[i] != want {
+			t.Errorf("row %d: %q, natively %q", i, rows[i], want)
+		}
+	}
+	t.Logf("the run over %d files: %s", len(files), p.text("#suite-progress"))
+}
+
+// waitAttr polls the body's data-NAME until ok accepts it.
+func (p *page) waitAttr(name string, ok func(string) bool) string {
+	p.t.Helper()
+	for {
+		s := eval[string](p, fmt.Sprintf(`document.body.dataset[%q] || ""`, name))
+		if ok(s) {
+			return s
+		}
+		select {
+		case <-p.ctx.Done():
+			p.t.Fatalf("waiting for the page: %v (data-%s %q)", p.ctx.Err(), name, s)
+		case <-time.After(30 * time.Millisecond):
+		}
+	}
 }

@@ -52,11 +52,28 @@ import (
 //   - revisit-x: the same browser opens the page again and answers the
 //     folder the moment it is ready (a second visit: the browser's code
 //     cache holds the optimised engine);
+//   - return-cpu-ms: the browser is closed and started again on the same
+//     profile, opens the page and answers the folder the moment it is
+//     ready (a user coming back another day, within the site's max-age:
+//     only what the browser kept on disk helps, its HTTP cache and the
+//     code cache of musket.wasm);
 //   - warmed-x: another fresh Chromium opens the page, waits for the
 //     worker to say that its warm-up is over, then answers the folder: a
 //     first visit by a user who presses Run after reading the page for
 //     the seconds the warm-up took (reported as warmup-ms, from the
 //     navigation's start; ready-ms is when the page could run).
+//
+// The passes above send one request per test, as Run does. The page
+// also runs a whole folder at once ("Open a folder…", runSuite in
+// main.js): Brief requests (the verdict alone), all sent to the worker
+// in one message and answered in a few, the results table filled as they
+// come. The batch passes go through that path, table included:
+//
+//   - batch-cpu-ms: on the first visit's page, after the echo pass (so
+//     as warm as the steady pass);
+//   - batch-cold-cpu-ms: a third fresh Chromium opens the page and runs
+//     the folder the moment the page is ready (a first visit);
+//   - batch-warm-cpu-ms: the same page runs it again.
 //
 // Before the first pass and before the warmed pass, the page's first
 // example (SB) runs alone: first-run-ms and warmed-run-ms, what a user
@@ -157,6 +174,34 @@ func suiteTime(t *testing.B, site, dir string) {
 		}
 		return o.Ms
 	}
+	// batch is one pass over the folder through the page's run over
+	// many tests (runSuite), with the renderer's CPU time over it.
+	const batchJS = `(async () => {
+		const tests = await (await fetch("suite.json")).json();
+		const s = performance.now();
+		const rs = await window.playground.runSuite(tests.map(x => ({ name: x.name, text: x.test })));
+		await new Promise(ok => requestAnimationFrame(() => setTimeout(ok, 0))); // the table drawn
+		const answers = rs.map(r => r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
+		return JSON.stringify({ ms: performance.now() - s, answers });
+	})()`
+	batch := func(p *page, what string) time.Duration {
+		s := snapCPU(p.ctx)
+		var o outcome
+		if err := json.Unmarshal([]byte(eval[string](p, batchJS)), &o); err != nil {
+			t.Fatal(err)
+		}
+		cpu, by := s.since(p.ctx)
+		if len(o.Answers) != len(want) {
+			t.Fatalf("%s: %d answers for %d tests", what, len(o.Answers), len(want))
+		}
+		for i, a := range o.Answers {
+			if a != want[i] {
+				t.Errorf("%s: %s: wasm %q, native %q", what, tests[i].Name, a, want[i])
+			}
+		}
+		t.Logf("%s pass (one batch, the results table filled): %.0f ms, renderer CPU %v (by thread: %s)", what, o.Ms, cpu.Round(time.Millisecond), by)
+		return cpu
+	}
 	// echo is the renderer's CPU time over a pass of the same requests
 	// the worker answers at once, without parsing the test: the
 	// command "check", which the static site refuses. What is left is
@@ -214,7 +259,8 @@ func suiteTime(t *testing.B, site, dir string) {
 		return ms, cpu
 	}
 
-	ctx := browser(t, 50*time.Minute)
+	profile := t.TempDir()
+	ctx := browserIn(t, 50*time.Minute, profile)
 	s := snapCPU(ctx)
 	p := open(t, ctx, fs.URL)
 	startCPU, startBy := s.since(ctx)
@@ -225,15 +271,30 @@ func suiteTime(t *testing.B, site, dir string) {
 	warm, warmCPU := cpuRun(p, "warm")
 	steady, steadyCPU := cpuRun(p, "steady")
 	echoCPU := echo(p)
+	batchCPU := batch(p, "batch")
 	p = open(t, ctx, fs.URL) // the same browser: a second visit
 	t.Logf("second visit, the engine's start-up in ms: %s", bootTimes(p))
 	again, againCPU := cpuRun(p, "revisit")
 	p.do(chromedp.Navigate("about:blank")) // its worker's warm-up must not run beside the next browser
-	ctx2 := browser(t, 50*time.Minute)     // a fresh browser: a first visit again
+	if err := chromedp.Cancel(ctx); err != nil {
+		t.Fatalf("closing the browser: %v", err)
+	}
+	ctx = browserIn(t, 50*time.Minute, profile) // the same profile: a user back another day
+	p = open(t, ctx, fs.URL)
+	t.Logf("return visit, the engine's start-up in ms: %s", bootTimes(p))
+	_, returnCPU := cpuRun(p, "return")
+	p.do(chromedp.Navigate("about:blank"))
+	ctx2 := browser(t, 50*time.Minute) // a fresh browser: a first visit again
 	p = open(t, ctx2, fs.URL)
 	ready, warmAt, rounds := warmup(p)
 	sbWarmed := first(p)
 	warmed, warmedCPU := cpuRun(p, "warmed")
+	p.do(chromedp.Navigate("about:blank"))
+	ctx3 := browser(t, 50*time.Minute) // a third fresh browser: a first visit that runs the folder at once
+	p = open(t, ctx3, fs.URL)
+	batchColdCPU := batch(p, "batch-cold")
+	batchWarmCPU := batch(p, "batch-warm")
+	p.do(chromedp.Navigate("about:blank"))
 	n2, nc2, _ := native()
 	nat := float64((n1 + n2).Milliseconds()) / 2
 	natCPU := (nc1 + nc2).Seconds() * 1000 / 2
@@ -249,7 +310,10 @@ func suiteTime(t *testing.B, site, dir string) {
 		againCPU.Round(time.Millisecond), cpuRatio(againCPU), warmedCPU.Round(time.Millisecond), cpuRatio(warmedCPU), startCPU.Round(time.Millisecond))
 	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s) and a third %v (%s); the third's CPU time %v (%s), the same requests answered at once %v (%s)",
 		ms(cold), ratio(cold), ms(warm), ratio(warm), ms(steady), ratio(steady), steadyCPU.Round(time.Millisecond), cpuRatio(steadyCPU), echoCPU.Round(time.Millisecond), cpuRatio(echoCPU))
+	t.Logf("a run over the folder in one batch: first visit at once %v (%s), again %v (%s), on the first visit's page after its passes %v (%s)",
+		batchColdCPU.Round(time.Millisecond), cpuRatio(batchColdCPU), batchWarmCPU.Round(time.Millisecond), cpuRatio(batchWarmCPU), batchCPU.Round(time.Millisecond), cpuRatio(batchCPU))
 	t.Logf("second visit, Run at once: first pass %v (%s)", ms(again), ratio(again))
+	t.Logf("return visit (the browser started again on the same profile), Run at once: CPU %v (%s)", returnCPU.Round(time.Millisecond), cpuRatio(returnCPU))
 	t.Logf("first visit, Run after the warm-up: page ready at %v, warm at %v (%s); first pass %v (%s)", ms(ready), ms(warmAt), rounds, ms(warmed), ratio(warmed))
 	t.Logf("the page's first example, run alone before the pass: %v at once, %v after the warm-up", ms(sbCold), ms(sbWarmed))
 	t.ReportMetric(natCPU, "native-cpu-ms")
@@ -258,7 +322,11 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.ReportMetric(cpuMs(warmCPU), "warm-cpu-ms")
 	t.ReportMetric(cpuMs(steadyCPU), "steady-cpu-ms")
 	t.ReportMetric(cpuMs(echoCPU), "echo-cpu-ms")
+	t.ReportMetric(cpuMs(batchCPU), "batch-cpu-ms")
+	t.ReportMetric(cpuMs(batchColdCPU), "batch-cold-cpu-ms")
+	t.ReportMetric(cpuMs(batchWarmCPU), "batch-warm-cpu-ms")
 	t.ReportMetric(cpuMs(againCPU), "revisit-cpu-ms")
+	t.ReportMetric(cpuMs(returnCPU), "return-cpu-ms")
 	t.ReportMetric(cpuMs(warmedCPU), "warmed-cpu-ms")
 	t.ReportMetric(cold/nat, "cold-x")
 	t.ReportMetric(warm/nat, "warm-x")

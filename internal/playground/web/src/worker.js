@@ -11,6 +11,9 @@
 //     {request} and {model} messages.
 //   - {warm: module, beside}: the warm-up worker, an engine of its own
 //     on the same compiled module (see warmUp below).
+// The run worker answers a {request} with one {response}, and a {batch}
+// (a folder's tests: {base, names, texts}) with {answers} messages (see
+// runBatch below).
 //
 // The run worker also posts when each step of its start-up ended ({ready,
 // boot}: ms since the worker started, in the page's clock), so that a
@@ -114,6 +117,32 @@ async function prime() {
   } catch { }
 }
 
+// runBatch answers a batch (the page's run over a folder of tests: one
+// request's options, base, for every test of names and texts) in this
+// worker, a few tests per call of the engine (musketBatch: base's fields
+// read once, one string back), and posts the answers' JSON texts in
+// chunks, {answers: "[...]", from, done}: a chunk when 200 ms have passed
+// since the last one, and the last chunk at the end. One message per
+// chunk rather than per test: in Chromium a request and its answer cost
+// about 0.1 ms of messaging besides the engine (the page's post, the
+// worker woken, the answer's post, the page woken), 30-50 ms of CPU time
+// per pass over the 359 X86 tests, a third to a half of the native
+// engine's time for the same tests.
+function runBatch({ base, names, texts }) {
+  const step = 8;
+  let from = 0, parts = [], last = performance.now();
+  for (let i = 0; i < names.length; i += step) {
+    const a = self.musketBatch(base, names.slice(i, i + step), texts.slice(i, i + step));
+    if (a.length > 2) parts.push(a.slice(1, -1)); // "[...]": the answers, comma-separated
+    const now = performance.now();
+    if (now - last >= 200 && i + step < names.length) {
+      postMessage({ answers: "[" + parts.join(",") + "]", from, done: false });
+      from = i + step; parts = []; last = now;
+    }
+  }
+  postMessage({ answers: "[" + parts.join(",") + "]", from, done: true });
+}
+
 onmessage = ev => {
   const d = ev.data;
   if (d.start) {
@@ -130,5 +159,8 @@ onmessage = ev => {
     // The answer's JSON text as it is: the page parses it (main.js), so
     // the answer is not parsed here and then copied object by object.
     postMessage({ response: self.musketRun(d.request) });
+  } else if (d.batch) {
+    asked = true;
+    runBatch(d.batch);
   } else if (d.model) postMessage({ model: self.musketModel(d.model) });
 };
