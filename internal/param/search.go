@@ -128,6 +128,9 @@ type engine struct {
 	halted        bool // stopped said so once
 	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
 	noTicks       bool // no elimination of ticks (tick.go)
+
+	// matchScratch: the fixpoint test's matcher, reused (subsume.go)
+	matchScratch *matcher
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the

@@ -103,19 +103,21 @@ func litBloom(lits []Lit, skipNumeric bool) uint64 {
 
 // matcher searches renamings of a visited cube v into a cube c.
 type matcher struct {
-	sys    *System
-	v, c   *Cube
-	idx    *matchIndex
-	lits   []Lit   // literals of v to match syntactically
-	cands  [][]Lit // for each of lits, the literals of c of its shape
-	sigma  map[int32]int32
-	used   map[int32]bool
-	tau    map[int32]int32
-	tused  map[int32]bool
-	trail  []binding
-	found  func() bool // called on each complete renaming; true stops
-	pinned int32
-	stop   func() bool // the deadline passed: give up (no renaming found)
+	sys   *System
+	v, c  *Cube
+	idx   *matchIndex
+	lits  []*Lit  // literals of v to match syntactically
+	cands [][]Lit // for each of lits, the literals of c of its shape
+	sigma map[int32]int32
+	used  map[int32]bool
+	tau   map[int32]int32
+	tused map[int32]bool
+	trail []binding
+	found func() bool // called on each complete renaming; true stops
+	// onFound: match's argument, which found calls with the matcher
+	onFound func(*matcher) bool
+	pinned  int32
+	stop    func() bool // the deadline passed: give up (no renaming found)
 }
 
 type binding struct {
@@ -511,11 +513,25 @@ func (e *engine) info(v *Cube) *cubeInfo {
 // match enumerates the renamings of v into c; with semantic set, the
 // numeric literals of v are left out (found decides them). It returns
 // true when found did.
+//
+// The matcher, its maps and its lists are the engine's, reused from one
+// call to the next (the fixpoint test calls match for every visited cube
+// that passes the bloom filter; making them anew was most of its cost).
+// match is never called from inside found, so one matcher is enough.
 func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
 	shapes := e.litShapes(v)
-	var lits []Lit
-	var cands [][]Lit
-	for i, l := range v.Lits {
+	m := e.matchScratch
+	if m == nil {
+		m = &matcher{
+			sigma: map[int32]int32{}, used: map[int32]bool{},
+			tau: map[int32]int32{}, tused: map[int32]bool{},
+		}
+		m.found = func() bool { return m.onFound(m) }
+		e.matchScratch = m
+	}
+	m.lits, m.cands = m.lits[:0], m.cands[:0]
+	for i := range v.Lits {
+		l := &v.Lits[i]
 		if semantic && l.numeric() {
 			continue
 		}
@@ -523,30 +539,30 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		if len(cl) == 0 {
 			return false
 		}
-		lits = append(lits, l)
-		cands = append(cands, cl)
+		m.lits = append(m.lits, l)
+		m.cands = append(m.cands, cl)
 	}
-	// rarest shapes first
-	order := make([]int, len(lits))
-	for i := range order {
-		order[i] = i
+	// rarest shapes first (a stable insertion sort of the two lists: a
+	// cube has a few dozen literals)
+	for i := 1; i < len(m.lits); i++ {
+		for j := i; j > 0 && len(m.cands[j]) < len(m.cands[j-1]); j-- {
+			m.lits[j], m.lits[j-1] = m.lits[j-1], m.lits[j]
+			m.cands[j], m.cands[j-1] = m.cands[j-1], m.cands[j]
+		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(cands[a]) - len(cands[b]) })
-	// the matcher is made only now: most visited cubes have a literal
-	// of a shape that c lacks
-	m := &matcher{
-		sys: e.sys, v: v, c: c, idx: idx,
-		sigma: map[int32]int32{}, used: map[int32]bool{},
-		tau: map[int32]int32{}, tused: map[int32]bool{},
-		pinned: e.sys.Pinned, stop: e.stopped,
-	}
-	m.found = func() bool { return found(m) }
-	m.lits = make([]Lit, len(lits))
-	m.cands = make([][]Lit, len(lits))
-	for i, o := range order {
-		m.lits[i], m.cands[i] = lits[o], cands[o]
-	}
-	return m.matchLits(0)
+	m.sys, m.v, m.c, m.idx = e.sys, v, c, idx
+	m.pinned, m.stop, m.onFound = e.sys.Pinned, e.stopped, found
+	clear(m.sigma)
+	clear(m.used)
+	clear(m.tau)
+	clear(m.tused)
+	m.trail = m.trail[:0]
+	r := m.matchLits(0)
+	// (drop the references to the cubes: the engine keeps the matcher)
+	m.v, m.c, m.idx, m.onFound = nil, nil, nil, nil
+	clear(m.lits)
+	clear(m.cands)
+	return r
 }
 
 // renamedSlots calls f on each slot that renaming t renames (the slot of a
