@@ -583,6 +583,29 @@ func renamedSlots(t Term, f func(int32)) {
 	}
 }
 
+// renamesInPlace reports whether renaming the slots of l, a literal in
+// normal form, gives a literal in normal form with the same operator and
+// shape, so that mkLit need not see it again: an array cell without
+// offset compared with a constant or a slot. (mkLit leaves such a literal
+// as it is: the atom stays on the left, before a slot or a constant, and
+// the operator is already the one mkLit gives: no < or > on integers, no
+// <> on booleans.)
+func renamesInPlace(l *Lit) bool {
+	if l.L.Kind != KVar || !l.L.Off.isZero() || !(l.R.isConst() || l.R.Kind == KSlot) {
+		return false
+	}
+	if l.L.Sort.Kind == SInt && (l.Op == Lt || l.Op == Gt) || l.L.Sort.Kind == SBool && l.R.Kind == KBool && l.Op == Ne {
+		return false
+	}
+	return true
+}
+
+// termBloom is a one-bit summary of a term's kind and symbol: two terms
+// with different summaries differ.
+func termBloom(t Term) uint64 {
+	return 1 << ((uint64(t.Kind)*31 + uint64(uint32(t.Sym))) % 64)
+}
+
 // subsumedByPermutations is the semantic fixpoint test of a cube without
 // events (Cubicle's): for every visited cube v and every injective
 // renaming of its processes into those of c, the literals of v that c
@@ -591,20 +614,39 @@ func renamedSlots(t Term, f func(int32)) {
 // the residuals.
 func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	fixed := map[Term]Term{}
+	var fixedBloom uint64 // termBloom of the keys of fixed
 	for _, l := range c.Lits {
 		if l.Op == Eq && (l.R.isConst() || l.R.Kind == KSlot) && l.R.Off.isZero() {
 			fixed[l.L] = l.R
+			fixedBloom |= termBloom(l.L)
 		}
 	}
-	has := map[Lit]bool{}
-	for _, ls := range idx.byShape {
-		for _, l := range ls {
-			has[l] = true
+	// has reports whether c's extended literal set (idx) holds l, whose
+	// shape is s
+	has := func(l Lit, s uint64) bool {
+		for _, x := range idx.byShape[s] {
+			if x == l {
+				return true
+			}
 		}
+		return false
 	}
 	var nots [][]Lit
-	sigma := map[int32]int32{}
-	used := map[int32]bool{}
+	// sigma[a]: the slot of c that slot a of v is renamed to (0: none
+	// yet; slots are positive); used[b]: slot b of c is taken
+	var sigma []int32
+	var used []bool
+	for _, s := range c.Slots {
+		if int(s) >= len(used) {
+			used = append(used, make([]bool, int(s)+1-len(used))...)
+		}
+	}
+	sig := func(s int32) int32 {
+		if s >= 0 && int(s) < len(sigma) {
+			return sigma[s]
+		}
+		return 0
+	}
 	var rename func(t Term) Term
 	rename = func(t Term) Term {
 		switch t.Kind {
@@ -612,10 +654,10 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			r, _ := mapAtoms(t, func(a Term) (Term, bool) { return rename(a), true })
 			return r
 		case KSlot:
-			t.Sym = sigma[t.Sym]
+			t.Sym = sig(t.Sym)
 		case KVar:
 			for i := 0; i < int(t.NArgs); i++ {
-				t.Args[i] = sigma[t.Args[i]]
+				t.Args[i] = sig(t.Args[i])
 			}
 		}
 		return t
@@ -628,6 +670,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// false or contradicts is dropped with all its extensions at once.
 	// The outcome is the one of judging each complete renaming.
 	var (
+		vShapes []uint64 // the shape of each literal of v
 		renamed []Lit
 		keep    []bool
 		byLevel [][]int // literal indices by level+1
@@ -636,8 +679,19 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// slots) and reports whether none is false under sigma.
 	judge := func(k int) bool {
 		for _, i := range byLevel[k] {
-			l := v.Lits[i]
-			nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
+			l := &v.Lits[i]
+			var nl Lit
+			var sh uint64
+			r := litOpen
+			if renamesInPlace(l) {
+				nl, sh = Lit{Op: l.Op, L: rename(l.L), R: l.R}, vShapes[i]
+				if l.R.Kind == KSlot {
+					nl.R = rename(l.R)
+				}
+			} else {
+				nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
+				sh = shape(nl)
+			}
 			keep[i] = false
 			switch r {
 			case litTrue:
@@ -645,7 +699,11 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			case litFalse:
 				return false
 			}
-			if has[nl] {
+			if has(nl, sh) {
+				continue
+			}
+			if fixedBloom&termBloom(nl.L) == 0 {
+				renamed[i], keep[i] = nl, true
 				continue
 			}
 			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
@@ -689,8 +747,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 			sigma[a], used[b] = b, true
 			done := judge(k+1) && rec(k+1)
-			delete(sigma, a)
-			delete(used, b)
+			sigma[a], used[b] = 0, false
 			if done {
 				return true
 			}
@@ -702,7 +759,11 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		pos := make(map[int32]int, len(v.Slots))
 		for i, s := range v.Slots {
 			pos[s] = i
+			if int(s) >= len(sigma) {
+				sigma = append(sigma, make([]int32, int(s)+1-len(sigma))...)
+			}
 		}
+		vShapes = e.litShapes(v)
 		// (the buffers serve every v in turn: judge sets keep[i]
 		// before a complete renaming reads it)
 		if cap(byLevel) < len(v.Slots)+1 {
