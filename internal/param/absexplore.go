@@ -2,6 +2,7 @@ package param
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -59,9 +60,8 @@ type sampler struct {
 	store *stateStore
 	table []uint64
 	excl  map[stateID]bool
-	// rowBuf: the state being expanded; hashBuf: growTable's
-	rowBuf  []int64
-	hashBuf []int64
+	// rowBuf: the state being expanded
+	rowBuf []int64
 	// res: the parents of the states and whether the exploration is
 	// complete; stepIdx[i]: the step that made state i, an index of
 	// steps (a sample has hundreds of thousands of states and a few
@@ -160,14 +160,41 @@ func (x *sampler) count() int { return x.store.len() }
 // state returns state i, in buf (grown as needed).
 func (x *sampler) state(i int, buf []int64) []int64 { return x.store.row(i, buf) }
 
-// hashState hashes the cells of a state for the table.
+// hashState hashes the cells of a state for the table. Four lanes take
+// the cells in turn, so that the multiplications of one cell do not wait
+// for those of the previous one (one lane was a tenth of a FLASH sample's
+// growth); mix64 then mixes the lanes.
 func hashState(st []int64) uint64 {
-	h := uint64(len(st)) * 0x9e3779b97f4a7c15
-	for _, v := range st {
-		h = (h ^ uint64(v)) * 0x100000001b3
-		h ^= h >> 29
+	const p = 0x100000001b3
+	h0 := uint64(len(st)) * 0x9e3779b97f4a7c15
+	h1, h2, h3 := uint64(0x632be59bd9b4e019), uint64(0x85ebca6b0c2e1f27), uint64(0xc2b2ae3d27d4eb4f)
+	i := 0
+	for ; i+4 <= len(st); i += 4 {
+		h0 = (h0 ^ uint64(st[i])) * p
+		h1 = (h1 ^ uint64(st[i+1])) * p
+		h2 = (h2 ^ uint64(st[i+2])) * p
+		h3 = (h3 ^ uint64(st[i+3])) * p
+		h0 ^= h0 >> 29
+		h1 ^= h1 >> 29
+		h2 ^= h2 >> 29
+		h3 ^= h3 >> 29
 	}
-	return mix64(h)
+	for ; i < len(st); i++ {
+		h0 = (h0 ^ uint64(st[i])) * p
+		h0 ^= h0 >> 29
+	}
+	return mix64(h0 ^ mix64(h1^mix64(h2^mix64(h3))))
+}
+
+// The table: an entry is the high half of a state's hash (its tag) and
+// the state's index plus one in its low half (0: an empty entry). A
+// state's first slot is given by the high bits of its hash, which its
+// tag holds: growTable moves the entries without hashing the states
+// again (the table holds at most 2^31 entries).
+
+// slotOf is the first slot of hash h in the table.
+func (x *sampler) slotOf(h uint64) int {
+	return int(h >> (64 - bits.TrailingZeros(uint(len(x.table)))))
 }
 
 // lookup returns the slot of the table where st is, or the empty slot
@@ -175,7 +202,7 @@ func hashState(st []int64) uint64 {
 func (x *sampler) lookup(st []int64, h uint64) (slot int, found bool) {
 	mask := len(x.table) - 1
 	tag := h &^ (1<<32 - 1)
-	for i := int(h) & mask; ; i = (i + 1) & mask {
+	for i := x.slotOf(h); ; i = (i + 1) & mask {
 		e := x.table[i]
 		if e == 0 {
 			return i, false
@@ -207,12 +234,8 @@ func (x *sampler) growTable(want int) {
 		if e == 0 {
 			continue
 		}
-		// (the tag is the hash's high half; the slot comes from the
-		// full hash, kept nowhere: hash the row again)
-		i := int(e&(1<<32-1)) - 1
-		x.hashBuf = x.store.row(i, x.hashBuf)
-		h := hashState(x.hashBuf)
-		j := int(h) & mask
+		// (the tag is the hash's high half, whose high bits are the slot)
+		j := x.slotOf(e)
 		for x.table[j] != 0 {
 			j = (j + 1) & mask
 		}

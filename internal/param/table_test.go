@@ -1,0 +1,58 @@
+package param
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestSamplerTable: the sampler's set of states (hashState, lookup,
+// insert, growTable) finds exactly the states added, as a map does,
+// across the growths of the table, for states of several widths.
+func TestSamplerTable(t *testing.T) {
+	for _, tc := range []struct {
+		cells, values, states int
+	}{
+		{1, 50, 40},       // fewer states than values
+		{3, 4, 60},        // every state of 3 cells over 4 values
+		{7, 3, 3000},      // a tail of 3 cells after the lanes
+		{8, 2, 200},       // two rounds of the lanes, no tail
+		{40, 5, 20000},    // past several growths of the table
+		{13, 1000, 5000},  // wide values
+		{2, 1 << 40, 100}, // values that need 8 bytes
+	} {
+		rng := rand.New(rand.NewSource(int64(tc.cells*1000 + tc.values)))
+		x := &sampler{store: newStateStore(tc.cells)}
+		want := map[string]int{}
+		for range 3 * tc.states {
+			st := make([]int64, tc.cells)
+			for i := range st {
+				st[i] = rng.Int63n(int64(tc.values))
+			}
+			key := ""
+			for _, v := range st {
+				key += itoa(int(v)) + ","
+			}
+			if 2*(x.store.len()+1) > len(x.table) {
+				x.growTable(x.store.len() + 1)
+			}
+			h := hashState(st)
+			slot, found := x.lookup(st, h)
+			i, ok := want[key]
+			if found != ok {
+				t.Fatalf("%d cells: state %v found %v, added before %v", tc.cells, st, found, ok)
+			}
+			if found {
+				if j := int(x.table[slot]&(1<<32-1)) - 1; j != i {
+					t.Fatalf("%d cells: state %v found as %d, added as %d", tc.cells, st, j, i)
+				}
+				continue
+			}
+			if len(want) >= tc.states {
+				continue
+			}
+			want[key] = x.store.len()
+			x.insert(slot, x.store.len(), h)
+			x.store.add(st)
+		}
+	}
+}
