@@ -140,6 +140,12 @@ type valAlt struct {
 
 // caseAlts lists the alternatives of a case expression.
 func caseAlts(cases []Case, env *instEnv) []valAlt {
+	if len(cases) > 0 && cases[0].Cond == nil {
+		// an assignment: one alternative, without literals (the loop
+		// below gives the same, through two products)
+		cs := cases[0]
+		return []valAlt{{val: env.term(cs.Value), nondet: cs.Nondet, skip: cs.Skip}}
+	}
 	var out []valAlt
 	prev := dnfTrue // all previous conditions are false
 	for _, cs := range cases {
@@ -385,7 +391,7 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	var keep []Lit
 	if len(c.Nodes) == 0 && len(writes) == 0 {
 		for _, l := range c.Lits {
-			if !mentionsAtom(l, atoms) {
+			if !mentionsAtom(&l, atoms) {
 				keep = append(keep, l)
 			}
 		}
@@ -466,15 +472,30 @@ func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga
 }
 
 // mentionsAtom reports whether l mentions one of the updated atoms.
-func mentionsAtom(l Lit, atoms []atomAlts) bool {
-	for _, t := range [2]Term{l.L, l.R} {
-		for _, b := range linAtoms(t) {
-			for _, a := range atoms {
-				if a.atom == b {
-					return true
-				}
+func mentionsAtom(l *Lit, atoms []atomAlts) bool {
+	in := func(b Term) bool {
+		for i := range atoms {
+			if atoms[i].atom == b {
+				return true
 			}
 		}
+		return false
+	}
+	return anyAtom(&l.L, in) || anyAtom(&l.R, in)
+}
+
+// anyAtom reports whether f holds for one of the atoms of t, in the
+// order of linAtoms (which makes a list of them).
+func anyAtom(t *Term, f func(Term) bool) bool {
+	switch {
+	case t.Kind == KLin:
+		for _, p := range linSum(*t) {
+			if f(p.Atom) {
+				return true
+			}
+		}
+	case t.isAtom():
+		return f(t.base())
 	}
 	return false
 }
@@ -526,16 +547,19 @@ type atomAlts struct {
 func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
 	var atoms []atomAlts
 	var seen []Term // few atoms: a slice beats a map keyed by Term
-	for _, l := range c.Lits {
-		for _, b := range append(linAtoms(l.L), linAtoms(l.R)...) {
-			if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
-				continue
-			}
-			seen = append(seen, b)
-			if alts := atomUpdate(t, b, env); alts != nil {
-				atoms = append(atoms, atomAlts{b, alts})
-			}
+	visit := func(b Term) bool {
+		if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
+			return false
 		}
+		seen = append(seen, b)
+		if alts := atomUpdate(t, b, env); alts != nil {
+			atoms = append(atoms, atomAlts{b, alts})
+		}
+		return false
+	}
+	for i := range c.Lits {
+		anyAtom(&c.Lits[i].L, visit)
+		anyAtom(&c.Lits[i].R, visit)
 	}
 	return atoms
 }
