@@ -624,8 +624,11 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// has reports whether c's extended literal set (idx) holds l, whose
 	// shape is s
 	has := func(l Lit, s uint64) bool {
-		for _, x := range idx.byShape[s] {
-			if x == l {
+		for i := range idx.byShape[s] {
+			// (the literals of a shape differ mostly in their slots:
+			// compare those first, inline)
+			x := &idx.byShape[s][i]
+			if x.L.Args == l.L.Args && x.R.Sym == l.R.Sym && *x == l {
 				return true
 			}
 		}
