@@ -567,7 +567,8 @@ type absAssign struct {
 	vals []int64
 }
 
-// absSuccessors appends the abstract successors of st.
+// absSuccessors appends the abstract successors of st, but st itself
+// (see sameCells).
 func (x *sampler) absSuccessors(st []int64, out []successor) []successor {
 	f := x.fin
 	for _, t := range f.sys.Trans {
@@ -665,11 +666,13 @@ func (x *sampler) absFire(st []int64, t *Trans, params []int32, out []successor)
 	step := forwardStep{t: t, args: slices.Clone(params)}
 	idx := make([]int, len(as))
 	for {
-		s := slices.Clone(st)
-		for i, a := range as {
-			s[a.cell] = a.vals[idx[i]]
+		if !sameCells(st, as, func(i int) int64 { return as[i].vals[idx[i]] }) {
+			s := slices.Clone(st)
+			for i, a := range as {
+				s[a.cell] = a.vals[idx[i]]
+			}
+			out = append(out, successor{s, step})
 		}
-		out = append(out, successor{s, step})
 		i := 0
 		for i < len(idx) {
 			idx[i]++

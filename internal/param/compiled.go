@@ -659,7 +659,7 @@ type absAssignIdx struct {
 
 // compiledAbsSuccessors appends the abstract successors of st by the
 // compiled instances, the states carved from x.scr (see absSuccessors,
-// whose successors and order they are).
+// whose successors and order they are; st itself is left out).
 func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []successor) []successor {
 	for i := range c.insts {
 		in := &c.insts[i]
@@ -733,11 +733,13 @@ func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []succ
 	}
 	x.absIdx = idx
 	for {
-		s := x.scratchState(st)
-		for i, a := range as {
-			s[a.cell] = vals[a.lo+idx[i]]
+		if !sameCells(st, as, func(i int) int64 { return vals[as[i].lo+idx[i]] }) {
+			s := x.scratchState(st)
+			for i, a := range as {
+				s[a.cell] = vals[a.lo+idx[i]]
+			}
+			out = append(out, successor{s, step})
 		}
-		out = append(out, successor{s, step})
 		i := 0
 		for i < len(idx) {
 			idx[i]++
@@ -753,6 +755,23 @@ func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []succ
 	}
 	return out
 }
+
+// sameCells reports whether the assignment of the cells of as, the k-th
+// to val(k), leaves st as it is. The abstract successors leave such a
+// state out: it is st, which the sample already holds (grow expands the
+// states it stored), so that adding it would only find it there; a fifth
+// of a FLASH sample's successors are such.
+func sameCells[A interface{ at() int }](st []int64, as []A, val func(k int) int64) bool {
+	for k, a := range as {
+		if st[a.at()] != val(k) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a absAssignIdx) at() int { return a.cell }
+func (a absAssign) at() int    { return a.cell }
 
 // scratchState returns a copy of st carved from x.scr, which grow
 // empties before each expansion (add copies the states it keeps).
