@@ -129,6 +129,29 @@ type cInst struct {
 	actor  int32
 	guard  cDNF
 	writes []cWrite
+	// gate: a literal "st[gate] = gateVal" of the guard's only
+	// conjunction (gate < 0: none). The successors test it first,
+	// inline: most instances are disabled in most states, and most by
+	// such a literal (a process's control state), so that the guard is
+	// evaluated for the few that pass. It only leaves out instances whose
+	// guard is false.
+	gate    int32
+	gateVal int64
+}
+
+// setGate chooses in's gate: the first literal of its guard's only
+// conjunction that compares a cell (without offset) with a constant.
+func (in *cInst) setGate() {
+	in.gate = -1
+	if len(in.guard) != 1 {
+		return
+	}
+	for _, l := range in.guard[0].lits {
+		if l.op == Eq && l.l.cell >= 0 && l.l.val == 0 && l.r.cell == cConst {
+			in.gate, in.gateVal = l.l.cell, l.r.val
+			return
+		}
+	}
 }
 
 // compiledSC is the compiled instance; nil when some transition cannot
@@ -181,6 +204,7 @@ func compileInsts(ts []*Trans, n int32, compile func(t *Trans, params []int32) (
 					ok = false
 					return
 				}
+				inst.setGate()
 				insts = append(insts, inst)
 				return
 			}
@@ -405,7 +429,7 @@ func compileConjWith(tc termCompiler, n int32, c Conj, e *fenv, depth int) (cc c
 func (f *wfinite) compiledSuccessors(c *compiledSC, st []int64, out []successor) []successor {
 	for i := range c.insts {
 		in := &c.insts[i]
-		if !in.guard.holds(st) {
+		if in.gate >= 0 && st[in.gate] != in.gateVal || !in.guard.holds(st) {
 			continue
 		}
 		out = f.compiledFire(in, st, out)
@@ -663,7 +687,8 @@ type absAssignIdx struct {
 func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []successor) []successor {
 	for i := range c.insts {
 		in := &c.insts[i]
-		if in.guard.tri(st) == triFalse {
+		// (the gate's cell is unknown: the literal may hold)
+		if in.gate >= 0 && st[in.gate] != in.gateVal && st[in.gate] != unknown || in.guard.tri(st) == triFalse {
 			continue
 		}
 		out = x.compiledAbsFire(in, st, out)
