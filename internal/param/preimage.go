@@ -388,14 +388,17 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	// cube: no events): an alternative that contradicts one of them, or
 	// the guard, or an alternative chosen for another atom, gives an
 	// empty cube, and the combinations that extend it are not built
-	var keep []Lit
+	// (keep is the engine's buffer: only conflict tests read it, and
+	// preImage does not call itself)
+	keep := e.keepBuf[:0]
 	if len(c.Nodes) == 0 && len(writes) == 0 {
-		for _, l := range c.Lits {
-			if !mentionsAtom(&l, atoms) {
-				keep = append(keep, l)
+		for i := range c.Lits {
+			if !mentionsAtom(&c.Lits[i], atoms) {
+				keep = append(keep, c.Lits[i])
 			}
 		}
 	}
+	e.keepBuf = keep[:0]
 	nAtoms, nWrites := len(atoms), len(writes)
 	lim := func(k int) int {
 		if k < nAtoms {
@@ -414,9 +417,23 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 			// enumerate the choices of update values, in the order of a
 			// counter whose first digit turns fastest
 			choice := make([]int, nAtoms+nWrites)
-			base := append(slices.Clip(keep), ga.lits...)
-			var rec func(k int, acc []Lit) bool
-			rec = func(k int, acc []Lit) bool {
+			// conflicts reports whether add contradicts keep, the guard
+			// or the alternatives chosen for the digits above k (the
+			// literals they would add up to; testing the parts one after
+			// the other gives the same answer without building them)
+			conflicts := func(add []Lit, k int) bool {
+				if conflicting(add, keep) || conflicting(add, ga.lits) {
+					return true
+				}
+				for j := k + 1; j < len(choice); j++ {
+					if conflicting(add, altLits(j, choice[j])) {
+						return true
+					}
+				}
+				return false
+			}
+			var rec func(k int) bool
+			rec = func(k int) bool {
 				if e.stopped() {
 					return false // the caller sees the deadline
 				}
@@ -426,18 +443,18 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 				}
 				for i := range lim(k) {
 					add := altLits(k, i)
-					if conflicting(add, acc) {
+					if conflicts(add, k) {
 						continue
 					}
 					choice[k] = i
-					if !rec(k-1, append(slices.Clip(acc), add...)) {
+					if !rec(k - 1) {
 						return false
 					}
 				}
 				choice[k] = 0
 				return true
 			}
-			if !rec(len(choice)-1, base) {
+			if !rec(len(choice) - 1) {
 				return out
 			}
 		}

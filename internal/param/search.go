@@ -129,8 +129,10 @@ type engine struct {
 	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
 	noTicks       bool // no elimination of ticks (tick.go)
 
-	// matchScratch: the fixpoint test's matcher, reused (subsume.go)
+	// matchScratch: the fixpoint test's matcher, reused (subsume.go);
+	// keepBuf: preImage's literals kept as they are (preimage.go)
 	matchScratch *matcher
+	keepBuf      []Lit
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
