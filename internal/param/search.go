@@ -129,9 +129,11 @@ type engine struct {
 	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
 	noTicks       bool // no elimination of ticks (tick.go)
 
-	// matchScratch: the fixpoint test's matcher, reused (subsume.go);
-	// keepBuf: preImage's literals kept as they are (preimage.go)
+	// matchScratch, idxScratch: the fixpoint test's matcher and index,
+	// reused (subsume.go); keepBuf: preImage's literals kept as they are
+	// (preimage.go)
 	matchScratch *matcher
+	idxScratch   *matchIndex
 	keepBuf      []Lit
 }
 

@@ -48,13 +48,30 @@ func shapeTerm(h uint64, t Term) uint64 {
 type matchIndex struct {
 	byShape map[uint64][]Lit
 	bloom   uint64
+	// shapes: the keys of byShape that hold literals (indexInto empties
+	// their lists for the next cube; the other keys have empty lists)
+	shapes []uint64
 }
 
 func (e *engine) index(c *Cube) *matchIndex {
-	m := &matchIndex{byShape: map[uint64][]Lit{}}
+	return e.indexInto(c, &matchIndex{byShape: map[uint64][]Lit{}})
+}
+
+// indexInto makes the index of c in m, whose map and lists it reuses.
+// The fixpoint test indexes every new cube and keeps none of these
+// indexes: it builds them in the engine's idxScratch.
+func (e *engine) indexInto(c *Cube, m *matchIndex) *matchIndex {
+	for _, s := range m.shapes {
+		m.byShape[s] = m.byShape[s][:0]
+	}
+	m.shapes, m.bloom = m.shapes[:0], 0
 	add := func(l Lit) {
 		s := shape(l)
-		m.byShape[s] = append(m.byShape[s], l)
+		ls := m.byShape[s]
+		if len(ls) == 0 {
+			m.shapes = append(m.shapes, s)
+		}
+		m.byShape[s] = append(ls, l)
 		m.bloom |= 1 << (s % 64)
 	}
 	for _, l := range c.Lits {
@@ -405,7 +422,10 @@ func (e *engine) litShapes(v *Cube) []uint64 {
 // subsumed is the fixpoint test of c against the visited cubes and the
 // invariants.
 func (e *engine) subsumed(c *Cube) bool {
-	idx := e.index(c)
+	if e.idxScratch == nil {
+		e.idxScratch = &matchIndex{byShape: map[uint64][]Lit{}}
+	}
+	idx := e.indexInto(c, e.idxScratch)
 	var cands []*Cube
 	try := func(v *Cube) bool {
 		if len(v.Slots) > len(c.Slots) || len(v.Nodes) > len(c.Nodes) {
