@@ -129,6 +129,29 @@ type cInst struct {
 	actor  int32
 	guard  cDNF
 	writes []cWrite
+	// gate: a literal "st[gate] = gateVal" of the guard's only
+	// conjunction (gate < 0: none). The successors test it first,
+	// inline: most instances are disabled in most states, and most by
+	// such a literal (a process's control state), so that the guard is
+	// evaluated for the few that pass. It only leaves out instances whose
+	// guard is false.
+	gate    int32
+	gateVal int64
+}
+
+// setGate chooses in's gate: the first literal of its guard's only
+// conjunction that compares a cell (without offset) with a constant.
+func (in *cInst) setGate() {
+	in.gate = -1
+	if len(in.guard) != 1 {
+		return
+	}
+	for _, l := range in.guard[0].lits {
+		if l.op == Eq && l.l.cell >= 0 && l.l.val == 0 && l.r.cell == cConst {
+			in.gate, in.gateVal = l.l.cell, l.r.val
+			return
+		}
+	}
 }
 
 // compiledSC is the compiled instance; nil when some transition cannot
@@ -182,6 +205,7 @@ func compileInsts(ts []*Trans, n int32, compile func(t *Trans, params []int32) (
 					ok = false
 					return
 				}
+				inst.setGate()
 				insts = append(insts, inst)
 				return
 			}
@@ -414,7 +438,7 @@ func (f *wfinite) compiledSuccessors(c *compiledSC, st []int64, out []successor)
 	}
 	for i := range c.insts {
 		in := &c.insts[i]
-		if !in.guard.holds(st) {
+		if in.gate >= 0 && st[in.gate] != in.gateVal || !in.guard.holds(st) {
 			continue
 		}
 		out = f.compiledFire(in, st, out)
@@ -669,7 +693,7 @@ type absAssignIdx struct {
 
 // compiledAbsSuccessors appends the abstract successors of st by the
 // compiled instances, the states carved from x.scr (see absSuccessors,
-// whose successors and order they are).
+// whose successors and order they are; st itself is left out).
 func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []successor) []successor {
 	if c.index != nil {
 		c.index.candidates(st, func(i int) {
@@ -681,7 +705,8 @@ func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []succes
 	}
 	for i := range c.insts {
 		in := &c.insts[i]
-		if in.guard.tri(st) == triFalse {
+		// (the gate's cell is unknown: the literal may hold)
+		if in.gate >= 0 && st[in.gate] != in.gateVal && st[in.gate] != unknown || in.guard.tri(st) == triFalse {
 			continue
 		}
 		out = x.compiledAbsFire(in, st, out)
@@ -751,11 +776,13 @@ func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []succ
 	}
 	x.absIdx = idx
 	for {
-		s := x.scratchState(st)
-		for i, a := range as {
-			s[a.cell] = vals[a.lo+idx[i]]
+		if !sameCells(st, as, func(i int) int64 { return vals[as[i].lo+idx[i]] }) {
+			s := x.scratchState(st)
+			for i, a := range as {
+				s[a.cell] = vals[a.lo+idx[i]]
+			}
+			out = append(out, successor{s, step})
 		}
-		out = append(out, successor{s, step})
 		i := 0
 		for i < len(idx) {
 			idx[i]++
@@ -771,6 +798,23 @@ func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []succ
 	}
 	return out
 }
+
+// sameCells reports whether the assignment of the cells of as, the k-th
+// to val(k), leaves st as it is. The abstract successors leave such a
+// state out: it is st, which the sample already holds (grow expands the
+// states it stored), so that adding it would only find it there; a fifth
+// of a FLASH sample's successors are such.
+func sameCells[A interface{ at() int }](st []int64, as []A, val func(k int) int64) bool {
+	for k, a := range as {
+		if st[a.at()] != val(k) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a absAssignIdx) at() int { return a.cell }
+func (a absAssign) at() int    { return a.cell }
 
 // scratchState returns a copy of st carved from x.scr, which grow
 // empties before each expansion (add copies the states it keeps).

@@ -3,6 +3,7 @@ package param
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Cube is a set of states: there exist pairwise distinct processes
@@ -257,10 +258,30 @@ func (c *Cube) normalize() cheapResult {
 	return cheapCheck(c.Lits)
 }
 
+// ufScratch holds cheapCheck's maps, which are emptied and kept for the
+// next call (cheapCheck runs for every pre-image cube and every safety
+// test; making the maps anew was most of its cost).
+type ufScratch struct{ uf, val map[Term]Term }
+
+var ufPool = sync.Pool{New: func() any { return &ufScratch{uf: map[Term]Term{}, val: map[Term]Term{}} }}
+
+// release empties the maps and returns them to the pool, unless they
+// grew large (clearing a map costs its capacity).
+func (sc *ufScratch) release() {
+	if len(sc.uf) > 256 || len(sc.val) > 256 {
+		return
+	}
+	clear(sc.uf)
+	clear(sc.val)
+	ufPool.Put(sc)
+}
+
 // cheapCheck decides the conjunction of equalities and disequalities with
 // a union-find; arithmetic and order are left to the solver.
 func cheapCheck(lits []Lit) cheapResult {
-	uf := map[Term]Term{}
+	sc := ufPool.Get().(*ufScratch)
+	defer sc.release()
+	uf := sc.uf
 	var find func(t Term) Term
 	find = func(t Term) Term {
 		p, ok := uf[t]
@@ -272,7 +293,7 @@ func cheapCheck(lits []Lit) cheapResult {
 		return r
 	}
 	// value of a class: a constant or a slot
-	val := map[Term]Term{}
+	val := sc.val
 	valueOf := func(t Term) (Term, bool) {
 		if t.isConst() || t.Kind == KSlot {
 			return t, true

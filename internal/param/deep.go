@@ -171,7 +171,7 @@ type symmetry struct {
 	n     int32
 	perms [][]int32 // perms[k][p]: the image of process p (perms[k][0] = 0)
 	cell  [][]int   // cell[k][c]: the cell that cell c becomes under perms[k]
-	src   [][]int   // src[k][i]: the cell that becomes cell i under perms[k]
+	inv   [][]int   // inv[k][j]: the cell that becomes cell j under perms[k]
 	proc  []bool    // the cells of process sort
 }
 
@@ -230,11 +230,11 @@ func newSymmetry(fin *finite) *symmetry {
 			}
 		}
 		y.cell = append(y.cell, m)
-		src := make([]int, len(m))
-		for c, i := range m {
-			src[i] = c
+		inv := make([]int, fin.cells)
+		for c, j := range m {
+			inv[j] = c
 		}
-		y.src = append(y.src, src)
+		y.inv = append(y.inv, inv)
 	}
 	return y
 }
@@ -252,6 +252,30 @@ func (y *symmetry) apply(st []int64, k int) []int64 {
 	out := make([]int64, len(st))
 	y.applyTo(out, st, k)
 	return out
+}
+
+// smaller reports whether st under the permutation k is smaller than
+// cur (in the order of slices.Compare), and then leaves it in buf. It
+// makes the permuted state cell by cell, in order, and stops at the
+// first cell that differs from cur's: most permutations are not smaller,
+// and are told so after a few cells.
+func (y *symmetry) smaller(buf, st, cur []int64, k int) bool {
+	pm, inv := y.perms[k], y.inv[k]
+	for j := range cur {
+		c := inv[j]
+		v := st[c]
+		if y.proc[c] && v >= 1 && v <= int64(y.n) {
+			v = int64(pm[v])
+		}
+		if v != cur[j] {
+			if v > cur[j] {
+				return false
+			}
+			y.applyTo(buf, st, k)
+			return true
+		}
+	}
+	return false
 }
 
 func (y *symmetry) applyTo(out, st []int64, k int) {
@@ -272,11 +296,7 @@ func (y *symmetry) applyTo(out, st []int64, k int) {
 func (y *symmetry) canon(st []int64, buf []int64, best ...[]int64) ([]int64, int) {
 	cur, bk := st, 0
 	for k := 1; k < len(y.perms); k++ {
-		if !y.smaller(st, k, cur) {
-			continue
-		}
-		y.applyTo(buf, st, k)
-		if slices.Compare(buf, cur) < 0 {
+		if y.smaller(buf, st, cur, k) {
 			if bk == 0 {
 				if len(best) > 0 && len(best[0]) == len(st) {
 					cur = best[0]
@@ -449,22 +469,4 @@ func (a *approximator) growPair() {
 		}
 	}
 	a.done = true
-}
-
-// smaller reports whether st under the permutation k is smaller than
-// cur, comparing cell by cell up to the first difference (most states
-// differ from their permutation in the first few cells: canon then
-// builds the permuted state only when it is the smaller one).
-func (y *symmetry) smaller(st []int64, k int, cur []int64) bool {
-	pm := y.perms[k]
-	for i, c := range y.src[k] {
-		v := st[c]
-		if y.proc[c] && v >= 1 && v <= int64(y.n) {
-			v = int64(pm[v])
-		}
-		if v != cur[i] {
-			return v < cur[i]
-		}
-	}
-	return false
 }

@@ -140,6 +140,12 @@ type valAlt struct {
 
 // caseAlts lists the alternatives of a case expression.
 func caseAlts(cases []Case, env *instEnv) []valAlt {
+	if len(cases) > 0 && cases[0].Cond == nil {
+		// an assignment: one alternative, without literals (the loop
+		// below gives the same, through two products)
+		cs := cases[0]
+		return []valAlt{{val: env.term(cs.Value), nondet: cs.Nondet, skip: cs.Skip}}
+	}
 	var out []valAlt
 	prev := dnfTrue // all previous conditions are false
 	for _, cs := range cases {
@@ -382,14 +388,17 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	// cube: no events): an alternative that contradicts one of them, or
 	// the guard, or an alternative chosen for another atom, gives an
 	// empty cube, and the combinations that extend it are not built
-	var keep []Lit
+	// (keep is the engine's buffer: only conflict tests read it, and
+	// preImage does not call itself)
+	keep := e.keepBuf[:0]
 	if len(c.Nodes) == 0 && len(writes) == 0 {
-		for _, l := range c.Lits {
-			if !mentionsAtom(l, atoms) {
-				keep = append(keep, l)
+		for i := range c.Lits {
+			if !mentionsAtom(&c.Lits[i], atoms) {
+				keep = append(keep, c.Lits[i])
 			}
 		}
 	}
+	e.keepBuf = keep[:0]
 	nAtoms, nWrites := len(atoms), len(writes)
 	lim := func(k int) int {
 		if k < nAtoms {
@@ -408,9 +417,23 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 			// enumerate the choices of update values, in the order of a
 			// counter whose first digit turns fastest
 			choice := make([]int, nAtoms+nWrites)
-			base := append(slices.Clip(keep), ga.lits...)
-			var rec func(k int, acc []Lit) bool
-			rec = func(k int, acc []Lit) bool {
+			// conflicts reports whether add contradicts keep, the guard
+			// or the alternatives chosen for the digits above k (the
+			// literals they would add up to; testing the parts one after
+			// the other gives the same answer without building them)
+			conflicts := func(add []Lit, k int) bool {
+				if conflicting(add, keep) || conflicting(add, ga.lits) {
+					return true
+				}
+				for j := k + 1; j < len(choice); j++ {
+					if conflicting(add, altLits(j, choice[j])) {
+						return true
+					}
+				}
+				return false
+			}
+			var rec func(k int) bool
+			rec = func(k int) bool {
 				if e.stopped() {
 					return false // the caller sees the deadline
 				}
@@ -420,18 +443,18 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 				}
 				for i := range lim(k) {
 					add := altLits(k, i)
-					if conflicting(add, acc) {
+					if conflicts(add, k) {
 						continue
 					}
 					choice[k] = i
-					if !rec(k-1, append(slices.Clip(acc), add...)) {
+					if !rec(k - 1) {
 						return false
 					}
 				}
 				choice[k] = 0
 				return true
 			}
-			if !rec(len(choice)-1, base) {
+			if !rec(len(choice) - 1) {
 				return out
 			}
 		}
@@ -466,15 +489,30 @@ func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga
 }
 
 // mentionsAtom reports whether l mentions one of the updated atoms.
-func mentionsAtom(l Lit, atoms []atomAlts) bool {
-	for _, t := range [2]Term{l.L, l.R} {
-		for _, b := range linAtoms(t) {
-			for _, a := range atoms {
-				if a.atom == b {
-					return true
-				}
+func mentionsAtom(l *Lit, atoms []atomAlts) bool {
+	in := func(b Term) bool {
+		for i := range atoms {
+			if atoms[i].atom == b {
+				return true
 			}
 		}
+		return false
+	}
+	return anyAtom(&l.L, in) || anyAtom(&l.R, in)
+}
+
+// anyAtom reports whether f holds for one of the atoms of t, in the
+// order of linAtoms (which makes a list of them).
+func anyAtom(t *Term, f func(Term) bool) bool {
+	switch {
+	case t.Kind == KLin:
+		for _, p := range linSum(*t) {
+			if f(p.Atom) {
+				return true
+			}
+		}
+	case t.isAtom():
+		return f(t.base())
 	}
 	return false
 }
@@ -526,16 +564,19 @@ type atomAlts struct {
 func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
 	var atoms []atomAlts
 	var seen []Term // few atoms: a slice beats a map keyed by Term
-	for _, l := range c.Lits {
-		for _, b := range append(linAtoms(l.L), linAtoms(l.R)...) {
-			if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
-				continue
-			}
-			seen = append(seen, b)
-			if alts := atomUpdate(t, b, env); alts != nil {
-				atoms = append(atoms, atomAlts{b, alts})
-			}
+	visit := func(b Term) bool {
+		if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
+			return false
 		}
+		seen = append(seen, b)
+		if alts := atomUpdate(t, b, env); alts != nil {
+			atoms = append(atoms, atomAlts{b, alts})
+		}
+		return false
+	}
+	for i := range c.Lits {
+		anyAtom(&c.Lits[i].L, visit)
+		anyAtom(&c.Lits[i].R, visit)
 	}
 	return atoms
 }

@@ -128,6 +128,13 @@ type engine struct {
 	halted        bool // stopped said so once
 	plainProcs    int  // see plainFirst (wguess.go); 0: no bound
 	noTicks       bool // no elimination of ticks (tick.go)
+
+	// matchScratch, idxScratch: the fixpoint test's matcher and index,
+	// reused (subsume.go); keepBuf: preImage's literals kept as they are
+	// (preimage.go)
+	matchScratch *matcher
+	idxScratch   *matchIndex
+	keepBuf      []Lit
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the

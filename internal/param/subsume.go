@@ -48,13 +48,30 @@ func shapeTerm(h uint64, t Term) uint64 {
 type matchIndex struct {
 	byShape map[uint64][]Lit
 	bloom   uint64
+	// shapes: the keys of byShape that hold literals (indexInto empties
+	// their lists for the next cube; the other keys have empty lists)
+	shapes []uint64
 }
 
 func (e *engine) index(c *Cube) *matchIndex {
-	m := &matchIndex{byShape: map[uint64][]Lit{}}
+	return e.indexInto(c, &matchIndex{byShape: map[uint64][]Lit{}})
+}
+
+// indexInto makes the index of c in m, whose map and lists it reuses.
+// The fixpoint test indexes every new cube and keeps none of these
+// indexes: it builds them in the engine's idxScratch.
+func (e *engine) indexInto(c *Cube, m *matchIndex) *matchIndex {
+	for _, s := range m.shapes {
+		m.byShape[s] = m.byShape[s][:0]
+	}
+	m.shapes, m.bloom = m.shapes[:0], 0
 	add := func(l Lit) {
 		s := shape(l)
-		m.byShape[s] = append(m.byShape[s], l)
+		ls := m.byShape[s]
+		if len(ls) == 0 {
+			m.shapes = append(m.shapes, s)
+		}
+		m.byShape[s] = append(ls, l)
 		m.bloom |= 1 << (s % 64)
 	}
 	for _, l := range c.Lits {
@@ -103,19 +120,21 @@ func litBloom(lits []Lit, skipNumeric bool) uint64 {
 
 // matcher searches renamings of a visited cube v into a cube c.
 type matcher struct {
-	sys    *System
-	v, c   *Cube
-	idx    *matchIndex
-	lits   []Lit   // literals of v to match syntactically
-	cands  [][]Lit // for each of lits, the literals of c of its shape
-	sigma  map[int32]int32
-	used   map[int32]bool
-	tau    map[int32]int32
-	tused  map[int32]bool
-	trail  []binding
-	found  func() bool // called on each complete renaming; true stops
-	pinned int32
-	stop   func() bool // the deadline passed: give up (no renaming found)
+	sys   *System
+	v, c  *Cube
+	idx   *matchIndex
+	lits  []*Lit  // literals of v to match syntactically
+	cands [][]Lit // for each of lits, the literals of c of its shape
+	sigma map[int32]int32
+	used  map[int32]bool
+	tau   map[int32]int32
+	tused map[int32]bool
+	trail []binding
+	found func() bool // called on each complete renaming; true stops
+	// onFound: match's argument, which found calls with the matcher
+	onFound func(*matcher) bool
+	pinned  int32
+	stop    func() bool // the deadline passed: give up (no renaming found)
 }
 
 type binding struct {
@@ -403,7 +422,10 @@ func (e *engine) litShapes(v *Cube) []uint64 {
 // subsumed is the fixpoint test of c against the visited cubes and the
 // invariants.
 func (e *engine) subsumed(c *Cube) bool {
-	idx := e.index(c)
+	if e.idxScratch == nil {
+		e.idxScratch = &matchIndex{byShape: map[uint64][]Lit{}}
+	}
+	idx := e.indexInto(c, e.idxScratch)
 	var cands []*Cube
 	try := func(v *Cube) bool {
 		if len(v.Slots) > len(c.Slots) || len(v.Nodes) > len(c.Nodes) {
@@ -511,11 +533,25 @@ func (e *engine) info(v *Cube) *cubeInfo {
 // match enumerates the renamings of v into c; with semantic set, the
 // numeric literals of v are left out (found decides them). It returns
 // true when found did.
+//
+// The matcher, its maps and its lists are the engine's, reused from one
+// call to the next (the fixpoint test calls match for every visited cube
+// that passes the bloom filter; making them anew was most of its cost).
+// match is never called from inside found, so one matcher is enough.
 func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
 	shapes := e.litShapes(v)
-	var lits []Lit
-	var cands [][]Lit
-	for i, l := range v.Lits {
+	m := e.matchScratch
+	if m == nil {
+		m = &matcher{
+			sigma: map[int32]int32{}, used: map[int32]bool{},
+			tau: map[int32]int32{}, tused: map[int32]bool{},
+		}
+		m.found = func() bool { return m.onFound(m) }
+		e.matchScratch = m
+	}
+	m.lits, m.cands = m.lits[:0], m.cands[:0]
+	for i := range v.Lits {
+		l := &v.Lits[i]
 		if semantic && l.numeric() {
 			continue
 		}
@@ -523,30 +559,30 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		if len(cl) == 0 {
 			return false
 		}
-		lits = append(lits, l)
-		cands = append(cands, cl)
+		m.lits = append(m.lits, l)
+		m.cands = append(m.cands, cl)
 	}
-	// rarest shapes first
-	order := make([]int, len(lits))
-	for i := range order {
-		order[i] = i
+	// rarest shapes first (a stable insertion sort of the two lists: a
+	// cube has a few dozen literals)
+	for i := 1; i < len(m.lits); i++ {
+		for j := i; j > 0 && len(m.cands[j]) < len(m.cands[j-1]); j-- {
+			m.lits[j], m.lits[j-1] = m.lits[j-1], m.lits[j]
+			m.cands[j], m.cands[j-1] = m.cands[j-1], m.cands[j]
+		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(cands[a]) - len(cands[b]) })
-	// the matcher is made only now: most visited cubes have a literal
-	// of a shape that c lacks
-	m := &matcher{
-		sys: e.sys, v: v, c: c, idx: idx,
-		sigma: map[int32]int32{}, used: map[int32]bool{},
-		tau: map[int32]int32{}, tused: map[int32]bool{},
-		pinned: e.sys.Pinned, stop: e.stopped,
-	}
-	m.found = func() bool { return found(m) }
-	m.lits = make([]Lit, len(lits))
-	m.cands = make([][]Lit, len(lits))
-	for i, o := range order {
-		m.lits[i], m.cands[i] = lits[o], cands[o]
-	}
-	return m.matchLits(0)
+	m.sys, m.v, m.c, m.idx = e.sys, v, c, idx
+	m.pinned, m.stop, m.onFound = e.sys.Pinned, e.stopped, found
+	clear(m.sigma)
+	clear(m.used)
+	clear(m.tau)
+	clear(m.tused)
+	m.trail = m.trail[:0]
+	r := m.matchLits(0)
+	// (drop the references to the cubes: the engine keeps the matcher)
+	m.v, m.c, m.idx, m.onFound = nil, nil, nil, nil
+	clear(m.lits)
+	clear(m.cands)
+	return r
 }
 
 // renamedSlots calls f on each slot that renaming t renames (the slot of a
@@ -567,6 +603,29 @@ func renamedSlots(t Term, f func(int32)) {
 	}
 }
 
+// renamesInPlace reports whether renaming the slots of l, a literal in
+// normal form, gives a literal in normal form with the same operator and
+// shape, so that mkLit need not see it again: an array cell without
+// offset compared with a constant or a slot. (mkLit leaves such a literal
+// as it is: the atom stays on the left, before a slot or a constant, and
+// the operator is already the one mkLit gives: no < or > on integers, no
+// <> on booleans.)
+func renamesInPlace(l *Lit) bool {
+	if l.L.Kind != KVar || !l.L.Off.isZero() || !(l.R.isConst() || l.R.Kind == KSlot) {
+		return false
+	}
+	if l.L.Sort.Kind == SInt && (l.Op == Lt || l.Op == Gt) || l.L.Sort.Kind == SBool && l.R.Kind == KBool && l.Op == Ne {
+		return false
+	}
+	return true
+}
+
+// termBloom is a one-bit summary of a term's kind and symbol: two terms
+// with different summaries differ.
+func termBloom(t Term) uint64 {
+	return 1 << ((uint64(t.Kind)*31 + uint64(uint32(t.Sym))) % 64)
+}
+
 // subsumedByPermutations is the semantic fixpoint test of a cube without
 // events (Cubicle's): for every visited cube v and every injective
 // renaming of its processes into those of c, the literals of v that c
@@ -575,20 +634,42 @@ func renamedSlots(t Term, f func(int32)) {
 // the residuals.
 func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	fixed := map[Term]Term{}
+	var fixedBloom uint64 // termBloom of the keys of fixed
 	for _, l := range c.Lits {
 		if l.Op == Eq && (l.R.isConst() || l.R.Kind == KSlot) && l.R.Off.isZero() {
 			fixed[l.L] = l.R
+			fixedBloom |= termBloom(l.L)
 		}
 	}
-	has := map[Lit]bool{}
-	for _, ls := range idx.byShape {
-		for _, l := range ls {
-			has[l] = true
+	// has reports whether c's extended literal set (idx) holds l, whose
+	// shape is s
+	has := func(l Lit, s uint64) bool {
+		for i := range idx.byShape[s] {
+			// (the literals of a shape differ mostly in their slots:
+			// compare those first, inline)
+			x := &idx.byShape[s][i]
+			if x.L.Args == l.L.Args && x.R.Sym == l.R.Sym && *x == l {
+				return true
+			}
 		}
+		return false
 	}
 	var nots [][]Lit
-	sigma := map[int32]int32{}
-	used := map[int32]bool{}
+	// sigma[a]: the slot of c that slot a of v is renamed to (0: none
+	// yet; slots are positive); used[b]: slot b of c is taken
+	var sigma []int32
+	var used []bool
+	for _, s := range c.Slots {
+		if int(s) >= len(used) {
+			used = append(used, make([]bool, int(s)+1-len(used))...)
+		}
+	}
+	sig := func(s int32) int32 {
+		if s >= 0 && int(s) < len(sigma) {
+			return sigma[s]
+		}
+		return 0
+	}
 	var rename func(t Term) Term
 	rename = func(t Term) Term {
 		switch t.Kind {
@@ -596,10 +677,10 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			r, _ := mapAtoms(t, func(a Term) (Term, bool) { return rename(a), true })
 			return r
 		case KSlot:
-			t.Sym = sigma[t.Sym]
+			t.Sym = sig(t.Sym)
 		case KVar:
 			for i := 0; i < int(t.NArgs); i++ {
-				t.Args[i] = sigma[t.Args[i]]
+				t.Args[i] = sig(t.Args[i])
 			}
 		}
 		return t
@@ -612,6 +693,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// false or contradicts is dropped with all its extensions at once.
 	// The outcome is the one of judging each complete renaming.
 	var (
+		vShapes []uint64 // the shape of each literal of v
 		renamed []Lit
 		keep    []bool
 		byLevel [][]int // literal indices by level+1
@@ -620,8 +702,19 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// slots) and reports whether none is false under sigma.
 	judge := func(k int) bool {
 		for _, i := range byLevel[k] {
-			l := v.Lits[i]
-			nl, r := mkLit(l.Op, rename(l.L), rename(l.R))
+			l := &v.Lits[i]
+			var nl Lit
+			var sh uint64
+			r := litOpen
+			if renamesInPlace(l) {
+				nl, sh = Lit{Op: l.Op, L: rename(l.L), R: l.R}, vShapes[i]
+				if l.R.Kind == KSlot {
+					nl.R = rename(l.R)
+				}
+			} else {
+				nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
+				sh = shape(nl)
+			}
 			keep[i] = false
 			switch r {
 			case litTrue:
@@ -629,7 +722,11 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			case litFalse:
 				return false
 			}
-			if has[nl] {
+			if has(nl, sh) {
+				continue
+			}
+			if fixedBloom&termBloom(nl.L) == 0 {
+				renamed[i], keep[i] = nl, true
 				continue
 			}
 			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
@@ -673,8 +770,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 			sigma[a], used[b] = b, true
 			done := judge(k+1) && rec(k+1)
-			delete(sigma, a)
-			delete(used, b)
+			sigma[a], used[b] = 0, false
 			if done {
 				return true
 			}
@@ -686,7 +782,11 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		pos := make(map[int32]int, len(v.Slots))
 		for i, s := range v.Slots {
 			pos[s] = i
+			if int(s) >= len(sigma) {
+				sigma = append(sigma, make([]int32, int(s)+1-len(sigma))...)
+			}
 		}
+		vShapes = e.litShapes(v)
 		// (the buffers serve every v in turn: judge sets keep[i]
 		// before a complete renaming reads it)
 		if cap(byLevel) < len(v.Slots)+1 {

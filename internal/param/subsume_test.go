@@ -27,3 +27,70 @@ unsafe (i) { A[i] = X }
 		t.Error("not subsumed")
 	}
 }
+
+// TestRenamesInPlace: for the literals renamesInPlace accepts, renaming
+// their slots gives what mkLit gives, with the same shape, on every sort
+// and operator.
+func TestRenamesInPlace(t *testing.T) {
+	sys, err := Load("s.cub", []byte(`type t = X | Y | Z
+var B : bool
+array A[proc] : t
+array N[proc] : int
+array R[proc] : real
+array P[proc] : proc
+array M[proc, proc] : bool
+unsafe (i) { A[i] = X }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := func(g int32, args ...int32) Term {
+		x := Term{Kind: KVar, Sort: sys.Globals[g].Sort, Sym: g, NArgs: int32(len(args)), Off: Rat{0, 1}}
+		copy(x.Args[:], args)
+		return x
+	}
+	rights := map[int32][]Term{
+		0: {boolTerm(true), boolTerm(false)},
+		1: {{Kind: KEnum, Sort: sys.Globals[1].Sort, Sym: 0, Off: Rat{0, 1}}, {Kind: KEnum, Sort: sys.Globals[1].Sort, Sym: 2, Off: Rat{0, 1}}},
+		2: {numTerm(Rat{3, 1}, sys.Globals[2].Sort), numTerm(Rat{-1, 1}, sys.Globals[2].Sort)},
+		3: {numTerm(Rat{1, 2}, sys.Globals[3].Sort)},
+		4: {slotTerm(1), slotTerm(2)},
+		5: {boolTerm(true), boolTerm(false)},
+	}
+	lefts := []Term{cell(0), cell(1, 1), cell(1, 2), cell(2, 2), cell(3, 1), cell(4, 1), cell(4, 2), cell(5, 1, 2), cell(5, 2, 1)}
+	sigma := map[int32]int32{1: 3, 2: 1}
+	rename := func(x Term) Term {
+		switch x.Kind {
+		case KSlot:
+			x.Sym = sigma[x.Sym]
+		case KVar:
+			for i := 0; i < int(x.NArgs); i++ {
+				x.Args[i] = sigma[x.Args[i]]
+			}
+		}
+		return x
+	}
+	tried := 0
+	for _, l := range lefts {
+		for _, r := range rights[l.Sym] {
+			for _, op := range []Op{Eq, Ne, Lt, Le, Gt, Ge} {
+				lit, res := mkLit(op, l, r)
+				if res != litOpen || !renamesInPlace(&lit) {
+					continue
+				}
+				tried++
+				fast := Lit{Op: lit.Op, L: rename(lit.L), R: lit.R}
+				if lit.R.Kind == KSlot {
+					fast.R = rename(lit.R)
+				}
+				slow, res := mkLit(lit.Op, rename(lit.L), rename(lit.R))
+				if res != litOpen || slow != fast || shape(slow) != shape(lit) {
+					t.Errorf("%s renamed: in place %s, mkLit %s (%d)", sys.litString(lit), sys.litString(fast), sys.litString(slow), res)
+				}
+			}
+		}
+	}
+	if tried < 30 {
+		t.Errorf("only %d literals tried", tried)
+	}
+}
