@@ -285,6 +285,34 @@ func (c *checker) transitions() {
 	}
 }
 
+// fenceArgOK checks the argument of fence in a transition's guard.
+// Cubicle-W's tso branch writes fence(), meaning the store buffer of the
+// transition's [.] process is empty; its earlier grammar (the cubiclew
+// and cubicletso folders of Cubicle's repository) writes fence(p), a
+// literal on the buffer of process p. Both are read alike when p is the
+// [.] process; a fence on another process's buffer is refused, as it
+// has no meaning in Musket's model (a transition only waits on its own
+// buffer).
+func (c *checker) fenceArgOK(x *CallExpr, sc *scope) bool {
+	switch len(x.Args) {
+	case 0:
+		return true
+	case 1:
+		id, ok := x.Args[0].(*IdentExpr)
+		if !ok {
+			c.errorf(x.Pos, "fence takes no argument or the transition's [.] process")
+			return false
+		}
+		if t, ok := sc.vars[id.Name]; !ok || sc.actor == 0 || t != slotTerm(sc.actor) {
+			c.errorf(x.Pos, "fence(%s): only the buffer of the transition's [.] process can be waited on", id.Name)
+			return false
+		}
+		return true
+	}
+	c.errorf(x.Pos, "fence takes no argument or the transition's [.] process")
+	return false
+}
+
 func hasFence(dnf []Conj) bool {
 	for _, cj := range dnf {
 		if cj.Fence {
@@ -449,8 +477,8 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		return c.dnf(x.E, !neg, sc)
 	case *CallExpr:
 		if x.Name == "fence" {
-			if len(x.Args) != 0 {
-				c.errorf(x.Pos, "fence takes no argument")
+			if sc.kind == inTrans && !c.fenceArgOK(x, sc) {
+				return nil
 			}
 			if sc.kind != inTrans {
 				c.errorf(x.Pos, "fence() can only be used in the guard of a transition, not in %s", sc.kind)
@@ -785,13 +813,18 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		}
 		t.Args[i] = v.Sym
 	}
+	// Cubicle-W reads p@X of a non-weak X as X (anywhere), and p@X of a
+	// weak X in a transition as X when p is the transition's [.] process
+	// (it refuses any other process there).
+	if at != nil && sc.kind == inTrans && sc.actor != 0 && at.Sym == sc.actor {
+		at = nil
+	}
+	if at != nil && !g.Weak {
+		at = nil
+	}
 	if at != nil {
 		if sc.kind != inUnsafe && sc.kind != inInvariant {
-			c.errorf(pos, "p@X can only be used in unsafe and invariant formulas, not in %s", sc.kind)
-			return Term{}, Sort{}, false
-		}
-		if !g.Weak {
-			c.errorf(pos, "%s is not weak: write %s without '@'", g.Name, g.Name)
+			c.errorf(pos, "p@X can only be used in unsafe and invariant formulas, or in a transition with p its [.] process, not in %s", sc.kind)
 			return Term{}, Sort{}, false
 		}
 		t.Kind, t.Node, t.Proc = KVal, newNode, at.Sym

@@ -132,3 +132,48 @@ func TestCubicleWRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestCubicleWSpellings: the grammars of Cubicle-W's repository spell a
+// fence and a read by a process in several ways (fence() in the tso
+// branch; fence(p) in the guard, or after the parameters, and p: X in
+// earlier versions; p@X in a transition for its own process). Each
+// spelling of one system must give the verdict of the plain one.
+func TestCubicleWSpellings(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      Verdict
+	}{
+		{"fence()", sprintf(flagsMutex, "&& fence() "), Safe},
+		{"fence(i) in the guard", sprintf(flagsMutex, "&& fence(i) "), Safe},
+		{"fence (i) first in the guard", strings.Replace(sprintf(flagsMutex, ""),
+			"requires { PC[i] = Want", "requires { fence (i) && PC[i] = Want", 1), Safe},
+		{"fence (i) after the parameters", strings.Replace(sprintf(flagsMutex, ""),
+			"transition enter ([i]) requires", "transition enter ([i]) fence (i) requires", 1), Safe},
+		{"fence (i) after the parameters, no guard", `weak var X : bool
+array PC[proc] : bool
+init (i) { X = False && PC[i] = False }
+unsafe (i) { PC[i] = True }
+transition t ([i]) fence (i) { PC[i] := True }`, Unsafe},
+		{"i: X in unsafe", strings.Replace(mpCase, "unsafe (q) { PC[q] = L3 && R[q] = 2 }",
+			"unsafe (q) { PC[q] = L3 && R[q] = 2 && q: Flag = True }", 1), Safe},
+		{"i: X in unsafe, reachable", `weak array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i j) { i: A[i] = True && j: A[j] = True }
+transition t ([i]) requires { A[i] = False } { A[j] := case | j = i : True | _ : A[j] }`, Unsafe},
+		{"i@X in a transition, i its process", strings.Replace(mpCase,
+			"transition r1 ([q]) requires { PC[q] = L1 && Flag = True }",
+			"transition r1 ([q]) requires { PC[q] = L1 && q @ Flag = True }", 1), Safe},
+		{"i@X of a non-weak X", strings.Replace(sprintf(flagsMutex, "&& fence() "),
+			"unsafe (i j) { PC[i] = Crit && PC[j] = Crit }", "unsafe (i j) { i @ PC[i] = Crit && j @ PC[j] = Crit }", 1), Safe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := verify(t, "w.cub", tc.src, tc.want, Options{})
+			f, err := Parse("w.cub", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkForward(t, f, res, false)
+		})
+	}
+}

@@ -17,6 +17,9 @@ type parser struct {
 	errs  ErrorList
 	depth int
 	file  *File
+	// inCaseCond is set while a case condition is parsed, where a ':'
+	// ends the condition rather than reading a weak variable (p: X).
+	inCaseCond bool
 }
 
 // bailout is panicked (and recovered in Parse) to leave a declaration.
@@ -242,11 +245,25 @@ func (p *parser) transition() {
 		}
 	}
 	p.next()
+	// An early Cubicle-W grammar puts the fence after the parameters:
+	// "transition t ([p]) fence (p) requires { … }", the same as a
+	// fence in the guard.
+	var fence Expr
+	if p.tok.kind == tIdent && p.tok.text == "fence" {
+		fence = p.primary()
+	}
 	if p.tok.kind == tRequires {
 		p.next()
 		p.expect(tLBrace)
 		d.Guard = p.expr()
 		p.expect(tRBrace)
+	}
+	if fence != nil {
+		if d.Guard == nil {
+			d.Guard = fence
+		} else {
+			d.Guard = &BinExpr{Pos: d.Guard.exprPos(), Op: OpAnd, L: fence, R: d.Guard}
+		}
 	}
 	p.expect(tLBrace)
 	for p.tok.kind != tRBrace {
@@ -295,7 +312,10 @@ func (p *parser) caseExpr() Expr {
 		if p.tok.kind == tUnder {
 			p.next()
 		} else {
+			saved := p.inCaseCond
+			p.inCaseCond = true
 			cond = p.expr()
+			p.inCaseCond = saved
 		}
 		p.expect(tColon)
 		var e Expr
@@ -483,7 +503,11 @@ func (p *parser) primary() Expr {
 		switch p.tok.kind {
 		case tLBrack:
 			return &IndexExpr{Pos: t.pos, Name: t.text, Index: p.indexList()}
-		case tAt:
+		case tAt, tColon:
+			if p.tok.kind == tColon && p.inCaseCond {
+				return &IdentExpr{Pos: t.pos, Name: t.text}
+			}
+			// "p: X" is an early Cubicle-W spelling of "p @ X".
 			p.next()
 			of := p.ident()
 			at := &AtExpr{Pos: t.pos, Proc: Ident{Pos: t.pos, Name: t.text}}
