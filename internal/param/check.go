@@ -3,6 +3,8 @@ package param
 import (
 	"fmt"
 	"math/big"
+	"strconv"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/source"
 )
@@ -322,9 +324,89 @@ func hasFence(dnf []Conj) bool {
 	return false
 }
 
+// procTerm is the process constant #k.
+func (c *checker) procTerm(x *ProcExpr) (Term, Sort, bool) {
+	if n := c.sys.NumberProcs; n > 0 && x.N > n {
+		c.errorf(x.Pos, "process #%d does not exist: number_procs is %d", x.N, n)
+		return Term{}, Sort{}, false
+	}
+	if int32(x.N) > c.sys.Pinned {
+		c.sys.Pinned = int32(x.N)
+	}
+	return slotTerm(int32(x.N)), Sort{Kind: SProc}, true
+}
+
+// procConst is the process constant of an array index "#k".
+func (c *checker) procConst(ix Ident) (Term, bool) {
+	n, err := strconv.Atoi(ix.Name[1:])
+	if err != nil || n <= 0 {
+		c.errorf(ix.Pos, "bad process constant %s", ix.Name)
+		return Term{}, false
+	}
+	t, _, ok := c.procTerm(&ProcExpr{Pos: ix.Pos, N: n})
+	return t, ok
+}
+
+// constIndexAction rewrites an assignment to a cell indexed by a process
+// constant, A[#1] := e (or A[i, #2] := e), as Cubicle's parser does: an
+// update of every cell, A[j] := case | j = #1 : e | _ : A[j], with one
+// fresh universal index per index. On a weak array the default branch is
+// left out, so that only the named cell is written (a case without a
+// default writes no other cell of a weak array, see the package doc), as
+// Cubicle-W writes that cell alone. Cubicle refuses a process constant in
+// the index of a case update (its parser's update rule), and so does this.
+func (c *checker) constIndexAction(a *Action, weak bool) (*Action, bool) {
+	hasConst := false
+	for _, ix := range a.Index {
+		if strings.HasPrefix(ix.Name, "#") {
+			hasConst = true
+		}
+	}
+	if !hasConst {
+		return a, true
+	}
+	if _, isCase := a.Rhs.(*CaseExpr); isCase {
+		c.errorf(a.Pos, "a case cannot update %s at a process constant: write %s[j] := case | j = #k : …", a.Name.Name, a.Name.Name)
+		return nil, false
+	}
+	n := &Action{Pos: a.Pos, Name: a.Name}
+	var cond Expr
+	for k, ix := range a.Index {
+		j := Ident{Pos: ix.Pos, Name: fmt.Sprintf("#j%d", k+1)}
+		n.Index = append(n.Index, j)
+		var r Expr = &IdentExpr{Pos: ix.Pos, Name: ix.Name}
+		if strings.HasPrefix(ix.Name, "#") {
+			m, err := strconv.Atoi(ix.Name[1:])
+			if err != nil || m <= 0 {
+				c.errorf(ix.Pos, "bad process constant %s", ix.Name)
+				return nil, false
+			}
+			r = &ProcExpr{Pos: ix.Pos, N: m}
+		}
+		eq := &BinExpr{Pos: ix.Pos, Op: OpEq, L: &IdentExpr{Pos: ix.Pos, Name: j.Name}, R: r}
+		if cond == nil {
+			cond = eq
+		} else {
+			cond = &BinExpr{Pos: ix.Pos, Op: OpAnd, L: cond, R: eq}
+		}
+	}
+	ce := &CaseExpr{Pos: a.Pos, Conds: []Expr{cond}, Branches: []Expr{a.Rhs}}
+	if !weak {
+		ce.Conds = append(ce.Conds, nil)
+		ce.Branches = append(ce.Branches, &IndexExpr{Pos: a.Pos, Name: a.Name.Name, Index: n.Index})
+	}
+	n.Rhs = ce
+	return n, true
+}
+
 // update checks one action.
 func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 	var u Update
+	if gi, ok := c.globals[a.Name.Name]; ok {
+		if a, ok = c.constIndexAction(a, c.sys.Globals[gi].Weak); !ok {
+			return u, false
+		}
+	}
 	gi, ok := c.globals[a.Name.Name]
 	if !ok {
 		c.errorf(a.Name.Pos, "unknown variable %s", a.Name.Name)
@@ -647,14 +729,7 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 	case *NumExpr:
 		return c.numberTerm(x)
 	case *ProcExpr:
-		if n := c.sys.NumberProcs; n > 0 && x.N > n {
-			c.errorf(x.Pos, "process #%d does not exist: number_procs is %d", x.N, n)
-			return Term{}, Sort{}, false
-		}
-		if int32(x.N) > c.sys.Pinned {
-			c.sys.Pinned = int32(x.N)
-		}
-		return slotTerm(int32(x.N)), Sort{Kind: SProc}, true
+		return c.procTerm(x)
 	case *BinExpr:
 		return c.arithTerm(x, sc)
 	case *NegExpr:
@@ -807,6 +882,12 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 	t := Term{Sort: g.Sort, Sym: gi, NArgs: int32(len(idx)), Off: Rat{0, 1}}
 	for i, ix := range idx {
 		v, ok := sc.vars[ix.Name]
+		if !ok && strings.HasPrefix(ix.Name, "#") {
+			v, ok = c.procConst(ix)
+			if !ok {
+				return Term{}, Sort{}, false
+			}
+		}
 		if !ok || v.Kind != KSlot {
 			c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
 			return Term{}, Sort{}, false

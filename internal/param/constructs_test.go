@@ -17,6 +17,52 @@ init (i) { A[i] = False }
 unsafe (i) { A[i] = True }
 transition t (i) { A[j] := case | j = i : False | j <> i : A[j] }`, Safe},
 
+		// a process constant as an array index, read and written
+		// (Cubicle's proc_name; an update A[#1] := e is Cubicle's
+		// A[j] := case | j = #1 : e | _ : A[j])
+		{"#k indices, two increments", `number_procs 2
+type pc = A | B
+array PC[proc] : pc
+var X : int
+init () { PC[#1] = A && PC[#2] = A && X = 0 }
+unsafe () { PC[#1] = B && PC[#2] = B && X = 1 }
+transition t1 () requires { PC[#1] = A } { PC[#1] := B; X := X + 1 }
+transition t2 () requires { PC[#2] = A } { PC[#2] := B; X := X + 1 }`, Safe},
+		{"#k indices, two increments reach 2", `number_procs 2
+type pc = A | B
+array PC[proc] : pc
+var X : int
+init () { PC[#1] = A && PC[#2] = A && X = 0 }
+unsafe () { PC[#1] = B && PC[#2] = B && X = 2 }
+transition t1 () requires { PC[#1] = A } { PC[#1] := B; X := X + 1 }
+transition t2 () requires { PC[#2] = A } { PC[#2] := B; X := X + 1 }`, Unsafe},
+		{"#k update leaves the other cells", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True && i <> #1 }
+transition t () { A[#1] := True }`, Safe},
+		{"#k update writes its cell", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t () { A[#1] := True }`, Unsafe},
+		{"#k and a parameter in one update", `array M[proc, proc] : bool
+init (i j) { M[i,j] = False }
+unsafe (i j) { M[i,j] = True && i <> #2 }
+transition t (i) { M[#2, i] := True }`, Safe},
+		{"#k and a parameter in one update, reached", `array M[proc, proc] : bool
+init (i j) { M[i,j] = False }
+unsafe (i j) { M[i,j] = True && j <> #2 }
+transition t (i) { M[#2, i] := True }`, Unsafe},
+		{"#k cell of a weak array, others unwritten", `weak array F[proc] : bool
+array PC[proc] : bool
+init (i) { F[i] = False && PC[i] = False }
+unsafe (i j) { i <> #1 && j@F[i] = True }
+transition t ([i]) requires { i = #1 && PC[i] = False } { F[#1] := True; PC[i] := True }`, Safe},
+		{"#k cell of a weak array, written", `weak array F[proc] : bool
+array PC[proc] : bool
+init (i) { F[i] = False && PC[i] = False }
+unsafe (j) { j <> #1 && j@F[#1] = True }
+transition t ([i]) requires { i = #1 && PC[i] = False } { F[#1] := True; PC[i] := True }`, Unsafe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

@@ -77,6 +77,17 @@ func (p *parser) ident() Ident {
 	return Ident{Pos: t.pos, Name: t.text}
 }
 
+// index parses an array index: a process variable, or a process
+// constant #k (Cubicle's proc_name), kept as the name "#k".
+func (p *parser) index() Ident {
+	if p.tok.kind == tProcID {
+		t := p.tok
+		p.next()
+		return Ident{Pos: t.pos, Name: "#" + t.text}
+	}
+	return p.ident()
+}
+
 // isDeclStart reports whether k starts a declaration.
 func isDeclStart(k tokKind) bool {
 	switch k {
@@ -284,10 +295,10 @@ func (p *parser) action() *Action {
 	a := &Action{Pos: p.tok.pos, Name: p.ident()}
 	if p.tok.kind == tLBrack {
 		p.next()
-		a.Index = append(a.Index, p.ident())
+		a.Index = append(a.Index, p.index())
 		for p.tok.kind == tComma {
 			p.next()
-			a.Index = append(a.Index, p.ident())
+			a.Index = append(a.Index, p.index())
 		}
 		p.expect(tRBrack)
 	}
@@ -471,10 +482,10 @@ func (p *parser) unary() Expr {
 
 func (p *parser) indexList() []Ident {
 	p.expect(tLBrack)
-	idx := []Ident{p.ident()}
+	idx := []Ident{p.index()}
 	for p.tok.kind == tComma {
 		p.next()
-		idx = append(idx, p.ident())
+		idx = append(idx, p.index())
 	}
 	p.expect(tRBrack)
 	return idx
