@@ -263,6 +263,9 @@ func (p *parser) transition() {
 	if p.tok.kind == tIdent && p.tok.text == "fence" {
 		fence = p.primary()
 	}
+	if p.tok.kind == tIdent && p.tok.text == "fences" {
+		p.errorf(p.tok.pos, "%s", earlyReadWrite)
+	}
 	if p.tok.kind == tRequires {
 		p.next()
 		p.expect(tLBrace)
@@ -293,6 +296,9 @@ func (p *parser) transition() {
 
 func (p *parser) action() *Action {
 	a := &Action{Pos: p.tok.pos, Name: p.ident()}
+	if a.Name.Name == "write" && p.tok.kind == tLParen {
+		p.errorf(a.Pos, "%s", earlyReadWrite)
+	}
 	if p.tok.kind == tLBrack {
 		p.next()
 		a.Index = append(a.Index, p.index())
