@@ -488,13 +488,33 @@ func (c *checker) value(e Expr, g *Global, sc *scope) (Term, bool) {
 		return Term{}, true
 	}
 	t, s, ok := c.term(e, sc)
-	if ok && !compatible(s, g.Sort) {
+	if ok && (!compatible(s, g.Sort) || intRealMix(Term{Kind: KVar}, g.Sort, t, s)) {
 		c.errorf(e.exprPos(), "%s has type %s, not %s", g.Name, c.sortName(g.Sort), c.sortName(s))
 	}
 	if ok && g.Sort.Kind == SReal && t.Kind == KNum {
 		t.Sort = g.Sort
 	}
 	return t, false
+}
+
+// intRealMix reports whether a and b, of sorts as and bs, mix an int
+// with a real: Cubicle's typing keeps int and real apart, and Musket's
+// procedures decide the atoms of an int term over the integers, so that
+// X < 1.5 with X an int was read as X < 1 (a wrong SAFE). A constant
+// whose value is an integer is taken for either sort (1 for 1.0, 2.0
+// for 2).
+func intRealMix(a Term, as Sort, b Term, bs Sort) bool {
+	return intWithReal(a, as, b, bs) || intWithReal(b, bs, a, as)
+}
+
+func intWithReal(a Term, as Sort, b Term, bs Sort) bool {
+	if as.Kind != SInt || bs.Kind != SReal {
+		return false
+	}
+	if a.Kind == KNum || b.Kind == KNum && b.Off.Den == 1 {
+		return false
+	}
+	return true
 }
 
 func compatible(a, b Sort) bool {
@@ -694,7 +714,7 @@ func (c *checker) atom(x *BinExpr, neg bool, sc *scope) []Conj {
 		return nil
 	}
 	op := relOps[x.Op]
-	if !compatible(ls, rs) {
+	if !compatible(ls, rs) || intRealMix(l, ls, r, rs) {
 		c.errorf(x.Pos, "cannot compare %s with %s", c.sortName(ls), c.sortName(rs))
 		return nil
 	}
@@ -849,6 +869,10 @@ func (c *checker) arithTerm(x *BinExpr, sc *scope) (Term, Sort, bool) {
 	}
 	if !ls.numeric() || !rs.numeric() {
 		c.errorf(x.Pos, "%s is only defined on int and real", x.Op)
+		return Term{}, Sort{}, false
+	}
+	if intRealMix(l, ls, r, rs) {
+		c.errorf(x.Pos, "%s of an int and a real: int and real are different types", x.Op)
 		return Term{}, Sort{}, false
 	}
 	s := linSort(ls, rs)

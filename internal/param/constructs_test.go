@@ -63,6 +63,23 @@ init (i) { F[i] = False && PC[i] = False }
 unsafe (j) { j <> #1 && j@F[#1] = True }
 transition t ([i]) requires { i = #1 && PC[i] = False } { F[#1] := True; PC[i] := True }`, Unsafe},
 
+		// a real variable with integer and real constants (an int
+		// variable with a real constant is refused: TestErrors)
+		{"real with integer constants, value missed", `var X : real
+init () { X = 0 }
+unsafe () { X = 2 }
+transition t () requires { X = 0 } { X := X + 0.5 }
+transition u () requires { X = 0.5 } { X := 1 }`, Safe},
+		{"real with integer constants, value reached", `var X : real
+init () { X = 0 }
+unsafe () { X > 0.75 && X < 2 }
+transition t () requires { X = 0 } { X := X + 0.5 }
+transition u () requires { X = 0.5 } { X := 1 }`, Unsafe},
+		{"int with an integral real constant", `var A : int
+init () { A = 0 }
+unsafe () { A > 1 }
+transition up () requires { A < 2.0 } { A := A + 1 }`, Unsafe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

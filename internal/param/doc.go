@@ -41,6 +41,27 @@
 // node, no store-buffer entry in the forward explorers). A default
 // branch "| _ : X[j]" is not the same: it writes the old value back.
 //
+// Spellings of Cubicle-W's repository are read as its grammars read
+// them: fence() (tso branch) or fence(p) with p the transition's [.]
+// process, in the guard or after the parameters ("transition t ([p])
+// fence (p)"); p@X, or "p: X" (an earlier grammar), in unsafe and
+// invariant formulas, and in a transition when p is its [.] process
+// (the read of X); p@X of a non-weak X is X. The read(p, X),
+// write(p, X, v) and "fences (p)" of an early development version are
+// refused with an error that says how to write them.
+//
+// A process constant #k names a process like the others: it may be an
+// array index (A[#1], Cubicle's proc_name), the parameters of an unsafe
+// or invariant formula range over the constants too (distinct from each
+// other), and init, universal, holds of them. An update A[#1] := e is
+// Cubicle's A[j] := case | j = #1 : e | _ : A[j]; on a weak array the
+// default is left out, so that only the named cell is written.
+//
+// int and real are different types, as in Cubicle: an int term is not
+// compared with, added to or assigned a real one (the procedures decide
+// the atoms of an int term over the integers). A constant with an
+// integer value stands for either (1 for 1.0, 2.0 for 2).
+//
 // A real constant C that a pre-image bounds by C > 0 (a time step,
 // "const C : real" with a guard "0.0 < C") is eliminated from the cube,
 // as Cubicle's pre-image does (tick.go): the cube is projected on its
