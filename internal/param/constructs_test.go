@@ -80,6 +80,33 @@ init () { A = 0 }
 unsafe () { A > 1 }
 transition up () requires { A < 2.0 } { A := A + 1 }`, Unsafe},
 
+		// "X := ?" is Cubicle's "X := ." (any value)
+		{"X := ?", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { X = 2 }
+transition t () requires { B = False } { X := ?; B := True }`, Unsafe},
+		{"case branch ?", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t (i) { A[j] := case | j = i : ? | _ : A[j] }`, Unsafe},
+		// if c then a else b: (c && a) || (not c && b)
+		{"if then else, else branch blocks", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { B = True }
+transition t () requires { if X = 0 then B = True else B = False } { B := True }`, Safe},
+		{"if then else, then branch opens", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { B = True }
+transition t () requires { if X = 0 then B = False else B = True } { B := True }`, Unsafe},
+		{"if then else binds tighter than &&", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { B = True }
+transition t () requires { if X = 1 then B = False else B = False && X = 1 } { B := True }`, Safe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

@@ -57,6 +57,11 @@
 // Cubicle's A[j] := case | j = #1 : e | _ : A[j]; on a weak array the
 // default is left out, so that only the named cell is written.
 //
+// "X := ?" is "X := ." (any value), and "if c then a else b" is the
+// formula (c && a) || (not c && b), binding tighter than && and ||, as
+// in Cubicle's grammar; forall and exists (other than forall_other and
+// exists_other) are refused.
+//
 // int and real are different types, as in Cubicle: an int term is not
 // compared with, added to or assigned a real one (the procedures decide
 // the atoms of an int term over the integers). A constant with an

@@ -310,7 +310,7 @@ func (p *parser) action() *Action {
 	}
 	p.expect(tAssign)
 	switch p.tok.kind {
-	case tDot:
+	case tDot, tQMark: // Cubicle reads "X := ." and "X := ?" alike
 		a.Rhs = &NondetExpr{Pos: p.tok.pos}
 		p.next()
 	case tCase:
@@ -336,7 +336,7 @@ func (p *parser) caseExpr() Expr {
 		}
 		p.expect(tColon)
 		var e Expr
-		if p.tok.kind == tDot {
+		if p.tok.kind == tDot || p.tok.kind == tQMark {
 			e = &NondetExpr{Pos: p.tok.pos}
 			p.next()
 		} else {
@@ -423,8 +423,26 @@ func (p *parser) unaryFormula() Expr {
 		return &NotExpr{Pos: pos, E: p.unaryFormula()}
 	case tForallOther, tExistsOther:
 		return p.quant()
+	case tIf:
+		return p.ite()
+	case tForall, tExists:
+		p.errorf(p.tok.pos, "%s x. … is not supported: use forall_other or exists_other in a transition's guard, or make x a parameter (of unsafe, invariant or init)", describe(p.tok))
 	}
 	return p.rel()
+}
+
+// ite parses "if c then a else b", a formula: (c && a) || (not c && b),
+// as Cubicle's grammar has it (it binds tighter than && and ||).
+func (p *parser) ite() Expr {
+	pos := p.expect(tIf).pos
+	c := p.expr()
+	p.expect(tThen)
+	a := p.expr()
+	p.expect(tElse)
+	b := p.unaryFormula()
+	return &BinExpr{Pos: pos, Op: OpOr,
+		L: &BinExpr{Pos: pos, Op: OpAnd, L: c, R: a},
+		R: &BinExpr{Pos: pos, Op: OpAnd, L: &NotExpr{Pos: pos, E: c}, R: b}}
 }
 
 func (p *parser) rel() Expr {
