@@ -72,7 +72,15 @@ type TransDecl struct {
 	Params  []Ident
 	Actor   int // index in Params of the [i] parameter, or -1
 	Guard   Expr
+	Lets    []Let // "let x = t in", before the actions
 	Actions []*Action
+}
+
+// Let is "let x = t in" in a transition's body: x stands for the value
+// of t (in the state before the transition) in the actions.
+type Let struct {
+	Name  Ident
+	Value Expr
 }
 
 // Action is "X := e", "A[i] := e" or "A[j] := case ...".

@@ -265,6 +265,15 @@ func (c *checker) transitions() {
 				fenced = false
 			}
 		}
+		for _, l := range d.Lets {
+			if _, dup := sc.vars[l.Name.Name]; dup {
+				c.errorf(l.Name.Pos, "%s is already bound", l.Name.Name)
+				continue
+			}
+			if v, _, ok := c.term(l.Value, sc); ok {
+				sc = sc.with(l.Name.Name, v)
+			}
+		}
 		assigned := map[string]bool{}
 		for _, a := range d.Actions {
 			if assigned[a.Name.Name] {
@@ -436,6 +445,10 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 	u.NArgs = len(a.Index)
 	for i, ix := range a.Index {
 		if t, ok := sc.vars[ix.Name]; ok {
+			if t.Kind != KSlot {
+				c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
+				return u, false
+			}
 			u.Args[i] = t.Sym
 			continue
 		}

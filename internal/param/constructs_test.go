@@ -107,6 +107,24 @@ init () { X = 0 && B = False }
 unsafe () { B = True }
 transition t () requires { if X = 1 then B = False else B = False && X = 1 } { B := True }`, Safe},
 
+		// let x = t in (Cubicle's master grammar): x is t's value in
+		// the state before the transition
+		{"let, old value", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { Y = 1 }
+transition t () requires { X >= 0 && X < 3 } { let v = X in X := X + 1; Y := v + 2 }`, Safe},
+		{"let, old value reached", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { Y = 3 }
+transition t () requires { X < 3 } { let v = X in X := X + 1; Y := v + 2 }`, Unsafe},
+		{"let of a process, as an index", `var P : proc
+array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t (i) { let k = i in A[k] := True }`, Unsafe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

@@ -57,6 +57,8 @@
 // Cubicle's A[j] := case | j = #1 : e | _ : A[j]; on a weak array the
 // default is left out, so that only the named cell is written.
 //
+// "let x = t in" before the actions of a transition (Cubicle's master
+// grammar) binds x to t's value in the state before the transition.
 // "X := ?" is "X := ." (any value), and "if c then a else b" is the
 // formula (c && a) || (not c && b), binding tighter than && and ||, as
 // in Cubicle's grammar; forall and exists (other than forall_other and

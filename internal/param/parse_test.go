@@ -42,6 +42,8 @@ func TestErrors(t *testing.T) {
 			"x.cub:2:14: 'forall' x. … is not supported: use forall_other or exists_other in a transition's guard, or make x a parameter"},
 		{"exists", "array A[proc] : bool\nunsafe (i) { A[i] = True }\ntransition t () requires { exists j. A[j] = True } { }",
 			"x.cub:3:28: 'exists' x. … is not supported"},
+		{"let of a value as an index", "array A[proc] : bool\nvar X : int\nunsafe (i) { A[i] = True }\ntransition t () { let v = X in A[v] := True }",
+			"x.cub:4:34: v is not a process variable"},
 		{"fence of a term", "weak var X : bool\nunsafe (i) { i@X = True }\ntransition t ([i]) requires { fence(#1) } { X := False }",
 			"x.cub:3:31: fence takes no argument or the transition's [.] process"},
 		{"weak without at", "weak var X : bool\nunsafe (i) { X = True }", "x.cub:2:14: weak X must be read by a process in unsafe: write p@X"},

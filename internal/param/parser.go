@@ -280,6 +280,14 @@ func (p *parser) transition() {
 		}
 	}
 	p.expect(tLBrace)
+	for p.tok.kind == tLet {
+		p.next()
+		l := Let{Name: p.ident()}
+		p.expect(tEq)
+		l.Value = p.arith()
+		p.expect(tIn)
+		d.Lets = append(d.Lets, l)
+	}
 	for p.tok.kind != tRBrace {
 		d.Actions = append(d.Actions, p.action())
 		if p.tok.kind == tSemi {

@@ -68,6 +68,8 @@ const (
 	tElse
 	tForall
 	tExists
+	tLet
+	tIn
 )
 
 var keywords = map[string]tokKind{
@@ -92,6 +94,8 @@ var keywords = map[string]tokKind{
 	"else":         tElse,
 	"forall":       tForall,
 	"exists":       tExists,
+	"let":          tLet,
+	"in":           tIn,
 }
 
 var tokNames = map[tokKind]string{
