@@ -164,10 +164,13 @@ type (
 		Name string
 		Args []Expr
 	}
-	// QuantExpr is forall_other k. e or exists_other k. e.
+	// QuantExpr is forall_other k. e or exists_other k. e, or, with
+	// All, forall k. e or exists k. e (every process, the transition's
+	// parameters included).
 	QuantExpr struct {
 		Pos    Pos
 		Forall bool
+		All    bool
 		Var    Ident
 		Body   Expr
 	}

@@ -3,6 +3,7 @@ package param
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -642,6 +643,9 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		}
 		return c.dnf(p.Body, neg, &psc)
 	case *QuantExpr:
+		if x.All {
+			return c.allQuant(x, neg, sc)
+		}
 		if sc.kind != inTrans {
 			c.errorf(x.Pos, "forall_other and exists_other can only be used in transitions, not in %s", sc.kind)
 			return nil
@@ -674,6 +678,41 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 	}
 	c.errorf(e.exprPos(), "expected a formula")
 	return nil
+}
+
+// allQuant translates forall k. e or exists k. e in a transition's
+// guard: k ranges over every process, so the formula is e on each of
+// the transition's parameters and e over the other processes (forall
+// k. e is e(p1) && … && e(pn) && forall_other k. e; exists k. e the
+// disjunction). Elsewhere it is refused: in unsafe, invariant and init
+// the process is a parameter of the formula.
+func (c *checker) allQuant(x *QuantExpr, neg bool, sc *scope) []Conj {
+	word := "exists"
+	if x.Forall {
+		word = "forall"
+	}
+	if sc.kind != inTrans {
+		c.errorf(x.Pos, "%s %s. … can only be used in a transition's guard: in %s, make %s a parameter", word, x.Var.Name, sc.kind, x.Var.Name)
+		return nil
+	}
+	var slots []int32
+	for s := range sc.params {
+		slots = append(slots, s)
+	}
+	// parameters first to last (paramSlot(i) = -(i+1))
+	slices.Sort(slots)
+	slices.Reverse(slots)
+	universal := x.Forall != neg
+	out := c.dnf(&QuantExpr{Pos: x.Pos, Forall: x.Forall, Var: x.Var, Body: x.Body}, neg, sc)
+	for _, s := range slots {
+		part := c.dnf(x.Body, neg, sc.with(x.Var.Name, slotTerm(s)))
+		if universal {
+			out = c.product(x.Pos, out, part)
+		} else {
+			out = c.union(x.Pos, out, part)
+		}
+	}
+	return out
 }
 
 func pick(b bool, body []Conj) [][]Conj {

@@ -125,6 +125,37 @@ init (i) { A[i] = False }
 unsafe (i) { A[i] = True }
 transition t (i) { let k = i in A[k] := True }`, Unsafe},
 
+		// forall k. e and exists k. e in a guard range over every
+		// process, the transition's parameters included
+		{"forall includes the parameter", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { forall k. A[k] = True } { D[i] := True }`, Safe},
+		{"forall_other leaves the parameter out", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { forall_other k. A[k] = True } { D[i] := True }`, Unsafe},
+		{"forall, all set", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { forall k. A[k] = True } { D[i] := True }
+transition u (i) { A[i] := True }`, Unsafe},
+		{"exists finds the parameter", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { exists k. A[k] = True } { D[i] := True }
+transition u (i) requires { D[i] = False } { A[i] := True }`, Unsafe},
+		{"not exists", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i j) { D[i] = True && A[j] = True }
+transition t (i) requires { not (exists k. A[k] = True) } { D[i] := True }
+transition u (i) requires { forall k. D[k] = False } { A[i] := True }`, Safe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

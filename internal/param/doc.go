@@ -61,8 +61,10 @@
 // grammar) binds x to t's value in the state before the transition.
 // "X := ?" is "X := ." (any value), and "if c then a else b" is the
 // formula (c && a) || (not c && b), binding tighter than && and ||, as
-// in Cubicle's grammar; forall and exists (other than forall_other and
-// exists_other) are refused.
+// in Cubicle's grammar. In a transition's guard, "forall k. e" ranges
+// over every process: e on each parameter and forall_other k. e
+// ("exists k. e" likewise, a disjunction); elsewhere (unsafe, invariant,
+// init) it is refused, the process being a parameter there.
 //
 // int and real are different types, as in Cubicle: an int term is not
 // compared with, added to or assigned a real one (the procedures decide

@@ -375,8 +375,8 @@ func (p *parser) leave() { p.depth-- }
 func (p *parser) expr() Expr {
 	p.enter()
 	defer p.leave()
-	if p.tok.kind == tForallOther || p.tok.kind == tExistsOther {
-		return p.quant()
+	if p.tok.kind == tForallOther || p.tok.kind == tExistsOther || p.tok.kind == tForall || p.tok.kind == tExists {
+		return p.unaryFormula()
 	}
 	l := p.or()
 	switch p.tok.kind {
@@ -434,7 +434,15 @@ func (p *parser) unaryFormula() Expr {
 	case tIf:
 		return p.ite()
 	case tForall, tExists:
-		p.errorf(p.tok.pos, "%s x. … is not supported: use forall_other or exists_other in a transition's guard, or make x a parameter (of unsafe, invariant or init)", describe(p.tok))
+		q := &QuantExpr{Pos: p.tok.pos, Forall: p.tok.kind == tForall, All: true}
+		p.next()
+		q.Var = p.ident()
+		if p.tok.kind == tNeq {
+			p.errorf(p.tok.pos, "forall and exists over several processes (x <> y) are not supported: quantify one process at a time")
+		}
+		p.expect(tDot)
+		q.Body = p.expr()
+		return q
 	}
 	return p.rel()
 }
