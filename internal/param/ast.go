@@ -74,6 +74,7 @@ type TransDecl struct {
 	Guard   Expr
 	Lets    []Let // "let x = t in", before the actions
 	Actions []*Action
+	Fences  Expr // "fences (p)" of early Cubicle-W: p (early.go), else nil
 }
 
 // Let is "let x = t in" in a transition's body: x stands for the value
@@ -89,6 +90,7 @@ type Action struct {
 	Name  Ident
 	Index []Ident // nil for a variable
 	Rhs   Expr
+	By    Expr // write(p, X, e) of early Cubicle-W: p (early.go), else nil
 }
 
 // Expr is an expression (term or formula).

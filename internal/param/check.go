@@ -95,6 +95,7 @@ func Check(f *File) (*System, error) {
 	c.ctors["True"] = boolTerm(true)
 	c.ctors["False"] = boolTerm(false)
 	c.declarations()
+	c.rewriteEarly()
 	if len(c.errs) > 0 {
 		c.errs.Sort()
 		return nil, c.errs.Err()
@@ -297,14 +298,8 @@ func (c *checker) transitions() {
 	}
 }
 
-// earlyReadWrite explains the refusal of read(p, X), write(p, X, v) and
-// "fences (p)", the syntax of a development version of Cubicle-W whose
-// files remain in the tests of Cubicle's repository: their transitions
-// are often performed by a process constant (write(#1, X, 1) in a
-// transition without parameters), which Musket's model, where the
-// process performing a transition is one of its parameters, does not
-// have.
-const earlyReadWrite = "read(p, X), write(p, X, v) and fences (p) are the syntax of an early Cubicle-W version, not supported: mark the process that performs the transition with [p] in its parameters, read X and assign X := v in it, write fence() in its guard, and p@X in unsafe"
+// badRead is the error for a read(…) that is not read(p, X) (early.go).
+const badRead = "read takes a process and a variable or a cell: read(p, X), read(p, A[i])"
 
 // fenceArgOK checks the argument of fence in a transition's guard.
 // Cubicle-W's tso branch writes fence(), meaning the store buffer of the
@@ -622,7 +617,7 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		p, ok := c.preds[x.Name]
 		if !ok {
 			if x.Name == "read" {
-				c.errorf(x.Pos, "%s", earlyReadWrite)
+				c.errorf(x.Pos, "%s", badRead)
 				return nil
 			}
 			c.errorf(x.Pos, "unknown predicate %s", x.Name)
@@ -835,7 +830,7 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 		if x.Name == "fence" {
 			c.errorf(x.Pos, "fence() is a formula, not a term")
 		} else if _, ok := c.preds[x.Name]; !ok && x.Name == "read" {
-			c.errorf(x.Pos, "%s", earlyReadWrite)
+			c.errorf(x.Pos, "%s", badRead)
 		} else {
 			c.errorf(x.Pos, "predicate %s is a formula, not a term", x.Name)
 		}

@@ -47,8 +47,10 @@
 // fence (p)"); p@X, or "p: X" (an earlier grammar), in unsafe and
 // invariant formulas, and in a transition when p is its [.] process
 // (the read of X); p@X of a non-weak X is X. The read(p, X),
-// write(p, X, v) and "fences (p)" of an early development version are
-// refused with an error that says how to write them.
+// write(p, X, e) and "fences (p)" of an early development version are
+// rewritten into this syntax (early.go): the one process a transition's
+// accesses name becomes its [p] process (a constant #k, a parameter
+// pinned to #k), and read(p, X) in unsafe is p@X.
 //
 // A process constant #k names a process like the others: it may be an
 // array index (A[#1], Cubicle's proc_name), the parameters of an unsafe
@@ -126,7 +128,8 @@
 // fewest bytes a cell that hold its values (states.go).
 //
 // Files, one concern each: token.go and lexer.go (lexical analysis),
-// ast.go and parser.go (syntax), check.go (types and Cubicle-W
+// ast.go and parser.go (syntax), early.go (the early Cubicle-W
+// syntax read as the current one), check.go (types and Cubicle-W
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, tick.go (time steps), subsume.go (fixpoint

@@ -264,7 +264,11 @@ func (p *parser) transition() {
 		fence = p.primary()
 	}
 	if p.tok.kind == tIdent && p.tok.text == "fences" {
-		p.errorf(p.tok.pos, "%s", earlyReadWrite)
+		// early Cubicle-W: "fences (p)" (early.go)
+		p.next()
+		p.expect(tLParen)
+		d.Fences = p.primary()
+		p.expect(tRParen)
 	}
 	if p.tok.kind == tRequires {
 		p.next()
@@ -305,7 +309,7 @@ func (p *parser) transition() {
 func (p *parser) action() *Action {
 	a := &Action{Pos: p.tok.pos, Name: p.ident()}
 	if a.Name.Name == "write" && p.tok.kind == tLParen {
-		p.errorf(a.Pos, "%s", earlyReadWrite)
+		return p.earlyWrite(a.Pos)
 	}
 	if p.tok.kind == tLBrack {
 		p.next()
@@ -326,6 +330,30 @@ func (p *parser) action() *Action {
 	default:
 		a.Rhs = p.expr()
 	}
+	return a
+}
+
+// earlyWrite parses the rest of "write(p, X, e)" or "write(p, A[i], e)"
+// (e may be a case), an action of early Cubicle-W (early.go).
+func (p *parser) earlyWrite(pos Pos) *Action {
+	p.expect(tLParen)
+	a := &Action{Pos: pos, By: p.primary()}
+	p.expect(tComma)
+	a.Name = p.ident()
+	if p.tok.kind == tLBrack {
+		a.Index = p.indexList()
+	}
+	p.expect(tComma)
+	switch p.tok.kind {
+	case tDot, tQMark:
+		a.Rhs = &NondetExpr{Pos: p.tok.pos}
+		p.next()
+	case tCase:
+		a.Rhs = p.caseExpr()
+	default:
+		a.Rhs = p.expr()
+	}
+	p.expect(tRParen)
 	return a
 }
 
