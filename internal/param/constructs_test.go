@@ -156,6 +156,13 @@ unsafe (i j) { D[i] = True && A[j] = True }
 transition t (i) requires { not (exists k. A[k] = True) } { D[i] := True }
 transition u (i) requires { forall k. D[k] = False } { A[i] := True }`, Safe},
 
+		// a predicate named read is the file's, not early Cubicle-W's
+		{"predicate read", `array A[proc] : bool
+predicate read (p, v) { A[p] = v }
+init (i) { A[i] = False }
+unsafe (i) { read(i, True) }
+transition t (i) requires { read(i, False) } { A[i] := True }`, Unsafe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

@@ -28,6 +28,9 @@ const earlyActor = "#actor"
 // rewriteEarly rewrites the early Cubicle-W syntax of f in place (see
 // above); errors go to c.
 func (c *checker) rewriteEarly() {
+	if _, isPred := c.preds["read"]; isPred {
+		return // a predicate of the file named read
+	}
 	for _, d := range c.f.Transitions {
 		c.rewriteEarlyTrans(d)
 	}
@@ -80,9 +83,6 @@ func procName(e Expr) (string, bool) {
 }
 
 func (c *checker) rewriteEarlyTrans(d *TransDecl) {
-	if _, isPred := c.preds["read"]; isPred {
-		return // a predicate of the file named read
-	}
 	type use struct {
 		name string
 		pos  Pos
