@@ -72,7 +72,16 @@ type TransDecl struct {
 	Params  []Ident
 	Actor   int // index in Params of the [i] parameter, or -1
 	Guard   Expr
+	Lets    []Let // "let x = t in", before the actions
 	Actions []*Action
+	Fences  Expr // "fences (p)" of early Cubicle-W: p (early.go), else nil
+}
+
+// Let is "let x = t in" in a transition's body: x stands for the value
+// of t (in the state before the transition) in the actions.
+type Let struct {
+	Name  Ident
+	Value Expr
 }
 
 // Action is "X := e", "A[i] := e" or "A[j] := case ...".
@@ -81,6 +90,7 @@ type Action struct {
 	Name  Ident
 	Index []Ident // nil for a variable
 	Rhs   Expr
+	By    Expr // write(p, X, e) of early Cubicle-W: p (early.go), else nil
 }
 
 // Expr is an expression (term or formula).
@@ -156,10 +166,13 @@ type (
 		Name string
 		Args []Expr
 	}
-	// QuantExpr is forall_other k. e or exists_other k. e.
+	// QuantExpr is forall_other k. e or exists_other k. e, or, with
+	// All, forall k. e or exists k. e (every process, the transition's
+	// parameters included).
 	QuantExpr struct {
 		Pos    Pos
 		Forall bool
+		All    bool
 		Var    Ident
 		Body   Expr
 	}

@@ -3,6 +3,9 @@ package param
 import (
 	"fmt"
 	"math/big"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/source"
 )
@@ -92,6 +95,7 @@ func Check(f *File) (*System, error) {
 	c.ctors["True"] = boolTerm(true)
 	c.ctors["False"] = boolTerm(false)
 	c.declarations()
+	c.rewriteEarly()
 	if len(c.errs) > 0 {
 		c.errs.Sort()
 		return nil, c.errs.Err()
@@ -263,6 +267,15 @@ func (c *checker) transitions() {
 				fenced = false
 			}
 		}
+		for _, l := range d.Lets {
+			if _, dup := sc.vars[l.Name.Name]; dup {
+				c.errorf(l.Name.Pos, "%s is already bound", l.Name.Name)
+				continue
+			}
+			if v, _, ok := c.term(l.Value, sc); ok {
+				sc = sc.with(l.Name.Name, v)
+			}
+		}
 		assigned := map[string]bool{}
 		for _, a := range d.Actions {
 			if assigned[a.Name.Name] {
@@ -285,6 +298,37 @@ func (c *checker) transitions() {
 	}
 }
 
+// badRead is the error for a read(…) that is not read(p, X) (early.go).
+const badRead = "read takes a process and a variable or a cell: read(p, X), read(p, A[i])"
+
+// fenceArgOK checks the argument of fence in a transition's guard.
+// Cubicle-W's tso branch writes fence(), meaning the store buffer of the
+// transition's [.] process is empty; its earlier grammar (the cubiclew
+// and cubicletso folders of Cubicle's repository) writes fence(p), a
+// literal on the buffer of process p. Both are read alike when p is the
+// [.] process; a fence on another process's buffer is refused, as it
+// has no meaning in Musket's model (a transition only waits on its own
+// buffer).
+func (c *checker) fenceArgOK(x *CallExpr, sc *scope) bool {
+	switch len(x.Args) {
+	case 0:
+		return true
+	case 1:
+		id, ok := x.Args[0].(*IdentExpr)
+		if !ok {
+			c.errorf(x.Pos, "fence takes no argument or the transition's [.] process")
+			return false
+		}
+		if t, ok := sc.vars[id.Name]; !ok || sc.actor == 0 || t != slotTerm(sc.actor) {
+			c.errorf(x.Pos, "fence(%s): only the buffer of the transition's [.] process can be waited on", id.Name)
+			return false
+		}
+		return true
+	}
+	c.errorf(x.Pos, "fence takes no argument or the transition's [.] process")
+	return false
+}
+
 func hasFence(dnf []Conj) bool {
 	for _, cj := range dnf {
 		if cj.Fence {
@@ -294,9 +338,89 @@ func hasFence(dnf []Conj) bool {
 	return false
 }
 
+// procTerm is the process constant #k.
+func (c *checker) procTerm(x *ProcExpr) (Term, Sort, bool) {
+	if n := c.sys.NumberProcs; n > 0 && x.N > n {
+		c.errorf(x.Pos, "process #%d does not exist: number_procs is %d", x.N, n)
+		return Term{}, Sort{}, false
+	}
+	if int32(x.N) > c.sys.Pinned {
+		c.sys.Pinned = int32(x.N)
+	}
+	return slotTerm(int32(x.N)), Sort{Kind: SProc}, true
+}
+
+// procConst is the process constant of an array index "#k".
+func (c *checker) procConst(ix Ident) (Term, bool) {
+	n, err := strconv.Atoi(ix.Name[1:])
+	if err != nil || n <= 0 {
+		c.errorf(ix.Pos, "bad process constant %s", ix.Name)
+		return Term{}, false
+	}
+	t, _, ok := c.procTerm(&ProcExpr{Pos: ix.Pos, N: n})
+	return t, ok
+}
+
+// constIndexAction rewrites an assignment to a cell indexed by a process
+// constant, A[#1] := e (or A[i, #2] := e), as Cubicle's parser does: an
+// update of every cell, A[j] := case | j = #1 : e | _ : A[j], with one
+// fresh universal index per index. On a weak array the default branch is
+// left out, so that only the named cell is written (a case without a
+// default writes no other cell of a weak array, see the package doc), as
+// Cubicle-W writes that cell alone. Cubicle refuses a process constant in
+// the index of a case update (its parser's update rule), and so does this.
+func (c *checker) constIndexAction(a *Action, weak bool) (*Action, bool) {
+	hasConst := false
+	for _, ix := range a.Index {
+		if strings.HasPrefix(ix.Name, "#") {
+			hasConst = true
+		}
+	}
+	if !hasConst {
+		return a, true
+	}
+	if _, isCase := a.Rhs.(*CaseExpr); isCase {
+		c.errorf(a.Pos, "a case cannot update %s at a process constant: write %s[j] := case | j = #k : …", a.Name.Name, a.Name.Name)
+		return nil, false
+	}
+	n := &Action{Pos: a.Pos, Name: a.Name}
+	var cond Expr
+	for k, ix := range a.Index {
+		j := Ident{Pos: ix.Pos, Name: fmt.Sprintf("#j%d", k+1)}
+		n.Index = append(n.Index, j)
+		var r Expr = &IdentExpr{Pos: ix.Pos, Name: ix.Name}
+		if strings.HasPrefix(ix.Name, "#") {
+			m, err := strconv.Atoi(ix.Name[1:])
+			if err != nil || m <= 0 {
+				c.errorf(ix.Pos, "bad process constant %s", ix.Name)
+				return nil, false
+			}
+			r = &ProcExpr{Pos: ix.Pos, N: m}
+		}
+		eq := &BinExpr{Pos: ix.Pos, Op: OpEq, L: &IdentExpr{Pos: ix.Pos, Name: j.Name}, R: r}
+		if cond == nil {
+			cond = eq
+		} else {
+			cond = &BinExpr{Pos: ix.Pos, Op: OpAnd, L: cond, R: eq}
+		}
+	}
+	ce := &CaseExpr{Pos: a.Pos, Conds: []Expr{cond}, Branches: []Expr{a.Rhs}}
+	if !weak {
+		ce.Conds = append(ce.Conds, nil)
+		ce.Branches = append(ce.Branches, &IndexExpr{Pos: a.Pos, Name: a.Name.Name, Index: n.Index})
+	}
+	n.Rhs = ce
+	return n, true
+}
+
 // update checks one action.
 func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 	var u Update
+	if gi, ok := c.globals[a.Name.Name]; ok {
+		if a, ok = c.constIndexAction(a, c.sys.Globals[gi].Weak); !ok {
+			return u, false
+		}
+	}
 	gi, ok := c.globals[a.Name.Name]
 	if !ok {
 		c.errorf(a.Name.Pos, "unknown variable %s", a.Name.Name)
@@ -317,6 +441,10 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 	u.NArgs = len(a.Index)
 	for i, ix := range a.Index {
 		if t, ok := sc.vars[ix.Name]; ok {
+			if t.Kind != KSlot {
+				c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
+				return u, false
+			}
 			u.Args[i] = t.Sym
 			continue
 		}
@@ -369,13 +497,33 @@ func (c *checker) value(e Expr, g *Global, sc *scope) (Term, bool) {
 		return Term{}, true
 	}
 	t, s, ok := c.term(e, sc)
-	if ok && !compatible(s, g.Sort) {
+	if ok && (!compatible(s, g.Sort) || intRealMix(Term{Kind: KVar}, g.Sort, t, s)) {
 		c.errorf(e.exprPos(), "%s has type %s, not %s", g.Name, c.sortName(g.Sort), c.sortName(s))
 	}
 	if ok && g.Sort.Kind == SReal && t.Kind == KNum {
 		t.Sort = g.Sort
 	}
 	return t, false
+}
+
+// intRealMix reports whether a and b, of sorts as and bs, mix an int
+// with a real: Cubicle's typing keeps int and real apart, and Musket's
+// procedures decide the atoms of an int term over the integers, so that
+// X < 1.5 with X an int was read as X < 1 (a wrong SAFE). A constant
+// whose value is an integer is taken for either sort (1 for 1.0, 2.0
+// for 2).
+func intRealMix(a Term, as Sort, b Term, bs Sort) bool {
+	return intWithReal(a, as, b, bs) || intWithReal(b, bs, a, as)
+}
+
+func intWithReal(a Term, as Sort, b Term, bs Sort) bool {
+	if as.Kind != SInt || bs.Kind != SReal {
+		return false
+	}
+	if a.Kind == KNum || b.Kind == KNum && b.Off.Den == 1 {
+		return false
+	}
+	return true
 }
 
 func compatible(a, b Sort) bool {
@@ -449,8 +597,8 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		return c.dnf(x.E, !neg, sc)
 	case *CallExpr:
 		if x.Name == "fence" {
-			if len(x.Args) != 0 {
-				c.errorf(x.Pos, "fence takes no argument")
+			if sc.kind == inTrans && !c.fenceArgOK(x, sc) {
+				return nil
 			}
 			if sc.kind != inTrans {
 				c.errorf(x.Pos, "fence() can only be used in the guard of a transition, not in %s", sc.kind)
@@ -468,6 +616,10 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		}
 		p, ok := c.preds[x.Name]
 		if !ok {
+			if x.Name == "read" {
+				c.errorf(x.Pos, "%s", badRead)
+				return nil
+			}
 			c.errorf(x.Pos, "unknown predicate %s", x.Name)
 			return nil
 		}
@@ -486,6 +638,9 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		}
 		return c.dnf(p.Body, neg, &psc)
 	case *QuantExpr:
+		if x.All {
+			return c.allQuant(x, neg, sc)
+		}
 		if sc.kind != inTrans {
 			c.errorf(x.Pos, "forall_other and exists_other can only be used in transitions, not in %s", sc.kind)
 			return nil
@@ -518,6 +673,41 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 	}
 	c.errorf(e.exprPos(), "expected a formula")
 	return nil
+}
+
+// allQuant translates forall k. e or exists k. e in a transition's
+// guard: k ranges over every process, so the formula is e on each of
+// the transition's parameters and e over the other processes (forall
+// k. e is e(p1) && … && e(pn) && forall_other k. e; exists k. e the
+// disjunction). Elsewhere it is refused: in unsafe, invariant and init
+// the process is a parameter of the formula.
+func (c *checker) allQuant(x *QuantExpr, neg bool, sc *scope) []Conj {
+	word := "exists"
+	if x.Forall {
+		word = "forall"
+	}
+	if sc.kind != inTrans {
+		c.errorf(x.Pos, "%s %s. … can only be used in a transition's guard: in %s, make %s a parameter", word, x.Var.Name, sc.kind, x.Var.Name)
+		return nil
+	}
+	var slots []int32
+	for s := range sc.params {
+		slots = append(slots, s)
+	}
+	// parameters first to last (paramSlot(i) = -(i+1))
+	slices.Sort(slots)
+	slices.Reverse(slots)
+	universal := x.Forall != neg
+	out := c.dnf(&QuantExpr{Pos: x.Pos, Forall: x.Forall, Var: x.Var, Body: x.Body}, neg, sc)
+	for _, s := range slots {
+		part := c.dnf(x.Body, neg, sc.with(x.Var.Name, slotTerm(s)))
+		if universal {
+			out = c.product(x.Pos, out, part)
+		} else {
+			out = c.union(x.Pos, out, part)
+		}
+	}
+	return out
 }
 
 func pick(b bool, body []Conj) [][]Conj {
@@ -571,7 +761,7 @@ func (c *checker) atom(x *BinExpr, neg bool, sc *scope) []Conj {
 		return nil
 	}
 	op := relOps[x.Op]
-	if !compatible(ls, rs) {
+	if !compatible(ls, rs) || intRealMix(l, ls, r, rs) {
 		c.errorf(x.Pos, "cannot compare %s with %s", c.sortName(ls), c.sortName(rs))
 		return nil
 	}
@@ -619,14 +809,7 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 	case *NumExpr:
 		return c.numberTerm(x)
 	case *ProcExpr:
-		if n := c.sys.NumberProcs; n > 0 && x.N > n {
-			c.errorf(x.Pos, "process #%d does not exist: number_procs is %d", x.N, n)
-			return Term{}, Sort{}, false
-		}
-		if int32(x.N) > c.sys.Pinned {
-			c.sys.Pinned = int32(x.N)
-		}
-		return slotTerm(int32(x.N)), Sort{Kind: SProc}, true
+		return c.procTerm(x)
 	case *BinExpr:
 		return c.arithTerm(x, sc)
 	case *NegExpr:
@@ -646,6 +829,8 @@ func (c *checker) term(e Expr, sc *scope) (Term, Sort, bool) {
 	case *CallExpr:
 		if x.Name == "fence" {
 			c.errorf(x.Pos, "fence() is a formula, not a term")
+		} else if _, ok := c.preds[x.Name]; !ok && x.Name == "read" {
+			c.errorf(x.Pos, "%s", badRead)
 		} else {
 			c.errorf(x.Pos, "predicate %s is a formula, not a term", x.Name)
 		}
@@ -733,6 +918,10 @@ func (c *checker) arithTerm(x *BinExpr, sc *scope) (Term, Sort, bool) {
 		c.errorf(x.Pos, "%s is only defined on int and real", x.Op)
 		return Term{}, Sort{}, false
 	}
+	if intRealMix(l, ls, r, rs) {
+		c.errorf(x.Pos, "%s of an int and a real: int and real are different types", x.Op)
+		return Term{}, Sort{}, false
+	}
 	s := linSort(ls, rs)
 	a, b := linearOf(l), linearOf(r)
 	var sum linear
@@ -779,19 +968,30 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 	t := Term{Sort: g.Sort, Sym: gi, NArgs: int32(len(idx)), Off: Rat{0, 1}}
 	for i, ix := range idx {
 		v, ok := sc.vars[ix.Name]
+		if !ok && strings.HasPrefix(ix.Name, "#") {
+			v, ok = c.procConst(ix)
+			if !ok {
+				return Term{}, Sort{}, false
+			}
+		}
 		if !ok || v.Kind != KSlot {
 			c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
 			return Term{}, Sort{}, false
 		}
 		t.Args[i] = v.Sym
 	}
+	// Cubicle-W reads p@X of a non-weak X as X (anywhere), and p@X of a
+	// weak X in a transition as X when p is the transition's [.] process
+	// (it refuses any other process there).
+	if at != nil && sc.kind == inTrans && sc.actor != 0 && at.Sym == sc.actor {
+		at = nil
+	}
+	if at != nil && !g.Weak {
+		at = nil
+	}
 	if at != nil {
 		if sc.kind != inUnsafe && sc.kind != inInvariant {
-			c.errorf(pos, "p@X can only be used in unsafe and invariant formulas, not in %s", sc.kind)
-			return Term{}, Sort{}, false
-		}
-		if !g.Weak {
-			c.errorf(pos, "%s is not weak: write %s without '@'", g.Name, g.Name)
+			c.errorf(pos, "p@X can only be used in unsafe and invariant formulas, or in a transition with p its [.] process, not in %s", sc.kind)
 			return Term{}, Sort{}, false
 		}
 		t.Kind, t.Node, t.Proc = KVal, newNode, at.Sym

@@ -17,6 +17,152 @@ init (i) { A[i] = False }
 unsafe (i) { A[i] = True }
 transition t (i) { A[j] := case | j = i : False | j <> i : A[j] }`, Safe},
 
+		// a process constant as an array index, read and written
+		// (Cubicle's proc_name; an update A[#1] := e is Cubicle's
+		// A[j] := case | j = #1 : e | _ : A[j])
+		{"#k indices, two increments", `number_procs 2
+type pc = A | B
+array PC[proc] : pc
+var X : int
+init () { PC[#1] = A && PC[#2] = A && X = 0 }
+unsafe () { PC[#1] = B && PC[#2] = B && X = 1 }
+transition t1 () requires { PC[#1] = A } { PC[#1] := B; X := X + 1 }
+transition t2 () requires { PC[#2] = A } { PC[#2] := B; X := X + 1 }`, Safe},
+		{"#k indices, two increments reach 2", `number_procs 2
+type pc = A | B
+array PC[proc] : pc
+var X : int
+init () { PC[#1] = A && PC[#2] = A && X = 0 }
+unsafe () { PC[#1] = B && PC[#2] = B && X = 2 }
+transition t1 () requires { PC[#1] = A } { PC[#1] := B; X := X + 1 }
+transition t2 () requires { PC[#2] = A } { PC[#2] := B; X := X + 1 }`, Unsafe},
+		{"#k update leaves the other cells", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True && i <> #1 }
+transition t () { A[#1] := True }`, Safe},
+		{"#k update writes its cell", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t () { A[#1] := True }`, Unsafe},
+		{"#k and a parameter in one update", `array M[proc, proc] : bool
+init (i j) { M[i,j] = False }
+unsafe (i j) { M[i,j] = True && i <> #2 }
+transition t (i) { M[#2, i] := True }`, Safe},
+		{"#k and a parameter in one update, reached", `array M[proc, proc] : bool
+init (i j) { M[i,j] = False }
+unsafe (i j) { M[i,j] = True && j <> #2 }
+transition t (i) { M[#2, i] := True }`, Unsafe},
+		{"#k cell of a weak array, others unwritten", `weak array F[proc] : bool
+array PC[proc] : bool
+init (i) { F[i] = False && PC[i] = False }
+unsafe (i j) { i <> #1 && j@F[i] = True }
+transition t ([i]) requires { i = #1 && PC[i] = False } { F[#1] := True; PC[i] := True }`, Safe},
+		{"#k cell of a weak array, written", `weak array F[proc] : bool
+array PC[proc] : bool
+init (i) { F[i] = False && PC[i] = False }
+unsafe (j) { j <> #1 && j@F[#1] = True }
+transition t ([i]) requires { i = #1 && PC[i] = False } { F[#1] := True; PC[i] := True }`, Unsafe},
+
+		// a real variable with integer and real constants (an int
+		// variable with a real constant is refused: TestErrors)
+		{"real with integer constants, value missed", `var X : real
+init () { X = 0 }
+unsafe () { X = 2 }
+transition t () requires { X = 0 } { X := X + 0.5 }
+transition u () requires { X = 0.5 } { X := 1 }`, Safe},
+		{"real with integer constants, value reached", `var X : real
+init () { X = 0 }
+unsafe () { X > 0.75 && X < 2 }
+transition t () requires { X = 0 } { X := X + 0.5 }
+transition u () requires { X = 0.5 } { X := 1 }`, Unsafe},
+		{"int with an integral real constant", `var A : int
+init () { A = 0 }
+unsafe () { A > 1 }
+transition up () requires { A < 2.0 } { A := A + 1 }`, Unsafe},
+
+		// "X := ?" is Cubicle's "X := ." (any value)
+		{"X := ?", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { X = 2 }
+transition t () requires { B = False } { X := ?; B := True }`, Unsafe},
+		{"case branch ?", `array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t (i) { A[j] := case | j = i : ? | _ : A[j] }`, Unsafe},
+		// if c then a else b: (c && a) || (not c && b)
+		{"if then else, else branch blocks", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { B = True }
+transition t () requires { if X = 0 then B = True else B = False } { B := True }`, Safe},
+		{"if then else, then branch opens", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { B = True }
+transition t () requires { if X = 0 then B = False else B = True } { B := True }`, Unsafe},
+		{"if then else binds tighter than &&", `var X : int
+var B : bool
+init () { X = 0 && B = False }
+unsafe () { B = True }
+transition t () requires { if X = 1 then B = False else B = False && X = 1 } { B := True }`, Safe},
+
+		// let x = t in (Cubicle's master grammar): x is t's value in
+		// the state before the transition
+		{"let, old value", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { Y = 1 }
+transition t () requires { X >= 0 && X < 3 } { let v = X in X := X + 1; Y := v + 2 }`, Safe},
+		{"let, old value reached", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { Y = 3 }
+transition t () requires { X < 3 } { let v = X in X := X + 1; Y := v + 2 }`, Unsafe},
+		{"let of a process, as an index", `var P : proc
+array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i) { A[i] = True }
+transition t (i) { let k = i in A[k] := True }`, Unsafe},
+
+		// forall k. e and exists k. e in a guard range over every
+		// process, the transition's parameters included
+		{"forall includes the parameter", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { forall k. A[k] = True } { D[i] := True }`, Safe},
+		{"forall_other leaves the parameter out", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { forall_other k. A[k] = True } { D[i] := True }`, Unsafe},
+		{"forall, all set", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { forall k. A[k] = True } { D[i] := True }
+transition u (i) { A[i] := True }`, Unsafe},
+		{"exists finds the parameter", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i) { D[i] = True }
+transition t (i) requires { exists k. A[k] = True } { D[i] := True }
+transition u (i) requires { D[i] = False } { A[i] := True }`, Unsafe},
+		{"not exists", `array A[proc] : bool
+array D[proc] : bool
+init (i) { A[i] = False && D[i] = False }
+unsafe (i j) { D[i] = True && A[j] = True }
+transition t (i) requires { not (exists k. A[k] = True) } { D[i] := True }
+transition u (i) requires { forall k. D[k] = False } { A[i] := True }`, Safe},
+
+		// a predicate named read is the file's, not early Cubicle-W's
+		{"predicate read", `array A[proc] : bool
+predicate read (p, v) { A[p] = v }
+init (i) { A[i] = False }
+unsafe (i) { read(i, True) }
+transition t (i) requires { read(i, False) } { A[i] := True }`, Unsafe},
+
 		// init with two process parameters
 		{"init (i j)", `array A[proc] : bool
 array M[proc, proc] : bool

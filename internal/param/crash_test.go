@@ -32,7 +32,8 @@ func TestSharedLitsCrash(t *testing.T) {
 // (testdata/selfcheck), with the verdict of their finite instances.
 // rf_later_write, own_late and pso_late need a read whose source is a
 // write that reaches memory after the write of a later transition (the
-// "late" rffr pick, model.go).
+// "late" rffr pick, model.go). wide_write's trace writes four cells in
+// one step: its replay needs buffers of more than selfBufCap writes.
 func TestSelfCheckFiles(t *testing.T) {
 	tests := []struct {
 		file  string
@@ -45,6 +46,7 @@ func TestSelfCheckFiles(t *testing.T) {
 		{"own_late.cub", "", Unsafe},
 		{"pso_late.cub", "", Safe},
 		{"pso_late.cub", "pso", Unsafe},
+		{"wide_write.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {

@@ -132,3 +132,115 @@ func TestCubicleWRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestCubicleWSpellings: the grammars of Cubicle-W's repository spell a
+// fence and a read by a process in several ways (fence() in the tso
+// branch; fence(p) in the guard, or after the parameters, and p: X in
+// earlier versions; p@X in a transition for its own process). Each
+// spelling of one system must give the verdict of the plain one.
+func TestCubicleWSpellings(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      Verdict
+	}{
+		{"fence()", sprintf(flagsMutex, "&& fence() "), Safe},
+		{"fence(i) in the guard", sprintf(flagsMutex, "&& fence(i) "), Safe},
+		{"fence (i) first in the guard", strings.Replace(sprintf(flagsMutex, ""),
+			"requires { PC[i] = Want", "requires { fence (i) && PC[i] = Want", 1), Safe},
+		{"fence (i) after the parameters", strings.Replace(sprintf(flagsMutex, ""),
+			"transition enter ([i]) requires", "transition enter ([i]) fence (i) requires", 1), Safe},
+		{"fence (i) after the parameters, no guard", `weak var X : bool
+array PC[proc] : bool
+init (i) { X = False && PC[i] = False }
+unsafe (i) { PC[i] = True }
+transition t ([i]) fence (i) { PC[i] := True }`, Unsafe},
+		{"i: X in unsafe", strings.Replace(mpCase, "unsafe (q) { PC[q] = L3 && R[q] = 2 }",
+			"unsafe (q) { PC[q] = L3 && R[q] = 2 && q: Flag = True }", 1), Safe},
+		{"i: X in unsafe, reachable", `weak array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (i j) { i: A[i] = True && j: A[j] = True }
+transition t ([i]) requires { A[i] = False } { A[j] := case | j = i : True | _ : A[j] }`, Unsafe},
+		{"i@X in a transition, i its process", strings.Replace(mpCase,
+			"transition r1 ([q]) requires { PC[q] = L1 && Flag = True }",
+			"transition r1 ([q]) requires { PC[q] = L1 && q @ Flag = True }", 1), Safe},
+		{"i@X of a non-weak X", strings.Replace(sprintf(flagsMutex, "&& fence() "),
+			"unsafe (i j) { PC[i] = Crit && PC[j] = Crit }", "unsafe (i j) { i @ PC[i] = Crit && j @ PC[j] = Crit }", 1), Safe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := verify(t, "w.cub", tc.src, tc.want, Options{})
+			f, err := Parse("w.cub", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkForward(t, f, res, false)
+		})
+	}
+}
+
+// flagsEarly is flagsMutex in the syntax of an early Cubicle-W version
+// (early.go): the process of each access is named, read(i, X[j]) and
+// write(i, X[i], e), and a fence is "fences (i)" after the parameters.
+const flagsEarly = `type loc = Idle | Want | Crit
+weak array X[proc] : bool
+array PC[proc] : loc
+init (i) { X[i] = False && PC[i] = Idle }
+unsafe (i j) { PC[i] = Crit && PC[j] = Crit }
+transition req (i) requires { PC[i] = Idle } { write(i, X[i], True); PC[i] := Want }
+transition enter (i) %srequires { PC[i] = Want && forall_other j. read(i, X[j]) = False } { PC[i] := Crit }
+transition exit (i) requires { PC[i] = Crit } { write(i, X[i], False); PC[i] := Idle }
+`
+
+// sbEarly is store buffering in the early syntax, its transitions
+// performed by process constants (write(#1, X, 1) in t ()).
+const sbEarly = `number_procs 2
+type pc = L1 | L2 | End
+array PC[proc] : pc
+weak var X : int
+weak var Y : int
+var R1 : int
+var R2 : int
+init () { PC[#1] = L1 && PC[#2] = L1 && X = 0 && Y = 0 }
+unsafe () { PC[#1] = End && PC[#2] = End && R1 = 0 && R2 = 0 }
+transition t1_1 () requires { PC[#1] = L1 } { PC[#1] := L2; write(#1, X, 1) }
+transition t1_2 () %srequires { PC[#1] = L2 } { PC[#1] := End; R1 := read(#1, Y) }
+transition t2_1 () requires { PC[#2] = L1 } { PC[#2] := L2; write(#2, Y, 1) }
+transition t2_2 () %srequires { PC[#2] = L2 } { PC[#2] := End; R2 := read(#2, X) }
+`
+
+// TestCubicleWEarly: the early Cubicle-W syntax gives the verdicts of
+// the same systems in the current syntax (TestCubicleWStyle), each
+// cross-checked on finite instances.
+func TestCubicleWEarly(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      Verdict
+	}{
+		{"flags, no fence", sprintf(flagsEarly, ""), Unsafe},
+		{"flags, fences (i)", sprintf(flagsEarly, "fences (i) "), Safe},
+		{"sb by constants, no fence", sprintf(sbEarly, "", ""), Unsafe},
+		{"sb by constants, fences", sprintf(sbEarly, "fences (#1) ", "fences (#2) "), Safe},
+		{"sb by constants, one fence", sprintf(sbEarly, "fences (#1) ", ""), Unsafe},
+		{"read(p, X) in unsafe", `weak var X : int
+array PC[proc] : bool
+init (i) { X = 0 && PC[i] = False }
+unsafe (p q) { PC[p] = True && read(q, X) = 0 }
+transition t (i) requires { PC[i] = False } { PC[i] := True; write(i, X, 1) }`, Unsafe},
+		{"write(p, A[k], case)", `weak array A[proc] : bool
+init (i) { A[i] = False }
+unsafe (p q) { read(p, A[q]) = True }
+transition t (i) { write(i, A[k], case | k = i : False | _ : read(i, A[k])) }`, Safe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := verify(t, "e.cub", tc.src, tc.want, Options{})
+			sys, err := Load("e.cub", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cc := SelfCheck(t.Context(), sys, res, Options{}, 20000); !cc.OK() {
+				t.Errorf("cross-check: %v", cc.Problems)
+			}
+		})
+	}
+}

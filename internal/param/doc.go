@@ -41,6 +41,38 @@
 // node, no store-buffer entry in the forward explorers). A default
 // branch "| _ : X[j]" is not the same: it writes the old value back.
 //
+// Spellings of Cubicle-W's repository are read as its grammars read
+// them: fence() (tso branch) or fence(p) with p the transition's [.]
+// process, in the guard or after the parameters ("transition t ([p])
+// fence (p)"); p@X, or "p: X" (an earlier grammar), in unsafe and
+// invariant formulas, and in a transition when p is its [.] process
+// (the read of X); p@X of a non-weak X is X. The read(p, X),
+// write(p, X, e) and "fences (p)" of an early development version are
+// rewritten into this syntax (early.go): the one process a transition's
+// accesses name becomes its [p] process (a constant #k, a parameter
+// pinned to #k), and read(p, X) in unsafe is p@X.
+//
+// A process constant #k names a process like the others: it may be an
+// array index (A[#1], Cubicle's proc_name), the parameters of an unsafe
+// or invariant formula range over the constants too (distinct from each
+// other), and init, universal, holds of them. An update A[#1] := e is
+// Cubicle's A[j] := case | j = #1 : e | _ : A[j]; on a weak array the
+// default is left out, so that only the named cell is written.
+//
+// "let x = t in" before the actions of a transition (Cubicle's master
+// grammar) binds x to t's value in the state before the transition.
+// "X := ?" is "X := ." (any value), and "if c then a else b" is the
+// formula (c && a) || (not c && b), binding tighter than && and ||, as
+// in Cubicle's grammar. In a transition's guard, "forall k. e" ranges
+// over every process: e on each parameter and forall_other k. e
+// ("exists k. e" likewise, a disjunction); elsewhere (unsafe, invariant,
+// init) it is refused, the process being a parameter there.
+//
+// int and real are different types, as in Cubicle: an int term is not
+// compared with, added to or assigned a real one (the procedures decide
+// the atoms of an int term over the integers). A constant with an
+// integer value stands for either (1 for 1.0, 2.0 for 2).
+//
 // A real constant C that a pre-image bounds by C > 0 (a time step,
 // "const C : real" with a guard "0.0 < C") is eliminated from the cube,
 // as Cubicle's pre-image does (tick.go): the cube is projected on its
@@ -100,7 +132,8 @@
 // fewest bytes a cell that hold its values (states.go).
 //
 // Files, one concern each: token.go and lexer.go (lexical analysis),
-// ast.go and parser.go (syntax), check.go (types and Cubicle-W
+// ast.go and parser.go (syntax), early.go (the early Cubicle-W
+// syntax read as the current one), check.go (types and Cubicle-W
 // restrictions, producing a System), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, tick.go (time steps), subsume.go (fixpoint

@@ -255,8 +255,10 @@ func (f *wfinite) rootTuple(st []int64, r *Root) []int32 {
 		plan = &p
 		f.rootPlans[r] = plan
 	}
-	if cap(f.rootBuf) < r.Params {
-		f.rootBuf = make([]int32, r.Params)
+	if f.rootBuf == nil || cap(f.rootBuf) < r.Params {
+		// never nil, even for a formula without parameters: nil says
+		// that the formula does not hold
+		f.rootBuf = make([]int32, r.Params, max(r.Params, 1))
 	}
 	params := f.rootBuf[:r.Params]
 	clear(params)

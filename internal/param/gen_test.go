@@ -14,6 +14,15 @@ import (
 // constants or case expressions over every process, with and without
 // a default branch. The unsafe formula reads weak cells with p@X.
 func genSystem(rng *rand.Rand, weakProb float64) string {
+	return genSystemWith(rng, weakProb, false)
+}
+
+// genSystemWith is genSystem, with process constants when consts is
+// set: guards and unsafe formulas compare parameters with #1 and #2,
+// and cells indexed by them (A[#1]) are read, written and named in the
+// unsafe formula. Without consts it draws the same systems as before.
+func genSystemWith(rng *rand.Rand, weakProb float64, consts bool) string {
+	konst := func() string { return []string{"#1", "#2"}[rng.IntN(2)] }
 	type glob struct {
 		name  string
 		array bool
@@ -75,7 +84,14 @@ func genSystem(rng *rand.Rand, weakProb float64) string {
 	for k := range 1 + rng.IntN(2) {
 		g := gs[rng.IntN(len(gs))]
 		p := []string{"p", "q"}[k%2]
-		us = append(us, fmt.Sprintf("%s = %s", cellIn(g, p, p, true), []string{"B", "C"}[rng.IntN(2)]))
+		idx := p
+		if consts && g.array && rng.IntN(3) == 0 {
+			idx = konst()
+		}
+		us = append(us, fmt.Sprintf("%s = %s", cellIn(g, p, idx, true), []string{"B", "C"}[rng.IntN(2)]))
+	}
+	if consts && rng.IntN(3) == 0 {
+		us = append(us, fmt.Sprintf("%s %s %s", []string{"p", "q"}[rng.IntN(2)], []string{"=", "<>"}[rng.IntN(2)], konst()))
 	}
 	fmt.Fprintf(&b, "unsafe (p q) { %s }\n", strings.Join(us, " && "))
 	// transitions
@@ -95,6 +111,9 @@ func genSystem(rng *rand.Rand, weakProb float64) string {
 			if two && rng.IntN(2) == 0 {
 				idx = "j"
 			}
+			if consts && g.array && rng.IntN(4) == 0 {
+				idx = konst()
+			}
 			op := "="
 			if rng.IntN(3) == 0 {
 				op = "<>"
@@ -105,6 +124,9 @@ func genSystem(rng *rand.Rand, weakProb float64) string {
 			g := gs[rng.IntN(len(gs))]
 			op := []string{"=", "<>"}[rng.IntN(2)]
 			guard = append(guard, fmt.Sprintf("forall_other m. %s %s %s", cellIn(g, "i", "m", false), op, val()))
+		}
+		if consts && rng.IntN(3) == 0 {
+			guard = append(guard, fmt.Sprintf("i %s %s", []string{"=", "<>"}[rng.IntN(2)], konst()))
 		}
 		if weak && rng.IntN(4) == 0 {
 			guard = append(guard, "fence()")
@@ -140,6 +162,9 @@ func genSystem(rng *rand.Rand, weakProb float64) string {
 				idx := "i"
 				if two && rng.IntN(2) == 0 {
 					idx = "j"
+				}
+				if consts && rng.IntN(4) == 0 {
+					idx = konst()
 				}
 				ups = append(ups, fmt.Sprintf("%s[%s] := %s", g.name, idx, val()))
 			case rng.IntN(3) == 0:

@@ -173,7 +173,7 @@ var puncts = []source.Punct[tokKind]{
 	{Text: "&&", Kind: tAnd}, {Text: "<>", Kind: tNeq}, {Text: "<=", Kind: tLe}, {Text: ">=", Kind: tGe},
 	{Text: "(", Kind: tLParen}, {Text: ")", Kind: tRParen}, {Text: "[", Kind: tLBrack}, {Text: "]", Kind: tRBrack},
 	{Text: "{", Kind: tLBrace}, {Text: "}", Kind: tRBrace}, {Text: ",", Kind: tComma}, {Text: ";", Kind: tSemi},
-	{Text: ".", Kind: tDot}, {Text: "@", Kind: tAt}, {Text: "+", Kind: tPlus}, {Text: "-", Kind: tMinus},
+	{Text: ".", Kind: tDot}, {Text: "@", Kind: tAt}, {Text: "?", Kind: tQMark}, {Text: "+", Kind: tPlus}, {Text: "-", Kind: tMinus},
 	{Text: "*", Kind: tStar}, {Text: ":", Kind: tColon}, {Text: "|", Kind: tBar}, {Text: "=", Kind: tEq},
 	{Text: "<", Kind: tLt}, {Text: ">", Kind: tGt},
 }

@@ -17,6 +17,9 @@ type parser struct {
 	errs  ErrorList
 	depth int
 	file  *File
+	// inCaseCond is set while a case condition is parsed, where a ':'
+	// ends the condition rather than reading a weak variable (p: X).
+	inCaseCond bool
 }
 
 // bailout is panicked (and recovered in Parse) to leave a declaration.
@@ -72,6 +75,17 @@ func describe(t token) string {
 func (p *parser) ident() Ident {
 	t := p.expect(tIdent)
 	return Ident{Pos: t.pos, Name: t.text}
+}
+
+// index parses an array index: a process variable, or a process
+// constant #k (Cubicle's proc_name), kept as the name "#k".
+func (p *parser) index() Ident {
+	if p.tok.kind == tProcID {
+		t := p.tok
+		p.next()
+		return Ident{Pos: t.pos, Name: "#" + t.text}
+	}
+	return p.ident()
 }
 
 // isDeclStart reports whether k starts a declaration.
@@ -242,13 +256,42 @@ func (p *parser) transition() {
 		}
 	}
 	p.next()
+	// An early Cubicle-W grammar puts the fence after the parameters:
+	// "transition t ([p]) fence (p) requires { … }", the same as a
+	// fence in the guard.
+	var fence Expr
+	if p.tok.kind == tIdent && p.tok.text == "fence" {
+		fence = p.primary()
+	}
+	if p.tok.kind == tIdent && p.tok.text == "fences" {
+		// early Cubicle-W: "fences (p)" (early.go)
+		p.next()
+		p.expect(tLParen)
+		d.Fences = p.primary()
+		p.expect(tRParen)
+	}
 	if p.tok.kind == tRequires {
 		p.next()
 		p.expect(tLBrace)
 		d.Guard = p.expr()
 		p.expect(tRBrace)
 	}
+	if fence != nil {
+		if d.Guard == nil {
+			d.Guard = fence
+		} else {
+			d.Guard = &BinExpr{Pos: d.Guard.exprPos(), Op: OpAnd, L: fence, R: d.Guard}
+		}
+	}
 	p.expect(tLBrace)
+	for p.tok.kind == tLet {
+		p.next()
+		l := Let{Name: p.ident()}
+		p.expect(tEq)
+		l.Value = p.arith()
+		p.expect(tIn)
+		d.Lets = append(d.Lets, l)
+	}
 	for p.tok.kind != tRBrace {
 		d.Actions = append(d.Actions, p.action())
 		if p.tok.kind == tSemi {
@@ -265,18 +308,21 @@ func (p *parser) transition() {
 
 func (p *parser) action() *Action {
 	a := &Action{Pos: p.tok.pos, Name: p.ident()}
+	if a.Name.Name == "write" && p.tok.kind == tLParen {
+		return p.earlyWrite(a.Pos)
+	}
 	if p.tok.kind == tLBrack {
 		p.next()
-		a.Index = append(a.Index, p.ident())
+		a.Index = append(a.Index, p.index())
 		for p.tok.kind == tComma {
 			p.next()
-			a.Index = append(a.Index, p.ident())
+			a.Index = append(a.Index, p.index())
 		}
 		p.expect(tRBrack)
 	}
 	p.expect(tAssign)
 	switch p.tok.kind {
-	case tDot:
+	case tDot, tQMark: // Cubicle reads "X := ." and "X := ?" alike
 		a.Rhs = &NondetExpr{Pos: p.tok.pos}
 		p.next()
 	case tCase:
@@ -284,6 +330,30 @@ func (p *parser) action() *Action {
 	default:
 		a.Rhs = p.expr()
 	}
+	return a
+}
+
+// earlyWrite parses the rest of "write(p, X, e)" or "write(p, A[i], e)"
+// (e may be a case), an action of early Cubicle-W (early.go).
+func (p *parser) earlyWrite(pos Pos) *Action {
+	p.expect(tLParen)
+	a := &Action{Pos: pos, By: p.primary()}
+	p.expect(tComma)
+	a.Name = p.ident()
+	if p.tok.kind == tLBrack {
+		a.Index = p.indexList()
+	}
+	p.expect(tComma)
+	switch p.tok.kind {
+	case tDot, tQMark:
+		a.Rhs = &NondetExpr{Pos: p.tok.pos}
+		p.next()
+	case tCase:
+		a.Rhs = p.caseExpr()
+	default:
+		a.Rhs = p.expr()
+	}
+	p.expect(tRParen)
 	return a
 }
 
@@ -295,11 +365,14 @@ func (p *parser) caseExpr() Expr {
 		if p.tok.kind == tUnder {
 			p.next()
 		} else {
+			saved := p.inCaseCond
+			p.inCaseCond = true
 			cond = p.expr()
+			p.inCaseCond = saved
 		}
 		p.expect(tColon)
 		var e Expr
-		if p.tok.kind == tDot {
+		if p.tok.kind == tDot || p.tok.kind == tQMark {
 			e = &NondetExpr{Pos: p.tok.pos}
 			p.next()
 		} else {
@@ -330,8 +403,8 @@ func (p *parser) leave() { p.depth-- }
 func (p *parser) expr() Expr {
 	p.enter()
 	defer p.leave()
-	if p.tok.kind == tForallOther || p.tok.kind == tExistsOther {
-		return p.quant()
+	if p.tok.kind == tForallOther || p.tok.kind == tExistsOther || p.tok.kind == tForall || p.tok.kind == tExists {
+		return p.unaryFormula()
 	}
 	l := p.or()
 	switch p.tok.kind {
@@ -386,8 +459,34 @@ func (p *parser) unaryFormula() Expr {
 		return &NotExpr{Pos: pos, E: p.unaryFormula()}
 	case tForallOther, tExistsOther:
 		return p.quant()
+	case tIf:
+		return p.ite()
+	case tForall, tExists:
+		q := &QuantExpr{Pos: p.tok.pos, Forall: p.tok.kind == tForall, All: true}
+		p.next()
+		q.Var = p.ident()
+		if p.tok.kind == tNeq {
+			p.errorf(p.tok.pos, "forall and exists over several processes (x <> y) are not supported: quantify one process at a time")
+		}
+		p.expect(tDot)
+		q.Body = p.expr()
+		return q
 	}
 	return p.rel()
+}
+
+// ite parses "if c then a else b", a formula: (c && a) || (not c && b),
+// as Cubicle's grammar has it (it binds tighter than && and ||).
+func (p *parser) ite() Expr {
+	pos := p.expect(tIf).pos
+	c := p.expr()
+	p.expect(tThen)
+	a := p.expr()
+	p.expect(tElse)
+	b := p.unaryFormula()
+	return &BinExpr{Pos: pos, Op: OpOr,
+		L: &BinExpr{Pos: pos, Op: OpAnd, L: c, R: a},
+		R: &BinExpr{Pos: pos, Op: OpAnd, L: &NotExpr{Pos: pos, E: c}, R: b}}
 }
 
 func (p *parser) rel() Expr {
@@ -451,10 +550,10 @@ func (p *parser) unary() Expr {
 
 func (p *parser) indexList() []Ident {
 	p.expect(tLBrack)
-	idx := []Ident{p.ident()}
+	idx := []Ident{p.index()}
 	for p.tok.kind == tComma {
 		p.next()
-		idx = append(idx, p.ident())
+		idx = append(idx, p.index())
 	}
 	p.expect(tRBrack)
 	return idx
@@ -483,7 +582,11 @@ func (p *parser) primary() Expr {
 		switch p.tok.kind {
 		case tLBrack:
 			return &IndexExpr{Pos: t.pos, Name: t.text, Index: p.indexList()}
-		case tAt:
+		case tAt, tColon:
+			if p.tok.kind == tColon && p.inCaseCond {
+				return &IdentExpr{Pos: t.pos, Name: t.text}
+			}
+			// "p: X" is an early Cubicle-W spelling of "p @ X".
 			p.next()
 			of := p.ident()
 			at := &AtExpr{Pos: t.pos, Proc: Ident{Pos: t.pos, Name: t.text}}

@@ -735,13 +735,63 @@ func (e *engine) rootCubes(r *Root) []*Cube {
 				}
 			}
 		}
-		next := e.sys.Pinned + 1
-		for i := range args {
-			if args[i] == 0 {
-				args[i] = next
-				next++
+		for _, args := range rootAssignments(args, e.sys.Pinned) {
+			if c := e.rootCube(r, cj, args); c != nil {
+				out = append(out, c)
 			}
 		}
+	}
+	return out
+}
+
+// rootAssignments lists the slots the parameters of an unsafe or
+// invariant conjunction can take: a parameter that the conjunction pins
+// to a process constant (p = #1) takes its slot; each other one is
+// either a process constant that no other parameter takes, or a process
+// of its own after the constants (the parameters name distinct
+// processes). Before, the other parameters were always processes of
+// their own, so that unsafe (i) { A[i] = True } in a system that names
+// #1 never met A[#1] = True.
+func rootAssignments(pinnedArgs []int32, pinned int32) [][]int32 {
+	var out [][]int32
+	args := slices.Clone(pinnedArgs)
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(args) {
+			a := slices.Clone(args)
+			next := pinned + 1
+			for i := range a {
+				if a[i] == -1 {
+					a[i] = next
+					next++
+				}
+			}
+			out = append(out, a)
+			return
+		}
+		if pinnedArgs[k] != 0 {
+			rec(k + 1)
+			return
+		}
+		args[k] = -1 // a process of its own
+		rec(k + 1)
+		for s := int32(1); s <= pinned; s++ {
+			if !slices.Contains(args, s) {
+				args[k] = s
+				rec(k + 1)
+			}
+		}
+		args[k] = 0
+	}
+	rec(0)
+	return out
+}
+
+// rootCube instantiates one conjunction of an unsafe or invariant
+// formula on the slots args of its parameters (nil if it is false or
+// needs more processes than the system has).
+func (e *engine) rootCube(r *Root, cj Conj, args []int32) *Cube {
+	{
 		env := &instEnv{args: args, node: 1}
 		c := &Cube{Root: r.Index, Args: args} // Args: the slot of each parameter
 		ok := true
@@ -757,27 +807,26 @@ func (e *engine) rootCubes(r *Root) []*Cube {
 			}
 		}
 		if !ok {
-			continue
+			return nil
 		}
 		slots := slices.Clone(args)
 		slices.Sort(slots)
 		slots = slices.Compact(slots)
 		if len(slots) != len(args) {
-			continue // two parameters equal to the same constant
+			return nil // two parameters equal to the same constant
 		}
 		c.Slots = slots
 		if e.sys.tooManyProcs(c) {
-			continue // more processes than number_procs
+			return nil // more processes than number_procs
 		}
 		if len(reads) > 0 {
 			splitRootReads(c, reads)
 		}
 		if e.cheap(c) == cheapUnsat {
-			continue
+			return nil
 		}
-		out = append(out, c)
+		return c
 	}
-	return out
 }
 
 // splitRootReads makes the events of the weak reads of an unsafe or
@@ -844,7 +893,10 @@ func (e *engine) reachesInit(c *Cube) bool {
 		}
 	}
 	alts := dnf{lits}
-	slots := c.Slots
+	// init is universal: it holds of the process constants #1..#Pinned
+	// too, which exist in every instance, whether c's slots list them
+	// or not (a cube can name A[#1] without a parameter equal to #1)
+	slots := withPinned(c.Slots, e.sys.Pinned)
 	// init (i j): the universal parameters need that many processes
 	count := c.procs(e.sys.Pinned)
 	for next := max(e.sys.Pinned, lastSlot(slots)) + 1; len(slots) < e.sys.InitArity; next++ {
@@ -898,6 +950,30 @@ func (e *engine) reachesInit(c *Cube) bool {
 		}
 	}
 	return false
+}
+
+// withPinned is the sorted slots with the process constants 1..pinned
+// added (slots itself when it has them all).
+func withPinned(slots []int32, pinned int32) []int32 {
+	missing := false
+	for p := int32(1); p <= pinned; p++ {
+		if _, ok := slices.BinarySearch(slots, p); !ok {
+			missing = true
+		}
+	}
+	if !missing {
+		return slots
+	}
+	out := make([]int32, 0, len(slots)+int(pinned))
+	for p := int32(1); p <= pinned; p++ {
+		out = append(out, p)
+	}
+	for _, s := range slots {
+		if s > pinned {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // initInstance is the init formula instantiated on the slots args,

@@ -153,6 +153,30 @@ func universalStep(sys *System, res *Result) string {
 	return ""
 }
 
+// replayBufCap is the capacity of the store buffers for the replay of
+// res's trace on n processes: every write the trace makes (an update of
+// every cell of a weak array writes n cells at once), at least
+// selfBufCap. With selfBufCap alone, a trace whose first step writes
+// every cell of a weak array of 4 processes could not be replayed (a
+// cross-check disagreement that the bound made, not the verdict).
+func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
+	w := 0
+	for _, step := range res.Trace {
+		t := trans[step.Trans]
+		if t == nil {
+			continue
+		}
+		for _, u := range t.Updates {
+			c := 1
+			for range u.NUniv {
+				c *= int(n)
+			}
+			w += c
+		}
+	}
+	return max(w, selfBufCap)
+}
+
 // checkExplorer makes the explorer of the instance of sys with n
 // processes under the model of the search (Options.Model), and its
 // initial states: those of the samples of the approximation for
@@ -160,12 +184,12 @@ func universalStep(sys *System, res *Result) string {
 // several values for the numbers that init leaves free (selfInitials)
 // and store buffers of selfBufCap writes; a nondeterministic value takes
 // every value.
-func checkExplorer(sys *System, n int32, model string, budget int) (*wfinite, [][]int64) {
+func checkExplorer(sys *System, n int32, model string, budget, bufCap int) (*wfinite, [][]int64) {
 	if explorable(sys) {
 		f := newFinite(sys, n).wfinite
 		return f, f.initials(func(int) int64 { return 0 })
 	}
-	f := newExplorer(sys, n, modelOf(sys, model), selfBufCap)
+	f := newExplorer(sys, n, modelOf(sys, model), bufCap)
 	f.allNondet = true
 	return f, f.selfInitials(budget)
 }
@@ -174,7 +198,7 @@ func checkExplorer(sys *System, n int32, model string, budget int) (*wfinite, []
 // path describes the steps to a bad state.
 func exploreInstance(sys *System, n int32, model string, budget int, stop func() bool) (InstanceCheck, string) {
 	in := InstanceCheck{Procs: int(n)}
-	f, inits := checkExplorer(sys, n, model, budget)
+	f, inits := checkExplorer(sys, n, model, budget, selfBufCap)
 	smp := f.explore(stop, inits, budget)
 	in.States, in.Complete = len(smp.states), smp.complete
 	for i, st := range smp.states {
@@ -269,7 +293,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 }
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
-	f, cur := checkExplorer(sys, n, model, budget)
+	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]

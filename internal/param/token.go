@@ -45,6 +45,7 @@ const (
 	tMinus
 	tStar
 	tAt
+	tQMark // ?
 	// keywords
 	tType
 	tVar
@@ -62,6 +63,13 @@ const (
 	tExistsOther
 	tNumberProcs
 	tNot
+	tIf
+	tThen
+	tElse
+	tForall
+	tExists
+	tLet
+	tIn
 )
 
 var keywords = map[string]tokKind{
@@ -81,6 +89,13 @@ var keywords = map[string]tokKind{
 	"exists_other": tExistsOther,
 	"number_procs": tNumberProcs,
 	"not":          tNot,
+	"if":           tIf,
+	"then":         tThen,
+	"else":         tElse,
+	"forall":       tForall,
+	"exists":       tExists,
+	"let":          tLet,
+	"in":           tIn,
 }
 
 var tokNames = map[tokKind]string{
@@ -90,7 +105,7 @@ var tokNames = map[tokKind]string{
 	tColon: "':'", tDot: "'.'", tBar: "'|'", tUnder: "'_'", tAssign: "':='",
 	tEq: "'='", tNeq: "'<>'", tLt: "'<'", tLe: "'<='", tGt: "'>'", tGe: "'>='",
 	tAnd: "'&&'", tOr: "'||'", tImp: "'=>'", tIff: "'<=>'", tPlus: "'+'",
-	tMinus: "'-'", tStar: "'*'", tAt: "'@'",
+	tMinus: "'-'", tStar: "'*'", tAt: "'@'", tQMark: "'?'",
 }
 
 func (k tokKind) String() string {
