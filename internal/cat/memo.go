@@ -58,6 +58,7 @@ type memo struct {
 	relSlab []relBox // the boxes mkRel has not given out yet
 	setSlab []setBox // the same for mkSet
 	words   []uint64 // zero words not given out yet (see run.words)
+	spare   *run     // the run of Transient Checks, reused
 
 	// constants of the universe
 	full                          rel.Set

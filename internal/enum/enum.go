@@ -73,6 +73,10 @@ type Options struct {
 	// the result covering the executions seen (a caller's budget that,
 	// unlike a time limit, does not depend on the machine's load).
 	MaxEvaluated int
+
+	// lastingOutcomes (tests) asks the model for outcomes that stay
+	// valid after its Check, as before CheckOptions.Transient.
+	lastingOutcomes bool
 }
 
 // ErrBudget is the Err of a run stopped by Options.MaxEvaluated.
@@ -778,7 +782,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	if r.acceptFn == nil {
 		r.acceptFn = r.accept
 	}
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, r.acceptFn)
+	// accept reads the outcome while the model yields it, and keeps
+	// nothing of it but copies (record, witness); an explanation keeps
+	// rejected outcomes' Rel (explainRejected), so it gets lasting ones.
+	transient := r.explain == nil && !r.opts.lastingOutcomes
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip, Transient: transient}, r.acceptFn)
 	evalErr := r.ev.err
 	r.ev = evalState{}
 	if err != nil {
