@@ -317,6 +317,8 @@ type combo struct {
 	vr *valuer
 	// fin gives the final values of a candidate (finalValues), reused.
 	fin *finals
+	// coh is the storage of coherent, reused.
+	coh *coherence
 	// coLocs are the locations with writes, sorted, for the coherence
 	// orders withRf enumerates, with coPerms and coOrders its storage
 	// (coSearch), made on the first reads-from choice.
