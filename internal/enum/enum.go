@@ -1146,6 +1146,8 @@ func appendValue(b []byte, v prog.Value) []byte {
 // finals is the state of finalValues, made once per combination: the
 // final value of each location, and the function finalValues returns.
 type finals struct {
+	locs  []string // the keys of c.inits
+	inits []int    // and their values
 	vals  []prog.Value
 	final map[string]prog.Value
 	get   func(spec.Ref) prog.Value
@@ -1181,13 +1183,17 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 			v, _ := s.Eval(func(i int) (prog.Value, bool) { return vals[base+i], true })
 			return v
 		}
+		for l, iw := range c.inits {
+			f.locs, f.inits = append(f.locs, l), append(f.inits, iw)
+		}
 		c.fin = f
 	}
 	f.vals = vals
-	// Every location of c is set again (c.inits is the same set of keys
-	// each time).
-	for l, iw := range c.inits {
-		last := iw
+	// Every location of c is set again. The locations are walked in a
+	// slice: ranging over a map draws a random start, which is slow in
+	// WebAssembly, and this runs for every execution kept.
+	for i, l := range f.locs {
+		last := f.inits[i]
 		for _, w := range c.writes[l] {
 			if co.Succ(w).IsEmpty() {
 				last = w

@@ -6,7 +6,6 @@
 package event
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -75,22 +74,48 @@ func (e *Event) HasTag(t string) bool {
 
 // Label prints e as herd's graphs do, e.g. "a: W[x]=1" or "c: F[MFENCE]".
 func (e *Event) Label() string {
-	name := eventName(e.ID)
+	// Built by hand rather than with fmt: every witness labels each of
+	// its events, and fmt is slow in the playground's WebAssembly.
+	var b strings.Builder
+	b.Grow(32)
+	b.WriteString(eventName(e.ID))
+	b.WriteString(": ")
 	switch e.Kind {
 	case Read, Write:
-		t := ""
+		b.WriteString(e.Kind.String())
 		for _, tag := range e.Tags {
 			if tag != "IW" {
-				t += "." + tag
+				b.WriteByte('.')
+				b.WriteString(tag)
 			}
 		}
-		return fmt.Sprintf("%s: %s%s[%s]=%s", name, e.Kind, t, e.Loc, e.Value)
+		b.WriteByte('[')
+		b.WriteString(e.Loc)
+		b.WriteString("]=")
+		b.WriteString(e.Value.String())
 	case Fence:
-		return fmt.Sprintf("%s: F[%s]", name, strings.Join(e.Tags, "."))
+		b.WriteString("F[")
+		writeJoined(&b, e.Tags)
+		b.WriteByte(']')
 	case Located:
-		return fmt.Sprintf("%s: %s[%s]", name, strings.Join(e.Tags, "."), e.Loc)
+		writeJoined(&b, e.Tags)
+		b.WriteByte('[')
+		b.WriteString(e.Loc)
+		b.WriteByte(']')
+	default:
+		b.WriteByte('B')
 	}
-	return name + ": B"
+	return b.String()
+}
+
+// writeJoined writes tags joined by dots.
+func writeJoined(b *strings.Builder, tags []string) {
+	for i, t := range tags {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(t)
+	}
 }
 
 func eventName(i int) string {
