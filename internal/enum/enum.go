@@ -120,6 +120,8 @@ type run struct {
 	acceptFn func(cat.Outcome) bool
 	// keyBuf is record's buffer for the key of a state.
 	keyBuf []byte
+	// initW is the initial writes every combination starts with.
+	initW *initWrites
 }
 
 // evalState is a candidate under evaluation (run.ev); err is what the
@@ -344,8 +346,13 @@ func (r *run) candidate(paths []*path) error {
 // which the browser's optimising compiler compiled on the playground's
 // first runs.
 func (r *run) newCombo(paths []*path) *combo {
-	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
-	g := &event.Graph{TagNames: r.opts.TagNames}
+	c := &combo{paths: paths, writes: map[string][]int{}}
+	n := len(r.locs) // the combination's events, to allocate once
+	for _, p := range paths {
+		n += len(p.Events)
+	}
+	g := &event.Graph{TagNames: r.opts.TagNames, Events: make([]event.Event, 0, n)}
+	c.thread, c.syms = make([]int, 0, n), make([]*sym, 0, n)
 	r.initEvents(c, g)
 	var single [][2]int
 	c.base = make([]int, len(paths))
@@ -360,28 +367,46 @@ func (r *run) newCombo(paths []*path) *combo {
 	return c
 }
 
+// initWrites are the initial writes of the locations, the first events
+// of every combination: made on the first and shared by all (nothing
+// changes an event, a symbolic value or inits once made).
+type initWrites struct {
+	events []event.Event
+	syms   []*sym
+	inits  map[string]int // the initial write of each location
+}
+
 // initEvents adds the initial writes of the locations to g.
 //
 //go:noinline
 func (r *run) initEvents(c *combo, g *event.Graph) {
-	nal := map[string]bool{}
-	for _, t := range r.t.Threads {
-		for _, l := range t.NonAtomic {
-			nal[l] = true
+	iw := r.initW
+	if iw == nil {
+		iw = &initWrites{inits: make(map[string]int, len(r.locs))}
+		nal := map[string]bool{}
+		for _, t := range r.t.Threads {
+			for _, l := range t.NonAtomic {
+				nal[l] = true
+			}
 		}
+		for id, l := range r.locs {
+			v := r.initMem[l]
+			tags := []string{"IW"}
+			if nal[l] {
+				tags = append(tags, "NAL")
+			}
+			iw.events = append(iw.events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: tags, Instr: -1 - id, PC: -1, Value: v})
+			iw.syms = append(iw.syms, symexec.Const(v))
+			iw.inits[l] = id
+		}
+		r.initW = iw
 	}
-	for _, l := range r.locs {
-		id := len(g.Events)
-		v := r.initMem[l]
-		tags := []string{"IW"}
-		if nal[l] {
-			tags = append(tags, "NAL")
-		}
-		g.Events = append(g.Events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: tags, Instr: -1 - id, PC: -1, Value: v})
+	g.Events = append(g.Events, iw.events...)
+	for range iw.events {
 		c.thread = append(c.thread, -1)
-		c.syms = append(c.syms, symexec.Const(v))
-		c.inits[l] = id
 	}
+	c.syms = append(c.syms, iw.syms...)
+	c.inits = iw.inits
 }
 
 // addPath adds thread t's path p to g, and returns single with its
