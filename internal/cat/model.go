@@ -47,6 +47,9 @@ const (
 // binds, which Check looks up in the execution.
 func (m *Model) NumInputs() int { return len(m.inputNames) }
 
+// InputName is the name of input i (see NumInputs).
+func (m *Model) InputName(i int) string { return m.inputNames[i] }
+
 // InputIndex is the index of the input name (see NumInputs), -1 when the
 // model does not look name up in the execution.
 func (m *Model) InputIndex(name string) int {

@@ -837,15 +837,16 @@ func (r *run) inputsOf(st *event.Static) []cat.Input {
 			return nil
 		}
 	}
+	// By the model's inputs rather than st's names: fewer look-ups (a
+	// graph has sets for every tag the model may name), and no range
+	// over a map. A name in both maps is the set, as cat looks it up.
 	in := make([]cat.Input, r.m.NumInputs())
-	for k, v := range st.Rels {
-		if i := r.m.InputIndex(k); i >= 0 {
-			in[i] = cat.Input{Kind: cat.RelInput, Rel: v}
-		}
-	}
-	for k, v := range st.Sets {
-		if i := r.m.InputIndex(k); i >= 0 {
+	for i := range in {
+		name := r.m.InputName(i)
+		if v, ok := st.Sets[name]; ok {
 			in[i] = cat.Input{Kind: cat.SetInput, Set: v}
+		} else if v, ok := st.Rels[name]; ok {
+			in[i] = cat.Input{Kind: cat.RelInput, Rel: v}
 		}
 	}
 	return in
