@@ -281,7 +281,7 @@ type combo struct {
 	// rels is the relations of the current candidate execution: those
 	// of st and the ones of its rf and co, set in place for each
 	// candidate (copying st's map for each one cost a map with every
-	// name hashed again).
+	// name hashed again); it is st's map itself (evalSetup).
 	rels map[string]rel.Rel
 	// inputs is the same by the model's input index
 	// (cat.Execution.Inputs), built with rels; nil when a set of st has
@@ -909,12 +909,14 @@ func (r *run) evaluate(c *combo, vals []prog.Value, d *rfRels, co *rel.Rel, spar
 //
 //go:noinline
 func (r *run) evalSetup(c *combo) {
-	c.rels = make(map[string]rel.Rel, len(c.st.Rels)+10)
-	for k, v := range c.st.Rels {
-		c.rels[k] = v
-	}
 	c.inputs = r.inputsOf(c.st)
 	c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
+	// st is the combination's own: its map takes the relations of rf and
+	// co too, rather than a copy of it. What reads st.Rels after this
+	// point reads only names Static makes, which dynamic never sets, or
+	// co's names when the model binds co, which dynamic then never sets
+	// either (a run's candidates all have co or none do: bindsCo).
+	c.rels = c.st.Rels
 }
 
 // execution is the model's execution for c with values vals: made once
@@ -1175,8 +1177,18 @@ type finals struct {
 	locs  []string // the keys of c.inits
 	inits []int    // and their values
 	vals  []prog.Value
-	final map[string]prog.Value
+	final []prog.Value // the final value of each of locs
 	get   func(spec.Ref) prog.Value
+}
+
+// finalOf is the final value of location l, if it is one of c's.
+func (f *finals) finalOf(l string) (prog.Value, bool) {
+	for i, x := range f.locs {
+		if x == l {
+			return f.final[i], true
+		}
+	}
+	return prog.Value{}, false
 }
 
 // finalValues returns the final value of each ref in the execution of
@@ -1185,10 +1197,10 @@ type finals struct {
 func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref) prog.Value {
 	f := c.fin
 	if f == nil {
-		f = &finals{final: make(map[string]prog.Value, len(c.inits))}
+		f = &finals{}
 		f.get = func(ref spec.Ref) prog.Value {
 			if !ref.IsReg() {
-				if v, ok := f.final[ref.Name]; ok {
+				if v, ok := f.finalOf(ref.Name); ok {
 					return v
 				}
 				return r.initMem[ref.Name]
@@ -1212,6 +1224,7 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 		for l, iw := range c.inits {
 			f.locs, f.inits = append(f.locs, l), append(f.inits, iw)
 		}
+		f.final = make([]prog.Value, len(f.locs))
 		c.fin = f
 	}
 	f.vals = vals
@@ -1225,7 +1238,7 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 				last = w
 			}
 		}
-		f.final[l] = vals[last]
+		f.final[i] = vals[last]
 	}
 	return f.get
 }
