@@ -28,8 +28,11 @@ type run struct {
 	inputs   []value // resolved inputs, nil until resolved (absent: no value)
 	topFrame frame   // top's storage
 
-	memo         *memo
-	views        []*view
+	memo  *memo
+	views []*view
+	// liveRel is the Rel of the outcomes of a Transient Check, made once
+	// per run: it reads the live top-level slots.
+	liveRel      func(string) (rel.Rel, bool)
 	flags, undef []string
 	override     string // name of the call ... as NAME being run
 	callDepth    int

@@ -381,9 +381,24 @@ func (r *run) detachViews() {
 }
 
 func (r *run) outcome(accepted bool, failed string) Outcome {
+	o := Outcome{Accepted: accepted, Failed: failed}
+	if r.opts.Transient {
+		// Read during yield only (CheckOptions.Transient): the live
+		// slots and flags are this branch's until yield returns.
+		if len(r.flags) > 0 {
+			o.Flags = r.flags[:len(r.flags):len(r.flags)]
+		}
+		if len(r.undef) > 0 {
+			o.Undefined = r.undef[:len(r.undef):len(r.undef)]
+		}
+		if r.liveRel == nil {
+			r.liveRel = func(name string) (rel.Rel, bool) { return r.relOf(r.top.slots, name) }
+		}
+		o.Rel = r.liveRel
+		return o
+	}
 	v := &view{slots: r.top.slots}
 	r.views = append(r.views, v)
-	o := Outcome{Accepted: accepted, Failed: failed}
 	if len(r.flags) > 0 {
 		o.Flags = append([]string(nil), r.flags...)
 	}
@@ -427,29 +442,63 @@ func (r *run) relOf(snap []value, name string) (rel.Rel, bool) {
 // when yield returns false. The error is an evaluation error (an unbound
 // name, a type error, ...) with its position in the model.
 func (m *Model) Check(x *Execution, opts CheckOptions, yield func(Outcome) bool) error {
-	// One allocation for the run and its top frame, one for the top
-	// slots and the inputs.
+	mm := m.getMemo(x.N)
+	defer m.memos.Put(mm)
+	var r *run
+	if opts.Transient {
+		// The memo serves one Check at a time, and so does its spare run:
+		// no outcome of the last Check is read any more.
+		if mm.spare == nil {
+			mm.spare = m.newRun()
+		}
+		r = mm.spare
+	} else {
+		r = m.newRun()
+	}
+	r.start(mm, x, opts, yield)
+	err := r.exec(r.top, m.prog, r.accept)
+	if opts.Transient {
+		r.yield, r.x = nil, nil // the spare keeps no execution alive
+	}
+	if err == errStop {
+		return nil
+	}
+	return err
+}
+
+// newRun makes a run of m: one allocation for the run and its top frame,
+// one for the top slots and the inputs.
+func (m *Model) newRun() *run {
 	k := m.topSlots
 	buf := make([]value, k+len(m.inputNames))
-	r := &run{
-		m:      m,
-		x:      x,
-		n:      x.N,
-		opts:   opts,
-		yield:  yield,
-		inputs: buf[k:],
-	}
+	r := &run{m: m, inputs: buf[k:]}
 	r.topFrame.slots = buf[:k:k]
+	r.top = &r.topFrame
+	return r
+}
+
+// start readies r for a Check of x, as newRun made it: every slot and
+// input unbound, every count at zero. A reused run keeps the storage of
+// its slots, inputs, flags and outcome function.
+func (r *run) start(mm *memo, x *Execution, opts CheckOptions, yield func(Outcome) bool) {
+	clear(r.topFrame.slots)
+	clear(r.inputs)
+	*r = run{
+		m:        r.m,
+		x:        x,
+		n:        x.N,
+		opts:     opts,
+		yield:    yield,
+		inputs:   r.inputs,
+		topFrame: r.topFrame,
+		memo:     mm,
+		flags:    r.flags[:0],
+		undef:    r.undef[:0],
+		liveRel:  r.liveRel,
+	}
 	r.top = &r.topFrame
 	r.stepLimit = maxSteps
 	if opts.stepLimit > 0 {
 		r.stepLimit = opts.stepLimit
 	}
-	r.memo = m.getMemo(r.n)
-	defer m.memos.Put(r.memo)
-	err := r.exec(r.top, m.prog, r.accept)
-	if err == errStop {
-		return nil
-	}
-	return err
 }

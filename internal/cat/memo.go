@@ -58,6 +58,7 @@ type memo struct {
 	relSlab []relBox // the boxes mkRel has not given out yet
 	setSlab []setBox // the same for mkSet
 	words   []uint64 // zero words not given out yet (see run.words)
+	spare   *run     // the run of Transient Checks, reused
 
 	// constants of the universe
 	full                          rel.Set
@@ -288,11 +289,12 @@ func sameData(a, b value) bool {
 	case emptyVal, univVal, eventVal, pairVal, tagVal:
 		return a == b
 	case setVal:
+		// The same box (a value the memo restored) is the same set.
 		b, ok := b.(setVal)
-		return ok && a.s.Equal(b.s)
+		return ok && (a == b || a.s.Equal(b.s))
 	case relVal:
 		b, ok := b.(relVal)
-		return ok && a.r.Equal(b.r)
+		return ok && (a == b || a.r.Equal(b.r))
 	case tupleVal:
 		b, ok := b.(tupleVal)
 		if !ok || len(a) != len(b) {

@@ -47,6 +47,9 @@ const (
 // binds, which Check looks up in the execution.
 func (m *Model) NumInputs() int { return len(m.inputNames) }
 
+// InputName is the name of input i (see NumInputs).
+func (m *Model) InputName(i int) string { return m.inputNames[i] }
+
 // InputIndex is the index of the input name (see NumInputs), -1 when the
 // model does not look name up in the execution.
 func (m *Model) InputIndex(name string) int {
@@ -67,6 +70,12 @@ type CheckOptions struct {
 	// -skipchecks): an execution that fails one of them goes on to the
 	// next statement as if it had passed.
 	Skip func(name string) bool
+	// Transient says that the caller reads each Outcome (Rel, Flags,
+	// Undefined) only while yield runs, never after: Check may then
+	// reuse its working storage (the run, its top frame, the outcome's
+	// Rel function) from one Check to the next, which saves four
+	// allocations per Check and one per outcome.
+	Transient bool
 
 	unboundEmpty bool // tests: names nothing binds are 0
 	stepLimit    int  // tests: a smaller budget than maxSteps

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/musket-verify/musket/internal/spec"
@@ -73,6 +74,10 @@ type Options struct {
 	// the result covering the executions seen (a caller's budget that,
 	// unlike a time limit, does not depend on the machine's load).
 	MaxEvaluated int
+
+	// lastingOutcomes (tests) asks the model for outcomes that stay
+	// valid after its Check, as before CheckOptions.Transient.
+	lastingOutcomes bool
 }
 
 // ErrBudget is the Err of a run stopped by Options.MaxEvaluated.
@@ -113,6 +118,10 @@ type run struct {
 	// acceptFn is (made once: a closure per candidate was an allocation).
 	ev       evalState
 	acceptFn func(cat.Outcome) bool
+	// keyBuf is record's buffer for the key of a state.
+	keyBuf []byte
+	// initW is the initial writes every combination starts with.
+	initW *initWrites
 }
 
 // evalState is a candidate under evaluation (run.ev); err is what the
@@ -272,7 +281,7 @@ type combo struct {
 	// rels is the relations of the current candidate execution: those
 	// of st and the ones of its rf and co, set in place for each
 	// candidate (copying st's map for each one cost a map with every
-	// name hashed again).
+	// name hashed again); it is st's map itself (evalSetup).
 	rels map[string]rel.Rel
 	// inputs is the same by the model's input index
 	// (cat.Execution.Inputs), built with rels; nil when a set of st has
@@ -306,6 +315,18 @@ type combo struct {
 	// scratch is the partial evaluation of the reads-from choices made
 	// so far (partial), reused.
 	scratch *partial
+	// vr computes the values of each reads-from choice (values), reused.
+	vr *valuer
+	// fin gives the final values of a candidate (finalValues), reused.
+	fin *finals
+	// coh is the storage of coherent, reused.
+	coh *coherence
+	// coLocs are the locations with writes, sorted, for the coherence
+	// orders withRf enumerates, with coPerms and coOrders its storage
+	// (coSearch), made on the first reads-from choice.
+	coLocs   []string
+	coPerms  [][]int
+	coOrders [][]int
 	// fus maps the events to the model's when some read-modify-writes
 	// are single events (nil when none; fuse.go), fst caches the image of
 	// st.
@@ -325,8 +346,13 @@ func (r *run) candidate(paths []*path) error {
 // which the browser's optimising compiler compiled on the playground's
 // first runs.
 func (r *run) newCombo(paths []*path) *combo {
-	c := &combo{paths: paths, writes: map[string][]int{}, inits: map[string]int{}}
-	g := &event.Graph{TagNames: r.opts.TagNames}
+	c := &combo{paths: paths, writes: map[string][]int{}}
+	n := len(r.locs) // the combination's events, to allocate once
+	for _, p := range paths {
+		n += len(p.Events)
+	}
+	g := &event.Graph{TagNames: r.opts.TagNames, Events: make([]event.Event, 0, n)}
+	c.thread, c.syms = make([]int, 0, n), make([]*sym, 0, n)
 	r.initEvents(c, g)
 	var single [][2]int
 	c.base = make([]int, len(paths))
@@ -341,28 +367,46 @@ func (r *run) newCombo(paths []*path) *combo {
 	return c
 }
 
+// initWrites are the initial writes of the locations, the first events
+// of every combination: made on the first and shared by all (nothing
+// changes an event, a symbolic value or inits once made).
+type initWrites struct {
+	events []event.Event
+	syms   []*sym
+	inits  map[string]int // the initial write of each location
+}
+
 // initEvents adds the initial writes of the locations to g.
 //
 //go:noinline
 func (r *run) initEvents(c *combo, g *event.Graph) {
-	nal := map[string]bool{}
-	for _, t := range r.t.Threads {
-		for _, l := range t.NonAtomic {
-			nal[l] = true
+	iw := r.initW
+	if iw == nil {
+		iw = &initWrites{inits: make(map[string]int, len(r.locs))}
+		nal := map[string]bool{}
+		for _, t := range r.t.Threads {
+			for _, l := range t.NonAtomic {
+				nal[l] = true
+			}
 		}
+		for id, l := range r.locs {
+			v := r.initMem[l]
+			tags := []string{"IW"}
+			if nal[l] {
+				tags = append(tags, "NAL")
+			}
+			iw.events = append(iw.events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: tags, Instr: -1 - id, PC: -1, Value: v})
+			iw.syms = append(iw.syms, symexec.Const(v))
+			iw.inits[l] = id
+		}
+		r.initW = iw
 	}
-	for _, l := range r.locs {
-		id := len(g.Events)
-		v := r.initMem[l]
-		tags := []string{"IW"}
-		if nal[l] {
-			tags = append(tags, "NAL")
-		}
-		g.Events = append(g.Events, event.Event{ID: id, Thread: -1, Kind: event.Write, Loc: l, Tags: tags, Instr: -1 - id, PC: -1, Value: v})
+	g.Events = append(g.Events, iw.events...)
+	for range iw.events {
 		c.thread = append(c.thread, -1)
-		c.syms = append(c.syms, symexec.Const(v))
-		c.inits[l] = id
 	}
+	c.syms = append(c.syms, iw.syms...)
+	c.inits = iw.inits
 }
 
 // addPath adds thread t's path p to g, and returns single with its
@@ -494,66 +538,18 @@ func (r *run) chooseRf(c *combo, i int, rf []int) error {
 // it: an address multiplied, ...): in an event's value, a constraint, a
 // divisor or the final value of an observed register (obs). Dropping
 // such a candidate would be a silent wrong verdict (issue #24).
-func (c *combo) values(rf []int, obs []spec.Ref, threads []*prog.Thread) (vals []prog.Value, divZero string, ok bool, err error) {
-	n := len(c.g.Events)
-	src := make([]int, n)
-	for i := range src {
-		src[i] = -1
-	}
+//
+// The values are in storage of c's, which the next call overwrites,
+// unless fresh: the caller of a run that keeps them (an explanation's
+// executions) asks for fresh ones.
+func (c *combo) values(rf []int, obs []spec.Ref, threads []*prog.Thread, fresh bool) (vals []prog.Value, divZero string, ok bool, err error) {
+	v := c.valuer(threads, fresh)
 	for i, rd := range c.reads {
-		src[rd] = rf[i]
-	}
-	vals = make([]prog.Value, n)
-	status := make([]uint8, n) // 0 unknown, 1 computing, 2 done, 3 failed
-	var opErr error            // the first operation that failed
-	fail := func(t int, err error) {
-		if opErr == nil {
-			name := fmt.Sprintf("P%d", t)
-			if t < len(threads) {
-				name = threads[t].Name
-			}
-			opErr = &UnsupportedError{fmt.Sprintf("%s: %v in an execution is not supported by the explicit engine", name, err)}
-		}
-	}
-	var valueOf func(e int) (prog.Value, bool)
-	local := func(t int) func(int) (prog.Value, bool) {
-		return func(i int) (prog.Value, bool) { return valueOf(c.base[t] + i) }
-	}
-	valueOf = func(e int) (prog.Value, bool) {
-		switch status[e] {
-		case 1, 3:
-			status[e] = 3
-			return prog.Value{}, false
-		case 2:
-			return vals[e], true
-		}
-		status[e] = 1
-		var v prog.Value
-		ok := true
-		ev := &c.g.Events[e]
-		switch {
-		case ev.Kind == event.Read:
-			v, ok = valueOf(src[e])
-		case c.thread[e] < 0:
-			v = c.syms[e].V
-		case c.syms[e] != nil:
-			var err error
-			v, ok, err = c.syms[e].EvalErr(local(c.thread[e]))
-			if err != nil {
-				fail(c.thread[e], err)
-				ok = false
-			}
-		}
-		if !ok {
-			status[e] = 3
-			return prog.Value{}, false
-		}
-		vals[e], status[e] = v, 2
-		return v, true
+		v.src[rd] = rf[i]
 	}
 	for e := range c.g.Events {
 		if c.g.Events[e].IsMem() || c.g.Events[e].Kind == event.Located {
-			if _, ok := valueOf(e); !ok && opErr == nil {
+			if _, ok := v.valueOf(e); !ok && v.opErr == nil {
 				return nil, "", false, nil
 			}
 		}
@@ -563,32 +559,32 @@ func (c *combo) values(rf []int, obs []spec.Ref, threads []*prog.Thread) (vals [
 	// false, otherwise the failure is reported.
 	for t, p := range c.paths {
 		for _, k := range p.Cons {
-			v, ok, err := k.S.EvalErr(local(t))
+			x, ok, err := k.S.EvalErr(v.local[t])
 			switch {
 			case err != nil:
-				fail(t, err)
+				v.fail(t, err)
 			case !ok:
-				if opErr == nil {
+				if v.opErr == nil {
 					return nil, "", false, nil
 				}
-			case prog.Truth(v) != k.Want:
+			case prog.Truth(x) != k.Want:
 				return nil, "", false, nil
 			}
 		}
 	}
 	for t, p := range c.paths {
 		for _, d := range p.Divs {
-			v, ok, err := d.Divisor.EvalErr(local(t))
+			x, ok, err := d.Divisor.EvalErr(v.local[t])
 			if err != nil {
-				fail(t, err)
+				v.fail(t, err)
 			}
 			if !ok || err != nil {
-				if opErr == nil {
+				if v.opErr == nil {
 					return nil, "", false, nil
 				}
 				continue
 			}
-			if divZero == "" && prog.DividesByZero(d.Op, v) {
+			if divZero == "" && prog.DividesByZero(d.Op, x) {
 				divZero = d.At
 			}
 		}
@@ -598,15 +594,100 @@ func (c *combo) values(rf []int, obs []spec.Ref, threads []*prog.Thread) (vals [
 			continue
 		}
 		if s, ok := c.paths[ref.Thread].Regs[ref.Name]; ok {
-			if _, _, err := s.EvalErr(local(ref.Thread)); err != nil {
-				fail(ref.Thread, err)
+			if _, _, err := s.EvalErr(v.local[ref.Thread]); err != nil {
+				v.fail(ref.Thread, err)
 			}
 		}
 	}
-	if opErr != nil {
-		return nil, "", false, opErr
+	if v.opErr != nil {
+		return nil, "", false, v.opErr
 	}
-	return vals, divZero, true, nil
+	return v.vals, divZero, true, nil
+}
+
+// valuer is the state of combo.values, kept in the combination from one
+// reads-from choice to the next (it ran once per choice and made its
+// buffers and a closure per value computed).
+type valuer struct {
+	c       *combo
+	threads []*prog.Thread
+	src     []int // the write each read reads from, -1 for other events
+	vals    []prog.Value
+	status  []uint8 // 0 unknown, 1 computing, 2 done, 3 failed
+	opErr   error   // the first operation that failed
+	// local[t] gives the value of thread t's i-th event.
+	local []func(int) (prog.Value, bool)
+}
+
+// valuer readies c's valuer for a reads-from choice: no value known.
+func (c *combo) valuer(threads []*prog.Thread, fresh bool) *valuer {
+	n := len(c.g.Events)
+	v := c.vr
+	if v == nil {
+		v = &valuer{c: c, src: make([]int, n), vals: make([]prog.Value, n), status: make([]uint8, n)}
+		v.local = make([]func(int) (prog.Value, bool), len(c.paths))
+		for t := range c.paths {
+			base := c.base[t]
+			v.local[t] = func(i int) (prog.Value, bool) { return v.valueOf(base + i) }
+		}
+		c.vr = v
+	} else if fresh {
+		v.vals = make([]prog.Value, n)
+	} else {
+		clear(v.vals)
+	}
+	for i := range v.src {
+		v.src[i] = -1
+	}
+	clear(v.status)
+	v.threads, v.opErr = threads, nil
+	return v
+}
+
+// fail records the first operation that failed, in thread t.
+func (v *valuer) fail(t int, err error) {
+	if v.opErr == nil {
+		name := fmt.Sprintf("P%d", t)
+		if t < len(v.threads) {
+			name = v.threads[t].Name
+		}
+		v.opErr = &UnsupportedError{fmt.Sprintf("%s: %v in an execution is not supported by the explicit engine", name, err)}
+	}
+}
+
+// valueOf is the value of event e, computed on first use.
+func (v *valuer) valueOf(e int) (prog.Value, bool) {
+	switch v.status[e] {
+	case 1, 3:
+		v.status[e] = 3
+		return prog.Value{}, false
+	case 2:
+		return v.vals[e], true
+	}
+	v.status[e] = 1
+	c := v.c
+	var x prog.Value
+	ok := true
+	ev := &c.g.Events[e]
+	switch {
+	case ev.Kind == event.Read:
+		x, ok = v.valueOf(v.src[e])
+	case c.thread[e] < 0:
+		x = c.syms[e].V
+	case c.syms[e] != nil:
+		var err error
+		x, ok, err = c.syms[e].EvalErr(v.local[c.thread[e]])
+		if err != nil {
+			v.fail(c.thread[e], err)
+			ok = false
+		}
+	}
+	if !ok {
+		v.status[e] = 3
+		return prog.Value{}, false
+	}
+	v.vals[e], v.status[e] = x, 2
+	return x, true
 }
 
 // UnsupportedError is a feature of a test the explicit engine cannot
@@ -616,7 +697,7 @@ type UnsupportedError struct{ What string }
 func (e *UnsupportedError) Error() string { return e.What }
 
 func (r *run) withRf(c *combo, rf []int) error {
-	vals, divZero, ok, err := c.values(rf, r.obs, r.t.Threads)
+	vals, divZero, ok, err := c.values(rf, r.obs, r.t.Threads, r.explain != nil)
 	if err != nil {
 		return err
 	}
@@ -624,73 +705,101 @@ func (r *run) withRf(c *combo, rf []int) error {
 		return nil
 	}
 	c.divZero = divZero
-	n := len(c.g.Events)
-	rb := rel.NewBuilder(n)
-	for i, rd := range c.reads {
-		rb.Add(rf[i], rd)
-	}
-	rfRel := rb.Rel()
+	// One allocation for the search, its rf relations and its co.
+	s := &coSearch{r: r, c: c, vals: vals, rf: rf}
+	c.deriveRf(rf, &s.d)
 	if r.bindsCo {
-		return r.evaluate(c, vals, rfRel, nil)
+		return r.evaluate(c, vals, &s.d, nil, nil)
 	}
 	// Enumerate coherence orders: per location, every permutation of its
 	// non-initial writes, after the initial write.
-	locs := make([]string, 0, len(c.writes))
-	for l := range c.writes {
-		locs = append(locs, l)
-	}
-	sort.Strings(locs)
-	orders := make([][]int, len(locs))
-	var perLoc func(k int) error
-	perLoc = func(k int) error {
-		if k == len(locs) {
-			cb := rel.NewBuilder(n)
-			for j, l := range locs {
-				chain := append([]int{c.inits[l]}, orders[j]...)
-				for a := 0; a < len(chain); a++ {
-					for b := a + 1; b < len(chain); b++ {
-						cb.Add(chain[a], chain[b])
-					}
-				}
-			}
-			co := cb.Rel()
-			return r.evaluate(c, vals, rfRel, &co)
+	if c.coLocs == nil {
+		c.coLocs = make([]string, 0, len(c.writes))
+		for l := range c.writes {
+			c.coLocs = append(c.coLocs, l)
 		}
-		return permute(c.writes[locs[k]], func(p []int) error {
-			if err := r.tick(); err != nil {
-				return err
-			}
-			orders[k] = p
-			if r.opts.Uniproc && !c.coherent(locs[k], rf, p) {
-				return nil
-			}
-			if r.cutCo(c, vals, locs, orders, k+1) {
-				return nil
-			}
-			return perLoc(k + 1)
-		})
+		sort.Strings(c.coLocs)
+		c.coPerms = make([][]int, len(c.coLocs))
+		for k, l := range c.coLocs {
+			c.coPerms[k] = make([]int, len(c.writes[l]))
+		}
+		c.coOrders = make([][]int, len(c.coLocs))
 	}
-	return perLoc(0)
+	return s.loc(0)
 }
 
-// permute calls f on every permutation of xs (f must not keep the slice).
-func permute(xs []int, f func([]int) error) error {
-	p := append([]int(nil), xs...)
-	var rec func(k int) error
-	rec = func(k int) error {
-		if k == len(p) {
-			return f(p)
-		}
-		for i := k; i < len(p); i++ {
-			p[k], p[i] = p[i], p[k]
-			if err := rec(k + 1); err != nil {
-				return err
-			}
-			p[k], p[i] = p[i], p[k]
-		}
-		return nil
+// coSearch enumerates the coherence orders of one reads-from choice:
+// per location (c.coLocs), every permutation of its non-initial writes,
+// in c.coPerms, with c.coOrders[k] the order chosen for location k.
+type coSearch struct {
+	r    *run
+	c    *combo
+	vals []prog.Value
+	rf   []int
+	d    rfRels
+	co   rel.Rel // the coherence order of the candidate evaluated
+}
+
+// loc chooses the orders of the locations from k on.
+func (s *coSearch) loc(k int) error {
+	c := s.c
+	if k == len(c.coLocs) {
+		return s.leaf()
 	}
-	return rec(0)
+	copy(c.coPerms[k], c.writes[c.coLocs[k]])
+	return s.permute(k, 0)
+}
+
+// permute gives location k, in turn, every order of its writes that
+// keeps those before position i: position i takes each of the writes
+// from i on (swapped in, then back), in the order the engine always
+// enumerated them.
+func (s *coSearch) permute(k, i int) error {
+	r, c, p := s.r, s.c, s.c.coPerms[k]
+	if i == len(p) {
+		if err := r.tick(); err != nil {
+			return err
+		}
+		c.coOrders[k] = p
+		if r.opts.Uniproc && !c.coherent(c.coLocs[k], s.rf, p) {
+			return nil
+		}
+		if r.cutCo(c, s.vals, c.coLocs, c.coOrders, k+1) {
+			return nil
+		}
+		return s.loc(k + 1)
+	}
+	for j := i; j < len(p); j++ {
+		p[i], p[j] = p[j], p[i]
+		if err := s.permute(k, i+1); err != nil {
+			return err
+		}
+		p[i], p[j] = p[j], p[i]
+	}
+	return nil
+}
+
+// leaf evaluates the candidate of the orders chosen: co orders each
+// location's initial write, then its writes in the order chosen. co and
+// the relations dynamic derives from it share one allocation.
+func (s *coSearch) leaf() error {
+	c := s.c
+	n := len(c.g.Events)
+	k := rel.RelWords(n)
+	buf := make([]uint64, (1+coDerived)*k)
+	co := rel.NewRelIn(n, buf[:k])
+	for j, l := range c.coLocs {
+		o := c.coOrders[j]
+		iw := c.inits[l]
+		for a, w := range o {
+			co.Insert(iw, w)
+			for _, w2 := range o[a+1:] {
+				co.Insert(w, w2)
+			}
+		}
+	}
+	s.co = co
+	return s.r.evaluate(c, s.vals, &s.d, &s.co, buf[k:])
 }
 
 // tick returns errDeadline once the run's context is done; it looks at
@@ -728,15 +837,16 @@ func (r *run) inputsOf(st *event.Static) []cat.Input {
 			return nil
 		}
 	}
+	// By the model's inputs rather than st's names: fewer look-ups (a
+	// graph has sets for every tag the model may name), and no range
+	// over a map. A name in both maps is the set, as cat looks it up.
 	in := make([]cat.Input, r.m.NumInputs())
-	for k, v := range st.Rels {
-		if i := r.m.InputIndex(k); i >= 0 {
-			in[i] = cat.Input{Kind: cat.RelInput, Rel: v}
-		}
-	}
-	for k, v := range st.Sets {
-		if i := r.m.InputIndex(k); i >= 0 {
+	for i := range in {
+		name := r.m.InputName(i)
+		if v, ok := st.Sets[name]; ok {
 			in[i] = cat.Input{Kind: cat.SetInput, Set: v}
+		} else if v, ok := st.Rels[name]; ok {
+			in[i] = cat.Input{Kind: cat.RelInput, Rel: v}
 		}
 	}
 	return in
@@ -747,7 +857,7 @@ func (r *run) inputsOf(st *event.Static) []cat.Input {
 // are functions of their own, never inlined: as one function it was 17.6
 // KB of WebAssembly, which the browser's optimising compiler compiled on
 // the playground's first runs.
-func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) error {
+func (r *run) evaluate(c *combo, vals []prog.Value, d *rfRels, co *rel.Rel, spare []uint64) error {
 	// A model evaluation costs far more than a look at the context.
 	if r.ctx.Err() != nil {
 		return errDeadline
@@ -766,7 +876,7 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 		r.evalSetup(c)
 	}
 	x := r.execution(c, vals)
-	r.dynamic(c, x, rf, co)
+	r.dynamic(c, x, d, co, spare)
 	if c.fus != nil {
 		x = c.fuse(x)
 	}
@@ -774,11 +884,15 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 	if r.opts.Through == "all" || r.opts.Through == "invalid" {
 		skip = func(string) bool { return true }
 	}
-	r.ev = evalState{c: c, vals: vals, rf: rf, co: co}
+	r.ev = evalState{c: c, vals: vals, rf: d.rf, co: co}
 	if r.acceptFn == nil {
 		r.acceptFn = r.accept
 	}
-	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip}, r.acceptFn)
+	// accept reads the outcome while the model yields it, and keeps
+	// nothing of it but copies (record, witness); an explanation keeps
+	// rejected outcomes' Rel (explainRejected), so it gets lasting ones.
+	transient := r.explain == nil && !r.opts.lastingOutcomes
+	err := r.m.Check(x, cat.CheckOptions{Variants: r.opts.Variants, Ctx: r.ctx, Skip: skip, Transient: transient}, r.acceptFn)
 	evalErr := r.ev.err
 	r.ev = evalState{}
 	if err != nil {
@@ -795,12 +909,14 @@ func (r *run) evaluate(c *combo, vals []prog.Value, rf rel.Rel, co *rel.Rel) err
 //
 //go:noinline
 func (r *run) evalSetup(c *combo) {
-	c.rels = make(map[string]rel.Rel, len(c.st.Rels)+10)
-	for k, v := range c.st.Rels {
-		c.rels[k] = v
-	}
 	c.inputs = r.inputsOf(c.st)
 	c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
+	// st is the combination's own: its map takes the relations of rf and
+	// co too, rather than a copy of it. What reads st.Rels after this
+	// point reads only names Static makes, which dynamic never sets, or
+	// co's names when the model binds co, which dynamic then never sets
+	// either (a run's candidates all have co or none do: bindsCo).
+	c.rels = c.st.Rels
 }
 
 // execution is the model's execution for c with values vals: made once
@@ -826,22 +942,80 @@ func (r *run) execution(c *combo, vals []prog.Value) *cat.Execution {
 	return x
 }
 
+// rfRels are the relations of one reads-from choice, the same for each
+// of its coherence orders: rf, rfi, rfe (dynNames' first three) and
+// rf⁻¹, in one allocation. Like every relation the model is given, they
+// are never changed once made (its memo keeps them).
+type rfRels struct {
+	rf, rfi, rfe, inv rel.Rel
+	splitDone         bool // rfi and rfe are made (split)
+}
+
+// deriveRf makes the relations of the reads-from choice rf (read i
+// reads from write rf[i]); rfi and rfe wait for c's static relations
+// (split).
+func (c *combo) deriveRf(rf []int, d *rfRels) {
+	n := len(c.g.Events)
+	k := rel.RelWords(n)
+	buf := make([]uint64, 4*k)
+	*d = rfRels{rf: rel.NewRelIn(n, buf[:k]), rfi: rel.NewRelIn(n, buf[k:2*k]), rfe: rel.NewRelIn(n, buf[2*k:3*k]), inv: rel.NewRelIn(n, buf[3*k:])}
+	for i, rd := range c.reads {
+		d.rf.Insert(rf[i], rd)
+	}
+	d.inv.SetInverse(d.rf)
+}
+
+// split makes rfi and rfe, once c has its static relations.
+func (d *rfRels) split(c *combo) {
+	if !d.splitDone {
+		interInto(d.rfi, d.rf, c.intl)
+		interInto(d.rfe, d.rf, c.ext)
+		d.splitDone = true
+	}
+}
+
+// coDerived is the number of relations dynamic derives from co: coi,
+// coe, fr, fri, fre.
+const coDerived = 5
+
+// interInto sets the empty o to a ∩ b.
+func interInto(o, a, b rel.Rel) {
+	o.OrWith(a)
+	o.AndWith(b)
+}
+
 // dynamic sets x's relations that depend on rf and co (rfi, fr, ...),
 // by name and as the model's inputs.
 //
 //go:noinline
-func (r *run) dynamic(c *combo, x *cat.Execution, rf rel.Rel, co *rel.Rel) {
-	x.Rels["rf"] = rf
+func (r *run) dynamic(c *combo, x *cat.Execution, d *rfRels, co *rel.Rel, spare []uint64) {
 	intl, ext := c.intl, c.ext
+	d.split(c)
 	// In the order of dynNames.
 	var dyn [9]rel.Rel
-	dyn[0], dyn[1], dyn[2] = rf, rf.Inter(intl), rf.Inter(ext)
+	dyn[0], dyn[1], dyn[2] = d.rf, d.rfi, d.rfe
+	x.Rels["rf"] = dyn[0]
 	x.Rels["rfi"] = dyn[1]
 	x.Rels["rfe"] = dyn[2]
 	if co != nil {
-		fr := rf.Inverse().Seq(*co).Diff(c.id)
-		dyn[3], dyn[4], dyn[5] = *co, co.Inter(intl), co.Inter(ext)
-		dyn[6], dyn[7], dyn[8] = fr, fr.Inter(intl), fr.Inter(ext)
+		// fr = (rf⁻¹ ; co) \ id, and the parts of co and fr within
+		// and between threads, in one allocation.
+		n := co.N()
+		k := rel.RelWords(n)
+		buf := spare
+		if len(buf) < coDerived*k {
+			buf = make([]uint64, coDerived*k)
+		}
+		coi, coe := rel.NewRelIn(n, buf[:k]), rel.NewRelIn(n, buf[k:2*k])
+		fr, fri, fre := rel.NewRelIn(n, buf[2*k:3*k]), rel.NewRelIn(n, buf[3*k:4*k]), rel.NewRelIn(n, buf[4*k:])
+		interInto(coi, *co, intl)
+		interInto(coe, *co, ext)
+		fr.SetSeq(d.inv, *co)
+		fr.AndNotWith(c.id)
+		interInto(fri, fr, intl)
+		interInto(fre, fr, ext)
+		dyn[3], dyn[4], dyn[5] = *co, coi, coe
+		dyn[6], dyn[7], dyn[8] = fr, fri, fre
 		for j := 3; j < len(dyn); j++ {
 			x.Rels[dynNames[j]] = dyn[j]
 		}
@@ -956,11 +1130,23 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (st result.Sta
 	if r.opts.SpeedCheck != SpeedOff && sat != r.interesting() {
 		return nil, true, false
 	}
-	st = make(result.State, len(r.obs))
-	for i, ref := range r.obs {
-		st[i] = regVal(ref)
+	// The state's key (State.Key), built in a buffer: most accepted
+	// executions end in a state already seen, which is then the one
+	// returned (states are never changed once made).
+	key := r.keyBuf[:0]
+	for _, ref := range r.obs {
+		key = appendValue(key, regVal(ref))
+		key = append(key, ';')
 	}
-	r.states[st.Key()] = st
+	r.keyBuf = key
+	st, seen := r.states[string(key)]
+	if !seen {
+		st = make(result.State, len(r.obs))
+		for i, ref := range r.obs {
+			st[i] = regVal(ref)
+		}
+		r.states[string(key)] = st
+	}
 	r.show(sat, func() *result.Execution { return witness(c, vals, rf, co, st) })
 	if sat {
 		r.res.Positive++
@@ -973,41 +1159,88 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (st result.Sta
 	return st, true, true
 }
 
+// appendValue appends v.String() to b.
+func appendValue(b []byte, v prog.Value) []byte {
+	switch {
+	case v.Loc == "":
+		return strconv.AppendInt(b, v.Int, 10)
+	case v.Int == 0:
+		return append(b, v.Loc...)
+	}
+	b = append(append(b, v.Loc...), '+')
+	return strconv.AppendInt(b, v.Int, 10)
+}
+
+// finals is the state of finalValues, made once per combination: the
+// final value of each location, and the function finalValues returns.
+type finals struct {
+	locs  []string // the keys of c.inits
+	inits []int    // and their values
+	vals  []prog.Value
+	final []prog.Value // the final value of each of locs
+	get   func(spec.Ref) prog.Value
+}
+
+// finalOf is the final value of location l, if it is one of c's.
+func (f *finals) finalOf(l string) (prog.Value, bool) {
+	for i, x := range f.locs {
+		if x == l {
+			return f.final[i], true
+		}
+	}
+	return prog.Value{}, false
+}
+
 // finalValues returns the final value of each ref in the execution of
-// combo c with values vals and coherence order co.
+// combo c with values vals and coherence order co. The function is
+// valid until the next call on c.
 func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref) prog.Value {
-	final := map[string]prog.Value{}
-	for l, iw := range c.inits {
-		last := iw
+	f := c.fin
+	if f == nil {
+		f = &finals{}
+		f.get = func(ref spec.Ref) prog.Value {
+			if !ref.IsReg() {
+				if v, ok := f.finalOf(ref.Name); ok {
+					return v
+				}
+				return r.initMem[ref.Name]
+			}
+			if ref.Thread >= len(c.paths) {
+				return prog.Value{}
+			}
+			s, ok := c.paths[ref.Thread].Regs[ref.Name]
+			if !ok {
+				for _, e := range r.t.Init {
+					if e.Ref == ref {
+						return e.Val
+					}
+				}
+				return prog.IntValue(0)
+			}
+			base, vals := c.base[ref.Thread], f.vals
+			v, _ := s.Eval(func(i int) (prog.Value, bool) { return vals[base+i], true })
+			return v
+		}
+		for l, iw := range c.inits {
+			f.locs, f.inits = append(f.locs, l), append(f.inits, iw)
+		}
+		f.final = make([]prog.Value, len(f.locs))
+		c.fin = f
+	}
+	f.vals = vals
+	// Every location of c is set again. The locations are walked in a
+	// slice: ranging over a map draws a random start, which is slow in
+	// WebAssembly, and this runs for every execution kept.
+	for i, l := range f.locs {
+		last := f.inits[i]
 		for _, w := range c.writes[l] {
 			if co.Succ(w).IsEmpty() {
 				last = w
 			}
 		}
-		final[l] = vals[last]
+		f.final[i] = vals[last]
 	}
-	return func(ref spec.Ref) prog.Value {
-		if !ref.IsReg() {
-			if v, ok := final[ref.Name]; ok {
-				return v
-			}
-			return r.initMem[ref.Name]
-		}
-		if ref.Thread >= len(c.paths) {
-			return prog.Value{}
-		}
-		s, ok := c.paths[ref.Thread].Regs[ref.Name]
-		if !ok {
-			for _, e := range r.t.Init {
-				if e.Ref == ref {
-					return e.Val
-				}
-			}
-			return prog.IntValue(0)
-		}
-		v, _ := s.Eval(func(i int) (prog.Value, bool) { return vals[c.base[ref.Thread]+i], true })
-		return v
-	}
+	return f.get
 }
 
 // show adds the execution that mk builds to Result.Shown when Options.Show

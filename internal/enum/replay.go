@@ -326,17 +326,14 @@ func (r *run) replayCombo(c *combo, pin Pin) (bool, error) {
 			return false, nil
 		}
 	}
-	vals, divZero, ok, err := c.values(rf, r.obs, r.t.Threads)
+	vals, divZero, ok, err := c.values(rf, r.obs, r.t.Threads, r.explain != nil)
 	if err != nil || !ok {
 		return false, err
 	}
 	c.divZero = divZero
 	n := len(c.g.Events)
-	rb := rel.NewBuilder(n)
-	for i, rd := range c.reads {
-		rb.Add(rf[i], rd)
-	}
-	rfRel := rb.Rel()
+	var d rfRels
+	c.deriveRf(rf, &d)
 	// The pinned coherence order: given to the evaluation, or, when the
 	// model binds co itself, the one its outcome must have.
 	var co *rel.Rel
@@ -373,7 +370,7 @@ func (r *run) replayCombo(c *combo, pin Pin) (bool, error) {
 	if r.bindsCo {
 		r.wantCo, co = co, nil
 	}
-	if err := r.evaluate(c, vals, rfRel, co); err != nil {
+	if err := r.evaluate(c, vals, &d, co, nil); err != nil {
 		return false, err
 	}
 	return r.res.Positive > 0, nil

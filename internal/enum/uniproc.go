@@ -5,29 +5,51 @@ package enum
 // initial write): po-loc | rf | co | fr has no cycle on the events of
 // loc. A model that requires this (SC per location: every hardware
 // model) rejects every other candidate, so the engine may drop them
-// before evaluating the model (Options.Uniproc).
+// before evaluating the model (Options.Uniproc). It runs for every
+// location of every coherence order, in storage the combination keeps
+// (coherence).
 func (c *combo) coherent(loc string, rf []int, p []int) bool {
+	h := c.coh
+	if h == nil {
+		h = &coherence{idx: make([]int, len(c.g.Events))}
+		for i := range h.idx {
+			h.idx[i] = -1
+		}
+		c.coh = h
+	}
 	// The events of loc, in one numbering: the initial write, the writes
 	// in co order, then the reads.
-	idx := map[int]int{}
-	nodes := []int{c.inits[loc]}
-	idx[c.inits[loc]] = 0
+	nodes := append(h.nodes[:0], c.inits[loc])
+	h.idx[c.inits[loc]] = 0
 	for _, w := range p {
-		idx[w] = len(nodes)
+		h.idx[w] = len(nodes)
 		nodes = append(nodes, w)
 	}
 	nw := len(nodes)
-	var src []int // rf source of each read of loc, as a node
+	src := h.src[:0] // rf source of each read of loc, as a node
 	for i, rd := range c.reads {
 		if c.g.Events[rd].Loc != loc {
 			continue
 		}
-		idx[rd] = len(nodes)
+		h.idx[rd] = len(nodes)
 		nodes = append(nodes, rd)
-		src = append(src, idx[rf[i]])
+		s := h.idx[rf[i]]
+		if s < 0 {
+			s = 0 // as a missing key of the map this numbering was
+		}
+		src = append(src, s)
+	}
+	for _, e := range nodes {
+		h.idx[e] = -1
 	}
 	n := len(nodes)
-	adj := make([][]int, n)
+	for len(h.adj) < n {
+		h.adj = append(h.adj, nil)
+	}
+	adj := h.adj[:n]
+	for a := range adj {
+		adj[a] = adj[a][:0]
+	}
 	for a := 0; a+1 < nw; a++ {
 		adj[a] = append(adj[a], a+1) // co (its transitive closure follows)
 	}
@@ -46,23 +68,38 @@ func (c *combo) coherent(loc string, rf []int, p []int) bool {
 			}
 		}
 	}
+	h.nodes, h.src = nodes, src
 	// Depth-first search for a cycle.
-	state := make([]uint8, n) // 0 new, 1 on the stack, 2 done
-	var visit func(a int) bool
-	visit = func(a int) bool {
-		state[a] = 1
-		for _, b := range adj[a] {
-			if state[b] == 1 || state[b] == 0 && !visit(b) {
-				return false
-			}
-		}
-		state[a] = 2
-		return true
+	if cap(h.state) < n {
+		h.state = make([]uint8, n)
 	}
+	h.state = h.state[:n]
+	clear(h.state)
 	for a := 0; a < n; a++ {
-		if state[a] == 0 && !visit(a) {
+		if h.state[a] == 0 && !h.visit(a) {
 			return false
 		}
 	}
+	return true
+}
+
+// coherence is coherent's storage, kept by the combination.
+type coherence struct {
+	idx   []int // the node of each event of the combination, -1 for none
+	nodes []int
+	src   []int
+	adj   [][]int
+	state []uint8 // 0 new, 1 on the stack, 2 done
+}
+
+// visit searches the graph from node a; false when it finds a cycle.
+func (h *coherence) visit(a int) bool {
+	h.state[a] = 1
+	for _, b := range h.adj[a] {
+		if h.state[b] == 1 || h.state[b] == 0 && !h.visit(b) {
+			return false
+		}
+	}
+	h.state[a] = 2
 	return true
 }

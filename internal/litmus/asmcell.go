@@ -32,7 +32,7 @@ type cellLexer struct {
 // lex splits the text of c into lexemes.
 func (l cellLexer) lex(c Cell) ([]cellTok, *source.Error) {
 	s := c.Text
-	var toks []cellTok
+	toks := make([]cellTok, 0, 8) // most cells have fewer: one allocation
 	for i := 0; i < len(s); {
 		ch := s[i]
 		switch {

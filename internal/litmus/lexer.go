@@ -359,7 +359,28 @@ func (s *scanner) upTo(c byte) (string, bool) {
 func (s *scanner) cell() (text string, start int, term byte) {
 	s.skipBlanks()
 	start = s.off
+	// Most cells hold no comment: their text is the source's bytes, made
+	// a string at once rather than byte by byte.
+	for !s.atEOF() {
+		c := s.src[s.off]
+		if c == '|' || c == ';' || c == '\n' || s.atComment() {
+			break
+		}
+		s.off++
+	}
+	if s.atEOF() || !s.atComment() {
+		text = strings.TrimRight(string(s.src[start:s.off]), " \t\r\f\v")
+		term = 0
+		if !s.atEOF() {
+			term = s.src[s.off]
+			if term != '\n' {
+				s.off++
+			}
+		}
+		return text, start, term
+	}
 	var b strings.Builder
+	b.Write(s.src[start:s.off])
 	for {
 		if s.atEOF() {
 			term = 0

@@ -190,56 +190,64 @@ func chainRow(i int, fs []Factor, cur, nxt []uint64) []uint64 {
 
 // OrWith sets r to r ∪ s in place.
 func (r Rel) OrWith(s Rel) {
+	rb := r.b[:len(s.b)] // one bounds check, not one per word
 	for i, x := range s.b {
-		r.b[i] |= x
+		rb[i] |= x
 	}
 }
 
 // AndWith sets r to r ∩ s in place.
 func (r Rel) AndWith(s Rel) {
+	rb := r.b[:len(s.b)]
 	for i, x := range s.b {
-		r.b[i] &= x
+		rb[i] &= x
 	}
 }
 
 // AndNotWith sets r to r \ s in place.
 func (r Rel) AndNotWith(s Rel) {
+	rb := r.b[:len(s.b)]
 	for i, x := range s.b {
-		r.b[i] &^= x
+		rb[i] &^= x
 	}
 }
 
 // SetDiff sets r to a \ b in place (r may be b).
 func (r Rel) SetDiff(a, b Rel) {
+	ab, bb := a.b[:len(r.b)], b.b[:len(r.b)]
 	for i := range r.b {
-		r.b[i] = a.b[i] &^ b.b[i]
+		r.b[i] = ab[i] &^ bb[i]
 	}
 }
 
 // OrWith sets s to s ∪ t in place.
 func (s Set) OrWith(t Set) {
+	sw := s.w[:len(t.w)]
 	for i, x := range t.w {
-		s.w[i] |= x
+		sw[i] |= x
 	}
 }
 
 // AndWith sets s to s ∩ t in place.
 func (s Set) AndWith(t Set) {
+	sw := s.w[:len(t.w)]
 	for i, x := range t.w {
-		s.w[i] &= x
+		sw[i] &= x
 	}
 }
 
 // AndNotWith sets s to s \ t in place.
 func (s Set) AndNotWith(t Set) {
+	sw := s.w[:len(t.w)]
 	for i, x := range t.w {
-		s.w[i] &^= x
+		sw[i] &^= x
 	}
 }
 
 // SetDiff sets s to a \ b in place (s may be b).
 func (s Set) SetDiff(a, b Set) {
+	aw, bw := a.w[:len(s.w)], b.w[:len(s.w)]
 	for i := range s.w {
-		s.w[i] = a.w[i] &^ b.w[i]
+		s.w[i] = aw[i] &^ bw[i]
 	}
 }

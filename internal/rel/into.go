@@ -29,6 +29,10 @@ func NewSetIn(n int, buf []uint64) Set {
 	return Set{n: n, w: buf[:w:w]}
 }
 
+// Insert puts (i, j) in o, in place: for a relation its maker is
+// building in storage of its own (NewRelIn) and has not shared yet.
+func (o Rel) Insert(i, j int) { o.set(i, j) }
+
 // SetSeq sets the empty o to r;s.
 func (o Rel) SetSeq(r, s Rel) { seqInto(o, r, s) }
 

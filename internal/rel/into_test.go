@@ -42,6 +42,7 @@ func TestIntoMatches(t *testing.T) {
 				{"restrict", func(o Rel) { o.SetRestrict(b, dom, rng2) }, b.Restrict(dom, rng2)},
 				{"inverse", func(o Rel) { o.SetInverse(a) }, a.Inverse()},
 				{"close", func(o Rel) { o.OrWith(a); o.Close() }, a.Plus()},
+				{"insert", func(o Rel) { a.Each(func(i, j int) { o.Insert(i, j) }) }, a},
 			}
 			for _, c := range checks {
 				o := newRel()

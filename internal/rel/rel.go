@@ -293,11 +293,15 @@ func (r Rel) Len() int {
 
 // Equal tells whether r and s hold the same pairs.
 func (r Rel) Equal(s Rel) bool {
-	if r.n != s.n {
+	if r.n != s.n || len(r.b) != len(s.b) {
 		return false
 	}
-	for i := range r.b {
-		if r.b[i] != s.b[i] {
+	if len(r.b) == 0 || &r.b[0] == &s.b[0] {
+		return true // the same words (an input given again)
+	}
+	sb := s.b[:len(r.b)]
+	for i, x := range r.b {
+		if x != sb[i] {
 			return false
 		}
 	}

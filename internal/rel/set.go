@@ -128,11 +128,15 @@ func (s Set) Len() int {
 
 // Equal tells whether s and t hold the same events.
 func (s Set) Equal(t Set) bool {
-	if s.n != t.n {
+	if s.n != t.n || len(s.w) != len(t.w) {
 		return false
 	}
-	for i := range s.w {
-		if s.w[i] != t.w[i] {
+	if len(s.w) == 0 || &s.w[0] == &t.w[0] {
+		return true // the same words
+	}
+	tw := t.w[:len(s.w)]
+	for i, x := range s.w {
+		if x != tw[i] {
 			return false
 		}
 	}

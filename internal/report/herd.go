@@ -104,6 +104,10 @@ func herdStates(r *result.Result) []string {
 		}
 		return false
 	})
+	names := make([]string, len(r.Observed)) // printed once, not per state
+	for k, ref := range r.Observed {
+		names[k] = spec.HerdRef(ref)
+	}
 	lines := make([]string, len(states))
 	for i, s := range states {
 		var b strings.Builder
@@ -111,7 +115,7 @@ func herdStates(r *result.Result) []string {
 			if n > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(spec.HerdRef(r.Observed[k]))
+			b.WriteString(names[k])
 			b.WriteByte('=')
 			b.WriteString(s[k].String())
 			b.WriteByte(';')

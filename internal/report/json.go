@@ -45,10 +45,14 @@ func ToJSON(r *result.Result) JSONResult {
 		return j
 	}
 	states := []map[string]string{}
+	names := make([]string, len(r.Observed)) // printed once, not per state
+	for i, ref := range r.Observed {
+		names[i] = ref.String()
+	}
 	for _, s := range r.States {
-		m := map[string]string{}
-		for i, ref := range r.Observed {
-			m[ref.String()] = s[i].String()
+		m := make(map[string]string, len(names))
+		for i, name := range names {
+			m[name] = s[i].String()
 		}
 		states = append(states, m)
 	}

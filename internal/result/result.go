@@ -205,10 +205,14 @@ func (r *Result) SetOutcomes(flags map[string]bool, states map[string]State) {
 
 // SortStates orders the states as herd prints them and removes duplicates.
 func SortStates(obs []spec.Ref, states []State) []State {
+	names := make([]string, len(obs)) // printed once, not per state
+	for i, r := range obs {
+		names[i] = r.String()
+	}
 	line := func(s State) string {
 		var b strings.Builder
-		for i, r := range obs {
-			b.WriteString(r.String())
+		for i, name := range names {
+			b.WriteString(name)
 			b.WriteByte('=')
 			b.WriteString(s[i].String())
 			b.WriteString("; ")
