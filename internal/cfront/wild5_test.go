@@ -50,9 +50,12 @@ func TestWild5(t *testing.T) {
 		err      string // Musket refuses the program with this error
 	}{
 		// Thread records read through the argument: the argument is a
-		// constant once the create loop is unrolled (constregs.go).
-		{file: "sv_bank.c", want: "PPPPP", long: true},
-		{file: "sv_bank.c", defines: []string{"BUG"}, want: "RRFFF", long: true},
+		// constant once the create loop is unrolled (constregs.go). The
+		// nondeterministic amounts leave it to the SMT engine, which
+		// takes seconds, and does not answer under rc11 and imm (see the
+		// report of branch cwild5).
+		{file: "sv_bank.c", want: "--PPP", long: true},
+		{file: "sv_bank.c", defines: []string{"BUG"}, want: "--FFF", long: true, line: 67},
 		{file: "sv_atomic_lock.c", want: "PPPPP"},
 		{file: "sv_atomic_lock.c", defines: []string{"BUG"}, want: "RRFFF", line: 41},
 		{file: "wmm_sb.c", want: "RRPFF"},

@@ -4,9 +4,11 @@
 // two accounts, locking both in index order. The total is constant: PASS
 // under every model. reach_error and a __VERIFIER_assert of our own, as
 // SV-COMP files define them.
-// -DBUG: the second thread locks only its source account, so its update
-// of the destination races with the first thread's (RACE under rc11 and
-// imm; a lost update under sc and the targets: FAIL).
+// -DBUG: each thread locks only its source account, so its update of
+// the destination races with the other thread's update of its source
+// (RACE under rc11 and imm; a lost update under sc and the targets:
+// FAIL). (Making only one thread careless is no bug: the other takes
+// both locks, so any lock the careless one takes excludes it.)
 #include <pthread.h>
 #include <assert.h>
 #include <stdlib.h>
@@ -30,14 +32,20 @@ void *mover(void *p) {
   struct transfer *t = (struct transfer *)p;
   int lo = t->from < t->to ? t->from : t->to;
   int hi = t->from < t->to ? t->to : t->from;
-  pthread_mutex_lock(&acct[lo].m);
-  if (!t->careless)
+  if (t->careless) {
+    pthread_mutex_lock(&acct[t->from].m);
+  } else {
+    pthread_mutex_lock(&acct[lo].m);
     pthread_mutex_lock(&acct[hi].m);
+  }
   acct[t->from].balance -= t->amount;
   acct[t->to].balance += t->amount;
-  if (!t->careless)
+  if (t->careless) {
+    pthread_mutex_unlock(&acct[t->from].m);
+  } else {
     pthread_mutex_unlock(&acct[hi].m);
-  pthread_mutex_unlock(&acct[lo].m);
+    pthread_mutex_unlock(&acct[lo].m);
+  }
   return NULL;
 }
 int main(void) {
@@ -47,7 +55,7 @@ int main(void) {
     tr[i].amount = __VERIFIER_nondet_int();
     __VERIFIER_assume(tr[i].amount >= 0 && tr[i].amount <= 10);
 #ifdef BUG
-    tr[i].careless = i == 1;
+    tr[i].careless = 1;
 #else
     tr[i].careless = 0;
 #endif
