@@ -54,11 +54,15 @@ func (l *lowerer) cmpxchg(fr *frame, in *ir.InstCmpXchg, pos prog.Pos) error {
 // extractValue lowers the only aggregate access supported: a component
 // of cmpxchg's result pair.
 func (l *lowerer) extractValue(fr *frame, in *ir.InstExtractValue, pos prog.Pos) error {
-	src, ok := in.X.(*ir.InstCmpXchg)
-	if !ok || len(in.Indices) != 1 || in.Indices[0] > 1 {
+	_, cx := in.X.(*ir.InstCmpXchg)
+	if len(in.Indices) != 1 || in.Indices[0] > 1 || !cx && !isPairType(in.X.Type()) {
 		return l.errAt(pos, "extractvalue (aggregate values other than cmpxchg's result)")
 	}
-	fr.assign(in, prog.Reg{Name: fr.reg(src) + fmt.Sprintf(".%d", in.Indices[0])})
+	parts, err := l.pairParts(fr, in.X, pos)
+	if err != nil {
+		return err
+	}
+	fr.assign(in, parts[in.Indices[0]])
 	return nil
 }
 

@@ -106,8 +106,11 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 	b := fr.b
 	l.waitEdge(fr, from, to) // entering a loop with a cut condition wait (condvar.go)
 	phis := phisOf(to)
-	vals := make([]prog.Expr, len(phis))
-	for i, p := range phis {
+	// The phis' registers and their values along this edge; a phi of
+	// cmpxchg's result pair is two registers (pairphi.go).
+	var dsts []string
+	var vals []prog.Expr
+	for _, p := range phis {
 		var v value.Value
 		for _, inc := range p.Incs {
 			if inc.Pred == from {
@@ -117,11 +120,23 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		if v == nil {
 			return l.errAt(pos, "phi %s has no value for block %s", p.Ident(), from.Ident())
 		}
+		if isPairType(p.Type()) {
+			parts, err := l.pairParts(fr, v, pos)
+			if err != nil {
+				return err
+			}
+			for k, x := range parts {
+				dsts = append(dsts, pairReg(fr, p, k))
+				vals = append(vals, x)
+			}
+			continue
+		}
 		x, err := l.operand(fr, v, pos)
 		if err != nil {
 			return err
 		}
-		vals[i] = x
+		dsts = append(dsts, fr.reg(p))
+		vals = append(vals, x)
 	}
 	if sl := fr.loops.spin[[2]*ir.Block{from, to}]; sl != nil {
 		// The iteration that ends here wrote nothing; when it also ends
@@ -130,8 +145,8 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		// thread stops here instead of running it again.
 		var cond prog.Expr = prog.Int(1)
 		and := func(c prog.Expr) { cond = prog.Bin{Op: prog.OpLAnd, X: cond, Y: c} }
-		for i, p := range phis {
-			and(prog.Bin{Op: prog.OpEq, X: vals[i], Y: prog.Reg{Name: fr.reg(p)}})
+		for i, d := range dsts {
+			and(prog.Bin{Op: prog.OpEq, X: vals[i], Y: prog.Reg{Name: d}})
 		}
 		site := spinSite{pos: pos, real: true}
 		for _, c := range sl.cas {
@@ -201,20 +216,20 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 			b.emit(prog.Assign{Dst: ranReg(fr.reg(c)), Val: prog.Int(0)})
 		}
 	}
-	tmps := make([]string, len(phis))
-	for i := range phis {
-		if len(phis) == 1 {
+	tmps := make([]string, len(dsts))
+	for i := range dsts {
+		if len(dsts) == 1 {
 			break
 		}
 		tmps[i] = l.fresh("phi")
 		b.emit(prog.Assign{Dst: tmps[i], Val: vals[i]})
 	}
-	for i, p := range phis {
+	for i, d := range dsts {
 		v := vals[i]
 		if tmps[i] != "" {
 			v = prog.Reg{Name: tmps[i]}
 		}
-		b.emit(prog.Assign{Dst: fr.reg(p), Val: v})
+		b.emit(prog.Assign{Dst: d, Val: v})
 	}
 	b.emit(prog.Jump{Target: fr.jumpLabel(from, to)})
 	return nil
