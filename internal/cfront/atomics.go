@@ -51,21 +51,6 @@ func (l *lowerer) cmpxchg(fr *frame, in *ir.InstCmpXchg, pos prog.Pos) error {
 	return nil
 }
 
-// extractValue lowers the only aggregate access supported: a component
-// of cmpxchg's result pair.
-func (l *lowerer) extractValue(fr *frame, in *ir.InstExtractValue, pos prog.Pos) error {
-	_, cx := in.X.(*ir.InstCmpXchg)
-	if len(in.Indices) != 1 || in.Indices[0] > 1 || !cx && !isPairType(in.X.Type()) {
-		return l.errAt(pos, "extractvalue (aggregate values other than cmpxchg's result)")
-	}
-	parts, err := l.pairParts(fr, in.X, pos)
-	if err != nil {
-		return err
-	}
-	fr.assign(in, parts[in.Indices[0]])
-	return nil
-}
-
 // atomicRMW lowers an atomicrmw into an unconditional RMW.
 func (l *lowerer) atomicRMW(fr *frame, in *ir.InstAtomicRMW, pos prog.Pos) error {
 	a, err := l.operand(fr, in.Dst, pos)

@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"fmt"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/value"
@@ -39,7 +41,16 @@ func (l *lowerer) term(fr *frame, blk *ir.Block) error {
 	}
 	switch t := blk.Term.(type) {
 	case *ir.TermRet:
-		if t.X != nil && fr.retDst != "" {
+		if t.X != nil && fr.retDst != "" && aggFields(t.X.Type()) > 0 {
+			// A struct returned by value: field by field (aggregates.go).
+			parts, err := l.aggParts(fr, t.X, aggFields(t.X.Type()), pos)
+			if err != nil {
+				return err
+			}
+			for k, x := range parts {
+				b.emit(prog.Assign{Dst: fr.retDst + fmt.Sprintf(".%d", k), Val: x})
+			}
+		} else if t.X != nil && fr.retDst != "" {
 			v, err := l.operand(fr, t.X, pos)
 			if err != nil {
 				return err
@@ -107,7 +118,7 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 	l.waitEdge(fr, from, to) // entering a loop with a cut condition wait (condvar.go)
 	phis := phisOf(to)
 	// The phis' registers and their values along this edge; a phi of
-	// cmpxchg's result pair is two registers (pairphi.go).
+	// aggregate (cmpxchg's result pair) is a register per field (aggregates.go).
 	var dsts []string
 	var vals []prog.Expr
 	for _, p := range phis {
@@ -120,13 +131,13 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		if v == nil {
 			return l.errAt(pos, "phi %s has no value for block %s", p.Ident(), from.Ident())
 		}
-		if isPairType(p.Type()) {
-			parts, err := l.pairParts(fr, v, pos)
+		if n := aggFields(p.Type()); n > 0 {
+			parts, err := l.aggParts(fr, v, n, pos)
 			if err != nil {
 				return err
 			}
 			for k, x := range parts {
-				dsts = append(dsts, pairReg(fr, p, k))
+				dsts = append(dsts, aggReg(fr, p, k))
 				vals = append(vals, x)
 			}
 			continue

@@ -90,6 +90,13 @@ func TestWild5(t *testing.T) {
 		{file: "cfeat_fnptr.c", want: "BBBBB"},
 		{file: "cfeat_fnptr.c", bound: 4, want: "PPPPP"},
 		{file: "cfeat_fnptr.c", defines: []string{"BUG"}, bound: 4, want: "RRFFF", line: 56},
+		// A struct returned by value (insertvalue, aggregates.go; was
+		// refused) and string literals the program reads (literals.go;
+		// NOAGG was FAIL, their reads saw no characters).
+		{file: "cfeat_return.c", want: "PPPPP"},
+		{file: "cfeat_return.c", defines: []string{"BUG"}, want: "FFFFF", line: 60, native: true},
+		{file: "cfeat_return.c", defines: []string{"NOAGG"}, want: "PPPPP"},
+		{file: "cfeat_return.c", defines: []string{"NOAGG", "BUG"}, want: "FFFFF", line: 60},
 		{file: "cfeat_bits.c", want: "PPPPP"},
 		{file: "cfeat_bits.c", defines: []string{"BUG"}, want: "RRFFF", line: 61},
 		{file: "cfeat_grid.c", bound: 4, want: "PPPPP"},
