@@ -111,8 +111,10 @@ type lowerer struct {
 	// (varargs.go); vaObjects numbers those objects.
 	nextVA    string
 	vaObjects int
-	loops     map[*ir.Func]*loopInfo
-	noSpin    bool
+	// literals are the string literals the program reads (literals.go).
+	literals map[string]bool
+	loops    map[*ir.Func]*loopInfo
+	noSpin   bool
 
 	created   []created // the threads: 0 is main
 	coins     int       // coin locations numbered so far
@@ -228,8 +230,8 @@ func (l *lowerer) addObject(base string, t types.Type, c constant.Constant, pos 
 func (l *lowerer) globals() error {
 	for _, g := range l.mod.Globals {
 		name := g.Name()
-		if strings.HasPrefix(name, ".str") || strings.HasPrefix(name, "__PRETTY_FUNCTION__") || strings.HasPrefix(name, "__func__") {
-			continue // assertion texts
+		if (strings.HasPrefix(name, ".str") || strings.HasPrefix(name, "__PRETTY_FUNCTION__") || strings.HasPrefix(name, "__func__")) && !l.literals[name] {
+			continue // assertion texts, output (literals.go)
 		}
 		var init constant.Constant
 		if g.Init != nil {
