@@ -233,10 +233,13 @@ func (l *lowerer) globals() error {
 		if (strings.HasPrefix(name, ".str") || strings.HasPrefix(name, "__PRETTY_FUNCTION__") || strings.HasPrefix(name, "__func__")) && !l.literals[name] {
 			continue // assertion texts, output (literals.go)
 		}
-		var init constant.Constant
-		if g.Init != nil {
-			init = g.Init
+		if g.Init == nil && name != "stdin" && name != "stdout" && name != "stderr" {
+			// extern int limit; with no definition in the file: the
+			// program does not link, and Musket, which checks one
+			// file, has no value to give it.
+			return l.errAt(l.globalPos(g), "%s is declared but not defined in this file (unsupported: an extern variable defined elsewhere has no value here; define it)", name)
 		}
+		init := g.Init
 		if err := l.addObject(name, g.ContentType, init, l.globalPos(g)); err != nil {
 			return err
 		}

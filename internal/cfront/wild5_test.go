@@ -123,6 +123,7 @@ func TestWild5(t *testing.T) {
 		// a phi (pairphi.go; refused under sc and the targets before).
 		{file: "kern_stack.c", bound: 3, want: "PPPPP"},
 		{file: "kern_stack.c", defines: []string{"BUG"}, bound: 3, want: "RRPPF", line: 56},
+		{file: "extern_var.c", want: "EEEEE", err: "limit is declared but not defined in this file"},
 		{file: "flag_lock.c", want: "PPPPP"},
 		{file: "flag_lock.c", defines: []string{"BUG"}, want: "RRPPF", line: 40},
 	} {
