@@ -67,6 +67,8 @@ func TestWild5(t *testing.T) {
 		// GenMC without --check-liveness.
 		{file: "pc_cond.c", defines: []string{"BUG"}, want: "PPPP-", long: true},
 		{file: "pc_cond.c", defines: []string{"BUG"}, want: "L-L--", liveness: true, long: true},
+		{file: "cv_barrier.c", want: "PPPPP"},
+		{file: "cv_barrier.c", defines: []string{"BUG"}, want: "RRFFF", line: 51},
 		{file: "barrier_phases.c", want: "PPPPP"},
 		{file: "barrier_phases.c", defines: []string{"BUG"}, want: "RRFFF", native: true},
 		{file: "join_ret.c", want: "PPPPP"},
