@@ -99,6 +99,8 @@ func TestWild5(t *testing.T) {
 		{file: "cfeat_return.c", defines: []string{"BUG"}, want: "FFFFF", line: 60, native: true},
 		{file: "cfeat_return.c", defines: []string{"NOAGG"}, want: "PPPPP"},
 		{file: "cfeat_return.c", defines: []string{"NOAGG", "BUG"}, want: "FFFFF", line: 60},
+		{file: "str_copy.c", want: "PPPPP"},
+		{file: "str_copy.c", defines: []string{"BUG"}, want: "RRFFF", line: 28, native: true},
 		{file: "cfeat_bits.c", want: "PPPPP"},
 		{file: "cfeat_bits.c", defines: []string{"BUG"}, want: "RRFFF", line: 61},
 		{file: "cfeat_grid.c", bound: 4, want: "PPPPP"},
