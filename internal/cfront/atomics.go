@@ -51,17 +51,6 @@ func (l *lowerer) cmpxchg(fr *frame, in *ir.InstCmpXchg, pos prog.Pos) error {
 	return nil
 }
 
-// extractValue lowers the only aggregate access supported: a component
-// of cmpxchg's result pair.
-func (l *lowerer) extractValue(fr *frame, in *ir.InstExtractValue, pos prog.Pos) error {
-	src, ok := in.X.(*ir.InstCmpXchg)
-	if !ok || len(in.Indices) != 1 || in.Indices[0] > 1 {
-		return l.errAt(pos, "extractvalue (aggregate values other than cmpxchg's result)")
-	}
-	fr.assign(in, prog.Reg{Name: fr.reg(src) + fmt.Sprintf(".%d", in.Indices[0])})
-	return nil
-}
-
 // atomicRMW lowers an atomicrmw into an unconditional RMW.
 func (l *lowerer) atomicRMW(fr *frame, in *ir.InstAtomicRMW, pos prog.Pos) error {
 	a, err := l.operand(fr, in.Dst, pos)

@@ -115,6 +115,7 @@ var knownCalls = map[string]callLowering{
 
 	"free":                 (*lowerer).noEvent,
 	"printf":               (*lowerer).noEvent,
+	"vprintf":              (*lowerer).noEvent,
 	"puts":                 (*lowerer).noEvent,
 	"putchar":              (*lowerer).noEvent,
 	"fflush":               (*lowerer).noEvent,
@@ -135,6 +136,9 @@ var knownPrefixes = []struct {
 }{
 	{"llvm.dbg.", (*lowerer).noEvent},
 	{"llvm.lifetime.", (*lowerer).noEvent},
+	{"llvm.va_start", (*lowerer).vaStart},
+	{"llvm.va_copy", (*lowerer).vaCopy},
+	{"llvm.va_end", (*lowerer).noEvent},
 	{nondetPrefix, (*lowerer).nondet},
 	{"llvm.expect.", (*lowerer).expect},
 	{"llvm.smax.", (*lowerer).minMax},
@@ -204,11 +208,21 @@ func (l *lowerer) inlineCall(cs *callSite) error {
 	}
 	var as []prog.Expr
 	for i := range cs.args {
+		if f.Sig.Variadic && i >= len(f.Params) {
+			break
+		}
 		a, err := l.arg(cs, i)
 		if err != nil {
 			return err
 		}
 		as = append(as, a)
+	}
+	if f.Sig.Variadic {
+		va, err := l.varArgs(cs, len(f.Params))
+		if err != nil {
+			return err
+		}
+		l.nextVA = va
 	}
 	return l.lowerFunc(cs.fr.b, f, as, cs.dst, cs.fr.depth+1, cs.pos)
 }

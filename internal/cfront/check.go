@@ -302,7 +302,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 		return nil, fmt.Errorf("%s: cannot read clang's LLVM IR: %v", path, err)
 	}
 	l := &lowerer{file: path, mod: m, funcs: map[string]*ir.Func{}, locs: map[string]bool{}, nonAt: map[string]bool{},
-		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin, ctx: ctx}
+		allocs: map[string]int{}, loops: map[*ir.Func]*loopInfo{}, noSpin: opts.NoSpin, ctx: ctx, literals: literalsRead(ll)}
 	l.posixOf().liveness = opts.Liveness
 	for _, f := range m.Funcs {
 		l.funcs[f.Name()] = f

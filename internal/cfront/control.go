@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"fmt"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/value"
@@ -39,7 +41,16 @@ func (l *lowerer) term(fr *frame, blk *ir.Block) error {
 	}
 	switch t := blk.Term.(type) {
 	case *ir.TermRet:
-		if t.X != nil && fr.retDst != "" {
+		if t.X != nil && fr.retDst != "" && aggFields(t.X.Type()) > 0 {
+			// A struct returned by value: field by field (aggregates.go).
+			parts, err := l.aggParts(fr, t.X, aggFields(t.X.Type()), pos)
+			if err != nil {
+				return err
+			}
+			for k, x := range parts {
+				b.emit(prog.Assign{Dst: fr.retDst + fmt.Sprintf(".%d", k), Val: x})
+			}
+		} else if t.X != nil && fr.retDst != "" {
 			v, err := l.operand(fr, t.X, pos)
 			if err != nil {
 				return err
@@ -106,8 +117,11 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 	b := fr.b
 	l.waitEdge(fr, from, to) // entering a loop with a cut condition wait (condvar.go)
 	phis := phisOf(to)
-	vals := make([]prog.Expr, len(phis))
-	for i, p := range phis {
+	// The phis' registers and their values along this edge; a phi of
+	// aggregate (cmpxchg's result pair) is a register per field (aggregates.go).
+	var dsts []string
+	var vals []prog.Expr
+	for _, p := range phis {
 		var v value.Value
 		for _, inc := range p.Incs {
 			if inc.Pred == from {
@@ -117,11 +131,23 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		if v == nil {
 			return l.errAt(pos, "phi %s has no value for block %s", p.Ident(), from.Ident())
 		}
+		if n := aggFields(p.Type()); n > 0 {
+			parts, err := l.aggParts(fr, v, n, pos)
+			if err != nil {
+				return err
+			}
+			for k, x := range parts {
+				dsts = append(dsts, aggReg(fr, p, k))
+				vals = append(vals, x)
+			}
+			continue
+		}
 		x, err := l.operand(fr, v, pos)
 		if err != nil {
 			return err
 		}
-		vals[i] = x
+		dsts = append(dsts, fr.reg(p))
+		vals = append(vals, x)
 	}
 	if sl := fr.loops.spin[[2]*ir.Block{from, to}]; sl != nil {
 		// The iteration that ends here wrote nothing; when it also ends
@@ -130,8 +156,8 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 		// thread stops here instead of running it again.
 		var cond prog.Expr = prog.Int(1)
 		and := func(c prog.Expr) { cond = prog.Bin{Op: prog.OpLAnd, X: cond, Y: c} }
-		for i, p := range phis {
-			and(prog.Bin{Op: prog.OpEq, X: vals[i], Y: prog.Reg{Name: fr.reg(p)}})
+		for i, d := range dsts {
+			and(prog.Bin{Op: prog.OpEq, X: vals[i], Y: prog.Reg{Name: d}})
 		}
 		site := spinSite{pos: pos, real: true}
 		for _, c := range sl.cas {
@@ -201,20 +227,20 @@ func (l *lowerer) edgeCode(fr *frame, from, to *ir.Block, pos prog.Pos) error {
 			b.emit(prog.Assign{Dst: ranReg(fr.reg(c)), Val: prog.Int(0)})
 		}
 	}
-	tmps := make([]string, len(phis))
-	for i := range phis {
-		if len(phis) == 1 {
+	tmps := make([]string, len(dsts))
+	for i := range dsts {
+		if len(dsts) == 1 {
 			break
 		}
 		tmps[i] = l.fresh("phi")
 		b.emit(prog.Assign{Dst: tmps[i], Val: vals[i]})
 	}
-	for i, p := range phis {
+	for i, d := range dsts {
 		v := vals[i]
 		if tmps[i] != "" {
 			v = prog.Reg{Name: tmps[i]}
 		}
-		b.emit(prog.Assign{Dst: fr.reg(p), Val: v})
+		b.emit(prog.Assign{Dst: d, Val: v})
 	}
 	b.emit(prog.Jump{Target: fr.jumpLabel(from, to)})
 	return nil

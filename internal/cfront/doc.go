@@ -155,12 +155,21 @@
 // barrier and spin hints no event, other asm refused (asm.go). memcpy,
 // memmove, memset and the bit intrinsics: intrinsics.go.
 //
+// Variadic functions of the program are inlined with their variable
+// arguments in memory (varargs.go); structs of integers and pointers in
+// registers (a struct returned by value, cmpxchg's pair, through phis)
+// are a register per field (aggregates.go); a variable-length array or
+// alloca(n) is an object of the size its count has once the loops are
+// unrolled (memory.go); string literals the program reads are declared
+// (literals.go).
+//
 // Refused, by name and with the source line of !dbg: floating point,
 // calls to functions without a definition (but the ones
-// above), malloc of a size that is not one constant once the loops are
-// unrolled (builtins.go), variadic functions,
-// aggregate loads and stores, vector instructions, extractvalue and
-// insertvalue but on cmpxchg's result, variable-size alloca. Ordering
+// above), malloc, calloc and variable-length arrays of a size that is
+// not one constant once the loops are unrolled (builtins.go), extern
+// variables the file does not define, variable arguments other than
+// integers and pointers, aggregate loads and stores, vector
+// instructions, nested aggregates. Ordering
 // comparisons and differences of pointers compare offsets into one object
 // (ptrcmp.go). Recursion is unrolled to -bound (a path
 // needing deeper calls says BOUND). A call through a function pointer is a

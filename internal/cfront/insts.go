@@ -72,6 +72,8 @@ func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
 		return l.fence(fr, in)
 	case *ir.InstExtractValue:
 		return l.extractValue(fr, in, pos)
+	case *ir.InstInsertValue:
+		return l.insertValue(fr, in, pos)
 	case *ir.InstPhi:
 		return nil // assigned on the edges into the block (see term)
 	case *ir.InstCall:

@@ -23,6 +23,40 @@ import (
 // cut into parts by the mixed-size pass (mixed.go), so the bytes mean
 // what they mean whatever the unit.
 
+// copyUnits are the accesses (offset and size) of a copy of n bytes
+// between the pointer arguments dst and src. When both were pointers to
+// the same type before their cast to i8* (a struct copy, a local array
+// or struct initialised from its constant), n a multiple of its size,
+// they are the type's scalar cells, element after element: each access
+// has the size of the field it copies, so the copy makes no access of a
+// size the object's other accesses do not have, and an object copied
+// this way stays free of mixed sizes (the graph engine refuses those).
+// The padding between fields is not copied; C leaves its value
+// unspecified. Otherwise they are the widest units memUnit allows.
+func (l *lowerer) copyUnits(n int64, dst, src value.Value) []cell {
+	td, ts := pointeeBeforeCast(dst), pointeeBeforeCast(src)
+	if td != nil && ts != nil && td.Equal(ts) {
+		if size, err := sizeOf(td); err == nil && size > 0 && n%size == 0 {
+			var one []cell
+			if err := l.cells(td, nil, 0, &one); err == nil {
+				var out []cell
+				for base := int64(0); base < n; base += size {
+					for _, c := range one {
+						out = append(out, cell{off: base + c.off, size: c.size})
+					}
+				}
+				return out
+			}
+		}
+	}
+	u := memUnit(n, dst, src)
+	var out []cell
+	for off := int64(0); off < n; off += u {
+		out = append(out, cell{off: off, size: u})
+	}
+	return out
+}
+
 // memUnit is the unit of a copy or fill of n bytes between the pointer
 // arguments args.
 func memUnit(n int64, args ...value.Value) int64 {
@@ -107,17 +141,16 @@ func (l *lowerer) memCopy(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	u := memUnit(n, cs.args[0], cs.args[1])
-	ut := types.NewInt(uint64(8 * u))
+	units := l.copyUnits(n, cs.args[0], cs.args[1])
 	b := cs.fr.b
 	var regs []string
-	for off := int64(0); off < n; off += u {
+	for _, c := range units {
 		r := l.fresh("copy")
 		regs = append(regs, r)
-		b.emit(prog.Load{Dst: r, Addr: addrPlus(src, off), Tags: withSize([]string{tagNA}, ut)})
+		b.emit(prog.Load{Dst: r, Addr: addrPlus(src, c.off), Tags: withSize([]string{tagNA}, types.NewInt(uint64(8*c.size)))})
 	}
-	for k, off := 0, int64(0); off < n; k, off = k+1, off+u {
-		b.emit(prog.Store{Addr: addrPlus(dst, off), Val: prog.Reg{Name: regs[k]}, Tags: withSize([]string{tagNA}, ut)})
+	for k, c := range units {
+		b.emit(prog.Store{Addr: addrPlus(dst, c.off), Val: prog.Reg{Name: regs[k]}, Tags: withSize([]string{tagNA}, types.NewInt(uint64(8*c.size)))})
 	}
 	if cs.dst != "" {
 		b.emit(prog.Assign{Dst: cs.dst, Val: dst})

@@ -106,8 +106,15 @@ type lowerer struct {
 	tmp     int
 	labels  int
 	allocs  map[string]int
-	loops   map[*ir.Func]*loopInfo
-	noSpin  bool
+	// nextVA is the object of the variable arguments of the call being
+	// inlined, for the variadic function lowerFunc lowers next
+	// (varargs.go); vaObjects numbers those objects.
+	nextVA    string
+	vaObjects int
+	// literals are the string literals the program reads (literals.go).
+	literals map[string]bool
+	loops    map[*ir.Func]*loopInfo
+	noSpin   bool
 
 	created   []created // the threads: 0 is main
 	coins     int       // coin locations numbered so far
@@ -223,13 +230,16 @@ func (l *lowerer) addObject(base string, t types.Type, c constant.Constant, pos 
 func (l *lowerer) globals() error {
 	for _, g := range l.mod.Globals {
 		name := g.Name()
-		if strings.HasPrefix(name, ".str") || strings.HasPrefix(name, "__PRETTY_FUNCTION__") || strings.HasPrefix(name, "__func__") {
-			continue // assertion texts
+		if (strings.HasPrefix(name, ".str") || strings.HasPrefix(name, "__PRETTY_FUNCTION__") || strings.HasPrefix(name, "__func__")) && !l.literals[name] {
+			continue // assertion texts, output (literals.go)
 		}
-		var init constant.Constant
-		if g.Init != nil {
-			init = g.Init
+		if g.Init == nil && name != "stdin" && name != "stdout" && name != "stderr" {
+			// extern int limit; with no definition in the file: the
+			// program does not link, and Musket, which checks one
+			// file, has no value to give it.
+			return l.errAt(l.globalPos(g), "%s is declared but not defined in this file (unsupported: an extern variable defined elsewhere has no value here; define it)", name)
 		}
+		init := g.Init
 		if err := l.addObject(name, g.ContentType, init, l.globalPos(g)); err != nil {
 			return err
 		}
@@ -366,6 +376,9 @@ type frame struct {
 	loops  *loopInfo
 	// latches routes back edges through one latch per header (latches.go).
 	latches *latchInfo
+	// va is the object holding the variable arguments of this instance
+	// of a variadic function (varargs.go).
+	va string
 }
 
 func (l *lowerer) fresh(kind string) string {
@@ -412,6 +425,9 @@ func (l *lowerer) operand(fr *frame, v value.Value, pos prog.Pos) (prog.Expr, er
 // lowerFunc inlines f with the given arguments into b; its return value,
 // if retDst is not empty, goes to register retDst.
 func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst string, depth int, pos prog.Pos) error {
+	if !f.Sig.Variadic {
+		l.nextVA = ""
+	}
 	if l.expired() {
 		return errDeadline
 	}
@@ -433,11 +449,13 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 	if len(f.Blocks) == 0 {
 		return l.errAt(pos, "call to %s, which has no definition and is not supported", f.Name())
 	}
-	if f.Sig.Variadic {
-		return l.errAt(pos, "call to %s, a variadic function, which is not supported (va_start and va_arg follow the target ABI's register save area, which Musket does not model)", f.Name())
+	va := l.nextVA
+	l.nextVA = ""
+	if f.Sig.Variadic && va == "" {
+		return l.errAt(pos, "call to %s, a variadic function, through a function pointer (unsupported: only direct calls pass variable arguments)", f.Name())
 	}
 	l.inst++
-	fr := &frame{f: f, prefix: fmt.Sprintf("%s.%d.", f.Name(), l.inst), args: map[*ir.Param]prog.Expr{}, retDst: retDst, depth: depth, b: b}
+	fr := &frame{f: f, prefix: fmt.Sprintf("%s.%d.", f.Name(), l.inst), args: map[*ir.Param]prog.Expr{}, retDst: retDst, depth: depth, b: b, va: va}
 	fr.retLbl = fr.prefix + "ret"
 	for i, p := range f.Params {
 		if i < len(args) {

@@ -20,20 +20,52 @@ func (l *lowerer) alloca(fr *frame, in *ir.InstAlloca, pos prog.Pos) error {
 	l.allocs[fr.f.Name()+"."+in.Name()]++
 	name := fmt.Sprintf("%s.%s", strings.TrimPrefix(fr.prefix, "."), strings.TrimPrefix(in.Name(), "%"))
 	name = strings.ReplaceAll(name, "..", ".")
+	t := in.ElemType
 	if in.NElems != nil {
-		if c, ok := in.NElems.(*constant.Int); !ok || c.X.Int64() != 1 {
-			return l.errAt(pos, "alloca of a variable number of elements")
+		c, ok := in.NElems.(*constant.Int)
+		if !ok {
+			return l.varAlloca(fr, in, pos)
+		}
+		if k := c.X.Int64(); k != 1 {
+			if k < 1 {
+				return l.errAt(pos, "alloca of %d elements", k)
+			}
+			t = types.NewArray(uint64(k), t)
 		}
 	}
-	if err := l.addObject(name, in.ElemType, nil, pos); err != nil {
+	if err := l.addObject(name, t, nil, pos); err != nil {
 		return err
 	}
 	var cs []cell
-	_ = l.cells(in.ElemType, nil, 0, &cs)
+	_ = l.cells(t, nil, 0, &cs)
 	for _, c := range cs {
 		l.nonAt[locName(name, c.off)] = true
 	}
 	fr.assign(in, prog.Addr(name))
+	return nil
+}
+
+// varAlloca lowers an alloca of a number of elements held in a register
+// (a variable-length array, alloca(n)) as malloc of a size known once
+// the loops are unrolled (builtins.go): an object per instance of the
+// unrolled code, of the size the count has there; a count known only at
+// run time (read from memory) is refused by name when the thread is
+// expanded.
+func (l *lowerer) varAlloca(fr *frame, in *ir.InstAlloca, pos prog.Pos) error {
+	n, err := l.operand(fr, in.NElems, pos)
+	if err != nil {
+		return err
+	}
+	es, err := sizeOf(in.ElemType)
+	if err != nil {
+		return l.errAt(pos, "variable-length array of %v", err)
+	}
+	l.heap = append(l.heap, -1)
+	if l.heapSize == nil {
+		l.heapSize = map[int]heapSite{}
+	}
+	l.heapSize[len(l.heap)-1] = heapSite{size: prog.Bin{Op: prog.OpMul, X: n, Y: prog.Int(es)}, pos: pos, name: "a variable-length array (or alloca)"}
+	fr.b.emit(prog.Assign{Dst: fr.reg(in), Val: prog.Const{V: prog.Value{Loc: heapLoc, Int: int64(len(l.heap) - 1)}}})
 	return nil
 }
 

@@ -215,6 +215,7 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.init = append(l.init, initCell{name: n})
 				}
 				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
+				regs.set(as.Dst, prog.AddrValue(obj))
 				continue
 			}
 		}
@@ -227,8 +228,10 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		if !s.join {
 			k := len(l.created)
 			c := created{parent: id, fn: s.fn, pos: s.pos}
-			if cst, ok := s.arg.(prog.Const); ok {
-				c.arg = cst
+			if v, ok := foldValue(s.arg, regs.cur); ok {
+				// Known here (constregs.go): the new thread starts
+				// with it, as with a constant written out.
+				c.arg = prog.Const{V: v}
 			} else {
 				emit(prog.Store{Addr: prog.Addr(argLoc(k)), Val: s.arg, Tags: []string{tagNA}}, p)
 			}
