@@ -335,7 +335,7 @@ func (x *engine) run() error {
 	x.immRMW = x.imm && !immReduceOff()
 	// Under RISC-V too (riscv.go: immsym.go's argument holds for its
 	// prefix and exploration).
-	x.spinPrune = (reducible || x.rv && !immReduceOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	x.spinPrune = (reducible || (x.rv || x.arm) && !hwPruneOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff() || x.rv && !rvSymOff()) && !x.opts.NoSymmetry {
 		ok := true
