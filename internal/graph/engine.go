@@ -333,8 +333,7 @@ func (x *engine) run() error {
 	// Under IMM too (immsym.go says why both reductions stay sound).
 	reducible := x.sink || x.imm && !immReduceOff()
 	x.immRMW = x.imm && !immReduceOff()
-	// Under RISC-V too (riscv.go: immsym.go's argument holds for its
-	// prefix and exploration).
+	// Under ARMv8 and RISC-V too (hwprune.go gives the argument).
 	x.spinPrune = (reducible || (x.rv || x.arm) && !hwPruneOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff() || x.rv && !rvSymOff()) && !x.opts.NoSymmetry {
