@@ -486,7 +486,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		mark, stamp := len(g.evs), g.next
 		low := 0
 		if x.coFilter() && len(ws) > 1 {
-			low = x.hbLow(g, t, e.loc)
+			low = x.coLow(g, t, e)
 		}
 		for _, w := range ws {
 			if low > 0 && g.coPos(w) < low {
@@ -515,7 +515,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		mark, stamp := len(g.evs), g.next
 		low := -1
 		if x.coFilter() && len(g.co[e.loc]) > 1 {
-			low = x.hbLow(g, t, e.loc)
+			low = x.coLow(g, t, e)
 		}
 		w := g.add(t, e)
 		x.noteSym(g, w)
