@@ -21,15 +21,21 @@ import (
 // writes the group's start flags, and reads their end flags, in a fixed
 // order, and swapping threads does not swap those accesses; their order
 // adds no edge that a cycle of the models this is enabled for (Power,
-// RISC-V: cfront's smtSymmetryModel) can need: each start flag is read
-// only by its thread's first event (which stops the thread when it reads
-// the initial value, so it has no later event), and the fence of the
-// release write orders every earlier event of the parent before each
-// start write, so a path entering a start write from the parent's
-// earlier events enters the later start writes directly too; the end
-// flags are written only by their thread's last event and read only by
-// the parent, whose acquire orders each join before everything after
-// it. When a thread of the group blocks, the parent stops at its join in
+// RISC-V, ARMv8 each compiled for itself, x86-TSO, SC: cfront's
+// smtSymmetryModel) can need: each start flag is read only by its
+// thread's first event (which stops the thread when it reads the
+// initial value, so it has no later event), and the release write is
+// ordered after every earlier event of the parent (Power's lwsync and
+// RISC-V's fence rw,w before it, ARMv8's STLR, x86-TSO's ppo, which
+// orders every pair but a write before a read), so a path entering a
+// start write from the parent's earlier events enters the later start
+// writes directly too; the end flags are written only by their thread's
+// last event and read only by the parent, whose acquire orders each join
+// before everything after it (the fence after it, ARMv8's LDAR, TSO's
+// ppo from a read). ARMv8 also orders a release write before every
+// later acquire read; cfront keeps, under ARMv8, only the groups whose
+// joins all follow their creations, so that those edges are the same
+// from each start write of the group. When a thread of the group blocks, the parent stops at its join in
 // one order and maybe at another join in the other, which changes no
 // event but those reads of end flags (nothing else runs between them).
 //

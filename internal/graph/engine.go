@@ -333,9 +333,8 @@ func (x *engine) run() error {
 	// Under IMM too (immsym.go says why both reductions stay sound).
 	reducible := x.sink || x.imm && !immReduceOff()
 	x.immRMW = x.imm && !immReduceOff()
-	// Under RISC-V too (riscv.go: immsym.go's argument holds for its
-	// prefix and exploration).
-	x.spinPrune = (reducible || x.rv && !immReduceOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
+	// Under ARMv8 and RISC-V too (hwprune.go gives the argument).
+	x.spinPrune = (reducible || (x.rv || x.arm) && !hwPruneOff()) && x.opts.SpinReg != "" && !x.opts.NoSpinPrune
 	x.naWrites()
 	if s := x.opts.Symmetric; len(s) == len(t.Threads) && (reducible || x.arm && !armSymOff() || x.rv && !rvSymOff()) && !x.opts.NoSymmetry {
 		ok := true
@@ -487,7 +486,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		mark, stamp := len(g.evs), g.next
 		low := 0
 		if x.coFilter() && len(ws) > 1 {
-			low = x.hbLow(g, t, e.loc)
+			low = x.coLow(g, t, e)
 		}
 		for _, w := range ws {
 			if low > 0 && g.coPos(w) < low {
@@ -516,7 +515,7 @@ func (x *engine) visit(g *graph, check bool) error {
 		mark, stamp := len(g.evs), g.next
 		low := -1
 		if x.coFilter() && len(g.co[e.loc]) > 1 {
-			low = x.hbLow(g, t, e.loc)
+			low = x.coLow(g, t, e)
 		}
 		w := g.add(t, e)
 		x.noteSym(g, w)

@@ -160,7 +160,9 @@ func (x *engine) swHeads(g *graph, w int, have []int) bool {
 
 // coFilter tells whether the coherence filter above applies: the native
 // rc11 check decides the run.
-func (x *engine) coFilter() bool { return x.native == nativeRC11 && !x.deps && !x.opts.NoCoFilter }
+func (x *engine) coFilter() bool {
+	return (x.native == nativeRC11 || x.native == nativeTSO) && !x.deps && !x.opts.NoCoFilter
+}
 
 // ruledOut handles a choice the filter leaves out: nothing, unless
 // Options.CrossCheck asks to confirm that the graph add makes (the

@@ -84,15 +84,9 @@ import (
 // and acquire fences of a lock, which no dependency orders), and the
 // fences that order kept events are kept with them.
 //
-// Stale-read pruning (prune.go) is on under RVWMO as under IMM, where
-// immsym.go re-checks its argument against HMC's revisits: it holds for
-// this prefix too, which never holds a thread's last event when that is
-// a read no event reads (rvPpoPreds and lastWriteBefore add only events
-// po-before a kept one, rfe only writes), with the same maximality
-// (hwMaximal), prefix-closedness and extensibility (above).
-// MUSKET_IMM_NOREDUCE=1 turns it off here too: on every C file of the
-// repository the verdicts and the counts of complete executions are the
-// same both ways.
+// Stale-read pruning (prune.go) is on under RVWMO as under ARMv8:
+// hwprune.go gives the argument for both. MUSKET_HW_NOPRUNE=1 (or
+// MUSKET_IMM_NOREDUCE=1) turns it off.
 //
 // Store-conditionals (lr/sc) are not supported by the engine; mixed-size
 // accesses are refused.
