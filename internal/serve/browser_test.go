@@ -342,8 +342,10 @@ func TestBrowserServer(t *testing.T) {
 
 // TestBrowserStatic builds the static site (the explicit engine in
 // WebAssembly) and answers the X86 examples in the browser with no
-// server but a file server, comparing with the native engine; then waits
-// for the engine's warm-up to end and cancels a long run.
+// server but a file server, comparing with the native engine; runs a
+// folder and cancels a run over many files, then a Run at once (the
+// worker perhaps still starting); then waits for the engine's warm-up
+// to end and cancels a long run.
 func TestBrowserStatic(t *testing.T) {
 	if os.Getenv("MUSKET_LONG") == "" {
 		t.Skip("builds the WebAssembly engine: set MUSKET_LONG=1")
