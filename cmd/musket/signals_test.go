@@ -133,7 +133,7 @@ func TestInterruptSMT(t *testing.T) {
 		var err error
 		select {
 		case err = <-done:
-		case <-time.After(30 * time.Second):
+		case <-time.After(2 * time.Minute): // generous: a loaded machine
 			cmd.Process.Kill()
 			t.Fatalf("SIGINT after %v: the run did not stop", delay)
 		}
@@ -147,7 +147,7 @@ func TestInterruptSMT(t *testing.T) {
 			t.Errorf("SIGINT after %v: the summary does not start with 'interrupted':\n%s", delay, errb.String())
 		}
 		// How fast it stops is a measurement, not a verdict: a run that
-		// does not stop is caught by the 30 s guard above.
+		// does not stop is caught by the guard above.
 		t.Logf("SIGINT after %v: stopped in %v", delay, took)
 	}
 }
@@ -184,8 +184,9 @@ func startReady(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.
 }
 
 // TestInterruptCommands stops param, compare and the bench tables with
-// SIGINT or SIGTERM in the middle of their work: each stops within a
-// couple of seconds with exit status 130 and says it was interrupted.
+// SIGINT or SIGTERM in the middle of their work: each stops with exit
+// status 130 and says it was interrupted (a guard of 2 minutes, generous
+// for a loaded machine, catches a command that does not stop).
 func TestInterruptCommands(t *testing.T) {
 	dir := testcorpus.Dir(t)
 	pts := filepath.Join(dir, "mutex", "pts")
@@ -223,7 +224,7 @@ func TestInterruptCommands(t *testing.T) {
 		var err error
 		select {
 		case err = <-done:
-		case <-time.After(30 * time.Second):
+		case <-time.After(2 * time.Minute): // generous: a loaded machine
 			cmd.Process.Kill()
 			t.Fatalf("%s: did not stop on %v", name, c.sig)
 		}
@@ -236,7 +237,7 @@ func TestInterruptCommands(t *testing.T) {
 		if !strings.Contains(errb.String(), "interrupted") {
 			t.Errorf("%s: stderr does not say it was interrupted:\n%s", name, errb.String())
 		}
-		// A measurement, not a verdict (a hang is the 30 s guard's).
+		// A measurement, not a verdict (a hang is the guard's).
 		t.Logf("%s: stopped in %v on %v", name, took, c.sig)
 	}
 }

@@ -36,6 +36,12 @@ func TestPortfolio(t *testing.T) {
 		wantEngine string
 		wantStatus result.Status
 	}{
+		// Where the explicit engine answers at once (the fast one, the
+		// one at a limit, an error of the test), AutoDelay is a minute,
+		// so that no other engine starts however late a loaded machine
+		// runs the engine's goroutine; elsewhere it is 20 ms and the
+		// explicit engine never answers (an hour), or answers the same
+		// whichever comes first (the SMT engine's refusal or its answer).
 		{"fast explicit engine", fake("enum", result.Done, nil, 0), fake("smt", result.Done, nil, 0), fake("pruned", result.Done, nil, 0), "enum", result.Done},
 		{"slow explicit engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, 0), nil, "smt", result.Done},
 		{"fast pruned engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, long), fake("pruned", result.Done, nil, 0), "pruned", result.Done},
@@ -47,7 +53,17 @@ func TestPortfolio(t *testing.T) {
 		{"an error of the test found by the pruned engine", fake("enum", result.Done, nil, long), fake("smt", result.Done, nil, long), fake("pruned", result.Failed, errors.New("division by zero"), 0), "pruned", result.Failed},
 	}
 	for _, c := range cases {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		AutoDelay = 20 * time.Millisecond
+		if c.name == "fast explicit engine" || c.name == "explicit engine at a limit" || c.name == "an error of the test" {
+			AutoDelay = time.Minute
+		}
+		// A minute for an answer (a loaded machine); a second when the
+		// answer is the time-out itself.
+		limit := time.Minute
+		if c.wantStatus == result.Timeout {
+			limit = time.Second
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		pruned := c.pruned
 		if pruned == nil {
 			pruned = c.enum
@@ -66,7 +82,7 @@ func TestPortfolio(t *testing.T) {
 func TestPortfolioSpeedCheck(t *testing.T) {
 	defer func(d time.Duration) { AutoDelay = d }(AutoDelay)
 	AutoDelay = 20 * time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	opts := Options{SpeedCheck: enum.SpeedOn, Engines: map[string]Engine{
 		"enum":   fake("enum", result.Done, nil, 100*time.Millisecond),

@@ -72,7 +72,7 @@ func TestGraphEngineLitmus(t *testing.T) {
 		}
 		name := lt.Name + "/" + c.model
 		opts := Options{Bound: c.bound}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 		want := builtinEngines["enum"](ctx, lt, m, c.model, tags, opts)
 		got := builtinEngines["graph"](ctx, lt, m, c.model, tags, opts)
 		cancel()

@@ -98,7 +98,7 @@ func TestSmallAgainstEnum(t *testing.T) {
 					t.Fatal(err)
 				}
 				fe, _ := litmus.Lookup("X86")
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 				defer cancel()
 				a := enum.Run(ctx, lt, m, model, enum.Options{TagNames: fe.Tags()})
 				b := bmc.Run(ctx, lt, m, model, bmc.Options{TagNames: fe.Tags()})

@@ -68,7 +68,7 @@ acyclic po-loc | rf | co | fr as b`,
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 			a := enum.Run(ctx, lt, m, name, enum.Options{TagNames: fe.Tags()})
 			b, rb := bmc.RunReport(ctx, lt, m, name, bmc.Options{TagNames: fe.Tags(), Derived: "on"})
 			cancel()

@@ -197,7 +197,7 @@ exists y=5
 		t.Fatal(err)
 	}
 	for _, engine := range []string{"enum", "smt"} {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 		pr, err := bmc.CheckProgram(ctx, path, m, name, bmc.ProgramOptions{Target: "x86", Bound: 2, Engine: engine})
 		cancel()
 		if err != nil {

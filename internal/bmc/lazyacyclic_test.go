@@ -30,7 +30,7 @@ func TestLazyAcyclicitySame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 			a, _ := bmc.RunReport(ctx, lt, m, model, bmc.Options{TagNames: fe.Tags(), Acyclicity: "eager"})
 			b, rb := bmc.RunReport(ctx, lt, m, model, bmc.Options{TagNames: fe.Tags(), Acyclicity: "lazy"})
 			cancel()

@@ -103,7 +103,7 @@ func TestPredefinedNamesSame(t *testing.T) {
 	for _, name := range predefined() {
 		t.Run(name, func(t *testing.T) {
 			m := loadModel(t, fmt.Sprintf("let used = %s\nflag ~empty used as nonempty\n", name))
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 			defer cancel()
 			a := enum.Run(ctx, lt, m, "names", enum.Options{TagNames: fe.Tags()})
 			b := bmc.Run(ctx, lt, m, "names", bmc.Options{TagNames: fe.Tags()})

@@ -19,7 +19,7 @@ import (
 // engine: whether its condition is reachable, and the flags raised.
 func immVerdict(t *testing.T, path, model, engine string) (bool, []string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 	defer cancel()
 	pr, err := bmc.CheckLitmus(ctx, path, bmc.LitmusOptions{Model: model, Engine: engine, Bound: 2})
 	if err != nil {

@@ -92,11 +92,11 @@ func TestPOSIXSync(t *testing.T) {
 				if out, err := exec.Command(Clang, args...).CombinedOutput(); err != nil {
 					t.Fatalf("native compile: %v\n%s", err, out)
 				}
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 				defer cancel()
 				got := Safe
 				if err := exec.CommandContext(ctx, bin).Run(); ctx.Err() != nil {
-					t.Fatalf("native run: no end in 30 s")
+					t.Fatalf("native run: no end in 2 minutes")
 				} else if err != nil {
 					got = Violation
 				}

@@ -39,7 +39,9 @@ func TestIMMAgainstEnum(t *testing.T) {
 			if want.Status != result.Done || want.Bounded {
 				continue
 			}
-			ctx, cancel = context.WithTimeout(context.Background(), 10*time.Second)
+			// The explicit engine decided it: the graph engine must
+			// too, and a loaded machine may take long.
+			ctx, cancel = context.WithTimeout(context.Background(), 2*time.Minute)
 			got, st := Run(ctx, lt, m, "imm", Options{TagNames: tags, CrossCheck: true})
 			cancel()
 			if got.Status == result.Unsupported {

@@ -61,7 +61,7 @@ func TestRISCVAMOSet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 			for _, res := range []*result.Result{
 				enum.Run(ctx, lt, m, md.name, enum.Options{TagNames: fe.Tags()}),
 				bmc.Run(ctx, lt, m, md.name, bmc.Options{TagNames: fe.Tags()}),
@@ -94,7 +94,7 @@ func TestRISCVAMODrawnOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 	defer cancel()
 	for _, res := range []*result.Result{
 		enum.Run(ctx, lt, m, name, enum.Options{TagNames: fe.Tags(), Show: "all"}),

@@ -45,7 +45,7 @@ func TestChunksAsBytes(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
 			defer cancel()
 			r := enum.Run(ctx, lt, m, name, enum.Options{TagNames: fe.Tags(), Uniproc: true})
 			result.Unchunk(r, lt)

@@ -161,7 +161,7 @@ func TestConcurrent(t *testing.T) {
 
 // TestMemoryLimit: a run over the memory limit is stopped and said to be.
 func TestMemoryLimit(t *testing.T) {
-	hs := testServer(t, Config{Workers: 1, MemLimit: 1, MemBase: -1, Timeout: 10 * time.Second})
+	hs := testServer(t, Config{Workers: 1, MemLimit: 1, MemBase: -1, Timeout: 2 * time.Minute}) // the watchdog, not the time limit, must stop W4x8, however loaded the machine
 	code, resp := post(t, hs.URL, mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"}))
 	if resp == nil {
 		return

@@ -636,13 +636,23 @@ func TestInterrupt(t *testing.T) {
 	c := newCtx(t)
 	c.Interrupt() // nothing running: no effect
 	s := hardSolver(c, 11)
-	done := make(chan struct{})
+	// Interrupted again and again until the check returns: an interrupt
+	// that comes before the check starts is lost, and on a loaded
+	// machine the check may start after any fixed delay.
+	stop, done := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
-		time.Sleep(100 * time.Millisecond)
-		c.Interrupt()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+				c.Interrupt()
+			}
+		}
 	}()
 	r := s.Check()
+	close(stop)
 	<-done
 	if r != Unknown {
 		t.Fatalf("Check() = %v", r)

@@ -150,8 +150,15 @@ class WasmRunner {
       this.worker.postMessage(msg);
     });
   }
+  // engine waits for the run worker's engine; Cancel ends the wait. (A
+  // worker started again after a Cancel, or a first visit's, may still be
+  // compiling: its ready never comes once Cancel has stopped it, and a
+  // run that waited on it would wait for ever, the page saying running.)
+  engine() {
+    return new Promise((ok, fail) => { this.pending = fail; this.ready.then(ok, fail); });
+  }
   async run(req) {
-    await this.ready;
+    await this.engine();
     this.busy(true);
     try {
       // The worker posts the answer's JSON text (see worker.js).
@@ -163,7 +170,7 @@ class WasmRunner {
   // one message; the worker answers them in a few chunks (worker.js,
   // runBatch), each given to onAnswers with the index of its first answer.
   async batch(base, tests, onAnswers) {
-    await this.ready;
+    await this.engine();
     this.busy(true);
     try {
       await new Promise((ok, fail) => {
