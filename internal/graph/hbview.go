@@ -82,6 +82,12 @@ func (x *engine) hbLow(g *graph, t int, loc string) int {
 			}
 		}
 	}
+	return coPosMax(g, have, loc, x.coPositions(g, loc))
+}
+
+// coPositions is each event's position in loc's coherence order (-1:
+// not a write of loc), in the engine's reused buffer.
+func (x *engine) coPositions(g *graph, loc string) []int32 {
 	pos := x.hbPos[:0]
 	for range g.evs {
 		pos = append(pos, -1)
@@ -90,7 +96,7 @@ func (x *engine) hbLow(g *graph, t int, loc string) int {
 	for k, w := range g.co[loc] {
 		pos[w] = int32(k)
 	}
-	return coPosMax(g, have, loc, pos)
+	return pos
 }
 
 // coPosMax is the latest coherence position (pos, by event) of loc that

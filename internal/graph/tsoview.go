@@ -96,15 +96,7 @@ func (x *engine) tsoLow(g *graph, t int, loc string, e ev) int {
 			}
 		}
 	}
-	pos := x.hbPos[:0]
-	for range g.evs {
-		pos = append(pos, -1)
-	}
-	x.hbPos = pos
-	for k, w := range g.co[loc] {
-		pos[w] = int32(k)
-	}
-	return coPosMax(g, have[:T], loc, pos)
+	return coPosMax(g, have[:T], loc, x.coPositions(g, loc))
 }
 
 // coLow is the bound of the coherence filter (coFilter) for event e

@@ -321,16 +321,23 @@ func (p *parser) action() *Action {
 		p.expect(tRBrack)
 	}
 	p.expect(tAssign)
-	switch p.tok.kind {
-	case tDot, tQMark: // Cubicle reads "X := ." and "X := ?" alike
-		a.Rhs = &NondetExpr{Pos: p.tok.pos}
-		p.next()
-	case tCase:
-		a.Rhs = p.caseExpr()
-	default:
-		a.Rhs = p.expr()
-	}
+	a.Rhs = p.assignedValue()
 	return a
+}
+
+// assignedValue parses what an assignment writes: a term, a case, or
+// "." / "?" (a value chosen nondeterministically; Cubicle reads
+// "X := ." and "X := ?" alike).
+func (p *parser) assignedValue() Expr {
+	switch p.tok.kind {
+	case tDot, tQMark:
+		e := &NondetExpr{Pos: p.tok.pos}
+		p.next()
+		return e
+	case tCase:
+		return p.caseExpr()
+	}
+	return p.expr()
 }
 
 // earlyWrite parses the rest of "write(p, X, e)" or "write(p, A[i], e)"
@@ -344,15 +351,7 @@ func (p *parser) earlyWrite(pos Pos) *Action {
 		a.Index = p.indexList()
 	}
 	p.expect(tComma)
-	switch p.tok.kind {
-	case tDot, tQMark:
-		a.Rhs = &NondetExpr{Pos: p.tok.pos}
-		p.next()
-	case tCase:
-		a.Rhs = p.caseExpr()
-	default:
-		a.Rhs = p.expr()
-	}
+	a.Rhs = p.assignedValue()
 	p.expect(tRParen)
 	return a
 }
