@@ -81,6 +81,7 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	}
 	ok, why := confirmUnsafe(ctx, sys, res, opts.Model)
 	if ok {
+		res.Note = why
 		return res, nil
 	}
 	if ctx.Err() != nil {
@@ -103,27 +104,31 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	res.Deleted += first.Deleted
 	res.undecided += first.undecided
 	res.Time = time.Since(start)
-	res.Note = fmt.Sprintf("the first search's trace %s does not replay (%s) and no instance reaches an unsafe state: searched again, each write remembering the reads of other processes from it", first.TraceString(), why)
+	res.Precise = true
+	res.Note = fmt.Sprintf("no finite instance confirms the trace %s of the first search (%s): searched again in the precise mode, each write remembering the reads of other processes from it (%d nodes in all)", first.TraceString(), why, res.Visited)
 	if res.Verdict != Unsafe {
 		return res, nil
 	}
 	if ok, why2 := confirmUnsafe(ctx, sys, res, opts.Model); ok {
+		if why2 != "" {
+			res.Note += "; " + why2
+		}
 		return res, nil
 	} else if ctx.Err() != nil {
 		res.Verdict = Timeout
 	} else {
 		res.Verdict = Unconfirmed
-		res.Note += fmt.Sprintf("; its trace %s does not replay either (%s)", res.TraceString(), why2)
+		res.Note += fmt.Sprintf("; no finite instance confirms its trace %s either (%s)", res.TraceString(), why2)
 	}
 	return res, nil
 }
 
 // confirmUnsafe reports whether a finite instance of sys confirms the
 // UNSAFE answer res: its trace replays forward, or an instance with as
-// many processes as it names (up to 4) reaches an unsafe state; if not,
-// why the trace does not replay. A system with real numbers has no
-// explorer: nothing confirms its answers.
-func confirmUnsafe(ctx context.Context, sys *System, res *Result, model string) (bool, string) {
+// many processes as it names (up to 4) reaches an unsafe state (then
+// note gives the path to it); if not, note says why. A system with real
+// numbers has no explorer: nothing confirms its answers.
+func confirmUnsafe(ctx context.Context, sys *System, res *Result, model string) (ok bool, note string) {
 	if !weakExplorable(sys) {
 		return false, "real numbers: no finite instance is explored"
 	}
@@ -132,8 +137,8 @@ func confirmUnsafe(ctx context.Context, sys *System, res *Result, model string) 
 	if ok {
 		return true, ""
 	}
-	if _, found := unsafeInstance(sys, res, model, confirmStates, stop); found {
-		return true, ""
+	if n, path, found := unsafeInstance(sys, res, model, confirmStates, stop); found {
+		return true, fmt.Sprintf("the trace does not replay in its order (%s); the instance with %d processes reaches an unsafe state%s", why, n, path)
 	}
-	return false, why
+	return false, fmt.Sprintf("it does not replay (%s) and no instance with up to 4 processes reaches an unsafe state", why)
 }

@@ -28,7 +28,7 @@ const (
 )
 
 func (v Verdict) String() string {
-	return [...]string{"SAFE", "UNSAFE", "depth limit reached", "node limit reached", "timeout", "event limit reached", "unknown: the search found only an abstract trace, which no finite instance follows"}[v]
+	return [...]string{"SAFE", "UNSAFE", "depth limit reached", "node limit reached", "timeout", "event limit reached", "unknown: the search found only an abstract trace, which no finite instance confirms"}[v]
 }
 
 // Options control a search.
@@ -106,6 +106,9 @@ type Result struct {
 	// Note says how Verify checked an UNSAFE answer of a weak system
 	// (refine.go), when it searched again; "" otherwise.
 	Note string
+	// Precise: the answer comes from the search in the precise mode
+	// (refine.go)
+	Precise bool
 
 	// for Safe: the visited cubes, whose negations form an inductive
 	// invariant
