@@ -33,6 +33,12 @@ import (
 //     UNSAFE is checked as in 1 and 2; an UNSAFE that fails again gives
 //     the verdict Unconfirmed (no answer, exit status 3).
 //
+// A trace through a transition with a forall_other guard may fail to
+// replay because of Cubicle's approximation of such guards (checked on
+// the processes of the cube only: selfcheck.go), which Musket keeps on
+// every system, weak or not: such an UNSAFE stands (with a note) when
+// the precise search does not prove SAFE.
+//
 // The precise mode only runs after such a failure: its cubes carry more
 // state and are subsumed less often (corpus file lamport_N.cub needs 30
 // nodes without it and does not close within 30 s with it), so the
@@ -84,12 +90,24 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		res.Note = why
 		return res, nil
 	}
+	first := res
+	// Cubicle's approximation of a forall_other guard (checked on the
+	// processes of the cube only, see selfcheck.go) may explain why no
+	// instance follows the trace: such an UNSAFE stands as on every
+	// system, weak or not, unless the precise search proves SAFE
+	univ := universalStep(sys, first)
+	cubicleUnsafe := func(note string) (*Result, error) {
+		first.Note = fmt.Sprintf("no finite instance confirms the trace (%s); it takes %s, whose forall_other guard the backward search only checks on the processes of the cube, as Cubicle does%s", why, univ, note)
+		return first, nil
+	}
 	if ctx.Err() != nil {
+		if univ != "" {
+			return cubicleUnsafe("")
+		}
 		res.Verdict = Timeout
 		res.Note = "the search found an UNSAFE trace, but the time limit ended its check on finite instances"
 		return res, nil
 	}
-	first := res
 	opts.precise = true
 	res, err = search(ctx, sys, opts)
 	if err != nil {
@@ -106,14 +124,20 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	res.Time = time.Since(start)
 	res.Precise = true
 	res.Note = fmt.Sprintf("no finite instance confirms the trace %s of the first search (%s): searched again in the precise mode, each write remembering the reads of other processes from it (%d nodes in all)", first.TraceString(), why, res.Visited)
-	if res.Verdict != Unsafe {
+	switch {
+	case res.Verdict == Safe:
+		return res, nil
+	case res.Verdict != Unsafe && univ != "":
+		return cubicleUnsafe(fmt.Sprintf("; the precise search stopped: %s", res.Verdict))
+	case res.Verdict != Unsafe:
 		return res, nil
 	}
 	if ok, why2 := confirmUnsafe(ctx, sys, res, opts.Model); ok {
 		if why2 != "" {
 			res.Note += "; " + why2
 		}
-		return res, nil
+	} else if u := universalStep(sys, res); u != "" {
+		res.Note += fmt.Sprintf("; no finite instance confirms its trace %s either (%s), which takes %s, whose forall_other guard the backward search only checks on the processes of the cube, as Cubicle does", res.TraceString(), why2, u)
 	} else if ctx.Err() != nil {
 		res.Verdict = Timeout
 	} else {
