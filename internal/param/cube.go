@@ -48,6 +48,10 @@ type Node struct {
 	// Final: the reads of one process in an unsafe or invariant formula,
 	// performed at the end of the run (model.go)
 	Final bool
+	// ReadBy: the reads of other processes that read from the writes of
+	// this node (model.go: the reader's earlier writes to the location
+	// are co-before them)
+	ReadBy []Access
 }
 
 // ProcFlags says what a process does in a node.
@@ -87,7 +91,7 @@ func (n *Node) flags(p int32) (ProcFlags, bool) {
 }
 
 func (n *Node) clone() *Node {
-	return &Node{ID: n.ID, Procs: slices.Clone(n.Procs), Reads: slices.Clone(n.Reads), Writes: slices.Clone(n.Writes), Final: n.Final}
+	return &Node{ID: n.ID, Procs: slices.Clone(n.Procs), Reads: slices.Clone(n.Reads), Writes: slices.Clone(n.Writes), Final: n.Final, ReadBy: slices.Clone(n.ReadBy)}
 }
 
 func (n *Node) setFlags(f ProcFlags) {
@@ -174,6 +178,11 @@ func (sys *System) CubeString(c *Cube) string {
 		}
 		for _, r := range n.Reads {
 			b.WriteString(" Rd(")
+			b.WriteString(sys.accessString(r))
+			b.WriteString(")")
+		}
+		for _, r := range n.ReadBy {
+			b.WriteString(" RdBy(")
 			b.WriteString(sys.accessString(r))
 			b.WriteString(")")
 		}

@@ -150,5 +150,7 @@
 // and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict), selfcheck.go (the cross-check of a verdict on finite
-// instances explored forward: musket param -selfcheck).
+// instances explored forward: musket param -selfcheck), refine.go (the
+// check of every UNSAFE answer of a weak system on finite instances, and
+// the precise search when none confirms it).
 package param

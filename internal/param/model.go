@@ -67,6 +67,30 @@ func edgesFrom(c *Cube, n *Node, actor int32, pso bool) uint64 {
 			out |= 1 << uint(j)
 		}
 	}
+	// coherence of a write with a later read of the same process (CoWR):
+	// when the writer later read the location from another process's
+	// write, its own write reached memory before that read (a fence, or
+	// the read would have taken it from the buffer) and is co-before the
+	// write it read. In the precise mode (refine.go: its soundness) a
+	// write node keeps the reads of other processes that read from it
+	// (Node.ReadBy; empty otherwise, and this loop adds nothing); without
+	// them, Peterson's algorithm with
+	// fences under TSO was UNSAFE with a trace where a process reads the
+	// other's Turn, its own write to Turn reaching memory after that one.
+	if nf.Write {
+		for j, o := range c.Nodes {
+			for _, r := range o.ReadBy {
+				if r.Proc != actor {
+					continue
+				}
+				for _, nw := range n.Writes {
+					if nw.sameLoc(r) {
+						out |= 1 << uint(j)
+					}
+				}
+			}
+		}
+	}
 	return out
 }
 

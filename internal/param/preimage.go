@@ -790,6 +790,16 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 						continue
 					}
 					sub[rd.valTerm(old.ID, e.sys)] = w.val
+					if e.opts.precise && rd.Proc != actor {
+						// the precise mode (refine.go): the
+						// source remembers its reader
+						src := nc.Nodes[self]
+						if src == node {
+							src = node.clone() // node is shared by the rffr choices
+							nc.Nodes[self] = src
+						}
+						src.ReadBy = append(src.ReadBy, rd)
+					}
 					// coherence: a write to the location that is
 					// ghb-before the read is co-before its source
 					for u := range c.Nodes {
@@ -918,6 +928,12 @@ func dropUnusedSlots(c *Cube, pinned int32) {
 				for i := 0; i < int(a.NArgs); i++ {
 					used[a.Args[i]] = true
 				}
+			}
+		}
+		for _, a := range n.ReadBy {
+			used[a.Proc] = true
+			for i := 0; i < int(a.NArgs); i++ {
+				used[a.Args[i]] = true
 			}
 		}
 	}

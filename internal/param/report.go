@@ -19,6 +19,9 @@ func WriteText(w io.Writer, file string, r *Result) {
 	default:
 		fmt.Fprintf(w, "No verdict for %s: %s\n", file, r.Verdict)
 	}
+	if r.Note != "" {
+		fmt.Fprintf(w, "Note: %s\n", r.Note)
+	}
 	fmt.Fprintf(w, "Visited nodes: %d\n", r.Visited)
 	if r.Guesses > 0 || r.Restarts > 0 {
 		fmt.Fprintf(w, "Approximations: %d guesses, %d restarts\n", r.Guesses, r.Restarts)
@@ -32,6 +35,7 @@ type jsonResult struct {
 	Status  string   `json:"status"` // done (a verdict), limit (which: Limit)
 	Verdict string   `json:"verdict"`
 	Limit   string   `json:"limit,omitempty"`
+	Note    string   `json:"note,omitempty"`
 	Trace   []string `json:"trace,omitempty"`
 	Unsafe  int      `json:"unsafe,omitempty"`
 	Nodes   int      `json:"nodes"`
@@ -48,6 +52,7 @@ type jsonResult struct {
 func WriteJSON(w io.Writer, file string, r *Result, sys *System) error {
 	j := jsonResult{File: file, Nodes: r.Visited, Guesses: r.Guesses, Restart: r.Restarts, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
 	j.Status = "done"
+	j.Note = r.Note
 	switch r.Verdict {
 	case Safe:
 		j.Verdict = "safe"

@@ -21,10 +21,14 @@ const (
 	NodeLimit
 	Timeout
 	EventLimit
+	// Unconfirmed: the search reached the initial states, but through
+	// an abstract trace of a weak-memory system that no finite instance
+	// follows, even in the precise mode (refine.go): no answer.
+	Unconfirmed
 )
 
 func (v Verdict) String() string {
-	return [...]string{"SAFE", "UNSAFE", "depth limit reached", "node limit reached", "timeout", "event limit reached"}[v]
+	return [...]string{"SAFE", "UNSAFE", "depth limit reached", "node limit reached", "timeout", "event limit reached", "unknown: the search found only an abstract trace, which no finite instance confirms"}[v]
 }
 
 // Options control a search.
@@ -44,6 +48,11 @@ type Options struct {
 	// Model is the memory model of the weak variables: "tso" (the
 	// default, Cubicle-W's) or "pso" (per-variable store buffers).
 	Model string
+
+	// precise: write nodes remember the reads of other processes that
+	// read from them (refine.go); set by Verify for its second search
+	// only, when the first one's UNSAFE trace is not confirmed.
+	precise bool
 
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).
@@ -94,6 +103,12 @@ type Result struct {
 	Deleted   int // visited cubes removed because a later one covers them
 	undecided int // the solver calls that decide.go left to Z3
 	Graph     []GraphNode
+	// Note says how Verify checked an UNSAFE answer of a weak system
+	// (refine.go), when it searched again; "" otherwise.
+	Note string
+	// Precise: the answer comes from the search in the precise mode
+	// (refine.go)
+	Precise bool
 
 	// for Safe: the visited cubes, whose negations form an inductive
 	// invariant
@@ -153,8 +168,9 @@ func (e *engine) stopped() bool {
 	return e.halted
 }
 
-// Verify runs the backward reachability analysis of sys.
-func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
+// search runs the backward reachability analysis of sys once (Verify
+// checks its UNSAFE answers on weak systems, refine.go).
+func search(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	start := time.Now()
 	switch opts.Model {
 	case "", "tso", "pso":

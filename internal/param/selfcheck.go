@@ -115,7 +115,7 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 	case Unsafe:
 		if ok, why := replayTrace(sys, res, opts.Model, budget, stop); ok {
 			cc.Replayed = true
-		} else if n, found := unsafeInstance(sys, res, opts.Model, budget, stop); found {
+		} else if n, _, found := unsafeInstance(sys, res, opts.Model, budget, stop); found {
 			// under TSO the order of a backward trace need not be an
 			// order in time (its events are only partially ordered)
 			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
@@ -272,8 +272,8 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 
 // unsafeInstance explores the instances with as many processes as the
 // trace of res names and up to 4, and returns one that reaches an
-// unsafe state.
-func unsafeInstance(sys *System, res *Result, model string, budget int, stop func() bool) (int32, bool) {
+// unsafe state, and the path to it.
+func unsafeInstance(sys *System, res *Result, model string, budget int, stop func() bool) (int32, string, bool) {
 	lo := max(sys.Pinned, 2)
 	for _, s := range res.Trace {
 		for _, a := range s.Args {
@@ -285,11 +285,11 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 		lo, hi = min(lo, m), min(hi, m)
 	}
 	for n := lo; n <= hi && !stop(); n++ {
-		if in, _ := exploreInstance(sys, n, model, budget, stop); in.Bad {
-			return n, true
+		if in, path := exploreInstance(sys, n, model, budget, stop); in.Bad {
+			return n, path, true
 		}
 	}
-	return 0, false
+	return 0, "", false
 }
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {

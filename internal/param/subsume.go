@@ -290,10 +290,10 @@ func (m *matcher) matchNodes(k int) bool {
 }
 
 // nodeFits checks the flags and accesses of vn against cn (step s of:
-// flags, writes, reads), then continues with the next node.
+// flags, writes, reads, readers), then continues with the next node.
 func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
 	k := slices.Index(m.v.Nodes, vn)
-	items := len(vn.Procs) + len(vn.Writes) + len(vn.Reads)
+	items := len(vn.Procs) + len(vn.Writes) + len(vn.Reads) + len(vn.ReadBy)
 	if s == items {
 		return m.matchNodes(k + 1)
 	}
@@ -316,6 +316,18 @@ func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
 		for _, cw := range cn.Writes {
 			mark := len(m.trail)
 			if m.access(w, cw) && m.nodeFits(vn, cn, s+1) {
+				return true
+			}
+			m.undo(mark)
+		}
+		return false
+	case s >= len(vn.Procs)+len(vn.Writes)+len(vn.Reads):
+		// a cube that knows more readers of a write has fewer
+		// predecessors (model.go): v's must be among c's
+		r := vn.ReadBy[s-len(vn.Procs)-len(vn.Writes)-len(vn.Reads)]
+		for _, cr := range cn.ReadBy {
+			mark := len(m.trail)
+			if m.access(r, cr) && m.nodeFits(vn, cn, s+1) {
 				return true
 			}
 			m.undo(mark)
