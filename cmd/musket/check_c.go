@@ -490,9 +490,10 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 	return last.r, last.err
 }
 
-// portfolioSMTBudget is the memory the SMT engine may use under -engine
-// auto beside the graph engine (the process's resident memory, Go's and
-// Z3's, as /usr/bin/time reports its peak): past it the
+// portfolioSMTBudget is the memory the SMT engine may add under -engine
+// auto beside the graph engine (to the process's resident memory, Go's
+// and Z3's, as /usr/bin/time reports its peak, at the SMT engine's
+// start; what the graph engine adds meanwhile counts too): past it the
 // SMT engine is stopped and the graph engine, whose memory stays that of
 // one execution graph per level of its search, answers alone. Without
 // it a program with many executions (a 4-thread lock) has both engines
@@ -511,8 +512,12 @@ const portfolioZ3Budget = 120 << 20
 var errPortfolioBudget = errors.New("the SMT engine passed its memory budget beside the graph engine (-engine auto); -engine smt gives it the whole memory limit")
 
 // budgetSMT returns a context that is canceled, with errPortfolioBudget
-// as its cause, when the process's resident memory passes
-// portfolioSMTBudget (or a quarter of a smaller -memory limit); the
+// as its cause, when the process's resident memory grows past what it
+// is now by portfolioSMTBudget (or a quarter of a smaller -memory
+// limit). Counted from now rather than from zero, so that the memory
+// the program, the runtime and the graph engine already hold (50 MB and
+// more beside a 4-thread lock under RISC-V) is not taken from the SMT
+// engine's share; the -memory limit still bounds the whole. The
 // function that ends the watch (the budget no longer applies; the
 // context is left as it is); and the one that releases the context once
 // the run is over.
@@ -522,7 +527,7 @@ func budgetSMT(ctx context.Context) (c context.Context, unwatch, release func())
 		budget = uint64(l) / 4
 	}
 	t := time.NewTicker(25 * time.Millisecond)
-	return watchBudget(ctx, budget, t.C, t.Stop)
+	return watchBudget(ctx, residentBytes()+budget, t.C, t.Stop)
 }
 
 // watchBudget is budgetSMT's watch: at each tick it compares the
