@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestGuardIndex: the compiled successors with the guard index
@@ -14,9 +16,9 @@ import (
 // through it too).
 func TestGuardIndex(t *testing.T) {
 	for _, name := range []string{"challenges_flash2_nodata.cub", "challenges_flash.ctc_home_nodata.cub", "challenges_flash2.cub"} {
-		sys, err := ParseFile(filepath.Join(corpusDir, "examples", name))
+		sys, err := ParseFile(filepath.Join(testcorpus.Dir(t), "cubicle", "examples", name))
 		if err != nil {
-			t.Skipf("corpus not available: %v", err)
+			t.Fatal(err)
 		}
 		for n := int32(2); n <= 3; n++ {
 			if explorable(sys) {

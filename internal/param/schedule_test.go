@@ -3,10 +3,11 @@ package param
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
 	"time"
 )
 
@@ -35,13 +36,7 @@ func TestAbstractSchedule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			path := filepath.Join(corpusDir, "examples", tc.file)
-			if _, err := os.Stat(path); err != nil {
-				if os.Getenv("CI") == "true" {
-					t.Fatal(err)
-				}
-				t.Skipf("corpus not available: %v", err)
-			}
+			path := filepath.Join(testcorpus.Dir(t), "cubicle", "examples", tc.file)
 			t.Parallel()
 			sys, err := ParseFile(path)
 			if err != nil {
@@ -112,13 +107,7 @@ func TestUnproductiveGoesDeep(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			path := filepath.Join(corpusDir, "examples", tc.file)
-			if _, err := os.Stat(path); err != nil {
-				if os.Getenv("CI") == "true" {
-					t.Fatal(err)
-				}
-				t.Skipf("corpus not available: %v", err)
-			}
+			path := filepath.Join(testcorpus.Dir(t), "cubicle", "examples", tc.file)
 			t.Parallel()
 			sys, err := ParseFile(path)
 			if err != nil {
