@@ -36,28 +36,17 @@ func TestAbstractSchedule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			path := filepath.Join(testcorpus.Dir(t), "cubicle", "examples", tc.file)
 			t.Parallel()
-			sys, err := ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sys, res, out := verifyExample(t, tc.file)
 			if explorable(sys) {
 				t.Fatalf("%s is sampled exactly; the test needs an abstract sample", tc.file)
 			}
-			var log bytes.Buffer
-			res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second, Verbose: &log})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: %s, %d nodes, %d guesses", tc.file, res.Verdict, res.Visited, res.Guesses)
 			if res.Verdict != Safe {
 				t.Fatalf("got %s, want SAFE", res.Verdict)
 			}
 			if res.Visited != tc.nodes {
 				t.Errorf("%d nodes, want %d", res.Visited, tc.nodes)
 			}
-			out := log.String()
 			gaveUpFirst := strings.Contains(out, "with approximations: search again without")
 			gaveUpPlain := strings.Contains(out, "search again with approximations")
 			if tc.first && (gaveUpFirst || gaveUpPlain) {
@@ -77,6 +66,23 @@ func TestAbstractSchedule(t *testing.T) {
 			}
 		})
 	}
+}
+
+// verifyExample verifies the corpus' examples/file with a verbose log,
+// and returns the system, the result and the log.
+func verifyExample(t *testing.T, file string) (*System, *Result, string) {
+	t.Helper()
+	sys, err := ParseFile(filepath.Join(testcorpus.Dir(t), "cubicle", "examples", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second, Verbose: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %s, %d nodes, %d guesses", file, res.Verdict, res.Visited, res.Guesses)
+	return sys, res, log.String()
 }
 
 // lastLines returns the last n lines of s.
@@ -107,22 +113,11 @@ func TestUnproductiveGoesDeep(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			path := filepath.Join(testcorpus.Dir(t), "cubicle", "examples", tc.file)
 			t.Parallel()
-			sys, err := ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var log bytes.Buffer
-			res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second, Verbose: &log})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: %s, %d nodes, %d guesses", tc.file, res.Verdict, res.Visited, res.Guesses)
+			sys, res, out := verifyExample(t, tc.file)
 			if res.Verdict != tc.verdict || res.Visited != tc.nodes {
 				t.Fatalf("got %s in %d nodes, want %s in %d", res.Verdict, res.Visited, tc.verdict, tc.nodes)
 			}
-			out := log.String()
 			unproductive := strings.Contains(out, "no longer productive")
 			deep := strings.Contains(out, "search again with a deeper sample")
 			if unproductive != tc.deep || deep != tc.deep {
