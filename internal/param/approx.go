@@ -66,6 +66,9 @@ type approximator struct {
 	// pair: (deep phase) insts are the first instance and the one with
 	// a process more, sampled side by side (deep.go)
 	pair bool
+	// deepCap: (deep phase) the current bound of the deep sample, from
+	// deepStart up to deepSample (widen, backtrack.go); 0: deepSample
+	deepCap int
 	// weak: the sample of a system with weak memory (wguess.go); sets
 	// is then unused
 	weak *weakSampler

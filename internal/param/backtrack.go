@@ -1,6 +1,9 @@
 package param
 
-import "container/heap"
+import (
+	"container/heap"
+	"fmt"
+)
 
 // This file is the incremental backtracking of the search with
 // approximations (approx.go). When a descendant of a guessed invariant g
@@ -16,7 +19,8 @@ import "container/heap"
 //   - the visited cubes that a dropped cube deleted as subsumed
 //     (deleteSubsumed) are visited again;
 //   - the cubes found subsumed (the fixpoint test) since g was visited
-//     go back to the queue, unless they descend from g;
+//     go back to the queue, unless they descend from g or one visited
+//     cube that stays covered them alone (a renaming of it);
 //   - g's origin, the pre-image that g generalised, goes back to the
 //     queue (the approximator no longer offers g, nor a guess more
 //     general than g: refuted).
@@ -36,7 +40,9 @@ import "container/heap"
 // restored), so the union of V still covers V(t) for every t < t_g, and
 // every cube found subsumed before t_g is still covered. The cubes found
 // subsumed at or after t_g may have been covered by a dropped cube only:
-// they are queued again. The pre-images of the dropped cubes are no
+// they are queued again, except those that one cube covered alone (the
+// syntactic test) when that cube is not dropped: it is in V again, or
+// deleted by a cube that is (as above), so it still covers them. The pre-images of the dropped cubes are no
 // longer obligations (their cubes are no longer visited), except that
 // g's origin is the pre-image of a cube that stays (g's parent): it is
 // queued again. Every obligation of a cube that stays is therefore
@@ -55,7 +61,8 @@ import "container/heap"
 // search may make guesses.
 type backtrack struct {
 	// subsumed: the cubes dropped by the fixpoint test, with the number
-	// of cubes visited then (e.nextID)
+	// of cubes visited then (e.nextID) and the cube that covered them
+	// alone (nil: the union of the visited cubes did)
 	subsumed []subsumedAt
 	// deleted: the visited cubes that deleteSubsumed removed, with the
 	// cube whose visit removed them
@@ -63,8 +70,8 @@ type backtrack struct {
 }
 
 type subsumedAt struct {
-	c    *Cube
-	time int
+	c, by *Cube
+	time  int
 }
 
 type deletion struct {
@@ -72,8 +79,8 @@ type deletion struct {
 }
 
 // noteSubsumed records that the fixpoint test dropped c.
-func (b *backtrack) noteSubsumed(c *Cube, time int) {
-	b.subsumed = append(b.subsumed, subsumedAt{c, time})
+func (b *backtrack) noteSubsumed(c, by *Cube, time int) {
+	b.subsumed = append(b.subsumed, subsumedAt{c, by, time})
 }
 
 // noteDeleted records the cubes of before that are not in after (in the
@@ -148,6 +155,8 @@ func (r *run) rollback(g *Cube, q *queue) int {
 	for _, s := range b.subsumed {
 		switch {
 		case desc(s.c):
+		case s.by != nil && !desc(s.by):
+			subs = append(subs, s) // still covered by s.by
 		case s.time >= g.ID:
 			q.push(s.c)
 		default:
@@ -182,5 +191,58 @@ func (q *queue) drop(gone func(*Cube) bool) {
 	q.postponed = later
 	if !q.dfs {
 		heap.Init(q)
+	}
+}
+
+// widen doubles the bound of the deep sample after a refuted guess
+// (up to deepSample), and undoes the visited guesses that the larger
+// sample refutes: a guess that a sampled state satisfies, or (exact
+// samples) whose descendant a sampled state satisfies. It reports
+// whether the larger sample met an unsafe state that the replay
+// confirmed (the trace is then in the result).
+func (r *run) widen(q *queue) bool {
+	e := r.e
+	a := e.approx
+	if a == nil || !a.deep || a.done || a.unsafe || a.weak != nil || a.sampleLimit() >= deepSample {
+		return false
+	}
+	a.deepCap = min(2*a.sampleLimit(), deepSample)
+	if r.growSample() {
+		return true
+	}
+	if a.unsafe {
+		return false
+	}
+	if e.opts.Verbose != nil {
+		fmt.Fprintf(e.opts.Verbose, "refuted guess: the deep sample grows to %d states\n", a.sampled())
+	}
+	for {
+		var bad *Cube
+		for _, v := range e.visited {
+			g := guessOn(v)
+			if g == nil || len(v.Nodes) > 0 || (a.abstract && v != g) {
+				continue
+			}
+			ok := true
+			for _, l := range v.Lits {
+				if !groundable(l) {
+					ok = false
+					break
+				}
+			}
+			if ok && a.reached(v.Lits, v.Slots, e.sys.Pinned) {
+				bad = g
+				break
+			}
+		}
+		if bad == nil {
+			return false
+		}
+		a.bad = append(a.bad, bad)
+		r.res.Backtracks++
+		n := r.rollback(bad, q)
+		if e.opts.Verbose != nil {
+			fmt.Fprintf(e.opts.Verbose, "refuted guess %s by the larger sample: %d visited cubes undone\n", e.sys.CubeString(bad), n)
+		}
 	}
 }

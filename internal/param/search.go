@@ -57,6 +57,9 @@ type Options struct {
 	// noBacktrack: a refuted guess restarts the search instead of being
 	// undone in place (backtrack.go; tests compare the two)
 	noBacktrack bool
+	// sampleCap bounds the sample of the approximation (0: none), so
+	// that tests get wrong guesses to undo
+	sampleCap int
 
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).
@@ -157,6 +160,9 @@ type engine struct {
 	matchScratch *matcher
 	idxScratch   *matchIndex
 	keepBuf      []Lit
+	// subsumer: the cube that covered the last cube the fixpoint test
+	// dropped, when one did alone (backtrack.go)
+	subsumer *Cube
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -420,7 +426,10 @@ func (r *run) growSample() bool {
 	r.work++
 	limit := sampleBase + samplePerNode*r.work
 	if a.deep {
-		limit = deepSample // deep.go
+		limit = a.sampleLimit() // deep.go
+	}
+	if c := e.opts.sampleCap; c > 0 {
+		limit = min(limit, c)
 	}
 	a.grow(limit)
 	if !a.unsafe {
@@ -534,7 +543,7 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 				r.record(c, "subsumed")
 			}
 			if r.bt != nil {
-				r.bt.noteSubsumed(c, e.nextID)
+				r.bt.noteSubsumed(c, e.subsumer, e.nextID)
 			}
 			continue
 		}
@@ -614,6 +623,9 @@ func (r *run) reached(c *Cube, q *queue) (v Verdict, restart, resumed bool) {
 			n := r.rollback(g, q)
 			if opts.Verbose != nil {
 				fmt.Fprintf(opts.Verbose, "refuted guess %s: %d visited cubes undone\n", e.sys.CubeString(g), n)
+			}
+			if r.widen(q) {
+				return Unsafe, false, false
 			}
 			return 0, false, true
 		}
