@@ -15,8 +15,9 @@ import (
 //
 // A guess can be wrong. When a cube that descends from a guess meets the
 // initial states, the nearest guess on its path is refuted, remembered,
-// and the search starts again without it (nor any guess that generalises
-// it). An unsafe verdict is reported only for a path without guesses, and
+// and undone: the search drops it and what descends from it, and goes on
+// without it (nor any guess that generalises it; backtrack.go). An
+// unsafe verdict is reported only for a path without guesses, and
 // a safe verdict means that the visited cubes, guesses included, form an
 // inductive invariant that excludes the unsafe states: both are as sound
 // as without approximations.

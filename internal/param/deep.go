@@ -471,7 +471,8 @@ func (x *sampler) symPath(i int) ([]forwardStep, int) {
 // first, up to deepNext states (few, but they refute at once the
 // guesses over two processes that only a third one makes reachable:
 // Dir_HeadPtr <> #3 && ShWbMsg_Proc = #2 && ... in FLASH, which took a
-// restart each), then the first one up to deepSample states in all.
+// restart each), then the first one up to the bound of the deep sample
+// in all (sampleLimit: deepStart, doubled up to deepSample by widen).
 func (a *approximator) growPair() {
 	if a.done || a.unsafe {
 		return

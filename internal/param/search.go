@@ -472,6 +472,9 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 	clear(r.graphIndex)
 	q := &queue{dfs: opts.DFS}
 	r.bt = nil
+	// (a weak system's search starts again after a refuted guess: its
+	// guesses, checks and restarts (wguess.go, tick.go, refine.go) were
+	// not tested with backtracking, and they are bounded by weakRestarts)
 	if e.approx != nil && !e.sys.Weak && !opts.noBacktrack {
 		r.bt = &backtrack{}
 	}
