@@ -78,13 +78,20 @@ type deletion struct {
 	c, by *Cube
 }
 
-// noteSubsumed records that the fixpoint test dropped c.
+// noteSubsumed records that the fixpoint test dropped c. When one
+// cube covered c alone and no guess is on its path, no rollback can
+// drop that cube: c is not recorded (most of the cubes dropped, so that
+// the log does not keep them all alive).
 func (b *backtrack) noteSubsumed(c, by *Cube, time int) {
+	if by != nil && guessOn(by) == nil {
+		return
+	}
 	b.subsumed = append(b.subsumed, subsumedAt{c, by, time})
 }
 
 // noteDeleted records the cubes of before that are not in after (in the
-// same order): the visit of by deleted them.
+// same order): the visit of by deleted them. (The caller skips a cube
+// by without a guess on its path: no rollback drops it.)
 func (b *backtrack) noteDeleted(before, after []*Cube, by *Cube) {
 	j := 0
 	for _, v := range before {

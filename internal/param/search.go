@@ -669,7 +669,7 @@ func (r *run) visit(c *Cube) *Cube {
 	}
 	e.nextID++
 	c.ID = e.nextID
-	if r.bt != nil {
+	if r.bt != nil && guessOn(c) != nil {
 		before := slices.Clone(e.visited)
 		res.Deleted += e.deleteSubsumed(c)
 		r.bt.noteDeleted(before, e.visited, c)
