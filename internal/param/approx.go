@@ -569,12 +569,27 @@ func (e *engine) refuted(g *Cube) bool {
 	for len(a.badIdx) < len(a.bad) {
 		a.badIdx = append(a.badIdx, e.index(a.bad[len(a.badIdx)]))
 	}
+	// (the slots that are process constants do not count: a cube may
+	// list #1 among its slots or not, and the matcher maps it to
+	// itself either way; a refuted Arr0[#1] = B without slots did not
+	// reject the same guess made with slot 1)
 	for i, b := range a.bad {
-		if len(g.Slots) <= len(b.Slots) && e.match(g, b, a.badIdx[i], false, func(*matcher) bool { return true }) {
+		if freeSlots(g, e.sys.Pinned) <= freeSlots(b, e.sys.Pinned) && e.match(g, b, a.badIdx[i], false, func(*matcher) bool { return true }) {
 			return true
 		}
 	}
 	return false
+}
+
+// freeSlots counts the slots of c that are not process constants.
+func freeSlots(c *Cube, pinned int32) int {
+	k := 0
+	for _, s := range c.Slots {
+		if s > pinned {
+			k++
+		}
+	}
+	return k
 }
 
 // termSlots lists the slots a term of a cube mentions.
