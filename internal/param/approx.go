@@ -15,8 +15,9 @@ import (
 //
 // A guess can be wrong. When a cube that descends from a guess meets the
 // initial states, the nearest guess on its path is refuted, remembered,
-// and the search starts again without it (nor any guess that generalises
-// it). An unsafe verdict is reported only for a path without guesses, and
+// and undone: the search drops it and what descends from it, and goes on
+// without it (nor any guess that generalises it; backtrack.go). An
+// unsafe verdict is reported only for a path without guesses, and
 // a safe verdict means that the visited cubes, guesses included, form an
 // inductive invariant that excludes the unsafe states: both are as sound
 // as without approximations.
@@ -66,6 +67,9 @@ type approximator struct {
 	// pair: (deep phase) insts are the first instance and the one with
 	// a process more, sampled side by side (deep.go)
 	pair bool
+	// deepCap: (deep phase) the current bound of the deep sample, from
+	// deepStart up to deepSample (widen, backtrack.go); 0: deepSample
+	deepCap int
 	// weak: the sample of a system with weak memory (wguess.go); sets
 	// is then unused
 	weak *weakSampler
@@ -565,12 +569,27 @@ func (e *engine) refuted(g *Cube) bool {
 	for len(a.badIdx) < len(a.bad) {
 		a.badIdx = append(a.badIdx, e.index(a.bad[len(a.badIdx)]))
 	}
+	// (the slots that are process constants do not count: a cube may
+	// list #1 among its slots or not, and the matcher maps it to
+	// itself either way; a refuted Arr0[#1] = B without slots did not
+	// reject the same guess made with slot 1)
 	for i, b := range a.bad {
-		if len(g.Slots) <= len(b.Slots) && e.match(g, b, a.badIdx[i], false, func(*matcher) bool { return true }) {
+		if freeSlots(g, e.sys.Pinned) <= freeSlots(b, e.sys.Pinned) && e.match(g, b, a.badIdx[i], false, func(*matcher) bool { return true }) {
 			return true
 		}
 	}
 	return false
+}
+
+// freeSlots counts the slots of c that are not process constants.
+func freeSlots(c *Cube, pinned int32) int {
+	k := 0
+	for _, s := range c.Slots {
+		if s > pinned {
+			k++
+		}
+	}
+	return k
 }
 
 // termSlots lists the slots a term of a cube mentions.

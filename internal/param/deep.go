@@ -81,9 +81,32 @@ const (
 	deepGuessArrays = 2
 )
 
+// deepStart is the first bound of an exact deep sample: a quarter of
+// deepSample, doubled at each refuted guess (widen, backtrack.go) up to
+// deepSample. In an exact deep phase a guess is refuted as soon as one
+// of its descendants is a sampled state (sampleReaches), a few nodes
+// under it, and is then undone in place at the cost of its own subtree:
+// a sample too shallow for the system shows itself early and cheaply,
+// and the search pays for the full sample only then. The instances that
+// a quarter serves pay a quarter of the exploration: the deep sample
+// was 60 % of challenges_flash.ctc_home_nodata's time (0.56 -> 0.27 s,
+// same 142 nodes). Those it does not serve grow it to deepSample after
+// one or two refutations (challenges_flash2_nodata: 12 guesses undone,
+// 170 nodes instead of 144, the same time within noise); starts of an
+// eighth and a sixteenth gave the same times on both, so the choice is
+// not a fitted one. Abstract samples start at deepSample: they refute
+// no guess early (the backward search must reach the initial states),
+// and guesses taken from a shallower abstract sample are kept wrong
+// for hundreds of nodes (challenges_flash2 from an eighth had no
+// verdict after 1500 nodes, the sample grown to deepSample by then).
+const deepStart = 62500
+
 // sampleLimit is the largest sample of a.
 func (a *approximator) sampleLimit() int {
 	if a.deep {
+		if a.deepCap > 0 {
+			return a.deepCap
+		}
 		return deepSample
 	}
 	return maxSample
@@ -118,6 +141,9 @@ func (r *run) goDeep() bool {
 		}
 	}
 	a.deep = true
+	if !a.abstract {
+		a.deepCap = deepStart // (see deepStart)
+	}
 	// the deep sample starts again, one state per orbit of the
 	// permutations of the processes when the system allows it
 	// (a system without the symmetry keeps its lazy sample, which grows
@@ -445,7 +471,8 @@ func (x *sampler) symPath(i int) ([]forwardStep, int) {
 // first, up to deepNext states (few, but they refute at once the
 // guesses over two processes that only a third one makes reachable:
 // Dir_HeadPtr <> #3 && ShWbMsg_Proc = #2 && ... in FLASH, which took a
-// restart each), then the first one up to deepSample states in all.
+// restart each), then the first one up to the bound of the deep sample
+// in all (sampleLimit: deepStart, doubled up to deepSample by widen).
 func (a *approximator) growPair() {
 	if a.done || a.unsafe {
 		return
@@ -454,7 +481,7 @@ func (a *approximator) growPair() {
 		x, s := a.insts[k], a.sets[k]
 		limit := deepNext
 		if k == 0 {
-			limit = deepSample - a.insts[1].count()
+			limit = a.sampleLimit() - a.insts[1].count()
 		}
 		if !x.res.complete && x.count() < limit {
 			x.grow(a.stop, limit)
@@ -468,5 +495,5 @@ func (a *approximator) growPair() {
 			return // stopped
 		}
 	}
-	a.done = true
+	a.done = a.sampleLimit() >= deepSample
 }

@@ -94,9 +94,10 @@
 // processes satisfies (explore.go; states that an invariant formula
 // excludes are left out); a guess is checked by intersecting, per
 // literal, the sets of sampled states where it holds. Guesses that turn
-// out to reach the initial states are refuted and the search starts
-// again without them, so the verdicts stay sound; Options.NoApprox
-// turns this off. The sample is lazy (absexplore.go): a few thousand
+// out to reach the initial states are refuted and undone in place (the
+// guess and its descendants leave the search, the cubes they covered
+// come back: backtrack.go, which gives the argument; a weak system's
+// search still starts again), so the verdicts stay sound; Options.NoApprox turns this off. The sample is lazy (absexplore.go): a few thousand
 // states at the first visited node, a few hundred more per node, so
 // that a short search does not pay for a large sample. Systems with
 // integers, reals or abstract types are sampled abstractly, as
@@ -111,7 +112,8 @@
 // ratio later (checked every 50 nodes), a system whose abstract cells
 // are not numbers is sampled deeper (deep.go). Exact samples go deep
 // at the first node when the first instance does not fit in the first
-// slice of the lazy sample.
+// slice of the lazy sample; their deep sample starts at a quarter of
+// its bound and doubles at each refuted guess.
 // The weak sample's sequentially consistent
 // part is budgeted by the nodes of the search that came before it.
 //
@@ -147,7 +149,8 @@
 // absexplore.go (the lazy, abstract samples of the guesses), states.go
 // (compact storage of sampled states, a byte a cell for the samples of
 // the guesses), approx.go
-// and wguess.go (guesses, plain and weak), search.go (the reachability loop) and report.go
+// and wguess.go (guesses, plain and weak), backtrack.go (a refuted guess
+// undone in place), search.go (the reachability loop) and report.go
 // (text, JSON and dot output), invariant.go (the invariant of a SAFE
 // verdict), selfcheck.go (the cross-check of a verdict on finite
 // instances explored forward: musket param -selfcheck), refine.go (the

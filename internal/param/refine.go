@@ -122,6 +122,7 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	res.Semantic += first.Semantic
 	res.Guesses += first.Guesses
 	res.Restarts += first.Restarts
+	res.Backtracks += first.Backtracks
 	res.Deleted += first.Deleted
 	res.undecided += first.undecided
 	res.Time = time.Since(start)

@@ -23,8 +23,8 @@ func WriteText(w io.Writer, file string, r *Result) {
 		fmt.Fprintf(w, "Note: %s\n", r.Note)
 	}
 	fmt.Fprintf(w, "Visited nodes: %d\n", r.Visited)
-	if r.Guesses > 0 || r.Restarts > 0 {
-		fmt.Fprintf(w, "Approximations: %d guesses, %d restarts\n", r.Guesses, r.Restarts)
+	if r.Guesses > 0 || r.Restarts > 0 || r.Backtracks > 0 {
+		fmt.Fprintf(w, "Approximations: %d guesses, %d restarts, %d undone in place\n", r.Guesses, r.Restarts, r.Backtracks)
 	}
 	fmt.Fprintf(w, "Time: %.3fs\n", r.Time.Seconds())
 }
@@ -41,8 +41,10 @@ type jsonResult struct {
 	Nodes   int      `json:"nodes"`
 	Guesses int      `json:"guesses,omitempty"`
 	Restart int      `json:"restarts,omitempty"`
-	Solver  int      `json:"solver_calls"`
-	TimeMS  float64  `json:"time_ms"`
+	// Backtracks: refuted guesses undone in place (no restart)
+	Backtracks int     `json:"backtracks,omitempty"`
+	Solver     int     `json:"solver_calls"`
+	TimeMS     float64 `json:"time_ms"`
 	// Invariant: with -invariants, the cubes of a safe verdict
 	Invariant []string `json:"invariant,omitempty"`
 }
@@ -50,7 +52,7 @@ type jsonResult struct {
 // WriteJSON prints a result as one JSON object on one line (JSON Lines);
 // with sys set, the invariant of a safe verdict too.
 func WriteJSON(w io.Writer, file string, r *Result, sys *System) error {
-	j := jsonResult{File: file, Nodes: r.Visited, Guesses: r.Guesses, Restart: r.Restarts, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
+	j := jsonResult{File: file, Nodes: r.Visited, Guesses: r.Guesses, Restart: r.Restarts, Backtracks: r.Backtracks, Solver: r.Solver, TimeMS: float64(r.Time.Microseconds()) / 1000}
 	j.Status = "done"
 	j.Note = r.Note
 	switch r.Verdict {

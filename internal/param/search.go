@@ -54,6 +54,13 @@ type Options struct {
 	// only, when the first one's UNSAFE trace is not confirmed.
 	precise bool
 
+	// noBacktrack: a refuted guess restarts the search instead of being
+	// undone in place (backtrack.go; tests compare the two)
+	noBacktrack bool
+	// sampleCap bounds the sample of the approximation (0: none), so
+	// that tests get wrong guesses to undo
+	sampleCap int
+
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).
 	crossCheck bool
@@ -90,19 +97,22 @@ type GraphNode struct {
 
 // Result is the outcome of Verify.
 type Result struct {
-	Verdict   Verdict
-	Trace     []Step // for Unsafe: from an initial state to the unsafe one
-	Root      int    // for Unsafe: index of the unsafe formula reached
-	Visited   int    // nodes explored (not subsumed)
-	Popped    int    // nodes taken from the queue
-	Time      time.Duration
-	Solver    int // solver calls
-	Semantic  int // fixpoint tests decided by the solver
-	Guesses   int // visited cubes that are approximations
-	Restarts  int // searches started again after a wrong guess
-	Deleted   int // visited cubes removed because a later one covers them
-	undecided int // the solver calls that decide.go left to Z3
-	Graph     []GraphNode
+	Verdict  Verdict
+	Trace    []Step // for Unsafe: from an initial state to the unsafe one
+	Root     int    // for Unsafe: index of the unsafe formula reached
+	Visited  int    // nodes explored (not subsumed)
+	Popped   int    // nodes taken from the queue
+	Time     time.Duration
+	Solver   int // solver calls
+	Semantic int // fixpoint tests decided by the solver
+	Guesses  int // visited cubes that are approximations
+	Restarts int // searches started again after a wrong guess
+	// Backtracks: wrong guesses undone in place (backtrack.go), without
+	// a restart
+	Backtracks int
+	Deleted    int // visited cubes removed because a later one covers them
+	undecided  int // the solver calls that decide.go left to Z3
+	Graph      []GraphNode
 	// Note says how Verify checked an UNSAFE answer of a weak system
 	// (refine.go), when it searched again; "" otherwise.
 	Note string
@@ -150,6 +160,9 @@ type engine struct {
 	matchScratch *matcher
 	idxScratch   *matchIndex
 	keepBuf      []Lit
+	// subsumer: the cube that covered the last cube the fixpoint test
+	// dropped, when one did alone (backtrack.go)
+	subsumer *Cube
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -365,6 +378,9 @@ type run struct {
 	// may go deep (deep.go)
 	watch, unproductive bool
 	firstRestarts       int // the restarts of approximateFirst's phase
+	// bt: the log of the current search for undoing a refuted guess
+	// in place (backtrack.go); nil when it restarts instead
+	bt *backtrack
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -410,7 +426,10 @@ func (r *run) growSample() bool {
 	r.work++
 	limit := sampleBase + samplePerNode*r.work
 	if a.deep {
-		limit = deepSample // deep.go
+		limit = a.sampleLimit() // deep.go
+	}
+	if c := e.opts.sampleCap; c > 0 {
+		limit = min(limit, c)
 	}
 	a.grow(limit)
 	if !a.unsafe {
@@ -452,6 +471,13 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 	res.Visited, res.Guesses, res.Deleted, res.Graph = 0, 0, 0, nil
 	clear(r.graphIndex)
 	q := &queue{dfs: opts.DFS}
+	r.bt = nil
+	// (a weak system's search starts again after a refuted guess: its
+	// guesses, checks and restarts (wguess.go, tick.go, refine.go) were
+	// not tested with backtracking, and they are bounded by weakRestarts)
+	if e.approx != nil && !e.sys.Weak && !opts.noBacktrack {
+		r.bt = &backtrack{}
+	}
 	for _, u := range e.sys.Unsafe {
 		for _, c := range e.rootCubes(u) {
 			q.push(c)
@@ -510,11 +536,17 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 				}
 				continue
 			}
-			return r.reached(c)
+			if v, restart, resumed := r.reached(c, q); !resumed {
+				return v, restart
+			}
+			continue
 		}
 		if e.subsumed(c) {
 			if opts.Graph && opts.Verbose != nil {
 				r.record(c, "subsumed")
+			}
+			if r.bt != nil {
+				r.bt.noteSubsumed(c, e.subsumer, e.nextID)
 			}
 			continue
 		}
@@ -525,7 +557,10 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 			return Unsafe, false
 		}
 		if e.sampleReaches(c) { // deep.go
-			return r.reached(c)
+			if v, restart, resumed := r.reached(c, q); !resumed {
+				return v, restart
+			}
+			continue
 		}
 		if r.goDeep() {
 			return 0, true
@@ -578,32 +613,45 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 }
 
 // reached handles a cube c that meets the initial states: when it comes
-// from a guessed invariant, the guess is wrong (it is forgotten and the
-// search restarts); else the system is unsafe, with c's path as trace.
-func (r *run) reached(c *Cube) (v Verdict, restart bool) {
+// from a guessed invariant, the guess is wrong: it is forgotten, and
+// either undone in place (backtrack.go; resumed: the search goes on with
+// q) or the search restarts. Else the system is unsafe, with c's path
+// as trace.
+func (r *run) reached(c *Cube, q *queue) (v Verdict, restart, resumed bool) {
 	e, res, opts := r.e, r.res, r.e.opts
 	if g := guessOn(c); g != nil {
 		e.approx.bad = append(e.approx.bad, g)
+		if r.bt != nil && res.Restarts+res.Backtracks < e.approx.restartLimit() {
+			res.Backtracks++
+			n := r.rollback(g, q)
+			if opts.Verbose != nil {
+				fmt.Fprintf(opts.Verbose, "refuted guess %s: %d visited cubes undone\n", e.sys.CubeString(g), n)
+			}
+			if r.widen(q) {
+				return Unsafe, false, false
+			}
+			return 0, false, true
+		}
 		res.Restarts++
 		if opts.Verbose != nil {
 			fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", e.sys.CubeString(g))
 		}
-		if res.Restarts > e.approx.restartLimit() {
+		if res.Restarts+res.Backtracks > e.approx.restartLimit() {
 			e.approx = nil
 		}
-		return 0, true
+		return 0, true, false
 	}
 	r.record(c, "init")
 	res.Root = c.Root
 	if c.ticked {
 		// the path that holds with the fixed constants (tick.go)
 		res.Trace = r.tickTrace
-		return Unsafe, false
+		return Unsafe, false, false
 	}
 	for x := c; x.Parent != nil; x = x.Parent {
 		res.Trace = append(res.Trace, Step{x.Trans, x.Args})
 	}
-	return Unsafe, false
+	return Unsafe, false, false
 }
 
 // visit adds a new cube to the visited ones: generalized into a guessed
@@ -621,7 +669,13 @@ func (r *run) visit(c *Cube) *Cube {
 	}
 	e.nextID++
 	c.ID = e.nextID
-	res.Deleted += e.deleteSubsumed(c)
+	if r.bt != nil && guessOn(c) != nil {
+		before := slices.Clone(e.visited)
+		res.Deleted += e.deleteSubsumed(c)
+		r.bt.noteDeleted(before, e.visited, c)
+	} else {
+		res.Deleted += e.deleteSubsumed(c)
+	}
 	e.visited = append(e.visited, c)
 	res.Visited++
 	if c.Origin != nil {

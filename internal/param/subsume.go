@@ -432,13 +432,15 @@ func (e *engine) litShapes(v *Cube) []uint64 {
 }
 
 // subsumed is the fixpoint test of c against the visited cubes and the
-// invariants.
+// invariants. When one cube alone covers c (a renaming of it), it is
+// left in e.subsumer, else that is nil.
 func (e *engine) subsumed(c *Cube) bool {
 	if e.idxScratch == nil {
 		e.idxScratch = &matchIndex{byShape: map[uint64][]Lit{}}
 	}
 	idx := e.indexInto(c, e.idxScratch)
 	var cands []*Cube
+	e.subsumer = nil
 	try := func(v *Cube) bool {
 		if len(v.Slots) > len(c.Slots) || len(v.Nodes) > len(c.Nodes) {
 			return false
@@ -448,6 +450,7 @@ func (e *engine) subsumed(c *Cube) bool {
 			return false
 		}
 		if info.bloom&^idx.bloom == 0 && e.match(v, c, idx, false, func(*matcher) bool { return true }) {
+			e.subsumer = v // (backtrack.go)
 			return true
 		}
 		if c.numeric || v.numeric {
