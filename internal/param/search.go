@@ -150,6 +150,7 @@ type engine struct {
 	matchScratch *matcher
 	idxScratch   *matchIndex
 	keepBuf      []Lit
+	initBuf      []Lit // reachesInit's literals
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -896,7 +897,9 @@ func (e *engine) reachesInit(c *Cube) bool {
 			sub[r.valTerm(n.ID, e.sys)] = valAlt{val: v}
 		}
 	}
-	var lits []Lit
+	// (lits and the conjunction with init are built in e.initBuf:
+	// nothing keeps them past the call)
+	lits := e.initBuf[:0]
 	for _, l := range c.Lits {
 		a, _ := sub.term(l.L)
 		b, _ := sub.term(l.R)
@@ -936,12 +939,12 @@ func (e *engine) reachesInit(c *Cube) bool {
 		if single {
 			// (the usual case: one conjunction, built at once rather
 			// than copied once per tuple)
-			one := make([]Lit, 0, n)
-			one = append(one, lits...)
+			one := slices.Grow(lits, n-len(lits))
 			for _, f := range factors {
 				one = append(one, f[0]...)
 			}
 			alts = dnf{one}
+			e.initBuf = one[:0]
 		} else {
 			for _, f := range factors {
 				alts = product(alts, f)
