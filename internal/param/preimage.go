@@ -179,7 +179,7 @@ type guardAlt struct {
 // its cube would be empty. (A forall_other over many processes
 // multiplies the alternatives; most of them are such.)
 func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() bool, keep []Lit) []guardAlt {
-	var base []Lit
+	base := make([]Lit, 0, len(g.Lits))
 	for _, l := range g.Lits {
 		nl, r := env.lit(l)
 		switch r {

@@ -151,6 +151,10 @@ type engine struct {
 	idxScratch   *matchIndex
 	keepBuf      []Lit
 	initBuf      []Lit // reachesInit's literals
+	// notsBuf, resBuf: the residuals of subsumedByPermutations and
+	// their literals (subsume.go)
+	notsBuf [][]Lit
+	resBuf  []Lit
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
