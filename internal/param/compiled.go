@@ -154,6 +154,59 @@ func (in *cInst) setGate() {
 	}
 }
 
+// dropIdleWrites removes from in what its firing never does, in exact
+// and in abstract mode alike: a case whose condition compiled to no
+// disjunct (it never holds: FLASH's "j = src" for a j that is not src)
+// is never taken; a condition with a disjunct that holds in every state
+// (no literal, no quantifier, not maybe) makes its case unconditional,
+// and the cases after it are never reached; a write with no case left
+// writes nothing; and a write whose first case is unconditional and
+// leaves the cell as it is (a skip, or the cell's own value, as in
+// FLASH's "_ : CacheWait[j]" for every j but one) changes nothing: in
+// exact mode it writes the value the cell holds (a weak cell excepted:
+// apply widens its ranges), in abstract mode its only value is the
+// cell's, which sameCells and the successor's cells ignore. The
+// successors are those of the interpreter, in the same order; half the
+// writes of FLASH's instances were such.
+func (in *cInst) dropIdleWrites() {
+	ws := in.writes[:0]
+	for _, w := range in.writes {
+		cs := w.cases[:0]
+		for _, k := range w.cases {
+			if k.hasCond && len(k.cond) == 0 {
+				continue
+			}
+			if k.hasCond && alwaysHolds(k.cond) {
+				k.hasCond, k.cond = false, nil
+			}
+			cs = append(cs, k)
+			if !k.hasCond {
+				break
+			}
+		}
+		w.cases = cs
+		if len(cs) == 0 {
+			continue
+		}
+		if k := cs[0]; !k.hasCond && (k.kind == cwSkip || k.kind == cwValue && !w.weak && k.val.cell == int32(w.cell) && k.val.val == 0) {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	in.writes = ws
+}
+
+// alwaysHolds reports whether a disjunct of d holds in every state, in
+// exact and abstract mode.
+func alwaysHolds(d cDNF) bool {
+	for i := range d {
+		if c := &d[i]; len(c.lits) == 0 && len(c.foralls) == 0 && len(c.exists) == 0 && !c.maybe {
+			return true
+		}
+	}
+	return false
+}
+
 // compiledSC is the compiled instance; nil when some transition cannot
 // be compiled.
 type compiledSC struct {
@@ -206,6 +259,7 @@ func compileInsts(ts []*Trans, n int32, compile func(t *Trans, params []int32) (
 					return
 				}
 				inst.setGate()
+				inst.dropIdleWrites()
 				insts = append(insts, inst)
 				return
 			}
