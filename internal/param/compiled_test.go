@@ -237,3 +237,54 @@ func TestDropIdleWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestStatesOfGrowing: a set of states where a literal holds, made on a
+// smaller sample and extended to the new states after the sample grew
+// (follow keeps it), is the one made at once on the grown sample, exact
+// and abstract.
+func TestStatesOfGrowing(t *testing.T) {
+	for _, tc := range []struct {
+		file     string
+		abstract bool
+	}{
+		{"sc_german.cub", false},
+		{"examples/challenges_flash_test.cub", true},
+		{"examples/challenges_flash2_nodata.cub", false},
+	} {
+		sys, err := ParseFile(filepath.Join(corpusDir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fin := newFinite(sys, 2)
+		x := newSampler(fin, tc.abstract)
+		grown := newSampleSet(fin, nil)
+		var lits []groundLit
+		for c := range fin.cells {
+			for v := int64(-1); v <= 3; v++ {
+				for _, op := range []Op{Eq, Ne, Lt} {
+					lits = append(lits, groundLit{op, operand{cell: c}, operand{cell: -1, val: v}},
+						groundLit{op, operand{cell: -1, val: v}, operand{cell: c, val: 1}})
+				}
+			}
+		}
+		extended := 0
+		for _, limit := range []int{100, 333, 1000, 2500} {
+			x.grow(nil, limit)
+			before := grown.count()
+			grown.follow(x)
+			if grown.count() > before && before > 0 {
+				extended++
+			}
+			fresh := newSampleSet(fin, nil)
+			fresh.follow(x)
+			for _, g := range lits {
+				if a, b := grown.statesOf(g), fresh.statesOf(g); !slices.Equal(a, b) {
+					t.Fatalf("%s: %v on %d states: extended %x, made at once %x", tc.file, g, x.count(), a, b)
+				}
+			}
+		}
+		if extended == 0 {
+			t.Errorf("%s: the sample never grew (%d states)", tc.file, x.count())
+		}
+	}
+}
