@@ -370,7 +370,10 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	if t.Actor >= 0 {
 		actor = args[t.Actor]
 	}
-	atoms := updatedAtoms(c, t, env)
+	// (preImage does not call itself: its buffers are free again when
+	// it returns)
+	atoms, seen := updatedAtoms(c, t, env, e.atomsBuf[:0], e.seenBuf[:0])
+	e.atomsBuf, e.seenBuf = atoms[:0], seen[:0]
 	slots := preSlots(c, args)
 	node, writes := e.weakWrites(t, env, slots, actor)
 	rffr := rffrNodes(c, node, actor)
@@ -560,10 +563,12 @@ type atomAlts struct {
 	alts []valAlt
 }
 
-// updatedAtoms lists the atoms of c that t updates.
-func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
-	var atoms []atomAlts
-	var seen []Term // few atoms: a slice beats a map keyed by Term
+// updatedAtoms appends to atoms the atoms of c that t updates; seen is
+// a buffer (both are the engine's, reused: a pre-image is computed for
+// every instance of every transition, and growing them was a tenth of
+// the allocations of FLASH's searches).
+func updatedAtoms(c *Cube, t *Trans, env *instEnv, atoms []atomAlts, seen []Term) ([]atomAlts, []Term) {
+	// (seen: few atoms, a slice beats a map keyed by Term)
 	visit := func(b Term) bool {
 		if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
 			return false
@@ -578,7 +583,7 @@ func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
 		anyAtom(&c.Lits[i].L, visit)
 		anyAtom(&c.Lits[i].R, visit)
 	}
-	return atoms
+	return atoms, seen
 }
 
 // preSlots are the process slots of the pre-image: those of c and the

@@ -155,6 +155,9 @@ type engine struct {
 	// their literals (subsume.go)
 	notsBuf [][]Lit
 	resBuf  []Lit
+	// atomsBuf, seenBuf: updatedAtoms' (preimage.go)
+	atomsBuf []atomAlts
+	seenBuf  []Term
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
