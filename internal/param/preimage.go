@@ -469,8 +469,15 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, node *Node,
 	valueReads []Access, atoms []atomAlts, writes []weakWrite, rffr []rffrChoice, choice []int, slots []int32, out []*Cube) []*Cube {
 	nAtoms, nWrites := len(atoms), len(writes)
-	sub := make(substitution, len(atoms)+4)
-	lits := slices.Clone(ga.lits)
+	// sub and lits are the engine's, reused: finish and build read them
+	// and copy what they keep (build copies sub before it adds to it,
+	// and lits into the cube), and preImageChoice does not call itself
+	if e.choiceSub == nil {
+		e.choiceSub = make(substitution, len(atoms)+4)
+	}
+	sub := e.choiceSub
+	clear(sub)
+	lits := append(e.choiceBuf[:0], ga.lits...)
 	for i, a := range atoms {
 		v := a.alts[choice[i]]
 		sub[a.atom] = v
@@ -483,6 +490,7 @@ func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga
 		lits = append(lits, wvals[i].lits...)
 		skips = skips || wvals[i].skip
 	}
+	e.choiceBuf = lits[:0]
 	if skips {
 		// some cells are not written: a node without those writes
 		n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
@@ -852,8 +860,10 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 		}
 	}
 	// substitute in the literals of c; lits is shared by the calls for
-	// the other rffr choices: append to a copy
-	lits = append(make([]Lit, 0, len(lits)+len(c.Lits)), lits...)
+	// the other rffr choices: append to a copy, in the engine's buffer
+	// (most pre-images are empty or covered: the cube that stays gets
+	// its own copy below)
+	lits = append(slices.Grow(e.buildBuf[:0], len(lits)+len(c.Lits)), lits...)
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)
@@ -868,6 +878,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 			lits = append(lits, nl)
 		}
 	}
+	e.buildBuf = lits[:0]
 	nc.Lits = lits
 	nc.ticked = c.ticked
 	if !e.noTicks && len(nc.Nodes) == 0 {
@@ -887,6 +898,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	if e.cheap(nc) == cheapUnsat {
 		return nil
 	}
+	nc.Lits = slices.Clone(nc.Lits) // (out of e.buildBuf)
 	gc(nc)
 	dropUnusedSlots(nc, e.sys.Pinned)
 	if e.sys.tooManyProcs(nc) {

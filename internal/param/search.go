@@ -158,6 +158,11 @@ type engine struct {
 	// atomsBuf, seenBuf: updatedAtoms' (preimage.go)
 	atomsBuf []atomAlts
 	seenBuf  []Term
+	// choiceBuf, choiceSub: preImageChoice's literals and substitution;
+	// buildBuf: build's literals until the cube is kept (preimage.go)
+	choiceBuf []Lit
+	choiceSub substitution
+	buildBuf  []Lit
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
