@@ -1,5 +1,7 @@
 package param
 
+import "slices"
+
 // This file compiles the transitions of a finite instance explored under
 // sequential consistency without store buffers (the samples of the
 // approximation, the cross-check of systems without weak memory): every
@@ -559,6 +561,60 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 			return out
 		}
 	}
+}
+
+// compiledRoot is an unsafe or invariant formula compiled for every
+// tuple of distinct processes for its parameters, in the order in which
+// rootTuple tries them (compileInsts': the first parameter turns
+// slowest), so that the first tuple whose formula holds is the
+// interpreter's. Every new state of an exact sample is tested against
+// the unsafe formulas: interpreted, that was a twentieth of the growth
+// of FLASH's exact samples.
+type compiledRoot struct {
+	tuples [][]int32
+	dnfs   []cDNF
+}
+
+// compiledRoot returns r compiled for f, compiling it on first use, or
+// nil when it cannot be compiled.
+func (f *wfinite) compiledRoot(r *Root) *compiledRoot {
+	if cr, ok := f.rootComp[r]; ok {
+		return cr
+	}
+	if f.rootComp == nil {
+		f.rootComp = map[*Root]*compiledRoot{}
+	}
+	cr := &compiledRoot{}
+	t := &Trans{Params: make([]string, r.Params), Guard: r.DNF}
+	_, ok := compileInsts([]*Trans{t}, f.n, func(t *Trans, params []int32) (cInst, bool) {
+		d, ok := f.compileDNF(r.DNF, &fenv{params: params}, 0)
+		if ok {
+			cr.tuples = append(cr.tuples, slices.Clone(params))
+			cr.dnfs = append(cr.dnfs, d)
+		}
+		return cInst{}, ok
+	})
+	if !ok {
+		cr = nil
+	}
+	f.rootComp[r] = cr
+	return cr
+}
+
+// tuple is rootTuple for a compiled formula: the tuple, in f's buffer,
+// or nil.
+func (cr *compiledRoot) tuple(st []int64, f *wfinite) []int32 {
+	for i := range cr.dnfs {
+		if cr.dnfs[i].holds(st) {
+			if cap(f.rootBuf) < len(cr.tuples[i]) || f.rootBuf == nil {
+				f.rootBuf = make([]int32, 0, max(len(cr.tuples[i]), 1))
+			}
+			// (never nil, even for a formula without parameters: nil
+			// says that the formula does not hold)
+			return append(f.rootBuf[:0], cr.tuples[i]...)
+		}
+	}
+	return nil
 }
 
 // The abstract mode of the samples (absexplore.go) is compiled the same

@@ -288,3 +288,61 @@ func TestStatesOfGrowing(t *testing.T) {
 		}
 	}
 }
+
+// TestCompiledRoots: the compiled unsafe and invariant formulas
+// (compiledRoot) give the tuple of the interpreter's rootTuple, or none
+// as it does, on the states of breadth-first samples of the corpus files
+// without weak memory and of random systems (with process constants),
+// instances of 2 and 3 processes.
+func TestCompiledRoots(t *testing.T) {
+	files := corpusFiles()
+	more, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "*.cub"))
+	files = append(files, more...)
+	var systems []*System
+	var names []string
+	for _, file := range files {
+		if sys, err := ParseFile(file); err == nil && !sys.Weak {
+			systems, names = append(systems, sys), append(names, filepath.Base(file))
+		}
+	}
+	rng := rand.New(rand.NewPCG(17, 19))
+	for i := range 200 {
+		src := genSystemWith(rng, 0, i%2 == 0)
+		if sys, err := Load("gen.cub", []byte(src)); err == nil && !sys.Weak {
+			systems, names = append(systems, sys), append(names, fmt.Sprintf("random system %d:\n%s", i, src))
+		}
+	}
+	compiled, held := 0, 0
+	for k, sys := range systems {
+		for n := int32(2); n <= 3; n++ {
+			interp := newFinite(sys, n)
+			interp.noCompile = true
+			comp := newFinite(sys, n)
+			if !comp.compileOK() {
+				continue
+			}
+			roots := append(slices.Clone(sys.Unsafe), sys.Invariants...)
+			for _, r := range roots {
+				if r.Params <= int(n) && comp.compiledRoot(r) != nil {
+					compiled++
+				}
+			}
+			for i, st := range interp.sample(nil, 300).states {
+				for _, r := range roots {
+					a := slices.Clone(interp.rootTuple(st, r))
+					b := comp.rootTuple(st, r)
+					if (a == nil) != (b == nil) || !slices.Equal(a, b) {
+						t.Fatalf("%s n=%d state %d %v: formula %d: compiled %v, interpreter %v", names[k], n, i, st, r.Index, b, a)
+					}
+					if a != nil {
+						held++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d compiled formulas, %d states where one holds", compiled, held)
+	if compiled < 100 || held == 0 {
+		t.Errorf("%d compiled formulas, %d states where one holds: want 100 or more, and some", compiled, held)
+	}
+}
