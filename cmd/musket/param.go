@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
@@ -46,6 +47,8 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
 	selfcheck := fs.Bool("selfcheck", false, "cross-check the verdict on the instances with 2 to 4 processes, explored forward (exit 4 on a disagreement)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the search to `FILE` (for go tool pprof)")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the search to `FILE` (for go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: musket param [flags] FILE.cub")
 		fmt.Fprintln(fs.Output(), "Exit status: 0 SAFE, 1 UNSAFE, 2 bad input, 3 limit reached, 4 -selfcheck disagrees (see 'musket -h').")
@@ -90,7 +93,25 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	}
 	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "musket param: -cpuprofile: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
 	res, err := param.Verify(sig.ctx, sys, opts)
+	if *memProfile != "" {
+		if err := writeHeapProfile(*memProfile); err != nil {
+			fmt.Fprintf(stderr, "musket param: -memprofile: %v\n", err)
+			return 2
+		}
+	}
 	if opts.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
@@ -183,4 +204,17 @@ func paramProgress(w io.Writer, file string, elapsed func() time.Duration) func(
 		}
 		fmt.Fprintf(w, "\r\033[K%s: %d nodes visited%s, %d queued, %.1fs", file, before+visited, again, queued, elapsed().Seconds())
 	}
+}
+
+// writeHeapProfile writes the allocations so far to file (-memprofile).
+func writeHeapProfile(file string) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	err = pprof.Lookup("allocs").WriteTo(f, 0)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

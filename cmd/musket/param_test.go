@@ -67,6 +67,9 @@ transition t () { X := X + 2; Y := Y + 2 }
 		{"pso", []string{"param", "-model", "pso", mp}, 1, []string{"UNSAFE"}},
 		{"unknown model", []string{"param", "-model", "arm", mp}, 2, nil},
 		{"negative timeout", []string{"param", "-timeout", "-1s", safe}, 2, nil},
+		{"memprofile", []string{"param", "-memprofile", filepath.Join(dir, "mem.prof"), safe}, 0, []string{"SAFE"}},
+		{"bad memprofile", []string{"param", "-memprofile", filepath.Join(dir, "none", "mem.prof"), safe}, 2, nil},
+		{"bad cpuprofile", []string{"param", "-cpuprofile", filepath.Join(dir, "none", "cpu.prof"), safe}, 2, nil},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer
@@ -79,6 +82,10 @@ transition t () { X := X + 2; Y := Y + 2 }
 				t.Errorf("%s: output lacks %q:\n%s", tc.name, w, out.String())
 			}
 		}
+	}
+
+	if st, err := os.Stat(filepath.Join(dir, "mem.prof")); err != nil || st.Size() == 0 {
+		t.Errorf("-memprofile wrote no profile (%v)", err)
 	}
 
 	// -json: one JSON object on one line

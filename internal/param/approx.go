@@ -188,10 +188,17 @@ type sampleSet struct {
 	// (the weak sample's, a sampler's)
 	packed  *stateStore
 	nPacked int
-	holds   map[groundLit][]uint64
+	holds   map[groundLit]stateBits
 	acc     []uint64 // reaches' buffer
 	// constant evaluates a term without cells
 	constant func(t Term, e *fenv) (int64, bool)
+}
+
+// stateBits is the bitset of the first n sampled states where a literal
+// holds.
+type stateBits struct {
+	bits []uint64
+	n    int
 }
 
 // operand is the value of a cell of a finite instance plus val, or the
@@ -209,7 +216,7 @@ type groundLit struct {
 }
 
 func newSampleSet(fin *finite, states [][]int64) *sampleSet {
-	return &sampleSet{layout: &fin.cellLayout, n: fin.n, states: states, holds: map[groundLit][]uint64{},
+	return &sampleSet{layout: &fin.cellLayout, n: fin.n, states: states, holds: map[groundLit]stateBits{},
 		constant: func(t Term, e *fenv) (int64, bool) { return fin.value(nil, t, e) }}
 }
 
@@ -257,21 +264,37 @@ func (s *sampleSet) count() int {
 	return len(s.states)
 }
 
-// follow makes s the sample of x's states (after x grew): the sets of
-// states where literals hold are made again.
+// follow makes s the sample of x's states (after x grew). The store of
+// a sampler only grows (its states are appended, never changed: a
+// wider cell keeps its value), so that the sets of states where
+// literals hold stay right for the states they cover, and statesOf
+// extends them to the new ones: the lazy sample grows at every node,
+// and making every set again over the whole sample each time was most
+// of statesOf's time. Another store starts them again.
 func (s *sampleSet) follow(x *sampler) {
 	if x.count() > s.count() {
+		if s.packed != x.store {
+			clear(s.holds)
+		}
 		s.packed, s.nPacked = x.store, x.count()
-		clear(s.holds)
 	}
 }
 
 // statesOf returns the bitset of the sampled states where g holds.
 func (s *sampleSet) statesOf(g groundLit) []uint64 {
-	if b, ok := s.holds[g]; ok {
-		return b
+	old, ok := s.holds[g]
+	if ok && old.n == s.count() {
+		return old.bits
 	}
-	b := make([]uint64, (s.count()+63)/64)
+	// (the states from `from` on are new: old covers those before)
+	from := 0
+	var b []uint64
+	if ok {
+		from = old.n
+		b = append(old.bits, make([]uint64, (s.count()+63)/64-len(old.bits))...)
+	} else {
+		b = make([]uint64, (s.count()+63)/64)
+	}
 	value := func(v int64, o operand) (int64, bool) {
 		if o.cell < 0 {
 			return o.val, true
@@ -312,7 +335,7 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 		if c < 0 {
 			c = g.r.cell
 		}
-		for i := range s.nPacked {
+		for i := from; i < s.nPacked; i++ {
 			if tbl[uint8(p.b8[i*p.size+c])] {
 				b[i/64] |= 1 << uint(i%64)
 			}
@@ -324,15 +347,15 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 			}
 			return p.at(i, o.cell)
 		}
-		for i := range s.nPacked {
+		for i := from; i < s.nPacked; i++ {
 			set(i, at(i, g.l), at(i, g.r))
 		}
 	} else {
-		for i, st := range s.states {
-			set(i, cell(st, g.l), cell(st, g.r))
+		for i := from; i < len(s.states); i++ {
+			set(i, cell(s.states[i], g.l), cell(s.states[i], g.r))
 		}
 	}
-	s.holds[g] = b
+	s.holds[g] = stateBits{b, s.count()}
 	return b
 }
 

@@ -1,5 +1,7 @@
 package param
 
+import "slices"
+
 // This file compiles the transitions of a finite instance explored under
 // sequential consistency without store buffers (the samples of the
 // approximation, the cross-check of systems without weak memory): every
@@ -154,6 +156,59 @@ func (in *cInst) setGate() {
 	}
 }
 
+// dropIdleWrites removes from in what its firing never does, in exact
+// and in abstract mode alike: a case whose condition compiled to no
+// disjunct (it never holds: FLASH's "j = src" for a j that is not src)
+// is never taken; a condition with a disjunct that holds in every state
+// (no literal, no quantifier, not maybe) makes its case unconditional,
+// and the cases after it are never reached; a write with no case left
+// writes nothing; and a write whose first case is unconditional and
+// leaves the cell as it is (a skip, or the cell's own value, as in
+// FLASH's "_ : CacheWait[j]" for every j but one) changes nothing: in
+// exact mode it writes the value the cell holds (a weak cell excepted:
+// apply widens its ranges), in abstract mode its only value is the
+// cell's, which sameCells and the successor's cells ignore. The
+// successors are those of the interpreter, in the same order; half the
+// writes of FLASH's instances were such.
+func (in *cInst) dropIdleWrites() {
+	ws := in.writes[:0]
+	for _, w := range in.writes {
+		cs := w.cases[:0]
+		for _, k := range w.cases {
+			if k.hasCond && len(k.cond) == 0 {
+				continue
+			}
+			if k.hasCond && alwaysHolds(k.cond) {
+				k.hasCond, k.cond = false, nil
+			}
+			cs = append(cs, k)
+			if !k.hasCond {
+				break
+			}
+		}
+		w.cases = cs
+		if len(cs) == 0 {
+			continue
+		}
+		if k := cs[0]; !k.hasCond && (k.kind == cwSkip || k.kind == cwValue && !w.weak && k.val.cell == int32(w.cell) && k.val.val == 0) {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	in.writes = ws
+}
+
+// alwaysHolds reports whether a disjunct of d holds in every state, in
+// exact and abstract mode.
+func alwaysHolds(d cDNF) bool {
+	for i := range d {
+		if c := &d[i]; len(c.lits) == 0 && len(c.foralls) == 0 && len(c.exists) == 0 && !c.maybe {
+			return true
+		}
+	}
+	return false
+}
+
 // compiledSC is the compiled instance; nil when some transition cannot
 // be compiled.
 type compiledSC struct {
@@ -206,6 +261,7 @@ func compileInsts(ts []*Trans, n int32, compile func(t *Trans, params []int32) (
 					return
 				}
 				inst.setGate()
+				inst.dropIdleWrites()
 				insts = append(insts, inst)
 				return
 			}
@@ -505,6 +561,60 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 			return out
 		}
 	}
+}
+
+// compiledRoot is an unsafe or invariant formula compiled for every
+// tuple of distinct processes for its parameters, in the order in which
+// rootTuple tries them (compileInsts': the first parameter turns
+// slowest), so that the first tuple whose formula holds is the
+// interpreter's. Every new state of an exact sample is tested against
+// the unsafe formulas: interpreted, that was a twentieth of the growth
+// of FLASH's exact samples.
+type compiledRoot struct {
+	tuples [][]int32
+	dnfs   []cDNF
+}
+
+// compiledRoot returns r compiled for f, compiling it on first use, or
+// nil when it cannot be compiled.
+func (f *wfinite) compiledRoot(r *Root) *compiledRoot {
+	if cr, ok := f.rootComp[r]; ok {
+		return cr
+	}
+	if f.rootComp == nil {
+		f.rootComp = map[*Root]*compiledRoot{}
+	}
+	cr := &compiledRoot{}
+	t := &Trans{Params: make([]string, r.Params), Guard: r.DNF}
+	_, ok := compileInsts([]*Trans{t}, f.n, func(t *Trans, params []int32) (cInst, bool) {
+		d, ok := f.compileDNF(r.DNF, &fenv{params: params}, 0)
+		if ok {
+			cr.tuples = append(cr.tuples, slices.Clone(params))
+			cr.dnfs = append(cr.dnfs, d)
+		}
+		return cInst{}, ok
+	})
+	if !ok {
+		cr = nil
+	}
+	f.rootComp[r] = cr
+	return cr
+}
+
+// tuple is rootTuple for a compiled formula: the tuple, in f's buffer,
+// or nil.
+func (cr *compiledRoot) tuple(st []int64, f *wfinite) []int32 {
+	for i := range cr.dnfs {
+		if cr.dnfs[i].holds(st) {
+			if cap(f.rootBuf) < len(cr.tuples[i]) || f.rootBuf == nil {
+				f.rootBuf = make([]int32, 0, max(len(cr.tuples[i]), 1))
+			}
+			// (never nil, even for a formula without parameters: nil
+			// says that the formula does not hold)
+			return append(f.rootBuf[:0], cr.tuples[i]...)
+		}
+	}
+	return nil
 }
 
 // The abstract mode of the samples (absexplore.go) is compiled the same

@@ -803,6 +803,12 @@ func (q *dlQuery) final(r dlRaw) dlLit {
 // satisfiable together (the question of solver.sat).
 func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
 	q := &dlQuery{sys: sys, vars: map[Term]int32{}, ok: true, scale: 1, fdVars: map[Term]int32{}}
+	nLits := len(lits)
+	for _, cj := range nots {
+		nLits += len(cj)
+	}
+	// (most literals give one raw constraint)
+	q.raw = make([]dlRaw, 0, nLits)
 	q.isInt = []bool{true, false}
 	for _, l := range lits {
 		q.lit(l)

@@ -246,6 +246,11 @@ func (f *wfinite) rootTuple(st []int64, r *Root) []int32 {
 	if r.Params > int(f.n) {
 		return nil
 	}
+	if f.compileOK() {
+		if cr := f.compiledRoot(r); cr != nil {
+			return cr.tuple(st, f)
+		}
+	}
 	plan := f.rootPlans[r]
 	if plan == nil {
 		if f.rootPlans == nil {

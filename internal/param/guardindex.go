@@ -4,42 +4,60 @@ import "math/bits"
 
 // guardIndex narrows the compiled instances whose guard may hold in a
 // state (compiled.go) before their guards are evaluated. Most guards of
-// a protocol start with a test of a control cell against a constant
-// (ProcCmd[#1] = NODE_Get, UniMsg_Cmd[#2] = UNI_PutX): the instance of
-// such a guard is keyed by that cell and value, and a state rules out at
-// once, by one look-up per key cell, the instances keyed by a value its
-// cell does not hold. A cell whose value is not one of a key (an
-// abstract sample's unknown, under which the test may hold) rules out
-// nothing. The candidates are the instances of a bitset, so
-// they come in the order of the instances, the order in which
-// compiledSuccessors tries them: the successors and their order are
-// those without the index (an instance left out has a conjunct false in
-// the state, so its guard does not hold). FLASH's instance with two
-// processes has about 250 transition instances, of which a state
-// enables a handful; the sample (absexplore.go) evaluated every guard
-// of every state.
+// a protocol test control cells against constants (ProcCmd[#1] =
+// NODE_Get, UniMsg_Cmd[#2] = UNI_PutX, Dir_Pending = False): every such
+// literal "cell = constant" or "cell <> constant" of a guard that is one
+// conjunction keys its instance by that cell, and a state rules out at
+// once, by one look-up per key cell, the instances with a literal on the
+// cell that its value makes false. A cell whose value is unknown (an
+// abstract sample's, under which the test may hold) rules out nothing.
+// The candidates are the instances of a bitset, so they come in the
+// order of the instances, the order in which compiledSuccessors tries
+// them: the successors and their order are those without the index (an
+// instance left out has a conjunct false in the state, so its guard
+// does not hold, in exact mode, and is triFalse in abstract mode, where
+// a literal over known values is as in exact mode). FLASH's instance
+// with two processes has about 250 transition instances, of which a
+// state enables a handful; the sample (absexplore.go) evaluated every
+// guard of every state. Keying an instance by the first such literal of
+// its guard only left four times as many candidates as enabled
+// instances, whose guards the successors evaluated in vain.
 type guardIndex struct {
 	n     int // instances
 	words int
 	cells []int32 // the key cells
-	// allowed[k][v]: the instances that a state with cells[k] = v
-	// does not rule out
-	allowed [][][]uint64
-	acc     []uint64
+	// rows[base[k]+v*words:][:words] (v < nvals[k]): the instances that
+	// a state with cells[k] = v does not rule out; row nvals[k]: those
+	// that a known value outside 0..nvals[k]-1 does not rule out (no
+	// literal "cells[k] = constant")
+	base  []int
+	nvals []int64
+	rows  []uint64
+	acc   []uint64
 }
 
-// maxKeyValue bounds the values of a key (enumerations, booleans,
-// processes: small).
+// maxKeyValue bounds the constants of the indexed literals
+// (enumerations, booleans, processes: small); a literal with a constant
+// outside 0..maxKeyValue-1 is left to the guard.
 const maxKeyValue = 64
 
-// guardKey returns the cell and value of the first literal of in's guard
-// that is a test cell = constant, if the guard is one conjunction.
-func guardKey(in *cInst) (cell int32, val int64, ok bool) {
+// keyLit is an indexed literal: cell = val (ne false) or cell <> val.
+type keyLit struct {
+	cell int32
+	val  int64
+	ne   bool
+}
+
+// guardKeys appends the literals of in's guard that the index takes: if
+// the guard is one conjunction, its literals "cell = constant" and "cell
+// <> constant" (the cell without offset, the constant in
+// 0..maxKeyValue-1).
+func guardKeys(in *cInst, out []keyLit) []keyLit {
 	if len(in.guard) != 1 {
-		return 0, 0, false
+		return out
 	}
 	for _, l := range in.guard[0].lits {
-		if l.op != Eq {
+		if l.op != Eq && l.op != Ne {
 			continue
 		}
 		c, k := l.l, l.r
@@ -47,59 +65,77 @@ func guardKey(in *cInst) (cell int32, val int64, ok bool) {
 			c, k = k, c
 		}
 		if c.cell >= 0 && c.val == 0 && k.cell == cConst && k.val >= 0 && k.val < maxKeyValue {
-			return c.cell, k.val, true
+			out = append(out, keyLit{c.cell, k.val, l.op == Ne})
+		}
+	}
+	return out
+}
+
+// guardKey returns the cell and value of the first literal of in's guard
+// that is a test cell = constant, if the guard is one conjunction.
+func guardKey(in *cInst) (cell int32, val int64, ok bool) {
+	for _, k := range guardKeys(in, nil) {
+		if !k.ne {
+			return k.cell, k.val, true
 		}
 	}
 	return 0, 0, false
 }
 
 // newGuardIndex indexes insts; nil when too few of them have a key for
-// the index to pay.
+// the index to pay: at least two instances per cell of a first "cell =
+// constant" literal, and half the instances with such a literal.
 func newGuardIndex(insts []cInst) *guardIndex {
-	g := &guardIndex{n: len(insts), words: (len(insts) + 63) / 64}
-	slot := map[int32]int{}
-	type key struct {
-		k int
-		v int64
-	}
-	keys := make([]key, len(insts))
+	first := map[int32]bool{}
 	keyed := 0
 	for i := range insts {
-		keys[i] = key{-1, 0}
-		c, v, ok := guardKey(&insts[i])
-		if !ok {
-			continue
+		if c, _, ok := guardKey(&insts[i]); ok {
+			first[c] = true
+			keyed++
 		}
-		k, seen := slot[c]
-		if !seen {
-			k = len(g.cells)
-			slot[c] = k
-			g.cells = append(g.cells, c)
-		}
-		keys[i] = key{k, v}
-		keyed++
 	}
-	// one look-up per key cell must save more than it costs: at least
-	// two keyed instances per key cell, and half the instances keyed
-	if len(g.cells) == 0 || keyed < 2*len(g.cells) || 2*keyed < len(insts) {
+	if len(first) == 0 || keyed < 2*len(first) || 2*keyed < len(insts) {
 		return nil
 	}
-	g.allowed = make([][][]uint64, len(g.cells))
-	for k := range g.cells {
-		g.allowed[k] = make([][]uint64, maxKeyValue)
-		for v := range g.allowed[k] {
-			g.allowed[k][v] = make([]uint64, g.words)
+	g := &guardIndex{n: len(insts), words: (len(insts) + 63) / 64}
+	slot := map[int32]int{}
+	keys := make([][]keyLit, len(insts))
+	for i := range insts {
+		keys[i] = guardKeys(&insts[i], nil)
+		for _, kl := range keys[i] {
+			k, seen := slot[kl.cell]
+			if !seen {
+				k = len(g.cells)
+				slot[kl.cell] = k
+				g.cells = append(g.cells, kl.cell)
+				g.nvals = append(g.nvals, 0)
+			}
+			g.nvals[k] = max(g.nvals[k], kl.val+1)
 		}
 	}
-	for i, ky := range keys {
+	g.base = make([]int, len(g.cells))
+	size := 0
+	for k := range g.cells {
+		g.base[k] = size
+		size += int(g.nvals[k]+1) * g.words
+	}
+	g.rows = make([]uint64, size)
+	for i := range g.rows {
+		g.rows[i] = ^uint64(0)
+	}
+	for i, kls := range keys {
 		w, b := i/64, uint64(1)<<uint(i%64)
-		for k := range g.cells {
-			if ky.k != k {
-				for v := range g.allowed[k] {
-					g.allowed[k][v][w] |= b
+		for _, kl := range kls {
+			k := slot[kl.cell]
+			for v := int64(0); v <= g.nvals[k]; v++ {
+				// v = nvals[k]: a value other than every constant
+				holds := v == kl.val
+				if kl.ne {
+					holds = !holds
 				}
-			} else {
-				g.allowed[k][ky.v][w] |= b
+				if !holds {
+					g.rows[g.base[k]+int(v)*g.words+w] &^= b
+				}
 			}
 		}
 	}
@@ -114,12 +150,16 @@ func (g *guardIndex) candidates(st []int64, fn func(i int)) {
 	for w := range acc {
 		acc[w] = ^uint64(0)
 	}
+	words := g.words
 	for k, c := range g.cells {
 		v := st[c]
-		if v < 0 || v >= maxKeyValue {
+		if v == unknown {
 			continue
 		}
-		row := g.allowed[k][v]
+		if v < 0 || v > g.nvals[k] {
+			v = g.nvals[k]
+		}
+		row := g.rows[g.base[k]+int(v)*words:][:words]
 		for w := range acc {
 			acc[w] &= row[w]
 		}

@@ -179,7 +179,7 @@ type guardAlt struct {
 // its cube would be empty. (A forall_other over many processes
 // multiplies the alternatives; most of them are such.)
 func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() bool, keep []Lit) []guardAlt {
-	var base []Lit
+	base := make([]Lit, 0, len(g.Lits))
 	for _, l := range g.Lits {
 		nl, r := env.lit(l)
 		switch r {
@@ -370,7 +370,10 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	if t.Actor >= 0 {
 		actor = args[t.Actor]
 	}
-	atoms := updatedAtoms(c, t, env)
+	// (preImage does not call itself: its buffers are free again when
+	// it returns)
+	atoms, seen := updatedAtoms(c, t, env, e.atomsBuf[:0], e.seenBuf[:0])
+	e.atomsBuf, e.seenBuf = atoms[:0], seen[:0]
 	slots := preSlots(c, args)
 	node, writes := e.weakWrites(t, env, slots, actor)
 	rffr := rffrNodes(c, node, actor)
@@ -466,8 +469,15 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, node *Node,
 	valueReads []Access, atoms []atomAlts, writes []weakWrite, rffr []rffrChoice, choice []int, slots []int32, out []*Cube) []*Cube {
 	nAtoms, nWrites := len(atoms), len(writes)
-	sub := make(substitution, len(atoms)+4)
-	lits := slices.Clone(ga.lits)
+	// sub and lits are the engine's, reused: finish and build read them
+	// and copy what they keep (build copies sub before it adds to it,
+	// and lits into the cube), and preImageChoice does not call itself
+	if e.choiceSub == nil {
+		e.choiceSub = make(substitution, len(atoms)+4)
+	}
+	sub := e.choiceSub
+	clear(sub)
+	lits := append(e.choiceBuf[:0], ga.lits...)
 	for i, a := range atoms {
 		v := a.alts[choice[i]]
 		sub[a.atom] = v
@@ -480,6 +490,7 @@ func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga
 		lits = append(lits, wvals[i].lits...)
 		skips = skips || wvals[i].skip
 	}
+	e.choiceBuf = lits[:0]
 	if skips {
 		// some cells are not written: a node without those writes
 		n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
@@ -560,10 +571,12 @@ type atomAlts struct {
 	alts []valAlt
 }
 
-// updatedAtoms lists the atoms of c that t updates.
-func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
-	var atoms []atomAlts
-	var seen []Term // few atoms: a slice beats a map keyed by Term
+// updatedAtoms appends to atoms the atoms of c that t updates; seen is
+// a buffer (both are the engine's, reused: a pre-image is computed for
+// every instance of every transition, and growing them was a tenth of
+// the allocations of FLASH's searches).
+func updatedAtoms(c *Cube, t *Trans, env *instEnv, atoms []atomAlts, seen []Term) ([]atomAlts, []Term) {
+	// (seen: few atoms, a slice beats a map keyed by Term)
 	visit := func(b Term) bool {
 		if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
 			return false
@@ -578,7 +591,7 @@ func updatedAtoms(c *Cube, t *Trans, env *instEnv) []atomAlts {
 		anyAtom(&c.Lits[i].L, visit)
 		anyAtom(&c.Lits[i].R, visit)
 	}
-	return atoms
+	return atoms, seen
 }
 
 // preSlots are the process slots of the pre-image: those of c and the
@@ -847,8 +860,10 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 		}
 	}
 	// substitute in the literals of c; lits is shared by the calls for
-	// the other rffr choices: append to a copy
-	lits = append(make([]Lit, 0, len(lits)+len(c.Lits)), lits...)
+	// the other rffr choices: append to a copy, in the engine's buffer
+	// (most pre-images are empty or covered: the cube that stays gets
+	// its own copy below)
+	lits = append(slices.Grow(e.buildBuf[:0], len(lits)+len(c.Lits)), lits...)
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)
@@ -863,6 +878,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 			lits = append(lits, nl)
 		}
 	}
+	e.buildBuf = lits[:0]
 	nc.Lits = lits
 	nc.ticked = c.ticked
 	if !e.noTicks && len(nc.Nodes) == 0 {
@@ -882,6 +898,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	if e.cheap(nc) == cheapUnsat {
 		return nil
 	}
+	nc.Lits = slices.Clone(nc.Lits) // (out of e.buildBuf)
 	gc(nc)
 	dropUnusedSlots(nc, e.sys.Pinned)
 	if e.sys.tooManyProcs(nc) {

@@ -163,6 +163,19 @@ type engine struct {
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
 	subsumer *Cube
+	initBuf  []Lit // reachesInit's literals
+	// notsBuf, resBuf: the residuals of subsumedByPermutations and
+	// their literals (subsume.go)
+	notsBuf [][]Lit
+	resBuf  []Lit
+	// atomsBuf, seenBuf: updatedAtoms' (preimage.go)
+	atomsBuf []atomAlts
+	seenBuf  []Term
+	// choiceBuf, choiceSub: preImageChoice's literals and substitution;
+	// buildBuf: build's literals until the cube is kept (preimage.go)
+	choiceBuf []Lit
+	choiceSub substitution
+	buildBuf  []Lit
 }
 
 // stopped reports, every 32 calls, whether the search must stop: the
@@ -950,7 +963,9 @@ func (e *engine) reachesInit(c *Cube) bool {
 			sub[r.valTerm(n.ID, e.sys)] = valAlt{val: v}
 		}
 	}
-	var lits []Lit
+	// (lits and the conjunction with init are built in e.initBuf:
+	// nothing keeps them past the call)
+	lits := e.initBuf[:0]
 	for _, l := range c.Lits {
 		a, _ := sub.term(l.L)
 		b, _ := sub.term(l.R)
@@ -990,12 +1005,12 @@ func (e *engine) reachesInit(c *Cube) bool {
 		if single {
 			// (the usual case: one conjunction, built at once rather
 			// than copied once per tuple)
-			one := make([]Lit, 0, n)
-			one = append(one, lits...)
+			one := slices.Grow(lits, n-len(lits))
 			for _, f := range factors {
 				one = append(one, f[0]...)
 			}
 			alts = dnf{one}
+			e.initBuf = one[:0]
 		} else {
 			for _, f := range factors {
 				alts = product(alts, f)

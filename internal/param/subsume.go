@@ -669,7 +669,10 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		}
 		return false
 	}
-	var nots [][]Lit
+	// nots: the residuals, their literals carved from arena (the
+	// solver keeps neither: both are the engine's, reused)
+	nots, arena := e.notsBuf[:0], e.resBuf[:0]
+	defer func() { e.notsBuf, e.resBuf = nots[:0], arena[:0] }()
 	// sigma[a]: the slot of c that slot a of v is renamed to (0: none
 	// yet; slots are positive); used[b]: slot b of c is taken
 	var sigma []int32
@@ -769,13 +772,16 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			if n == 0 {
 				return true
 			}
-			res := make([]Lit, 0, n)
+			if cap(arena)-len(arena) < n {
+				arena = make([]Lit, 0, max(2*cap(arena), n, 64))
+			}
+			k0 := len(arena)
 			for i, ok := range keep {
 				if ok {
-					res = append(res, renamed[i])
+					arena = append(arena, renamed[i])
 				}
 			}
-			nots = append(nots, res)
+			nots = append(nots, arena[k0:len(arena):len(arena)])
 			return false
 		}
 		a := v.Slots[k]

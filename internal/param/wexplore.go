@@ -133,6 +133,9 @@ type wfinite struct {
 	rootPlans map[*Root]*guardPlan
 	rootBuf   []int32
 	rootEnv   fenv
+	// rootComp: the compiled formulas (compiled.go; nil entry: not
+	// compiled)
+	rootComp map[*Root]*compiledRoot
 	// comp: the compiled transitions (compiled.go), made on first use
 	// (compTried); noCompile keeps the interpreter (tests)
 	comp      *compiledSC

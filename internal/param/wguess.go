@@ -179,7 +179,7 @@ func newWeakApproximator(sys *System, stop func() bool, work int) *approximator 
 	if states.len() == 0 {
 		return nil
 	}
-	set := &sampleSet{layout: &fin.cellLayout, n: fin.n, packed: states, nPacked: states.len(), holds: map[groundLit][]uint64{},
+	set := &sampleSet{layout: &fin.cellLayout, n: fin.n, packed: states, nPacked: states.len(), holds: map[groundLit]stateBits{},
 		constant: func(t Term, e *fenv) (int64, bool) { return fin.value(nil, t, e) }}
 	return &approximator{weak: &weakSampler{fin: fin, states: states, set: set, tested: map[string]bool{}}, stop: stop}
 }
