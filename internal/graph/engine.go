@@ -897,6 +897,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if x.arm && !x.opts.CrossCheck && !armNativeOff() {
 		return x.armNative(g), nil // (armnative.go)
 	}
+	if x.rv && !x.opts.CrossCheck && !rvNativeOff() {
+		return x.rvNative(g), nil // (rvnative.go)
+	}
 	ord := order(g)
 	num := make([]int, len(g.evs))
 	eg := &event.Graph{TagNames: x.opts.TagNames}
@@ -973,6 +976,11 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	}
 	if x.arm && x.opts.CrossCheck {
 		if err := x.armCross(g, accepted); err != nil {
+			return false, err
+		}
+	}
+	if x.rv && x.opts.CrossCheck {
+		if err := x.rvCross(g, accepted); err != nil {
 			return false, err
 		}
 	}
