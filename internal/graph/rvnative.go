@@ -51,7 +51,8 @@ func rvNativeOff() bool { return os.Getenv("MUSKET_RV_NONATIVE") != "" }
 func (x *engine) rvNative(g *graph) bool {
 	n := len(g.evs)
 	// rep: the node of each event; the write of an AMO is its read's.
-	rep := make([]int, n)
+	sc := &x.arena.rv
+	rep := grow(sc.rep, n)
 	for i := range rep {
 		rep[i] = i
 	}
@@ -63,7 +64,8 @@ func (x *engine) rvNative(g *graph) bool {
 		}
 	}
 	// lv: the load-value graph; gord: the global-order graph.
-	lv, gord := make([][]int, n), make([][]int, n)
+	lv, gord := growRows(sc.lv, n), growRows(sc.gord, n)
+	sc.rep, sc.lv, sc.gord = rep, lv, gord
 	edge := func(succ [][]int, a, b int) {
 		if ra, rb := rep[a], rep[b]; ra != rb {
 			succ[ra] = append(succ[ra], rb)
@@ -92,16 +94,18 @@ func (x *engine) rvNative(g *graph) bool {
 	}
 	// po-loc steps: load-value only.
 	for _, th := range g.threads {
-		last := map[string]int{}
-		for _, y := range th {
+		for j, y := range th {
 			ey := &g.evs[y]
 			if ey.kind != event.Read && ey.kind != event.Write {
 				continue
 			}
-			if p, ok := last[ey.loc]; ok {
-				edge(lv, p, y)
+			// (The next access to the location: threads are short.)
+			for _, z := range th[j+1:] {
+				if ez := &g.evs[z]; (ez.kind == event.Read || ez.kind == event.Write) && ez.loc == ey.loc {
+					edge(lv, y, z)
+					break
+				}
 			}
-			last[ey.loc] = y
 		}
 	}
 	if cyclic(lv) {
@@ -139,6 +143,32 @@ func (x *engine) rvNative(g *graph) bool {
 		})
 	}
 	return !cyclic(gord)
+}
+
+// rvScratch is rvNative's storage, reused from one graph to the next.
+type rvScratch struct {
+	rep      []int
+	lv, gord [][]int
+}
+
+// grow is s with length n, reusing its storage.
+func grow(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}
+
+// growRows is rows with n empty rows, reusing their storage.
+func growRows(rows [][]int, n int) [][]int {
+	if cap(rows) < n {
+		rows = append(rows[:cap(rows)], make([][]int, n-cap(rows))...)
+	}
+	rows = rows[:n]
+	for i := range rows {
+		rows[i] = rows[i][:0]
+	}
+	return rows
 }
 
 // rvCross compares the native check with the CAT model's answer on g
