@@ -12,7 +12,8 @@ import (
 // "RVWMO Memory Consistency Model"), decided as ARMv8 is (arm.go), by the
 // argument of Kokologiannakis, Vafeiadis, "HMC: Model Checking for
 // Hardware Memory Models" (ASPLOS 2020): the exploration of deps.go, each
-// graph checked by evaluating the CAT model, and a backward revisit by
+// graph checked natively against the model's axioms (rvnative.go; the CAT
+// model under Options.CrossCheck or MUSKET_RV_NONATIVE), and a backward revisit by
 // write w keeping w's prefix (armPrefix with rvPpoPreds): what the global
 // memory order puts before w through external reads-from and preserved
 // program order (ppo, rules 1 and 3 to 13; rule 2 below), and what
