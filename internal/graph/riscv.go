@@ -264,7 +264,7 @@ func (x *engine) rvPpoPreds(g *graph, e int, reads pcReads, f func(int)) {
 			}
 		}
 	}
-	rel := isW && rvRelease(tags)
+	rel := rvRelease(tags) // (rule 6: any event of release; a read so tagged is an AMO's read whose write is not in g yet)
 	rcsc := hasTag(tags, "X") && (rvAcquire(tags) || rvRelease(tags))
 	// Fences before e that order something before it (rule 4), with
 	// what they order.
