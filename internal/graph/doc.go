@@ -46,7 +46,8 @@
 // where the atomic writes, where that value may flow back through the
 // program's threads to the atomic: armrmw.go) and a revisit that would keep an
 // atomic's read without its write. RISC-V (the built-in riscv.cat,
-// RVWMO) is explored the same way (riscv.go: a revisit keeps what the
+// RVWMO) is explored the same way, its axioms checked natively
+// (rvnative.go, with CrossCheck) (riscv.go: a revisit keeps what the
 // global order puts before the write through external reads-from and
 // preserved program order, and what determines those events; an AMO is
 // one event for the model, as in the explicit engine), refusing, when

@@ -180,9 +180,12 @@ type engine struct {
 	imm      bool     // the built-in IMM: checked natively (imm.go)
 	immRMW   bool     // under IMM, an RMW's write is placed only where atomicity allows (immsym.go)
 	arm      bool     // the built-in ARMv8: the CAT model evaluated, armPrefix kept by revisits (arm.go)
-	rv       bool     // the built-in RVWMO: riscv.cat with co given evaluated, rvPrefix kept by revisits (riscv.go)
+	rv       bool     // the built-in RVWMO: checked natively (rvnative.go), rvPrefix kept by revisits (riscv.go)
 	rvFused  bool     // under RVWMO, the model sees an AMO as one event (rvFuse)
-	arena    arena
+	// rvSingles: per thread and pc, whether the instruction is an AMO
+	// the model sees as one event (rvSingle's cache).
+	rvSingles [][]bool
+	arena     arena
 	// spinPrune: graphs with a thread blocked on a stale read are left
 	// out (prune.go); naLocs, naAny: the locations plain writes may
 	// write (naAny: some plain write has a computed address).
@@ -897,6 +900,9 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if x.arm && !x.opts.CrossCheck && !armNativeOff() {
 		return x.armNative(g), nil // (armnative.go)
 	}
+	if x.rv && !x.opts.CrossCheck && !rvNativeOff() {
+		return x.rvNative(g), nil // (rvnative.go)
+	}
 	ord := order(g)
 	num := make([]int, len(g.evs))
 	eg := &event.Graph{TagNames: x.opts.TagNames}
@@ -973,6 +979,11 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	}
 	if x.arm && x.opts.CrossCheck {
 		if err := x.armCross(g, accepted); err != nil {
+			return false, err
+		}
+	}
+	if x.rv && x.opts.CrossCheck {
+		if err := x.rvCross(g, accepted); err != nil {
 			return false, err
 		}
 	}

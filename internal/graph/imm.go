@@ -38,6 +38,8 @@ type arena struct {
 	deps map[string]taint
 	// pref is depPrefix's scratch.
 	pref prefScratch
+	// rv is rvNative's (rvnative.go).
+	rv rvScratch
 	// replay is, per thread, replayC's states and scratch (depreplay.go).
 	replay []*dcache
 	// incr is the incremental IMM decision's (immincr.go).

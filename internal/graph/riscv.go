@@ -12,7 +12,8 @@ import (
 // "RVWMO Memory Consistency Model"), decided as ARMv8 is (arm.go), by the
 // argument of Kokologiannakis, Vafeiadis, "HMC: Model Checking for
 // Hardware Memory Models" (ASPLOS 2020): the exploration of deps.go, each
-// graph checked by evaluating the CAT model, and a backward revisit by
+// graph checked natively against the model's axioms (rvnative.go; the CAT
+// model under Options.CrossCheck or MUSKET_RV_NONATIVE), and a backward revisit by
 // write w keeping w's prefix (armPrefix with rvPpoPreds): what the global
 // memory order puts before w through external reads-from and preserved
 // program order (ppo, rules 1 and 3 to 13; rule 2 below), and what
@@ -127,12 +128,19 @@ func (x *engine) rvSingle(g *graph, y int) bool {
 	if !x.rvFused || ey.thread < 0 || !ey.rmwR && !ey.rmwW {
 		return false
 	}
-	code := x.t.Threads[ey.thread].Code
-	if ey.pc < 0 || ey.pc >= len(code) {
-		return false
+	if x.rvSingles == nil {
+		// Once per run: which instructions are AMOs the model fuses.
+		x.rvSingles = make([][]bool, len(x.t.Threads))
+		for t, th := range x.t.Threads {
+			x.rvSingles[t] = make([]bool, len(th.Code))
+			for pc, in := range th.Code {
+				rmw, ok := in.(prog.RMW)
+				x.rvSingles[t][pc] = ok && rmw.Single
+			}
+		}
 	}
-	rmw, ok := code[ey.pc].(prog.RMW)
-	return ok && rmw.Single
+	at := x.rvSingles[ey.thread]
+	return ey.pc >= 0 && ey.pc < len(at) && at[ey.pc]
 }
 
 // rvPrefix is what a backward revisit by write w keeps under RVWMO.
@@ -142,21 +150,32 @@ func (x *engine) rvPrefix(g *graph, w int) []bool {
 		func(int) bool { return true })
 }
 
-// The fence classes of riscv.cat: fences-rr, -rw, -wr, -ww.
-var (
-	rvFenceRR = map[string]bool{"Fence.r.r": true, "Fence.r.rw": true, "Fence.rw.r": true, "Fence.rw.rw": true, "Fence.tso": true}
-	rvFenceRW = map[string]bool{"Fence.r.w": true, "Fence.r.rw": true, "Fence.rw.w": true, "Fence.rw.rw": true, "Fence.tso": true}
-	rvFenceWR = map[string]bool{"Fence.w.r": true, "Fence.w.rw": true, "Fence.rw.r": true, "Fence.rw.rw": true}
-	rvFenceWW = map[string]bool{"Fence.w.w": true, "Fence.w.rw": true, "Fence.rw.w": true, "Fence.rw.rw": true, "Fence.tso": true}
-)
-
-// rvFence says which orders a fence of tags makes: rr, rw, wr, ww.
+// rvFence says which orders a fence of tags makes, by riscv.cat's fence
+// classes fences-rr, -rw, -wr, -ww.
 func rvFence(tags []string) (rr, rw, wr, ww bool) {
 	for _, t := range tags {
-		rr = rr || rvFenceRR[t]
-		rw = rw || rvFenceRW[t]
-		wr = wr || rvFenceWR[t]
-		ww = ww || rvFenceWW[t]
+		switch t {
+		case "Fence.r.r":
+			rr = true
+		case "Fence.r.w":
+			rw = true
+		case "Fence.w.r":
+			wr = true
+		case "Fence.w.w":
+			ww = true
+		case "Fence.r.rw":
+			rr, rw = true, true
+		case "Fence.w.rw":
+			wr, ww = true, true
+		case "Fence.rw.r":
+			rr, wr = true, true
+		case "Fence.rw.w":
+			rw, ww = true, true
+		case "Fence.rw.rw":
+			rr, rw, wr, ww = true, true, true, true
+		case "Fence.tso":
+			rr, rw, ww = true, true, true
+		}
 	}
 	return
 }
@@ -186,8 +205,10 @@ func (x *engine) rvPpoPreds(g *graph, e int, reads pcReads, f func(int)) {
 	for p < len(th) && th[p] != e {
 		p++
 	}
-	members := []int{e}
+	var memberBuf [2]int
+	members := append(memberBuf[:0], e)
 	start := p // the first of e's halves
+	tags := ee.tags
 	if x.rvSingle(g, e) {
 		other := g.rmwReadOf(e)
 		if ee.rmwR {
@@ -199,6 +220,7 @@ func (x *engine) rvPpoPreds(g *graph, e int, reads pcReads, f func(int)) {
 			if ee.rmwW {
 				start = p - 1
 			}
+			tags = append(append([]string(nil), ee.tags...), g.evs[other].tags...)
 		}
 	} else if ee.rmwW {
 		if r := g.rmwReadOf(e); r >= 0 {
@@ -206,11 +228,9 @@ func (x *engine) rvPpoPreds(g *graph, e int, reads pcReads, f func(int)) {
 		}
 	}
 	isR, isW := false, false
-	var tags []string
 	for _, m := range members {
 		isR = isR || g.evs[m].kind == event.Read
 		isW = isW || g.evs[m].kind == event.Write
-		tags = append(tags, g.evs[m].tags...)
 	}
 	dep := func(pcs []int) {
 		for _, pc := range pcs {
@@ -244,7 +264,7 @@ func (x *engine) rvPpoPreds(g *graph, e int, reads pcReads, f func(int)) {
 			}
 		}
 	}
-	rel := isW && rvRelease(tags)
+	rel := rvRelease(tags) // (rule 6: any event of release; a read so tagged is an AMO's read whose write is not in g yet)
 	rcsc := hasTag(tags, "X") && (rvAcquire(tags) || rvRelease(tags))
 	// Fences before e that order something before it (rule 4), with
 	// what they order.
