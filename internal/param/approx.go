@@ -540,6 +540,22 @@ func (e *engine) guess(c *Cube) *Cube {
 		}
 		return bits.OnesCount64(s &^ pinnedSlots)
 	}
+	// Fewer literals first, then fewer processes. Cubicle's BRAB
+	// (Conchon, Goel, Krstić, Mebsout and Zaïdi) sorts the other way
+	// round, processes first, then literals, more disequalities and fewer
+	// array cells; it also leaves out a literal with a bare process side
+	// (UnetProc[#1] = #2) unless another literal of the candidate has
+	// that process bare too. The two orders pick different guesses only
+	// when the sample leaves unreached both a subset with fewer processes
+	// and more literals and one with more processes and fewer literals:
+	// the sample, not the order, decides. Measured with backtracking in
+	// place (backtrack.go), on the six FLASH files of the corpus: Cubicle's
+	// order gave the same guesses and nodes on five and two nodes fewer
+	// on challenges_flash2_nodata (168 against 170, the same CPU time);
+	// its pool of literals gave 1 to 22 more nodes on five and no verdict
+	// on challenges_flash.ctc_home_nodata (guesses such as
+	// InvMarked[#2] = True && ShWbMsg_Cmd = SHWB_FAck, true only with the
+	// left-out ShWbMsg_Proc = #2, refuted one after the other).
 	for size := 1; size <= maxGuessLits && size <= n && size < len(c.Lits); size++ {
 		// subsets of the given size, fewer processes first
 		subs := subsets(n, size)
