@@ -80,7 +80,16 @@ func TestReadConf(t *testing.T) {
 		{"missing model", "model m.cat\nbell nosuch.bell\n", "c.cfg: the bell file " + filepath.Join(dir, "nosuch.bell") + " cannot be read"},
 		{"missing macros", "macros nosuch.def\n", "c.cfg: the macros file"},
 		{"unknown key", "frobnicate 1\n", `c.cfg:1:1: unknown configuration key "frobnicate"`},
+		// herd's enslip.cfg reads apoil.cfg with "conf"; all.cfg has withbox.
+		{"nested conf", "conf base.cfg\nbell m.bell\nwithbox true\nlabelbox true\n", ""},
+		{"nested conf overridden", "model other.cat\nconf base.cfg\n", ""},
+		{"nested conf missing", "conf nosuch.cfg\n", "c.cfg:1:6: conf nosuch.cfg: open "},
+		{"nested conf error", "conf bad.cfg\n", `bad.cfg:1:1: unknown configuration key "frobnicate"`},
+		{"conf cycle", "conf loop.cfg\n", "loop.cfg:1:6: conf loop.cfg: configuration files nested more than 8 deep"},
 	}
+	os.WriteFile(filepath.Join(dir, "base.cfg"), []byte("model m.cat\nvariant a,b\ngraph columns\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.cfg"), []byte("frobnicate 1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "loop.cfg"), []byte("conf loop.cfg\n"), 0o644)
 	for _, tc := range tests {
 		p := filepath.Join(dir, "c.cfg")
 		os.WriteFile(p, []byte(tc.text), 0o644)
