@@ -36,6 +36,7 @@ type litmusFlags struct {
 	witness, variant, engine, speed     *string
 	bell, macros, conf                  *string
 	show, outDir, showEvents, through   *string
+	initWrites                          *string
 	jobs, bound, nshow                  *int
 	asJSON, quiet, verdictOnly, explain *bool
 	timeout                             *timeoutFlag
@@ -71,6 +72,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.showEvents = fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
 	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
 	fs.Var(&f.skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
+	f.initWrites = fs.String("initwrites", "true", "`bool`: the initial writes are events (herd7's -initwrites): true, the only setting (herd7's default for .cat models); false is refused")
 	f.shard = addShard(fs)
 	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
@@ -104,6 +106,13 @@ func (f *litmusFlags) settle(operands []string) string {
 	}
 	if nshowStops && *f.engine != "enum" {
 		return "-nshow with -show counts candidate executions: use the explicit engine (-engine enum)"
+	}
+	switch *f.initWrites {
+	case "true":
+	case "false":
+		return "unsupported: -initwrites false (executions without initial write events); Musket's executions always begin with the initial writes, as herd7's do with a .cat model"
+	default:
+		return fmt.Sprintf("-initwrites wants true or false, not %q", *f.initWrites)
 	}
 	if sc, err := enum.ParseSpeedCheck(*f.speed); err != nil {
 		return err.Error()
