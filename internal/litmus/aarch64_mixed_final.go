@@ -82,6 +82,12 @@ func (m *mixedLowering) lowerCond(c spec.Cond, cerr *error) spec.Cond {
 		return spec.Not{C: m.lowerCond(c.C, cerr)}
 	case spec.Atom:
 		cs := m.chunks[c.Ref.Name]
+		if !c.Ref.IsReg() && len(cs) == 1 && cs[0].size < 8 && !c.Val.IsAddr() {
+			// The chunk holds the bytes of its location: compare them
+			// with those of the value (an int8_t y=-1 holds 0xff).
+			c.Val = prog.IntValue(c.Val.Int & sizeMask(cs[0].size))
+			return c
+		}
 		if c.Ref.IsReg() || len(cs) <= 1 {
 			return c
 		}

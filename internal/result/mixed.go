@@ -1,13 +1,19 @@
 package result
 
-import "github.com/musket-verify/musket/internal/spec"
+import (
+	"strings"
+
+	"github.com/musket-verify/musket/internal/spec"
+)
 
 // Unchunk shows the final states of a mixed-size test (whose locations the
 // front-end split into chunks, t.Chunks) with whole locations again: the
 // observed chunks "x", "x+4" of x become one x, whose value is assembled
 // little-endian from them, in the states, the witness and the candidate
 // executions of an explanation; and the condition is printed as the test wrote
-// it (t.CondLine).
+// it (t.CondLine). The value of a location of a signed type narrower
+// than 64 bits is sign-extended from its size, as herd prints it (an
+// int8_t holding the byte 0xff is -1).
 func Unchunk(r *Result, t *spec.Test) {
 	if !t.Mixed || r == nil {
 		return
@@ -15,6 +21,7 @@ func Unchunk(r *Result, t *spec.Test) {
 	if t.CondLine != "" {
 		r.Condition = t.CondLine
 	}
+	defer signExtend(r, t)
 	// Which observed chunk belongs to which location, at which offset.
 	type part struct {
 		whole string
@@ -78,4 +85,73 @@ func Unchunk(r *Result, t *spec.Test) {
 	}
 	r.Observed = sorted
 	r.States = SortStates(sorted, states)
+}
+
+// signedWidths gives the bits of each location of t whose declared type
+// (int when none is declared, as in herd) is a signed integer type
+// narrower than 64 bits.
+func signedWidths(t *spec.Test) map[string]uint {
+	types := map[string]string{}
+	for _, e := range t.Init {
+		if !e.Ref.IsReg() {
+			types[e.Ref.Name] = e.Type
+		}
+	}
+	out := map[string]uint{}
+	for l, cs := range t.Chunks {
+		ty := strings.TrimSpace(types[l])
+		if strings.HasPrefix(ty, "uint") || strings.HasPrefix(ty, "unsigned") || strings.ContainsAny(ty, "*[") {
+			continue
+		}
+		var size int64
+		for _, c := range cs {
+			size = max(size, c.Off+c.Size)
+		}
+		if size > 0 && size < 8 {
+			out[l] = uint(8 * size)
+		}
+	}
+	return out
+}
+
+// signExtend sign-extends, in r's states and executions, the values of
+// the locations of signed types narrower than 64 bits.
+func signExtend(r *Result, t *spec.Test) {
+	widths := signedWidths(t)
+	if len(widths) == 0 {
+		return
+	}
+	var cols []int
+	var bits []uint
+	for i, ref := range r.Observed {
+		if w, ok := widths[ref.Name]; ok && !ref.IsReg() {
+			cols, bits = append(cols, i), append(bits, w)
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	fix := func(s State) {
+		for k, i := range cols {
+			if i < len(s) && !s[i].IsAddr() {
+				sh := 64 - bits[k]
+				s[i].Int = s[i].Int << sh >> sh
+			}
+		}
+	}
+	for _, s := range r.States {
+		fix(s)
+	}
+	executions := []*Execution{r.Witness}
+	if r.Explain != nil {
+		for _, rj := range r.Explain.Rejected {
+			executions = append(executions, rj.Execution)
+		}
+	}
+	for _, e := range executions {
+		if e != nil && len(e.State) == len(r.Observed) {
+			fix(e.State)
+		}
+	}
+	r.States = SortStates(r.Observed, r.States)
 }
