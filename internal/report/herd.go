@@ -16,8 +16,11 @@ import (
 // order of their values, compared one by one in that order of refs
 // (integers by value, before addresses, which compare by name).
 
-// x86Regs ranks x86's registers as herd orders them.
-var x86Regs = map[string]int{"EAX": 0, "EBX": 1, "ECX": 2, "EDX": 3, "ESI": 4, "EDI": 5, "EBP": 6, "ESP": 7}
+// x86Regs orders the x86 registers as herd declares them; the 64-bit
+// names of X86_64 follow the same order, then r8 to r15.
+var x86Regs = map[string]int{"EAX": 0, "EBX": 1, "ECX": 2, "EDX": 3, "ESI": 4, "EDI": 5, "EBP": 6, "ESP": 7,
+	"RAX": 0, "RBX": 1, "RCX": 2, "RDX": 3, "RSI": 4, "RDI": 5, "RBP": 6, "RSP": 7,
+	"R8": 8, "R9": 9, "R10": 10, "R11": 11, "R12": 12, "R13": 13, "R14": 14, "R15": 15}
 
 // regLess orders two registers of one thread as herd does for arch.
 func regLess(arch, a, b string) bool {
