@@ -14,7 +14,7 @@ import (
 //	movl $1,(x)  movq (x),%rax  movl %eax,(%rbx)  movq $x,%rax (address)
 //	xchgl %eax,(x)  [lock] addl/subl/andl/orl/xorl src,dst  [lock] incl/decl dst
 //	[lock] xaddl %eax,(x)  [lock] cmpxchgl %ebx,(x)  cmpl src,dst  testl src,dst
-//	mfence  lfence  sfence  nop  jmp/je/jne/jl/jle/jg/jge label  label: [instruction]
+//	mfence  lfence  sfence  nop  jmp/je/jne/jl/jle/jg/jge label  label: [instruction]  ret
 //
 // Memory operands are (x) (a location), (%reg) or 0(%reg); immediates
 // are $1, $-1, $0x10, or $x (the address of x). Each instruction is read
@@ -117,9 +117,18 @@ func (x8664Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			}
 		}
 	}
+	for _, s := range ins {
+		if len(s.in.ops) == 1 && s.in.ops[0].name == x8664End {
+			x.emit(prog.Label{Name: x8664End})
+			break
+		}
+	}
 	checkLabels(x.t, &x.errs, "jump")
 	return x.t, x.errs.Err()
 }
+
+// x8664End labels the end of a thread, where ret goes.
+const x8664End = "%ret"
 
 // parseATT reads "[label:] [lock] mnemonic op, op" in AT&T order into the
 // x86 front-end's form (destination first), with the size of its memory
@@ -140,6 +149,16 @@ func (x *x86Thread) parseATT(c Cell) (in x86Instr, size int, ok bool) {
 	}
 	mn := strings.ToLower(toks[0].text)
 	in.mnPos = at(c.Pos, toks[0].off)
+	if mn == "ret" {
+		// The end of the thread (herd's compiled tests end each
+		// thread's paths with it).
+		in.mn, in.ops = "JMP", []x86Op{{kind: opSym, name: x8664End, pos: in.mnPos}}
+		if len(toks) > 1 {
+			x.errorf(at(c.Pos, toks[1].off), "ret takes no operand")
+			return in, 0, false
+		}
+		return in, 0, true
+	}
 	if x8664Nops[mn] {
 		// A no-operation whatever its operands (the nopl and nopw
 		// compilers emit for padding read nothing).

@@ -20,6 +20,7 @@ func TestX8664Translate(t *testing.T) {
 		{"lock cmpxchgl %ebx,(x)", "%tmp = rmw.X/.X [x] rbx if (old == rax); rax = %tmp"},
 		{"addl (x),%eax", "%tmp = load [x]; rax = (rax + %tmp)"},
 		{"mfence; lfence; sfence; nop; endbr64; nopl 0(%rax,%rax,1)", "fence.MFENCE; fence.LFENCE; fence.SFENCE"},
+		{"movl $1,(x); ret; movl $2,(x)", "store [x] 1; goto %ret; store [x] 2; %ret:"},
 		{"L0: movl (x),%eax; cmpl $0,%eax; je L0", "L0:; rax = load [x]; %cmpL = rax; %cmpR = 0; if (%cmpL == %cmpR) goto L0"},
 	})
 	checkThreadErrors(t, x8664Frontend{}, false, []srcWant{
