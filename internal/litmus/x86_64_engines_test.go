@@ -34,6 +34,7 @@ func TestX8664Litmus(t *testing.T) {
 		{"XADD+lock", false, 2},
 		{"XADD", true, 3},
 		{"2+2W+sizes", false, 3},
+		{"ARRAY+index", true, 1},
 	} {
 		path := filepath.Join("testdata", "x86_64", tc.file+".litmus")
 		src, err := os.ReadFile(path)

@@ -28,12 +28,22 @@ func Unchunk(r *Result, t *spec.Test) {
 		off   int64
 	}
 	of := map[string]part{}
+	for name, cell := range t.Cells {
+		// The chunks of an observed array cell make the cell.
+		for _, c := range t.Chunks[cell.Loc] {
+			if c.Off >= cell.Off && c.Off+c.Size <= cell.Off+cell.Size {
+				of[c.Loc] = part{name, c.Off - cell.Off}
+			}
+		}
+	}
 	for l, cs := range t.Chunks {
 		if len(cs) < 2 {
 			continue
 		}
 		for _, c := range cs {
-			of[c.Loc] = part{l, c.Off}
+			if _, inCell := of[c.Loc]; !inCell {
+				of[c.Loc] = part{l, c.Off}
+			}
 		}
 	}
 	var obs []spec.Ref
@@ -47,7 +57,7 @@ func Unchunk(r *Result, t *spec.Test) {
 			obs = append(obs, ref)
 		}
 	}
-	if len(obs) == len(r.Observed) {
+	if len(obs) == len(r.Observed) && len(of) == 0 {
 		return
 	}
 	sorted := SortRefs(obs)
@@ -98,6 +108,15 @@ func signedWidths(t *spec.Test) map[string]uint {
 		}
 	}
 	out := map[string]uint{}
+	for name, cell := range t.Cells {
+		ty := strings.TrimSpace(types[cell.Loc])
+		if i := strings.IndexByte(ty, '['); i >= 0 {
+			ty = strings.TrimSpace(ty[:i]) // the type of the elements
+		}
+		if !strings.HasPrefix(ty, "uint") && !strings.HasPrefix(ty, "unsigned") && !strings.Contains(ty, "*") && cell.Size < 8 {
+			out[name] = uint(8 * cell.Size)
+		}
+	}
 	for l, cs := range t.Chunks {
 		ty := strings.TrimSpace(types[l])
 		if strings.HasPrefix(ty, "uint") || strings.HasPrefix(ty, "unsigned") || strings.ContainsAny(ty, "*[") {
