@@ -307,17 +307,78 @@ func (x *x86Thread) attOperand(c Cell, toks []cellTok) (op x86Op, rs int, ok boo
 		}
 		op.kind, op.addr = opMem, prog.Reg{Name: r.reg}
 		return op, 0, true
+	case toks[len(toks)-1].kind == ')' && len(toks) >= 4:
+		if addr, ok := x.attAddress(c, toks); ok {
+			op.kind, op.addr = opMem, addr
+			return op, 0, true
+		}
 	case len(toks) == 1 && toks[0].kind == 'n':
 		return op, 0, num(toks[0], false)
 	case len(toks) == 1 && toks[0].kind == 'w':
 		op.kind, op.name = opSym, toks[0].text
 		return op, 0, true
 	}
-	x.errorf(op.pos, "unsupported X86_64 operand %q ((x), (%%reg), 0(%%reg), %%reg, $n, $x and labels are)", text)
+	x.errorf(op.pos, "unsupported X86_64 operand %q ((x), d(%%reg), d(%%reg,%%index,scale), %%reg, $n, $x and labels are)", text)
 	return op, 0, false
 }
 
 func isX86Jump(mn string) bool {
 	_, ok := x86Jumps[strings.ToUpper(mn)]
 	return ok
+}
+
+// attAddress reads "[d](%base[,%index[,scale]])": base + index*scale + d,
+// the base a 64-bit register. False, unreported, for another shape.
+func (x *x86Thread) attAddress(c Cell, toks []cellTok) (prog.Expr, bool) {
+	var d int64
+	switch {
+	case toks[0].kind == 'n':
+		v, err := parseInt(toks[0].text, false)
+		if err != nil {
+			return nil, false
+		}
+		d, toks = v, toks[1:]
+	case toks[0].kind == '-' && len(toks) > 1 && toks[1].kind == 'n':
+		v, err := parseInt(toks[1].text, true)
+		if err != nil {
+			return nil, false
+		}
+		d, toks = v, toks[2:]
+	}
+	if len(toks) < 4 || toks[0].kind != '(' || toks[len(toks)-1].kind != ')' {
+		return nil, false
+	}
+	in := toks[1 : len(toks)-1]
+	regAt := func(k int) (x8664Reg, bool) {
+		if k+1 >= len(in) || in[k].kind != '%' || in[k+1].kind != 'w' {
+			return x8664Reg{}, false
+		}
+		r, ok := x8664Regs[strings.ToLower(in[k+1].text)]
+		return r, ok && r.size >= 4
+	}
+	base, ok := regAt(0)
+	if !ok || base.size != 8 {
+		return nil, false
+	}
+	addr := prog.Expr(prog.Reg{Name: base.reg})
+	switch len(in) {
+	case 2:
+	case 7:
+		// (%base,%index,scale)
+		idx, ok := regAt(3)
+		if !ok || in[2].kind != ',' || in[5].kind != ',' || in[6].kind != 'n' {
+			return nil, false
+		}
+		sc, err := parseInt(in[6].text, false)
+		if err != nil || sc != 1 && sc != 2 && sc != 4 && sc != 8 {
+			return nil, false
+		}
+		addr = bin(prog.OpAdd, addr, bin(prog.OpMul, prog.Reg{Name: idx.reg}, prog.Int(sc)))
+	default:
+		return nil, false
+	}
+	if d != 0 {
+		addr = bin(prog.OpAdd, addr, prog.Int(d))
+	}
+	return addr, true
 }
