@@ -42,6 +42,7 @@ func TestRISCVTranslate(t *testing.T) {
 			"fence.Fence.rw.rw; fence.Fence.r.r; fence.Fence.w.w; fence.Fence.r.rw; fence.Fence.rw.w"},
 		{"fence r,w; fence w,r; fence w,rw; fence rw,r", "fence.Fence.r.w; fence.Fence.w.r; fence.Fence.w.rw; fence.Fence.rw.r"},
 		{"fence; fence.tso; fence.i", "fence.Fence.rw.rw; fence.Fence.tso; fence.Fence.i"},
+		{"fence iorw,iorw; fence ir,ow; fence i,rw; fence o,i", "fence.Fence.rw.rw; fence.Fence.r.w"},
 		// Local computation; x0 reads as zero and ignores writes.
 		{"ori x5,x0,1", "x5 = (0 | 1)"},
 		{"ori x0,x5,1", ""},
@@ -70,7 +71,7 @@ func TestRISCVErrors(t *testing.T) {
 		{"amomaxu.w x1,x2,(x3)", `t:1:1: unsupported RISCV instruction "amomaxu.w": unsigned comparisons are not supported`},
 		{"srliw x1,x2,1", `t:1:1: unsupported RISCV instruction "srliw": 32-bit (W) right shifts are not supported`},
 		{"addiw x1,x2,1", `t:1:1: unsupported RISCV instruction "addiw": 32-bit (W) arithmetic is not supported`},
-		{"fence iorw,iorw", `t:1:7: unsupported fence set "iorw": device input/output orderings are not supported`},
+		{"fence iorw,iox", `t:1:12: bad fence set: want r, w or rw`},
 		{"fence rw", `t:1:1: fence takes 0 or 2 operands, found 1`},
 		{"fence x,rw", `t:1:7: bad fence set: want r, w or rw`},
 		{"lw x1,x2", `t:1:7: lw: operand 2 must be a memory operand off(reg)`},
