@@ -339,6 +339,14 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 	"amomin": func(old, v prog.Expr) prog.Expr {
 		return bin(prog.OpAdd, old, bin(prog.OpMul, bin(prog.OpSub, v, old), bin(prog.OpLt, v, old)))
 	},
+	// The same, unsigned. On words the values are sign-extended, which
+	// keeps their unsigned order.
+	"amomaxu": func(old, v prog.Expr) prog.Expr {
+		return bin(prog.OpAdd, old, bin(prog.OpMul, bin(prog.OpSub, v, old), a64ULt(old, v)))
+	},
+	"amominu": func(old, v prog.Expr) prog.Expr {
+		return bin(prog.OpAdd, old, bin(prog.OpMul, bin(prog.OpSub, v, old), a64ULt(v, old)))
+	},
 }
 
 // rvUnsupported names the instructions the front-end knows but does not
@@ -346,8 +354,6 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 func rvUnsupported(mn string) (string, bool) {
 	base, _, _ := strings.Cut(mn, ".")
 	switch base {
-	case "amominu", "amomaxu", "sltu", "sltiu", "bltu", "bgeu":
-		return "unsigned comparisons are not supported", true
 	case "srlw", "srliw", "sraw", "sraiw":
 		return "32-bit (W) right shifts are not supported", true
 	case "addw", "addiw", "subw", "sllw", "slliw":
@@ -426,6 +432,28 @@ func (r *rvThread) translate(in rvInstr) {
 		}
 		if in.mn == "srli" && arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
 			r.assign(in.ops[0].reg, shr(r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
+		}
+		return
+	}
+	switch in.mn {
+	case "sltu":
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isReg(in, 2) {
+			r.assign(in.ops[0].reg, a64ULt(r.src(in.ops[1].reg), r.src(in.ops[2].reg)))
+		}
+		return
+	case "sltiu":
+		// The immediate is sign-extended, then compared unsigned.
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
+			r.assign(in.ops[0].reg, a64ULt(r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
+		}
+		return
+	case "bltu", "bgeu":
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isLabel(in, 2) {
+			lt := a64ULt(r.src(in.ops[0].reg), r.src(in.ops[1].reg))
+			if in.mn == "bgeu" {
+				lt = prog.Un{Op: prog.OpNot, X: lt}
+			}
+			r.emit(prog.Jump{Cond: lt, Target: in.ops[2].word})
 		}
 		return
 	}
