@@ -21,6 +21,11 @@ func TestAArch64MoreInstructions(t *testing.T) {
 		{"SUBS W0,W2,#1", "%cmpL = X2; %cmpR = 1; X0 = (X2 - 1)"},
 		{"LDAPUR W0,[X1]", "X0 = load.Q [X1]"},
 		{"STLUR W0,[X1]", "store.L [X1] X0"},
+		{"UBFM X0,X2,#4,#7", "X0 = ((X2 >> 4) & 15)"},
+		{"SBFM W0,W2,#0,#0", "X0 = (((X2 << 63) >> 63) & 4294967295)"},
+		{"UBFM W0,W2,#28,#2", "X0 = (((X2 & 7) << 4) & 4294967295)"},
+		{"SBFIZ X0,X2,#8,#3", "X0 = (((X2 << 61) >> 61) << 8)"},
+		{"UBFIZ W0,W2,#4,#3", "X0 = (((X2 & 7) << 4) & 4294967295)"},
 	} {
 		src := "AArch64 t\n{ 0:X1=x; }\n P0 ;\n " + tc.ins + " ;\n L0: ;\nexists (x=0)\n"
 		lt, err := Parse("t.litmus", []byte(src))
