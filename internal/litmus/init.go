@@ -315,7 +315,16 @@ func parseInt(s string, neg bool) (int64, error) {
 	if neg {
 		s = "-" + s
 	}
-	return strconv.ParseInt(s, base, 64)
+	v, err := strconv.ParseInt(s, base, 64)
+	if err != nil && !neg {
+		// An unsigned 64-bit value (uint64_t's 0xffffffffffffffff, or
+		// 18446744073709551615) is the signed one with the same bits,
+		// as herd reads it.
+		if u, uerr := strconv.ParseUint(s, base, 64); uerr == nil {
+			return int64(u), nil
+		}
+	}
+	return v, err
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
