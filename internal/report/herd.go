@@ -2,6 +2,7 @@ package report
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -120,10 +121,19 @@ func herdStates(r *result.Result) []string {
 			}
 			b.WriteString(names[k])
 			b.WriteByte('=')
-			b.WriteString(s[k].String())
+			b.WriteString(ValueText(r, k, s[k]))
 			b.WriteByte(';')
 		}
 		lines[i] = b.String()
 	}
 	return lines
+}
+
+// ValueText prints value v of r's observed ref k as herd does: unsigned
+// for a ref of an unsigned 64-bit type (r.Unsigned).
+func ValueText(r *result.Result, k int, v prog.Value) string {
+	if v.Loc == "" && v.Int < 0 && k < len(r.Observed) && r.Unsigned[r.Observed[k]] {
+		return strconv.FormatUint(uint64(v.Int), 10)
+	}
+	return v.String()
 }

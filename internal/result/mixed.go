@@ -11,11 +11,16 @@ import (
 // observed chunks "x", "x+4" of x become one x, whose value is assembled
 // little-endian from them, in the states, the witness and the candidate
 // executions of an explanation; and the condition is printed as the test wrote
-// it (t.CondLine). The value of a location of a signed type narrower
+// it (t.CondLine). The refs of an unsigned 64-bit type are marked
+// (r.Unsigned), for herd prints them unsigned. The value of a location of a signed type narrower
 // than 64 bits is sign-extended from its size, as herd prints it (an
 // int8_t holding the byte 0xff is -1).
 func Unchunk(r *Result, t *spec.Test) {
-	if !t.Mixed || r == nil {
+	if r == nil {
+		return
+	}
+	markUnsigned(r, t)
+	if !t.Mixed {
 		return
 	}
 	if t.CondLine != "" {
@@ -173,4 +178,18 @@ func signExtend(r *Result, t *spec.Test) {
 		}
 	}
 	r.States = SortStates(r.Observed, r.States)
+}
+
+// markUnsigned records in r.Unsigned the refs t declares with an
+// unsigned 64-bit type.
+func markUnsigned(r *Result, t *spec.Test) {
+	for _, e := range t.Init {
+		switch strings.Join(strings.Fields(e.Type), " ") {
+		case "uint64_t", "unsigned long", "unsigned long long", "unsigned long int", "__u64", "u64":
+			if r.Unsigned == nil {
+				r.Unsigned = map[spec.Ref]bool{}
+			}
+			r.Unsigned[e.Ref] = true
+		}
+	}
 }
