@@ -57,3 +57,23 @@ func TestInitArrayErrors(t *testing.T) {
 		}
 	}
 }
+
+// A constant of 64 unsigned bits is the signed value with the same bits,
+// as herd reads it (uint64_t's -1); one more bit is still an error.
+func TestUnsignedConstants(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want int64
+		ok   bool
+	}{
+		{"0xffffffffffffffff", -1, true},
+		{"18446744073709551615", -1, true},
+		{"0x8000000000000000", -1 << 63, true},
+		{"0x10000000000000000", 0, false},
+	} {
+		got, err := parseInt(tc.s, false)
+		if (err == nil) != tc.ok || tc.ok && got != tc.want {
+			t.Errorf("parseInt(%s) = %d, %v; want %d", tc.s, got, err, tc.want)
+		}
+	}
+}
