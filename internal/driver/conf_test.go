@@ -104,3 +104,26 @@ func TestReadConf(t *testing.T) {
 		}
 	}
 }
+
+// The herd7 variants of features Musket does not model are refused by
+// name; the others (ASL, mixed, a model's own names) are accepted.
+func TestUnmodelledVariants(t *testing.T) {
+	for _, tc := range []struct {
+		variants string
+		err      string
+	}{
+		{"vmsa", "unsupported: variant vmsa (virtual memory"},
+		{"ASL,ifetch", "unsupported: variant ifetch (instruction fetches"},
+		{"MemTag", "unsupported: variant MemTag (memory tagging"},
+		{"ASL,mixed,lkmmv2", ""},
+	} {
+		ms := Models{Variants: map[string]bool{}}
+		for _, v := range strings.Split(tc.variants, ",") {
+			ms.Variants[v] = true
+		}
+		err := ms.Check()
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)) {
+			t.Errorf("%s: %v, want %q", tc.variants, err, tc.err)
+		}
+	}
+}
