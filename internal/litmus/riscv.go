@@ -320,6 +320,24 @@ var rvALUImm = map[string]prog.Op{
 	"slli": prog.OpShl, "slti": prog.OpLt, "srai": prog.OpShr,
 }
 
+// rvWordOps compute RV64's word operations (addw, subw, the W shifts)
+// on the low 32 bits of x and y; the result is then sign-extended.
+var rvWordOps = func() map[string]func(x, y prog.Expr) prog.Expr {
+	low := func(e prog.Expr) prog.Expr { return bin(prog.OpAnd, e, prog.Int(0xffffffff)) }
+	amount := func(e prog.Expr) prog.Expr { return bin(prog.OpAnd, e, prog.Int(31)) }
+	add := func(x, y prog.Expr) prog.Expr { return bin(prog.OpAdd, x, y) }
+	sll := func(x, y prog.Expr) prog.Expr { return bin(prog.OpShl, x, amount(y)) }
+	srl := func(x, y prog.Expr) prog.Expr { return bin(prog.OpShr, low(x), amount(y)) }
+	sra := func(x, y prog.Expr) prog.Expr { return bin(prog.OpShr, a64Sext(x, 32), amount(y)) }
+	return map[string]func(x, y prog.Expr) prog.Expr{
+		"addw": add, "addiw": add,
+		"subw": func(x, y prog.Expr) prog.Expr { return bin(prog.OpSub, x, y) },
+		"sllw": sll, "slliw": sll,
+		"srlw": srl, "srliw": srl,
+		"sraw": sra, "sraiw": sra,
+	}
+}()
+
 // rvBranches are the conditional branches on two registers.
 var rvBranches = map[string]prog.Op{
 	"beq": prog.OpEq, "bne": prog.OpNe, "blt": prog.OpLt, "bge": prog.OpGe,
@@ -354,10 +372,6 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 func rvUnsupported(mn string) (string, bool) {
 	base, _, _ := strings.Cut(mn, ".")
 	switch base {
-	case "srlw", "srliw", "sraw", "sraiw":
-		return "32-bit (W) right shifts are not supported", true
-	case "addw", "addiw", "subw", "sllw", "slliw":
-		return "32-bit (W) arithmetic is not supported", true
 	case "lui", "auipc", "jal", "jalr", "ecall", "ebreak", "csrr", "csrw", "csrrw", "csrrs", "csrrc":
 		return "not supported in litmus tests", true
 	case "mul", "mulh", "mulw", "div", "divu", "rem", "remu":
@@ -432,6 +446,21 @@ func (r *rvThread) translate(in rvInstr) {
 		}
 		if in.mn == "srli" && arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
 			r.assign(in.ops[0].reg, shr(r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
+		}
+		return
+	}
+	if w, ok := rvWordOps[in.mn]; ok {
+		// RV64's word operations: on the low 32 bits, the result
+		// sign-extended (shift amounts taken modulo 32).
+		imm := strings.HasSuffix(in.mn, "iw")
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && (imm && r.isImm(in, 2) || !imm && r.isReg(in, 2)) {
+			var y prog.Expr
+			if imm {
+				y = prog.Int(in.ops[2].imm)
+			} else {
+				y = r.src(in.ops[2].reg)
+			}
+			r.assign(in.ops[0].reg, a64Sext(w(r.src(in.ops[1].reg), y), 32))
 		}
 		return
 	}

@@ -29,6 +29,7 @@ func TestRISCVInstructionLitmus(t *testing.T) {
 		states int
 	}{
 		{"UNSIGNED", true, 1},
+		{"WORD", true, 1},
 	} {
 		path := filepath.Join("testdata", "riscv", tc.file+".litmus")
 		src, err := os.ReadFile(path)
