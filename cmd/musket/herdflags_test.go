@@ -40,6 +40,7 @@ func TestHerdFlags(t *testing.T) {
 		{"through all", []string{"litmus", "-through", "all", sbf}, 0, []string{"Ok", "States 4"}, nil},
 		{"through invalid", []string{"litmus", "-through", "invalid", sbf}, 0, []string{"Ok", "States 4"}, nil},
 		{"skipchecks repeated", []string{"litmus", "-skipchecks", "uniproc", "-skipchecks", "tso", sbf}, 0, []string{"Ok"}, nil},
+		{"-hexa", []string{"litmus", "-hexa", sbf}, 0, []string{"0:EAX=0x0; 1:EAX=0x1;", "Condition exists (0:EAX=0x0 /\\ 1:EAX=0x0)"}, nil},
 		{"-initwrites true, herd7's default", []string{"litmus", "-initwrites", "true", sbf}, 0, []string{"No"}, nil},
 		{"-initwrites false is refused", []string{"litmus", "-initwrites", "false", sbf}, 2, nil, nil},
 		{"-initwrites bad", []string{"litmus", "-initwrites", "maybe", sbf}, 2, nil, nil},

@@ -21,6 +21,7 @@ type Conf struct {
 	Bell     string
 	Macros   string
 	Variants []string
+	Hexa     bool // "hexa true": values printed in hexadecimal
 }
 
 // confIgnored are the keys of a .cfg file that only concern herd7's
@@ -36,6 +37,7 @@ var confIgnored = map[string]bool{
 	"withbox": true, "labelbox": true, "mono": true, "fontname": true, "edgefontsizedelta": true,
 	"margin": true, "siwidth": true, "boxscale": true, "shortlegend": true, "texmacros": true,
 	"tikz": true, "fixedsize": true, "extrachars": true, "relabel": true, "showtoken": true,
+	"dsiy": true,
 }
 
 // maxConfDepth bounds the nesting of "conf FILE" lines (herd7's
@@ -151,6 +153,16 @@ func parseConf(path string, data []byte, depth int) (*Conf, error) {
 				}
 			}
 			c.Variants = append(c.Variants, nc.Variants...)
+			c.Hexa = c.Hexa || nc.Hexa
+		case "hexa":
+			switch val {
+			case "true":
+				c.Hexa = true
+			case "false":
+				c.Hexa = false
+			default:
+				err = errorf(n, text, valAt, "hexa wants true or false, not %q", val)
+			}
 		case "variant":
 			for _, v := range strings.Split(val, ",") {
 				if v = strings.TrimSpace(v); v != "" {

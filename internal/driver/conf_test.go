@@ -20,6 +20,8 @@ func TestParseConf(t *testing.T) {
 		{src: "# c\nmodel m.cat\nbell\tb.bell\n  macros /abs/k.def\nvariant a, b,\ngraph columns\n",
 			want: &Conf{Model: "d/m.cat", Bell: "d/b.bell", Macros: "/abs/k.def", Variants: []string{"a", "b"}}},
 		{src: "", want: &Conf{}},
+		{src: "hexa true\nsymetric sm\ndsiy 0.25\n", want: &Conf{Hexa: true}},
+		{src: "hexa maybe\n", err: `d/x.cfg:1:6: hexa wants true or false, not "maybe"`},
 		{src: "model m.cat\n  colour red\n", err: `d/x.cfg:2:3: unknown configuration key "colour"`},
 		{src: "model\n", err: "d/x.cfg:1:6: model needs a file name"},
 		{src: "bell   \n", err: "d/x.cfg:1:5: bell needs a file name"},

@@ -28,6 +28,7 @@ type Models struct {
 	IncludeDirs []string // folders searched for included .cat files (-I)
 	Variants    map[string]bool
 	LibDirs     []string // herd7's library folders (-set-libdir): see cat.ResolveModel
+	Hexa        bool     // the .cfg file asks for values in hexadecimal (hexa true)
 }
 
 // IsFile tells whether spec names a model file rather than a built-in
@@ -210,6 +211,7 @@ func (ms *Models) ApplyConf(path string, variantsGiven bool) error {
 	if ms.Macros == "" {
 		ms.Macros = c.Macros
 	}
+	ms.Hexa = ms.Hexa || c.Hexa
 	if !variantsGiven && len(c.Variants) > 0 {
 		ms.Variants = map[string]bool{}
 		for _, v := range strings.Split(strings.Join(c.Variants, ","), ",") {

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -130,10 +132,36 @@ func herdStates(r *result.Result) []string {
 }
 
 // ValueText prints value v of r's observed ref k as herd does: unsigned
-// for a ref of an unsigned 64-bit type (r.Unsigned).
+// for a ref of an unsigned 64-bit type (r.Unsigned), in hexadecimal
+// (its 64 bits) with r.Hexa.
 func ValueText(r *result.Result, k int, v prog.Value) string {
+	if v.Loc == "" && r.Hexa {
+		return fmt.Sprintf("0x%x", uint64(v.Int))
+	}
 	if v.Loc == "" && v.Int < 0 && k < len(r.Observed) && r.Unsigned[r.Observed[k]] {
 		return strconv.FormatUint(uint64(v.Int), 10)
 	}
 	return v.String()
+}
+
+// condConstant is an integer constant of a printed condition: after '='
+// and before a blank, a parenthesis or the end (not a register "0:r2").
+var condConstant = regexp.MustCompile(`=(-?[0-9]+)([ )]|$)`)
+
+// Hexa makes r print as herd7's -hexa prints it: the values of the
+// states and the constants of the condition in hexadecimal, a negative
+// value as its 64 bits (-1 is 0xffffffffffffffff).
+func Hexa(r *result.Result) {
+	if r.Hexa {
+		return
+	}
+	r.Hexa = true
+	r.Condition = condConstant.ReplaceAllStringFunc(r.Condition, func(m string) string {
+		num, end := strings.TrimRight(m[1:], " )"), m[len(strings.TrimRight(m, " )")):]
+		v, err := strconv.ParseInt(num, 10, 64)
+		if err != nil {
+			return m
+		}
+		return fmt.Sprintf("=0x%x", uint64(v)) + end
+	})
 }

@@ -160,3 +160,20 @@ func TestUnsignedValues(t *testing.T) {
 		t.Errorf("state line %q, want %q", got, want)
 	}
 }
+
+// herd7's -hexa: the values and the condition's constants in
+// hexadecimal, a negative one as its 64 bits.
+func TestHexa(t *testing.T) {
+	x := spec.Ref{Thread: -1, Name: "x"}
+	r := &result.Result{Arch: "C", Observed: []spec.Ref{{Thread: 0, Name: "r0"}, x},
+		States:    []result.State{{prog.IntValue(-1), prog.IntValue(26)}},
+		Condition: "exists (0:r0=-1 /\\ not ([x]=26) /\\ 0:r1=0:r2)"}
+	Hexa(r)
+	Hexa(r) // once only
+	if got, want := herdStates(r), []string{"0:r0=0xffffffffffffffff; [x]=0x1a;"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("states %q, want %q", got, want)
+	}
+	if want := "exists (0:r0=0xffffffffffffffff /\\ not ([x]=0x1a) /\\ 0:r1=0:r2)"; r.Condition != want {
+		t.Errorf("condition %q, want %q", r.Condition, want)
+	}
+}

@@ -87,7 +87,10 @@ type Result struct {
 	// (uint64_t): herd prints their values unsigned (-1 is
 	// 18446744073709551615).
 	Unsigned map[spec.Ref]bool
-	Witness  *Execution // an execution whose final state satisfies the condition, if any
+	// Hexa prints the values in hexadecimal, as herd7's -hexa does
+	// (report.Hexa sets it and rewrites Condition).
+	Hexa    bool
+	Witness *Execution // an execution whose final state satisfies the condition, if any
 
 	Positive, Negative int // executions whose final state satisfies / does not satisfy the condition
 	// StatesOmitted says that States was not computed (the SMT engine's
