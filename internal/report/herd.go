@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -138,7 +139,7 @@ func ValueText(r *result.Result, k int, v prog.Value) string {
 	if v.Loc == "" && r.Hexa {
 		return fmt.Sprintf("0x%x", uint64(v.Int))
 	}
-	if v.Loc == "" && v.Int < 0 && k < len(r.Observed) && r.Unsigned[r.Observed[k]] {
+	if v.Loc == "" && v.Int < 0 && k < len(r.Observed) && slices.Contains(r.Unsigned, r.Observed[k]) {
 		return strconv.FormatUint(uint64(v.Int), 10)
 	}
 	return v.String()

@@ -152,7 +152,7 @@ func TestUnsignedValues(t *testing.T) {
 	x5, x6 := spec.Ref{Thread: 0, Name: "X5"}, spec.Ref{Thread: 0, Name: "X6"}
 	r := &result.Result{Arch: "AArch64", Observed: []spec.Ref{x5, x6},
 		States:   []result.State{{prog.IntValue(-1), prog.IntValue(-1)}},
-		Unsigned: map[spec.Ref]bool{x5: true}}
+		Unsigned: []spec.Ref{x5}}
 	if got, want := herdStates(r), []string{"0:X5=18446744073709551615; 0:X6=-1;"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("states %q, want %q", got, want)
 	}

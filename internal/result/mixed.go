@@ -1,6 +1,7 @@
 package result
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/spec"
@@ -186,10 +187,9 @@ func markUnsigned(r *Result, t *spec.Test) {
 	for _, e := range t.Init {
 		switch strings.Join(strings.Fields(e.Type), " ") {
 		case "uint64_t", "unsigned long", "unsigned long long", "unsigned long int", "__u64", "u64":
-			if r.Unsigned == nil {
-				r.Unsigned = map[spec.Ref]bool{}
+			if !slices.Contains(r.Unsigned, e.Ref) {
+				r.Unsigned = append(r.Unsigned, e.Ref)
 			}
-			r.Unsigned[e.Ref] = true
 		}
 	}
 }

@@ -86,7 +86,7 @@ type Result struct {
 	// Unsigned are the observed refs of an unsigned 64-bit type
 	// (uint64_t): herd prints their values unsigned (-1 is
 	// 18446744073709551615).
-	Unsigned map[spec.Ref]bool
+	Unsigned []spec.Ref
 	// Hexa prints the values in hexadecimal, as herd7's -hexa does
 	// (report.Hexa sets it and rewrites Condition).
 	Hexa    bool
