@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -145,10 +144,6 @@ func ValueText(r *result.Result, k int, v prog.Value) string {
 	return v.String()
 }
 
-// condConstant is an integer constant of a printed condition: after '='
-// and before a blank, a parenthesis or the end (not a register "0:r2").
-var condConstant = regexp.MustCompile(`=(-?[0-9]+)([ )]|$)`)
-
 // Hexa makes r print as herd7's -hexa prints it: the values of the
 // states and the constants of the condition in hexadecimal, a negative
 // value as its 64 bits (-1 is 0xffffffffffffffff).
@@ -157,12 +152,36 @@ func Hexa(r *result.Result) {
 		return
 	}
 	r.Hexa = true
-	r.Condition = condConstant.ReplaceAllStringFunc(r.Condition, func(m string) string {
-		num, end := strings.TrimRight(m[1:], " )"), m[len(strings.TrimRight(m, " )")):]
-		v, err := strconv.ParseInt(num, 10, 64)
-		if err != nil {
-			return m
+	r.Condition = hexConstants(r.Condition)
+}
+
+// hexConstants rewrites the integer constants of a printed condition in
+// hexadecimal: a number after '=' that ends at a blank, a parenthesis or
+// the end (not a register "0:r2", which goes on with ':').
+func hexConstants(c string) string {
+	var b strings.Builder
+	for i := 0; i < len(c); i++ {
+		b.WriteByte(c[i])
+		if c[i] != '=' {
+			continue
 		}
-		return fmt.Sprintf("=0x%x", uint64(v)) + end
-	})
+		j := i + 1
+		if j < len(c) && c[j] == '-' {
+			j++
+		}
+		k := j
+		for k < len(c) && c[k] >= '0' && c[k] <= '9' {
+			k++
+		}
+		if k == j || k < len(c) && c[k] != ' ' && c[k] != ')' {
+			continue
+		}
+		v, err := strconv.ParseInt(c[i+1:k], 10, 64)
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "0x%x", uint64(v))
+		i = k - 1
+	}
+	return b.String()
 }
