@@ -74,7 +74,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
 	fs.Var(&f.skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
 	f.hexa = fs.Bool("hexa", false, "print the values of the states and the condition in hexadecimal, as herd7's -hexa (a .cfg file's 'hexa true' too)")
-	f.initWrites = fs.String("initwrites", "true", "`bool`: the initial writes are events (herd7's -initwrites): true, the only setting (herd7's default for .cat models); false is refused")
+	f.initWrites = fs.String("initwrites", "true", "herd7's -initwrites: `true` (the initial writes are events: herd7's default for .cat models, and Musket's only setting) or false (refused)")
 	f.shard = addShard(fs)
 	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
