@@ -47,6 +47,7 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{"STP+LDP+po", false, 1, true},
 		{"STRB+signed", true, 1, true},
 		{"ARRAY+values", true, 1, true},
+		{"FLAGS", true, 1, true},
 	} {
 		path := filepath.Join("testdata", "aarch64", tc.file+".litmus")
 		src, err := os.ReadFile(path)

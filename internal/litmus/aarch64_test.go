@@ -64,7 +64,7 @@ func TestAArch64Errors(t *testing.T) {
 		{"DMB FOO", "t:1:5: unknown DMB option FOO"},
 		{"B L", "t:1:1: jump to undefined label L"},
 		{"L:; L:", "t:2:1: label L defined twice"},
-		{"B.VS L; L:", "t:1:1: unsupported AArch64 branch condition B.VS"},
+		{"B.QQ L; L:", "t:1:1: unknown AArch64 branch condition B.QQ"},
 		{"MOV W0,#", "t:1:1: expected an immediate number after '#'"},
 		{"MOV W0,@1", `t:1:8: unexpected '@' in AArch64 instruction`},
 		{"LDR W0,[X31]", `t:1:9: bad base register "X31"`},

@@ -150,12 +150,16 @@ func (a *a64Thread) translate(in armInstr) {
 	}
 	if strings.HasPrefix(mn, "B.") {
 		op, ok := a64Conds[mn[2:]]
-		if !ok {
-			a.errorf(in.mnPos, "unsupported AArch64 branch condition %s", mn)
+		if !ok && !a64ExtConds[mn[2:]] {
+			a.errorf(in.mnPos, "unknown AArch64 branch condition %s", mn)
 			return
 		}
 		if a.arity(in, 1) && a.isLabel(in, 0) {
-			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, Target: in.ops[0].name})
+			var c prog.Expr = prog.Bin{Op: op, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}
+			if !ok {
+				c = extCond(mn[2:])
+			}
+			a.emit(prog.Jump{Cond: c, Target: in.ops[0].name})
 		}
 		return
 	}
@@ -231,6 +235,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 	case "CMP":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
 			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[0])}, prog.Assign{Dst: a64CmpR, Val: a.value(in.ops[1])})
+			a.setNZCV("sub", a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
 		}
 		return true
 	case "CMN", "TST":
@@ -242,6 +247,11 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 				l, r = prog.Bin{Op: prog.OpAnd, X: l, Y: a.value(in.ops[1])}, prog.Int(0)
 			}
 			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+			kind := "add"
+			if mn == "TST" {
+				kind = "logic"
+			}
+			a.setNZCV(kind, a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
 		}
 		return true
 	case "ADDS", "SUBS":
@@ -252,6 +262,11 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 				r, op = prog.Un{Op: prog.OpNeg, X: r}, prog.OpAdd
 			}
 			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[1])}, prog.Assign{Dst: a64CmpR, Val: r})
+			kind := "sub"
+			if mn == "ADDS" {
+				kind = "add"
+			}
+			a.setNZCV(kind, a.value(in.ops[1]), a.value(in.ops[2]), in.ops[0].wide)
 			a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
 		}
 		return true
@@ -515,8 +530,11 @@ func (a *a64Thread) cond(op armOp) (prog.Expr, bool) {
 		if o, ok := a64Conds[strings.ToUpper(op.name)]; ok {
 			return prog.Bin{Op: o, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, true
 		}
+		if a64ExtConds[strings.ToUpper(op.name)] {
+			return extCond(strings.ToUpper(op.name)), true
+		}
 	}
-	a.errorf(op.pos, "unsupported AArch64 condition %q (EQ, NE, LT, LE, GT and GE are)", op.name)
+	a.errorf(op.pos, "unknown AArch64 condition %q", op.name)
 	return nil, false
 }
 
