@@ -429,8 +429,15 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 			return false
 		}
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			// The comparison is on the access's bytes: a W form compares
+			// the low word of Ws (whose upper half may hold anything).
+			var old, exp prog.Expr = prog.Old{}, a.value(in.ops[0])
+			if sz := max(size, -size); sz < 8 {
+				m := prog.Int(int64(1)<<(8*sz) - 1)
+				old, exp = a64Bin(prog.OpAnd, old, m), a64Bin(prog.OpAnd, exp, m)
+			}
 			a.emitAccess(size, prog.RMW{Dst: in.ops[0].reg, Addr: in.ops[2].addr,
-				Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: a.value(in.ops[0])},
+				Cond: prog.Bin{Op: prog.OpEq, X: old, Y: exp},
 				New:  a.value(in.ops[1]), RTags: rt, WTags: wt})
 		}
 		return true
@@ -507,6 +514,14 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
 			return
 		case ext.kind == armSym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
+			// The register's low word, sign- or zero-extended (it was
+			// taken whole); the X forms take it whole.
+			switch strings.ToUpper(ext.name) {
+			case "SXTW":
+				rhs = a64Sext(rhs, 32)
+			case "UXTW":
+				rhs = a64Zext32(rhs)
+			}
 		case ext.kind == armShift:
 			if ext.imm != 0 {
 				rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}
