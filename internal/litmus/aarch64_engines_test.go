@@ -48,6 +48,7 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{"STRB+signed", true, 1, true},
 		{"ARRAY+values", true, 1, true},
 		{"FLAGS", true, 1, true},
+		{"W+negative", true, 1, true},
 	} {
 		path := filepath.Join("testdata", "aarch64", tc.file+".litmus")
 		src, err := os.ReadFile(path)
