@@ -36,6 +36,8 @@ type litmusFlags struct {
 	witness, variant, engine, speed     *string
 	bell, macros, conf                  *string
 	show, outDir, showEvents, through   *string
+	initWrites                          *string
+	hexa                                *bool
 	jobs, bound, nshow                  *int
 	asJSON, quiet, verdictOnly, explain *bool
 	timeout                             *timeoutFlag
@@ -71,6 +73,8 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.showEvents = fs.String("showevents", "noregs", "`events` drawn by -o: all or noregs (every event: Musket has no register events), mem (memory accesses only)")
 	f.through = fs.String("through", "none", "`which` executions go through the model (herd7's -through): none (the valid ones), all or invalid (every candidate: as in herd7 with a .cat model, no check applies); explicit engine only")
 	fs.Var(&f.skipChecks, "skipchecks", "comma-separated `names` of the model's checks whose outcome is ignored (herd7's -skipchecks; repeatable, the lists add up); explicit engine only")
+	f.hexa = fs.Bool("hexa", false, "print the values of the states and the condition in hexadecimal, as herd7's -hexa (a .cfg file's 'hexa true' too)")
+	f.initWrites = fs.String("initwrites", "true", "herd7's -initwrites: `true` (the initial writes are events: herd7's default for .cat models, and Musket's only setting) or false (refused)")
 	f.shard = addShard(fs)
 	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving model, bell, macros and variant (e.g. linux-kernel.cfg); flags override it")
 	fs.Usage = func() {
@@ -104,6 +108,13 @@ func (f *litmusFlags) settle(operands []string) string {
 	}
 	if nshowStops && *f.engine != "enum" {
 		return "-nshow with -show counts candidate executions: use the explicit engine (-engine enum)"
+	}
+	switch *f.initWrites {
+	case "true":
+	case "false":
+		return "unsupported: -initwrites false (executions without initial write events); Musket's executions always begin with the initial writes, as herd7's do with a .cat model"
+	default:
+		return fmt.Sprintf("-initwrites wants true or false, not %q", *f.initWrites)
 	}
 	if sc, err := enum.ParseSpeedCheck(*f.speed); err != nil {
 		return err.Error()
@@ -187,7 +198,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		Bound: unrollBound(*f.bound), Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
-	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON,
+	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON, hexa: *f.hexa || ms.Hexa,
 		files: len(files), start: time.Now(), timeout: opts.Timeout, shard: f.shard.String(), inputs: inputs}
 	if *f.witness != "" {
 		l.witness = newWitnessFiles(*f.witness, len(files) > 1)
@@ -237,6 +248,7 @@ type litmusRun struct {
 	stdout, stderr io.Writer
 	table          *expect.Table
 	quiet, asJSON  bool
+	hexa           bool // values in hexadecimal (herd7's -hexa)
 	witness        *witnessFiles
 	prog           *batchProgress
 	cancel         func()
@@ -358,6 +370,9 @@ func (l *litmusRun) job(j batch.Job) {
 	case j.Disagreement != nil:
 		io.WriteString(l.stdout, disagreementText(j.Disagreement))
 	default:
+		if l.hexa {
+			report.Hexa(r)
+		}
 		report.Text(l.stdout, r)
 		report.Explain(l.stdout, r)
 	}

@@ -6,6 +6,7 @@ package arch
 // compile to it (package compile), and one line here.
 func init() {
 	Register(X86)
+	Register(X86_64)
 	Register(PPC)
 	Register(ARM)
 	Register(AArch64)

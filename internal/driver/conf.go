@@ -21,6 +21,7 @@ type Conf struct {
 	Bell     string
 	Macros   string
 	Variants []string
+	Hexa     bool // "hexa true": values printed in hexadecimal
 }
 
 // confIgnored are the keys of a .cfg file that only concern herd7's
@@ -33,12 +34,23 @@ var confIgnored = map[string]bool{
 	"show": true, "showthread": true, "showlegend": true, "shift": true, "penwidth": true,
 	"dotmode": true, "dotcom": true, "view": true, "showkind": true, "showpo": true,
 	"condensed": true, "oneinit": true, "labelinit": true, "showobserved": true,
+	"withbox": true, "labelbox": true, "mono": true, "fontname": true, "edgefontsizedelta": true,
+	"margin": true, "siwidth": true, "boxscale": true, "shortlegend": true, "texmacros": true,
+	"tikz": true, "fixedsize": true, "extrachars": true, "relabel": true, "showtoken": true,
+	"dsiy": true,
 }
 
+// maxConfDepth bounds the nesting of "conf FILE" lines (herd7's
+// configuration files include one another, e.g. enslip.cfg reads
+// apoil.cfg); a deeper nesting is taken for a cycle.
+const maxConfDepth = 8
+
 // ReadConf reads a herd7 .cfg file: lines "key value"; '#' starts a
-// comment line. The keys model, bell, macros and variant are used; the
-// display keys are ignored; any other key is an error naming it. A file
-// that the .cfg names and that cannot be read is an error naming the .cfg.
+// comment line. The keys model, bell, macros and variant are used; "conf
+// FILE" reads another .cfg file at its place (its settings, then the
+// lines after it, which may override them); the display keys are
+// ignored; any other key is an error naming it. A file that the .cfg
+// names and that cannot be read is an error naming the .cfg.
 func ReadConf(path string) (*Conf, error) {
 	data, err := source.ReadFile(path)
 	if err != nil {
@@ -62,7 +74,12 @@ func ReadConf(path string) (*Conf, error) {
 // ParseConf parses the text of the .cfg file at path (path names it in
 // errors, "path:line:col: what is wrong", and its folder resolves the
 // file names it gives).
+// A "conf FILE" line reads that file (ReadConf).
 func ParseConf(path string, data []byte) (*Conf, error) {
+	return parseConf(path, data, 0)
+}
+
+func parseConf(path string, data []byte, depth int) (*Conf, error) {
 	dir := filepath.Dir(path)
 	c := &Conf{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -109,6 +126,43 @@ func ParseConf(path string, data []byte) (*Conf, error) {
 			c.Bell, err = rel()
 		case "macros":
 			c.Macros, err = rel()
+		case "conf":
+			var sub string
+			if sub, err = rel(); err != nil {
+				break
+			}
+			if depth >= maxConfDepth {
+				err = errorf(n, text, valAt, "conf %s: configuration files nested more than %d deep (do they include each other?)", val, maxConfDepth)
+				break
+			}
+			data, rerr := source.ReadFile(sub)
+			if rerr != nil {
+				err = errorf(n, text, valAt, "conf %s: %v", val, rerr)
+				break
+			}
+			var nc *Conf
+			if nc, err = parseConf(sub, data, depth+1); err != nil {
+				break // the error names the file it is about
+			}
+			for _, f := range []struct {
+				dst *string
+				v   string
+			}{{&c.Model, nc.Model}, {&c.Bell, nc.Bell}, {&c.Macros, nc.Macros}} {
+				if f.v != "" {
+					*f.dst = f.v
+				}
+			}
+			c.Variants = append(c.Variants, nc.Variants...)
+			c.Hexa = c.Hexa || nc.Hexa
+		case "hexa":
+			switch val {
+			case "true":
+				c.Hexa = true
+			case "false":
+				c.Hexa = false
+			default:
+				err = errorf(n, text, valAt, "hexa wants true or false, not %q", val)
+			}
 		case "variant":
 			for _, v := range strings.Split(val, ",") {
 				if v = strings.TrimSpace(v); v != "" {

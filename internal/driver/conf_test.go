@@ -20,6 +20,8 @@ func TestParseConf(t *testing.T) {
 		{src: "# c\nmodel m.cat\nbell\tb.bell\n  macros /abs/k.def\nvariant a, b,\ngraph columns\n",
 			want: &Conf{Model: "d/m.cat", Bell: "d/b.bell", Macros: "/abs/k.def", Variants: []string{"a", "b"}}},
 		{src: "", want: &Conf{}},
+		{src: "hexa true\nsymetric sm\ndsiy 0.25\n", want: &Conf{Hexa: true}},
+		{src: "hexa maybe\n", err: `d/x.cfg:1:6: hexa wants true or false, not "maybe"`},
 		{src: "model m.cat\n  colour red\n", err: `d/x.cfg:2:3: unknown configuration key "colour"`},
 		{src: "model\n", err: "d/x.cfg:1:6: model needs a file name"},
 		{src: "bell   \n", err: "d/x.cfg:1:5: bell needs a file name"},
@@ -80,7 +82,16 @@ func TestReadConf(t *testing.T) {
 		{"missing model", "model m.cat\nbell nosuch.bell\n", "c.cfg: the bell file " + filepath.Join(dir, "nosuch.bell") + " cannot be read"},
 		{"missing macros", "macros nosuch.def\n", "c.cfg: the macros file"},
 		{"unknown key", "frobnicate 1\n", `c.cfg:1:1: unknown configuration key "frobnicate"`},
+		// herd's enslip.cfg reads apoil.cfg with "conf"; all.cfg has withbox.
+		{"nested conf", "conf base.cfg\nbell m.bell\nwithbox true\nlabelbox true\n", ""},
+		{"nested conf overridden", "model other.cat\nconf base.cfg\n", ""},
+		{"nested conf missing", "conf nosuch.cfg\n", "c.cfg:1:6: conf nosuch.cfg: open "},
+		{"nested conf error", "conf bad.cfg\n", `bad.cfg:1:1: unknown configuration key "frobnicate"`},
+		{"conf cycle", "conf loop.cfg\n", "loop.cfg:1:6: conf loop.cfg: configuration files nested more than 8 deep"},
 	}
+	os.WriteFile(filepath.Join(dir, "base.cfg"), []byte("model m.cat\nvariant a,b\ngraph columns\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.cfg"), []byte("frobnicate 1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "loop.cfg"), []byte("conf loop.cfg\n"), 0o644)
 	for _, tc := range tests {
 		p := filepath.Join(dir, "c.cfg")
 		os.WriteFile(p, []byte(tc.text), 0o644)
@@ -92,6 +103,29 @@ func TestReadConf(t *testing.T) {
 			t.Errorf("%s: %+v", tc.name, c)
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+		}
+	}
+}
+
+// The herd7 variants of features Musket does not model are refused by
+// name; the others (ASL, mixed, a model's own names) are accepted.
+func TestUnmodelledVariants(t *testing.T) {
+	for _, tc := range []struct {
+		variants string
+		err      string
+	}{
+		{"vmsa", "unsupported: variant vmsa (virtual memory"},
+		{"ASL,ifetch", "unsupported: variant ifetch (instruction fetches"},
+		{"MemTag", "unsupported: variant MemTag (memory tagging"},
+		{"ASL,mixed,lkmmv2", ""},
+	} {
+		ms := Models{Variants: map[string]bool{}}
+		for _, v := range strings.Split(tc.variants, ",") {
+			ms.Variants[v] = true
+		}
+		err := ms.Check()
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)) {
+			t.Errorf("%s: %v, want %q", tc.variants, err, tc.err)
 		}
 	}
 }

@@ -109,6 +109,8 @@ func printerFor(arch string) *printer {
 		return &printer{ins: riscvIns, label: anyLabel}
 	case "AARCH64":
 		return &printer{ins: aarch64Ins, label: anyLabel}
+	case "X86_64":
+		return &printer{ins: x8664Ins, label: anyLabel}
 	}
 	return nil
 }
@@ -386,6 +388,61 @@ func riscvIns(ins string, labels map[string]string) (string, error) {
 	}
 	if len(args) == 0 {
 		return op, nil
+	}
+	return op + " " + strings.Join(args, ","), nil
+}
+
+// --- X86_64 ---
+
+// x8664Operands splits AT&T operands at the commas outside parentheses.
+func x8664Operands(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// x8664Ins prints an X86_64 instruction as herd7 does: the mnemonic and
+// the registers in lower case, the operands in AT&T order without
+// blanks, immediates in decimal.
+func x8664Ins(ins string, labels map[string]string) (string, error) {
+	op, rest, _ := strings.Cut(strings.TrimSpace(ins), " ")
+	op = strings.ToLower(op)
+	rest = strings.TrimSpace(rest)
+	switch op {
+	case "nop", "nopl", "nopw", "nopq", "endbr64":
+		// herd reads them all as its NOP, printed in capitals.
+		return "NOP", nil
+	}
+	if rest == "" {
+		return op, nil
+	}
+	args := x8664Operands(rest)
+	for i, a := range args {
+		a = noSpace(a)
+		switch {
+		case strings.HasPrefix(a, "$"):
+			if v, ok := intText(a[1:]); ok {
+				a = "$" + v
+			}
+		case strings.Contains(a, "%"):
+			a = strings.ToLower(a)
+		default:
+			a = relabel(a, labels)
+		}
+		args[i] = a
 	}
 	return op + " " + strings.Join(args, ","), nil
 }

@@ -9,7 +9,7 @@
 // given), of the code printed by the architecture's own instruction
 // printer in a table of columns with its labels renamed L00, L01, ...,
 // and of the locations the final condition and the locations list
-// observe. This package reproduces that text per architecture (X86,
+// observe. This package reproduces that text per architecture (X86, X86_64,
 // PPC, RISC-V, AArch64 and C) from the test's source, independently of
 // Musket's own parser: it reads what herd7 reads, not Musket's
 // translation of it.

@@ -124,10 +124,15 @@ func (a64Frontend) Tags() []string {
 
 func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	a := &a64Thread{armCells: armCells{asmThread: newAsmThread(id, true), arch: "AArch64", memForm: "[Xn]"}}
+	var ins []armInstr
 	for _, c := range cells {
 		if in, ok := a.parseCell(c); ok {
-			a.translate(in)
+			ins = append(ins, in)
+			a.nzcv = a.nzcv || readsNZCV(in)
 		}
+	}
+	for _, in := range ins {
+		a.translate(in)
 	}
 	checkLabels(a.t, &a.errs, "jump")
 	return a.t, a.errs.Err()
@@ -136,6 +141,7 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // a64Thread is the state of the translation of one thread.
 type a64Thread struct {
 	armCells
+	nzcv bool // the thread reads N, C or V (aarch64_nzcv.go)
 }
 
 // Lexemes and operands (armcells.go).

@@ -107,6 +107,9 @@ func (a *a64Thread) dataProc(in armInstr, mn string) bool {
 	case "UBFX", "SBFX":
 		a.bitfield(in, mn)
 		return true
+	case "UBFM", "SBFM", "UBFIZ", "SBFIZ":
+		a.bitfieldMove(in, mn)
+		return true
 	case "SXTB", "SXTH", "SXTW", "UXTB", "UXTH":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isReg(in, 1) {
 			bits := map[byte]int64{'B': 8, 'H': 16, 'W': 32}[mn[3]]
@@ -203,6 +206,67 @@ func (a *a64Thread) bitfield(in armInstr, mn string) {
 		v = a64Bin(prog.OpAnd, v, prog.Int(int64(1)<<width.imm-1))
 	}
 	a.assign(in.ops[0].reg, v)
+}
+
+// bitfieldMove is UBFM and SBFM Rd,Rn,#immr,#imms, and their aliases
+// UBFIZ and SBFIZ Rd,Rn,#lsb,#width. With imms >= immr, UBFM and SBFM
+// extract bits immr..imms to the bottom (UBFX, SBFX); otherwise they
+// move bits 0..imms up to bit datasize-immr, the bits below zero
+// (UBFIZ, SBFIZ, which is UBFM with immr = -lsb mod datasize and imms =
+// width-1). SBFM sign-extends the field from its top bit.
+func (a *a64Thread) bitfieldMove(in armInstr, mn string) {
+	if !a.arity(in, 4) || !a.isReg(in, 0) || !a.isReg(in, 1) {
+		return
+	}
+	regBits := int64(32)
+	if in.ops[0].wide {
+		regBits = 64
+	}
+	p, q := in.ops[2], in.ops[3]
+	if p.kind != armImm || q.kind != armImm || p.imm < 0 || q.imm < 0 || p.imm >= regBits || q.imm >= regBits+btoi64(mn[3] == 'I') {
+		a.errorf(p.pos, "%s takes Rd,Rn,#%s,#%s within the register's %d bits", mn, map[bool]string{true: "lsb", false: "immr"}[mn[3] == 'I'], map[bool]string{true: "width", false: "imms"}[mn[3] == 'I'], regBits)
+		return
+	}
+	immr, imms := p.imm, q.imm
+	if mn[3] == 'I' {
+		// UBFIZ/SBFIZ #lsb,#width
+		if q.imm < 1 || p.imm+q.imm > regBits {
+			a.errorf(p.pos, "%s takes Rd,Rn,#lsb,#width with 1 <= width and lsb+width <= %d", mn, regBits)
+			return
+		}
+		immr, imms = (regBits-p.imm)%regBits, q.imm-1
+	}
+	signed := mn[0] == 'S'
+	x := a.value(in.ops[1])
+	if imms >= immr {
+		width := imms - immr + 1
+		if signed {
+			up := a64Bin(prog.OpShl, x, prog.Int(64-immr-width))
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], a64Bin(prog.OpShr, up, prog.Int(64-width))))
+			return
+		}
+		v := a64Bin(prog.OpShr, x, prog.Int(immr))
+		if width < 64 {
+			v = a64Bin(prog.OpAnd, v, prog.Int(int64(1)<<width-1))
+		}
+		a.assign(in.ops[0].reg, v)
+		return
+	}
+	width, shift := imms+1, regBits-immr
+	var field prog.Expr
+	if signed {
+		field = a64Sext(x, width)
+	} else {
+		field = a64Bin(prog.OpAnd, x, prog.Int(int64(1)<<width-1))
+	}
+	a.assign(in.ops[0].reg, a64Result(in.ops[0], a64Bin(prog.OpShl, field, prog.Int(shift))))
+}
+
+func btoi64(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // divide is SDIV and UDIV Rd,Rn,Rm: the quotient rounded towards zero,

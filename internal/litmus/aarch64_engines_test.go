@@ -45,6 +45,10 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{"MINMAX+widths", true, 1, false},
 		{"MP+stp+ldp", true, 4, true},
 		{"STP+LDP+po", false, 1, true},
+		{"STRB+signed", true, 1, true},
+		{"ARRAY+values", true, 1, true},
+		{"FLAGS", true, 1, true},
+		{"W+negative", true, 1, true},
 	} {
 		path := filepath.Join("testdata", "aarch64", tc.file+".litmus")
 		src, err := os.ReadFile(path)

@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,8 +27,11 @@ type mixedLowering struct {
 	locs    []string         // the locations, in order of appearance
 	initVal map[string]prog.Value
 	arrays  map[string]bool
-	dynamic map[string]bool  // locations an access reaches at an offset computed at run time
-	grain   map[string]int64 // the size of the chunks of such a location
+	elem    map[string]int64   // the size of an array's elements
+	bytes   map[string][]byte  // an array's initial bytes, when its cells have values
+	cells   map[string][]int64 // the cells of each array the condition observes
+	dynamic map[string]bool    // locations an access reaches at an offset computed at run time
+	grain   map[string]int64   // the size of the chunks of such a location
 	chunks  map[string][]a64Chunk
 	grewAt  map[string]prog.Pos // the access that gave a location its size
 }
@@ -82,6 +86,7 @@ func (m *mixedLowering) sizeLocations() {
 	m.locSize = map[string]int64{}
 	m.initVal = map[string]prog.Value{}
 	m.arrays = map[string]bool{}
+	m.elem, m.bytes, m.cells = map[string]int64{}, map[string][]byte{}, map[string][]int64{}
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
 			if e.Val.IsAddr() {
@@ -101,6 +106,22 @@ func (m *mixedLowering) sizeLocations() {
 				continue
 			}
 			m.locSize[e.Ref.Name] = int64(elem) * n
+			m.elem[e.Ref.Name] = int64(elem)
+			if len(e.Elems) > 0 {
+				// The cells' values, little-endian, each in its
+				// element's bytes.
+				b := make([]byte, int64(elem)*n)
+				for i, v := range e.Elems {
+					if v.IsAddr() {
+						m.errs.Add(e.Pos, fmt.Sprintf(m.unsupported()+"cell %d of array %s holds an address", i, e.Ref.Name))
+						break
+					}
+					for k := 0; k < elem; k++ {
+						b[i*elem+k] = byte(v.Int >> (8 * k))
+					}
+				}
+				m.bytes[e.Ref.Name] = b
+			}
 			continue
 		}
 		if e.Type != "" {
@@ -116,9 +137,26 @@ func (m *mixedLowering) sizeLocations() {
 		}
 	}
 	for _, r := range append(append([]spec.Ref(nil), t.Locations...), append(spec.Refs(t.Cond), spec.Refs(t.Filter)...)...) {
-		if !r.IsReg() {
-			m.addLoc(r.Name)
+		if r.IsReg() {
+			continue
 		}
+		if a, i, ok := cellRef(r.Name); ok {
+			// Element i of array a (the parser reads "a[i]" so in the
+			// assembly dialects whose arrays are bytes).
+			if !m.arrays[a] || i >= m.locSize[a]/max(m.elem[a], 1) {
+				m.errs.Add(prog.Pos{File: t.File, Line: 1, Col: 1}, fmt.Sprintf(m.unsupported()+"the condition reads %s, which is not a cell of an array of the initial state", r.Name))
+				continue
+			}
+			if !slices.Contains(m.cells[a], i) {
+				m.cells[a] = append(m.cells[a], i)
+			}
+			continue
+		}
+		if m.arrays[r.Name] && !slices.Contains(m.cells[r.Name], 0) {
+			// An array named alone is its first cell, as in herd.
+			m.cells[r.Name] = append(m.cells[r.Name], 0)
+		}
+		m.addLoc(r.Name)
 	}
 	declared := map[string]bool{}
 	for l, n := range m.locSize {
@@ -193,6 +231,9 @@ func (m *mixedLowering) grains() {
 				}
 			}
 		}
+		if len(m.cells[l]) > 0 {
+			g = gcd(g, m.elem[l]) // the observed cells are whole chunks
+		}
 		m.grain[l] = g
 		if n := m.locSize[l] / g; n > maxDynamicChunks {
 			m.errs.Add(m.sizedAt(l), fmt.Sprintf(m.unsupported()+"location %s has %d bytes and an access reaches it at an offset computed at run time: %d chunks of %d bytes (at most %d)", l, m.locSize[l], n, g, maxDynamicChunks))
@@ -226,6 +267,12 @@ func (m *mixedLowering) cutChunks() {
 			bounds[a.loc][a.off+a.size] = true
 		}
 	}
+	for l, is := range m.cells {
+		for _, i := range is {
+			bounds[l][i*m.elem[l]] = true
+			bounds[l][(i+1)*m.elem[l]] = true
+		}
+	}
 	for _, l := range m.locs {
 		if splitBytes || m.dynamic[l] {
 			g := m.grain[l]
@@ -246,14 +293,38 @@ func (m *mixedLowering) cutChunks() {
 		sort.Slice(bs, func(i, j int) bool { return bs[i] < bs[j] })
 		for i := 0; i+1 < len(bs); i++ {
 			c := a64Chunk{bs[i], bs[i+1] - bs[i]}
-			if m.arrays[l] && !m.dynamic[l] && !m.accessed(l, c) {
-				// The cells of an array that no access touches are
-				// never read: no location for them.
+			if m.arrays[l] && !m.dynamic[l] && !m.accessed(l, c) && !m.observed(l, c) {
+				// The cells of an array that no access touches and
+				// the condition does not read: no location for them.
 				continue
 			}
 			m.chunks[l] = append(m.chunks[l], c)
 		}
 	}
+}
+
+// observed tells whether chunk c of array l is in a cell the condition
+// reads.
+func (m *mixedLowering) observed(l string, c a64Chunk) bool {
+	for _, i := range m.cells[l] {
+		if e := m.elem[l]; i*e <= c.off && c.off+c.size <= (i+1)*e {
+			return true
+		}
+	}
+	return false
+}
+
+// cellRef splits a cell "a[i]" of the condition into a and i.
+func cellRef(name string) (string, int64, bool) {
+	k := strings.IndexByte(name, '[')
+	if k <= 0 || !strings.HasSuffix(name, "]") {
+		return "", 0, false
+	}
+	i, err := strconv.ParseInt(name[k+1:len(name)-1], 10, 64)
+	if err != nil || i < 0 {
+		return "", 0, false
+	}
+	return name[:k], i, true
 }
 
 // accessed tells whether an access of the test covers chunk c of l.

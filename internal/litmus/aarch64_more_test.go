@@ -19,8 +19,15 @@ func TestAArch64MoreInstructions(t *testing.T) {
 		{"TBNZ W0,#2,L0", "if (((X0 >> 2) & 1) != 0) goto L0"},
 		{"TST W2,#4", "%cmpL = (X2 & 4); %cmpR = 0"},
 		{"SUBS W0,W2,#1", "%cmpL = X2; %cmpR = 1; X0 = (X2 - 1)"},
+		// A thread that reads N, C or V computes them where the flags are set.
+		{"CMP X2,#1; CSET W0,HS", "%cmpL = X2; %cmpR = 1; %nf = ((X2 - 1) < 0); %cf = !((!(X2 < 0) && (1 < 0)) || (((X2 < 0) == (1 < 0)) && (X2 < 1))); %vf = (((X2 < 0) != (1 < 0)) && (((X2 - 1) < 0) != (X2 < 0))); X0 = (%cf != 0)"},
 		{"LDAPUR W0,[X1]", "X0 = load.Q [X1]"},
 		{"STLUR W0,[X1]", "store.L [X1] X0"},
+		{"UBFM X0,X2,#4,#7", "X0 = ((X2 >> 4) & 15)"},
+		{"SBFM W0,W2,#0,#0", "X0 = (((X2 << 63) >> 63) & 4294967295)"},
+		{"UBFM W0,W2,#28,#2", "X0 = (((X2 & 7) << 4) & 4294967295)"},
+		{"SBFIZ X0,X2,#8,#3", "X0 = (((X2 << 61) >> 61) << 8)"},
+		{"UBFIZ W0,W2,#4,#3", "X0 = (((X2 & 7) << 4) & 4294967295)"},
 	} {
 		src := "AArch64 t\n{ 0:X1=x; }\n P0 ;\n " + tc.ins + " ;\n L0: ;\nexists (x=0)\n"
 		lt, err := Parse("t.litmus", []byte(src))
@@ -34,7 +41,7 @@ func TestAArch64MoreInstructions(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ ins, want string }{
-		{"CSEL W0,W2,W3,HI", `t.litmus:4:16: unsupported AArch64 condition "HI" (EQ, NE, LT, LE, GT and GE are)`},
+		{"CSEL W0,W2,W3,QQ", `t.litmus:4:16: unknown AArch64 condition "QQ"`},
 		{"MOVZ W0,#1,LSL #8", `t.litmus:4:10: MOVZ: bad immediate or shift (#0..#65535, LSL #0, #16, #32 or #48)`},
 		{"TBZ W0,#64,L0", `t.litmus:4:9: TBZ needs a bit number #0..#63 as operand 2`},
 		{"STXP W3,W0,W2,[X1]", `t.litmus:4:2: unsupported AArch64 instruction STXP: pair accesses (mixed-size) are not supported`},

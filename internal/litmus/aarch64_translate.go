@@ -150,12 +150,16 @@ func (a *a64Thread) translate(in armInstr) {
 	}
 	if strings.HasPrefix(mn, "B.") {
 		op, ok := a64Conds[mn[2:]]
-		if !ok {
-			a.errorf(in.mnPos, "unsupported AArch64 branch condition %s", mn)
+		if !ok && !a64ExtConds[mn[2:]] {
+			a.errorf(in.mnPos, "unknown AArch64 branch condition %s", mn)
 			return
 		}
 		if a.arity(in, 1) && a.isLabel(in, 0) {
-			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, Target: in.ops[0].name})
+			var c prog.Expr = prog.Bin{Op: op, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}
+			if !ok {
+				c = extCond(mn[2:])
+			}
+			a.emit(prog.Jump{Cond: c, Target: in.ops[0].name})
 		}
 		return
 	}
@@ -231,6 +235,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 	case "CMP":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
 			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[0])}, prog.Assign{Dst: a64CmpR, Val: a.value(in.ops[1])})
+			a.setNZCV("sub", a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
 		}
 		return true
 	case "CMN", "TST":
@@ -242,6 +247,11 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 				l, r = prog.Bin{Op: prog.OpAnd, X: l, Y: a.value(in.ops[1])}, prog.Int(0)
 			}
 			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+			kind := "add"
+			if mn == "TST" {
+				kind = "logic"
+			}
+			a.setNZCV(kind, a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
 		}
 		return true
 	case "ADDS", "SUBS":
@@ -252,6 +262,11 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 				r, op = prog.Un{Op: prog.OpNeg, X: r}, prog.OpAdd
 			}
 			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[1])}, prog.Assign{Dst: a64CmpR, Val: r})
+			kind := "sub"
+			if mn == "ADDS" {
+				kind = "add"
+			}
+			a.setNZCV(kind, a.value(in.ops[1]), a.value(in.ops[2]), in.ops[0].wide)
 			a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
 		}
 		return true
@@ -414,8 +429,15 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 			return false
 		}
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			// The comparison is on the access's bytes: a W form compares
+			// the low word of Ws (whose upper half may hold anything).
+			var old, exp prog.Expr = prog.Old{}, a.value(in.ops[0])
+			if sz := max(size, -size); sz < 8 {
+				m := prog.Int(int64(1)<<(8*sz) - 1)
+				old, exp = a64Bin(prog.OpAnd, old, m), a64Bin(prog.OpAnd, exp, m)
+			}
 			a.emitAccess(size, prog.RMW{Dst: in.ops[0].reg, Addr: in.ops[2].addr,
-				Cond: prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: a.value(in.ops[0])},
+				Cond: prog.Bin{Op: prog.OpEq, X: old, Y: exp},
 				New:  a.value(in.ops[1]), RTags: rt, WTags: wt})
 		}
 		return true
@@ -492,6 +514,14 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
 			return
 		case ext.kind == armSym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
+			// The register's low word, sign- or zero-extended (it was
+			// taken whole); the X forms take it whole.
+			switch strings.ToUpper(ext.name) {
+			case "SXTW":
+				rhs = a64Sext(rhs, 32)
+			case "UXTW":
+				rhs = a64Zext32(rhs)
+			}
 		case ext.kind == armShift:
 			if ext.imm != 0 {
 				rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}
@@ -515,8 +545,11 @@ func (a *a64Thread) cond(op armOp) (prog.Expr, bool) {
 		if o, ok := a64Conds[strings.ToUpper(op.name)]; ok {
 			return prog.Bin{Op: o, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, true
 		}
+		if a64ExtConds[strings.ToUpper(op.name)] {
+			return extCond(strings.ToUpper(op.name)), true
+		}
 	}
-	a.errorf(op.pos, "unsupported AArch64 condition %q (EQ, NE, LT, LE, GT and GE are)", op.name)
+	a.errorf(op.pos, "unknown AArch64 condition %q", op.name)
 	return nil, false
 }
 

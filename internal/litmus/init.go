@@ -199,10 +199,13 @@ func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref spec.Ref, lo
 		}
 	}
 	if !strings.EqualFold(p.fe.Arch(), "C") {
-		if hasVal {
-			p.fail(rhs[0].off, "initial values of arrays are supported in C tests only")
+		if hasVal && !asmArrays(p.fe.Arch()) {
+			p.fail(rhs[0].off, "initial values of arrays are supported in C, AArch64, RISC-V and X86_64 tests only")
 		}
 		p.addInit(ref, vals[0], typ, lhs[locStart].off, seen)
+		if hasVal {
+			p.t.Init[len(p.t.Init)-1].Elems = vals
+		}
 		return
 	}
 	for i, v := range vals {
@@ -212,6 +215,17 @@ func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref spec.Ref, lo
 		}
 		p.addInit(r, v, t, lhs[locStart].off, seen)
 	}
+}
+
+// asmArrays tells whether the front-end of arch lowers arrays of bytes
+// (mixed-size tests, aarch64_mixed.go): their initial values and their
+// cells in the condition ("x[1]", element 1) are supported.
+func asmArrays(arch string) bool {
+	switch strings.ToUpper(arch) {
+	case "AARCH64", "RISCV", "X86_64":
+		return true
+	}
+	return false
 }
 
 // CellName names cell i of array a, a location of its own: a, a+1, ...
@@ -301,7 +315,16 @@ func parseInt(s string, neg bool) (int64, error) {
 	if neg {
 		s = "-" + s
 	}
-	return strconv.ParseInt(s, base, 64)
+	v, err := strconv.ParseInt(s, base, 64)
+	if err != nil && !neg {
+		// An unsigned 64-bit value (uint64_t's 0xffffffffffffffff, or
+		// 18446744073709551615) is the signed one with the same bits,
+		// as herd reads it.
+		if u, uerr := strconv.ParseUint(s, base, 64); uerr == nil {
+			return int64(u), nil
+		}
+	}
+	return v, err
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

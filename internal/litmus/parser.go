@@ -330,8 +330,9 @@ func (p *parser) ref() (spec.Ref, int) {
 		if p.tok.kind == tLBrack {
 			// "a[1]": cell 1 of the array a, in C tests (whose cells are
 			// locations a, a+1, ...; see the initial state).
-			if !strings.EqualFold(p.fe.Arch(), "C") {
-				p.fail(p.tok.off, "array cells in the condition are supported in C tests only")
+			asm := asmArrays(p.fe.Arch())
+			if !strings.EqualFold(p.fe.Arch(), "C") && !asm {
+				p.fail(p.tok.off, "array cells in the condition are supported in C, AArch64, RISC-V and X86_64 tests only")
 			}
 			p.next()
 			i := p.expect(tInt, "as the index of "+t.text)
@@ -339,6 +340,11 @@ func (p *parser) ref() (spec.Ref, int) {
 			n := p.intValue(i, false)
 			if n < 0 || n >= maxArray {
 				p.fail(i.off, "bad index "+quote(i.text))
+			}
+			if asm {
+				// Element n of the array, whose size the lowering of
+				// mixed-size tests knows (aarch64_mixed_chunks.go).
+				return spec.Ref{Thread: -1, Name: t.text + "[" + itoa(int(n)) + "]"}, t.off
 			}
 			return spec.Ref{Thread: -1, Name: CellName(t.text, int(n))}, t.off
 		}

@@ -204,7 +204,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 // Operand shapes of the instructions, one letter an operand: r register,
 // i immediate, m d(rA), l label.
 var ppcShapes = map[string]string{
-	"li": "ri", "addi": "rri", "addis": "rri", "mr": "rr",
+	"li": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
 	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri",
 	"lwz": "rm", "ld": "rm", "lwzu": "rm", "ldu": "rm",
 	"stw": "rm", "std": "rm", "stwu": "rm", "stdu": "rm",
@@ -413,6 +413,10 @@ func (x *ppcThread) simple(in ppcInstr) {
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: ppcEA(ppcBase(ops[1].reg), prog.Int(ops[2].imm<<16))})
 	case "mr":
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: reg(ops[1].reg)})
+	case "extsw", "extsh", "extsb":
+		// The low word, half-word or byte, sign-extended.
+		bits := map[string]int64{"extsw": 32, "extsh": 16, "extsb": 8}[in.mn]
+		x.emit(prog.Assign{Dst: ops[0].reg, Val: a64Sext(reg(ops[1].reg), bits)})
 	case "addi", "ori", "xori", "andi.", "mulli":
 		d, a := ops[0].reg, ops[1].reg
 		if in.mn == "addi" && a == "r0" {

@@ -320,6 +320,24 @@ var rvALUImm = map[string]prog.Op{
 	"slli": prog.OpShl, "slti": prog.OpLt, "srai": prog.OpShr,
 }
 
+// rvWordOps compute RV64's word operations (addw, subw, the W shifts)
+// on the low 32 bits of x and y; the result is then sign-extended.
+var rvWordOps = func() map[string]func(x, y prog.Expr) prog.Expr {
+	low := func(e prog.Expr) prog.Expr { return bin(prog.OpAnd, e, prog.Int(0xffffffff)) }
+	amount := func(e prog.Expr) prog.Expr { return bin(prog.OpAnd, e, prog.Int(31)) }
+	add := func(x, y prog.Expr) prog.Expr { return bin(prog.OpAdd, x, y) }
+	sll := func(x, y prog.Expr) prog.Expr { return bin(prog.OpShl, x, amount(y)) }
+	srl := func(x, y prog.Expr) prog.Expr { return bin(prog.OpShr, low(x), amount(y)) }
+	sra := func(x, y prog.Expr) prog.Expr { return bin(prog.OpShr, a64Sext(x, 32), amount(y)) }
+	return map[string]func(x, y prog.Expr) prog.Expr{
+		"addw": add, "addiw": add,
+		"subw": func(x, y prog.Expr) prog.Expr { return bin(prog.OpSub, x, y) },
+		"sllw": sll, "slliw": sll,
+		"srlw": srl, "srliw": srl,
+		"sraw": sra, "sraiw": sra,
+	}
+}()
+
 // rvBranches are the conditional branches on two registers.
 var rvBranches = map[string]prog.Op{
 	"beq": prog.OpEq, "bne": prog.OpNe, "blt": prog.OpLt, "bge": prog.OpGe,
@@ -339,6 +357,14 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 	"amomin": func(old, v prog.Expr) prog.Expr {
 		return bin(prog.OpAdd, old, bin(prog.OpMul, bin(prog.OpSub, v, old), bin(prog.OpLt, v, old)))
 	},
+	// The same, unsigned. On words the values are sign-extended, which
+	// keeps their unsigned order.
+	"amomaxu": func(old, v prog.Expr) prog.Expr {
+		return bin(prog.OpAdd, old, bin(prog.OpMul, bin(prog.OpSub, v, old), a64ULt(old, v)))
+	},
+	"amominu": func(old, v prog.Expr) prog.Expr {
+		return bin(prog.OpAdd, old, bin(prog.OpMul, bin(prog.OpSub, v, old), a64ULt(v, old)))
+	},
 }
 
 // rvUnsupported names the instructions the front-end knows but does not
@@ -346,12 +372,6 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 func rvUnsupported(mn string) (string, bool) {
 	base, _, _ := strings.Cut(mn, ".")
 	switch base {
-	case "amominu", "amomaxu", "sltu", "sltiu", "bltu", "bgeu":
-		return "unsigned comparisons are not supported", true
-	case "srlw", "srliw", "sraw", "sraiw":
-		return "32-bit (W) right shifts are not supported", true
-	case "addw", "addiw", "subw", "sllw", "slliw":
-		return "32-bit (W) arithmetic is not supported", true
 	case "lui", "auipc", "jal", "jalr", "ecall", "ebreak", "csrr", "csrw", "csrrw", "csrrs", "csrrc":
 		return "not supported in litmus tests", true
 	case "mul", "mulh", "mulw", "div", "divu", "rem", "remu":
@@ -426,6 +446,43 @@ func (r *rvThread) translate(in rvInstr) {
 		}
 		if in.mn == "srli" && arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
 			r.assign(in.ops[0].reg, shr(r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
+		}
+		return
+	}
+	if w, ok := rvWordOps[in.mn]; ok {
+		// RV64's word operations: on the low 32 bits, the result
+		// sign-extended (shift amounts taken modulo 32).
+		imm := strings.HasSuffix(in.mn, "iw")
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && (imm && r.isImm(in, 2) || !imm && r.isReg(in, 2)) {
+			var y prog.Expr
+			if imm {
+				y = prog.Int(in.ops[2].imm)
+			} else {
+				y = r.src(in.ops[2].reg)
+			}
+			r.assign(in.ops[0].reg, a64Sext(w(r.src(in.ops[1].reg), y), 32))
+		}
+		return
+	}
+	switch in.mn {
+	case "sltu":
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isReg(in, 2) {
+			r.assign(in.ops[0].reg, a64ULt(r.src(in.ops[1].reg), r.src(in.ops[2].reg)))
+		}
+		return
+	case "sltiu":
+		// The immediate is sign-extended, then compared unsigned.
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isImm(in, 2) {
+			r.assign(in.ops[0].reg, a64ULt(r.src(in.ops[1].reg), prog.Int(in.ops[2].imm)))
+		}
+		return
+	case "bltu", "bgeu":
+		if arity(3) && r.isReg(in, 0) && r.isReg(in, 1) && r.isLabel(in, 2) {
+			lt := a64ULt(r.src(in.ops[0].reg), r.src(in.ops[1].reg))
+			if in.mn == "bgeu" {
+				lt = prog.Un{Op: prog.OpNot, X: lt}
+			}
+			r.emit(prog.Jump{Cond: lt, Target: in.ops[2].word})
 		}
 		return
 	}
@@ -529,6 +586,7 @@ func (r *rvThread) fence(in rvInstr) {
 		return
 	}
 	var sets [2]string
+	mem := true // the fence orders memory accesses
 	for i, op := range in.ops {
 		s := strings.ToLower(op.word)
 		if op.kind == rvWord {
@@ -540,15 +598,32 @@ func (r *rvThread) fence(in rvInstr) {
 				sets[i] = "rw"
 				continue
 			}
-			if strings.Trim(s, "iorw") == "" {
-				r.errorf(op.pos, "unsupported fence set %q: device input/output orderings are not supported", op.word)
-				return
+			if s != "" && strings.Trim(s, "iorw") == "" {
+				// Device input and output: a litmus test has no
+				// device accesses, so the fence orders the memory
+				// accesses its r and w name (fence iorw,iorw is
+				// fence rw,rw), and a set of i and o alone orders
+				// nothing.
+				m := ""
+				if strings.Contains(s, "r") {
+					m = "r"
+				}
+				if strings.Contains(s, "w") {
+					m += "w"
+				}
+				if m == "" {
+					mem = false
+				}
+				sets[i] = m
+				continue
 			}
 		}
 		r.errorf(op.pos, "bad fence set: want r, w or rw")
 		return
 	}
-	r.emit(prog.Fence{Tags: []string{rvFenceTag(sets[0], sets[1])}})
+	if mem {
+		r.emit(prog.Fence{Tags: []string{rvFenceTag(sets[0], sets[1])}})
+	}
 }
 
 // addr is the address (rs1) of lr, sc and the AMOs, which take no offset.

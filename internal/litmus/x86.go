@@ -99,8 +99,9 @@ func (x86Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // x86Thread is the state of the translation of one thread.
 type x86Thread struct {
 	asmThread
-	flags  bool // the thread has conditional jumps: compute flags
-	labels int  // counter for internal labels
+	flags  bool   // the thread has conditional jumps: compute flags
+	labels int    // counter for internal labels
+	acc    string // the accumulator CMPXCHG compares with: EAX, or rax in X86_64
 }
 
 func (x *x86Thread) newLabel() string {
@@ -358,13 +359,16 @@ func (x *x86Thread) xadd(in x86Instr) {
 }
 
 // cmpxchg is CMPXCHG d,s: if EAX = d then d gets s, else EAX gets d;
-// the flags compare EAX with the old d.
+// the flags compare EAX with the old d (rax in X86_64: x.acc).
 func (x *x86Thread) cmpxchg(in x86Instr) {
 	d, s := in.ops[0], in.ops[1]
 	if !x.dest(in, d) || !x.srcReg(in, s) {
 		return
 	}
-	const eax = "EAX"
+	eax := "EAX"
+	if x.acc != "" {
+		eax = x.acc
+	}
 	switch {
 	case d.kind == opReg:
 		ne, end := x.newLabel(), x.newLabel()

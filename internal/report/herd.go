@@ -1,7 +1,10 @@
 package report
 
 import (
+	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -16,8 +19,11 @@ import (
 // order of their values, compared one by one in that order of refs
 // (integers by value, before addresses, which compare by name).
 
-// x86Regs ranks x86's registers as herd orders them.
-var x86Regs = map[string]int{"EAX": 0, "EBX": 1, "ECX": 2, "EDX": 3, "ESI": 4, "EDI": 5, "EBP": 6, "ESP": 7}
+// x86Regs orders the x86 registers as herd declares them; the 64-bit
+// names of X86_64 follow the same order, then r8 to r15.
+var x86Regs = map[string]int{"EAX": 0, "EBX": 1, "ECX": 2, "EDX": 3, "ESI": 4, "EDI": 5, "EBP": 6, "ESP": 7,
+	"RAX": 0, "RBX": 1, "RCX": 2, "RDX": 3, "RSI": 4, "RDI": 5, "RBP": 6, "RSP": 7,
+	"R8": 8, "R9": 9, "R10": 10, "R11": 11, "R12": 12, "R13": 13, "R14": 14, "R15": 15}
 
 // regLess orders two registers of one thread as herd does for arch.
 func regLess(arch, a, b string) bool {
@@ -117,10 +123,65 @@ func herdStates(r *result.Result) []string {
 			}
 			b.WriteString(names[k])
 			b.WriteByte('=')
-			b.WriteString(s[k].String())
+			b.WriteString(ValueText(r, k, s[k]))
 			b.WriteByte(';')
 		}
 		lines[i] = b.String()
 	}
 	return lines
+}
+
+// ValueText prints value v of r's observed ref k as herd does: unsigned
+// for a ref of an unsigned 64-bit type (r.Unsigned), in hexadecimal
+// (its 64 bits) with r.Hexa.
+func ValueText(r *result.Result, k int, v prog.Value) string {
+	if v.Loc == "" && r.Hexa {
+		return fmt.Sprintf("0x%x", uint64(v.Int))
+	}
+	if v.Loc == "" && v.Int < 0 && k < len(r.Observed) && slices.Contains(r.Unsigned, r.Observed[k]) {
+		return strconv.FormatUint(uint64(v.Int), 10)
+	}
+	return v.String()
+}
+
+// Hexa makes r print as herd7's -hexa prints it: the values of the
+// states and the constants of the condition in hexadecimal, a negative
+// value as its 64 bits (-1 is 0xffffffffffffffff).
+func Hexa(r *result.Result) {
+	if r.Hexa {
+		return
+	}
+	r.Hexa = true
+	r.Condition = hexConstants(r.Condition)
+}
+
+// hexConstants rewrites the integer constants of a printed condition in
+// hexadecimal: a number after '=' that ends at a blank, a parenthesis or
+// the end (not a register "0:r2", which goes on with ':').
+func hexConstants(c string) string {
+	var b strings.Builder
+	for i := 0; i < len(c); i++ {
+		b.WriteByte(c[i])
+		if c[i] != '=' {
+			continue
+		}
+		j := i + 1
+		if j < len(c) && c[j] == '-' {
+			j++
+		}
+		k := j
+		for k < len(c) && c[k] >= '0' && c[k] <= '9' {
+			k++
+		}
+		if k == j || k < len(c) && c[k] != ' ' && c[k] != ')' {
+			continue
+		}
+		v, err := strconv.ParseInt(c[i+1:k], 10, 64)
+		if err != nil {
+			continue
+		}
+		fmt.Fprintf(&b, "0x%x", uint64(v))
+		i = k - 1
+	}
+	return b.String()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,37 @@ func TestDot(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("dot lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+// A ref of an unsigned 64-bit type is printed unsigned, as herd prints
+// it; the others signed.
+func TestUnsignedValues(t *testing.T) {
+	x5, x6 := spec.Ref{Thread: 0, Name: "X5"}, spec.Ref{Thread: 0, Name: "X6"}
+	r := &result.Result{Arch: "AArch64", Observed: []spec.Ref{x5, x6},
+		States:   []result.State{{prog.IntValue(-1), prog.IntValue(-1)}},
+		Unsigned: []spec.Ref{x5}}
+	if got, want := herdStates(r), []string{"0:X5=18446744073709551615; 0:X6=-1;"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("states %q, want %q", got, want)
+	}
+	if got, want := StateLine(r, r.States[0]), "0:X5=18446744073709551615; 0:X6=-1;"; got != want {
+		t.Errorf("state line %q, want %q", got, want)
+	}
+}
+
+// herd7's -hexa: the values and the condition's constants in
+// hexadecimal, a negative one as its 64 bits.
+func TestHexa(t *testing.T) {
+	x := spec.Ref{Thread: -1, Name: "x"}
+	r := &result.Result{Arch: "C", Observed: []spec.Ref{{Thread: 0, Name: "r0"}, x},
+		States:    []result.State{{prog.IntValue(-1), prog.IntValue(26)}},
+		Condition: "exists (0:r0=-1 /\\ not ([x]=26) /\\ 0:r1=0:r2)"}
+	Hexa(r)
+	Hexa(r) // once only
+	if got, want := herdStates(r), []string{"0:r0=0xffffffffffffffff; [x]=0x1a;"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("states %q, want %q", got, want)
+	}
+	if want := "exists (0:r0=0xffffffffffffffff /\\ not ([x]=0x1a) /\\ 0:r1=0:r2)"; r.Condition != want {
+		t.Errorf("condition %q, want %q", r.Condition, want)
 	}
 }

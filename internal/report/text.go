@@ -15,7 +15,7 @@ import (
 func StateLine(r *result.Result, s result.State) string {
 	var b strings.Builder
 	for i, ref := range r.Observed {
-		fmt.Fprintf(&b, "%s=%s; ", ref, s[i])
+		fmt.Fprintf(&b, "%s=%s; ", ref, ValueText(r, i, s[i]))
 	}
 	return strings.TrimRight(b.String(), " ")
 }

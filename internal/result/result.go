@@ -83,7 +83,14 @@ type Result struct {
 	Condition string     // herd's printing: "exists (...)"
 	Observed  []spec.Ref // the refs the states give values to
 	States    []State    // distinct final states, sorted
-	Witness   *Execution // an execution whose final state satisfies the condition, if any
+	// Unsigned are the observed refs of an unsigned 64-bit type
+	// (uint64_t): herd prints their values unsigned (-1 is
+	// 18446744073709551615).
+	Unsigned []spec.Ref
+	// Hexa prints the values in hexadecimal, as herd7's -hexa does
+	// (report.Hexa sets it and rewrites Condition).
+	Hexa    bool
+	Witness *Execution // an execution whose final state satisfies the condition, if any
 
 	Positive, Negative int // executions whose final state satisfies / does not satisfy the condition
 	// StatesOmitted says that States was not computed (the SMT engine's

@@ -37,6 +37,10 @@ type Test struct {
 	// values can be shown whole.
 	Mixed  bool
 	Chunks map[string][]Chunk
+	// Cells are the array cells "a[i]" that the condition of a
+	// mixed-size assembly test observes: the array and the cell's bytes
+	// (Chunk.Loc is the array's name).
+	Cells map[string]Chunk
 	// CondLine is, for a mixed-size test, the condition line as the test
 	// states it (on whole locations; Cond is on chunks).
 	CondLine string
@@ -55,6 +59,10 @@ type InitEntry struct {
 	Val  prog.Value
 	Type string // declared type if any ("int", "uint64_t", "int*", ...)
 	Pos  prog.Pos
+	// Elems are the initial values of the cells of an array of an
+	// assembly test ("int x[2] = {1,2};"), in order; nil when none are
+	// given. (A C test's cells are locations of their own.)
+	Elems []prog.Value
 }
 
 // Ref names a register of a thread (Thread >= 0) or a shared location
