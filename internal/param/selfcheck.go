@@ -187,10 +187,12 @@ func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
 func checkExplorer(sys *System, n int32, model string, budget, bufCap int) (*wfinite, [][]int64) {
 	if explorable(sys) {
 		f := newFinite(sys, n).wfinite
+		f.fixedFirst = true
 		return f, f.initials(func(int) int64 { return 0 })
 	}
 	f := newExplorer(sys, n, modelOf(sys, model), bufCap)
 	f.allNondet = true
+	f.fixedFirst = true
 	return f, f.selfInitials(budget)
 }
 

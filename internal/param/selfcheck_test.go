@@ -126,3 +126,41 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+// TestSelfCheckRandomWide is TestSelfCheckRandom on the shapes of the
+// published Cubicle and Cubicle-W files that genSystemWith does not
+// draw (genWide: bool, proc and int variables, two-dimensional and
+// constant arrays, copies, process comparisons, forall_other over a
+// disjunction, exists_other, several unsafe formulas, invariants): 200
+// by default, 3000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides,
+// MUSKET_SELFCHECK_SEED sets the seed).
+func TestSelfCheckRandomWide(t *testing.T) {
+	n := 200
+	if os.Getenv("MUSKET_LONG") != "" {
+		n = 3000
+	}
+	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	seed := uint64(41)
+	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 13))
+	count := map[Verdict]int{}
+	rejected := 0
+	for i := range n {
+		src := genWide(rng, 0.5)
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
+		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		count[v]++
+		if problem != "" {
+			t.Errorf("system %d:\n%s\n%s", i, src, problem)
+			if strings.HasPrefix(problem, "rejected") {
+				rejected++
+			}
+		}
+	}
+	t.Logf("%d systems: %d SAFE, %d UNSAFE, %d without verdict (%d rejected)", n, count[Safe], count[Unsafe],
+		n-count[Safe]-count[Unsafe], rejected)
+}

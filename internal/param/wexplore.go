@@ -107,6 +107,11 @@ type wfinite struct {
 	// initCombos bounds the combinations of the values of the cells that
 	// init leaves free (finite sorts)
 	initCombos int
+	// fixedFirst: the free cells that no step changes (constants,
+	// variables no transition assigns), then those of small domains,
+	// take their values before the others (initials); otherwise in
+	// declaration order. The cross-check's explorers set it.
+	fixedFirst bool
 	// lenient: a write whose value cannot be evaluated (it names a
 	// process outside the instance) is skipped; otherwise the step is
 	// not taken
@@ -397,17 +402,35 @@ func (f *wfinite) dnf(st []int64, d []Conj, e *fenv, actor int32) bool {
 // initials lists initial states: for each disjunct of init, the cells
 // it fixes take their values, free numbers take free(cell), and the other
 // free cells every value of their domain while there are few
-// combinations (their first value otherwise).
+// combinations (their first value otherwise). With fixedFirst, the
+// cells of constants and of variables no transition assigns are given
+// their values first, and the cells of small domains before the others:
+// no step changes them, so a value they are not given is never
+// explored (a cell that a transition writes reaches other values by
+// steps). An invariant formula over a constant array, which leaves out
+// every state where one cell has its first value, would otherwise
+// leave no initial state at all once a larger array took the
+// combinations.
 func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
+	var order []int
+	rank := make([]int, f.cells)
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
 			k *= int(f.n)
 		}
 		for c := f.base[gi]; c < f.base[gi]+k; c++ {
+			order = append(order, c)
+			switch {
+			case g.Const:
+			case !g.Assign:
+				rank[c] = 1
+			default:
+				rank[c] = 2
+			}
 			var d []int64
 			switch g.Sort.Kind {
 			case SInt:
@@ -419,6 +442,17 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			doms = append(doms, d)
 		}
 	}
+	// constants, then variables no transition assigns, then the others;
+	// in each group, small domains first
+	slices.SortStableFunc(order, func(a, b int) int {
+		if !f.fixedFirst {
+			return 0
+		}
+		if rank[a] != rank[b] {
+			return rank[a] - rank[b]
+		}
+		return len(doms[a]) - len(doms[b])
+	})
 	procs := procSlice(f.n)
 	isInit := func(s []int64) bool {
 		for _, tuple := range initTuples(procs, f.sys.InitArity) {
@@ -463,7 +497,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 		}
 		var open []int
 		combos := 1
-		for c := range f.cells {
+		for _, c := range order {
 			switch {
 			case fixed[c]:
 			case numeric[c]:
