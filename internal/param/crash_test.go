@@ -35,7 +35,9 @@ func TestSharedLitsCrash(t *testing.T) {
 // "late" rffr pick, model.go). wide_write's trace writes four cells in
 // one step: its replay needs buffers of more than selfBufCap writes.
 // const_invariant's explorer needs the values of a constant array before
-// those of a larger array (initials' order).
+// those of a larger array (initials' order). transition_writes needs
+// the explorer to flush the writes of one transition together, as
+// Cubicle-W and the search take them.
 func TestSelfCheckFiles(t *testing.T) {
 	tests := []struct {
 		file  string
@@ -50,6 +52,10 @@ func TestSelfCheckFiles(t *testing.T) {
 		{"pso_late.cub", "pso", Unsafe},
 		{"wide_write.cub", "", Unsafe},
 		{"const_invariant.cub", "", Unsafe},
+		{"transition_writes.cub", "", Safe},
+		{"transition_writes.cub", "pso", Safe},
+		{"transition_writes_split.cub", "", Unsafe},
+		{"transition_writes_split.cub", "pso", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {

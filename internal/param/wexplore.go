@@ -11,10 +11,20 @@ import (
 //   - SC: every write goes to memory at once;
 //   - TSO: each process has a FIFO store buffer; a write of a weak
 //     variable goes to the buffer of the process that performs it, a
-//     flush step moves the oldest write of a buffer to memory;
-//   - PSO: as TSO, but a flush step may move the oldest write to any one
-//     cell (per-location FIFO buffers: writes to different cells reach
+//     flush step moves the oldest writes of a buffer to memory: those of
+//     one transition instance, together;
+//   - PSO: as TSO, but a flush step may move the writes of any one
+//     transition instance whose cells have no older write in the buffer
+//     (per-location FIFO buffers: writes to different cells reach
 //     memory in any order).
+//
+// The writes of one transition instance reach memory together, as in
+// Cubicle-W, whose pre-image makes every event of a transition
+// synchronous (ghb-equal, "sync": src/weakwrite.ml of its repository),
+// and as in the search (model.go: one node holds them). A process never
+// sees one of them in memory without the others: another process that
+// reads two cells a transition writes reads both old values or both
+// new ones.
 //
 // Under TSO and PSO a read sees the latest write of its own buffer to
 // the cell or else memory, a fenced transition needs an empty buffer, and
@@ -258,7 +268,7 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 		}
 		b := f.buf(q)
 		for k := 0; k < int(f.bufLen(st, q)); k++ {
-			if int(st[b+1+2*k]) == c && !slices.Contains(vals, st[b+2+2*k]) {
+			if bufCell(st[b+1+2*k]) == c && !slices.Contains(vals, st[b+2+2*k]) {
 				vals = append(vals, st[b+2+2*k])
 			}
 		}
@@ -269,8 +279,18 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 // wMaxRange bounds the values of a range that readValues lists.
 const wMaxRange = 16
 
-// buf is the offset of the buffer of process p.
+// buf is the offset of the buffer of process p: its length, then each
+// write as a (cell, value) pair, oldest first. The cell of a write that
+// its transition makes after another buffered one carries bufJoined:
+// the two reach memory together (flushes).
 func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*f.bufCap) }
+
+// bufJoined marks a buffered write that goes to memory with the one
+// before it (cells are far fewer).
+const bufJoined int64 = 1 << 40
+
+// bufCell is the cell of a buffered write.
+func bufCell(x int64) int { return int(x &^ bufJoined) }
 
 // bufLen is the number of writes in the buffer of process p.
 func (f *wfinite) bufLen(st []int64, p int32) int64 {
@@ -286,7 +306,7 @@ func (f *wfinite) view(st []int64, p int32, c int) int64 {
 	if p >= 1 && p <= f.n && f.bufCap > 0 {
 		b := f.buf(p)
 		for k := int(st[b]) - 1; k >= 0; k-- {
-			if int(st[b+1+2*k]) == c {
+			if bufCell(st[b+1+2*k]) == c {
 				return st[b+2+2*k]
 			}
 		}
@@ -705,32 +725,46 @@ func planGuard(t *Trans) guardPlan {
 }
 
 // flushes appends the successors of st by one flush: under TSO the
-// oldest write of a non-empty buffer goes to memory, under PSO the
-// oldest write to one cell.
+// oldest writes of a non-empty buffer (those of one transition
+// instance) go to memory, under PSO those of any one transition
+// instance whose cells have no older write in the buffer.
 func (f *wfinite) flushes(st []int64, out []successor) []successor {
 	for p := int32(1); p <= f.n; p++ {
 		b := f.buf(p)
 		n := int(f.bufLen(st, p))
 	next:
-		for k := range n {
+		for k := 0; k < n; {
 			if f.model != modelPSO && k > 0 {
 				break
 			}
-			c := st[b+1+2*k]
-			for j := range k {
-				if st[b+1+2*j] == c {
-					continue next // an older write to the cell goes first
+			m := 1 // the writes k .. k+m-1 go together
+			for k+m < n && st[b+1+2*(k+m)]&bufJoined != 0 {
+				m++
+			}
+			start := k
+			k += m
+			for i := start; i < start+m; i++ {
+				c := bufCell(st[b+1+2*i])
+				for j := range start {
+					if bufCell(st[b+1+2*j]) == c {
+						continue next // an older write to the cell goes first
+					}
 				}
 			}
 			s := f.newState(st)
-			s[c] = s[b+2+2*k]
-			f.widen(s, int(c), s[b+2+2*k], 0)
+			for i := start; i < start+m; i++ {
+				c := bufCell(st[b+1+2*i])
+				s[c] = st[b+2+2*i]
+				f.widen(s, c, st[b+2+2*i], 0)
+			}
 			end := b + 1 + 2*f.bufCap
-			copy(s[b+1+2*k:end], s[b+3+2*k:end])
-			s[end-2], s[end-1] = 0, 0
-			s[b]--
+			copy(s[b+1+2*start:end], s[b+1+2*(start+m):end])
+			for i := end - 2*m; i < end; i++ {
+				s[i] = 0
+			}
+			s[b] -= int64(m)
 			if !f.excluded(s) {
-				out = append(out, successor{s, forwardStep{flush: p, cell: int(c)}})
+				out = append(out, successor{s, forwardStep{flush: p, cell: bufCell(st[b+1+2*start])}})
 			}
 		}
 	}
@@ -850,6 +884,7 @@ func (f *wfinite) nondetValues(s Sort) []int64 {
 // the state is beyond the bound of the buffers or excluded.
 func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write) []int64 {
 	s := f.newState(st)
+	joined := int64(0) // the writes after the first go with it
 	for _, w := range ws {
 		if !w.weak || atomic || actor == 0 || f.model == modelSC {
 			s[w.cell] = w.val
@@ -864,8 +899,9 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 			return nil // beyond the bound of the buffers
 		}
 		k := b + 1 + 2*int(s[b])
-		s[k], s[k+1] = int64(w.cell), w.val
+		s[k], s[k+1] = int64(w.cell)|joined, w.val
 		s[b]++
+		joined = bufJoined
 	}
 	if actor > 0 && (t.ReadsWeak || t.Fence) {
 		f.resetRanges(s, actor)
