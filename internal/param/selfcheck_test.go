@@ -101,8 +101,8 @@ func TestSelfCheckRandomConstants(t *testing.T) {
 // FuzzSearch feeds systems through Verify with a small budget and checks
 // the cross-check's invariants: no panic, no disagreement with the finite
 // instances. An input that does not load is replaced by a system
-// genSystemWith draws from the seed (with process constants for odd
-// seeds), so that the mutations of the seed
+// genWide (seeds ≡ 2 mod 3) or genSystemWith (with process constants
+// for odd seeds) draws from the seed, so that the mutations of the seed
 // explore the generator's space and those of the text explore systems
 // it does not write.
 func FuzzSearch(f *testing.F) {
@@ -110,11 +110,20 @@ func FuzzSearch(f *testing.F) {
 	for i := range 8 {
 		f.Add(uint64(i), genSystemWith(rng, 0.5, i%2 == 1))
 	}
+	for i := range 4 {
+		f.Add(uint64(1000+i), genWide(rng, 0.5))
+	}
 	f.Add(uint64(99), "")
 	f.Fuzz(func(t *testing.T, seed uint64, src string) {
 		if _, err := Load("f.cub", []byte(src)); err != nil {
-			// odd seeds draw systems with process constants
-			src = genSystemWith(rand.New(rand.NewPCG(seed, seed>>7)), 0.5, seed%2 == 1)
+			// seeds ≡ 2 mod 3 draw the wider shapes of genWide, odd
+			// seeds systems with process constants
+			rng := rand.New(rand.NewPCG(seed, seed>>7))
+			if seed%3 == 2 {
+				src = genWide(rng, 0.5)
+			} else {
+				src = genSystemWith(rng, 0.5, seed%2 == 1)
+			}
 		}
 		opts := Options{MaxNodes: 40, Timeout: time.Second}
 		// a bound on the cross-check too: the fuzzing engine takes a
