@@ -24,6 +24,22 @@ func genWide(rng *rand.Rand, weakProb float64) string {
 	return g.system()
 }
 
+// genWideEarly is genWide written twice from the same draws: in the
+// current syntax and in the early Cubicle-W syntax that early.go reads
+// (read(i, X), write(i, X, e), "fences (i)", transitions without [i]).
+func genWideEarly(seed uint64, weakProb float64) (current, early string) {
+	for _, e := range []bool{false, true} {
+		g := &wideGen{rng: rand.New(rand.NewPCG(seed, 17)), early: e}
+		g.globals(weakProb)
+		if e {
+			early = g.system()
+		} else {
+			current = g.system()
+		}
+	}
+	return current, early
+}
+
 type wideSort int
 
 const (
@@ -43,6 +59,7 @@ type wideGlob struct {
 
 type wideGen struct {
 	rng   *rand.Rand
+	early bool // the early Cubicle-W syntax (genWideEarly)
 	gs    []wideGlob
 	weak  bool
 	b     strings.Builder
@@ -87,7 +104,8 @@ func (g *wideGen) value(s wideSort, procs []string) string {
 }
 
 // cell reads g at indices drawn from procs; reader, when not "", is
-// the process whose view of a weak cell a formula names (reader@X).
+// the process whose view of a weak cell a formula names (reader@X),
+// or that reads it in a transition (read(i, X) in the early syntax).
 func (g *wideGen) cell(w wideGlob, procs []string, reader string) string {
 	s := w.name
 	switch w.arity {
@@ -96,10 +114,28 @@ func (g *wideGen) cell(w wideGlob, procs []string, reader string) string {
 	case 2:
 		s += "[" + g.value(wProc, procs) + "," + g.value(wProc, procs) + "]"
 	}
-	if w.weak && reader != "" {
-		s = reader + "@" + s
+	return g.view(w, s, reader)
+}
+
+// view is the read of cell text s of w by reader (see cell).
+func (g *wideGen) view(w wideGlob, s, reader string) string {
+	switch {
+	case !w.weak || reader == "":
+		return s
+	case g.early:
+		return "read(" + reader + ", " + s + ")"
+	default:
+		return reader + "@" + s
 	}
-	return s
+}
+
+// tr is the reader of weak cells in a transition of i: none in the
+// current syntax (i's own view), i in the early one.
+func (g *wideGen) tr() string {
+	if g.early {
+		return "i"
+	}
+	return ""
 }
 
 // atom is a comparison of a cell of a random global with a constant or
@@ -213,14 +249,14 @@ func (g *wideGen) transition(t int) {
 	two := g.rng.IntN(3) == 0
 	procs := []string{"i"}
 	params := "i"
-	if g.weak {
+	if g.weak && !g.early {
 		params = "[i]"
 	}
 	if two {
 		procs = append(procs, "j")
 		params += " j"
 	}
-	noReader := func() string { return "" }
+	noReader := g.tr
 	var guard []string
 	for range g.rng.IntN(3) {
 		guard = append(guard, g.atom(procs, noReader))
@@ -232,22 +268,28 @@ func (g *wideGen) transition(t int) {
 	case 0:
 		// forall_other over a disjunction, a process comparison in it
 		w := g.gs[g.rng.IntN(len(g.gs))]
-		a := g.cell(w, []string{"m"}, "")
+		a := g.cell(w, []string{"m"}, g.tr())
 		if w.arity == 2 {
-			a = fmt.Sprintf("%s[m,i]", w.name)
+			a = g.view(w, fmt.Sprintf("%s[m,i]", w.name), g.tr())
 		}
 		guard = append(guard, fmt.Sprintf("forall_other m. (%s || %s %s %s)",
 			g.pick("m < i", "i < m"), a, g.pick("=", "<>"), g.value(w.sort, []string{"i", "m"})))
 	case 1:
 		w := g.gs[g.rng.IntN(len(g.gs))]
-		a := g.cell(w, []string{"m"}, "")
+		a := g.cell(w, []string{"m"}, g.tr())
 		guard = append(guard, fmt.Sprintf("%s m. %s %s %s", g.pick("forall_other", "exists_other"),
 			a, g.pick("=", "<>"), g.value(w.sort, []string{"i", "m"})))
 	}
+	fences := ""
 	if g.weak && g.rng.IntN(4) == 0 {
-		guard = append(guard, g.pick("fence()", "fence(i)"))
+		f := g.pick("fence()", "fence(i)")
+		if g.early {
+			fences = "fences (i)\n"
+		} else {
+			guard = append(guard, f)
+		}
 	}
-	fmt.Fprintf(&g.b, "transition t%d (%s)\n", t, params)
+	fmt.Fprintf(&g.b, "transition t%d (%s)\n%s", t, params, fences)
 	if len(guard) > 0 {
 		fmt.Fprintf(&g.b, "requires { %s }\n", strings.Join(guard, " && "))
 	}
@@ -275,10 +317,18 @@ func (g *wideGen) rhs(w wideGlob, procs []string, self string) string {
 	}
 	for _, v := range g.gs {
 		if v.sort == w.sort && g.rng.IntN(5) == 0 {
-			return g.cell(v, procs, "")
+			return g.cell(v, procs, g.tr())
 		}
 	}
 	return g.value(w.sort, procs)
+}
+
+// assign is the update of cell lhs of w by value v.
+func (g *wideGen) assign(w wideGlob, lhs, v string) string {
+	if g.early && w.weak {
+		return fmt.Sprintf("write(i, %s, %s)", lhs, v)
+	}
+	return lhs + " := " + v
 }
 
 func (g *wideGen) update(w wideGlob, procs []string) string {
@@ -287,7 +337,7 @@ func (g *wideGen) update(w wideGlob, procs []string) string {
 		// case over the other variables and the processes
 		var cs []string
 		for range 1 + g.rng.IntN(2) {
-			cond := g.atom(procs, func() string { return "" })
+			cond := g.atom(procs, g.tr)
 			if len(procs) == 2 && g.rng.IntN(3) == 0 {
 				cond = g.pick("i < j", "j < i")
 			}
@@ -296,34 +346,35 @@ func (g *wideGen) update(w wideGlob, procs []string) string {
 		if g.rng.IntN(3) != 0 {
 			cs = append(cs, "_ : "+g.rhs(w, procs, w.name))
 		}
-		return fmt.Sprintf("%s := case | %s", w.name, strings.Join(cs, " | "))
+		return g.assign(w, w.name, "case | "+strings.Join(cs, " | "))
 	case w.arity == 0:
-		return fmt.Sprintf("%s := %s", w.name, g.rhs(w, procs, w.name))
+		return g.assign(w, w.name, g.rhs(w, procs, g.view(w, w.name, g.tr())))
 	case w.arity == 1 && g.rng.IntN(2) == 0:
 		// every cell at once
 		ks := append([]string{"k"}, procs...)
 		var cs []string
-		cs = append(cs, fmt.Sprintf("%s : %s", g.pick("k = i", "k < i", "i < k"), g.rhs(w, ks, w.name+"[k]")))
+		self := g.view(w, w.name+"[k]", g.tr())
+		cs = append(cs, fmt.Sprintf("%s : %s", g.pick("k = i", "k < i", "i < k"), g.rhs(w, ks, self)))
 		if g.rng.IntN(2) == 0 {
-			cond := g.atom(ks, func() string { return "" })
-			cs = append(cs, fmt.Sprintf("%s : %s", cond, g.rhs(w, ks, w.name+"[k]")))
+			cond := g.atom(ks, g.tr)
+			cs = append(cs, fmt.Sprintf("%s : %s", cond, g.rhs(w, ks, self)))
 		}
 		switch g.rng.IntN(3) {
 		case 0:
-			cs = append(cs, "_ : "+g.rhs(w, ks, w.name+"[k]"))
+			cs = append(cs, "_ : "+g.rhs(w, ks, self))
 		case 1:
-			cs = append(cs, fmt.Sprintf("_ : %s[k]", w.name))
+			cs = append(cs, "_ : "+self)
 		}
-		return fmt.Sprintf("%s[k] := case | %s", w.name, strings.Join(cs, " | "))
+		return g.assign(w, w.name+"[k]", "case | "+strings.Join(cs, " | "))
 	case w.arity == 1:
 		c := fmt.Sprintf("%s[%s]", w.name, g.value(wProc, procs))
-		return fmt.Sprintf("%s := %s", c, g.rhs(w, procs, c))
+		return g.assign(w, c, g.rhs(w, procs, g.view(w, c, g.tr())))
 	case g.rng.IntN(2) == 0:
 		// a row at once
-		return fmt.Sprintf("%s[x,y] := case | x = i : %s | _ : %s[x,y]", w.name,
-			g.value(w.sort, append([]string{"x", "y"}, procs...)), w.name)
+		return g.assign(w, w.name+"[x,y]", fmt.Sprintf("case | x = i : %s | _ : %s",
+			g.value(w.sort, append([]string{"x", "y"}, procs...)), g.view(w, w.name+"[x,y]", g.tr())))
 	default:
 		c := fmt.Sprintf("%s[%s,%s]", w.name, g.value(wProc, procs), g.value(wProc, procs))
-		return fmt.Sprintf("%s := %s", c, g.rhs(w, procs, c))
+		return g.assign(w, c, g.rhs(w, procs, g.view(w, c, g.tr())))
 	}
 }

@@ -173,3 +173,52 @@ func TestSelfCheckRandomWide(t *testing.T) {
 	t.Logf("%d systems: %d SAFE, %d UNSAFE, %d without verdict (%d rejected)", n, count[Safe], count[Unsafe],
 		n-count[Safe]-count[Unsafe], rejected)
 }
+
+// TestEarlySyntaxRandom writes random weak systems (genWideEarly) in the
+// current syntax and in the early Cubicle-W syntax that early.go
+// rewrites, and checks that both get the same verdict, the same number
+// of nodes, and a verdict the finite instances agree with: 20 by
+// default, 1000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides).
+func TestEarlySyntaxRandom(t *testing.T) {
+	n := 20
+	if os.Getenv("MUSKET_LONG") != "" {
+		n = 1000
+	}
+	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	for i := range n {
+		cur, early := genWideEarly(uint64(i), 0.7)
+		opts := Options{MaxNodes: 60, Timeout: 10 * time.Second}
+		var res [2]*Result
+		for k, src := range []string{cur, early} {
+			sys, err := Load("gen.cub", []byte(src))
+			if err != nil {
+				t.Errorf("system %d, syntax %d: %v\n%s", i, k, err, src)
+				continue
+			}
+			r, err := Verify(context.Background(), sys, opts)
+			if err != nil {
+				t.Errorf("system %d, syntax %d: %v\n%s", i, k, err, src)
+				continue
+			}
+			res[k] = r
+			if k == 1 {
+				if cc := SelfCheck(context.Background(), sys, r, opts, 2000); !cc.OK() {
+					t.Errorf("system %d (early syntax):\n%s\n%s", i, src, cc)
+				}
+			}
+		}
+		if res[0] == nil || res[1] == nil {
+			continue
+		}
+		// a wall-clock limit (under load) is no difference of the syntaxes
+		if res[0].Verdict == Timeout || res[1].Verdict == Timeout {
+			continue
+		}
+		if res[0].Verdict != res[1].Verdict || res[0].Visited != res[1].Visited {
+			t.Errorf("system %d: %s in %d nodes, but %s in %d nodes in the early syntax\n%s\n%s", i,
+				res[0].Verdict, res[0].Visited, res[1].Verdict, res[1].Visited, cur, early)
+		}
+	}
+}
