@@ -106,3 +106,25 @@ func TestExplorerModels(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfCheckConfirmBudget: the cross-check of an UNSAFE trace that
+// does not replay in its order searches the instances with at least the
+// budget with which Verify confirmed it (testdata/selfcheck/
+// confirm_budget.cub: confirmed on 3 processes, not within 2000 states).
+func TestSelfCheckConfirmBudget(t *testing.T) {
+	sys, err := ParseFile(filepath.Join("testdata", "selfcheck", "confirm_budget.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{MaxNodes: 60, Timeout: 20 * time.Second}
+	res, err := Verify(context.Background(), sys, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Unsafe {
+		t.Fatalf("got %s, want UNSAFE", res.Verdict)
+	}
+	if cc := SelfCheck(context.Background(), sys, res, opts, 2000); !cc.OK() {
+		t.Errorf("%s", cc)
+	}
+}

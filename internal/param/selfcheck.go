@@ -115,7 +115,10 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 	case Unsafe:
 		if ok, why := replayTrace(sys, res, opts.Model, budget, stop); ok {
 			cc.Replayed = true
-		} else if n, _, found := unsafeInstance(sys, res, opts.Model, budget, stop); found {
+		} else if n, _, found := unsafeInstance(sys, res, opts.Model, max(budget, confirmStates), stop); found {
+			// (the budget with which Verify confirms such a trace,
+			// refine.go: with a smaller one, a verdict that Verify
+			// confirmed on an instance was called a disagreement)
 			// under TSO the order of a backward trace need not be an
 			// order in time (its events are only partially ordered)
 			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
