@@ -140,11 +140,11 @@ func FuzzSearch(f *testing.F) {
 // published Cubicle and Cubicle-W files that genSystemWith does not
 // draw (genWide: bool, proc and int variables, two-dimensional and
 // constant arrays, copies, process comparisons, forall_other over a
-// disjunction, exists_other, several unsafe formulas, invariants): 200
+// disjunction, exists_other, several unsafe formulas, invariants): 100
 // by default, 3000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides,
 // MUSKET_SELFCHECK_SEED sets the seed).
 func TestSelfCheckRandomWide(t *testing.T) {
-	n := 200
+	n := 100
 	if os.Getenv("MUSKET_LONG") != "" {
 		n = 3000
 	}
