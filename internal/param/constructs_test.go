@@ -6,6 +6,29 @@ import "testing"
 // each construct in a system whose verdict depends on it being read right.
 func TestCubicleConstructs(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
+		// Cubicle's literals true and false (its lexer's keywords)
+		{"true guard", `var X : bool
+init () { X = False }
+unsafe () { X = True }
+transition t () requires { true } { X := True }`, Unsafe},
+		{"false guard", `var X : bool
+init () { X = False }
+unsafe () { X = True }
+transition t () requires { false } { X := True }`, Safe},
+		{"not false, false or", `var X : bool
+var Y : bool
+init () { X = False && Y = False }
+unsafe () { X = True }
+transition t () requires { not false && (false || Y = False) } { X := True }`, Unsafe},
+		{"false unsafe", `var X : bool
+init () { X = False }
+unsafe () { false }
+transition t () { X := True }`, Safe},
+		// a case condition false is no default branch
+		{"case false, true", `var Y : bool
+init () { Y = False }
+unsafe () { Y = True }
+transition t () { Y := case | false : True | true : False | _ : True }`, Safe},
 		// case without a default branch: when no condition holds the
 		// cell takes any value (Cubicle's pre-image drops the literal)
 		{"case without default, other cells free", `array A[proc] : bool

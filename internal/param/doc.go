@@ -64,6 +64,9 @@
 // Cubicle's A[j] := case | j = #1 : e | _ : A[j]; on a weak array the
 // default is left out, so that only the named cell is written.
 //
+// true and false are Cubicle's formula literals (a case condition false
+// never holds; it is no default branch).
+//
 // "let x = t in" before the actions of a transition (Cubicle's master
 // grammar) binds x to t's value in the state before the transition.
 // "X := ?" is "X := ." (any value), and "if c then a else b" is the

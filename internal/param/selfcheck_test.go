@@ -142,7 +142,8 @@ func FuzzSearch(f *testing.F) {
 // constant arrays, copies, process comparisons, forall_other over a
 // disjunction, exists_other, several unsafe formulas, invariants): 100
 // by default, 3000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides,
-// MUSKET_SELFCHECK_SEED sets the seed).
+// MUSKET_SELFCHECK_SEED sets the seed, MUSKET_SELFCHECK_MODEL=pso
+// searches and checks under PSO).
 func TestSelfCheckRandomWide(t *testing.T) {
 	n := 100
 	if os.Getenv("MUSKET_LONG") != "" {
@@ -160,7 +161,7 @@ func TestSelfCheckRandomWide(t *testing.T) {
 	rejected := 0
 	for i := range n {
 		src := genWide(rng, 0.5)
-		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL")}
 		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
 		count[v]++
 		if problem != "" {
