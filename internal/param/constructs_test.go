@@ -24,6 +24,27 @@ transition t () requires { not false && (false || Y = False) } { X := True }`, U
 init () { X = False }
 unsafe () { false }
 transition t () { X := True }`, Safe},
+		// X := . in a cube "X <> V && X = C": the value of X is C, so V <> C
+		// before the transition (Cubicle keeps the literals on a fresh
+		// constant); dropping both literals made this UNSAFE
+		{"nondet with an equality", `type val = A | B | C
+var V : val
+var X : val
+init () { V = C && X = B }
+unsafe () { X <> V && X = C }
+transition t () { X := . }`, Safe},
+		{"nondet with an equality, reachable", `type val = A | B | C
+var V : val
+var X : val
+init () { V = A && X = B }
+unsafe () { X <> V && X = C }
+transition t () { X := . }`, Unsafe},
+		{"case without default with an equality", `type val = A | B | C
+array V[proc] : val
+array X[proc] : val
+init (p) { V[p] = C && X[p] = B }
+unsafe (p) { X[p] <> V[p] && X[p] = C }
+transition t (i) { X[k] := case | k = i : B }`, Safe},
 		// a case condition false is no default branch
 		{"case false, true", `var Y : bool
 init () { Y = False }

@@ -849,6 +849,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	// substitute in the literals of c; lits is shared by the calls for
 	// the other rffr choices: append to a copy
 	lits = append(make([]Lit, 0, len(lits)+len(c.Lits)), lits...)
+	sub = nondetWitnesses(sub, c.Lits)
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)
@@ -947,6 +948,53 @@ func dropUnusedSlots(c *Cube, pinned int32) {
 		}
 	}
 	c.Slots = out
+}
+
+// nondetWitnesses returns sub where an atom that the transition assigns
+// any value (X := ., a case without default on a sequentially
+// consistent cell) and that a literal "X = t" of the cube equates with
+// a term t known before the transition takes t's value instead: the
+// pre-image is the projection "exists v. v = t && rest(v)", that is
+// rest(t). Cubicle's pre-image gives such an atom a fresh constant and
+// keeps every literal on it; dropping the literals that mention it (what
+// is left for the atoms without such a literal, an over-approximation)
+// lost their relations with the other terms: with X := . and a
+// never-written V = C, the cube "X <> V && X = C" became true, and a
+// system whose unsafe formula it is was UNSAFE (TestSelfCheckRandomWide,
+// seed 3003, system 2400; Cubicle: SAFE). sub is copied when changed.
+func nondetWitnesses(sub substitution, lits []Lit) substitution {
+	var out substitution
+	for _, l := range lits {
+		if l.Op != Eq {
+			continue
+		}
+		for _, side := range [2][2]Term{{l.L, l.R}, {l.R, l.L}} {
+			a, t := side[0], side[1]
+			if !a.isAtom() || !a.Off.isZero() {
+				continue
+			}
+			cur := sub
+			if out != nil {
+				cur = out
+			}
+			if v, ok := cur[a]; !ok || !v.nondet {
+				continue
+			}
+			val, ok := sub.term(t) // t before the transition, no nondet atom in it
+			if !ok {
+				continue
+			}
+			if out == nil {
+				out = maps2(sub)
+			}
+			out[a] = valAlt{val: val}
+			break
+		}
+	}
+	if out == nil {
+		return sub
+	}
+	return out
 }
 
 func maps2(s substitution) substitution {
