@@ -39,6 +39,22 @@ var X : val
 init () { V = A && X = B }
 unsafe () { X <> V && X = C }
 transition t () { X := . }`, Unsafe},
+		// X := . related to other unknowns by disequalities only: one
+		// pre-image for each value of X (X is A or B, V = A and W = B)
+		{"nondet with disequalities", `type v = A | B
+var V : v
+var W : v
+var X : v
+init () { V = A && W = B && X = A }
+unsafe () { X <> V && X <> W }
+transition t () { X := . }`, Safe},
+		{"nondet with disequalities, reachable", `type v = A | B | C
+var V : v
+var W : v
+var X : v
+init () { V = A && W = B && X = A }
+unsafe () { X <> V && X <> W }
+transition t () { X := . }`, Unsafe},
 		{"case without default with an equality", `type val = A | B | C
 array V[proc] : val
 array X[proc] : val

@@ -483,9 +483,60 @@ func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga
 	if skips {
 		// some cells are not written: a node without those writes
 		n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
-		return e.finish(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
+		return e.finishNondet(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
 	}
-	return e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+	return e.finishNondet(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+}
+
+// finishNondet is finish, with one pre-image for each value of an atom
+// that the transition assigns any value, of a finite sort (bool, an
+// enumeration), that a literal of c relates with another unknown and
+// that no equality of c fixes (nondetWitnesses): "exists v. rest(v)" is
+// the disjunction of rest(d) over the values d. Dropping the literals
+// on the atom (what build does with the others) lost the relation:
+// with X := . over {A, B} and V = A, W = B never written, the cube
+// "X <> V && X <> W" became true, a wrong UNSAFE where Cubicle, whose
+// pre-image keeps the literals on a fresh constant, answers SAFE.
+func (e *engine) finishNondet(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, proto *Node,
+	valueReads []Access, writes []writeVal, rffr []rffrChoice, sub substitution, lits []Lit,
+	slots []int32, out []*Cube) []*Cube {
+	sub = nondetWitnesses(sub, c.Lits)
+	finite := func(b Term) bool {
+		v, ok := sub[b]
+		return ok && v.nondet && (b.Sort.Kind == SBool || b.Sort.Kind == SEnum && len(e.sys.Enums[b.Sort.Enum].Ctors) > 0)
+	}
+	// the first such atom in the order of the literals (deterministic)
+	var a Term
+	found := false
+	for i := range c.Lits {
+		l := &c.Lits[i]
+		pick := func(b Term) bool {
+			if finite(b) {
+				a, found = b, true
+			}
+			return found
+		}
+		if (!l.R.isConst() && anyAtom(&l.L, pick)) || (!l.L.isConst() && anyAtom(&l.R, pick)) {
+			break
+		}
+	}
+	if found {
+		n := 2
+		if a.Sort.Kind == SEnum {
+			n = len(e.sys.Enums[a.Sort.Enum].Ctors)
+		}
+		for k := range n {
+			d := boolTerm(k == 1)
+			if a.Sort.Kind == SEnum {
+				d = Term{Kind: KEnum, Sort: a.Sort, Sym: int32(k), Off: Rat{0, 1}}
+			}
+			s2 := maps2(sub)
+			s2[a] = valAlt{val: d}
+			out = e.finishNondet(c, t, args, actor, ga, proto, valueReads, writes, rffr, s2, lits, slots, out)
+		}
+		return out
+	}
+	return e.finish(c, t, args, actor, ga, proto, valueReads, writes, rffr, sub, lits, slots, out)
 }
 
 // mentionsAtom reports whether l mentions one of the updated atoms.
@@ -849,7 +900,6 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	// substitute in the literals of c; lits is shared by the calls for
 	// the other rffr choices: append to a copy
 	lits = append(make([]Lit, 0, len(lits)+len(c.Lits)), lits...)
-	sub = nondetWitnesses(sub, c.Lits)
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)
