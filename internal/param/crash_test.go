@@ -56,6 +56,7 @@ func TestSelfCheckFiles(t *testing.T) {
 		{"transition_writes.cub", "pso", Safe},
 		{"transition_writes_split.cub", "", Unsafe},
 		{"transition_writes_split.cub", "pso", Unsafe},
+		{"neg_init.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {

@@ -361,7 +361,7 @@ func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
 
 // selfInitials lists initial states with several values for the numbers
 // that init leaves free: 0 to 3 everywhere, values far apart, and small
-// values drawn at random (with a fixed seed).
+// values drawn at random (with fixed seeds), from 0 to 4 and from -2 to 2.
 func (f *wfinite) selfInitials(budget int) [][]int64 {
 	frees := []func(int) int64{
 		func(int) int64 { return 0 },
@@ -377,6 +377,21 @@ func (f *wfinite) selfInitials(budget int) [][]int64 {
 			v, ok := vals[c]
 			if !ok {
 				v = int64(rng.IntN(5))
+				vals[c] = v
+			}
+			return v
+		})
+	}
+	// negative values too (-2 to 2): a formula may need a free number
+	// below 0 (M[q,q] < 0 with M[p,q] = 0 only for p <> q at init), and
+	// the trace of such an UNSAFE did not replay
+	neg := rand.New(rand.NewPCG(5, 6))
+	for range 32 {
+		vals := map[int]int64{}
+		frees = append(frees, func(c int) int64 {
+			v, ok := vals[c]
+			if !ok {
+				v = int64(neg.IntN(5)) - 2
 				vals[c] = v
 			}
 			return v
