@@ -468,6 +468,12 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 			var cs Case
 			if cond != nil {
 				cs.Cond = c.dnf(cond, false, usc)
+				if cs.Cond == nil {
+					// a condition that never holds (false, a
+					// contradiction): no disjunct, but not the
+					// default branch, which a nil Cond is
+					cs.Cond = []Conj{}
+				}
 			}
 			cs.Value, cs.Nondet = c.value(rhs.Branches[i], g, usc)
 			u.Cases = append(u.Cases, cs)
@@ -661,6 +667,14 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 		}
 		return []Conj{{Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}}
 	case *IdentExpr, *IndexExpr, *AtExpr:
+		if id, ok := e.(*IdentExpr); ok && (id.Name == "true" || id.Name == "false") {
+			// Cubicle's keywords true and false (its grammar's
+			// literals): the empty conjunction, or no conjunction
+			if (id.Name == "true") != neg {
+				return []Conj{{}}
+			}
+			return nil
+		}
 		t, s, ok := c.term(e, sc)
 		if !ok {
 			return nil

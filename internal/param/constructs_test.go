@@ -6,6 +6,66 @@ import "testing"
 // each construct in a system whose verdict depends on it being read right.
 func TestCubicleConstructs(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
+		// Cubicle's literals true and false (its lexer's keywords)
+		{"true guard", `var X : bool
+init () { X = False }
+unsafe () { X = True }
+transition t () requires { true } { X := True }`, Unsafe},
+		{"false guard", `var X : bool
+init () { X = False }
+unsafe () { X = True }
+transition t () requires { false } { X := True }`, Safe},
+		{"not false, false or", `var X : bool
+var Y : bool
+init () { X = False && Y = False }
+unsafe () { X = True }
+transition t () requires { not false && (false || Y = False) } { X := True }`, Unsafe},
+		{"false unsafe", `var X : bool
+init () { X = False }
+unsafe () { false }
+transition t () { X := True }`, Safe},
+		// X := . in a cube "X <> V && X = C": the value of X is C, so V <> C
+		// before the transition (Cubicle keeps the literals on a fresh
+		// constant); dropping both literals made this UNSAFE
+		{"nondet with an equality", `type val = A | B | C
+var V : val
+var X : val
+init () { V = C && X = B }
+unsafe () { X <> V && X = C }
+transition t () { X := . }`, Safe},
+		{"nondet with an equality, reachable", `type val = A | B | C
+var V : val
+var X : val
+init () { V = A && X = B }
+unsafe () { X <> V && X = C }
+transition t () { X := . }`, Unsafe},
+		// X := . related to other unknowns by disequalities only: one
+		// pre-image for each value of X (X is A or B, V = A and W = B)
+		{"nondet with disequalities", `type v = A | B
+var V : v
+var W : v
+var X : v
+init () { V = A && W = B && X = A }
+unsafe () { X <> V && X <> W }
+transition t () { X := . }`, Safe},
+		{"nondet with disequalities, reachable", `type v = A | B | C
+var V : v
+var W : v
+var X : v
+init () { V = A && W = B && X = A }
+unsafe () { X <> V && X <> W }
+transition t () { X := . }`, Unsafe},
+		{"case without default with an equality", `type val = A | B | C
+array V[proc] : val
+array X[proc] : val
+init (p) { V[p] = C && X[p] = B }
+unsafe (p) { X[p] <> V[p] && X[p] = C }
+transition t (i) { X[k] := case | k = i : B }`, Safe},
+		// a case condition false is no default branch
+		{"case false, true", `var Y : bool
+init () { Y = False }
+unsafe () { Y = True }
+transition t () { Y := case | false : True | true : False | _ : True }`, Safe},
 		// case without a default branch: when no condition holds the
 		// cell takes any value (Cubicle's pre-image drops the literal)
 		{"case without default, other cells free", `array A[proc] : bool

@@ -34,6 +34,10 @@ func TestSharedLitsCrash(t *testing.T) {
 // write that reaches memory after the write of a later transition (the
 // "late" rffr pick, model.go). wide_write's trace writes four cells in
 // one step: its replay needs buffers of more than selfBufCap writes.
+// const_invariant's explorer needs the values of a constant array before
+// those of a larger array (initials' order). transition_writes needs
+// the explorer to flush the writes of one transition together, as
+// Cubicle-W and the search take them.
 func TestSelfCheckFiles(t *testing.T) {
 	tests := []struct {
 		file  string
@@ -47,6 +51,12 @@ func TestSelfCheckFiles(t *testing.T) {
 		{"pso_late.cub", "", Safe},
 		{"pso_late.cub", "pso", Unsafe},
 		{"wide_write.cub", "", Unsafe},
+		{"const_invariant.cub", "", Unsafe},
+		{"transition_writes.cub", "", Safe},
+		{"transition_writes.cub", "pso", Safe},
+		{"transition_writes_split.cub", "", Unsafe},
+		{"transition_writes_split.cub", "pso", Unsafe},
+		{"neg_init.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {
@@ -95,5 +105,27 @@ func TestExplorerModels(t *testing.T) {
 		if !smp.complete || len(smp.states) == 0 {
 			t.Errorf("%s: %d states, complete %v", m, len(smp.states), smp.complete)
 		}
+	}
+}
+
+// TestSelfCheckConfirmBudget: the cross-check of an UNSAFE trace that
+// does not replay in its order searches the instances with at least the
+// budget with which Verify confirmed it (testdata/selfcheck/
+// confirm_budget.cub: confirmed on 3 processes, not within 2000 states).
+func TestSelfCheckConfirmBudget(t *testing.T) {
+	sys, err := ParseFile(filepath.Join("testdata", "selfcheck", "confirm_budget.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{MaxNodes: 60, Timeout: 20 * time.Second}
+	res, err := Verify(context.Background(), sys, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Unsafe {
+		t.Fatalf("got %s, want UNSAFE", res.Verdict)
+	}
+	if cc := SelfCheck(context.Background(), sys, res, opts, 2000); !cc.OK() {
+		t.Errorf("%s", cc)
 	}
 }

@@ -22,7 +22,11 @@
 // shared variables, or under PSO) reads from a write that an earlier
 // transition makes and that reaches memory after it (model.go). Cubes
 // whose ghb has a cycle are dropped; unsatisfied reads at the initial state
-// take the initial values. The model is TSO-like, as in Conchon,
+// take the initial values. The writes of one transition instance form
+// one node and reach memory together, in the search and in the forward
+// explorers (Cubicle-W makes the events of a transition synchronous);
+// two stores that a real store buffer lets another process see apart
+// are two transitions. The model is TSO-like, as in Conchon,
 // Declerck, Zaïdi, "Cubicle-W" (IJCAR 2018); Options.Model "pso" gives
 // per-variable store buffers (writes to different variables unordered
 // unless a fence separates them). Non-weak variables and arrays are
@@ -50,7 +54,8 @@
 // write(p, X, e) and "fences (p)" of an early development version are
 // rewritten into this syntax (early.go): the one process a transition's
 // accesses name becomes its [p] process (a constant #k, a parameter
-// pinned to #k), and read(p, X) in unsafe is p@X.
+// pinned to #k), and read(p, X) in unsafe is p@X; in such a file a
+// transition with one parameter and no weak access is performed by it.
 //
 // A process constant #k names a process like the others: it may be an
 // array index (A[#1], Cubicle's proc_name), the parameters of an unsafe
@@ -58,6 +63,9 @@
 // other), and init, universal, holds of them. An update A[#1] := e is
 // Cubicle's A[j] := case | j = #1 : e | _ : A[j]; on a weak array the
 // default is left out, so that only the named cell is written.
+//
+// true and false are Cubicle's formula literals (a case condition false
+// never holds; it is no default branch).
 //
 // "let x = t in" before the actions of a transition (Cubicle's master
 // grammar) binds x to t's value in the state before the transition.

@@ -159,6 +159,12 @@ func (p *parser) declaration() {
 	case tTransition:
 		p.transition()
 	default:
+		if t.kind == tIdent && t.text == "local_weak" {
+			// tests/new of Cubicle's repository: an early Cubicle-W
+			// development version whose meaning no released grammar
+			// keeps; refused by name rather than read as weak
+			p.errorf(t.pos, "unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak")
+		}
 		p.errorf(t.pos, "expected a declaration, found %s", describe(t))
 	}
 }

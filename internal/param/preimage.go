@@ -494,9 +494,60 @@ func (e *engine) preImageChoice(c *Cube, t *Trans, args []int32, actor int32, ga
 	if skips {
 		// some cells are not written: a node without those writes
 		n2, ws2 := withoutSkipped(node, writes2(writes, wvals))
-		return e.finish(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
+		return e.finishNondet(c, t, args, actor, ga, n2, valueReads, ws2, rffrNodes(c, n2, actor), sub, lits, slots, out)
 	}
-	return e.finish(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+	return e.finishNondet(c, t, args, actor, ga, node, valueReads, writes2(writes, wvals), rffr, sub, lits, slots, out)
+}
+
+// finishNondet is finish, with one pre-image for each value of an atom
+// that the transition assigns any value, of a finite sort (bool, an
+// enumeration), that a literal of c relates with another unknown and
+// that no equality of c fixes (nondetWitnesses): "exists v. rest(v)" is
+// the disjunction of rest(d) over the values d. Dropping the literals
+// on the atom (what build does with the others) lost the relation:
+// with X := . over {A, B} and V = A, W = B never written, the cube
+// "X <> V && X <> W" became true, a wrong UNSAFE where Cubicle, whose
+// pre-image keeps the literals on a fresh constant, answers SAFE.
+func (e *engine) finishNondet(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt, proto *Node,
+	valueReads []Access, writes []writeVal, rffr []rffrChoice, sub substitution, lits []Lit,
+	slots []int32, out []*Cube) []*Cube {
+	sub = nondetWitnesses(sub, c.Lits)
+	finite := func(b Term) bool {
+		v, ok := sub[b]
+		return ok && v.nondet && (b.Sort.Kind == SBool || b.Sort.Kind == SEnum && len(e.sys.Enums[b.Sort.Enum].Ctors) > 0)
+	}
+	// the first such atom in the order of the literals (deterministic)
+	var a Term
+	found := false
+	for i := range c.Lits {
+		l := &c.Lits[i]
+		pick := func(b Term) bool {
+			if finite(b) {
+				a, found = b, true
+			}
+			return found
+		}
+		if (!l.R.isConst() && anyAtom(&l.L, pick)) || (!l.L.isConst() && anyAtom(&l.R, pick)) {
+			break
+		}
+	}
+	if found {
+		n := 2
+		if a.Sort.Kind == SEnum {
+			n = len(e.sys.Enums[a.Sort.Enum].Ctors)
+		}
+		for k := range n {
+			d := boolTerm(k == 1)
+			if a.Sort.Kind == SEnum {
+				d = Term{Kind: KEnum, Sort: a.Sort, Sym: int32(k), Off: Rat{0, 1}}
+			}
+			s2 := maps2(sub)
+			s2[a] = valAlt{val: d}
+			out = e.finishNondet(c, t, args, actor, ga, proto, valueReads, writes, rffr, s2, lits, slots, out)
+		}
+		return out
+	}
+	return e.finish(c, t, args, actor, ga, proto, valueReads, writes, rffr, sub, lits, slots, out)
 }
 
 // mentionsAtom reports whether l mentions one of the updated atoms.
@@ -964,6 +1015,53 @@ func dropUnusedSlots(c *Cube, pinned int32) {
 		}
 	}
 	c.Slots = out
+}
+
+// nondetWitnesses returns sub where an atom that the transition assigns
+// any value (X := ., a case without default on a sequentially
+// consistent cell) and that a literal "X = t" of the cube equates with
+// a term t known before the transition takes t's value instead: the
+// pre-image is the projection "exists v. v = t && rest(v)", that is
+// rest(t). Cubicle's pre-image gives such an atom a fresh constant and
+// keeps every literal on it; dropping the literals that mention it (what
+// is left for the atoms without such a literal, an over-approximation)
+// lost their relations with the other terms: with X := . and a
+// never-written V = C, the cube "X <> V && X = C" became true, and a
+// system whose unsafe formula it is was UNSAFE (TestSelfCheckRandomWide,
+// seed 3003, system 2400; Cubicle: SAFE). sub is copied when changed.
+func nondetWitnesses(sub substitution, lits []Lit) substitution {
+	var out substitution
+	for _, l := range lits {
+		if l.Op != Eq {
+			continue
+		}
+		for _, side := range [2][2]Term{{l.L, l.R}, {l.R, l.L}} {
+			a, t := side[0], side[1]
+			if !a.isAtom() || !a.Off.isZero() {
+				continue
+			}
+			cur := sub
+			if out != nil {
+				cur = out
+			}
+			if v, ok := cur[a]; !ok || !v.nondet {
+				continue
+			}
+			val, ok := sub.term(t) // t before the transition, no nondet atom in it
+			if !ok {
+				continue
+			}
+			if out == nil {
+				out = maps2(sub)
+			}
+			out[a] = valAlt{val: val}
+			break
+		}
+	}
+	if out == nil {
+		return sub
+	}
+	return out
 }
 
 func maps2(s substitution) substitution {

@@ -115,7 +115,10 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 	case Unsafe:
 		if ok, why := replayTrace(sys, res, opts.Model, budget, stop); ok {
 			cc.Replayed = true
-		} else if n, _, found := unsafeInstance(sys, res, opts.Model, budget, stop); found {
+		} else if n, _, found := unsafeInstance(sys, res, opts.Model, max(budget, confirmStates), stop); found {
+			// (the budget with which Verify confirms such a trace,
+			// refine.go: with a smaller one, a verdict that Verify
+			// confirmed on an instance was called a disagreement)
 			// under TSO the order of a backward trace need not be an
 			// order in time (its events are only partially ordered)
 			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
@@ -187,10 +190,12 @@ func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
 func checkExplorer(sys *System, n int32, model string, budget, bufCap int) (*wfinite, [][]int64) {
 	if explorable(sys) {
 		f := newFinite(sys, n).wfinite
+		f.fixedFirst = true
 		return f, f.initials(func(int) int64 { return 0 })
 	}
 	f := newExplorer(sys, n, modelOf(sys, model), bufCap)
 	f.allNondet = true
+	f.fixedFirst = true
 	return f, f.selfInitials(budget)
 }
 
@@ -356,7 +361,7 @@ func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
 
 // selfInitials lists initial states with several values for the numbers
 // that init leaves free: 0 to 3 everywhere, values far apart, and small
-// values drawn at random (with a fixed seed).
+// values drawn at random (with fixed seeds), from 0 to 4 and from -2 to 2.
 func (f *wfinite) selfInitials(budget int) [][]int64 {
 	frees := []func(int) int64{
 		func(int) int64 { return 0 },
@@ -372,6 +377,21 @@ func (f *wfinite) selfInitials(budget int) [][]int64 {
 			v, ok := vals[c]
 			if !ok {
 				v = int64(rng.IntN(5))
+				vals[c] = v
+			}
+			return v
+		})
+	}
+	// negative values too (-2 to 2): a formula may need a free number
+	// below 0 (M[q,q] < 0 with M[p,q] = 0 only for p <> q at init), and
+	// the trace of such an UNSAFE did not replay
+	neg := rand.New(rand.NewPCG(5, 6))
+	for range 32 {
+		vals := map[int]int64{}
+		frees = append(frees, func(c int) int64 {
+			v, ok := vals[c]
+			if !ok {
+				v = int64(neg.IntN(5)) - 2
 				vals[c] = v
 			}
 			return v

@@ -101,8 +101,8 @@ func TestSelfCheckRandomConstants(t *testing.T) {
 // FuzzSearch feeds systems through Verify with a small budget and checks
 // the cross-check's invariants: no panic, no disagreement with the finite
 // instances. An input that does not load is replaced by a system
-// genSystemWith draws from the seed (with process constants for odd
-// seeds), so that the mutations of the seed
+// genWide (seeds ≡ 2 mod 3) or genSystemWith (with process constants
+// for odd seeds) draws from the seed, so that the mutations of the seed
 // explore the generator's space and those of the text explore systems
 // it does not write.
 func FuzzSearch(f *testing.F) {
@@ -110,11 +110,20 @@ func FuzzSearch(f *testing.F) {
 	for i := range 8 {
 		f.Add(uint64(i), genSystemWith(rng, 0.5, i%2 == 1))
 	}
+	for i := range 4 {
+		f.Add(uint64(1000+i), genWide(rng, 0.5))
+	}
 	f.Add(uint64(99), "")
 	f.Fuzz(func(t *testing.T, seed uint64, src string) {
 		if _, err := Load("f.cub", []byte(src)); err != nil {
-			// odd seeds draw systems with process constants
-			src = genSystemWith(rand.New(rand.NewPCG(seed, seed>>7)), 0.5, seed%2 == 1)
+			// seeds ≡ 2 mod 3 draw the wider shapes of genWide, odd
+			// seeds systems with process constants
+			rng := rand.New(rand.NewPCG(seed, seed>>7))
+			if seed%3 == 2 {
+				src = genWide(rng, 0.5)
+			} else {
+				src = genSystemWith(rng, 0.5, seed%2 == 1)
+			}
 		}
 		opts := Options{MaxNodes: 40, Timeout: time.Second}
 		// a bound on the cross-check too: the fuzzing engine takes a
@@ -125,4 +134,92 @@ func FuzzSearch(f *testing.F) {
 			t.Errorf("%s\n%s", src, problem)
 		}
 	})
+}
+
+// TestSelfCheckRandomWide is TestSelfCheckRandom on the shapes of the
+// published Cubicle and Cubicle-W files that genSystemWith does not
+// draw (genWide: bool, proc and int variables, two-dimensional and
+// constant arrays, copies, process comparisons, forall_other over a
+// disjunction, exists_other, several unsafe formulas, invariants): 100
+// by default, 3000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides,
+// MUSKET_SELFCHECK_SEED sets the seed, MUSKET_SELFCHECK_MODEL=pso
+// searches and checks under PSO).
+func TestSelfCheckRandomWide(t *testing.T) {
+	n := 100
+	if os.Getenv("MUSKET_LONG") != "" {
+		n = 3000
+	}
+	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	seed := uint64(41)
+	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 13))
+	count := map[Verdict]int{}
+	rejected := 0
+	for i := range n {
+		src := genWide(rng, 0.5)
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL")}
+		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		count[v]++
+		if problem != "" {
+			t.Errorf("system %d:\n%s\n%s", i, src, problem)
+			if strings.HasPrefix(problem, "rejected") {
+				rejected++
+			}
+		}
+	}
+	t.Logf("%d systems: %d SAFE, %d UNSAFE, %d without verdict (%d rejected)", n, count[Safe], count[Unsafe],
+		n-count[Safe]-count[Unsafe], rejected)
+}
+
+// TestEarlySyntaxRandom writes random weak systems (genWideEarly) in the
+// current syntax and in the early Cubicle-W syntax that early.go
+// rewrites, and checks that both get the same verdict, the same number
+// of nodes, and a verdict the finite instances agree with: 20 by
+// default, 1000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides).
+func TestEarlySyntaxRandom(t *testing.T) {
+	n := 20
+	if os.Getenv("MUSKET_LONG") != "" {
+		n = 1000
+	}
+	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	for i := range n {
+		cur, early := genWideEarly(uint64(i), 0.7)
+		opts := Options{MaxNodes: 60, Timeout: 10 * time.Second}
+		var res [2]*Result
+		for k, src := range []string{cur, early} {
+			sys, err := Load("gen.cub", []byte(src))
+			if err != nil {
+				t.Errorf("system %d, syntax %d: %v\n%s", i, k, err, src)
+				continue
+			}
+			r, err := Verify(context.Background(), sys, opts)
+			if err != nil {
+				t.Errorf("system %d, syntax %d: %v\n%s", i, k, err, src)
+				continue
+			}
+			res[k] = r
+			if k == 1 {
+				if cc := SelfCheck(context.Background(), sys, r, opts, 2000); !cc.OK() {
+					t.Errorf("system %d (early syntax):\n%s\n%s", i, src, cc)
+				}
+			}
+		}
+		if res[0] == nil || res[1] == nil {
+			continue
+		}
+		// a wall-clock limit (under load) is no difference of the syntaxes
+		if res[0].Verdict == Timeout || res[1].Verdict == Timeout {
+			continue
+		}
+		if res[0].Verdict != res[1].Verdict || res[0].Visited != res[1].Visited {
+			t.Errorf("system %d: %s in %d nodes, but %s in %d nodes in the early syntax\n%s\n%s", i,
+				res[0].Verdict, res[0].Visited, res[1].Verdict, res[1].Visited, cur, early)
+		}
+	}
 }

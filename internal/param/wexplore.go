@@ -11,10 +11,20 @@ import (
 //   - SC: every write goes to memory at once;
 //   - TSO: each process has a FIFO store buffer; a write of a weak
 //     variable goes to the buffer of the process that performs it, a
-//     flush step moves the oldest write of a buffer to memory;
-//   - PSO: as TSO, but a flush step may move the oldest write to any one
-//     cell (per-location FIFO buffers: writes to different cells reach
+//     flush step moves the oldest writes of a buffer to memory: those of
+//     one transition instance, together;
+//   - PSO: as TSO, but a flush step may move the writes of any one
+//     transition instance whose cells have no older write in the buffer
+//     (per-location FIFO buffers: writes to different cells reach
 //     memory in any order).
+//
+// The writes of one transition instance reach memory together, as in
+// Cubicle-W, whose pre-image makes every event of a transition
+// synchronous (ghb-equal, "sync": src/weakwrite.ml of its repository),
+// and as in the search (model.go: one node holds them). A process never
+// sees one of them in memory without the others: another process that
+// reads two cells a transition writes reads both old values or both
+// new ones.
 //
 // Under TSO and PSO a read sees the latest write of its own buffer to
 // the cell or else memory, a fenced transition needs an empty buffer, and
@@ -107,6 +117,11 @@ type wfinite struct {
 	// initCombos bounds the combinations of the values of the cells that
 	// init leaves free (finite sorts)
 	initCombos int
+	// fixedFirst: the free cells that no step changes (constants,
+	// variables no transition assigns), then those of small domains,
+	// take their values before the others (initials); otherwise in
+	// declaration order. The cross-check's explorers set it.
+	fixedFirst bool
 	// lenient: a write whose value cannot be evaluated (it names a
 	// process outside the instance) is skipped; otherwise the step is
 	// not taken
@@ -256,7 +271,7 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 		}
 		b := f.buf(q)
 		for k := 0; k < int(f.bufLen(st, q)); k++ {
-			if int(st[b+1+2*k]) == c && !slices.Contains(vals, st[b+2+2*k]) {
+			if bufCell(st[b+1+2*k]) == c && !slices.Contains(vals, st[b+2+2*k]) {
 				vals = append(vals, st[b+2+2*k])
 			}
 		}
@@ -267,8 +282,18 @@ func (f *wfinite) readValues(st []int64, p int32, c int, rmw bool) (vals []int64
 // wMaxRange bounds the values of a range that readValues lists.
 const wMaxRange = 16
 
-// buf is the offset of the buffer of process p.
+// buf is the offset of the buffer of process p: its length, then each
+// write as a (cell, value) pair, oldest first. The cell of a write that
+// its transition makes after another buffered one carries bufJoined:
+// the two reach memory together (flushes).
 func (f *wfinite) buf(p int32) int { return f.cells + int(p-1)*(1+2*f.bufCap) }
+
+// bufJoined marks a buffered write that goes to memory with the one
+// before it (cells are far fewer).
+const bufJoined int64 = 1 << 40
+
+// bufCell is the cell of a buffered write.
+func bufCell(x int64) int { return int(x &^ bufJoined) }
 
 // bufLen is the number of writes in the buffer of process p.
 func (f *wfinite) bufLen(st []int64, p int32) int64 {
@@ -284,7 +309,7 @@ func (f *wfinite) view(st []int64, p int32, c int) int64 {
 	if p >= 1 && p <= f.n && f.bufCap > 0 {
 		b := f.buf(p)
 		for k := int(st[b]) - 1; k >= 0; k-- {
-			if int(st[b+1+2*k]) == c {
+			if bufCell(st[b+1+2*k]) == c {
 				return st[b+2+2*k]
 			}
 		}
@@ -400,17 +425,35 @@ func (f *wfinite) dnf(st []int64, d []Conj, e *fenv, actor int32) bool {
 // initials lists initial states: for each disjunct of init, the cells
 // it fixes take their values, free numbers take free(cell), and the other
 // free cells every value of their domain while there are few
-// combinations (their first value otherwise).
+// combinations (their first value otherwise). With fixedFirst, the
+// cells of constants and of variables no transition assigns are given
+// their values first, and the cells of small domains before the others:
+// no step changes them, so a value they are not given is never
+// explored (a cell that a transition writes reaches other values by
+// steps). An invariant formula over a constant array, which leaves out
+// every state where one cell has its first value, would otherwise
+// leave no initial state at all once a larger array took the
+// combinations.
 func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
+	var order []int
+	rank := make([]int, f.cells)
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
 			k *= int(f.n)
 		}
 		for c := f.base[gi]; c < f.base[gi]+k; c++ {
+			order = append(order, c)
+			switch {
+			case g.Const:
+			case !g.Assign:
+				rank[c] = 1
+			default:
+				rank[c] = 2
+			}
 			var d []int64
 			switch g.Sort.Kind {
 			case SInt:
@@ -422,6 +465,17 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			doms = append(doms, d)
 		}
 	}
+	// constants, then variables no transition assigns, then the others;
+	// in each group, small domains first
+	slices.SortStableFunc(order, func(a, b int) int {
+		if !f.fixedFirst {
+			return 0
+		}
+		if rank[a] != rank[b] {
+			return rank[a] - rank[b]
+		}
+		return len(doms[a]) - len(doms[b])
+	})
 	procs := procSlice(f.n)
 	isInit := func(s []int64) bool {
 		for _, tuple := range initTuples(procs, f.sys.InitArity) {
@@ -466,7 +520,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 		}
 		var open []int
 		combos := 1
-		for c := range f.cells {
+		for _, c := range order {
 			switch {
 			case fixed[c]:
 			case numeric[c]:
@@ -674,32 +728,46 @@ func planGuard(t *Trans) guardPlan {
 }
 
 // flushes appends the successors of st by one flush: under TSO the
-// oldest write of a non-empty buffer goes to memory, under PSO the
-// oldest write to one cell.
+// oldest writes of a non-empty buffer (those of one transition
+// instance) go to memory, under PSO those of any one transition
+// instance whose cells have no older write in the buffer.
 func (f *wfinite) flushes(st []int64, out []successor) []successor {
 	for p := int32(1); p <= f.n; p++ {
 		b := f.buf(p)
 		n := int(f.bufLen(st, p))
 	next:
-		for k := range n {
+		for k := 0; k < n; {
 			if f.model != modelPSO && k > 0 {
 				break
 			}
-			c := st[b+1+2*k]
-			for j := range k {
-				if st[b+1+2*j] == c {
-					continue next // an older write to the cell goes first
+			m := 1 // the writes k .. k+m-1 go together
+			for k+m < n && st[b+1+2*(k+m)]&bufJoined != 0 {
+				m++
+			}
+			start := k
+			k += m
+			for i := start; i < start+m; i++ {
+				c := bufCell(st[b+1+2*i])
+				for j := range start {
+					if bufCell(st[b+1+2*j]) == c {
+						continue next // an older write to the cell goes first
+					}
 				}
 			}
 			s := f.newState(st)
-			s[c] = s[b+2+2*k]
-			f.widen(s, int(c), s[b+2+2*k], 0)
+			for i := start; i < start+m; i++ {
+				c := bufCell(st[b+1+2*i])
+				s[c] = st[b+2+2*i]
+				f.widen(s, c, st[b+2+2*i], 0)
+			}
 			end := b + 1 + 2*f.bufCap
-			copy(s[b+1+2*k:end], s[b+3+2*k:end])
-			s[end-2], s[end-1] = 0, 0
-			s[b]--
+			copy(s[b+1+2*start:end], s[b+1+2*(start+m):end])
+			for i := end - 2*m; i < end; i++ {
+				s[i] = 0
+			}
+			s[b] -= int64(m)
 			if !f.excluded(s) {
-				out = append(out, successor{s, forwardStep{flush: p, cell: int(c)}})
+				out = append(out, successor{s, forwardStep{flush: p, cell: bufCell(st[b+1+2*start])}})
 			}
 		}
 	}
@@ -819,6 +887,7 @@ func (f *wfinite) nondetValues(s Sort) []int64 {
 // the state is beyond the bound of the buffers or excluded.
 func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []write) []int64 {
 	s := f.newState(st)
+	joined := int64(0) // the writes after the first go with it
 	for _, w := range ws {
 		if !w.weak || atomic || actor == 0 || f.model == modelSC {
 			s[w.cell] = w.val
@@ -833,8 +902,9 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 			return nil // beyond the bound of the buffers
 		}
 		k := b + 1 + 2*int(s[b])
-		s[k], s[k+1] = int64(w.cell), w.val
+		s[k], s[k+1] = int64(w.cell)|joined, w.val
 		s[b]++
+		joined = bufJoined
 	}
 	if actor > 0 && (t.ReadsWeak || t.Fence) {
 		f.resetRanges(s, actor)
