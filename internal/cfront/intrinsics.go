@@ -32,8 +32,16 @@ import (
 // size the object's other accesses do not have, and an object copied
 // this way stays free of mixed sizes (the graph engine refuses those).
 // The padding between fields is not copied; C leaves its value
-// unspecified. Otherwise they are the widest units memUnit allows.
+// unspecified. Before both, a region that a getelementptr places inside
+// an aggregate is read or written by the aggregate's cells there
+// (regionCells), when both sides agree on them (a fill: its one side).
+// Otherwise they are the widest units memUnit allows.
 func (l *lowerer) copyUnits(n int64, dst, src value.Value) []cell {
+	if d := l.regionCells(dst, n); d != nil {
+		if s := l.regionCells(src, n); dst == src || sameCells(d, s) {
+			return d
+		}
+	}
 	td, ts := pointeeBeforeCast(dst), pointeeBeforeCast(src)
 	if td != nil && ts != nil && td.Equal(ts) {
 		if size, err := sizeOf(td); err == nil && size > 0 && n%size == 0 {
@@ -296,3 +304,16 @@ func umod2w(x prog.Expr, w int64) prog.Expr {
 }
 
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+// sameCells tells whether two lists of cells are the same.
+func sameCells(a, b []cell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].off != b[i].off || a[i].size != b[i].size {
+			return false
+		}
+	}
+	return true
+}
