@@ -115,7 +115,7 @@ var knownCalls = map[string]callLowering{
 	"aligned_alloc": (*lowerer).malloc,
 	"calloc":        (*lowerer).malloc,
 
-	"free":                 (*lowerer).noEvent,
+	"free":                 (*lowerer).free,
 	"printf":               (*lowerer).noEvent,
 	"vprintf":              (*lowerer).noEvent,
 	"puts":                 (*lowerer).noEvent,

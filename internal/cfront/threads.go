@@ -222,6 +222,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
 				}
+				if l.frees {
+					n := locName(obj, freedOff)
+					l.locs[n] = true
+					l.init = append(l.init, initCell{name: n})
+				}
 				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
 				regs.set(as.Dst, prog.AddrValue(obj))
 				continue

@@ -3,7 +3,13 @@
 // updated with a compare-exchange loop on the whole struct), and a
 // struct with _Atomic fields of different sizes beside plain ones. The
 // writer keeps lo + hi == 100 in every version; a reader checks it.
-// PASS everywhere.
+// PASS everywhere (native). Musket: PASS under aarch64; under the other
+// models UNSUPPORTED, by design: atomic_init's two 4-byte plain stores
+// (clang splits the struct's initial value) touch the parts of the
+// word that the 8-byte compare-exchange updates, a mixed-size question
+// only AArch64's model answers (they happen in main before any thread
+// exists, so folding them into the initial value would lift it; not
+// done).
 // -DBUG: the pair is kept in two separate _Atomic ints, written one
 // after the other: a reader may see lo new and hi old (FAIL under every
 // model, including sc).

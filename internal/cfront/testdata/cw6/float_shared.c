@@ -5,7 +5,7 @@
 // quarters), so the final checks are equalities. PASS everywhere.
 // -DBUG: the accumulator is updated outside the mutex (RACE under rc11
 // and imm; an update can be lost under sc and the targets: FAIL).
-// If Musket cannot model floating point, it must refuse by name.
+// Musket does not model floating point: it refuses by name.
 #include <pthread.h>
 #include <assert.h>
 #include <stdatomic.h>

@@ -3,7 +3,8 @@
 // into the high half), stores its halves under a mutex into a shared
 // unsigned __int128, and main checks the union of the masks with
 // __builtin_popcountll and __builtin_ctzll on the halves, rotations and
-// a byte swap. PASS everywhere.
+// a byte swap. PASS natively. Musket keeps values in 64 bits: it must
+// refuse the program by name (it gave a wrong FAIL before).
 // -DBUG: the shared mask is or-ed without the mutex (RACE under rc11
 // and imm; a thread's bits can be lost under sc and the targets: FAIL).
 #include <pthread.h>

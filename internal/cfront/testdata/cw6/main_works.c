@@ -5,6 +5,8 @@
 // -DBUG: main publishes the second value without waiting for the
 // consumer to take the first (the slot is overwritten): FAIL under every
 // model, RACE first under rc11 and imm (the slot's plain accesses).
+// Natively the consumer usually misses the first value and waits forever
+// (a hang, which Musket cuts as a wait: no verdict of its own).
 #include <pthread.h>
 #include <assert.h>
 #include <stdatomic.h>
