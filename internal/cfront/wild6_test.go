@@ -74,8 +74,12 @@ func TestWild6(t *testing.T) {
 		{file: "fnptr_threads.c", defines: []string{"BUG"}, want: "RRFFF-F"},
 		{file: "iriw_acq.c", want: "FFPPPFP", line: 39},
 		{file: "iriw_acq.c", defines: []string{"SC"}, want: "PPPPPPP"},
-		{file: "atomic_struct.c", want: "UUUUPUU"},
-		{file: "atomic_struct.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 59},
+		// atomic_init of an _Atomic struct: two 4-byte stores in main
+		// before any thread, joined into one (initmerge.go; UNSUPPORTED
+		// under all but aarch64 before).
+		{file: "atomic_struct.c", want: "PPPPPPP"},
+		{file: "atomic_struct.c", defines: []string{"BADINIT"}, want: "FFFFFFF", line: 60},
+		{file: "atomic_struct.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 60},
 		{file: "atomic_big.c", want: "EEEEEEE", err: "not lock-free"},
 		{file: "atomic_array_ptr.c", want: "PPPPPPP"},
 		{file: "atomic_array_ptr.c", defines: []string{"BUG"}, want: "RRPPFFF", line: 41},
