@@ -16,10 +16,11 @@ import (
 // program's behaviour is undefined; glibc aborts): an assertion that
 // says so. The exchange is atomic, so of two frees of one object, in
 // any threads and under any model, one reads the other's 1. free(NULL)
-// does nothing. A pointer that is not the start of a heap object (a
-// global's address, the middle of an object) makes the cell's address
-// name no cell: the access is invalid (narrow.go), as free of such a
-// pointer is.
+// does nothing. free of an address known when the call is lowered (a
+// global's, a local's: never a heap object's, whose address comes from
+// malloc at run time) is a failure too. (A computed pointer into a
+// global or into the middle of an object is not caught: the mark's
+// address then names no cell of the program.)
 //
 // A use after free is not detected: the object keeps its cells, and a
 // read after the free reads what was last written.
@@ -42,6 +43,17 @@ func (l *lowerer) free(cs *callSite) error {
 		return err
 	}
 	b := cs.fr.b
+	if c, ok := p.(prog.Const); ok {
+		if c.V.IsAddr() && c.V.Loc != heapLoc {
+			// A global's or a local's address, known here: never
+			// malloc's (glibc aborts: "free(): invalid pointer").
+			l.fail(b, cs.pos, "free of memory that malloc did not allocate")
+			return nil
+		}
+		if !c.V.IsAddr() && c.V.Int == 0 {
+			return nil
+		}
+	}
 	done := l.label("freed")
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: p, Y: prog.Int(0)}, Target: done})
 	old := l.fresh("freed")

@@ -98,6 +98,7 @@ func TestWild6(t *testing.T) {
 		{file: "heap_free.c", defines: []string{"NOREALLOC"}, want: "PPPPPPP"},
 		// A double free (free.go; PASS before, though glibc aborts).
 		{file: "heap_free.c", defines: []string{"NOREALLOC", "DFREE"}, want: "FFFFFFF"},
+		{file: "heap_free.c", defines: []string{"NOREALLOC", "BADFREE"}, want: "FFFFFFF", line: 56, native: true},
 		{file: "wmm_wrc.c", want: "RRPPFFF"},
 		{file: "wmm_wrc.c", defines: []string{"FENCE"}, want: "RRPPPPP"},
 		{file: "lit_fastmutex.c", want: "RRPFFFF", line: 63},

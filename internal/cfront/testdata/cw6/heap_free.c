@@ -8,7 +8,9 @@
 // GenMC reports as an error: Musket must report it (or refuse), never
 // PASS.
 // -DDFREE: the node is freed by both the thread and main: a double
-// free, likewise an error.
+// free, likewise an error (Musket: FAIL "free: double free").
+// -DBADFREE (with -DNOREALLOC): main frees a static variable (glibc
+// aborts: "free(): invalid pointer"): FAIL.
 #include <pthread.h>
 #include <assert.h>
 #include <stdatomic.h>
@@ -49,6 +51,10 @@ int main(void) {
 #ifdef NOREALLOC
   assert(counts[0] == 1 && counts[1] == 2);
   free(counts);
+#ifdef BADFREE
+  static int not_heap;
+  free(&not_heap);
+#endif
   return 0;
 #endif
   int *more = realloc(counts, 4 * sizeof *more);
