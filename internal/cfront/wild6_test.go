@@ -108,6 +108,11 @@ func TestWild6(t *testing.T) {
 		// timed out under rc11 and imm.
 		{file: "ldv_driver.c", want: "PPPPP-P"},
 		{file: "ldv_driver.c", defines: []string{"BUG"}, want: "RRFFF-F", line: 70},
+		// An off-by-one through a pointer: the graph engine refuses the
+		// access outside every object (graph.Options.DeclaredOnly; it
+		// answered PASS before, where SMT says FAIL), auto answers FAIL.
+		{file: "oob_ptr.c", want: "PPPPPPP"},
+		{file: "oob_ptr.c", defines: []string{"BUG"}, want: "FFFFFFF"},
 		{file: "kern_atomic_t.c", want: "RRPPPPP"},
 		{file: "kern_atomic_t.c", defines: []string{"BUG"}, want: "RRPPFFF"},
 		{file: "cfeat_assert.c", want: "PPPPPPP"},

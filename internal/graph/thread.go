@@ -128,6 +128,11 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 		if ct.err != nil {
 			return nil, failed(pc)
 		}
+		if !p.done {
+			if err := x.undeclared(p.e, at(pc)); err != nil {
+				return nil, err
+			}
+		}
 		p.e.mask = tagMask(p.e.tags)
 		p.fin = regs
 		return &tstate{pc: pc, k: k, regs: regs, p: p}, nil
@@ -246,4 +251,17 @@ func locOf(v prog.Value) string {
 		return fmt.Sprintf("%%int%d", v.Int)
 	}
 	return symexec.LocName(v)
+}
+
+// undeclared refuses, under Options.DeclaredOnly, an access to a
+// location the test gives no initial value (an address outside every
+// object of a C program).
+func (x *engine) undeclared(e ev, at string) error {
+	if !x.opts.DeclaredOnly || e.kind == event.Fence {
+		return nil
+	}
+	if _, ok := x.initMem[e.loc]; ok {
+		return nil
+	}
+	return &UnsupportedError{fmt.Sprintf("%san access to %s, outside every object of the program (an invalid memory access), is left to the SMT engine", at, e.loc)}
 }
