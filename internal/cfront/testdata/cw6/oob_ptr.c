@@ -4,7 +4,8 @@
 // for Musket's SMT engine). The graph engine used to give the address
 // past the end a location of its own and answer PASS (auto: PASS),
 // where the SMT engine answers FAIL; it now refuses such an access, and
-// auto answers FAIL. Correct: PASS everywhere.
+// auto answers FAIL. Natively the write lands on total (the next
+// object), and main's check fails on every run. Correct: PASS everywhere.
 #include <pthread.h>
 #include <assert.h>
 #define N 4
