@@ -18,9 +18,10 @@ import (
 // any threads and under any model, one reads the other's 1. free(NULL)
 // does nothing. free of an address known when the call is lowered (a
 // global's, a local's: never a heap object's, whose address comes from
-// malloc at run time) is a failure too. (A computed pointer into a
-// global or into the middle of an object is not caught: the mark's
-// address then names no cell of the program.)
+// malloc at run time) is a failure too. A computed pointer into a global
+// or into the middle of an object makes the mark's address name no cell
+// of the program: an invalid memory access (narrow.go; the graph engine
+// refuses it, graph.Options.DeclaredOnly).
 //
 // A use after free is not detected: the object keeps its cells, and a
 // read after the free reads what was last written.
