@@ -19,7 +19,8 @@ import (
 // atomics on array elements through pointers, atomic_exchange of
 // pointers, compare-exchange with its own failure order, GCC's __atomic
 // and __sync builtins, unions of 64- and 8-bit accesses,
-// memset/memcpy/memcmp on shared memory, malloc/calloc/free; SV-COMP's
+// memset/memcpy/memcmp on shared memory, malloc/calloc/free (a double
+// free, a free of a static), an off-by-one through a pointer; SV-COMP's
 // pthread-wmm (WRC), pthread-lit (Lamport's fast mutex) and ldv-races
 // (a driver's operations table) shapes, GenMC's IRIW with acquire reads,
 // kernel-style atomic_t and spinlocks of the program's own; and C
