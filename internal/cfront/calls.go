@@ -108,12 +108,14 @@ var knownCalls = map[string]callLowering{
 	"memcpy":  (*lowerer).memCopy,
 	"memmove": (*lowerer).memCopy,
 	"memset":  (*lowerer).memSet,
+	"memcmp":  (*lowerer).memCompare,
+	"bcmp":    (*lowerer).memCompare,
 
 	"malloc":        (*lowerer).malloc,
 	"aligned_alloc": (*lowerer).malloc,
 	"calloc":        (*lowerer).malloc,
 
-	"free":                 (*lowerer).noEvent,
+	"free":                 (*lowerer).free,
 	"printf":               (*lowerer).noEvent,
 	"vprintf":              (*lowerer).noEvent,
 	"puts":                 (*lowerer).noEvent,
@@ -204,6 +206,13 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 func (l *lowerer) inlineCall(cs *callSite) error {
 	f := l.funcs[cs.name]
 	if f == nil || len(f.Blocks) == 0 {
+		if strings.HasPrefix(cs.name, "__atomic_") {
+			// clang calls libatomic for an atomic object that is not
+			// lock-free (an _Atomic struct of more than 8 bytes on
+			// x86-64): a lock inside the library, which Musket does
+			// not model.
+			return l.errAt(cs.pos, "call to %s, which has no definition and is not supported (an atomic access to an object that is not lock-free, e.g. an _Atomic struct larger than 8 bytes: clang leaves it to libatomic's locks)", cs.name)
+		}
 		return l.errAt(cs.pos, "call to %s, which has no definition and is not supported", cs.name)
 	}
 	var as []prog.Expr

@@ -307,6 +307,12 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	for _, f := range m.Funcs {
 		l.funcs[f.Name()] = f
 	}
+	// Every heap object gets its freed mark when the program may call
+	// free (free.go): decided before any thread is lowered, since a
+	// thread's objects are made before later threads' frees are seen.
+	if f := l.funcs["free"]; f != nil && len(f.Blocks) == 0 {
+		l.frees = true
+	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	t, err := l.program(name, opts.Bound)
 	if err != nil {

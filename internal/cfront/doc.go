@@ -36,9 +36,12 @@
 // come from the initializers (integers, null, addresses of globals).
 // malloc and calloc of a constant size make, per call instance of the
 // unrolled code, a fresh object heapN with a cell at every 4 bytes,
-// initially 0 (a field of 8 bytes is the cell at its offset); free does
-// nothing (objects are never reused). printf, puts, putchar and fflush
-// are dropped (output is not modelled).
+// initially 0 (a field of 8 bytes is the cell at its offset); free
+// marks the object freed, and a second free of it is a failure ("double
+// free"; free.go); objects are never reused, and a use after free is not
+// detected. realloc is refused. Integers wider than 64 bits (__int128)
+// and floating-point values are refused. printf, puts, putchar and
+// fflush are dropped (output is not modelled).
 //
 // Functions are inlined from main (recursion to -bound). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
@@ -110,7 +113,9 @@
 // a round of a wait loop that changed nothing is cut as a spin loop's
 // is (condvar.go, with the argument that no verdict is lost). Barriers,
 // C11's <threads.h>, read-write locks, semaphores and once-calls:
-// posixsync.go.
+// posixsync.go. Thread-specific data (pthread_key_*, tss_*) and
+// pthread_detach: tss.go. A thread whose function is held in a pointer
+// runs the function the pointer names (threadfn.go).
 //
 // Loops are unrolled by compile.UnrollThreadCounts (the unrolling of
 // .pts and litmus loops): a loop whose trip count is a constant
@@ -153,7 +158,9 @@
 //
 // Inline asm: a target's full fence is a seq_cst fence, the compiler
 // barrier and spin hints no event, other asm refused (asm.go). memcpy,
-// memmove, memset and the bit intrinsics: intrinsics.go.
+// memmove, memset and the bit intrinsics: intrinsics.go (a region
+// inside an aggregate by its cells: regioncells.go); memcmp and bcmp
+// of a constant length: memcmp.go.
 //
 // Variadic functions of the program are inlined with their variable
 // arguments in memory (varargs.go); structs of integers and pointers in

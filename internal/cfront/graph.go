@@ -54,7 +54,8 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	}
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
-		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck}
+		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck,
+		DeclaredOnly: true}
 	if !opts.Liveness && !opts.GraphNoSymmetry {
 		o.Symmetric, o.SymStops = opts.graphSymmetric(q, p.Asserts)
 		o.SymOwn = ownLoc.MatchString
@@ -115,7 +116,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 
 // ownLoc matches the locations private to one created thread: its start
 // and end flags, argument and return value, named LOC.N for thread N.
-var ownLoc = lazyre.New(`^%(start|done|arg|ret)\.([0-9]+)$`)
+var ownLoc = lazyre.New(`^%(start|done|arg|ret|fnp)\.([0-9]+)$`)
 
 // symToken matches the names in an instruction's text.
 var symToken = lazyre.New(`[^\s\[\]\(\),!:]+`)
@@ -171,8 +172,8 @@ func symmetricThreads(q *spec.Test, asserts []Assertion) (sym []int, spinStops b
 		canon := map[string]string{}
 		var b strings.Builder
 		for _, in := range th.Code {
-			if ld, ok := in.(prog.Load); ok && isConstAddr(ld.Addr, argLoc(k)) {
-				return "", false // the argument is read: values may differ
+			if ld, ok := in.(prog.Load); ok && (isConstAddr(ld.Addr, argLoc(k)) || isConstAddr(ld.Addr, fnpLoc(k))) {
+				return "", false // the argument (or function) is read: values may differ
 			}
 			if as, ok := in.(prog.Assign); ok && as.Dst == "%spinat" {
 				continue
@@ -282,7 +283,7 @@ func symmetricThreads(q *spec.Test, asserts []Assertion) (sym []int, spinStops b
 		}
 		flags := map[string]bool{}
 		for _, k := range g {
-			for _, l := range []string{startLoc(k), doneLoc(k), argLoc(k), retLoc(k)} {
+			for _, l := range []string{startLoc(k), doneLoc(k), argLoc(k), retLoc(k), fnpLoc(k)} {
 				flags[l] = true
 			}
 		}

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -44,6 +45,9 @@ func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
 			pos, fr.b.cur = up, up
 			defer func() { fr.b.cur = saved }()
 		}
+	}
+	if err := wideInts(in); err != nil {
+		return l.errAt(pos, "%v", err)
 	}
 	switch in := in.(type) {
 	case *ir.InstAdd, *ir.InstSub, *ir.InstMul, *ir.InstSDiv, *ir.InstUDiv, *ir.InstSRem, *ir.InstURem,
@@ -410,4 +414,27 @@ func unsignedCmp(o prog.Op, a, b prog.Expr) prog.Expr {
 	return prog.Bin{Op: prog.OpLOr,
 		X: prog.Bin{Op: prog.OpLAnd, X: same, Y: prog.Bin{Op: o, X: a, Y: b}},
 		Y: prog.Bin{Op: prog.OpLAnd, X: prog.Un{Op: prog.OpNot, X: same}, Y: neg(b)}}
+}
+
+// wideInts refuses an instruction that computes, reads or writes an
+// integer wider than 64 bits (__int128): values are kept as 64-bit
+// numbers, so such a value would lose its high bits (a silent wrong
+// verdict before this check).
+func wideInts(in ir.Instruction) error {
+	wide := func(t types.Type) bool {
+		if pt, ok := t.(*types.PointerType); ok {
+			t = pt.ElemType
+		}
+		it, ok := t.(*types.IntType)
+		return ok && it.BitSize > 64
+	}
+	if v, ok := in.(value.Value); ok && wide(v.Type()) {
+		return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128): values are kept in 64 bits", v.Type())
+	}
+	for _, op := range in.Operands() {
+		if op != nil && *op != nil && wide((*op).Type()) {
+			return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128): values are kept in 64 bits", (*op).Type())
+		}
+	}
+	return nil
 }

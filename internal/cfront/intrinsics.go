@@ -32,8 +32,16 @@ import (
 // size the object's other accesses do not have, and an object copied
 // this way stays free of mixed sizes (the graph engine refuses those).
 // The padding between fields is not copied; C leaves its value
-// unspecified. Otherwise they are the widest units memUnit allows.
+// unspecified. Before both, a region that a getelementptr places inside
+// an aggregate is read or written by the aggregate's cells there
+// (regionCells), when both sides agree on them (a fill: its one side).
+// Otherwise they are the widest units memUnit allows.
 func (l *lowerer) copyUnits(n int64, dst, src value.Value) []cell {
+	if d := l.regionCells(dst, n); d != nil {
+		if s := l.regionCells(src, n); dst == src || sameCells(d, s) {
+			return d
+		}
+	}
 	td, ts := pointeeBeforeCast(dst), pointeeBeforeCast(src)
 	if td != nil && ts != nil && td.Equal(ts) {
 		if size, err := sizeOf(td); err == nil && size > 0 && n%size == 0 {
@@ -158,7 +166,12 @@ func (l *lowerer) memCopy(cs *callSite) error {
 	return nil
 }
 
-// memSet lowers memset: the byte written over every unit.
+// memSet lowers memset: the byte written over every unit. The units are
+// those of a copy of the region onto itself (copyUnits): the cells of
+// the pointer's type before its cast to i8* when it had one (a char
+// array is filled byte by byte, an int array int by int), so the fill
+// makes no access of a size the object's other accesses do not have;
+// else the widest unit the length and alignment allow.
 func (l *lowerer) memSet(cs *callSite) error {
 	dst, err := l.arg(cs, 0)
 	if err != nil {
@@ -172,32 +185,36 @@ func (l *lowerer) memSet(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	u := memUnit(n, cs.args[0])
-	ut := types.NewInt(uint64(8 * u))
-	// The byte replicated over the unit, read as a signed number.
-	byteV := umod(v, 256)
-	var rep prog.Expr = prog.Int(0)
-	for k := int64(0); k < u; k++ {
-		rep = prog.Bin{Op: prog.OpAdd, X: rep, Y: prog.Bin{Op: prog.OpMul, X: byteV, Y: prog.Int(int64(1) << (8 * k))}}
+	b := cs.fr.b
+	for _, c := range l.copyUnits(n, cs.args[0], cs.args[0]) {
+		b.emit(prog.Store{Addr: addrPlus(dst, c.off), Val: fillValue(v, c.size), Tags: withSize([]string{tagNA}, types.NewInt(uint64(8*c.size)))})
 	}
+	if cs.dst != "" {
+		b.emit(prog.Assign{Dst: cs.dst, Val: dst})
+	}
+	return nil
+}
+
+// fillValue is the byte v replicated over a unit of u bytes, read as a
+// signed number.
+func fillValue(v prog.Expr, u int64) prog.Expr {
 	if c, ok := v.(prog.Const); ok && !c.V.IsAddr() {
 		x := uint64(c.V.Int) & 0xff
 		var w uint64
 		for k := int64(0); k < u; k++ {
 			w |= x << (8 * k)
 		}
-		rep = prog.Int(signExtend(int64(w), u))
-	} else if u < 8 {
+		return prog.Int(signExtend(int64(w), u))
+	}
+	byteV := umod(v, 256)
+	var rep prog.Expr = prog.Int(0)
+	for k := int64(0); k < u; k++ {
+		rep = prog.Bin{Op: prog.OpAdd, X: rep, Y: prog.Bin{Op: prog.OpMul, X: byteV, Y: prog.Int(int64(1) << (8 * k))}}
+	}
+	if u < 8 {
 		rep = chunkValue(rep, 0, u)
 	}
-	b := cs.fr.b
-	for off := int64(0); off < n; off += u {
-		b.emit(prog.Store{Addr: addrPlus(dst, off), Val: rep, Tags: withSize([]string{tagNA}, ut)})
-	}
-	if cs.dst != "" {
-		b.emit(prog.Assign{Dst: cs.dst, Val: dst})
-	}
-	return nil
+	return rep
 }
 
 // signExtend reads the low n bytes of v as a signed number.
@@ -287,3 +304,16 @@ func umod2w(x prog.Expr, w int64) prog.Expr {
 }
 
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+// sameCells tells whether two lists of cells are the same.
+func sameCells(a, b []cell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].off != b[i].off || a[i].size != b[i].size {
+			return false
+		}
+	}
+	return true
+}

@@ -69,7 +69,9 @@ type assertion struct {
 // for it until the thread's loops are unrolled.
 type site struct {
 	join bool
-	fn   *ir.Func  // create: the thread function
+	fn   *ir.Func  // create: the thread function, when named directly
+	fnp  prog.Expr // create: else the function pointer (threadfn.go)
+	fnt  string    // create: its type
 	arg  prog.Expr // create: its argument
 	tid  prog.Expr // create: the pthread_t address; join: the thread id
 	ret  prog.Expr // join: where the thread's result goes (nil: nowhere)
@@ -117,6 +119,7 @@ type lowerer struct {
 	noSpin   bool
 
 	created   []created // the threads: 0 is main
+	frees     bool      // the program calls free (free.go)
 	coins     int       // coin locations numbered so far
 	lastCoin  string    // the register of the latest coin read
 	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)

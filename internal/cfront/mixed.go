@@ -567,6 +567,7 @@ func splitOff(name string) (string, int64) {
 // objects that overlapping accesses of different sizes touch into
 // chunks (see the comment at the top of this file).
 func (l *lowerer) mixedSizes(t *spec.Test) error {
+	mergeInitStores(t)
 	sizes := make([][]int64, len(t.Threads))
 	aligns := map[[2]int]int64{} // by thread and instruction (moved as sizes are)
 	for ti, th := range t.Threads {

@@ -25,8 +25,8 @@ func lockTags() []string { return []string{tagA, "ACQ", tagRMW, tagX} }
 // their start too, and their accesses are tagged the same way.
 func mutexWord(tags []string) []string { return append(tags, sizeTagPrefix+"4") }
 
-// pthreadCreate records a thread creation site; the thread function must
-// be named directly. Thread attributes (stack size, detach state, ...)
+// pthreadCreate records a thread creation site; the thread function is
+// named directly or held in a pointer (threadfn.go). Thread attributes (stack size, detach state, ...)
 // change nothing that is checked: they are ignored.
 func (l *lowerer) pthreadCreate(cs *callSite) error {
 	args := cs.args
@@ -36,18 +36,23 @@ func (l *lowerer) pthreadCreate(cs *callSite) error {
 			f, ok = bc.From.(*ir.Func)
 		}
 	}
+	s := site{fn: f, pos: cs.pos}
+	var err error
 	if !ok {
-		return l.errAt(cs.pos, "pthread_create: the thread function must be named directly")
+		// Through a function pointer (threadfn.go).
+		s.fn = nil
+		if s.fnp, err = l.arg(cs, 2); err != nil {
+			return err
+		}
+		s.fnt = args[2].Type().String()
 	}
-	tid, err := l.arg(cs, 0)
-	if err != nil {
+	if s.tid, err = l.arg(cs, 0); err != nil {
 		return err
 	}
-	a, err := l.arg(cs, 3)
-	if err != nil {
+	if s.arg, err = l.arg(cs, 3); err != nil {
 		return err
 	}
-	l.addSite(cs, site{fn: f, arg: a, tid: tid, pos: cs.pos})
+	l.addSite(cs, s)
 	return nil
 }
 
@@ -184,7 +189,7 @@ func (l *lowerer) pthreadEqual(cs *callSite) error {
 func (l *lowerer) pthreadExit(cs *callSite) error {
 	b := cs.fr.b
 	if id := l.curThread; id > 0 {
-		if l.joinRet && !isVoidFunc(l.created[id].fn) {
+		if l.joinRet && l.created[id].returns() {
 			v, err := l.arg(cs, 0)
 			if err != nil {
 				return err

@@ -17,7 +17,8 @@ const maxThreads = 64
 // created is a thread made by a pthread_create site instance.
 type created struct {
 	parent int
-	fn     *ir.Func
+	fn     *ir.Func  // nil: chosen by the pointer in fnpLoc (threadfn.go)
+	fnt    string    // the type of that pointer
 	arg    prog.Expr // a constant argument, or nil: read from argLoc
 	pos    prog.Pos
 }
@@ -69,6 +70,9 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 	}
 	for id := 1; id < len(l.created); id++ {
 		locs := []string{startLoc(id), doneLoc(id), argLoc(id)}
+		if l.created[id].fn == nil {
+			locs = append(locs, fnpLoc(id))
+		}
 		if l.joinRet {
 			locs = append(locs, retLoc(id))
 		}
@@ -113,15 +117,19 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 			b.emit(prog.Load{Dst: "%targ", Addr: prog.Addr(argLoc(id)), Tags: []string{tagNA}})
 			a = prog.Reg{Name: "%targ"}
 		}
-		var args []prog.Expr
-		if len(c.fn.Params) > 0 {
-			args = []prog.Expr{a}
-		}
 		ret := ""
-		if l.joinRet && !isVoidFunc(c.fn) {
+		if l.joinRet && c.returns() {
 			ret = "%tret"
 		}
-		err = l.lowerFunc(b, c.fn, args, ret, 0, c.pos)
+		if c.fn != nil {
+			var args []prog.Expr
+			if len(c.fn.Params) > 0 {
+				args = []prog.Expr{a}
+			}
+			err = l.lowerFunc(b, c.fn, args, ret, 0, c.pos)
+		} else {
+			err = l.threadByPointer(b, id, c, a, ret)
+		}
 		if ret != "" {
 			b.emit(prog.Store{Addr: prog.Addr(retLoc(id)), Val: prog.Reg{Name: ret}, Tags: []string{tagNA}})
 		}
@@ -214,6 +222,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
 				}
+				if l.frees {
+					n := locName(obj, freedOff)
+					l.locs[n] = true
+					l.init = append(l.init, initCell{name: n})
+				}
 				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
 				regs.set(as.Dst, prog.AddrValue(obj))
 				continue
@@ -227,7 +240,14 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		s := l.sites[atoi(f.Tags[1])]
 		if !s.join {
 			k := len(l.created)
-			c := created{parent: id, fn: s.fn, pos: s.pos}
+			c := created{parent: id, fn: s.fn, fnt: s.fnt, pos: s.pos}
+			if c.fn == nil {
+				if v, ok := foldValue(s.fnp, regs.cur); ok && l.funcAt(v) != nil {
+					c.fn = l.funcAt(v) // known here: as if named
+				} else {
+					emit(prog.Store{Addr: prog.Addr(fnpLoc(k)), Val: s.fnp, Tags: []string{tagNA}}, p)
+				}
+			}
 			if v, ok := foldValue(s.arg, regs.cur); ok {
 				// Known here (constregs.go): the new thread starts
 				// with it, as with a constant written out.

@@ -244,6 +244,9 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 			ct.err = nil
 			return pending{}, opError(at(pc), err)
 		}
+		if err := x.undeclared(e, at(pc)); err != nil {
+			return pending{}, err
+		}
 		e.mask = tagMask(e.tags)
 		e.dep = &evDeps{addrD: addr, dataD: data, ctrlD: ctrlNow(), sctrlD: sctrl}
 		p := pending{e: e, pos: k}

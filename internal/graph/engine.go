@@ -75,6 +75,16 @@ type Options struct {
 	// execution also has (symBlockedExplained); at the first that is not,
 	// the run starts again without the reduction (Stats.SymOff).
 	SymStops bool
+	// DeclaredOnly refuses (UnsupportedError) a run that accesses a
+	// declared object's address at an offset with no initial value in
+	// the test: for C programs (cfront), whose every object's cells are
+	// declared, such an address is out of the object's bounds, which the
+	// SMT engine reports as an invalid memory access; without it the
+	// graph engine gave such a location a life of its own and could
+	// answer PASS where SMT answers FAIL. Integers used as addresses
+	// (%intN) keep their own locations: they appear in graphs the
+	// engine then finds inconsistent.
+	DeclaredOnly bool
 	// CutReg names the register that tells a thread reached the
 	// unroller's cut (compile.BoundReg).
 	CutReg string

@@ -1,0 +1,67 @@
+package cfront
+
+import (
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+
+	"github.com/musket-verify/musket/internal/prog"
+)
+
+// free(p) of a heap object (malloc, calloc, aligned_alloc) is no event
+// on the object itself (objects are never reused), but it marks the
+// object freed: each heap object of a program that calls free has a
+// hidden cell at byte freedOff, past every object's end, initially 0,
+// and free does an acquire-release exchange of 1 into the cell of the
+// object p points to. A free that finds 1 there is a double free (the
+// program's behaviour is undefined; glibc aborts): an assertion that
+// says so. The exchange is atomic, so of two frees of one object, in
+// any threads and under any model, one reads the other's 1. free(NULL)
+// does nothing. free of an address known when the call is lowered (a
+// global's, a local's: never a heap object's, whose address comes from
+// malloc at run time) is a failure too. A computed pointer into a global
+// or into the middle of an object makes the mark's address name no cell
+// of the program: an invalid memory access (narrow.go; the graph engine
+// refuses it, graph.Options.DeclaredOnly).
+//
+// A use after free is not detected: the object keeps its cells, and a
+// read after the free reads what was last written.
+
+// freedOff is the offset of a heap object's freed mark, past the
+// largest object (maxHeapObject), 8-aligned.
+const freedOff = maxHeapObject + 8
+
+// free lowers free(p); l.frees is set (check.go) when the program
+// declares free.
+func (l *lowerer) free(cs *callSite) error {
+	if len(cs.args) != 1 {
+		return l.errAt(cs.pos, "free takes one argument")
+	}
+	if _, ok := cs.args[0].(*constant.Null); ok {
+		return nil
+	}
+	p, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	b := cs.fr.b
+	if c, ok := p.(prog.Const); ok {
+		if c.V.IsAddr() && c.V.Loc != heapLoc {
+			// A global's or a local's address, known here: never
+			// malloc's (glibc aborts: "free(): invalid pointer").
+			l.fail(b, cs.pos, "free of memory that malloc did not allocate")
+			return nil
+		}
+		if !c.V.IsAddr() && c.V.Int == 0 {
+			return nil
+		}
+	}
+	done := l.label("freed")
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: p, Y: prog.Int(0)}, Target: done})
+	old := l.fresh("freed")
+	tags := []string{tagA, "ACQ_REL", tagRMW, tagX}
+	b.emit(prog.RMW{Dst: old, Addr: addrPlus(p, freedOff), New: prog.Int(1), RTags: withSize(tags, types.I32), WTags: withSize(tags, types.I32)})
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: old}, Y: prog.Int(0)}, Target: done})
+	l.fail(b, cs.pos, "free: double free")
+	b.emit(prog.Label{Name: done})
+	return nil
+}
