@@ -1,7 +1,7 @@
 package report
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -64,8 +64,10 @@ func herdOrder(r *result.Result) []int {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(i, j int) bool {
-		a, b := r.Observed[idx[i]], r.Observed[idx[j]]
+	// slices' stable sort rather than sort.SliceStable: the same
+	// order (both are stable), without reflection's swapper, which the
+	// playground paid per test in WebAssembly.
+	less := func(a, b spec.Ref) bool {
 		if a.IsReg() != b.IsReg() {
 			return a.IsReg()
 		}
@@ -76,6 +78,16 @@ func herdOrder(r *result.Result) []int {
 			return a.Thread < b.Thread
 		}
 		return regLess(r.Arch, a.Name, b.Name)
+	}
+	slices.SortStableFunc(idx, func(i, j int) int {
+		a, b := r.Observed[i], r.Observed[j]
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
 	})
 	return idx
 }
@@ -95,14 +107,21 @@ func valueLess(a, b prog.Value) bool {
 func herdStates(r *result.Result) []string {
 	order := herdOrder(r)
 	states := append([]result.State(nil), r.States...)
-	sort.SliceStable(states, func(i, j int) bool {
+	slices.SortStableFunc(states, func(x, y result.State) int {
 		for _, k := range order {
-			a, b := states[i][k], states[j][k]
-			if a != b {
-				return valueLess(a, b)
+			if a, b := x[k], y[k]; a != b {
+				// As sort.SliceStable's less did: the first differing
+				// value decides, both ways.
+				switch {
+				case valueLess(a, b):
+					return -1
+				case valueLess(b, a):
+					return 1
+				}
+				return 0
 			}
 		}
-		return false
+		return 0
 	})
 	names := make([]string, len(r.Observed)) // printed once, not per state
 	for k, ref := range r.Observed {

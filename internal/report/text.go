@@ -5,6 +5,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/result"
@@ -54,11 +55,28 @@ func Text(w io.Writer, r *result.Result) {
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
+	w.Write(appendVerdict(nil, r))
+}
+
+// appendVerdict appends Text's lines for a result with a verdict to b.
+// They are built with append and strconv rather than fmt: the
+// playground renders them for every test it runs, and in WebAssembly fmt's
+// printer is slow and a large function for the browser to compile
+// (textByFmt in the tests is the fmt form, compared on every kind of
+// result).
+func appendVerdict(b []byte, r *result.Result) []byte {
+	line := func(b []byte, parts ...string) []byte {
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return append(b, '\n')
+	}
+	b = line(b, "Test ", r.Name, " ", r.Kind())
 	if !r.StatesOmitted {
-		fmt.Fprintf(w, "States %d\n", len(r.States))
-		for _, line := range herdStates(r) {
-			fmt.Fprintln(w, line)
+		b = strconv.AppendInt(append(b, "States "...), int64(len(r.States)), 10)
+		b = append(b, '\n')
+		for _, l := range herdStates(r) {
+			b = line(b, l)
 		}
 	}
 	verdict := "No"
@@ -73,7 +91,7 @@ func Text(w io.Writer, r *result.Result) {
 		// limit cut.
 		verdict = "Loop " + verdict
 	}
-	fmt.Fprintln(w, verdict)
+	b = line(b, verdict)
 	if !r.CountsOmitted {
 		// herd counts a ~exists test's executions against the negated
 		// proposition here (and for its observation, against the
@@ -82,30 +100,42 @@ func Text(w io.Writer, r *result.Result) {
 		if r.Quant == spec.NotExists {
 			pos, neg = neg, pos
 		}
-		fmt.Fprintln(w, "Witnesses")
-		fmt.Fprintf(w, "Positive: %d Negative: %d\n", pos, neg)
+		b = line(b, "Witnesses")
+		b = strconv.AppendInt(append(b, "Positive: "...), int64(pos), 10)
+		b = strconv.AppendInt(append(b, " Negative: "...), int64(neg), 10)
+		b = append(b, '\n')
 	}
 	for _, f := range r.Flags {
-		fmt.Fprintf(w, "Flag %s\n", f)
+		b = line(b, "Flag ", f)
 	}
-	fmt.Fprintf(w, "Condition %s\n", r.Condition)
+	b = line(b, "Condition ", r.Condition)
 	switch {
 	case r.CountsOmitted && r.Pruned:
 		// Not known: the executions that cannot settle the condition
 		// were not enumerated.
 	case r.CountsOmitted:
-		fmt.Fprintf(w, "Observation %s %s\n", r.Name, r.Observation())
+		b = line(b, "Observation ", r.Name, " ", r.Observation())
 	default:
-		fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
+		b = append(b, "Observation "...)
+		b = append(b, r.Name...)
+		b = append(b, ' ')
+		b = append(b, r.Observation()...)
+		b = strconv.AppendInt(append(b, ' '), int64(r.Positive), 10)
+		b = strconv.AppendInt(append(b, ' '), int64(r.Negative), 10)
+		b = append(b, '\n')
 	}
 	if r.Pruned {
-		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", r.Name)
+		b = line(b, "Pruned ", r.Name, ": only the executions that can settle the condition were enumerated (-speedcheck)")
 	}
-	fmt.Fprintf(w, "Time %s %.2f\n", r.Name, r.Time.Seconds())
+	// fmt's %.2f is strconv's 'f' format with precision 2.
+	b = append(b, "Time "...)
+	b = append(b, r.Name...)
+	b = strconv.AppendFloat(append(b, ' '), r.Time.Seconds(), 'f', 2, 64)
+	b = append(b, '\n')
 	if r.Hash != "" {
 		// herd7's digest of the test, after the Time line as herd7
 		// prints it.
-		fmt.Fprintf(w, "Hash=%s\n", r.Hash)
+		b = line(b, "Hash=", r.Hash)
 	}
-	fmt.Fprintln(w)
+	return append(b, '\n')
 }
