@@ -170,8 +170,9 @@ class WasmRunner {
     await this.engine();
     this.busy(true);
     try {
-      // The worker posts the answer's JSON text (see worker.js).
-      const r = (await this.call({ request: req })).response;
+      // The request goes as its JSON text, and the worker posts the
+      // answer's JSON text (see worker.js).
+      const r = (await this.call({ request: JSON.stringify(req) })).response;
       return typeof r === "string" ? JSON.parse(r) : r;
     } finally { this.busy(false); }
   }
