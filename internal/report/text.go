@@ -63,20 +63,18 @@ func Text(w io.Writer, r *result.Result) {
 // playground renders them for every test it runs, and in WebAssembly fmt's
 // printer is slow and a large function for the browser to compile
 // (textByFmt in the tests is the fmt form, compared on every kind of
-// result).
+// result). The appends go through lineBuf's methods, never inlined: in
+// Go's WebAssembly each inlined append is a long sequence, and inlined
+// here they made one function of 14 KB for the browser to compile.
 func appendVerdict(b []byte, r *result.Result) []byte {
-	line := func(b []byte, parts ...string) []byte {
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return append(b, '\n')
-	}
-	b = line(b, "Test ", r.Name, " ", r.Kind())
+	w := lineBuf{b}
+	w.line("Test ", r.Name, " ", r.Kind())
 	if !r.StatesOmitted {
-		b = strconv.AppendInt(append(b, "States "...), int64(len(r.States)), 10)
-		b = append(b, '\n')
+		w.str("States ")
+		w.int(len(r.States))
+		w.line()
 		for _, l := range herdStates(r) {
-			b = line(b, l)
+			w.line(l)
 		}
 	}
 	verdict := "No"
@@ -91,7 +89,7 @@ func appendVerdict(b []byte, r *result.Result) []byte {
 		// limit cut.
 		verdict = "Loop " + verdict
 	}
-	b = line(b, verdict)
+	w.line(verdict)
 	if !r.CountsOmitted {
 		// herd counts a ~exists test's executions against the negated
 		// proposition here (and for its observation, against the
@@ -100,42 +98,68 @@ func appendVerdict(b []byte, r *result.Result) []byte {
 		if r.Quant == spec.NotExists {
 			pos, neg = neg, pos
 		}
-		b = line(b, "Witnesses")
-		b = strconv.AppendInt(append(b, "Positive: "...), int64(pos), 10)
-		b = strconv.AppendInt(append(b, " Negative: "...), int64(neg), 10)
-		b = append(b, '\n')
+		w.line("Witnesses")
+		w.str("Positive: ")
+		w.int(pos)
+		w.str(" Negative: ")
+		w.int(neg)
+		w.line()
 	}
 	for _, f := range r.Flags {
-		b = line(b, "Flag ", f)
+		w.line("Flag ", f)
 	}
-	b = line(b, "Condition ", r.Condition)
+	w.line("Condition ", r.Condition)
 	switch {
 	case r.CountsOmitted && r.Pruned:
 		// Not known: the executions that cannot settle the condition
 		// were not enumerated.
 	case r.CountsOmitted:
-		b = line(b, "Observation ", r.Name, " ", r.Observation())
+		w.line("Observation ", r.Name, " ", r.Observation())
 	default:
-		b = append(b, "Observation "...)
-		b = append(b, r.Name...)
-		b = append(b, ' ')
-		b = append(b, r.Observation()...)
-		b = strconv.AppendInt(append(b, ' '), int64(r.Positive), 10)
-		b = strconv.AppendInt(append(b, ' '), int64(r.Negative), 10)
-		b = append(b, '\n')
+		w.str("Observation ", r.Name, " ", r.Observation(), " ")
+		w.int(r.Positive)
+		w.str(" ")
+		w.int(r.Negative)
+		w.line()
 	}
 	if r.Pruned {
-		b = line(b, "Pruned ", r.Name, ": only the executions that can settle the condition were enumerated (-speedcheck)")
+		w.line("Pruned ", r.Name, ": only the executions that can settle the condition were enumerated (-speedcheck)")
 	}
-	// fmt's %.2f is strconv's 'f' format with precision 2.
-	b = append(b, "Time "...)
-	b = append(b, r.Name...)
-	b = strconv.AppendFloat(append(b, ' '), r.Time.Seconds(), 'f', 2, 64)
-	b = append(b, '\n')
+	w.str("Time ", r.Name, " ")
+	w.seconds(r.Time.Seconds())
+	w.line()
 	if r.Hash != "" {
 		// herd7's digest of the test, after the Time line as herd7
 		// prints it.
-		b = line(b, "Hash=", r.Hash)
+		w.line("Hash=", r.Hash)
 	}
-	return append(b, '\n')
+	w.line()
+	return w.b
 }
+
+// lineBuf appends appendVerdict's text to b.
+type lineBuf struct{ b []byte }
+
+//go:noinline
+func (w *lineBuf) str(parts ...string) {
+	for _, p := range parts {
+		w.b = append(w.b, p...)
+	}
+}
+
+// line appends parts and a newline.
+//
+//go:noinline
+func (w *lineBuf) line(parts ...string) {
+	w.str(parts...)
+	w.b = append(w.b, '\n')
+}
+
+//go:noinline
+func (w *lineBuf) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+
+// seconds appends s as fmt's %.2f does: strconv's 'f' format with
+// precision 2.
+//
+//go:noinline
+func (w *lineBuf) seconds(s float64) { w.b = strconv.AppendFloat(w.b, s, 'f', 2, 64) }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/spec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -219,18 +220,25 @@ func SortStates(obs []spec.Ref, states []State) []State {
 		}
 		return b.String()
 	}
-	keyed := map[string]State{}
-	for _, s := range states {
-		keyed[line(s)] = s
+	// The lines sorted with their states, stably, and of equal lines the
+	// last kept, as a map from line to state kept it: the same as
+	// sorting the map's keys, without hashing every line (dear in
+	// WebAssembly, where the playground sorts every test's states).
+	type keyedState struct {
+		key string
+		s   State
 	}
-	keys := make([]string, 0, len(keyed))
-	for k := range keyed {
-		keys = append(keys, k)
+	keyed := make([]keyedState, len(states))
+	for i, s := range states {
+		keyed[i] = keyedState{line(s), s}
 	}
-	sort.Strings(keys)
-	out := make([]State, len(keys))
-	for i, k := range keys {
-		out[i] = keyed[k]
+	slices.SortStableFunc(keyed, func(a, b keyedState) int { return strings.Compare(a.key, b.key) })
+	out := make([]State, 0, len(keyed))
+	for i, k := range keyed {
+		if i+1 < len(keyed) && keyed[i+1].key == k.key {
+			continue
+		}
+		out = append(out, k.s)
 	}
 	return out
 }
@@ -239,8 +247,9 @@ func SortStates(obs []spec.Ref, states []State) []State {
 // and name, then memory locations by name.
 func SortRefs(refs []spec.Ref) []spec.Ref {
 	out := append([]spec.Ref(nil), refs...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
+	// slices' stable sort, not sort.SliceStable: the same order, without
+	// reflection's swapper.
+	less := func(a, b spec.Ref) bool {
 		if a.IsReg() != b.IsReg() {
 			return a.IsReg()
 		}
@@ -248,6 +257,15 @@ func SortRefs(refs []spec.Ref) []spec.Ref {
 			return a.Thread < b.Thread
 		}
 		return a.Name < b.Name
+	}
+	slices.SortStableFunc(out, func(a, b spec.Ref) int {
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
 	})
 	return out
 }
