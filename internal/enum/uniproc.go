@@ -8,7 +8,9 @@ package enum
 // before evaluating the model (Options.Uniproc). It runs for every
 // location of every coherence order, in storage the combination keeps
 // (coherence).
-func (c *combo) coherent(loc string, rf []int, p []int) bool {
+//
+// iw is loc's initial write (c.inits[loc], looked up once by the caller).
+func (c *combo) coherent(loc string, iw int, rf []int, p []int) bool {
 	h := c.coh
 	if h == nil {
 		h = &coherence{idx: make([]int, len(c.g.Events))}
@@ -19,8 +21,8 @@ func (c *combo) coherent(loc string, rf []int, p []int) bool {
 	}
 	// The events of loc, in one numbering: the initial write, the writes
 	// in co order, then the reads.
-	nodes := append(h.nodes[:0], c.inits[loc])
-	h.idx[c.inits[loc]] = 0
+	nodes := append(h.nodes[:0], iw)
+	h.idx[iw] = 0
 	for _, w := range p {
 		h.idx[w] = len(nodes)
 		nodes = append(nodes, w)
