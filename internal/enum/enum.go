@@ -332,6 +332,9 @@ type combo struct {
 	// strings are dear in WebAssembly (no hashing instructions).
 	coInits  []int
 	coWrites [][]int
+	// coReads lists, for each of coLocs, the indices in reads of its
+	// reads, in order (coherent), so that coherent compares no names.
+	coReads [][]int
 	// fus maps the events to the model's when some read-modify-writes
 	// are single events (nil when none; fuse.go), fst caches the image of
 	// st.
@@ -726,9 +729,15 @@ func (r *run) withRf(c *combo, rf []int) error {
 		sort.Strings(c.coLocs)
 		c.coPerms = make([][]int, len(c.coLocs))
 		c.coInits, c.coWrites = make([]int, len(c.coLocs)), make([][]int, len(c.coLocs))
+		c.coReads = make([][]int, len(c.coLocs))
 		for k, l := range c.coLocs {
 			c.coPerms[k] = make([]int, len(c.writes[l]))
 			c.coInits[k], c.coWrites[k] = c.inits[l], c.writes[l]
+			for i, rd := range c.reads {
+				if c.g.Events[rd].Loc == l {
+					c.coReads[k] = append(c.coReads[k], i)
+				}
+			}
 		}
 		c.coOrders = make([][]int, len(c.coLocs))
 	}
@@ -768,7 +777,7 @@ func (s *coSearch) permute(k, i int) error {
 			return err
 		}
 		c.coOrders[k] = p
-		if r.opts.Uniproc && !c.coherent(c.coLocs[k], c.coInits[k], s.rf, p) {
+		if r.opts.Uniproc && !c.coherent(c.coInits[k], c.coReads[k], s.rf, p) {
 			return nil
 		}
 		if r.cutCo(c, s.vals, c.coLocs, c.coOrders, k+1) {

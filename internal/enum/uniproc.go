@@ -9,8 +9,10 @@ package enum
 // location of every coherence order, in storage the combination keeps
 // (coherence).
 //
-// iw is loc's initial write (c.inits[loc], looked up once by the caller).
-func (c *combo) coherent(loc string, iw int, rf []int, p []int) bool {
+// The caller gives loc as its initial write iw (c.inits[loc]) and its
+// reads, the indices in c.reads of those on loc (c.coReads), found once
+// per combination rather than by name at each call.
+func (c *combo) coherent(iw int, reads []int, rf []int, p []int) bool {
 	h := c.coh
 	if h == nil {
 		h = &coherence{idx: make([]int, len(c.g.Events))}
@@ -29,10 +31,8 @@ func (c *combo) coherent(loc string, iw int, rf []int, p []int) bool {
 	}
 	nw := len(nodes)
 	src := h.src[:0] // rf source of each read of loc, as a node
-	for i, rd := range c.reads {
-		if c.g.Events[rd].Loc != loc {
-			continue
-		}
+	for _, i := range reads {
+		rd := c.reads[i]
 		h.idx[rd] = len(nodes)
 		nodes = append(nodes, rd)
 		s := h.idx[rf[i]]
