@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -20,8 +21,7 @@ import (
 // The keys are the Request's JSON names, matched exactly (as a
 // JavaScript object's fields are); other keys are skipped, whatever
 // their value; null leaves a field unset; the last of repeated keys
-// counts. A number for bound is taken as JavaScript's would be read
-// (its integer part).
+// counts. bound must be an integer, as encoding/json wants for an int.
 func DecodeRequest(text string) (Request, error) {
 	d := decoder{s: text}
 	var req Request
@@ -191,16 +191,16 @@ func (d *decoder) intField(key string, dst *int) error {
 	if d.null() {
 		return nil
 	}
-	c := d.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		return d.errorf("%s: want a number", key)
+	d.space()
+	start := d.i
+	if !d.number() || strings.ContainsAny(d.s[start:d.i], ".eE") {
+		return d.errorf("%s: want an integer", key)
 	}
-	text := d.number()
-	f, err := strconv.ParseFloat(text, 64)
+	n, err := strconv.Atoi(d.s[start:d.i])
 	if err != nil {
-		return d.errorf("%s: bad number %q", key, text)
+		return d.errorf("%s: bad integer %q", key, d.s[start:d.i])
 	}
-	*dst = int(f)
+	*dst = n
 	return nil
 }
 
@@ -225,21 +225,42 @@ func (d *decoder) files(dst *map[string]string) error {
 	return err
 }
 
-// number reads a JSON number's text.
-func (d *decoder) number() string {
-	start := d.i
+// number reads a JSON number (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?)
+// and says whether there was one. It is checked by hand, not parsed:
+// strconv's float parser is 18 KB of WebAssembly for the browser to load.
+func (d *decoder) number() bool {
+	digits := func() bool {
+		start := d.i
+		for d.i < len(d.s) && d.s[d.i] >= '0' && d.s[d.i] <= '9' {
+			d.i++
+		}
+		return d.i > start
+	}
 	if d.i < len(d.s) && d.s[d.i] == '-' {
 		d.i++
 	}
-	for d.i < len(d.s) {
-		switch c := d.s[d.i]; {
-		case c >= '0' && c <= '9', c == '.', c == 'e', c == 'E', c == '+', c == '-':
-			d.i++
-		default:
-			return d.s[start:d.i]
+	switch {
+	case d.i < len(d.s) && d.s[d.i] == '0':
+		d.i++
+	case !digits():
+		return false
+	}
+	if d.i < len(d.s) && d.s[d.i] == '.' {
+		d.i++
+		if !digits() {
+			return false
 		}
 	}
-	return d.s[start:d.i]
+	if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+		d.i++
+		if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+			d.i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return true
 }
 
 // skip reads any value and forgets it.
@@ -271,7 +292,7 @@ func (d *decoder) skip() error {
 			}
 		}
 	case c == '-' || c >= '0' && c <= '9':
-		if _, err := strconv.ParseFloat(d.number(), 64); err != nil {
+		if !d.number() {
 			return d.errorf("bad number")
 		}
 		return nil
@@ -349,34 +370,44 @@ func (d *decoder) escaped(start int) (string, error) {
 		case 't':
 			b = append(b, '\t')
 		case 'u':
-			r, ok := d.hex4()
-			if !ok {
+			var ok bool
+			if b, ok = d.unicode(b); !ok {
 				return "", d.errorf("bad \\u escape")
 			}
-			if utf16.IsSurrogate(r) {
-				// A pair makes one character; a lone half is U+FFFD,
-				// as encoding/json and the browser's encoder make it.
-				r2 := rune(-1)
-				if len(d.s)-d.i >= 6 && d.s[d.i] == '\\' && d.s[d.i+1] == 'u' {
-					save := d.i
-					d.i += 2
-					if x, ok := d.hex4(); ok {
-						r2 = x
-					}
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						b = utf8.AppendRune(b, dec)
-						continue
-					}
-					d.i = save
-				}
-				r = utf8.RuneError
-			}
-			b = utf8.AppendRune(b, r)
 		default:
 			return "", d.errorf("bad escape \\%c", e)
 		}
 	}
 	return "", d.errorf("string not terminated")
+}
+
+// unicode appends the character of a \u escape, d after its \u, to b:
+// a pair of surrogates makes one character, a lone half is U+FFFD, as
+// encoding/json and the browser's encoder make it. Not inlined, so that
+// escaped, which runs for every request, stays small.
+//
+//go:noinline
+func (d *decoder) unicode(b []byte) ([]byte, bool) {
+	r, ok := d.hex4()
+	if !ok {
+		return b, false
+	}
+	if utf16.IsSurrogate(r) {
+		r2 := rune(-1)
+		if len(d.s)-d.i >= 6 && d.s[d.i] == '\\' && d.s[d.i+1] == 'u' {
+			save := d.i
+			d.i += 2
+			if x, ok := d.hex4(); ok {
+				r2 = x
+			}
+			if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+				return utf8.AppendRune(b, dec), true
+			}
+			d.i = save
+		}
+		r = utf8.RuneError
+	}
+	return utf8.AppendRune(b, r), true
 }
 
 // hex4 reads 4 hexadecimal digits.

@@ -76,7 +76,8 @@ func TestDecodeRequest(t *testing.T) {
 		`{"unknown":[1,-2.5e3,"x",{"a":[]},[],true,false,null],"name":"n","other":{"k":{"l":"m"}}}`,
 		`{"test":"\u0041\u00e9\u20ac\ud83d\ude00\/\b\f\n\r\t"}`,
 		`{"test":"\ud800"}`, `{"test":"\udc00x"}`, `{"test":"\ud800\u0041"}`, `{"test":"\ud800\ud800\udc00"}`,
-		`{"bound":3}`, `{"bound":-1}`, `{"files":{}}`, `{"files":{"a.cat":"x","b.cat":"y\n"}}`,
+		`{"bound":3}`, `{"bound":-1}`, `{"bound":0}`, `{"bound":2.5}`, `{"bound":1e3}`, `{"bound":-0}`, `{"bound":01}`, `{"bound":99999999999999999999}`,
+		`{"x":-0.5e+10,"y":0,"z":1E-2}`, `{"x":-}`, `{"x":1.}`, `{"x":.5}`, `{"x":1e}`, `{"x":-01}`, `{"x":00}`, `{"files":{}}`, `{"files":{"a.cat":"x","b.cat":"y\n"}}`,
 		// Bad texts.
 		``, `{`, `{"name"}`, `{"name":}`, `{"name":"a",}`, `{"name":"a"} x`, `[]`, `"x"`, `{"name":1}`, `{"explain":"yes"}`,
 		`{"bound":"2"}`, `{"files":[]}`, `{"files":{"a":1}}`, `{"name":"a` + "\x01" + `"}`, `{"name":"\x"}`, `{"name":"\u12"}`,

@@ -223,22 +223,21 @@ func SortStates(obs []spec.Ref, states []State) []State {
 	// The lines sorted with their states, stably, and of equal lines the
 	// last kept, as a map from line to state kept it: the same as
 	// sorting the map's keys, without hashing every line (dear in
-	// WebAssembly, where the playground sorts every test's states).
-	type keyedState struct {
-		key string
-		s   State
-	}
-	keyed := make([]keyedState, len(states))
+	// WebAssembly, where the playground sorts every test's states). The
+	// indices are sorted, a []int, as in every stable sort of result and
+	// report: one copy of slices' stable sort in the program.
+	keys := make([]string, len(states))
+	perm := make([]int, len(states))
 	for i, s := range states {
-		keyed[i] = keyedState{line(s), s}
+		keys[i], perm[i] = line(s), i
 	}
-	slices.SortStableFunc(keyed, func(a, b keyedState) int { return strings.Compare(a.key, b.key) })
-	out := make([]State, 0, len(keyed))
-	for i, k := range keyed {
-		if i+1 < len(keyed) && keyed[i+1].key == k.key {
+	slices.SortStableFunc(perm, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
+	out := make([]State, 0, len(perm))
+	for n, i := range perm {
+		if n+1 < len(perm) && keys[perm[n+1]] == keys[i] {
 			continue
 		}
-		out = append(out, k.s)
+		out = append(out, states[i])
 	}
 	return out
 }
@@ -246,9 +245,8 @@ func SortStates(obs []spec.Ref, states []State) []State {
 // SortRefs orders observed refs as herd prints them: registers by thread
 // and name, then memory locations by name.
 func SortRefs(refs []spec.Ref) []spec.Ref {
-	out := append([]spec.Ref(nil), refs...)
 	// slices' stable sort, not sort.SliceStable: the same order, without
-	// reflection's swapper.
+	// reflection's swapper; of the indices (see SortStates).
 	less := func(a, b spec.Ref) bool {
 		if a.IsReg() != b.IsReg() {
 			return a.IsReg()
@@ -258,8 +256,12 @@ func SortRefs(refs []spec.Ref) []spec.Ref {
 		}
 		return a.Name < b.Name
 	}
-	slices.SortStableFunc(out, func(a, b spec.Ref) int {
-		switch {
+	perm := make([]int, len(refs))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(i, j int) int {
+		switch a, b := refs[i], refs[j]; {
 		case less(a, b):
 			return -1
 		case less(b, a):
@@ -267,5 +269,9 @@ func SortRefs(refs []spec.Ref) []spec.Ref {
 		}
 		return 0
 	})
+	var out []spec.Ref // nil for none, as before
+	for _, p := range perm {
+		out = append(out, refs[p])
+	}
 	return out
 }
