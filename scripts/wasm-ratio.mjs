@@ -2,7 +2,7 @@
 //
 // Runs every .litmus file of DIR through the static site's WebAssembly
 // engine (musket.wasm, as the page's worker calls it: musketRun with the
-// explicit engine), PASSES times in one instance, then BRIEF (default 0)
+// explicit engine, the request as its JSON text), PASSES times in one instance, then BRIEF (default 0)
 // more times with brief requests (the verdict alone, as the page's run
 // over a folder asks), then BATCH (default 0) more times with brief
 // requests through musketBatch, 8 tests a call, as the page's worker
@@ -34,7 +34,7 @@ const cpu = [], wall = [], answers = [];
 for (let p = 0; p < passes + briefs; p++) {
   const c = process.cpuUsage(), s = performance.now(), brief = p >= passes;
   for (const x of tests) {
-    const r = JSON.parse(globalThis.musketRun({ name: x.name, test: x.test, engine: "enum", brief }));
+    const r = JSON.parse(globalThis.musketRun(JSON.stringify({ name: x.name, test: x.test, engine: "enum", brief })));
     const a = x.name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : "");
     if (p === 0) answers.push(a);
     else if (brief && a !== answers[tests.indexOf(x)]) throw new Error("brief answer " + a + ", full answer " + answers[tests.indexOf(x)]);

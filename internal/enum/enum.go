@@ -327,6 +327,14 @@ type combo struct {
 	coLocs   []string
 	coPerms  [][]int
 	coOrders [][]int
+	// coInits and coWrites are c.inits and c.writes of each of coLocs:
+	// the coherence search looks them up per order, and maps keyed by
+	// strings are dear in WebAssembly (no hashing instructions).
+	coInits  []int
+	coWrites [][]int
+	// coReads lists, for each of coLocs, the indices in reads of its
+	// reads, in order (coherent), so that coherent compares no names.
+	coReads [][]int
 	// fus maps the events to the model's when some read-modify-writes
 	// are single events (nil when none; fuse.go), fst caches the image of
 	// st.
@@ -720,8 +728,16 @@ func (r *run) withRf(c *combo, rf []int) error {
 		}
 		sort.Strings(c.coLocs)
 		c.coPerms = make([][]int, len(c.coLocs))
+		c.coInits, c.coWrites = make([]int, len(c.coLocs)), make([][]int, len(c.coLocs))
+		c.coReads = make([][]int, len(c.coLocs))
 		for k, l := range c.coLocs {
 			c.coPerms[k] = make([]int, len(c.writes[l]))
+			c.coInits[k], c.coWrites[k] = c.inits[l], c.writes[l]
+			for i, rd := range c.reads {
+				if c.g.Events[rd].Loc == l {
+					c.coReads[k] = append(c.coReads[k], i)
+				}
+			}
 		}
 		c.coOrders = make([][]int, len(c.coLocs))
 	}
@@ -746,7 +762,7 @@ func (s *coSearch) loc(k int) error {
 	if k == len(c.coLocs) {
 		return s.leaf()
 	}
-	copy(c.coPerms[k], c.writes[c.coLocs[k]])
+	copy(c.coPerms[k], c.coWrites[k])
 	return s.permute(k, 0)
 }
 
@@ -761,7 +777,7 @@ func (s *coSearch) permute(k, i int) error {
 			return err
 		}
 		c.coOrders[k] = p
-		if r.opts.Uniproc && !c.coherent(c.coLocs[k], s.rf, p) {
+		if r.opts.Uniproc && !c.coherent(c.coInits[k], c.coReads[k], s.rf, p) {
 			return nil
 		}
 		if r.cutCo(c, s.vals, c.coLocs, c.coOrders, k+1) {
@@ -788,9 +804,9 @@ func (s *coSearch) leaf() error {
 	k := rel.RelWords(n)
 	buf := make([]uint64, (1+coDerived)*k)
 	co := rel.NewRelIn(n, buf[:k])
-	for j, l := range c.coLocs {
+	for j := range c.coLocs {
 		o := c.coOrders[j]
-		iw := c.inits[l]
+		iw := c.coInits[j]
 		for a, w := range o {
 			co.Insert(iw, w)
 			for _, w2 := range o[a+1:] {
@@ -1174,11 +1190,29 @@ func appendValue(b []byte, v prog.Value) []byte {
 // finals is the state of finalValues, made once per combination: the
 // final value of each location, and the function finalValues returns.
 type finals struct {
-	locs  []string // the keys of c.inits
-	inits []int    // and their values
-	vals  []prog.Value
-	final []prog.Value // the final value of each of locs
-	get   func(spec.Ref) prog.Value
+	locs   []string // the keys of c.inits
+	inits  []int    // and their values
+	writes [][]int  // and c.writes of each
+	vals   []prog.Value
+	base   int          // the first event of the thread whose register is read
+	final  []prog.Value // the final value of each of locs
+	get    func(spec.Ref) prog.Value
+	// refs is where each ref asked for so far takes its value, so that
+	// the maps (the path's registers, the initial values) are looked up
+	// once per combination rather than per execution kept: string keys
+	// are hashed without the processor's help in WebAssembly.
+	refs []finalRef
+}
+
+// finalRef says where ref's final value is: location loc of finals (loc
+// >= 0), register sym of the thread whose events begin at base (sym not
+// nil), or else the constant val.
+type finalRef struct {
+	ref  spec.Ref
+	loc  int
+	sym  *symexec.Sym
+	base int
+	val  prog.Value
 }
 
 // finalOf is the final value of location l, if it is one of c's.
@@ -1198,31 +1232,33 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 	f := c.fin
 	if f == nil {
 		f = &finals{}
+		// One closure for every register's evaluation, reading the
+		// events of the thread at f.base.
+		read := func(i int) (prog.Value, bool) { return f.vals[f.base+i], true }
 		f.get = func(ref spec.Ref) prog.Value {
-			if !ref.IsReg() {
-				if v, ok := f.finalOf(ref.Name); ok {
-					return v
+			var fr *finalRef
+			for i := range f.refs {
+				if x := &f.refs[i]; x.ref == ref {
+					fr = x
+					break
 				}
-				return r.initMem[ref.Name]
 			}
-			if ref.Thread >= len(c.paths) {
-				return prog.Value{}
+			if fr == nil {
+				f.refs = append(f.refs, r.whereFinal(c, f, ref))
+				fr = &f.refs[len(f.refs)-1]
 			}
-			s, ok := c.paths[ref.Thread].Regs[ref.Name]
-			if !ok {
-				for _, e := range r.t.Init {
-					if e.Ref == ref {
-						return e.Val
-					}
-				}
-				return prog.IntValue(0)
+			switch {
+			case fr.loc >= 0:
+				return f.final[fr.loc]
+			case fr.sym != nil:
+				f.base = fr.base
+				v, _ := fr.sym.Eval(read)
+				return v
 			}
-			base, vals := c.base[ref.Thread], f.vals
-			v, _ := s.Eval(func(i int) (prog.Value, bool) { return vals[base+i], true })
-			return v
+			return fr.val
 		}
 		for l, iw := range c.inits {
-			f.locs, f.inits = append(f.locs, l), append(f.inits, iw)
+			f.locs, f.inits, f.writes = append(f.locs, l), append(f.inits, iw), append(f.writes, c.writes[l])
 		}
 		f.final = make([]prog.Value, len(f.locs))
 		c.fin = f
@@ -1231,9 +1267,9 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 	// Every location of c is set again. The locations are walked in a
 	// slice: ranging over a map draws a random start, which is slow in
 	// WebAssembly, and this runs for every execution kept.
-	for i, l := range f.locs {
+	for i := range f.locs {
 		last := f.inits[i]
-		for _, w := range c.writes[l] {
+		for _, w := range f.writes[i] {
 			if co.Succ(w).IsEmpty() {
 				last = w
 			}
@@ -1241,6 +1277,38 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 		f.final[i] = vals[last]
 	}
 	return f.get
+}
+
+// whereFinal finds where ref's final value is in the executions of c:
+// as finalValues' get found it for each execution before.
+func (r *run) whereFinal(c *combo, f *finals, ref spec.Ref) finalRef {
+	fr := finalRef{ref: ref, loc: -1}
+	if !ref.IsReg() {
+		for i, x := range f.locs {
+			if x == ref.Name {
+				fr.loc = i
+				return fr
+			}
+		}
+		fr.val = r.initMem[ref.Name]
+		return fr
+	}
+	if ref.Thread >= len(c.paths) {
+		return fr
+	}
+	s, ok := c.paths[ref.Thread].Regs[ref.Name]
+	if !ok {
+		fr.val = prog.IntValue(0)
+		for _, e := range r.t.Init {
+			if e.Ref == ref {
+				fr.val = e.Val
+				break
+			}
+		}
+		return fr
+	}
+	fr.sym, fr.base = s, c.base[ref.Thread]
+	return fr
 }
 
 // show adds the execution that mk builds to Result.Shown when Options.Show

@@ -8,7 +8,11 @@ package enum
 // before evaluating the model (Options.Uniproc). It runs for every
 // location of every coherence order, in storage the combination keeps
 // (coherence).
-func (c *combo) coherent(loc string, rf []int, p []int) bool {
+//
+// The caller gives loc as its initial write iw (c.inits[loc]) and its
+// reads, the indices in c.reads of those on loc (c.coReads), found once
+// per combination rather than by name at each call.
+func (c *combo) coherent(iw int, reads []int, rf []int, p []int) bool {
 	h := c.coh
 	if h == nil {
 		h = &coherence{idx: make([]int, len(c.g.Events))}
@@ -19,18 +23,16 @@ func (c *combo) coherent(loc string, rf []int, p []int) bool {
 	}
 	// The events of loc, in one numbering: the initial write, the writes
 	// in co order, then the reads.
-	nodes := append(h.nodes[:0], c.inits[loc])
-	h.idx[c.inits[loc]] = 0
+	nodes := append(h.nodes[:0], iw)
+	h.idx[iw] = 0
 	for _, w := range p {
 		h.idx[w] = len(nodes)
 		nodes = append(nodes, w)
 	}
 	nw := len(nodes)
 	src := h.src[:0] // rf source of each read of loc, as a node
-	for i, rd := range c.reads {
-		if c.g.Events[rd].Loc != loc {
-			continue
-		}
+	for _, i := range reads {
+		rd := c.reads[i]
 		h.idx[rd] = len(nodes)
 		nodes = append(nodes, rd)
 		s := h.idx[rf[i]]

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,27 @@ func TestAppendJSONFloats(t *testing.T) {
 		e.float(f)
 		if !bytes.Equal(e.b, want) {
 			t.Errorf("float(%v) = %s, encoding/json gives %s", f, e.b, want)
+		}
+	}
+	// Whole thousandths (milli's fast path): small ones, every one up
+	// to 100, random ones up to 10^12, and their neighbours (not whole
+	// thousandths: the general path).
+	rng := rand.New(rand.NewSource(1))
+	var fs []float64
+	for m := range int64(100_000) {
+		fs = append(fs, float64(m)/1000)
+	}
+	for range 200_000 {
+		m := rng.Int63n(1 << rng.Intn(50))
+		fs = append(fs, float64(m)/1000, math.Nextafter(float64(m)/1000, math.Inf(1)))
+	}
+	fs = append(fs, 999_999_999_999.999, 1e12, math.Nextafter(1e12, 0), 0.001, 0.0005, -0.001, math.Copysign(0, -1))
+	for _, f := range fs {
+		want, _ := json.Marshal(f)
+		e := encoder{}
+		e.float(f)
+		if !bytes.Equal(e.b, want) {
+			t.Fatalf("float(%v) = %s, encoding/json gives %s", f, e.b, want)
 		}
 	}
 }

@@ -137,7 +137,13 @@ func variants(s string) map[string]bool {
 // TestName is the file name of the request's test: its base name,
 // never a path.
 func (req *Request) TestName() string {
-	n := path.Base(strings.ReplaceAll(req.Name, `\`, "/"))
+	n := req.Name
+	if strings.IndexByte(n, '\\') >= 0 {
+		// (Not called on names without one: strings.Replace is a large
+		// function for the browser to compile for every test's name.)
+		n = strings.ReplaceAll(n, `\`, "/")
+	}
+	n = path.Base(n)
 	if n == "" || n == "." || n == "/" || n == ".." {
 		return "test.litmus"
 	}

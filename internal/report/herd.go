@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -70,8 +69,10 @@ func herdOrder(r *result.Result) []int {
 	for i := range idx {
 		idx[i] = i
 	}
-	sort.SliceStable(idx, func(i, j int) bool {
-		a, b := r.Observed[idx[i]], r.Observed[idx[j]]
+	// slices' stable sort rather than sort.SliceStable: the same
+	// order (both are stable), without reflection's swapper, which the
+	// playground paid per test in WebAssembly.
+	less := func(a, b spec.Ref) bool {
 		if a.IsReg() != b.IsReg() {
 			return a.IsReg()
 		}
@@ -82,6 +83,16 @@ func herdOrder(r *result.Result) []int {
 			return a.Thread < b.Thread
 		}
 		return regLess(r.Arch, a.Name, b.Name)
+	}
+	slices.SortStableFunc(idx, func(i, j int) int {
+		a, b := r.Observed[i], r.Observed[j]
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
 	})
 	return idx
 }
@@ -100,16 +111,35 @@ func valueLess(a, b prog.Value) bool {
 // herdStates gives r's states in herd's order, each as its printed line.
 func herdStates(r *result.Result) []string {
 	order := herdOrder(r)
-	states := append([]result.State(nil), r.States...)
-	sort.SliceStable(states, func(i, j int) bool {
+	// The states' indices are sorted, not the states: every stable sort
+	// of this package and of result sorts a []int, so that the program
+	// has one copy of slices' stable sort, not one per type (9 KB of
+	// WebAssembly each).
+	perm := make([]int, len(r.States))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(i, j int) int {
+		x, y := r.States[i], r.States[j]
 		for _, k := range order {
-			a, b := states[i][k], states[j][k]
-			if a != b {
-				return valueLess(a, b)
+			if a, b := x[k], y[k]; a != b {
+				// As sort.SliceStable's less did: the first differing
+				// value decides, both ways.
+				switch {
+				case valueLess(a, b):
+					return -1
+				case valueLess(b, a):
+					return 1
+				}
+				return 0
 			}
 		}
-		return false
+		return 0
 	})
+	states := make([]result.State, len(perm))
+	for i, p := range perm {
+		states[i] = r.States[p]
+	}
 	names := make([]string, len(r.Observed)) // printed once, not per state
 	for k, ref := range r.Observed {
 		names[k] = spec.HerdRef(ref)

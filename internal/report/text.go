@@ -5,6 +5,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/result"
@@ -54,11 +55,26 @@ func Text(w io.Writer, r *result.Result) {
 		fmt.Fprintln(w)
 		return
 	}
-	fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Kind())
+	w.Write(appendVerdict(nil, r))
+}
+
+// appendVerdict appends Text's lines for a result with a verdict to b.
+// They are built with append and strconv rather than fmt: the
+// playground renders them for every test it runs, and in WebAssembly fmt's
+// printer is slow and a large function for the browser to compile
+// (textByFmt in the tests is the fmt form, compared on every kind of
+// result). The appends go through lineBuf's methods, never inlined: in
+// Go's WebAssembly each inlined append is a long sequence, and inlined
+// here they made one function of 14 KB for the browser to compile.
+func appendVerdict(b []byte, r *result.Result) []byte {
+	w := lineBuf{b}
+	w.line("Test ", r.Name, " ", r.Kind())
 	if !r.StatesOmitted {
-		fmt.Fprintf(w, "States %d\n", len(r.States))
-		for _, line := range herdStates(r) {
-			fmt.Fprintln(w, line)
+		w.str("States ")
+		w.int(len(r.States))
+		w.line()
+		for _, l := range herdStates(r) {
+			w.line(l)
 		}
 	}
 	verdict := "No"
@@ -73,7 +89,7 @@ func Text(w io.Writer, r *result.Result) {
 		// limit cut.
 		verdict = "Loop " + verdict
 	}
-	fmt.Fprintln(w, verdict)
+	w.line(verdict)
 	if !r.CountsOmitted {
 		// herd counts a ~exists test's executions against the negated
 		// proposition here (and for its observation, against the
@@ -82,30 +98,68 @@ func Text(w io.Writer, r *result.Result) {
 		if r.Quant == spec.NotExists {
 			pos, neg = neg, pos
 		}
-		fmt.Fprintln(w, "Witnesses")
-		fmt.Fprintf(w, "Positive: %d Negative: %d\n", pos, neg)
+		w.line("Witnesses")
+		w.str("Positive: ")
+		w.int(pos)
+		w.str(" Negative: ")
+		w.int(neg)
+		w.line()
 	}
 	for _, f := range r.Flags {
-		fmt.Fprintf(w, "Flag %s\n", f)
+		w.line("Flag ", f)
 	}
-	fmt.Fprintf(w, "Condition %s\n", r.Condition)
+	w.line("Condition ", r.Condition)
 	switch {
 	case r.CountsOmitted && r.Pruned:
 		// Not known: the executions that cannot settle the condition
 		// were not enumerated.
 	case r.CountsOmitted:
-		fmt.Fprintf(w, "Observation %s %s\n", r.Name, r.Observation())
+		w.line("Observation ", r.Name, " ", r.Observation())
 	default:
-		fmt.Fprintf(w, "Observation %s %s %d %d\n", r.Name, r.Observation(), r.Positive, r.Negative)
+		w.str("Observation ", r.Name, " ", r.Observation(), " ")
+		w.int(r.Positive)
+		w.str(" ")
+		w.int(r.Negative)
+		w.line()
 	}
 	if r.Pruned {
-		fmt.Fprintf(w, "Pruned %s: only the executions that can settle the condition were enumerated (-speedcheck)\n", r.Name)
+		w.line("Pruned ", r.Name, ": only the executions that can settle the condition were enumerated (-speedcheck)")
 	}
-	fmt.Fprintf(w, "Time %s %.2f\n", r.Name, r.Time.Seconds())
+	w.str("Time ", r.Name, " ")
+	w.seconds(r.Time.Seconds())
+	w.line()
 	if r.Hash != "" {
 		// herd7's digest of the test, after the Time line as herd7
 		// prints it.
-		fmt.Fprintf(w, "Hash=%s\n", r.Hash)
+		w.line("Hash=", r.Hash)
 	}
-	fmt.Fprintln(w)
+	w.line()
+	return w.b
 }
+
+// lineBuf appends appendVerdict's text to b.
+type lineBuf struct{ b []byte }
+
+//go:noinline
+func (w *lineBuf) str(parts ...string) {
+	for _, p := range parts {
+		w.b = append(w.b, p...)
+	}
+}
+
+// line appends parts and a newline.
+//
+//go:noinline
+func (w *lineBuf) line(parts ...string) {
+	w.str(parts...)
+	w.b = append(w.b, '\n')
+}
+
+//go:noinline
+func (w *lineBuf) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+
+// seconds appends s as fmt's %.2f does: strconv's 'f' format with
+// precision 2.
+//
+//go:noinline
+func (w *lineBuf) seconds(s float64) { w.b = strconv.AppendFloat(w.b, s, 'f', 2, 64) }

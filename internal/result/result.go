@@ -9,6 +9,7 @@ import (
 	"errors"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/spec"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -226,18 +227,24 @@ func SortStates(obs []spec.Ref, states []State) []State {
 		}
 		return b.String()
 	}
-	keyed := map[string]State{}
-	for _, s := range states {
-		keyed[line(s)] = s
+	// The lines sorted with their states, stably, and of equal lines the
+	// last kept, as a map from line to state kept it: the same as
+	// sorting the map's keys, without hashing every line (dear in
+	// WebAssembly, where the playground sorts every test's states). The
+	// indices are sorted, a []int, as in every stable sort of result and
+	// report: one copy of slices' stable sort in the program.
+	keys := make([]string, len(states))
+	perm := make([]int, len(states))
+	for i, s := range states {
+		keys[i], perm[i] = line(s), i
 	}
-	keys := make([]string, 0, len(keyed))
-	for k := range keyed {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := make([]State, len(keys))
-	for i, k := range keys {
-		out[i] = keyed[k]
+	slices.SortStableFunc(perm, func(i, j int) int { return strings.Compare(keys[i], keys[j]) })
+	out := make([]State, 0, len(perm))
+	for n, i := range perm {
+		if n+1 < len(perm) && keys[perm[n+1]] == keys[i] {
+			continue
+		}
+		out = append(out, states[i])
 	}
 	return out
 }
@@ -245,9 +252,9 @@ func SortStates(obs []spec.Ref, states []State) []State {
 // SortRefs orders observed refs as herd prints them: registers by thread
 // and name, then memory locations by name.
 func SortRefs(refs []spec.Ref) []spec.Ref {
-	out := append([]spec.Ref(nil), refs...)
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
+	// slices' stable sort, not sort.SliceStable: the same order, without
+	// reflection's swapper; of the indices (see SortStates).
+	less := func(a, b spec.Ref) bool {
 		if a.IsReg() != b.IsReg() {
 			return a.IsReg()
 		}
@@ -255,6 +262,23 @@ func SortRefs(refs []spec.Ref) []spec.Ref {
 			return a.Thread < b.Thread
 		}
 		return a.Name < b.Name
+	}
+	perm := make([]int, len(refs))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(i, j int) int {
+		switch a, b := refs[i], refs[j]; {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
 	})
+	var out []spec.Ref // nil for none, as before
+	for _, p := range perm {
+		out = append(out, refs[p])
+	}
 	return out
 }

@@ -124,6 +124,19 @@ func TestMatchPunct(t *testing.T) {
 			t.Errorf("MatchPunct(%q) = %d, %d; want %d, %d", tc.src, k, n, tc.kind, tc.n)
 		}
 	}
+	// Entries with the same first byte, and an empty entry (it matches
+	// anything, with length 0, as before the first-byte check).
+	table = []Punct[int]{{"ab", 5}, {"ac", 6}, {"", 7}}
+	for _, tc := range []struct {
+		src     string
+		kind, n int
+	}{
+		{"ac", 6, 2}, {"abc", 5, 2}, {"a", 7, 0}, {"", 7, 0}, {"x", 7, 0},
+	} {
+		if k, n := MatchPunct([]byte(tc.src), table); k != tc.kind || n != tc.n {
+			t.Errorf("MatchPunct(%q) = %d, %d; want %d, %d", tc.src, k, n, tc.kind, tc.n)
+		}
+	}
 }
 
 func TestClipMessage(t *testing.T) {

@@ -10,7 +10,9 @@
 //     the engine, and posts {ready, info, module}; then it answers
 //     {request} and {model} messages.
 //   - {warm: module, beside}: the warm-up worker, an engine of its own
-//     on the same compiled module (see warmUp below).
+//     on the same compiled module (see warmUp below), on 4 cores or more.
+// On fewer cores the run worker warms itself up when the page asks
+// ({warmup: true}), between the user's requests (see warmUp).
 // The run worker answers a {request} with one {response}, and a {batch}
 // (a folder's tests: {base, names, texts}) with {answers} messages (see
 // runBatch below).
@@ -56,7 +58,18 @@ async function start(module) {
 // one, runs the examples' litmus tests (Bundled and Classic: every
 // architecture's parser and model) round after round, one test per
 // task, and the run worker gets the optimised functions as they come,
-// without waiting for the warm-up's tests. It stops when the rounds stop
+// without waiting for the warm-up's tests. On fewer than 4 cores (see
+// main.js) the run worker runs the warm-up itself, between requests,
+// rather than a second worker: the code the browser optimises is the
+// module's either way, but the rest of what a first pass pays for is
+// the worker's own: the JavaScript of wasm_exec.js and of this file that
+// every request runs through (the browser optimises it per worker), the
+// engine's heap grown to size, the models loaded. After a warm-up in a
+// second worker, the run worker's first pass over the X86 suite took
+// 300-450 ms of renderer CPU against 250-320 for a third pass on one
+// page, its own thread 340 ms against 190-230 (BenchmarkBrowserSuite,
+// load 10-17). A request that comes during a warm-up test waits for that
+// one test (a few ms once the code is optimised). It stops when the rounds stop
 // getting faster: 6 rounds in a row not 10% faster than the best, at
 // least 40 rounds, at most 60 rounds or 20 s of one core, once per page
 // load. At least 40, not 10: a round's time stops falling (about round
@@ -73,6 +86,7 @@ async function start(module) {
 // without asking again (see scripts/playground.sh).
 let lastRequest = -Infinity, running = false;
 async function warmUp(beside) {
+  // In the run worker, the requests themselves say when one ran.
   let tests = [];
   try {
     const ex = await (await fetch("examples.json")).json();
@@ -85,7 +99,7 @@ async function warmUp(beside) {
     if (!beside && (running || performance.now() - lastRequest < 1000)) return void setTimeout(step, 250);
     const t = tests[i];
     const s = performance.now();
-    self.musketRun({ name: t.name, test: t.text, engine: "enum" });
+    self.musketRun(JSON.stringify({ name: t.name, test: t.text, engine: "enum" }));
     spent += performance.now() - s;
     if (++i < tests.length) return void setTimeout(step, 0);
     const last = spent;
@@ -111,7 +125,7 @@ async function prime() {
   try {
     const t = (await (await fetch("examples.json")).json()).find(e => e.name.endsWith(".litmus"));
     if (t && !asked) {
-      self.musketRun({ name: t.name, test: t.text, engine: "enum" });
+      self.musketRun(JSON.stringify({ name: t.name, test: t.text, engine: "enum" }));
       postMessage({ primed: since() });
     }
   } catch { }
@@ -151,16 +165,22 @@ onmessage = ev => {
       .catch(e => postMessage({ error: String(e) }));
   } else if (d.warm) {
     start(d.warm).then(() => warmUp(!!d.beside)).catch(e => postMessage({ warm: { error: String(e) } }));
+  } else if (d.warmup) {
+    warmUp(false);
   } else if (d.busy !== undefined) {
     running = d.busy;
     lastRequest = performance.now();
   } else if (d.request) {
     asked = true;
-    // The answer's JSON text as it is: the page parses it (main.js), so
-    // the answer is not parsed here and then copied object by object.
+    // The request comes as its JSON text (main.js), which the engine
+    // reads in one piece, and the answer goes back as its JSON text, which
+    // the page parses, so that neither is copied object by object. The
+    // warm-up and prime send the same, so that they warm this path.
     postMessage({ response: self.musketRun(d.request) });
+    lastRequest = performance.now();
   } else if (d.batch) {
     asked = true;
     runBatch(d.batch);
+    lastRequest = performance.now();
   } else if (d.model) postMessage({ model: self.musketModel(d.model) });
 };

@@ -100,11 +100,18 @@ class WasmRunner {
           // worker started, which was workerAt ms after the page's start.
           if (!this.module) window.bootTimes = { workerAt: Math.round(this.startedAt), ...d.boot };
           if (!this.module) this.warmSoon(d.module);
+          // A run worker started again after Cancel ends the warm-up the
+          // one before had not finished (see warmSoon).
+          else if (this.warming) this.worker.postMessage({ warmup: true });
           this.module = d.module;
           ok(d.info);
         } else if (d.primed !== undefined) {
           // The first run worker's only: one started again after Cancel primes too.
           if (window.bootTimes && window.bootTimes.primed === undefined) window.bootTimes.primed = d.primed;
+        } else if (d.warm) {
+          // The run worker's own warm-up (warmSoon) is over.
+          this.warming = false;
+          window.warmedAt = { at: performance.now(), ...d.warm };
         } else if (d.error) fail(new Error(d.error));
         else if (d.answers !== undefined && this.onAnswers) this.onAnswers(d);
         else if (this.reply) { const r = this.reply; this.reply = this.pending = null; r(d); }
@@ -112,20 +119,22 @@ class WasmRunner {
     });
     this.worker.postMessage({ start: this.module || true });
   }
-  // warmSoon starts the warm-up worker on the same compiled module, once per
-  // page load (see worker.js), and ends it when it is done. It runs beside
-  // the user's runs only on 4 cores or more: the run worker and the
-  // browser's optimising compiler keep two busy, and on 2 cores a warm-up
-  // beside them made the first two passes over the X86 suite 1.6 and 2.3
-  // times as long (Chromium 156, loaded machine); below that it steps
-  // aside while a request runs.
+  // warmSoon starts the warm-up (see worker.js), once per page load. On 4
+  // cores or more it runs beside the user's runs, in a worker of its own
+  // on the same compiled module, ended when it is done: the run worker and
+  // the browser's optimising compiler keep two busy, and on 2 cores a
+  // warm-up beside them made the first two passes over the X86 suite 1.6
+  // and 2.3 times as long (Chromium 156, loaded machine). Below that the
+  // run worker warms itself up, between requests: the JavaScript each
+  // request runs through and the engine's heap are that worker's own.
   warmSoon(module) {
     const beside = (navigator.hardwareConcurrency || 1) >= 4;
     if (beside) return this.warm(module, beside);
-    // On few cores even booting the warm-up's engine slows a Run pressed
-    // as the page opens (SB alone took 2-4 s instead of 1.1-1.4 s): start
-    // it once no run has been in flight for a second.
-    const later = () => this.inFlight || performance.now() - this.lastRun < 1000 ? setTimeout(later, 250) : this.warm(module, beside);
+    // On few cores even the warm-up's first tests slow a Run pressed as
+    // the page opens (SB alone took 2-4 s instead of 1.1-1.4 s, with a
+    // second engine booting): start it once no run has been in flight
+    // for a second.
+    const later = () => this.inFlight || performance.now() - this.lastRun < 1000 ? setTimeout(later, 250) : (this.warming = true, this.worker.postMessage({ warmup: true }));
     setTimeout(later, 1000);
   }
   warm(module, beside) {
@@ -161,8 +170,9 @@ class WasmRunner {
     await this.engine();
     this.busy(true);
     try {
-      // The worker posts the answer's JSON text (see worker.js).
-      const r = (await this.call({ request: req })).response;
+      // The request goes as its JSON text, and the worker posts the
+      // answer's JSON text (see worker.js).
+      const r = (await this.call({ request: JSON.stringify(req) })).response;
       return typeof r === "string" ? JSON.parse(r) : r;
     } finally { this.busy(false); }
   }
