@@ -195,7 +195,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
-		Bound: unrollBound(*f.bound), Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines,
+		Bound: unrollBound(*f.bound), Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines, MachSize: ms.MachSize,
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON, hexa: *f.hexa || ms.Hexa,

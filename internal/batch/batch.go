@@ -39,6 +39,7 @@ type Options struct {
 	VerdictOnly bool          // smt: the verdict without listing every final state
 	Bell        string        // a .bell file read before the model (herd7's -bell)
 	Macros      string        // a .def file of C macros (herd7's -macros)
+	MachSize    int           // herd7's machsize (driver.Conf.MachSize): a mixed-size test with a smaller access is bad input; 0 for none
 	LibDirs     []string      // herd7's library folders (-set-libdir), see cat.ResolveModel
 	Explain     bool          // fill Result.Explain (by the explicit engine, whichever engine answers)
 	// Skip, Through, Show and NShow are the explicit engine's herd7
@@ -335,6 +336,10 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		return j
 	}
 	if err := opts.models().CheckDialect(t); err != nil {
+		j.Err = err
+		return j
+	}
+	if err := checkMachSize(t, opts.MachSize); err != nil {
 		j.Err = err
 		return j
 	}

@@ -22,7 +22,17 @@ type Conf struct {
 	Macros   string
 	Variants []string
 	Hexa     bool // "hexa true": values printed in hexadecimal
+	// MachSize is the size in bytes of herd7's memory unit ("machsize
+	// byte|short|word|quad"; 0 when not given): herd7 splits the
+	// accesses of a mixed-size test into units of that size and rejects
+	// a test with a smaller access. Musket's chunks follow the accesses'
+	// bounds, which gives the same verdicts for the tests herd7 accepts;
+	// the others are refused (batch.Options.MachSize).
+	MachSize int
 }
+
+// machSizes are the values of the machsize key, in bytes.
+var machSizes = map[string]int{"byte": 1, "short": 2, "word": 4, "quad": 8}
 
 // confIgnored are the keys of a .cfg file that only concern herd7's
 // output (graphs, display): they are read and ignored.
@@ -154,6 +164,9 @@ func parseConf(path string, data []byte, depth int) (*Conf, error) {
 			}
 			c.Variants = append(c.Variants, nc.Variants...)
 			c.Hexa = c.Hexa || nc.Hexa
+			if nc.MachSize != 0 {
+				c.MachSize = nc.MachSize
+			}
 		case "hexa":
 			switch val {
 			case "true":
@@ -162,6 +175,10 @@ func parseConf(path string, data []byte, depth int) (*Conf, error) {
 				c.Hexa = false
 			default:
 				err = errorf(n, text, valAt, "hexa wants true or false, not %q", val)
+			}
+		case "machsize":
+			if c.MachSize = machSizes[strings.ToLower(val)]; c.MachSize == 0 {
+				err = errorf(n, text, valAt, "machsize wants byte, short, word or quad, not %q", val)
 			}
 		case "variant":
 			for _, v := range strings.Split(val, ",") {

@@ -29,6 +29,7 @@ type Models struct {
 	Variants    map[string]bool
 	LibDirs     []string // herd7's library folders (-set-libdir): see cat.ResolveModel
 	Hexa        bool     // the .cfg file asks for values in hexadecimal (hexa true)
+	MachSize    int      // the .cfg file's machsize, in bytes (Conf.MachSize); 0 if none
 }
 
 // IsFile tells whether spec names a model file rather than a built-in
@@ -212,6 +213,9 @@ func (ms *Models) ApplyConf(path string, variantsGiven bool) error {
 		ms.Macros = c.Macros
 	}
 	ms.Hexa = ms.Hexa || c.Hexa
+	if c.MachSize != 0 {
+		ms.MachSize = c.MachSize
+	}
 	if !variantsGiven && len(c.Variants) > 0 {
 		ms.Variants = map[string]bool{}
 		for _, v := range strings.Split(strings.Join(c.Variants, ","), ",") {

@@ -419,6 +419,11 @@ func lowerMixedSizes(t *spec.Test, arch string, exact bool) error {
 	// when no value of the test can be negative (or too large to be read
 	// as a signed 64-bit value).
 	exact = exact || valuesMayExceed(t, 1<<62)
+	for _, a := range accs {
+		if n := max(a.size, -a.size); n > 0 && (t.MinAccess == 0 || n < t.MinAccess) {
+			t.MinAccess = n
+		}
+	}
 	m := &mixedLowering{t: t, arch: arch, exact: exact, accs: accs}
 	m.sizeLocations()
 	if err := m.errs.Err(); err != nil {

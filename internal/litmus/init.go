@@ -200,7 +200,7 @@ func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref spec.Ref, lo
 	}
 	if !strings.EqualFold(p.fe.Arch(), "C") {
 		if hasVal && !asmArrays(p.fe.Arch()) {
-			p.fail(rhs[0].off, "initial values of arrays are supported in C, AArch64, RISC-V and X86_64 tests only")
+			p.fail(rhs[0].off, "initial values of arrays are supported in C, AArch64, ARM, RISC-V and X86_64 tests only")
 		}
 		p.addInit(ref, vals[0], typ, lhs[locStart].off, seen)
 		if hasVal {
@@ -222,7 +222,7 @@ func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref spec.Ref, lo
 // cells in the condition ("x[1]", element 1) are supported.
 func asmArrays(arch string) bool {
 	switch strings.ToUpper(arch) {
-	case "AARCH64", "RISCV", "X86_64":
+	case "AARCH64", "RISCV", "X86_64", "ARM":
 		return true
 	}
 	return false

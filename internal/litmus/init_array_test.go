@@ -46,7 +46,7 @@ func TestInitArrayErrors(t *testing.T) {
 		{"missing value", "C t\n{ int a[2] = {1,}; }\nP0(int *a) {}\nexists (a[0]=1)", `t.litmus:2:17: missing value in the values of array a`},
 		{"no braces", "C t\n{ int a[2] = 1; }\nP0(int *a) {}\nexists (a[0]=1)", `t.litmus:2:14: expected the values of array a in braces: {v0, v1, ...}`},
 		{"bad value", "C t\n{ int a[2] = {1,(2)}; }\nP0(int *a) {}\nexists (a[0]=1)", `t.litmus:2:17: expected an integer or an address as initial value, found '('`},
-		{"array values outside C", "X86 t\n{ int a[2] = {1,2}; }\n P0 ;\n MOV EAX,[a] ;\nexists (0:EAX=1)", `t.litmus:2:14: initial values of arrays are supported in C, AArch64, RISC-V and X86_64 tests only`},
+		{"array values outside C", "X86 t\n{ int a[2] = {1,2}; }\n P0 ;\n MOV EAX,[a] ;\nexists (0:EAX=1)", `t.litmus:2:14: initial values of arrays are supported in C, AArch64, ARM, RISC-V and X86_64 tests only`},
 		{"cell outside C", "X86 t\n{ }\n P0 ;\n MOV EAX,[a] ;\nexists (a[1]=1)", `t.litmus:5:10: array cells in the condition are supported in C, AArch64, RISC-V and X86_64 tests only`},
 		{"cell given a scalar", "C t\n{ int a[2] = {1,2}; a[1] = 3; }\nP0(int *a) {}\nexists (a[0]=1)", `t.litmus:2:28: expected the values of array a in braces: {v0, v1, ...}`},
 		{"duplicate array", "C t\n{ int a[2] = {1,2}; a[1] = {3}; }\nP0(int *a) {}\nexists (a[0]=1)", `t.litmus:2:21: duplicate initial value for a (first at 2:7)`},

@@ -26,8 +26,8 @@ import (
 // Registers: the 64-bit name is the register (rax, rbx, ..., r15), as
 // herd prints it; the 32-bit names (eax, ..., r15d) are the same register,
 // a write to them zero-extending as x86-64 does. The 8- and 16-bit names
-// (al, ax, ...) are refused: writing them keeps the upper bits, which is
-// not modelled. The accesses have the size of their suffix or register
+// (al, ax, ...) write the register's low bytes and keep its upper bits
+// (x86_64_narrow.go). The accesses have the size of their suffix or register
 // (movb: one byte), so that a test whose locations have several sizes is
 // lowered into chunks as the AArch64 front-end does (aarch64_mixed.go).
 
@@ -109,7 +109,11 @@ func (x8664Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	}
 	for _, s := range ins {
 		from := len(x.t.Code)
-		x.translate(s.in)
+		if (s.size == 1 || s.size == 2) && s.in.hasRegOp() {
+			x.translateNarrow(s.in, s.size) // al, ax, ...: see x86_64_narrow.go
+		} else {
+			x.translate(s.in)
+		}
 		for j := from; j < len(x.t.Code); j++ {
 			switch x.t.Code[j].(type) {
 			case prog.Load, prog.Store, prog.RMW:
@@ -231,14 +235,6 @@ func (x *x86Thread) parseATT(c Cell) (in x86Instr, size int, ok bool) {
 		for _, op := range in.ops {
 			if op.kind == opMem {
 				x.errorf(in.mnPos, "%s: give the size of the access with a suffix (%sb, %sw, %sl or %sq)", toks[0].text, mn, mn, mn, mn)
-				return in, 0, false
-			}
-		}
-	}
-	if size == 1 || size == 2 {
-		for _, op := range in.ops {
-			if op.kind == opReg {
-				x.errorf(op.pos, "unsupported X86_64 operand: %d-bit registers (a write keeps the upper bits, which is not modelled)", 8*size)
 				return in, 0, false
 			}
 		}

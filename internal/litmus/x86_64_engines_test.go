@@ -35,6 +35,7 @@ func TestX8664Litmus(t *testing.T) {
 		{"XADD", true, 3},
 		{"2+2W+sizes", false, 3},
 		{"ARRAY+index", true, 1},
+		{"NARROW", true, 1},
 	} {
 		path := filepath.Join("testdata", "x86_64", tc.file+".litmus")
 		src, err := os.ReadFile(path)

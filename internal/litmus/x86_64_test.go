@@ -24,11 +24,12 @@ func TestX8664Translate(t *testing.T) {
 		{"addl (x),%eax", "%tmp = load [x]; rax = (rax + %tmp)"},
 		{"mfence; lfence; sfence; nop; endbr64; nopl 0(%rax,%rax,1)", "fence.MFENCE; fence.LFENCE; fence.SFENCE"},
 		{"movl $1,(x); ret; movl $2,(x)", "store [x] 1; goto %ret; store [x] 2; %ret:"},
+		{"movb $-1,%al", "%rax.1 = (rax & 255); %rax.1 = 255; rax = ((rax & -256) | (%rax.1 & 255))"},
+		{"movw (x),%ax", "%rax.2 = (rax & 65535); %rax.2 = load [x]; rax = ((rax & -65536) | (%rax.2 & 65535))"},
+		{"L1: cmpb $-1,%bl; je L1", "L1:; %rbx.1 = (rbx & 255); %cmpL = %rbx.1; %cmpR = 255; rbx = ((rbx & -256) | (%rbx.1 & 255)); %cmpL = ((%cmpL << 56) >> 56); %cmpR = ((%cmpR << 56) >> 56); if (%cmpL == %cmpR) goto L1"},
 		{"L0: movl (x),%eax; cmpl $0,%eax; je L0", "L0:; rax = load [x]; %cmpL = rax; %cmpR = 0; if (%cmpL == %cmpR) goto L0"},
 	})
 	checkThreadErrors(t, x8664Frontend{}, false, []srcWant{
-		{"movb $1,%al", "8-bit registers"},
-		{"movw (x),%ax", "16-bit registers"},
 		{"mov $1,(x)", "give the size of the access with a suffix"},
 		{"movl %rax,(x)", "the size of its suffix (4 bytes) is not that of its register (8)"},
 		{"movq %eax,%rbx", "registers of different sizes"},

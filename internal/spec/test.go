@@ -35,14 +35,18 @@ type Test struct {
 	// aarch64_mixed.go). Chunks names the chunks of each split location
 	// (their locations, e.g. "x" and "x+4", and offsets) so that final
 	// values can be shown whole.
-	Mixed  bool
-	Chunks map[string][]Chunk
+	Mixed bool
+	// MinAccess is, for a mixed-size test, the size in bytes of its
+	// smallest access, before the accesses were split into chunks.
+	MinAccess int64
+	Chunks    map[string][]Chunk
 	// Cells are the array cells "a[i]" that the condition of a
 	// mixed-size assembly test observes: the array and the cell's bytes
 	// (Chunk.Loc is the array's name).
 	Cells map[string]Chunk
-	// CondLine is, for a mixed-size test, the condition line as the test
-	// states it (on whole locations; Cond is on chunks).
+	// CondLine is, for a test whose front-end rewrote Cond (a mixed-size
+	// test's on chunks, a register atom on the bits of the register's
+	// type), the condition line as the test states it; "" otherwise.
 	CondLine string
 }
 
