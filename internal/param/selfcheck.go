@@ -294,6 +294,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
 	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
+	f.focus = traceFocus(sys, res, n)
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]
@@ -328,6 +329,24 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model 
 		}
 	}
 	return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
+}
+
+// traceFocus marks the processes of the instance with n processes that
+// res's trace names, and the process constants: the replay enumerates
+// the nondeterministic values of their cells first (wfinite.focus).
+func traceFocus(sys *System, res *Result, n int32) []bool {
+	focus := make([]bool, n+1)
+	for p := int32(1); p <= min(sys.Pinned, n); p++ {
+		focus[p] = true
+	}
+	for _, st := range res.Trace {
+		for _, a := range st.Args {
+			if a > 0 && a <= n {
+				focus[a] = true
+			}
+		}
+	}
+	return focus
 }
 
 // flushClosure adds to states those reached from them by flushes, up to

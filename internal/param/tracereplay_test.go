@@ -1,0 +1,78 @@
+package param
+
+import (
+	"testing"
+	"time"
+)
+
+// noDefault625 is system 625 that TestBacktrackRandom draws with seed 41
+// (PCG(41, 3)): t4 updates Arr0 and Var2 with cases without a default
+// branch, which leave the other cells of Arr0, and Var2 when Arr0[i] is
+// not A, free (Cubicle's pre-image drops the literal: doc.go).
+const noDefault625 = `type val = A | B | C
+array Arr0[proc] : val
+array Arr1[proc] : val
+var Var2 : val
+init (p) { Arr0[p] = A && Arr1[p] = A && Var2 = A }
+unsafe (p q) { Var2 = B }
+transition t0 (i)
+requires { Arr0[i] = C && i <> #2 }
+{ Var2 := case | Arr0[i] = C : C | _ : C }
+transition t1 (i)
+requires { forall_other m. Var2 = B }
+{ Var2 := case | Arr0[i] = B : A; Arr1[k] := case | k = i : B | Arr1[k] = A : A | _ : Arr1[k] }
+transition t2 (i)
+requires { Arr0[i] = B && Arr1[i] = C && forall_other m. Arr0[m] = C }
+{ Var2 := A; Arr1[k] := case | k = i : C | _ : A }
+transition t3 (i)
+requires { Arr1[i] = B && Arr0[i] = A && i <> #1 }
+{ Arr0[i] := B }
+transition t4 (i)
+requires { Arr0[#2] = A }
+{ Arr0[k] := case | k = i : C; Var2 := case | Arr0[i] = A : A }
+`
+
+// TestReplayNoDefault replays traces through updates without a default
+// branch on instances larger than the choices the explorer enumerates at
+// a step (maxSuccessors): t4(#6) -> t4(#5) needs the cell Arr0[#5] that
+// t4(#6) leaves free to leave A, and on 8 processes that cell took its
+// first value at every step before the replay enumerated the cells of
+// the trace's processes first (wfinite.focus). A trace whose step is
+// not enabled must still fail.
+func TestReplayNoDefault(t *testing.T) {
+	sys, err := Load("gen.cub", []byte(noDefault625))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		trace  []Step
+		replay bool
+	}{
+		{"same process", []Step{{"t4", []int32{1}}, {"t4", []int32{1}}}, true},
+		{"two processes", []Step{{"t4", []int32{3}}, {"t4", []int32{4}}}, true},
+		{"processes 6 then 5", []Step{{"t4", []int32{6}}, {"t4", []int32{5}}}, true},
+		{"processes 8 then 7", []Step{{"t4", []int32{8}}, {"t4", []int32{7}}}, true},
+		{"one step", []Step{{"t4", []int32{5}}}, false},
+		{"#2 written first", []Step{{"t4", []int32{2}}, {"t4", []int32{5}}}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := &Result{Verdict: Unsafe, Trace: tc.trace, Root: 1}
+			cc := SelfCheck(t.Context(), sys, res, Options{}, 2000)
+			if cc.Replayed != tc.replay {
+				t.Errorf("replayed: %v, want %v\n%s", cc.Replayed, tc.replay, cc)
+			}
+		})
+	}
+	for _, opts := range []Options{
+		{MaxNodes: 300, Timeout: 5 * time.Second, sampleCap: 3 + 625%8},
+		{NoApprox: true, MaxNodes: 300, Timeout: 5 * time.Second},
+		{MaxNodes: 300, Timeout: 5 * time.Second},
+	} {
+		res := verify(t, "gen.cub", noDefault625, Unsafe, opts)
+		if cc := SelfCheck(t.Context(), sys, res, opts, 2000); !cc.OK() || !cc.Replayed {
+			t.Errorf("%+v: the trace %s does not replay\n%s", opts, res.TraceString(), cc)
+		}
+	}
+}
