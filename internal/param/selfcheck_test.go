@@ -29,10 +29,39 @@ func crossCheckOne(ctx context.Context, src string, opts Options, states int) (p
 		return "verify: " + err.Error(), Timeout
 	}
 	cc := SelfCheck(ctx, sys, res, opts, states)
-	if !cc.OK() {
+	if !cc.OK() || len(undocumentedNotes(sys, res, cc)) > 0 {
 		return cc.String(), res.Verdict
 	}
 	return "", res.Verdict
+}
+
+// undocumentedNotes returns the notes of cc (the cross-check of res)
+// that docs/divergences.md does not explain: those it explains are a
+// trace through a forall_other guard that does not replay (the guard is
+// checked on the cube's processes only, as Cubicle does) and, under weak
+// memory, a trace that does not replay in its order while an instance
+// reaches an unsafe state (its events are only partially ordered). On a
+// system without weak variables a trace is an order in time, so a trace
+// without a forall_other step that does not replay is a disagreement,
+// even when an instance confirms the verdict (system 625 of
+// TestBacktrackRandom, seed 41, before the replay enumerated the cells
+// of the trace's processes first).
+func undocumentedNotes(sys *System, res *Result, cc *CrossCheck) []string {
+	weak := false
+	for _, g := range sys.Globals {
+		weak = weak || g.Weak
+	}
+	universal := universalStep(sys, res) != ""
+	var out []string
+	for _, n := range cc.Notes {
+		switch {
+		case universal && strings.Contains(n, "forall_other guard"):
+		case (weak || universal) && strings.Contains(n, "does not replay forward in its order"):
+		default:
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // TestSelfCheckRandom cross-checks the verdicts on random small systems
@@ -73,7 +102,8 @@ func TestSelfCheckRandom(t *testing.T) {
 // TestSelfCheckRandomConstants is TestSelfCheckRandom on systems that
 // name processes by constants (#1, #2: genSystemWith), beside
 // parameters that range over every process: 200 by default, 2000 under
-// MUSKET_LONG (MUSKET_SELFCHECK_N overrides). It found that unsafe
+// MUSKET_LONG (MUSKET_SELFCHECK_N overrides the number,
+// MUSKET_SELFCHECK_SEED the seed). It found that unsafe
 // parameters never took a constant's value (a wrong SAFE) and that the
 // safety test did not apply init to a constant.
 func TestSelfCheckRandomConstants(t *testing.T) {
@@ -84,7 +114,11 @@ func TestSelfCheckRandomConstants(t *testing.T) {
 	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	rng := rand.New(rand.NewPCG(37, 11))
+	seed := uint64(37)
+	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 11))
 	count := map[Verdict]int{}
 	for i := range n {
 		src := genSystemWith(rng, 0.5, true)
