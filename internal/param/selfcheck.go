@@ -184,13 +184,23 @@ func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
 // several values for the numbers that init leaves free (selfInitials)
 // and store buffers of selfBufCap writes; a nondeterministic value takes
 // every value.
-func checkExplorer(sys *System, n int32, model string, budget, bufCap int) (*wfinite, [][]int64) {
+//
+// focus, when not nil, marks the processes whose cells take their
+// values first (wfinite.focus: the replay of a trace); then the cells
+// that init leaves free take every value while there are at most 256
+// combinations, as in the samples, whatever the memory model.
+func checkExplorer(sys *System, n int32, model string, budget, bufCap int, focus []bool) (*wfinite, [][]int64) {
 	if explorable(sys) {
 		f := newFinite(sys, n).wfinite
+		f.focus = focus
 		return f, f.initials(func(int) int64 { return 0 })
 	}
 	f := newExplorer(sys, n, modelOf(sys, model), bufCap)
 	f.allNondet = true
+	if focus != nil {
+		f.focus = focus
+		f.initCombos = max(f.initCombos, 256)
+	}
 	return f, f.selfInitials(budget)
 }
 
@@ -198,7 +208,7 @@ func checkExplorer(sys *System, n int32, model string, budget, bufCap int) (*wfi
 // path describes the steps to a bad state.
 func exploreInstance(sys *System, n int32, model string, budget int, stop func() bool) (InstanceCheck, string) {
 	in := InstanceCheck{Procs: int(n)}
-	f, inits := checkExplorer(sys, n, model, budget, selfBufCap)
+	f, inits := checkExplorer(sys, n, model, budget, selfBufCap, nil)
 	smp := f.explore(stop, inits, budget)
 	in.States, in.Complete = len(smp.states), smp.complete
 	for i, st := range smp.states {
@@ -293,8 +303,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 }
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
-	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
-	f.focus = traceFocus(sys, res, n)
+	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n), traceFocus(sys, res, n))
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]

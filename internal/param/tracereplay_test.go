@@ -76,3 +76,32 @@ func TestReplayNoDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayFreeInit replays a trace that needs a cell init leaves free
+// to take a value other than its first on an instance whose free cells
+// have more combinations than the explorer enumerates (initCombos): the
+// cell of the trace's process took its first value on 6 processes and
+// more, before the replay chose the values of its processes' cells
+// first. The same under TSO (a weak array), where the free cells took
+// their first value on any number of processes.
+func TestReplayFreeInit(t *testing.T) {
+	for _, weak := range []string{"", "weak "} {
+		src := `type val = A | B | C
+array Arr0[proc] : val
+` + weak + `array Arr1[proc] : val
+init (p) { Arr0[p] = A }
+unsafe (p) { Arr0[p] = C }
+transition t ([i]) requires { Arr1[i] = B } { Arr0[i] := C }
+`
+		sys, err := Load("free.cub", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range []int32{1, 5, 6, 8} {
+			res := &Result{Verdict: Unsafe, Trace: []Step{{"t", []int32{p}}}, Root: 1}
+			if cc := SelfCheck(t.Context(), sys, res, Options{}, 2000); !cc.Replayed {
+				t.Errorf("%st(#%d) does not replay\n%s", weak, p, cc)
+			}
+		}
+	}
+}

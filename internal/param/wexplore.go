@@ -109,7 +109,8 @@ type wfinite struct {
 	// nondeterministic writes go first to the cells of variables and of
 	// those processes, and a write whose choices do not fit in
 	// maxSuccessors keeps the cell's value (one of "any value") instead
-	// of taking the first value of its domain
+	// of taking the first value of its domain; so do the values of the
+	// cells that init leaves free (initials)
 	focus []bool
 	// initCombos bounds the combinations of the values of the cells that
 	// init leaves free (finite sorts)
@@ -412,12 +413,23 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
+	var later []bool   // cells whose values are chosen after the focused ones
+	if f.focus != nil {
+		later = make([]bool, f.cells)
+	}
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
 			k *= int(f.n)
 		}
 		for c := f.base[gi]; c < f.base[gi]+k; c++ {
+			if later != nil {
+				var args [maxArity]int32
+				for i, x := 0, c-f.base[gi]; i < g.Arity; i, x = i+1, x/int(f.n) {
+					args[i] = int32(x%int(f.n)) + 1
+				}
+				later[c] = !f.focused(args[:g.Arity])
+			}
 			var d []int64
 			switch g.Sort.Kind {
 			case SInt:
@@ -471,6 +483,9 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 		if !ok {
 			continue
 		}
+		// the free cells of finite sorts take every value while the
+		// combinations fit in initCombos, those of focused cells first
+		// (the replay of a trace, wfinite.focus)
 		var open []int
 		combos := 1
 		for c := range f.cells {
@@ -478,7 +493,14 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			case fixed[c]:
 			case numeric[c]:
 				s[c] = free(c)
+			case later != nil && later[c]:
 			case len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos:
+				combos *= len(doms[c])
+				open = append(open, c)
+			}
+		}
+		for c := range later {
+			if later[c] && !fixed[c] && !numeric[c] && len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos {
 				combos *= len(doms[c])
 				open = append(open, c)
 			}
