@@ -27,6 +27,11 @@ import (
 //     instance whose processes are the trace's: each step must be enabled
 //     in some state reached so far (under TSO and PSO, after any flushes)
 //     and some state after the last step (and flushes) must be unsafe.
+//     The values a step leaves free, and those init leaves free, are
+//     chosen first for the cells of the processes the trace names
+//     (traceFocus, wfinite.focus): the other cells keep their value, so
+//     that the replay on an instance of many processes still follows a
+//     trace through updates without a default branch.
 //     Under TSO and PSO the order of a backward trace need not be an order in time (the
 //     events are partially ordered by ghb): when the trace does not
 //     replay in its order, an instance that reaches an unsafe state
