@@ -13,8 +13,9 @@ import (
 
 // crossCheckOne searches src with a small budget and cross-checks the
 // verdict on finite instances; it returns a description of what went
-// wrong (a panic, a rejected generated system, a disagreement), or "".
-func crossCheckOne(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict) {
+// wrong (a panic, a rejected generated system, a disagreement), or "",
+// and the cross-check (nil without one).
+func crossCheckOne(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict, cc *CrossCheck) {
 	defer func() {
 		if r := recover(); r != nil {
 			problem = fmt.Sprintf("panic: %v", r)
@@ -22,17 +23,31 @@ func crossCheckOne(ctx context.Context, src string, opts Options, states int) (p
 	}()
 	sys, err := Load("gen.cub", []byte(src))
 	if err != nil {
-		return "rejected: " + err.Error(), Timeout
+		return "rejected: " + err.Error(), Timeout, nil
 	}
 	res, err := Verify(ctx, sys, opts)
 	if err != nil {
-		return "verify: " + err.Error(), Timeout
+		return "verify: " + err.Error(), Timeout, nil
 	}
-	cc := SelfCheck(ctx, sys, res, opts, states)
+	cc = SelfCheck(ctx, sys, res, opts, states)
 	if !cc.OK() || len(undocumentedNotes(sys, res, cc)) > 0 {
-		return cc.String(), res.Verdict
+		return cc.String(), res.Verdict, cc
 	}
-	return "", res.Verdict
+	return "", res.Verdict, cc
+}
+
+// traceCount counts the UNSAFE traces of a random self-check: replayed,
+// and explained by a note of docs/divergences.md.
+type traceCount struct{ replayed, noted int }
+
+func (c *traceCount) add(cc *CrossCheck) {
+	switch {
+	case cc == nil:
+	case cc.Replayed:
+		c.replayed++
+	case len(cc.Notes) > 0:
+		c.noted++
+	}
 }
 
 // undocumentedNotes returns the notes of cc (the cross-check of res)
@@ -84,19 +99,21 @@ func TestSelfCheckRandom(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
 	count := map[Verdict]int{}
+	var traces traceCount
 	start := time.Now()
 	for i := range n {
 		src := genSystem(rng, 0.5)
 		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL"),
 			NoApprox: os.Getenv("MUSKET_SELFCHECK_NOAPPROX") != ""}
-		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		problem, v, cc := crossCheckOne(context.Background(), src, opts, 2000)
 		count[v]++
+		traces.add(cc)
 		if problem != "" {
 			t.Errorf("system %d:\n%s\n%s", i, src, problem)
 		}
 	}
-	t.Logf("%d systems in %v: %d SAFE, %d UNSAFE, %d without verdict", n, time.Since(start).Round(time.Millisecond),
-		count[Safe], count[Unsafe], n-count[Safe]-count[Unsafe])
+	t.Logf("%d systems in %v: %d SAFE, %d UNSAFE (%d traces replayed, %d not, with a note), %d without verdict", n, time.Since(start).Round(time.Millisecond),
+		count[Safe], count[Unsafe], traces.replayed, traces.noted, n-count[Safe]-count[Unsafe])
 }
 
 // TestSelfCheckRandomConstants is TestSelfCheckRandom on systems that
@@ -120,16 +137,19 @@ func TestSelfCheckRandomConstants(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 11))
 	count := map[Verdict]int{}
+	var traces traceCount
 	for i := range n {
 		src := genSystemWith(rng, 0.5, true)
 		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
-		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		problem, v, cc := crossCheckOne(context.Background(), src, opts, 2000)
 		count[v]++
+		traces.add(cc)
 		if problem != "" {
 			t.Errorf("system %d:\n%s\n%s", i, src, problem)
 		}
 	}
-	t.Logf("%d systems: %d SAFE, %d UNSAFE, %d without verdict", n, count[Safe], count[Unsafe], n-count[Safe]-count[Unsafe])
+	t.Logf("%d systems: %d SAFE, %d UNSAFE (%d traces replayed, %d not, with a note), %d without verdict", n, count[Safe], count[Unsafe],
+		traces.replayed, traces.noted, n-count[Safe]-count[Unsafe])
 }
 
 // FuzzSearch feeds systems through Verify with a small budget and checks
@@ -155,7 +175,7 @@ func FuzzSearch(f *testing.F) {
 		// worker that does not answer for long to have hung
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
-		if problem, _ := crossCheckOne(ctx, src, opts, 1000); problem != "" && !strings.HasPrefix(problem, "rejected") {
+		if problem, _, _ := crossCheckOne(ctx, src, opts, 1000); problem != "" && !strings.HasPrefix(problem, "rejected") {
 			t.Errorf("%s\n%s", src, problem)
 		}
 	})
