@@ -191,19 +191,20 @@ func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
 // every value.
 //
 // focus, when not nil, marks the processes whose cells take their
-// values first (wfinite.focus: the replay of a trace); then the cells
+// values first (wfinite.focus: the replay of a trace), reads the
+// variables whose free initial cells are chosen first; then the cells
 // that init leaves free take every value while there are at most 256
 // combinations, as in the samples, whatever the memory model.
-func checkExplorer(sys *System, n int32, model string, budget, bufCap int, focus []bool) (*wfinite, [][]int64) {
+func checkExplorer(sys *System, n int32, model string, budget, bufCap int, focus, reads []bool) (*wfinite, [][]int64) {
 	if explorable(sys) {
 		f := newFinite(sys, n).wfinite
-		f.focus = focus
+		f.focus, f.initReads = focus, reads
 		return f, f.initials(func(int) int64 { return 0 })
 	}
 	f := newExplorer(sys, n, modelOf(sys, model), bufCap)
 	f.allNondet = true
 	if focus != nil {
-		f.focus = focus
+		f.focus, f.initReads = focus, reads
 		f.initCombos = max(f.initCombos, 256)
 	}
 	return f, f.selfInitials(budget)
@@ -213,7 +214,7 @@ func checkExplorer(sys *System, n int32, model string, budget, bufCap int, focus
 // path describes the steps to a bad state.
 func exploreInstance(sys *System, n int32, model string, budget int, stop func() bool) (InstanceCheck, string) {
 	in := InstanceCheck{Procs: int(n)}
-	f, inits := checkExplorer(sys, n, model, budget, selfBufCap, nil)
+	f, inits := checkExplorer(sys, n, model, budget, selfBufCap, nil, nil)
 	smp := f.explore(stop, inits, budget)
 	in.States, in.Complete = len(smp.states), smp.complete
 	for i, st := range smp.states {
@@ -308,7 +309,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 }
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
-	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n), traceFocus(sys, res, n))
+	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n), traceFocus(sys, res, n), traceReads(sys, res, trans))
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]
@@ -361,6 +362,50 @@ func traceFocus(sys *System, res *Result, n int32) []bool {
 		}
 	}
 	return focus
+}
+
+// traceReads marks the variables that the guards, the conditions of the
+// cases of res's steps and the unsafe formula read: their free initial
+// cells take their values before the others in the replay (a guard that
+// reads a cell init leaves free, such as the Sort of
+// challenges_hierarchical_snoop_cygc.cub, the last of many free cells,
+// was never enabled).
+func traceReads(sys *System, res *Result, trans map[string]*Trans) []bool {
+	reads := make([]bool, len(sys.Globals))
+	var dnf func([]Conj)
+	dnf = func(d []Conj) {
+		for _, c := range d {
+			for _, l := range c.Lits {
+				for _, t := range [2]Term{l.L, l.R} {
+					if (t.Kind == KVar || t.Kind == KVal || t.Kind == KInit) && int(t.Sym) < len(reads) {
+						reads[t.Sym] = true
+					}
+				}
+			}
+			for _, q := range c.Foralls {
+				dnf(q)
+			}
+			for _, q := range c.Exists {
+				dnf(q)
+			}
+		}
+	}
+	for _, st := range res.Trace {
+		if t := trans[st.Trans]; t != nil {
+			dnf(t.Guard)
+			for _, u := range t.Updates {
+				for _, cs := range u.Cases {
+					dnf(cs.Cond)
+				}
+			}
+		}
+	}
+	for _, u := range sys.Unsafe {
+		if u.Index == res.Root {
+			dnf(u.DNF)
+		}
+	}
+	return reads
 }
 
 // flushClosure adds to states those reached from them by flushes, up to

@@ -105,3 +105,34 @@ transition t ([i]) requires { Arr1[i] = B } { Arr0[i] := C }
 		}
 	}
 }
+
+// TestReplayReadFirst replays a trace whose guard reads a cell that init
+// leaves free, declared after more free cells of the trace's processes
+// than the explorer combines (initCombos): the variables the trace reads
+// take their values first (traceReads; the Sort array of
+// challenges_hierarchical_snoop_cygc.cub kept its first value, and the
+// trace did not replay).
+func TestReplayReadFirst(t *testing.T) {
+	src := `type kind = L | C
+var V1 : proc
+var V2 : proc
+var V3 : proc
+var V4 : proc
+var V5 : proc
+array A[proc] : bool
+array Sort[proc] : kind
+init (p) { A[p] = False }
+unsafe (p) { A[p] = True }
+transition go (c) requires { Sort[c] = C } { A[c] := True }
+`
+	sys, err := Load("read.cub", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int32{1, 2, 3} {
+		res := &Result{Verdict: Unsafe, Trace: []Step{{"go", []int32{p}}}, Root: 1}
+		if cc := SelfCheck(t.Context(), sys, res, Options{}, 2000); !cc.Replayed {
+			t.Errorf("go(#%d) does not replay\n%s", p, cc)
+		}
+	}
+}

@@ -110,8 +110,10 @@ type wfinite struct {
 	// those processes, and a write whose choices do not fit in
 	// maxSuccessors keeps the cell's value (one of "any value") instead
 	// of taking the first value of its domain; so do the values of the
-	// cells that init leaves free (initials)
-	focus []bool
+	// cells that init leaves free (initials), those of the variables
+	// the trace reads (initReads, by global) first
+	focus     []bool
+	initReads []bool
 	// initCombos bounds the combinations of the values of the cells that
 	// init leaves free (finite sorts)
 	initCombos int
@@ -413,9 +415,9 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
-	var later []bool   // cells whose values are chosen after the focused ones
+	var rank []int8    // the order in which free cells take their values (focus)
 	if f.focus != nil {
-		later = make([]bool, f.cells)
+		rank = make([]int8, f.cells)
 	}
 	for gi, g := range f.sys.Globals {
 		k := 1
@@ -423,12 +425,19 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			k *= int(f.n)
 		}
 		for c := f.base[gi]; c < f.base[gi]+k; c++ {
-			if later != nil {
+			if rank != nil {
 				var args [maxArity]int32
 				for i, x := 0, c-f.base[gi]; i < g.Arity; i, x = i+1, x/int(f.n) {
 					args[i] = int32(x%int(f.n)) + 1
 				}
-				later[c] = !f.focused(args[:g.Arity])
+				// focused cells first, those of the variables the
+				// trace reads (initReads) before the others
+				if !f.focused(args[:g.Arity]) {
+					rank[c] = 2
+				}
+				if gi >= len(f.initReads) || !f.initReads[gi] {
+					rank[c]++
+				}
 			}
 			var d []int64
 			switch g.Sort.Kind {
@@ -493,16 +502,18 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			case fixed[c]:
 			case numeric[c]:
 				s[c] = free(c)
-			case later != nil && later[c]:
+			case rank != nil && rank[c] > 0:
 			case len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos:
 				combos *= len(doms[c])
 				open = append(open, c)
 			}
 		}
-		for c := range later {
-			if later[c] && !fixed[c] && !numeric[c] && len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos {
-				combos *= len(doms[c])
-				open = append(open, c)
+		for r := int8(1); rank != nil && r <= 3; r++ {
+			for c := range rank {
+				if rank[c] == r && !fixed[c] && !numeric[c] && len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos {
+					combos *= len(doms[c])
+					open = append(open, c)
+				}
 			}
 		}
 		idx := make([]int, len(open))
