@@ -27,11 +27,11 @@ import (
 //     instance whose processes are the trace's: each step must be enabled
 //     in some state reached so far (under TSO and PSO, after any flushes)
 //     and some state after the last step (and flushes) must be unsafe.
-//     The values a step leaves free, and those init leaves free, are
-//     chosen first for the cells of the processes the trace names
-//     (traceFocus, wfinite.focus): the other cells keep their value, so
-//     that the replay on an instance of many processes still follows a
-//     trace through updates without a default branch.
+//     The values a step leaves free are chosen first for the cells of
+//     the variables, the process constants and the processes the trace
+//     names (traceFocus, wfinite.focus): the other cells keep their
+//     value, so that the replay on an instance of many processes still
+//     follows a trace through updates without a default branch.
 //     Under TSO and PSO the order of a backward trace need not be an order in time (the
 //     events are partially ordered by ghb): when the trace does not
 //     replay in its order, an instance that reaches an unsafe state
@@ -189,24 +189,13 @@ func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
 // several values for the numbers that init leaves free (selfInitials)
 // and store buffers of selfBufCap writes; a nondeterministic value takes
 // every value.
-//
-// focus, when not nil, marks the processes whose cells take their
-// values first (wfinite.focus: the replay of a trace), reads the
-// variables whose free initial cells are chosen first; then the cells
-// that init leaves free take every value while there are at most 256
-// combinations, as in the samples, whatever the memory model.
-func checkExplorer(sys *System, n int32, model string, budget, bufCap int, focus, reads []bool) (*wfinite, [][]int64) {
+func checkExplorer(sys *System, n int32, model string, budget, bufCap int) (*wfinite, [][]int64) {
 	if explorable(sys) {
 		f := newFinite(sys, n).wfinite
-		f.focus, f.initReads = focus, reads
 		return f, f.initials(func(int) int64 { return 0 })
 	}
 	f := newExplorer(sys, n, modelOf(sys, model), bufCap)
 	f.allNondet = true
-	if focus != nil {
-		f.focus, f.initReads = focus, reads
-		f.initCombos = max(f.initCombos, 256)
-	}
 	return f, f.selfInitials(budget)
 }
 
@@ -214,7 +203,7 @@ func checkExplorer(sys *System, n int32, model string, budget, bufCap int, focus
 // path describes the steps to a bad state.
 func exploreInstance(sys *System, n int32, model string, budget int, stop func() bool) (InstanceCheck, string) {
 	in := InstanceCheck{Procs: int(n)}
-	f, inits := checkExplorer(sys, n, model, budget, selfBufCap, nil, nil)
+	f, inits := checkExplorer(sys, n, model, budget, selfBufCap)
 	smp := f.explore(stop, inits, budget)
 	in.States, in.Complete = len(smp.states), smp.complete
 	for i, st := range smp.states {
@@ -309,7 +298,8 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 }
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
-	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n), traceFocus(sys, res, n), traceReads(sys, res, trans))
+	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
+	f.focus = traceFocus(sys, res, n)
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]
@@ -362,50 +352,6 @@ func traceFocus(sys *System, res *Result, n int32) []bool {
 		}
 	}
 	return focus
-}
-
-// traceReads marks the variables that the guards, the conditions of the
-// cases of res's steps and the unsafe formula read: their free initial
-// cells take their values before the others in the replay (a guard that
-// reads a cell init leaves free, such as the Sort of
-// challenges_hierarchical_snoop_cygc.cub, the last of many free cells,
-// was never enabled).
-func traceReads(sys *System, res *Result, trans map[string]*Trans) []bool {
-	reads := make([]bool, len(sys.Globals))
-	var dnf func([]Conj)
-	dnf = func(d []Conj) {
-		for _, c := range d {
-			for _, l := range c.Lits {
-				for _, t := range [2]Term{l.L, l.R} {
-					if (t.Kind == KVar || t.Kind == KVal || t.Kind == KInit) && int(t.Sym) < len(reads) {
-						reads[t.Sym] = true
-					}
-				}
-			}
-			for _, q := range c.Foralls {
-				dnf(q)
-			}
-			for _, q := range c.Exists {
-				dnf(q)
-			}
-		}
-	}
-	for _, st := range res.Trace {
-		if t := trans[st.Trans]; t != nil {
-			dnf(t.Guard)
-			for _, u := range t.Updates {
-				for _, cs := range u.Cases {
-					dnf(cs.Cond)
-				}
-			}
-		}
-	}
-	for _, u := range sys.Unsafe {
-		if u.Index == res.Root {
-			dnf(u.DNF)
-		}
-	}
-	return reads
 }
 
 // flushClosure adds to states those reached from them by flushes, up to

@@ -13,9 +13,15 @@ import (
 
 // crossCheckOne searches src with a small budget and cross-checks the
 // verdict on finite instances; it returns a description of what went
-// wrong (a panic, a rejected generated system, a disagreement), or "",
-// and the cross-check (nil without one).
-func crossCheckOne(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict, cc *CrossCheck) {
+// wrong (a panic, a rejected generated system, a disagreement), or "".
+func crossCheckOne(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict) {
+	problem, verdict, _ = crossCheckTrace(ctx, src, opts, states)
+	return problem, verdict
+}
+
+// crossCheckTrace is crossCheckOne that also returns the cross-check
+// (nil without one).
+func crossCheckTrace(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict, cc *CrossCheck) {
 	defer func() {
 		if r := recover(); r != nil {
 			problem = fmt.Sprintf("panic: %v", r)
@@ -113,7 +119,7 @@ func TestSelfCheckRandom(t *testing.T) {
 		src := genSystem(rng, 0.5)
 		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL"),
 			NoApprox: os.Getenv("MUSKET_SELFCHECK_NOAPPROX") != ""}
-		problem, v, cc := crossCheckOne(context.Background(), src, opts, 2000)
+		problem, v, cc := crossCheckTrace(context.Background(), src, opts, 2000)
 		count[v]++
 		traces.add(cc)
 		if problem != "" {
@@ -149,7 +155,7 @@ func TestSelfCheckRandomConstants(t *testing.T) {
 	for i := range n {
 		src := genSystemWith(rng, 0.5, true)
 		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
-		problem, v, cc := crossCheckOne(context.Background(), src, opts, 2000)
+		problem, v, cc := crossCheckTrace(context.Background(), src, opts, 2000)
 		count[v]++
 		traces.add(cc)
 		if problem != "" {
@@ -183,7 +189,7 @@ func FuzzSearch(f *testing.F) {
 		// worker that does not answer for long to have hung
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
-		if problem, _, _ := crossCheckOne(ctx, src, opts, 1000); problem != "" && !strings.HasPrefix(problem, "rejected") {
+		if problem, _ := crossCheckOne(ctx, src, opts, 1000); problem != "" && !strings.HasPrefix(problem, "rejected") {
 			t.Errorf("%s\n%s", src, problem)
 		}
 	})

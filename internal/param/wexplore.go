@@ -109,11 +109,8 @@ type wfinite struct {
 	// nondeterministic writes go first to the cells of variables and of
 	// those processes, and a write whose choices do not fit in
 	// maxSuccessors keeps the cell's value (one of "any value") instead
-	// of taking the first value of its domain; so do the values of the
-	// cells that init leaves free (initials), those of the variables
-	// the trace reads (initReads, by global) first
-	focus     []bool
-	initReads []bool
+	// of taking the first value of its domain
+	focus []bool
 	// initCombos bounds the combinations of the values of the cells that
 	// init leaves free (finite sorts)
 	initCombos int
@@ -415,30 +412,12 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
-	var rank []int8    // the order in which free cells take their values (focus)
-	if f.focus != nil {
-		rank = make([]int8, f.cells)
-	}
 	for gi, g := range f.sys.Globals {
 		k := 1
 		for range g.Arity {
 			k *= int(f.n)
 		}
 		for c := f.base[gi]; c < f.base[gi]+k; c++ {
-			if rank != nil {
-				var args [maxArity]int32
-				for i, x := 0, c-f.base[gi]; i < g.Arity; i, x = i+1, x/int(f.n) {
-					args[i] = int32(x%int(f.n)) + 1
-				}
-				// focused cells first, those of the variables the
-				// trace reads (initReads) before the others
-				if !f.focused(args[:g.Arity]) {
-					rank[c] = 2
-				}
-				if gi >= len(f.initReads) || !f.initReads[gi] {
-					rank[c]++
-				}
-			}
 			var d []int64
 			switch g.Sort.Kind {
 			case SInt:
@@ -492,9 +471,6 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 		if !ok {
 			continue
 		}
-		// the free cells of finite sorts take every value while the
-		// combinations fit in initCombos, those of focused cells first
-		// (the replay of a trace, wfinite.focus)
 		var open []int
 		combos := 1
 		for c := range f.cells {
@@ -502,18 +478,9 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			case fixed[c]:
 			case numeric[c]:
 				s[c] = free(c)
-			case rank != nil && rank[c] > 0:
 			case len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos:
 				combos *= len(doms[c])
 				open = append(open, c)
-			}
-		}
-		for r := int8(1); rank != nil && r <= 3; r++ {
-			for c := range rank {
-				if rank[c] == r && !fixed[c] && !numeric[c] && len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos {
-					combos *= len(doms[c])
-					open = append(open, c)
-				}
 			}
 		}
 		idx := make([]int, len(open))
