@@ -300,6 +300,15 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
 	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
 	f.focus = traceFocus(sys, res, n)
+	if !explorable(sys) && f.initCombos < maxSuccessors {
+		// the combinations of the free cells of finite sorts at init
+		// as many as in the samples (the explorer of systems with
+		// numbers or weak memory combines 64): the trace t0(#2) of
+		// a random genWide system (seed 41, system 1699) needs four
+		// free proc cells, 81 combinations, and did not replay
+		f.initCombos = maxSuccessors
+		cur = f.selfInitials(budget)
+	}
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]

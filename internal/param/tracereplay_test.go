@@ -76,3 +76,28 @@ func TestReplayNoDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayInitCombos replays a trace that needs four cells that init
+// leaves free (81 combinations) on a system with numbers, whose
+// explorer combined 64 (system 1699 of TestSelfCheckRandomWide, seed 41;
+// the last cell kept its first value and t0(#2) did not replay).
+func TestReplayInitCombos(t *testing.T) {
+	src := `number_procs 2
+array A0[proc] : proc
+array A1[proc] : int
+array A2[proc] : proc
+init (p q) { A1[p] = 0 }
+unsafe (p q) { A1[q] = 1 && A2[q] = q && A2[p] = A0[p] }
+transition t0 (i)
+requires { A2[i] <> A0[i] }
+{ A1[k] := case | k < i : A1[i] | _ : A1[k] + 1 }
+`
+	sys, err := Load("combos.cub", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &Result{Verdict: Unsafe, Trace: []Step{{"t0", []int32{2}}}, Root: 1}
+	if cc := SelfCheck(t.Context(), sys, res, Options{}, 2000); !cc.Replayed {
+		t.Errorf("t0(#2) does not replay\n%s", cc)
+	}
+}
