@@ -272,7 +272,86 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 			break
 		}
 	}
+	// the slots of a trace are names: when the system compares
+	// processes (k < i), the cube orders them, and the numbers the
+	// trace gives them need not follow that order (a genWide system,
+	// seed 41, system 1963: t2(#1) -> unsafe[1] needs its process
+	// above the unsafe formula's). A renaming of the trace's processes
+	// that replays is a run of the same instance.
+	if renamed := renameTrace(sys, res, maxSlot+int32(params)); len(renamed) > 0 {
+		for _, r := range renamed {
+			if stop() {
+				break
+			}
+			top := sys.Pinned // the instance holds every process of r
+			for _, st := range r.Trace {
+				for _, a := range st.Args {
+					top = max(top, a)
+				}
+			}
+			for n := max(top, 1); n <= maxSlot+int32(params); n++ {
+				if m := int32(sys.NumberProcs); m > 0 && n > m {
+					break
+				}
+				if ok, _ := replayOn(sys, r, trans, n, model, budget, stop); ok {
+					return true, ""
+				}
+			}
+		}
+	}
 	return false, why
+}
+
+// renameTrace returns res with the processes of its trace other than
+// the process constants renamed injectively into the processes up to
+// hi, other than the identity, when the trace names one to three of them
+// (at most 60 renamings).
+func renameTrace(sys *System, res *Result, hi int32) []*Result {
+	var procs []int32
+	for _, st := range res.Trace {
+		for _, a := range st.Args {
+			if a > sys.Pinned && !slices.Contains(procs, a) {
+				procs = append(procs, a)
+			}
+		}
+	}
+	if len(procs) == 0 || len(procs) > 3 {
+		return nil
+	}
+	var out []*Result
+	img := make([]int32, len(procs))
+	var rec func(k int)
+	rec = func(k int) {
+		if len(out) >= 60 {
+			return
+		}
+		if k == len(procs) {
+			if slices.Equal(img, procs) {
+				return
+			}
+			r := *res
+			r.Trace = make([]Step, len(res.Trace))
+			for i, st := range res.Trace {
+				args := slices.Clone(st.Args)
+				for j, a := range args {
+					if x := slices.Index(procs, a); x >= 0 {
+						args[j] = img[x]
+					}
+				}
+				r.Trace[i] = Step{Trans: st.Trans, Args: args}
+			}
+			out = append(out, &r)
+			return
+		}
+		for p := sys.Pinned + 1; p <= hi; p++ {
+			if !slices.Contains(img[:k], p) {
+				img[k] = p
+				rec(k + 1)
+			}
+		}
+	}
+	rec(0)
+	return out
 }
 
 // unsafeInstance explores the instances with as many processes as the

@@ -101,3 +101,29 @@ requires { A2[i] <> A0[i] }
 		t.Errorf("t0(#2) does not replay\n%s", cc)
 	}
 }
+
+// TestReplayRenamed replays a trace whose process numbers do not follow
+// the order its cube needs (a genWide system, seed 41, system 1963:
+// t2(#1) writes B below its process, and the unsafe formula needs one).
+func TestReplayRenamed(t *testing.T) {
+	src := `type val = A | B | C
+array A0[proc] : val
+array A2[proc] : val
+init (p q) { A0[p] = A && A2[p] = A }
+unsafe (p q) { A2[q] <> B && A0[q] <> A }
+transition t2 (i)
+{ A0[k] := case | k < i : B | _ : A0[i] }
+`
+	sys, err := Load("order.cub", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &Result{Verdict: Unsafe, Trace: []Step{{"t2", []int32{1}}}, Root: 1}
+	if cc := SelfCheck(t.Context(), sys, res, Options{}, 2000); !cc.Replayed {
+		t.Errorf("t2(#1) does not replay under any renaming\n%s", cc)
+	}
+	res = &Result{Verdict: Unsafe, Trace: []Step{{"t2", []int32{1}}, {"t2", []int32{1}}}, Root: 1}
+	if cc := SelfCheck(t.Context(), sys, res, Options{}, 2000); !cc.Replayed {
+		t.Errorf("t2(#1) -> t2(#1) does not replay under any renaming\n%s", cc)
+	}
+}
