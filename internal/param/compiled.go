@@ -521,9 +521,9 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 					return out
 				}
 			case cwNondet:
-				ws = append(ws, write{w.cell, cs.val.val, w.weak, cs.alts})
+				ws = append(ws, write{w.cell, cs.val.val, w.weak, cs.alts, false})
 			default:
-				ws = append(ws, write{w.cell, cs.val.eval(st), w.weak, nil})
+				ws = append(ws, write{w.cell, cs.val.eval(st), w.weak, nil, false})
 			}
 			break cases
 		}

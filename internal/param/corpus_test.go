@@ -81,6 +81,9 @@ func crossCheck(t *testing.T, sys *System, res *Result) {
 	if !cc.OK() {
 		t.Errorf("cross-check: %v", cc.Problems)
 	}
+	if n := undocumentedNotes(sys, res, cc); len(n) > 0 {
+		t.Errorf("cross-check: a disagreement that docs/divergences.md does not explain: %v", n)
+	}
 }
 
 func timeout() time.Duration {

@@ -238,8 +238,8 @@ transition t (i) { write(i, A[k], case | k = i : False | _ : read(i, A[k])) }`, 
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cc := SelfCheck(t.Context(), sys, res, Options{}, 20000); !cc.OK() {
-				t.Errorf("cross-check: %v", cc.Problems)
+			if cc := SelfCheck(t.Context(), sys, res, Options{}, 20000); !cc.OK() || len(undocumentedNotes(sys, res, cc)) > 0 {
+				t.Errorf("cross-check:\n%s", cc)
 			}
 		})
 	}

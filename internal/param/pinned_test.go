@@ -61,8 +61,8 @@ transition t (k) requires { k = #1 } { A[k] := True }`, Unsafe},
 				t.Fatal(err)
 			}
 			cc := SelfCheck(t.Context(), sys, res, Options{}, 20000)
-			if !cc.OK() {
-				t.Errorf("cross-check: %v", cc.Problems)
+			if !cc.OK() || len(undocumentedNotes(sys, res, cc)) > 0 {
+				t.Errorf("cross-check:\n%s", cc)
 			}
 			if res.Verdict == Unsafe && !cc.Replayed {
 				t.Errorf("the trace %s does not replay: %v", res.TraceString(), cc.Notes)

@@ -44,7 +44,7 @@ func TestRefineUnsafe(t *testing.T) {
 				t.Errorf("precise mode ran: %v, want %v (note: %q)", res.Precise, tc.refined, res.Note)
 			}
 			if res.Verdict == Safe || res.Verdict == Unsafe {
-				if cc := SelfCheck(context.Background(), sys, res, Options{}, 20000); !cc.OK() {
+				if cc := SelfCheck(context.Background(), sys, res, Options{}, 20000); !cc.OK() || len(undocumentedNotes(sys, res, cc)) > 0 {
 					t.Errorf("cross-check:\n%s", cc)
 				}
 			}

@@ -27,6 +27,11 @@ import (
 //     instance whose processes are the trace's: each step must be enabled
 //     in some state reached so far (under TSO and PSO, after any flushes)
 //     and some state after the last step (and flushes) must be unsafe.
+//     The values a step leaves free are chosen first for the cells of
+//     the variables, the process constants and the processes the trace
+//     names (traceFocus, wfinite.focus): the other cells keep their
+//     value, so that the replay on an instance of many processes still
+//     follows a trace through updates without a default branch.
 //     Under TSO and PSO the order of a backward trace need not be an order in time (the
 //     events are partially ordered by ghb): when the trace does not
 //     replay in its order, an instance that reaches an unsafe state
@@ -272,7 +277,86 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 			break
 		}
 	}
+	// the slots of a trace are names: when the system compares
+	// processes (k < i), the cube orders them, and the numbers the
+	// trace gives them need not follow that order (a genWide system,
+	// seed 41, system 1963: t2(#1) -> unsafe[1] needs its process
+	// above the unsafe formula's). A renaming of the trace's processes
+	// that replays is a run of the same instance.
+	if renamed := renameTrace(sys, res, maxSlot+int32(params)); len(renamed) > 0 {
+		for _, r := range renamed {
+			if stop() {
+				break
+			}
+			top := sys.Pinned // the instance holds every process of r
+			for _, st := range r.Trace {
+				for _, a := range st.Args {
+					top = max(top, a)
+				}
+			}
+			for n := max(top, 1); n <= maxSlot+int32(params); n++ {
+				if m := int32(sys.NumberProcs); m > 0 && n > m {
+					break
+				}
+				if ok, _ := replayOn(sys, r, trans, n, model, budget, stop); ok {
+					return true, ""
+				}
+			}
+		}
+	}
 	return false, why
+}
+
+// renameTrace returns res with the processes of its trace other than
+// the process constants renamed injectively into the processes up to
+// hi, other than the identity, when the trace names one to three of them
+// (at most 60 renamings).
+func renameTrace(sys *System, res *Result, hi int32) []*Result {
+	var procs []int32
+	for _, st := range res.Trace {
+		for _, a := range st.Args {
+			if a > sys.Pinned && !slices.Contains(procs, a) {
+				procs = append(procs, a)
+			}
+		}
+	}
+	if len(procs) == 0 || len(procs) > 3 {
+		return nil
+	}
+	var out []*Result
+	img := make([]int32, len(procs))
+	var rec func(k int)
+	rec = func(k int) {
+		if len(out) >= 60 {
+			return
+		}
+		if k == len(procs) {
+			if slices.Equal(img, procs) {
+				return
+			}
+			r := *res
+			r.Trace = make([]Step, len(res.Trace))
+			for i, st := range res.Trace {
+				args := slices.Clone(st.Args)
+				for j, a := range args {
+					if x := slices.Index(procs, a); x >= 0 {
+						args[j] = img[x]
+					}
+				}
+				r.Trace[i] = Step{Trans: st.Trans, Args: args}
+			}
+			out = append(out, &r)
+			return
+		}
+		for p := sys.Pinned + 1; p <= hi; p++ {
+			if !slices.Contains(img[:k], p) {
+				img[k] = p
+				rec(k + 1)
+			}
+		}
+	}
+	rec(0)
+	return out
 }
 
 // unsafeInstance explores the instances with as many processes as the
@@ -299,6 +383,16 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 
 func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
 	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
+	f.focus = traceFocus(sys, res, n)
+	if !explorable(sys) && f.initCombos < maxSuccessors {
+		// the combinations of the free cells of finite sorts at init
+		// as many as in the samples (the explorer of systems with
+		// numbers or weak memory combines 64): the trace t0(#2) of
+		// a random genWide system (seed 41, system 1699) needs four
+		// free proc cells, 81 combinations, and did not replay
+		f.initCombos = maxSuccessors
+		cur = f.selfInitials(budget)
+	}
 	var out []successor
 	for k, step := range res.Trace {
 		t := trans[step.Trans]
@@ -333,6 +427,24 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model 
 		}
 	}
 	return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
+}
+
+// traceFocus marks the processes of the instance with n processes that
+// res's trace names, and the process constants: the replay enumerates
+// the nondeterministic values of their cells first (wfinite.focus).
+func traceFocus(sys *System, res *Result, n int32) []bool {
+	focus := make([]bool, n+1)
+	for p := int32(1); p <= min(sys.Pinned, n); p++ {
+		focus[p] = true
+	}
+	for _, st := range res.Trace {
+		for _, a := range st.Args {
+			if a > 0 && a <= n {
+				focus[a] = true
+			}
+		}
+	}
+	return focus
 }
 
 // flushClosure adds to states those reached from them by flushes, up to

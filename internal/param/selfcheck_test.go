@@ -15,6 +15,13 @@ import (
 // verdict on finite instances; it returns a description of what went
 // wrong (a panic, a rejected generated system, a disagreement), or "".
 func crossCheckOne(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict) {
+	problem, verdict, _ = crossCheckTrace(ctx, src, opts, states)
+	return problem, verdict
+}
+
+// crossCheckTrace is crossCheckOne that also returns the cross-check
+// (nil without one).
+func crossCheckTrace(ctx context.Context, src string, opts Options, states int) (problem string, verdict Verdict, cc *CrossCheck) {
 	defer func() {
 		if r := recover(); r != nil {
 			problem = fmt.Sprintf("panic: %v", r)
@@ -22,17 +29,68 @@ func crossCheckOne(ctx context.Context, src string, opts Options, states int) (p
 	}()
 	sys, err := Load("gen.cub", []byte(src))
 	if err != nil {
-		return "rejected: " + err.Error(), Timeout
+		return "rejected: " + err.Error(), Timeout, nil
 	}
 	res, err := Verify(ctx, sys, opts)
 	if err != nil {
-		return "verify: " + err.Error(), Timeout
+		return "verify: " + err.Error(), Timeout, nil
 	}
-	cc := SelfCheck(ctx, sys, res, opts, states)
-	if !cc.OK() {
-		return cc.String(), res.Verdict
+	cc = SelfCheck(ctx, sys, res, opts, states)
+	if !cc.OK() || len(undocumentedNotes(sys, res, cc)) > 0 {
+		return cc.String(), res.Verdict, cc
 	}
-	return "", res.Verdict
+	return "", res.Verdict, cc
+}
+
+// traceCount counts the UNSAFE traces of a random self-check: replayed,
+// and explained by a note of docs/divergences.md (a forall_other step,
+// or an order of weak events that an instance confirms).
+type traceCount struct{ replayed, universal, order int }
+
+func (c *traceCount) add(cc *CrossCheck) {
+	switch {
+	case cc == nil || cc.Replayed:
+		if cc != nil {
+			c.replayed++
+		}
+	case len(cc.Notes) > 0 && strings.Contains(cc.Notes[0], "forall_other guard"):
+		c.universal++
+	case len(cc.Notes) > 0:
+		c.order++
+	}
+}
+
+func (c traceCount) String() string {
+	return fmt.Sprintf("%d traces replayed, %d not (a forall_other step), %d not in their order (weak; an instance confirms)", c.replayed, c.universal, c.order)
+}
+
+// undocumentedNotes returns the notes of cc (the cross-check of res)
+// that docs/divergences.md does not explain: those it explains are a
+// trace through a forall_other guard that does not replay (the guard is
+// checked on the cube's processes only, as Cubicle does) and, under weak
+// memory, a trace that does not replay in its order while an instance
+// reaches an unsafe state (its events are only partially ordered). On a
+// system without weak variables a trace is an order in time, so a trace
+// without a forall_other step that does not replay is a disagreement,
+// even when an instance confirms the verdict (system 625 of
+// TestBacktrackRandom, seed 41, before the replay enumerated the cells
+// of the trace's processes first).
+func undocumentedNotes(sys *System, res *Result, cc *CrossCheck) []string {
+	weak := false
+	for _, g := range sys.Globals {
+		weak = weak || g.Weak
+	}
+	universal := universalStep(sys, res) != ""
+	var out []string
+	for _, n := range cc.Notes {
+		switch {
+		case universal && strings.Contains(n, "forall_other guard"):
+		case (weak || universal) && strings.Contains(n, "does not replay forward in its order"):
+		default:
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // TestSelfCheckRandom cross-checks the verdicts on random small systems
@@ -55,25 +113,28 @@ func TestSelfCheckRandom(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 7))
 	count := map[Verdict]int{}
+	var traces traceCount
 	start := time.Now()
 	for i := range n {
 		src := genSystem(rng, 0.5)
 		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, Model: os.Getenv("MUSKET_SELFCHECK_MODEL"),
 			NoApprox: os.Getenv("MUSKET_SELFCHECK_NOAPPROX") != ""}
-		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		problem, v, cc := crossCheckTrace(context.Background(), src, opts, 2000)
 		count[v]++
+		traces.add(cc)
 		if problem != "" {
 			t.Errorf("system %d:\n%s\n%s", i, src, problem)
 		}
 	}
-	t.Logf("%d systems in %v: %d SAFE, %d UNSAFE, %d without verdict", n, time.Since(start).Round(time.Millisecond),
-		count[Safe], count[Unsafe], n-count[Safe]-count[Unsafe])
+	t.Logf("%d systems in %v: %d SAFE, %d UNSAFE (%s), %d without verdict", n, time.Since(start).Round(time.Millisecond),
+		count[Safe], count[Unsafe], traces, n-count[Safe]-count[Unsafe])
 }
 
 // TestSelfCheckRandomConstants is TestSelfCheckRandom on systems that
 // name processes by constants (#1, #2: genSystemWith), beside
 // parameters that range over every process: 200 by default, 2000 under
-// MUSKET_LONG (MUSKET_SELFCHECK_N overrides). It found that unsafe
+// MUSKET_LONG (MUSKET_SELFCHECK_N overrides the number,
+// MUSKET_SELFCHECK_SEED the seed). It found that unsafe
 // parameters never took a constant's value (a wrong SAFE) and that the
 // safety test did not apply init to a constant.
 func TestSelfCheckRandomConstants(t *testing.T) {
@@ -84,18 +145,25 @@ func TestSelfCheckRandomConstants(t *testing.T) {
 	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	rng := rand.New(rand.NewPCG(37, 11))
+	seed := uint64(37)
+	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	rng := rand.New(rand.NewPCG(seed, 11))
 	count := map[Verdict]int{}
+	var traces traceCount
 	for i := range n {
 		src := genSystemWith(rng, 0.5, true)
 		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second}
-		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		problem, v, cc := crossCheckTrace(context.Background(), src, opts, 2000)
 		count[v]++
+		traces.add(cc)
 		if problem != "" {
 			t.Errorf("system %d:\n%s\n%s", i, src, problem)
 		}
 	}
-	t.Logf("%d systems: %d SAFE, %d UNSAFE, %d without verdict", n, count[Safe], count[Unsafe], n-count[Safe]-count[Unsafe])
+	t.Logf("%d systems: %d SAFE, %d UNSAFE (%s), %d without verdict", n, count[Safe], count[Unsafe],
+		traces, n-count[Safe]-count[Unsafe])
 }
 
 // FuzzSearch feeds systems through Verify with a small budget and checks

@@ -114,6 +114,13 @@ type wfinite struct {
 	// domain (a few numbers) while a step has at most maxSuccessors
 	// successors; otherwise its first one
 	allNondet bool
+	// focus, when set (the replay of a trace, selfcheck.go), marks the
+	// processes the trace names (focus[p]): the choices of a step's
+	// nondeterministic writes go first to the cells of variables and of
+	// those processes, and a write whose choices do not fit in
+	// maxSuccessors keeps the cell's value (one of "any value") instead
+	// of taking the first value of its domain
+	focus []bool
 	// initCombos bounds the combinations of the values of the cells that
 	// init leaves free (finite sorts)
 	initCombos int
@@ -830,25 +837,12 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 						return out
 					}
 				}
-				ws = append(ws, write{c, v, g.Weak, alts})
+				ws = append(ws, write{c, v, g.Weak, alts, f.focused(args[:u.NArgs])})
 				break
 			}
 		}
 	}
-	// the choices of the nondeterministic values (allNondet only): once
-	// a step would have more than maxSuccessors successors, the other
-	// values take their first value
-	var open []int
-	combos := 1
-	for i, w := range ws {
-		if len(w.alts) > 1 {
-			if combos*len(w.alts) > maxSuccessors {
-				break
-			}
-			combos *= len(w.alts)
-			open = append(open, i)
-		}
-	}
+	open := f.openChoices(st, ws)
 	step := forwardStep{t: t, args: f.stepArgs(params)}
 	idx := make([]int, len(open))
 	for {
@@ -867,10 +861,67 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 // write is a write of a transition instance: alts lists the values of a
 // nondeterministic one (allNondet only).
 type write struct {
-	cell int
-	val  int64
-	weak bool
-	alts []int64
+	cell  int
+	val   int64
+	weak  bool
+	alts  []int64
+	focus bool // a cell of a variable or of focus processes (focus set)
+}
+
+// focused reports whether the cell of a variable indexed by args is one
+// whose choices go first (wfinite.focus).
+func (f *wfinite) focused(args []int32) bool {
+	if f.focus == nil {
+		return false
+	}
+	for _, p := range args {
+		if p <= 0 || int(p) >= len(f.focus) || !f.focus[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// openChoices returns the indices of the nondeterministic writes of ws
+// (allNondet only) whose values fire enumerates: once a step would have
+// more than maxSuccessors successors, the other writes take their first
+// value. With a focus (the replay of a trace) the writes to focused
+// cells are opened first, and the others keep the cell's value, so that
+// a trace through an update without a default branch, which leaves the
+// cells it does not name free, is followed whatever the number of
+// processes (system 625 of TestBacktrackRandom: the cell of the
+// trace's process #5 took its first value at every step on 8
+// processes, and the trace did not replay).
+func (f *wfinite) openChoices(st []int64, ws []write) []int {
+	var open []int
+	combos := 1
+	if f.focus == nil {
+		for i, w := range ws {
+			if len(w.alts) > 1 {
+				if combos*len(w.alts) > maxSuccessors {
+					break
+				}
+				combos *= len(w.alts)
+				open = append(open, i)
+			}
+		}
+		return open
+	}
+	for _, first := range []bool{true, false} {
+		for i := range ws {
+			w := &ws[i]
+			if len(w.alts) <= 1 || w.focus != first {
+				continue
+			}
+			if combos*len(w.alts) > maxSuccessors {
+				w.val = st[w.cell]
+				continue
+			}
+			combos *= len(w.alts)
+			open = append(open, i)
+		}
+	}
+	return open
 }
 
 // nondetValues lists the values a nondeterministic assignment may take
