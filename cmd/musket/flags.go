@@ -89,7 +89,41 @@ func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int,
 		shortUsage(fs, full)
 		return nil, 2, false
 	}
+	operands, err = stdinOperand(fs.Name(), operands)
+	if err != nil {
+		return nil, usageError(fs, fs.Output(), "%v", err), false
+	}
 	return operands, 0, true
+}
+
+// stdinCommands are the commands whose operands are input files: there an
+// operand "-" is the standard input, as in herd7 and most Unix tools
+// (before, it was "stat -: no such file or directory").
+var stdinCommands = map[string]bool{
+	"litmus": true, "check": true, "compare": true, "param": true,
+	"prove": true, "fix": true, "diff": true, "merge": true,
+}
+
+// stdinOperand replaces the operand "-" by /dev/stdin for the commands
+// that read files (the file's kind then follows from its contents or the
+// command: a C program through check needs a .c file). Standard input can
+// be read once only: "-" twice is refused.
+func stdinOperand(command string, operands []string) ([]string, error) {
+	if !stdinCommands[command] {
+		return operands, nil
+	}
+	seen := false
+	for i, o := range operands {
+		if o != "-" {
+			continue
+		}
+		if seen {
+			return nil, fmt.Errorf("\"-\" (the standard input) given twice: it can be read once only")
+		}
+		seen = true
+		operands[i] = "/dev/stdin"
+	}
+	return operands, nil
 }
 
 // synopses are the one-line usages of the commands, by flag set name.

@@ -94,3 +94,30 @@ func TestSplitGluedFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinOperand: "-" is the standard input for the commands that read
+// files, once (before: "stat -: no such file or directory").
+func TestStdinOperand(t *testing.T) {
+	for _, c := range []struct {
+		command  string
+		operands []string
+		want     string // the operands joined by blanks, or the error
+	}{
+		{"litmus", []string{"-"}, "/dev/stdin"},
+		{"check", []string{"a.c", "-"}, "a.c /dev/stdin"},
+		{"diff", []string{"-", "b.json"}, "/dev/stdin b.json"},
+		{"diff", []string{"-", "-"}, "given twice"},
+		{"merge", []string{"-", "x", "-"}, "given twice"},
+		{"gen", []string{"-"}, "-"}, // an edge, not a file
+		{"param", []string{"x.cub"}, "x.cub"},
+	} {
+		got, err := stdinOperand(c.command, append([]string(nil), c.operands...))
+		text := strings.Join(got, " ")
+		if err != nil {
+			text = err.Error()
+		}
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s %v: %q, want %q", c.command, c.operands, text, c.want)
+		}
+	}
+}

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/musket-verify/musket/internal/gen"
 )
@@ -27,6 +29,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	safe := fs.String("safe", "", "`edges` a cycle may use besides -relax; with -safe, each cycle has one -relax edge at least")
 	size := intFlag(fs, "size", 4, 0, "with -relax: edges in a cycle, at most")
 	procs := intFlag(fs, "nprocs", 4, 0, "with -relax: threads in a test, at most (0: no bound)")
+	timeout := addTimeout(fs, "enumeration (-relax)")
 	out := fs.String("o", "", "write each test to `DIR`/NAME.litmus (and, with -relax, the index DIR/@all) instead of stdout")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket gen [-arch ARCH] [-o DIR] CYCLE...          the test of one cycle (diyone7): musket gen -arch PPC LwSyncdWW Rfe DpAddrdR Fre")
@@ -57,7 +60,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError(fs, stderr, "-relax writes many tests: give the folder with -o DIR")
 	}
-	return genAll(a, *relax, *safe, *size, *procs, *out, stdout, stderr)
+	return genAll(a, *relax, *safe, *size, *procs, timeout.resolve(1), *out, stdout, stderr)
 }
 
 func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) int {
@@ -96,7 +99,7 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 	return exitOK
 }
 
-func genAll(a *gen.Arch, relax, safe string, size, procs int, out string, stdout, stderr io.Writer) int {
+func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duration, out string, stdout, stderr io.Writer) int {
 	r, err := a.ExpandList(relax)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: -relax: %v\n", err)
@@ -107,10 +110,31 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, out string, stdout
 		fmt.Fprintf(stderr, "musket gen: -safe: %v\n", err)
 		return exitBadInput
 	}
-	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs})
+	// The cycles grow exponentially with -size: the enumeration stops at
+	// the time limit or at SIGINT/SIGTERM, and the tests found so far are
+	// written (exit 3 or 130).
+	sig := interruptibleIn(commandContext(stdout))
+	defer sig.stop()
+	ctx, cancel := sig.ctx, context.CancelFunc(func() {})
+	if limit > 0 {
+		ctx, cancel = context.WithTimeout(sig.ctx, limit)
+	}
+	defer cancel()
+	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs,
+		Stop: func() bool { return ctx.Err() != nil }})
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
+	}
+	code := exitOK
+	if st.Stopped {
+		code = exitLimit
+		if sig.interrupted() {
+			code = exitInterrupted
+			fmt.Fprintf(stderr, "musket gen: interrupted: the enumeration stopped early; writing the %d tests found so far\n", len(tests))
+		} else {
+			fmt.Fprintf(stderr, "musket gen: timed out (limit %v): the enumeration stopped early; writing the %d tests found so far\n", limit, len(tests))
+		}
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
@@ -139,5 +163,5 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, out string, stdout
 		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin)", st.Unsupported)
 	}
 	fmt.Fprintln(stdout)
-	return exitOK
+	return code
 }

@@ -65,3 +65,23 @@ func TestGenCommand(t *testing.T) {
 		t.Errorf("running the campaign: exit %d: %s", code, errb.String())
 	}
 }
+
+// TestGenStops: an enumeration whose cycles never end (-size 1000 grows
+// exponentially) stops at its time limit and writes what it found, exit 3;
+// before, it ran forever and ignored SIGINT and SIGTERM.
+func TestGenStops(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"-relax", "Rfe,Fre,PodWR,PodWW,PodRR,PodRW", "-size", "1000", "-timeout", "1ms"}, exitLimit, "timed out (limit 1ms)"},
+		{[]string{"-relax", "Rfe,Fre", "-size", "4", "-timeout", "garbage"}, exitBadInput, "not a duration"},
+	} {
+		var out, errb bytes.Buffer
+		args := append(c.args, "-o", t.TempDir())
+		if code := runGen(args, &out, &errb); code != c.code || !strings.Contains(errb.String(), c.err) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errb.String(), c.code, c.err)
+		}
+	}
+}

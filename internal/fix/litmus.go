@@ -88,6 +88,11 @@ type litmusSubject struct {
 	cellOf map[int]int // candidate -> column (assembly)
 	// shown: the further witnesses of the last explicit check
 	shown []*result.Execution
+	// scratch: the register a locked store borrows (see lockScratch),
+	// found once: per store, it cost a scan of the whole test (fix on a
+	// test of 10 000 stores never ended, and ignored SIGINT).
+	scratch     string
+	scratchDone bool
 }
 
 // families maps an architecture's header word to its cost-table target
@@ -271,20 +276,30 @@ func (s *litmusSubject) lockedStore(ti int, th *prog.Thread, l int, cell string)
 	if m == nil || !ok {
 		return
 	}
-	used := strings.ToUpper(strings.Join(s.text.Lines, "\n"))
-	reg := ""
-	for _, r := range x86Scratch {
-		if !regexp.MustCompile(`\b` + r + `\b`).MatchString(used) {
-			reg = r
-			break
-		}
-	}
+	reg := s.lockScratch()
 	if reg == "" {
 		return
 	}
 	text := "MOV " + reg + "," + m[2] + "\nXCHG " + m[1] + "," + reg
 	s.cands = append(s.cands, Cand{Group: fmt.Sprintf("%d:access:%d", ti, l), Thread: ti, Line: l, Name: "xchg", Cost: cost, Text: text})
 	s.cellOf[len(s.cands)-1] = ti
+}
+
+// lockScratch is the first of x86Scratch the test does not use, or "";
+// the test's text does not change while the candidates are listed.
+func (s *litmusSubject) lockScratch() string {
+	if s.scratchDone {
+		return s.scratch
+	}
+	s.scratchDone = true
+	used := strings.ToUpper(strings.Join(s.text.Lines, "\n"))
+	for _, r := range x86Scratch {
+		if !regexp.MustCompile(`\b` + r + `\b`).MatchString(used) {
+			s.scratch = r
+			break
+		}
+	}
+	return s.scratch
 }
 
 var ppcLoad = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i)\s*(lwz|lwzx|ld|ldx|lbz|lhz)\s+(r[0-9]+)\s*,`) })

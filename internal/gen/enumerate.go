@@ -49,6 +49,12 @@ type Options struct {
 	Safe  []Edge
 	Size  int // edges in a cycle, at most
 	Procs int // threads, at most (0: no bound)
+	// Stop, when not nil, is polled as the enumeration goes: once it
+	// returns true the enumeration ends early with the tests found so
+	// far and Stats.Stopped set. The number of cycles grows
+	// exponentially with Size, so a large Size never ends without it
+	// (a time limit or an interrupt).
+	Stop func() bool
 }
 
 // Generated is one test of an enumeration.
@@ -59,8 +65,9 @@ type Generated struct {
 
 // Stats count the cycles an enumeration looked at.
 type Stats struct {
-	Cycles      int // valid cycles, once up to rotation
-	Unsupported int // valid cycles the generator declines (see ErrUnsupported)
+	Cycles      int  // valid cycles, once up to rotation
+	Unsupported int  // valid cycles the generator declines (see ErrUnsupported)
+	Stopped     bool // Options.Stop ended the enumeration: the tests are a part of the whole
 }
 
 // Enumerate lists, once up to rotation, every cycle of at most
@@ -89,6 +96,10 @@ func (a *Arch) Enumerate(opt Options) ([]Generated, Stats, error) {
 	cur := make([]Edge, 0, opt.Size)
 	var rec func()
 	rec = func() {
+		if st.Stopped || (opt.Stop != nil && opt.Stop()) {
+			st.Stopped = true
+			return
+		}
 		if len(cur) >= 2 && cur[len(cur)-1].Dst == cur[0].Src {
 			try(cur, opt, relax, seen, &st, func(k string, t *Test) { tests = append(tests, found{k, t}) }, a)
 		}

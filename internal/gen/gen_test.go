@@ -139,3 +139,25 @@ func TestEnumerate(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumerateStop: Options.Stop ends an enumeration early, with
+// Stats.Stopped set and the tests found so far.
+func TestEnumerateStop(t *testing.T) {
+	a, _ := LookupArch("X86")
+	relax, err := a.ExpandList("Rfe,Fre,Pod**")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		after   int // calls of Stop before it says stop
+		stopped bool
+	}{
+		{0, true}, {50, true}, {1 << 30, false},
+	} {
+		n := 0
+		_, st, err := a.Enumerate(Options{Relax: relax, Size: 4, Procs: 4, Stop: func() bool { n++; return n > c.after }})
+		if err != nil || st.Stopped != c.stopped {
+			t.Errorf("stop after %d: stopped %v, err %v; want stopped %v", c.after, st.Stopped, err, c.stopped)
+		}
+	}
+}

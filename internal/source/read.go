@@ -30,7 +30,21 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("%s: larger than the input limit of %d MiB (raise it with -max-input)", e.Path, e.Limit>>20)
+	return fmt.Sprintf("%s: larger than the input limit of %s (raise it with -max-input)", e.Path, sizeText(e.Limit))
+}
+
+// sizeText spells n bytes in the largest unit that is exact: a limit
+// below a MiB printed in MiB read "0 MiB".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	case n == 1:
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // ReadFile reads the file at path as os.ReadFile does, but refuses a file

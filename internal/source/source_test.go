@@ -149,3 +149,22 @@ func TestClipMessage(t *testing.T) {
 		t.Errorf("ClipMessage(short) = %q", got)
 	}
 }
+
+// TestTooLargeText: the limit is spelled exactly (-max-input 10 read "0
+// MiB" before).
+func TestTooLargeText(t *testing.T) {
+	for _, c := range []struct {
+		limit int64
+		want  string
+	}{
+		{10, "f: larger than the input limit of 10 bytes"},
+		{1, "of 1 byte "},
+		{2048, "of 2 KiB "},
+		{64 << 20, "of 64 MiB "},
+		{(1 << 20) + 1, "of 1048577 bytes "},
+	} {
+		if got := (&TooLargeError{Path: "f", Limit: c.limit}).Error(); !strings.Contains(got, c.want) {
+			t.Errorf("limit %d: %q, want %q in it", c.limit, got, c.want)
+		}
+	}
+}

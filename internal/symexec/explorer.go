@@ -33,8 +33,21 @@ type Explorer[E any] struct {
 // ErrTooManyPaths stops a thread whose paths explode.
 var ErrTooManyPaths = result.Limit("too many control-flow paths")
 
+// MaxCode is the most instructions of a thread Run explores: Step
+// continues a path through a recursive call at every access, so a thread
+// of 1.8 million loads (a 50 MB litmus test) overflowed the Go stack, a
+// fatal crash no recover catches. At this bound the stack stays well
+// below Go's limit, and far above any test written or generated.
+const MaxCode = 1 << 16
+
+// ErrTooLong refuses a thread of more than MaxCode instructions.
+var ErrTooLong = result.Limit(fmt.Sprintf("a thread has more than %d instructions", MaxCode))
+
 // Run explores the thread from its start with registers initRegs.
 func (x *Explorer[E]) Run(initRegs map[string]prog.Value) error {
+	if len(x.Th.Code) > MaxCode {
+		return ErrTooLong
+	}
 	regs := map[string]*Sym{}
 	for r, v := range initRegs {
 		regs[r] = Const(v)

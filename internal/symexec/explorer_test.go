@@ -185,3 +185,25 @@ func TestExplorerPins(t *testing.T) {
 		})
 	}
 }
+
+// TestExplorerTooLong: a thread longer than MaxCode is refused as a
+// limit (a 50 MB test overflowed the Go stack, a fatal crash); at MaxCode
+// it is explored.
+func TestExplorerTooLong(t *testing.T) {
+	load := prog.Load{Dst: "r0", Addr: prog.Addr("x")}
+	for _, c := range []struct {
+		n    int
+		want error
+	}{
+		{MaxCode, nil},
+		{MaxCode + 1, ErrTooLong},
+	} {
+		code := make([]prog.Instr, c.n)
+		for i := range code {
+			code[i] = load
+		}
+		if _, err := explore(t, code, 1, 0); !errors.Is(err, c.want) {
+			t.Errorf("%d loads: %v, want %v", c.n, err, c.want)
+		}
+	}
+}
