@@ -167,9 +167,6 @@ func (p *parser) parse() {
 	}
 	p.next()
 	p.trailer()
-	if len(p.errs) == 0 && p.fe != nil {
-		widenRegAtoms(p.t, p.fe.Arch())
-	}
 	if tc, ok := p.fe.(TestChecker); ok {
 		if err := tc.CheckTest(p.t); err != nil {
 			p.addError(err, 0, nil)

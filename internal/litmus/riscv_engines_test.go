@@ -30,7 +30,6 @@ func TestRISCVInstructionLitmus(t *testing.T) {
 	}{
 		{"UNSIGNED", true, 1},
 		{"WORD", true, 1},
-		{"REGTYPE", true, 1},
 	} {
 		path := filepath.Join("testdata", "riscv", tc.file+".litmus")
 		src, err := os.ReadFile(path)
