@@ -85,6 +85,15 @@ type Options struct {
 	// (%intN) keep their own locations: they appear in graphs the
 	// engine then finds inconsistent.
 	DeclaredOnly bool
+	// Fault, when not nil, makes an access to a location with no
+	// initial value in the test (an address outside every object of a C
+	// program: a null pointer's field, an index out of bounds) a fault
+	// of its thread rather than an event: the thread stops before the
+	// access with register FaultReg set to Fault(thread, instruction),
+	// which must not be zero (fault.go). DeclaredOnly then refuses
+	// nothing.
+	Fault    func(thread, pc int) prog.Value
+	FaultReg string
 	// CutReg names the register that tells a thread reached the
 	// unroller's cut (compile.BoundReg).
 	CutReg string
