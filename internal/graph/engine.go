@@ -83,7 +83,8 @@ type Options struct {
 	// graph engine gave such a location a life of its own and could
 	// answer PASS where SMT answers FAIL. Integers used as addresses
 	// (%intN) keep their own locations: they appear in graphs the
-	// engine then finds inconsistent.
+	// engine then finds inconsistent. Fault, when set, replaces this
+	// refusal (cfront sets both).
 	DeclaredOnly bool
 	// Fault, when not nil, makes an access to a location with no
 	// initial value in the test (an address outside every object of a C
