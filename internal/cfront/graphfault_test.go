@@ -37,8 +37,12 @@ func TestGraphFaults(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(c.file, ".c"), strings.Join(c.defines, ","), cell.model), func(t *testing.T) {
 				races := cell.target == "" && (cell.model == "rc11" || cell.model == "imm")
 				want := map[byte]Verdict{'P': Safe, 'F': Violation, 'R': Race}[w]
-				for _, e := range []string{"graph", "smt"} {
-					r, err := Check(context.Background(), filepath.Join("testdata", "nullfault", c.file), CheckOptions{Bound: 2, Engine: e,
+				// graph+cross: the graph engine with its cross-checks (the
+				// CAT model beside the native checks, the reference replay
+				// beside the compiled one under imm and aarch64).
+				for _, e := range []string{"graph", "graph+cross", "smt"} {
+					r, err := Check(context.Background(), filepath.Join("testdata", "nullfault", c.file), CheckOptions{Bound: 2,
+						Engine: strings.TrimSuffix(e, "+cross"), GraphCrossCheck: strings.HasSuffix(e, "+cross"),
 						Target: cell.target, Model: model(t, cell.model), ModelName: cell.model, Races: races,
 						Clang: ClangOptions{Defines: c.defines}})
 					if err != nil {
