@@ -31,6 +31,8 @@ func TestGraphFaults(t *testing.T) {
 		{"null_mp.c", []string{"REL"}, "PPPPP"},
 		{"null_cas.c", nil, "FFFFF"},
 		{"null_cas.c", []string{"NEVER"}, "PPPPP"},
+		{"null_child.c", nil, "FFFFF"},
+		{"null_child.c", []string{"SET"}, "PPPPP"},
 	} {
 		for i, cell := range cells {
 			w := c.want[i]
