@@ -33,6 +33,7 @@ func TestGraphFaults(t *testing.T) {
 		{"null_cas.c", []string{"NEVER"}, "PPPPP"},
 		{"null_child.c", nil, "FFFFF"},
 		{"null_child.c", []string{"SET"}, "PPPPP"},
+		{"null_lb.c", nil, "PPPPP"},
 	} {
 		for i, cell := range cells {
 			w := c.want[i]
