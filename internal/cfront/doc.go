@@ -192,4 +192,8 @@
 // keeping its computed address and address dependency, the choice making
 // no control dependency: narrow.go), and an atomic and/or/xor on
 // a location of a few known values is split by them (rmwcases.go).
+// An address outside every cell is a failure "invalid memory access":
+// narrow's failure branch for the SMT engine; for the graph engine, which
+// computes addresses, a fault that stops the thread and counts only in an
+// execution the model accepts (graphfault.go, graph.Options.Fault).
 package cfront

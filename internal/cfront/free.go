@@ -20,8 +20,8 @@ import (
 // global's, a local's: never a heap object's, whose address comes from
 // malloc at run time) is a failure too. A computed pointer into a global
 // or into the middle of an object makes the mark's address name no cell
-// of the program: an invalid memory access (narrow.go; the graph engine
-// refuses it, graph.Options.DeclaredOnly).
+// of the program: an invalid memory access (narrow.go; under the graph
+// engine a fault of the thread, graph.Options.Fault, graphfault.go).
 //
 // A use after free is not detected: the object keeps its cells, and a
 // read after the free reads what was last written.

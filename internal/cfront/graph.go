@@ -56,6 +56,8 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck,
 		DeclaredOnly: true}
+	var faults []Assertion
+	o.Fault, o.FaultReg = faultAssertions(q, &faults), failReg
 	if !opts.Liveness && !opts.GraphNoSymmetry {
 		o.Symmetric, o.SymStops = opts.graphSymmetric(q, p.Asserts)
 		o.SymOwn = ownLoc.MatchString
@@ -91,12 +93,12 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		res.Verdict = Unknown
 	case raceFlag(opts, r) != "":
 		if r.Positive > 0 {
-			res.Failed = failedAssertion(p, r)
+			res.Failed = graphFailed(p, r, faults)
 		}
 		res.raceOf(r, raceFlag(opts, r), opts, tags)
 	case r.Positive > 0:
 		res.Verdict = Violation
-		res.Failed = failedAssertion(p, r)
+		res.Failed = graphFailed(p, r, faults)
 	default:
 		switch {
 		case st.Also[0] != nil:

@@ -109,9 +109,10 @@ func TestWild6(t *testing.T) {
 		// timed out under rc11 and imm.
 		{file: "ldv_driver.c", want: "PPPPP-P"},
 		{file: "ldv_driver.c", defines: []string{"BUG"}, want: "RRFFF-F", line: 70},
-		// An off-by-one through a pointer: the graph engine refuses the
-		// access outside every object (graph.Options.DeclaredOnly; it
-		// answered PASS before, where SMT says FAIL), auto answers FAIL.
+		// An off-by-one through a pointer: the graph engine reports the
+		// access outside every object in a consistent execution
+		// (graph.Options.Fault; it answered PASS before, where SMT says
+		// FAIL).
 		{file: "oob_ptr.c", want: "PPPPPPP"},
 		{file: "oob_ptr.c", defines: []string{"BUG"}, want: "FFFFFFF", native: true},
 		{file: "kern_atomic_t.c", want: "RRPPPPP"},

@@ -52,6 +52,9 @@ func (x *engine) compileThread(t int) *cthread {
 	for name := range x.initRegs[t] {
 		reg(name)
 	}
+	if x.opts.Fault != nil {
+		reg(x.opts.FaultReg) // set by a fault (fault.go)
+	}
 	var comp func(e prog.Expr) cexpr
 	comp = func(e prog.Expr) cexpr {
 		switch e := e.(type) {

@@ -244,6 +244,14 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 			ct.err = nil
 			return pending{}, opError(at(pc), err)
 		}
+		if v, ok := x.faultAt(e, t, pc); ok {
+			// The thread stops here, its fault register set (fault.go).
+			if k < len(mine) {
+				return pending{}, faultKept(at(pc), e.loc)
+			}
+			regs[ct.slot[x.opts.FaultReg]] = v
+			return pending{done: true, fin: append([]prog.Value(nil), regs...)}, nil
+		}
 		if err := x.undeclared(e, at(pc)); err != nil {
 			return pending{}, err
 		}

@@ -107,6 +107,14 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 		if evErr != nil {
 			return pending{}, opError(at(p.e.pc), evErr)
 		}
+		if v, ok := x.faultAt(p.e, t, p.e.pc); ok {
+			// As replayC (fault.go).
+			if k < len(mine) {
+				return pending{}, faultKept(at(p.e.pc), p.e.loc)
+			}
+			regs[x.opts.FaultReg] = v
+			return pending{done: true, regs: regs}, nil
+		}
 		return p, nil
 	}
 	last := 0

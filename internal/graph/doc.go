@@ -154,5 +154,9 @@
 // Read-modify-writes read, then write when their condition holds (a
 // failing compare-and-swap is a read with its failure tags).
 // Store-conditionals, arbitrary values (Havoc), herd7's lock events and
-// mixed-size accesses are not supported (reported as such).
+// mixed-size accesses are not supported (reported as such). Under
+// Options.Fault (C programs) an access to a location with no initial
+// value (outside every object) stops its thread with a failure register
+// set, which the condition sees only in a complete consistent execution
+// (fault.go).
 package graph

@@ -83,8 +83,18 @@ type Options struct {
 	// graph engine gave such a location a life of its own and could
 	// answer PASS where SMT answers FAIL. Integers used as addresses
 	// (%intN) keep their own locations: they appear in graphs the
-	// engine then finds inconsistent.
+	// engine then finds inconsistent. Fault, when set, replaces this
+	// refusal (cfront sets both).
 	DeclaredOnly bool
+	// Fault, when not nil, makes an access to a location with no
+	// initial value in the test (an address outside every object of a C
+	// program: a null pointer's field, an index out of bounds) a fault
+	// of its thread rather than an event: the thread stops before the
+	// access with register FaultReg set to Fault(thread, instruction),
+	// which must not be zero (fault.go). DeclaredOnly then refuses
+	// nothing.
+	Fault    func(thread, pc int) prog.Value
+	FaultReg string
 	// CutReg names the register that tells a thread reached the
 	// unroller's cut (compile.BoundReg).
 	CutReg string

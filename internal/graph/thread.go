@@ -130,6 +130,12 @@ func (x *engine) runFrom(g *graph, t, pc, k int, regs []prog.Value) (*tstate, er
 			return nil, failed(pc)
 		}
 		if !p.done {
+			if v, ok := x.faultAt(p.e, t, pc); ok {
+				// The thread stops here, its fault register set
+				// (fault.go); regs is this replay's own copy.
+				regs[ct.slot[x.opts.FaultReg]] = v
+				return &tstate{pc: pc, k: k, regs: regs, p: pending{done: true, fin: regs}}, nil
+			}
 			if err := x.undeclared(p.e, at(pc)); err != nil {
 				return nil, err
 			}
@@ -262,7 +268,7 @@ func locOf(v prog.Value) string {
 // location the test gives no initial value (an address outside every
 // object of a C program).
 func (x *engine) undeclared(e ev, at string) error {
-	if !x.opts.DeclaredOnly || e.kind == event.Fence {
+	if !x.opts.DeclaredOnly || x.opts.Fault != nil || e.kind == event.Fence {
 		return nil
 	}
 	if _, ok := x.initMem[e.loc]; ok {

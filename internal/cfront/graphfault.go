@@ -1,0 +1,56 @@
+package cfront
+
+import (
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
+)
+
+// Invalid memory accesses under the graph engine.
+//
+// The SMT engine sees an access outside every object through narrow's
+// failure branch, numbered among p.Asserts ("invalid memory access").
+// The graph engine computes addresses and needs no narrowing: it stops a
+// thread at such an access with the failure register set
+// (graph.Options.Fault), and only an execution the model accepts reports
+// it. The failure is numbered below zero, -1 for the first place met,
+// in a table of the run's own: p.Asserts is not written, since the SMT
+// engine may be narrowing the same program beside it (-engine auto).
+
+// faultAssertions gives graph.Options.Fault for test q: each place
+// (thread's instruction position) a fault is met gets the next negative
+// number, its assertion appended to *table. The same place in two
+// threads (a thread's copies) gets one number.
+func faultAssertions(q *spec.Test, table *[]Assertion) func(thread, pc int) prog.Value {
+	num := map[prog.Pos]int{}
+	return func(thread, pc int) prog.Value {
+		var pos prog.Pos
+		if thread >= 0 && thread < len(q.Threads) && pc < len(q.Threads[thread].Pos) {
+			pos = q.Threads[thread].Pos[pc]
+		}
+		n, ok := num[pos]
+		if !ok {
+			*table = append(*table, Assertion{Pos: pos, Text: "invalid memory access"})
+			n = len(*table)
+			num[pos] = n
+		}
+		return prog.IntValue(int64(-n))
+	}
+}
+
+// graphFailed is failedAssertion for a run of the graph engine whose
+// faults are numbered in table.
+func graphFailed(p *Program, r *result.Result, table []Assertion) *Assertion {
+	if r.Witness == nil {
+		return nil
+	}
+	for i, ref := range r.Observed {
+		if ref.Name == failReg && i < len(r.Witness.State) {
+			if n := -r.Witness.State[i].Int; n >= 1 && int(n) <= len(table) {
+				a := table[n-1]
+				return &a
+			}
+		}
+	}
+	return failedAssertion(p, r)
+}
