@@ -785,11 +785,17 @@ func enumRewrite(sys *System, c *Cube) bool {
 }
 
 // enumCheck finds an atom of an enumerated type different from all its
-// constructors.
+// constructors. Each constructor counts once: the conjunction may repeat
+// a literal (reachesInit substitutes the initial value for every
+// unsatisfied read, so two reads "X <> B" of a weak X become one literal
+// twice), and counting it twice made a satisfiable conjunction
+// unsatisfiable, hence a wrong SAFE (issue #31).
 func enumCheck(sys *System, lits []Lit, r cheapResult) cheapResult {
 	excluded := map[Term]int{}
+	seen := map[Lit]bool{}
 	for _, l := range lits {
-		if l.Op == Ne && l.R.Kind == KEnum && l.L.isAtom() {
+		if l.Op == Ne && l.R.Kind == KEnum && l.L.isAtom() && !seen[l] {
+			seen[l] = true
 			excluded[l.L]++
 			if excluded[l.L] >= len(sys.Enums[l.R.Sort.Enum].Ctors) {
 				return cheapUnsat
