@@ -121,3 +121,36 @@ func TestStdinOperand(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderAndDefineErrors checks that a folder given to a command that
+// reads files only, and a -D whose name is not a C identifier, are usage
+// errors (exit 2) that name the command, before anything is read or
+// clang runs.
+func TestFolderAndDefineErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", dir}, "musket check: " + dir + " is a folder"},
+		{[]string{"param", dir}, "musket param: " + dir + " is a folder"},
+		{[]string{"prove", "-model", "tso", dir}, "musket prove: " + dir + " is a folder"},
+		{[]string{"compare", "-source", "sc", "-target", "tso", dir}, "musket compare: " + dir + " is a folder"},
+		{[]string{"check", "-D", "=", "x.c"}, `invalid value "=" for flag -D`},
+		{[]string{"check", "-D", "", "x.c"}, `invalid value "" for flag -D`},
+		{[]string{"check", "-D", "1X=2", "x.c"}, `invalid value "1X=2" for flag -D`},
+		{[]string{"check", "-D=A-B", "x.c"}, `invalid value "A-B" for flag -D`},
+	} {
+		var out, errOut strings.Builder
+		code := dispatch(c.args, &out, &errOut)
+		if code != 2 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut.String(), c.want)
+		}
+	}
+	for _, ok := range []string{"X", "_x1", "FOO=", "FOO=1=2", "A=(b)"} {
+		var d defineFlag
+		if err := d.Set(ok); err != nil {
+			t.Errorf("-D %q refused: %v", ok, err)
+		}
+	}
+}
