@@ -1116,7 +1116,9 @@ func (r *run) accept(o cat.Outcome) bool {
 				if r.res.FlagWitnesses == nil {
 					r.res.FlagWitnesses = map[string]*result.Execution{}
 				}
-				r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
+				if x := witness(r.ctx, c, vals, rf, *finalCo, st); x != nil {
+					r.res.FlagWitnesses[f] = x
+				}
 			}
 		}
 		if r.opts.SpeedCheck == SpeedFast && r.prune {
@@ -1163,11 +1165,11 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (st result.Sta
 		}
 		r.states[string(key)] = st
 	}
-	r.show(sat, func() *result.Execution { return witness(c, vals, rf, co, st) })
+	r.show(sat, func() *result.Execution { return witness(r.ctx, c, vals, rf, co, st) })
 	if sat {
 		r.res.Positive++
 		if r.res.Witness == nil {
-			r.res.Witness = witness(c, vals, rf, co, st)
+			r.res.Witness = witness(r.ctx, c, vals, rf, co, st)
 		}
 	} else {
 		r.res.Negative++
@@ -1332,20 +1334,22 @@ func (r *run) show(sat bool, mk func() *result.Execution) {
 		limit = maxShown
 	}
 	if want && len(r.res.Shown) < limit {
-		r.res.Shown = append(r.res.Shown, mk())
+		if x := mk(); x != nil { // nil: the run is stopping
+			r.res.Shown = append(r.res.Shown, x)
+		}
 	}
 }
 
-func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
-	x, _ := witnessMap(c, vals, rf, co, st)
+func witness(ctx context.Context, c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
+	x, _ := witnessMap(ctx, c, vals, rf, co, st)
 	return x
 }
 
 // witnessMap is witness, which draws each single-event read-modify-write
 // the model sees as one event (a RISC-V AMO, as herd7 draws it), and the
 // map from the engine's events to the drawn ones (nil when they are the
-// same).
-func witnessMap(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*result.Execution, []int) {
+// same). Both are nil once ctx is done (the run is then stopping).
+func witnessMap(ctx context.Context, c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*result.Execution, []int) {
 	x := &result.Execution{State: st}
 	for i := range c.g.Events {
 		e := c.g.Events[i]
@@ -1362,11 +1366,11 @@ func witnessMap(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*
 	}
 	x.Rf = rf.Pairs()
 	// Immediate co edges only.
-	co.Each(func(a, b int) {
-		if co.Succ(a).Inter(co.Inverse().Succ(b)).IsEmpty() {
-			x.Co = append(x.Co, [2]int{a, b})
-		}
-	})
+	imm, ok := immediateCo(ctx, co)
+	if !ok {
+		return nil, nil
+	}
+	x.Co = imm
 	fr := rf.Inverse().Seq(co)
 	fr.Each(func(a, b int) {
 		if a != b {
