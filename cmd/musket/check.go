@@ -409,10 +409,11 @@ func (r *checkRun) run(operands []string) int {
 		if err != nil {
 			r.prog.finished(i, true)
 			r.prog.print(func() { fmt.Fprintf(r.stderr, "%v\n", err) })
+			code := failureStatus(err) // a test too large: a limit
 			if *r.f.json {
-				writeErrorJSON(r.stdout, path, err, exitBadInput)
+				writeErrorJSON(r.stdout, path, err, code)
 			}
-			r.st.add(exitBadInput)
+			r.st.add(code)
 			continue
 		}
 		r.print(i, path, pr, disagree)

@@ -3,9 +3,13 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/litmus"
 )
 
 func TestParseInterleaved(t *testing.T) {
@@ -151,6 +155,27 @@ func TestFolderAndDefineErrors(t *testing.T) {
 		var d defineFlag
 		if err := d.Set(ok); err != nil {
 			t.Errorf("-D %q refused: %v", ok, err)
+		}
+	}
+}
+
+// TestTooLargeTestIsALimit checks that litmus, check and prove exit with
+// a limit (3), not bad input, on a test whose thread is longer than the
+// parser takes (litmus.MaxThreadCode).
+func TestTooLargeTestIsALimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.litmus")
+	text := "X86 long\n{ x=0; }\n P0 ;\n" + strings.Repeat(" MOV [x],$1 ;\n", litmus.MaxThreadCode+1) + "exists (x=1)\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"litmus", path},
+		{"check", path},
+		{"prove", "-model", "tso", path},
+	} {
+		var out, errOut strings.Builder
+		if code := dispatch(args, &out, &errOut); code != exitLimit || !strings.Contains(errOut.String(), "more than 65536 instructions") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and the limit", args[0], code, errOut.String(), exitLimit)
 		}
 	}
 }
