@@ -188,7 +188,13 @@ func (t *threadEnc) finish() {
 	}
 	// Reachability between nodes (code order is topological).
 	reach := make([][]bool, n+1)
+	f := p.f
 	for i := n; i >= 0; i-- {
+		// n² work and memory: a thread of 65536 instructions took
+		// seconds past the deadline (see fb.tick for the unwinding).
+		if i&255 == 0 && f.limit != nil && f.limit.Err() != nil {
+			panic(errTimeout)
+		}
 		reach[i] = make([]bool, n+1)
 		reach[i][i] = true
 		for _, s := range t.succ[i] {

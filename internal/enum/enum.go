@@ -343,7 +343,10 @@ type combo struct {
 }
 
 func (r *run) candidate(paths []*path) error {
-	c := r.newCombo(paths)
+	c, err := r.newCombo(paths)
+	if err != nil {
+		return err
+	}
 	rf := make([]int, len(c.reads))
 	return r.chooseRf(c, 0, rf)
 }
@@ -353,7 +356,10 @@ func (r *run) candidate(paths []*path) error {
 // own, never inlined: as one function it was 17.8 KB of WebAssembly,
 // which the browser's optimising compiler compiled on the playground's
 // first runs.
-func (r *run) newCombo(paths []*path) *combo {
+//
+// Its error is errDeadline once the run's context is done, or
+// errTooManyCandidates.
+func (r *run) newCombo(paths []*path) (*combo, error) {
 	c := &combo{paths: paths, writes: map[string][]int{}}
 	n := len(r.locs) // the combination's events, to allocate once
 	for _, p := range paths {
@@ -371,8 +377,10 @@ func (r *run) newCombo(paths []*path) *combo {
 	if len(single) > 0 && r.singleAMOs {
 		c.fus = event.NewFusion(len(g.Events), single)
 	}
-	r.candidates(c)
-	return c
+	if err := r.candidates(c); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // initWrites are the initial writes of the locations, the first events
@@ -467,13 +475,22 @@ func (c *combo) addPath(g *event.Graph, t int, p *path, single [][2]int) [][2]in
 	return single
 }
 
-// candidates gives each read of c its candidate writes.
+// candidates gives each read of c its candidate writes; errDeadline once
+// the run's context is done, errTooManyCandidates past maxCandidates (reads × writes: seconds and gigabytes for a
+// test of 65536 loads and stores a thread).
 //
 //go:noinline
-func (r *run) candidates(c *combo) {
+func (r *run) candidates(c *combo) error {
 	g := c.g
 	c.cands = make([][]int, len(c.reads))
+	total := 0
 	for i, rd := range c.reads {
+		if i&255 == 255 && r.ctx.Err() != nil {
+			return errDeadline
+		}
+		if total += len(c.writes[g.Events[rd].Loc]) + 1; total > maxCandidates {
+			return errTooManyCandidates
+		}
 		l := g.Events[rd].Loc
 		c.cands[i] = append([]int{c.inits[l]}, c.writes[l]...)
 		if own := c.fus.Other(rd); own >= 0 {
@@ -484,7 +501,18 @@ func (r *run) candidates(c *combo) {
 			c.cands[i] = c.coherentSources(rd, c.cands[i])
 		}
 	}
+	return nil
 }
+
+// maxCandidates bounds the candidate writes of all the reads of one
+// combination of paths (8 bytes each): past it, the reads-from choices
+// (their product) could not be enumerated anyway, and the lists alone
+// reached the 8 GiB memory limit on a test of 65536 loads and stores a
+// thread. The engine refuses (a limit: -engine auto goes on with the
+// others).
+const maxCandidates = 1 << 24
+
+var errTooManyCandidates = result.Limit(fmt.Sprintf("more than %d candidate writes for the reads of one combination of paths", maxCandidates))
 
 // coherentSources drops from the candidate writes ws of read rd those
 // that no execution coherent per location (po-loc | rf | co | fr
