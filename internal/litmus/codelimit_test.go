@@ -44,8 +44,22 @@ func TestCodeLimits(t *testing.T) {
 		{2, MaxThreadCode + 1, "big.litmus:65540:2: thread P0 has more than 65536 instructions"},
 		{4, MaxTestCode / 4, ""},
 		{5, MaxTestCode/5 + 1, "instructions in all"},
+		{0, MaxInit, ""},
+		{0, MaxInit + 1, "the initial state has more than 65536 entries"},
 	} {
-		_, err := ParseUnhashed("big.litmus", bigTest(c.threads, c.rows))
+		var src []byte
+		if c.threads > 0 {
+			src = bigTest(c.threads, c.rows)
+		} else { // an initial state of c.rows entries
+			var b strings.Builder
+			b.WriteString("X86 init\n{")
+			for i := range c.rows {
+				b.WriteString(" x" + itoa(i) + "=0;")
+			}
+			b.WriteString(" }\n P0 ;\n MOV [x0],$1 ;\nexists (x0=1)\n")
+			src = []byte(b.String())
+		}
+		_, err := ParseUnhashed("big.litmus", src)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("%d×%d: %v", c.threads, c.rows, err)
