@@ -164,7 +164,8 @@ func reachWord(reachable bool) string {
 // checkFlags are the flags of musket check.
 type checkFlags struct {
 	fs                      *flag.FlagSet
-	incl, defines           listFlag
+	incl                    listFlag
+	defines                 defineFlag
 	std, conf               *string
 	clangExtra              []string // C programs: the clang flags after --
 	target, model, engine   *string
@@ -341,7 +342,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	c := checkConfig{target: *f.target, model: *f.model, incl: f.incl, m: m, name: name, bound: *f.bound, noAnalysis: *f.noAnalysis, variants: variantSet(*f.variant), races: *f.races, explain: *f.explain, liveness: *f.liveness, symmetry: *f.symmetry}
 	f.fs.Visit(func(fl *flag.Flag) { c.racesSet = c.racesSet || fl.Name == "races" })
-	c.clang = cfront.ClangOptions{Includes: f.incl, Defines: f.defines, Std: *f.std, Extra: f.clangExtra, NoCache: *f.noCache}
+	c.clang = cfront.ClangOptions{Includes: f.incl, Defines: f.defines.listFlag, Std: *f.std, Extra: f.clangExtra, NoCache: *f.noCache}
 	if *f.races {
 		for _, path := range operands {
 			if err := checkRaceModel(path, c); err != nil {
@@ -408,10 +409,11 @@ func (r *checkRun) run(operands []string) int {
 		if err != nil {
 			r.prog.finished(i, true)
 			r.prog.print(func() { fmt.Fprintf(r.stderr, "%v\n", err) })
+			code := failureStatus(err) // a test too large: a limit
 			if *r.f.json {
-				writeErrorJSON(r.stdout, path, err, exitBadInput)
+				writeErrorJSON(r.stdout, path, err, code)
 			}
-			r.st.add(exitBadInput)
+			r.st.add(code)
 			continue
 		}
 		r.print(i, path, pr, disagree)

@@ -136,10 +136,11 @@ files:
 			p, err := porthos.Load(path, &s, &t, *bound)
 			if err != nil {
 				fmt.Fprintf(stderr, "%v\n", err)
+				code := failureStatus(err) // a test too large: a limit
 				if *asJSON {
-					writeErrorJSON(stdout, path, err, exitBadInput)
+					writeErrorJSON(stdout, path, err, code)
 				}
-				worse(2)
+				worse(code)
 				break
 			}
 			ctx := sig.ctx

@@ -184,7 +184,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case sig.interrupted():
 		return fail(exitInterrupted, errors.New("interrupted"))
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
+	case errors.Is(err, context.DeadlineExceeded):
+		// Go's "context deadline exceeded" says nothing of -timeout.
+		return fail(exitLimit, fmt.Errorf("timed out (limit %v)", timeout.resolve(1)))
+	case errors.Is(err, fix.ErrLimit):
 		return fail(exitLimit, err)
 	case err != nil:
 		return fail(failureStatus(err), err)

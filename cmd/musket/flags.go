@@ -22,6 +22,34 @@ func (l *listFlag) Set(s string) error {
 	return nil
 }
 
+// defineFlag is check's -D NAME[=VALUE]: a listFlag that refuses, as a
+// flag error, a value whose NAME is not a C identifier ("=", "", "1=2"),
+// which clang would otherwise turn into "clang rejects the program".
+type defineFlag struct{ listFlag }
+
+func (d *defineFlag) Set(s string) error {
+	name, _, _ := strings.Cut(s, "=")
+	if !isCIdentifier(name) {
+		return fmt.Errorf("%q: want NAME or NAME=VALUE with NAME a C identifier", s)
+	}
+	return d.listFlag.Set(s)
+}
+
+// isCIdentifier tells whether s is a C identifier: a letter or _, then
+// letters, digits or _.
+func isCIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		ok := r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || (i > 0 && '0' <= r && r <= '9')
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // isTerminal tells whether w is a terminal (progress bars go only there).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
@@ -90,6 +118,9 @@ func parseCommand(fs *flag.FlagSet, args []string) (operands []string, code int,
 		return nil, 2, false
 	}
 	operands, err = stdinOperand(fs.Name(), operands)
+	if err == nil {
+		err = refuseFolders(fs.Name(), operands)
+	}
 	if err != nil {
 		return nil, usageError(fs, fs.Output(), "%v", err), false
 	}
@@ -124,6 +155,32 @@ func stdinOperand(command string, operands []string) ([]string, error) {
 		operands[i] = "/dev/stdin"
 	}
 	return operands, nil
+}
+
+// fileCommands are the commands whose operands must be files: a folder
+// given to them is refused here, with the command's name, rather than
+// where it is read ("read DIR: is a directory", with no "musket CMD:").
+// litmus reads folders; fix, diff and merge say so themselves.
+var fileCommands = map[string]bool{
+	"check": true, "compare": true, "param": true, "prove": true,
+}
+
+// refuseFolders returns an error naming the first operand of a
+// fileCommands command that is a folder.
+func refuseFolders(command string, operands []string) error {
+	if !fileCommands[command] {
+		return nil
+	}
+	for _, o := range operands {
+		if st, err := os.Stat(o); err == nil && st.IsDir() {
+			hint := ""
+			if command != "param" {
+				hint = " (musket litmus runs the tests of a folder)"
+			}
+			return fmt.Errorf("%s is a folder: %s takes files%s", o, command, hint)
+		}
+	}
+	return nil
 }
 
 // synopses are the one-line usages of the commands, by flag set name.

@@ -3,9 +3,13 @@ package main
 import (
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/litmus"
 )
 
 func TestParseInterleaved(t *testing.T) {
@@ -118,6 +122,60 @@ func TestStdinOperand(t *testing.T) {
 		}
 		if !strings.Contains(text, c.want) {
 			t.Errorf("%s %v: %q, want %q", c.command, c.operands, text, c.want)
+		}
+	}
+}
+
+// TestFolderAndDefineErrors checks that a folder given to a command that
+// reads files only, and a -D whose name is not a C identifier, are usage
+// errors (exit 2) that name the command, before anything is read or
+// clang runs.
+func TestFolderAndDefineErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", dir}, "musket check: " + dir + " is a folder"},
+		{[]string{"param", dir}, "musket param: " + dir + " is a folder"},
+		{[]string{"prove", "-model", "tso", dir}, "musket prove: " + dir + " is a folder"},
+		{[]string{"compare", "-source", "sc", "-target", "tso", dir}, "musket compare: " + dir + " is a folder"},
+		{[]string{"check", "-D", "=", "x.c"}, `invalid value "=" for flag -D`},
+		{[]string{"check", "-D", "", "x.c"}, `invalid value "" for flag -D`},
+		{[]string{"check", "-D", "1X=2", "x.c"}, `invalid value "1X=2" for flag -D`},
+		{[]string{"check", "-D=A-B", "x.c"}, `invalid value "A-B" for flag -D`},
+	} {
+		var out, errOut strings.Builder
+		code := dispatch(c.args, &out, &errOut)
+		if code != 2 || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut.String(), c.want)
+		}
+	}
+	for _, ok := range []string{"X", "_x1", "FOO=", "FOO=1=2", "A=(b)"} {
+		var d defineFlag
+		if err := d.Set(ok); err != nil {
+			t.Errorf("-D %q refused: %v", ok, err)
+		}
+	}
+}
+
+// TestTooLargeTestIsALimit checks that litmus, check and prove exit with
+// a limit (3), not bad input, on a test whose thread is longer than the
+// parser takes (litmus.MaxThreadCode).
+func TestTooLargeTestIsALimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.litmus")
+	text := "X86 long\n{ x=0; }\n P0 ;\n" + strings.Repeat(" MOV [x],$1 ;\n", litmus.MaxThreadCode+1) + "exists (x=1)\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"litmus", path},
+		{"check", path},
+		{"prove", "-model", "tso", path},
+	} {
+		var out, errOut strings.Builder
+		if code := dispatch(args, &out, &errOut); code != exitLimit || !strings.Contains(errOut.String(), "more than 65536 instructions") {
+			t.Errorf("%v: exit %d, stderr %q; want %d and the limit", args[0], code, errOut.String(), exitLimit)
 		}
 	}
 }

@@ -286,10 +286,13 @@ func (l *litmusRun) job(j batch.Job) {
 	l.finished++
 	if j.Err != nil {
 		l.errs++
-		l.status.add(exitBadInput)
+		// A test refused for its size (litmus.MaxThreadCode) is a
+		// limit, not bad input.
+		code := failureStatus(j.Err)
+		l.status.add(code)
 		fmt.Fprintf(l.stderr, "%v\n", j.Err)
 		if l.asJSON && !l.quiet {
-			writeErrorJSON(l.stdout, j.Path, j.Err, exitBadInput)
+			writeErrorJSON(l.stdout, j.Path, j.Err, code)
 		}
 		return
 	}

@@ -121,7 +121,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			}
 			continue
 		case err != nil:
-			st.add(exitBadInput)
+			st.add(failureStatus(err)) // a test too large: a limit
 			if *asJSON {
 				j.Status, j.Error = "error", err.Error()
 				writeJSON(stdout, j)

@@ -107,7 +107,7 @@ func (e *encoding) build(ctx context.Context) error {
 
 	p := &progEnc{wraps: wrapsFor(e.opts), f: e.f, ctx: e.ctx, t: t, locN: map[string]int{},
 		addr: map[[2]int]B{}, data: map[[2]int]B{}, ctrl: map[[2]int]B{}, rmw: map[[2]int]B{}, iico: map[[2]int]B{},
-		final: make([]*tstate, len(t.Threads)), cut: make([]B, len(t.Threads)), reach: make([][][]bool, len(t.Threads)),
+		final: make([]*tstate, len(t.Threads)), cut: make([]B, len(t.Threads)), reach: make([][][]uint64, len(t.Threads)),
 		threadEvents: make([][]int, len(t.Threads)), initOf: map[string]int{}}
 	e.p = p
 	initMem := start.Mem
@@ -189,7 +189,8 @@ func (e *encoding) exclusive(a, b *evt) bool {
 		return a.alt != b.alt
 	}
 	r := e.p.reach[a.thread]
-	return !r[a.node][b.node] && !r[b.node][a.node]
+	has := func(i, j int) bool { return r[i][j>>6]&(1<<(uint(j)&63)) != 0 }
+	return !has(a.node, b.node) && !has(b.node, a.node)
 }
 
 // dataFlow encodes rf (every executed read reads one same-location write,

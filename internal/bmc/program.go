@@ -94,7 +94,7 @@ type progEnc struct {
 	hasCut                      bool
 	// chains are the bit decompositions made so far, by term (bits.go).
 	chains       map[chainKey][]B
-	reach        [][][]bool // per thread: node i reaches node j in the CFG
+	reach        [][][]uint64 // per thread: node i reaches node j in the CFG (bit j of row i; thread.go)
 	threadEvents [][]int
 	initOf       map[string]int
 	initRegs     []map[string]prog.Value

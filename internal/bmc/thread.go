@@ -186,18 +186,25 @@ func (t *threadEnc) finish() {
 	} else {
 		p.final[t.ti] = p.merge(t.in[n])
 	}
-	// Reachability between nodes (code order is topological).
-	reach := make([][]bool, n+1)
+	// Reachability between nodes (code order is topological), one bit
+	// a pair: node i reaches node j when bit j of reach[i] is set.
+	words := (n + 1 + 63) / 64
+	reach := make([][]uint64, n+1)
+	f := p.f
 	for i := n; i >= 0; i-- {
-		reach[i] = make([]bool, n+1)
-		reach[i][i] = true
+		// n² work and memory: a thread of 65536 instructions took
+		// seconds past the deadline (see fb.tick for the unwinding).
+		if i&255 == 0 && f.limit != nil && f.limit.Err() != nil {
+			panic(errTimeout)
+		}
+		row := make([]uint64, words)
+		row[i>>6] |= 1 << (uint(i) & 63)
 		for _, s := range t.succ[i] {
-			for j, ok := range reach[s] {
-				if ok {
-					reach[i][j] = true
-				}
+			for w, x := range reach[s] {
+				row[w] |= x
 			}
 		}
+		reach[i] = row
 	}
 	p.reach[t.ti] = reach
 }

@@ -343,7 +343,10 @@ type combo struct {
 }
 
 func (r *run) candidate(paths []*path) error {
-	c := r.newCombo(paths)
+	c, err := r.newCombo(paths)
+	if err != nil {
+		return err
+	}
 	rf := make([]int, len(c.reads))
 	return r.chooseRf(c, 0, rf)
 }
@@ -353,7 +356,10 @@ func (r *run) candidate(paths []*path) error {
 // own, never inlined: as one function it was 17.8 KB of WebAssembly,
 // which the browser's optimising compiler compiled on the playground's
 // first runs.
-func (r *run) newCombo(paths []*path) *combo {
+//
+// Its error is errDeadline once the run's context is done, or
+// errTooManyCandidates.
+func (r *run) newCombo(paths []*path) (*combo, error) {
 	c := &combo{paths: paths, writes: map[string][]int{}}
 	n := len(r.locs) // the combination's events, to allocate once
 	for _, p := range paths {
@@ -371,8 +377,10 @@ func (r *run) newCombo(paths []*path) *combo {
 	if len(single) > 0 && r.singleAMOs {
 		c.fus = event.NewFusion(len(g.Events), single)
 	}
-	r.candidates(c)
-	return c
+	if err := r.candidates(c); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // initWrites are the initial writes of the locations, the first events
@@ -467,13 +475,22 @@ func (c *combo) addPath(g *event.Graph, t int, p *path, single [][2]int) [][2]in
 	return single
 }
 
-// candidates gives each read of c its candidate writes.
+// candidates gives each read of c its candidate writes; errDeadline once
+// the run's context is done, errTooManyCandidates past maxCandidates (reads × writes: seconds and gigabytes for a
+// test of 65536 loads and stores a thread).
 //
 //go:noinline
-func (r *run) candidates(c *combo) {
+func (r *run) candidates(c *combo) error {
 	g := c.g
 	c.cands = make([][]int, len(c.reads))
+	total := 0
 	for i, rd := range c.reads {
+		if i&255 == 255 && r.ctx.Err() != nil {
+			return errDeadline
+		}
+		if total += len(c.writes[g.Events[rd].Loc]) + 1; total > maxCandidates {
+			return errTooManyCandidates
+		}
 		l := g.Events[rd].Loc
 		c.cands[i] = append([]int{c.inits[l]}, c.writes[l]...)
 		if own := c.fus.Other(rd); own >= 0 {
@@ -484,7 +501,18 @@ func (r *run) candidates(c *combo) {
 			c.cands[i] = c.coherentSources(rd, c.cands[i])
 		}
 	}
+	return nil
 }
+
+// maxCandidates bounds the candidate writes of all the reads of one
+// combination of paths (8 bytes each): past it, the reads-from choices
+// (their product) could not be enumerated anyway, and the lists alone
+// reached the 8 GiB memory limit on a test of 65536 loads and stores a
+// thread. The engine refuses (a limit: -engine auto goes on with the
+// others).
+const maxCandidates = 1 << 24
+
+var errTooManyCandidates = result.Limit(fmt.Sprintf("more than %d candidate writes for the reads of one combination of paths", maxCandidates))
 
 // coherentSources drops from the candidate writes ws of read rd those
 // that no execution coherent per location (po-loc | rf | co | fr
@@ -1116,7 +1144,9 @@ func (r *run) accept(o cat.Outcome) bool {
 				if r.res.FlagWitnesses == nil {
 					r.res.FlagWitnesses = map[string]*result.Execution{}
 				}
-				r.res.FlagWitnesses[f] = witness(c, vals, rf, *finalCo, st)
+				if x := witness(r.ctx, c, vals, rf, *finalCo, st); x != nil {
+					r.res.FlagWitnesses[f] = x
+				}
 			}
 		}
 		if r.opts.SpeedCheck == SpeedFast && r.prune {
@@ -1163,11 +1193,11 @@ func (r *run) record(c *combo, vals []prog.Value, rf, co rel.Rel) (st result.Sta
 		}
 		r.states[string(key)] = st
 	}
-	r.show(sat, func() *result.Execution { return witness(c, vals, rf, co, st) })
+	r.show(sat, func() *result.Execution { return witness(r.ctx, c, vals, rf, co, st) })
 	if sat {
 		r.res.Positive++
 		if r.res.Witness == nil {
-			r.res.Witness = witness(c, vals, rf, co, st)
+			r.res.Witness = witness(r.ctx, c, vals, rf, co, st)
 		}
 	} else {
 		r.res.Negative++
@@ -1332,20 +1362,22 @@ func (r *run) show(sat bool, mk func() *result.Execution) {
 		limit = maxShown
 	}
 	if want && len(r.res.Shown) < limit {
-		r.res.Shown = append(r.res.Shown, mk())
+		if x := mk(); x != nil { // nil: the run is stopping
+			r.res.Shown = append(r.res.Shown, x)
+		}
 	}
 }
 
-func witness(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
-	x, _ := witnessMap(c, vals, rf, co, st)
+func witness(ctx context.Context, c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) *result.Execution {
+	x, _ := witnessMap(ctx, c, vals, rf, co, st)
 	return x
 }
 
 // witnessMap is witness, which draws each single-event read-modify-write
 // the model sees as one event (a RISC-V AMO, as herd7 draws it), and the
 // map from the engine's events to the drawn ones (nil when they are the
-// same).
-func witnessMap(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*result.Execution, []int) {
+// same). Both are nil once ctx is done (the run is then stopping).
+func witnessMap(ctx context.Context, c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*result.Execution, []int) {
 	x := &result.Execution{State: st}
 	for i := range c.g.Events {
 		e := c.g.Events[i]
@@ -1362,11 +1394,11 @@ func witnessMap(c *combo, vals []prog.Value, rf, co rel.Rel, st result.State) (*
 	}
 	x.Rf = rf.Pairs()
 	// Immediate co edges only.
-	co.Each(func(a, b int) {
-		if co.Succ(a).Inter(co.Inverse().Succ(b)).IsEmpty() {
-			x.Co = append(x.Co, [2]int{a, b})
-		}
-	})
+	imm, ok := immediateCo(ctx, co)
+	if !ok {
+		return nil, nil
+	}
+	x.Co = imm
 	fr := rf.Inverse().Seq(co)
 	fr.Each(func(a, b int) {
 		if a != b {

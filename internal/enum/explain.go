@@ -57,7 +57,10 @@ func (r *run) explainRejected(c *combo, vals []prog.Value, rf rel.Rel, co *rel.R
 	for i, ref := range r.obs {
 		st[i] = regVal(ref)
 	}
-	x, to := witnessMap(c, vals, rf, finalCo, st)
+	x, to := witnessMap(r.ctx, c, vals, rf, finalCo, st)
+	if x == nil { // the run is stopping
+		return
+	}
 	why := e.ix.Why(o.Failed, c.st.N, o.Rel)
 	if to != nil && why != nil {
 		// The steps are drawn on the execution as drawn.

@@ -246,7 +246,11 @@ func (r *run) replay(pin Pin) (bool, error) {
 	var try func(i int) (bool, error)
 	try = func(i int) (bool, error) {
 		if i == len(chosen) {
-			return r.replayCombo(r.newCombo(chosen), pin)
+			c, err := r.newCombo(chosen)
+			if err != nil {
+				return false, err
+			}
+			return r.replayCombo(c, pin)
 		}
 		for _, p := range choices[i] {
 			chosen[i] = p

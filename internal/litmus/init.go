@@ -244,6 +244,9 @@ func (p *parser) addInit(ref spec.Ref, val prog.Value, typ string, off int, seen
 	if first, dup := seen[ref]; dup {
 		p.fail(off, fmt.Sprintf("duplicate initial value for %s (first at %d:%d)", ref, first.Line, first.Col))
 	}
+	if len(p.t.Init) == MaxInit {
+		p.codeLimit(off, fmt.Sprintf("the initial state has more than %d entries", MaxInit))
+	}
 	seen[ref] = pos
 	p.t.Init = append(p.t.Init, spec.InitEntry{Ref: ref, Val: val, Type: typ, Pos: pos})
 }

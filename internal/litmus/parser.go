@@ -93,6 +93,10 @@ func (p *parser) run(f func()) (err error) {
 				panic(r)
 			}
 		}
+		if p.limit != nil {
+			err = p.limit
+			return
+		}
 		if len(p.errs) > 0 {
 			p.errs.Sort()
 			err = p.errs
@@ -115,6 +119,7 @@ type parser struct {
 
 	depth   int         // nesting of conditions
 	threads []threadRef // every thread a ref names, checked once the table is read
+	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
 }
 
 type threadRef struct {

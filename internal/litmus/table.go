@@ -56,6 +56,7 @@ func (p *parser) table() {
 		}
 	}
 	cols := make([][]Cell, n)
+	total := 0
 	for {
 		sc.skipSpace()
 		if p.tableEnds() {
@@ -69,6 +70,12 @@ func (p *parser) table() {
 			if text != "" {
 				if i >= n {
 					p.fail(start, fmt.Sprintf("row has more columns than the %d threads", n))
+				}
+				if len(cols[i]) == MaxThreadCode {
+					p.codeLimit(start, fmt.Sprintf("thread P%d has more than %d instructions", i, MaxThreadCode))
+				}
+				if total++; total > MaxTestCode {
+					p.codeLimit(start, fmt.Sprintf("the threads have more than %d instructions in all", MaxTestCode))
 				}
 				cols[i] = append(cols[i], Cell{Text: text, Pos: sc.pos(start)})
 			}
