@@ -167,32 +167,7 @@ func TestWild5(t *testing.T) {
 						Model: model(t, cell.model), ModelName: cell.model, Races: races, Liveness: c.liveness,
 						Clang: ClangOptions{Defines: c.defines, Includes: includes}})
 				}
-				r, err := check("graph")
-				if w == 'E' {
-					if err == nil || !strings.Contains(err.Error(), c.err) {
-						t.Fatalf("error %v, want one saying %q", err, c.err)
-					}
-					return
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if r.Verdict == Unknown {
-					// The graph engine refuses what its argument does
-					// not cover (nondeterministic values, load buffering
-					// on aarch64, -liveness): the SMT engine answers, as
-					// -engine auto does.
-					if r, err = check("smt"); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want := map[byte]Verdict{'P': Safe, 'F': Violation, 'R': Race, 'B': BoundHit, 'L': Livelock}[w]
-				if r.Verdict != want {
-					t.Fatalf("verdict %v (%v), want %v", r.Verdict, r.Result.Err, want)
-				}
-				if want == Violation && c.line != 0 && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
-					t.Errorf("failed assertion %v, want line %d", r.Failed, c.line)
-				}
+				checkWildCell(t, w, c.err, c.line, check)
 			})
 		}
 	}

@@ -160,37 +160,7 @@ func TestWild6(t *testing.T) {
 						Model: model(t, cell.model), ModelName: cell.model, Races: races,
 						Clang: ClangOptions{Defines: c.defines}})
 				}
-				r, err := check("graph")
-				if w == 'E' {
-					if err == nil || !strings.Contains(err.Error(), c.err) {
-						t.Fatalf("error %v, want one saying %q", err, c.err)
-					}
-					return
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if r.Verdict == Unknown {
-					// What the graph engine refuses (mixed sizes, load
-					// buffering under aarch64, power): the SMT engine
-					// answers, as -engine auto does.
-					if r, err = check("smt"); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if w == 'U' {
-					if r.Verdict != Unknown || !strings.Contains(fmt.Sprint(r.Result.Err), "mixed-size") {
-						t.Fatalf("verdict %v (%v), want no verdict for a mixed-size access", r.Verdict, r.Result.Err)
-					}
-					return
-				}
-				want := map[byte]Verdict{'P': Safe, 'F': Violation, 'R': Race}[w]
-				if r.Verdict != want {
-					t.Fatalf("verdict %v (%v), want %v", r.Verdict, r.Result.Err, want)
-				}
-				if want == Violation && c.line != 0 && (r.Failed == nil || r.Failed.Pos.Line != c.line) {
-					t.Errorf("failed assertion %v, want line %d", r.Failed, c.line)
-				}
+				checkWildCell(t, w, c.err, c.line, check)
 			})
 		}
 	}
