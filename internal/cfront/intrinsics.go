@@ -135,17 +135,25 @@ func (l *lowerer) memLen(cs *callSite, i int) (int64, error) {
 	return c.V.Int, nil
 }
 
+// twoRegions reads the arguments of a call on two memory regions and a
+// length (memcpy, memmove, memcmp, bcmp): the two addresses and the
+// length, which must be known when the program is lowered.
+func (l *lowerer) twoRegions(cs *callSite) (a, b prog.Expr, n int64, err error) {
+	if a, err = l.arg(cs, 0); err != nil {
+		return nil, nil, 0, err
+	}
+	if b, err = l.arg(cs, 1); err != nil {
+		return nil, nil, 0, err
+	}
+	if n, err = l.memLen(cs, 2); err != nil {
+		return nil, nil, 0, err
+	}
+	return a, b, n, nil
+}
+
 // memCopy lowers memcpy and memmove: every unit read, then written.
 func (l *lowerer) memCopy(cs *callSite) error {
-	dst, err := l.arg(cs, 0)
-	if err != nil {
-		return err
-	}
-	src, err := l.arg(cs, 1)
-	if err != nil {
-		return err
-	}
-	n, err := l.memLen(cs, 2)
+	dst, src, n, err := l.twoRegions(cs)
 	if err != nil {
 		return err
 	}

@@ -18,15 +18,7 @@ import (
 // little-endian, and the first byte difference that is not 0 is kept (0
 // when there is none).
 func (l *lowerer) memCompare(cs *callSite) error {
-	a, err := l.arg(cs, 0)
-	if err != nil {
-		return err
-	}
-	b2, err := l.arg(cs, 1)
-	if err != nil {
-		return err
-	}
-	n, err := l.memLen(cs, 2)
+	a, b2, n, err := l.twoRegions(cs)
 	if err != nil {
 		return err
 	}
