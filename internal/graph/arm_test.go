@@ -188,36 +188,16 @@ func TestARMCorpusAgainstEnum(t *testing.T) {
 // all) and on armTests: the native check of armnative.go and aarch64.cat
 // must agree on every graph built.
 func TestARMCorpusCrossCheck(t *testing.T) {
-	m, err := cat.LoadBuiltin("aarch64")
-	if err != nil {
-		t.Fatal(err)
-	}
+	var extra []corpusTest
 	fe, _ := litmus.Lookup("AArch64")
-	cases := corpusSample(t, testcorpus.Dir(t), "litmus/AARCH64/*/*.litmus", 40, true)
 	for _, c := range armTests {
 		lt, err := litmus.Parse(c.name+".litmus", []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases = append(cases, corpusTest{path: c.name, t: lt, tags: fe.Tags()})
+		extra = append(extra, corpusTest{path: c.name, t: lt, tags: fe.Tags()})
 	}
-	decided := 0
-	for _, ct := range cases {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
-		got, _ := Run(ctx, ct.t, m, "aarch64", Options{TagNames: ct.tags, CrossCheck: true})
-		cancel()
-		switch got.Status {
-		case result.Unsupported:
-		case result.Done:
-			decided++
-		default:
-			t.Errorf("%s: %s: %v", ct.path, got.Status, got.Err)
-		}
-	}
-	if decided == 0 {
-		t.Errorf("no test decided")
-	}
-	t.Logf("%d tests cross-checked", decided)
+	crossCheckCorpus(t, "aarch64", "litmus/AARCH64/*/*.litmus", extra)
 }
 
 // hwCompare runs each test under the built-in model with both engines
@@ -393,4 +373,35 @@ exists (0:r0=1 /\ 1:r0=0 /\ 2:r0=2 /\ y=1)
 	if n := hwCompare(t, "imm", []corpusTest{{path: "lbpos", t: lt, tags: fe.Tags()}}, nil); n != 1 {
 		t.Errorf("%d compared", n)
 	}
+}
+
+// crossCheckCorpus runs the graph engine with Options.CrossCheck under
+// the built-in model on the tests of the corpus that glob names (40
+// spread over it; MUSKET_LONG=1: all) and on extra: the native check and
+// the model's CAT file must agree on every graph built, and some test
+// must be decided.
+func crossCheckCorpus(t *testing.T, model, glob string, extra []corpusTest) {
+	t.Helper()
+	m, err := cat.LoadBuiltin(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := append(corpusSample(t, testcorpus.Dir(t), glob, 40, true), extra...)
+	decided := 0
+	for _, ct := range cases {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
+		got, _ := Run(ctx, ct.t, m, model, Options{TagNames: ct.tags, CrossCheck: true})
+		cancel()
+		switch got.Status {
+		case result.Unsupported:
+		case result.Done:
+			decided++
+		default:
+			t.Errorf("%s: %s: %v", ct.path, got.Status, got.Err)
+		}
+	}
+	if decided == 0 {
+		t.Errorf("no test decided")
+	}
+	t.Logf("%d tests cross-checked", decided)
 }

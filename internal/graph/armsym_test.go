@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/cfront"
@@ -83,17 +84,26 @@ func TestARMSymmetry(t *testing.T) {
 // MUSKET_LONG=1: every program of examples/c and of cfront's testdata
 // (with cw3 and sem) but ttas4.c.
 func TestARMNativeCrossCheck(t *testing.T) {
+	crossCheckCPrograms(t, "aarch64", 0, []string{"../../examples/c/treiber.c", "../../examples/c/rwlock-bug.c", "../../examples/c/seqlock.c",
+		"../../examples/c/msqueue.c", "../cfront/testdata/sym_trylock.c", "../cfront/testdata/spinlock_rlx.c",
+		"../cfront/testdata/cw3/acqrel_mid.c"}, // (an exclusive pair A/L, not an amo)
+		[]string{"../cfront/testdata/*.c", "../cfront/testdata/cw3/*.c", "../cfront/testdata/sem/*.c"})
+}
+
+// crossCheckCPrograms runs C programs under -target target with the
+// graph engine's cross-check (GraphCrossCheck): the native check and the
+// target's CAT model must agree on every graph built. files are the
+// default programs; MUSKET_LONG=1 takes every program of examples/c and
+// of the globs but ttas4.c. limit, when not 0, bounds each program's run.
+func crossCheckCPrograms(t *testing.T, target string, limit time.Duration, files, longGlobs []string) {
 	needClang(t)
-	m, err := cat.LoadBuiltin("aarch64")
+	m, err := cat.LoadBuiltin(target)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := []string{"../../examples/c/treiber.c", "../../examples/c/rwlock-bug.c", "../../examples/c/seqlock.c",
-		"../../examples/c/msqueue.c", "../cfront/testdata/sym_trylock.c", "../cfront/testdata/spinlock_rlx.c",
-		"../cfront/testdata/cw3/acqrel_mid.c"} // (an exclusive pair A/L, not an amo)
 	if os.Getenv("MUSKET_LONG") != "" {
 		files, _ = filepath.Glob("../../examples/c/*.c")
-		for _, g := range []string{"../cfront/testdata/*.c", "../cfront/testdata/cw3/*.c", "../cfront/testdata/sem/*.c"} {
+		for _, g := range longGlobs {
 			more, _ := filepath.Glob(g)
 			files = append(files, more...)
 		}
@@ -106,7 +116,13 @@ func TestARMNativeCrossCheck(t *testing.T) {
 				t.Logf("not lowered: %v", err) // (MUSKET_LONG's globs take every program)
 				return
 			}
-			r, err := cfront.CheckProgram(context.Background(), p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "aarch64", Model: m, ModelName: "aarch64",
+			ctx := context.Background()
+			if limit > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, limit)
+				defer cancel()
+			}
+			r, err := cfront.CheckProgram(ctx, p, cfront.CheckOptions{Bound: 2, Engine: "graph", Target: target, Model: m, ModelName: target,
 				GraphCrossCheck: true})
 			if err != nil {
 				t.Logf("not checked: %v", err)

@@ -1,13 +1,9 @@
 package graph
 
 import (
-	"context"
 	"testing"
-	"time"
 
-	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/litmus"
-	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -120,34 +116,14 @@ func TestRISCVCorpusAgainstEnum(t *testing.T) {
 // and on rvTests: the native check of rvnative.go and riscv.cat must
 // agree on every graph built.
 func TestRVCorpusCrossCheck(t *testing.T) {
-	m, err := cat.LoadBuiltin("riscv")
-	if err != nil {
-		t.Fatal(err)
-	}
+	var extra []corpusTest
 	fe, _ := litmus.Lookup("RISCV")
-	cases := corpusSample(t, testcorpus.Dir(t), "litmus/RISCV/*.litmus", 40, true)
 	for _, c := range rvTests {
 		lt, err := litmus.Parse(c.name+".litmus", []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}
-		cases = append(cases, corpusTest{path: c.name, t: lt, tags: fe.Tags()})
+		extra = append(extra, corpusTest{path: c.name, t: lt, tags: fe.Tags()})
 	}
-	decided := 0
-	for _, ct := range cases {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // generous: a loaded machine
-		got, _ := Run(ctx, ct.t, m, "riscv", Options{TagNames: ct.tags, CrossCheck: true})
-		cancel()
-		switch got.Status {
-		case result.Unsupported:
-		case result.Done:
-			decided++
-		default:
-			t.Errorf("%s: %s: %v", ct.path, got.Status, got.Err)
-		}
-	}
-	if decided == 0 {
-		t.Errorf("no test decided")
-	}
-	t.Logf("%d tests cross-checked", decided)
+	crossCheckCorpus(t, "riscv", "litmus/RISCV/*.litmus", extra)
 }
