@@ -85,6 +85,10 @@ type sampler struct {
 	// symBest: canon's result
 	symBest []int64
 	perm    []uint8
+	// batch: the successors of the states grow expands next (expand)
+	batch succBatch
+	// touched: touch's sum (unused)
+	touched uint64
 	// abs: (abstract mode) the compiled transitions (compiled.go),
 	// made on first use (absTried); scr, absVals, absAs, absIdx: their
 	// buffers
@@ -255,10 +259,15 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	if x.sym != nil {
 		st, pk = x.sym.canon(st, x.symBuf, x.symBest)
 	}
+	return x.addCanon(st, pk, tableHash(st), parent, step)
+}
+
+// addCanon is add for a state already canonical under the symmetry (pk:
+// the permutation that made it), of table hash h.
+func (x *sampler) addCanon(st []int64, pk int, h uint64, parent int, step forwardStep) bool {
 	if 2*(x.store.len()+1) > len(x.table) {
 		x.growTable(x.store.len() + 1)
 	}
-	h := tableHash(st)
 	slot, found := x.lookup(h)
 	if found {
 		return false
@@ -350,15 +359,74 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			x.add(s, -1, forwardStep{})
 		}
 	}
-	var next []successor
-	for ; x.next < x.count(); x.next++ {
+	b := &x.batch
+	for x.next < x.count() {
 		if x.unsafe || x.count() >= limit {
 			return x.count() > before
 		}
-		if x.next%256 == 0 && stop != nil && stop() {
+		hi := min(x.next+batchStates, x.count())
+		if stop != nil && (x.next%256 == 0 || x.next/256 != (hi-1)/256) && stop() {
 			return x.count() > before
 		}
-		cur := x.state(x.next, x.rowBuf)
+		x.expand(x.next, hi)
+		x.touch()
+		for j, h := range b.hash {
+			from := int(b.from[j])
+			if x.count() >= limit {
+				// expand this state again when the sample grows (the
+				// states already added are skipped as seen)
+				x.next = from
+				return x.count() > before
+			}
+			st := b.cells[j*x.fin.cells : (j+1)*x.fin.cells]
+			x.addCanon(st, int(b.perm[j]), h, from, b.step[j])
+			if x.unsafe {
+				x.next = from
+				return true
+			}
+			if x.count() >= limit && (j+1 == len(b.hash) || int(b.from[j+1]) != from) {
+				// (the last successor of its state)
+				x.next = from + 1
+				return x.count() > before
+			}
+		}
+		x.next = hi
+	}
+	x.res.complete = true
+	return x.count() > before
+}
+
+// batchStates is the number of states grow expands at once (expand)
+// before it adds their successors.
+const batchStates = 32
+
+// succBatch holds the successors of a run of states, canonical under
+// the sampler's symmetry and hashed: successor j is
+// cells[j*size:(j+1)*size], of table hash hash[j], made by step[j]
+// from state from[j], its permutation perm[j].
+type succBatch struct {
+	cells []int64
+	hash  []uint64
+	perm  []uint8
+	step  []forwardStep
+	from  []int32
+	next  []successor
+}
+
+// expand fills x.batch with the successors of the states lo..hi-1, in
+// the order in which add would take them one state after the other.
+// Making them is independent of the table (the successors of a state
+// are a function of the state), so the sample is the one of adding
+// each successor as it is made: grow then adds the batch in order.
+// What the batch buys is the table's look-ups: made one after another
+// with the successors' work between them, each was a cache miss paid
+// alone (the table of a deep sample is 4 MB); with the hashes of a
+// whole batch known, touch starts their misses together.
+func (x *sampler) expand(lo, hi int) {
+	b := &x.batch
+	b.cells, b.hash, b.perm, b.step, b.from = b.cells[:0], b.hash[:0], b.perm[:0], b.step[:0], b.from[:0]
+	for i := lo; i < hi; i++ {
+		cur := x.state(i, x.rowBuf)
 		x.rowBuf = cur
 		if x.abstract {
 			if !x.absTried {
@@ -366,29 +434,39 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			}
 			if x.abs != nil {
 				x.scr = x.scr[:0]
-				next = x.compiledAbsSuccessors(x.abs, cur, next[:0])
+				b.next = x.compiledAbsSuccessors(x.abs, cur, b.next[:0])
 			} else {
-				next = x.absSuccessors(cur, next[:0])
+				b.next = x.absSuccessors(cur, b.next[:0])
 			}
 		} else {
 			x.fin.scratch = true
-			next = x.fin.successors(cur, next[:0])
+			b.next = x.fin.successors(cur, b.next[:0])
 			x.fin.scratch = false
 		}
-		for _, s := range next {
-			if x.count() >= limit {
-				// expand this state again when the sample grows (the
-				// states already added are skipped as seen)
-				return x.count() > before
+		for _, s := range b.next {
+			st, pk := s.st, 0
+			if x.sym != nil {
+				st, pk = x.sym.canon(st, x.symBuf, x.symBest)
 			}
-			x.add(s.st, x.next, s.step)
-			if x.unsafe {
-				return true
-			}
+			b.cells = append(b.cells, st...)
+			b.hash = append(b.hash, tableHash(st))
+			b.perm = append(b.perm, uint8(pk))
+			b.step = append(b.step, s.step)
+			b.from = append(b.from, int32(i))
 		}
 	}
-	x.res.complete = true
-	return x.count() > before
+}
+
+// touch reads the table's home slot of every successor of the batch,
+// so that the cache misses of their look-ups overlap (the loads are
+// independent); the sum only keeps the loads.
+func (x *sampler) touch() {
+	mask := uint64(len(x.table) - 1)
+	var sum uint64
+	for _, h := range x.batch.hash {
+		sum += x.table[h&mask]
+	}
+	x.touched += sum
 }
 
 // tracked reports whether the abstract exploration tracks the cells of
