@@ -87,8 +87,10 @@ type sampler struct {
 	perm    []uint8
 	// batch: the successors of the states grow expands next (expand)
 	batch succBatch
-	// touched: touch's sum (unused)
+	// touched: touch's sum (unused); helper: the goroutine that makes
+	// successors beside grow (parsample.go), while grow runs
 	touched uint64
+	helper  *sampleHelper
 	// abs: (abstract mode) the compiled transitions (compiled.go),
 	// made on first use (absTried); scr, absVals, absAs, absIdx: their
 	// buffers
@@ -359,34 +361,37 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			x.add(s, -1, forwardStep{})
 		}
 	}
-	b := &x.batch
+	if h := x.newHelper(limit); h != nil {
+		defer func() { h.stop(); x.helper = nil }()
+	}
 	for x.next < x.count() {
 		if x.unsafe || x.count() >= limit {
 			return x.count() > before
 		}
-		hi := min(x.next+batchStates, x.count())
-		if stop != nil && (x.next%256 == 0 || x.next/256 != (hi-1)/256) && stop() {
+		lo := x.next
+		hi := min(lo+batchStates, x.count())
+		par := x.helper != nil && x.count()-lo >= 2*parStates
+		if par {
+			hi = lo + 2*parStates
+		}
+		if stop != nil && (lo%256 == 0 || lo/256 != (hi-1)/256) && stop() {
 			return x.count() > before
 		}
-		x.expand(x.next, hi)
-		x.touch()
-		for j, h := range b.hash {
-			from := int(b.from[j])
-			if x.count() >= limit {
-				// expand this state again when the sample grows (the
-				// states already added are skipped as seen)
-				x.next = from
-				return x.count() > before
-			}
-			st := b.cells[j*x.fin.cells : (j+1)*x.fin.cells]
-			x.addCanon(st, int(b.perm[j]), h, from, b.step[j])
-			if x.unsafe {
-				x.next = from
-				return true
-			}
-			if x.count() >= limit && (j+1 == len(b.hash) || int(b.from[j+1]) != from) {
-				// (the last successor of its state)
-				x.next = from + 1
+		batches := []*succBatch{&x.batch}
+		if par {
+			// (parsample.go) the helper makes the successors of the
+			// second half while this goroutine makes the first's
+			mid := lo + parStates
+			x.helper.req <- [2]int{mid, hi}
+			x.expand(lo, mid)
+			<-x.helper.done
+			batches = append(batches, &x.helper.w.batch)
+		} else {
+			x.expand(lo, hi)
+		}
+		x.touch(batches)
+		for _, b := range batches {
+			if x.addBatch(b, limit) {
 				return x.count() > before
 			}
 		}
@@ -457,16 +462,45 @@ func (x *sampler) expand(lo, hi int) {
 	}
 }
 
-// touch reads the table's home slot of every successor of the batch,
-// so that the cache misses of their look-ups overlap (the loads are
-// independent); the sum only keeps the loads.
-func (x *sampler) touch() {
+// touch reads the table's home slot of every successor of the
+// batches, so that the cache misses of their look-ups overlap (the
+// loads are independent); the sum only keeps the loads.
+func (x *sampler) touch(batches []*succBatch) {
 	mask := uint64(len(x.table) - 1)
 	var sum uint64
-	for _, h := range x.batch.hash {
-		sum += x.table[h&mask]
+	for _, b := range batches {
+		for _, h := range b.hash {
+			sum += x.table[h&mask]
+		}
 	}
 	x.touched += sum
+}
+
+// addBatch adds the successors of b in order, as grow adds those of
+// one state after another, and reports whether grow stops: the sample
+// has limit states or met an unsafe state. x.next is then the state to
+// expand when the sample grows again (one whose successors are not all
+// added is expanded again: those added are found seen).
+func (x *sampler) addBatch(b *succBatch, limit int) bool {
+	for j, h := range b.hash {
+		from := int(b.from[j])
+		if x.count() >= limit {
+			x.next = from
+			return true
+		}
+		st := b.cells[j*x.fin.cells : (j+1)*x.fin.cells]
+		x.addCanon(st, int(b.perm[j]), h, from, b.step[j])
+		if x.unsafe {
+			x.next = from
+			return true
+		}
+		if x.count() >= limit && (j+1 == len(b.hash) || int(b.from[j+1]) != from) {
+			// (the last successor of its state)
+			x.next = from + 1
+			return true
+		}
+	}
+	return false
 }
 
 // tracked reports whether the abstract exploration tracks the cells of
