@@ -877,6 +877,12 @@ func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []succes
 }
 
 func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []successor {
+	if s, ok := x.absFireDirect(in, st); ok {
+		if s != nil {
+			out = append(out, successor{s, forwardStep{t: in.t, args: in.args}})
+		}
+		return out
+	}
 	vals := x.absVals[:0]
 	as := x.absAs[:0]
 	combos := 1
@@ -959,6 +965,52 @@ func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []succ
 		}
 	}
 	return out
+}
+
+// absFireDirect is compiledAbsFire for a step whose every write takes
+// one value: the first case whose condition is not false holds for
+// sure (triTrue), so it is the only one the general path lists. Its
+// writes go straight into a copy of st (a seventh of the growth of
+// challenges_flash2's abstract deep sample was making the lists of
+// values). It reports false, leaving the copy to the scratch buffer
+// that grow empties, when a write may take several values (a condition
+// that only maybe holds); the successor is nil when no write changes a
+// cell, as the general path leaves such a state out (sameCells).
+func (x *sampler) absFireDirect(in *cInst, st []int64) ([]int64, bool) {
+	s := x.scratchState(st)
+	changed := false
+	for wi := range in.writes {
+		w := &in.writes[wi]
+		for ci := range w.cases {
+			cs := &w.cases[ci]
+			cond := triTrue
+			if cs.hasCond {
+				cond = cs.cond.tri(st)
+			}
+			if cond == triFalse {
+				continue
+			}
+			if cond == triMaybe {
+				return nil, false
+			}
+			var v int64
+			switch cs.kind {
+			case cwSkip:
+				v = st[w.cell]
+			case cwNondet:
+				v = unknown
+			default:
+				v = cs.val.absEval(st)
+			}
+			s[w.cell] = v
+			changed = changed || v != st[w.cell]
+			break
+		}
+	}
+	if !changed {
+		return nil, true
+	}
+	return s, true
 }
 
 // sameCells reports whether the assignment of the cells of as, the k-th
