@@ -363,6 +363,7 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 	}
 	if h := x.newHelper(limit); h != nil {
 		defer func() { h.stop(); x.helper = nil }()
+		return x.growWithHelper(stop, limit, before)
 	}
 	for x.next < x.count() {
 		if x.unsafe || x.count() >= limit {
@@ -370,30 +371,13 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 		}
 		lo := x.next
 		hi := min(lo+batchStates, x.count())
-		par := x.helper != nil && x.count()-lo >= 2*parStates
-		if par {
-			hi = lo + 2*parStates
-		}
 		if stop != nil && (lo%256 == 0 || lo/256 != (hi-1)/256) && stop() {
 			return x.count() > before
 		}
-		batches := []*succBatch{&x.batch}
-		if par {
-			// (parsample.go) the helper makes the successors of the
-			// second half while this goroutine makes the first's
-			mid := lo + parStates
-			x.helper.req <- [2]int{mid, hi}
-			x.expand(lo, mid)
-			<-x.helper.done
-			batches = append(batches, &x.helper.w.batch)
-		} else {
-			x.expand(lo, hi)
-		}
-		x.touch(batches)
-		for _, b := range batches {
-			if x.addBatch(b, limit) {
-				return x.count() > before
-			}
+		x.expand(lo, hi, &x.batch)
+		x.touch(&x.batch)
+		if x.addBatch(&x.batch, limit) {
+			return x.count() > before
 		}
 		x.next = hi
 	}
@@ -418,7 +402,7 @@ type succBatch struct {
 	next  []successor
 }
 
-// expand fills x.batch with the successors of the states lo..hi-1, in
+// expand fills b with the successors of the states lo..hi-1, in
 // the order in which add would take them one state after the other.
 // Making them is independent of the table (the successors of a state
 // are a function of the state), so the sample is the one of adding
@@ -427,8 +411,7 @@ type succBatch struct {
 // with the successors' work between them, each was a cache miss paid
 // alone (the table of a deep sample is 4 MB); with the hashes of a
 // whole batch known, touch starts their misses together.
-func (x *sampler) expand(lo, hi int) {
-	b := &x.batch
+func (x *sampler) expand(lo, hi int, b *succBatch) {
 	b.cells, b.hash, b.perm, b.step, b.from = b.cells[:0], b.hash[:0], b.perm[:0], b.step[:0], b.from[:0]
 	for i := lo; i < hi; i++ {
 		cur := x.state(i, x.rowBuf)
@@ -465,7 +448,7 @@ func (x *sampler) expand(lo, hi int) {
 // touch reads the table's home slot of every successor of the
 // batches, so that the cache misses of their look-ups overlap (the
 // loads are independent); the sum only keeps the loads.
-func (x *sampler) touch(batches []*succBatch) {
+func (x *sampler) touch(batches ...*succBatch) {
 	mask := uint64(len(x.table) - 1)
 	var sum uint64
 	for _, b := range batches {
