@@ -88,9 +88,11 @@ type sampler struct {
 	// batch: the successors of the states grow expands next (expand)
 	batch succBatch
 	// touched: touch's sum (unused); helper: the goroutine that makes
-	// successors beside grow (parsample.go), while grow runs
-	touched uint64
-	helper  *sampleHelper
+	// successors beside grow (parsample.go), while grow runs, if
+	// parallel
+	touched  uint64
+	helper   *sampleHelper
+	parallel bool
 	// abs: (abstract mode) the compiled transitions (compiled.go),
 	// made on first use (absTried); scr, absVals, absAs, absIdx: their
 	// buffers

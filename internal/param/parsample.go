@@ -32,12 +32,13 @@ package param
 // guard index buffer), while at least parMin states remain to add, and
 // under GOMAXPROCS of 2 or more.
 //
-// The helper buys wall time, not CPU time: the deep samples of
-// challenges_flash2 and challenges_flash2_nodata (BenchmarkDeepSample)
-// took 10 to 20 % more CPU with it than without (the hand-offs, and
-// the successors and rows that cross from one core's cache to the
-// other's), and about 60 % of the wall time when the second core was
-// free.
+// The helper buys wall time, not CPU time, and only when a second core
+// is free: the deep samples of challenges_flash2 and
+// challenges_flash2_nodata (BenchmarkDeepSample) take 10 to 20 % more
+// CPU with it than without (the hand-offs, and the successors and rows
+// that cross from one core's cache to the other's). So it is asked for
+// (Options.ParallelSample, musket param -parallel-sample), and the
+// default is one goroutine.
 
 import "runtime"
 
@@ -51,13 +52,9 @@ const (
 	parMin = 8192
 )
 
-// parallelSample turns the helper on (tests turn it off to compare);
-// parallelSampleAlways starts it under GOMAXPROCS=1 too (tests: the
-// answers must not depend on it).
-var (
-	parallelSample       = true
-	parallelSampleAlways = false
-)
+// parallelSampleAlways starts the helper under GOMAXPROCS=1 too
+// (tests: the answers must not depend on it).
+var parallelSampleAlways = false
 
 // sampleHelper is the helper goroutine of a growth: req carries the
 // states lo..hi-1 for w to expand into out, reading the store through
@@ -79,7 +76,7 @@ type helperReq struct {
 // newHelper starts the helper of a growth up to limit states, if the
 // growth takes one; grow stops it when it returns.
 func (x *sampler) newHelper(limit int) *sampleHelper {
-	if !parallelSample || x.helper != nil || x.sym == nil || x.fin.sys.Invariants != nil || limit-x.count() < parMin || runtime.GOMAXPROCS(0) < 2 && !parallelSampleAlways {
+	if !x.parallel || x.helper != nil || x.sym == nil || x.fin.sys.Invariants != nil || limit-x.count() < parMin || runtime.GOMAXPROCS(0) < 2 && !parallelSampleAlways {
 		return nil
 	}
 	w := &sampler{abstract: x.abstract, sym: x.sym, absTried: true}

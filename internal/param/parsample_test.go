@@ -12,12 +12,12 @@ import (
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
-// setParallelSample sets the helper of the samples (parsample.go) for
-// one test: on (under every GOMAXPROCS when always) or off.
-func setParallelSample(t *testing.T, on, always bool) {
-	old, oldAlways := parallelSample, parallelSampleAlways
-	parallelSample, parallelSampleAlways = on, always
-	t.Cleanup(func() { parallelSample, parallelSampleAlways = old, oldAlways })
+// setHelperAlways starts the helper of the samples (parsample.go)
+// under every GOMAXPROCS, for one test.
+func setHelperAlways(t *testing.T) {
+	old := parallelSampleAlways
+	parallelSampleAlways = true
+	t.Cleanup(func() { parallelSampleAlways = old })
 }
 
 // setMaxProcs sets GOMAXPROCS for one test.
@@ -43,8 +43,8 @@ func TestParallelSampleDeterministic(t *testing.T) {
 		perm    []uint8
 		steps   []string
 	}
-	grow := func(t *testing.T, sys *System, abstract bool) sample {
-		a := &approximator{abstract: abstract, deep: true}
+	grow := func(t *testing.T, sys *System, abstract, helper bool) sample {
+		a := &approximator{abstract: abstract, deep: true, parallel: helper}
 		x := a.newSampler(newFinite(sys, 2))
 		for _, limit := range []int{9001, 20003, 40000} {
 			x.grow(nil, limit)
@@ -65,17 +65,14 @@ func TestParallelSampleDeterministic(t *testing.T) {
 				t.Fatal(err)
 			}
 			var ref sample
-			t.Run("one goroutine", func(t *testing.T) {
-				setParallelSample(t, false, false)
-				ref = grow(t, sys, tc.abstract)
-			})
+			ref = grow(t, sys, tc.abstract, false)
 			if ref.n != 40000 {
 				t.Fatalf("%d states, want 40000", ref.n)
 			}
 			for _, procs := range []int{1, 2} {
 				setMaxProcs(t, procs)
-				setParallelSample(t, true, true)
-				got := grow(t, sys, tc.abstract)
+				setHelperAlways(t)
+				got := grow(t, sys, tc.abstract, true)
 				if got.digest != ref.digest || got.n != ref.n || !slices.Equal(got.parent, ref.parent) ||
 					!slices.Equal(got.stepIdx, ref.stepIdx) || !slices.Equal(got.perm, ref.perm) || !slices.Equal(got.steps, ref.steps) {
 					t.Errorf("GOMAXPROCS=%d: the sample with the helper differs (%d states, digest %x; want %d, %x)", procs, got.n, got.digest, ref.n, ref.digest)
@@ -92,15 +89,14 @@ func TestParallelSampleDeterministic(t *testing.T) {
 			v                                  Verdict
 			visited, guesses, restarts, undone int
 		}
-		run := func() outcome {
-			res, err := Verify(context.Background(), sys, Options{Timeout: 5 * time.Minute})
+		run := func(helper bool) outcome {
+			res, err := Verify(context.Background(), sys, Options{Timeout: 5 * time.Minute, ParallelSample: helper})
 			if err != nil {
 				t.Fatal(err)
 			}
 			return outcome{res.Verdict, res.Visited, res.Guesses, res.Restarts, res.Backtracks}
 		}
-		setParallelSample(t, false, false)
-		ref := run()
+		ref := run(false)
 		if ref.v != Safe || ref.undone == 0 {
 			t.Fatalf("without the helper: %+v, want SAFE with guesses undone (the deep sample grows)", ref)
 		}
@@ -110,9 +106,9 @@ func TestParallelSampleDeterministic(t *testing.T) {
 		}
 		for _, procs := range []int{1, 2} {
 			setMaxProcs(t, procs)
-			setParallelSample(t, true, true)
+			setHelperAlways(t)
 			for i := 0; i < runs; i++ {
-				if got := run(); got != ref {
+				if got := run(true); got != ref {
 					t.Errorf("GOMAXPROCS=%d run %d: %+v, want %+v", procs, i, got, ref)
 				}
 			}

@@ -26,16 +26,13 @@ func BenchmarkDeepSample(b *testing.B) {
 			name = tc.name + "/helper"
 		}
 		b.Run(name, func(b *testing.B) {
-			old := parallelSample
-			parallelSample = tc.helper
-			defer func() { parallelSample = old }()
 			sys, err := ParseFile(filepath.Join(testcorpus.Dir(b), "cubicle", "examples", tc.name))
 			if err != nil {
 				b.Fatal(err)
 			}
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
-				a := &approximator{abstract: tc.abstract, deep: true}
+				a := &approximator{abstract: tc.abstract, deep: true, parallel: tc.helper}
 				x := a.newSampler(newFinite(sys, 2))
 				x.grow(nil, deepSample)
 				if i == 0 {
