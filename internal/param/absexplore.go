@@ -326,19 +326,33 @@ func (x *sampler) addCanon(st []int64, pk int, h uint64, parent int, step forwar
 // reserve makes room for the states up to limit at once (at most
 // maxReserve): a sample that grows by hundreds of thousands of states
 // otherwise copies its slices and its table again and again as they
-// grow.
+// grow. Each slice is checked on its own, and doubles at least
+// (growRoom): the lazy sample grows by samplePerNode states a node,
+// and its store, whose room was made only when the parents lacked some
+// (they had it, from an earlier doubling), grew by append's quarters
+// instead, a copy of the whole store every few nodes (a third of
+// challenges_flash2_exclusive's sampling).
 func (x *sampler) reserve(limit int) {
 	want := min(limit, maxReserve) - x.count()
-	if want <= 0 || cap(x.res.parent)-len(x.res.parent) >= want {
+	if want <= 0 {
 		return
 	}
-	x.res.parent = slices.Grow(x.res.parent, want)
-	x.stepIdx = slices.Grow(x.stepIdx, want)
+	x.res.parent = growRoom(x.res.parent, want)
+	x.stepIdx = growRoom(x.stepIdx, want)
 	if x.sym != nil {
-		x.perm = slices.Grow(x.perm, want)
+		x.perm = growRoom(x.perm, want)
 	}
 	x.store.reserve(want)
 	x.growTable(x.count() + want)
+}
+
+// growRoom returns s with room for n more elements: s itself if it has
+// it, else a copy with at least twice its capacity.
+func growRoom[E any](s []E, n int) []E {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	return slices.Grow(s, max(n, 2*cap(s)-len(s)))
 }
 
 const maxReserve = 1 << 20
