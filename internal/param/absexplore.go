@@ -85,6 +85,14 @@ type sampler struct {
 	// symBest: canon's result
 	symBest []int64
 	perm    []uint8
+	// batch: the successors of the states grow expands next (expand)
+	batch succBatch
+	// touched: touch's sum (unused); helper: the goroutine that makes
+	// successors beside grow (parsample.go), while grow runs, if
+	// parallel
+	touched  uint64
+	helper   *sampleHelper
+	parallel bool
 	// abs: (abstract mode) the compiled transitions (compiled.go),
 	// made on first use (absTried); scr, absVals, absAs, absIdx: their
 	// buffers
@@ -255,10 +263,15 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 	if x.sym != nil {
 		st, pk = x.sym.canon(st, x.symBuf, x.symBest)
 	}
+	return x.addCanon(st, pk, tableHash(st), parent, step)
+}
+
+// addCanon is add for a state already canonical under the symmetry (pk:
+// the permutation that made it), of table hash h.
+func (x *sampler) addCanon(st []int64, pk int, h uint64, parent int, step forwardStep) bool {
 	if 2*(x.store.len()+1) > len(x.table) {
 		x.growTable(x.store.len() + 1)
 	}
-	h := tableHash(st)
 	slot, found := x.lookup(h)
 	if found {
 		return false
@@ -313,19 +326,33 @@ func (x *sampler) add(st []int64, parent int, step forwardStep) bool {
 // reserve makes room for the states up to limit at once (at most
 // maxReserve): a sample that grows by hundreds of thousands of states
 // otherwise copies its slices and its table again and again as they
-// grow.
+// grow. Each slice is checked on its own, and doubles at least
+// (growRoom): the lazy sample grows by samplePerNode states a node,
+// and its store, whose room was made only when the parents lacked some
+// (they had it, from an earlier doubling), grew by append's quarters
+// instead, a copy of the whole store every few nodes (a third of
+// challenges_flash2_exclusive's sampling).
 func (x *sampler) reserve(limit int) {
 	want := min(limit, maxReserve) - x.count()
-	if want <= 0 || cap(x.res.parent)-len(x.res.parent) >= want {
+	if want <= 0 {
 		return
 	}
-	x.res.parent = slices.Grow(x.res.parent, want)
-	x.stepIdx = slices.Grow(x.stepIdx, want)
+	x.res.parent = growRoom(x.res.parent, want)
+	x.stepIdx = growRoom(x.stepIdx, want)
 	if x.sym != nil {
-		x.perm = slices.Grow(x.perm, want)
+		x.perm = growRoom(x.perm, want)
 	}
 	x.store.reserve(want)
 	x.growTable(x.count() + want)
+}
+
+// growRoom returns s with room for n more elements: s itself if it has
+// it, else a copy with at least twice its capacity.
+func growRoom[E any](s []E, n int) []E {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	return slices.Grow(s, max(n, 2*cap(s)-len(s)))
 }
 
 const maxReserve = 1 << 20
@@ -350,15 +377,60 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			x.add(s, -1, forwardStep{})
 		}
 	}
-	var next []successor
-	for ; x.next < x.count(); x.next++ {
+	if h := x.newHelper(limit); h != nil {
+		defer func() { h.stop(); x.helper = nil }()
+		return x.growWithHelper(stop, limit, before)
+	}
+	for x.next < x.count() {
 		if x.unsafe || x.count() >= limit {
 			return x.count() > before
 		}
-		if x.next%256 == 0 && stop != nil && stop() {
+		lo := x.next
+		hi := min(lo+batchStates, x.count())
+		if stop != nil && (lo%256 == 0 || lo/256 != (hi-1)/256) && stop() {
 			return x.count() > before
 		}
-		cur := x.state(x.next, x.rowBuf)
+		x.expand(lo, hi, &x.batch)
+		x.touch(&x.batch)
+		if x.addBatch(&x.batch, limit) {
+			return x.count() > before
+		}
+		x.next = hi
+	}
+	x.res.complete = true
+	return x.count() > before
+}
+
+// batchStates is the number of states grow expands at once (expand)
+// before it adds their successors.
+const batchStates = 32
+
+// succBatch holds the successors of a run of states, canonical under
+// the sampler's symmetry and hashed: successor j is
+// cells[j*size:(j+1)*size], of table hash hash[j], made by step[j]
+// from state from[j], its permutation perm[j].
+type succBatch struct {
+	cells []int64
+	hash  []uint64
+	perm  []uint8
+	step  []forwardStep
+	from  []int32
+	next  []successor
+}
+
+// expand fills b with the successors of the states lo..hi-1, in
+// the order in which add would take them one state after the other.
+// Making them is independent of the table (the successors of a state
+// are a function of the state), so the sample is the one of adding
+// each successor as it is made: grow then adds the batch in order.
+// What the batch buys is the table's look-ups: made one after another
+// with the successors' work between them, each was a cache miss paid
+// alone (the table of a deep sample is 4 MB); with the hashes of a
+// whole batch known, touch starts their misses together.
+func (x *sampler) expand(lo, hi int, b *succBatch) {
+	b.cells, b.hash, b.perm, b.step, b.from = b.cells[:0], b.hash[:0], b.perm[:0], b.step[:0], b.from[:0]
+	for i := lo; i < hi; i++ {
+		cur := x.state(i, x.rowBuf)
 		x.rowBuf = cur
 		if x.abstract {
 			if !x.absTried {
@@ -366,29 +438,68 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 			}
 			if x.abs != nil {
 				x.scr = x.scr[:0]
-				next = x.compiledAbsSuccessors(x.abs, cur, next[:0])
+				b.next = x.compiledAbsSuccessors(x.abs, cur, b.next[:0])
 			} else {
-				next = x.absSuccessors(cur, next[:0])
+				b.next = x.absSuccessors(cur, b.next[:0])
 			}
 		} else {
 			x.fin.scratch = true
-			next = x.fin.successors(cur, next[:0])
+			b.next = x.fin.successors(cur, b.next[:0])
 			x.fin.scratch = false
 		}
-		for _, s := range next {
-			if x.count() >= limit {
-				// expand this state again when the sample grows (the
-				// states already added are skipped as seen)
-				return x.count() > before
+		for _, s := range b.next {
+			st, pk := s.st, 0
+			if x.sym != nil {
+				st, pk = x.sym.canon(st, x.symBuf, x.symBest)
 			}
-			x.add(s.st, x.next, s.step)
-			if x.unsafe {
-				return true
-			}
+			b.cells = append(b.cells, st...)
+			b.hash = append(b.hash, tableHash(st))
+			b.perm = append(b.perm, uint8(pk))
+			b.step = append(b.step, s.step)
+			b.from = append(b.from, int32(i))
 		}
 	}
-	x.res.complete = true
-	return x.count() > before
+}
+
+// touch reads the table's home slot of every successor of the
+// batches, so that the cache misses of their look-ups overlap (the
+// loads are independent); the sum only keeps the loads.
+func (x *sampler) touch(batches ...*succBatch) {
+	mask := uint64(len(x.table) - 1)
+	var sum uint64
+	for _, b := range batches {
+		for _, h := range b.hash {
+			sum += x.table[h&mask]
+		}
+	}
+	x.touched += sum
+}
+
+// addBatch adds the successors of b in order, as grow adds those of
+// one state after another, and reports whether grow stops: the sample
+// has limit states or met an unsafe state. x.next is then the state to
+// expand when the sample grows again (one whose successors are not all
+// added is expanded again: those added are found seen).
+func (x *sampler) addBatch(b *succBatch, limit int) bool {
+	for j, h := range b.hash {
+		from := int(b.from[j])
+		if x.count() >= limit {
+			x.next = from
+			return true
+		}
+		st := b.cells[j*x.fin.cells : (j+1)*x.fin.cells]
+		x.addCanon(st, int(b.perm[j]), h, from, b.step[j])
+		if x.unsafe {
+			x.next = from
+			return true
+		}
+		if x.count() >= limit && (j+1 == len(b.hash) || int(b.from[j+1]) != from) {
+			// (the last successor of its state)
+			x.next = from + 1
+			return true
+		}
+	}
+	return false
 }
 
 // tracked reports whether the abstract exploration tracks the cells of

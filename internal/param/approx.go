@@ -67,6 +67,8 @@ type approximator struct {
 	// pair: (deep phase) insts are the first instance and the one with
 	// a process more, sampled side by side (deep.go)
 	pair bool
+	// parallel: the deep samples grow on two goroutines (parsample.go)
+	parallel bool
 	// deepCap: (deep phase) the current bound of the deep sample, from
 	// deepStart up to deepSample (widen, backtrack.go); 0: deepSample
 	deepCap int

@@ -504,6 +504,12 @@ func (f *wfinite) compiledSuccessors(c *compiledSC, st []int64, out []successor)
 
 // compiledFire is fire for a compiled instance whose guard holds.
 func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []successor {
+	if s, ok := f.fireDirect(in, st); ok {
+		if s != nil {
+			out = append(out, successor{s, forwardStep{t: in.t, args: in.args}})
+		}
+		return out
+	}
 	ws := f.ws[:0]
 	for wi := range in.writes {
 		w := &in.writes[wi]
@@ -561,6 +567,52 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 			return out
 		}
 	}
+}
+
+// fireDirect is compiledFire for a step with one successor: its
+// writes go straight into a copy of st, without the list of writes
+// that apply takes (making that list was a seventh of the growth of
+// FLASH's exact deep sample). It reports false, and compiledFire takes
+// its general path, when a write takes one of several values (the
+// step has several successors). The successor is the one apply makes:
+// every value is read from st, the writes are made in the order of the
+// list (a later write of a cell wins), and an SC explorer with compiled
+// transitions has no weak cell (compileOK), so apply writes each cell
+// as it is; nil when a value names a process outside the instance and
+// f is not lenient, or when an invariant formula excludes the state.
+func (f *wfinite) fireDirect(in *cInst, st []int64) ([]int64, bool) {
+	s := f.newState(st)
+	for wi := range in.writes {
+		w := &in.writes[wi]
+		for ci := range w.cases {
+			cs := &w.cases[ci]
+			if cs.hasCond && !cs.cond.holds(st) {
+				continue
+			}
+			switch cs.kind {
+			case cwSkip:
+			case cwBad:
+				if !f.lenient {
+					return nil, true
+				}
+			case cwNondet:
+				if len(cs.alts) > 1 {
+					return nil, false
+				}
+				s[w.cell] = cs.val.val
+			default:
+				s[w.cell] = cs.val.eval(st)
+			}
+			break
+		}
+	}
+	if in.actor > 0 && (in.t.ReadsWeak || in.t.Fence) {
+		f.resetRanges(s, in.actor)
+	}
+	if f.excluded(s) {
+		return nil, true
+	}
+	return s, true
 }
 
 // compiledRoot is an unsafe or invariant formula compiled for every
@@ -825,6 +877,12 @@ func (x *sampler) compiledAbsSuccessors(c *compiledAbs, st []int64, out []succes
 }
 
 func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []successor {
+	if s, ok := x.absFireDirect(in, st); ok {
+		if s != nil {
+			out = append(out, successor{s, forwardStep{t: in.t, args: in.args}})
+		}
+		return out
+	}
 	vals := x.absVals[:0]
 	as := x.absAs[:0]
 	combos := 1
@@ -907,6 +965,52 @@ func (x *sampler) compiledAbsFire(in *cInst, st []int64, out []successor) []succ
 		}
 	}
 	return out
+}
+
+// absFireDirect is compiledAbsFire for a step whose every write takes
+// one value: the first case whose condition is not false holds for
+// sure (triTrue), so it is the only one the general path lists. Its
+// writes go straight into a copy of st (a seventh of the growth of
+// challenges_flash2's abstract deep sample was making the lists of
+// values). It reports false, leaving the copy to the scratch buffer
+// that grow empties, when a write may take several values (a condition
+// that only maybe holds); the successor is nil when no write changes a
+// cell, as the general path leaves such a state out (sameCells).
+func (x *sampler) absFireDirect(in *cInst, st []int64) ([]int64, bool) {
+	s := x.scratchState(st)
+	changed := false
+	for wi := range in.writes {
+		w := &in.writes[wi]
+		for ci := range w.cases {
+			cs := &w.cases[ci]
+			cond := triTrue
+			if cs.hasCond {
+				cond = cs.cond.tri(st)
+			}
+			if cond == triFalse {
+				continue
+			}
+			if cond == triMaybe {
+				return nil, false
+			}
+			var v int64
+			switch cs.kind {
+			case cwSkip:
+				v = st[w.cell]
+			case cwNondet:
+				v = unknown
+			default:
+				v = cs.val.absEval(st)
+			}
+			s[w.cell] = v
+			changed = changed || v != st[w.cell]
+			break
+		}
+	}
+	if !changed {
+		return nil, true
+	}
+	return s, true
 }
 
 // sameCells reports whether the assignment of the cells of as, the k-th

@@ -430,6 +430,7 @@ func procsAlike(sys *System) bool {
 // one that keeps a state per orbit of the symmetry of fin (if any).
 func (a *approximator) newSampler(fin *finite) *sampler {
 	x := newSampler(fin, a.abstract)
+	x.parallel = a.parallel
 	if a.deep {
 		if y := newSymmetry(fin); y != nil {
 			x.sym, x.symBuf, x.symBest = y, make([]int64, fin.cells), make([]int64, fin.cells)

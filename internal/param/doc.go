@@ -121,7 +121,11 @@
 // are not numbers is sampled deeper (deep.go). Exact samples go deep
 // at the first node when the first instance does not fit in the first
 // slice of the lazy sample; their deep sample starts at a quarter of
-// its bound and doubles at each refuted guess.
+// its bound and doubles at each refuted guess. With
+// Options.ParallelSample a deep sample is grown by two goroutines, one
+// making successors while the other adds them to the sample in the
+// order of one goroutine (parsample.go): the sample, and so every guess
+// and node, does not depend on the scheduling.
 // The weak sample's sequentially consistent
 // part is budgeted by the nodes of the search that came before it.
 //

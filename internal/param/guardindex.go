@@ -175,3 +175,14 @@ func (g *guardIndex) candidates(st []int64, fn func(i int)) {
 		}
 	}
 }
+
+// clone returns a copy of g with a buffer of its own (nil for nil): the
+// rows are shared, read only.
+func (g *guardIndex) clone() *guardIndex {
+	if g == nil {
+		return nil
+	}
+	c := *g
+	c.acc = make([]uint64, g.words)
+	return &c
+}

@@ -48,6 +48,10 @@ type Options struct {
 	// Model is the memory model of the weak variables: "tso" (the
 	// default, Cubicle-W's) or "pso" (per-variable store buffers).
 	Model string
+	// ParallelSample grows the deep samples of the approximation on two
+	// goroutines (parsample.go): the same answers, less wall time when
+	// a second core is free, and more CPU time.
+	ParallelSample bool
 
 	// precise: write nodes remember the reads of other processes that
 	// read from them (refine.go); set by Verify for its second search
@@ -403,6 +407,9 @@ type run struct {
 func (r *run) approximate() bool {
 	e := r.e
 	e.approx = newApproximator(e.sys, e.stop)
+	if e.approx != nil {
+		e.approx.parallel = e.opts.ParallelSample
+	}
 	if e.approx == nil && e.sys.Weak && !e.pso() {
 		e.approx = newWeakApproximator(e.sys, e.stop, r.res.Popped) // wguess.go
 	}

@@ -110,17 +110,17 @@ func (s *stateStore) addUnknown(st []int64) {
 	s.n++
 }
 
-// reserve makes room for k more states.
+// reserve makes room for k more states (growRoom: at least doubling).
 func (s *stateStore) reserve(k int) {
 	switch s.width {
 	case 1:
-		s.b8 = slices.Grow(s.b8, k*s.size)
+		s.b8 = growRoom(s.b8, k*s.size)
 	case 2:
-		s.b16 = slices.Grow(s.b16, k*s.size)
+		s.b16 = growRoom(s.b16, k*s.size)
 	case 4:
-		s.b32 = slices.Grow(s.b32, k*s.size)
+		s.b32 = growRoom(s.b32, k*s.size)
 	default:
-		s.b64 = slices.Grow(s.b64, k*s.size)
+		s.b64 = growRoom(s.b64, k*s.size)
 	}
 }
 
