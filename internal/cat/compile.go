@@ -94,8 +94,24 @@ func (c *compiler) input(name string) int {
 	return i
 }
 
-// resolve finds what name means in scope s.
+// resolve finds what name means in scope s. It runs for every name of a
+// model, so its parts are functions of their own, kept out of line (see
+// expr).
 func (c *compiler) resolve(s *scope, name string, pos Position) slotRef {
+	if sc, slot, depth, ok := findName(s, name); ok {
+		return c.local(sc, slot, depth, name, pos)
+	}
+	if b, ok := builtinFuncs[name]; ok {
+		return c.builtin(b)
+	}
+	return c.inputRef(name, pos)
+}
+
+// findName finds name in s or the scopes around it: the scope, its slot,
+// and how many frames out it is.
+//
+//go:noinline
+func findName(s *scope, name string) (*scope, int, int, bool) {
 	depth := 0
 	fi := s.fi
 	for sc := s; sc != nil; sc = sc.parent {
@@ -104,28 +120,46 @@ func (c *compiler) resolve(s *scope, name string, pos Position) slotRef {
 			fi = sc.fi
 		}
 		if slot, ok := sc.names[name]; ok {
-			if c.collect != nil && sc.fi == c.top && slot < c.collect.lo {
-				c.collect.slots[slot] = true
-			}
-			if depth == 0 {
-				return &localNode{slot: slot, name: name, pos: pos, err: unbound(pos, name)}
-			}
-			return &outerNode{depth: depth, slot: slot, name: name, pos: pos, err: unbound(pos, name)}
+			return sc, slot, depth, true
 		}
 	}
-	if b, ok := builtinFuncs[name]; ok {
-		if c.collect != nil {
-			switch {
-			case b.impure:
-				c.collect.impure = true
-			default:
-				for _, in := range b.reads {
-					c.collect.inputs[c.input(in)] = true
-				}
+	return nil, 0, 0, false
+}
+
+// local is name bound in sc, depth frames out.
+//
+//go:noinline
+func (c *compiler) local(sc *scope, slot, depth int, name string, pos Position) slotRef {
+	if c.collect != nil && sc.fi == c.top && slot < c.collect.lo {
+		c.collect.slots[slot] = true
+	}
+	if depth == 0 {
+		return &localNode{slot: slot, name: name, pos: pos, err: unbound(pos, name)}
+	}
+	return &outerNode{depth: depth, slot: slot, name: name, pos: pos, err: unbound(pos, name)}
+}
+
+// builtin is the builtin function b.
+//
+//go:noinline
+func (c *compiler) builtin(b *builtinFn) slotRef {
+	if c.collect != nil {
+		switch {
+		case b.impure:
+			c.collect.impure = true
+		default:
+			for _, in := range b.reads {
+				c.collect.inputs[c.input(in)] = true
 			}
 		}
-		return &constNode{b}
 	}
+	return &constNode{b}
+}
+
+// inputRef is name as an input of the model.
+//
+//go:noinline
+func (c *compiler) inputRef(name string, pos Position) slotRef {
 	idx := c.input(name)
 	if c.collect != nil {
 		c.collect.inputs[idx] = true
