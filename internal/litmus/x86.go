@@ -58,7 +58,7 @@ var x86Regs = x86RegTable()
 // The tables the package's variables hold are built by functions of
 // their own, not by closures called in place, when they loop: the Go
 // compiler inlines such a closure into the package's initialiser, one
-// function of some 35 KB in WebAssembly, where V8 charges the tier-up
+// function of 34-39 KB in WebAssembly, where V8 charges the tier-up
 // budget, at each jump back to the loop a Go function is compiled to,
 // about the distance jumped; with the loops inside it, that initialiser,
 // run once, was optimised on every first visit (the largest optimising

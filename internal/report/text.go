@@ -185,7 +185,7 @@ func appendCenti(b []byte, s float64) []byte {
 	if s != 0 {
 		frac, exp := math.Frexp(s)    // s = frac·2^exp, 0.5 <= frac < 1
 		m := uint64(frac * (1 << 53)) // exact: s = m·2^(exp-53)
-		sh := uint(53 - exp)          // > 13, as s < 2^40
+		sh := uint(53 - exp)          // >= 13, as s < 2^40
 		p := m * 100
 		if sh >= 64 {
 			q = 0 // p < 2^60 is below half of 2^sh: rounds to 0
