@@ -94,8 +94,24 @@ func (c *compiler) input(name string) int {
 	return i
 }
 
-// resolve finds what name means in scope s.
+// resolve finds what name means in scope s. It runs for every name of a
+// model, so its parts are functions of their own, kept out of line (see
+// expr).
 func (c *compiler) resolve(s *scope, name string, pos Position) slotRef {
+	if sc, slot, depth, ok := findName(s, name); ok {
+		return c.local(sc, slot, depth, name, pos)
+	}
+	if b, ok := builtinFuncs[name]; ok {
+		return c.builtin(b)
+	}
+	return c.inputRef(name, pos)
+}
+
+// findName finds name in s or the scopes around it: the scope, its slot,
+// and how many frames out it is.
+//
+//go:noinline
+func findName(s *scope, name string) (*scope, int, int, bool) {
 	depth := 0
 	fi := s.fi
 	for sc := s; sc != nil; sc = sc.parent {
@@ -104,28 +120,46 @@ func (c *compiler) resolve(s *scope, name string, pos Position) slotRef {
 			fi = sc.fi
 		}
 		if slot, ok := sc.names[name]; ok {
-			if c.collect != nil && sc.fi == c.top && slot < c.collect.lo {
-				c.collect.slots[slot] = true
-			}
-			if depth == 0 {
-				return &localNode{slot: slot, name: name, pos: pos, err: unbound(pos, name)}
-			}
-			return &outerNode{depth: depth, slot: slot, name: name, pos: pos, err: unbound(pos, name)}
+			return sc, slot, depth, true
 		}
 	}
-	if b, ok := builtinFuncs[name]; ok {
-		if c.collect != nil {
-			switch {
-			case b.impure:
-				c.collect.impure = true
-			default:
-				for _, in := range b.reads {
-					c.collect.inputs[c.input(in)] = true
-				}
+	return nil, 0, 0, false
+}
+
+// local is name bound in sc, depth frames out.
+//
+//go:noinline
+func (c *compiler) local(sc *scope, slot, depth int, name string, pos Position) slotRef {
+	if c.collect != nil && sc.fi == c.top && slot < c.collect.lo {
+		c.collect.slots[slot] = true
+	}
+	if depth == 0 {
+		return &localNode{slot: slot, name: name, pos: pos, err: unbound(pos, name)}
+	}
+	return &outerNode{depth: depth, slot: slot, name: name, pos: pos, err: unbound(pos, name)}
+}
+
+// builtin is the builtin function b.
+//
+//go:noinline
+func (c *compiler) builtin(b *builtinFn) slotRef {
+	if c.collect != nil {
+		switch {
+		case b.impure:
+			c.collect.impure = true
+		default:
+			for _, in := range b.reads {
+				c.collect.inputs[c.input(in)] = true
 			}
 		}
-		return &constNode{b}
 	}
+	return &constNode{b}
+}
+
+// inputRef is name as an input of the model.
+//
+//go:noinline
+func (c *compiler) inputRef(name string, pos Position) slotRef {
 	idx := c.input(name)
 	if c.collect != nil {
 		c.collect.inputs[idx] = true
@@ -206,6 +240,14 @@ func (c *compiler) child(s *scope) *scope {
 	return &scope{names: map[string]int{}, fi: s.fi, parent: s}
 }
 
+// expr compiles e in scope s. Each kind of expression is compiled by a
+// function of its own, kept out of line: in WebAssembly a Go function is
+// one loop over its basic blocks, and V8 charges a function's tier-up
+// budget, at each jump back to that loop, about the distance jumped, so
+// a large function that runs many times, as this one does over a
+// model's syntax tree, is optimised (an optimising compile of tens of
+// milliseconds on a first visit) although it runs only when a model is
+// loaded. Small, it stays on the baseline compiler.
 func (c *compiler) expr(s *scope, e Expr) node {
 	switch e := e.(type) {
 	case *Ident:
@@ -215,67 +257,128 @@ func (c *compiler) expr(s *scope, e Expr) node {
 	case *UniverseLit:
 		return &constNode{theUniv}
 	case *TagLit:
-		return &constNode{tagVal(e.Name)}
+		return c.tagLit(e)
 	case *SetLit:
-		n := &setLitNode{elems: make([]node, len(e.Elems))}
-		for i, x := range e.Elems {
-			n.elems[i] = c.expr(s, x)
-		}
-		return n
+		return c.setLit(s, e)
 	case *TupleLit:
-		if len(e.Elems) == 0 {
-			return &constNode{tupleVal{}}
-		}
-		n := &tupleNode{elems: make([]node, len(e.Elems))}
-		for i, x := range e.Elems {
-			n.elems[i] = c.expr(s, x)
-		}
-		return n
+		return c.tupleLit(s, e)
 	case *UnaryExpr:
-		return &unaryNode{op: e.Op, x: c.expr(s, e.X), pos: e.At}
+		return c.unary(s, e)
 	case *BinaryExpr:
 		if e.Op == OpSeq {
 			return c.seq(s, e)
 		}
-		return &binaryNode{op: e.Op, x: c.expr(s, e.X), y: c.expr(s, e.Y), pos: e.At}
+		return c.binary(s, e)
 	case *AppExpr:
-		return &appNode{fn: c.expr(s, e.Fun), arg: c.expr(s, e.Arg), pos: e.At}
+		return c.app(s, e)
 	case *FunExpr:
-		return &funNode{code: c.fun(s, e)}
+		return c.funExpr(s, e)
 	case *LetExpr:
-		if e.Rec {
-			ls := c.child(s)
-			rec := c.rec(ls, e.Binds, e.At)
-			return &letRecNode{rec: rec, body: c.expr(ls, e.Body)}
-		}
-		binds := c.binds(s, e.Binds)
-		ls := c.child(s)
-		for i, b := range e.Binds {
-			binds[i].pat = c.bindPat(ls, b.Pat)
-		}
-		return &letNode{binds: binds, body: c.expr(ls, e.Body)}
+		return c.let(s, e)
 	case *IfExpr:
-		return &ifNode{cond: c.cond(s, e.Cond), x: c.expr(s, e.Then), y: c.expr(s, e.Else)}
+		return c.ifExpr(s, e)
 	case *TryExpr:
-		return &tryNode{x: c.expr(s, e.X), y: c.expr(s, e.Y)}
+		return c.try(s, e)
 	case *MatchTagExpr:
-		n := &matchTagNode{x: c.expr(s, e.X), pos: e.At}
-		for _, cl := range e.Clauses {
-			n.tags = append(n.tags, cl.Tag)
-			n.bodies = append(n.bodies, c.expr(s, cl.Body))
-		}
-		if e.Default != nil {
-			n.def = c.expr(s, e.Default)
-		}
-		return n
+		return c.matchTag(s, e)
 	case *MatchSetExpr:
-		n := &matchSetNode{x: c.expr(s, e.X), empty: c.expr(s, e.Empty), pos: e.At}
-		ms := c.child(s)
-		n.elem = c.bindPat(ms, single(e.Elem)).slots[0]
-		n.rest = c.bindPat(ms, single(e.Rest)).slots[0]
-		n.nonEmpty = c.expr(ms, e.NonEmpty)
-		return n
+		return c.matchSet(s, e)
 	}
+	return c.unknown(e)
+}
+
+//go:noinline
+func (c *compiler) tagLit(e *TagLit) node { return &constNode{tagVal(e.Name)} }
+
+//go:noinline
+func (c *compiler) setLit(s *scope, e *SetLit) node {
+	n := &setLitNode{elems: make([]node, len(e.Elems))}
+	for i, x := range e.Elems {
+		n.elems[i] = c.expr(s, x)
+	}
+	return n
+}
+
+//go:noinline
+func (c *compiler) tupleLit(s *scope, e *TupleLit) node {
+	if len(e.Elems) == 0 {
+		return &constNode{tupleVal{}}
+	}
+	n := &tupleNode{elems: make([]node, len(e.Elems))}
+	for i, x := range e.Elems {
+		n.elems[i] = c.expr(s, x)
+	}
+	return n
+}
+
+//go:noinline
+func (c *compiler) unary(s *scope, e *UnaryExpr) node {
+	return &unaryNode{op: e.Op, x: c.expr(s, e.X), pos: e.At}
+}
+
+//go:noinline
+func (c *compiler) binary(s *scope, e *BinaryExpr) node {
+	return &binaryNode{op: e.Op, x: c.expr(s, e.X), y: c.expr(s, e.Y), pos: e.At}
+}
+
+//go:noinline
+func (c *compiler) app(s *scope, e *AppExpr) node {
+	return &appNode{fn: c.expr(s, e.Fun), arg: c.expr(s, e.Arg), pos: e.At}
+}
+
+//go:noinline
+func (c *compiler) funExpr(s *scope, e *FunExpr) node { return &funNode{code: c.fun(s, e)} }
+
+//go:noinline
+func (c *compiler) let(s *scope, e *LetExpr) node {
+	if e.Rec {
+		ls := c.child(s)
+		rec := c.rec(ls, e.Binds, e.At)
+		return &letRecNode{rec: rec, body: c.expr(ls, e.Body)}
+	}
+	binds := c.binds(s, e.Binds)
+	ls := c.child(s)
+	for i, b := range e.Binds {
+		binds[i].pat = c.bindPat(ls, b.Pat)
+	}
+	return &letNode{binds: binds, body: c.expr(ls, e.Body)}
+}
+
+//go:noinline
+func (c *compiler) ifExpr(s *scope, e *IfExpr) node {
+	return &ifNode{cond: c.cond(s, e.Cond), x: c.expr(s, e.Then), y: c.expr(s, e.Else)}
+}
+
+//go:noinline
+func (c *compiler) try(s *scope, e *TryExpr) node {
+	return &tryNode{x: c.expr(s, e.X), y: c.expr(s, e.Y)}
+}
+
+//go:noinline
+func (c *compiler) matchTag(s *scope, e *MatchTagExpr) node {
+	n := &matchTagNode{x: c.expr(s, e.X), pos: e.At}
+	for _, cl := range e.Clauses {
+		n.tags = append(n.tags, cl.Tag)
+		n.bodies = append(n.bodies, c.expr(s, cl.Body))
+	}
+	if e.Default != nil {
+		n.def = c.expr(s, e.Default)
+	}
+	return n
+}
+
+//go:noinline
+func (c *compiler) matchSet(s *scope, e *MatchSetExpr) node {
+	n := &matchSetNode{x: c.expr(s, e.X), empty: c.expr(s, e.Empty), pos: e.At}
+	ms := c.child(s)
+	n.elem = c.bindPat(ms, single(e.Elem)).slots[0]
+	n.rest = c.bindPat(ms, single(e.Rest)).slots[0]
+	n.nonEmpty = c.expr(ms, e.NonEmpty)
+	return n
+}
+
+//go:noinline
+func (c *compiler) unknown(e Expr) node {
 	c.errs.Add(e.Pos(), fmt.Sprintf("unknown expression %T", e))
 	return &constNode{theEmpty}
 }

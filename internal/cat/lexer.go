@@ -126,33 +126,11 @@ func (l *lexer) next() (Token, Position, string) {
 	case c == '_':
 		return UNDERSCORE, pos, "_"
 	case c == '0':
-		if l.off < len(l.src) && isNameByte(l.src[l.off]) {
-			l.error(start, "invalid number")
-			for l.off < len(l.src) && isNameByte(l.src[l.off]) {
-				l.off++
-			}
-			return ILLEGAL, pos, string(l.src[start:l.off])
-		}
-		return ZERO, pos, "0"
+		return l.zero(start, pos)
 	case c == '\'':
-		if l.off < len(l.src) && (isLetter(l.src[l.off]) || l.src[l.off] == '_') {
-			return TAG, pos, l.name(l.off)
-		}
-		l.error(start, "tag name expected after '")
-		return ILLEGAL, pos, "'"
+		return l.tag(start, pos)
 	case c == '"':
-		for l.off < len(l.src) && l.src[l.off] != '"' {
-			if l.src[l.off] == '\n' {
-				l.newline()
-			}
-			l.off++
-		}
-		if l.off >= len(l.src) {
-			l.errs.Add(pos, "string not terminated")
-			return STRING, pos, string(l.src[start+1:])
-		}
-		l.off++
-		return STRING, pos, string(l.src[start+1 : l.off-1])
+		return l.str(start, pos)
 	}
 	switch c {
 	case '(':
@@ -199,6 +177,63 @@ func (l *lexer) next() (Token, Position, string) {
 			return ARROW, pos, ""
 		}
 	}
+	return l.invalid(start, pos, c)
+}
+
+// The rarer tokens are scanned out of line, so that next stays small: in
+// WebAssembly V8 charges a function's tier-up budget, at each jump back
+// to the loop a Go function is compiled to, about the distance jumped,
+// and a large next, run for every token of a model, was optimised (a
+// compile of tens of milliseconds on a first visit) although it runs
+// only when a model is loaded.
+
+// zero scans a token that starts with '0'.
+//
+//go:noinline
+func (l *lexer) zero(start int, pos Position) (Token, Position, string) {
+	if l.off < len(l.src) && isNameByte(l.src[l.off]) {
+		l.error(start, "invalid number")
+		for l.off < len(l.src) && isNameByte(l.src[l.off]) {
+			l.off++
+		}
+		return ILLEGAL, pos, string(l.src[start:l.off])
+	}
+	return ZERO, pos, "0"
+}
+
+// tag scans a tag after its quote.
+//
+//go:noinline
+func (l *lexer) tag(start int, pos Position) (Token, Position, string) {
+	if l.off < len(l.src) && (isLetter(l.src[l.off]) || l.src[l.off] == '_') {
+		return TAG, pos, l.name(l.off)
+	}
+	l.error(start, "tag name expected after '")
+	return ILLEGAL, pos, "'"
+}
+
+// str scans a string after its opening quote.
+//
+//go:noinline
+func (l *lexer) str(start int, pos Position) (Token, Position, string) {
+	for l.off < len(l.src) && l.src[l.off] != '"' {
+		if l.src[l.off] == '\n' {
+			l.newline()
+		}
+		l.off++
+	}
+	if l.off >= len(l.src) {
+		l.errs.Add(pos, "string not terminated")
+		return STRING, pos, string(l.src[start+1:])
+	}
+	l.off++
+	return STRING, pos, string(l.src[start+1 : l.off-1])
+}
+
+// invalid reports the character c at start.
+//
+//go:noinline
+func (l *lexer) invalid(start int, pos Position, c byte) (Token, Position, string) {
 	if c >= 0x80 {
 		l.error(start, "invalid character %q", l.runeAt(start))
 	} else {

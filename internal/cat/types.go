@@ -159,112 +159,156 @@ func (tc *typer) need(what string, e Expr, t, want ty) {
 	}
 }
 
+// expr types e in scope s. As the compiler's expr (compile.go), it hands
+// each kind of expression to a function of its own, kept out of line, so
+// that it stays small: large, run for every node of a model's syntax
+// tree, V8 optimised it in WebAssembly although it runs only when a model
+// is loaded.
 func (tc *typer) expr(s *tyScope, e Expr) ty {
 	switch e := e.(type) {
 	case *Ident:
 		return tc.name(s, e.Name)
-	case *EmptyLit, *UniverseLit, *TagLit, *SetLit:
-		if sl, ok := e.(*SetLit); ok {
-			for _, x := range sl.Elems {
-				tc.expr(s, x)
-			}
-		}
+	case *EmptyLit, *UniverseLit, *TagLit:
 		return tAny
+	case *SetLit:
+		return tc.elems(s, e.Elems)
 	case *TupleLit:
-		for _, x := range e.Elems {
-			tc.expr(s, x)
-		}
-		return tAny
+		return tc.elems(s, e.Elems)
 	case *UnaryExpr:
-		t := tc.expr(s, e.X)
-		switch e.Op {
-		case OpCompl:
-			if t.k == kFun {
-				tc.errorf(e.X.Pos(), "~ needs an event set or a relation, found %s", describe(e.X, t))
-				return tAny
-			}
-			return t
-		case OpToID:
-			tc.need("[...]", e.X, t, tSet)
-			return tRel
-		default: // ^-1, +, *, ?
-			tc.need(e.Op.String(), e.X, t, tRel)
-			return tRel
-		}
+		return tc.unary(s, e)
 	case *BinaryExpr:
 		return tc.binary(s, e)
 	case *AppExpr:
-		f := tc.expr(s, e.Fun)
-		a := tc.expr(s, e.Arg)
-		if id, ok := e.Fun.(*Ident); ok {
-			if _, bound := s.lookup(id.Name); !bound {
-				if sig, ok := builtinSigs[id.Name]; ok {
-					tc.need(id.Name, e.Arg, a, sig.arg)
-				}
-			}
-		}
-		switch f.k {
-		case kFun:
-			return *f.ret
-		case kSet, kRel:
-			tc.errorf(e.Fun.Pos(), "%s is not a function", describe(e.Fun, f))
-		}
-		return tAny
+		return tc.app(s, e)
 	case *FunExpr:
-		fs := s.child()
-		for _, n := range e.Params.Names {
-			fs.names[n] = tAny
-		}
-		r := tc.expr(fs, e.Body)
-		return ty{k: kFun, ret: &r}
+		return tc.fun(s, e)
 	case *LetExpr:
 		ls := tc.let(s, e.Rec, e.Binds)
 		return tc.expr(ls, e.Body)
 	case *IfExpr:
-		tc.cond(s, e.Cond)
-		return join(tc.expr(s, e.Then), tc.expr(s, e.Else))
+		return tc.ifExpr(s, e)
 	case *TryExpr:
-		// try catches the errors of X, type errors included: they are
-		// not the model's.
-		saved, n := tc.errs, tc.n
-		x := tc.expr(s, e.X)
-		failed := tc.n > n
-		tc.errs, tc.n = saved[:len(saved):len(saved)], n
-		y := tc.expr(s, e.Y)
-		if failed {
-			return y
-		}
-		return join(x, y)
+		return tc.try(s, e)
 	case *MatchTagExpr:
-		tc.expr(s, e.X)
-		var t *ty
-		add := func(x ty) {
-			if t == nil {
-				t = &x
-			} else {
-				j := join(*t, x)
-				t = &j
-			}
-		}
-		for _, cl := range e.Clauses {
-			add(tc.expr(s, cl.Body))
-		}
-		if e.Default != nil {
-			add(tc.expr(s, e.Default))
-		}
-		if t == nil {
-			return tAny
-		}
-		return *t
+		return tc.matchTag(s, e)
 	case *MatchSetExpr:
-		tc.expr(s, e.X)
-		empty := tc.expr(s, e.Empty)
-		ms := s.child()
-		ms.names[e.Elem] = tAny
-		ms.names[e.Rest] = tAny
-		return join(empty, tc.expr(ms, e.NonEmpty))
+		return tc.matchSet(s, e)
 	}
 	return tAny
+}
+
+// elems types the elements of a set or tuple literal.
+//
+//go:noinline
+func (tc *typer) elems(s *tyScope, xs []Expr) ty {
+	for _, x := range xs {
+		tc.expr(s, x)
+	}
+	return tAny
+}
+
+//go:noinline
+func (tc *typer) unary(s *tyScope, e *UnaryExpr) ty {
+	t := tc.expr(s, e.X)
+	switch e.Op {
+	case OpCompl:
+		if t.k == kFun {
+			tc.errorf(e.X.Pos(), "~ needs an event set or a relation, found %s", describe(e.X, t))
+			return tAny
+		}
+		return t
+	case OpToID:
+		tc.need("[...]", e.X, t, tSet)
+		return tRel
+	default: // ^-1, +, *, ?
+		tc.need(e.Op.String(), e.X, t, tRel)
+		return tRel
+	}
+}
+
+//go:noinline
+func (tc *typer) app(s *tyScope, e *AppExpr) ty {
+	f := tc.expr(s, e.Fun)
+	a := tc.expr(s, e.Arg)
+	if id, ok := e.Fun.(*Ident); ok {
+		if _, bound := s.lookup(id.Name); !bound {
+			if sig, ok := builtinSigs[id.Name]; ok {
+				tc.need(id.Name, e.Arg, a, sig.arg)
+			}
+		}
+	}
+	switch f.k {
+	case kFun:
+		return *f.ret
+	case kSet, kRel:
+		tc.errorf(e.Fun.Pos(), "%s is not a function", describe(e.Fun, f))
+	}
+	return tAny
+}
+
+//go:noinline
+func (tc *typer) fun(s *tyScope, e *FunExpr) ty {
+	fs := s.child()
+	for _, n := range e.Params.Names {
+		fs.names[n] = tAny
+	}
+	r := tc.expr(fs, e.Body)
+	return ty{k: kFun, ret: &r}
+}
+
+//go:noinline
+func (tc *typer) ifExpr(s *tyScope, e *IfExpr) ty {
+	tc.cond(s, e.Cond)
+	return join(tc.expr(s, e.Then), tc.expr(s, e.Else))
+}
+
+//go:noinline
+func (tc *typer) try(s *tyScope, e *TryExpr) ty {
+	// try catches the errors of X, type errors included: they are
+	// not the model's.
+	saved, n := tc.errs, tc.n
+	x := tc.expr(s, e.X)
+	failed := tc.n > n
+	tc.errs, tc.n = saved[:len(saved):len(saved)], n
+	y := tc.expr(s, e.Y)
+	if failed {
+		return y
+	}
+	return join(x, y)
+}
+
+//go:noinline
+func (tc *typer) matchTag(s *tyScope, e *MatchTagExpr) ty {
+	tc.expr(s, e.X)
+	var t *ty
+	add := func(x ty) {
+		if t == nil {
+			t = &x
+		} else {
+			j := join(*t, x)
+			t = &j
+		}
+	}
+	for _, cl := range e.Clauses {
+		add(tc.expr(s, cl.Body))
+	}
+	if e.Default != nil {
+		add(tc.expr(s, e.Default))
+	}
+	if t == nil {
+		return tAny
+	}
+	return *t
+}
+
+//go:noinline
+func (tc *typer) matchSet(s *tyScope, e *MatchSetExpr) ty {
+	tc.expr(s, e.X)
+	empty := tc.expr(s, e.Empty)
+	ms := s.child()
+	ms.names[e.Elem] = tAny
+	ms.names[e.Rest] = tAny
+	return join(empty, tc.expr(ms, e.NonEmpty))
 }
 
 func (tc *typer) binary(s *tyScope, e *BinaryExpr) ty {

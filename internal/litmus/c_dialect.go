@@ -14,13 +14,19 @@ import (
 
 // kernelTag reports whether an event tag is one the Linux-kernel
 // primitives make and C11 atomics never do.
-var kernelTag = func() map[string]bool {
+var kernelTag = kernelTagTable()
+
+// kernelTagTable builds kernelTag in a function of its own (see
+// x86RegTable).
+//
+//go:noinline
+func kernelTagTable() map[string]bool {
 	m := map[string]bool{}
 	for _, t := range cKernelTags {
 		m[t] = true
 	}
 	return m
-}()
+}
 
 // KernelUse finds the first instruction of a C test made by a Linux-kernel
 // primitive: an access or fence with a kernel tag, or a lock, unlock or

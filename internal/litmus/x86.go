@@ -51,7 +51,22 @@ const (
 	TagX      = "X" // the read and write of a locked instruction
 )
 
-var x86Regs = func() map[string]bool {
+var x86Regs = x86RegTable()
+
+// x86RegTable builds x86Regs.
+//
+// The tables the package's variables hold are built by functions of
+// their own, not by closures called in place, when they loop: the Go
+// compiler inlines such a closure into the package's initialiser, one
+// function of 34-39 KB in WebAssembly, where V8 charges the tier-up
+// budget, at each jump back to the loop a Go function is compiled to,
+// about the distance jumped; with the loops inside it, that initialiser,
+// run once, was optimised on every first visit (the largest optimising
+// compile of the playground's start, and 67 KB of the browser's code
+// cache). go:noinline keeps it out.
+//
+//go:noinline
+func x86RegTable() map[string]bool {
 	m := map[string]bool{}
 	for _, r := range strings.Fields("EAX EBX ECX EDX ESI EDI EBP ESP RAX RBX RCX RDX RSI RDI RBP RSP") {
 		m[r] = true
@@ -60,7 +75,7 @@ var x86Regs = func() map[string]bool {
 		m["R"+itoa(i)] = true
 	}
 	return m
-}()
+}
 
 type x86Frontend struct{}
 

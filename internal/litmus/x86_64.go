@@ -44,7 +44,13 @@ type x8664Reg struct {
 	size int
 }
 
-var x8664Regs = func() map[string]x8664Reg {
+var x8664Regs = x8664RegTable()
+
+// x8664RegTable builds x8664Regs in a function of its own (see
+// x86RegTable).
+//
+//go:noinline
+func x8664RegTable() map[string]x8664Reg {
 	m := map[string]x8664Reg{}
 	for _, r := range []struct{ q, l, w, b string }{
 		{"rax", "eax", "ax", "al"}, {"rbx", "ebx", "bx", "bl"}, {"rcx", "ecx", "cx", "cl"}, {"rdx", "edx", "dx", "dl"},
@@ -61,7 +67,7 @@ var x8664Regs = func() map[string]x8664Reg {
 		m[q], m[q+"d"], m[q+"w"], m[q+"b"] = x8664Reg{q, 8}, x8664Reg{q, 4}, x8664Reg{q, 2}, x8664Reg{q, 1}
 	}
 	return m
-}()
+}
 
 // RegName reads a register name in any case, with or without its '%',
 // as the 64-bit register it names ("EAX" and "%rax" are "rax").

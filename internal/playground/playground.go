@@ -167,14 +167,7 @@ func (req *Request) CatFile() string {
 // or herd7 library name, never a path), else the architecture's default.
 func LoadModel(req *Request, archWord string, env Env) (*cat.Model, string, error) {
 	if req.Cat != "" {
-		files := map[string][]byte{}
-		for n, text := range req.Files {
-			files[path.Base(n)] = []byte(text)
-		}
-		name := req.CatFile()
-		files[name] = []byte(req.Cat)
-		m, err := cat.LoadText(name, files, cat.LoadOptions{LibDirs: env.LibDirs})
-		return m, name, err
+		return loadText(req, env)
 	}
 	ms := driver.Models{Model: req.Model, LibDirs: env.LibDirs}
 	if strings.ContainsAny(req.Model, `/\`) {
@@ -196,6 +189,23 @@ func LoadModel(req *Request, archWord string, env Env) (*cat.Model, string, erro
 	modelCache.Unlock()
 	e.once.Do(func() { e.model, e.name, e.err = ms.Load(spec) })
 	return e.model, e.name, e.err
+}
+
+// loadText loads the request's own model text. A function of its own,
+// kept out of line, so that LoadModel, which every request runs, stays
+// small: V8 optimises a WebAssembly function by the size of what it
+// runs, and every byte of LoadModel's body is compiled again when it is.
+//
+//go:noinline
+func loadText(req *Request, env Env) (*cat.Model, string, error) {
+	files := map[string][]byte{}
+	for n, text := range req.Files {
+		files[path.Base(n)] = []byte(text)
+	}
+	name := req.CatFile()
+	files[name] = []byte(req.Cat)
+	m, err := cat.LoadText(name, files, cat.LoadOptions{LibDirs: env.LibDirs})
+	return m, name, err
 }
 
 // modelCache holds the named models loaded so far.

@@ -5,6 +5,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -162,4 +163,41 @@ func (w *lineBuf) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
 // precision 2.
 //
 //go:noinline
-func (w *lineBuf) seconds(s float64) { w.b = strconv.AppendFloat(w.b, s, 'f', 2, 64) }
+func (w *lineBuf) seconds(s float64) { w.b = appendCenti(w.b, s) }
+
+// appendCenti appends s rounded to two decimals, as strconv.AppendFloat(b,
+// s, 'f', 2, 64) does, with integer arithmetic when 0 <= s < 2^40 (every
+// time a result carries). strconv's 'f' format with a precision takes its
+// multiple-precision decimal path, which in WebAssembly was a per-test
+// cost and several KB that V8 optimised on the second pass over a folder.
+//
+// The same digits: s is m·2^e exactly (m < 2^53, e < 0 here), so s·100
+// is m·100·2^e, whose integer part q and remainder r (below 2^-e) come
+// from shifting m·100 (below 2^60) right by -e; strconv rounds the exact
+// value of s to the nearest hundredth, ties to even, which is q+1 when r
+// is above half of 2^-e or equal to it with q odd, else q.
+// TestAppendCenti compares with strconv on a million values.
+func appendCenti(b []byte, s float64) []byte {
+	if !(s >= 0 && s < 1<<40) || math.Signbit(s) {
+		return strconv.AppendFloat(b, s, 'f', 2, 64)
+	}
+	var q uint64
+	if s != 0 {
+		frac, exp := math.Frexp(s)    // s = frac·2^exp, 0.5 <= frac < 1
+		m := uint64(frac * (1 << 53)) // exact: s = m·2^(exp-53)
+		sh := uint(53 - exp)          // >= 13, as s < 2^40
+		p := m * 100
+		if sh >= 64 {
+			q = 0 // p < 2^60 is below half of 2^sh: rounds to 0
+		} else {
+			q = p >> sh
+			r, half := p&(1<<sh-1), uint64(1)<<(sh-1)
+			if r > half || r == half && q&1 == 1 {
+				q++
+			}
+		}
+	}
+	b = strconv.AppendUint(b, q/100, 10)
+	c := q % 100
+	return append(b, '.', byte('0'+c/10), byte('0'+c%10))
+}
