@@ -129,6 +129,8 @@ type wfinite struct {
 	// take their values before the others (initials); otherwise in
 	// declaration order. The cross-check's explorers set it.
 	fixedFirst bool
+	// capStates > 0 bounds the states of sample (tests)
+	capStates int
 	// lenient: a write whose value cannot be evaluated (it names a
 	// process outside the instance) is skipped; otherwise the step is
 	// not taken
@@ -1001,13 +1003,22 @@ func (f *wfinite) sample(stop func() bool) *stateStore {
 			limit = wMaxSample
 		}
 	}
+	total := func(n int) int {
+		if f.capStates > 0 {
+			return min(n, f.capStates)
+		}
+		return n
+	}
 	model := f.model
 	f.model = modelSC
-	states, seen := f.bfs(stop, nil, nil, limit, 0)
+	states, seen := f.bfs(stop, nil, nil, total(limit), 0)
 	f.model = model
-	states, seen = f.bfs(stop, states, seen, states.len()+wMaxSample, wMaxDepth)
+	states, seen = f.bfs(stop, states, seen, total(states.len()+wMaxSample), wMaxDepth)
 	if states.len() == 0 {
 		return nil
+	}
+	if f.capStates > 0 {
+		return states // no random walks beyond the bound
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var next []successor
