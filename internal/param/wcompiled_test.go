@@ -21,7 +21,7 @@ import (
 // states and systems under MUSKET_LONG.
 func TestWeakCompiledSuccessors(t *testing.T) {
 	long := os.Getenv("MUSKET_LONG") != ""
-	limit, random := 400, 150
+	limit, random := 300, 100
 	if long {
 		limit, random = 3000, 1500
 	}
