@@ -53,6 +53,21 @@ import (
 // invariant. An UNSAFE verdict is unchanged: it is given for a path
 // without guesses only.
 //
+// Weak systems (wguess.go) are undone the same way: their cubes carry
+// events and a ghb order, but the argument above uses only what every
+// search has (the visited set, the fixpoint test and deleteSubsumed,
+// which drop a cube only when the visited cubes cover it, and the
+// pre-images as obligations). Their guesses are of two kinds. A guess
+// made from a pre-image (weakGuess) has that pre-image as origin,
+// queued again as above. A template root (templateRoots) is a guess
+// that is its own origin: a candidate explored beside the unsafe cubes,
+// the pre-image of no visited cube; dropping it and its descendants
+// leaves no obligation of a cube that stays, and it is not queued again
+// (templateRoots and weakGuess skip refuted candidates). The other
+// weak restarts are unchanged: a path through eliminated ticks that
+// does not hold (tick.go) and the precise search of refine.go each
+// start a new search.
+//
 // This is the backtracking of Conchon, Goel, Krstić, Mebsout and Zaïdi's
 // BRAB ("Invariants for finite instances and beyond", FMCAD 2013), done
 // in place rather than by a new search.
@@ -172,7 +187,11 @@ func (r *run) rollback(g *Cube, q *queue) int {
 	}
 	clear(b.subsumed[len(subs):])
 	b.subsumed = subs
-	q.push(g.Origin)
+	if g.Origin != g {
+		q.push(g.Origin)
+	} // else a template root of a weak system (wguess.go): a candidate
+	// the search explored beside the unsafe cubes, the pre-image of no
+	// cube, so no obligation is left (templateRoots skips it as refuted)
 	return dropped
 }
 

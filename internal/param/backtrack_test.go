@@ -17,7 +17,7 @@ import (
 // fails.
 func closedUnder(t *testing.T, sys *System, res *Result) string {
 	t.Helper()
-	e := &engine{sys: sys, opts: Options{}}
+	e := &engine{sys: sys, opts: Options{precise: res.Precise}}
 	e.z = newSolver(sys)
 	defer e.z.close()
 	for _, inv := range sys.Invariants {
@@ -78,23 +78,60 @@ func closedUnder(t *testing.T, sys *System, res *Result) string {
 // systems by default, MUSKET_SELFCHECK_N overrides the number and
 // MUSKET_SELFCHECK_SEED the seed.
 func TestBacktrackRandom(t *testing.T) {
-	n := 600
+	rng := rand.New(rand.NewPCG(backtrackSeed(), 3))
+	backtrackRandom(t, backtrackCount(600), func(i int) string { return genSystemWith(rng, 0, i%2 == 1) }, Options{})
+}
+
+// TestBacktrackRandomWeak is TestBacktrackRandom on random systems with
+// weak variables (genSystemWith and genWide, TSO), searched with the
+// approximation from the start (Options.skipPlain) and a weak sample of
+// a few states: a refuted guess (from a pre-image or a template root,
+// wguess.go) is undone in place, and each verdict is compared with the
+// restarting search and the finite instances, each SAFE set checked to
+// be closed. 100 systems by default; MUSKET_SELFCHECK_N and
+// MUSKET_SELFCHECK_SEED as for TestBacktrackRandom.
+func TestBacktrackRandomWeak(t *testing.T) {
+	rng := rand.New(rand.NewPCG(backtrackSeed(), 5))
+	gen := func(i int) string {
+		if i%3 == 2 {
+			return genWide(rng, 0.6)
+		}
+		return genSystemWith(rng, 0.6, i%3 == 1)
+	}
+	backtrackRandom(t, backtrackCount(100), gen, Options{skipPlain: true, MaxNodes: 60, Timeout: time.Second})
+}
+
+func backtrackCount(n int) int {
 	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
+	return n
+}
+
+func backtrackSeed() uint64 {
 	seed := uint64(41)
 	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}
-	rng := rand.New(rand.NewPCG(seed, 3))
+	return seed
+}
+
+// backtrackRandom searches n systems drawn by gen with base's options
+// (by default at most 300 nodes and 5 s) and a small sample (see
+// TestBacktrackRandom).
+func backtrackRandom(t *testing.T, n int, gen func(i int) string, base Options) {
 	backtracks, safe, unsafe := 0, 0, 0
 	for i := range n {
-		src := genSystemWith(rng, 0, i%2 == 1)
+		src := gen(i)
 		sys, err := Load("gen.cub", []byte(src))
 		if err != nil {
 			t.Fatalf("system %d: %v\n%s", i, err, src)
 		}
-		opts := Options{MaxNodes: 300, Timeout: 5 * time.Second, sampleCap: 3 + i%8}
+		opts := base
+		opts.sampleCap = 3 + i%8
+		if opts.MaxNodes == 0 {
+			opts.MaxNodes, opts.Timeout = 300, 5*time.Second
+		}
 		res, err := Verify(context.Background(), sys, opts)
 		if err != nil {
 			t.Fatal(err)

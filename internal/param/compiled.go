@@ -378,7 +378,11 @@ func (f *wfinite) compileTerm(t Term, e *fenv) (cTerm, bool) {
 			return cTerm{cBad, 0}, true
 		}
 		return cTerm{cConst, int64(p)}, true
-	case KVar:
+	case KVar, KVal:
+		// a weak read (KVal) reads memory: compiled transitions run on a
+		// weak system's states only when every store buffer is empty,
+		// where each process's view is memory (wexplore.go,
+		// emptyBuffers)
 		var args [maxArity]int32
 		for i := 0; i < int(t.NArgs); i++ {
 			args[i] = e.proc(t.Args[i])

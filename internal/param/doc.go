@@ -104,8 +104,8 @@
 // literal, the sets of sampled states where it holds. Guesses that turn
 // out to reach the initial states are refuted and undone in place (the
 // guess and its descendants leave the search, the cubes they covered
-// come back: backtrack.go, which gives the argument; a weak system's
-// search still starts again), so the verdicts stay sound; Options.NoApprox turns this off. The sample is lazy (absexplore.go): a few thousand
+// come back: backtrack.go, which gives the argument, for weak systems
+// too), so the verdicts stay sound; Options.NoApprox turns this off. The sample is lazy (absexplore.go): a few thousand
 // states at the first visited node, a few hundred more per node, so
 // that a short search does not pay for a large sample. Systems with
 // integers, reals or abstract types are sampled abstractly, as
@@ -140,8 +140,9 @@
 // transition updates atomically), are explored beside the unsafe
 // formulas. Both are filtered by a forward exploration with store
 // buffers (wexplore.go: the SC runs breadth-first, complete when the
-// values are finite, then a bounded TSO exploration and random walks),
-// and refuted by backtracking as above. A guess keeps the literals over
+// values are finite, then a bounded TSO exploration and random walks;
+// a state whose store buffers are empty takes the compiled transitions
+// of compiled.go), and refuted by backtracking as above. A guess keeps the literals over
 // constant arrays of its processes. The weak sample is stored with the
 // fewest bytes a cell that hold its values (states.go).
 //

@@ -854,9 +854,11 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 						continue
 					}
 					sub[rd.valTerm(old.ID, e.sys)] = w.val
-					if e.opts.precise && rd.Proc != actor {
+					if e.opts.precise && rd.Proc != actor && slices.Contains(c.Slots, actor) {
 						// the precise mode (refine.go): the
-						// source remembers its reader
+						// source remembers its reader, unless
+						// its process is one this step brings
+						// in (see refine.go: fresh sources)
 						src := nc.Nodes[self]
 						if src == node {
 							src = node.clone() // node is shared by the rffr choices

@@ -62,8 +62,12 @@ type Options struct {
 	// undone in place (backtrack.go; tests compare the two)
 	noBacktrack bool
 	// sampleCap bounds the sample of the approximation (0: none), so
-	// that tests get wrong guesses to undo
+	// that tests get wrong guesses to undo (the weak sample too:
+	// wguess.go)
 	sampleCap int
+	// skipPlain makes a weak system's search start with the
+	// approximation (plainFirst, wguess.go; tests)
+	skipPlain bool
 
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).
@@ -411,7 +415,7 @@ func (r *run) approximate() bool {
 		e.approx.parallel = e.opts.ParallelSample
 	}
 	if e.approx == nil && e.sys.Weak && !e.pso() {
-		e.approx = newWeakApproximator(e.sys, e.stop, r.res.Popped) // wguess.go
+		e.approx = newWeakApproximator(e.sys, e.stop, r.res.Popped, e.opts.sampleCap) // wguess.go
 	}
 	return r.sampleUnsafe()
 }
@@ -492,10 +496,10 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 	clear(r.graphIndex)
 	q := &queue{dfs: opts.DFS}
 	r.bt = nil
-	// (a weak system's search starts again after a refuted guess: its
-	// guesses, checks and restarts (wguess.go, tick.go, refine.go) were
-	// not tested with backtracking, and they are bounded by weakRestarts)
-	if e.approx != nil && !e.sys.Weak && !opts.noBacktrack {
+	// a refuted guess is undone in place (backtrack.go), on weak
+	// systems too (their template roots are guesses without an origin:
+	// see rollback)
+	if e.approx != nil && !opts.noBacktrack {
 		r.bt = &backtrack{}
 	}
 	for _, u := range e.sys.Unsafe {

@@ -19,8 +19,8 @@ import (
 // that a state of a bounded forward sample of the instance with three
 // processes and store buffers satisfies (wexplore.go) is discarded; the
 // first other one that misses the initial states and was not refuted
-// becomes the guess. Guesses are refuted and the search restarted as in
-// approx.go, so the verdicts stay sound.
+// becomes the guess. Guesses are refuted and undone in place as in
+// approx.go and backtrack.go, so the verdicts stay sound.
 
 // weakPlainNodes and weakPlainProcs bound the search of a weak system
 // without approximation, before it starts again with it: most systems
@@ -71,7 +71,7 @@ func (a *approximator) restartLimit() int {
 // starts again with the approximation.
 func (r *run) plainFirst(ctx context.Context) (v Verdict, done bool) {
 	e := r.e
-	if weakSkipPlain || weakInstance(e.sys) == nil {
+	if weakSkipPlain || e.opts.skipPlain || weakInstance(e.sys) == nil {
 		return 0, false // straight to the search with (or without) approximation
 	}
 	saved := e.opts.MaxNodes
@@ -158,12 +158,14 @@ const (
 
 // newWeakApproximator samples a finite instance of a weak system, or
 // returns nil when it cannot; work is the number of nodes the search
-// visited before (see wSCBase).
-func newWeakApproximator(sys *System, stop func() bool, work int) *approximator {
+// visited before (see wSCBase). capStates > 0 bounds the sample (tests:
+// Options.sampleCap, so that guesses are wrong and refuted).
+func newWeakApproximator(sys *System, stop func() bool, work, capStates int) *approximator {
 	fin := weakInstance(sys)
 	if fin == nil {
 		return nil
 	}
+	fin.capStates = capStates
 	budget := wSCBase + int(wSCPerNode*float64(work))
 	polls := 0
 	states := fin.sample(func() bool {
@@ -640,7 +642,7 @@ func keepReadNodes(g *Cube) {
 // templateRoots are candidate invariants made from the declarations of
 // the system, filtered by the sample, that the search explores beside
 // the unsafe formulas (as guesses: one that reaches the initial states
-// is refuted and the search restarts without it). With integer data
+// is refuted and undone with its descendants, backtrack.go). With integer data
 // they supply the relations between two processes that the guesses of
 // single cubes miss but that the fixpoint test combines ("c implies the
 // disjunction of visited cubes"): for each process array of an
