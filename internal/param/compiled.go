@@ -508,11 +508,15 @@ func (f *wfinite) compiledSuccessors(c *compiledSC, st []int64, out []successor)
 
 // compiledFire is fire for a compiled instance whose guard holds.
 func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []successor {
-	if s, ok := f.fireDirect(in, st); ok {
-		if s != nil {
-			out = append(out, successor{s, forwardStep{t: in.t, args: in.args}})
+	// fireDirect writes cells as they are: not on a weak system's states
+	// with empty buffers (emptyBuffers), whose writes apply buffers.
+	if len(f.weak) == 0 {
+		if s, ok := f.fireDirect(in, st); ok {
+			if s != nil {
+				out = append(out, successor{s, forwardStep{t: in.t, args: in.args}})
+			}
+			return out
 		}
-		return out
 	}
 	ws := f.ws[:0]
 	for wi := range in.writes {
@@ -580,9 +584,9 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 // its general path, when a write takes one of several values (the
 // step has several successors). The successor is the one apply makes:
 // every value is read from st, the writes are made in the order of the
-// list (a later write of a cell wins), and an SC explorer with compiled
-// transitions has no weak cell (compileOK), so apply writes each cell
-// as it is; nil when a value names a process outside the instance and
+// list (a later write of a cell wins), and compiledFire calls it only
+// on an explorer without weak cells, where apply writes each cell as it
+// is; nil when a value names a process outside the instance and
 // f is not lenient, or when an invariant formula excludes the state.
 func (f *wfinite) fireDirect(in *cInst, st []int64) ([]int64, bool) {
 	s := f.newState(st)
