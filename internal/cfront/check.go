@@ -247,6 +247,9 @@ type Program struct {
 	asmFences []asmFence
 	names     *cNames    // the debug information's names (cnames.go)
 	splitRMWs []splitRMW // read-modify-writes over parts (mixed.go)
+	// heaps are the heap objects of a program that calls free, each
+	// with its freed mark (free.go); nil when the program calls none.
+	heaps map[string]bool
 }
 
 // Assertion is an assertion of the program.
@@ -318,7 +321,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
@@ -564,6 +567,13 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	if reach {
 		res.Verdict = Violation
 		res.Failed = failedAssertion(p, r)
+		return res, nil
+	}
+	if err := uafRefusal(p, opts); err != nil {
+		// No failure: whether none is a use after free, this engine
+		// does not know (free.go).
+		res.Verdict = Unknown
+		r.Status, r.Err, r.Witness = result.Unsupported, err, nil
 		return res, nil
 	}
 	// 2. Does a path need more iterations than the bound?

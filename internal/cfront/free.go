@@ -1,9 +1,14 @@
 package cfront
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -23,8 +28,27 @@ import (
 // of the program: an invalid memory access (narrow.go; under the graph
 // engine a fault of the thread, graph.Options.Fault, graphfault.go).
 //
-// A use after free is not detected: the object keeps its cells, and a
-// read after the free reads what was last written.
+// A use after free: the object keeps its cells (a read after the free
+// reads what was last written), and the graph engine checks each
+// complete execution for an access to a cell of a freed object that is
+// not ordered before the free (graph.Options.FreedMark, internal/graph's
+// uaf.go says which order per model): a failure "use after free" at the
+// access. The SMT engine (and the explicit one) do not decide it: on a
+// program that calls free they answer a failure or a race, never PASS
+// (uafRefusal).
+
+// freedMark is graph.Options.FreedMark for p: the mark of the heap
+// object whose cell loc is.
+func (p *Program) freedMark(loc string) string {
+	base, off := loc, ""
+	if i := strings.IndexByte(loc, '+'); i >= 0 {
+		base, off = loc[:i], loc[i+1:]
+	}
+	if !p.heaps[base] || off == strconv.Itoa(freedOff) {
+		return ""
+	}
+	return locName(base, freedOff)
+}
 
 // freedOff is the offset of a heap object's freed mark, past the
 // largest object (maxHeapObject), 8-aligned.
@@ -64,4 +88,20 @@ func (l *lowerer) free(cs *callSite) error {
 	l.fail(b, cs.pos, "free: double free")
 	b.emit(prog.Label{Name: done})
 	return nil
+}
+
+// uafRefusal is the refusal of the SMT and explicit engines to answer
+// anything but a failure or a race on a program whose heap objects may
+// be freed: they do not check that the accesses to an object are
+// ordered before its free, so a PASS (or BOUND) could hide a use after
+// free.
+func uafRefusal(p *Program, opts CheckOptions) error {
+	if p.heaps == nil {
+		return nil
+	}
+	name := "SMT"
+	if opts.Engine == "enum" {
+		name = "explicit"
+	}
+	return fmt.Errorf("the program frees heap objects: the %s engine does not decide whether an access to an object comes after its free (a use after free), and answers only a failure or a race here; the graph engine decides it (-engine graph, under %s)", name, graph.SupportedModels())
 }

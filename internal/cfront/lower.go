@@ -124,9 +124,10 @@ type lowerer struct {
 	lastCoin  string    // the register of the latest coin read
 	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)
 	heapSize  map[int]heapSite
-	spins     []spinSite // the places a thread may stop waiting (numbered from 1)
-	objects   int        // heap objects made so far
-	ptrChecks int        // run-time checks of pointer comparisons (ptrcmp.go)
+	spins     []spinSite      // the places a thread may stop waiting (numbered from 1)
+	objects   int             // heap objects made so far
+	heaps     map[string]bool // when frees: the heap objects made (free.go)
+	ptrChecks int             // run-time checks of pointer comparisons (ptrcmp.go)
 	// curThread is the thread being lowered: a thread-local global
 	// (__thread, _Thread_local) names its copy (see globalAddr).
 	curThread int

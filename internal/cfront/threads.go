@@ -223,6 +223,10 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.init = append(l.init, initCell{name: n})
 				}
 				if l.frees {
+					if l.heaps == nil {
+						l.heaps = map[string]bool{}
+					}
+					l.heaps[obj] = true
 					n := locName(obj, freedOff)
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
