@@ -393,6 +393,10 @@ type CheckOptions struct {
 	// SMTNoSymmetry turns the SMT engine's symmetry breaking off
 	// (smtsym.go; for tests: verdicts must not change).
 	SMTNoSymmetry bool
+	// SMTIgnoresFree lets the SMT and explicit engines answer PASS on a
+	// program that frees heap objects, a use after free unchecked
+	// (uafRefusal; for tests that compare the rest of the answer).
+	SMTIgnoresFree bool
 
 	// smtSym is, for the SMT engine, each thread's symmetric
 	// predecessor (smtsym.go), nil for none.

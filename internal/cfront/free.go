@@ -96,7 +96,7 @@ func (l *lowerer) free(cs *callSite) error {
 // ordered before its free, so a PASS (or BOUND) could hide a use after
 // free.
 func uafRefusal(p *Program, opts CheckOptions) error {
-	if p.heaps == nil {
+	if p.heaps == nil || opts.SMTIgnoresFree {
 		return nil
 	}
 	name := "SMT"

@@ -124,7 +124,13 @@ func (x *engine) useAfterFree(g *graph, regs []regFile) ([]regFile, error) {
 		return regs, err
 	}
 	for _, a := range accs {
-		if before(a.e, a.free) {
+		b := before(a.e, a.free)
+		if x.opts.CrossCheck {
+			if err := x.uafCross(g, a.e, a.free, b); err != nil {
+				return regs, err
+			}
+		}
+		if b {
 			continue
 		}
 		e := &g.evs[a.e]
@@ -231,4 +237,45 @@ func reach(succ [][]int, rep []int) func(a, b int) bool {
 		}
 		return in[node(a)]
 	}
+}
+
+// uafCross checks useAfterFree's answer b (e is ordered before f) another
+// way, under Options.CrossCheck: under rc11, against the native check's
+// happens-before (native.go, rc11vc.go); under sc, tso, pso, aarch64 and
+// riscv, e is before f exactly when an edge from f to e closes a cycle
+// of the (acyclic) order, which the native checks' cycle searches tell.
+// (Not under imm, whose hb is inside immConsistent.)
+func (x *engine) uafCross(g *graph, e, f int, b bool) error {
+	want, known := false, true
+	switch x.uafOrd {
+	case uafHB:
+		if normModel(x.res.Model) != "rc11" {
+			return nil
+		}
+		if !x.chk.consistent(nativeRC11, g, nil) {
+			return fmt.Errorf("internal error: a complete graph rc11 accepted fails its native check: %s", x.dump(g))
+		}
+		want = x.chk.hbHas(e, f)
+	case uafSC, uafTSO, uafPSO:
+		c := &x.chk
+		c.edge(f, e)
+		want = !c.acyclic()
+		c.adj[f] = c.adj[f][:len(c.adj[f])-1]
+	case uafARM:
+		succ := x.arena.armOb
+		succ[f] = append(succ[f], e)
+		want = cyclic(succ)
+		succ[f] = succ[f][:len(succ[f])-1]
+	case uafRV:
+		succ, rep := x.arena.rv.gord, x.arena.rv.rep
+		succ[rep[f]] = append(succ[rep[f]], rep[e])
+		want = cyclic(succ)
+		succ[rep[f]] = succ[rep[f]][:len(succ[rep[f]])-1]
+	default:
+		known = false
+	}
+	if known && want != b {
+		return fmt.Errorf("internal error: use after free: the engine says the access %d is ordered before the free %d: %v, the cross-check %v: %s", e, f, b, want, x.dump(g))
+	}
+	return nil
 }
