@@ -255,6 +255,9 @@ type Program struct {
 	// heaps are the heap objects of a program that calls free, each
 	// with its freed mark (free.go); nil when the program calls none.
 	heaps map[string]bool
+	// raw are the heap objects whose contents are indeterminate until
+	// written (malloc's; uninit.go).
+	raw map[string]bool
 }
 
 // Assertion is an assertion of the program.
@@ -326,7 +329,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps, raw: l.raw}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
 	}
@@ -394,8 +397,9 @@ type CheckOptions struct {
 	// (smtsym.go; for tests: verdicts must not change).
 	SMTNoSymmetry bool
 	// SMTIgnoresFree lets the SMT and explicit engines answer PASS on a
-	// program that frees heap objects, a use after free unchecked
-	// (uafRefusal; for tests that compare the rest of the answer).
+	// program that frees heap objects or reads malloc's memory, a use
+	// after free or a read of uninitialised memory unchecked
+	// (memRefusal; for tests that compare the rest of the answer).
 	SMTIgnoresFree bool
 
 	// smtSym is, for the SMT engine, each thread's symmetric
@@ -578,9 +582,9 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Failed = failedAssertion(p, r)
 		return res, nil
 	}
-	if err := uafRefusal(p, opts); err != nil {
-		// No failure: whether none is a use after free, this engine
-		// does not know (free.go).
+	if err := memRefusal(p, opts); err != nil {
+		// No failure: whether none is a use after free or a read of
+		// uninitialised memory, this engine does not know (free.go).
 		res.Verdict = Unknown
 		r.Status, r.Err, r.Witness = result.Unsupported, err, nil
 		return res, nil

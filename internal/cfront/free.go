@@ -35,7 +35,7 @@ import (
 // uaf.go says which order per model): a failure "use after free" at the
 // access. The SMT engine (and the explicit one) do not decide it: on a
 // program that calls free they answer a failure or a race, never PASS
-// (uafRefusal).
+// (memRefusal).
 
 // freedMark is graph.Options.FreedMark for p: the mark of the heap
 // object whose cell loc is.
@@ -90,18 +90,23 @@ func (l *lowerer) free(cs *callSite) error {
 	return nil
 }
 
-// uafRefusal is the refusal of the SMT and explicit engines to answer
+// memRefusal is the refusal of the SMT and explicit engines to answer
 // anything but a failure or a race on a program whose heap objects may
-// be freed: they do not check that the accesses to an object are
-// ordered before its free, so a PASS (or BOUND) could hide a use after
-// free.
-func uafRefusal(p *Program, opts CheckOptions) error {
-	if p.heaps == nil || opts.SMTIgnoresFree {
+// be freed, or start uninitialised (uninit.go): they do not check that
+// the accesses to an object are ordered before its free, nor that a
+// read of malloc's memory reads a write of the program, so a PASS (or
+// BOUND) could hide a use after free or a read of indeterminate memory.
+func memRefusal(p *Program, opts CheckOptions) error {
+	if p.heaps == nil && p.raw == nil || opts.SMTIgnoresFree {
 		return nil
 	}
 	name := "SMT"
 	if opts.Engine == "enum" {
 		name = "explicit"
 	}
-	return fmt.Errorf("the program frees heap objects: the %s engine does not decide whether an access to an object comes after its free (a use after free), and answers only a failure or a race here; the graph engine decides it (-engine graph, under %s)", name, graph.SupportedModels())
+	what, check := "frees heap objects", "whether an access to an object comes after its free (a use after free)"
+	if p.heaps == nil {
+		what, check = "reads memory malloc made", "whether a read of it reads a write of the program (a read of uninitialised memory)"
+	}
+	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; the graph engine decides it (-engine graph, under %s)", what, name, check, graph.SupportedModels())
 }

@@ -62,6 +62,9 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	if p.heaps != nil {
 		o.FreedMark, o.UseAfterFree = p.freedMark, numberedFaults(q, &faults, num, "use after free")
 	}
+	if p.raw != nil {
+		o.Raw, o.RawRead = p.rawCell, numberedFaults(q, &faults, num, "read of uninitialised heap memory")
+	}
 	if !opts.Liveness && !opts.GraphNoSymmetry {
 		o.Symmetric, o.SymStops = opts.graphSymmetric(q, p.Asserts)
 		o.SymOwn = ownLoc.MatchString

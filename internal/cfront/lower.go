@@ -124,6 +124,8 @@ type lowerer struct {
 	lastCoin  string    // the register of the latest coin read
 	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)
 	heapSize  map[int]heapSite
+	heapRaw   map[int]bool    // the call sites whose objects start uninitialised (malloc, aligned_alloc)
+	raw       map[string]bool // the heap objects made by those sites (uninit.go)
 	spins     []spinSite      // the places a thread may stop waiting (numbered from 1)
 	objects   int             // heap objects made so far
 	heaps     map[string]bool // when frees: the heap objects made (free.go)

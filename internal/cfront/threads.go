@@ -217,6 +217,12 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 				regs.step(in)
 				l.objects++
 				obj := fmt.Sprintf("heap%d", l.objects)
+				if l.heapRaw[int(c.V.Int)] {
+					if l.raw == nil {
+						l.raw = map[string]bool{}
+					}
+					l.raw[obj] = true
+				}
 				for off := int64(0); off < size || off == 0; off += 4 {
 					n := locName(obj, off)
 					l.locs[n] = true

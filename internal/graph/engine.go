@@ -103,6 +103,13 @@ type Options struct {
 	// instruction), not zero (uaf.go).
 	FreedMark    func(loc string) string
 	UseAfterFree func(thread, pc int) prog.Value
+	// Raw, when not nil, tells whether location loc is a cell of an
+	// object whose contents are indeterminate until written (malloc's):
+	// a read of its initial write in a complete execution sets register
+	// FaultReg of the reading thread to RawRead(thread, instruction), not
+	// zero (uaf.go).
+	Raw     func(loc string) bool
+	RawRead func(thread, pc int) prog.Value
 	// CutReg names the register that tells a thread reached the
 	// unroller's cut (compile.BoundReg).
 	CutReg string
@@ -226,6 +233,7 @@ type engine struct {
 	ownLoc    map[string]bool   // Options.SymOwn's answers, by location (symOwn)
 	uafOrd    uafOrder          // the order useAfterFree checks (uaf.go)
 	uafMarks  map[string]string // Options.FreedMark's answers, by location
+	rawLocs   map[string]bool   // Options.Raw's answers, by location
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -830,8 +838,8 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	if blocked && x.sym != nil && x.opts.SymStops && !explained {
 		return errSymOff
 	}
-	if x.opts.FreedMark != nil {
-		r, err := x.useAfterFree(g, regs)
+	if x.opts.FreedMark != nil || x.opts.Raw != nil {
+		r, err := x.memSafety(g, regs)
 		if err != nil {
 			return err
 		}

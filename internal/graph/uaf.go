@@ -87,10 +87,71 @@ func uafOrderFor(name string) uafOrder {
 	return uafNone
 }
 
+// Reads of uninitialised memory (Options.Raw): the contents of an object
+// malloc makes are indeterminate until written (C11 7.22.3.4), and GenMC
+// reports a read of such a cell that reads its initial write ("attempt
+// to read from uninitialized memory") rather than give it a value. The
+// same check is made here, on each complete graph the model accepts: a
+// read, in any thread, whose write is the cell's initial write sets the
+// reading thread's failure register. It is a property of the execution
+// (another execution of the program, where the read reads a program
+// write, is judged on its own), so the models' differences show: a read
+// that may miss the initialising write under a weak model fails there.
+
+// memSafety checks the complete, consistent graph g for a read of
+// uninitialised memory (Options.Raw), then for a use after free
+// (Options.FreedMark). When it finds one, it returns regs with the
+// thread's failure register set (when it was zero), else regs as they
+// are.
+func (x *engine) memSafety(g *graph, regs []regFile) ([]regFile, error) {
+	if x.opts.Raw != nil {
+		for _, th := range g.threads {
+			for _, y := range th {
+				ey := &g.evs[y]
+				if ey.kind != event.Read || ey.rf < 0 || g.evs[ey.rf].thread >= 0 {
+					continue
+				}
+				raw, ok := x.rawLocs[ey.loc]
+				if !ok {
+					raw = x.opts.Raw(ey.loc)
+					if x.rawLocs == nil {
+						x.rawLocs = map[string]bool{}
+					}
+					x.rawLocs[ey.loc] = raw
+				}
+				if raw {
+					return x.failAt(regs, ey.thread, x.opts.RawRead(ey.thread, ey.pc))
+				}
+			}
+		}
+	}
+	if x.opts.FreedMark == nil {
+		return regs, nil
+	}
+	return x.useAfterFree(g, regs)
+}
+
+// failAt is regs with thread t's failure register set to v. A failure
+// it held already (an assertion's, a fault's) is replaced: the thread
+// stopped there, so the access found here came before it, and is the
+// execution's first error in the thread.
+func (x *engine) failAt(regs []regFile, t int, v prog.Value) ([]regFile, error) {
+	if t >= len(regs) || regs[t].ct == nil {
+		return regs, nil
+	}
+	i, ok := regs[t].ct.slot[x.opts.FaultReg]
+	if !ok || i >= len(regs[t].v) {
+		return regs, fmt.Errorf("internal error: thread %d has no failure register %s", t, x.opts.FaultReg)
+	}
+	out := append([]regFile(nil), regs...)
+	vs := append([]prog.Value(nil), regs[t].v...)
+	vs[i] = v
+	out[t] = regFile{ct: regs[t].ct, v: vs}
+	return out, nil
+}
+
 // useAfterFree checks the complete, consistent graph g for an access to
-// a freed object's cell not ordered before the free (see above). When it
-// finds one, it returns regs with the accessing thread's failure
-// register set (when it was zero), else regs as they are.
+// a freed object's cell not ordered before the free (see above).
 func (x *engine) useAfterFree(g *graph, regs []regFile) ([]regFile, error) {
 	type access struct{ e, free int }
 	var accs []access
@@ -134,22 +195,7 @@ func (x *engine) useAfterFree(g *graph, regs []regFile) ([]regFile, error) {
 			continue
 		}
 		e := &g.evs[a.e]
-		t := e.thread
-		if t >= len(regs) || regs[t].ct == nil {
-			return regs, nil
-		}
-		i, ok := regs[t].ct.slot[x.opts.FaultReg]
-		if !ok || i >= len(regs[t].v) {
-			return regs, fmt.Errorf("internal error: thread %d has no failure register %s", t, x.opts.FaultReg)
-		}
-		if prog.Truth(regs[t].v[i]) {
-			return regs, nil // failed already
-		}
-		out := append([]regFile(nil), regs...)
-		v := append([]prog.Value(nil), regs[t].v...)
-		v[i] = x.opts.UseAfterFree(t, e.pc)
-		out[t] = regFile{ct: regs[t].ct, v: v}
-		return out, nil
+		return x.failAt(regs, e.thread, x.opts.UseAfterFree(e.thread, e.pc))
 	}
 	return regs, nil
 }
