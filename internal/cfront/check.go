@@ -324,6 +324,9 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if f := l.funcs["free"]; f != nil && len(f.Blocks) == 0 {
 		l.frees = true
 	}
+	if f := l.funcs["realloc"]; f != nil && len(f.Blocks) == 0 {
+		l.frees, l.reallocs = true, true // (realloc.go)
+	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	t, err := l.program(name, opts.Bound)
 	if err != nil {

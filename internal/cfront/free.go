@@ -44,7 +44,7 @@ func (p *Program) freedMark(loc string) string {
 	if i := strings.IndexByte(loc, '+'); i >= 0 {
 		base, off = loc[:i], loc[i+1:]
 	}
-	if !p.heaps[base] || off == strconv.Itoa(freedOff) {
+	if !p.heaps[base] || off == strconv.Itoa(freedOff) || off == strconv.Itoa(sizeOff) {
 		return ""
 	}
 	return locName(base, freedOff)
@@ -67,16 +67,21 @@ func (l *lowerer) free(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	b := cs.fr.b
+	l.freePtr(cs.fr.b, p, cs.pos)
+	return nil
+}
+
+// freePtr emits the free of pointer p (see above) at pos.
+func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 	if c, ok := p.(prog.Const); ok {
 		if c.V.IsAddr() && c.V.Loc != heapLoc {
 			// A global's or a local's address, known here: never
 			// malloc's (glibc aborts: "free(): invalid pointer").
-			l.fail(b, cs.pos, "free of memory that malloc did not allocate")
-			return nil
+			l.fail(b, pos, "free of memory that malloc did not allocate")
+			return
 		}
 		if !c.V.IsAddr() && c.V.Int == 0 {
-			return nil
+			return
 		}
 	}
 	done := l.label("freed")
@@ -85,9 +90,8 @@ func (l *lowerer) free(cs *callSite) error {
 	tags := []string{tagA, "ACQ_REL", tagRMW, tagX}
 	b.emit(prog.RMW{Dst: old, Addr: addrPlus(p, freedOff), New: prog.Int(1), RTags: withSize(tags, types.I32), WTags: withSize(tags, types.I32)})
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: old}, Y: prog.Int(0)}, Target: done})
-	l.fail(b, cs.pos, "free: double free")
+	l.fail(b, pos, "free: double free")
 	b.emit(prog.Label{Name: done})
-	return nil
 }
 
 // memRefusal is the refusal of the SMT and explicit engines to answer

@@ -120,6 +120,7 @@ type lowerer struct {
 
 	created   []created // the threads: 0 is main
 	frees     bool      // the program calls free (free.go)
+	reallocs  bool      // the program calls realloc (realloc.go)
 	coins     int       // coin locations numbered so far
 	lastCoin  string    // the register of the latest coin read
 	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)

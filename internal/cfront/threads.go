@@ -237,6 +237,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
 				}
+				if l.reallocs {
+					n := locName(obj, sizeOff) // (realloc.go)
+					l.locs[n] = true
+					l.init = append(l.init, initCell{name: n, val: cval{n: size}, size: 8})
+				}
 				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
 				regs.set(as.Dst, prog.AddrValue(obj))
 				continue

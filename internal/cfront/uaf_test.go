@@ -59,6 +59,10 @@ func TestUseAfterFree(t *testing.T) {
 		// memory either (memRefusal).
 		{file: "bad_free.c", defines: []string{"LEAK"}, want: "PPPPPNP"},
 		{file: "uninit.c", want: "PPPPPNP"},
+		{file: "realloc.c", want: "PPPPPNP"},
+		{file: "realloc.c", defines: []string{"BUG"}, want: "FFFFFNF", line: 43, text: uaf, native: true},
+		{file: "realloc.c", defines: []string{"SHRINK"}, want: "PPPPPNP"},
+		{file: "realloc.c", defines: []string{"TAIL"}, want: "FFFFFNF", line: 40, text: raw},
 		{file: "uninit.c", defines: []string{"BUG"}, want: "FFFFFNF", line: 50, text: raw},
 		// power: the assertion on the key fails (SMT).
 		{file: "uninit.c", defines: []string{"RLX"}, want: "FFPPFFF", line: 49, text: raw},

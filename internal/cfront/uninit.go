@@ -24,5 +24,5 @@ func (p *Program) rawCell(loc string) bool {
 	if i := strings.IndexByte(loc, '+'); i >= 0 {
 		base, off = loc[:i], loc[i+1:]
 	}
-	return p.raw[base] && off != strconv.Itoa(freedOff)
+	return p.raw[base] && off != strconv.Itoa(freedOff) && off != strconv.Itoa(sizeOff)
 }

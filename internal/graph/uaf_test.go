@@ -46,6 +46,7 @@ func TestUseAfterFreeCrossCheck(t *testing.T) {
 		{"hazard.c", nil, false}, {"hazard.c", []string{"BUG"}, true},
 		{"bad_free.c", nil, false}, {"bad_free.c", []string{"DOUBLE"}, true},
 		{"bad_free.c", []string{"INTERIOR"}, false}, {"bad_free.c", []string{"LEAK"}, false},
+		{"realloc.c", nil, false}, {"realloc.c", []string{"BUG"}, true}, {"realloc.c", []string{"TAIL"}, false},
 		{"uninit.c", nil, false}, {"uninit.c", []string{"BUG"}, true}, {"uninit.c", []string{"RLX"}, false},
 	}
 	for _, v := range variants {
