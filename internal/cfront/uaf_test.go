@@ -13,7 +13,8 @@ import (
 // TestUseAfterFree checks the programs of testdata/uaf: heap objects
 // freed while (or before) another thread uses them, in the shapes of
 // lock-free code (a hand-off, a Treiber stack whose pop frees, hazard
-// pointers, message passing of ownership), and what free accepts (a
+// pointers, reference counting,
+// message passing of ownership), realloc, and what free accepts (a
 // double free, a static's, a local's or an interior address, a leak),
 // and reads of memory malloc left uninitialised.
 // Each file's comment argues its verdicts. A row's want string has one
@@ -48,6 +49,8 @@ func TestUseAfterFree(t *testing.T) {
 		{file: "treiber_free.c", defines: []string{"BUG"}, want: "FFFFNNF", line: 41, text: uaf},
 		{file: "hazard.c", want: "PPPPPNP"},
 		{file: "hazard.c", defines: []string{"BUG"}, want: "FFPFPNF", line: 47, text: uaf},
+		{file: "refcount_free.c", want: "PPPPPNP"},
+		{file: "refcount_free.c", defines: []string{"BUG"}, want: "FFPPFNF", line: 38, text: uaf},
 		{file: "bad_free.c", want: "PPPPPNP"},
 		{file: "bad_free.c", defines: []string{"DOUBLE"}, want: "FFFFFFF", line: 50, text: dfree, native: true},
 		{file: "bad_free.c", defines: []string{"GLOBAL"}, want: "FFFFFFF", line: 53, text: "free of memory that malloc did not allocate", native: true},
