@@ -13,10 +13,10 @@ import (
 // TestUseAfterFree checks the programs of testdata/uaf: heap objects
 // freed while (or before) another thread uses them, in the shapes of
 // lock-free code (a hand-off, a Treiber stack whose pop frees, hazard
-// pointers, reference counting,
-// message passing of ownership), realloc, and what free accepts (a
-// double free, a static's, a local's or an interior address, a leak),
-// and reads of memory malloc left uninitialised.
+// pointers, reference counting, message passing of ownership), realloc,
+// what free accepts (a double free, a static's, a local's or an
+// interior address, a leak), and reads of memory malloc left
+// uninitialised.
 // Each file's comment argues its verdicts. A row's want string has one
 // letter per cell of wild4Cells (rc11 imm sc x86 aarch64 power riscv),
 // as TestWild6's; N is no verdict because the program frees heap objects
