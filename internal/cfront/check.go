@@ -142,11 +142,14 @@ func (o ClangOptions) args() []string {
 func clangArgs(path string, co ClangOptions) []string {
 	// The front end's IR only: CompileIR optimises it (racepipe.go).
 	args := []string{"-S", "-emit-llvm", "-g", "-O1", "-Xclang", "-disable-llvm-passes", "-fno-discard-value-names", "-Wno-everything"}
-	// free is not the builtin for the optimiser: it deletes a free of a
-	// local's address (undefined behaviour, which the lowering reports:
-	// free.go) and would lose the failure under the race-free
-	// compilation.
-	args = append(args, "-fno-builtin-free")
+	if co.RaceFree {
+		// free is not the builtin for the optimiser of the race-free
+		// compilation: it deleted a free of a local's address
+		// (undefined behaviour, which the lowering reports: free.go).
+		// Only there: elsewhere the call stays, and the other
+		// compilations keep their IR (and their cache entries).
+		args = append(args, "-fno-builtin-free")
+	}
 	args = append(args, co.args()...)
 	if inc := findInclude(); inc != "" {
 		args = append(args, "-I", inc)
