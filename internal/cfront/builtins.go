@@ -171,6 +171,13 @@ func (l *lowerer) malloc(cs *callSite) error {
 			size, sizeExpr = k, nil
 		}
 	}
+	if cs.name != "calloc" {
+		// Its contents are indeterminate until written (uninit.go).
+		if l.heapRaw == nil {
+			l.heapRaw = map[int]bool{}
+		}
+		l.heapRaw[len(l.heap)] = true
+	}
 	if sizeExpr != nil {
 		// expand computes the size of each instance of the call.
 		l.heap = append(l.heap, -1)

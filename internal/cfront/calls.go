@@ -116,6 +116,7 @@ var knownCalls = map[string]callLowering{
 	"calloc":        (*lowerer).malloc,
 
 	"free":                 (*lowerer).free,
+	"realloc":              (*lowerer).realloc,
 	"printf":               (*lowerer).noEvent,
 	"vprintf":              (*lowerer).noEvent,
 	"puts":                 (*lowerer).noEvent,

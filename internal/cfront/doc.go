@@ -38,8 +38,13 @@
 // unrolled code, a fresh object heapN with a cell at every 4 bytes,
 // initially 0 (a field of 8 bytes is the cell at its offset); free
 // marks the object freed, and a second free of it is a failure ("double
-// free"; free.go); objects are never reused, and a use after free is not
-// detected. realloc is refused. Integers wider than 64 bits (__int128)
+// free"; free.go); objects are never reused. The graph engine reports an
+// access to a freed object not ordered before its free ("use after
+// free") and a read of memory malloc left uninitialised (uninit.go);
+// the SMT engine, which does not check those, answers only FAIL or RACE
+// on programs with such objects. realloc makes a new object, copies the
+// old contents and frees the old one (realloc.go). Integers wider than
+// 64 bits (__int128)
 // and floating-point values are refused. printf, puts, putchar and
 // fflush are dropped (output is not modelled).
 //

@@ -1,9 +1,14 @@
 package cfront
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 
+	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -23,8 +28,27 @@ import (
 // of the program: an invalid memory access (narrow.go; under the graph
 // engine a fault of the thread, graph.Options.Fault, graphfault.go).
 //
-// A use after free is not detected: the object keeps its cells, and a
-// read after the free reads what was last written.
+// A use after free: the object keeps its cells (a read after the free
+// reads what was last written), and the graph engine checks each
+// complete execution for an access to a cell of a freed object that is
+// not ordered before the free (graph.Options.FreedMark, internal/graph's
+// uaf.go says which order per model): a failure "use after free" at the
+// access. The SMT engine (and the explicit one) do not decide it: on a
+// program that calls free they answer a failure or a race, never PASS
+// (memRefusal).
+
+// freedMark is graph.Options.FreedMark for p: the mark of the heap
+// object whose cell loc is.
+func (p *Program) freedMark(loc string) string {
+	base, off := loc, ""
+	if i := strings.IndexByte(loc, '+'); i >= 0 {
+		base, off = loc[:i], loc[i+1:]
+	}
+	if !p.heaps[base] || off == strconv.Itoa(freedOff) || off == strconv.Itoa(sizeOff) {
+		return ""
+	}
+	return locName(base, freedOff)
+}
 
 // freedOff is the offset of a heap object's freed mark, past the
 // largest object (maxHeapObject), 8-aligned.
@@ -43,16 +67,21 @@ func (l *lowerer) free(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	b := cs.fr.b
+	l.freePtr(cs.fr.b, p, cs.pos)
+	return nil
+}
+
+// freePtr emits the free of pointer p (see above) at pos.
+func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 	if c, ok := p.(prog.Const); ok {
 		if c.V.IsAddr() && c.V.Loc != heapLoc {
 			// A global's or a local's address, known here: never
 			// malloc's (glibc aborts: "free(): invalid pointer").
-			l.fail(b, cs.pos, "free of memory that malloc did not allocate")
-			return nil
+			l.fail(b, pos, "free of memory that malloc did not allocate")
+			return
 		}
 		if !c.V.IsAddr() && c.V.Int == 0 {
-			return nil
+			return
 		}
 	}
 	done := l.label("freed")
@@ -61,7 +90,27 @@ func (l *lowerer) free(cs *callSite) error {
 	tags := []string{tagA, "ACQ_REL", tagRMW, tagX}
 	b.emit(prog.RMW{Dst: old, Addr: addrPlus(p, freedOff), New: prog.Int(1), RTags: withSize(tags, types.I32), WTags: withSize(tags, types.I32)})
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: old}, Y: prog.Int(0)}, Target: done})
-	l.fail(b, cs.pos, "free: double free")
+	l.fail(b, pos, "free: double free")
 	b.emit(prog.Label{Name: done})
-	return nil
+}
+
+// memRefusal is the refusal of the SMT and explicit engines to answer
+// anything but a failure or a race on a program whose heap objects may
+// be freed, or start uninitialised (uninit.go): they do not check that
+// the accesses to an object are ordered before its free, nor that a
+// read of malloc's memory reads a write of the program, so a PASS (or
+// BOUND) could hide a use after free or a read of indeterminate memory.
+func memRefusal(p *Program, opts CheckOptions) error {
+	if p.heaps == nil && p.raw == nil || opts.SMTIgnoresFree {
+		return nil
+	}
+	name := "SMT"
+	if opts.Engine == "enum" {
+		name = "explicit"
+	}
+	what, check := "frees heap objects", "whether an access to an object comes after its free (a use after free)"
+	if p.heaps == nil {
+		what, check = "reads memory malloc made", "whether a read of it reads a write of the program (a read of uninitialised memory)"
+	}
+	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; the graph engine decides it (-engine graph, under %s)", what, name, check, graph.SupportedModels())
 }

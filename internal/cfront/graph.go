@@ -57,7 +57,14 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck,
 		DeclaredOnly: true}
 	var faults []Assertion
-	o.Fault, o.FaultReg = faultAssertions(q, &faults), failReg
+	num := map[Assertion]int{}
+	o.Fault, o.FaultReg = numberedFaults(q, &faults, num, "invalid memory access"), failReg
+	if p.heaps != nil {
+		o.FreedMark, o.UseAfterFree = p.freedMark, numberedFaults(q, &faults, num, "use after free")
+	}
+	if p.raw != nil {
+		o.Raw, o.RawRead = p.rawCell, numberedFaults(q, &faults, num, "read of uninitialised heap memory")
+	}
 	if !opts.Liveness && !opts.GraphNoSymmetry {
 		o.Symmetric, o.SymStops = opts.graphSymmetric(q, p.Asserts)
 		o.SymOwn = ownLoc.MatchString

@@ -22,17 +22,24 @@ import (
 // number, its assertion appended to *table. The same place in two
 // threads (a thread's copies) gets one number.
 func faultAssertions(q *spec.Test, table *[]Assertion) func(thread, pc int) prog.Value {
-	num := map[prog.Pos]int{}
+	return numberedFaults(q, table, map[Assertion]int{}, "invalid memory access")
+}
+
+// numberedFaults is faultAssertions for failures that read text; num
+// holds the numbers given, by assertion, and may be shared by several
+// texts numbered in one table (a use after free, graph.go).
+func numberedFaults(q *spec.Test, table *[]Assertion, num map[Assertion]int, text string) func(thread, pc int) prog.Value {
 	return func(thread, pc int) prog.Value {
 		var pos prog.Pos
 		if thread >= 0 && thread < len(q.Threads) && pc < len(q.Threads[thread].Pos) {
 			pos = q.Threads[thread].Pos[pc]
 		}
-		n, ok := num[pos]
+		a := Assertion{Pos: pos, Text: text}
+		n, ok := num[a]
 		if !ok {
-			*table = append(*table, Assertion{Pos: pos, Text: "invalid memory access"})
+			*table = append(*table, a)
 			n = len(*table)
-			num[pos] = n
+			num[a] = n
 		}
 		return prog.IntValue(int64(-n))
 	}

@@ -120,13 +120,17 @@ type lowerer struct {
 
 	created   []created // the threads: 0 is main
 	frees     bool      // the program calls free (free.go)
+	reallocs  bool      // the program calls realloc (realloc.go)
 	coins     int       // coin locations numbered so far
 	lastCoin  string    // the register of the latest coin read
 	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)
 	heapSize  map[int]heapSite
-	spins     []spinSite // the places a thread may stop waiting (numbered from 1)
-	objects   int        // heap objects made so far
-	ptrChecks int        // run-time checks of pointer comparisons (ptrcmp.go)
+	heapRaw   map[int]bool    // the call sites whose objects start uninitialised (malloc, aligned_alloc)
+	raw       map[string]bool // the heap objects made by those sites (uninit.go)
+	spins     []spinSite      // the places a thread may stop waiting (numbered from 1)
+	objects   int             // heap objects made so far
+	heaps     map[string]bool // when frees: the heap objects made (free.go)
+	ptrChecks int             // run-time checks of pointer comparisons (ptrcmp.go)
 	// curThread is the thread being lowered: a thread-local global
 	// (__thread, _Thread_local) names its copy (see globalAddr).
 	curThread int

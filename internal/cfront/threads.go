@@ -217,15 +217,30 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 				regs.step(in)
 				l.objects++
 				obj := fmt.Sprintf("heap%d", l.objects)
+				if l.heapRaw[int(c.V.Int)] {
+					if l.raw == nil {
+						l.raw = map[string]bool{}
+					}
+					l.raw[obj] = true
+				}
 				for off := int64(0); off < size || off == 0; off += 4 {
 					n := locName(obj, off)
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
 				}
 				if l.frees {
+					if l.heaps == nil {
+						l.heaps = map[string]bool{}
+					}
+					l.heaps[obj] = true
 					n := locName(obj, freedOff)
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
+				}
+				if l.reallocs {
+					n := locName(obj, sizeOff) // (realloc.go)
+					l.locs[n] = true
+					l.init = append(l.init, initCell{name: n, val: cval{n: size}, size: 8})
 				}
 				emit(prog.Assign{Dst: as.Dst, Val: prog.Addr(obj)}, p)
 				regs.set(as.Dst, prog.AddrValue(obj))

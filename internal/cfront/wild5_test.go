@@ -81,7 +81,10 @@ func TestWild5(t *testing.T) {
 		{file: "cas_minmax.c", defines: []string{"BUG"}, want: "FFFFF", line: 46},
 		{file: "ptr_xchg.c", want: "PPPPP"},
 		{file: "ptr_xchg.c", defines: []string{"BUG"}, want: "RRPPF", line: 52},
-		{file: "ptr_xchg.c", defines: []string{"TFENCE"}, want: "PPPPP"},
+		// aarch64: the graph engine refuses the consumer's loop
+		// (armrmw.go), and the SMT engine does not decide a use after
+		// free (memRefusal): no verdict.
+		{file: "ptr_xchg.c", defines: []string{"TFENCE"}, want: "PPPPN"},
 		{file: "kern_sb.c", want: "RRPPP"},
 		{file: "kern_sb.c", defines: []string{"BUG"}, want: "RRPFF", line: 40},
 		{file: "seqcount.c", want: "PPPPP"},
@@ -117,7 +120,10 @@ func TestWild5(t *testing.T) {
 		{file: "bakery.c", want: "PPPPP"},
 		{file: "bakery.c", defines: []string{"BUG"}, want: "RRPFF", line: 56},
 		{file: "refcount.c", want: "PPPPP"},
-		{file: "refcount.c", defines: []string{"BUG"}, want: "RRPPF", line: 38},
+		// aarch64: the read of the payload is not ordered before the
+		// other thread's free: a use after free at line 36, before the
+		// assertion (uaf.go).
+		{file: "refcount.c", defines: []string{"BUG"}, want: "RRPPF", line: 36},
 		{file: "ext_inc.c", want: "BBBBB"},
 		{file: "ext_inc.c", defines: []string{"BUG"}, want: "RRFFF", line: 23},
 		{file: "rcu_swap.c", want: "PPPPP"},

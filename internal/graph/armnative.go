@@ -126,6 +126,7 @@ func (x *engine) armNative(g *graph) bool {
 			}
 		})
 	}
+	x.arena.armOb = succ // ordered-before's steps, for useAfterFree (uaf.go)
 	return !cyclic(succ)
 }
 

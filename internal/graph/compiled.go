@@ -52,8 +52,8 @@ func (x *engine) compileThread(t int) *cthread {
 	for name := range x.initRegs[t] {
 		reg(name)
 	}
-	if x.opts.Fault != nil {
-		reg(x.opts.FaultReg) // set by a fault (fault.go)
+	if x.opts.Fault != nil || x.opts.FreedMark != nil || x.opts.Raw != nil {
+		reg(x.opts.FaultReg) // set by a fault (fault.go) or a use after free (uaf.go)
 	}
 	var comp func(e prog.Expr) cexpr
 	comp = func(e prog.Expr) cexpr {

@@ -158,5 +158,11 @@
 // Options.Fault (C programs) an access to a location with no initial
 // value (outside every object) stops its thread with a failure register
 // set, which the condition sees only in a complete consistent execution
-// (fault.go).
+// (fault.go). Under Options.FreedMark and Options.Raw each complete
+// consistent execution is checked for memory errors, which set the
+// failure register of the thread that made them: an access to a freed
+// heap object not ordered before its free (hb under rc11 and imm,
+// po ∪ com under sc, ghb under tso and pso, ordered-before under
+// aarch64, the global order's steps under riscv), and a read of a
+// cell's initial write where the object starts uninitialised (uaf.go).
 package graph

@@ -95,6 +95,21 @@ type Options struct {
 	// nothing.
 	Fault    func(thread, pc int) prog.Value
 	FaultReg string
+	// FreedMark, when not nil, names the freed mark of the heap object
+	// location loc is a cell of ("": loc is no heap object's cell, or is
+	// a mark): each complete execution is checked for an access to a
+	// freed object not ordered before its free, which sets register
+	// FaultReg of the accessing thread to UseAfterFree(thread,
+	// instruction), not zero (uaf.go).
+	FreedMark    func(loc string) string
+	UseAfterFree func(thread, pc int) prog.Value
+	// Raw, when not nil, tells whether location loc is a cell of an
+	// object whose contents are indeterminate until written (malloc's):
+	// a read of its initial write in a complete execution sets register
+	// FaultReg of the reading thread to RawRead(thread, instruction), not
+	// zero (uaf.go).
+	Raw     func(loc string) bool
+	RawRead func(thread, pc int) prog.Value
 	// CutReg names the register that tells a thread reached the
 	// unroller's cut (compile.BoundReg).
 	CutReg string
@@ -213,9 +228,12 @@ type engine struct {
 	fresh     int // the thread whose last read visit is to look at (staleBlocked; -1: none)
 	naLocs    map[string]bool
 	naAny     bool
-	sym       []int           // each thread's symmetric predecessor (symmetry.go), nil: no reduction
-	classes   map[string]bool // the classes met (CountClasses), keyed by blocked and symKey
-	ownLoc    map[string]bool // Options.SymOwn's answers, by location (symOwn)
+	sym       []int             // each thread's symmetric predecessor (symmetry.go), nil: no reduction
+	classes   map[string]bool   // the classes met (CountClasses), keyed by blocked and symKey
+	ownLoc    map[string]bool   // Options.SymOwn's answers, by location (symOwn)
+	uafOrd    uafOrder          // the order useAfterFree checks (uaf.go)
+	uafMarks  map[string]string // Options.FreedMark's answers, by location
+	rawLocs   map[string]bool   // Options.Raw's answers, by location
 }
 
 // Run explores the execution graphs of t under model m (named
@@ -378,6 +396,9 @@ func (x *engine) run() error {
 		}
 	}
 	x.fresh = -1
+	if x.opts.FreedMark != nil {
+		x.uafOrd = uafOrderFor(x.res.Model)
+	}
 	return x.visit(g, true)
 }
 
@@ -816,6 +837,13 @@ func (x *engine) complete(g *graph, regs []regFile, checked bool) error {
 	}
 	if blocked && x.sym != nil && x.opts.SymStops && !explained {
 		return errSymOff
+	}
+	if x.opts.FreedMark != nil || x.opts.Raw != nil {
+		r, err := x.memSafety(g, regs)
+		if err != nil {
+			return err
+		}
+		regs = r
 	}
 	if blocked {
 		x.stats.Blocked++

@@ -53,11 +53,20 @@ func (x *engine) hbLow(g *graph, t int, loc string) int {
 	if len(th) == 0 {
 		return 0
 	}
+	have := x.hbPrefix(g, t, len(th))
+	return coPosMax(g, have, loc, x.coPositions(g, loc))
+}
+
+// hbPrefix is, for each thread u of g (have[u]), how many of u's first
+// events happen before, or are among, the first k events of thread t,
+// under rc11's hb, walked as hbLow says; in the engine's reused buffer
+// (its entries past the threads' are scratch).
+func (x *engine) hbPrefix(g *graph, t, k int) []int {
 	T := len(g.threads)
 	have := resize(x.hbHave, 2*T) // per thread: how many of its first events happen before, and how many of them were looked at
 	x.hbHave = have
 	clear(have)
-	have[t] = len(th)
+	have[t] = k
 	for changed := true; changed; {
 		changed = false
 		for u, tu := range g.threads {
@@ -82,7 +91,7 @@ func (x *engine) hbLow(g *graph, t int, loc string) int {
 			}
 		}
 	}
-	return coPosMax(g, have, loc, x.coPositions(g, loc))
+	return have
 }
 
 // coPositions is each event's position in loc's coherence order (-1:

@@ -44,6 +44,8 @@ type arena struct {
 	replay []*dcache
 	// incr is the incremental IMM decision's (immincr.go).
 	incr immIncr
+	// armOb is the last armNative's graph of ordered-before's steps.
+	armOb [][]int
 }
 
 // prefScratch is depPrefix's scratch space, reused from call to call

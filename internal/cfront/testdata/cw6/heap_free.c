@@ -2,7 +2,7 @@
 // array of counters, each thread increments its own, main reallocs the
 // array bigger after the joins (the old contents are kept, the new tail
 // is set by hand), then frees everything once. PASS everywhere.
-// Musket refuses realloc by name; -DNOREALLOC leaves it out.
+// -DNOREALLOC leaves realloc out (Musket refused it before).
 // -DUAF: a thread frees its node (handed over through a release store)
 // while main still reads it after the acquire: a use after free, which
 // GenMC reports as an error: Musket must report it (or refuse), never
