@@ -68,7 +68,7 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_tid":                (*lowerer).pthreadSelf,
 	"pthread_equal":                 (*lowerer).pthreadEqual,
 	"pthread_mutexattr_init":        (*lowerer).noEvent,
-	"pthread_mutexattr_settype":     (*lowerer).noEvent,
+	"pthread_mutexattr_settype":     (*lowerer).mutexAttrType,
 	"pthread_mutexattr_setpshared":  (*lowerer).noEvent,
 	"pthread_mutexattr_setprotocol": (*lowerer).noEvent,
 	"pthread_mutexattr_destroy":     (*lowerer).noEvent,
@@ -102,8 +102,10 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_atomic_begin": (*lowerer).atomicBegin,
 	"__VERIFIER_atomic_end":   (*lowerer).atomicEnd,
 	"abort":                   (*lowerer).stop,
-	"exit":                    (*lowerer).stop,
-	"_Exit":                   (*lowerer).stop,
+	"llvm.trap":               (*lowerer).stop, // __builtin_trap: as abort
+
+	"exit":  (*lowerer).stop,
+	"_Exit": (*lowerer).stop,
 
 	"memcpy":  (*lowerer).memCopy,
 	"memmove": (*lowerer).memCopy,
@@ -157,6 +159,12 @@ var knownPrefixes = []struct {
 	{"llvm.ctlz.", (*lowerer).bitIntrinsic},
 	{"llvm.cttz.", (*lowerer).bitIntrinsic},
 	{"llvm.bswap.", (*lowerer).bitIntrinsic},
+	{"llvm.sadd.with.overflow.", (*lowerer).overflowOp},
+	{"llvm.uadd.with.overflow.", (*lowerer).overflowOp},
+	{"llvm.ssub.with.overflow.", (*lowerer).overflowOp},
+	{"llvm.usub.with.overflow.", (*lowerer).overflowOp},
+	{"llvm.smul.with.overflow.", (*lowerer).overflowOp},
+	{"llvm.umul.with.overflow.", (*lowerer).overflowOp},
 }
 
 // call lowers a call: a known function (see knownCalls and

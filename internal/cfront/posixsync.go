@@ -69,7 +69,7 @@ func init() {
 		"thrd_yield":   (*lowerer).noEvent,
 		"thrd_sleep":   (*lowerer).noEvent,
 		"thrd_detach":  (*lowerer).noEvent,
-		"mtx_init":     (*lowerer).mutexInit,
+		"mtx_init":     (*lowerer).mtxInit,
 		"mtx_lock":     (*lowerer).mutexLock,
 		"mtx_trylock":  (*lowerer).mtxTryLock,
 		"mtx_unlock":   (*lowerer).mutexUnlock,

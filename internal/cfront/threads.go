@@ -103,7 +103,9 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b := &builder{cur: prog.Pos{File: l.file}}
 	var err error
 	if id == 0 {
-		err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+		if err = l.constructors(b); err == nil {
+			err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+		}
 	} else {
 		c := l.created[id]
 		b.cur = c.pos
