@@ -83,6 +83,7 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 	for k := 1; k <= l.coins; k++ {
 		t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: coinName(k)}})
 	}
+	l.resolveSpins(t)
 	if err := l.mixedSizes(t); err != nil {
 		return nil, err
 	}
