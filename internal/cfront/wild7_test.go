@@ -104,7 +104,7 @@ func TestWild7(t *testing.T) {
 		{file: "hand_over_hand.c", bound: 3, defines: []string{"BUG"}, want: "RRFFF-F", line: 61},
 		{file: "futex_mutex.c", bound: 4, want: "PPPPP-P"},
 		{file: "futex_mutex.c", bound: 2, want: "BBBB---"},
-		{file: "futex_mutex.c", bound: 4, defines: []string{"BUG"}, want: "RRPP--F", line: 62},
+		{file: "futex_mutex.c", bound: 4, defines: []string{"BUG"}, want: "RRPP--F", line: 64},
 		{file: "dcl_singleton.c", want: "PPPPPPP"},
 		{file: "dcl_singleton.c", defines: []string{"BUG"}, want: "RRPPFFF", line: 53},
 		{file: "bitmap_alloc.c", want: "PPPPP-P"},
