@@ -301,6 +301,8 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 		return base, nil
 	case *ir.Func:
 		return cval{loc: fnLoc(c.Name())}, nil
+	case *constant.BlockAddress:
+		return cval{}, fmt.Errorf("constant %s: a label's address (GCC's &&label, for a computed goto) is not supported", c.Ident())
 	}
 	return cval{}, fmt.Errorf("constant %s", c.Ident())
 }
