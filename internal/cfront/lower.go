@@ -242,6 +242,9 @@ func (l *lowerer) globals() error {
 			// file, has no value to give it.
 			return l.errAt(l.globalPos(g), "%s is declared but not defined in this file (unsupported: an extern variable defined elsewhere has no value here; define it)", name)
 		}
+		if err := l.staticMutexKind(g); err != nil {
+			return err
+		}
 		init := g.Init
 		if err := l.addObject(name, g.ContentType, init, l.globalPos(g)); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 )
 
@@ -55,4 +56,45 @@ func (l *lowerer) mtxInit(cs *callSite) error {
 		}
 	}
 	return l.mutexInit(cs)
+}
+
+// staticMutexKind refuses a global initialised with glibc's
+// PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP or
+// PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP (the kind, the fifth int of
+// struct __pthread_mutex_s, is 1 or 2 in the initializer), anywhere in
+// its initial value (a mutex in a struct or an array too), for the
+// reason mutexAttrType gives.
+func (l *lowerer) staticMutexKind(g *ir.Global) error {
+	var walk func(c constant.Constant) error
+	walk = func(c constant.Constant) error {
+		switch c := c.(type) {
+		case *constant.Struct:
+			if c.Typ != nil && c.Typ.Name() == "struct.__pthread_mutex_s" && len(c.Fields) > 4 {
+				if k, ok := c.Fields[4].(*constant.Int); ok {
+					switch k.X.Int64() {
+					case mutexRecursive:
+						return l.errAt(l.globalPos(g), "%s: PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP: a recursive mutex is not supported (a relock would wait forever here)", g.Name())
+					case mutexErrorCheck:
+						return l.errAt(l.globalPos(g), "%s: PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP: an error-checking mutex is not supported (a relock would wait forever here, not return EDEADLK)", g.Name())
+					}
+				}
+			}
+			for _, f := range c.Fields {
+				if err := walk(f); err != nil {
+					return err
+				}
+			}
+		case *constant.Array:
+			for _, e := range c.Elems {
+				if err := walk(e); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if g.Init == nil {
+		return nil
+	}
+	return walk(g.Init)
 }

@@ -63,7 +63,8 @@ func TestWild7(t *testing.T) {
 		{file: "mutex_kind.c", want: "EEEEEEE", err: "a recursive mutex is not supported"},
 		{file: "mutex_kind.c", defines: []string{"ERRCHK"}, want: "EEEEEEE", err: "an error-checking mutex is not supported"},
 		{file: "mutex_kind.c", defines: []string{"NORMAL"}, want: "PPPPPPP"},
-		{file: "mutex_kind.c", defines: []string{"NORMAL", "BUG"}, want: "RRFFFFF", line: 61},
+		{file: "mutex_kind.c", defines: []string{"STATIC"}, want: "EEEEEEE", err: "PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP"},
+		{file: "mutex_kind.c", defines: []string{"NORMAL", "BUG"}, want: "RRFFFFF", line: 70},
 		// __builtin_*_overflow (overflow.go; refused before).
 		{file: "overflow_ops.c", want: "PPPPPPP"},
 		{file: "overflow_ops.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 52, native: true},

@@ -7,14 +7,21 @@
 // and hide the rest of its path).
 // -DERRCHK: an error-checking mutex (a relock returns EDEADLK): refused
 // by name too.
+// -DSTATIC: glibc's static PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP:
+// refused by name too (it was a normal mutex before: a silent PASS).
 // -DNORMAL: a normal mutex and no relock (the helper's caller unlocks
 // first): PASS under every model.
 // -DNORMAL -DBUG: the second record is written outside the lock: RACE
 // under rc11 and imm, a lost update (FAIL) under the others.
+#define _GNU_SOURCE
 #include <assert.h>
 #include <pthread.h>
 
+#ifdef STATIC
+static pthread_mutex_t log_mu = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+#else
 static pthread_mutex_t log_mu;
+#endif
 static int records;
 
 static void log_record(void) {
@@ -42,6 +49,7 @@ static void *worker(void *arg) {
 }
 
 int main(void) {
+#ifndef STATIC
   pthread_mutexattr_t at;
   pthread_mutexattr_init(&at);
 #if defined(NORMAL)
@@ -53,6 +61,7 @@ int main(void) {
 #endif
   pthread_mutex_init(&log_mu, &at);
   pthread_mutexattr_destroy(&at);
+#endif
   pthread_t a, b;
   pthread_create(&a, 0, worker, 0);
   pthread_create(&b, 0, worker, 0);
