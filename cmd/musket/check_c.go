@@ -477,7 +477,13 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 			graphRunning = false
 			lift()
 		}
-		if i == 1 || last.err != nil || a.err == nil && a.r.Result.Status != result.Unsupported {
+		// The answer kept: the first, unless a later one says more. A
+		// refusal of the graph engine ("left to the SMT engine") says
+		// less than the SMT engine's own no-verdict (a torn mixed-size
+		// access, an encoding it refuses), which the user could
+		// otherwise only see with -engine smt.
+		smtAfterRefusal := a.engine == "smt" && last.engine == "graph" && last.err == nil && last.r.Result.Status == result.Unsupported
+		if i == 1 || last.err != nil || a.err == nil && (a.r.Result.Status != result.Unsupported || smtAfterRefusal) {
 			last = a
 		}
 		if started < 2 {

@@ -257,12 +257,18 @@ type spinSite struct {
 	regs []string // the registers of the reads
 	locs []string // the locations they read
 	dyn  bool     // some read has a computed address: not expressible
+	// late are the registers of reads whose address was computed when
+	// the site was lowered (a lock &forks[i], i from the thread's
+	// argument): resolveSpins names their locations once the threads
+	// are unrolled and their constants folded.
+	late []string
 }
 
 func (s *spinSite) add(reg string, addr prog.Expr) {
 	c, ok := addr.(prog.Const)
 	if !ok || !c.V.IsAddr() {
 		s.dyn = true
+		s.late = append(s.late, reg)
 		return
 	}
 	s.regs = append(s.regs, reg)

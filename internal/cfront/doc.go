@@ -44,9 +44,17 @@
 // the SMT engine, which does not check those, answers only FAIL or RACE
 // on programs with such objects. realloc makes a new object, copies the
 // old contents and frees the old one (realloc.go). Integers wider than
-// 64 bits (__int128)
-// and floating-point values are refused. printf, puts, putchar and
-// fflush are dropped (output is not modelled).
+// 64 bits (__int128) and floating-point values are refused. printf,
+// puts, putchar, fflush, fprintf, fputs, fputc, putc, fwrite and perror
+// are dropped (output is not modelled). errno is each thread's own int
+// (errno.go; sem_trywait and sem_timedwait set it when they fail). The
+// program's constructors run before main, in the order of their
+// priorities (ctors.go); a destructor is refused. A mutex of the
+// recursive or error-checking kind is refused (mutexkind.go). GCC's
+// checked arithmetic (__builtin_add/sub/mul_overflow) is lowered
+// (overflow.go; products of at most 32 bits). __builtin_trap ends the
+// path as abort does. main's exit status is not checked (as GenMC and
+// SV-COMP).
 //
 // Functions are inlined from main (recursion to -bound). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
@@ -153,7 +161,9 @@
 // co-last writes: a fair scheduler cannot release it), and some thread
 // stops at a spin loop, lock or join? Such a thread waits forever
 // (LIVELOCK, exit status 1, with the site's line). Sites that read
-// through computed addresses are not considered (no false alarm, a
+// through computed addresses are named once the threads are unrolled
+// when their addresses fold to constants (spinresolve.go: a lock
+// &forks[i]); the others are not considered (no false alarm, a
 // possible miss).
 //
 // Models and targets. Under a C-level model (sc, c11, rc11, imm, a .cat

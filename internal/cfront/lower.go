@@ -246,6 +246,9 @@ func (l *lowerer) globals() error {
 			// file, has no value to give it.
 			return l.errAt(l.globalPos(g), "%s is declared but not defined in this file (unsupported: an extern variable defined elsewhere has no value here; define it)", name)
 		}
+		if err := l.staticMutexKind(g); err != nil {
+			return err
+		}
 		init := g.Init
 		if err := l.addObject(name, g.ContentType, init, l.globalPos(g)); err != nil {
 			return err
@@ -305,6 +308,8 @@ func (l *lowerer) constValue(c constant.Constant) (cval, error) {
 		return base, nil
 	case *ir.Func:
 		return cval{loc: fnLoc(c.Name())}, nil
+	case *constant.BlockAddress:
+		return cval{}, fmt.Errorf("constant %s: a label's address (GCC's &&label, for a computed goto) is not supported", c.Ident())
 	}
 	return cval{}, fmt.Errorf("constant %s", c.Ident())
 }

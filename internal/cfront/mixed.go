@@ -314,7 +314,19 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 	case prog.Bin:
 		x, y := m.eval(t, e.X, old), m.eval(t, e.Y, old)
 		if x.hasInt() && y.hasInt() {
-			if x.anyInt || y.anyInt || len(x.ints)*len(y.ints) > maxAbs {
+			if m, ok := smallModulus(e.Op, y); ok && x.anyInt {
+				// x % m (Go's, truncated, as the engines compute it)
+				// lies in (-m, m) whatever x is: an index reduced
+				// modulo a ring's size (umod, intarith.go: ((x % m) +
+				// m) % m, then 0..m-1). Keeping the values keeps the
+				// offsets of ring[pos % N].field known, so an array of
+				// structs with fields of different sizes indexed so is
+				// not taken for a mixed-size object (cw7/mpmc_ring.c,
+				// cw7/thread_pool.c were refused before).
+				for k := -m + 1; k < m; k++ {
+					out.addInt(k)
+				}
+			} else if x.anyInt || y.anyInt || len(x.ints)*len(y.ints) > maxAbs {
 				out.addAnyInt()
 			} else {
 				for _, a := range x.ints {
@@ -360,6 +372,16 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 		case prog.OpEq, prog.OpNe, prog.OpLt, prog.OpLe, prog.OpGt, prog.OpGe, prog.OpLAnd, prog.OpLOr:
 			out.addInt(0)
 			out.addInt(1)
+		case prog.OpMod:
+			// A remainder is an integer, never an address: the low bits
+			// of a pointer's value (p & 1, a tag; p % 8, an alignment
+			// test: umod) which only the SMT engine computes, as the
+			// address's number. Taking it for a pointer into p's
+			// object made p - (p & 1), a pointer with its tag bit
+			// cleared, look like a difference of two pointers, which
+			// ptrcmp.go then checked as undefined behaviour: a FAIL
+			// on a correct program (cw7/marked_ptr.c).
+			out.addAnyInt()
 		default:
 			out.addAnyInt()
 			out.anyPtrs(x)
@@ -367,6 +389,17 @@ func (m *mixedAnalysis) eval(t int, e prog.Expr, old *aval) *aval {
 		}
 	}
 	return out
+}
+
+// smallModulus gives m when op is a remainder by the one positive
+// integer m that y may be, small enough (2m-1 values within maxAbs) for
+// the remainder's values to be listed.
+func smallModulus(op prog.Op, y *aval) (int64, bool) {
+	if op != prog.OpMod || y.anyInt || len(y.ptrs) > 0 || len(y.ints) != 1 {
+		return 0, false
+	}
+	m := y.ints[0]
+	return m, m > 0 && 2*m-1 <= maxAbs
 }
 
 // load is what an access of size bytes at addr a may read: what was

@@ -69,7 +69,7 @@ func init() {
 		"thrd_yield":   (*lowerer).noEvent,
 		"thrd_sleep":   (*lowerer).noEvent,
 		"thrd_detach":  (*lowerer).noEvent,
-		"mtx_init":     (*lowerer).mutexInit,
+		"mtx_init":     (*lowerer).mtxInit,
 		"mtx_lock":     (*lowerer).mutexLock,
 		"mtx_trylock":  (*lowerer).mtxTryLock,
 		"mtx_unlock":   (*lowerer).mutexUnlock,
@@ -303,7 +303,11 @@ func (l *lowerer) semWait(cs *callSite) error {
 		if cs.dst != "" {
 			b.emit(prog.Assign{Dst: cs.dst, Val: prog.Un{Op: prog.OpNeg, X: failed}})
 		}
-		return nil
+		code := int64(errEAGAIN)
+		if cs.name == "sem_timedwait" {
+			code = errETIMEDOUT
+		}
+		return l.setErrnoIf(b, failed, code, cs.pos)
 	}
 	site := spinSite{pos: cs.pos, real: true}
 	site.add(r, s)

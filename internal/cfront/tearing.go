@@ -345,7 +345,7 @@ func tornReads(t *spec.Test, x *result.Execution, first bool) []tornRead {
 // tearingError says why a failure found under a model without sm is no
 // verdict.
 func tearingError(model string, pos prog.Pos) error {
-	return fmt.Errorf("%s:%d: no verdict: the only failing execution found reads this mixed-size access torn (its parts from different writes, or a part of a wider write and, later, the old value of another of its parts), and model %s says nothing about mixed-size accesses (no single-copy atomicity: only AArch64's model relates the parts of an access, by sm); the hardware never tears an aligned access", pos.File, pos.Line, model)
+	return fmt.Errorf("%s:%d: no verdict: the failing execution found reads this mixed-size access torn (its parts from different writes, or a part of a wider write and, later, the old value of another of its parts), and model %s says nothing about mixed-size accesses (no single-copy atomicity: only AArch64's model relates the parts of an access, by sm); the hardware never tears an aligned access, and a failing execution that tears nothing may exist: this check asks for one execution and does not look for another", pos.File, pos.Line, model)
 }
 
 // splitRMWError refuses a read-modify-write over parts (mixed.go:

@@ -83,6 +83,7 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 	for k := 1; k <= l.coins; k++ {
 		t.Init = append(t.Init, spec.InitEntry{Ref: spec.Ref{Thread: -1, Name: coinName(k)}})
 	}
+	l.resolveSpins(t)
 	if err := l.mixedSizes(t); err != nil {
 		return nil, err
 	}
@@ -103,7 +104,9 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b := &builder{cur: prog.Pos{File: l.file}}
 	var err error
 	if id == 0 {
-		err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+		if err = l.constructors(b); err == nil {
+			err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+		}
 	} else {
 		c := l.created[id]
 		b.cur = c.pos
