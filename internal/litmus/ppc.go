@@ -204,7 +204,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 // Operand shapes of the instructions, one letter an operand: r register,
 // i immediate, m d(rA), l label.
 var ppcShapes = map[string]string{
-	"li": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
+	"li": "ri", "lis": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
 	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri",
 	"lwz": "rm", "ld": "rm", "lwzu": "rm", "ldu": "rm",
 	"stw": "rm", "std": "rm", "stwu": "rm", "stdu": "rm",
@@ -409,6 +409,9 @@ func (x *ppcThread) simple(in ppcInstr) {
 		x.emit(prog.Jump{Target: ops[0].name})
 	case "li":
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: prog.Int(ops[1].imm)})
+	case "lis":
+		// addis rD,0,v: v in the upper half-word, sign-extended from 32 bits.
+		x.emit(prog.Assign{Dst: ops[0].reg, Val: prog.Int(normInt(ops[1].imm<<16, 32, true))})
 	case "addis":
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: ppcEA(ppcBase(ops[1].reg), prog.Int(ops[2].imm<<16))})
 	case "mr":

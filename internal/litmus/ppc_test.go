@@ -35,6 +35,7 @@ func TestPPCTranslate(t *testing.T) {
 		{"sync; hwsync; lwsync; isync; eieio; nop; dcbf r1,r2",
 			"fence.SYNC; fence.SYNC; fence.LWSYNC; fence.ISYNC; fence.EIEIO"},
 		{"mr r1,r2", "r1 = r2"},
+		{"lis r1,1; lis r2,-1; lis r3,0x8000", "r1 = 65536; r2 = -65536; r3 = -2147483648"},
 		{"extsw r1,r2; extsh r3,r1; extsb r4,r4", "r1 = ((r2 << 32) >> 32); r3 = ((r1 << 48) >> 48); r4 = ((r4 << 56) >> 56)"},
 		{"addi r1,r2,3", "r1 = (r2 + 3)"},
 		{"addi r1,r0,3", "r1 = 3"},
