@@ -125,10 +125,10 @@ exists (x=2)`, true},
 }
 
 // TestPPCInstructionLitmus runs the litmus tests of testdata/ppc under
-// the built-in ppc model with both engines; each file says why its
+// the built-in power model with both engines; each file says why its
 // verdict is the right one.
 func TestPPCInstructionLitmus(t *testing.T) {
-	runEngineCases(t, "ppc", "PPC", "ppc", 60*time.Second, []engineCase{
+	runEngineCases(t, "power", "PPC", "ppc", 60*time.Second, []engineCase{
 		{file: "OPS", ok: true, states: 1},
 	})
 }
