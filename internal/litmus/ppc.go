@@ -214,7 +214,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 // i immediate, m d(rA), l label.
 var ppcShapes = map[string]string{
 	"li": "ri", "lis": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
-	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri", "clrldi": "rri", "rlwinm": "rriii",
+	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri", "clrldi": "rri", "rlwinm": "rriii", "rlwimi": "rriii",
 	"lwz": "rm", "ld": "rm", "lwzu": "rm", "ldu": "rm",
 	"stw": "rm", "std": "rm", "stwu": "rm", "stdu": "rm",
 	"lwzx": "rrr", "ldx": "rrr", "stwx": "rrr", "stdx": "rrr",
@@ -339,8 +339,8 @@ func (x *ppcThread) translate(in ppcInstr) {
 // the mask of its bits MB..ME (bit 0 the most significant). A mask that
 // wraps (MB > ME) also keeps a copy of the rotated word in the high word
 // (the Power ISA's ROTL32 rotates the doubleword of two copies); that form
-// is refused by name.
-func (x *ppcThread) rlwinm(ops []ppcOp) {
+// is refused by name. rlwimi (insert) keeps rA's bits outside the mask.
+func (x *ppcThread) rlwinm(ops []ppcOp, insert bool) {
 	sh, mb, me := ops[2].imm, ops[3].imm, ops[4].imm
 	for i, v := range []int64{sh, mb, me} {
 		if v < 0 || v > 31 {
@@ -349,13 +349,17 @@ func (x *ppcThread) rlwinm(ops []ppcOp) {
 		}
 	}
 	if mb > me {
-		x.errorf(ops[3].pos, "unsupported PPC instruction rlwinm with a wrapping mask (MB %d > ME %d)", mb, me)
+		x.errorf(ops[3].pos, "unsupported PPC instruction %s with a wrapping mask (MB %d > ME %d)", map[bool]string{false: "rlwinm", true: "rlwimi"}[insert], mb, me)
 		return
 	}
 	low := bin(prog.OpAnd, prog.Reg{Name: ops[1].reg}, prog.Int(0xffffffff))
 	rot := bin(prog.OpAnd, bin(prog.OpOr, bin(prog.OpShl, low, prog.Int(sh)), bin(prog.OpShr, low, prog.Int(32-sh))), prog.Int(0xffffffff))
-	mask := int64(1)<<(32-mb) - 1&^(int64(1)<<(31-me)-1)
-	x.emit(prog.Assign{Dst: ops[0].reg, Val: bin(prog.OpAnd, rot, prog.Int(mask))})
+	mask := (int64(1)<<(32-mb) - 1) &^ (int64(1)<<(31-me) - 1)
+	val := bin(prog.OpAnd, rot, prog.Int(mask))
+	if insert {
+		val = bin(prog.OpOr, val, bin(prog.OpAnd, prog.Reg{Name: ops[0].reg}, prog.Int(^mask)))
+	}
+	x.emit(prog.Assign{Dst: ops[0].reg, Val: val})
 }
 
 // ppcTest is the condition of a branch on the bits of a CR field.
@@ -477,8 +481,8 @@ func (x *ppcThread) simple(in ppcInstr) {
 		} else {
 			x.emit(prog.Assign{Dst: ops[0].reg, Val: bin(prog.OpAnd, reg(ops[1].reg), prog.Int(int64(^uint64(0)>>n)))})
 		}
-	case "rlwinm":
-		x.rlwinm(ops)
+	case "rlwinm", "rlwimi":
+		x.rlwinm(ops, in.mn == "rlwimi")
 	case "extsw", "extsh", "extsb":
 		// The low word, half-word or byte, sign-extended.
 		bits := map[string]int64{"extsw": 32, "extsh": 16, "extsb": 8}[in.mn]
