@@ -172,13 +172,18 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		}
 		op.kind, op.name = armSym, toks[0].text
 		return op, true
-	case len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == '#':
+	case len(toks) >= 2 && toks[0].kind == 'w' && (toks[1].kind == '#' || strings.EqualFold(toks[0].text, "LSL")):
 		kw := strings.ToUpper(toks[0].text)
 		if kw != "LSL" {
 			a.errorf(op.pos, "unsupported shift %s in AArch64 operand %q", kw, text())
 			return op, false
 		}
-		v, ok := a.immediate(c, toks[2:])
+		// herd7 also reads the amount without its '#' ("LSL 12").
+		rest := toks[1:]
+		if rest[0].kind == '#' {
+			rest = rest[1:]
+		}
+		v, ok := a.immediate(c, rest)
 		op.kind, op.name, op.imm = armShift, kw, v
 		return op, ok
 	}

@@ -31,5 +31,6 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "ARRAY+values", ok: true, states: 1},
 		{file: "FLAGS", ok: true, states: 1},
 		{file: "W+negative", ok: true, states: 1},
+		{file: "EXTR+ADDLSL", ok: true, states: 1},
 	})
 }

@@ -510,6 +510,9 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 	if len(in.ops) == 4 {
 		ext := in.ops[3]
 		switch {
+		case in.ops[2].kind == armImm && ext.kind == armShift && (ext.imm == 0 || ext.imm == 12) && (op == prog.OpAdd || op == prog.OpSub):
+			// ADD and SUB's shifted immediate: #imm, LSL #12.
+			rhs = prog.Int(in.ops[2].imm << ext.imm)
 		case in.ops[2].kind != armReg:
 			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
 			return
