@@ -172,9 +172,9 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		}
 		op.kind, op.name = armSym, toks[0].text
 		return op, true
-	case len(toks) >= 2 && toks[0].kind == 'w' && (toks[1].kind == '#' || strings.EqualFold(toks[0].text, "LSL")):
+	case len(toks) >= 2 && toks[0].kind == 'w' && (toks[1].kind == '#' || a64ShiftNames[strings.ToUpper(toks[0].text)]):
 		kw := strings.ToUpper(toks[0].text)
-		if kw != "LSL" {
+		if !a64ShiftNames[kw] {
 			a.errorf(op.pos, "unsupported shift %s in AArch64 operand %q", kw, text())
 			return op, false
 		}
@@ -190,6 +190,9 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	a.errorf(op.pos, "bad AArch64 operand %q", text())
 	return op, false
 }
+
+// a64ShiftNames are the shifts of a shifted register operand.
+var a64ShiftNames = map[string]bool{"LSL": true, "LSR": true, "ASR": true, "ROR": true}
 
 // memOperand reads [Xn], [Xn,#imm], [Xn,Rm], [Xn,Rm,SXTW|UXTW|LSL #k].
 func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) {

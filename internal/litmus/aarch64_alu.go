@@ -85,9 +85,10 @@ func (a *a64Thread) dataProc(in armInstr, mn string) bool {
 		return true
 	}
 	switch mn {
-	case "LSR", "ASR", "ROR":
+	case "LSR", "ASR", "ROR", "LSRV", "ASRV", "RORV":
+		// The V forms are the register forms' own names.
 		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
-			a.assign(in.ops[0].reg, a.shift(mn, in.ops[0].wide, a.value(in.ops[1]), a.value(in.ops[2])))
+			a.assign(in.ops[0].reg, a.shift(mn[:3], in.ops[0].wide, a.value(in.ops[1]), a.value(in.ops[2])))
 		}
 		return true
 	case "EXTR":
