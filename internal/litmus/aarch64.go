@@ -162,6 +162,11 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		return op, ok
 	case toks[0].kind == '[':
 		return a.memOperand(c, mn, toks)
+	case toks[0].kind == 'n' || len(toks) == 2 && toks[0].kind == '-' && toks[1].kind == 'n':
+		// An immediate without its '#' ("MOV W2,3"), as herd7 reads it.
+		v, ok := a.immediate(c, toks)
+		op.kind, op.imm = armImm, v
+		return op, ok
 	case len(toks) == 1 && toks[0].kind == 'w':
 		if n, wide, ok := a64RegNum(toks[0].text); ok {
 			op.kind, op.wide = armReg, wide
