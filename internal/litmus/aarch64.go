@@ -131,7 +131,7 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			a.nzcv = a.nzcv || readsNZCV(in)
 		}
 	}
-	for _, in := range ins {
+	for _, in := range a.pcRelTargets(ins) {
 		a.translate(in)
 	}
 	checkLabels(a.t, &a.errs, "jump")
@@ -191,6 +191,11 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		v, ok := a.immediate(c, rest)
 		op.kind, op.name, op.imm = armShift, kw, v
 		return op, ok
+	}
+	if isPCRel(text()) {
+		// ".+8": resolved by pcRelTargets.
+		op.kind, op.name = armSym, strings.Join(strings.Fields(text()), "")
+		return op, true
 	}
 	a.errorf(op.pos, "bad AArch64 operand %q", text())
 	return op, false

@@ -32,5 +32,6 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "FLAGS", ok: true, states: 1},
 		{file: "W+negative", ok: true, states: 1},
 		{file: "EXTR+ADDLSL", ok: true, states: 1},
+		{file: "PCREL", ok: true, states: 1},
 	})
 }
