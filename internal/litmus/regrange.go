@@ -10,18 +10,21 @@ import (
 
 // Value ranges of registers, for regtype.go.
 //
-// regRanges over-approximates the values each register of a test may hold
-// at any point of any execution: an interval of integers, and whether it
-// may hold an address. The analysis is flow-insensitive: every register
-// of a thread is one interval for the whole thread, and every location is
-// one interval for the whole memory (the initial values, 0, and every value
-// stored). It runs every instruction of every thread, joining what each
-// computes into its destination, until nothing grows; an interval still
-// growing after a few rounds becomes the whole of int64, so the analysis
-// ends. Arithmetic that may overflow int64, and any operator or instruction
-// it does not know, gives the whole of int64: the result is an over-
-// approximation in every case, which is all its user needs (it only skips
-// work when a register provably stays in a range).
+// regRanges over-approximates the value each register of a test holds
+// after its thread's last instruction, in any execution: an interval of
+// integers, and whether it may be an address. Every location is one
+// interval for the whole memory (the initial values, 0, and every value
+// any thread stores); the threads are run on ranges again until that
+// interval stops growing. A thread without a backward jump is run in
+// order (an assignment replaces its register's range, a label joins the
+// ranges of the jumps to it); a thread with a loop is run as a whole, each
+// assignment joining into its register's range, until nothing grows. A
+// range still growing after a few rounds becomes unbounded on that side,
+// so the analysis ends. Arithmetic that may overflow int64, and any
+// operator it does not know, gives the whole of int64, and an instruction
+// it does not know stops it (nil): the result is an over-approximation in
+// every case, which is all its user needs (it only leaves out work when a
+// register provably stays in a range).
 
 // vrange is a set of values: the integers lo..hi when ints, and possibly
 // addresses.
