@@ -131,7 +131,7 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			a.nzcv = a.nzcv || readsNZCV(in)
 		}
 	}
-	for _, in := range ins {
+	for _, in := range a.pcRelTargets(ins) {
 		a.translate(in)
 	}
 	checkLabels(a.t, &a.errs, "jump")
@@ -162,6 +162,11 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		return op, ok
 	case toks[0].kind == '[':
 		return a.memOperand(c, mn, toks)
+	case toks[0].kind == 'n' || len(toks) == 2 && toks[0].kind == '-' && toks[1].kind == 'n':
+		// An immediate without its '#' ("MOV W2,3"), as herd7 reads it.
+		v, ok := a.immediate(c, toks)
+		op.kind, op.imm = armImm, v
+		return op, ok
 	case len(toks) == 1 && toks[0].kind == 'w':
 		if n, wide, ok := a64RegNum(toks[0].text); ok {
 			op.kind, op.wide = armReg, wide
@@ -172,19 +177,32 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		}
 		op.kind, op.name = armSym, toks[0].text
 		return op, true
-	case len(toks) >= 2 && toks[0].kind == 'w' && toks[1].kind == '#':
+	case len(toks) >= 2 && toks[0].kind == 'w' && (toks[1].kind == '#' || a64ShiftNames[strings.ToUpper(toks[0].text)]):
 		kw := strings.ToUpper(toks[0].text)
-		if kw != "LSL" {
+		if !a64ShiftNames[kw] {
 			a.errorf(op.pos, "unsupported shift %s in AArch64 operand %q", kw, text())
 			return op, false
 		}
-		v, ok := a.immediate(c, toks[2:])
+		// herd7 also reads the amount without its '#' ("LSL 12").
+		rest := toks[1:]
+		if rest[0].kind == '#' {
+			rest = rest[1:]
+		}
+		v, ok := a.immediate(c, rest)
 		op.kind, op.name, op.imm = armShift, kw, v
 		return op, ok
+	}
+	if isPCRel(text()) {
+		// ".+8": resolved by pcRelTargets.
+		op.kind, op.name = armSym, strings.Join(strings.Fields(text()), "")
+		return op, true
 	}
 	a.errorf(op.pos, "bad AArch64 operand %q", text())
 	return op, false
 }
+
+// a64ShiftNames are the shifts of a shifted register operand.
+var a64ShiftNames = map[string]bool{"LSL": true, "LSR": true, "ASR": true, "ROR": true}
 
 // memOperand reads [Xn], [Xn,#imm], [Xn,Rm], [Xn,Rm,SXTW|UXTW|LSL #k].
 func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) {

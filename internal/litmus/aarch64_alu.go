@@ -85,10 +85,14 @@ func (a *a64Thread) dataProc(in armInstr, mn string) bool {
 		return true
 	}
 	switch mn {
-	case "LSR", "ASR", "ROR":
+	case "LSR", "ASR", "ROR", "LSRV", "ASRV", "RORV":
+		// The V forms are the register forms' own names.
 		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
-			a.assign(in.ops[0].reg, a.shift(mn, in.ops[0].wide, a.value(in.ops[1]), a.value(in.ops[2])))
+			a.assign(in.ops[0].reg, a.shift(mn[:3], in.ops[0].wide, a.value(in.ops[1]), a.value(in.ops[2])))
 		}
+		return true
+	case "EXTR":
+		a.extract(in)
 		return true
 	case "MVN":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isReg(in, 1) {
@@ -178,6 +182,35 @@ func (a *a64Thread) shift(mn string, wide bool, x, n prog.Expr) prog.Expr {
 	// when n is 0, which the OR with x >>> 0 = x leaves unchanged.
 	back := a64Bin(prog.OpAnd, a64Bin(prog.OpSub, prog.Int(64), n), prog.Int(63))
 	return a64Bin(prog.OpOr, a64LogicalShr(x, n), a64Bin(prog.OpShl, x, back))
+}
+
+// extract is EXTR Rd,Rn,Rm,#lsb: bits lsb.. of the concatenation Rn:Rm,
+// as wide as the register (ROR Rd,Rs,#lsb is EXTR Rd,Rs,Rs,#lsb).
+func (a *a64Thread) extract(in armInstr) {
+	if !a.arity(in, 4) || !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isReg(in, 2) {
+		return
+	}
+	width := int64(32)
+	if in.ops[0].wide {
+		width = 64
+	}
+	lsb := in.ops[3]
+	if lsb.kind != armImm || lsb.imm < 0 || lsb.imm >= width {
+		a.errorf(lsb.pos, "EXTR takes Rd,Rn,Rm,#lsb with 0 <= lsb < %d", width)
+		return
+	}
+	hi, lo := a.value(in.ops[1]), a.value(in.ops[2])
+	if lsb.imm == 0 {
+		a.assign(in.ops[0].reg, a64Result(in.ops[0], lo))
+		return
+	}
+	n := prog.Int(lsb.imm)
+	if width == 32 {
+		v := a64Bin(prog.OpOr, a64Bin(prog.OpShr, a64Zext32(lo), n), a64Bin(prog.OpShl, a64Zext32(hi), prog.Int(32-lsb.imm)))
+		a.assign(in.ops[0].reg, a64Zext32(v))
+		return
+	}
+	a.assign(in.ops[0].reg, a64Bin(prog.OpOr, a64LogicalShr(lo, n), a64Bin(prog.OpShl, hi, prog.Int(64-lsb.imm))))
 }
 
 // bitfield is UBFX and SBFX Rd,Rn,#lsb,#width.

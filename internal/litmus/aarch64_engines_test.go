@@ -31,5 +31,7 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "ARRAY+values", ok: true, states: 1},
 		{file: "FLAGS", ok: true, states: 1},
 		{file: "W+negative", ok: true, states: 1},
+		{file: "EXTR+ADDLSL", ok: true, states: 1},
+		{file: "PCREL", ok: true, states: 1},
 	})
 }

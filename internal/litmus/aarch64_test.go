@@ -53,6 +53,8 @@ func TestAArch64Translate(t *testing.T) {
 
 func TestAArch64Errors(t *testing.T) {
 	checkThreadErrors(t, a64Frontend{}, false, []srcWant{
+		{"B .+6", `t:1:3: branch target .+6 is not an instruction of the thread`},
+		{"B .-8", `t:1:3: branch target .-8 is not an instruction of the thread`},
 		{"1: NOP", `t:1:1: expected an AArch64 instruction, found "1"`},
 		{"FOO W0", `t:1:1: unknown AArch64 instruction "FOO"`},
 		{"STLXP W0,W1,W2,[X1]", "t:1:1: unsupported AArch64 instruction STLXP: pair accesses"},

@@ -323,7 +323,7 @@ func (a *a64Thread) move(in armInstr, mn string) bool {
 			a.assign(in.ops[0].reg, prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
 		}
 		return true
-	case "LSL":
+	case "LSL", "LSLV":
 		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
 			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpShl, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
 		}
@@ -351,7 +351,7 @@ func (a *a64Thread) moveWide(in armInstr, mn string, narrow bool) (int64, bool) 
 	if (len(in.ops) != 2 && !a.arity(in, 3)) || !a.isReg(in, 0) {
 		return 0, false
 	}
-	if in.ops[1].kind != armImm || len(in.ops) == 3 && in.ops[2].kind != armShift {
+	if in.ops[1].kind != armImm || len(in.ops) == 3 && (in.ops[2].kind != armShift || in.ops[2].name != "LSL") {
 		a.errorf(in.ops[1].pos, "%s takes Rd,#imm[,LSL #k]", mn)
 		return 0, false
 	}
@@ -510,6 +510,9 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 	if len(in.ops) == 4 {
 		ext := in.ops[3]
 		switch {
+		case in.ops[2].kind == armImm && ext.kind == armShift && ext.name == "LSL" && (ext.imm == 0 || ext.imm == 12) && (op == prog.OpAdd || op == prog.OpSub):
+			// ADD and SUB's shifted immediate: #imm, LSL #12.
+			rhs = prog.Int(in.ops[2].imm << ext.imm)
 		case in.ops[2].kind != armReg:
 			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
 			return
@@ -522,6 +525,10 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 			case "UXTW":
 				rhs = a64Zext32(rhs)
 			}
+		case ext.kind == armShift && ext.name != "LSL":
+			// A shifted register: LSR, ASR or ROR by a constant, at
+			// the instruction's width.
+			rhs = a.shift(ext.name, in.ops[0].wide, rhs, prog.Int(ext.imm))
 		case ext.kind == armShift:
 			if ext.imm != 0 {
 				rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}

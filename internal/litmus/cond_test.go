@@ -92,6 +92,8 @@ func TestCondPrecedence(t *testing.T) {
 		{`~(a=1 /\ b=1)`, spec.Not{C: spec.And{L: a, R: b}}},
 		{`a=1 /\ b=1 /\ c=1`, spec.And{L: spec.And{L: a, R: b}, R: c}},
 		{`not=1`, atom(mem("not"), 1)},
+		// herd7 reads "<>" as "!=" (herdtools7's PPC/A005).
+		{`a<>1 /\ b=1`, spec.And{L: spec.Atom{Ref: mem("a"), Val: prog.IntValue(1), Neq: true}, R: b}},
 	} {
 		got, err := parseCond("", []byte(tc.src), x86Frontend{})
 		if err != nil || !reflect.DeepEqual(got, tc.want) {

@@ -97,6 +97,9 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 		case tStar:
 			typ.WriteByte('*')
 		default:
+			if strings.HasPrefix(t.text, "%") {
+				p.fail(t.off, "unsupported register: herd7's symbolic registers (%name) are not supported")
+			}
 			p.fail(t.off, "unexpected "+t.describe()+" in the initial state")
 		}
 	}
@@ -144,6 +147,11 @@ func (p *parser) initValue(v []token) prog.Value {
 	case len(v) == 5 && v[0].kind == tStar && v[1].kind == tLParen && v[2].kind == tAmp && v[3].kind == tIdent && v[4].kind == tRParen,
 		len(v) == 3 && v[0].kind == tStar && v[1].kind == tAmp && v[2].kind == tIdent:
 		return prog.AddrValue(v[len(v)-1-btoi(v[len(v)-1].kind == tRParen)].text)
+	}
+	if len(v) >= 2 && v[0].kind == tIdent && v[0].text == "instr" && v[1].kind == tColon {
+		// herd7's instruction values (instr:"add r1,r1,r1"), for tests
+		// of self-modifying code.
+		p.fail(v[0].off, "unsupported initial value: instructions as values (instr:...) are not supported")
 	}
 	p.fail(v[0].off, "expected an integer or an address as initial value, found "+v[0].describe())
 	panic("unreachable")

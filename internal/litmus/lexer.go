@@ -278,7 +278,7 @@ func (s *scanner) next() token {
 
 // puncts are the punctuation tokens, each before its prefixes.
 var puncts = []source.Punct[tokKind]{
-	{Text: "==", Kind: tEqEq}, {Text: "!=", Kind: tNeq}, {Text: "/\\", Kind: tAnd}, {Text: "\\/", Kind: tOr},
+	{Text: "==", Kind: tEqEq}, {Text: "!=", Kind: tNeq}, {Text: "<>", Kind: tNeq}, {Text: "/\\", Kind: tAnd}, {Text: "\\/", Kind: tOr},
 	{Text: "<<", Kind: tLShift}, {Text: ">>", Kind: tRShift},
 	{Text: "{", Kind: tLBrace}, {Text: "}", Kind: tRBrace}, {Text: "(", Kind: tLParen}, {Text: ")", Kind: tRParen},
 	{Text: "[", Kind: tLBrack}, {Text: "]", Kind: tRBrack}, {Text: ";", Kind: tSemi}, {Text: ":", Kind: tColon},

@@ -177,6 +177,9 @@ func (p *parser) parse() {
 			p.addError(err, 0, nil)
 		}
 	}
+	if len(p.errs) == 0 && p.fe != nil {
+		observeRegTypes(p.t, p.fe.Arch())
+	}
 	for _, r := range p.threads {
 		if r.thread >= len(p.t.Threads) {
 			p.error(r.off, fmt.Sprintf("thread %d does not exist (the test has %d)", r.thread, len(p.t.Threads)))

@@ -102,6 +102,9 @@ func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 	for _, in := range ins {
 		x.translate(in)
 	}
+	if x.ret {
+		x.emit(prog.Label{Name: ppcEndLabel})
+	}
 	checkLabels(x.t, &x.errs, "branch")
 	return x.t, x.errs.Err()
 }
@@ -111,7 +114,13 @@ type ppcThread struct {
 	asmThread
 	flags bool // the thread has conditional branches: compute the CR fields
 	order bool // ... and some test LT or GT
+	ret   bool // the thread has a blr: its code ends at ppcEndLabel
 }
+
+// ppcEndLabel ends the code of a thread that returns (blr): a blr is a
+// jump to it. It is not a name a test can write (labels are identifiers
+// or numbers, not beginning with '.').
+const ppcEndLabel = ".blr"
 
 type ppcOpKind int
 
@@ -204,14 +213,14 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 // Operand shapes of the instructions, one letter an operand: r register,
 // i immediate, m d(rA), l label.
 var ppcShapes = map[string]string{
-	"li": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
-	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri",
+	"li": "ri", "lis": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
+	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri", "clrldi": "rri", "rlwinm": "rriii", "rlwimi": "rriii",
 	"lwz": "rm", "ld": "rm", "lwzu": "rm", "ldu": "rm",
 	"stw": "rm", "std": "rm", "stwu": "rm", "stdu": "rm",
 	"lwzx": "rrr", "ldx": "rrr", "stwx": "rrr", "stdx": "rrr",
 	"lwarx": "rrr", "ldarx": "rrr", "stwcx.": "rrr", "stdcx.": "rrr",
 	"sync": "", "hwsync": "", "lwsync": "", "isync": "", "eieio": "", "nop": "",
-	"dcbf": "rr", "b": "l",
+	"dcbf": "rr", "b": "l", "blr": "",
 }
 
 // ppcALU are the register-register operations; each has a record form
@@ -277,6 +286,24 @@ func (x *ppcThread) translate(in ppcInstr) {
 		return
 	}
 	switch mn {
+	case "cmplw", "cmplwi":
+		// Unsigned, on the low words: a signed comparison of the words
+		// zero-extended.
+		ops := in.ops
+		cr := 0
+		if len(ops) == 3 && ops[0].kind == ppcCR {
+			cr, ops = ops[0].cr, ops[1:]
+		}
+		want := "rr"
+		if mn == "cmplwi" {
+			want = "ri"
+		}
+		if !x.shape(ppcInstr{mn: mn, mnPos: in.mnPos, ops: ops}, want) {
+			return
+		}
+		word := func(e prog.Expr) prog.Expr { return bin(prog.OpAnd, e, prog.Int(0xffffffff)) }
+		x.setCR(cr, word(reg(ops[0].reg)), word(x.value(ops[1])))
+		return
 	case "cmpw", "cmpd", "cmpwi", "cmpdi":
 		ops := in.ops
 		cr := 0
@@ -306,6 +333,33 @@ func (x *ppcThread) translate(in ppcInstr) {
 		return
 	}
 	x.errorf(in.mnPos, "unknown PPC instruction %q", mn)
+}
+
+// rlwinm rA,rS,SH,MB,ME: the low word of rS rotated left by SH, and with
+// the mask of its bits MB..ME (bit 0 the most significant). A mask that
+// wraps (MB > ME) also keeps a copy of the rotated word in the high word
+// (the Power ISA's ROTL32 rotates the doubleword of two copies); that form
+// is refused by name. rlwimi (insert) keeps rA's bits outside the mask.
+func (x *ppcThread) rlwinm(ops []ppcOp, insert bool) {
+	sh, mb, me := ops[2].imm, ops[3].imm, ops[4].imm
+	for i, v := range []int64{sh, mb, me} {
+		if v < 0 || v > 31 {
+			x.errorf(ops[2+i].pos, "rlwinm's operand %d is outside 0..31", v)
+			return
+		}
+	}
+	if mb > me {
+		x.errorf(ops[3].pos, "unsupported PPC instruction %s with a wrapping mask (MB %d > ME %d)", map[bool]string{false: "rlwinm", true: "rlwimi"}[insert], mb, me)
+		return
+	}
+	low := bin(prog.OpAnd, prog.Reg{Name: ops[1].reg}, prog.Int(0xffffffff))
+	rot := bin(prog.OpAnd, bin(prog.OpOr, bin(prog.OpShl, low, prog.Int(sh)), bin(prog.OpShr, low, prog.Int(32-sh))), prog.Int(0xffffffff))
+	mask := (int64(1)<<(32-mb) - 1) &^ (int64(1)<<(31-me) - 1)
+	val := bin(prog.OpAnd, rot, prog.Int(mask))
+	if insert {
+		val = bin(prog.OpOr, val, bin(prog.OpAnd, prog.Reg{Name: ops[0].reg}, prog.Int(^mask)))
+	}
+	x.emit(prog.Assign{Dst: ops[0].reg, Val: val})
 }
 
 // ppcTest is the condition of a branch on the bits of a CR field.
@@ -407,12 +461,28 @@ func (x *ppcThread) simple(in ppcInstr) {
 	case "nop", "dcbf":
 	case "b":
 		x.emit(prog.Jump{Target: ops[0].name})
+	case "blr":
+		// Return: the thread ends.
+		x.ret = true
+		x.emit(prog.Jump{Target: ppcEndLabel})
 	case "li":
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: prog.Int(ops[1].imm)})
+	case "lis":
+		// addis rD,0,v: v in the upper half-word, sign-extended from 32 bits.
+		x.emit(prog.Assign{Dst: ops[0].reg, Val: prog.Int(normInt(ops[1].imm<<16, 32, true))})
 	case "addis":
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: ppcEA(ppcBase(ops[1].reg), prog.Int(ops[2].imm<<16))})
 	case "mr":
 		x.emit(prog.Assign{Dst: ops[0].reg, Val: reg(ops[1].reg)})
+	case "clrldi":
+		// The n high bits cleared.
+		if n := ops[2].imm; n < 0 || n > 63 {
+			x.errorf(ops[2].pos, "clrldi's count %d is outside 0..63", n)
+		} else {
+			x.emit(prog.Assign{Dst: ops[0].reg, Val: bin(prog.OpAnd, reg(ops[1].reg), prog.Int(int64(^uint64(0)>>n)))})
+		}
+	case "rlwinm", "rlwimi":
+		x.rlwinm(ops, in.mn == "rlwimi")
 	case "extsw", "extsh", "extsb":
 		// The low word, half-word or byte, sign-extended.
 		bits := map[string]int64{"extsw": 32, "extsh": 16, "extsb": 8}[in.mn]

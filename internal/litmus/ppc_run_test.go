@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/enum"
@@ -121,4 +122,13 @@ exists (x=2)`, true},
 			}
 		}
 	}
+}
+
+// TestPPCInstructionLitmus runs the litmus tests of testdata/ppc under
+// the built-in power model with both engines; each file says why its
+// verdict is the right one.
+func TestPPCInstructionLitmus(t *testing.T) {
+	runEngineCases(t, "power", "PPC", "ppc", 60*time.Second, []engineCase{
+		{file: "OPS", ok: true, states: 1},
+	})
 }

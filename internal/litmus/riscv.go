@@ -372,7 +372,7 @@ var rvAMOOps = map[string]func(old, v prog.Expr) prog.Expr{
 func rvUnsupported(mn string) (string, bool) {
 	base, _, _ := strings.Cut(mn, ".")
 	switch base {
-	case "lui", "auipc", "jal", "jalr", "ecall", "ebreak", "csrr", "csrw", "csrrw", "csrrs", "csrrc":
+	case "auipc", "jal", "jalr", "ecall", "ebreak", "csrr", "csrw", "csrrw", "csrrs", "csrrc":
 		return "not supported in litmus tests", true
 	case "mul", "mulh", "mulw", "div", "divu", "rem", "remu":
 		return "the M extension is not supported", true
@@ -531,6 +531,9 @@ func (r *rvThread) translate(in rvInstr) {
 			}
 			r.emit(prog.Fence{Tags: []string{tag}})
 		}
+		return
+	}
+	if r.rvPseudo(in) {
 		return
 	}
 	if reason, ok := rvUnsupported(in.mn); ok {

@@ -12,5 +12,7 @@ func TestRISCVInstructionLitmus(t *testing.T) {
 	runEngineCases(t, "riscv", "RISCV", "riscv", 60*time.Second, []engineCase{
 		{file: "UNSIGNED", ok: true, states: 1},
 		{file: "WORD", ok: true, states: 1},
+		{file: "PSEUDO", ok: true, states: 1},
+		{file: "REGTYPE", ok: true, states: 1},
 	})
 }

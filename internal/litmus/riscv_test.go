@@ -65,6 +65,8 @@ func TestRISCVErrors(t *testing.T) {
 		{"foo x1,x2", `t:1:1: unknown RISCV instruction "foo"`},
 		{"lw.foo x1,0(x2)", `t:1:1: unknown RISCV instruction "lw.foo": bad annotation ".foo"`},
 		{"amoswap.q x1,x2,(x3)", `t:1:1: unknown RISCV instruction "amoswap.q"`},
+		{"lui x1,0x100000", `t:1:1: lui's immediate 1048576 is outside 0..0xfffff`},
+		{"sext.w x1", `t:1:1: sext.w takes 2 operands, found 1`},
 		{"lr.b x1,(x2)", `t:1:1: unsupported RISCV instruction "lr.b": byte and half-word atomics are not supported`},
 		{"amoadd.h x1,x2,(x3)", `t:1:1: unsupported RISCV instruction "amoadd.h": byte and half-word atomics are not supported`},
 		{"amoadd.w x1,x2,4(x3)", `t:1:16: bad offset 4: lr, sc and AMOs address (rs1) or 0(rs1)`},

@@ -130,8 +130,13 @@ func eqOp(neq bool) string {
 // ConditionLine prints the final condition as herd7 7.58 does after
 // "Condition ": the quantifier, then the condition in parentheses
 // ("exists (0:EAX=0 /\ [x]=1)", see HerdCond). A test written with the
-// old "final" form prints as exists.
+// old "final" form prints as exists. A front-end that rewrote the
+// condition (on chunks, or a register's constants at its type) keeps the
+// line as the test wrote it in t.CondLine, which is then the answer.
 func (t *Test) ConditionLine() string {
+	if t.CondLine != "" {
+		return t.CondLine
+	}
 	return t.Quant.String() + " (" + HerdCond(t.Cond) + ")"
 }
 

@@ -44,8 +44,9 @@ type Test struct {
 	// mixed-size assembly test observes: the array and the cell's bytes
 	// (Chunk.Loc is the array's name).
 	Cells map[string]Chunk
-	// CondLine is, for a mixed-size test, the condition line as the test
-	// states it (on whole locations; Cond is on chunks).
+	// CondLine is, for a test whose front-end rewrote Cond (a mixed-size
+	// test's on chunks, a register's constants at the register's type),
+	// the condition line as the test states it; "" otherwise.
 	CondLine string
 }
 
