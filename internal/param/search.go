@@ -160,6 +160,9 @@ type engine struct {
 	matchScratch *matcher
 	idxScratch   *matchIndex
 	keepBuf      []Lit
+	// guards: the instantiated guards of transition instances
+	// (instGuard, preimage.go)
+	guards map[transInstKey][]guardInst
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
 	subsumer *Cube
