@@ -502,7 +502,7 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 // updates at all are among them, and conflicting is monotone in its
 // second list, so a disjunct dropped here is dropped there too.
 func (e *engine) guardRefuted(c *Cube, t *Trans, env *instEnv) bool {
-	if len(c.Nodes) > 0 || t.WritesWeak {
+	if len(c.Nodes) > 0 || t.WritesWeak || e.noPreFilter {
 		return false
 	}
 	for _, u := range t.Updates {
@@ -551,7 +551,7 @@ type transInstKey struct {
 // they are kept in e.guards (read only: guardAltsFrom and the conflict
 // tests copy what they extend).
 func (e *engine) instGuard(t *Trans, env *instEnv) []guardInst {
-	cache := !e.sys.Weak && !t.ReadsWeak && len(env.args) <= len(transInstKey{}.args)
+	cache := !e.sys.Weak && !t.ReadsWeak && len(env.args) <= len(transInstKey{}.args) && !e.noPreFilter
 	var k transInstKey
 	if cache {
 		k.t = t

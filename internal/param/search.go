@@ -163,6 +163,8 @@ type engine struct {
 	// guards: the instantiated guards of transition instances
 	// (instGuard, preimage.go)
 	guards map[transInstKey][]guardInst
+	// noPreFilter: no guardRefuted and no kept guards (tests compare)
+	noPreFilter bool
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
 	subsumer *Cube

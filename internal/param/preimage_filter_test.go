@@ -1,0 +1,98 @@
+package param
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// preImageTrail explores backward from the unsafe cubes of sys, breadth
+// first, up to limit cubes, and lists every pre-image it computes, in
+// order, as text.
+func preImageTrail(t *testing.T, sys *System, noPreFilter bool, limit int) []string {
+	t.Helper()
+	e := &engine{sys: sys, opts: Options{}, noPreFilter: noPreFilter}
+	e.z = newSolver(sys)
+	defer e.z.close()
+	var queue []*Cube
+	for _, u := range sys.Unsafe {
+		queue = append(queue, e.rootCubes(u)...)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for i := 0; i < len(queue) && i < limit; i++ {
+		c := queue[i]
+		e.prepare(c)
+		for _, p := range e.preImages(c) {
+			s := sys.CubeString(p)
+			out = append(out, s)
+			// (small new cubes only: the pre-images of large ones
+			// multiply)
+			if !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
+				seen[s] = true
+				queue = append(queue, p)
+			}
+		}
+		out = append(out, "|")
+	}
+	return out
+}
+
+// TestPreImageFilter compares the pre-images with and without
+// guardRefuted and the kept instantiated guards (preimage.go): the same
+// cubes in the same order, on random systems of both generators (some
+// with weak variables, where both are off) and on the FLASH files.
+func TestPreImageFilter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 5))
+	var srcs []string
+	for i := range 120 {
+		weak := 0.0
+		if i%4 == 3 {
+			weak = 0.3
+		}
+		if i%2 == 0 {
+			srcs = append(srcs, genSystemWith(rng, weak, i%3 == 0))
+		} else {
+			srcs = append(srcs, genWide(rng, weak))
+		}
+	}
+	var systems []*System
+	for i, src := range srcs {
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v\n%s", i, err, src)
+		}
+		systems = append(systems, sys)
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "challenges_flash2*.cub"))
+	for _, f := range files {
+		sys, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		systems = append(systems, sys)
+	}
+	total := 0
+	for i, sys := range systems {
+		limit := 20
+		if i >= len(srcs) {
+			limit = 6
+		}
+		a := preImageTrail(t, sys, false, limit)
+		b := preImageTrail(t, sys, true, limit)
+		if !slices.Equal(a, b) {
+			for k := range min(len(a), len(b)) {
+				if a[k] != b[k] {
+					t.Fatalf("system %d: pre-image %d differs:\n%s\nwithout the filter:\n%s", i, k, a[k], b[k])
+				}
+			}
+			t.Fatalf("system %d: %d pre-images, %d without the filter", i, len(a), len(b))
+		}
+		total += len(a)
+	}
+	if total < 1000 {
+		t.Fatalf("only %d pre-images compared", total)
+	}
+	t.Logf("%d systems, %d pre-images and separators compared", len(systems), total)
+}
