@@ -96,3 +96,39 @@ func TestPreImageFilter(t *testing.T) {
 	}
 	t.Logf("%d systems, %d pre-images and separators compared", len(systems), total)
 }
+
+// TestShapeNe checks shapeNe's factoring of shape on the literals of the
+// FLASH files' unsafe cubes and their pre-images: "x <> y" for every
+// atom x and every constructor, slot or atom y met.
+func TestShapeNe(t *testing.T) {
+	sys, err := ParseFile(filepath.Join(corpusDir, "examples", "challenges_flash2.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &engine{sys: sys, opts: Options{}}
+	e.z = newSolver(sys)
+	defer e.z.close()
+	var terms []Term
+	for _, u := range sys.Unsafe {
+		for _, c := range e.rootCubes(u) {
+			e.prepare(c)
+			for _, p := range append(e.preImages(c), c) {
+				for _, l := range p.Lits {
+					terms = append(terms, l.L, l.R)
+				}
+			}
+		}
+	}
+	n := 0
+	for _, x := range terms {
+		for _, y := range terms {
+			if shape(Lit{Op: Ne, L: x, R: y}) != shapeTerm(shapeNe(x), y) {
+				t.Fatalf("shape of %v <> %v differs", x, y)
+			}
+			n++
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d pairs", n)
+	}
+}

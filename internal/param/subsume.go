@@ -65,8 +65,7 @@ func (e *engine) indexInto(c *Cube, m *matchIndex) *matchIndex {
 		m.byShape[s] = m.byShape[s][:0]
 	}
 	m.shapes, m.bloom = m.shapes[:0], 0
-	add := func(l Lit) {
-		s := shape(l)
+	add := func(l Lit, s uint64) {
 		ls := m.byShape[s]
 		if len(ls) == 0 {
 			m.shapes = append(m.shapes, s)
@@ -75,36 +74,49 @@ func (e *engine) indexInto(c *Cube, m *matchIndex) *matchIndex {
 		m.bloom |= 1 << (s % 64)
 	}
 	for _, l := range c.Lits {
-		add(l)
+		add(l, shape(l))
 		if !l.R.isConst() {
 			// mirrored: x op y+k  <=>  y op' x-k
 			r := l.R.base()
 			lft := l.L
 			lft.Off = l.R.Off.neg()
+			var ml Lit
 			if lft.Off.isZero() {
-				add(Lit{Op: l.Op.flip(), L: r, R: l.L})
+				ml = Lit{Op: l.Op.flip(), L: r, R: l.L}
 			} else {
-				add(Lit{Op: l.Op.flip(), L: r, R: lft})
+				ml = Lit{Op: l.Op.flip(), L: r, R: lft}
 			}
+			add(ml, shape(ml))
 		}
-		if l.Op == Eq && l.R.Kind == KEnum {
-			for k := range e.sys.Enums[l.R.Sort.Enum].Ctors {
-				if int32(k) != l.R.Sym {
-					o := l.R
-					o.Sym = int32(k)
-					add(Lit{Op: Ne, L: l.L, R: o})
+		if l.Op == Eq && (l.R.Kind == KEnum || l.R.Kind == KSlot && l.L.isAtom()) {
+			// the disequalities with the other constructors or slots:
+			// their shapes share the part of Ne and l.L (shapeNe)
+			h := shapeNe(l.L)
+			if l.R.Kind == KEnum {
+				for k := range e.sys.Enums[l.R.Sort.Enum].Ctors {
+					if int32(k) != l.R.Sym {
+						o := l.R
+						o.Sym = int32(k)
+						add(Lit{Op: Ne, L: l.L, R: o}, shapeTerm(h, o))
+					}
 				}
-			}
-		}
-		if l.Op == Eq && l.R.Kind == KSlot && l.L.isAtom() {
-			for _, s := range c.Slots {
-				if s != l.R.Sym {
-					add(Lit{Op: Ne, L: l.L, R: slotTerm(s)})
+			} else {
+				for _, s := range c.Slots {
+					if s != l.R.Sym {
+						o := slotTerm(s)
+						add(Lit{Op: Ne, L: l.L, R: o}, shapeTerm(h, o))
+					}
 				}
 			}
 		}
 	}
 	return m
+}
+
+// shapeNe is the part of the shape of "x <> y" that x makes:
+// shape(Lit{Ne, x, y}) is shapeTerm(shapeNe(x), y).
+func shapeNe(x Term) uint64 {
+	return shapeTerm(mix64(uint64(Ne)+0x9e3779b97f4a7c15), x)
 }
 
 func litBloom(lits []Lit, skipNumeric bool) uint64 {
