@@ -132,3 +132,69 @@ func TestShapeNe(t *testing.T) {
 		t.Fatalf("only %d pairs", n)
 	}
 }
+
+// TestInitFilter compares reachesInit with and without initConflicts on
+// the cubes of a backward exploration of random systems (both
+// generators, some weak) and of the FLASH files.
+func TestInitFilter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 5))
+	var systems []*System
+	for i := range 80 {
+		weak := 0.0
+		if i%4 == 3 {
+			weak = 0.3
+		}
+		src := genWide(rng, weak)
+		if i%2 == 0 {
+			src = genSystemWith(rng, weak, i%3 == 0)
+		}
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v\n%s", i, err, src)
+		}
+		systems = append(systems, sys)
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "challenges_flash2_exclusive*.cub"))
+	for _, f := range files {
+		sys, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		systems = append(systems, sys)
+	}
+	reached, total := 0, 0
+	for i, sys := range systems {
+		a := &engine{sys: sys, opts: Options{}}
+		b := &engine{sys: sys, opts: Options{}, noInitFilter: true}
+		a.z, b.z = newSolver(sys), newSolver(sys)
+		var queue []*Cube
+		for _, u := range sys.Unsafe {
+			queue = append(queue, a.rootCubes(u)...)
+		}
+		seen := map[string]bool{}
+		for k := 0; k < len(queue) && k < 40; k++ {
+			c := queue[k]
+			a.prepare(c)
+			ra, rb := a.reachesInit(c), b.reachesInit(c)
+			if ra != rb {
+				t.Fatalf("system %d: reachesInit of %s: %v, %v without the filter", i, sys.CubeString(c), ra, rb)
+			}
+			total++
+			if ra {
+				reached++
+			}
+			for _, p := range a.preImages(c) {
+				if s := sys.CubeString(p); !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
+					seen[s] = true
+					queue = append(queue, p)
+				}
+			}
+		}
+		a.z.close()
+		b.z.close()
+	}
+	if total < 1500 || reached < 50 {
+		t.Fatalf("only %d cubes, %d reaching init", total, reached)
+	}
+	t.Logf("%d systems, %d cubes, %d reach init", len(systems), total, reached)
+}
