@@ -647,6 +647,18 @@ func renamesInPlace(l *Lit) bool {
 	return true
 }
 
+// inList reports whether l is in ls, literals of l's shape (which differ
+// mostly in their slots: those are compared first, inline).
+func inList(ls []Lit, l *Lit) bool {
+	for i := range ls {
+		x := &ls[i]
+		if x.L.Args == l.L.Args && x.R.Sym == l.R.Sym && *x == *l {
+			return true
+		}
+	}
+	return false
+}
+
 // termBloom is a one-bit summary of a term's kind and symbol: two terms
 // with different summaries differ.
 func termBloom(t Term) uint64 {
@@ -671,15 +683,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// has reports whether c's extended literal set (idx) holds l, whose
 	// shape is s
 	has := func(l Lit, s uint64) bool {
-		for i := range idx.byShape[s] {
-			// (the literals of a shape differ mostly in their slots:
-			// compare those first, inline)
-			x := &idx.byShape[s][i]
-			if x.L.Args == l.L.Args && x.R.Sym == l.R.Sym && *x == l {
-				return true
-			}
-		}
-		return false
+		return inList(idx.byShape[s], &l)
 	}
 	// nots: the residuals, their literals carved from arena (the
 	// solver keeps neither: both are the engine's, reused)
@@ -724,9 +728,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// The outcome is the one of judging each complete renaming.
 	var (
 		vShapes []uint64 // the shape of each literal of v
-		renamed []Lit
-		keep    []bool
-		byLevel [][]int // literal indices by level+1
+		// inPlace[i]: renamesInPlace(&v.Lits[i]); then sameShape[i]:
+		// the literals of c's index of the shape of v.Lits[i] (levels)
+		inPlace   []bool
+		sameShape [][]Lit
+		renamed   []Lit
+		keep      []bool
+		byLevel   [][]int // literal indices by level+1
 	)
 	// judge renames the literals of level k-1 (k = 0: those without
 	// slots) and reports whether none is false under sigma.
@@ -736,10 +744,16 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			var nl Lit
 			var sh uint64
 			r := litOpen
-			if renamesInPlace(l) {
-				nl, sh = Lit{Op: l.Op, L: rename(l.L), R: l.R}, vShapes[i]
+			if inPlace[i] {
+				nl = Lit{Op: l.Op, L: rename(l.L), R: l.R}
 				if l.R.Kind == KSlot {
 					nl.R = rename(l.R)
+				}
+				// (same shape as l: c's literals of that shape were
+				// looked up once for v, in sameShape)
+				keep[i] = false
+				if inList(sameShape[i], &nl) {
+					continue
 				}
 			} else {
 				nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
@@ -752,7 +766,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			case litFalse:
 				return false
 			}
-			if has(nl, sh) {
+			if !inPlace[i] && has(nl, sh) {
 				continue
 			}
 			if fixedBloom&termBloom(nl.L) == 0 {
@@ -834,6 +848,16 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			keep = make([]bool, len(v.Lits))
 		}
 		renamed, keep = renamed[:len(v.Lits)], keep[:len(v.Lits)]
+		inPlace, sameShape = inPlace[:0], sameShape[:0]
+		for i := range v.Lits {
+			ip := renamesInPlace(&v.Lits[i])
+			inPlace = append(inPlace, ip)
+			var same []Lit
+			if ip {
+				same = idx.byShape[vShapes[i]]
+			}
+			sameShape = append(sameShape, same)
+		}
 		for i, l := range v.Lits {
 			lvl := -1
 			for _, t := range [2]Term{l.L, l.R} {
