@@ -521,6 +521,12 @@ func (e *engine) guardRefuted(c *Cube, t *Trans, env *instEnv) bool {
 		}
 	}
 	e.keepBuf = keep[:0]
+	if len(keep) == len(c.Lits) {
+		// t updates no atom of c (and c has no events to read from
+		// t's writes): preImage returns at once too ("the pre-image is
+		// included in c"), before it looks at the guard
+		return true
+	}
 	if len(keep) == 0 {
 		return len(t.Guard) == 0
 	}
