@@ -1060,10 +1060,17 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 		nc.Slots = append(slices.Clone(slots), ga.extra...)
 		slices.Sort(nc.Slots)
 	}
-	if e.cheap(nc) == cheapUnsat {
+	r, norm := e.cheapNorm(nc)
+	if r == cheapUnsat {
 		return nil
 	}
 	nc.Lits = slices.Clone(nc.Lits) // (out of e.buildBuf)
+	// prepared: prepare would normalize the literals again (sorted,
+	// without duplicates or a disequality an equality implies, which a
+	// second pass leaves as they are: cmpLit orders distinct literals)
+	// and find norm; gc and dropUnusedSlots below change events and
+	// slots only
+	nc.sig, nc.open = 1, norm == cheapUnknown
 	gc(nc)
 	dropUnusedSlots(nc, e.sys.Pinned)
 	if e.sys.tooManyProcs(nc) {

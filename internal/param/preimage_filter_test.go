@@ -198,3 +198,73 @@ func TestInitFilter(t *testing.T) {
 	}
 	t.Logf("%d systems, %d cubes, %d reach init", len(systems), total, reached)
 }
+
+// TestBuildPrepared checks that the pre-images build marks as prepared
+// are what prepare would make of them: the same literals in the same
+// order, the same open flag, on random systems (both generators, some
+// weak) and the FLASH files.
+func TestBuildPrepared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 5))
+	var systems []*System
+	for i := range 80 {
+		weak := 0.0
+		if i%4 == 3 {
+			weak = 0.3
+		}
+		src := genWide(rng, weak)
+		if i%2 == 0 {
+			src = genSystemWith(rng, weak, i%3 == 0)
+		}
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v\n%s", i, err, src)
+		}
+		systems = append(systems, sys)
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "challenges_flash2_exclusive*.cub"))
+	for _, f := range files {
+		sys, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		systems = append(systems, sys)
+	}
+	n, open := 0, 0
+	for i, sys := range systems {
+		e := &engine{sys: sys, opts: Options{}}
+		e.z = newSolver(sys)
+		var queue []*Cube
+		for _, u := range sys.Unsafe {
+			queue = append(queue, e.rootCubes(u)...)
+		}
+		seen := map[string]bool{}
+		for k := 0; k < len(queue) && k < 30; k++ {
+			c := queue[k]
+			e.prepare(c)
+			for _, p := range e.preImages(c) {
+				if p.sig == 0 {
+					continue // (not marked)
+				}
+				q := *p
+				q.Lits, q.sig, q.open = slices.Clone(p.Lits), 0, !p.open
+				e.prepare(&q)
+				if q.open != p.open || !slices.Equal(q.Lits, p.Lits) {
+					t.Fatalf("system %d: %s prepared again: %s, open %v (build: %v)", i, sys.CubeString(p), sys.CubeString(&q), q.open, p.open)
+				}
+				n++
+				if p.open {
+					open++
+				}
+				if s := sys.CubeString(p); !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
+					seen[s] = true
+					queue = append(queue, p)
+				}
+			}
+		}
+		e.z.close()
+	}
+	if n < 1000 {
+		t.Fatalf("only %d pre-images", n)
+	}
+	t.Logf("%d pre-images, %d open", n, open)
+}

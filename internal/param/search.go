@@ -745,16 +745,23 @@ func (e *engine) prepare(c *Cube) {
 
 // cheap normalises the literals of c and tests them syntactically.
 func (e *engine) cheap(c *Cube) cheapResult {
-	r := c.normalize()
+	r, _ := e.cheapNorm(c)
+	return r
+}
+
+// cheapNorm is cheap, and the answer of the last normalize of c's
+// literals as they are left (what prepare would compute again).
+func (e *engine) cheapNorm(c *Cube) (r, norm cheapResult) {
+	r = c.normalize()
 	if r == cheapUnsat {
-		return r
+		return r, r
 	}
 	if enumRewrite(e.sys, c) {
 		if r = c.normalize(); r == cheapUnsat {
-			return r
+			return r, r
 		}
 	}
-	return enumCheck(e.sys, c.Lits, r)
+	return enumCheck(e.sys, c.Lits, r), r
 }
 
 // enumRewrite replaces the disequalities "x <> A && x <> B" by "x = C"
