@@ -3,6 +3,7 @@ package param
 import (
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // This file decides, without Z3, most of the questions the search asks
@@ -802,18 +803,50 @@ func (q *dlQuery) final(r dlRaw) dlLit {
 // pairwise distinct, and the negations of the conjunctions nots are
 // satisfiable together (the question of solver.sat).
 func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
-	q := &dlQuery{sys: sys, vars: map[Term]int32{}, ok: true, scale: 1, fdVars: map[Term]int32{}}
+	return decideWith(&dlScratch{}, sys, slots, lits, nots)
+}
+
+// dlScratch holds the buffers of decide's translation, which a solver
+// reuses from one question to the next: the fixpoint test of FLASH asks
+// a few hundred questions of up to a thousand negated conjunctions, and
+// making these lists anew for each was a quarter of decide's time.
+type dlScratch struct {
+	vars, fdVars map[Term]int32
+	raw          []dlRaw
+	isInt        []bool
+	fdSize       []int
+	split        []int
+	clauses      [][]dlLit
+	clauseLits   []dlLit
+}
+
+// decideWith is decide with the buffers of sc (nothing of them is kept
+// past the call: the translated literals are copied into the clauses
+// and the state, which are dropped when it returns).
+func decideWith(sc *dlScratch, sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
+	if sc.vars == nil {
+		sc.vars, sc.fdVars = map[Term]int32{}, map[Term]int32{}
+	}
+	clear(sc.vars)
+	clear(sc.fdVars)
+	q := &dlQuery{sys: sys, vars: sc.vars, ok: true, scale: 1, fdVars: sc.fdVars}
 	nLits := len(lits)
 	for _, cj := range nots {
 		nLits += len(cj)
 	}
 	// (most literals give one raw constraint)
-	q.raw = make([]dlRaw, 0, nLits)
-	q.isInt = []bool{true, false}
+	q.raw = slices.Grow(sc.raw[:0], nLits)
+	q.isInt = append(sc.isInt[:0], true, false)
+	q.fdSize = sc.fdSize[:0]
+	defer func() {
+		clear(q.raw) // (linear constraints point to the heap)
+		sc.raw, sc.isInt, sc.fdSize = q.raw[:0], q.isInt[:0], q.fdSize[:0]
+	}()
 	for _, l := range lits {
 		q.lit(l)
 	}
-	split := []int{len(q.raw)}
+	split := append(sc.split[:0], len(q.raw))
+	defer func() { sc.split = split[:0] }()
 	for _, cj := range nots {
 		for _, l := range cj {
 			q.lit(l)
@@ -879,14 +912,20 @@ func decide(sys *System, slots []int32, lits []Lit, nots [][]Lit) dlResult {
 			return dlUnsat
 		}
 	}
-	clauses := make([][]dlLit, 0, len(nots))
+	// the clauses are carved from one list (solve never appends to one)
+	clauses := slices.Grow(sc.clauses[:0], len(nots))
+	arena := slices.Grow(sc.clauseLits[:0], len(q.raw)-split[0])
 	for i := range nots {
 		raw := q.raw[split[i]:split[i+1]]
-		cl := make([]dlLit, 0, len(raw))
+		k0 := len(arena)
 		for _, r := range raw {
-			cl = append(cl, q.final(r))
+			arena = append(arena, q.final(r))
 		}
-		clauses = append(clauses, cl)
+		clauses = append(clauses, arena[k0:len(arena):len(arena)])
 	}
-	return st.solve(clauses)
+	r := st.solve(clauses)
+	clear(clauses)
+	clear(arena)
+	sc.clauses, sc.clauseLits = clauses[:0], arena[:0]
+	return r
 }

@@ -179,16 +179,32 @@ type guardAlt struct {
 // its cube would be empty. (A forall_other over many processes
 // multiplies the alternatives; most of them are such.)
 func guardAlts(g Conj, env *instEnv, slots []int32, fresh int32, stop func() bool, keep []Lit) []guardAlt {
+	base, ok := instGuardLits(g, env)
+	if !ok {
+		return nil
+	}
+	return guardAltsFrom(g, base, env, slots, fresh, stop, keep)
+}
+
+// instGuardLits instantiates the literals of g (without its
+// quantifiers); false when one of them is false.
+func instGuardLits(g Conj, env *instEnv) ([]Lit, bool) {
 	base := make([]Lit, 0, len(g.Lits))
 	for _, l := range g.Lits {
 		nl, r := env.lit(l)
 		switch r {
 		case litFalse:
-			return nil
+			return nil, false
 		case litOpen:
 			base = append(base, nl)
 		}
 	}
+	return base, true
+}
+
+// guardAltsFrom is guardAlts with g's literals instantiated already
+// (base, which it does not modify).
+func guardAltsFrom(g Conj, base []Lit, env *instEnv, slots []int32, fresh int32, stop func() bool, keep []Lit) []guardAlt {
 	if conflicting(base, keep) {
 		return nil
 	}
@@ -370,6 +386,9 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	if t.Actor >= 0 {
 		actor = args[t.Actor]
 	}
+	if e.guardRefuted(c, t, env) {
+		return out
+	}
 	// (preImage does not call itself: its buffers are free again when
 	// it returns)
 	atoms, seen := updatedAtoms(c, t, env, e.atomsBuf[:0], e.seenBuf[:0])
@@ -415,8 +434,12 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 		}
 		return writes[k-nAtoms].alts[i].lits
 	}
-	for _, g := range t.Guard {
-		for _, ga := range guardAlts(g, env, slots, fresh+int32(len(args)), e.stopped, keep) {
+	bases := e.instGuard(t, env)
+	for gi, g := range t.Guard {
+		if !bases[gi].ok {
+			continue // (guardAlts: a literal of the guard is false)
+		}
+		for _, ga := range guardAltsFrom(g, bases[gi].lits, env, slots, fresh+int32(len(args)), e.stopped, keep) {
 			// enumerate the choices of update values, in the order of a
 			// counter whose first digit turns fastest
 			choice := make([]int, nAtoms+nWrites)
@@ -461,6 +484,97 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 				return out
 			}
 		}
+	}
+	return out
+}
+
+// guardRefuted reports that every disjunct of t's guard, instantiated by
+// env, is false or contradicts a literal of c that t leaves as it is:
+// then preImage makes no cube, and it need not compute the alternatives
+// of the updated atoms first (most instances of FLASH's transitions end
+// so, and those alternatives were a quarter of the pre-image's time).
+//
+// It is exactly preImage's own test, done earlier with fewer kept
+// literals: guardAlts drops a disjunct whose instantiated literals hold a
+// false one or conflict with keep, the literals of c that mention no
+// updated atom (computed when c has no events and t no weak write, as
+// here). Literals that mention no atom of an array or variable t
+// updates at all are among them, and conflicting is monotone in its
+// second list, so a disjunct dropped here is dropped there too.
+func (e *engine) guardRefuted(c *Cube, t *Trans, env *instEnv) bool {
+	if len(c.Nodes) > 0 || t.WritesWeak || e.noPreFilter {
+		return false
+	}
+	for _, u := range t.Updates {
+		if e.sys.Globals[u.Global].Weak {
+			return false
+		}
+	}
+	// keep: the literals of c over no variable t updates (the
+	// engine's buffer: preImage fills it again after this)
+	updated := func(b Term) bool { return b.Kind == KVar && t.updates(b.Sym) }
+	keep := e.keepBuf[:0]
+	for i := range c.Lits {
+		l := &c.Lits[i]
+		if !anyAtom(&l.L, updated) && !anyAtom(&l.R, updated) {
+			keep = append(keep, *l)
+		}
+	}
+	e.keepBuf = keep[:0]
+	if len(keep) == len(c.Lits) {
+		// t updates no atom of c (and c has no events to read from
+		// t's writes): preImage returns at once too ("the pre-image is
+		// included in c"), before it looks at the guard
+		return true
+	}
+	if len(keep) == 0 {
+		return len(t.Guard) == 0
+	}
+	for _, b := range e.instGuard(t, env) {
+		if b.ok && !conflicting(b.lits, keep) {
+			return false
+		}
+	}
+	return true
+}
+
+// guardInst is a disjunct of a guard with its literals instantiated
+// (instGuardLits; ok false: one of them is false).
+type guardInst struct {
+	lits []Lit
+	ok   bool
+}
+
+// transInstKey names an instance of a transition: its parameters' slots.
+type transInstKey struct {
+	t    *Trans
+	args [4]int32
+}
+
+// instGuard instantiates the literals of each disjunct of t's guard by
+// env's parameters. Without weak reads they depend on the parameters
+// only, and the search meets the same few instances for every cube:
+// they are kept in e.guards (read only: guardAltsFrom and the conflict
+// tests copy what they extend).
+func (e *engine) instGuard(t *Trans, env *instEnv) []guardInst {
+	cache := !e.sys.Weak && !t.ReadsWeak && len(env.args) <= len(transInstKey{}.args) && !e.noPreFilter
+	var k transInstKey
+	if cache {
+		k.t = t
+		copy(k.args[:], env.args)
+		if g, ok := e.guards[k]; ok {
+			return g
+		}
+	}
+	out := make([]guardInst, len(t.Guard))
+	for i, g := range t.Guard {
+		out[i].lits, out[i].ok = instGuardLits(g, env)
+	}
+	if cache {
+		if e.guards == nil {
+			e.guards = map[transInstKey][]guardInst{}
+		}
+		e.guards[k] = out
 	}
 	return out
 }
@@ -948,10 +1062,17 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 		nc.Slots = append(slices.Clone(slots), ga.extra...)
 		slices.Sort(nc.Slots)
 	}
-	if e.cheap(nc) == cheapUnsat {
+	r, norm := e.cheapNorm(nc)
+	if r == cheapUnsat {
 		return nil
 	}
 	nc.Lits = slices.Clone(nc.Lits) // (out of e.buildBuf)
+	// prepared: prepare would normalize the literals again (sorted,
+	// without duplicates or a disequality an equality implies, which a
+	// second pass leaves as they are: cmpLit orders distinct literals)
+	// and find norm; gc and dropUnusedSlots below change events and
+	// slots only
+	nc.sig, nc.open = 1, norm == cheapUnknown
 	gc(nc)
 	dropUnusedSlots(nc, e.sys.Pinned)
 	if e.sys.tooManyProcs(nc) {

@@ -146,7 +146,11 @@ func (r *Result) TraceString() string {
 type engine struct {
 	// initOn caches the init formula instantiated on a tuple of slots
 	// (reachesInit; read only)
-	initOn        map[[4]int32]dnf
+	initOn map[[4]int32]dnf
+	// initIdx: the literals of initOn's formulas by atom (initIndex);
+	// noInitFilter: reachesInit without initConflicts (tests compare)
+	initIdx       map[[4]int32]map[Term]Lit
+	noInitFilter  bool
 	sys           *System
 	opts          Options
 	z             *solver
@@ -168,6 +172,11 @@ type engine struct {
 	matchScratch *matcher
 	idxScratch   *matchIndex
 	keepBuf      []Lit
+	// guards: the instantiated guards of transition instances
+	// (instGuard, preimage.go)
+	guards map[transInstKey][]guardInst
+	// noPreFilter: no guardRefuted and no kept guards (tests compare)
+	noPreFilter bool
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
 	subsumer *Cube
@@ -747,16 +756,23 @@ func (e *engine) prepare(c *Cube) {
 
 // cheap normalises the literals of c and tests them syntactically.
 func (e *engine) cheap(c *Cube) cheapResult {
-	r := c.normalize()
+	r, _ := e.cheapNorm(c)
+	return r
+}
+
+// cheapNorm is cheap, and the answer of the last normalize of c's
+// literals as they are left (what prepare would compute again).
+func (e *engine) cheapNorm(c *Cube) (r, norm cheapResult) {
+	r = c.normalize()
 	if r == cheapUnsat {
-		return r
+		return r, r
 	}
 	if enumRewrite(e.sys, c) {
 		if r = c.normalize(); r == cheapUnsat {
-			return r
+			return r, r
 		}
 	}
-	return enumCheck(e.sys, c.Lits, r)
+	return enumCheck(e.sys, c.Lits, r), r
 }
 
 // enumRewrite replaces the disequalities "x <> A && x <> B" by "x = C"
@@ -1019,6 +1035,10 @@ func (e *engine) reachesInit(c *Cube) bool {
 				n += len(factors[i][0])
 			}
 		}
+		if single && e.initConflicts(lits, tuples) {
+			e.initBuf = lits[:0]
+			return false
+		}
 		if single {
 			// (the usual case: one conjunction, built at once rather
 			// than copied once per tuple)
@@ -1076,6 +1096,67 @@ func withPinned(slots []int32, pinned int32) []int32 {
 		}
 	}
 	return out
+}
+
+// initConflicts reports that a literal of lits contradicts a literal of
+// the init formula instantiated on one of tuples, each one conjunction
+// (litsConflict: x = a against x = b or x <> a): reachesInit's
+// conjunction of both is then unsatisfiable, and it returns false as
+// the whole test would, without building that conjunction and deciding
+// it. Most cubes of a backward search are so (FLASH's init fixes every
+// variable), and the whole test was a twentieth of their time.
+func (e *engine) initConflicts(lits []Lit, tuples [][]int32) bool {
+	if e.noInitFilter {
+		return false
+	}
+	for _, args := range tuples {
+		idx := e.initIndex(args)
+		if idx == nil {
+			continue
+		}
+		for i := range lits {
+			l := &lits[i]
+			if !l.L.isAtom() {
+				continue
+			}
+			if il, ok := idx[l.L]; ok && litsConflict(*l, il) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initIndex is the literal of the init formula instantiated on args
+// (one conjunction) that each atom has on its left, an equality rather
+// than another, the first of each kind; nil for more than 4 arguments
+// or a formula of several conjunctions. Computed once per tuple.
+func (e *engine) initIndex(args []int32) map[Term]Lit {
+	if len(args) > 4 {
+		return nil
+	}
+	var k [4]int32
+	copy(k[:], args)
+	if idx, ok := e.initIdx[k]; ok {
+		return idx
+	}
+	var idx map[Term]Lit
+	if d := e.initInstance(args); len(d) == 1 {
+		idx = map[Term]Lit{}
+		for _, l := range d[0] {
+			if !l.L.isAtom() {
+				continue
+			}
+			if old, ok := idx[l.L]; !ok || old.Op != Eq && l.Op == Eq {
+				idx[l.L] = l
+			}
+		}
+	}
+	if e.initIdx == nil {
+		e.initIdx = map[[4]int32]map[Term]Lit{}
+	}
+	e.initIdx[k] = idx
+	return idx
 }
 
 // initInstance is the init formula instantiated on the slots args,

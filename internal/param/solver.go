@@ -41,6 +41,8 @@ type solver struct {
 	// most of its checks
 	lits map[Lit]litEntry
 	doms map[Term][]smt.Term
+	// dl: decide's buffers (decide.go)
+	dl dlScratch
 	// stopped reports that the search was cancelled
 	stopped func() bool
 	// failed is Z3's out-of-memory error (the memory limit) once a check
@@ -259,7 +261,7 @@ func (z *solver) sat(slots []int32, lits []Lit, nots [][]Lit) (result bool) {
 		return true
 	}
 	z.calls++
-	d := decide(z.sys, slots, lits, nots)
+	d := decideWith(&z.dl, z.sys, slots, lits, nots)
 	if d == dlUnknown {
 		z.undecided++
 	}

@@ -65,8 +65,7 @@ func (e *engine) indexInto(c *Cube, m *matchIndex) *matchIndex {
 		m.byShape[s] = m.byShape[s][:0]
 	}
 	m.shapes, m.bloom = m.shapes[:0], 0
-	add := func(l Lit) {
-		s := shape(l)
+	add := func(l Lit, s uint64) {
 		ls := m.byShape[s]
 		if len(ls) == 0 {
 			m.shapes = append(m.shapes, s)
@@ -75,36 +74,49 @@ func (e *engine) indexInto(c *Cube, m *matchIndex) *matchIndex {
 		m.bloom |= 1 << (s % 64)
 	}
 	for _, l := range c.Lits {
-		add(l)
+		add(l, shape(l))
 		if !l.R.isConst() {
 			// mirrored: x op y+k  <=>  y op' x-k
 			r := l.R.base()
 			lft := l.L
 			lft.Off = l.R.Off.neg()
+			var ml Lit
 			if lft.Off.isZero() {
-				add(Lit{Op: l.Op.flip(), L: r, R: l.L})
+				ml = Lit{Op: l.Op.flip(), L: r, R: l.L}
 			} else {
-				add(Lit{Op: l.Op.flip(), L: r, R: lft})
+				ml = Lit{Op: l.Op.flip(), L: r, R: lft}
 			}
+			add(ml, shape(ml))
 		}
-		if l.Op == Eq && l.R.Kind == KEnum {
-			for k := range e.sys.Enums[l.R.Sort.Enum].Ctors {
-				if int32(k) != l.R.Sym {
-					o := l.R
-					o.Sym = int32(k)
-					add(Lit{Op: Ne, L: l.L, R: o})
+		if l.Op == Eq && (l.R.Kind == KEnum || l.R.Kind == KSlot && l.L.isAtom()) {
+			// the disequalities with the other constructors or slots:
+			// their shapes share the part of Ne and l.L (shapeNe)
+			h := shapeNe(l.L)
+			if l.R.Kind == KEnum {
+				for k := range e.sys.Enums[l.R.Sort.Enum].Ctors {
+					if int32(k) != l.R.Sym {
+						o := l.R
+						o.Sym = int32(k)
+						add(Lit{Op: Ne, L: l.L, R: o}, shapeTerm(h, o))
+					}
 				}
-			}
-		}
-		if l.Op == Eq && l.R.Kind == KSlot && l.L.isAtom() {
-			for _, s := range c.Slots {
-				if s != l.R.Sym {
-					add(Lit{Op: Ne, L: l.L, R: slotTerm(s)})
+			} else {
+				for _, s := range c.Slots {
+					if s != l.R.Sym {
+						o := slotTerm(s)
+						add(Lit{Op: Ne, L: l.L, R: o}, shapeTerm(h, o))
+					}
 				}
 			}
 		}
 	}
 	return m
+}
+
+// shapeNe is the part of the shape of "x <> y" that x makes:
+// shape(Lit{Ne, x, y}) is shapeTerm(shapeNe(x), y).
+func shapeNe(x Term) uint64 {
+	return shapeTerm(mix64(uint64(Ne)+0x9e3779b97f4a7c15), x)
 }
 
 func litBloom(lits []Lit, skipNumeric bool) uint64 {
@@ -635,6 +647,18 @@ func renamesInPlace(l *Lit) bool {
 	return true
 }
 
+// inList reports whether l is in ls, literals of l's shape (which differ
+// mostly in their slots: those are compared first, inline).
+func inList(ls []Lit, l *Lit) bool {
+	for i := range ls {
+		x := &ls[i]
+		if x.L.Args == l.L.Args && x.R.Sym == l.R.Sym && *x == *l {
+			return true
+		}
+	}
+	return false
+}
+
 // termBloom is a one-bit summary of a term's kind and symbol: two terms
 // with different summaries differ.
 func termBloom(t Term) uint64 {
@@ -659,15 +683,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// has reports whether c's extended literal set (idx) holds l, whose
 	// shape is s
 	has := func(l Lit, s uint64) bool {
-		for i := range idx.byShape[s] {
-			// (the literals of a shape differ mostly in their slots:
-			// compare those first, inline)
-			x := &idx.byShape[s][i]
-			if x.L.Args == l.L.Args && x.R.Sym == l.R.Sym && *x == l {
-				return true
-			}
-		}
-		return false
+		return inList(idx.byShape[s], &l)
 	}
 	// nots: the residuals, their literals carved from arena (the
 	// solver keeps neither: both are the engine's, reused)
@@ -712,9 +728,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// The outcome is the one of judging each complete renaming.
 	var (
 		vShapes []uint64 // the shape of each literal of v
-		renamed []Lit
-		keep    []bool
-		byLevel [][]int // literal indices by level+1
+		// inPlace[i]: renamesInPlace(&v.Lits[i]); then sameShape[i]:
+		// the literals of c's index of the shape of v.Lits[i] (levels)
+		inPlace   []bool
+		sameShape [][]Lit
+		renamed   []Lit
+		keep      []bool
+		byLevel   [][]int // literal indices by level+1
 	)
 	// judge renames the literals of level k-1 (k = 0: those without
 	// slots) and reports whether none is false under sigma.
@@ -724,10 +744,16 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			var nl Lit
 			var sh uint64
 			r := litOpen
-			if renamesInPlace(l) {
-				nl, sh = Lit{Op: l.Op, L: rename(l.L), R: l.R}, vShapes[i]
+			if inPlace[i] {
+				nl = Lit{Op: l.Op, L: rename(l.L), R: l.R}
 				if l.R.Kind == KSlot {
 					nl.R = rename(l.R)
+				}
+				// (same shape as l: c's literals of that shape were
+				// looked up once for v, in sameShape)
+				keep[i] = false
+				if inList(sameShape[i], &nl) {
+					continue
 				}
 			} else {
 				nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
@@ -740,7 +766,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			case litFalse:
 				return false
 			}
-			if has(nl, sh) {
+			if !inPlace[i] && has(nl, sh) {
 				continue
 			}
 			if fixedBloom&termBloom(nl.L) == 0 {
@@ -822,6 +848,16 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			keep = make([]bool, len(v.Lits))
 		}
 		renamed, keep = renamed[:len(v.Lits)], keep[:len(v.Lits)]
+		inPlace, sameShape = inPlace[:0], sameShape[:0]
+		for i := range v.Lits {
+			ip := renamesInPlace(&v.Lits[i])
+			inPlace = append(inPlace, ip)
+			var same []Lit
+			if ip {
+				same = idx.byShape[vShapes[i]]
+			}
+			sameShape = append(sameShape, same)
+		}
 		for i, l := range v.Lits {
 			lvl := -1
 			for _, t := range [2]Term{l.L, l.R} {
