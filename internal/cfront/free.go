@@ -112,9 +112,10 @@ func memRefusal(p *Program, opts CheckOptions) error {
 	if opts.Engine == "enum" {
 		name = "explicit"
 	}
-	what, check := "frees heap objects", "whether an access to an object comes after its free (a use after free)"
+	what, check, who := "frees heap objects", "whether an access to an object comes after its free (a use after free)", "the graph engine decides"
 	if p.heaps == nil {
 		what, check = "reads memory malloc made", "whether a read of it reads a write of the program (a read of uninitialised memory)"
+		who = "the SMT engine (-engine smt) and the graph engine decide"
 	}
-	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; the graph engine decides it (-engine graph, under %s)", what, name, check, graph.SupportedModels())
+	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; %s it (-engine graph, under %s)", what, name, check, who, graph.SupportedModels())
 }
