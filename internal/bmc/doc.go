@@ -46,7 +46,10 @@
 // location, made a total order by integer clocks, with the initial write
 // first. The final value of a location is that of its co-last write, of a
 // register its last assignment; filter and condition are formulas over
-// them.
+// them. Under Options.RawRead, a read of a location that starts
+// uninitialised (a heap object malloc made) that reads the initial write
+// sets the reading thread's failure register in the final state
+// (rawread.go), as the graph engine's memory check does.
 //
 // # Model (phi_M)
 //

@@ -67,6 +67,8 @@ type encoding struct {
 	// unsettled are the recursive definitions whose iteration may go on
 	// after the passes encoded (kleene.go).
 	unsettled []unsettled
+	// rawLocs caches Options.RawRead (rawread.go).
+	rawLocs map[string]bool
 }
 
 type flagCheck struct {
@@ -310,10 +312,14 @@ func (e *encoding) refTerm(r spec.Ref) smt.Term {
 	if r.Thread >= len(e.p.final) {
 		return e.ctx.IntVal(0)
 	}
+	t := e.ctx.IntVal(0)
 	if v, ok := e.p.final[r.Thread].regs[r.Name]; ok {
-		return v.t
+		t = v.t
 	}
-	return e.ctx.IntVal(0)
+	if e.opts.RawRead != nil && r.Name == e.opts.FaultReg {
+		t = e.rawFault(r.Thread, t)
+	}
+	return t
 }
 
 // cond encodes a condition over the final state.
@@ -518,6 +524,15 @@ type Options struct {
 	// class of swapped executions, when the question is symmetric too.
 	Symmetric []int
 	SymOwn    func(loc string) bool
+
+	// RawRead, when set, names the locations whose initial value is
+	// indeterminate (a heap object malloc made): a read of one that
+	// reads its initial write sets the reading thread's FaultReg, in the
+	// final state, to RawFault of the read's thread and instruction
+	// (rawread.go).
+	RawRead  func(loc string) bool
+	RawFault func(thread, pc int) prog.Value
+	FaultReg string
 
 	discardCut bool
 	forceEager bool

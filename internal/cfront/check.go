@@ -412,6 +412,11 @@ type CheckOptions struct {
 	// predecessor (smtsym.go), nil for none.
 	smtSym []int
 
+	// rawRead, rawFault are, for the SMT engine's first query, the
+	// check of reads of uninitialised heap memory (bmc.Options.RawRead).
+	rawRead  func(loc string) bool
+	rawFault func(thread, pc int) prog.Value
+
 	// cSym, cSymStops are, under -target riscv, the graph engine's
 	// symmetric threads found on the C-level program (symmetricThreads),
 	// whose compilation puts fences between the parent's creations and
@@ -557,7 +562,14 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	if opts.Engine == "graph" {
 		return checkGraph(ctx, res, p, &q, tags, opts), nil
 	}
-	r, rep, reach := run(ctx, &q, tags, opts)
+	// The SMT engine checks reads of uninitialised heap memory in this
+	// query (uninit.go); their failures are numbered apart.
+	var faults []Assertion
+	o1 := opts
+	if p.raw != nil && opts.Engine != "enum" {
+		o1.rawRead, o1.rawFault = p.rawCell, numberedFaults(&q, &faults, map[Assertion]int{}, "read of uninitialised heap memory")
+	}
+	r, rep, reach := run(ctx, &q, tags, o1)
 	res.Result, res.Report = r, rep
 	if r.Status != result.Done {
 		res.Verdict = Unknown
@@ -578,14 +590,14 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		// failure tears an access: the race is then the whole answer,
 		// tornRaces).
 		if reach && !torn {
-			res.Failed = failedAssertion(p, r)
+			res.Failed = graphFailed(p, r, faults)
 		}
 		res.raceOf(r, f, opts, tags)
 		return res, nil
 	}
 	if reach {
 		res.Verdict = Violation
-		res.Failed = failedAssertion(p, r)
+		res.Failed = graphFailed(p, r, faults)
 		return res, nil
 	}
 	if err := memRefusal(p, opts); err != nil {
@@ -740,6 +752,9 @@ func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*
 	o := bmc.Options{Variants: opts.Variants, TagNames: tags, VerdictOnly: true, PositiveOnly: true, NoAnalysis: opts.NoAnalysis, Logic: "QF_LIA", FlagWitnesses: opts.Races, Acyclicity: "eager", Derived: bmc.DerivedFor(opts.ModelName)}
 	if opts.smtSym != nil {
 		o.Symmetric, o.SymOwn = opts.smtSym, ownLoc.MatchString
+	}
+	if opts.rawRead != nil {
+		o.RawRead, o.RawFault, o.FaultReg = opts.rawRead, opts.rawFault, failReg
 	}
 	r, rep := bmc.RunReport(ctx, q, opts.Model, opts.ModelName, o)
 	var dz *prog.DivisionByZeroError

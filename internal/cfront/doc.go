@@ -41,8 +41,10 @@
 // free"; free.go); objects are never reused. The graph engine reports an
 // access to a freed object not ordered before its free ("use after
 // free") and a read of memory malloc left uninitialised (uninit.go);
-// the SMT engine, which does not check those, answers only FAIL or RACE
-// on programs with such objects. realloc makes a new object, copies the
+// the SMT engine checks the reads of uninitialised memory too
+// (bmc.Options.RawRead) but not a use after free: it answers only FAIL
+// or RACE on programs that free heap objects (the explicit engine, on
+// programs with either). realloc makes a new object, copies the
 // old contents and frees the old one (realloc.go). Integers wider than
 // 64 bits (__int128) and floating-point values are refused. printf,
 // puts, putchar, fflush, fprintf, fputs, fputc, putc, fwrite and perror

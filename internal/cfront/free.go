@@ -96,21 +96,26 @@ func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 
 // memRefusal is the refusal of the SMT and explicit engines to answer
 // anything but a failure or a race on a program whose heap objects may
-// be freed, or start uninitialised (uninit.go): they do not check that
-// the accesses to an object are ordered before its free, nor that a
+// be freed, and of the explicit engine on one whose heap objects start
+// uninitialised (uninit.go): they do not check that the accesses to an
+// object are ordered before its free, nor (the explicit engine) that a
 // read of malloc's memory reads a write of the program, so a PASS (or
 // BOUND) could hide a use after free or a read of indeterminate memory.
+// (The SMT engine checks the reads of uninitialised memory:
+// bmc.Options.RawRead.)
 func memRefusal(p *Program, opts CheckOptions) error {
-	if p.heaps == nil && p.raw == nil || opts.SMTIgnoresFree {
+	raw := p.raw != nil && opts.Engine == "enum"
+	if p.heaps == nil && !raw || opts.SMTIgnoresFree {
 		return nil
 	}
 	name := "SMT"
 	if opts.Engine == "enum" {
 		name = "explicit"
 	}
-	what, check := "frees heap objects", "whether an access to an object comes after its free (a use after free)"
+	what, check, who := "frees heap objects", "whether an access to an object comes after its free (a use after free)", "the graph engine decides"
 	if p.heaps == nil {
 		what, check = "reads memory malloc made", "whether a read of it reads a write of the program (a read of uninitialised memory)"
+		who = "the SMT engine (-engine smt) and the graph engine decide"
 	}
-	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; the graph engine decides it (-engine graph, under %s)", what, name, check, graph.SupportedModels())
+	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; %s it (-engine graph, under %s)", what, name, check, who, graph.SupportedModels())
 }

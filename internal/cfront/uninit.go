@@ -13,9 +13,13 @@ import (
 // read that reads a cell's initial write in a complete execution as a
 // failure "read of uninitialised heap memory" at the read
 // (graph.Options.Raw), as GenMC reports "attempt to read from
-// uninitialized memory". The SMT and explicit engines do not check it:
-// on a program with such objects they answer only a failure or a race
-// (memRefusal).
+// uninitialized memory". The SMT engine makes the same check in the
+// query for a failure (bmc.Options.RawRead: the failure register of a
+// thread whose read of such a cell reads the initial write is that
+// read's numbered fault, check.go), so its PASS on such a program says
+// no read of uninitialised memory either. The explicit engine does not
+// check it: on a program with such objects it answers only a failure or
+// a race (memRefusal).
 
 // rawCell is graph.Options.Raw for p: whether loc is a cell (not the
 // freed mark) of an object malloc made.
