@@ -45,8 +45,7 @@ import (
 //     range.
 
 // a64LoadRange is the load hook of rangeFixpoint for t, as above.
-func a64LoadRange(t *spec.Test) func(ti, pc int, mem vrange) vrange {
-	mixed := a64IsMixed(t, a64StaticAccesses(t))
+func a64LoadRange(t *spec.Test, mixed bool) func(ti, pc int, mem vrange) vrange {
 	return func(ti, pc int, mem vrange) vrange {
 		n := 0
 		if th := t.Threads[ti]; pc < len(th.Sizes) {
@@ -72,10 +71,17 @@ func a64DropMasks(t *spec.Test) {
 	if keepA64Masks {
 		return
 	}
-	load := a64LoadRange(t)
+	accs := a64StaticAccesses(t)
+	mixed := a64IsMixed(t, accs)
+	load := a64LoadRange(t, mixed)
 	finals, mem, inits := rangeFixpoint(t, load)
 	if finals == nil {
 		return
+	}
+	if !mixed {
+		if perLoc := a64LocationRanges(t, accs, inits, load); perLoc != nil {
+			load = perLoc
+		}
 	}
 	for ti, th := range t.Threads {
 		rewritten := map[int]prog.Instr{}
@@ -134,4 +140,90 @@ func intConst(e prog.Expr) (int64, bool) {
 		return c.V.Int, true
 	}
 	return 0, false
+}
+
+// a64LocationRanges is a finer load hook than load for a test whose every
+// access has a location known before running, at offset 0, and is not
+// mixed-size: memory as one range per location (its initial value and
+// every value stored to it), found as rangeFixpoint finds the one range
+// of the whole memory, each location widened alike. A load reads its own
+// location's range (through load, for the narrow ones). So in LB+rs,
+// where one thread stores 1 to y and the other y's value plus 1 to x, x
+// stays within 0..2 where one range for both would grow without bound.
+// It is nil when some access's location is not known.
+func a64LocationRanges(t *spec.Test, accs []a64Access, inits []map[string]vrange, load func(ti, pc int, mem vrange) vrange) func(ti, pc int, mem vrange) vrange {
+	at := map[[2]int]string{}
+	for _, a := range accs {
+		if !a.known || a.off != 0 || a.loc == "" {
+			return nil
+		}
+		at[[2]int{a.thread, a.pc}] = a.loc
+	}
+	for ti, th := range t.Threads {
+		for pc, in := range th.Code {
+			switch in.(type) {
+			case prog.Load, prog.Store, prog.RMW, prog.StoreCond:
+				if _, placed := at[[2]int{ti, pc}]; !placed {
+					return nil // an access the placement does not list
+				}
+			case prog.Assign, prog.Jump, prog.Label, prog.Fence, prog.Havoc:
+			default:
+				return nil
+			}
+		}
+	}
+	start := map[string]vrange{}
+	for _, e := range t.Init {
+		if e.Ref.IsReg() {
+			continue
+		}
+		if len(e.Elems) > 0 {
+			return nil
+		}
+		start[e.Ref.Name] = constRange(e.Val).join(vrange{ints: true})
+	}
+	of := func(locs map[string]vrange, loc string) vrange {
+		if r, in := locs[loc]; in {
+			return r
+		}
+		return vrange{ints: true} // 0, never written
+	}
+	locs := start
+	hook := func(ti, pc int, _ vrange) vrange { return load(ti, pc, of(locs, at[[2]int{ti, pc}])) }
+	for round := 0; ; round++ {
+		stored := map[string]vrange{}
+		for loc, r := range start {
+			stored[loc] = r
+		}
+		for ti, th := range t.Threads {
+			_, _, ok := threadRanges(th, inits[ti], fullRange, rangeHooks{
+				load: bindLoad(hook, ti),
+				store: func(pc int, v vrange) {
+					loc := at[[2]int{ti, pc}]
+					stored[loc] = of(stored, loc).join(v)
+				},
+			})
+			if !ok {
+				return nil
+			}
+		}
+		// Ranges only grow from round to round (each joins the last),
+		// and widening bounds the rounds.
+		same := true
+		next := map[string]vrange{}
+		for loc, old := range locs {
+			next[loc] = old
+		}
+		for loc, r := range stored {
+			old := of(locs, loc)
+			if nu := old.join(r); nu != old {
+				same = false
+				next[loc] = widen(round, old, nu)
+			}
+		}
+		if same {
+			return hook
+		}
+		locs = next
+	}
 }

@@ -324,6 +324,12 @@ func rangeFixpoint(t *spec.Test, load func(ti, pc int, mem vrange) vrange) (fina
 //
 // The hooks change the run (see rangeHooks).
 func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange, h rangeHooks) (env map[string]vrange, stored vrange, ok bool) {
+	store := func(pc int, v vrange) {
+		stored = stored.join(v)
+		if h.store != nil {
+			h.store(pc, v)
+		}
+	}
 	loaded := func(int) vrange { return mem }
 	if h.load != nil {
 		loaded = func(pc int) vrange { return h.load(pc, mem) }
@@ -415,12 +421,12 @@ func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange, h rangeHo
 			case prog.Load:
 				set(in.Dst, loaded(pc))
 			case prog.Store:
-				stored = stored.join(evalRange(in.Val, reg, mem))
+				store(pc, evalRange(in.Val, reg, mem))
 			case prog.RMW:
-				stored = stored.join(evalRange(in.New, reg, loaded(pc)))
+				store(pc, evalRange(in.New, reg, loaded(pc)))
 				set(in.Dst, loaded(pc))
 			case prog.StoreCond:
-				stored = stored.join(evalRange(in.Val, reg, mem))
+				store(pc, evalRange(in.Val, reg, mem))
 				set(in.Status, constRange(in.OkVal).join(constRange(in.FailVal)))
 			case prog.Assign:
 				set(in.Dst, evalRange(in.Val, reg, mem))
@@ -455,9 +461,13 @@ func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange, h rangeHo
 //
 // load, when not nil, is the range the load or RMW at pc reads when memory
 // holds mem (a narrow access reads part of a value); else mem.
+//
+// store, when not nil, is told the range of each value stored, with the
+// pc of its store, RMW or store-conditional.
 type rangeHooks struct {
 	visit func(pc int, reg func(string) vrange)
 	load  func(pc int, mem vrange) vrange
+	store func(pc int, v vrange)
 }
 
 // bindLoad is load for thread ti, nil when load is.
