@@ -129,6 +129,7 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 		if in, ok := a.parseCell(c); ok {
 			ins = append(ins, in)
 			a.nzcv = a.nzcv || readsNZCV(in)
+			a.signed = a.signed || readsSignedCond(in)
 		}
 	}
 	for _, in := range a.pcRelTargets(ins) {
@@ -141,7 +142,8 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // a64Thread is the state of the translation of one thread.
 type a64Thread struct {
 	armCells
-	nzcv bool // the thread reads N, C or V (aarch64_nzcv.go)
+	nzcv   bool // the thread reads N, C or V (aarch64_nzcv.go)
+	signed bool // the thread reads LT, LE, GT or GE (cmpOperands)
 }
 
 // Lexemes and operands (armcells.go).
@@ -312,9 +314,11 @@ var a64SizedTypes = map[string]bool{
 	"__int128": true, "unsigned __int128": true,
 }
 
-// CheckTest lowers the mixed-size tests into per-chunk accesses (see
+// CheckTest removes the W-register extensions the value ranges show
+// useless (aarch64_masks.go), then lowers the mixed-size tests into per-chunk accesses (see
 // aarch64_mixed.go), or reports what of them is not supported.
 func (a64Frontend) CheckTest(t *spec.Test) error {
+	a64DropMasks(t)
 	if err := a64CheckWriteback(t); err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ package litmus
 // Arm Architecture Reference Manual says of every write to a W register.
 
 import (
+	"strings"
+
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -15,14 +17,23 @@ const a64Mask32 = 0xffffffff
 
 func a64Bin(op prog.Op, x, y prog.Expr) prog.Expr { return prog.Bin{Op: op, X: x, Y: y} }
 
-// a64Zext32 is the low 32 bits of e, zero-extended.
-func a64Zext32(e prog.Expr) prog.Expr { return a64Bin(prog.OpAnd, e, prog.Int(a64Mask32)) }
+// a64Zext32 is the low 32 bits of e, zero-extended (a constant folded).
+// a64DropMasks removes it where the operand provably fits.
+func a64Zext32(e prog.Expr) prog.Expr {
+	if c, ok := e.(prog.Const); ok && !c.V.IsAddr() {
+		return prog.Int(c.V.Int & a64Mask32)
+	}
+	return a64Bin(prog.OpAnd, e, prog.Int(a64Mask32))
+}
 
 // a64Sext is the low bits bits of e, sign-extended to 64 bits: e moved
 // to the top and arithmetically shifted back.
 func a64Sext(e prog.Expr, bits int64) prog.Expr {
 	if bits >= 64 {
 		return e
+	}
+	if c, ok := e.(prog.Const); ok && !c.V.IsAddr() {
+		return prog.Int(c.V.Int << (64 - bits) >> (64 - bits))
 	}
 	s := prog.Int(64 - bits)
 	return a64Bin(prog.OpShr, a64Bin(prog.OpShl, e, s), s)
@@ -38,12 +49,60 @@ func a64ULt(x, y prog.Expr) prog.Expr {
 }
 
 // a64Result is the value a write of e to the register of operand op
-// leaves: e itself for an X register, its low 32 bits for a W one.
+// leaves: e itself for an X register, its low 32 bits zero-extended for a
+// W one (the Arm ARM: a write to Wn clears bits 63:32 of Xn).
 func a64Result(op armOp, e prog.Expr) prog.Expr {
 	if op.wide {
 		return e
 	}
 	return a64Zext32(e)
+}
+
+// cmpOperands is the pair %cmpL, %cmpR that CMP (add false) or CMN (add
+// true) of x and y leaves, at the width of operand op. On X registers
+// it is x and y, or x and -y. On W registers the conditions read the low
+// 32 bits: a thread that reads a signed condition (LT, LE, GT, GE)
+// compares them sign-extended (CMN: x against the negated sign-extended
+// y, whose sum then has the sign the flags give it); one that reads only
+// EQ, NE and the conditions of aarch64_nzcv.go compares them
+// zero-extended (CMN: x against the low 32 bits of -y), which is equal
+// exactly when the low words are and needs no extension at all when the
+// values are known to fit in 32 bits (aarch64_masks.go).
+func (a *a64Thread) cmpOperands(op armOp, x, y prog.Expr, add bool) (prog.Expr, prog.Expr) {
+	switch {
+	case op.wide && add:
+		return x, a64Neg(y)
+	case op.wide:
+		return x, y
+	case a.signed && add:
+		return a64Sext(x, 32), a64Neg(a64Sext(y, 32))
+	case a.signed:
+		return a64Sext(x, 32), a64Sext(y, 32)
+	case add:
+		return a64Zext32(x), a64Zext32(a64Neg(y))
+	}
+	return a64Zext32(x), a64Zext32(y)
+}
+
+// readsSignedCond tells whether instruction in reads LT, LE, GT or GE.
+func readsSignedCond(in armInstr) bool {
+	signed := func(c string) bool {
+		switch strings.ToUpper(c) {
+		case "LT", "LE", "GT", "GE":
+			return true
+		}
+		return false
+	}
+	if strings.HasPrefix(in.mn, "B.") {
+		return signed(in.mn[2:])
+	}
+	switch in.mn {
+	case "CSEL", "CSINC", "CSINV", "CSNEG", "CSET", "CSETM":
+		if n := len(in.ops); n > 0 && in.ops[n-1].kind == armSym {
+			return signed(in.ops[n-1].name)
+		}
+	}
+	return false
 }
 
 // a64LogicalShr is the logical right shift of the 64-bit x by n (0..63):

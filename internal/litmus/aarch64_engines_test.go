@@ -33,5 +33,6 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "W+negative", ok: true, states: 1},
 		{file: "EXTR+ADDLSL", ok: true, states: 1},
 		{file: "PCREL", ok: true, states: 1},
+		{file: "W+overflow", ok: true, states: 1},
 	})
 }

@@ -234,7 +234,8 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 	switch mn {
 	case "CMP":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
-			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[0])}, prog.Assign{Dst: a64CmpR, Val: a.value(in.ops[1])})
+			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), a.value(in.ops[1]), false)
+			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
 			a.setNZCV("sub", a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
 		}
 		return true
@@ -242,9 +243,9 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 		// The flags as CMP leaves them: Rn+op compared with 0 is Rn
 		// compared with -op; TST compares Rn AND op with 0.
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
-			l, r := a.value(in.ops[0]), prog.Expr(prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
+			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), a.value(in.ops[1]), true)
 			if mn == "TST" {
-				l, r = prog.Bin{Op: prog.OpAnd, X: l, Y: a.value(in.ops[1])}, prog.Int(0)
+				l, r = a.cmpOperands(in.ops[0], prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: a.value(in.ops[1])}, prog.Int(0), false)
 			}
 			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
 			kind := "add"
@@ -256,18 +257,18 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 		return true
 	case "ADDS", "SUBS":
 		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
-			r := a.value(in.ops[2])
 			op := prog.OpSub
 			if mn == "ADDS" {
-				r, op = prog.Un{Op: prog.OpNeg, X: r}, prog.OpAdd
+				op = prog.OpAdd
 			}
-			a.emit(prog.Assign{Dst: a64CmpL, Val: a.value(in.ops[1])}, prog.Assign{Dst: a64CmpR, Val: r})
+			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[1]), a.value(in.ops[2]), mn == "ADDS")
+			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
 			kind := "sub"
 			if mn == "ADDS" {
 				kind = "add"
 			}
 			a.setNZCV(kind, a.value(in.ops[1]), a.value(in.ops[2]), in.ops[0].wide)
-			a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])}))
 		}
 		return true
 	case "CSEL", "CSINC", "CSINV", "CSNEG":
@@ -286,7 +287,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 				y = prog.Un{Op: prog.OpNeg, X: y}
 			}
 			// c ? x : y, as data: y + c*(x-y) (c is 0 or 1).
-			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Bin{Op: prog.OpMul, X: c, Y: prog.Bin{Op: prog.OpSub, X: x, Y: y}}})
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Bin{Op: prog.OpMul, X: c, Y: prog.Bin{Op: prog.OpSub, X: x, Y: y}}}))
 		}
 		return true
 	case "CSET", "CSETM":
@@ -298,7 +299,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 			if mn == "CSETM" {
 				c = prog.Un{Op: prog.OpNeg, X: c}
 			}
-			a.assign(in.ops[0].reg, c)
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], c))
 		}
 		return true
 	}
@@ -315,17 +316,17 @@ func (a *a64Thread) move(in armInstr, mn string) bool {
 				a.errorf(in.ops[1].pos, "MOV needs a register or an immediate source")
 				return true
 			}
-			a.assign(in.ops[0].reg, a.value(in.ops[1]))
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], a.value(in.ops[1])))
 		}
 		return true
 	case "NEG":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isReg(in, 1) {
-			a.assign(in.ops[0].reg, prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])})
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Un{Op: prog.OpNeg, X: a.value(in.ops[1])}))
 		}
 		return true
 	case "LSL", "LSLV":
 		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
-			a.assign(in.ops[0].reg, prog.Bin{Op: prog.OpShl, X: a.value(in.ops[1]), Y: a.value(in.ops[2])})
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: prog.OpShl, X: a.value(in.ops[1]), Y: a.value(in.ops[2])}))
 		}
 		return true
 	case "MOVZ", "MOVK":
@@ -336,7 +337,7 @@ func (a *a64Thread) move(in armInstr, mn string) bool {
 				keep := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: prog.Int(^(int64(0xffff) << k))}
 				v = prog.Bin{Op: prog.OpOr, X: keep, Y: v}
 			}
-			a.assign(in.ops[0].reg, v)
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], v))
 		}
 		return true
 	}
@@ -391,7 +392,8 @@ func (a *a64Thread) branch(in armInstr, mn string) bool {
 			if mn == "CBNZ" {
 				op = prog.OpNe
 			}
-			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a.value(in.ops[0]), Y: prog.Int(0)}, Target: in.ops[1].name})
+			// CBZ Wn tests the low 32 bits.
+			a.emit(prog.Jump{Cond: prog.Bin{Op: op, X: a64Result(in.ops[0], a.value(in.ops[0])), Y: prog.Int(0)}, Target: in.ops[1].name})
 		}
 		return true
 	case "B":
@@ -542,7 +544,15 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 		a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: prog.Un{Op: prog.OpBNot, X: rhs}}))
 		return
 	}
-	a.assign(in.ops[0].reg, prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs})
+	a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs}))
+}
+
+// a64Neg is -e, a constant folded.
+func a64Neg(e prog.Expr) prog.Expr {
+	if c, ok := e.(prog.Const); ok && !c.V.IsAddr() {
+		return prog.Int(-c.V.Int)
+	}
+	return prog.Un{Op: prog.OpNeg, X: e}
 }
 
 // cond is a condition operand (EQ, NE, LT, LE, GT, GE) as 0 or 1 from

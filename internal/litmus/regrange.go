@@ -258,11 +258,31 @@ func widen(round int, old, nu vrange) vrange {
 // no instruction writes and the initial state does not give is 0. It is
 // nil when t has an instruction the analysis does not know.
 func regRanges(t *spec.Test) map[regKey]vrange {
-	inits := make([]map[string]vrange, len(t.Threads))
+	finals, _, _ := rangeFixpoint(t, nil)
+	if finals == nil {
+		return nil
+	}
+	out := map[regKey]vrange{}
+	for ti, env := range finals {
+		for name, r := range env {
+			out[regKey{ti, name}] = r
+		}
+	}
+	return out
+}
+
+// rangeFixpoint runs the threads of t on ranges until the range of memory
+// stops growing: it gives each thread's final ranges, the range of every
+// value memory may hold, and each thread's initial register ranges
+// (finals is nil when t has an instruction the analysis does not know).
+// load, when not nil, is the range a load (or RMW) of thread ti at pc
+// gives when memory holds mem; else mem itself.
+func rangeFixpoint(t *spec.Test, load func(ti, pc int, mem vrange) vrange) (finals []map[string]vrange, mem vrange, inits []map[string]vrange) {
+	inits = make([]map[string]vrange, len(t.Threads))
 	for i := range inits {
 		inits[i] = map[string]vrange{}
 	}
-	mem := vrange{ints: true}
+	mem = vrange{ints: true}
 	for _, e := range t.Init {
 		v := constRange(e.Val)
 		if e.Ref.IsReg() {
@@ -276,13 +296,13 @@ func regRanges(t *spec.Test) map[regKey]vrange {
 			mem = mem.join(constRange(el))
 		}
 	}
-	finals := make([]map[string]vrange, len(t.Threads))
+	finals = make([]map[string]vrange, len(t.Threads))
 	for round := 0; ; round++ {
 		stored := mem
 		for ti, th := range t.Threads {
-			env, st, ok := threadRanges(th, inits[ti], mem)
+			env, st, ok := threadRanges(th, inits[ti], mem, rangeHooks{load: bindLoad(load, ti)})
 			if !ok {
-				return nil
+				return nil, vrange{}, nil
 			}
 			finals[ti], stored = env, stored.join(st)
 		}
@@ -291,13 +311,7 @@ func regRanges(t *spec.Test) map[regKey]vrange {
 		}
 		mem = widen(round, mem, stored)
 	}
-	out := map[regKey]vrange{}
-	for ti, env := range finals {
-		for name, r := range env {
-			out[regKey{ti, name}] = r
-		}
-	}
-	return out
+	return finals, mem, inits
 }
 
 // threadRanges runs th's code on ranges, from the registers' initial
@@ -307,7 +321,19 @@ func regRanges(t *spec.Test) map[regKey]vrange {
 // order, an assignment replacing its register's range, a label joining the
 // ranges of the jumps to it. Code with one (a loop) is run as a whole until
 // no range grows, each assignment joining into its register's range.
-func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange) (env map[string]vrange, stored vrange, ok bool) {
+//
+// The hooks change the run (see rangeHooks).
+func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange, h rangeHooks) (env map[string]vrange, stored vrange, ok bool) {
+	store := func(pc int, v vrange) {
+		stored = stored.join(v)
+		if h.store != nil {
+			h.store(pc, v)
+		}
+	}
+	loaded := func(int) vrange { return mem }
+	if h.load != nil {
+		loaded = func(pc int) vrange { return h.load(pc, mem) }
+	}
 	labels := map[string]int{}
 	for pc, in := range th.Code {
 		if l, isLabel := in.(prog.Label); isLabel {
@@ -374,7 +400,7 @@ func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange) (env map[
 			}
 			return vrange{ints: true}
 		}
-		for _, in := range th.Code {
+		for pc, in := range th.Code {
 			if l, isLabel := in.(prog.Label); isLabel && !loop {
 				if p, jumped := pending[l.Name]; jumped {
 					if dead {
@@ -388,16 +414,19 @@ func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange) (env map[
 			if dead {
 				continue
 			}
+			if h.visit != nil {
+				h.visit(pc, reg)
+			}
 			switch in := in.(type) {
 			case prog.Load:
-				set(in.Dst, mem)
+				set(in.Dst, loaded(pc))
 			case prog.Store:
-				stored = stored.join(evalRange(in.Val, reg, mem))
+				store(pc, evalRange(in.Val, reg, mem))
 			case prog.RMW:
-				stored = stored.join(evalRange(in.New, reg, mem))
-				set(in.Dst, mem)
+				store(pc, evalRange(in.New, reg, loaded(pc)))
+				set(in.Dst, loaded(pc))
 			case prog.StoreCond:
-				stored = stored.join(evalRange(in.Val, reg, mem))
+				store(pc, evalRange(in.Val, reg, mem))
 				set(in.Status, constRange(in.OkVal).join(constRange(in.FailVal)))
 			case prog.Assign:
 				set(in.Dst, evalRange(in.Val, reg, mem))
@@ -421,4 +450,30 @@ func threadRanges(th *prog.Thread, init map[string]vrange, mem vrange) (env map[
 			return env, stored, true
 		}
 	}
+}
+
+// rangeHooks change a run of threadRanges.
+//
+// visit, when not nil, is called before each instruction the run reaches,
+// with the registers' ranges there; it is called again for every round of
+// a loop, and the last call for an instruction holds (the last round grows
+// nothing, so its ranges hold at every point of the thread).
+//
+// load, when not nil, is the range the load or RMW at pc reads when memory
+// holds mem (a narrow access reads part of a value); else mem.
+//
+// store, when not nil, is told the range of each value stored, with the
+// pc of its store, RMW or store-conditional.
+type rangeHooks struct {
+	visit func(pc int, reg func(string) vrange)
+	load  func(pc int, mem vrange) vrange
+	store func(pc int, v vrange)
+}
+
+// bindLoad is load for thread ti, nil when load is.
+func bindLoad(load func(ti, pc int, mem vrange) vrange, ti int) func(pc int, mem vrange) vrange {
+	if load == nil {
+		return nil
+	}
+	return func(pc int, mem vrange) vrange { return load(ti, pc, mem) }
 }
