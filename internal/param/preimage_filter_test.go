@@ -7,35 +7,76 @@ import (
 	"testing"
 )
 
-// preImageTrail explores backward from the unsafe cubes of sys, breadth
-// first, up to limit cubes, and lists every pre-image it computes, in
+// filterSystems draws n random systems of both generators (a quarter
+// with weak variables) and adds the corpus examples that match glob;
+// random says how many of them are drawn.
+func filterSystems(t *testing.T, seed uint64, n int, glob string) (systems []*System, random int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 5))
+	for i := range n {
+		weak := 0.0
+		if i%4 == 3 {
+			weak = 0.3
+		}
+		src := genWide(rng, weak)
+		if i%2 == 0 {
+			src = genSystemWith(rng, weak, i%3 == 0)
+		}
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v\n%s", i, err, src)
+		}
+		systems = append(systems, sys)
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", glob))
+	for _, f := range files {
+		sys, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		systems = append(systems, sys)
+	}
+	return systems, n
+}
+
+// walkPreImages explores backward from the unsafe cubes of e's system,
+// breadth first, up to limit cubes: visit gets each cube, prepared, and
+// its pre-images, of which the small new ones are queued (the
+// pre-images of large ones multiply).
+func walkPreImages(e *engine, limit int, visit func(c *Cube, pre []*Cube)) {
+	var queue []*Cube
+	for _, u := range e.sys.Unsafe {
+		queue = append(queue, e.rootCubes(u)...)
+	}
+	seen := map[string]bool{}
+	for i := 0; i < len(queue) && i < limit; i++ {
+		c := queue[i]
+		e.prepare(c)
+		pre := e.preImages(c)
+		visit(c, pre)
+		for _, p := range pre {
+			if s := e.sys.CubeString(p); !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
+				seen[s] = true
+				queue = append(queue, p)
+			}
+		}
+	}
+}
+
+// preImageTrail lists every pre-image walkPreImages computes on sys, in
 // order, as text.
 func preImageTrail(t *testing.T, sys *System, noPreFilter bool, limit int) []string {
 	t.Helper()
 	e := &engine{sys: sys, opts: Options{}, noPreFilter: noPreFilter}
 	e.z = newSolver(sys)
 	defer e.z.close()
-	var queue []*Cube
-	for _, u := range sys.Unsafe {
-		queue = append(queue, e.rootCubes(u)...)
-	}
 	var out []string
-	seen := map[string]bool{}
-	for i := 0; i < len(queue) && i < limit; i++ {
-		c := queue[i]
-		e.prepare(c)
-		for _, p := range e.preImages(c) {
-			s := sys.CubeString(p)
-			out = append(out, s)
-			// (small new cubes only: the pre-images of large ones
-			// multiply)
-			if !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
-				seen[s] = true
-				queue = append(queue, p)
-			}
+	walkPreImages(e, limit, func(_ *Cube, pre []*Cube) {
+		for _, p := range pre {
+			out = append(out, sys.CubeString(p))
 		}
 		out = append(out, "|")
-	}
+	})
 	return out
 }
 
@@ -44,39 +85,11 @@ func preImageTrail(t *testing.T, sys *System, noPreFilter bool, limit int) []str
 // cubes in the same order, on random systems of both generators (some
 // with weak variables, where both are off) and on the FLASH files.
 func TestPreImageFilter(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 5))
-	var srcs []string
-	for i := range 120 {
-		weak := 0.0
-		if i%4 == 3 {
-			weak = 0.3
-		}
-		if i%2 == 0 {
-			srcs = append(srcs, genSystemWith(rng, weak, i%3 == 0))
-		} else {
-			srcs = append(srcs, genWide(rng, weak))
-		}
-	}
-	var systems []*System
-	for i, src := range srcs {
-		sys, err := Load("gen.cub", []byte(src))
-		if err != nil {
-			t.Fatalf("system %d: %v\n%s", i, err, src)
-		}
-		systems = append(systems, sys)
-	}
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "challenges_flash2*.cub"))
-	for _, f := range files {
-		sys, err := ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		systems = append(systems, sys)
-	}
+	systems, random := filterSystems(t, 31, 120, "challenges_flash2*.cub")
 	total := 0
 	for i, sys := range systems {
 		limit := 20
-		if i >= len(srcs) {
+		if i >= random {
 			limit = 6
 		}
 		a := preImageTrail(t, sys, false, limit)
@@ -137,44 +150,13 @@ func TestShapeNe(t *testing.T) {
 // the cubes of a backward exploration of random systems (both
 // generators, some weak) and of the FLASH files.
 func TestInitFilter(t *testing.T) {
-	rng := rand.New(rand.NewPCG(37, 5))
-	var systems []*System
-	for i := range 80 {
-		weak := 0.0
-		if i%4 == 3 {
-			weak = 0.3
-		}
-		src := genWide(rng, weak)
-		if i%2 == 0 {
-			src = genSystemWith(rng, weak, i%3 == 0)
-		}
-		sys, err := Load("gen.cub", []byte(src))
-		if err != nil {
-			t.Fatalf("system %d: %v\n%s", i, err, src)
-		}
-		systems = append(systems, sys)
-	}
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "challenges_flash2_exclusive*.cub"))
-	for _, f := range files {
-		sys, err := ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		systems = append(systems, sys)
-	}
+	systems, _ := filterSystems(t, 37, 80, "challenges_flash2_exclusive*.cub")
 	reached, total := 0, 0
 	for i, sys := range systems {
 		a := &engine{sys: sys, opts: Options{}}
 		b := &engine{sys: sys, opts: Options{}, noInitFilter: true}
 		a.z, b.z = newSolver(sys), newSolver(sys)
-		var queue []*Cube
-		for _, u := range sys.Unsafe {
-			queue = append(queue, a.rootCubes(u)...)
-		}
-		seen := map[string]bool{}
-		for k := 0; k < len(queue) && k < 40; k++ {
-			c := queue[k]
-			a.prepare(c)
+		walkPreImages(a, 40, func(c *Cube, _ []*Cube) {
 			ra, rb := a.reachesInit(c), b.reachesInit(c)
 			if ra != rb {
 				t.Fatalf("system %d: reachesInit of %s: %v, %v without the filter", i, sys.CubeString(c), ra, rb)
@@ -183,13 +165,7 @@ func TestInitFilter(t *testing.T) {
 			if ra {
 				reached++
 			}
-			for _, p := range a.preImages(c) {
-				if s := sys.CubeString(p); !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
-					seen[s] = true
-					queue = append(queue, p)
-				}
-			}
-		}
+		})
 		a.z.close()
 		b.z.close()
 	}
@@ -204,44 +180,13 @@ func TestInitFilter(t *testing.T) {
 // order, the same open flag, on random systems (both generators, some
 // weak) and the FLASH files.
 func TestBuildPrepared(t *testing.T) {
-	rng := rand.New(rand.NewPCG(43, 5))
-	var systems []*System
-	for i := range 80 {
-		weak := 0.0
-		if i%4 == 3 {
-			weak = 0.3
-		}
-		src := genWide(rng, weak)
-		if i%2 == 0 {
-			src = genSystemWith(rng, weak, i%3 == 0)
-		}
-		sys, err := Load("gen.cub", []byte(src))
-		if err != nil {
-			t.Fatalf("system %d: %v\n%s", i, err, src)
-		}
-		systems = append(systems, sys)
-	}
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "challenges_flash2_exclusive*.cub"))
-	for _, f := range files {
-		sys, err := ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		systems = append(systems, sys)
-	}
+	systems, _ := filterSystems(t, 43, 80, "challenges_flash2_exclusive*.cub")
 	n, open := 0, 0
 	for i, sys := range systems {
 		e := &engine{sys: sys, opts: Options{}}
 		e.z = newSolver(sys)
-		var queue []*Cube
-		for _, u := range sys.Unsafe {
-			queue = append(queue, e.rootCubes(u)...)
-		}
-		seen := map[string]bool{}
-		for k := 0; k < len(queue) && k < 30; k++ {
-			c := queue[k]
-			e.prepare(c)
-			for _, p := range e.preImages(c) {
+		walkPreImages(e, 30, func(_ *Cube, pre []*Cube) {
+			for _, p := range pre {
 				if p.sig == 0 {
 					continue // (not marked)
 				}
@@ -255,12 +200,8 @@ func TestBuildPrepared(t *testing.T) {
 				if p.open {
 					open++
 				}
-				if s := sys.CubeString(p); !seen[s] && len(p.Lits) <= 6 && len(p.Slots) <= 3 {
-					seen[s] = true
-					queue = append(queue, p)
-				}
 			}
-		}
+		})
 		e.z.close()
 	}
 	if n < 1000 {
