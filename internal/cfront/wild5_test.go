@@ -1,11 +1,6 @@
 package cfront
 
 import (
-	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -36,19 +31,7 @@ var wild5Cells = []struct{ model, target string }{
 // assertion fails, every time, shows the failure reachable.
 func TestWild5(t *testing.T) {
 	needClang(t)
-	long := os.Getenv("MUSKET_LONG") == "1"
-	for _, c := range []struct {
-		file     string
-		defines  []string
-		includes []string
-		bound    int
-		want     string // rc11 imm sc x86 aarch64
-		line     int    // the failing assertion's line, when only one can fail
-		liveness bool
-		native   bool   // the native run fails every time
-		long     bool   // only with MUSKET_LONG=1 (seconds)
-		err      string // Musket refuses the program with this error
-	}{
+	runWildRows(t, "cw5", wild5Cells, []wildRow{
 		// Thread records read through the argument: the argument is a
 		// constant once the create loop is unrolled (constregs.go). The
 		// nondeterministic amounts leave it to the SMT engine, which
@@ -136,45 +119,5 @@ func TestWild5(t *testing.T) {
 		{file: "extern_var.c", want: "EEEEE", err: "limit is declared but not defined in this file"},
 		{file: "flag_lock.c", want: "PPPPP"},
 		{file: "flag_lock.c", defines: []string{"BUG"}, want: "RRPPF", line: 40},
-	} {
-		if c.long && !long {
-			continue
-		}
-		path := filepath.Join("testdata", "cw5", c.file)
-		var includes []string
-		for _, in := range c.includes {
-			includes = append(includes, filepath.Join("testdata", "cw5", in))
-		}
-		if c.native && long {
-			var extra []string
-			for _, d := range c.defines {
-				extra = append(extra, "-D"+d)
-			}
-			for i := 0; i < 3; i++ {
-				if got := runNative(t, path, extra...); got != Violation {
-					t.Errorf("%s %v: native run: %v, want an assertion failure (the test's expectation is wrong)", c.file, c.defines, got)
-				}
-			}
-		}
-		bound := c.bound
-		if bound == 0 {
-			bound = 2
-		}
-		for i, cell := range wild5Cells {
-			w := c.want[i]
-			if w == '-' || (!long && cell.model != "rc11" && cell.model != "sc") {
-				continue
-			}
-			name := fmt.Sprintf("%s/%s/b%d/%s", strings.TrimSuffix(c.file, ".c"), strings.Join(c.defines, ","), bound, cell.model)
-			t.Run(name, func(t *testing.T) {
-				races := cell.target == "" && (cell.model == "rc11" || cell.model == "imm")
-				check := func(e string) (*Result, error) {
-					return Check(context.Background(), path, CheckOptions{Bound: bound, Engine: e, Target: cell.target,
-						Model: model(t, cell.model), ModelName: cell.model, Races: races, Liveness: c.liveness,
-						Clang: ClangOptions{Defines: c.defines, Includes: includes}})
-				}
-				checkWildCell(t, w, c.err, c.line, check)
-			})
-		}
-	}
+	})
 }

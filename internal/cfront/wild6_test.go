@@ -1,11 +1,6 @@
 package cfront
 
 import (
-	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -37,16 +32,7 @@ import (
 // certain, checked three times).
 func TestWild6(t *testing.T) {
 	needClang(t)
-	long := os.Getenv("MUSKET_LONG") == "1"
-	for _, c := range []struct {
-		file    string
-		defines []string
-		want    string // rc11 imm sc x86 aarch64 power riscv
-		line    int    // the failing assertion's line, when only one can fail
-		native  bool   // the native run fails every time
-		long    bool   // only with MUSKET_LONG=1 (seconds: the SMT engine)
-		err     string // Musket refuses the program with this error
-	}{
+	runWildRows(t, "cw6", wild4Cells, []wildRow{
 		{file: "c11_threads.c", want: "PPPPPPP"},
 		{file: "c11_threads.c", defines: []string{"BUG"}, want: "RRFFFFF", line: 42},
 		{file: "call_once.c", want: "PPPPPPP"},
@@ -132,37 +118,5 @@ func TestWild6(t *testing.T) {
 		{file: "asm_setjmp.c", defines: []string{"ASM_PAUSE"}, want: "PPPPPPP"},
 		{file: "asm_setjmp.c", defines: []string{"ASM_XCHG"}, want: "EEEEEEE", err: `unsupported inline asm "xchgl`},
 		{file: "asm_setjmp.c", defines: []string{"SETJMP"}, want: "EEEEEEE", err: "call to _setjmp"},
-	} {
-		if c.long && !long {
-			continue
-		}
-		path := filepath.Join("testdata", "cw6", c.file)
-		if c.native && long {
-			var extra []string
-			for _, d := range c.defines {
-				extra = append(extra, "-D"+d)
-			}
-			for i := 0; i < 3; i++ {
-				if got := runNative(t, path, extra...); got != Violation {
-					t.Errorf("%s %v: native run: %v, want a failure (the test's expectation is wrong)", c.file, c.defines, got)
-				}
-			}
-		}
-		for i, cell := range wild4Cells {
-			w := c.want[i]
-			if w == '-' || (!long && cell.model != "rc11" && cell.model != "sc") {
-				continue
-			}
-			name := fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(c.file, ".c"), strings.Join(c.defines, ","), cell.model)
-			t.Run(name, func(t *testing.T) {
-				races := cell.target == "" && (cell.model == "rc11" || cell.model == "imm")
-				check := func(e string) (*Result, error) {
-					return Check(context.Background(), path, CheckOptions{Bound: 2, Engine: e, Target: cell.target,
-						Model: model(t, cell.model), ModelName: cell.model, Races: races,
-						Clang: ClangOptions{Defines: c.defines}})
-				}
-				checkWildCell(t, w, c.err, c.line, check)
-			})
-		}
-	}
+	})
 }

@@ -1,11 +1,6 @@
 package cfront
 
 import (
-	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -34,25 +29,13 @@ import (
 // rows (a native run whose failure is certain, three times).
 func TestWild7(t *testing.T) {
 	needClang(t)
-	long := os.Getenv("MUSKET_LONG") == "1"
 	proj := []string{"NR_WORKERS=2", "CONFIG_SMP_ACQ=1"}
-	for _, c := range []struct {
-		file     string
-		defines  []string
-		inc      string // an include folder under testdata/cw7
-		bound    int
-		want     string // rc11 imm sc x86 aarch64 power riscv
-		line     int    // the failing assertion's line, when only one can fail
-		native   bool   // the native run fails every time
-		long     bool   // only with MUSKET_LONG=1 (seconds)
-		liveness bool
-		err      string
-	}{
-		{file: "proj_work.c", inc: "proj/include", defines: proj, want: "PPPPPPP"},
-		{file: "proj_work.c", inc: "proj/include", defines: []string{"NR_WORKERS=3", "CONFIG_SMP_ACQ=1"}, want: "PPPPPPP"},
+	runWildRows(t, "cw7", wild4Cells, []wildRow{
+		{file: "proj_work.c", includes: []string{"proj/include"}, defines: proj, want: "PPPPPPP"},
+		{file: "proj_work.c", includes: []string{"proj/include"}, defines: []string{"NR_WORKERS=3", "CONFIG_SMP_ACQ=1"}, want: "PPPPPPP"},
 		// The failure is in the header's static inline work_check.
-		{file: "proj_work.c", inc: "proj/include", defines: []string{"NR_WORKERS=2", "CONFIG_SMP_ACQ=0"}, want: "RRPPFFF", line: 29},
-		{file: "proj_work.c", inc: "proj/include", want: "EEEEEEE", err: "build with -D NR_WORKERS"},
+		{file: "proj_work.c", includes: []string{"proj/include"}, defines: []string{"NR_WORKERS=2", "CONFIG_SMP_ACQ=0"}, want: "RRPPFFF", line: 29},
+		{file: "proj_work.c", includes: []string{"proj/include"}, want: "EEEEEEE", err: "build with -D NR_WORKERS"},
 		// Constructors run before main (ctors.go; ignored before: FAIL
 		// on the correct program under every model).
 		{file: "ctor_init.c", want: "PPPPPPP"},
@@ -143,48 +126,5 @@ func TestWild7(t *testing.T) {
 		{file: "errno_sem.c", defines: []string{"EINTR_BUG"}, want: "FFFFFFF", line: 40},
 		{file: "striped_hash.c", want: "PPPPP-P"},
 		{file: "striped_hash.c", defines: []string{"BUG"}, want: "RRFFF-F", line: 74},
-	} {
-		if c.long && !long {
-			continue
-		}
-		path := filepath.Join("testdata", "cw7", c.file)
-		var includes []string
-		if c.inc != "" {
-			includes = []string{filepath.Join("testdata", "cw7", c.inc)}
-		}
-		if c.native && long {
-			var extra []string
-			for _, d := range c.defines {
-				extra = append(extra, "-D"+d)
-			}
-			for _, in := range includes {
-				extra = append(extra, "-I"+in)
-			}
-			for i := 0; i < 3; i++ {
-				if got := runNative(t, path, extra...); got != Violation {
-					t.Errorf("%s %v: native run: %v, want a failure (the test's expectation is wrong)", c.file, c.defines, got)
-				}
-			}
-		}
-		bound := c.bound
-		if bound == 0 {
-			bound = 2
-		}
-		for i, cell := range wild4Cells {
-			w := c.want[i]
-			if w == '-' || (!long && cell.model != "rc11" && cell.model != "sc") {
-				continue
-			}
-			name := fmt.Sprintf("%s/%s/b%d/live=%v/%s", strings.TrimSuffix(c.file, ".c"), strings.Join(c.defines, ","), bound, c.liveness, cell.model)
-			t.Run(name, func(t *testing.T) {
-				races := cell.target == "" && (cell.model == "rc11" || cell.model == "imm")
-				check := func(e string) (*Result, error) {
-					return Check(context.Background(), path, CheckOptions{Bound: bound, Engine: e, Target: cell.target,
-						Model: model(t, cell.model), ModelName: cell.model, Races: races, Liveness: c.liveness,
-						Clang: ClangOptions{Defines: c.defines, Includes: includes}})
-				}
-				checkWildCell(t, w, c.err, c.line, check)
-			})
-		}
-	}
+	})
 }

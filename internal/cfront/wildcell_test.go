@@ -1,10 +1,86 @@
 package cfront
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// wildRow is one row of a new user's trial table (TestWild5, TestWild6,
+// TestWild7): a program of the trial's folder with its -D settings and
+// -I folders (under the trial's folder), the bound (0: 2), liveness, one
+// verdict letter per cell (checkWildCell's; '-' skips the cell), the
+// failing assertion's line when only one can fail, the error of an 'E'
+// cell, whether the native run fails every time, and whether the row
+// runs only with MUSKET_LONG=1 (seconds).
+type wildRow struct {
+	file     string
+	defines  []string
+	includes []string
+	bound    int
+	want     string
+	line     int
+	liveness bool
+	native   bool
+	long     bool
+	err      string
+}
+
+// runWildRows runs the rows of the trial in testdata/dir over cells. By
+// default the rc11 and sc cells of the rows not marked long run;
+// MUSKET_LONG=1 runs every cell and the native rows (a native run whose
+// failure is certain, three times).
+func runWildRows(t *testing.T, dir string, cells []struct{ model, target string }, rows []wildRow) {
+	t.Helper()
+	long := os.Getenv("MUSKET_LONG") == "1"
+	for _, c := range rows {
+		if c.long && !long {
+			continue
+		}
+		path := filepath.Join("testdata", dir, c.file)
+		var includes []string
+		for _, in := range c.includes {
+			includes = append(includes, filepath.Join("testdata", dir, in))
+		}
+		if c.native && long {
+			var extra []string
+			for _, d := range c.defines {
+				extra = append(extra, "-D"+d)
+			}
+			for _, in := range includes {
+				extra = append(extra, "-I"+in)
+			}
+			for i := 0; i < 3; i++ {
+				if got := runNative(t, path, extra...); got != Violation {
+					t.Errorf("%s %v: native run: %v, want a failure (the test's expectation is wrong)", c.file, c.defines, got)
+				}
+			}
+		}
+		bound := c.bound
+		if bound == 0 {
+			bound = 2
+		}
+		for i, cell := range cells {
+			w := c.want[i]
+			if w == '-' || (!long && cell.model != "rc11" && cell.model != "sc") {
+				continue
+			}
+			name := fmt.Sprintf("%s/%s/b%d/live=%v/%s", strings.TrimSuffix(c.file, ".c"), strings.Join(c.defines, ","), bound, c.liveness, cell.model)
+			t.Run(name, func(t *testing.T) {
+				races := cell.target == "" && (cell.model == "rc11" || cell.model == "imm")
+				check := func(e string) (*Result, error) {
+					return Check(context.Background(), path, CheckOptions{Bound: bound, Engine: e, Target: cell.target,
+						Model: model(t, cell.model), ModelName: cell.model, Races: races, Liveness: c.liveness,
+						Clang: ClangOptions{Defines: c.defines, Includes: includes}})
+				}
+				checkWildCell(t, w, c.err, c.line, check)
+			})
+		}
+	}
+}
 
 // checkWildCell checks one cell of a new user's trial table (TestWild5,
 // TestWild6): w is the expected verdict's letter (P pass, F fail, R
