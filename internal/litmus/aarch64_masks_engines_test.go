@@ -1,15 +1,10 @@
 package litmus_test
 
 import (
-	"context"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/musket-verify/musket/internal/bmc"
-	"github.com/musket-verify/musket/internal/driver"
-	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/report"
@@ -24,11 +19,6 @@ import (
 // bytes of two stores read together by a wider load, and the small
 // values of ordinary litmus tests (where the extensions do go).
 func TestA64DropMasksSame(t *testing.T) {
-	m, name, err := driver.Load("aarch64")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fe, _ := litmus.Lookup("AArch64")
 	for _, tc := range []struct{ name, src string }{
 		{"loop", `AArch64 loop
 { int x=0; 0:X1=x; }
@@ -98,14 +88,7 @@ exists (0:X0=1 /\ 0:X2=2 /\ 1:X2=2 /\ y=1 /\ x=2)
 				}
 			}
 			codes[i] = strings.Join(code, " | ")
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			runs := []*result.Result{
-				enum.Run(ctx, lt, m, name, enum.Options{TagNames: fe.Tags()}),
-				bmc.Run(ctx, lt, m, name, bmc.Options{TagNames: fe.Tags()}),
-			}
-			cancel()
-			for j, r := range runs {
-				result.Unchunk(r, lt)
+			for j, r := range runBoth(t, lt, "aarch64", "AArch64") {
 				if r.Status != result.Done {
 					t.Errorf("%s (keep %v) engine %d: %s %v", tc.name, keep, j, r.Status, r.Err)
 					continue

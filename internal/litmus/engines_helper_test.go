@@ -65,3 +65,25 @@ func runEngineCases(t *testing.T, model, arch, dir string, limit time.Duration, 
 	}
 	return enums, tests
 }
+
+// runBoth runs lt under the built-in model with the explicit engine and
+// the SMT engine (a minute each at most) and returns their results,
+// unchunked, in that order.
+func runBoth(t *testing.T, lt *spec.Test, model, arch string) [2]*result.Result {
+	t.Helper()
+	m, name, err := driver.Load(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, _ := litmus.Lookup(arch)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	runs := [2]*result.Result{
+		enum.Run(ctx, lt, m, name, enum.Options{TagNames: fe.Tags()}),
+		bmc.Run(ctx, lt, m, name, bmc.Options{TagNames: fe.Tags()}),
+	}
+	for _, r := range runs {
+		result.Unchunk(r, lt)
+	}
+	return runs
+}

@@ -1,15 +1,10 @@
 package litmus_test
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/musket-verify/musket/internal/bmc"
-	"github.com/musket-verify/musket/internal/driver"
-	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/report"
@@ -91,19 +86,9 @@ func TestRegisterTypesEngines(t *testing.T) {
 	if line := lt.ConditionLine(); !strings.Contains(line, "0:x5=4294967295") {
 		t.Errorf("condition line %q: not as written", line)
 	}
-	m, name, err := driver.Load("riscv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fe, _ := litmus.Lookup("RISCV")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
 	const want = "0:x10=5; 0:x5=-1; 0:x6=-1; 0:x7=18446744073709551615; 0:x8=255; 0:x9=4294967295;"
-	for engine, r := range map[string]*result.Result{
-		"enum": enum.Run(ctx, lt, m, name, enum.Options{TagNames: fe.Tags()}),
-		"smt":  bmc.Run(ctx, lt, m, name, bmc.Options{TagNames: fe.Tags()}),
-	} {
-		result.Unchunk(r, lt)
+	for i, r := range runBoth(t, lt, "riscv", "RISCV") {
+		engine := [2]string{"enum", "smt"}[i]
 		if r.Status != result.Done || !r.Ok() || len(r.States) != 1 {
 			t.Errorf("%s: %s %v, ok %v with %d states; want ok with 1", engine, r.Status, r.Err, r.Ok(), len(r.States))
 			continue
