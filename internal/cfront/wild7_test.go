@@ -56,7 +56,10 @@ func TestWild7(t *testing.T) {
 		{file: "packed_aligned.c", want: "PPPPPPP"},
 		{file: "packed_aligned.c", defines: []string{"BUG"}, want: "RRFFFFF", line: 52, native: true},
 		{file: "flex_array.c", want: "PPPPPPP"},
-		{file: "flex_array.c", defines: []string{"BUG"}, want: "RRPPFFF", line: 48},
+		// (No line: the consumer's first read of the message that finds
+		// the heap uninitialised fails, m->len's (48) or a datum's (49),
+		// whichever the engine's execution takes.)
+		{file: "flex_array.c", defines: []string{"BUG"}, want: "RRPPFFF"},
 		{file: "goto_cleanup.c", want: "PPPPPPP"},
 		// A lock left held: a deadlock, no verdict without liveness.
 		{file: "goto_cleanup.c", defines: []string{"BUG"}, want: "PPPPPPP"},
