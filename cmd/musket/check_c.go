@@ -274,7 +274,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	switch r.Verdict {
 	case cfront.Violation:
 		if r.Failed != nil {
-			fmt.Fprintf(stdout, "  %s fails\n", r.Failed)
+			fmt.Fprintf(stdout, "  %s\n", r.Failed.Failure())
 		}
 	case cfront.Livelock:
 		if r.Failed != nil {
@@ -287,7 +287,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			fmt.Fprintf(stdout, "  DATA RACE: some execution raises %s (a plain access not ordered by happens-before with a conflicting one)\n", r.RaceFlag)
 		}
 		if r.Failed != nil {
-			fmt.Fprintf(stdout, "  also: %s fails\n", r.Failed)
+			fmt.Fprintf(stdout, "  also: %s\n", r.Failed.Failure())
 		}
 	case cfront.BoundHit:
 		fmt.Fprintf(stdout, "  %s\n", boundWords(k.c.bound))

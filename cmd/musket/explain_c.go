@@ -21,7 +21,7 @@ func explainC(w io.Writer, r *cfront.Result) {
 	case cfront.Violation:
 		what := "an assertion fails"
 		if r.Failed != nil {
-			what = r.Failed.String() + " fails"
+			what = r.Failed.Failure()
 		}
 		fmt.Fprintf(w, "Explain %s: %s in this execution, which the model accepts:\n", r.Name, what)
 	case cfront.Race:
@@ -32,7 +32,7 @@ func explainC(w io.Writer, r *cfront.Result) {
 			fmt.Fprintf(w, "Explain %s: this execution, which the model accepts, raises %s\n", r.Name, r.RaceFlag)
 		}
 		if r.Failed != nil {
-			fmt.Fprintf(w, "  (also: %s fails in another execution)\n", r.Failed)
+			fmt.Fprintf(w, "  (also: %s in another execution)\n", r.Failed.Failure())
 		}
 	case cfront.Livelock:
 		fmt.Fprintf(w, "Explain %s: in this fair execution a thread waits forever:\n", r.Name)

@@ -273,6 +273,26 @@ func (a Assertion) String() string {
 	return fmt.Sprintf("%s:%d: %s", a.Pos.File, a.Pos.Line, a.Text)
 }
 
+// memoryErrors are the texts of the failures that are no assertion of
+// the program but a memory error it makes (narrow.go, free.go,
+// uninit.go, graph.go).
+var memoryErrors = map[string]bool{
+	"invalid memory access":                       true,
+	"use after free":                              true,
+	"read of uninitialised heap memory":           true,
+	"free of memory that malloc did not allocate": true,
+	"free: double free":                           true,
+}
+
+// Failure says what fails at a: "file:line: x == 1 fails" for an
+// assertion, "file:line: use after free" for a memory error.
+func (a Assertion) Failure() string {
+	if memoryErrors[a.Text] {
+		return a.String()
+	}
+	return a.String() + " fails"
+}
+
 // Options say how to lower a program.
 type Options struct {
 	Bound  int
