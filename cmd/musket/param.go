@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,6 +33,9 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	// GOGC still overrides.
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(50))
+		if _, served := stdout.(interface{ Context() context.Context }); !served {
+			defer paramGCFloor(50)() // param_gc.go
+		}
 	}
 	defer paramProcs(stdout)() // param_procs.go
 	fs := flag.NewFlagSet("param", flag.ContinueOnError)
