@@ -33,11 +33,15 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	// GOGC still overrides.
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(50))
-		if _, served := stdout.(interface{ Context() context.Context }); !served {
-			defer paramGCFloor(50)() // param_gc.go
-		}
 	}
 	defer paramProcs(stdout)() // param_procs.go
+	if _, served := stdout.(interface{ Context() context.Context }); !served && os.Getenv("GOGC") == "" {
+		// (deferred after paramProcs, so stopped before it gives the Ps
+		// back: with a memory limit under the live heap the collector
+		// runs back to back, each cycle running the tuner's finalizer,
+		// and GOMAXPROCS waited for a gap forever)
+		defer paramGCFloor(50)() // param_gc.go
+	}
 	fs := flag.NewFlagSet("param", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print every explored node")
