@@ -47,7 +47,18 @@ func paramGCFloor(base int) (stop func()) {
 		metrics.Read(sample)
 		p := base
 		if sample[0].Value.Kind() == metrics.KindUint64 {
-			p = paramGCPercent(sample[0].Value.Uint64(), base)
+			live := sample[0].Value.Uint64()
+			if limit := debug.SetMemoryLimit(-1); limit >= 0 && uint64(limit) < live+4*paramGCHeadroom {
+				// near a memory limit (-memory) the collector may
+				// run back to back: the tuner gives up, at base
+				stopped = true
+				if cur != base {
+					debug.SetGCPercent(base)
+					cur = base
+				}
+				return
+			}
+			p = paramGCPercent(live, base)
 		}
 		if p != cur {
 			debug.SetGCPercent(p)
