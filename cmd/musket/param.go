@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,6 +35,13 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		defer debug.SetGCPercent(debug.SetGCPercent(50))
 	}
 	defer paramProcs(stdout)() // param_procs.go
+	if _, served := stdout.(interface{ Context() context.Context }); !served && os.Getenv("GOGC") == "" {
+		// (deferred after paramProcs, so stopped before it gives the Ps
+		// back: with a memory limit under the live heap the collector
+		// runs back to back, each cycle running the tuner's finalizer,
+		// and GOMAXPROCS waited for a gap forever)
+		defer paramGCFloor(50)() // param_gc.go
+	}
 	fs := flag.NewFlagSet("param", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verbose := fs.Bool("v", false, "print every explored node")

@@ -323,7 +323,9 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 	if p := s.packed; p != nil && p.width == 1 && (g.l.cell < 0) != (g.r.cell < 0) {
 		// a cell against a constant, a byte a cell: the literal's truth
 		// for each of the 256 bytes, then one look-up per state
-		var tbl [256]bool
+		// (tbl[x] is 1 or 0: the bits of a word are or-ed in a register
+		// without a branch, and the word is written once)
+		var tbl [256]uint64
 		for x := range 256 {
 			v := int64(int8(x))
 			if p.unknownAs && v == -1 {
@@ -331,16 +333,22 @@ func (s *sampleSet) statesOf(g groundLit) []uint64 {
 			}
 			l, lok := value(v, g.l)
 			r, rok := value(v, g.r)
-			tbl[x] = !lok || !rok || evalInt(g.op, l, r)
+			if !lok || !rok || evalInt(g.op, l, r) {
+				tbl[x] = 1
+			}
 		}
 		c := g.l.cell
 		if c < 0 {
 			c = g.r.cell
 		}
-		for i := from; i < s.nPacked; i++ {
-			if tbl[uint8(p.b8[i*p.size+c])] {
-				b[i/64] |= 1 << uint(i%64)
+		for i := from; i < s.nPacked; {
+			wi := i / 64
+			end := min(s.nPacked, (wi+1)*64)
+			w := b[wi]
+			for off := i*p.size + c; i < end; i, off = i+1, off+p.size {
+				w |= tbl[uint8(p.b8[off])] << uint(i%64)
 			}
+			b[wi] = w
 		}
 	} else if p != nil {
 		at := func(i int, o operand) int64 {

@@ -68,3 +68,38 @@ func TestRootTuple(t *testing.T) {
 		t.Errorf("no sampled state satisfies a formula: the test compares nothing but nil")
 	}
 }
+
+// TestInitTuples: every tuple of pairwise distinct processes, in
+// lexicographic order of positions in procs, each with its own storage.
+func TestInitTuples(t *testing.T) {
+	for _, tc := range []struct {
+		procs []int32
+		arity int
+		want  [][]int32
+	}{
+		{[]int32{1, 2}, 0, [][]int32{{}}},
+		{[]int32{}, 1, nil},
+		{[]int32{3}, 2, nil},
+		{[]int32{1, 2, 3}, 1, [][]int32{{1}, {2}, {3}}},
+		{[]int32{1, 2, 3}, 2, [][]int32{{1, 2}, {1, 3}, {2, 1}, {2, 3}, {3, 1}, {3, 2}}},
+		{[]int32{2, 5}, 2, [][]int32{{2, 5}, {5, 2}}},
+	} {
+		got := initTuples(tc.procs, tc.arity)
+		if len(got) != len(tc.want) {
+			t.Fatalf("initTuples(%v, %d) = %v, want %v", tc.procs, tc.arity, got, tc.want)
+		}
+		for i := range got {
+			if !slices.Equal(got[i], tc.want[i]) {
+				t.Fatalf("initTuples(%v, %d) = %v, want %v", tc.procs, tc.arity, got, tc.want)
+			}
+		}
+		// appending to a tuple leaves the next one as it is
+		if len(got) > 1 && tc.arity > 0 {
+			next := slices.Clone(got[1])
+			_ = append(got[0], 99)
+			if !slices.Equal(got[1], next) {
+				t.Fatalf("appending to tuple 0 changed tuple 1: %v", got[1])
+			}
+		}
+	}
+}

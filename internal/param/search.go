@@ -989,7 +989,10 @@ func (e *engine) reachesInit(c *Cube) bool {
 	if !initReadsOK(c) {
 		return false
 	}
-	sub := substitution{}
+	var sub substitution // (nil without events: term reads it only)
+	if len(c.Nodes) > 0 {
+		sub = substitution{}
+	}
 	for _, n := range c.Nodes {
 		for _, r := range n.Reads {
 			v := Term{Kind: KInit, Sort: e.sys.Globals[r.Sym].Sort, Sym: r.Sym, NArgs: r.NArgs, Args: r.Args, Off: Rat{0, 1}}
@@ -1191,12 +1194,21 @@ func lastSlot(slots []int32) int32 {
 // every tuple of pairwise distinct processes (one empty tuple when init
 // has no parameter).
 func initTuples(procs []int32, arity int) [][]int32 {
-	var out [][]int32
+	// (the tuples are carved from one slice, flat, sized for the
+	// n!/(n-arity)! tuples of distinct processes: one allocation rather
+	// than one a tuple; a tuple keeps its storage if flat grows)
+	count := 1
+	for i := range arity {
+		count *= max(len(procs)-i, 0)
+	}
+	out := make([][]int32, 0, count)
+	flat := make([]int32, 0, count*arity)
 	cur := make([]int32, arity)
 	var rec func(k int)
 	rec = func(k int) {
 		if k == arity {
-			out = append(out, slices.Clone(cur))
+			flat = append(flat, cur...)
+			out = append(out, flat[len(flat)-arity:len(flat):len(flat)])
 			return
 		}
 		for _, p := range procs {

@@ -825,13 +825,20 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		return false
 	}
 	// levels computes byLevel for v.
+	// pos[s]: 1 + the position of slot s in v.Slots, 0 for a slot not
+	// of v (a slice over the few small slots rather than a map made
+	// for every v; levels clears it for the next v)
+	var pos []int32
 	levels := func() {
-		pos := make(map[int32]int, len(v.Slots))
+		clear(pos)
 		for i, s := range v.Slots {
-			pos[s] = i
 			if int(s) >= len(sigma) {
 				sigma = append(sigma, make([]int32, int(s)+1-len(sigma))...)
 			}
+			if int(s) >= len(pos) {
+				pos = append(pos, make([]int32, int(s)+1-len(pos))...)
+			}
+			pos[s] = int32(i) + 1
 		}
 		vShapes = e.litShapes(v)
 		// (the buffers serve every v in turn: judge sets keep[i]
@@ -862,8 +869,8 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			lvl := -1
 			for _, t := range [2]Term{l.L, l.R} {
 				renamedSlots(t, func(s int32) {
-					if p, ok := pos[s]; ok {
-						lvl = max(lvl, p)
+					if s >= 0 && int(s) < len(pos) && pos[s] > 0 {
+						lvl = max(lvl, int(pos[s])-1)
 					} else {
 						lvl = len(v.Slots) - 1 // not a slot of v: judged on complete renamings
 					}
