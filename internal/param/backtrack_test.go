@@ -78,8 +78,8 @@ func closedUnder(t *testing.T, sys *System, res *Result) string {
 // systems by default, MUSKET_SELFCHECK_N overrides the number and
 // MUSKET_SELFCHECK_SEED the seed.
 func TestBacktrackRandom(t *testing.T) {
-	rng := rand.New(rand.NewPCG(backtrackSeed(), 3))
-	backtrackRandom(t, backtrackCount(600), func(i int) string { return genSystemWith(rng, 0, i%2 == 1) }, Options{})
+	rng := rand.New(rand.NewPCG(selfCheckSeed(41), 3))
+	backtrackRandom(t, selfCheckCount(600, 0), func(i int) string { return genSystemWith(rng, 0, i%2 == 1) }, Options{})
 }
 
 // TestBacktrackRandomWeak is TestBacktrackRandom on random systems with
@@ -91,25 +91,31 @@ func TestBacktrackRandom(t *testing.T) {
 // be closed. 100 systems by default; MUSKET_SELFCHECK_N and
 // MUSKET_SELFCHECK_SEED as for TestBacktrackRandom.
 func TestBacktrackRandomWeak(t *testing.T) {
-	rng := rand.New(rand.NewPCG(backtrackSeed(), 5))
+	rng := rand.New(rand.NewPCG(selfCheckSeed(41), 5))
 	gen := func(i int) string {
 		if i%3 == 2 {
 			return genWide(rng, 0.6)
 		}
 		return genSystemWith(rng, 0.6, i%3 == 1)
 	}
-	backtrackRandom(t, backtrackCount(100), gen, Options{skipPlain: true, MaxNodes: 60, Timeout: time.Second})
+	backtrackRandom(t, selfCheckCount(100, 0), gen, Options{skipPlain: true, MaxNodes: 60, Timeout: time.Second})
 }
 
-func backtrackCount(n int) int {
+// selfCheckCount is the number of random systems a self-check draws: n
+// by default, long under MUSKET_LONG (0: n), MUSKET_SELFCHECK_N's if set.
+func selfCheckCount(n, long int) int {
+	if long != 0 && os.Getenv("MUSKET_LONG") != "" {
+		n = long
+	}
 	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
 	return n
 }
 
-func backtrackSeed() uint64 {
-	seed := uint64(41)
+// selfCheckSeed is a self-check's seed: seed, or MUSKET_SELFCHECK_SEED's
+// if set.
+func selfCheckSeed(seed uint64) uint64 {
 	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
 		seed, _ = strconv.ParseUint(s, 10, 64)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -100,17 +99,8 @@ func undocumentedNotes(sys *System, res *Result, cc *CrossCheck) []string {
 // MUSKET_SELFCHECK_NOAPPROX=1 searches without approximation). No search may panic, and no
 // verdict may disagree with the finite instances.
 func TestSelfCheckRandom(t *testing.T) {
-	n := 200
-	if os.Getenv("MUSKET_LONG") != "" {
-		n = 3000
-	}
-	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
-	seed := uint64(31)
-	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
+	n := selfCheckCount(200, 3000)
+	seed := selfCheckSeed(31)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	count := map[Verdict]int{}
 	var traces traceCount
@@ -138,17 +128,8 @@ func TestSelfCheckRandom(t *testing.T) {
 // parameters never took a constant's value (a wrong SAFE) and that the
 // safety test did not apply init to a constant.
 func TestSelfCheckRandomConstants(t *testing.T) {
-	n := 200
-	if os.Getenv("MUSKET_LONG") != "" {
-		n = 2000
-	}
-	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
-	seed := uint64(37)
-	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
+	n := selfCheckCount(200, 2000)
+	seed := selfCheckSeed(37)
 	rng := rand.New(rand.NewPCG(seed, 11))
 	count := map[Verdict]int{}
 	var traces traceCount
@@ -213,17 +194,8 @@ func FuzzSearch(f *testing.F) {
 // MUSKET_SELFCHECK_SEED sets the seed, MUSKET_SELFCHECK_MODEL=pso
 // searches and checks under PSO).
 func TestSelfCheckRandomWide(t *testing.T) {
-	n := 100
-	if os.Getenv("MUSKET_LONG") != "" {
-		n = 3000
-	}
-	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
-	seed := uint64(41)
-	if s := os.Getenv("MUSKET_SELFCHECK_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
+	n := selfCheckCount(100, 3000)
+	seed := selfCheckSeed(41)
 	rng := rand.New(rand.NewPCG(seed, 13))
 	count := map[Verdict]int{}
 	rejected := 0
@@ -249,13 +221,7 @@ func TestSelfCheckRandomWide(t *testing.T) {
 // of nodes, and a verdict the finite instances agree with: 20 by
 // default, 1000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides).
 func TestEarlySyntaxRandom(t *testing.T) {
-	n := 20
-	if os.Getenv("MUSKET_LONG") != "" {
-		n = 1000
-	}
-	if s := os.Getenv("MUSKET_SELFCHECK_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	n := selfCheckCount(20, 1000)
 	for i := range n {
 		cur, early := genWideEarly(uint64(i), 0.7)
 		opts := Options{MaxNodes: 60, Timeout: 10 * time.Second}
