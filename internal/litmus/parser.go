@@ -120,6 +120,7 @@ type parser struct {
 	depth   int         // nesting of conditions
 	threads []threadRef // every thread a ref names, checked once the table is read
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
+	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
 }
 
 type threadRef struct {
@@ -172,6 +173,7 @@ func (p *parser) parse() {
 	}
 	p.next()
 	p.trailer()
+	p.noteArrays()
 	if tc, ok := p.fe.(TestChecker); ok {
 		if err := tc.CheckTest(p.t); err != nil {
 			p.addError(err, 0, nil)
