@@ -27,9 +27,10 @@ import (
 //
 // Registers are R0..R14 (SP and LR are R13 and R14), spelled upper-case.
 // Access sizes are not modelled: every access reads or writes a whole
-// location, so byte, half-word, double-word and multiple accesses (LDRB,
-// STRH, LDRD, LDM, ...) are reported unsupported by name, as are non-zero
-// immediate offsets (they address part of a location).
+// location, so byte, half-word and multiple accesses (LDRB, STRH, LDM,
+// ...) are reported unsupported by name, as are non-zero immediate
+// offsets (they address part of a location) outside arrays. LDRD and STRD
+// are two word accesses, the second four bytes further: an array's cells.
 //
 // Exclusives are a prog.Load tagged "EX" and a prog.StoreCond tagged "EX"
 // whose status register gets 0 on success and 1 on failure (herd's lxsx
@@ -300,6 +301,7 @@ var armLoads = map[string][]string{
 // armBases are the mnemonics without condition or S suffix.
 var armBases = map[string]bool{
 	"LDR": true, "LDA": true, "LDREX": true, "LDAEX": true, "STR": true, "STL": true, "STREX": true, "STLEX": true,
+	"LDRD": true, "STRD": true,
 	"DMB": true, "DSB": true, "ISB": true, "NOP": true, "MOV": true, "MOVW": true, "MOVT": true,
 	"CMP": true, "B": true, "CBZ": true, "CBNZ": true,
 	"ADD": true, "SUB": true, "EOR": true, "AND": true, "ORR": true, "MUL": true,
@@ -360,8 +362,10 @@ func armUnsupported(mn string) (string, bool) {
 	for _, p := range []string{"LDREX", "STREX", "LDAEX", "STLEX", "LDR", "STR", "LDA", "STL"} {
 		if rest, ok := strings.CutPrefix(mn, p); ok {
 			switch rest {
-			case "B", "H", "SB", "SH", "D", "BT", "HT", "SBT", "SHT":
-				return "byte, half-word and double-word accesses (mixed-size) are not supported", true
+			case "B", "H", "SB", "SH", "BT", "HT", "SBT", "SHT":
+				return "byte and half-word accesses (mixed-size) are not supported", true
+			case "EXD":
+				return "double-word exclusives are not supported", true
 			case "T":
 				return "unprivileged accesses are not supported", true
 			}
@@ -436,6 +440,54 @@ func (a *armThread) translate(in armInstr) {
 	a.emit(prog.Label{Name: skip})
 }
 
+// pair translates LDRD and STRD, "LDRD Rt,Rt2,[Rn]" or "LDRD Rt,[Rn]"
+// (Rt2 is then R(t+1), as herd7 reads it): two word accesses, Rt at the
+// address and Rt2 four bytes further (each single-copy atomic, as the Arm
+// ARM has them without LPAE). The second address is an immediate offset,
+// so a test without an array refuses it by name (CheckTest).
+func (a *armThread) pair(in armInstr, base string) {
+	n := len(in.ops)
+	if n != 2 && n != 3 {
+		a.errorf(in.mnPos, "%s takes 2 or 3 operands, found %d", in.mn, n)
+		return
+	}
+	for i := 0; i < n-1; i++ {
+		if !a.isReg(in, i) {
+			return
+		}
+	}
+	if !a.isMem(in, n-1) {
+		return
+	}
+	rt, rt2 := in.ops[0].reg, ""
+	if n == 3 {
+		rt2 = in.ops[1].reg
+	} else {
+		k, _ := armRegNum(rt)
+		if k >= 14 {
+			a.errorf(in.ops[0].pos, "%s with one register needs Rt below R14 (Rt2 is R(t+1))", in.mn)
+			return
+		}
+		rt2 = "R" + strconv.Itoa(k+1)
+	}
+	addr := in.ops[n-1].addr
+	next := prog.Expr(prog.Bin{Op: prog.OpAdd, X: addr, Y: prog.Int(4)})
+	if b, ok := addr.(prog.Bin); ok && b.Op == prog.OpAdd {
+		if c, ok := b.Y.(prog.Const); ok && !c.V.IsAddr() {
+			next = prog.Bin{Op: prog.OpAdd, X: b.X, Y: prog.Int(c.V.Int + 4)}
+		}
+	}
+	if base == "LDRD" {
+		if rt == rt2 {
+			a.errorf(in.ops[1].pos, "LDRD with Rt2 = Rt is unpredictable")
+			return
+		}
+		a.emit(prog.Load{Dst: rt, Addr: addr}, prog.Load{Dst: rt2, Addr: next})
+		return
+	}
+	a.emit(prog.Store{Addr: addr, Val: prog.Reg{Name: rt}}, prog.Store{Addr: next, Val: prog.Reg{Name: rt2}})
+}
+
 // indexed tells whether some operand of in is an indexed memory operand.
 func (a *armThread) indexed(in armInstr) bool {
 	for _, op := range in.ops {
@@ -463,6 +515,8 @@ func (a *armThread) instr(in armInstr, base string, setFlags bool) {
 		}
 	case "DMB", "DSB":
 		a.barrier(in, base)
+	case "LDRD", "STRD":
+		a.pair(in, base)
 	case "STR", "STL":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
 			var tags []string

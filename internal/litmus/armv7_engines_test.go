@@ -15,7 +15,21 @@ import (
 func TestARMArrayLitmus(t *testing.T) {
 	runEngineCases(t, "armv7", "ARM", "arm", 60*time.Second, []engineCase{
 		{file: "ARRAY", ok: true, states: 1},
+		{file: "LDRD+STRD", ok: true, states: 1},
 	})
+	for _, tc := range []struct{ code, want string }{
+		// LDRD's second word is past a location that is not an array.
+		{"LDRD R2,R3,[R0]", "t.litmus:4:3: unsupported ARM access with immediate offset #4"},
+		{"LDRD R2,R2,[R0]", "t.litmus:4:11: LDRD with Rt2 = Rt is unpredictable"},
+		{"LDRD R14,[R0]", "t.litmus:4:8: LDRD with one register needs Rt below R14"},
+		{"LDRD R2", "t.litmus:4:3: LDRD takes 2 or 3 operands, found 1"},
+		{"LDRB R2,[R0]", "unsupported ARM instruction LDRB: byte and half-word accesses (mixed-size) are not supported"},
+	} {
+		_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x }\nP0;\n  "+tc.code+";\nexists (0:R2 = 2)\n"))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.code, err, tc.want)
+		}
+	}
 	_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x }\nP0;\n  LDR R1, [R0,#4];\nexists (0:R1 = 2)\n"))
 	if want := "t.litmus:4:3: unsupported ARM access with immediate offset #4"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("immediate offset outside an array: error %v, want %q", err, want)
