@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,12 +26,13 @@ import (
 //	LDR<cond> STR<cond> MOV<cond> (conditional execution)
 //	label: [instruction]
 //
-// Registers are R0..R14 (SP and LR are R13 and R14), spelled upper-case.
-// Access sizes are not modelled: every access reads or writes a whole
-// location, so byte, half-word and multiple accesses (LDRB, STRH, LDM,
-// ...) are reported unsupported by name, as are non-zero immediate
-// offsets (they address part of a location) outside arrays. LDRD and STRD
-// are two word accesses, the second four bytes further: an array's cells.
+// Registers are R0..R14 (FP, IP, SP and LR are R11 to R14), spelled
+// upper-case. Access sizes are not modelled: every access reads or writes
+// a whole location, so byte and half-word accesses (LDRB, STRH, ...) are
+// reported unsupported by name, as are non-zero immediate offsets (they
+// address part of a location) outside arrays. LDRD, STRD, LDM and STM
+// (IA, IB, DA, DB, without write-back) are word accesses four bytes apart:
+// an array's cells.
 //
 // Exclusives are a prog.Load tagged "EX" and a prog.StoreCond tagged "EX"
 // whose status register gets 0 on success and 1 on failure (herd's lxsx
@@ -95,6 +97,10 @@ func (armv7Frontend) RegName(name string) (string, bool) {
 func armRegNum(name string) (int, bool) {
 	u := strings.ToUpper(name)
 	switch u {
+	case "FP":
+		return 11, true
+	case "IP":
+		return 12, true
 	case "SP":
 		return 13, true
 	case "LR":
@@ -156,7 +162,9 @@ func (a *armThread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	case toks[0].kind == '[':
 		return a.memOperand(c, mn, toks)
 	case toks[0].kind == '{':
-		a.errorf(op.pos, "unsupported ARM operand %q of %s: register lists are not supported", text(), mn)
+		return a.regList(c, mn, toks)
+	case len(toks) == 2 && toks[0].kind == 'w' && toks[1].kind == '!':
+		a.errorf(op.pos, "unsupported ARM addressing mode: write-back %s in %s", text(), mn)
 		return op, false
 	case len(toks) == 1 && toks[0].kind == 'w':
 		if n, ok := armRegNum(toks[0].text); ok {
@@ -302,6 +310,8 @@ var armLoads = map[string][]string{
 var armBases = map[string]bool{
 	"LDR": true, "LDA": true, "LDREX": true, "LDAEX": true, "STR": true, "STL": true, "STREX": true, "STLEX": true,
 	"LDRD": true, "STRD": true,
+	"LDM": true, "LDMIA": true, "LDMIB": true, "LDMDA": true, "LDMDB": true,
+	"STM": true, "STMIA": true, "STMIB": true, "STMDA": true, "STMDB": true,
 	"DMB": true, "DSB": true, "ISB": true, "NOP": true, "MOV": true, "MOVW": true, "MOVT": true,
 	"CMP": true, "B": true, "CBZ": true, "CBNZ": true,
 	"ADD": true, "SUB": true, "EOR": true, "AND": true, "ORR": true, "MUL": true,
@@ -373,8 +383,10 @@ func armUnsupported(mn string) (string, bool) {
 		}
 	}
 	switch {
-	case strings.HasPrefix(mn, "LDM") || strings.HasPrefix(mn, "STM") || mn == "PUSH" || mn == "POP":
-		return "multiple-register accesses are not supported", true
+	case mn == "PUSH" || mn == "POP":
+		return "stack accesses are not supported", true
+	case (strings.HasPrefix(mn, "LDM") || strings.HasPrefix(mn, "STM")) && armMultiple[mn] == "":
+		return "this form of multiple-register access is not supported (LDM and STM with IA, IB, DA or DB are)", true
 	case mn == "BL" || mn == "BX" || mn == "BLX" || mn == "BXJ":
 		return "calls and register branches are not supported", true
 	case mn == "CLREX":
@@ -488,6 +500,107 @@ func (a *armThread) pair(in armInstr, base string) {
 	a.emit(prog.Store{Addr: addr, Val: prog.Reg{Name: rt}}, prog.Store{Addr: next, Val: prog.Reg{Name: rt2}})
 }
 
+// armMultiple gives the addressing mode of LDM and STM: increment after
+// (the default) or before, decrement after or before.
+var armMultiple = map[string]string{
+	"LDM": "IA", "LDMIA": "IA", "LDMIB": "IB", "LDMDA": "DA", "LDMDB": "DB",
+	"STM": "IA", "STMIA": "IA", "STMIB": "IB", "STMDA": "DA", "STMDB": "DB",
+}
+
+// regList reads a register list "{R1, R2, ...}" (ranges R1-R3 too), in
+// ascending order of register numbers.
+func (a *armThread) regList(c Cell, mn string, toks []cellTok) (armOp, bool) {
+	op := armOp{kind: armList, pos: at(c.Pos, toks[0].off)}
+	if toks[len(toks)-1].kind != '}' {
+		a.errorf(at(c.Pos, toks[len(toks)-1].off), "missing '}' in the register list of %s", mn)
+		return op, false
+	}
+	seen := map[int]bool{}
+	add := func(t cellTok) (int, bool) {
+		n, ok := armRegNum(t.text)
+		if t.kind != 'w' || !ok {
+			a.errorf(at(c.Pos, t.off), "expected a register in the register list of %s, found %q", mn, t.text)
+			return 0, false
+		}
+		return n, true
+	}
+	inner := toks[1 : len(toks)-1]
+	for len(inner) > 0 {
+		lo, ok := add(inner[0])
+		if !ok {
+			return op, false
+		}
+		hi := lo
+		inner = inner[1:]
+		if len(inner) >= 2 && inner[0].kind == '-' {
+			if hi, ok = add(inner[1]); !ok {
+				return op, false
+			}
+			inner = inner[2:]
+		}
+		for n := lo; n <= hi; n++ {
+			seen[n] = true
+		}
+		if len(inner) > 0 {
+			if inner[0].kind != ',' || len(inner) == 1 {
+				a.errorf(at(c.Pos, inner[0].off), "expected ',' between the registers of %s", mn)
+				return op, false
+			}
+			inner = inner[1:]
+		}
+	}
+	for n := 0; n <= 14; n++ {
+		if seen[n] {
+			op.list = append(op.list, n)
+		}
+	}
+	if len(op.list) == 0 {
+		a.errorf(op.pos, "empty register list in %s", mn)
+		return op, false
+	}
+	return op, true
+}
+
+// multiple translates LDM and STM "Rn, {registers}": a word access per
+// register, the lowest-numbered register at the lowest address; the
+// addresses start at Rn (IA), Rn+4 (IB), Rn-4(n-1) (DA) or Rn-4n (DB)
+// for n registers. Write-back (Rn!) is not supported. As LDRD, the
+// accesses past the first are immediate offsets: arrays' cells.
+func (a *armThread) multiple(in armInstr, base string) {
+	if len(in.ops) != 2 || !a.isReg(in, 0) {
+		if len(in.ops) != 2 {
+			a.errorf(in.mnPos, "%s takes a base register and a register list, found %d operands", in.mn, len(in.ops))
+		}
+		return
+	}
+	if in.ops[1].kind != armList {
+		a.errorf(in.ops[1].pos, "expected a register list {R1, ...} as operand 2 of %s", in.mn)
+		return
+	}
+	regs := in.ops[1].list
+	n := int64(len(regs))
+	first := map[string]int64{"IA": 0, "IB": 4, "DA": -4 * (n - 1), "DB": -4 * n}[armMultiple[base]]
+	rn := prog.Reg{Name: in.ops[0].reg}
+	if k, _ := armRegNum(rn.Name); base[0] == 'L' && slices.Contains(regs, k) {
+		// A load of the base register: the later addresses use its
+		// value before the instruction.
+		a.emit(prog.Assign{Dst: "%base", Val: rn})
+		rn = prog.Reg{Name: "%base"}
+	}
+	for i, r := range regs {
+		var addr prog.Expr = rn
+		if off := first + 4*int64(i); off != 0 {
+			addr = prog.Bin{Op: prog.OpAdd, X: rn, Y: prog.Int(off)}
+		}
+		reg := "R" + strconv.Itoa(r)
+		if base[0] == 'L' {
+			a.emit(prog.Load{Dst: reg, Addr: addr})
+		} else {
+			a.emit(prog.Store{Addr: addr, Val: prog.Reg{Name: reg}})
+		}
+	}
+}
+
 // indexed tells whether some operand of in is an indexed memory operand.
 func (a *armThread) indexed(in armInstr) bool {
 	for _, op := range in.ops {
@@ -517,6 +630,8 @@ func (a *armThread) instr(in armInstr, base string, setFlags bool) {
 		a.barrier(in, base)
 	case "LDRD", "STRD":
 		a.pair(in, base)
+	case "LDM", "LDMIA", "LDMIB", "LDMDA", "LDMDB", "STM", "STMIA", "STMIB", "STMDA", "STMDB":
+		a.multiple(in, base)
 	case "STR", "STL":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
 			var tags []string

@@ -16,6 +16,7 @@ func TestARMArrayLitmus(t *testing.T) {
 	runEngineCases(t, "armv7", "ARM", "arm", 60*time.Second, []engineCase{
 		{file: "ARRAY", ok: true, states: 1},
 		{file: "LDRD+STRD", ok: true, states: 1},
+		{file: "LDM+STM", ok: true, states: 1},
 	})
 	for _, tc := range []struct{ code, want string }{
 		// LDRD's second word is past a location that is not an array.
@@ -24,9 +25,17 @@ func TestARMArrayLitmus(t *testing.T) {
 		{"LDRD R14,[R0]", "t.litmus:4:8: LDRD with one register needs Rt below R14"},
 		{"LDRD R2", "t.litmus:4:3: LDRD takes 2 or 3 operands, found 1"},
 		{"LDRB R2,[R0]", "unsupported ARM instruction LDRB: byte and half-word accesses (mixed-size) are not supported"},
+		{"LDM R0, {R2, R3}", "t.litmus:4:3: unsupported ARM access with immediate offset #4"},
+		{"LDM R0!, {R2}", "t.litmus:4:7: unsupported ARM addressing mode: write-back R0! in LDM"},
+		{"LDM R0, R2", "t.litmus:4:11: expected a register list {R1, ...} as operand 2 of LDM"},
+		{"LDM R0, {R2 R3}", "t.litmus:4:15: expected ',' between the registers of LDM"},
+		{"LDM R0, {R2, X}", "t.litmus:4:16: expected a register in the register list of LDM, found \"X\""},
+		{"LDMFD R0, {R2}", "unsupported ARM instruction LDMFD: this form of multiple-register access is not supported"},
+		{"PUSH {R2}", "unsupported ARM instruction PUSH: stack accesses are not supported"},
+		{"LDR R2, [IP]", ""},
 	} {
-		_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x }\nP0;\n  "+tc.code+";\nexists (0:R2 = 2)\n"))
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
+		_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x; 0:R12=x }\nP0;\n  "+tc.code+";\nexists (0:R2 = 2)\n"))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%s: error %v, want %q", tc.code, err, tc.want)
 		}
 	}
