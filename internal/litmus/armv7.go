@@ -23,7 +23,7 @@ import (
 //	ADD SUB EOR AND ORR MUL Rd,Rn,Rm|#imm[,LSL #k]  (and Rd,Rm|#imm: Rd op= ...)
 //	ADDS SUBS EORS ANDS ORRS MOVS (set the flags from the result)
 //	CMP Rn,Rm|#imm   B L   B<cond> L   CBZ CBNZ Rn,L
-//	LDR<cond> STR<cond> MOV<cond> (conditional execution)
+//	LDR<cond> STR<cond> MOV<cond> ADD<cond> ... CMP<cond> MOVT<cond> (conditional execution)
 //	label: [instruction]
 //
 // Registers are R0..R14 (FP, IP, SP and LR are R11 to R14), spelled
@@ -321,8 +321,9 @@ var armBases = map[string]bool{
 // the front-end supports it.
 var armSuffixed = map[string]bool{
 	"LDR": true, "STR": true, "MOV": true, "B": true,
-	"LDREX": false, "STREX": false, "ADD": false, "SUB": false, "EOR": false, "AND": false, "ORR": false,
-	"MUL": false, "CMP": false, "MOVW": false, "MOVT": false, "NOP": false,
+	"ADD": true, "SUB": true, "EOR": true, "AND": true, "ORR": true, "MUL": true,
+	"CMP": true, "MOVW": true, "MOVT": true,
+	"LDREX": false, "STREX": false, "NOP": false,
 }
 
 // armSplit splits a mnemonic into its base, its S (set flags) suffix and
@@ -442,7 +443,7 @@ func (a *armThread) translate(in armInstr) {
 	}
 	// A conditional instruction: jump over it when the condition fails.
 	if !armSuffixed[base] || setFlags || base == "LDR" && a.indexed(in) || base == "STR" && a.indexed(in) {
-		a.errorf(in.mnPos, "unsupported ARM instruction %s: conditional execution is supported for LDR, STR [Rn] and MOV only", in.mn)
+		a.errorf(in.mnPos, "unsupported ARM instruction %s: conditional execution is supported for LDR, STR [Rn], MOV, MOVW, MOVT, CMP and the arithmetic (without S) only", in.mn)
 		return
 	}
 	a.skips++

@@ -17,6 +17,7 @@ func TestARMArrayLitmus(t *testing.T) {
 		{file: "ARRAY", ok: true, states: 1},
 		{file: "LDRD+STRD", ok: true, states: 1},
 		{file: "LDM+STM", ok: true, states: 1},
+		{file: "COND", ok: true, states: 1},
 	})
 	for _, tc := range []struct{ code, want string }{
 		// LDRD's second word is past a location that is not an array.
@@ -32,6 +33,7 @@ func TestARMArrayLitmus(t *testing.T) {
 		{"LDM R0, {R2, X}", "t.litmus:4:16: expected a register in the register list of LDM, found \"X\""},
 		{"LDMFD R0, {R2}", "unsupported ARM instruction LDMFD: this form of multiple-register access is not supported"},
 		{"PUSH {R2}", "unsupported ARM instruction PUSH: stack accesses are not supported"},
+		{"ADDSEQ R2,R2,#1", "unsupported ARM instruction ADDSEQ: conditional execution is supported for"},
 		{"LDR R2, [IP]", ""},
 	} {
 		_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x; 0:R12=x }\nP0;\n  "+tc.code+";\nexists (0:R2 = 2)\n"))
