@@ -1,6 +1,7 @@
 package litmus_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,19 @@ func TestARMArrayLitmus(t *testing.T) {
 		{file: "LDRD+STRD", ok: true, states: 1},
 		{file: "LDM+STM", ok: true, states: 1},
 		{file: "COND", ok: true, states: 1},
+		{file: "MOVT+wide", ok: true, states: 1},
 	})
+	src, err := os.ReadFile("testdata/arm/MOVT+wide.litmus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lt, err := litmus.Parse("MOVT+wide.litmus", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lt.ConditionLine(), `forall (0:R0=-1091633152 /\ 0:R1=-2147483648 /\ 0:R2=-1)`; got != want {
+		t.Errorf("MOVT+wide: condition line %s, want %s (at 32 bits, as herd7 prints it)", got, want)
+	}
 	for _, tc := range []struct{ code, want string }{
 		// LDRD's second word is past a location that is not an array.
 		{"LDRD R2,R3,[R0]", "t.litmus:4:3: unsupported ARM access with immediate offset #4"},
@@ -41,7 +54,7 @@ func TestARMArrayLitmus(t *testing.T) {
 			t.Errorf("%s: error %v, want %q", tc.code, err, tc.want)
 		}
 	}
-	_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x }\nP0;\n  LDR R1, [R0,#4];\nexists (0:R1 = 2)\n"))
+	_, err = litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x }\nP0;\n  LDR R1, [R0,#4];\nexists (0:R1 = 2)\n"))
 	if want := "t.litmus:4:3: unsupported ARM access with immediate offset #4"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("immediate offset outside an array: error %v, want %q", err, want)
 	}
