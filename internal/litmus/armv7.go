@@ -93,6 +93,16 @@ func (armv7Frontend) RegName(name string) (string, bool) {
 	return "R" + strconv.Itoa(n), true
 }
 
+// armOperandReg reads a register operand: "R<n>" for a general-purpose
+// register, or herd7's symbolic register %name (SymReg).
+func armOperandReg(w string) (string, bool) {
+	if len(w) > 1 && w[0] == '%' {
+		return SymReg(w[1:]), true
+	}
+	n, ok := armRegNum(w)
+	return "R" + strconv.Itoa(n), ok
+}
+
 // armRegNum returns the number of a general-purpose register.
 func armRegNum(name string) (int, bool) {
 	u := strings.ToUpper(name)
@@ -167,8 +177,8 @@ func (a *armThread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		a.errorf(op.pos, "unsupported ARM addressing mode: write-back %s in %s", text(), mn)
 		return op, false
 	case len(toks) == 1 && toks[0].kind == 'w':
-		if n, ok := armRegNum(toks[0].text); ok {
-			op.kind, op.reg = armReg, "R"+strconv.Itoa(n)
+		if r, ok := armOperandReg(toks[0].text); ok {
+			op.kind, op.reg = armReg, r
 			return op, true
 		}
 		if u := strings.ToUpper(toks[0].text); u == "PC" || u == "R15" {
@@ -208,15 +218,15 @@ func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		return op, false
 	}
 	base := parts[0]
-	n, ok := 0, len(base) == 1 && base[0].kind == 'w'
+	name, ok := "", len(base) == 1 && base[0].kind == 'w'
 	if ok {
-		n, ok = armRegNum(base[0].text)
+		name, ok = armOperandReg(base[0].text)
 	}
 	if !ok {
 		a.errorf(at(c.Pos, base[0].off), "expected a base register in memory operand of %s", mn)
 		return op, false
 	}
-	op.addr = prog.Reg{Name: "R" + strconv.Itoa(n)}
+	op.addr = prog.Reg{Name: name}
 	if len(parts) == 1 {
 		return op, true
 	}
@@ -242,12 +252,12 @@ func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		a.errorf(at(c.Pos, off[0].off), "unsupported ARM addressing mode: subtracted index in %s", mn)
 		return op, false
 	case len(off) == 1 && off[0].kind == 'w':
-		m, ok := armRegNum(off[0].text)
+		m, ok := armOperandReg(off[0].text)
 		if !ok {
 			a.errorf(at(c.Pos, off[0].off), "bad index register %q in memory operand of %s", off[0].text, mn)
 			return op, false
 		}
-		var idx prog.Expr = prog.Reg{Name: "R" + strconv.Itoa(m)}
+		var idx prog.Expr = prog.Reg{Name: m}
 		switch {
 		case len(parts) == 3:
 			ext := parts[2]
@@ -476,8 +486,8 @@ func (a *armThread) pair(in armInstr, base string) {
 	if n == 3 {
 		rt2 = in.ops[1].reg
 	} else {
-		k, _ := armRegNum(rt)
-		if k >= 14 {
+		k, ok := armRegNum(rt)
+		if !ok || k >= 14 {
 			a.errorf(in.ops[0].pos, "%s with one register needs Rt below R14 (Rt2 is R(t+1))", in.mn)
 			return
 		}
@@ -582,7 +592,7 @@ func (a *armThread) multiple(in armInstr, base string) {
 	n := int64(len(regs))
 	first := map[string]int64{"IA": 0, "IB": 4, "DA": -4 * (n - 1), "DB": -4 * n}[armMultiple[base]]
 	rn := prog.Reg{Name: in.ops[0].reg}
-	if k, _ := armRegNum(rn.Name); base[0] == 'L' && slices.Contains(regs, k) {
+	if k, ok := armRegNum(rn.Name); ok && base[0] == 'L' && slices.Contains(regs, k) {
 		// A load of the base register: the later addresses use its
 		// value before the instruction.
 		a.emit(prog.Assign{Dst: "%base", Val: rn})

@@ -20,6 +20,7 @@ func TestARMArrayLitmus(t *testing.T) {
 		{file: "LDM+STM", ok: true, states: 1},
 		{file: "COND", ok: true, states: 1},
 		{file: "MOVT+wide", ok: true, states: 1},
+		{file: "SYMREGS", ok: true, states: 3},
 	})
 	src, err := os.ReadFile("testdata/arm/MOVT+wide.litmus")
 	if err != nil {

@@ -121,6 +121,7 @@ type parser struct {
 	threads []threadRef // every thread a ref names, checked once the table is read
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
 	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
+	syms    []symInit   // the symbolic registers of the initial state (init.go)
 }
 
 type threadRef struct {
@@ -168,6 +169,7 @@ func (p *parser) parse() {
 	} else {
 		p.table()
 		if len(p.errs) == 0 {
+			p.bindSymRegs()
 			p.checkAddrRegs()
 		}
 	}

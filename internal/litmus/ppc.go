@@ -72,6 +72,15 @@ func (ppcFrontend) RegName(name string) (string, bool) {
 	return l, ppcGPR(l)
 }
 
+// ppcOperandReg reads a register operand: a GPR, or herd7's symbolic
+// register %name (SymReg).
+func ppcOperandReg(w string) (string, bool) {
+	if len(w) > 1 && w[0] == '%' {
+		return SymReg(w[1:]), true
+	}
+	return (ppcFrontend{}).RegName(w)
+}
+
 func ppcGPR(l string) bool {
 	if len(l) < 2 || len(l) > 3 || l[0] != 'r' || !isDecimal(l[1:]) || len(l) == 3 && l[1] == '0' {
 		return false
@@ -176,7 +185,7 @@ func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 	in := ppcInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false, symRegs: true}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
@@ -204,7 +213,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 			op.kind, op.imm = ppcImm, v
 			return op, true
 		case len(num) == 4 && num[1].kind == '(' && num[2].kind == 'w' && num[3].kind == ')':
-			r, ok := (ppcFrontend{}).RegName(num[2].text)
+			r, ok := ppcOperandReg(num[2].text)
 			if !ok {
 				x.errorf(at(c.Pos, num[2].off), "expected a PPC register, found %q", num[2].text)
 				return op, false
@@ -215,7 +224,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 	}
 	if len(toks) == 1 && toks[0].kind == 'w' {
 		w := toks[0].text
-		if r, ok := (ppcFrontend{}).RegName(w); ok {
+		if r, ok := ppcOperandReg(w); ok {
 			op.kind, op.reg = ppcReg, r
 			return op, true
 		}

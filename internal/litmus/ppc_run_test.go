@@ -131,5 +131,6 @@ func TestPPCInstructionLitmus(t *testing.T) {
 	runEngineCases(t, "power", "PPC", "ppc", 60*time.Second, []engineCase{
 		{file: "OPS", ok: true, states: 1},
 		{file: "LWA", ok: true, states: 1},
+		{file: "SYMREGS", ok: true, states: 3},
 	})
 }
