@@ -34,5 +34,7 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "EXTR+ADDLSL", ok: true, states: 1},
 		{file: "PCREL", ok: true, states: 1},
 		{file: "W+overflow", ok: true, states: 1},
+		{file: "MP+rel+SWPA-zr", ok: true, states: 6},
+		{file: "ARRAY+whole", ok: true, states: 2},
 	})
 }

@@ -114,6 +114,22 @@ func a64Ordering(suffix string) (rtags, wtags []string, ok bool) {
 	return append([]string{TagA64Atomic}, rtags...), append([]string{TagA64Atomic}, wtags...), true
 }
 
+// a64NoRet gives the read tags of an atomic whose destination register is
+// WZR or XZR: the Arm ARM drops the acquire semantics of SWPA, CASA,
+// LD<op>A and their AL forms whose destination is the zero register, and
+// such a read is not one that DMB LD orders (aarch64hwreqs.cat's [R \
+// NoRet]). herd7 marks that read NoRet and not acquire, as it marks the read
+// of ST<op>; the write keeps its tags (release included).
+func a64NoRet(rtags []string) []string {
+	out := make([]string, 0, len(rtags)+1)
+	for _, t := range rtags {
+		if t != TagA64Acquire && t != TagA64AcquirePC {
+			out = append(out, t)
+		}
+	}
+	return append(out, TagA64NoRet)
+}
+
 func (a *a64Thread) translate(in armInstr) {
 	a.pos = in.pos
 	if in.label != "" {
@@ -422,6 +438,9 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 			return false
 		}
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
+			if in.ops[1].reg == "" {
+				rt = a64NoRet(rt)
+			}
 			a.emitAccess(size, prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: a.value(in.ops[0]), RTags: rt, WTags: wt})
 		}
 		return true
@@ -433,6 +452,9 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
 			// The comparison is on the access's bytes: a W form compares
 			// the low word of Ws (whose upper half may hold anything).
+			if in.ops[0].reg == "" {
+				rt = a64NoRet(rt)
+			}
 			var old, exp prog.Expr = prog.Old{}, a.value(in.ops[0])
 			if sz := max(size, -size); sz < 8 {
 				m := prog.Int(int64(1)<<(8*sz) - 1)
@@ -454,7 +476,7 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 		}
 		if arity(3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isMem(in, 2) {
 			if in.ops[1].reg == "" {
-				rt = append(rt, TagA64NoRet)
+				rt = a64NoRet(rt)
 			}
 			a.emitAccess(size, prog.RMW{Dst: in.ops[1].reg, Addr: in.ops[2].addr, New: f(prog.Old{}, a.value(in.ops[0])), RTags: rt, WTags: wt})
 		}

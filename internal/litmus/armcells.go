@@ -18,6 +18,7 @@ const (
 	armMem                    // [R1], [R1,#0], [R1,R2], [R1,R2,LSL #2]; [X1,W2,SXTW], [X1,#4]!
 	armSym                    // a label, an option (ISH), or a shift or extend keyword (SXTW)
 	armShift                  // LSL #k
+	armList                   // {R1, R2, ...}: ARM's register lists (LDM, STM)
 )
 
 type armOp struct {
@@ -31,6 +32,7 @@ type armOp struct {
 	pre   bool   // armMem: AArch64's pre-indexed [Xn,#imm]! (addr is Xn+imm)
 	base  string // armMem: AArch64's base register
 	off   int64  // armMem: the immediate offset of AArch64's [Xn,#imm]
+	list  []int  // armList: the register numbers, ascending
 	pos   prog.Pos
 }
 
@@ -58,7 +60,7 @@ func (a *armCells) parseCell(c Cell, punct string, unsupported func(mn string) (
 	in := armInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = a.cellHead(c, cellLexer{arch: a.arch, punct: punct, dotWords: true}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = a.cellHead(c, cellLexer{arch: a.arch, punct: punct, dotWords: true, symRegs: a.arch == "ARM"}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)

@@ -22,14 +22,16 @@ import (
 //	ADD SUB EOR AND ORR MUL Rd,Rn,Rm|#imm[,LSL #k]  (and Rd,Rm|#imm: Rd op= ...)
 //	ADDS SUBS EORS ANDS ORRS MOVS (set the flags from the result)
 //	CMP Rn,Rm|#imm   B L   B<cond> L   CBZ CBNZ Rn,L
-//	LDR<cond> STR<cond> MOV<cond> (conditional execution)
+//	LDR<cond> STR<cond> MOV<cond> ADD<cond> ... CMP<cond> MOVT<cond> (conditional execution)
 //	label: [instruction]
 //
-// Registers are R0..R14 (SP and LR are R13 and R14), spelled upper-case.
-// Access sizes are not modelled: every access reads or writes a whole
-// location, so byte, half-word, double-word and multiple accesses (LDRB,
-// STRH, LDRD, LDM, ...) are reported unsupported by name, as are non-zero
-// immediate offsets (they address part of a location).
+// Registers are R0..R14 (FP, IP, SP and LR are R11 to R14), spelled
+// upper-case. Access sizes are not modelled: every access reads or writes
+// a whole location, so byte and half-word accesses (LDRB, STRH, ...) are
+// reported unsupported by name, as are non-zero immediate offsets (they
+// address part of a location) outside arrays. LDRD, STRD, LDM and STM
+// (IA, IB, DA, DB, without write-back) are word accesses four bytes apart:
+// an array's cells.
 //
 // Exclusives are a prog.Load tagged "EX" and a prog.StoreCond tagged "EX"
 // whose status register gets 0 on success and 1 on failure (herd's lxsx
@@ -90,10 +92,24 @@ func (armv7Frontend) RegName(name string) (string, bool) {
 	return "R" + strconv.Itoa(n), true
 }
 
+// armOperandReg reads a register operand: "R<n>" for a general-purpose
+// register, or herd7's symbolic register %name (SymReg).
+func armOperandReg(w string) (string, bool) {
+	if len(w) > 1 && w[0] == '%' {
+		return SymReg(w[1:]), true
+	}
+	n, ok := armRegNum(w)
+	return "R" + strconv.Itoa(n), ok
+}
+
 // armRegNum returns the number of a general-purpose register.
 func armRegNum(name string) (int, bool) {
 	u := strings.ToUpper(name)
 	switch u {
+	case "FP":
+		return 11, true
+	case "IP":
+		return 12, true
 	case "SP":
 		return 13, true
 	case "LR":
@@ -155,11 +171,13 @@ func (a *armThread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 	case toks[0].kind == '[':
 		return a.memOperand(c, mn, toks)
 	case toks[0].kind == '{':
-		a.errorf(op.pos, "unsupported ARM operand %q of %s: register lists are not supported", text(), mn)
+		return a.regList(c, mn, toks)
+	case len(toks) == 2 && toks[0].kind == 'w' && toks[1].kind == '!':
+		a.errorf(op.pos, "unsupported ARM addressing mode: write-back %s in %s", text(), mn)
 		return op, false
 	case len(toks) == 1 && toks[0].kind == 'w':
-		if n, ok := armRegNum(toks[0].text); ok {
-			op.kind, op.reg = armReg, "R"+strconv.Itoa(n)
+		if r, ok := armOperandReg(toks[0].text); ok {
+			op.kind, op.reg = armReg, r
 			return op, true
 		}
 		if u := strings.ToUpper(toks[0].text); u == "PC" || u == "R15" {
@@ -199,15 +217,15 @@ func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		return op, false
 	}
 	base := parts[0]
-	n, ok := 0, len(base) == 1 && base[0].kind == 'w'
+	name, ok := "", len(base) == 1 && base[0].kind == 'w'
 	if ok {
-		n, ok = armRegNum(base[0].text)
+		name, ok = armOperandReg(base[0].text)
 	}
 	if !ok {
 		a.errorf(at(c.Pos, base[0].off), "expected a base register in memory operand of %s", mn)
 		return op, false
 	}
-	op.addr = prog.Reg{Name: "R" + strconv.Itoa(n)}
+	op.addr = prog.Reg{Name: name}
 	if len(parts) == 1 {
 		return op, true
 	}
@@ -233,12 +251,12 @@ func (a *armThread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		a.errorf(at(c.Pos, off[0].off), "unsupported ARM addressing mode: subtracted index in %s", mn)
 		return op, false
 	case len(off) == 1 && off[0].kind == 'w':
-		m, ok := armRegNum(off[0].text)
+		m, ok := armOperandReg(off[0].text)
 		if !ok {
 			a.errorf(at(c.Pos, off[0].off), "bad index register %q in memory operand of %s", off[0].text, mn)
 			return op, false
 		}
-		var idx prog.Expr = prog.Reg{Name: "R" + strconv.Itoa(m)}
+		var idx prog.Expr = prog.Reg{Name: m}
 		switch {
 		case len(parts) == 3:
 			ext := parts[2]
@@ -300,6 +318,9 @@ var armLoads = map[string][]string{
 // armBases are the mnemonics without condition or S suffix.
 var armBases = map[string]bool{
 	"LDR": true, "LDA": true, "LDREX": true, "LDAEX": true, "STR": true, "STL": true, "STREX": true, "STLEX": true,
+	"LDRD": true, "STRD": true,
+	"LDM": true, "LDMIA": true, "LDMIB": true, "LDMDA": true, "LDMDB": true,
+	"STM": true, "STMIA": true, "STMIB": true, "STMDA": true, "STMDB": true,
 	"DMB": true, "DSB": true, "ISB": true, "NOP": true, "MOV": true, "MOVW": true, "MOVT": true,
 	"CMP": true, "B": true, "CBZ": true, "CBNZ": true,
 	"ADD": true, "SUB": true, "EOR": true, "AND": true, "ORR": true, "MUL": true,
@@ -309,8 +330,9 @@ var armBases = map[string]bool{
 // the front-end supports it.
 var armSuffixed = map[string]bool{
 	"LDR": true, "STR": true, "MOV": true, "B": true,
-	"LDREX": false, "STREX": false, "ADD": false, "SUB": false, "EOR": false, "AND": false, "ORR": false,
-	"MUL": false, "CMP": false, "MOVW": false, "MOVT": false, "NOP": false,
+	"ADD": true, "SUB": true, "EOR": true, "AND": true, "ORR": true, "MUL": true,
+	"CMP": true, "MOVW": true, "MOVT": true,
+	"LDREX": false, "STREX": false, "NOP": false,
 }
 
 // armSplit splits a mnemonic into its base, its S (set flags) suffix and
@@ -360,8 +382,10 @@ func armUnsupported(mn string) (string, bool) {
 	for _, p := range []string{"LDREX", "STREX", "LDAEX", "STLEX", "LDR", "STR", "LDA", "STL"} {
 		if rest, ok := strings.CutPrefix(mn, p); ok {
 			switch rest {
-			case "B", "H", "SB", "SH", "D", "BT", "HT", "SBT", "SHT":
-				return "byte, half-word and double-word accesses (mixed-size) are not supported", true
+			case "B", "H", "SB", "SH", "BT", "HT", "SBT", "SHT":
+				return "byte and half-word accesses (mixed-size) are not supported", true
+			case "EXD":
+				return "double-word exclusives are not supported", true
 			case "T":
 				return "unprivileged accesses are not supported", true
 			}
@@ -369,8 +393,10 @@ func armUnsupported(mn string) (string, bool) {
 		}
 	}
 	switch {
-	case strings.HasPrefix(mn, "LDM") || strings.HasPrefix(mn, "STM") || mn == "PUSH" || mn == "POP":
-		return "multiple-register accesses are not supported", true
+	case mn == "PUSH" || mn == "POP":
+		return "stack accesses are not supported", true
+	case (strings.HasPrefix(mn, "LDM") || strings.HasPrefix(mn, "STM")) && armMultiple[mn] == "":
+		return "this form of multiple-register access is not supported (LDM and STM with IA, IB, DA or DB are)", true
 	case mn == "BL" || mn == "BX" || mn == "BLX" || mn == "BXJ":
 		return "calls and register branches are not supported", true
 	case mn == "CLREX":
@@ -426,7 +452,7 @@ func (a *armThread) translate(in armInstr) {
 	}
 	// A conditional instruction: jump over it when the condition fails.
 	if !armSuffixed[base] || setFlags || base == "LDR" && a.indexed(in) || base == "STR" && a.indexed(in) {
-		a.errorf(in.mnPos, "unsupported ARM instruction %s: conditional execution is supported for LDR, STR [Rn] and MOV only", in.mn)
+		a.errorf(in.mnPos, "unsupported ARM instruction %s: conditional execution is supported for LDR, STR [Rn], MOV, MOVW, MOVT, CMP and the arithmetic (without S) only", in.mn)
 		return
 	}
 	a.skips++
@@ -463,6 +489,10 @@ func (a *armThread) instr(in armInstr, base string, setFlags bool) {
 		}
 	case "DMB", "DSB":
 		a.barrier(in, base)
+	case "LDRD", "STRD":
+		a.pair(in, base)
+	case "LDM", "LDMIA", "LDMIB", "LDMDA", "LDMDB", "STM", "STMIA", "STMIB", "STMDA", "STMDB":
+		a.multiple(in, base)
 	case "STR", "STL":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isMem(in, 1) {
 			var tags []string

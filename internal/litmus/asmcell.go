@@ -27,7 +27,15 @@ type cellLexer struct {
 	// dotWords: a word may begin with '.' (directives, RISC-V's
 	// suffixes); a word may always contain dots.
 	dotWords bool
+	// symRegs: "%name" is a word, herd7's symbolic register (see
+	// SymReg).
+	symRegs bool
 }
+
+// SymReg is the register Musket gives herd7's symbolic register %name
+// (an initial state's "%x0=x", used as "[%x0]" or "0(%x0)"): "%%name",
+// which no front-end's own temporaries ("%tmp", "%cr0", ...) spell.
+func SymReg(name string) string { return "%%" + name }
 
 // lex splits the text of c into lexemes.
 func (l cellLexer) lex(c Cell) ([]cellTok, *source.Error) {
@@ -51,6 +59,13 @@ func (l cellLexer) lex(c Cell) ([]cellTok, *source.Error) {
 				j++
 			}
 			toks = append(toks, cellTok{'n', s[i:j], i})
+			i = j
+		case l.symRegs && ch == '%' && i+1 < len(s) && isLetter(s[i+1]):
+			j := i + 2
+			for j < len(s) && isIdentByte(s[j]) {
+				j++
+			}
+			toks = append(toks, cellTok{'w', s[i:j], i})
 			i = j
 		case strings.IndexByte(l.punct, ch) >= 0:
 			toks = append(toks, cellTok{ch, s[i : i+1], i})

@@ -82,6 +82,8 @@ func (p *parser) atom() spec.Cond {
 	p.next()
 	t := p.tok
 	switch {
+	case t.kind == tLBrace:
+		return p.arrayAtom(l, neq)
 	case isThreadToken(t) && p.peek().kind == tColon, t.kind == tLBrack:
 		r, _ := p.ref()
 		return spec.RefEq{L: l, R: r, Neq: neq}

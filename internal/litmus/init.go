@@ -2,11 +2,12 @@ package litmus
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/spec"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // init reads the initial state "{ ... }": entries separated by ';' or
@@ -60,6 +61,10 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	}
 	if len(lhs) == 0 {
 		p.fail(toks[0].off, "expected a location or register before '='")
+	}
+	if n := len(lhs); n >= 2 && lhs[n-2].text == "%" && lhs[n-1].kind == tIdent && lhs[n-1].off == lhs[n-2].off+1 {
+		p.symInit(lhs, rhs, hasVal)
+		return
 	}
 	// The location is at the end of the left-hand side; a type may
 	// precede it.
@@ -339,3 +344,64 @@ func parseInt(s string, neg bool) (int64, error) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// symInit reads herd7's symbolic register "[type] %name = value": a
+// register that the threads name %name instead of a machine register
+// (herd7 allocates one for each thread that uses it). It is recorded, and
+// given to each thread whose code uses it once the code is read
+// (bindSymRegs).
+func (p *parser) symInit(lhs, rhs []token, hasVal bool) {
+	n := len(lhs)
+	if !symRegArch(p.fe.Arch()) {
+		p.fail(lhs[n-2].off, "unsupported register: herd7's symbolic registers (%name) are supported in ARM and PPC tests only")
+	}
+	var typ []string
+	for _, t := range lhs[:n-2] {
+		if t.kind != tIdent {
+			p.fail(t.off, "unexpected "+t.describe()+" in the initial state")
+		}
+		typ = append(typ, t.text)
+	}
+	var v prog.Value
+	if hasVal {
+		if len(rhs) == 0 {
+			p.fail(lhs[n-1].off, "missing value of %"+lhs[n-1].text)
+		}
+		v = p.initValue(rhs)
+	}
+	p.syms = append(p.syms, symInit{name: lhs[n-1].text, val: v, typ: strings.Join(typ, " "), off: lhs[n-2].off})
+}
+
+// symInit is a symbolic register of the initial state.
+type symInit struct {
+	name, typ string
+	val       prog.Value
+	off       int
+}
+
+// symRegArch tells whether the front-end of arch reads symbolic registers.
+func symRegArch(arch string) bool { return arch == "ARM" || arch == "PPC" }
+
+// bindSymRegs gives each thread that uses a symbolic register of the
+// initial state its initial value.
+func (p *parser) bindSymRegs() {
+	seen := map[spec.Ref]prog.Pos{}
+	for _, e := range p.t.Init {
+		seen[e.Ref] = e.Pos
+	}
+	for _, s := range p.syms {
+		reg := SymReg(s.name)
+		for i, th := range p.t.Threads {
+			used := false
+			for _, in := range th.Code {
+				if slices.Contains(prog.Uses(in), reg) {
+					used = true
+					break
+				}
+			}
+			if used {
+				p.addInit(spec.Ref{Thread: i, Name: reg}, s.val, s.typ, s.off, seen)
+			}
+		}
+	}
+}

@@ -120,6 +120,8 @@ type parser struct {
 	depth   int         // nesting of conditions
 	threads []threadRef // every thread a ref names, checked once the table is read
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
+	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
+	syms    []symInit   // the symbolic registers of the initial state (init.go)
 }
 
 type threadRef struct {
@@ -167,11 +169,13 @@ func (p *parser) parse() {
 	} else {
 		p.table()
 		if len(p.errs) == 0 {
+			p.bindSymRegs()
 			p.checkAddrRegs()
 		}
 	}
 	p.next()
 	p.trailer()
+	p.noteArrays()
 	if tc, ok := p.fe.(TestChecker); ok {
 		if err := tc.CheckTest(p.t); err != nil {
 			p.addError(err, 0, nil)

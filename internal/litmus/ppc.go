@@ -1,9 +1,11 @@
 package litmus
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // The PPC front-end reads herd's Power instructions: general-purpose
@@ -70,6 +72,15 @@ func (ppcFrontend) RegName(name string) (string, bool) {
 	return l, ppcGPR(l)
 }
 
+// ppcOperandReg reads a register operand: a GPR, or herd7's symbolic
+// register %name (SymReg).
+func ppcOperandReg(w string) (string, bool) {
+	if len(w) > 1 && w[0] == '%' {
+		return SymReg(w[1:]), true
+	}
+	return (ppcFrontend{}).RegName(w)
+}
+
 func ppcGPR(l string) bool {
 	if len(l) < 2 || len(l) > 3 || l[0] != 'r' || !isDecimal(l[1:]) || len(l) == 3 && l[1] == '0' {
 		return false
@@ -81,12 +92,31 @@ func ppcGPR(l string) bool {
 	return n <= 31
 }
 
+// CheckTest gives the accesses their sizes (word or double word): a word
+// load of a value outside the word's range reads the word, zero- or
+// sign-extended (lwz, lwa), as herd7 does, through the lowering of
+// mixed-size tests (lowerMixedSizes), each location one chunk. A location
+// read or written with two sizes would be split into chunks, little-endian
+// as the lowering lays them out; Power is big-endian in herd7, so such a
+// test is refused by name.
+func (ppcFrontend) CheckTest(t *spec.Test) error {
+	if err := lowerMixedSizes(t, "PPC", true); err != nil {
+		return err
+	}
+	for l, cs := range t.Chunks {
+		if len(cs) > 1 {
+			return fmt.Errorf("unsupported PPC test: location %s is accessed with several sizes (big-endian mixed-size accesses are not modelled)", l)
+		}
+	}
+	return nil
+}
+
 func (ppcFrontend) Tags() []string {
 	return []string{TagSYNC, TagLWSYNC, TagISYNC, TagEIEIO, ppcEX}
 }
 
 func (ppcFrontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
-	x := &ppcThread{asmThread: newAsmThread(id, false)}
+	x := &ppcThread{asmThread: newAsmThread(id, true)}
 	var ins []ppcInstr
 	for _, c := range cells {
 		if in, ok := x.parseCell(c); ok {
@@ -155,7 +185,7 @@ func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 	in := ppcInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false, symRegs: true}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)
@@ -183,7 +213,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 			op.kind, op.imm = ppcImm, v
 			return op, true
 		case len(num) == 4 && num[1].kind == '(' && num[2].kind == 'w' && num[3].kind == ')':
-			r, ok := (ppcFrontend{}).RegName(num[2].text)
+			r, ok := ppcOperandReg(num[2].text)
 			if !ok {
 				x.errorf(at(c.Pos, num[2].off), "expected a PPC register, found %q", num[2].text)
 				return op, false
@@ -194,7 +224,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 	}
 	if len(toks) == 1 && toks[0].kind == 'w' {
 		w := toks[0].text
-		if r, ok := (ppcFrontend{}).RegName(w); ok {
+		if r, ok := ppcOperandReg(w); ok {
 			op.kind, op.reg = ppcReg, r
 			return op, true
 		}
@@ -215,7 +245,7 @@ func (x *ppcThread) operand(c Cell, toks []cellTok) (ppcOp, bool) {
 var ppcShapes = map[string]string{
 	"li": "ri", "lis": "ri", "addi": "rri", "addis": "rri", "mr": "rr", "extsw": "rr", "extsh": "rr", "extsb": "rr",
 	"ori": "rri", "xori": "rri", "andi.": "rri", "mulli": "rri", "clrldi": "rri", "rlwinm": "rriii", "rlwimi": "rriii",
-	"lwz": "rm", "ld": "rm", "lwzu": "rm", "ldu": "rm",
+	"lwz": "rm", "ld": "rm", "lwzu": "rm", "ldu": "rm", "lwa": "rm", "lwax": "rrr",
 	"stw": "rm", "std": "rm", "stwu": "rm", "stdu": "rm",
 	"lwzx": "rrr", "ldx": "rrr", "stwx": "rrr", "stdx": "rrr",
 	"lwarx": "rrr", "ldarx": "rrr", "stwcx.": "rrr", "stdcx.": "rrr",
@@ -245,7 +275,7 @@ var ppcMixedSize = map[string]bool{
 	"lbz": true, "lhz": true, "lha": true, "stb": true, "sth": true,
 	"lbzx": true, "lhzx": true, "lhax": true, "stbx": true, "sthx": true,
 	"lbzu": true, "lhzu": true, "stbu": true, "sthu": true,
-	"lwa": true, "lwax": true, "lbarx": true, "lharx": true, "stbcx.": true, "sthcx.": true,
+	"lbarx": true, "lharx": true, "stbcx.": true, "sthcx.": true,
 }
 
 func ppcCRReg(n int) string { return "%cr" + itoa(n) }
@@ -497,29 +527,44 @@ func (x *ppcThread) simple(in ppcInstr) {
 		if in.mn == "andi." {
 			x.setCR(0, reg(d), prog.Int(0))
 		}
-	case "lwz", "ld", "lwzu", "ldu":
+	case "lwz", "ld", "lwzu", "ldu", "lwa":
 		d, m := ops[0].reg, ops[1]
 		if ea, ok := x.address(in, m, d); ok {
-			x.emit(prog.Load{Dst: d, Addr: ea})
+			x.emitAccess(ppcSize(in.mn), prog.Load{Dst: d, Addr: ea})
 		}
 	case "stw", "std", "stwu", "stdu":
 		if ea, ok := x.address(in, ops[1], ""); ok {
-			x.emit(prog.Store{Addr: ea, Val: reg(ops[0].reg)})
+			x.emitAccess(ppcSize(in.mn), prog.Store{Addr: ea, Val: reg(ops[0].reg)})
 		}
-	case "lwzx", "ldx":
-		x.emit(prog.Load{Dst: ops[0].reg, Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg))})
+	case "lwzx", "ldx", "lwax":
+		x.emitAccess(ppcSize(in.mn), prog.Load{Dst: ops[0].reg, Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg))})
 	case "stwx", "stdx":
-		x.emit(prog.Store{Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg)), Val: reg(ops[0].reg)})
+		x.emitAccess(ppcSize(in.mn), prog.Store{Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg)), Val: reg(ops[0].reg)})
 	case "lwarx", "ldarx":
-		x.emit(prog.Load{Dst: ops[0].reg, Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg)), Tags: []string{ppcEX}})
+		x.emitAccess(ppcSize(in.mn), prog.Load{Dst: ops[0].reg, Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg)), Tags: []string{ppcEX}})
 	case "stwcx.", "stdcx.":
 		sc := prog.StoreCond{Addr: ppcEA(ppcBase(ops[1].reg), reg(ops[2].reg)), Val: reg(ops[0].reg),
 			Tags: []string{ppcEX}}
 		if x.flags {
 			sc.Status, sc.OkVal, sc.FailVal = ppcCRReg(0), prog.IntValue(ppcEQ), prog.IntValue(0)
 		}
-		x.emit(sc)
+		x.emitAccess(ppcSize(in.mn), sc)
 	}
+}
+
+// ppcSize is the size in bytes of an access instruction's access: a word
+// (lwz, stw, lwarx, ...) or a double word (ld, std, ldarx, ...); negative
+// for lwa and lwax, whose word is sign-extended (the lowering of
+// mixed-size tests and the extension of narrow loads read it; see
+// aarch64_mixed.go and loadext.go).
+func ppcSize(mn string) int {
+	switch {
+	case strings.HasPrefix(mn, "lwa") && mn != "lwarx":
+		return -4
+	case mn[1] == 'w' || strings.HasPrefix(mn, "stw"):
+		return 4
+	}
+	return 8
 }
 
 // address is the effective address of a d(rA) operand. Only d = 0 is

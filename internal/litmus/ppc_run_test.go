@@ -130,5 +130,7 @@ exists (x=2)`, true},
 func TestPPCInstructionLitmus(t *testing.T) {
 	runEngineCases(t, "power", "PPC", "ppc", 60*time.Second, []engineCase{
 		{file: "OPS", ok: true, states: 1},
+		{file: "LWA", ok: true, states: 1},
+		{file: "SYMREGS", ok: true, states: 3},
 	})
 }

@@ -152,7 +152,7 @@ func bin(op prog.Op, a, b prog.Expr) prog.Expr { return prog.Bin{Op: op, X: a, Y
 
 var x86ALU = map[string]prog.Op{
 	"ADD": prog.OpAdd, "SUB": prog.OpSub, "AND": prog.OpAnd, "OR": prog.OpOr, "XOR": prog.OpXor,
-	"INC": prog.OpAdd, "DEC": prog.OpSub,
+	"INC": prog.OpAdd, "DEC": prog.OpSub, "SHL": prog.OpShl,
 }
 
 var x86Jumps = map[string]prog.Op{
@@ -207,7 +207,7 @@ func (x *x86Thread) translate(in x86Instr) {
 		if arity(2) {
 			x.xchg(in)
 		}
-	case "ADD", "SUB", "AND", "OR", "XOR":
+	case "ADD", "SUB", "AND", "OR", "XOR", "SHL":
 		if arity(2) {
 			x.alu(in, x86ALU[in.mn], in.ops[0], in.ops[1])
 		}

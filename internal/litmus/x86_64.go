@@ -14,6 +14,7 @@ import (
 //	movl $1,(x)  movq (x),%rax  movl %eax,(%rbx)  movq $x,%rax (address)
 //	xchgl %eax,(x)  [lock] addl/subl/andl/orl/xorl src,dst  [lock] incl/decl dst
 //	[lock] xaddl %eax,(x)  [lock] cmpxchgl %ebx,(x)  cmpl src,dst  testl src,dst
+//	shll/sall count,dst (herd's SHL: dst = dst << count, flags from the result)
 //	mfence  lfence  sfence  nop  jmp/je/jne/jl/jle/jg/jge label  label: [instruction]  ret
 //
 // Memory operands are (x) (a location), (%reg) or 0(%reg); immediates
@@ -87,6 +88,7 @@ func (x8664Frontend) CheckTest(t *spec.Test) error { return lowerMixedSizes(t, "
 var x8664Sized = map[string]string{
 	"mov": "MOV", "xchg": "XCHG", "add": "ADD", "sub": "SUB", "and": "AND", "or": "OR", "xor": "XOR",
 	"inc": "INC", "dec": "DEC", "xadd": "XADD", "cmpxchg": "CMPXCHG", "cmp": "CMP", "test": "TEST",
+	"shl": "SHL", "sal": "SHL",
 }
 
 var x8664Plain = map[string]bool{"mfence": true, "lfence": true, "sfence": true, "jmp": true}

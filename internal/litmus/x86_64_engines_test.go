@@ -20,6 +20,7 @@ func TestX8664Litmus(t *testing.T) {
 		{file: "2+2W+sizes", ok: false, states: 3},
 		{file: "ARRAY+index", ok: true, states: 1},
 		{file: "NARROW", ok: true, states: 1},
+		{file: "SHL", ok: true, states: 1},
 	})
 	if a, lt := enums["2+2W+sizes"], tests["2+2W+sizes"]; a != nil && len(a.States) == 3 {
 		result.Unchunk(a, lt)

@@ -28,6 +28,8 @@ func TestX8664Translate(t *testing.T) {
 		{"movw (x),%ax", "%rax.2 = (rax & 65535); %rax.2 = load [x]; rax = ((rax & -65536) | (%rax.2 & 65535))"},
 		{"L1: cmpb $-1,%bl; je L1", "L1:; %rbx.1 = (rbx & 255); %cmpL = %rbx.1; %cmpR = 255; rbx = ((rbx & -256) | (%rbx.1 & 255)); %cmpL = ((%cmpL << 56) >> 56); %cmpR = ((%cmpR << 56) >> 56); if (%cmpL == %cmpR) goto L1"},
 		{"L0: movl (x),%eax; cmpl $0,%eax; je L0", "L0:; rax = load [x]; %cmpL = rax; %cmpR = 0; if (%cmpL == %cmpR) goto L0"},
+		{"shl 2,%eax; salq $1,%rbx", "rax = (rax << 2); rbx = (rbx << 1)"},
+		{"shll $3,(x)", "%tmp = load [x]; store [x] (%tmp << 3)"},
 	})
 	checkThreadErrors(t, x8664Frontend{}, false, []srcWant{
 		{"mov $1,(x)", "give the size of the access with a suffix"},

@@ -144,6 +144,9 @@ func herdStates(r *result.Result) []string {
 	for k, ref := range r.Observed {
 		names[k] = spec.HerdRef(ref)
 	}
+	if len(r.Arrays) > 0 {
+		return arrayStates(r, order, names, states)
+	}
 	lines := make([]string, len(states))
 	for i, s := range states {
 		var b strings.Builder
@@ -155,6 +158,73 @@ func herdStates(r *result.Result) []string {
 			b.WriteByte('=')
 			b.WriteString(ValueText(r, k, s[k]))
 			b.WriteByte(';')
+		}
+		lines[i] = b.String()
+	}
+	return lines
+}
+
+// arrayStates prints states as herdStates does, the cells a[0], a[1], ...
+// of an array the condition compares whole (r.Arrays) as one value
+// "a={v0,v1}", where its first cell comes in the order.
+func arrayStates(r *result.Result, order []int, names []string, states []result.State) []string {
+	// cellOf[k] is the array of observed ref k and its index, for cells
+	// of the whole arrays.
+	type cell struct {
+		array string
+		index int
+	}
+	cellOf := map[int]cell{}
+	cols := map[string][]int{} // per array, the column of each cell
+	for k, ref := range r.Observed {
+		name := ref.Name
+		i := strings.LastIndexByte(name, '[')
+		if ref.IsReg() || i < 0 || !strings.HasSuffix(name, "]") {
+			continue
+		}
+		n, ok := r.Arrays[name[:i]]
+		idx, err := strconv.Atoi(name[i+1 : len(name)-1])
+		if !ok || err != nil || idx < 0 || idx >= n {
+			continue
+		}
+		if cols[name[:i]] == nil {
+			cols[name[:i]] = make([]int, n)
+			for j := range cols[name[:i]] {
+				cols[name[:i]][j] = -1
+			}
+		}
+		cellOf[k] = cell{name[:i], idx}
+		cols[name[:i]][idx] = k
+	}
+	lines := make([]string, len(states))
+	for i, s := range states {
+		var b strings.Builder
+		done := map[string]bool{}
+		for _, k := range order {
+			c, isCell := cellOf[k]
+			if isCell && done[c.array] {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			if !isCell {
+				b.WriteString(names[k] + "=" + ValueText(r, k, s[k]) + ";")
+				continue
+			}
+			done[c.array] = true
+			b.WriteString(c.array + "={")
+			for j, col := range cols[c.array] {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				if col >= 0 {
+					b.WriteString(ValueText(r, col, s[col]))
+				} else {
+					b.WriteByte('?')
+				}
+			}
+			b.WriteString("};")
 		}
 		lines[i] = b.String()
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -158,6 +159,24 @@ func TestUnsignedValues(t *testing.T) {
 	}
 	if got, want := StateLine(r, r.States[0]), "0:X5=18446744073709551615; 0:X6=-1;"; got != want {
 		t.Errorf("state line %q, want %q", got, want)
+	}
+}
+
+// The cells of an array the condition compares whole (Result.Arrays)
+// print as one value, herd's "t={1,3};", where the first comes in herd's
+// order; the cells of other arrays print one by one.
+func TestArrayStates(t *testing.T) {
+	cell := func(a string, i int) spec.Ref { return spec.Ref{Thread: -1, Name: a + "[" + strconv.Itoa(i) + "]"} }
+	r := &result.Result{Arch: "AArch64",
+		Observed: []spec.Ref{cell("t", 1), {Thread: 0, Name: "X2"}, cell("u", 0), cell("t", 0), {Thread: -1, Name: "x"}},
+		States: []result.State{
+			{prog.IntValue(3), prog.IntValue(0), prog.IntValue(7), prog.IntValue(-1), prog.IntValue(2)},
+			{prog.IntValue(3), prog.IntValue(1), prog.IntValue(7), prog.IntValue(1), prog.IntValue(2)},
+		},
+		Arrays: map[string]int{"t": 2}}
+	want := []string{"0:X2=0; t={-1,3}; u[0]=7; [x]=2;", "0:X2=1; t={1,3}; u[0]=7; [x]=2;"}
+	if got := herdStates(r); !reflect.DeepEqual(got, want) {
+		t.Errorf("states %q, want %q", got, want)
 	}
 }
 

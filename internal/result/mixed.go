@@ -21,6 +21,7 @@ func Unchunk(r *Result, t *spec.Test) {
 		return
 	}
 	markUnsigned(r, t)
+	r.Arrays = t.WholeArrays
 	if !t.Mixed {
 		return
 	}

@@ -88,6 +88,10 @@ type Result struct {
 	// (uint64_t): herd prints their values unsigned (-1 is
 	// 18446744073709551615).
 	Unsigned []spec.Ref
+	// Arrays are the arrays the condition compares whole, with their
+	// numbers of cells (spec.Test.WholeArrays): herd prints their cells
+	// a[0], a[1], ... as one value, "a={1,3}".
+	Arrays map[string]int
 	// Hexa prints the values in hexadecimal, as herd7's -hexa does
 	// (report.Hexa sets it and rewrites Condition).
 	Hexa    bool

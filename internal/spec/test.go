@@ -48,6 +48,10 @@ type Test struct {
 	// test's on chunks, a register's constants at the register's type),
 	// the condition line as the test states it; "" otherwise.
 	CondLine string
+	// WholeArrays are the arrays a condition atom compares whole
+	// ("t={1,3}"), with their numbers of cells: the final states show
+	// their cells as one value, as herd prints them ("t={1,3};").
+	WholeArrays map[string]int
 }
 
 // Chunk is a chunk of a location split by a mixed-size test: its bytes
