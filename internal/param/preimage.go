@@ -298,11 +298,10 @@ func atomUpdate(t *Trans, a Term, env *instEnv, cache map[altKey][]valAlt) []val
 			}
 		}
 		if match {
-			if cache == nil || len(env.args) > len(altKey{}.args) {
+			k, ok := newAltKey(t, ui, env)
+			if cache == nil || !ok {
 				return caseAlts(u.Cases, env)
 			}
-			k := altKey{t: t, update: int32(ui), nargs: int32(len(env.args)), u: env.u, q: env.q}
-			copy(k.args[:], env.args)
 			alts, ok := cache[k]
 			if !ok {
 				alts = caseAlts(u.Cases, env)
@@ -323,13 +322,30 @@ func atomUpdate(t *Trans, a Term, env *instEnv, cache map[altKey][]valAlt) []val
 // the transition meets (4-5 % of the FLASH files' CPU). The cached
 // alternatives are shared, and read only: preImage appends their
 // literals to its own lists and copies the alternatives by value.
+// The update's index and the slots are packed in 6-bit fields (a
+// small key hashes faster: the look-up is made for every atom of every
+// cube that a transition instance updates); an instance with more
+// parameters or larger slots is not kept.
 type altKey struct {
-	t      *Trans
-	update int32
-	nargs  int32
-	args   [4]int32
-	u      [maxArity]int32
-	q      int32
+	t    *Trans
+	inst uint64
+}
+
+func newAltKey(t *Trans, update int, env *instEnv) (altKey, bool) {
+	const bits, limit = 6, 1 << 6
+	if update >= limit || len(env.args) > 4 {
+		return altKey{}, false
+	}
+	k := uint64(update)<<bits | uint64(len(env.args))
+	for _, s := range [...][]int32{env.args, env.u[:], {env.q}} {
+		for _, x := range s {
+			if x < 0 || x >= limit {
+				return altKey{}, false
+			}
+			k = k<<bits | uint64(x)
+		}
+	}
+	return altKey{t: t, inst: k}, true
 }
 
 // substitution maps atoms of the cube after the transition to terms
