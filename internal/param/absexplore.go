@@ -70,8 +70,10 @@ type sampler struct {
 	stepIdx []int32
 	steps   []forwardStep
 	stepOf  map[stepKey]int32
-	next    int // the next state to expand
-	started bool
+	// stepOfSmall: stepOf for the steps a smallStepKey identifies
+	stepOfSmall map[smallStepKey]int32
+	next        int // the next state to expand
+	started     bool
 	// unsafe: (exact mode) an explored state meets the unsafe formula
 	// errRoot on the processes errProcs; errPath leads to it
 	unsafe   bool
@@ -126,8 +128,45 @@ type stepKey struct {
 	cell  int
 }
 
+// smallStepKey identifies a step without a flush nor a cell (a
+// sequentially consistent step: every step of an SC sample) whose
+// arguments are processes below 64, packed in 6-bit fields after their
+// number: the look-up is made for every state a sample adds, and
+// stepKey's 56 bytes cost more to hash than this key's 16.
+type smallStepKey struct {
+	t    *Trans
+	args uint64
+}
+
+func newSmallStepKey(st forwardStep) (smallStepKey, bool) {
+	if st.flush != 0 || st.cell != 0 || len(st.args) > 9 {
+		return smallStepKey{}, false
+	}
+	k := uint64(len(st.args))
+	for _, a := range st.args {
+		if a < 0 || a >= 64 {
+			return smallStepKey{}, false
+		}
+		k = k<<6 | uint64(a)
+	}
+	return smallStepKey{t: st.t, args: k}, true
+}
+
 // stepIndex returns the index of step in x.steps, adding it if new.
+// A step has one key, small or not, so it has one index.
 func (x *sampler) stepIndex(st forwardStep) int32 {
+	if sk, ok := newSmallStepKey(st); ok {
+		if i, ok := x.stepOfSmall[sk]; ok {
+			return i
+		}
+		if x.stepOfSmall == nil {
+			x.stepOfSmall = map[smallStepKey]int32{}
+		}
+		x.steps = append(x.steps, forwardStep{t: st.t, args: slices.Clone(st.args)})
+		i := int32(len(x.steps) - 1)
+		x.stepOfSmall[sk] = i
+		return i
+	}
 	k := stepKey{t: st.t, nargs: len(st.args), flush: st.flush, cell: st.cell}
 	if len(st.args) > len(k.args) {
 		// (never: a transition has at most a few parameters)

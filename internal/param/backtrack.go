@@ -242,9 +242,33 @@ func (r *run) widen(q *queue) bool {
 	if e.opts.Verbose != nil {
 		fmt.Fprintf(e.opts.Verbose, "refuted guess: the deep sample grows to %d states\n", a.sampled())
 	}
+	r.dropSampled(q)
+	return false
+}
+
+// dropSampled undoes the visited guesses that the sample refutes: a
+// guess that a sampled state satisfies, or (exact samples) whose
+// descendant a sampled state satisfies. Undoing a guess is sound
+// whatever the reason (see the argument at the top of this file); the
+// refuted guess is remembered, as the approximator would no longer
+// offer it (guess rejects a candidate the sample reaches, and then any
+// generalisation of it, which the sample reaches too).
+func (r *run) dropSampled(q *queue) {
+	e := r.e
+	a := e.approx
+	// unreached: the visited cubes already found unreached by this sample. A
+	// rollback only removes visited cubes and restores deleted ones, and
+	// whether the sample reaches a cube depends on its literals only, so
+	// a cube found unreached stays so: the scans after the first skip it
+	// and find the same first reached cube (they were quadratic in the
+	// visited cubes, 4 % of challenges_flash2_nodata)
+	unreached := map[*Cube]bool{}
 	for {
 		var bad *Cube
 		for _, v := range e.visited {
+			if unreached[v] {
+				continue
+			}
 			g := guessOn(v)
 			if g == nil || len(v.Nodes) > 0 || (a.abstract && v != g) {
 				continue
@@ -260,9 +284,10 @@ func (r *run) widen(q *queue) bool {
 				bad = g
 				break
 			}
+			unreached[v] = true
 		}
 		if bad == nil {
-			return false
+			return
 		}
 		a.bad = append(a.bad, bad)
 		r.res.Backtracks++

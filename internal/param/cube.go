@@ -286,8 +286,155 @@ func (sc *ufScratch) release() {
 }
 
 // cheapCheck decides the conjunction of equalities and disequalities with
-// a union-find; arithmetic and order are left to the solver.
+// a union-find; arithmetic and order are left to the solver. A cube of
+// up to smallUF literals (nearly all) takes cheapCheckSmall, the same
+// decision over a list of its terms (cheapCheck runs for every
+// pre-image and every test against the initial states: hashing the
+// 56-byte terms into maps was most of its cost); a larger one takes
+// cheapCheckMaps, whose look-ups do not grow with the cube.
 func cheapCheck(lits []Lit) cheapResult {
+	if len(lits) <= smallUF {
+		return cheapCheckSmall(lits)
+	}
+	return cheapCheckMaps(lits)
+}
+
+// smallUF: the literals up to which cheapCheck finds terms in a list.
+const smallUF = 24
+
+// ufSmall is cheapCheckSmall's scratch: the terms met so far, the
+// parent of each (an index; its own for a root) and the value of each
+// root (a constant or a slot; has tells whether it has one).
+type ufSmall struct {
+	terms  []Term
+	parent []int32
+	val    []Term
+	has    []bool
+}
+
+var ufSmallPool = sync.Pool{New: func() any { return &ufSmall{} }}
+
+// id returns the index of t, added if new.
+func (u *ufSmall) id(t Term) int32 {
+	for i := range u.terms {
+		if u.terms[i] == t {
+			return int32(i)
+		}
+	}
+	u.terms = append(u.terms, t)
+	u.parent = append(u.parent, int32(len(u.parent)))
+	u.val = append(u.val, Term{})
+	u.has = append(u.has, false)
+	return int32(len(u.terms) - 1)
+}
+
+func (u *ufSmall) find(i int32) int32 {
+	for u.parent[i] != i {
+		u.parent[i] = u.parent[u.parent[i]]
+		i = u.parent[i]
+	}
+	return i
+}
+
+// cheapCheckSmall is cheapCheckMaps with the terms' classes in ufSmall:
+// the same literals are read in the same order and the same classes and
+// values are formed (a term the maps never saw is its own class, as a
+// term met for the first time here), so the answer is the same
+// (TestCheapCheckSmall compares them).
+func cheapCheckSmall(lits []Lit) cheapResult {
+	u := ufSmallPool.Get().(*ufSmall)
+	defer func() {
+		u.terms, u.parent, u.val, u.has = u.terms[:0], u.parent[:0], u.val[:0], u.has[:0]
+		ufSmallPool.Put(u)
+	}()
+	// value of a class: a constant or a slot
+	valueOf := func(t Term) (Term, bool) {
+		if t.isConst() || t.Kind == KSlot {
+			return t, true
+		}
+		r := u.find(u.id(t))
+		return u.val[r], u.has[r]
+	}
+	result := cheapSat
+	for _, l := range lits {
+		if l.L.Kind == KLin || l.R.Kind == KLin {
+			result = cheapUnknown // Z3 decides
+			continue
+		}
+		if l.Op != Eq {
+			continue
+		}
+		if !l.L.Off.isZero() || !l.R.Off.isZero() && l.R.Kind != KNum {
+			result = cheapUnknown
+			continue
+		}
+		a := u.find(u.id(l.L))
+		if l.R.isConst() || l.R.Kind == KSlot {
+			if u.has[a] {
+				if u.val[a] != l.R {
+					return cheapUnsat
+				}
+			} else {
+				u.val[a], u.has[a] = l.R, true
+			}
+			continue
+		}
+		b := u.find(u.id(l.R))
+		if a == b {
+			continue
+		}
+		if u.has[a] && u.has[b] && u.val[a] != u.val[b] {
+			return cheapUnsat
+		}
+		u.parent[a] = b
+		if u.has[a] && !u.has[b] {
+			u.val[b], u.has[b] = u.val[a], true
+		}
+	}
+	for _, l := range lits {
+		if l.L.Kind == KLin || l.R.Kind == KLin {
+			continue
+		}
+		switch l.Op {
+		case Eq:
+		case Ne:
+			if !l.R.Off.isZero() && l.R.Kind != KNum {
+				result = cheapUnknown
+				continue
+			}
+			va, oka := valueOf(l.L)
+			vb, okb := valueOf(l.R)
+			if oka && okb {
+				if va == vb {
+					return cheapUnsat
+				}
+				continue
+			}
+			if !l.R.isConst() && l.R.Kind != KSlot && u.find(u.id(l.L)) == u.find(u.id(l.R)) {
+				return cheapUnsat
+			}
+			if !l.R.isConst() && l.R.Kind != KSlot {
+				// disequality between unknowns: fine on infinite sorts
+				if l.L.Sort.Kind == SBool || l.L.Sort.Kind == SEnum {
+					result = cheapUnknown
+				}
+			}
+		default:
+			va, oka := valueOf(l.L)
+			if oka && l.R.Kind == KNum && va.Kind == KNum {
+				if !evalOp(l.Op, va, l.R) {
+					return cheapUnsat
+				}
+				continue
+			}
+			result = cheapUnknown
+		}
+	}
+	return result
+}
+
+// cheapCheckMaps is cheapCheck with the classes in maps keyed by terms.
+func cheapCheckMaps(lits []Lit) cheapResult {
 	sc := ufPool.Get().(*ufScratch)
 	defer sc.release()
 	uf := sc.uf

@@ -283,8 +283,8 @@ func collectReads(reads []Access, t Term, node int32) []Access {
 
 // atomUpdate finds how t updates the atom a: the alternatives of its new
 // value, or nil if a is not updated.
-func atomUpdate(t *Trans, a Term, env *instEnv) []valAlt {
-	for _, u := range t.Updates {
+func atomUpdate(t *Trans, a Term, env *instEnv, cache map[altKey][]valAlt) []valAlt {
+	for ui, u := range t.Updates {
 		if u.Global != a.Sym || a.Kind != KVar {
 			continue
 		}
@@ -298,10 +298,54 @@ func atomUpdate(t *Trans, a Term, env *instEnv) []valAlt {
 			}
 		}
 		if match {
-			return caseAlts(u.Cases, env)
+			k, ok := newAltKey(t, ui, env)
+			if cache == nil || !ok {
+				return caseAlts(u.Cases, env)
+			}
+			alts, ok := cache[k]
+			if !ok {
+				alts = caseAlts(u.Cases, env)
+				cache[k] = alts
+			}
+			return alts
 		}
 	}
 	return nil
+}
+
+// altKey identifies the alternatives of an update of a transition
+// instance: caseAlts reads the transition's update, and the instance's
+// slots through env (its parameters, the update's universal indices and
+// the quantified slot; the id of the new node only in the terms of weak
+// reads, which systems without weak memory have none of). They are the
+// same for every cube, and a search asks for them again for each cube
+// the transition meets (4-5 % of the FLASH files' CPU). The cached
+// alternatives are shared, and read only: preImage appends their
+// literals to its own lists and copies the alternatives by value.
+// The update's index and the slots are packed in 6-bit fields (a
+// small key hashes faster: the look-up is made for every atom of every
+// cube that a transition instance updates); an instance with more
+// parameters or larger slots is not kept.
+type altKey struct {
+	t    *Trans
+	inst uint64
+}
+
+func newAltKey(t *Trans, update int, env *instEnv) (altKey, bool) {
+	const bits, limit = 6, 1 << 6
+	if update >= limit || len(env.args) > 4 {
+		return altKey{}, false
+	}
+	k := uint64(update)<<bits | uint64(len(env.args))
+	for _, s := range [...][]int32{env.args, env.u[:], {env.q}} {
+		for _, x := range s {
+			if x < 0 || x >= limit {
+				return altKey{}, false
+			}
+			k = k<<bits | uint64(x)
+		}
+	}
+	return altKey{t: t, inst: k}, true
 }
 
 // substitution maps atoms of the cube after the transition to terms
@@ -391,7 +435,10 @@ func (e *engine) preImage(c *Cube, t *Trans, args []int32, fresh int32, out []*C
 	}
 	// (preImage does not call itself: its buffers are free again when
 	// it returns)
-	atoms, seen := updatedAtoms(c, t, env, e.atomsBuf[:0], e.seenBuf[:0])
+	if e.alts == nil && !e.sys.Weak && !e.noPreFilter {
+		e.alts = map[altKey][]valAlt{}
+	}
+	atoms, seen := updatedAtoms(c, t, env, e.atomsBuf[:0], e.seenBuf[:0], e.alts)
 	e.atomsBuf, e.seenBuf = atoms[:0], seen[:0]
 	slots := preSlots(c, args)
 	node, writes := e.weakWrites(t, env, slots, actor)
@@ -740,14 +787,14 @@ type atomAlts struct {
 // a buffer (both are the engine's, reused: a pre-image is computed for
 // every instance of every transition, and growing them was a tenth of
 // the allocations of FLASH's searches).
-func updatedAtoms(c *Cube, t *Trans, env *instEnv, atoms []atomAlts, seen []Term) ([]atomAlts, []Term) {
+func updatedAtoms(c *Cube, t *Trans, env *instEnv, atoms []atomAlts, seen []Term, cache map[altKey][]valAlt) ([]atomAlts, []Term) {
 	// (seen: few atoms, a slice beats a map keyed by Term)
 	visit := func(b Term) bool {
 		if b.Kind != KVar || !t.updates(b.Sym) || slices.Contains(seen, b) {
 			return false
 		}
 		seen = append(seen, b)
-		if alts := atomUpdate(t, b, env); alts != nil {
+		if alts := atomUpdate(t, b, env, cache); alts != nil {
 			atoms = append(atoms, atomAlts{b, alts})
 		}
 		return false

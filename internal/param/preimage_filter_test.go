@@ -81,7 +81,8 @@ func preImageTrail(t *testing.T, sys *System, noPreFilter bool, limit int) []str
 }
 
 // TestPreImageFilter compares the pre-images with and without
-// guardRefuted and the kept instantiated guards (preimage.go): the same
+// guardRefuted, the kept instantiated guards and the kept update
+// alternatives (altKey; preimage.go): the same
 // cubes in the same order, on random systems of both generators (some
 // with weak variables, where both are off) and on the FLASH files.
 func TestPreImageFilter(t *testing.T) {

@@ -175,7 +175,8 @@ type engine struct {
 	// guards: the instantiated guards of transition instances
 	// (instGuard, preimage.go)
 	guards map[transInstKey][]guardInst
-	// noPreFilter: no guardRefuted and no kept guards (tests compare)
+	// noPreFilter: no guardRefuted, no kept guards and no kept update
+	// alternatives (alts) (tests compare)
 	noPreFilter bool
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
@@ -188,6 +189,9 @@ type engine struct {
 	// atomsBuf, seenBuf: updatedAtoms' (preimage.go)
 	atomsBuf []atomAlts
 	seenBuf  []Term
+	// alts: the alternatives of the updates of transition instances
+	// (atomUpdate, preimage.go); nil on weak systems
+	alts map[altKey][]valAlt
 	// choiceBuf, choiceSub: preImageChoice's literals and substitution;
 	// buildBuf: build's literals until the cube is kept (preimage.go)
 	choiceBuf []Lit
