@@ -7,6 +7,20 @@ import "testing"
 func TestCubicleConstructs(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Cubicle's literals true and false (its lexer's keywords)
+		// a product of a variable by a constant (Cubicle's arith examples,
+		// safe1.cub: A := A * 2 + B * 4): the coefficients of the
+		// pre-images double at each step; past 2^40 the search dropped
+		// the literal and a weakened cube met init: a wrong UNSAFE
+		{"coefficients past 2^40: no path", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { X + Y < 0 }
+transition grow () { X := X * 3 + Y * 4 }`, NumberLimit},
+		{"coefficients that stay small", `var X : int
+var Y : int
+init () { X = 1 && Y = 0 }
+unsafe () { X + Y > 20 }
+transition grow () { X := X * 3 + Y * 2 }`, Unsafe},
 		{"true guard", `var X : bool
 init () { X = False }
 unsafe () { X = True }

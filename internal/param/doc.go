@@ -81,6 +81,14 @@
 // the atoms of an int term over the integers). A constant with an
 // integer value stands for either (1 for 1.0, 2.0 for 2).
 //
+// The coefficients and constants of the linear terms are rationals of
+// at most 40 bits (lin.go). A pre-image whose numbers grow past that
+// (X := X * 2 + Y * 4, applied 40 times) drops the literal, which only
+// weakens the cube: a SAFE verdict holds, but a path through such a cube
+// proves nothing. The search does not report it as UNSAFE; it goes on
+// for another path, and ends with no verdict (NumberLimit, exit status
+// 3) instead of SAFE.
+//
 // A real constant C that a pre-image bounds by C > 0 (a time step,
 // "const C : real" with a guard "0.0 < C") is eliminated from the cube,
 // as Cubicle's pre-image does (tick.go): the cube is projected on its
