@@ -35,8 +35,8 @@ type Cube struct {
 	// ratLimit (lin.go), so it holds of more states than the exact
 	// pre-image: sound for SAFE, no proof of a path (search.go)
 	inexact bool
-	info     *cubeInfo
-	sig      uint64
+	info    *cubeInfo
+	sig     uint64
 }
 
 // maxNodes is the number of events a cube can hold.
