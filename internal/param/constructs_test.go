@@ -21,6 +21,16 @@ var Y : int
 init () { X = 1 && Y = 0 }
 unsafe () { X + Y > 20 }
 transition grow () { X := X * 3 + Y * 2 }`, Unsafe},
+		// a real written "0." (Cubicle's lexer: digits '.' digits*;
+		// arith/17.cub): refused before ("expected '}', found '.'")
+		{"real with a trailing dot", `var A : real
+init () { A = 0. }
+unsafe () { A > 1. }
+transition t () requires { A < 1. } { A := A + 0.75 }`, Unsafe},
+		{"real with a trailing dot, guard never holds", `var A : real
+init () { A = 0. }
+unsafe () { A > 1. }
+transition t () requires { A < 0. } { A := A + 0.75 }`, Safe},
 		{"true guard", `var X : bool
 init () { X = False }
 unsafe () { X = True }
