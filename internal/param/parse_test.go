@@ -36,6 +36,8 @@ func TestErrors(t *testing.T) {
 			"x.cub:3:20: a case cannot update A at a process constant"},
 		{"local_weak", "type s = I | W\nlocal_weak array C[proc] : s\nunsafe (p) { C[p] = W }",
 			"x.cub:2:1: unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak"},
+		{"trans_regexp", "array A[proc] : bool\ntrans_regexp : t(c) u(c);\nunsafe (i) { A[i] = True }\ntransition t (i) { A[i] := True }",
+			"x.cub:2:1: unsupported: trans_regexp (a directive of a Cubicle development version, not in its released grammar); remove it"},
 		{"int compared with a real constant", "var A : int\nunsafe () { A < 1.5 }", "x.cub:2:15: cannot compare int with real"},
 		{"int plus a real", "var A : int\nvar B : int\nunsafe () { A + 0.5 = B }", "x.cub:3:15: + of an int and a real: int and real are different types"},
 		{"real assigned to an int", "var A : int\nvar B : real\nunsafe () { A = 1 }\ntransition t () { A := B }", "x.cub:4:24: A has type int, not real"},
