@@ -58,6 +58,9 @@ func TestSelfCheckFiles(t *testing.T) {
 		{"transition_writes_split.cub", "", Unsafe},
 		{"transition_writes_split.cub", "pso", Unsafe},
 		{"neg_init.cub", "", Unsafe},
+		// initial numbers magnitudes apart, and a trace without processes
+		// (Cubicle's arith/unsafe/unsafe3.cub: "no instance fits")
+		{"far_init.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {

@@ -264,7 +264,9 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 	}
 	// the unsafe formula may name processes that take no step
 	why := "no instance fits the trace"
-	for n := max(maxSlot, 1); n <= maxSlot+int32(params); n++ {
+	// (at least one process: a system without process parameters, whose
+	// trace names none, tried no instance at all)
+	for n := max(maxSlot, 1); n <= max(maxSlot+int32(params), 1); n++ {
 		if m := int32(sys.NumberProcs); m > 0 && n > m {
 			break
 		}
@@ -473,7 +475,8 @@ func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
 
 // selfInitials lists initial states with several values for the numbers
 // that init leaves free: 0 to 3 everywhere, values far apart, and small
-// values drawn at random (with fixed seeds), from 0 to 4 and from -2 to 2.
+// values drawn at random (with fixed seeds), from 0 to 4 and from -2 to 2,
+// and powers of ten of one sign, growing or shrinking with the cell.
 func (f *wfinite) selfInitials(budget int) [][]int64 {
 	frees := []func(int) int64{
 		func(int) int64 { return 0 },
@@ -508,6 +511,21 @@ func (f *wfinite) selfInitials(budget int) [][]int64 {
 			}
 			return v
 		})
+	}
+	// magnitudes apart, of one sign, growing or shrinking with the
+	// cell's position (A := B + C - A with A, B, C < 0 at init needs A
+	// below B + C: Cubicle's arith/unsafe/unsafe3.cub)
+	pow10 := func(k int) int64 {
+		v := int64(1)
+		for range min(k, 6) {
+			v *= 10
+		}
+		return v
+	}
+	for _, sign := range []int64{1, -1} {
+		frees = append(frees,
+			func(c int) int64 { return sign * pow10(c) },
+			func(c int) int64 { return sign * pow10(6-min(c, 6)) })
 	}
 	seen := map[stateID]bool{}
 	var out [][]int64
