@@ -61,6 +61,9 @@ func TestSelfCheckFiles(t *testing.T) {
 		// initial numbers magnitudes apart, and a trace without processes
 		// (Cubicle's arith/unsafe/unsafe3.cub: "no instance fits")
 		{"far_init.cub", "", Unsafe},
+		// two transitions of one name (Cubicle's german.ctc.cub): the
+		// replay took the last one only
+		{"same_name.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {

@@ -76,6 +76,11 @@
 // ("exists k. e" likewise, a disjunction); elsewhere (unsafe, invariant,
 // init) it is refused, the process being a parameter there.
 //
+// Two transitions may have the same name, as in Cubicle (whose typing
+// checks the parameters of a transition, not the names of the
+// transitions; german.ctc.cub of its examples has two recvGnts): they are
+// two transitions, and a step of a trace with that name may be either.
+//
 // int and real are different types, as in Cubicle: an int term is not
 // compared with, added to or assigned a real one (the procedures decide
 // the atoms of an int term over the integers). A constant with an

@@ -167,22 +167,37 @@ func universalStep(sys *System, res *Result) string {
 // selfBufCap. With selfBufCap alone, a trace whose first step writes
 // every cell of a weak array of 4 processes could not be replayed (a
 // cross-check disagreement that the bound made, not the verdict).
-func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
+func replayBufCap(res *Result, trans map[string][]*Trans, n int32) int {
 	w := 0
 	for _, step := range res.Trace {
-		t := trans[step.Trans]
-		if t == nil {
-			continue
-		}
-		for _, u := range t.Updates {
-			c := 1
-			for range u.NUniv {
-				c *= int(n)
+		most := 0
+		for _, t := range trans[step.Trans] {
+			k := 0
+			for _, u := range t.Updates {
+				c := 1
+				for range u.NUniv {
+					c *= int(n)
+				}
+				k += c
 			}
-			w += c
+			most = max(most, k)
 		}
+		w += most
 	}
 	return max(w, selfBufCap)
+}
+
+// transByName lists the transitions of sys by name. Cubicle does not
+// require distinct names (its typing checks the parameters of a
+// transition, not the names of the transitions): the German protocol of
+// its examples, german.ctc.cub, has two transitions recvGnts. A step of
+// a trace may be either.
+func transByName(sys *System) map[string][]*Trans {
+	trans := map[string][]*Trans{}
+	for _, t := range sys.Trans {
+		trans[t.Name] = append(trans[t.Name], t)
+	}
+	return trans
 }
 
 // checkExplorer makes the explorer of the instance of sys with n
@@ -248,10 +263,7 @@ func (s forwardStep) String() string {
 // are the slots of the trace (and of the unsafe formula), keeping at most
 // budget states after each step.
 func replayTrace(sys *System, res *Result, model string, budget int, stop func() bool) (bool, string) {
-	trans := map[string]*Trans{}
-	for _, t := range sys.Trans {
-		trans[t.Name] = t
-	}
+	trans := transByName(sys)
 	maxSlot := sys.Pinned
 	for _, s := range res.Trace {
 		for _, a := range s.Args {
@@ -383,7 +395,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 	return 0, "", false
 }
 
-func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
+func replayOn(sys *System, res *Result, trans map[string][]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
 	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
 	f.focus = traceFocus(sys, res, n)
 	if !explorable(sys) && f.initCombos < maxSuccessors {
@@ -397,19 +409,21 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model 
 	}
 	var out []successor
 	for k, step := range res.Trace {
-		t := trans[step.Trans]
-		if t == nil {
+		ts := trans[step.Trans]
+		if len(ts) == 0 {
 			return false, fmt.Sprintf("unknown transition %s", step.Trans)
 		}
 		cur = f.flushClosure(cur, budget)
 		seen := map[stateID]bool{}
 		var next [][]int64
 		for _, st := range cur {
-			out = f.fire(st, t, slices.Clone(step.Args), out[:0])
-			for _, s := range out {
-				if k := stateKey(s.st); !seen[k] && len(next) < budget {
-					seen[k] = true
-					next = append(next, s.st)
+			for _, t := range ts {
+				out = f.fire(st, t, slices.Clone(step.Args), out[:0])
+				for _, s := range out {
+					if k := stateKey(s.st); !seen[k] && len(next) < budget {
+						seen[k] = true
+						next = append(next, s.st)
+					}
 				}
 			}
 		}
