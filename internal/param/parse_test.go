@@ -38,6 +38,8 @@ func TestErrors(t *testing.T) {
 			"x.cub:2:1: unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak"},
 		{"trans_regexp", "array A[proc] : bool\ntrans_regexp : t(c) u(c);\nunsafe (i) { A[i] = True }\ntransition t (i) { A[i] := True }",
 			"x.cub:2:1: unsupported: trans_regexp (a directive of a Cubicle development version, not in its released grammar); remove it"},
+		{"const with a value", "var A : int\nconst B = 6\nunsafe () { A = B }",
+			"x.cub:2:9: unsupported: const B = value (a named number of a Cubicle development branch); declare const B : int and fix its value in init, or write the number"},
 		{"int compared with a real constant", "var A : int\nunsafe () { A < 1.5 }", "x.cub:2:15: cannot compare int with real"},
 		{"int plus a real", "var A : int\nvar B : int\nunsafe () { A + 0.5 = B }", "x.cub:3:15: + of an int and a real: int and real are different types"},
 		{"real assigned to an int", "var A : int\nvar B : real\nunsafe () { A = 1 }\ntransition t () { A := B }", "x.cub:4:24: A has type int, not real"},

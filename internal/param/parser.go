@@ -232,6 +232,11 @@ func (p *parser) globalDecl() {
 	} else if d.Kind == GArray {
 		p.errorf(p.tok.pos, "expected '[' after the name of an array, found %s", describe(p.tok))
 	}
+	if d.Kind == GConst && p.tok.kind == tEq {
+		// examples/arith of Cubicle's repository (tmp.cub, 10.cub): a
+		// development branch's named number, in no released grammar
+		p.errorf(p.tok.pos, "unsupported: const %s = value (a named number of a Cubicle development branch); declare const %s : int and fix its value in init, or write the number", d.Name, d.Name)
+	}
 	p.expect(tColon)
 	d.Type = p.ident()
 	p.file.Globals = append(p.file.Globals, d)
