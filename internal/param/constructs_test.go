@@ -31,6 +31,35 @@ transition t () requires { A < 1. } { A := A + 0.75 }`, Unsafe},
 init () { A = 0. }
 unsafe () { A > 1. }
 transition t () requires { A < 0. } { A := A + 0.75 }`, Safe},
+		// the transitions of an early Cubicle grammar (oldsyntax.go;
+		// Cubicle's examples/germanish3.cub): require, uguard, assign
+		// and updates {| … |} after the transition
+		{"early grammar", `type s = I | S | E
+var Busy : bool
+array C[proc] : s
+init (z) { C[z] = I && Busy = False }
+unsafe (z1 z2) { C[z1] = E && C[z2] <> I }
+transition get (n)
+require { C[n] = I && Busy = False }
+uguard (l) { C[l] = I }
+assign { Busy := True }
+C[j] := {| j = n : E | _ : C[j] }
+transition put (n)
+require { C[n] = E }
+assign { Busy := False }
+C[j] := {| j = n : I | _ : C[j] }`, Safe},
+		{"early grammar, no uguard", `type s = I | S | E
+var Busy : bool
+array C[proc] : s
+init (z) { C[z] = I && Busy = False }
+unsafe (z1 z2) { C[z1] = E && C[z2] <> I }
+transition get (n)
+require { C[n] = I }
+C[j] := {| j = n : E | _ : C[j] }
+transition put (n)
+require { C[n] = E }
+assign { Busy := False }
+C[j] := {| j = n : I | _ : C[j] }`, Unsafe},
 		{"true guard", `var X : bool
 init () { X = False }
 unsafe () { X = True }

@@ -76,6 +76,14 @@
 // ("exists k. e" likewise, a disjunction); elsewhere (unsafe, invariant,
 // init) it is refused, the process being a parameter there.
 //
+// The transitions of an early Cubicle grammar (require { g }, uguard (l)
+// { f }, assign { X := e }, and updates A[j] := {| c : v | _ : w } after
+// the transition, without braces) read as requires { g && forall_other
+// l. f } { X := e; A[j] := case | c : v | _ : w } (oldsyntax.go). A proc
+// variable as an array index (A[Home], which Cubicle's typing takes) is
+// refused by name; as the index of an update it had been read as a
+// universal index, A[j] := … for every j.
+//
 // Two transitions may have the same name, as in Cubicle (whose typing
 // checks the parameters of a transition, not the names of the
 // transitions; german.ctc.cub of its examples has two recvGnts): they are

@@ -292,6 +292,10 @@ func (p *parser) transition() {
 		d.Fences = p.primary()
 		p.expect(tRParen)
 	}
+	if p.tok.kind == tIdent && p.tok.text == "require" && fence == nil && d.Fences == nil {
+		p.oldTransition(d) // oldsyntax.go
+		return
+	}
 	if p.tok.kind == tRequires {
 		p.next()
 		p.expect(tLBrace)
@@ -380,6 +384,12 @@ func (p *parser) earlyWrite(pos Pos) *Action {
 
 func (p *parser) caseExpr() Expr {
 	c := &CaseExpr{Pos: p.expect(tCase).pos}
+	p.caseArms(c)
+	return c
+}
+
+// caseArms parses the arms "| c : e … | _ : e" of a case.
+func (p *parser) caseArms(c *CaseExpr) {
 	for p.tok.kind == tBar {
 		p.next()
 		var cond Expr
@@ -408,7 +418,6 @@ func (p *parser) caseExpr() Expr {
 	if len(c.Conds) == 0 {
 		p.errorf(p.tok.pos, "expected '|' in case, found %s", describe(p.tok))
 	}
-	return c
 }
 
 func (p *parser) enter() {
