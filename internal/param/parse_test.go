@@ -37,13 +37,15 @@ func TestErrors(t *testing.T) {
 		{"local_weak", "type s = I | W\nlocal_weak array C[proc] : s\nunsafe (p) { C[p] = W }",
 			"x.cub:2:1: unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak"},
 		{"trans_regexp", "array A[proc] : bool\ntrans_regexp : t(c) u(c);\nunsafe (i) { A[i] = True }\ntransition t (i) { A[i] := True }",
-			"x.cub:2:1: unsupported: trans_regexp (a directive of a Cubicle development version, not in its released grammar); remove it"},
+			"x.cub:2:1: unsupported: trans_regexp (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it"},
 		// A[H] := ..., H a proc variable, was read as A[j] := ... for
 		// every j (a wrong UNSAFE)
 		{"proc variable as an updated index", "var H : proc\narray A[proc] : bool\nunsafe (i j) { A[i] = True && A[j] = True }\ntransition t () { A[H] := True }",
 			"x.cub:4:21: unsupported: the proc variable H as an index (Cubicle reads it); make it a parameter: add a parameter h with H = h and write h as the index"},
 		{"proc variable as an index", "var H : proc\narray A[proc] : bool\nunsafe (i) { A[H] = True }",
 			"x.cub:3:16: unsupported: the proc variable H as an index (Cubicle reads it); make it a parameter: add a parameter h with H = h and write h as the index"},
+		{"good", "array A[proc] : bool\nunsafe (i) { A[i] = True }\ngood (z) { A[z] = False }",
+			"x.cub:3:1: unsupported: good (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it"},
 		{"const with a value", "var A : int\nconst B = 6\nunsafe () { A = B }",
 			"x.cub:2:9: unsupported: const B = value (a named number of a Cubicle development branch); declare const B : int and fix its value in init, or write the number"},
 		{"int compared with a real constant", "var A : int\nunsafe () { A < 1.5 }", "x.cub:2:15: cannot compare int with real"},

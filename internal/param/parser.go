@@ -166,11 +166,12 @@ func (p *parser) declaration() {
 			p.errorf(t.pos, "unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak")
 		}
 		if t.kind == tIdent && devDirectives[t.text] {
-			// examples/challenges of Cubicle's repository (hhtest.cub;
-			// the others in comments): directives of development
-			// branches, in no released grammar, whose meaning for the
-			// search Musket does not know
-			p.errorf(t.pos, "unsupported: %s (a directive of a Cubicle development version, not in its released grammar); remove it", t.text)
+			// Cubicle's repository: trans_regexp (examples/challenges/
+			// hhtest.cub; the other directives in comments) of
+			// development branches, good (examples/germanish4.cub) of an
+			// earlier grammar; their meaning for the search is not
+			// documented
+			p.errorf(t.pos, "unsupported: %s (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it", t.text)
 		}
 		p.errorf(t.pos, "expected a declaration, found %s", describe(t))
 	}
@@ -178,7 +179,7 @@ func (p *parser) declaration() {
 
 // devDirectives are the declarations of Cubicle development branches
 // that Musket refuses by name.
-var devDirectives = map[string]bool{"trans_regexp": true, "meta_transition": true, "universal_transition": true, "hide_transition": true}
+var devDirectives = map[string]bool{"good": true, "trans_regexp": true, "meta_transition": true, "universal_transition": true, "hide_transition": true}
 
 func (p *parser) typeDecl() {
 	pos := p.expect(tType).pos
