@@ -54,7 +54,8 @@ func (p *parser) oldTransition(d *TransDecl) {
 		}
 		p.next()
 	}
-	for p.tok.kind == tIdent {
+	// (up to the next declaration; a refused one is reported by name)
+	for p.tok.kind == tIdent && !devDirectives[p.tok.text] && p.tok.text != "local_weak" {
 		a := &Action{Pos: p.tok.pos, Name: p.ident()}
 		a.Index = p.indexList()
 		p.expect(tAssign)

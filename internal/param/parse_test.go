@@ -46,6 +46,8 @@ func TestErrors(t *testing.T) {
 			"x.cub:3:16: unsupported: the proc variable H as an index (Cubicle reads it); make it a parameter: add a parameter h with H = h and write h as the index"},
 		{"good", "array A[proc] : bool\nunsafe (i) { A[i] = True }\ngood (z) { A[z] = False }",
 			"x.cub:3:1: unsupported: good (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it"},
+		{"good after an early-grammar transition", "type s = I | E\narray C[proc] : s\nunsafe (z) { C[z] = E }\ntransition t (n)\nrequire { C[n] = I }\nC[j] := {| j = n : E | _ : C[j] }\ngood (z) { C[z] = I }",
+			"x.cub:7:1: unsupported: good (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it"},
 		{"const with a value", "var A : int\nconst B = 6\nunsafe () { A = B }",
 			"x.cub:2:9: unsupported: const B = value (a named number of a Cubicle development branch); declare const B : int and fix its value in init, or write the number"},
 		{"int compared with a real constant", "var A : int\nunsafe () { A < 1.5 }", "x.cub:2:15: cannot compare int with real"},
