@@ -383,7 +383,9 @@ func (r *run) plainAbstractFirst(ctx context.Context) (v Verdict, done bool) {
 	}
 	v, _ = r.search(ctx)
 	e.opts.MaxNodes = saved
-	if v == NodeLimit && (saved == 0 || saved > abstractPlainNodes) {
+	// (NumberLimit too: a weakened path proves nothing, and the
+	// approximation may close the system without it)
+	if (v == NodeLimit || v == NumberLimit) && (saved == 0 || saved > abstractPlainNodes) {
 		if e.opts.Verbose != nil {
 			fmt.Fprintf(e.opts.Verbose, "no verdict after %d cubes: search again with approximations\n", r.res.Visited)
 		}
