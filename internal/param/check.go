@@ -448,6 +448,13 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 			u.Args[i] = t.Sym
 			continue
 		}
+		// the name of a variable is no universal index: A[Home] :=
+		// ..., Home a proc variable, updated every cell (a wrong
+		// UNSAFE); Cubicle writes the cell at Home
+		if _, ok := c.globals[ix.Name]; ok {
+			c.badIndex(ix)
+			return u, false
+		}
 		// a universal index: A[j] := ... (or A[j, k] := ...)
 		if t, ok := usc.vars[ix.Name]; ok {
 			u.Args[i] = t.Sym // the same universal index again
@@ -989,7 +996,7 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 			}
 		}
 		if !ok || v.Kind != KSlot {
-			c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
+			c.badIndex(ix)
 			return Term{}, Sort{}, false
 		}
 		t.Args[i] = v.Sym
@@ -1035,4 +1042,17 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		return Term{}, Sort{}, false
 	}
 	return t, g.Sort, true
+}
+
+// badIndex reports an index that is not a process variable or constant.
+// A variable of sort proc is one for Cubicle (its typing takes any
+// symbol of type proc as an index: CacheState[Home], Home a var, in
+// examples/challenges/flash_bug.cub), not for Musket, whose cubes index
+// arrays by processes only: refused by name.
+func (c *checker) badIndex(ix Ident) {
+	if gi, ok := c.globals[ix.Name]; ok && c.sys.Globals[gi].Sort.Kind == SProc && c.sys.Globals[gi].Arity == 0 {
+		c.errorf(ix.Pos, "unsupported: the proc variable %s as an index (Cubicle reads it); make it a parameter: add a parameter h with %s = h and write h as the index", ix.Name, ix.Name)
+		return
+	}
+	c.errorf(ix.Pos, "%s is not a process variable", ix.Name)
 }

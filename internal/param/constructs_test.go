@@ -7,6 +7,59 @@ import "testing"
 func TestCubicleConstructs(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Cubicle's literals true and false (its lexer's keywords)
+		// a product of a variable by a constant (Cubicle's arith examples,
+		// safe1.cub: A := A * 2 + B * 4): the coefficients of the
+		// pre-images double at each step; past 2^40 the search dropped
+		// the literal and a weakened cube met init: a wrong UNSAFE
+		{"coefficients past 2^40: no path", `var X : int
+var Y : int
+init () { X = 0 && Y = 0 }
+unsafe () { X + Y < 0 }
+transition grow () { X := X * 3 + Y * 4 }`, NumberLimit},
+		{"coefficients that stay small", `var X : int
+var Y : int
+init () { X = 1 && Y = 0 }
+unsafe () { X + Y > 20 }
+transition grow () { X := X * 3 + Y * 2 }`, Unsafe},
+		// a real written "0." (Cubicle's lexer: digits '.' digits*;
+		// arith/17.cub): refused before ("expected '}', found '.'")
+		{"real with a trailing dot", `var A : real
+init () { A = 0. }
+unsafe () { A > 1. }
+transition t () requires { A < 1. } { A := A + 0.75 }`, Unsafe},
+		{"real with a trailing dot, guard never holds", `var A : real
+init () { A = 0. }
+unsafe () { A > 1. }
+transition t () requires { A < 0. } { A := A + 0.75 }`, Safe},
+		// the transitions of an early Cubicle grammar (oldsyntax.go;
+		// Cubicle's examples/germanish3.cub): require, uguard, assign
+		// and updates {| … |} after the transition
+		{"early grammar", `type s = I | S | E
+var Busy : bool
+array C[proc] : s
+init (z) { C[z] = I && Busy = False }
+unsafe (z1 z2) { C[z1] = E && C[z2] <> I }
+transition get (n)
+require { C[n] = I && Busy = False }
+uguard (l) { C[l] = I }
+assign { Busy := True }
+C[j] := {| j = n : E | _ : C[j] }
+transition put (n)
+require { C[n] = E }
+assign { Busy := False }
+C[j] := {| j = n : I | _ : C[j] }`, Safe},
+		{"early grammar, no uguard", `type s = I | S | E
+var Busy : bool
+array C[proc] : s
+init (z) { C[z] = I && Busy = False }
+unsafe (z1 z2) { C[z1] = E && C[z2] <> I }
+transition get (n)
+require { C[n] = I }
+C[j] := {| j = n : E | _ : C[j] }
+transition put (n)
+require { C[n] = E }
+assign { Busy := False }
+C[j] := {| j = n : I | _ : C[j] }`, Unsafe},
 		{"true guard", `var X : bool
 init () { X = False }
 unsafe () { X = True }

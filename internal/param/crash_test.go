@@ -2,6 +2,7 @@ package param
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,6 +58,12 @@ func TestSelfCheckFiles(t *testing.T) {
 		{"transition_writes_split.cub", "", Unsafe},
 		{"transition_writes_split.cub", "pso", Unsafe},
 		{"neg_init.cub", "", Unsafe},
+		// initial numbers magnitudes apart, and a trace without processes
+		// (Cubicle's arith/unsafe/unsafe3.cub: "no instance fits")
+		{"far_init.cub", "", Unsafe},
+		// two transitions of one name (Cubicle's german.ctc.cub): the
+		// replay took the last one only
+		{"same_name.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {
@@ -127,5 +134,39 @@ func TestSelfCheckConfirmBudget(t *testing.T) {
 	}
 	if cc := SelfCheck(context.Background(), sys, res, opts, 2000); !cc.OK() {
 		t.Errorf("%s", cc)
+	}
+}
+
+// TestExplorerBigNumbers: numbers that grow past int64 (testdata/
+// selfcheck/big_numbers.cub: X and Y stay positive, sevenfold and
+// fivefold a step) must not wrap around in the explorers. Wrapped, X
+// "reached" X <= 0, which refuted a SAFE claim (and confirmed a wrong
+// UNSAFE: the search's own path, weakened past 2^40, see the
+// constructs test "coefficients past 2^40: no path").
+func TestExplorerBigNumbers(t *testing.T) {
+	sys, err := ParseFile(filepath.Join("testdata", "selfcheck", "big_numbers.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cc := SelfCheck(context.Background(), sys, &Result{Verdict: Safe}, Options{}, 20000); !cc.OK() {
+		t.Errorf("a false bad state: %s", cc)
+	}
+	for _, tc := range []struct {
+		s, k, v, want int64
+		ok            bool
+	}{
+		{1, 2, 3, 7, true},
+		{0, -4, 5, -20, true},
+		{-1, -3, -3, 8, true},
+		{0, 1 << 32, 1 << 31, 0, false},
+		{0, 3, 1 << 62, 0, false},
+		{math.MaxInt64 - 1, 1, 2, 0, false},
+		{math.MinInt64 + 1, -1, 2, 0, false},
+		{math.MinInt64 + 2, -1, 2, math.MinInt64, true},
+	} {
+		got, ok := addMulInt(tc.s, tc.k, tc.v)
+		if ok != tc.ok || ok && got != tc.want {
+			t.Errorf("addMulInt(%d, %d, %d) = %d, %v; want %d, %v", tc.s, tc.k, tc.v, got, ok, tc.want, tc.ok)
+		}
 	}
 }

@@ -31,8 +31,12 @@ type Cube struct {
 	open     bool // the syntactic test leaves satisfiability to the solver
 	ticked   bool // a pre-image on its path eliminated a tick (tick.go)
 	tickHere bool // its own pre-image did
-	info     *cubeInfo
-	sig      uint64
+	// inexact: its pre-image dropped a literal whose numbers grew past
+	// ratLimit (lin.go), so it holds of more states than the exact
+	// pre-image: sound for SAFE, no proof of a path (search.go)
+	inexact bool
+	info    *cubeInfo
+	sig     uint64
 }
 
 // maxNodes is the number of events a cube can hold.

@@ -76,10 +76,31 @@
 // ("exists k. e" likewise, a disjunction); elsewhere (unsafe, invariant,
 // init) it is refused, the process being a parameter there.
 //
+// The transitions of an early Cubicle grammar (require { g }, uguard (l)
+// { f }, assign { X := e }, and updates A[j] := {| c : v | _ : w } after
+// the transition, without braces) read as requires { g && forall_other
+// l. f } { X := e; A[j] := case | c : v | _ : w } (oldsyntax.go). A proc
+// variable as an array index (A[Home], which Cubicle's typing takes) is
+// refused by name; as the index of an update it had been read as a
+// universal index, A[j] := … for every j.
+//
+// Two transitions may have the same name, as in Cubicle (whose typing
+// checks the parameters of a transition, not the names of the
+// transitions; german.ctc.cub of its examples has two recvGnts): they are
+// two transitions, and a step of a trace with that name may be either.
+//
 // int and real are different types, as in Cubicle: an int term is not
 // compared with, added to or assigned a real one (the procedures decide
 // the atoms of an int term over the integers). A constant with an
 // integer value stands for either (1 for 1.0, 2.0 for 2).
+//
+// The coefficients and constants of the linear terms are rationals of
+// at most 40 bits (lin.go). A pre-image whose numbers grow past that
+// (X := X * 2 + Y * 4, applied 40 times) drops the literal, which only
+// weakens the cube: a SAFE verdict holds, but a path through such a cube
+// proves nothing. The search does not report it as UNSAFE; it goes on
+// for another path, and ends with no verdict (NumberLimit, exit status
+// 3) instead of SAFE.
 //
 // A real constant C that a pre-image bounds by C > 0 (a time step,
 // "const C : real" with a guard "0.0 < C") is eliminated from the cube,

@@ -146,7 +146,9 @@ func (l *lexer) number(p Pos) token {
 	start := l.off
 	l.digits()
 	kind := tInt
-	if l.off < len(l.src) && l.src[l.off] == '.' && isDigit(l.peekByte(1)) {
+	// a real: digits '.' digits*, as in Cubicle's lexer ("0." is 0.0;
+	// no construct has a number followed by a dot)
+	if l.off < len(l.src) && l.src[l.off] == '.' {
 		kind = tReal
 		l.advance()
 		l.digits()

@@ -165,9 +165,21 @@ func (p *parser) declaration() {
 			// keeps; refused by name rather than read as weak
 			p.errorf(t.pos, "unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak")
 		}
+		if t.kind == tIdent && devDirectives[t.text] {
+			// Cubicle's repository: trans_regexp (examples/challenges/
+			// hhtest.cub; the other directives in comments) of
+			// development branches, good (examples/germanish4.cub) of an
+			// earlier grammar; their meaning for the search is not
+			// documented
+			p.errorf(t.pos, "unsupported: %s (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it", t.text)
+		}
 		p.errorf(t.pos, "expected a declaration, found %s", describe(t))
 	}
 }
+
+// devDirectives are the declarations of Cubicle development branches
+// that Musket refuses by name.
+var devDirectives = map[string]bool{"good": true, "trans_regexp": true, "meta_transition": true, "universal_transition": true, "hide_transition": true}
 
 func (p *parser) typeDecl() {
 	pos := p.expect(tType).pos
@@ -220,6 +232,11 @@ func (p *parser) globalDecl() {
 		p.expect(tRBrack)
 	} else if d.Kind == GArray {
 		p.errorf(p.tok.pos, "expected '[' after the name of an array, found %s", describe(p.tok))
+	}
+	if d.Kind == GConst && p.tok.kind == tEq {
+		// examples/arith of Cubicle's repository (tmp.cub, 10.cub): a
+		// development branch's named number, in no released grammar
+		p.errorf(p.tok.pos, "unsupported: const %s = value (a named number of a Cubicle development branch); declare const %s : int and fix its value in init, or write the number", d.Name, d.Name)
 	}
 	p.expect(tColon)
 	d.Type = p.ident()
@@ -275,6 +292,10 @@ func (p *parser) transition() {
 		p.expect(tLParen)
 		d.Fences = p.primary()
 		p.expect(tRParen)
+	}
+	if p.tok.kind == tIdent && p.tok.text == "require" && fence == nil && d.Fences == nil {
+		p.oldTransition(d) // oldsyntax.go
+		return
 	}
 	if p.tok.kind == tRequires {
 		p.next()
@@ -364,6 +385,12 @@ func (p *parser) earlyWrite(pos Pos) *Action {
 
 func (p *parser) caseExpr() Expr {
 	c := &CaseExpr{Pos: p.expect(tCase).pos}
+	p.caseArms(c)
+	return c
+}
+
+// caseArms parses the arms "| c : e … | _ : e" of a case.
+func (p *parser) caseArms(c *CaseExpr) {
 	for p.tok.kind == tBar {
 		p.next()
 		var cond Expr
@@ -392,7 +419,6 @@ func (p *parser) caseExpr() Expr {
 	if len(c.Conds) == 0 {
 		p.errorf(p.tok.pos, "expected '|' in case, found %s", describe(p.tok))
 	}
-	return c
 }
 
 func (p *parser) enter() {

@@ -352,6 +352,16 @@ func newAltKey(t *Trans, update int, env *instEnv) (altKey, bool) {
 // before it (nondet: any value).
 type substitution map[Term]valAlt
 
+// nondetIn reports whether an atom of t is assigned at random.
+func (s substitution) nondetIn(t Term) bool {
+	for _, a := range linAtoms(t) {
+		if v, ok := s[a]; ok && v.nondet {
+			return true
+		}
+	}
+	return false
+}
+
 func (s substitution) term(t Term) (Term, bool) {
 	if t.Kind == KLin {
 		return mapAtoms(t, s.term)
@@ -1078,13 +1088,19 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	// (most pre-images are empty or covered: the cube that stays gets
 	// its own copy below)
 	lits = append(slices.Grow(e.buildBuf[:0], len(lits)+len(c.Lits)), lits...)
+	inexact := false
 	for _, l := range c.Lits {
 		a, ok1 := sub.term(l.L)
 		b, ok2 := sub.term(l.R)
 		if !ok1 || !ok2 {
+			// a value assigned at random drops the literal (the cube
+			// then says nothing of it); so does a combination whose
+			// numbers grow past ratLimit, which weakens the cube
+			inexact = inexact || !sub.nondetIn(l.L) && !sub.nondetIn(l.R)
 			continue
 		}
-		nl, r := mkLit(l.Op, a, b)
+		nl, r, exact := mkLitExact(l.Op, a, b)
+		inexact = inexact || !exact
 		switch r {
 		case litFalse:
 			return nil
@@ -1095,6 +1111,7 @@ func (e *engine) build(c *Cube, t *Trans, args []int32, actor int32, ga guardAlt
 	e.buildBuf = lits[:0]
 	nc.Lits = lits
 	nc.ticked = c.ticked
+	nc.inexact = inexact
 	if !e.noTicks && len(nc.Nodes) == 0 {
 		out, changed, ok := e.eliminateTicks(nc.Lits)
 		if !ok {

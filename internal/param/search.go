@@ -25,10 +25,15 @@ const (
 	// an abstract trace of a weak-memory system that no finite instance
 	// follows, even in the precise mode (refine.go): no answer.
 	Unconfirmed
+	// NumberLimit: the search reached the initial states through a
+	// pre-image that dropped a literal, its numbers past ratLimit
+	// (lin.go): the cube was weakened, and the path proves nothing.
+	NumberLimit
 )
 
 func (v Verdict) String() string {
-	return [...]string{"SAFE", "UNSAFE", "depth limit reached", "node limit reached", "timeout", "event limit reached", "unknown: the search found only an abstract trace, which no finite instance confirms"}[v]
+	return [...]string{"SAFE", "UNSAFE", "depth limit reached", "node limit reached", "timeout", "event limit reached", "unknown: the search found only an abstract trace, which no finite instance confirms",
+		"unknown: the only paths to the initial states went through a pre-image whose numbers grew past 2^40, a literal of which was dropped"}[v]
 }
 
 // Options control a search.
@@ -382,7 +387,9 @@ func (r *run) plainAbstractFirst(ctx context.Context) (v Verdict, done bool) {
 	}
 	v, _ = r.search(ctx)
 	e.opts.MaxNodes = saved
-	if v == NodeLimit && (saved == 0 || saved > abstractPlainNodes) {
+	// (NumberLimit too: a weakened path proves nothing, and the
+	// approximation may close the system without it)
+	if (v == NodeLimit || v == NumberLimit) && (saved == 0 || saved > abstractPlainNodes) {
 		if e.opts.Verbose != nil {
 			fmt.Fprintf(e.opts.Verbose, "no verdict after %d cubes: search again with approximations\n", r.res.Visited)
 		}
@@ -415,6 +422,21 @@ type run struct {
 	// bt: the log of the current search for undoing a refuted guess
 	// in place (backtrack.go); nil when it restarts instead
 	bt *backtrack
+	// inexact: a cube whose path dropped a literal (numbers past
+	// ratLimit) met the initial states in this search
+	inexact bool
+}
+
+// inexactPath reports whether a cube on c's path (or the cube a guess
+// on it generalises) was weakened: a literal of its pre-image dropped
+// because its numbers grew past ratLimit (preImageChoice).
+func inexactPath(c *Cube) bool {
+	for x := c; x != nil; x = x.Parent {
+		if x.inexact || x.Origin != nil && x.Origin.inexact {
+			return true
+		}
+	}
+	return false
 }
 
 // approximate sets up the approximation of the reachable states (the
@@ -524,6 +546,7 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		q.push(c)
 	}
 	limited := Safe
+	r.inexact = false
 	spurious := false // a path through eliminated ticks did not hold
 	for {
 		if ctx.Err() != nil {
@@ -531,6 +554,10 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 		}
 		c := q.pop()
 		if c == nil {
+			if r.inexact && limited == Safe {
+				// a weakened cube met the initial states: no SAFE
+				return NumberLimit, false
+			}
 			if spurious && limited == Safe {
 				// start again without the elimination of ticks
 				e.noTicks = true
@@ -677,6 +704,16 @@ func (r *run) reached(c *Cube, q *queue) (v Verdict, restart, resumed bool) {
 			e.approx = nil
 		}
 		return 0, true, false
+	}
+	if inexactPath(c) {
+		// a literal of a cube on the path was dropped (numbers too
+		// large): the path may not be a run; look for another, but
+		// a SAFE end would not hold
+		r.inexact = true
+		if opts.Verbose != nil {
+			fmt.Fprintf(opts.Verbose, "path of %s dropped a literal with too large numbers\n", e.pathString(c))
+		}
+		return 0, false, true
 	}
 	r.record(c, "init")
 	res.Root = c.Root

@@ -167,22 +167,37 @@ func universalStep(sys *System, res *Result) string {
 // selfBufCap. With selfBufCap alone, a trace whose first step writes
 // every cell of a weak array of 4 processes could not be replayed (a
 // cross-check disagreement that the bound made, not the verdict).
-func replayBufCap(res *Result, trans map[string]*Trans, n int32) int {
+func replayBufCap(res *Result, trans map[string][]*Trans, n int32) int {
 	w := 0
 	for _, step := range res.Trace {
-		t := trans[step.Trans]
-		if t == nil {
-			continue
-		}
-		for _, u := range t.Updates {
-			c := 1
-			for range u.NUniv {
-				c *= int(n)
+		most := 0
+		for _, t := range trans[step.Trans] {
+			k := 0
+			for _, u := range t.Updates {
+				c := 1
+				for range u.NUniv {
+					c *= int(n)
+				}
+				k += c
 			}
-			w += c
+			most = max(most, k)
 		}
+		w += most
 	}
 	return max(w, selfBufCap)
+}
+
+// transByName lists the transitions of sys by name. Cubicle does not
+// require distinct names (its typing checks the parameters of a
+// transition, not the names of the transitions): the German protocol of
+// its examples, german.ctc.cub, has two transitions recvGnts. A step of
+// a trace may be either.
+func transByName(sys *System) map[string][]*Trans {
+	trans := map[string][]*Trans{}
+	for _, t := range sys.Trans {
+		trans[t.Name] = append(trans[t.Name], t)
+	}
+	return trans
 }
 
 // checkExplorer makes the explorer of the instance of sys with n
@@ -248,10 +263,7 @@ func (s forwardStep) String() string {
 // are the slots of the trace (and of the unsafe formula), keeping at most
 // budget states after each step.
 func replayTrace(sys *System, res *Result, model string, budget int, stop func() bool) (bool, string) {
-	trans := map[string]*Trans{}
-	for _, t := range sys.Trans {
-		trans[t.Name] = t
-	}
+	trans := transByName(sys)
 	maxSlot := sys.Pinned
 	for _, s := range res.Trace {
 		for _, a := range s.Args {
@@ -264,7 +276,9 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 	}
 	// the unsafe formula may name processes that take no step
 	why := "no instance fits the trace"
-	for n := max(maxSlot, 1); n <= maxSlot+int32(params); n++ {
+	// (at least one process: a system without process parameters, whose
+	// trace names none, tried no instance at all)
+	for n := max(maxSlot, 1); n <= max(maxSlot+int32(params), 1); n++ {
 		if m := int32(sys.NumberProcs); m > 0 && n > m {
 			break
 		}
@@ -381,7 +395,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 	return 0, "", false
 }
 
-func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
+func replayOn(sys *System, res *Result, trans map[string][]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
 	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
 	f.focus = traceFocus(sys, res, n)
 	if !explorable(sys) && f.initCombos < maxSuccessors {
@@ -395,19 +409,21 @@ func replayOn(sys *System, res *Result, trans map[string]*Trans, n int32, model 
 	}
 	var out []successor
 	for k, step := range res.Trace {
-		t := trans[step.Trans]
-		if t == nil {
+		ts := trans[step.Trans]
+		if len(ts) == 0 {
 			return false, fmt.Sprintf("unknown transition %s", step.Trans)
 		}
 		cur = f.flushClosure(cur, budget)
 		seen := map[stateID]bool{}
 		var next [][]int64
 		for _, st := range cur {
-			out = f.fire(st, t, slices.Clone(step.Args), out[:0])
-			for _, s := range out {
-				if k := stateKey(s.st); !seen[k] && len(next) < budget {
-					seen[k] = true
-					next = append(next, s.st)
+			for _, t := range ts {
+				out = f.fire(st, t, slices.Clone(step.Args), out[:0])
+				for _, s := range out {
+					if k := stateKey(s.st); !seen[k] && len(next) < budget {
+						seen[k] = true
+						next = append(next, s.st)
+					}
 				}
 			}
 		}
@@ -473,7 +489,8 @@ func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
 
 // selfInitials lists initial states with several values for the numbers
 // that init leaves free: 0 to 3 everywhere, values far apart, and small
-// values drawn at random (with fixed seeds), from 0 to 4 and from -2 to 2.
+// values drawn at random (with fixed seeds), from 0 to 4 and from -2 to 2,
+// and powers of ten of one sign, growing or shrinking with the cell.
 func (f *wfinite) selfInitials(budget int) [][]int64 {
 	frees := []func(int) int64{
 		func(int) int64 { return 0 },
@@ -508,6 +525,21 @@ func (f *wfinite) selfInitials(budget int) [][]int64 {
 			}
 			return v
 		})
+	}
+	// magnitudes apart, of one sign, growing or shrinking with the
+	// cell's position (A := B + C - A with A, B, C < 0 at init needs A
+	// below B + C: Cubicle's arith/unsafe/unsafe3.cub)
+	pow10 := func(k int) int64 {
+		v := int64(1)
+		for range min(k, 6) {
+			v *= 10
+		}
+		return v
+	}
+	for _, sign := range []int64{1, -1} {
+		frees = append(frees,
+			func(c int) int64 { return sign * pow10(c) },
+			func(c int) int64 { return sign * pow10(6-min(c, 6)) })
 	}
 	seen := map[stateID]bool{}
 	var out [][]int64

@@ -266,18 +266,27 @@ func before(a, b Term) bool {
 
 // mkLit builds the normal form of "l op r".
 func mkLit(op Op, l, r Term) (Lit, litResult) {
+	nl, res, _ := mkLitExact(op, l, r)
+	return nl, res
+}
+
+// mkLitExact is mkLit; exact is false when the literal was dropped
+// (litTrue) because its numbers grow past ratLimit, which weakens a
+// cube: a pre-image must then not count as a proof of a path.
+func mkLitExact(op Op, l, r Term) (nl Lit, res litResult, exact bool) {
 	if l.isConst() && r.isConst() {
 		if evalOp(op, l, r) {
-			return Lit{}, litTrue
+			return Lit{}, litTrue, true
 		}
-		return Lit{}, litFalse
+		return Lit{}, litFalse, true
 	}
 	if l.Kind == KLin || r.Kind == KLin {
 		d, ok := linearOf(l).plus(linearOf(r), Rat{-1, 1})
 		if !ok {
-			return Lit{}, litTrue // numbers too large: dropped, which only weakens a cube
+			return Lit{}, litTrue, false // numbers too large: dropped, which only weakens a cube
 		}
-		return linLit(op, d, linSort(l.Sort, r.Sort))
+		nl, res = linLit(op, d, linSort(l.Sort, r.Sort))
+		return nl, res, true
 	}
 	// the offset goes to the right side
 	if !l.isConst() && !l.Off.isZero() {
@@ -286,16 +295,16 @@ func mkLit(op Op, l, r Term) (Lit, litResult) {
 	}
 	if l.base() == r.base() && !r.isConst() {
 		if evalOp(op, numTerm(Rat{0, 1}, l.Sort), numTerm(r.Off, l.Sort)) {
-			return Lit{}, litTrue
+			return Lit{}, litTrue, true
 		}
-		return Lit{}, litFalse
+		return Lit{}, litFalse, true
 	}
 	if l.Kind == KSlot && r.Kind == KSlot && (op == Eq || op == Ne) {
 		// distinct slots are distinct processes
 		if op == Ne {
-			return Lit{}, litTrue
+			return Lit{}, litTrue, true
 		}
-		return Lit{}, litFalse
+		return Lit{}, litFalse, true
 	}
 	if !before(l, r) {
 		// x op y + k  <=>  y op' x - k
@@ -326,7 +335,7 @@ func mkLit(op Op, l, r Term) (Lit, litResult) {
 		op = Eq
 		r.Sym = 1 - r.Sym
 	}
-	return Lit{Op: op, L: l, R: r}, litOpen
+	return Lit{Op: op, L: l, R: r}, litOpen, true
 }
 
 // negLit is the negation of a literal in normal form.

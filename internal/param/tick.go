@@ -267,13 +267,15 @@ func (e *engine) replayExact(start *Cube, steps []*Cube, extra []int) (trace []S
 		if i > 0 {
 			from = steps[i-1]
 		}
-		var t *Trans
+		// every transition of that name (Cubicle does not require
+		// distinct names: selfcheck.go, transByName)
+		var ts []*Trans
 		for _, tr := range e.sys.Trans {
 			if tr.Name == step.Trans {
-				t = tr
+				ts = append(ts, tr)
 			}
 		}
-		if t == nil {
+		if len(ts) == 0 {
 			return nil, false
 		}
 		for range 1 + extra[i] {
@@ -294,9 +296,11 @@ func (e *engine) replayExact(start *Cube, steps []*Cube, extra []int) (trace []S
 					}
 					fresh = max(fresh, a)
 				}
-				for _, p := range e.preImage(x, t, slices.Clone(step.Args), fresh+1, nil) {
-					p.Parent = nil
-					next = append(next, p)
+				for _, t := range ts {
+					for _, p := range e.preImage(x, t, slices.Clone(step.Args), fresh+1, nil) {
+						p.Parent = nil
+						next = append(next, p)
+					}
 				}
 				if len(next) > maxFrontier {
 					return nil, false

@@ -1,6 +1,8 @@
 package param
 
 import (
+	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -370,11 +372,34 @@ func (f *wfinite) value(st []int64, t Term, e *fenv) (int64, bool) {
 			if !ok || p.Coef.Den != 1 {
 				return 0, false
 			}
-			sum += p.Coef.Num * v
+			// a value past int64 has no value here (the state is not
+			// made, the guard does not hold): wrapped around, it made
+			// a false bad state (Cubicle's arith/15.cub, whose numbers
+			// grow fivefold a step, "reached" A <= 0 after 18 steps)
+			if sum, ok = addMulInt(sum, p.Coef.Num, v); !ok {
+				return 0, false
+			}
 		}
 		return sum, true
 	}
 	return 0, false
+}
+
+// addMulInt is s + k·v, ok false when it leaves the int64 range.
+func addMulInt(s, k, v int64) (int64, bool) {
+	hi, lo := bits.Mul64(uint64(abs(k)), uint64(abs(v)))
+	if hi != 0 || lo > math.MaxInt64 || k == math.MinInt64 || v == math.MinInt64 {
+		return 0, false
+	}
+	m := int64(lo)
+	if (k < 0) != (v < 0) {
+		m = -m
+	}
+	r := s + m
+	if (m > 0 && r < s) || (m < 0 && r > s) {
+		return 0, false
+	}
+	return r, true
 }
 
 func (f *wfinite) lit(st []int64, l Lit, e *fenv) (holds, ok bool) {
