@@ -231,7 +231,11 @@ func (l *lowerer) inlineCall(cs *callSite) error {
 			// not model.
 			return l.errAt(cs.pos, "call to %s, which has no definition and is not supported (an atomic access to an object that is not lock-free, e.g. an _Atomic struct larger than 8 bytes: clang leaves it to libatomic's locks)", cs.name)
 		}
-		return l.errAt(cs.pos, "call to %s, which has no definition and is not supported", cs.name)
+		at, in := cs.pos, ""
+		if cs.in != nil {
+			at, in = l.userCallPos(cs.in.Metadata, cs.pos)
+		}
+		return l.errAt(at, "call to %s%s, which has no definition and is not supported", cs.name, in)
 	}
 	var as []prog.Expr
 	for i := range cs.args {

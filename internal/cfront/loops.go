@@ -140,13 +140,28 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 				}
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
 					name != "__VERIFIER_assume" && name != "__VERIFIER_spin_start" && name != "__VERIFIER_spin_end" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
-					name != "sched_yield" && name != "pthread_yield" && !strings.HasPrefix(name, "llvm.x86.sse2.pause") && !isKnownAsm(in) {
+					!isDelayCall(name) && !strings.HasPrefix(name, "llvm.x86.sse2.pause") && !isKnownAsm(in) {
 					return nil, false
 				}
 			}
 		}
 	}
 	return sl, true
+}
+
+// isDelayCall tells whether name is a call that only lets time pass or
+// other threads run: a yield or a sleep of a number of seconds or
+// microseconds given by value. They are no event (calls.go), so a loop
+// round with one writes no more than without it, and a polling loop
+// that sleeps between its reads is a spin loop. (nanosleep and
+// thrd_sleep take their time through a struct the loop writes: not
+// these.)
+func isDelayCall(name string) bool {
+	switch name {
+	case "sched_yield", "pthread_yield", "thrd_yield", "usleep", "sleep":
+		return true
+	}
+	return false
 }
 
 // dominators computes, for each block, the set of blocks dominating it

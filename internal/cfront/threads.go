@@ -104,8 +104,12 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b := &builder{cur: prog.Pos{File: l.file}}
 	var err error
 	if id == 0 {
-		if err = l.constructors(b); err == nil {
-			err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+		var args []prog.Expr
+		if args, err = l.mainArgs(l.funcs["main"]); err == nil {
+			err = l.constructors(b)
+		}
+		if err == nil {
+			err = l.lowerFunc(b, l.funcs["main"], args, "", 0, prog.Pos{File: l.file})
 		}
 	} else {
 		c := l.created[id]
