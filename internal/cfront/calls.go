@@ -219,6 +219,23 @@ func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 	return l.inlineCall(cs)
 }
 
+// missingHint names the construct behind a call Musket refuses where
+// the function's name does not: glibc's pthread_cleanup_push and
+// pthread_cleanup_pop are macros over a sigsetjmp and these calls.
+var missingHint = map[string]string{
+	"pthread_cancel":              " (thread cancellation)",
+	"pthread_setcancelstate":      " (thread cancellation)",
+	"pthread_setcanceltype":       " (thread cancellation)",
+	"pthread_testcancel":          " (thread cancellation)",
+	"__pthread_register_cancel":   " (pthread_cleanup_push: thread cancellation)",
+	"__pthread_unregister_cancel": " (pthread_cleanup_pop: thread cancellation)",
+	"__pthread_unwind_next":       " (pthread_cleanup_push: thread cancellation)",
+	"__sigsetjmp":                 " (setjmp, or pthread_cleanup_push, which glibc builds on it: thread cancellation)",
+	"_setjmp":                     " (setjmp)",
+	"setjmp":                      " (setjmp)",
+	"longjmp":                     " (longjmp)",
+}
+
 // inlineCall lowers a call to a function of the program: its body,
 // inlined.
 func (l *lowerer) inlineCall(cs *callSite) error {
@@ -235,7 +252,7 @@ func (l *lowerer) inlineCall(cs *callSite) error {
 		if cs.in != nil {
 			at, in = l.userCallPos(cs.in.Metadata, cs.pos)
 		}
-		return l.errAt(at, "call to %s%s, which has no definition and is not supported", cs.name, in)
+		return l.errAt(at, "call to %s%s, which has no definition and is not supported%s", cs.name, in, missingHint[cs.name])
 	}
 	var as []prog.Expr
 	for i := range cs.args {
