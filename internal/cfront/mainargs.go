@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -37,7 +38,11 @@ func (l *lowerer) mainArgs(f *ir.Func) ([]prog.Expr, error) {
 		return nil, l.errAt(prog.Pos{File: l.file}, "main has %d parameters (int argc, char *argv[] and an environment are supported)", len(f.Params))
 	}
 	args := []prog.Expr{prog.Int(1)}
-	if len(f.Params) > 1 {
+	if len(f.Params) > 1 && readNone(f.Params[1]) {
+		// argv is never read (clang marks it readnone): its address
+		// alone, no objects to initialise.
+		args = append(args, prog.Addr(argvLoc))
+	} else if len(f.Params) > 1 {
 		name := strings.TrimSuffix(filepath.Base(l.file), filepath.Ext(l.file))
 		l.declareCell(argvLoc, 0, cval{loc: argv0Loc}, 8)
 		l.declareCell(argvLoc, 8, cval{}, 8)
@@ -51,10 +56,23 @@ func (l *lowerer) mainArgs(f *ir.Func) ([]prog.Expr, error) {
 		args = append(args, prog.Addr(argvLoc))
 	}
 	if len(f.Params) > 2 {
-		l.declareCell(envpLoc, 0, cval{}, 8)
+		if !readNone(f.Params[2]) {
+			l.declareCell(envpLoc, 0, cval{}, 8)
+		}
 		args = append(args, prog.Addr(envpLoc))
 	}
 	return args, nil
+}
+
+// readNone tells whether clang marked p readnone: the memory it points
+// to is never read nor written through it.
+func readNone(p *ir.Param) bool {
+	for _, a := range p.Attrs {
+		if a == enum.ParamAttrReadNone {
+			return true
+		}
+	}
+	return false
 }
 
 // declareCell declares the cell at offset off of object base with its
