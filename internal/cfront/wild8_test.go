@@ -122,6 +122,10 @@ func TestWild8(t *testing.T) {
 		{file: "lazy_sum.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 27},
 		{file: "knr_decls.c", want: "PPPPPPP"},
 		{file: "knr_decls.c", defines: []string{"BUG"}, want: "RRFFFFF", line: 29},
+		// Known functions called without a prototype (calls.go's
+		// knownName; refused before).
+		{file: "implicit_verifier.c", want: "PPPPPPP"},
+		{file: "implicit_verifier.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 36},
 		{file: "qrcu_like.c", want: "BBBBBBB"},
 		{file: "qrcu_like.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 59},
 		{file: "qrcu_like.c", defines: []string{"ASSUME"}, want: "PPPPPPP"},
