@@ -126,6 +126,8 @@ func TestWild8(t *testing.T) {
 		// knownName; refused before).
 		{file: "implicit_verifier.c", want: "PPPPPPP"},
 		{file: "implicit_verifier.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 36},
+		{file: "loop_var_arg.c", want: "RRFFFFF", line: 40},
+		{file: "loop_var_arg.c", defines: []string{"FIX"}, want: "PPPPPPP"},
 		{file: "qrcu_like.c", want: "BBBBBBB"},
 		{file: "qrcu_like.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 59},
 		{file: "qrcu_like.c", defines: []string{"ASSUME"}, want: "PPPPPPP"},
