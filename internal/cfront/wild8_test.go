@@ -128,6 +128,11 @@ func TestWild8(t *testing.T) {
 		{file: "implicit_verifier.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 36},
 		{file: "loop_var_arg.c", want: "RRFFFFF", line: 40},
 		{file: "loop_var_arg.c", defines: []string{"FIX"}, want: "PPPPPPP"},
+		// GenMC's layout: variants include the test's body from "../".
+		{file: "genmc_style/variants/corr0.c", want: "PPPPPPP"},
+		{file: "genmc_style/variants/corr0.c", defines: []string{"BUG"}, want: "FFPPFFF", line: 38},
+		{file: "genmc_style/variants/corr1.c", want: "PPPPPPP"},
+		{file: "genmc_style/variants/corr1.c", defines: []string{"BUG"}, want: "FFPPFFF", line: 38},
 		{file: "qrcu_like.c", want: "BBBBBBB"},
 		{file: "qrcu_like.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 59},
 		{file: "qrcu_like.c", defines: []string{"ASSUME"}, want: "PPPPPPP"},
