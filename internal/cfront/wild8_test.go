@@ -46,14 +46,16 @@ func TestWild8(t *testing.T) {
 		{file: "nondet_threads.c", bound: 3, want: "PPPPPPP"},
 		{file: "nondet_threads.c", bound: 2, want: "BBBBBBB"},
 		{file: "nondet_threads.c", bound: 3, defines: []string{"BUG"}, want: "RRFFFFF", line: 38},
-		// usleep and sched_yield keep a polling loop a spin loop
-		// (loops.go's isDelayCall; usleep made it BOUND at any bound);
-		// nanosleep's timespec is written in the loop: BOUND.
+		// usleep, nanosleep and sched_yield keep a polling loop a spin
+		// loop (loops.go's isDelayCall, writeonly.go for nanosleep's
+		// timespec written in the loop; usleep and nanosleep made it
+		// BOUND at any bound).
 		{file: "sleep_spin.c", want: "PPPPPPP"},
 		{file: "sleep_spin.c", defines: []string{"YIELD"}, want: "PPPPPPP"},
-		{file: "sleep_spin.c", defines: []string{"NANO"}, want: "BBBBBBB"},
-		{file: "sleep_spin.c", defines: []string{"BUG"}, want: "FFPPFFF", line: 52},
-		{file: "sleep_spin.c", defines: []string{"YIELD", "BUG"}, want: "FFPPFFF", line: 52},
+		{file: "sleep_spin.c", defines: []string{"NANO"}, want: "PPPPPPP"},
+		{file: "sleep_spin.c", defines: []string{"NANO", "BUG"}, want: "FFPPFFF", line: 54},
+		{file: "sleep_spin.c", defines: []string{"BUG"}, want: "FFPPFFF", line: 54},
+		{file: "sleep_spin.c", defines: []string{"YIELD", "BUG"}, want: "FFPPFFF", line: 54},
 		{file: "cancel_cleanup.c", want: "EEEEEEE", err: "pthread_cleanup_push, which glibc builds on it: thread cancellation"},
 		{file: "cancel_cleanup.c", defines: []string{"CANCEL"}, want: "EEEEEEE", err: "call to pthread_cancel, which has no definition and is not supported (thread cancellation)"},
 		{file: "cancel_cleanup.c", defines: []string{"NOCANCEL"}, want: "PPPPPPP"},

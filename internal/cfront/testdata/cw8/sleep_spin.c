@@ -1,7 +1,9 @@
 // User code that waits politely: a flag polled with usleep (default),
-// sched_yield (-D YIELD) or nanosleep (-D NANO) between reads, and a
-// worker that sleeps before publishing. Sleeping orders nothing: it is
-// a delay, so the verdicts are those of the same program without it.
+// sched_yield (-D YIELD) or nanosleep (-D NANO, its timespec filled in
+// the loop) between reads, and a worker that sleeps before publishing.
+// Sleeping orders nothing: it is a delay, so the verdicts are those of
+// the same program without it (Musket said BOUND at any bound with
+// usleep or nanosleep: the loop was not taken for a spin loop).
 // Correct: release/acquire on ready. BUG: relaxed (weak targets and the
 // C11 models may see data == 0).
 #include <pthread.h>
