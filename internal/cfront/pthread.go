@@ -95,7 +95,11 @@ func joinsResult(m *ir.Module) bool {
 				if n := calleeName(c); n != "pthread_join" && n != "thrd_join" {
 					continue
 				}
-				if _, isNull := c.Args[1].(*constant.Null); !isNull {
+				a := c.Args[1]
+				if x, ok := a.(*ir.Arg); ok {
+					a = x.Value
+				}
+				if _, isNull := a.(*constant.Null); !isNull {
 					return true
 				}
 			}
