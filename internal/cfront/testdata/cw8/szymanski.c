@@ -3,8 +3,9 @@
 // (1), waits until no other is past the door (flag < 3), moves to 3,
 // goes to 2 and waits for a 4 if some other is at 1, moves to 4, waits
 // for lower-numbered threads to leave (flag < 2) and enters; on exit
-// waits for higher ones to pass the door... (two threads: the exit
-// wait is for the other's flag in {0, 1, 4}). All flag accesses seq_cst:
+// it waits until higher-numbered threads are not between the door and
+// the waiting room (with two threads: thread 0 waits while thread 1's
+// flag is 2 or 3), then resets its flag. All flag accesses seq_cst:
 // mutual exclusion under every model (PASS). BUG: relaxed flag accesses
 // (the algorithm needs its stores ordered before its loads: both may
 // enter under the C11 models and weak targets; sc PASS; x86 keeps
