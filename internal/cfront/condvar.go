@@ -269,7 +269,7 @@ func waitLoopReads(body map[*ir.Block]bool) ([]ir.Instruction, bool) {
 					continue
 				}
 				if strings.HasPrefix(name, "llvm.dbg.") || strings.HasPrefix(name, "llvm.lifetime.") || strings.HasPrefix(name, "llvm.expect.") ||
-					name == "__VERIFIER_assume" || name == "llvm.assume" || name == "sched_yield" || name == "pthread_yield" || name == "thrd_yield" ||
+					name == "__VERIFIER_assume" || name == "llvm.assume" || isDelayCall(name) ||
 					strings.HasPrefix(name, "llvm.x86.sse2.pause") || isKnownAsm(in) {
 					continue
 				}

@@ -58,6 +58,11 @@
 // path as abort does. main's exit status is not checked (as GenMC and
 // SV-COMP).
 //
+// main runs as the command run without arguments: argc is 1, argv[0]
+// the program's name and argv[1] NULL, a third parameter an empty
+// environment (mainargs.go). Signed overflow, which C leaves undefined,
+// is not reported (see below: nsw arithmetic does not wrap).
+//
 // Functions are inlined from main (recursion to -bound). Integer
 // arithmetic, comparisons, casts, branches, switch, phi (assigned on the
 // edges, in parallel) and select (a branch) become local computation and
@@ -92,7 +97,10 @@
 // 1 (else it has not started: it stops there) and ends with a release
 // write of 1 to %done.N. pthread_join(t) reads %done.N with an acquire
 // read, for the thread N whose number t holds, and waits (stops) unless it
-// reads 1. The release/acquire pairs give create and join their
+// reads 1 (a number read from memory may name any thread, a sibling's
+// too: such a join is expanded once every thread is lowered; a thread
+// joining itself gets EDEADLK at once, as from glibc). The
+// release/acquire pairs give create and join their
 // happens-before edges under the C11 models and, once compiled, the
 // fences of the hardware mappings. pthread_mutex_lock is a
 // compare-and-swap of the mutex's first cell from 0 to 1 with acquire
@@ -147,7 +155,9 @@
 // test-and-set that finds the flag set), when every
 // phi of the loop header gets back the value it had (the iteration ends
 // in the state it started in), the thread stops instead of iterating
-// again. Such an iteration can be left out of any execution (its events
+// again (yields and sleeps of a value, usleep and sleep, are no event:
+// a polling loop that sleeps is a spin loop). Such an iteration can be
+// left out of any execution (its events
 // are reads and failed compare-and-swaps whose removal keeps the
 // execution consistent under the models Musket has), so no outcome is
 // lost, and a lock acquire needs no large bound (the spin-loop

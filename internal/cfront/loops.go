@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
 )
 
 // loopInfo lists the back edges of a function that close a spin loop: a
@@ -87,7 +88,7 @@ func (l *lowerer) loopsOf(f *ir.Func) *loopInfo {
 			// A back edge b→h: its natural loop.
 			body := map[*ir.Block]bool{h: true}
 			addLoopBody(body, b, pred)
-			if sl, ok := sideEffectFree(body); ok {
+			if sl, ok := sideEffectFree(body, f); ok {
 				li.spin[[2]*ir.Block{b, h}] = sl
 				for _, r := range sl.rmws {
 					if !containsRMW(li.heads[h], r) {
@@ -116,12 +117,23 @@ func containsRMW(rs []*ir.InstAtomicRMW, r *ir.InstAtomicRMW) bool {
 
 // sideEffectFree tells whether a loop body writes nothing (but by
 // compare-and-swaps) and lists its compare-and-swaps.
-func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
+func sideEffectFree(body map[*ir.Block]bool, f *ir.Func) (*spinLoop, bool) {
 	sl := &spinLoop{}
+	var wo *writeOnlyLocals
+	writeOnly := func(p value.Value) bool {
+		if wo == nil {
+			wo = newWriteOnlyLocals(f)
+		}
+		return wo.is(p)
+	}
 	for _, b := range sortedBlocks(body) {
 		for _, in := range b.Insts {
 			switch in := in.(type) {
-			case *ir.InstStore, *ir.InstAlloca:
+			case *ir.InstStore:
+				if !writeOnly(in.Dst) {
+					return nil, false
+				}
+			case *ir.InstAlloca:
 				return nil, false
 			case *ir.InstAtomicRMW:
 				sl.rmws = append(sl.rmws, in)
@@ -138,15 +150,35 @@ func sideEffectFree(body map[*ir.Block]bool) (*spinLoop, bool) {
 					sl.lkRMWs = append(sl.lkRMWs, in)
 					continue
 				}
+				if (strings.HasPrefix(name, "llvm.memcpy.") || strings.HasPrefix(name, "llvm.memset.")) && len(in.Args) > 0 && writeOnly(in.Args[0]) {
+					continue
+				}
 				if !strings.HasPrefix(name, "llvm.dbg.") && !strings.HasPrefix(name, "llvm.lifetime.") &&
 					name != "__VERIFIER_assume" && name != "__VERIFIER_spin_start" && name != "__VERIFIER_spin_end" && name != "llvm.assume" && name != lkmmPrefix+"load" && name != lkmmPrefix+"fence" &&
-					name != "sched_yield" && name != "pthread_yield" && !strings.HasPrefix(name, "llvm.x86.sse2.pause") && !isKnownAsm(in) {
+					!isDelayCall(name) && !strings.HasPrefix(name, "llvm.x86.sse2.pause") && !isKnownAsm(in) {
 					return nil, false
 				}
 			}
 		}
 	}
 	return sl, true
+}
+
+// isDelayCall tells whether name is a call that only lets time pass or
+// other threads run: a yield or a sleep of a number of seconds or
+// microseconds given by value. They are no event (calls.go), so a loop
+// round with one writes no more than without it, and a polling loop
+// that sleeps between its reads is a spin loop. nanosleep and
+// thrd_sleep take their time through a struct the loop may write: its
+// stores go to a local only such calls read (writeOnlyLocals), which no
+// read of the program sees, so an iteration with them can be left out
+// as the others.
+func isDelayCall(name string) bool {
+	switch name {
+	case "sched_yield", "pthread_yield", "thrd_yield", "usleep", "sleep", "nanosleep", "thrd_sleep":
+		return true
+	}
+	return false
 }
 
 // dominators computes, for each block, the set of blocks dominating it

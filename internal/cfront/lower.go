@@ -75,7 +75,11 @@ type site struct {
 	arg  prog.Expr // create: its argument
 	tid  prog.Expr // create: the pthread_t address; join: the thread id
 	ret  prog.Expr // join: where the thread's result goes (nil: nowhere)
-	pos  prog.Pos
+	dst  string    // join: the register of the call's value ("": unused)
+	// selfErr is a join's value when a thread joins itself (EDEADLK;
+	// thrd_error for thrd_join).
+	selfErr int64
+	pos     prog.Pos
 }
 
 const placeholder = "%site"
@@ -141,6 +145,8 @@ type lowerer struct {
 	// with a non-NULL second argument; main's joins are lowered before
 	// the threads): threads store what they return.
 	joinRet bool
+	// lateJoin: some join's thread id is read from memory (lateJoins).
+	lateJoin bool
 	// active counts the instances of each function being inlined (on
 	// the inlining stack): recursion is unrolled to bound.
 	active map[*ir.Func]int

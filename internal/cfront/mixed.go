@@ -493,8 +493,28 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 			return
 		}
 		for ti, th := range t.Threads {
+			// In a thread whose jumps all go forward (its loops
+			// unrolled), a register is the join of every value it is
+			// given, so a loop counter's register holds the value of
+			// each iteration and the one that leaves the loop: the
+			// address st.a[i] of an exactly unrolled loop would seem to
+			// reach past the array, into the next field. The registers
+			// of known value at each point (constregs.go, exact: the
+			// value on every way into that point) give such an access
+			// its one address, as if it had been written out.
+			var known *constRegs
+			addrOf := m.addrOf
 			if dag[ti] {
 				m.env[ti] = map[string]*aval{}
+				known = newConstRegs(th)
+				addrOf = func(ti int, addr prog.Expr, cells []string) *aval {
+					if cells == nil && known.cur != nil {
+						if v, ok := foldValue(addr, known.cur); ok && v.IsAddr() {
+							return m.eval(ti, prog.Const{V: v}, nil)
+						}
+					}
+					return m.addrOf(ti, addr, cells)
+				}
 			}
 			regChanged := false
 			for pc, in := range th.Code {
@@ -503,18 +523,18 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 				case prog.Assign:
 					regChanged = m.reg(ti, in.Dst).join(m.eval(ti, in.Val, nil)) || regChanged
 				case prog.Load:
-					a := m.addrOf(ti, in.Addr, in.Cells)
+					a := addrOf(ti, in.Addr, in.Cells)
 					note(k, m.addrs, a)
 					if in.Dst != "" {
 						regChanged = m.reg(ti, in.Dst).join(m.load(a, sizes[ti][pc])) || regChanged
 					}
 				case prog.Store:
-					a, v := m.addrOf(ti, in.Addr, in.Cells), m.eval(ti, in.Val, nil)
+					a, v := addrOf(ti, in.Addr, in.Cells), m.eval(ti, in.Val, nil)
 					note(k, m.addrs, a)
 					note(k, m.vals, v)
 					changed = m.store(a, v) || changed
 				case prog.RMW:
-					a := m.addrOf(ti, in.Addr, in.Cells)
+					a := addrOf(ti, in.Addr, in.Cells)
 					note(k, m.addrs, a)
 					old := m.load(a, sizes[ti][pc])
 					if in.Dst != "" {
@@ -524,7 +544,7 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 					note(k, m.vals, nv)
 					changed = m.store(a, nv) || changed
 				case prog.StoreCond:
-					a := m.addrOf(ti, in.Addr, in.Cells)
+					a := addrOf(ti, in.Addr, in.Cells)
 					note(k, m.addrs, a)
 					changed = m.store(a, m.eval(ti, in.Val, nil)) || changed
 					if in.Status != "" {
@@ -537,6 +557,9 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 					for _, r := range prog.Defs(in) {
 						regChanged = m.reg(ti, r).addAnyInt() || regChanged
 					}
+				}
+				if known != nil {
+					known.step(in)
 				}
 			}
 			if !dag[ti] && regChanged {

@@ -64,7 +64,10 @@ func (l *lowerer) pthreadJoin(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	s := site{join: true, tid: tid, pos: cs.pos}
+	s := site{join: true, tid: tid, pos: cs.pos, dst: cs.dst, selfErr: edeadlk}
+	if cs.name == "thrd_join" {
+		s.selfErr = thrdError
+	}
 	if _, isNull := cs.args[1].(*constant.Null); !isNull {
 		if s.ret, err = l.arg(cs, 1); err != nil {
 			return err
@@ -73,6 +76,36 @@ func (l *lowerer) pthreadJoin(cs *callSite) error {
 	}
 	l.addSite(cs, s)
 	return nil
+}
+
+// joinsResult tells whether some join of the module asks for the
+// thread's result (a non-null second argument of pthread_join or
+// thrd_join): then every thread stores its result (%ret) when it ends.
+// Known before any thread is lowered, as a thread may be joined by one
+// lowered after it (a sibling joining it): a flag set when the join was
+// met left the threads lowered before without their result.
+func joinsResult(m *ir.Module) bool {
+	for _, f := range m.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				c, ok := in.(*ir.InstCall)
+				if !ok || len(c.Args) < 2 {
+					continue
+				}
+				if n := calleeName(c); n != "pthread_join" && n != "thrd_join" {
+					continue
+				}
+				a := c.Args[1]
+				if x, ok := a.(*ir.Arg); ok {
+					a = x.Value
+				}
+				if _, isNull := a.(*constant.Null); !isNull {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // pthreadSelf lowers pthread_self and __VERIFIER_tid: the number of the
@@ -90,8 +123,17 @@ func (l *lowerer) pthreadSelf(cs *callSite) error {
 func (l *lowerer) addSite(cs *callSite, s site) {
 	l.sites = append(l.sites, s)
 	cs.fr.b.emit(prog.Fence{Tags: []string{placeholder, fmt.Sprint(len(l.sites) - 1)}})
-	cs.returnZero()
+	if !s.join {
+		cs.returnZero() // (a join's value: emitJoin)
+	}
 }
+
+// The value of a join of the calling thread itself: glibc's EDEADLK
+// (Linux's errno 35) for pthread_join, thrd_error for thrd_join.
+const (
+	edeadlk   = 35
+	thrdError = 2
+)
 
 // mutexInit lowers pthread_mutex_init: a plain store of 0 (free).
 func (l *lowerer) mutexInit(cs *callSite) error {

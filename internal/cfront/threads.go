@@ -41,6 +41,7 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 		return nil, err
 	}
 	t := &spec.Test{File: l.file, Arch: "C", Name: name}
+	l.joinRet = joinsResult(l.mod)
 	l.created = []created{{parent: -1}}
 	for id := 0; id < len(l.created); id++ {
 		if id > maxThreads {
@@ -55,6 +56,11 @@ func (l *lowerer) program(name string, bound int) (*spec.Test, error) {
 			return nil, errDeadline
 		}
 		t.Threads = append(t.Threads, th)
+	}
+	if l.lateJoin {
+		for id, th := range t.Threads {
+			l.lateJoins(th, id)
+		}
 	}
 	if l.coins > 0 {
 		// The thread that sets every coin.
@@ -104,8 +110,12 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 	b := &builder{cur: prog.Pos{File: l.file}}
 	var err error
 	if id == 0 {
-		if err = l.constructors(b); err == nil {
-			err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
+		var args []prog.Expr
+		if args, err = l.mainArgs(l.funcs["main"]); err == nil {
+			err = l.constructors(b)
+		}
+		if err == nil {
+			err = l.lowerFunc(b, l.funcs["main"], args, "", 0, prog.Pos{File: l.file})
 		}
 	} else {
 		c := l.created[id]
@@ -171,18 +181,6 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 		if len(out.Code)&4095 == 0 && stopped == nil {
 			stopped = l.stopped(len(out.Code))
 		}
-	}
-	var mine []int // the threads this one creates
-	for i, in := range th.Code {
-		f, ok := in.(prog.Fence)
-		if !ok || len(f.Tags) != 2 || f.Tags[0] != placeholder {
-			continue
-		}
-		s := l.sites[atoi(f.Tags[1])]
-		if !s.join {
-			mine = append(mine, len(l.created)+len(mine))
-		}
-		_ = i
 	}
 	regs := newConstRegs(th)
 	for i, in := range th.Code {
@@ -279,42 +277,106 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 			continue
 		}
 		// A join: wait for the done flag of the thread named.
-		after := l.label("joined")
-		cands := mine
 		if c, ok := s.tid.(prog.Const); ok && !c.V.IsAddr() {
-			cands = []int{int(c.V.Int)}
+			l.emitJoin(emit, s, p, id, []int{int(c.V.Int)})
+			continue
 		}
-		var waits []int
-		for _, k := range cands {
-			if c, ok := s.tid.(prog.Const); ok && !c.V.IsAddr() && int(c.V.Int) == k {
-				waits = append(waits, k)
-				emit(prog.Jump{Target: l.joinLabel(k, after)}, p)
-				continue
-			}
-			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: s.tid, Y: prog.Int(int64(k))}, Target: l.joinLabel(k, after)}, p)
-			waits = append(waits, k)
-		}
-		// No thread of that id: the join waits forever.
-		emit(prog.Jump{Target: blockLabel}, p)
-		for _, k := range waits {
-			r := fmt.Sprintf("%%join%d", k)
-			emit(prog.Label{Name: l.joinLabel(k, after)}, p)
-			emit(prog.Load{Dst: r, Addr: prog.Addr(doneLoc(k)), Tags: flagAcquire()}, p)
-			site := spinSite{pos: s.pos, real: true, join: true}
-			site.add(r, prog.Addr(doneLoc(k)))
-			l.spins = append(l.spins, site)
-			emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))}, p)
-			emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: spinLabel}, p)
-			if s.ret != nil {
-				v := fmt.Sprintf("%%joinret%d", k)
-				emit(prog.Load{Dst: v, Addr: prog.Addr(retLoc(k)), Tags: []string{tagNA}}, p)
-				emit(prog.Store{Addr: s.ret, Val: prog.Reg{Name: v}, Tags: []string{tagNA}}, p)
-			}
-			emit(prog.Jump{Target: after}, p)
-		}
-		emit(prog.Label{Name: after}, p)
+		// An id read from memory may name any thread (a sibling's, from
+		// a global array, too), also one created by a thread not yet
+		// lowered: the join is expanded once every thread is
+		// (lateJoins).
+		emit(prog.Fence{Tags: []string{lateJoinTag, f.Tags[1]}}, p)
+		l.lateJoin = true
 	}
 	return out, nil
+}
+
+// lateJoinTag tags the placeholder of a join whose thread id is read
+// from memory, expanded by lateJoins.
+const lateJoinTag = "%latejoin"
+
+// emitJoin emits a join: wait for the done flag of the thread named by
+// s.tid among cands (no thread of that id: wait forever). A thread
+// joining itself gets EDEADLK (s.selfErr) at once, as glibc returns it
+// (POSIX: "may fail"), instead of waiting forever; the call's value is 0
+// after a join.
+func (l *lowerer) emitJoin(emit func(prog.Instr, prog.Pos), s site, p prog.Pos, self int, cands []int) {
+	after := l.label("joined")
+	c, isConst := s.tid.(prog.Const)
+	isConst = isConst && !c.V.IsAddr()
+	selfLbl := after + ".self"
+	var waits []int
+	hasSelf := false
+	for _, k := range cands {
+		target := l.joinLabel(k, after)
+		if k == self {
+			target, hasSelf = selfLbl, true
+		} else {
+			waits = append(waits, k)
+		}
+		if isConst {
+			emit(prog.Jump{Target: target}, p)
+			continue
+		}
+		emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: s.tid, Y: prog.Int(int64(k))}, Target: target}, p)
+	}
+	// No thread of that id: the join waits forever.
+	emit(prog.Jump{Target: blockLabel}, p)
+	if hasSelf {
+		emit(prog.Label{Name: selfLbl}, p)
+		if s.dst != "" {
+			emit(prog.Assign{Dst: s.dst, Val: prog.Int(s.selfErr)}, p)
+		}
+		emit(prog.Jump{Target: after}, p)
+	}
+	for _, k := range waits {
+		r := fmt.Sprintf("%%join%d", k)
+		emit(prog.Label{Name: l.joinLabel(k, after)}, p)
+		emit(prog.Load{Dst: r, Addr: prog.Addr(doneLoc(k)), Tags: flagAcquire()}, p)
+		site := spinSite{pos: s.pos, real: true, join: true}
+		site.add(r, prog.Addr(doneLoc(k)))
+		l.spins = append(l.spins, site)
+		emit(prog.Assign{Dst: spinAtReg, Val: prog.Int(int64(len(l.spins)))}, p)
+		emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: r}, Y: prog.Int(1)}, Target: spinLabel}, p)
+		if s.ret != nil {
+			v := fmt.Sprintf("%%joinret%d", k)
+			emit(prog.Load{Dst: v, Addr: prog.Addr(retLoc(k)), Tags: []string{tagNA}}, p)
+			emit(prog.Store{Addr: s.ret, Val: prog.Reg{Name: v}, Tags: []string{tagNA}}, p)
+		}
+		if s.dst != "" {
+			emit(prog.Assign{Dst: s.dst, Val: prog.Int(0)}, p)
+		}
+		emit(prog.Jump{Target: after}, p)
+	}
+	emit(prog.Label{Name: after}, p)
+}
+
+// lateJoins expands the joins of th whose thread id is read from memory,
+// once every thread of the program is known: the candidates are every
+// thread but main, and the thread itself (a self-join).
+func (l *lowerer) lateJoins(th *prog.Thread, self int) {
+	cands := []int{}
+	if self == 0 {
+		cands = append(cands, 0)
+	}
+	for k := 1; k < len(l.created); k++ {
+		cands = append(cands, k)
+	}
+	var code []prog.Instr
+	var pos []prog.Pos
+	emit := func(in prog.Instr, p prog.Pos) {
+		code = append(code, in)
+		pos = append(pos, p)
+	}
+	for pc, in := range th.Code {
+		f, ok := in.(prog.Fence)
+		if !ok || len(f.Tags) != 2 || f.Tags[0] != lateJoinTag {
+			emit(in, th.Pos[pc])
+			continue
+		}
+		l.emitJoin(emit, l.sites[atoi(f.Tags[1])], th.Pos[pc], self, cands)
+	}
+	th.Code, th.Pos = code, pos
 }
 
 func (l *lowerer) joinLabel(k int, after string) string {
