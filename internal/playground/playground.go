@@ -125,6 +125,11 @@ func bound(req *Request) int {
 }
 
 func variants(s string) map[string]bool {
+	if s == "" {
+		// None, nearly every request: no map and no split (the engine
+		// only reads the set, and nil is the empty set).
+		return nil
+	}
 	out := map[string]bool{}
 	for _, v := range strings.Split(s, ",") {
 		if v = strings.TrimSpace(v); v != "" {
