@@ -76,11 +76,7 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	last := lhs[n-1]
 	switch {
 	case last.kind == tRBrack && n >= 4 && lhs[n-2].kind == tInt && lhs[n-3].kind == tLBrack && lhs[n-4].kind == tIdent:
-		// An array "uint8_t x[128]": the type records the size.
-		if size = p.intValue(lhs[n-2], false); size <= 0 || size > maxArray {
-			p.fail(lhs[n-2].off, "bad array size "+quote(lhs[n-2].text))
-		}
-		ref, locStart, array = spec.Ref{Thread: -1, Name: lhs[n-4].text}, n-4, "["+lhs[n-2].text+"]"
+		ref, locStart, array, size = p.arrayDecl(lhs)
 	case last.kind == tRBrack && n >= 3 && lhs[n-2].kind == tIdent && lhs[n-3].kind == tLBrack:
 		ref, locStart = spec.Ref{Thread: -1, Name: lhs[n-2].text}, n-3
 	case last.kind == tIdent && n >= 3 && lhs[n-2].kind == tColon && isThreadToken(lhs[n-3]):
@@ -91,30 +87,12 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	default:
 		p.fail(last.off, "expected a location or register in the initial state, found "+last.describe())
 	}
-	var typ strings.Builder
-	for _, t := range lhs[:locStart] {
-		switch t.kind {
-		case tIdent:
-			if typ.Len() > 0 && !strings.HasSuffix(typ.String(), "*") {
-				typ.WriteByte(' ')
-			}
-			typ.WriteString(t.text)
-		case tStar:
-			typ.WriteByte('*')
-		default:
-			if strings.HasPrefix(t.text, "%") {
-				p.fail(t.off, "unsupported register: herd7's symbolic registers (%name) are not supported")
-			}
-			p.fail(t.off, "unexpected "+t.describe()+" in the initial state")
-		}
+	var elem, typ string
+	if locStart > 0 || array != "" {
+		elem, typ = p.initType(lhs, locStart, array)
 	}
-	if typ.Len() > 0 && strings.HasPrefix(typ.String(), "*") {
-		p.fail(lhs[0].off, "unexpected '*' in the initial state")
-	}
-	elem := typ.String()
-	typ.WriteString(array)
 	if array != "" {
-		p.initArray(toks, lhs, rhs, hasVal, ref, locStart, elem, typ.String(), size, seen)
+		p.initArray(toks, lhs, rhs, hasVal, ref, locStart, elem, typ, size, seen)
 		return
 	}
 	// C's "atomic_t x = ATOMIC_INIT(1)" is x = 1.
@@ -130,7 +108,57 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	default:
 		val = p.initValue(rhs)
 	}
-	p.addInit(ref, val, typ.String(), lhs[locStart].off, seen)
+	p.addInit(ref, val, typ, lhs[locStart].off, seen)
+}
+
+// arrayDecl reads the left-hand side of an array's entry, "[type] x[N]"
+// (its last four tokens are x, '[', N and ']'): the array's ref, where
+// its name starts, its type's suffix "[N]" and its size N. This and
+// initType are out of line, as are initArray and the rest of what few
+// entries need: initEntry, which every entry of every test runs, stays
+// small, and the browser, which compiles a WebAssembly function again
+// whole once it has run for a while, compiled its 9 KB on the X86
+// suite's second pass.
+//
+//go:noinline
+func (p *parser) arrayDecl(lhs []token) (spec.Ref, int, string, int64) {
+	n := len(lhs)
+	// An array "uint8_t x[128]": the type records the size.
+	size := p.intValue(lhs[n-2], false)
+	if size <= 0 || size > maxArray {
+		p.fail(lhs[n-2].off, "bad array size "+quote(lhs[n-2].text))
+	}
+	return spec.Ref{Thread: -1, Name: lhs[n-4].text}, n - 4, "[" + lhs[n-2].text + "]", size
+}
+
+// initType reads the type before an entry's location, lhs[:locStart]
+// ("int", "uint64_t", "int*", ...), and returns it as the element's type
+// and as the entry's (with array, "[N]" or "", after it).
+//
+//go:noinline
+func (p *parser) initType(lhs []token, locStart int, array string) (elem, typ string) {
+	var b strings.Builder
+	for _, t := range lhs[:locStart] {
+		switch t.kind {
+		case tIdent:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "*") {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.text)
+		case tStar:
+			b.WriteByte('*')
+		default:
+			if strings.HasPrefix(t.text, "%") {
+				p.fail(t.off, "unsupported register: herd7's symbolic registers (%name) are not supported")
+			}
+			p.fail(t.off, "unexpected "+t.describe()+" in the initial state")
+		}
+	}
+	if b.Len() > 0 && strings.HasPrefix(b.String(), "*") {
+		p.fail(lhs[0].off, "unexpected '*' in the initial state")
+	}
+	elem = b.String()
+	return elem, elem + array
 }
 
 // maxArray bounds the size of an array of the initial state.

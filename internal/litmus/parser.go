@@ -209,13 +209,7 @@ func (p *parser) header() {
 		}
 	}
 	if err != nil {
-		if !hasThreadTable(sc.src) {
-			// No thread P0 anywhere: not a test of an architecture
-			// Musket lacks, but no litmus test at all (a .cub file,
-			// text, binary data).
-			p.fail(start, fmt.Sprintf("not a litmus test: %q is no architecture and no thread P0 follows", clip(arch, 40)))
-		}
-		p.fail(start, err.Error())
+		p.unknownArch(start, arch, err)
 	}
 	p.fe = fe
 	sc.skipBlanks()
@@ -234,57 +228,97 @@ func (p *parser) header() {
 			p.fail(off, "expected '{' to start the initial state")
 		case c == '{':
 			return
-		case sc.atComment():
-			// A comment that closes is skipped. herd7 reads a header
-			// line by line: "(*" there opens a comment only when it ends
-			// its line; otherwise the line is free text up to its end
-			// or a '{'. So a comment left open in the header (RISCV
-			// ISA-LB-DEP-ADDR3-SUCCESS) is read as herd7 reads it,
-			// rather than swallowing the test.
-			if n := sc.peekByte(2); n == '\n' || n == '{' || sc.commentCloses() {
-				sc.skipComment()
-				continue
-			}
-			for !sc.atEOF() && sc.peekByte(0) != '\n' && sc.peekByte(0) != '{' {
-				sc.off++
-			}
-		case c == '(' && !lineStart:
-			sc.off++
-			text, ok := sc.upTo(')')
-			if !ok {
-				p.fail(off, "missing ')' after the alias")
-			}
-			p.t.Alias = strings.TrimSpace(text)
-		case c == '"':
-			// herd7 reads a description that runs over several lines.
-			sc.off++
-			end := bytes.IndexByte(sc.src[sc.off:], '"')
-			if end < 0 {
-				p.fail(off, "string not terminated")
-			}
-			p.t.Doc = string(sc.src[sc.off : sc.off+end])
-			sc.off += end + 1
-		case c == '/' && sc.peekByte(1) == '*':
-			// A C comment (C tests have them before the initial state).
-			end := bytes.Index(sc.src[sc.off+2:], []byte("*/"))
-			if end < 0 {
-				p.fail(off, "comment not terminated")
-			}
-			sc.off += 2 + end + 2
-		case c == '/' && sc.peekByte(1) == '/':
-			sc.restOfLine()
 		case isLetter(c) && p.metaLine():
-		case lineStart && !p.threadNamesAhead():
-			// Any other line (diy's cycle line, a suite's free text) is
-			// skipped as herd7 does, up to the '{' of the initial state.
-			for !sc.atEOF() && sc.peekByte(0) != '\n' && sc.peekByte(0) != '{' {
-				sc.off++
-			}
-		case isLetter(c):
-			p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", sc.ident("-.")))
+			// (Before the cases of headerLine, none of which starts
+			// with a letter but its last two.)
+		case c == '"':
+			// Nearly every test of herd7's suites has a doc string.
+			p.docString(off)
 		default:
-			p.fail(off, fmt.Sprintf("unexpected %s in the header", source.QuoteChar(string(sc.src[off:min(off+4, len(sc.src))]))))
+			p.headerLine(c, off, lineStart)
 		}
+	}
+}
+
+// unknownArch fails the test whose first word, arch, names no
+// architecture Musket has. This and headerLine are out of line, so that
+// header, which every test runs once, stays small: the browser compiles
+// a WebAssembly function again whole once it has run for a while, and
+// header's 11.5 KB were compiled on every first visit.
+//
+//go:noinline
+func (p *parser) unknownArch(start int, arch string, err error) {
+	if !hasThreadTable(p.sc.src) {
+		// No thread P0 anywhere: not a test of an architecture
+		// Musket lacks, but no litmus test at all (a .cub file,
+		// text, binary data).
+		p.fail(start, fmt.Sprintf("not a litmus test: %q is no architecture and no thread P0 follows", clip(arch, 40)))
+	}
+	p.fail(start, err.Error())
+}
+
+// docString reads the header's doc string, which starts at off.
+func (p *parser) docString(off int) {
+	// herd7 reads a description that runs over several lines.
+	sc := p.sc
+	sc.off++
+	end := bytes.IndexByte(sc.src[sc.off:], '"')
+	if end < 0 {
+		p.fail(off, "string not terminated")
+	}
+	p.t.Doc = string(sc.src[sc.off : sc.off+end])
+	sc.off += end + 1
+}
+
+// headerLine reads what the header has at off, c, other than the '{' of
+// the initial state, a key=value line and the doc string: a comment, the
+// alias, free text, or an error. lineStart tells whether off starts a
+// line.
+//
+//go:noinline
+func (p *parser) headerLine(c byte, off int, lineStart bool) {
+	sc := p.sc
+	switch {
+	case sc.atComment():
+		// A comment that closes is skipped. herd7 reads a header
+		// line by line: "(*" there opens a comment only when it ends
+		// its line; otherwise the line is free text up to its end
+		// or a '{'. So a comment left open in the header (RISCV
+		// ISA-LB-DEP-ADDR3-SUCCESS) is read as herd7 reads it,
+		// rather than swallowing the test.
+		if n := sc.peekByte(2); n == '\n' || n == '{' || sc.commentCloses() {
+			sc.skipComment()
+			return
+		}
+		for !sc.atEOF() && sc.peekByte(0) != '\n' && sc.peekByte(0) != '{' {
+			sc.off++
+		}
+	case c == '(' && !lineStart:
+		sc.off++
+		text, ok := sc.upTo(')')
+		if !ok {
+			p.fail(off, "missing ')' after the alias")
+		}
+		p.t.Alias = strings.TrimSpace(text)
+	case c == '/' && sc.peekByte(1) == '*':
+		// A C comment (C tests have them before the initial state).
+		end := bytes.Index(sc.src[sc.off+2:], []byte("*/"))
+		if end < 0 {
+			p.fail(off, "comment not terminated")
+		}
+		sc.off += 2 + end + 2
+	case c == '/' && sc.peekByte(1) == '/':
+		sc.restOfLine()
+	case lineStart && !p.threadNamesAhead():
+		// Any other line (diy's cycle line, a suite's free text) is
+		// skipped as herd7 does, up to the '{' of the initial state.
+		for !sc.atEOF() && sc.peekByte(0) != '\n' && sc.peekByte(0) != '{' {
+			sc.off++
+		}
+	case isLetter(c):
+		p.fail(off, fmt.Sprintf("expected '{' to start the initial state, found %q", sc.ident("-.")))
+	default:
+		p.fail(off, fmt.Sprintf("unexpected %s in the header", source.QuoteChar(string(sc.src[off:min(off+4, len(sc.src))]))))
 	}
 }
 

@@ -89,7 +89,14 @@ var rvAccessSets = []string{"r", "w", "rw"}
 func rvFenceTag(pred, succ string) string { return "Fence." + pred + "." + succ }
 
 // rvRegNums maps every register name, numeric and ABI, to its number.
-var rvRegNums = func() map[string]int {
+var rvRegNums = rvRegTable()
+
+// rvRegTable builds rvRegNums: a named function, out of line, not a
+// closure called in place, which Go inlines into the package's
+// initialiser (see x86RegTable).
+//
+//go:noinline
+func rvRegTable() map[string]int {
 	m := map[string]int{"zero": 0, "ra": 1, "sp": 2, "gp": 3, "tp": 4, "fp": 8}
 	for i := 0; i < 32; i++ {
 		m["x"+strconv.Itoa(i)] = i
@@ -108,7 +115,7 @@ var rvRegNums = func() map[string]int {
 		m["a"+strconv.Itoa(i)] = 10 + i
 	}
 	return m
-}()
+}
 
 type rvFrontend struct{}
 

@@ -331,7 +331,11 @@ func (d *decoder) str() (string, error) {
 // escaped reads the rest of a string from its first escape on, the
 // string having begun at start.
 func (d *decoder) escaped(start int) (string, error) {
-	b := make([]byte, 0, d.i-start+64)
+	// The string is no longer than its text, the rest of the input at
+	// most: every escape is at least as long as what it stands for. So b
+	// never grows (a test's text, its lines escaped, used to grow it
+	// five or six times).
+	b := make([]byte, 0, len(d.s)-start)
 	b = append(b, d.s[start:d.i]...)
 	for d.i < len(d.s) {
 		c := d.s[d.i]

@@ -125,6 +125,11 @@ func bound(req *Request) int {
 }
 
 func variants(s string) map[string]bool {
+	if s == "" {
+		// None, nearly every request: no map and no split (the engine
+		// only reads the set, and nil is the empty set).
+		return nil
+	}
 	out := map[string]bool{}
 	for _, v := range strings.Split(s, ",") {
 		if v = strings.TrimSpace(v); v != "" {
@@ -179,7 +184,12 @@ func LoadModel(req *Request, archWord string, env Env) (*cat.Model, string, erro
 	}
 	// A named model is loaded once and shared, as package batch shares
 	// one between its workers: the engines only read it.
-	key := spec + "\x00" + strings.Join(env.LibDirs, "\x00")
+	key := spec + "\x00"
+	if len(env.LibDirs) > 0 {
+		// (Not joined when there are none, the static site's case:
+		// strings.Join is more code for the browser to compile.)
+		key += strings.Join(env.LibDirs, "\x00")
+	}
 	modelCache.Lock()
 	e, ok := modelCache.m[key]
 	if !ok {
@@ -249,7 +259,7 @@ func RunLitmus(ctx context.Context, req *Request, env Env) *Response {
 		eng = Enum
 	}
 	if eng == nil {
-		return resp.fail(fmt.Errorf("the engine %q is not offered here (this build has: %s)", resp.Engine, strings.Join(EngineNames(env), ", ")), 2, name, req)
+		return resp.noEngine(name, req, env)
 	}
 	r, disagree := eng(ctx, t, m, mname, driver.Tags(t.Arch), req, env.Timeout)
 	resp.TimeMS = ms(time.Since(start))
@@ -258,6 +268,15 @@ func RunLitmus(ctx context.Context, req *Request, env Env) *Response {
 	}
 	render(resp, r, disagree, ctx, name, req)
 	return resp
+}
+
+// noEngine answers a request for an engine env lacks. Out of line, so
+// that RunLitmus, which every request runs, stays small for the browser
+// to compile (see loadText).
+//
+//go:noinline
+func (resp *Response) noEngine(name string, req *Request, env Env) *Response {
+	return resp.fail(fmt.Errorf("the engine %q is not offered here (this build has: %s)", resp.Engine, strings.Join(EngineNames(env), ", ")), 2, name, req)
 }
 
 // EngineNames lists the engines env offers.

@@ -148,18 +148,19 @@ func herdStates(r *result.Result) []string {
 		return arrayStates(r, order, names, states)
 	}
 	lines := make([]string, len(states))
+	var b []byte // each line built here and copied out once (see result.SortStates)
 	for i, s := range states {
-		var b strings.Builder
+		b = b[:0]
 		for n, k := range order {
 			if n > 0 {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 			}
-			b.WriteString(names[k])
-			b.WriteByte('=')
-			b.WriteString(ValueText(r, k, s[k]))
-			b.WriteByte(';')
+			b = append(b, names[k]...)
+			b = append(b, '=')
+			b = append(b, ValueText(r, k, s[k])...)
+			b = append(b, ';')
 		}
-		lines[i] = b.String()
+		lines[i] = string(b)
 	}
 	return lines
 }

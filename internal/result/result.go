@@ -221,15 +221,19 @@ func SortStates(obs []spec.Ref, states []State) []State {
 	for i, r := range obs {
 		names[i] = r.String()
 	}
+	// Each line is built in one buffer and copied out once: one
+	// allocation a line, not a strings.Builder's three or four as it
+	// grows.
+	var buf []byte
 	line := func(s State) string {
-		var b strings.Builder
+		buf = buf[:0]
 		for i, name := range names {
-			b.WriteString(name)
-			b.WriteByte('=')
-			b.WriteString(s[i].String())
-			b.WriteString("; ")
+			buf = append(buf, name...)
+			buf = append(buf, '=')
+			buf = append(buf, s[i].String()...)
+			buf = append(buf, "; "...)
 		}
-		return b.String()
+		return string(buf)
 	}
 	// The lines sorted with their states, stably, and of equal lines the
 	// last kept, as a map from line to state kept it: the same as
