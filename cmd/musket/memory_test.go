@@ -30,3 +30,18 @@ func TestZ3MemoryLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestPortfolioZ3Memout runs a C program on which the SMT engine, beside
+// the graph engine under -engine auto, runs out of its own memory budget
+// in about two seconds on an idle machine: closing its Z3 context then
+// aborted the process (Z3 threw out_of_memory_error from a destructor).
+// The run must end in a limit (the graph engine needs about ten seconds
+// for its BOUND, past the 5 s given here), never in a crash.
+func TestPortfolioZ3Memout(t *testing.T) {
+	var out, errOut strings.Builder
+	code := dispatch([]string{"check", "-model", "sc", "-bound", "4", "-D", "BUG", "-timeout", "5s", "../../internal/cfront/testdata/cw8/gcd_atomic.c"}, &out, &errOut)
+	applyResourceDefaults()
+	if code != exitLimit {
+		t.Errorf("exit %d, want %d, in\n%s%s", code, exitLimit, out.String(), errOut.String())
+	}
+}

@@ -169,10 +169,12 @@ func (c *Context) Close() {
 			batch = append(batch, c.live[i])
 		}
 	}
-	if len(batch) > 0 {
-		C.musket_release(c.z, &batch[0], C.size_t(len(batch)))
-	}
-	C.Z3_del_context(c.z)
+	uncapped(func() {
+		if len(batch) > 0 {
+			C.musket_release(c.z, &batch[0], C.size_t(len(batch)))
+		}
+		C.Z3_del_context(c.z)
+	})
 	for _, t := range c.props {
 		t.free()
 	}
@@ -318,6 +320,7 @@ func loadZ3() error {
 		return &Error{Op: "load", Code: Exception, Msg: C.GoString(e)}
 	}
 	if z3HasPending {
+		z3Want = z3PendingLimit
 		applyZ3MemoryLimit(z3PendingLimit)
 		z3HasPending = false
 	}

@@ -33,10 +33,51 @@ func setZ3MemoryLimit(n int64) {
 		z3PendingLimit, z3HasPending = n, true
 		return
 	}
-	applyZ3MemoryLimit(n)
+	z3Want = n
+	if z3Freeing == 0 {
+		applyZ3MemoryLimit(n)
+	}
+}
+
+// z3Want is the memory limit Z3 is to have (0: none), and z3Freeing the
+// number of contexts being deleted meanwhile, during which Z3 has none
+// (see uncapped); z3Mu guards both.
+var (
+	z3Want    int64
+	z3Freeing int
+)
+
+// uncapped runs f, which frees Z3 objects, with Z3's memory limit lifted.
+// Freeing allocates too (Z3 walks the terms it deletes with a stack that
+// grows), and once Z3 is past its limit every allocation throws; thrown
+// from inside a destructor, which C++ does not let throw, that ends the
+// process (std::terminate) instead of failing an operation. This is the
+// case under -engine auto, where the SMT engine beside the graph engine
+// has a budget of its own (CapMemory) and closes its context after
+// running out of it. The memory watcher of package memlimit still bounds
+// the process meanwhile, and the limit is back once the last f returns.
+// z3Mu is not held while f runs: freeing a large encoding takes seconds,
+// and the limit of a check starting meanwhile must not wait for it.
+func uncapped(f func()) {
+	z3Mu.Lock()
+	if z3Freeing == 0 && C.musket_z3_loaded() != 0 && z3Want != 0 {
+		applyZ3MemoryLimit(0)
+	}
+	z3Freeing++
+	z3Mu.Unlock()
+	defer func() {
+		z3Mu.Lock()
+		z3Freeing--
+		if z3Freeing == 0 && C.musket_z3_loaded() != 0 && z3Want != 0 {
+			applyZ3MemoryLimit(z3Want)
+		}
+		z3Mu.Unlock()
+	}()
+	f()
 }
 
 // applyZ3MemoryLimit sets Z3's memory_max_size to n bytes (0: none).
+// The caller holds z3Mu.
 func applyZ3MemoryLimit(n int64) {
 	mb := int64(0)
 	if n > 0 {
