@@ -131,18 +131,34 @@ func litBloom(lits []Lit, skipNumeric bool) uint64 {
 }
 
 // matcher searches renamings of a visited cube v into a cube c.
+//
+// The renamings are slices indexed by slot and by event ID, undone by
+// the trail: slots and event IDs are small positive numbers (a slot is
+// 1..the largest process of the search, an event's ID is one more than
+// the largest of its cube's, preimage.go), and the fixpoint test spends
+// most of its time binding and unbinding them (Go maps cost a third of
+// the matching on weak systems). 0 means "not bound" in sigma and tau.
 type matcher struct {
 	sys   *System
 	v, c  *Cube
 	idx   *matchIndex
 	lits  []*Lit  // literals of v to match syntactically
 	cands [][]Lit // for each of lits, the literals of c of its shape
-	sigma map[int32]int32
-	used  map[int32]bool
-	tau   map[int32]int32
-	tused map[int32]bool
-	trail []binding
-	found func() bool // called on each complete renaming; true stops
+	// sigma[a]: the slot of c that slot a of v is renamed to; used[b]:
+	// slot b of c is the image of a slot of v
+	sigma []int32
+	used  []bool
+	// tau[a]: the ID of the event of c that the event of v with ID a is
+	// mapped to; tused[b]: the event of c with ID b is an image
+	tau   []int32
+	tused []bool
+	// cpos[b]: 1 + the position in c.Nodes of the event with ID b (0:
+	// c has no such event); vsig, csig: the signatures of the events of
+	// v and c, by position (nodeSig)
+	cpos       []int32
+	vsig, csig []nodeSig
+	trail      []binding
+	found      func() bool // called on each complete renaming; true stops
 	// onFound: match's argument, which found calls with the matcher
 	onFound func(*matcher) bool
 	pinned  int32
@@ -154,16 +170,84 @@ type binding struct {
 	from int32
 }
 
-func (m *matcher) bindSlot(a, b int32) bool {
-	if x, ok := m.sigma[a]; ok {
-		return x == b
+// nodeSig sums up what an event holds for the matcher: a bit per
+// variable (modulo 64) of its writes, reads and readers, the union of
+// its processes' flags, how many processes it has, and whether it is a
+// final read. An event of v can be mapped to an event of c only if each
+// part of its signature is within c's (fits): each write, read or reader
+// of v's event must be one of c's event's with the same variable, each
+// of its processes a distinct process of c's event with at least its
+// flags, and a final read a final read (nodeFits checks exactly that;
+// the signature only drops the pairs it would reject).
+type nodeSig struct {
+	writes, reads, readBy uint64
+	flags                 uint8
+	procs                 uint8
+	final                 bool
+}
+
+const (
+	sigRead uint8 = 1 << iota
+	sigWrite
+	sigFenced
+	sigFencedW
+)
+
+func sigOf(n *Node) nodeSig {
+	s := nodeSig{final: n.Final, procs: uint8(min(len(n.Procs), 255))}
+	for _, f := range n.Procs {
+		if f.Read {
+			s.flags |= sigRead
+		}
+		if f.Write {
+			s.flags |= sigWrite
+		}
+		if f.Fenced {
+			s.flags |= sigFenced
+		}
+		if f.FencedW {
+			s.flags |= sigFencedW
+		}
 	}
-	if m.used[b] {
+	for _, a := range n.Writes {
+		s.writes |= 1 << (uint32(a.Sym) % 64)
+	}
+	for _, a := range n.Reads {
+		s.reads |= 1 << (uint32(a.Sym) % 64)
+	}
+	for _, a := range n.ReadBy {
+		s.readBy |= 1 << (uint32(a.Sym) % 64)
+	}
+	return s
+}
+
+// fits reports whether an event of signature s may be mapped to one of
+// signature t (see nodeSig).
+func (s nodeSig) fits(t nodeSig) bool {
+	return s.writes&^t.writes == 0 && s.reads&^t.reads == 0 && s.readBy&^t.readBy == 0 &&
+		s.flags&^t.flags == 0 && s.procs <= t.procs && (!s.final || t.final)
+}
+
+// grow makes s long enough to be indexed by i.
+func grow[T any](s []T, i int32) []T {
+	if int(i) < len(s) {
+		return s
+	}
+	return append(s, make([]T, int(i)+1-len(s))...)
+}
+
+func (m *matcher) bindSlot(a, b int32) bool {
+	if int(a) < len(m.sigma) && m.sigma[a] != 0 {
+		return m.sigma[a] == b
+	}
+	if int(b) < len(m.used) && m.used[b] {
 		return false
 	}
 	if (a <= m.pinned || b <= m.pinned) && a != b {
 		return false
 	}
+	m.sigma = grow(m.sigma, a)
+	m.used = grow(m.used, b)
 	m.sigma[a] = b
 	m.used[b] = true
 	m.trail = append(m.trail, binding{false, a})
@@ -171,12 +255,14 @@ func (m *matcher) bindSlot(a, b int32) bool {
 }
 
 func (m *matcher) bindNode(a, b int32) bool {
-	if x, ok := m.tau[a]; ok {
-		return x == b
+	if int(a) < len(m.tau) && m.tau[a] != 0 {
+		return m.tau[a] == b
 	}
-	if m.tused[b] {
+	if int(b) < len(m.tused) && m.tused[b] {
 		return false
 	}
+	m.tau = grow(m.tau, a)
+	m.tused = grow(m.tused, b)
 	m.tau[a] = b
 	m.tused[b] = true
 	m.trail = append(m.trail, binding{true, a})
@@ -188,13 +274,38 @@ func (m *matcher) undo(n int) {
 		b := m.trail[len(m.trail)-1]
 		m.trail = m.trail[:len(m.trail)-1]
 		if b.node {
-			delete(m.tused, m.tau[b.from])
-			delete(m.tau, b.from)
+			m.tused[m.tau[b.from]] = false
+			m.tau[b.from] = 0
 		} else {
-			delete(m.used, m.sigma[b.from])
-			delete(m.sigma, b.from)
+			m.used[m.sigma[b.from]] = false
+			m.sigma[b.from] = 0
 		}
 	}
+}
+
+// image is the ID of the event of c that the event of v with ID a is
+// mapped to (0: none yet).
+func (m *matcher) image(a int32) int32 {
+	if int(a) < len(m.tau) {
+		return m.tau[a]
+	}
+	return 0
+}
+
+// slotImage is the slot of c that slot a of v is renamed to (0: none yet).
+func (m *matcher) slotImage(a int32) int32 {
+	if int(a) < len(m.sigma) {
+		return m.sigma[a]
+	}
+	return 0
+}
+
+// position is the position in c.Nodes of the event with ID b, or -1.
+func (m *matcher) position(b int32) int {
+	if int(b) < len(m.cpos) {
+		return int(m.cpos[b]) - 1
+	}
+	return -1
 }
 
 func (m *matcher) term(a, b Term) bool {
@@ -266,45 +377,61 @@ func (m *matcher) matchLits(k int) bool {
 	return false
 }
 
+// ghbFits reports whether mapping the event of v at position k to the
+// event of c at position ck keeps the ghb order with the events of v
+// before k (all mapped by then): each order of v must be one of c. (The
+// same test as on complete renamings, made as soon as both ends are
+// mapped.)
+func (m *matcher) ghbFits(k, ck int) bool {
+	v, c := m.v, m.c
+	if v.GHB[k]&(1<<uint(k)) != 0 && c.GHB[ck]&(1<<uint(ck)) == 0 {
+		return false
+	}
+	for j := 0; j < k; j++ {
+		cj := m.position(m.image(v.Nodes[j].ID))
+		if v.GHB[k]&(1<<uint(j)) != 0 && c.GHB[ck]&(1<<uint(cj)) == 0 {
+			return false
+		}
+		if v.GHB[j]&(1<<uint(k)) != 0 && c.GHB[cj]&(1<<uint(ck)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // matchNodes maps the events of v from position k on.
 func (m *matcher) matchNodes(k int) bool {
 	if m.stop() {
 		return false
 	}
 	if k == len(m.v.Nodes) {
-		return m.checkGHB() && m.matchSlots(0)
+		return m.matchSlots(0)
 	}
 	vn := m.v.Nodes[k]
-	try := func(cn *Node) bool {
-		if vn.Final && !cn.Final {
-			return false // a read at the end is not a read at any time
+	if id := m.image(vn.ID); id != 0 {
+		i := m.position(id)
+		if i < 0 || !m.vsig[k].fits(m.csig[i]) || !m.ghbFits(k, i) {
+			return false // (i < 0: a literal over an event c does not have)
+		}
+		return m.nodeFits(k, vn, m.c.Nodes[i], 0)
+	}
+	for i, cn := range m.c.Nodes {
+		if cn.ID < int32(len(m.tused)) && m.tused[cn.ID] || !m.vsig[k].fits(m.csig[i]) || !m.ghbFits(k, i) {
+			continue
 		}
 		mark := len(m.trail)
-		if m.bindNode(vn.ID, cn.ID) && m.nodeFits(vn, cn, 0) {
+		if m.bindNode(vn.ID, cn.ID) && m.nodeFits(k, vn, cn, 0) {
 			return true
 		}
 		m.undo(mark)
-		return false
-	}
-	if id, ok := m.tau[vn.ID]; ok {
-		i := m.c.nodeIndex(id)
-		if i < 0 || vn.Final && !m.c.Nodes[i].Final {
-			return false // (i < 0: a literal over a node c does not have)
-		}
-		return m.nodeFits(vn, m.c.Nodes[i], 0)
-	}
-	for _, cn := range m.c.Nodes {
-		if !m.tused[cn.ID] && try(cn) {
-			return true
-		}
 	}
 	return false
 }
 
-// nodeFits checks the flags and accesses of vn against cn (step s of:
-// flags, writes, reads, readers), then continues with the next node.
-func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
-	k := slices.Index(m.v.Nodes, vn)
+// nodeFits checks the flags and accesses of vn (at position k of v)
+// against cn (step s of: flags, writes, reads, readers), then continues
+// with the next event.
+func (m *matcher) nodeFits(k int, vn, cn *Node, s int) bool {
 	items := len(vn.Procs) + len(vn.Writes) + len(vn.Reads) + len(vn.ReadBy)
 	if s == items {
 		return m.matchNodes(k + 1)
@@ -317,68 +444,42 @@ func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
 				continue
 			}
 			mark := len(m.trail)
-			if m.bindSlot(f.Proc, g.Proc) && m.nodeFits(vn, cn, s+1) {
+			if m.bindSlot(f.Proc, g.Proc) && m.nodeFits(k, vn, cn, s+1) {
 				return true
 			}
 			m.undo(mark)
 		}
 		return false
 	case s < len(vn.Procs)+len(vn.Writes):
-		w := vn.Writes[s-len(vn.Procs)]
-		for _, cw := range cn.Writes {
-			mark := len(m.trail)
-			if m.access(w, cw) && m.nodeFits(vn, cn, s+1) {
-				return true
-			}
-			m.undo(mark)
-		}
-		return false
+		return m.accessFits(k, vn, cn, s, vn.Writes[s-len(vn.Procs)], cn.Writes)
 	case s >= len(vn.Procs)+len(vn.Writes)+len(vn.Reads):
 		// a cube that knows more readers of a write has fewer
 		// predecessors (model.go): v's must be among c's
-		r := vn.ReadBy[s-len(vn.Procs)-len(vn.Writes)-len(vn.Reads)]
-		for _, cr := range cn.ReadBy {
-			mark := len(m.trail)
-			if m.access(r, cr) && m.nodeFits(vn, cn, s+1) {
-				return true
-			}
-			m.undo(mark)
-		}
-		return false
+		return m.accessFits(k, vn, cn, s, vn.ReadBy[s-len(vn.Procs)-len(vn.Writes)-len(vn.Reads)], cn.ReadBy)
 	default:
-		r := vn.Reads[s-len(vn.Procs)-len(vn.Writes)]
-		for _, cr := range cn.Reads {
-			mark := len(m.trail)
-			if m.access(r, cr) && m.nodeFits(vn, cn, s+1) {
-				return true
-			}
-			m.undo(mark)
-		}
-		return false
+		return m.accessFits(k, vn, cn, s, vn.Reads[s-len(vn.Procs)-len(vn.Writes)], cn.Reads)
 	}
 }
 
-func (m *matcher) checkGHB() bool {
-	for i, vn := range m.v.Nodes {
-		ci := m.c.nodeIndex(m.tau[vn.ID])
-		for j, wn := range m.v.Nodes {
-			if m.v.GHB[i]&(1<<uint(j)) != 0 {
-				cj := m.c.nodeIndex(m.tau[wn.ID])
-				if m.c.GHB[ci]&(1<<uint(cj)) == 0 {
-					return false
-				}
-			}
+// accessFits maps access a of vn (step s of nodeFits) to one of cs, then
+// continues with the next step.
+func (m *matcher) accessFits(k int, vn, cn *Node, s int, a Access, cs []Access) bool {
+	for _, ca := range cs {
+		if ca.Sym != a.Sym || ca.NArgs != a.NArgs {
+			continue
 		}
+		mark := len(m.trail)
+		if m.access(a, ca) && m.nodeFits(k, vn, cn, s+1) {
+			return true
+		}
+		m.undo(mark)
 	}
-	return true
+	return false
 }
 
 // matchSlots maps the remaining slots of v.
 func (m *matcher) matchSlots(k int) bool {
-	for k < len(m.v.Slots) {
-		if _, ok := m.sigma[m.v.Slots[k]]; !ok {
-			break
-		}
+	for k < len(m.v.Slots) && m.slotImage(m.v.Slots[k]) != 0 {
 		k++
 	}
 	if k == len(m.v.Slots) {
@@ -404,14 +505,14 @@ func (m *matcher) rename(t Term) Term {
 		r, _ := mapAtoms(t, func(a Term) (Term, bool) { return m.rename(a), true })
 		return r
 	case KSlot:
-		t.Sym = m.sigma[t.Sym]
+		t.Sym = m.slotImage(t.Sym)
 	case KVar, KVal, KInit:
 		for i := 0; i < int(t.NArgs); i++ {
-			t.Args[i] = m.sigma[t.Args[i]]
+			t.Args[i] = m.slotImage(t.Args[i])
 		}
 		if t.Kind == KVal {
-			t.Proc = m.sigma[t.Proc]
-			t.Node = m.tau[t.Node]
+			t.Proc = m.slotImage(t.Proc)
+			t.Node = m.image(t.Node)
 		}
 	}
 	return t
@@ -561,20 +662,41 @@ func (e *engine) info(v *Cube) *cubeInfo {
 // numeric literals of v are left out (found decides them). It returns
 // true when found did.
 //
-// The matcher, its maps and its lists are the engine's, reused from one
-// call to the next (the fixpoint test calls match for every visited cube
-// that passes the bloom filter; making them anew was most of its cost).
-// match is never called from inside found, so one matcher is enough.
+// The matcher and its lists are the engine's, reused from one call to
+// the next (the fixpoint test calls match for every visited cube that
+// passes the bloom filter; making them anew was most of its cost). match
+// is never called from inside found, so one matcher is enough. It leaves
+// every renaming empty (the trail undone).
 func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
 	shapes := e.litShapes(v)
 	m := e.matchScratch
 	if m == nil {
-		m = &matcher{
-			sigma: map[int32]int32{}, used: map[int32]bool{},
-			tau: map[int32]int32{}, tused: map[int32]bool{},
-		}
+		m = &matcher{}
 		m.found = func() bool { return m.onFound(m) }
 		e.matchScratch = m
+	}
+	// the events first: each event of v needs an event of c that its
+	// signature fits, or no renaming exists
+	m.vsig, m.csig = m.vsig[:0], m.csig[:0]
+	for _, n := range c.Nodes {
+		m.csig = append(m.csig, sigOf(n))
+		m.cpos = grow(m.cpos, n.ID)
+		m.tused = grow(m.tused, n.ID)
+	}
+	for i, n := range c.Nodes {
+		m.cpos[n.ID] = int32(i) + 1
+	}
+	defer func() {
+		for _, n := range c.Nodes {
+			m.cpos[n.ID] = 0
+		}
+	}()
+	for _, n := range v.Nodes {
+		s := sigOf(n)
+		if !slices.ContainsFunc(m.csig, s.fits) {
+			return false
+		}
+		m.vsig = append(m.vsig, s)
 	}
 	m.lits, m.cands = m.lits[:0], m.cands[:0]
 	for i := range v.Lits {
@@ -599,12 +721,9 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 	}
 	m.sys, m.v, m.c, m.idx = e.sys, v, c, idx
 	m.pinned, m.stop, m.onFound = e.sys.Pinned, e.stopped, found
-	clear(m.sigma)
-	clear(m.used)
-	clear(m.tau)
-	clear(m.tused)
 	m.trail = m.trail[:0]
 	r := m.matchLits(0)
+	m.undo(0)
 	// (drop the references to the cubes: the engine keeps the matcher)
 	m.v, m.c, m.idx, m.onFound = nil, nil, nil, nil
 	clear(m.lits)
