@@ -1,6 +1,7 @@
 package param
 
 import (
+	"hash/maphash"
 	"slices"
 )
 
@@ -839,6 +840,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		return t
 	}
 	const maxResiduals = 5000
+	// seen: the residuals listed, by hash. The disjunction needs each
+	// residual once: on systems whose cubes have many processes most
+	// renamings leave the same few residuals (ref_count: 99 500
+	// residuals, 4 distinct). produced counts them all, repeated or not,
+	// for maxResiduals: it bounds the work of the renamings.
+	seen := &residualSet{}
+	produced := 0
 	var v *Cube
 	// Each literal of v is renamed and judged as soon as the slots it
 	// names are all mapped (at level lvl[i], the position of the last of
@@ -926,7 +934,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 					arena = append(arena, renamed[i])
 				}
 			}
-			nots = append(nots, arena[k0:len(arena):len(arena)])
+			res := arena[k0:len(arena):len(arena)]
+			produced++
+			if seen.add(res, nots) {
+				nots = append(nots, res)
+			} else {
+				arena = arena[:k0] // a residual already listed
+			}
 			return false
 		}
 		a := v.Slots[k]
@@ -1003,7 +1017,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			if e.stopped() {
 				return false
 			}
-			if len(w.Slots) > len(c.Slots) || len(w.Nodes) > 0 || len(nots) > maxResiduals {
+			if len(w.Slots) > len(c.Slots) || len(w.Nodes) > 0 || produced > maxResiduals {
 				continue
 			}
 			v = w
@@ -1021,4 +1035,32 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		return false
 	}
 	return !e.z.sat(c.Slots, c.Lits, nots)
+}
+
+// residualSet is the set of residuals of subsumedByPermutations: each a
+// conjunction of literals, sorted (cmpLit) when added, hashed.
+type residualSet struct {
+	byHash map[uint64][]int32 // positions in the caller's list
+	seed   maphash.Seed
+}
+
+// add sorts res and reports whether it is new: not equal to one of the
+// residuals of list (those it was told of before); if so, it records
+// res as list's next element.
+func (s *residualSet) add(res []Lit, list [][]Lit) bool {
+	if s.byHash == nil {
+		s.byHash, s.seed = map[uint64][]int32{}, maphash.MakeSeed()
+	}
+	slices.SortFunc(res, cmpLit)
+	var h uint64
+	for _, l := range res {
+		h = mix64(h ^ maphash.Comparable(s.seed, l))
+	}
+	for _, i := range s.byHash[h] {
+		if slices.Equal(list[i], res) {
+			return false
+		}
+	}
+	s.byHash[h] = append(s.byHash[h], int32(len(list)))
+	return true
 }

@@ -1,6 +1,9 @@
 package param
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSemanticSubsumption: a cube implied by the disjunction of two
 // visited cubes (and by neither alone) is subsumed.
@@ -92,5 +95,54 @@ unsafe (i) { A[i] = X }
 	}
 	if tried < 30 {
 		t.Errorf("only %d literals tried", tried)
+	}
+}
+
+// TestResidualSet: a residual is listed once, whatever the order of its
+// literals; residuals that differ in a literal, in a slot or in length
+// are all kept.
+func TestResidualSet(t *testing.T) {
+	sys, err := Load("s.cub", []byte(`type t = X | Y | Z
+array A[proc] : t
+array N[proc] : int
+unsafe (i) { A[i] = X }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := func(g, p int32) Term {
+		return Term{Kind: KVar, Sort: sys.Globals[g].Sort, Sym: g, NArgs: 1, Args: [3]int32{p}, Off: Rat{0, 1}}
+	}
+	ctor := func(k int32) Term { return Term{Kind: KEnum, Sort: sys.Globals[0].Sort, Sym: k, Off: Rat{0, 1}} }
+	ax1, _ := mkLit(Eq, cell(0, 1), ctor(0))
+	ay1, _ := mkLit(Eq, cell(0, 1), ctor(1))
+	ax2, _ := mkLit(Eq, cell(0, 2), ctor(0))
+	n12, _ := mkLit(Le, cell(1, 1), cell(1, 2))
+	tests := []struct {
+		res  []Lit
+		want bool
+	}{
+		{[]Lit{ax1, n12}, true},
+		{[]Lit{n12, ax1}, false}, // the same, in another order
+		{[]Lit{ax1}, true},
+		{[]Lit{ax2, n12}, true}, // another slot
+		{[]Lit{ay1, n12}, true}, // another constructor
+		{[]Lit{ax1, n12, ay1}, true},
+		{[]Lit{ay1, ax1, n12}, false},
+		{[]Lit{ax1}, false},
+		{[]Lit{n12}, true},
+	}
+	s := &residualSet{}
+	var list [][]Lit
+	for i, tc := range tests {
+		res := slices.Clone(tc.res)
+		if got := s.add(res, list); got != tc.want {
+			t.Fatalf("residual %d: new %v, want %v", i, got, tc.want)
+		} else if got {
+			list = append(list, res)
+		}
+	}
+	if len(list) != 6 {
+		t.Fatalf("%d residuals listed, want 6", len(list))
 	}
 }
