@@ -158,6 +158,7 @@ type matcher struct {
 	// v and c, by position (nodeSig)
 	cpos       []int32
 	vsig, csig []nodeSig
+	sigs       bool // cpos, vsig and csig are made (prepareNodes)
 	trail      []binding
 	found      func() bool // called on each complete renaming; true stops
 	// onFound: match's argument, which found calls with the matcher
@@ -363,6 +364,9 @@ func (m *matcher) matchLits(k int) bool {
 		return false
 	}
 	if k == len(m.lits) {
+		if !m.sigs && !m.prepareNodes() {
+			return false
+		}
 		return m.matchNodes(0)
 	}
 	l := m.lits[k]
@@ -376,6 +380,29 @@ func (m *matcher) matchLits(k int) bool {
 		m.undo(mark)
 	}
 	return false
+}
+
+// prepareNodes makes cpos and the signatures of the events of v and c,
+// the first time the literals are matched (most calls of match fail
+// before), and reports whether each event of v has an event of c that
+// its signature fits (else no renaming exists).
+func (m *matcher) prepareNodes() bool {
+	m.sigs = true
+	v, c := m.v, m.c
+	m.vsig, m.csig = m.vsig[:0], m.csig[:0]
+	for i, n := range c.Nodes {
+		m.csig = append(m.csig, sigOf(n))
+		m.cpos = grow(m.cpos, n.ID)
+		m.tused = grow(m.tused, n.ID)
+		m.cpos[n.ID] = int32(i) + 1
+	}
+	ok := true
+	for _, n := range v.Nodes {
+		s := sigOf(n)
+		ok = ok && slices.ContainsFunc(m.csig, s.fits)
+		m.vsig = append(m.vsig, s)
+	}
+	return ok
 }
 
 // ghbFits reports whether mapping the event of v at position k to the
@@ -676,29 +703,6 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 		m.found = func() bool { return m.onFound(m) }
 		e.matchScratch = m
 	}
-	// the events first: each event of v needs an event of c that its
-	// signature fits, or no renaming exists
-	m.vsig, m.csig = m.vsig[:0], m.csig[:0]
-	for _, n := range c.Nodes {
-		m.csig = append(m.csig, sigOf(n))
-		m.cpos = grow(m.cpos, n.ID)
-		m.tused = grow(m.tused, n.ID)
-	}
-	for i, n := range c.Nodes {
-		m.cpos[n.ID] = int32(i) + 1
-	}
-	defer func() {
-		for _, n := range c.Nodes {
-			m.cpos[n.ID] = 0
-		}
-	}()
-	for _, n := range v.Nodes {
-		s := sigOf(n)
-		if !slices.ContainsFunc(m.csig, s.fits) {
-			return false
-		}
-		m.vsig = append(m.vsig, s)
-	}
 	m.lits, m.cands = m.lits[:0], m.cands[:0]
 	for i := range v.Lits {
 		l := &v.Lits[i]
@@ -723,8 +727,14 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 	m.sys, m.v, m.c, m.idx = e.sys, v, c, idx
 	m.pinned, m.stop, m.onFound = e.sys.Pinned, e.stopped, found
 	m.trail = m.trail[:0]
+	m.sigs = false
 	r := m.matchLits(0)
 	m.undo(0)
+	if m.sigs {
+		for _, n := range c.Nodes {
+			m.cpos[n.ID] = 0
+		}
+	}
 	// (drop the references to the cubes: the engine keeps the matcher)
 	m.v, m.c, m.idx, m.onFound = nil, nil, nil, nil
 	clear(m.lits)
