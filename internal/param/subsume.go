@@ -310,15 +310,17 @@ func (m *matcher) position(b int32) int {
 	return -1
 }
 
-func (m *matcher) term(a, b Term) bool {
+// term matches a with b (pointers: a Term is large, and the literal
+// matching calls term for every candidate).
+func (m *matcher) term(a, b *Term) bool {
 	if a.Kind == KLin && b.Kind == KLin && a.Sort == b.Sort && a.Off == b.Off {
 		// the same products, atom by atom
-		as, bs := linSum(a), linSum(b)
+		as, bs := linSum(*a), linSum(*b)
 		if len(as) != len(bs) {
 			return false
 		}
 		for i := range as {
-			if as[i].Coef != bs[i].Coef || !m.term(as[i].Atom, bs[i].Atom) {
+			if as[i].Coef != bs[i].Coef || !m.term(&as[i].Atom, &bs[i].Atom) {
 				return false
 			}
 		}
@@ -370,9 +372,11 @@ func (m *matcher) matchLits(k int) bool {
 		return m.matchNodes(0)
 	}
 	l := m.lits[k]
-	for _, cl := range m.cands[k] {
+	cands := m.cands[k]
+	for i := range cands {
+		cl := &cands[i]
 		mark := len(m.trail)
-		if cl.Op == l.Op && m.term(l.L, cl.L) && m.term(l.R, cl.R) {
+		if cl.Op == l.Op && m.term(&l.L, &cl.L) && m.term(&l.R, &cl.R) {
 			if m.matchLits(k + 1) {
 				return true
 			}
