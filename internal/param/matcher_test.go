@@ -22,7 +22,7 @@ import (
 func TestMatcherRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(selfCheckSeed(53), 11))
 	systems, pairs, found := 0, 0, 0
-	for i := range selfCheckCount(60, 600) {
+	for i := range selfCheckCount(30, 600) {
 		var src string
 		if i%3 == 2 {
 			src = genWide(rng, 0.9)
