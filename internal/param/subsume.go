@@ -876,52 +876,104 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		renamed   []Lit
 		keep      []bool
 		byLevel   [][]int // literal indices by level+1
+		// litSlotList[i]: the slots literal i names; judged: judge's
+		// outcomes by literal and images of its slots
+		litSlotList [][]int32
+		judged      = map[uint64]judgeOutcome{}
+		judgeLit    func(i int) bool
 	)
 	// judge renames the literals of level k-1 (k = 0: those without
 	// slots) and reports whether none is false under sigma.
 	judge := func(k int) bool {
 		for _, i := range byLevel[k] {
-			l := &v.Lits[i]
-			var nl Lit
-			var sh uint64
-			r := litOpen
-			if inPlace[i] {
-				nl = Lit{Op: l.Op, L: rename(l.L), R: l.R}
-				if l.R.Kind == KSlot {
-					nl.R = rename(l.R)
+			key, memo := uint64(0), !judgeNoMemo && len(litSlotList[i]) <= 3 && i < 1<<16
+			if memo {
+				key = uint64(i) << 48
+				for j, s := range litSlotList[i] {
+					img := sig(s)
+					if img < 0 || img >= 1<<16 {
+						memo = false
+					}
+					key |= uint64(img) << (32 - 16*j)
 				}
-				// (same shape as l: c's literals of that shape were
-				// looked up once for v, in sameShape)
-				keep[i] = false
-				if inList(sameShape[i], &nl) {
+			}
+			if memo {
+				if o, ok := judged[key]; ok {
+					switch o.kind {
+					case judgeFalse:
+						return false
+					case judgeDrop:
+						keep[i] = false
+					case judgeKeep:
+						renamed[i], keep[i] = o.nl, true
+					}
 					continue
 				}
-			} else {
-				nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
-				sh = shape(nl)
-			}
-			keep[i] = false
-			switch r {
-			case litTrue:
-				continue
-			case litFalse:
-				return false
-			}
-			if !inPlace[i] && has(nl, sh) {
-				continue
-			}
-			if fixedBloom&termBloom(nl.L) == 0 {
-				renamed[i], keep[i] = nl, true
-				continue
-			}
-			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
-				if !evalOp(nl.Op, f, nl.R) {
-					return false // contradicted: this renaming is irrelevant
+				ok := judgeLit(i)
+				switch {
+				case !ok:
+					judged[key] = judgeOutcome{kind: judgeFalse}
+					return false
+				case keep[i]:
+					judged[key] = judgeOutcome{kind: judgeKeep, nl: renamed[i]}
+				default:
+					judged[key] = judgeOutcome{kind: judgeDrop}
 				}
 				continue
 			}
-			renamed[i], keep[i] = nl, true
+			if !judgeLit(i) {
+				return false
+			}
 		}
+		return true
+	}
+	// judgeLit judges literal i of v under sigma: false when it is
+	// false or contradicted, else keep[i] and renamed[i] say whether
+	// it is left in the residual, renamed. The outcome depends only on
+	// the images of the slots of the literal (litSlotList[i]), so judge
+	// keeps it by those images, for v (judged; levels clears it): on
+	// ref_count most renamings repeat the same few images.
+	judgeLit = func(i int) bool {
+		l := &v.Lits[i]
+		var nl Lit
+		var sh uint64
+		r := litOpen
+		if inPlace[i] {
+			nl = Lit{Op: l.Op, L: rename(l.L), R: l.R}
+			if l.R.Kind == KSlot {
+				nl.R = rename(l.R)
+			}
+			// (same shape as l: c's literals of that shape were
+			// looked up once for v, in sameShape)
+			keep[i] = false
+			if inList(sameShape[i], &nl) {
+				return true
+			}
+		} else {
+			nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
+			sh = shape(nl)
+		}
+		keep[i] = false
+		switch r {
+		case litTrue:
+			return true
+		case litFalse:
+			return false
+		}
+		if !inPlace[i] && has(nl, sh) {
+			return true
+		}
+		if fixedBloom&termBloom(nl.L) == 0 {
+			renamed[i], keep[i] = nl, true
+			return true
+		}
+		if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
+			if !evalOp(nl.Op, f, nl.R) {
+				return false // contradicted: this renaming is irrelevant
+			}
+			return true
+		}
+		renamed[i], keep[i] = nl, true
 		return true
 	}
 	var rec func(k int) bool
@@ -1012,10 +1064,17 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 			sameShape = append(sameShape, same)
 		}
+		clear(judged)
+		if cap(litSlotList) < len(v.Lits) {
+			litSlotList = make([][]int32, len(v.Lits))
+		}
+		litSlotList = litSlotList[:len(v.Lits)]
 		for i, l := range v.Lits {
 			lvl := -1
+			litSlotList[i] = litSlotList[i][:0]
 			for _, t := range [2]Term{l.L, l.R} {
 				renamedSlots(t, func(s int32) {
+					litSlotList[i] = append(litSlotList[i], s)
 					if s >= 0 && int(s) < len(pos) && pos[s] > 0 {
 						lvl = max(lvl, int(pos[s])-1)
 					} else {
@@ -1078,3 +1137,19 @@ func (s *residualSet) add(res []Lit, list [][]Lit) bool {
 	s.byHash[h] = append(s.byHash[h], int32(len(list)))
 	return true
 }
+
+// judgeNoMemo turns off the memo of subsumedByPermutations' judge (tests
+// compare the two).
+var judgeNoMemo = false
+
+// judgeOutcome is the outcome of judging a literal under a renaming.
+type judgeOutcome struct {
+	kind int8
+	nl   Lit // for judgeKeep: the renamed literal
+}
+
+const (
+	judgeFalse int8 = iota // false or contradicted
+	judgeDrop              // true or implied by c
+	judgeKeep              // left in the residual
+)

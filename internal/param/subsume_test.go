@@ -1,6 +1,11 @@
 package param
 
 import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -144,5 +149,55 @@ unsafe (i) { A[i] = X }
 	}
 	if len(list) != 6 {
 		t.Fatalf("%d residuals listed, want 6", len(list))
+	}
+}
+
+// TestJudgeMemo: the memo of subsumedByPermutations' judge (outcomes by
+// literal and images of its slots) changes nothing: the corpus files
+// without weak variables (top folder and examples/) and random systems,
+// searched with and without it, give the same verdicts after the same
+// number of visited cubes.
+func TestJudgeMemo(t *testing.T) {
+	defer func() { judgeNoMemo = false }()
+	// (a node limit, no time limit: the two searches must stop at the
+	// same place)
+	same := func(name string, sys *System, nodes int) {
+		var res [2]*Result
+		for k, off := range []bool{false, true} {
+			judgeNoMemo = off
+			var err error
+			res[k], err = Verify(context.Background(), sys, Options{MaxNodes: nodes})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if res[0].Verdict != res[1].Verdict || res[0].Visited != res[1].Visited {
+			t.Fatalf("%s: %s in %d nodes with the memo, %s in %d without",
+				name, res[0].Verdict, res[0].Visited, res[1].Verdict, res[1].Visited)
+		}
+	}
+	nodes := 40
+	if os.Getenv("MUSKET_LONG") != "" {
+		nodes = 300
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.cub"))
+	more, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "*.cub"))
+	for _, f := range append(files, more...) {
+		sys, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sys.Weak {
+			same(f, sys, nodes)
+		}
+	}
+	rng := rand.New(rand.NewPCG(selfCheckSeed(17), 29))
+	for i := range 60 {
+		src := genSystemWith(rng, 0, i%2 == 1)
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v\n%s", i, err, src)
+		}
+		same(fmt.Sprintf("system %d\n%s", i, src), sys, 200)
 	}
 }
