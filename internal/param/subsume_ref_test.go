@@ -5,7 +5,7 @@ import "slices"
 // The matcher of subsume.go as it was before it used slices indexed by
 // slot and event (maps for the renamings, the event order checked on
 // complete renamings only): the reference that TestMatcherRandom
-// compares the refMatcher with. Only tests use it.
+// compares the matcher with. Only tests use it.
 
 // refMatcher searches renamings of a visited cube v into a cube c.
 type refMatcher struct {
