@@ -1,6 +1,7 @@
 package param
 
 import (
+	"hash/maphash"
 	"slices"
 )
 
@@ -131,18 +132,35 @@ func litBloom(lits []Lit, skipNumeric bool) uint64 {
 }
 
 // matcher searches renamings of a visited cube v into a cube c.
+//
+// The renamings are slices indexed by slot and by event ID, undone by
+// the trail: slots and event IDs are small positive numbers (a slot is
+// 1..the largest process of the search, an event's ID is one more than
+// the largest of its cube's, preimage.go), and the fixpoint test spends
+// most of its time binding and unbinding them (Go maps cost a third of
+// the matching on weak systems). 0 means "not bound" in sigma and tau.
 type matcher struct {
 	sys   *System
 	v, c  *Cube
 	idx   *matchIndex
 	lits  []*Lit  // literals of v to match syntactically
 	cands [][]Lit // for each of lits, the literals of c of its shape
-	sigma map[int32]int32
-	used  map[int32]bool
-	tau   map[int32]int32
-	tused map[int32]bool
-	trail []binding
-	found func() bool // called on each complete renaming; true stops
+	// sigma[a]: the slot of c that slot a of v is renamed to; used[b]:
+	// slot b of c is the image of a slot of v
+	sigma []int32
+	used  []bool
+	// tau[a]: the ID of the event of c that the event of v with ID a is
+	// mapped to; tused[b]: the event of c with ID b is an image
+	tau   []int32
+	tused []bool
+	// cpos[b]: 1 + the position in c.Nodes of the event with ID b (0:
+	// c has no such event); vsig, csig: the signatures of the events of
+	// v and c, by position (nodeSig)
+	cpos       []int32
+	vsig, csig []nodeSig
+	sigs       bool // cpos, vsig and csig are made (prepareNodes)
+	trail      []binding
+	found      func() bool // called on each complete renaming; true stops
 	// onFound: match's argument, which found calls with the matcher
 	onFound func(*matcher) bool
 	pinned  int32
@@ -154,16 +172,84 @@ type binding struct {
 	from int32
 }
 
-func (m *matcher) bindSlot(a, b int32) bool {
-	if x, ok := m.sigma[a]; ok {
-		return x == b
+// nodeSig sums up what an event holds for the matcher: a bit per
+// variable (modulo 64) of its writes, reads and readers, the union of
+// its processes' flags, how many processes it has, and whether it is a
+// final read. An event of v can be mapped to an event of c only if each
+// part of its signature is within c's (fits): each write, read or reader
+// of v's event must be one of c's event's with the same variable, each
+// of its processes a distinct process of c's event with at least its
+// flags, and a final read a final read (nodeFits checks exactly that;
+// the signature only drops the pairs it would reject).
+type nodeSig struct {
+	writes, reads, readBy uint64
+	flags                 uint8
+	procs                 uint8
+	final                 bool
+}
+
+const (
+	sigRead uint8 = 1 << iota
+	sigWrite
+	sigFenced
+	sigFencedW
+)
+
+func sigOf(n *Node) nodeSig {
+	s := nodeSig{final: n.Final, procs: uint8(min(len(n.Procs), 255))}
+	for _, f := range n.Procs {
+		if f.Read {
+			s.flags |= sigRead
+		}
+		if f.Write {
+			s.flags |= sigWrite
+		}
+		if f.Fenced {
+			s.flags |= sigFenced
+		}
+		if f.FencedW {
+			s.flags |= sigFencedW
+		}
 	}
-	if m.used[b] {
+	for _, a := range n.Writes {
+		s.writes |= 1 << (uint32(a.Sym) % 64)
+	}
+	for _, a := range n.Reads {
+		s.reads |= 1 << (uint32(a.Sym) % 64)
+	}
+	for _, a := range n.ReadBy {
+		s.readBy |= 1 << (uint32(a.Sym) % 64)
+	}
+	return s
+}
+
+// fits reports whether an event of signature s may be mapped to one of
+// signature t (see nodeSig).
+func (s nodeSig) fits(t nodeSig) bool {
+	return s.writes&^t.writes == 0 && s.reads&^t.reads == 0 && s.readBy&^t.readBy == 0 &&
+		s.flags&^t.flags == 0 && s.procs <= t.procs && (!s.final || t.final)
+}
+
+// grow makes s long enough to be indexed by i.
+func grow[T any](s []T, i int32) []T {
+	if int(i) < len(s) {
+		return s
+	}
+	return append(s, make([]T, int(i)+1-len(s))...)
+}
+
+func (m *matcher) bindSlot(a, b int32) bool {
+	if int(a) < len(m.sigma) && m.sigma[a] != 0 {
+		return m.sigma[a] == b
+	}
+	if int(b) < len(m.used) && m.used[b] {
 		return false
 	}
 	if (a <= m.pinned || b <= m.pinned) && a != b {
 		return false
 	}
+	m.sigma = grow(m.sigma, a)
+	m.used = grow(m.used, b)
 	m.sigma[a] = b
 	m.used[b] = true
 	m.trail = append(m.trail, binding{false, a})
@@ -171,12 +257,14 @@ func (m *matcher) bindSlot(a, b int32) bool {
 }
 
 func (m *matcher) bindNode(a, b int32) bool {
-	if x, ok := m.tau[a]; ok {
-		return x == b
+	if int(a) < len(m.tau) && m.tau[a] != 0 {
+		return m.tau[a] == b
 	}
-	if m.tused[b] {
+	if int(b) < len(m.tused) && m.tused[b] {
 		return false
 	}
+	m.tau = grow(m.tau, a)
+	m.tused = grow(m.tused, b)
 	m.tau[a] = b
 	m.tused[b] = true
 	m.trail = append(m.trail, binding{true, a})
@@ -188,24 +276,51 @@ func (m *matcher) undo(n int) {
 		b := m.trail[len(m.trail)-1]
 		m.trail = m.trail[:len(m.trail)-1]
 		if b.node {
-			delete(m.tused, m.tau[b.from])
-			delete(m.tau, b.from)
+			m.tused[m.tau[b.from]] = false
+			m.tau[b.from] = 0
 		} else {
-			delete(m.used, m.sigma[b.from])
-			delete(m.sigma, b.from)
+			m.used[m.sigma[b.from]] = false
+			m.sigma[b.from] = 0
 		}
 	}
 }
 
-func (m *matcher) term(a, b Term) bool {
+// image is the ID of the event of c that the event of v with ID a is
+// mapped to (0: none yet).
+func (m *matcher) image(a int32) int32 {
+	if int(a) < len(m.tau) {
+		return m.tau[a]
+	}
+	return 0
+}
+
+// slotImage is the slot of c that slot a of v is renamed to (0: none yet).
+func (m *matcher) slotImage(a int32) int32 {
+	if int(a) < len(m.sigma) {
+		return m.sigma[a]
+	}
+	return 0
+}
+
+// position is the position in c.Nodes of the event with ID b, or -1.
+func (m *matcher) position(b int32) int {
+	if int(b) < len(m.cpos) {
+		return int(m.cpos[b]) - 1
+	}
+	return -1
+}
+
+// term matches a with b (pointers: a Term is large, and the literal
+// matching calls term for every candidate).
+func (m *matcher) term(a, b *Term) bool {
 	if a.Kind == KLin && b.Kind == KLin && a.Sort == b.Sort && a.Off == b.Off {
 		// the same products, atom by atom
-		as, bs := linSum(a), linSum(b)
+		as, bs := linSum(*a), linSum(*b)
 		if len(as) != len(bs) {
 			return false
 		}
 		for i := range as {
-			if as[i].Coef != bs[i].Coef || !m.term(as[i].Atom, bs[i].Atom) {
+			if as[i].Coef != bs[i].Coef || !m.term(&as[i].Atom, &bs[i].Atom) {
 				return false
 			}
 		}
@@ -251,12 +366,17 @@ func (m *matcher) matchLits(k int) bool {
 		return false
 	}
 	if k == len(m.lits) {
+		if !m.sigs && !m.prepareNodes() {
+			return false
+		}
 		return m.matchNodes(0)
 	}
 	l := m.lits[k]
-	for _, cl := range m.cands[k] {
+	cands := m.cands[k]
+	for i := range cands {
+		cl := &cands[i]
 		mark := len(m.trail)
-		if cl.Op == l.Op && m.term(l.L, cl.L) && m.term(l.R, cl.R) {
+		if cl.Op == l.Op && m.term(&l.L, &cl.L) && m.term(&l.R, &cl.R) {
 			if m.matchLits(k + 1) {
 				return true
 			}
@@ -266,45 +386,84 @@ func (m *matcher) matchLits(k int) bool {
 	return false
 }
 
+// prepareNodes makes cpos and the signatures of the events of v and c,
+// the first time the literals are matched (most calls of match fail
+// before), and reports whether each event of v has an event of c that
+// its signature fits (else no renaming exists).
+func (m *matcher) prepareNodes() bool {
+	m.sigs = true
+	v, c := m.v, m.c
+	m.vsig, m.csig = m.vsig[:0], m.csig[:0]
+	for i, n := range c.Nodes {
+		m.csig = append(m.csig, sigOf(n))
+		m.cpos = grow(m.cpos, n.ID)
+		m.tused = grow(m.tused, n.ID)
+		m.cpos[n.ID] = int32(i) + 1
+	}
+	ok := true
+	for _, n := range v.Nodes {
+		s := sigOf(n)
+		ok = ok && slices.ContainsFunc(m.csig, s.fits)
+		m.vsig = append(m.vsig, s)
+	}
+	return ok
+}
+
+// ghbFits reports whether mapping the event of v at position k to the
+// event of c at position ck keeps the ghb order with the events of v
+// before k (all mapped by then): each order of v must be one of c. (The
+// same test as on complete renamings, made as soon as both ends are
+// mapped.)
+func (m *matcher) ghbFits(k, ck int) bool {
+	v, c := m.v, m.c
+	if v.GHB[k]&(1<<uint(k)) != 0 && c.GHB[ck]&(1<<uint(ck)) == 0 {
+		return false
+	}
+	for j := 0; j < k; j++ {
+		cj := m.position(m.image(v.Nodes[j].ID))
+		if v.GHB[k]&(1<<uint(j)) != 0 && c.GHB[ck]&(1<<uint(cj)) == 0 {
+			return false
+		}
+		if v.GHB[j]&(1<<uint(k)) != 0 && c.GHB[cj]&(1<<uint(ck)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // matchNodes maps the events of v from position k on.
 func (m *matcher) matchNodes(k int) bool {
 	if m.stop() {
 		return false
 	}
 	if k == len(m.v.Nodes) {
-		return m.checkGHB() && m.matchSlots(0)
+		return m.matchSlots(0)
 	}
 	vn := m.v.Nodes[k]
-	try := func(cn *Node) bool {
-		if vn.Final && !cn.Final {
-			return false // a read at the end is not a read at any time
+	if id := m.image(vn.ID); id != 0 {
+		i := m.position(id)
+		if i < 0 || !m.vsig[k].fits(m.csig[i]) || !m.ghbFits(k, i) {
+			return false // (i < 0: a literal over an event c does not have)
+		}
+		return m.nodeFits(k, vn, m.c.Nodes[i], 0)
+	}
+	for i, cn := range m.c.Nodes {
+		if cn.ID < int32(len(m.tused)) && m.tused[cn.ID] || !m.vsig[k].fits(m.csig[i]) || !m.ghbFits(k, i) {
+			continue
 		}
 		mark := len(m.trail)
-		if m.bindNode(vn.ID, cn.ID) && m.nodeFits(vn, cn, 0) {
+		if m.bindNode(vn.ID, cn.ID) && m.nodeFits(k, vn, cn, 0) {
 			return true
 		}
 		m.undo(mark)
-		return false
-	}
-	if id, ok := m.tau[vn.ID]; ok {
-		i := m.c.nodeIndex(id)
-		if i < 0 || vn.Final && !m.c.Nodes[i].Final {
-			return false // (i < 0: a literal over a node c does not have)
-		}
-		return m.nodeFits(vn, m.c.Nodes[i], 0)
-	}
-	for _, cn := range m.c.Nodes {
-		if !m.tused[cn.ID] && try(cn) {
-			return true
-		}
 	}
 	return false
 }
 
-// nodeFits checks the flags and accesses of vn against cn (step s of:
-// flags, writes, reads, readers), then continues with the next node.
-func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
-	k := slices.Index(m.v.Nodes, vn)
+// nodeFits checks the flags and accesses of vn (at position k of v)
+// against cn (step s of: flags, writes, reads, readers), then continues
+// with the next event.
+func (m *matcher) nodeFits(k int, vn, cn *Node, s int) bool {
 	items := len(vn.Procs) + len(vn.Writes) + len(vn.Reads) + len(vn.ReadBy)
 	if s == items {
 		return m.matchNodes(k + 1)
@@ -317,68 +476,42 @@ func (m *matcher) nodeFits(vn, cn *Node, s int) bool {
 				continue
 			}
 			mark := len(m.trail)
-			if m.bindSlot(f.Proc, g.Proc) && m.nodeFits(vn, cn, s+1) {
+			if m.bindSlot(f.Proc, g.Proc) && m.nodeFits(k, vn, cn, s+1) {
 				return true
 			}
 			m.undo(mark)
 		}
 		return false
 	case s < len(vn.Procs)+len(vn.Writes):
-		w := vn.Writes[s-len(vn.Procs)]
-		for _, cw := range cn.Writes {
-			mark := len(m.trail)
-			if m.access(w, cw) && m.nodeFits(vn, cn, s+1) {
-				return true
-			}
-			m.undo(mark)
-		}
-		return false
+		return m.accessFits(k, vn, cn, s, vn.Writes[s-len(vn.Procs)], cn.Writes)
 	case s >= len(vn.Procs)+len(vn.Writes)+len(vn.Reads):
 		// a cube that knows more readers of a write has fewer
 		// predecessors (model.go): v's must be among c's
-		r := vn.ReadBy[s-len(vn.Procs)-len(vn.Writes)-len(vn.Reads)]
-		for _, cr := range cn.ReadBy {
-			mark := len(m.trail)
-			if m.access(r, cr) && m.nodeFits(vn, cn, s+1) {
-				return true
-			}
-			m.undo(mark)
-		}
-		return false
+		return m.accessFits(k, vn, cn, s, vn.ReadBy[s-len(vn.Procs)-len(vn.Writes)-len(vn.Reads)], cn.ReadBy)
 	default:
-		r := vn.Reads[s-len(vn.Procs)-len(vn.Writes)]
-		for _, cr := range cn.Reads {
-			mark := len(m.trail)
-			if m.access(r, cr) && m.nodeFits(vn, cn, s+1) {
-				return true
-			}
-			m.undo(mark)
-		}
-		return false
+		return m.accessFits(k, vn, cn, s, vn.Reads[s-len(vn.Procs)-len(vn.Writes)], cn.Reads)
 	}
 }
 
-func (m *matcher) checkGHB() bool {
-	for i, vn := range m.v.Nodes {
-		ci := m.c.nodeIndex(m.tau[vn.ID])
-		for j, wn := range m.v.Nodes {
-			if m.v.GHB[i]&(1<<uint(j)) != 0 {
-				cj := m.c.nodeIndex(m.tau[wn.ID])
-				if m.c.GHB[ci]&(1<<uint(cj)) == 0 {
-					return false
-				}
-			}
+// accessFits maps access a of vn (step s of nodeFits) to one of cs, then
+// continues with the next step.
+func (m *matcher) accessFits(k int, vn, cn *Node, s int, a Access, cs []Access) bool {
+	for _, ca := range cs {
+		if ca.Sym != a.Sym || ca.NArgs != a.NArgs {
+			continue
 		}
+		mark := len(m.trail)
+		if m.access(a, ca) && m.nodeFits(k, vn, cn, s+1) {
+			return true
+		}
+		m.undo(mark)
 	}
-	return true
+	return false
 }
 
 // matchSlots maps the remaining slots of v.
 func (m *matcher) matchSlots(k int) bool {
-	for k < len(m.v.Slots) {
-		if _, ok := m.sigma[m.v.Slots[k]]; !ok {
-			break
-		}
+	for k < len(m.v.Slots) && m.slotImage(m.v.Slots[k]) != 0 {
 		k++
 	}
 	if k == len(m.v.Slots) {
@@ -404,14 +537,14 @@ func (m *matcher) rename(t Term) Term {
 		r, _ := mapAtoms(t, func(a Term) (Term, bool) { return m.rename(a), true })
 		return r
 	case KSlot:
-		t.Sym = m.sigma[t.Sym]
+		t.Sym = m.slotImage(t.Sym)
 	case KVar, KVal, KInit:
 		for i := 0; i < int(t.NArgs); i++ {
-			t.Args[i] = m.sigma[t.Args[i]]
+			t.Args[i] = m.slotImage(t.Args[i])
 		}
 		if t.Kind == KVal {
-			t.Proc = m.sigma[t.Proc]
-			t.Node = m.tau[t.Node]
+			t.Proc = m.slotImage(t.Proc)
+			t.Node = m.image(t.Node)
 		}
 	}
 	return t
@@ -561,18 +694,16 @@ func (e *engine) info(v *Cube) *cubeInfo {
 // numeric literals of v are left out (found decides them). It returns
 // true when found did.
 //
-// The matcher, its maps and its lists are the engine's, reused from one
-// call to the next (the fixpoint test calls match for every visited cube
-// that passes the bloom filter; making them anew was most of its cost).
-// match is never called from inside found, so one matcher is enough.
+// The matcher and its lists are the engine's, reused from one call to
+// the next (the fixpoint test calls match for every visited cube that
+// passes the bloom filter; making them anew was most of its cost). match
+// is never called from inside found, so one matcher is enough. It leaves
+// every renaming empty (the trail undone).
 func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*matcher) bool) bool {
 	shapes := e.litShapes(v)
 	m := e.matchScratch
 	if m == nil {
-		m = &matcher{
-			sigma: map[int32]int32{}, used: map[int32]bool{},
-			tau: map[int32]int32{}, tused: map[int32]bool{},
-		}
+		m = &matcher{}
 		m.found = func() bool { return m.onFound(m) }
 		e.matchScratch = m
 	}
@@ -599,12 +730,15 @@ func (e *engine) match(v, c *Cube, idx *matchIndex, semantic bool, found func(*m
 	}
 	m.sys, m.v, m.c, m.idx = e.sys, v, c, idx
 	m.pinned, m.stop, m.onFound = e.sys.Pinned, e.stopped, found
-	clear(m.sigma)
-	clear(m.used)
-	clear(m.tau)
-	clear(m.tused)
 	m.trail = m.trail[:0]
+	m.sigs = false
 	r := m.matchLits(0)
+	m.undo(0)
+	if m.sigs {
+		for _, n := range c.Nodes {
+			m.cpos[n.ID] = 0
+		}
+	}
 	// (drop the references to the cubes: the engine keeps the matcher)
 	m.v, m.c, m.idx, m.onFound = nil, nil, nil, nil
 	clear(m.lits)
@@ -720,6 +854,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		return t
 	}
 	const maxResiduals = 5000
+	// seen: the residuals listed, by hash. The disjunction needs each
+	// residual once: on systems whose cubes have many processes most
+	// renamings leave the same few residuals (ref_count: 99 500
+	// residuals, 4 distinct). produced counts them all, repeated or not,
+	// for maxResiduals: it bounds the work of the renamings.
+	seen := &residualSet{}
+	produced := 0
 	var v *Cube
 	// Each literal of v is renamed and judged as soon as the slots it
 	// names are all mapped (at level lvl[i], the position of the last of
@@ -735,52 +876,104 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		renamed   []Lit
 		keep      []bool
 		byLevel   [][]int // literal indices by level+1
+		// litSlotList[i]: the slots literal i names; judged: judge's
+		// outcomes by literal and images of its slots
+		litSlotList [][]int32
+		judged      = map[uint64]judgeOutcome{}
+		judgeLit    func(i int) bool
 	)
 	// judge renames the literals of level k-1 (k = 0: those without
 	// slots) and reports whether none is false under sigma.
 	judge := func(k int) bool {
 		for _, i := range byLevel[k] {
-			l := &v.Lits[i]
-			var nl Lit
-			var sh uint64
-			r := litOpen
-			if inPlace[i] {
-				nl = Lit{Op: l.Op, L: rename(l.L), R: l.R}
-				if l.R.Kind == KSlot {
-					nl.R = rename(l.R)
+			key, memo := uint64(0), !judgeNoMemo && len(litSlotList[i]) <= 3 && i < 1<<16
+			if memo {
+				key = uint64(i) << 48
+				for j, s := range litSlotList[i] {
+					img := sig(s)
+					if img < 0 || img >= 1<<16 {
+						memo = false
+					}
+					key |= uint64(img) << (32 - 16*j)
 				}
-				// (same shape as l: c's literals of that shape were
-				// looked up once for v, in sameShape)
-				keep[i] = false
-				if inList(sameShape[i], &nl) {
+			}
+			if memo {
+				if o, ok := judged[key]; ok {
+					switch o.kind {
+					case judgeFalse:
+						return false
+					case judgeDrop:
+						keep[i] = false
+					case judgeKeep:
+						renamed[i], keep[i] = o.nl, true
+					}
 					continue
 				}
-			} else {
-				nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
-				sh = shape(nl)
-			}
-			keep[i] = false
-			switch r {
-			case litTrue:
-				continue
-			case litFalse:
-				return false
-			}
-			if !inPlace[i] && has(nl, sh) {
-				continue
-			}
-			if fixedBloom&termBloom(nl.L) == 0 {
-				renamed[i], keep[i] = nl, true
-				continue
-			}
-			if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
-				if !evalOp(nl.Op, f, nl.R) {
-					return false // contradicted: this renaming is irrelevant
+				ok := judgeLit(i)
+				switch {
+				case !ok:
+					judged[key] = judgeOutcome{kind: judgeFalse}
+					return false
+				case keep[i]:
+					judged[key] = judgeOutcome{kind: judgeKeep, nl: renamed[i]}
+				default:
+					judged[key] = judgeOutcome{kind: judgeDrop}
 				}
 				continue
 			}
-			renamed[i], keep[i] = nl, true
+			if !judgeLit(i) {
+				return false
+			}
 		}
+		return true
+	}
+	// judgeLit judges literal i of v under sigma: false when it is
+	// false or contradicted, else keep[i] and renamed[i] say whether
+	// it is left in the residual, renamed. The outcome depends only on
+	// the images of the slots of the literal (litSlotList[i]), so judge
+	// keeps it by those images, for v (judged; levels clears it): on
+	// ref_count most renamings repeat the same few images.
+	judgeLit = func(i int) bool {
+		l := &v.Lits[i]
+		var nl Lit
+		var sh uint64
+		r := litOpen
+		if inPlace[i] {
+			nl = Lit{Op: l.Op, L: rename(l.L), R: l.R}
+			if l.R.Kind == KSlot {
+				nl.R = rename(l.R)
+			}
+			// (same shape as l: c's literals of that shape were
+			// looked up once for v, in sameShape)
+			keep[i] = false
+			if inList(sameShape[i], &nl) {
+				return true
+			}
+		} else {
+			nl, r = mkLit(l.Op, rename(l.L), rename(l.R))
+			sh = shape(nl)
+		}
+		keep[i] = false
+		switch r {
+		case litTrue:
+			return true
+		case litFalse:
+			return false
+		}
+		if !inPlace[i] && has(nl, sh) {
+			return true
+		}
+		if fixedBloom&termBloom(nl.L) == 0 {
+			renamed[i], keep[i] = nl, true
+			return true
+		}
+		if f, ok := fixed[nl.L]; ok && (nl.R.isConst() || nl.R.Kind == KSlot) && !nl.L.Sort.numeric() {
+			if !evalOp(nl.Op, f, nl.R) {
+				return false // contradicted: this renaming is irrelevant
+			}
+			return true
+		}
+		renamed[i], keep[i] = nl, true
 		return true
 	}
 	var rec func(k int) bool
@@ -807,7 +1000,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 					arena = append(arena, renamed[i])
 				}
 			}
-			nots = append(nots, arena[k0:len(arena):len(arena)])
+			res := arena[k0:len(arena):len(arena)]
+			produced++
+			if seen.add(res, nots) {
+				nots = append(nots, res)
+			} else {
+				arena = arena[:k0] // a residual already listed
+			}
 			return false
 		}
 		a := v.Slots[k]
@@ -865,10 +1064,17 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 			sameShape = append(sameShape, same)
 		}
+		clear(judged)
+		if cap(litSlotList) < len(v.Lits) {
+			litSlotList = make([][]int32, len(v.Lits))
+		}
+		litSlotList = litSlotList[:len(v.Lits)]
 		for i, l := range v.Lits {
 			lvl := -1
+			litSlotList[i] = litSlotList[i][:0]
 			for _, t := range [2]Term{l.L, l.R} {
 				renamedSlots(t, func(s int32) {
+					litSlotList[i] = append(litSlotList[i], s)
 					if s >= 0 && int(s) < len(pos) && pos[s] > 0 {
 						lvl = max(lvl, int(pos[s])-1)
 					} else {
@@ -884,7 +1090,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			if e.stopped() {
 				return false
 			}
-			if len(w.Slots) > len(c.Slots) || len(w.Nodes) > 0 || len(nots) > maxResiduals {
+			if len(w.Slots) > len(c.Slots) || len(w.Nodes) > 0 || produced > maxResiduals {
 				continue
 			}
 			v = w
@@ -903,3 +1109,47 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	}
 	return !e.z.sat(c.Slots, c.Lits, nots)
 }
+
+// residualSet is the set of residuals of subsumedByPermutations: each a
+// conjunction of literals, sorted (cmpLit) when added, hashed.
+type residualSet struct {
+	byHash map[uint64][]int32 // positions in the caller's list
+	seed   maphash.Seed
+}
+
+// add sorts res and reports whether it is new: not equal to one of the
+// residuals of list (those it was told of before); if so, it records
+// res as list's next element.
+func (s *residualSet) add(res []Lit, list [][]Lit) bool {
+	if s.byHash == nil {
+		s.byHash, s.seed = map[uint64][]int32{}, maphash.MakeSeed()
+	}
+	slices.SortFunc(res, cmpLit)
+	var h uint64
+	for _, l := range res {
+		h = mix64(h ^ maphash.Comparable(s.seed, l))
+	}
+	for _, i := range s.byHash[h] {
+		if slices.Equal(list[i], res) {
+			return false
+		}
+	}
+	s.byHash[h] = append(s.byHash[h], int32(len(list)))
+	return true
+}
+
+// judgeNoMemo turns off the memo of subsumedByPermutations' judge (tests
+// compare the two).
+var judgeNoMemo = false
+
+// judgeOutcome is the outcome of judging a literal under a renaming.
+type judgeOutcome struct {
+	kind int8
+	nl   Lit // for judgeKeep: the renamed literal
+}
+
+const (
+	judgeFalse int8 = iota // false or contradicted
+	judgeDrop              // true or implied by c
+	judgeKeep              // left in the residual
+)

@@ -1,6 +1,14 @@
 package param
 
-import "testing"
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
 
 // TestSemanticSubsumption: a cube implied by the disjunction of two
 // visited cubes (and by neither alone) is subsumed.
@@ -92,5 +100,104 @@ unsafe (i) { A[i] = X }
 	}
 	if tried < 30 {
 		t.Errorf("only %d literals tried", tried)
+	}
+}
+
+// TestResidualSet: a residual is listed once, whatever the order of its
+// literals; residuals that differ in a literal, in a slot or in length
+// are all kept.
+func TestResidualSet(t *testing.T) {
+	sys, err := Load("s.cub", []byte(`type t = X | Y | Z
+array A[proc] : t
+array N[proc] : int
+unsafe (i) { A[i] = X }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := func(g, p int32) Term {
+		return Term{Kind: KVar, Sort: sys.Globals[g].Sort, Sym: g, NArgs: 1, Args: [3]int32{p}, Off: Rat{0, 1}}
+	}
+	ctor := func(k int32) Term { return Term{Kind: KEnum, Sort: sys.Globals[0].Sort, Sym: k, Off: Rat{0, 1}} }
+	ax1, _ := mkLit(Eq, cell(0, 1), ctor(0))
+	ay1, _ := mkLit(Eq, cell(0, 1), ctor(1))
+	ax2, _ := mkLit(Eq, cell(0, 2), ctor(0))
+	n12, _ := mkLit(Le, cell(1, 1), cell(1, 2))
+	tests := []struct {
+		res  []Lit
+		want bool
+	}{
+		{[]Lit{ax1, n12}, true},
+		{[]Lit{n12, ax1}, false}, // the same, in another order
+		{[]Lit{ax1}, true},
+		{[]Lit{ax2, n12}, true}, // another slot
+		{[]Lit{ay1, n12}, true}, // another constructor
+		{[]Lit{ax1, n12, ay1}, true},
+		{[]Lit{ay1, ax1, n12}, false},
+		{[]Lit{ax1}, false},
+		{[]Lit{n12}, true},
+	}
+	s := &residualSet{}
+	var list [][]Lit
+	for i, tc := range tests {
+		res := slices.Clone(tc.res)
+		if got := s.add(res, list); got != tc.want {
+			t.Fatalf("residual %d: new %v, want %v", i, got, tc.want)
+		} else if got {
+			list = append(list, res)
+		}
+	}
+	if len(list) != 6 {
+		t.Fatalf("%d residuals listed, want 6", len(list))
+	}
+}
+
+// TestJudgeMemo: the memo of subsumedByPermutations' judge (outcomes by
+// literal and images of its slots) changes nothing: the corpus files
+// without weak variables (top folder and examples/) and random systems,
+// searched with and without it, give the same verdicts after the same
+// number of visited cubes.
+func TestJudgeMemo(t *testing.T) {
+	defer func() { judgeNoMemo = false }()
+	// (a node limit, no time limit: the two searches must stop at the
+	// same place)
+	same := func(name string, sys *System, nodes int) {
+		var res [2]*Result
+		for k, off := range []bool{false, true} {
+			judgeNoMemo = off
+			var err error
+			res[k], err = Verify(context.Background(), sys, Options{MaxNodes: nodes})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if res[0].Verdict != res[1].Verdict || res[0].Visited != res[1].Visited {
+			t.Fatalf("%s: %s in %d nodes with the memo, %s in %d without",
+				name, res[0].Verdict, res[0].Visited, res[1].Verdict, res[1].Visited)
+		}
+	}
+	nodes := 40
+	if os.Getenv("MUSKET_LONG") != "" {
+		nodes = 300
+	}
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.cub"))
+	more, _ := filepath.Glob(filepath.Join(corpusDir, "examples", "*.cub"))
+	for _, f := range append(files, more...) {
+		sys, err := ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sys.Weak {
+			same(f, sys, nodes)
+		}
+	}
+	rng := rand.New(rand.NewPCG(selfCheckSeed(17), 29))
+	for i := range 60 {
+		src := genSystemWith(rng, 0, i%2 == 1)
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v\n%s", i, err, src)
+		}
+		same(fmt.Sprintf("system %d\n%s", i, src), sys, 200)
 	}
 }

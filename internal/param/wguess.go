@@ -396,18 +396,35 @@ func (e *engine) weakCandidate(c *Cube, lits []Lit) *Cube {
 				}
 			}
 		}
-		for _, nd := range c.Nodes {
-			m := nd.clone()
-			m.Reads = m.Reads[:0]
+		// the events with a read that lits mention, each with those
+		// reads only, and their order: the order they imply between the
+		// others stays (GHB is transitively closed), and forgetting
+		// events only removes constraints (events without such a read
+		// are not copied)
+		var pos []int
+		for i, nd := range c.Nodes {
+			var rs []Access
 			for _, r := range nd.Reads {
-				if slices.Contains(reads, r.valTerm(nd.ID, e.sys)) {
-					m.Reads = append(m.Reads, r)
+				if len(reads) > 0 && slices.Contains(reads, r.valTerm(nd.ID, e.sys)) {
+					rs = append(rs, r)
 				}
 			}
-			g.Nodes = append(g.Nodes, m)
+			if len(rs) == 0 {
+				continue
+			}
+			g.Nodes = append(g.Nodes, &Node{ID: nd.ID, Procs: slices.Clone(nd.Procs), Reads: rs, Writes: slices.Clone(nd.Writes), Final: nd.Final, ReadBy: slices.Clone(nd.ReadBy)})
+			pos = append(pos, i)
 		}
-		g.GHB = slices.Clone(c.GHB)
-		keepReadNodes(g)
+		if len(pos) > 0 {
+			g.GHB = make([]uint64, len(pos))
+			for a, i := range pos {
+				for b, j := range pos {
+					if c.GHB[i]&(1<<uint(j)) != 0 {
+						g.GHB[a] |= 1 << uint(b)
+					}
+				}
+			}
+		}
 	}
 	dropUnusedSlots(g, e.sys.Pinned)
 	// c's literals over constants of the processes that g keeps stay:
@@ -491,20 +508,38 @@ func (ws *weakSampler) key(sys *System, lits []Lit, rmw []bool) string {
 			b.WriteByte('P')
 		}
 	}
-	names := map[string]string{}
+	var names []string
 	for _, l := range lits {
-		s := slotRE.ReplaceAllStringFunc(sys.litString(l), func(m string) string {
-			if n, ok := names[m]; ok {
-				return n
-			}
-			n := "$" + itoa(len(names)+1)
-			names[m] = n
-			return n
-		})
-		b.WriteString(s)
+		renameSlotNames(&b, sys.litString(l), &names)
 		b.WriteString(";")
 	}
 	return b.String()
+}
+
+// renameSlotNames writes s to b with each slot name "#n" replaced by
+// "$k", k its rank among the names met so far (names, which it extends).
+// (A scan rather than a regular expression: that cost as much as the
+// sample's test of a new candidate.)
+func renameSlotNames(b *strings.Builder, s string, names *[]string) {
+	for i := 0; i < len(s); {
+		j := i + 1
+		for s[i] == '#' && j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		k := slices.Index(*names, s[i:j])
+		if k < 0 {
+			k = len(*names)
+			*names = append(*names, s[i:j])
+		}
+		b.WriteByte('$')
+		b.WriteString(itoa(k + 1))
+		i = j
+	}
 }
 
 // reaches reports whether a sampled state satisfies lits for some
@@ -610,33 +645,6 @@ func isRMWRead(c *Cube, a Term) bool {
 		}
 	}
 	return false
-}
-
-// keepReadNodes drops the events of g without unsatisfied reads: the
-// order they imply between the others stays (GHB is transitively
-// closed), and forgetting events only removes constraints.
-func keepReadNodes(g *Cube) {
-	var nodes []*Node
-	var pos []int
-	for i, n := range g.Nodes {
-		if len(n.Reads) > 0 {
-			nodes = append(nodes, n)
-			pos = append(pos, i)
-		}
-	}
-	if len(nodes) == 0 {
-		g.Nodes, g.GHB = nil, nil
-		return
-	}
-	gh := make([]uint64, len(nodes))
-	for a, i := range pos {
-		for b, j := range pos {
-			if g.GHB[i]&(1<<uint(j)) != 0 {
-				gh[a] |= 1 << uint(b)
-			}
-		}
-	}
-	g.Nodes, g.GHB = nodes, gh
 }
 
 // templateRoots are candidate invariants made from the declarations of

@@ -2,6 +2,7 @@ package param
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -165,6 +166,62 @@ func TestWeakBRABCorpus(t *testing.T) {
 		t.Logf("%s: %s in %v, %d nodes (%d guesses, %d restarts)", name, res.Verdict, res.Time.Round(time.Millisecond), res.Visited, res.Guesses, res.Restarts)
 		if got := strings.ToLower(res.Verdict.String()); got != want {
 			t.Errorf("%s: got %s, want %s", name, got, want)
+		}
+	}
+}
+
+// TestRenameSlotNames: the scan of renameSlotNames names the slots as the
+// regular expression did (each "#n" by its rank of first appearance),
+// on a table and on random strings of '#', digits and other bytes, in
+// several calls that share the names.
+func TestRenameSlotNames(t *testing.T) {
+	ref := func(parts []string) string {
+		names := map[string]string{}
+		var b strings.Builder
+		for _, s := range parts {
+			b.WriteString(slotRE.ReplaceAllStringFunc(s, func(m string) string {
+				if n, ok := names[m]; ok {
+					return n
+				}
+				n := "$" + itoa(len(names)+1)
+				names[m] = n
+				return n
+			}))
+			b.WriteString(";")
+		}
+		return b.String()
+	}
+	scan := func(parts []string) string {
+		var names []string
+		var b strings.Builder
+		for _, s := range parts {
+			renameSlotNames(&b, s, &names)
+			b.WriteString(";")
+		}
+		return b.String()
+	}
+	tests := [][]string{
+		{"A[#3] = B", "#4@X{e2} = #3"},
+		{"#12 <> #1", "#1 = #12", "#"},
+		{"#", "##7#", "x#07 = #7"},
+		{""},
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	alphabet := "#0129x@ ="
+	for range 2000 {
+		var parts []string
+		for range 1 + rng.IntN(3) {
+			b := make([]byte, rng.IntN(12))
+			for i := range b {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			parts = append(parts, string(b))
+		}
+		tests = append(tests, parts)
+	}
+	for _, parts := range tests {
+		if got, want := scan(parts), ref(parts); got != want {
+			t.Fatalf("%q: %q, want %q", parts, got, want)
 		}
 	}
 }
