@@ -51,8 +51,11 @@
 // are dropped (output is not modelled). errno is each thread's own int
 // (errno.go; sem_trywait and sem_timedwait set it when they fail). The
 // program's constructors run before main, in the order of their
-// priorities (ctors.go); a destructor is refused. A mutex of the
-// recursive or error-checking kind is refused (mutexkind.go). GCC's
+// priorities (ctors.go); a destructor is refused. Recursive and
+// error-checking mutexes have an owner and a count (mutexkind.go: the
+// lock word of every mutex of a program that asks for one of these
+// kinds; an unlock by a thread that does not hold a normal mutex is
+// then reported as undefined behaviour). GCC's
 // checked arithmetic (__builtin_add/sub/mul_overflow) is lowered
 // (overflow.go; products of at most 32 bits). __builtin_trap ends the
 // path as abort does. main's exit status is not checked (as GenMC and
