@@ -104,7 +104,7 @@ var knownCalls = map[string]callLowering{
 	"abort":                   (*lowerer).stop,
 	"llvm.trap":               (*lowerer).stop, // __builtin_trap: as abort
 
-	"exit":  (*lowerer).stop,
+	// exit and atexit: ctors.go's init.
 	"_Exit": (*lowerer).stop,
 
 	"memcpy":  (*lowerer).memCopy,

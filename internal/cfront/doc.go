@@ -51,7 +51,10 @@
 // are dropped (output is not modelled). errno is each thread's own int
 // (errno.go; sem_trywait and sem_timedwait set it when they fail). The
 // program's constructors run before main, in the order of their
-// priorities (ctors.go); a destructor is refused. Recursive and
+// priorities; where main returns and at exit(), the atexit handlers
+// (in the reverse order of their registration, C11 7.22.4.4) and then
+// the destructors (by priority, the largest first) run in the exiting
+// thread (ctors.go; _Exit and abort run none). Recursive and
 // error-checking mutexes have an owner and a count (mutexkind.go: the
 // lock word of every mutex of a program that asks for one of these
 // kinds; an unlock by a thread that does not hold a normal mutex is

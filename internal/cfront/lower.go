@@ -157,6 +157,8 @@ type lowerer struct {
 	// owned: 0 not decided yet, 1 plain mutexes, 2 owned mutexes (the
 	// program asks for a recursive or error-checking kind: mutexkind.go).
 	owned int8
+	// exits: the destructors and atexit handlers (ctors.go).
+	exits *exitState
 }
 
 // expired tells whether the check's time limit was reached.

@@ -107,6 +107,10 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		if err = l.constructors(b); err == nil {
 			err = l.lowerFunc(b, l.funcs["main"], nil, "", 0, prog.Pos{File: l.file})
 		}
+		if err == nil {
+			// main returned: exit(its value) (ctors.go).
+			err = l.runExitHandlers(b, 0, l.funcPos(l.funcs["main"]))
+		}
 	} else {
 		c := l.created[id]
 		b.cur = c.pos
