@@ -159,6 +159,10 @@ type lowerer struct {
 	owned int8
 	// exits: the destructors and atexit handlers (ctors.go).
 	exits *exitState
+	// strBound: the bound of the string functions' loops (strfuncs.go; 0:
+	// not computed yet).
+	strBound int64
+	strFuncs int8 // 0 not decided, 1 no, 2 the program calls a string function
 }
 
 // expired tells whether the check's time limit was reached.

@@ -52,9 +52,13 @@ import (
 //     mutex its caller holds) or C11's thrd_busy. timedlock: as lock,
 //     but a wait is a time-out (ETIMEDOUT, thrd_timedout), as
 //     posixsync.go's timed forms are.
-//   - unlock: one read-modify-write (release) that succeeds when the
-//     caller owns the mutex and writes w − 1, or the kind alone when the
-//     count was 1 (w − me*2^12 − 1): the mutex is free again. When the
+//   - unlock: a relaxed read of the word and, when the caller owns the
+//     mutex, a release write of w − 1, or of the kind alone when the
+//     count was 1 (w − me*2^12 − 1): the mutex is free again (a read and
+//     a write, not a read-modify-write: see below why nothing can come
+//     between them; a release read-modify-write followed by a plain
+//     read made the graph engine refuse aarch64 programs as load
+//     buffering it does not explore). When the
 //     caller does not own it: a recursive or error-checking mutex
 //     returns EPERM (1) and nothing changes (POSIX), which the program
 //     sees and Musket does not report; for a normal mutex the behaviour
@@ -75,12 +79,15 @@ import (
 //     above) and takes it again (the lock above), as glibc's waits do.
 //
 // Why the unlock's read cannot mislead: only the owner writes the word
-// while it is held (the others' read-modify-writes fail and write
-// nothing), and its own lock write is before its unlock in program
-// order, so by coherence its unlock reads that write or a later one of
-// its own: "held by me" is read exactly when the caller holds the
-// mutex. A thread that does not hold it never reads its own number
-// there, whatever value it reads. Spin locks (pthread_spin_*),
+// while it is held (the others' lock read-modify-writes fail and write
+// nothing, since no two read-modify-writes read the same write; a
+// non-owner's unlock writes nothing), and its own lock write is before
+// its unlock in program order, so by coherence its unlock reads its own
+// latest write: "held by me" is read exactly when the caller holds the
+// mutex, and no write comes between that read and the unlock's write
+// (which is therefore as atomic as a read-modify-write). A thread that
+// does not hold it never reads its own number there, whatever value it
+// reads. Spin locks (pthread_spin_*),
 // read-write locks and the hidden lock of SV-COMP's atomic sections keep
 // the plain lowering.
 
@@ -395,23 +402,23 @@ func (l *lowerer) ownedUnlock(cs *callSite) error {
 func (l *lowerer) ownedUnlockAt(b *builder, m prog.Expr, pos prog.Pos, dst string, always string) error {
 	me := int64(l.curThread + 1)
 	r := l.fresh("mtx")
+	// A relaxed read of the word, then, when the caller holds it, a
+	// release write of the word less one lock (see the top of the file
+	// for why no read-modify-write is needed).
+	b.emit(prog.Load{Dst: r, Addr: m, Tags: mutexWord([]string{tagA, "RLX"})})
+	rr := prog.Reg{Name: r}
 	// The count was 1: w is k*2^20 + me*2^12 + 1 for some kind k.
 	var last prog.Expr
 	for _, k := range allKinds {
-		e := prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: prog.Int(k*kindUnit + me*ownerUnit + 1)}
+		e := prog.Bin{Op: prog.OpEq, X: rr, Y: prog.Int(k*kindUnit + me*ownerUnit + 1)}
 		if last == nil {
 			last = e
 		} else {
 			last = prog.Bin{Op: prog.OpLOr, X: last, Y: e}
 		}
 	}
-	nw := prog.Bin{Op: prog.OpSub, X: prog.Bin{Op: prog.OpSub, X: prog.Old{}, Y: prog.Int(1)},
+	nw := prog.Bin{Op: prog.OpSub, X: prog.Bin{Op: prog.OpSub, X: rr, Y: prog.Int(1)},
 		Y: prog.Bin{Op: prog.OpMul, X: last, Y: prog.Int(ownerUnit * me)}}
-	// A release read-modify-write (C's memory_order_release RMW: the
-	// order is on both tags, as atomics.go's).
-	tags := []string{tagA, "REL", tagRMW, tagX}
-	b.emit(prog.RMW{Dst: r, Addr: m, Cond: heldBy(prog.Old{}, me), New: nw, RTags: mutexWord(tags), WTags: append([]string(nil), tags...)})
-	rr := prog.Reg{Name: r}
 	ok, done := l.label("unlocked"), l.label("unlockdone")
 	b.emit(prog.Jump{Cond: heldBy(rr, me), Target: ok})
 	// Not held by the caller: undefined for a normal mutex (and for
@@ -429,6 +436,7 @@ func (l *lowerer) ownedUnlockAt(b *builder, m prog.Expr, pos prog.Pos, dst strin
 		l.fail(b, pos, always)
 	}
 	b.emit(prog.Label{Name: ok})
+	b.emit(prog.Store{Addr: m, Val: nw, Tags: mutexWord([]string{tagA, "REL"})})
 	if dst != "" {
 		b.emit(prog.Assign{Dst: dst, Val: prog.Int(0)})
 	}
