@@ -142,7 +142,11 @@ func (l *lowerer) asksMutexKind() bool {
 				if !ok || len(c.Args) < 2 {
 					continue
 				}
-				k, isConst := c.Args[1].(*constant.Int)
+				arg := c.Args[1]
+				if x, ok := arg.(*ir.Arg); ok {
+					arg = x.Value // noundef and other attributes
+				}
+				k, isConst := arg.(*constant.Int)
 				switch calleeName(c) {
 				case "pthread_mutexattr_settype":
 					if !isConst || (k.X.Int64() != 0 && k.X.Int64() != 3) {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/llir/llvm/asm"
 )
 
 // TestOwnedSame checks the owned lowering of mutexes (mutexkind.go)
@@ -75,4 +77,46 @@ func containsAny(s string, subs ...string) bool {
 		}
 	}
 	return false
+}
+
+// TestAsksMutexKind checks which programs get owned mutexes: those that
+// ask for a recursive or error-checking kind (mutexkind.go), not those
+// whose normal kind is a constant argument with an attribute (clang's
+// noundef: a program with mtx_init(&m, mtx_plain) was lowered with owned
+// mutexes, the same verdicts at up to 40 times the SMT engine's time).
+func TestAsksMutexKind(t *testing.T) {
+	needClang(t)
+	for _, c := range []struct {
+		body string
+		want bool
+	}{
+		{"pthread_mutexattr_t a; pthread_mutexattr_settype(&a, PTHREAD_MUTEX_NORMAL);", false},
+		{"pthread_mutexattr_t a; pthread_mutexattr_settype(&a, PTHREAD_MUTEX_DEFAULT);", false},
+		{"pthread_mutexattr_t a; pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);", true},
+		{"pthread_mutexattr_t a; pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ERRORCHECK);", true},
+		{"pthread_mutexattr_t a; pthread_mutexattr_settype(&a, kind);", true},
+		{"mtx_t m; mtx_init(&m, mtx_plain);", false},
+		{"mtx_t m; mtx_init(&m, mtx_timed);", false},
+		{"mtx_t m; mtx_init(&m, mtx_plain | mtx_recursive);", true},
+		{"static pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP; pthread_mutex_lock(&m);", true},
+		{"static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_mutex_lock(&m);", false},
+	} {
+		src := "#define _GNU_SOURCE\n#include <pthread.h>\n#include <threads.h>\nint kind;\nint main(void) { " + c.body + " return 0; }\n"
+		path := filepath.Join(t.TempDir(), "k.c")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ll, err := CompileIR(context.Background(), path, ClangOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := asm.ParseBytes(path+".ll", retAttrs.ReplaceAll(ll, []byte("$1")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := &lowerer{mod: m}
+		if got := l.asksMutexKind(); got != c.want {
+			t.Errorf("%s: owned mutexes %v, want %v", c.body, got, c.want)
+		}
+	}
 }
