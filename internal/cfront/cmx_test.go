@@ -12,8 +12,8 @@ import (
 // real programs use and Musket refused before: recursive and
 // error-checking mutexes (rmutex, errchk, mixkind: mutexkind.go),
 // atexit handlers and destructors (exit_hooks, atexit_more: ctors.go),
-// and the string functions and rand_r of the C library (strwork:
-// strfuncs.go). Each file's comment argues its verdicts. A row's want
+// and the string functions, rand_r and sprintf/snprintf of the C
+// library (strwork, fmt_log: strfuncs.go, sprintf.go). Each file's comment argues its verdicts. A row's want
 // string has one letter per cell of wild4Cells (rc11 imm sc x86 aarch64
 // power riscv), as TestWild7's: P pass, F an assertion fails, R a data
 // race, B the bound is reached, L a thread waits forever (with
@@ -61,6 +61,10 @@ func TestCMutex(t *testing.T) {
 		{file: "strwork.c", want: "PPPPP-P"},
 		{file: "strwork.c", defines: []string{"BUG"}, want: "RRFFF-F"},
 		{file: "strwork.c", defines: []string{"BUG2"}, want: "RRFFF-F", line: 68},
+		// sprintf and snprintf (truncation, %d %u %x %c %s).
+		{file: "fmt_log.c", want: "PPPPPPP"},
+		{file: "fmt_log.c", defines: []string{"BUG"}, want: "FFFFF-F", line: 39, native: true},
+		{file: "fmt_log.c", defines: []string{"BUG2"}, want: "RRFFF-F"},
 	})
 }
 

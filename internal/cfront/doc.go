@@ -184,9 +184,11 @@
 // memmove, memset and the bit intrinsics: intrinsics.go (a region
 // inside an aggregate by its cells: regioncells.go); memcmp and bcmp
 // of a constant length: memcmp.go. strlen, strnlen, strcmp, strncmp,
-// strchr, memchr and rand_r are lowered as their definitions' loops
-// (strfuncs.go: a loop's bound is the largest character array of the
-// program; copies between character buffers are then byte-wise).
+// strchr, memchr, strcpy, stpcpy and rand_r are lowered as their
+// definitions' loops (strfuncs.go: a loop's bound is the largest
+// character array of the program; copies between character buffers are
+// then byte-wise); sprintf and snprintf of a literal format with %d %i
+// %u %x %c %s %% as the characters they write (sprintf.go).
 //
 // Variadic functions of the program are inlined with their variable
 // arguments in memory (varargs.go); structs of integers and pointers in

@@ -10,7 +10,9 @@ import (
 
 // This file defines the C library's string functions that programs call
 // most and clang leaves as calls (C11 7.24; POSIX for strnlen): strlen,
-// strnlen, strcmp, strncmp, strchr and memchr, and POSIX's rand_r. Each
+// strnlen, strcmp, strncmp, strchr, memchr and strcpy (of a string that
+// is not a literal: clang copies a literal with memcpy), and POSIX's
+// rand_r. Each
 // is lowered as the loop its definition is, byte by byte, with plain
 // reads of one byte (as a program's own loop would read; the C
 // library's word-at-a-time reads give the same values to a race-free
@@ -25,6 +27,9 @@ import (
 //     terminating 0 included (strchr(s, 0) is the address of the 0);
 //     NULL when there is none.
 //   - memchr(s, c, n): the same over exactly n bytes, 0 not special.
+//   - strcpy(d, s): the bytes of s up to its 0 included, one by one;
+//     d. stpcpy (POSIX; clang's form of a strcpy followed by strlen):
+//     the same, returning the address of the 0 written.
 //   - rand_r(seed): glibc's generator (three steps of the linear
 //     congruence next = next*1103515245 + 12345 mod 2^32, giving 11, 10
 //     and 10 bits of next/65536), *seed updated: the values a native run
@@ -37,8 +42,8 @@ import (
 // larger -bound helps for strings in heap objects), and a read past the
 // end of the object is an invalid memory access, as for the program's
 // own reads (an unterminated string is undefined behaviour).
-// snprintf, sprintf, strtol/atoi, rand, strdup and the <ctype.h> tables
-// (__ctype_b_loc) are still refused by name.
+// sprintf and snprintf: sprintf.go. strtol/atoi, rand, strdup and the
+// <ctype.h> tables (__ctype_b_loc) are still refused by name.
 
 // In a program that calls one of these functions, a copy, fill or
 // comparison (memcpy, memset, memcmp and clang's forms of strcpy and of
@@ -61,6 +66,11 @@ func init() {
 		"strchr":  (*lowerer).strChr,
 		"memchr":  (*lowerer).strChr,
 		"rand_r":  (*lowerer).randR,
+		"strcpy":  (*lowerer).strCpy,
+		"stpcpy":  (*lowerer).strCpy, // clang's form of strcpy then strlen
+		// sprintf.go
+		"sprintf":  (*lowerer).printfCall,
+		"snprintf": (*lowerer).printfCall,
 	} {
 		knownCalls[name] = ownFirst(f)
 	}
@@ -249,6 +259,34 @@ func (l *lowerer) strChr(cs *callSite) error {
 	return nil
 }
 
+// strCpy lowers strcpy(d, s).
+func (l *lowerer) strCpy(cs *callSite) error {
+	d, err := l.arg(cs, 0)
+	if err != nil {
+		return err
+	}
+	s, err := l.arg(cs, 1)
+	if err != nil {
+		return err
+	}
+	b := cs.fr.b
+	i, head := l.strLoop(b)
+	iv := prog.Reg{Name: i}
+	r := l.fresh("scpy")
+	b.emit(prog.Load{Dst: r, Addr: prog.Bin{Op: prog.OpAdd, X: s, Y: iv}, Tags: withSize([]string{tagNA}, types.I8)})
+	b.emit(prog.Store{Addr: prog.Bin{Op: prog.OpAdd, X: d, Y: iv}, Val: prog.Reg{Name: r}, Tags: withSize([]string{tagNA}, types.I8)})
+	done := l.label("strdone")
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: r}, Y: prog.Int(0)}, Target: done})
+	next(b, i, head)
+	b.emit(prog.Label{Name: done})
+	if cs.name == "stpcpy" {
+		cs.result(prog.Bin{Op: prog.OpAdd, X: d, Y: iv}) // the address of the 0 written
+	} else {
+		cs.result(d)
+	}
+	return nil
+}
+
 // randR lowers POSIX's rand_r(seed) as glibc computes it (see the top
 // of the file).
 func (l *lowerer) randR(cs *callSite) error {
@@ -303,7 +341,7 @@ func (l *lowerer) byteCopies(dst, src value.Value) bool {
 func (l *lowerer) callsStringFuncs() bool {
 	if l.strFuncs == 0 {
 		l.strFuncs = 1
-		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr"} {
+		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr", "strcpy", "stpcpy", "sprintf", "snprintf"} {
 			if f := l.funcs[name]; f != nil && len(f.Blocks) == 0 {
 				l.strFuncs = 2
 			}
