@@ -67,7 +67,7 @@ var knownCalls = map[string]callLowering{
 	"pthread_self":                  (*lowerer).pthreadSelf,
 	"__VERIFIER_tid":                (*lowerer).pthreadSelf,
 	"pthread_equal":                 (*lowerer).pthreadEqual,
-	"pthread_mutexattr_init":        (*lowerer).noEvent,
+	"pthread_mutexattr_init":        (*lowerer).mutexAttrInit,
 	"pthread_mutexattr_settype":     (*lowerer).mutexAttrType,
 	"pthread_mutexattr_setpshared":  (*lowerer).noEvent,
 	"pthread_mutexattr_setprotocol": (*lowerer).noEvent,
@@ -85,12 +85,12 @@ var knownCalls = map[string]callLowering{
 	// assumption), as GenMC reads them.
 	"__VERIFIER_spin_start": (*lowerer).noEvent,
 	"__VERIFIER_spin_end":   (*lowerer).verifierAssert,
-	"pthread_mutex_init":    (*lowerer).mutexInit,
-	"pthread_mutex_trylock": (*lowerer).mutexTryLock,
+	"pthread_mutex_init":    (*lowerer).pthreadMutexInit,
+	"pthread_mutex_trylock": (*lowerer).mutexTryCall,
 	"pthread_spin_trylock":  (*lowerer).mutexTryLock,
-	"pthread_mutex_lock":    (*lowerer).mutexLock,
+	"pthread_mutex_lock":    (*lowerer).mutexLockCall,
 	"pthread_spin_lock":     (*lowerer).mutexLock,
-	"pthread_mutex_unlock":  (*lowerer).mutexUnlock,
+	"pthread_mutex_unlock":  (*lowerer).mutexUnlockCall,
 	"pthread_spin_unlock":   (*lowerer).mutexUnlock,
 
 	"__assert_fail":     (*lowerer).assertFail,
@@ -104,7 +104,7 @@ var knownCalls = map[string]callLowering{
 	"abort":                   (*lowerer).stop,
 	"llvm.trap":               (*lowerer).stop, // __builtin_trap: as abort
 
-	"exit":  (*lowerer).stop,
+	// exit and atexit: ctors.go's init.
 	"_Exit": (*lowerer).stop,
 
 	"memcpy":  (*lowerer).memCopy,

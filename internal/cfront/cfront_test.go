@@ -191,7 +191,7 @@ func TestRefused(t *testing.T) {
 		file, want string
 	}{
 		{"refuse_float.c", "refuse_float.c:2: d: unsupported objects of type double"},
-		{"refuse_call.c", "refuse_call.c:5:7: call to strlen, which has no definition"},
+		{"refuse_call.c", "refuse_call.c:5:12: call to strspn, which has no definition"},
 		{"sem/implicit_call.c", "implicit_call.c:9:3: call to check_value, which has no definition and is not supported (declared implicitly"},
 		{"clang_error.c", "use of undeclared identifier 'undeclared_variable'"},
 	} {

@@ -325,7 +325,15 @@ func (l *lowerer) condWait(cs *callSite) error {
 		count = l.fresh("cvseq")
 		b.emit(prog.Load{Dst: count, Addr: cv, Tags: []string{tagA, "RLX"}})
 	}
-	b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: mutexWord([]string{tagA, "REL"})})
+	if l.ownedMutexes() {
+		// One level of an owned mutex given back (mutexkind.go); a
+		// wait by a thread that does not hold it is reported.
+		if err := l.ownedUnlockAt(b, m, cs.pos, "", "condition wait on a mutex this thread does not hold (undefined behaviour; EPERM for an error-checking mutex)"); err != nil {
+			return err
+		}
+	} else {
+		b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: mutexWord([]string{tagA, "REL"})})
+	}
 	if ws != nil {
 		fr := cs.fr
 		var cond prog.Expr = prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: waitLastReg(fr)}, Y: prog.Int(int64(ws.idx))}
@@ -354,7 +362,11 @@ func (l *lowerer) condWait(cs *callSite) error {
 		l.spinAt(b, site)
 		b.emit(prog.Jump{Cond: prog.Reg{Name: c}, Target: spinLabel})
 	}
-	l.lockAt(b, m, cs.pos)
+	if l.ownedMutexes() {
+		l.ownedLockAt(b, m, cs.pos, "", true)
+	} else {
+		l.lockAt(b, m, cs.pos)
+	}
 	if ws != nil {
 		fr := cs.fr
 		for k, v := range ws.state {

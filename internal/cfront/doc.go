@@ -51,8 +51,14 @@
 // are dropped (output is not modelled). errno is each thread's own int
 // (errno.go; sem_trywait and sem_timedwait set it when they fail). The
 // program's constructors run before main, in the order of their
-// priorities (ctors.go); a destructor is refused. A mutex of the
-// recursive or error-checking kind is refused (mutexkind.go). GCC's
+// priorities; where main returns and at exit(), the atexit handlers
+// (in the reverse order of their registration, C11 7.22.4.4) and then
+// the destructors (by priority, the largest first) run in the exiting
+// thread (ctors.go; _Exit and abort run none). Recursive and
+// error-checking mutexes have an owner and a count (mutexkind.go: the
+// lock word of every mutex of a program that asks for one of these
+// kinds; an unlock by a thread that does not hold a normal mutex is
+// then reported as undefined behaviour). GCC's
 // checked arithmetic (__builtin_add/sub/mul_overflow) is lowered
 // (overflow.go; products of at most 32 bits). __builtin_trap ends the
 // path as abort does. main's exit status is not checked (as GenMC and
@@ -187,7 +193,12 @@
 // barrier and spin hints no event, other asm refused (asm.go). memcpy,
 // memmove, memset and the bit intrinsics: intrinsics.go (a region
 // inside an aggregate by its cells: regioncells.go); memcmp and bcmp
-// of a constant length: memcmp.go.
+// of a constant length: memcmp.go. strlen, strnlen, strcmp, strncmp,
+// strchr, memchr, strcpy, stpcpy and rand_r are lowered as their
+// definitions' loops (strfuncs.go: a loop's bound is the largest
+// character array of the program; copies between character buffers are
+// then byte-wise); sprintf and snprintf of a literal format with %d %i
+// %u %x %c %s %% as the characters they write (sprintf.go).
 //
 // Variadic functions of the program are inlined with their variable
 // arguments in memory (varargs.go); structs of integers and pointers in

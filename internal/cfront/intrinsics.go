@@ -58,6 +58,9 @@ func (l *lowerer) copyUnits(n int64, dst, src value.Value) []cell {
 		}
 	}
 	u := memUnit(n, dst, src)
+	if l.byteCopies(dst, src) {
+		u = 1 // strfuncs.go
+	}
 	var out []cell
 	for off := int64(0); off < n; off += u {
 		out = append(out, cell{off: off, size: u})

@@ -160,6 +160,15 @@ type lowerer struct {
 	// posix: condition waits, barriers (condvar.go, posixsync.go).
 	posix *posixState
 	users map[*ir.Func]map[value.Value][]any // the users of each function's values (userpos.go)
+	// owned: 0 not decided yet, 1 plain mutexes, 2 owned mutexes (the
+	// program asks for a recursive or error-checking kind: mutexkind.go).
+	owned int8
+	// exits: the destructors and atexit handlers (ctors.go).
+	exits *exitState
+	// strBound: the bound of the string functions' loops (strfuncs.go; 0:
+	// not computed yet).
+	strBound int64
+	strFuncs int8 // 0 not decided, 1 no, 2 the program calls a string function
 }
 
 // expired tells whether the check's time limit was reached.
@@ -252,10 +261,10 @@ func (l *lowerer) globals() error {
 			// file, has no value to give it.
 			return l.errAt(l.globalPos(g), "%s is declared but not defined in this file (unsupported: an extern variable defined elsewhere has no value here; define it)", name)
 		}
-		if err := l.staticMutexKind(g); err != nil {
-			return err
-		}
 		init := g.Init
+		if init != nil && l.ownedMutexes() {
+			init = ownedInit(init) // a static recursive mutex (mutexkind.go)
+		}
 		if err := l.addObject(name, g.ContentType, init, l.globalPos(g)); err != nil {
 			return err
 		}

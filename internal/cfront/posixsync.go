@@ -18,8 +18,7 @@ import (
 //     thrd_equal, thrd_yield, thrd_sleep, thrd_detach are the pthread
 //     ones (thrd_success is 0, as pthread's 0); mtx_init, mtx_lock,
 //     mtx_trylock (thrd_busy when held), mtx_unlock, mtx_destroy are a
-//     mutex's (the type, plain or recursive, is not looked at: a
-//     recursive mutex locked twice by its owner waits for itself);
+//     mutex's (mtx_recursive: a recursive mutex, mutexkind.go);
 //     cnd_* are condition variables (condvar.go).
 //   - Barriers: pthread_barrier_init(b, attr, n) with n a constant once
 //     the code is lowered; pthread_barrier_wait is an acquire-release
@@ -70,9 +69,9 @@ func init() {
 		"thrd_sleep":   (*lowerer).noEvent,
 		"thrd_detach":  (*lowerer).noEvent,
 		"mtx_init":     (*lowerer).mtxInit,
-		"mtx_lock":     (*lowerer).mutexLock,
-		"mtx_trylock":  (*lowerer).mtxTryLock,
-		"mtx_unlock":   (*lowerer).mutexUnlock,
+		"mtx_lock":     (*lowerer).mutexLockCall,
+		"mtx_trylock":  (*lowerer).mutexTryCall,
+		"mtx_unlock":   (*lowerer).mutexUnlockCall,
 		"mtx_destroy":  (*lowerer).noEvent,
 
 		"pthread_barrier_init":        (*lowerer).barrierInit,
@@ -97,8 +96,8 @@ func init() {
 		"sem_post":     (*lowerer).semPost,
 		"sem_getvalue": (*lowerer).semGetValue,
 
-		"pthread_mutex_timedlock":    (*lowerer).timedLock,
-		"mtx_timedlock":              (*lowerer).timedLock,
+		"pthread_mutex_timedlock":    (*lowerer).mutexTryCall,
+		"mtx_timedlock":              (*lowerer).mutexTryCall,
 		"pthread_rwlock_timedrdlock": (*lowerer).rwLock,
 		"pthread_rwlock_timedwrlock": (*lowerer).rwLock,
 		"sem_timedwait":              (*lowerer).semWait,

@@ -230,6 +230,9 @@ func (l *lowerer) pthreadEqual(cs *callSite) error {
 // function returned v (main's end: the other threads go on).
 func (l *lowerer) pthreadExit(cs *callSite) error {
 	b := cs.fr.b
+	if l.curThread == 0 && l.hasExitHandlers() {
+		return l.errAt(cs.pos, "pthread_exit from main in a program with exit handlers (atexit, destructors) is not supported: they would run when the last thread ends")
+	}
 	if id := l.curThread; id > 0 {
 		if l.joinRet && l.created[id].returns() {
 			v, err := l.arg(cs, 0)

@@ -117,6 +117,10 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		if err == nil {
 			err = l.lowerFunc(b, l.funcs["main"], args, "", 0, prog.Pos{File: l.file})
 		}
+		if err == nil {
+			// main returned: exit(its value) (ctors.go).
+			err = l.runExitHandlers(b, 0, l.funcPos(l.funcs["main"]))
+		}
 	} else {
 		c := l.created[id]
 		b.cur = c.pos

@@ -2,6 +2,6 @@
 char s[4];
 int n;
 int main(void) {
-  n = strlen(s);
+  n = (int)strspn(s, "a");
   return 0;
 }

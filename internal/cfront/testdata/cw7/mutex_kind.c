@@ -2,13 +2,13 @@
 // by a function that already holds it: that needs a recursive mutex
 // (PTHREAD_MUTEX_RECURSIVE). The count of records is checked after the
 // joins.
-// Default (recursive): PASS natively on every run; Musket refuses a
-// recursive mutex by name (a relock would block its thread forever here
-// and hide the rest of its path).
-// -DERRCHK: an error-checking mutex (a relock returns EDEADLK): refused
-// by name too.
+// Default (recursive): PASS natively on every run; Musket refused a
+// recursive mutex by name (cwild7) and now lowers it with an owner and
+// a count (cmutex): PASS under every model.
+// -DERRCHK: an error-checking mutex (the relock returns EDEADLK, the
+// inner unlock frees it, the outer one returns EPERM): PASS.
 // -DSTATIC: glibc's static PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP:
-// refused by name too (it was a normal mutex before: a silent PASS).
+// PASS (it was a normal mutex in the lowering before cwild7).
 // -DNORMAL: a normal mutex and no relock (the helper's caller unlocks
 // first): PASS under every model.
 // -DNORMAL -DBUG: the second record is written outside the lock: RACE
