@@ -28,22 +28,36 @@ import (
 // execution with R acyclic, a is not R+-before f exactly when R ∪ {(f,a)}
 // is still acyclic (an edge from f to a closes a cycle exactly when a
 // path leads from a to f). The encoding adds one fresh Boolean, a probe,
-// per pair of an access a and a free f of the object a touches, the
-// relation uaf-probe = {(f, a) | probe(f, a)}, and one check,
+// per access a to a cell of a freed object, the relation
+// uaf-probe = {(f, a) | probe(a) ∧ f is the first free of a's object}
+// over the frees f of that object, and asks
 //
 //	acyclic R | uaf-probe
 //
-// and sets the failure register of a's thread where a and f execute, f
-// reads the mark's initial write (it is the first free) and probe(f, a)
-// holds. A satisfying assignment with a probe true has R ∪ {(f,a)}
-// acyclic, so a is not ordered before f (no false failure); an execution
-// with a not ordered before f satisfies the check with that probe alone
-// true (no missed one); with every probe false the check is R's own, so
-// the consistent executions, their final states and flags are those
-// without the option. The new check sits where the model's own acyclic
-// checks sit, on the same relations: it is encoded as they are (clocks,
-// or the CAAT theory under Options.Derived), and the polarity analysis
+// in place of the model's own `acyclic R` (or, where the model has no
+// such check, rc11's and imm's sb | sw, as a new check); it sets the
+// failure register of a's thread where a executes, some free of its
+// object is the first and probe(a) holds. A satisfying assignment with
+// a probe true has R ∪ {(f,a)} acyclic, so a is not ordered before f
+// (no false failure); an execution with a not ordered before f satisfies
+// the check with that probe alone true (no missed one); with every probe
+// false the check is R's own, so the consistent executions, their final
+// states and flags are those without the option. The check is the
+// model's, on the same relations: it is encoded as they are (clocks, or
+// the CAAT theory under Options.Derived), and the polarity analysis
 // sees it (its names are wanted small, as in the model's own check).
+//
+// One shortcut: a free that comes after the access in the access's own
+// thread (program order, whenever both execute) gets no edge, and makes
+// no failure when it is the first: every order here contains program
+// order from an access to the free's exchange (uafOrder.poBefore: sb,
+// po; x86-TSO's ppo and implied, the exchange being locked; ARMv8's
+// po;[L] to the release write, RISC-V's [M];po;[RL] to the AMO, Power's
+// lwsync before the exchange), so that edge would close a cycle.
+// MUSKET_UAF_PRUNE=off in the environment turns it off (the cross-check
+// test compares the verdicts, package graph's TestUseAfterFreeCrossCheck).
+// Not under pso, whose ppo does not order a plain write before the
+// exchange's read.
 // A read-modify-write the model sees as one event (single.go) and the
 // two halves of the free's exchange: the probe's edges leave from both
 // halves, so "before f" is "before the exchange's read or its write",
