@@ -424,7 +424,8 @@ type CheckOptions struct {
 	SMTNoSymmetry bool
 	// SMTIgnoresFree lets the SMT and explicit engines answer PASS on a
 	// program that frees heap objects or reads malloc's memory, a use
-	// after free or a read of uninitialised memory unchecked
+	// after free unchecked (the SMT engine's check is off too) or a read
+	// of uninitialised memory unchecked by the explicit engine
 	// (memRefusal; for tests that compare the rest of the answer).
 	SMTIgnoresFree bool
 
