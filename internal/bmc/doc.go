@@ -49,7 +49,13 @@
 // them. Under Options.RawRead, a read of a location that starts
 // uninitialised (a heap object malloc made) that reads the initial write
 // sets the reading thread's failure register in the final state
-// (rawread.go), as the graph engine's memory check does.
+// (rawread.go), as the graph engine's memory check does; under
+// Options.FreedMark, so does an access to a cell of a freed heap object
+// that the model's order does not put before the object's first free
+// (uaf.go: a Boolean probe per access adds an edge from the free to the
+// access in the relation of one of the model's acyclic checks, R, whose
+// closure is that order; R with the edge stays acyclic exactly when the
+// access is not ordered before the free).
 //
 // # Model (phi_M)
 //

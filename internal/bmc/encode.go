@@ -69,6 +69,10 @@ type encoding struct {
 	unsettled []unsettled
 	// rawLocs caches Options.RawRead (rawread.go).
 	rawLocs map[string]bool
+	// uafFaults are each thread's uses after free, uafProbe the probe
+	// relation (uaf.go).
+	uafFaults map[int][]uafFault
+	uafProbe  *Rel
 }
 
 type flagCheck struct {
@@ -169,6 +173,10 @@ func (e *encoding) build(ctx context.Context) error {
 	e.dataFlow()
 	e.f.stats.SymmetryPairs = e.symmetry()
 	e.valueOrder()
+	if e.opts.FreedMark != nil {
+		// Before final: the failure registers' terms observed.
+		e.uafProbe = e.buildUAF()
+	}
 	e.final(initMem)
 	modelStart := time.Now()
 	err = e.model()
@@ -315,6 +323,9 @@ func (e *encoding) refTerm(r spec.Ref) smt.Term {
 	t := e.ctx.IntVal(0)
 	if v, ok := e.p.final[r.Thread].regs[r.Name]; ok {
 		t = v.t
+	}
+	if e.opts.FreedMark != nil && r.Name == e.opts.FaultReg {
+		t = e.uafFault(r.Thread, t)
 	}
 	if e.opts.RawRead != nil && r.Name == e.opts.FaultReg {
 		t = e.rawFault(r.Thread, t)
@@ -533,6 +544,15 @@ type Options struct {
 	RawRead  func(loc string) bool
 	RawFault func(thread, pc int) prog.Value
 	FaultReg string
+	// FreedMark, when set, gives the freed mark of the heap object whose
+	// cell loc is ("" for any other location): an access to such a cell
+	// not ordered before the object's first free, by the order of the
+	// model UAFModel (UseAfterFreeOrder gives it), sets the accessing
+	// thread's FaultReg to UseAfterFree of its thread and instruction
+	// (uaf.go).
+	FreedMark    func(loc string) string
+	UseAfterFree func(thread, pc int) prog.Value
+	UAFModel     string
 
 	discardCut bool
 	forceEager bool

@@ -41,16 +41,27 @@ func (ev *evaluator) step(pos cat.Position) error {
 // model encodes the model's checks.
 func (e *encoding) model() error {
 	e.inputs = e.buildInputs()
+	ss, err := e.uafStmts()
+	if err != nil {
+		return err
+	}
+	if e.opts.FreedMark != nil {
+		if e.uafProbe != nil {
+			e.inputs[probeName] = e.uafProbe
+		} else {
+			ss = e.m.Syntax() // no access to a freed object's cell
+		}
+	}
 	e.pol = nil
 	if e.incons == nil && e.oneWay {
-		e.pol = analysePolarity(e.m.Syntax())
+		e.pol = analysePolarity(ss)
 	}
 	e.caat = nil
 	if e.caatOn && e.incons == nil {
 		e.caat = newCAAT(e.o.n())
 	}
 	ev := &evaluator{e: e, o: e.o, f: e.f, variants: e.opts.Variants}
-	if _, err := ev.stmts(e.m.Syntax(), nil, ""); err != nil {
+	if _, err := ev.stmts(ss, nil, ""); err != nil {
 		return err
 	}
 	if err := ev.recouple(); err != nil {

@@ -424,7 +424,8 @@ type CheckOptions struct {
 	SMTNoSymmetry bool
 	// SMTIgnoresFree lets the SMT and explicit engines answer PASS on a
 	// program that frees heap objects or reads malloc's memory, a use
-	// after free or a read of uninitialised memory unchecked
+	// after free unchecked (the SMT engine's check is off too) or a read
+	// of uninitialised memory unchecked by the explicit engine
 	// (memRefusal; for tests that compare the rest of the answer).
 	SMTIgnoresFree bool
 
@@ -436,6 +437,11 @@ type CheckOptions struct {
 	// check of reads of uninitialised heap memory (bmc.Options.RawRead).
 	rawRead  func(loc string) bool
 	rawFault func(thread, pc int) prog.Value
+	// freedMark, uafFault, uafOrder are, for the SMT engine's first
+	// query, the check of uses after free (bmc.Options.FreedMark).
+	freedMark func(loc string) string
+	uafFault  func(thread, pc int) prog.Value
+	uafOrder  string
 
 	// cSym, cSymStops are, under -target riscv, the graph engine's
 	// symmetric threads found on the C-level program (symmetricThreads),
@@ -585,9 +591,15 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	// The SMT engine checks reads of uninitialised heap memory in this
 	// query (uninit.go); their failures are numbered apart.
 	var faults []Assertion
+	num := map[Assertion]int{}
 	o1 := opts
 	if p.raw != nil && opts.Engine != "enum" {
-		o1.rawRead, o1.rawFault = p.rawCell, numberedFaults(&q, &faults, map[Assertion]int{}, "read of uninitialised heap memory")
+		o1.rawRead, o1.rawFault = p.rawCell, numberedFaults(&q, &faults, num, "read of uninitialised heap memory")
+	}
+	// And uses after free, under the models it has an order for
+	// (bmc.UseAfterFreeOrder; memRefusal refuses the others).
+	if order := bmc.UseAfterFreeOrder(opts.Model, opts.ModelName); p.heaps != nil && opts.Engine != "enum" && order != "" && !opts.SMTIgnoresFree {
+		o1.freedMark, o1.uafFault, o1.uafOrder = p.freedMark, numberedFaults(&q, &faults, num, "use after free"), order
 	}
 	r, rep, reach := run(ctx, &q, tags, o1)
 	res.Result, res.Report = r, rep
@@ -775,6 +787,9 @@ func run(ctx context.Context, q *spec.Test, tags []string, opts CheckOptions) (*
 	}
 	if opts.rawRead != nil {
 		o.RawRead, o.RawFault, o.FaultReg = opts.rawRead, opts.rawFault, failReg
+	}
+	if opts.freedMark != nil {
+		o.FreedMark, o.UseAfterFree, o.UAFModel, o.FaultReg = opts.freedMark, opts.uafFault, opts.uafOrder, failReg
 	}
 	r, rep := bmc.RunReport(ctx, q, opts.Model, opts.ModelName, o)
 	var dz *prog.DivisionByZeroError

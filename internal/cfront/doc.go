@@ -41,10 +41,10 @@
 // free"; free.go); objects are never reused. The graph engine reports an
 // access to a freed object not ordered before its free ("use after
 // free") and a read of memory malloc left uninitialised (uninit.go);
-// the SMT engine checks the reads of uninitialised memory too
-// (bmc.Options.RawRead) but not a use after free: it answers only FAIL
-// or RACE on programs that free heap objects (the explicit engine, on
-// programs with either). realloc makes a new object, copies the
+// the SMT engine checks both too (bmc.Options.RawRead, FreedMark; a use
+// after free under the models bmc.UseAfterFreeOrder names, else it
+// answers only FAIL or RACE on programs that free heap objects, as the
+// explicit engine does on programs with either). realloc makes a new object, copies the
 // old contents and frees the old one (realloc.go). Integers wider than
 // 64 bits (__int128) and floating-point values are refused. printf,
 // puts, putchar, fflush, fprintf, fputs, fputc, putc, fwrite and perror

@@ -8,6 +8,7 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 
+	"github.com/musket-verify/musket/internal/bmc"
 	"github.com/musket-verify/musket/internal/graph"
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -33,8 +34,10 @@ import (
 // complete execution for an access to a cell of a freed object that is
 // not ordered before the free (graph.Options.FreedMark, internal/graph's
 // uaf.go says which order per model): a failure "use after free" at the
-// access. The SMT engine (and the explicit one) do not decide it: on a
-// program that calls free they answer a failure or a race, never PASS
+// access. The SMT engine decides it too, in its first query, under the
+// models bmc.UseAfterFreeOrder has an order for (the same orders, and
+// power's: bmc's uaf.go); under another model, and under the explicit
+// engine, a program that calls free gets a failure or a race, never PASS
 // (memRefusal).
 
 // freedMark is graph.Options.FreedMark for p: the mark of the heap
@@ -94,7 +97,8 @@ func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 	b.emit(prog.Label{Name: done})
 }
 
-// memRefusal is the refusal of the SMT and explicit engines to answer
+// memRefusal is the refusal of the explicit engine, and of the SMT
+// engine under a model bmc.UseAfterFreeOrder has no order for, to answer
 // anything but a failure or a race on a program whose heap objects may
 // be freed, and of the explicit engine on one whose heap objects start
 // uninitialised (uninit.go): they do not check that the accesses to an
@@ -105,7 +109,8 @@ func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 // bmc.Options.RawRead.)
 func memRefusal(p *Program, opts CheckOptions) error {
 	raw := p.raw != nil && opts.Engine == "enum"
-	if p.heaps == nil && !raw || opts.SMTIgnoresFree {
+	frees := p.heaps != nil && (opts.Engine == "enum" || bmc.UseAfterFreeOrder(opts.Model, opts.ModelName) == "")
+	if !frees && !raw || opts.SMTIgnoresFree {
 		return nil
 	}
 	name := "SMT"
@@ -113,6 +118,10 @@ func memRefusal(p *Program, opts CheckOptions) error {
 		name = "explicit"
 	}
 	what, check, who := "frees heap objects", "whether an access to an object comes after its free (a use after free)", "the graph engine decides"
+	if opts.Engine != "enum" {
+		check += " under " + opts.ModelName
+		who = "the SMT engine decides it under " + bmc.UseAfterFreeModels() + "; the graph engine decides"
+	}
 	if p.heaps == nil {
 		what, check = "reads memory malloc made", "whether a read of it reads a write of the program (a read of uninitialised memory)"
 		who = "the SMT engine (-engine smt) and the graph engine decide"

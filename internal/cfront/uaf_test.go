@@ -19,10 +19,10 @@ import (
 // uninitialised.
 // Each file's comment argues its verdicts. A row's want string has one
 // letter per cell of wild4Cells (rc11 imm sc x86 aarch64 power riscv),
-// as TestWild6's; N is no verdict because the program frees heap objects
-// and the graph engine does not decide the cell (the SMT engine's
-// refusal, memRefusal; the SMT engine checks reads of uninitialised
-// memory itself). A FAIL must name line and say text. By default
+// as TestWild6's; - a cell not run (a limit of the engines, said at the
+// row). Under power the SMT engine decides uses after free and reads of
+// uninitialised memory (bmc's uaf.go, rawread.go). A FAIL must name
+// line and say text. By default
 // the rc11 and sc cells run; MUSKET_LONG=1 runs every cell and, for the
 // rows marked native, three native runs under AddressSanitizer, each of
 // which must fail.
@@ -41,21 +41,26 @@ func TestUseAfterFree(t *testing.T) {
 		// is not checked.
 		powerAnyLine bool
 	}{
-		{file: "handoff.c", want: "PPPPPNP"},
-		{file: "handoff.c", defines: []string{"BUG"}, want: "FFFFFNF", line: 41, text: uaf, native: true},
-		{file: "early_free.c", want: "PPPPPNP"},
-		{file: "early_free.c", defines: []string{"BUG"}, want: "FFFFFNF", line: 16, text: uaf},
-		{file: "mp_free.c", want: "PPPPPNP"},
-		{file: "mp_free.c", defines: []string{"RLX"}, want: "FFPPFNF", line: 32, text: uaf},
+		{file: "handoff.c", want: "PPPPPPP"},
+		{file: "handoff.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 41, text: uaf, native: true},
+		{file: "early_free.c", want: "PPPPPPP"},
+		{file: "early_free.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 16, text: uaf},
+		{file: "mp_free.c", want: "PPPPPPP"},
+		{file: "mp_free.c", defines: []string{"RLX"}, want: "FFPPFFF", line: 32, text: uaf},
 		// aarch64: the graph engine refuses the push loop's relaxed
-		// read after a CAS (armrmw.go), and SMT does not decide it.
-		{file: "treiber_free.c", want: "PPPPNNP"},
-		{file: "treiber_free.c", defines: []string{"BUG"}, want: "FFFFNNF", line: 41, text: uaf},
-		{file: "hazard.c", want: "PPPPPNP"},
-		{file: "hazard.c", defines: []string{"BUG"}, want: "FFPFPNF", line: 47, text: uaf},
-		{file: "refcount_free.c", want: "PPPPPNP"},
-		{file: "refcount_free.c", defines: []string{"BUG"}, want: "FFPPFNF", line: 38, text: uaf},
-		{file: "bad_free.c", want: "PPPPPNP"},
+		// read after a CAS (armrmw.go): the SMT engine's answers.
+		// Power -DBUG (-, not run): Z3 gives up on the query with the
+		// acyclicity theory ("incomplete (theory arithmetic)") and the
+		// clocks' encoding of Power's closures fills gigabytes: no
+		// verdict (a limit).
+		{file: "treiber_free.c", want: "PPPPPPP"},
+		{file: "treiber_free.c", defines: []string{"BUG"}, want: "FFFFF-F", line: 41, text: uaf},
+		{file: "hazard.c", want: "PPPPPPP"},
+		// Power -DBUG (-, not run): the same limit (a time-out).
+		{file: "hazard.c", defines: []string{"BUG"}, want: "FFPFP-F", line: 47, text: uaf},
+		{file: "refcount_free.c", want: "PPPPPPP"},
+		{file: "refcount_free.c", defines: []string{"BUG"}, want: "FFPPFFF", line: 38, text: uaf},
+		{file: "bad_free.c", want: "PPPPPPP"},
 		{file: "bad_free.c", defines: []string{"DOUBLE"}, want: "FFFFFFF", line: 50, text: dfree, native: true},
 		{file: "bad_free.c", defines: []string{"GLOBAL"}, want: "FFFFFFF", line: 53, text: "free of memory that malloc did not allocate", native: true},
 		// (clang deleted this free under the race-free compilation
@@ -64,10 +69,10 @@ func TestUseAfterFree(t *testing.T) {
 		{file: "bad_free.c", defines: []string{"INTERIOR"}, want: "FFFFFFF", line: 34, text: "invalid memory access", native: true},
 		// (No free: power is the SMT engine's PASS.)
 		{file: "bad_free.c", defines: []string{"LEAK"}, want: "PPPPPPP"},
-		{file: "uninit.c", want: "PPPPPNP"},
-		{file: "realloc.c", want: "PPPPPNP"},
-		{file: "realloc.c", defines: []string{"BUG"}, want: "FFFFFNF", line: 43, text: uaf, native: true},
-		{file: "realloc.c", defines: []string{"SHRINK"}, want: "PPPPPNP"},
+		{file: "uninit.c", want: "PPPPPPP"},
+		{file: "realloc.c", want: "PPPPPPP"},
+		{file: "realloc.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 43, text: uaf, native: true},
+		{file: "realloc.c", defines: []string{"SHRINK"}, want: "PPPPPPP"},
 		// power: the SMT engine checks the reads of uninitialised
 		// memory (bmc.Options.RawRead): the failures are its.
 		{file: "realloc.c", defines: []string{"TAIL"}, want: "FFFFFFF", line: 40, text: raw},
@@ -79,6 +84,15 @@ func TestUseAfterFree(t *testing.T) {
 		{file: "uninit.c", defines: []string{"KEEP"}, want: "PPPPPPP"},
 		{file: "uninit.c", defines: []string{"KEEP", "BUG"}, want: "FFFFFFF", line: 50, text: raw},
 		{file: "uninit.c", defines: []string{"KEEP", "RLX"}, want: "FFPPFFF", line: 49, text: raw, powerAnyLine: true},
+		// Programs written for the SMT engine's check (bmc's uaf.go),
+		// each file's comment arguing its verdicts.
+		{file: "join_free.c", want: "PPPPPPP"},
+		{file: "join_free.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 18, text: uaf},
+		{file: "flag_free.c", want: "PPPPPPP"},
+		{file: "flag_free.c", defines: []string{"RLX"}, want: "FFPPFFF", line: 39, text: uaf},
+		{file: "flag_free.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 39, text: uaf},
+		{file: "owner_xchg.c", want: "PPPPPPP"},
+		{file: "owner_xchg.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 30, text: uaf},
 	} {
 		path := filepath.Join("testdata", "uaf", c.file)
 		if c.native && long {
@@ -90,7 +104,7 @@ func TestUseAfterFree(t *testing.T) {
 		}
 		for i, cell := range wild4Cells {
 			w := c.want[i]
-			if !long && cell.model != "rc11" && cell.model != "sc" {
+			if w == '-' || !long && cell.model != "rc11" && cell.model != "sc" {
 				continue
 			}
 			name := fmt.Sprintf("%s/%s/%s", strings.TrimSuffix(c.file, ".c"), strings.Join(c.defines, ","), cell.model)
@@ -105,8 +119,8 @@ func TestUseAfterFree(t *testing.T) {
 					return r, err
 				}
 				line := c.line
-				if cell.model == "power" && (c.text != raw || c.powerAnyLine) {
-					line = 0 // the SMT engine's failure: an assertion's
+				if cell.model == "power" && c.powerAnyLine {
+					line = 0 // the SMT engine's failure: either read's
 				}
 				checkWildCell(t, w, "", line, check)
 				if w == 'F' && line != 0 && (last.Failed == nil || last.Failed.Text != c.text) {

@@ -82,8 +82,8 @@ func TestWild6(t *testing.T) {
 		{file: "mem_funcs.c", want: "PPPPPPP", long: true},
 		{file: "mem_funcs.c", defines: []string{"BUG"}, want: "FFFFFFF", line: 37, native: true, long: true},
 		// realloc (realloc.go; refused before). power: SMT only.
-		{file: "heap_free.c", want: "PPPPPNP"},
-		{file: "heap_free.c", defines: []string{"NOREALLOC"}, want: "PPPPPNP"}, // power: SMT only, which does not decide a use after free
+		{file: "heap_free.c", want: "PPPPPPP"},
+		{file: "heap_free.c", defines: []string{"NOREALLOC"}, want: "PPPPPPP"}, // power: SMT only, which decides a use after free (bmc's uaf.go)
 		// A double free (free.go; PASS before, though glibc aborts).
 		{file: "heap_free.c", defines: []string{"NOREALLOC", "DFREE"}, want: "FFFFFFF"},
 		{file: "heap_free.c", defines: []string{"NOREALLOC", "BADFREE"}, want: "FFFFFFF", line: 56, native: true},
