@@ -55,6 +55,7 @@ func TestAArch64PickLitmus(t *testing.T) {
 		{file: "LB+csel-flags-data", ok: false, states: 2, noSMT: true},
 		{file: "MP+cas-ok-addr", ok: true, states: 4, noSMT: true},
 		{file: "LB+cas-rs-pick", ok: false, states: 3, noSMT: true},
+		{file: "LB+csel-addr-po", ok: false, states: 3, noSMT: true},
 	}
 	_, tests := runEngineCases(t, "aarch64", "AArch64", "aarch64", 120*time.Second, cases)
 	for _, tc := range cases {
