@@ -56,6 +56,7 @@ func TestAArch64PickLitmus(t *testing.T) {
 		{file: "MP+cas-ok-addr", ok: true, states: 4, noSMT: true},
 		{file: "LB+cas-rs-pick", ok: false, states: 3, noSMT: true},
 		{file: "LB+csel-addr-po", ok: false, states: 3, noSMT: true},
+		{file: "LB+csel-data-lrs", ok: false, states: 3, noSMT: true},
 	}
 	_, tests := runEngineCases(t, "aarch64", "AArch64", "aarch64", 120*time.Second, cases)
 	for _, tc := range cases {
