@@ -28,7 +28,7 @@ func (p *progEnc) pick(st *tstate, e prog.Bin, old *sv) (*sv, error) {
 	}
 	for r := range y.deps {
 		if old == nil || !sameRead(old, r) {
-			return nil, &UnsupportedError{"pick dependencies (AArch64 CSEL, CAS whose comparison depends on a read) are computed by the explicit engine only (-engine enum)"}
+			return nil, &UnsupportedError{What: "pick dependencies (AArch64 CSEL, CAS whose comparison depends on a read) are computed by the explicit engine only (-engine enum)", Program: true}
 		}
 	}
 	return x, nil
