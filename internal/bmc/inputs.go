@@ -33,6 +33,10 @@ func (e *encoding) buildInputs() map[string]value {
 	in["addr"] = fromPairs(p.addr)
 	in["data"] = fromPairs(p.data)
 	in["ctrl"] = fromPairs(p.ctrl)
+	// No pick dependency (progEnc.pick): each is its full kind.
+	in["pick-addr-dep"], in["pick-data-dep"], in["pick-ctrl-dep"] = in["addr"], in["data"], in["ctrl"]
+	in["pick-basic-dep"] = o.relUnion(in["addr"].(*Rel), in["data"].(*Rel))
+	in["pick-dep"] = o.relUnion(in["pick-basic-dep"].(*Rel), in["ctrl"].(*Rel))
 	in["iico_data"] = fromPairs(p.iico)
 	in["iico_ctrl"] = newRel(e.n)
 	rmw := fromPairs(p.rmw)

@@ -87,6 +87,10 @@ type progEnc struct {
 	locN    map[string]int
 
 	events []*evt
+	// pickLocal: no register a pick gives reaches an access or a branch
+	// of the thread encoded now; assigning says an Assign is encoded
+	// (pick.go).
+	pickLocal, assigning bool
 	// static and register-flow relations, as relative formulas
 	addr, data, ctrl, rmw, iico map[[2]int]B
 	final                       []*tstate // final state of each thread
@@ -248,6 +252,9 @@ func (p *progEnc) expr(st *tstate, e prog.Expr, old *sv) (*sv, error) {
 		}
 		return old, nil
 	case prog.Bin:
+		if e.Op == prog.OpPick {
+			return p.pick(st, e, old)
+		}
 		if v, ok, err := p.byConstant(st, e, old); ok || err != nil {
 			return v, err
 		}

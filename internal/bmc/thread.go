@@ -58,6 +58,7 @@ func (p *progEnc) thread(ti int, th *prog.Thread) error {
 	}
 	t.in[0] = []edge{{cond: bTrue, st: &tstate{regs: regs}}}
 	p.cut[ti] = bFalse
+	p.pickLocal = prog.PicksStayLocal(th.Code)
 	for pc := 0; pc < n; pc++ {
 		if !prog.IsPart(th.Code[pc]) {
 			t.head = pc
@@ -108,7 +109,9 @@ func (t *threadEnc) instr(pc int, g B, st *tstate) (next bool, err error) {
 			p.hasCut = true
 		}
 	case prog.Assign:
+		p.assigning = true
 		v, err := p.expr(st, ins.Val, nil)
+		p.assigning = false
 		if err != nil {
 			return false, err
 		}

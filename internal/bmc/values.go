@@ -62,10 +62,18 @@ type evalError struct{ msg string }
 func (e *evalError) Error() string { return e.msg }
 
 // UnsupportedError says the SMT engine cannot encode a construct of the
-// model; try does not catch it.
-type UnsupportedError struct{ What string }
+// model (or, with Program, of the program); try does not catch it.
+type UnsupportedError struct {
+	What    string
+	Program bool
+}
 
-func (e *UnsupportedError) Error() string { return "smt engine: unsupported in the model: " + e.What }
+func (e *UnsupportedError) Error() string {
+	if e.Program {
+		return "smt engine: unsupported: " + e.What
+	}
+	return "smt engine: unsupported in the model: " + e.What
+}
 
 func errf(pos cat.Position, format string, args ...interface{}) error {
 	return &evalError{msg: fmt.Sprintf("%s: %s", pos, fmt.Sprintf(format, args...))}

@@ -267,6 +267,7 @@ var emptyByDefault = map[string]bool{
 // them.
 var emptyRelByDefault = map[string]bool{
 	"addr": true, "data": true, "ctrl": true, "iico_data": true, "iico_ctrl": true,
+	"pick-addr-dep": true, "pick-data-dep": true, "pick-ctrl-dep": true, "pick-basic-dep": true, "pick-dep": true,
 	"lxsx": true,
 }
 

@@ -8,10 +8,14 @@ package cat
 // flow, as herd does for the models without catdep. So in a catdep file
 // the top-level lets of these three names are dropped and the
 // execution's relations stand; every other let of the file is kept (its
-// register-event sets are empty, see emptyByDefault).
+// register-event sets are empty, see emptyByDefault). So do herd 7.58's
+// pick dependencies (pick-addr-dep, pick-data-dep, pick-ctrl-dep,
+// pick-basic-dep, pick-dep), which the engines compute with the others
+// (package event, pick.go).
 
 // executionDeps are the relations a catdep file's own lets do not replace.
-var executionDeps = map[string]bool{"addr": true, "data": true, "ctrl": true}
+var executionDeps = map[string]bool{"addr": true, "data": true, "ctrl": true,
+	"pick-addr-dep": true, "pick-data-dep": true, "pick-ctrl-dep": true, "pick-basic-dep": true, "pick-dep": true}
 
 // keepExecutionDeps drops, from a catdep file, the bindings of the top-level
 // lets that define addr, data or ctrl.

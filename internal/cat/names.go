@@ -17,6 +17,7 @@ var ExecutionSets = []string{"R", "W", "M", "F", "IW", "FW", "B", "Exp", "NExp",
 var ExecutionRels = []string{
 	"po", "loc", "int", "ext", "id", "same-instance", "sm", "si",
 	"addr", "data", "ctrl", "iico_data", "iico_ctrl", "rmw", "amo", "lxsx",
+	"pick-addr-dep", "pick-data-dep", "pick-ctrl-dep", "pick-basic-dep", "pick-dep",
 	"rf", "rfi", "rfe", "co", "coi", "coe", "fr", "fri", "fre",
 }
 

@@ -448,6 +448,17 @@ func (c *combo) addPath(g *event.Graph, t int, p *path, single [][2]int) [][2]in
 				g.Ctrl = append(g.Ctrl, [2]int{c.base[t] + d, id})
 			}
 		}
+		for _, d := range pe.addrPick {
+			g.PickAddr = append(g.PickAddr, [2]int{c.base[t] + d, id})
+		}
+		for _, d := range pe.dataPick {
+			g.PickData = append(g.PickData, [2]int{c.base[t] + d, id})
+		}
+		for _, d := range pe.ctrlPick {
+			if d < local {
+				g.PickCtrl = append(g.PickCtrl, [2]int{c.base[t] + d, id})
+			}
+		}
 		switch pe.kind {
 		case event.Read:
 			c.reads = append(c.reads, id)

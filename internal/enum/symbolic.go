@@ -27,6 +27,9 @@ type pathEvent struct {
 	addrDeps  []int
 	dataDeps  []int
 	ctrlDeps  []int
+	// The further reads the address, the value and the control depend
+	// on by a pick only (symexec.Sym.Pick).
+	addrPick, dataPick, ctrlPick []int
 }
 
 // explorer runs one thread symbolically and collects its paths.
@@ -43,7 +46,8 @@ func newExplorer(th *prog.Thread, labels map[string]int, bound int, locs []strin
 // emit builds the event ev at st's instruction, with its dependencies.
 func emit(st *state, ev symexec.Event) pathEvent {
 	return pathEvent{kind: ev.Kind, loc: ev.Loc, tags: ev.Tags, val: ev.Val, instr: st.Instr, pc: st.PC,
-		addrDeps: ev.AddrDeps, dataDeps: ev.DataDeps, ctrlDeps: st.CtrlDeps()}
+		addrDeps: ev.AddrDeps, dataDeps: ev.DataDeps, ctrlDeps: st.CtrlDeps(),
+		addrPick: ev.AddrPick, dataPick: ev.DataPick, ctrlPick: st.CtrlPick()}
 }
 
 // other runs the instructions only this engine knows.

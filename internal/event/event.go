@@ -134,6 +134,12 @@ type Graph struct {
 	Events []Event
 	// Dependencies and intra-instruction relations, as pairs of event IDs.
 	Addr, Data, Ctrl, Rmw, IicoData, IicoCtrl [][2]int
+	// PickAddr, PickData and PickCtrl are the further pairs of the pick
+	// dependencies (herd7's AArch64 pick-addr-dep, pick-data-dep and
+	// pick-ctrl-dep contain addr, data and ctrl): a read reaches the
+	// address, the value or a branch condition only through a pick
+	// (prog.OpPick).
+	PickAddr, PickData, PickCtrl [][2]int
 	// TagNames are the tags whose sets a model may name even when no event
 	// carries them (the front-end's vocabulary).
 	TagNames []string

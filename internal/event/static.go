@@ -210,6 +210,7 @@ func (g *Graph) staticRels(s *Static, po, loc, intl, same *rel.Builder) {
 	putRel(s.Rels, "addr", rel.RelOf(n, g.Addr...))
 	putRel(s.Rels, "data", rel.RelOf(n, g.Data...))
 	putRel(s.Rels, "ctrl", rel.RelOf(n, g.Ctrl...))
+	pickRels(s.Rels, n, g)
 	putRel(s.Rels, "iico_data", rel.RelOf(n, g.IicoData...))
 	putRel(s.Rels, "iico_ctrl", rel.RelOf(n, g.IicoCtrl...))
 	rmw := rel.RelOf(n, g.Rmw...)

@@ -124,6 +124,15 @@ func (g *Graph) staticRelsRef(s *Static, po, loc, intl, same *rel.Builder) {
 	putRelRef(s.Rels, "ctrl", rel.RelOf(n, g.Ctrl...))
 	putRelRef(s.Rels, "iico_data", rel.RelOf(n, g.IicoData...))
 	putRelRef(s.Rels, "iico_ctrl", rel.RelOf(n, g.IicoCtrl...))
+	// The pick dependencies contain the full ones.
+	pa := rel.RelOf(n, append(append([][2]int(nil), g.Addr...), g.PickAddr...)...)
+	pd := rel.RelOf(n, append(append([][2]int(nil), g.Data...), g.PickData...)...)
+	pc := rel.RelOf(n, append(append([][2]int(nil), g.Ctrl...), g.PickCtrl...)...)
+	putRelRef(s.Rels, "pick-addr-dep", pa)
+	putRelRef(s.Rels, "pick-data-dep", pd)
+	putRelRef(s.Rels, "pick-ctrl-dep", pc)
+	putRelRef(s.Rels, "pick-basic-dep", pa.Union(pd))
+	putRelRef(s.Rels, "pick-dep", pa.Union(pd).Union(pc))
 	rmw := rel.RelOf(n, g.Rmw...)
 	putRelRef(s.Rels, "rmw", rmw)
 	x := s.Sets["X"]

@@ -48,7 +48,7 @@ func TestStaticAgainstReference(t *testing.T) {
 			}
 		}
 		n := len(g.Events)
-		for _, d := range []*[][2]int{&g.Addr, &g.Data, &g.Ctrl, &g.Rmw, &g.IicoData, &g.IicoCtrl} {
+		for _, d := range []*[][2]int{&g.Addr, &g.Data, &g.Ctrl, &g.Rmw, &g.IicoData, &g.IicoCtrl, &g.PickAddr, &g.PickData, &g.PickCtrl} {
 			for range rng.Intn(4) {
 				*d = append(*d, [2]int{rng.Intn(n), rng.Intn(n)})
 			}

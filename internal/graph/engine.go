@@ -281,6 +281,13 @@ func (x *engine) run() error {
 	if t.Mixed {
 		return &UnsupportedError{"mixed-size tests are not supported by the graph engine"}
 	}
+	for _, th := range t.Threads {
+		// The engine tracks full dependencies only: it would make a
+		// pick (prog.OpPick) a full dependency.
+		if prog.HasPick(th.Code) {
+			return &UnsupportedError{th.Name + ": pick dependencies (AArch64 CSEL, CAS) are not supported by the graph engine"}
+		}
+	}
 	if rvModel(x.res.Model) && x.m.Path() == "builtin:riscv.cat" && len(x.opts.Variants) == 0 {
 		m, err := rvCoGiven()
 		if err != nil {

@@ -144,6 +144,7 @@ type a64Thread struct {
 	armCells
 	nzcv   bool // the thread reads N, C or V (aarch64_nzcv.go)
 	signed bool // the thread reads LT, LE, GT or GE (cmpOperands)
+	picks  int  // the selections emitted (aarch64_pick.go), for their labels
 }
 
 // Lexemes and operands (armcells.go).

@@ -2,8 +2,11 @@ package litmus_test
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // TestAArch64InstructionLitmus runs the litmus tests of
@@ -37,4 +40,33 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "MP+rel+SWPA-zr", ok: true, states: 6},
 		{file: "ARRAY+whole", ok: true, states: 2},
 	})
+}
+
+// TestAArch64PickLitmus runs the litmus tests of testdata/aarch64 on
+// herd7 7.58's pick dependencies (CSEL, CAS; aarch64_pick.go) under the
+// built-in aarch64 model with the explicit engine, the one that computes
+// them. The SMT engine must agree where no read reaches a pick (refuse
+// false), and refuse the others by name (it would make a pick a full
+// dependency). Each file says why its verdict is the right one.
+func TestAArch64PickLitmus(t *testing.T) {
+	cases := []engineCase{
+		{file: "LB+csel-unselected", ok: true, states: 4},
+		{file: "MP+csel-flags-addr", ok: true, states: 4, noSMT: true},
+		{file: "LB+csel-flags-data", ok: false, states: 2, noSMT: true},
+		{file: "MP+cas-ok-addr", ok: true, states: 4, noSMT: true},
+		{file: "LB+cas-rs-pick", ok: false, states: 3, noSMT: true},
+		{file: "LB+csel-addr-po", ok: false, states: 3, noSMT: true},
+		{file: "LB+csel-data-lrs", ok: false, states: 3, noSMT: true},
+	}
+	_, tests := runEngineCases(t, "aarch64", "AArch64", "aarch64", 120*time.Second, cases)
+	for _, tc := range cases {
+		lt := tests[tc.file]
+		if lt == nil || !tc.noSMT {
+			continue
+		}
+		r := runBoth(t, lt, "aarch64", "AArch64")[1]
+		if r.Status != result.Unsupported || r.Err == nil || !strings.Contains(r.Err.Error(), "pick dependencies") {
+			t.Errorf("%s: smt %s %v; want it refused for its pick dependencies", tc.file, r.Status, r.Err)
+		}
+	}
 }

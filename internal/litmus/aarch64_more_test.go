@@ -9,8 +9,10 @@ import (
 // herd7 parity, and the refusals that name what is not supported.
 func TestAArch64MoreInstructions(t *testing.T) {
 	for _, tc := range []struct{ ins, code string }{
-		{"CSEL W0,W2,W3,EQ", "X0 = ((X3 + ((%cmpL == %cmpR) * (X2 - X3))) & 4294967295)"},
-		{"CSINC W0,W2,W3,LT", "X0 = (((X3 + 1) + ((%cmpL < %cmpR) * (X2 - (X3 + 1)))) & 4294967295)"},
+		// herd7 7.58: data from the register selected, the flags a pick.
+		{"CSEL W0,W2,W3,EQ", "if !(%cmpL == %cmpR) goto %pick1.else; X0 = ((X2 pick (%cmpL == %cmpR)) & 4294967295); goto %pick1.end; %pick1.else:; X0 = ((X3 pick (%cmpL == %cmpR)) & 4294967295); %pick1.end:"},
+		// X3 is -1: X3+1 fits in 32 bits.
+		{"CSINC W0,W2,W3,LT", "if !(%cmpL < %cmpR) goto %pick1.else; X0 = ((X2 pick (%cmpL < %cmpR)) & 4294967295); goto %pick1.end; %pick1.else:; X0 = ((X3 + 1) pick (%cmpL < %cmpR)); %pick1.end:"},
 		{"CSET W0,NE", "X0 = (%cmpL != %cmpR)"},
 		{"MOVZ W0,#1,LSL #16", "X0 = 65536"},
 		{"MOVK X0,#2", "X0 = ((X0 & -65536) | 2)"},

@@ -26,8 +26,10 @@ func TestAArch64Translate(t *testing.T) {
 		{"SWPAL W0,W2,[X1]", "X2 = rmw.X.A/.X.L [X1] X0"},
 		{"SWPA W0,W2,[X1]", "X2 = rmw.X.A/.X [X1] X0"},
 		{"SWPL W0,W2,[X1]", "X2 = rmw.X/.X.L [X1] X0"},
-		{"CAS W0,W2,[X1]", "X0 = rmw.X/.X [X1] X2 if ((old & 4294967295) == (X0 & 4294967295))"},
-		{"CASAL X0,X2,[X1]", "X0 = rmw.X.A/.X.L [X1] X2 if (old == X0)"},
+		// herd7 7.58: the write picks by Rs and the read; Rs gets the
+		// read, by data from Rs (success) or the read (failure).
+		{"CAS W0,W2,[X1]", "%casold = rmw.X/.X [X1] (X2 pick (X0 & 4294967295)) if ((old & 4294967295) == (X0 & 4294967295)); if !((%casold & 4294967295) == (X0 & 4294967295)) goto %pick1.else; X0 = ((X0 & 4294967295) pick %casold); goto %pick1.end; %pick1.else:; X0 = (%casold pick (X0 & 4294967295)); %pick1.end:"},
+		{"CASAL X0,X2,[X1]", "%casold = rmw.X.A/.X.L [X1] (X2 pick X0) if (old == X0); if !(%casold == X0) goto %pick1.else; X0 = (X0 pick %casold); goto %pick1.end; %pick1.else:; X0 = (%casold pick X0); %pick1.end:"},
 		{"LDADD W0,W2,[X1]", "X2 = rmw.X/.X [X1] (old + X0)"},
 		{"LDADDAL W0,W2,[X1]", "X2 = rmw.X.A/.X.L [X1] (old + X0)"},
 		{"LDEORL W0,W2,[X1]", "X2 = rmw.X/.X.L [X1] (old ^ X0)"},
@@ -36,7 +38,7 @@ func TestAArch64Translate(t *testing.T) {
 		{"LDADD W0,WZR,[X1]", " = rmw.X.NoRet/.X [X1] (old + X0)"},
 		{"LDADDAL W0,WZR,[X1]", " = rmw.X.NoRet/.X.L [X1] (old + X0)"},
 		{"SWPA W0,WZR,[X1]; SWP X0,XZR,[X1]", " = rmw.X.NoRet/.X [X1] X0;  = rmw.X.NoRet/.X [X1] X0"},
-		{"CASA WZR,W2,[X1]", " = rmw.X.NoRet/.X [X1] X2 if ((old & 4294967295) == (0 & 4294967295))"},
+		{"CASA WZR,W2,[X1]", " = rmw.X.NoRet/.X [X1] (X2 pick (0 & 4294967295)) if ((old & 4294967295) == (0 & 4294967295))"},
 		{"STADD W0,[X1]", " = rmw.X.NoRet/.X [X1] (old + X0)"},
 		{"STADDL W0,[X1]", " = rmw.X.NoRet/.X.L [X1] (old + X0)"},
 		{"DMB SY; DMB ISH; DMB LD; DMB ISHST; DSB SY; dsb ld; ISB",

@@ -302,8 +302,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 			case "CSNEG":
 				y = prog.Un{Op: prog.OpNeg, X: y}
 			}
-			// c ? x : y, as data: y + c*(x-y) (c is 0 or 1).
-			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: prog.OpAdd, X: y, Y: prog.Bin{Op: prog.OpMul, X: c, Y: prog.Bin{Op: prog.OpSub, X: x, Y: y}}}))
+			a.pick(in.ops[0].reg, c, a64Result(in.ops[0], prog.Pick(x, c)), a64Result(in.ops[0], prog.Pick(y, c)))
 		}
 		return true
 	case "CSET", "CSETM":
@@ -460,7 +459,7 @@ func (a *a64Thread) atomic(in armInstr, size int) bool {
 				m := prog.Int(int64(1)<<(8*sz) - 1)
 				old, exp = a64Bin(prog.OpAnd, old, m), a64Bin(prog.OpAnd, exp, m)
 			}
-			a.emitAccess(size, prog.RMW{Dst: in.ops[0].reg, Addr: in.ops[2].addr,
+			a.cas(size, in.ops[0].reg, old, exp, prog.RMW{Addr: in.ops[2].addr,
 				Cond: prog.Bin{Op: prog.OpEq, X: old, Y: exp},
 				New:  a.value(in.ops[1]), RTags: rt, WTags: wt})
 		}

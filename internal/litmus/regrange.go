@@ -148,6 +148,9 @@ func evalRange(e prog.Expr, reg func(string) vrange, old vrange) vrange {
 		}
 		return fullRange
 	case prog.Bin:
+		if e.Op == prog.OpPick {
+			return evalRange(e.X, reg, old)
+		}
 		if (e.Op == prog.OpXor || e.Op == prog.OpSub) && e.X == e.Y {
 			// r ^ r and r - r, the false dependencies of litmus tests.
 			if _, isReg := e.X.(prog.Reg); isReg {

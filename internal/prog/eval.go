@@ -5,6 +5,9 @@ import "fmt"
 // Apply computes a binary operator on two concrete values. Addresses take
 // part only in equality tests and in adding an integer offset.
 func Apply(op Op, a, b Value) (Value, error) {
+	if op == OpPick {
+		return a, nil
+	}
 	if a.IsAddr() || b.IsAddr() {
 		switch op {
 		case OpEq:

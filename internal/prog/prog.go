@@ -70,9 +70,15 @@ const (
 	OpNeg  // unary minus
 	OpNot  // logical not
 	OpBNot // bitwise not
+	// OpPick is X, chosen by a condition computed from Y: the value is
+	// X's, its data dependencies are X's, and Y's reads reach it only as
+	// a pick dependency (herd7's iico_ctrl inside an instruction: AArch64
+	// CSEL's flags, CAS's comparison). Engines that do not track pick
+	// dependencies refuse it (HasPick).
+	OpPick
 )
 
-var opNames = [...]string{"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "-", "!", "~"}
+var opNames = [...]string{"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "-", "!", "~", "pick"}
 
 func (o Op) String() string {
 	if int(o) < len(opNames) {

@@ -48,3 +48,8 @@ func (st *State[E]) join(label string) {
 	}
 	st.scoped = m
 }
+
+// CtrlPick is what an event emitted now depends on by control through a
+// pick only: the reads that reach the conditions of the unscoped
+// branches taken by a pick (Sym.Pick), beyond CtrlDeps.
+func (st *State[E]) CtrlPick() []int { return pickOnly(st.CtrlDeps(), st.pctrl) }

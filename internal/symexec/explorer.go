@@ -225,7 +225,7 @@ func (x *Explorer[E]) load(st *State[E], in prog.Load) error {
 	}
 	dst, tags, part := in.Dst, in.Tags, in.Part
 	return x.Address(st, a, func(st *State[E], loc string) error {
-		i := x.Add(st, Event{Kind: event.Read, Loc: loc, Tags: tags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps})
+		i := x.Add(st, Event{Kind: event.Read, Loc: loc, Tags: tags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps, AddrPick: a.Pick})
 		if dst != "" {
 			st.Regs[dst] = ReadOf(i)
 		}
@@ -250,7 +250,7 @@ func (x *Explorer[E]) store(st *State[E], in prog.Store) error {
 	}
 	tags := in.Tags
 	return x.Address(st, a, func(st *State[E], loc string) error {
-		x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
+		x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps, AddrPick: a.Pick, DataPick: v.Pick})
 		st.PC++
 		return x.Step(st)
 	})
@@ -284,7 +284,7 @@ func (x *Explorer[E]) storeCond(st *State[E], in prog.StoreCond) error {
 				if k < 0 {
 					return nil // no reservation on this chunk: this success is impossible
 				}
-				w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
+				w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps, AddrPick: a.Pick, DataPick: v.Pick})
 				st.P.Rmw = append(st.P.Rmw, [2]int{st.llMore[k].ev, w})
 				st.llMore = slices.Delete(slices.Clone(st.llMore), k, k+1)
 			}
@@ -307,7 +307,7 @@ func (x *Explorer[E]) storeCond(st *State[E], in prog.StoreCond) error {
 		if st.ll < 0 || st.llLoc != loc {
 			return nil // no reservation on this location: success is impossible
 		}
-		w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps})
+		w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: sc.Tags, Val: v, AddrDeps: a.Deps, DataDeps: v.Deps, AddrPick: a.Pick, DataPick: v.Pick})
 		st.P.Rmw = append(st.P.Rmw, [2]int{st.ll, w})
 		st.ll = -1
 		st.scHead = 1
@@ -333,7 +333,7 @@ func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
 	}
 	rmw := in
 	return x.Address(st, a, func(st *State[E], loc string) error {
-		read := Event{Kind: event.Read, Loc: loc, Tags: rmw.RTags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps}
+		read := Event{Kind: event.Read, Loc: loc, Tags: rmw.RTags, Val: ReadOf(len(st.P.Events)), AddrDeps: a.Deps, AddrPick: a.Pick}
 		r := x.Add(st, read)
 		old := read.Val
 		fail := func(st *State[E]) {
@@ -347,7 +347,7 @@ func (x *Explorer[E]) rmw(st *State[E], in prog.RMW) error {
 			return x.ErrAt(st, err)
 		}
 		write := func(st *State[E]) {
-			w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: rmw.WTags, Val: nv, AddrDeps: a.Deps, DataDeps: withoutRead(nv.Deps, r)})
+			w := x.Add(st, Event{Kind: event.Write, Loc: loc, Tags: rmw.WTags, Val: nv, AddrDeps: a.Deps, DataDeps: withoutRead(nv.Deps, r), AddrPick: a.Pick, DataPick: withoutRead(nv.Pick, r)})
 			st.P.Rmw = append(st.P.Rmw, [2]int{r, w})
 			if rmw.Single {
 				st.P.Single = append(st.P.Single, [2]int{r, w})
@@ -420,6 +420,12 @@ func (x *Explorer[E]) jump(st *State[E], in prog.Jump) (bool, error) {
 		// even when the path knows its value (a store-conditional's
 		// status): herd's ctrl is syntactic.
 		st.branch(in.Join, c.Deps)
+		if len(c.Pick) > 0 {
+			if in.Join != "" {
+				return false, x.ErrAt(st, fmt.Errorf("a pick dependency in a scoped branch is not supported"))
+			}
+			st.pctrl = MergeDeps(st.pctrl, c.Pick)
+		}
 	}
 	if c.Known {
 		if prog.Truth(c.V) {

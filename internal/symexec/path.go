@@ -14,6 +14,9 @@ type Event struct {
 	Val      *Sym  // the value written; for a read, ReadOf itself; nil for a fence
 	AddrDeps []int // the reads the address depends on
 	DataDeps []int // the reads the value written depends on
+	// AddrPick and DataPick are the further reads the address and the
+	// value written depend on by a pick only (Sym.Pick).
+	AddrPick, DataPick []int
 }
 
 // Constraint requires that S evaluates to true (Want) or false (!Want).
@@ -52,6 +55,7 @@ type State[E any] struct {
 	P     *Path[E]
 
 	ctrl   []int              // reads of the unscoped branches taken (ctrl.go)
+	pctrl  []int              // further reads of their conditions by a pick (ctrl.go)
 	scoped map[string][]int   // reads of the open scoped branches, per join label (ctrl.go)
 	visits map[int]int        // backward jumps taken, per jump pc
 	ll     int                // the latest load-reserve not yet consumed (local event index), -1 for none
@@ -80,7 +84,7 @@ func (st *State[E]) Fork() *State[E] {
 		Iico:   append([][2]int(nil), st.P.Iico...),
 		Single: append([][2]int(nil), st.P.Single...),
 	}
-	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, llMore: append([]reservation(nil), st.llMore...), scHead: st.scHead, pins: st.pins, offs: st.offs}
+	return &State[E]{PC: st.PC, Instr: st.Instr, Regs: regs, P: p, ctrl: st.ctrl, pctrl: st.pctrl, scoped: st.scoped, visits: visits, ll: st.ll, llLoc: st.llLoc, llMore: append([]reservation(nil), st.llMore...), scHead: st.scHead, pins: st.pins, offs: st.offs}
 }
 
 // reservation is a load-reserve of a further chunk of an exclusive load.

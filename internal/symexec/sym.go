@@ -9,6 +9,7 @@
 package symexec
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -26,6 +27,10 @@ type Sym struct {
 	Unary bool
 	X, Y  *Sym
 	Deps  []int
+	// Pick lists the further reads that reach the value only through a
+	// pick (prog.OpPick: a condition choosing it, herd7's iico_ctrl):
+	// its pick dependencies are Deps and Pick.
+	Pick []int
 }
 
 // Const is the constant v.
@@ -36,14 +41,38 @@ func ReadOf(ev int) *Sym { return &Sym{Read: ev, Deps: []int{ev}} }
 
 // Bin is x op y, computed when both are known.
 func Bin(op prog.Op, x, y *Sym) (*Sym, error) {
+	if op == prog.OpPick {
+		// x itself, y's reads reaching it as a pick only.
+		s := *x
+		s.Pick = pickOnly(x.Deps, MergeDeps(x.Pick, MergeDeps(y.Deps, y.Pick)))
+		return &s, nil
+	}
+	pick := MergeDeps(x.Pick, y.Pick)
 	if x.Known && y.Known {
 		v, err := prog.ApplyTotal(op, x.V, y.V)
 		if err != nil {
 			return nil, err
 		}
-		return &Sym{Known: true, V: v, Read: -1, Deps: MergeDeps(x.Deps, y.Deps)}, nil
+		return &Sym{Known: true, V: v, Read: -1, Deps: MergeDeps(x.Deps, y.Deps), Pick: pick}, nil
 	}
-	return &Sym{Read: -1, Op: op, X: x, Y: y, Deps: MergeDeps(x.Deps, y.Deps)}, nil
+	return &Sym{Read: -1, Op: op, X: x, Y: y, Deps: MergeDeps(x.Deps, y.Deps), Pick: pick}, nil
+}
+
+// PickDeps is every read s depends on, fully or by a pick.
+func (s *Sym) PickDeps() []int { return MergeDeps(s.Deps, s.Pick) }
+
+// pickOnly is pick without the reads of deps (sorted sets).
+func pickOnly(deps, pick []int) []int {
+	if len(deps) == 0 || len(pick) == 0 {
+		return pick
+	}
+	var out []int
+	for _, p := range pick {
+		if !slices.Contains(deps, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Un is op x, computed when x is known.
@@ -53,9 +82,9 @@ func Un(op prog.Op, x *Sym) (*Sym, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Sym{Known: true, V: v, Read: -1, Deps: x.Deps}, nil
+		return &Sym{Known: true, V: v, Read: -1, Deps: x.Deps, Pick: x.Pick}, nil
 	}
-	return &Sym{Read: -1, Op: op, Unary: true, X: x, Deps: x.Deps}, nil
+	return &Sym{Read: -1, Op: op, Unary: true, X: x, Deps: x.Deps, Pick: x.Pick}, nil
 }
 
 // Eval computes s given the values of the reads; false when a read has no
