@@ -42,17 +42,7 @@ func (p *parser) oldTransition(d *TransDecl) {
 	if p.tok.kind == tIdent && p.tok.text == "assign" {
 		p.next()
 		p.expect(tLBrace)
-		for p.tok.kind != tRBrace {
-			d.Actions = append(d.Actions, p.action())
-			if p.tok.kind == tSemi {
-				p.next()
-				continue
-			}
-			if p.tok.kind != tRBrace {
-				p.errorf(p.tok.pos, "expected ';' or '}' after an assignment, found %s", describe(p.tok))
-			}
-		}
-		p.next()
+		d.Actions = append(d.Actions, p.actions("an assignment")...)
 	}
 	// (up to the next declaration; a refused one is reported by name)
 	for p.tok.kind == tIdent && !devDirectives[p.tok.text] && p.tok.text != "local_weak" {

@@ -319,18 +319,26 @@ func (p *parser) transition() {
 		p.expect(tIn)
 		d.Lets = append(d.Lets, l)
 	}
+	d.Actions = append(d.Actions, p.actions("an action")...)
+	p.file.Transitions = append(p.file.Transitions, d)
+}
+
+// actions reads actions separated by ';' up to and including the closing
+// '}' of their block; what names one in the error for a bad separator.
+func (p *parser) actions(what string) []*Action {
+	var as []*Action
 	for p.tok.kind != tRBrace {
-		d.Actions = append(d.Actions, p.action())
+		as = append(as, p.action())
 		if p.tok.kind == tSemi {
 			p.next()
 			continue
 		}
 		if p.tok.kind != tRBrace {
-			p.errorf(p.tok.pos, "expected ';' or '}' after an action, found %s", describe(p.tok))
+			p.errorf(p.tok.pos, "expected ';' or '}' after %s, found %s", what, describe(p.tok))
 		}
 	}
 	p.next()
-	p.file.Transitions = append(p.file.Transitions, d)
+	return as
 }
 
 func (p *parser) action() *Action {
