@@ -437,28 +437,13 @@ func (c *combo) addPath(g *event.Graph, t int, p *path, single [][2]int) [][2]in
 		c.thread = append(c.thread, t)
 		c.syms = append(c.syms, pe.val)
 		local := id - c.base[t]
-		for _, d := range pe.addrDeps {
-			g.Addr = append(g.Addr, [2]int{c.base[t] + d, id})
-		}
-		for _, d := range pe.dataDeps {
-			g.Data = append(g.Data, [2]int{c.base[t] + d, id})
-		}
-		for _, d := range pe.ctrlDeps {
-			if d < local {
-				g.Ctrl = append(g.Ctrl, [2]int{c.base[t] + d, id})
-			}
-		}
-		for _, d := range pe.addrPick {
-			g.PickAddr = append(g.PickAddr, [2]int{c.base[t] + d, id})
-		}
-		for _, d := range pe.dataPick {
-			g.PickData = append(g.PickData, [2]int{c.base[t] + d, id})
-		}
-		for _, d := range pe.ctrlPick {
-			if d < local {
-				g.PickCtrl = append(g.PickCtrl, [2]int{c.base[t] + d, id})
-			}
-		}
+		b := c.base[t]
+		g.Addr = appendDeps(g.Addr, pe.addrDeps, b, id, -1)
+		g.Data = appendDeps(g.Data, pe.dataDeps, b, id, -1)
+		g.Ctrl = appendDeps(g.Ctrl, pe.ctrlDeps, b, id, local)
+		g.PickAddr = appendDeps(g.PickAddr, pe.addrPick, b, id, -1)
+		g.PickData = appendDeps(g.PickData, pe.dataPick, b, id, -1)
+		g.PickCtrl = appendDeps(g.PickCtrl, pe.ctrlPick, b, id, local)
 		switch pe.kind {
 		case event.Read:
 			c.reads = append(c.reads, id)
@@ -1436,4 +1421,16 @@ func witnessMap(ctx context.Context, c *combo, vals []prog.Value, rf, co rel.Rel
 		}
 		return e.Label()
 	})
+}
+
+// appendDeps appends to rel the edge (base+d, id) for each thread-local
+// event d of ds; with below >= 0 (control dependencies), only those
+// before the event (d < below).
+func appendDeps(rel [][2]int, ds []int, base, id, below int) [][2]int {
+	for _, d := range ds {
+		if below < 0 || d < below {
+			rel = append(rel, [2]int{base + d, id})
+		}
+	}
+	return rel
 }
