@@ -78,7 +78,7 @@ func TestWild8(t *testing.T) {
 		{file: "fib_locked.c", defines: []string{"RACY"}, want: "RRPPPPP", long: true},
 		{file: "indexer_cas.c", want: "PPPPP-P"},
 		{file: "indexer_cas.c", defines: []string{"BUG"}, want: "RRFFFFF"},
-		{file: "sigma_slots.c", want: "PPPPPNP"},
+		{file: "sigma_slots.c", want: "PPPPPPP"},
 		{file: "sigma_slots.c", defines: []string{"BUG"}, want: "RRFFFFF", line: 52},
 		// A thread may loop in its atomic sections forever: BOUND.
 		{file: "gcd_atomic.c", want: "BBBBBBB", long: true},
@@ -89,9 +89,9 @@ func TestWild8(t *testing.T) {
 		{file: "join_sibling.c", want: "PPPPPPP"},
 		{file: "join_sibling.c", defines: []string{"BUG"}, want: "RRPPFFF"},
 		{file: "join_sibling.c", defines: []string{"WRONGVAL"}, want: "FFFFFFF", line: 40, native: true},
-		{file: "join_retcode.c", want: "PPPPPNP", long: true},
+		{file: "join_retcode.c", want: "PPPPPPP", long: true},
 		// A self-join returns EDEADLK (it waited forever: PASS).
-		{file: "join_retcode.c", defines: []string{"SELF"}, want: "PPPPPNP"},
+		{file: "join_retcode.c", defines: []string{"SELF"}, want: "PPPPPPP"},
 		{file: "join_retcode.c", defines: []string{"SELF", "BUG"}, want: "FFFFFFF", line: 52, native: true},
 		{file: "tls_init.c", want: "PPPPPPP"},
 		{file: "tls_init.c", defines: []string{"BUG"}, want: "RRFFFFF", native: true},
