@@ -134,6 +134,39 @@ func (l *lowerer) limitReg(b *builder, e prog.Expr) prog.Expr {
 	return prog.Reg{Name: r}
 }
 
+// strArgs reads the n arguments of a string function and, when the
+// function is bounded (its name is bounded: strnlen, strncmp, memchr),
+// its limit, the argument after them, put in a register (limitReg);
+// limit is nil for the unbounded form.
+func (l *lowerer) strArgs(cs *callSite, n int, bounded string) (args []prog.Expr, limit prog.Expr, err error) {
+	for k := 0; k <= n; k++ {
+		if k == n && cs.name != bounded {
+			break
+		}
+		a, err := l.arg(cs, k)
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, a)
+	}
+	if len(args) > n {
+		limit = l.limitReg(cs.fr.b, args[n])
+	}
+	return args[:n], limit, nil
+}
+
+// boundedLoop opens a string loop (strLoop) whose exit is done, and
+// leaves it at once when the index reaches limit (none when nil).
+func (l *lowerer) boundedLoop(b *builder, limit prog.Expr) (i, head, done string, iv prog.Reg) {
+	i, head = l.strLoop(b)
+	done = l.label("strdone")
+	iv = prog.Reg{Name: i}
+	if limit != nil {
+		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpGe, X: iv, Y: limit}, Target: done})
+	}
+	return i, head, done, iv
+}
+
 // next emits i++ and the jump back to head.
 func next(b *builder, i, head string) {
 	b.emit(prog.Assign{Dst: i, Val: prog.Bin{Op: prog.OpAdd, X: prog.Reg{Name: i}, Y: prog.Int(1)}})
@@ -149,26 +182,12 @@ func (cs *callSite) result(v prog.Expr) {
 
 // strLen lowers strlen(s) and strnlen(s, n).
 func (l *lowerer) strLen(cs *callSite) error {
-	s, err := l.arg(cs, 0)
+	args, limit, err := l.strArgs(cs, 1, "strnlen")
 	if err != nil {
 		return err
 	}
-	var limit prog.Expr
-	if cs.name == "strnlen" {
-		if limit, err = l.arg(cs, 1); err != nil {
-			return err
-		}
-	}
-	b := cs.fr.b
-	if limit != nil {
-		limit = l.limitReg(b, limit)
-	}
-	i, head := l.strLoop(b)
-	done := l.label("strdone")
-	iv := prog.Reg{Name: i}
-	if limit != nil {
-		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpGe, X: iv, Y: limit}, Target: done})
-	}
+	s, b := args[0], cs.fr.b
+	i, head, done, iv := l.boundedLoop(b, limit)
 	c := l.byteAt(b, s, iv)
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: c, Y: prog.Int(0)}, Target: done})
 	next(b, i, head)
@@ -179,32 +198,14 @@ func (l *lowerer) strLen(cs *callSite) error {
 
 // strCmp lowers strcmp(a, b) and strncmp(a, b, n).
 func (l *lowerer) strCmp(cs *callSite) error {
-	a, err := l.arg(cs, 0)
+	args, limit, err := l.strArgs(cs, 2, "strncmp")
 	if err != nil {
 		return err
 	}
-	b2, err := l.arg(cs, 1)
-	if err != nil {
-		return err
-	}
-	var limit prog.Expr
-	if cs.name == "strncmp" {
-		if limit, err = l.arg(cs, 2); err != nil {
-			return err
-		}
-	}
-	b := cs.fr.b
-	if limit != nil {
-		limit = l.limitReg(b, limit)
-	}
+	a, b2, b := args[0], args[1], cs.fr.b
 	res := l.fresh("scmp")
 	b.emit(prog.Assign{Dst: res, Val: prog.Int(0)})
-	i, head := l.strLoop(b)
-	done := l.label("strdone")
-	iv := prog.Reg{Name: i}
-	if limit != nil {
-		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpGe, X: iv, Y: limit}, Target: done})
-	}
+	i, head, done, iv := l.boundedLoop(b, limit)
 	x := l.byteAt(b, a, iv)
 	y := l.byteAt(b, b2, iv)
 	b.emit(prog.Assign{Dst: res, Val: prog.Bin{Op: prog.OpSub, X: x, Y: y}})
@@ -218,33 +219,15 @@ func (l *lowerer) strCmp(cs *callSite) error {
 
 // strChr lowers strchr(s, c) and memchr(s, c, n).
 func (l *lowerer) strChr(cs *callSite) error {
-	s, err := l.arg(cs, 0)
+	args, limit, err := l.strArgs(cs, 2, "memchr")
 	if err != nil {
 		return err
 	}
-	c, err := l.arg(cs, 1)
-	if err != nil {
-		return err
-	}
-	var limit prog.Expr
-	if cs.name == "memchr" {
-		if limit, err = l.arg(cs, 2); err != nil {
-			return err
-		}
-	}
-	b := cs.fr.b
-	if limit != nil {
-		limit = l.limitReg(b, limit)
-	}
+	s, c, b := args[0], args[1], cs.fr.b
 	res := l.fresh("schr")
 	b.emit(prog.Assign{Dst: res, Val: prog.Int(0)}) // NULL
 	want := umod(c, 256)
-	i, head := l.strLoop(b)
-	done := l.label("strdone")
-	iv := prog.Reg{Name: i}
-	if limit != nil {
-		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpGe, X: iv, Y: limit}, Target: done})
-	}
+	i, head, done, iv := l.boundedLoop(b, limit)
 	x := l.byteAt(b, s, iv)
 	found := l.label("strfound")
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: x, Y: want}, Target: found})
