@@ -182,10 +182,7 @@ var knownPrefixes = []struct {
 func (l *lowerer) call(fr *frame, c *ir.InstCall, pos prog.Pos) error {
 	cs := &callSite{fr: fr, name: calleeName(c), args: make([]value.Value, len(c.Args)), pos: pos, in: c}
 	for i, a := range c.Args {
-		if x, ok := a.(*ir.Arg); ok {
-			a = x.Value
-		}
-		cs.args[i] = a
+		cs.args[i] = argValue(a)
 	}
 	if !isVoid(c) {
 		cs.dst = fr.reg(c)
@@ -363,12 +360,7 @@ func (l *lowerer) indirectCall(cs *callSite, c *ir.InstCall) error {
 		return err
 	}
 	want := c.Callee.Type().String()
-	var cands []*ir.Func
-	for _, f := range l.mod.Funcs {
-		if len(f.Blocks) > 0 && f.Name() != "main" && f.Type().String() == want {
-			cands = append(cands, f)
-		}
-	}
+	cands := funcsOfType(l.mod, want)
 	if len(cands) == 0 {
 		return l.errAt(cs.pos, "indirect call (through a function pointer): no function of the program has type %s", want)
 	}

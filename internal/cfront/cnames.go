@@ -48,30 +48,25 @@ func newCNames(m *ir.Module) *cNames {
 			n.count[v.name]++
 		}
 	}
-	for _, f := range m.Funcs {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				c, ok := in.(*ir.InstCall)
-				if !ok || len(c.Args) < 2 {
-					continue
-				}
-				callee, ok := c.Callee.(*ir.Func)
-				if !ok || (callee.Name() != "llvm.dbg.declare" && callee.Name() != "llvm.dbg.value") {
-					continue
-				}
-				al := allocaOf(c.Args[0])
-				dv := localVarOf(c.Args[1])
-				if al == nil || dv == nil {
-					continue
-				}
-				if n.locals[f.Name()] == nil {
-					n.locals[f.Name()] = map[string]diVar{}
-				}
-				if _, seen := n.locals[f.Name()][al.Name()]; !seen {
-					n.locals[f.Name()][al.Name()] = diVar{name: dv.Name, typ: dv.Type, fn: f.Name()}
-					n.count[dv.Name]++
-				}
-			}
+	for f, c := range moduleCalls(m) {
+		if len(c.Args) < 2 {
+			continue
+		}
+		callee, ok := c.Callee.(*ir.Func)
+		if !ok || (callee.Name() != "llvm.dbg.declare" && callee.Name() != "llvm.dbg.value") {
+			continue
+		}
+		al := allocaOf(c.Args[0])
+		dv := localVarOf(c.Args[1])
+		if al == nil || dv == nil {
+			continue
+		}
+		if n.locals[f.Name()] == nil {
+			n.locals[f.Name()] = map[string]diVar{}
+		}
+		if _, seen := n.locals[f.Name()][al.Name()]; !seen {
+			n.locals[f.Name()][al.Name()] = diVar{name: dv.Name, typ: dv.Type, fn: f.Name()}
+			n.count[dv.Name]++
 		}
 	}
 	return n

@@ -174,19 +174,14 @@ func (l *lowerer) exitsOf() (*exitState, error) {
 		es.dtors = append(es.dtors, dtors[i])
 	}
 	calls := 0
-	for _, f := range l.mod.Funcs {
-		for _, bl := range f.Blocks {
-			for _, in := range bl.Insts {
-				c, ok := in.(*ir.InstCall)
-				if !ok || calleeName(c) != "atexit" || len(c.Args) != 1 {
-					continue
-				}
-				calls++
-				if h := funcOf(c.Args[0]); h != nil && es.num[h] == 0 {
-					es.atexit = append(es.atexit, h)
-					es.num[h] = len(es.atexit)
-				}
-			}
+	for _, c := range moduleCalls(l.mod) {
+		if calleeName(c) != "atexit" || len(c.Args) != 1 {
+			continue
+		}
+		calls++
+		if h := funcOf(c.Args[0]); h != nil && es.num[h] == 0 {
+			es.atexit = append(es.atexit, h)
+			es.num[h] = len(es.atexit)
 		}
 	}
 	es.slots = min(calls*max(l.bound, 1), maxAtexit)
@@ -196,9 +191,7 @@ func (l *lowerer) exitsOf() (*exitState, error) {
 
 // funcOf is the function a constant names (through a cast), or nil.
 func funcOf(v value.Value) *ir.Func {
-	if a, ok := v.(*ir.Arg); ok {
-		v = a.Value
-	}
+	v = argValue(v)
 	if bc, ok := v.(*constant.ExprBitCast); ok {
 		v = bc.From
 	}

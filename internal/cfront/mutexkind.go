@@ -1,7 +1,6 @@
 package cfront
 
 import (
-	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 
@@ -135,28 +134,19 @@ func (l *lowerer) asksMutexKind() bool {
 			return true
 		}
 	}
-	for _, f := range l.mod.Funcs {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				c, ok := in.(*ir.InstCall)
-				if !ok || len(c.Args) < 2 {
-					continue
-				}
-				arg := c.Args[1]
-				if x, ok := arg.(*ir.Arg); ok {
-					arg = x.Value // noundef and other attributes
-				}
-				k, isConst := arg.(*constant.Int)
-				switch calleeName(c) {
-				case "pthread_mutexattr_settype":
-					if !isConst || (k.X.Int64() != 0 && k.X.Int64() != 3) {
-						return true
-					}
-				case "mtx_init":
-					if !isConst || k.X.Int64()&mtxRecursive != 0 {
-						return true
-					}
-				}
+	for _, c := range moduleCalls(l.mod) {
+		if len(c.Args) < 2 {
+			continue
+		}
+		k, isConst := argValue(c.Args[1]).(*constant.Int)
+		switch calleeName(c) {
+		case "pthread_mutexattr_settype":
+			if !isConst || (k.X.Int64() != 0 && k.X.Int64() != 3) {
+				return true
+			}
+		case "mtx_init":
+			if !isConst || k.X.Int64()&mtxRecursive != 0 {
+				return true
 			}
 		}
 	}

@@ -85,24 +85,15 @@ func (l *lowerer) pthreadJoin(cs *callSite) error {
 // lowered after it (a sibling joining it): a flag set when the join was
 // met left the threads lowered before without their result.
 func joinsResult(m *ir.Module) bool {
-	for _, f := range m.Funcs {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				c, ok := in.(*ir.InstCall)
-				if !ok || len(c.Args) < 2 {
-					continue
-				}
-				if n := calleeName(c); n != "pthread_join" && n != "thrd_join" {
-					continue
-				}
-				a := c.Args[1]
-				if x, ok := a.(*ir.Arg); ok {
-					a = x.Value
-				}
-				if _, isNull := a.(*constant.Null); !isNull {
-					return true
-				}
-			}
+	for _, c := range moduleCalls(m) {
+		if len(c.Args) < 2 {
+			continue
+		}
+		if n := calleeName(c); n != "pthread_join" && n != "thrd_join" {
+			continue
+		}
+		if _, isNull := argValue(c.Args[1]).(*constant.Null); !isNull {
+			return true
 		}
 	}
 	return false

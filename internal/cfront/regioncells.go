@@ -21,9 +21,7 @@ import (
 // padding, which C leaves unspecified, and are not written. nil when v
 // is no such pointer or a cell crosses the region's edge.
 func (l *lowerer) regionCells(v value.Value, n int64) []cell {
-	if a, ok := v.(*ir.Arg); ok {
-		v = a.Value
-	}
+	v = argValue(v)
 	switch c := v.(type) {
 	case *ir.InstBitCast:
 		v = c.From

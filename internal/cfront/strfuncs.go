@@ -93,13 +93,9 @@ func (l *lowerer) strLoopBound() int64 {
 	for _, g := range l.mod.Globals {
 		grow(g.ContentType)
 	}
-	for _, f := range l.mod.Funcs {
-		for _, b := range f.Blocks {
-			for _, in := range b.Insts {
-				if a, ok := in.(*ir.InstAlloca); ok {
-					grow(a.ElemType)
-				}
-			}
+	for _, in := range moduleInsts(l.mod) {
+		if a, ok := in.(*ir.InstAlloca); ok {
+			grow(a.ElemType)
 		}
 	}
 	l.strBound = min(n, maxStrLoop)
@@ -309,9 +305,7 @@ func (l *lowerer) byteCopies(dst, src value.Value) bool {
 		return false
 	}
 	for _, v := range []value.Value{dst, src} {
-		if x, ok := v.(*ir.Arg); ok {
-			v = x.Value
-		}
+		v = argValue(v)
 		if pt := pointeeBeforeCast(v); pt != nil && !pt.Equal(types.I8) {
 			return false
 		}

@@ -50,12 +50,7 @@ func (c created) returns() bool { return c.fn == nil || !isVoidFunc(c.fn) }
 // pointer that was not known: the read of %fnp.id and a branch to each
 // candidate's inlined body; the result, if any, goes to register ret.
 func (l *lowerer) threadByPointer(b *builder, id int, c created, arg prog.Expr, ret string) error {
-	var cands []*ir.Func
-	for _, f := range l.mod.Funcs {
-		if len(f.Blocks) > 0 && f.Name() != "main" && f.Type().String() == c.fnt {
-			cands = append(cands, f)
-		}
-	}
+	cands := funcsOfType(l.mod, c.fnt)
 	if len(cands) == 0 {
 		return l.errAt(c.pos, "pthread_create through a function pointer: no function of the program has type %s", c.fnt)
 	}
