@@ -34,7 +34,8 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(50))
 	}
-	defer paramProcs(stdout)() // param_procs.go
+	moreProcs := paramProcs(stdout) // param_procs.go
+	defer moreProcs()
 	if _, served := stdout.(interface{ Context() context.Context }); !served && os.Getenv("GOGC") == "" {
 		// (deferred after paramProcs, so stopped before it gives the Ps
 		// back: with a memory limit under the live heap the collector
@@ -69,6 +70,12 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(operands) != 1 {
 		return usageError(fs, stderr, "give exactly one .cub file, not %d", len(operands))
+	}
+	if *parSample {
+		// the helper goroutine runs only with a second P (parsample.go):
+		// on one P for the first second, -parallel-sample did nothing
+		// in the runs it is meant for
+		moreProcs()
 	}
 	timeout := &timeoutF.d
 	file := operands[0]
