@@ -32,7 +32,7 @@ package param
 // guard index buffer), while at least parMin states remain to add, and
 // under GOMAXPROCS of 2 or more.
 //
-// The helper buys wall time, not CPU time, and only when a second core
+// The helper is meant to buy wall time, not CPU time, when a second core
 // is free: the deep samples of challenges_flash2 and
 // challenges_flash2_nodata (BenchmarkDeepSample) take 10 to 20 % more
 // CPU with it than without (the hand-offs, and the successors and rows
