@@ -53,7 +53,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	nodes := intFlag(fs, "nodes", 0, 0, "stop after visiting `N` nodes (0: no limit)")
 	timeoutF := addTimeout(fs, "system")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
-	parSample := fs.Bool("parallel-sample", false, "grow the deep samples of the approximation on two goroutines (the same answers; less wall time when a second core is free, more CPU time)")
+	parSample := fs.Bool("parallel-sample", false, "grow the deep samples of the approximation on two goroutines (the same answers and more CPU time; it may save wall time when a second core is free, and measured on two cores it did not)")
 	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
 	selfcheck := fs.Bool("selfcheck", false, "cross-check the verdict on the instances with 2 to 4 processes, explored forward (exit 4 on a disagreement)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")

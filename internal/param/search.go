@@ -54,8 +54,9 @@ type Options struct {
 	// default, Cubicle-W's) or "pso" (per-variable store buffers).
 	Model string
 	// ParallelSample grows the deep samples of the approximation on two
-	// goroutines (parsample.go): the same answers, less wall time when
-	// a second core is free, and more CPU time.
+	// goroutines (parsample.go): the same answers and more CPU time;
+	// it may save wall time when a second core is free (measured on
+	// two cores, it did not).
 	ParallelSample bool
 
 	// precise: write nodes remember the reads of other processes that
