@@ -192,6 +192,11 @@ type engine struct {
 	// their literals (subsume.go)
 	notsBuf [][]Lit
 	resBuf  []Lit
+	// judgeTab, judgeGen, judgeKept: subsumedByPermutations' dense
+	// memo of judge (see there), kept from one call to the next
+	judgeTab  []uint64
+	judgeGen  uint64
+	judgeKept []Lit
 	// atomsBuf, seenBuf: updatedAtoms' (preimage.go)
 	atomsBuf []atomAlts
 	seenBuf  []Term
