@@ -1121,7 +1121,7 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			}
 			e.judgeKept = e.judgeKept[:0]
 			if need := len(v.Lits) << 9; len(e.judgeTab) < need {
-				e.judgeTab = make([]uint64, max(need, 2*len(e.judgeTab)))
+				e.judgeTab = make([]uint64, min(max(need, 2*len(e.judgeTab)), judgeDenseLits<<9))
 			}
 		}
 		if cap(litSlotList) < len(v.Lits) {
