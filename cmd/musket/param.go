@@ -34,7 +34,8 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(50))
 	}
-	defer paramProcs(stdout)() // param_procs.go
+	moreProcs := paramProcs(stdout) // param_procs.go
+	defer moreProcs()
 	if _, served := stdout.(interface{ Context() context.Context }); !served && os.Getenv("GOGC") == "" {
 		// (deferred after paramProcs, so stopped before it gives the Ps
 		// back: with a memory limit under the live heap the collector
@@ -52,7 +53,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	nodes := intFlag(fs, "nodes", 0, 0, "stop after visiting `N` nodes (0: no limit)")
 	timeoutF := addTimeout(fs, "system")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
-	parSample := fs.Bool("parallel-sample", false, "grow the deep samples of the approximation on two goroutines (the same answers; less wall time when a second core is free, more CPU time)")
+	parSample := fs.Bool("parallel-sample", false, "grow the deep samples of the approximation on two goroutines (the same answers and more CPU time; it may save wall time when a second core is free, and measured on two cores it did not)")
 	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
 	selfcheck := fs.Bool("selfcheck", false, "cross-check the verdict on the instances with 2 to 4 processes, explored forward (exit 4 on a disagreement)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
@@ -69,6 +70,12 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(operands) != 1 {
 		return usageError(fs, stderr, "give exactly one .cub file, not %d", len(operands))
+	}
+	if *parSample {
+		// the helper goroutine runs only with a second P (parsample.go):
+		// on one P for the first second, -parallel-sample did nothing
+		// in the runs it is meant for
+		moreProcs()
 	}
 	timeout := &timeoutF.d
 	file := operands[0]

@@ -22,7 +22,8 @@ const paramOneProcFor = time.Second
 // gets its parallel marking back after the first second. The verdict and the search do
 // not depend on it. The server (musket serve) runs commands side by
 // side in one process and is left alone, as is a GOMAXPROCS the user
-// set.
+// set. -parallel-sample gets the Ps at once (its helper goroutine needs
+// a second one). restore may be called more than once.
 func paramProcs(stdout io.Writer) (restore func()) {
 	if _, served := stdout.(interface{ Context() context.Context }); served || os.Getenv("GOMAXPROCS") != "" {
 		return func() {}

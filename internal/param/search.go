@@ -54,8 +54,9 @@ type Options struct {
 	// default, Cubicle-W's) or "pso" (per-variable store buffers).
 	Model string
 	// ParallelSample grows the deep samples of the approximation on two
-	// goroutines (parsample.go): the same answers, less wall time when
-	// a second core is free, and more CPU time.
+	// goroutines (parsample.go): the same answers and more CPU time;
+	// it may save wall time when a second core is free (measured on
+	// two cores, it did not).
 	ParallelSample bool
 
 	// precise: write nodes remember the reads of other processes that
@@ -191,6 +192,11 @@ type engine struct {
 	// their literals (subsume.go)
 	notsBuf [][]Lit
 	resBuf  []Lit
+	// judgeTab, judgeGen, judgeKept: subsumedByPermutations' dense
+	// memo of judge (see there), kept from one call to the next
+	judgeTab  []uint64
+	judgeGen  uint64
+	judgeKept []Lit
 	// atomsBuf, seenBuf: updatedAtoms' (preimage.go)
 	atomsBuf []atomAlts
 	seenBuf  []Term

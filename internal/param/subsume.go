@@ -881,6 +881,16 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 		litSlotList [][]int32
 		judged      = map[uint64]judgeOutcome{}
 		judgeLit    func(i int) bool
+		// dense: judged in e.judgeTab instead of the map, for a v of at
+		// most judgeDenseLits literals and slot images below 8 (every
+		// FLASH cube): entry i<<9 | the images in 3 bits each holds
+		// e.judgeGen<<32 | the outcome (0 false, 1 drop, 2+k keep
+		// e.judgeKept[k]). levels starts a new generation for each v
+		// instead of clearing the table, so an entry of another v (or
+		// call) is never read: its generation is older. The outcome
+		// kept is the map's, by the same literal and images
+		// (TestJudgeMemo compares the searches with and without it).
+		dense bool
 	)
 	// judge renames the literals of level k-1 (k = 0: those without
 	// slots) and reports whether none is false under sigma.
@@ -895,6 +905,43 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 						memo = false
 					}
 					key |= uint64(img) << (32 - 16*j)
+				}
+			}
+			if memo && dense {
+				d := i << 9
+				for j, s := range litSlotList[i] {
+					img := sig(s)
+					if img < 0 || img >= 8 {
+						d = -1
+						break
+					}
+					d |= int(img) << (6 - 3*j)
+				}
+				if d >= 0 {
+					gen := e.judgeGen << 32
+					if en := e.judgeTab[d]; en&^(1<<32-1) == gen {
+						switch p := uint32(en); p {
+						case 0:
+							return false
+						case 1:
+							keep[i] = false
+						default:
+							renamed[i], keep[i] = e.judgeKept[p-2], true
+						}
+						continue
+					}
+					ok := judgeLit(i)
+					switch {
+					case !ok:
+						e.judgeTab[d] = gen
+						return false
+					case keep[i]:
+						e.judgeKept = append(e.judgeKept, renamed[i])
+						e.judgeTab[d] = gen | uint64(len(e.judgeKept)+1)
+					default:
+						e.judgeTab[d] = gen | 1
+					}
+					continue
 				}
 			}
 			if memo {
@@ -1065,6 +1112,18 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			sameShape = append(sameShape, same)
 		}
 		clear(judged)
+		dense = len(v.Lits) <= judgeDenseLits
+		if dense {
+			if e.judgeGen++; e.judgeGen >= 1<<32 {
+				// (generations fill 32 bits: start the table again)
+				clear(e.judgeTab)
+				e.judgeGen = 1
+			}
+			e.judgeKept = e.judgeKept[:0]
+			if need := len(v.Lits) << 9; len(e.judgeTab) < need {
+				e.judgeTab = make([]uint64, min(max(need, 2*len(e.judgeTab)), judgeDenseLits<<9))
+			}
+		}
 		if cap(litSlotList) < len(v.Lits) {
 			litSlotList = make([][]int32, len(v.Lits))
 		}
@@ -1141,6 +1200,12 @@ func (s *residualSet) add(res []Lit, list [][]Lit) bool {
 // judgeNoMemo turns off the memo of subsumedByPermutations' judge (tests
 // compare the two).
 var judgeNoMemo = false
+
+// judgeDenseLits bounds the literals of a visited cube whose judge
+// outcomes subsumedByPermutations keeps in its dense table (512 entries
+// a literal: 256 KB at most); a variable, so that tests can turn the
+// table off.
+var judgeDenseLits = 64
 
 // judgeOutcome is the outcome of judging a literal under a renaming.
 type judgeOutcome struct {

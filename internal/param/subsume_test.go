@@ -153,27 +153,36 @@ unsafe (i) { A[i] = X }
 }
 
 // TestJudgeMemo: the memo of subsumedByPermutations' judge (outcomes by
-// literal and images of its slots) changes nothing: the corpus files
-// without weak variables (top folder and examples/) and random systems,
-// searched with and without it, give the same verdicts after the same
-// number of visited cubes.
+// literal and images of its slots, in the dense table or the map)
+// changes nothing: the corpus files without weak variables (top folder
+// and examples/) and random systems, searched with the memo (dense
+// table and map, then the map alone) and without it, give the same
+// verdicts after the same number of visited cubes.
 func TestJudgeMemo(t *testing.T) {
-	defer func() { judgeNoMemo = false }()
-	// (a node limit, no time limit: the two searches must stop at the
+	dense := judgeDenseLits
+	defer func() { judgeNoMemo, judgeDenseLits = false, dense }()
+	// (a node limit, no time limit: the searches must stop at the
 	// same place)
+	modes := []struct {
+		name  string
+		off   bool
+		dense int
+	}{{"with the memo", false, dense}, {"with the map alone", false, 0}, {"without the memo", true, dense}}
 	same := func(name string, sys *System, nodes int) {
-		var res [2]*Result
-		for k, off := range []bool{false, true} {
-			judgeNoMemo = off
+		var res [3]*Result
+		for k, m := range modes {
+			judgeNoMemo, judgeDenseLits = m.off, m.dense
 			var err error
 			res[k], err = Verify(context.Background(), sys, Options{MaxNodes: nodes})
 			if err != nil {
 				t.Fatal(err)
 			}
 		}
-		if res[0].Verdict != res[1].Verdict || res[0].Visited != res[1].Visited {
-			t.Fatalf("%s: %s in %d nodes with the memo, %s in %d without",
-				name, res[0].Verdict, res[0].Visited, res[1].Verdict, res[1].Visited)
+		for k := 1; k < len(res); k++ {
+			if res[0].Verdict != res[k].Verdict || res[0].Visited != res[k].Visited {
+				t.Fatalf("%s: %s in %d nodes %s, %s in %d %s",
+					name, res[0].Verdict, res[0].Visited, modes[0].name, res[k].Verdict, res[k].Visited, modes[k].name)
+			}
 		}
 	}
 	nodes := 40
