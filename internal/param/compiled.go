@@ -124,6 +124,17 @@ type cWrite struct {
 	cases []cCase
 }
 
+// branch is the first of w's cases whose condition holds in st (a case
+// update takes its first true branch), or nil when none holds.
+func (w *cWrite) branch(st []int64) *cCase {
+	for ci := range w.cases {
+		if cs := &w.cases[ci]; !cs.hasCond || cs.cond.holds(st) {
+			return cs
+		}
+	}
+	return nil
+}
+
 // cInst is a compiled transition instance.
 type cInst struct {
 	t      *Trans
@@ -521,25 +532,21 @@ func (f *wfinite) compiledFire(in *cInst, st []int64, out []successor) []success
 	ws := f.ws[:0]
 	for wi := range in.writes {
 		w := &in.writes[wi]
-	cases:
-		for ci := range w.cases {
-			cs := &w.cases[ci]
-			if cs.hasCond && !cs.cond.holds(st) {
-				continue
+		cs := w.branch(st)
+		if cs == nil {
+			continue
+		}
+		switch cs.kind {
+		case cwSkip:
+		case cwBad:
+			if !f.lenient {
+				f.ws = ws[:0]
+				return out
 			}
-			switch cs.kind {
-			case cwSkip:
-			case cwBad:
-				if !f.lenient {
-					f.ws = ws[:0]
-					return out
-				}
-			case cwNondet:
-				ws = append(ws, write{w.cell, cs.val.val, w.weak, cs.alts, false})
-			default:
-				ws = append(ws, write{w.cell, cs.val.eval(st), w.weak, nil, false})
-			}
-			break cases
+		case cwNondet:
+			ws = append(ws, write{w.cell, cs.val.val, w.weak, cs.alts, false})
+		default:
+			ws = append(ws, write{w.cell, cs.val.eval(st), w.weak, nil, false})
 		}
 	}
 	var open []int
@@ -592,26 +599,23 @@ func (f *wfinite) fireDirect(in *cInst, st []int64) ([]int64, bool) {
 	s := f.newState(st)
 	for wi := range in.writes {
 		w := &in.writes[wi]
-		for ci := range w.cases {
-			cs := &w.cases[ci]
-			if cs.hasCond && !cs.cond.holds(st) {
-				continue
+		cs := w.branch(st)
+		if cs == nil {
+			continue
+		}
+		switch cs.kind {
+		case cwSkip:
+		case cwBad:
+			if !f.lenient {
+				return nil, true
 			}
-			switch cs.kind {
-			case cwSkip:
-			case cwBad:
-				if !f.lenient {
-					return nil, true
-				}
-			case cwNondet:
-				if len(cs.alts) > 1 {
-					return nil, false
-				}
-				s[w.cell] = cs.val.val
-			default:
-				s[w.cell] = cs.val.eval(st)
+		case cwNondet:
+			if len(cs.alts) > 1 {
+				return nil, false
 			}
-			break
+			s[w.cell] = cs.val.val
+		default:
+			s[w.cell] = cs.val.eval(st)
 		}
 	}
 	if in.actor > 0 && (in.t.ReadsWeak || in.t.Fence) {
