@@ -162,6 +162,9 @@ func (t *threadEnc) jump(pc int, g B, st *tstate, ins prog.Jump) (next bool, err
 		// Syntactic, as the explicit engine's: whatever the condition
 		// was computed from, even where its value is known (a
 		// store-conditional's status).
+		if ins.Join != "" && hasPick(c.deps) {
+			return false, &UnsupportedError{What: "a pick dependency in a scoped branch", Program: true}
+		}
 		p.branch(st, ins.Join, c.deps)
 	}
 	if c.known {
