@@ -33,6 +33,7 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "STP+LDP+po", ok: false, states: 1},
 		{file: "MP+rel+ctrl-swp-lrs-acq", ok: true, states: 4},
 		{file: "IDX+unset", ok: true, states: 1},
+		{file: "CMN+W-min", ok: true, states: 1},
 		{file: "STRB+signed", ok: true, states: 1},
 		{file: "ARRAY+values", ok: true, states: 1},
 		{file: "FLAGS", ok: true, states: 1},
