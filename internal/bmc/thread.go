@@ -154,6 +154,13 @@ func (t *threadEnc) jump(pc int, g B, st *tstate, ins prog.Jump) (next bool, err
 		t.flow(pc, target, g, st)
 		return false, nil
 	}
+	if ins.Either {
+		// both ways: a fresh boolean chooses, with no dependency
+		cb := p.f.boolVar("either")
+		t.flow(pc, target, p.f.and(g, cb), st)
+		t.flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
+		return false, nil
+	}
 	c, err := p.expr(st, ins.Cond, nil)
 	if err != nil {
 		return false, err

@@ -65,6 +65,8 @@ func TestAArch64PickLitmus(t *testing.T) {
 		{file: "LB+csel-ctrl", ok: false, states: 3},
 		{file: "MP+csel-unselected-ctrl", ok: true, states: 4},
 		{file: "LB+csel-lrs-acq", ok: false, states: 3},
+		{file: "LB+cas-rs-either", ok: true, states: 4},
+		{file: "LB+cas-fail-rs-either", ok: true, states: 4},
 	}
 	runEngineCases(t, "aarch64", "AArch64", "aarch64", 120*time.Second, cases)
 	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
