@@ -267,7 +267,8 @@ func (t *threadEnc) rmwWrite(pc, k int, g B, st *tstate, ins prog.RMW, alt alter
 	w.val, w.vrefs = nv.t, nv.vrefs
 	data := map[int]B{}
 	for d, c := range nv.deps {
-		if d != r.id {
+		// herd leaves out the pairs within one instruction (same-instance)
+		if d != r.id && d != pickKey(r.id) {
 			data[d] = c
 		}
 	}

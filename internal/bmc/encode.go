@@ -113,6 +113,7 @@ func (e *encoding) build(ctx context.Context) error {
 
 	p := &progEnc{wraps: wrapsFor(e.opts), f: e.f, ctx: e.ctx, t: t, locN: map[string]int{},
 		addr: map[[2]int]B{}, data: map[[2]int]B{}, ctrl: map[[2]int]B{}, rmw: map[[2]int]B{}, iico: map[[2]int]B{},
+		pickAddr: map[[2]int]B{}, pickData: map[[2]int]B{}, pickCtrl: map[[2]int]B{},
 		final: make([]*tstate, len(t.Threads)), cut: make([]B, len(t.Threads)), reach: make([][][]uint64, len(t.Threads)),
 		threadEvents: make([][]int, len(t.Threads)), initOf: map[string]int{}}
 	e.p = p

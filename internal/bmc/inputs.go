@@ -33,10 +33,12 @@ func (e *encoding) buildInputs() map[string]value {
 	in["addr"] = fromPairs(p.addr)
 	in["data"] = fromPairs(p.data)
 	in["ctrl"] = fromPairs(p.ctrl)
-	// No pick dependency (progEnc.pick): each is its full kind.
-	in["pick-addr-dep"], in["pick-data-dep"], in["pick-ctrl-dep"] = in["addr"], in["data"], in["ctrl"]
-	in["pick-basic-dep"] = o.relUnion(in["addr"].(*Rel), in["data"].(*Rel))
-	in["pick-dep"] = o.relUnion(in["pick-basic-dep"].(*Rel), in["ctrl"].(*Rel))
+	// Each pick relation contains its full kind (pick.go).
+	in["pick-addr-dep"] = o.relUnion(in["addr"].(*Rel), fromPairs(p.pickAddr))
+	in["pick-data-dep"] = o.relUnion(in["data"].(*Rel), fromPairs(p.pickData))
+	in["pick-ctrl-dep"] = o.relUnion(in["ctrl"].(*Rel), fromPairs(p.pickCtrl))
+	in["pick-basic-dep"] = o.relUnion(in["pick-addr-dep"].(*Rel), in["pick-data-dep"].(*Rel))
+	in["pick-dep"] = o.relUnion(in["pick-basic-dep"].(*Rel), in["pick-ctrl-dep"].(*Rel))
 	in["iico_data"] = fromPairs(p.iico)
 	in["iico_ctrl"] = newRel(e.n)
 	rmw := fromPairs(p.rmw)

@@ -4,16 +4,34 @@ import (
 	"github.com/musket-verify/musket/internal/prog"
 )
 
-// pick encodes x chosen by a condition computed from y (prog.OpPick:
-// AArch64 CSEL and CAS): x's value and dependencies. The encoding
-// tracks full dependencies only, so a pick through which a read would
-// reach the value (y depends on a read) is refused: made a full
-// dependency it would order too much, and dropped too little. The
-// explicit engine computes them (herd7's pick-addr-dep, pick-data-dep,
-// pick-ctrl-dep); without a read behind y the pick adds no dependency
-// and the encoding is exact. So it is when the pick gives a register
-// whose value, as the thread's code goes, never reaches an access or a
-// branch (prog.PicksStayLocal): dependencies only matter to events.
+// Pick dependencies (herd7 7.58's pick-addr-dep, pick-data-dep,
+// pick-ctrl-dep): a read reaches an address, a value written or a branch
+// condition through the registers, where some step is a pick
+// (prog.OpPick: AArch64 CSEL's flags, CAS's comparison; herd's
+// iico_ctrl inside an instruction). A value's deps map holds both kinds
+// of reads: a read r it depends on fully under the key r, one it reaches
+// by a pick only under pickKey(r) (a negative key). Every operation
+// merges its operands' maps whatever the keys, so a pick dependency is
+// carried as far as a full one; setDeps splits the keys into the full
+// relations (addr, data, ctrl) and the pick ones, as the explicit engine
+// does (symexec.Sym.Pick).
+
+// pickKey is the deps key of read r reached by a pick only.
+func pickKey(r int) int { return -r - 1 }
+
+// depRead is the read of deps key k, and whether k is a pick.
+func depRead(k int) (r int, pick bool) {
+	if k < 0 {
+		return -k - 1, true
+	}
+	return k, false
+}
+
+// pick encodes x chosen by a condition computed from y: x's value and
+// dependencies, and y's reads as pick dependencies. When the pick gives
+// a register whose value, as the thread's code goes, never reaches an
+// access or a branch (prog.PicksStayLocal), its dependencies reach no
+// event and x alone is exact.
 func (p *progEnc) pick(st *tstate, e prog.Bin, old *sv) (*sv, error) {
 	x, err := p.expr(st, e.X, old)
 	if err != nil {
@@ -23,21 +41,25 @@ func (p *progEnc) pick(st *tstate, e prog.Bin, old *sv) (*sv, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.assigning && p.pickLocal {
+	if p.assigning && p.pickLocal || len(y.deps) == 0 {
 		return x, nil
 	}
-	for r := range y.deps {
-		if old == nil || !sameRead(old, r) {
-			return nil, &UnsupportedError{What: "pick dependencies (AArch64 CSEL, CAS whose comparison depends on a read) are computed by the explicit engine only (-engine enum)", Program: true}
-		}
+	picks := make(map[int]B, len(y.deps))
+	for k, c := range y.deps {
+		r, _ := depRead(k)
+		picks[pickKey(r)] = c
 	}
-	return x, nil
+	out := *x
+	out.deps = mergeDeps(p.f, x.deps, picks)
+	return &out, nil
 }
 
-// sameRead tells whether r is the read of the rmw whose old value is
-// old: a CAS's write pick-depends on its own read, which herd leaves out
-// (same-instance).
-func sameRead(old *sv, r int) bool {
-	_, ok := old.deps[r]
-	return ok && len(old.deps) == 1
+// hasPick tells whether deps holds a pick dependency.
+func hasPick(deps map[int]B) bool {
+	for k := range deps {
+		if k < 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -93,9 +93,12 @@ type progEnc struct {
 	pickLocal, assigning bool
 	// static and register-flow relations, as relative formulas
 	addr, data, ctrl, rmw, iico map[[2]int]B
-	final                       []*tstate // final state of each thread
-	cut                         []B       // execution of each thread's %cut label (false when none)
-	hasCut                      bool
+	// pickAddr, pickData and pickCtrl are the further pairs of the pick
+	// dependencies (pick.go).
+	pickAddr, pickData, pickCtrl map[[2]int]B
+	final                        []*tstate // final state of each thread
+	cut                          []B       // execution of each thread's %cut label (false when none)
+	hasCut                       bool
 	// chains are the bit decompositions made so far, by term (bits.go).
 	chains       map[chainKey][]B
 	reach        [][][]uint64 // per thread: node i reaches node j in the CFG (bit j of row i; thread.go)
@@ -586,18 +589,31 @@ func (p *progEnc) addPair(m map[[2]int]B, a, b int, cond B) {
 	}
 }
 
+// setDeps records the dependencies of event e: the reads its address,
+// its value written and its control depend on, fully or by a pick
+// (pickKey).
 func (p *progEnc) setDeps(e *evt, addr, data map[int]B, ctrl map[int]B) {
-	for r, c := range addr {
-		p.addPair(p.addr, r, e.id, c)
+	for k, c := range addr {
+		r, pick := depRead(k)
+		p.addPair(pickOr(pick, p.pickAddr, p.addr), r, e.id, c)
 	}
-	for r, c := range data {
-		p.addPair(p.data, r, e.id, c)
+	for k, c := range data {
+		r, pick := depRead(k)
+		p.addPair(pickOr(pick, p.pickData, p.data), r, e.id, c)
 	}
-	for r, c := range ctrl {
-		if r < e.id {
-			p.addPair(p.ctrl, r, e.id, c)
+	for k, c := range ctrl {
+		if r, pick := depRead(k); r < e.id {
+			p.addPair(pickOr(pick, p.pickCtrl, p.ctrl), r, e.id, c)
 		}
 	}
+}
+
+// pickOr is m when pick holds, else full.
+func pickOr(pick bool, m, full map[[2]int]B) map[[2]int]B {
+	if pick {
+		return m
+	}
+	return full
 }
 
 // sameOperands is the value of x op x for the operators that do not

@@ -154,6 +154,13 @@ func (t *threadEnc) jump(pc int, g B, st *tstate, ins prog.Jump) (next bool, err
 		t.flow(pc, target, g, st)
 		return false, nil
 	}
+	if ins.Either {
+		// both ways: a fresh boolean chooses, with no dependency
+		cb := p.f.boolVar("either")
+		t.flow(pc, target, p.f.and(g, cb), st)
+		t.flow(pc, pc+1, p.f.and(g, p.f.not(cb)), st)
+		return false, nil
+	}
 	c, err := p.expr(st, ins.Cond, nil)
 	if err != nil {
 		return false, err
@@ -162,6 +169,9 @@ func (t *threadEnc) jump(pc int, g B, st *tstate, ins prog.Jump) (next bool, err
 		// Syntactic, as the explicit engine's: whatever the condition
 		// was computed from, even where its value is known (a
 		// store-conditional's status).
+		if ins.Join != "" && hasPick(c.deps) {
+			return false, &UnsupportedError{What: "a pick dependency in a scoped branch", Program: true}
+		}
 		p.branch(st, ins.Join, c.deps)
 	}
 	if c.known {

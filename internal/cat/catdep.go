@@ -1,5 +1,7 @@
 package cat
 
+import "strings"
+
 // herd7's catdep: a model file that says catdep (herd's aarch64deps.cat)
 // computes the dependency relations addr, data and ctrl itself, from the
 // register events of herd's instruction semantics (Rreg, Wreg, same-gpr,
@@ -24,12 +26,16 @@ func keepExecutionDeps(f *File) {
 		return
 	}
 	out := f.Stmts[:0]
+	pickAt := -1 // where the file defined its first pick relation
 	for _, st := range f.Stmts {
 		if let, ok := st.(*LetStmt); ok && !let.Rec {
 			binds := let.Binds[:0]
 			for _, b := range let.Binds {
 				if len(b.Pat.Names) == 1 && !b.Pat.Tuple && executionDeps[b.Pat.Names[0]] {
 					if _, fun := b.Value.(*FunExpr); !fun {
+						if pickAt < 0 && strings.HasPrefix(b.Pat.Names[0], "pick-") {
+							pickAt = len(out)
+						}
 						continue
 					}
 				}
@@ -42,7 +48,41 @@ func keepExecutionDeps(f *File) {
 		}
 		out = append(out, st)
 	}
+	if pickAt >= 0 {
+		out = append(out[:pickAt], append(pickThroughMemory(), out[pickAt:]...)...)
+	}
 	f.Stmts = out
+}
+
+// pickThroughMemorySrc extends the execution's pick relations, which
+// follow registers only, through memory as herd7 7.58's do: its
+// pick-dtrm, the steps a pick dependency is made of, has lrs (a read
+// taking its value from the latest write of its thread to the same
+// location). So a read the address or the value of such a write depends
+// on, fully or by a pick, reaches the later read (pick-basic-dep relates
+// them) and, through it, whatever that read reaches. Musket's own model
+// writes the same chains out (its pick-lrs); a catdep file, whose own
+// definitions are dropped, gets them here, where it defined its first
+// pick relation. A chain of full dependencies only adds pairs that a
+// model's locally-ordered-before already orders (dob has
+// (addr | data); lrs).
+const pickThroughMemorySrc = `
+let musket-pick-lrs = [W]; ((po & loc) \ ((po & loc); [W]; (po & loc))); [R]
+let musket-pick-mem = (pick-basic-dep; musket-pick-lrs)+
+let pick-addr-dep = musket-pick-mem?; pick-addr-dep
+let pick-data-dep = musket-pick-mem?; pick-data-dep
+let pick-ctrl-dep = musket-pick-mem?; pick-ctrl-dep
+let pick-basic-dep = pick-addr-dep | pick-data-dep | musket-pick-mem
+let pick-dep = pick-basic-dep | pick-ctrl-dep
+`
+
+// pickThroughMemory is pickThroughMemorySrc's statements.
+func pickThroughMemory() []Stmt {
+	f, err := ParseFile("(Musket's catdep pick relations)", []byte(pickThroughMemorySrc))
+	if err != nil {
+		panic(err) // a constant that parses
+	}
+	return f.Stmts
 }
 
 // herd's aarch64.cat also names the events and relations of its register

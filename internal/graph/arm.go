@@ -249,15 +249,24 @@ func (g *graph) armLobPredsExact(x int, reads pcReads, exact bool, f func(int)) 
 			f(r)
 		}
 	}
-	// (addr | data); lrs and [range(rmw)]; lrs; [A | Q]: the write lrs
-	// relates to x is its thread's latest write to its location before it.
+	// (addr | data); lrs and rmw; lrs; [A | Q] (herd7 7.58's aob: the
+	// atomic's read, not its write, is ordered before the acquire): the
+	// write lrs relates to x is its thread's latest write to its location
+	// before it. The prefix (not exact) keeps the write as well, as it did
+	// when aob had [range(rmw)]; lrs: a larger prefix, within porf, is
+	// sound.
 	if isR {
 		for j := p - 1; j >= 0; j-- {
 			if ey := &g.evs[th[j]]; ey.kind == event.Write && ey.loc == ex.loc {
 				dep(ey.addrD())
 				dep(ey.dataD())
 				if ey.rmwW && (acq || hasTag(ex.tags, "Q")) {
-					f(th[j])
+					if r := g.rmwReadOf(th[j]); r >= 0 {
+						f(r)
+					}
+					if !exact {
+						f(th[j])
+					}
 				}
 				break
 			}

@@ -54,6 +54,20 @@ exists (0:X0=1 /\ 1:X0=1)`, false},
  STR W2,[X3]  | LDR W6,[X3]    ;
               | STR W6,[X5]    ;
 exists (0:X0=1 /\ 1:X0=1)`, false},
+	// aob orders the swap's read, not its write, before the acquire
+	// load that reads the swap's write (rmw; lrs; [A | Q]): the control
+	// dependency to the swap's write does not reach the read of x.
+	{"MP+rel+ctrl-swp-lrs-acq", `AArch64 MP+rel+ctrl-swp-lrs-acq
+{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X11=x; 1:X5=z; }
+ P0           | P1             ;
+ MOV W0,#1    | LDR W0,[X1]    ;
+ STR W0,[X1]  | CBZ W0,L0      ;
+ MOV W2,#1    | L0:            ;
+ STLR W2,[X3] | MOV W7,#1      ;
+              | SWP W7,W8,[X5] ;
+              | LDAR W6,[X5]   ;
+              | LDR W10,[X11]  ;
+exists (1:X0=1 /\ 1:X10=0)`, false},
 	{"MP+dmb+addr", `AArch64 MP+dmb+addr
 { 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; 0:X0=1; 0:X2=1; }
  P0          | P1                  ;

@@ -71,6 +71,9 @@ const (
 const (
 	a64CmpL = "%cmpL"
 	a64CmpR = "%cmpR"
+	// a64CmpZ is the Z flag, 0 or 1, in a thread that reads a signed
+	// condition (aarch64_zflag.go)
+	a64CmpZ = "%cmpZ"
 )
 
 // a64BarrierOpts are the options of DMB and DSB.
@@ -130,8 +133,11 @@ func (a64Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			ins = append(ins, in)
 			a.nzcv = a.nzcv || readsNZCV(in)
 			a.signed = a.signed || readsSignedCond(in)
+			a.readsZ = a.readsZ || readsZCond(in)
+			a.wAdd = a.wAdd || isWAdd(in)
 		}
 	}
+	a.zApart = a.signed && a.readsZ && a.wAdd
 	for _, in := range a.pcRelTargets(ins) {
 		a.translate(in)
 	}
@@ -144,7 +150,11 @@ type a64Thread struct {
 	armCells
 	nzcv   bool // the thread reads N, C or V (aarch64_nzcv.go)
 	signed bool // the thread reads LT, LE, GT or GE (cmpOperands)
-	picks  int  // the selections emitted (aarch64_pick.go), for their labels
+	// zApart: the thread also reads EQ, NE, HI or LS and has a CMN or
+	// ADDS on W registers, so it keeps Z apart (aarch64_zflag.go);
+	// readsZ and wAdd are its two other conditions.
+	zApart, readsZ, wAdd bool
+	picks                int // the selections emitted (aarch64_pick.go), for their labels
 }
 
 // Lexemes and operands (armcells.go).

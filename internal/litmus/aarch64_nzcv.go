@@ -95,9 +95,9 @@ func (a *a64Thread) setNZCV(kind string, x, y prog.Expr, wide bool) {
 }
 
 // extCond is condition name (one of a64ExtConds) as 0 or 1.
-func extCond(name string) prog.Expr {
+func (a *a64Thread) extCond(name string) prog.Expr {
 	nf, cf, vf := a64RegExpr(a64N), a64RegExpr(a64C), a64RegExpr(a64V)
-	z := a64Bin(prog.OpEq, a64RegExpr(a64CmpL), a64RegExpr(a64CmpR))
+	z := a.zFlag()
 	switch name {
 	case "MI":
 		return a64Bin(prog.OpNe, nf, prog.Int(0))

@@ -37,6 +37,14 @@ const a64CASOld = "%casold"
 //   - when it fails, Rs gets the value read, with a data dependency on
 //     the read and a pick dependency on Rs.
 //
+// herd7 has a second event structure for each (since 2023): Rs written
+// with the value read and a data dependency on the read alone, no pick.
+// A test is allowed when one of them allows it, so the write of Rs is
+// either of the two, a choice the engines make both ways
+// (prog.Jump.Either). herdtools7's catalogue/aarch64-cas has the tests
+// (LB+rel+CAS-ok-RsRs-addr, LB+rel+CAS-no-RsRs-addr: allowed through the
+// second; MP+rel+CAS-ok-bothRs-addr: forbidden through both).
+//
 // exp is Rs as compared (masked to the access size), old the value read
 // as compared (prog.Old, masked).
 func (a *a64Thread) cas(size int, rs string, old, exp prog.Expr, rmw prog.RMW) {
@@ -49,5 +57,11 @@ func (a *a64Thread) cas(size int, rs string, old, exp prog.Expr, rmw prog.RMW) {
 	a.emitAccess(size, rmw)
 	read := prog.ReplaceOld(old, a64RegExpr(a64CASOld))
 	ok := prog.Bin{Op: prog.OpEq, X: read, Y: exp}
+	a.picks++
+	data, end := "%cas"+itoa(a.picks)+".data", "%cas"+itoa(a.picks)+".end"
+	a.emit(prog.Jump{Cond: a64RegExpr(a64CASOld), Target: data, NoCtrl: true, Either: true})
 	a.pick(rs, ok, prog.Pick(exp, a64RegExpr(a64CASOld)), prog.Pick(a64RegExpr(a64CASOld), exp))
+	a.emit(prog.Jump{Target: end}, prog.Label{Name: data})
+	a.assign(rs, a64RegExpr(a64CASOld))
+	a.emit(prog.Label{Name: end})
 }

@@ -28,8 +28,8 @@ func TestAArch64Translate(t *testing.T) {
 		{"SWPL W0,W2,[X1]", "X2 = rmw.X/.X.L [X1] X0"},
 		// herd7 7.58: the write picks by Rs and the read; Rs gets the
 		// read, by data from Rs (success) or the read (failure).
-		{"CAS W0,W2,[X1]", "%casold = rmw.X/.X [X1] (X2 pick (X0 & 4294967295)) if ((old & 4294967295) == (X0 & 4294967295)); if !((%casold & 4294967295) == (X0 & 4294967295)) goto %pick1.else; X0 = ((X0 & 4294967295) pick %casold); goto %pick1.end; %pick1.else:; X0 = (%casold pick (X0 & 4294967295)); %pick1.end:"},
-		{"CASAL X0,X2,[X1]", "%casold = rmw.X.A/.X.L [X1] (X2 pick X0) if (old == X0); if !(%casold == X0) goto %pick1.else; X0 = (X0 pick %casold); goto %pick1.end; %pick1.else:; X0 = (%casold pick X0); %pick1.end:"},
+		{"CAS W0,W2,[X1]", "%casold = rmw.X/.X [X1] (X2 pick (X0 & 4294967295)) if ((old & 4294967295) == (X0 & 4294967295)); either goto %cas1.data; if !((%casold & 4294967295) == (X0 & 4294967295)) goto %pick2.else; X0 = ((X0 & 4294967295) pick %casold); goto %pick2.end; %pick2.else:; X0 = (%casold pick (X0 & 4294967295)); %pick2.end:; goto %cas1.end; %cas1.data:; X0 = %casold; %cas1.end:"},
+		{"CASAL X0,X2,[X1]", "%casold = rmw.X.A/.X.L [X1] (X2 pick X0) if (old == X0); either goto %cas1.data; if !(%casold == X0) goto %pick2.else; X0 = (X0 pick %casold); goto %pick2.end; %pick2.else:; X0 = (%casold pick X0); %pick2.end:; goto %cas1.end; %cas1.data:; X0 = %casold; %cas1.end:"},
 		{"LDADD W0,W2,[X1]", "X2 = rmw.X/.X [X1] (old + X0)"},
 		{"LDADDAL W0,W2,[X1]", "X2 = rmw.X.A/.X.L [X1] (old + X0)"},
 		{"LDEORL W0,W2,[X1]", "X2 = rmw.X/.X.L [X1] (old ^ X0)"},

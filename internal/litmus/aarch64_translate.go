@@ -171,9 +171,11 @@ func (a *a64Thread) translate(in armInstr) {
 			return
 		}
 		if a.arity(in, 1) && a.isLabel(in, 0) {
-			var c prog.Expr = prog.Bin{Op: op, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}
-			if !ok {
-				c = extCond(mn[2:])
+			var c prog.Expr
+			if ok {
+				c = a.cmpCond(mn[2:], op)
+			} else {
+				c = a.extCond(mn[2:])
 			}
 			a.emit(prog.Jump{Cond: c, Target: in.ops[0].name})
 		}
@@ -251,7 +253,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 	case "CMP":
 		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
 			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), a.value(in.ops[1]), false)
-			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+			a.setCmp(l, r, in.ops[0], false)
 			a.setNZCV("sub", a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
 		}
 		return true
@@ -263,7 +265,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 			if mn == "TST" {
 				l, r = a.cmpOperands(in.ops[0], prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: a.value(in.ops[1])}, prog.Int(0), false)
 			}
-			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+			a.setCmp(l, r, in.ops[0], mn == "CMN")
 			kind := "add"
 			if mn == "TST" {
 				kind = "logic"
@@ -278,7 +280,7 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 				op = prog.OpAdd
 			}
 			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[1]), a.value(in.ops[2]), mn == "ADDS")
-			a.emit(prog.Assign{Dst: a64CmpL, Val: l}, prog.Assign{Dst: a64CmpR, Val: r})
+			a.setCmp(l, r, in.ops[0], mn == "ADDS")
 			kind := "sub"
 			if mn == "ADDS" {
 				kind = "add"
@@ -581,10 +583,10 @@ func a64Neg(e prog.Expr) prog.Expr {
 func (a *a64Thread) cond(op armOp) (prog.Expr, bool) {
 	if op.kind == armSym {
 		if o, ok := a64Conds[strings.ToUpper(op.name)]; ok {
-			return prog.Bin{Op: o, X: a64RegExpr(a64CmpL), Y: a64RegExpr(a64CmpR)}, true
+			return a.cmpCond(strings.ToUpper(op.name), o), true
 		}
 		if a64ExtConds[strings.ToUpper(op.name)] {
-			return extCond(strings.ToUpper(op.name)), true
+			return a.extCond(strings.ToUpper(op.name)), true
 		}
 	}
 	a.errorf(op.pos, "unknown AArch64 condition %q", op.name)

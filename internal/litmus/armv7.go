@@ -142,6 +142,9 @@ func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 			a.translate(in)
 		}
 	}
+	if a.returns {
+		a.emit(prog.Label{Name: armReturn})
+	}
 	checkLabels(a.t, &a.errs, "jump")
 	return a.t, a.errs.Err()
 }
@@ -149,7 +152,26 @@ func (armv7Frontend) Thread(id int, cells []Cell) (*prog.Thread, error) {
 // armThread is the state of the translation of one thread.
 type armThread struct {
 	armCells
-	skips int // labels made for conditional instructions
+	skips   int  // labels made for conditional instructions
+	returns bool // a BX LR jumps to the end of the thread (armReturn)
+}
+
+// armReturn labels the end of a thread that returns (BX LR).
+const armReturn = "%return"
+
+// ret translates BX LR, the return of a function compiled for herd7's
+// telechat variant (its tests from C, ARM A024): a jump to the end of the
+// thread. A branch to any other register is refused.
+func (a *armThread) ret(in armInstr) {
+	if !a.arity(in, 1) {
+		return
+	}
+	if op := in.ops[0]; op.kind != armReg || op.reg != "R14" {
+		a.errorf(in.mnPos, "unsupported ARM instruction BX: a branch to a register other than LR (a return) is not supported")
+		return
+	}
+	a.returns = true
+	a.emit(prog.Jump{Target: armReturn})
 }
 
 // Lexemes and operands (armcells.go).
@@ -397,7 +419,7 @@ func armUnsupported(mn string) (string, bool) {
 		return "stack accesses are not supported", true
 	case (strings.HasPrefix(mn, "LDM") || strings.HasPrefix(mn, "STM")) && armMultiple[mn] == "":
 		return "this form of multiple-register access is not supported (LDM and STM with IA, IB, DA or DB are)", true
-	case mn == "BL" || mn == "BX" || mn == "BLX" || mn == "BXJ":
+	case mn == "BL" || mn == "BLX" || mn == "BXJ":
 		return "calls and register branches are not supported", true
 	case mn == "CLREX":
 		return "clearing the exclusive monitor is not supported", true
@@ -419,6 +441,10 @@ func (a *armThread) translate(in armInstr) {
 		a.emit(prog.Label{Name: in.label})
 	}
 	if in.mn == "" {
+		return
+	}
+	if in.mn == "BX" {
+		a.ret(in)
 		return
 	}
 	base, setFlags, cond, ok := armSplit(in.mn)

@@ -20,6 +20,7 @@ func TestARMArrayLitmus(t *testing.T) {
 		{file: "LDM+STM", ok: true, states: 1},
 		{file: "COND", ok: true, states: 1},
 		{file: "MOVT+wide", ok: true, states: 1},
+		{file: "MP+ret", ok: false, states: 2},
 		{file: "SYMREGS", ok: true, states: 3},
 	})
 	src, err := os.ReadFile("testdata/arm/MOVT+wide.litmus")
@@ -49,6 +50,8 @@ func TestARMArrayLitmus(t *testing.T) {
 		{"PUSH {R2}", "unsupported ARM instruction PUSH: stack accesses are not supported"},
 		{"ADDSEQ R2,R2,#1", "unsupported ARM instruction ADDSEQ: conditional execution is supported for"},
 		{"LDR R2, [IP]", ""},
+		{"BX R2", "t.litmus:4:3: unsupported ARM instruction BX: a branch to a register other than LR"},
+		{"BL f", "unsupported ARM instruction BL: calls and register branches are not supported"},
 	} {
 		_, err := litmus.Parse("t.litmus", []byte("ARM T\n{ 0:R0=x; 0:R12=x }\nP0;\n  "+tc.code+";\nexists (0:R2 = 2)\n"))
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {

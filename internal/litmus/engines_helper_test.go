@@ -32,7 +32,14 @@ type engineCase struct {
 // for checks of the caller's own.
 func runEngineCases(t *testing.T, model, arch, dir string, limit time.Duration, cases []engineCase) (map[string]*result.Result, map[string]*spec.Test) {
 	t.Helper()
-	m, name, err := driver.Load(model)
+	return runEngineCasesIn(t, driver.Models{}, model, arch, dir, limit, cases)
+}
+
+// runEngineCasesIn is runEngineCases with the model loaded by ms (a file
+// of a library, say).
+func runEngineCasesIn(t *testing.T, ms driver.Models, model, arch, dir string, limit time.Duration, cases []engineCase) (map[string]*result.Result, map[string]*spec.Test) {
+	t.Helper()
+	m, name, err := ms.Load(model)
 	if err != nil {
 		t.Fatal(err)
 	}

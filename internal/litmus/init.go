@@ -186,6 +186,11 @@ func (p *parser) initValue(v []token) prog.Value {
 		// of self-modifying code.
 		p.fail(v[0].off, "unsupported initial value: instructions as values (instr:...) are not supported")
 	}
+	if len(v) == 3 && v[0].kind == tIdent && v[1].kind == tColon && v[2].kind == tIdent {
+		// herd7's code labels as values (0:R0=P0:foo, for BX R0: ARM
+		// A015), for tests of computed branches.
+		p.fail(v[0].off, "unsupported initial value: code labels as values ("+v[0].text+":"+v[2].text+") are not supported")
+	}
 	p.fail(v[0].off, "expected an integer or an address as initial value, found "+v[0].describe())
 	panic("unreachable")
 }

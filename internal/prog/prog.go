@@ -244,6 +244,13 @@ type Jump struct {
 	// NoCtrl marks a jump a front-end adds inside one instruction (RISC-V's
 	// sc adding its success dependencies): it makes no control dependency.
 	NoCtrl bool
+	// Either marks a choice the engines make both ways, whatever Cond
+	// holds (AArch64's CAS, whose register write herd7 has two event
+	// structures for: aarch64_pick.go in package litmus). It is always
+	// NoCtrl: the choice depends on nothing. Cond is a value unknown
+	// before the run, so that code reading jumps without this field
+	// (static analyses) takes both ways too.
+	Either bool
 }
 
 // Label marks a jump target.
@@ -359,6 +366,9 @@ func InstrString(in Instr) string {
 	case Jump:
 		if in.Cond == nil {
 			return "goto " + in.Target
+		}
+		if in.Either {
+			return "either goto " + in.Target
 		}
 		return fmt.Sprintf("if %s goto %s", ExprString(in.Cond), in.Target)
 	case Label:

@@ -411,6 +411,13 @@ func (x *Explorer[E]) jump(st *State[E], in prog.Jump) (bool, error) {
 	if in.Cond == nil {
 		return false, take(st)
 	}
+	if in.Either {
+		// both ways, with no dependency and no constraint
+		if err := take(st.Fork()); err != nil {
+			return false, err
+		}
+		return true, nil
+	}
 	c, err := x.Expr(st, in.Cond, nil)
 	if err != nil {
 		return false, x.ErrAt(st, err)
