@@ -338,6 +338,11 @@ func (c *checker) transition(d *TransDecl, name string, b *procBinding) bool {
 	}
 	if b != nil {
 		t.Guard = c.product(d.Pos, bound, t.Guard)
+		if deadVariant(bound, t.Guard) {
+			// Home = i and Home <> i: never enabled, as the
+			// transition is not when Home holds i
+			return len(c.errs) == nerr
+		}
 	}
 	fenced := len(t.Guard) > 0
 	for _, cj := range t.Guard {

@@ -250,3 +250,24 @@ func variantName(name string, b *procBinding, params []Ident) string {
 	}
 	return fmt.Sprint(name, b.suffix(params))
 }
+
+// deadVariant reports whether every conjunction of guard says both
+// Home = h, a literal of bound, and Home <> h (the variant t[Home=src]
+// of a transition that requires Home <> src): its guard never holds, and
+// dropping it changes no pre-image and no successor.
+func deadVariant(bound, guard []Conj) bool {
+	for _, cj := range guard {
+		dead := false
+		for _, b := range bound[0].Lits {
+			for _, l := range cj.Lits {
+				if l.Op == Ne && (l.L == b.L && l.R == b.R || l.L == b.R && l.R == b.L) {
+					dead = true
+				}
+			}
+		}
+		if !dead {
+			return false
+		}
+	}
+	return true
+}

@@ -2,6 +2,7 @@ package param
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -231,5 +232,27 @@ transition t (i) requires { A[H] = True && A[G] = False } { A[i] := True }`))
 		if names[i] != want[i] {
 			t.Fatalf("got %v, want %v", names, want)
 		}
+	}
+}
+
+// TestProcIndexDeadVariant: the variant t[H=i] of a transition that
+// requires H <> i is never enabled, and is left out.
+func TestProcIndexDeadVariant(t *testing.T) {
+	sys, err := Load("c.cub", []byte(`var H : proc
+array A[proc] : bool
+init (p) { A[p] = False }
+unsafe (i) { A[i] = True }
+transition t (i) requires { H <> i && A[H] = False } { A[i] := True }
+transition u (i) requires { H <> i || A[H] = True } { A[i] := True }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tr := range sys.Trans {
+		names = append(names, tr.Name)
+	}
+	// u[H=i] stays: its second disjunct may hold
+	if want := []string{"t", "u", "u[H=i]"}; !slices.Equal(names, want) {
+		t.Fatalf("got %v, want %v", names, want)
 	}
 }
