@@ -49,6 +49,7 @@ package param
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -67,16 +68,18 @@ type procBinding struct {
 
 // procIndexVars returns the proc variables (of arity 0, not weak) that
 // exprs and actions use as an array index, in order of first use,
-// following the predicates they call; names bound in bound (parameters)
-// are not variables there.
+// following the predicates they call; the names bound there (bound: the
+// parameters; the variables of quantifiers and predicates) are not
+// variables.
 func (c *checker) procIndexVars(bound []Ident, exprs []Expr, actions []*Action) []string {
 	var out []string
 	seenPred := map[string]bool{}
-	isBound := func(n string) bool {
-		return slices.ContainsFunc(bound, func(b Ident) bool { return b.Name == n })
+	params := map[string]bool{}
+	for _, b := range bound {
+		params[b.Name] = true
 	}
-	add := func(ix Ident) {
-		if isBound(ix.Name) || slices.Contains(out, ix.Name) {
+	add := func(ix Ident, bound map[string]bool) {
+		if bound[ix.Name] || slices.Contains(out, ix.Name) {
 			return
 		}
 		if gi, ok := c.globals[ix.Name]; ok {
@@ -86,37 +89,53 @@ func (c *checker) procIndexVars(bound []Ident, exprs []Expr, actions []*Action) 
 			}
 		}
 	}
-	var walk func(e Expr)
-	walk = func(e Expr) {
-		mapExpr(e, func(x Expr) Expr {
-			switch x := x.(type) {
-			case *IndexExpr:
-				for _, ix := range x.Index {
-					add(ix)
-				}
-			case *AtExpr:
-				if ie, ok := x.Of.(*IndexExpr); ok {
-					for _, ix := range ie.Index {
-						add(ix)
-					}
-				}
-			case *CallExpr:
-				if p, ok := c.preds[x.Name]; ok && !seenPred[x.Name] {
-					seenPred[x.Name] = true
-					walk(p.Body)
-				}
+	var walk func(e Expr, bound map[string]bool)
+	walk = func(e Expr, bound map[string]bool) {
+		switch x := e.(type) {
+		case *IndexExpr:
+			for _, ix := range x.Index {
+				add(ix, bound)
 			}
-			return x
-		})
+		case *AtExpr:
+			walk(x.Of, bound)
+		case *BinExpr:
+			walk(x.L, bound)
+			walk(x.R, bound)
+		case *NotExpr:
+			walk(x.E, bound)
+		case *NegExpr:
+			walk(x.E, bound)
+		case *QuantExpr:
+			inner := maps.Clone(bound)
+			inner[x.Var.Name] = true
+			walk(x.Body, inner)
+		case *CaseExpr:
+			for i := range x.Conds {
+				walk(x.Conds[i], bound)
+				walk(x.Branches[i], bound)
+			}
+		case *CallExpr:
+			for _, a := range x.Args {
+				walk(a, bound)
+			}
+			if p, ok := c.preds[x.Name]; ok && !seenPred[x.Name] {
+				seenPred[x.Name] = true
+				inner := map[string]bool{}
+				for _, q := range p.Params {
+					inner[q.Name] = true
+				}
+				walk(p.Body, inner)
+			}
+		}
 	}
 	for _, e := range exprs {
-		walk(e)
+		walk(e, params)
 	}
 	for _, a := range actions {
 		for _, ix := range a.Index {
-			add(ix)
+			add(ix, params)
 		}
-		walk(a.Rhs)
+		walk(a.Rhs, params)
 	}
 	return out
 }

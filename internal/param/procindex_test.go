@@ -123,6 +123,15 @@ array A[proc] : bool
 init (p) { A[p] = False && X = False }
 unsafe () { X = True }
 transition t () requires { A[H] = False } { X := True }`, Unsafe},
+	// a quantified variable named as a proc variable is no index by it
+	// (variants had been made, and with k outside the processes none
+	// applied: t was never enabled, a wrong SAFE)
+	{"quantifier shadowing a proc variable", `var k : proc
+var X : bool
+array A[proc] : bool
+init (p) { k <> p && A[p] = False && X = False }
+unsafe () { X = True }
+transition t (i) requires { forall_other k. A[k] = False } { X := True }`, Unsafe},
 	// a predicate that indexes by H
 	{"predicate indexing by H", `var H : proc
 array A[proc] : bool
