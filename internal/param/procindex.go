@@ -8,8 +8,11 @@ package param
 // the cell of whatever process Home holds, an application of the
 // uninterpreted A to the constant Home in its solver. Home is no process
 // variable of the cube: it is not renamed, not made distinct from them,
-// and keeps its value until a transition assigns it. Its later grammar
-// takes only process variables and constants as indices.
+// and keeps its value until a transition assigns it. The parser of its
+// master branch takes only process variables and constants as indices
+// (proc_name: a lower-case name or #k), while its typing still takes any
+// symbol of type proc; examples/challenges/flash_inv.cub, written in the
+// current transition grammar, indexes by Home in its unsafe formulas.
 //
 // Musket's cubes index arrays by processes only, so a formula or a
 // transition that indexes by Home is read as variants, one for each
@@ -38,6 +41,10 @@ package param
 // initial states do not constrain (its init instantiates the cube's
 // process variables only); no file of its examples relies on it (those
 // that say Home <> p do not index by Home).
+//
+// A variant whose guard says Home = i and Home <> i (t[Home=src] of a
+// transition that requires Home <> src) is never enabled and is left
+// out (deadVariant).
 //
 // The variant that gives Home a new parameter keeps the transition's
 // name, its last parameters being the processes of the variables (a
