@@ -66,6 +66,11 @@ type scope struct {
 	quant  bool // inside a quantifier
 	depth  int
 	reads  *bool // set when a weak variable is read
+	// hidx: the process each proc variable used as an index stands for
+	// in a variant (procindex.go); fresh: the slots of the variant's new
+	// parameters, which forall_other and exists_other range over too
+	hidx  map[string]Term
+	fresh []int32
 }
 
 func (s *scope) with(name string, t Term) *scope {
@@ -192,6 +197,12 @@ func (c *checker) formulas() {
 		for i, p := range in.Params {
 			sc.vars[p.Name] = slotTerm(paramSlot(i))
 		}
+		if vars := c.procIndexVars(in.Params, []Expr{in.Body}, nil); len(vars) > 0 {
+			// init is universal: it cannot say that the cell of
+			// the process Home holds is v (procindex.go)
+			c.errorf(in.Pos, "unsupported: the proc variable %s as an index in init (init holds of every process: write init (p) { … A[p] … })", vars[0])
+			break
+		}
 		c.sys.Init = c.dnf(in.Body, false, sc)
 		c.sys.InitArity = len(in.Params)
 		for _, cj := range c.sys.Init {
@@ -204,14 +215,38 @@ func (c *checker) formulas() {
 		c.errorf(c.f.Inits[1].Pos, "more than one init")
 	}
 	for i, u := range c.f.Unsafes {
-		c.sys.Unsafe = append(c.sys.Unsafe, c.root(u, i+1, inUnsafe))
+		c.sys.Unsafe = append(c.sys.Unsafe, c.roots(u, i+1, inUnsafe)...)
 	}
 	for i, u := range c.f.Invariants {
-		c.sys.Invariants = append(c.sys.Invariants, c.root(u, i+1, inInvariant))
+		c.sys.Invariants = append(c.sys.Invariants, c.roots(u, i+1, inInvariant)...)
 	}
 }
 
-func (c *checker) root(f *Formula, index int, kind ctxKind) *Root {
+// roots checks an unsafe or invariant formula: one root, or, when it
+// indexes an array by a proc variable, one root for each process the
+// variable may be (procindex.go), all with the formula's index.
+func (c *checker) roots(f *Formula, index int, kind ctxKind) []*Root {
+	vars := c.procIndexVars(f.Params, []Expr{f.Body}, nil)
+	if len(vars) == 0 {
+		return []*Root{c.root(f, index, kind, nil)}
+	}
+	bs, ok := procBindings(vars, len(f.Params))
+	if !ok {
+		c.procIndexLimit(f.Pos, kind.String(), vars)
+		return nil
+	}
+	var out []*Root
+	for _, b := range bs {
+		nerr := len(c.errs)
+		out = append(out, c.root(f, index, kind, &b))
+		if len(c.errs) > nerr {
+			break
+		}
+	}
+	return out
+}
+
+func (c *checker) root(f *Formula, index int, kind ctxKind, b *procBinding) *Root {
 	sc := &scope{kind: kind, vars: map[string]Term{}}
 	seen := map[string]bool{}
 	for i, p := range f.Params {
@@ -221,7 +256,14 @@ func (c *checker) root(f *Formula, index int, kind ctxKind) *Root {
 		seen[p.Name] = true
 		sc.vars[p.Name] = slotTerm(paramSlot(i))
 	}
-	r := &Root{Index: index, Pos: f.Pos, Params: len(f.Params), DNF: c.dnf(f.Body, false, sc)}
+	r := &Root{Index: index, Pos: f.Pos, Params: len(f.Params)}
+	if b != nil {
+		bound := c.bind(*b, f.Params, f.Pos, sc)
+		r.Params += b.Fresh
+		r.DNF = c.product(f.Pos, bound, c.dnf(f.Body, false, sc))
+	} else {
+		r.DNF = c.dnf(f.Body, false, sc)
+	}
 	for _, cj := range r.DNF {
 		if len(cj.Foralls) > 0 || len(cj.Exists) > 0 {
 			c.errorf(f.Pos, "%s cannot use forall_other or exists_other", kind)
@@ -241,61 +283,102 @@ func (c *checker) transitions() {
 		if k := names[d.Name]; k > 1 {
 			name = fmt.Sprintf("%s#%d", d.Name, k)
 		}
-		t := &Trans{Name: name, Pos: d.Pos, Actor: d.Actor}
-		sc := &scope{kind: inTrans, vars: map[string]Term{}, params: map[int32]bool{}, trans: d.Name}
-		for i, p := range d.Params {
-			if _, dup := sc.vars[p.Name]; dup {
-				c.errorf(p.Pos, "parameter %s appears twice", p.Name)
-			}
-			sc.vars[p.Name] = slotTerm(paramSlot(i))
-			sc.params[paramSlot(i)] = true
-			t.Params = append(t.Params, p.Name)
-		}
-		if d.Actor >= 0 {
-			sc.actor = paramSlot(d.Actor)
-		}
-		reads := false
-		sc.reads = &reads
-		if d.Guard != nil {
-			t.Guard = c.dnf(d.Guard, false, sc)
-		} else {
-			t.Guard = []Conj{{}}
-		}
-		fenced := len(t.Guard) > 0
-		for _, cj := range t.Guard {
-			if !cj.Fence {
-				fenced = false
-			}
-		}
+		exprs := []Expr{d.Guard}
 		for _, l := range d.Lets {
-			if _, dup := sc.vars[l.Name.Name]; dup {
-				c.errorf(l.Name.Pos, "%s is already bound", l.Name.Name)
-				continue
-			}
-			if v, _, ok := c.term(l.Value, sc); ok {
-				sc = sc.with(l.Name.Name, v)
+			exprs = append(exprs, l.Value)
+		}
+		vars := c.procIndexVars(d.Params, exprs, d.Actions)
+		if len(vars) == 0 {
+			c.transition(d, name, nil)
+			continue
+		}
+		// a proc variable as an index: one variant for each process
+		// it may be (procindex.go)
+		bs, ok := procBindings(vars, len(d.Params))
+		if !ok {
+			c.procIndexLimit(d.Pos, "transition "+d.Name, vars)
+			continue
+		}
+		for _, b := range bs {
+			if !c.transition(d, name, &b) {
+				break // the errors of one variant are those of all
 			}
 		}
-		assigned := map[string]bool{}
-		for _, a := range d.Actions {
-			if assigned[a.Name.Name] {
-				c.errorf(a.Pos, "%s is assigned twice", a.Name.Name)
-			}
-			assigned[a.Name.Name] = true
-			if u, ok := c.update(a, sc); ok {
-				t.Updates = append(t.Updates, u)
-				if c.sys.Globals[u.Global].Weak {
-					t.WritesWeak = true
-				}
-			}
-		}
-		t.ReadsWeak = reads
-		t.Fence = fenced || reads && t.WritesWeak
-		if (t.ReadsWeak || t.WritesWeak || hasFence(t.Guard)) && d.Actor < 0 {
-			c.errorf(d.Pos, "transition %s accesses weak memory: mark the process that performs it with [.], e.g. ([i] j)", d.Name)
-		}
-		c.sys.Trans = append(c.sys.Trans, t)
 	}
+}
+
+// transition checks d, or its variant b (procindex.go) when b is not
+// nil, and adds it to the system; it reports whether it found no error.
+func (c *checker) transition(d *TransDecl, name string, b *procBinding) bool {
+	nerr := len(c.errs)
+	t := &Trans{Name: variantName(name, b, d.Params), Pos: d.Pos, Actor: d.Actor}
+	sc := &scope{kind: inTrans, vars: map[string]Term{}, params: map[int32]bool{}, trans: d.Name}
+	for i, p := range d.Params {
+		if _, dup := sc.vars[p.Name]; dup {
+			c.errorf(p.Pos, "parameter %s appears twice", p.Name)
+		}
+		sc.vars[p.Name] = slotTerm(paramSlot(i))
+		sc.params[paramSlot(i)] = true
+		t.Params = append(t.Params, p.Name)
+	}
+	var bound []Conj
+	if b != nil {
+		bound = c.bind(*b, d.Params, d.Pos, sc)
+		t.Params = append(t.Params, b.freshNames(d.Params)...)
+	}
+	if d.Actor >= 0 {
+		sc.actor = paramSlot(d.Actor)
+	}
+	reads := false
+	sc.reads = &reads
+	if d.Guard != nil {
+		t.Guard = c.dnf(d.Guard, false, sc)
+	} else {
+		t.Guard = []Conj{{}}
+	}
+	if b != nil {
+		t.Guard = c.product(d.Pos, bound, t.Guard)
+		if deadVariant(bound, t.Guard) {
+			// Home = i and Home <> i: never enabled, as the
+			// transition is not when Home holds i
+			return len(c.errs) == nerr
+		}
+	}
+	fenced := len(t.Guard) > 0
+	for _, cj := range t.Guard {
+		if !cj.Fence {
+			fenced = false
+		}
+	}
+	for _, l := range d.Lets {
+		if _, dup := sc.vars[l.Name.Name]; dup {
+			c.errorf(l.Name.Pos, "%s is already bound", l.Name.Name)
+			continue
+		}
+		if v, _, ok := c.term(l.Value, sc); ok {
+			sc = sc.with(l.Name.Name, v)
+		}
+	}
+	assigned := map[string]bool{}
+	for _, a := range d.Actions {
+		if assigned[a.Name.Name] {
+			c.errorf(a.Pos, "%s is assigned twice", a.Name.Name)
+		}
+		assigned[a.Name.Name] = true
+		if u, ok := c.update(a, sc); ok {
+			t.Updates = append(t.Updates, u)
+			if c.sys.Globals[u.Global].Weak {
+				t.WritesWeak = true
+			}
+		}
+	}
+	t.ReadsWeak = reads
+	t.Fence = fenced || reads && t.WritesWeak
+	if (t.ReadsWeak || t.WritesWeak || hasFence(t.Guard)) && d.Actor < 0 {
+		c.errorf(d.Pos, "transition %s accesses weak memory: mark the process that performs it with [.], e.g. ([i] j)", d.Name)
+	}
+	c.sys.Trans = append(c.sys.Trans, t)
+	return len(c.errs) == nerr
 }
 
 // badRead is the error for a read(…) that is not read(p, X) (early.go).
@@ -449,8 +532,13 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 			continue
 		}
 		// the name of a variable is no universal index: A[Home] :=
-		// ..., Home a proc variable, updated every cell (a wrong
-		// UNSAFE); Cubicle writes the cell at Home
+		// ..., Home a proc variable, had updated every cell (a wrong
+		// UNSAFE); it writes the cell of the process Home holds, the
+		// parameter h of the variant (procindex.go)
+		if h, ok := sc.hidx[ix.Name]; ok {
+			u.Args[i] = h.Sym
+			continue
+		}
 		if _, ok := c.globals[ix.Name]; ok {
 			c.badIndex(ix)
 			return u, false
@@ -669,10 +757,10 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 			if cj.Fence {
 				// fence() does not depend on the quantified process
 				body = hoistFence(body)
-				return []Conj{{Fence: true, Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}}
+				return c.freshQuant(x, neg, sc, []Conj{{Fence: true, Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}})
 			}
 		}
-		return []Conj{{Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}}
+		return c.freshQuant(x, neg, sc, []Conj{{Foralls: pick(x.Forall != neg, body), Exists: pick(x.Forall == neg, body)}})
 	case *IdentExpr, *IndexExpr, *AtExpr:
 		if id, ok := e.(*IdentExpr); ok && (id.Name == "true" || id.Name == "false") {
 			// Cubicle's keywords true and false (its grammar's
@@ -995,6 +1083,10 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 				return Term{}, Sort{}, false
 			}
 		}
+		if !ok {
+			// a proc variable bound by the variant (procindex.go)
+			v, ok = sc.hidx[ix.Name]
+		}
 		if !ok || v.Kind != KSlot {
 			c.badIndex(ix)
 			return Term{}, Sort{}, false
@@ -1045,13 +1137,15 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 }
 
 // badIndex reports an index that is not a process variable or constant.
-// A variable of sort proc is one for Cubicle (its typing takes any
-// symbol of type proc as an index: CacheState[Home], Home a var, in
-// examples/challenges/flash_bug.cub), not for Musket, whose cubes index
-// arrays by processes only: refused by name.
+// A proc variable is read as an index in transitions, unsafe and
+// invariant formulas (procindex.go); a weak one is refused by name.
 func (c *checker) badIndex(ix Ident) {
 	if gi, ok := c.globals[ix.Name]; ok && c.sys.Globals[gi].Sort.Kind == SProc && c.sys.Globals[gi].Arity == 0 {
-		c.errorf(ix.Pos, "unsupported: the proc variable %s as an index (Cubicle reads it); make it a parameter: add a parameter h with %s = h and write h as the index", ix.Name, ix.Name)
+		weak := ""
+		if c.sys.Globals[gi].Weak {
+			weak = "weak "
+		}
+		c.errorf(ix.Pos, "unsupported: the %sproc variable %s as an index here; make it a parameter: add a parameter h with %s = h and write h as the index", weak, ix.Name, ix.Name)
 		return
 	}
 	c.errorf(ix.Pos, "%s is not a process variable", ix.Name)

@@ -79,10 +79,23 @@
 // The transitions of an early Cubicle grammar (require { g }, uguard (l)
 // { f }, assign { X := e }, and updates A[j] := {| c : v | _ : w } after
 // the transition, without braces) read as requires { g && forall_other
-// l. f } { X := e; A[j] := case | c : v | _ : w } (oldsyntax.go). A proc
-// variable as an array index (A[Home], which Cubicle's typing takes) is
-// refused by name; as the index of an update it had been read as a
-// universal index, A[j] := … for every j.
+// l. f } { X := e; A[j] := case | c : v | _ : w } (oldsyntax.go).
+//
+// A proc variable as an array index (A[Home], with var Home : proc; the
+// early grammar of Cubicle's flash_bug.cub) is the cell of the process
+// Home holds (procindex.go). A transition, unsafe or invariant formula
+// that indexes by Home is read as variants, one for each process Home
+// may be: one of the parameters (Home = i added), or a new parameter h
+// distinct from them (Home = h added; forall_other and exists_other
+// range over h too). The literals are read before the transition, as
+// its guard and values are: "Home := j; A[Home] := v" writes the old
+// Home's cell. When Home holds no process (init (p) { Home <> p }), no
+// variant applies: a transition that reads or writes A[Home] is not
+// enabled. The search, the explorers and the samples see the variants
+// only. In init, Home as an index is refused (init holds of every
+// process). A trace step of the variant with the new parameter names
+// Home's process last (t(#2) for "transition t ()"); the others are
+// named t[Home=i] (t[G=Home] when G is bound to Home's new parameter).
 //
 // Two transitions may have the same name, as in Cubicle (whose typing
 // checks the parameters of a transition, not the names of the
@@ -170,7 +183,8 @@
 // Files, one concern each: token.go and lexer.go (lexical analysis),
 // ast.go and parser.go (syntax), early.go (the early Cubicle-W
 // syntax read as the current one), check.go (types and Cubicle-W
-// restrictions, producing a System), term.go (terms and literals of cubes),
+// restrictions, producing a System), procindex.go (a proc variable as
+// an index, read as variants), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, tick.go (time steps), subsume.go (fixpoint
 // test), solver.go, decide.go and decidelin.go (the solver: its own
