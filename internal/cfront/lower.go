@@ -165,6 +165,9 @@ type lowerer struct {
 	owned int8
 	// exits: the destructors and atexit handlers (ctors.go).
 	exits *exitState
+	// charCasts: whether an integer alloca is also used as a char
+	// pointer (memory.go's byteStore).
+	charCasts map[*ir.InstAlloca]bool
 	// strBound: the bound of the string functions' loops (strfuncs.go; 0:
 	// not computed yet).
 	strBound int64

@@ -71,6 +71,9 @@ func init() {
 		// sprintf.go
 		"sprintf":  (*lowerer).printfCall,
 		"snprintf": (*lowerer).printfCall,
+		"printf":   (*lowerer).printfCall,
+		"fprintf":  (*lowerer).printfCall,
+		"dprintf":  (*lowerer).printfCall,
 	} {
 		knownCalls[name] = ownFirst(f)
 	}
@@ -324,7 +327,8 @@ func (l *lowerer) byteCopies(dst, src value.Value) bool {
 func (l *lowerer) callsStringFuncs() bool {
 	if l.strFuncs == 0 {
 		l.strFuncs = 1
-		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr", "strcpy", "stpcpy", "sprintf", "snprintf"} {
+		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr", "strcpy", "stpcpy", "sprintf", "snprintf",
+			"printf", "fprintf", "dprintf", "puts", "fputs", "strtol", "strtoll", "strtoul", "strtoull", "atoi", "atol", "atoll"} {
 			if f := l.funcs[name]; f != nil && len(f.Blocks) == 0 {
 				l.strFuncs = 2
 			}
