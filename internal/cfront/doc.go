@@ -57,8 +57,9 @@
 // thread (ctors.go; _Exit and abort run none). Recursive and
 // error-checking mutexes have an owner and a count (mutexkind.go: the
 // lock word of every mutex of a program that asks for one of these
-// kinds; an unlock by a thread that does not hold a normal mutex is
-// then reported as undefined behaviour). GCC's
+// kinds; an unlock by a thread that does not hold a normal mutex
+// releases it, as glibc's does, in every program: not reported, though
+// POSIX leaves it undefined). GCC's
 // checked arithmetic (__builtin_add/sub/mul_overflow) is lowered
 // (overflow.go; products of at most 32 bits). __builtin_trap ends the
 // path as abort does. main's exit status is not checked (as GenMC and

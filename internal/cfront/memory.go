@@ -143,8 +143,9 @@ func (l *lowerer) byteStore(in *ir.InstStore) bool {
 	return ok && l.charCast(a)
 }
 
-// charCast tells whether the function of a has a cast of a to a char
-// pointer.
+// charCast tells whether the program uses a as a char pointer: a cast
+// of a to i8* that an instruction other than the lifetime and debug
+// intrinsics takes (every alloca has such casts for its lifetime marks).
 func (l *lowerer) charCast(a *ir.InstAlloca) bool {
 	if v, ok := l.charCasts[a]; ok {
 		return v
@@ -152,12 +153,37 @@ func (l *lowerer) charCast(a *ir.InstAlloca) bool {
 	if l.charCasts == nil {
 		l.charCasts = map[*ir.InstAlloca]bool{}
 	}
-	found := false
+	casts := map[value.Value]bool{}
 	for _, f := range l.mod.Funcs {
 		for _, blk := range f.Blocks {
 			for _, in := range blk.Insts {
 				if c, ok := in.(*ir.InstBitCast); ok && c.From == value.Value(a) && c.To.Equal(types.I8Ptr) {
-					found = true
+					casts[c] = true
+				}
+			}
+		}
+	}
+	found := false
+	for _, f := range l.mod.Funcs {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Insts {
+				if c, ok := in.(*ir.InstCall); ok {
+					if n := calleeName(c); strings.HasPrefix(n, "llvm.lifetime.") || strings.HasPrefix(n, "llvm.dbg.") {
+						continue
+					}
+				}
+				u, ok := in.(interface{ Operands() []*value.Value })
+				if !ok {
+					continue
+				}
+				for _, op := range u.Operands() {
+					v := *op
+					if x, ok := v.(*ir.Arg); ok {
+						v = x.Value
+					}
+					if casts[v] {
+						found = true
+					}
 				}
 			}
 		}
