@@ -42,8 +42,8 @@ import (
 // larger -bound helps for strings in heap objects), and a read past the
 // end of the object is an invalid memory access, as for the program's
 // own reads (an unterminated string is undefined behaviour).
-// sprintf and snprintf: sprintf.go. strtol/atoi, rand, strdup and the
-// <ctype.h> tables (__ctype_b_loc) are still refused by name.
+// The printf family: sprintf.go; strtol and atoi: strtol.go; rand:
+// rand.go; strdup: stdlib.go; <ctype.h>: ctype.go.
 
 // In a program that calls one of these functions, a copy, fill or
 // comparison (memcpy, memset, memcmp and clang's forms of strcpy and of
