@@ -2,9 +2,12 @@ package cfront
 
 import (
 	"math"
+	"slices"
 
+	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -29,8 +32,12 @@ import (
 //     value in unsigned arithmetic for a '-' (strtoul("-1") is
 //     ULONG_MAX, no error).
 //
-// The base must be a constant (0 or 2 to 36): any other is refused by
-// name. The loops take the bound of the string functions (strfuncs.go):
+// The base is a constant (0 or 2 to 36), a choice between such
+// constants (clang makes b ? strtol(s, 0, 16) : strtol(s, 0, 0) one call
+// of a select), or a value computed when the program runs: then every
+// base is a case (the cut-off and the multiplication by the base are
+// chosen by jumps on its value); a base outside 0, 2..36 gives glibc's
+// 0 and errno EINVAL, *endptr unchanged (checked natively). The loops take the bound of the string functions (strfuncs.go):
 // a longer string stops the path at the bound (BOUND).
 
 func init() {
@@ -39,8 +46,11 @@ func init() {
 	}
 }
 
-// errERANGE is glibc's ERANGE on Linux.
-const errERANGE = 34
+// glibc's ERANGE and EINVAL on Linux.
+const (
+	errERANGE = 34
+	errEINVAL = 22
+)
 
 // strtolCall lowers the functions of the file.
 func (l *lowerer) strtolCall(cs *callSite) error {
@@ -50,18 +60,40 @@ func (l *lowerer) strtolCall(cs *callSite) error {
 		return err
 	}
 	unsigned := cs.name == "strtoul" || cs.name == "strtoull"
-	base := int64(10)
-	var endp prog.Expr // nil: no end pointer to store
+	fin := "" // the end of the call, when a bad base jumps there
+	var baseExpr prog.Expr = prog.Int(10)
+	cands := []int64{10} // the values the base may have
+	var endp prog.Expr   // nil: no end pointer to store
 	if cs.name[:3] == "str" {
 		x, err := l.arg(cs, 2)
 		if err != nil {
 			return err
 		}
-		c, ok := x.(prog.Const)
-		if !ok || c.V.IsAddr() || c.V.Int < 0 || c.V.Int == 1 || c.V.Int > 36 {
-			return l.errAt(cs.pos, "%s with a base that is not a constant 0 or 2 to 36 (unsupported)", cs.name)
+		baseExpr = x
+		var ok bool
+		if cands, ok = constChoices(cs.args[2]); !ok {
+			// A base computed when the program runs (the optimiser makes
+			// i % 2 ? 16 : 0 a shift and a mask): every base C allows,
+			// by cases; another value is refused when the path has it.
+			cands = []int64{0}
+			for k := int64(2); k <= 36; k++ {
+				cands = append(cands, k)
+			}
+			bad := l.label("stbadbase")
+			okb := l.label("stokbase")
+			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: x, Y: prog.Int(0)}, Target: okb})
+			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpLt, X: x, Y: prog.Int(2)}, Target: bad})
+			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpLe, X: x, Y: prog.Int(36)}, Target: okb})
+			b.emit(prog.Label{Name: bad})
+			// glibc: 0, errno EINVAL, *endptr unchanged.
+			if err := l.setErrnoIf(b, prog.Int(1), errEINVAL, cs.pos); err != nil {
+				return err
+			}
+			cs.result(prog.Int(0))
+			fin = l.label("stfin")
+			b.emit(prog.Jump{Target: fin})
+			b.emit(prog.Label{Name: okb})
 		}
-		base = c.V.Int
 		if _, null := cs.args[1].(*constant.Null); !null {
 			if endp, err = l.arg(cs, 1); err != nil {
 				return err
@@ -118,10 +150,14 @@ func (l *lowerer) strtolCall(cs *callSite) error {
 	// The base and its prefix.
 	bs := l.fresh("stbase")
 	bv := prog.Reg{Name: bs}
-	b.emit(prog.Assign{Dst: bs, Val: prog.Int(base)})
-	if base == 0 || base == 16 {
+	b.emit(prog.Assign{Dst: bs, Val: baseExpr})
+	if slices.Contains(cands, 0) || slices.Contains(cands, 16) {
 		prefixDone := l.label("stpfx")
 		noHex := l.label("stnohex")
+		hexBase := l.label("sthexb")
+		b.emit(prog.Jump{Cond: bin(prog.OpEq, bv, prog.Int(0)), Target: hexBase})
+		jumpIf(bin(prog.OpNe, bv, prog.Int(16)), prefixDone)
+		b.emit(prog.Label{Name: hexBase})
 		c0 := at(0)
 		jumpIf(bin(prog.OpNe, c0, prog.Int('0')), prefixDone)
 		c1 := l.fresh("stc")
@@ -137,16 +173,15 @@ func (l *lowerer) strtolCall(cs *callSite) error {
 		b.emit(prog.Assign{Dst: bs, Val: prog.Int(16)})
 		b.emit(prog.Jump{Target: prefixDone})
 		b.emit(prog.Label{Name: noHex})
-		if base == 0 {
-			b.emit(prog.Assign{Dst: bs, Val: prog.Int(8)}) // the 0 is a digit
-		}
+		// Base 0 with a leading 0 and no x: base 8, the 0 a digit.
+		jumpIf(bin(prog.OpNe, bv, prog.Int(0)), prefixDone)
+		b.emit(prog.Assign{Dst: bs, Val: prog.Int(8)})
 		b.emit(prog.Label{Name: prefixDone})
-		if base == 0 {
-			// Neither 0x nor 0: base 10.
-			jumpIf(bin(prog.OpNe, bv, prog.Int(0)), prefixDone+"b")
-			b.emit(prog.Assign{Dst: bs, Val: prog.Int(10)})
-			b.emit(prog.Label{Name: prefixDone + "b"})
-		}
+		// Base 0 with neither 0x nor 0: base 10.
+		dec := l.label("stdec")
+		jumpIf(bin(prog.OpNe, bv, prog.Int(0)), dec)
+		b.emit(prog.Assign{Dst: bs, Val: prog.Int(10)})
+		b.emit(prog.Label{Name: dec})
 	}
 
 	// The cut-off: the value may take one more digit d when acc < cutoff
@@ -154,9 +189,17 @@ func (l *lowerer) strtolCall(cs *callSite) error {
 	// for strtol a '-' allows one more, LONG_MIN).
 	cutoff, cutlim := l.fresh("stcut"), l.fresh("stlim")
 	cutDone := l.label("stcutdone")
-	bases := []int64{base}
-	if base == 0 {
-		bases = []int64{8, 10, 16}
+	var bases []int64 // the bases the digits may be read in
+	for _, c := range cands {
+		add := []int64{c}
+		if c == 0 {
+			add = []int64{8, 10, 16}
+		}
+		for _, a := range add {
+			if !slices.Contains(bases, a) {
+				bases = append(bases, a)
+			}
+		}
 	}
 	for _, bb := range bases {
 		nextBase := l.label("stcutb")
@@ -259,6 +302,9 @@ func (l *lowerer) strtolCall(cs *callSite) error {
 	default:
 		cs.result(rv)
 	}
+	if fin != "" {
+		b.emit(prog.Label{Name: fin})
+	}
 	return nil
 }
 
@@ -282,4 +328,28 @@ func (l *lowerer) digitValue(b *builder, c prog.Expr) prog.Expr {
 	}
 	b.emit(prog.Label{Name: done})
 	return prog.Reg{Name: d}
+}
+
+// constChoices lists the values a base argument may have: a constant,
+// or a select between (selects of) constants, each 0 or 2 to 36.
+func constChoices(v value.Value) ([]int64, bool) {
+	switch v := v.(type) {
+	case *constant.Int:
+		k := v.X.Int64()
+		if k < 0 || k == 1 || k > 36 {
+			return nil, false
+		}
+		return []int64{k}, true
+	case *ir.InstSelect:
+		a, ok := constChoices(v.ValueTrue)
+		if !ok {
+			return nil, false
+		}
+		b, ok := constChoices(v.ValueFalse)
+		if !ok {
+			return nil, false
+		}
+		return append(a, b...), true
+	}
+	return nil, false
 }
