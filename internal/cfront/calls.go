@@ -320,6 +320,27 @@ func (l *lowerer) constString(v value.Value) (string, bool) {
 	return strings.TrimRight(string(ca.X), "\x00"), true
 }
 
+// literalString is the text of a string literal v points at (a constant
+// global's characters, up to the first 0); ok is false for anything
+// else, a char array the program may write included.
+func (l *lowerer) literalString(v value.Value) (string, bool) {
+	var g *ir.Global
+	switch v := v.(type) {
+	case *constant.ExprGetElementPtr:
+		g, _ = v.Src.(*ir.Global)
+	case *ir.Global:
+		g = v
+	}
+	if g == nil || !g.Immutable {
+		return "", false
+	}
+	s, ok := l.constString(v)
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	return s, ok
+}
+
 // coin emits the read of a coin: a location that an extra thread sets to
 // 1, so that the read returns 0 or 1 as the execution chooses (on every
 // model: no other access touches it). The coin locations are numbered

@@ -1,8 +1,6 @@
 package cfront
 
 import (
-	"strings"
-
 	"github.com/llir/llvm/ir/types"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -149,12 +147,9 @@ func (l *lowerer) printfCall(cs *callSite) error {
 		case 'c':
 			w.field(&sp, 1, func() { w.char(umod(v, 256)) })
 		case 's':
-			if lit, ok := l.constString(cs.args[arg-1]); ok {
+			if lit, ok := l.literalString(cs.args[arg-1]); ok {
 				// A string literal: its characters are known (and a
 				// literal only printed is not declared: literals.go).
-				if i := strings.IndexByte(lit, 0); i >= 0 {
-					lit = lit[:i]
-				}
 				if sp.prec >= 0 && len(lit) > sp.prec {
 					lit = lit[:sp.prec]
 				}

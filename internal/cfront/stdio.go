@@ -1,8 +1,6 @@
 package cfront
 
 import (
-	"strings"
-
 	"github.com/musket-verify/musket/internal/prog"
 )
 
@@ -42,10 +40,7 @@ func (l *lowerer) putsCall(cs *callSite) error {
 		return l.errAt(cs.pos, "%s: missing arguments", cs.name)
 	}
 	n := int64(-1)
-	if lit, ok := l.constString(cs.args[0]); ok {
-		if i := strings.IndexByte(lit, 0); i >= 0 {
-			lit = lit[:i]
-		}
+	if lit, ok := l.literalString(cs.args[0]); ok {
 		n = int64(len(lit))
 	}
 	if n >= 0 {

@@ -1,8 +1,6 @@
 package cfront
 
 import (
-	"strings"
-
 	"github.com/llir/llvm/ir/types"
 
 	"github.com/musket-verify/musket/internal/prog"
@@ -97,17 +95,19 @@ func (l *lowerer) strdupCall(cs *callSite) error {
 	store := func(p, at, v prog.Expr) {
 		b.emit(prog.Store{Addr: prog.Bin{Op: prog.OpAdd, X: p, Y: at}, Val: v, Tags: withSize([]string{tagNA}, types.I8)})
 	}
-	if lit, ok := l.constString(cs.args[0]); ok {
-		if i := strings.IndexByte(lit, 0); i >= 0 {
-			lit = lit[:i]
-		}
-		if limit != nil {
-			if c, ok := limit.(prog.Const); ok && !c.V.IsAddr() && c.V.Int >= 0 && c.V.Int < int64(len(lit)) {
+	lit, isLit := l.literalString(cs.args[0])
+	if limit != nil {
+		// strndup of a literal with a length known when lowering; any
+		// other takes the loop below.
+		if c, ok := limit.(prog.Const); ok && !c.V.IsAddr() && c.V.Int >= 0 {
+			if c.V.Int < int64(len(lit)) {
 				lit = lit[:c.V.Int]
-			} else if !ok {
-				return l.errAt(cs.pos, "strndup of a literal with a length not known when the program is lowered (unsupported)")
 			}
+		} else {
+			isLit = false
 		}
+	}
+	if isLit {
 		p := l.newHeap(b, int64(len(lit))+1)
 		for i := 0; i <= len(lit); i++ {
 			var c int64

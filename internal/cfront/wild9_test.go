@@ -86,9 +86,13 @@ func TestWild9(t *testing.T) {
 		// access" before).
 		{file: "heap_chars.c", bound: 4, want: "PPPPPPP"},
 		{file: "heap_chars.c", defines: []string{"BUG"}, bound: 4, want: "RRFFFFF", long: true},
-		// strchr, strndup, strdup, strlen, strcmp in threads.
-		{file: "tokens_strndup.c", bound: 4, want: "PPPPP-P"},
-		{file: "tokens_strndup.c", defines: []string{"BUG"}, bound: 4, want: "FFFFF-F", line: 16, native: true, long: true},
+		// strchr, strndup, strdup, strlen, strcmp in threads: clang
+		// makes strcmp(tok, "ab") a 2-byte load of tok, which meets the
+		// copies' bytes at an offset known only when running: refused
+		// by name (not fixed; the graph engine would need the load cut
+		// into bytes).
+		{file: "tokens_strndup.c", bound: 4, want: "EEEEEEE", err: "unsupported mixed-size access: heap2 is accessed with several overlapping sizes"},
+		{file: "tokens_strndup.c", defines: []string{"BUG"}, bound: 4, want: "EEEEEEE", err: "unsupported mixed-size access", native: true, long: true},
 		// strtoul with a base computed when the program runs, ERANGE.
 		{file: "hex_ids.c", bound: 4, want: "PPPPP-P"},
 		{file: "hex_ids.c", defines: []string{"BUG"}, bound: 4, want: "R-FFF-F", long: true},
