@@ -48,9 +48,10 @@ func TestWild9(t *testing.T) {
 		// abs, labs (abs(INT_MIN + 1)).
 		{file: "abs_spread.c", bound: 4, want: "PPPPPPP"},
 		{file: "abs_spread.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 33, long: true},
-		// memmove of overlapping regions and memcmp: mixed-size
-		// accesses (4-byte units), left to the SMT engine: slow.
-		{file: "memmove_shift.c", bound: 4, want: "P-----P", long: true},
+		// memmove_shift.c (memmove of overlapping regions, memcmp):
+		// mixed-size accesses (4-byte units) left to the SMT engine,
+		// which takes minutes on most cells (time-outs at 10 s in the
+		// cwild9 report's table): no row.
 		// SV-COMP's fmaxsym: a maximum published by CAS.
 		{file: "fmax_sym.c", bound: 4, want: "PPPPPPP"},
 		{file: "fmax_sym.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 38},
