@@ -178,6 +178,9 @@ func (l *lowerer) malloc(cs *callSite) error {
 		}
 		l.heapRaw[len(l.heap)] = true
 	}
+	if cs.in != nil && l.charHeap(cs.fr.f, cs.in) {
+		l.markHeapBytes(len(l.heap))
+	}
 	if sizeExpr != nil {
 		// expand computes the size of each instance of the call.
 		l.heap = append(l.heap, -1)

@@ -120,19 +120,11 @@ var knownCalls = map[string]callLowering{
 	"free":             (*lowerer).free,
 	"realloc":          (*lowerer).realloc,
 	"__errno_location": (*lowerer).errnoLocation,
-	"printf":           (*lowerer).noEvent,
 	"vprintf":          (*lowerer).noEvent,
-	"puts":             (*lowerer).noEvent,
-	"putchar":          (*lowerer).noEvent,
 	"fflush":           (*lowerer).noEvent,
 	// Output to a stream (stderr's diagnostics): not modelled, as printf.
-	"fprintf":              (*lowerer).noEvent,
 	"vfprintf":             (*lowerer).noEvent,
-	"fputs":                (*lowerer).noEvent,
-	"fputc":                (*lowerer).noEvent,
-	"putc":                 (*lowerer).noEvent,
 	"perror":               (*lowerer).noEvent,
-	"fwrite":               (*lowerer).noEvent,
 	"sched_yield":          (*lowerer).noEvent,
 	"pthread_yield":        (*lowerer).noEvent,
 	"usleep":               (*lowerer).noEvent,
@@ -323,6 +315,27 @@ func (l *lowerer) constString(v value.Value) (string, bool) {
 		return "", false
 	}
 	return strings.TrimRight(string(ca.X), "\x00"), true
+}
+
+// literalString is the text of a string literal v points at (a constant
+// global's characters, up to the first 0); ok is false for anything
+// else, a char array the program may write included.
+func (l *lowerer) literalString(v value.Value) (string, bool) {
+	var g *ir.Global
+	switch v := v.(type) {
+	case *constant.ExprGetElementPtr:
+		g, _ = v.Src.(*ir.Global)
+	case *ir.Global:
+		g = v
+	}
+	if g == nil || !g.Immutable {
+		return "", false
+	}
+	s, ok := l.constString(v)
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		s = s[:i]
+	}
+	return s, ok
 }
 
 // coin emits the read of a coin: a location that an extra thread sets to

@@ -42,9 +42,10 @@ func TestCMutex(t *testing.T) {
 		{file: "mixkind.c", want: "PPPPP-P"},
 		{file: "mixkind.c", defines: []string{"RELOCK"}, want: "PPPPP-P"},
 		{file: "mixkind.c", defines: []string{"RELOCK"}, liveness: true, want: "LLLLL-L"},
-		// Unlock of a normal mutex main does not hold: undefined
-		// behaviour, reported (glibc lets it pass natively).
-		{file: "mixkind.c", defines: []string{"BADUNLOCK"}, want: "FFFFF-F", line: 56},
+		// Unlock of a normal mutex main does not hold: released, as
+		// glibc does (not reported: mutexkind.go), so the workers'
+		// updates of stats may meet.
+		{file: "mixkind.c", defines: []string{"BADUNLOCK"}, want: "RRFFF-F", line: 61},
 		// atexit handlers, then destructors by priority.
 		{file: "exit_hooks.c", want: "PPPPPPP"},
 		{file: "exit_hooks.c", defines: []string{"EXIT"}, want: "PPPPPPP"},
@@ -83,7 +84,7 @@ func TestCMutexSMT(t *testing.T) {
 	}{
 		{"rmutex.c", nil, "PP"}, {"rmutex.c", []string{"BUG"}, "RF"}, {"rmutex.c", []string{"C11"}, "PP"},
 		{"errchk.c", nil, "PP"}, {"errchk.c", []string{"BUG"}, "FF"}, {"errchk.c", []string{"BUG2"}, "RF"},
-		{"mixkind.c", nil, "PP"}, {"mixkind.c", []string{"BADUNLOCK"}, "FF"},
+		{"mixkind.c", nil, "PP"}, {"mixkind.c", []string{"BADUNLOCK"}, "RF"},
 		{"exit_hooks.c", nil, "PP"}, {"exit_hooks.c", []string{"BUG_ORDER"}, "FF"}, {"exit_hooks.c", []string{"NOJOIN"}, "RF"},
 		{"atexit_more.c", nil, "PP"}, {"atexit_more.c", []string{"BUG"}, "FF"},
 		// strwork's string loops: the SMT engine took more than 10 s

@@ -46,9 +46,14 @@
 // answers only FAIL or RACE on programs that free heap objects, as the
 // explicit engine does on programs with either). realloc makes a new object, copies the
 // old contents and frees the old one (realloc.go). Integers wider than
-// 64 bits (__int128) and floating-point values are refused. printf,
-// puts, putchar, fflush, fprintf, fputs, fputc, putc, fwrite and perror
-// are dropped (output is not modelled). errno is each thread's own int
+// 64 bits (__int128) and floating-point values are refused. Output is
+// not modelled, but the output functions return glibc's values: printf,
+// fprintf and dprintf the length of what a literal format produces (its
+// %s arguments read; sprintf.go), puts strlen+1, fputs 1, putchar, fputc
+// and putc their character, fwrite its count (stdio.go); fflush,
+// perror, and vprintf/vfprintf whose result is unused are no event.
+// A heap object that the allocating function never casts to wider data
+// is character memory, a cell per byte (heapcells.go). errno is each thread's own int
 // (errno.go; sem_trywait and sem_timedwait set it when they fail). The
 // program's constructors run before main, in the order of their
 // priorities; where main returns and at exit(), the atexit handlers
@@ -57,8 +62,9 @@
 // thread (ctors.go; _Exit and abort run none). Recursive and
 // error-checking mutexes have an owner and a count (mutexkind.go: the
 // lock word of every mutex of a program that asks for one of these
-// kinds; an unlock by a thread that does not hold a normal mutex is
-// then reported as undefined behaviour). GCC's
+// kinds; an unlock by a thread that does not hold a normal mutex
+// releases it, as glibc's does, in every program: not reported, though
+// POSIX leaves it undefined). GCC's
 // checked arithmetic (__builtin_add/sub/mul_overflow) is lowered
 // (overflow.go; products of at most 32 bits). __builtin_trap ends the
 // path as abort does. main's exit status is not checked (as GenMC and
@@ -197,8 +203,16 @@
 // strchr, memchr, strcpy, stpcpy and rand_r are lowered as their
 // definitions' loops (strfuncs.go: a loop's bound is the largest
 // character array of the program; copies between character buffers are
-// then byte-wise); sprintf and snprintf of a literal format with %d %i
-// %u %x %c %s %% as the characters they write (sprintf.go).
+// then byte-wise); the printf family of a literal format (conversions
+// d i u x X o c s %, flags, width, precision, length modifiers) as the
+// characters sprintf and snprintf write and the count printf returns
+// (fmtspec.go, sprintf.go); strtol, strtoul, strtoll, strtoull, atoi,
+// atol and atoll as their byte loops (strtol.go: a constant base, ERANGE
+// in errno); <ctype.h>'s macros and functions through glibc's "C"
+// locale tables (ctype.go); rand and srand as glibc's fixed sequence
+// (rand.go: a constant seed; the numbers are taken under glibc's lock,
+// an acquire-release counter); abs, labs, llabs, strdup and strndup
+// (stdlib.go).
 //
 // Variadic functions of the program are inlined with their variable
 // arguments in memory (varargs.go); structs of integers and pointers in

@@ -130,6 +130,7 @@ type lowerer struct {
 	heap      []int64   // the sizes of the malloc call sites (-1: heapSize has it)
 	heapSize  map[int]heapSite
 	heapRaw   map[int]bool    // the call sites whose objects start uninitialised (malloc, aligned_alloc)
+	heapBytes map[int]bool    // the call sites whose objects are character memory: one cell per byte (heapcells.go)
 	raw       map[string]bool // the heap objects made by those sites (uninit.go)
 	spins     []spinSite      // the places a thread may stop waiting (numbered from 1)
 	objects   int             // heap objects made so far
@@ -165,6 +166,9 @@ type lowerer struct {
 	owned int8
 	// exits: the destructors and atexit handlers (ctors.go).
 	exits *exitState
+	// charCasts: whether an integer alloca is also used as a char
+	// pointer (memory.go's byteStore).
+	charCasts map[*ir.InstAlloca]bool
 	// strBound: the bound of the string functions' loops (strfuncs.go; 0:
 	// not computed yet).
 	strBound int64

@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
 
 	"github.com/musket-verify/musket/internal/prog"
 )
@@ -32,6 +33,11 @@ func (l *lowerer) alloca(fr *frame, in *ir.InstAlloca, pos prog.Pos) error {
 			}
 			t = types.NewArray(uint64(k), t)
 		}
+	}
+	if it, ok := t.(*types.IntType); ok && it.BitSize > 8 && it.BitSize <= 64 && it.BitSize%8 == 0 && l.callsStringFuncs() && l.charCast(in) {
+		// A short char array the optimiser made an integer (byteStore):
+		// its cells are its bytes, as the string functions read them.
+		t = types.NewArray(it.BitSize/8, types.I8)
 	}
 	if err := l.addObject(name, t, nil, pos); err != nil {
 		return err
@@ -95,8 +101,95 @@ func (l *lowerer) store(fr *frame, in *ir.InstStore, pos prog.Pos) error {
 	if err := scalarAccess(in.Src.Type()); err != nil {
 		return l.errAt(pos, "store of %v", err)
 	}
+	if c, ok := v.(prog.Const); ok && !c.V.IsAddr() && l.byteStore(in) {
+		// A constant stored whole into character memory (clang's form
+		// of a copy of a short literal, char buf[] = "abc"): its bytes,
+		// little-endian, as byteCopies makes the copies it sees.
+		n, _ := sizeOf(in.Src.Type())
+		for k := int64(0); k < n; k++ {
+			byteVal := wrap(unitByte(prog.Int(c.V.Int), k), 8)
+			if bc, ok := foldConst(byteVal, nil); ok {
+				byteVal = prog.Int(bc)
+			}
+			fr.b.emit(prog.Store{Addr: addrPlus(a, k), Val: byteVal, Tags: withSize([]string{tagNA}, types.I8)})
+		}
+		return nil
+	}
 	fr.b.emit(prog.Store{Addr: a, Val: v, Tags: withSizeAlign(accessTags(in.Atomic, in.Ordering), in.Src.Type(), uint64(in.Align))})
 	return nil
+}
+
+// byteStore tells whether a store is a plain store of a wide integer
+// into character memory (its pointer a cast of a char pointer) in a
+// program that calls the string functions (strfuncs.go's byteCopies):
+// it is then written byte by byte, as the functions read it.
+func (l *lowerer) byteStore(in *ir.InstStore) bool {
+	if in.Atomic || in.Volatile {
+		return false
+	}
+	it, ok := in.Src.Type().(*types.IntType)
+	if !ok || it.BitSize <= 8 || it.BitSize > 64 {
+		return false
+	}
+	if !l.callsStringFuncs() {
+		return false
+	}
+	if pt := pointeeBeforeCast(in.Dst); pt != nil {
+		return pt.Equal(types.I8)
+	}
+	// The optimiser turns a short char array into an integer variable
+	// (alloca i32) that is still passed as a char pointer.
+	a, ok := in.Dst.(*ir.InstAlloca)
+	return ok && l.charCast(a)
+}
+
+// charCast tells whether the program uses a as a char pointer: a cast
+// of a to i8* that an instruction other than the lifetime and debug
+// intrinsics takes (every alloca has such casts for its lifetime marks).
+func (l *lowerer) charCast(a *ir.InstAlloca) bool {
+	if v, ok := l.charCasts[a]; ok {
+		return v
+	}
+	if l.charCasts == nil {
+		l.charCasts = map[*ir.InstAlloca]bool{}
+	}
+	casts := map[value.Value]bool{}
+	for _, f := range l.mod.Funcs {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Insts {
+				if c, ok := in.(*ir.InstBitCast); ok && c.From == value.Value(a) && c.To.Equal(types.I8Ptr) {
+					casts[c] = true
+				}
+			}
+		}
+	}
+	found := false
+	for _, f := range l.mod.Funcs {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Insts {
+				if c, ok := in.(*ir.InstCall); ok {
+					if n := calleeName(c); strings.HasPrefix(n, "llvm.lifetime.") || strings.HasPrefix(n, "llvm.dbg.") {
+						continue
+					}
+				}
+				u, ok := in.(interface{ Operands() []*value.Value })
+				if !ok {
+					continue
+				}
+				for _, op := range u.Operands() {
+					v := *op
+					if x, ok := v.(*ir.Arg); ok {
+						v = x.Value
+					}
+					if casts[v] {
+						found = true
+					}
+				}
+			}
+		}
+	}
+	l.charCasts[a] = found
+	return found
 }
 
 // gep lowers a getelementptr: the base plus the scaled indices.

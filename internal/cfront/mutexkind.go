@@ -14,7 +14,7 @@ import (
 // keeps the plain lowering of pthread.go: the lock word is 0 when free
 // and 1 when held, a lock is a compare-and-swap from 0 to 1 that must
 // succeed, an unlock a release store of 0 (so an unlock by a thread that
-// does not hold the mutex is not reported there).
+// does not hold the mutex is not reported, nor anywhere: see unlock).
 //
 // A program that asks for one anywhere (pthread_mutexattr_settype with
 // PTHREAD_MUTEX_RECURSIVE, PTHREAD_MUTEX_ERRORCHECK or a kind that is
@@ -59,13 +59,22 @@ import (
 //     read made the graph engine refuse aarch64 programs as load
 //     buffering it does not explore). When the
 //     caller does not own it: a recursive or error-checking mutex
-//     returns EPERM (1) and nothing changes (POSIX), which the program
-//     sees and Musket does not report; for a normal mutex the behaviour
-//     is undefined (POSIX), and C11's mtx_unlock of a mutex the caller
-//     does not hold is undefined whatever its type (C11 7.26.4.6, "shall
-//     be locked by the calling thread"): a failure "unlock of a mutex
-//     this thread does not hold (undefined behaviour)", as GenMC reports
-//     an unlock() not matched by a lock of the same thread.
+//     returns EPERM (1) and nothing changes (POSIX; C11's mtx_unlock
+//     returns thrd_error), which the program sees and Musket does not
+//     report; a normal mutex is released (a release write of 0), as
+//     glibc does (its unlock of a normal mutex writes "free" without
+//     looking at the owner) and as the plain lowering does (a store of
+//     0). POSIX leaves that unlock undefined (and C11 7.26.4.6 every
+//     mtx_unlock of a mutex the caller does not hold); GenMC reports it
+//     ("unlock() not matched by a lock of the same thread"), SV-COMP's
+//     verifiers (no property names it) and Dartagnan (a store of 0) do
+//     not. Musket does not, in every program: reporting it needs the
+//     owner in every mutex word, which cmutex measured at up to 4 times
+//     the CPU time (power) and which would make symmetric threads'
+//     code differ; before, only programs that asked for a mutex kind
+//     reported it, so the same unlock was or was not a failure
+//     depending on another mutex of the program. A condition wait on a
+//     mutex the caller does not hold is treated alike.
 //   - pthread_mutex_init writes the kind read from its attribute (a
 //     pthread_mutexattr_t: one int that pthread_mutexattr_init sets to
 //     0 and pthread_mutexattr_settype to the kind; NULL: normal);
@@ -80,7 +89,10 @@ import (
 // Why the unlock's read cannot mislead: only the owner writes the word
 // while it is held (the others' lock read-modify-writes fail and write
 // nothing, since no two read-modify-writes read the same write; a
-// non-owner's unlock writes nothing), and its own lock write is before
+// non-owner's unlock of a recursive or error-checking mutex writes
+// nothing; a non-owner's unlock of a normal one writes 0, after which the
+// owner's unlock reads a word that is not its own and writes 0 again, as
+// glibc's unconditional write does), and its own lock write is before
 // its unlock in program order, so by coherence its unlock reads its own
 // latest write: "held by me" is read exactly when the caller holds the
 // mutex, and no write comes between that read and the unlock's write
@@ -386,18 +398,14 @@ func (l *lowerer) ownedUnlock(cs *callSite) error {
 	if err != nil {
 		return err
 	}
-	always := ""
-	if cs.name == "mtx_unlock" {
-		always = "mtx_unlock of a mutex this thread does not hold (undefined behaviour)"
-	}
-	return l.ownedUnlockAt(cs.fr.b, m, cs.pos, cs.dst, always)
+	return l.ownedUnlockAt(cs.fr.b, m, cs.pos, cs.dst, cs.name == "mtx_unlock")
 }
 
 // ownedUnlockAt emits an unlock of the owned mutex at m by the thread
-// being lowered; dst ("" for none) gets 0 or EPERM. always: the failure
-// of every unlock by a thread that does not hold the mutex, whatever its
-// kind ("": only a normal one's).
-func (l *lowerer) ownedUnlockAt(b *builder, m prog.Expr, pos prog.Pos, dst string, always string) error {
+// being lowered; dst ("" for none) gets 0, or EPERM (thrd_error when
+// c11) when the caller does not hold a recursive or error-checking
+// mutex.
+func (l *lowerer) ownedUnlockAt(b *builder, m prog.Expr, pos prog.Pos, dst string, c11 bool) error {
 	me := int64(l.curThread + 1)
 	r := l.fresh("mtx")
 	// A relaxed read of the word, then, when the caller holds it, a
@@ -419,20 +427,27 @@ func (l *lowerer) ownedUnlockAt(b *builder, m prog.Expr, pos prog.Pos, dst strin
 		Y: prog.Bin{Op: prog.OpMul, X: last, Y: prog.Int(ownerUnit * me)}}
 	ok, done := l.label("unlocked"), l.label("unlockdone")
 	b.emit(prog.Jump{Cond: heldBy(rr, me), Target: ok})
-	// Not held by the caller: undefined for a normal mutex (and for
-	// every C11 mutex), EPERM for the others.
-	if always == "" {
-		eperm := l.label("eperm")
-		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpGe, X: rr, Y: prog.Int(kindUnit)}, Target: eperm})
-		l.fail(b, pos, "unlock of a normal mutex this thread does not hold (undefined behaviour)")
-		b.emit(prog.Label{Name: eperm})
-		if dst != "" {
-			b.emit(prog.Assign{Dst: dst, Val: prog.Int(errEPERM)})
-		}
-		b.emit(prog.Jump{Target: done})
-	} else {
-		l.fail(b, pos, always)
+	// Not held by the caller: EPERM for a recursive or error-checking
+	// mutex (thrd_error for C11's mtx_unlock); a normal one is released
+	// (POSIX leaves it undefined; glibc's unlock writes "free" whoever
+	// calls it, as the plain lowering's store of 0 does: see the top of
+	// the file).
+	eperm := l.label("eperm")
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpGe, X: rr, Y: prog.Int(kindUnit)}, Target: eperm})
+	b.emit(prog.Store{Addr: m, Val: prog.Int(0), Tags: mutexWord([]string{tagA, "REL"})})
+	if dst != "" {
+		b.emit(prog.Assign{Dst: dst, Val: prog.Int(0)})
 	}
+	b.emit(prog.Jump{Target: done})
+	b.emit(prog.Label{Name: eperm})
+	if dst != "" {
+		code := int64(errEPERM)
+		if c11 {
+			code = thrdError
+		}
+		b.emit(prog.Assign{Dst: dst, Val: prog.Int(code)})
+	}
+	b.emit(prog.Jump{Target: done})
 	b.emit(prog.Label{Name: ok})
 	b.emit(prog.Store{Addr: m, Val: nw, Tags: mutexWord([]string{tagA, "REL"})})
 	if dst != "" {

@@ -13,8 +13,8 @@ import (
 // TestOwnedSame checks the owned lowering of mutexes (mutexkind.go)
 // against the plain one on programs that use only normal mutexes: with
 // every mutex lowered as an owned one (forceOwnedMutexes), the verdict
-// must be the plain lowering's, but where a thread unlocks a mutex it
-// does not hold (then the owned lowering reports it). By default a few
+// must be the plain lowering's (also where a thread unlocks a normal
+// mutex it does not hold: both release it, as glibc). By default a few
 // programs under sc; MUSKET_LONG=1 every program of testdata that locks
 // a mutex, under sc and rc11.
 func TestOwnedSame(t *testing.T) {

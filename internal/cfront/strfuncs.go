@@ -42,8 +42,8 @@ import (
 // larger -bound helps for strings in heap objects), and a read past the
 // end of the object is an invalid memory access, as for the program's
 // own reads (an unterminated string is undefined behaviour).
-// sprintf and snprintf: sprintf.go. strtol/atoi, rand, strdup and the
-// <ctype.h> tables (__ctype_b_loc) are still refused by name.
+// The printf family: sprintf.go; strtol and atoi: strtol.go; rand:
+// rand.go; strdup: stdlib.go; <ctype.h>: ctype.go.
 
 // In a program that calls one of these functions, a copy, fill or
 // comparison (memcpy, memset, memcmp and clang's forms of strcpy and of
@@ -71,6 +71,9 @@ func init() {
 		// sprintf.go
 		"sprintf":  (*lowerer).printfCall,
 		"snprintf": (*lowerer).printfCall,
+		"printf":   (*lowerer).printfCall,
+		"fprintf":  (*lowerer).printfCall,
+		"dprintf":  (*lowerer).printfCall,
 	} {
 		knownCalls[name] = ownFirst(f)
 	}
@@ -318,7 +321,8 @@ func (l *lowerer) byteCopies(dst, src value.Value) bool {
 func (l *lowerer) callsStringFuncs() bool {
 	if l.strFuncs == 0 {
 		l.strFuncs = 1
-		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr", "strcpy", "stpcpy", "sprintf", "snprintf"} {
+		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr", "strcpy", "stpcpy", "sprintf", "snprintf",
+			"printf", "fprintf", "dprintf", "puts", "fputs", "strtol", "strtoll", "strtoul", "strtoull", "atoi", "atol", "atoll"} {
 			if f := l.funcs[name]; f != nil && len(f.Blocks) == 0 {
 				l.strFuncs = 2
 			}

@@ -228,7 +228,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					}
 					l.raw[obj] = true
 				}
-				for off := int64(0); off < size || off == 0; off += 4 {
+				step := int64(4)
+				if l.heapBytes[int(c.V.Int)] {
+					step = 1
+				}
+				for off := int64(0); off < size || off == 0; off += step {
 					n := locName(obj, off)
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})

@@ -7,9 +7,9 @@
 //   it waits for itself forever (POSIX: deadlock). No verdict without
 //   -liveness (PASS, as every deadlock); with -liveness, a thread waits
 //   forever. Natively it hangs.
-// -DBADUNLOCK: main unlocks the normal st_mu, which it never locked:
-//   undefined behaviour (POSIX), reported as a failure under every
-//   model. Natively glibc lets it pass (a normal mutex is not checked).
+// -DBADUNLOCK: main unlocks the normal st_mu, which it never locked: POSIX
+//   leaves it undefined; glibc releases it, so two workers may update stats
+//   at once: RACE (rc11, imm), a lost update (FAIL) elsewhere; 0/200 natively.
 #include <assert.h>
 #include <errno.h>
 #include <pthread.h>

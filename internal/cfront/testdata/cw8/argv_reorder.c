@@ -6,9 +6,9 @@
 // release and the checker reads b before a with acquire: b == 1 implies
 // a == 1. BUG: relaxed orders (so the reorder may be seen on weak
 // hardware and under the C11 models; sc and x86 keep it). The counts are
-// parsed by hand (one digit); -D ATOI parses them with atoi, whose
-// <stdlib.h> wrapper calls strtol, which Musket does not have: refused,
-// at this file's line. -D ARGC_NE: the guard is argc != 1 (arguments
+// parsed by hand (one digit); -D ATOI parses them with atoi (strtol's
+// loop since cwild9; never reached: argc is 1, so PASS as the default;
+// it was refused before, at this file's line). -D ARGC_NE: the guard is argc != 1 (arguments
 // given: exactly two); argc is 1, so the defaults hold. -D TWO: main's defaults are 2 setters and 2
 // checkers (argc is still 1).
 #include <pthread.h>
