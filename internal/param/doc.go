@@ -187,7 +187,8 @@
 // an index, read as variants), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, tick.go (time steps), subsume.go (fixpoint
-// test), solver.go, decide.go and decidelin.go (the solver: its own
+// test) and symslots.go (the interchangeable processes of a cube, whose
+// renamings the semantic fixpoint test enumerates once), solver.go, decide.go and decidelin.go (the solver: its own
 // procedure, then Z3), queue.go (the order of exploration), explore.go and wexplore.go (the one
 // explorer of finite instances, forward, under SC, TSO or PSO),
 // compiled.go (the transition instances of a finite instance without

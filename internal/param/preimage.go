@@ -389,6 +389,8 @@ func (s substitution) term(t Term) (Term, bool) {
 // transition.
 func (e *engine) preImages(c *Cube) []*Cube {
 	var out []*Cube
+	e.grKeep.c, e.grKeep.on = nil, true // (c may reuse the memory of an earlier cube)
+	defer func() { e.grKeep.c, e.grKeep.on = nil, false }()
 	maxSlot := e.sys.Pinned
 	for _, s := range c.Slots {
 		maxSlot = max(maxSlot, s)
@@ -567,17 +569,27 @@ func (e *engine) guardRefuted(c *Cube, t *Trans, env *instEnv) bool {
 			return false
 		}
 	}
-	// keep: the literals of c over no variable t updates (the
-	// engine's buffer: preImage fills it again after this)
-	updated := func(b Term) bool { return b.Kind == KVar && t.updates(b.Sym) }
-	keep := e.keepBuf[:0]
-	for i := range c.Lits {
-		l := &c.Lits[i]
-		if !anyAtom(&l.L, updated) && !anyAtom(&l.R, updated) {
-			keep = append(keep, *l)
+	// keep: the literals of c over no variable t updates. They depend
+	// on c and t only, not on the instance: preImages meets every
+	// instance of t in a row, and making them again for each was half
+	// of this test's cost on ref_count (grKeep keeps them for the last
+	// (c, t) while preImages runs, which does not change c; the other
+	// callers of preImage make them each time)
+	gr := &e.grKeep
+	if !gr.on || gr.c != c || gr.t != t {
+		updated := func(b Term) bool { return b.Kind == KVar && t.updates(b.Sym) }
+		gr.c, gr.t, gr.lits = c, t, gr.lits[:0]
+		for i := range c.Lits {
+			l := &c.Lits[i]
+			if !anyAtom(&l.L, updated) && !anyAtom(&l.R, updated) {
+				gr.lits = append(gr.lits, *l)
+			}
+		}
+		if !gr.on {
+			gr.c = nil
 		}
 	}
-	e.keepBuf = keep[:0]
+	keep := gr.lits
 	if len(keep) == len(c.Lits) {
 		// t updates no atom of c (and c has no events to read from
 		// t's writes): preImage returns at once too ("the pre-image is
@@ -593,6 +605,15 @@ func (e *engine) guardRefuted(c *Cube, t *Trans, env *instEnv) bool {
 		}
 	}
 	return true
+}
+
+// guardKeep is guardRefuted's list of the literals of cube c over no
+// variable that t updates.
+type guardKeep struct {
+	c    *Cube
+	t    *Trans
+	lits []Lit
+	on   bool // preImages runs: lits serve every instance of t
 }
 
 // guardInst is a disjunct of a guard with its literals instantiated

@@ -178,6 +178,9 @@ type engine struct {
 	matchScratch *matcher
 	idxScratch   *matchIndex
 	keepBuf      []Lit
+	// grKeep: guardRefuted's literals for the cube preImages works on
+	// (preimage.go)
+	grKeep guardKeep
 	// guards: the instantiated guards of transition instances
 	// (instGuard, preimage.go)
 	guards map[transInstKey][]guardInst

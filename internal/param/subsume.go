@@ -3,6 +3,7 @@ package param
 import (
 	"hash/maphash"
 	"slices"
+	"sync/atomic"
 )
 
 // This file is the fixpoint test: is a cube covered by the visited ones,
@@ -861,6 +862,13 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	// for maxResiduals: it bounds the work of the renamings.
 	seen := &residualSet{}
 	produced := 0
+	// class: c's classes of interchangeable slots (symslots.go), nil
+	// for none; symCut: a renaming was left out for them
+	var class []int32
+	if !symCutOff {
+		class = symClasses(c, e.sys.Pinned)
+	}
+	symCut := false
 	var v *Cube
 	// Each literal of v is renamed and judged as soon as the slots it
 	// names are all mapped (at level lvl[i], the position of the last of
@@ -1057,9 +1065,27 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 			return false
 		}
 		a := v.Slots[k]
+		// tried: the classes of interchangeable slots of c (symslots.go)
+		// whose first unused slot a is mapped to at this level; the
+		// others of the class give the images of its residuals
+		var tried [8]int32
+		nTried := 0
+	slots:
 		for _, b := range c.Slots {
 			if used[b] || (a <= e.sys.Pinned || b <= e.sys.Pinned) && a != b {
 				continue
+			}
+			if class != nil && class[b] != symNone {
+				for _, r := range tried[:nTried] {
+					if r == class[b] {
+						symCut = true
+						continue slots
+					}
+				}
+				if nTried < len(tried) {
+					tried[nTried] = class[b]
+					nTried++
+				}
 			}
 			sigma[a], used[b] = b, true
 			done := judge(k+1) && rec(k+1)
@@ -1166,8 +1192,46 @@ func (e *engine) subsumedByPermutations(c *Cube, idx *matchIndex) bool {
 	if len(nots) == 0 {
 		return false
 	}
+	if symCut {
+		symCutCount.Add(1)
+		// the residuals of the renamings left out: the images of those
+		// found by the transpositions of the classes (symslots.go)
+		for i := 0; i < len(nots); i++ {
+			for _, s := range c.Slots {
+				if class[s] == symNone || class[s] == s {
+					continue
+				}
+				if cap(arena)-len(arena) < len(nots[i]) {
+					arena = make([]Lit, 0, max(2*cap(arena), len(nots[i]), 64))
+				}
+				k0 := len(arena)
+				for _, l := range nots[i] {
+					nl, ok := swapLit(l, class[s], s)
+					if !ok {
+						return false // (not met: a residual's literals are open)
+					}
+					arena = append(arena, nl)
+				}
+				res := arena[k0:len(arena):len(arena)]
+				if !seen.add(res, nots) {
+					arena = arena[:k0]
+					continue
+				}
+				if nots = append(nots, res); len(nots) > maxResiduals {
+					return false // too many to hand to the solver
+				}
+			}
+		}
+	}
 	return !e.z.sat(c.Slots, c.Lits, nots)
 }
+
+// symCutOff turns off the cut of subsumedByPermutations' renamings by
+// the interchangeable slots of the cube (tests compare the two).
+var symCutOff = false
+
+// symCutCount counts the tests that left renamings out (tests).
+var symCutCount atomic.Int64
 
 // residualSet is the set of residuals of subsumedByPermutations: each a
 // conjunction of literals, sorted (cmpLit) when added, hashed.
