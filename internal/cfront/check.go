@@ -523,11 +523,11 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		// (The graph engine computes addresses: it needs no case split.)
 		// For a target, the accesses keep their addresses (and address
 		// dependencies): see narrow.
-		t = p.narrow(t, opts.Target != "")
+		t = p.narrow(ctx, t, opts.Target != "")
 	}
 	if opts.Engine != "graph" && coherentModel(opts.ModelName) {
 		// (The graph engine computes values: it needs no forwarding.)
-		t = ownStores(t)
+		t = ownStores(ctx, t)
 	}
 	var tags []string
 	if fe, err := litmus.Lookup("C"); err == nil {

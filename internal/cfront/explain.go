@@ -23,7 +23,7 @@ var ExplainBudget = 30 * time.Second
 func (res *Result) explainSafe(ctx context.Context, p *Program, q spec.Test, tags []string, opts CheckOptions) {
 	if opts.Target == "" && opts.Engine == "graph" {
 		// (The other engines ran the narrowed program already.)
-		n := *p.narrow(&q, false)
+		n := *p.narrow(ctx, &q, false)
 		n.Quant, n.Cond, n.Locations = q.Quant, q.Cond, q.Locations
 		q = n
 	}

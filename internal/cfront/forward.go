@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -62,14 +63,16 @@ type cellKey struct {
 	off int64
 }
 
-// ownStores rewrites t (a copy) as above; t itself is not changed.
-func ownStores(t *spec.Test) *spec.Test {
+// ownStores rewrites t (a copy) as above; t itself is not changed. When
+// ctx ends before the analysis does, t is returned as it is (an analysis
+// stopped halfway is no fixpoint, and the engine then stops at once).
+func ownStores(ctx context.Context, t *spec.Test) *spec.Test {
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
 			return t
 		}
 	}
-	m := initialAnalysis(t)
+	m := initialAnalysis(ctx, t)
 	init := map[cellKey]prog.Value{}
 	for _, e := range t.Init {
 		o, off := splitOff(e.Ref.Name)
@@ -81,6 +84,9 @@ func ownStores(t *spec.Test) *spec.Test {
 		m.env = append(m.env, map[string]*aval{})
 	}
 	m.run(t, sizes)
+	if ctx.Err() != nil {
+		return t
+	}
 	exact := func(a *aval) (cellKey, bool) {
 		if a == nil || a.anyInt || len(a.ints) > 0 || len(a.ptrs) != 1 {
 			return cellKey{}, false

@@ -108,3 +108,30 @@ func TestMallocSizeRefused(t *testing.T) {
 		t.Errorf("error %v, want malloc_varying.c:17:11: malloc of a size that is not a constant once the loops are unrolled", err)
 	}
 }
+
+// TestAnalysesStopped: the address analyses run before an engine
+// (ownStores, narrow's accessCells) stop when the check's context ends,
+// and an analysis stopped halfway rewrites nothing: ownStores returns its
+// test as it is and accessCells trusts nothing (cw9/log_format.c under
+// power spent 50 s in them past a -timeout of 10 s).
+func TestAnalysesStopped(t *testing.T) {
+	needClang(t)
+	p, err := Lower(context.Background(), filepath.Join("testdata", "sem", "ownarith.c"), Options{Bound: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := ownStores(context.Background(), p.Test); q == p.Test {
+		t.Fatal("ownarith.c: ownStores rewrote nothing (the test needs a program it rewrites)")
+	}
+	if accessCells(context.Background(), p.Test) == nil {
+		t.Fatal("ownarith.c: accessCells trusted nothing (the test needs a program it names cells of)")
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if q := ownStores(done, p.Test); q != p.Test {
+		t.Error("ownStores with an ended context rewrote the test")
+	}
+	if c := accessCells(done, p.Test); c != nil {
+		t.Errorf("accessCells with an ended context gave %d accesses' cells", len(c))
+	}
+}

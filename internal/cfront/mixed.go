@@ -518,6 +518,9 @@ func (m *mixedAnalysis) run(t *spec.Test, sizes [][]int64) {
 			}
 			regChanged := false
 			for pc, in := range th.Code {
+				if pc&255 == 255 && m.ctx != nil && m.ctx.Err() != nil {
+					return // (a round over a long thread can take seconds)
+				}
 				k := [2]int{ti, pc}
 				switch in := in.(type) {
 				case prog.Assign:

@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"context"
+
 	"fmt"
 	"sort"
 	"strings"
@@ -37,7 +39,7 @@ import (
 // it denotes on that branch (prog.Load.Cells): the SMT engine resolves
 // it against that cell alone, where it would try every location, and
 // the address analysis (ownStores) reads the cell as the address.
-func (p *Program) narrow(t *spec.Test, keepAddr bool) *spec.Test {
+func (p *Program) narrow(ctx context.Context, t *spec.Test, keepAddr bool) *spec.Test {
 	objects := map[string][]string{} // object -> its cells
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
@@ -91,7 +93,7 @@ func (p *Program) narrow(t *spec.Test, keepAddr bool) *spec.Test {
 	}
 	sort.Strings(anyCells)
 	// The analysis's cells, where it knows them (narrowcells.go).
-	byAccess := accessCells(t)
+	byAccess := accessCells(ctx, t)
 	exists := map[string]bool{}
 	for _, cs := range objects {
 		for _, c := range cs {

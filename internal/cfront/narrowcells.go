@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"context"
+
 	"sort"
 
 	"github.com/musket-verify/musket/internal/spec"
@@ -31,20 +33,23 @@ import (
 // accessCells gives, per access (thread, pc) of t, the cells the
 // analysis says its address may be, in order; an access missing from the
 // map is left to narrow's syntactic choice. nil when the analysis is not
-// to be trusted for t.
-func accessCells(t *spec.Test) map[[2]int][]string {
+// to be trusted for t, or when ctx ended before the analysis did.
+func accessCells(ctx context.Context, t *spec.Test) map[[2]int][]string {
 	for _, e := range t.Init {
 		if e.Ref.IsReg() {
 			return nil
 		}
 	}
-	m := initialAnalysis(t)
+	m := initialAnalysis(ctx, t)
 	sizes := make([][]int64, len(t.Threads))
 	for ti, th := range t.Threads {
 		sizes[ti] = make([]int64, len(th.Code))
 		m.env = append(m.env, map[string]*aval{})
 	}
 	m.run(t, sizes)
+	if ctx.Err() != nil {
+		return nil // an analysis stopped halfway is no fixpoint
+	}
 	for _, a := range m.addrs {
 		if a.anyInt || len(a.ints) > 0 && !(len(a.ints) == 1 && a.ints[0] == 0) {
 			return nil // an integer used as an address
@@ -93,8 +98,8 @@ func narrowedCells(byAccess map[[2]int][]string, ti, pc int, exists map[string]b
 
 // initialAnalysis is a mixed-size analysis whose memory holds t's
 // initial values (every other cell zero), before any thread runs.
-func initialAnalysis(t *spec.Test) *mixedAnalysis {
-	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}, zeroUnset: true, set: map[string]map[int64]bool{}}
+func initialAnalysis(ctx context.Context, t *spec.Test) *mixedAnalysis {
+	m := &mixedAnalysis{mem: map[string]map[int64]*aval{}, zeroUnset: true, set: map[string]map[int64]bool{}, ctx: ctx}
 	for _, e := range t.Init {
 		o, off := splitOff(e.Ref.Name)
 		v := &aval{}

@@ -22,7 +22,7 @@ func TestNarrowTargetKeepsAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, keep := range []bool{false, true} {
-		q := p.narrow(p.Test, keep)
+		q := p.narrow(context.Background(), p.Test, keep)
 		choices := 0
 		for _, th := range q.Threads {
 			for _, in := range th.Code {
