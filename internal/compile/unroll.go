@@ -2,9 +2,11 @@ package compile
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // The cut marker of unrolled threads. An unrolled thread that has a path
@@ -34,6 +36,14 @@ const (
 	maxUnrolled = 1 << 18
 	maxLoops    = 4096
 )
+
+// unrollLimitError is a thread that passes one of these limits: a
+// result.ErrLimit (exit status 3), since the program is not wrong, only
+// too long to check at this bound.
+type unrollLimitError struct{ msg string }
+
+func (e *unrollLimitError) Error() string { return e.msg }
+func (e *unrollLimitError) Unwrap() error { return result.ErrLimit }
 
 // Unroll returns t with every thread made loop-free by UnrollThread; the
 // rest of t is shared.
@@ -111,11 +121,11 @@ func UnrollThreadCounts(th *prog.Thread, k int, counts map[string]int) (*prog.Th
 			break
 		}
 		if n == maxLoops {
-			return nil, fmt.Errorf("%s: more than %d loops to unroll", th.Name, maxLoops)
+			return nil, &unrollLimitError{fmt.Sprintf("%s: more than %d loops to unroll", th.Name, maxLoops)}
 		}
 		u.unrollLoop(h, j)
 		if len(u.code) > maxUnrolled {
-			return nil, fmt.Errorf("%s: unrolled thread longer than %d instructions", th.Name, maxUnrolled)
+			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower -bound may fit)", th.Name, maxUnrolled)}
 		}
 	}
 	if u.cut && !hasCut {
