@@ -123,6 +123,13 @@ func UnrollThreadCounts(th *prog.Thread, k int, counts map[string]int) (*prog.Th
 		if n == maxLoops {
 			return nil, &unrollLimitError{fmt.Sprintf("%s: more than %d loops to unroll", th.Name, maxLoops)}
 		}
+		// Each of the k copies of the body keeps all of it but maybe
+		// its back jump: a thread that would pass the limit is refused
+		// before it is built (-bound 1000 on two nested loops built 10^7
+		// instructions, 4 GB, before the check below saw them).
+		if k, body := u.copies(j), j-h+1; k > maxUnrolled || len(u.code)-body+k*(body-1) > maxUnrolled {
+			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower -bound may fit)", th.Name, maxUnrolled)}
+		}
 		u.unrollLoop(h, j)
 		if len(u.code) > maxUnrolled {
 			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower -bound may fit)", th.Name, maxUnrolled)}
@@ -211,6 +218,14 @@ func (u *unroller) fresh(name, suffix string) string {
 
 // unrollLoop replaces the body Code[h..j] of the loop closed by the jump
 // at j with k copies.
+// copies is how many times the loop whose back jump is at j is unrolled.
+func (u *unroller) copies(j int) int {
+	if n, ok := u.counts[u.code[j].(prog.Jump).Target]; ok && n >= 1 {
+		return n
+	}
+	return u.k
+}
+
 func (u *unroller) unrollLoop(h, j int) {
 	body := u.code[h : j+1]
 	var bodyPos []prog.Pos
@@ -218,10 +233,7 @@ func (u *unroller) unrollLoop(h, j int) {
 		bodyPos = u.pos[h : j+1]
 	}
 	back := u.code[j].(prog.Jump)
-	k := u.k
-	if n, ok := u.counts[back.Target]; ok && n >= 1 {
-		k = n
-	}
+	k := u.copies(j)
 	backPos := prog.Pos{}
 	if u.withPos {
 		backPos = u.pos[j]

@@ -512,3 +512,26 @@ func TestUnrollTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrollHugeBound: a bound that would pass the length limit is
+// refused before the copies are built (a limit), however large: -bound
+// 1e9 on one loop ran for minutes past -timeout to 6 GB, and -bound 1000
+// on two nested loops built 10^7 instructions before the check.
+func TestUnrollHugeBound(t *testing.T) {
+	loop := []prog.Instr{prog.Label{Name: "L"}, prog.Assign{Dst: "r", Val: prog.Int(1)}, prog.Jump{Cond: prog.Reg{Name: "r"}, Target: "L"}}
+	nested := []prog.Instr{prog.Label{Name: "O"}, prog.Label{Name: "I"}, prog.Assign{Dst: "r", Val: prog.Int(1)},
+		prog.Jump{Cond: prog.Reg{Name: "r"}, Target: "I"}, prog.Jump{Cond: prog.Reg{Name: "r"}, Target: "O"}}
+	for _, tc := range []struct {
+		code []prog.Instr
+		k    int
+	}{{loop, 1 << 40}, {loop, 1e9}, {loop, maxUnrolled}, {nested, 1000}, {nested, 1 << 62}} {
+		_, err := Unroll(&spec.Test{Threads: []*prog.Thread{{Name: "p", Code: tc.code}}}, tc.k)
+		if !errors.Is(err, result.ErrLimit) || !strings.Contains(err.Error(), "unrolled thread longer than") {
+			t.Errorf("%d instructions, bound %d: error %v, want the length limit", len(tc.code), tc.k, err)
+		}
+	}
+	// Just under the limit: unrolled.
+	if _, err := Unroll(&spec.Test{Threads: []*prog.Thread{{Name: "p", Code: loop}}}, maxUnrolled/8); err != nil {
+		t.Errorf("bound %d: %v", maxUnrolled/8, err)
+	}
+}
