@@ -128,11 +128,11 @@ func UnrollThreadCounts(th *prog.Thread, k int, counts map[string]int) (*prog.Th
 		// before it is built (-bound 1000 on two nested loops built 10^7
 		// instructions, 4 GB, before the check below saw them).
 		if k, body := u.copies(j), j-h+1; k > maxUnrolled || len(u.code)-body+k*(body-1) > maxUnrolled {
-			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower -bound may fit)", th.Name, maxUnrolled)}
+			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower unrolling bound may fit)", th.Name, maxUnrolled)}
 		}
 		u.unrollLoop(h, j)
 		if len(u.code) > maxUnrolled {
-			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower -bound may fit)", th.Name, maxUnrolled)}
+			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower unrolling bound may fit)", th.Name, maxUnrolled)}
 		}
 	}
 	if u.cut && !hasCut {
