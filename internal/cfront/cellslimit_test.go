@@ -32,3 +32,15 @@ func TestObjectCellsLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapObjectLimit: malloc of more than maxHeapObject bytes is a
+// limit of Musket (a LimitError: exit status 3), not an error of the
+// program, which may well allocate that much.
+func TestHeapObjectLimit(t *testing.T) {
+	ll := "define dso_local i32 @main() {\n  %1 = call i8* @malloc(i64 1073741824)\n  ret i32 0\n}\n\ndeclare i8* @malloc(i64)\n"
+	_, err := LowerIR("big.c", []byte(ll), Options{Bound: 2})
+	var le *LimitError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "malloc: size 1073741824 (at most") {
+		t.Errorf("error %v, want a limit on malloc's size", err)
+	}
+}
