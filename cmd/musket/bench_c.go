@@ -258,7 +258,7 @@ func runBenchC(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the .c programs and their expected.csv (default: examples/c of the repository)")
 	bound := fs.Int("bound", 2, "loop unrolling `bound`")
-	timeout := fs.Duration("timeout", 10*time.Second, "time limit per cell (one program under one model)")
+	timeout := durationFlag(fs, "timeout", 10*time.Second, "time limit per cell (one program under one model), a `duration` (e.g. 10s, or 5 for five seconds)")
 	models := fs.String("models", "rc11,imm,tso,aarch64,power,riscv", "comma-separated `columns` to run")
 	engine := fs.String("engine", "auto", "`engine` of the checks: auto (as musket check: the graph engine and the SMT engine side by side where the graph engine applies), smt, graph, enum or both")
 	noCache := fs.Bool("no-cache", false, "compile with clang without the compile cache (as musket check -no-cache)")

@@ -97,8 +97,8 @@ func runBenchCubicle(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "", "`folder` of the .cub benchmarks and expected.csv (default: CORPUS/cubicle)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
-	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per benchmark")
-	exTimeout := fs.Duration("examples-timeout", time.Minute, "time limit per file of examples/ (plain Cubicle's own examples)")
+	timeout := durationFlag(fs, "timeout", 5*time.Minute, "time limit per benchmark, a `duration` (e.g. 10s, or 5 for five seconds)")
+	exTimeout := durationFlag(fs, "examples-timeout", time.Minute, "time limit per file of examples/ (plain Cubicle's own examples), a `duration` (e.g. 10s, or 5 for five seconds)")
 	asJSON := fs.Bool("json", false, "print one JSON object per benchmark and a summary line (docs/json.md) instead of the table")
 	operands, code, ok := parseCommand(fs, args)
 	if !ok {

@@ -90,7 +90,7 @@ func runBenchMutex(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	bound := fs.Int("bound", 2, "loop unrolling bound")
-	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per program")
+	timeout := durationFlag(fs, "timeout", 5*time.Minute, "time limit per program, a `duration` (e.g. 10s, or 5 for five seconds)")
 	targets := fs.String("targets", "x86,power,armv7", "comma-separated columns to run: x86 (TSO), power, armv7 (ARM)")
 	noAnalysis := fs.Bool("no-analysis", false, "encode every pair of every relation (no may/must relation analysis)")
 	stats := fs.Bool("stats", false, "print the encoding size and the encoding/solving split of each program")

@@ -30,7 +30,7 @@ func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
 	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
 	bound := fs.Int("bound", 2, "loop unrolling bound")
-	timeout := fs.Duration("timeout", 5*time.Minute, "time limit per cell")
+	timeout := durationFlag(fs, "timeout", 5*time.Minute, "time limit per cell, a `duration` (e.g. 10s, or 5 for five seconds)")
 	stats := fs.Bool("stats", false, "print where the time of each cell went (encoding, oracle, source reachability, the rest: releasing the solvers) and the size of the oracle's encoding")
 	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the table")
 	operands, code, ok := parseCommand(fs, args)

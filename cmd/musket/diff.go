@@ -178,6 +178,9 @@ func readTextLog(path string, src []byte) ([]*outcome, error) {
 			}
 		}
 	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d:1: %v", path, line+1, err)
+	}
 	if pending > 0 {
 		return nil, fmt.Errorf("%s:%d:1: %d state lines missing at the end", path, line, pending)
 	}

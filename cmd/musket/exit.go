@@ -100,6 +100,27 @@ func parseSeconds(s string) (time.Duration, error) {
 	return 0, fmt.Errorf("not a duration (e.g. 10s, 2m, or 5 for five seconds)")
 }
 
+// secondsValue is a time.Duration flag read by parseSeconds, so that
+// every command's time limits take the same forms ("10s", or "5" for
+// five seconds as herd7 takes it); flag.Duration refuses a bare number.
+type secondsValue time.Duration
+
+func (d *secondsValue) String() string { return time.Duration(*d).String() }
+
+func (d *secondsValue) Set(s string) error {
+	v, err := parseSeconds(s)
+	*d = secondsValue(v)
+	return err
+}
+
+// durationFlag declares a time limit flag on fs with parseSeconds'
+// forms; the caller refuses a negative value.
+func durationFlag(fs *flag.FlagSet, name string, def time.Duration, usage string) *time.Duration {
+	d := def
+	fs.Var((*secondsValue)(&d), name, usage)
+	return &d
+}
+
 // addTimeout declares -timeout on fs, for what ("test", "program").
 func addTimeout(fs *flag.FlagSet, what string) *timeoutFlag {
 	t := &timeoutFlag{}

@@ -76,6 +76,13 @@ func TestExitStatuses(t *testing.T) {
 	// (store buffering allowed: po without its write-read pairs).
 	fileCat := filepath.Join(dir, "weak.cat")
 	os.WriteFile(fileCat, []byte("\"weak\"\nlet fr = rf^-1;co\nacyclic (po \\ (W*R)) | rf | co | fr as weak\n"), 0o644)
+	// A loop that -bound 300000 unrolls past compile's limit on a
+	// thread's length: a limit (exit status 3), not bad input.
+	longLoop := filepath.Join(dir, "loop.pts")
+	os.WriteFile(longLoop, []byte("{x}\n\nthread t0 {\nwhile true {\n  x.store(_rx,1);\n}\n}\nexists (x = 2)\n"), 0o644)
+	// A valid Cubicle system with a feature param does not handle.
+	procIndex := filepath.Join(dir, "procindex.cub")
+	os.WriteFile(procIndex, []byte("var H : proc\narray A[proc] : bool\nunsafe (i) { A[H] = True }\n"), 0o644)
 	tests := []struct {
 		name    string
 		args    []string
@@ -119,12 +126,16 @@ func TestExitStatuses(t *testing.T) {
 		{name: "check bound 0 on pts", args: []string{"check", "-bound", "0", "a.pts"}, code: 2, errOut: []string{"-bound 0: a .pts program (a.pts) needs a bound of 1 or more"}},
 		{name: "check bound -1", args: []string{"check", "-bound", "-1", "a.pts"}, code: 2, errOut: []string{"flag -bound: must be 0 or more"}},
 		{name: "check no operand", args: []string{"check"}, code: 2, errOut: []string{"musket check: no program given"}},
+		{name: "check unrolled past the limit", args: []string{"check", "-bound", "300000", longLoop}, code: 3,
+			errOut: []string{longLoop + ": t0: unrolled thread longer than 262144 instructions (a limit"}},
 		{name: "prove timeout", args: []string{"prove", "-model", "tso", "-timeout", "1ns", "../../examples/asm/toppers-spinlock.litmus"}, code: 3, out: []string{"timeout"}},
 		{name: "prove json", args: []string{"prove", "-json", "-model", "pso", "../../examples/asm/mp.litmus"}, code: 1, out: []string{`"verdict":"not proved"`}},
 		{name: "prove no model", args: []string{"prove", "../../examples/asm/mp.litmus"}, code: 2, errOut: []string{"musket prove: -model is required"}},
 		{name: "compare no source", args: []string{"compare", "-target", "tso", "a.pts"}, code: 2, errOut: []string{"musket compare: -source is required"}},
 		{name: "compare negative timeout", args: []string{"compare", "-timeout", "-2s", "a.pts"}, code: 2, errOut: []string{"negative time limit"}},
 		{name: "param two files", args: []string{"param", "a.cub", "b.cub"}, code: 2, errOut: []string{"musket param: give exactly one .cub file, not 2"}},
+		{name: "param unsupported", args: []string{"param", procIndex}, code: 3, errOut: []string{procIndex + ":3:16: unsupported: the proc variable H as an index"}},
+		{name: "param unsupported json", args: []string{"param", "-json", procIndex}, code: 3, out: []string{`"status":"unsupported"`, `"exit_status":3`}},
 		{name: "param negative depth", args: []string{"param", "-depth", "-3", "a.cub"}, code: 2, errOut: []string{"must be 0 or more"}},
 		{name: "version", args: []string{"version"}, code: 0, out: []string{"musket ", "Z3 4."}},
 		{name: "-version", args: []string{"-version"}, code: 0, out: []string{"Z3 4."}},

@@ -179,3 +179,31 @@ func TestTooLargeTestIsALimit(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeLimitForms: every command's time limits take the same forms,
+// "10s" or a bare number of seconds as herd7 takes it; bench and serve
+// declared theirs with flag.Duration, which refused "-timeout 5".
+func TestTimeLimitForms(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string // in stderr
+	}{
+		// The limit is read; the file given is what is refused.
+		{[]string{"bench", "porthos", "-timeout", "5", "x.pts"}, exitBadInput, "a suite takes no files"},
+		{[]string{"bench", "mutex", "-timeout", "0.5", "x.pts"}, exitBadInput, "a suite takes no files"},
+		{[]string{"bench", "cubicle", "-timeout", "5", "-examples-timeout", "2", "x.cub"}, exitBadInput, "a suite takes no files"},
+		{[]string{"bench", "cubicle", "-examples-timeout", "1m", "x.cub"}, exitBadInput, "a suite takes no files"},
+		{[]string{"bench", "mutex", "-timeout", "-5", "x"}, exitBadInput, "negative time limit"},
+		{[]string{"bench", "c", "-timeout", "soon"}, exitBadInput, `invalid value "soon" for flag -timeout: not a duration`},
+		{[]string{"serve", "-timeout", "0"}, exitBadInput, "-timeout"},
+		{[]string{"serve", "-timeout", "ten"}, exitBadInput, `invalid value "ten" for flag -timeout: not a duration`},
+	}
+	for _, tc := range tests {
+		var out, errOut strings.Builder
+		code := dispatch(tc.args, &out, &errOut)
+		if code != tc.code || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, errOut.String(), tc.code, tc.want)
+		}
+	}
+}

@@ -161,7 +161,15 @@ func mergeRuns(runs []*runOutput) ([]mergedTest, error) {
 					return nil, fmt.Errorf("%s: shard %s has %d results for %d tests", r.path, r.sum.Shard, len(r.tests), want)
 				}
 			}
-			for i := 0; i < o.inputs; i++ {
+			// Input i is result i/n of shard i%n+1, so no input past n
+			// times the longest shard has one: the loop stops there
+			// whatever count of inputs the summaries claim (a hand-made
+			// "inputs": 1e12 kept merge and diff busy for hours).
+			most := 0
+			for _, r := range o.shards {
+				most = max(most, len(r.tests))
+			}
+			for i := 0; i < o.inputs && i < o.n*most; i++ {
 				r := o.shards[i%o.n+1]
 				if p := i / o.n; p < len(r.tests) {
 					out = append(out, mergedTest{r.raw[p], r.tests[p]})

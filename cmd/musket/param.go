@@ -9,10 +9,12 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/param"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 func init() {
@@ -82,10 +84,18 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	sys, err := param.ParseFile(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
+		if paramUnsupported(err) {
+			// A valid system using a feature Musket does not handle
+			// (exit status 3, as the table says), not bad input.
+			if *asJSON {
+				writeJSON(stdout, errorJSON{File: file, Status: "unsupported", Error: err.Error(), ExitStatus: exitLimit})
+			}
+			return exitLimit
+		}
 		if *asJSON {
 			writeErrorJSON(stdout, file, err, exitBadInput)
 		}
-		return 2
+		return exitBadInput
 	}
 	if *model != "tso" && *model != "pso" {
 		fmt.Fprintf(stderr, "musket param: unknown -model %q: tso or pso\n", *model)
@@ -233,4 +243,21 @@ func writeHeapProfile(file string) error {
 		err = cerr
 	}
 	return err
+}
+
+// paramUnsupported tells whether every error of a .cub file is about a
+// feature of a valid system that Musket does not handle: the parser's
+// messages then begin "unsupported:" ("unsupported: the proc variable H
+// as an index (Cubicle reads it)").
+func paramUnsupported(err error) bool {
+	var l source.ErrorList
+	if !errors.As(err, &l) || len(l) == 0 {
+		return false
+	}
+	for _, e := range l {
+		if !strings.HasPrefix(e.Msg, "unsupported:") {
+			return false
+		}
+	}
+	return true
 }

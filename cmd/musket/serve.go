@@ -44,7 +44,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "`host:port` to listen on; a host other than localhost needs -network")
 	network := fs.Bool("network", false, "allow an -addr reachable from the network (the limits apply as always)")
-	timeout := fs.Duration("timeout", 20*time.Second, "time limit of one run")
+	timeout := durationFlag(fs, "timeout", 20*time.Second, "time limit of one run, a `duration` (e.g. 10s, or 5 for five seconds)")
 	mem := intFlag(fs, "mem", 1024, 1, "memory limit of one run, in `MiB` of heap")
 	workers := intFlag(fs, "workers", 0, 0, "runs at once (0: half the cores, at least 1)")
 	queue := intFlag(fs, "queue", 8, 0, "runs waiting for a worker; more are refused with 503")

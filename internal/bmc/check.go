@@ -56,7 +56,7 @@ func PrepareProgram(path, target string, bound int) (*spec.Test, []string, error
 	}
 	u, err := compile.Unroll(src, bound)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	c, err := compile.Compile(u, target)
 	if err != nil {
@@ -199,7 +199,7 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 			// as its default bound).
 			u, err := compile.Unroll(&q, opts.Bound+1)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
+				return nil, fmt.Errorf("%s: %w", path, err)
 			}
 			q = *u
 			o.discardCut = true

@@ -192,7 +192,8 @@ func (l *lowerer) malloc(cs *callSite) error {
 		return nil
 	}
 	if size < 0 || size > maxHeapObject {
-		return l.errAt(cs.pos, "%s: size %d (at most %d bytes)", cs.name, size, maxHeapObject)
+		// A limit of Musket (exit status 3), not an error of the program.
+		return &LimitError{Msg: l.errAt(cs.pos, "%s: size %d (at most %d bytes)", cs.name, size, maxHeapObject).Error()}
 	}
 	l.heap = append(l.heap, size)
 	cs.fr.b.emit(prog.Assign{Dst: cs.dst, Val: prog.Const{V: prog.Value{Loc: heapLoc, Int: int64(len(l.heap) - 1)}}})

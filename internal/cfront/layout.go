@@ -98,11 +98,23 @@ type cval struct {
 	n   int64
 }
 
+// maxObjectCells bounds the scalar cells of one object: each is a
+// location every engine prepares, and cells listed them all before
+// anything looked at the time or memory limit (a global array of 2^28
+// ints ran 11 minutes past -timeout 10 to 20 GB, past -memory's 8 GiB).
+// A program with a larger object is refused with errTooManyCells.
+const maxObjectCells = 1 << 18
+
+var errTooManyCells = fmt.Errorf("an object of more than %d memory cells (a limit of Musket, not an error in the program)", maxObjectCells)
+
 // cells flattens an object of type t with initializer c (nil: zero) into
 // its scalar cells. addr resolves a constant address.
 func (l *lowerer) cells(t types.Type, c constant.Constant, base int64, out *[]cell) error {
 	switch t := t.(type) {
 	case *types.IntType, *types.PointerType:
+		if len(*out) >= maxObjectCells {
+			return errTooManyCells
+		}
 		v := cval{}
 		if c != nil {
 			var err error
@@ -115,6 +127,9 @@ func (l *lowerer) cells(t types.Type, c constant.Constant, base int64, out *[]ce
 		*out = append(*out, cell{off: base, val: v, size: size})
 		return nil
 	case *types.ArrayType:
+		if t.Len > maxObjectCells {
+			return errTooManyCells
+		}
 		es, err := sizeOf(t.ElemType)
 		if err != nil {
 			return err

@@ -239,6 +239,9 @@ func locName(base string, off int64) string {
 func (l *lowerer) addObject(base string, t types.Type, c constant.Constant, pos prog.Pos) error {
 	var cs []cell
 	if err := l.cells(t, c, 0, &cs); err != nil {
+		if err == errTooManyCells {
+			return &LimitError{Msg: l.errAt(pos, "%s: %v", base, err).Error()}
+		}
 		return l.errAt(pos, "%s: unsupported %v", base, err)
 	}
 	for _, c := range cs {

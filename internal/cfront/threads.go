@@ -215,7 +215,7 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 						return nil, l.errAt(hs.pos, "%s of a size that is not a constant once the loops are unrolled (Musket makes an object of one size per call)", hs.name)
 					}
 					if n < 0 || n > maxHeapObject {
-						return nil, l.errAt(hs.pos, "%s: size %d (at most %d bytes)", hs.name, n, maxHeapObject)
+						return nil, &LimitError{Msg: l.errAt(hs.pos, "%s: size %d (at most %d bytes)", hs.name, n, maxHeapObject).Error()}
 					}
 					size = n
 				}

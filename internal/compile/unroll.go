@@ -2,9 +2,11 @@ package compile
 
 import (
 	"fmt"
-	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/spec"
 	"strconv"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // The cut marker of unrolled threads. An unrolled thread that has a path
@@ -34,6 +36,14 @@ const (
 	maxUnrolled = 1 << 18
 	maxLoops    = 4096
 )
+
+// unrollLimitError is a thread that passes one of these limits: a
+// result.ErrLimit (exit status 3), since the program is not wrong, only
+// too long to check at this bound.
+type unrollLimitError struct{ msg string }
+
+func (e *unrollLimitError) Error() string { return e.msg }
+func (e *unrollLimitError) Unwrap() error { return result.ErrLimit }
 
 // Unroll returns t with every thread made loop-free by UnrollThread; the
 // rest of t is shared.
@@ -111,11 +121,18 @@ func UnrollThreadCounts(th *prog.Thread, k int, counts map[string]int) (*prog.Th
 			break
 		}
 		if n == maxLoops {
-			return nil, fmt.Errorf("%s: more than %d loops to unroll", th.Name, maxLoops)
+			return nil, &unrollLimitError{fmt.Sprintf("%s: more than %d loops to unroll", th.Name, maxLoops)}
+		}
+		// Each of the k copies of the body keeps all of it but maybe
+		// its back jump: a thread that would pass the limit is refused
+		// before it is built (-bound 1000 on two nested loops built 10^7
+		// instructions, 4 GB, before the check below saw them).
+		if k, body := u.copies(j), j-h+1; k > maxUnrolled || len(u.code)-body+k*(body-1) > maxUnrolled {
+			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower unrolling bound may fit)", th.Name, maxUnrolled)}
 		}
 		u.unrollLoop(h, j)
 		if len(u.code) > maxUnrolled {
-			return nil, fmt.Errorf("%s: unrolled thread longer than %d instructions", th.Name, maxUnrolled)
+			return nil, &unrollLimitError{fmt.Sprintf("%s: unrolled thread longer than %d instructions (a limit: a lower unrolling bound may fit)", th.Name, maxUnrolled)}
 		}
 	}
 	if u.cut && !hasCut {
@@ -201,6 +218,14 @@ func (u *unroller) fresh(name, suffix string) string {
 
 // unrollLoop replaces the body Code[h..j] of the loop closed by the jump
 // at j with k copies.
+// copies is how many times the loop whose back jump is at j is unrolled.
+func (u *unroller) copies(j int) int {
+	if n, ok := u.counts[u.code[j].(prog.Jump).Target]; ok && n >= 1 {
+		return n
+	}
+	return u.k
+}
+
 func (u *unroller) unrollLoop(h, j int) {
 	body := u.code[h : j+1]
 	var bodyPos []prog.Pos
@@ -208,10 +233,7 @@ func (u *unroller) unrollLoop(h, j int) {
 		bodyPos = u.pos[h : j+1]
 	}
 	back := u.code[j].(prog.Jump)
-	k := u.k
-	if n, ok := u.counts[back.Target]; ok && n >= 1 {
-		k = n
-	}
+	k := u.copies(j)
 	backPos := prog.Pos{}
 	if u.withPos {
 		backPos = u.pos[j]

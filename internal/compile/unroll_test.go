@@ -1,9 +1,11 @@
 package compile
 
 import (
+	"errors"
 	"fmt"
 	"github.com/musket-verify/musket/internal/prog"
 	"github.com/musket-verify/musket/internal/pts"
+	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 	"math/rand"
 	"slices"
@@ -451,14 +453,18 @@ func TestUnrollJumps(t *testing.T) {
 }
 
 func TestUnrollErrors(t *testing.T) {
+	// limit: the error is a result.ErrLimit (exit status 3: the program
+	// is too long to check at this bound, not wrong); the others are
+	// errors of the program (exit status 2).
 	tests := []struct {
-		name string
-		code []prog.Instr
-		want string
+		name  string
+		code  []prog.Instr
+		want  string
+		limit bool
 	}{
-		{"undefined label", []prog.Instr{prog.Jump{Target: "L"}}, "jump to undefined label L"},
-		{"duplicate label", []prog.Instr{prog.Label{Name: "L"}, prog.Label{Name: "L"}}, "label L defined twice"},
-		{"reserved label", []prog.Instr{prog.Label{Name: EndLabel}, prog.Label{Name: "L"}, prog.Jump{Target: "L"}}, "reserved"},
+		{"undefined label", []prog.Instr{prog.Jump{Target: "L"}}, "jump to undefined label L", false},
+		{"duplicate label", []prog.Instr{prog.Label{Name: "L"}, prog.Label{Name: "L"}}, "label L defined twice", false},
+		{"reserved label", []prog.Instr{prog.Label{Name: EndLabel}, prog.Label{Name: "L"}, prog.Jump{Target: "L"}}, "reserved", false},
 		{"too large", func() []prog.Instr {
 			// Ten nested loops unrolled 5 times: 5^10 copies.
 			var c []prog.Instr
@@ -470,13 +476,16 @@ func TestUnrollErrors(t *testing.T) {
 				c = append(c, prog.Jump{Cond: prog.Reg{Name: "r"}, Target: fmt.Sprint("L", i)})
 			}
 			return c
-		}(), "longer than"},
+		}(), "longer than", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Unroll(&spec.Test{Threads: []*prog.Thread{{Name: "p", Code: tc.code}}}, 5)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			if errors.Is(err, result.ErrLimit) != tc.limit {
+				t.Fatalf("error %v: a limit %v, want %v", err, !tc.limit, tc.limit)
 			}
 		})
 	}
@@ -501,5 +510,28 @@ func TestUnrollTwice(t *testing.T) {
 				t.Errorf("%s: second unrolling changed thread %d", p.Name, i)
 			}
 		}
+	}
+}
+
+// TestUnrollHugeBound: a bound that would pass the length limit is
+// refused before the copies are built (a limit), however large: -bound
+// 1e9 on one loop ran for minutes past -timeout to 6 GB, and -bound 1000
+// on two nested loops built 10^7 instructions before the check.
+func TestUnrollHugeBound(t *testing.T) {
+	loop := []prog.Instr{prog.Label{Name: "L"}, prog.Assign{Dst: "r", Val: prog.Int(1)}, prog.Jump{Cond: prog.Reg{Name: "r"}, Target: "L"}}
+	nested := []prog.Instr{prog.Label{Name: "O"}, prog.Label{Name: "I"}, prog.Assign{Dst: "r", Val: prog.Int(1)},
+		prog.Jump{Cond: prog.Reg{Name: "r"}, Target: "I"}, prog.Jump{Cond: prog.Reg{Name: "r"}, Target: "O"}}
+	for _, tc := range []struct {
+		code []prog.Instr
+		k    int
+	}{{loop, 1 << 40}, {loop, 1e9}, {loop, maxUnrolled}, {nested, 1000}, {nested, 1 << 62}} {
+		_, err := Unroll(&spec.Test{Threads: []*prog.Thread{{Name: "p", Code: tc.code}}}, tc.k)
+		if !errors.Is(err, result.ErrLimit) || !strings.Contains(err.Error(), "unrolled thread longer than") {
+			t.Errorf("%d instructions, bound %d: error %v, want the length limit", len(tc.code), tc.k, err)
+		}
+	}
+	// Just under the limit: unrolled.
+	if _, err := Unroll(&spec.Test{Threads: []*prog.Thread{{Name: "p", Code: loop}}}, maxUnrolled/8); err != nil {
+		t.Errorf("bound %d: %v", maxUnrolled/8, err)
 	}
 }

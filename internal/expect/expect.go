@@ -30,6 +30,7 @@ func Read(file string) (*Table, error) {
 	defer f.Close()
 	t := &Table{byBase: map[string][]entry{}}
 	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -49,7 +50,12 @@ func Read(file string) (*Table, error) {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		t.byBase[base] = append(t.byBase[base], entry{path: p, ok: v == "1"})
 	}
-	return t, sc.Err()
+	if err := sc.Err(); err != nil {
+		// The line after the last one read (bufio.ErrTooLong: a line
+		// longer than the scanner's buffer).
+		return nil, fmt.Errorf("%s:%d:1: %v", file, line+1, err)
+	}
+	return t, nil
 }
 
 // Lookup returns the expected verdict of the test at path, if any: the

@@ -37,6 +37,8 @@ func TestBadLines(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"X86/SB.litmus\n", "e.csv:1:1: expected PATH,0 or PATH,1"},
 		{"a,1\nX86/SB.litmus,2\n", "e.csv:2:15: verdict must be 0 or 1"},
+		// A line longer than the scanner's buffer: the error named no file.
+		{"a,1\n" + strings.Repeat("x", 2<<20) + ",1\n", "e.csv:2:1: bufio.Scanner: token too long"},
 	}
 	for _, tc := range tests {
 		file := filepath.Join(t.TempDir(), "e.csv")

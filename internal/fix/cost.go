@@ -3,11 +3,14 @@ package fix
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Costs gives the cost of each insertion, by target and by the name of
@@ -74,6 +77,7 @@ func ParseCosts(path string, data []byte) (Costs, error) {
 	def := DefaultCosts()
 	read := Costs{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -86,19 +90,19 @@ func ParseCosts(path string, data []byte) (Costs, error) {
 			continue
 		}
 		if len(f) < 3 {
-			return nil, fmt.Errorf("%s:%d:1: want TARGET NAME COST, found %q", path, line, strings.TrimSpace(text))
+			return nil, costError("%s:%d:1: want TARGET NAME COST, found %q", path, line, strings.TrimSpace(text))
 		}
 		target := strings.ToLower(f[0])
 		if _, ok := def[target]; !ok {
-			return nil, fmt.Errorf("%s:%d:1: unknown target %q (want %s)", path, line, f[0], strings.Join(def.targets(), ", "))
+			return nil, costError("%s:%d:1: unknown target %q (want %s)", path, line, f[0], strings.Join(def.targets(), ", "))
 		}
 		name := strings.ToLower(strings.Join(f[1:len(f)-1], " "))
 		if _, ok := def[target][name]; !ok {
-			return nil, fmt.Errorf("%s:%d:1: %s has no insertion %q (it has %s)", path, line, target, name, strings.Join(def.names(target), ", "))
+			return nil, costError("%s:%d:1: %s has no insertion %q (it has %s)", path, line, target, name, strings.Join(def.names(target), ", "))
 		}
 		c, err := strconv.Atoi(f[len(f)-1])
 		if err != nil || c < 0 {
-			return nil, fmt.Errorf("%s:%d:1: cost %q is not a non-negative integer", path, line, f[len(f)-1])
+			return nil, costError("%s:%d:1: cost %q is not a non-negative integer", path, line, f[len(f)-1])
 		}
 		if read[target] == nil {
 			read[target] = map[string]int{}
@@ -106,12 +110,18 @@ func ParseCosts(path string, data []byte) (Costs, error) {
 		read[target][name] = c
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, costError("%s:%d:1: %v", path, line+1, err)
 	}
 	for t, row := range read {
 		def[t] = row
 	}
 	return def, nil
+}
+
+// costError is an error of a cost table, cut (source.ClipMessage) when
+// it quotes a huge token of the file.
+func costError(format string, args ...any) error {
+	return errors.New(source.ClipMessage(fmt.Sprintf(format, args...)))
 }
 
 func (c Costs) targets() []string {

@@ -260,9 +260,14 @@ func TestParseCosts(t *testing.T) {
 	if _, ok := c["aarch64"]["ldar"]; ok {
 		t.Errorf("a row the file names replaces the default row: ldar should be gone")
 	}
-	for _, bad := range []string{"power", "mips sync 1", "power hwsync 1", "power sync -1", "power sync x"} {
-		if _, err := ParseCosts("c.txt", []byte(bad+"\n")); err == nil || !strings.HasPrefix(err.Error(), "c.txt:1:1: ") {
-			t.Errorf("%q: error %v, want c.txt:1:1: ...", bad, err)
+	// The last two: a cost of 100 000 digits (quoted, clipped) and a line
+	// longer than the scanner's buffer ("bufio.Scanner: token too long",
+	// which named no file).
+	for _, bad := range []string{"power", "mips sync 1", "power hwsync 1", "power sync -1", "power sync x",
+		"power sync " + strings.Repeat("1", 100000), "power sync 1 #" + strings.Repeat("x", 2<<20)} {
+		_, err := ParseCosts("c.txt", []byte(bad+"\n"))
+		if err == nil || !strings.HasPrefix(err.Error(), "c.txt:1:1: ") || len(err.Error()) > 1000 {
+			t.Errorf("%.40q: error %.100v, want c.txt:1:1: ... (at most 1000 bytes)", bad, err)
 		}
 	}
 }

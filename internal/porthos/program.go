@@ -68,7 +68,7 @@ func LoadPTSPair(path string, t, tt *spec.Test, src, tgt *Side, bound int) (*Pro
 	resolveTargets(src, tgt)
 	u, err := compile.Unroll(t, bound)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	// A state is the final value of every variable.
 	v := *u
