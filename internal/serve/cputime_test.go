@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -231,7 +232,7 @@ func selfCPU(t testing.TB) time.Duration {
 
 // TestProcStat reads this process' own /proc stat as the suite
 // benchmark reads the browser's renderers: its parent, its name, and a
-// CPU time that grows as it works.
+// CPU time that grows as it works; and this thread's schedstat.
 func TestProcStat(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc on this system: the suite benchmark's CPU times need Linux's /proc")
@@ -247,5 +248,45 @@ func TestProcStat(t *testing.T) {
 	}
 	if _, _, _, ok := procStat("/proc/self/no-such-file"); ok {
 		t.Error("procStat of a missing file says ok")
+	}
+
+	// This thread's run time from its schedstat, as the benchmark reads
+	// each renderer thread's: it grows as the thread works.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	path := fmt.Sprintf("/proc/self/task/%d/schedstat", syscall.Gettid())
+	ran, ok := schedRun(path)
+	if !ok {
+		t.Logf("no %s on this kernel: the suite benchmark falls back to /proc's 10 ms steps", path)
+		return
+	}
+	for start := selfCPU(t); selfCPU(t)-start < 30*time.Millisecond; {
+	}
+	if now, _ := schedRun(path); now <= ran {
+		t.Errorf("run time %v after 30 ms of work, %v before", now, ran)
+	}
+	if _, ok := schedRun("/proc/self/no-such-file"); ok {
+		t.Error("schedRun of a missing file says ok")
+	}
+}
+
+// TestRole names Chromium's renderer threads by what they do.
+func TestRole(t *testing.T) {
+	for _, c := range []struct {
+		main bool
+		comm string
+		want string
+	}{
+		{true, "chromium", "page"},
+		{false, "DedicatedWorker", "worker"},
+		{false, "ThreadPoolForeg", "compile"},
+		{false, "Compositor", "compositor"},
+		{false, "Chrome_ChildIOT", "io"},
+		{false, "ThreadPoolServi", "other"},
+		{false, "chromium", "other"},
+	} {
+		if got := role(c.main, c.comm); got != c.want {
+			t.Errorf("role(%v, %q) = %q, want %q", c.main, c.comm, got, c.want)
+		}
 	}
 }
