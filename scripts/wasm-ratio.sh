@@ -113,7 +113,7 @@ import re, sys
 nat, natmin = float(sys.argv[2]), float(sys.argv[3])
 runs = []
 for line in open(sys.argv[1]):
-    if line.startswith("BenchmarkBrowserSuite/"):
+    if line.startswith("BenchmarkBrowserSuite/") and "ns/op" in line:  # not -v's line naming the benchmark
         f = line.split()
         runs.append({f[i + 1]: float(f[i]) for i in range(2, len(f) - 1, 2)})
 if not runs:
