@@ -403,10 +403,11 @@ async function runSuite(tests) {
   // Chromium 156, loaded machine), more than the engine saved by taking
   // the folder in one message. Chunks of 32 rows, not one per addition: a
   // chunk the screen shows even in part is laid out and painted whole,
-  // and the first addition of a run over the X86 folder held 184 rows, on
-  // the screen's lower edge, all laid out for the 10 shown: 35-40 ms of
-  // the page's CPU time per run, against 15-25 ms with nothing drawn
-  // (BenchmarkBrowserSuite's batch pass, X86). A chunk not yet drawn
+  // and the first addition of a run over the X86 folder held 136-184
+  // rows, on the screen's lower edge, all laid out for the 10 shown: the
+  // page's thread took 53-88 ms per run, 37-60 with chunks of 32, 15-25
+  // with no rows drawn (the batch pass of BenchmarkBrowserSuite, X86, 5
+  // runs each, loaded machine). A chunk not yet drawn
   // takes the height of its rows (1.23em each, as drawn), so that the
   // scroll bar does not jump as chunks come into view.
   const chunkRows = 32;
