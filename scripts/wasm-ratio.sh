@@ -23,7 +23,11 @@
 #     pass;
 #   - chromium: the static site in headless Chromium through its page and
 #     worker (BenchmarkBrowserSuite in internal/serve): the renderer
-#     process' CPU time (every thread, from /proc) over the cold pass (a
+#     process' CPU time (every thread, from /proc: each thread's run time
+#     to the nanosecond, from its schedstat, not /proc/PID/stat's 10 ms
+#     steps; printed under each pass split by thread: the page's main
+#     thread, the page's worker, where the engine runs, and Chromium's
+#     thread pool, where V8 compiles) over the cold pass (a
 #     fresh profile, Run as the page is ready), the warm pass (the same
 #     page again), the steady pass (a third time: the tier-up is then
 #     nearly over), the echo pass (the same requests with the command
@@ -100,14 +104,16 @@ PY
 	if [ "$browser" = 1 ]; then
 		: >"$work/bench"
 		for i in $(seq "$runs"); do
-			(cd "$repo" && MUSKET_SUITE_TIME="$dir" go test ./internal/serve -run '^$' -bench BrowserSuite -benchtime 1x -timeout 60m) >>"$work/bench" 2>&1 || { cat "$work/bench"; exit 1; }
+			(cd "$repo" && MUSKET_SUITE_TIME="$dir" go test ./internal/serve -run '^$' -bench BrowserSuite -benchtime 1x -timeout 60m -v) >>"$work/bench" 2>&1 || { cat "$work/bench"; exit 1; }
 		done
+		# WASM_RATIO_LOGS=DIR keeps the benchmark's logs (every pass' CPU time by thread, the engine's start-up) as DIR/NAME.log.
+		if [ -n "${WASM_RATIO_LOGS:-}" ]; then mkdir -p "$WASM_RATIO_LOGS" && cp "$work/bench" "$WASM_RATIO_LOGS/$name.log"; fi
 		python3 - "$work/bench" "$nat" "$natmin" <<'PY'
 import re, sys
 nat, natmin = float(sys.argv[2]), float(sys.argv[3])
 runs = []
 for line in open(sys.argv[1]):
-    if line.startswith("BenchmarkBrowserSuite/"):
+    if line.startswith("BenchmarkBrowserSuite/") and "ns/op" in line:  # not -v's line naming the benchmark
         f = line.split()
         runs.append({f[i + 1]: float(f[i]) for i in range(2, len(f) - 1, 2)})
 if not runs:
@@ -117,6 +123,8 @@ print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-c
 for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("steady", "same page, a third time"), ("echo", "same requests, answered at once"), ("revisit", "second visit"), ("return", "browser closed and started again, at once"), ("warmed", "first visit, after warm-up"), ("batch-cold", "a folder in one batch, first visit, at once"), ("batch-warm", "the same again"), ("batch", "first visit's page, after steady")]:
     v = [r[k + "-cpu-ms"] for r in runs]
     print("chromium %-14s %d ms   %.1fx (%.1fx)   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, min(v) / natmin, " ".join("%d" % x for x in v), what))
+    if k + "-page-ms" in runs[0]:
+        print("  %-22s %s" % ("by thread (each run):", "; ".join("page %d, worker %d, compile %d" % (r[k + "-page-ms"], r[k + "-worker-ms"], r[k + "-compile-ms"]) for r in runs)))
 print("chromium ready to run:  %d ms wall (runs: %s)" % (min(r["ready-ms"] for r in runs), " ".join("%d" % r["ready-ms"] for r in runs)))
 PY
 	fi

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -79,15 +79,27 @@ func renderers(ctx context.Context) []int {
 	return out
 }
 
-// cpuSnap is the CPU time of the browser's renderers at one moment:
-// in all (every thread, those ended too) and per live thread.
+// cpuSnap is the CPU time of the browser's renderers at one moment: in
+// all (every thread, those ended too, in /proc's 10 ms steps) and per
+// live thread, to the nanosecond (the kernel's schedstat: the time the
+// thread ran, not sampled) beside its 10 ms figure.
 type cpuSnap struct {
 	all     time.Duration
-	threads map[string]time.Duration // "pid/tid name" -> CPU time
+	threads map[string]threadCPU // "pid/tid" -> the thread's times
+}
+
+// threadCPU is one renderer thread at one moment: its role (see role),
+// its CPU time in /proc/.../stat's 10 ms steps, and the time it ran to
+// the nanosecond (/proc/.../schedstat's first field; ok is false where
+// the kernel has no schedstat).
+type threadCPU struct {
+	role        string
+	ticks, exec time.Duration
+	ok          bool
 }
 
 func snapCPU(ctx context.Context) cpuSnap {
-	s := cpuSnap{threads: map[string]time.Duration{}}
+	s := cpuSnap{threads: map[string]threadCPU{}}
 	for _, pid := range renderers(ctx) {
 		dir := fmt.Sprintf("/proc/%d", pid)
 		if _, _, cpu, ok := procStat(dir + "/stat"); ok {
@@ -95,32 +107,118 @@ func snapCPU(ctx context.Context) cpuSnap {
 		}
 		tasks, _ := os.ReadDir(dir + "/task")
 		for _, t := range tasks {
-			if _, comm, cpu, ok := procStat(filepath.Join(dir, "task", t.Name(), "stat")); ok {
-				s.threads[fmt.Sprintf("%d/%s %s", pid, t.Name(), comm)] = cpu
+			tdir := filepath.Join(dir, "task", t.Name())
+			if _, comm, cpu, ok := procStat(tdir + "/stat"); ok {
+				exec, eok := schedRun(tdir + "/schedstat")
+				s.threads[fmt.Sprintf("%d/%s", pid, t.Name())] = threadCPU{role(strconv.Itoa(pid) == t.Name(), comm), cpu, exec, eok}
 			}
 		}
 	}
 	return s
 }
 
-// since says what the renderers spent since s: in all, and by kind of
-// thread (the name's first word: DedicatedWorker for the page's
-// workers, ThreadPoolForeg for V8's background compiles, ...).
-func (s cpuSnap) since(ctx context.Context) (time.Duration, string) {
-	now := snapCPU(ctx)
-	by := map[string]time.Duration{}
-	for k, v := range now.threads {
-		name := strings.Fields(k[strings.IndexByte(k, ' ')+1:] + " ?")[0]
-		by[name] += v - s.threads[k]
+// schedRun reads the time a thread ran, in ns, from its schedstat file.
+func schedRun(path string) (time.Duration, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
 	}
-	var parts []string
-	for k, v := range by {
-		if v > 0 {
-			parts = append(parts, fmt.Sprintf("%s %v", k, v))
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0, false
+	}
+	ns, err := strconv.ParseInt(f[0], 10, 64)
+	return time.Duration(ns), err == nil
+}
+
+// role names what a renderer thread does, from its name (the first 15
+// bytes of Chromium's): "page" for the renderer's main thread (the
+// page's JavaScript, the DOM, style and layout), "worker" for the page's
+// workers (DedicatedWorker: the engine in WebAssembly and worker.js),
+// "compile" for Chromium's thread pool (ThreadPoolForegroundWorker,
+// where V8 compiles WebAssembly and JavaScript in the background),
+// "compositor", "io" (Chrome_ChildIOThread: messages to the browser
+// process), and "other".
+func role(main bool, comm string) string {
+	switch {
+	case main:
+		return "page"
+	case strings.HasPrefix(comm, "DedicatedWorker"):
+		return "worker"
+	case strings.HasPrefix(comm, "ThreadPoolForeg"):
+		return "compile"
+	case strings.HasPrefix(comm, "Compositor"):
+		return "compositor"
+	case strings.HasPrefix(comm, "Chrome_ChildIOT"):
+		return "io"
+	}
+	return "other"
+}
+
+// roles are role's names, in the order the benchmark prints them.
+var roles = []string{"page", "worker", "compile", "compositor", "io", "other", "ended"}
+
+// cpuSplit is what the renderers spent over a pass: in all and by role.
+type cpuSplit struct {
+	all    time.Duration
+	byRole map[string]time.Duration
+	ticks  time.Duration // the same total in /proc's 10 ms steps
+}
+
+// since says what the renderers spent since s, in all and by role (see
+// role). Each live thread's time is its schedstat's, to the nanosecond;
+// a thread that began after s counts from zero. A thread that ended
+// after s took its time since s with it: that share ("ended") is what
+// the process' own 10 ms figure grew by beyond its live threads' 10 ms
+// figures, and is counted only when some thread did end (else it is
+// /proc's rounding, up to 10 ms per thread). Where the kernel has no
+// schedstat, the 10 ms figures are used throughout.
+func (s cpuSnap) since(ctx context.Context) cpuSplit {
+	now := snapCPU(ctx)
+	c := cpuSplit{byRole: map[string]time.Duration{}, ticks: now.all - s.all}
+	exact := true
+	var liveTicks time.Duration
+	for k, v := range now.threads {
+		b := s.threads[k]
+		liveTicks += v.ticks - b.ticks
+		d := v.exec - b.exec
+		if !v.ok || (b.role != "" && !b.ok) {
+			exact = false
+		}
+		c.byRole[v.role] += d
+		c.all += d
+	}
+	ended := false
+	for k := range s.threads {
+		if _, ok := now.threads[k]; !ok {
+			ended = true
 		}
 	}
-	sort.Strings(parts)
-	return now.all - s.all, strings.Join(parts, ", ")
+	if !exact {
+		c.byRole = map[string]time.Duration{}
+		for k, v := range now.threads {
+			c.byRole[v.role] += v.ticks - s.threads[k].ticks
+		}
+		c.all = c.ticks
+		return c
+	}
+	if lost := c.ticks - liveTicks; ended && lost > 0 {
+		c.byRole["ended"] += lost
+		c.all += lost
+	}
+	return c
+}
+
+// String is the split as the benchmark logs it: "page 31ms, worker
+// 160ms, ..." (roles that spent nothing left out).
+func (c cpuSplit) String() string {
+	var parts []string
+	for _, r := range roles {
+		if v := c.byRole[r]; v > 0 {
+			parts = append(parts, fmt.Sprintf("%s %v", r, v.Round(100*time.Microsecond)))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // selfCPU is this process' CPU time (user+system) so far.
@@ -134,7 +232,7 @@ func selfCPU(t testing.TB) time.Duration {
 
 // TestProcStat reads this process' own /proc stat as the suite
 // benchmark reads the browser's renderers: its parent, its name, and a
-// CPU time that grows as it works.
+// CPU time that grows as it works; and this thread's schedstat.
 func TestProcStat(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc on this system: the suite benchmark's CPU times need Linux's /proc")
@@ -150,5 +248,45 @@ func TestProcStat(t *testing.T) {
 	}
 	if _, _, _, ok := procStat("/proc/self/no-such-file"); ok {
 		t.Error("procStat of a missing file says ok")
+	}
+
+	// This thread's run time from its schedstat, as the benchmark reads
+	// each renderer thread's: it grows as the thread works.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	path := fmt.Sprintf("/proc/self/task/%d/schedstat", syscall.Gettid())
+	ran, ok := schedRun(path)
+	if !ok {
+		t.Logf("no %s on this kernel: the suite benchmark falls back to /proc's 10 ms steps", path)
+		return
+	}
+	for start := selfCPU(t); selfCPU(t)-start < 30*time.Millisecond; {
+	}
+	if now, _ := schedRun(path); now <= ran {
+		t.Errorf("run time %v after 30 ms of work, %v before", now, ran)
+	}
+	if _, ok := schedRun("/proc/self/no-such-file"); ok {
+		t.Error("schedRun of a missing file says ok")
+	}
+}
+
+// TestRole names Chromium's renderer threads by what they do.
+func TestRole(t *testing.T) {
+	for _, c := range []struct {
+		main bool
+		comm string
+		want string
+	}{
+		{true, "chromium", "page"},
+		{false, "DedicatedWorker", "worker"},
+		{false, "ThreadPoolForeg", "compile"},
+		{false, "Compositor", "compositor"},
+		{false, "Chrome_ChildIOT", "io"},
+		{false, "ThreadPoolServi", "other"},
+		{false, "chromium", "other"},
+	} {
+		if got := role(c.main, c.comm); got != c.want {
+			t.Errorf("role(%v, %q) = %q, want %q", c.main, c.comm, got, c.want)
+		}
 	}
 }

@@ -87,7 +87,12 @@ import (
 // Wall times (cold-x, ...) mean little on a loaded machine, so each pass
 // is also measured in CPU time: the renderer process' (every thread: the
 // page, its workers, V8's background compiles; cold-cpu-ms, ...), and
-// this process' for the native engine (native-cpu-ms).
+// this process' for the native engine (native-cpu-ms). The renderer's
+// time is each thread's run time to the nanosecond (see cpuSnap), and
+// is split by thread: the page's main thread (KEY-page-ms: the page's
+// JavaScript, its messages, the DOM), its workers (KEY-worker-ms: the
+// engine, worker.js and Go's syscall/js glue) and Chromium's thread pool
+// (KEY-compile-ms: V8's background compiles).
 // scripts/wasm-ratio.sh runs this benchmark and sets its figures against
 // the native binary's CPU time.
 func BenchmarkBrowserSuite(b *testing.B) {
@@ -184,13 +189,13 @@ func suiteTime(t *testing.B, site, dir string) {
 		const answers = rs.map(r => r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : ""));
 		return JSON.stringify({ ms: performance.now() - s, answers });
 	})()`
-	batch := func(p *page, what string) time.Duration {
+	batch := func(p *page, what string) cpuSplit {
 		s := snapCPU(p.ctx)
 		var o outcome
 		if err := json.Unmarshal([]byte(eval[string](p, batchJS)), &o); err != nil {
 			t.Fatal(err)
 		}
-		cpu, by := s.since(p.ctx)
+		cpu := s.since(p.ctx)
 		if len(o.Answers) != len(want) {
 			t.Fatalf("%s: %d answers for %d tests", what, len(o.Answers), len(want))
 		}
@@ -199,7 +204,7 @@ func suiteTime(t *testing.B, site, dir string) {
 				t.Errorf("%s: %s: wasm %q, native %q", what, tests[i].Name, a, want[i])
 			}
 		}
-		t.Logf("%s pass (one batch, the results table filled): %.0f ms, renderer CPU %v (by thread: %s)", what, o.Ms, cpu.Round(time.Millisecond), by)
+		t.Logf("%s pass (one batch, the results table filled): %.0f ms, renderer CPU %v (%s; in 10 ms steps %v)", what, o.Ms, cpu.all.Round(time.Millisecond), cpu, cpu.ticks)
 		return cpu
 	}
 	// echo is the renderer's CPU time over a pass of the same requests
@@ -208,7 +213,7 @@ func suiteTime(t *testing.B, site, dir string) {
 	// what every request costs besides the engine: the page posting it to
 	// the worker and waking it, Go's syscall/js reading it, the answer's
 	// JSON and the page's parse of it.
-	echo := func(p *page) time.Duration {
+	echo := func(p *page) cpuSplit {
 		const js = `(async () => {
 			const tests = await (await fetch("suite.json")).json();
 			for (const x of tests) {
@@ -219,8 +224,8 @@ func suiteTime(t *testing.B, site, dir string) {
 		})()`
 		s := snapCPU(p.ctx)
 		eval[float64](p, js)
-		cpu, by := s.since(p.ctx)
-		t.Logf("echo pass (the worker answers at once): renderer CPU %v (by thread: %s)", cpu.Round(time.Millisecond), by)
+		cpu := s.since(p.ctx)
+		t.Logf("echo pass (the worker answers at once): renderer CPU %v (%s; in 10 ms steps %v)", cpu.all.Round(time.Millisecond), cpu, cpu.ticks)
 		return cpu
 	}
 	// first times one run of the page's first example (SB), in ms: what
@@ -251,11 +256,11 @@ func suiteTime(t *testing.B, site, dir string) {
 	}
 
 	// cpuRun is run with the renderers' CPU time over the pass.
-	cpuRun := func(p *page, what string) (float64, time.Duration) {
+	cpuRun := func(p *page, what string) (float64, cpuSplit) {
 		s := snapCPU(p.ctx)
 		ms := run(p)
-		cpu, by := s.since(p.ctx)
-		t.Logf("%s pass: renderer CPU %v (by thread: %s)", what, cpu.Round(time.Millisecond), by)
+		cpu := s.since(p.ctx)
+		t.Logf("%s pass: %.0f ms, renderer CPU %v (%s; in 10 ms steps %v)", what, ms, cpu.all.Round(time.Millisecond), cpu, cpu.ticks)
 		return ms, cpu
 	}
 
@@ -263,8 +268,8 @@ func suiteTime(t *testing.B, site, dir string) {
 	ctx := browserIn(t, 50*time.Minute, profile)
 	s := snapCPU(ctx)
 	p := open(t, ctx, fs.URL)
-	startCPU, startBy := s.since(ctx)
-	t.Logf("first visit, the page opened and ready: renderer CPU %v (by thread: %s)", startCPU.Round(time.Millisecond), startBy)
+	startCPU := s.since(ctx)
+	t.Logf("first visit, the page opened and ready: renderer CPU %v (%s; in 10 ms steps %v)", startCPU.all.Round(time.Millisecond), startCPU, startCPU.ticks)
 	sbCold := first(p)
 	t.Logf("first visit, the engine's start-up in ms (worker.js): %s", bootTimes(p))
 	cold, coldCPU := cpuRun(p, "cold")
@@ -299,35 +304,39 @@ func suiteTime(t *testing.B, site, dir string) {
 	nat := float64((n1 + n2).Milliseconds()) / 2
 	natCPU := (nc1 + nc2).Seconds() * 1000 / 2
 	cpuMs := func(d time.Duration) float64 { return d.Seconds() * 1000 }
-	cpuRatio := func(d time.Duration) string { return fmt.Sprintf("%.1f×", cpuMs(d)/natCPU) }
+	cpuRatio := func(c cpuSplit) string {
+		return fmt.Sprintf("%v (%.1f×)", c.all.Round(time.Millisecond), cpuMs(c.all)/natCPU)
+	}
 	ms := func(f float64) time.Duration {
 		return time.Duration(f * float64(time.Millisecond)).Round(time.Millisecond)
 	}
 	ratio := func(f float64) string { return fmt.Sprintf("%.1f×", f/nat) }
 	t.Logf("%s, %d tests: native %v and %v (in this process, before and after)", dir, len(tests), n1.Round(time.Millisecond), n2.Round(time.Millisecond))
-	t.Logf("CPU time: native %v and %v (in this process); WebAssembly in the renderer: cold %v (%s), warm %v (%s), revisit %v (%s), warmed %v (%s); the page's start-up %v",
-		nc1.Round(time.Millisecond), nc2.Round(time.Millisecond), coldCPU.Round(time.Millisecond), cpuRatio(coldCPU), warmCPU.Round(time.Millisecond), cpuRatio(warmCPU),
-		againCPU.Round(time.Millisecond), cpuRatio(againCPU), warmedCPU.Round(time.Millisecond), cpuRatio(warmedCPU), startCPU.Round(time.Millisecond))
-	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s) and a third %v (%s); the third's CPU time %v (%s), the same requests answered at once %v (%s)",
-		ms(cold), ratio(cold), ms(warm), ratio(warm), ms(steady), ratio(steady), steadyCPU.Round(time.Millisecond), cpuRatio(steadyCPU), echoCPU.Round(time.Millisecond), cpuRatio(echoCPU))
-	t.Logf("a run over the folder in one batch: first visit at once %v (%s), again %v (%s), on the first visit's page after its passes %v (%s)",
-		batchColdCPU.Round(time.Millisecond), cpuRatio(batchColdCPU), batchWarmCPU.Round(time.Millisecond), cpuRatio(batchWarmCPU), batchCPU.Round(time.Millisecond), cpuRatio(batchCPU))
+	t.Logf("CPU time: native %v and %v (in this process); WebAssembly in the renderer: cold %s, warm %s, revisit %s, warmed %s; the page's start-up %v",
+		nc1.Round(time.Millisecond), nc2.Round(time.Millisecond), cpuRatio(coldCPU), cpuRatio(warmCPU), cpuRatio(againCPU), cpuRatio(warmedCPU), startCPU.all.Round(time.Millisecond))
+	t.Logf("first visit, Run at once: cold pass %v (%s native), then a warm pass %v (%s) and a third %v (%s); the third's CPU time %s, the same requests answered at once %s",
+		ms(cold), ratio(cold), ms(warm), ratio(warm), ms(steady), ratio(steady), cpuRatio(steadyCPU), cpuRatio(echoCPU))
+	t.Logf("a run over the folder in one batch: first visit at once %s, again %s, on the first visit's page after its passes %s",
+		cpuRatio(batchColdCPU), cpuRatio(batchWarmCPU), cpuRatio(batchCPU))
 	t.Logf("second visit, Run at once: first pass %v (%s)", ms(again), ratio(again))
-	t.Logf("return visit (the browser started again on the same profile), Run at once: CPU %v (%s)", returnCPU.Round(time.Millisecond), cpuRatio(returnCPU))
+	t.Logf("return visit (the browser started again on the same profile), Run at once: CPU %s", cpuRatio(returnCPU))
 	t.Logf("first visit, Run after the warm-up: page ready at %v, warm at %v (%s); first pass %v (%s)", ms(ready), ms(warmAt), rounds, ms(warmed), ratio(warmed))
 	t.Logf("the page's first example, run alone before the pass: %v at once, %v after the warm-up", ms(sbCold), ms(sbWarmed))
 	t.ReportMetric(natCPU, "native-cpu-ms")
-	t.ReportMetric(cpuMs(startCPU), "start-cpu-ms")
-	t.ReportMetric(cpuMs(coldCPU), "cold-cpu-ms")
-	t.ReportMetric(cpuMs(warmCPU), "warm-cpu-ms")
-	t.ReportMetric(cpuMs(steadyCPU), "steady-cpu-ms")
-	t.ReportMetric(cpuMs(echoCPU), "echo-cpu-ms")
-	t.ReportMetric(cpuMs(batchCPU), "batch-cpu-ms")
-	t.ReportMetric(cpuMs(batchColdCPU), "batch-cold-cpu-ms")
-	t.ReportMetric(cpuMs(batchWarmCPU), "batch-warm-cpu-ms")
-	t.ReportMetric(cpuMs(againCPU), "revisit-cpu-ms")
-	t.ReportMetric(cpuMs(returnCPU), "return-cpu-ms")
-	t.ReportMetric(cpuMs(warmedCPU), "warmed-cpu-ms")
+	// Each pass' renderer CPU time (KEY-cpu-ms) and its share on the
+	// page's main thread, in the page's workers (the engine) and in the
+	// thread pool (V8's background compiles): KEY-page-ms, KEY-worker-ms,
+	// KEY-compile-ms (see role).
+	for _, x := range []struct {
+		key string
+		c   cpuSplit
+	}{{"start", startCPU}, {"cold", coldCPU}, {"warm", warmCPU}, {"steady", steadyCPU}, {"echo", echoCPU}, {"batch", batchCPU},
+		{"batch-cold", batchColdCPU}, {"batch-warm", batchWarmCPU}, {"revisit", againCPU}, {"return", returnCPU}, {"warmed", warmedCPU}} {
+		t.ReportMetric(cpuMs(x.c.all), x.key+"-cpu-ms")
+		for _, r := range []string{"page", "worker", "compile"} {
+			t.ReportMetric(cpuMs(x.c.byRole[r]), x.key+"-"+r+"-ms")
+		}
+	}
 	t.ReportMetric(cold/nat, "cold-x")
 	t.ReportMetric(warm/nat, "warm-x")
 	t.ReportMetric(steady/nat, "steady-x")

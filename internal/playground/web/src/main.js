@@ -391,21 +391,36 @@ async function runSuite(tests) {
   suiteTests = tests;
   const base = { ...request(), command: "litmus", explain: false, brief: true, name: undefined, test: undefined, target: undefined, source: undefined };
   const runs = tests.map(t => ({ name: t.name.split("/").pop(), text: t.text }));
-  // The rows go in one small table per chunk, under a table of their own
-  // for the headings, all with the same fixed column widths, and a chunk
-  // off the screen is neither laid out nor painted (style.css). A chunk
-  // is added when it has as many rows as the table so far (at least 64),
-  // or 2 s after the last one, and at the end; the count of answers goes
-  // on as they come. Each addition costs the browser a frame: appended to
-  // one table as the worker's answers came (every 200 ms), the PPC
-  // folder's 1758 rows took 0.8-1.3 s of the page's CPU time, against
-  // 0.15 s when added at the end (headless Chromium 156, loaded machine),
-  // more than the engine saved by taking the folder in one message.
-  let pending = "", rows = 0, shown = 0, flushed = performance.now();
+  // The rows go in small tables (chunks) of at most 32 rows, under a
+  // table of their own for the headings, all with the same fixed column
+  // widths, and a chunk off the screen is neither laid out nor painted
+  // (style.css). New rows are added when there are as many as the table
+  // has so far (at least 64), or 2 s after the last addition, and at the
+  // end; the count of answers goes on as they come. Each addition costs
+  // the browser a frame: appended to one table as the worker's answers
+  // came (every 200 ms), the PPC folder's 1758 rows took 0.8-1.3 s of the
+  // page's CPU time, against 0.15 s when added at the end (headless
+  // Chromium 156, loaded machine), more than the engine saved by taking
+  // the folder in one message. Chunks of 32 rows, not one per addition: a
+  // chunk the screen shows even in part is laid out and painted whole,
+  // and the first addition of a run over the X86 folder held 136-184
+  // rows, on the screen's lower edge, all laid out for the 10 shown: the
+  // page's thread took 53-88 ms per run, 37-60 with chunks of 32, 15-25
+  // with no rows drawn (the batch pass of BenchmarkBrowserSuite, X86, 5
+  // runs each, loaded machine). A chunk not yet drawn
+  // takes the height of its rows (1.23em each, as drawn), so that the
+  // scroll bar does not jump as chunks come into view.
+  const chunkRows = 32;
+  let pending = [], shown = 0, flushed = performance.now();
   const flush = () => {
-    if (pending) table.insertAdjacentHTML("beforeend", `<div class="chunk"><table class="suite">${cols}<tbody>${pending}</tbody></table></div>`);
-    shown += rows;
-    pending = ""; rows = 0;
+    let html = "";
+    for (let i = 0; i < pending.length; i += chunkRows) {
+      const part = pending.slice(i, i + chunkRows);
+      html += `<div class="chunk" style="contain-intrinsic-size:auto ${(part.length * 1.23).toFixed(2)}em"><table class="suite">${cols}<tbody>${part.join("")}</tbody></table></div>`;
+    }
+    if (html) table.insertAdjacentHTML("beforeend", html);
+    shown += pending.length;
+    pending = [];
     flushed = performance.now();
   };
   const cols = "<colgroup><col class=c-test><col class=c-status><col class=c-verdict><col class=c-obs><col class=c-n><col class=c-n><col class=c-ms></colgroup>";
@@ -417,20 +432,17 @@ async function runSuite(tests) {
   const progress = () => { $("suite-progress").textContent = `${got} of ${tests.length} tests, ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
   progress();
   const onAnswers = (rs, from) => {
-    let html = "";
     rs.forEach((r, k) => {
       const i = from + k, res = r.result || {};
       answers[i] = r;
       const key = r.status === "done" ? res.verdict : r.status;
       count[key] = (count[key] || 0) + 1;
       const err = r.status === "done" ? "" : ` title="${esc((r.output || "").split("\n")[0])}"`;
-      html += `<tr class="${esc(key)}"><td title="${esc(tests[i].name)}"><a href="#" data-i="${i}">${esc(tests[i].name)}</a></td><td${err}>${esc(r.status)}</td>` +
-        `<td>${esc(res.verdict || "")}</td><td>${esc(res.observation || "")}</td><td>${res.positive ?? ""}</td><td>${res.negative ?? ""}</td><td>${(res.time_ms ?? r.time_ms ?? 0).toFixed(1)}</td></tr>`;
+      pending.push(`<tr class="${esc(key)}"><td title="${esc(tests[i].name)}"><a href="#" data-i="${i}">${esc(tests[i].name)}</a></td><td${err}>${esc(r.status)}</td>` +
+        `<td>${esc(res.verdict || "")}</td><td>${esc(res.observation || "")}</td><td>${res.positive ?? ""}</td><td>${res.negative ?? ""}</td><td>${(res.time_ms ?? r.time_ms ?? 0).toFixed(1)}</td></tr>`);
     });
-    pending += html;
-    rows += rs.length;
     got += rs.length;
-    if (rows >= Math.max(64, shown) || performance.now() - flushed >= 2000) flush();
+    if (pending.length >= Math.max(64, shown) || performance.now() - flushed >= 2000) flush();
     progress();
   };
   let status = "done";
