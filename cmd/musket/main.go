@@ -105,5 +105,5 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Run 'musket -h' for the commands.")
 		return 2
 	}
-	return c.run(args[1:], stdout, stderr)
+	return runJSONAware(c.run, args[0], args[1:], stdout, stderr)
 }
