@@ -366,7 +366,7 @@ func (x *engine) run() error {
 	x.arm = x.deps && armModel(x.res.Model)
 	x.imm = x.deps && !x.arm && !x.rv && len(x.opts.Variants) == 0
 	if x.arm {
-		if why := armRMWRefuse(t.Threads); why != "" {
+		if why := armRMWRefuse(t.Threads, x.opts.Await, t.Init); why != "" {
 			return &UnsupportedError{why}
 		}
 	}
