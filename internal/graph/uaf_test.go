@@ -141,7 +141,9 @@ func TestUseAfterFreeCrossCheck(t *testing.T) {
 				// also fails its thread's assertion, in
 				// cw6/heap_free.c -DDFREE main's read may come after
 				// the worker's free and main's free is a double free
-				// anyway. The SMT engine, whose probe of an access may
+				// anyway, in cw5/ptr_xchg.c -DBUG under imm the
+				// consumer reads the message uninitialised and the
+				// producer's writes to it are not before its free. The SMT engine, whose probe of an access may
 				// be false in any execution, may report either; the
 				// graph engine reports the first failure it meets.)
 				for _, kind := range []string{"read of uninitialised heap memory", "use after free"} {
