@@ -41,7 +41,9 @@ type Options struct {
 	// its thread is not scheduled until one exists (cfront's flags of
 	// pthread_create and pthread_join, written once, as GenMC waits for a
 	// thread's creation and end). An execution in which a thread waits
-	// so forever is blocked.
+	// so forever is blocked. Under aarch64, a thread that starts by such
+	// a read of a release flag starts after what its parent did before
+	// (armspawn.go relies on it).
 	Await func(loc string) bool
 	// NoFlags says the run's flags are not wanted (they are not
 	// computed where the engine checks the model natively).
