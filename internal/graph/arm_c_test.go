@@ -123,3 +123,41 @@ func TestARMTicketLockOrders(t *testing.T) {
 		t.Fatalf("%s, %+v: want SAFE with 90 complete executions", r.Verdict, r.Graph)
 	}
 }
+
+// TestARMSpawnedAtomics: testdata/uaf's Treiber stack under -target
+// aarch64, whose main pushes with compare-and-swap before it creates the
+// poppers, is decided by the graph engine (armspawn.go; armRMWRefuse
+// refused it before, and the SMT engine gave the same verdicts), under
+// its cross-check, with the same verdict without the reductions.
+func TestARMSpawnedAtomics(t *testing.T) {
+	needClang(t)
+	m, err := cat.LoadBuiltin("aarch64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		defines []string
+		want    cfront.Verdict
+		line    int // of the use after free
+	}{{nil, cfront.Safe, 0}, {[]string{"BUG"}, cfront.Violation, 41}} {
+		path := filepath.Join("..", "cfront", "testdata", "uaf", "treiber_free.c")
+		p, err := cfront.Lower(context.Background(), path, cfront.Options{Bound: 2, Clang: cfront.ClangOptions{Defines: c.defines}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, off := range []bool{false, true} {
+			o := cfront.CheckOptions{Bound: 2, Engine: "graph", Target: "aarch64", Model: m, ModelName: "aarch64", GraphCrossCheck: true,
+				GraphNoPrune: off, GraphNoSymmetry: off}
+			r, err := cfront.CheckProgram(context.Background(), p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Result.Status != result.Done || r.Verdict != c.want {
+				t.Fatalf("%v (reductions off %v): %v %v (%v), want %v", c.defines, off, r.Result.Status, r.Verdict, r.Result.Err, c.want)
+			}
+			if c.line != 0 && (r.Failed == nil || r.Failed.Text != "use after free" || r.Failed.Pos.Line != c.line) {
+				t.Fatalf("%v: failed %+v, want a use after free at line %d", c.defines, r.Failed, c.line)
+			}
+		}
+	}
+}

@@ -358,7 +358,55 @@ func TestARMRefuse(t *testing.T) {
 		for k, o := range c.others {
 			ths = append(ths, &prog.Thread{Name: "P" + string(rune('1'+k)), Code: o})
 		}
-		got := armRMWRefuse(ths)
+		got := armRMWRefuse(ths, nil, nil)
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: armRMWRefuse = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestARMRefuseSpawned: an atomic before which no other thread has
+// started is no reason to refuse (armspawn.go): P0 (main) does the
+// read-modify-write, then starts the threads that carry its value
+// back; each starts with an acquire read of its flag (Options.Await).
+func TestARMRefuseSpawned(t *testing.T) {
+	x, y := prog.Const{V: prog.LocValue("x")}, prog.Const{V: prog.LocValue("y")}
+	flag := func(n string) prog.Const { return prog.Const{V: prog.LocValue("%start." + n)} }
+	rmw := prog.RMW{Dst: "a", Addr: x, New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}}
+	read, use := prog.Load{Dst: "b", Addr: x}, prog.Store{Addr: y, Val: prog.Reg{Name: "b"}}
+	create := func(n string, tags ...string) prog.Instr {
+		return prog.Store{Addr: flag(n), Val: prog.Int(1), Tags: tags}
+	}
+	start := func(n string, tags ...string) prog.Instr { return prog.Load{Dst: "s", Addr: flag(n), Tags: tags} }
+	back := []prog.Instr{prog.Load{Dst: "r", Addr: y}, prog.Store{Addr: x, Val: prog.Reg{Name: "r"}}}
+	await := func(loc string) bool { return strings.HasPrefix(loc, "%start.") }
+	with := func(head []prog.Instr, rest ...prog.Instr) []prog.Instr {
+		return append(append([]prog.Instr(nil), head...), rest...)
+	}
+	for _, c := range []struct {
+		name   string
+		main   []prog.Instr
+		others [][]prog.Instr
+		await  func(string) bool
+		want   string // a word of the refusal, "" for none
+	}{
+		{"created after the atomic", []prog.Instr{rmw, read, use, create("1", "L")}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...)}, await, ""},
+		{"created before the atomic", []prog.Instr{create("1", "L"), rmw, read, use}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...)}, await, "read-modify-write"},
+		{"no await", []prog.Instr{rmw, read, use, create("1", "L")}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...)}, nil, "read-modify-write"},
+		{"plain create", []prog.Instr{rmw, read, use, create("1")}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...)}, await, "read-modify-write"},
+		{"plain start", []prog.Instr{rmw, read, use, create("1", "L")}, [][]prog.Instr{with([]prog.Instr{start("1")}, back...)}, await, "read-modify-write"},
+		{"an access before the start", []prog.Instr{rmw, read, use, create("1", "L")}, [][]prog.Instr{with(back, start("1", "A"))}, await, "read-modify-write"},
+		{"a second writer of the flag", []prog.Instr{rmw, read, use, create("1", "L")}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...), {create("1", "L")}}, await, "read-modify-write"},
+		{"the flag's address stored", []prog.Instr{rmw, read, use, prog.Store{Addr: y, Val: flag("1")}, create("1", "L")}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...)}, await, "read-modify-write"},
+		{"created by a thread created after", []prog.Instr{rmw, read, use, create("1", "L")}, [][]prog.Instr{{start("1", "A"), create("2", "L")}, with([]prog.Instr{start("2", "A")}, back...)}, await, ""},
+		{"created by a thread created before", []prog.Instr{create("1", "L"), rmw, read, use}, [][]prog.Instr{{start("1", "A"), create("2", "L")}, with([]prog.Instr{start("2", "A")}, back...)}, await, "read-modify-write"},
+		{"main jumps back", []prog.Instr{prog.Label{Name: "L"}, rmw, read, use, create("1", "L"), prog.Jump{Cond: prog.Reg{Name: "b"}, Target: "L"}}, [][]prog.Instr{with([]prog.Instr{start("1", "A")}, back...)}, await, "read-modify-write"},
+	} {
+		ths := []*prog.Thread{{Name: "P0", Code: c.main}}
+		for k, o := range c.others {
+			ths = append(ths, &prog.Thread{Name: "P" + string(rune('1'+k)), Code: o})
+		}
+		got := armRMWRefuse(ths, c.await, nil)
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("%s: armRMWRefuse = %q, want %q", c.name, got, c.want)
 		}

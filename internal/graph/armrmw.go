@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/spec"
 )
 
 // Read-modify-writes whose write a later read of their thread may take
@@ -52,8 +53,10 @@ import (
 // armRMWRefuse says why the graph engine does not decide program ths
 // under ARMv8 ("" when it does): a branch whose control dependency does
 // not cover the rest of its thread, or a read that may take a
-// read-modify-write's write early in a cycle (see above).
-func armRMWRefuse(ths []*prog.Thread) string {
+// read-modify-write's write early in a cycle (see above; not for an
+// atomic before which no other thread has started, armspawn.go; await
+// is Options.Await, init the program's initial values).
+func armRMWRefuse(ths []*prog.Thread, await func(string) bool, init []spec.InitEntry) string {
 	for _, th := range ths {
 		if why := jumpRefuse(th, "aarch64"); why != "" {
 			return why
@@ -63,7 +66,7 @@ func armRMWRefuse(ths []*prog.Thread) string {
 	for ti, th := range ths {
 		for i, in := range th.Code {
 			rmw, ok := in.(prog.RMW)
-			if !ok || armAcquire(rmw.RTags) {
+			if !ok || armAcquire(rmw.RTags) || flow.startsAfter(ti, i, await, init) {
 				continue
 			}
 			for _, j := range armSuccReach(th, i, rmw) {

@@ -44,7 +44,8 @@
 // acquire taking the write of an atomic read-modify-write of its own
 // thread whose read is not one either, with no DMB between, on a path
 // where the atomic writes, where that value may flow back through the
-// program's threads to the atomic: armrmw.go) and a revisit that would keep an
+// program's threads to the atomic: armrmw.go; not when every other
+// thread starts after the atomic, armspawn.go) and a revisit that would keep an
 // atomic's read without its write. RISC-V (the built-in riscv.cat,
 // RVWMO) is explored the same way, its axioms checked natively
 // (rvnative.go, with CrossCheck) (riscv.go: a revisit keeps what the
@@ -165,4 +166,29 @@
 // po ∪ com under sc, ghb under tso and pso, ordered-before under
 // aarch64, the global order's steps under riscv), and a read of a
 // cell's initial write where the object starts uninitialised (uaf.go).
+//
+// The memory errors of a C program that frees, in full (the same as the
+// SMT engine's, internal/bmc's uaf.go, which adds Power's order): an
+// access, read or write, atomic or not, to a cell of a heap object that
+// the model's order does not put before the object's first free, so an
+// access after the free and one racing with it (ordered neither way);
+// a second free of an object, in any thread (cfront's exchange on the
+// object's mark: "free: double free"); a free of memory malloc did not
+// give: a global's or a local's address ("free of memory that malloc
+// did not allocate") or an address inside an object ("invalid memory
+// access"); and a read of a heap cell that reads its initial write
+// where malloc left the object uninitialised. free(NULL) does nothing;
+// an object never freed is no error (a leak). GenMC (read in its
+// driver's source) reports the same four, with two differences. It
+// orders an access and a free by its happens-before views under every
+// model; this engine does so under rc11 and imm (the C standard's
+// order), and under a hardware model (sc, tso, pso, aarch64, riscv)
+// uses the order in which the model performs the events, since an
+// access that order leaves after the free may be performed after it.
+// And GenMC also reports an access to, or a free of, a heap object
+// whose malloc does not happen before it. The C standard gives malloc
+// no such order (C11 7.22.3: only a deallocation synchronises with the
+// next allocation of the same memory, and objects here are never
+// reused), so such an access is judged by the rules above alone (a
+// read of an initial write included).
 package graph

@@ -41,7 +41,9 @@ type Options struct {
 	// its thread is not scheduled until one exists (cfront's flags of
 	// pthread_create and pthread_join, written once, as GenMC waits for a
 	// thread's creation and end). An execution in which a thread waits
-	// so forever is blocked.
+	// so forever is blocked. Under aarch64, a thread that starts by such
+	// a read of a release flag starts after what its parent did before
+	// (armspawn.go relies on it).
 	Await func(loc string) bool
 	// NoFlags says the run's flags are not wanted (they are not
 	// computed where the engine checks the model natively).
@@ -366,7 +368,7 @@ func (x *engine) run() error {
 	x.arm = x.deps && armModel(x.res.Model)
 	x.imm = x.deps && !x.arm && !x.rv && len(x.opts.Variants) == 0
 	if x.arm {
-		if why := armRMWRefuse(t.Threads); why != "" {
+		if why := armRMWRefuse(t.Threads, x.opts.Await, t.Init); why != "" {
 			return &UnsupportedError{why}
 		}
 	}
