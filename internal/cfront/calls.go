@@ -300,13 +300,7 @@ func (l *lowerer) fail(b *builder, pos prog.Pos, text string) {
 
 // constString reads a C string constant (the text of an assertion).
 func (l *lowerer) constString(v value.Value) (string, bool) {
-	var g *ir.Global
-	switch v := v.(type) {
-	case *constant.ExprGetElementPtr:
-		g, _ = v.Src.(*ir.Global)
-	case *ir.Global:
-		g = v
-	}
+	g := globalOf(v)
 	if g == nil || g.Init == nil {
 		return "", false
 	}
@@ -317,17 +311,24 @@ func (l *lowerer) constString(v value.Value) (string, bool) {
 	return strings.TrimRight(string(ca.X), "\x00"), true
 }
 
+// globalOf is the global v is or points into the start of through a
+// constant getelementptr (a string literal's address), or nil.
+func globalOf(v value.Value) *ir.Global {
+	switch v := v.(type) {
+	case *constant.ExprGetElementPtr:
+		g, _ := v.Src.(*ir.Global)
+		return g
+	case *ir.Global:
+		return v
+	}
+	return nil
+}
+
 // literalString is the text of a string literal v points at (a constant
 // global's characters, up to the first 0); ok is false for anything
 // else, a char array the program may write included.
 func (l *lowerer) literalString(v value.Value) (string, bool) {
-	var g *ir.Global
-	switch v := v.(type) {
-	case *constant.ExprGetElementPtr:
-		g, _ = v.Src.(*ir.Global)
-	case *ir.Global:
-		g = v
-	}
+	g := globalOf(v)
 	if g == nil || !g.Immutable {
 		return "", false
 	}

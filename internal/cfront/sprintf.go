@@ -502,24 +502,17 @@ func (w *charWriter) number(sp *fmtSpec, sign string, nd int, zero, nonzero bool
 		}
 	}
 	n := len(prefix) + zeros + nd
-	pad := sp.width - n
-	zeroPad := sp.zero && !sp.minus && sp.prec < 0
-	if !sp.minus && !zeroPad {
-		w.repeat(' ', pad)
+	if sp.zero && !sp.minus && sp.prec < 0 && sp.width > n {
+		// The 0 flag pads with zeros after the sign and prefix: more
+		// zeros, and no spaces.
+		zeros += sp.width - n
+		n = sp.width
 	}
-	w.text(prefix)
-	if zeroPad {
-		w.repeat('0', pad)
-	}
-	w.repeat('0', zeros)
-	if w.count {
-		w.advance(int64(nd))
-	} else {
+	w.field(sp, n, func() {
+		w.text(prefix)
+		w.repeat('0', zeros)
 		digits()
-	}
-	if sp.minus {
-		w.repeat(' ', pad)
-	}
+	})
 }
 
 // digit writes the digit d (0..base-1), in lower or upper case.
