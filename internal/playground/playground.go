@@ -231,6 +231,16 @@ type cachedModel struct {
 	err   error
 }
 
+// Valid says what is wrong with a request whose JSON was read, as the
+// command line would refuse it: a negative bound (the command line's
+// -bound and -unroll refuse one; 0 is the command's default).
+func (r *Request) Valid() error {
+	if r.Bound < 0 {
+		return fmt.Errorf("bound %d: want 0 (the command's default) or more", r.Bound)
+	}
+	return nil
+}
+
 // RunLitmus runs a litmus test (the litmus command) in the process.
 func RunLitmus(ctx context.Context, req *Request, env Env) *Response {
 	start := time.Now()
@@ -239,6 +249,9 @@ func RunLitmus(ctx context.Context, req *Request, env Env) *Response {
 		resp.Engine = "enum"
 	}
 	name := req.TestName()
+	if err := req.Valid(); err != nil {
+		return resp.fail(err, 2, name, req)
+	}
 	// The page prints no Hash= line (report.Text prints one only when
 	// the test carries it), so herd7's digest is not computed.
 	t, err := litmus.ParseUnhashed(name, []byte(req.Test))

@@ -40,6 +40,7 @@ func TestRunLitmus(t *testing.T) {
 			&Diag{File: "test", Line: 5, Col: 6}, 0},
 		{"the SMT engine is not here", Request{Name: "SB.litmus", Test: string(sb), Engine: "smt"}, "error", "not offered here", nil, 0},
 		{"a path as test name", Request{Name: "../../x/SB.litmus", Test: string(sb)}, "done", "Sometimes", nil, 0},
+		{"a negative bound", Request{Name: "SB.litmus", Test: string(sb), Bound: -5}, "error", "bound -5: want 0", nil, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			resp := RunLitmus(context.Background(), &c.req, Env{})

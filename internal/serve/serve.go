@@ -263,6 +263,10 @@ func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 		refuse(w, http.StatusBadRequest, "the request is not the playground's JSON: "+err.Error())
 		return
 	}
+	if err := req.Valid(); err != nil {
+		refuse(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	// Admission: a bounded number of runs, running or waiting.
 	limit := int64(s.cfg.Workers + s.cfg.Queue)
 	if n := s.waiting.Add(1); n > limit {

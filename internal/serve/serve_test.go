@@ -72,6 +72,7 @@ func TestRequests(t *testing.T) {
 		{"unknown command", mustJSON(playground.Request{Command: "rm", Name: "SB.litmus", Test: sb}), 200, "error", "unknown command"},
 		{"no commands but litmus here", mustJSON(playground.Request{Command: "param", Name: "x.cub", Test: ""}), 200, "error", "litmus tests only"},
 		{"not JSON", []byte("{"), 400, "error", "not the playground's JSON"},
+		{"negative bound", mustJSON(playground.Request{Name: "SB.litmus", Test: sb, Bound: -5}), 400, "error", "bound -5: want 0"},
 		{"too large", mustJSON(playground.Request{Name: "SB.litmus", Test: strings.Repeat("x", 70<<10)}), 413, "error", "larger than the server's limit"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
