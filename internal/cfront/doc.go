@@ -51,7 +51,9 @@
 // fprintf and dprintf the length of what a literal format produces (its
 // %s arguments read; sprintf.go), puts strlen+1, fputs 1, putchar, fputc
 // and putc their character, fwrite its count (stdio.go); fflush,
-// perror, and vprintf/vfprintf whose result is unused are no event.
+// perror, and printf, fprintf, dprintf, puts, vprintf and vfprintf
+// whose result is unused are no event (as GenMC and Dartagnan treat
+// them: their string arguments are then not read).
 // A heap object that the allocating function never casts to wider data
 // is character memory, a cell per byte (heapcells.go). errno is each thread's own int
 // (errno.go; sem_trywait and sem_timedwait set it when they fail). The

@@ -43,6 +43,9 @@ func (l *lowerer) putsCall(cs *callSite) error {
 	if lit, ok := l.literalString(cs.args[0]); ok {
 		n = int64(len(lit))
 	}
+	if n < 0 && !l.callResultUsed(cs) {
+		return nil // a result nobody uses: no event (doc.go)
+	}
 	if n >= 0 {
 		if cs.name == "puts" {
 			cs.result(prog.Int(n + 1))

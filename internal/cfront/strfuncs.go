@@ -322,9 +322,19 @@ func (l *lowerer) callsStringFuncs() bool {
 	if l.strFuncs == 0 {
 		l.strFuncs = 1
 		for _, name := range []string{"strlen", "strnlen", "strcmp", "strncmp", "strchr", "memchr", "strcpy", "stpcpy", "sprintf", "snprintf",
-			"printf", "fprintf", "dprintf", "puts", "fputs", "strtol", "strtoll", "strtoul", "strtoull", "atoi", "atol", "atoll"} {
+			"strtol", "strtoll", "strtoul", "strtoull", "atoi", "atol", "atoll"} {
 			if f := l.funcs[name]; f != nil && len(f.Blocks) == 0 {
 				l.strFuncs = 2
+			}
+		}
+		// The output functions read their strings only when their result
+		// is used (sprintf.go, stdio.go).
+		for f, c := range moduleCalls(l.mod) {
+			switch calleeName(c) {
+			case "printf", "fprintf", "dprintf", "puts", "fputs":
+				if l.resultUsed(f, c) {
+					l.strFuncs = 2
+				}
 			}
 		}
 	}

@@ -24,6 +24,51 @@ import (
 // f's blocks) that has a !dbg location, looking through users that have
 // none; ok is false when no user has one.
 func (l *lowerer) userPosOf(f *ir.Func, in value.Value) (prog.Pos, bool) {
+	us := l.usersIn(f)
+	seen := map[value.Value]bool{in: true}
+	queue := []value.Value{in}
+	for len(queue) > 0 && len(seen) < 64 {
+		v := queue[0]
+		queue = queue[1:]
+		for _, u := range us[v] {
+			var p prog.Pos
+			switch u := u.(type) {
+			case ir.Instruction:
+				p = l.posOf(instMD(u))
+			case ir.Terminator:
+				p = l.posOf(termMD(u))
+			}
+			if p.Line != 0 {
+				return p, true
+			}
+			if uv, ok := u.(value.Value); ok && !seen[uv] {
+				seen[uv] = true
+				queue = append(queue, uv)
+			}
+		}
+	}
+	return prog.Pos{}, false
+}
+
+// callResultUsed tells whether the result of the call a callSite lowers
+// is used (a call the lowering makes up: whenever it has a register).
+func (l *lowerer) callResultUsed(cs *callSite) bool {
+	if cs.dst == "" {
+		return false
+	}
+	return cs.in == nil || l.resultUsed(cs.fr.f, cs.in)
+}
+
+// resultUsed tells whether the value of the call c, an instruction of f,
+// is an operand of another instruction (a call whose result nobody uses
+// is still given a register by the IR).
+func (l *lowerer) resultUsed(f *ir.Func, c *ir.InstCall) bool {
+	return len(l.usersIn(f)[c]) > 0
+}
+
+// usersIn maps each instruction of f to the instructions and terminators
+// that take it as an operand (made once per function).
+func (l *lowerer) usersIn(f *ir.Func) map[value.Value][]any {
 	if l.users == nil {
 		l.users = map[*ir.Func]map[value.Value][]any{}
 	}
@@ -51,27 +96,5 @@ func (l *lowerer) userPosOf(f *ir.Func, in value.Value) (prog.Pos, bool) {
 		}
 		l.users[f] = us
 	}
-	seen := map[value.Value]bool{in: true}
-	queue := []value.Value{in}
-	for len(queue) > 0 && len(seen) < 64 {
-		v := queue[0]
-		queue = queue[1:]
-		for _, u := range us[v] {
-			var p prog.Pos
-			switch u := u.(type) {
-			case ir.Instruction:
-				p = l.posOf(instMD(u))
-			case ir.Terminator:
-				p = l.posOf(termMD(u))
-			}
-			if p.Line != 0 {
-				return p, true
-			}
-			if uv, ok := u.(value.Value); ok && !seen[uv] {
-				seen[uv] = true
-				queue = append(queue, uv)
-			}
-		}
-	}
-	return prog.Pos{}, false
+	return us
 }
