@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -84,32 +83,14 @@ type mutexRun struct {
 }
 
 func runBenchMutex(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench mutex", flag.ContinueOnError)
-	fs.Usage = synopsisUsage(fs)
-	fs.SetOutput(stderr)
-	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
-	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
-	bound := fs.Int("bound", 2, "loop unrolling bound")
-	timeout := durationFlag(fs, "timeout", 5*time.Minute, "time limit per program, a `duration` (e.g. 10s, or 5 for five seconds)")
-	targets := fs.String("targets", "x86,power,armv7", "comma-separated columns to run: x86 (TSO), power, armv7 (ARM)")
-	noAnalysis := fs.Bool("no-analysis", false, "encode every pair of every relation (no may/must relation analysis)")
-	stats := fs.Bool("stats", false, "print the encoding size and the encoding/solving split of each program")
-	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the table")
-	operands, code, ok := parseCommand(fs, args)
+	b := newPtsBench("mutex", "program", "print the encoding size and the encoding/solving split of each program", stderr)
+	targets := b.fs.String("targets", "x86,power,armv7", "comma-separated columns to run: x86 (TSO), power, armv7 (ARM)")
+	noAnalysis := b.fs.Bool("no-analysis", false, "encode every pair of every relation (no may/must relation analysis)")
+	code, ok := b.parse(args, stderr)
 	if !ok {
 		return code
 	}
-	if msg := benchFlagsError(*bound, 1, *timeout, len(operands)); msg != "" {
-		return usageError(fs, stderr, "%s", msg)
-	}
-	if *dir == "" {
-		c, err := findCorpus(*corpus)
-		if err != nil {
-			fmt.Fprintf(stderr, "musket bench mutex: %v\n", err)
-			return exitBadInput
-		}
-		*dir = filepath.Join(c, "mutex", "pts")
-	}
+	dir, bound, timeout, stats, asJSON := b.dir, b.bound, b.timeout, b.stats, b.asJSON
 	cols, bad := mutexColumnsOf(*targets)
 	if bad != "" {
 		fmt.Fprintf(stderr, "bench mutex: unknown target %q (want x86, power or armv7)\n", bad)

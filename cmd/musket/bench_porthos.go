@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -24,30 +23,12 @@ const (
 )
 
 func runBenchPorthos(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench porthos", flag.ContinueOnError)
-	fs.Usage = synopsisUsage(fs)
-	fs.SetOutput(stderr)
-	dir := fs.String("dir", "", "`folder` of the .pts programs (default: CORPUS/mutex/pts)")
-	corpus := fs.String("corpus", "", "the shared corpus `folder` (default: ../shared/corpus beside the repository)")
-	bound := fs.Int("bound", 2, "loop unrolling bound")
-	timeout := durationFlag(fs, "timeout", 5*time.Minute, "time limit per cell, a `duration` (e.g. 10s, or 5 for five seconds)")
-	stats := fs.Bool("stats", false, "print where the time of each cell went (encoding, oracle, source reachability, the rest: releasing the solvers) and the size of the oracle's encoding")
-	asJSON := fs.Bool("json", false, "print one JSON object per cell and a summary line (docs/json.md) instead of the table")
-	operands, code, ok := parseCommand(fs, args)
+	b := newPtsBench("porthos", "cell", "print where the time of each cell went (encoding, oracle, source reachability, the rest: releasing the solvers) and the size of the oracle's encoding", stderr)
+	code, ok := b.parse(args, stderr)
 	if !ok {
 		return code
 	}
-	if msg := benchFlagsError(*bound, 1, *timeout, len(operands)); msg != "" {
-		return usageError(fs, stderr, "%s", msg)
-	}
-	if *dir == "" {
-		c, err := findCorpus(*corpus)
-		if err != nil {
-			fmt.Fprintf(stderr, "musket bench porthos: %v\n", err)
-			return exitBadInput
-		}
-		*dir = filepath.Join(c, "mutex", "pts")
-	}
+	dir, bound, timeout, stats, asJSON := b.dir, b.bound, b.timeout, b.stats, b.asJSON
 	rep := newBenchReport("porthos", *asJSON, stdout, stderr, len(porthos.TableIII)*len(porthos.TableIIIColumns))
 	text := rep.text()
 	tw := tabwriter.NewWriter(text, 0, 0, 2, ' ', 0)
