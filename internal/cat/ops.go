@@ -195,31 +195,13 @@ func (r *run) binary(op Op, a, b value, pos Position) (value, error) {
 		x, _ := r.asSet(a)
 		y, _ := r.asSet(b)
 		o := r.newSet()
-		switch op {
-		case OpUnion:
-			o.OrWith(x)
-			o.OrWith(y)
-		case OpInter:
-			o.OrWith(x)
-			o.AndWith(y)
-		default:
-			o.SetDiff(x, y)
-		}
+		boolOp(op, o, x, y)
 		return r.mkSet(o), nil
 	case cRel:
 		x, _ := r.asRel(a)
 		y, _ := r.asRel(b)
 		o := r.newRel()
-		switch op {
-		case OpUnion:
-			o.OrWith(x)
-			o.OrWith(y)
-		case OpInter:
-			o.OrWith(x)
-			o.AndWith(y)
-		default:
-			o.SetDiff(x, y)
-		}
+		boolOp(op, o, x, y)
 		return r.mkRel(o), nil
 	case cValSet:
 		x, ok1 := a.(*valSet)
@@ -472,4 +454,25 @@ func (r *run) test(kind TestKind, v value, pos Position) (bool, error) {
 		return x.Acyclic(), nil
 	}
 	return false, nil
+}
+
+// bitOps are the in-place operations of rel.Set and rel.Rel.
+type bitOps[T any] interface {
+	OrWith(T)
+	AndWith(T)
+	SetDiff(a, b T)
+}
+
+// boolOp makes o, empty, x op y for op one of |, & and \.
+func boolOp[T bitOps[T]](op Op, o, x, y T) {
+	switch op {
+	case OpUnion:
+		o.OrWith(x)
+		o.OrWith(y)
+	case OpInter:
+		o.OrWith(x)
+		o.AndWith(y)
+	default:
+		o.SetDiff(x, y)
+	}
 }
