@@ -189,65 +189,57 @@ func chainRow(i int, fs []Factor, cur, nxt []uint64) []uint64 {
 // immutable, so they must never be applied to a value that may be shared.
 
 // OrWith sets r to r ∪ s in place.
-func (r Rel) OrWith(s Rel) {
-	rb := r.b[:len(s.b)] // one bounds check, not one per word
-	for i, x := range s.b {
-		rb[i] |= x
-	}
-}
+func (r Rel) OrWith(s Rel) { orWords(r.b, s.b) }
 
 // AndWith sets r to r ∩ s in place.
-func (r Rel) AndWith(s Rel) {
-	rb := r.b[:len(s.b)]
-	for i, x := range s.b {
-		rb[i] &= x
-	}
-}
+func (r Rel) AndWith(s Rel) { andWords(r.b, s.b) }
 
 // AndNotWith sets r to r \ s in place.
-func (r Rel) AndNotWith(s Rel) {
-	rb := r.b[:len(s.b)]
-	for i, x := range s.b {
-		rb[i] &^= x
-	}
-}
+func (r Rel) AndNotWith(s Rel) { andNotWords(r.b, s.b) }
 
 // SetDiff sets r to a \ b in place (r may be b).
-func (r Rel) SetDiff(a, b Rel) {
-	ab, bb := a.b[:len(r.b)], b.b[:len(r.b)]
-	for i := range r.b {
-		r.b[i] = ab[i] &^ bb[i]
-	}
-}
+func (r Rel) SetDiff(a, b Rel) { diffWords(r.b, a.b, b.b) }
 
 // OrWith sets s to s ∪ t in place.
-func (s Set) OrWith(t Set) {
-	sw := s.w[:len(t.w)]
-	for i, x := range t.w {
-		sw[i] |= x
-	}
-}
+func (s Set) OrWith(t Set) { orWords(s.w, t.w) }
 
 // AndWith sets s to s ∩ t in place.
-func (s Set) AndWith(t Set) {
-	sw := s.w[:len(t.w)]
-	for i, x := range t.w {
-		sw[i] &= x
-	}
-}
+func (s Set) AndWith(t Set) { andWords(s.w, t.w) }
 
 // AndNotWith sets s to s \ t in place.
-func (s Set) AndNotWith(t Set) {
-	sw := s.w[:len(t.w)]
-	for i, x := range t.w {
-		sw[i] &^= x
+func (s Set) AndNotWith(t Set) { andNotWords(s.w, t.w) }
+
+// SetDiff sets s to a \ b in place (s may be b).
+func (s Set) SetDiff(a, b Set) { diffWords(s.w, a.w, b.w) }
+
+// orWords sets d to d | s word by word (len(s) <= len(d)).
+func orWords(d, s []uint64) {
+	d = d[:len(s)] // one bounds check, not one per word
+	for i, x := range s {
+		d[i] |= x
 	}
 }
 
-// SetDiff sets s to a \ b in place (s may be b).
-func (s Set) SetDiff(a, b Set) {
-	aw, bw := a.w[:len(s.w)], b.w[:len(s.w)]
-	for i := range s.w {
-		s.w[i] = aw[i] &^ bw[i]
+// andWords sets d to d & s word by word.
+func andWords(d, s []uint64) {
+	d = d[:len(s)]
+	for i, x := range s {
+		d[i] &= x
+	}
+}
+
+// andNotWords sets d to d &^ s word by word.
+func andNotWords(d, s []uint64) {
+	d = d[:len(s)]
+	for i, x := range s {
+		d[i] &^= x
+	}
+}
+
+// diffWords sets d to a &^ b word by word (d may be b).
+func diffWords(d, a, b []uint64) {
+	a, b = a[:len(d)], b[:len(d)]
+	for i := range d {
+		d[i] = a[i] &^ b[i]
 	}
 }

@@ -79,27 +79,21 @@ func Cross(s, t Set) Rel {
 // Union returns r ∪ s.
 func (r Rel) Union(s Rel) Rel {
 	o := r.clone()
-	for i := range o.b {
-		o.b[i] |= s.b[i]
-	}
+	orWords(o.b, s.b)
 	return o
 }
 
 // Inter returns r ∩ s.
 func (r Rel) Inter(s Rel) Rel {
 	o := r.clone()
-	for i := range o.b {
-		o.b[i] &= s.b[i]
-	}
+	andWords(o.b, s.b)
 	return o
 }
 
 // Diff returns r \ s.
 func (r Rel) Diff(s Rel) Rel {
 	o := r.clone()
-	for i := range o.b {
-		o.b[i] &^= s.b[i]
-	}
+	andNotWords(o.b, s.b)
 	return o
 }
 

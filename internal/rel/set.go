@@ -80,27 +80,21 @@ func (s Set) clone() Set {
 // Union returns s ∪ t.
 func (s Set) Union(t Set) Set {
 	r := s.clone()
-	for i := range r.w {
-		r.w[i] |= t.w[i]
-	}
+	orWords(r.w, t.w)
 	return r
 }
 
 // Inter returns s ∩ t.
 func (s Set) Inter(t Set) Set {
 	r := s.clone()
-	for i := range r.w {
-		r.w[i] &= t.w[i]
-	}
+	andWords(r.w, t.w)
 	return r
 }
 
 // Diff returns s \ t.
 func (s Set) Diff(t Set) Set {
 	r := s.clone()
-	for i := range r.w {
-		r.w[i] &^= t.w[i]
-	}
+	andNotWords(r.w, t.w)
 	return r
 }
 
