@@ -60,6 +60,13 @@ func TestConditions(t *testing.T) {
 		// orders the first two (coherence), program order the next two,
 		// the final value the last.
 		{"X86", "Rfe PosRW Wsi Wse PosWR Fre", `(x=4 /\ 1:EAX=1 /\ 2:EAX=0)`},
+		// diy's -optcond: the reads a same-location edge relates are in
+		// the condition (both reads of x, both reads of y), the read of
+		// a location no thread writes is not (z).
+		{"X86", "PodWW Rfe PodRR PosRR Fre", `(1:EAX=1 /\ 1:EBX=0 /\ 1:ECX=0)`},
+		{"X86", "PodWW Rfe PosRR PodRR Fre", `(1:EAX=1 /\ 1:EBX=1 /\ 1:ECX=0)`},
+		{"X86", "PodWW Rfe PodRR PodRR Fre", `(1:EAX=1 /\ 1:ECX=0)`},
+		{"AArch64", "DMB.SYdWW Rfe DpAddrdR PosRR Fre", `(1:X1=1 /\ 1:X4=0 /\ 1:X5=0)`},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
