@@ -132,6 +132,12 @@ func TestRepair(t *testing.T) {
 		{file: "MP.aarch64.litmus", want: "P0 after 9 dmb ishst; P1 line 9 addr", cost: 3},
 		{file: "MP.aarch64.litmus", costs: "aarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ishst 1\naarch64 dmb ish 2\n", want: "P0 after 9 dmb ishst; P1 line 8 ldar", cost: 2},
 		{file: "MP.riscv.litmus", want: "P0 after 8 fence w,w; P1 line 9 addr", cost: 3},
+		// A write before a read: fence w,r, lighter than fence rw,rw
+		// (the repertoire had no fence with w before and r after but
+		// rw,rw).
+		{file: "SB.riscv.litmus", want: "P0 after 8 fence w,r; P1 after 8 fence w,r", cost: 10},
+		{file: "R.riscv.litmus", want: "P0 after 8 fence w,w; P1 after 8 fence w,r", cost: 7},
+		{file: "SB.riscv.litmus", costs: "riscv fence rw,rw 1\n", want: "P0 after 8 fence rw,rw; P1 after 8 fence rw,rw", cost: 2},
 		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 line 9 addr", cost: 3},
 		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
 		{file: "sc-allowed.c.litmus", nofix: true},

@@ -104,7 +104,7 @@ var families = map[string]struct {
 	"X86":     {"x86", [][2]string{{"mfence", "MFENCE"}}},
 	"PPC":     {"power", [][2]string{{"lwsync", "lwsync"}, {"sync", "sync"}}},
 	"AARCH64": {"aarch64", [][2]string{{"dmb ishld", "DMB ISHLD"}, {"dmb ishst", "DMB ISHST"}, {"dmb ish", "DMB ISH"}}},
-	"RISCV":   {"riscv", [][2]string{{"fence r,r", "fence r,r"}, {"fence w,w", "fence w,w"}, {"fence r,rw", "fence r,rw"}, {"fence rw,w", "fence rw,w"}, {"fence.tso", "fence.tso"}, {"fence rw,rw", "fence rw,rw"}}},
+	"RISCV":   {"riscv", [][2]string{{"fence r,r", "fence r,r"}, {"fence w,w", "fence w,w"}, {"fence r,rw", "fence r,rw"}, {"fence rw,w", "fence rw,w"}, {"fence r,w", "fence r,w"}, {"fence w,r", "fence w,r"}, {"fence w,rw", "fence w,rw"}, {"fence rw,r", "fence rw,r"}, {"fence.tso", "fence.tso"}, {"fence rw,rw", "fence rw,rw"}}},
 	"SPARC":   {"sparc", [][2]string{{"membar #loadload", "membar #LoadLoad"}, {"membar #storestore", "membar #StoreStore"}, {"membar #loadstore", "membar #LoadStore"}, {"membar #storeload", "membar #StoreLoad"}}},
 	"ARM":     {"armv7", [][2]string{{"dmb st", "DMB ST"}, {"dmb", "DMB"}}},
 	"C":       {"c11", [][2]string{{"fence acquire", "atomic_thread_fence(memory_order_acquire);"}, {"fence release", "atomic_thread_fence(memory_order_release);"}, {"fence acq_rel", "atomic_thread_fence(memory_order_acq_rel);"}, {"fence seq_cst", "atomic_thread_fence(memory_order_seq_cst);"}}},
