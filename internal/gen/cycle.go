@@ -123,6 +123,17 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 		}
 		t.Locs = loc
 	}
+	if a.Name == "C" {
+		// A C location has one type, atomic_int or int: diy refuses a
+		// cycle that accesses one both ways.
+		atomic := map[int]bool{}
+		for _, ev := range t.Events {
+			if prev, ok := atomic[ev.Loc]; ok && prev != cAtomic(ev.Ann) {
+				return nil, fmt.Errorf("location %s is accessed both atomically and not (a C location is atomic_int or int)", LocName(ev.Loc))
+			}
+			atomic[ev.Loc] = cAtomic(ev.Ann)
+		}
+	}
 	t.Threads = make([][]int, th+1)
 	for i, ev := range t.Events {
 		t.Threads[ev.Thread] = append(t.Threads[ev.Thread], i)

@@ -23,6 +23,9 @@ func TestNames(t *testing.T) {
 		{"AArch64", "PodWWPL RfeLA PodRRAP Fre", "MP+popl+poap"},
 		{"RISCV", "Fence.rw.rwdWW Rfe DpAddrdR Fre", "MP+fence.rw.rw+addr"},
 		{"RISCV", "Rfe PosRR Fre", "CoRR"},
+		{"ARM", "DMBdWW Rfe DpAddrdR Fre", "MP+dmb+addr"},
+		{"ARM", "DMB.STdWW Rfe DpCtrlIsbdR Fre", "MP+dmb.st+ctrlisb"},
+		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", "MP+porlxrel+poacqrlx"},
 	} {
 		if got := mustName(t, c.arch, c.cycle); got != c.name {
 			t.Errorf("%s %q: named %s, want %s", c.arch, c.cycle, got, c.name)
@@ -98,6 +101,11 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWRPA FreQP PodWRPA FreQP", "annotated both A and Q"},
 		{"PPC", "Foo", "not an edge of PPC"},
 		{"X86", "Rfe PosRW Wse Wse", "unsupported: 3 writes"},
+		{"C", "PodWRRlxRlx FreRlxRlx PodWWRlxP RfiPRlx PodRRRlxRlx FreRlxRlx", "accessed both atomically and not"},
+		{"C", "PodWWAcqRlx Rfe PodRR Fre", "memory_order_acquire) is for reads"},
+		{"C", "PodRRRelRlx Fre PodWW Rfe", "memory_order_release) is for writes"},
+		{"ARM", "DMB.SYdWW Rfe PodRR Fre", "not an edge of ARM"},
+		{"ARM", "PodWWLA Rfe PodRR Fre", "no annotated accesses"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
