@@ -140,6 +140,12 @@ func TestRepair(t *testing.T) {
 		{file: "SB.riscv.litmus", costs: "riscv fence rw,rw 1\n", want: "P0 after 8 fence rw,rw; P1 after 8 fence rw,rw", cost: 2},
 		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 line 9 addr", cost: 3},
 		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
+		// Store buffering in C11 (a test of musket gen): a seq_cst
+		// fence in each thread, cheaper than four seq_cst accesses (the
+		// literature's SB+scs), which a table pricing the fence higher
+		// gives.
+		{file: "SB.c.litmus", want: "P0 after 7 fence seq_cst; P1 after 11 fence seq_cst", cost: 6},
+		{file: "SB.c.litmus", costs: "c11 fence seq_cst 5\nc11 seq_cst 2\nc11 acquire 1\nc11 release 1\nc11 relaxed 0\n", want: "P0 line 7 seq_cst; P0 line 8 seq_cst; P1 line 11 seq_cst; P1 line 12 seq_cst", cost: 8},
 		{file: "sc-allowed.c.litmus", nofix: true},
 		// A C lock whose unlock is relaxed (clang-14): release, as the
 		// correct version of the program has it.
