@@ -176,3 +176,82 @@ func TestEnumerateStop(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteDialects checks the code of one test per new dialect, as diy7
+// writes it: ARM's [index,base] address dependency and CMP/BNE control
+// dependency, C's atomic_int and volatile int arguments (from the last
+// name in alphabetical order), (r & 128) dependencies and if (r == v).
+func TestWriteDialects(t *testing.T) {
+	for _, c := range []struct{ arch, cycle, want string }{
+		{"ARM", "DMBdWW Rfe DpAddrdR Fre", `
+ P0          | P1             ;
+ MOV R1,#1   | LDR R1,[R0]    ;
+ STR R1,[R0] | EOR R3,R1,R1   ;
+ DMB         | LDR R4,[R3,R2] ;
+ MOV R3,#1   |                ;
+ STR R3,[R2] |                ;
+exists
+(1:R1=1 /\ 1:R4=0)
+`},
+		{"ARM", "DMB.STdWW Rfe DpCtrlIsbdR Fre", `
+ P0          | P1          ;
+ MOV R1,#1   | LDR R1,[R0] ;
+ STR R1,[R0] | CMP R1,R1   ;
+ DMB ST      | BNE LC00    ;
+ MOV R3,#1   | LC00:       ;
+ STR R3,[R2] | ISB         ;
+             | LDR R3,[R2] ;
+`},
+		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", `
+{}
+
+P0 (atomic_int* y,atomic_int* x) {
+  atomic_store_explicit(x,1,memory_order_relaxed);
+  atomic_store_explicit(y,1,memory_order_release);
+}
+
+P1 (atomic_int* y,atomic_int* x) {
+  int r0 = atomic_load_explicit(y,memory_order_acquire);
+  int r1 = atomic_load_explicit(x,memory_order_relaxed);
+}
+
+exists (1:r0=1 /\ 1:r1=0)
+`},
+		{"C", "PodWW Rfe DpAddrdR Fre", `
+P1 (volatile int* y,volatile int* x) {
+  int r0 = *y;
+  int r1 = *(x + (r0 & 128));
+}
+`},
+		{"C", "PodWWScSc RfeScSc DpCtrldWScSc WseScSc", `
+P1 (atomic_int* y,atomic_int* x) {
+  int r0 = atomic_load(y);
+  if (r0 == 1) {
+    atomic_store(x,1);
+  }
+}
+
+exists (1:r0=1 /\ x=2)
+`},
+		{"C", "PodRWRlxRlx RfeRlxRlx DpDatadWRlxRlx RfeRlxRlx", `
+  atomic_store_explicit(x,1 + (r0 & 128),memory_order_relaxed);
+`},
+	} {
+		a, _ := LookupArch(c.arch)
+		es, err := a.ParseCycle([]string{c.cycle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt, err := Build(a, es)
+		if err != nil {
+			t.Fatalf("%q: %v", c.cycle, err)
+		}
+		var b strings.Builder
+		if err := tt.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("%s %q: want\n%s\nin\n%s", c.arch, c.cycle, c.want, b.String())
+		}
+	}
+}

@@ -108,7 +108,9 @@ func (t *Test) writeC(w io.Writer, name string) error {
 		for l := range locs {
 			ls = append(ls, l)
 		}
-		sort.Sort(sort.Reverse(sort.IntSlice(ls))) // diy lists them from the last name
+		// diy lists them from the last name in alphabetical order: z, y,
+		// x, b, a.
+		sort.Slice(ls, func(i, j int) bool { return LocName(ls[i]) > LocName(ls[j]) })
 		var args []string
 		for _, l := range ls {
 			if atomic[l] {
