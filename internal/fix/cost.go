@@ -30,8 +30,9 @@ type Costs map[string]map[string]int
 //	power    addr 1, data 1 (a dependency on a load: see deps.go)
 //	         < lwsync 2, ctrlisync 2 (after a load: a control
 //	         dependency on its register, then isync) < sync 4
-//	aarch64  addr 1, data 1 < ldar 2, stlr 2 (an LDR made LDAR, an STR
-//	         made STLR), dmb ishld 2, dmb ishst 2 < dmb ish 4
+//	aarch64  addr 1, data 1 < ldapr 2, ldar 2, stlr 2 (an LDR made
+//	         LDAPR or LDAR, an STR made STLR; LDAPR, the weaker, is
+//	         offered first), dmb ishld 2, dmb ishst 2 < dmb ish 4
 //	riscv    addr 1, data 1 < fence r,r 2, fence w,w 2, fence r,w 2,
 //	         fence r,rw 2, fence rw,w 2 < fence.tso 4 < fence w,r 5,
 //	         fence w,rw 5, fence rw,r 5 (a write before a read: the
@@ -52,7 +53,7 @@ func DefaultCosts() Costs {
 	return Costs{
 		"x86":     {"mfence": 1, "xchg": 1},
 		"power":   {"addr": 1, "data": 1, "lwsync": 2, "ctrlisync": 2, "sync": 4},
-		"aarch64": {"addr": 1, "data": 1, "ldar": 2, "stlr": 2, "dmb ishld": 2, "dmb ishst": 2, "dmb ish": 4},
+		"aarch64": {"addr": 1, "data": 1, "ldapr": 2, "ldar": 2, "stlr": 2, "dmb ishld": 2, "dmb ishst": 2, "dmb ish": 4},
 		"riscv": {"addr": 1, "data": 1, "fence r,r": 2, "fence w,w": 2, "fence r,rw": 2, "fence rw,w": 2, "fence r,w": 2,
 			"fence.tso": 4, "fence w,r": 5, "fence w,rw": 5, "fence rw,r": 5, "fence rw,rw": 6},
 		"armv7": {"addr": 1, "data": 1, "dmb st": 2, "dmb": 4, "dmb ish": 4},

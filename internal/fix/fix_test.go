@@ -131,6 +131,12 @@ func TestRepair(t *testing.T) {
 		{file: "IRIW.ppc.litmus", want: "P1 after 10 sync; P3 after 10 sync", cost: 8},
 		{file: "MP.aarch64.litmus", want: "P0 after 9 dmb ishst; P1 line 9 addr", cost: 3},
 		{file: "MP.aarch64.litmus", costs: "aarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ishst 1\naarch64 dmb ish 2\n", want: "P0 after 9 dmb ishst; P1 line 8 ldar", cost: 2},
+		// LDAPR (acquire-PC) orders the flag's load before the data's as
+		// LDAR does: offered first, the weaker at equal cost.
+		{file: "MP.aarch64.litmus", costs: "aarch64 ldapr 1\naarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ishst 1\naarch64 dmb ish 2\n", want: "P0 after 9 dmb ishst; P1 line 8 ldapr", cost: 2},
+		// Store buffering needs the load ordered after the STLR before
+		// it: LDAR, not LDAPR.
+		{file: "SB.aarch64.litmus", costs: "aarch64 ldapr 1\naarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ish 3\n", want: "P0 line 10 ldar; P0 line 9 stlr; P1 line 10 ldar; P1 line 9 stlr", cost: 4},
 		{file: "MP.riscv.litmus", want: "P0 after 8 fence w,w; P1 line 9 addr", cost: 3},
 		// A write before a read: fence w,r, lighter than fence rw,rw
 		// (the repertoire had no fence with w before and r after but

@@ -336,9 +336,9 @@ var (
 	})
 )
 
-// strengthenA64 offers LDR -> LDAR and STR -> STLR for a plain access
-// with a base register and no offset (the only addressing LDAR and STLR
-// have).
+// strengthenA64 offers LDR -> LDAPR or LDAR and STR -> STLR for a plain
+// access with a base register and no offset (the only addressing LDAPR,
+// LDAR and STLR have).
 func (s *litmusSubject) strengthenA64(ti int, th *prog.Thread, l int, cell string) {
 	acc := accessesAt(th, l)
 	if len(acc) != 1 {
@@ -355,6 +355,10 @@ func (s *litmusSubject) strengthenA64(ti int, th *prog.Thread, l int, cell strin
 	switch in := acc[0].(type) {
 	case prog.Load:
 		if m := a64Ldr().FindStringSubmatch(cell); m != nil && len(in.Tags) == 0 {
+			// LDAPR (Armv8.3's acquire-PC) first: it orders the load
+			// before the later accesses as LDAR does, but not after an
+			// earlier STLR; at equal cost the weaker is offered first.
+			add("ldapr", "LDAPR "+m[1]+",["+m[2]+"]")
 			add("ldar", "LDAR "+m[1]+",["+m[2]+"]")
 		}
 	case prog.Store:

@@ -427,6 +427,7 @@ var weakerThan = map[string][]string{
 	"seq_cst":       {"acquire", "release", "acq_rel", "consume"},
 	"acq_rel":       {"acquire", "release", "consume"},
 	"acquire":       {"consume"},
+	"ldar":          {"ldapr"},
 }
 
 // dominates tells whether the insertion strong orders at least what weak
