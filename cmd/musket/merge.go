@@ -277,12 +277,17 @@ func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 			s.Timeouts = append(s.Timeouts, t.j.Name)
 		case "unsupported":
 			s.Unsupported = append(s.Unsupported, t.j.Name)
+		case "memory limit":
+			s.MemoryLimit = append(s.MemoryLimit, t.j.Name)
 		case "disagreement":
 			s.EngineDisagreements = append(s.EngineDisagreements, t.j.Name)
 		}
 	}
-	if s.Timeouts == nil {
-		s.Timeouts = []string{}
+	// Empty lists, not null, as musket litmus -json writes them.
+	for _, l := range []*[]string{&s.Timeouts, &s.MemoryLimit, &s.Unsupported} {
+		if *l == nil {
+			*l = []string{}
+		}
 	}
 	var st status
 	interrupted := false
@@ -333,6 +338,17 @@ func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 	s.ExitStatus = int(st)
 	if interrupted {
 		s.ExitStatus = exitInterrupted
+	}
+	// The version and setup of one run, when every run has the same
+	// (merge -json is then one run's output; else they are left out).
+	s.Version, s.Setup = runs[0].sum.Version, runs[0].sum.Setup
+	for _, r := range runs[1:] {
+		if r.sum.Version != s.Version {
+			s.Version = ""
+		}
+		if r.sum.Setup != s.Setup {
+			s.Setup = ""
+		}
 	}
 	return s
 }
@@ -406,6 +422,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(s.Unsupported) > 0 {
 		fmt.Fprintf(stderr, "unsupported (each test's error says what): %s\n", strings.Join(s.Unsupported, ", "))
+	}
+	if len(s.MemoryLimit) > 0 {
+		fmt.Fprintf(stderr, "memory limit reached: %s\n", strings.Join(s.MemoryLimit, ", "))
 	}
 	if len(s.EngineDisagreements) > 0 {
 		fmt.Fprintf(stderr, "the engines disagree on %d tests: %s\n", len(s.EngineDisagreements), strings.Join(s.EngineDisagreements, ", "))

@@ -225,6 +225,39 @@ func TestMergeWarnings(t *testing.T) {
 	}
 }
 
+// TestMergeSummaryLists: the merged -json summary lists the tests that
+// reached the memory limit (it dropped them), writes empty lists as []
+// (not null, as one run does) and keeps the version and setup the runs
+// share.
+func TestMergeSummaryLists(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(tmp, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	sum := func(shard string) string {
+		return `{"summary":{"tests":1,"finished":1,"exit_status":3,"shard":"` + shard + `","inputs":2,"version":"0.1.0","setup":"engine=auto unroll=2"}}` + "\n"
+	}
+	a := write("a.json", `{"file":"a.litmus","name":"a","status":"memory limit","herd":"Test a\n"}`+"\n"+sum("1/2"))
+	b := write("b.json", `{"file":"b.litmus","name":"b","status":"done","verdict":"Ok","herd":"Test b\n"}`+"\n"+sum("2/2"))
+	var out, errb bytes.Buffer
+	runMerge([]string{"-json", a, b}, &out, &errb)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	last := lines[len(lines)-1]
+	for _, want := range []string{`"memory_limit":["a"]`, `"unsupported":[]`, `"timeouts":[]`, `"version":"0.1.0"`, `"setup":"engine=auto unroll=2"`} {
+		if !strings.Contains(last, want) {
+			t.Errorf("merged summary %s: no %s", last, want)
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	runMerge([]string{a, b}, &out, &errb)
+	if !strings.Contains(errb.String(), "memory limit reached: a") {
+		t.Errorf("stderr %q: want the memory limit said", errb.String())
+	}
+}
+
 // TestMergeClaimedInputs: a summary that claims far more inputs than
 // its shards have results is merged at once (mergeRuns looped over every
 // claimed input: "inputs": 1e12 kept merge and diff busy for hours).
