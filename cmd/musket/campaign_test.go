@@ -97,6 +97,19 @@ func TestCampaignRecipes(t *testing.T) {
 			filepath.Join(scripts, "slurm-array.sh"), slurm, "-engine", "enum", all)
 	}
 	check("Slurm job array", merged(slurm, 2))
+	// sbatch runs a copy of the script from its spool folder, in the
+	// folder it was called from (SLURM_SUBMIT_DIR): shard.sh is not
+	// next to it (the script looked only there and failed).
+	spool := filepath.Join(tmp, "spool")
+	os.MkdirAll(spool, 0o755)
+	src, _ := os.ReadFile(filepath.Join(scripts, "slurm-array.sh"))
+	os.WriteFile(filepath.Join(spool, "slurm_script"), src, 0o755)
+	spooled := filepath.Join(tmp, "slurm-spool")
+	for i := 1; i <= 2; i++ {
+		sh([]string{"SLURM_SUBMIT_DIR=" + filepath.Dir(filepath.Dir(scripts)), "SLURM_ARRAY_TASK_COUNT=2", "SLURM_ARRAY_TASK_ID=" + strconv.Itoa(i)},
+			filepath.Join(spool, "slurm_script"), spooled, "-engine", "enum", all)
+	}
+	check("Slurm job array, run from the spool", merged(spooled, 2))
 	if os.Getenv("MUSKET_LONG") == "" {
 		// GNU parallel's start-up (Perl) costs seconds: the local and
 		// SSH recipes run in the long suite.

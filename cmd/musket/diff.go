@@ -219,7 +219,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "or a folder of them (herd7's logs, one file per test). Lists the tests, by name, whose verdict or final")
 		fmt.Fprintln(stderr, "states differ (the states only when both runs list them), then the totals, as mcompare7 does. Two tests of")
 		fmt.Fprintln(stderr, "one name whose Hash= lines (herd7's digest of a test) differ are different tests: listed, not compared.")
-		fmt.Fprintln(stderr, "Exit status 0 when the runs agree on every test both have, 1 when some differ, 2 on bad input.")
+		fmt.Fprintln(stderr, "Exit status 0 when the runs agree on every test both have, 1 when some differ (or no test is in both), 2 on bad input.")
 		fs.PrintDefaults()
 	}
 	ops, code, ok := parseCommand(fs, args)
@@ -297,6 +297,12 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(w, "differ: %d (verdict %d, final states %d, a verdict on one side only %d); same: %d\n", differ, verdictDiff, statesDiff, statusDiff, common-differ-hashDiff)
 	if differ+hashDiff > 0 {
+		return exitFailed
+	}
+	if common == 0 && onlyA+onlyB > 0 {
+		// Two runs of different suites (a folder of the wrong
+		// architecture) agree on no test: not an agreement.
+		fmt.Fprintf(w, "no test is in both runs: nothing compared\n")
 		return exitFailed
 	}
 	return exitOK

@@ -92,6 +92,34 @@ func TestDiffHash(t *testing.T) {
 	}
 }
 
+// TestDiffNothingInCommon: two runs with no test in common (a log folder
+// of another architecture) do not agree: exit status 1, said so (it was
+// 0, "differ: 0").
+func TestDiffNothingInCommon(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(tmp, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	mp := write("mp.log", "Test MP Allowed\nStates 1\n1:EAX=0;\nNo\n")
+	sb := write("sb.log", "Test SB Allowed\nStates 1\n0:EAX=0;\nOk\n")
+	for _, c := range []struct {
+		a, b string
+		code int
+		want string
+	}{
+		{mp, sb, exitFailed, "no test is in both runs: nothing compared"},
+		{mp, mp, exitOK, "same: 1"},
+	} {
+		var out, errb bytes.Buffer
+		code := runDiff([]string{c.a, c.b}, &out, &errb)
+		if code != c.code || !strings.Contains(out.String(), c.want) {
+			t.Errorf("%s %s: exit %d, %q; want %d and %q", c.a, c.b, code, out.String(), c.code, c.want)
+		}
+	}
+}
+
 func TestNormState(t *testing.T) {
 	for in, want := range map[string]string{
 		"1:EAX=1; [x]=1; [z]=2;":         "1:EAX=1; x=1; z=2;",

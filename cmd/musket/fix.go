@@ -56,9 +56,12 @@ Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
            stored value), lwsync 2, ctrlisync 2 (after a load: cmpw on its
            register, beq to the next line, isync), sync 4
   aarch64  addr 1, data 1 (EOR then [Xn,WT,SXTW], or ADD to the value),
-           ldar 2, stlr 2, dmb ishld 2, dmb ishst 2, dmb ish 4
+           ldapr 2, ldar 2, stlr 2 (LDAPR, the weaker, first at equal
+           cost), dmb ishld 2, dmb ishst 2, dmb ish 4
   riscv    addr 1, data 1 (xor then add to the address or the value),
-           fence r,r / w,w / r,rw / rw,w 2, fence.tso 4, fence rw,rw 6
+           fence r,r / w,w / r,w / r,rw / rw,w 2, fence.tso 4,
+           fence w,r / w,rw / rw,r 5 (a write before a read drains the
+           store buffer, as a full fence does), fence rw,rw 6
   armv7    addr 1, data 1 (EOR then [Rn,RT], or ADD to the value),
            dmb st 2, dmb 4 (dmb ish 4, as the C11 mappings write it)
   sparc    membar #LoadLoad 1, #StoreStore 1, #LoadStore 1, #StoreLoad 2

@@ -24,7 +24,7 @@ func init() {
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	archName := fs.String("arch", "X86", "`architecture`: X86, PPC, AArch64 or RISCV")
+	archName := fs.String("arch", "X86", "`architecture`: X86, PPC, AArch64, ARM, RISCV or C")
 	relax := fs.String("relax", "", "`edges` (comma- or blank-separated; '*' in a direction stands for R and W: Pod**) to build every cycle from, as diy7 does")
 	safe := fs.String("safe", "", "`edges` a cycle may use besides -relax; with -safe, each cycle has one -relax edge at least")
 	size := intFlag(fs, "size", 4, 0, "with -relax: edges in a cycle, at most")
@@ -36,8 +36,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "       musket gen [-arch ARCH] -relax LIST [-size N] -o DIR  every cycle of at most N edges over LIST, once up to rotation (diy7)")
 		fmt.Fprintln(stderr, "The notation is the diy tool suite's (Alglave, Maranget, Sarkar, Sewell, \"Fences in Weak Memory Models\", CAV 2010):")
 		fmt.Fprintln(stderr, "Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi (Coe, Coi), fences (MFenced.. on X86; LwSyncd.., Syncd.. on PPC;")
-		fmt.Fprintln(stderr, "DMB.SYd.., DMB.LDd.., DMB.STd.. on AArch64; Fence.rw.rwd.. on RISCV), dependencies Dp{Addr,Data,Ctrl}{s,d}{R,W},")
-		fmt.Fprintln(stderr, "annotations after the directions (PodWRLA, RfePA on AArch64; PodWRRlAq on RISCV).")
+		fmt.Fprintln(stderr, "DMB.SYd.., DMB.LDd.., DMB.STd.. on AArch64; DMBd.., DMB.STd.., DSBd.., ISBd.. on ARM; Fence.rw.rwd.. on RISCV;")
+		fmt.Fprintln(stderr, "FenceScd.., FenceAcqd.., FenceReld.. on C), dependencies Dp{Addr,Data,Ctrl}{s,d}{R,W} (DpCtrlIsync on PPC,")
+		fmt.Fprintln(stderr, "DpCtrlIsb on AArch64 and ARM, DpCtrlFenceI on RISCV), annotations after the directions (PodWRLA, RfePA on")
+		fmt.Fprintln(stderr, "AArch64; PodWRRlAq on RISCV; memory orders on C: PodWWRlxRel RfeRelAcq, P or none a plain access).")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)
@@ -85,7 +87,10 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 		return exitOK
 	}
 	var b bytes.Buffer
-	t.Write(&b)
+	if err := t.Write(&b); err != nil {
+		fmt.Fprintf(stderr, "musket gen: %v\n", err)
+		return exitBadInput
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
 		return exitBadInput

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +43,45 @@ type litmusFlags struct {
 	asJSON, quiet, verdictOnly, explain *bool
 	timeout                             *timeoutFlag
 	shard                               *shardFlag
+}
+
+// setup is the options of a run that decide its results, in a fixed
+// order, the flags as given (the shards of one campaign run one command
+// line): "model=sc engine=auto unroll=2 ...". Only the options given are
+// listed, and -engine and -unroll always.
+func (f *litmusFlags) setup() string {
+	var parts []string
+	add := func(k, v string) {
+		if v != "" {
+			parts = append(parts, k+"="+v)
+		}
+	}
+	model := *f.model
+	if model == "" {
+		model = *f.catFlag
+	}
+	add("model", model)
+	add("conf", *f.conf)
+	add("bell", *f.bell)
+	add("macros", *f.macros)
+	add("variant", *f.variant)
+	add("engine", *f.engine)
+	add("unroll", strconv.Itoa(*f.bound))
+	if *f.speed != "false" {
+		add("speedcheck", *f.speed)
+	}
+	if *f.through != "none" {
+		add("through", *f.through)
+	}
+	add("skipchecks", strings.Join(f.skipChecks, ","))
+	if *f.verdictOnly {
+		add("verdict-only", "true")
+	}
+	if *f.nshow > 0 {
+		add("nshow", strconv.Itoa(*f.nshow))
+	}
+	add("expect", *f.expectFile)
+	return strings.Join(parts, " ")
 }
 
 // newLitmusFlags declares the flags of the litmus command.
@@ -199,7 +239,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
 	l := &litmusRun{stdout: stdout, stderr: stderr, table: table, quiet: *f.quiet, asJSON: *f.asJSON, hexa: *f.hexa || ms.Hexa,
-		files: len(files), start: time.Now(), timeout: opts.Timeout, shard: f.shard.String(), inputs: inputs}
+		files: len(files), start: time.Now(), timeout: opts.Timeout, shard: f.shard.String(), inputs: inputs, setup: f.setup()}
 	if *f.witness != "" {
 		l.witness = newWitnessFiles(*f.witness, len(files) > 1)
 	}
@@ -257,6 +297,7 @@ type litmusRun struct {
 	status      status
 	files       int
 	shard       string // -shard K/N, "" for none
+	setup       string // the options that decide the results (litmusFlags.setup)
 	inputs      int    // the tests before -shard kept a slice
 	start       time.Time
 	interrupted bool
@@ -471,6 +512,12 @@ type litmusSummary struct {
 	ExitStatus          int            `json:"exit_status"`
 	Shard               string         `json:"shard,omitempty"`  // -shard K/N
 	Inputs              int            `json:"inputs,omitempty"` // with -shard: the tests of every shard
+	// Version is the musket that ran (musket version's first line, less
+	// "musket "), Setup the options that decide the results (-model,
+	// -engine, -unroll, ...): musket merge refuses shards of one run
+	// that differ in either.
+	Version string `json:"version,omitempty"`
+	Setup   string `json:"setup,omitempty"`
 }
 
 type expectSummary struct {
@@ -488,6 +535,7 @@ func (l *litmusRun) summary() {
 		if l.shard != "" {
 			s.Shard, s.Inputs = l.shard, l.inputs
 		}
+		s.Version, s.Setup = runVersionString(), l.setup
 		if s.Timeouts == nil {
 			s.Timeouts = []string{}
 		}

@@ -115,13 +115,16 @@ type mergedTest struct {
 // mergeRuns puts the tests of the runs in the order of one run: the
 // shards of a campaign (-shard K/N, all N of them, in any order) back
 // into input order, the other files one after the other.
+// shardGroup is the shards of one run: -shard K/N of a run of inputs
+// tests.
+type shardGroup struct {
+	n, inputs int
+	shards    map[int]*runOutput
+}
+
 func mergeRuns(runs []*runOutput) ([]mergedTest, error) {
-	type group struct {
-		n, inputs int
-		shards    map[int]*runOutput
-	}
-	var order []any // *runOutput or *group, by first appearance
-	groups := map[string]*group{}
+	var order []any // *runOutput or *shardGroup, by first appearance
+	groups := map[string]*shardGroup{}
 	for _, r := range runs {
 		if r.sum.Shard == "" {
 			order = append(order, r)
@@ -134,12 +137,18 @@ func mergeRuns(runs []*runOutput) ([]mergedTest, error) {
 		key := fmt.Sprintf("%d/%d", n, r.sum.Inputs)
 		g := groups[key]
 		if g == nil {
-			g = &group{n: n, inputs: r.sum.Inputs, shards: map[int]*runOutput{}}
+			g = &shardGroup{n: n, inputs: r.sum.Inputs, shards: map[int]*runOutput{}}
 			groups[key] = g
 			order = append(order, g)
 		}
 		if prev := g.shards[k]; prev != nil {
 			return nil, fmt.Errorf("%s and %s are both shard %s", prev.path, r.path, r.sum.Shard)
+		}
+		for _, other := range g.shards {
+			if err := sameCommand(other, r); err != nil {
+				return nil, err
+			}
+			break
 		}
 		g.shards[k] = r
 	}
@@ -150,10 +159,13 @@ func mergeRuns(runs []*runOutput) ([]mergedTest, error) {
 			for i := range o.tests {
 				out = append(out, mergedTest{o.raw[i], o.tests[i]})
 			}
-		case *group:
+		case *shardGroup:
 			for k := 1; k <= o.n; k++ {
 				r := o.shards[k]
 				if r == nil {
+					if len(groups) > 1 {
+						return nil, fmt.Errorf("the shards are not of one run: %s", describeGroups(order))
+					}
 					return nil, fmt.Errorf("shard %d/%d of the run of %d tests is missing", k, o.n, o.inputs)
 				}
 				want := (o.inputs - k + o.n) / o.n
@@ -183,6 +195,76 @@ func mergeRuns(runs []*runOutput) ([]mergedTest, error) {
 // mergeSummary adds up the summaries as one run's: the counts, the
 // names in merged order, the longest time (the shards ran side by side),
 // the highest exit status (130 over all).
+// sameCommand tells whether two shards of one run were run by the same
+// musket with the same options (the summary's version and setup; a run
+// by a musket that did not record them has neither): shards run under two
+// models, or by two versions, are not the slices of one run.
+func sameCommand(a, b *runOutput) error {
+	switch {
+	case a.sum.Version != b.sum.Version:
+		return fmt.Errorf("%s (shard %s) was run by musket %s, %s (shard %s) by musket %s: the shards of one run must come from one version", a.path, a.sum.Shard, orUnknown(a.sum.Version), b.path, b.sum.Shard, orUnknown(b.sum.Version))
+	case a.sum.Setup != b.sum.Setup:
+		return fmt.Errorf("%s (shard %s) was run with %q, %s (shard %s) with %q: the shards of one run must run one command", a.path, a.sum.Shard, a.sum.Setup, b.path, b.sum.Shard, b.sum.Setup)
+	}
+	return nil
+}
+
+func orUnknown(v string) string {
+	if v == "" {
+		return "(unrecorded: before 0.1.0-dev of November 2026)"
+	}
+	return v
+}
+
+// describeGroups lists the runs the shards claim to be slices of, for
+// the error when they do not make one: "shards 1/3, 3/3 of a run of 21
+// tests (s1.json, s3.json); shard 2/4 of a run of 21 tests (s2.json)".
+func describeGroups(order []any) string {
+	var parts []string
+	for _, o := range order {
+		g, ok := o.(*shardGroup)
+		if !ok {
+			continue
+		}
+		var ks []int
+		for k := range g.shards {
+			ks = append(ks, k)
+		}
+		sort.Ints(ks)
+		var names, paths []string
+		for _, k := range ks {
+			names = append(names, fmt.Sprintf("%d/%d", k, g.n))
+			paths = append(paths, g.shards[k].path)
+		}
+		word := "shard"
+		if len(ks) > 1 {
+			word = "shards"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s of a run of %d tests (%s)", word, strings.Join(names, ", "), g.inputs, strings.Join(paths, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// mergeWarnings are the remarks on runs merged one after the other (not
+// shards of one run): those from different versions or with different
+// options are merged, and said so.
+func mergeWarnings(runs []*runOutput) []string {
+	var out []string
+	for _, r := range runs[1:] {
+		if r.sum.Version != runs[0].sum.Version {
+			out = append(out, fmt.Sprintf("%s was run by musket %s, %s by musket %s: the merged result mixes versions", runs[0].path, orUnknown(runs[0].sum.Version), r.path, orUnknown(r.sum.Version)))
+			break
+		}
+	}
+	for _, r := range runs[1:] {
+		if r.sum.Setup != runs[0].sum.Setup {
+			out = append(out, fmt.Sprintf("%s was run with %q, %s with %q: the merged result mixes options (models)", runs[0].path, runs[0].sum.Setup, r.path, r.sum.Setup))
+			break
+		}
+	}
+	return out
+}
+
 func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 	var s litmusSummary
 	pos := map[string]int{}
@@ -195,12 +277,17 @@ func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 			s.Timeouts = append(s.Timeouts, t.j.Name)
 		case "unsupported":
 			s.Unsupported = append(s.Unsupported, t.j.Name)
+		case "memory limit":
+			s.MemoryLimit = append(s.MemoryLimit, t.j.Name)
 		case "disagreement":
 			s.EngineDisagreements = append(s.EngineDisagreements, t.j.Name)
 		}
 	}
-	if s.Timeouts == nil {
-		s.Timeouts = []string{}
+	// Empty lists, not null, as musket litmus -json writes them.
+	for _, l := range []*[]string{&s.Timeouts, &s.MemoryLimit, &s.Unsupported} {
+		if *l == nil {
+			*l = []string{}
+		}
 	}
 	var st status
 	interrupted := false
@@ -252,6 +339,17 @@ func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 	if interrupted {
 		s.ExitStatus = exitInterrupted
 	}
+	// The version and setup of one run, when every run has the same
+	// (merge -json is then one run's output; else they are left out).
+	s.Version, s.Setup = runs[0].sum.Version, runs[0].sum.Setup
+	for _, r := range runs[1:] {
+		if r.sum.Version != s.Version {
+			s.Version = ""
+		}
+		if r.sum.Setup != s.Setup {
+			s.Setup = ""
+		}
+	}
 	return s
 }
 
@@ -289,6 +387,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket merge: %v\n", err)
 		return exitBadInput
 	}
+	for _, w := range mergeWarnings(runs) {
+		fmt.Fprintf(stderr, "musket merge: warning: %s\n", w)
+	}
 	s := mergeSummary(runs, tests)
 	if *asJSON {
 		for _, t := range tests {
@@ -321,6 +422,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(s.Unsupported) > 0 {
 		fmt.Fprintf(stderr, "unsupported (each test's error says what): %s\n", strings.Join(s.Unsupported, ", "))
+	}
+	if len(s.MemoryLimit) > 0 {
+		fmt.Fprintf(stderr, "memory limit reached: %s\n", strings.Join(s.MemoryLimit, ", "))
 	}
 	if len(s.EngineDisagreements) > 0 {
 		fmt.Fprintf(stderr, "the engines disagree on %d tests: %s\n", len(s.EngineDisagreements), strings.Join(s.EngineDisagreements, ", "))

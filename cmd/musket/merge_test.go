@@ -163,6 +163,10 @@ func TestMergeBadInput(t *testing.T) {
 		return `{"summary":{"tests":1,"finished":1,"errors":0,"timeouts":[],"timeout_ms":0,"interrupted":false,"time_ms":1,"exit_status":0,"shard":"` + shard + `","inputs":` + string(rune('0'+inputs)) + `}}` + "\n"
 	}
 	test := `{"file":"a.litmus","name":"a","status":"done","verdict":"Ok","observation":"Sometimes","condition":"exists (x=1)"}` + "\n"
+	// sumBy is a summary with the version and setup a run records.
+	sumBy := func(shard string, inputs int, version, setup string) string {
+		return strings.Replace(sum(shard, inputs), `}}`, `,"version":"`+version+`","setup":"`+setup+`"}}`, 1)
+	}
 	for _, c := range []struct {
 		files []string
 		err   string
@@ -171,12 +175,86 @@ func TestMergeBadInput(t *testing.T) {
 		{[]string{write("junk.json", "hello\n")}, "junk.json:1:1: not a JSON object"},
 		{[]string{write("s1.json", test+sum("1/2", 2))}, "shard 2/2 of the run of 2 tests is missing"},
 		{[]string{write("a1.json", test+sum("1/2", 2)), write("b1.json", test+sum("1/2", 2))}, "are both shard 1/2"},
+		// Shards of one campaign run one command by one musket: a shard
+		// under another model, or from another version, is refused.
+		{[]string{write("m1.json", test+sumBy("1/2", 2, "0.1.0", "engine=auto unroll=2")), write("m2.json", test+sumBy("2/2", 2, "0.1.0", "model=sc engine=auto unroll=2"))},
+			`m2.json (shard 2/2) with "model=sc engine=auto unroll=2": the shards of one run must run one command`},
+		{[]string{write("v1.json", test+sumBy("1/2", 2, "0.1.0", "engine=auto unroll=2")), write("v2.json", test+sumBy("2/2", 2, "0.2.0", "engine=auto unroll=2"))},
+			"by musket 0.2.0: the shards of one run must come from one version"},
+		{[]string{write("o1.json", test+sum("1/2", 2)), write("o2.json", test+sumBy("2/2", 2, "0.1.0", "engine=auto unroll=2"))},
+			"was run by musket (unrecorded"},
+		// Shards of two different splits: said as such, not as a
+		// missing shard.
+		{[]string{write("p1.json", test+sum("1/2", 2)), write("p2.json", test+sum("2/3", 3))},
+			"the shards are not of one run: shard 1/2 of a run of 2 tests"},
 	} {
 		var out, errb bytes.Buffer
 		code := runMerge(c.files, &out, &errb)
 		if code != exitBadInput || !strings.Contains(errb.String(), c.err) {
 			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.files, code, errb.String(), c.err)
 		}
+	}
+}
+
+// TestMergeWarnings: runs merged one after the other (not shards) from
+// two versions or under two models are merged, with a warning each.
+func TestMergeWarnings(t *testing.T) {
+	tmp := t.TempDir()
+	run := func(name, version, setup string) string {
+		p := filepath.Join(tmp, name)
+		os.WriteFile(p, []byte(`{"file":"`+name+`.litmus","name":"`+name+`","status":"done","verdict":"Ok","herd":"Test `+name+`\n"}`+"\n"+
+			`{"summary":{"tests":1,"finished":1,"exit_status":0,"version":"`+version+`","setup":"`+setup+`"}}`+"\n"), 0o644)
+		return p
+	}
+	for _, c := range []struct {
+		files []string
+		warn  string // "" for none
+	}{
+		{[]string{run("a", "0.1.0", "engine=auto"), run("b", "0.1.0", "engine=auto")}, ""},
+		{[]string{run("c", "0.1.0", "engine=auto"), run("d", "0.1.0", "model=sc engine=auto")}, "the merged result mixes options (models)"},
+		{[]string{run("e", "0.1.0", "engine=auto"), run("f", "0.2.0", "engine=auto")}, "the merged result mixes versions"},
+	} {
+		var out, errb bytes.Buffer
+		code := runMerge(c.files, &out, &errb)
+		if code != exitOK || !strings.Contains(out.String(), "Test ") {
+			t.Errorf("%v: exit %d, stdout %q: want the runs merged", c.files, code, out.String())
+		}
+		if got := strings.Contains(errb.String(), "warning"); got != (c.warn != "") || !strings.Contains(errb.String(), c.warn) {
+			t.Errorf("%v: stderr %q, want warning %q", c.files, errb.String(), c.warn)
+		}
+	}
+}
+
+// TestMergeSummaryLists: the merged -json summary lists the tests that
+// reached the memory limit (it dropped them), writes empty lists as []
+// (not null, as one run does) and keeps the version and setup the runs
+// share.
+func TestMergeSummaryLists(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(tmp, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	sum := func(shard string) string {
+		return `{"summary":{"tests":1,"finished":1,"exit_status":3,"shard":"` + shard + `","inputs":2,"version":"0.1.0","setup":"engine=auto unroll=2"}}` + "\n"
+	}
+	a := write("a.json", `{"file":"a.litmus","name":"a","status":"memory limit","herd":"Test a\n"}`+"\n"+sum("1/2"))
+	b := write("b.json", `{"file":"b.litmus","name":"b","status":"done","verdict":"Ok","herd":"Test b\n"}`+"\n"+sum("2/2"))
+	var out, errb bytes.Buffer
+	runMerge([]string{"-json", a, b}, &out, &errb)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	last := lines[len(lines)-1]
+	for _, want := range []string{`"memory_limit":["a"]`, `"unsupported":[]`, `"timeouts":[]`, `"version":"0.1.0"`, `"setup":"engine=auto unroll=2"`} {
+		if !strings.Contains(last, want) {
+			t.Errorf("merged summary %s: no %s", last, want)
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	runMerge([]string{a, b}, &out, &errb)
+	if !strings.Contains(errb.String(), "memory limit reached: a") {
+		t.Errorf("stderr %q: want the memory limit said", errb.String())
 	}
 }
 

@@ -17,6 +17,10 @@ func init() {
 	register("version", "print Musket's version and the version of the Z3 library it uses", runVersion)
 }
 
+// runVersionString is the version a run records in its JSON summary:
+// "0.1.0-dev commit abcdef123456".
+func runVersionString() string { return version + vcsRevision() }
+
 func runVersion(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "musket version: takes no arguments, got %q\n", args[0])

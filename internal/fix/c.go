@@ -45,7 +45,7 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	if model == "" {
 		a, ok := arch.ByTarget(target)
 		if !ok {
-			return nil, fmt.Errorf("unknown target %q", target)
+			return nil, fmt.Errorf("unknown target %q (want one of %v; -model for a model such as tso)", target, arch.Targets())
 		}
 		model = a.Model
 	}

@@ -30,10 +30,13 @@ type Costs map[string]map[string]int
 //	power    addr 1, data 1 (a dependency on a load: see deps.go)
 //	         < lwsync 2, ctrlisync 2 (after a load: a control
 //	         dependency on its register, then isync) < sync 4
-//	aarch64  addr 1, data 1 < ldar 2, stlr 2 (an LDR made LDAR, an STR
-//	         made STLR), dmb ishld 2, dmb ishst 2 < dmb ish 4
-//	riscv    addr 1, data 1 < fence r,r 2, fence w,w 2, fence r,rw 2,
-//	         fence rw,w 2 < fence.tso 4 < fence rw,rw 6
+//	aarch64  addr 1, data 1 < ldapr 2, ldar 2, stlr 2 (an LDR made
+//	         LDAPR or LDAR, an STR made STLR; LDAPR, the weaker, is
+//	         offered first), dmb ishld 2, dmb ishst 2 < dmb ish 4
+//	riscv    addr 1, data 1 < fence r,r 2, fence w,w 2, fence r,w 2,
+//	         fence r,rw 2, fence rw,w 2 < fence.tso 4 < fence w,r 5,
+//	         fence w,rw 5, fence rw,r 5 (a write before a read: the
+//	         store buffer drained, as for a full fence) < fence rw,rw 6
 //	armv7    addr 1, data 1 < dmb st 2 < dmb 4 (dmb ish 4: the C11
 //	         mappings' fence)
 //	sparc    membar #LoadLoad, #StoreStore, #LoadStore 1 < #StoreLoad 2
@@ -50,10 +53,11 @@ func DefaultCosts() Costs {
 	return Costs{
 		"x86":     {"mfence": 1, "xchg": 1},
 		"power":   {"addr": 1, "data": 1, "lwsync": 2, "ctrlisync": 2, "sync": 4},
-		"aarch64": {"addr": 1, "data": 1, "ldar": 2, "stlr": 2, "dmb ishld": 2, "dmb ishst": 2, "dmb ish": 4},
-		"riscv":   {"addr": 1, "data": 1, "fence r,r": 2, "fence w,w": 2, "fence r,rw": 2, "fence rw,w": 2, "fence.tso": 4, "fence rw,rw": 6},
-		"armv7":   {"addr": 1, "data": 1, "dmb st": 2, "dmb": 4, "dmb ish": 4},
-		"sparc":   {"membar #loadload": 1, "membar #storestore": 1, "membar #loadstore": 1, "membar #storeload": 2},
+		"aarch64": {"addr": 1, "data": 1, "ldapr": 2, "ldar": 2, "stlr": 2, "dmb ishld": 2, "dmb ishst": 2, "dmb ish": 4},
+		"riscv": {"addr": 1, "data": 1, "fence r,r": 2, "fence w,w": 2, "fence r,rw": 2, "fence rw,w": 2, "fence r,w": 2,
+			"fence.tso": 4, "fence w,r": 5, "fence w,rw": 5, "fence rw,r": 5, "fence rw,rw": 6},
+		"armv7": {"addr": 1, "data": 1, "dmb st": 2, "dmb": 4, "dmb ish": 4},
+		"sparc": {"membar #loadload": 1, "membar #storestore": 1, "membar #loadstore": 1, "membar #storeload": 2},
 		"c11": {"relaxed": 0, "acquire": 1, "release": 1, "acq_rel": 1, "seq_cst": 2,
 			"fence acquire": 2, "fence release": 2, "fence acq_rel": 2, "fence seq_cst": 3},
 	}

@@ -2,7 +2,7 @@
 // the condition of a litmus test or program is reachable (the outcome the
 // author wants forbidden), it finds a set of insertions — fences between
 // consecutive accesses of a thread, or stronger accesses (AArch64
-// LDAR/STLR, C11 memory orders) — of least total cost that makes the
+// LDAPR/LDAR/STLR, C11 memory orders) — of least total cost that makes the
 // condition unreachable, and re-checks the patched program before it says
 // so.
 //

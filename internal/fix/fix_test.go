@@ -131,9 +131,27 @@ func TestRepair(t *testing.T) {
 		{file: "IRIW.ppc.litmus", want: "P1 after 10 sync; P3 after 10 sync", cost: 8},
 		{file: "MP.aarch64.litmus", want: "P0 after 9 dmb ishst; P1 line 9 addr", cost: 3},
 		{file: "MP.aarch64.litmus", costs: "aarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ishst 1\naarch64 dmb ish 2\n", want: "P0 after 9 dmb ishst; P1 line 8 ldar", cost: 2},
+		// LDAPR (acquire-PC) orders the flag's load before the data's as
+		// LDAR does: offered first, the weaker at equal cost.
+		{file: "MP.aarch64.litmus", costs: "aarch64 ldapr 1\naarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ishst 1\naarch64 dmb ish 2\n", want: "P0 after 9 dmb ishst; P1 line 8 ldapr", cost: 2},
+		// Store buffering needs the load ordered after the STLR before
+		// it: LDAR, not LDAPR.
+		{file: "SB.aarch64.litmus", costs: "aarch64 ldapr 1\naarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ish 3\n", want: "P0 line 10 ldar; P0 line 9 stlr; P1 line 10 ldar; P1 line 9 stlr", cost: 4},
 		{file: "MP.riscv.litmus", want: "P0 after 8 fence w,w; P1 line 9 addr", cost: 3},
+		// A write before a read: fence w,r, lighter than fence rw,rw
+		// (the repertoire had no fence with w before and r after but
+		// rw,rw).
+		{file: "SB.riscv.litmus", want: "P0 after 8 fence w,r; P1 after 8 fence w,r", cost: 10},
+		{file: "R.riscv.litmus", want: "P0 after 8 fence w,w; P1 after 8 fence w,r", cost: 7},
+		{file: "SB.riscv.litmus", costs: "riscv fence rw,rw 1\n", want: "P0 after 8 fence rw,rw; P1 after 8 fence rw,rw", cost: 2},
 		{file: "MP.arm.litmus", want: "P0 after 8 dmb st; P1 line 9 addr", cost: 3},
 		{file: "MP.c.litmus", want: "P0 line 10 release; P1 line 14 acquire", cost: 2},
+		// Store buffering in C11 (a test of musket gen): a seq_cst
+		// fence in each thread, cheaper than four seq_cst accesses (the
+		// literature's SB+scs), which a table pricing the fence higher
+		// gives.
+		{file: "SB.c.litmus", want: "P0 after 7 fence seq_cst; P1 after 11 fence seq_cst", cost: 6},
+		{file: "SB.c.litmus", costs: "c11 fence seq_cst 5\nc11 seq_cst 2\nc11 acquire 1\nc11 release 1\nc11 relaxed 0\n", want: "P0 line 7 seq_cst; P0 line 8 seq_cst; P1 line 11 seq_cst; P1 line 12 seq_cst", cost: 8},
 		{file: "sc-allowed.c.litmus", nofix: true},
 		// A C lock whose unlock is relaxed (clang-14): release, as the
 		// correct version of the program has it.

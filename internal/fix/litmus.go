@@ -104,7 +104,7 @@ var families = map[string]struct {
 	"X86":     {"x86", [][2]string{{"mfence", "MFENCE"}}},
 	"PPC":     {"power", [][2]string{{"lwsync", "lwsync"}, {"sync", "sync"}}},
 	"AARCH64": {"aarch64", [][2]string{{"dmb ishld", "DMB ISHLD"}, {"dmb ishst", "DMB ISHST"}, {"dmb ish", "DMB ISH"}}},
-	"RISCV":   {"riscv", [][2]string{{"fence r,r", "fence r,r"}, {"fence w,w", "fence w,w"}, {"fence r,rw", "fence r,rw"}, {"fence rw,w", "fence rw,w"}, {"fence.tso", "fence.tso"}, {"fence rw,rw", "fence rw,rw"}}},
+	"RISCV":   {"riscv", [][2]string{{"fence r,r", "fence r,r"}, {"fence w,w", "fence w,w"}, {"fence r,rw", "fence r,rw"}, {"fence rw,w", "fence rw,w"}, {"fence r,w", "fence r,w"}, {"fence w,r", "fence w,r"}, {"fence w,rw", "fence w,rw"}, {"fence rw,r", "fence rw,r"}, {"fence.tso", "fence.tso"}, {"fence rw,rw", "fence rw,rw"}}},
 	"SPARC":   {"sparc", [][2]string{{"membar #loadload", "membar #LoadLoad"}, {"membar #storestore", "membar #StoreStore"}, {"membar #loadstore", "membar #LoadStore"}, {"membar #storeload", "membar #StoreLoad"}}},
 	"ARM":     {"armv7", [][2]string{{"dmb st", "DMB ST"}, {"dmb", "DMB"}}},
 	"C":       {"c11", [][2]string{{"fence acquire", "atomic_thread_fence(memory_order_acquire);"}, {"fence release", "atomic_thread_fence(memory_order_release);"}, {"fence acq_rel", "atomic_thread_fence(memory_order_acq_rel);"}, {"fence seq_cst", "atomic_thread_fence(memory_order_seq_cst);"}}},
@@ -336,9 +336,9 @@ var (
 	})
 )
 
-// strengthenA64 offers LDR -> LDAR and STR -> STLR for a plain access
-// with a base register and no offset (the only addressing LDAR and STLR
-// have).
+// strengthenA64 offers LDR -> LDAPR or LDAR and STR -> STLR for a plain
+// access with a base register and no offset (the only addressing LDAPR,
+// LDAR and STLR have).
 func (s *litmusSubject) strengthenA64(ti int, th *prog.Thread, l int, cell string) {
 	acc := accessesAt(th, l)
 	if len(acc) != 1 {
@@ -355,6 +355,10 @@ func (s *litmusSubject) strengthenA64(ti int, th *prog.Thread, l int, cell strin
 	switch in := acc[0].(type) {
 	case prog.Load:
 		if m := a64Ldr().FindStringSubmatch(cell); m != nil && len(in.Tags) == 0 {
+			// LDAPR (Armv8.3's acquire-PC) first: it orders the load
+			// before the later accesses as LDAR does, but not after an
+			// earlier STLR; at equal cost the weaker is offered first.
+			add("ldapr", "LDAPR "+m[1]+",["+m[2]+"]")
 			add("ldar", "LDAR "+m[1]+",["+m[2]+"]")
 		}
 	case prog.Store:

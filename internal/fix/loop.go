@@ -416,15 +416,18 @@ var weakerThan = map[string][]string{
 	"sync":          {"lwsync"},
 	"dmb ish":       {"dmb ishld", "dmb ishst"},
 	"dmb":           {"dmb st"},
-	"fence rw,rw":   {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w", "fence.tso"},
-	"fence.tso":     {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w"},
-	"fence r,rw":    {"fence r,r"},
-	"fence rw,w":    {"fence w,w"},
+	"fence rw,rw":   {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w", "fence r,w", "fence w,r", "fence w,rw", "fence rw,r", "fence.tso"},
+	"fence.tso":     {"fence r,r", "fence w,w", "fence r,rw", "fence rw,w", "fence r,w"},
+	"fence r,rw":    {"fence r,r", "fence r,w"},
+	"fence rw,w":    {"fence w,w", "fence r,w"},
+	"fence w,rw":    {"fence w,r", "fence w,w"},
+	"fence rw,r":    {"fence r,r", "fence w,r"},
 	"fence seq_cst": {"fence acquire", "fence release", "fence acq_rel"},
 	"fence acq_rel": {"fence acquire", "fence release"},
 	"seq_cst":       {"acquire", "release", "acq_rel", "consume"},
 	"acq_rel":       {"acquire", "release", "consume"},
 	"acquire":       {"consume"},
+	"ldar":          {"ldapr"},
 }
 
 // dominates tells whether the insertion strong orders at least what weak

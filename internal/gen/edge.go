@@ -14,7 +14,8 @@
 //
 // Cycle builds a test from a list of edges (what diyone7 does), Name
 // gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the
-// litmus dialect of an architecture (X86, PPC, AArch64, RISCV) and
+// litmus dialect of an architecture (X86, PPC, AArch64, ARM, RISCV, and C
+// as diy7 writes C tests) and
 // Enumerate lists every valid cycle up to a size over a list of edges
 // (what diy7 does), once up to rotation.
 package gen
@@ -76,18 +77,27 @@ var arches = []*Arch{
 		Deps: []string{"Addr", "Data", "CtrlIsync", "Ctrl"}},
 	{Name: "AArch64", Fences: []string{"DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "ISB"},
 		Annotations: []string{"P", "A", "Q", "L"}, Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
+	{Name: "ARM", Fences: []string{"DMB.ST", "DSB.ST", "DMB", "DSB", "ISB"},
+		Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
+	// C11: the annotations are memory orders (Rlx, Acq, Rel, Sc, Con;
+	// P or none a plain, non-atomic access), the fences
+	// atomic_thread_fence of an order (FenceScdWR).
+	{Name: "C", Fences: []string{"FenceRlx", "FenceAcq", "FenceRel", "FenceAR", "FenceSc", "FenceCon"},
+		Annotations: []string{"Rlx", "Acq", "Rel", "AR", "Sc", "Con", "P"}, Deps: []string{"Addr", "Data", "Ctrl"}},
 	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
 		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso"},
 		Annotations: []string{"AqRl", "Aq", "Rl", "P"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
 }
 
 // LookupArch finds an architecture by one of its names, without regard
-// to case (X86, x86_64, PPC, Power, AArch64, ARM64, RISCV, RISC-V).
+// to case (X86, x86_64, PPC, Power, AArch64, ARM64, ARM, ARMv7, RISCV,
+// RISC-V, C, C11).
 func LookupArch(name string) (*Arch, error) {
 	n := strings.ToLower(strings.ReplaceAll(name, "-", ""))
 	alias := map[string]string{"x86": "X86", "x86_64": "X86", "x8664": "X86", "tso": "X86",
 		"ppc": "PPC", "power": "PPC", "powerpc": "PPC",
 		"aarch64": "AArch64", "arm64": "AArch64", "armv8": "AArch64",
+		"arm": "ARM", "armv7": "ARM", "c": "C", "c11": "C",
 		"riscv": "RISCV", "riscv64": "RISCV"}
 	if c, ok := alias[n]; ok {
 		for _, a := range arches {
@@ -96,7 +106,7 @@ func LookupArch(name string) (*Arch, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64 or RISCV)", name)
+	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64, ARM, RISCV or C)", name)
 }
 
 // ParseEdge reads one edge of the notation for the architecture.
@@ -146,15 +156,25 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad("a data dependency ends on a write")
 		}
 	default:
+		var dirErr error
 		for _, f := range a.Fences {
 			if strings.HasPrefix(s, f) {
-				e.Kind, e.Fence = Fence, f
-				var err error
-				if rest, err = e.locDirs(s[len(f):]); err != nil {
-					return bad(err.Error())
+				r, err := e.locDirs(s[len(f):])
+				if err != nil {
+					// Another fence may fit; the directions are wrong
+					// only when {s,d} follows the fence (ARM's DMB is
+					// not the fence of an AArch64 DMB.SYdWW).
+					if k := s[len(f):]; k != "" && (k[0] == 's' || k[0] == 'd') {
+						dirErr = err
+					}
+					continue
 				}
+				e.Kind, e.Fence, rest = Fence, f, r
 				break
 			}
+		}
+		if e.Kind != Fence && dirErr != nil {
+			return bad(dirErr.Error())
 		}
 		if e.Kind != Fence {
 			return bad(fmt.Sprintf("not an edge of %s: want Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi, Coe, Coi, a fence (%s)%s", a.Name,
@@ -218,8 +238,12 @@ func checkAnn(d Dir, ann string) error {
 		return fmt.Errorf("annotation %s (acquire) is for reads, here on a write", ann)
 	case (ann == "L" || ann == "Rl") && d != 'W':
 		return fmt.Errorf("annotation %s (release) is for writes, here on a read", ann)
-	case ann == "AqRl":
-		return fmt.Errorf("annotation AqRl is for atomic read-modify-writes, which the generator does not make")
+	case (ann == "Acq" || ann == "Con") && d != 'R':
+		return fmt.Errorf("annotation %s (memory_order_%s) is for reads, here on a write", ann, map[string]string{"Acq": "acquire", "Con": "consume"}[ann])
+	case ann == "Rel" && d != 'W':
+		return fmt.Errorf("annotation Rel (memory_order_release) is for writes, here on a read")
+	case ann == "AqRl" || ann == "AR":
+		return fmt.Errorf("annotation %s is for atomic read-modify-writes, which the generator does not make", ann)
 	}
 	return nil
 }

@@ -23,6 +23,9 @@ func TestNames(t *testing.T) {
 		{"AArch64", "PodWWPL RfeLA PodRRAP Fre", "MP+popl+poap"},
 		{"RISCV", "Fence.rw.rwdWW Rfe DpAddrdR Fre", "MP+fence.rw.rw+addr"},
 		{"RISCV", "Rfe PosRR Fre", "CoRR"},
+		{"ARM", "DMBdWW Rfe DpAddrdR Fre", "MP+dmb+addr"},
+		{"ARM", "DMB.STdWW Rfe DpCtrlIsbdR Fre", "MP+dmb.st+ctrlisb"},
+		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", "MP+porlxrel+poacqrlx"},
 	} {
 		if got := mustName(t, c.arch, c.cycle); got != c.name {
 			t.Errorf("%s %q: named %s, want %s", c.arch, c.cycle, got, c.name)
@@ -60,6 +63,13 @@ func TestConditions(t *testing.T) {
 		// orders the first two (coherence), program order the next two,
 		// the final value the last.
 		{"X86", "Rfe PosRW Wsi Wse PosWR Fre", `(x=4 /\ 1:EAX=1 /\ 2:EAX=0)`},
+		// diy's -optcond: the reads a same-location edge relates are in
+		// the condition (both reads of x, both reads of y), the read of
+		// a location no thread writes is not (z).
+		{"X86", "PodWW Rfe PodRR PosRR Fre", `(1:EAX=1 /\ 1:EBX=0 /\ 1:ECX=0)`},
+		{"X86", "PodWW Rfe PosRR PodRR Fre", `(1:EAX=1 /\ 1:EBX=1 /\ 1:ECX=0)`},
+		{"X86", "PodWW Rfe PodRR PodRR Fre", `(1:EAX=1 /\ 1:ECX=0)`},
+		{"AArch64", "DMB.SYdWW Rfe DpAddrdR PosRR Fre", `(1:X1=1 /\ 1:X4=0 /\ 1:X5=0)`},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -91,6 +101,11 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWRPA FreQP PodWRPA FreQP", "annotated both A and Q"},
 		{"PPC", "Foo", "not an edge of PPC"},
 		{"X86", "Rfe PosRW Wse Wse", "unsupported: 3 writes"},
+		{"C", "PodWRRlxRlx FreRlxRlx PodWWRlxP RfiPRlx PodRRRlxRlx FreRlxRlx", "accessed both atomically and not"},
+		{"C", "PodWWAcqRlx Rfe PodRR Fre", "memory_order_acquire) is for reads"},
+		{"C", "PodRRRelRlx Fre PodWW Rfe", "memory_order_release) is for writes"},
+		{"ARM", "DMB.SYdWW Rfe PodRR Fre", "not an edge of ARM"},
+		{"ARM", "PodWWLA Rfe PodRR Fre", "no annotated accesses"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -158,6 +173,85 @@ func TestEnumerateStop(t *testing.T) {
 		_, st, err := a.Enumerate(Options{Relax: relax, Size: 4, Procs: 4, Stop: func() bool { n++; return n > c.after }})
 		if err != nil || st.Stopped != c.stopped {
 			t.Errorf("stop after %d: stopped %v, err %v; want stopped %v", c.after, st.Stopped, err, c.stopped)
+		}
+	}
+}
+
+// TestWriteDialects checks the code of one test per new dialect, as diy7
+// writes it: ARM's [index,base] address dependency and CMP/BNE control
+// dependency, C's atomic_int and volatile int arguments (from the last
+// name in alphabetical order), (r & 128) dependencies and if (r == v).
+func TestWriteDialects(t *testing.T) {
+	for _, c := range []struct{ arch, cycle, want string }{
+		{"ARM", "DMBdWW Rfe DpAddrdR Fre", `
+ P0          | P1             ;
+ MOV R1,#1   | LDR R1,[R0]    ;
+ STR R1,[R0] | EOR R3,R1,R1   ;
+ DMB         | LDR R4,[R3,R2] ;
+ MOV R3,#1   |                ;
+ STR R3,[R2] |                ;
+exists
+(1:R1=1 /\ 1:R4=0)
+`},
+		{"ARM", "DMB.STdWW Rfe DpCtrlIsbdR Fre", `
+ P0          | P1          ;
+ MOV R1,#1   | LDR R1,[R0] ;
+ STR R1,[R0] | CMP R1,R1   ;
+ DMB ST      | BNE LC00    ;
+ MOV R3,#1   | LC00:       ;
+ STR R3,[R2] | ISB         ;
+             | LDR R3,[R2] ;
+`},
+		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", `
+{}
+
+P0 (atomic_int* y,atomic_int* x) {
+  atomic_store_explicit(x,1,memory_order_relaxed);
+  atomic_store_explicit(y,1,memory_order_release);
+}
+
+P1 (atomic_int* y,atomic_int* x) {
+  int r0 = atomic_load_explicit(y,memory_order_acquire);
+  int r1 = atomic_load_explicit(x,memory_order_relaxed);
+}
+
+exists (1:r0=1 /\ 1:r1=0)
+`},
+		{"C", "PodWW Rfe DpAddrdR Fre", `
+P1 (volatile int* y,volatile int* x) {
+  int r0 = *y;
+  int r1 = *(x + (r0 & 128));
+}
+`},
+		{"C", "PodWWScSc RfeScSc DpCtrldWScSc WseScSc", `
+P1 (atomic_int* y,atomic_int* x) {
+  int r0 = atomic_load(y);
+  if (r0 == 1) {
+    atomic_store(x,1);
+  }
+}
+
+exists (1:r0=1 /\ x=2)
+`},
+		{"C", "PodRWRlxRlx RfeRlxRlx DpDatadWRlxRlx RfeRlxRlx", `
+  atomic_store_explicit(x,1 + (r0 & 128),memory_order_relaxed);
+`},
+	} {
+		a, _ := LookupArch(c.arch)
+		es, err := a.ParseCycle([]string{c.cycle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt, err := Build(a, es)
+		if err != nil {
+			t.Fatalf("%q: %v", c.cycle, err)
+		}
+		var b strings.Builder
+		if err := tt.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("%s %q: want\n%s\nin\n%s", c.arch, c.cycle, c.want, b.String())
 		}
 	}
 }

@@ -50,6 +50,9 @@ func (t *Test) Write(w io.Writer) error { return t.WriteNamed(w, t.Name()) }
 // WriteNamed is Write with the test's name given (an enumeration numbers
 // the repeated names).
 func (t *Test) WriteNamed(w io.Writer, name string) error {
+	if t.Arch.Name == "C" {
+		return t.writeC(w, name)
+	}
 	d := dialectOf(t.Arch)
 	threads := make([]*thread, len(t.Threads))
 	label := 0
@@ -166,6 +169,8 @@ func dialectOf(a *Arch) dialect {
 		return ppc{}
 	case "AArch64":
 		return aarch64{}
+	case "ARM":
+		return armv7{}
 	}
 	return riscv{}
 }
@@ -362,4 +367,48 @@ func (riscv) fence(t *thread, name string) {
 	}
 	parts := strings.Split(name, ".") // Fence.rw.rw
 	t.emit("fence %s,%s", parts[1], parts[2])
+}
+
+// armv7: MOV/STR, LDR; an address that depends on a read is
+// [index,base] (diy's LDR3/STR3); a control dependency is CMP r,r; BNE to
+// the next instruction, with ISB for CtrlIsb.
+type armv7 struct{}
+
+func (armv7) firstReg() int          { return 0 }
+func (armv7) reg(n int) string       { return fmt.Sprintf("R%d", n) }
+func (x armv7) addrReg(n int) string { return x.reg(n) }
+func (armv7) cond(r string) string   { return r }
+func (armv7) hasAddrRegs() bool      { return true }
+func (x armv7) access(t *thread, ev Event, loc, a, dep, kind string) string {
+	addr := "[" + a + "]"
+	if kind == "Addr" {
+		off := x.reg(t.newReg())
+		t.emit("EOR %s,%s,%s", off, dep, dep)
+		addr = fmt.Sprintf("[%s,%s]", off, a)
+	}
+	if ev.Dir == 'W' {
+		v := x.reg(t.newReg())
+		if kind == "Data" {
+			t.emit("EOR %s,%s,%s", v, dep, dep)
+			t.emit("ADD %s,%s,#%d", v, v, ev.Val)
+		} else {
+			t.emit("MOV %s,#%d", v, ev.Val)
+		}
+		t.emit("STR %s,%s", v, addr)
+		return ""
+	}
+	r := x.reg(t.newReg())
+	t.emit("LDR %s,%s", r, addr)
+	return r
+}
+func (armv7) ctrl(t *thread, dep, kind string, label int) {
+	t.emit("CMP %s,%s", dep, dep)
+	t.emit("BNE LC%02d", label)
+	t.emit("LC%02d:", label)
+	if kind == "CtrlIsb" {
+		t.emit("ISB")
+	}
+}
+func (armv7) fence(t *thread, name string) {
+	t.emit("%s", strings.Replace(name, ".", " ", 1))
 }

@@ -1,0 +1,171 @@
+package gen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musket-verify/musket/internal/batch"
+)
+
+// TestFamilyVerdicts generates the classic tests of each architecture
+// (SB, MP, LB, IRIW, WRC, ISA2, 2+2W, R and S, bare and with the fences
+// and dependencies the literature gives them), checks their names, and
+// runs them under the architecture's model with the explicit and the SMT
+// engines (a disagreement fails), against the verdicts of the models'
+// papers: Owens, Sarkar and Sewell, "A Better x86 Memory Model: x86-TSO"
+// (2009); Sarkar, Sewell, Alglave, Maranget and Williams, "Understanding
+// POWER Multiprocessors" (2011); Alglave, Maranget and Tautschnig,
+// "Herding Cats" (2014) for Power and ARMv7; Pulte, Flur, Deacon, French,
+// Sarkar and Sewell, "Simplifying ARM Concurrency" (2018) for AArch64
+// (other-multicopy-atomic: IRIW+addrs and WRC+addrs forbidden); the
+// RISC-V ISA manual's RVWMO chapter for RISCV; Batty, Owens, Sarkar,
+// Sewell and Weber, "Mathematizing C++ Concurrency" (2011) for C.
+func TestFamilyVerdicts(t *testing.T) {
+	tests := []struct {
+		arch, cycle, name string
+		ok                bool // the condition is reachable
+	}{
+		{"X86", "PodWR Fre PodWR Fre", "SB", true},
+		{"X86", "MFencedWR Fre MFencedWR Fre", "SB+mfences", false},
+		{"X86", "PodWW Rfe PodRR Fre", "MP", false},
+		{"X86", "PodRW Rfe PodRW Rfe", "LB", false},
+		{"X86", "Rfe PodRR Fre Rfe PodRR Fre", "IRIW", false},
+		{"X86", "Rfe PodRW Rfe PodRR Fre", "WRC", false},
+		{"X86", "PodWW Rfe PodRW Rfe PodRR Fre", "ISA2", false},
+		{"X86", "PodWW Wse PodWW Wse", "2+2W", false},
+		{"X86", "PodWW Wse PodWR Fre", "R", true},
+		{"X86", "PodWW Wse MFencedWR Fre", "R+po+mfence", false},
+		{"X86", "PodWW Rfe PodRW Wse", "S", false},
+
+		{"PPC", "PodWW Rfe PodRR Fre", "MP", true},
+		{"PPC", "LwSyncdWW Rfe DpAddrdR Fre", "MP+lwsync+addr", false},
+		{"PPC", "LwSyncdWW Rfe DpCtrldR Fre", "MP+lwsync+ctrl", true},
+		{"PPC", "LwSyncdWW Rfe DpCtrlIsyncdR Fre", "MP+lwsync+ctrlisync", false},
+		{"PPC", "LwSyncdWR Fre LwSyncdWR Fre", "SB+lwsyncs", true},
+		{"PPC", "SyncdWR Fre SyncdWR Fre", "SB+syncs", false},
+		{"PPC", "PodRW Rfe PodRW Rfe", "LB", true},
+		{"PPC", "DpAddrdW Rfe DpAddrdW Rfe", "LB+addrs", false},
+		{"PPC", "Rfe LwSyncdRR Fre Rfe LwSyncdRR Fre", "IRIW+lwsyncs", true},
+		{"PPC", "Rfe SyncdRR Fre Rfe SyncdRR Fre", "IRIW+syncs", false},
+		{"PPC", "Rfe DpAddrdW Rfe DpAddrdR Fre", "WRC+addrs", true},
+		{"PPC", "Rfe LwSyncdRW Rfe DpAddrdR Fre", "WRC+lwsync+addr", false},
+		{"PPC", "LwSyncdWW Rfe DpDatadW Rfe DpAddrdR Fre", "ISA2+lwsync+data+addr", false},
+		{"PPC", "LwSyncdWW Wse LwSyncdWW Wse", "2+2W+lwsyncs", false},
+		{"PPC", "LwSyncdWW Wse SyncdWR Fre", "R+lwsync+sync", true},
+		{"PPC", "SyncdWW Wse SyncdWR Fre", "R+syncs", false},
+		{"PPC", "LwSyncdWW Rfe DpDatadW Wse", "S+lwsync+data", false},
+
+		{"AArch64", "PodWW Rfe PodRR Fre", "MP", true},
+		{"AArch64", "DMB.SYdWW Rfe DpAddrdR Fre", "MP+dmb.sy+addr", false},
+		{"AArch64", "DMB.STdWW Rfe DpCtrldR Fre", "MP+dmb.st+ctrl", true},
+		{"AArch64", "DMB.STdWW Rfe DpCtrlIsbdR Fre", "MP+dmb.st+ctrlisb", false},
+		{"AArch64", "PodWWPL RfeLA PodRRAP Fre", "MP+popl+poap", false},
+		{"AArch64", "DMB.SYdWR Fre DMB.SYdWR Fre", "SB+dmb.sys", false},
+		{"AArch64", "PodWRLA Fre PodWRLA Fre", "SB+polas", false},
+		{"AArch64", "PodRW Rfe PodRW Rfe", "LB", true},
+		{"AArch64", "DpDatadW Rfe DpDatadW Rfe", "LB+datas", false},
+		{"AArch64", "Rfe DpAddrdR Fre Rfe DpAddrdR Fre", "IRIW+addrs", false},
+		{"AArch64", "Rfe DpAddrdW Rfe DpAddrdR Fre", "WRC+addrs", false},
+		{"AArch64", "DMB.STdWW Rfe DpDatadW Rfe DpAddrdR Fre", "ISA2+dmb.st+data+addr", false},
+		{"AArch64", "DMB.STdWW Wse DMB.STdWW Wse", "2+2W+dmb.sts", false},
+		{"AArch64", "DMB.STdWW Wse DMB.SYdWR Fre", "R+dmb.st+dmb.sy", false},
+		{"AArch64", "DMB.STdWW Rfe DpDatadW Wse", "S+dmb.st+data", false},
+
+		{"ARM", "PodWW Rfe PodRR Fre", "MP", true},
+		{"ARM", "DMBdWW Rfe DpAddrdR Fre", "MP+dmb+addr", false},
+		{"ARM", "DMB.STdWW Rfe DpCtrldR Fre", "MP+dmb.st+ctrl", true},
+		{"ARM", "DMB.STdWW Rfe DpCtrlIsbdR Fre", "MP+dmb.st+ctrlisb", false},
+		{"ARM", "DMBdWR Fre DMBdWR Fre", "SB+dmbs", false},
+		{"ARM", "PodRW Rfe PodRW Rfe", "LB", true},
+		{"ARM", "DpDatadW Rfe DpDatadW Rfe", "LB+datas", false},
+		{"ARM", "Rfe DpAddrdR Fre Rfe DpAddrdR Fre", "IRIW+addrs", true},
+		{"ARM", "Rfe DMBdRR Fre Rfe DMBdRR Fre", "IRIW+dmbs", false},
+		{"ARM", "Rfe DpAddrdW Rfe DpAddrdR Fre", "WRC+addrs", true},
+		{"ARM", "Rfe DMBdRW Rfe DpAddrdR Fre", "WRC+dmb+addr", false},
+		{"ARM", "DMBdWW Rfe DpAddrdW Rfe DpAddrdR Fre", "ISA2+dmb+addr+addr", false},
+		{"ARM", "DMB.STdWW Wse DMB.STdWW Wse", "2+2W+dmb.sts", false},
+		{"ARM", "DMBdWW Wse DMBdWR Fre", "R+dmbs", false},
+		{"ARM", "DMB.STdWW Rfe DpDatadW Wse", "S+dmb.st+data", false},
+
+		// C11 (the default model of C tests, Batty et al.'s with the SC
+		// axiom of POPL 2016): relaxed accesses order nothing,
+		// release/acquire makes message passing, seq_cst accesses or
+		// fences forbid store buffering and IRIW; load buffering is
+		// allowed for relaxed accesses.
+		{"C", "PodWWRlxRlx RfeRlxRlx PodRRRlxRlx FreRlxRlx", "MP+porlxrlxs", true},
+		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", "MP+porlxrel+poacqrlx", false},
+		{"C", "FenceReldWWRlxRlx RfeRlxRlx FenceAcqdRRRlxRlx FreRlxRlx", "MP+fencerelrlxrlx+fenceacqrlxrlx", false},
+		{"C", "PodWWRlxRel RfeRelAcq DpCtrldRAcqRlx FreRlxRlx", "MP+porlxrel+ctrlacqrlx", false},
+		{"C", "PodWRRelAcq FreAcqRel PodWRRelAcq FreAcqRel", "SB+porelacqs", true},
+		{"C", "PodWRScSc FreScSc PodWRScSc FreScSc", "SB+poscscs", false},
+		{"C", "FenceScdWRRlxRlx FreRlxRlx FenceScdWRRlxRlx FreRlxRlx", "SB+fencescrlxrlxs", false},
+		{"C", "PodRWRlxRlx RfeRlxRlx PodRWRlxRlx RfeRlxRlx", "LB+porlxrlxs", true},
+		{"C", "RfeRlxAcq PodRRAcqRlx FreRlxRlx RfeRlxAcq PodRRAcqRlx FreRlxRlx", "IRIW+poacqrlxs+RlxRlx", true},
+		{"C", "RfeScSc PodRRScSc FreScSc RfeScSc PodRRScSc FreScSc", "IRIW+poscscs+ScSc", false},
+
+		{"RISCV", "PodWW Rfe PodRR Fre", "MP", true},
+		{"RISCV", "Fence.w.wdWW Rfe DpAddrdR Fre", "MP+fence.w.w+addr", false},
+		{"RISCV", "Fence.rw.rwdWR Fre Fence.rw.rwdWR Fre", "SB+fence.rw.rws", false},
+		{"RISCV", "PodRW Rfe PodRW Rfe", "LB", true},
+		{"RISCV", "DpDatadW Rfe DpDatadW Rfe", "LB+datas", false},
+		{"RISCV", "Rfe DpAddrdR Fre Rfe DpAddrdR Fre", "IRIW+addrs", false},
+		{"RISCV", "Rfe DpAddrdW Rfe DpAddrdR Fre", "WRC+addrs", false},
+		{"RISCV", "Fence.w.wdWW Wse Fence.w.wdWW Wse", "2+2W+fence.w.ws", false},
+		{"RISCV", "Fence.w.wdWW Wse Fence.rw.rwdWR Fre", "R+fence.w.w+fence.rw.rw", false},
+		{"RISCV", "Fence.w.wdWW Rfe DpDatadW Wse", "S+fence.w.w+data", false},
+	}
+	dir := t.TempDir()
+	var files []string
+	want := map[string]bool{}
+	for i, c := range tests {
+		a, err := LookupArch(c.arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, err := a.ParseCycle([]string{c.cycle})
+		if err != nil {
+			t.Fatalf("%s %q: %v", c.arch, c.cycle, err)
+		}
+		tt, err := Build(a, es)
+		if err != nil {
+			t.Fatalf("%s %q: %v", c.arch, c.cycle, err)
+		}
+		if tt.Name() != c.name {
+			t.Errorf("%s %q: named %s, want %s", c.arch, c.cycle, tt.Name(), c.name)
+		}
+		var b strings.Builder
+		if err := tt.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, strings.ReplaceAll(c.arch+"-"+c.name, "+", "_")+".litmus")
+		if i > 0 && want[p] {
+			t.Fatalf("two tests named %s", p)
+		}
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+		want[p] = c.ok
+	}
+	checked := 0
+	batch.Run(context.Background(), files, batch.Options{Engine: "both", Jobs: 2, Timeout: time.Minute}, func(j batch.Job) {
+		switch {
+		case j.Disagreement != nil:
+			t.Errorf("%s: the engines disagree: %+v", j.Path, j.Disagreement)
+		case j.Err != nil || j.Result == nil:
+			t.Errorf("%s: %v", j.Path, j.Err)
+		case j.Result.Status.String() != "done":
+			t.Errorf("%s: %s: %v", j.Path, j.Result.Status, j.Result.Err)
+		case j.Result.Ok() != want[j.Path]:
+			src, _ := os.ReadFile(j.Path)
+			t.Errorf("%s: Ok=%v, want %v\n%s", j.Path, j.Result.Ok(), want[j.Path], src)
+		default:
+			checked++
+		}
+	})
+	t.Logf("%d generated tests, both engines agreeing with the literature's verdict", checked)
+}
