@@ -20,7 +20,8 @@ import (
 // SLURM_ARRAY_TASK_MIN, two shards)
 // and, with MUSKET_LONG=1, the local recipe (GNU parallel when
 // installed, else background processes) and, with GNU parallel, the SSH
-// recipe on this machine (":" as the host). Each merged result must be the single run's text less
+// recipe on this machine (":" as the host), all in a folder whose name
+// has a blank and a quote. Each merged result must be the single run's text less
 // its Time lines, byte for byte.
 func TestCampaignRecipes(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
@@ -30,7 +31,9 @@ func TestCampaignRecipes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp := t.TempDir()
+	// A folder with a blank and a quote in its name: every recipe must
+	// pass paths through its shells as one argument each.
+	tmp := filepath.Join(t.TempDir(), "a user's campaign")
 	tests := filepath.Join(tmp, "tests")
 	a, _ := gen.LookupArch("X86")
 	relax, _ := a.ExpandList("Pod**,Rfe,Fre,Wse")

@@ -30,7 +30,8 @@ export MUSKET
 musket=$MUSKET
 rm -f "$out"/shard-*-of-"$n".json
 if command -v parallel >/dev/null 2>&1 && [ -z "${MUSKET_NO_PARALLEL:-}" ]; then
-	seq "$n" | parallel -j "$n" --halt never "MUSKET_SHARD_INDEX={} sh '$here/shard.sh' $n '$out' -j 1 $*" || true
+	. "$here/shquote.sh"
+	seq "$n" | parallel -j "$n" --halt never "MUSKET_SHARD_INDEX={} sh$(shquote "$here/shard.sh" "$n" "$out") -j 1$(shquote "$@")" || true
 else
 	k=1
 	while [ "$k" -le "$n" ]; do
@@ -39,11 +40,12 @@ else
 	done
 	wait
 fi
-files=""
-k=1
-while [ "$k" -le "$n" ]; do
-	files="$files $out/shard-$k-of-$n.json"
-	k=$((k + 1))
+# The shards' files, in order, as the positional parameters (a folder
+# with a blank in its name stays one argument).
+k=$n
+set --
+while [ "$k" -ge 1 ]; do
+	set -- "$out/shard-$k-of-$n.json" "$@"
+	k=$((k - 1))
 done
-# shellcheck disable=SC2086
-exec "$musket" merge $files
+exec "$musket" merge "$@"

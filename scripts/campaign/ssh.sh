@@ -17,6 +17,7 @@ n=$2
 out=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/shquote.sh"
 if [ -z "${MUSKET:-}" ]; then
 	if command -v musket >/dev/null 2>&1; then
 		MUSKET=musket
@@ -32,5 +33,5 @@ mkdir -p "$out" || exit 2
 # --group (the default) keeps each shard's lines together; 'musket merge'
 # reads the runs one after the other from the one file.
 seq "$n" | parallel --sshloginfile "$hosts" --workdir "$PWD" --halt never \
-	"MUSKET_SHARD_INDEX={} sh '$here/shard.sh' $n - -j 1 $*" >"$out/campaign.json" || true
+	"MUSKET_SHARD_INDEX={} sh$(shquote "$here/shard.sh" "$n") - -j 1$(shquote "$@")" >"$out/campaign.json" || true
 exec "$MUSKET" merge "$out/campaign.json"
