@@ -54,6 +54,9 @@ type checker struct {
 	ctors   map[string]Term
 	globals map[string]int32
 	preds   map[string]*PredicateDecl
+	// hidxUse: where each proc variable is first used as an index
+	// outside init (procindex.go; noProcessHome)
+	hidxUse map[string]Pos
 }
 
 // scope is the environment of an expression.
@@ -107,6 +110,7 @@ func Check(f *File) (*System, error) {
 	}
 	c.formulas()
 	c.transitions()
+	c.noProcessHome()
 	if len(c.f.Unsafes) == 0 {
 		c.errs.Add(Pos{File: f.Name}, "no unsafe formula")
 	}
@@ -198,13 +202,13 @@ func (c *checker) formulas() {
 			sc.vars[p.Name] = slotTerm(paramSlot(i))
 		}
 		if vars := c.procIndexVars(in.Params, []Expr{in.Body}, nil); len(vars) > 0 {
-			// init is universal: it cannot say that the cell of
-			// the process Home holds is v (procindex.go)
-			c.errorf(in.Pos, "unsupported: the proc variable %s as an index in init (init holds of every process: write init (p) { … A[p] … })", vars[0])
-			break
+			// a proc variable as an index: a universal parameter
+			// more for each (procinit.go)
+			c.sys.Init, c.sys.InitArity = c.initProcIndex(in, vars)
+		} else {
+			c.sys.Init = c.dnf(in.Body, false, sc)
+			c.sys.InitArity = len(in.Params)
 		}
-		c.sys.Init = c.dnf(in.Body, false, sc)
-		c.sys.InitArity = len(in.Params)
 		for _, cj := range c.sys.Init {
 			if len(cj.Foralls) > 0 || len(cj.Exists) > 0 {
 				c.errorf(in.Pos, "init cannot use forall_other or exists_other")
@@ -230,6 +234,7 @@ func (c *checker) roots(f *Formula, index int, kind ctxKind) []*Root {
 	if len(vars) == 0 {
 		return []*Root{c.root(f, index, kind, nil)}
 	}
+	c.usedAsIndex(vars, f.Pos)
 	bs, ok := procBindings(vars, len(f.Params))
 	if !ok {
 		c.procIndexLimit(f.Pos, kind.String(), vars)
@@ -294,6 +299,7 @@ func (c *checker) transitions() {
 		}
 		// a proc variable as an index: one variant for each process
 		// it may be (procindex.go)
+		c.usedAsIndex(vars, d.Pos)
 		bs, ok := procBindings(vars, len(d.Params))
 		if !ok {
 			c.procIndexLimit(d.Pos, "transition "+d.Name, vars)
@@ -321,16 +327,17 @@ func (c *checker) transition(d *TransDecl, name string, b *procBinding) bool {
 		sc.params[paramSlot(i)] = true
 		t.Params = append(t.Params, p.Name)
 	}
-	var bound []Conj
-	if b != nil {
-		bound = c.bind(*b, d.Params, d.Pos, sc)
-		t.Params = append(t.Params, b.freshNames(d.Params)...)
-	}
 	if d.Actor >= 0 {
 		sc.actor = paramSlot(d.Actor)
 	}
 	reads := false
 	sc.reads = &reads
+	var bound []Conj
+	if b != nil {
+		// (after the actor: the actor reads a weak Home)
+		bound = c.bind(*b, d.Params, d.Pos, sc)
+		t.Params = append(t.Params, b.freshNames(d.Params)...)
+	}
 	if d.Guard != nil {
 		t.Guard = c.dnf(d.Guard, false, sc)
 	} else {

@@ -89,11 +89,17 @@
 // distinct from them (Home = h added; forall_other and exists_other
 // range over h too). The literals are read before the transition, as
 // its guard and values are: "Home := j; A[Home] := v" writes the old
-// Home's cell. When Home holds no process (init (p) { Home <> p }), no
-// variant applies: a transition that reads or writes A[Home] is not
-// enabled. The search, the explorers and the samples see the variants
-// only. In init, Home as an index is refused (init holds of every
-// process). A trace step of the variant with the new parameter names
+// Home's cell. A weak Home is read by the transition's [.] process, one
+// read as a guard's (refused in unsafe and invariant formulas, where no
+// process reads it). In init (procinit.go), Home as an index is read
+// with one universal parameter more: init (i) { body } is init (i h)
+// { body' && (Home <> h || body[h]) && (Home <> i || body[i]) }, body'
+// being body without its literals over Home's cells. When init says
+// Home holds no process (init (p) { Home <> p }), Home as an index is
+// refused: Cubicle reads Home's cells there as cells of their own, free
+// at init, which Musket's processes have not. The search, the explorers
+// and the samples see the variants and the clauses only. A trace step of
+// the variant with the new parameter names
 // Home's process last (t(#2) for "transition t ()"); the others are
 // named t[Home=i] (t[G=Home] when G is bound to Home's new parameter).
 //
@@ -184,7 +190,7 @@
 // ast.go and parser.go (syntax), early.go (the early Cubicle-W
 // syntax read as the current one), check.go (types and Cubicle-W
 // restrictions, producing a System), procindex.go (a proc variable as
-// an index, read as variants), term.go (terms and literals of cubes),
+// an index, read as variants) and procinit.go (in init), term.go (terms and literals of cubes),
 // cube.go (cubes and their cheap simplification), model.go (the weak memory
 // model), preimage.go, tick.go (time steps), subsume.go (fixpoint
 // test) and symslots.go (the interchangeable processes of a cube, whose

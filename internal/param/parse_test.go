@@ -39,11 +39,16 @@ func TestErrors(t *testing.T) {
 		{"trans_regexp", "array A[proc] : bool\ntrans_regexp : t(c) u(c);\nunsafe (i) { A[i] = True }\ntransition t (i) { A[i] := True }",
 			"x.cub:2:1: unsupported: trans_regexp (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it"},
 		// a proc variable as an index is read as variants (procindex.go),
-		// but not in init, which holds of every process, nor when weak
-		{"proc variable as an index in init", "var H : proc\narray A[proc] : bool\ninit (p) { A[H] = False }\nunsafe (i) { A[i] = True }",
-			"x.cub:3:1: unsupported: the proc variable H as an index in init (init holds of every process: write init (p) { … A[p] … })"},
-		{"weak proc variable as an index", "weak var H : proc\nweak array A[proc] : bool\nunsafe (i) { i@A[H] = True }",
-			"x.cub:3:18: unsupported: the weak proc variable H as an index here; make it a parameter: add a parameter h with H = h and write h as the index"},
+		// in init too (procinit.go), but not when init says it holds no
+		// process, nor a weak one where no process reads it
+		{"proc variable as an index, holding no process", "var H : proc\nvar X : bool\narray A[proc] : bool\ninit (p) { H <> p && A[p] = False && X = False }\nunsafe () { X = True }\ntransition t () requires { A[H] = False } { X := True }",
+			"x.cub:6:1: unsupported: H as an index while init says H <> p (H holds no process); Cubicle then reads its cells as cells of their own, free at init, which Musket has not: keep them in variables of their own"},
+		{"proc variable as an index in init, number_procs", "number_procs 1\nvar H : proc\narray A[proc] : bool\ninit (p) { A[H] = False }\nunsafe (i) { A[i] = True }",
+			"x.cub:4:1: unsupported: init indexes arrays by H, which needs 2 processes, and number_procs is 1"},
+		{"weak proc variable as an index in unsafe", "weak var H : proc\nweak array A[proc] : bool\nunsafe (i) { i@A[H] = True }",
+			"x.cub:3:1: unsupported: the weak proc variable H as an index in unsafe: no process reads it there (a read p@H is no index); read it into a parameter in the transitions instead"},
+		{"weak proc variable as an index, no actor", "weak var H : proc\nweak array A[proc] : bool\nunsafe (i) { A[i] = True }\ntransition t (i) requires { A[H] = False } { A[i] := True }",
+			"x.cub:4:1: transition t reads weak H (an index): mark the process that performs it with [.]"},
 		{"good", "array A[proc] : bool\nunsafe (i) { A[i] = True }\ngood (z) { A[z] = False }",
 			"x.cub:3:1: unsupported: good (a declaration of a development or earlier Cubicle version, not in its current grammar); remove it"},
 		{"good after an early-grammar transition", "type s = I | E\narray C[proc] : s\nunsafe (z) { C[z] = E }\ntransition t (n)\nrequire { C[n] = I }\nC[j] := {| j = n : E | _ : C[j] }\ngood (z) { C[z] = I }",

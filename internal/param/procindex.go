@@ -36,11 +36,15 @@ package param
 //
 // When Home holds no process of the instance (init says Home <> p for
 // every p, as in the FLASH models that keep Home's cells apart), no
-// variant applies: a transition that reads or writes A[Home] is not
-// enabled. Cubicle's early solver gives A[Home] a value there, which its
-// initial states do not constrain (its init instantiates the cube's
-// process variables only); no file of its examples relies on it (those
-// that say Home <> p do not index by Home).
+// variant would apply, while Cubicle's early solver gives A[Home] a
+// value there, which its initial states do not constrain (its init
+// instantiates the cube's process variables only): such a file is
+// refused (noProcessHome); no file of its examples does so (those that
+// say Home <> p do not index by Home).
+//
+// A weak Home is read by the transition's [.] process: the literal
+// Home = h is that process's read, one event of the transition as any
+// read of its guard (weakIndexRead).
 //
 // A variant whose guard says Home = i and Home <> i (t[Home=src] of a
 // transition that requires Home <> src) is never enabled and is left
@@ -51,8 +55,7 @@ package param
 // trace step t(#2) of "transition t ()" says Home is #2); the others are
 // named t[Home=p]. The search, the explorers and the samples see plain
 // transitions, formulas and cubes: only the checker knows of Home as an
-// index. In init, Home as an index is refused (init is universal: it
-// would say "the cell of Home is v" about a process it cannot name).
+// index. In init, Home as an index is read by procinit.go.
 
 import (
 	"fmt"
@@ -91,7 +94,7 @@ func (c *checker) procIndexVars(bound []Ident, exprs []Expr, actions []*Action) 
 		}
 		if gi, ok := c.globals[ix.Name]; ok {
 			g := c.sys.Globals[gi]
-			if g.Sort.Kind == SProc && g.Arity == 0 && !g.Weak {
+			if g.Sort.Kind == SProc && g.Arity == 0 {
 				out = append(out, ix.Name)
 			}
 		}
@@ -244,9 +247,43 @@ func (c *checker) bind(b procBinding, params []Ident, pos Pos, sc *scope) []Conj
 		h := slotTerm(paramSlot(b.To[i]))
 		sc.hidx[v] = h
 		gi := c.globals[v]
-		cj.Lits = append(cj.Lits, Lit{Op: Eq, L: Term{Kind: KVar, Sort: c.sys.Globals[gi].Sort, Sym: gi, Off: Rat{0, 1}}, R: h})
+		home := Term{Kind: KVar, Sort: c.sys.Globals[gi].Sort, Sym: gi, Off: Rat{0, 1}}
+		if c.sys.Globals[gi].Weak {
+			var ok bool
+			if home, ok = c.weakIndexRead(home, v, pos, sc); !ok {
+				return nil
+			}
+		}
+		cj.Lits = append(cj.Lits, Lit{Op: Eq, L: home, R: h})
 	}
 	return []Conj{cj}
+}
+
+// weakIndexRead is the term of a weak proc variable v used as an index:
+// in a transition, the value its [.] process reads (one read event of
+// the transition, as a guard's read of v: the variant is the transition
+// with a parameter h and the guard v = h, read by that process); in
+// init, its initial value. An unsafe or invariant formula names no
+// process that would read it (its reads are p@X, and p@Home is no index
+// in Cubicle's grammar), and neither Cubicle nor Cubicle-W parses a
+// variable as an index (its proc_name is a process variable or #k): it
+// is refused there.
+func (c *checker) weakIndexRead(home Term, v string, pos Pos, sc *scope) (Term, bool) {
+	switch sc.kind {
+	case inInit:
+		home.Kind = KInit
+	case inTrans:
+		if sc.actor == 0 {
+			c.errorf(pos, "transition %s reads weak %s (an index): mark the process that performs it with [.]", sc.trans, v)
+			return Term{}, false
+		}
+		home.Kind, home.Node, home.Proc = KVal, newNode, sc.actor
+		*sc.reads = true
+	default:
+		c.errorf(pos, "unsupported: the weak proc variable %s as an index in %s: no process reads it there (a read p@%s is no index); read it into a parameter in the transitions instead", v, sc.kind, v)
+		return Term{}, false
+	}
+	return home, true
 }
 
 // procIndexLimit reports a formula or transition with too many variants.
@@ -296,4 +333,59 @@ func deadVariant(bound, guard []Conj) bool {
 		}
 	}
 	return true
+}
+
+// usedAsIndex records where vars are first used as indices (the first
+// in the file: unsafe formulas are checked before transitions).
+func (c *checker) usedAsIndex(vars []string, pos Pos) {
+	if c.hidxUse == nil {
+		c.hidxUse = map[string]Pos{}
+	}
+	for _, v := range vars {
+		if old, ok := c.hidxUse[v]; !ok || pos.Line < old.Line || pos.Line == old.Line && pos.Col < old.Col {
+			c.hidxUse[v] = pos
+		}
+	}
+}
+
+// noProcessHome refuses a proc variable used as an index in a
+// transition, unsafe or invariant formula when init says it holds no
+// process: each of init's disjuncts has Home <> p, p its parameter.
+// Cubicle instantiates init on the processes of its cubes only, so Home
+// is then another process, not bound by init, whose cells A[Home] are
+// free at init and change with the universal updates; Musket's cells
+// are those of the processes init ranges over, and every variant that
+// reads or writes A[Home] would be dead: it could answer SAFE where
+// Cubicle finds the states through Home's cells. (The FLASH models that
+// keep Home apart name its cells as variables of their own.)
+func (c *checker) noProcessHome() {
+	if len(c.hidxUse) == 0 || len(c.sys.Init) == 0 || len(c.f.Inits) != 1 {
+		return
+	}
+	np := len(c.f.Inits[0].Params)
+	for _, name := range slices.Sorted(maps.Keys(c.hidxUse)) {
+		gi := c.globals[name]
+		outside := true
+		for _, cj := range c.sys.Init {
+			found := false
+			for _, l := range cj.Lits {
+				if l.Op != Ne {
+					continue
+				}
+				for _, p := range [2][2]Term{{l.L, l.R}, {l.R, l.L}} {
+					v, s := p[0], p[1]
+					if (v.Kind == KVar || v.Kind == KInit) && v.Sym == gi && v.NArgs == 0 && v.Off.isZero() && s.Kind == KSlot && s.Sym < 0 && s.Sym >= paramSlot(np-1) {
+						found = true
+					}
+				}
+			}
+			if !found {
+				outside = false
+				break
+			}
+		}
+		if outside {
+			c.errorf(c.hidxUse[name], "unsupported: %s as an index while init says %s <> p (%s holds no process); Cubicle then reads its cells as cells of their own, free at init, which Musket has not: keep them in variables of their own", name, name, name)
+		}
+	}
 }

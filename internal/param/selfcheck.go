@@ -104,9 +104,11 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 	}
 	switch res.Verdict {
 	case Safe:
+		// (init (i j) holds of tuples of distinct processes: an
+		// instance has that many at least, as the search assumes)
 		lo, hi := int32(2), int32(4)
-		lo = max(lo, sys.Pinned)
-		hi = max(hi, sys.Pinned)
+		lo = max(lo, sys.Pinned, int32(sys.InitArity))
+		hi = max(hi, lo)
 		if n := int32(sys.NumberProcs); n > 0 {
 			lo, hi = min(lo, n), min(hi, n)
 		}
@@ -377,7 +379,7 @@ func renameTrace(sys *System, res *Result, hi int32) []*Result {
 // trace of res names and up to 4, and returns one that reaches an
 // unsafe state, and the path to it.
 func unsafeInstance(sys *System, res *Result, model string, budget int, stop func() bool) (int32, string, bool) {
-	lo := max(sys.Pinned, 2)
+	lo := max(sys.Pinned, 2, int32(sys.InitArity))
 	for _, s := range res.Trace {
 		for _, a := range s.Args {
 			lo = max(lo, a)

@@ -528,12 +528,18 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	for _, cj := range inits {
 		s := slices.Clone(st)
 		fixed := make([]bool, f.cells)
-		ok := true // no cell is fixed to two values
+		ok := true        // no cell is fixed to two values
+		var same [][2]int // numeric cells init makes equal (X = NullProc)
 		for _, tuple := range initTuples(procs, f.sys.InitArity) {
 			e := &fenv{params: tuple}
 			for _, l := range cj.Lits {
 				if l.Op != Eq || (l.L.Kind != KVar && l.L.Kind != KInit) || !l.L.Off.isZero() {
 					continue
+				}
+				if (l.R.Kind == KVar || l.R.Kind == KInit) && l.R.Off.isZero() {
+					if a, b := f.litCell(l.L, e), f.litCell(l.R, e); a >= 0 && b >= 0 && numeric[a] && numeric[b] {
+						same = append(same, [2]int{a, b})
+					}
 				}
 				v, ok := f.value(s, l.R, e)
 				if !ok || l.R.isAtom() {
@@ -564,6 +570,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 				open = append(open, c)
 			}
 		}
+		equalCells(s, fixed, same)
 		idx := make([]int, len(open))
 		for {
 			x := slices.Clone(s)
@@ -1210,4 +1217,61 @@ func (f *wfinite) explore(stop func() bool, inits [][]int64, limit int) *sampled
 	}
 	res.complete = true
 	return res
+}
+
+// litCell is the cell of the atom t (a variable or array cell) under e,
+// or -1.
+func (f *wfinite) litCell(t Term, e *fenv) int {
+	var args [maxArity]int32
+	for i := 0; i < int(t.NArgs); i++ {
+		args[i] = e.proc(t.Args[i])
+	}
+	return f.cell(t.Sym, t.NArgs, args)
+}
+
+// equalCells gives the numeric cells that init says equal (same, pairs
+// of cells: X = NullProc) one value, the fixed one of their class if
+// any, else that of the class's first cell. Free numbers are drawn cell
+// by cell (initials), so two cells init relates would otherwise differ
+// in most draws and leave no initial state (Cubicle's
+// tests/cubicle/lamportn.cub: X = NullProc, Y = NullProc, and invariants
+// that want the ProcID all different from NullProc, which a draw of
+// one value everywhere breaks). isInit still checks the result.
+func equalCells(s []int64, fixed []bool, same [][2]int) {
+	if len(same) == 0 {
+		return
+	}
+	parent := map[int]int{}
+	var find func(c int) int
+	find = func(c int) int {
+		if p := parent[c]; p != c {
+			parent[c] = find(p)
+		}
+		return parent[c]
+	}
+	for _, p := range same {
+		for _, c := range p {
+			if _, ok := parent[c]; !ok {
+				parent[c] = c
+			}
+		}
+	}
+	for _, p := range same {
+		if a, b := find(p[0]), find(p[1]); a != b {
+			parent[max(a, b)] = min(a, b)
+		}
+	}
+	val := map[int]int64{} // of each class: a fixed value, else its root's
+	for c := range parent {
+		if r := find(c); fixed[c] {
+			val[r] = s[c]
+		} else if _, ok := val[r]; !ok {
+			val[r] = s[r]
+		}
+	}
+	for c := range parent {
+		if !fixed[c] {
+			s[c] = val[find(c)]
+		}
+	}
 }
