@@ -12,5 +12,6 @@ func init() {
 	Register(AArch64)
 	Register(RISCV)
 	Register(SPARC)
+	Register(MIPS)
 	Register(C)
 }

@@ -357,6 +357,19 @@ func (p *parser) threadNamesAhead() bool {
 	return true
 }
 
+// dollarReg joins a '$' and the name or number right after it into one
+// identifier token, a MIPS register ("0:$2", "0:$v0").
+func (p *parser) dollarReg() {
+	if p.tok.kind != tDollar {
+		return
+	}
+	if n := p.peek(); (n.kind == tInt || n.kind == tIdent) && n.off == p.tok.off+1 {
+		off := p.tok.off
+		p.next()
+		p.tok = token{kind: tIdent, text: "$" + p.tok.text, off: off, nl: false}
+	}
+}
+
 // ref reads a register "0:EAX" / "P0:EAX" or a location "x" / "[x]".
 func (p *parser) ref() (spec.Ref, int) {
 	t := p.tok
@@ -364,6 +377,7 @@ func (p *parser) ref() (spec.Ref, int) {
 	case isThreadToken(t) && p.peek().kind == tColon:
 		p.next()
 		p.next()
+		p.dollarReg()
 		if p.tok.kind != tIdent {
 			p.fail(p.tok.off, "expected a register name after "+t.text+":, found "+p.tok.describe())
 		}
