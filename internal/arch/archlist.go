@@ -13,5 +13,6 @@ func init() {
 	Register(RISCV)
 	Register(SPARC)
 	Register(MIPS)
+	Register(BPF)
 	Register(C)
 }

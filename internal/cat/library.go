@@ -27,6 +27,7 @@ var herdLibrary = map[string]string{
 	"rmo.cat":     "rmo",
 	"alpha.cat":   "alpha",
 	"mips.cat":    "mips",
+	"bpf.cat":     "bpf",
 }
 
 // Resolved is where a -model argument leads: a file to load (Path), or
