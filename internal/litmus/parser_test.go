@@ -377,7 +377,7 @@ func TestParseErrors(t *testing.T) {
 		{"label value", "ARM t\n{ 0:R0=P0:foo; }\n P0 ;\n BX R0 ;\n foo: ;\nforall (0:R1=0)\n",
 			`t.litmus:2:8: unsupported initial value: code labels as values (P0:foo) are not supported`},
 		{"symbolic register", "X86 t\n{ %P0_x=x; }\n P0 ;\n NOP ;\nexists (x=1)\n",
-			`t.litmus:2:3: unsupported register: herd7's symbolic registers (%name) are supported in ARM and PPC tests only`},
+			`t.litmus:2:3: unsupported register: herd7's symbolic registers (%name) are supported in ARM, MIPS and PPC tests only`},
 		{"unknown register", head + " MOV EAX,[x] | ;\nexists (0:EZX=1)\n",
 			`t.litmus:5:11: unknown X86 register "EZX" of thread P0`},
 		{"missing thread", head + " MOV EAX,[x] | ;\nexists (2:EAX=1)\n",
