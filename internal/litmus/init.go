@@ -110,6 +110,10 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	case len(rhs) == 0:
 		p.fail(toks[len(toks)-1].off, "missing value after '='")
 	default:
+		if ref.Thread >= 0 && isCodeLabel(rhs) {
+			p.codeLabelInit(ref, rhs)
+			return
+		}
 		val = p.initValue(rhs)
 	}
 	p.addInit(ref, val, typ, lhs[locStart].off, seen)

@@ -26,6 +26,7 @@ import (
 //	dsll rd,rs,k     dext rd,rs,pos,size
 //	b L   beq bne rs,rt,L   blez bgtz bltz bgez rs,L
 //	jr $31           (a return: the thread ends)
+//	jr rs            (a jump to the code label rs holds from the initial state)
 //	lw ld ll rd,k(rs)   sw sc rt,k(rs)   (k may be left out: "(rs)")
 //
 // As in herd7, the 32-bit and unsigned forms compute as their 64-bit
@@ -38,8 +39,9 @@ import (
 // sets rt to 1 when it writes and to 0 when it fails (always possibly, as
 // herd7's sc). sync is a fence tagged SYNC, the set herd7's mipsfences.cat
 // names. A conditional branch is a jump on a comparison of its registers
-// (a control dependency). jr to another register (a computed jump, herd7's
-// A006 with a code label as a value) is refused by name.
+// (a control dependency). jr to another register jumps to the code label
+// the register holds from the initial state (herd7's A006: "0:a0=P0:L1";
+// see codelabel.go).
 
 func init() { Register("MIPS", mipsFrontend{}) }
 
@@ -294,7 +296,8 @@ func (m *mipsThread) translate(in mipsInstr) {
 		m.emit(prog.Jump{Cond: bin(mipsBranchZ[in.mn], m.src(ops[0].reg), prog.Int(0)), Target: ops[1].name})
 	case "jr":
 		if ops[0].reg != "$31" {
-			m.errorf(in.mnPos, "unsupported MIPS instruction jr %s: a jump to a register other than $31 (a computed jump, to a code label held as a value) is not supported", ops[0].reg)
+			// A jump to the code label the register holds (codelabel.go).
+			m.emit(prog.Jump{Target: IndirectTarget(ops[0].reg)})
 			return
 		}
 		m.returns = true

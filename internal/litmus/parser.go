@@ -122,6 +122,8 @@ type parser struct {
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
 	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
 	syms    []symInit   // the symbolic registers of the initial state (init.go)
+	// codeInits are the registers holding code labels (codelabel.go).
+	codeInits []codeInit
 }
 
 type threadRef struct {
@@ -170,11 +172,13 @@ func (p *parser) parse() {
 		p.table()
 		if len(p.errs) == 0 {
 			p.bindSymRegs()
+			p.resolveIndirect()
 			p.checkAddrRegs()
 		}
 	}
 	p.next()
 	p.trailer()
+	p.checkCodeObserved()
 	p.noteArrays()
 	if tc, ok := p.fe.(TestChecker); ok {
 		if err := tc.CheckTest(p.t); err != nil {
