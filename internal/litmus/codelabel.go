@@ -144,3 +144,11 @@ func (p *parser) checkCodeObserved() {
 		}
 	}
 }
+
+// instrValue is herd7's instruction value instr:"ADD R1,R2,R3" (quoted
+// as written), for tests that store and load instructions (ARM A027, PPC
+// A017; herd7's NOP is the value NOP, a bare name). Such a value takes
+// part only in equality, as an address does, and prints as herd7 prints
+// it, so it is the address of a symbol of that spelling, which no
+// location of a test can have.
+func instrValue(quoted string) prog.Value { return prog.AddrValue("instr:" + quoted) }

@@ -190,9 +190,10 @@ func (p *parser) initValue(v []token) prog.Value {
 		return prog.AddrValue(v[len(v)-1-btoi(v[len(v)-1].kind == tRParen)].text)
 	}
 	if len(v) >= 2 && v[0].kind == tIdent && v[0].text == "instr" && v[1].kind == tColon {
-		// herd7's instruction values (instr:"add r1,r1,r1"), for tests
-		// of self-modifying code.
-		p.fail(v[0].off, "unsupported initial value: instructions as values (instr:...) are not supported")
+		if len(v) == 3 && v[2].kind == tString {
+			return instrValue(v[2].text)
+		}
+		p.fail(v[1].off, "expected an instruction in quotes after instr:")
 	}
 	if len(v) == 3 && v[0].kind == tIdent && v[1].kind == tColon && v[2].kind == tIdent {
 		// herd7's code labels as values (0:R0=P0:foo, for BX R0: ARM
