@@ -12,5 +12,7 @@ func init() {
 	Register(AArch64)
 	Register(RISCV)
 	Register(SPARC)
+	Register(MIPS)
+	Register(BPF)
 	Register(C)
 }

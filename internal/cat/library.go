@@ -26,6 +26,8 @@ var herdLibrary = map[string]string{
 	"pso.cat":     "pso",
 	"rmo.cat":     "rmo",
 	"alpha.cat":   "alpha",
+	"mips.cat":    "mips",
+	"bpf.cat":     "bpf",
 }
 
 // Resolved is where a -model argument leads: a file to load (Path), or

@@ -5,9 +5,10 @@ import "github.com/musket-verify/musket/internal/cat"
 // coherentBuiltins are the built-in models that require SC per location
 // (acyclic po-loc | rf | co | fr) of every execution they accept, by a
 // check of their own that no variant turns off:
-//   - sc (acyclic po | com), tso, pso, power, armv7, alpha, rmo (acyclic
-//     po-loc | com as uniproc), aarch64 (acyclic po-loc | ca | rf as
-//     internal, ca = co | fr), riscv (acyclic po-loc | rf | co | fr as
+//   - sc (acyclic po | com), tso, pso, power, armv7, alpha, rmo, mips
+//     (acyclic po-loc | com as uniproc), bpf (acyclic com | po-loc as
+//     Coherence), aarch64 (acyclic po-loc | ca | rf as internal, ca = co
+//     | fr), riscv (acyclic po-loc | rf | co | fr as
 //     load-value);
 //   - rc11 and imm (irreflexive hb ; eco? as coherence) and c11
 //     (irreflexive (fr | mo) ; rf? ; hb as coherence, irreflexive rf ;
@@ -17,7 +18,7 @@ import "github.com/musket-verify/musket/internal/cat"
 //     CoRW1, CoRW2, CoWR, CoRR), each a po-loc edge closed by com edges
 //     that those axioms forbid.
 var coherentBuiltins = map[string]bool{
-	"sc": true, "tso": true, "pso": true, "power": true, "armv7": true, "alpha": true, "rmo": true,
+	"sc": true, "tso": true, "pso": true, "power": true, "armv7": true, "alpha": true, "rmo": true, "mips": true, "bpf": true,
 	"aarch64": true, "riscv": true, "rc11": true, "imm": true, "c11": true,
 }
 

@@ -111,6 +111,8 @@ func printerFor(arch string) *printer {
 		return &printer{ins: aarch64Ins, label: anyLabel}
 	case "X86_64":
 		return &printer{ins: x8664Ins, label: anyLabel}
+	case "MIPS":
+		return &printer{ins: mipsIns, label: anyLabel}
 	}
 	return nil
 }

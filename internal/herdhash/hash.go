@@ -10,7 +10,7 @@
 // printer in a table of columns with its labels renamed L00, L01, ...,
 // and of the locations the final condition and the locations list
 // observe. This package reproduces that text per architecture (X86, X86_64,
-// PPC, RISC-V, AArch64 and C) from the test's source, independently of
+// PPC, RISC-V, AArch64, MIPS and C) from the test's source, independently of
 // Musket's own parser: it reads what herd7 reads, not Musket's
 // translation of it.
 package herdhash
@@ -56,9 +56,16 @@ func compute(src string) (string, error) {
 			return kv[1], nil
 		}
 	}
+	mips := strings.EqualFold(t.arch, "MIPS")
+	if mips {
+		t.init, t.cond = mipsPrepare(t.init), mipsPrepare(t.cond)
+	}
 	initText, err := initDigestText(t.init)
 	if err != nil {
 		return "", err
+	}
+	if mips {
+		initText = mipsFinish(initText, true)
 	}
 	var codeText string
 	if t.isC {
@@ -72,6 +79,9 @@ func compute(src string) (string, error) {
 	obs, err := observedText(t.cond)
 	if err != nil {
 		return "", err
+	}
+	if mips {
+		obs = mipsFinish(obs, false)
 	}
 	var all []byte
 	all = append(all, infoDigest(t.info)...)
@@ -397,6 +407,11 @@ func initDigestText(init string) (string, error) {
 			val = "0"
 		}
 		val = strings.TrimPrefix(val, "&")
+		if strings.HasPrefix(val, "instr:") || codeLabelValue(val) {
+			// herd7 digests instruction values and code labels as it
+			// prints them in its own forms, not reproduced here.
+			return "", fmt.Errorf("init item %q: an instruction or code label value", item)
+		}
 		if strings.HasPrefix(val, "ATOMIC_INIT") {
 			if v, ok := matchAtomicInit(val); ok {
 				val = v // the kernel's ATOMIC_INIT(v) is v
@@ -582,4 +597,14 @@ func cutFilter(cond string) string {
 		}
 	}
 	return cond[:at] + rest[end:]
+}
+
+// codeLabelValue tells whether an initial value is a code label "P0:foo".
+func codeLabelValue(v string) bool {
+	th, _, ok := strings.Cut(v, ":")
+	if !ok || len(th) < 2 || th[0] != 'P' {
+		return false
+	}
+	_, err := strconv.Atoi(th[1:])
+	return err == nil
 }

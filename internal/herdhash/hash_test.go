@@ -125,7 +125,9 @@ exists 0:a0=2 /\ x=3 /\ y=2
 // panic.
 func TestOfBadInput(t *testing.T) {
 	for _, src := range []string{"", "X86", "X86 T\n", "X86 T\n{\n", "X86 T\n{}\n P0 | P1 ;\n a | b | c ;\nexists (x=1)\n",
-		"MIPS T\n{}\n P0 ;\n nop ;\nexists (x=1)\n", "C T\n{}\nP0(int *x) {\nexists (x=1)\n", "C T\n{ x = 1 }\nexists (x=1)\n"} {
+		"BPF T\n{}\n P0 ;\n r1 = 1 ;\nexists (x=1)\n", "C T\n{}\nP0(int *x) {\nexists (x=1)\n", "C T\n{ x = 1 }\nexists (x=1)\n",
+		"PPC T\n{ 0:r1=instr:\"nop\"; 0:r2=x; }\n P0 ;\n stw r1,0(r2) ;\nexists (x=1)\n",
+		"PPC T\n{ 0:r1=P0:L; }\n P0 ;\n L: nop ;\nexists (x=1)\n"} {
 		if h, ok := Of([]byte(src)); ok {
 			t.Errorf("%q: hash %s, want none", src, h)
 		}

@@ -161,13 +161,18 @@ const armReturn = "%return"
 
 // ret translates BX LR, the return of a function compiled for herd7's
 // telechat variant (its tests from C, ARM A024): a jump to the end of the
-// thread. A branch to any other register is refused.
+// thread. A branch to another register goes to the code label it holds
+// (codelabel.go).
 func (a *armThread) ret(in armInstr) {
 	if !a.arity(in, 1) {
 		return
 	}
-	if op := in.ops[0]; op.kind != armReg || op.reg != "R14" {
-		a.errorf(in.mnPos, "unsupported ARM instruction BX: a branch to a register other than LR (a return) is not supported")
+	if op := in.ops[0]; op.kind == armReg && op.reg != "R14" {
+		// A branch to the code label the register holds (codelabel.go).
+		a.emit(prog.Jump{Target: IndirectTarget(op.reg)})
+		return
+	} else if op.kind != armReg {
+		a.errorf(in.mnPos, "BX takes a register")
 		return
 	}
 	a.returns = true

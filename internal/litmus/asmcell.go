@@ -145,7 +145,7 @@ func checkLabels(th *prog.Thread, errs *source.ErrorList, jump string) {
 	}
 	for i, in := range th.Code {
 		if j, ok := in.(prog.Jump); ok {
-			if _, ok := defined[j.Target]; !ok {
+			if _, ok := defined[j.Target]; !ok && !strings.HasPrefix(j.Target, indirectPrefix) {
 				errs.Add(th.Pos[i], fmt.Sprintf("%s to undefined label %s", jump, j.Target))
 			}
 		}

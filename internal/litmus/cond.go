@@ -98,6 +98,11 @@ func (p *parser) atom() spec.Cond {
 		v := p.intValue(p.tok, t.kind == tMinus)
 		p.next()
 		return spec.Atom{Ref: l, Val: prog.IntValue(v), Neq: neq}
+	case t.kind == tIdent && t.text == "instr" && p.peek().kind == tColon:
+		p.next()
+		p.next()
+		s := p.expect(tString, "(an instruction in quotes) after instr:")
+		return spec.Atom{Ref: l, Val: instrValue(s.text), Neq: neq}
 	case t.kind == tIdent:
 		p.next()
 		return spec.Atom{Ref: l, Val: prog.AddrValue(t.text), Neq: neq}

@@ -98,6 +98,16 @@ func FuzzRISCV(f *testing.F) {
 	f.Fuzz(checkParse)
 }
 
+func FuzzMIPS(f *testing.F) {
+	truncations(f, "MIPS t\n{0:$4=x; 1:a0=x; 0:$5=P0:L;}\n P0 | P1 ;\n li $2,1 | ll v0,0(a0) ;\n sw $2,0($4) | addiu v0,v0,-1 ;\n sync | sc v0,(a0) ;\n jr $5 | beq $2,$0,L1 ;\n L: dext $3,$2,1,2 | L1: jr $31 ;\nexists (1:$2=1 /\\ x=instr:\"nop\")\n")
+	f.Fuzz(checkParse)
+}
+
+func FuzzBPF(f *testing.F) {
+	truncations(f, "BPF t\n{0:r1=x; 1:r1=x; 1:r0=0;}\n P0 | P1 ;\n *(u32 *)(r1 + 0) = 1 | r2 = load_acquire((u32 *)(r1 + 0)) ;\n store_release((u64 *)(r1 + 0), r3) | r0 = cmpxchg_64(r1 + 0, r0, r2) ;\n r3 = atomic_fetch_add((u32 *)(r1 - 0), r3) | if r0 >= -1 goto L ;\n lock *(u8 *)(r1 + 0) ^= r4 | r5 s>>= 2 ;\n r6 = xchg_32_32(r1 + 0, r6) | L: r4 <<= r2 ;\nexists (1:r2=1 /\\ 0:fp=0)\n")
+	f.Fuzz(checkParse)
+}
+
 func FuzzC(f *testing.F) {
 	truncations(f, "C t\n{ x = 0; }\nP0(int *x, atomic_int *y) {\n  int r0 = READ_ONCE(*x);\n  if (r0 == 1) { WRITE_ONCE(*x, 2); }\n  atomic_store_explicit(y, 1, memory_order_release);\n}\nP1(int *x) { smp_mb(); int r1 = xchg(x, 3); }\nexists (0:r0=1 /\\ x=2)\n")
 	addCorpusSeeds(f, "C", "C11", 40)

@@ -79,6 +79,10 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 		ref, locStart, array, size = p.arrayDecl(lhs)
 	case last.kind == tRBrack && n >= 3 && lhs[n-2].kind == tIdent && lhs[n-3].kind == tLBrack:
 		ref, locStart = spec.Ref{Thread: -1, Name: lhs[n-2].text}, n-3
+	case (last.kind == tInt || last.kind == tIdent) && n >= 4 && lhs[n-2].kind == tDollar && lhs[n-2].off+1 == last.off && lhs[n-3].kind == tColon && isThreadToken(lhs[n-4]):
+		// A MIPS register "0:$2".
+		th := p.threadNum(lhs[n-4])
+		ref, locStart = spec.Ref{Thread: th, Name: p.regName(token{kind: tIdent, text: "$" + last.text, off: lhs[n-2].off}, th)}, n-4
 	case last.kind == tIdent && n >= 3 && lhs[n-2].kind == tColon && isThreadToken(lhs[n-3]):
 		th := p.threadNum(lhs[n-3])
 		ref, locStart = spec.Ref{Thread: th, Name: p.regName(last, th)}, n-3
@@ -106,6 +110,10 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	case len(rhs) == 0:
 		p.fail(toks[len(toks)-1].off, "missing value after '='")
 	default:
+		if ref.Thread >= 0 && isCodeLabel(rhs) {
+			p.codeLabelInit(ref, rhs)
+			return
+		}
 		val = p.initValue(rhs)
 	}
 	p.addInit(ref, val, typ, lhs[locStart].off, seen)
@@ -182,9 +190,10 @@ func (p *parser) initValue(v []token) prog.Value {
 		return prog.AddrValue(v[len(v)-1-btoi(v[len(v)-1].kind == tRParen)].text)
 	}
 	if len(v) >= 2 && v[0].kind == tIdent && v[0].text == "instr" && v[1].kind == tColon {
-		// herd7's instruction values (instr:"add r1,r1,r1"), for tests
-		// of self-modifying code.
-		p.fail(v[0].off, "unsupported initial value: instructions as values (instr:...) are not supported")
+		if len(v) == 3 && v[2].kind == tString {
+			return instrValue(v[2].text)
+		}
+		p.fail(v[1].off, "expected an instruction in quotes after instr:")
 	}
 	if len(v) == 3 && v[0].kind == tIdent && v[1].kind == tColon && v[2].kind == tIdent {
 		// herd7's code labels as values (0:R0=P0:foo, for BX R0: ARM
@@ -386,7 +395,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func (p *parser) symInit(lhs, rhs []token, hasVal bool) {
 	n := len(lhs)
 	if !symRegArch(p.fe.Arch()) {
-		p.fail(lhs[n-2].off, "unsupported register: herd7's symbolic registers (%name) are supported in ARM and PPC tests only")
+		p.fail(lhs[n-2].off, "unsupported register: herd7's symbolic registers (%name) are supported in ARM, MIPS and PPC tests only")
 	}
 	var typ []string
 	for _, t := range lhs[:n-2] {
@@ -413,7 +422,7 @@ type symInit struct {
 }
 
 // symRegArch tells whether the front-end of arch reads symbolic registers.
-func symRegArch(arch string) bool { return arch == "ARM" || arch == "PPC" }
+func symRegArch(arch string) bool { return arch == "ARM" || arch == "PPC" || arch == "MIPS" }
 
 // bindSymRegs gives each thread that uses a symbolic register of the
 // initial state its initial value.

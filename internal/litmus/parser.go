@@ -122,6 +122,8 @@ type parser struct {
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
 	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
 	syms    []symInit   // the symbolic registers of the initial state (init.go)
+	// codeInits are the registers holding code labels (codelabel.go).
+	codeInits []codeInit
 }
 
 type threadRef struct {
@@ -170,11 +172,13 @@ func (p *parser) parse() {
 		p.table()
 		if len(p.errs) == 0 {
 			p.bindSymRegs()
+			p.resolveIndirect()
 			p.checkAddrRegs()
 		}
 	}
 	p.next()
 	p.trailer()
+	p.checkCodeObserved()
 	p.noteArrays()
 	if tc, ok := p.fe.(TestChecker); ok {
 		if err := tc.CheckTest(p.t); err != nil {
@@ -357,6 +361,19 @@ func (p *parser) threadNamesAhead() bool {
 	return true
 }
 
+// dollarReg joins a '$' and the name or number right after it into one
+// identifier token, a MIPS register ("0:$2", "0:$v0").
+func (p *parser) dollarReg() {
+	if p.tok.kind != tDollar {
+		return
+	}
+	if n := p.peek(); (n.kind == tInt || n.kind == tIdent) && n.off == p.tok.off+1 {
+		off := p.tok.off
+		p.next()
+		p.tok = token{kind: tIdent, text: "$" + p.tok.text, off: off, nl: false}
+	}
+}
+
 // ref reads a register "0:EAX" / "P0:EAX" or a location "x" / "[x]".
 func (p *parser) ref() (spec.Ref, int) {
 	t := p.tok
@@ -364,6 +381,7 @@ func (p *parser) ref() (spec.Ref, int) {
 	case isThreadToken(t) && p.peek().kind == tColon:
 		p.next()
 		p.next()
+		p.dollarReg()
 		if p.tok.kind != tIdent {
 			p.fail(p.tok.off, "expected a register name after "+t.text+":, found "+p.tok.describe())
 		}

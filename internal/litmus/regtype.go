@@ -41,12 +41,12 @@ import (
 //
 // The condition line is printed as the test wrote it (spec.Test.CondLine).
 
-// regTypeArchs are the architectures whose registers are 64 bits wide,
+// regTypeArchs are the architectures whose registers are 64 bits wide (MIPS as herd7 runs it),
 // and ARM (AArch32), whose registers are 32 bits wide but hold, in Musket,
 // values the arithmetic does not wrap (MOVT of 0xBEEF gives 0xBEEF0000,
 // which herd7 holds as the int -1091633152: its ARM/A013): there too a
 // register of type int is compared and printed at 32 bits.
-var regTypeArchs = map[string]bool{"AArch64": true, "RISCV": true, "PPC": true, "X86_64": true, "ARM": true}
+var regTypeArchs = map[string]bool{"AArch64": true, "RISCV": true, "PPC": true, "X86_64": true, "ARM": true, "MIPS": true}
 
 // regTypeSizes are the sizes in bits of the types narrower than 64 bits,
 // and whether they are signed.

@@ -25,6 +25,12 @@ func Apply(op Op, a, b Value) (Value, error) {
 			if a.IsAddr() && !b.IsAddr() {
 				return Value{Loc: a.Loc, Int: a.Int - b.Int}, nil
 			}
+			// Two addresses in one location are apart by the difference
+			// of their offsets (herd's "r4 = r2; r4 -= r4" on an address,
+			// BPF's false dependency).
+			if a.IsAddr() && b.IsAddr() && a.Loc == b.Loc {
+				return IntValue(a.Int - b.Int), nil
+			}
 		case OpXor:
 			// x ^ x is 0 whatever x is: herd's false dependencies.
 			if a == b {

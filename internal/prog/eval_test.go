@@ -63,6 +63,8 @@ func TestApply(t *testing.T) {
 		{OpAdd, x, y, Value{}, "operator + on address"},
 		{OpSub, i(4), x, Value{}, "operator - on address"},
 		{OpSub, x, y, Value{}, "operator - on address"},
+		{OpSub, x, x, i(0), ""},
+		{OpSub, x4, x, i(4), ""},
 		// herd's false dependencies and the absorbing zero.
 		{OpXor, x, x, i(0), ""},
 		{OpXor, x, i(0), x, ""},
