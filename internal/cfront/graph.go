@@ -28,6 +28,11 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 			Err: fmt.Errorf("the graph engine decides %s; %s is left to the SMT engine (-engine smt)", graph.SupportedModels(), opts.ModelName)}
 		return res
 	}
+	if hasParts(q) && opts.Races && hbCoherent(opts.ModelName) {
+		if u, ok := plainPartsApart(q); ok {
+			q = u
+		}
+	}
 	if hasParts(q) {
 		// A failure that tears a mixed-size access is no verdict under
 		// the models the graph engine decides (tearing.go): the SMT
