@@ -79,7 +79,6 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_loop_begin": (*lowerer).noEvent,
 	"__VERIFIER_loop_bound": (*lowerer).loopBound,
 	"pthread_join":          (*lowerer).pthreadJoin,
-	"pthread_exit":          (*lowerer).pthreadExit,
 	// GenMC's spin-loop annotations: an iteration that ends with a false
 	// condition is a failed spin, and the thread stops there (an
 	// assumption), as GenMC reads them.
