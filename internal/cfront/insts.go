@@ -429,11 +429,11 @@ func wideInts(in ir.Instruction) error {
 		return ok && it.BitSize > 64
 	}
 	if v, ok := in.(value.Value); ok && wide(v.Type()) {
-		return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128): values are kept in 64 bits", v.Type())
+		return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128, or an _Atomic object of 16 bytes, which clang accesses as one 128-bit integer): values are kept in 64 bits", v.Type())
 	}
 	for _, op := range in.Operands() {
 		if op != nil && *op != nil && wide((*op).Type()) {
-			return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128): values are kept in 64 bits", (*op).Type())
+			return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128, or an _Atomic object of 16 bytes, which clang accesses as one 128-bit integer): values are kept in 64 bits", (*op).Type())
 		}
 	}
 	return nil
