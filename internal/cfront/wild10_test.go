@@ -21,7 +21,7 @@ import (
 // __VERIFIER_atomic_ functions and assume-driven nondeterminism, a SPSC
 // ring, an intrusive list with container_of, variable-length arrays,
 // strcpy/strcmp/memcmp over character memory (cut into bytes, mixed.go's
-// charChunks). Each file's comment argues its verdicts. A row's want
+// charChunks), a division by zero (divChecks). Each file's comment argues its verdicts. A row's want
 // string has one letter per cell of wild4Cells (rc11 imm sc x86 aarch64
 // power riscv): P pass, F an assertion fails, R a data race, L a thread
 // waits forever (-liveness), E a named refusal, - not checked (the SMT
@@ -138,6 +138,11 @@ func TestWild10(t *testing.T) {
 		// A variable-length array; -D BUG writes past it.
 		{file: "vla_buffer.c", bound: 4, want: "PPPPPPP", long: true},
 		{file: "vla_buffer.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 22},
+		// A division by zero (and INT_MIN / -1): failures at the
+		// division (insts.go's divChecks; PASS before, power an engine
+		// error).
+		{file: "div_average.c", bound: 4, want: "PPPPPPP", long: true},
+		{file: "div_average.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 36},
 		// Refused by name: qsort, strtok_r, a computed goto.
 		{file: "qsort_ranks.c", bound: 4, want: "EEEEEEE", err: "call to qsort, which has no definition and is not supported", long: true},
 		{file: "strtok_split.c", bound: 4, want: "EEEEEEE", err: "call to strtok_r, which has no definition and is not supported", long: true},
