@@ -9,8 +9,8 @@ import (
 
 // TestPlainPartsApart compares the graph engine, which runs plain
 // accesses cut into parts as accesses of their own under RC11 and IMM
-// (tearing.go's plainPartsApart), with the SMT engine on the same
-// programs: every one has such parts (checked), and both engines give
+// (tearing.go's plainPartsApart) and any parts so under SC, taking only
+// PASS there (partsApart), with the SMT engine on the same programs: every one has such parts (checked), and both engines give
 // the same verdict wherever the SMT engine has one. The memmove rows
 // need MUSKET_LONG=1.
 func TestPlainPartsApart(t *testing.T) {
@@ -19,20 +19,24 @@ func TestPlainPartsApart(t *testing.T) {
 		file    string
 		defines []string
 		long    bool // the SMT engine's time: 2-20 s
+		noSC    bool // the SMT engine's time under SC: minutes
 	}{
-		{"cw9/memmove_shift.c", nil, true},
-		{"cw9/memmove_shift.c", []string{"BUG"}, true},
-		{"cw10/char_members.c", []string{"BUG"}, false},
-		{"cw10/union_bytes.c", nil, false},
-		{"cw10/union_bytes.c", []string{"BUG"}, false},
-		{"cw10/name_compare.c", nil, false},
+		{"cw9/memmove_shift.c", nil, true, true},
+		{"cw9/memmove_shift.c", []string{"BUG"}, true, true},
+		{"cw10/char_members.c", []string{"BUG"}, false, false},
+		{"cw10/union_bytes.c", nil, false, false},
+		{"cw10/union_bytes.c", []string{"BUG"}, false, false},
+		{"cw10/name_compare.c", nil, false, false},
 	}
 	long := os.Getenv("MUSKET_LONG") == "1"
 	for _, r := range rows {
 		if r.long && !long {
 			continue
 		}
-		for _, m := range []string{"rc11", "imm"} {
+		for _, m := range []string{"rc11", "imm", "sc"} {
+			if m == "sc" && r.noSC {
+				continue
+			}
 			t.Run(r.file+"/"+m+"/"+filepath.Join(r.defines...), func(t *testing.T) {
 				check := func(engine string) *Result {
 					res, err := Check(context.Background(), filepath.Join("testdata", r.file), CheckOptions{Bound: 4, Engine: engine,
@@ -47,6 +51,9 @@ func TestPlainPartsApart(t *testing.T) {
 					t.Fatalf("no access cut into parts: the row checks nothing")
 				}
 				if g.Verdict == Unknown {
+					if m == "sc" {
+						return // a failure under SC: left to the SMT engine
+					}
 					t.Fatalf("the graph engine has no verdict: %v", g.Result.Err)
 				}
 				s := check("smt")

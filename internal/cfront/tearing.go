@@ -387,6 +387,22 @@ func (p *Program) splitRMWError(opts CheckOptions) error {
 // are met), no execution tore anything: a failure or a bound reached is
 // one of the program's, and PASS is PASS.
 func plainPartsApart(q *spec.Test) (*spec.Test, bool) {
+	return partsApart(q, true)
+}
+
+// partsApart is q with the loads and stores cut into parts made
+// independent accesses (false: a part of a read-modify-write or a
+// store-conditional, or, when plainOnly, an atomic part). The
+// executions of the result are those the SMT engine gives the parts
+// under a model without single-copy atomicity (sm): each part an event
+// of its own, po-ordered as it is emitted, the whole value assembled
+// after the last part as before (the same dependencies). Under such a
+// model every verdict of PASS is sound (the program's executions are
+// among them); a failure, a race or a bound reached may come from an
+// execution that tears an access, which only plainPartsApart's
+// argument (RC11 and IMM with their races) or a check of the witness
+// (tornAccess) rules out.
+func partsApart(q *spec.Test, plainOnly bool) (*spec.Test, bool) {
 	out := *q
 	out.Threads = make([]*prog.Thread, len(q.Threads))
 	for ti, th := range q.Threads {
@@ -402,7 +418,7 @@ func plainPartsApart(q *spec.Test) (*spec.Test, bool) {
 			for _, k := range []int{h, pc} {
 				switch code[k].(type) {
 				case prog.Load, prog.Store:
-					if !instrPlain(code[k], true) {
+					if plainOnly && !instrPlain(code[k], true) {
 						return nil, false
 					}
 				default:
