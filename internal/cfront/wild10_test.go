@@ -138,6 +138,10 @@ func TestWild10(t *testing.T) {
 		// A variable-length array; -D BUG writes past it.
 		{file: "vla_buffer.c", bound: 4, want: "PPPPPPP", long: true},
 		{file: "vla_buffer.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 22},
+		// Binary records copied into a heap character buffer at
+		// offsets known only when running (time-outs before).
+		{file: "heap_records.c", bound: 4, want: "PPPPPPP"},
+		{file: "heap_records.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 39, native: true, long: true},
 		// A division by zero (and INT_MIN / -1): failures at the
 		// division (insts.go's divChecks; PASS before, power an engine
 		// error).
