@@ -34,8 +34,10 @@ func (l *lowerer) cmpxchg(fr *frame, in *ir.InstCmpXchg, pos prog.Pos) error {
 	cond := prog.Expr(prog.Bin{Op: prog.OpEq, X: prog.Old{}, Y: cmp})
 	if in.Weak {
 		// A weak compare-and-swap may fail spuriously: a coin (see
-		// coins) decides whether it may succeed.
-		c := l.coin(b)
+		// coins) decides whether it may succeed (C11 7.17.7.4; on
+		// x86, whose LOCK CMPXCHG never fails spuriously, CompileFor
+		// sets the coin).
+		c := l.coinAs(b, weakCASCoin)
 		cond = prog.Bin{Op: prog.OpLAnd, X: cond, Y: prog.Reg{Name: c}}
 	}
 	r := prog.RMW{Dst: old, Addr: a, Cond: cond, New: nv, RTags: withSize(rmwTags(in.SuccessOrdering), in.New.Type()), WTags: rmwTags(in.SuccessOrdering)}

@@ -79,7 +79,6 @@ var knownCalls = map[string]callLowering{
 	"__VERIFIER_loop_begin": (*lowerer).noEvent,
 	"__VERIFIER_loop_bound": (*lowerer).loopBound,
 	"pthread_join":          (*lowerer).pthreadJoin,
-	"pthread_exit":          (*lowerer).pthreadExit,
 	// GenMC's spin-loop annotations: an iteration that ends with a false
 	// condition is a failed spin, and the thread stops there (an
 	// assumption), as GenMC reads them.
@@ -344,13 +343,29 @@ func (l *lowerer) literalString(v value.Value) (string, bool) {
 // model: no other access touches it). The coin locations are numbered
 // after unrolling.
 func (l *lowerer) coin(b *builder) string {
-	r := l.fresh("coin")
+	return l.coinAs(b, "coin")
+}
+
+// coinAs is coin with its register named after kind (weakCASCoin: the
+// coin of a weak compare-and-swap, which CompileFor sets for x86).
+func (l *lowerer) coinAs(b *builder, kind string) string {
+	r := l.fresh(kind)
 	b.emit(prog.Load{Dst: r, Addr: prog.Addr(coinLoc), Tags: []string{tagA, "RLX"}})
 	l.lastCoin = r
 	return r
 }
 
 const coinLoc = "%coin"
+
+// weakCASCoin names the registers of the coins of weak compare-and-swaps.
+const weakCASCoin = "wcascoin"
+
+// isWeakCASCoin tells whether in reads the coin of a weak
+// compare-and-swap (after unrolling: a numbered coin location).
+func isWeakCASCoin(in prog.Load) bool {
+	c, ok := in.Addr.(prog.Const)
+	return ok && strings.HasPrefix(c.V.Loc, coinLoc) && strings.HasPrefix(in.Dst, "%"+weakCASCoin)
+}
 
 // heapLoc marks the placeholder address of a malloc call (its Int is the
 // call's index in lowerer.heap) until expand gives the instance its object.

@@ -189,6 +189,14 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 		var err error
 		switch in := in.(type) {
 		case prog.Load:
+			if target == compile.X86 && isWeakCASCoin(in) {
+				// clang compiles a weak compare-and-swap for x86 to
+				// LOCK CMPXCHG, as a strong one: it fails only when
+				// the value differs (Intel's manual, CMPXCHG), so the
+				// coin that lets it fail spuriously is set.
+				add(prog.Assign{Dst: in.Dst, Val: prog.Int(1)})
+				break
+			}
 			if slices.Contains(in.Tags, exclusiveTag) {
 				// The exclusive loads of a read-modify-write over parts
 				// (mixed.go: splitRMWCode): LDXR, LDAXR if it acquires.

@@ -70,7 +70,10 @@
 // checked arithmetic (__builtin_add/sub/mul_overflow) is lowered
 // (overflow.go; products of at most 32 bits). __builtin_trap ends the
 // path as abort does. main's exit status is not checked (as GenMC and
-// SV-COMP).
+// SV-COMP). A thread-specific data destructor runs at a created thread's
+// end for its non-null value (tssdtor.go). A division by zero and the
+// smallest signed value divided by -1 are failures at the division
+// (insts.go's divChecks).
 //
 // main runs as the command run without arguments: argc is 1, argv[0]
 // the program's name and argv[1] NULL, a third parameter an empty

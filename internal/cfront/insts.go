@@ -238,8 +238,44 @@ func (l *lowerer) arith(fr *frame, in ir.Instruction, pos prog.Pos) error {
 	for _, f := range flags {
 		nsw = nsw || f == enum.OverflowFlagNSW
 	}
+	if k == kSDiv || k == kUDiv || k == kSRem || k == kURem {
+		l.divChecks(fr, k, a, c, intBits(x.Type()), pos)
+	}
 	fr.assign(in.(value.Named), intArith(k, a, c, intBits(x.Type()), nsw))
 	return nil
+}
+
+// divChecks makes a division by zero, and a signed division of the
+// smallest value by -1 (its quotient does not fit), failures of the
+// program: C11 6.5.5 leaves both undefined and x86's IDIV and DIV trap
+// on them (SIGFPE: the program dies). The engines' own division gives 0
+// there, which hid them (PASS). LLVM never executes a division
+// speculatively unless its divisor is a constant other than 0 and -1
+// (isSafeToSpeculativelyExecute), so each division here is one the
+// program runs. Nothing is emitted for such a constant divisor.
+func (l *lowerer) divChecks(fr *frame, k intKind, a, c prog.Expr, bits uint64, pos prog.Pos) {
+	cc, isConst := c.(prog.Const)
+	if isConst && cc.V.Loc == "" && cc.V.Int != 0 && (cc.V.Int != -1 || k == kUDiv || k == kURem) {
+		return
+	}
+	b := fr.b
+	ok := l.label("divok")
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: c, Y: prog.Int(0)}, Target: ok})
+	l.fail(b, pos, "division by zero")
+	b.emit(prog.Label{Name: ok})
+	if k == kUDiv || k == kURem || bits > 64 {
+		return
+	}
+	minVal := int64(math.MinInt64)
+	if bits < 64 {
+		minVal = -(int64(1) << (bits - 1))
+	}
+	fine := l.label("divok")
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpLOr,
+		X: prog.Bin{Op: prog.OpNe, X: c, Y: prog.Int(-1)},
+		Y: prog.Bin{Op: prog.OpNe, X: a, Y: prog.Int(minVal)}}, Target: fine})
+	l.fail(b, pos, "signed division overflow (the smallest value divided by -1)")
+	b.emit(prog.Label{Name: fine})
 }
 
 // icmpOps are the operators of the integer comparisons (the unsigned
@@ -429,11 +465,11 @@ func wideInts(in ir.Instruction) error {
 		return ok && it.BitSize > 64
 	}
 	if v, ok := in.(value.Value); ok && wide(v.Type()) {
-		return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128): values are kept in 64 bits", v.Type())
+		return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128, or an _Atomic object of 16 bytes, which clang accesses as one 128-bit integer): values are kept in 64 bits", v.Type())
 	}
 	for _, op := range in.Operands() {
 		if op != nil && *op != nil && wide((*op).Type()) {
-			return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128): values are kept in 64 bits", (*op).Type())
+			return fmt.Errorf("unsupported: an integer of more than 64 bits (%s, e.g. __int128, or an _Atomic object of 16 bytes, which clang accesses as one 128-bit integer): values are kept in 64 bits", (*op).Type())
 		}
 	}
 	return nil

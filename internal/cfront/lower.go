@@ -166,6 +166,9 @@ type lowerer struct {
 	owned int8
 	// exits: the destructors and atexit handlers (ctors.go).
 	exits *exitState
+	// tssDtors are the key creations with a destructor (tssdtor.go).
+	tssDtors     []tssDtorSite
+	tssDtorsDone bool
 	// charCasts: whether an integer alloca is also used as a char
 	// pointer (memory.go's byteStore).
 	charCasts map[*ir.InstAlloca]bool

@@ -106,6 +106,9 @@ func takeSizeAlign(tags []string) ([]string, int64, int64) {
 // whose size is a multiple of c is then made of whole chunks, the same
 // ones relative to its address wherever it falls.
 func uniformChunk(x *mixedObject) int64 {
+	if x.bytes {
+		return 1
+	}
 	var c int64
 	same := func(off, size int64) bool {
 		if c == 0 {
@@ -610,6 +613,8 @@ type mixedObject struct {
 	sizes    map[int64]bool
 	mixed    bool
 	chunks   []span
+	// bytes: character memory cut into its bytes (charChunks).
+	bytes bool
 }
 
 // splitOff splits a cell name into its object and offset.
@@ -787,6 +792,27 @@ func (l *lowerer) mixedSizes(t *spec.Test) error {
 				// running keeps its cells as chunks: such an access is
 				// answered only over whole chunks, uniformChunk.)
 				x.chunks = cutSpans(x.accSpans)
+			}
+		}
+	}
+	// Character memory read or written at an offset not known before
+	// running by an access its chunks do not fit (strcmp(tok, "ab")
+	// folded into a 2-byte load of a strdup'ed copy, memcpy's 4-byte
+	// units over a char buffer) is cut into its bytes (charChunks).
+	for _, a := range accs {
+		if a.size <= 0 {
+			continue
+		}
+		for o, offs := range a.addr.ptrs {
+			x := objs[o]
+			if x == nil || !x.mixed || x.bytes || !offs[anyOff] {
+				continue
+			}
+			if c := uniformChunk(x); c != 0 && a.size%c == 0 && aligns[[2]int{a.thread, a.pc}]%c == 0 {
+				continue
+			}
+			if ch, ok := charChunks(x); ok {
+				x.chunks, x.bytes = ch, true
 			}
 		}
 	}
@@ -1037,6 +1063,43 @@ func cutSpans(ss []span) []span {
 		out = append(out, span{bs[i], bs[i+1] - bs[i]})
 	}
 	return out
+}
+
+// charChunks cuts x into its bytes when x is character memory: its
+// cells are one byte each, at consecutive offsets from 0 (a char array,
+// a heap object taken as character memory, heapcells.go). C's object
+// representation is bytes (C11 6.2.6.1): an access of n bytes reads or
+// writes n bytes, which the cut makes n parts (one instruction instance,
+// as every cut access: tearing.go says what a model without single-copy
+// atomicity makes of it).
+func charChunks(x *mixedObject) ([]span, bool) {
+	n := int64(0)
+	seen := map[int64]bool{}
+	var meta []span // a heap object's freed mark and size (free.go)
+	for i, c := range x.cells {
+		switch off := x.offs[i]; {
+		case off >= maxHeapObject:
+			meta = append(meta, span{off, max(c.size, 4)})
+		case c.size > 1:
+			return nil, false
+		default:
+			seen[off] = true
+			n = max(n, off+1)
+		}
+	}
+	if n == 0 || int64(len(seen)) != n {
+		return nil, false
+	}
+	for _, s := range x.spans {
+		if s.off < maxHeapObject && (s.off < 0 || s.off+s.size > n) {
+			return nil, false
+		}
+	}
+	out := make([]span, n, int(n)+len(meta))
+	for i := range out {
+		out[i] = span{int64(i), 1}
+	}
+	return append(out, meta...), true
 }
 
 // addrPlus is the address delta bytes after a.

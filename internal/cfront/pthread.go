@@ -217,6 +217,12 @@ func (l *lowerer) pthreadEqual(cs *callSite) error {
 	return nil
 }
 
+func init() {
+	// (Set here: pthreadExit lowers destructors' calls, which reach
+	// knownCalls, so a literal entry would be an initialisation cycle.)
+	knownCalls["pthread_exit"] = (*lowerer).pthreadExit
+}
+
 // pthreadExit lowers pthread_exit(v): the thread ends there, as if its
 // function returned v (main's end: the other threads go on).
 func (l *lowerer) pthreadExit(cs *callSite) error {
@@ -224,7 +230,15 @@ func (l *lowerer) pthreadExit(cs *callSite) error {
 	if l.curThread == 0 && l.hasExitHandlers() {
 		return l.errAt(cs.pos, "pthread_exit from main in a program with exit handlers (atexit, destructors) is not supported: they would run when the last thread ends")
 	}
+	if l.curThread == 0 {
+		if sites, err := l.tssDtorSites(); err == nil && len(sites) > 0 {
+			return l.errAt(cs.pos, "pthread_exit from main in a program with thread-specific data destructors is not supported")
+		}
+	}
 	if id := l.curThread; id > 0 {
+		if err := l.tssDtorRun(b, id, cs.pos); err != nil {
+			return err
+		}
 		if l.joinRet && l.created[id].returns() {
 			v, err := l.arg(cs, 0)
 			if err != nil {

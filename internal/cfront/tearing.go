@@ -370,3 +370,73 @@ func (p *Program) splitRMWError(opts CheckOptions) error {
 	return fmt.Errorf("%s: unsupported mixed-size access: %s of %d bytes over %d parts that other accesses touch separately: %s says nothing about mixed sizes, so it does not say whether the parts are updated as one atomic access (only AArch64's model does, by single-copy atomicity, sm: check it with -target aarch64)",
 		s.pos, what, s.size, s.parts, under)
 }
+
+// plainPartsApart is q with every access cut into parts made of
+// independent accesses (Part cleared), when every such access is a plain
+// load or store (false: some part is atomic or of a read-modify-write).
+// The graph engine runs the result under a C-level model whose data
+// races it reports (hbCoherent, -races), which is what the SMT engine
+// makes of parts under a model without single-copy atomicity (sm): each
+// part an access of its own. A verdict stays sound. An execution that
+// tears a read (tornAccess) has a data race in an execution that tears
+// nothing (tornRaces: the read is plain), and two plain stores of parts
+// whose bytes end in different coherence orders are unordered by hb (a
+// C-level model's coherence follows hb per location): a data race too.
+// So a race found is a race of the program, and when the exploration
+// ends with none (checkGraph explores until both a failure and a race
+// are met), no execution tore anything: a failure or a bound reached is
+// one of the program's, and PASS is PASS.
+func plainPartsApart(q *spec.Test) (*spec.Test, bool) {
+	return partsApart(q, true)
+}
+
+// partsApart is q with the loads and stores cut into parts made
+// independent accesses (false: a part of a read-modify-write or a
+// store-conditional, or, when plainOnly, an atomic part). The
+// executions of the result are those the SMT engine gives the parts
+// under a model without single-copy atomicity (sm): each part an event
+// of its own, po-ordered as it is emitted, the whole value assembled
+// after the last part as before (the same dependencies). Under such a
+// model every verdict of PASS is sound (the program's executions are
+// among them); a failure, a race or a bound reached may come from an
+// execution that tears an access, which only plainPartsApart's
+// argument (RC11 and IMM with their races) or a check of the witness
+// (tornAccess) rules out.
+func partsApart(q *spec.Test, plainOnly bool) (*spec.Test, bool) {
+	out := *q
+	out.Threads = make([]*prog.Thread, len(q.Threads))
+	for ti, th := range q.Threads {
+		code := slices.Clone(th.Code)
+		for pc, in := range code {
+			if !prog.IsPart(in) {
+				continue
+			}
+			h := pc - 1
+			for h > 0 && prog.IsPart(code[h]) {
+				h--
+			}
+			for _, k := range []int{h, pc} {
+				switch code[k].(type) {
+				case prog.Load, prog.Store:
+					if plainOnly && !instrPlain(code[k], true) {
+						return nil, false
+					}
+				default:
+					return nil, false
+				}
+			}
+			switch x := in.(type) {
+			case prog.Load:
+				x.Part = false
+				code[pc] = x
+			case prog.Store:
+				x.Part = false
+				code[pc] = x
+			}
+		}
+		nt := *th
+		nt.Code = code
+		out.Threads[ti] = &nt
+	}
+	return &out, true
+}

@@ -147,6 +147,9 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		} else {
 			err = l.threadByPointer(b, id, c, a, ret)
 		}
+		if err == nil {
+			err = l.tssDtorRun(b, id, c.pos)
+		}
 		if ret != "" {
 			b.emit(prog.Store{Addr: prog.Addr(retLoc(id)), Val: prog.Reg{Name: ret}, Tags: []string{tagNA}})
 		}

@@ -26,9 +26,8 @@ import (
 //     null as POSIX says; set and get are plain accesses to the slot the
 //     key selects. Only the thread itself reaches its table (no pointer
 //     to it is ever handed out), so these accesses never race.
-//   - A destructor is refused by name: POSIX runs it when a thread
-//     exits with a non-null value, which is code Musket would have to
-//     call at every thread's end.
+//   - A destructor runs at a created thread's end for its non-null
+//     value (tssdtor.go).
 //   - Deleting a key does nothing (its number is not reused).
 
 // tssMax is the number of keys a program may create.
@@ -59,8 +58,14 @@ func (l *lowerer) keyCreate(cs *callSite) error {
 	if len(cs.args) != 2 {
 		return l.errAt(cs.pos, "%s takes two arguments", cs.name)
 	}
+	site := -1
 	if _, ok := cs.args[1].(*constant.Null); !ok {
-		return l.errAt(cs.pos, "%s with a destructor (unsupported: the destructor would run at every thread's exit; pass NULL)", cs.name)
+		if _, err := l.tssDtorSites(); err != nil {
+			return l.errAt(cs.pos, "%v", err)
+		}
+		if site = l.tssDtorSiteOf(cs.in); site < 0 {
+			return l.errAt(cs.pos, "%s with a destructor, called through a pointer (unsupported)", cs.name)
+		}
 	}
 	keyp, err := l.arg(cs, 0)
 	if err != nil {
@@ -80,6 +85,11 @@ func (l *lowerer) keyCreate(cs *callSite) error {
 	l.fail(b, cs.pos, fmt.Sprintf("%s: more than %d thread-specific data keys (Musket's limit)", cs.name, tssMax))
 	b.emit(prog.Label{Name: ok})
 	b.emit(prog.Store{Addr: keyp, Val: prog.Reg{Name: k}, Tags: withSize([]string{tagNA}, types.I32)})
+	if site >= 0 {
+		if err := l.tssDtorRecord(b, site, prog.Reg{Name: k}, cs.pos); err != nil {
+			return err
+		}
+	}
 	cs.returnZero()
 	return nil
 }
