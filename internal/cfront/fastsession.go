@@ -341,7 +341,7 @@ func (s *fastSession) runStatus(ctx context.Context, args []string) ([]byte, []b
 		s.kill()
 		return nil, nil, 0, false
 	}
-	head, err := s.out.ReadString('\n')
+	head, err := s.readHead(ctx)
 	if err != nil {
 		if !s.answered && !s.dead.Load() && ctx.Err() == nil {
 			// (Not when it was killed: a stopped compilation says
@@ -366,6 +366,29 @@ func (s *fastSession) runStatus(ctx context.Context, args []string) ([]byte, []b
 		fastSessionRuns.Add(1)
 	}
 	return buf[:nOut:nOut], buf[nOut:], status, true
+}
+
+// readHead reads the head of the session's answer, or gives up at once
+// when ctx ends (the session is then killed). The read does not wait for
+// the killed process to exit: a compilation of a few GB of memory takes
+// a second or more to unmap it under load, past the time limit.
+func (s *fastSession) readHead(ctx context.Context) (string, error) {
+	type reply struct {
+		head string
+		err  error
+	}
+	ch := make(chan reply, 1)
+	go func() {
+		h, err := s.out.ReadString('\n')
+		ch <- reply{h, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.head, r.err
+	case <-ctx.Done():
+		s.kill()
+		return "", ctx.Err()
+	}
 }
 
 // kill ends a session that broke off.
@@ -393,6 +416,14 @@ func (s *fastSession) close() {
 	}
 	kept := sessionPool.keep > 0
 	sessionPool.Unlock()
+	if s.dead.Load() {
+		// Killed (a time limit, an interrupt, a broken answer): it is
+		// reaped when it has unmapped its memory, which nobody waits
+		// for (WaitSessions neither: the command stops now).
+		s.in.Close()
+		go s.end()
+		return
+	}
 	if kept {
 		s.end()
 		return
