@@ -418,10 +418,14 @@ func (s *fastSession) close() {
 	sessionPool.Unlock()
 	if s.dead.Load() {
 		// Killed (a time limit, an interrupt, a broken answer): it is
-		// reaped when it has unmapped its memory, which nobody waits
-		// for (WaitSessions neither: the command stops now).
+		// reaped when it has unmapped its memory, which WaitSessions
+		// waits for a moment only (the command stops now).
 		s.in.Close()
-		go s.end()
+		killedSessions.Add(1)
+		go func() {
+			defer killedSessions.Done()
+			s.end()
+		}()
 		return
 	}
 	if kept {
@@ -445,7 +449,29 @@ var endingSessions sync.WaitGroup
 // CPU time is the process's children's (as getrusage counts it, and as
 // the process's parent sees it) when it returns. A process that compiled
 // C programs calls it before it exits.
-func WaitSessions() { endingSessions.Wait() }
+//
+// The sessions that were killed it waits for killedWait at most: one
+// that compiled a large program takes a second or more to unmap its
+// memory under load, past the time limit; one that exits sooner is
+// reaped here, not left for the process's parent's parent.
+func WaitSessions() {
+	endingSessions.Wait()
+	done := make(chan struct{})
+	go func() {
+		killedSessions.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(killedWait):
+	}
+}
+
+// killedSessions are the sessions killed and not yet reaped.
+var killedSessions sync.WaitGroup
+
+// killedWait is how long WaitSessions waits for killed sessions.
+const killedWait = 300 * time.Millisecond
 
 // end ends the session and waits for its process (so that its CPU time
 // is the caller's children's when it returns).
