@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"sync"
 	"time"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/porthos"
 	"github.com/musket-verify/musket/internal/report"
 	"github.com/musket-verify/musket/internal/result"
@@ -151,7 +153,12 @@ files:
 			opts := porthos.Options{Bound: *bound, All: *all}
 			prog := newIterProgress(stderr)
 			opts.Progress = prog.update
-			r := porthos.Check(ctx, p, &s, &t, opts)
+			wctx, unwatch := memlimit.Watch(ctx)
+			r := porthos.Check(wctx, p, &s, &t, opts)
+			if memlimit.Exceeded(wctx) && r.Status != porthos.Done || r.Status == porthos.Failed && errors.Is(r.Err, memlimit.ErrExceeded) {
+				r.Status, r.Err = porthos.Failed, memlimit.Error()
+			}
+			unwatch()
 			prog.finish()
 			cancel()
 			if sig.interrupted() {
@@ -189,6 +196,11 @@ func compareStatus(r *porthos.Result) int {
 	case porthos.Timeout:
 		return 3
 	case porthos.Failed:
+		// Z3 out of memory, or a limit of an engine: a limit, not bad
+		// input (compare -memory 16M panicked, then exited 2).
+		if errors.Is(r.Err, memlimit.ErrExceeded) || errors.Is(r.Err, result.ErrLimit) {
+			return 3
+		}
 		return 2
 	}
 	if r.Holds {

@@ -96,7 +96,7 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 		return exitBadInput
 	}
 	path := filepath.Join(out, t.Name()+".litmus")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	if err := writeFileAtomic(path, b.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}
@@ -153,13 +153,13 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 			return exitBadInput
 		}
 		file := g.Name + ".litmus"
-		if err := os.WriteFile(filepath.Join(out, file), b.Bytes(), 0o644); err != nil {
+		if err := writeFileAtomic(filepath.Join(out, file), b.Bytes()); err != nil {
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
 		}
 		index.WriteString(file + "\n")
 	}
-	if err := os.WriteFile(filepath.Join(out, "@all"), index.Bytes(), 0o644); err != nil {
+	if err := writeFileAtomic(filepath.Join(out, "@all"), index.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}

@@ -165,11 +165,12 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *dot != "" {
-		f, err := os.Create(*dot)
+		f, err := createAtomic(*dot)
 		if err == nil {
-			err = param.WriteDot(f, res)
-			if cerr := f.Close(); err == nil {
-				err = cerr
+			if err = param.WriteDot(f, res); err != nil {
+				f.Abort()
+			} else {
+				err = f.Close()
 			}
 		}
 		if err != nil {

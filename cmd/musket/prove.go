@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/prove"
 	"github.com/musket-verify/musket/internal/result"
 )
@@ -100,8 +102,12 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			ctx, cancel = context.WithTimeout(sig.ctx, limit)
 		}
 		start := time.Now()
-		rep, err := prove.Prove(ctx, path, prove.Options{Model: *model})
+		wctx, unwatch := memlimit.Watch(ctx)
+		rep, err := prove.Prove(wctx, path, prove.Options{Model: *model})
+		// Z3 out of memory is an error that matches ErrExceeded.
+		memOut := memlimit.Exceeded(wctx) || errors.Is(err, memlimit.ErrExceeded)
 		timedOut := ctx.Err() != nil
+		unwatch()
 		cancel()
 		if sig.interrupted() {
 			break
@@ -109,6 +115,17 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		done++
 		j := proveJSON{File: path, Model: *model, Status: "done"}
 		switch {
+		case memOut:
+			// A limit, not bad input (Z3's "out of memory" was exit 2).
+			st.add(exitLimit)
+			j.Status, j.Error, j.TimeMS = "memory limit", memlimit.Error().Error(), ms(time.Since(start))
+			if *asJSON {
+				writeJSON(stdout, j)
+			} else {
+				fmt.Fprintf(stdout, "%s: memory limit after %.3fs (model %s): no answer\n", path, time.Since(start).Seconds(), *model)
+			}
+			fmt.Fprintf(stderr, "musket prove: %s: %v\n", path, memlimit.Error())
+			continue
 		case timedOut:
 			// The deadline passed: whatever the error says, there is no
 			// answer.

@@ -51,12 +51,12 @@ func writeShown(name string, r *result.Result, events string) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err
 	}
-	f, err := os.Create(name)
+	f, err := createAtomic(name)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", name, err)
 	}
 	if err := report.DotAll(f, r.Name, r.Shown, events); err != nil {
-		f.Close()
+		f.Abort()
 		return err
 	}
 	return f.Close()

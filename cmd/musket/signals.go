@@ -17,7 +17,8 @@ var interruptSignals = earlysignal.Signals
 // run is the context of a command that may be interrupted: its context
 // is canceled at the first SIGINT or SIGTERM (or by cancel). After the
 // first signal the default handling is restored, so a second one ends
-// the process at once.
+// the process at once; and a command that has not stopped within
+// earlysignal.Grace of the first is ended with exit status 130.
 type run struct {
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -51,6 +52,10 @@ func interruptibleIn(parent context.Context) *run {
 			r.got.Store(true)
 			signal.Stop(r.ch)
 			r.cancel()
+			// A loop that does not look at the context (a FIFO no one
+			// writes to, a phase without a poll) cannot keep the
+			// process alive past the grace.
+			earlysignal.Watchdog(r.done)
 		case <-r.done:
 		}
 	}()

@@ -69,12 +69,12 @@ func writeDot(name, title string, x *result.Execution) error {
 // writeDotSteps is writeDot with the steps of an explanation drawn on
 // top (-explain).
 func writeDotSteps(name, title string, x *result.Execution, steps []result.Step) error {
-	f, err := os.Create(name)
+	f, err := createAtomic(name)
 	if err != nil {
 		return fmt.Errorf("cannot write the witness: %v", err)
 	}
 	if err := report.DotExplained(f, title, x, steps); err != nil {
-		f.Close()
+		f.Abort()
 		return fmt.Errorf("cannot write the witness: %v", err)
 	}
 	if err := f.Close(); err != nil {

@@ -70,8 +70,22 @@ func NewSessionFor(logic string) *Session { return newSession(logic, Acyclicity 
 // being interrupted (it is wrapped in the error with Z3's reason).
 var ErrGaveUp = errGaveUp
 
+// TryNewSession is NewSession (NewEagerSession when eager) returning
+// the error of a Z3 that cannot make a context (out of memory under a
+// small -memory: it matches memlimit.ErrExceeded) instead of panicking.
+func TryNewSession(eager bool) (*Session, error) {
+	zc, err := smt.TryNewArenaContext()
+	if err != nil {
+		return nil, err // "smt: NewContext: out of memory: ..."
+	}
+	return sessionIn(zc, "", !eager && Acyclicity != "eager"), nil
+}
+
 func newSession(logic string, lazy bool) *Session {
-	zc := smt.NewArenaContext()
+	return sessionIn(smt.NewArenaContext(), logic, lazy)
+}
+
+func sessionIn(zc *smt.Context, logic string, lazy bool) *Session {
 	var sol *smt.Solver
 	switch {
 	case lazy:

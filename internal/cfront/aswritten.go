@@ -1,6 +1,9 @@
 package cfront
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 // Plain accesses kept as written (raceGuard's asWritten mode; see the
 // comment at the top of racepipe.go): every plain load and store whose
@@ -17,9 +20,12 @@ import "strings"
 // the address of a load or a store, a bitcast or getelementptr deriving
 // another such pointer, or an argument of the lifetime, debug and
 // memcpy/memmove/memset intrinsics.
-func privateAddrs(body []string) map[string]bool {
+func privateAddrs(ctx context.Context, body []string) map[string]bool {
 	root := map[string]string{} // a derived pointer -> its alloca
-	for _, ln := range body {
+	for k, ln := range body {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil // the caller sees ctx done
+		}
 		if m := matchDef(allocaDef, ln, " = alloca "); m != nil {
 			root[m[1]] = m[1]
 		}
@@ -29,7 +35,10 @@ func privateAddrs(body []string) map[string]bool {
 	}
 	// Derived pointers, in the order of the body (a use follows its def
 	// except across phis, which count as escapes below).
-	for _, ln := range body {
+	for k, ln := range body {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil // the caller sees ctx done
+		}
 		m := matchDef(valueDef, ln, " = ")
 		if m == nil || !(strings.HasPrefix(m[2], "bitcast ") || strings.HasPrefix(m[2], "getelementptr ")) {
 			continue
@@ -44,7 +53,10 @@ func privateAddrs(body []string) map[string]bool {
 		}
 	}
 	escaped := map[string]bool{}
-	for _, ln := range body {
+	for k, ln := range body {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil // the caller sees ctx done
+		}
 		if strings.IndexByte(ln, '%') < 0 {
 			continue
 		}

@@ -529,6 +529,13 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		// (The graph engine computes values: it needs no forwarding.)
 		t = ownStores(ctx, t)
 	}
+	// The phases before an engine (narrowing, forwarding, symmetry, the
+	// compilation for a target) each take long on a program of thousands
+	// of branches (a character buffer: cwild9's log_format under power):
+	// the deadline is looked at between them.
+	if r := stoppedBefore(ctx, t); r != nil {
+		return r, nil
+	}
 	var tags []string
 	if fe, err := litmus.Lookup("C"); err == nil {
 		tags = fe.Tags()
@@ -554,12 +561,18 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		opts.cSym, opts.cSymStops = symmetricThreads(t, p.Asserts)
 		opts.cSymSet = true
 	}
+	if r := stoppedBefore(ctx, t); r != nil {
+		return r, nil
+	}
 	if opts.Target != "" {
 		ct, err := CompileFor(t, opts.Target)
 		if err != nil {
 			return nil, err
 		}
 		t = ct
+		if r := stoppedBefore(ctx, t); r != nil {
+			return r, nil
+		}
 		tags = compile.Tags(opts.Target)
 		if fe, err := litmus.Lookup(t.Arch); err == nil {
 			tags = append(tags, fe.Tags()...)
@@ -667,6 +680,16 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Result.Witness = nil
 	}
 	return res, nil
+}
+
+// stoppedBefore is the result of a check whose context ended before an
+// engine ran on t (nil while it goes on): the time limit, or the memory
+// limit, which the caller tells apart by the context's cause.
+func stoppedBefore(ctx context.Context, t *spec.Test) *Result {
+	if ctx.Err() == nil {
+		return nil
+	}
+	return &Result{Name: t.Name, Verdict: Unknown, Test: t, Result: &result.Result{Name: t.Name, Status: result.Timeout, Err: ctx.Err()}}
 }
 
 // cutCond is the condition that some thread reached the unroller's cut.

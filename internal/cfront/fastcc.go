@@ -120,13 +120,29 @@ func runClang(ctx context.Context, args []string) (stdout, stderr []byte, err er
 	return runCompiler(ctx, Clang, args)
 }
 
-// runCompiler runs one compiler.
+// runCompiler runs one compiler. When ctx ends it kills the compiler and
+// returns at once, without waiting for the process to exit: a clang of a
+// few GB takes a second or more to unmap its memory under load, past the
+// time limit; it is reaped in the background.
 func runCompiler(ctx context.Context, name string, args []string) ([]byte, []byte, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
+	cmd := exec.Command(name, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	return out.Bytes(), errb.Bytes(), err
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return out.Bytes(), errb.Bytes(), err
+	case <-ctx.Done():
+		cmd.Process.Kill()
+		return nil, nil, ctx.Err()
+	}
 }
 
 // fastFallback says whether the fast front's run ended in a way that

@@ -341,7 +341,7 @@ func (s *fastSession) runStatus(ctx context.Context, args []string) ([]byte, []b
 		s.kill()
 		return nil, nil, 0, false
 	}
-	head, err := s.out.ReadString('\n')
+	head, err := s.readHead(ctx)
 	if err != nil {
 		if !s.answered && !s.dead.Load() && ctx.Err() == nil {
 			// (Not when it was killed: a stopped compilation says
@@ -366,6 +366,29 @@ func (s *fastSession) runStatus(ctx context.Context, args []string) ([]byte, []b
 		fastSessionRuns.Add(1)
 	}
 	return buf[:nOut:nOut], buf[nOut:], status, true
+}
+
+// readHead reads the head of the session's answer, or gives up at once
+// when ctx ends (the session is then killed). The read does not wait for
+// the killed process to exit: a compilation of a few GB of memory takes
+// a second or more to unmap it under load, past the time limit.
+func (s *fastSession) readHead(ctx context.Context) (string, error) {
+	type reply struct {
+		head string
+		err  error
+	}
+	ch := make(chan reply, 1)
+	go func() {
+		h, err := s.out.ReadString('\n')
+		ch <- reply{h, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.head, r.err
+	case <-ctx.Done():
+		s.kill()
+		return "", ctx.Err()
+	}
 }
 
 // kill ends a session that broke off.
@@ -393,6 +416,18 @@ func (s *fastSession) close() {
 	}
 	kept := sessionPool.keep > 0
 	sessionPool.Unlock()
+	if s.dead.Load() {
+		// Killed (a time limit, an interrupt, a broken answer): it is
+		// reaped when it has unmapped its memory, which WaitSessions
+		// waits for a moment only (the command stops now).
+		s.in.Close()
+		killedSessions.Add(1)
+		go func() {
+			defer killedSessions.Done()
+			s.end()
+		}()
+		return
+	}
 	if kept {
 		s.end()
 		return
@@ -414,7 +449,29 @@ var endingSessions sync.WaitGroup
 // CPU time is the process's children's (as getrusage counts it, and as
 // the process's parent sees it) when it returns. A process that compiled
 // C programs calls it before it exits.
-func WaitSessions() { endingSessions.Wait() }
+//
+// The sessions that were killed it waits for killedWait at most: one
+// that compiled a large program takes a second or more to unmap its
+// memory under load, past the time limit; one that exits sooner is
+// reaped here, not left for the process's parent's parent.
+func WaitSessions() {
+	endingSessions.Wait()
+	done := make(chan struct{})
+	go func() {
+		killedSessions.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(killedWait):
+	}
+}
+
+// killedSessions are the sessions killed and not yet reaped.
+var killedSessions sync.WaitGroup
+
+// killedWait is how long WaitSessions waits for killed sessions.
+const killedWait = 300 * time.Millisecond
 
 // end ends the session and waits for its process (so that its CPU time
 // is the caller's children's when it returns).

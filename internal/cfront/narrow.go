@@ -110,6 +110,13 @@ func (p *Program) narrow(ctx context.Context, t *spec.Test, keepAddr bool) *spec
 			nt.Pos = append(nt.Pos, pos)
 		}
 		for k, in := range th.Code {
+			// Each access may become a branch per cell (thousands for a
+			// character buffer): the deadline is looked at as it goes,
+			// and a narrowing stopped halfway gives back t unchanged (the
+			// caller, seeing ctx done, reports the time limit).
+			if k%256 == 0 && ctx.Err() != nil {
+				return t
+			}
 			pos := th.Pos[k]
 			a, isAccess := prog.AddrOf(in)
 			// A mixed-size access over several parts (see mixed.go) keeps

@@ -86,8 +86,18 @@ var (
 	loadDef        = lazyre.New(`^(\s+)(%[-\w.$]+) = load ([^\n]*)$`)
 )
 
+// keepLocalDerived keeps the local addresses in raceGuard's sets (see
+// addDerived): the tests compare the rewriting with and without them.
+var keepLocalDerived bool
+
 // raceGuard rewrites the front end's IR as the comment above says.
 func raceGuard(ll []byte, asWritten bool) []byte {
+	out, _ := raceGuardCtx(context.Background(), ll, asWritten)
+	return out
+}
+
+// raceGuardCtx is raceGuard, stopped with ctx's error when ctx ends.
+func raceGuardCtx(ctx context.Context, ll []byte, asWritten bool) ([]byte, error) {
 	lines := strings.Split(string(ll), "\n")
 	out := make([]string, 0, len(lines)+len(lines)/4)
 	readOnly := readOnlyGlobals(lines)
@@ -99,15 +109,21 @@ func raceGuard(ll []byte, asWritten bool) []byte {
 	keeps, sames := 0, 0
 	var private map[string]bool // asWritten: the function's private addresses (aswritten.go)
 	for i, ln := range lines {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if strings.HasPrefix(ln, "define ") {
 			ln = keepByName(ln)
 			end := i + 1
 			for end < len(lines) && lines[end] != "}" {
 				end++
 			}
-			allocas = localAllocas(lines[i+1 : end])
+			allocas = localAllocas(ctx, lines[i+1:end])
 			if asWritten {
-				private = privateAddrs(lines[i+1 : end])
+				private = privateAddrs(ctx, lines[i+1:end])
+			}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
 			loadedFrom = map[string]string{}
 			derived = map[string]map[string]bool{}
@@ -118,10 +134,10 @@ func raceGuard(ll []byte, asWritten bool) []byte {
 			// ...): the addresses it was loaded from.
 			for _, r := range localRef.FindAllString(m[2], -1) {
 				if a, ok := loadedFrom[r]; ok {
-					addDerived(derived, m[1], a)
+					addDerived(derived, m[1], a, allocas)
 				}
 				for a := range derived[r] {
-					addDerived(derived, m[1], a)
+					addDerived(derived, m[1], a, allocas)
 				}
 			}
 		}
@@ -136,10 +152,10 @@ func raceGuard(ll []byte, asWritten bool) []byte {
 					// x): what is loaded from it is computed from x.
 					v := val[j+1:]
 					if a, ok := loadedFrom[v]; ok {
-						addDerived(held, addr, a)
+						addDerived(held, addr, a, allocas)
 					}
 					for a := range derived[v] {
-						addDerived(held, addr, a)
+						addDerived(held, addr, a, allocas)
 					}
 				} else if j > 0 && (loadedFrom[val[j+1:]] == addr || derived[val[j+1:]][addr]) {
 					ty := val[:j]
@@ -180,7 +196,7 @@ func raceGuard(ll []byte, asWritten bool) []byte {
 		ty, ptr := strings.TrimSpace(f[0]), strings.TrimSpace(f[1])
 		loadedFrom[m[2]] = ptr
 		for a := range held[ptr] {
-			addDerived(derived, m[2], a)
+			addDerived(derived, m[2], a, allocas)
 		}
 		if asWritten && !private[lastRef(ptr)] {
 			// Kept as written: volatile, neither merged, forwarded,
@@ -207,7 +223,7 @@ func raceGuard(ll []byte, asWritten bool) []byte {
 		out = append(out, "declare void "+keepFunc+"(...) #"+keepAttrs)
 		out = append(out, "attributes #"+keepAttrs+" = { inaccessiblememonly nofree nosync nounwind willreturn }")
 	}
-	return []byte(strings.Join(out, "\n"))
+	return []byte(strings.Join(out, "\n")), nil
 }
 
 var localRef = lazyre.New(`%[-\w.$]+`)
@@ -273,7 +289,20 @@ var pureOp = lazyre.New(`^(?:add|sub|mul|[su]div|[su]rem|and|or|xor|shl|[la]shr|
 // valueDef matches an instruction that defines a value.
 var valueDef = lazyre.New(`^\s+(%[-\w.$]+) = (.*)$`)
 
-func addDerived(m map[string]map[string]bool, v, addr string) {
+// addDerived adds the address addr to the set m[v].
+//
+// A local address (localAddr) is left out: the sets are only asked about
+// the address of a store that is not local (a store to a local goes to
+// held instead), and they only grow by unions, so whether a local is in
+// one never changes an answer. Without this a chain of locals (each
+// atomic_load_explicit at -O0 goes through a temporary of its own; s +=
+// atomic_load(&x) ... 20,000 times) made held[s] hold every temporary:
+// quadratic, 10 GB for a 1.4 MB C file (keepLocalDerived, for the tests,
+// keeps them).
+func addDerived(m map[string]map[string]bool, v, addr string, allocas map[string]bool) {
+	if !keepLocalDerived && localAddr(addr, allocas) {
+		return
+	}
 	if m[v] == nil {
 		m[v] = map[string]bool{}
 	}
@@ -290,9 +319,12 @@ func localAddr(addr string, allocas map[string]bool) bool {
 // localAllocas are the allocas of a function's body whose address does
 // not escape: it appears only as the address of loads and stores, in
 // llvm.dbg.declare, and in bitcasts used only by lifetime markers.
-func localAllocas(body []string) map[string]bool {
+func localAllocas(ctx context.Context, body []string) map[string]bool {
 	local := map[string]bool{}
-	for _, ln := range body {
+	for k, ln := range body {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil // the caller sees ctx done
+		}
 		if m := matchDef(allocaDef, ln, " = alloca "); m != nil {
 			local[m[1]] = true
 		}
@@ -303,7 +335,10 @@ func localAllocas(body []string) map[string]bool {
 	// The bitcasts of allocas, and whether each is used only by
 	// lifetime markers.
 	casts := map[string]string{}
-	for _, ln := range body {
+	for k, ln := range body {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil // the caller sees ctx done
+		}
 		t := strings.TrimSpace(ln)
 		if i := strings.Index(t, " = bitcast "); i > 0 {
 			for _, r := range localRef.FindAllString(t[i:], -1) {
@@ -313,7 +348,10 @@ func localAllocas(body []string) map[string]bool {
 			}
 		}
 	}
-	for _, ln := range body {
+	for k, ln := range body {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil // the caller sees ctx done
+		}
 		t := strings.TrimSpace(ln)
 		def := ""
 		if i := strings.Index(t, " = "); i > 0 && strings.HasPrefix(t, "%") {
@@ -610,7 +648,12 @@ func optimizeRaceGuarded(ctx context.Context, s *fastSession, path string, fe []
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	defer os.Remove(f.Name())
-	_, werr := f.Write(raceGuard(fe, !co.RaceFree))
+	guarded, err := raceGuardCtx(ctx, fe, !co.RaceFree)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	_, werr := f.Write(guarded)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}

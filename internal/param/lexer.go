@@ -2,6 +2,7 @@ package param
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/musket-verify/musket/internal/source"
 )
@@ -111,9 +112,21 @@ func (l *lexer) next() token {
 	if t, ok := l.punct(p); ok {
 		return t
 	}
-	c := l.src[l.off]
+	// The character as written (a byte of UTF-8 read as Latin-1 named
+	// 'Ä' as 'Ã' and each byte after it as one more error).
+	r, n := utf8.DecodeRune(l.src[l.off:])
 	l.advance()
-	l.errs.Add(p, fmt.Sprintf("unexpected character %q", rune(c)))
+	for i := 1; i < n; i++ {
+		l.off++ // the rest of the character: one column
+	}
+	msg := fmt.Sprintf("unexpected character %q", r)
+	if r >= utf8.RuneSelf {
+		msg += fmt.Sprintf(" (%U)", r)
+	}
+	if r == utf8.RuneError && n <= 1 {
+		msg = fmt.Sprintf("unexpected byte 0x%02x (not UTF-8 text)", l.src[l.off-1])
+	}
+	l.errs.Add(p, msg)
 	return l.next()
 }
 

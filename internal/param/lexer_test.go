@@ -36,6 +36,9 @@ func TestLexerTokens(t *testing.T) {
 			tImp, tAssign, tOr, tBar, tAnd, tImp, tEq, tNeq, tIff, tLe, tLt, tGe, tGt)},
 		{"a (* c (* nested *) *)\n b", fmt.Sprintf("%d:a@1:1 %d:b@2:2", tIdent, tIdent)},
 		{"a & b", fmt.Sprintf("%d:a@1:1 %d:b@1:5 error t.cub:1:3: unexpected character '&'", tIdent, tIdent)},
+		// A character beyond ASCII is one error, named as written.
+		{"a Ä b", fmt.Sprintf("%d:a@1:1 %d:b@1:5 error t.cub:1:3: unexpected character 'Ä' (U+00C4)", tIdent, tIdent)},
+		{"a \xff b", fmt.Sprintf("%d:a@1:1 %d:b@1:5 error t.cub:1:3: unexpected byte 0xff (not UTF-8 text)", tIdent, tIdent)},
 		{"# 1", fmt.Sprintf("%d:1@1:3 error t.cub:1:1: '#' must be followed by a process number", tInt)},
 		{"a (* open", fmt.Sprintf("%d:a@1:1 error t.cub:1:3: comment not terminated", tIdent)},
 	}

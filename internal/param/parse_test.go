@@ -239,6 +239,11 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add([]byte("transition t ([i] j) requires { forall_other k. (A[k] = True || not B) } { A[j] := case | j = i : . | _ : A[j] }"))
+	// Hostile text (robust4): characters beyond ASCII, bytes that are
+	// not UTF-8, NUL, CRLF.
+	f.Add([]byte("type state = \u00c4 | B\nvar X : state\ninit (z) { X = \u00c4 }\nunsafe (z) { X = B }\n"))
+	f.Add([]byte("var X : bool\r\ninit (z) { X = True }\r\nunsafe (z) { X = False }\r\ntransition t (i)\r\nrequires { X = True }\r\n{ X := False }\r\n"))
+	f.Add([]byte("var X\x00 : bool\xff\xfe\ninit (z) { X = \xc3 }\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		sys, err := Load("fuzz.cub", src)
 		if err != nil {

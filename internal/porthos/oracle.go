@@ -18,7 +18,10 @@ type oracle struct {
 }
 
 func newOracle(ctx context.Context, p *Program, src, tgt *Side, bound int, eager bool) (o *oracle, err error) {
-	s := newSession(eager)
+	s, err := bmc.TryNewSession(eager)
+	if err != nil {
+		return nil, err
+	}
 	defer func() {
 		if err != nil {
 			closeSession(ctx, s)
@@ -74,7 +77,10 @@ type reach struct {
 }
 
 func newReach(ctx context.Context, p *Program, src *Side, bound int, eager bool) (r *reach, err error) {
-	s := newSession(eager)
+	s, err := bmc.TryNewSession(eager)
+	if err != nil {
+		return nil, err
+	}
 	x, err := s.Encode(ctx, p.Source, src.Model, bmc.Consistent, bmc.Options{Bound: bound, Variants: src.Variants, TagNames: p.SourceTags})
 	if err != nil {
 		closeSession(ctx, s)
@@ -101,13 +107,4 @@ func union(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-// newSession is a session with lazy acyclicity (bmc.NewSession), or with
-// clocks when eager.
-func newSession(eager bool) *bmc.Session {
-	if eager {
-		return bmc.NewEagerSession()
-	}
-	return bmc.NewSession()
 }

@@ -176,7 +176,11 @@ func (pr *prover) status(r *result.Result) error {
 	case result.Timeout:
 		return fmt.Errorf("%s: %w after %d SMT queries", pr.path, ErrTimeout, pr.rep.Queries)
 	default:
-		return fmt.Errorf("%s: %v", pr.path, r.Err)
+		if r.Err == nil {
+			return fmt.Errorf("%s: %v", pr.path, r.Status)
+		}
+		// Wrapped: Z3 out of memory must stay a memory limit (exit 3).
+		return fmt.Errorf("%s: %w", pr.path, r.Err)
 	}
 }
 
