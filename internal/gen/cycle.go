@@ -57,6 +57,15 @@ func Build(a *Arch, edges []Edge) (*Test, error) {
 			return nil, fmt.Errorf("%s ends on a %s but %s starts from a %s", e.Name, dirWord(e.Dst), next.Name, dirWord(next.Src))
 		}
 	}
+	for i, e := range edges {
+		next := edges[(i+1)%n]
+		if e.Kind == Rmw && !a.HasRmw() {
+			return nil, fmt.Errorf("%s: the generator writes no read-modify-write for %s yet", e.Name, a.Name)
+		}
+		if e.Kind == Dep && next.Kind == Rmw {
+			return nil, &ErrUnsupported{fmt.Sprintf("%s then %s: a dependency into a read-modify-write", e.Name, next.Name)}
+		}
+	}
 	ext, dl := 0, 0
 	for _, e := range edges {
 		if e.Ext {
@@ -225,26 +234,16 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 			t.Events[i].Val = -1
 		}
 	}
-	for j, i := range chain {
-		out := t.Edges[i]
-		if j == len(chain)-1 && !closed {
-			continue
+	// Hat edges copy a value from one read to the other, in either
+	// direction: repeat until nothing changes (each pass sets one read at
+	// least, or stops).
+	for pass := 0; pass <= len(chain); pass++ {
+		changed, err := t.constrain(chain, closed)
+		if err != nil {
+			return err
 		}
-		nx := chain[(j+1)%len(chain)]
-		src, dst := &t.Events[i], &t.Events[nx]
-		switch out.Kind {
-		case Ws:
-			if dst.Val != src.Val+1 {
-				return fmt.Errorf("%s: coherence cannot order the writes of the cycle", out.Name)
-			}
-		case Fr:
-			if err := setRead(src, dst.Val-1, out.Name); err != nil {
-				return err
-			}
-		case Rf:
-			if err := setRead(dst, src.Val, out.Name); err != nil {
-				return err
-			}
+		if !changed {
+			break
 		}
 	}
 	// A read of a written location that no communication constrains
@@ -265,6 +264,10 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 			ev.Val = last
 		}
 	}
+	if _, err := t.constrain(chain, closed); err != nil {
+		// Two reads of a Hat given different values by the rule above.
+		return &ErrUnsupported{err.Error()}
+	}
 	if writes > 2 {
 		if err := t.coherencePinned(chain, writes); err != nil {
 			return err
@@ -274,6 +277,55 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 		t.Final[t.Events[chain[0]].Loc] = writes
 	}
 	return nil
+}
+
+// constrain applies once the constraint of each edge of the chain to the
+// values of its reads, and tells whether it set one.
+func (t *Test) constrain(chain []int, closed bool) (bool, error) {
+	changed := false
+	set := func(r *Event, v int, edge string) error {
+		if r.Val < 0 {
+			changed = true
+		}
+		return setRead(r, v, edge)
+	}
+	for j, i := range chain {
+		out := t.Edges[i]
+		if j == len(chain)-1 && !closed {
+			continue
+		}
+		nx := chain[(j+1)%len(chain)]
+		src, dst := &t.Events[i], &t.Events[nx]
+		switch out.Kind {
+		case Ws:
+			if dst.Val != src.Val+1 {
+				return false, fmt.Errorf("%s: coherence cannot order the writes of the cycle", out.Name)
+			}
+		case Fr, Rmw:
+			// The read of a read-modify-write returns the write just
+			// before its own in coherence (atomicity): as for Fr, the
+			// value before the target's.
+			if err := set(src, dst.Val-1, out.Name); err != nil {
+				return false, err
+			}
+		case Rf:
+			if err := set(dst, src.Val, out.Name); err != nil {
+				return false, err
+			}
+		case Hat:
+			switch {
+			case src.Val >= 0:
+				if err := set(dst, src.Val, out.Name); err != nil {
+					return false, err
+				}
+			case dst.Val >= 0:
+				if err := set(src, dst.Val, out.Name); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
+	return changed, nil
 }
 
 // coherencePinned checks that the test pins the coherence order of a

@@ -39,6 +39,13 @@ const (
 	Rf                // reads-from
 	Fr                // from-read
 	Ws                // coherence (write serialisation)
+	// Rmw relates the read and the write of one atomic read-modify-write
+	// instruction (diy's Rmw): same location, one thread, the write
+	// immediately after the read in coherence.
+	Rmw
+	// Hat relates two reads of one location in two threads that return
+	// the same write (diy's Hat: a read-read "communication").
+	Hat
 )
 
 // Edge is one relaxation of a cycle.
@@ -126,6 +133,15 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 		}
 		e.Ext, e.SameLoc = s[2] == 'e', true
 		rest = s[3:]
+	case strings.HasPrefix(s, "Rmw"):
+		e.Kind, e.Src, e.Dst, e.SameLoc = Rmw, 'R', 'W', true
+		rest = s[3:]
+		if !a.HasRmw() {
+			return bad(fmt.Sprintf("the generator writes no read-modify-write for %s yet", a.Name))
+		}
+	case strings.HasPrefix(s, "Hat"):
+		e.Kind, e.Src, e.Dst, e.SameLoc, e.Ext = Hat, 'R', 'R', true, true
+		rest = s[3:]
 	case strings.HasPrefix(s, "Po"):
 		e.Kind = Po
 		var err error
@@ -177,7 +193,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad(dirErr.Error())
 		}
 		if e.Kind != Fence {
-			return bad(fmt.Sprintf("not an edge of %s: want Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi, Coe, Coi, a fence (%s)%s", a.Name,
+			return bad(fmt.Sprintf("not an edge of %s: want Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi, Coe, Coi, Hat, Rmw, a fence (%s)%s", a.Name,
 				strings.Join(a.Fences, ", "), depsHint(a)))
 		}
 	}
@@ -198,6 +214,15 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 		}
 	}
 	return e, nil
+}
+
+// HasRmw tells whether the generator writes diy's Rmw edge for a.
+func (a *Arch) HasRmw() bool {
+	switch a.Name {
+	case "X86", "PPC", "AArch64", "RISCV":
+		return true
+	}
+	return false
 }
 
 func depsHint(a *Arch) string {

@@ -26,6 +26,8 @@ func comBase(e Edge) string {
 		return "Rfe"
 	case Fr:
 		return "Fre"
+	case Hat:
+		return "Hat"
 	}
 	return "Wse"
 }
@@ -159,8 +161,10 @@ func edgeWord(e Edge) string {
 		w = "fri"
 	case Ws:
 		w = "wsi"
+	case Rmw:
+		w = "rmw"
 	}
-	if e.SameLoc && !e.Com() {
+	if e.SameLoc && !e.Com() && e.Kind != Rmw {
 		w += "s"
 	}
 	if (e.SrcAnn != "" && e.SrcAnn != "P") || (e.DstAnn != "" && e.DstAnn != "P") {

@@ -31,6 +31,11 @@ type dialect interface {
 	access(t *thread, ev Event, loc, a, dep, kind string) string
 	ctrl(t *thread, dep, kind string, label int)
 	fence(t *thread, name string)
+	// rmw writes the atomic read-modify-write whose read is r and
+	// whose write is w (diy's Rmw edge), of location loc at address
+	// register a; label numbers its loop, if any. It returns the
+	// register the read returns into.
+	rmw(t *thread, r, w Event, loc, a string, label int) string
 }
 
 func (t *thread) newReg() int {
@@ -55,7 +60,7 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	}
 	d := dialectOf(t.Arch)
 	threads := make([]*thread, len(t.Threads))
-	label := 0
+	label, loop := 0, 0
 	var cond []string
 	for _, l := range t.finalLocs() {
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
@@ -69,6 +74,9 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 			if k > 0 {
 				in := t.Edges[i-1]
 				switch in.Kind {
+				case Rmw:
+					continue // written with its read
+
 				case Fence:
 					d.fence(th, in.Fence)
 				case Dep:
@@ -92,6 +100,14 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 					th.addr[ev.Loc] = a
 					th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", id, a, loc))
 				}
+			}
+			if k+1 < len(evs) && t.Edges[i].Kind == Rmw {
+				if dep != "" {
+					return &ErrUnsupported{fmt.Sprintf("%s: a dependency into a read-modify-write", t.Edges[i-1].Name)}
+				}
+				th.regOf[i] = d.rmw(th, ev, t.Events[i+1], loc, a, loop)
+				loop++
+				continue
 			}
 			if r := d.access(th, ev, loc, a, dep, kind); r != "" {
 				th.regOf[i] = r
@@ -411,4 +427,66 @@ func (armv7) ctrl(t *thread, dep, kind string, label int) {
 }
 func (armv7) fence(t *thread, name string) {
 	t.emit("%s", strings.Replace(name, ".", " ", 1))
+}
+
+// The read-modify-writes, as diy7 writes its Rmw edge by default: X86
+// XCHG, RISC-V amoswap.w, Power and AArch64 a load-reserve /
+// store-conditional pair retried until the store succeeds.
+
+func (x x86) rmw(t *thread, _, w Event, loc, _ string, _ int) string {
+	r := x.reg(t.newReg())
+	t.emit("MOV %s,$%d", r, w.Val)
+	t.emit("XCHG [%s],%s", loc, r)
+	return r
+}
+
+func (p ppc) rmw(t *thread, _, w Event, _, a string, label int) string {
+	r := p.reg(t.newReg())
+	v := p.reg(t.newReg())
+	t.emit("li %s,%d", v, w.Val)
+	t.emit("Loop%02d:", label)
+	t.emit("lwarx %s,r0,%s", r, a)
+	t.emit("stwcx. %s,r0,%s", v, a)
+	t.emit("bne Loop%02d", label)
+	return r
+}
+
+func (aarch64) rmw(t *thread, r, w Event, _, a string, label int) string {
+	rr := t.newReg()
+	v := t.newReg()
+	s := t.newReg()
+	ld, st := "LDXR", "STXR"
+	if r.Ann == "A" {
+		ld = "LDAXR"
+	}
+	if w.Ann == "L" {
+		st = "STLXR"
+	}
+	t.emit("MOV W%d,#%d", v, w.Val)
+	t.emit("Loop%02d:", label)
+	t.emit("%s W%d,[%s]", ld, rr, a)
+	t.emit("%s W%d,W%d,[%s]", st, s, v, a)
+	t.emit("CBNZ W%d,Loop%02d", s, label)
+	return fmt.Sprintf("W%d", rr)
+}
+
+func (x riscv) rmw(t *thread, r, w Event, _, a string, _ int) string {
+	rr := x.reg(t.newReg())
+	v := x.reg(t.newReg())
+	suffix := ""
+	switch {
+	case r.Ann == "Aq" && w.Ann == "Rl":
+		suffix = ".aqrl"
+	case r.Ann == "Aq":
+		suffix = ".aq"
+	case w.Ann == "Rl":
+		suffix = ".rl"
+	}
+	t.emit("ori %s,x0,%d", v, w.Val)
+	t.emit("amoswap.w%s %s,%s,(%s)", suffix, rr, v, a)
+	return rr
+}
+
+func (armv7) rmw(*thread, Event, Event, string, string, int) string {
+	panic("gen: no Rmw on ARM (ParseEdge refuses it)")
 }
