@@ -38,6 +38,23 @@ func TestFamilyVerdicts(t *testing.T) {
 		{"X86", "PodWW Rfe PodRW Rfe PodRR Fre", "ISA2", false},
 		{"X86", "PodWW Wse PodWW Wse", "2+2W", false},
 		{"X86", "PodWW Wse PodWR Fre", "R", true},
+		// Read-modify-writes (diy's Rmw; Hat: two reads of one write).
+		// A locked XCHG drains the store buffer (x86-TSO); an LDXR/STXR
+		// pair, lwarx/stwcx. or a plain amoswap orders nothing after it
+		// without a barrier; an acquire amoswap orders the later load.
+		{"X86", "PodWR Rmw Rfe PodRR Fre", "MP+po-rmw+po", false},
+		{"X86", "Rmw PodWW Rfe Rmw PodWW Rfe", "LB+rmw-pos", false},
+		{"X86", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", false},
+		{"X86", "Rmw PodWR Fre Rfi PodRR Hat", "RR+WR+rmw-po+rfi-po", true},
+		{"PPC", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"PPC", "Rmw SyncdWR Hat Rmw SyncdWR Hat", "RR+RR+rmw-syncs", false},
+		{"PPC", "Rmw PodWW Rfe Rmw PodWW Rfe", "LB+rmw-pos", true},
+		{"AArch64", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"AArch64", "Rmw DMB.SYdWR Hat Rmw DMB.SYdWR Hat", "RR+RR+rmw-dmb.sys", false},
+		{"AArch64", "PodWW Rfe RmwAP PodWR Fre", "MP+po+rmwap-po", true},
+		{"RISCV", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"RISCV", "Rmw Fence.rw.rwdWR Hat Rmw Fence.rw.rwdWR Hat", "RR+RR+rmw-fence.rw.rws", false},
+		{"RISCV", "RmwAqP PodWR Hat RmwAqP PodWR Hat", "RR+RR+rmwaqp-pos", false},
 		{"X86", "PodWW Wse MFencedWR Fre", "R+po+mfence", false},
 		{"X86", "PodWW Rfe PodRW Wse", "S", false},
 
