@@ -61,6 +61,10 @@ type Edge struct {
 	SrcAnn, DstAnn string
 	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
 	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
+	// Amo is the instruction of a read-modify-write other than the
+	// architecture's default (Rmw): "Swp" or "Cas" on AArch64 (diy's
+	// Amo.Swp, Amo.Cas edges).
+	Amo string
 }
 
 // Internal tells whether the edge stays in one thread.
@@ -133,6 +137,13 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 		}
 		e.Ext, e.SameLoc = s[2] == 'e', true
 		rest = s[3:]
+	case a.Name == "AArch64" && hasPrefixAny(s, "Amo.Swp", "Amo.Cas"):
+		e.Kind, e.Src, e.Dst, e.SameLoc, e.Amo = Rmw, 'R', 'W', true, s[4:7]
+		rest = s[7:]
+	case a.Name == "AArch64" && strings.HasPrefix(s, "LxSx"):
+		// diy's other name of AArch64's Rmw (an LDXR/STXR pair).
+		e.Kind, e.Src, e.Dst, e.SameLoc = Rmw, 'R', 'W', true
+		rest = s[4:]
 	case strings.HasPrefix(s, "Rmw"):
 		e.Kind, e.Src, e.Dst, e.SameLoc = Rmw, 'R', 'W', true
 		rest = s[3:]

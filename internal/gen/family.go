@@ -163,6 +163,9 @@ func edgeWord(e Edge) string {
 		w = "wsi"
 	case Rmw:
 		w = "rmw"
+		if e.Amo != "" {
+			w = strings.ToLower(e.Amo)
+		}
 	}
 	if e.SameLoc && !e.Com() && e.Kind != Rmw {
 		w += "s"

@@ -35,7 +35,7 @@ type dialect interface {
 	// whose write is w (diy's Rmw edge), of location loc at address
 	// register a; label numbers its loop, if any. It returns the
 	// register the read returns into.
-	rmw(t *thread, r, w Event, loc, a string, label int) string
+	rmw(t *thread, r, w Event, loc, a string, label int, amo string) string
 }
 
 func (t *thread) newReg() int {
@@ -105,7 +105,7 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 				if dep != "" {
 					return &ErrUnsupported{fmt.Sprintf("%s: a dependency into a read-modify-write", t.Edges[i-1].Name)}
 				}
-				th.regOf[i] = d.rmw(th, ev, t.Events[i+1], loc, a, loop)
+				th.regOf[i] = d.rmw(th, ev, t.Events[i+1], loc, a, loop, t.Edges[i].Amo)
 				loop++
 				continue
 			}
@@ -433,14 +433,14 @@ func (armv7) fence(t *thread, name string) {
 // XCHG, RISC-V amoswap.w, Power and AArch64 a load-reserve /
 // store-conditional pair retried until the store succeeds.
 
-func (x x86) rmw(t *thread, _, w Event, loc, _ string, _ int) string {
+func (x x86) rmw(t *thread, _, w Event, loc, _ string, _ int, _ string) string {
 	r := x.reg(t.newReg())
 	t.emit("MOV %s,$%d", r, w.Val)
 	t.emit("XCHG [%s],%s", loc, r)
 	return r
 }
 
-func (p ppc) rmw(t *thread, _, w Event, _, a string, label int) string {
+func (p ppc) rmw(t *thread, _, w Event, _, a string, label int, _ string) string {
 	r := p.reg(t.newReg())
 	v := p.reg(t.newReg())
 	t.emit("li %s,%d", v, w.Val)
@@ -451,7 +451,33 @@ func (p ppc) rmw(t *thread, _, w Event, _, a string, label int) string {
 	return r
 }
 
-func (aarch64) rmw(t *thread, r, w Event, _, a string, label int) string {
+func (aarch64) rmw(t *thread, r, w Event, _, a string, label int, amo string) string {
+	if amo != "" {
+		// SWP{A,L,AL} Ws,Wt,[Xn] (Wt the old value) and CAS{A,L,AL}
+		// Ws,Wt,[Xn] (Ws the expected value, then the old one; Wt the
+		// new), diy's Amo.Swp and Amo.Cas.
+		sfx := ""
+		if r.Ann == "A" {
+			sfx += "A"
+		}
+		if w.Ann == "L" {
+			sfx += "L"
+		}
+		op := strings.ToUpper(amo) + sfx
+		if amo == "Swp" {
+			rr := t.newReg()
+			v := t.newReg()
+			t.emit("MOV W%d,#%d", v, w.Val)
+			t.emit("%s W%d,W%d,[%s]", op, v, rr, a)
+			return fmt.Sprintf("W%d", rr)
+		}
+		rs := t.newReg()
+		v := t.newReg()
+		t.emit("MOV W%d,#%d", rs, r.Val)
+		t.emit("MOV W%d,#%d", v, w.Val)
+		t.emit("%s W%d,W%d,[%s]", op, rs, v, a)
+		return fmt.Sprintf("W%d", rs)
+	}
 	rr := t.newReg()
 	v := t.newReg()
 	s := t.newReg()
@@ -470,7 +496,7 @@ func (aarch64) rmw(t *thread, r, w Event, _, a string, label int) string {
 	return fmt.Sprintf("W%d", rr)
 }
 
-func (x riscv) rmw(t *thread, r, w Event, _, a string, _ int) string {
+func (x riscv) rmw(t *thread, r, w Event, _, a string, _ int, _ string) string {
 	rr := x.reg(t.newReg())
 	v := x.reg(t.newReg())
 	suffix := ""
@@ -487,6 +513,6 @@ func (x riscv) rmw(t *thread, r, w Event, _, a string, _ int) string {
 	return rr
 }
 
-func (armv7) rmw(*thread, Event, Event, string, string, int) string {
+func (armv7) rmw(*thread, Event, Event, string, string, int, string) string {
 	panic("gen: no Rmw on ARM (ParseEdge refuses it)")
 }
