@@ -190,7 +190,7 @@ func TestCatalogueCode(t *testing.T) {
 	root := filepath.Join(testcorpus.Dir(t), "litmus")
 	for _, s := range corpusSuites {
 		t.Run(s.dir, func(t *testing.T) {
-			same, differ, extra, knownN, codeOnly, rmwN := 0, 0, 0, 0, 0, 0
+			same, differ, extra, knownN, codeOnly, rmwN, comSame, comDiffer := 0, 0, 0, 0, 0, 0, 0, 0
 			filepath.Walk(filepath.Join(root, s.dir), func(p string, info os.FileInfo, err error) error {
 				if err != nil || !strings.HasSuffix(p, ".litmus") {
 					return nil
@@ -216,6 +216,16 @@ func TestCatalogueCode(t *testing.T) {
 					t.Fatal(err)
 				}
 				src, _ := os.ReadFile(p)
+				if m := comLine.FindSubmatch(src); m != nil {
+					if string(m[1]) == tt.Com() {
+						comSame++
+					} else {
+						comDiffer++
+						if knownDiff(p) == "" {
+							t.Errorf("%s: Com=%s, the generator writes Com=%s", p, m[1], tt.Com())
+						}
+					}
+				}
 				want, err1 := shape(a.Name, string(src), tt.writtenOnce())
 				got, err2 := shape(a.Name, b.String(), tt.writtenOnce())
 				if err1 != nil || err2 != nil {
@@ -267,10 +277,13 @@ func TestCatalogueCode(t *testing.T) {
 				}
 				return nil
 			})
-			t.Logf("%s: %d generated tests as the corpus writes them; %d with more reads in the condition, %d known to differ, %d others; %d with a forall condition of the same code; %d of these with Rmw or Hat edges", s.dir, same, extra, knownN, differ, codeOnly, rmwN)
+			t.Logf("%s: %d generated tests as the corpus writes them; %d with more reads in the condition, %d known to differ, %d others; %d with a forall condition of the same code; %d of these with Rmw or Hat edges; Com= line: %d as diy's, %d not", s.dir, same, extra, knownN, differ, codeOnly, rmwN, comSame, comDiffer)
 		})
 	}
 }
+
+// comLine is diy's Com= header line.
+var comLine = regexp.MustCompile(`(?m)^Com=(.*?)\s*$`)
 
 func hasRmw(es []Edge) bool {
 	for _, e := range es {

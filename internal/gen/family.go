@@ -182,3 +182,21 @@ func annOrP(a string) string {
 	}
 	return a
 }
+
+// Com is diy's Com= header line: for each thread in order, the kind of
+// the external communication that leaves it (Rf, Fr or Ws; a Hat, two
+// reads of one write, counts as Fr).
+func (t *Test) Com() string {
+	ws := make([]string, len(t.Threads))
+	for i, evs := range t.Threads {
+		switch e := t.Edges[evs[len(evs)-1]]; e.Kind {
+		case Rf:
+			ws[i] = "Rf"
+		case Fr, Hat:
+			ws[i] = "Fr"
+		default:
+			ws[i] = "Ws"
+		}
+	}
+	return strings.Join(ws, " ")
+}
