@@ -230,7 +230,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 // HasRmw tells whether the generator writes diy's Rmw edge for a.
 func (a *Arch) HasRmw() bool {
 	switch a.Name {
-	case "X86", "PPC", "AArch64", "RISCV":
+	case "X86", "PPC", "AArch64", "ARM", "RISCV":
 		return true
 	}
 	return false

@@ -514,6 +514,16 @@ func (x riscv) rmw(t *thread, r, w Event, _, a string, _ int, _ string) string {
 	return rr
 }
 
-func (armv7) rmw(*thread, Event, Event, string, string, int, string) string {
-	panic("gen: no Rmw on ARM (ParseEdge refuses it)")
+// An ARMv7 Rmw is an LDREX/STREX pair retried until the store succeeds.
+func (x armv7) rmw(t *thread, _, w Event, _, a string, label int, _ string) string {
+	v := x.reg(t.newReg())
+	r := x.reg(t.newReg())
+	s := x.reg(t.newReg())
+	t.emit("MOV %s,#%d", v, w.Val)
+	t.emit("Loop%02d:", label)
+	t.emit("LDREX %s,[%s]", r, a)
+	t.emit("STREX %s,%s,[%s]", s, v, a)
+	t.emit("CMP %s,#0", s)
+	t.emit("BNE Loop%02d", label)
+	return r
 }
