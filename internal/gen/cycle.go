@@ -234,6 +234,13 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 			t.Events[i].Val = -1
 		}
 	}
+	if writes == 0 {
+		for _, i := range chain {
+			if t.Edges[i].Kind == Hat {
+				return fmt.Errorf("%s: no thread writes %s, so its reads all read the initial value", t.Edges[i].Name, LocName(t.Events[i].Loc))
+			}
+		}
+	}
 	// Hat edges copy a value from one read to the other, in either
 	// direction: repeat until nothing changes (each pass sets one read at
 	// least, or stops).
