@@ -121,6 +121,11 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 		}
 		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1}
 	}
+	for i, e := range es {
+		if e.Kind == Rmw && t.Events[i].Ann == "Q" {
+			return nil, fmt.Errorf("%s: a read-modify-write has no acquire-PC (Q) form: LDAXR, SWPA or CASA are acquire (A)", e.Name)
+		}
+	}
 	t.Locs = loc + 1
 	if dl > 0 && es[n-1].SameLoc {
 		// The events after the last change of location are at the first
