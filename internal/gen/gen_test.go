@@ -72,6 +72,9 @@ func TestConditions(t *testing.T) {
 		{"AArch64", "DMB.SYdWW Rfe DpAddrdR PosRR Fre", `(1:X1=1 /\ 1:X4=0 /\ 1:X5=0)`},
 		// Read-modify-writes: the read returns the write just before
 		// its own in coherence; a Hat's two reads return one write.
+		// Three writes to x that no read orders: an observer load after
+		// P1's write of 1 must return 2.
+		{"X86", "Rfe PosRW Wse Wse", `(x=3 /\ 1:EAX=3 /\ 1:EBX=2)`},
 		{"X86", "PodWR Rmw Rfe PodRR Fre", `(0:EAX=0 /\ 1:EAX=1 /\ 1:EBX=0)`},
 		{"X86", "Rmw PodWW Rfe Rmw PodWW Rfe", `(x=2 /\ y=2 /\ 0:EAX=1 /\ 1:EAX=1)`},
 		{"X86", "Rmw PodWR Fre Rfi PodRR Hat", `(0:EAX=0 /\ 0:EBX=0 /\ 1:EAX=1 /\ 1:EBX=0)`},
@@ -106,7 +109,6 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWRAL Fre", "acquire"},
 		{"AArch64", "PodWRPA FreQP PodWRPA FreQP", "annotated both A and Q"},
 		{"PPC", "Foo", "not an edge of PPC"},
-		{"X86", "Rfe PosRW Wse Wse", "unsupported: 3 writes"},
 		{"C", "PodWRRlxRlx FreRlxRlx PodWWRlxP RfiPRlx PodRRRlxRlx FreRlxRlx", "accessed both atomically and not"},
 		{"C", "PodWWAcqRlx Rfe PodRR Fre", "memory_order_acquire) is for reads"},
 		{"C", "PodRRRelRlx Fre PodWW Rfe", "memory_order_release) is for writes"},
@@ -154,9 +156,11 @@ func TestEnumerate(t *testing.T) {
 		}
 	}
 	// And those where one thread has two program-order edges (W+WR+po-po:
-	// PodWR PodRR Fre Rfe), numbered when two cycles have one name.
-	if len(tests) != 14 || !names["W+WR+po-po001"] {
-		t.Errorf("%d tests, want 14: %v", len(tests), names)
+	// PodWR PodRR Fre Rfe), numbered when two cycles have one name, and
+	// the two of three writes to one location, pinned by an observer
+	// (WW+W+po-po, W+WW+po-po).
+	if len(tests) != 16 || !names["W+WR+po-po001"] || !names["W+WW+po-po"] {
+		t.Errorf("%d tests, want 16: %v", len(tests), names)
 	}
 	// Deterministic.
 	again, _, _ := a.Enumerate(Options{Relax: relax, Size: 4, Procs: 4})

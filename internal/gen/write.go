@@ -119,6 +119,22 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 		th := threads[ev.Thread]
 		cond = append(cond, fmt.Sprintf("%d:%s=%d", ev.Thread, d.cond(th.regOf[i]), ev.Val))
 	}
+	for _, o := range t.Obs {
+		// The observer loads, after every access of their thread.
+		th := threads[o.Thread]
+		loc := LocName(o.Loc)
+		a := ""
+		if d.hasAddrRegs() {
+			var ok bool
+			if a, ok = th.addr[o.Loc]; !ok {
+				a = d.addrReg(th.newReg())
+				th.addr[o.Loc] = a
+				th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", o.Thread, a, loc))
+			}
+		}
+		r := d.access(th, Event{Dir: 'R', Thread: o.Thread, Loc: o.Loc, Val: o.Val}, loc, a, "", "")
+		cond = append(cond, fmt.Sprintf("%d:%s=%d", o.Thread, d.cond(r), o.Val))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", t.Arch.Name, name)
 	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
