@@ -42,7 +42,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "AArch64; PodWRRlAq on RISCV; memory orders on C: PodWWRlxRel RfeRelAcq, P or none a plain access).")
 		fmt.Fprintln(stderr, "Rmw is an atomic read-modify-write (XCHG on X86, lwarx/stwcx. on PPC, LDXR/STXR on AArch64 (also LxSx; Amo.Swp")
 		fmt.Fprintln(stderr, "and Amo.Cas for SWP and CAS), LDREX/STREX on ARM, amoswap.w on RISCV; not on C yet); Hat relates two reads of")
-		fmt.Fprintln(stderr, "one write in two threads.")
+		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
+		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)

@@ -153,6 +153,8 @@ func knownDiff(path string) string {
 		return "diy's observers (-obs): a load after the last write of a location in place of its final value"
 	case strings.HasSuffix(path, "RISCV/S+fence.w.w+data-wsi.litmus"):
 		return "diy's observers (-obs): a load after the last write of a location in place of its final value"
+	case strings.Contains(path, "/DETOUR"):
+		return "diy's detour mode: a fence before its observer loads, no final value where reads pin the coherence order, no observer where diy leaves two writes unordered"
 	case strings.Contains(path, "/HAND/"), strings.Contains(path, "/HAND2/"), strings.Contains(path, "/TUTO/"):
 		return "written or edited by hand"
 	}
@@ -208,7 +210,7 @@ func TestCatalogueCode(t *testing.T) {
 					return nil
 				}
 				tt, err := Build(a, es)
-				if err != nil || tt.Name() != name {
+				if err != nil || !sameName(tt, name) {
 					return nil
 				}
 				var b strings.Builder

@@ -92,16 +92,41 @@ func Build(a *Arch, edges []Edge) (*Test, error) {
 	if dl == 1 {
 		return nil, fmt.Errorf("a cycle that changes location must change it twice at least (it changes once)")
 	}
-	start := 0
-	for !edges[(start+n-1)%n].Ext {
-		start++
+	// Detours: each Leave has its Back later, the threads in between
+	// return to the thread that left. The test begins a thread outside
+	// every detour: after a plain external edge at the least depth.
+	depth, low, detour := 0, 0, false
+	for _, e := range edges {
+		depth += e.Detour
+		low = min(low, depth)
+		detour = detour || e.Detour != 0
+	}
+	if depth != 0 {
+		return nil, fmt.Errorf("every Leave edge needs its Back edge (XxLeave ... XxBack)")
+	}
+	// The first such start from the cycle's first edge, as given.
+	at := make([]int, n) // the depth after edge i
+	depth = 0
+	for i, e := range edges {
+		depth += e.Detour
+		at[i] = depth
+	}
+	start := -1
+	for k := 0; k < n && start < 0; k++ {
+		i := (k + n - 1) % n
+		if e := edges[i]; e.Ext && e.Detour == 0 && at[i] == low {
+			start = k
+		}
+	}
+	if start < 0 {
+		return nil, fmt.Errorf("a cycle with detours needs an external communication outside them")
 	}
 	t, err := buildAt(a, edges, start, dl)
 	if err != nil {
 		return nil, err
 	}
 	// Begin with the thread herd's name of the family begins with.
-	if fam, r := family(t); fam != "" && r != 0 {
+	if fam, r := family(t); fam != "" && r != 0 && !detour {
 		return buildAt(a, edges, (start+t.Threads[r][0])%n, dl)
 	}
 	return t, nil
@@ -115,11 +140,18 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 	t := &Test{Arch: a, Orig: edges, Edges: append(append([]Edge(nil), edges[start:]...), edges[:start]...), Final: map[int]int{}}
 	es := t.Edges
 	t.Events = make([]Event, n)
-	th, loc := 0, 0
+	th, loc, threads := 0, 0, 1
+	var left []int // the threads detours left, innermost last
 	for i := range es {
 		if i > 0 {
-			if es[i-1].Ext {
-				th++
+			switch prev := es[i-1]; {
+			case prev.Detour < 0:
+				th, left = left[len(left)-1], left[:len(left)-1]
+			case prev.Detour > 0:
+				left = append(left, th)
+				th, threads = threads, threads+1
+			case prev.Ext:
+				th, threads = threads, threads+1
 			}
 			if !es[i-1].SameLoc {
 				loc++
@@ -159,7 +191,7 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 			atomic[ev.Loc] = cAtomic(ev.Ann)
 		}
 	}
-	t.Threads = make([][]int, th+1)
+	t.Threads = make([][]int, threads)
 	for i, ev := range t.Events {
 		t.Threads[ev.Thread] = append(t.Threads[ev.Thread], i)
 	}
@@ -454,9 +486,14 @@ func LocName(i int) string {
 func (t *Test) Cycle() string { return joinEdges(t.Orig) }
 
 func joinEdges(es []Edge) string {
-	s := make([]string, len(es))
-	for i, e := range es {
-		s[i] = e.Name
+	var s []string
+	for _, e := range es {
+		switch {
+		case e.Word == nil:
+			s = append(s, e.Name)
+		case *e.Word != "":
+			s = append(s, *e.Word)
+		}
 	}
 	return strings.Join(s, " ")
 }

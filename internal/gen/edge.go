@@ -65,6 +65,13 @@ type Edge struct {
 	// architecture's default (Rmw): "Swp" or "Cas" on AArch64 (diy's
 	// Amo.Swp, Amo.Cas edges).
 	Amo string
+	// Detour is +1 for diy's XxLeave (a communication to a thread the
+	// cycle comes back from), -1 for XxBack (the communication back),
+	// 0 otherwise. A DetourR, DetourW, DetourRW or DetourWW is one such
+	// pair; Word then holds the name of the pair on its first edge, ""
+	// on its second, for printing the cycle as given.
+	Detour int
+	Word   *string
 }
 
 // Internal tells whether the edge stays in one thread.
@@ -126,6 +133,21 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 	bad := func(why string) (Edge, error) { return Edge{}, fmt.Errorf("%s: %s", s, why) }
 	rest := ""
 	switch {
+	case hasPrefixAny(s, "RfLeave", "FrLeave", "WsLeave", "RfBack", "FrBack", "WsBack"):
+		switch s[:2] {
+		case "Rf":
+			e.Kind, e.Src, e.Dst = Rf, 'W', 'R'
+		case "Fr":
+			e.Kind, e.Src, e.Dst = Fr, 'R', 'W'
+		default:
+			e.Kind, e.Src, e.Dst = Ws, 'W', 'W'
+		}
+		e.Ext, e.SameLoc, e.Detour = true, true, 1
+		if strings.HasPrefix(s[2:], "Back") {
+			e.Detour, rest = -1, s[len("RfBack"):]
+		} else {
+			rest = s[len("RfLeave"):]
+		}
 	case hasPrefixAny(s, "Rf", "Fr", "Ws", "Co") && len(s) >= 3 && (s[2] == 'e' || s[2] == 'i'):
 		switch s[:2] {
 		case "Rf":
@@ -293,12 +315,38 @@ func hasPrefixAny(s string, ps ...string) bool {
 	return false
 }
 
+// detours are diy's detour edges as the pair of communications they
+// stand for: DetourR (a read, another thread's write it reads before,
+// a read of that write), DetourW (a write, another thread's write after
+// it in coherence, a read of that write), DetourRW and DetourWW.
+var detours = map[string][2]string{
+	"DetourR": {"FrLeave", "RfBack"}, "DetourW": {"WsLeave", "RfBack"},
+	"DetourRW": {"FrLeave", "WsBack"}, "DetourWW": {"WsLeave", "WsBack"},
+}
+
 // ParseCycle reads a cycle: edges separated by blanks (one argument may
 // hold several).
 func (a *Arch) ParseCycle(words []string) ([]Edge, error) {
 	var es []Edge
 	for _, w := range words {
 		for _, f := range strings.Fields(w) {
+			if pair, ok := detours[f]; ok {
+				// diy's detours: an internal edge on one location that
+				// goes through another thread's write.
+				word, none := f, ""
+				for k, p := range pair {
+					e, err := a.ParseEdge(p)
+					if err != nil {
+						return nil, err
+					}
+					e.Word = &none
+					if k == 0 {
+						e.Word = &word
+					}
+					es = append(es, e)
+				}
+				continue
+			}
 			e, err := a.ParseEdge(f)
 			if err != nil {
 				return nil, err

@@ -187,9 +187,15 @@ func annOrP(a string) string {
 // the external communication that leaves it (Rf, Fr or Ws; a Hat, two
 // reads of one write, counts as Fr).
 func (t *Test) Com() string {
-	ws := make([]string, len(t.Threads))
-	for i, evs := range t.Threads {
-		switch e := t.Edges[evs[len(evs)-1]]; e.Kind {
+	var ws []string
+	for _, evs := range t.Threads {
+		e := t.Edges[evs[len(evs)-1]]
+		if e.Detour < 0 {
+			continue // a detour's thread: diy lists the others
+		}
+		ws = append(ws, "")
+		i := len(ws) - 1
+		switch e.Kind {
 		case Rf:
 			ws[i] = "Rf"
 		case Fr, Hat:

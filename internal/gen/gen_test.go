@@ -75,6 +75,9 @@ func TestConditions(t *testing.T) {
 		// Three writes to x that no read orders: an observer load after
 		// P1's write of 1 must return 2.
 		{"X86", "Rfe PosRW Wse Wse", `(x=3 /\ 1:EAX=3 /\ 1:EBX=2)`},
+		// Detours (diy's DETOUR0452): P0 writes x, reads P1's later
+		// write, reads P2's; P3's write of 1 is pinned by an observer.
+		{"PPC", "DetourW DetourR DpCtrldW Rfe DpDatadW Wse", `(x=4 /\ 0:r3=3 /\ 0:r4=4 /\ 3:r2=1 /\ 3:r5=2)`},
 		{"X86", "PodWR Rmw Rfe PodRR Fre", `(0:EAX=0 /\ 1:EAX=1 /\ 1:EBX=0)`},
 		{"X86", "Rmw PodWW Rfe Rmw PodWW Rfe", `(x=2 /\ y=2 /\ 0:EAX=1 /\ 1:EAX=1)`},
 		{"X86", "Rmw PodWR Fre Rfi PodRR Hat", `(0:EAX=0 /\ 0:EBX=0 /\ 1:EAX=1 /\ 1:EBX=0)`},
@@ -115,6 +118,8 @@ func TestBadCycles(t *testing.T) {
 		{"ARM", "DMB.SYdWW Rfe PodRR Fre", "not an edge of ARM"},
 		{"ARM", "PodWWLA Rfe PodRR Fre", "no annotated accesses"},
 		{"C", "Rmw PodWR Fre PodWR Fre", "no read-modify-write for C"},
+		{"PPC", "RfLeave PodRR Fre PodWW Wse", "needs its Back"},
+		{"PPC", "WsLeave RfBack PosRW", "outside them"},
 		{"X86", "Hat Hat", "no thread writes x"},
 		{"X86", "Hat PodRR Hat PodRR", "no thread writes"},
 		{"PPC", "PodWR DpAddrdR Rmw Rfe PodRR Fre", "unsupported: DpAddrdR then Rmw"},
