@@ -7,10 +7,17 @@
 // Fence.rw.rwdWW), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
 // communication (Rfe, Fre, Wse and their internal forms Rfi, Fri, Wsi;
 // Coe/Coi are Wse/Wsi), optionally with acquire/release annotations on its
-// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V). The test is the program
+// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V); or an atomic
+// read-modify-write (Rmw: XCHG, lwarx/stwcx., LDXR/STXR, LDREX/STREX,
+// amoswap.w; Amo.Swp and Amo.Cas on AArch64), two reads of one write in
+// two threads (Hat), a detour through another thread's write (DetourR,
+// DetourW, XxLeave ... XxBack). The test is the program
 // whose threads perform the accesses of the cycle and whose final
 // condition holds exactly when every edge of the cycle is observed: on a
 // model that orders every edge of the cycle the condition is unreachable.
+// Where the reads and final values do not pin the coherence order of a
+// location written three times or more, a load appended to a writing
+// thread (an observer) does.
 //
 // Cycle builds a test from a list of edges (what diyone7 does), Name
 // gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the
