@@ -198,8 +198,12 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 	if err := t.values(dl == 0); err != nil {
 		return nil, err
 	}
-	if len(t.Obs) > 0 && a.Name == "C" {
-		return nil, &ErrUnsupported{"the coherence order needs an observer load, which the C writer does not write"}
+	for _, o := range t.Obs {
+		for _, ev := range t.Events {
+			if a.Name == "C" && ev.Loc == o.Loc && !cAtomic(ev.Ann) {
+				return nil, &ErrUnsupported{fmt.Sprintf("the coherence order of the plain location %s needs an observer load, which would race", LocName(o.Loc))}
+			}
+		}
 	}
 	return t, nil
 }

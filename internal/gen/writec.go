@@ -105,6 +105,18 @@ func (t *Test) writeC(w io.Writer, name string) error {
 			indent = indent[2:]
 			body = append(body, indent+"}")
 		}
+		for _, o := range t.Obs {
+			// An observer: a relaxed load of an atomic location (Build
+			// refuses one of a plain location, a data race).
+			if o.Thread != id {
+				continue
+			}
+			locs[o.Loc] = true
+			r := fmt.Sprintf("r%d", next)
+			next++
+			body = append(body, indent+fmt.Sprintf("int %s = atomic_load_explicit(%s,memory_order_relaxed);", r, LocName(o.Loc)))
+			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, o.Val))
+		}
 		var ls []int
 		for l := range locs {
 			ls = append(ls, l)
