@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -205,4 +206,34 @@ func (t *Test) Com() string {
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// Prefetch is diy's Prefetch= header line: for each thread of two
+// accesses or more to two locations, its first location marked F and its
+// last marked W (the thread leaves by a write: Rf, Ws) or T (by a read:
+// Fr, Hat); threads numbered without the detours' threads, which it
+// leaves out.
+func (t *Test) Prefetch() string {
+	var out []string
+	id := -1
+	for _, evs := range t.Threads {
+		e := t.Edges[evs[len(evs)-1]]
+		if e.Detour < 0 {
+			continue
+		}
+		id++
+		if len(evs) < 2 {
+			continue
+		}
+		f, l := t.Events[evs[0]], t.Events[evs[len(evs)-1]]
+		if f.Loc == l.Loc {
+			continue
+		}
+		k := "W"
+		if e.Kind == Fr || e.Kind == Hat {
+			k = "T"
+		}
+		out = append(out, fmt.Sprintf("%d:%s=F,%d:%s=%s", id, LocName(f.Loc), id, LocName(l.Loc), k))
+	}
+	return strings.Join(out, ",")
 }

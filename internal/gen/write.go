@@ -140,6 +140,7 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
 	fmt.Fprintf(&b, "Cycle=%s\n", joinEdges(t.Edges))
 	fmt.Fprintf(&b, "Generator=musket gen\n")
+	fmt.Fprintf(&b, "Prefetch=%s\n", t.Prefetch())
 	fmt.Fprintf(&b, "Com=%s\n", t.Com())
 	fmt.Fprintf(&b, "Orig=%s\n", t.Cycle())
 	b.WriteString("{\n")
