@@ -165,6 +165,9 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1}
 	}
 	for i, e := range es {
+		if strings.HasPrefix(e.Amo, "St") && t.Events[i].Ann != "" {
+			return nil, fmt.Errorf("%s: STADD and STEOR have no acquire form", e.Name)
+		}
 		if e.Kind == Rmw && t.Events[i].Ann == "Q" {
 			return nil, fmt.Errorf("%s: a read-modify-write has no acquire-PC (Q) form: LDAXR, SWPA or CASA are acquire (A)", e.Name)
 		}
@@ -528,12 +531,19 @@ func (t *Test) Observed() []int {
 	var out []int
 	for _, evs := range t.Threads {
 		for _, i := range evs {
-			if t.Events[i].Dir == 'R' && t.Events[i].Val >= 0 {
+			if t.Events[i].Dir == 'R' && t.Events[i].Val >= 0 && !t.noResult(i) {
 				out = append(out, i)
 			}
 		}
 	}
 	return out
+}
+
+// noResult tells whether read i is that of an atomic operation that
+// returns nothing (STADD, STEOR): the condition cannot name it.
+func (t *Test) noResult(i int) bool {
+	e := t.Edges[i]
+	return e.Kind == Rmw && strings.HasPrefix(e.Amo, "St")
 }
 
 // finalLocs lists the locations of Final in order.

@@ -69,8 +69,8 @@ type Edge struct {
 	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
 	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
 	// Amo is the instruction of a read-modify-write other than the
-	// architecture's default (Rmw): "Swp" or "Cas" on AArch64 (diy's
-	// Amo.Swp, Amo.Cas edges).
+	// architecture's default (Rmw): "Swp", "Cas", "LdAdd", "LdEor",
+	// "StAdd" or "StEor" on AArch64 (diy's Amo.Swp, Amo.Cas, ... edges).
 	Amo string
 	// Detour is +1 for diy's XxLeave (a communication to a thread the
 	// cycle comes back from), -1 for XxBack (the communication back),
@@ -169,6 +169,11 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 	case a.Name == "AArch64" && hasPrefixAny(s, "Amo.Swp", "Amo.Cas"):
 		e.Kind, e.Src, e.Dst, e.SameLoc, e.Amo = Rmw, 'R', 'W', true, s[4:7]
 		rest = s[7:]
+	case a.Name == "AArch64" && hasPrefixAny(s, "Amo.LdAdd", "Amo.LdEor", "Amo.StAdd", "Amo.StEor"):
+		// LDADD, LDEOR and their forms without a result, STADD and
+		// STEOR (whose read no register returns).
+		e.Kind, e.Src, e.Dst, e.SameLoc, e.Amo = Rmw, 'R', 'W', true, s[4:9]
+		rest = s[9:]
 	case a.Name == "AArch64" && strings.HasPrefix(s, "LxSx"):
 		// diy's other name of AArch64's Rmw (an LDXR/STXR pair).
 		e.Kind, e.Src, e.Dst, e.SameLoc = Rmw, 'R', 'W', true

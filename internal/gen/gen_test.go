@@ -125,6 +125,7 @@ func TestBadCycles(t *testing.T) {
 		{"PPC", "PodWR DpAddrdR Rmw Rfe PodRR Fre", "unsupported: DpAddrdR then Rmw"},
 		{"AArch64", "Amo.SwpQP PodWR Hat Amo.SwpQP PodWR Hat", "no acquire-PC"},
 		{"AArch64", "PodWRPQ Rmw Rfe PodRR Fre", "no acquire-PC"},
+		{"AArch64", "PodWR Amo.StAddAL Rfe PodRR Fre", "no acquire form"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -257,6 +258,17 @@ exists
  LDR W4,[X3]      |                 ;
 exists
 (0:X1=0 /\ 0:X4=0 /\ 1:X1=0 /\ 1:X4=0)
+`},
+		// LDADD and STADD: the operand makes the written value the
+		// write's; STADD's read is not in the condition.
+		{"AArch64", "PodWR Amo.StAddPL Rfe PodRR Fre", `
+ P0             | P1          ;
+ MOV W1,#1      | LDR W1,[X0] ;
+ STR W1,[X0]    | LDR W3,[X2] ;
+ MOV W3,#1      |             ;
+ STADDL W3,[X2] |             ;
+exists
+(1:X1=1 /\ 1:X3=0)
 `},
 		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", `
 {}

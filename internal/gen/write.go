@@ -482,7 +482,24 @@ func (aarch64) rmw(t *thread, r, w Event, _, a string, label int, amo string) st
 			sfx += "L"
 		}
 		op := strings.ToUpper(amo) + sfx
-		if amo == "Swp" {
+		switch amo {
+		case "LdAdd", "LdEor", "StAdd", "StEor":
+			// The operand makes the written value the write's: the
+			// read returns the one before it in coherence.
+			k := w.Val - r.Val
+			if strings.HasSuffix(amo, "Eor") {
+				k = w.Val ^ r.Val
+			}
+			v := t.newReg()
+			t.emit("MOV W%d,#%d", v, k)
+			if amo[0] == 'S' {
+				t.emit("%s W%d,[%s]", op, v, a)
+				return ""
+			}
+			rr := t.newReg()
+			t.emit("%s W%d,W%d,[%s]", op, v, rr, a)
+			return fmt.Sprintf("W%d", rr)
+		case "Swp":
 			rr := t.newReg()
 			v := t.newReg()
 			t.emit("MOV W%d,#%d", v, w.Val)
