@@ -40,6 +40,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "FenceScd.., FenceAcqd.., FenceReld.. on C), dependencies Dp{Addr,Data,Ctrl}{s,d}{R,W} (DpCtrlIsync on PPC,")
 		fmt.Fprintln(stderr, "DpCtrlIsb on AArch64 and ARM, DpCtrlFenceI on RISCV), annotations after the directions (PodWRLA, RfePA on")
 		fmt.Fprintln(stderr, "AArch64; PodWRRlAq on RISCV; memory orders on C: PodWWRlxRel RfeRelAcq, P or none a plain access).")
+		fmt.Fprintln(stderr, "Rmw is an atomic read-modify-write (XCHG on X86, lwarx/stwcx. on PPC, LDXR/STXR on AArch64 (also LxSx; Amo.Swp,")
+		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV; not on C yet); Hat relates two reads of")
+		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
+		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)
@@ -165,7 +169,7 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 	}
 	fmt.Fprintf(stdout, "%d tests in %s (index %s)", len(tests), out, filepath.Join(out, "@all"))
 	if st.Unsupported > 0 {
-		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin)", st.Unsupported)
+		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin, or a dependency into a read-modify-write)", st.Unsupported)
 	}
 	fmt.Fprintln(stdout)
 	return code

@@ -26,7 +26,7 @@ func TestGenCommand(t *testing.T) {
 		{[]string{"-arch", "Z80", "PodWR", "Fre"}, exitBadInput, "unknown architecture"},
 		{[]string{"-arch", "X86"}, exitBadInput, "give a cycle"},
 		{[]string{"-arch", "X86", "-relax", "PodWR,Fre"}, exitBadInput, "give the folder with -o"},
-		{[]string{"-arch", "X86", "Rfe", "PosRW", "Wse", "Wse"}, exitLimit, "unsupported: 3 writes"},
+		{[]string{"-arch", "PPC", "PodWR", "DpAddrdR", "Rmw", "Rfe", "PodRR", "Fre"}, exitLimit, "unsupported: DpAddrdR then Rmw"},
 	} {
 		out.Reset()
 		errb.Reset()

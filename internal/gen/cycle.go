@@ -31,7 +31,18 @@ type Test struct {
 	// Final gives the final value of the locations written twice or
 	// more: the last write in coherence order.
 	Final map[int]int
+	// Obs lists the observers: loads appended to a thread, after its
+	// last access, that pin the coherence order of a location written
+	// three times or more where nothing else does (diy adds such loads
+	// too).
+	Obs      []Observer
+	allowObs bool
 }
+
+// Observer is a load of Loc appended to Thread that must return Val: it
+// follows the thread's write of Val-1 in program order, so returning Val
+// orders the two writes in coherence.
+type Observer struct{ Thread, Loc, Val int }
 
 // ErrUnsupported marks the cycles the generator declines although they
 // are valid, so that an enumeration can count them apart.
@@ -57,6 +68,15 @@ func Build(a *Arch, edges []Edge) (*Test, error) {
 			return nil, fmt.Errorf("%s ends on a %s but %s starts from a %s", e.Name, dirWord(e.Dst), next.Name, dirWord(next.Src))
 		}
 	}
+	for i, e := range edges {
+		next := edges[(i+1)%n]
+		if e.Kind == Rmw && !a.HasRmw() {
+			return nil, fmt.Errorf("%s: the generator writes no read-modify-write for %s yet", e.Name, a.Name)
+		}
+		if e.Kind == Dep && next.Kind == Rmw {
+			return nil, &ErrUnsupported{fmt.Sprintf("%s then %s: a dependency into a read-modify-write", e.Name, next.Name)}
+		}
+	}
 	ext, dl := 0, 0
 	for _, e := range edges {
 		if e.Ext {
@@ -72,16 +92,41 @@ func Build(a *Arch, edges []Edge) (*Test, error) {
 	if dl == 1 {
 		return nil, fmt.Errorf("a cycle that changes location must change it twice at least (it changes once)")
 	}
-	start := 0
-	for !edges[(start+n-1)%n].Ext {
-		start++
+	// Detours: each Leave has its Back later, the threads in between
+	// return to the thread that left. The test begins a thread outside
+	// every detour: after a plain external edge at the least depth.
+	depth, low, detour := 0, 0, false
+	for _, e := range edges {
+		depth += e.Detour
+		low = min(low, depth)
+		detour = detour || e.Detour != 0
+	}
+	if depth != 0 {
+		return nil, fmt.Errorf("every Leave edge needs its Back edge (XxLeave ... XxBack)")
+	}
+	// The first such start from the cycle's first edge, as given.
+	at := make([]int, n) // the depth after edge i
+	depth = 0
+	for i, e := range edges {
+		depth += e.Detour
+		at[i] = depth
+	}
+	start := -1
+	for k := 0; k < n && start < 0; k++ {
+		i := (k + n - 1) % n
+		if e := edges[i]; e.Ext && e.Detour == 0 && at[i] == low {
+			start = k
+		}
+	}
+	if start < 0 {
+		return nil, fmt.Errorf("a cycle with detours needs an external communication outside them")
 	}
 	t, err := buildAt(a, edges, start, dl)
 	if err != nil {
 		return nil, err
 	}
 	// Begin with the thread herd's name of the family begins with.
-	if fam, r := family(t); fam != "" && r != 0 {
+	if fam, r := family(t); fam != "" && r != 0 && !detour {
 		return buildAt(a, edges, (start+t.Threads[r][0])%n, dl)
 	}
 	return t, nil
@@ -95,11 +140,18 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 	t := &Test{Arch: a, Orig: edges, Edges: append(append([]Edge(nil), edges[start:]...), edges[:start]...), Final: map[int]int{}}
 	es := t.Edges
 	t.Events = make([]Event, n)
-	th, loc := 0, 0
+	th, loc, threads := 0, 0, 1
+	var left []int // the threads detours left, innermost last
 	for i := range es {
 		if i > 0 {
-			if es[i-1].Ext {
-				th++
+			switch prev := es[i-1]; {
+			case prev.Detour < 0:
+				th, left = left[len(left)-1], left[:len(left)-1]
+			case prev.Detour > 0:
+				left = append(left, th)
+				th, threads = threads, threads+1
+			case prev.Ext:
+				th, threads = threads, threads+1
 			}
 			if !es[i-1].SameLoc {
 				loc++
@@ -111,6 +163,14 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 			return nil, fmt.Errorf("%s then %s: %v", in.Name, es[i].Name, err)
 		}
 		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1}
+	}
+	for i, e := range es {
+		if strings.HasPrefix(e.Amo, "St") && t.Events[i].Ann != "" {
+			return nil, fmt.Errorf("%s: STADD and STEOR have no acquire form", e.Name)
+		}
+		if e.Kind == Rmw && t.Events[i].Ann == "Q" {
+			return nil, fmt.Errorf("%s: a read-modify-write has no acquire-PC (Q) form: LDAXR, SWPA or CASA are acquire (A)", e.Name)
+		}
 	}
 	t.Locs = loc + 1
 	if dl > 0 && es[n-1].SameLoc {
@@ -134,12 +194,19 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 			atomic[ev.Loc] = cAtomic(ev.Ann)
 		}
 	}
-	t.Threads = make([][]int, th+1)
+	t.Threads = make([][]int, threads)
 	for i, ev := range t.Events {
 		t.Threads[ev.Thread] = append(t.Threads[ev.Thread], i)
 	}
 	if err := t.values(dl == 0); err != nil {
 		return nil, err
+	}
+	for _, o := range t.Obs {
+		for _, ev := range t.Events {
+			if a.Name == "C" && ev.Loc == o.Loc && !cAtomic(ev.Ann) {
+				return nil, &ErrUnsupported{fmt.Sprintf("the coherence order of the plain location %s needs an observer load, which would race", LocName(o.Loc))}
+			}
+		}
 	}
 	return t, nil
 }
@@ -179,6 +246,9 @@ func mergeAnn(a, b string) (string, error) {
 func (t *Test) values(oneLoc bool) error {
 	n := len(t.Events)
 	if !oneLoc {
+		// Each chain has one start: observers where values do not pin
+		// the coherence order.
+		t.allowObs = true
 		for i := range t.Events {
 			if !t.Edges[(i+n-1)%n].SameLoc {
 				var chain []int
@@ -195,18 +265,27 @@ func (t *Test) values(oneLoc bool) error {
 		}
 		return nil
 	}
+	// First without observers: a start whose values pin the coherence
+	// order by themselves wins over one that needs observers.
 	var first error
-	for s := 0; s < n; s++ {
-		chain := make([]int, n)
-		for j := range chain {
-			chain[j] = (s + j) % n
+	for _, obs := range []bool{false, true} {
+		t.allowObs = obs
+		for s := 0; s < n; s++ {
+			chain := make([]int, n)
+			for j := range chain {
+				chain[j] = (s + j) % n
+			}
+			t.Obs = nil
+			err := t.chainValues(chain, true)
+			if err == nil {
+				return nil
+			}
+			if _, unsup := err.(*ErrUnsupported); unsup || first == nil {
+				first = err
+			}
 		}
-		err := t.chainValues(chain, true)
-		if err == nil {
-			return nil
-		}
-		if _, unsup := err.(*ErrUnsupported); unsup || first == nil {
-			first = err
+		if _, unsup := first.(*ErrUnsupported); !unsup {
+			break
 		}
 	}
 	return first
@@ -225,26 +304,23 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 			t.Events[i].Val = -1
 		}
 	}
-	for j, i := range chain {
-		out := t.Edges[i]
-		if j == len(chain)-1 && !closed {
-			continue
+	if writes == 0 {
+		for _, i := range chain {
+			if t.Edges[i].Kind == Hat {
+				return fmt.Errorf("%s: no thread writes %s, so its reads all read the initial value", t.Edges[i].Name, LocName(t.Events[i].Loc))
+			}
 		}
-		nx := chain[(j+1)%len(chain)]
-		src, dst := &t.Events[i], &t.Events[nx]
-		switch out.Kind {
-		case Ws:
-			if dst.Val != src.Val+1 {
-				return fmt.Errorf("%s: coherence cannot order the writes of the cycle", out.Name)
-			}
-		case Fr:
-			if err := setRead(src, dst.Val-1, out.Name); err != nil {
-				return err
-			}
-		case Rf:
-			if err := setRead(dst, src.Val, out.Name); err != nil {
-				return err
-			}
+	}
+	// Hat edges copy a value from one read to the other, in either
+	// direction: repeat until nothing changes (each pass sets one read at
+	// least, or stops).
+	for pass := 0; pass <= len(chain); pass++ {
+		changed, err := t.constrain(chain, closed)
+		if err != nil {
+			return err
+		}
+		if !changed {
+			break
 		}
 	}
 	// A read of a written location that no communication constrains
@@ -265,6 +341,10 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 			ev.Val = last
 		}
 	}
+	if _, err := t.constrain(chain, closed); err != nil {
+		// Two reads of a Hat given different values by the rule above.
+		return &ErrUnsupported{err.Error()}
+	}
 	if writes > 2 {
 		if err := t.coherencePinned(chain, writes); err != nil {
 			return err
@@ -274,6 +354,55 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 		t.Final[t.Events[chain[0]].Loc] = writes
 	}
 	return nil
+}
+
+// constrain applies once the constraint of each edge of the chain to the
+// values of its reads, and tells whether it set one.
+func (t *Test) constrain(chain []int, closed bool) (bool, error) {
+	changed := false
+	set := func(r *Event, v int, edge string) error {
+		if r.Val < 0 {
+			changed = true
+		}
+		return setRead(r, v, edge)
+	}
+	for j, i := range chain {
+		out := t.Edges[i]
+		if j == len(chain)-1 && !closed {
+			continue
+		}
+		nx := chain[(j+1)%len(chain)]
+		src, dst := &t.Events[i], &t.Events[nx]
+		switch out.Kind {
+		case Ws:
+			if dst.Val != src.Val+1 {
+				return false, fmt.Errorf("%s: coherence cannot order the writes of the cycle", out.Name)
+			}
+		case Fr, Rmw:
+			// The read of a read-modify-write returns the write just
+			// before its own in coherence (atomicity): as for Fr, the
+			// value before the target's.
+			if err := set(src, dst.Val-1, out.Name); err != nil {
+				return false, err
+			}
+		case Rf:
+			if err := set(dst, src.Val, out.Name); err != nil {
+				return false, err
+			}
+		case Hat:
+			switch {
+			case src.Val >= 0:
+				if err := set(dst, src.Val, out.Name); err != nil {
+					return false, err
+				}
+			case dst.Val >= 0:
+				if err := set(src, dst.Val, out.Name); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
+	return changed, nil
 }
 
 // coherencePinned checks that the test pins the coherence order of a
@@ -302,11 +431,33 @@ func (t *Test) coherencePinned(chain []int, writes int) error {
 			rv := t.Events[r].Val
 			ok = ok || (rv == v && po(r, b)) || (rv == v+1 && po(a, r))
 		}
+		if !ok && t.allowObs && t.observable(a, v) {
+			t.Obs = append(t.Obs, Observer{Thread: t.Events[a].Thread, Loc: t.Events[a].Loc, Val: v + 1})
+			ok = true
+		}
 		if !ok {
 			return &ErrUnsupported{fmt.Sprintf("%d writes to one location, and nothing orders the %s and %s in coherence (a final condition pins the last write only)", writes, ordinal(v), ordinal(v+1))}
 		}
 	}
 	return nil
+}
+
+// observable tells whether a load at the end of the thread of write w
+// (of value v) may return v+1 without contradicting the cycle's own
+// values: the thread does not write the location again after w, and its
+// later reads of it return v+1 at most (a read of a later write, then
+// the observer's read of v+1, would break coherence).
+func (t *Test) observable(w, v int) bool {
+	ev := t.Events[w]
+	for _, i := range t.Threads[ev.Thread] {
+		if i <= w || t.Events[i].Loc != ev.Loc {
+			continue
+		}
+		if e := t.Events[i]; e.Dir == 'W' || e.Val > v+1 {
+			return false
+		}
+	}
+	return true
 }
 
 func ordinal(n int) string {
@@ -342,9 +493,14 @@ func LocName(i int) string {
 func (t *Test) Cycle() string { return joinEdges(t.Orig) }
 
 func joinEdges(es []Edge) string {
-	s := make([]string, len(es))
-	for i, e := range es {
-		s[i] = e.Name
+	var s []string
+	for _, e := range es {
+		switch {
+		case e.Word == nil:
+			s = append(s, e.Name)
+		case *e.Word != "":
+			s = append(s, *e.Word)
+		}
 	}
 	return strings.Join(s, " ")
 }
@@ -375,12 +531,19 @@ func (t *Test) Observed() []int {
 	var out []int
 	for _, evs := range t.Threads {
 		for _, i := range evs {
-			if t.Events[i].Dir == 'R' && t.Events[i].Val >= 0 {
+			if t.Events[i].Dir == 'R' && t.Events[i].Val >= 0 && !t.noResult(i) {
 				out = append(out, i)
 			}
 		}
 	}
 	return out
+}
+
+// noResult tells whether read i is that of an atomic operation that
+// returns nothing (STADD, STEOR): the condition cannot name it.
+func (t *Test) noResult(i int) bool {
+	e := t.Edges[i]
+	return e.Kind == Rmw && strings.HasPrefix(e.Amo, "St")
 }
 
 // finalLocs lists the locations of Final in order.

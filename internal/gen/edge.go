@@ -7,10 +7,17 @@
 // Fence.rw.rwdWW), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
 // communication (Rfe, Fre, Wse and their internal forms Rfi, Fri, Wsi;
 // Coe/Coi are Wse/Wsi), optionally with acquire/release annotations on its
-// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V). The test is the program
+// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V); or an atomic
+// read-modify-write (Rmw: XCHG, lwarx/stwcx., LDXR/STXR, LDREX/STREX,
+// amoswap.w; Amo.Swp and Amo.Cas on AArch64), two reads of one write in
+// two threads (Hat), a detour through another thread's write (DetourR,
+// DetourW, XxLeave ... XxBack). The test is the program
 // whose threads perform the accesses of the cycle and whose final
 // condition holds exactly when every edge of the cycle is observed: on a
 // model that orders every edge of the cycle the condition is unreachable.
+// Where the reads and final values do not pin the coherence order of a
+// location written three times or more, a load appended to a writing
+// thread (an observer) does.
 //
 // Cycle builds a test from a list of edges (what diyone7 does), Name
 // gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the
@@ -39,6 +46,13 @@ const (
 	Rf                // reads-from
 	Fr                // from-read
 	Ws                // coherence (write serialisation)
+	// Rmw relates the read and the write of one atomic read-modify-write
+	// instruction (diy's Rmw): same location, one thread, the write
+	// immediately after the read in coherence.
+	Rmw
+	// Hat relates two reads of one location in two threads that return
+	// the same write (diy's Hat: a read-read "communication").
+	Hat
 )
 
 // Edge is one relaxation of a cycle.
@@ -54,6 +68,17 @@ type Edge struct {
 	SrcAnn, DstAnn string
 	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
 	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
+	// Amo is the instruction of a read-modify-write other than the
+	// architecture's default (Rmw): "Swp", "Cas", "LdAdd", "LdEor",
+	// "StAdd" or "StEor" on AArch64 (diy's Amo.Swp, Amo.Cas, ... edges).
+	Amo string
+	// Detour is +1 for diy's XxLeave (a communication to a thread the
+	// cycle comes back from), -1 for XxBack (the communication back),
+	// 0 otherwise. A DetourR, DetourW, DetourRW or DetourWW is one such
+	// pair; Word then holds the name of the pair on its first edge, ""
+	// on its second, for printing the cycle as given.
+	Detour int
+	Word   *string
 }
 
 // Internal tells whether the edge stays in one thread.
@@ -115,6 +140,21 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 	bad := func(why string) (Edge, error) { return Edge{}, fmt.Errorf("%s: %s", s, why) }
 	rest := ""
 	switch {
+	case hasPrefixAny(s, "RfLeave", "FrLeave", "WsLeave", "RfBack", "FrBack", "WsBack"):
+		switch s[:2] {
+		case "Rf":
+			e.Kind, e.Src, e.Dst = Rf, 'W', 'R'
+		case "Fr":
+			e.Kind, e.Src, e.Dst = Fr, 'R', 'W'
+		default:
+			e.Kind, e.Src, e.Dst = Ws, 'W', 'W'
+		}
+		e.Ext, e.SameLoc, e.Detour = true, true, 1
+		if strings.HasPrefix(s[2:], "Back") {
+			e.Detour, rest = -1, s[len("RfBack"):]
+		} else {
+			rest = s[len("RfLeave"):]
+		}
 	case hasPrefixAny(s, "Rf", "Fr", "Ws", "Co") && len(s) >= 3 && (s[2] == 'e' || s[2] == 'i'):
 		switch s[:2] {
 		case "Rf":
@@ -125,6 +165,27 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			e.Kind, e.Src, e.Dst = Ws, 'W', 'W'
 		}
 		e.Ext, e.SameLoc = s[2] == 'e', true
+		rest = s[3:]
+	case a.Name == "AArch64" && hasPrefixAny(s, "Amo.Swp", "Amo.Cas"):
+		e.Kind, e.Src, e.Dst, e.SameLoc, e.Amo = Rmw, 'R', 'W', true, s[4:7]
+		rest = s[7:]
+	case a.Name == "AArch64" && hasPrefixAny(s, "Amo.LdAdd", "Amo.LdEor", "Amo.StAdd", "Amo.StEor"):
+		// LDADD, LDEOR and their forms without a result, STADD and
+		// STEOR (whose read no register returns).
+		e.Kind, e.Src, e.Dst, e.SameLoc, e.Amo = Rmw, 'R', 'W', true, s[4:9]
+		rest = s[9:]
+	case a.Name == "AArch64" && strings.HasPrefix(s, "LxSx"):
+		// diy's other name of AArch64's Rmw (an LDXR/STXR pair).
+		e.Kind, e.Src, e.Dst, e.SameLoc = Rmw, 'R', 'W', true
+		rest = s[4:]
+	case strings.HasPrefix(s, "Rmw"):
+		e.Kind, e.Src, e.Dst, e.SameLoc = Rmw, 'R', 'W', true
+		rest = s[3:]
+		if !a.HasRmw() {
+			return bad(fmt.Sprintf("the generator writes no read-modify-write for %s yet", a.Name))
+		}
+	case strings.HasPrefix(s, "Hat"):
+		e.Kind, e.Src, e.Dst, e.SameLoc, e.Ext = Hat, 'R', 'R', true, true
 		rest = s[3:]
 	case strings.HasPrefix(s, "Po"):
 		e.Kind = Po
@@ -177,7 +238,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad(dirErr.Error())
 		}
 		if e.Kind != Fence {
-			return bad(fmt.Sprintf("not an edge of %s: want Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi, Coe, Coi, a fence (%s)%s", a.Name,
+			return bad(fmt.Sprintf("not an edge of %s: want Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi, Coe, Coi, Hat, Rmw, a fence (%s)%s", a.Name,
 				strings.Join(a.Fences, ", "), depsHint(a)))
 		}
 	}
@@ -198,6 +259,15 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 		}
 	}
 	return e, nil
+}
+
+// HasRmw tells whether the generator writes diy's Rmw edge for a.
+func (a *Arch) HasRmw() bool {
+	switch a.Name {
+	case "X86", "PPC", "AArch64", "ARM", "RISCV":
+		return true
+	}
+	return false
 }
 
 func depsHint(a *Arch) string {
@@ -257,12 +327,38 @@ func hasPrefixAny(s string, ps ...string) bool {
 	return false
 }
 
+// detours are diy's detour edges as the pair of communications they
+// stand for: DetourR (a read, another thread's write it reads before,
+// a read of that write), DetourW (a write, another thread's write after
+// it in coherence, a read of that write), DetourRW and DetourWW.
+var detours = map[string][2]string{
+	"DetourR": {"FrLeave", "RfBack"}, "DetourW": {"WsLeave", "RfBack"},
+	"DetourRW": {"FrLeave", "WsBack"}, "DetourWW": {"WsLeave", "WsBack"},
+}
+
 // ParseCycle reads a cycle: edges separated by blanks (one argument may
 // hold several).
 func (a *Arch) ParseCycle(words []string) ([]Edge, error) {
 	var es []Edge
 	for _, w := range words {
 		for _, f := range strings.Fields(w) {
+			if pair, ok := detours[f]; ok {
+				// diy's detours: an internal edge on one location that
+				// goes through another thread's write.
+				word, none := f, ""
+				for k, p := range pair {
+					e, err := a.ParseEdge(p)
+					if err != nil {
+						return nil, err
+					}
+					e.Word = &none
+					if k == 0 {
+						e.Word = &word
+					}
+					es = append(es, e)
+				}
+				continue
+			}
 			e, err := a.ParseEdge(f)
 			if err != nil {
 				return nil, err

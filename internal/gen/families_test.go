@@ -38,6 +38,33 @@ func TestFamilyVerdicts(t *testing.T) {
 		{"X86", "PodWW Rfe PodRW Rfe PodRR Fre", "ISA2", false},
 		{"X86", "PodWW Wse PodWW Wse", "2+2W", false},
 		{"X86", "PodWW Wse PodWR Fre", "R", true},
+		// Read-modify-writes (diy's Rmw; Hat: two reads of one write).
+		// A locked XCHG drains the store buffer (x86-TSO); an LDXR/STXR
+		// pair, lwarx/stwcx. or a plain amoswap orders nothing after it
+		// without a barrier; an acquire amoswap orders the later load.
+		{"X86", "PodWR Rmw Rfe PodRR Fre", "MP+po-rmw+po", false},
+		{"X86", "Rmw PodWW Rfe Rmw PodWW Rfe", "LB+rmw-pos", false},
+		{"X86", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", false},
+		{"X86", "Rmw PodWR Fre Rfi PodRR Hat", "RR+WR+rmw-po+rfi-po", true},
+		{"PPC", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"PPC", "Rmw SyncdWR Hat Rmw SyncdWR Hat", "RR+RR+rmw-syncs", false},
+		{"PPC", "Rmw PodWW Rfe Rmw PodWW Rfe", "LB+rmw-pos", true},
+		{"AArch64", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"AArch64", "Rmw DMB.SYdWR Hat Rmw DMB.SYdWR Hat", "RR+RR+rmw-dmb.sys", false},
+		{"AArch64", "PodWW Rfe RmwAP PodWR Fre", "MP+po+rmwap-po", true},
+		{"AArch64", "Amo.Swp PodWR Hat Amo.Swp PodWR Hat", "RR+RR+swp-pos", true},
+		{"AArch64", "Amo.Cas DMB.SYdWR Hat Amo.Cas DMB.SYdWR Hat", "RR+RR+cas-dmb.sys", false},
+		{"AArch64", "LxSx PodWR Fre Rfi PodRR Hat", "RR+WR+rmw-po+rfi-po", true},
+		{"AArch64", "Amo.LdAdd PodWR Hat Amo.LdEor PodWR Hat", "RR+RR+ldadd-po+ldeor-po", true},
+		{"AArch64", "Amo.LdAdd DMB.SYdWR Hat Amo.LdEor DMB.SYdWR Hat", "RR+RR+ldadd-dmb.sy+ldeor-dmb.sy", false},
+		{"AArch64", "PodWR Amo.StAddPL Rfe PodRR Fre", "MP+po-staddpl+po", true},
+		{"AArch64", "PodWR Amo.StAddPL Rfe DpAddrdR Fre", "MP+po-staddpl+addr", false},
+		{"ARM", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"ARM", "Rmw DMBdWR Hat Rmw DMBdWR Hat", "RR+RR+rmw-dmbs", false},
+		{"ARM", "PodWW Rfe Rmw PodWR Fre", "MP+po+rmw-po", true},
+		{"RISCV", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
+		{"RISCV", "Rmw Fence.rw.rwdWR Hat Rmw Fence.rw.rwdWR Hat", "RR+RR+rmw-fence.rw.rws", false},
+		{"RISCV", "RmwAqP PodWR Hat RmwAqP PodWR Hat", "RR+RR+rmwaqp-pos", false},
 		{"X86", "PodWW Wse MFencedWR Fre", "R+po+mfence", false},
 		{"X86", "PodWW Rfe PodRW Wse", "S", false},
 

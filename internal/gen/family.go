@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -26,6 +27,8 @@ func comBase(e Edge) string {
 		return "Rfe"
 	case Fr:
 		return "Fre"
+	case Hat:
+		return "Hat"
 	}
 	return "Wse"
 }
@@ -159,8 +162,13 @@ func edgeWord(e Edge) string {
 		w = "fri"
 	case Ws:
 		w = "wsi"
+	case Rmw:
+		w = "rmw"
+		if e.Amo != "" {
+			w = strings.ToLower(e.Amo)
+		}
 	}
-	if e.SameLoc && !e.Com() {
+	if e.SameLoc && !e.Com() && e.Kind != Rmw {
 		w += "s"
 	}
 	if (e.SrcAnn != "" && e.SrcAnn != "P") || (e.DstAnn != "" && e.DstAnn != "P") {
@@ -174,4 +182,58 @@ func annOrP(a string) string {
 		return "p"
 	}
 	return a
+}
+
+// Com is diy's Com= header line: for each thread in order, the kind of
+// the external communication that leaves it (Rf, Fr or Ws; a Hat, two
+// reads of one write, counts as Fr).
+func (t *Test) Com() string {
+	var ws []string
+	for _, evs := range t.Threads {
+		e := t.Edges[evs[len(evs)-1]]
+		if e.Detour < 0 {
+			continue // a detour's thread: diy lists the others
+		}
+		ws = append(ws, "")
+		i := len(ws) - 1
+		switch e.Kind {
+		case Rf:
+			ws[i] = "Rf"
+		case Fr, Hat:
+			ws[i] = "Fr"
+		default:
+			ws[i] = "Ws"
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// Prefetch is diy's Prefetch= header line: for each thread of two
+// accesses or more to two locations, its first location marked F and its
+// last marked W (the thread leaves by a write: Rf, Ws) or T (by a read:
+// Fr, Hat); threads numbered without the detours' threads, which it
+// leaves out.
+func (t *Test) Prefetch() string {
+	var out []string
+	id := -1
+	for _, evs := range t.Threads {
+		e := t.Edges[evs[len(evs)-1]]
+		if e.Detour < 0 {
+			continue
+		}
+		id++
+		if len(evs) < 2 {
+			continue
+		}
+		f, l := t.Events[evs[0]], t.Events[evs[len(evs)-1]]
+		if f.Loc == l.Loc {
+			continue
+		}
+		k := "W"
+		if e.Kind == Fr || e.Kind == Hat {
+			k = "T"
+		}
+		out = append(out, fmt.Sprintf("%d:%s=F,%d:%s=%s", id, LocName(f.Loc), id, LocName(l.Loc), k))
+	}
+	return strings.Join(out, ",")
 }

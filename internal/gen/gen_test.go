@@ -70,6 +70,18 @@ func TestConditions(t *testing.T) {
 		{"X86", "PodWW Rfe PosRR PodRR Fre", `(1:EAX=1 /\ 1:EBX=1 /\ 1:ECX=0)`},
 		{"X86", "PodWW Rfe PodRR PodRR Fre", `(1:EAX=1 /\ 1:ECX=0)`},
 		{"AArch64", "DMB.SYdWW Rfe DpAddrdR PosRR Fre", `(1:X1=1 /\ 1:X4=0 /\ 1:X5=0)`},
+		// Read-modify-writes: the read returns the write just before
+		// its own in coherence; a Hat's two reads return one write.
+		// Three writes to x that no read orders: an observer load after
+		// P1's write of 1 must return 2.
+		{"X86", "Rfe PosRW Wse Wse", `(x=3 /\ 1:EAX=3 /\ 1:EBX=2)`},
+		// Detours (diy's DETOUR0452): P0 writes x, reads P1's later
+		// write, reads P2's; P3's write of 1 is pinned by an observer.
+		{"PPC", "DetourW DetourR DpCtrldW Rfe DpDatadW Wse", `(x=4 /\ 0:r3=3 /\ 0:r4=4 /\ 3:r2=1 /\ 3:r5=2)`},
+		{"X86", "PodWR Rmw Rfe PodRR Fre", `(0:EAX=0 /\ 1:EAX=1 /\ 1:EBX=0)`},
+		{"X86", "Rmw PodWW Rfe Rmw PodWW Rfe", `(x=2 /\ y=2 /\ 0:EAX=1 /\ 1:EAX=1)`},
+		{"X86", "Rmw PodWR Fre Rfi PodRR Hat", `(0:EAX=0 /\ 0:EBX=0 /\ 1:EAX=1 /\ 1:EBX=0)`},
+		{"RISCV", "Rmw PodWR Hat Rmw PodWR Hat", `(0:x6=0 /\ 0:x9=0 /\ 1:x6=0 /\ 1:x9=0)`},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -100,12 +112,20 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWRAL Fre", "acquire"},
 		{"AArch64", "PodWRPA FreQP PodWRPA FreQP", "annotated both A and Q"},
 		{"PPC", "Foo", "not an edge of PPC"},
-		{"X86", "Rfe PosRW Wse Wse", "unsupported: 3 writes"},
 		{"C", "PodWRRlxRlx FreRlxRlx PodWWRlxP RfiPRlx PodRRRlxRlx FreRlxRlx", "accessed both atomically and not"},
 		{"C", "PodWWAcqRlx Rfe PodRR Fre", "memory_order_acquire) is for reads"},
 		{"C", "PodRRRelRlx Fre PodWW Rfe", "memory_order_release) is for writes"},
 		{"ARM", "DMB.SYdWW Rfe PodRR Fre", "not an edge of ARM"},
 		{"ARM", "PodWWLA Rfe PodRR Fre", "no annotated accesses"},
+		{"C", "Rmw PodWR Fre PodWR Fre", "no read-modify-write for C"},
+		{"PPC", "RfLeave PodRR Fre PodWW Wse", "needs its Back"},
+		{"PPC", "WsLeave RfBack PosRW", "outside them"},
+		{"X86", "Hat Hat", "no thread writes x"},
+		{"X86", "Hat PodRR Hat PodRR", "no thread writes"},
+		{"PPC", "PodWR DpAddrdR Rmw Rfe PodRR Fre", "unsupported: DpAddrdR then Rmw"},
+		{"AArch64", "Amo.SwpQP PodWR Hat Amo.SwpQP PodWR Hat", "no acquire-PC"},
+		{"AArch64", "PodWRPQ Rmw Rfe PodRR Fre", "no acquire-PC"},
+		{"AArch64", "PodWR Amo.StAddAL Rfe PodRR Fre", "no acquire form"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -142,9 +162,11 @@ func TestEnumerate(t *testing.T) {
 		}
 	}
 	// And those where one thread has two program-order edges (W+WR+po-po:
-	// PodWR PodRR Fre Rfe), numbered when two cycles have one name.
-	if len(tests) != 14 || !names["W+WR+po-po001"] {
-		t.Errorf("%d tests, want 14: %v", len(tests), names)
+	// PodWR PodRR Fre Rfe), numbered when two cycles have one name, and
+	// the two of three writes to one location, pinned by an observer
+	// (WW+W+po-po, W+WW+po-po).
+	if len(tests) != 16 || !names["W+WR+po-po001"] || !names["W+WW+po-po"] {
+		t.Errorf("%d tests, want 16: %v", len(tests), names)
 	}
 	// Deterministic.
 	again, _, _ := a.Enumerate(Options{Relax: relax, Size: 4, Procs: 4})
@@ -201,6 +223,52 @@ exists
  MOV R3,#1   | LC00:       ;
  STR R3,[R2] | ISB         ;
              | LDR R3,[R2] ;
+`},
+		// Read-modify-writes: a retried lwarx/stwcx. or LDXR/STXR pair,
+		// SWP and CAS (diy's Rmw, Amo.Swp, Amo.Cas).
+		{"PPC", "PodWR Rmw Rfe PodRR Fre", `
+ P0              | P1           ;
+ li r2,1         | lwz r2,0(r1) ;
+ stw r2,0(r1)    | lwz r4,0(r3) ;
+ li r5,1         |              ;
+ Loop00:         |              ;
+ lwarx r4,r0,r3  |              ;
+ stwcx. r5,r0,r3 |              ;
+ bne Loop00      |              ;
+exists
+(0:r4=0 /\ 1:r2=1 /\ 1:r4=0)
+`},
+		{"AArch64", "PodWR Rmw Rfe PodRR Fre", `
+ P0              | P1          ;
+ MOV W1,#1       | LDR W1,[X0] ;
+ STR W1,[X0]     | LDR W3,[X2] ;
+ MOV W4,#1       |             ;
+ Loop00:         |             ;
+ LDXR W3,[X2]    |             ;
+ STXR W5,W4,[X2] |             ;
+ CBNZ W5,Loop00  |             ;
+exists
+(0:X3=0 /\ 1:X1=1 /\ 1:X3=0)
+`},
+		{"AArch64", "Amo.CasAL PodWR Hat Amo.SwpAP PodWR Hat", `
+ P0               | P1              ;
+ MOV W1,#0        | MOV W2,#1       ;
+ MOV W2,#1        | SWPA W2,W1,[X0] ;
+ CASAL W1,W2,[X0] | LDR W4,[X3]     ;
+ LDR W4,[X3]      |                 ;
+exists
+(0:X1=0 /\ 0:X4=0 /\ 1:X1=0 /\ 1:X4=0)
+`},
+		// LDADD and STADD: the operand makes the written value the
+		// write's; STADD's read is not in the condition.
+		{"AArch64", "PodWR Amo.StAddPL Rfe PodRR Fre", `
+ P0             | P1          ;
+ MOV W1,#1      | LDR W1,[X0] ;
+ STR W1,[X0]    | LDR W3,[X2] ;
+ MOV W3,#1      |             ;
+ STADDL W3,[X2] |             ;
+exists
+(1:X1=1 /\ 1:X3=0)
 `},
 		{"C", "PodWWRlxRel RfeRelAcq PodRRAcqRlx FreRlxRlx", `
 {}

@@ -31,6 +31,11 @@ type dialect interface {
 	access(t *thread, ev Event, loc, a, dep, kind string) string
 	ctrl(t *thread, dep, kind string, label int)
 	fence(t *thread, name string)
+	// rmw writes the atomic read-modify-write whose read is r and
+	// whose write is w (diy's Rmw edge), of location loc at address
+	// register a; label numbers its loop, if any. It returns the
+	// register the read returns into.
+	rmw(t *thread, r, w Event, loc, a string, label int, amo string) string
 }
 
 func (t *thread) newReg() int {
@@ -55,7 +60,7 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	}
 	d := dialectOf(t.Arch)
 	threads := make([]*thread, len(t.Threads))
-	label := 0
+	label, loop := 0, 0
 	var cond []string
 	for _, l := range t.finalLocs() {
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
@@ -69,6 +74,9 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 			if k > 0 {
 				in := t.Edges[i-1]
 				switch in.Kind {
+				case Rmw:
+					continue // written with its read
+
 				case Fence:
 					d.fence(th, in.Fence)
 				case Dep:
@@ -93,6 +101,14 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 					th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", id, a, loc))
 				}
 			}
+			if k+1 < len(evs) && t.Edges[i].Kind == Rmw {
+				if dep != "" {
+					return &ErrUnsupported{fmt.Sprintf("%s: a dependency into a read-modify-write", t.Edges[i-1].Name)}
+				}
+				th.regOf[i] = d.rmw(th, ev, t.Events[i+1], loc, a, loop, t.Edges[i].Amo)
+				loop++
+				continue
+			}
 			if r := d.access(th, ev, loc, a, dep, kind); r != "" {
 				th.regOf[i] = r
 			}
@@ -103,11 +119,29 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 		th := threads[ev.Thread]
 		cond = append(cond, fmt.Sprintf("%d:%s=%d", ev.Thread, d.cond(th.regOf[i]), ev.Val))
 	}
+	for _, o := range t.Obs {
+		// The observer loads, after every access of their thread.
+		th := threads[o.Thread]
+		loc := LocName(o.Loc)
+		a := ""
+		if d.hasAddrRegs() {
+			var ok bool
+			if a, ok = th.addr[o.Loc]; !ok {
+				a = d.addrReg(th.newReg())
+				th.addr[o.Loc] = a
+				th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", o.Thread, a, loc))
+			}
+		}
+		r := d.access(th, Event{Dir: 'R', Thread: o.Thread, Loc: o.Loc, Val: o.Val}, loc, a, "", "")
+		cond = append(cond, fmt.Sprintf("%d:%s=%d", o.Thread, d.cond(r), o.Val))
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", t.Arch.Name, name)
 	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
 	fmt.Fprintf(&b, "Cycle=%s\n", joinEdges(t.Edges))
 	fmt.Fprintf(&b, "Generator=musket gen\n")
+	fmt.Fprintf(&b, "Prefetch=%s\n", t.Prefetch())
+	fmt.Fprintf(&b, "Com=%s\n", t.Com())
 	fmt.Fprintf(&b, "Orig=%s\n", t.Cycle())
 	b.WriteString("{\n")
 	for _, th := range threads {
@@ -411,4 +445,119 @@ func (armv7) ctrl(t *thread, dep, kind string, label int) {
 }
 func (armv7) fence(t *thread, name string) {
 	t.emit("%s", strings.Replace(name, ".", " ", 1))
+}
+
+// The read-modify-writes, as diy7 writes its Rmw edge by default: X86
+// XCHG, RISC-V amoswap.w, Power and AArch64 a load-reserve /
+// store-conditional pair retried until the store succeeds.
+
+func (x x86) rmw(t *thread, _, w Event, loc, _ string, _ int, _ string) string {
+	r := x.reg(t.newReg())
+	t.emit("MOV %s,$%d", r, w.Val)
+	t.emit("XCHG [%s],%s", loc, r)
+	return r
+}
+
+func (p ppc) rmw(t *thread, _, w Event, _, a string, label int, _ string) string {
+	r := p.reg(t.newReg())
+	v := p.reg(t.newReg())
+	t.emit("li %s,%d", v, w.Val)
+	t.emit("Loop%02d:", label)
+	t.emit("lwarx %s,r0,%s", r, a)
+	t.emit("stwcx. %s,r0,%s", v, a)
+	t.emit("bne Loop%02d", label)
+	return r
+}
+
+func (aarch64) rmw(t *thread, r, w Event, _, a string, label int, amo string) string {
+	if amo != "" {
+		// SWP{A,L,AL} Ws,Wt,[Xn] (Wt the old value) and CAS{A,L,AL}
+		// Ws,Wt,[Xn] (Ws the expected value, then the old one; Wt the
+		// new), diy's Amo.Swp and Amo.Cas.
+		sfx := ""
+		if r.Ann == "A" {
+			sfx += "A"
+		}
+		if w.Ann == "L" {
+			sfx += "L"
+		}
+		op := strings.ToUpper(amo) + sfx
+		switch amo {
+		case "LdAdd", "LdEor", "StAdd", "StEor":
+			// The operand makes the written value the write's: the
+			// read returns the one before it in coherence.
+			k := w.Val - r.Val
+			if strings.HasSuffix(amo, "Eor") {
+				k = w.Val ^ r.Val
+			}
+			v := t.newReg()
+			t.emit("MOV W%d,#%d", v, k)
+			if amo[0] == 'S' {
+				t.emit("%s W%d,[%s]", op, v, a)
+				return ""
+			}
+			rr := t.newReg()
+			t.emit("%s W%d,W%d,[%s]", op, v, rr, a)
+			return fmt.Sprintf("W%d", rr)
+		case "Swp":
+			rr := t.newReg()
+			v := t.newReg()
+			t.emit("MOV W%d,#%d", v, w.Val)
+			t.emit("%s W%d,W%d,[%s]", op, v, rr, a)
+			return fmt.Sprintf("W%d", rr)
+		}
+		rs := t.newReg()
+		v := t.newReg()
+		t.emit("MOV W%d,#%d", rs, r.Val)
+		t.emit("MOV W%d,#%d", v, w.Val)
+		t.emit("%s W%d,W%d,[%s]", op, rs, v, a)
+		return fmt.Sprintf("W%d", rs)
+	}
+	rr := t.newReg()
+	v := t.newReg()
+	s := t.newReg()
+	ld, st := "LDXR", "STXR"
+	if r.Ann == "A" {
+		ld = "LDAXR"
+	}
+	if w.Ann == "L" {
+		st = "STLXR"
+	}
+	t.emit("MOV W%d,#%d", v, w.Val)
+	t.emit("Loop%02d:", label)
+	t.emit("%s W%d,[%s]", ld, rr, a)
+	t.emit("%s W%d,W%d,[%s]", st, s, v, a)
+	t.emit("CBNZ W%d,Loop%02d", s, label)
+	return fmt.Sprintf("W%d", rr)
+}
+
+func (x riscv) rmw(t *thread, r, w Event, _, a string, _ int, _ string) string {
+	rr := x.reg(t.newReg())
+	v := x.reg(t.newReg())
+	suffix := ""
+	switch {
+	case r.Ann == "Aq" && w.Ann == "Rl":
+		suffix = ".aqrl"
+	case r.Ann == "Aq":
+		suffix = ".aq"
+	case w.Ann == "Rl":
+		suffix = ".rl"
+	}
+	t.emit("ori %s,x0,%d", v, w.Val)
+	t.emit("amoswap.w%s %s,%s,(%s)", suffix, rr, v, a)
+	return rr
+}
+
+// An ARMv7 Rmw is an LDREX/STREX pair retried until the store succeeds.
+func (x armv7) rmw(t *thread, _, w Event, _, a string, label int, _ string) string {
+	v := x.reg(t.newReg())
+	r := x.reg(t.newReg())
+	s := x.reg(t.newReg())
+	t.emit("MOV %s,#%d", v, w.Val)
+	t.emit("Loop%02d:", label)
+	t.emit("LDREX %s,[%s]", r, a)
+	t.emit("STREX %s,%s,[%s]", s, v, a)
+	t.emit("CMP %s,#0", s)
+	t.emit("BNE Loop%02d", label)
+	return r
 }

@@ -36,6 +36,8 @@ func (t *Test) writeC(w io.Writer, name string) error {
 	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
 	fmt.Fprintf(&b, "Cycle=%s\n", joinEdges(t.Edges))
 	fmt.Fprintf(&b, "Generator=musket gen\n")
+	fmt.Fprintf(&b, "Prefetch=%s\n", t.Prefetch())
+	fmt.Fprintf(&b, "Com=%s\n", t.Com())
 	fmt.Fprintf(&b, "Orig=%s\n\n{}\n", t.Cycle())
 	var cond []string
 	for id, evs := range t.Threads {
@@ -103,6 +105,18 @@ func (t *Test) writeC(w io.Writer, name string) error {
 		for ; depth > 0; depth-- {
 			indent = indent[2:]
 			body = append(body, indent+"}")
+		}
+		for _, o := range t.Obs {
+			// An observer: a relaxed load of an atomic location (Build
+			// refuses one of a plain location, a data race).
+			if o.Thread != id {
+				continue
+			}
+			locs[o.Loc] = true
+			r := fmt.Sprintf("r%d", next)
+			next++
+			body = append(body, indent+fmt.Sprintf("int %s = atomic_load_explicit(%s,memory_order_relaxed);", r, LocName(o.Loc)))
+			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, o.Val))
 		}
 		var ls []int
 		for l := range locs {
