@@ -58,6 +58,13 @@ type Options struct {
 	// it may save wall time when a second core is free (measured on
 	// two cores, it did not).
 	ParallelSample bool
+	// Brab, when positive, selects Cubicle's BRAB (brab.go): the
+	// oracle is the instance with Brab processes explored breadth
+	// first up to ForwardDepth steps (all of it when ForwardDepth <= 0),
+	// and a bad candidate restarts the search. Cubicle's -brab and
+	// -forward-depth.
+	Brab         int
+	ForwardDepth int
 
 	// precise: write nodes remember the reads of other processes that
 	// read from them (refine.go); set by Verify for its second search
@@ -190,7 +197,10 @@ type engine struct {
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
 	subsumer *Cube
-	initBuf  []Lit // reachesInit's literals
+	// markDeleted: deleteSubsumed marks the cubes it removes (the BRAB
+	// mode prunes their descendants, brab.go)
+	markDeleted bool
+	initBuf     []Lit // reachesInit's literals
 	// notsBuf, resBuf: the residuals of subsumedByPermutations and
 	// their literals (subsume.go)
 	notsBuf [][]Lit
@@ -274,6 +284,38 @@ func search(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			e.prepare(c)
 			e.invariants = append(e.invariants, c)
 		}
+	}
+	if opts.Brab > 0 && !opts.NoApprox {
+		a, err := newBrabApproximator(sys, opts.Brab, opts.ForwardDepth, e.stop)
+		if err != nil {
+			return nil, err
+		}
+		e.approx = a
+		if r.sampleUnsafe() {
+			return finish(Unsafe)
+		}
+		if ctx.Err() != nil {
+			return finish(Timeout)
+		}
+		if opts.Verbose != nil {
+			fmt.Fprintf(opts.Verbose, "BRAB: %d states of the instance with %d processes (depth %d)\n", a.brab.states, opts.Brab, opts.ForwardDepth)
+		}
+		for {
+			v, restart := r.search(ctx)
+			if !restart {
+				return finish(v)
+			}
+			if r.brabFailed {
+				break
+			}
+		}
+		// (brabClosed failed) the default mode decides
+		if opts.Verbose != nil {
+			fmt.Fprintf(opts.Verbose, "BRAB: the visited cubes are not closed: search again in the default mode\n")
+		}
+		e.approx, e.markDeleted, r.brabFailed = nil, false, false
+		r.firstRestarts += r.res.Restarts
+		r.res.Restarts = 0
 	}
 	if !opts.NoApprox && sys.Weak && !e.pso() {
 		if v, done := r.plainFirst(ctx); done { // wguess.go
@@ -434,6 +476,9 @@ type run struct {
 	// inexact: a cube whose path dropped a literal (numbers past
 	// ratLimit) met the initial states in this search
 	inexact bool
+	// brabFailed: the BRAB mode ended SAFE without a closed fixpoint
+	// (brabClosed, brab.go)
+	brabFailed bool
 }
 
 // inexactPath reports whether a cube on c's path (or the cube a guess
@@ -538,12 +583,18 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 	e.nextID = 0
 	res.Visited, res.Guesses, res.Deleted, res.Graph = 0, 0, 0, nil
 	clear(r.graphIndex)
-	q := &queue{dfs: opts.DFS}
+	brab := e.approx != nil && e.approx.brab != nil
+	q := &queue{dfs: opts.DFS, fifo: brab && !opts.DFS}
 	r.bt = nil
+	e.markDeleted = brab
+	if brab {
+		// the candidates kept from the last search go first
+		e.approx.brab.pushKept(q)
+	}
 	// a refuted guess is undone in place (backtrack.go), on weak
 	// systems too (their template roots are guesses without an origin:
 	// see rollback)
-	if e.approx != nil && !opts.noBacktrack {
+	if e.approx != nil && !opts.noBacktrack && !brab {
 		r.bt = &backtrack{}
 	}
 	for _, u := range e.sys.Unsafe {
@@ -574,6 +625,12 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 					fmt.Fprintf(opts.Verbose, "search again without the elimination of time steps\n")
 				}
 				return r.search(ctx)
+			}
+			if brab && limited == Safe && !e.brabClosed() {
+				// (brab.go) the visited cubes are not closed under
+				// pre-images: no proof; the default mode decides
+				r.brabFailed = true
+				return 0, true
 			}
 			return limited, false
 		}
@@ -613,6 +670,9 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 				return v, restart
 			}
 			continue
+		}
+		if brab && deletedAncestor(c) {
+			continue // (brab.go)
 		}
 		if e.subsumed(c) {
 			if opts.Graph && opts.Verbose != nil {
@@ -674,7 +734,8 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 			return EventLimit, false
 		}
 		// queue.go: a guess's pre-images are not postponed
-		postpone := !opts.DFS && !e.sys.Weak && (e.approx == nil || c.Origin == nil)
+		// (BRAB: postponed too, as Cubicle does)
+		postpone := !opts.DFS && !e.sys.Weak && (e.approx == nil || c.Origin == nil || e.approx.brab != nil)
 		for _, p := range pre {
 			if postpone && len(p.Slots) > len(c.Slots) {
 				q.pushLater(p) // queue.go
@@ -708,6 +769,9 @@ func (r *run) reached(c *Cube, q *queue) (v Verdict, restart, resumed bool) {
 		res.Restarts++
 		if opts.Verbose != nil {
 			fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", e.sys.CubeString(g))
+		}
+		if b := e.approx.brab; b != nil {
+			b.restart(g)
 		}
 		if res.Restarts+res.Backtracks > e.approx.restartLimit() {
 			e.approx = nil
@@ -746,6 +810,9 @@ func (r *run) visit(c *Cube) *Cube {
 		e.prepare(g)
 		c = g
 		res.Guesses++
+		if b := e.approx.brab; b != nil {
+			b.cands = append(b.cands, g)
+		}
 		if r.budget > 0 || r.watch {
 			r.phaseGuesses++
 		}
