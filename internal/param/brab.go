@@ -55,6 +55,15 @@ import (
 // a pre-image with more processes than its cube waiting until the
 // queue is empty (its -postpone 1), a candidate's pre-images included.
 //
+// Left out: Cubicle also drops a queued cube when a cube on its path was
+// deleted (subsumed by a later visited one). Built and measured
+// (flash15): the visited cubes were then not closed under pre-images at
+// the end of the search on bakery_lamport_na, its _wb variant,
+// challenges_msi.lock and challenges_flash2_exclusive (a visited
+// descendant of the deleted cube keeps its place while its pre-images
+// are dropped), so no SAFE could rest on them; without it the mode
+// closes bakery_lamport_na in 128 nodes (Cubicle: 119).
+//
 // Soundness is the default mode's: SAFE is a fixpoint of the visited
 // cubes, candidates included, every one of whose pre-images was
 // explored (so they form an inductive invariant that excludes the
@@ -67,8 +76,7 @@ import (
 // their README): bakery_lamport_na (-brab 2) SAFE in 90 nodes,
 // bakery_lamport_na_wb 220, challenges_msi.lock 10; the FLASH files with
 // -brab 2 -forward-depth 6 reach no verdict within 20 s (Cubicle: 19 to
-// 42 nodes), and on challenges_flash2_exclusive the search ends with a
-// set that brabClosed refuses (the default mode then decides). With the
+// 42 nodes). With the
 // home process variable left undefined in the oracle (instead of a
 // process outside the instance, which is what Cubicle's init writer
 // does for a disequality with every process) and depth 8, the six FLASH
@@ -395,52 +403,4 @@ func (b *brabState) pushKept(q *queue) {
 		b.cands = append(b.cands, n)
 		q.push(n)
 	}
-}
-
-// deletedAncestor reports whether a cube on c's path to the unsafe
-// formula was deleted, subsumed by a later visited cube: Cubicle then
-// drops c (its pre-images are covered by those of the cube that
-// subsumed the ancestor). The search's own construction no longer
-// shows that the visited cubes are closed under pre-images (a visited
-// descendant of the deleted cube keeps its place, its pre-images
-// dropped), so a SAFE end is checked by brabClosed.
-func deletedAncestor(c *Cube) bool {
-	for x := c.Parent; x != nil; x = x.Parent {
-		if x.deleted {
-			return true
-		}
-	}
-	return false
-}
-
-// brabClosed checks the fixpoint of a SAFE end: every pre-image of
-// every visited cube is unsatisfiable or subsumed by the visited cubes,
-// and so is every unsafe cube. With no visited cube meeting the initial
-// states (each was tested before its visit), the negations of the
-// visited cubes then form an inductive invariant that excludes the
-// unsafe states.
-func (e *engine) brabClosed() bool {
-	covered := func(c *Cube) bool {
-		e.prepare(c)
-		if e.cheap(c) == cheapUnsat || c.open && !e.z.sat(c.Slots, c.Lits, nil) {
-			return true
-		}
-		return e.subsumed(c)
-	}
-	for _, u := range e.sys.Unsafe {
-		for _, c := range e.rootCubes(u) {
-			if !covered(c) {
-				return false
-			}
-		}
-	}
-	vis := slices.Clone(e.visited)
-	for _, v := range vis {
-		for _, p := range e.preImages(v) {
-			if e.stopped() || !covered(p) {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -35,8 +35,6 @@ type Cube struct {
 	// ratLimit (lin.go), so it holds of more states than the exact
 	// pre-image: sound for SAFE, no proof of a path (search.go)
 	inexact bool
-	// deleted: (BRAB mode, brab.go) a later visited cube subsumed it
-	deleted bool
 	info    *cubeInfo
 	sig     uint64
 }

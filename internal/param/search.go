@@ -197,10 +197,7 @@ type engine struct {
 	// subsumer: the cube that covered the last cube the fixpoint test
 	// dropped, when one did alone (backtrack.go)
 	subsumer *Cube
-	// markDeleted: deleteSubsumed marks the cubes it removes (the BRAB
-	// mode prunes their descendants, brab.go)
-	markDeleted bool
-	initBuf     []Lit // reachesInit's literals
+	initBuf  []Lit // reachesInit's literals
 	// notsBuf, resBuf: the residuals of subsumedByPermutations and
 	// their literals (subsume.go)
 	notsBuf [][]Lit
@@ -305,17 +302,7 @@ func search(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			if !restart {
 				return finish(v)
 			}
-			if r.brabFailed {
-				break
-			}
 		}
-		// (brabClosed failed) the default mode decides
-		if opts.Verbose != nil {
-			fmt.Fprintf(opts.Verbose, "BRAB: the visited cubes are not closed: search again in the default mode\n")
-		}
-		e.approx, e.markDeleted, r.brabFailed = nil, false, false
-		r.firstRestarts += r.res.Restarts
-		r.res.Restarts = 0
 	}
 	if !opts.NoApprox && sys.Weak && !e.pso() {
 		if v, done := r.plainFirst(ctx); done { // wguess.go
@@ -476,9 +463,6 @@ type run struct {
 	// inexact: a cube whose path dropped a literal (numbers past
 	// ratLimit) met the initial states in this search
 	inexact bool
-	// brabFailed: the BRAB mode ended SAFE without a closed fixpoint
-	// (brabClosed, brab.go)
-	brabFailed bool
 }
 
 // inexactPath reports whether a cube on c's path (or the cube a guess
@@ -586,7 +570,6 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 	brab := e.approx != nil && e.approx.brab != nil
 	q := &queue{dfs: opts.DFS, fifo: brab && !opts.DFS}
 	r.bt = nil
-	e.markDeleted = brab
 	if brab {
 		// the candidates kept from the last search go first
 		e.approx.brab.pushKept(q)
@@ -626,12 +609,6 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 				}
 				return r.search(ctx)
 			}
-			if brab && limited == Safe && !e.brabClosed() {
-				// (brab.go) the visited cubes are not closed under
-				// pre-images: no proof; the default mode decides
-				r.brabFailed = true
-				return 0, true
-			}
 			return limited, false
 		}
 		res.Popped++
@@ -670,9 +647,6 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 				return v, restart
 			}
 			continue
-		}
-		if brab && deletedAncestor(c) {
-			continue // (brab.go)
 		}
 		if e.subsumed(c) {
 			if opts.Graph && opts.Verbose != nil {

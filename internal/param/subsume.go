@@ -674,9 +674,6 @@ func (e *engine) deleteSubsumed(c *Cube) int {
 			}
 			if info.bloom&^vi.idx.bloom == 0 && e.match(c, v, vi.idx, false, func(*matcher) bool { return true }) {
 				n++
-				if e.markDeleted {
-					v.deleted = true // (brab.go)
-				}
 				continue
 			}
 		}
