@@ -73,15 +73,17 @@ import (
 // approximation, as the default mode does.
 
 // Measured (flash15, the examples of the corpus with the options of
-// their README): bakery_lamport_na (-brab 2) SAFE in 90 nodes,
-// bakery_lamport_na_wb 220, challenges_msi.lock 10; the FLASH files with
-// -brab 2 -forward-depth 6 reach no verdict within 20 s (Cubicle: 19 to
-// 42 nodes). With the
-// home process variable left undefined in the oracle (instead of a
-// process outside the instance, which is what Cubicle's init writer
-// does for a disequality with every process) and depth 8, the six FLASH
-// files close in 21 to 39 nodes, near Cubicle's counts; at depth 6 they
-// do not. What else differs from Cubicle at depth 6 is not known.
+// their README, load about 30): bakery_lamport_na (-brab 2) SAFE in 128
+// nodes, 0.02 s CPU (Cubicle: 119 nodes), bakery_lamport_na_wb 470
+// (252), challenges_msi.lock 137 (13); challenges_hierarchical_snoop_cygc
+// (-brab 2, no depth) does not finish the exploration of its instance
+// within 15 s; the seven FLASH files with -brab 2 -forward-depth 6 reach
+// no verdict within 15 s (Cubicle: 19 to 42 nodes). With the home
+// process variable left undefined in the oracle (instead of a process
+// outside the instance, which is what Cubicle's init writer does for a
+// disequality with every process) and depth 8, they close in 21 to 41
+// nodes, near Cubicle's counts; at depth 6 they do not. What else
+// differs from Cubicle at depth 6 is not known.
 
 // brabState is the state of the BRAB mode that outlives a restart.
 type brabState struct {
