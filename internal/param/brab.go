@@ -79,11 +79,12 @@ import (
 // (-brab 2, no depth) does not finish the exploration of its instance
 // within 15 s; the seven FLASH files with -brab 2 -forward-depth 6 reach
 // no verdict within 15 s (Cubicle: 19 to 42 nodes). With the home
-// process variable left undefined in the oracle (instead of a process
-// outside the instance, which is what Cubicle's init writer does for a
-// disequality with every process) and depth 8, they close in 21 to 41
-// nodes, near Cubicle's counts; at depth 6 they do not. What else
-// differs from Cubicle at depth 6 is not known.
+// process variable left undefined in the oracle and depth 8, they close
+// in 21 to 41 nodes, near Cubicle's counts; at depth 6 they do not.
+// That oracle is not Cubicle's: its init writer gives Home the process
+// outside the instance, as here (its normal form keeps the global on
+// the left of Home <> #1). What differs from Cubicle at depth 6 is not
+// known.
 
 // brabState is the state of the BRAB mode that outlives a restart.
 type brabState struct {
