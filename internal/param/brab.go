@@ -94,7 +94,15 @@ type brabState struct {
 	cands, kept []*Cube
 	// states: the states explored (for -v and the tests)
 	states int
+	// x, set: the oracle and its index, deepened at each restart; stop
+	// ends the exploration
+	x    *sampler
+	set  *sampleSet
+	stop func() bool
 }
+
+// deepenBy is how many levels a restart adds to the oracle.
+const deepenBy = 2
 
 // newBrabApproximator explores the instance of sys with n processes up
 // to depth (all of it when depth <= 0), once. It returns nil, with an
@@ -116,6 +124,7 @@ func newBrabApproximator(sys *System, n, depth int, stop func() bool) (*approxim
 	// in a guard as in a candidate: the abstract sampler's unknown)
 	a := &approximator{stop: stop, abstract: true, fixed: true}
 	x := newSampler(fin, true)
+	x.outsideUnknown = true
 	if y := newSymmetry(fin); y != nil {
 		x.sym, x.symBuf, x.symBest = y, make([]int64, fin.cells), make([]int64, fin.cells)
 	}
@@ -128,7 +137,7 @@ func newBrabApproximator(sys *System, n, depth int, stop func() bool) (*approxim
 	a.insts, a.sets = []*sampler{x}, []*sampleSet{s}
 	a.guessProcs = n
 	a.done = true // the oracle never grows
-	a.brab = &brabState{n: n, depth: depth, states: x.count()}
+	a.brab = &brabState{n: n, depth: depth, states: x.count(), x: x, set: s, stop: stop}
 	return a, nil
 }
 
@@ -392,6 +401,13 @@ func (b *brabState) restart(g *Cube) {
 		b.kept = append(b.kept, c)
 	}
 	b.cands = nil
+	if b.x != nil && b.depth > 0 && !b.x.res.complete {
+		b.x.growDepth(b.stop, deepenBy)
+		b.set.follow(b.x)
+		b.depth += deepenBy
+		b.states = b.x.count()
+		b.kept = nil // (checked against the shallower oracle)
+	}
 }
 
 // pushKept pushes the kept candidates into the queue of a new search,
