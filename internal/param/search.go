@@ -309,6 +309,11 @@ func search(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			return finish(v)
 		}
 	}
+	if !opts.NoApprox && !sys.Weak {
+		if v, done := r.shallowFirst(ctx); done { // brab.go
+			return finish(v)
+		}
+	}
 	if !opts.NoApprox && !sys.Weak && !explorable(sys) {
 		if v, done := r.approximateFirst(ctx); done {
 			return finish(v)
