@@ -73,19 +73,31 @@ import (
 // After maxRestarts bad candidates the search goes on without
 // approximation, as the default mode does.
 
-// Measured (flash15, the examples of the corpus with the options of
-// their README, load about 30): bakery_lamport_na (-brab 2) SAFE in 128
-// nodes, 0.02 s CPU (Cubicle: 119 nodes), bakery_lamport_na_wb 470
-// (252), challenges_msi.lock 137 (13); challenges_hierarchical_snoop_cygc
-// (-brab 2, no depth) does not finish the exploration of its instance
-// within 15 s; the seven FLASH files with -brab 2 -forward-depth 6 reach
-// no verdict within 15 s (Cubicle: 19 to 42 nodes). With the home
-// process variable left undefined in the oracle and depth 8, they close
-// in 21 to 41 nodes, near Cubicle's counts; at depth 6 they do not.
-// That oracle is not Cubicle's: its init writer gives Home the process
-// outside the instance, as here (its normal form keeps the global on
-// the left of Home <> #1). What differs from Cubicle at depth 6 is not
-// known.
+// Two things differ from Cubicle, both choices of Musket's that only
+// steer the guesses (soundness does not rest on the oracle):
+//
+//   - A process variable that init says differs from every process
+//     (FLASH's Home) is unknown in the oracle, where Cubicle gives it
+//     the process outside the instance. With Cubicle's choice the
+//     FLASH examples reach no verdict within 15 s at depth 6 or 8 (277
+//     to 522 nodes, restarts); with this one they close at depth 8 in
+//     21 to 41 nodes (Cubicle: 19 to 42). What lets Cubicle close them
+//     at depth 6 was not found (flash15: its subtyping, its guard
+//     learning, the queue order and postponing change nothing).
+//   - A restart deepens the oracle by deepenBy levels and drops the
+//     candidates kept from the last search (they were checked against
+//     the shallower oracle): with -forward-depth 6 the FLASH examples
+//     refute one guess at depth 6 (after 120 to 680 nodes) and close at
+//     depth 8.
+//
+// Measured (lead, load about 25, CPU): with -brab 2 -forward-depth 6 the
+// seven FLASH examples are SAFE in 21 to 41 nodes, 0.02 to 0.9 s (most of
+// it the search at depth 6 before its first refutation);
+// bakery_lamport_na (-brab 2) 128 nodes 0.03 s, its _wb variant 470
+// nodes 0.32 s, challenges_msi.lock 137 nodes 0.14 s;
+// challenges_hierarchical_snoop_cygc (-brab 2, no depth) does not finish
+// exploring its instance (1 GB). The default mode (shallowFirst below)
+// does better on every one of them.
 
 // brabState is the state of the BRAB mode that outlives a restart.
 type brabState struct {
