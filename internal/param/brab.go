@@ -451,13 +451,31 @@ const (
 	shallowStates = 20000
 )
 
+// shallowTraceHolds reports whether the UNSAFE trace the first attempt
+// found may stand: it takes no transition with a forall_other guard, or
+// it replays on the finite instance it names. (The backward search checks
+// such a guard on the cube's processes only, as Cubicle does, so such a
+// trace may not be a run; the searches below, in their own order, may
+// find one that is, as they did before the first attempt existed.)
+func (r *run) shallowTraceHolds(ctx context.Context) bool {
+	e := r.e
+	if universalStep(e.sys, r.res) == "" || !explorable(e.sys) {
+		return true
+	}
+	ok, _ := replayTrace(e.sys, r.res, e.opts.Model, confirmStates, func() bool { return ctx.Err() != nil })
+	if !ok {
+		r.res.Trace, r.res.Root = nil, 0
+	}
+	return ok
+}
+
 // shallowFirst runs the first attempt; done reports a verdict that
 // stands (SAFE closes with the guesses as any search does; UNSAFE comes
 // from a path without guesses). When it is abandoned, the searches that
 // follow are those that ran before it existed.
 func (r *run) shallowFirst(ctx context.Context) (v Verdict, done bool) {
 	e := r.e
-	if e.opts.MaxNodes > 0 && e.opts.MaxNodes <= shallowNodes {
+	if e.opts.noShallow || e.opts.MaxNodes > 0 && e.opts.MaxNodes <= shallowNodes {
 		return 0, false
 	}
 	states := 0
@@ -476,7 +494,7 @@ func (r *run) shallowFirst(ctx context.Context) (v Verdict, done bool) {
 	e.opts.MaxNodes, e.approx = shallowNodes, a
 	v, restart := r.search(ctx)
 	e.opts.MaxNodes, e.approx = saved, nil
-	if !restart && v != NodeLimit && v != NumberLimit {
+	if !restart && v != NodeLimit && v != NumberLimit && (v != Unsafe || r.shallowTraceHolds(ctx)) {
 		return v, true
 	}
 	if e.opts.Verbose != nil {

@@ -81,6 +81,9 @@ type Options struct {
 	// skipPlain makes a weak system's search start with the
 	// approximation (plainFirst, wguess.go; tests)
 	skipPlain bool
+	// noShallow leaves out the first attempt with a shallow oracle
+	// (shallowFirst, brab.go; tests of the searches that follow it)
+	noShallow bool
 
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).
