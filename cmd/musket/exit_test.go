@@ -138,6 +138,7 @@ func TestExitStatuses(t *testing.T) {
 		{name: "param unsupported", args: []string{"param", procIndex}, code: 3, errOut: []string{procIndex + ":4:1: unsupported: H as an index while init says H <> p"}},
 		{name: "param unsupported json", args: []string{"param", "-json", procIndex}, code: 3, out: []string{`"status":"unsupported"`, `"exit_status":3`}},
 		{name: "param negative depth", args: []string{"param", "-depth", "-3", "a.cub"}, code: 2, errOut: []string{"must be 0 or more"}},
+		{name: "param forward-depth without brab", args: []string{"param", "-forward-depth", "6", "a.cub"}, code: 2, errOut: []string{"musket param: -forward-depth needs -brab"}},
 		{name: "version", args: []string{"version"}, code: 0, out: []string{"musket ", "Z3 4."}},
 		{name: "-version", args: []string{"-version"}, code: 0, out: []string{"Z3 4."}},
 		{name: "help has the table", args: []string{"-h"}, code: 0, out: []string{"4    the two engines disagreed", "130  interrupted"}},

@@ -56,6 +56,8 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 	timeoutF := addTimeout(fs, "system")
 	noApprox := fs.Bool("noapprox", false, "do not generalise cubes from a finite instance (plain backward reachability)")
 	parSample := fs.Bool("parallel-sample", false, "grow the deep samples of the approximation on two goroutines (the same answers and more CPU time; it may save wall time when a second core is free, and measured on two cores it did not)")
+	brab := intFlag(fs, "brab", 0, 0, "use Cubicle's BRAB with a finite instance of `N` processes as oracle (the algorithm of \"Cubicle: A Parallel SMT-based Model Checker for Parameterized Systems\", Conchon, Goel, Krstić, Mebsout, Zaïdi, with the candidates of Mebsout's \"Invariants inference for model checking of parameterized systems\"): the instance is explored breadth first, and a bad candidate restarts the search with the instance explored two levels deeper; 0: Musket's own approximation, which starts with such a search, 8 levels deep, for at most 200 cubes")
+	fwdDepth := intFlag(fs, "forward-depth", -1, -1, "with -brab, explore the finite instance only `D` steps deep (Cubicle's option; -1: all of it)")
 	model := fs.String("model", "tso", "memory model of the weak variables: tso (Cubicle-W's) or pso (per-variable FIFO store buffers)")
 	selfcheck := fs.Bool("selfcheck", false, "cross-check the verdict on the instances with 2 to 4 processes, explored forward (exit 4 on a disagreement)")
 	invariants := fs.Bool("invariants", false, "for a SAFE system, print the inductive invariant found (cubes no reachable state satisfies, in Cubicle's syntax)")
@@ -78,6 +80,9 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		// on one P for the first second, -parallel-sample did nothing
 		// in the runs it is meant for
 		moreProcs()
+	}
+	if *fwdDepth >= 0 && *brab == 0 {
+		return usageError(fs, stderr, "-forward-depth needs -brab")
 	}
 	timeout := &timeoutF.d
 	file := operands[0]
@@ -105,7 +110,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "musket param: -timeout, -depth and -nodes cannot be negative")
 		return 2
 	}
-	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != "", NoApprox: *noApprox, Model: *model, ParallelSample: *parSample}
+	opts := param.Options{DFS: *dfs, MaxDepth: *depth, MaxNodes: *nodes, Timeout: *timeout, Graph: *dot != "", NoApprox: *noApprox, Model: *model, ParallelSample: *parSample, Brab: *brab, ForwardDepth: *fwdDepth}
 	if *verbose {
 		opts.Verbose = stdout
 		if *asJSON {

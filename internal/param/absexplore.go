@@ -51,6 +51,11 @@ func triOr(a, b tri) tri  { return max(a, b) }
 type sampler struct {
 	fin      *finite
 	abstract bool
+	// outsideUnknown: a process variable that init says differs from
+	// every process stays unknown in an abstract sample instead of
+	// holding the process outside the instance (the BRAB mode's
+	// oracle, brab.go)
+	outsideUnknown bool
 	// store: the states, compactly (states.go; an abstract sample's
 	// unknown cells are stored as -1, a value no tracked cell takes);
 	// table: the set of the stored states (an open-addressing hash
@@ -675,7 +680,7 @@ func (x *sampler) absInitial() [][]int64 {
 						ok = false
 					}
 					st[c] = v
-				case l.Op == Ne && l.R.Kind == KSlot && l.L.Sort.Kind == SProc && st[c] == unknown:
+				case l.Op == Ne && l.R.Kind == KSlot && l.L.Sort.Kind == SProc && st[c] == unknown && !x.outsideUnknown:
 					st[c] = int64(f.n) + 1
 				}
 			}

@@ -75,6 +75,8 @@ type approximator struct {
 	// weak: the sample of a system with weak memory (wguess.go); sets
 	// is then unused
 	weak *weakSampler
+	// brab: Cubicle's BRAB mode (brab.go), nil in the default mode
+	brab *brabState
 }
 
 // The budget of the lazy sample: sampleBase states when the backward
@@ -469,6 +471,9 @@ func (a *approximator) reached(lits []Lit, slots []int32, pinned int32) bool {
 // guess returns a generalisation of c, or nil.
 func (e *engine) guess(c *Cube) *Cube {
 	a := e.approx
+	if a != nil && a.brab != nil {
+		return e.brabGuess(c) // brab.go
+	}
 	if a != nil && a.weak != nil && len(c.Lits) >= 2 {
 		return e.weakGuess(c)
 	}

@@ -134,8 +134,22 @@
 //
 // The search is breadth-first, level by level and, inside a level, the
 // cubes with fewer processes and fewer literals first (queue.go). A newly
-// visited cube removes the visited cubes it subsumes syntactically. For
-// systems without weak memory, the search
+// visited cube removes the visited cubes it subsumes syntactically.
+//
+// A system without weak memory is first given a short search in the
+// manner of Cubicle's BRAB (brab.go, shallowFirst): the oracle is the
+// instance with two processes explored breadth first eight levels deep,
+// abstractly (what init leaves free, a process variable init puts outside
+// the processes included, is unknown), a queue first in, first out, and
+// Cubicle's candidates; it is abandoned at its first refuted guess, past
+// 200 visited cubes or when the instance passes 20 000 states at that
+// depth, and the search below runs as if it had not. Its verdicts are
+// as sound as the others' (a SAFE closes with its guesses, an UNSAFE is
+// a path without guesses). With -brab N (and -forward-depth D) the whole
+// check is that BRAB search, restarted at each bad candidate with the
+// oracle two levels deeper.
+//
+// Otherwise, for systems without weak memory, the search
 // approximates (approx.go, after Cubicle's BRAB): a new cube is replaced
 // by a small subset of its literals that no state of a sample of the
 // reachable states of the instances with two, three (and four)

@@ -21,6 +21,7 @@ import "container/heap"
 // counts within 5 %).
 type queue struct {
 	dfs       bool
+	fifo      bool // first in, first out (the BRAB mode, brab.go)
 	items     []*Cube
 	seq       int
 	live      int     // cubes in the queue
@@ -62,7 +63,7 @@ func (q *queue) push(c *Cube) {
 	q.seq++
 	c.seq = q.seq
 	q.live++
-	if q.dfs {
+	if q.dfs || q.fifo {
 		q.items = append(q.items, c)
 		return
 	}
@@ -91,6 +92,12 @@ func (q *queue) pop() *Cube {
 	q.live--
 	if q.dfs {
 		return q.Pop().(*Cube)
+	}
+	if q.fifo {
+		c := q.items[0]
+		q.items[0] = nil
+		q.items = q.items[1:]
+		return c
 	}
 	return heap.Pop(q).(*Cube)
 }

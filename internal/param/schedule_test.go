@@ -12,7 +12,8 @@ import (
 )
 
 // TestAbstractSchedule pins the order of the searches of a system that is
-// sampled abstractly (search.go): first with the approximation for at
+// sampled abstractly (search.go), without the first attempt with a
+// shallow oracle (TestShallowFirst): first with the approximation for at
 // most approxFirstNodes cubes (more when it is productive), then without
 // it, then with it again.
 // challenges_flash_test closes in the first search, and so does
@@ -37,7 +38,7 @@ func TestAbstractSchedule(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
 			t.Parallel()
-			sys, res, out := verifyExample(t, tc.file)
+			sys, res, out := verifyExample(t, tc.file, Options{noShallow: true})
 			if explorable(sys) {
 				t.Fatalf("%s is sampled exactly; the test needs an abstract sample", tc.file)
 			}
@@ -70,14 +71,15 @@ func TestAbstractSchedule(t *testing.T) {
 
 // verifyExample verifies the corpus' examples/file with a verbose log,
 // and returns the system, the result and the log.
-func verifyExample(t *testing.T, file string) (*System, *Result, string) {
+func verifyExample(t *testing.T, file string, opts Options) (*System, *Result, string) {
 	t.Helper()
 	sys, err := ParseFile(filepath.Join(testcorpus.Dir(t), "cubicle", "examples", file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second, Verbose: &log})
+	opts.Timeout, opts.Verbose = 60*time.Second, &log
+	res, err := Verify(context.Background(), sys, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,8 @@ func lastLines(s string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// TestUnproductiveGoesDeep: an abstract sample whose first search went on
+// TestUnproductiveGoesDeep (without the first attempt with a shallow
+// oracle, TestShallowFirst): an abstract sample whose first search went on
 // productive and then falls under the productive ratio goes deep then
 // (search.go, deep.go): challenges_flash2 at node 200, where it went at
 // 500 before, and it closes with the 144 nodes it had; a first search
@@ -114,7 +117,7 @@ func TestUnproductiveGoesDeep(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
 			t.Parallel()
-			sys, res, out := verifyExample(t, tc.file)
+			sys, res, out := verifyExample(t, tc.file, Options{noShallow: true})
 			if res.Verdict != tc.verdict || res.Visited != tc.nodes {
 				t.Fatalf("got %s in %d nodes, want %s in %d", res.Verdict, res.Visited, tc.verdict, tc.nodes)
 			}
@@ -133,6 +136,48 @@ func TestUnproductiveGoesDeep(t *testing.T) {
 			if res.Verdict == Safe {
 				crossCheck(t, sys, res)
 			}
+		})
+	}
+}
+
+// TestShallowFirst: the first attempt of a system without weak memory,
+// a BRAB search with the 2-process instance explored 8 levels deep
+// (brab.go), closes the FLASH examples of Cubicle's distribution with
+// Cubicle's node counts (19 to 42 with -brab 2 -forward-depth 6), and
+// finds hierarchical_snoop_cygc's error (391 nodes without it). Every verdict is cross-checked on finite instances.
+func TestShallowFirst(t *testing.T) {
+	tests := []struct {
+		file    string
+		verdict Verdict
+		nodes   int
+		shallow bool // the verdict comes from the first attempt
+	}{
+		{"challenges_flash2.cub", Safe, 39, true},
+		{"challenges_flash2_nodata.cub", Safe, 39, true},
+		{"challenges_flash2_exclusive.cub", Safe, 26, true},
+		{"challenges_flash2_exclusive_putx.cub", Safe, 23, true},
+		{"challenges_flash_test.cub", Safe, 21, true},
+		{"challenges_flash.ctc_home_nodata.cub", Safe, 41, true},
+		{"challenges_hierarchical_snoop_cygc.cub", Unsafe, 78, true},
+		// the first attempt closes it in 100 nodes where the searches
+		// that follow took 10 (0.05 s CPU, Cubicle 0.05 s): the price
+		{"challenges_msi.lock.cub", Safe, 100, true},
+		// abandoned at a refuted guess: the searches that follow close
+		// it with the nodes they had before the first attempt existed
+		{"bakery_lamport_na.cub", Safe, 90, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
+			sys, res, out := verifyExample(t, tc.file, Options{})
+			if res.Verdict != tc.verdict || res.Visited != tc.nodes {
+				t.Fatalf("got %s in %d nodes, want %s in %d", res.Verdict, res.Visited, tc.verdict, tc.nodes)
+			}
+			abandoned := strings.Contains(out, "no verdict from the shallow oracle")
+			if abandoned == tc.shallow {
+				t.Errorf("first attempt abandoned: %v, want %v\n%s", abandoned, !tc.shallow, lastLines(out, 5))
+			}
+			crossCheck(t, sys, res)
 		})
 	}
 }

@@ -58,6 +58,13 @@ type Options struct {
 	// it may save wall time when a second core is free (measured on
 	// two cores, it did not).
 	ParallelSample bool
+	// Brab, when positive, selects Cubicle's BRAB (brab.go): the
+	// oracle is the instance with Brab processes explored breadth
+	// first up to ForwardDepth steps (all of it when ForwardDepth <= 0),
+	// and a bad candidate restarts the search. Cubicle's -brab and
+	// -forward-depth.
+	Brab         int
+	ForwardDepth int
 
 	// precise: write nodes remember the reads of other processes that
 	// read from them (refine.go); set by Verify for its second search
@@ -74,6 +81,9 @@ type Options struct {
 	// skipPlain makes a weak system's search start with the
 	// approximation (plainFirst, wguess.go; tests)
 	skipPlain bool
+	// noShallow leaves out the first attempt with a shallow oracle
+	// (shallowFirst, brab.go; tests of the searches that follow it)
+	noShallow bool
 
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).
@@ -275,8 +285,35 @@ func search(ctx context.Context, sys *System, opts Options) (*Result, error) {
 			e.invariants = append(e.invariants, c)
 		}
 	}
+	if opts.Brab > 0 && !opts.NoApprox {
+		a, err := newBrabApproximator(sys, opts.Brab, opts.ForwardDepth, e.stop)
+		if err != nil {
+			return nil, err
+		}
+		e.approx = a
+		if r.sampleUnsafe() {
+			return finish(Unsafe)
+		}
+		if ctx.Err() != nil {
+			return finish(Timeout)
+		}
+		if opts.Verbose != nil {
+			fmt.Fprintf(opts.Verbose, "BRAB: %d states of the instance with %d processes (depth %d)\n", a.brab.states, opts.Brab, opts.ForwardDepth)
+		}
+		for {
+			v, restart := r.search(ctx)
+			if !restart {
+				return finish(v)
+			}
+		}
+	}
 	if !opts.NoApprox && sys.Weak && !e.pso() {
 		if v, done := r.plainFirst(ctx); done { // wguess.go
+			return finish(v)
+		}
+	}
+	if !opts.NoApprox && !sys.Weak {
+		if v, done := r.shallowFirst(ctx); done { // brab.go
 			return finish(v)
 		}
 	}
@@ -538,12 +575,17 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 	e.nextID = 0
 	res.Visited, res.Guesses, res.Deleted, res.Graph = 0, 0, 0, nil
 	clear(r.graphIndex)
-	q := &queue{dfs: opts.DFS}
+	brab := e.approx != nil && e.approx.brab != nil
+	q := &queue{dfs: opts.DFS, fifo: brab && !opts.DFS}
 	r.bt = nil
+	if brab {
+		// the candidates kept from the last search go first
+		e.approx.brab.pushKept(q)
+	}
 	// a refuted guess is undone in place (backtrack.go), on weak
 	// systems too (their template roots are guesses without an origin:
 	// see rollback)
-	if e.approx != nil && !opts.noBacktrack {
+	if e.approx != nil && !opts.noBacktrack && !brab {
 		r.bt = &backtrack{}
 	}
 	for _, u := range e.sys.Unsafe {
@@ -674,7 +716,8 @@ func (r *run) search(ctx context.Context) (v Verdict, restart bool) {
 			return EventLimit, false
 		}
 		// queue.go: a guess's pre-images are not postponed
-		postpone := !opts.DFS && !e.sys.Weak && (e.approx == nil || c.Origin == nil)
+		// (BRAB: postponed too, as Cubicle does)
+		postpone := !opts.DFS && !e.sys.Weak && (e.approx == nil || c.Origin == nil || e.approx.brab != nil)
 		for _, p := range pre {
 			if postpone && len(p.Slots) > len(c.Slots) {
 				q.pushLater(p) // queue.go
@@ -708,6 +751,9 @@ func (r *run) reached(c *Cube, q *queue) (v Verdict, restart, resumed bool) {
 		res.Restarts++
 		if opts.Verbose != nil {
 			fmt.Fprintf(opts.Verbose, "refuted guess %s: restart\n", e.sys.CubeString(g))
+		}
+		if b := e.approx.brab; b != nil {
+			b.restart(g)
 		}
 		if res.Restarts+res.Backtracks > e.approx.restartLimit() {
 			e.approx = nil
@@ -746,6 +792,9 @@ func (r *run) visit(c *Cube) *Cube {
 		e.prepare(g)
 		c = g
 		res.Guesses++
+		if b := e.approx.brab; b != nil {
+			b.cands = append(b.cands, g)
+		}
 		if r.budget > 0 || r.watch {
 			r.phaseGuesses++
 		}
