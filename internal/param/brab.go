@@ -475,7 +475,13 @@ func (r *run) shallowTraceHolds(ctx context.Context) bool {
 // follow are those that ran before it existed.
 func (r *run) shallowFirst(ctx context.Context) (v Verdict, done bool) {
 	e := r.e
-	if e.opts.noShallow || e.opts.MaxNodes > 0 && e.opts.MaxNodes <= shallowNodes {
+	budget := shallowNodes
+	switch {
+	case e.opts.noShallow:
+		return 0, false
+	case e.opts.shallowBudget > 0:
+		budget = e.opts.shallowBudget
+	case e.opts.MaxNodes > 0 && e.opts.MaxNodes <= shallowNodes:
 		return 0, false
 	}
 	states := 0
@@ -491,7 +497,7 @@ func (r *run) shallowFirst(ctx context.Context) (v Verdict, done bool) {
 		return Timeout, true
 	}
 	saved := e.opts.MaxNodes
-	e.opts.MaxNodes, e.approx = shallowNodes, a
+	e.opts.MaxNodes, e.approx = budget, a
 	v, restart := r.search(ctx)
 	e.opts.MaxNodes, e.approx = saved, nil
 	if !restart && v != NodeLimit && v != NumberLimit && (v != Unsafe || r.shallowTraceHolds(ctx)) {

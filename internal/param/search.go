@@ -84,6 +84,10 @@ type Options struct {
 	// noShallow leaves out the first attempt with a shallow oracle
 	// (shallowFirst, brab.go; tests of the searches that follow it)
 	noShallow bool
+	// shallowBudget, when positive, bounds the first attempt's cubes
+	// instead of shallowNodes, and runs it whatever MaxNodes is (the
+	// random cross-checks, whose MaxNodes would leave it out)
+	shallowBudget int
 
 	// crossCheck asks Z3 too every question that decide.go answers,
 	// and panics on a different answer (tests).

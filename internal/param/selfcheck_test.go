@@ -175,6 +175,11 @@ func FuzzSearch(f *testing.F) {
 			}
 		}
 		opts := Options{MaxNodes: 40, Timeout: time.Second}
+		if seed%2 == 0 {
+			// the default mode's first attempt (brab.go), which the
+			// node limit would leave out
+			opts.shallowBudget = 20
+		}
 		// a bound on the cross-check too: the fuzzing engine takes a
 		// worker that does not answer for long to have hung
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
@@ -183,6 +188,37 @@ func FuzzSearch(f *testing.F) {
 			t.Errorf("%s\n%s", src, problem)
 		}
 	})
+}
+
+// TestSelfCheckRandomShallow is TestSelfCheckRandom with the first
+// attempt of the default mode (a BRAB search with a shallow oracle,
+// brab.go) run on every system, which the node limit of the other
+// random tests leaves out: systems of genSystem, genSystemWith (with
+// process constants) and genWide in turn, 150 by default, 3000 under
+// MUSKET_LONG (MUSKET_SELFCHECK_N, MUSKET_SELFCHECK_SEED override).
+func TestSelfCheckRandomShallow(t *testing.T) {
+	n := selfCheckCount(150, 3000)
+	seed := selfCheckSeed(43)
+	rng := rand.New(rand.NewPCG(seed, 17))
+	count := map[Verdict]int{}
+	for i := range n {
+		var src string
+		switch i % 3 {
+		case 0:
+			src = genSystem(rng, 0.5)
+		case 1:
+			src = genSystemWith(rng, 0.5, true)
+		default:
+			src = genWide(rng, 0.5)
+		}
+		opts := Options{MaxNodes: 60, Timeout: 2 * time.Second, shallowBudget: 30}
+		problem, v := crossCheckOne(context.Background(), src, opts, 2000)
+		count[v]++
+		if problem != "" && !strings.HasPrefix(problem, "rejected") {
+			t.Errorf("system %d:\n%s\n%s", i, src, problem)
+		}
+	}
+	t.Logf("%d systems: %d SAFE, %d UNSAFE, %d without verdict", n, count[Safe], count[Unsafe], n-count[Safe]-count[Unsafe])
 }
 
 // TestSelfCheckRandomWide is TestSelfCheckRandom on the shapes of the
