@@ -452,16 +452,15 @@ const (
 )
 
 // shallowTraceHolds reports whether the UNSAFE trace the first attempt
-// found may stand: it takes no transition with a forall_other guard, or
-// it replays on the finite instance it names. (The backward search checks
-// such a guard on the cube's processes only, as Cubicle does, so such a
-// trace may not be a run; the searches below, in their own order, may
-// find one that is, as they did before the first attempt existed.)
+// found may stand: it replays on the finite instance it names. A
+// backward trace may not
+// replay: a forall_other guard is checked on the cube's processes only,
+// as Cubicle does, and a cell that an update without a default branch
+// leaves free may need a value the forward explorer does not draw. The
+// searches below, which look at a forward sample first, then find one
+// that does, as they did before the first attempt existed.
 func (r *run) shallowTraceHolds(ctx context.Context) bool {
 	e := r.e
-	if universalStep(e.sys, r.res) == "" || !explorable(e.sys) {
-		return true
-	}
 	ok, _ := replayTrace(e.sys, r.res, e.opts.Model, confirmStates, func() bool { return ctx.Err() != nil })
 	if !ok {
 		r.res.Trace, r.res.Root = nil, 0

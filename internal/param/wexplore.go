@@ -98,6 +98,9 @@ func modelOf(sys *System, name string) memModel {
 // its process), which the weak guesses take into account.
 type wfinite struct {
 	cellLayout
+	// numChoices: the numbers a nondeterministic write may take
+	// (nondetValues)
+	numChoices []int64
 	// model: how writes reach memory (the layout has store buffers when
 	// bufCap > 0; the SC runs of a TSO sample set model to SC for a
 	// while)
@@ -984,13 +987,71 @@ func (f *wfinite) openChoices(st []int64, ws []write) []int {
 }
 
 // nondetValues lists the values a nondeterministic assignment may take
-// in the cross-check: the domain of a finite sort, a few numbers.
+// in the cross-check: the domain of a finite sort; for numbers, 0, 1, 2,
+// -1 and the integers next to every integer constant of the system (c-1,
+// c and c+1, so that a cell an update leaves free can take a side of
+// every comparison: a trace through unsafe (p) { A[p] > 2 } after such
+// an update did not replay when the choices stopped at 2).
 func (f *wfinite) nondetValues(s Sort) []int64 {
 	switch s.Kind {
 	case SBool, SEnum, SProc:
 		return f.domain(s)
 	}
-	return []int64{0, 1, 2, -1}
+	if f.numChoices == nil {
+		f.numChoices = boundaryNumbers(f.sys)
+	}
+	return f.numChoices
+}
+
+// maxNumChoices bounds the numbers nondetValues offers.
+const maxNumChoices = 12
+
+// boundaryNumbers returns 0, 1, 2, -1, then c-1, c, c+1 for the integer
+// constants c of sys's formulas and updates, in the order met, at most
+// maxNumChoices of them.
+func boundaryNumbers(sys *System) []int64 {
+	out := []int64{0, 1, 2, -1}
+	seen := map[int64]bool{0: true, 1: true, 2: true, -1: true}
+	add := func(t Term) {
+		if t.Kind != KNum || t.Off.Den != 1 {
+			return
+		}
+		for _, v := range [3]int64{t.Off.Num - 1, t.Off.Num, t.Off.Num + 1} {
+			if !seen[v] && len(out) < maxNumChoices {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	var conjs func(cs []Conj)
+	conjs = func(cs []Conj) {
+		for _, c := range cs {
+			for _, l := range c.Lits {
+				add(l.L)
+				add(l.R)
+			}
+			for _, d := range c.Foralls {
+				conjs(d)
+			}
+			for _, d := range c.Exists {
+				conjs(d)
+			}
+		}
+	}
+	conjs(sys.Init)
+	for _, r := range sys.Unsafe {
+		conjs(r.DNF)
+	}
+	for _, t := range sys.Trans {
+		conjs(t.Guard)
+		for _, u := range t.Updates {
+			for _, c := range u.Cases {
+				conjs(c.Cond)
+				add(c.Value)
+			}
+		}
+	}
+	return out
 }
 
 // apply returns the state st becomes by the writes ws of t, or nil when
