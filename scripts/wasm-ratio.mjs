@@ -6,8 +6,9 @@
 // it; see runText below), PASSES times in one instance, then BRIEF (default 0)
 // more times with brief requests (the verdict alone, as the page's run
 // over a folder asks), then BATCH (default 0) more times with brief
-// requests through musketBatch, 8 tests a call, as the page's worker
-// runs a folder, and prints one JSON
+// requests 8 tests at a time, as the page's worker runs a folder
+// (through musketBatch when the module has no exported functions), and
+// prints one JSON
 // line: the CPU time (user+system, every thread of this Node process, so
 // V8's background compiles count) of the start-up and of each pass in
 // ms, the wall time beside it, and the size the engine's memory grew to
@@ -58,7 +59,10 @@ for (let p = 0; p < batches; p++) {
   const base = { engine: "enum", brief: true };
   for (let i = 0; i < tests.length; i += 8) {
     const part = tests.slice(i, i + 8);
-    const rs = JSON.parse(globalThis.musketBatch(base, part.map(x => x.name), part.map(x => x.test)));
+    // As worker.js' runBatch: a request per test through the exported
+    // functions when the module has them, else musketBatch.
+    const rs = JSON.parse(ex.musketCall ? "[" + part.map(x => runText(JSON.stringify({ ...base, name: x.name, test: x.test }))).join(",") + "]"
+      : globalThis.musketBatch(base, part.map(x => x.name), part.map(x => x.test)));
     rs.forEach((r, k) => {
       const a = part[k].name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : "");
       if (a !== answers[i + k]) throw new Error("batch answer " + a + ", full answer " + answers[i + k]);
