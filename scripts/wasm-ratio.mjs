@@ -1,12 +1,14 @@
 // node scripts/wasm-ratio.mjs WASM WASM_EXEC_JS DIR PASSES [BRIEF [BATCH]]
 //
 // Runs every .litmus file of DIR through the static site's WebAssembly
-// engine (musket.wasm, as the page's worker calls it: musketRun with the
-// explicit engine, the request as its JSON text), PASSES times in one instance, then BRIEF (default 0)
+// engine (musket.wasm, as the page's worker calls it: the request as its
+// JSON text written into Go's memory, musketCall, the answer read from
+// it; see runText below), PASSES times in one instance, then BRIEF (default 0)
 // more times with brief requests (the verdict alone, as the page's run
 // over a folder asks), then BATCH (default 0) more times with brief
-// requests through musketBatch, 8 tests a call, as the page's worker
-// runs a folder, and prints one JSON
+// requests 8 tests at a time, as the page's worker runs a folder
+// (through musketBatch when the module has no exported functions), and
+// prints one JSON
 // line: the CPU time (user+system, every thread of this Node process, so
 // V8's background compiles count) of the start-up and of each pass in
 // ms, the wall time beside it, and the size the engine's memory grew to
@@ -29,12 +31,22 @@ const go = new Go();
 const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
 go.run(instance);
 while (!globalThis.musketRun) await new Promise(r => setTimeout(r, 1));
+// The request in and the answer out as the page's worker passes them
+// (worker.js, runText): through musket-wasm's exported functions and Go's
+// memory when the module has them, else through musketRun.
+const ex = instance.exports, encoder = new TextEncoder(), decoder = new TextDecoder();
+const runText = !ex.musketCall ? t => globalThis.musketRun(t) : t => {
+  const max = 3 * t.length, at = ex.musketIn(max);
+  const { written } = encoder.encodeInto(t, new Uint8Array(ex.mem.buffer, at, max));
+  const n = ex.musketCall(written);
+  return decoder.decode(new Uint8Array(ex.mem.buffer, ex.musketOut(), n));
+};
 const startCPU = cpuMs(process.cpuUsage(c0)), startWall = performance.now() - t0;
 const cpu = [], wall = [], answers = [];
 for (let p = 0; p < passes + briefs; p++) {
   const c = process.cpuUsage(), s = performance.now(), brief = p >= passes;
   for (const x of tests) {
-    const r = JSON.parse(globalThis.musketRun(JSON.stringify({ name: x.name, test: x.test, engine: "enum", brief })));
+    const r = JSON.parse(runText(JSON.stringify({ name: x.name, test: x.test, engine: "enum", brief })));
     const a = x.name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : "");
     if (p === 0) answers.push(a);
     else if (brief && a !== answers[tests.indexOf(x)]) throw new Error("brief answer " + a + ", full answer " + answers[tests.indexOf(x)]);
@@ -47,7 +59,10 @@ for (let p = 0; p < batches; p++) {
   const base = { engine: "enum", brief: true };
   for (let i = 0; i < tests.length; i += 8) {
     const part = tests.slice(i, i + 8);
-    const rs = JSON.parse(globalThis.musketBatch(base, part.map(x => x.name), part.map(x => x.test)));
+    // As worker.js' runBatch: a request per test through the exported
+    // functions when the module has them, else musketBatch.
+    const rs = JSON.parse(ex.musketCall ? "[" + part.map(x => runText(JSON.stringify({ ...base, name: x.name, test: x.test }))).join(",") + "]"
+      : globalThis.musketBatch(base, part.map(x => x.name), part.map(x => x.test)));
     rs.forEach((r, k) => {
       const a = part[k].name + " " + r.status + " " + (r.result ? (r.result.verdict || "") + " " + (r.result.observation || "") : "");
       if (a !== answers[i + k]) throw new Error("batch answer " + a + ", full answer " + answers[i + k]);

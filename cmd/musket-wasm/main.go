@@ -6,7 +6,9 @@
 // (a playground.Request, as a JavaScript object or its JSON text, in;
 // a playground.Response as JSON out), musketBatch (many tests under one
 // request's options), musketInfo and musketModel on the global object,
-// then waits.
+// then waits. It also exports musketIn, musketCall and musketOut
+// (//go:wasmexport, see export.go): musketRun's request and answer
+// through Go's memory, the way the worker runs each request.
 package main
 
 import (
