@@ -2,12 +2,8 @@ package litmus_test
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/musket-verify/musket/internal/driver"
-	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestAArch64InstructionLitmus runs the litmus tests of
@@ -68,9 +64,5 @@ func TestAArch64PickLitmus(t *testing.T) {
 		{file: "LB+cas-rs-either", ok: true, states: 4},
 		{file: "LB+cas-fail-rs-either", ok: true, states: 4},
 	}
-	runEngineCases(t, "aarch64", "AArch64", "aarch64", 120*time.Second, cases)
-	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
-	if _, err := os.Stat(filepath.Join(lib, "aarch64.cat")); err == nil {
-		runEngineCasesIn(t, driver.Models{LibDirs: []string{lib}}, filepath.Join(lib, "aarch64.cat"), "AArch64", "aarch64", 120*time.Second, cases)
-	}
+	runEngineCasesHerd(t, "aarch64", "AArch64", "aarch64", 120*time.Second, cases)
 }

@@ -1,13 +1,8 @@
 package litmus_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/musket-verify/musket/internal/driver"
-	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestBPFLitmus runs the BPF tests of testdata/bpf with both engines
@@ -27,9 +22,5 @@ func TestBPFLitmus(t *testing.T) {
 		{file: "LB+ctrl+data", ok: false, states: 1},
 		{file: "ALU", ok: true, states: 1},
 	}
-	runEngineCases(t, "bpf", "BPF", "bpf", 60*time.Second, cases)
-	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
-	if _, err := os.Stat(filepath.Join(lib, "bpf.cat")); err == nil {
-		runEngineCasesIn(t, driver.Models{LibDirs: []string{lib}}, filepath.Join(lib, "bpf.cat"), "BPF", "bpf", 60*time.Second, cases)
-	}
+	runEngineCasesHerd(t, "bpf", "BPF", "bpf", 60*time.Second, cases)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/musket-verify/musket/internal/litmus"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // engineCase is one litmus file of testdata/DIR and the verdict both
@@ -33,6 +34,18 @@ type engineCase struct {
 func runEngineCases(t *testing.T, model, arch, dir string, limit time.Duration, cases []engineCase) (map[string]*result.Result, map[string]*spec.Test) {
 	t.Helper()
 	return runEngineCasesIn(t, driver.Models{}, model, arch, dir, limit, cases)
+}
+
+// runEngineCasesHerd runs the cases under the built-in model and, when
+// the corpus' reference library is present, under herd7 7.58's own file
+// of that name (model.cat) read by the cat interpreter.
+func runEngineCasesHerd(t *testing.T, model, arch, dir string, limit time.Duration, cases []engineCase) {
+	t.Helper()
+	runEngineCases(t, model, arch, dir, limit, cases)
+	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
+	if _, err := os.Stat(filepath.Join(lib, model+".cat")); err == nil {
+		runEngineCasesIn(t, driver.Models{LibDirs: []string{lib}}, filepath.Join(lib, model+".cat"), arch, dir, limit, cases)
+	}
 }
 
 // runEngineCasesIn is runEngineCases with the model loaded by ms (a file

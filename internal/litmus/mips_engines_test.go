@@ -1,13 +1,8 @@
 package litmus_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/musket-verify/musket/internal/driver"
-	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestMIPSLitmus runs the MIPS tests of testdata/mips with both engines
@@ -25,9 +20,5 @@ func TestMIPSLitmus(t *testing.T) {
 		{file: "LB+ctrl-ret", ok: false, states: 3},
 		{file: "ALU", ok: true, states: 1},
 	}
-	runEngineCases(t, "mips", "MIPS", "mips", 60*time.Second, cases)
-	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
-	if _, err := os.Stat(filepath.Join(lib, "mips.cat")); err == nil {
-		runEngineCasesIn(t, driver.Models{LibDirs: []string{lib}}, filepath.Join(lib, "mips.cat"), "MIPS", "mips", 60*time.Second, cases)
-	}
+	runEngineCasesHerd(t, "mips", "MIPS", "mips", 60*time.Second, cases)
 }
