@@ -401,6 +401,15 @@ func growRoom[E any](s []E, n int) []E {
 
 const maxReserve = 1 << 20
 
+// initialStates are the states a sample starts from: the abstract
+// initial states, or the instance's with the numbers init leaves free 0.
+func (x *sampler) initialStates() [][]int64 {
+	if x.abstract {
+		return x.absInitial()
+	}
+	return x.fin.initials(func(int) int64 { return 0 })
+}
+
 // grow explores until the sample has limit states, the exploration is
 // complete, or stop says so; it reports whether states were added.
 func (x *sampler) grow(stop func() bool, limit int) bool {
@@ -408,13 +417,7 @@ func (x *sampler) grow(stop func() bool, limit int) bool {
 	x.reserve(limit)
 	if !x.started {
 		x.started = true
-		var inits [][]int64
-		if x.abstract {
-			inits = x.absInitial()
-		} else {
-			inits = x.fin.initials(func(int) int64 { return 0 })
-		}
-		for _, s := range inits {
+		for _, s := range x.initialStates() {
 			if x.count() >= limit || x.unsafe {
 				return x.count() > before
 			}

@@ -160,13 +160,7 @@ func newBrabApproximator(sys *System, n, depth int, stop func() bool) (*approxim
 func (x *sampler) growDepth(stop func() bool, depth int) {
 	if !x.started {
 		x.started = true
-		var inits [][]int64
-		if x.abstract {
-			inits = x.absInitial()
-		} else {
-			inits = x.fin.initials(func(int) int64 { return 0 })
-		}
-		for _, s := range inits {
+		for _, s := range x.initialStates() {
 			x.add(s, -1, forwardStep{})
 			if x.unsafe {
 				return
