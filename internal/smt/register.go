@@ -30,7 +30,7 @@ import "fmt"
 // variable asserted equivalent to it: wrap(lit) when wrap is not nil,
 // else a variable of the solver's own, one per literal.
 func (s *Solver) watchable(op string, lit Term, wrap func(Term) Term) Term {
-	switch C.musket_all_bool(s.c.z, s.c.arg(op, lit)) {
+	switch C.musket_watch_raw(s.c.z, s.c.arg(op, lit)) {
 	case 1:
 		return lit
 	case -1:

@@ -760,13 +760,45 @@ void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const
 	musket_err = 0;
 }
 
-// musket_all_bool tells whether every subterm of e is a Boolean (1), or
-// some subterm is not (0: an integer, real or bit-vector term under a
-// theory atom), or the walk ran out of memory (-1). Each shared subterm
-// is visited once: the ids of the subterms seen are kept in an
+// musket_watch_raw tells whether e can be given to the user propagator as
+// it is (1), or only through a variable asserted equivalent to it (0:
+// see register.go), or the walk ran out of memory (-1). e cannot when it
+// is itself a theory atom (an argument not Boolean: Z3 refuses it,
+// "malformed atomic constraint"), or when it holds a comparison Z3's
+// arithmetic solver takes only preprocessed: x < y or x > y, or x <= y,
+// x >= y other than a term against a number. Each shared subterm is
+// visited once: the ids of the subterms seen are kept in an
 // open-addressing set.
-int musket_all_bool(Z3_context c, Z3_ast e) {
+static int unpreprocessed(Z3_context c, Z3_ast t) {
+	if (Z3_get_ast_kind(c, t) != Z3_APP_AST) {
+		return 0;
+	}
+	Z3_app a = Z3_to_app(c, t);
+	switch (Z3_get_decl_kind(c, Z3_get_app_decl(c, a))) {
+	case Z3_OP_LT:
+	case Z3_OP_GT:
+		return 1;
+	case Z3_OP_LE:
+	case Z3_OP_GE:
+		return Z3_get_app_num_args(c, a) != 2 || Z3_is_numeral_ast(c, Z3_get_app_arg(c, a, 0)) ||
+			!Z3_is_numeral_ast(c, Z3_get_app_arg(c, a, 1));
+	default:
+		return 0;
+	}
+}
+
+int musket_watch_raw(Z3_context c, Z3_ast e) {
 	musket_err = 0;
+	if (Z3_get_ast_kind(c, e) == Z3_APP_AST) {
+		Z3_app a = Z3_to_app(c, e);
+		unsigned n = Z3_get_app_num_args(c, a);
+		for (unsigned i = 0; i < n; i++) {
+			if (Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, a, i))) != Z3_BOOL_SORT) {
+				musket_err = 0;
+				return 0;
+			}
+		}
+	}
 	size_t cap = 64, used = 0, top = 0, scap = 64;
 	unsigned *seen = (unsigned *)calloc(cap, sizeof(unsigned));
 	Z3_ast *stack = (Z3_ast *)malloc(scap * sizeof(Z3_ast));
@@ -807,7 +839,7 @@ int musket_all_bool(Z3_context c, Z3_ast e) {
 			seen = ns;
 			cap = ncap;
 		}
-		if (Z3_get_sort_kind(c, Z3_get_sort(c, t)) != Z3_BOOL_SORT) {
+		if (unpreprocessed(c, t)) {
 			r = 0;
 			goto out;
 		}
