@@ -19,16 +19,19 @@ import "fmt"
 // ranges of a C program's objects) is marked unhandled by the arithmetic
 // solver, which then answers every final check with "give up": the check
 // ends unknown, "incomplete (theory arithmetic)", whatever the formula.
-// So a literal with a non-Boolean subterm is registered through a
-// Boolean variable asserted equivalent to it: the assertion is
-// preprocessed like any other, and the variable is what the propagator
-// watches. Same models, same conflicts (the variable and the literal have
-// the same value in every model of the assertions); a literal made of
-// Boolean variables alone is registered as it is.
+// (A theory atom registered alone Z3 refuses outright: "malformed atomic
+// constraint".) So such a literal is registered through a Boolean
+// variable asserted equivalent to it: the assertion is preprocessed like
+// any other, and the variable is what the propagator watches. Same
+// models, same conflicts (the variable and the literal have the same
+// value in every model of the assertions). The other literals are
+// registered as they are (musket_watch_raw in shim.c decides): wrapping
+// every literal with arithmetic inside was measured slower where Z3 had
+// not given up (big_struct_ret, cfeat_jobs, futex_mutex under Power).
 
-// watchable returns lit when all its subterms are Boolean, else a
-// variable asserted equivalent to it: wrap(lit) when wrap is not nil,
-// else a variable of the solver's own, one per literal.
+// watchable returns lit when Z3 can watch it as it is, else a variable
+// asserted equivalent to it: wrap(lit) when wrap is not nil, else a
+// variable of the solver's own, one per literal.
 func (s *Solver) watchable(op string, lit Term, wrap func(Term) Term) Term {
 	switch C.musket_watch_raw(s.c.z, s.c.arg(op, lit)) {
 	case 1:
