@@ -45,9 +45,11 @@ func RunReport(ctx context.Context, t *spec.Test, m *cat.Model, modelName string
 	if errors.Is(err, errGaveUp) && (lazyFor(opts) || caatFor(opts)) && ctx.Err() == nil {
 		// Z3's SMT solver, the only one that takes the acyclicity
 		// theory, gives up where the general-purpose solver goes on
-		// with its tactics (bit-vector conversions in integer
-		// arithmetic: "incomplete (theory arithmetic)"): the test is
-		// encoded again with clocks.
+		// with its tactics ("incomplete (theory arithmetic)"): the test
+		// is encoded again with clocks. (Most of these were edge
+		// literals with arithmetic inside, which Z3 watched
+		// unpreprocessed; package smt now watches a variable for them:
+		// register.go.)
 		opts.forceEager = true
 		res = &result.Result{File: t.File, Name: t.Name, Model: modelName, Engine: "smt", Quant: t.Quant,
 			Condition: res.Condition, Arch: t.Arch}

@@ -710,6 +710,8 @@ func (res *Result) runAfter(ctx context.Context, q *spec.Test, tags []string, op
 	if rep != nil && res.Report != nil {
 		rep.Encode += res.Report.Encode
 		rep.Solve += res.Report.Solve
+		// A query that gave up the theory's encoding marks the whole check.
+		rep.LazyFellBack = rep.LazyFellBack || res.Report.LazyFellBack
 	}
 	res.Result, res.Report = r, rep
 	return reach

@@ -59,7 +59,8 @@ func (s *Solver) AddAcyclic(n int, edges []Edge) bool {
 		ei := int32(len(g.edges))
 		if !e.Lit.IsZero() {
 			var err C.int
-			id := C.musket_prop_register(s.c.z, s.s, s.c.arg("AddAcyclic", e.Lit), &err)
+			lit := s.watchable("AddAcyclic", e.Lit, nil)
+			id := C.musket_prop_register(s.c.z, s.s, s.c.arg("AddAcyclic", lit), &err)
 			if err != 0 {
 				panic(s.c.error("AddAcyclic", err))
 			}
@@ -131,7 +132,8 @@ type acycTheory struct {
 	// of each registered literal.
 	derived  []*Derived
 	drefs    [][]dref
-	panicked any // a panic in a callback, raised again after the check
+	proxies  map[uint32]Term // by literal id: the variable watched for it (register.go)
+	panicked any             // a panic in a callback, raised again after the check
 }
 
 type edgeRef struct{ g, e int32 }

@@ -47,6 +47,7 @@ func (s *Solver) AddDerived(d *Derived) bool {
 			continue
 		}
 		var err C.int
+		b.lit = s.watchable("AddDerived", b.lit, d.Wrap)
 		id := C.musket_prop_register(s.c.z, s.s, s.c.arg("AddDerived", b.lit), &err)
 		if err != 0 && d.Wrap != nil {
 			// Z3 4.8.12 refuses to watch some formulas with arithmetic

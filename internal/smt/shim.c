@@ -759,3 +759,114 @@ void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const
 	Z3_solver_propagate_consequence(c, cb, n, ids, 0, NULL, NULL, Z3_mk_false(c));
 	musket_err = 0;
 }
+
+// musket_watch_raw tells whether e can be given to the user propagator as
+// it is (1), or only through a variable asserted equivalent to it (0:
+// see register.go), or the walk ran out of memory (-1). e cannot when it
+// is itself a theory atom (an argument not Boolean: Z3 refuses it,
+// "malformed atomic constraint"), or when it holds a comparison Z3's
+// arithmetic solver takes only preprocessed: x < y or x > y, or x <= y,
+// x >= y other than a term against a number. Each shared subterm is
+// visited once: the ids of the subterms seen are kept in an
+// open-addressing set.
+static int unpreprocessed(Z3_context c, Z3_ast t) {
+	if (Z3_get_ast_kind(c, t) != Z3_APP_AST) {
+		return 0;
+	}
+	Z3_app a = Z3_to_app(c, t);
+	switch (Z3_get_decl_kind(c, Z3_get_app_decl(c, a))) {
+	case Z3_OP_LT:
+	case Z3_OP_GT:
+		return 1;
+	case Z3_OP_LE:
+	case Z3_OP_GE:
+		return Z3_get_app_num_args(c, a) != 2 || Z3_is_numeral_ast(c, Z3_get_app_arg(c, a, 0)) ||
+			!Z3_is_numeral_ast(c, Z3_get_app_arg(c, a, 1));
+	default:
+		return 0;
+	}
+}
+
+int musket_watch_raw(Z3_context c, Z3_ast e) {
+	musket_err = 0;
+	if (Z3_get_ast_kind(c, e) == Z3_APP_AST) {
+		Z3_app a = Z3_to_app(c, e);
+		unsigned n = Z3_get_app_num_args(c, a);
+		for (unsigned i = 0; i < n; i++) {
+			if (Z3_get_sort_kind(c, Z3_get_sort(c, Z3_get_app_arg(c, a, i))) != Z3_BOOL_SORT) {
+				musket_err = 0;
+				return 0;
+			}
+		}
+	}
+	size_t cap = 64, used = 0, top = 0, scap = 64;
+	unsigned *seen = (unsigned *)calloc(cap, sizeof(unsigned));
+	Z3_ast *stack = (Z3_ast *)malloc(scap * sizeof(Z3_ast));
+	int r = 1;
+	if (seen == NULL || stack == NULL) {
+		r = -1;
+		goto out;
+	}
+	stack[top++] = e;
+	while (top > 0) {
+		Z3_ast t = stack[--top];
+		unsigned id = Z3_get_ast_id(c, t) + 1; // 0 marks a free slot
+		size_t h = (size_t)id * 2654435761u & (cap - 1);
+		while (seen[h] != 0 && seen[h] != id) {
+			h = (h + 1) & (cap - 1);
+		}
+		if (seen[h] == id) {
+			continue;
+		}
+		seen[h] = id;
+		if (++used * 2 > cap) {
+			size_t ncap = cap * 2;
+			unsigned *ns = (unsigned *)calloc(ncap, sizeof(unsigned));
+			if (ns == NULL) {
+				r = -1;
+				goto out;
+			}
+			for (size_t i = 0; i < cap; i++) {
+				if (seen[i] != 0) {
+					size_t k = (size_t)seen[i] * 2654435761u & (ncap - 1);
+					while (ns[k] != 0) {
+						k = (k + 1) & (ncap - 1);
+					}
+					ns[k] = seen[i];
+				}
+			}
+			free(seen);
+			seen = ns;
+			cap = ncap;
+		}
+		if (unpreprocessed(c, t)) {
+			r = 0;
+			goto out;
+		}
+		if (Z3_get_ast_kind(c, t) != Z3_APP_AST) {
+			continue; // a bound variable or quantifier: not made by Musket
+		}
+		Z3_app a = Z3_to_app(c, t);
+		unsigned n = Z3_get_app_num_args(c, a);
+		for (unsigned i = 0; i < n; i++) {
+			if (top == scap) {
+				Z3_ast *ns = (Z3_ast *)realloc(stack, 2 * scap * sizeof(Z3_ast));
+				if (ns == NULL) {
+					r = -1;
+					goto out;
+				}
+				stack = ns;
+				scap *= 2;
+			}
+			stack[top++] = Z3_get_app_arg(c, a, i);
+		}
+	}
+out:
+	free(seen);
+	free(stack);
+	if (musket_err != 0) {
+		r = -1;
+	}
+	musket_err = 0;
+	return r;
+}

@@ -172,5 +172,6 @@ musket_prop *musket_prop_init(Z3_context c, Z3_solver s, uintptr_t handle, int *
 void musket_prop_free(musket_prop *p);
 unsigned musket_prop_register(Z3_context c, Z3_solver s, Z3_ast e, int *err);
 void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const unsigned *ids);
+int musket_watch_raw(Z3_context c, Z3_ast e);
 
 #endif

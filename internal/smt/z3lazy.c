@@ -19,9 +19,14 @@ const char *const musket_z3_names[] = {
 	"Z3_dec_ref",
 	"Z3_del_config",
 	"Z3_del_context",
+	"Z3_get_app_arg",
+	"Z3_get_app_decl",
+	"Z3_get_app_num_args",
 	"Z3_get_ast_id",
+	"Z3_get_ast_kind",
 	"Z3_get_bool_value",
 	"Z3_get_bv_sort_size",
+	"Z3_get_decl_kind",
 	"Z3_get_error_msg",
 	"Z3_get_estimated_alloc_size",
 	"Z3_get_full_version",
@@ -148,11 +153,12 @@ const char *const musket_z3_names[] = {
 	"Z3_stats_is_uint",
 	"Z3_stats_size",
 	"Z3_stats_to_string",
+	"Z3_to_app",
 };
 
-const int musket_z3_count = 137;
+const int musket_z3_count = 143;
 
-void *musket_z3_fns[137];
+void *musket_z3_fns[143];
 
 Z3_string Z3_API Z3_ast_to_string(Z3_context a0, Z3_ast a1) { return ((Z3_string (*)(Z3_context, Z3_ast))musket_z3_fn(0))(a0, a1); }
 void Z3_API Z3_ast_vector_dec_ref(Z3_context a0, Z3_ast_vector a1) { ((void (*)(Z3_context, Z3_ast_vector))musket_z3_fn(1))(a0, a1); }
@@ -162,132 +168,138 @@ unsigned Z3_API Z3_ast_vector_size(Z3_context a0, Z3_ast_vector a1) { return ((u
 void Z3_API Z3_dec_ref(Z3_context a0, Z3_ast a1) { ((void (*)(Z3_context, Z3_ast))musket_z3_fn(5))(a0, a1); }
 void Z3_API Z3_del_config(Z3_config a0) { ((void (*)(Z3_config))musket_z3_fn(6))(a0); }
 void Z3_API Z3_del_context(Z3_context a0) { ((void (*)(Z3_context))musket_z3_fn(7))(a0); }
-unsigned Z3_API Z3_get_ast_id(Z3_context a0, Z3_ast a1) { return ((unsigned (*)(Z3_context, Z3_ast))musket_z3_fn(8))(a0, a1); }
-Z3_lbool Z3_API Z3_get_bool_value(Z3_context a0, Z3_ast a1) { return ((Z3_lbool (*)(Z3_context, Z3_ast))musket_z3_fn(9))(a0, a1); }
-unsigned Z3_API Z3_get_bv_sort_size(Z3_context a0, Z3_sort a1) { return ((unsigned (*)(Z3_context, Z3_sort))musket_z3_fn(10))(a0, a1); }
-Z3_string Z3_API Z3_get_error_msg(Z3_context a0, Z3_error_code a1) { return ((Z3_string (*)(Z3_context, Z3_error_code))musket_z3_fn(11))(a0, a1); }
-uint64_t Z3_API Z3_get_estimated_alloc_size(void) { return ((uint64_t (*)(void))musket_z3_fn(12))(); }
-Z3_string Z3_API Z3_get_full_version(void) { return ((Z3_string (*)(void))musket_z3_fn(13))(); }
-bool Z3_API Z3_get_numeral_int64(Z3_context a0, Z3_ast a1, int64_t* a2) { return ((bool (*)(Z3_context, Z3_ast, int64_t*))musket_z3_fn(14))(a0, a1, a2); }
-bool Z3_API Z3_get_numeral_rational_int64(Z3_context a0, Z3_ast a1, int64_t* a2, int64_t* a3) { return ((bool (*)(Z3_context, Z3_ast, int64_t*, int64_t*))musket_z3_fn(15))(a0, a1, a2, a3); }
-bool Z3_API Z3_get_numeral_uint64(Z3_context a0, Z3_ast a1, uint64_t* a2) { return ((bool (*)(Z3_context, Z3_ast, uint64_t*))musket_z3_fn(16))(a0, a1, a2); }
-Z3_sort Z3_API Z3_get_sort(Z3_context a0, Z3_ast a1) { return ((Z3_sort (*)(Z3_context, Z3_ast))musket_z3_fn(17))(a0, a1); }
-Z3_sort_kind Z3_API Z3_get_sort_kind(Z3_context a0, Z3_sort a1) { return ((Z3_sort_kind (*)(Z3_context, Z3_sort))musket_z3_fn(18))(a0, a1); }
-Z3_bool_opt Z3_API Z3_global_param_get(Z3_string a0, Z3_string_ptr a1) { return ((Z3_bool_opt (*)(Z3_string, Z3_string_ptr))musket_z3_fn(19))(a0, a1); }
-void Z3_API Z3_global_param_set(Z3_string a0, Z3_string a1) { ((void (*)(Z3_string, Z3_string))musket_z3_fn(20))(a0, a1); }
-void Z3_API Z3_inc_ref(Z3_context a0, Z3_ast a1) { ((void (*)(Z3_context, Z3_ast))musket_z3_fn(21))(a0, a1); }
-void Z3_API Z3_interrupt(Z3_context a0) { ((void (*)(Z3_context))musket_z3_fn(22))(a0); }
-bool Z3_API Z3_is_numeral_ast(Z3_context a0, Z3_ast a1) { return ((bool (*)(Z3_context, Z3_ast))musket_z3_fn(23))(a0, a1); }
-Z3_ast Z3_API Z3_mk_add(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(24))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_and(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(25))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_atleast(Z3_context a0, unsigned a1, Z3_ast const a2[], unsigned a3) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*, unsigned))musket_z3_fn(26))(a0, a1, a2, a3); }
-Z3_ast Z3_API Z3_mk_atmost(Z3_context a0, unsigned a1, Z3_ast const a2[], unsigned a3) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*, unsigned))musket_z3_fn(27))(a0, a1, a2, a3); }
-Z3_sort Z3_API Z3_mk_bool_sort(Z3_context a0) { return ((Z3_sort (*)(Z3_context))musket_z3_fn(28))(a0); }
-Z3_ast Z3_API Z3_mk_bv2int(Z3_context a0, Z3_ast a1, bool a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, bool))musket_z3_fn(29))(a0, a1, a2); }
-Z3_sort Z3_API Z3_mk_bv_sort(Z3_context a0, unsigned a1) { return ((Z3_sort (*)(Z3_context, unsigned))musket_z3_fn(30))(a0, a1); }
-Z3_ast Z3_API Z3_mk_bvadd(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(31))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvand(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(32))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvashr(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(33))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvlshr(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(34))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvmul(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(35))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvneg(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(36))(a0, a1); }
-Z3_ast Z3_API Z3_mk_bvnot(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(37))(a0, a1); }
-Z3_ast Z3_API Z3_mk_bvor(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(38))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsdiv(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(39))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsge(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(40))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsgt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(41))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvshl(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(42))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsle(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(43))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvslt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(44))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsmod(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(45))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsrem(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(46))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvsub(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(47))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvudiv(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(48))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvuge(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(49))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvugt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(50))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvule(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(51))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvult(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(52))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvurem(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(53))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_bvxor(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(54))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_concat(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(55))(a0, a1, a2); }
-Z3_config Z3_API Z3_mk_config(void) { return ((Z3_config (*)(void))musket_z3_fn(56))(); }
-Z3_ast Z3_API Z3_mk_const(Z3_context a0, Z3_symbol a1, Z3_sort a2) { return ((Z3_ast (*)(Z3_context, Z3_symbol, Z3_sort))musket_z3_fn(57))(a0, a1, a2); }
-Z3_context Z3_API Z3_mk_context_rc(Z3_config a0) { return ((Z3_context (*)(Z3_config))musket_z3_fn(58))(a0); }
-Z3_ast Z3_API Z3_mk_distinct(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(59))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_div(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(60))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_eq(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(61))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_extract(Z3_context a0, unsigned a1, unsigned a2, Z3_ast a3) { return ((Z3_ast (*)(Z3_context, unsigned, unsigned, Z3_ast))musket_z3_fn(62))(a0, a1, a2, a3); }
-Z3_ast Z3_API Z3_mk_false(Z3_context a0) { return ((Z3_ast (*)(Z3_context))musket_z3_fn(63))(a0); }
-Z3_ast Z3_API Z3_mk_ge(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(64))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_gt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(65))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_iff(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(66))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_implies(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(67))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_int2bv(Z3_context a0, unsigned a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast))musket_z3_fn(68))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_int2real(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(69))(a0, a1); }
-Z3_ast Z3_API Z3_mk_int64(Z3_context a0, int64_t a1, Z3_sort a2) { return ((Z3_ast (*)(Z3_context, int64_t, Z3_sort))musket_z3_fn(70))(a0, a1, a2); }
-Z3_sort Z3_API Z3_mk_int_sort(Z3_context a0) { return ((Z3_sort (*)(Z3_context))musket_z3_fn(71))(a0); }
-Z3_ast Z3_API Z3_mk_is_int(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(72))(a0, a1); }
-Z3_ast Z3_API Z3_mk_ite(Z3_context a0, Z3_ast a1, Z3_ast a2, Z3_ast a3) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast, Z3_ast))musket_z3_fn(73))(a0, a1, a2, a3); }
-Z3_ast Z3_API Z3_mk_le(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(74))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_lt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(75))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_mod(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(76))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_mul(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(77))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_not(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(78))(a0, a1); }
-Z3_ast Z3_API Z3_mk_numeral(Z3_context a0, Z3_string a1, Z3_sort a2) { return ((Z3_ast (*)(Z3_context, Z3_string, Z3_sort))musket_z3_fn(79))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_or(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(80))(a0, a1, a2); }
-Z3_params Z3_API Z3_mk_params(Z3_context a0) { return ((Z3_params (*)(Z3_context))musket_z3_fn(81))(a0); }
-Z3_ast Z3_API Z3_mk_pbeq(Z3_context a0, unsigned a1, Z3_ast const a2[], int const a3[], int a4) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*, int const*, int))musket_z3_fn(82))(a0, a1, a2, a3, a4); }
-Z3_ast Z3_API Z3_mk_real2int(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(83))(a0, a1); }
-Z3_sort Z3_API Z3_mk_real_sort(Z3_context a0) { return ((Z3_sort (*)(Z3_context))musket_z3_fn(84))(a0); }
-Z3_ast Z3_API Z3_mk_rem(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(85))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_sign_ext(Z3_context a0, unsigned a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast))musket_z3_fn(86))(a0, a1, a2); }
-Z3_solver Z3_API Z3_mk_simple_solver(Z3_context a0) { return ((Z3_solver (*)(Z3_context))musket_z3_fn(87))(a0); }
-Z3_solver Z3_API Z3_mk_solver(Z3_context a0) { return ((Z3_solver (*)(Z3_context))musket_z3_fn(88))(a0); }
-Z3_solver Z3_API Z3_mk_solver_for_logic(Z3_context a0, Z3_symbol a1) { return ((Z3_solver (*)(Z3_context, Z3_symbol))musket_z3_fn(89))(a0, a1); }
-Z3_symbol Z3_API Z3_mk_string_symbol(Z3_context a0, Z3_string a1) { return ((Z3_symbol (*)(Z3_context, Z3_string))musket_z3_fn(90))(a0, a1); }
-Z3_ast Z3_API Z3_mk_sub(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(91))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_true(Z3_context a0) { return ((Z3_ast (*)(Z3_context))musket_z3_fn(92))(a0); }
-Z3_ast Z3_API Z3_mk_unary_minus(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(93))(a0, a1); }
-Z3_ast Z3_API Z3_mk_xor(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(94))(a0, a1, a2); }
-Z3_ast Z3_API Z3_mk_zero_ext(Z3_context a0, unsigned a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast))musket_z3_fn(95))(a0, a1, a2); }
-void Z3_API Z3_model_dec_ref(Z3_context a0, Z3_model a1) { ((void (*)(Z3_context, Z3_model))musket_z3_fn(96))(a0, a1); }
-Z3_bool_opt Z3_API Z3_model_eval(Z3_context a0, Z3_model a1, Z3_ast a2, bool a3, Z3_ast * a4) { return ((Z3_bool_opt (*)(Z3_context, Z3_model, Z3_ast, bool, Z3_ast *))musket_z3_fn(97))(a0, a1, a2, a3, a4); }
-void Z3_API Z3_model_inc_ref(Z3_context a0, Z3_model a1) { ((void (*)(Z3_context, Z3_model))musket_z3_fn(98))(a0, a1); }
-Z3_string Z3_API Z3_model_to_string(Z3_context a0, Z3_model a1) { return ((Z3_string (*)(Z3_context, Z3_model))musket_z3_fn(99))(a0, a1); }
-void Z3_API Z3_params_dec_ref(Z3_context a0, Z3_params a1) { ((void (*)(Z3_context, Z3_params))musket_z3_fn(100))(a0, a1); }
-void Z3_API Z3_params_inc_ref(Z3_context a0, Z3_params a1) { ((void (*)(Z3_context, Z3_params))musket_z3_fn(101))(a0, a1); }
-void Z3_API Z3_params_set_bool(Z3_context a0, Z3_params a1, Z3_symbol a2, bool a3) { ((void (*)(Z3_context, Z3_params, Z3_symbol, bool))musket_z3_fn(102))(a0, a1, a2, a3); }
-void Z3_API Z3_params_set_uint(Z3_context a0, Z3_params a1, Z3_symbol a2, unsigned a3) { ((void (*)(Z3_context, Z3_params, Z3_symbol, unsigned))musket_z3_fn(103))(a0, a1, a2, a3); }
-void Z3_API Z3_set_ast_print_mode(Z3_context a0, Z3_ast_print_mode a1) { ((void (*)(Z3_context, Z3_ast_print_mode))musket_z3_fn(104))(a0, a1); }
-void Z3_API Z3_set_error_handler(Z3_context a0, Z3_error_handler a1) { ((void (*)(Z3_context, Z3_error_handler))musket_z3_fn(105))(a0, a1); }
-void Z3_API Z3_set_param_value(Z3_config a0, Z3_string a1, Z3_string a2) { ((void (*)(Z3_config, Z3_string, Z3_string))musket_z3_fn(106))(a0, a1, a2); }
-Z3_ast Z3_API Z3_simplify(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(107))(a0, a1); }
-void Z3_API Z3_solver_assert(Z3_context a0, Z3_solver a1, Z3_ast a2) { ((void (*)(Z3_context, Z3_solver, Z3_ast))musket_z3_fn(108))(a0, a1, a2); }
-Z3_lbool Z3_API Z3_solver_check(Z3_context a0, Z3_solver a1) { return ((Z3_lbool (*)(Z3_context, Z3_solver))musket_z3_fn(109))(a0, a1); }
-Z3_lbool Z3_API Z3_solver_check_assumptions(Z3_context a0, Z3_solver a1, unsigned a2, Z3_ast const a3[]) { return ((Z3_lbool (*)(Z3_context, Z3_solver, unsigned, Z3_ast const*))musket_z3_fn(110))(a0, a1, a2, a3); }
-void Z3_API Z3_solver_dec_ref(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(111))(a0, a1); }
-Z3_model Z3_API Z3_solver_get_model(Z3_context a0, Z3_solver a1) { return ((Z3_model (*)(Z3_context, Z3_solver))musket_z3_fn(112))(a0, a1); }
-unsigned Z3_API Z3_solver_get_num_scopes(Z3_context a0, Z3_solver a1) { return ((unsigned (*)(Z3_context, Z3_solver))musket_z3_fn(113))(a0, a1); }
-Z3_string Z3_API Z3_solver_get_reason_unknown(Z3_context a0, Z3_solver a1) { return ((Z3_string (*)(Z3_context, Z3_solver))musket_z3_fn(114))(a0, a1); }
-Z3_stats Z3_API Z3_solver_get_statistics(Z3_context a0, Z3_solver a1) { return ((Z3_stats (*)(Z3_context, Z3_solver))musket_z3_fn(115))(a0, a1); }
-Z3_ast_vector Z3_API Z3_solver_get_unsat_core(Z3_context a0, Z3_solver a1) { return ((Z3_ast_vector (*)(Z3_context, Z3_solver))musket_z3_fn(116))(a0, a1); }
-void Z3_API Z3_solver_inc_ref(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(117))(a0, a1); }
-void Z3_API Z3_solver_pop(Z3_context a0, Z3_solver a1, unsigned a2) { ((void (*)(Z3_context, Z3_solver, unsigned))musket_z3_fn(118))(a0, a1, a2); }
-void Z3_API Z3_solver_propagate_consequence(Z3_context a0, Z3_solver_callback a1, unsigned a2, unsigned const* a3, unsigned a4, unsigned const* a5, unsigned const* a6, Z3_ast a7) { ((void (*)(Z3_context, Z3_solver_callback, unsigned, unsigned const*, unsigned, unsigned const*, unsigned const*, Z3_ast))musket_z3_fn(119))(a0, a1, a2, a3, a4, a5, a6, a7); }
-void Z3_API Z3_solver_propagate_final(Z3_context a0, Z3_solver a1, Z3_final_eh a2) { ((void (*)(Z3_context, Z3_solver, Z3_final_eh))musket_z3_fn(120))(a0, a1, a2); }
-void Z3_API Z3_solver_propagate_fixed(Z3_context a0, Z3_solver a1, Z3_fixed_eh a2) { ((void (*)(Z3_context, Z3_solver, Z3_fixed_eh))musket_z3_fn(121))(a0, a1, a2); }
-void Z3_API Z3_solver_propagate_init(Z3_context a0, Z3_solver a1, void* a2, Z3_push_eh a3, Z3_pop_eh a4, Z3_fresh_eh a5) { ((void (*)(Z3_context, Z3_solver, void*, Z3_push_eh, Z3_pop_eh, Z3_fresh_eh))musket_z3_fn(122))(a0, a1, a2, a3, a4, a5); }
-unsigned Z3_API Z3_solver_propagate_register(Z3_context a0, Z3_solver a1, Z3_ast a2) { return ((unsigned (*)(Z3_context, Z3_solver, Z3_ast))musket_z3_fn(123))(a0, a1, a2); }
-void Z3_API Z3_solver_push(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(124))(a0, a1); }
-void Z3_API Z3_solver_reset(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(125))(a0, a1); }
-void Z3_API Z3_solver_set_params(Z3_context a0, Z3_solver a1, Z3_params a2) { ((void (*)(Z3_context, Z3_solver, Z3_params))musket_z3_fn(126))(a0, a1, a2); }
-Z3_string Z3_API Z3_solver_to_string(Z3_context a0, Z3_solver a1) { return ((Z3_string (*)(Z3_context, Z3_solver))musket_z3_fn(127))(a0, a1); }
-Z3_ast Z3_API Z3_sort_to_ast(Z3_context a0, Z3_sort a1) { return ((Z3_ast (*)(Z3_context, Z3_sort))musket_z3_fn(128))(a0, a1); }
-void Z3_API Z3_stats_dec_ref(Z3_context a0, Z3_stats a1) { ((void (*)(Z3_context, Z3_stats))musket_z3_fn(129))(a0, a1); }
-double Z3_API Z3_stats_get_double_value(Z3_context a0, Z3_stats a1, unsigned a2) { return ((double (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(130))(a0, a1, a2); }
-Z3_string Z3_API Z3_stats_get_key(Z3_context a0, Z3_stats a1, unsigned a2) { return ((Z3_string (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(131))(a0, a1, a2); }
-unsigned Z3_API Z3_stats_get_uint_value(Z3_context a0, Z3_stats a1, unsigned a2) { return ((unsigned (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(132))(a0, a1, a2); }
-void Z3_API Z3_stats_inc_ref(Z3_context a0, Z3_stats a1) { ((void (*)(Z3_context, Z3_stats))musket_z3_fn(133))(a0, a1); }
-bool Z3_API Z3_stats_is_uint(Z3_context a0, Z3_stats a1, unsigned a2) { return ((bool (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(134))(a0, a1, a2); }
-unsigned Z3_API Z3_stats_size(Z3_context a0, Z3_stats a1) { return ((unsigned (*)(Z3_context, Z3_stats))musket_z3_fn(135))(a0, a1); }
-Z3_string Z3_API Z3_stats_to_string(Z3_context a0, Z3_stats a1) { return ((Z3_string (*)(Z3_context, Z3_stats))musket_z3_fn(136))(a0, a1); }
+Z3_ast Z3_API Z3_get_app_arg(Z3_context a0, Z3_app a1, unsigned a2) { return ((Z3_ast (*)(Z3_context, Z3_app, unsigned))musket_z3_fn(8))(a0, a1, a2); }
+Z3_func_decl Z3_API Z3_get_app_decl(Z3_context a0, Z3_app a1) { return ((Z3_func_decl (*)(Z3_context, Z3_app))musket_z3_fn(9))(a0, a1); }
+unsigned Z3_API Z3_get_app_num_args(Z3_context a0, Z3_app a1) { return ((unsigned (*)(Z3_context, Z3_app))musket_z3_fn(10))(a0, a1); }
+unsigned Z3_API Z3_get_ast_id(Z3_context a0, Z3_ast a1) { return ((unsigned (*)(Z3_context, Z3_ast))musket_z3_fn(11))(a0, a1); }
+Z3_ast_kind Z3_API Z3_get_ast_kind(Z3_context a0, Z3_ast a1) { return ((Z3_ast_kind (*)(Z3_context, Z3_ast))musket_z3_fn(12))(a0, a1); }
+Z3_lbool Z3_API Z3_get_bool_value(Z3_context a0, Z3_ast a1) { return ((Z3_lbool (*)(Z3_context, Z3_ast))musket_z3_fn(13))(a0, a1); }
+unsigned Z3_API Z3_get_bv_sort_size(Z3_context a0, Z3_sort a1) { return ((unsigned (*)(Z3_context, Z3_sort))musket_z3_fn(14))(a0, a1); }
+Z3_decl_kind Z3_API Z3_get_decl_kind(Z3_context a0, Z3_func_decl a1) { return ((Z3_decl_kind (*)(Z3_context, Z3_func_decl))musket_z3_fn(15))(a0, a1); }
+Z3_string Z3_API Z3_get_error_msg(Z3_context a0, Z3_error_code a1) { return ((Z3_string (*)(Z3_context, Z3_error_code))musket_z3_fn(16))(a0, a1); }
+uint64_t Z3_API Z3_get_estimated_alloc_size(void) { return ((uint64_t (*)(void))musket_z3_fn(17))(); }
+Z3_string Z3_API Z3_get_full_version(void) { return ((Z3_string (*)(void))musket_z3_fn(18))(); }
+bool Z3_API Z3_get_numeral_int64(Z3_context a0, Z3_ast a1, int64_t* a2) { return ((bool (*)(Z3_context, Z3_ast, int64_t*))musket_z3_fn(19))(a0, a1, a2); }
+bool Z3_API Z3_get_numeral_rational_int64(Z3_context a0, Z3_ast a1, int64_t* a2, int64_t* a3) { return ((bool (*)(Z3_context, Z3_ast, int64_t*, int64_t*))musket_z3_fn(20))(a0, a1, a2, a3); }
+bool Z3_API Z3_get_numeral_uint64(Z3_context a0, Z3_ast a1, uint64_t* a2) { return ((bool (*)(Z3_context, Z3_ast, uint64_t*))musket_z3_fn(21))(a0, a1, a2); }
+Z3_sort Z3_API Z3_get_sort(Z3_context a0, Z3_ast a1) { return ((Z3_sort (*)(Z3_context, Z3_ast))musket_z3_fn(22))(a0, a1); }
+Z3_sort_kind Z3_API Z3_get_sort_kind(Z3_context a0, Z3_sort a1) { return ((Z3_sort_kind (*)(Z3_context, Z3_sort))musket_z3_fn(23))(a0, a1); }
+Z3_bool_opt Z3_API Z3_global_param_get(Z3_string a0, Z3_string_ptr a1) { return ((Z3_bool_opt (*)(Z3_string, Z3_string_ptr))musket_z3_fn(24))(a0, a1); }
+void Z3_API Z3_global_param_set(Z3_string a0, Z3_string a1) { ((void (*)(Z3_string, Z3_string))musket_z3_fn(25))(a0, a1); }
+void Z3_API Z3_inc_ref(Z3_context a0, Z3_ast a1) { ((void (*)(Z3_context, Z3_ast))musket_z3_fn(26))(a0, a1); }
+void Z3_API Z3_interrupt(Z3_context a0) { ((void (*)(Z3_context))musket_z3_fn(27))(a0); }
+bool Z3_API Z3_is_numeral_ast(Z3_context a0, Z3_ast a1) { return ((bool (*)(Z3_context, Z3_ast))musket_z3_fn(28))(a0, a1); }
+Z3_ast Z3_API Z3_mk_add(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(29))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_and(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(30))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_atleast(Z3_context a0, unsigned a1, Z3_ast const a2[], unsigned a3) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*, unsigned))musket_z3_fn(31))(a0, a1, a2, a3); }
+Z3_ast Z3_API Z3_mk_atmost(Z3_context a0, unsigned a1, Z3_ast const a2[], unsigned a3) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*, unsigned))musket_z3_fn(32))(a0, a1, a2, a3); }
+Z3_sort Z3_API Z3_mk_bool_sort(Z3_context a0) { return ((Z3_sort (*)(Z3_context))musket_z3_fn(33))(a0); }
+Z3_ast Z3_API Z3_mk_bv2int(Z3_context a0, Z3_ast a1, bool a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, bool))musket_z3_fn(34))(a0, a1, a2); }
+Z3_sort Z3_API Z3_mk_bv_sort(Z3_context a0, unsigned a1) { return ((Z3_sort (*)(Z3_context, unsigned))musket_z3_fn(35))(a0, a1); }
+Z3_ast Z3_API Z3_mk_bvadd(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(36))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvand(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(37))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvashr(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(38))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvlshr(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(39))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvmul(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(40))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvneg(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(41))(a0, a1); }
+Z3_ast Z3_API Z3_mk_bvnot(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(42))(a0, a1); }
+Z3_ast Z3_API Z3_mk_bvor(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(43))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsdiv(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(44))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsge(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(45))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsgt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(46))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvshl(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(47))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsle(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(48))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvslt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(49))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsmod(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(50))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsrem(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(51))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvsub(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(52))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvudiv(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(53))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvuge(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(54))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvugt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(55))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvule(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(56))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvult(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(57))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvurem(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(58))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_bvxor(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(59))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_concat(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(60))(a0, a1, a2); }
+Z3_config Z3_API Z3_mk_config(void) { return ((Z3_config (*)(void))musket_z3_fn(61))(); }
+Z3_ast Z3_API Z3_mk_const(Z3_context a0, Z3_symbol a1, Z3_sort a2) { return ((Z3_ast (*)(Z3_context, Z3_symbol, Z3_sort))musket_z3_fn(62))(a0, a1, a2); }
+Z3_context Z3_API Z3_mk_context_rc(Z3_config a0) { return ((Z3_context (*)(Z3_config))musket_z3_fn(63))(a0); }
+Z3_ast Z3_API Z3_mk_distinct(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(64))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_div(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(65))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_eq(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(66))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_extract(Z3_context a0, unsigned a1, unsigned a2, Z3_ast a3) { return ((Z3_ast (*)(Z3_context, unsigned, unsigned, Z3_ast))musket_z3_fn(67))(a0, a1, a2, a3); }
+Z3_ast Z3_API Z3_mk_false(Z3_context a0) { return ((Z3_ast (*)(Z3_context))musket_z3_fn(68))(a0); }
+Z3_ast Z3_API Z3_mk_ge(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(69))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_gt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(70))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_iff(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(71))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_implies(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(72))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_int2bv(Z3_context a0, unsigned a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast))musket_z3_fn(73))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_int2real(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(74))(a0, a1); }
+Z3_ast Z3_API Z3_mk_int64(Z3_context a0, int64_t a1, Z3_sort a2) { return ((Z3_ast (*)(Z3_context, int64_t, Z3_sort))musket_z3_fn(75))(a0, a1, a2); }
+Z3_sort Z3_API Z3_mk_int_sort(Z3_context a0) { return ((Z3_sort (*)(Z3_context))musket_z3_fn(76))(a0); }
+Z3_ast Z3_API Z3_mk_is_int(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(77))(a0, a1); }
+Z3_ast Z3_API Z3_mk_ite(Z3_context a0, Z3_ast a1, Z3_ast a2, Z3_ast a3) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast, Z3_ast))musket_z3_fn(78))(a0, a1, a2, a3); }
+Z3_ast Z3_API Z3_mk_le(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(79))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_lt(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(80))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_mod(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(81))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_mul(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(82))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_not(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(83))(a0, a1); }
+Z3_ast Z3_API Z3_mk_numeral(Z3_context a0, Z3_string a1, Z3_sort a2) { return ((Z3_ast (*)(Z3_context, Z3_string, Z3_sort))musket_z3_fn(84))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_or(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(85))(a0, a1, a2); }
+Z3_params Z3_API Z3_mk_params(Z3_context a0) { return ((Z3_params (*)(Z3_context))musket_z3_fn(86))(a0); }
+Z3_ast Z3_API Z3_mk_pbeq(Z3_context a0, unsigned a1, Z3_ast const a2[], int const a3[], int a4) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*, int const*, int))musket_z3_fn(87))(a0, a1, a2, a3, a4); }
+Z3_ast Z3_API Z3_mk_real2int(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(88))(a0, a1); }
+Z3_sort Z3_API Z3_mk_real_sort(Z3_context a0) { return ((Z3_sort (*)(Z3_context))musket_z3_fn(89))(a0); }
+Z3_ast Z3_API Z3_mk_rem(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(90))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_sign_ext(Z3_context a0, unsigned a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast))musket_z3_fn(91))(a0, a1, a2); }
+Z3_solver Z3_API Z3_mk_simple_solver(Z3_context a0) { return ((Z3_solver (*)(Z3_context))musket_z3_fn(92))(a0); }
+Z3_solver Z3_API Z3_mk_solver(Z3_context a0) { return ((Z3_solver (*)(Z3_context))musket_z3_fn(93))(a0); }
+Z3_solver Z3_API Z3_mk_solver_for_logic(Z3_context a0, Z3_symbol a1) { return ((Z3_solver (*)(Z3_context, Z3_symbol))musket_z3_fn(94))(a0, a1); }
+Z3_symbol Z3_API Z3_mk_string_symbol(Z3_context a0, Z3_string a1) { return ((Z3_symbol (*)(Z3_context, Z3_string))musket_z3_fn(95))(a0, a1); }
+Z3_ast Z3_API Z3_mk_sub(Z3_context a0, unsigned a1, Z3_ast const a2[]) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast const*))musket_z3_fn(96))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_true(Z3_context a0) { return ((Z3_ast (*)(Z3_context))musket_z3_fn(97))(a0); }
+Z3_ast Z3_API Z3_mk_unary_minus(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(98))(a0, a1); }
+Z3_ast Z3_API Z3_mk_xor(Z3_context a0, Z3_ast a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, Z3_ast, Z3_ast))musket_z3_fn(99))(a0, a1, a2); }
+Z3_ast Z3_API Z3_mk_zero_ext(Z3_context a0, unsigned a1, Z3_ast a2) { return ((Z3_ast (*)(Z3_context, unsigned, Z3_ast))musket_z3_fn(100))(a0, a1, a2); }
+void Z3_API Z3_model_dec_ref(Z3_context a0, Z3_model a1) { ((void (*)(Z3_context, Z3_model))musket_z3_fn(101))(a0, a1); }
+Z3_bool_opt Z3_API Z3_model_eval(Z3_context a0, Z3_model a1, Z3_ast a2, bool a3, Z3_ast * a4) { return ((Z3_bool_opt (*)(Z3_context, Z3_model, Z3_ast, bool, Z3_ast *))musket_z3_fn(102))(a0, a1, a2, a3, a4); }
+void Z3_API Z3_model_inc_ref(Z3_context a0, Z3_model a1) { ((void (*)(Z3_context, Z3_model))musket_z3_fn(103))(a0, a1); }
+Z3_string Z3_API Z3_model_to_string(Z3_context a0, Z3_model a1) { return ((Z3_string (*)(Z3_context, Z3_model))musket_z3_fn(104))(a0, a1); }
+void Z3_API Z3_params_dec_ref(Z3_context a0, Z3_params a1) { ((void (*)(Z3_context, Z3_params))musket_z3_fn(105))(a0, a1); }
+void Z3_API Z3_params_inc_ref(Z3_context a0, Z3_params a1) { ((void (*)(Z3_context, Z3_params))musket_z3_fn(106))(a0, a1); }
+void Z3_API Z3_params_set_bool(Z3_context a0, Z3_params a1, Z3_symbol a2, bool a3) { ((void (*)(Z3_context, Z3_params, Z3_symbol, bool))musket_z3_fn(107))(a0, a1, a2, a3); }
+void Z3_API Z3_params_set_uint(Z3_context a0, Z3_params a1, Z3_symbol a2, unsigned a3) { ((void (*)(Z3_context, Z3_params, Z3_symbol, unsigned))musket_z3_fn(108))(a0, a1, a2, a3); }
+void Z3_API Z3_set_ast_print_mode(Z3_context a0, Z3_ast_print_mode a1) { ((void (*)(Z3_context, Z3_ast_print_mode))musket_z3_fn(109))(a0, a1); }
+void Z3_API Z3_set_error_handler(Z3_context a0, Z3_error_handler a1) { ((void (*)(Z3_context, Z3_error_handler))musket_z3_fn(110))(a0, a1); }
+void Z3_API Z3_set_param_value(Z3_config a0, Z3_string a1, Z3_string a2) { ((void (*)(Z3_config, Z3_string, Z3_string))musket_z3_fn(111))(a0, a1, a2); }
+Z3_ast Z3_API Z3_simplify(Z3_context a0, Z3_ast a1) { return ((Z3_ast (*)(Z3_context, Z3_ast))musket_z3_fn(112))(a0, a1); }
+void Z3_API Z3_solver_assert(Z3_context a0, Z3_solver a1, Z3_ast a2) { ((void (*)(Z3_context, Z3_solver, Z3_ast))musket_z3_fn(113))(a0, a1, a2); }
+Z3_lbool Z3_API Z3_solver_check(Z3_context a0, Z3_solver a1) { return ((Z3_lbool (*)(Z3_context, Z3_solver))musket_z3_fn(114))(a0, a1); }
+Z3_lbool Z3_API Z3_solver_check_assumptions(Z3_context a0, Z3_solver a1, unsigned a2, Z3_ast const a3[]) { return ((Z3_lbool (*)(Z3_context, Z3_solver, unsigned, Z3_ast const*))musket_z3_fn(115))(a0, a1, a2, a3); }
+void Z3_API Z3_solver_dec_ref(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(116))(a0, a1); }
+Z3_model Z3_API Z3_solver_get_model(Z3_context a0, Z3_solver a1) { return ((Z3_model (*)(Z3_context, Z3_solver))musket_z3_fn(117))(a0, a1); }
+unsigned Z3_API Z3_solver_get_num_scopes(Z3_context a0, Z3_solver a1) { return ((unsigned (*)(Z3_context, Z3_solver))musket_z3_fn(118))(a0, a1); }
+Z3_string Z3_API Z3_solver_get_reason_unknown(Z3_context a0, Z3_solver a1) { return ((Z3_string (*)(Z3_context, Z3_solver))musket_z3_fn(119))(a0, a1); }
+Z3_stats Z3_API Z3_solver_get_statistics(Z3_context a0, Z3_solver a1) { return ((Z3_stats (*)(Z3_context, Z3_solver))musket_z3_fn(120))(a0, a1); }
+Z3_ast_vector Z3_API Z3_solver_get_unsat_core(Z3_context a0, Z3_solver a1) { return ((Z3_ast_vector (*)(Z3_context, Z3_solver))musket_z3_fn(121))(a0, a1); }
+void Z3_API Z3_solver_inc_ref(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(122))(a0, a1); }
+void Z3_API Z3_solver_pop(Z3_context a0, Z3_solver a1, unsigned a2) { ((void (*)(Z3_context, Z3_solver, unsigned))musket_z3_fn(123))(a0, a1, a2); }
+void Z3_API Z3_solver_propagate_consequence(Z3_context a0, Z3_solver_callback a1, unsigned a2, unsigned const* a3, unsigned a4, unsigned const* a5, unsigned const* a6, Z3_ast a7) { ((void (*)(Z3_context, Z3_solver_callback, unsigned, unsigned const*, unsigned, unsigned const*, unsigned const*, Z3_ast))musket_z3_fn(124))(a0, a1, a2, a3, a4, a5, a6, a7); }
+void Z3_API Z3_solver_propagate_final(Z3_context a0, Z3_solver a1, Z3_final_eh a2) { ((void (*)(Z3_context, Z3_solver, Z3_final_eh))musket_z3_fn(125))(a0, a1, a2); }
+void Z3_API Z3_solver_propagate_fixed(Z3_context a0, Z3_solver a1, Z3_fixed_eh a2) { ((void (*)(Z3_context, Z3_solver, Z3_fixed_eh))musket_z3_fn(126))(a0, a1, a2); }
+void Z3_API Z3_solver_propagate_init(Z3_context a0, Z3_solver a1, void* a2, Z3_push_eh a3, Z3_pop_eh a4, Z3_fresh_eh a5) { ((void (*)(Z3_context, Z3_solver, void*, Z3_push_eh, Z3_pop_eh, Z3_fresh_eh))musket_z3_fn(127))(a0, a1, a2, a3, a4, a5); }
+unsigned Z3_API Z3_solver_propagate_register(Z3_context a0, Z3_solver a1, Z3_ast a2) { return ((unsigned (*)(Z3_context, Z3_solver, Z3_ast))musket_z3_fn(128))(a0, a1, a2); }
+void Z3_API Z3_solver_push(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(129))(a0, a1); }
+void Z3_API Z3_solver_reset(Z3_context a0, Z3_solver a1) { ((void (*)(Z3_context, Z3_solver))musket_z3_fn(130))(a0, a1); }
+void Z3_API Z3_solver_set_params(Z3_context a0, Z3_solver a1, Z3_params a2) { ((void (*)(Z3_context, Z3_solver, Z3_params))musket_z3_fn(131))(a0, a1, a2); }
+Z3_string Z3_API Z3_solver_to_string(Z3_context a0, Z3_solver a1) { return ((Z3_string (*)(Z3_context, Z3_solver))musket_z3_fn(132))(a0, a1); }
+Z3_ast Z3_API Z3_sort_to_ast(Z3_context a0, Z3_sort a1) { return ((Z3_ast (*)(Z3_context, Z3_sort))musket_z3_fn(133))(a0, a1); }
+void Z3_API Z3_stats_dec_ref(Z3_context a0, Z3_stats a1) { ((void (*)(Z3_context, Z3_stats))musket_z3_fn(134))(a0, a1); }
+double Z3_API Z3_stats_get_double_value(Z3_context a0, Z3_stats a1, unsigned a2) { return ((double (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(135))(a0, a1, a2); }
+Z3_string Z3_API Z3_stats_get_key(Z3_context a0, Z3_stats a1, unsigned a2) { return ((Z3_string (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(136))(a0, a1, a2); }
+unsigned Z3_API Z3_stats_get_uint_value(Z3_context a0, Z3_stats a1, unsigned a2) { return ((unsigned (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(137))(a0, a1, a2); }
+void Z3_API Z3_stats_inc_ref(Z3_context a0, Z3_stats a1) { ((void (*)(Z3_context, Z3_stats))musket_z3_fn(138))(a0, a1); }
+bool Z3_API Z3_stats_is_uint(Z3_context a0, Z3_stats a1, unsigned a2) { return ((bool (*)(Z3_context, Z3_stats, unsigned))musket_z3_fn(139))(a0, a1, a2); }
+unsigned Z3_API Z3_stats_size(Z3_context a0, Z3_stats a1) { return ((unsigned (*)(Z3_context, Z3_stats))musket_z3_fn(140))(a0, a1); }
+Z3_string Z3_API Z3_stats_to_string(Z3_context a0, Z3_stats a1) { return ((Z3_string (*)(Z3_context, Z3_stats))musket_z3_fn(141))(a0, a1); }
+Z3_app Z3_API Z3_to_app(Z3_context a0, Z3_ast a1) { return ((Z3_app (*)(Z3_context, Z3_ast))musket_z3_fn(142))(a0, a1); }
