@@ -2,12 +2,12 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // TestInterruptFIFO: a command whose input is a FIFO that no one writes
@@ -39,15 +39,7 @@ func TestInterruptFIFO(t *testing.T) {
 			}
 			cmd, _, errb := startReady(t, args...)
 			cmd.Process.Signal(tc.sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(2 * time.Minute): // generous: a loaded machine
-				cmd.Process.Kill()
-				t.Fatalf("%s: did not stop on %v", tc.cmd, tc.sig)
-			}
+			err := waitStopped(t, cmd, fmt.Sprintf("%s: did not stop on %v", tc.cmd, tc.sig))
 			var ee *exec.ExitError
 			if !errors.As(err, &ee) || ee.ExitCode() != 130 || !strings.Contains(errb.String(), "interrupted") {
 				t.Errorf("%s: %v on %v, want exit status 130 and a word that it was interrupted\nstderr: %.2000s", tc.cmd, err, tc.sig, errb.String())

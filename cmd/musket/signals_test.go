@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"os/exec"
@@ -128,15 +129,7 @@ func TestInterruptSMT(t *testing.T) {
 		time.Sleep(delay)
 		sent := time.Now()
 		cmd.Process.Signal(syscall.SIGINT)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		var err error
-		select {
-		case err = <-done:
-		case <-time.After(2 * time.Minute): // generous: a loaded machine
-			cmd.Process.Kill()
-			t.Fatalf("SIGINT after %v: the run did not stop", delay)
-		}
+		err := waitStopped(t, cmd, fmt.Sprintf("SIGINT after %v: the run did not stop", delay))
 		took := time.Since(sent)
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
@@ -163,6 +156,24 @@ func lastLines(s string, n int) string {
 
 // startReady starts the test binary as musket with args and waits until
 // its Go code runs (signals are caught from then on).
+// waitStopped waits for cmd, started with startReady, to exit after a
+// signal, and returns what Wait returned; a process still running after
+// two minutes (generous: a loaded machine) is killed and the test fails
+// with failure.
+func waitStopped(t *testing.T, cmd *exec.Cmd, failure string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		t.Fatal(failure)
+		return nil
+	}
+}
+
 func startReady(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
@@ -219,15 +230,7 @@ func TestInterruptCommands(t *testing.T) {
 		time.Sleep(400 * time.Millisecond)
 		sent := time.Now()
 		cmd.Process.Signal(c.sig)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		var err error
-		select {
-		case err = <-done:
-		case <-time.After(2 * time.Minute): // generous: a loaded machine
-			cmd.Process.Kill()
-			t.Fatalf("%s: did not stop on %v", name, c.sig)
-		}
+		err := waitStopped(t, cmd, fmt.Sprintf("%s: did not stop on %v", name, c.sig))
 		took := time.Since(sent)
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
