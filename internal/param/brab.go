@@ -477,15 +477,20 @@ func (r *run) shallowFirst(ctx context.Context) (v Verdict, done bool) {
 	case e.opts.MaxNodes > 0 && e.opts.MaxNodes <= shallowNodes:
 		return 0, false
 	}
-	states := 0
+	// (the exploration asks stop once per batch of batchStates states)
+	batches := 0
+	tooMany := func() bool { return batches > shallowStates/batchStates }
 	stop := func() bool {
-		states++
-		return e.stop() || states > shallowStates/batchStates
+		batches++
+		return e.stop() || tooMany()
 	}
 	a, err := newBrabApproximator(e.sys, 2, shallowDepth, stop)
-	if err != nil || a.unsafe || states > shallowStates/batchStates || a.brab.states > shallowStates {
+	if err != nil || a.unsafe || tooMany() || a.brab.states > shallowStates {
 		return 0, false
 	}
+	// the attempt ends at its first refuted guess: its restart need
+	// not deepen an oracle that is then dropped
+	a.brab.x = nil
 	if ctx.Err() != nil {
 		return Timeout, true
 	}
