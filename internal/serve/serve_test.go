@@ -2,10 +2,13 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -187,9 +190,88 @@ func TestCIncludes(t *testing.T) {
 		{"#inc\\\nlude \"/etc/passwd\"\n", false},
 		{"#include_next <x.h>\n", false},
 		{"#embed \"/etc/passwd\"\n", false},
+		// A comment before the directive, or over a line end in it: the
+		// preprocessor sees the directive (clang read /etc/passwd).
+		{"#include <stdatomic.h>\n/* x */ #include \"/etc/passwd\"\n", false},
+		{"/* a\n b */ # include </etc/passwd>\n", false},
+		{"#/**/include \"/etc/passwd\"\n", false},
+		{"#include /*\n*/ \"/etc/passwd\"\n", false},
+		{"#include <stdatomic.h> // the atomics\n#include <pthread.h> /* threads */\n", true},
+		{"// #include \"/etc/passwd\"\nint x;\n", true},
+		{"/* #include \"/etc/passwd\" */\nint x;\n", true},
+		{"const char *s = \"#include /etc/passwd ## __has_include\";\nchar c = '\\'';\n", true},
+		// Asking whether a file exists, directly or through a pasted name.
+		{"#if __has_include(\"/etc/passwd\")\n#endif\n", false},
+		{"#define C(a,b) a##b\n#if C(__has_,include)(\"/etc/passwd\")\n#endif\n", false},
+		{"#define C(a,b) a%:%:b\n", false},
+		{"#pragma GCC dependency \"/etc/passwd\"\n", false},
+		{"_Pragma(\"GCC dependency \\\"/etc/passwd\\\"\")\n", false},
+		{"#pragma once\nint x;\n", true},
+		{"??=include \"/etc/passwd\"\n", false},
 	} {
 		if err := checkCIncludes(c.src); (err == nil) != c.ok {
 			t.Errorf("%q: %v", c.src, err)
+		}
+	}
+}
+
+// TestCIncludeLines: an error names the line of the directive, splices
+// and block comments counted.
+func TestCIncludeLines(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		line string
+	}{
+		{"int x;\n#include \"/etc/passwd\"\n", "2:1:"},
+		{"/* one\ntwo */\n#include \"/etc/passwd\"\n", "3:1:"},
+		{"int x = \\\n1;\n#include \"/etc/passwd\"\n", "3:1:"},
+		{"int x;\n/* a */ #inc\\\nlude \"/etc/passwd\"\n", "2:1:"},
+	} {
+		err := checkCIncludes(c.src)
+		if err == nil || !strings.HasPrefix(err.Error(), c.line) {
+			t.Errorf("%q: %v, want an error at %s", c.src, err, c.line)
+		}
+	}
+}
+
+// TestCommandFiles: the files of a model sent with a C program go into
+// the folder the compiler runs in only if they are CAT files, so that no
+// header there (stdatomic.h) replaces the C library's, unchecked, and
+// no file replaces the test.
+func TestCommandFiles(t *testing.T) {
+	ran := false
+	s := New(Config{Workers: 1, Command: func(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+		ran = true
+		return 0
+	}})
+	prog := "#include \"stdatomic.h\"\nint main(void) { return 0; }\n"
+	for _, c := range []struct {
+		files map[string]string
+		ok    bool
+	}{
+		{map[string]string{"lib.cat": "let x = po"}, true},
+		{map[string]string{"stdatomic.h": "#include </etc/passwd>\n"}, false},
+		{map[string]string{"p.c": "#include </etc/passwd>\n"}, false},
+		{map[string]string{"sub/p.c": "#include </etc/passwd>\n"}, false},
+	} {
+		ran = false
+		resp := s.dispatch(context.Background(), &playground.Request{Command: "check", Name: "p.c", Test: prog, Cat: "acyclic po | rf | co | fr", Files: c.files})
+		if ran != c.ok || (resp.Status == "error") == c.ok {
+			t.Errorf("files %v: ran %v, status %s: %s", c.files, ran, resp.Status, resp.Output)
+		}
+	}
+}
+
+// TestCIncludesExamples: the check refuses none of the C examples the
+// page offers.
+func TestCIncludesExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/c/*.c")
+	if len(files) == 0 {
+		t.Fatal("no examples/c/*.c")
+	}
+	for _, f := range files {
+		if err := checkCIncludes(readFile(t, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
 		}
 	}
 }
