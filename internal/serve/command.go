@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/lazyre"
 	"github.com/musket-verify/musket/internal/playground"
 )
@@ -68,6 +69,19 @@ func (s *Server) runCommand(ctx context.Context, req *playground.Request) *playg
 			if !strings.HasSuffix(n, ".cat") || n == name {
 				return bad(fmt.Sprintf("file %q: the model's files must be CAT files (NAME.cat)", n))
 			}
+		}
+		// The model is loaded from the folder by the command, which would
+		// follow an include of a path; loaded here first as text (the
+		// loader the playground's litmus runs use), an include of anything
+		// but a file given or built in is refused, however the include
+		// is written (a comment between include and its name escaped
+		// checkCatIncludes' pattern, and the file was read).
+		texts := map[string][]byte{}
+		for n, text := range files {
+			texts[n] = []byte(text)
+		}
+		if _, err := cat.LoadText(req.CatFile(), texts, cat.LoadOptions{LibDirs: s.cfg.LibDirs}); err != nil {
+			return bad(err.Error())
 		}
 		for n, text := range files {
 			if err := checkCatIncludes(n, text); err != nil {

@@ -250,12 +250,16 @@ func TestCommandFiles(t *testing.T) {
 		ok    bool
 	}{
 		{map[string]string{"lib.cat": "let x = po"}, true},
-		{map[string]string{"stdatomic.h": "#include </etc/passwd>\n"}, false},
-		{map[string]string{"p.c": "#include </etc/passwd>\n"}, false},
+		{map[string]string{"lib.cat": "let x = po", "stdatomic.h": "#include </etc/passwd>\n"}, false},
+		{map[string]string{"lib.cat": "let x = po", "p.c": "#include </etc/passwd>\n"}, false},
 		{map[string]string{"sub/p.c": "#include </etc/passwd>\n"}, false},
+		// An include of a path in the model, however written.
+		{map[string]string{"lib.cat": "include (* x *) \"/etc/passwd\"\n"}, false},
+		{map[string]string{"lib.cat": "include \"../../etc/passwd\"\n"}, false},
+		{map[string]string{"lib.cat": "include \"nowhere.cat\"\n"}, false},
 	} {
 		ran = false
-		resp := s.dispatch(context.Background(), &playground.Request{Command: "check", Name: "p.c", Test: prog, Cat: "acyclic po | rf | co | fr", Files: c.files})
+		resp := s.dispatch(context.Background(), &playground.Request{Command: "check", Name: "p.c", Test: prog, Cat: "include \"lib.cat\"\nacyclic po | rf | co | fr", Files: c.files})
 		if ran != c.ok || (resp.Status == "error") == c.ok {
 			t.Errorf("files %v: ran %v, status %s: %s", c.files, ran, resp.Status, resp.Output)
 		}
