@@ -84,7 +84,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	srv.SetProcessLimit()
 	go srv.Watch(ctx)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
+	hs := srv.HTTPServer()
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -93,7 +93,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}()
 	c := srv.Config()
 	fmt.Fprintf(stdout, "musket serve: http://%s/ (per run: %v, %d MiB; %d at once, %d waiting)\n", ln.Addr(), c.Timeout, c.MemLimit>>20, c.Workers, c.Queue)
-	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := hs.Serve(srv.Listener(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "musket serve: %v\n", err)
 		return exitBadInput
 	}

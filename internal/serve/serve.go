@@ -4,7 +4,9 @@
 // limit per run, a bounded number of runs at once and of runs waiting
 // (more are refused with 503 and a message that says so), a size limit
 // on requests, tests and models as text (never a path from the client),
-// and includes only of files given by name or built in.
+// and includes only of files given by name or built in; and on
+// connections (conns.go): a bounded number open, each request read
+// within a time limit, idle ones closed.
 package serve
 
 import (
@@ -46,9 +48,15 @@ type Config struct {
 	Workers  int           // runs at once (default: half the cores, at least 1)
 	Queue    int           // runs waiting for a worker (default 8)
 	MaxBody  int64         // request bytes (default 256 KiB)
-	LibDirs  []string      // herd7's library folders, chosen by the operator
-	Assets   fs.FS         // the page
-	Command  Command       // nil: litmus only
+	// The connections (HTTPServer, Listener): a request read within
+	// ReadTimeout (default 60 s), a kept-alive connection closed after
+	// IdleTimeout idle (default 60 s), at most MaxConns open (default 128).
+	ReadTimeout time.Duration
+	IdleTimeout time.Duration
+	MaxConns    int
+	LibDirs     []string // herd7's library folders, chosen by the operator
+	Assets      fs.FS    // the page
+	Command     Command  // nil: litmus only
 }
 
 func (c *Config) defaults() {
@@ -73,6 +81,15 @@ func (c *Config) defaults() {
 	}
 	if c.MaxBody <= 0 {
 		c.MaxBody = 256 << 10
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = time.Minute
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = time.Minute
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = 128
 	}
 }
 
