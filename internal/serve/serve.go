@@ -22,7 +22,6 @@ import (
 	"net/http"
 	"path"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"strings"
 	"sync"
@@ -31,6 +30,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/playground"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
@@ -51,6 +51,9 @@ type Config struct {
 	// The connections (HTTPServer, Listener): a request read within
 	// ReadTimeout (default 60 s), a kept-alive connection closed after
 	// IdleTimeout idle (default 60 s), at most MaxConns open (default 128).
+	// External tells the bytes the runs hold outside the Go heap (Z3's);
+	// nil: memlimit.External.
+	External    func() uint64
 	ReadTimeout time.Duration
 	IdleTimeout time.Duration
 	MaxConns    int
@@ -81,6 +84,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxBody <= 0 {
 		c.MaxBody = 256 << 10
+	}
+	if c.External == nil {
+		c.External = memlimit.External
 	}
 	if c.ReadTimeout <= 0 {
 		c.ReadTimeout = time.Minute
@@ -123,16 +129,21 @@ func New(cfg Config) *Server {
 // Config returns the limits in force.
 func (s *Server) Config() Config { return s.cfg }
 
-// SetProcessLimit sets Go's soft memory limit to what the server's runs
-// may hold together, so that the collector works before Watch has to
-// stop a run. It is for the musket serve process, not for tests.
+// SetProcessLimit sets the process's memory limit (package memlimit) to
+// what the server's runs may hold together: Go's soft limit, so that the
+// collector works before Watch has to stop a run, and Z3's own
+// (memory_max_size), past which it fails the run's operation instead of
+// allocating on (it was left at the default of -memory, three quarters
+// of the machine, whatever -mem said). It is for the musket serve
+// process, not for tests.
 func (s *Server) SetProcessLimit() {
-	debug.SetMemoryLimit(s.cfg.MemBase + s.cfg.MemLimit*int64(s.cfg.Workers))
+	memlimit.Set(s.cfg.MemBase + s.cfg.MemLimit*int64(s.cfg.Workers))
 }
 
-// Watch stops the newest run while the heap holds more than the memory
-// limit per running run (plus a base for the server itself), until ctx
-// is done.
+// Watch stops the newest run while the heap and the memory of the C
+// libraries (Z3's, which the Go heap does not count) hold more than the
+// memory limit per running run (plus a base for the server itself),
+// until ctx is done.
 func (s *Server) Watch(ctx context.Context) {
 	base := s.cfg.MemBase
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
@@ -145,7 +156,7 @@ func (s *Server) Watch(ctx context.Context) {
 		case <-tick.C:
 		}
 		metrics.Read(sample)
-		heap := int64(sample[0].Value.Uint64())
+		heap := int64(sample[0].Value.Uint64() + s.cfg.External())
 		s.mu.Lock()
 		n := int64(len(s.running))
 		if n > 0 && heap > base+s.cfg.MemLimit*n {

@@ -175,6 +175,19 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestMemoryLimitExternal: the memory of the C libraries (Z3's, outside
+// the Go heap) counts against the limit too.
+func TestMemoryLimitExternal(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1, MemBase: -1, Timeout: 2 * time.Minute, External: func() uint64 { return 2 << 30 }})
+	code, resp := post(t, hs.URL, mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"}))
+	if resp == nil {
+		return
+	}
+	if code != 200 || resp.Status != "limit" || !strings.Contains(resp.Output, "memory limit") {
+		t.Errorf("got %d %s %q, want the memory limit", code, resp.Status, resp.Output)
+	}
+}
+
 func TestCIncludes(t *testing.T) {
 	for _, c := range []struct {
 		src string
