@@ -21,11 +21,14 @@ import (
 func (s *Server) runCommand(ctx context.Context, req *playground.Request) *playground.Response {
 	start := time.Now()
 	resp := &playground.Response{Engine: req.Engine}
+	name := req.TestName()
 	bad := func(msg string) *playground.Response {
 		resp.Status, resp.Exit, resp.Output = "error", 2, msg+"\n"
+		// A refused include is marked at its line, as the command's
+		// own errors are.
+		resp.Diags = playground.Diags(msg, name, req)
 		return resp
 	}
-	name := req.TestName()
 	kind := strings.ToLower(filepath.Ext(name))
 	switch req.Command {
 	case "param":
