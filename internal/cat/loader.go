@@ -126,7 +126,8 @@ func Builtins() []Builtin {
 // include (so that a model written for herd7 loads with no -set-libdir,
 // in the playground too).
 var libraryFiles = map[string]bool{"stdlib": true, "cross": true, "cos-opt": true,
-	"cos": true, "filters": true, "x86fences": true, "ppcfences": true, "armfences": true}
+	"cos": true, "filters": true, "fences": true, "x86fences": true, "ppcfences": true, "armfences": true,
+	"ppo": true, "ppc-checks": true}
 
 // builtinNames are the names of the built-in models.
 func builtinNames() []string {
