@@ -69,7 +69,9 @@ class ServerRunner {
     this.ctl = new AbortController();
     const r = await fetch("api/run", { method: "POST", body: JSON.stringify(req), headers: { "Content-Type": "application/json" }, signal: this.ctl.signal });
     const text = await r.text();
-    try { return JSON.parse(text); } catch { return { status: "error", exit: 2, output: `HTTP ${r.status}: ${text}` }; }
+    // A 503 that is not the API's JSON is the server's bound on open
+    // connections (serve/conns.go): busy, as a full queue is.
+    try { return JSON.parse(text); } catch { return { status: r.status === 503 ? "busy" : "error", exit: 2, output: `HTTP ${r.status}: ${text}` }; }
   }
   // batch answers the request base for each of tests ({name, text}) one
   // at a time (the server's limits hold per request), each answer given
