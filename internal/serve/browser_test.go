@@ -313,8 +313,10 @@ func TestBrowserServer(t *testing.T) {
 		// Cancel once the server runs W4x8 (which never ends: 32 stores
 		// to one location), not at a moment chosen by the clock.
 		p.until("the server to run W4x8", func() bool { return srv.busyWorkers() == 1 })
-		// The run's progress shows.
-		p.until("the progress", func() bool { return strings.HasPrefix(p.text("#progress"), "running… ") })
+		// The run's progress shows, with the server's load.
+		p.until("the progress", func() bool {
+			return strings.HasPrefix(p.text("#progress"), "running… ") && strings.Contains(p.text("#progress"), "(server: 1 running, 0 waiting)")
+		})
 		p.do(chromedp.Click(chromedp.CSS("#cancel")))
 		if s := p.wait(func(s string) bool { return s != "running" }); s != "canceled" {
 			t.Fatalf("status %s after Cancel", s)

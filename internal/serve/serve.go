@@ -199,10 +199,16 @@ type Info struct {
 	} `json:"limits"`
 	Served  int64 `json:"served"`
 	Refused int64 `json:"refused"`
+	// Running and Waiting are the runs the server holds now: the page
+	// shows them beside a run's time, so that a run waiting for a worker
+	// says so.
+	Running int `json:"running"`
+	Waiting int `json:"waiting"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	in := Info{Info: playground.StaticInfo(), Served: s.served.Load(), Refused: s.refused.Load()}
+	in := Info{Info: playground.StaticInfo(), Served: s.served.Load(), Refused: s.refused.Load(), Running: len(s.slots)}
+	in.Waiting = max(0, int(s.waiting.Load())-in.Running)
 	in.Mode, in.Engines, in.Commands = "server", playground.EngineNames(s.env()), []string{"litmus"}
 	if s.cfg.Command != nil {
 		in.Commands = append(in.Commands, "check", "param", "compare")

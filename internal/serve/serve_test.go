@@ -175,6 +175,44 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestInfoQueue: /api/info says how many runs the server holds, running
+// and waiting for a worker.
+func TestInfoQueue(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1, Timeout: 30 * time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	long := mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequestWithContext(ctx, "POST", hs.URL+"/api/run", bytes.NewReader(long))
+			if r, err := http.DefaultClient.Do(req); err == nil {
+				r.Body.Close()
+			}
+		}()
+	}
+	defer func() { cancel(); wg.Wait() }()
+	// One runs, one waits: polled until so (the guard is the test's
+	// deadline).
+	for {
+		r, err := http.Get(hs.URL + "/api/info")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in Info
+		json.NewDecoder(r.Body).Decode(&in)
+		r.Body.Close()
+		if in.Running == 1 && in.Waiting == 1 {
+			return
+		}
+		if in.Running > 1 || in.Waiting > 1 {
+			t.Fatalf("running %d, waiting %d: want at most 1 and 1", in.Running, in.Waiting)
+		}
+		runtime.Gosched()
+	}
+}
+
 // TestMemoryLimitExternal: the memory of the C libraries (Z3's, outside
 // the Go heap) counts against the limit too.
 func TestMemoryLimitExternal(t *testing.T) {

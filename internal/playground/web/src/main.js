@@ -67,8 +67,16 @@ let info = null, runner = null;
 class ServerRunner {
   async run(req) {
     this.ctl = new AbortController();
-    const r = await fetch("api/run", { method: "POST", body: JSON.stringify(req), headers: { "Content-Type": "application/json" }, signal: this.ctl.signal });
-    const text = await r.text();
+    // While the run is out, the server's load every second (api/info),
+    // shown beside the run's time: a run waiting for a worker says so.
+    const poll = setInterval(async () => {
+      try { const i = await (await fetch("api/info")).json(); this.note = `server: ${i.running} running, ${i.waiting} waiting`; } catch { }
+    }, 1000);
+    let r, text;
+    try {
+      r = await fetch("api/run", { method: "POST", body: JSON.stringify(req), headers: { "Content-Type": "application/json" }, signal: this.ctl.signal });
+      text = await r.text();
+    } finally { clearInterval(poll); this.note = ""; }
     // A 503 that is not the API's JSON is the server's bound on open
     // connections (serve/conns.go): busy, as a full queue is.
     try { return JSON.parse(text); } catch { return { status: r.status === 503 ? "busy" : "error", exit: 2, output: `HTTP ${r.status}: ${text}` }; }
@@ -318,7 +326,7 @@ async function run() {
   document.body.dataset.status = "running";
   $("run").disabled = true; $("cancel").disabled = false;
   const t0 = performance.now();
-  const tick = () => { $("progress").textContent = `running… ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
+  const tick = () => { $("progress").textContent = `running… ${((performance.now() - t0) / 1000).toFixed(1)} s` + (runner.note ? ` (${runner.note})` : ""); };
   tick(); timer = setInterval(tick, 100);
   showVerdict("busy", "running…");
   markErrors(testView, []); markErrors(modelView, []);
