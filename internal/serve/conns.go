@@ -1,7 +1,9 @@
 package serve
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -60,12 +62,24 @@ func (l *connLimit) Accept() (net.Conn, error) {
 	}
 }
 
-// refuseConn answers a connection beyond the limit and closes it.
+// refuseConn answers a connection beyond the limit and closes it: its
+// request read first (within 5 s; its body dropped), since a client that
+// gets an answer before it has sent its request takes it for none (Go's
+// client says "unsolicited response"), and a socket closed with unread
+// data sends a reset that can make the client lose the answer.
 func refuseConn(c net.Conn, max int) {
 	defer c.Close()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	req, err := http.ReadRequest(bufio.NewReader(c))
+	if err != nil {
+		return
+	}
+	io.Copy(io.Discard, io.LimitReader(req.Body, 1<<20))
 	msg := fmt.Sprintf("the server has %d connections open, the most it takes; try again in a moment\n", max)
-	c.SetWriteDeadline(time.Now().Add(5 * time.Second))
 	fmt.Fprintf(c, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nRetry-After: 2\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(msg), msg)
+	if tc, ok := c.(interface{ CloseWrite() error }); ok {
+		tc.CloseWrite()
+	}
 }
 
 // countedConn gives its place back when closed (once).

@@ -2,6 +2,12 @@ package serve
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/musket-verify/musket/internal/playground"
 	"io"
 	"net"
 	"net/http"
@@ -72,5 +78,69 @@ func TestSlowClients(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("after the slow clients: %d", resp.StatusCode)
+	}
+}
+
+// TestConcurrentConns sends 200 requests at once, each on a connection
+// of its own, to a server served as musket serve serves it, with two
+// workers, a queue of four and 64 connections: each is answered (a
+// verdict or a time limit), or refused with 503 and a message (the queue
+// is full, or the connections are), none is lost, and the server answers
+// after.
+func TestConcurrentConns(t *testing.T) {
+	hs := connServer(t, Config{Workers: 2, Queue: 4, MaxConns: 64, Timeout: 300 * time.Millisecond})
+	long := mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"})
+	short := mustJSON(playground.Request{Name: "SB.litmus", Test: readFile(t, "../../examples/litmus/SB.litmus"), Engine: "enum"})
+	var mu sync.Mutex
+	counts := map[string]int{}
+	var wg sync.WaitGroup
+	for i := range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := short
+			if i%2 == 0 {
+				body = long
+			}
+			// A connection per request, as 200 clients would open.
+			c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+			r, err := c.Post(hs.URL+"/api/run", "application/json", bytes.NewReader(body))
+			key := ""
+			if err != nil {
+				key = "error: " + err.Error()
+			} else {
+				b, _ := io.ReadAll(r.Body)
+				r.Body.Close()
+				var resp answer
+				switch {
+				case json.Unmarshal(b, &resp) == nil:
+					key = fmt.Sprintf("%d %s", r.StatusCode, resp.Status)
+				case r.StatusCode == 503 && strings.Contains(string(b), "connections open"):
+					key = "503 connections"
+				default:
+					key = fmt.Sprintf("%d %q", r.StatusCode, b)
+				}
+			}
+			mu.Lock()
+			counts[key]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	n := 0
+	for k, c := range counts {
+		switch k {
+		case "200 done", "200 limit", "503 busy", "503 connections":
+			n += c
+		default:
+			t.Errorf("%d answers %s", c, k)
+		}
+	}
+	t.Logf("200 concurrent requests: %v", counts)
+	if n != 200 || counts["200 done"]+counts["200 limit"] == 0 {
+		t.Errorf("answers %v: want each answered or refused, some run", counts)
+	}
+	if _, resp := post(t, hs.URL, short); resp == nil || resp.Status != "done" {
+		t.Errorf("after the burst: %+v", resp)
 	}
 }

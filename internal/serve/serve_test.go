@@ -99,8 +99,9 @@ func TestConcurrent(t *testing.T) {
 	long := mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"})
 	short := mustJSON(playground.Request{Name: "SB.litmus", Test: readFile(t, "../../examples/litmus/SB.litmus"), Engine: "enum"})
 	var peak uint64
-	stop := make(chan bool)
+	stop, stopped := make(chan bool), make(chan bool)
 	go func() {
+		defer close(stopped)
 		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 		for {
 			select {
@@ -145,6 +146,7 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	close(stop)
+	<-stopped
 	elapsed := time.Since(start)
 	if counts["503 busy"] == 0 || counts["200 done"]+counts["200 limit"] == 0 {
 		t.Errorf("answers %v: want some run and some refused", counts)
