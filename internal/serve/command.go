@@ -59,8 +59,10 @@ func (s *Server) runCommand(ctx context.Context, req *playground.Request) *playg
 	secs := strconv.FormatFloat(s.cfg.Timeout.Seconds(), 'f', -1, 64)
 	args := []string{"-timeout", secs}
 	model := req.Model
-	if strings.ContainsAny(model, `/\`) {
-		return bad(fmt.Sprintf("model %q: name a built-in model, not a path", model))
+	for _, v := range []struct{ flag, value string }{{"model", req.Model}, {"source", req.Source}, {"target", req.Target}} {
+		if err := s.checkModelNames(v.flag, v.value); err != nil {
+			return bad(err.Error())
+		}
 	}
 	if req.Cat != "" && req.Command != "param" {
 		files := mergeFiles(req)
@@ -174,6 +176,37 @@ func checkCatIncludes(name, text string) error {
 		if inc == "" || inc == "." || inc == ".." || strings.ContainsAny(inc, `/\`) {
 			line := 1 + strings.Count(text[:m[0]], "\n")
 			return fmt.Errorf("%s:%d:1: cannot include %q: only a file given by name, or one of Musket's built-in files, may be included", name, line, inc)
+		}
+	}
+	return nil
+}
+
+// checkModelNames refuses a model named by the client (-model, or the
+// model of compare's -source and -target, target:model) that would be
+// read from a file the operator did not choose: a path, or a bare .cat
+// name, which the command line reads from the current folder when a file
+// has it, that is neither in a library folder of the operator's
+// (-set-libdir) nor a herd7 library name Musket answers with a built-in
+// model. (A model named "secret.cat" was read from the server's folder.)
+func (s *Server) checkModelNames(flag, value string) error {
+	for _, name := range strings.Split(value, ":") {
+		if strings.ContainsAny(name, `/\`) {
+			return fmt.Errorf("%s %q: name a built-in model, not a path", flag, value)
+		}
+		if !strings.HasSuffix(name, ".cat") {
+			continue // a built-in model's or a target's name
+		}
+		if _, ok := cat.LibraryModel(name); ok {
+			continue
+		}
+		found := false
+		for _, d := range s.cfg.LibDirs {
+			if st, err := os.Stat(filepath.Join(d, name)); err == nil && !st.IsDir() {
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("%s %q: %s is no built-in model, no herd7 library model Musket answers, and not in the server's library folders", flag, value, name)
 		}
 	}
 	return nil

@@ -344,6 +344,11 @@ func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 func (s *Server) dispatch(ctx context.Context, req *playground.Request) *playground.Response {
 	switch req.Command {
 	case "", "litmus":
+		if req.Cat == "" {
+			if err := s.checkModelNames("model", req.Model); err != nil {
+				return &playground.Response{Status: "error", Exit: 2, Engine: req.Engine, Output: err.Error() + "\n"}
+			}
+		}
 		return playground.RunLitmus(ctx, req, s.env())
 	case "check", "param", "compare":
 		if s.cfg.Command == nil {

@@ -332,3 +332,39 @@ func TestCIncludesExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestModelNames: a model named by the client is a built-in model, a
+// herd7 library name Musket answers, or a file of the operator's library
+// folders; a bare .cat name is not read from the server's folder (the
+// command line reads one from the current folder), a path never.
+func TestModelNames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.cat"), []byte("acyclic po | rf | co | fr\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Workers: 1, LibDirs: []string{dir}, Command: func(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int { return 0 }})
+	for _, c := range []struct {
+		flag, value string
+		ok          bool
+	}{
+		{"model", "", true},
+		{"model", "tso", true},
+		{"model", "x86tso.cat", true},
+		{"model", "mine.cat", true},
+		{"source", "power:mine.cat", true},
+		{"model", "secret.cat", false},
+		{"source", "secret.cat", false},
+		{"target", "power:secret.cat", false},
+		{"target", "power:/etc/passwd", false},
+		{"model", "../x.cat", false},
+	} {
+		if err := s.checkModelNames(c.flag, c.value); (err == nil) != c.ok {
+			t.Errorf("%s %q: %v", c.flag, c.value, err)
+		}
+	}
+	// The litmus command too.
+	resp := s.dispatch(context.Background(), &playground.Request{Name: "SB.litmus", Test: readFile(t, "../../examples/litmus/SB.litmus"), Model: "secret.cat"})
+	if resp.Status != "error" || !strings.Contains(resp.Output, "secret.cat") {
+		t.Errorf("litmus under secret.cat: %s %q", resp.Status, resp.Output)
+	}
+}
