@@ -49,6 +49,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	workers := intFlag(fs, "workers", 0, 0, "runs at once (0: half the cores, at least 1)")
 	queue := intFlag(fs, "queue", 8, 0, "runs waiting for a worker; more are refused with 503")
 	maxBody := intFlag(fs, "max-body", 256, 1, "largest request, in `KiB`")
+	maxConns := intFlag(fs, "max-conns", 128, 1, "connections open at once; one more is answered 503 and closed")
 	var libDirs listFlag
 	fs.Var(&libDirs, "set-libdir", "herd7's library `folder`: its files can then be named as models and included (repeatable)")
 	fs.Usage = func() {
@@ -74,7 +75,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "-addr %q is reachable from the network: add -network to mean it", *addr)
 	}
 	srv := serve.New(serve.Config{Timeout: *timeout, MemLimit: int64(*mem) << 20, Workers: *workers, Queue: *queue,
-		MaxBody: int64(*maxBody) << 10, LibDirs: libDirs, Assets: web.Assets(), Command: serveCommand})
+		MaxBody: int64(*maxBody) << 10, MaxConns: *maxConns, LibDirs: libDirs, Assets: web.Assets(), Command: serveCommand})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket serve: %v\n", err)
@@ -84,7 +85,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	srv.SetProcessLimit()
 	go srv.Watch(ctx)
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
+	hs := srv.HTTPServer()
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -93,7 +94,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}()
 	c := srv.Config()
 	fmt.Fprintf(stdout, "musket serve: http://%s/ (per run: %v, %d MiB; %d at once, %d waiting)\n", ln.Addr(), c.Timeout, c.MemLimit>>20, c.Workers, c.Queue)
-	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := hs.Serve(srv.Listener(ln)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "musket serve: %v\n", err)
 		return exitBadInput
 	}

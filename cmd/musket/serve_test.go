@@ -39,6 +39,10 @@ func TestServeCommands(t *testing.T) {
 		{"param, not a .cub", playground.Request{Command: "param", Name: "x.litmus", Test: "X86 x"}, "error", 2, "Cubicle system"},
 		{"C including a file by path", playground.Request{Command: "check", Name: "p.c", Test: "#include \"/etc/passwd\"\nint main(){}\n"}, "error", 2, "p.c:1:1:"},
 		{"a model by path", playground.Request{Command: "check", Name: "mp.pts", Test: "{x}\n", Model: "../x.cat"}, "error", 2, "not a path"},
+		{"C including a file by path after a comment", playground.Request{Command: "check", Name: "p.c", Test: "#include <stdatomic.h>\n/**/ #include \"/etc/passwd\"\nint main(){}\n"}, "error", 2, "p.c:2:1:"},
+		{"a model including a file by path after a comment", playground.Request{Command: "check", Name: "mp.pts", Test: read("../../internal/playground/web/examples/mp.pts"),
+			Cat: "include (* x *) \"/etc/passwd\"\nacyclic po | rf | co | fr\n"}, "error", 2, "cannot include \"/etc/passwd\""},
+		{"a C error at its line", playground.Request{Command: "check", Name: "p.c", Test: "#include <stdatomic.h>\nint main(void) {\n  return oops;\n}\n"}, "error", 2, "oops"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			body, _ := json.Marshal(c.req)
@@ -50,12 +54,20 @@ func TestServeCommands(t *testing.T) {
 			var resp struct {
 				Status, Output, Stderr string
 				Exit                   int
+				Diags                  []playground.Diag
 			}
 			if err := json.NewDecoder(r.Body).Decode(&resp); err != nil {
 				t.Fatal(err)
 			}
 			if resp.Status != c.status || resp.Exit != c.exit || !strings.Contains(resp.Output+resp.Stderr, c.want) {
 				t.Errorf("got %s exit %d %q %q, want %s exit %d with %q", resp.Status, resp.Exit, resp.Output, resp.Stderr, c.status, c.exit, c.want)
+			}
+			// An error in the test is marked at its line.
+			if c.status == "error" && strings.Contains(c.want, "p.c:2:1") || c.name == "a C error at its line" {
+				want := map[bool]int{true: 2, false: 3}[strings.Contains(c.want, "p.c:2:1")]
+				if len(resp.Diags) == 0 || resp.Diags[0].File != "test" || resp.Diags[0].Line != want {
+					t.Errorf("diagnostics %+v, want one in the test at line %d", resp.Diags, want)
+				}
 			}
 			if strings.Contains(resp.Output+resp.Stderr, os.TempDir()) {
 				t.Errorf("the server's folder shows: %q", resp.Output+resp.Stderr)

@@ -74,6 +74,13 @@ func ResolveModel(spec string, libDirs []string) (Resolved, error) {
 	return Resolved{}, fmt.Errorf("%s: no such file %s, and not a herd7 library model Musket has built in (%s)", spec, where, strings.Join(libraryNames(), ", "))
 }
 
+// LibraryModel says which built-in model answers a herd7 library model's
+// name ("x86tso.cat": "tso"), if one does.
+func LibraryModel(name string) (string, bool) {
+	b, ok := herdLibrary[name]
+	return b, ok
+}
+
 // libraryNames lists the herd7 library names ResolveModel knows.
 func libraryNames() []string {
 	var out []string

@@ -122,8 +122,12 @@ func Builtins() []Builtin {
 
 // libraryFiles are the built-in files that models include rather than
 // models of their own: the standard library, and our versions of herd7's
-// library files that the Linux kernel's model includes.
-var libraryFiles = map[string]bool{"stdlib": true, "cross": true, "cos-opt": true}
+// library files that the Linux kernel's model and herd7's own models
+// include (so that a model written for herd7 loads with no -set-libdir,
+// in the playground too).
+var libraryFiles = map[string]bool{"stdlib": true, "cross": true, "cos-opt": true,
+	"cos": true, "filters": true, "fences": true, "x86fences": true, "ppcfences": true, "armfences": true,
+	"ppo": true, "ppc-checks": true}
 
 // builtinNames are the names of the built-in models.
 func builtinNames() []string {

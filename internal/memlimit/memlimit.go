@@ -156,14 +156,20 @@ func Used() (counted, goTotal uint64) {
 	metrics.Read(s)
 	live := sampleValue(s[0])
 	goTotal = sampleValue(s[1]) - min(sampleValue(s[2]), sampleValue(s[1]))
+	return live + External(), goTotal
+}
+
+// External returns the bytes the C libraries registered with AddExternal
+// have allocated (Z3's).
+func External() uint64 {
 	mu.Lock()
 	ext := append([]func() uint64{}, external...)
 	mu.Unlock()
-	counted = live
+	var n uint64
 	for _, f := range ext {
-		counted += f()
+		n += f()
 	}
-	return counted, goTotal
+	return n
 }
 
 func sampleValue(s metrics.Sample) uint64 {

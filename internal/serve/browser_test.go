@@ -275,6 +275,15 @@ func TestBrowserServer(t *testing.T) {
 		if w := p.text("#explain-out"); !strings.Contains(w, "mfence; fr; mfence; fr") {
 			t.Errorf("explanation %q lacks the cycle", w)
 		}
+		// The cycle stands out: its edges numbered in its order over a
+		// halo, the others faded, the labels over the events.
+		if n := p.count("#graph svg.has-cycle .edge.cycle path.halo"); n != 4 {
+			t.Errorf("%d cycle edges with a halo, want 4", n)
+		}
+		labels := eval[[]string](p, `[...document.querySelectorAll("#graph .labels text.cycle")].map(t => t.textContent)`)
+		if strings.Join(labels, ", ") != "1. mfence, 2. fr, 3. mfence, 4. fr" {
+			t.Errorf("cycle labels %v", labels)
+		}
 	})
 
 	t.Run("share", func(t *testing.T) {
@@ -304,6 +313,10 @@ func TestBrowserServer(t *testing.T) {
 		// Cancel once the server runs W4x8 (which never ends: 32 stores
 		// to one location), not at a moment chosen by the clock.
 		p.until("the server to run W4x8", func() bool { return srv.busyWorkers() == 1 })
+		// The run's progress shows, with the server's load.
+		p.until("the progress", func() bool {
+			return strings.HasPrefix(p.text("#progress"), "running… ") && strings.Contains(p.text("#progress"), "(server: 1 running, 0 waiting)")
+		})
 		p.do(chromedp.Click(chromedp.CSS("#cancel")))
 		if s := p.wait(func(s string) bool { return s != "running" }); s != "canceled" {
 			t.Fatalf("status %s after Cancel", s)
@@ -321,6 +334,70 @@ func TestBrowserServer(t *testing.T) {
 	t.Run("suite", func(t *testing.T) {
 		p.t = t
 		checkSuite(t, p)
+	})
+
+	t.Run("model", func(t *testing.T) {
+		p.t = t
+		p.example("Bundled/SB.litmus")
+		// A CAT file edited, including herd7's library files by name
+		// (Musket's own versions).
+		eval[bool](p, `(window.playground.setModel("mine.cat", "\"mine\"\ninclude \"cos.cat\"\ninclude \"filters.cat\"\ninclude \"x86fences.cat\"\nacyclic po | rf | co | fr as sc\n"), true)`)
+		if s := p.run(); s != "done" {
+			t.Fatalf("status %s: %s", s, p.text("#output"))
+		}
+		if v := p.text("#verdict"); !strings.Contains(v, "Never") || !strings.Contains(v, "mine.cat") {
+			t.Errorf("verdict %q, want Never under mine.cat", v)
+		}
+		// An error in it is marked at its line of the model's editor.
+		eval[bool](p, `(window.playground.setModel("mine.cat", "\"mine\"\nlet x = po |\nacyclic po | rf | co | fr as sc\n"), true)`)
+		if s := p.run(); s != "error" {
+			t.Fatalf("status %s for an error in the model", s)
+		}
+		lines := eval[[]int](p, `[...document.querySelectorAll("#model-editor .cm-line")].map((l, i) => l.classList.contains("cm-errorLine") ? i + 1 : 0).filter(x => x)`)
+		if len(lines) != 1 || lines[0] != 3 {
+			t.Errorf("model errors marked at lines %v, want 3 (%s)", lines, p.text("#output"))
+		}
+		p.do(chromedp.Click(chromedp.CSS("#drop-model")))
+	})
+
+	t.Run("share non-ASCII", func(t *testing.T) {
+		p.t = t
+		p.example("Bundled/SB.litmus")
+		// A long test and a model, both with text beyond ASCII.
+		eval[bool](p, `(() => { const t = window.playground.testText().split("\n"); const pad = Array.from({ length: 2000 }, (_, i) => "(* ligne " + i + " : ünïcödé 漢字 😀 *)"); t.splice(6, 0, ...pad); window.playground.setTest("SB-ü.litmus", t.join("\n")); window.playground.setModel("mïne.cat", "\"mïne — 漢字 😀\"\nacyclic po | rf | co | fr as sc\n"); return true; })()`)
+		if s := p.run(); s != "done" {
+			t.Fatalf("status %s: %s", s, p.text("#output"))
+		}
+		state := `JSON.stringify([window.playground.testText(), document.getElementById("testname").value, document.getElementById("catname").value, document.querySelector("#model-editor .cm-content").textContent, document.getElementById("verdict").innerText])`
+		before := eval[string](p, state)
+		url := eval[string](p, `window.playground.share()`)
+		qctx, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		q := open(t, qctx, url)
+		if s := q.wait(func(s string) bool { return s == "done" || s == "error" }); s != "done" {
+			t.Fatalf("the shared link gave %s: %s", s, q.text("#output"))
+		}
+		if after := eval[string](q, state); after != before {
+			t.Errorf("the shared link (%d bytes) gives another page:\n%.300s\nwant\n%.300s", len(url), after, before)
+		}
+		p.do(chromedp.Click(chromedp.CSS("#drop-model")))
+	})
+
+	t.Run("example options", func(t *testing.T) {
+		p.t = t
+		// An example sets its own options, not the last one's.
+		p.example("C programs (check, server only)/ttas-bug.c")
+		if v := eval[string](p, `document.getElementById("target").value`); v != "aarch64" {
+			t.Errorf("ttas-bug.c: target %q, want aarch64", v)
+		}
+		p.example("Assembly with loops (check)/mp.litmus")
+		if v := eval[string](p, `document.getElementById("target").value + " " + document.getElementById("bound").value`); v != " 1" {
+			t.Errorf("mp.litmus: target and bound %q, want none and 1", v)
+		}
+		p.example("Bundled/SB.litmus")
+		if v := eval[string](p, `document.getElementById("bound").value`); v != "0" {
+			t.Errorf("SB.litmus: bound %q, want 0", v)
+		}
 	})
 
 	t.Run("syntax error", func(t *testing.T) {
@@ -363,8 +440,13 @@ func TestBrowserStatic(t *testing.T) {
 	ctx := browser(t, 6*time.Minute)
 	p := open(t, ctx, fs.URL)
 	t.Logf("static site: %s", p.loadStats())
-	if m := p.text("#mode"); !strings.Contains(m, "WebAssembly") {
+	if m := p.text("#mode"); !strings.Contains(m, "WebAssembly") || !strings.Contains(m, "SMT engine") || !strings.Contains(m, "C programs") {
 		t.Fatalf("the static page says %q", m)
+	}
+	// A C program is refused with the reason, not as a bad litmus test.
+	eval[bool](p, `(window.playground.setTest("p.c", "int main(void) { return 0; }\n"), true)`)
+	if s := p.run(); s != "error" || !strings.Contains(p.text("#verdict"), "musket serve") {
+		t.Fatalf("a C program on the static site: %s %q", s, p.text("#verdict"))
 	}
 	keys := eval[[]string](p, `fetch("examples.json").then(r => r.json()).then(ex => ex.filter(e => e.group === "Bundled" || e.group === "Classic X86").map(e => e.group + "/" + e.name))`)
 	if len(keys) < 5 {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/lazyre"
 	"github.com/musket-verify/musket/internal/playground"
 )
@@ -20,11 +21,14 @@ import (
 func (s *Server) runCommand(ctx context.Context, req *playground.Request) *playground.Response {
 	start := time.Now()
 	resp := &playground.Response{Engine: req.Engine}
+	name := req.TestName()
 	bad := func(msg string) *playground.Response {
 		resp.Status, resp.Exit, resp.Output = "error", 2, msg+"\n"
+		// A refused include is marked at its line, as the command's
+		// own errors are.
+		resp.Diags = playground.Diags(msg, name, req)
 		return resp
 	}
-	name := req.TestName()
 	kind := strings.ToLower(filepath.Ext(name))
 	switch req.Command {
 	case "param":
@@ -55,11 +59,36 @@ func (s *Server) runCommand(ctx context.Context, req *playground.Request) *playg
 	secs := strconv.FormatFloat(s.cfg.Timeout.Seconds(), 'f', -1, 64)
 	args := []string{"-timeout", secs}
 	model := req.Model
-	if strings.ContainsAny(model, `/\`) {
-		return bad(fmt.Sprintf("model %q: name a built-in model, not a path", model))
+	for _, v := range []struct{ flag, value string }{{"model", req.Model}, {"source", req.Source}, {"target", req.Target}} {
+		if err := s.checkModelNames(v.flag, v.value); err != nil {
+			return bad(err.Error())
+		}
 	}
 	if req.Cat != "" && req.Command != "param" {
-		for n, text := range mergeFiles(req) {
+		files := mergeFiles(req)
+		for n := range files {
+			// Only CAT files go into the folder the command runs in: a
+			// header there (stdatomic.h) would be what the program's
+			// #include "stdatomic.h" reads, unchecked, and a file named
+			// as the test would replace it.
+			if !strings.HasSuffix(n, ".cat") || n == name {
+				return bad(fmt.Sprintf("file %q: the model's files must be CAT files (NAME.cat)", n))
+			}
+		}
+		// The model is loaded from the folder by the command, which would
+		// follow an include of a path; loaded here first as text (the
+		// loader the playground's litmus runs use), an include of anything
+		// but a file given or built in is refused, however the include
+		// is written (a comment between include and its name escaped
+		// checkCatIncludes' pattern, and the file was read).
+		texts := map[string][]byte{}
+		for n, text := range files {
+			texts[n] = []byte(text)
+		}
+		if _, err := cat.LoadText(req.CatFile(), texts, cat.LoadOptions{LibDirs: s.cfg.LibDirs}); err != nil {
+			return bad(err.Error())
+		}
+		for n, text := range files {
 			if err := checkCatIncludes(n, text); err != nil {
 				return bad(err.Error())
 			}
@@ -152,37 +181,33 @@ func checkCatIncludes(name, text string) error {
 	return nil
 }
 
-// allowedHeaders are the headers a C program sent to the server may
-// include: the C library's and Musket's own, never a file by path.
-var allowedHeaders = map[string]bool{
-	"stdatomic.h": true, "pthread.h": true, "assert.h": true, "stdlib.h": true, "stdint.h": true,
-	"stdbool.h": true, "stddef.h": true, "stdio.h": true, "string.h": true, "limits.h": true,
-	"musket/lkmm.h": true,
-}
-
-var cDirective = lazyre.New(`^\s*(?:#|%:)\s*(\w+)\s*(.*)$`)
-
-// checkCIncludes refuses a C program whose includes are not among
-// allowedHeaders (written <h> or "h"), or computed by a macro; an error
-// reads "line:col: what".
-func checkCIncludes(text string) error {
-	// Lines joined as the preprocessor joins them.
-	joined := strings.ReplaceAll(strings.ReplaceAll(text, "\\\r\n", ""), "\\\n", "")
-	for i, line := range strings.Split(joined, "\n") {
-		m := cDirective.FindStringSubmatch(line)
-		if m == nil {
+// checkModelNames refuses a model named by the client (-model, or the
+// model of compare's -source and -target, target:model) that would be
+// read from a file the operator did not choose: a path, or a bare .cat
+// name, which the command line reads from the current folder when a file
+// has it, that is neither in a library folder of the operator's
+// (-set-libdir) nor a herd7 library name Musket answers with a built-in
+// model. (A model named "secret.cat" was read from the server's folder.)
+func (s *Server) checkModelNames(flag, value string) error {
+	for _, name := range strings.Split(value, ":") {
+		if strings.ContainsAny(name, `/\`) {
+			return fmt.Errorf("%s %q: name a built-in model, not a path", flag, value)
+		}
+		if !strings.HasSuffix(name, ".cat") {
+			continue // a built-in model's or a target's name
+		}
+		if _, ok := cat.LibraryModel(name); ok {
 			continue
 		}
-		switch m[1] {
-		case "include", "include_next", "import", "embed":
-		default:
-			continue
+		found := false
+		for _, d := range s.cfg.LibDirs {
+			if st, err := os.Stat(filepath.Join(d, name)); err == nil && !st.IsDir() {
+				found = true
+			}
 		}
-		arg := strings.TrimSpace(m[2])
-		if n := len(arg); n >= 2 && ((arg[0] == '<' && arg[n-1] == '>') || (arg[0] == '"' && arg[n-1] == '"')) && allowedHeaders[arg[1:n-1]] {
-			continue
+		if !found {
+			return fmt.Errorf("%s %q: %s is no built-in model, no herd7 library model Musket answers, and not in the server's library folders", flag, value, name)
 		}
-		return fmt.Errorf("%d:1: #%s %s: the playground's server compiles only programs that include the C library's usual headers and musket/lkmm.h", i+1, m[1], arg)
 	}
 	return nil
 }

@@ -4,7 +4,9 @@
 // limit per run, a bounded number of runs at once and of runs waiting
 // (more are refused with 503 and a message that says so), a size limit
 // on requests, tests and models as text (never a path from the client),
-// and includes only of files given by name or built in.
+// and includes only of files given by name or built in; and on
+// connections (conns.go): a bounded number open, each request read
+// within a time limit, idle ones closed.
 package serve
 
 import (
@@ -20,7 +22,6 @@ import (
 	"net/http"
 	"path"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/cat"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/playground"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
@@ -46,9 +48,18 @@ type Config struct {
 	Workers  int           // runs at once (default: half the cores, at least 1)
 	Queue    int           // runs waiting for a worker (default 8)
 	MaxBody  int64         // request bytes (default 256 KiB)
-	LibDirs  []string      // herd7's library folders, chosen by the operator
-	Assets   fs.FS         // the page
-	Command  Command       // nil: litmus only
+	// The connections (HTTPServer, Listener): a request read within
+	// ReadTimeout (default 60 s), a kept-alive connection closed after
+	// IdleTimeout idle (default 60 s), at most MaxConns open (default 128).
+	// External tells the bytes the runs hold outside the Go heap (Z3's);
+	// nil: memlimit.External.
+	External    func() uint64
+	ReadTimeout time.Duration
+	IdleTimeout time.Duration
+	MaxConns    int
+	LibDirs     []string // herd7's library folders, chosen by the operator
+	Assets      fs.FS    // the page
+	Command     Command  // nil: litmus only
 }
 
 func (c *Config) defaults() {
@@ -73,6 +84,18 @@ func (c *Config) defaults() {
 	}
 	if c.MaxBody <= 0 {
 		c.MaxBody = 256 << 10
+	}
+	if c.External == nil {
+		c.External = memlimit.External
+	}
+	if c.ReadTimeout <= 0 {
+		c.ReadTimeout = time.Minute
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = time.Minute
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = 128
 	}
 }
 
@@ -106,16 +129,21 @@ func New(cfg Config) *Server {
 // Config returns the limits in force.
 func (s *Server) Config() Config { return s.cfg }
 
-// SetProcessLimit sets Go's soft memory limit to what the server's runs
-// may hold together, so that the collector works before Watch has to
-// stop a run. It is for the musket serve process, not for tests.
+// SetProcessLimit sets the process's memory limit (package memlimit) to
+// what the server's runs may hold together: Go's soft limit, so that the
+// collector works before Watch has to stop a run, and Z3's own
+// (memory_max_size), past which it fails the run's operation instead of
+// allocating on (it was left at the default of -memory, three quarters
+// of the machine, whatever -mem said). It is for the musket serve
+// process, not for tests.
 func (s *Server) SetProcessLimit() {
-	debug.SetMemoryLimit(s.cfg.MemBase + s.cfg.MemLimit*int64(s.cfg.Workers))
+	memlimit.Set(s.cfg.MemBase + s.cfg.MemLimit*int64(s.cfg.Workers))
 }
 
-// Watch stops the newest run while the heap holds more than the memory
-// limit per running run (plus a base for the server itself), until ctx
-// is done.
+// Watch stops the newest run while the heap and the memory of the C
+// libraries (Z3's, which the Go heap does not count) hold more than the
+// memory limit per running run (plus a base for the server itself),
+// until ctx is done.
 func (s *Server) Watch(ctx context.Context) {
 	base := s.cfg.MemBase
 	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
@@ -128,7 +156,7 @@ func (s *Server) Watch(ctx context.Context) {
 		case <-tick.C:
 		}
 		metrics.Read(sample)
-		heap := int64(sample[0].Value.Uint64())
+		heap := int64(sample[0].Value.Uint64() + s.cfg.External())
 		s.mu.Lock()
 		n := int64(len(s.running))
 		if n > 0 && heap > base+s.cfg.MemLimit*n {
@@ -171,10 +199,16 @@ type Info struct {
 	} `json:"limits"`
 	Served  int64 `json:"served"`
 	Refused int64 `json:"refused"`
+	// Running and Waiting are the runs the server holds now: the page
+	// shows them beside a run's time, so that a run waiting for a worker
+	// says so.
+	Running int `json:"running"`
+	Waiting int `json:"waiting"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
-	in := Info{Info: playground.StaticInfo(), Served: s.served.Load(), Refused: s.refused.Load()}
+	in := Info{Info: playground.StaticInfo(), Served: s.served.Load(), Refused: s.refused.Load(), Running: len(s.slots)}
+	in.Waiting = max(0, int(s.waiting.Load())-in.Running)
 	in.Mode, in.Engines, in.Commands = "server", playground.EngineNames(s.env()), []string{"litmus"}
 	if s.cfg.Command != nil {
 		in.Commands = append(in.Commands, "check", "param", "compare")
@@ -310,6 +344,11 @@ func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 func (s *Server) dispatch(ctx context.Context, req *playground.Request) *playground.Response {
 	switch req.Command {
 	case "", "litmus":
+		if req.Cat == "" {
+			if err := s.checkModelNames("model", req.Model); err != nil {
+				return &playground.Response{Status: "error", Exit: 2, Engine: req.Engine, Output: err.Error() + "\n"}
+			}
+		}
 		return playground.RunLitmus(ctx, req, s.env())
 	case "check", "param", "compare":
 		if s.cfg.Command == nil {

@@ -2,10 +2,13 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"strings"
@@ -96,8 +99,9 @@ func TestConcurrent(t *testing.T) {
 	long := mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"})
 	short := mustJSON(playground.Request{Name: "SB.litmus", Test: readFile(t, "../../examples/litmus/SB.litmus"), Engine: "enum"})
 	var peak uint64
-	stop := make(chan bool)
+	stop, stopped := make(chan bool), make(chan bool)
 	go func() {
+		defer close(stopped)
 		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 		for {
 			select {
@@ -142,6 +146,7 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	close(stop)
+	<-stopped
 	elapsed := time.Since(start)
 	if counts["503 busy"] == 0 || counts["200 done"]+counts["200 limit"] == 0 {
 		t.Errorf("answers %v: want some run and some refused", counts)
@@ -172,6 +177,57 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestInfoQueue: /api/info says how many runs the server holds, running
+// and waiting for a worker.
+func TestInfoQueue(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1, Timeout: 30 * time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	long := mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequestWithContext(ctx, "POST", hs.URL+"/api/run", bytes.NewReader(long))
+			if r, err := http.DefaultClient.Do(req); err == nil {
+				r.Body.Close()
+			}
+		}()
+	}
+	defer func() { cancel(); wg.Wait() }()
+	// One runs, one waits: polled until so (the guard is the test's
+	// deadline).
+	for {
+		r, err := http.Get(hs.URL + "/api/info")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in Info
+		json.NewDecoder(r.Body).Decode(&in)
+		r.Body.Close()
+		if in.Running == 1 && in.Waiting == 1 {
+			return
+		}
+		if in.Running > 1 || in.Waiting > 1 {
+			t.Fatalf("running %d, waiting %d: want at most 1 and 1", in.Running, in.Waiting)
+		}
+		runtime.Gosched()
+	}
+}
+
+// TestMemoryLimitExternal: the memory of the C libraries (Z3's, outside
+// the Go heap) counts against the limit too.
+func TestMemoryLimitExternal(t *testing.T) {
+	hs := testServer(t, Config{Workers: 1, MemBase: -1, Timeout: 2 * time.Minute, External: func() uint64 { return 2 << 30 }})
+	code, resp := post(t, hs.URL, mustJSON(playground.Request{Name: "W4x8.litmus", Test: readFile(t, "../enum/testdata/W4x8.litmus"), Engine: "enum"}))
+	if resp == nil {
+		return
+	}
+	if code != 200 || resp.Status != "limit" || !strings.Contains(resp.Output, "memory limit") {
+		t.Errorf("got %d %s %q, want the memory limit", code, resp.Status, resp.Output)
+	}
+}
+
 func TestCIncludes(t *testing.T) {
 	for _, c := range []struct {
 		src string
@@ -187,9 +243,128 @@ func TestCIncludes(t *testing.T) {
 		{"#inc\\\nlude \"/etc/passwd\"\n", false},
 		{"#include_next <x.h>\n", false},
 		{"#embed \"/etc/passwd\"\n", false},
+		// A comment before the directive, or over a line end in it: the
+		// preprocessor sees the directive (clang read /etc/passwd).
+		{"#include <stdatomic.h>\n/* x */ #include \"/etc/passwd\"\n", false},
+		{"/* a\n b */ # include </etc/passwd>\n", false},
+		{"#/**/include \"/etc/passwd\"\n", false},
+		{"#include /*\n*/ \"/etc/passwd\"\n", false},
+		{"#include <stdatomic.h> // the atomics\n#include <pthread.h> /* threads */\n", true},
+		{"// #include \"/etc/passwd\"\nint x;\n", true},
+		{"/* #include \"/etc/passwd\" */\nint x;\n", true},
+		{"const char *s = \"#include /etc/passwd ## __has_include\";\nchar c = '\\'';\n", true},
+		// Asking whether a file exists, directly or through a pasted name.
+		{"#if __has_include(\"/etc/passwd\")\n#endif\n", false},
+		{"#define C(a,b) a##b\n#if C(__has_,include)(\"/etc/passwd\")\n#endif\n", false},
+		{"#define C(a,b) a%:%:b\n", false},
+		{"#pragma GCC dependency \"/etc/passwd\"\n", false},
+		{"_Pragma(\"GCC dependency \\\"/etc/passwd\\\"\")\n", false},
+		{"#pragma once\nint x;\n", true},
+		{"??=include \"/etc/passwd\"\n", false},
 	} {
 		if err := checkCIncludes(c.src); (err == nil) != c.ok {
 			t.Errorf("%q: %v", c.src, err)
 		}
+	}
+}
+
+// TestCIncludeLines: an error names the line of the directive, splices
+// and block comments counted.
+func TestCIncludeLines(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		line string
+	}{
+		{"int x;\n#include \"/etc/passwd\"\n", "2:1:"},
+		{"/* one\ntwo */\n#include \"/etc/passwd\"\n", "3:1:"},
+		{"int x = \\\n1;\n#include \"/etc/passwd\"\n", "3:1:"},
+		{"int x;\n/* a */ #inc\\\nlude \"/etc/passwd\"\n", "2:1:"},
+	} {
+		err := checkCIncludes(c.src)
+		if err == nil || !strings.HasPrefix(err.Error(), c.line) {
+			t.Errorf("%q: %v, want an error at %s", c.src, err, c.line)
+		}
+	}
+}
+
+// TestCommandFiles: the files of a model sent with a C program go into
+// the folder the compiler runs in only if they are CAT files, so that no
+// header there (stdatomic.h) replaces the C library's, unchecked, and
+// no file replaces the test.
+func TestCommandFiles(t *testing.T) {
+	ran := false
+	s := New(Config{Workers: 1, Command: func(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int {
+		ran = true
+		return 0
+	}})
+	prog := "#include \"stdatomic.h\"\nint main(void) { return 0; }\n"
+	for _, c := range []struct {
+		files map[string]string
+		ok    bool
+	}{
+		{map[string]string{"lib.cat": "let x = po"}, true},
+		{map[string]string{"lib.cat": "let x = po", "stdatomic.h": "#include </etc/passwd>\n"}, false},
+		{map[string]string{"lib.cat": "let x = po", "p.c": "#include </etc/passwd>\n"}, false},
+		{map[string]string{"sub/p.c": "#include </etc/passwd>\n"}, false},
+		// An include of a path in the model, however written.
+		{map[string]string{"lib.cat": "include (* x *) \"/etc/passwd\"\n"}, false},
+		{map[string]string{"lib.cat": "include \"../../etc/passwd\"\n"}, false},
+		{map[string]string{"lib.cat": "include \"nowhere.cat\"\n"}, false},
+	} {
+		ran = false
+		resp := s.dispatch(context.Background(), &playground.Request{Command: "check", Name: "p.c", Test: prog, Cat: "include \"lib.cat\"\nacyclic po | rf | co | fr", Files: c.files})
+		if ran != c.ok || (resp.Status == "error") == c.ok {
+			t.Errorf("files %v: ran %v, status %s: %s", c.files, ran, resp.Status, resp.Output)
+		}
+	}
+}
+
+// TestCIncludesExamples: the check refuses none of the C examples the
+// page offers.
+func TestCIncludesExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/c/*.c")
+	if len(files) == 0 {
+		t.Fatal("no examples/c/*.c")
+	}
+	for _, f := range files {
+		if err := checkCIncludes(readFile(t, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// TestModelNames: a model named by the client is a built-in model, a
+// herd7 library name Musket answers, or a file of the operator's library
+// folders; a bare .cat name is not read from the server's folder (the
+// command line reads one from the current folder), a path never.
+func TestModelNames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.cat"), []byte("acyclic po | rf | co | fr\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{Workers: 1, LibDirs: []string{dir}, Command: func(ctx context.Context, name string, args []string, stdout, stderr io.Writer) int { return 0 }})
+	for _, c := range []struct {
+		flag, value string
+		ok          bool
+	}{
+		{"model", "", true},
+		{"model", "tso", true},
+		{"model", "x86tso.cat", true},
+		{"model", "mine.cat", true},
+		{"source", "power:mine.cat", true},
+		{"model", "secret.cat", false},
+		{"source", "secret.cat", false},
+		{"target", "power:secret.cat", false},
+		{"target", "power:/etc/passwd", false},
+		{"model", "../x.cat", false},
+	} {
+		if err := s.checkModelNames(c.flag, c.value); (err == nil) != c.ok {
+			t.Errorf("%s %q: %v", c.flag, c.value, err)
+		}
+	}
+	// The litmus command too.
+	resp := s.dispatch(context.Background(), &playground.Request{Name: "SB.litmus", Test: readFile(t, "../../examples/litmus/SB.litmus"), Model: "secret.cat"})
+	if resp.Status != "error" || !strings.Contains(resp.Output, "secret.cat") {
+		t.Errorf("litmus under secret.cat: %s %q", resp.Status, resp.Output)
 	}
 }

@@ -39,7 +39,10 @@ export function drawExecution(x, cycle) {
   });
   const edges = [];
   const cyc = new Set();
-  (cycle || []).forEach(s => { edges.push({ from: s.from, to: s.to, rel: s.rel, cycle: true }); cyc.add(s.from + ">" + s.to); });
+  // The cycle's edges are numbered in its order, so that it reads as the
+  // explanation's "Cycle:" line does.
+  (cycle || []).forEach((s, i) => { edges.push({ from: s.from, to: s.to, rel: s.rel, cycle: true, step: i + 1 }); cyc.add(s.from + ">" + s.to); });
+  if (cyc.size) svg.setAttribute("class", "has-cycle");
   const add = (list, rel) => (list || []).forEach(([a, b]) => { if (!cyc.has(a + ">" + b)) edges.push({ from: a, to: b, rel }); });
   // po: only between consecutive events of a thread.
   const next = new Map();
@@ -49,7 +52,7 @@ export function drawExecution(x, cycle) {
   }
   add([...next.entries()], "po");
   add(x.rf, "rf"); add(x.co, "co"); add(x.fr, "fr");
-  const pairCount = new Map();
+  const pairCount = new Map(), labels = [];
   for (const e of edges) {
     const a = pos.get(e.from), b = pos.get(e.to);
     if (!a || !b) continue;
@@ -65,9 +68,14 @@ export function drawExecution(x, cycle) {
     const mx = (p1.x + p2.x) / 2 - dy / len * bend, my = (p1.y + p2.y) / 2 + dx / len * bend;
     const color = e.cycle ? colors.cycle : colors[e.rel] || "#666";
     const g = el("g", { class: "edge" + (e.cycle ? " cycle" : ""), "data-rel": e.rel }, svg);
-    el("path", { d: `M${p1.x},${p1.y} Q${mx},${my} ${p2.x},${p2.y}`, stroke: color, "marker-end": `url(#arrow-${e.cycle ? "cycle" : (colors[e.rel] ? e.rel : "po")})` }, g);
-    const t = el("text", { x: (p1.x + 2 * mx + p2.x) / 4 + 3, y: (p1.y + 2 * my + p2.y) / 4 - 3, fill: color }, g);
-    t.textContent = e.rel;
+    const d = `M${p1.x},${p1.y} Q${mx},${my} ${p2.x},${p2.y}`;
+    // A cycle edge is drawn over a wide pale halo, the other edges faded
+    // (style.css), so that the cycle stands out from rf, which is red too.
+    if (e.cycle) el("path", { d, class: "halo" }, g);
+    el("path", { d, stroke: color, "marker-end": `url(#arrow-${e.cycle ? "cycle" : (colors[e.rel] ? e.rel : "po")})` }, g);
+    // The labels go on top of the events, drawn last (a cycle edge
+    // between events of one thread ran under the boxes, its label hidden).
+    labels.push({ x: (p1.x + 2 * mx + p2.x) / 4 + 3, y: (p1.y + 2 * my + p2.y) / 4 - 3, color, cycle: e.cycle, text: e.cycle ? `${e.step}. ${e.rel}` : e.rel });
   }
   evs.forEach((e, i) => {
     const p = pos.get(i);
@@ -76,6 +84,11 @@ export function drawExecution(x, cycle) {
     const t = el("text", { x: p.x + 8, y: p.y + 19 }, g);
     t.textContent = e.label;
   });
+  const lg = el("g", { class: "labels" }, svg);
+  for (const l of labels) {
+    const t = el("text", { x: l.x, y: l.y, fill: l.color, class: l.cycle ? "cycle" : "" }, lg);
+    t.textContent = l.text;
+  }
   return svg;
 }
 

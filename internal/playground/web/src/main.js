@@ -67,9 +67,19 @@ let info = null, runner = null;
 class ServerRunner {
   async run(req) {
     this.ctl = new AbortController();
-    const r = await fetch("api/run", { method: "POST", body: JSON.stringify(req), headers: { "Content-Type": "application/json" }, signal: this.ctl.signal });
-    const text = await r.text();
-    try { return JSON.parse(text); } catch { return { status: "error", exit: 2, output: `HTTP ${r.status}: ${text}` }; }
+    // While the run is out, the server's load every second (api/info),
+    // shown beside the run's time: a run waiting for a worker says so.
+    const poll = setInterval(async () => {
+      try { const i = await (await fetch("api/info")).json(); this.note = `server: ${i.running} running, ${i.waiting} waiting`; } catch { }
+    }, 1000);
+    let r, text;
+    try {
+      r = await fetch("api/run", { method: "POST", body: JSON.stringify(req), headers: { "Content-Type": "application/json" }, signal: this.ctl.signal });
+      text = await r.text();
+    } finally { clearInterval(poll); this.note = ""; }
+    // A 503 that is not the API's JSON is the server's bound on open
+    // connections (serve/conns.go): busy, as a full queue is.
+    try { return JSON.parse(text); } catch { return { status: r.status === 503 ? "busy" : "error", exit: 2, output: `HTTP ${r.status}: ${text}` }; }
   }
   // batch answers the request base for each of tests ({name, text}) one
   // at a time (the server's limits hold per request), each answer given
@@ -245,14 +255,18 @@ function setupSelects() {
   $("engine").value = info.engines.includes("auto") ? "auto" : "enum";
   fillSelect($("command"), info.commands.map(c => ({ label: c, value: c })));
   $("mode").textContent = info.mode === "static"
-    ? "static site: Musket's explicit engine compiled to WebAssembly, running in your browser. The SMT engine (Z3) and check/param/compare need musket serve."
+    ? "static site: Musket's explicit engine compiled to WebAssembly, running in your browser: litmus tests (assembly and C11 litmus) under the built-in models or your own CAT model. " +
+      "The SMT engine (Z3, through cgo) is not in the browser, nor clang: C programs and .pts programs (check), Cubicle systems (param) and compare need musket serve on your machine."
     : `musket serve: engines ${info.engines.join(", ")}; commands ${info.commands.join(", ")}; limits ${info.limits.timeout_ms / 1000}s and ${info.limits.memory_mb} MiB per run`;
   $("libhint").textContent = "include by name: " + info.library.join(", ");
   const groups = new Map();
   for (const e of examples) {
     if (info.mode === "static" && !e.name.endsWith(".litmus")) continue;
-    if (!groups.has(e.group)) groups.set(e.group, []);
-    groups.get(e.group).push({ label: e.name, value: e.group + "/" + e.name });
+    // The static site runs the assembly programs with loops as litmus
+    // tests (-unroll), not with check: the group's label says so.
+    const label = info.mode === "static" && e.command === "check" ? e.group.replace("(check)", "(litmus -unroll)") : e.group;
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push({ label: e.name, value: e.group + "/" + e.name });
   }
   fillSelect($("examples"), [{ label: "— choose —", value: "" }, ...[...groups].map(([g, items]) => ({ group: g, items }))]);
   updateCommand();
@@ -271,7 +285,11 @@ function loadExample(key) {
   testView.dispatch({ effects: testView.langC.reconfigure(langFor(e.name)) });
   const cmd = e.command || "litmus";
   if ([...$("command").options].some(o => o.value === cmd)) $("command").value = cmd;
-  if (e.target) $("target").value = e.target;
+  // The example's options, not the last example's (a target left from a
+  // .pts program was a C program's).
+  $("target").value = e.target || "";
+  $("bound").value = e.bound || 0;
+  if (e.explain !== undefined) $("explain").checked = e.explain;
   updateCommand();
 }
 
@@ -308,13 +326,14 @@ async function run() {
   document.body.dataset.status = "running";
   $("run").disabled = true; $("cancel").disabled = false;
   const t0 = performance.now();
-  const tick = () => { $("progress").textContent = `running… ${((performance.now() - t0) / 1000).toFixed(1)} s`; };
+  const tick = () => { $("progress").textContent = `running… ${((performance.now() - t0) / 1000).toFixed(1)} s` + (runner.note ? ` (${runner.note})` : ""); };
   tick(); timer = setInterval(tick, 100);
   showVerdict("busy", "running…");
   markErrors(testView, []); markErrors(modelView, []);
   let resp;
+  const req = request();
   try {
-    resp = await runner.run(request());
+    resp = wrongCommand(req) || await runner.run(req);
   } catch (e) {
     resp = e.name === "AbortError" ? { status: "canceled", exit: 130, output: "canceled\n" } : { status: "error", exit: 2, output: String(e) + "\n" };
   }
@@ -323,6 +342,18 @@ async function run() {
   running = false;
   $("run").disabled = false; $("cancel").disabled = true;
   show(resp);
+}
+
+// wrongCommand answers a program the litmus command cannot take (a C
+// program, a .pts program, a Cubicle system) with the command that takes
+// it, instead of "not a litmus test" at its first line.
+function wrongCommand(req) {
+  const kind = { c: ["a C program", "check"], pts: ["a .pts program", "check"], cub: ["a Cubicle system", "param"] }[(req.name.match(/\.(\w+)$/) || [])[1]];
+  if (req.command !== "litmus" || !kind) return null;
+  const how = info.mode === "static"
+    ? `which this static site does not offer (it runs litmus tests in your browser): run musket serve on your machine`
+    : "choose it under Command";
+  return { status: "error", exit: 2, output: `${req.name} is ${kind[0]}: the ${kind[1]} command checks it, ${how}.\n` };
 }
 
 function showVerdict(cls, text) {
@@ -595,7 +626,9 @@ async function main() {
   else if (examples.length) { loadExample(examples[0].group + "/" + examples[0].name); }
   // For the browser tests and for scripts: set the test's text; answer a
   // request as Run does, without showing it.
-  window.playground = { setTest(name, text) { $("testname").value = name; setText(testView, text); }, loadExample, run, share, request: req => runner.run(req), runSuite };
+  window.playground = { setTest(name, text) { $("testname").value = name; setText(testView, text); },
+    setModel(name, text) { setText(modelView, text); $("catname").value = name; setCustom(true); },
+    testText: () => testView.state.doc.toString(), loadExample, run, share, request: req => runner.run(req), runSuite };
   window.readyAt = performance.now();
   document.body.dataset.ready = "1";
 }
