@@ -105,11 +105,16 @@ func fenceFor(target, o string) []string {
 		}
 		return []string{"DMB.ISH"}
 	case compile.RISCV:
+		// Table A.6 and clang-14 (llc -mtriple=riscv64): an acq_rel
+		// fence is fence.tso, which orders all but a store before a
+		// later load; only seq_cst gets fence rw,rw.
 		switch o {
 		case "ACQ", "CON":
 			return []string{"Fence.r.rw"}
 		case "REL":
 			return []string{"Fence.rw.w"}
+		case "ACQ_REL":
+			return []string{"Fence.tso"}
 		}
 		return []string{"Fence.rw.rw"}
 	}
@@ -131,7 +136,7 @@ func fenceFor(target, o string) []string {
 //	           write L if o releases (both EX: an
 //	           exclusive pair, not an LSE atomic)
 //	RISC-V     fence rw,w / rw,rw before,             acq: fence r,rw; rel: fence rw,w;
-//	           fence r,rw after                        else fence rw,rw
+//	           fence r,rw after                        acq_rel: fence.tso; sc: fence rw,rw
 func CompileFor(t *spec.Test, target string) (*spec.Test, error) {
 	word, ok := compile.ArchWord(target)
 	if !ok {
