@@ -424,8 +424,11 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 					}
 					p, err := yield(ev{kind: event.Write, loc: ci.location(regs), val: ci.new(regs, old), tags: in.WTags, pc: pc, rf: -1, rmwW: true},
 						taintOf(taints, u.addr), data)
-					if err == nil {
+					if err == nil && p.e.dep != nil {
 						p.e.dep.iico = u.newOld
+						// The condition's reads decide whether the
+						// write runs (deps.go).
+						p.e.dep.sctrlD = mergeTaint(p.e.dep.sctrlD, taintOf(taints, u.cond))
 					}
 					return p, err
 				}
