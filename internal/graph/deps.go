@@ -237,15 +237,19 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 			}
 			if !ok {
 				rd := ev{kind: event.Read, loc: loc, tags: in.RTags, pc: pc, rf: -1, rmwR: true}
+				p := pend(rd, ad, nil)
 				if in.FailRTags != nil {
-					rd.retag = func(old prog.Value) []string {
+					p.e.retag = func(old prog.Value) []string {
 						if holds(old) {
 							return in.RTags
 						}
 						return in.FailRTags
 					}
+					// Its tags depend on the condition: its reads decide
+					// with which tags it runs (as its write's existence).
+					p.e.dep.sctrlD = mergeTaint(p.e.dep.sctrlD, exprDeps(in.Cond, deps, nil))
 				}
-				return yield(pend(rd, ad, nil))
+				return yield(p)
 			}
 			old := g.evs[mine[k]].val
 			k++
