@@ -3,6 +3,8 @@ package cfront
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/musket-verify/musket/internal/compile"
 	"github.com/musket-verify/musket/internal/litmus"
@@ -105,11 +107,16 @@ func fenceFor(target, o string) []string {
 		}
 		return []string{"DMB.ISH"}
 	case compile.RISCV:
+		// Table A.6 and clang-14 (llc -mtriple=riscv64): an acq_rel
+		// fence is fence.tso, which orders all but a store before a
+		// later load; only seq_cst gets fence rw,rw.
 		switch o {
 		case "ACQ", "CON":
 			return []string{"Fence.r.rw"}
 		case "REL":
 			return []string{"Fence.rw.w"}
+		case "ACQ_REL":
+			return []string{"Fence.tso"}
 		}
 		return []string{"Fence.rw.rw"}
 	}
@@ -130,8 +137,8 @@ func fenceFor(target, o string) []string {
 //	AArch64    LDAXR/STLXR: read A if o acquires,      acq: DMB.ISHLD, else DMB.ISH
 //	           write L if o releases (both EX: an
 //	           exclusive pair, not an LSE atomic)
-//	RISC-V     fence rw,w / rw,rw before,             acq: fence r,rw; rel: fence rw,w;
-//	           fence r,rw after                        else fence rw,rw
+//	RISC-V     clang-14's: an AMO (amo<op>.aq/.rl/    acq: fence r,rw; rel: fence rw,w;
+//	           .aqrl) or an lr/sc pair (rvRMW)          acq_rel: fence.tso; sc: fence rw,rw
 func CompileFor(t *spec.Test, target string) (*spec.Test, error) {
 	word, ok := compile.ArchWord(target)
 	if !ok {
@@ -283,14 +290,8 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 					wt = append(wt, "L")
 				}
 			case compile.RISCV:
-				if o == "SC" {
-					pre = []string{"Fence.rw.rw"}
-				} else if isRel(o) {
-					pre = []string{"Fence.rw.w"}
-				}
-				if isAcq(o) {
-					post = []string{"Fence.r.rw"}
-				}
+				n := rmwSize(in.RTags)
+				rt, wt, in.Single = rvRMW(o, in.Cond != nil || n > 0 && n < 4)
 			}
 			if slices.Contains(in.RTags, "MB") {
 				// A fully ordered kernel RMW (xchg, cmpxchg,
@@ -311,6 +312,63 @@ func compileThread(th *prog.Thread, target string) (*prog.Thread, error) {
 		}
 	}
 	return out, nil
+}
+
+// rvRMW gives the RISC-V tags of a read-modify-write of C11 order o as
+// clang-14 compiles it (llc -mtriple=riscv64 -mattr=+a): a compare-and-
+// swap, and any read-modify-write of fewer than 4 bytes (a masked loop on
+// the word), is an lr/sc pair (pair set), the lr annotated .aq when o
+// acquires, the sc .rl when o releases, both .aqrl under seq_cst; any
+// other is one AMO instruction (single: one event for RVWMO, as the
+// RISC-V front-end's), .aq, .rl, or .aqrl for acq_rel and seq_cst. Both
+// carry "X" (RVWMO's rules 3 and 7: a load reading an sc's or AMO's
+// store from its own thread, and the RCsc order of annotated atomics).
+// Before, fences stood around a plain pair (fence rw,w before a release
+// one): stronger than the annotations (a failed release CAS ordered the
+// accesses before it with every later store), and without "X" rule 3
+// was lost.
+func rvRMW(o string, pair bool) (rt, wt []string, single bool) {
+	if pair {
+		rt, wt = []string{litmus.TagRVAtomic, litmus.TagRVExclusive}, []string{litmus.TagRVAtomic, litmus.TagRVExclusive}
+		switch {
+		case o == "SC":
+			rt, wt = append(rt, litmus.TagRVAcqRel), append(wt, litmus.TagRVAcqRel)
+		default:
+			if isAcq(o) {
+				rt = append(rt, litmus.TagRVAcq)
+			}
+			if isRel(o) {
+				wt = append(wt, litmus.TagRVRel)
+			}
+		}
+		return rt, wt, false
+	}
+	tags := []string{litmus.TagRVAtomic, litmus.TagRVAMO}
+	switch {
+	case o == "SC" || o == "ACQ_REL":
+		tags = append(tags, litmus.TagRVAcqRel)
+	case isAcq(o):
+		tags = append(tags, litmus.TagRVAcq)
+	case isRel(o):
+		tags = append(tags, litmus.TagRVRel)
+	}
+	return tags, slices.Clone(tags), true
+}
+
+// rmwSize is the size in bytes of a read-modify-write's access, from its
+// read's size tag (withSize), or 0 when it has none (a kernel RMW of
+// lkmm.h: an AMO).
+func rmwSize(tags []string) int64 {
+	for _, t := range tags {
+		if rest, ok := strings.CutPrefix(t, sizeTagPrefix); ok {
+			if i := strings.IndexByte(rest, '@'); i >= 0 {
+				rest = rest[:i]
+			}
+			n, _ := strconv.ParseInt(rest, 10, 64)
+			return n
+		}
+	}
+	return 0
 }
 
 // exclusive gives the instructions of group, the parts of an exclusive

@@ -131,8 +131,16 @@ func (l *lowerer) offsets(m *mixedAnalysis, ti int, e prog.Expr, pos prog.Pos, s
 			what = "difference of pointers"
 		}
 		if len(va.ptrs) == 0 || len(vb.ptrs) == 0 {
+			// A pointer against an integer: a comparison the user wrote,
+			// or the arithmetic a mask or a shift of a pointer's bits is
+			// lowered to (andConst's floor divisions compare with 0),
+			// as with a tag kept in a pointer's high bits.
 			if *errp == nil {
-				*errp = l.errAt(pos, "%s of which one is never a pointer", what)
+				one := "an ordering comparison of a pointer with an integer"
+				if x.Op == prog.OpSub {
+					one = "a difference of a pointer and an integer"
+				}
+				*errp = l.errAt(pos, "unsupported: %s, or a pointer's bits used as a number (a mask, a shift, a tag in its high bits): Musket's pointers are an object and an offset, not bits", one)
 			}
 			return prog.Bin{Op: x.Op, X: a, Y: b}
 		}

@@ -122,7 +122,7 @@ func TestWild7(t *testing.T) {
 		// The bytes are two reads: b0 old and b3 new needs no tearing,
 		// but the first witness of sc, x86 and power tears the store:
 		// no verdict there (see the report).
-		{file: "char_view.c", defines: []string{"BUG"}, want: "RRUUFUF", line: 38},
+		{file: "char_view.c", defines: []string{"BUG"}, want: "RRUUFUU", line: 38},
 		{file: "cmd_table.c", bound: 6, want: "PPPPP-P"},
 		{file: "cmd_table.c", bound: 2, want: "BBBBB-B"},
 		{file: "cmd_table.c", bound: 6, defines: []string{"BUG"}, want: "FFFFFFF", line: 65, native: true},

@@ -394,7 +394,12 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 							return in.FailRTags
 						}
 					}
-					return yield(rd, taintOf(taints, u.addr), nil)
+					p, err := yield(rd, taintOf(taints, u.addr), nil)
+					if err == nil && p.e.dep != nil && in.FailRTags != nil {
+						// Its tags depend on the condition (deps.go).
+						p.e.dep.sctrlD = mergeTaint(p.e.dep.sctrlD, taintOf(taints, u.cond))
+					}
+					return p, err
 				}
 				old = g.evs[mine[k]].val
 				consume()
@@ -424,8 +429,11 @@ func (x *engine) replayC(g *graph, t int, fin bool) (pending, error) {
 					}
 					p, err := yield(ev{kind: event.Write, loc: ci.location(regs), val: ci.new(regs, old), tags: in.WTags, pc: pc, rf: -1, rmwW: true},
 						taintOf(taints, u.addr), data)
-					if err == nil {
+					if err == nil && p.e.dep != nil {
 						p.e.dep.iico = u.newOld
+						// The condition's reads decide whether the
+						// write runs (deps.go).
+						p.e.dep.sctrlD = mergeTaint(p.e.dep.sctrlD, taintOf(taints, u.cond))
 					}
 					return p, err
 				}

@@ -26,6 +26,15 @@ import (
 // again whatever values the removed reads had, since neither its
 // existence (ctrl), location (addr) nor value (data) depends on them.
 //
+// A read-modify-write's write exists only when its condition holds
+// (a compare-and-swap's comparison; a weak one's coin): the reads the
+// condition's registers come from decide whether it runs, so they are in
+// its sctrlD. Without them a revisit could keep the write and drop the
+// read that let it run (a weak CAS's coin, added after the revisited
+// read): the replay then reached the kept write no more and the
+// execution was lost (cw11/bufring_mp.c -D BUG, PASS under imm,
+// aarch64, riscv where the SMT engine and sc fail).
+//
 // Control dependencies cover every later event of the thread (as in
 // assembly and in the programs cfront lowers), or, for herd7's C if
 // statements (prog.Jump.Join), the events up to the join: the model sees
@@ -228,15 +237,19 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 			}
 			if !ok {
 				rd := ev{kind: event.Read, loc: loc, tags: in.RTags, pc: pc, rf: -1, rmwR: true}
+				p := pend(rd, ad, nil)
 				if in.FailRTags != nil {
-					rd.retag = func(old prog.Value) []string {
+					p.e.retag = func(old prog.Value) []string {
 						if holds(old) {
 							return in.RTags
 						}
 						return in.FailRTags
 					}
+					// Its tags depend on the condition: its reads decide
+					// with which tags it runs (as its write's existence).
+					p.e.dep.sctrlD = mergeTaint(p.e.dep.sctrlD, exprDeps(in.Cond, deps, nil))
 				}
-				return yield(pend(rd, ad, nil))
+				return yield(p)
 			}
 			old := g.evs[mine[k]].val
 			k++
@@ -259,6 +272,7 @@ func (x *engine) replayDep(g *graph, t int) (pending, error) {
 					}
 					p := pend(ev{kind: event.Write, loc: loc, val: nv, tags: in.WTags, pc: pc, rf: -1, rmwW: true}, ad, data)
 					p.e.dep.iico = iico
+					p.e.dep.sctrlD = mergeTaint(p.e.dep.sctrlD, exprDeps(in.Cond, deps, nil))
 					return yield(p)
 				}
 				k++
