@@ -44,9 +44,20 @@
 #     once), batch-warm (the same page again), batch (the first visit's
 #     page after its passes, as warm as steady).
 #
-#   The node rows call musketRun directly, one request per test (no
-#   messages); "node brief" is a fourth pass with brief answers, "node
-#   batch" a fifth through musketBatch, as the page's worker runs a folder.
+#   The node rows call the engine as the page's worker does (the
+#   request's JSON text written into Go's memory, musketCall; see
+#   wasm-ratio.mjs), one request per test, with no messages; "node
+#   brief" is a fourth pass with brief answers, "node batch" a fifth as
+#   the page's worker runs a folder.
+#
+# Both sides do the same work: the same tests, the same engine and
+# options (-engine enum, the architecture's default model), and the same
+# answers: the script stops when a test's status, verdict or observation
+# differs between the native binary (-json) and the WebAssembly engine.
+# The native figure is the whole process, its start-up included (about
+# 4 ms: `musket version`), as a user running the binary pays it; the
+# WebAssembly passes after the first do not pay the engine's start-up,
+# as a user of an open page does not.
 #
 # Each side runs RUNS times (default 3), alternating; the table gives the
 # smallest CPU time of each wasm pass (load only ever adds) and its ratio
@@ -86,8 +97,33 @@ for _ in range(int(sys.argv[1])):
     _, _, ru = os.wait4(p.pid, 0)
     print("%.1f" % ((ru.ru_utime + ru.ru_stime) * 1000))
 PY
-		node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 1 1 >>"$work/node"
+		ANSWERS="$work/answers.$i" node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 1 1 >>"$work/node"
 	done
+	# The same answers: the native binary's (-json, one more run, not
+	# timed) against the WebAssembly engine's in Node (the first run's
+	# first pass; wasm-ratio.mjs checks its other passes against it, and
+	# the browser benchmark checks every Chromium pass against the native
+	# engine in its own process). Status, verdict and observation of
+	# every test; a difference stops the script.
+	"$work/musket" litmus -engine enum -j 1 -json "$dir" >"$work/native.json" 2>/dev/null || true
+	python3 - "$work/native.json" "$work/answers.1" <<'PY'
+import json, os, sys
+native = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if "file" in r:
+        native[os.path.basename(r["file"])] = "%s %s %s" % (r.get("status", ""), r.get("verdict", ""), r.get("observation", ""))
+wasm = {}
+for line in open(sys.argv[2]):
+    name, _, rest = line.rstrip("\n").partition(" ")
+    wasm[name] = " ".join(rest.split())
+bad = [n for n in sorted(set(native) | set(wasm)) if native.get(n) != wasm.get(n)]
+for n in bad[:10]:
+    print("answers differ: %s: native %r, wasm %r" % (n, native.get(n), wasm.get(n)), file=sys.stderr)
+if bad:
+    sys.exit("%d of %d answers differ between the native binary and the WebAssembly engine" % (len(bad), len(native)))
+print("answers: the %d native and WebAssembly answers agree (status, verdict, observation)" % len(native))
+PY
 	read -r nat natmin <<<"$(sort -n "$work/native" | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1] }')"
 	echo "== $name ($(ls "$dir"/*.litmus | wc -l) tests), CPU time in ms, wasm: smallest of $runs runs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "native binary (-j 1):   $nat ms median, $natmin smallest, of $(wc -l <"$work/native") runs   (runs: $(tr '\n' ' ' <"$work/native"))"

@@ -80,7 +80,8 @@ import (
 // pressing Run on the page as it opens waits for.
 //
 // The native engine answers the same requests in this process
-// (playground.RunLitmus, as musket serve runs them), before and after;
+// (playground.RunLitmus and the answer's JSON, as the worker's
+// musketCall runs them), before and after;
 // its mean is the denominator. Every answer's verdict and observation
 // must equal the native one.
 //
@@ -141,11 +142,16 @@ func suiteTime(t *testing.B, site, dir string) {
 	fs := httptest.NewServer(mux)
 	defer fs.Close()
 
+	// native answers every test in this process as the static site's
+	// worker does (musket-wasm's musketCall): RunLitmus, then the answer's
+	// JSON, so that the two sides do the same work.
+	var out []byte
 	native := func() (time.Duration, time.Duration, []string) {
 		start, c0 := time.Now(), selfCPU(t)
 		var got []string
 		for _, st := range tests {
 			r := playground.RunLitmus(context.Background(), &playground.Request{Name: st.Name, Test: st.Test, Engine: "enum"}, playground.Env{})
+			out = r.AppendJSON(out[:0])
 			got = append(got, suiteAnswer(r))
 		}
 		return time.Since(start), selfCPU(t) - c0, got
@@ -190,6 +196,7 @@ func suiteTime(t *testing.B, site, dir string) {
 		return JSON.stringify({ ms: performance.now() - s, answers });
 	})()`
 	batch := func(p *page, what string) cpuSplit {
+		logMark(what)
 		s := snapCPU(p.ctx)
 		var o outcome
 		if err := json.Unmarshal([]byte(eval[string](p, batchJS)), &o); err != nil {
@@ -222,6 +229,7 @@ func suiteTime(t *testing.B, site, dir string) {
 			}
 			return 0;
 		})()`
+		logMark("echo")
 		s := snapCPU(p.ctx)
 		eval[float64](p, js)
 		cpu := s.since(p.ctx)
@@ -257,6 +265,7 @@ func suiteTime(t *testing.B, site, dir string) {
 
 	// cpuRun is run with the renderers' CPU time over the pass.
 	cpuRun := func(p *page, what string) (float64, cpuSplit) {
+		logMark(what)
 		s := snapCPU(p.ctx)
 		ms := run(p)
 		cpu := s.since(p.ctx)
@@ -364,6 +373,20 @@ func suiteTime(t *testing.B, site, dir string) {
 	t.ReportMetric(warmAt, "warmup-ms")
 	t.ReportMetric(sbCold, "first-run-ms")
 	t.ReportMetric(sbWarmed, "warmed-run-ms")
+}
+
+// logMark writes "=== PASS pass" to the browser's log
+// (MUSKET_BROWSER_LOG), when there is one, as a pass begins: what V8
+// prints there (MUSKET_JS_FLAGS, e.g. --trace-wasm-compilation-times) can
+// then be told apart pass by pass. The browser's output reaches the file
+// through a pipe, so a line printed just before the mark may follow it.
+func logMark(pass string) {
+	if f := os.Getenv("MUSKET_BROWSER_LOG"); f != "" {
+		if w, err := os.OpenFile(f, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+			fmt.Fprintf(w, "=== %s pass\n", pass)
+			w.Close()
+		}
+	}
 }
 
 // suiteAnswer is a response's status, verdict and observation, as the page's
