@@ -194,7 +194,7 @@ for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), (
     v = [r[k + "-cpu-ms"] for r in runs]
     print("chromium %-14s %d ms   %.1fx (%.1fx) [%.1fx]   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, min(v) / natmin, min(v) / same, " ".join("%d" % x for x in v), what))
     if k + "-page-ms" in runs[0]:
-        print("  %-22s %s" % ("by thread (each run):", "; ".join("page %d, worker %d, compile %d" % (r[k + "-page-ms"], r[k + "-worker-ms"], r[k + "-compile-ms"]) for r in runs)))
+        print("  %-22s %s" % ("by thread (each run):", "; ".join("page %d, worker %d, compile %d" % (r[k + "-page-ms"], r[k + "-worker-ms"], r[k + "-compile-ms"]) + (", [browser's other processes %d]" % r[k + "-rest-ms"] if k + "-rest-ms" in r else "") for r in runs)))
 print("chromium ready to run:  %d ms wall (runs: %s)" % (min(r["ready-ms"] for r in runs), " ".join("%d" % r["ready-ms"] for r in runs)))
 if "warmup-cpu-ms" in runs[0]:
     print("chromium warm-up:       %d ms CPU, the page's start-up and its warm-up, before the warmed pass (runs: %s); warm at %s ms wall" % (min(r["warmup-cpu-ms"] for r in runs), " ".join("%d" % r["warmup-cpu-ms"] for r in runs), " ".join("%d" % r["warmup-ms"] for r in runs)))

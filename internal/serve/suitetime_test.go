@@ -377,6 +377,7 @@ func suiteTime(t *testing.B, site, dir string) {
 	}{{"start", startCPU}, {"cold", coldCPU}, {"warm", warmCPU}, {"steady", steadyCPU}, {"echo", echoCPU}, {"batch", batchCPU},
 		{"batch-cold", batchColdCPU}, {"batch-warm", batchWarmCPU}, {"revisit", againCPU}, {"return", returnCPU}, {"warmup", warmupCPU}, {"warmed", warmedCPU}} {
 		t.ReportMetric(cpuMs(x.c.all), x.key+"-cpu-ms")
+		t.ReportMetric(cpuMs(x.c.rest), x.key+"-rest-ms")
 		for _, r := range []string{"page", "worker", "compile"} {
 			t.ReportMetric(cpuMs(x.c.byRole[r]), x.key+"-"+r+"-ms")
 		}
