@@ -44,9 +44,30 @@
 #     once), batch-warm (the same page again), batch (the first visit's
 #     page after its passes, as warm as steady).
 #
-#   The node rows call musketRun directly, one request per test (no
-#   messages); "node brief" is a fourth pass with brief answers, "node
-#   batch" a fifth through musketBatch, as the page's worker runs a folder.
+#   The node rows call the engine as the page's worker does (the
+#   request's JSON text written into Go's memory, musketCall; see
+#   wasm-ratio.mjs), one request per test, with no messages; "node
+#   brief" is a fourth pass with brief answers, "node batch" a fifth as
+#   the page's worker runs a folder.
+#
+# Both sides do the same work: the same tests, the same engine and
+# options (-engine enum, the architecture's default model), and the same
+# answers: the script stops when a test's status, verdict or observation
+# differs between the native binary (-json) and the WebAssembly engine.
+# The native figure is the whole process, its start-up included (about
+# 4 ms: `musket version`), as a user running the binary pays it; the
+# WebAssembly passes after the first do not pay the engine's start-up,
+# as a user of an open page does not.
+#
+# The binary does more than the page's worker, though: it hashes each
+# test (herd7's Hash= line, which the page does not print; about 8 ms of
+# the X86 suite's 85) and prints herd7's text, where the worker encodes
+# each answer's JSON (text, states table, the execution to draw). So
+# each row also gives, in square brackets, the ratio to the worker's own
+# work done natively: musket-wasm built for this system (`musket-wasm
+# DIR`: the same requests decoded, run and answered by the same Go code
+# as in the worker, one process, its start-up included), timed as the
+# binary is, NATIVE x RUNS runs alternating with it; its median.
 #
 # Each side runs RUNS times (default 3), alternating; the table gives the
 # smallest CPU time of each wasm pass (load only ever adds) and its ratio
@@ -70,36 +91,85 @@ if [ ${#suites[@]} -eq 0 ]; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-(cd "$repo" && go build -o "$work/musket" ./cmd/musket)
+(cd "$repo" && go build -o "$work/musket" ./cmd/musket && go build -o "$work/musket-wasm" ./cmd/musket-wasm)
 "$repo/scripts/playground.sh" "$work/site" >/dev/null
 
 for dir in "${suites[@]}"; do
 	dir="$(cd "$dir" && pwd)"
 	name="$(basename "$dir")"
-	: >"$work/native" ; : >"$work/node"
+	: >"$work/native" ; : >"$work/same" ; : >"$work/node"
 	for i in $(seq "$runs"); do
-		python3 - "$natives" "$work/musket" litmus -engine enum -j 1 "$dir" >>"$work/native" <<'PY'
+		python3 - "$natives" "$work/native" "$work/same" "$work/musket" litmus -engine enum -j 1 "$dir" -- "$work/musket-wasm" "$dir" <<'PY'
 import os, subprocess, sys
-# The child's user+system CPU time in ms, to the microsecond, n times.
-for _ in range(int(sys.argv[1])):
-    p = subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, ru = os.wait4(p.pid, 0)
-    print("%.1f" % ((ru.ru_utime + ru.ru_stime) * 1000))
+# The children's user+system CPU time in ms, to the microsecond, n times
+# each, alternating: the native binary into the first file, the worker's
+# work natively (musket-wasm built for this system) into the second.
+n, files, args = int(sys.argv[1]), sys.argv[2:4], sys.argv[4:]
+cut = args.index("--")
+cmds = [args[:cut], args[cut + 1:]]
+for _ in range(n):
+    for f, cmd in zip(files, cmds):
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, ru = os.wait4(p.pid, 0)
+        if status != 0:
+            sys.exit("%s: exit status %d" % (" ".join(cmd), status >> 8))
+        with open(f, "a") as w:
+            print("%.1f" % ((ru.ru_utime + ru.ru_stime) * 1000), file=w)
 PY
-		node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 1 1 >>"$work/node"
+		ANSWERS="$work/answers.$i" node "$repo/scripts/wasm-ratio.mjs" "$work/site/musket.wasm" "$work/site/wasm_exec.js" "$dir" 3 1 1 >>"$work/node"
 	done
+	# The same answers: the native binary's (-json, one more run, not
+	# timed) against the WebAssembly engine's in Node (the first run's
+	# first pass; wasm-ratio.mjs checks its other passes against it, and
+	# the browser benchmark checks every Chromium pass against the native
+	# engine in its own process). Status, verdict and observation of
+	# every test; a difference stops the script.
+	"$work/musket" litmus -engine enum -j 1 -json "$dir" >"$work/native.json" 2>/dev/null || true
+	"$work/musket-wasm" "$dir" >"$work/same.json"
+	python3 - "$work/native.json" "$work/answers.1" "$work/same.json" "$dir" <<'PY'
+import json, os, sys
+native = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if "file" in r:
+        native[os.path.basename(r["file"])] = "%s %s %s" % (r.get("status", ""), r.get("verdict", ""), r.get("observation", ""))
+# musket-wasm's native build answers the tests in name order.
+names = sorted(f for f in os.listdir(sys.argv[4]) if f.endswith(".litmus"))
+same = {}
+for name, line in zip(names, open(sys.argv[3])):
+    r = json.loads(line)
+    res = r.get("result") or {}
+    same[name] = "%s %s %s" % (r.get("status", ""), res.get("verdict", ""), res.get("observation", ""))
+bad = [n for n in sorted(set(native) | set(same)) if native.get(n) != same.get(n)]
+for n in bad[:10]:
+    print("answers differ: %s: native binary %r, musket-wasm natively %r" % (n, native.get(n), same.get(n)), file=sys.stderr)
+if bad:
+    sys.exit("%d of %d answers differ between the native binary and musket-wasm's native build" % (len(bad), len(native)))
+wasm = {}
+for line in open(sys.argv[2]):
+    name, _, rest = line.rstrip("\n").partition(" ")
+    wasm[name] = " ".join(rest.split())
+bad = [n for n in sorted(set(native) | set(wasm)) if native.get(n) != wasm.get(n)]
+for n in bad[:10]:
+    print("answers differ: %s: native %r, wasm %r" % (n, native.get(n), wasm.get(n)), file=sys.stderr)
+if bad:
+    sys.exit("%d of %d answers differ between the native binary and the WebAssembly engine" % (len(bad), len(native)))
+print("answers: the %d answers of the native binary, of musket-wasm natively and of the WebAssembly engine agree (status, verdict, observation)" % len(native))
+PY
 	read -r nat natmin <<<"$(sort -n "$work/native" | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1] }')"
+	read -r same samemin <<<"$(sort -n "$work/same" | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1] }')"
 	echo "== $name ($(ls "$dir"/*.litmus | wc -l) tests), CPU time in ms, wasm: smallest of $runs runs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "native binary (-j 1):   $nat ms median, $natmin smallest, of $(wc -l <"$work/native") runs   (runs: $(tr '\n' ' ' <"$work/native"))"
-	python3 - "$work/node" "$nat" "$natmin" <<'PY'
+	echo "same work, natively:    $same ms median, $samemin smallest, of $(wc -l <"$work/same") runs   (runs: $(tr '\n' ' ' <"$work/same"))"
+	python3 - "$work/node" "$nat" "$natmin" "$same" <<'PY'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-nat, natmin = float(sys.argv[2]), float(sys.argv[3])
+nat, natmin, same = float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
 start = min(r["startCPU"] for r in rows)
 print("node start-up:          %d ms" % start)
 for i, what in enumerate(["node pass 1 (cold)", "node pass 2 (warm)", "node pass 3", "node brief (pass 4)", "node batch (pass 5)"]):
     v = min(r["cpu"][i] for r in rows)
-    print("%-23s %d ms   %.1fx (%.1fx)   (runs: %s)" % (what + ":", v, v / nat, v / natmin, " ".join(str(r["cpu"][i]) for r in rows)))
+    print("%-23s %d ms   %.1fx (%.1fx) [%.1fx]   (runs: %s)" % (what + ":", v, v / nat, v / natmin, v / same, " ".join(str(r["cpu"][i]) for r in rows)))
 PY
 	if [ "$browser" = 1 ]; then
 		: >"$work/bench"
@@ -108,9 +178,9 @@ PY
 		done
 		# WASM_RATIO_LOGS=DIR keeps the benchmark's logs (every pass' CPU time by thread, the engine's start-up) as DIR/NAME.log.
 		if [ -n "${WASM_RATIO_LOGS:-}" ]; then mkdir -p "$WASM_RATIO_LOGS" && cp "$work/bench" "$WASM_RATIO_LOGS/$name.log"; fi
-		python3 - "$work/bench" "$nat" "$natmin" <<'PY'
+		python3 - "$work/bench" "$nat" "$natmin" "$same" <<'PY'
 import re, sys
-nat, natmin = float(sys.argv[2]), float(sys.argv[3])
+nat, natmin, same = float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
 runs = []
 for line in open(sys.argv[1]):
     if line.startswith("BenchmarkBrowserSuite/") and "ns/op" in line:  # not -v's line naming the benchmark
@@ -122,10 +192,13 @@ if not runs:
 print("chromium page start-up: %d ms (renderer, fresh profile)" % min(r["start-cpu-ms"] for r in runs))
 for k, what in [("cold", "first visit, at once"), ("warm", "same page again"), ("steady", "same page, a third time"), ("echo", "same requests, answered at once"), ("revisit", "second visit"), ("return", "browser closed and started again, at once"), ("warmed", "first visit, after warm-up"), ("batch-cold", "a folder in one batch, first visit, at once"), ("batch-warm", "the same again"), ("batch", "first visit's page, after steady")]:
     v = [r[k + "-cpu-ms"] for r in runs]
-    print("chromium %-14s %d ms   %.1fx (%.1fx)   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, min(v) / natmin, " ".join("%d" % x for x in v), what))
+    print("chromium %-14s %d ms   %.1fx (%.1fx) [%.1fx]   (runs: %s)  %s" % (k + ":", min(v), min(v) / nat, min(v) / natmin, min(v) / same, " ".join("%d" % x for x in v), what))
     if k + "-page-ms" in runs[0]:
-        print("  %-22s %s" % ("by thread (each run):", "; ".join("page %d, worker %d, compile %d" % (r[k + "-page-ms"], r[k + "-worker-ms"], r[k + "-compile-ms"]) for r in runs)))
+        print("  %-22s %s" % ("by thread (each run):", "; ".join("page %d, worker %d, compile %d" % (r[k + "-page-ms"], r[k + "-worker-ms"], r[k + "-compile-ms"]) + (", [browser's other processes %d]" % r[k + "-rest-ms"] if k + "-rest-ms" in r else "") for r in runs)))
 print("chromium ready to run:  %d ms wall (runs: %s)" % (min(r["ready-ms"] for r in runs), " ".join("%d" % r["ready-ms"] for r in runs)))
+if "warmup-cpu-ms" in runs[0]:
+    print("chromium warm-up:       %d ms CPU, the page's start-up and its warm-up, before the warmed pass (runs: %s); warm at %s ms wall" % (min(r["warmup-cpu-ms"] for r in runs), " ".join("%d" % r["warmup-cpu-ms"] for r in runs), " ".join("%d" % r["warmup-ms"] for r in runs)))
+    print("  %-22s %s" % ("by thread (each run):", "; ".join("page %d, worker %d, compile %d" % (r["warmup-page-ms"], r["warmup-worker-ms"], r["warmup-compile-ms"]) for r in runs)))
 PY
 	fi
 done

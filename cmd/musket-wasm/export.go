@@ -5,8 +5,6 @@ package main
 import (
 	"runtime"
 	"unsafe"
-
-	"github.com/musket-verify/musket/internal/playground"
 )
 
 // The page's worker answers a request through three exported functions
@@ -52,12 +50,7 @@ func musketCall(n int32) int32 {
 	if n < 0 || int(n) > len(in) {
 		n = 0 // an empty request: refused below
 	}
-	req, err := playground.DecodeRequest(string(in[:n]))
-	if err != nil {
-		out = (&playground.Response{Status: "error", Exit: 2, Output: "bad request: " + err.Error() + "\n"}).AppendJSON(out[:0])
-	} else {
-		out = run(&req).AppendJSON(out[:0])
-	}
+	out = answer(out[:0], in[:n])
 	// Let the runtime's own goroutines run (the collector's mark
 	// workers, the sweeper) before going back to JavaScript. Through
 	// syscall/js they run as the callback's goroutine parks; here

@@ -12,7 +12,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -93,19 +92,6 @@ func main() {
 }
 
 func isArray(v js.Value) bool { return js.Global().Get("Array").Call("isArray", v).Bool() }
-
-// run answers one request: litmus tests only, with the explicit engine.
-func run(req *playground.Request) *playground.Response {
-	switch req.Command {
-	case "", "litmus":
-	default:
-		return &playground.Response{Status: "error", Exit: 2, Output: "the static site runs litmus tests only; " + req.Command + " needs musket serve\n"}
-	}
-	if req.Engine != "" && req.Engine != "enum" {
-		req.Engine = "enum"
-	}
-	return playground.RunLitmus(context.Background(), req, playground.Env{})
-}
 
 // requestOf reads a request from its JSON text (what the page's worker
 // passes: one string crosses into WebAssembly, and

@@ -52,9 +52,17 @@ func procStat(path string) (ppid int, comm string, cpu time.Duration, ok bool) {
 
 // renderers lists the renderer processes under the browser of ctx.
 func renderers(ctx context.Context) []int {
+	r, _ := browserTree(ctx)
+	return r
+}
+
+// browserTree is the browser's processes: its renderers, and the rest
+// (the browser process itself, the GPU process, the network service and
+// other utilities).
+func browserTree(ctx context.Context) (renderers, rest []int) {
 	c := chromedp.FromContext(ctx)
 	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
-		return nil
+		return nil, nil
 	}
 	root := c.Browser.Process().Pid
 	children := map[int][]int{}
@@ -68,15 +76,16 @@ func renderers(ctx context.Context) []int {
 			children[ppid] = append(children[ppid], pid)
 		}
 	}
-	var out []int
 	for todo := []int{root}; len(todo) > 0; {
 		pid := todo[0]
 		todo = append(todo[1:], children[pid]...)
 		if cmd, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); err == nil && strings.Contains(string(cmd), "--type=renderer") {
-			out = append(out, pid)
+			renderers = append(renderers, pid)
+		} else {
+			rest = append(rest, pid)
 		}
 	}
-	return out
+	return renderers, rest
 }
 
 // cpuSnap is the CPU time of the browser's renderers at one moment: in
@@ -86,6 +95,12 @@ func renderers(ctx context.Context) []int {
 type cpuSnap struct {
 	all     time.Duration
 	threads map[string]threadCPU // "pid/tid" -> the thread's times
+	// rest is the CPU time of the browser's other processes (see
+	// browserTree), in 10 ms steps: not the page's, and not counted in a
+	// pass' figure, but logged beside it, so that what a pass makes the
+	// browser do elsewhere (the display compositor drawing the results
+	// table, in the GPU process) is seen.
+	rest time.Duration
 }
 
 // threadCPU is one renderer thread at one moment: its role (see role),
@@ -100,7 +115,13 @@ type threadCPU struct {
 
 func snapCPU(ctx context.Context) cpuSnap {
 	s := cpuSnap{threads: map[string]threadCPU{}}
-	for _, pid := range renderers(ctx) {
+	rend, rest := browserTree(ctx)
+	for _, pid := range rest {
+		if _, _, cpu, ok := procStat(fmt.Sprintf("/proc/%d/stat", pid)); ok {
+			s.rest += cpu
+		}
+	}
+	for _, pid := range rend {
 		dir := fmt.Sprintf("/proc/%d", pid)
 		if _, _, cpu, ok := procStat(dir + "/stat"); ok {
 			s.all += cpu
@@ -163,6 +184,7 @@ type cpuSplit struct {
 	all    time.Duration
 	byRole map[string]time.Duration
 	ticks  time.Duration // the same total in /proc's 10 ms steps
+	rest   time.Duration // the browser's other processes (not in all; see cpuSnap)
 }
 
 // since says what the renderers spent since s, in all and by role (see
@@ -175,7 +197,7 @@ type cpuSplit struct {
 // schedstat, the 10 ms figures are used throughout.
 func (s cpuSnap) since(ctx context.Context) cpuSplit {
 	now := snapCPU(ctx)
-	c := cpuSplit{byRole: map[string]time.Duration{}, ticks: now.all - s.all}
+	c := cpuSplit{byRole: map[string]time.Duration{}, ticks: now.all - s.all, rest: max(now.rest-s.rest, 0)}
 	exact := true
 	var liveTicks time.Duration
 	for k, v := range now.threads {
@@ -210,7 +232,8 @@ func (s cpuSnap) since(ctx context.Context) cpuSplit {
 }
 
 // String is the split as the benchmark logs it: "page 31ms, worker
-// 160ms, ..." (roles that spent nothing left out).
+// 160ms, ..." (roles that spent nothing left out), then the browser's
+// other processes, which the total leaves out.
 func (c cpuSplit) String() string {
 	var parts []string
 	for _, r := range roles {
@@ -218,7 +241,7 @@ func (c cpuSplit) String() string {
 			parts = append(parts, fmt.Sprintf("%s %v", r, v.Round(100*time.Microsecond)))
 		}
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, ", ") + fmt.Sprintf("; not counted: the browser's other processes %v", c.rest)
 }
 
 // selfCPU is this process' CPU time (user+system) so far.
