@@ -95,9 +95,11 @@
 // with one universal parameter more: init (i) { body } is init (i h)
 // { body' && (Home <> h || body[h]) && (Home <> i || body[i]) }, body'
 // being body without its literals over Home's cells. When init says
-// Home holds no process (init (p) { Home <> p }), Home as an index is
-// refused: Cubicle reads Home's cells there as cells of their own, free
-// at init, which Musket's processes have not. The search, the explorers
+// Home holds no process (init (p) { Home <> p }, Home never assigned),
+// Cubicle reads Home's cells as cells of their own, free at init and
+// written by the updates of every cell: so does Musket (procoutside.go),
+// which gives each such cell A[Home] a variable of its own before the
+// file is checked. The search, the explorers
 // and the samples see the variants and the clauses only. A trace step of
 // the variant with the new parameter names
 // Home's process last (t(#2) for "transition t ()"); the others are
