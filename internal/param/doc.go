@@ -133,6 +133,12 @@
 // "number_procs n" fixes the number of processes, as in Cubicle: cubes
 // that need more than n processes are dropped. A SAFE verdict comes with
 // its inductive invariant (invariant.go), printable in Cubicle's syntax.
+// When the search does not end within instanceFirstNodes cubes, such a
+// system is decided by exploring its instances of up to n processes
+// forward, if that exploration is complete and exact (instdecide.go:
+// every initial cell fixed or enumerated, no step beyond the bound of the
+// store buffers, no forall_other guard for a SAFE); otherwise the search
+// starts again. A SAFE decided so has no invariant.
 //
 // The search is breadth-first, level by level and, inside a level, the
 // cubes with fewer processes and fewer literals first (queue.go). A newly
