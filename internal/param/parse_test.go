@@ -48,7 +48,7 @@ func TestErrors(t *testing.T) {
 		{"holding no process, two indices", "var H : proc\narray A[proc, proc] : bool\ninit (i) { H <> i && A[i,i] = False }\nunsafe (i) { A[H, i] = True }",
 			"x.cub:4:14: unsupported: A indexed by H, which holds no process (init says H <> p), in an array of 2 indices: only arrays of one index have a cell of their own there"},
 		{"holding no process, another index variable", "var H : proc\nvar G : proc\narray A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\ntransition t () requires { A[G] = True } { A[H] := True }",
-			"x.cub:4:1: unsupported: G as an index together with H, which holds no process (init says H <> p): G might hold H's value, whose cells are not those of a process"},
+			"x.cub:6:30: unsupported: G as an index together with H, which holds no process (init says H <> p): G might hold H's value, whose cells are not those of a process"},
 		{"holding no process, cell written twice", "var H : proc\narray A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\ntransition t () { A[H] := True; A[j] := case | _ : False }",
 			"x.cub:5:34: unsupported: transition t writes A[H], and its update of every cell of A would write it too (H holds no process, init says H <> p)"},
 		{"holding no process, weak array", "var H : proc\nweak array A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\ntransition t ([i]) { A[i] := True }",

@@ -160,7 +160,7 @@ func (c *checker) rewriteOutside() {
 	}
 	for _, o := range others {
 		if !rw.homes[o] {
-			c.errorf(c.f.Inits[0].Pos, "unsupported: %s as an index together with %s, which holds no process (init says %s <> p): %s might hold %s's value, whose cells are not those of a process", o, homes[0], homes[0], o, homes[0])
+			c.errorf(rw.indexUse(o), "unsupported: %s as an index together with %s, which holds no process (init says %s <> p): %s might hold %s's value, whose cells are not those of a process", o, homes[0], homes[0], o, homes[0])
 			return
 		}
 	}
@@ -545,4 +545,69 @@ func (rw *outsideRewrite) expr(e Expr, bound map[string]bool) Expr {
 		return e
 	}
 	return rec(e, bound)
+}
+
+// indexUse is the position of the first use of the proc variable v as
+// an index in a transition (or of init, when there is none).
+func (rw *outsideRewrite) indexUse(v string) Pos {
+	c := rw.c
+	pos := c.f.Inits[0].Pos
+	found := false
+	var walk func(e Expr, bound map[string]bool)
+	walk = func(e Expr, bound map[string]bool) {
+		if found {
+			return
+		}
+		switch x := e.(type) {
+		case *IndexExpr:
+			for _, i := range x.Index {
+				if i.Name == v && !bound[v] {
+					pos, found = i.Pos, true
+				}
+			}
+		case *AtExpr:
+			walk(x.Of, bound)
+		case *BinExpr:
+			walk(x.L, bound)
+			walk(x.R, bound)
+		case *NotExpr:
+			walk(x.E, bound)
+		case *NegExpr:
+			walk(x.E, bound)
+		case *QuantExpr:
+			inner := maps.Clone(bound)
+			inner[x.Var.Name] = true
+			walk(x.Body, inner)
+		case *CaseExpr:
+			for i := range x.Conds {
+				if x.Conds[i] != nil {
+					walk(x.Conds[i], bound)
+				}
+				walk(x.Branches[i], bound)
+			}
+		case *CallExpr:
+			for _, a := range x.Args {
+				walk(a, bound)
+			}
+		}
+	}
+	for _, d := range c.f.Transitions {
+		bound := rw.params(d.Params)
+		walk(d.Guard, bound)
+		for _, l := range d.Lets {
+			walk(l.Value, bound)
+		}
+		for _, a := range d.Actions {
+			for _, i := range a.Index {
+				if !found && i.Name == v && !bound[v] {
+					pos, found = i.Pos, true
+				}
+			}
+			walk(a.Rhs, bound)
+		}
+		if found {
+			break
+		}
+	}
+	return pos
 }
