@@ -76,6 +76,11 @@ func decideInstances(ctx context.Context, sys *System, model string) (res *Resul
 	}
 	hi := int32(sys.NumberProcs)
 	lo := max(1, sys.Pinned, int32(sys.InitArity))
+	if lo > hi {
+		// (init over more distinct processes than number_procs: no
+		// instance to explore, and no SAFE from none)
+		return nil, fmt.Sprintf("init needs %d processes, number_procs is %d", lo, hi)
+	}
 	exact := !universal
 	if universal {
 		why = "a forall_other or exists_other guard"

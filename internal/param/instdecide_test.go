@@ -77,6 +77,12 @@ init (p) { X = 0 && Z = 0 }
 unsafe () { Z = 1 }
 transition t (i) { X := . }
 `, Timeout},
+		{"init over more processes than number_procs", `number_procs 1
+array A[proc] : bool
+init (p q) { A[p] = False }
+unsafe (p) { A[p] = True }
+transition t (i) { A[i] := True }
+`, Timeout},
 		{"init fixes every cell", `number_procs 3
 type st = I | T | C
 array S[proc] : st
