@@ -4,9 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
 // TestProcOutsideFiles: the cells of a proc variable that holds no
@@ -99,6 +102,61 @@ func TestProcOutsidePair(t *testing.T) {
 			}
 			if got[0].Verdict != tc.want || got[1].Verdict != tc.want {
 				t.Fatalf("verdicts %s (A[Home]) and %s (variables), want %s", got[0].Verdict, got[1].Verdict, tc.want)
+			}
+		})
+	}
+}
+
+// TestProcOutsideFlash: Cubicle's FLASH model with Home's cells in
+// variables of their own (the corpus' flash.ctc_home_nodata.cub), and
+// the same model with six of them written as cells of the arrays,
+// A[Home] (those that no update of every cell writes): the two answer
+// alike, and so do both with the home node exclusive at init (UNSAFE).
+func TestProcOutsideFlash(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(testcorpus.Dir(t), "cubicle", "examples", "challenges_flash.ctc_home_nodata.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	decl := regexp.MustCompile(`(?m)^var (ProcCmd|InvMarked|CacheState|UniMsg_Cmd|UniMsg_Proc|RpMsg_Cmd)_home : .*\n`)
+	use := regexp.MustCompile(`\b(ProcCmd|InvMarked|CacheState|UniMsg_Cmd|UniMsg_Proc|RpMsg_Cmd)_home\b`)
+	cells := use.ReplaceAllString(decl.ReplaceAllString(string(src), ""), "$1[Home]")
+	if n := strings.Count(cells, "[Home]"); n < 100 {
+		t.Fatalf("only %d cells of Home", n)
+	}
+	tests := []struct {
+		name     string
+		old, new string
+		want     Verdict
+	}{
+		{"home exclusive at init", "CacheState_home = CACHE_I &&", "CacheState_home = CACHE_E &&", Unsafe},
+		{"as written", "", "", Safe},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [2]*Result
+			for k, text := range []string{string(src), cells} {
+				if tc.old != "" {
+					old, new := tc.old, tc.new
+					if k == 1 {
+						old, new = use.ReplaceAllString(old, "$1[Home]"), use.ReplaceAllString(new, "$1[Home]")
+					}
+					if !strings.Contains(text, old) {
+						t.Fatalf("form %d has no %q", k, old)
+					}
+					text = strings.Replace(text, old, new, 1)
+				}
+				sys, err := Load("flash.cub", []byte(text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := Verify(context.Background(), sys, Options{Timeout: 60 * time.Second})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[k] = res
+			}
+			if got[0].Verdict != tc.want || got[1].Verdict != tc.want {
+				t.Fatalf("%s with variables, %s with cells of Home; want %s", got[0].Verdict, got[1].Verdict, tc.want)
 			}
 		})
 	}
