@@ -81,9 +81,10 @@ func TestExitStatuses(t *testing.T) {
 	longLoop := filepath.Join(dir, "loop.pts")
 	os.WriteFile(longLoop, []byte("{x}\n\nthread t0 {\nwhile true {\n  x.store(_rx,1);\n}\n}\nexists (x = 2)\n"), 0o644)
 	// A valid Cubicle system with a feature param does not handle (a
-	// proc variable as an index while init says it holds no process).
+	// proc variable as an index of an array of two indices while init
+	// says it holds no process).
 	procIndex := filepath.Join(dir, "procindex.cub")
-	os.WriteFile(procIndex, []byte("var H : proc\narray A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\n"), 0o644)
+	os.WriteFile(procIndex, []byte("var H : proc\narray A[proc, proc] : bool\ninit (i) { H <> i && A[i,i] = False }\nunsafe (i) { A[H, i] = True }\n"), 0o644)
 	tests := []struct {
 		name    string
 		args    []string
@@ -135,7 +136,7 @@ func TestExitStatuses(t *testing.T) {
 		{name: "compare no source", args: []string{"compare", "-target", "tso", "a.pts"}, code: 2, errOut: []string{"musket compare: -source is required"}},
 		{name: "compare negative timeout", args: []string{"compare", "-timeout", "-2s", "a.pts"}, code: 2, errOut: []string{"negative time limit"}},
 		{name: "param two files", args: []string{"param", "a.cub", "b.cub"}, code: 2, errOut: []string{"musket param: give exactly one .cub file, not 2"}},
-		{name: "param unsupported", args: []string{"param", procIndex}, code: 3, errOut: []string{procIndex + ":4:1: unsupported: H as an index while init says H <> p"}},
+		{name: "param unsupported", args: []string{"param", procIndex}, code: 3, errOut: []string{procIndex + ":4:14: unsupported: A indexed by H, which holds no process"}},
 		{name: "param unsupported json", args: []string{"param", "-json", procIndex}, code: 3, out: []string{`"status":"unsupported"`, `"exit_status":3`}},
 		{name: "param negative depth", args: []string{"param", "-depth", "-3", "a.cub"}, code: 2, errOut: []string{"must be 0 or more"}},
 		{name: "param forward-depth without brab", args: []string{"param", "-forward-depth", "6", "a.cub"}, code: 2, errOut: []string{"musket param: -forward-depth needs -brab"}},

@@ -137,6 +137,13 @@ func newBrabApproximator(sys *System, n, depth int, stop func() bool) (*approxim
 	// in a guard as in a candidate: the abstract sampler's unknown)
 	a := &approximator{stop: stop, abstract: true, fixed: true}
 	x := newSampler(fin, true)
+	// the oracle stops at brabMaxStates states: without -forward-depth
+	// the exploration of the whole instance had no bound but the time
+	// limit (Cubicle's examples/challenges/flash.ctc_home.cub: 3 GB in
+	// 120 s). A smaller oracle only accepts more candidates, which the
+	// search refutes as any wrong guess (a restart): it stays sound
+	limit := stop
+	stop = func() bool { return limit != nil && limit() || x.count() >= brabMaxStates }
 	x.outsideUnknown = true
 	if y := newSymmetry(fin); y != nil {
 		x.sym, x.symBuf, x.symBest = y, make([]int64, fin.cells), make([]int64, fin.cells)
@@ -439,6 +446,10 @@ func (b *brabState) pushKept(q *queue) {
 // FLASH examples of Cubicle's distribution close in it without a
 // restart, in 21 to 41 nodes over 269 to 2438 states (Cubicle with
 // -brab 2 -forward-depth 6: 19 to 42 nodes); at depth 6 they do not.
+// brabMaxStates bounds the states of -brab's oracle (newBrabApproximator;
+// a variable for the tests).
+var brabMaxStates = 1 << 19
+
 const (
 	shallowDepth  = 8
 	shallowNodes  = 200

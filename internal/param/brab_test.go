@@ -2,9 +2,11 @@ package param
 
 import (
 	"context"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBrabVerdicts runs the BRAB mode (brab.go) on corpus examples with
@@ -92,5 +94,42 @@ func TestBrabGrowDepth(t *testing.T) {
 				prev = n
 			}
 		})
+	}
+}
+
+// TestBrabStateCap: -brab's oracle cut at a few states (brabMaxStates)
+// accepts more candidates, which the search refutes: on random systems
+// without weak memory, wherever the capped BRAB search and the default
+// search both answer, they agree.
+func TestBrabStateCap(t *testing.T) {
+	saved := brabMaxStates
+	brabMaxStates = 12
+	defer func() { brabMaxStates = saved }()
+	rng := rand.New(rand.NewPCG(53, 19))
+	both := 0
+	for i := range 80 {
+		src := genSystemWith(rng, 0, i%2 == 1)
+		sys, err := Load("gen.cub", []byte(src))
+		if err != nil {
+			t.Fatalf("system %d: %v", i, err)
+		}
+		capped, err := Verify(context.Background(), sys, Options{Brab: 2, MaxNodes: 400, Timeout: 2 * time.Second})
+		if err != nil {
+			continue // -brab refuses the system (number_procs 1...)
+		}
+		def, err := Verify(context.Background(), sys, Options{MaxNodes: 400, Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatalf("system %d: %v", i, err)
+		}
+		if capped.Verdict > Unsafe || def.Verdict > Unsafe {
+			continue
+		}
+		both++
+		if capped.Verdict != def.Verdict {
+			t.Errorf("system %d: -brab 2 with %d oracle states %s, default %s\n%s", i, brabMaxStates, capped.Verdict, def.Verdict, src)
+		}
+	}
+	if both < 40 {
+		t.Errorf("only %d systems answered by both", both)
 	}
 }

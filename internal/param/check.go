@@ -104,6 +104,7 @@ func Check(f *File) (*System, error) {
 	c.ctors["False"] = boolTerm(false)
 	c.declarations()
 	c.rewriteEarly()
+	c.rewriteOutside()
 	if len(c.errs) > 0 {
 		c.errs.Sort()
 		return nil, c.errs.Err()

@@ -95,9 +95,11 @@
 // with one universal parameter more: init (i) { body } is init (i h)
 // { body' && (Home <> h || body[h]) && (Home <> i || body[i]) }, body'
 // being body without its literals over Home's cells. When init says
-// Home holds no process (init (p) { Home <> p }), Home as an index is
-// refused: Cubicle reads Home's cells there as cells of their own, free
-// at init, which Musket's processes have not. The search, the explorers
+// Home holds no process (init (p) { Home <> p }, Home never assigned),
+// Cubicle reads Home's cells as cells of their own, free at init and
+// written by the updates of every cell: so does Musket (procoutside.go),
+// which gives each such cell A[Home] a variable of its own before the
+// file is checked. The search, the explorers
 // and the samples see the variants and the clauses only. A trace step of
 // the variant with the new parameter names
 // Home's process last (t(#2) for "transition t ()"); the others are
@@ -131,6 +133,12 @@
 // "number_procs n" fixes the number of processes, as in Cubicle: cubes
 // that need more than n processes are dropped. A SAFE verdict comes with
 // its inductive invariant (invariant.go), printable in Cubicle's syntax.
+// When the search does not end within instanceFirstNodes cubes, such a
+// system is decided by exploring its instances of up to n processes
+// forward, if that exploration is complete and exact (instdecide.go:
+// every initial cell fixed or enumerated, no step beyond the bound of the
+// store buffers, no forall_other guard for a SAFE); otherwise the search
+// starts again. A SAFE decided so has no invariant.
 //
 // The search is breadth-first, level by level and, inside a level, the
 // cubes with fewer processes and fewer literals first (queue.go). A newly

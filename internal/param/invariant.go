@@ -77,6 +77,9 @@ func (sys *System) invariant(c *Cube) Invariant {
 func WriteInvariants(w io.Writer, sys *System, r *Result) {
 	invs := r.Invariants(sys)
 	if invs == nil {
+		if r.Verdict == Safe && r.Forward {
+			fmt.Fprintln(w, "(* No inductive invariant: the answer comes from the complete exploration of the instances of up to number_procs processes *)")
+		}
 		return
 	}
 	guesses := 0

@@ -41,8 +41,18 @@ func TestErrors(t *testing.T) {
 		// a proc variable as an index is read as variants (procindex.go),
 		// in init too (procinit.go), but not when init says it holds no
 		// process, nor a weak one where no process reads it
-		{"proc variable as an index, holding no process", "var H : proc\nvar X : bool\narray A[proc] : bool\ninit (p) { H <> p && A[p] = False && X = False }\nunsafe () { X = True }\ntransition t () requires { A[H] = False } { X := True }",
-			"x.cub:6:1: unsupported: H as an index while init says H <> p (H holds no process); Cubicle then reads its cells as cells of their own, free at init, which Musket has not: keep them in variables of their own"},
+		{"proc variable as an index, holding no process, assigned", "var H : proc\nvar X : bool\narray A[proc] : bool\ninit (p) { H <> p && A[p] = False && X = False }\nunsafe () { X = True }\ntransition t () requires { A[H] = False } { X := True }\ntransition u (i) { H := i }",
+			"x.cub:6:1: unsupported: H as an index while init says H <> p (H holds no process) and a transition assigns H: Musket gives cells of their own only to a variable that holds no process in every state (procoutside.go); keep them in variables of their own"},
+		// ... and it reads the cells of one that holds no process in
+		// every state (procoutside.go), but for these
+		{"holding no process, two indices", "var H : proc\narray A[proc, proc] : bool\ninit (i) { H <> i && A[i,i] = False }\nunsafe (i) { A[H, i] = True }",
+			"x.cub:4:14: unsupported: A indexed by H, which holds no process (init says H <> p), in an array of 2 indices: only arrays of one index have a cell of their own there"},
+		{"holding no process, another index variable", "var H : proc\nvar G : proc\narray A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\ntransition t () requires { A[G] = True } { A[H] := True }",
+			"x.cub:6:30: unsupported: G as an index together with H, which holds no process (init says H <> p): G might hold H's value, whose cells are not those of a process"},
+		{"holding no process, cell written twice", "var H : proc\narray A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\ntransition t () { A[H] := True; A[j] := case | _ : False }",
+			"x.cub:5:34: unsupported: transition t writes A[H], and its update of every cell of A would write it too (H holds no process, init says H <> p)"},
+		{"holding no process, weak array", "var H : proc\nweak array A[proc] : bool\ninit (i) { H <> i && A[i] = False }\nunsafe () { A[H] = True }\ntransition t ([i]) { A[i] := True }",
+			"x.cub:4:13: unsupported: the weak array A indexed by H, which holds no process (init says H <> p)"},
 		{"proc variable as an index in init, number_procs", "number_procs 1\nvar H : proc\narray A[proc] : bool\ninit (p) { A[H] = False }\nunsafe (i) { A[i] = True }",
 			"x.cub:4:1: unsupported: init indexes arrays by H, which needs 2 processes, and number_procs is 1"},
 		{"weak proc variable as an index in unsafe", "weak var H : proc\nweak array A[proc] : bool\nunsafe (i) { i@A[H] = True }",

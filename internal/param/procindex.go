@@ -351,6 +351,9 @@ func (c *checker) usedAsIndex(vars []string, pos Pos) {
 // noProcessHome refuses a proc variable used as an index in a
 // transition, unsafe or invariant formula when init says it holds no
 // process: each of init's disjuncts has Home <> p, p its parameter.
+// (procoutside.go reads the cells of such a variable when a conjunct at
+// the top of init says so and no transition assigns it: it is no index
+// here then; what remains is a Home that a transition assigns.)
 // Cubicle instantiates init on the processes of its cubes only, so Home
 // is then another process, not bound by init, whose cells A[Home] are
 // free at init and change with the universal updates; Musket's cells
@@ -385,7 +388,7 @@ func (c *checker) noProcessHome() {
 			}
 		}
 		if outside {
-			c.errorf(c.hidxUse[name], "unsupported: %s as an index while init says %s <> p (%s holds no process); Cubicle then reads its cells as cells of their own, free at init, which Musket has not: keep them in variables of their own", name, name, name)
+			c.errorf(c.hidxUse[name], "unsupported: %s as an index while init says %s <> p (%s holds no process) and a transition assigns %s: Musket gives cells of their own only to a variable that holds no process in every state (procoutside.go); keep them in variables of their own", name, name, name, name)
 		}
 	}
 }

@@ -93,6 +93,11 @@ const confirmStates = 50000
 // system, an UNSAFE answer is checked on finite instances, and the search
 // runs again in its precise mode when no instance confirms it (see the
 // top of refine.go).
+//
+// A system with number_procs that the search does not decide within
+// instanceFirstNodes visited cubes is decided by exploring its instances
+// forward when that exploration is complete and exact (instdecide.go);
+// otherwise the search starts again without that bound.
 func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 	start := time.Now()
 	if opts.Timeout > 0 {
@@ -100,6 +105,41 @@ func Verify(ctx context.Context, sys *System, opts Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
+	if sys.NumberProcs <= 0 || opts.NoInstances || opts.MaxNodes > 0 && opts.MaxNodes <= instanceFirstNodes {
+		return verifyBackward(ctx, sys, opts, start)
+	}
+	o := opts
+	o.MaxNodes = instanceFirstNodes
+	first, err := verifyBackward(ctx, sys, o, start)
+	if err != nil || first.Verdict != NodeLimit {
+		return first, err
+	}
+	d, why := decideInstances(ctx, sys, opts.Model)
+	if d != nil {
+		d.Visited, d.Popped, d.Solver, d.Guesses, d.Restarts = first.Visited, first.Popped, first.Solver, first.Guesses, first.Restarts
+		d.Note = fmt.Sprintf("no verdict after %d cubes; %s", first.Visited, d.Note)
+		d.Time = time.Since(start)
+		return d, nil
+	}
+	if ctx.Err() != nil {
+		first.Verdict = Timeout
+		return first, nil
+	}
+	res, err := verifyBackward(ctx, sys, opts, start)
+	if err != nil {
+		return nil, err
+	}
+	res.Visited += first.Visited
+	res.Popped += first.Popped
+	res.Solver += first.Solver
+	if res.Note == "" {
+		res.Note = fmt.Sprintf("no verdict after %d cubes, and no forward decision of the instances (%s): searched again", first.Visited, why)
+	}
+	return res, nil
+}
+
+// verifyBackward is Verify without the forward decision.
+func verifyBackward(ctx context.Context, sys *System, opts Options, start time.Time) (*Result, error) {
 	res, err := search(ctx, sys, opts)
 	if err != nil || res.Verdict != Unsafe || !sys.Weak || opts.precise {
 		return res, err

@@ -39,9 +39,12 @@ func (v Verdict) String() string {
 // Options control a search.
 type Options struct {
 	DFS      bool
-	MaxDepth int           // 0: no limit
-	MaxNodes int           // 0: no limit
-	Timeout  time.Duration // 0: no limit
+	MaxDepth int // 0: no limit
+	MaxNodes int // 0: no limit
+	// NoInstances: no forward decision of a system with number_procs
+	// (instdecide.go), the backward search only
+	NoInstances bool
+	Timeout     time.Duration // 0: no limit
 	// Verbose, when set, receives every node as it is explored.
 	Verbose io.Writer
 	// Progress, when set, is called from time to time.
@@ -147,6 +150,10 @@ type Result struct {
 	// Precise: the answer comes from the search in the precise mode
 	// (refine.go)
 	Precise bool
+	// Forward: the answer comes from the exploration of the instances
+	// of a system with number_procs (instdecide.go): a SAFE has no
+	// invariant then
+	Forward bool
 
 	// for Safe: the visited cubes, whose negations form an inductive
 	// invariant

@@ -170,6 +170,13 @@ type wfinite struct {
 	comp      *compiledSC
 	compTried bool
 	noCompile bool
+	// inexact is set when the explorer leaves out a state of the
+	// instance: a step beyond the bound of the buffers, a value past
+	// int64 or out of the instance, a nondeterministic write that does
+	// not take every value, an initial cell not given every value
+	// (decide.go's forward decision needs none; the other users keep
+	// what they had, an under-approximation)
+	inexact bool
 }
 
 // univOf returns the tuples of k universal indices over the processes.
@@ -409,6 +416,7 @@ func (f *wfinite) lit(st []int64, l Lit, e *fenv) (holds, ok bool) {
 	a, ok1 := f.value(st, l.L, e)
 	b, ok2 := f.value(st, l.R, e)
 	if !ok1 || !ok2 {
+		f.inexact = true
 		return false, false
 	}
 	return evalInt(l.Op, a, b), true
@@ -474,6 +482,7 @@ func (f *wfinite) dnf(st []int64, d []Conj, e *fenv, actor int32) bool {
 func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 	st := make([]int64, f.size)
 	numeric := make([]bool, f.cells)
+	isProc := make([]bool, f.cells)
 	var doms [][]int64 // of the cells of finite sorts
 	var order []int
 	rank := make([]int, f.cells)
@@ -498,6 +507,7 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 			case SBool, SEnum, SProc:
 				d = f.domain(g.Sort)
 				st[c] = d[0]
+				isProc[c] = g.Sort.Kind == SProc
 			}
 			doms = append(doms, d)
 		}
@@ -563,15 +573,29 @@ func (f *wfinite) initials(free func(c int) int64) [][]int64 {
 		}
 		var open []int
 		combos := 1
+		openProcs := 0
 		for _, c := range order {
 			switch {
 			case fixed[c]:
 			case numeric[c]:
 				s[c] = free(c)
+				f.inexact = true // one value of many
 			case len(doms[c]) > 1 && combos*len(doms[c]) <= f.initCombos:
 				combos *= len(doms[c])
 				open = append(open, c)
+				if isProc[c] {
+					openProcs++
+				}
+			case len(doms[c]) != 1:
+				// not enumerated, or of no finite sort (an
+				// abstract or real value): one value of many
+				f.inexact = true
 			}
+		}
+		if openProcs > 1 {
+			// two free proc cells may both hold processes outside
+			// the instance, different ones: the domain has one
+			f.inexact = true
 		}
 		equalCells(s, fixed, same)
 		idx := make([]int, len(open))
@@ -890,9 +914,15 @@ func (f *wfinite) fire(st []int64, t *Trans, params []int32, out []successor) []
 					alts = f.nondetValues(g.Sort)
 					v = alts[0]
 				}
+				if cs.Nondet && (!f.allNondet || g.Sort.Kind != SBool && g.Sort.Kind != SEnum) {
+					// a number takes a few values, a process one of
+					// the instance or one outside it (not another)
+					f.inexact = true
+				}
 				if !cs.Nondet {
 					var ok bool
 					if v, ok = f.value(st, cs.Value, e); !ok {
+						f.inexact = true
 						if f.lenient {
 							break
 						}
@@ -961,6 +991,7 @@ func (f *wfinite) openChoices(st []int64, ws []write) []int {
 		for i, w := range ws {
 			if len(w.alts) > 1 {
 				if combos*len(w.alts) > maxSuccessors {
+					f.inexact = true
 					break
 				}
 				combos *= len(w.alts)
@@ -976,6 +1007,7 @@ func (f *wfinite) openChoices(st []int64, ws []write) []int {
 				continue
 			}
 			if combos*len(w.alts) > maxSuccessors {
+				f.inexact = true
 				w.val = st[w.cell]
 				continue
 			}
@@ -1070,6 +1102,7 @@ func (f *wfinite) apply(st []int64, t *Trans, actor int32, atomic bool, ws []wri
 		f.widen(s, w.cell, w.val, actor)
 		b := f.buf(actor)
 		if s[b] >= int64(f.bufCap) {
+			f.inexact = true
 			return nil // beyond the bound of the buffers
 		}
 		k := b + 1 + 2*int(s[b])
