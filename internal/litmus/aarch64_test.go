@@ -88,7 +88,8 @@ func TestAArch64RegName(t *testing.T) {
 		ok       bool
 	}{
 		{"X0", "X0", true}, {"W0", "X0", true}, {"w12", "X12", true}, {"x30", "X30", true},
-		{"X31", "", false}, {"XZR", "", false}, {"X01", "", false}, {"EAX", "", false}, {"R1", "", false},
+		{"X31", "", false}, {"XZR", "XZR", true}, {"wzr", "XZR", true}, {"SP", "SP", true}, {"sp", "SP", true},
+		{"WSP", "SP", true}, {"X01", "", false}, {"EAX", "", false}, {"R1", "", false},
 	} {
 		got, ok := (a64Frontend{}).RegName(tc.in)
 		if got != tc.want || ok != tc.ok {

@@ -122,6 +122,7 @@ type parser struct {
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
 	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
 	syms    []symInit   // the symbolic registers of the initial state (init.go)
+	elems   []elemInit  // the array elements as initial values (initelem.go)
 	// codeInits are the registers holding code labels (codelabel.go).
 	codeInits []codeInit
 }
