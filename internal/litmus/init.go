@@ -63,6 +63,9 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	if len(lhs) == 0 {
 		p.fail(toks[0].off, "expected a location or register before '='")
 	}
+	if len(lhs) >= 5 && lhs[0].kind == tLBrack && lhs[1].kind == tIdent && lhs[2].kind == tLParen {
+		p.bracketFunc(lhs)
+	}
 	if n := len(lhs); n >= 2 && lhs[n-2].text == "%" && lhs[n-1].kind == tIdent && lhs[n-1].off == lhs[n-2].off+1 {
 		p.symInit(lhs, rhs, hasVal)
 		return
@@ -192,6 +195,7 @@ func (p *parser) initValue(v []token) prog.Value {
 		len(v) == 3 && v[0].kind == tStar && v[1].kind == tAmp && v[2].kind == tIdent:
 		return prog.AddrValue(v[len(v)-1-btoi(v[len(v)-1].kind == tRParen)].text)
 	}
+	p.vmValue(v)
 	if len(v) >= 2 && v[0].kind == tIdent && v[0].text == "instr" && v[1].kind == tColon {
 		if len(v) == 3 && v[2].kind == tString {
 			return instrValue(v[2].text)
