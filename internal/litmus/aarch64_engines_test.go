@@ -41,6 +41,8 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "ARRAY+whole", ok: true, states: 2},
 		{file: "ELEM+SP+XZR", ok: true, states: 1},
 		{file: "SYMREG", ok: true, states: 1},
+		{file: "MP+dmb.st+LDIAPP-po", ok: false, states: 3},
+		{file: "MP+STILP+addr", ok: false, states: 3},
 	})
 }
 

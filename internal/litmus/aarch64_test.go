@@ -79,6 +79,9 @@ func TestAArch64Errors(t *testing.T) {
 		{"LDR W0,[X1", "t:1:9: missing ']' in memory operand of LDR"},
 		{"LDADDX W0,W1,[X2]", `t:1:1: unknown AArch64 instruction "LDADDX"`},
 		{"STADDA W0,[X2]", `t:1:1: unknown AArch64 instruction "STADDA"`},
+		{"LDIAPP W0,W1,[X2,#8]", "t:1:14: unsupported AArch64 addressing mode: LDIAPP takes [Xn] only (its writeback forms are not modelled)"},
+		{"STILP W0,W1,[X2,#-8]!", "t:1:13: unsupported AArch64 addressing mode: pre-indexed STILP (only LDR, STR, their B, H and sign-extending forms, LDP and STP have it)"},
+		{"CMP W0,W1,LSL", "t:1:11: unsupported operand of CMP"},
 	})
 }
 

@@ -650,8 +650,19 @@ func (a *a64Thread) writeback(in armInstr, mn string) (armInstr, a64Writeback, b
 // Rt2 at addr plus the register width (a location too small for both is
 // refused by the mixed-size lowering); false when mn is none of them.
 func (a *a64Thread) pair(in armInstr, mn string) bool {
+	var tags []string
 	switch mn {
 	case "LDP", "STP", "LDNP", "STNP":
+	case "LDIAPP":
+		// FEAT_LRCPC3's ordered pairs: two accesses, each with the
+		// ordering of LDAPR (LDIAPP) or STLR (STILP), the first
+		// register's, at the lower address, first in program order; so
+		// the load of Rt1 is ordered before that of Rt2, and the store
+		// of Rt1 before that of Rt2 (herd's readers-guide catalogue:
+		// MP+dmb.st+LDIAPP and MP+STILP+dmb.ld are Forbidden).
+		tags = []string{TagA64AcquirePC}
+	case "STILP":
+		tags = []string{TagA64Release}
 	default:
 		return false
 	}
@@ -662,13 +673,17 @@ func (a *a64Thread) pair(in armInstr, mn string) bool {
 		a.errorf(in.ops[1].pos, "%s needs two registers of the same width", in.mn)
 		return true
 	}
+	if tags != nil && in.ops[2].index {
+		a.errorf(in.ops[2].pos, "unsupported AArch64 addressing mode: %s takes [Xn] only (its writeback forms are not modelled)", in.mn)
+		return true
+	}
 	w := a.width(in, 0, 0)
 	addrs := []prog.Expr{in.ops[2].addr, prog.Bin{Op: prog.OpAdd, X: in.ops[2].addr, Y: prog.Int(int64(w))}}
 	for i, addr := range addrs {
 		if mn[0] == 'L' {
-			a.emitAccess(w, prog.Load{Dst: in.ops[i].reg, Addr: addr})
+			a.emitAccess(w, prog.Load{Dst: in.ops[i].reg, Addr: addr, Tags: tags})
 		} else {
-			a.emitAccess(w, prog.Store{Addr: addr, Val: a.value(in.ops[i])})
+			a.emitAccess(w, prog.Store{Addr: addr, Val: a.value(in.ops[i]), Tags: tags})
 		}
 	}
 	return true
