@@ -43,6 +43,7 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "SYMREG", ok: true, states: 1},
 		{file: "MP+dmb.st+LDIAPP-po", ok: false, states: 3},
 		{file: "MP+STILP+addr", ok: false, states: 3},
+		{file: "ANDS+BICS", ok: true, states: 1},
 	})
 }
 

@@ -246,7 +246,8 @@ func (a *a64Thread) access(in armInstr, mn string, size int) bool {
 }
 
 // flags translates the instructions that set or read the condition
-// flags (CMP, CMN, TST, ADDS, SUBS, CSEL and its variants, CSET);
+// flags (CMP, CMN, TST, ADDS, SUBS, ANDS, BICS, CSEL and its variants,
+// CSET);
 // false when mn is none of them.
 func (a *a64Thread) flags(in armInstr, mn string) bool {
 	switch mn {
@@ -287,6 +288,20 @@ func (a *a64Thread) flags(in armInstr, mn string) bool {
 			}
 			a.setNZCV(kind, a.value(in.ops[1]), rhs, in.ops[0].wide)
 			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs}))
+		}
+		return true
+	case "ANDS", "BICS":
+		// AND and BIC that set the flags as TST does: N and Z from the
+		// result, C and V cleared.
+		if rhs, ok := a.flagOperands(in, 2); ok {
+			if mn == "BICS" {
+				rhs = prog.Un{Op: prog.OpBNot, X: rhs}
+			}
+			res := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[1]), Y: rhs}
+			l, r := a.cmpOperands(in.ops[0], res, prog.Int(0), false)
+			a.setCmp(l, r, in.ops[0], false)
+			a.setNZCV("logic", a.value(in.ops[1]), rhs, in.ops[0].wide)
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], res))
 		}
 		return true
 	case "CSEL", "CSINC", "CSINV", "CSNEG":
