@@ -25,6 +25,8 @@ func TestVMAndTagRefusals(t *testing.T) {
 			"t.litmus:2:8: unsupported initial value: tagged addresses (x:red): memory tagging (MTE) is not modelled"},
 		{"variant line", "AArch64 t\nVariant=mte,async\n{ }\n" + tail,
 			"t.litmus:2:1: unsupported test: its variant mte (memory tagging (MTE) is not modelled)"},
+		{"morello", "AArch64 t\nVariant=morello\n{ 0:X1=x; }\n P0 ;\n STR WZR,[C1] ;\nexists (x=1)\n",
+			"t.litmus:2:1: unsupported test: its variant morello (Morello capabilities are not modelled)"},
 		{"variant line, lower case", "AArch64 t\nvariant=kvm\n{ }\n" + tail,
 			"t.litmus:2:1: unsupported test: its variant kvm (virtual memory: page-table entries and TLB maintenance are not modelled)"},
 	} {
