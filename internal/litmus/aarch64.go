@@ -183,6 +183,10 @@ type a64Thread struct {
 
 // parseCell reads "[label:] [MNEMONIC op, op, ...]".
 func (a *a64Thread) parseCell(c Cell) (armInstr, bool) {
+	if mn, ok := a64SIMDCell(c.Text); ok {
+		a.errorf(c.Pos, "unsupported AArch64 instruction %s: SIMD&FP (Neon) registers are not modelled", mn)
+		return armInstr{pos: c.Pos}, false
+	}
 	return a.armCells.parseCell(c, "[],#:!-+", a64Unsupported, a.operand)
 }
 
