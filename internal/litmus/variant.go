@@ -18,6 +18,7 @@ var unmodelledVariants = map[string]string{
 	"mte":     "memory tagging (MTE) is not modelled",
 	"pac":     "pointer authentication is not modelled",
 	"morello": "Morello capabilities are not modelled",
+	"nv2":     "nested virtualisation (NV2) system registers are not modelled",
 }
 
 // UnmodelledVariant tells whether herd7's variant v (any case) is one
