@@ -86,6 +86,7 @@ func TestAArch64Errors(t *testing.T) {
 		{"LDR D2,[X0]", "t:1:1: unsupported AArch64 instruction LDR: SIMD&FP (Neon) registers are not modelled"},
 		{"L0: STP q0,q1,[X0]", "t:1:1: unsupported AArch64 instruction STP: SIMD&FP (Neon) registers are not modelled"},
 		{"ADD V1.4S,V2.4S,V3.4S", "t:1:1: unsupported AArch64 instruction ADD: SIMD&FP (Neon) registers are not modelled"},
+		{"UDF #0", "t:1:1: unsupported AArch64 instruction UDF: faults (herd7's fault events) are not modelled"},
 		{"BL L; L:", "t:1:1: unsupported AArch64 instruction BL: procedure calls (the link register's return address) are not modelled"},
 	})
 }

@@ -51,6 +51,8 @@ func a64Unsupported(mn string) (string, bool) {
 		return "pair accesses (mixed-size) are not supported", true
 	case mn == "TLBI" || mn == "DC" || mn == "IC" || mn == "MRS" || mn == "MSR" || mn == "SVC" || mn == "ERET" || mn == "HVC":
 		return "system instructions are not supported", true
+	case mn == "UDF":
+		return "faults (herd7's fault events) are not modelled", true
 	case mn == "BL" || mn == "BLR" || mn == "RET":
 		return "procedure calls (the link register's return address) are not modelled", true
 	}

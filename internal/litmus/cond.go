@@ -70,6 +70,10 @@ func (p *parser) atom() spec.Cond {
 	if p.tok.kind == tEOF {
 		p.fail(p.tok.off, "expected a condition, found end of file")
 	}
+	if p.tok.kind == tIdent && (p.tok.text == "fault" || p.tok.text == "Fault") && p.peek().kind == tLParen {
+		// herd7's fault atoms (its virtual-memory, MTE and UDF tests).
+		p.fail(p.tok.off, "unsupported condition: "+p.tok.text+"(...): faults are not modelled")
+	}
 	l, _ := p.ref()
 	neq := false
 	switch p.tok.kind {

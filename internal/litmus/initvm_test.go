@@ -27,6 +27,8 @@ func TestVMAndTagRefusals(t *testing.T) {
 			"t.litmus:2:1: unsupported test: its variant mte (memory tagging (MTE) is not modelled)"},
 		{"morello", "AArch64 t\nVariant=morello\n{ 0:X1=x; }\n P0 ;\n STR WZR,[C1] ;\nexists (x=1)\n",
 			"t.litmus:2:1: unsupported test: its variant morello (Morello capabilities are not modelled)"},
+		{"fault condition", "AArch64 t\n{ }\n P0 ;\n NOP ;\nforall (fault(P0,x) /\\ 0:X0=0)\n",
+			"t.litmus:5:9: unsupported condition: fault(...): faults are not modelled"},
 		{"variant line, lower case", "AArch64 t\nvariant=kvm\n{ }\n" + tail,
 			"t.litmus:2:1: unsupported test: its variant kvm (virtual memory: page-table entries and TLB maintenance are not modelled)"},
 	} {
