@@ -29,6 +29,8 @@ func TestVMAndTagRefusals(t *testing.T) {
 			"t.litmus:2:1: unsupported test: its variant morello (Morello capabilities are not modelled)"},
 		{"fault condition", "AArch64 t\n{ }\n P0 ;\n NOP ;\nforall (fault(P0,x) /\\ 0:X0=0)\n",
 			"t.litmus:5:9: unsupported condition: fault(...): faults are not modelled"},
+		{"fault location", "AArch64 t\n{ }\n P0 ;\n NOP ;\nlocations [Fault(P0,x);]\nexists (x=1)\n",
+			"t.litmus:5:12: unsupported condition: Fault(...): faults are not modelled"},
 		{"variant line, lower case", "AArch64 t\nvariant=kvm\n{ }\n" + tail,
 			"t.litmus:2:1: unsupported test: its variant kvm (virtual memory: page-table entries and TLB maintenance are not modelled)"},
 	} {
