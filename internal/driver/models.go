@@ -160,25 +160,11 @@ func (ms Models) Frontends() ([]litmus.Frontend, error) {
 	return []litmus.Frontend{litmus.NewCFrontend(m)}, nil
 }
 
-// unmodelledVariants are herd7's variants that add events or state
-// Musket does not model: with them a model reads sets Musket's
-// executions never have (it failed on an unbound name such as PTEV), or,
-// worse, would answer as if the feature were off.
-var unmodelledVariants = map[string]string{
-	"vmsa":   "virtual memory: page-table entries and TLB maintenance are not modelled",
-	"kvm":    "virtual memory: page-table entries and TLB maintenance are not modelled",
-	"ifetch": "instruction fetches are not modelled",
-	"self":   "self-modifying code: instruction fetches are not modelled",
-	"memtag": "memory tagging (MTE) is not modelled",
-	"mte":    "memory tagging (MTE) is not modelled",
-	"pac":    "pointer authentication is not modelled",
-}
-
 // Check fails early on a bad -macros file or a -model that does not
 // load, rather than once per test.
 func (ms Models) Check() error {
 	for v := range ms.Variants {
-		if why, ok := unmodelledVariants[strings.ToLower(v)]; ok {
+		if why, ok := litmus.UnmodelledVariant(v); ok {
 			return fmt.Errorf("unsupported: variant %s (%s); herd's models test it with if %q, and Musket's executions have none of its events", v, why, v)
 		}
 	}

@@ -86,10 +86,28 @@ func (a64Frontend) Arch() string { return "AArch64" }
 // RegName maps W<n> and X<n> (any case) to X<n>.
 func (a64Frontend) RegName(name string) (string, bool) {
 	n, _, ok := a64RegNum(name)
-	if !ok || n < 0 {
+	if !ok {
 		return "", false
 	}
-	return "X" + strconv.Itoa(n), true
+	if n < 0 {
+		// The zero register: herd's tests observe it ("0:XZR=0");
+		// no instruction writes it, so it keeps its initial 0.
+		return "XZR", true
+	}
+	return a64RegName(n), true
+}
+
+// a64SP is the number a64RegNum gives the stack pointer SP (WSP): herd7
+// reads it as a register of its own, which a test may initialise
+// ("0:SP=x") and use as a base or an operand (ADD X2,SP,#8).
+const a64SP = 31
+
+// a64RegName is the name Musket gives register number n: Xn, or SP.
+func a64RegName(n int) string {
+	if n == a64SP {
+		return "SP"
+	}
+	return "X" + strconv.Itoa(n)
 }
 
 // a64RegNum returns the number of a general-purpose register (-1 for the
@@ -101,6 +119,10 @@ func a64RegNum(name string) (n int, wide bool, ok bool) {
 		return -1, true, true
 	case "WZR":
 		return -1, false, true
+	case "SP":
+		return a64SP, true, true
+	case "WSP":
+		return a64SP, false, true
 	}
 	if len(u) < 2 || len(u) > 3 || (u[0] != 'X' && u[0] != 'W') {
 		return 0, false, false
@@ -161,6 +183,10 @@ type a64Thread struct {
 
 // parseCell reads "[label:] [MNEMONIC op, op, ...]".
 func (a *a64Thread) parseCell(c Cell) (armInstr, bool) {
+	if mn, ok := a64SIMDCell(c.Text); ok {
+		a.errorf(c.Pos, "unsupported AArch64 instruction %s: SIMD&FP (Neon) registers are not modelled", mn)
+		return armInstr{pos: c.Pos}, false
+	}
 	return a.armCells.parseCell(c, "[],#:!-+", a64Unsupported, a.operand)
 }
 
@@ -180,11 +206,16 @@ func (a *a64Thread) operand(c Cell, mn string, toks []cellTok) (armOp, bool) {
 		v, ok := a.immediate(c, toks)
 		op.kind, op.imm = armImm, v
 		return op, ok
+	case len(toks) == 1 && toks[0].kind == 'w' && strings.HasPrefix(toks[0].text, "%"):
+		// herd7's symbolic register %name, a 64-bit register the
+		// initial state gives a value (init.go, bindSymRegs).
+		op.kind, op.wide, op.reg = armReg, true, SymReg(toks[0].text[1:])
+		return op, true
 	case len(toks) == 1 && toks[0].kind == 'w':
 		if n, wide, ok := a64RegNum(toks[0].text); ok {
 			op.kind, op.wide = armReg, wide
 			if n >= 0 {
-				op.reg = "X" + strconv.Itoa(n)
+				op.reg = a64RegName(n)
 			}
 			return op, true
 		}
@@ -240,11 +271,16 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		return op, false
 	}
 	n, _, ok := a64RegNum(base[0].text)
+	name := a64RegName(n)
+	if t := base[0].text; strings.HasPrefix(t, "%") {
+		// herd7's symbolic register as the base ([%p]).
+		n, ok, name = 0, true, SymReg(t[1:])
+	}
 	if !ok || n < 0 {
 		a.errorf(at(c.Pos, base[0].off), "bad base register %q in memory operand of %s", base[0].text, mn)
 		return op, false
 	}
-	op.addr, op.base = prog.Reg{Name: "X" + strconv.Itoa(n)}, "X"+strconv.Itoa(n)
+	op.addr, op.base = prog.Reg{Name: name}, name
 	if len(parts) == 1 {
 		if op.pre {
 			a.errorf(op.pos, "pre-indexed memory operand of %s needs an immediate offset [Xn,#imm]!", mn)
@@ -280,15 +316,20 @@ func (a *a64Thread) memOperand(c Cell, mn string, toks []cellTok) (armOp, bool) 
 		}
 		var idx prog.Expr = prog.Int(0)
 		if m >= 0 {
-			idx = prog.Reg{Name: "X" + strconv.Itoa(m)}
+			idx = prog.Reg{Name: a64RegName(m)}
 		}
 		if len(parts) == 3 {
 			ext := parts[2]
 			kw := strings.ToUpper(ext[0].text)
 			switch {
 			case len(ext) == 1 && (kw == "SXTW" || kw == "UXTW" || kw == "SXTX" || kw == "UXTX"):
-			case len(ext) >= 2 && ext[0].kind == 'w' && ext[1].kind == '#' && (kw == "LSL" || kw == "SXTW" || kw == "UXTW" || kw == "SXTX"):
-				k, ok := a.immediate(c, ext[2:])
+			case len(ext) >= 2 && ext[0].kind == 'w' && (ext[1].kind == '#' || ext[1].kind == 'n') && (kw == "LSL" || kw == "SXTW" || kw == "UXTW" || kw == "SXTX"):
+				// herd reads the amount with or without '#' (LSL 1).
+				amt := ext[1:]
+				if ext[1].kind == '#' {
+					amt = ext[2:]
+				}
+				k, ok := a.immediate(c, amt)
 				if !ok {
 					return op, false
 				}

@@ -39,6 +39,11 @@ func TestAArch64InstructionLitmus(t *testing.T) {
 		{file: "W+overflow", ok: true, states: 1},
 		{file: "MP+rel+SWPA-zr", ok: true, states: 6},
 		{file: "ARRAY+whole", ok: true, states: 2},
+		{file: "ELEM+SP+XZR", ok: true, states: 1},
+		{file: "SYMREG", ok: true, states: 1},
+		{file: "MP+dmb.st+LDIAPP-po", ok: false, states: 3},
+		{file: "MP+STILP+addr", ok: false, states: 3},
+		{file: "ANDS+BICS", ok: true, states: 1},
 	})
 }
 

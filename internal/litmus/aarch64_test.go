@@ -79,6 +79,15 @@ func TestAArch64Errors(t *testing.T) {
 		{"LDR W0,[X1", "t:1:9: missing ']' in memory operand of LDR"},
 		{"LDADDX W0,W1,[X2]", `t:1:1: unknown AArch64 instruction "LDADDX"`},
 		{"STADDA W0,[X2]", `t:1:1: unknown AArch64 instruction "STADDA"`},
+		{"LDIAPP W0,W1,[X2,#8]", "t:1:14: unsupported AArch64 addressing mode: LDIAPP takes [Xn] only (its writeback forms are not modelled)"},
+		{"STILP W0,W1,[X2,#-8]!", "t:1:13: unsupported AArch64 addressing mode: pre-indexed STILP (only LDR, STR, their B, H and sign-extending forms, LDP and STP have it)"},
+		{"CMP W0,W1,LSL", "t:1:11: unsupported operand of CMP"},
+		{"LD1 {V0.B}[2],[X0]", "t:1:1: unsupported AArch64 instruction LD1: SIMD&FP (Neon) registers are not modelled"},
+		{"LDR D2,[X0]", "t:1:1: unsupported AArch64 instruction LDR: SIMD&FP (Neon) registers are not modelled"},
+		{"L0: STP q0,q1,[X0]", "t:1:1: unsupported AArch64 instruction STP: SIMD&FP (Neon) registers are not modelled"},
+		{"ADD V1.4S,V2.4S,V3.4S", "t:1:1: unsupported AArch64 instruction ADD: SIMD&FP (Neon) registers are not modelled"},
+		{"UDF #0", "t:1:1: unsupported AArch64 instruction UDF: faults (herd7's fault events) are not modelled"},
+		{"BL L; L:", "t:1:1: unsupported AArch64 instruction BL: procedure calls (the link register's return address) are not modelled"},
 	})
 }
 
@@ -88,7 +97,8 @@ func TestAArch64RegName(t *testing.T) {
 		ok       bool
 	}{
 		{"X0", "X0", true}, {"W0", "X0", true}, {"w12", "X12", true}, {"x30", "X30", true},
-		{"X31", "", false}, {"XZR", "", false}, {"X01", "", false}, {"EAX", "", false}, {"R1", "", false},
+		{"X31", "", false}, {"XZR", "XZR", true}, {"wzr", "XZR", true}, {"SP", "SP", true}, {"sp", "SP", true},
+		{"WSP", "SP", true}, {"X01", "", false}, {"EAX", "", false}, {"R1", "", false},
 	} {
 		got, ok := (a64Frontend{}).RegName(tc.in)
 		if got != tc.want || ok != tc.ok {

@@ -51,6 +51,10 @@ func a64Unsupported(mn string) (string, bool) {
 		return "pair accesses (mixed-size) are not supported", true
 	case mn == "TLBI" || mn == "DC" || mn == "IC" || mn == "MRS" || mn == "MSR" || mn == "SVC" || mn == "ERET" || mn == "HVC":
 		return "system instructions are not supported", true
+	case mn == "UDF":
+		return "faults (herd7's fault events) are not modelled", true
+	case mn == "BL" || mn == "BLR" || mn == "RET":
+		return "procedure calls (the link register's return address) are not modelled", true
 	}
 	return "", false
 }
@@ -246,47 +250,62 @@ func (a *a64Thread) access(in armInstr, mn string, size int) bool {
 }
 
 // flags translates the instructions that set or read the condition
-// flags (CMP, CMN, TST, ADDS, SUBS, CSEL and its variants, CSET);
+// flags (CMP, CMN, TST, ADDS, SUBS, ANDS, BICS, CSEL and its variants,
+// CSET);
 // false when mn is none of them.
 func (a *a64Thread) flags(in armInstr, mn string) bool {
 	switch mn {
 	case "CMP":
-		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
-			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), a.value(in.ops[1]), false)
+		if rhs, ok := a.flagOperands(in, 1); ok {
+			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), rhs, false)
 			a.setCmp(l, r, in.ops[0], false)
-			a.setNZCV("sub", a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
+			a.setNZCV("sub", a.value(in.ops[0]), rhs, in.ops[0].wide)
 		}
 		return true
 	case "CMN", "TST":
 		// The flags as CMP leaves them: Rn+op compared with 0 is Rn
 		// compared with -op; TST compares Rn AND op with 0.
-		if a.arity(in, 2) && a.isReg(in, 0) && a.isRegOrImm(in, 1) {
-			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), a.value(in.ops[1]), true)
+		if rhs, ok := a.flagOperands(in, 1); ok {
+			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[0]), rhs, true)
 			if mn == "TST" {
-				l, r = a.cmpOperands(in.ops[0], prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: a.value(in.ops[1])}, prog.Int(0), false)
+				l, r = a.cmpOperands(in.ops[0], prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[0]), Y: rhs}, prog.Int(0), false)
 			}
 			a.setCmp(l, r, in.ops[0], mn == "CMN")
 			kind := "add"
 			if mn == "TST" {
 				kind = "logic"
 			}
-			a.setNZCV(kind, a.value(in.ops[0]), a.value(in.ops[1]), in.ops[0].wide)
+			a.setNZCV(kind, a.value(in.ops[0]), rhs, in.ops[0].wide)
 		}
 		return true
 	case "ADDS", "SUBS":
-		if a.arity(in, 3) && a.isReg(in, 0) && a.isReg(in, 1) && a.isRegOrImm(in, 2) {
+		if rhs, ok := a.flagOperands(in, 2); ok {
 			op := prog.OpSub
 			if mn == "ADDS" {
 				op = prog.OpAdd
 			}
-			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[1]), a.value(in.ops[2]), mn == "ADDS")
+			l, r := a.cmpOperands(in.ops[0], a.value(in.ops[1]), rhs, mn == "ADDS")
 			a.setCmp(l, r, in.ops[0], mn == "ADDS")
 			kind := "sub"
 			if mn == "ADDS" {
 				kind = "add"
 			}
-			a.setNZCV(kind, a.value(in.ops[1]), a.value(in.ops[2]), in.ops[0].wide)
-			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: a.value(in.ops[2])}))
+			a.setNZCV(kind, a.value(in.ops[1]), rhs, in.ops[0].wide)
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: rhs}))
+		}
+		return true
+	case "ANDS", "BICS":
+		// AND and BIC that set the flags as TST does: N and Z from the
+		// result, C and V cleared.
+		if rhs, ok := a.flagOperands(in, 2); ok {
+			if mn == "BICS" {
+				rhs = prog.Un{Op: prog.OpBNot, X: rhs}
+			}
+			res := prog.Bin{Op: prog.OpAnd, X: a.value(in.ops[1]), Y: rhs}
+			l, r := a.cmpOperands(in.ops[0], res, prog.Int(0), false)
+			a.setCmp(l, r, in.ops[0], false)
+			a.setNZCV("logic", a.value(in.ops[1]), rhs, in.ops[0].wide)
+			a.assign(in.ops[0].reg, a64Result(in.ops[0], res))
 		}
 		return true
 	case "CSEL", "CSINC", "CSINV", "CSNEG":
@@ -531,37 +550,9 @@ func (a *a64Thread) aluWith(in armInstr, op prog.Op, invert bool) {
 	if !a.isReg(in, 0) || !a.isReg(in, 1) || !a.isRegOrImm(in, 2) {
 		return
 	}
-	rhs := a.value(in.ops[2])
-	if len(in.ops) == 4 {
-		ext := in.ops[3]
-		switch {
-		case in.ops[2].kind == armImm && ext.kind == armShift && ext.name == "LSL" && (ext.imm == 0 || ext.imm == 12) && (op == prog.OpAdd || op == prog.OpSub):
-			// ADD and SUB's shifted immediate: #imm, LSL #12.
-			rhs = prog.Int(in.ops[2].imm << ext.imm)
-		case in.ops[2].kind != armReg:
-			a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
-			return
-		case ext.kind == armSym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
-			// The register's low word, sign- or zero-extended (it was
-			// taken whole); the X forms take it whole.
-			switch strings.ToUpper(ext.name) {
-			case "SXTW":
-				rhs = a64Sext(rhs, 32)
-			case "UXTW":
-				rhs = a64Zext32(rhs)
-			}
-		case ext.kind == armShift && ext.name != "LSL":
-			// A shifted register: LSR, ASR or ROR by a constant, at
-			// the instruction's width.
-			rhs = a.shift(ext.name, in.ops[0].wide, rhs, prog.Int(ext.imm))
-		case ext.kind == armShift:
-			if ext.imm != 0 {
-				rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}
-			}
-		default:
-			a.errorf(ext.pos, "unsupported operand of %s", in.mn)
-			return
-		}
+	rhs, ok := a.operand2(in, 2, op == prog.OpAdd || op == prog.OpSub)
+	if !ok {
+		return
 	}
 	if invert {
 		a.assign(in.ops[0].reg, a64Result(in.ops[0], prog.Bin{Op: op, X: a.value(in.ops[1]), Y: prog.Un{Op: prog.OpBNot, X: rhs}}))
@@ -678,8 +669,19 @@ func (a *a64Thread) writeback(in armInstr, mn string) (armInstr, a64Writeback, b
 // Rt2 at addr plus the register width (a location too small for both is
 // refused by the mixed-size lowering); false when mn is none of them.
 func (a *a64Thread) pair(in armInstr, mn string) bool {
+	var tags []string
 	switch mn {
 	case "LDP", "STP", "LDNP", "STNP":
+	case "LDIAPP":
+		// FEAT_LRCPC3's ordered pairs: two accesses, each with the
+		// ordering of LDAPR (LDIAPP) or STLR (STILP), the first
+		// register's, at the lower address, first in program order; so
+		// the load of Rt1 is ordered before that of Rt2, and the store
+		// of Rt1 before that of Rt2 (herd's readers-guide catalogue:
+		// MP+dmb.st+LDIAPP and MP+STILP+dmb.ld are Forbidden).
+		tags = []string{TagA64AcquirePC}
+	case "STILP":
+		tags = []string{TagA64Release}
 	default:
 		return false
 	}
@@ -690,14 +692,80 @@ func (a *a64Thread) pair(in armInstr, mn string) bool {
 		a.errorf(in.ops[1].pos, "%s needs two registers of the same width", in.mn)
 		return true
 	}
+	if tags != nil && in.ops[2].index {
+		a.errorf(in.ops[2].pos, "unsupported AArch64 addressing mode: %s takes [Xn] only (its writeback forms are not modelled)", in.mn)
+		return true
+	}
 	w := a.width(in, 0, 0)
 	addrs := []prog.Expr{in.ops[2].addr, prog.Bin{Op: prog.OpAdd, X: in.ops[2].addr, Y: prog.Int(int64(w))}}
 	for i, addr := range addrs {
 		if mn[0] == 'L' {
-			a.emitAccess(w, prog.Load{Dst: in.ops[i].reg, Addr: addr})
+			a.emitAccess(w, prog.Load{Dst: in.ops[i].reg, Addr: addr, Tags: tags})
 		} else {
-			a.emitAccess(w, prog.Store{Addr: addr, Val: a.value(in.ops[i])})
+			a.emitAccess(w, prog.Store{Addr: addr, Val: a.value(in.ops[i]), Tags: tags})
 		}
 	}
 	return true
+}
+
+// operand2 is the value of the flexible second operand in.ops[i]: a
+// register or an immediate, with the shift or extension in.ops[i+1] if
+// the instruction has one. addSub allows ADD and SUB's shifted immediate
+// (#imm, LSL #12); false (reported) for an operand the instruction
+// cannot take.
+func (a *a64Thread) operand2(in armInstr, i int, addSub bool) (prog.Expr, bool) {
+	rhs := a.value(in.ops[i])
+	if len(in.ops) <= i+1 {
+		return rhs, true
+	}
+	ext := in.ops[i+1]
+	switch {
+	case in.ops[i].kind == armImm && ext.kind == armShift && ext.name == "LSL" && (ext.imm == 0 || ext.imm == 12) && addSub:
+		// ADD and SUB's shifted immediate: #imm, LSL #12.
+		rhs = prog.Int(in.ops[i].imm << ext.imm)
+	case in.ops[i].kind != armReg:
+		a.errorf(ext.pos, "%s: a shift or extension needs a register operand", in.mn)
+		return nil, false
+	case ext.kind == armSym && (strings.EqualFold(ext.name, "SXTW") || strings.EqualFold(ext.name, "UXTW") || strings.EqualFold(ext.name, "SXTX") || strings.EqualFold(ext.name, "UXTX")):
+		// The register's low word, sign- or zero-extended (it was
+		// taken whole); the X forms take it whole.
+		switch strings.ToUpper(ext.name) {
+		case "SXTW":
+			rhs = a64Sext(rhs, 32)
+		case "UXTW":
+			rhs = a64Zext32(rhs)
+		}
+	case ext.kind == armShift && ext.name != "LSL":
+		// A shifted register: LSR, ASR or ROR by a constant, at
+		// the instruction's width.
+		rhs = a.shift(ext.name, in.ops[0].wide, rhs, prog.Int(ext.imm))
+	case ext.kind == armShift:
+		if ext.imm != 0 {
+			rhs = prog.Bin{Op: prog.OpShl, X: rhs, Y: prog.Int(ext.imm)}
+		}
+	default:
+		a.errorf(ext.pos, "unsupported operand of %s", in.mn)
+		return nil, false
+	}
+	return rhs, true
+}
+
+// flagOperands checks the operands of a flag-setting instruction whose
+// first n operands are registers and whose next is the flexible second
+// operand (with an optional shift or extension), and returns that
+// operand's value; false (reported) otherwise.
+func (a *a64Thread) flagOperands(in armInstr, n int) (prog.Expr, bool) {
+	if len(in.ops) != n+1 && len(in.ops) != n+2 {
+		a.errorf(in.mnPos, "%s takes %d operands, found %d", in.mn, n+1, len(in.ops))
+		return nil, false
+	}
+	for i := 0; i < n; i++ {
+		if !a.isReg(in, i) {
+			return nil, false
+		}
+	}
+	if !a.isRegOrImm(in, n) {
+		return nil, false
+	}
+	return a.operand2(in, n, true)
 }

@@ -70,6 +70,7 @@ func (p *parser) atom() spec.Cond {
 	if p.tok.kind == tEOF {
 		p.fail(p.tok.off, "expected a condition, found end of file")
 	}
+	p.refuseFault()
 	l, _ := p.ref()
 	neq := false
 	switch p.tok.kind {
@@ -132,4 +133,13 @@ func parseCond(file string, src []byte, fe Frontend) (spec.Cond, error) {
 		}
 	})
 	return c, err
+}
+
+// refuseFault refuses by name herd7's fault atoms "fault(P0,x)" and
+// "Fault(P0:L0,...)" (its virtual-memory, MTE and UDF tests), in a
+// condition or a locations list: Musket's executions have no faults.
+func (p *parser) refuseFault() {
+	if p.tok.kind == tIdent && (p.tok.text == "fault" || p.tok.text == "Fault") && p.peek().kind == tLParen {
+		p.fail(p.tok.off, "unsupported condition: "+p.tok.text+"(...): faults are not modelled")
+	}
 }

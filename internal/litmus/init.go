@@ -19,6 +19,7 @@ func (p *parser) init() {
 	for {
 		switch p.tok.kind {
 		case tRBrace:
+			p.resolveElems()
 			// The table comes next, read raw: do not scan past '}'.
 			p.sc.skipSpace()
 			if p.sc.peekByte(0) == ';' {
@@ -61,6 +62,9 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 	}
 	if len(lhs) == 0 {
 		p.fail(toks[0].off, "expected a location or register before '='")
+	}
+	if len(lhs) >= 5 && lhs[0].kind == tLBrack && lhs[1].kind == tIdent && lhs[2].kind == tLParen {
+		p.bracketFunc(lhs)
 	}
 	if n := len(lhs); n >= 2 && lhs[n-2].text == "%" && lhs[n-1].kind == tIdent && lhs[n-1].off == lhs[n-2].off+1 {
 		p.symInit(lhs, rhs, hasVal)
@@ -185,10 +189,13 @@ func (p *parser) initValue(v []token) prog.Value {
 		return prog.AddrValue(v[0].text)
 	case len(v) == 2 && v[0].kind == tAmp && v[1].kind == tIdent:
 		return prog.AddrValue(v[1].text)
+	case isElemValue(v):
+		return p.elemValue(v)
 	case len(v) == 5 && v[0].kind == tStar && v[1].kind == tLParen && v[2].kind == tAmp && v[3].kind == tIdent && v[4].kind == tRParen,
 		len(v) == 3 && v[0].kind == tStar && v[1].kind == tAmp && v[2].kind == tIdent:
 		return prog.AddrValue(v[len(v)-1-btoi(v[len(v)-1].kind == tRParen)].text)
 	}
+	p.vmValue(v)
 	if len(v) >= 2 && v[0].kind == tIdent && v[0].text == "instr" && v[1].kind == tColon {
 		if len(v) == 3 && v[2].kind == tString {
 			return instrValue(v[2].text)
@@ -250,6 +257,9 @@ func (p *parser) initArray(toks, lhs, rhs []token, hasVal bool, ref spec.Ref, lo
 			p.fail(rhs[0].off, fmt.Sprintf("array %s has %d cells and %d initial values", ref.Name, size, len(items)))
 		}
 		for i, it := range items {
+			if isElemValue(it) {
+				p.fail(it[0].off, "unsupported initial value: an array element's address ("+it[0].text+"["+it[2].text+"]) in the values of an array")
+			}
 			vals[i] = p.initValue(it)
 		}
 	}
@@ -395,7 +405,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func (p *parser) symInit(lhs, rhs []token, hasVal bool) {
 	n := len(lhs)
 	if !symRegArch(p.fe.Arch()) {
-		p.fail(lhs[n-2].off, "unsupported register: herd7's symbolic registers (%name) are supported in ARM, MIPS and PPC tests only")
+		p.fail(lhs[n-2].off, "unsupported register: herd7's symbolic registers (%name) are supported in AArch64, ARM, MIPS and PPC tests only")
 	}
 	var typ []string
 	for _, t := range lhs[:n-2] {
@@ -422,7 +432,9 @@ type symInit struct {
 }
 
 // symRegArch tells whether the front-end of arch reads symbolic registers.
-func symRegArch(arch string) bool { return arch == "ARM" || arch == "PPC" || arch == "MIPS" }
+func symRegArch(arch string) bool {
+	return arch == "ARM" || arch == "PPC" || arch == "MIPS" || arch == "AArch64"
+}
 
 // bindSymRegs gives each thread that uses a symbolic register of the
 // initial state its initial value.

@@ -122,6 +122,9 @@ type parser struct {
 	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
 	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
 	syms    []symInit   // the symbolic registers of the initial state (init.go)
+	elems   []elemInit  // the array elements as initial values (initelem.go)
+	// variantOff is where the header's "Variant=" line starts (variant.go).
+	variantOff int
 	// codeInits are the registers holding code labels (codelabel.go).
 	codeInits []codeInit
 }
@@ -165,6 +168,7 @@ func (p *parser) isWord(w string) bool { return p.tok.kind == tIdent && p.tok.te
 
 func (p *parser) parse() {
 	p.header()
+	p.checkVariants()
 	p.init()
 	if cf, ok := p.fe.(CodeFrontend); ok {
 		p.code(cf)
@@ -338,6 +342,9 @@ func (p *parser) metaLine() bool {
 		return false
 	}
 	sc.off++
+	if strings.EqualFold(key, "Variant") {
+		p.variantOff = save
+	}
 	p.t.Meta[key] = sc.restOfLine()
 	return true
 }

@@ -242,6 +242,7 @@ func (p *parser) withBlock() {
 func (p *parser) locations() {
 	p.expect(tLBrack, "after locations")
 	for p.tok.kind != tRBrack {
+		p.refuseFault()
 		r, _ := p.ref()
 		p.t.Locations = append(p.t.Locations, r)
 		if p.tok.kind == tSemi {

@@ -29,6 +29,12 @@ func regLess(arch, a, b string) bool {
 	switch arch {
 	case "C", "CPP", "C11", "LISA":
 		return a < b
+	case "AArch64", "AARCH64":
+		// herd declares the zero register before the numbered ones
+		// (its AArch64 A164 prints "0:XZR=0; 0:X0=0; 0:X1=1;").
+		if (a == "XZR") != (b == "XZR") {
+			return a == "XZR"
+		}
 	case "X86", "X86_64":
 		ra, oka := x86Regs[strings.ToUpper(a)]
 		rb, okb := x86Regs[strings.ToUpper(b)]
