@@ -68,9 +68,18 @@ import (
 // then allows load buffering that IMM forbids (an exchange, relaxed,
 // then a relaxed store that another thread's load feeds back into the
 // exchanged location: testdata/immpower/lbrmw.c, FAIL under power, PASS
-// under IMM). So every RMW must acquire (acquire, acq_rel, seq_cst; a
-// failing compare-and-swap reads with the lwsync of its success order
-// after it too): a program with another RMW gets no shortcut.
+// under IMM). So every RMW must have its read ordered before every later
+// write of its thread on every path of the compiled code (unfencedRMW):
+// an lwsync or a sync comes first (an acquiring RMW's own lwsync; a
+// fence; a release or SC store's fence), or a conditional jump on the
+// value the RMW read (Power's ctrl orders a read before every later
+// write: the usual compare-and-swap loop or test). IMM's ppo chains end
+// at a write, and every write after the RMW is then ordered after its
+// read by Power's ppo (ctrl, ic) or by its fences, both in Power's hb,
+// where the proof puts the loop's ctrl (an earlier read a whose chain
+// reaches the RMW's read, by deps and rfi, is before the same fence, or
+// in Power's ii to the read and so in its ic to the write). A program
+// with another RMW gets no shortcut.
 //
 // SC accesses. The paper's IMM has none; Musket's imm.cat orders SC
 // accesses and fences by RC11's partial SC order psc (Lahav, Vafeiadis,
@@ -113,10 +122,16 @@ import (
 // So an access not Power-hb-before the free is not IMM-hb-before it.
 // Data races do not transfer (Power has none; -target power checks none).
 //
+// Dependencies. The compilation adds fences only: every register
+// computation and jump of the C-level program is in the compiled one, so
+// the addr, data and ctrl dependencies both engines compute (syntactic,
+// from registers: bmc's ctrl.go, the graph engine's deps.go) are the
+// same pairs of events.
+//
 // What breaks the argument, refused with its reason (the SMT engine then
 // checks the program exactly as without the shortcut): mixed-size
-// accesses (IMM's proof has one size; Power's parts tear), a relaxed or
-// release RMW (above), an access or fence with a tag outside C11's
+// accesses (IMM's proof has one size; Power's parts tear), an RMW whose
+// read a later write may overtake (above), an access or fence with a tag outside C11's
 // (the Linux-kernel primitives: their Power mapping is not IMM's), an
 // exclusive load or store-conditional, a program the compilation to
 // Power refuses, any other model than the built-in power.cat, model
