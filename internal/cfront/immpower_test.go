@@ -101,7 +101,8 @@ func TestIMMPowerAgrees(t *testing.T) {
 	needClang(t)
 	files := []string{
 		"../../examples/c/mcs.c", "../../examples/c/clh.c",
-		"testdata/cw4/msqueue.c", "testdata/cw7/striped_hash.c", "testdata/cmx/rmutex.c",
+		"testdata/cw7/striped_hash.c", "testdata/cmx/rmutex.c", "testdata/cw6/cas_fail_order.c",
+		"testdata/uaf/handoff.c", "testdata/uaf/hazard.c", "testdata/sem/cv_lost.c",
 		"testdata/immpower/lbrmw_ctrl.c",
 	}
 	limit := 2 * time.Minute
