@@ -81,20 +81,22 @@ import (
 // in Power's ii to the read and so in its ic to the write). A program
 // with another RMW gets no shortcut.
 //
-// SC accesses. The paper's IMM has none; Musket's imm.cat orders SC
-// accesses and fences by RC11's partial SC order psc (Lahav, Vafeiadis,
-// Kang, Hur, Dreyer, "Repairing Sequential Consistency in C/C++11",
-// PLDI 2017), as GenMC's IMM does, and takes an SC read as at least
-// acquire, an SC write as at least release. Musket compiles them with
-// the leading-sync scheme (sync; lwz; lwsync, sync; stw, sync before and
-// lwsync after an SC RMW), which that paper proves correct for Power:
-// the acyclicity of psc follows from Power's propagation and observation
-// axioms through the sync before each SC access. Its Power proof also
-// asks relaxed reads to be followed by a fake control dependency, for
-// RC11's acyclic po ∪ rf only, an axiom imm.cat does not have (IMM's
-// no-thin-air is what replaces it, above). With the sync before it, an
-// SC access also has every event of the paper's F sc ; R acq or
-// F sc ; W rel translation.
+// SC accesses. The paper's IMM-to-Power proof has none (its hypotheses
+// put SC on fences only); Musket's imm.cat orders SC accesses and fences
+// by RC11's partial SC order psc (Lahav, Vafeiadis, Kang, Hur, Dreyer,
+// "Repairing Sequential Consistency in C/C++11", PLDI 2017), as GenMC's
+// IMM does, and takes an SC read as at least acquire, an SC write as at
+// least release. Musket compiles them with the leading-sync scheme
+// (sync; lwz; lwsync, sync; stw, sync before and lwsync after an SC
+// RMW), the Power scheme that paper gives for RC11's SC accesses: psc's
+// acyclicity comes from Power's propagation and observation axioms
+// through the sync before each SC access, not from RC11's acyclic
+// po ∪ rf (which would need more of relaxed reads, and which imm.cat
+// does not have: IMM's no-thin-air replaces it). With the sync before
+// it, an SC access also has every fence of the paper's F sc ; R acq or
+// F sc ; W rel translation, so IMM's own axioms hold as above. This
+// part rests on the RC11 paper's result rather than on the IMM proof's
+// hypotheses; the check against the SMT engine (below) covers it too.
 //
 // Plain accesses are relaxed ones in imm.cat, and compile as relaxed
 // ones. Consume is relaxed in imm.cat and an acquire (lwz; lwsync) here:
@@ -131,11 +133,12 @@ import (
 // What breaks the argument, refused with its reason (the SMT engine then
 // checks the program exactly as without the shortcut): mixed-size
 // accesses (IMM's proof has one size; Power's parts tear), an RMW whose
-// read a later write may overtake (above), an access or fence with a tag outside C11's
-// (the Linux-kernel primitives: their Power mapping is not IMM's), an
-// exclusive load or store-conditional, a program the compilation to
-// Power refuses, any other model than the built-in power.cat, model
-// variants, -races, -liveness and -explain. The graph engine itself
+// read a later write may overtake (above), an access or fence with a
+// tag outside C11's (the Linux-kernel primitives: their Power mapping is
+// not IMM's), an exclusive load or store-conditional, a program the
+// compilation to Power refuses, any other model than the built-in
+// power.cat, model variants, -races, -liveness and -explain. The graph
+// engine itself
 // refuses what its IMM decision does not cover (a nondeterministic value,
 // for one), and its refusals, failures and cuts all go to the SMT
 // engine.
@@ -143,7 +146,7 @@ import (
 // Checked against the SMT engine: TestIMMPowerAgrees runs both on a
 // sample of the repository's C programs (MUSKET_LONG=1: all of them)
 // and fails when the shortcut answers PASS where Power's SMT check does
-// not.
+// not; TestIMMPowerRMW shows the load buffering the RMW rule is for.
 
 // immTags are the tags of the C11 accesses and fences whose mapping the
 // argument covers: their orders, atomicity and RMW markers.
