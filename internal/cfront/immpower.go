@@ -146,7 +146,8 @@ import (
 // Checked against the SMT engine: TestIMMPowerAgrees runs both on a
 // sample of the repository's C programs (MUSKET_LONG=1: all of them)
 // and fails when the shortcut answers PASS where Power's SMT check does
-// not; TestIMMPowerRMW shows the load buffering the RMW rule is for.
+// not; TestIMMPowerShapes shows the load buffering the RMW rule is for,
+// and litmus shapes of SC accesses (Z6.U, IRIW, RWC, SB with a fence).
 
 // immTags are the tags of the C11 accesses and fences whose mapping the
 // argument covers: their orders, atomicity and RMW markers.
