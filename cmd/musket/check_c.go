@@ -60,6 +60,11 @@ type cCheckJSON struct {
 	Race []raceJSON `json:"race,omitempty"`
 	// Graph is what the graph engine explored, when it answered.
 	Graph *graphJSON `json:"graph,omitempty"`
+	// Via says how a verdict was reached other than by the engine asked
+	// (-target power: a PASS of the graph engine under IMM); ViaNot why
+	// that shortcut was not taken.
+	Via    string `json:"via,omitempty"`
+	ViaNot string `json:"via_not,omitempty"`
 }
 
 // raceJSON is one access of a data race.
@@ -101,7 +106,13 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		defer unwatch()
 		o := opts
 		o.Engine = engine
-		r, err := cfront.Check(cctx, k.path, o)
+		var r *cfront.Result
+		var err error
+		if engine == immPowerEngine {
+			r, err = immThenPower(cctx, 0, k.path, opts)
+		} else {
+			r, err = cfront.Check(cctx, k.path, o)
+		}
 		switch {
 		case err == nil:
 		case memlimit.Exceeded(cctx) || errors.Is(err, memlimit.ErrExceeded):
@@ -132,6 +143,10 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	switch {
 	case k.engine == "auto" && graphOK:
 		r, err = firstAnswer(ctx, k.limit, k.path, opts)
+	case k.engine == "auto" && target == "power":
+		// The SMT engine, and the graph engine under IMM for a PASS
+		// (check_cpower.go).
+		r, err = one(immPowerEngine)
 	case k.engine == "auto":
 		r, err = one("smt")
 	case k.engine == "both":
@@ -267,6 +282,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if g := r.Graph; g != nil {
 			j.Graph = &graphJSON{Complete: g.Complete, Blocked: g.Blocked, Graphs: g.Graphs, Revisits: g.Revisits}
 		}
+		j.Via, j.ViaNot = r.Via, r.ViaNot
 		writeJSON(stdout, j)
 		return code
 	}
@@ -308,6 +324,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Graph.SymPruned > 0 {
 			fmt.Fprintf(stdout, "  symmetry reduction: %d graphs left out (a symmetric thread ahead of its predecessor); the counts are up to the symmetry\n", r.Graph.SymPruned)
 		}
+	}
+	if note := immShortcutNote(r); note != "" && k.stats {
+		fmt.Fprintln(stdout, note)
 	}
 	if rp := r.Report; rp != nil && k.stats {
 		s := rp.Stats

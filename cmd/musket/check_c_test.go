@@ -60,6 +60,13 @@ func TestCheckC(t *testing.T) {
 		{[]string{"-target", "riscv", "-stats", "treiber.c"}, exitOK, "graph engine: "},
 		{[]string{"-target", "riscv", "-engine", "graph", "xchg_rfi.c"}, exitOK, "xchg_rfi: PASS (target riscv, model riscv, bound 2)"},
 		{[]string{"-target", "riscv", "-engine", "smt", "xchg_rfi.c"}, exitOK, "xchg_rfi: PASS (target riscv, model riscv, bound 2)"},
+		// Power: the graph engine under IMM answers a PASS (immpower.go);
+		// a relaxed exchange that a store follows is left to the SMT
+		// engine, which finds the load buffering IMM forbids.
+		{[]string{"-target", "power", "-stats", "treiber.c"}, exitOK, "answered through IMM: the graph engine under IMM found no failure"},
+		{[]string{"-target", "power", "-stats", "immpower/lbrmw.c"}, exitFailed, "IMM shortcut not taken: " + filepath.Join(dir, "immpower", "lbrmw.c") + ":23:11: a read-modify-write"},
+		{[]string{"-target", "power", "-json", "immpower/lbrmw_acq.c"}, exitOK, `"via":"the graph engine under IMM`},
+		{[]string{"-target", "power", "-engine", "smt", "-stats", "treiber.c"}, exitOK, "SMT engine: "},
 		{[]string{"-engine", "both", "-model", "sc", "sb.c"}, exitOK, "sb: PASS"},
 		// Under auto, the graph engine refuses mixed sizes and the SMT
 		// engine finds only a torn failure: its reason is printed, not

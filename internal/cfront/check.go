@@ -486,6 +486,11 @@ type Result struct {
 	Time      time.Duration
 	// Graph counts what the graph engine explored (-engine graph).
 	Graph *graph.Stats
+	// Via, when not empty, says how the verdict was reached other than
+	// by the engine asked (a PASS under -target power from the graph
+	// engine under IMM: immpower.go); ViaNot, why that shortcut was not
+	// taken.
+	Via, ViaNot string
 	// Explain (CheckOptions.Explain, on a PASS) lists the candidate
 	// executions in which an assertion fails and why the model rejects
 	// each (explain.go); ExplainErr says why there is none.

@@ -253,4 +253,24 @@
 // narrow's failure branch for the SMT engine; for the graph engine, which
 // computes addresses, a fault that stops the thread and counts only in an
 // execution the model accepts (graphfault.go, graph.Options.Fault).
+//
+// # Power through IMM
+//
+// Under -target power only the SMT engine decides the compiled program.
+// The compilation of IMM to Power is correct (Podkopaev, Lahav,
+// Vafeiadis, "Bridging the Gap between Programming Languages and
+// Hardware Weak Memory Models", POPL 2019): every execution of the
+// compiled program that Power allows is one of the C-level program that
+// IMM allows, with the same values in every thread. So a PASS of the
+// graph engine under IMM on the C-level events (no failure, no path past
+// the bound) is a PASS under Power, for the programs IMMForPower covers;
+// its FAIL or BOUND says nothing about Power. immpower.go gives the
+// argument for Musket's own mapping (an acquire load's lwsync for the
+// paper's ctrl;isync; RC11's leading-sync scheme for SC accesses; an RMW
+// whose read no fence or branch orders before a later write, which
+// Power lets that write overtake where IMM does not, is not covered),
+// what transfers (assertions, invalid accesses, uses after free, reads
+// of uninitialised memory, the bound; not data races) and what is
+// refused; musket check's -engine auto takes such a PASS
+// (cmd/musket/check_cpower.go).
 package cfront

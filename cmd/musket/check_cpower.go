@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/musket-verify/musket/internal/cfront"
+	"github.com/musket-verify/musket/internal/result"
+)
+
+// immThenPower is -engine auto under -target power: the SMT engine
+// decides Power, and the graph engine, which decides IMM, answers PASS
+// for it where IMM has no failure (cfront.IMMForPower gives the argument:
+// Podkopaev, Lahav, Vafeiadis, "Bridging the Gap between Programming
+// Languages and Hardware Weak Memory Models", POPL 2019). One lowering
+// of the program serves both. The graph engine runs first, the SMT engine
+// joining it after graphHeadStart or as soon as it has answered without
+// a PASS; the graph engine's PASS is taken, and any other answer of it
+// (a failure, the bound reached, a refusal) is not: the SMT engine's
+// answer is the verdict then, as without the shortcut. A program the
+// argument does not cover goes to the SMT engine alone. Beside the graph
+// engine the SMT engine keeps the whole memory limit (no portfolio
+// budget, unlike firstAnswer): whatever the graph engine does, the SMT
+// engine's answer must be the one it gives alone.
+func immThenPower(ctx context.Context, limit time.Duration, path string, opts cfront.CheckOptions) (*cfront.Result, error) {
+	start := time.Now()
+	cctx, cancel := ctx, context.CancelFunc(func() {})
+	if limit > 0 {
+		cctx, cancel = context.WithTimeout(ctx, limit)
+	}
+	defer cancel()
+	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.CompileOptions(), Liveness: opts.Liveness})
+	var le *cfront.LimitError
+	if err != nil && cctx.Err() != nil && !errors.As(err, &le) {
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		return &cfront.Result{Name: name, Verdict: cfront.Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: cctx.Err()}, Time: time.Since(start)}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	so := opts
+	so.Engine = "smt"
+	gopts, why := cfront.IMMForPower(p, opts)
+	if why != nil {
+		r, err := cfront.CheckProgram(cctx, p, so)
+		if r != nil {
+			r.Time, r.ViaNot = time.Since(start), "IMM shortcut not taken: "+why.Error()
+		}
+		return r, err
+	}
+	type answer struct {
+		engine string
+		r      *cfront.Result
+		err    error
+	}
+	rctx, stop := context.WithCancel(cctx)
+	defer stop()
+	ch := make(chan answer, 2)
+	run := func(e string, o cfront.CheckOptions) {
+		go func() {
+			r, err := cfront.CheckProgram(rctx, p, o)
+			ch <- answer{e, r, err}
+		}()
+	}
+	run("graph", gopts)
+	smtOn, graphOn := false, true
+	timer := time.NewTimer(graphHeadStart)
+	defer timer.Stop()
+	var graphNot string // why the graph engine's answer was not taken
+	var smt *answer
+	for graphOn || smt == nil {
+		if !smtOn && !graphOn {
+			run("smt", so)
+			smtOn = true
+		}
+		var a answer
+		select {
+		case <-timer.C:
+			if !smtOn {
+				run("smt", so)
+				smtOn = true
+			}
+			continue
+		case a = <-ch:
+		}
+		if a.engine == "graph" {
+			graphOn = false
+			switch {
+			case a.err != nil:
+				graphNot = a.err.Error()
+			case a.r.Verdict == cfront.Safe:
+				stop()
+				a.r.Via = "the graph engine under IMM found no failure and no cut: none under Power (Podkopaev, Lahav, Vafeiadis, POPL 2019)"
+				a.r.Time = time.Since(start)
+				return a.r, nil
+			default:
+				graphNot = "the graph engine under IMM answered " + cWord(a.r) + ", which says nothing about Power"
+				if a.r.Verdict == cfront.Unknown && a.r.Result.Err != nil {
+					graphNot += " (" + a.r.Result.Err.Error() + ")"
+				}
+			}
+			continue
+		}
+		smt = &a
+		if a.err == nil && a.r.Verdict == cfront.Unknown && a.r.Result.Status == result.Unsupported && graphOn {
+			// The SMT engine refused: the graph engine's PASS may still come.
+			continue
+		}
+		break
+	}
+	stop()
+	if smt.r != nil {
+		smt.r.Time = time.Since(start)
+		if graphNot == "" {
+			graphNot = "the SMT engine answered first"
+		}
+		smt.r.ViaNot = "IMM shortcut not taken: " + graphNot
+	}
+	return smt.r, smt.err
+}
+
+// immShortcutNote is the line -stats prints on how a -target power
+// verdict was reached (empty: not a -target power check of the
+// shortcut's dispatch).
+func immShortcutNote(r *cfront.Result) string {
+	switch {
+	case r.Via != "":
+		return fmt.Sprintf("  answered through IMM: %s", r.Via)
+	case r.ViaNot != "":
+		return "  " + r.ViaNot
+	}
+	return ""
+}
+
+// immPowerEngine is the name checkC's one gives the run of immThenPower.
+const immPowerEngine = "power-imm"
