@@ -256,41 +256,23 @@ func (rw *outsideRewrite) cell(name string, ix []Ident, bound map[string]bool, p
 
 // walk records the cells read in e (bound: the names bound there).
 func (rw *outsideRewrite) walk(e Expr, bound map[string]bool) {
-	switch x := e.(type) {
-	case *IndexExpr:
-		rw.cell(x.Name, x.Index, bound, x.Pos)
-	case *AtExpr:
-		if ie, ok := x.Of.(*IndexExpr); ok {
-			for _, i := range ie.Index {
-				if !bound[i.Name] && rw.homes[i.Name] {
-					rw.c.errorf(x.Pos, "unsupported: the weak read %s@%s[%s], %s holding no process (init says %s <> p)", x.Proc.Name, ie.Name, i.Name, i.Name, i.Name)
-					rw.ok = false
+	walkScoped(e, bound, func(e Expr, bound map[string]bool) bool {
+		switch x := e.(type) {
+		case *IndexExpr:
+			rw.cell(x.Name, x.Index, bound, x.Pos)
+		case *AtExpr:
+			if ie, ok := x.Of.(*IndexExpr); ok {
+				for _, i := range ie.Index {
+					if !bound[i.Name] && rw.homes[i.Name] {
+						rw.c.errorf(x.Pos, "unsupported: the weak read %s@%s[%s], %s holding no process (init says %s <> p)", x.Proc.Name, ie.Name, i.Name, i.Name, i.Name)
+						rw.ok = false
+					}
 				}
 			}
+			return false
 		}
-	case *BinExpr:
-		rw.walk(x.L, bound)
-		rw.walk(x.R, bound)
-	case *NotExpr:
-		rw.walk(x.E, bound)
-	case *NegExpr:
-		rw.walk(x.E, bound)
-	case *QuantExpr:
-		inner := maps.Clone(bound)
-		inner[x.Var.Name] = true
-		rw.walk(x.Body, inner)
-	case *CaseExpr:
-		for i := range x.Conds {
-			if x.Conds[i] != nil {
-				rw.walk(x.Conds[i], bound)
-			}
-			rw.walk(x.Branches[i], bound)
-		}
-	case *CallExpr:
-		for _, a := range x.Args {
-			rw.walk(a, bound)
-		}
-	}
+		return true
+	})
 }
 
 // universal reports whether a is a universal update A[j] := e of d (j
@@ -322,16 +304,13 @@ func (rw *outsideRewrite) universal(d *TransDecl, a *Action) (string, bool) {
 // substIndex is e with the universal index j read as h: j as a value
 // becomes h, and j as an index h's cell.
 func (rw *outsideRewrite) substIndex(e Expr, j, h string) Expr {
-	var sub func(e Expr, bound map[string]bool) Expr
-	sub = func(e Expr, bound map[string]bool) Expr {
+	return mapScoped(e, map[string]bool{}, func(e Expr, bound map[string]bool) (Expr, bool) {
 		switch x := e.(type) {
-		case nil:
-			return nil
 		case *IdentExpr:
 			if x.Name == j && !bound[j] {
-				return &IdentExpr{Pos: x.Pos, Name: h}
+				return &IdentExpr{Pos: x.Pos, Name: h}, true
 			}
-			return x
+			return x, true
 		case *IndexExpr:
 			n := *x
 			n.Index = slices.Clone(x.Index)
@@ -340,49 +319,10 @@ func (rw *outsideRewrite) substIndex(e Expr, j, h string) Expr {
 					n.Index[k].Name = h
 				}
 			}
-			return &n
-		case *AtExpr:
-			n := *x
-			n.Of = sub(x.Of, bound)
-			return &n
-		case *BinExpr:
-			n := *x
-			n.L, n.R = sub(x.L, bound), sub(x.R, bound)
-			return &n
-		case *NotExpr:
-			n := *x
-			n.E = sub(x.E, bound)
-			return &n
-		case *NegExpr:
-			n := *x
-			n.E = sub(x.E, bound)
-			return &n
-		case *QuantExpr:
-			n := *x
-			inner := maps.Clone(bound)
-			inner[x.Var.Name] = true
-			n.Body = sub(x.Body, inner)
-			return &n
-		case *CaseExpr:
-			n := *x
-			n.Conds = make([]Expr, len(x.Conds))
-			n.Branches = make([]Expr, len(x.Branches))
-			for i := range x.Conds {
-				n.Conds[i] = sub(x.Conds[i], bound)
-				n.Branches[i] = sub(x.Branches[i], bound)
-			}
-			return &n
-		case *CallExpr:
-			n := *x
-			n.Args = make([]Expr, len(x.Args))
-			for i, a := range x.Args {
-				n.Args[i] = sub(a, bound)
-			}
-			return &n
+			return &n, true
 		}
-		return e
-	}
-	return sub(e, map[string]bool{})
+		return nil, false
+	})
 }
 
 // cellName is the name of the variable of A[Home].
@@ -497,54 +437,15 @@ func (rw *outsideRewrite) trans(d *TransDecl) *TransDecl {
 
 // expr is e with every cell A[Home] its variable.
 func (rw *outsideRewrite) expr(e Expr, bound map[string]bool) Expr {
-	var rec func(e Expr, bound map[string]bool) Expr
-	rec = func(e Expr, bound map[string]bool) Expr {
-		switch x := e.(type) {
-		case nil:
-			return nil
-		case *IndexExpr:
+	return mapScoped(e, bound, func(e Expr, bound map[string]bool) (Expr, bool) {
+		if x, ok := e.(*IndexExpr); ok {
 			if len(x.Index) == 1 && rw.homes[x.Index[0].Name] && !bound[x.Index[0].Name] {
-				return &IdentExpr{Pos: x.Pos, Name: cellName(x.Name, x.Index[0].Name)}
+				return &IdentExpr{Pos: x.Pos, Name: cellName(x.Name, x.Index[0].Name)}, true
 			}
-			return x
-		case *BinExpr:
-			n := *x
-			n.L, n.R = rec(x.L, bound), rec(x.R, bound)
-			return &n
-		case *NotExpr:
-			n := *x
-			n.E = rec(x.E, bound)
-			return &n
-		case *NegExpr:
-			n := *x
-			n.E = rec(x.E, bound)
-			return &n
-		case *QuantExpr:
-			n := *x
-			inner := maps.Clone(bound)
-			inner[x.Var.Name] = true
-			n.Body = rec(x.Body, inner)
-			return &n
-		case *CaseExpr:
-			n := *x
-			n.Conds = make([]Expr, len(x.Conds))
-			n.Branches = make([]Expr, len(x.Branches))
-			for i := range x.Conds {
-				n.Conds[i] = rec(x.Conds[i], bound)
-				n.Branches[i] = rec(x.Branches[i], bound)
-			}
-			return &n
-		case *CallExpr:
-			n := *x
-			n.Args = make([]Expr, len(x.Args))
-			for i, a := range x.Args {
-				n.Args[i] = rec(a, bound)
-			}
-			return &n
+			return x, true
 		}
-		return e
-	}
-	return rec(e, bound)
+		return nil, false
+	})
 }
 
 // indexUse is the position of the first use of the proc variable v as
@@ -553,43 +454,20 @@ func (rw *outsideRewrite) indexUse(v string) Pos {
 	c := rw.c
 	pos := c.f.Inits[0].Pos
 	found := false
-	var walk func(e Expr, bound map[string]bool)
-	walk = func(e Expr, bound map[string]bool) {
-		if found {
-			return
-		}
-		switch x := e.(type) {
-		case *IndexExpr:
-			for _, i := range x.Index {
-				if i.Name == v && !bound[v] {
-					pos, found = i.Pos, true
+	walk := func(e Expr, bound map[string]bool) {
+		walkScoped(e, bound, func(e Expr, bound map[string]bool) bool {
+			if found {
+				return false
+			}
+			if x, ok := e.(*IndexExpr); ok {
+				for _, i := range x.Index {
+					if i.Name == v && !bound[v] {
+						pos, found = i.Pos, true
+					}
 				}
 			}
-		case *AtExpr:
-			walk(x.Of, bound)
-		case *BinExpr:
-			walk(x.L, bound)
-			walk(x.R, bound)
-		case *NotExpr:
-			walk(x.E, bound)
-		case *NegExpr:
-			walk(x.E, bound)
-		case *QuantExpr:
-			inner := maps.Clone(bound)
-			inner[x.Var.Name] = true
-			walk(x.Body, inner)
-		case *CaseExpr:
-			for i := range x.Conds {
-				if x.Conds[i] != nil {
-					walk(x.Conds[i], bound)
-				}
-				walk(x.Branches[i], bound)
-			}
-		case *CallExpr:
-			for _, a := range x.Args {
-				walk(a, bound)
-			}
-		}
+			return true
+		})
 	}
 	for _, d := range c.f.Transitions {
 		bound := rw.params(d.Params)
