@@ -85,6 +85,14 @@ func (s *Solver) AddAcyclic(n int, edges []Edge) bool {
 func (s *Solver) theory(op string) *acycTheory {
 	t := s.acyc
 	if t == nil {
+		// Z3 4.8.12 sets its theories up when the propagator is
+		// attached, from the assertions it holds then: with none about
+		// integers, the integers asserted later are an uninterpreted
+		// sort (x > 5 ∧ x < 3 satisfiable; TestArithmeticAfterTheory).
+		// An integer bound on a variable of its own, which every model
+		// satisfies, makes it set the arithmetic up whatever the
+		// caller asserted before.
+		s.Assert(s.c.Ge(s.c.Int("musket.arith!"), s.c.IntVal(0)))
 		t = &acycTheory{z: s.c.z}
 		t.handle = cgo.NewHandle(t)
 		var err C.int
