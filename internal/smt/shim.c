@@ -844,6 +844,17 @@ static unsigned char walk_get(musket_prop *p, unsigned id) {
 	return p->walk_ids[h] == id ? p->walk_state[h] : 0;
 }
 
+// musket_watch_forget empties p's table (after a reset of the solver,
+// which releases the literals: their ids may be given to new terms).
+void musket_watch_forget(musket_prop *p) {
+	free(p->walk_ids);
+	free(p->walk_state);
+	p->walk_ids = NULL;
+	p->walk_state = NULL;
+	p->walk_cap = 0;
+	p->walk_used = 0;
+}
+
 int musket_watch_raw(musket_prop *p, Z3_ast e) {
 	Z3_context c = p->c;
 	musket_err = 0;

@@ -178,5 +178,6 @@ void musket_prop_free(musket_prop *p);
 unsigned musket_prop_register(Z3_context c, Z3_solver s, Z3_ast e, int *err);
 void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const unsigned *ids);
 int musket_watch_raw(musket_prop *p, Z3_ast e);
+void musket_watch_forget(musket_prop *p);
 
 #endif
