@@ -89,10 +89,19 @@ func (s *Solver) theory(op string) *acycTheory {
 		// attached, from the assertions it holds then: with none about
 		// integers, the integers asserted later are an uninterpreted
 		// sort (x > 5 ∧ x < 3 satisfiable; TestArithmeticAfterTheory).
-		// An integer bound on a variable of its own, which every model
-		// satisfies, makes it set the arithmetic up whatever the
-		// caller asserted before.
-		s.Assert(s.c.Ge(s.c.Int("musket.arith!"), s.c.IntVal(0)))
+		// So when the context has made no integer or real term yet (none
+		// can be asserted), an integer bound on a variable of its own,
+		// which every model satisfies, makes Z3 set the arithmetic up.
+		// Not always: the bound changes Z3's search, hence the model it
+		// gives first, and some of cfront's checks read one model only
+		// (cw9/memmove_shift -DBUG under tso then found a torn execution
+		// first and gave no verdict). Asking the solver for its
+		// assertions (Z3_solver_get_assertions) changed the search too.
+		// Not covered: integers made before the theory is attached but
+		// asserted only after it (bmc asserts the program first).
+		if !s.c.arith {
+			s.Assert(s.c.Ge(s.c.Int("musket.arith!"), s.c.IntVal(0)))
+		}
 		t = &acycTheory{z: s.c.z}
 		t.handle = cgo.NewHandle(t)
 		var err C.int
