@@ -336,6 +336,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			fmt.Fprintf(stdout, "  lazy acyclicity: %d relations, %d edge literals, %d edges set, %d final checks, %d cycles learnt, %d models re-asked\n",
 				s.LazyGraphs, s.LazyEdges, s.LazyFixed, s.LazyFinals, s.LazyConflicts, s.LazyMisses)
 		}
+		if rp.LazyFellBack {
+			fmt.Fprintf(stdout, "  Z3 gave up on the acyclicity theory: encoded again with clocks\n")
+		}
 		if s.SymmetryPairs > 0 {
 			fmt.Fprintf(stdout, "  symmetry breaking: %d pairs of symmetric threads constrained\n", s.SymmetryPairs)
 		}

@@ -33,8 +33,10 @@ type Context struct {
 	batch   []C.musket_obj // objects to release, reused (owner only)
 	scratch []C.Z3_ast     // argument buffer for n-ary calls (owner only)
 	nfreed  uint64         // objects released by drain so far (owner only; for tests)
-	arena   bool           // objects are released by Close only (NewArenaContext)
-	props   []*acycTheory  // acyclicity theories of its solvers, freed by Close
+	// arith: an integer or real term was made (acyclic.go's guard).
+	arith bool
+	arena bool          // objects are released by Close only (NewArenaContext)
+	props []*acycTheory // acyclicity theories of its solvers, freed by Close
 }
 
 // releaseQueue collects Z3 objects whose Go handles became unreachable.

@@ -28,16 +28,20 @@ import "fmt"
 // registered as they are (musket_watch_raw in shim.c decides): wrapping
 // every literal with arithmetic inside was measured slower where Z3 had
 // not given up (big_struct_ret, cfeat_jobs, futex_mutex under Power).
+//
+// Registering those literals as they are first, and wrapping them only
+// when a check gives up, was tried (cspeed5): rand_seq under Power took
+// 2.8 s of CPU instead of 5.8, but tss_key did not give up; it searched,
+// 890 conflicts in 14 s of CPU, against 1.8 s wrapped. Z3_simplify on
+// the literal (arith_lhs, the form the arithmetic solver takes) was
+// slower than the variable on both. So they are wrapped from the start.
 
 // watchable returns lit when Z3 can watch it as it is, else a variable
 // asserted equivalent to it: wrap(lit) when wrap is not nil, else a
 // variable of the solver's own, one per literal.
 func (s *Solver) watchable(op string, lit Term, wrap func(Term) Term) Term {
-	switch C.musket_watch_raw(s.c.z, s.c.arg(op, lit)) {
-	case 1:
+	if s.watchRaw(op, lit) {
 		return lit
-	case -1:
-		panic(&Error{Op: op, Code: MemoutFail, Msg: "out of memory walking a literal"})
 	}
 	if wrap != nil {
 		return wrap(lit)
@@ -55,4 +59,16 @@ func (s *Solver) watchable(op string, lit Term, wrap func(Term) Term) Term {
 	}
 	t.proxies[lit.ID()] = x
 	return x
+}
+
+// watchRaw tells whether Z3 can watch lit as it is (musket_watch_raw:
+// what it found of each subterm is kept by the solver's propagator).
+func (s *Solver) watchRaw(op string, lit Term) bool {
+	switch C.musket_watch_raw(s.theory(op).prop, s.c.arg(op, lit)) {
+	case 1:
+		return true
+	case -1:
+		panic(&Error{Op: op, Code: MemoutFail, Msg: "out of memory walking a literal"})
+	}
+	return false
 }

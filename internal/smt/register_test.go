@@ -68,3 +68,44 @@ func TestArithmeticLiterals(t *testing.T) {
 		})
 	}
 }
+
+// TestWatchRawShared asks, in order, about literals that share
+// subterms: what the walk learnt of a subterm (kept across literals by
+// the propagator) must give the answer a fresh walk gives.
+func TestWatchRawShared(t *testing.T) {
+	c := NewContext()
+	defer c.Close()
+	x, y := c.Int("x"), c.Int("y")
+	p, q := c.Bool("p"), c.Bool("q")
+	lt := c.Lt(x, c.IntVal(5))    // needs preprocessing
+	bound := c.Le(x, c.IntVal(7)) // a bound: taken as it is
+	cmp := c.Ge(x, y)             // needs preprocessing
+	inner := c.And(p, c.Not(c.Eq(c.Ite(lt, c.IntVal(1), c.IntVal(0)), c.IntVal(0))))
+	clean := c.Or(p, c.And(q, bound))
+	steps := []struct {
+		lit  Term
+		want bool
+	}{
+		{clean, true},
+		{c.And(clean, q), true}, // clean parts walked before
+		{inner, false},          // lt two levels down
+		{c.Or(q, inner), false}, // a dirty subterm walked before
+		{c.And(clean, c.Or(q, inner)), false},
+		{c.And(p, bound), true}, // shares bound and p only
+		{bound, false},          // an atom alone: Z3 refuses it
+		{c.And(q, c.Not(cmp)), false},
+		{c.Or(c.And(q, c.Not(cmp)), clean), false},
+		{c.Implies(q, c.Eq(x, y)), true}, // an equality inside
+	}
+	s := c.NewSimpleSolver()
+	for i, st := range steps {
+		if got := s.watchRaw("test", st.lit); got != st.want {
+			t.Errorf("step %d (%s): raw %v, want %v", i+1, st.lit, got, st.want)
+		}
+		// The same literal asked of a solver that never saw the others.
+		fresh := c.NewSimpleSolver()
+		if got := fresh.watchRaw("test", st.lit); got != st.want {
+			t.Errorf("step %d alone: raw %v, want %v", i+1, got, st.want)
+		}
+	}
+}

@@ -744,6 +744,8 @@ musket_prop *musket_prop_init(Z3_context c, Z3_solver s, uintptr_t handle, int *
 }
 
 void musket_prop_free(musket_prop *p) {
+	free(p->walk_ids);
+	free(p->walk_state);
 	free(p);
 }
 
@@ -766,9 +768,11 @@ void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const
 // is itself a theory atom (an argument not Boolean: Z3 refuses it,
 // "malformed atomic constraint"), or when it holds a comparison Z3's
 // arithmetic solver takes only preprocessed: x < y or x > y, or x <= y,
-// x >= y other than a term against a number. Each shared subterm is
-// visited once: the ids of the subterms seen are kept in an
-// open-addressing set.
+// x >= y other than a term against a number. Each subterm is visited once per propagator: what was
+// found of it is kept in p's table by AST id (the subterms the literals
+// of one encoding share are many: walking each literal's whole DAG made
+// big_struct_ret's encoding under Power twice as long). The ids stay
+// valid: the solver holds every literal it watched or asserted.
 static int unpreprocessed(Z3_context c, Z3_ast t) {
 	if (Z3_get_ast_kind(c, t) != Z3_APP_AST) {
 		return 0;
@@ -787,7 +791,72 @@ static int unpreprocessed(Z3_context c, Z3_ast t) {
 	}
 }
 
-int musket_watch_raw(Z3_context c, Z3_ast e) {
+// walk_find returns the slot of id in p's table: its own, or the free
+// one where it goes.
+static size_t walk_find(musket_prop *p, unsigned id) {
+	size_t h = (size_t)id * 2654435761u & (p->walk_cap - 1);
+	while (p->walk_ids[h] != 0 && p->walk_ids[h] != id) {
+		h = (h + 1) & (p->walk_cap - 1);
+	}
+	return h;
+}
+
+// walk_put records id's state; 0 on success, -1 out of memory.
+static int walk_put(musket_prop *p, unsigned id, unsigned char st) {
+	if ((p->walk_used + 1) * 2 > p->walk_cap) {
+		size_t ocap = p->walk_cap, ncap = ocap ? ocap * 2 : 1024;
+		unsigned *oids = p->walk_ids;
+		unsigned char *ost = p->walk_state;
+		unsigned *nids = (unsigned *)calloc(ncap, sizeof(unsigned));
+		unsigned char *nst = (unsigned char *)malloc(ncap);
+		if (nids == NULL || nst == NULL) {
+			free(nids);
+			free(nst);
+			return -1;
+		}
+		p->walk_ids = nids;
+		p->walk_state = nst;
+		p->walk_cap = ncap;
+		for (size_t i = 0; i < ocap; i++) {
+			if (oids[i] != 0) {
+				size_t k = walk_find(p, oids[i]);
+				p->walk_ids[k] = oids[i];
+				p->walk_state[k] = ost[i];
+			}
+		}
+		free(oids);
+		free(ost);
+	}
+	size_t h = walk_find(p, id);
+	if (p->walk_ids[h] == 0) {
+		p->walk_used++;
+	}
+	p->walk_ids[h] = id;
+	p->walk_state[h] = st;
+	return 0;
+}
+
+static unsigned char walk_get(musket_prop *p, unsigned id) {
+	if (p->walk_cap == 0) {
+		return 0;
+	}
+	size_t h = walk_find(p, id);
+	return p->walk_ids[h] == id ? p->walk_state[h] : 0;
+}
+
+// musket_watch_forget empties p's table (after a reset of the solver,
+// which releases the literals: their ids may be given to new terms).
+void musket_watch_forget(musket_prop *p) {
+	free(p->walk_ids);
+	free(p->walk_state);
+	p->walk_ids = NULL;
+	p->walk_state = NULL;
+	p->walk_cap = 0;
+	p->walk_used = 0;
+}
+
+int musket_watch_raw(musket_prop *p, Z3_ast e) {
+	Z3_context c = p->c;
 	musket_err = 0;
 	if (Z3_get_ast_kind(c, e) == Z3_APP_AST) {
 		Z3_app a = Z3_to_app(c, e);
@@ -799,70 +868,61 @@ int musket_watch_raw(Z3_context c, Z3_ast e) {
 			}
 		}
 	}
-	size_t cap = 64, used = 0, top = 0, scap = 64;
-	unsigned *seen = (unsigned *)calloc(cap, sizeof(unsigned));
-	Z3_ast *stack = (Z3_ast *)malloc(scap * sizeof(Z3_ast));
-	int r = 1;
-	if (seen == NULL || stack == NULL) {
-		r = -1;
+	// A depth-first walk, each subterm's state recorded after its
+	// arguments' (the table is kept across calls: the subterms the
+	// literals of one solver share are walked once). A stack entry is an
+	// AST, its low bit set for the visit after the arguments.
+	size_t top = 0, scap = 64;
+	uintptr_t *stack = (uintptr_t *)malloc(scap * sizeof(uintptr_t));
+	int r = -1;
+	if (stack == NULL) {
 		goto out;
 	}
-	stack[top++] = e;
+	stack[top++] = (uintptr_t)e;
 	while (top > 0) {
-		Z3_ast t = stack[--top];
-		unsigned id = Z3_get_ast_id(c, t) + 1; // 0 marks a free slot
-		size_t h = (size_t)id * 2654435761u & (cap - 1);
-		while (seen[h] != 0 && seen[h] != id) {
-			h = (h + 1) & (cap - 1);
-		}
-		if (seen[h] == id) {
-			continue;
-		}
-		seen[h] = id;
-		if (++used * 2 > cap) {
-			size_t ncap = cap * 2;
-			unsigned *ns = (unsigned *)calloc(ncap, sizeof(unsigned));
-			if (ns == NULL) {
-				r = -1;
+		uintptr_t x = stack[--top];
+		Z3_ast t = (Z3_ast)(x & ~(uintptr_t)1);
+		unsigned id = Z3_get_ast_id(c, t) + 1;
+		if (x & 1) {
+			unsigned char st = unpreprocessed(c, t) ? 2 : 1;
+			if (st == 1 && Z3_get_ast_kind(c, t) == Z3_APP_AST) {
+				Z3_app a = Z3_to_app(c, t);
+				unsigned n = Z3_get_app_num_args(c, a);
+				for (unsigned i = 0; i < n && st == 1; i++) {
+					st = walk_get(p, Z3_get_ast_id(c, Z3_get_app_arg(c, a, i)) + 1);
+				}
+			}
+			if (walk_put(p, id, st) != 0) {
 				goto out;
 			}
-			for (size_t i = 0; i < cap; i++) {
-				if (seen[i] != 0) {
-					size_t k = (size_t)seen[i] * 2654435761u & (ncap - 1);
-					while (ns[k] != 0) {
-						k = (k + 1) & (ncap - 1);
-					}
-					ns[k] = seen[i];
-				}
-			}
-			free(seen);
-			seen = ns;
-			cap = ncap;
+			continue;
 		}
-		if (unpreprocessed(c, t)) {
-			r = 0;
-			goto out;
+		if (walk_get(p, id) != 0) {
+			continue;
 		}
-		if (Z3_get_ast_kind(c, t) != Z3_APP_AST) {
-			continue; // a bound variable or quantifier: not made by Musket
+		unsigned n = 0;
+		Z3_app a = NULL;
+		if (Z3_get_ast_kind(c, t) == Z3_APP_AST) {
+			a = Z3_to_app(c, t); // else a bound variable or quantifier: not made by Musket
+			n = Z3_get_app_num_args(c, a);
 		}
-		Z3_app a = Z3_to_app(c, t);
-		unsigned n = Z3_get_app_num_args(c, a);
-		for (unsigned i = 0; i < n; i++) {
-			if (top == scap) {
-				Z3_ast *ns = (Z3_ast *)realloc(stack, 2 * scap * sizeof(Z3_ast));
-				if (ns == NULL) {
-					r = -1;
-					goto out;
-				}
-				stack = ns;
+		if (top + n + 1 > scap) {
+			while (top + n + 1 > scap) {
 				scap *= 2;
 			}
-			stack[top++] = Z3_get_app_arg(c, a, i);
+			uintptr_t *ns = (uintptr_t *)realloc(stack, scap * sizeof(uintptr_t));
+			if (ns == NULL) {
+				goto out;
+			}
+			stack = ns;
+		}
+		stack[top++] = (uintptr_t)t | 1;
+		for (unsigned i = 0; i < n; i++) {
+			stack[top++] = (uintptr_t)Z3_get_app_arg(c, a, i);
 		}
 	}
+	r = walk_get(p, Z3_get_ast_id(c, e) + 1) == 1 ? 1 : 0;
 out:
-	free(seen);
 	free(stack);
 	if (musket_err != 0) {
 		r = -1;

@@ -166,12 +166,18 @@ typedef struct {
 	Z3_context c;
 	uintptr_t handle; // 0: inert
 	unsigned fresh;   // copies Z3 made of the propagator
+	// What musket_watch_raw learnt of the subterms it walked, by AST id
+	// (an open-addressing table: ids + 1, 0 free; 1 clean, 2 not).
+	unsigned *walk_ids;
+	unsigned char *walk_state;
+	size_t walk_cap, walk_used;
 } musket_prop;
 
 musket_prop *musket_prop_init(Z3_context c, Z3_solver s, uintptr_t handle, int *err);
 void musket_prop_free(musket_prop *p);
 unsigned musket_prop_register(Z3_context c, Z3_solver s, Z3_ast e, int *err);
 void musket_prop_conflict(Z3_context c, Z3_solver_callback cb, unsigned n, const unsigned *ids);
-int musket_watch_raw(Z3_context c, Z3_ast e);
+int musket_watch_raw(musket_prop *p, Z3_ast e);
+void musket_watch_forget(musket_prop *p);
 
 #endif

@@ -143,6 +143,10 @@ func (s *Solver) Reset() {
 	if err := C.musket_reset(s.c.z, s.s); err != 0 {
 		panic(s.c.error("Reset", err))
 	}
+	if s.acyc != nil && s.acyc.prop != nil {
+		// The literals walked are no longer the solver's (register.go).
+		C.musket_watch_forget(s.acyc.prop)
+	}
 }
 
 // Check decides the satisfiability of the current assertions. It returns

@@ -181,6 +181,9 @@ func goStr(s string) (*C.char, C.size_t) {
 func (c *Context) Const(name string, s Sort) Term {
 	c.enter("Const")
 	c.checkSort("Const", s)
+	if s.kind == C.MUSKET_SORT_INT || s.kind == C.MUSKET_SORT_REAL {
+		c.arith = true
+	}
 	p, n := goStr(name)
 	return c.wrap("Const", C.musket_const(c.z, p, n, C.int(s.kind), C.unsigned(s.width)))
 }
@@ -216,6 +219,7 @@ func (c *Context) False() Term { return c.BoolVal(false) }
 // IntVal returns the integer literal v.
 func (c *Context) IntVal(v int64) Term {
 	c.enter("IntVal")
+	c.arith = true
 	return c.wrap("IntVal", C.musket_int64(c.z, C.int64_t(v), C.MUSKET_SORT_INT, 0))
 }
 
@@ -223,6 +227,7 @@ func (c *Context) IntVal(v int64) Term {
 // den is 0.
 func (c *Context) RealVal(num, den int64) Term {
 	c.enter("RealVal")
+	c.arith = true
 	if den == 0 {
 		panic(&Error{Op: "RealVal", Code: InvalidArg, Msg: "zero denominator"})
 	}
@@ -468,6 +473,7 @@ func (c *Context) Int2BV(width uint, a Term) Term {
 
 // BV2Int converts a bit-vector term to an Int, as unsigned or signed.
 func (c *Context) BV2Int(a Term, signed bool) Term {
+	c.arith = true
 	s := uint(0)
 	if signed {
 		s = 1
