@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/musket-verify/musket/internal/fix"
 	"github.com/musket-verify/musket/internal/porthos"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 func init() {
@@ -157,7 +157,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Costs = c
 	}
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return exitBadInput
@@ -287,7 +287,7 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 
 // runCompareFix is musket compare -fix: for each .pts program, the
 // cheapest stronger orders of its target side that give state inclusion.
-func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
+func runCompareFix(files []string, srcSide, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
 	if engine != "smt" && engine != "enum" && engine != "auto" {
 		fmt.Fprintf(stderr, "musket compare: unknown -fix-engine %q (want auto, enum or smt)\n", engine)
 		return exitBadInput
@@ -315,7 +315,7 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			worse(exitBadInput)
 			continue
 		}
-		src, err := os.ReadFile(path)
+		src, err := source.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "musket compare: %v\n", err)
 			worse(exitBadInput)
@@ -325,7 +325,7 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		if limit > 0 {
 			ctx, cancel = context.WithTimeout(sig.ctx, limit)
 		}
-		s, t := source, target
+		s, t := srcSide, target
 		out, err := fix.RepairInclusion(ctx, path, src, &s, &t, opts, 0)
 		j := fixJSON{File: path, Target: s.String() + " -> " + t.String()}
 		switch {
