@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
@@ -128,6 +129,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
 	checks, finished := len(files)*len(dirs), 0
+	// The line is printed once: by the run, or by the watchdog when the
+	// run is stuck past the grace, with the checks finished by then.
+	var finishedSoFar atomic.Int64
+	var said sync.Once
+	interrupted := func(n int) {
+		said.Do(func() { fmt.Fprintf(stderr, "interrupted: %d of %d checks finished\n", n, checks) })
+	}
+	sig.atWatchdog(func() { interrupted(int(finishedSoFar.Load())) })
 files:
 	for _, path := range files {
 		for _, d := range dirs {
@@ -165,6 +174,7 @@ files:
 				break files // its answer is no answer: the check was stopped
 			}
 			finished++
+			finishedSoFar.Store(int64(finished))
 			worse(compareStatus(r))
 			if *witness != "" && r.Witness != nil {
 				name := *witness
@@ -185,7 +195,7 @@ files:
 		}
 	}
 	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d checks finished\n", finished, checks)
+		interrupted(finished)
 		return exitInterrupted
 	}
 	return status

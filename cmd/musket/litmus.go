@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
@@ -256,10 +257,20 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	l.prog = newBatchProgress(stderr, len(files), isTerminal(stderr) && !*f.quiet)
 	opts.Started = func(i int, path string) { l.prog.started(i, strings.TrimSuffix(filepath.Base(path), ".litmus")) }
 	opts.Finished = func(j batch.Job) { l.prog.finished(j.Index, !j.Canceled && failed(j)) }
+	// The summary is printed once: by the run, or by the watchdog when
+	// the run is stuck past the grace (a parse that does not poll), with
+	// what finished by then (jobs are printed under the progress lock).
+	var said sync.Once
+	finish := func(interrupted bool) {
+		said.Do(func() {
+			l.interrupted = interrupted
+			l.summary()
+		})
+	}
+	sig.atWatchdog(func() { l.prog.print(func() { finish(true) }) })
 	batch.Run(sig.ctx, files, opts, l.emit)
 	l.prog.close()
-	l.interrupted = sig.interrupted()
-	l.summary()
+	l.prog.print(func() { finish(sig.interrupted()) })
 	if l.interrupted {
 		return exitInterrupted
 	}
