@@ -7,6 +7,7 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
 	"path/filepath"
@@ -323,8 +324,24 @@ func runOne(ctx context.Context, i int, path string, ms *models, opts Options) J
 		j.Err = err
 		return j
 	}
-	t, err := litmus.ParseFileWith(path, fes...)
+	// The time limit covers the parse and hash as well as the engine: a
+	// test of megabytes took seconds past -timeout to parse on a loaded
+	// machine (robust5). The engine's own limit (within) then ends no
+	// later than this one.
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	t, err := litmus.ParseFileContext(ctx, path, fes...)
 	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			// Stopped while parsing: no verdict (Canceled when the run
+			// was stopped).
+			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			j.Result = &result.Result{File: path, Name: name, Status: result.Timeout, Limit: opts.Timeout}
+			return j
+		}
 		if source.IsUnsupported(err) {
 			// A valid test with a feature Musket does not handle: a
 			// limit of the tool, reported by name, not bad input.
