@@ -162,11 +162,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return exitBadInput
 	}
-	s, err := fix.New(path, src, opts)
-	if err != nil {
-		fmt.Fprintf(stderr, "musket fix: %v\n", err)
-		return failureStatus(err)
-	}
+	// The time limit and the signals cover the reading of the input too:
+	// the parse of a large test and the listing of its candidates took
+	// seconds (robust5).
 	sig := interruptible()
 	defer sig.stop()
 	ctx, cancel := sig.ctx, context.CancelFunc(func() {})
@@ -174,8 +172,16 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(sig.ctx, d)
 	}
 	defer cancel()
-	j := fixJSON{File: path, Target: s.Target()}
-	out, err := fix.Repair(ctx, s, *maxChecks)
+	j := fixJSON{File: path}
+	s, err := fix.NewContext(ctx, path, src, opts)
+	var out *fix.Outcome
+	if err == nil {
+		j.Target = s.Target()
+		out, err = fix.Repair(ctx, s, *maxChecks)
+	} else if ctx.Err() == nil {
+		fmt.Fprintf(stderr, "musket fix: %v\n", err)
+		return failureStatus(err)
+	}
 	fail := func(code int, err error) int {
 		if *asJSON {
 			j.Status, j.Error = "error", err.Error()
@@ -187,8 +193,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case sig.interrupted():
 		return fail(exitInterrupted, errors.New("interrupted"))
-	case errors.Is(err, context.DeadlineExceeded):
-		// Go's "context deadline exceeded" says nothing of -timeout.
+	case errors.Is(err, context.DeadlineExceeded) || err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		// Go's "context deadline exceeded" says nothing of -timeout (and
+		// clang, stopped by it, says something else again).
 		return fail(exitLimit, fmt.Errorf("timed out (limit %v)", timeout.resolve(1)))
 	case errors.Is(err, fix.ErrLimit):
 		return fail(exitLimit, err)

@@ -68,6 +68,11 @@ func ParseFileContext(ctx context.Context, path string, fes ...Frontend) (*spec.
 	return parseWith(ctx, path, src, fes)
 }
 
+// ParseContext is ParseWith stopped when ctx is done, as ParseFileContext.
+func ParseContext(ctx context.Context, file string, src []byte, fes ...Frontend) (*spec.Test, error) {
+	return parseWith(ctx, file, src, fes)
+}
+
 // parseWith is ParseWith, stopped when ctx (if not nil) is done.
 func parseWith(ctx context.Context, file string, src []byte, fes []Frontend) (*spec.Test, error) {
 	p := newParser(file, src)
