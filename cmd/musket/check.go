@@ -630,7 +630,13 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			writeJSON(stdout, j)
 			return
 		}
-		fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
+		if pr.Target == "" {
+			// Stopped before the test was read: no target, model nor
+			// condition to name.
+			fmt.Fprintf(stdout, "%s: %s (bound %d)\n", pr.Name, verdict, pr.Bound)
+		} else {
+			fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
+		}
 		if r.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Err)
 		}
