@@ -11,6 +11,7 @@ import (
 
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/fix"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/porthos"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/source"
@@ -172,6 +173,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(sig.ctx, d)
 	}
 	defer cancel()
+	// -memory is a limit (exit 3), not only the collector's target: fix
+	// did not watch it, and went past -memory 64M to 210 MB (robust5).
+	ctx, unwatch := memlimit.Watch(ctx)
+	defer unwatch()
 	j := fixJSON{File: path}
 	s, err := fix.NewContext(ctx, path, src, opts)
 	var out *fix.Outcome
@@ -193,6 +198,8 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case sig.interrupted():
 		return fail(exitInterrupted, errors.New("interrupted"))
+	case err != nil && (memlimit.Exceeded(ctx) || errors.Is(err, memlimit.ErrExceeded)):
+		return fail(exitLimit, memlimit.Error())
 	case errors.Is(err, context.DeadlineExceeded) || err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
 		// Go's "context deadline exceeded" says nothing of -timeout (and
 		// clang, stopped by it, says something else again).
@@ -333,13 +340,21 @@ func runCompareFix(files []string, srcSide, target porthos.Side, bound int, limi
 			ctx, cancel = context.WithTimeout(sig.ctx, limit)
 		}
 		s, t := srcSide, target
-		out, err := fix.RepairInclusion(ctx, path, src, &s, &t, opts, 0)
+		wctx, unwatch := memlimit.Watch(ctx)
+		out, err := fix.RepairInclusion(wctx, path, src, &s, &t, opts, 0)
+		overMemory := err != nil && (memlimit.Exceeded(wctx) || errors.Is(err, memlimit.ErrExceeded))
+		unwatch()
 		j := fixJSON{File: path, Target: s.String() + " -> " + t.String()}
 		switch {
 		case sig.interrupted():
 			cancel()
 			fmt.Fprintf(stderr, "musket compare: %s: interrupted\n", path)
 			return exitInterrupted
+		case overMemory:
+			cancel()
+			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, memlimit.Error())
+			worse(exitLimit)
+			continue
 		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
 			cancel()
 			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/gen"
+	"github.com/musket-verify/musket/internal/memlimit"
 )
 
 func init() {
@@ -129,6 +130,10 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 		ctx, cancel = context.WithTimeout(sig.ctx, limit)
 	}
 	defer cancel()
+	// -memory is a limit (exit 3) here too: the tests found are kept in
+	// memory until written.
+	ctx, unwatch := memlimit.Watch(ctx)
+	defer unwatch()
 	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs,
 		Stop: func() bool { return ctx.Err() != nil }})
 	if err != nil {
@@ -141,6 +146,8 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 		if sig.interrupted() {
 			code = exitInterrupted
 			fmt.Fprintf(stderr, "musket gen: interrupted: the enumeration stopped early; writing the %d tests found so far\n", len(tests))
+		} else if memlimit.Exceeded(ctx) {
+			fmt.Fprintf(stderr, "musket gen: %v: the enumeration stopped early; writing the %d tests found so far\n", memlimit.Error(), len(tests))
 		} else {
 			fmt.Fprintf(stderr, "musket gen: timed out (limit %v): the enumeration stopped early; writing the %d tests found so far\n", limit, len(tests))
 		}
