@@ -2,6 +2,7 @@ package param
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,5 +93,20 @@ func TestBrabGrowDepth(t *testing.T) {
 				prev = n
 			}
 		})
+	}
+}
+
+// TestBrabHugeInstance: an instance size past int32 is refused, not
+// narrowed to a small one (robust5: -brab 9223372036854775807 became
+// -1 and ran the smallest instance silently).
+func TestBrabHugeInstance(t *testing.T) {
+	sys, err := ParseFile(filepath.Join(corpusDir, "examples", "dekker_n.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{5, 1 << 32, 1<<32 - 1, math.MaxInt64} {
+		if _, err := newBrabApproximator(sys, n, 0, func() bool { return false }); err == nil || !strings.Contains(err.Error(), "at most") {
+			t.Errorf("-brab %d: %v, want 'at most 4 processes'", n, err)
+		}
 	}
 }
