@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -144,8 +146,32 @@ files:
 				break files
 			}
 			s, t := d.src, d.tgt
-			p, err := porthos.Load(path, &s, &t, *bound)
+			ctx := sig.ctx
+			cancel := context.CancelFunc(func() {})
+			if limit > 0 {
+				ctx, cancel = context.WithTimeout(ctx, limit)
+			}
+			p, err := porthos.LoadContext(ctx, path, &s, &t, *bound)
+			if err != nil && ctx.Err() != nil && !sig.interrupted() {
+				// The time limit was reached while the test was read.
+				cancel()
+				r := &porthos.Result{File: path, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Source: s.String(), Target: t.String(), Bound: *bound, Status: porthos.Timeout}
+				finished++
+				finishedSoFar.Store(int64(finished))
+				worse(compareStatus(r))
+				if *asJSON {
+					b, _ := json.Marshal(toCompareJSON(r))
+					fmt.Fprintf(stdout, "%s\n", b)
+					continue
+				}
+				printCompare(stdout, r, *stats)
+				continue
+			}
 			if err != nil {
+				cancel()
+				if sig.interrupted() {
+					break files
+				}
 				fmt.Fprintf(stderr, "%v\n", err)
 				code := failureStatus(err) // a test too large: a limit
 				if *asJSON {
@@ -153,11 +179,6 @@ files:
 				}
 				worse(code)
 				break
-			}
-			ctx := sig.ctx
-			cancel := context.CancelFunc(func() {})
-			if limit > 0 {
-				ctx, cancel = context.WithTimeout(ctx, limit)
 			}
 			opts := porthos.Options{Bound: *bound, All: *all}
 			prog := newIterProgress(stderr)
