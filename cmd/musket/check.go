@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/arch"
@@ -372,6 +373,41 @@ type checkRun struct {
 	total    int
 	checked  int
 	timeouts []string
+
+	// What the watchdog reports of a run stuck past the grace: the
+	// figures as they were when the current program began (sofar, under
+	// mu); said makes the summary print once.
+	mu    sync.Mutex
+	sofar checkSofar
+	said  sync.Once
+}
+
+// checkSofar is what a summary reports.
+type checkSofar struct {
+	st       status
+	checked  int
+	timeouts []string // appended to only: the slice's elements stay as they are
+}
+
+// note records the figures for the watchdog.
+func (r *checkRun) note() {
+	r.mu.Lock()
+	r.sofar = checkSofar{r.st, r.checked, r.timeouts}
+	r.mu.Unlock()
+}
+
+// lastWords is the summary the watchdog prints: the programs checked
+// before the one that did not stop. The progress line is cleared if
+// its lock is free, and kept from being drawn again; if it is not free,
+// whoever holds it (a C check) cleared the line first.
+func (r *checkRun) lastWords() {
+	if r.prog.mu.TryLock() {
+		r.prog.clear()
+	}
+	r.mu.Lock()
+	s := r.sofar
+	r.mu.Unlock()
+	r.said.Do(func() { r.report(s, true) })
 }
 
 func (r *checkRun) run(operands []string) int {
@@ -384,10 +420,12 @@ func (r *checkRun) run(operands []string) int {
 		// lowerings of -engine both).
 		defer cfront.KeepSessions()()
 	}
+	r.sig.atWatchdog(r.lastWords)
 	for i, path := range operands {
 		if r.sig.ctx.Err() != nil {
 			break
 		}
+		r.note()
 		r.prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 		if isC(path) {
 			r.prog.mu.Lock()
@@ -496,24 +534,29 @@ func (r *checkRun) print(i int, path string, pr *bmc.ProgramResult, disagree str
 // summary prints the end of the run and returns its exit status.
 func (r *checkRun) summary() int {
 	r.prog.close()
-	if r.sig.interrupted() && !*r.f.json {
-		// Said first: what follows covers the programs checked only.
-		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", r.checked, r.total)
-	}
-	if len(r.timeouts) > 0 && !*r.f.json {
-		fmt.Fprintf(r.stderr, "timed out (limit %v each): %s\n", r.limit, strings.Join(r.timeouts, ", "))
-	}
-	if *r.f.json {
-		if r.timeouts == nil {
-			r.timeouts = []string{}
-		}
-		writeJSON(r.stdout, map[string]checkSummary{"summary": {Programs: r.total, Checked: r.checked, Timeouts: r.timeouts,
-			Interrupted: r.sig.interrupted(), ExitStatus: exitOf(r.st, r.sig.interrupted())}})
-	}
+	r.said.Do(func() { r.report(checkSofar{r.st, r.checked, r.timeouts}, r.sig.interrupted()) })
 	if r.sig.interrupted() {
 		return exitInterrupted
 	}
 	return int(r.st)
+}
+
+// report prints the summary of the figures s.
+func (r *checkRun) report(s checkSofar, interrupted bool) {
+	if interrupted && !*r.f.json {
+		// Said first: what follows covers the programs checked only.
+		fmt.Fprintf(r.stderr, "interrupted: %d of %d programs checked\n", s.checked, r.total)
+	}
+	if len(s.timeouts) > 0 && !*r.f.json {
+		fmt.Fprintf(r.stderr, "timed out (limit %v each): %s\n", r.limit, strings.Join(s.timeouts, ", "))
+	}
+	if *r.f.json {
+		if s.timeouts == nil {
+			s.timeouts = []string{}
+		}
+		writeJSON(r.stdout, map[string]checkSummary{"summary": {Programs: r.total, Checked: s.checked, Timeouts: s.timeouts,
+			Interrupted: interrupted, ExitStatus: exitOf(s.st, interrupted)}})
+	}
 }
 
 // exitOf is the exit status of a run: interrupted, or the highest status
@@ -587,7 +630,13 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			writeJSON(stdout, j)
 			return
 		}
-		fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
+		if pr.Target == "" {
+			// Stopped before the test was read: no target, model nor
+			// condition to name.
+			fmt.Fprintf(stdout, "%s: %s (bound %d)\n", pr.Name, verdict, pr.Bound)
+		} else {
+			fmt.Fprintf(stdout, "%s: %s %s (target %s, model %s, bound %d)\n", pr.Name, verdict, pr.Condition, pr.Target, pr.Model, pr.Bound)
+		}
 		if r.Err != nil {
 			fmt.Fprintf(stdout, "  %v\n", r.Err)
 		}

@@ -490,7 +490,9 @@ func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfr
 		case a = <-ch:
 		}
 		i++
-		if a.err == nil && a.r.Verdict != cfront.Unknown {
+		// A path past one of Musket's limits (cfront's Assertion.Limit)
+		// is the same for the other engine: no verdict, and final.
+		if a.err == nil && (a.r.Verdict != cfront.Unknown || a.r.Failed != nil && a.r.Failed.Limit) {
 			stop()
 			a.r.Time = time.Since(start)
 			return a.r, nil

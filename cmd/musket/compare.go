@@ -7,7 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
@@ -128,6 +131,14 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
 	checks, finished := len(files)*len(dirs), 0
+	// The line is printed once: by the run, or by the watchdog when the
+	// run is stuck past the grace, with the checks finished by then.
+	var finishedSoFar atomic.Int64
+	var said sync.Once
+	interrupted := func(n int) {
+		said.Do(func() { fmt.Fprintf(stderr, "interrupted: %d of %d checks finished\n", n, checks) })
+	}
+	sig.atWatchdog(func() { interrupted(int(finishedSoFar.Load())) })
 files:
 	for _, path := range files {
 		for _, d := range dirs {
@@ -135,8 +146,32 @@ files:
 				break files
 			}
 			s, t := d.src, d.tgt
-			p, err := porthos.Load(path, &s, &t, *bound)
+			ctx := sig.ctx
+			cancel := context.CancelFunc(func() {})
+			if limit > 0 {
+				ctx, cancel = context.WithTimeout(ctx, limit)
+			}
+			p, err := porthos.LoadContext(ctx, path, &s, &t, *bound)
+			if err != nil && ctx.Err() != nil && !sig.interrupted() {
+				// The time limit was reached while the test was read.
+				cancel()
+				r := &porthos.Result{File: path, Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), Source: s.String(), Target: t.String(), Bound: *bound, Status: porthos.Timeout}
+				finished++
+				finishedSoFar.Store(int64(finished))
+				worse(compareStatus(r))
+				if *asJSON {
+					b, _ := json.Marshal(toCompareJSON(r))
+					fmt.Fprintf(stdout, "%s\n", b)
+					continue
+				}
+				printCompare(stdout, r, *stats)
+				continue
+			}
 			if err != nil {
+				cancel()
+				if sig.interrupted() {
+					break files
+				}
 				fmt.Fprintf(stderr, "%v\n", err)
 				code := failureStatus(err) // a test too large: a limit
 				if *asJSON {
@@ -144,11 +179,6 @@ files:
 				}
 				worse(code)
 				break
-			}
-			ctx := sig.ctx
-			cancel := context.CancelFunc(func() {})
-			if limit > 0 {
-				ctx, cancel = context.WithTimeout(ctx, limit)
 			}
 			opts := porthos.Options{Bound: *bound, All: *all}
 			prog := newIterProgress(stderr)
@@ -165,6 +195,7 @@ files:
 				break files // its answer is no answer: the check was stopped
 			}
 			finished++
+			finishedSoFar.Store(int64(finished))
 			worse(compareStatus(r))
 			if *witness != "" && r.Witness != nil {
 				name := *witness
@@ -185,7 +216,7 @@ files:
 		}
 	}
 	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d checks finished\n", finished, checks)
+		interrupted(finished)
 		return exitInterrupted
 	}
 	return status

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/lazyre"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 func init() {
@@ -69,7 +70,7 @@ func readOutcomes(path string) (map[string]*outcome, []string, error) {
 		files = []string{path}
 	}
 	for _, f := range files {
-		src, err := os.ReadFile(f)
+		src, err := source.ReadFile(f)
 		if err != nil {
 			return nil, nil, err
 		}

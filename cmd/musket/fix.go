@@ -6,14 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/musket-verify/musket/internal/enum"
 	"github.com/musket-verify/musket/internal/fix"
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/porthos"
 	"github.com/musket-verify/musket/internal/result"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 func init() {
@@ -157,16 +158,14 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Costs = c
 	}
-	src, err := os.ReadFile(path)
+	src, err := source.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return exitBadInput
 	}
-	s, err := fix.New(path, src, opts)
-	if err != nil {
-		fmt.Fprintf(stderr, "musket fix: %v\n", err)
-		return failureStatus(err)
-	}
+	// The time limit and the signals cover the reading of the input too:
+	// the parse of a large test and the listing of its candidates took
+	// seconds (robust5).
 	sig := interruptible()
 	defer sig.stop()
 	ctx, cancel := sig.ctx, context.CancelFunc(func() {})
@@ -174,8 +173,20 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(sig.ctx, d)
 	}
 	defer cancel()
-	j := fixJSON{File: path, Target: s.Target()}
-	out, err := fix.Repair(ctx, s, *maxChecks)
+	// -memory is a limit (exit 3), not only the collector's target: fix
+	// did not watch it, and went past -memory 64M to 210 MB (robust5).
+	ctx, unwatch := memlimit.Watch(ctx)
+	defer unwatch()
+	j := fixJSON{File: path}
+	s, err := fix.NewContext(ctx, path, src, opts)
+	var out *fix.Outcome
+	if err == nil {
+		j.Target = s.Target()
+		out, err = fix.Repair(ctx, s, *maxChecks)
+	} else if ctx.Err() == nil {
+		fmt.Fprintf(stderr, "musket fix: %v\n", err)
+		return failureStatus(err)
+	}
 	fail := func(code int, err error) int {
 		if *asJSON {
 			j.Status, j.Error = "error", err.Error()
@@ -187,8 +198,11 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case sig.interrupted():
 		return fail(exitInterrupted, errors.New("interrupted"))
-	case errors.Is(err, context.DeadlineExceeded):
-		// Go's "context deadline exceeded" says nothing of -timeout.
+	case err != nil && (memlimit.Exceeded(ctx) || errors.Is(err, memlimit.ErrExceeded)):
+		return fail(exitLimit, memlimit.Error())
+	case errors.Is(err, context.DeadlineExceeded) || err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		// Go's "context deadline exceeded" says nothing of -timeout (and
+		// clang, stopped by it, says something else again).
 		return fail(exitLimit, fmt.Errorf("timed out (limit %v)", timeout.resolve(1)))
 	case errors.Is(err, fix.ErrLimit):
 		return fail(exitLimit, err)
@@ -287,7 +301,7 @@ func printFix(w io.Writer, s fix.Subject, j fixJSON) {
 
 // runCompareFix is musket compare -fix: for each .pts program, the
 // cheapest stronger orders of its target side that give state inclusion.
-func runCompareFix(files []string, source, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
+func runCompareFix(files []string, srcSide, target porthos.Side, bound int, limit time.Duration, costsFile, engine string, asJSON bool, stdout, stderr io.Writer) int {
 	if engine != "smt" && engine != "enum" && engine != "auto" {
 		fmt.Fprintf(stderr, "musket compare: unknown -fix-engine %q (want auto, enum or smt)\n", engine)
 		return exitBadInput
@@ -315,7 +329,7 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 			worse(exitBadInput)
 			continue
 		}
-		src, err := os.ReadFile(path)
+		src, err := source.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "musket compare: %v\n", err)
 			worse(exitBadInput)
@@ -325,14 +339,22 @@ func runCompareFix(files []string, source, target porthos.Side, bound int, limit
 		if limit > 0 {
 			ctx, cancel = context.WithTimeout(sig.ctx, limit)
 		}
-		s, t := source, target
-		out, err := fix.RepairInclusion(ctx, path, src, &s, &t, opts, 0)
+		s, t := srcSide, target
+		wctx, unwatch := memlimit.Watch(ctx)
+		out, err := fix.RepairInclusion(wctx, path, src, &s, &t, opts, 0)
+		overMemory := err != nil && (memlimit.Exceeded(wctx) || errors.Is(err, memlimit.ErrExceeded))
+		unwatch()
 		j := fixJSON{File: path, Target: s.String() + " -> " + t.String()}
 		switch {
 		case sig.interrupted():
 			cancel()
 			fmt.Fprintf(stderr, "musket compare: %s: interrupted\n", path)
 			return exitInterrupted
+		case overMemory:
+			cancel()
+			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, memlimit.Error())
+			worse(exitLimit)
+			continue
 		case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, fix.ErrLimit):
 			cancel()
 			fmt.Fprintf(stderr, "musket compare: %s: %v\n", path, err)

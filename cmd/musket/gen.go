@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +14,8 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/gen"
+	"github.com/musket-verify/musket/internal/memlimit"
+	"github.com/musket-verify/musket/internal/source"
 )
 
 func init() {
@@ -77,7 +81,7 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 	}
 	t, err := gen.Build(a, es)
 	if err != nil {
-		fmt.Fprintf(stderr, "musket gen: %s: %v\n", strings.Join(words, " "), err)
+		fmt.Fprintf(stderr, "musket gen: %s\n", source.ClipMessage(strings.Join(words, " ")+": "+err.Error()))
 		if _, unsup := err.(*gen.ErrUnsupported); unsup {
 			return exitLimit
 		}
@@ -99,7 +103,7 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
 		return exitBadInput
 	}
-	path := filepath.Join(out, t.Name()+".litmus")
+	path := filepath.Join(out, testFile(t.Name()))
 	if err := writeFileAtomic(path, b.Bytes()); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
@@ -129,6 +133,10 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 		ctx, cancel = context.WithTimeout(sig.ctx, limit)
 	}
 	defer cancel()
+	// -memory is a limit (exit 3) here too: the tests found are kept in
+	// memory until written.
+	ctx, unwatch := memlimit.Watch(ctx)
+	defer unwatch()
 	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs,
 		Stop: func() bool { return ctx.Err() != nil }})
 	if err != nil {
@@ -141,6 +149,8 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 		if sig.interrupted() {
 			code = exitInterrupted
 			fmt.Fprintf(stderr, "musket gen: interrupted: the enumeration stopped early; writing the %d tests found so far\n", len(tests))
+		} else if memlimit.Exceeded(ctx) {
+			fmt.Fprintf(stderr, "musket gen: %v: the enumeration stopped early; writing the %d tests found so far\n", memlimit.Error(), len(tests))
 		} else {
 			fmt.Fprintf(stderr, "musket gen: timed out (limit %v): the enumeration stopped early; writing the %d tests found so far\n", limit, len(tests))
 		}
@@ -156,7 +166,7 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
 		}
-		file := g.Name + ".litmus"
+		file := testFile(g.Name)
 		if err := writeFileAtomic(filepath.Join(out, file), b.Bytes()); err != nil {
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
@@ -173,4 +183,21 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 	}
 	fmt.Fprintln(stdout)
 	return code
+}
+
+// maxTestFile is the longest file name gen writes, in bytes: a file
+// system takes 255, and the temporary file beside it (writeFileAtomic)
+// adds a suffix.
+const maxTestFile = 200
+
+// testFile is the file of the test called name: name.litmus, or, for a
+// name too long for a file (a cycle of hundreds of edges: "file name
+// too long", robust5), its start and a digest of the whole name. The
+// test inside keeps its whole name.
+func testFile(name string) string {
+	if len(name)+len(".litmus") <= maxTestFile {
+		return name + ".litmus"
+	}
+	sum := sha256.Sum256([]byte(name))
+	return name[:maxTestFile-len(".litmus")-17] + "-" + hex.EncodeToString(sum[:8]) + ".litmus"
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/batch"
@@ -203,6 +204,41 @@ func (f *litmusFlags) models(stderr io.Writer) (driver.Models, error) {
 	return ms, nil
 }
 
+// errModelSlow: the model given did not load within the time limit.
+var errModelSlow = errors.New("did not load within the time limit")
+
+// modelsWithin is load (f.models), given up after limit (none when 0):
+// the model is loaded once before the tests, and a model of megabytes
+// takes seconds to load on a loaded machine, past a -timeout that every
+// test would then reach (robust5). The load goes on in the background
+// until the process ends.
+func (f *litmusFlags) modelsWithin(limit time.Duration, load func() (driver.Models, error)) (driver.Models, error) {
+	if limit <= 0 {
+		return load()
+	}
+	type loaded struct {
+		ms  driver.Models
+		err error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		ms, err := load()
+		done <- loaded{ms, err}
+	}()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case l := <-done:
+		return l.ms, l.err
+	case <-timer.C:
+		what := "-model " + *f.model
+		if *f.model == "" {
+			what = "the model of -conf " + *f.conf
+		}
+		return driver.Models{}, fmt.Errorf("%s: %w (%v)", what, errModelSlow, limit)
+	}
+}
+
 // runLitmus is 'musket litmus [flags] FILE.litmus|FOLDER ...'.
 func runLitmus(args []string, stdout, stderr io.Writer) int {
 	f := newLitmusFlags(stderr)
@@ -229,7 +265,11 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 			return exitBadInput
 		}
 	}
-	ms, err := f.models(stderr)
+	ms, err := f.modelsWithin(f.timeout.resolve(len(files)), func() (driver.Models, error) { return f.models(stderr) })
+	if errors.Is(err, errModelSlow) {
+		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
+		return exitLimit
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 		return exitBadInput
@@ -256,10 +296,20 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 	l.prog = newBatchProgress(stderr, len(files), isTerminal(stderr) && !*f.quiet)
 	opts.Started = func(i int, path string) { l.prog.started(i, strings.TrimSuffix(filepath.Base(path), ".litmus")) }
 	opts.Finished = func(j batch.Job) { l.prog.finished(j.Index, !j.Canceled && failed(j)) }
+	// The summary is printed once: by the run, or by the watchdog when
+	// the run is stuck past the grace (a parse that does not poll), with
+	// what finished by then (jobs are printed under the progress lock).
+	var said sync.Once
+	finish := func(interrupted bool) {
+		said.Do(func() {
+			l.interrupted = interrupted
+			l.summary()
+		})
+	}
+	sig.atWatchdog(func() { l.prog.print(func() { finish(true) }) })
 	batch.Run(sig.ctx, files, opts, l.emit)
 	l.prog.close()
-	l.interrupted = sig.interrupted()
-	l.summary()
+	l.prog.print(func() { finish(sig.interrupted()) })
 	if l.interrupted {
 		return exitInterrupted
 	}

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 func init() {
@@ -55,7 +57,7 @@ type runOutput struct {
 func readRunOutputs(path string) ([]*runOutput, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, source.FileError(err)
 	}
 	defer f.Close()
 	var runs []*runOutput

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
@@ -93,6 +95,15 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	defer sig.stop()
 	var st status
 	done := 0
+	// The line is printed once: by the run, or by the watchdog when the
+	// run is stuck past the grace (a parse that does not poll), with the
+	// tests finished by then.
+	var doneSoFar atomic.Int64
+	var said sync.Once
+	interrupted := func(n int) {
+		said.Do(func() { fmt.Fprintf(stderr, "interrupted: %d of %d tests finished\n", n, len(operands)) })
+	}
+	sig.atWatchdog(func() { interrupted(int(doneSoFar.Load())) })
 	for _, path := range operands {
 		if sig.ctx.Err() != nil {
 			break
@@ -113,6 +124,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 			break
 		}
 		done++
+		doneSoFar.Store(int64(done))
 		j := proveJSON{File: path, Model: *model, Status: "done"}
 		switch {
 		case memOut:
@@ -188,7 +200,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if sig.interrupted() {
-		fmt.Fprintf(stderr, "interrupted: %d of %d tests finished\n", done, len(operands))
+		interrupted(done)
 		return exitInterrupted
 	}
 	return int(st)

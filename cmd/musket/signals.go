@@ -26,6 +26,22 @@ type run struct {
 	ch     chan os.Signal
 	done   chan struct{}
 	once   sync.Once
+	last   atomic.Pointer[func()] // the summary the watchdog prints (atWatchdog)
+}
+
+// atWatchdog sets what the watchdog prints before it ends a run that
+// did not stop within earlysignal.Grace of the signal: the summary of
+// what finished, which the run would have printed had it stopped. f runs
+// on the watchdog's goroutine while the run is stuck elsewhere; it must
+// take the locks that guard what it reads, and print once only (the run
+// may stop and print its own summary as the watchdog fires).
+func (r *run) atWatchdog(f func()) { r.last.Store(&f) }
+
+// lastWords runs the function atWatchdog set, if any.
+func (r *run) lastWords() {
+	if f := r.last.Load(); f != nil {
+		(*f)()
+	}
 }
 
 func interruptible() *run { return interruptibleIn(context.Background()) }
@@ -55,7 +71,7 @@ func interruptibleIn(parent context.Context) *run {
 			// A loop that does not look at the context (a FIFO no one
 			// writes to, a phase without a poll) cannot keep the
 			// process alive past the grace.
-			earlysignal.Watchdog(r.done)
+			earlysignal.Watchdog(r.done, r.lastWords)
 		case <-r.done:
 		}
 	}()

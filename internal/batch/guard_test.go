@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
@@ -50,5 +51,24 @@ func TestWithin(t *testing.T) {
 				t.Fatalf("name %q", r.Name)
 			}
 		})
+	}
+}
+
+// TestParseStopped: a run stopped while a test is parsed reports the test
+// as stopped (a time-out, Canceled in Run), not as bad input, and no
+// engine runs (robust5: the parse did not look at -timeout, nor at the
+// run being stopped). The time limit covers the parse: its context is the
+// one the parse sees.
+func TestParseStopped(t *testing.T) {
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	ran := false
+	opts := Options{Timeout: time.Hour, Engine: "probe", Engines: map[string]Engine{"probe": func(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		ran = true
+		return &result.Result{Name: t.Name, Status: result.Timeout}
+	}}}
+	j := runOne(stopped, 0, "../../examples/litmus/SB.litmus", &models{cache: map[string]*modelEntry{}, opts: opts}, opts)
+	if j.Err != nil || j.Result == nil || j.Result.Status != result.Timeout || j.Result.Name != "SB" || ran {
+		t.Fatalf("job %+v (engine ran: %v), want a time-out of SB before the engine", j, ran)
 	}
 }

@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/musket-verify/musket/internal/spec"
+	"path/filepath"
 	"sort"
+	"strings"
 	"time"
+
+	"github.com/musket-verify/musket/internal/spec"
 
 	"github.com/musket-verify/musket/internal/cat"
 	"github.com/musket-verify/musket/internal/compile"
@@ -152,8 +155,13 @@ func CheckLitmus(ctx context.Context, path string, opts LitmusOptions) (*Program
 	if opts.Bound < 0 {
 		return nil, fmt.Errorf("%s: negative bound %d", path, opts.Bound)
 	}
-	t, err := litmus.ParseFile(path)
+	t, err := litmus.ParseFileContext(ctx, path)
 	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			// Stopped while parsing (a test of megabytes): no verdict.
+			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+			return &ProgramResult{Name: name, Bound: opts.Bound, Result: &result.Result{File: path, Name: name, Status: result.Timeout}, Report: &Report{}}, nil
+		}
 		return nil, err
 	}
 	ms := driver.Models{Model: opts.Model, Bell: opts.Bell, IncludeDirs: opts.IncludeDirs}

@@ -116,6 +116,7 @@ func (e *encoding) structure(in map[string]value) {
 	p, n := e.p, e.n
 	po, loc, intl, ext, same, sm := newRel(n), newRel(n), newRel(n), newRel(n), newRel(n), newRel(n)
 	for i, a := range p.events {
+		e.f.poll(i)
 		for j, b := range p.events {
 			sameThread := a.thread == b.thread && (a.thread >= 0 || i == j)
 			if sameThread {
@@ -139,6 +140,7 @@ func (e *encoding) structure(in map[string]value) {
 		}
 	}
 	for i, a := range p.events {
+		e.f.poll(i)
 		for j, b := range p.events {
 			if e.exclusive(a, b) {
 				intl.set(i, j, bFalse)

@@ -85,3 +85,19 @@ func TestTimeoutWhileAsserting(t *testing.T) {
 		t.Fatalf("status %s (%v); want a timeout", r.Status, r.Err)
 	}
 }
+
+// TestTimeoutWhileParsing: a check stopped before its litmus test is
+// read (a test of megabytes parses for seconds on a loaded machine;
+// robust5) is a time-out with no verdict, not an error, and stops
+// before the test is read (no target, no condition).
+func TestTimeoutWhileParsing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	pr, err := bmc.CheckLitmus(ctx, filepath.Join("..", "..", "examples", "litmus", "SB.litmus"), bmc.LitmusOptions{Bound: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Result.Status != result.Timeout || pr.Reachable || pr.Name != "SB" || pr.Report == nil || pr.Target != "" || pr.Condition != "" {
+		t.Fatalf("%+v, want a time-out of SB", pr)
+	}
+}

@@ -297,6 +297,15 @@ func (l *lowerer) fail(b *builder, pos prog.Pos, text string) {
 	b.emit(prog.Jump{Target: exitLabel})
 }
 
+// failLimit ends the path where the program goes past a limit of
+// Musket's lowering, as fail does; a check that finds this path first
+// gives no verdict (exit status 3), never FAIL: the program may well be
+// correct (robust5: two keys created at one site were a FAIL).
+func (l *lowerer) failLimit(b *builder, pos prog.Pos, text string) {
+	l.fail(b, pos, text)
+	l.asserts[len(l.asserts)-1].limit = true
+}
+
 // constString reads a C string constant (the text of an assertion).
 func (l *lowerer) constString(v value.Value) (string, bool) {
 	g := globalOf(v)

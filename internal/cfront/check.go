@@ -267,6 +267,10 @@ type Program struct {
 type Assertion struct {
 	Pos  prog.Pos
 	Text string
+	// Limit: the path goes past a limit of Musket's lowering (a second
+	// thread-specific data key at one site, say), which is no failure of
+	// the program: a check that finds it has no verdict (atLimit).
+	Limit bool
 }
 
 func (a Assertion) String() string {
@@ -357,7 +361,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	}
 	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps, raw: l.raw}
 	for _, a := range l.asserts {
-		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text})
+		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text, Limit: a.limit})
 	}
 	for n := range l.nonAt {
 		for _, th := range t.Threads {
@@ -648,6 +652,7 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	if reach {
 		res.Verdict = Violation
 		res.Failed = graphFailed(p, r, faults)
+		res.atLimit()
 		return res, nil
 	}
 	if err := memRefusal(p, opts); err != nil {
@@ -685,6 +690,19 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.Result.Witness = nil
 	}
 	return res, nil
+}
+
+// atLimit turns a violation found at one of Musket's limits
+// (Assertion.Limit) into no verdict: the program may be correct, and a
+// failure of its own may lie on another path.
+func (res *Result) atLimit() {
+	if res.Verdict != Violation || res.Failed == nil || !res.Failed.Limit {
+		return
+	}
+	res.Verdict = Unknown
+	res.Result.Status = result.Unsupported
+	res.Result.Err = fmt.Errorf("%s: %s: a path goes past this limit of Musket (not a failure of the program), so there is no verdict", res.Failed.Pos, res.Failed.Text)
+	res.Result.Witness = nil
 }
 
 // stoppedBefore is the result of a check whose context ended before an

@@ -120,6 +120,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	case r.Positive > 0:
 		res.Verdict = Violation
 		res.Failed = graphFailed(p, r, faults)
+		res.atLimit()
 	default:
 		switch {
 		case st.Also[0] != nil:

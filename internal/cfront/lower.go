@@ -60,8 +60,9 @@ func (e *lowerError) Error() string {
 
 // assertion is an assertion site: its number is the value of failReg.
 type assertion struct {
-	pos  prog.Pos
-	text string
+	pos   prog.Pos
+	text  string
+	limit bool // a limit of Musket (failLimit), not a failure of the program
 }
 
 // site is a pthread_create or pthread_join call site of a thread's

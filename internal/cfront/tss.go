@@ -82,7 +82,7 @@ func (l *lowerer) keyCreate(cs *callSite) error {
 	b.emit(prog.RMW{Dst: k, Addr: prog.Addr(tssKeys), New: prog.Bin{Op: prog.OpAdd, X: prog.Old{}, Y: prog.Int(1)}, RTags: withSize(tags, types.I32), WTags: tags})
 	ok := l.label("tssok")
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpLt, X: prog.Reg{Name: k}, Y: prog.Int(tssMax)}, Target: ok})
-	l.fail(b, cs.pos, fmt.Sprintf("%s: more than %d thread-specific data keys (Musket's limit)", cs.name, tssMax))
+	l.failLimit(b, cs.pos, fmt.Sprintf("%s: more than %d thread-specific data keys (Musket's limit)", cs.name, tssMax))
 	b.emit(prog.Label{Name: ok})
 	b.emit(prog.Store{Addr: keyp, Val: prog.Reg{Name: k}, Tags: withSize([]string{tagNA}, types.I32)})
 	if site >= 0 {

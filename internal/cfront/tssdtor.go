@@ -91,7 +91,7 @@ func (l *lowerer) tssDtorRecord(b *builder, i int, k prog.Expr, pos prog.Pos) er
 	b.emit(prog.Load{Dst: old, Addr: loc, Tags: withSize([]string{tagA, "RLX"}, types.I32)})
 	ok := l.label("tssdkok")
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: old}, Y: prog.Int(0)}, Target: ok})
-	l.fail(b, pos, "pthread_key_create with a destructor: a second key created at the same call site (Musket's limit: one per site)")
+	l.failLimit(b, pos, "pthread_key_create with a destructor: a second key created at the same call site (Musket's limit: one per site)")
 	b.emit(prog.Label{Name: ok})
 	b.emit(prog.Store{Addr: loc, Val: prog.Bin{Op: prog.OpAdd, X: k, Y: prog.Int(1)}, Tags: withSize([]string{tagA, "REL"}, types.I32)})
 	return nil
@@ -143,7 +143,7 @@ func (l *lowerer) tssDtorRun(b *builder, id int, pos prog.Pos) error {
 		v := l.fresh("tssval")
 		b.emit(prog.Load{Dst: v, Addr: slotOf(keys[i]), Tags: withSize([]string{tagNA}, types.I8Ptr)})
 		b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: v}, Y: prog.Int(0)}, Target: skip})
-		l.fail(b, pos, "a thread-specific data destructor set a value again (Musket runs one round of destructors)")
+		l.failLimit(b, pos, "a thread-specific data destructor set a value again (Musket runs one round of destructors)")
 		b.emit(prog.Label{Name: skip})
 	}
 	return nil

@@ -912,11 +912,23 @@ func (r *run) evaluate(c *combo, vals []prog.Value, d *rfRels, co *rel.Rel, spar
 		// location) have none.
 		c.st = c.g.Static()
 	}
+	// Each phase is dense relations over the events: with 10^4 events,
+	// a phase costs tenths of a second, on a loaded machine seconds of
+	// wall time (fix on big10k went 5 s past -timeout 2; robust5).
+	if r.ctx.Err() != nil {
+		return errDeadline
+	}
 	if c.rels == nil {
 		r.evalSetup(c)
 	}
 	x := r.execution(c, vals)
+	if r.ctx.Err() != nil {
+		return errDeadline
+	}
 	r.dynamic(c, x, d, co, spare)
+	if r.ctx.Err() != nil {
+		return errDeadline
+	}
 	if c.fus != nil {
 		x = c.fuse(x)
 	}

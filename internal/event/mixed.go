@@ -22,14 +22,33 @@ func SameAccess(a, b *Event) bool {
 
 // smRel is herd's sm: the identity, and the pairs of parts of one access.
 // Without mixed-size accesses it is the identity.
+//
+// The pairs SameAccess accepts are those of distinct memory events of a
+// thread with the same instruction instance and kind: each such group is
+// found by its key, in one pass, not by testing every pair of events
+// (10^8 tests for a test of 10^4 accesses, a third of a second of CPU
+// that did not look at the time limit; robust5).
 func smRel(g *Graph) rel.Rel {
 	n := g.N()
 	b := rel.NewBuilder(n)
+	type access struct {
+		thread, instr int
+		kind          Kind
+	}
+	parts := map[access][]int{}
 	for i := range g.Events {
 		b.Add(i, i)
-		for j := range g.Events {
-			if SameAccess(&g.Events[i], &g.Events[j]) {
-				b.Add(i, j)
+		if e := &g.Events[i]; e.Thread >= 0 && e.IsMem() {
+			k := access{e.Thread, e.Instr, e.Kind}
+			parts[k] = append(parts[k], i)
+		}
+	}
+	for _, is := range parts {
+		for _, i := range is {
+			for _, j := range is {
+				if i != j {
+					b.Add(i, j)
+				}
 			}
 		}
 	}

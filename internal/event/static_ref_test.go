@@ -117,7 +117,7 @@ func (g *Graph) staticRelsRef(s *Static, po, loc, intl, same *rel.Builder) {
 	putRelRef(s.Rels, "ext", intl.Rel().Complement())
 	putRelRef(s.Rels, "id", rel.Identity(rel.Full(n)))
 	putRelRef(s.Rels, "same-instance", same.Rel())
-	putRelRef(s.Rels, "sm", smRel(g))
+	putRelRef(s.Rels, "sm", smRelRef(g))
 	putRelRef(s.Rels, "si", s.Rels["sm"])
 	putRelRef(s.Rels, "addr", rel.RelOf(n, g.Addr...))
 	putRelRef(s.Rels, "data", rel.RelOf(n, g.Data...))
@@ -139,4 +139,19 @@ func (g *Graph) staticRelsRef(s *Static, po, loc, intl, same *rel.Builder) {
 	putRelRef(s.Rels, "amo", rmw.Restrict(x, x))
 	ex := s.Sets["EX"]
 	putRelRef(s.Rels, "lxsx", rmw.Restrict(ex, ex))
+}
+
+// smRelRef is smRel as it was, testing SameAccess on every pair of events.
+func smRelRef(g *Graph) rel.Rel {
+	n := g.N()
+	b := rel.NewBuilder(n)
+	for i := range g.Events {
+		b.Add(i, i)
+		for j := range g.Events {
+			if SameAccess(&g.Events[i], &g.Events[j]) {
+				b.Add(i, j)
+			}
+		}
+	}
+	return b.Rel()
 }

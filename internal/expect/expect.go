@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/musket-verify/musket/internal/source"
 )
 
 // Table maps expected-file paths to verdicts.
@@ -25,7 +27,7 @@ type entry struct {
 func Read(file string) (*Table, error) {
 	f, err := os.Open(file)
 	if err != nil {
-		return nil, err
+		return nil, source.FileError(err)
 	}
 	defer f.Close()
 	t := &Table{byBase: map[string][]entry{}}

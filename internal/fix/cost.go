@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,7 +68,7 @@ func DefaultCosts() Costs {
 // riscv, armv7, sparc and c11. A target the file names replaces that target's
 // default row entirely; the others keep theirs.
 func ReadCosts(path string) (Costs, error) {
-	data, err := os.ReadFile(path)
+	data, err := source.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -93,6 +93,7 @@ type litmusSubject struct {
 	// test of 10 000 stores never ended, and ignored SIGINT).
 	scratch     string
 	scratchDone bool
+	acc         lineAccesses
 }
 
 // families maps an architecture's header word to its cost-table target
@@ -112,7 +113,14 @@ var families = map[string]struct {
 
 // NewLitmus reads a litmus test for repair.
 func NewLitmus(file string, src []byte, opts Options) (Subject, error) {
-	t, err := litmus.Parse(file, src)
+	return newLitmus(context.Background(), file, src, opts)
+}
+
+// newLitmus is NewLitmus stopped when ctx is done (its error is then
+// ctx.Err()): the parse of a large test and the listing of its
+// candidates are under the time limit.
+func newLitmus(ctx context.Context, file string, src []byte, opts Options) (Subject, error) {
+	t, err := litmus.ParseContext(ctx, file, src)
 	if err != nil {
 		return nil, err
 	}
@@ -138,14 +146,17 @@ func NewLitmus(file string, src []byte, opts Options) (Subject, error) {
 	if opts.Costs == nil {
 		opts.Costs = DefaultCosts()
 	}
-	s := &litmusSubject{text: NewText(file, src), t: t, family: fam.family, opts: opts, m: m, mname: name, tags: driver.Tags(t.Arch), cellOf: map[int]int{}}
+	s := &litmusSubject{text: NewText(file, src), t: t, family: fam.family, opts: opts, m: m, mname: name, tags: driver.Tags(t.Arch), cellOf: map[int]int{}, acc: lineAccesses{}}
 	for _, th := range t.Threads {
 		s.loopy = append(s.loopy, backward(th))
 	}
 	if fam.family == "c11" {
-		s.candidatesC(fam.fences)
+		s.candidatesC(ctx, fam.fences)
 	} else {
-		s.candidatesAsm(fam.fences)
+		s.candidatesAsm(ctx, fam.fences)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
@@ -187,6 +198,41 @@ func accessLines(th *prog.Thread) []int {
 	return out
 }
 
+// lineAccesses lists the access instructions of each thread at each of
+// its lines, as accessesAt does, from an index built once per thread:
+// scanning a thread's code for each of its lines was quadratic (fix on a
+// test of 4 × 65536 instructions spent 20 s of CPU listing its
+// candidates, past any -timeout; robust5).
+type lineAccesses map[*prog.Thread]map[int][]prog.Instr
+
+// at is accessesAt(th, l).
+func (x lineAccesses) at(th *prog.Thread, l int) []prog.Instr {
+	idx, ok := x[th]
+	if !ok {
+		idx = map[int][]prog.Instr{}
+		for i, in := range th.Code {
+			if i < len(th.Pos) && isAccess(in) {
+				idx[th.Pos[i].Line] = append(idx[th.Pos[i].Line], in)
+			}
+		}
+		x[th] = idx
+	}
+	return idx[l]
+}
+
+// isAccess tells whether in is a memory access of its own (not a part of
+// a wider one).
+func isAccess(in prog.Instr) bool {
+	if prog.IsPart(in) {
+		return false
+	}
+	switch in.(type) {
+	case prog.Load, prog.Store, prog.RMW, prog.StoreCond:
+		return true
+	}
+	return false
+}
+
 // accessesAt lists the access instructions of th at line l.
 func accessesAt(th *prog.Thread, l int) []prog.Instr {
 	var out []prog.Instr
@@ -212,11 +258,14 @@ func rowCells(line string) (cells []string, rest string, ok bool) {
 	return strings.Split(line[:i], "|"), line[i:], true
 }
 
-func (s *litmusSubject) candidatesAsm(fences [][2]string) {
+func (s *litmusSubject) candidatesAsm(ctx context.Context, fences [][2]string) {
 	n := len(s.t.Threads)
 	for ti, th := range s.t.Threads {
 		lines := accessLines(th)
 		for k, l := range lines {
+			if k%1024 == 0 && ctx.Err() != nil {
+				return
+			}
 			cells, _, ok := rowCells(s.text.Lines[l-1])
 			if !ok || len(cells) != n {
 				continue
@@ -264,7 +313,7 @@ var x86Scratch = []string{"EDI", "ESI", "EBP", "EDX", "ECX", "EBX", "EAX"}
 // store, so it shares the access's group; a fence after the same line is
 // a different group.
 func (s *litmusSubject) lockedStore(ti int, th *prog.Thread, l int, cell string) {
-	acc := accessesAt(th, l)
+	acc := s.acc.at(th, l)
 	if len(acc) != 1 {
 		return
 	}
@@ -309,7 +358,7 @@ var ppcLoad = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`
 // names): cmpw rD,rD; beq L; L: isync, which orders the load before every
 // later access as lwsync would order it before later loads.
 func (s *litmusSubject) ctrlIsync(ti int, th *prog.Thread, l int, cell string) {
-	acc := accessesAt(th, l)
+	acc := s.acc.at(th, l)
 	if len(acc) != 1 {
 		return
 	}
@@ -340,7 +389,7 @@ var (
 // access with a base register and no offset (the only addressing LDAPR,
 // LDAR and STLR have).
 func (s *litmusSubject) strengthenA64(ti int, th *prog.Thread, l int, cell string) {
-	acc := accessesAt(th, l)
+	acc := s.acc.at(th, l)
 	if len(acc) != 1 {
 		return
 	}
@@ -382,12 +431,15 @@ var memOrder = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`memory_order_(relaxed|consume|acquire|release|acq_rel|seq_cst)\b`)
 })
 
-func (s *litmusSubject) candidatesC(fences [][2]string) {
+func (s *litmusSubject) candidatesC(ctx context.Context, fences [][2]string) {
 	for ti, th := range s.t.Threads {
 		lines := accessLines(th)
 		for k, l := range lines {
+			if k%1024 == 0 && ctx.Err() != nil {
+				return
+			}
 			line := s.text.Lines[l-1]
-			acc := accessesAt(th, l)
+			acc := s.acc.at(th, l)
 			ords := memOrder().FindAllStringSubmatchIndex(line, -1)
 			if len(acc) == 1 && len(ords) == 1 {
 				cur := line[ords[0][2]:ords[0][3]]
@@ -678,6 +730,13 @@ func (s *litmusSubject) Condition() string {
 // New reads a file to repair: a litmus test (.litmus), a .pts program or
 // a C program (.c).
 func New(file string, src []byte, opts Options) (Subject, error) {
+	return NewContext(context.Background(), file, src, opts)
+}
+
+// NewContext is New stopped when ctx is done (its error is then
+// ctx.Err()): musket fix reads its input under -timeout and the signals
+// (a test of 4 × 65536 instructions took seconds to read and list).
+func NewContext(ctx context.Context, file string, src []byte, opts Options) (Subject, error) {
 	if opts.Costs == nil {
 		opts.Costs = DefaultCosts()
 	}
@@ -685,7 +744,7 @@ func New(file string, src []byte, opts Options) (Subject, error) {
 		return NewPts(file, src, opts)
 	}
 	if strings.HasSuffix(file, ".c") {
-		return NewC(context.Background(), file, src, opts)
+		return NewC(ctx, file, src, opts)
 	}
 	if opts.Races {
 		return nil, fmt.Errorf("%s: -races is for C programs", file)
@@ -693,7 +752,7 @@ func New(file string, src []byte, opts Options) (Subject, error) {
 	if opts.Target != "" {
 		return nil, fmt.Errorf("%s: -target is for .pts programs; a litmus test is repaired for its own architecture (use -model for another model)", file)
 	}
-	return NewLitmus(file, src, opts)
+	return newLitmus(ctx, file, src, opts)
 }
 
 // simpleStatement tells whether a line of C is one statement alone, after

@@ -92,9 +92,10 @@ func NewPts(file string, src []byte, opts Options) (Subject, error) {
 	for _, th := range t.Threads {
 		s.loopy = append(s.loopy, backward(th))
 	}
+	accs := lineAccesses{}
 	for ti, th := range t.Threads {
 		for _, l := range accessLines(th) {
-			acc := accessesAt(th, l)
+			acc := accs.at(th, l)
 			ms := ptsOrder().FindAllStringSubmatch(s.text.Lines[l-1], -1)
 			if len(acc) != 1 || len(ms) != 1 {
 				continue

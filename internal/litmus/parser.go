@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 
@@ -52,7 +53,30 @@ func ParseUnhashed(file string, src []byte) (*spec.Test, error) {
 // by the registered front-end: a C front-end with the macros of a .def
 // file, say (NewCFrontend).
 func ParseWith(file string, src []byte, fes ...Frontend) (*spec.Test, error) {
+	return parseWith(nil, file, src, fes)
+}
+
+// ParseFileContext is ParseFileWith stopped when ctx is done: the parse
+// of a test of megabytes, and herd7's hash of it, take a while (0.4 s of
+// CPU for 4 × 65536 instructions, several seconds of wall time on a
+// loaded machine). It then returns ctx.Err(), not a source.ErrorList.
+func ParseFileContext(ctx context.Context, path string, fes ...Frontend) (*spec.Test, error) {
+	src, err := source.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseWith(ctx, path, src, fes)
+}
+
+// ParseContext is ParseWith stopped when ctx is done, as ParseFileContext.
+func ParseContext(ctx context.Context, file string, src []byte, fes ...Frontend) (*spec.Test, error) {
+	return parseWith(ctx, file, src, fes)
+}
+
+// parseWith is ParseWith, stopped when ctx (if not nil) is done.
+func parseWith(ctx context.Context, file string, src []byte, fes []Frontend) (*spec.Test, error) {
 	p := newParser(file, src)
+	p.ctx = ctx
 	p.override = fes
 	if bytes.HasPrefix(src, utf8BOM) {
 		p.sc.off = len(utf8BOM)
@@ -60,8 +84,20 @@ func ParseWith(file string, src []byte, fes ...Frontend) (*spec.Test, error) {
 	if err := p.run(p.parse); err != nil {
 		return nil, err
 	}
+	if ctx != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	p.t.Hash, _ = herdhash.Of(src)
 	return p.t, nil
+}
+
+// poll stops the parse (as a limit does) when its context is done; the
+// table's loops call it.
+func (p *parser) poll() {
+	if p.ctx != nil && p.ctx.Err() != nil {
+		p.limit = p.ctx.Err()
+		panic(bailout{})
+	}
 }
 
 // ParseFileWith reads and parses the litmus test in the file at path, as
@@ -117,12 +153,13 @@ type parser struct {
 
 	override []Frontend // front-ends that take precedence over the registered ones
 
-	depth   int         // nesting of conditions
-	threads []threadRef // every thread a ref names, checked once the table is read
-	limit   error       // the table passes MaxThreadCode or MaxTestCode (codelimit.go)
-	arrays  []arrayAtom // the whole-array atoms of the condition (condarray.go)
-	syms    []symInit   // the symbolic registers of the initial state (init.go)
-	elems   []elemInit  // the array elements as initial values (initelem.go)
+	depth   int             // nesting of conditions
+	threads []threadRef     // every thread a ref names, checked once the table is read
+	limit   error           // the table passes MaxThreadCode or MaxTestCode (codelimit.go), or ctx is done
+	ctx     context.Context // nil: never stopped (poll)
+	arrays  []arrayAtom     // the whole-array atoms of the condition (condarray.go)
+	syms    []symInit       // the symbolic registers of the initial state (init.go)
+	elems   []elemInit      // the array elements as initial values (initelem.go)
 	// variantOff is where the header's "Variant=" line starts (variant.go).
 	variantOff int
 	// codeInits are the registers holding code labels (codelabel.go).

@@ -77,6 +77,9 @@ func (p *parser) table() {
 				if total++; total > MaxTestCode {
 					p.codeLimit(start, fmt.Sprintf("the threads have more than %d instructions in all", MaxTestCode))
 				}
+				if total%1024 == 0 {
+					p.poll()
+				}
 				cols[i] = append(cols[i], Cell{Text: text, Pos: sc.pos(start)})
 			}
 			if term == ';' {
@@ -85,6 +88,7 @@ func (p *parser) table() {
 		}
 	}
 	for i, cells := range cols {
+		p.poll() // a thread of 65536 instructions: 0.06 s of CPU
 		th, err := p.fe.Thread(i, cells)
 		if err != nil {
 			p.addError(err, i, cells)
@@ -99,6 +103,7 @@ func (p *parser) table() {
 
 // code hands the thread section to a front-end that reads it itself.
 func (p *parser) code(cf CodeFrontend) {
+	p.poll()
 	threads, end, err := cf.Code(p.sc.src, p.sc.off, p.sc.pos, p.t.Init)
 	if err != nil {
 		p.addError(err, 0, nil)

@@ -124,6 +124,11 @@ func newBrabApproximator(sys *System, n, depth int, stop func() bool) (*approxim
 	if sys.Weak {
 		return nil, fmt.Errorf("-brab: Cubicle's algorithm is for systems without weak memory")
 	}
+	// n is compared before it is narrowed: -brab 9223372036854775807
+	// became int32 -1 and ran a small instance silently (robust5).
+	if n > maxProcs {
+		return nil, fmt.Errorf("-brab %d: at most %d processes", n, maxProcs)
+	}
 	np := max(int32(n), sys.Pinned)
 	if np > maxProcs {
 		return nil, fmt.Errorf("-brab %d: at most %d processes", n, maxProcs)

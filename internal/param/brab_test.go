@@ -2,6 +2,7 @@ package param
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -113,11 +114,11 @@ func TestBrabStateCap(t *testing.T) {
 		if err != nil {
 			t.Fatalf("system %d: %v", i, err)
 		}
-		capped, err := Verify(context.Background(), sys, Options{Brab: 2, MaxNodes: 400, Timeout: 2 * time.Second})
+		capped, err := Verify(context.Background(), sys, Options{Brab: 2, MaxNodes: 400, Timeout: 20 * time.Second})
 		if err != nil {
 			continue // -brab refuses the system (number_procs 1...)
 		}
-		def, err := Verify(context.Background(), sys, Options{MaxNodes: 400, Timeout: 2 * time.Second})
+		def, err := Verify(context.Background(), sys, Options{MaxNodes: 400, Timeout: 20 * time.Second})
 		if err != nil {
 			t.Fatalf("system %d: %v", i, err)
 		}
@@ -131,5 +132,20 @@ func TestBrabStateCap(t *testing.T) {
 	}
 	if both < 40 {
 		t.Errorf("only %d systems answered by both", both)
+	}
+}
+
+// TestBrabHugeInstance: an instance size past int32 is refused, not
+// narrowed to a small one (robust5: -brab 9223372036854775807 became
+// -1 and ran the smallest instance silently).
+func TestBrabHugeInstance(t *testing.T) {
+	sys, err := ParseFile(filepath.Join(corpusDir, "examples", "dekker_n.cub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{5, 1 << 32, 1<<32 - 1, math.MaxInt64} {
+		if _, err := newBrabApproximator(sys, n, 0, func() bool { return false }); err == nil || !strings.Contains(err.Error(), "at most") {
+			t.Errorf("-brab %d: %v, want 'at most 4 processes'", n, err)
+		}
 	}
 }

@@ -682,11 +682,7 @@ func (c *checker) dnf(e Expr, neg bool, sc *scope) []Conj {
 	case *BinExpr:
 		switch x.Op {
 		case OpAnd, OpOr:
-			l, r := c.dnf(x.L, neg, sc), c.dnf(x.R, neg, sc)
-			if (x.Op == OpAnd) != neg {
-				return c.product(x.Pos, l, r)
-			}
-			return c.union(x.Pos, l, r)
+			return c.chain(x, neg, sc)
 		case OpImp:
 			// a => b  is  not a || b
 			if !neg {
@@ -841,6 +837,88 @@ func hoistFence(body []Conj) []Conj {
 		out[i] = cj
 	}
 	return out
+}
+
+// chain translates a chain of one connective, a && b && c (which the
+// parser groups to the left) or any grouping of it, without recursion
+// along the chain: a flat chain of 10^5 atoms is not nested (it was
+// refused as "formula nested too deeply"), and its operands are combined
+// at once. Combining them pair by pair copied the partial conjunction
+// at each step, quadratic in the chain's length. The result is the
+// same as the pairwise fold: the same conjunctions in the same order
+// (the leftmost operand varies slowest; both product and union are
+// associative in that order), the same literals in the same order, and,
+// for the parser's grouping to the left, the same error at the first
+// connective whose fold goes past maxDNF (TestChainAsPairwise).
+func (c *checker) chain(x *BinExpr, neg bool, sc *scope) []Conj {
+	var ops []Expr // the operands, left to right
+	var at []Pos   // at[i]: the connective that joins ops[i] (i > 0) to its left
+	stack := []Expr{x}
+	parent := []Pos{x.Pos}
+	for len(stack) > 0 {
+		e, p := stack[len(stack)-1], parent[len(parent)-1]
+		stack, parent = stack[:len(stack)-1], parent[:len(parent)-1]
+		if b, ok := e.(*BinExpr); ok && b.Op == x.Op {
+			stack, parent = append(stack, b.R, b.L), append(parent, b.Pos, b.Pos)
+			continue
+		}
+		ops, at = append(ops, e), append(at, p)
+	}
+	ds := make([][]Conj, len(ops))
+	for i, e := range ops {
+		ds[i] = c.dnf(e, neg, sc)
+	}
+	if (x.Op == OpAnd) != neg {
+		return c.products(at, ds)
+	}
+	out := append([]Conj{}, ds[0]...)
+	for i := 1; i < len(ds); i++ {
+		if len(out)+len(ds[i]) > maxDNF {
+			c.errorf(at[i], "formula too large in disjunctive normal form")
+			return nil
+		}
+		out = append(out, ds[i]...)
+	}
+	return out
+}
+
+// products is the product of the disjunctions ds (ds[i] joined at
+// at[i]), as product folded from the left would give it.
+func (c *checker) products(at []Pos, ds [][]Conj) []Conj {
+	n := len(ds[0])
+	for i := 1; i < len(ds); i++ {
+		if n*len(ds[i]) > maxDNF {
+			c.errorf(at[i], "formula too large in disjunctive normal form")
+			return nil
+		}
+		n *= len(ds[i])
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Conj, 0, n)
+	idx := make([]int, len(ds)) // the conjunction taken from each ds[i]
+	for {
+		var z Conj
+		for i, d := range ds {
+			x := d[idx[i]]
+			z.Fence = z.Fence || x.Fence
+			z.Lits = append(z.Lits, x.Lits...)
+			z.Foralls = append(z.Foralls, x.Foralls...)
+			z.Exists = append(z.Exists, x.Exists...)
+		}
+		out = append(out, z)
+		i := len(ds) - 1 // the rightmost operand varies fastest
+		for ; i >= 0; i-- {
+			if idx[i]++; idx[i] < len(ds[i]) {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return out
+		}
+	}
 }
 
 func (c *checker) product(pos Pos, a, b []Conj) []Conj {

@@ -1,6 +1,7 @@
 package porthos
 
 import (
+	"context"
 	"fmt"
 	"github.com/musket-verify/musket/internal/spec"
 	"reflect"
@@ -37,10 +38,17 @@ type Program struct {
 // sides' targets) or a litmus test (run as it is by both sides). The
 // sides' targets are resolved for .pts programs.
 func Load(path string, src, tgt *Side, bound int) (*Program, error) {
+	return LoadContext(context.Background(), path, src, tgt, bound)
+}
+
+// LoadContext is Load, with a litmus test parsed under ctx (its error is
+// then ctx.Err()): a test of megabytes takes seconds to parse on a
+// loaded machine, past compare's -timeout (robust5).
+func LoadContext(ctx context.Context, path string, src, tgt *Side, bound int) (*Program, error) {
 	if strings.HasSuffix(path, ".pts") {
 		return loadPTS(path, src, tgt, bound)
 	}
-	t, err := litmus.ParseFile(path)
+	t, err := litmus.ParseFileContext(ctx, path)
 	if err != nil {
 		return nil, err
 	}

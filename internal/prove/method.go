@@ -2,6 +2,7 @@ package prove
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -23,8 +24,12 @@ import (
 // input error or a refusal (model, loop shape).
 func Prove(ctx context.Context, path string, opts Options) (*Report, error) {
 	start := time.Now()
-	t, invs, err := ParseFile(path)
+	t, invs, err := parseFile(ctx, path)
 	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			// Stopped while parsing (a test of megabytes).
+			return nil, fmt.Errorf("%s: %w while reading the test", path, ErrTimeout)
+		}
 		return nil, err
 	}
 	if !Sound(opts.Model) {

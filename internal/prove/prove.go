@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -40,16 +41,27 @@ var SoundModels = []string{"sc", "tso", "pso"}
 
 // ParseFile reads a litmus test with invariant lines.
 func ParseFile(path string) (*spec.Test, []Invariant, error) {
+	return parseFile(context.Background(), path)
+}
+
+// parseFile is ParseFile stopped when ctx is done (its error is then
+// ctx.Err()): a test of megabytes takes seconds to parse on a loaded
+// machine.
+func parseFile(ctx context.Context, path string) (*spec.Test, []Invariant, error) {
 	src, err := source.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	return Parse(path, src)
+	return parse(ctx, path, src)
 }
 
 // Parse parses a litmus test with invariant comments (see Invariant).
 func Parse(file string, src []byte) (*spec.Test, []Invariant, error) {
-	t, err := litmus.Parse(file, src)
+	return parse(context.Background(), file, src)
+}
+
+func parse(ctx context.Context, file string, src []byte) (*spec.Test, []Invariant, error) {
+	t, err := litmus.ParseContext(ctx, file, src)
 	if err != nil {
 		return nil, nil, err
 	}

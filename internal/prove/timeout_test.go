@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -21,5 +22,17 @@ func TestTimeout(t *testing.T) {
 		if !errors.Is(err, ErrTimeout) {
 			t.Errorf("limit %v: got %+v, %v; want ErrTimeout", limit, rep, err)
 		}
+	}
+}
+
+// TestTimeoutWhileParsing: a proof stopped before its test is read (a
+// test of megabytes parses for seconds on a loaded machine; robust5)
+// stops with ErrTimeout, and never runs the method.
+func TestTimeoutWhileParsing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep, err := Prove(ctx, filepath.Join(examples, "toppers-spinlock.litmus"), Options{Model: "tso"})
+	if !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), "while reading the test") {
+		t.Errorf("got %+v, %v; want ErrTimeout while reading", rep, err)
 	}
 }

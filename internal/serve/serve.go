@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
+	"os"
 	"path"
 	"runtime"
 	"runtime/metrics"
@@ -284,14 +285,30 @@ func statusWord(code int) string {
 	return "error"
 }
 
+// bodyTime is how long a request's body may take to come: a client
+// that sends it a byte at a time held its connection and handler for
+// good (robust5). The connection's ReadTimeout (Config) would end it
+// without an answer; this deadline, set over it, comes first and gives
+// a 408 that says why. It is lifted once the body is read, so that a
+// long run is not cut by either.
+var bodyTime = 30 * time.Second
+
 func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(bodyTime)) // not every ResponseWriter has one (tests)
 	hr.Body = http.MaxBytesReader(w, hr.Body, s.cfg.MaxBody)
 	var req playground.Request
 	dec := json.NewDecoder(hr.Body)
-	if err := dec.Decode(&req); err != nil {
+	err := dec.Decode(&req)
+	_ = rc.SetReadDeadline(time.Time{})
+	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			refuse(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than the server's limit of %d bytes", s.cfg.MaxBody))
+			return
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			refuse(w, http.StatusRequestTimeout, fmt.Sprintf("the request's body did not come within %v", bodyTime))
 			return
 		}
 		refuse(w, http.StatusBadRequest, "the request is not the playground's JSON: "+err.Error())

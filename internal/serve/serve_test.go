@@ -368,3 +368,25 @@ func TestModelNames(t *testing.T) {
 		t.Errorf("litmus under secret.cat: %s %q", resp.Status, resp.Output)
 	}
 }
+
+// TestSlowBody: a request whose body does not come within bodyTime is
+// refused (408), and its handler ends (robust5: a client sending its body
+// a byte at a time held the handler for good). The time is negative: the
+// deadline has passed before the first read.
+func TestSlowBody(t *testing.T) {
+	defer func(d time.Duration) { bodyTime = d }(bodyTime)
+	bodyTime = -time.Second
+	hs := testServer(t, Config{Workers: 1})
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go pw.Write([]byte(`{"name":"SB.litmus","test":"X86`)) // and nothing more
+	r, err := http.Post(hs.URL+"/api/run", "application/json", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var resp answer
+	if err := json.NewDecoder(r.Body).Decode(&resp); err != nil || r.StatusCode != http.StatusRequestTimeout || !strings.Contains(resp.Output, "did not come within") {
+		t.Errorf("status %d, %+v, %v; want 408", r.StatusCode, resp, err)
+	}
+}

@@ -1,8 +1,10 @@
 package source
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync/atomic"
 )
@@ -54,21 +56,41 @@ func sizeText(n int64) string {
 func ReadFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, FileError(err)
 	}
 	defer f.Close()
 	return ReadAll(path, f)
+}
+
+// fileError is an error of the system on a file, said as the other
+// errors on a file are: "path: what is wrong" (fs.PathError says
+// "open path: permission denied"). It unwraps to the system's error, so
+// that errors.Is(err, fs.ErrNotExist) still holds.
+type fileError struct{ err *fs.PathError }
+
+func (e *fileError) Error() string { return e.err.Path + ": " + e.err.Err.Error() }
+func (e *fileError) Unwrap() error { return e.err }
+
+// FileError rewords an fs.PathError (from opening or reading a file) as
+// "path: what is wrong"; other errors are returned as they are.
+func FileError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path != "" {
+		return &fileError{pe}
+	}
+	return err
 }
 
 // ReadAll reads r (the contents of path) up to the input limit.
 func ReadAll(path string, r io.Reader) ([]byte, error) {
 	n := MaxInput()
 	if n <= 0 {
-		return io.ReadAll(r)
+		data, err := io.ReadAll(r)
+		return data, FileError(err)
 	}
 	data, err := io.ReadAll(io.LimitReader(r, n+1))
 	if err != nil {
-		return nil, err
+		return nil, FileError(err)
 	}
 	if int64(len(data)) > n {
 		return nil, &TooLargeError{Path: path, Limit: n}

@@ -103,16 +103,31 @@ func Take() bool {
 	return <-reply
 }
 
+// LastWords is how long the watchdog waits for the summary of what
+// finished (Watchdog's last) before it ends the process without it.
+var LastWords = time.Second
+
 // Watchdog ends the process with status 130 unless stop is closed within
 // Grace: a command calls it when a signal stops it, so that a loop that
-// does not look at the signal cannot keep the process alive.
-func Watchdog(stop <-chan struct{}) {
+// does not look at the signal cannot keep the process alive. Before it
+// ends the process it calls last, when not nil, to print the summary of
+// what finished, and waits for it at most LastWords (last may need a
+// lock that the stuck loop holds).
+func Watchdog(stop <-chan struct{}, last func()) {
 	go func() {
 		select {
 		case <-time.After(Grace):
 			select {
 			case <-stop: // stopped as the grace ended
 			default:
+				if last != nil {
+					said := make(chan struct{})
+					go func() { last(); close(said) }()
+					select {
+					case <-said:
+					case <-time.After(LastWords):
+					}
+				}
 				Exit(fmt.Sprintf("the command did not stop within %v of the signal", Grace))
 			}
 		case <-stop:

@@ -63,10 +63,35 @@ func TestEarlySignals(t *testing.T) {
 	Grace = 0
 	stop := make(chan struct{})
 	close(stop)
-	Watchdog(stop) // stopped: no exit (an exit would be reported below)
-	Watchdog(make(chan struct{}))
+	Watchdog(stop, func() { t.Error("a stopped watchdog printed a summary") }) // no exit (an exit would be reported below)
+	Watchdog(make(chan struct{}), nil)
 	if why := <-exits; !strings.Contains(why, "did not stop within") {
 		t.Errorf("watchdog: exit %q", why)
+	}
+	// The summary of what finished is printed before the exit; one that
+	// does not come (its lock held by the stuck loop) does not hold the
+	// exit back.
+	said := make(chan string, 2)
+	Watchdog(make(chan struct{}), func() { said <- "summary" })
+	if why := <-exits; !strings.Contains(why, "did not stop within") {
+		t.Errorf("watchdog with a summary: exit %q", why)
+	}
+	select {
+	case s := <-said:
+		if s != "summary" {
+			t.Errorf("summary %q", s)
+		}
+	default:
+		t.Error("the watchdog ended the process without the summary")
+	}
+	oldLast := LastWords
+	defer func() { LastWords = oldLast }()
+	LastWords = 0
+	block := make(chan struct{})
+	defer close(block)
+	Watchdog(make(chan struct{}), func() { <-block })
+	if why := <-exits; !strings.Contains(why, "did not stop within") {
+		t.Errorf("watchdog with a stuck summary: exit %q", why)
 	}
 	select {
 	case why := <-exits:
