@@ -295,25 +295,33 @@ var bodyTime = 30 * time.Second
 
 func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Now().Add(bodyTime)) // not every ResponseWriter has one (tests)
+	wait := bodyTime
+	if s.cfg.ReadTimeout > 0 {
+		wait = min(wait, s.cfg.ReadTimeout)
+	}
+	_ = rc.SetReadDeadline(time.Now().Add(wait)) // not every ResponseWriter has one (tests)
 	hr.Body = http.MaxBytesReader(w, hr.Body, s.cfg.MaxBody)
 	var req playground.Request
 	dec := json.NewDecoder(hr.Body)
 	err := dec.Decode(&req)
-	_ = rc.SetReadDeadline(time.Time{})
 	if err != nil {
+		// The deadline stays, and the connection closes after the
+		// answer: the server would otherwise wait, without a deadline,
+		// for the rest of a body it no longer reads.
+		w.Header().Set("Connection", "close")
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			refuse(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than the server's limit of %d bytes", s.cfg.MaxBody))
 			return
 		}
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			refuse(w, http.StatusRequestTimeout, fmt.Sprintf("the request's body did not come within %v", bodyTime))
+			refuse(w, http.StatusRequestTimeout, fmt.Sprintf("the request's body did not come within %v", wait))
 			return
 		}
 		refuse(w, http.StatusBadRequest, "the request is not the playground's JSON: "+err.Error())
 		return
 	}
+	_ = rc.SetReadDeadline(time.Time{})
 	if err := req.Valid(); err != nil {
 		refuse(w, http.StatusBadRequest, err.Error())
 		return
