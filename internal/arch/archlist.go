@@ -14,5 +14,6 @@ func init() {
 	Register(SPARC)
 	Register(MIPS)
 	Register(BPF)
+	Register(LISA)
 	Register(C)
 }

@@ -1,0 +1,223 @@
+package litmus
+
+import (
+	"strings"
+
+	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/source"
+)
+
+// lex splits a LISA cell into words ('w': names, registers, annotations;
+// '-' and '.' may occur inside one), numbers ('n') and the punctuation
+// [ ] { } ( ) , : + ('o').
+func (l *lisaThread) lex(c Cell) ([]cellTok, bool) {
+	s := c.Text
+	var toks []cellTok
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\r':
+			i++
+		case isLetter(ch) || isDigit(ch):
+			j := i + 1
+			for j < len(s) && (isIdentByte(s[j]) || s[j] == '-' || s[j] == '.') {
+				j++
+			}
+			kind := byte('w')
+			if isDigit(ch) {
+				kind = 'n'
+			}
+			toks = append(toks, cellTok{kind, s[i:j], i})
+			i = j
+		case strings.IndexByte("[]{}(),:+-", ch) >= 0:
+			toks = append(toks, cellTok{'o', s[i : i+1], i})
+			i++
+		case ch == '%':
+			l.errorf(at(c.Pos, i), "unsupported LISA symbolic register %s", source.QuoteChar(s[i:]))
+			return nil, false
+		default:
+			l.errorf(at(c.Pos, i), "unexpected %s in LISA instruction", source.QuoteChar(s[i:]))
+			return nil, false
+		}
+	}
+	return toks, true
+}
+
+// lisaCursor reads the lexemes of one cell.
+type lisaCursor struct {
+	l    *lisaThread
+	c    Cell
+	toks []cellTok
+	i    int
+	bad  bool
+}
+
+func (p *lisaCursor) peek(k int) cellTok {
+	if p.i+k < len(p.toks) {
+		return p.toks[p.i+k]
+	}
+	return cellTok{kind: 0, off: len(p.c.Text)}
+}
+
+func (p *lisaCursor) fail(what string) {
+	if p.bad {
+		return
+	}
+	p.bad = true
+	t := p.peek(0)
+	found := "the end of the instruction"
+	if t.kind != 0 {
+		found = "\"" + t.text + "\""
+	}
+	p.l.errorf(at(p.c.Pos, t.off), "expected %s in LISA instruction %q, found %s", what, p.c.Text, found)
+}
+
+// is tells whether the next lexeme is the punctuation o (not consumed).
+func (p *lisaCursor) is(o string) bool { t := p.peek(0); return t.kind == 'o' && t.text == o }
+
+func (p *lisaCursor) op(o string) {
+	if !p.bad && p.is(o) {
+		p.i++
+		return
+	}
+	p.fail("'" + o + "'")
+}
+
+func (p *lisaCursor) isReg() bool {
+	t := p.peek(0)
+	_, ok := lisaFrontend{}.RegName(t.text)
+	return t.kind == 'w' && ok
+}
+
+func (p *lisaCursor) reg() string {
+	if !p.bad && p.isReg() {
+		p.i++
+		return p.toks[p.i-1].text
+	}
+	p.fail("a register (r0, r1, ...)")
+	return ""
+}
+
+// annots reads an optional annotation list "[a, b]" and gives its tags;
+// an unknown annotation is refused by name.
+func (p *lisaCursor) annots() []string {
+	if !p.is("[") {
+		return nil
+	}
+	p.i++
+	var tags []string
+	for !p.bad && !p.is("]") {
+		t := p.peek(0)
+		if t.kind != 'w' {
+			p.fail("an annotation")
+			return nil
+		}
+		tag, ok := lisaAnnots[t.text]
+		if !ok {
+			p.l.errorf(at(p.c.Pos, t.off), "unsupported LISA annotation %q: the Linux-kernel model has no such tag", t.text)
+			p.bad = true
+			return nil
+		}
+		tags = append(tags, tag)
+		p.i++
+		if p.is(",") {
+			p.i++
+		}
+	}
+	p.op("]")
+	return tags
+}
+
+// int reads an integer, optionally negative.
+func (p *lisaCursor) int() int64 {
+	neg := false
+	if p.is("-") {
+		neg = true
+		p.i++
+	}
+	t := p.peek(0)
+	if p.bad || t.kind != 'n' {
+		p.fail("an integer")
+		return 0
+	}
+	v, err := parseInt(t.text, neg)
+	if err != nil {
+		p.l.errorf(at(p.c.Pos, t.off), "malformed integer %q", t.text)
+		p.bad = true
+		return 0
+	}
+	p.i++
+	return v
+}
+
+// value reads a register, a location name (its address) or an integer.
+func (p *lisaCursor) value() prog.Expr {
+	t := p.peek(0)
+	switch {
+	case p.isReg():
+		return reg(p.reg())
+	case t.kind == 'w':
+		p.i++
+		return prog.Addr(t.text)
+	}
+	return prog.Int(p.int())
+}
+
+func (p *lisaCursor) regOrInt() prog.Expr {
+	if p.isReg() {
+		return reg(p.reg())
+	}
+	return prog.Int(p.int())
+}
+
+// addr reads a register or location name, optionally "+ k" with k a
+// register or an integer.
+func (p *lisaCursor) addr() prog.Expr {
+	t := p.peek(0)
+	var a prog.Expr
+	switch {
+	case p.isReg():
+		a = reg(p.reg())
+	case t.kind == 'w':
+		p.i++
+		a = prog.Addr(t.text)
+	default:
+		p.fail("a register or a location")
+		return nil
+	}
+	if p.is("+") {
+		p.i++
+		a = bin(prog.OpAdd, a, p.regOrInt())
+	}
+	return a
+}
+
+// lisaOps maps the operators of mov and rmw.
+var lisaOps = map[string]prog.Op{"add": prog.OpAdd, "xor": prog.OpXor, "and": prog.OpAnd, "eq": prog.OpEq, "neq": prog.OpNe}
+
+// operation reads a value or "(f x y)".
+func (p *lisaCursor) operation() prog.Expr {
+	if !p.is("(") {
+		return p.value()
+	}
+	p.i++
+	t := p.peek(0)
+	op, ok := lisaOps[strings.ToLower(t.text)]
+	if t.kind != 'w' || !ok {
+		p.fail("one of add, xor, and, eq, neq")
+		return nil
+	}
+	p.i++
+	x := p.value()
+	y := p.value()
+	p.op(")")
+	return bin(op, x, y)
+}
+
+// end checks that the cell is read whole.
+func (p *lisaCursor) end() bool {
+	if !p.bad && p.i < len(p.toks) {
+		p.fail("the end of the instruction")
+	}
+	return !p.bad
+}
