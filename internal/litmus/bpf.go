@@ -132,45 +132,9 @@ func (b *bpfThread) bpfLex(c Cell) ([]cellTok, bool) {
 
 // bpfCursor reads the lexemes of one cell.
 type bpfCursor struct {
-	b    *bpfThread
-	c    Cell
-	toks []cellTok
-	i    int
-	bad  bool
+	cellCursor
+	b *bpfThread
 }
-
-func (p *bpfCursor) peek(k int) cellTok {
-	if p.i+k < len(p.toks) {
-		return p.toks[p.i+k]
-	}
-	return cellTok{kind: 0, off: len(p.c.Text)}
-}
-
-func (p *bpfCursor) fail(what string) {
-	if p.bad {
-		return
-	}
-	p.bad = true
-	t := p.peek(0)
-	found := "the end of the instruction"
-	if t.kind != 0 {
-		found = "\"" + t.text + "\""
-	}
-	p.b.errorf(at(p.c.Pos, t.off), "expected %s in BPF instruction %q, found %s", what, p.c.Text, found)
-}
-
-// op consumes the operator o.
-func (p *bpfCursor) op(o string) bool {
-	if t := p.peek(0); !p.bad && t.kind == 'o' && t.text == o {
-		p.i++
-		return true
-	}
-	p.fail("'" + o + "'")
-	return false
-}
-
-// is tells whether the next lexeme is operator o (not consumed).
-func (p *bpfCursor) is(o string) bool { t := p.peek(0); return t.kind == 'o' && t.text == o }
 
 func (p *bpfCursor) reg() string {
 	t := p.peek(0)
@@ -188,28 +152,6 @@ func (p *bpfCursor) isReg() bool {
 	t := p.peek(0)
 	_, ok := (bpfFrontend{}).RegName(t.text)
 	return t.kind == 'w' && ok
-}
-
-// int reads an integer k, -k or +k.
-func (p *bpfCursor) int() int64 {
-	neg := false
-	if p.is("-") || p.is("+") {
-		neg = p.peek(0).text == "-"
-		p.i++
-	}
-	t := p.peek(0)
-	if t.kind != 'n' {
-		p.fail("an integer")
-		return 0
-	}
-	v, err := parseInt(t.text, neg)
-	if err != nil {
-		p.b.errorf(at(p.c.Pos, t.off), "malformed integer %q", t.text)
-		p.bad = true
-		return 0
-	}
-	p.i++
-	return v
 }
 
 // word consumes the word w (one of the keywords).
@@ -258,14 +200,6 @@ func (p *bpfCursor) mem() prog.Expr {
 	return a
 }
 
-// end checks that the cell is read whole.
-func (p *bpfCursor) end() bool {
-	if p.i < len(p.toks) {
-		p.fail("the end of the instruction")
-	}
-	return !p.bad
-}
-
 // bpfALU maps the assignment operators to operations.
 var bpfALU = map[string]prog.Op{
 	"+=": prog.OpAdd, "-=": prog.OpSub, "*=": prog.OpMul, "/=": prog.OpDiv, "%=": prog.OpMod,
@@ -297,7 +231,7 @@ func (b *bpfThread) cell(c Cell) {
 	if len(toks) == 0 {
 		return
 	}
-	p := &bpfCursor{b: b, c: c, toks: toks}
+	p := &bpfCursor{cellCursor: cellCursor{a: &b.asmThread, arch: "BPF", c: c, toks: toks, plus: true}, b: b}
 	var ins []prog.Instr
 	switch t := p.peek(0); {
 	case t.kind == 'o' && t.text == "*":

@@ -131,7 +131,7 @@ func (l *lisaThread) cell(c Cell) {
 	if len(toks) == 0 {
 		return
 	}
-	p := &lisaCursor{l: l, c: c, toks: toks}
+	p := &lisaCursor{cellCursor: cellCursor{a: &l.asmThread, arch: "LISA", c: c, toks: toks}, l: l}
 	var ins []prog.Instr
 	t := p.peek(0)
 	if t.kind != 'w' {

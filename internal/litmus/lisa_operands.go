@@ -45,42 +45,8 @@ func (l *lisaThread) lex(c Cell) ([]cellTok, bool) {
 
 // lisaCursor reads the lexemes of one cell.
 type lisaCursor struct {
-	l    *lisaThread
-	c    Cell
-	toks []cellTok
-	i    int
-	bad  bool
-}
-
-func (p *lisaCursor) peek(k int) cellTok {
-	if p.i+k < len(p.toks) {
-		return p.toks[p.i+k]
-	}
-	return cellTok{kind: 0, off: len(p.c.Text)}
-}
-
-func (p *lisaCursor) fail(what string) {
-	if p.bad {
-		return
-	}
-	p.bad = true
-	t := p.peek(0)
-	found := "the end of the instruction"
-	if t.kind != 0 {
-		found = "\"" + t.text + "\""
-	}
-	p.l.errorf(at(p.c.Pos, t.off), "expected %s in LISA instruction %q, found %s", what, p.c.Text, found)
-}
-
-// is tells whether the next lexeme is the punctuation o (not consumed).
-func (p *lisaCursor) is(o string) bool { t := p.peek(0); return t.kind == 'o' && t.text == o }
-
-func (p *lisaCursor) op(o string) {
-	if !p.bad && p.is(o) {
-		p.i++
-		return
-	}
-	p.fail("'" + o + "'")
+	cellCursor
+	l *lisaThread
 }
 
 func (p *lisaCursor) isReg() bool {
@@ -126,28 +92,6 @@ func (p *lisaCursor) annots() []string {
 	}
 	p.op("]")
 	return tags
-}
-
-// int reads an integer, optionally negative.
-func (p *lisaCursor) int() int64 {
-	neg := false
-	if p.is("-") {
-		neg = true
-		p.i++
-	}
-	t := p.peek(0)
-	if p.bad || t.kind != 'n' {
-		p.fail("an integer")
-		return 0
-	}
-	v, err := parseInt(t.text, neg)
-	if err != nil {
-		p.l.errorf(at(p.c.Pos, t.off), "malformed integer %q", t.text)
-		p.bad = true
-		return 0
-	}
-	p.i++
-	return v
 }
 
 // value reads a register, a location name (its address) or an integer.
@@ -212,12 +156,4 @@ func (p *lisaCursor) operation() prog.Expr {
 	y := p.value()
 	p.op(")")
 	return bin(op, x, y)
-}
-
-// end checks that the cell is read whole.
-func (p *lisaCursor) end() bool {
-	if !p.bad && p.i < len(p.toks) {
-		p.fail("the end of the instruction")
-	}
-	return !p.bad
 }
