@@ -88,7 +88,7 @@ func TestReadConf(t *testing.T) {
 		// herd's enslip.cfg reads apoil.cfg with "conf"; all.cfg has withbox.
 		{"nested conf", "conf base.cfg\nbell m.bell\nwithbox true\nlabelbox true\n", ""},
 		{"nested conf overridden", "model other.cat\nconf base.cfg\n", ""},
-		{"nested conf missing", "conf nosuch.cfg\n", "c.cfg:1:6: conf nosuch.cfg: open "},
+		{"nested conf missing", "conf nosuch.cfg\n", "c.cfg:1:6: conf nosuch.cfg: " + filepath.Join(dir, "nosuch.cfg") + ": no such file"},
 		{"nested conf error", "conf bad.cfg\n", `bad.cfg:1:1: unknown configuration key "frobnicate"`},
 		{"conf cycle", "conf loop.cfg\n", "loop.cfg:1:6: conf loop.cfg: configuration files nested more than 8 deep"},
 	}
