@@ -421,23 +421,11 @@ const graphHeadStart = time.Second
 // unsupported feature) leaves the answer to the other.
 func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfront.CheckOptions) (*cfront.Result, error) {
 	start := time.Now()
-	cctx, cancel := ctx, context.CancelFunc(func() {})
-	if limit > 0 {
-		cctx, cancel = context.WithTimeout(ctx, limit)
-	}
+	cctx, cancel := limitContext(ctx, limit)
 	defer cancel()
-	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.CompileOptions(), Liveness: opts.Liveness})
-	var le *cfront.LimitError
-	if err != nil && cctx.Err() != nil && !errors.As(err, &le) {
-		// The time limit was reached in the lowering (as cfront.Check
-		// answers): a timeout, not bad input. A cached compilation
-		// leaves the whole limit to the lowering; clang stopped by it
-		// is a LimitError, kept as it is.
-		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-		return &cfront.Result{Name: name, Verdict: cfront.Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: cctx.Err()}, Time: time.Since(start)}, nil
-	}
-	if err != nil {
-		return nil, err
+	p, r, err := lowerOnce(cctx, start, path, opts)
+	if p == nil {
+		return r, err
 	}
 	type answer struct {
 		engine string
@@ -625,4 +613,31 @@ func cacheOff() bool {
 		return true
 	}
 	return false
+}
+
+// limitContext is ctx bounded by limit (none when limit is 0).
+func limitContext(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	if limit > 0 {
+		return context.WithTimeout(ctx, limit)
+	}
+	return ctx, func() {}
+}
+
+// lowerOnce lowers the program at path for the engines that share one
+// lowering (firstAnswer, immThenPower). Where it gives no program, its
+// result or error is the answer: the time limit reached in the lowering
+// is a timeout (as cfront.Check answers), not bad input. A cached
+// compilation leaves the whole limit to the lowering; clang stopped by
+// it is a LimitError, kept as it is.
+func lowerOnce(ctx context.Context, start time.Time, path string, opts cfront.CheckOptions) (*cfront.Program, *cfront.Result, error) {
+	p, err := cfront.Lower(ctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.CompileOptions(), Liveness: opts.Liveness})
+	var le *cfront.LimitError
+	if err != nil && ctx.Err() != nil && !errors.As(err, &le) {
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		return nil, &cfront.Result{Name: name, Verdict: cfront.Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: ctx.Err()}, Time: time.Since(start)}, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, nil, nil
 }

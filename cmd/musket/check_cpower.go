@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/musket-verify/musket/internal/cfront"
@@ -28,19 +25,11 @@ import (
 // engine's answer must be the one it gives alone.
 func immThenPower(ctx context.Context, limit time.Duration, path string, opts cfront.CheckOptions) (*cfront.Result, error) {
 	start := time.Now()
-	cctx, cancel := ctx, context.CancelFunc(func() {})
-	if limit > 0 {
-		cctx, cancel = context.WithTimeout(ctx, limit)
-	}
+	cctx, cancel := limitContext(ctx, limit)
 	defer cancel()
-	p, err := cfront.Lower(cctx, path, cfront.Options{Bound: opts.Bound, NoSpin: opts.NoSpin, Clang: opts.CompileOptions(), Liveness: opts.Liveness})
-	var le *cfront.LimitError
-	if err != nil && cctx.Err() != nil && !errors.As(err, &le) {
-		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-		return &cfront.Result{Name: name, Verdict: cfront.Unknown, Result: &result.Result{Name: name, Status: result.Timeout, Err: cctx.Err()}, Time: time.Since(start)}, nil
-	}
-	if err != nil {
-		return nil, err
+	p, r, err := lowerOnce(cctx, start, path, opts)
+	if p == nil {
+		return r, err
 	}
 	so := opts
 	so.Engine = "smt"

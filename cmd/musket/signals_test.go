@@ -76,20 +76,9 @@ func TestInterrupt(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, n+".litmus"), src, 0o644)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd := exec.Command(os.Args[0], "litmus", "-j", "2", "-timeout", "0", dir)
-		cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=1")
-		var errb bytes.Buffer
-		cmd.Stderr = &errb
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		cmd, errb, rd := startMain(t, "1", "litmus", "-j", "2", "-timeout", "0", dir)
 		// The first result printed means test a is done and the others
 		// are running.
-		rd := bufio.NewReader(out)
 		first, _ := rd.ReadString('\n')
 		cmd.Process.Signal(sig)
 		rest := new(bytes.Buffer)
@@ -243,4 +232,23 @@ func TestInterruptCommands(t *testing.T) {
 		// A measurement, not a verdict (a hang is the guard's).
 		t.Logf("%s: stopped in %v on %v", name, took, c.sig)
 	}
+}
+
+// startMain starts the test binary as musket's main (MUSKET_TEST_AS_MAIN
+// set to as) with args, and gives its standard error, collected, and
+// its standard output to read as it comes.
+func startMain(t *testing.T, as string, args ...string) (*exec.Cmd, *bytes.Buffer, *bufio.Reader) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN="+as)
+	errb := new(bytes.Buffer)
+	cmd.Stderr = errb
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, errb, bufio.NewReader(out)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"os"
@@ -45,21 +44,10 @@ func TestWatchdogSummary(t *testing.T) {
 			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(os.Args[0], append(tc.args, a, fifo)...)
-			cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=real")
-			var errb bytes.Buffer
-			cmd.Stderr = &errb
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			cmd, errb, rd := startMain(t, "real", append(tc.args, a, fifo)...)
 			// The first line of output: a.litmus is done. The FIFO
 			// opened for writing: the run has opened it, and it is stuck
 			// reading it (a signal before that stopped the run in time).
-			rd := bufio.NewReader(out)
 			first, _ := rd.ReadString('\n')
 			opened := make(chan *os.File, 1)
 			go func() {
