@@ -9,17 +9,7 @@ import "testing"
 // edge 0→1 holds when x < 5, edge 1→0 when 3 < x, so both hold only at
 // x = 4, which must be excluded.
 func TestArithmeticLiterals(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		add  func(s *Solver, edges []Edge) bool
-	}{
-		{"AddAcyclic", func(s *Solver, edges []Edge) bool { return s.AddAcyclic(2, edges) }},
-		{"AddDerived", func(s *Solver, edges []Edge) bool {
-			d := NewDerived(2)
-			d.Acyclic(d.Base(edges))
-			return s.AddDerived(d)
-		}},
-	} {
+	for _, tc := range theoryAdders {
 		t.Run(tc.name, func(t *testing.T) {
 			c := NewContext()
 			defer c.Close()
@@ -108,4 +98,19 @@ func TestWatchRawShared(t *testing.T) {
 			t.Errorf("step %d alone: raw %v, want %v", i+1, got, st.want)
 		}
 	}
+}
+
+// theoryAdders are the two ways to hand a two-node graph's edges to the
+// acyclicity theory: directly, and as the base relation of a derived
+// one that must be acyclic.
+var theoryAdders = []struct {
+	name string
+	add  func(s *Solver, edges []Edge) bool
+}{
+	{"AddAcyclic", func(s *Solver, edges []Edge) bool { return s.AddAcyclic(2, edges) }},
+	{"AddDerived", func(s *Solver, edges []Edge) bool {
+		d := NewDerived(2)
+		d.Acyclic(d.Base(edges))
+		return s.AddDerived(d)
+	}},
 }

@@ -8,17 +8,7 @@ import "testing"
 // in theory() (acyclic.go), integers asserted later are an uninterpreted
 // sort, x > 5 ∧ x < 3 is satisfiable and models are Int!val!N.
 func TestArithmeticAfterTheory(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		add  func(s *Solver, edges []Edge) bool
-	}{
-		{"AddAcyclic", func(s *Solver, edges []Edge) bool { return s.AddAcyclic(2, edges) }},
-		{"AddDerived", func(s *Solver, edges []Edge) bool {
-			d := NewDerived(2)
-			d.Acyclic(d.Base(edges))
-			return s.AddDerived(d)
-		}},
-	} {
+	for _, tc := range theoryAdders {
 		t.Run(tc.name, func(t *testing.T) {
 			c := NewContext()
 			defer c.Close()
