@@ -4,10 +4,10 @@
 // a test is a cycle of edges between memory accesses, each edge a
 // program-order relation (PodWR: program order, different locations, from
 // a write to a read), a fence (MFencedWR, LwSyncdWW, DMB.SYdRR,
-// Fence.rw.rwdWW), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
+// Fence.rw.rwdWW, Fence.idRW: RISC-V's fence.i), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
 // communication (Rfe, Fre, Wse and their internal forms Rfi, Fri, Wsi;
 // Coe/Coi are Wse/Wsi), optionally with acquire/release annotations on its
-// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V); or an atomic
+// ends (PodWRLA on AArch64, PodWRRlAq or PodRWARAR on RISC-V); or an atomic
 // read-modify-write (Rmw: XCHG, lwarx/stwcx., LDXR/STXR, LDREX/STREX,
 // amoswap.w; Amo.Swp and Amo.Cas on AArch64), two reads of one write in
 // two threads (Hat), a detour through another thread's write (DetourR,
@@ -64,7 +64,9 @@ type Edge struct {
 	Src, Dst Dir
 	// SrcAnn and DstAnn annotate the two accesses ("" when not said;
 	// "P" plain, "A" acquire, "Q" acquire-PC, "L" release on AArch64;
-	// "Aq", "Rl" on RISC-V).
+	// "Aq", "Rl" on RISC-V, and "AR" there for an access made by an
+	// AMO with both .aq and .rl: amoswap.w.aq.rl x0,v,(a) for a write,
+	// amoor.w.aq.rl r,x0,(a) for a read, as diy writes them).
 	SrcAnn, DstAnn string
 	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
 	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
@@ -110,8 +112,8 @@ var arches = []*Arch{
 	{Name: "C", Fences: []string{"FenceRlx", "FenceAcq", "FenceRel", "FenceAR", "FenceSc", "FenceCon"},
 		Annotations: []string{"Rlx", "Acq", "Rel", "AR", "Sc", "Con", "P"}, Deps: []string{"Addr", "Data", "Ctrl"}},
 	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
-		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso"},
-		Annotations: []string{"AqRl", "Aq", "Rl", "P"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso", "Fence.i"},
+		Annotations: []string{"AqRl", "Aq", "AR", "Rl", "P"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
 }
 
 // LookupArch finds an architecture by one of its names, without regard
@@ -312,7 +314,7 @@ func checkAnn(d Dir, ann string) error {
 		return fmt.Errorf("annotation %s (memory_order_%s) is for reads, here on a write", ann, map[string]string{"Acq": "acquire", "Con": "consume"}[ann])
 	case ann == "Rel" && d != 'W':
 		return fmt.Errorf("annotation Rel (memory_order_release) is for writes, here on a read")
-	case ann == "AqRl" || ann == "AR":
+	case ann == "AqRl":
 		return fmt.Errorf("annotation %s is for atomic read-modify-writes, which the generator does not make", ann)
 	}
 	return nil

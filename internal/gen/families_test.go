@@ -65,6 +65,13 @@ func TestFamilyVerdicts(t *testing.T) {
 		{"RISCV", "Rmw PodWR Hat Rmw PodWR Hat", "RR+RR+rmw-pos", true},
 		{"RISCV", "Rmw Fence.rw.rwdWR Hat Rmw Fence.rw.rwdWR Hat", "RR+RR+rmw-fence.rw.rws", false},
 		{"RISCV", "RmwAqP PodWR Hat RmwAqP PodWR Hat", "RR+RR+rmwaqp-pos", false},
+		// diy's AR accesses (an AMO with .aq.rl standing for a read or a
+		// write) and fence.i, which orders no memory access; verdicts
+		// as the corpus's (herd7, RISC-V's model).
+		{"RISCV", "RfePAR PodRWARAR RfeARAR PodRWARP", "LB+poarar+poarp", false},
+		{"RISCV", "PodWWARAR RfeARP PodRR FrePAR", "MP+poarar+po", true},
+		{"RISCV", "Fence.idWR Fre Fence.idWR Fre", "SB+fence.is", true},
+		{"RISCV", "Rfe Fence.idRW Wse Fence.w.wdWW", "S+fence.w.w+fence.i", true},
 		{"X86", "PodWW Wse MFencedWR Fre", "R+po+mfence", false},
 		{"X86", "PodWW Rfe PodRW Wse", "S", false},
 

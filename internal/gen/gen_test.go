@@ -224,6 +224,24 @@ exists
  STR R3,[R2] | ISB         ;
              | LDR R3,[R2] ;
 `},
+		// RISC-V's AR accesses: amoor with zero for a read, amoswap
+		// into x0 for a write; fence.i.
+		{"RISCV", "RfePAR PodRWARAR RfeARAR PodRWARP", `
+ P0                         | P1                       ;
+ amoor.w.aq.rl x6,x0,(x5)   | amoor.w.aq.rl x6,x0,(x5) ;
+ ori x8,x0,1                | ori x8,x0,1              ;
+ amoswap.w.aq.rl x0,x8,(x7) | sw x8,0(x7)              ;
+exists
+(0:x6=1 /\ 1:x6=1)
+`},
+		{"RISCV", "Rfe Fence.idRW Wse Fence.w.wdWW", `
+ P0          | P1          ;
+ ori x6,x0,2 | lw x6,0(x5) ;
+ sw x6,0(x5) | fence.i     ;
+ fence w,w   | ori x8,x0,1 ;
+ ori x8,x0,1 | sw x8,0(x7) ;
+ sw x8,0(x7) |             ;
+`},
 		// Read-modify-writes: a retried lwarx/stwcx. or LDXR/STXR pair,
 		// SWP and CAS (diy's Rmw, Amo.Swp, Amo.Cas).
 		{"PPC", "PodWR Rmw Rfe PodRR Fre", `

@@ -376,6 +376,11 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			base = x.reg(t.newReg())
 			t.emit("add %s,%s,%s", base, a, off)
 		}
+		if ev.Ann == "AR" {
+			// diy's AR write: an AMO swap whose read no register keeps.
+			t.emit("amoswap.w.aq.rl x0,%s,(%s)", v, base)
+			return ""
+		}
 		t.emit("sw%s %s,0(%s)", suffix, v, base)
 		return ""
 	}
@@ -384,6 +389,12 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 		t.emit("add %s,%s,%s", base, a, off)
 	}
 	r := x.reg(t.newReg())
+	if ev.Ann == "AR" {
+		// diy's AR read: an AMO or with zero, which writes back the
+		// value it reads (so the location's final value is unchanged).
+		t.emit("amoor.w.aq.rl %s,x0,(%s)", r, base)
+		return r
+	}
 	t.emit("lw%s %s,0(%s)", suffix, r, base)
 	return r
 }
@@ -395,8 +406,12 @@ func (x riscv) ctrl(t *thread, dep, kind string, label int) {
 	}
 }
 func (riscv) fence(t *thread, name string) {
-	if name == "Fence.tso" {
+	switch name {
+	case "Fence.tso":
 		t.emit("fence.tso")
+		return
+	case "Fence.i":
+		t.emit("fence.i")
 		return
 	}
 	parts := strings.Split(name, ".") // Fence.rw.rw
