@@ -15,6 +15,8 @@
 // whose threads perform the accesses of the cycle and whose final
 // condition holds exactly when every edge of the cycle is observed: on a
 // model that orders every edge of the cycle the condition is unreachable.
+// On AArch64 an access may have a size and an offset (PosWWw0q0: see
+// Mix, in mixed.go).
 // Where the reads and final values do not pin the coherence order of a
 // location written three times or more, a load appended to a writing
 // thread (an observer) does.
@@ -68,6 +70,9 @@ type Edge struct {
 	// AMO with both .aq and .rl: amoswap.w.aq.rl x0,v,(a) for a write,
 	// amoor.w.aq.rl r,x0,(a) for a read, as diy writes them).
 	SrcAnn, DstAnn string
+	// SrcMix and DstMix are the sizes and offsets of the two accesses of
+	// a mixed-size edge (PosWWw0q0; zero when not said, see Mix).
+	SrcMix, DstMix Mix
 	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
 	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
 	// Amo is the instruction of a read-modify-write other than the
@@ -246,6 +251,23 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 	}
 	if rest != "" {
 		src, dst, ok := a.splitAnnotations(rest)
+		if !ok && a.Name == "AArch64" {
+			var sm, dm Mix
+			if src, sm, dst, dm, ok = a.splitMixed(rest); ok {
+				for _, m := range []Mix{sm, dm} {
+					if err := checkMix(m); err != nil {
+						return bad(err.Error())
+					}
+				}
+				e.SrcMix, e.DstMix = sm, dm
+			}
+		}
+		if !ok && looksMixed(rest) {
+			if a.Name == "AArch64" {
+				return bad(fmt.Sprintf("%q is not two accesses, each a size and offset (b0, h2, w4, q0), an annotation among %s, or both (L.w0)", rest, strings.Join(a.Annotations, ", ")))
+			}
+			return bad(fmt.Sprintf("mixed-size accesses (%q: sizes and offsets) are generated for AArch64 only", rest))
+		}
 		if !ok {
 			if len(a.Annotations) == 0 {
 				return bad(fmt.Sprintf("%s has no annotated accesses (%q)", a.Name, rest))

@@ -14,6 +14,9 @@ type thread struct {
 	addr  map[int]string // location -> register holding its address
 	init  []string       // "0:r2=x"
 	regOf map[int]string // event -> register its read returned into
+	// consts maps the values set in the initial state (mixed-size
+	// tests) to their register, which holds it for every later use.
+	consts map[uint64]int
 }
 
 // dialect writes the accesses, fences and dependencies of one
@@ -63,6 +66,10 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	label, loop := 0, 0
 	var cond []string
 	for _, l := range t.finalLocs() {
+		if t.Mixed() {
+			cond = append(cond, fmt.Sprintf("%s=0x%x", LocName(l), t.MFinal[l]))
+			continue
+		}
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
 	}
 	for id, evs := range t.Threads {
@@ -109,14 +116,28 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 				loop++
 				continue
 			}
+			if t.Mixed() {
+				if r := mixedAccess(th, ev, t.MVal[i], a, dep, kind); r != "" {
+					th.regOf[i] = r
+				}
+				continue
+			}
 			if r := d.access(th, ev, loc, a, dep, kind); r != "" {
 				th.regOf[i] = r
 			}
 		}
 	}
+	var typed []string // mixed sizes: the registers of the condition
+	var typedLoc []int
 	for _, i := range t.Observed() {
 		ev := t.Events[i]
 		th := threads[ev.Thread]
+		if t.Mixed() {
+			r := fmt.Sprintf("%d:X%s", ev.Thread, th.regOf[i][1:])
+			typed, typedLoc = append(typed, r), append(typedLoc, ev.Loc)
+			cond = append(cond, fmt.Sprintf("%s=0x%x", r, t.MVal[i]))
+			continue
+		}
 		cond = append(cond, fmt.Sprintf("%d:%s=%d", ev.Thread, d.cond(th.regOf[i]), ev.Val))
 	}
 	for _, o := range t.Obs {
@@ -144,6 +165,9 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	fmt.Fprintf(&b, "Com=%s\n", t.Com())
 	fmt.Fprintf(&b, "Orig=%s\n", t.Cycle())
 	b.WriteString("{\n")
+	if t.Mixed() {
+		b.WriteString(t.mixedTypes(typed, typedLoc) + "\n\n")
+	}
 	for _, th := range threads {
 		if len(th.init) > 0 {
 			b.WriteString(strings.Join(th.init, " ") + "\n")
