@@ -184,7 +184,7 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 	}
 	fmt.Fprintf(stdout, "%d tests in %s (index %s)", len(tests), out, filepath.Join(out, "@all"))
 	if st.Unsupported > 0 {
-		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin, or a dependency into a read-modify-write)", st.Unsupported)
+		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin, a dependency into a read-modify-write, or in a mixed-size cycle an observer, an address dependency into an offset, Rmw or Hat)", st.Unsupported)
 	}
 	fmt.Fprintln(stdout)
 	return code

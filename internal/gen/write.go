@@ -159,7 +159,7 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", t.Arch.Name, name)
 	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
-	fmt.Fprintf(&b, "Cycle=%s\n", joinEdges(t.Edges))
+	fmt.Fprintf(&b, "Cycle=%s\n", t.Rotated())
 	fmt.Fprintf(&b, "Generator=musket gen\n")
 	fmt.Fprintf(&b, "Prefetch=%s\n", t.Prefetch())
 	fmt.Fprintf(&b, "Com=%s\n", t.Com())
