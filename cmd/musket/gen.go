@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,6 +35,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	size := intFlag(fs, "size", 4, 0, "with -relax: edges in a cycle, at most")
 	procs := intFlag(fs, "nprocs", 4, 0, "with -relax: threads in a test, at most (0: no bound)")
 	timeout := addTimeout(fs, "enumeration (-relax)")
+	cond := fs.String("cond", "cycle", "`style` of the final condition, as diy7's -cond: cycle (exists: every edge observed), unicond (forall over the outcomes the architecture's model gives the program), observe (a locations line, no condition)")
 	out := fs.String("o", "", "write each test to `DIR`/NAME.litmus (and, with -relax, the index DIR/@all) instead of stdout")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket gen [-arch ARCH] [-o DIR] CYCLE...          the test of one cycle (diyone7): musket gen -arch PPC LwSyncdWW Rfe DpAddrdR Fre")
@@ -63,11 +65,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
+	if !slices.Contains(condStyles, *cond) {
+		return usageError(fs, stderr, "-cond %q: want %s", *cond, strings.Join(condStyles, ", "))
+	}
 	if *relax == "" {
 		if len(operands) == 0 {
 			return usageError(fs, stderr, "give a cycle (e.g. PodWR Fre PodWR Fre) or -relax LIST")
 		}
-		return genOne(a, operands, *out, stdout, stderr)
+		return genOne(a, operands, *cond, *out, stdout, stderr)
 	}
 	if len(operands) > 0 {
 		return usageError(fs, stderr, "-relax enumerates cycles: give no cycle with it (got %q)", strings.Join(operands, " "))
@@ -75,10 +80,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError(fs, stderr, "-relax writes many tests: give the folder with -o DIR")
 	}
-	return genAll(a, *relax, *safe, *size, *procs, timeout.resolve(1), *out, stdout, stderr)
+	return genAll(a, *relax, *safe, *size, *procs, timeout.resolve(1), *cond, *out, stdout, stderr)
 }
 
-func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) int {
+func genOne(a *gen.Arch, words []string, cond, out string, stdout, stderr io.Writer) int {
 	es, err := a.ParseCycle(words)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
@@ -92,24 +97,29 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 		}
 		return exitBadInput
 	}
-	if out == "" {
-		if err := t.Write(stdout); err != nil {
-			fmt.Fprintf(stderr, "musket gen: %v\n", err)
-			return exitBadInput
-		}
-		return exitOK
-	}
 	var b bytes.Buffer
 	if err := t.Write(&b); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
+	}
+	text, err := restyle(b.Bytes(), cond)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: -cond %s: %v\n", cond, err)
+		return exitBadInput
+	}
+	if out == "" {
+		if _, err := stdout.Write(text); err != nil {
+			fmt.Fprintf(stderr, "musket gen: %v\n", err)
+			return exitBadInput
+		}
+		return exitOK
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
 		return exitBadInput
 	}
 	path := filepath.Join(out, testFile(t.Name()))
-	if err := writeFileAtomic(path, b.Bytes()); err != nil {
+	if err := writeFileAtomic(path, text); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}
@@ -117,7 +127,7 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 	return exitOK
 }
 
-func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duration, out string, stdout, stderr io.Writer) int {
+func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duration, cond, out string, stdout, stderr io.Writer) int {
 	r, err := a.ExpandList(relax)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: -relax: %v\n", err)
@@ -171,8 +181,13 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
 		}
+		text, err := restyle(b.Bytes(), cond)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket gen: %s: -cond %s: %v\n", g.Name, cond, err)
+			return exitBadInput
+		}
 		file := testFile(g.Name)
-		if err := writeFileAtomic(filepath.Join(out, file), b.Bytes()); err != nil {
+		if err := writeFileAtomic(filepath.Join(out, file), text); err != nil {
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
 		}
