@@ -52,6 +52,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV; not on C yet); Hat relates two reads of")
 		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
 		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
+		fmt.Fprintln(stderr, "X annotates an exclusive access (AArch64, RISCV: RfeXP, PodWWXX): a LDXR/STXR (lr.w/sc.w) pair retried until the")
+		fmt.Fprintln(stderr, "store succeeds; a read writes back the value it read.")
 		fmt.Fprintln(stderr, "Mixed sizes (AArch64): each access may give its size (b, h, w, q: 1, 2, 4, 8 bytes) and byte offset after the")
 		fmt.Fprintln(stderr, "directions, alone or after an annotation and a dot: PosWWw0q0, Rfew4P, PodWWq0L.w0. A write of number v stores")
 		fmt.Fprintln(stderr, "v in each of its bytes (w: 0x01010101), a read returns its bytes of the location after the write it reads.")

