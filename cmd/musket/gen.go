@@ -49,7 +49,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "AArch64; PodWRRlAq on RISCV, where AR is an access by an AMO with .aq.rl: amoor.w.aq.rl r,x0 for a read,")
 		fmt.Fprintln(stderr, "amoswap.w.aq.rl x0,v for a write; memory orders on C: PodWWRlxRel RfeRelAcq, P or none a plain access).")
 		fmt.Fprintln(stderr, "Rmw is an atomic read-modify-write (XCHG on X86, lwarx/stwcx. on PPC, LDXR/STXR on AArch64 (also LxSx; Amo.Swp,")
-		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV; not on C yet); Hat relates two reads of")
+		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV, atomic_exchange_explicit on C: RmwRlxRlx, RmwAcqAcq); Hat relates two reads of")
 		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
 		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
 		fmt.Fprintln(stderr, "X annotates an exclusive access (AArch64, RISCV: RfeXP, PodWWXX): a LDXR/STXR (lr.w/sc.w) pair retried until the")

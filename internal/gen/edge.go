@@ -279,9 +279,18 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 		if err := checkAnn(e.Src, src); err != nil {
 			return bad(err.Error())
 		}
-		if err := checkAnn(e.Dst, dst); err != nil {
+		if a.Name == "C" && e.Kind == Rmw {
+			// One atomic exchange: its memory order is the read's, as
+			// diy writes it; the write's annotation says the same.
+			if !cAtomic(src) || dst != src {
+				return bad("a C read-modify-write is one atomic exchange: give its memory order twice (RmwRlxRlx, RmwAcqAcq, RmwRelRel, RmwARAR, RmwScSc)")
+			}
+		} else if err := checkAnn(e.Dst, dst); err != nil {
 			return bad(err.Error())
 		}
+	}
+	if a.Name == "C" && e.Kind == Rmw && e.SrcAnn == "" {
+		return bad("a C read-modify-write is one atomic exchange: give its memory order twice (RmwRlxRlx, RmwAcqAcq, RmwRelRel, RmwARAR, RmwScSc)")
 	}
 	return e, nil
 }
@@ -289,7 +298,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 // HasRmw tells whether the generator writes diy's Rmw edge for a.
 func (a *Arch) HasRmw() bool {
 	switch a.Name {
-	case "X86", "PPC", "AArch64", "ARM", "RISCV":
+	case "X86", "PPC", "AArch64", "ARM", "RISCV", "C":
 		return true
 	}
 	return false
