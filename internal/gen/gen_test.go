@@ -253,35 +253,32 @@ exists
  ori x8,x0,1 | sw x8,0(x7) ;
  sw x8,0(x7) |             ;
 `},
-		// Exclusive accesses: a load-/store-exclusive pair retried until
-		// the store succeeds; a read writes back what it read.
-		{"RISCV", "RfeXP PodRR FrePX PodWW", `
- P0                 | P1          ;
- ori x6,x0,1        | lw x6,0(x5) ;
- Lx00:              | lw x8,0(x7) ;
- lr.w x7,0(x5)      |             ;
- sc.w x8,x6,0(x5)   |             ;
- bne x8,x0,Lx00     |             ;
- ori x10,x0,1       |             ;
- Lx01:              |             ;
- lr.w x11,0(x9)     |             ;
- sc.w x12,x10,0(x9) |             ;
- bne x12,x0,Lx01    |             ;
+		// Exclusive accesses: a load-/store-exclusive pair, once, its
+		// success flag in the condition; a read writes back what it read.
+		{"RISCV", "Rfe DpAddrdW RfePX PodRWXP", `
+ P0            | P1               ;
+ lw x6,0(x5)   | lr.w x6,0(x5)    ;
+ xor x8,x6,x6  | sc.w x7,x6,0(x5) ;
+ ori x9,x0,1   | ori x9,x0,1      ;
+ add x10,x7,x8 | sw x9,0(x8)      ;
+ sw x9,0(x10)  |                  ;
 exists
-(1:x6=1 /\ 1:x8=0)
+(0:x6=1 /\ 1:x6=1 /\ 1:x7=0)
 `},
 		{"AArch64", "RfePX PodRR FreXP PodWW", `
  P0          | P1              ;
- MOV W1,#1   | Lx00:           ;
- STR W1,[X0] | LDXR W1,[X0]    ;
- MOV W3,#1   | STXR W2,W1,[X0] ;
- STR W3,[X2] | CBNZ W2,Lx00    ;
-             | Lx01:           ;
-             | LDXR W4,[X3]    ;
-             | STXR W5,W4,[X3] ;
-             | CBNZ W5,Lx01    ;
+ MOV W1,#1   | LDXR W1,[X0]    ;
+ STR W1,[X0] | STXR W2,W1,[X0] ;
+ MOV W3,#1   | LDXR W4,[X3]    ;
+ STR W3,[X2] | STXR W5,W4,[X3] ;
 exists
-(1:X1=1 /\ 1:X4=0)
+(1:X1=1 /\ 1:X4=0 /\ 1:X2=0 /\ 1:X5=0)
+`},
+		{"AArch64", "RfeXP PodRR FrePX PodWW", `
+ P0              | P1          ;
+ MOV W3,#1       | LDR W1,[X0] ;
+ LDXR W1,[X0]    | LDR W3,[X2] ;
+ STXR W2,W3,[X0] |             ;
 `},
 		// Mixed sizes: a word write of 1 stores 0x01010101; a read
 		// returns its bytes of the location after the write it reads

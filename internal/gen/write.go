@@ -14,7 +14,7 @@ type thread struct {
 	addr  map[int]string // location -> register holding its address
 	init  []string       // "0:r2=x"
 	regOf map[int]string // event -> register its read returned into
-	loops int            // the exclusive accesses' loops written so far
+	flags []string       // the success flags of its exclusive stores
 	// consts maps the values set in the initial state (mixed-size
 	// tests) to their register, which holds it for every later use.
 	consts map[uint64]int
@@ -140,6 +140,11 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 			continue
 		}
 		cond = append(cond, fmt.Sprintf("%d:%s=%d", ev.Thread, d.cond(th.regOf[i]), ev.Val))
+	}
+	for id, th := range threads {
+		for _, f := range th.flags {
+			cond = append(cond, fmt.Sprintf("%d:%s=0", id, d.cond(f)))
+		}
 	}
 	for _, o := range t.Obs {
 		// The observer loads, after every access of their thread.
