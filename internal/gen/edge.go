@@ -276,15 +276,14 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad(fmt.Sprintf("%q is not two annotations among %s", rest, strings.Join(a.Annotations, ", ")))
 		}
 		e.SrcAnn, e.DstAnn = src, dst
-		if err := checkAnn(e.Src, src); err != nil {
-			return bad(err.Error())
-		}
 		if a.Name == "C" && e.Kind == Rmw {
 			// One atomic exchange: its memory order is the read's, as
 			// diy writes it; the write's annotation says the same.
 			if !cAtomic(src) || dst != src {
 				return bad("a C read-modify-write is one atomic exchange: give its memory order twice (RmwRlxRlx, RmwAcqAcq, RmwRelRel, RmwARAR, RmwScSc)")
 			}
+		} else if err := checkAnn(e.Src, src); err != nil {
+			return bad(err.Error())
 		} else if err := checkAnn(e.Dst, dst); err != nil {
 			return bad(err.Error())
 		}
