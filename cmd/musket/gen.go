@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,20 +35,28 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	size := intFlag(fs, "size", 4, 0, "with -relax: edges in a cycle, at most")
 	procs := intFlag(fs, "nprocs", 4, 0, "with -relax: threads in a test, at most (0: no bound)")
 	timeout := addTimeout(fs, "enumeration (-relax)")
+	cond := fs.String("cond", "cycle", "`style` of the final condition, as diy7's -cond: cycle (exists: every edge observed), unicond (forall over the outcomes the architecture's model gives the program), observe (a locations line, no condition)")
 	out := fs.String("o", "", "write each test to `DIR`/NAME.litmus (and, with -relax, the index DIR/@all) instead of stdout")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket gen [-arch ARCH] [-o DIR] CYCLE...          the test of one cycle (diyone7): musket gen -arch PPC LwSyncdWW Rfe DpAddrdR Fre")
 		fmt.Fprintln(stderr, "       musket gen [-arch ARCH] -relax LIST [-size N] -o DIR  every cycle of at most N edges over LIST, once up to rotation (diy7)")
 		fmt.Fprintln(stderr, "The notation is the diy tool suite's (Alglave, Maranget, Sarkar, Sewell, \"Fences in Weak Memory Models\", CAV 2010):")
 		fmt.Fprintln(stderr, "Po{s,d}{R,W}{R,W}, Rfe, Rfi, Fre, Fri, Wse, Wsi (Coe, Coi), fences (MFenced.. on X86; LwSyncd.., Syncd.. on PPC;")
-		fmt.Fprintln(stderr, "DMB.SYd.., DMB.LDd.., DMB.STd.. on AArch64; DMBd.., DMB.STd.., DSBd.., ISBd.. on ARM; Fence.rw.rwd.. on RISCV;")
+		fmt.Fprintln(stderr, "DMB.SYd.., DMB.LDd.., DMB.STd.. on AArch64; DMBd.., DMB.STd.., DSBd.., ISBd.. on ARM; Fence.rw.rwd.., Fence.tsod..,")
+		fmt.Fprintln(stderr, "Fence.id.. (fence.i, which orders no memory access) on RISCV;")
 		fmt.Fprintln(stderr, "FenceScd.., FenceAcqd.., FenceReld.. on C), dependencies Dp{Addr,Data,Ctrl}{s,d}{R,W} (DpCtrlIsync on PPC,")
 		fmt.Fprintln(stderr, "DpCtrlIsb on AArch64 and ARM, DpCtrlFenceI on RISCV), annotations after the directions (PodWRLA, RfePA on")
-		fmt.Fprintln(stderr, "AArch64; PodWRRlAq on RISCV; memory orders on C: PodWWRlxRel RfeRelAcq, P or none a plain access).")
+		fmt.Fprintln(stderr, "AArch64; PodWRRlAq on RISCV, where AR is an access by an AMO with .aq.rl: amoor.w.aq.rl r,x0 for a read,")
+		fmt.Fprintln(stderr, "amoswap.w.aq.rl x0,v for a write; memory orders on C: PodWWRlxRel RfeRelAcq, P or none a plain access).")
 		fmt.Fprintln(stderr, "Rmw is an atomic read-modify-write (XCHG on X86, lwarx/stwcx. on PPC, LDXR/STXR on AArch64 (also LxSx; Amo.Swp,")
-		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV; not on C yet); Hat relates two reads of")
+		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV, atomic_exchange_explicit on C: RmwRlxRlx, RmwAcqAcq); Hat relates two reads of")
 		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
 		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
+		fmt.Fprintln(stderr, "X annotates an exclusive access (AArch64, RISCV: RfeXP, PodWWXX): a LDXR/STXR (lr.w/sc.w) pair, once, its store's")
+		fmt.Fprintln(stderr, "success flag 0 in the condition (diy's -unrollatomic 0); a read writes back the value it read.")
+		fmt.Fprintln(stderr, "Mixed sizes (AArch64): each access may give its size (b, h, w, q: 1, 2, 4, 8 bytes) and byte offset after the")
+		fmt.Fprintln(stderr, "directions, alone or after an annotation and a dot: PosWWw0q0, Rfew4P, PodWWq0L.w0. A write of number v stores")
+		fmt.Fprintln(stderr, "v in each of its bytes (w: 0x01010101), a read returns its bytes of the location after the write it reads.")
 		fs.PrintDefaults()
 	}
 	operands, code, ok := parseCommand(fs, args)
@@ -58,11 +67,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
+	if !slices.Contains(condStyles, *cond) {
+		return usageError(fs, stderr, "-cond %q: want %s", *cond, strings.Join(condStyles, ", "))
+	}
 	if *relax == "" {
 		if len(operands) == 0 {
 			return usageError(fs, stderr, "give a cycle (e.g. PodWR Fre PodWR Fre) or -relax LIST")
 		}
-		return genOne(a, operands, *out, stdout, stderr)
+		return genOne(a, operands, *cond, *out, stdout, stderr)
 	}
 	if len(operands) > 0 {
 		return usageError(fs, stderr, "-relax enumerates cycles: give no cycle with it (got %q)", strings.Join(operands, " "))
@@ -70,10 +82,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError(fs, stderr, "-relax writes many tests: give the folder with -o DIR")
 	}
-	return genAll(a, *relax, *safe, *size, *procs, timeout.resolve(1), *out, stdout, stderr)
+	return genAll(a, *relax, *safe, *size, *procs, timeout.resolve(1), *cond, *out, stdout, stderr)
 }
 
-func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) int {
+func genOne(a *gen.Arch, words []string, cond, out string, stdout, stderr io.Writer) int {
 	es, err := a.ParseCycle(words)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
@@ -87,24 +99,29 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 		}
 		return exitBadInput
 	}
-	if out == "" {
-		if err := t.Write(stdout); err != nil {
-			fmt.Fprintf(stderr, "musket gen: %v\n", err)
-			return exitBadInput
-		}
-		return exitOK
-	}
 	var b bytes.Buffer
 	if err := t.Write(&b); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
+	}
+	text, err := restyle(b.Bytes(), cond)
+	if err != nil {
+		fmt.Fprintf(stderr, "musket gen: -cond %s: %v\n", cond, err)
+		return exitBadInput
+	}
+	if out == "" {
+		if _, err := stdout.Write(text); err != nil {
+			fmt.Fprintf(stderr, "musket gen: %v\n", err)
+			return exitBadInput
+		}
+		return exitOK
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "musket gen: -o: %v\n", err)
 		return exitBadInput
 	}
 	path := filepath.Join(out, testFile(t.Name()))
-	if err := writeFileAtomic(path, b.Bytes()); err != nil {
+	if err := writeFileAtomic(path, text); err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}
@@ -112,7 +129,7 @@ func genOne(a *gen.Arch, words []string, out string, stdout, stderr io.Writer) i
 	return exitOK
 }
 
-func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duration, out string, stdout, stderr io.Writer) int {
+func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duration, cond, out string, stdout, stderr io.Writer) int {
 	r, err := a.ExpandList(relax)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: -relax: %v\n", err)
@@ -166,8 +183,13 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
 		}
+		text, err := restyle(b.Bytes(), cond)
+		if err != nil {
+			fmt.Fprintf(stderr, "musket gen: %s: -cond %s: %v\n", g.Name, cond, err)
+			return exitBadInput
+		}
 		file := testFile(g.Name)
-		if err := writeFileAtomic(filepath.Join(out, file), b.Bytes()); err != nil {
+		if err := writeFileAtomic(filepath.Join(out, file), text); err != nil {
 			fmt.Fprintf(stderr, "musket gen: %v\n", err)
 			return exitBadInput
 		}
@@ -179,7 +201,7 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 	}
 	fmt.Fprintf(stdout, "%d tests in %s (index %s)", len(tests), out, filepath.Join(out, "@all"))
 	if st.Unsupported > 0 {
-		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin, or a dependency into a read-modify-write)", st.Unsupported)
+		fmt.Fprintf(stdout, "; %d valid cycles left out (three writes or more to one location in a coherence order the condition cannot pin, a dependency into a read-modify-write, or in a mixed-size cycle an observer, an address dependency into an offset, Rmw or Hat)", st.Unsupported)
 	}
 	fmt.Fprintln(stdout)
 	return code

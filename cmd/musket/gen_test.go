@@ -27,11 +27,24 @@ func TestGenCommand(t *testing.T) {
 		{[]string{"-arch", "X86"}, exitBadInput, "give a cycle"},
 		{[]string{"-arch", "X86", "-relax", "PodWR,Fre"}, exitBadInput, "give the folder with -o"},
 		{[]string{"-arch", "PPC", "PodWR", "DpAddrdR", "Rmw", "Rfe", "PodRR", "Fre"}, exitLimit, "unsupported: DpAddrdR then Rmw"},
+		{[]string{"-arch", "X86", "-cond", "always", "PodWR", "Fre", "PodWR", "Fre"}, exitBadInput, `-cond "always": want cycle, unicond, observe`},
+		{[]string{"-arch", "AArch64", "PodWWw0q9", "Rfe", "PodRR", "Fre"}, exitBadInput, "PodWWw0q9"},
+		{[]string{"-arch", "AArch64", "PodWRq0w0", "Frew4q0", "PodWR", "Fre"}, exitBadInput, "PodWRq0w0 then Frew4q0: the access between them is both w0 and w4"},
 	} {
 		out.Reset()
 		errb.Reset()
 		if code := runGen(c.args, &out, &errb); code != c.code || !strings.Contains(errb.String(), c.err) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errb.String(), c.code, c.err)
+		}
+	}
+	// -cond: diy's styles of final condition.
+	for _, c := range []struct{ style, want string }{
+		{"observe", "\nlocations [0:EAX;1:EAX;]\n"},
+		{"unicond", "\nforall\n((0:EAX=0 /\\ 1:EAX=0) \\/ (0:EAX=0 /\\ 1:EAX=1) \\/ (0:EAX=1 /\\ 1:EAX=0) \\/ (0:EAX=1 /\\ 1:EAX=1))\n"},
+	} {
+		out.Reset()
+		if code := runGen([]string{"-arch", "X86", "-cond", c.style, "PodWR", "Fre", "PodWR", "Fre"}, &out, &errb); code != exitOK || !strings.HasSuffix(out.String(), c.want) {
+			t.Errorf("-cond %s: exit %d, test\n%s\nwant it to end with %q", c.style, code, out.String(), c.want)
 		}
 	}
 	dir := t.TempDir()

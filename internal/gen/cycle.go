@@ -15,6 +15,7 @@ type Event struct {
 	// Val is the value a write stores, or the value a read must return
 	// for the cycle to be observed (-1: the cycle does not constrain it).
 	Val int
+	Mix Mix // the size and offset of a mixed-size access (see Mix)
 }
 
 // Test is the test of a cycle: its edges rotated to begin a thread, and
@@ -37,6 +38,13 @@ type Test struct {
 	// too).
 	Obs      []Observer
 	allowObs bool
+	// Width is, in a test with mixed-size accesses, the size in bytes of
+	// each location (4 or 8); nil otherwise. MVal then holds the value of
+	// each access (what a write stores, what a read returns) and MFinal
+	// the final value of each written location (see Mix).
+	Width  map[int]int
+	MVal   []uint64
+	MFinal map[int]uint64
 }
 
 // Observer is a load of Loc appended to Thread that must return Val: it
@@ -162,11 +170,18 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s then %s: %v", in.Name, es[i].Name, err)
 		}
-		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1}
+		mix, err := mergeMix(in.DstMix, es[i].SrcMix)
+		if err != nil {
+			return nil, fmt.Errorf("%s then %s: %v", in.Name, es[i].Name, err)
+		}
+		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1, Mix: mix}
 	}
 	for i, e := range es {
 		if strings.HasPrefix(e.Amo, "St") && t.Events[i].Ann != "" {
 			return nil, fmt.Errorf("%s: STADD and STEOR have no acquire form", e.Name)
+		}
+		if e.Kind == Rmw && (t.Events[i].Ann == "X" || t.Events[(i+1)%n].Ann == "X") {
+			return nil, fmt.Errorf("%s: a read-modify-write is exclusive already: X is for the single accesses of other edges", e.Name)
 		}
 		if e.Kind == Rmw && t.Events[i].Ann == "Q" {
 			return nil, fmt.Errorf("%s: a read-modify-write has no acquire-PC (Q) form: LDAXR, SWPA or CASA are acquire (A)", e.Name)
@@ -200,6 +215,14 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 	}
 	if err := t.values(dl == 0); err != nil {
 		return nil, err
+	}
+	for _, ev := range t.Events {
+		if ev.Mix.Size != 0 {
+			if err := t.mixValues(); err != nil {
+				return nil, err
+			}
+			break
+		}
 	}
 	for _, o := range t.Obs {
 		for _, ev := range t.Events {

@@ -4,10 +4,10 @@
 // a test is a cycle of edges between memory accesses, each edge a
 // program-order relation (PodWR: program order, different locations, from
 // a write to a read), a fence (MFencedWR, LwSyncdWW, DMB.SYdRR,
-// Fence.rw.rwdWW), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
+// Fence.rw.rwdWW, Fence.idRW: RISC-V's fence.i), a dependency (DpAddrdR, DpDatadW, DpCtrldW) or a
 // communication (Rfe, Fre, Wse and their internal forms Rfi, Fri, Wsi;
 // Coe/Coi are Wse/Wsi), optionally with acquire/release annotations on its
-// ends (PodWRLA on AArch64, PodWRRlAq on RISC-V); or an atomic
+// ends (PodWRLA on AArch64, PodWRRlAq or PodRWARAR on RISC-V); or an atomic
 // read-modify-write (Rmw: XCHG, lwarx/stwcx., LDXR/STXR, LDREX/STREX,
 // amoswap.w; Amo.Swp and Amo.Cas on AArch64), two reads of one write in
 // two threads (Hat), a detour through another thread's write (DetourR,
@@ -15,6 +15,8 @@
 // whose threads perform the accesses of the cycle and whose final
 // condition holds exactly when every edge of the cycle is observed: on a
 // model that orders every edge of the cycle the condition is unreachable.
+// On AArch64 an access may have a size and an offset (PosWWw0q0: see
+// Mix, in mixed.go).
 // Where the reads and final values do not pin the coherence order of a
 // location written three times or more, a load appended to a writing
 // thread (an observer) does.
@@ -64,8 +66,14 @@ type Edge struct {
 	Src, Dst Dir
 	// SrcAnn and DstAnn annotate the two accesses ("" when not said;
 	// "P" plain, "A" acquire, "Q" acquire-PC, "L" release on AArch64;
-	// "Aq", "Rl" on RISC-V).
+	// "X" an exclusive access on both (see exclusive.go);
+	// "Aq", "Rl" on RISC-V, and "AR" there for an access made by an
+	// AMO with both .aq and .rl: amoswap.w.aq.rl x0,v,(a) for a write,
+	// amoor.w.aq.rl r,x0,(a) for a read, as diy writes them).
 	SrcAnn, DstAnn string
+	// SrcMix and DstMix are the sizes and offsets of the two accesses of
+	// a mixed-size edge (PosWWw0q0; zero when not said, see Mix).
+	SrcMix, DstMix Mix
 	Fence          string // Fence: the fence's name in the notation ("MFence", "DMB.SY")
 	Dep            string // Dep: Addr, Data, Ctrl, CtrlIsync, CtrlIsb or CtrlFenceI
 	// Amo is the instruction of a read-modify-write other than the
@@ -101,7 +109,7 @@ var arches = []*Arch{
 	{Name: "PPC", Fences: []string{"LwSync", "Sync", "ISync", "Eieio"},
 		Deps: []string{"Addr", "Data", "CtrlIsync", "Ctrl"}},
 	{Name: "AArch64", Fences: []string{"DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "ISB"},
-		Annotations: []string{"P", "A", "Q", "L"}, Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
+		Annotations: []string{"P", "A", "Q", "L", "X"}, Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
 	{Name: "ARM", Fences: []string{"DMB.ST", "DSB.ST", "DMB", "DSB", "ISB"},
 		Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
 	// C11: the annotations are memory orders (Rlx, Acq, Rel, Sc, Con;
@@ -110,8 +118,8 @@ var arches = []*Arch{
 	{Name: "C", Fences: []string{"FenceRlx", "FenceAcq", "FenceRel", "FenceAR", "FenceSc", "FenceCon"},
 		Annotations: []string{"Rlx", "Acq", "Rel", "AR", "Sc", "Con", "P"}, Deps: []string{"Addr", "Data", "Ctrl"}},
 	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
-		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso"},
-		Annotations: []string{"AqRl", "Aq", "Rl", "P"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso", "Fence.i"},
+		Annotations: []string{"AqRl", "Aq", "AR", "Rl", "P", "X"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
 }
 
 // LookupArch finds an architecture by one of its names, without regard
@@ -244,6 +252,23 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 	}
 	if rest != "" {
 		src, dst, ok := a.splitAnnotations(rest)
+		if !ok && a.Name == "AArch64" {
+			var sm, dm Mix
+			if src, sm, dst, dm, ok = a.splitMixed(rest); ok {
+				for _, m := range []Mix{sm, dm} {
+					if err := checkMix(m); err != nil {
+						return bad(err.Error())
+					}
+				}
+				e.SrcMix, e.DstMix = sm, dm
+			}
+		}
+		if !ok && looksMixed(rest) {
+			if a.Name == "AArch64" {
+				return bad(fmt.Sprintf("%q is not two accesses, each a size and offset (b0, h2, w4, q0), an annotation among %s, or both (L.w0)", rest, strings.Join(a.Annotations, ", ")))
+			}
+			return bad(fmt.Sprintf("mixed-size accesses (%q: sizes and offsets) are generated for AArch64 only", rest))
+		}
 		if !ok {
 			if len(a.Annotations) == 0 {
 				return bad(fmt.Sprintf("%s has no annotated accesses (%q)", a.Name, rest))
@@ -251,12 +276,20 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad(fmt.Sprintf("%q is not two annotations among %s", rest, strings.Join(a.Annotations, ", ")))
 		}
 		e.SrcAnn, e.DstAnn = src, dst
-		if err := checkAnn(e.Src, src); err != nil {
+		if a.Name == "C" && e.Kind == Rmw {
+			// One atomic exchange: its memory order is the read's, as
+			// diy writes it; the write's annotation says the same.
+			if !cAtomic(src) || dst != src {
+				return bad("a C read-modify-write is one atomic exchange: give its memory order twice (RmwRlxRlx, RmwAcqAcq, RmwRelRel, RmwARAR, RmwScSc)")
+			}
+		} else if err := checkAnn(e.Src, src); err != nil {
+			return bad(err.Error())
+		} else if err := checkAnn(e.Dst, dst); err != nil {
 			return bad(err.Error())
 		}
-		if err := checkAnn(e.Dst, dst); err != nil {
-			return bad(err.Error())
-		}
+	}
+	if a.Name == "C" && e.Kind == Rmw && e.SrcAnn == "" {
+		return bad("a C read-modify-write is one atomic exchange: give its memory order twice (RmwRlxRlx, RmwAcqAcq, RmwRelRel, RmwARAR, RmwScSc)")
 	}
 	return e, nil
 }
@@ -264,7 +297,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 // HasRmw tells whether the generator writes diy's Rmw edge for a.
 func (a *Arch) HasRmw() bool {
 	switch a.Name {
-	case "X86", "PPC", "AArch64", "ARM", "RISCV":
+	case "X86", "PPC", "AArch64", "ARM", "RISCV", "C":
 		return true
 	}
 	return false
@@ -312,7 +345,7 @@ func checkAnn(d Dir, ann string) error {
 		return fmt.Errorf("annotation %s (memory_order_%s) is for reads, here on a write", ann, map[string]string{"Acq": "acquire", "Con": "consume"}[ann])
 	case ann == "Rel" && d != 'W':
 		return fmt.Errorf("annotation Rel (memory_order_release) is for writes, here on a read")
-	case ann == "AqRl" || ann == "AR":
+	case ann == "AqRl":
 		return fmt.Errorf("annotation %s is for atomic read-modify-writes, which the generator does not make", ann)
 	}
 	return nil

@@ -171,6 +171,9 @@ func edgeWord(e Edge) string {
 	if e.SameLoc && !e.Com() && e.Kind != Rmw {
 		w += "s"
 	}
+	if e.SrcMix.Size != 0 || e.DstMix.Size != 0 {
+		return w + mixWord(e.SrcAnn, e.SrcMix) + mixWord(e.DstAnn, e.DstMix)
+	}
 	if (e.SrcAnn != "" && e.SrcAnn != "P") || (e.DstAnn != "" && e.DstAnn != "P") {
 		w += strings.ToLower(annOrP(e.SrcAnn) + annOrP(e.DstAnn))
 	}

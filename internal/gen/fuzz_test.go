@@ -12,6 +12,10 @@ func FuzzCycle(f *testing.F) {
 		"Rfe PodRR Fre PodWW", "MFencedWR Fre MFencedWR Fre", "Rfe DpAddrdR Fre LwSyncdWW",
 		"Rfe DMB.LDdRR Fre PodWWPL", "Rfe Fence.r.rwdRR Fre PodWWAqRl", "Wse PodWW Wse PodWW",
 		"Rfi PodRR Coe", "PosWR Fri Rfe", "", "Rf", "DpCtrlIsyncsR Fre Rfe",
+		"PosWWw0q0 PodWWq0q0 PosWWq0w0 Rfew0w4 PosRWw4q0 PodWRq0q0 PosRRq0w4 Frew4w0",
+		"Frib0b0 Rfib0h0 PosRRh0b0 Freb0h0 Rfeh0b0", "PodWWL.w0L Rfe DpDatadWq0h2 Rfih2A.h2 PodRR Fre",
+		"RfeXP PodRR FrePX PodWW", "RfePAR PodRWARAR RfeARAR PodRWARP", "Rfe Fence.idRW Wse Fence.w.wdWW",
+		"PodWWRlxRel RfeRelRlx RmwRlxRlx RfeRlxAcq PodRRAcqRlx FreRlxRlx",
 	} {
 		f.Add(s)
 	}

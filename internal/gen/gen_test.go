@@ -117,7 +117,8 @@ func TestBadCycles(t *testing.T) {
 		{"C", "PodRRRelRlx Fre PodWW Rfe", "memory_order_release) is for writes"},
 		{"ARM", "DMB.SYdWW Rfe PodRR Fre", "not an edge of ARM"},
 		{"ARM", "PodWWLA Rfe PodRR Fre", "no annotated accesses"},
-		{"C", "Rmw PodWR Fre PodWR Fre", "no read-modify-write for C"},
+		{"C", "Rmw PodWR Fre PodWR Fre", "one atomic exchange: give its memory order twice"},
+		{"C", "PodWW Rfe RmwRlxAcq Rfe PodRR Fre", "one atomic exchange"},
 		{"PPC", "RfLeave PodRR Fre PodWW Wse", "needs its Back"},
 		{"PPC", "WsLeave RfBack PosRW", "outside them"},
 		{"X86", "Hat Hat", "no thread writes x"},
@@ -126,6 +127,16 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "Amo.SwpQP PodWR Hat Amo.SwpQP PodWR Hat", "no acquire-PC"},
 		{"AArch64", "PodWRPQ Rmw Rfe PodRR Fre", "no acquire-PC"},
 		{"AArch64", "PodWR Amo.StAddAL Rfe PodRR Fre", "no acquire form"},
+		{"RISCV", "PodWR RmwXP Rfe PodRR Fre", "exclusive already"},
+		{"AArch64", "PodWWw0w0 RfeXP PodRR Fre", "exclusive (X) access in a mixed-size cycle"},
+		// Mixed-size accesses.
+		{"AArch64", "PosWWw1q0 Rfe PodRR Fre", "w1 is not aligned"},
+		{"AArch64", "PodWWw0q8 Rfe PodRR Fre", "q8 is not aligned"},
+		{"X86", "PodWRw0w0 Fre PodWR Fre", "AArch64 only"},
+		{"AArch64", "PodWWw0q0 Rfew0q0 PodRR Fre", "both q0 and w0"},
+		{"AArch64", "PodWWz0q0 Rfe PodRR Fre", "is not two accesses"},
+		{"AArch64", "Rmw PodWRw0w0 Hat Rmw PodWR Hat", "unsupported: Rmw in a mixed-size cycle"},
+		{"AArch64", "PodWW Rfe DpAddrdRq0w4 Fre", "into an access at an offset"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -223,6 +234,95 @@ exists
  MOV R3,#1   | LC00:       ;
  STR R3,[R2] | ISB         ;
              | LDR R3,[R2] ;
+`},
+		// RISC-V's AR accesses: amoor with zero for a read, amoswap
+		// into x0 for a write; fence.i.
+		{"RISCV", "RfePAR PodRWARAR RfeARAR PodRWARP", `
+ P0                         | P1                       ;
+ amoor.w.aq.rl x6,x0,(x5)   | amoor.w.aq.rl x6,x0,(x5) ;
+ ori x8,x0,1                | ori x8,x0,1              ;
+ amoswap.w.aq.rl x0,x8,(x7) | sw x8,0(x7)              ;
+exists
+(0:x6=1 /\ 1:x6=1)
+`},
+		{"RISCV", "Rfe Fence.idRW Wse Fence.w.wdWW", `
+ P0          | P1          ;
+ ori x6,x0,2 | lw x6,0(x5) ;
+ sw x6,0(x5) | fence.i     ;
+ fence w,w   | ori x8,x0,1 ;
+ ori x8,x0,1 | sw x8,0(x7) ;
+ sw x8,0(x7) |             ;
+`},
+		// Exclusive accesses: a load-/store-exclusive pair, once, its
+		// success flag in the condition; a read writes back what it read.
+		{"RISCV", "Rfe DpAddrdW RfePX PodRWXP", `
+ P0            | P1               ;
+ lw x6,0(x5)   | lr.w x6,0(x5)    ;
+ xor x8,x6,x6  | sc.w x7,x6,0(x5) ;
+ ori x9,x0,1   | ori x9,x0,1      ;
+ add x10,x7,x8 | sw x9,0(x8)      ;
+ sw x9,0(x10)  |                  ;
+exists
+(0:x6=1 /\ 1:x6=1 /\ 1:x7=0)
+`},
+		{"AArch64", "RfePX PodRR FreXP PodWW", `
+ P0          | P1              ;
+ MOV W1,#1   | LDXR W1,[X0]    ;
+ STR W1,[X0] | STXR W2,W1,[X0] ;
+ MOV W3,#1   | LDXR W4,[X3]    ;
+ STR W3,[X2] | STXR W5,W4,[X3] ;
+exists
+(1:X1=1 /\ 1:X4=0 /\ 1:X2=0 /\ 1:X5=0)
+`},
+		{"AArch64", "RfeXP PodRR FrePX PodWW", `
+ P0              | P1          ;
+ MOV W3,#1       | LDR W1,[X0] ;
+ LDXR W1,[X0]    | LDR W3,[X2] ;
+ STXR W2,W3,[X0] |             ;
+`},
+		// Mixed sizes: a word write of 1 stores 0x01010101; a read
+		// returns its bytes of the location after the write it reads
+		// (the high word of a quad of 1 under a low word of 2).
+		{"AArch64", "PosWWw0q0 PodWWq0q0 PosWWq0w0 Rfew0w4 PosRWw4q0 PodWRq0q0 PosRRq0w4 Frew4w0", `
+uint64_t x; uint64_t y; uint64_t 1:X1; uint64_t 1:X4; uint64_t 1:X5;
+
+0:X0=x; 0:X1=0x1010101; 0:X2=0x202020202020202; 0:X3=y; 0:X4=0x101010101010101; 0:X5=0x2020202;
+1:X0=y; 1:X2=0x303030303030303; 1:X3=x;
+}
+ P0          | P1             ;
+ STR W1,[X0] | LDR W1,[X0,#4] ;
+ STR X2,[X0] | STR X2,[X0]    ;
+ STR X4,[X3] | LDR X4,[X3]    ;
+ STR W5,[X3] | LDR W5,[X3,#4] ;
+exists
+(x=0x202020202020202 /\ y=0x303030303030303 /\ 1:X1=0x1010101 /\ 1:X4=0x0 /\ 1:X5=0x0)
+`},
+		{"AArch64", "Frib0b0 Rfib0h0 PosRRh0b0 Freb0h0 Rfeh0b0", `
+uint32_t x; uint32_t 1:X1; uint32_t 1:X3; uint32_t 1:X4;
+
+0:X0=x;
+1:X0=x;
+}
+ P0           | P1           ;
+ MOV W1,#257  | LDRB W1,[X0] ;
+ STRH W1,[X0] | MOV W2,#2    ;
+              | STRB W2,[X0] ;
+              | LDRH W3,[X0] ;
+              | LDRB W4,[X0] ;
+exists
+(x=0x102 /\ 1:X1=0x1 /\ 1:X3=0x102 /\ 1:X4=0x0)
+`},
+		{"AArch64", "PodWWL.w0L Rfe DpDatadWq0h2 Rfih2A.h2 PodRR Fre", `
+ P0           | P1              ;
+ STLR W1,[X0] | LDR X1,[X0]     ;
+ MOV X3,#1    | EOR X3,X1,X1    ;
+ STLR X3,[X2] | ADD W3,W3,#257  ;
+              | STRH W3,[X2,#2] ;
+              | ADD X4,X2,#2    ;
+              | LDARH W5,[X4]   ;
+              | LDR X7,[X6]     ;
+exists
+(x=0x1010101 /\ y=0x1 /\ z=0x1010000 /\ 1:X1=0x1 /\ 1:X5=0x101 /\ 1:X7=0x0)
 `},
 		// Read-modify-writes: a retried lwarx/stwcx. or LDXR/STXR pair,
 		// SWP and CAS (diy's Rmw, Amo.Swp, Amo.Cas).

@@ -14,6 +14,10 @@ type thread struct {
 	addr  map[int]string // location -> register holding its address
 	init  []string       // "0:r2=x"
 	regOf map[int]string // event -> register its read returned into
+	flags []string       // the success flags of its exclusive stores
+	// consts maps the values set in the initial state (mixed-size
+	// tests) to their register, which holds it for every later use.
+	consts map[uint64]int
 }
 
 // dialect writes the accesses, fences and dependencies of one
@@ -63,6 +67,10 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	label, loop := 0, 0
 	var cond []string
 	for _, l := range t.finalLocs() {
+		if t.Mixed() {
+			cond = append(cond, fmt.Sprintf("%s=0x%x", LocName(l), t.MFinal[l]))
+			continue
+		}
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
 	}
 	for id, evs := range t.Threads {
@@ -109,15 +117,34 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 				loop++
 				continue
 			}
+			if t.Mixed() {
+				if r := mixedAccess(th, ev, t.MVal[i], a, dep, kind); r != "" {
+					th.regOf[i] = r
+				}
+				continue
+			}
 			if r := d.access(th, ev, loc, a, dep, kind); r != "" {
 				th.regOf[i] = r
 			}
 		}
 	}
+	var typed []string // mixed sizes: the registers of the condition
+	var typedLoc []int
 	for _, i := range t.Observed() {
 		ev := t.Events[i]
 		th := threads[ev.Thread]
+		if t.Mixed() {
+			r := fmt.Sprintf("%d:X%s", ev.Thread, th.regOf[i][1:])
+			typed, typedLoc = append(typed, r), append(typedLoc, ev.Loc)
+			cond = append(cond, fmt.Sprintf("%s=0x%x", r, t.MVal[i]))
+			continue
+		}
 		cond = append(cond, fmt.Sprintf("%d:%s=%d", ev.Thread, d.cond(th.regOf[i]), ev.Val))
+	}
+	for id, th := range threads {
+		for _, f := range th.flags {
+			cond = append(cond, fmt.Sprintf("%d:%s=0", id, d.cond(f)))
+		}
 	}
 	for _, o := range t.Obs {
 		// The observer loads, after every access of their thread.
@@ -138,12 +165,15 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", t.Arch.Name, name)
 	fmt.Fprintf(&b, "\"%s\"\n", t.Cycle())
-	fmt.Fprintf(&b, "Cycle=%s\n", joinEdges(t.Edges))
+	fmt.Fprintf(&b, "Cycle=%s\n", t.Rotated())
 	fmt.Fprintf(&b, "Generator=musket gen\n")
 	fmt.Fprintf(&b, "Prefetch=%s\n", t.Prefetch())
 	fmt.Fprintf(&b, "Com=%s\n", t.Com())
 	fmt.Fprintf(&b, "Orig=%s\n", t.Cycle())
 	b.WriteString("{\n")
+	if t.Mixed() {
+		b.WriteString(t.mixedTypes(typed, typedLoc) + "\n\n")
+	}
 	for _, th := range threads {
 		if len(th.init) > 0 {
 			b.WriteString(strings.Join(th.init, " ") + "\n")
@@ -305,6 +335,15 @@ func (x aarch64) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			addr = fmt.Sprintf("[X%d]", b)
 		}
 	}
+	if ev.Ann == "X" {
+		if kind == "Data" {
+			v := t.newReg()
+			t.emit("EOR W%d,%s,%s", v, dep, dep)
+			t.emit("ADD W%d,W%d,#%d", v, v, ev.Val)
+			return exclusive(t, "AArch64", ev, addr, fmt.Sprintf("W%d", v))
+		}
+		return exclusive(t, "AArch64", ev, addr, fmt.Sprintf("#%d", ev.Val))
+	}
 	if ev.Dir == 'W' {
 		v := x.reg(t.newReg())
 		if kind == "Data" {
@@ -376,6 +415,14 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			base = x.reg(t.newReg())
 			t.emit("add %s,%s,%s", base, a, off)
 		}
+		if ev.Ann == "X" {
+			return exclusive(t, "RISCV", ev, base, v)
+		}
+		if ev.Ann == "AR" {
+			// diy's AR write: an AMO swap whose read no register keeps.
+			t.emit("amoswap.w.aq.rl x0,%s,(%s)", v, base)
+			return ""
+		}
 		t.emit("sw%s %s,0(%s)", suffix, v, base)
 		return ""
 	}
@@ -383,7 +430,16 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 		base = x.reg(t.newReg())
 		t.emit("add %s,%s,%s", base, a, off)
 	}
+	if ev.Ann == "X" {
+		return exclusive(t, "RISCV", ev, base, "")
+	}
 	r := x.reg(t.newReg())
+	if ev.Ann == "AR" {
+		// diy's AR read: an AMO or with zero, which writes back the
+		// value it reads (so the location's final value is unchanged).
+		t.emit("amoor.w.aq.rl %s,x0,(%s)", r, base)
+		return r
+	}
 	t.emit("lw%s %s,0(%s)", suffix, r, base)
 	return r
 }
@@ -395,8 +451,12 @@ func (x riscv) ctrl(t *thread, dep, kind string, label int) {
 	}
 }
 func (riscv) fence(t *thread, name string) {
-	if name == "Fence.tso" {
+	switch name {
+	case "Fence.tso":
 		t.emit("fence.tso")
+		return
+	case "Fence.i":
+		t.emit("fence.i")
 		return
 	}
 	parts := strings.Split(name, ".") // Fence.rw.rw

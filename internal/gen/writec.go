@@ -49,6 +49,9 @@ func (t *Test) writeC(w io.Writer, name string) error {
 		locs := map[int]bool{}
 		for k, i := range evs {
 			ev := t.Events[i]
+			if k > 0 && t.Edges[i-1].Kind == Rmw {
+				continue // the write of an exchange, written with its read
+			}
 			locs[ev.Loc] = true
 			loc := LocName(ev.Loc)
 			addr, val := loc, fmt.Sprint(ev.Val)
@@ -90,6 +93,15 @@ func (t *Test) writeC(w io.Writer, name string) error {
 			regOf[i] = r
 			var e string
 			switch {
+			case k+1 < len(evs) && t.Edges[i].Kind == Rmw:
+				// diy's C Rmw: an atomic exchange whose result is the
+				// read's value.
+				w := fmt.Sprint(t.Events[i+1].Val)
+				if ev.Ann == "Sc" {
+					e = fmt.Sprintf("atomic_exchange(%s,%s)", addr, w)
+				} else {
+					e = fmt.Sprintf("atomic_exchange_explicit(%s,%s,%s)", addr, w, cOrders[ev.Ann])
+				}
 			case !cAtomic(ev.Ann) && addr == loc:
 				e = "*" + loc
 			case !cAtomic(ev.Ann):
