@@ -85,6 +85,10 @@ func TestExitStatuses(t *testing.T) {
 	// says it holds no process).
 	procIndex := filepath.Join(dir, "procindex.cub")
 	os.WriteFile(procIndex, []byte("var H : proc\narray A[proc, proc] : bool\ninit (i) { H <> i && A[i,i] = False }\nunsafe (i) { A[H, i] = True }\n"), 0o644)
+	// A flat || of 10^5 atoms: past maxDNF, a limit of Musket (robust5:
+	// it was exit 2, as bad input).
+	flatOr := filepath.Join(dir, "flator.cub")
+	os.WriteFile(flatOr, []byte("type state = A | B\nvar X : state\ninit (z) { X = A }\nunsafe (z) { X = B }\ntransition t (i)\nrequires { "+strings.Repeat("X = A || ", 99999)+"X = A }\n{ X := B; }\n"), 0o644)
 	tests := []struct {
 		name    string
 		args    []string
@@ -136,6 +140,7 @@ func TestExitStatuses(t *testing.T) {
 		{name: "compare no source", args: []string{"compare", "-target", "tso", "a.pts"}, code: 2, errOut: []string{"musket compare: -source is required"}},
 		{name: "compare negative timeout", args: []string{"compare", "-timeout", "-2s", "a.pts"}, code: 2, errOut: []string{"negative time limit"}},
 		{name: "param two files", args: []string{"param", "a.cub", "b.cub"}, code: 2, errOut: []string{"musket param: give exactly one .cub file, not 2"}},
+		{name: "param DNF limit", args: []string{"param", flatOr}, code: 3, errOut: []string{flatOr + ":6:", "limit reached: this formula has more than 4096 conjunctions in disjunctive normal form"}},
 		{name: "param unsupported", args: []string{"param", procIndex}, code: 3, errOut: []string{procIndex + ":4:14: unsupported: A indexed by H, which holds no process"}},
 		{name: "param unsupported json", args: []string{"param", "-json", procIndex}, code: 3, out: []string{`"status":"unsupported"`, `"exit_status":3`}},
 		{name: "param negative depth", args: []string{"param", "-depth", "-3", "a.cub"}, code: 2, errOut: []string{"must be 0 or more"}},

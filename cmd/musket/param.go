@@ -93,7 +93,11 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			// A valid system using a feature Musket does not handle
 			// (exit status 3, as the table says), not bad input.
 			if *asJSON {
-				writeJSON(stdout, errorJSON{File: file, Status: "unsupported", Error: err.Error(), ExitStatus: exitLimit})
+				status := "unsupported"
+				if strings.Contains(err.Error(), "limit reached:") {
+					status = "limit"
+				}
+				writeJSON(stdout, errorJSON{File: file, Status: status, Error: err.Error(), ExitStatus: exitLimit})
 			}
 			return exitLimit
 		}
@@ -252,16 +256,18 @@ func writeHeapProfile(file string) error {
 }
 
 // paramUnsupported tells whether every error of a .cub file is about a
-// feature of a valid system that Musket does not handle: the parser's
-// messages then begin "unsupported:" ("unsupported: the proc variable H
-// as an index (Cubicle reads it)").
+// feature of a valid system that Musket does not handle, or a limit of
+// Musket the system goes past: the parser's messages then begin
+// "unsupported:" ("unsupported: the proc variable H as an index
+// (Cubicle reads it)") or "limit reached:" (a formula too large in
+// disjunctive normal form).
 func paramUnsupported(err error) bool {
 	var l source.ErrorList
 	if !errors.As(err, &l) || len(l) == 0 {
 		return false
 	}
 	for _, e := range l {
-		if !strings.HasPrefix(e.Msg, "unsupported:") {
+		if !strings.HasPrefix(e.Msg, "unsupported:") && !strings.HasPrefix(e.Msg, "limit reached:") {
 			return false
 		}
 	}
