@@ -195,9 +195,11 @@ func (f *litmusFlags) models(stderr io.Writer) (driver.Models, error) {
 			return ms, err
 		}
 	}
-	if err := ms.Check(); err != nil {
+	m, err := ms.CheckLoad()
+	if err != nil {
 		return ms, err
 	}
+	ms.Loaded = m
 	// A herd7 library name ("x86tso.cat") without -set-libdir takes the
 	// model file Musket carries for it, silently, as herd7 takes its
 	// library's (ms.Note says which).
@@ -274,7 +276,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 		return exitBadInput
 	}
-	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
+	opts := batch.Options{Model: ms.Model, ModelLoaded: ms.Loaded, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
 		Bound: unrollBound(*f.bound), Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines, MachSize: ms.MachSize,
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
