@@ -29,8 +29,12 @@ type JSONResult struct {
 	TimeMS      float64              `json:"time_ms"`
 	Expected    string               `json:"expected,omitempty"`
 	Engines     map[string]string    `json:"engines,omitempty"` // each engine's verdict, when they disagree
-	Witness     *result.Execution    `json:"witness,omitempty"`
-	Explain     *result.Explanation  `json:"explain,omitempty"`
+	// Unconfirmed (-engine both) names the engine that stopped at a limit
+	// while the other answered, with its status ("smt: timeout (limit
+	// 1s)"): the verdict is the other engine's alone.
+	Unconfirmed string              `json:"unconfirmed,omitempty"`
+	Witness     *result.Execution   `json:"witness,omitempty"`
+	Explain     *result.Explanation `json:"explain,omitempty"`
 	// Herd is the result as the text output prints it (herd7's log of
 	// the test, Time line included, and -explain's answer), so that the JSON of several runs
 	// can be printed again as one log (musket merge).
@@ -82,7 +86,7 @@ func Herd(r *result.Result) string {
 func Summary(r *result.Result) JSONResult {
 	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Hash: r.Hash, Status: r.Status.String(),
 		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
-		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
+		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain, Unconfirmed: r.Unconfirmed}
 	if !r.CountsOmitted {
 		p, n := r.Positive, r.Negative
 		j.Positive, j.Negative = &p, &n
