@@ -179,10 +179,13 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 		if code == exitOK {
 			code = exitLimit
 		}
-		if sig.interrupted() {
+		switch {
+		case st.Stopped:
+			fmt.Fprintf(stderr, "musket gen: the time to write the tests is bounded too (%v past the stop): %d of the %d tests found were written (the index lists them)\n", writeGrace, written, len(tests))
+		case sig.interrupted():
 			code = exitInterrupted
 			fmt.Fprintf(stderr, "musket gen: interrupted while writing: %d of the %d tests found were written (the index lists them)\n", written, len(tests))
-		} else {
+		default:
 			fmt.Fprintf(stderr, "musket gen: the time to write the tests is bounded too (%v past the limit): %d of the %d tests found were written (the index lists them)\n", writeGrace, written, len(tests))
 		}
 		tests = tests[:written]
