@@ -139,8 +139,10 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 	// memory until written.
 	ctx, unwatch := memlimit.Watch(ctx)
 	defer unwatch()
+	spin := startSpinner(stderr, "gen: enumerating the cycles")
 	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs,
 		Stop: func() bool { return ctx.Err() != nil }})
+	spin()
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
@@ -170,7 +172,9 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 			fmt.Fprintf(stderr, "musket gen: timed out (limit %v): the enumeration stopped early; writing the %d tests found so far\n", limit, len(tests))
 		}
 	}
+	spin = startSpinner(stderr, fmt.Sprintf("gen: writing %d tests", len(tests)))
 	written, err := writeGenTests(wctx, tests, out)
+	spin()
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput

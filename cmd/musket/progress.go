@@ -212,3 +212,14 @@ func (p *batchProgress) line() string {
 	}
 	return s
 }
+
+// startSpinner shows, on a terminal w, "| NAME 1.2s" turning while one
+// long step of a command runs (fix, prove, gen: each ran for its whole
+// -timeout with nothing on the screen; robust6). The returned stop
+// clears the line; call it before printing, and as often as wanted.
+// Elsewhere (a pipe, a file, a test's buffer) nothing is drawn.
+func startSpinner(w io.Writer, name string) (stop func()) {
+	p := newBatchProgress(w, 1, isTerminal(w))
+	p.started(0, name)
+	return p.close
+}
