@@ -447,10 +447,12 @@ func (r *checkRun) run(operands []string) int {
 		r.note()
 		r.prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 		if isC(path) {
-			r.prog.mu.Lock()
-			r.prog.clear()
-			code := checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf})
-			r.prog.mu.Unlock()
+			// The progress line goes on while the program is compiled and
+			// checked (it was held off for the whole check: a C program
+			// showed nothing until its end; robust6); whatever checkC
+			// prints clears it first.
+			code := checkC(r.sig.ctx, r.prog.writer(r.stdout), r.prog.writer(r.stderr), cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf})
+			r.prog.finished(i, code != exitOK)
 			if code == exitInterrupted {
 				break
 			}

@@ -214,6 +214,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		}
 		return code
 	}
+	if ctx.Err() == nil {
+		r.Result.Err = timeLimitWords(r.Result, k.limit)
+	}
 	code := exitOK
 	verdict := cWord(r)
 	switch r.Verdict {
@@ -628,6 +631,17 @@ func prestartC(args []string) {
 	} else if s := earlycc.Take(); s != nil {
 		s.Drop()
 	}
+}
+
+// timeLimitWords is the error of a result stopped by its time limit in
+// the user's words: Go's "context deadline exceeded" says nothing of
+// -timeout (it was printed under a C program's TIMEOUT when the compile
+// cache was cold; robust6). Other errors are kept.
+func timeLimitWords(r *result.Result, limit time.Duration) error {
+	if r.Status == result.Timeout && errors.Is(r.Err, context.DeadlineExceeded) {
+		return fmt.Errorf("no verdict within the time limit (%v)", limit)
+	}
+	return r.Err
 }
 
 // countAnswer is 1 when the engine's result r is a verdict, else 0.

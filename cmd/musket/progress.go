@@ -144,6 +144,28 @@ func (p *batchProgress) close() {
 	p.mu.Unlock()
 }
 
+// writer is w with the progress line cleared before each write (and
+// drawn again at the next tick): what a command prints while the line
+// is shown.
+func (p *batchProgress) writer(w io.Writer) io.Writer {
+	if !p.on {
+		return w
+	}
+	return progressWriter{p, w}
+}
+
+type progressWriter struct {
+	p *batchProgress
+	w io.Writer
+}
+
+func (pw progressWriter) Write(b []byte) (int, error) {
+	pw.p.mu.Lock()
+	defer pw.p.mu.Unlock()
+	pw.p.clear()
+	return pw.w.Write(b)
+}
+
 func (p *batchProgress) clear() {
 	if p.drawn {
 		fmt.Fprint(p.w, "\r\033[K")
