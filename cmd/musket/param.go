@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
@@ -122,9 +123,11 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			opts.Verbose = stderr
 		}
 	}
+	stopTicks := func() {}
 	if isTerminal(stderr) && !*verbose {
 		start := time.Now()
-		opts.Progress = paramProgress(stderr, file, func() time.Duration { return time.Since(start) })
+		opts.Progress, stopTicks = paramTicks(paramProgress(stderr, file, func() time.Duration { return time.Since(start) }), 250*time.Millisecond)
+		defer stopTicks()
 	}
 	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
@@ -147,6 +150,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	stopTicks()
 	if opts.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
@@ -239,6 +243,45 @@ func paramProgress(w io.Writer, file string, elapsed func() time.Duration) func(
 			again = fmt.Sprintf(" (%d searches)", searches)
 		}
 		fmt.Fprintf(w, "\r\033[K%s: %d nodes visited%s, %d queued, %.1fs", file, before+visited, again, queued, elapsed().Seconds())
+	}
+}
+
+// paramTicks calls draw with the latest figures every period too: the
+// search calls Progress from its loop only, and the phases without one
+// (-brab's exploration of the instance, the forward decision of
+// number_procs) showed nothing for seconds (robust6). The line's time
+// goes on. stop ends the ticks; draw is never called after it returns.
+func paramTicks(draw func(visited, queued int), period time.Duration) (update func(visited, queued int), stop func()) {
+	var mu sync.Mutex
+	visited, queued := 0, 0
+	update = func(v, q int) {
+		mu.Lock()
+		defer mu.Unlock()
+		visited, queued = v, q
+		draw(v, q)
+	}
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				mu.Lock()
+				draw(visited, queued)
+				mu.Unlock()
+			}
+		}
+	}()
+	var once sync.Once
+	return update, func() {
+		once.Do(func() {
+			close(done)
+			<-stopped
+		})
 	}
 }
 
