@@ -451,8 +451,14 @@ func (r *checkRun) run(operands []string) int {
 			// checked (it was held off for the whole check: a C program
 			// showed nothing until its end; robust6); whatever checkC
 			// prints clears it first.
-			code := checkC(r.sig.ctx, r.prog.writer(r.stdout), r.prog.writer(r.stderr), cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf})
+			timedOut := false
+			code := checkC(r.sig.ctx, r.prog.writer(r.stdout), r.prog.writer(r.stderr), cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf, timedOut: &timedOut})
 			r.prog.finished(i, code != exitOK)
+			if timedOut {
+				// (the summary's time-outs listed the .pts and litmus
+				// programs only: a C program's was missing; robust6)
+				r.timeouts = append(r.timeouts, strings.TrimSuffix(filepath.Base(path), ".c"))
+			}
 			if code == exitInterrupted {
 				break
 			}

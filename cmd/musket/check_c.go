@@ -29,6 +29,9 @@ type cCheck struct {
 	asJSON, stats         bool
 	c                     checkConfig
 	wf                    *witnessFiles
+	// timedOut, when set, is told whether the check ended without a
+	// verdict at its time limit (for the run's list of time-outs).
+	timedOut *bool
 }
 
 // hardwareModels are the models whose events are a machine's: a C
@@ -216,6 +219,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	}
 	if ctx.Err() == nil {
 		r.Result.Err = timeLimitWords(r.Result, k.limit)
+		if k.timedOut != nil && r.Verdict == cfront.Unknown && r.Result.Status == result.Timeout {
+			*k.timedOut = true
+		}
 	}
 	code := exitOK
 	verdict := cWord(r)
