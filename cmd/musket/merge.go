@@ -31,6 +31,7 @@ type jsonTest struct {
 	Error       string               `json:"error"`
 	Verdict     string               `json:"verdict"`
 	Observation string               `json:"observation"`
+	Unconfirmed string               `json:"unconfirmed"`
 	Condition   string               `json:"condition"`
 	States      *[]map[string]string `json:"states"`
 	Positive    *int                 `json:"positive"`
@@ -284,6 +285,9 @@ func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 		case "disagreement":
 			s.EngineDisagreements = append(s.EngineDisagreements, t.j.Name)
 		}
+		if t.j.Unconfirmed != "" {
+			s.Unconfirmed = append(s.Unconfirmed, t.j.Name)
+		}
 	}
 	// Empty lists, not null, as musket litmus -json writes them.
 	for _, l := range []*[]string{&s.Timeouts, &s.MemoryLimit, &s.Unsupported} {
@@ -427,6 +431,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(s.MemoryLimit) > 0 {
 		fmt.Fprintf(stderr, "memory limit reached: %s\n", strings.Join(s.MemoryLimit, ", "))
+	}
+	if len(s.Unconfirmed) > 0 {
+		fmt.Fprintf(stderr, "unconfirmed (one engine answered, the other did not finish): %s\n", strings.Join(s.Unconfirmed, ", "))
 	}
 	if len(s.EngineDisagreements) > 0 {
 		fmt.Fprintf(stderr, "the engines disagree on %d tests: %s\n", len(s.EngineDisagreements), strings.Join(s.EngineDisagreements, ", "))
