@@ -119,7 +119,10 @@ func TestExitStatuses(t *testing.T) {
 	}{
 		{name: "litmus ok", args: []string{"litmus", sbTest}, code: 0},
 		{name: "litmus timeout", args: []string{"litmus", "-timeout", "10ms", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped}, code: 3, out: []string{"Timeout SB"}, errOut: []string{"timed out (limit 10ms each): SB"}},
-		{name: "litmus engine limit", args: []string{"litmus", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3},
+		{name: "litmus engine limit", args: []string{"litmus", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3,
+			errOut: []string{"a limit of the engine reached (each test's error says which): SB"}},
+		{name: "litmus engine limit json", args: []string{"litmus", "-json", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3,
+			out: []string{`"status":"limit"`, `"errors":0`, `"limits":["SB"]`, `"exit_status":3`}},
 		{name: "litmus auto: the SMT engine answers past the explicit engine's limit", args: []string{"litmus", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 0, out: []string{"Observation SB Sometimes\n"}},
 		{name: "litmus auto: the SMT engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "pruned": untilStopped, "graph": untilStopped}, code: 0, out: []string{"Observation SB Sometimes\n"}},
 		{name: "litmus auto: the graph engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "smt": untilStopped, "pruned": untilStopped}, code: 0,

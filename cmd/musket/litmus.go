@@ -359,6 +359,7 @@ type litmusRun struct {
 
 	finished, errs   int
 	timeouts, unsupp []string
+	limits           []string // stopped at an engine's own limit (result.Limit)
 	memory           []string // stopped by the memory limit
 	engineDisagree   []string
 	unconfirmed      []string // -engine both: one engine answered, the other stopped at a limit
@@ -417,8 +418,15 @@ func (l *litmusRun) job(j batch.Job) {
 		l.unsupp = append(l.unsupp, r.Name)
 		l.status.add(exitLimit)
 	case result.Failed:
-		l.errs++
-		l.status.add(failureStatus(r.Err))
+		code := failureStatus(r.Err)
+		l.status.add(code)
+		if code == exitLimit {
+			// An engine's own limit: not an error of the test (it was
+			// counted in "errors"; robust6).
+			l.limits = append(l.limits, r.Name)
+		} else {
+			l.errs++
+		}
 	}
 	if r.Unconfirmed != "" {
 		// -engine both: one engine stopped at a limit, the other
@@ -566,6 +574,7 @@ type litmusSummary struct {
 	Unsupported         []string       `json:"unsupported"`
 	EngineDisagreements []string       `json:"engine_disagreements,omitempty"`
 	Unconfirmed         []string       `json:"unconfirmed,omitempty"` // -engine both: one engine answered, the other stopped at a limit
+	Limits              []string       `json:"limits,omitempty"`      // stopped at an engine's own limit (its error says which)
 	Expect              *expectSummary `json:"expect,omitempty"`
 	ModelError          string         `json:"model_error,omitempty"`
 	Interrupted         bool           `json:"interrupted"`
@@ -594,7 +603,7 @@ func (l *litmusRun) summary() {
 	elapsed := time.Since(l.start)
 	if l.asJSON {
 		s := litmusSummary{Tests: l.files, Finished: l.finished, Errors: l.errs, Timeouts: l.timeouts, TimeoutMS: ms(l.timeout),
-			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Unconfirmed: l.unconfirmed, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
+			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Unconfirmed: l.unconfirmed, Limits: l.limits, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
 		if l.shard != "" {
 			s.Shard, s.Inputs = l.shard, l.inputs
 		}
@@ -662,6 +671,9 @@ func (l *litmusRun) summary() {
 	}
 	if len(l.unsupp) > 0 {
 		fmt.Fprintf(l.stderr, "unsupported (each test's error says what): %s\n", strings.Join(l.unsupp, ", "))
+	}
+	if len(l.limits) > 0 {
+		fmt.Fprintf(l.stderr, "a limit of the engine reached (each test's error says which): %s\n", strings.Join(l.limits, ", "))
 	}
 	if len(l.unconfirmed) > 0 {
 		fmt.Fprintf(l.stderr, "unconfirmed (one engine answered, the other did not finish): %s\n", strings.Join(l.unconfirmed, ", "))
