@@ -133,7 +133,11 @@ func checkBoth(ctx context.Context, timeout time.Duration, path string, c checkC
 			cctx, cancel = context.WithTimeout(ctx, timeout)
 		}
 		defer cancel()
-		return checkRunner(cctx, path, engine, c)
+		pr, err := checkRunner(cctx, path, engine, c)
+		if err == nil && pr != nil && pr.Result != nil && pr.Result.Status == result.Timeout && pr.Result.Limit == 0 {
+			pr.Result.Limit = timeout // said with an unconfirmed answer
+		}
+		return pr, err
 	}
 	// One engine stopped at a limit, the other answered: the answer,
 	// marked unconfirmed (exit 3), as batch.runBoth gives it.
