@@ -90,6 +90,10 @@ type checkJSON struct {
 	Races     []string            `json:"races,omitempty"` // with -races: the race flags raised
 	Witness   *result.Execution   `json:"witness,omitempty"`
 	Explain   *result.Explanation `json:"explain,omitempty"`
+	// Unconfirmed (-engine both): the engine that stopped at a limit
+	// while another answered, and its status; the verdict is not
+	// cross-checked.
+	Unconfirmed string `json:"unconfirmed,omitempty"`
 }
 
 // checkConfig is what one check needs besides the file and the engine.
@@ -129,15 +133,34 @@ func checkBoth(ctx context.Context, timeout time.Duration, path string, c checkC
 			cctx, cancel = context.WithTimeout(ctx, timeout)
 		}
 		defer cancel()
-		return checkRunner(cctx, path, engine, c)
+		pr, err := checkRunner(cctx, path, engine, c)
+		if err == nil && pr != nil && pr.Result != nil && pr.Result.Status == result.Timeout && pr.Result.Limit == 0 {
+			pr.Result.Limit = timeout // said with an unconfirmed answer
+		}
+		return pr, err
 	}
+	// One engine stopped at a limit, the other answered: the answer,
+	// marked unconfirmed (exit 3), as batch.runBoth gives it.
 	e, err := one("enum")
-	if err != nil || e.Result.Status != result.Done {
+	if err != nil || e.Result.Status != result.Done && !batch.StoppedAtLimit(e.Result) || ctx.Err() != nil {
 		return e, "", err
 	}
 	s, err := one("smt")
-	if err != nil || s.Result.Status != result.Done {
+	if err != nil {
 		return s, "", err
+	}
+	switch {
+	case e.Result.Status == result.Done && s.Result.Status == result.Done:
+	case e.Result.Status == result.Done && batch.StoppedAtLimit(s.Result) && ctx.Err() == nil:
+		e.Result = batch.Unconfirmed(e.Result, s.Result, "smt")
+		return e, "", nil
+	case s.Result.Status == result.Done && batch.StoppedAtLimit(e.Result):
+		s.Result = batch.Unconfirmed(s.Result, e.Result, "enum")
+		return s, "", nil
+	case e.Result.Status != result.Done:
+		return e, "", nil
+	default:
+		return s, "", nil
 	}
 	if e.Reachable != s.Reachable {
 		return e, fmt.Sprintf("%s: the engines disagree on %s: enum says %s, smt says %s", path, e.Name, reachWord(e.Reachable), reachWord(s.Reachable)), nil
@@ -191,7 +214,7 @@ func newCheckFlags(stderr io.Writer) *checkFlags {
 	f.conf = fs.String("conf", "", "herd7 `.cfg file` giving the model and variants (e.g. linux-kernel.cfg: C programs with musket/lkmm.h's kernel primitives); flags override it")
 	f.std = fs.String("std", "", "C programs: the language `standard` (default "+cfront.DefaultStd+": GNU C, with asm, typeof and POSIX names)")
 	f.bound = intFlag(fs, "bound", 2, 0, "loop unrolling `bound`: the most iterations of each loop (1 or more for a .pts program)")
-	f.engine = fs.String("engine", "auto", "`engine`: smt (the SMT encoding), enum (explicit enumeration), graph (C programs: execution graphs explored as TruSt does, under sc, tso, pso, rc11, the models where po ∪ rf is acyclic, and imm, aarch64 and riscv, with dependency tracking as HMC does, refusing by name what its argument does not cover; and -target x86, whose model is tso; C11 and the hardware targets power, armv7, ... are left to the SMT engine), auto (C programs under those models and -target x86, aarch64 and riscv: graph and smt side by side, smt joining after graph's first second, the first answer wins; -target power: smt, and graph under IMM beside it for a PASS only, where the compilation of IMM to Power (Podkopaev, Lahav, Vafeiadis, POPL 2019) covers the program; otherwise smt), or both (a disagreement is an error, exit status 4)")
+	f.engine = fs.String("engine", "auto", "`engine`: smt (the SMT encoding), enum (explicit enumeration), graph (C programs: execution graphs explored as TruSt does, under sc, tso, pso, rc11, the models where po ∪ rf is acyclic, and imm, aarch64 and riscv, with dependency tracking as HMC does, refusing by name what its argument does not cover; and -target x86, whose model is tso; C11 and the hardware targets power, armv7, ... are left to the SMT engine), auto (C programs under those models and -target x86, aarch64 and riscv: graph and smt side by side, smt joining after graph's first second, the first answer wins; -target power: smt, and graph under IMM beside it for a PASS only, where the compilation of IMM to Power (Podkopaev, Lahav, Vafeiadis, POPL 2019) covers the program; otherwise smt), or both (a disagreement is an error, exit status 4; when one engine stops at a limit and the other answers, that answer is printed, marked unconfirmed with the engine that did not finish (text and JSON), and the exit status is 3)")
 	f.witness = fs.String("witness", "", "write the execution reaching the condition as Graphviz to `FILE` (with several programs: FILE.NAME.dot)")
 	f.stats = fs.Bool("stats", false, "print the size of the encoding (variables, constraints, relation pairs) and where the time went")
 	f.noAnalysis = fs.Bool("no-analysis", false, "turn the relation analysis off (for measurements)")
@@ -428,10 +451,18 @@ func (r *checkRun) run(operands []string) int {
 		r.note()
 		r.prog.started(i, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 		if isC(path) {
-			r.prog.mu.Lock()
-			r.prog.clear()
-			code := checkC(r.sig.ctx, r.stdout, r.stderr, cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf})
-			r.prog.mu.Unlock()
+			// The progress line goes on while the program is compiled and
+			// checked (it was held off for the whole check: a C program
+			// showed nothing until its end; robust6); whatever checkC
+			// prints clears it first.
+			timedOut := false
+			code := checkC(r.sig.ctx, r.prog.writer(r.stdout), r.prog.writer(r.stderr), cCheck{path: path, engine: *r.f.engine, witness: *r.f.witness, limit: r.limit, asJSON: *r.f.json, stats: *r.f.stats, c: r.c, wf: r.wf, timedOut: &timedOut})
+			r.prog.finished(i, code != exitOK)
+			if timedOut {
+				// (the summary's time-outs listed the .pts and litmus
+				// programs only: a C program's was missing; robust6)
+				r.timeouts = append(r.timeouts, strings.TrimSuffix(filepath.Base(path), ".c"))
+			}
 			if code == exitInterrupted {
 				break
 			}
@@ -603,6 +634,10 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			verdict = "DISAGREEMENT"
 			st.add(exitDisagree)
 		}
+		if r.Unconfirmed != "" && disagree == "" {
+			fmt.Fprintf(stderr, "musket check: %s: unconfirmed: the other engine did not finish (%s); this verdict is one engine's alone\n", path, r.Unconfirmed)
+			st.add(exitLimit)
+		}
 		if x, steps := witnessOf(r); wf != nil && x != nil && disagree == "" {
 			if err := writeDotSteps(wf.name(pr.Name), r.Name, x, steps); err != nil {
 				fmt.Fprintf(stderr, "musket check: %s: %v\n", path, err)
@@ -613,7 +648,7 @@ func printCheckResult(stdout, stderr io.Writer, o checkOutput, st *status) {
 			j := checkJSON{File: path, Name: pr.Name, Target: pr.Target, Model: pr.Model, Engine: *engine, Bound: pr.Bound,
 				Condition: pr.Condition, Verdict: verdict, Bounded: r.Bounded, Status: r.Status.String(),
 				TimeMS: ms(r.Time), EncodeMS: ms(pr.Report.Encode), SolveMS: ms(pr.Report.Solve), Witness: r.Witness,
-				Flags: r.Flags, Races: o.races, Explain: r.Explain}
+				Flags: r.Flags, Races: o.races, Explain: r.Explain, Unconfirmed: r.Unconfirmed}
 			if r.Err != nil {
 				j.Error = r.Err.Error()
 			}

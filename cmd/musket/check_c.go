@@ -29,6 +29,9 @@ type cCheck struct {
 	asJSON, stats         bool
 	c                     checkConfig
 	wf                    *witnessFiles
+	// timedOut, when set, is told whether the check ended without a
+	// verdict at its time limit (for the run's list of time-outs).
+	timedOut *bool
 }
 
 // hardwareModels are the models whose events are a machine's: a C
@@ -65,6 +68,9 @@ type cCheckJSON struct {
 	// that shortcut was not taken.
 	Via    string `json:"via,omitempty"`
 	ViaNot string `json:"via_not,omitempty"`
+	// Unconfirmed (-engine both): the engines that stopped at a limit
+	// while one answered; the verdict is that engine's alone.
+	Unconfirmed string `json:"unconfirmed,omitempty"`
 }
 
 // raceJSON is one access of a data race.
@@ -138,6 +144,9 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		// -engine both: the engines that gave no answer (a time
 		// limit) where another did; the verdict is not compared.
 		unanswered []string
+		// answered counts the engines that gave a verdict (-engine
+		// both): one alone is an unconfirmed verdict, exit status 3.
+		answered int
 	)
 	graphOK := graph.DecidesTarget(target, k.c.name)
 	switch {
@@ -153,7 +162,11 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		var e *cfront.Result
 		e, err = one("enum")
 		if err == nil {
+			answered = countAnswer(e)
 			r, err = one("smt")
+			if err == nil {
+				answered += countAnswer(r)
+			}
 			if err == nil && e.Verdict != cfront.Unknown && r.Verdict != cfront.Unknown && e.Verdict != r.Verdict {
 				disagree = fmt.Sprintf("%s: the engines disagree: enum says %s, smt says %s", k.path, cWord(e), cWord(r))
 			}
@@ -167,12 +180,16 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 				}
 				if gerr == nil {
 					r.Time += g.Time
+					answered += countAnswer(g)
 				}
 			}
 			if err == nil && e.Verdict == cfront.Unknown && r.Verdict != cfront.Unknown {
 				unanswered = append(unanswered, "enum ("+e.Result.Status.String()+")")
 			}
 			if err == nil && r.Verdict == cfront.Unknown {
+				if e.Verdict != cfront.Unknown {
+					unanswered = append(unanswered, "smt ("+r.Result.Status.String()+")")
+				}
 				r = e
 			} else if err == nil {
 				r.Time += e.Time
@@ -200,6 +217,12 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		}
 		return code
 	}
+	if ctx.Err() == nil {
+		r.Result.Err = timeLimitWords(r.Result, k.limit)
+		if k.timedOut != nil && r.Verdict == cfront.Unknown && r.Result.Status == result.Timeout {
+			*k.timedOut = true
+		}
+	}
 	code := exitOK
 	verdict := cWord(r)
 	switch r.Verdict {
@@ -217,8 +240,17 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		fmt.Fprintf(stderr, "musket check: %s\n", disagree)
 		verdict, code = "DISAGREEMENT", exitDisagree
 	}
-	if len(unanswered) > 0 && r.Verdict != cfront.Unknown {
-		fmt.Fprintf(stderr, "musket check: %s: not compared: %s gave no answer; the verdict is the other engines'\n", k.path, strings.Join(unanswered, ", "))
+	unconfirmed := ""
+	if len(unanswered) > 0 && r.Verdict != cfront.Unknown && disagree == "" {
+		if answered < 2 {
+			// One engine's verdict alone: printed (the user waited for
+			// it), and the limit the other reached makes exit 3.
+			unconfirmed = strings.Join(unanswered, ", ")
+			fmt.Fprintf(stderr, "musket check: %s: unconfirmed: the other engine did not finish (%s); this verdict is one engine's alone\n", k.path, unconfirmed)
+			code = max(code, exitLimit)
+		} else {
+			fmt.Fprintf(stderr, "musket check: %s: not compared: %s gave no answer; the verdict is the other engines'\n", k.path, strings.Join(unanswered, ", "))
+		}
 	}
 	if r.Verdict == cfront.Unknown && ctx.Err() != nil {
 		// Stopped by SIGINT or SIGTERM, not by its time limit.
@@ -283,6 +315,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			j.Graph = &graphJSON{Complete: g.Complete, Blocked: g.Blocked, Graphs: g.Graphs, Revisits: g.Revisits}
 		}
 		j.Via, j.ViaNot = r.Via, r.ViaNot
+		j.Unconfirmed = unconfirmed
 		writeJSON(stdout, j)
 		return code
 	}
@@ -604,6 +637,25 @@ func prestartC(args []string) {
 	} else if s := earlycc.Take(); s != nil {
 		s.Drop()
 	}
+}
+
+// timeLimitWords is the error of a result stopped by its time limit in
+// the user's words: Go's "context deadline exceeded" says nothing of
+// -timeout (it was printed under a C program's TIMEOUT when the compile
+// cache was cold; robust6). Other errors are kept.
+func timeLimitWords(r *result.Result, limit time.Duration) error {
+	if r.Status == result.Timeout && errors.Is(r.Err, context.DeadlineExceeded) {
+		return fmt.Errorf("no verdict within the time limit (%v)", limit)
+	}
+	return r.Err
+}
+
+// countAnswer is 1 when the engine's result r is a verdict, else 0.
+func countAnswer(r *cfront.Result) int {
+	if r != nil && r.Verdict != cfront.Unknown {
+		return 1
+	}
+	return 0
 }
 
 // cacheOff says whether MUSKET_CACHE turns the compile cache off.

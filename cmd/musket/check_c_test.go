@@ -2,12 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/musket-verify/musket/internal/cfront"
+	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -145,15 +150,39 @@ func TestCheckCConf(t *testing.T) {
 // TestCheckCBothUnanswered checks that -engine both says which engines
 // gave no answer, where it used to print the one answer as if the
 // engines had been compared (an arbitrary value: the explicit and graph
-// engines refuse it).
+// engines refuse it). The one answer is printed, unconfirmed: exit
+// status 3 (robust6).
 func TestCheckCBothUnanswered(t *testing.T) {
 	testcorpus.NeedProgram(t, cfront.Clang)
 	t.Setenv("MUSKET_CACHE_DIR", t.TempDir())
 	path := filepath.Join("..", "..", "internal", "cfront", "testdata", "sem", "genmc_api.c")
 	var stdout, stderr bytes.Buffer
 	code := runCheck([]string{"-model", "sc", "-engine", "both", path}, &stdout, &stderr)
-	if code != exitFailed || !strings.Contains(stdout.String(), "genmc_api: FAIL") ||
-		!strings.Contains(stderr.String(), "not compared: graph (unsupported), enum (error) gave no answer") {
+	if code != exitLimit || !strings.Contains(stdout.String(), "genmc_api: FAIL") ||
+		!strings.Contains(stderr.String(), "unconfirmed: the other engine did not finish (graph (unsupported), enum (error)); this verdict is one engine's alone") {
 		t.Errorf("exit %d; stdout %q; stderr %q", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestTimeLimitWords: a C program's TIMEOUT says which limit, never Go's
+// "context deadline exceeded" (robust6: printed when the compile cache
+// was cold); other errors are kept.
+func TestTimeLimitWords(t *testing.T) {
+	other := errors.New("the solver gave up")
+	for _, tc := range []struct {
+		r    result.Result
+		want string
+	}{
+		{result.Result{Status: result.Timeout, Err: context.DeadlineExceeded}, "no verdict within the time limit (2s)"},
+		{result.Result{Status: result.Timeout, Err: fmt.Errorf("lowering: %w", context.DeadlineExceeded)}, "no verdict within the time limit (2s)"},
+		{result.Result{Status: result.Timeout, Err: other}, "the solver gave up"},
+		{result.Result{Status: result.Failed, Err: other}, "the solver gave up"},
+	} {
+		if got := timeLimitWords(&tc.r, 2*time.Second); got == nil || got.Error() != tc.want {
+			t.Errorf("%v: %v, want %q", tc.r.Err, got, tc.want)
+		}
+	}
+	if got := timeLimitWords(&result.Result{Status: result.Timeout}, time.Second); got != nil {
+		t.Errorf("no error: %v", got)
 	}
 }

@@ -148,7 +148,7 @@ func readTextLog(path string, src []byte) ([]*outcome, error) {
 			cur = &outcome{name: f[1], status: "done"}
 			if len(f) >= 3 {
 				switch f[2] {
-				case "error", "unsupported":
+				case "error", "unsupported", "limit":
 					cur.status = f[2]
 				}
 			}

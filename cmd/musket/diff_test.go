@@ -104,6 +104,11 @@ func TestDiffNothingInCommon(t *testing.T) {
 	}
 	mp := write("mp.log", "Test MP Allowed\nStates 1\n1:EAX=0;\nNo\n")
 	sb := write("sb.log", "Test SB Allowed\nStates 1\n0:EAX=0;\nOk\n")
+	// An engine's own limit, as the text and the JSON of one run say it
+	// (robust6: "limit" in both).
+	limLog := write("lim.log", "Test L limit\nError P0: unrolled thread longer than 262144 instructions (a limit: a lower unrolling bound may fit)\n\n")
+	limJSON := write("lim.json", `{"file":"L.litmus","name":"L","status":"limit","error":"P0: unrolled thread longer"}`+"\n"+
+		`{"summary":{"tests":1,"finished":1,"errors":0,"limits":["L"],"exit_status":3}}`+"\n")
 	for _, c := range []struct {
 		a, b string
 		code int
@@ -111,6 +116,7 @@ func TestDiffNothingInCommon(t *testing.T) {
 	}{
 		{mp, sb, exitFailed, "no test is in both runs: nothing compared"},
 		{mp, mp, exitOK, "same: 1"},
+		{limLog, limJSON, exitOK, "same: 1"},
 	} {
 		var out, errb bytes.Buffer
 		code := runDiff([]string{c.a, c.b}, &out, &errb)

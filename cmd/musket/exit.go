@@ -32,7 +32,8 @@ const exitTable = `Exit status (every command; when several apply, the highest; 
   2    bad input or usage (the error says what and where)
   3    a limit was reached: a time limit, memory, a search limit, a model
        the SMT engine cannot encode, a bound not enough for an answer, a
-       valid test using a feature Musket does not handle ("unsupported")
+       valid test using a feature Musket does not handle ("unsupported"),
+       or -engine both with one engine's answer only ("unconfirmed")
   4    the two engines disagreed (-engine both)
   130  interrupted (SIGINT, SIGTERM), after the summary of what finished
 `

@@ -41,6 +41,12 @@ func untilStopped(ctx context.Context, t *spec.Test, m *cat.Model, name string, 
 	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Timeout}
 }
 
+// saysTimeout is an engine that says at once that it reached its time
+// limit (no clock: the engine only says so).
+func saysTimeout(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
+	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Timeout}
+}
+
 // atLimit is an engine that stops at one of its own limits.
 func atLimit(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts batch.Options) *result.Result {
 	return &result.Result{File: t.File, Name: t.Name, Engine: "enum", Quant: t.Quant, Status: result.Failed, Err: result.Limit("too many control-flow paths")}
@@ -59,6 +65,18 @@ func fakeCheck(flip, timeout bool) func(ctx context.Context, path, engine string
 			r.Status = result.Timeout
 		}
 		return pr, nil
+	}
+}
+
+// fakeCheckStops is fakeCheck(false, false) but for the engine stopped,
+// which reaches its time limit.
+func fakeCheckStops(stopped string) func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error) {
+	return func(ctx context.Context, path, engine string, c checkConfig) (*bmc.ProgramResult, error) {
+		pr, err := fakeCheck(false, engine == stopped)(ctx, path, engine, c)
+		if engine == stopped {
+			pr.Result.Limit = time.Minute
+		}
+		return pr, err
 	}
 }
 
@@ -85,6 +103,10 @@ func TestExitStatuses(t *testing.T) {
 	// says it holds no process).
 	procIndex := filepath.Join(dir, "procindex.cub")
 	os.WriteFile(procIndex, []byte("var H : proc\narray A[proc, proc] : bool\ninit (i) { H <> i && A[i,i] = False }\nunsafe (i) { A[H, i] = True }\n"), 0o644)
+	// A flat || of 10^5 atoms: past maxDNF, a limit of Musket (robust5:
+	// it was exit 2, as bad input).
+	flatOr := filepath.Join(dir, "flator.cub")
+	os.WriteFile(flatOr, []byte("type state = A | B\nvar X : state\ninit (z) { X = A }\nunsafe (z) { X = B }\ntransition t (i)\nrequires { "+strings.Repeat("X = A || ", 99999)+"X = A }\n{ X := B; }\n"), 0o644)
 	tests := []struct {
 		name    string
 		args    []string
@@ -97,7 +119,10 @@ func TestExitStatuses(t *testing.T) {
 	}{
 		{name: "litmus ok", args: []string{"litmus", sbTest}, code: 0},
 		{name: "litmus timeout", args: []string{"litmus", "-timeout", "10ms", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped}, code: 3, out: []string{"Timeout SB"}, errOut: []string{"timed out (limit 10ms each): SB"}},
-		{name: "litmus engine limit", args: []string{"litmus", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3},
+		{name: "litmus engine limit", args: []string{"litmus", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3,
+			errOut: []string{"a limit of the engine reached (each test's error says which): SB"}},
+		{name: "litmus engine limit json", args: []string{"litmus", "-json", "-engine", "enum", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 3,
+			out: []string{`"status":"limit"`, `"errors":0`, `"limits":["SB"]`, `"exit_status":3`}},
 		{name: "litmus auto: the SMT engine answers past the explicit engine's limit", args: []string{"litmus", sbTest}, engines: map[string]batch.Engine{"enum": atLimit}, code: 0, out: []string{"Observation SB Sometimes\n"}},
 		{name: "litmus auto: the SMT engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "pruned": untilStopped, "graph": untilStopped}, code: 0, out: []string{"Observation SB Sometimes\n"}},
 		{name: "litmus auto: the graph engine answers a test the explicit engine is slow on", args: []string{"litmus", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": untilStopped, "smt": untilStopped, "pruned": untilStopped}, code: 0,
@@ -110,6 +135,12 @@ func TestExitStatuses(t *testing.T) {
 			out: []string{"Test SB Allowed\nDisagreement enum says Ok, smt says No"}, errOut: []string{"SB.litmus: the engines disagree on SB: enum says Ok, smt says No"}},
 		{name: "litmus both disagree json", args: []string{"litmus", "-json", "-engine", "both", sbTest}, engines: map[string]batch.Engine{"smt": flippedSMT}, code: 4,
 			out: []string{`"status":"disagreement"`, `"engines":{"enum":"Ok","smt":"No"}`, `"engine_disagreements":["SB"]`, `"exit_status":4`}},
+		{name: "litmus both, smt times out: the answer, unconfirmed", args: []string{"litmus", "-engine", "both", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"smt": saysTimeout}, code: 3,
+			out: []string{"Observation SB Sometimes 1 3"}, errOut: []string{"musket litmus: SB: unconfirmed: the verdict is the enum engine's alone (smt: timeout (limit 1m0s))", "unconfirmed (one engine answered, the other did not finish): SB"}},
+		{name: "litmus both, enum times out: the answer, unconfirmed, json", args: []string{"litmus", "-json", "-engine", "both", "-timeout", "60s", sbTest}, engines: map[string]batch.Engine{"enum": saysTimeout, "graph": saysTimeout}, code: 3,
+			out: []string{`"engine":"smt","status":"done"`, `"verdict":"Ok"`, `"unconfirmed":"enum: timeout (limit 1m0s)"`, `"unconfirmed":["SB"]`, `"exit_status":3`}},
+		{name: "litmus both, smt at its own limit", args: []string{"litmus", "-engine", "both", sbTest}, engines: map[string]batch.Engine{"smt": atLimit}, code: 3,
+			out: []string{"Observation SB Sometimes 1 3"}, errOut: []string{"(smt: too many control-flow paths"}},
 		{name: "litmus empty folder", args: []string{"litmus", empty}, code: 2, errOut: []string{"no tests found in " + empty}},
 		{name: "litmus no operand", args: []string{"litmus"}, code: 2, errOut: []string{"musket litmus: no test given"}},
 		{name: "litmus negative -j", args: []string{"litmus", "-j", "-1", sbTest}, code: 2, errOut: []string{`invalid value "-1" for flag -j: must be 0 or more`}},
@@ -123,6 +154,10 @@ func TestExitStatuses(t *testing.T) {
 		{name: "check timeout", args: []string{"check", "a.pts"}, check: fakeCheck(false, true), code: 3, out: []string{"P: TIMEOUT"}},
 		{name: "check both disagree", args: []string{"check", "-engine", "both", "a.pts"}, check: fakeCheck(true, false), code: 4,
 			out: []string{"P: DISAGREEMENT"}, errOut: []string{"a.pts: the engines disagree on P: enum says REACHABLE, smt says UNREACHABLE"}},
+		{name: "check both, smt times out: the answer, unconfirmed", args: []string{"check", "-engine", "both", "a.pts"}, check: fakeCheckStops("smt"), code: 3,
+			out: []string{"P: REACHABLE"}, errOut: []string{"a.pts: unconfirmed: the other engine did not finish (smt: timeout (limit 1m0s)); this verdict is one engine's alone"}},
+		{name: "check both, enum times out: json", args: []string{"check", "-json", "-engine", "both", "a.pts"}, check: fakeCheckStops("enum"), code: 3,
+			out: []string{`"verdict":"REACHABLE"`, `"unconfirmed":"enum: timeout (limit 1m0s)"`, `"exit_status":3`}},
 		{name: "check both agree", args: []string{"check", "-engine", "both", "a.pts"}, check: fakeCheck(false, false), code: 1, out: []string{"P: REACHABLE"}},
 		{name: "check unwritable witness", args: []string{"check", "-witness", unwritable, "a.pts"}, check: fakeCheck(false, false), code: 2, errOut: []string{"cannot write the witness"}},
 		{name: "check bound 0 on pts", args: []string{"check", "-bound", "0", "a.pts"}, code: 2, errOut: []string{"-bound 0: a .pts program (a.pts) needs a bound of 1 or more"}},
@@ -136,6 +171,7 @@ func TestExitStatuses(t *testing.T) {
 		{name: "compare no source", args: []string{"compare", "-target", "tso", "a.pts"}, code: 2, errOut: []string{"musket compare: -source is required"}},
 		{name: "compare negative timeout", args: []string{"compare", "-timeout", "-2s", "a.pts"}, code: 2, errOut: []string{"negative time limit"}},
 		{name: "param two files", args: []string{"param", "a.cub", "b.cub"}, code: 2, errOut: []string{"musket param: give exactly one .cub file, not 2"}},
+		{name: "param DNF limit", args: []string{"param", flatOr}, code: 3, errOut: []string{flatOr + ":6:", "limit reached: this formula has more than 4096 conjunctions in disjunctive normal form"}},
 		{name: "param unsupported", args: []string{"param", procIndex}, code: 3, errOut: []string{procIndex + ":4:14: unsupported: A indexed by H, which holds no process"}},
 		{name: "param unsupported json", args: []string{"param", "-json", procIndex}, code: 3, out: []string{`"status":"unsupported"`, `"exit_status":3`}},
 		{name: "param negative depth", args: []string{"param", "-depth", "-3", "a.cub"}, code: 2, errOut: []string{"must be 0 or more"}},

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -178,12 +179,16 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	ctx, unwatch := memlimit.Watch(ctx)
 	defer unwatch()
 	j := fixJSON{File: path}
+	spin := startSpinner(stderr, "fix "+filepath.Base(path))
 	s, err := fix.NewContext(ctx, path, src, opts)
+	readErr := err
 	var out *fix.Outcome
 	if err == nil {
 		j.Target = s.Target()
 		out, err = fix.Repair(ctx, s, *maxChecks)
-	} else if ctx.Err() == nil {
+	}
+	spin()
+	if readErr != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return failureStatus(err)
 	}

@@ -102,7 +102,7 @@ func newLitmusFlags(stderr io.Writer) *litmusFlags {
 	f.variant = fs.String("variant", "", "comma-separated CAT variants (if \"name\" in models)")
 	f.bound = intFlag(fs, "unroll", 2, 0, "`times` a backward jump may be taken on one path")
 	f.quiet = fs.Bool("q", false, "no diagnostics on stderr (herd7's -q): notes, progress, the summary; the results are printed")
-	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined on a test it has not answered within a second by the SMT engine and by the explicit engine pruned as with -speedcheck fast; the first verdict wins, so a test answered by one of those prints no execution counts, and one answered by the pruned engine neither states nor observation), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), graph (execution graphs explored one at a time, as GenMC does: the built-in sc, tso, pso, rc11, imm, aarch64 and riscv only; loops unrolled as -unroll says), or both (each test under the explicit and the SMT engine; a disagreement is an error, exit status 4; where the explicit engine reaches the time limit on a model the graph engine decides, the graph engine is compared in its place)")
+	f.engine = fs.String("engine", "auto", "`engine`: auto (the explicit engine, joined on a test it has not answered within a second by the SMT engine and by the explicit engine pruned as with -speedcheck fast; the first verdict wins, so a test answered by one of those prints no execution counts, and one answered by the pruned engine neither states nor observation), enum (explicit enumeration, the reference), smt (SMT encoding solved by Z3), graph (execution graphs explored one at a time, as GenMC does: the built-in sc, tso, pso, rc11, imm, aarch64 and riscv only; loops unrolled as -unroll says), or both (each test under the explicit and the SMT engine; a disagreement is an error, exit status 4; where the explicit engine reaches the time limit on a model the graph engine decides, the graph engine is compared in its place; when one engine stops at a limit and the other answers, that answer is printed, marked unconfirmed with the engine that did not finish (text and JSON), and the exit status is 3)")
 	f.speed = fs.String("speedcheck", "false", "`mode` of the explicit engine (herd7's -speedcheck): false (every candidate execution), true (only the executions that can settle the condition, those whose final state satisfies the proposition for exists and ~exists, falsifies it for forall: a branch of the search is cut as soon as the values it fixes decide the proposition the other way; the verdict is the same, the states, counts, observation and flags cover those executions only), fast (true, stopping at the first execution that validates exists or invalidates ~exists and forall)")
 	f.verdictOnly = fs.Bool("verdict-only", false, "smt engine: give the verdict without listing every final state (faster)")
 	f.bell = fs.String("bell", "", "`.bell file` read before the model (herd7's -bell)")
@@ -195,9 +195,11 @@ func (f *litmusFlags) models(stderr io.Writer) (driver.Models, error) {
 			return ms, err
 		}
 	}
-	if err := ms.Check(); err != nil {
+	m, err := ms.CheckLoad()
+	if err != nil {
 		return ms, err
 	}
+	ms.Loaded = m
 	// A herd7 library name ("x86tso.cat") without -set-libdir takes the
 	// model file Musket carries for it, silently, as herd7 takes its
 	// library's (ms.Note says which).
@@ -213,7 +215,9 @@ var errModelSlow = errors.New("did not load within the time limit")
 // test would then reach (robust5). The load goes on in the background
 // until the process ends.
 func (f *litmusFlags) modelsWithin(limit time.Duration, load func() (driver.Models, error)) (driver.Models, error) {
-	if limit <= 0 {
+	if limit <= 0 || *f.model == "" && *f.conf == "" {
+		// No model file named: nothing long to load (robust6: -timeout
+		// 1ns said "the model of -conf : did not load", with no -conf).
 		return load()
 	}
 	type loaded struct {
@@ -274,7 +278,7 @@ func runLitmus(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "musket litmus: %v\n", err)
 		return exitBadInput
 	}
-	opts := batch.Options{Model: ms.Model, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
+	opts := batch.Options{Model: ms.Model, ModelLoaded: ms.Loaded, IncludeDirs: ms.IncludeDirs, Variants: ms.Variants, Jobs: *f.jobs, Timeout: f.timeout.resolve(len(files)),
 		Bound: unrollBound(*f.bound), Engine: *f.engine, VerdictOnly: *f.verdictOnly, Bell: ms.Bell, Macros: ms.Macros, Engines: testEngines, MachSize: ms.MachSize,
 		LibDirs: ms.LibDirs, Explain: *f.explain, Skip: splitList(strings.Join(f.skipChecks, ",")), Through: *f.through, Show: *f.show, NShow: *f.nshow}
 	opts.SpeedCheck, _ = enum.ParseSpeedCheck(*f.speed) // checked by settle
@@ -355,8 +359,10 @@ type litmusRun struct {
 
 	finished, errs   int
 	timeouts, unsupp []string
+	limits           []string // stopped at an engine's own limit (result.Limit)
 	memory           []string // stopped by the memory limit
 	engineDisagree   []string
+	unconfirmed      []string // -engine both: one engine answered, the other stopped at a limit
 	compared, agreed int
 	noRef            int
 	expectDisagree   []string
@@ -412,8 +418,22 @@ func (l *litmusRun) job(j batch.Job) {
 		l.unsupp = append(l.unsupp, r.Name)
 		l.status.add(exitLimit)
 	case result.Failed:
-		l.errs++
-		l.status.add(failureStatus(r.Err))
+		code := failureStatus(r.Err)
+		l.status.add(code)
+		if code == exitLimit {
+			// An engine's own limit: not an error of the test (it was
+			// counted in "errors"; robust6).
+			l.limits = append(l.limits, r.Name)
+		} else {
+			l.errs++
+		}
+	}
+	if r.Unconfirmed != "" {
+		// -engine both: one engine stopped at a limit, the other
+		// answered. The answer is printed; the limit makes exit 3.
+		l.unconfirmed = append(l.unconfirmed, r.Name)
+		l.status.add(exitLimit)
+		fmt.Fprintf(l.stderr, "musket litmus: %s: unconfirmed: the verdict is the %s engine's alone (%s)\n", r.Name, r.Engine, r.Unconfirmed)
 	}
 	if j.Disagreement != nil {
 		l.engineDisagree = append(l.engineDisagree, r.Name)
@@ -553,6 +573,8 @@ type litmusSummary struct {
 	MemoryLimit         []string       `json:"memory_limit"`
 	Unsupported         []string       `json:"unsupported"`
 	EngineDisagreements []string       `json:"engine_disagreements,omitempty"`
+	Unconfirmed         []string       `json:"unconfirmed,omitempty"` // -engine both: one engine answered, the other stopped at a limit
+	Limits              []string       `json:"limits,omitempty"`      // stopped at an engine's own limit (its error says which)
 	Expect              *expectSummary `json:"expect,omitempty"`
 	ModelError          string         `json:"model_error,omitempty"`
 	Interrupted         bool           `json:"interrupted"`
@@ -581,7 +603,7 @@ func (l *litmusRun) summary() {
 	elapsed := time.Since(l.start)
 	if l.asJSON {
 		s := litmusSummary{Tests: l.files, Finished: l.finished, Errors: l.errs, Timeouts: l.timeouts, TimeoutMS: ms(l.timeout),
-			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
+			Unsupported: l.unsupp, EngineDisagreements: l.engineDisagree, Unconfirmed: l.unconfirmed, Limits: l.limits, Interrupted: l.interrupted, TimeMS: ms(elapsed), ExitStatus: int(l.status)}
 		if l.shard != "" {
 			s.Shard, s.Inputs = l.shard, l.inputs
 		}
@@ -649,6 +671,12 @@ func (l *litmusRun) summary() {
 	}
 	if len(l.unsupp) > 0 {
 		fmt.Fprintf(l.stderr, "unsupported (each test's error says what): %s\n", strings.Join(l.unsupp, ", "))
+	}
+	if len(l.limits) > 0 {
+		fmt.Fprintf(l.stderr, "a limit of the engine reached (each test's error says which): %s\n", strings.Join(l.limits, ", "))
+	}
+	if len(l.unconfirmed) > 0 {
+		fmt.Fprintf(l.stderr, "unconfirmed (one engine answered, the other did not finish): %s\n", strings.Join(l.unconfirmed, ", "))
 	}
 	if len(l.engineDisagree) > 0 {
 		fmt.Fprintf(l.stderr, "the engines disagree on %d tests: %s\n", len(l.engineDisagree), strings.Join(l.engineDisagree, ", "))

@@ -31,6 +31,7 @@ type jsonTest struct {
 	Error       string               `json:"error"`
 	Verdict     string               `json:"verdict"`
 	Observation string               `json:"observation"`
+	Unconfirmed string               `json:"unconfirmed"`
 	Condition   string               `json:"condition"`
 	States      *[]map[string]string `json:"states"`
 	Positive    *int                 `json:"positive"`
@@ -283,6 +284,11 @@ func mergeSummary(runs []*runOutput, tests []mergedTest) litmusSummary {
 			s.MemoryLimit = append(s.MemoryLimit, t.j.Name)
 		case "disagreement":
 			s.EngineDisagreements = append(s.EngineDisagreements, t.j.Name)
+		case "limit":
+			s.Limits = append(s.Limits, t.j.Name)
+		}
+		if t.j.Unconfirmed != "" {
+			s.Unconfirmed = append(s.Unconfirmed, t.j.Name)
 		}
 	}
 	// Empty lists, not null, as musket litmus -json writes them.
@@ -427,6 +433,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(s.MemoryLimit) > 0 {
 		fmt.Fprintf(stderr, "memory limit reached: %s\n", strings.Join(s.MemoryLimit, ", "))
+	}
+	if len(s.Limits) > 0 {
+		fmt.Fprintf(stderr, "a limit of the engine reached (each test's error says which): %s\n", strings.Join(s.Limits, ", "))
+	}
+	if len(s.Unconfirmed) > 0 {
+		fmt.Fprintf(stderr, "unconfirmed (one engine answered, the other did not finish): %s\n", strings.Join(s.Unconfirmed, ", "))
 	}
 	if len(s.EngineDisagreements) > 0 {
 		fmt.Fprintf(stderr, "the engines disagree on %d tests: %s\n", len(s.EngineDisagreements), strings.Join(s.EngineDisagreements, ", "))

@@ -226,7 +226,8 @@ func TestMergeWarnings(t *testing.T) {
 }
 
 // TestMergeSummaryLists: the merged -json summary lists the tests that
-// reached the memory limit (it dropped them), writes empty lists as []
+// reached the memory limit (it dropped them) and those answered by one
+// engine of -engine both (unconfirmed), writes empty lists as []
 // (not null, as one run does) and keeps the version and setup the runs
 // share.
 func TestMergeSummaryLists(t *testing.T) {
@@ -240,12 +241,12 @@ func TestMergeSummaryLists(t *testing.T) {
 		return `{"summary":{"tests":1,"finished":1,"exit_status":3,"shard":"` + shard + `","inputs":2,"version":"0.1.0","setup":"engine=auto unroll=2"}}` + "\n"
 	}
 	a := write("a.json", `{"file":"a.litmus","name":"a","status":"memory limit","herd":"Test a\n"}`+"\n"+sum("1/2"))
-	b := write("b.json", `{"file":"b.litmus","name":"b","status":"done","verdict":"Ok","herd":"Test b\n"}`+"\n"+sum("2/2"))
+	b := write("b.json", `{"file":"b.litmus","name":"b","status":"done","verdict":"Ok","unconfirmed":"smt: timeout (limit 1s)","herd":"Test b\n"}`+"\n"+sum("2/2"))
 	var out, errb bytes.Buffer
 	runMerge([]string{"-json", a, b}, &out, &errb)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	last := lines[len(lines)-1]
-	for _, want := range []string{`"memory_limit":["a"]`, `"unsupported":[]`, `"timeouts":[]`, `"version":"0.1.0"`, `"setup":"engine=auto unroll=2"`} {
+	for _, want := range []string{`"memory_limit":["a"]`, `"unconfirmed":["b"]`, `"unsupported":[]`, `"timeouts":[]`, `"version":"0.1.0"`, `"setup":"engine=auto unroll=2"`} {
 		if !strings.Contains(last, want) {
 			t.Errorf("merged summary %s: no %s", last, want)
 		}
@@ -253,8 +254,8 @@ func TestMergeSummaryLists(t *testing.T) {
 	out.Reset()
 	errb.Reset()
 	runMerge([]string{a, b}, &out, &errb)
-	if !strings.Contains(errb.String(), "memory limit reached: a") {
-		t.Errorf("stderr %q: want the memory limit said", errb.String())
+	if !strings.Contains(errb.String(), "memory limit reached: a") || !strings.Contains(errb.String(), "unconfirmed (one engine answered, the other did not finish): b") {
+		t.Errorf("stderr %q: want the memory limit and the unconfirmed answer said", errb.String())
 	}
 }
 

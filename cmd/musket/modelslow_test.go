@@ -22,6 +22,13 @@ func TestModelsWithin(t *testing.T) {
 	if _, err := f.modelsWithin(time.Nanosecond, stuck); !errors.Is(err, errModelSlow) || !strings.Contains(err.Error(), "-model big.cat") {
 		t.Errorf("stuck load: %v, want errModelSlow naming the model", err)
 	}
+	// No model file named: the load (macros, variants) is not timed, and
+	// no model is blamed (robust6: "-timeout 1ns" said "the model of
+	// -conf : did not load").
+	g := newLitmusFlags(io.Discard)
+	if _, err := g.modelsWithin(time.Nanosecond, func() (driver.Models, error) { return driver.Models{}, nil }); err != nil {
+		t.Errorf("no model named, -timeout 1ns: %v", err)
+	}
 	quick := func() (driver.Models, error) { return driver.Models{Model: "big.cat"}, nil }
 	for _, limit := range []time.Duration{0, time.Hour} {
 		if ms, err := f.modelsWithin(limit, quick); err != nil || ms.Model != "big.cat" {

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/musket-verify/musket/internal/memlimit"
@@ -93,7 +94,11 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			// A valid system using a feature Musket does not handle
 			// (exit status 3, as the table says), not bad input.
 			if *asJSON {
-				writeJSON(stdout, errorJSON{File: file, Status: "unsupported", Error: err.Error(), ExitStatus: exitLimit})
+				status := "unsupported"
+				if strings.Contains(err.Error(), "limit reached:") {
+					status = "limit"
+				}
+				writeJSON(stdout, errorJSON{File: file, Status: status, Error: err.Error(), ExitStatus: exitLimit})
 			}
 			return exitLimit
 		}
@@ -118,9 +123,11 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			opts.Verbose = stderr
 		}
 	}
+	stopTicks := func() {}
 	if isTerminal(stderr) && !*verbose {
 		start := time.Now()
-		opts.Progress = paramProgress(stderr, file, func() time.Duration { return time.Since(start) })
+		opts.Progress, stopTicks = paramTicks(paramProgress(stderr, file, func() time.Duration { return time.Since(start) }), 250*time.Millisecond)
+		defer stopTicks()
 	}
 	sig := interruptibleIn(commandContext(stdout))
 	defer sig.stop()
@@ -143,6 +150,7 @@ func runParam(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	stopTicks()
 	if opts.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
@@ -238,6 +246,45 @@ func paramProgress(w io.Writer, file string, elapsed func() time.Duration) func(
 	}
 }
 
+// paramTicks calls draw with the latest figures every period too: the
+// search calls Progress from its loop only, and the phases without one
+// (-brab's exploration of the instance, the forward decision of
+// number_procs) showed nothing for seconds (robust6). The line's time
+// goes on. stop ends the ticks; draw is never called after it returns.
+func paramTicks(draw func(visited, queued int), period time.Duration) (update func(visited, queued int), stop func()) {
+	var mu sync.Mutex
+	visited, queued := 0, 0
+	update = func(v, q int) {
+		mu.Lock()
+		defer mu.Unlock()
+		visited, queued = v, q
+		draw(v, q)
+	}
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				mu.Lock()
+				draw(visited, queued)
+				mu.Unlock()
+			}
+		}
+	}()
+	var once sync.Once
+	return update, func() {
+		once.Do(func() {
+			close(done)
+			<-stopped
+		})
+	}
+}
+
 // writeHeapProfile writes the allocations so far to file (-memprofile).
 func writeHeapProfile(file string) error {
 	f, err := os.Create(file)
@@ -252,16 +299,18 @@ func writeHeapProfile(file string) error {
 }
 
 // paramUnsupported tells whether every error of a .cub file is about a
-// feature of a valid system that Musket does not handle: the parser's
-// messages then begin "unsupported:" ("unsupported: the proc variable H
-// as an index (Cubicle reads it)").
+// feature of a valid system that Musket does not handle, or a limit of
+// Musket the system goes past: the parser's messages then begin
+// "unsupported:" ("unsupported: the proc variable H as an index
+// (Cubicle reads it)") or "limit reached:" (a formula too large in
+// disjunctive normal form).
 func paramUnsupported(err error) bool {
 	var l source.ErrorList
 	if !errors.As(err, &l) || len(l) == 0 {
 		return false
 	}
 	for _, e := range l {
-		if !strings.HasPrefix(e.Msg, "unsupported:") {
+		if !strings.HasPrefix(e.Msg, "unsupported:") && !strings.HasPrefix(e.Msg, "limit reached:") {
 			return false
 		}
 	}

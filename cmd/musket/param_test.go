@@ -110,6 +110,31 @@ transition t () { X := X + 2; Y := Y + 2 }
 	}
 }
 
+// TestParamTicks: the progress line is drawn again with the latest
+// figures without a call from the search (robust6: -brab's exploration
+// showed nothing for seconds), and stop ends it. No time is asserted:
+// the test waits for a tick however long it takes.
+func TestParamTicks(t *testing.T) {
+	draws := make(chan [2]int, 1000)
+	update, stop := paramTicks(func(v, q int) {
+		select {
+		case draws <- [2]int{v, q}:
+		default:
+		}
+	}, time.Nanosecond)
+	update(5, 2)
+	for d := <-draws; d != [2]int{5, 2}; d = <-draws { // ticks before the update drew 0, 0
+		if d != [2]int{0, 0} {
+			t.Fatalf("drew %v before the update", d)
+		}
+	}
+	if d := <-draws; d != [2]int{5, 2} {
+		t.Errorf("a tick drew %v, want the latest figures 5, 2", d)
+	}
+	stop()
+	stop() // twice is fine
+}
+
 // TestParamProgress: the progress line clears the end of the line (a
 // shorter line left stale characters) and its node count never goes
 // back when the search restarts.

@@ -144,6 +144,28 @@ func (p *batchProgress) close() {
 	p.mu.Unlock()
 }
 
+// writer is w with the progress line cleared before each write (and
+// drawn again at the next tick): what a command prints while the line
+// is shown.
+func (p *batchProgress) writer(w io.Writer) io.Writer {
+	if !p.on {
+		return w
+	}
+	return progressWriter{p, w}
+}
+
+type progressWriter struct {
+	p *batchProgress
+	w io.Writer
+}
+
+func (pw progressWriter) Write(b []byte) (int, error) {
+	pw.p.mu.Lock()
+	defer pw.p.mu.Unlock()
+	pw.p.clear()
+	return pw.w.Write(b)
+}
+
 func (p *batchProgress) clear() {
 	if p.drawn {
 		fmt.Fprint(p.w, "\r\033[K")
@@ -211,4 +233,15 @@ func (p *batchProgress) line() string {
 		s = s[:p.width-3] + "..."
 	}
 	return s
+}
+
+// startSpinner shows, on a terminal w, "| NAME 1.2s" turning while one
+// long step of a command runs (fix, prove, gen: each ran for its whole
+// -timeout with nothing on the screen; robust6). The returned stop
+// clears the line; call it before printing, and as often as wanted.
+// Elsewhere (a pipe, a file, a test's buffer) nothing is drawn.
+func startSpinner(w io.Writer, name string) (stop func()) {
+	p := newBatchProgress(w, 1, isTerminal(w))
+	p.started(0, name)
+	return p.close
 }

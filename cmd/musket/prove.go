@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -114,7 +115,9 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 		start := time.Now()
 		wctx, unwatch := memlimit.Watch(ctx)
+		spin := startSpinner(stderr, "prove "+filepath.Base(path))
 		rep, err := prove.Prove(wctx, path, prove.Options{Model: *model})
+		spin()
 		// Z3 out of memory is an error that matches ErrExceeded.
 		memOut := memlimit.Exceeded(wctx) || errors.Is(err, memlimit.ErrExceeded)
 		timedOut := ctx.Err() != nil

@@ -40,16 +40,14 @@ func openPTY() (master, slave *os.File, err error) {
 	return master, slave, nil
 }
 
-// TestSpinnerOnATerminal runs musket litmus on one test that never ends
-// (TestMain's engine) with stderr on a pseudo-terminal: a spinner with the
-// test's name and elapsed time is drawn there; then SIGINT stops it. No
-// timing is asserted: the test waits for the line, however long it takes.
+// TestSpinnerOnATerminal runs commands that do not end soon with stderr
+// on a pseudo-terminal: musket litmus on one test that never ends
+// (TestMain's engine), and gen's enumeration of cycles of up to 1000
+// edges (robust6: gen showed nothing for its whole run). A spinner with
+// the step's name and elapsed time is drawn there; then SIGINT stops
+// the command. No timing is asserted: the test waits for the line,
+// however long it takes.
 func TestSpinnerOnATerminal(t *testing.T) {
-	master, slave, err := openPTY()
-	if err != nil {
-		t.Skipf("no pseudo-terminal on this machine: %v", err)
-	}
-	defer master.Close()
 	dir := t.TempDir()
 	test := filepath.Join(dir, "slow.litmus")
 	src, err := os.ReadFile(sbTest)
@@ -57,7 +55,26 @@ func TestSpinnerOnATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(test, src, 0o644)
-	cmd := exec.Command(os.Args[0], "litmus", "-engine", "enum", test)
+	for _, tc := range []struct {
+		args []string
+		name string
+	}{
+		{[]string{"litmus", "-engine", "enum", test}, "slow"},
+		{[]string{"gen", "-relax", "Rfe,PodRR,Fre,PodWW,PodRW,PodWR", "-size", "1000", "-nprocs", "0", "-o", filepath.Join(dir, "gen")}, "gen: enumerating the cycles"},
+	} {
+		spinnerOn(t, tc.args, tc.name)
+	}
+}
+
+// spinnerOn runs musket with args and stderr on a pseudo-terminal until
+// it draws the spinner of name, then stops it with SIGINT.
+func spinnerOn(t *testing.T, args []string, name string) {
+	master, slave, err := openPTY()
+	if err != nil {
+		t.Skipf("no pseudo-terminal on this machine: %v", err)
+	}
+	defer master.Close()
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "MUSKET_TEST_AS_MAIN=1")
 	cmd.Stderr = slave
 	if err := cmd.Start(); err != nil {
@@ -67,7 +84,7 @@ func TestSpinnerOnATerminal(t *testing.T) {
 	// A guard, not a timing: without a spinner the run would wait forever.
 	guard := time.AfterFunc(60*time.Second, func() { cmd.Process.Kill() })
 	defer guard.Stop()
-	spinner := regexp.MustCompile(`\r\x1b\[K[|/\\-] slow [0-9]+\.[0-9]s`)
+	spinner := regexp.MustCompile(`\r\x1b\[K[|/\\-] ` + regexp.QuoteMeta(name) + ` [0-9]+\.[0-9]s`)
 	r := bufio.NewReader(master)
 	var seen []byte
 	for !spinner.Match(seen) {
@@ -75,12 +92,12 @@ func TestSpinnerOnATerminal(t *testing.T) {
 		if err != nil {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("no spinner on the terminal; it got %q (%v)", seen, err)
+			t.Fatalf("%s: no spinner on the terminal; it got %q (%v)", args[0], seen, err)
 		}
 		seen = append(seen, b)
 	}
 	cmd.Process.Signal(os.Interrupt)
 	if err := cmd.Wait(); err == nil || cmd.ProcessState.ExitCode() != exitInterrupted {
-		t.Errorf("after SIGINT: %v, want exit %d", err, exitInterrupted)
+		t.Errorf("%s after SIGINT: %v, want exit %d", args[0], err, exitInterrupted)
 	}
 }

@@ -30,7 +30,11 @@ import (
 
 // Options configure a batch run.
 type Options struct {
-	Model       string // built-in name or .cat path; "" picks the architecture's default
+	Model string // built-in name or .cat path; "" picks the architecture's default
+	// ModelLoaded is Model already loaded (driver.Models.CheckLoad), with
+	// the same include folders, bell and library folders: the tests take
+	// it rather than load the file again; nil to load it here.
+	ModelLoaded *cat.Model
 	IncludeDirs []string
 	Variants    map[string]bool
 	Jobs        int           // workers; 0 means every core
@@ -216,6 +220,9 @@ func (ms *models) get(ctx context.Context, archWord string) (*cat.Model, string,
 	spec, err := ms.opts.models().SpecFor(archWord)
 	if err != nil {
 		return nil, "", err
+	}
+	if spec == ms.opts.Model && ms.opts.ModelLoaded != nil {
+		return ms.opts.ModelLoaded, spec, nil
 	}
 	ms.mu.Lock()
 	e, ok := ms.cache[spec]

@@ -2,12 +2,12 @@ package batch
 
 import (
 	"context"
-	"github.com/musket-verify/musket/internal/driver"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/musket-verify/musket/internal/driver"
 	"github.com/musket-verify/musket/internal/result"
 )
 
@@ -75,6 +75,33 @@ func TestUnknownModel(t *testing.T) {
 				t.Errorf("-model %s: no error", model)
 			}
 		})
+	}
+}
+
+// TestModelLoadedOnce: a model the driver already loaded
+// (Options.ModelLoaded) is taken as it is, not read from its file again
+// (robust5: a user's model was loaded twice per run). Here the file is
+// gone: a second load would fail every test.
+func TestModelLoadedOnce(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "a.litmus")
+	os.WriteFile(f, []byte(sb), 0o644)
+	mf := filepath.Join(dir, "m.cat")
+	os.WriteFile(mf, []byte("m\nacyclic po | rf | co | fr as sc\n"), 0o644)
+	m, err := driver.Models{Model: mf}.CheckLoad()
+	if err != nil || m == nil {
+		t.Fatalf("CheckLoad: %v, %v", m, err)
+	}
+	os.Remove(mf)
+	n := 0
+	Run(context.Background(), []string{f}, Options{Model: mf, ModelLoaded: m}, func(j Job) {
+		n++
+		if j.Err != nil || j.Result == nil || j.Result.Status != result.Done || j.Result.Ok() {
+			t.Errorf("SB under SC: %+v %v", j.Result, j.Err)
+		}
+	})
+	if n != 1 {
+		t.Errorf("%d jobs", n)
 	}
 }
 

@@ -30,9 +30,16 @@ func (d *Disagreement) Error() string {
 // limit on a model the graph engine decides, the graph engine's answer
 // is compared in its place. When both reach a verdict and agree,
 // the result is the explicit engine's (it counts executions as herd7
-// does), with the time of both; when one does not reach a verdict, the
-// result is that one's (no cross-check happened); when they disagree, the
-// disagreement says how.
+// does), with the time of both; when they disagree, the disagreement
+// says how.
+//
+// When one engine stops at a limit (time, memory, a case it does not
+// handle) and the other answers, the result is the answer found, with
+// Unconfirmed naming the engine that did not finish: a user who waited
+// for the run wants the verdict, and the exit status (3) still says that
+// no cross-check happened. When neither answers, or one fails on an
+// error of the test, the result is that one's; a run stopped by a signal
+// does not start the second engine.
 func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags []string, opts Options) (*result.Result, *Disagreement) {
 	one := func(eng string) *result.Result {
 		run := opts.engine(eng)
@@ -52,11 +59,19 @@ func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 			e = g
 		}
 	}
-	if e.Status != result.Done {
+	if e.Status != result.Done && !StoppedAtLimit(e) || ctx.Err() != nil {
 		return e, nil
 	}
 	s := one("smt")
-	if s.Status != result.Done {
+	switch {
+	case e.Status == result.Done && s.Status == result.Done:
+	case e.Status == result.Done && StoppedAtLimit(s) && ctx.Err() == nil:
+		return Unconfirmed(e, s, "smt"), nil
+	case s.Status == result.Done && StoppedAtLimit(e):
+		return Unconfirmed(s, e, engineName(e, "enum")), nil
+	case e.Status != result.Done:
+		return e, nil
+	default:
 		return s, nil
 	}
 	if what := Compare(e, s); what != "" {
@@ -66,6 +81,37 @@ func runBoth(ctx context.Context, t *spec.Test, m *cat.Model, name string, tags 
 	r.Engine = "both"
 	r.Time = e.Time + s.Time
 	return &r, nil
+}
+
+// StoppedAtLimit tells whether r is no verdict because its engine
+// stopped at a limit (limited) or refused the case (Unsupported,
+// MemoryLimit), not because the test is wrong.
+func StoppedAtLimit(r *result.Result) bool {
+	return limited(r) || r.Status == result.Unsupported || r.Status == result.MemoryLimit
+}
+
+// engineName is r's engine, or dflt when r does not say.
+func engineName(r *result.Result, dflt string) string {
+	if r.Engine != "" {
+		return r.Engine
+	}
+	return dflt
+}
+
+// Unconfirmed is the answer a, the other engine's b (engine bEngine)
+// having stopped at a limit: a's verdict, marked as not cross-checked
+// (Result.Unconfirmed), with the time of both.
+func Unconfirmed(a, b *result.Result, bEngine string) *result.Result {
+	r := *a
+	r.Unconfirmed = bEngine + ": " + b.Status.String()
+	if b.Status == result.Failed && b.Err != nil {
+		r.Unconfirmed = bEngine + ": " + b.Err.Error()
+	}
+	if b.Status == result.Timeout && b.Limit > 0 {
+		r.Unconfirmed += fmt.Sprintf(" (limit %v)", b.Limit)
+	}
+	r.Time = a.Time + b.Time
+	return &r
 }
 
 // limited tells whether r stopped at a limit (time, memory) rather than

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"github.com/musket-verify/musket/internal/spec"
 	"os"
 	"path/filepath"
@@ -114,6 +115,59 @@ func TestBothEngines(t *testing.T) {
 		case tc.disagree != "" && (j.Disagreement == nil || !strings.Contains(j.Disagreement.Error(), tc.disagree) || !strings.Contains(j.Disagreement.Error(), "SB")):
 			t.Errorf("%s: disagreement %v, want one naming SB and saying %q", tc.name, j.Disagreement, tc.disagree)
 		}
+	}
+}
+
+// TestBothUnconfirmed: under -engine both, when one engine stops at a
+// limit and the other answers, the answer is kept, marked with the
+// engine that did not finish (robust6: the run said "timed out" and the
+// answer found was lost); when neither answers, or the first fails on
+// an error of the test, there is no verdict.
+func TestBothUnconfirmed(t *testing.T) {
+	files := writeTests(t, 1)
+	stopped := func(st result.Status) Engine {
+		return func(c context.Context, tt *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+			return &result.Result{File: tt.File, Name: tt.Name, Engine: "enum", Status: st, Limit: time.Second}
+		}
+	}
+	var smtRuns atomic.Int32
+	failing := func(c context.Context, tt *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		return &result.Result{File: tt.File, Name: tt.Name, Engine: "enum", Status: result.Failed, Err: errors.New("bad test")}
+	}
+	countSMT := func(c context.Context, tt *spec.Test, m *cat.Model, name string, tags []string, opts Options) *result.Result {
+		smtRuns.Add(1)
+		return builtinEngines["smt"](c, tt, m, name, tags, opts)
+	}
+	tests := []struct {
+		name        string
+		engines     map[string]Engine
+		status      result.Status
+		unconfirmed string
+		engine      string
+	}{
+		{"smt times out", map[string]Engine{"smt": stopped(result.Timeout)}, result.Done, "smt: timeout (limit 1s)", "enum"},
+		{"smt out of memory", map[string]Engine{"smt": stopped(result.MemoryLimit)}, result.Done, "smt: memory limit", "enum"},
+		{"enum times out", map[string]Engine{"enum": stopped(result.Timeout), "graph": stopped(result.Timeout)}, result.Done, "enum: timeout (limit 1s)", "smt"},
+		{"enum unsupported", map[string]Engine{"enum": stopped(result.Unsupported), "graph": stopped(result.Unsupported)}, result.Done, "enum: unsupported", "smt"},
+		{"neither answers", map[string]Engine{"enum": stopped(result.Timeout), "graph": stopped(result.Timeout), "smt": stopped(result.Timeout)}, result.Timeout, "", ""},
+		{"the test is wrong", map[string]Engine{"enum": failing, "smt": countSMT}, result.Failed, "", ""},
+	}
+	for _, tc := range tests {
+		var got []Job
+		Run(context.Background(), files, Options{Engine: "both", Engines: tc.engines}, func(j Job) { got = append(got, j) })
+		if len(got) != 1 || got[0].Err != nil || got[0].Disagreement != nil {
+			t.Fatalf("%s: %+v", tc.name, got)
+		}
+		r := got[0].Result
+		if r.Status != tc.status || r.Unconfirmed != tc.unconfirmed || tc.engine != "" && r.Engine != tc.engine {
+			t.Errorf("%s: status %s, unconfirmed %q, engine %s; want %s, %q, %s", tc.name, r.Status, r.Unconfirmed, r.Engine, tc.status, tc.unconfirmed, tc.engine)
+		}
+		if tc.status == result.Done && (!r.Ok() || len(r.States) != 4) { // SB is allowed under TSO
+			t.Errorf("%s: the answer kept is not SB's: %+v", tc.name, r)
+		}
+	}
+	if smtRuns.Load() != 0 {
+		t.Errorf("the SMT engine ran %d times after the explicit one failed on the test", smtRuns.Load())
 	}
 }
 

@@ -30,6 +30,10 @@ type Models struct {
 	LibDirs     []string // herd7's library folders (-set-libdir): see cat.ResolveModel
 	Hexa        bool     // the .cfg file asks for values in hexadecimal (hexa true)
 	MachSize    int      // the .cfg file's machsize, in bytes (Conf.MachSize); 0 if none
+	// Loaded is Model as CheckLoad loaded it (nil before, or without
+	// Model): the tests of a run take it rather than load the file again
+	// (a user's model was loaded twice per run; robust5).
+	Loaded *cat.Model
 }
 
 // IsFile tells whether spec names a model file rather than a built-in
@@ -163,22 +167,28 @@ func (ms Models) Frontends() ([]litmus.Frontend, error) {
 // Check fails early on a bad -macros file or a -model that does not
 // load, rather than once per test.
 func (ms Models) Check() error {
+	_, err := ms.CheckLoad()
+	return err
+}
+
+// CheckLoad is Check, and gives the model of ms.Model it loaded (nil
+// without one).
+func (ms Models) CheckLoad() (*cat.Model, error) {
 	for v := range ms.Variants {
 		if why, ok := litmus.UnmodelledVariant(v); ok {
-			return fmt.Errorf("unsupported: variant %s (%s); herd's models test it with if %q, and Musket's executions have none of its events", v, why, v)
+			return nil, fmt.Errorf("unsupported: variant %s (%s); herd's models test it with if %q, and Musket's executions have none of its events", v, why, v)
 		}
 	}
 	if ms.Macros != "" {
 		if _, err := litmus.ReadMacros(ms.Macros); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if ms.Model != "" {
-		if _, _, err := ms.Load(ms.Model); err != nil {
-			return err
-		}
+		m, _, err := ms.Load(ms.Model)
+		return m, err
 	}
-	return nil
+	return nil, nil
 }
 
 // ApplyConf fills what the flags left empty from the herd7 .cfg file at

@@ -910,7 +910,11 @@ func (r *run) evaluate(c *combo, vals []prog.Value, d *rfRels, co *rel.Rel, spar
 		// Built on the first rf choice that gets this far: most
 		// combinations of paths (those of pointer loads, one per
 		// location) have none.
-		c.st = c.g.Static()
+		st, err := c.g.StaticContext(r.ctx)
+		if err != nil {
+			return errDeadline
+		}
+		c.st = st
 	}
 	// Each phase is dense relations over the events: with 10^4 events,
 	// a phase costs tenths of a second, on a loaded machine seconds of

@@ -108,6 +108,19 @@ func FuzzBPF(f *testing.F) {
 	f.Fuzz(checkParse)
 }
 
+// FuzzLISA covers the LISA front-end (lisa.go, lisa_operands.go): the
+// annotation lists, rmw's two forms, mov's operations and the branches.
+func FuzzLISA(f *testing.F) {
+	truncations(f, "LISA t\n{ x = 0; y = 0; 1:r3 = x; }\n P0 | P1 ;\n w[once] x 1 | r[acquire] r1 y ;\n f[mb] | r[] r2 r3 + r1 ;\n rmw[mb] r4 (add r4 1) y | b[] r2 L ;\n mov r5 (eq r4 0) | L: rmw r6 r2 x ;\n b L1 | f[rcu-lock] ;\n L1: w[release] y r5 | r[deref] r7 x + 1 ;\nexists (1:r1=1 /\\ x=0)\n")
+	files, _ := filepath.Glob("testdata/lisa/*.litmus")
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(checkParse)
+}
+
 func FuzzC(f *testing.F) {
 	truncations(f, "C t\n{ x = 0; }\nP0(int *x, atomic_int *y) {\n  int r0 = READ_ONCE(*x);\n  if (r0 == 1) { WRITE_ONCE(*x, 2); }\n  atomic_store_explicit(y, 1, memory_order_release);\n}\nP1(int *x) { smp_mb(); int r1 = xchg(x, 3); }\nexists (0:r0=1 /\\ x=2)\n")
 	addCorpusSeeds(f, "C", "C11", 40)

@@ -120,7 +120,33 @@ func (p *parser) initEntry(toks []token, seen map[spec.Ref]prog.Pos) {
 		}
 		val = p.initValue(rhs)
 	}
+	if ref.Thread >= 0 && val != (prog.Value{}) && isZeroReg(p.fe.Arch(), ref.Name) {
+		// The instructions read 0 from it whatever it is given, but the
+		// final state would report the value given: a condition on it
+		// would be answered wrongly (robust6: "0:XZR=1" made
+		// "exists (0:XZR=1)" Always).
+		name := lhs[n-1].text
+		if lhs[n-2].kind == tDollar {
+			name = "$" + name // MIPS
+		}
+		p.error(lhs[locStart].off, fmt.Sprintf("%s is the zero register: it reads 0 whatever it is given; give it no initial value, or 0", name))
+		return
+	}
 	p.addInit(ref, val, typ, lhs[locStart].off, seen)
+}
+
+// isZeroReg tells whether reg (the front-end's spelling) is a register
+// wired to zero: AArch64's XZR (WZR), RISC-V's x0, MIPS's $0.
+func isZeroReg(arch, reg string) bool {
+	switch arch {
+	case "AArch64":
+		return reg == "XZR"
+	case "RISCV":
+		return reg == "x0"
+	case "MIPS":
+		return reg == "$0"
+	}
+	return false
 }
 
 // arrayDecl reads the left-hand side of an array's entry, "[type] x[N]"

@@ -874,7 +874,7 @@ func (c *checker) chain(x *BinExpr, neg bool, sc *scope) []Conj {
 	out := append([]Conj{}, ds[0]...)
 	for i := 1; i < len(ds); i++ {
 		if len(out)+len(ds[i]) > maxDNF {
-			c.errorf(at[i], "formula too large in disjunctive normal form")
+			c.tooLarge(at[i])
 			return nil
 		}
 		out = append(out, ds[i]...)
@@ -888,7 +888,7 @@ func (c *checker) products(at []Pos, ds [][]Conj) []Conj {
 	n := len(ds[0])
 	for i := 1; i < len(ds); i++ {
 		if n*len(ds[i]) > maxDNF {
-			c.errorf(at[i], "formula too large in disjunctive normal form")
+			c.tooLarge(at[i])
 			return nil
 		}
 		n *= len(ds[i])
@@ -921,9 +921,16 @@ func (c *checker) products(at []Pos, ds [][]Conj) []Conj {
 	}
 }
 
+// tooLarge refuses a formula whose disjunctive normal form goes past
+// maxDNF: a limit of Musket, not an error of the system, so the message
+// begins "limit reached:" (exit status 3) and names the bound.
+func (c *checker) tooLarge(pos Pos) {
+	c.errorf(pos, "limit reached: this formula has more than %d conjunctions in disjunctive normal form (Musket's bound on a formula's size; the system may be fine)", maxDNF)
+}
+
 func (c *checker) product(pos Pos, a, b []Conj) []Conj {
 	if len(a)*len(b) > maxDNF {
-		c.errorf(pos, "formula too large in disjunctive normal form")
+		c.tooLarge(pos)
 		return nil
 	}
 	var out []Conj
@@ -941,7 +948,7 @@ func (c *checker) product(pos Pos, a, b []Conj) []Conj {
 
 func (c *checker) union(pos Pos, a, b []Conj) []Conj {
 	if len(a)+len(b) > maxDNF {
-		c.errorf(pos, "formula too large in disjunctive normal form")
+		c.tooLarge(pos)
 		return nil
 	}
 	return append(append([]Conj{}, a...), b...)

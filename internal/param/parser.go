@@ -1,7 +1,9 @@
 package param
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -152,7 +154,14 @@ func (p *parser) declaration() {
 		p.next()
 		n := p.expect(tInt)
 		v, err := strconv.Atoi(n.text)
-		if err != nil || v <= 0 {
+		switch {
+		case err != nil && errors.Is(err, strconv.ErrRange) || err == nil && v > math.MaxInt32:
+			// Processes are int32 in the search and the explorer: a
+			// larger number was narrowed (4294967297 became 1, the
+			// forward decision then explored one process only).
+			p.errorf(n.pos, "limit reached: number_procs %s: Musket handles at most %d processes", n.text, math.MaxInt32)
+			v = 0
+		case err != nil || v <= 0:
 			p.errorf(n.pos, "bad number of processes %q", n.text)
 		}
 		p.file.NumberProcs = v

@@ -10,6 +10,7 @@ package playground
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -360,12 +361,15 @@ func render(resp *Response, r *result.Result, disagree string, ctx context.Conte
 	}
 }
 
-// status is the answer's status and exit status for a result.
+// status is the answer's status and exit status for a result, as the
+// command line's table says: a memory limit and an engine's own limit
+// are limits (3), which were "error" (2) here (robust6).
 func status(r *result.Result, ctx context.Context) (string, int) {
-	switch r.Status {
-	case result.Done:
+	switch {
+	case r.Status == result.Done:
 		return "done", 0
-	case result.Timeout, result.Unsupported:
+	case r.Status == result.Timeout || r.Status == result.Unsupported || r.Status == result.MemoryLimit ||
+		r.Status == result.Failed && errors.Is(r.Err, result.ErrLimit):
 		if ctx.Err() == context.Canceled {
 			return "canceled", 130
 		}

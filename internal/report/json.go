@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 
@@ -29,8 +30,12 @@ type JSONResult struct {
 	TimeMS      float64              `json:"time_ms"`
 	Expected    string               `json:"expected,omitempty"`
 	Engines     map[string]string    `json:"engines,omitempty"` // each engine's verdict, when they disagree
-	Witness     *result.Execution    `json:"witness,omitempty"`
-	Explain     *result.Explanation  `json:"explain,omitempty"`
+	// Unconfirmed (-engine both) names the engine that stopped at a limit
+	// while the other answered, with its status ("smt: timeout (limit
+	// 1s)"): the verdict is the other engine's alone.
+	Unconfirmed string              `json:"unconfirmed,omitempty"`
+	Witness     *result.Execution   `json:"witness,omitempty"`
+	Explain     *result.Explanation `json:"explain,omitempty"`
 	// Herd is the result as the text output prints it (herd7's log of
 	// the test, Time line included, and -explain's answer), so that the JSON of several runs
 	// can be printed again as one log (musket merge).
@@ -80,9 +85,9 @@ func Herd(r *result.Result) string {
 // answers use it: they carry the states as a table of their own, and a
 // run of a whole folder shows only the verdicts.
 func Summary(r *result.Result) JSONResult {
-	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Hash: r.Hash, Status: r.Status.String(),
+	j := JSONResult{File: r.File, Name: r.Name, Model: r.Model, Engine: r.Engine, Hash: r.Hash, Status: StatusWord(r),
 		Condition: r.Condition, Flags: r.Flags, Bounded: r.Bounded, Pruned: r.Pruned,
-		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain}
+		TimeMS: float64(r.Time.Microseconds()) / 1000, Witness: r.Witness, Explain: r.Explain, Unconfirmed: r.Unconfirmed}
 	if !r.CountsOmitted {
 		p, n := r.Positive, r.Negative
 		j.Positive, j.Negative = &p, &n
@@ -100,6 +105,17 @@ func Summary(r *result.Result) JSONResult {
 		}
 	}
 	return j
+}
+
+// StatusWord is r's status as the JSON says it (docs/json.md): "limit"
+// for an engine stopped at one of its own limits (a result.Limit error:
+// an unrolled thread too long, too many paths), which was "error", the
+// status of a test that cannot be checked, though its exit status is 3.
+func StatusWord(r *result.Result) string {
+	if r.Status == result.Failed && errors.Is(r.Err, result.ErrLimit) {
+		return "limit"
+	}
+	return r.Status.String()
 }
 
 // JSON writes r as one JSON object on one line.

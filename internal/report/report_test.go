@@ -39,6 +39,7 @@ func TestTextLikeHerd(t *testing.T) {
 		{"timeout", func(r *result.Result) { r.Status = result.Timeout }, "Timeout SB after 0.01s (no verdict)"},
 		{"timeout, the limit given", func(r *result.Result) { r.Status, r.Limit = result.Timeout, 3*time.Second }, "Timeout SB: no verdict within the time limit of 3s (stopped after 0.01s)"},
 		{"error", func(r *result.Result) { r.Status, r.Err = result.Failed, errors.New("boom") }, "Test SB error\nError boom\n"},
+		{"engine limit", func(r *result.Result) { r.Status, r.Err = result.Failed, result.Limit("too many paths") }, "Test SB limit\nError too many paths\n"},
 		{"counts omitted", func(r *result.Result) { r.CountsOmitted = true }, "Test SB Allowed\nStates 2\n0:EAX=0; 1:EAX=0;\n0:EAX=1; 1:EAX=1;\nOk\nCondition exists (0:EAX=0 /\\ 1:EAX=0)\nObservation SB Sometimes\nTime SB 0.01\n\n"},
 		{"states omitted", func(r *result.Result) { r.StatesOmitted, r.CountsOmitted = true, true }, "Test SB Allowed\nOk\nCondition"},
 		{"pruned, herd7's -speedcheck", func(r *result.Result) { r.Pruned = true }, "Observation SB Sometimes 1 3\nPruned SB: only the executions that can settle the condition were enumerated (-speedcheck)\nTime SB"},

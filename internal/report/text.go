@@ -32,7 +32,7 @@ func StateLine(r *result.Result, s result.State) string {
 func Text(w io.Writer, r *result.Result) {
 	switch r.Status {
 	case result.Failed, result.Unsupported:
-		fmt.Fprintf(w, "Test %s %s\n", r.Name, r.Status)
+		fmt.Fprintf(w, "Test %s %s\n", r.Name, StatusWord(r))
 		fmt.Fprintf(w, "Error %v\n\n", r.Err)
 		return
 	case result.MemoryLimit:

@@ -127,6 +127,11 @@ type Result struct {
 	// Shown are the executions the explicit engine was asked to show
 	// (herd7's -show), in the order it found them.
 	Shown []*Execution
+	// Unconfirmed, under -engine both, says which engine stopped at a
+	// limit while the other answered ("smt: timeout"): the verdict is
+	// the other engine's alone, not cross-checked. Printers say so, and
+	// the run's exit status is 3 (a limit was reached).
+	Unconfirmed string
 }
 
 // Execution is a concrete execution, for witnesses.
