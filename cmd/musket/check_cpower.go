@@ -128,7 +128,8 @@ func immThenPower(ctx context.Context, limit time.Duration, path string, opts cf
 					graphNot = err.Error()
 					break
 				}
-				startSMT()
+				// (The SMT engine joins as after the IMM run: at the
+				// head start's end or the budget's.)
 				run("sc", sopts)
 				graphOn = true
 			default:
