@@ -28,9 +28,9 @@ import (
 // engine pauses (graph.Options.Pace) rather than compete for the CPU with
 // the SMT engine, whose answer is then the likelier one, and the SMT
 // engine joins at once if the head start has not ended. The pause ends
-// when the SMT engine refuses the program (the graph engine's PASS is
-// then the only answer that may come, and it goes on without a budget) or
-// when the run ends. The budget only decides which engine's answer comes first, so
+// when the SMT engine refuses the program or gives up before the time
+// limit (the graph engine's answer is then the only one that may come,
+// and it goes on without a budget), or when the run ends. The budget only decides which engine's answer comes first, so
 // no verdict changes; what it costs is a graph-engine PASS needing more
 // graphs than the budget on a program the SMT engine cannot decide within
 // the time limit (none in the repository's C files: their IMM runs check
@@ -157,9 +157,12 @@ func immThenPower(ctx context.Context, limit time.Duration, path string, opts cf
 			continue
 		}
 		smt = &a
-		if a.err == nil && a.r.Verdict == cfront.Unknown && a.r.Result.Status == result.Unsupported && graphOn {
-			// The SMT engine refused: the graph engine's PASS may still
-			// come, and its budget is over.
+		if a.err == nil && a.r.Verdict == cfront.Unknown && graphOn && cctx.Err() == nil &&
+			(a.r.Result.Status == result.Unsupported || a.r.Failed == nil || !a.r.Failed.Limit) {
+			// The SMT engine refused, or gave up before the time
+			// limit (not at a path past Musket's own limits, which is
+			// final): the graph engine's answer may still come, and its
+			// budget is over.
 			close(resume)
 			continue
 		}
