@@ -432,6 +432,9 @@ type CheckOptions struct {
 	// of uninitialised memory unchecked by the explicit engine
 	// (memRefusal; for tests that compare the rest of the answer).
 	SMTIgnoresFree bool
+	// GraphPace is the graph engine's graph.Options.Pace (a portfolio's
+	// budget; nil: none).
+	GraphPace func(graphs int)
 
 	// smtSym is, for the SMT engine, each thread's symmetric
 	// predecessor (smtsym.go), nil for none.

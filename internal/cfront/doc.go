@@ -273,4 +273,11 @@
 // of uninitialised memory, the bound; not data races) and what is
 // refused; musket check's -engine auto takes such a PASS
 // (cmd/musket/check_cpower.go).
+//
+// A BOUND too, in two halves (powerbound.go): the graph engine under IMM
+// found no failure, so Power has none (the same theorem), and under SC
+// it found an execution past the bound, which is, with the fences the
+// compilation adds, a Power-consistent execution of the compiled program
+// (SC is stronger than Power; a path past the bound found under IMM
+// alone is not one).
 package cfront

@@ -69,7 +69,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	o := graph.Options{Variants: opts.Variants, TagNames: tags,
 		FlagWitnesses: opts.Races, NoFlags: !opts.Races, StopAtFirst: true, Also: also, BlockedReg: blockedReg,
 		SpinReg: spinReg, CutReg: compile.BoundReg, NoSpinPrune: opts.Liveness || opts.GraphNoPrune, CrossCheck: opts.GraphCrossCheck,
-		DeclaredOnly: true}
+		DeclaredOnly: true, Pace: opts.GraphPace}
 	var faults []Assertion
 	num := map[Assertion]int{}
 	o.Fault, o.FaultReg = numberedFaults(q, &faults, num, "invalid memory access"), failReg

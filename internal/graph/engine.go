@@ -133,7 +133,16 @@ type Options struct {
 	// and fails the run when they disagree (for tests: the CAT model is
 	// the reference).
 	CrossCheck bool
+	// Pace, when not nil, is called after every PaceEvery-th graph checked
+	// with the number checked so far; it may block, which pauses the run
+	// (a portfolio's budget: cmd/musket's immThenPower). It must return
+	// when the run's context is done.
+	Pace func(graphs int)
 }
+
+// PaceEvery is how many graphs the engine checks between two calls of
+// Options.Pace.
+const PaceEvery = 1024
 
 // Stats count what a run explored.
 type Stats struct {
@@ -421,6 +430,18 @@ func (x *engine) initOf(g *graph, loc string) int {
 		tags = append(tags, "NAL")
 	}
 	return g.initWrite(loc, x.initMem[loc], tags)
+}
+
+// countGraph counts g as a graph checked, and paces the run
+// (Options.Pace).
+func (x *engine) countGraph(g *graph) {
+	x.stats.Graphs++
+	if len(g.evs) > x.stats.MaxEvents {
+		x.stats.MaxEvents = len(g.evs)
+	}
+	if x.opts.Pace != nil && x.stats.Graphs%PaceEvery == 0 {
+		x.opts.Pace(x.stats.Graphs) // (a run stopped meanwhile ends at its next tick)
+	}
 }
 
 func (x *engine) tick() error {
@@ -945,10 +966,7 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 	if x.ctx.Err() != nil {
 		return false, errDeadline
 	}
-	x.stats.Graphs++
-	if len(g.evs) > x.stats.MaxEvents {
-		x.stats.MaxEvents = len(g.evs)
-	}
+	x.countGraph(g)
 	if x.imm && !x.opts.CrossCheck {
 		if ok, done := x.immNative(g, flags); done {
 			return ok, nil

@@ -364,10 +364,7 @@ func (x *engine) immCounted(g *graph) {
 	if x.opts.CrossCheck {
 		return // (counted by its check)
 	}
-	x.stats.Graphs++
-	if len(g.evs) > x.stats.MaxEvents {
-		x.stats.MaxEvents = len(g.evs)
-	}
+	x.countGraph(g)
 }
 
 // immLeaf counts as checked a complete graph known consistent without
@@ -379,10 +376,7 @@ func (x *engine) immCounted(g *graph) {
 // whole check complete made of such a graph before.
 func (x *engine) immLeaf(g *graph) {
 	x.arena.fast.lastOK = false
-	x.stats.Graphs++
-	if len(g.evs) > x.stats.MaxEvents {
-		x.stats.MaxEvents = len(g.evs)
-	}
+	x.countGraph(g)
 }
 
 // immRevisitAbove is, for the graph c a backward revisit made (read r

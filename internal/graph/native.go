@@ -958,10 +958,7 @@ func (x *engine) consistent(g *graph, flags *[]string) (bool, error) {
 		}
 		return ok, nil
 	}
-	x.stats.Graphs++
-	if len(g.evs) > x.stats.MaxEvents {
-		x.stats.MaxEvents = len(g.evs)
-	}
+	x.countGraph(g)
 	if flags != nil {
 		*flags = append(*flags, nf...)
 	}
