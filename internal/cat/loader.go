@@ -127,7 +127,11 @@ func Builtins() []Builtin {
 // in the playground too).
 var libraryFiles = map[string]bool{"stdlib": true, "cross": true, "cos-opt": true,
 	"cos": true, "filters": true, "fences": true, "x86fences": true, "ppcfences": true, "armfences": true,
-	"ppo": true, "ppc-checks": true}
+	"ppo": true, "ppc-checks": true, "cos-no-opt": true, "cos-ok-opt": true, "mipsfences": true,
+	"aarch64fences": true, "aarch64loc": true, "aarch64show": true, "aarch64memattrs": true,
+	"aarch64bbm": true, "aarch64util": true, "aarch64deps": true, "aarch64hwreqs": true,
+	"enumerations": true, "riscv-defs": true, "riscv-tso-defs": true, "musket-riscv-common": true,
+	"cosllh": true, "uniproccat": true, "prettycat": true}
 
 // builtinNames are the names of the built-in models.
 func builtinNames() []string {

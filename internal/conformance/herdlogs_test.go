@@ -96,71 +96,113 @@ func knownLogDiffs(t *testing.T) map[string]string {
 
 func TestHerdLogs(t *testing.T) {
 	testcorpus.Dir(t)
+	logs := herdLogsDir(t)
+	known := knownLogDiffs(t)
+	for _, s := range herdLogSuites {
+		t.Run(s.name, func(t *testing.T) {
+			compareHerdLogs(t, logs, s.name, herdLogOptions(s.name, s.model), known)
+		})
+	}
+}
+
+// TestHerdModelAlone: herd7 7.58's library models, each copied alone into
+// a folder of its own (as a user pastes one in the playground), load with
+// Musket's own versions of the files they include (package cat's
+// built-in library: aarch64hwreqs.cat, riscv-defs.cat, cos.cat...) and
+// give herd7's logs, as TestHerdLogs does with herd7's library folder.
+func TestHerdModelAlone(t *testing.T) {
+	testcorpus.Dir(t)
+	logs := herdLogsDir(t)
+	known := knownLogDiffs(t)
+	for _, s := range herdLogSuites {
+		if s.model == "" {
+			continue
+		}
+		t.Run(s.name, func(t *testing.T) {
+			text, err := os.ReadFile(filepath.Join(herdRef(), "lib", s.model))
+			if err != nil {
+				t.Fatal(err)
+			}
+			alone := filepath.Join(t.TempDir(), s.model)
+			if err := os.WriteFile(alone, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opts := herdLogOptions(s.name, s.model)
+			opts.Model, opts.LibDirs = alone, nil
+			compareHerdLogs(t, logs, s.name, opts, known)
+		})
+	}
+}
+
+// herdLogsDir is the folder of herd7 7.58's reference logs; the test is
+// skipped when it is not beside the corpus.
+func herdLogsDir(t *testing.T) string {
 	logs := filepath.Join(herdRef(), "logs")
 	if _, err := os.Stat(logs); err != nil {
 		t.Skipf("herd7 7.58's reference logs are not beside the corpus: %v", err)
 	}
-	known := knownLogDiffs(t)
+	return logs
+}
+
+// compareHerdLogs runs the tests of a suite that have a log in logs with
+// opts and compares Musket's text with the logs (see TestHerdLogs).
+func compareHerdLogs(t *testing.T, logs, suite string, opts batch.Options, known map[string]string) {
 	long := os.Getenv("MUSKET_LONG") != ""
-	for _, s := range herdLogSuites {
-		t.Run(s.name, func(t *testing.T) {
-			var paths []string
-			err := filepath.WalkDir(filepath.Join(logs, s.name), func(p string, d os.DirEntry, err error) error {
-				if err == nil && strings.HasSuffix(p, ".litmus.log") {
-					rel, _ := filepath.Rel(logs, p)
-					paths = append(paths, strings.TrimSuffix(filepath.ToSlash(rel), ".log"))
-				}
-				return err
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sort.Strings(paths)
-			if !long {
-				// By default a sample, with every listed test of the suite
-				// (so that a fixed one is noticed) and all of C11 (its
-				// Undef results); MUSKET_LONG=1: all.
-				var sample []string
-				for i, p := range paths {
-					if _, listed := known[p]; listed || i%16 == 0 || s.name == "C11" {
-						sample = append(sample, p)
-					}
-				}
-				paths = sample
-			}
-			files := make([]string, len(paths))
-			for i, p := range paths {
-				files[i] = filepath.Join(corpus, "litmus", p)
-			}
-			same, sameNoHash := 0, 0
-			batch.Run(context.Background(), files, herdLogOptions(s.name, s.model), func(j batch.Job) {
-				path := paths[j.Index]
-				want, err := os.ReadFile(filepath.Join(logs, path+".log"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				var got bytes.Buffer
-				if j.Err != nil {
-					got.WriteString("error: " + j.Err.Error())
-				} else {
-					report.Text(&got, j.Result)
-				}
-				reason, listed := known[path]
-				if herdLogText(got.Bytes(), false) == herdLogText(want, false) {
-					sameNoHash++
-				}
-				if herdLogText(got.Bytes(), true) == herdLogText(want, true) {
-					same++
-					if listed {
-						t.Errorf("%s is identical to herd7's log now: remove it from herdlogs/known.txt (%s)", path, reason)
-					}
-					return
-				}
-				if !listed {
-					t.Errorf("%s: the log differs from herd7 7.58's\n--- herd7\n%s\n--- musket\n%s", path, herdLogText(want, true), herdLogText(got.Bytes(), true))
-				}
-			})
-			t.Logf("%d of %d logs identical to herd7 7.58's (Time line aside), %d with the Hash line aside too", same, len(paths), sameNoHash)
-		})
+	var paths []string
+	err := filepath.WalkDir(filepath.Join(logs, suite), func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".litmus.log") {
+			rel, _ := filepath.Rel(logs, p)
+			paths = append(paths, strings.TrimSuffix(filepath.ToSlash(rel), ".log"))
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	sort.Strings(paths)
+	if !long {
+		// By default a sample, with every listed test of the suite
+		// (so that a fixed one is noticed) and all of C11 (its
+		// Undef results); MUSKET_LONG=1: all.
+		var sample []string
+		for i, p := range paths {
+			if _, listed := known[p]; listed || i%16 == 0 || suite == "C11" {
+				sample = append(sample, p)
+			}
+		}
+		paths = sample
+	}
+	files := make([]string, len(paths))
+	for i, p := range paths {
+		files[i] = filepath.Join(corpus, "litmus", p)
+	}
+	same, sameNoHash := 0, 0
+	batch.Run(context.Background(), files, opts, func(j batch.Job) {
+		path := paths[j.Index]
+		want, err := os.ReadFile(filepath.Join(logs, path+".log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if j.Err != nil {
+			got.WriteString("error: " + j.Err.Error())
+		} else {
+			report.Text(&got, j.Result)
+		}
+		reason, listed := known[path]
+		if herdLogText(got.Bytes(), false) == herdLogText(want, false) {
+			sameNoHash++
+		}
+		if herdLogText(got.Bytes(), true) == herdLogText(want, true) {
+			same++
+			if listed {
+				t.Errorf("%s is identical to herd7's log now: remove it from herdlogs/known.txt (%s)", path, reason)
+			}
+			return
+		}
+		if !listed {
+			t.Errorf("%s: the log differs from herd7 7.58's\n--- herd7\n%s\n--- musket\n%s", path, herdLogText(want, true), herdLogText(got.Bytes(), true))
+		}
+	})
+	t.Logf("%d of %d logs identical to herd7 7.58's (Time line aside), %d with the Hash line aside too", same, len(paths), sameNoHash)
 }

@@ -88,6 +88,10 @@ func TestAArch64Errors(t *testing.T) {
 		{"ADD V1.4S,V2.4S,V3.4S", "t:1:1: unsupported AArch64 instruction ADD: SIMD&FP (Neon) registers are not modelled"},
 		{"UDF #0", "t:1:1: unsupported AArch64 instruction UDF: faults (herd7's fault events) are not modelled"},
 		{"BL L; L:", "t:1:1: unsupported AArch64 instruction BL: procedure calls (the link register's return address) are not modelled"},
+		{"ADR X1,x", "t:1:1: unsupported AArch64 instruction ADR: an address computed from the program counter"},
+		{"L: ADR X1,L", "t:1:4: unsupported AArch64 instruction ADR: an address computed from the program counter"},
+		{"LDR X0,x", "t:1:8: unsupported AArch64 instruction LDR from the label x (a load from a PC-relative label, LDR (literal))"},
+		{"LDAR W0,L; L:", "t:1:9: unsupported AArch64 instruction LDAR from the label L"},
 	})
 }
 

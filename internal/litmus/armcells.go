@@ -60,7 +60,7 @@ func (a *armCells) parseCell(c Cell, punct string, unsupported func(mn string) (
 	in := armInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = a.cellHead(c, cellLexer{arch: a.arch, punct: punct, dotWords: true, symRegs: a.arch == "ARM" || a.arch == "AArch64"}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = a.cellHead(c, cellLexer{inWord: ".", arch: a.arch, punct: punct, dotWords: true, symRegs: a.arch == "ARM" || a.arch == "AArch64"}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToUpper(toks[0].text), at(c.Pos, toks[0].off)

@@ -20,16 +20,31 @@ type cellTok struct {
 	off  int
 }
 
-// cellLexer describes the lexemes of one assembly dialect.
+// cellLexer describes the lexemes of one assembly dialect. One loop
+// reads them all: the dialects differ in their punctuation, in the
+// bytes a word or a number may contain after its first, and in whether
+// punctuation lexemes are of one kind (the front ends read with a
+// cellCursor: BPF, LISA) or of the kind of their byte.
 type cellLexer struct {
 	arch  string // named in error messages: "x86", "PPC"
 	punct string // the punctuation bytes that are lexemes of their own
+	// ops are operators of several bytes (BPF's "<<=", "s>>="), tried
+	// in order, before anything else, at each lexeme's start.
+	ops []string
+	// opKind: every punctuation lexeme and operator has kind 'o';
+	// otherwise a punctuation lexeme's kind is its byte.
+	opKind bool
 	// dotWords: a word may begin with '.' (directives, RISC-V's
-	// suffixes); a word may always contain dots.
+	// suffixes).
 	dotWords bool
+	// inWord and inNumber are the bytes other than letters, digits and
+	// '_' that may follow a word's or a number's first byte (the
+	// assembly dialects' "." in words; LISA's "-" and "." in both).
+	inWord, inNumber string
 	// symRegs: "%name" is a word, herd7's symbolic register (see
-	// SymReg).
-	symRegs bool
+	// SymReg). noSymRegs: '%' is refused as an unsupported symbolic
+	// register.
+	symRegs, noSymRegs bool
 }
 
 // SymReg is the register Musket gives herd7's symbolic register %name
@@ -41,40 +56,64 @@ func SymReg(name string) string { return "%%" + name }
 func (l cellLexer) lex(c Cell) ([]cellTok, *source.Error) {
 	s := c.Text
 	toks := make([]cellTok, 0, 8) // most cells have fewer: one allocation
+	// span is the end of the lexeme that begins at i with a byte of its
+	// class and goes on with identifier bytes and the bytes of more.
+	span := func(i int, more string) int {
+		j := i + 1
+		for j < len(s) && (isIdentByte(s[j]) || strings.IndexByte(more, s[j]) >= 0) {
+			j++
+		}
+		return j
+	}
+next:
 	for i := 0; i < len(s); {
 		ch := s[i]
+		for _, op := range l.ops {
+			if strings.HasPrefix(s[i:], op) {
+				toks = append(toks, cellTok{'o', op, i})
+				i += len(op)
+				continue next
+			}
+		}
 		switch {
 		case ch == ' ' || ch == '\t' || ch == '\r':
 			i++
 		case isLetter(ch) || (l.dotWords && ch == '.'):
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '.') {
-				j++
-			}
+			j := span(i, l.inWord)
 			toks = append(toks, cellTok{'w', s[i:j], i})
 			i = j
 		case isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
+			j := span(i, l.inNumber)
 			toks = append(toks, cellTok{'n', s[i:j], i})
 			i = j
 		case l.symRegs && ch == '%' && i+1 < len(s) && isLetter(s[i+1]):
-			j := i + 2
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
+			j := span(i+1, "")
 			toks = append(toks, cellTok{'w', s[i:j], i})
 			i = j
+		case l.noSymRegs && ch == '%':
+			return nil, &source.Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unsupported %s symbolic register %s", l.arch, source.QuoteChar(s[i:]))}
 		case strings.IndexByte(l.punct, ch) >= 0:
-			toks = append(toks, cellTok{ch, s[i : i+1], i})
+			kind := ch
+			if l.opKind {
+				kind = 'o'
+			}
+			toks = append(toks, cellTok{kind, s[i : i+1], i})
 			i++
 		default:
 			return nil, &source.Error{Pos: at(c.Pos, i), Msg: fmt.Sprintf("unexpected %s in %s instruction", source.QuoteChar(s[i:]), l.arch)}
 		}
 	}
 	return toks, nil
+}
+
+// lexCell lexes c with lx; false (reported) when it does not lex.
+func (a *asmThread) lexCell(c Cell, lx cellLexer) ([]cellTok, bool) {
+	toks, err := lx.lex(c)
+	if err != nil {
+		a.errs = append(a.errs, err)
+		return nil, false
+	}
+	return toks, true
 }
 
 // at is the position off bytes to the right of p.
@@ -199,9 +238,8 @@ func (a *asmThread) emitAccess(size int, in prog.Instr) {
 // (reported) when c does not lex or its instruction begins with
 // something else.
 func (a *asmThread) cellHead(c Cell, lx cellLexer) (label string, rest []cellTok, ok bool) {
-	toks, err := lx.lex(c)
-	if err != nil {
-		a.errs = append(a.errs, err)
+	toks, ok := a.lexCell(c, lx)
+	if !ok {
 		return "", nil, false
 	}
 	label, toks = cellLabel(toks)

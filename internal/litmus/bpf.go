@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
 // The BPF front-end reads herd7's BPF dialect: the eBPF instructions in
@@ -82,53 +81,10 @@ type bpfThread struct {
 }
 
 // bpfOps are the operator lexemes, each before its prefixes.
-var bpfOps = []string{"s>>=", "<<=", ">>=", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "==", "!=", ">=", "<",
-	"=", "*", "(", ")", "+", "-", ",", ":"}
-
-// bpfLex splits a cell into words ('w'), numbers ('n') and operators
-// ('o').
-func (b *bpfThread) bpfLex(c Cell) ([]cellTok, bool) {
-	s := c.Text
-	var toks []cellTok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-			continue
-		case ch == 's' && strings.HasPrefix(s[i:], "s>>="):
-			toks = append(toks, cellTok{'o', "s>>=", i})
-			i += 4
-			continue
-		case isLetter(ch) || isDigit(ch):
-			j := i + 1
-			for j < len(s) && isIdentByte(s[j]) {
-				j++
-			}
-			kind := byte('w')
-			if isDigit(ch) {
-				kind = 'n'
-			}
-			toks = append(toks, cellTok{kind, s[i:j], i})
-			i = j
-			continue
-		}
-		found := false
-		for _, op := range bpfOps {
-			if strings.HasPrefix(s[i:], op) {
-				toks = append(toks, cellTok{'o', op, i})
-				i += len(op)
-				found = true
-				break
-			}
-		}
-		if !found {
-			b.errorf(at(c.Pos, i), "unexpected %s in BPF instruction", source.QuoteChar(s[i:]))
-			return nil, false
-		}
-	}
-	return toks, true
-}
+// bpfLexer reads a BPF cell: words ('w'), numbers ('n') and operators
+// ('o'), the operators of several bytes first.
+var bpfLexer = cellLexer{arch: "BPF", opKind: true, punct: "<=*()+-,:",
+	ops: []string{"s>>=", "<<=", ">>=", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "==", "!=", ">="}}
 
 // bpfCursor reads the lexemes of one cell.
 type bpfCursor struct {
@@ -220,7 +176,7 @@ var bpfLockOps = map[string]prog.Op{"+=": prog.OpAdd, "&=": prog.OpAnd, "|=": pr
 // cell translates one cell: [label:] [instruction].
 func (b *bpfThread) cell(c Cell) {
 	b.pos = c.Pos
-	toks, ok := b.bpfLex(c)
+	toks, ok := b.lexCell(c, bpfLexer)
 	if !ok {
 		return
 	}

@@ -120,7 +120,7 @@ type lisaThread struct {
 // cell translates one cell: [label:]... [instruction].
 func (l *lisaThread) cell(c Cell) {
 	l.pos = c.Pos
-	toks, ok := l.lex(c)
+	toks, ok := l.lexCell(c, lisaLexer)
 	if !ok {
 		return
 	}

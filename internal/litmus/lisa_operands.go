@@ -4,44 +4,13 @@ import (
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
-	"github.com/musket-verify/musket/internal/source"
 )
 
-// lex splits a LISA cell into words ('w': names, registers, annotations;
-// '-' and '.' may occur inside one), numbers ('n') and the punctuation
-// [ ] { } ( ) , : + ('o').
-func (l *lisaThread) lex(c Cell) ([]cellTok, bool) {
-	s := c.Text
-	var toks []cellTok
-	for i := 0; i < len(s); {
-		ch := s[i]
-		switch {
-		case ch == ' ' || ch == '\t' || ch == '\r':
-			i++
-		case isLetter(ch) || isDigit(ch):
-			j := i + 1
-			for j < len(s) && (isIdentByte(s[j]) || s[j] == '-' || s[j] == '.') {
-				j++
-			}
-			kind := byte('w')
-			if isDigit(ch) {
-				kind = 'n'
-			}
-			toks = append(toks, cellTok{kind, s[i:j], i})
-			i = j
-		case strings.IndexByte("[]{}(),:+-", ch) >= 0:
-			toks = append(toks, cellTok{'o', s[i : i+1], i})
-			i++
-		case ch == '%':
-			l.errorf(at(c.Pos, i), "unsupported LISA symbolic register %s", source.QuoteChar(s[i:]))
-			return nil, false
-		default:
-			l.errorf(at(c.Pos, i), "unexpected %s in LISA instruction", source.QuoteChar(s[i:]))
-			return nil, false
-		}
-	}
-	return toks, true
-}
+// lisaLexer reads a LISA cell: words ('w': names, registers,
+// annotations; '-' and '.' may occur inside one), numbers ('n') and the
+// punctuation [ ] { } ( ) , : + - ('o'). A symbolic register %r is
+// refused by name.
+var lisaLexer = cellLexer{arch: "LISA", punct: "[]{}(),:+-", opKind: true, inWord: "-.", inNumber: "-.", noSymRegs: true}
 
 // lisaCursor reads the lexemes of one cell.
 type lisaCursor struct {

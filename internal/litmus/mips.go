@@ -136,7 +136,7 @@ func (m *mipsThread) parseCell(c Cell) (mipsInstr, bool) {
 	in := mipsInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = m.cellHead(c, cellLexer{arch: "MIPS", punct: ",:()-+$", symRegs: true}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = m.cellHead(c, cellLexer{inWord: ".", arch: "MIPS", punct: ",:()-+$", symRegs: true}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)

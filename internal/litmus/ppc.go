@@ -185,7 +185,7 @@ func (x *ppcThread) parseCell(c Cell) (ppcInstr, bool) {
 	in := ppcInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "PPC", punct: ",:()+-", dotWords: false, symRegs: true}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = x.cellHead(c, cellLexer{inWord: ".", arch: "PPC", punct: ",:()+-", dotWords: false, symRegs: true}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)

@@ -200,7 +200,7 @@ func (r *rvThread) parseCell(c Cell) (rvInstr, bool) {
 	in := rvInstr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = r.cellHead(c, cellLexer{arch: "RISCV", punct: "(),:+-", dotWords: true}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = r.cellHead(c, cellLexer{inWord: ".", arch: "RISCV", punct: "(),:+-", dotWords: true}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	in.mn, in.mnPos = strings.ToLower(toks[0].text), at(c.Pos, toks[0].off)

@@ -148,7 +148,7 @@ const x8664End = "%ret"
 func (x *x86Thread) parseATT(c Cell) (in x86Instr, size int, ok bool) {
 	in = x86Instr{pos: c.Pos}
 	var toks []cellTok
-	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "X86_64", punct: "(),$:+-%"}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = x.cellHead(c, cellLexer{inWord: ".", arch: "X86_64", punct: "(),$:+-%"}); !ok || len(toks) == 0 {
 		return in, 0, ok
 	}
 	if strings.EqualFold(toks[0].text, "lock") {

@@ -42,7 +42,7 @@ func (x *x86Thread) parseCell(c Cell) (x86Instr, bool) {
 	in := x86Instr{pos: c.Pos}
 	var toks []cellTok
 	var ok bool
-	if in.label, toks, ok = x.cellHead(c, cellLexer{arch: "x86", punct: "[],$:+-", dotWords: true}); !ok || len(toks) == 0 {
+	if in.label, toks, ok = x.cellHead(c, cellLexer{inWord: ".", arch: "x86", punct: "[],$:+-", dotWords: true}); !ok || len(toks) == 0 {
 		return in, ok
 	}
 	if strings.EqualFold(toks[0].text, "LOCK") {
