@@ -57,6 +57,10 @@ type checker struct {
 	// hidxUse: where each proc variable is first used as an index
 	// outside init (procindex.go; noProcessHome)
 	hidxUse map[string]Pos
+	// scShared: the non-weak globals a transition reads or writes as
+	// shared memory (another process's cell, or a variable); they make
+	// System.SharedSC when some transition assigns them (sharedSC)
+	scShared map[int32]bool
 }
 
 // scope is the environment of an expression.
@@ -95,6 +99,8 @@ func Check(f *File) (*System, error) {
 		ctors:   map[string]Term{},
 		globals: map[string]int32{},
 		preds:   map[string]*PredicateDecl{},
+
+		scShared: map[int32]bool{},
 	}
 	c.types["bool"] = Sort{Kind: SBool}
 	c.types["int"] = Sort{Kind: SInt}
@@ -111,6 +117,7 @@ func Check(f *File) (*System, error) {
 	}
 	c.formulas()
 	c.transitions()
+	c.sharedSC()
 	c.noProcessHome()
 	if len(c.f.Unsafes) == 0 {
 		c.errs.Add(Pos{File: f.Name}, "no unsafe formula")
@@ -120,6 +127,26 @@ func Check(f *File) (*System, error) {
 		return nil, err
 	}
 	return c.sys, nil
+}
+
+// sharedSC sets System.SharedSC: the system has weak memory and some
+// transition reads or writes shared sequentially consistent memory that
+// some transition assigns. A non-weak variable that no transition
+// assigns keeps its initial value in every state of every run: reading
+// it tells a process nothing of the others' steps, so it cannot order
+// two transitions while a write is still buffered (the reason the
+// search offers late sources, model.go); it is a constant there, as a
+// "const" is (Cubicle-W's tests/cubicle/lamportn.cub reads NullProc so).
+func (c *checker) sharedSC() {
+	if !c.sys.Weak {
+		return
+	}
+	for gi := range c.scShared {
+		if c.sys.Globals[gi].Assign {
+			c.sys.SharedSC = true
+			return
+		}
+	}
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -563,7 +590,7 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 		usc = usc.with(ix.Name, slotTerm(s))
 	}
 	if !g.Weak && (u.Univ || !ownCell(u.Args[:u.NArgs], sc.actor)) {
-		c.sys.SharedSC = c.sys.SharedSC || c.sys.Weak
+		c.scShared[gi] = true
 	}
 	switch rhs := a.Rhs.(type) {
 	case *CaseExpr:
@@ -1201,7 +1228,7 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		// non-weak variables and arrays, whoever owns the cell, are
 		// sequentially consistent shared memory (as in Cubicle-W)
 		if sc.kind == inTrans && !g.Const && !ownCell(t.Args[:t.NArgs], sc.actor) {
-			c.sys.SharedSC = c.sys.SharedSC || c.sys.Weak
+			c.scShared[gi] = true
 		}
 		return t, g.Sort, true
 	}

@@ -67,6 +67,9 @@ func TestSelfCheckFiles(t *testing.T) {
 		// init makes numbers equal, invariants keep others apart
 		// (Cubicle's tests/cubicle/lamportn.cub): TestInitialsEqualCells
 		{"init_equal_cells.cub", "", Unsafe},
+		// a non-weak variable no transition assigns orders nothing: no
+		// late sources (check.go, sharedSC); "unknown" before
+		{"readonly_sc.cub", "", Safe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {
