@@ -487,10 +487,16 @@ func (c *checker) procConst(ix Ident) (Term, bool) {
 // default writes no other cell of a weak array, see the package doc), as
 // Cubicle-W writes that cell alone. Cubicle refuses a process constant in
 // the index of a case update (its parser's update rule), and so does this.
+// isProcConst reports whether an index names a process constant #k (not
+// the parameter earlyActor, early.go).
+func isProcConst(name string) bool {
+	return strings.HasPrefix(name, "#") && name != earlyActor
+}
+
 func (c *checker) constIndexAction(a *Action, weak bool) (*Action, bool) {
 	hasConst := false
 	for _, ix := range a.Index {
-		if strings.HasPrefix(ix.Name, "#") {
+		if isProcConst(ix.Name) {
 			hasConst = true
 		}
 	}
@@ -507,7 +513,7 @@ func (c *checker) constIndexAction(a *Action, weak bool) (*Action, bool) {
 		j := Ident{Pos: ix.Pos, Name: fmt.Sprintf("#j%d", k+1)}
 		n.Index = append(n.Index, j)
 		var r Expr = &IdentExpr{Pos: ix.Pos, Name: ix.Name}
-		if strings.HasPrefix(ix.Name, "#") {
+		if isProcConst(ix.Name) {
 			m, err := strconv.Atoi(ix.Name[1:])
 			if err != nil || m <= 0 {
 				c.errorf(ix.Pos, "bad process constant %s", ix.Name)
