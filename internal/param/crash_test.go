@@ -70,6 +70,9 @@ func TestSelfCheckFiles(t *testing.T) {
 		// a non-weak variable no transition assigns orders nothing: no
 		// late sources (check.go, sharedSC); "unknown" before
 		{"readonly_sc.cub", "", Safe},
+		// a bug twelve steps deep through three store buffers (the
+		// forward hunt's test, TestHunt)
+		{"deep_buffers.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {
