@@ -99,8 +99,6 @@ func Check(f *File) (*System, error) {
 		ctors:   map[string]Term{},
 		globals: map[string]int32{},
 		preds:   map[string]*PredicateDecl{},
-
-		scShared: map[int32]bool{},
 	}
 	c.types["bool"] = Sort{Kind: SBool}
 	c.types["int"] = Sort{Kind: SInt}
@@ -147,6 +145,15 @@ func (c *checker) sharedSC() {
 			return
 		}
 	}
+}
+
+// sharedAccess records that a transition reads or writes global gi as
+// shared memory (sharedSC).
+func (c *checker) sharedAccess(gi int32) {
+	if c.scShared == nil {
+		c.scShared = map[int32]bool{}
+	}
+	c.scShared[gi] = true
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -596,7 +603,7 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 		usc = usc.with(ix.Name, slotTerm(s))
 	}
 	if !g.Weak && (u.Univ || !ownCell(u.Args[:u.NArgs], sc.actor)) {
-		c.scShared[gi] = true
+		c.sharedAccess(gi)
 	}
 	switch rhs := a.Rhs.(type) {
 	case *CaseExpr:
@@ -1234,7 +1241,7 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		// non-weak variables and arrays, whoever owns the cell, are
 		// sequentially consistent shared memory (as in Cubicle-W)
 		if sc.kind == inTrans && !g.Const && !ownCell(t.Args[:t.NArgs], sc.actor) {
-			c.scShared[gi] = true
+			c.sharedAccess(gi)
 		}
 		return t, g.Sort, true
 	}
