@@ -106,7 +106,9 @@ func decideInstances(ctx context.Context, sys *System, model string) (res *Resul
 		}
 		if !smp.complete && !stop() {
 			// too many states breadth first: hunt for a deep bug
-			// depth first (hunt.go)
+			// depth first (hunt.go), without keeping the states
+			// explored breadth first
+			smp.states, smp.parent, smp.step = nil, nil, nil
 			h, at, u := f.hunt(stop, inits, instanceStates)
 			states += len(h.states)
 			if u != 0 {
