@@ -54,9 +54,9 @@ func TestSharedSC(t *testing.T) {
 // read-only variable counted as a constant: more late sources, an
 // over-approximation); two verdicts may not differ, and the verdict as
 // checked is cross-checked on the instances. 80 systems by default,
-// 3000 under MUSKET_LONG, drawn from genSystem and genWide in turn.
+// 1000 under MUSKET_LONG, drawn from genSystem and genWide in turn.
 func TestSharedSCReadOnlyRandom(t *testing.T) {
-	n := selfCheckCount(40, 1500)
+	n := selfCheckCount(40, 500)
 	rng := rand.New(rand.NewPCG(selfCheckSeed(53), 3))
 	tried, changed := 0, 0
 	for i := 0; tried < 2*n && i < 200*n; i++ {
