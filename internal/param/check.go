@@ -57,6 +57,10 @@ type checker struct {
 	// hidxUse: where each proc variable is first used as an index
 	// outside init (procindex.go; noProcessHome)
 	hidxUse map[string]Pos
+	// scShared: the non-weak globals a transition reads or writes as
+	// shared memory (another process's cell, or a variable); they make
+	// System.SharedSC when some transition assigns them (sharedSC)
+	scShared map[int32]bool
 }
 
 // scope is the environment of an expression.
@@ -111,6 +115,7 @@ func Check(f *File) (*System, error) {
 	}
 	c.formulas()
 	c.transitions()
+	c.sharedSC()
 	c.noProcessHome()
 	if len(c.f.Unsafes) == 0 {
 		c.errs.Add(Pos{File: f.Name}, "no unsafe formula")
@@ -120,6 +125,35 @@ func Check(f *File) (*System, error) {
 		return nil, err
 	}
 	return c.sys, nil
+}
+
+// sharedSC sets System.SharedSC: the system has weak memory and some
+// transition reads or writes shared sequentially consistent memory that
+// some transition assigns. A non-weak variable that no transition
+// assigns keeps its initial value in every state of every run: reading
+// it tells a process nothing of the others' steps, so it cannot order
+// two transitions while a write is still buffered (the reason the
+// search offers late sources, model.go); it is a constant there, as a
+// "const" is (Cubicle-W's tests/cubicle/lamportn.cub reads NullProc so).
+func (c *checker) sharedSC() {
+	if !c.sys.Weak {
+		return
+	}
+	for gi := range c.scShared {
+		if c.sys.Globals[gi].Assign {
+			c.sys.SharedSC = true
+			return
+		}
+	}
+}
+
+// sharedAccess records that a transition reads or writes global gi as
+// shared memory (sharedSC).
+func (c *checker) sharedAccess(gi int32) {
+	if c.scShared == nil {
+		c.scShared = map[int32]bool{}
+	}
+	c.scShared[gi] = true
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -460,10 +494,16 @@ func (c *checker) procConst(ix Ident) (Term, bool) {
 // default writes no other cell of a weak array, see the package doc), as
 // Cubicle-W writes that cell alone. Cubicle refuses a process constant in
 // the index of a case update (its parser's update rule), and so does this.
+// isProcConst reports whether an index names a process constant #k (not
+// the parameter earlyActor, early.go).
+func isProcConst(name string) bool {
+	return strings.HasPrefix(name, "#") && name != earlyActor
+}
+
 func (c *checker) constIndexAction(a *Action, weak bool) (*Action, bool) {
 	hasConst := false
 	for _, ix := range a.Index {
-		if strings.HasPrefix(ix.Name, "#") {
+		if isProcConst(ix.Name) {
 			hasConst = true
 		}
 	}
@@ -480,7 +520,7 @@ func (c *checker) constIndexAction(a *Action, weak bool) (*Action, bool) {
 		j := Ident{Pos: ix.Pos, Name: fmt.Sprintf("#j%d", k+1)}
 		n.Index = append(n.Index, j)
 		var r Expr = &IdentExpr{Pos: ix.Pos, Name: ix.Name}
-		if strings.HasPrefix(ix.Name, "#") {
+		if isProcConst(ix.Name) {
 			m, err := strconv.Atoi(ix.Name[1:])
 			if err != nil || m <= 0 {
 				c.errorf(ix.Pos, "bad process constant %s", ix.Name)
@@ -563,7 +603,7 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 		usc = usc.with(ix.Name, slotTerm(s))
 	}
 	if !g.Weak && (u.Univ || !ownCell(u.Args[:u.NArgs], sc.actor)) {
-		c.sys.SharedSC = c.sys.SharedSC || c.sys.Weak
+		c.sharedAccess(gi)
 	}
 	switch rhs := a.Rhs.(type) {
 	case *CaseExpr:
@@ -1208,7 +1248,7 @@ func (c *checker) access(pos Pos, gi int32, idx []Ident, at *Term, sc *scope) (T
 		// non-weak variables and arrays, whoever owns the cell, are
 		// sequentially consistent shared memory (as in Cubicle-W)
 		if sc.kind == inTrans && !g.Const && !ownCell(t.Args[:t.NArgs], sc.actor) {
-			c.sys.SharedSC = c.sys.SharedSC || c.sys.Weak
+			c.sharedAccess(gi)
 		}
 		return t, g.Sort, true
 	}

@@ -67,6 +67,12 @@ func TestSelfCheckFiles(t *testing.T) {
 		// init makes numbers equal, invariants keep others apart
 		// (Cubicle's tests/cubicle/lamportn.cub): TestInitialsEqualCells
 		{"init_equal_cells.cub", "", Unsafe},
+		// a non-weak variable no transition assigns orders nothing: no
+		// late sources (check.go, sharedSC); "unknown" before
+		{"readonly_sc.cub", "", Safe},
+		// a bug twelve steps deep through three store buffers (the
+		// forward hunt's test, TestHunt)
+		{"deep_buffers.cub", "", Unsafe},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model, func(t *testing.T) {

@@ -54,8 +54,10 @@
 // write(p, X, e) and "fences (p)" of an early development version are
 // rewritten into this syntax (early.go): the one process a transition's
 // accesses name becomes its [p] process (a constant #k, a parameter
-// pinned to #k), and read(p, X) in unsafe is p@X; in such a file a
-// transition with one parameter and no weak access is performed by it.
+// pinned to #k, whose cells at #k are its own), and read(p, X) in
+// unsafe is p@X; in such a file a transition with one parameter and no
+// weak access is performed by it, and one without parameters whose
+// array accesses are all at one constant #k is performed by #k.
 //
 // A process constant #k names a process like the others: it may be an
 // array index (A[#1], Cubicle's proc_name), the parameters of an unsafe
@@ -137,8 +139,13 @@
 // system is decided by exploring its instances of up to n processes
 // forward, if that exploration is complete and exact (instdecide.go:
 // every initial cell fixed or enumerated, no step beyond the bound of the
-// store buffers, no forall_other guard for a SAFE); otherwise the search
-// starts again. A SAFE decided so has no invariant.
+// store buffers, no forall_other guard for a SAFE); an instance too
+// large for that is hunted depth first for an unsafe state (hunt.go);
+// otherwise the search starts again. A SAFE decided so has no invariant.
+//
+// A non-weak variable that no transition assigns is a constant: it is
+// no shared sequentially consistent memory (System.SharedSC), whose
+// reads could order the transitions of two processes (model.go).
 //
 // The search is breadth-first, level by level and, inside a level, the
 // cubes with fewer processes and fewer literals first (queue.go). A newly

@@ -1,6 +1,10 @@
 package param
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // The syntax of an early Cubicle-W version, whose files remain in the
 // tests of Cubicle's repository (tests/cubicle, tests/comp, tests/new,
@@ -25,6 +29,10 @@ import "strconv"
 //     memory, whose search offers more choices (model.go) and can take
 //     far longer: TestEarlySyntaxRandom found a system SAFE in 5 nodes
 //     in the current syntax and without verdict in 60 in the early one.
+//   - likewise a transition without parameters whose every array access
+//     is at one process constant #k ("requires { PC[#1] = L3 && LY[#1]
+//     = 0 } { PC[#1] := L4 }") is performed by #k; and in a transition
+//     performed by #k, the cells at #k are the actor's own (pinActor).
 //
 // A transition whose accesses name two processes is refused, as is a
 // read by a process constant outside transitions.
@@ -48,6 +56,9 @@ func (c *checker) rewriteEarly() {
 		for _, d := range c.f.Transitions {
 			if d.Actor < 0 && len(d.Params) == 1 {
 				d.Actor = 0
+			}
+			if k, ok := oneConstIndex(d); ok && d.Actor < 0 && len(d.Params) == 0 {
+				pinActor(d, k)
 			}
 		}
 	}
@@ -157,11 +168,7 @@ func (c *checker) rewriteEarlyTrans(d *TransDecl) bool {
 			c.errorf(uses[0].pos, "transition %s is performed by %s, not by %s", d.Name, d.Params[d.Actor].Name, p)
 			return true
 		}
-		k, _ := strconv.Atoi(p[1:])
-		d.Actor = len(d.Params)
-		d.Params = append(d.Params, Ident{Pos: d.Pos, Name: earlyActor})
-		pin := &BinExpr{Pos: d.Pos, Op: OpEq, L: &IdentExpr{Pos: d.Pos, Name: earlyActor}, R: &ProcExpr{Pos: d.Pos, N: k}}
-		d.Guard = andExpr(pin, d.Guard)
+		defer pinActor(d, p)
 	default:
 		c.errorf(uses[0].pos, "%s is not a parameter of transition %s", p, d.Name)
 		return true
@@ -183,6 +190,101 @@ func (c *checker) rewriteEarlyTrans(d *TransDecl) bool {
 		d.Fences = nil
 	}
 	return true
+}
+
+// pinActor makes the process constant k ("#k") the performer of d: a
+// parameter earlyActor is added, pinned to k by the guard, and the cells
+// that d indexes by k are indexed by it (A[#k] is A[#actor]: the same
+// cell, as #actor = #k), so that they are the actor's own cells, not
+// shared memory (System.SharedSC). Without that, A[#k] := v, Cubicle's
+// A[j] := case | j = #k : v | _ : A[j], updated every cell, and an early
+// file whose threads keep their program counters in PC[#k] had shared
+// sequentially consistent memory: the search offered late sources there
+// (model.go), and Cubicle-W's tests/cubicle/lamport2x.cub got a trace no
+// run follows and no verdict. An update whose value is a case keeps its
+// index (a case cannot update a cell at a process constant, check.go).
+func pinActor(d *TransDecl, k string) {
+	n, _ := strconv.Atoi(k[1:])
+	d.Actor = len(d.Params)
+	d.Params = append(d.Params, Ident{Pos: d.Pos, Name: earlyActor})
+	byActor := func(e Expr) Expr {
+		x, ok := e.(*IndexExpr)
+		if !ok {
+			return e
+		}
+		y := *x
+		y.Index = actorIndex(x.Index, k)
+		return &y
+	}
+	d.Guard = mapExpr(d.Guard, byActor)
+	for i := range d.Lets {
+		d.Lets[i].Value = mapExpr(d.Lets[i].Value, byActor)
+	}
+	for _, a := range d.Actions {
+		a.Rhs = mapExpr(a.Rhs, byActor)
+		if _, isCase := a.Rhs.(*CaseExpr); !isCase {
+			a.Index = actorIndex(a.Index, k)
+		}
+	}
+	pin := &BinExpr{Pos: d.Pos, Op: OpEq, L: &IdentExpr{Pos: d.Pos, Name: earlyActor}, R: &ProcExpr{Pos: d.Pos, N: n}}
+	d.Guard = andExpr(pin, d.Guard)
+}
+
+// actorIndex is ix with the constant k replaced by earlyActor.
+func actorIndex(ix []Ident, k string) []Ident {
+	var out []Ident
+	for i, id := range ix {
+		if id.Name == k {
+			if out == nil {
+				out = slices.Clone(ix)
+			}
+			out[i].Name = earlyActor
+		}
+	}
+	if out == nil {
+		return ix
+	}
+	return out
+}
+
+// oneConstIndex reports the process constant k when every array access
+// of d (in its guard, values and updated cells) is at k, and there is
+// one: such a transition reads and writes the cells of process k alone,
+// and is performed by it in an early Cubicle-W file (the threads of
+// tests/cubicle/lamport2x.cub test their local registers so:
+// "transition t1_L3_L4_Y_Null () requires { PC[#1] = L3 && LY[#1] = 0 }").
+func oneConstIndex(d *TransDecl) (string, bool) {
+	k, ok := "", true
+	see := func(ix []Ident) {
+		for _, id := range ix {
+			switch {
+			case !strings.HasPrefix(id.Name, "#"):
+				ok = false
+			case k == "":
+				k = id.Name
+			case k != id.Name:
+				ok = false
+			}
+		}
+	}
+	look := func(e Expr) Expr {
+		switch x := e.(type) {
+		case *IndexExpr:
+			see(x.Index)
+		case *QuantExpr, *CallExpr, *AtExpr:
+			ok = false
+		}
+		return e
+	}
+	mapExpr(d.Guard, look)
+	for _, l := range d.Lets {
+		mapExpr(l.Value, look)
+	}
+	for _, a := range d.Actions {
+		mapExpr(a.Rhs, look)
+		see(a.Index)
+	}
+	return k, ok && k != ""
 }
 
 // andExpr is a && b (a alone when b is nil).

@@ -11,6 +11,11 @@ package param
 // exploration is exact. Verify tries it after instanceFirstNodes
 // visited cubes without a verdict.
 //
+// An instance with more states than the budget is not decided SAFE, but
+// is hunted depth first for an unsafe state (hunt.go), which is an
+// UNSAFE answer (Cubicle-W's tests/cubicle/lamport4us.cub: four threads
+// in the critical section at once through their store buffers).
+//
 // The answer is the backward search's: an unsafe state of an instance
 // of n <= N processes is one the search reaches (it explores every
 // instance of at most N processes, and its approximation of a
@@ -95,26 +100,26 @@ func decideInstances(ctx context.Context, sys *System, model string) (res *Resul
 		smp := f.explore(stop, inits, instanceStates)
 		states += len(smp.states)
 		for i, st := range smp.states {
-			u := f.unsafe(st)
-			if u == 0 {
-				continue
+			if u := f.unsafe(st); u != 0 {
+				return forwardUnsafe(smp, i, u, n, hi, states, start), ""
 			}
-			res = &Result{Verdict: Unsafe, Root: u, Time: time.Since(start), Forward: true}
-			var steps []string
-			for _, s := range smp.path(i) {
-				steps = append(steps, s.String())
-				if s.t != nil {
-					res.Trace = append(res.Trace, Step{Trans: s.t.Name, Args: s.args})
-				}
+		}
+		if !smp.complete && !stop() {
+			// too many states breadth first: hunt for a deep bug
+			// depth first (hunt.go), without keeping the states
+			// explored breadth first
+			smp.states, smp.parent, smp.step = nil, nil, nil
+			h, at, u := f.hunt(stop, inits, instanceStates)
+			states += len(h.states)
+			if u != 0 {
+				return forwardUnsafe(h, at, u, n, hi, states, start), ""
 			}
-			res.Note = fmt.Sprintf("decided forward: the instance with %d processes (number_procs %d) reaches unsafe[%d] after %s (%d states explored)", n, hi, u, strings.Join(steps, " -> "), states)
-			return res, ""
 		}
 		switch {
 		case stop():
 			return nil, "stopped"
 		case !smp.complete:
-			return nil, fmt.Sprintf("the instance with %d processes has more than %d states", n, instanceStates)
+			return nil, fmt.Sprintf("the instance with %d processes has more than %d states (and no unsafe state among %d explored depth first)", n, instanceStates, instanceStates)
 		case f.inexact && exact:
 			exact = false
 			why = fmt.Sprintf("the exploration of the instance with %d processes is not exact (store buffers of %d writes, a number or process left free, or a value past int64)", n, instanceBufCap)
@@ -126,4 +131,20 @@ func decideInstances(ctx context.Context, sys *System, model string) (res *Resul
 	res = &Result{Verdict: Safe, Time: time.Since(start), Forward: true}
 	res.Note = fmt.Sprintf("decided forward: the instances with %d to %d processes (number_procs %d), explored completely and exactly (%d states), reach no unsafe state", lo, hi, hi, states)
 	return res, ""
+}
+
+// forwardUnsafe is the UNSAFE answer of an explored state i of the
+// instance with n processes that satisfies unsafe formula u: its trace
+// is the path to it.
+func forwardUnsafe(smp *sampled, i, u int, n, hi int32, states int, start time.Time) *Result {
+	res := &Result{Verdict: Unsafe, Root: u, Time: time.Since(start), Forward: true}
+	var steps []string
+	for _, s := range smp.path(i) {
+		steps = append(steps, s.String())
+		if s.t != nil {
+			res.Trace = append(res.Trace, Step{Trans: s.t.Name, Args: s.args})
+		}
+	}
+	res.Note = fmt.Sprintf("decided forward: the instance with %d processes (number_procs %d) reaches unsafe[%d] after %s (%d states explored)", n, hi, u, strings.Join(steps, " -> "), states)
+	return res
 }
