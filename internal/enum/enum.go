@@ -122,6 +122,12 @@ type run struct {
 	keyBuf []byte
 	// initW is the initial writes every combination starts with.
 	initW *initWrites
+	// search is withRf's coherence search, reused from one reads-from
+	// choice to the next: withRf never runs inside another, and nothing
+	// keeps the search after it returns (evaluate's outcome reads rf and
+	// co through r.ev, cleared after each Check, and copies what it
+	// keeps; the relations themselves are new for each choice).
+	search *coSearch
 }
 
 // evalState is a candidate under evaluation (run.ev); err is what the
@@ -655,13 +661,7 @@ func (c *combo) valuer(threads []*prog.Thread, fresh bool) *valuer {
 	n := len(c.g.Events)
 	v := c.vr
 	if v == nil {
-		v = &valuer{c: c, src: make([]int, n), vals: make([]prog.Value, n), status: make([]uint8, n)}
-		v.local = make([]func(int) (prog.Value, bool), len(c.paths))
-		for t := range c.paths {
-			base := c.base[t]
-			v.local[t] = func(i int) (prog.Value, bool) { return v.valueOf(base + i) }
-		}
-		c.vr = v
+		v = c.newValuer(n)
 	} else if fresh {
 		v.vals = make([]prog.Value, n)
 	} else {
@@ -673,6 +673,21 @@ func (c *combo) valuer(threads []*prog.Thread, fresh bool) *valuer {
 	clear(v.status)
 	v.threads, v.opErr = threads, nil
 	return v
+}
+
+// newValuer makes c's valuer for n events. Its closures capture nv,
+// which is never assigned again: had they captured valuer's v, which it
+// assigns, v would move to the heap on every call, one allocation per
+// reads-from choice.
+func (c *combo) newValuer(n int) *valuer {
+	nv := &valuer{c: c, src: make([]int, n), vals: make([]prog.Value, n), status: make([]uint8, n)}
+	nv.local = make([]func(int) (prog.Value, bool), len(c.paths))
+	for t := range c.paths {
+		base := c.base[t]
+		nv.local[t] = func(i int) (prog.Value, bool) { return nv.valueOf(base + i) }
+	}
+	c.vr = nv
+	return nv
 }
 
 // fail records the first operation that failed, in thread t.
@@ -736,8 +751,13 @@ func (r *run) withRf(c *combo, rf []int) error {
 		return nil
 	}
 	c.divZero = divZero
-	// One allocation for the search, its rf relations and its co.
-	s := &coSearch{r: r, c: c, vals: vals, rf: rf}
+	// The search, its rf relations and its co: one struct, reused.
+	s := r.search
+	if s == nil {
+		s = &coSearch{}
+		r.search = s
+	}
+	*s = coSearch{r: r, c: c, vals: vals, rf: rf}
 	c.deriveRf(rf, &s.d)
 	if r.bindsCo {
 		return r.evaluate(c, vals, &s.d, nil, nil)
