@@ -1317,6 +1317,7 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 			}
 			return fr.val
 		}
+		f.locs, f.inits, f.writes = make([]string, 0, len(c.inits)), make([]int, 0, len(c.inits)), make([][]int, 0, len(c.inits))
 		for l, iw := range c.inits {
 			f.locs, f.inits, f.writes = append(f.locs, l), append(f.inits, iw), append(f.writes, c.writes[l])
 		}
