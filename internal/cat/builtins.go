@@ -228,7 +228,7 @@ func biDifferentValues(r *run, v value, pos Position) (value, error) {
 	if !ok {
 		return nil, typeError1(pos, "different-values", v)
 	}
-	if same, ok := r.x.Rels["same-value"]; ok {
+	if same, ok := r.x.Rel("same-value"); ok {
 		return r.mkRel(x.Diff(same)), nil
 	}
 	if r.x.SameValue != nil {
@@ -338,7 +338,7 @@ func (r *run) namedFallback(name string) value {
 			return r.mkSet(rs.Union(ws))
 		}
 	case "amo":
-		if x, ok := r.x.Rels["rmw"]; ok {
+		if x, ok := r.x.Rel("rmw"); ok {
 			return r.mkRel(x)
 		}
 		return r.mkRel(rel.NewRel(r.n))

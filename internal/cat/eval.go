@@ -32,7 +32,12 @@ type run struct {
 	views []*view
 	// liveRel is the Rel of the outcomes of a Transient Check, made once
 	// per run: it reads the live top-level slots.
-	liveRel      func(string) (rel.Rel, bool)
+	liveRel func(string) (rel.Rel, bool)
+	// acceptK is r.accept, the continuation of the model's last
+	// statement, made once per run: a method value made in each Check
+	// was an allocation per candidate of a reused (Transient) run. It
+	// is bound to r, so a run that start readies again keeps it.
+	acceptK      cont
 	flags, undef []string
 	override     string // name of the call ... as NAME being run
 	callDepth    int

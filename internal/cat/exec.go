@@ -456,7 +456,10 @@ func (m *Model) Check(x *Execution, opts CheckOptions, yield func(Outcome) bool)
 		r = m.newRun()
 	}
 	r.start(mm, x, opts, yield)
-	err := r.exec(r.top, m.prog, r.accept)
+	if r.acceptK == nil {
+		r.acceptK = r.accept
+	}
+	err := r.exec(r.top, m.prog, r.acceptK)
 	if opts.Transient {
 		r.yield, r.x = nil, nil // the spare keeps no execution alive
 	}
@@ -495,6 +498,7 @@ func (r *run) start(mm *memo, x *Execution, opts CheckOptions, yield func(Outcom
 		flags:    r.flags[:0],
 		undef:    r.undef[:0],
 		liveRel:  r.liveRel,
+		acceptK:  r.acceptK,
 	}
 	r.top = &r.topFrame
 	r.stepLimit = maxSteps

@@ -73,7 +73,7 @@ func (r *run) resolveInput(i int) value {
 		return v
 	}
 	if m.where[i] == whereRels {
-		if x, ok := r.x.Rels[name]; ok {
+		if x, ok := r.x.Rel(name); ok {
 			return r.sameRel(i, x)
 		}
 	}
@@ -81,7 +81,7 @@ func (r *run) resolveInput(i int) value {
 		m.where[i] = whereSets
 		return r.inputSet(i, s)
 	}
-	if x, ok := r.x.Rels[name]; ok {
+	if x, ok := r.x.Rel(name); ok {
 		m.where[i] = whereRels
 		return r.sameRel(i, x)
 	}
@@ -129,7 +129,7 @@ func (r *run) lookupInput(name string) value {
 	if s, ok := r.x.Sets[name]; ok {
 		return r.mkSet(s)
 	}
-	if x, ok := r.x.Rels[name]; ok {
+	if x, ok := r.x.Rel(name); ok {
 		return r.mkRel(x)
 	}
 	return r.fallback(name)

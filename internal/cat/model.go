@@ -12,7 +12,16 @@ type Execution struct {
 	N    int                // events are 0..N-1
 	Sets map[string]rel.Set // predefined sets: R, W, M, F, IW, FW, B, every tag set (MFENCE, X, A, ...), Exp, NExp, ...
 	Rels map[string]rel.Rel // predefined relations: po, loc, int, ext, id, addr, data, ctrl, rmw, amo, same-instance, rf, and co, fr, ... unless the model binds co itself
-	Loc  []int              // Loc[e] is the location class of event e, -1 for none
+	// Over, when not nil, holds relations by name that the execution has
+	// besides Rels, and in place of Rels' entry of the same name: an
+	// engine that evaluates many candidates of one program keeps the
+	// relations of the program in Rels and sets the few that change from
+	// one candidate to the next (rf, co, fr, ...) here, which costs no
+	// map write and no hash of the name (Check reads them by index,
+	// Inputs, and by name only in the defaults of builtins.go). Every
+	// read of the execution's relations by name is Execution.Rel.
+	Over []NamedRel
+	Loc  []int // Loc[e] is the location class of event e, -1 for none
 	// SameValue, when not nil, tells whether events i and j carry the
 	// same value (different-values); without it distinct events differ.
 	SameValue func(i, j int) bool
@@ -20,9 +29,28 @@ type Execution struct {
 	// model's inputs by index (Model.InputIndex), so that Check finds
 	// them without hashing their names: a caller that evaluates many
 	// executions of one program builds it once and updates the entries
-	// that change. Sets and Rels must still hold the same values (the
-	// defaults of names the execution lacks are derived from them).
+	// that change. Sets, Rels and Over must still hold the same values
+	// (the defaults of names the execution lacks are derived from them).
 	Inputs []Input
+}
+
+// NamedRel is a relation of an execution and its name (Execution.Over).
+type NamedRel struct {
+	Name string
+	Rel  rel.Rel
+}
+
+// Rel is the execution's relation name: Over's entry of that name, else
+// Rels'. Over is a handful of entries, so a scan costs less than a hash
+// of the name.
+func (x *Execution) Rel(name string) (rel.Rel, bool) {
+	for i := range x.Over {
+		if x.Over[i].Name == name {
+			return x.Over[i].Rel, true
+		}
+	}
+	r, ok := x.Rels[name]
+	return r, ok
 }
 
 // Input is the value of one of a model's inputs in an execution

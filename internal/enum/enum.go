@@ -122,6 +122,12 @@ type run struct {
 	keyBuf []byte
 	// initW is the initial writes every combination starts with.
 	initW *initWrites
+	// search is withRf's coherence search, reused from one reads-from
+	// choice to the next: withRf never runs inside another, and nothing
+	// keeps the search after it returns (evaluate's outcome reads rf and
+	// co through r.ev, cleared after each Check, and copies what it
+	// keeps; the relations themselves are new for each choice).
+	search *coSearch
 }
 
 // evalState is a candidate under evaluation (run.ev); err is what the
@@ -278,10 +284,9 @@ var dynNames = append([]string{"rf", "rfi", "rfe"}, coNames...)
 type combo struct {
 	g  *event.Graph
 	st *event.Static
-	// rels is the relations of the current candidate execution: those
-	// of st and the ones of its rf and co, set in place for each
-	// candidate (copying st's map for each one cost a map with every
-	// name hashed again); it is st's map itself (evalSetup).
+	// rels is the relations of the program, the same for every
+	// candidate: st's map itself (evalSetup). Those of a candidate's rf
+	// and co are its execution's Over (dynamic), not entries of rels.
 	rels map[string]rel.Rel
 	// inputs is the same by the model's input index
 	// (cat.Execution.Inputs), built with rels; nil when a set of st has
@@ -656,13 +661,7 @@ func (c *combo) valuer(threads []*prog.Thread, fresh bool) *valuer {
 	n := len(c.g.Events)
 	v := c.vr
 	if v == nil {
-		v = &valuer{c: c, src: make([]int, n), vals: make([]prog.Value, n), status: make([]uint8, n)}
-		v.local = make([]func(int) (prog.Value, bool), len(c.paths))
-		for t := range c.paths {
-			base := c.base[t]
-			v.local[t] = func(i int) (prog.Value, bool) { return v.valueOf(base + i) }
-		}
-		c.vr = v
+		v = c.newValuer(n)
 	} else if fresh {
 		v.vals = make([]prog.Value, n)
 	} else {
@@ -674,6 +673,21 @@ func (c *combo) valuer(threads []*prog.Thread, fresh bool) *valuer {
 	clear(v.status)
 	v.threads, v.opErr = threads, nil
 	return v
+}
+
+// newValuer makes c's valuer for n events. Its closures capture nv,
+// which is never assigned again: had they captured valuer's v, which it
+// assigns, v would move to the heap on every call, one allocation per
+// reads-from choice.
+func (c *combo) newValuer(n int) *valuer {
+	nv := &valuer{c: c, src: make([]int, n), vals: make([]prog.Value, n), status: make([]uint8, n)}
+	nv.local = make([]func(int) (prog.Value, bool), len(c.paths))
+	for t := range c.paths {
+		base := c.base[t]
+		nv.local[t] = func(i int) (prog.Value, bool) { return nv.valueOf(base + i) }
+	}
+	c.vr = nv
+	return nv
 }
 
 // fail records the first operation that failed, in thread t.
@@ -737,8 +751,13 @@ func (r *run) withRf(c *combo, rf []int) error {
 		return nil
 	}
 	c.divZero = divZero
-	// One allocation for the search, its rf relations and its co.
-	s := &coSearch{r: r, c: c, vals: vals, rf: rf}
+	// The search, its rf relations and its co: one struct, reused.
+	s := r.search
+	if s == nil {
+		s = &coSearch{}
+		r.search = s
+	}
+	*s = coSearch{r: r, c: c, vals: vals, rf: rf}
 	c.deriveRf(rf, &s.d)
 	if r.bindsCo {
 		return r.evaluate(c, vals, &s.d, nil, nil)
@@ -967,11 +986,8 @@ func (r *run) evaluate(c *combo, vals []prog.Value, d *rfRels, co *rel.Rel, spar
 func (r *run) evalSetup(c *combo) {
 	c.inputs = r.inputsOf(c.st)
 	c.intl, c.ext, c.id, c.mem = c.st.Rels["int"], c.st.Rels["ext"], c.st.Rels["id"], c.st.Sets["M"]
-	// st is the combination's own: its map takes the relations of rf and
-	// co too, rather than a copy of it. What reads st.Rels after this
-	// point reads only names Static makes, which dynamic never sets, or
-	// co's names when the model binds co, which dynamic then never sets
-	// either (a run's candidates all have co or none do: bindsCo).
+	// The execution's Rels is st's map, never written: the relations of
+	// rf and co are its Over (dynamic).
 	c.rels = c.st.Rels
 }
 
@@ -984,7 +1000,10 @@ func (r *run) execution(c *combo, vals []prog.Value) *cat.Execution {
 		c.vals = vals
 		return c.x
 	}
-	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels}
+	x := &cat.Execution{N: c.st.N, Sets: c.st.Sets, Loc: c.st.Loc, Rels: c.rels, Over: make([]cat.NamedRel, len(dynNames))}
+	for j, k := range dynNames {
+		x.Over[j].Name = k
+	}
 	if r.explain == nil {
 		c.x, c.vals = x, vals
 		x.SameValue = c.sameValue
@@ -1041,7 +1060,18 @@ func interInto(o, a, b rel.Rel) {
 }
 
 // dynamic sets x's relations that depend on rf and co (rfi, fr, ...),
-// by name and as the model's inputs.
+// by name (x.Over) and as the model's inputs.
+//
+// By name they are x.Over's entries, which a read by name
+// (cat.Execution.Rel) finds before Rels': the same relations under the
+// same names as when they were written into Rels, where each cost a
+// map write and a hash of the name per candidate. Rels is st's map and
+// never has them (Static makes none of dynNames, and nothing writes
+// st's map). When the model binds co, Over holds rf's three alone (a
+// run's candidates all have co or none do: bindsCo), and co's names are
+// absent by name, as when this function deleted them from Rels. Over is
+// x's own (execution makes it with x), so an execution an explanation
+// keeps is never changed by a later candidate.
 //
 //go:noinline
 func (r *run) dynamic(c *combo, x *cat.Execution, d *rfRels, co *rel.Rel, spare []uint64) {
@@ -1050,9 +1080,6 @@ func (r *run) dynamic(c *combo, x *cat.Execution, d *rfRels, co *rel.Rel, spare 
 	// In the order of dynNames.
 	var dyn [9]rel.Rel
 	dyn[0], dyn[1], dyn[2] = d.rf, d.rfi, d.rfe
-	x.Rels["rf"] = dyn[0]
-	x.Rels["rfi"] = dyn[1]
-	x.Rels["rfe"] = dyn[2]
 	if co != nil {
 		// fr = (rf⁻¹ ; co) \ id, and the parts of co and fr within
 		// and between threads, in one allocation.
@@ -1072,18 +1099,13 @@ func (r *run) dynamic(c *combo, x *cat.Execution, d *rfRels, co *rel.Rel, spare 
 		interInto(fre, fr, ext)
 		dyn[3], dyn[4], dyn[5] = *co, coi, coe
 		dyn[6], dyn[7], dyn[8] = fr, fri, fre
-		for j := 3; j < len(dyn); j++ {
-			x.Rels[dynNames[j]] = dyn[j]
-		}
+		x.Over = x.Over[:len(dynNames)]
 	} else {
-		// As st has them, as if set afresh.
-		for _, k := range coNames {
-			if v, ok := c.st.Rels[k]; ok {
-				x.Rels[k] = v
-			} else {
-				delete(x.Rels, k)
-			}
-		}
+		// co's names are st's (Rels), if it has them.
+		x.Over = x.Over[:3]
+	}
+	for j := range x.Over {
+		x.Over[j].Rel = dyn[j]
 	}
 	if c.inputs != nil {
 		// The same by index, so that the model does not hash the names.
@@ -1299,6 +1321,7 @@ func (r *run) finalValues(c *combo, vals []prog.Value, co rel.Rel) func(spec.Ref
 			}
 			return fr.val
 		}
+		f.locs, f.inits, f.writes = make([]string, 0, len(c.inits)), make([]int, 0, len(c.inits)), make([][]int, 0, len(c.inits))
 		for l, iw := range c.inits {
 			f.locs, f.inits, f.writes = append(f.locs, l), append(f.inits, iw), append(f.writes, c.writes[l])
 		}

@@ -36,13 +36,18 @@ func (c *combo) fuse(x *cat.Execution) *cat.Execution {
 		}
 		c.fst = fs
 	}
-	rels := make(map[string]rel.Rel, len(x.Rels))
+	rels := make(map[string]rel.Rel, len(x.Rels)+len(x.Over))
 	for k, v := range x.Rels {
 		if s, ok := c.fst.rels[k]; ok && !dynamicRels[k] {
 			rels[k] = s
 		} else {
 			rels[k] = f.Rel(v)
 		}
+	}
+	// The candidate's own relations (rf, co, ...; see dynamic), which
+	// come before Rels' by name.
+	for _, o := range x.Over {
+		rels[o.Name] = f.Rel(o.Rel)
 	}
 	out := &cat.Execution{N: f.M, Sets: c.fst.sets, Loc: c.fst.loc, Rels: rels}
 	if same := x.SameValue; same != nil {
