@@ -330,21 +330,12 @@ func mixedAccess(t *thread, ev Event, val uint64, a, dep, kind string) string {
 				t.consts[val] = v
 			}
 		}
-		op := "STR"
-		if ev.Ann == "L" {
-			op = "STLR"
-		}
+		op := a64Op(ev.Ann, true)
 		t.emit("%s%s %s%d,%s", op, sfx, w, v, addr)
 		return ""
 	}
 	n := t.newReg()
-	op := "LDR"
-	switch ev.Ann {
-	case "A":
-		op = "LDAR"
-	case "Q":
-		op = "LDAPR"
-	}
+	op := a64Op(ev.Ann, false)
 	t.emit("%s%s %s%d,%s", op, sfx, w, n, addr)
 	// Dependencies and control use the X view of the register, as diy.
 	return fmt.Sprintf("X%d", n)

@@ -352,21 +352,12 @@ func (x aarch64) access(t *thread, ev Event, loc, a, dep, kind string) string {
 		} else {
 			t.emit("MOV %s,#%d", v, ev.Val)
 		}
-		op := "STR"
-		if ev.Ann == "L" {
-			op = "STLR"
-		}
+		op := a64Op(ev.Ann, true)
 		t.emit("%s %s,%s", op, v, addr)
 		return ""
 	}
 	n := t.newReg()
-	op := "LDR"
-	switch ev.Ann {
-	case "A":
-		op = "LDAR"
-	case "Q":
-		op = "LDAPR"
-	}
+	op := a64Op(ev.Ann, false)
 	t.emit("%s W%d,%s", op, n, addr)
 	return fmt.Sprintf("W%d", n)
 }
@@ -620,4 +611,22 @@ func (x armv7) rmw(t *thread, _, w Event, _, a string, label int, _ string) stri
 	t.emit("CMP %s,#0", s)
 	t.emit("BNE Loop%02d", label)
 	return r
+}
+
+// a64Op is the AArch64 plain access of an event with annotation ann:
+// STLR for a release write (L), LDAR for an acquire read (A), LDAPR for
+// an acquire-PC read (Q), STR or LDR otherwise. The mixed-size writer
+// adds the size suffix to the same opcode.
+func a64Op(ann string, write bool) string {
+	switch {
+	case write && ann == "L":
+		return "STLR"
+	case write:
+		return "STR"
+	case ann == "A":
+		return "LDAR"
+	case ann == "Q":
+		return "LDAPR"
+	}
+	return "LDR"
 }
