@@ -27,6 +27,11 @@ type cSubject struct {
 	opts  Options
 	copts cfront.CheckOptions
 	name  string
+	// model is the built-in model's name, "" for a .cat file.
+	model string
+	// noRaceWitness gives a race no witness (every candidate relevant),
+	// as before race.go: the tests compare.
+	noRaceWitness bool
 }
 
 // NewC reads a C program for repair: checked under -model (a C11 model,
@@ -61,7 +66,7 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	if err != nil {
 		return nil, err
 	}
-	s := &cSubject{text: NewText(file, src), opts: opts, copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine, Races: opts.Races}}
+	s := &cSubject{text: NewText(file, src), opts: opts, model: builtinModel(model), copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine, Races: opts.Races}}
 	p, err := cfront.Lower(ctx, file, cfront.Options{Bound: opts.Bound})
 	if err != nil {
 		return nil, err
@@ -211,10 +216,14 @@ func (s *cSubject) Check(ctx context.Context, sel []int) (bool, *Witness, error)
 		return true, witnessOf(r.Result.Witness, r.Test, p.lineOf), nil
 	case cfront.Race:
 		// A racy execution need not have a cycle of po and
-		// communication (the racy read may read from the write): no
-		// witness, so that every candidate counts as able to order the
-		// two accesses.
-		return true, nil, nil
+		// communication (the racy read may read from the write): its
+		// witness says which two accesses race (race.go); without
+		// them, no witness, so that every candidate counts as able to
+		// order the two accesses.
+		if s.noRaceWitness {
+			return true, nil, nil
+		}
+		return true, raceWitness(s.model, r, r.Test, p.lineOf), nil
 	case cfront.Unknown:
 		return false, nil, finished(s.text.File, r.Result)
 	}

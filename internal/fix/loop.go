@@ -24,6 +24,12 @@ type Witness struct {
 	// More are other witnesses the same check found (the explicit
 	// engine lists several): each gives its own constraint.
 	More []*Witness
+	// Race, when the condition reached is a data race (-races), is
+	// the indices of the race's two accesses in Events (race.go).
+	Race *[2]int
+	// raceReach[i][j]: a path of po, rf and co edges from event i to
+	// event j (race.go; nil when Race is).
+	raceReach [][]bool
 	// pin names the execution for the kill test (enum.Replay); nil when
 	// the engine's witness does not say enough.
 	pin *enum.Pin
@@ -162,6 +168,9 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		}
 		return nil
 	}
+	// repairs are the sets checked and found repairs (descend's, then
+	// the loop's last choice may be one of them: not checked twice).
+	repairs := map[string]bool{}
 	// check checks the program patched with sel and, when the condition
 	// is reachable, adds the constraints of its witnesses.
 	check := func(sel []int) (bool, error) {
@@ -171,8 +180,15 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		if maxChecks > 0 && out.Checks >= maxChecks {
 			return false, ErrLimit
 		}
+		if repairs[setKey(sel)] {
+			return false, nil // checked before: a repair
+		}
 		out.Checks++
+		t0 := time.Now()
 		bad, w, err := s.Check(ctx, sel)
+		if debug {
+			fmt.Fprintf(os.Stderr, "fix: check %d of %v: bad %v, %v\n", out.Checks, sel, bad, time.Since(t0))
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return false, ctx.Err() // the limit, not a fault of the check
@@ -180,6 +196,7 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			return false, err
 		}
 		if !bad {
+			repairs[setKey(sel)] = true
 			return false, nil
 		}
 		ws := []*Witness{w}
@@ -285,6 +302,9 @@ func skipsDescend(s Subject) bool {
 	return ok && p.budget > 0
 }
 
+// setKey names a sorted set of candidates.
+func setKey(sel []int) string { return fmt.Sprint(sel) }
+
 // costOf is the cost of a set of candidates.
 func costOf(cands []Cand, sel []int) int {
 	n := 0
@@ -373,6 +393,9 @@ func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
 // its instance is on a cycle.
 func relevant(c Cand, w *Witness) bool {
 	if w == nil {
+		return true
+	}
+	if w.Race != nil && relevantRace(c, w) {
 		return true
 	}
 	if c.From > 0 {
