@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -25,8 +27,9 @@ const fixUsage = `usage: musket fix [flags] FILE.litmus|PROGRAM.pts|PROGRAM.c
 
 When the condition of a litmus test (assembly of X86, PPC, AArch64, RISCV,
 ARM or SPARC, with or without loops, or C11), of a .pts program, or an
-assertion of a C program (with -races: also a data race) can fail on the
-target, finds insertions of least total cost that make it impossible:
+assertion of a C program (or, under a C11 model with a race flag such as
+rc11, the default, or imm, a data race: -races=false leaves races out)
+can fail on the target, finds insertions of least total cost that make it impossible:
 fences between consecutive accesses of a thread, AArch64 LDR/STR made
 LDAR/STLR, address and data dependencies from a load (Power, ARMv7,
 AArch64, RISC-V), Power's control dependency + isync after a load, C11 accesses
@@ -77,8 +80,15 @@ is taken out in turn and the program checked again; the condition must be
 reachable then (each change kills a witness the others leave), else the
 fix is not a cheapest one and the command fails with status 4.
 
+Output: the changes and a unified diff of the input; -o FILE writes the
+repaired program (or the input as it is when it is already correct),
+-witness FILE the execution that makes the input wrong (Graphviz), -json
+one object. On a terminal a progress line on stderr gives the check the
+loop is at and the lower bound on the cost.
+
 Exit status: 0 the program is correct as given, or a repair was found and
-re-checked; 1 no repair within the repertoire; 2 bad input or usage; 3 a
+re-checked; 1 no repair within the repertoire (the program stays wrong, as
+musket check's 1: nothing is written to -o); 2 bad input or usage; 3 a
 limit was reached (-timeout, -max-checks, a model an engine cannot handle);
 4 the second engine finds the repaired program still wrong; 130
 interrupted.
@@ -128,6 +138,8 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	races := fs.Bool("races", false, "C programs: a data race on a plain access (a race flag of the model, e.g. rc11's) is to be repaired too")
 	selfCheck := fs.Bool("self-check", true, "check that each change of the fix is needed: without it the condition is reachable again (one more check per change)")
 	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
+	outFile := fs.String("o", "", "write the repaired program to `FILE` (the input as it is when it is already correct; nothing when no repair is found)")
+	witness := fs.String("witness", "", "write the execution that makes the program as given wrong (the first witness the loop meets) as Graphviz to `FILE`")
 	timeout := addTimeout(fs, "file")
 	var incl listFlag
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
@@ -143,6 +155,11 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "name one file to repair")
 	}
 	path := operands[0]
+	if *outFile != "" {
+		if st, err := os.Stat(filepath.Dir(*outFile)); err != nil || !st.IsDir() {
+			return usageError(fs, stderr, "-o %s: the folder %s does not exist", *outFile, filepath.Dir(*outFile))
+		}
+	}
 	if *target != "" && strings.HasSuffix(path0(operands), ".litmus") {
 		return usageError(fs, stderr, "-target is for .pts and C programs; a litmus test is repaired for its own architecture (use -model for another model)")
 	}
@@ -150,6 +167,13 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "unknown engine %q (want smt or enum)", *engine)
 	}
 	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target, Engine: *engine, Races: *races}
+	racesSet := false
+	fs.Visit(func(fl *flag.Flag) { racesSet = racesSet || fl.Name == "races" })
+	if !racesSet && isC(path) {
+		// As musket check: a C program under a C11 model with a race
+		// flag is checked for data races unless -races=false.
+		opts.Races = fix.CRacesByDefault(opts)
+	}
 	if *costsFile != "" {
 		c, err := fix.ReadCosts(*costsFile)
 		if err != nil {
@@ -182,7 +206,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	var out *fix.Outcome
 	if err == nil {
 		j.Target = s.Target()
-		out, err = fix.Repair(ctx, s, *maxChecks)
+		prog := &fixProgress{w: stderr, on: isTerminal(stderr)}
+		out, err = fix.RepairWith(ctx, s, *maxChecks, prog.update)
+		prog.clear()
 	} else if ctx.Err() == nil {
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return failureStatus(err)
@@ -251,6 +277,18 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it the condition is reachable again (%d check(s))", len(out.Fix), n)
 		}
 		j.Diff = fix.PatchDiff(s, out.Fix)
+	}
+	if *witness != "" && out.First != nil {
+		if err := writeDot(*witness, s.Name()+": the program as given", out.First); err != nil {
+			return fail(exitBadInput, fmt.Errorf("-witness: %v", err))
+		}
+	} else if *witness != "" && !out.Correct {
+		fmt.Fprintf(stderr, "musket fix: %s: -witness: the engine gave no execution to draw\n", path)
+	}
+	if *outFile != "" && !out.NoFix {
+		if err := writeFileAtomic(*outFile, fix.Patched(s, out.Fix)); err != nil {
+			return fail(exitBadInput, fmt.Errorf("-o: %v", err))
+		}
 	}
 	if *asJSON {
 		writeJSON(stdout, j)

@@ -66,6 +66,9 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	if err != nil {
 		return nil, err
 	}
+	if a, ok := arch.ByModel(model); opts.Races && ok && a.Target != "" && a.Name != "C" {
+		return nil, fmt.Errorf("%s: -races: data races are a C11 notion (c11, rc11, imm: a plain access not ordered by happens-before with a conflicting one); they do not apply to a program compiled for target %s, whose accesses are the machine's", file, a.Target)
+	}
 	s := &cSubject{text: NewText(file, src), opts: opts, model: builtinModel(model), copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine, Races: opts.Races}}
 	p, err := cfront.Lower(ctx, file, cfront.Options{Bound: opts.Bound})
 	if err != nil {
@@ -148,6 +151,34 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 		}
 	}
 	return s, nil
+}
+
+// CRacesByDefault tells whether a repair of a C program under opts
+// repairs its data races too when -races is not given: as musket check
+// reports them, when the model (rc11 by default) has a race flag and the
+// program is not compiled for a hardware target. A fix that musket check
+// then finds racy would be no fix.
+func CRacesByDefault(opts Options) bool {
+	model := opts.Model
+	if model == "" {
+		if opts.Target != "" {
+			return false
+		}
+		model = "rc11"
+	}
+	if a, ok := arch.ByModel(model); ok && a.Target != "" && a.Name != "C" {
+		return false
+	}
+	m, _, err := driver.Load(model)
+	if err != nil {
+		return false
+	}
+	for _, f := range cat.FlagNames(m) {
+		if cfront.IsRaceFlag(f) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *cSubject) Candidates() []Cand { return s.cands }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // Witness is an execution that reaches the condition, as the loop needs
@@ -30,6 +31,8 @@ type Witness struct {
 	// raceReach[i][j]: a path of po, rf and co edges from event i to
 	// event j (race.go; nil when Race is).
 	raceReach [][]bool
+	// raw is the engine's execution the witness was read from.
+	raw *result.Execution
 	// pin names the execution for the kill test (enum.Replay); nil when
 	// the engine's witness does not say enough.
 	pin *enum.Pin
@@ -84,6 +87,9 @@ type Outcome struct {
 	// (a check saved each), Pruned the candidates dropped from the
 	// witnesses' constraints.
 	Replays, Revived, Pruned int
+	// First is the engine's witness on the program as given (the first
+	// check), nil when it is correct or the engine gave none.
+	First *result.Execution
 }
 
 // maxKnown bounds the witnesses the loop keeps to replay.
@@ -101,6 +107,18 @@ var ErrLimit = errors.New("the repair needs more checks than -max-checks allows"
 // repair within the repertoire). maxChecks bounds the checks (0: no
 // bound).
 func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
+	return RepairWith(ctx, s, maxChecks, nil)
+}
+
+// Progress is what the loop has done so far, for a progress line: the
+// checks of patched programs, the witnesses met, and the cost of the
+// cheapest set meeting their constraints (a lower bound on the repair's).
+type Progress struct {
+	Checks, Witnesses, Bound int
+}
+
+// RepairWith is Repair calling progress (when not nil) before each check.
+func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Progress)) (*Outcome, error) {
 	start := time.Now()
 	cands := s.Candidates()
 	out := &Outcome{Cands: cands}
@@ -183,6 +201,9 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		if repairs[setKey(sel)] {
 			return false, nil // checked before: a repair
 		}
+		if progress != nil {
+			progress(Progress{Checks: out.Checks, Witnesses: out.Witnesses, Bound: costOf(cands, sel)})
+		}
 		out.Checks++
 		t0 := time.Now()
 		bad, w, err := s.Check(ctx, sel)
@@ -198,6 +219,9 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		if !bad {
 			repairs[setKey(sel)] = true
 			return false, nil
+		}
+		if out.Checks == 1 && w != nil {
+			out.First = w.raw
 		}
 		ws := []*Witness{w}
 		if w != nil {
