@@ -210,6 +210,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		out, err = fix.RepairWith(ctx, s, *maxChecks, prog.update)
 		prog.clear()
 	} else if ctx.Err() == nil {
+		// The input's own error (it names the file); with -json the
+		// answer is still one object, as for the other errors.
+		if *asJSON {
+			j.Status, j.Error = "error", err.Error()
+			writeJSON(stdout, j)
+		}
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return failureStatus(err)
 	}

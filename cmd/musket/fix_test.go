@@ -74,6 +74,27 @@ func TestFixJSON(t *testing.T) {
 	}
 }
 
+// TestFixJSONBadInput: with -json a bad input still gives one object,
+// status error, with the message (and exit status 2).
+func TestFixJSONBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.litmus")
+	if err := os.WriteFile(bad, []byte("X86 T\n{ }\n P0 ;\n FOO ;\nexists (0:EAX=1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := dispatch([]string{"fix", "-json", bad}, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, stderr.String())
+	}
+	var j fixJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
+		t.Fatalf("%v: %q", err, stdout.String())
+	}
+	if j.Status != "error" || !strings.Contains(j.Error, "bad.litmus:4:2") {
+		t.Errorf("json %+v", j)
+	}
+}
+
 // TestCompareFixCommand: compare -fix prints the fix with its re-check
 // by the explicit engine and its self-check.
 func TestCompareFixCommand(t *testing.T) {
