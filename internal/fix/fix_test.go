@@ -129,6 +129,11 @@ func TestRepair(t *testing.T) {
 		// The reader's dependency once it is the cheaper.
 		{file: "MP.ppc.litmus", costs: "power lwsync 2\npower sync 3\npower ctrlisync 1\n", want: "P0 after 9 lwsync; P1 after 8 ctrlisync", cost: 3},
 		{file: "IRIW.ppc.litmus", want: "P1 after 10 sync; P3 after 10 sync", cost: 8},
+		// A ring of four load-buffering threads: the kill test revives
+		// the same few witnesses set after set; re-adding them to the
+		// known list doubled it at each revival (minutes, then
+		// 0.3 s CPU once fixed).
+		{file: "LB4.ppc.litmus", want: "P0 line 12 addr; P1 line 12 addr; P2 line 12 addr; P3 line 12 addr", cost: 4},
 		{file: "MP.aarch64.litmus", want: "P0 after 9 dmb ishst; P1 line 9 addr", cost: 3},
 		{file: "MP.aarch64.litmus", costs: "aarch64 ldar 1\naarch64 stlr 1\naarch64 dmb ishst 1\naarch64 dmb ish 2\n", want: "P0 after 9 dmb ishst; P1 line 8 ldar", cost: 2},
 		// LDAPR (acquire-PC) orders the flag's load before the data's as

@@ -134,10 +134,11 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 		rp = nil
 	}
 	var known []*Witness // the witnesses met, for the kill test
+	seenCons := map[string]bool{}
 	// constrain adds the constraints of witnesses ws of the program
 	// patched with sel: the candidates outside sel that can forbid
 	// them, shrunk by the kill test when the subject replays.
-	constrain := func(sel []int, ws []*Witness) error {
+	constrain := func(sel []int, ws []*Witness, met bool) error {
 		in := map[int]bool{}
 		have := map[string]string{} // group -> name chosen
 		for _, c := range sel {
@@ -171,13 +172,24 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 			}
 		}
 		for _, con := range fresh {
+			// A constraint met before adds nothing but work to
+			// the hitting set's branch and bound (the kill test
+			// revives the same witnesses under set after set).
+			k := setKey(con)
+			if seenCons[k] {
+				continue
+			}
+			seenCons[k] = true
 			cons = append(cons, con)
 			if debug {
 				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
 			}
 		}
 		for _, w := range ws {
-			if w != nil && w.pin != nil {
+			// A revived witness (met) is known already: adding it
+			// again doubled the list at every revival, up to
+			// maxKnown copies of a few executions replayed each time.
+			if w != nil && w.pin != nil && !met {
 				known = append(known, w)
 			}
 		}
@@ -227,7 +239,7 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 		if w != nil {
 			ws = append(ws, w.More...)
 		}
-		return true, constrain(sel, ws)
+		return true, constrain(sel, ws, false)
 	}
 	// revive replays the witnesses met so far in the program patched
 	// with sel (the kill test) and adds the constraints of those it
@@ -256,7 +268,7 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 		}
 		out.Revived++
 		out.Witnesses -= len(ws) // counted when first met
-		return true, constrain(sel, ws)
+		return true, constrain(sel, ws, true)
 	}
 	finish := func(sel []int) *Outcome {
 		out.Fix, out.Correct = sel, len(sel) == 0
@@ -280,7 +292,12 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 				return finish(sel), nil
 			}
 		}
-		if !tried && out.Checks >= incumbentAfter && !skipsDescend(s) {
+		// Sets refuted by the kill test count as checks here: without
+		// them a program whose witnesses the kill test keeps reviving
+		// never looked for a repair from above, and the lower bound
+		// climbed set by set (safe563 of the Power corpus without its
+		// syncs: 100 000 revived sets in 5 minutes, one check).
+		if !tried && out.Checks+out.Revived >= incumbentAfter && !skipsDescend(s) {
 			tried = true
 			if inc, err = descend(cands, check); err != nil {
 				return nil, err
