@@ -40,6 +40,10 @@ func TestFixCommand(t *testing.T) {
 		{args: []string{"-target", "power", td + "MP.ppc.litmus"}, code: 2, err: "-target is for .pts"},
 		{args: []string{td + "nosuch.litmus"}, code: 2, err: "nosuch.litmus"},
 		{args: []string{}, code: 2, err: "name one file"},
+		// Valid tests fix cannot repair: "unsupported", a limit (3), not
+		// bad input (2).
+		{args: []string{"../../internal/litmus/testdata/aarch64/LDRS+mixed.litmus"}, code: 3, err: "unsupported: musket fix on a mixed-size test"},
+		{args: []string{"../../internal/litmus/testdata/mips/MP.litmus"}, code: 3, err: "no repertoire for MIPS"},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer
