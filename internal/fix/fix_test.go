@@ -401,8 +401,22 @@ func TestDescend(t *testing.T) {
 	if fmt.Sprint(inc) != "[1 4 9]" {
 		t.Errorf("descend = %v, want [1 4 9]", inc)
 	}
-	// 1 (the top) + 10 removals + the weaker options of the 3 groups kept.
-	if f.checks != 1+10+3 || bad != 5 {
-		t.Errorf("%d checks, %d failing; want 14, 5", f.checks, bad)
+	// 1 (the top) + 10 removals (halves 2, pairs 3, ones 5) + the
+	// weaker options of the 3 groups kept.
+	if f.checks != 1+10+3 || bad != 9 {
+		t.Errorf("%d checks, %d failing; want 14, 9", f.checks, bad)
+	}
+	// One group needed of 40: the chunks take the others out in 11
+	// checks (removing them one by one took 40).
+	f = &fakeSubject{}
+	for g := 0; g < 40; g++ {
+		f.cands = append(f.cands, Cand{Group: fmt.Sprint(g), Thread: g, Name: "weak", Cost: 1}, Cand{Group: fmt.Sprint(g), Thread: g, Name: "strong", Cost: 3})
+	}
+	f.need = []int{15} // strong in group 7
+	if inc, err = descend(f.cands, check); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(inc) != "[15]" || f.checks != 1+11+1 {
+		t.Errorf("descend = %v in %d checks, want [15] in 13", inc, f.checks)
 	}
 }

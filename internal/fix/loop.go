@@ -356,9 +356,10 @@ func costOf(cands []Cand, sel []int) int {
 }
 
 // descend finds a repair from above: the strongest candidate of every
-// group (the costliest), then, group by group from the costliest, the
-// change taken out or made the cheapest weaker one that still repairs
-// the program. Each check that fails adds its witnesses' constraints
+// group (the costliest), then groups taken out in chunks (halves, ...,
+// one by one, the costliest first) while the rest still repairs the
+// program, then each group left made the cheapest weaker candidate that
+// still does. Each check that fails adds its witnesses' constraints
 // (check does). It returns nil when the strongest candidates do not
 // repair the program (their groups' candidates need not be comparable:
 // the loop decides then).
@@ -396,9 +397,39 @@ func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
 		return nil, err
 	}
 	sort.SliceStable(groups, func(a, b int) bool { return cands[cur[groups[a]]].Cost > cands[cur[groups[b]]].Cost })
-	for _, g := range groups {
+	// First take whole groups out, many at a time as delta debugging
+	// does (Zeller, Hildebrandt, "Simplifying and Isolating
+	// Failure-Inducing Input", TSE 2002): halves, then quarters, ...
+	// then one by one, a chunk staying out when the rest is still a
+	// repair. A repair needing k of n groups takes about 2k·log(n/k)
+	// checks instead of n, and the checks of big sets are the dear ones
+	// (chase-lev-bug.c under rc11: 34 groups, one needed).
+	active := append([]string(nil), groups...)
+	for chunk := len(active) / 2; chunk >= 1; chunk /= 2 {
+		for i := 0; i < len(active); {
+			end := min(i+chunk, len(active))
+			saved := map[string]int{}
+			for _, g := range active[i:end] {
+				saved[g], cur[g] = cur[g], -1
+			}
+			bad, err := check(set())
+			if err != nil {
+				return nil, err
+			}
+			if !bad {
+				active = append(active[:i], active[end:]...)
+				continue
+			}
+			for g, c := range saved {
+				cur[g] = c
+			}
+			i = end
+		}
+	}
+	// Then each group left is made the cheapest weaker candidate that
+	// still repairs the program.
+	for _, g := range active {
 		was := cur[g]
-		alts := []int{-1}
 		var weaker []int
 		for _, i := range members[g] {
 			if cands[i].Cost < cands[was].Cost {
@@ -406,8 +437,7 @@ func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
 			}
 		}
 		sort.SliceStable(weaker, func(a, b int) bool { return cands[weaker[a]].Cost < cands[weaker[b]].Cost })
-		alts = append(alts, weaker...)
-		for _, alt := range alts {
+		for _, alt := range weaker {
 			cur[g] = alt
 			bad, err := check(set())
 			if err != nil {
