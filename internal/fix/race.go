@@ -28,7 +28,9 @@ import (
 // access's instance e with a →* e →* b or b →* e →* a; a fence after
 // e (its only edges in and out are po edges to and from its
 // neighbours) with a →* e and y →* b for some y po-after e, or the
-// same from b to a. The paths are taken over po ∪ rf ∪ co (co too, so
+// same from b to a — where a and b stand for any event of their
+// threads, since the compiler may have put them elsewhere in their
+// threads (relevantRace). The paths are taken over po ∪ rf ∪ co (co too, so
 // that a release sequence defined along the coherence order, as in
 // C11 as Batty et al. formalised it, is covered; more paths only keep
 // more candidates, which keeps the constraint sound). A candidate that
@@ -94,18 +96,37 @@ func builtinModel(model string) string {
 
 // relevantRace tells whether c has an instance on a path of po, rf and
 // co between the two accesses of w's race (see above).
+//
+// The compiler's order is not the source's: clang at -O1 moves a plain
+// access across relaxed atomics (a plain store in a loop sunk after the
+// loop's relaxed flag stores), and a release or acquire given to one of
+// those forbids the move, so the patched program's execution is not X
+// with an order changed. A path may therefore start at any event of the
+// first access's thread and end at any event of the second's: each
+// access stands for wherever in its thread the compiler may put it.
+// This keeps a candidate of either thread that reaches the other, which
+// is what the source order would give, and more.
 func relevantRace(c Cand, w *Witness) bool {
 	a, b := w.Race[0], w.Race[1]
 	to := func(i, j int) bool { return i == j || w.raceReach[i][j] }
+	// from reaches e: some event of from's thread reaches e.
+	reaches := func(from, e int) bool {
+		for x, xv := range w.Events {
+			if (x == from || xv.Thread == w.Events[from].Thread) && to(x, e) {
+				return true
+			}
+		}
+		return false
+	}
 	between := func(e, from, dst int) bool {
-		if !to(from, e) {
+		if !reaches(from, e) {
 			return false
 		}
 		if !c.Fence {
-			return to(e, dst)
+			return reachesThread(w, e, dst, to)
 		}
 		for y := range w.Events {
-			if w.Po[e][y] && to(y, dst) {
+			if w.Po[e][y] && reachesThread(w, y, dst, to) {
 				return true
 			}
 		}
@@ -116,6 +137,16 @@ func relevantRace(c Cand, w *Witness) bool {
 			continue
 		}
 		if between(e, a, b) || between(e, b, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// reachesThread tells whether e reaches dst or an event of dst's thread.
+func reachesThread(w *Witness, e, dst int, to func(i, j int) bool) bool {
+	for y, yv := range w.Events {
+		if (y == dst || yv.Thread == w.Events[dst].Thread) && to(e, y) {
 			return true
 		}
 	}

@@ -55,6 +55,26 @@ func TestRelevantRace(t *testing.T) {
 			t.Errorf("%s: relevant = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	// The compiler sank the data's store (line 11, in a loop) after the
+	// flag's (line 12), as clang -O1 does with relaxed stores
+	// (testdata/loop-race.c): the release the store needs still counts,
+	// and so does the acquire of the load.
+	w := &Witness{Events: []WEvent{{1, 12, 'W'}, {1, 11, 'W'}, {0, 20, 'R'}, {0, 22, 'R'}}}
+	for i := 0; i < 4; i++ {
+		w.Reach = append(w.Reach, make([]bool, 4))
+		w.Po = append(w.Po, make([]bool, 4))
+		w.raceReach = append(w.raceReach, make([]bool, 4))
+	}
+	w.Po[0][1], w.Po[2][3] = true, true
+	for _, r := range [][][]bool{w.Reach, w.raceReach} {
+		r[0][1], r[2][3], r[0][2] = true, true, true
+	}
+	w.Race = &[2]int{1, 3}
+	for _, c := range []Cand{{Thread: -1, Line: 12, Coarse: true}, {Thread: -1, Line: 20, Coarse: true}} {
+		if !relevant(c, w) {
+			t.Errorf("sunk store: line %d not relevant", c.Line)
+		}
+	}
 }
 
 // TestRaceWitnessSameRepair: with -races the loop constrains a race by
@@ -67,7 +87,7 @@ func TestRaceWitnessSameRepair(t *testing.T) {
 		file, model string
 		bound       int
 	}
-	tests := []tcase{{"testdata/mp-race.c", "rc11", 1}}
+	tests := []tcase{{"testdata/mp-race.c", "rc11", 1}, {"testdata/loop-race.c", "rc11", 2}}
 	if long {
 		for _, f := range []string{"ttas-bug.c", "ticket-bug.c", "mcs-bug.c", "rwlock-bug.c"} {
 			for _, m := range []string{"rc11", "imm"} {
