@@ -200,7 +200,7 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 	}
 	// repairs are the sets checked and found repairs (descend's, then
 	// the loop's last choice may be one of them: not checked twice).
-	repairs := map[string]bool{}
+	repairs, failed := map[string]bool{}, map[string]bool{}
 	// check checks the program patched with sel and, when the condition
 	// is reachable, adds the constraints of its witnesses.
 	check := func(sel []int) (bool, error) {
@@ -212,6 +212,12 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 		}
 		if repairs[setKey(sel)] {
 			return false, nil // checked before: a repair
+		}
+		if failed[setKey(sel)] {
+			// Checked before and not a repair (descend's chunks
+			// can come back to a set): its witnesses' constraints
+			// are in already.
+			return true, nil
 		}
 		if progress != nil {
 			progress(Progress{Checks: out.Checks, Witnesses: out.Witnesses, Bound: costOf(cands, sel)})
@@ -232,6 +238,7 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 			repairs[setKey(sel)] = true
 			return false, nil
 		}
+		failed[setKey(sel)] = true
 		if out.Checks == 1 && w != nil {
 			out.First = w.raw
 		}
