@@ -130,7 +130,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fix", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", "", "memory model, built-in name or `.cat file` (default: the architecture's or the target's)")
-	target := fs.String("target", "", "compilation `target` of a .pts program (x86, power, armv7, aarch64, riscv); a litmus test is repaired for its own architecture")
+	target := fs.String("target", "", "compilation `target` of a .pts or C program (x86, power, armv7, aarch64, riscv; a C program without -target or -model is repaired under rc11, the language's model, so that the fix holds for every compiler mapping); a litmus test is repaired for its own architecture")
 	costsFile := fs.String("costs", "", "cost table `FILE` replacing the default rows it names (lines: TARGET NAME COST)")
 	bound := intFlag(fs, "bound", 2, 0, "`times` a backward jump may be taken on one path (litmus tests), or the unrolling bound (.pts)")
 	maxChecks := intFlag(fs, "max-checks", 2000, 0, "at most `N` checks of patched programs (0: no limit)")
