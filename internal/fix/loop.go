@@ -198,9 +198,13 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 		}
 		return nil
 	}
-	// repairs are the sets checked and found repairs (descend's, then
-	// the loop's last choice may be one of them: not checked twice).
+	// repairs and failed are the sets checked and found repairs or not
+	// (descend's, then the loop's last choice may be one of them: not
+	// checked twice).
 	repairs, failed := map[string]bool{}, map[string]bool{}
+	// lower is the cost of the cheapest set meeting the constraints so
+	// far (a lower bound on the repair's), for the progress line.
+	lower := 0
 	// check checks the program patched with sel and, when the condition
 	// is reachable, adds the constraints of its witnesses.
 	check := func(sel []int) (bool, error) {
@@ -220,7 +224,7 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 			return true, nil
 		}
 		if progress != nil {
-			progress(Progress{Checks: out.Checks, Witnesses: out.Witnesses, Bound: costOf(cands, sel)})
+			progress(Progress{Checks: out.Checks, Witnesses: out.Witnesses, Bound: lower})
 		}
 		out.Checks++
 		t0 := time.Now()
@@ -312,6 +316,7 @@ func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Pro
 			out.Incumbent = inc != nil
 		}
 		next, ok := cheapest(cands, cons)
+		lower = costOf(cands, next)
 		if !ok {
 			out.NoFix, out.Time = true, time.Since(start)
 			return out, nil
