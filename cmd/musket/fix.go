@@ -90,7 +90,9 @@ Exit status: 0 the program is correct as given, or a repair was found and
 re-checked; 1 no repair within the repertoire (the program stays wrong, as
 musket check's 1: nothing is written to -o); 2 bad input or usage; 3 a
 limit was reached (-timeout, -max-checks, a model an engine cannot handle);
-4 the second engine finds the repaired program still wrong; 130
+3 also when the re-check of a repaired C program is bounded (a path needs
+more loop iterations than -bound: check's BOUND; the fix is printed and
+written); 4 the second engine finds the repaired program still wrong; 130
 interrupted.
 
 Flags:
@@ -116,7 +118,10 @@ type fixJSON struct {
 	// Needed: the self-check that each change is needed (the condition
 	// reachable again without it), "" when it did not run.
 	Needed string `json:"needed,omitempty"`
-	Error  string `json:"error,omitempty"`
+	// Bounded: the re-check found no violation within -bound, but a
+	// path needs more loop iterations (exit status 3, as check's BOUND).
+	Bounded bool   `json:"bounded,omitempty"`
+	Error   string `json:"error,omitempty"`
 }
 
 type fixChange struct {
@@ -266,6 +271,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		default:
 			j.Recheck = fmt.Sprintf("the patched file checked again with the %s engine: unreachable", v.Engine)
 		}
+		if v.Bounded {
+			// As musket check's BOUND: no violation within the
+			// bound, but a path needs more iterations.
+			j.Bounded = true
+			j.Recheck += fmt.Sprintf(", but only within the bound: some path needs more than %d iterations of a loop (musket check says BOUND; raise -bound)", *bound)
+		}
 		if *selfCheck {
 			unneeded, n, err := fix.Needed(ctx, s, out.Fix)
 			switch {
@@ -303,6 +314,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	}
 	if out.NoFix {
 		return exitFailed
+	}
+	if j.Bounded {
+		return exitLimit
 	}
 	return exitOK
 }

@@ -180,6 +180,9 @@ func TestFixCRaces(t *testing.T) {
 		{args: []string{"-bound", "1", src}, code: 0, out: "cost 2"},
 		{args: []string{"-bound", "1", "-races=false", src}, code: 0, out: "Already correct"},
 		{args: []string{"-bound", "1", "-races", "-target", "aarch64", src}, code: 2, err: "data races are a C11 notion"},
+		// The repair holds within the bound only: exit 3, as check's
+		// BOUND, with the fix printed.
+		{args: []string{"../../internal/fix/testdata/bound-race.c"}, code: 3, out: "but only within the bound"},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer
