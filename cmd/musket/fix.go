@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,8 +27,9 @@ const fixUsage = `usage: musket fix [flags] FILE.litmus|PROGRAM.pts|PROGRAM.c
 
 When the condition of a litmus test (assembly of X86, PPC, AArch64, RISCV,
 ARM or SPARC, with or without loops, or C11), of a .pts program, or an
-assertion of a C program (with -races: also a data race) can fail on the
-target, finds insertions of least total cost that make it impossible:
+assertion of a C program (or, under a C11 model with a race flag such as
+rc11, the default, or imm, a data race: -races=false leaves races out)
+can fail on the target, finds insertions of least total cost that make it impossible:
 fences between consecutive accesses of a thread, AArch64 LDR/STR made
 LDAR/STLR, address and data dependencies from a load (Power, ARMv7,
 AArch64, RISC-V), Power's control dependency + isync after a load, C11 accesses
@@ -78,10 +80,19 @@ is taken out in turn and the program checked again; the condition must be
 reachable then (each change kills a witness the others leave), else the
 fix is not a cheapest one and the command fails with status 4.
 
+Output: the changes and a unified diff of the input; -o FILE writes the
+repaired program (or the input as it is when it is already correct),
+-witness FILE the execution that makes the input wrong (Graphviz), -json
+one object. On a terminal a progress line on stderr gives the check the
+loop is at and the lower bound on the cost.
+
 Exit status: 0 the program is correct as given, or a repair was found and
-re-checked; 1 no repair within the repertoire; 2 bad input or usage; 3 a
+re-checked; 1 no repair within the repertoire (the program stays wrong, as
+musket check's 1: nothing is written to -o); 2 bad input or usage; 3 a
 limit was reached (-timeout, -max-checks, a model an engine cannot handle);
-4 the second engine finds the repaired program still wrong; 130
+3 also when the re-check of a repaired C program is bounded (a path needs
+more loop iterations than -bound: check's BOUND; the fix is printed and
+written); 4 the second engine finds the repaired program still wrong; 130
 interrupted.
 
 Flags:
@@ -107,7 +118,10 @@ type fixJSON struct {
 	// Needed: the self-check that each change is needed (the condition
 	// reachable again without it), "" when it did not run.
 	Needed string `json:"needed,omitempty"`
-	Error  string `json:"error,omitempty"`
+	// Bounded: the re-check found no violation within -bound, but a
+	// path needs more loop iterations (exit status 3, as check's BOUND).
+	Bounded bool   `json:"bounded,omitempty"`
+	Error   string `json:"error,omitempty"`
 }
 
 type fixChange struct {
@@ -121,7 +135,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fix", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	model := fs.String("model", "", "memory model, built-in name or `.cat file` (default: the architecture's or the target's)")
-	target := fs.String("target", "", "compilation `target` of a .pts program (x86, power, armv7, aarch64, riscv); a litmus test is repaired for its own architecture")
+	target := fs.String("target", "", "compilation `target` of a .pts or C program (x86, power, armv7, aarch64, riscv; a C program without -target or -model is repaired under rc11, the language's model, so that the fix holds for every compiler mapping); a litmus test is repaired for its own architecture")
 	costsFile := fs.String("costs", "", "cost table `FILE` replacing the default rows it names (lines: TARGET NAME COST)")
 	bound := intFlag(fs, "bound", 2, 0, "`times` a backward jump may be taken on one path (litmus tests), or the unrolling bound (.pts)")
 	maxChecks := intFlag(fs, "max-checks", 2000, 0, "at most `N` checks of patched programs (0: no limit)")
@@ -129,6 +143,8 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	races := fs.Bool("races", false, "C programs: a data race on a plain access (a race flag of the model, e.g. rc11's) is to be repaired too")
 	selfCheck := fs.Bool("self-check", true, "check that each change of the fix is needed: without it the condition is reachable again (one more check per change)")
 	engine := fs.String("engine", "smt", "`engine` checking a .pts program in the loop: smt (scales) or enum (faster on small programs); litmus tests use enum, or smt when they have loops")
+	outFile := fs.String("o", "", "write the repaired program to `FILE` (the input as it is when it is already correct; nothing when no repair is found)")
+	witness := fs.String("witness", "", "write the execution that makes the program as given wrong (the first witness the loop meets) as Graphviz to `FILE`")
 	timeout := addTimeout(fs, "file")
 	var incl listFlag
 	fs.Var(&incl, "I", "`folder` to search for included .cat files (repeatable)")
@@ -144,6 +160,11 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "name one file to repair")
 	}
 	path := operands[0]
+	if *outFile != "" {
+		if st, err := os.Stat(filepath.Dir(*outFile)); err != nil || !st.IsDir() {
+			return usageError(fs, stderr, "-o %s: the folder %s does not exist", *outFile, filepath.Dir(*outFile))
+		}
+	}
 	if *target != "" && strings.HasSuffix(path0(operands), ".litmus") {
 		return usageError(fs, stderr, "-target is for .pts and C programs; a litmus test is repaired for its own architecture (use -model for another model)")
 	}
@@ -151,6 +172,13 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "unknown engine %q (want smt or enum)", *engine)
 	}
 	opts := fix.Options{Model: *model, IncludeDirs: incl, Bound: *bound, Target: *target, Engine: *engine, Races: *races}
+	racesSet := false
+	fs.Visit(func(fl *flag.Flag) { racesSet = racesSet || fl.Name == "races" })
+	if !racesSet && isC(path) {
+		// As musket check: a C program under a C11 model with a race
+		// flag is checked for data races unless -races=false.
+		opts.Races = fix.CRacesByDefault(opts)
+	}
 	if *costsFile != "" {
 		c, err := fix.ReadCosts(*costsFile)
 		if err != nil {
@@ -181,14 +209,20 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	j := fixJSON{File: path}
 	spin := startSpinner(stderr, "fix "+filepath.Base(path))
 	s, err := fix.NewContext(ctx, path, src, opts)
-	readErr := err
+	spin()
 	var out *fix.Outcome
 	if err == nil {
 		j.Target = s.Target()
-		out, err = fix.Repair(ctx, s, *maxChecks)
-	}
-	spin()
-	if readErr != nil && ctx.Err() == nil {
+		prog := &fixProgress{w: stderr, on: isTerminal(stderr)}
+		out, err = fix.RepairWith(ctx, s, *maxChecks, prog.update)
+		prog.clear()
+	} else if ctx.Err() == nil {
+		// The input's own error (it names the file); with -json the
+		// answer is still one object, as for the other errors.
+		if *asJSON {
+			j.Status, j.Error = "error", err.Error()
+			writeJSON(stdout, j)
+		}
 		fmt.Fprintf(stderr, "musket fix: %v\n", err)
 		return failureStatus(err)
 	}
@@ -239,6 +273,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		default:
 			j.Recheck = fmt.Sprintf("the patched file checked again with the %s engine: unreachable", v.Engine)
 		}
+		if v.Bounded {
+			// As musket check's BOUND: no violation within the
+			// bound, but a path needs more iterations.
+			j.Bounded = true
+			j.Recheck += fmt.Sprintf(", but only within the bound: some path needs more than %d iterations of a loop (musket check says BOUND; raise -bound)", *bound)
+		}
 		if *selfCheck {
 			unneeded, n, err := fix.Needed(ctx, s, out.Fix)
 			switch {
@@ -257,6 +297,18 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		}
 		j.Diff = fix.PatchDiff(s, out.Fix)
 	}
+	if *witness != "" && out.First != nil {
+		if err := writeDot(*witness, s.Name()+": the program as given", out.First); err != nil {
+			return fail(exitBadInput, fmt.Errorf("-witness: %v", err))
+		}
+	} else if *witness != "" && !out.Correct {
+		fmt.Fprintf(stderr, "musket fix: %s: -witness: the engine gave no execution to draw\n", path)
+	}
+	if *outFile != "" && !out.NoFix {
+		if err := writeFileAtomic(*outFile, fix.Patched(s, out.Fix)); err != nil {
+			return fail(exitBadInput, fmt.Errorf("-o: %v", err))
+		}
+	}
 	if *asJSON {
 		writeJSON(stdout, j)
 	} else {
@@ -264,6 +316,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	}
 	if out.NoFix {
 		return exitFailed
+	}
+	if j.Bounded {
+		return exitLimit
 	}
 	return exitOK
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/musket-verify/musket/internal/fix"
 )
 
 func TestFixCommand(t *testing.T) {
@@ -38,6 +40,10 @@ func TestFixCommand(t *testing.T) {
 		{args: []string{"-target", "power", td + "MP.ppc.litmus"}, code: 2, err: "-target is for .pts"},
 		{args: []string{td + "nosuch.litmus"}, code: 2, err: "nosuch.litmus"},
 		{args: []string{}, code: 2, err: "name one file"},
+		// Valid tests fix cannot repair: "unsupported", a limit (3), not
+		// bad input (2).
+		{args: []string{"../../internal/litmus/testdata/aarch64/LDRS+mixed.litmus"}, code: 3, err: "unsupported: musket fix on a mixed-size test"},
+		{args: []string{"../../internal/litmus/testdata/mips/MP.litmus"}, code: 3, err: "no repertoire for MIPS"},
 	}
 	for _, tc := range tests {
 		var stdout, stderr bytes.Buffer
@@ -72,6 +78,27 @@ func TestFixJSON(t *testing.T) {
 	}
 }
 
+// TestFixJSONBadInput: with -json a bad input still gives one object,
+// status error, with the message (and exit status 2).
+func TestFixJSONBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.litmus")
+	if err := os.WriteFile(bad, []byte("X86 T\n{ }\n P0 ;\n FOO ;\nexists (0:EAX=1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := dispatch([]string{"fix", "-json", bad}, &stdout, &stderr); code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, stderr.String())
+	}
+	var j fixJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
+		t.Fatalf("%v: %q", err, stdout.String())
+	}
+	if j.Status != "error" || !strings.Contains(j.Error, "bad.litmus:4:2") {
+		t.Errorf("json %+v", j)
+	}
+}
+
 // TestCompareFixCommand: compare -fix prints the fix with its re-check
 // by the explicit engine and its self-check.
 func TestCompareFixCommand(t *testing.T) {
@@ -84,5 +111,103 @@ func TestCompareFixCommand(t *testing.T) {
 		if !strings.Contains(stdout.String(), o) {
 			t.Errorf("stdout lacks %q:\n%s", o, stdout.String())
 		}
+	}
+}
+
+// TestFixOutputFiles: -o writes the repaired program, which musket litmus
+// then finds correct under both engines; the input as it is when it is
+// already correct; nothing when no repair exists (exit 1). -witness
+// draws the input's failing execution.
+func TestFixOutputFiles(t *testing.T) {
+	dir := t.TempDir()
+	td := "../../internal/fix/testdata/"
+	out, dot := filepath.Join(dir, "SB.fixed.litmus"), filepath.Join(dir, "w.dot")
+	var stdout, stderr bytes.Buffer
+	if code := dispatch([]string{"fix", "-o", out, "-witness", dot, td + "SB.x86.litmus"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("fix -o: exit %d: %s", code, stderr.String())
+	}
+	fixed, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(fixed), "MFENCE") {
+		t.Errorf("-o file has no MFENCE:\n%s", fixed)
+	}
+	if d, err := os.ReadFile(dot); err != nil || !strings.Contains(string(d), "digraph") {
+		t.Errorf("-witness file: %v %q", err, d)
+	}
+	stdout.Reset()
+	if code := dispatch([]string{"litmus", "-engine", "both", out}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "\nNo\n") {
+		t.Errorf("litmus on the -o file: exit %d:\n%s", code, stdout.String())
+	}
+	// Already correct: the input as it is.
+	in := "../../examples/litmus/SB+mfences.litmus"
+	out2 := filepath.Join(dir, "same.litmus")
+	if code := dispatch([]string{"fix", "-o", out2, in}, &stdout, &stderr); code != 0 {
+		t.Fatalf("fix -o on a correct test: exit %d", code)
+	}
+	a, _ := os.ReadFile(in)
+	b, _ := os.ReadFile(out2)
+	if strings.TrimRight(string(a), "\n") != strings.TrimRight(string(b), "\n") {
+		t.Errorf("-o of a correct test differs from it:\n%s", b)
+	}
+	// No repair: exit 1, no file.
+	out3 := filepath.Join(dir, "none.litmus")
+	if code := dispatch([]string{"fix", "-o", out3, td + "sc-allowed.c.litmus"}, &stdout, &stderr); code != 1 {
+		t.Errorf("fix -o with no repair: exit %d, want 1", code)
+	}
+	if _, err := os.Stat(out3); err == nil {
+		t.Errorf("-o file written when no repair exists")
+	}
+	// A folder that does not exist: exit 2 before the repair.
+	stderr.Reset()
+	if code := dispatch([]string{"fix", "-o", filepath.Join(dir, "no", "x.litmus"), td + "SB.x86.litmus"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "does not exist") {
+		t.Errorf("fix -o in a missing folder: exit %d: %s", code, stderr.String())
+	}
+}
+
+// TestFixCRaces: a C program under rc11 is repaired for its data races
+// too unless -races=false, as musket check reports them; -races under a
+// hardware target is refused.
+func TestFixCRaces(t *testing.T) {
+	src := "../../internal/fix/testdata/mp-race.c"
+	tests := []struct {
+		args []string
+		code int
+		out  string
+		err  string
+	}{
+		{args: []string{"-bound", "1", src}, code: 0, out: "cost 2"},
+		{args: []string{"-bound", "1", "-races=false", src}, code: 0, out: "Already correct"},
+		{args: []string{"-bound", "1", "-races", "-target", "aarch64", src}, code: 2, err: "data races are a C11 notion"},
+		// The repair holds within the bound only: exit 3, as check's
+		// BOUND, with the fix printed.
+		{args: []string{"../../internal/fix/testdata/bound-race.c"}, code: 3, out: "but only within the bound"},
+	}
+	for _, tc := range tests {
+		var stdout, stderr bytes.Buffer
+		code := dispatch(append([]string{"fix"}, tc.args...), &stdout, &stderr)
+		if code != tc.code || !strings.Contains(stdout.String(), tc.out) || !strings.Contains(stderr.String(), tc.err) {
+			t.Errorf("fix %v: exit %d (want %d)\nstdout %s\nstderr %s", tc.args, code, tc.code, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// TestFixProgress: the progress line is drawn in place and cleared, and
+// not drawn at all off a terminal.
+func TestFixProgress(t *testing.T) {
+	var b bytes.Buffer
+	p := &fixProgress{w: &b, on: true}
+	p.update(fix.Progress{Checks: 2, Witnesses: 3, Bound: 4})
+	p.clear()
+	if got, want := b.String(), "\r\033[Kmusket fix: check 3, 3 witness(es) so far, cost at least 4\r\033[K"; got != want {
+		t.Errorf("progress %q, want %q", got, want)
+	}
+	b.Reset()
+	p = &fixProgress{w: &b}
+	p.update(fix.Progress{Checks: 1})
+	p.clear()
+	if b.Len() != 0 {
+		t.Errorf("progress off a terminal: %q", b.String())
 	}
 }

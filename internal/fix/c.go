@@ -27,6 +27,11 @@ type cSubject struct {
 	opts  Options
 	copts cfront.CheckOptions
 	name  string
+	// model is the built-in model's name, "" for a .cat file.
+	model string
+	// noRaceWitness gives a race no witness (every candidate relevant),
+	// as before race.go: the tests compare.
+	noRaceWitness bool
 }
 
 // NewC reads a C program for repair: checked under -model (a C11 model,
@@ -61,7 +66,10 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	if err != nil {
 		return nil, err
 	}
-	s := &cSubject{text: NewText(file, src), opts: opts, copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine, Races: opts.Races}}
+	if a, ok := arch.ByModel(model); opts.Races && ok && a.Target != "" && a.Name != "C" {
+		return nil, fmt.Errorf("%s: -races: data races are a C11 notion (c11, rc11, imm: a plain access not ordered by happens-before with a conflicting one); they do not apply to a program compiled for target %s, whose accesses are the machine's", file, a.Target)
+	}
+	s := &cSubject{text: NewText(file, src), opts: opts, model: builtinModel(model), copts: cfront.CheckOptions{Bound: opts.Bound, Target: target, Model: m, ModelName: name, Engine: opts.Engine, Races: opts.Races}}
 	p, err := cfront.Lower(ctx, file, cfront.Options{Bound: opts.Bound})
 	if err != nil {
 		return nil, err
@@ -145,6 +153,34 @@ func NewC(ctx context.Context, file string, src []byte, opts Options) (Subject, 
 	return s, nil
 }
 
+// CRacesByDefault tells whether a repair of a C program under opts
+// repairs its data races too when -races is not given: as musket check
+// reports them, when the model (rc11 by default) has a race flag and the
+// program is not compiled for a hardware target. A fix that musket check
+// then finds racy would be no fix.
+func CRacesByDefault(opts Options) bool {
+	model := opts.Model
+	if model == "" {
+		if opts.Target != "" {
+			return false
+		}
+		model = "rc11"
+	}
+	if a, ok := arch.ByModel(model); ok && a.Target != "" && a.Name != "C" {
+		return false
+	}
+	m, _, err := driver.Load(model)
+	if err != nil {
+		return false
+	}
+	for _, f := range cat.FlagNames(m) {
+		if cfront.IsRaceFlag(f) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *cSubject) Candidates() []Cand { return s.cands }
 func (s *cSubject) Name() string       { return s.name }
 func (s *cSubject) Target() string {
@@ -211,10 +247,14 @@ func (s *cSubject) Check(ctx context.Context, sel []int) (bool, *Witness, error)
 		return true, witnessOf(r.Result.Witness, r.Test, p.lineOf), nil
 	case cfront.Race:
 		// A racy execution need not have a cycle of po and
-		// communication (the racy read may read from the write): no
-		// witness, so that every candidate counts as able to order the
-		// two accesses.
-		return true, nil, nil
+		// communication (the racy read may read from the write): its
+		// witness says which two accesses race (race.go); without
+		// them, no witness, so that every candidate counts as able to
+		// order the two accesses.
+		if s.noRaceWitness {
+			return true, nil, nil
+		}
+		return true, raceWitness(s.model, r, r.Test, p.lineOf), nil
 	case cfront.Unknown:
 		return false, nil, finished(s.text.File, r.Result)
 	}

@@ -45,7 +45,8 @@
 // target (stronger memory orders, priced by the code the C11 mappings give
 // them on the target: the language has no fence), and C programs through
 // clang-14 (package cfront; with Options.Races a data race is repaired
-// too: its witness need not lie on a cycle, so every candidate counts).
+// too: its witness need not lie on a cycle, and the candidates that count
+// are those on a path of po and rf between its two accesses, race.go).
 // RepairInclusion is musket compare -fix: the target side of a .pts
 // program is repaired until its states are states of the source side.
 // Every repair is checked again from the patched file (Verify) before the

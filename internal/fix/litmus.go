@@ -126,10 +126,12 @@ func newLitmus(ctx context.Context, file string, src []byte, opts Options) (Subj
 	}
 	fam, ok := families[strings.ToUpper(t.Arch)]
 	if !ok {
-		return nil, fmt.Errorf("%s: musket fix has no repertoire for %s tests (it has X86, PPC, AArch64, RISCV, ARM, SPARC and C)", file, t.Arch)
+		// A valid test Musket cannot repair: a limit (exit status 3,
+		// "unsupported"), not bad input.
+		return nil, result.Limit(fmt.Sprintf("%s: unsupported: musket fix has no repertoire for %s tests (it has X86, PPC, AArch64, RISCV, ARM, SPARC and C)", file, t.Arch))
 	}
 	if t.Mixed {
-		return nil, fmt.Errorf("%s: unsupported: musket fix on a mixed-size test", file)
+		return nil, result.Limit(fmt.Sprintf("%s: unsupported: musket fix on a mixed-size test", file))
 	}
 	ms := driver.Models{Model: opts.Model, IncludeDirs: opts.IncludeDirs}
 	if err := ms.CheckDialect(t); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/musket-verify/musket/internal/enum"
+	"github.com/musket-verify/musket/internal/result"
 )
 
 // Witness is an execution that reaches the condition, as the loop needs
@@ -24,6 +25,14 @@ type Witness struct {
 	// More are other witnesses the same check found (the explicit
 	// engine lists several): each gives its own constraint.
 	More []*Witness
+	// Race, when the condition reached is a data race (-races), is
+	// the indices of the race's two accesses in Events (race.go).
+	Race *[2]int
+	// raceReach[i][j]: a path of po, rf and co edges from event i to
+	// event j (race.go; nil when Race is).
+	raceReach [][]bool
+	// raw is the engine's execution the witness was read from.
+	raw *result.Execution
 	// pin names the execution for the kill test (enum.Replay); nil when
 	// the engine's witness does not say enough.
 	pin *enum.Pin
@@ -78,6 +87,9 @@ type Outcome struct {
 	// (a check saved each), Pruned the candidates dropped from the
 	// witnesses' constraints.
 	Replays, Revived, Pruned int
+	// First is the engine's witness on the program as given (the first
+	// check), nil when it is correct or the engine gave none.
+	First *result.Execution
 }
 
 // maxKnown bounds the witnesses the loop keeps to replay.
@@ -95,6 +107,18 @@ var ErrLimit = errors.New("the repair needs more checks than -max-checks allows"
 // repair within the repertoire). maxChecks bounds the checks (0: no
 // bound).
 func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
+	return RepairWith(ctx, s, maxChecks, nil)
+}
+
+// Progress is what the loop has done so far, for a progress line: the
+// checks of patched programs, the witnesses met, and the cost of the
+// cheapest set meeting their constraints (a lower bound on the repair's).
+type Progress struct {
+	Checks, Witnesses, Bound int
+}
+
+// RepairWith is Repair calling progress (when not nil) before each check.
+func RepairWith(ctx context.Context, s Subject, maxChecks int, progress func(Progress)) (*Outcome, error) {
 	start := time.Now()
 	cands := s.Candidates()
 	out := &Outcome{Cands: cands}
@@ -110,10 +134,11 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		rp = nil
 	}
 	var known []*Witness // the witnesses met, for the kill test
+	seenCons := map[string]bool{}
 	// constrain adds the constraints of witnesses ws of the program
 	// patched with sel: the candidates outside sel that can forbid
 	// them, shrunk by the kill test when the subject replays.
-	constrain := func(sel []int, ws []*Witness) error {
+	constrain := func(sel []int, ws []*Witness, met bool) error {
 		in := map[int]bool{}
 		have := map[string]string{} // group -> name chosen
 		for _, c := range sel {
@@ -147,13 +172,24 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			}
 		}
 		for _, con := range fresh {
+			// A constraint met before adds nothing but work to
+			// the hitting set's branch and bound (the kill test
+			// revives the same witnesses under set after set).
+			k := setKey(con)
+			if seenCons[k] {
+				continue
+			}
+			seenCons[k] = true
 			cons = append(cons, con)
 			if debug {
 				fmt.Fprintf(os.Stderr, "fix: check %d: sel %v bad; constraint %v\n", out.Checks, sel, con)
 			}
 		}
 		for _, w := range ws {
-			if w != nil && w.pin != nil {
+			// A revived witness (met) is known already: adding it
+			// again doubled the list at every revival, up to
+			// maxKnown copies of a few executions replayed each time.
+			if w != nil && w.pin != nil && !met {
 				known = append(known, w)
 			}
 		}
@@ -162,6 +198,13 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		}
 		return nil
 	}
+	// repairs and failed are the sets checked and found repairs or not
+	// (descend's, then the loop's last choice may be one of them: not
+	// checked twice).
+	repairs, failed := map[string]bool{}, map[string]bool{}
+	// lower is the cost of the cheapest set meeting the constraints so
+	// far (a lower bound on the repair's), for the progress line.
+	lower := 0
 	// check checks the program patched with sel and, when the condition
 	// is reachable, adds the constraints of its witnesses.
 	check := func(sel []int) (bool, error) {
@@ -171,8 +214,24 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		if maxChecks > 0 && out.Checks >= maxChecks {
 			return false, ErrLimit
 		}
+		if repairs[setKey(sel)] {
+			return false, nil // checked before: a repair
+		}
+		if failed[setKey(sel)] {
+			// Checked before and not a repair (descend's chunks
+			// can come back to a set): its witnesses' constraints
+			// are in already.
+			return true, nil
+		}
+		if progress != nil {
+			progress(Progress{Checks: out.Checks, Witnesses: out.Witnesses, Bound: lower})
+		}
 		out.Checks++
+		t0 := time.Now()
 		bad, w, err := s.Check(ctx, sel)
+		if debug {
+			fmt.Fprintf(os.Stderr, "fix: check %d of %v: bad %v, %v\n", out.Checks, sel, bad, time.Since(t0))
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return false, ctx.Err() // the limit, not a fault of the check
@@ -180,13 +239,18 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			return false, err
 		}
 		if !bad {
+			repairs[setKey(sel)] = true
 			return false, nil
+		}
+		failed[setKey(sel)] = true
+		if out.Checks == 1 && w != nil {
+			out.First = w.raw
 		}
 		ws := []*Witness{w}
 		if w != nil {
 			ws = append(ws, w.More...)
 		}
-		return true, constrain(sel, ws)
+		return true, constrain(sel, ws, false)
 	}
 	// revive replays the witnesses met so far in the program patched
 	// with sel (the kill test) and adds the constraints of those it
@@ -215,7 +279,7 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 		}
 		out.Revived++
 		out.Witnesses -= len(ws) // counted when first met
-		return true, constrain(sel, ws)
+		return true, constrain(sel, ws, true)
 	}
 	finish := func(sel []int) *Outcome {
 		out.Fix, out.Correct = sel, len(sel) == 0
@@ -239,7 +303,12 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 				return finish(sel), nil
 			}
 		}
-		if !tried && out.Checks >= incumbentAfter && !skipsDescend(s) {
+		// Sets refuted by the kill test count as checks here: without
+		// them a program whose witnesses the kill test keeps reviving
+		// never looked for a repair from above, and the lower bound
+		// climbed set by set (safe563 of the Power corpus without its
+		// syncs: 100 000 revived sets in 5 minutes, one check).
+		if !tried && out.Checks+out.Revived >= incumbentAfter && !skipsDescend(s) {
 			tried = true
 			if inc, err = descend(cands, check); err != nil {
 				return nil, err
@@ -247,6 +316,7 @@ func Repair(ctx context.Context, s Subject, maxChecks int) (*Outcome, error) {
 			out.Incumbent = inc != nil
 		}
 		next, ok := cheapest(cands, cons)
+		lower = costOf(cands, next)
 		if !ok {
 			out.NoFix, out.Time = true, time.Since(start)
 			return out, nil
@@ -285,6 +355,9 @@ func skipsDescend(s Subject) bool {
 	return ok && p.budget > 0
 }
 
+// setKey names a sorted set of candidates.
+func setKey(sel []int) string { return fmt.Sprint(sel) }
+
 // costOf is the cost of a set of candidates.
 func costOf(cands []Cand, sel []int) int {
 	n := 0
@@ -295,9 +368,10 @@ func costOf(cands []Cand, sel []int) int {
 }
 
 // descend finds a repair from above: the strongest candidate of every
-// group (the costliest), then, group by group from the costliest, the
-// change taken out or made the cheapest weaker one that still repairs
-// the program. Each check that fails adds its witnesses' constraints
+// group (the costliest), then groups taken out in chunks (halves, ...,
+// one by one, the costliest first) while the rest still repairs the
+// program, then each group left made the cheapest weaker candidate that
+// still does. Each check that fails adds its witnesses' constraints
 // (check does). It returns nil when the strongest candidates do not
 // repair the program (their groups' candidates need not be comparable:
 // the loop decides then).
@@ -335,9 +409,39 @@ func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
 		return nil, err
 	}
 	sort.SliceStable(groups, func(a, b int) bool { return cands[cur[groups[a]]].Cost > cands[cur[groups[b]]].Cost })
-	for _, g := range groups {
+	// First take whole groups out, many at a time as delta debugging
+	// does (Zeller, Hildebrandt, "Simplifying and Isolating
+	// Failure-Inducing Input", TSE 2002): halves, then quarters, ...
+	// then one by one, a chunk staying out when the rest is still a
+	// repair. A repair needing k of n groups takes about 2k·log(n/k)
+	// checks instead of n, and the checks of big sets are the dear ones
+	// (chase-lev-bug.c under rc11: 34 groups, one needed).
+	active := append([]string(nil), groups...)
+	for chunk := len(active) / 2; chunk >= 1; chunk /= 2 {
+		for i := 0; i < len(active); {
+			end := min(i+chunk, len(active))
+			saved := map[string]int{}
+			for _, g := range active[i:end] {
+				saved[g], cur[g] = cur[g], -1
+			}
+			bad, err := check(set())
+			if err != nil {
+				return nil, err
+			}
+			if !bad {
+				active = append(active[:i], active[end:]...)
+				continue
+			}
+			for g, c := range saved {
+				cur[g] = c
+			}
+			i = end
+		}
+	}
+	// Then each group left is made the cheapest weaker candidate that
+	// still repairs the program.
+	for _, g := range active {
 		was := cur[g]
-		alts := []int{-1}
 		var weaker []int
 		for _, i := range members[g] {
 			if cands[i].Cost < cands[was].Cost {
@@ -345,8 +449,7 @@ func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
 			}
 		}
 		sort.SliceStable(weaker, func(a, b int) bool { return cands[weaker[a]].Cost < cands[weaker[b]].Cost })
-		alts = append(alts, weaker...)
-		for _, alt := range alts {
+		for _, alt := range weaker {
 			cur[g] = alt
 			bad, err := check(set())
 			if err != nil {
@@ -373,6 +476,9 @@ func descend(cands []Cand, check func([]int) (bool, error)) ([]int, error) {
 // its instance is on a cycle.
 func relevant(c Cand, w *Witness) bool {
 	if w == nil {
+		return true
+	}
+	if w.Race != nil && relevantRace(c, w) {
 		return true
 	}
 	if c.From > 0 {

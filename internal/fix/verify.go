@@ -28,6 +28,10 @@ type Verdict struct {
 	Skipped string
 	// Other is the engine that gave no verdict (with Skipped).
 	Other string
+	// Bounded (C programs): no violation within the bound, but some
+	// path needs more loop iterations than the bound (musket check's
+	// BOUND): the repair holds within the bound only.
+	Bounded bool
 }
 
 // Verify writes the input patched with fix to a temporary file and checks
@@ -132,7 +136,7 @@ func recheck(ctx context.Context, s Subject, path, engine string, opts Options) 
 		if err != nil {
 			return nil, err
 		}
-		v := &Verdict{Engine: engine, Reachable: r.Verdict == cfront.Violation || r.Verdict == cfront.Race}
+		v := &Verdict{Engine: engine, Reachable: r.Verdict == cfront.Violation || r.Verdict == cfront.Race, Bounded: r.Verdict == cfront.BoundHit}
 		if r.Verdict == cfront.Unknown {
 			v.Skipped = fmt.Sprintf("%v", r.Result.Status)
 			if r.Result.Err != nil {

@@ -30,7 +30,7 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 		fmt.Fprintf(os.Stderr, "  po %v\n  rf %v\n  co %v\n  fr %v\n", x.Po, x.Rf, x.Co, x.Fr)
 	}
 	idx := make(map[int]int, n)
-	w := &Witness{Events: make([]WEvent, n), Reach: make([][]bool, n), Po: make([][]bool, n)}
+	w := &Witness{Events: make([]WEvent, n), Reach: make([][]bool, n), Po: make([][]bool, n), raw: x}
 	if pin, ok := enum.PinOf(x); ok {
 		w.pin = &pin
 	}
