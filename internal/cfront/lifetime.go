@@ -28,8 +28,10 @@ import (
 // scopes, not the IR functions: a function clang inlined into main ends
 // its locals where it returned.
 //
-// A tracked object gets a hidden mark cell, as a heap object has for free
-// (free.go, at byte freedOff), and its lifetime's end is a plain store of
+// A tracked object gets a hidden mark, as a heap object has for free
+// (free.go; here a location of its own, endMark, so that the cutting of
+// the object into chunks, mixed.go, leaves it alone), and its lifetime's
+// end is a plain store of
 // 1 to the mark (no fence, no atomic: the end of a lifetime is no
 // instruction of the machine, and an exchange would order the thread's
 // accesses around it under the hardware models). Both engines then take
@@ -49,8 +51,8 @@ import (
 // whose address escapes (stored to memory, exchanged, passed to
 // pthread_create, pthread_setspecific or pthread_exit, turned into an
 // integer, returned, or passed to a function of the program whose
-// parameter escapes so), whose lifetime markers (at most one start, at
-// least one end) are on no cycle of its function's control flow, in a
+// parameter escapes so), whose lifetime markers (at most one start; the
+// ends, or else the function's return) are on no cycle of its function's control flow, in a
 // function instance that Musket does not inline inside a loop (the
 // unrolled iterations would share one object, whose second lifetime
 // starts after the first ended), of at most maxHeapObject bytes; and the
@@ -89,7 +91,7 @@ func (l *lowerer) trackLocal(fr *frame, in *ir.InstAlloca, name string, t types.
 		return
 	}
 	starts, ends, inCycle := l.lifetimeMarks(fr.f, in)
-	if ends == 0 || starts > 1 || inCycle {
+	if starts > 1 || inCycle {
 		return
 	}
 	if !l.escapes(fr.f, in) {
@@ -107,11 +109,16 @@ func (l *lowerer) trackLocal(fr *frame, in *ir.InstAlloca, name string, t types.
 		fr.lifetimes = map[*ir.InstAlloca]string{}
 	}
 	fr.lifetimes[in] = name
+	if ends == 0 {
+		// No end marked (clang drops the marks after a call that does
+		// not return, pthread_exit): the function's return ends it.
+		fr.endAtRet = append(fr.endAtRet, name)
+	}
 }
 
 // addLifetime gives object name a mark cell and failure text.
 func (l *lowerer) addLifetime(name, text string) {
-	m := locName(name, freedOff)
+	m := endMark(name)
 	if !l.locs[m] {
 		l.locs[m] = true
 		l.init = append(l.init, initCell{name: m})
@@ -129,8 +136,11 @@ func (l *lowerer) addLifetime(name, text string) {
 // endLifetime emits the end of object name's lifetime: a plain store of
 // 1 to its mark (see above).
 func endLifetime(b *builder, name string) {
-	b.emit(prog.Store{Addr: prog.Addr(locName(name, freedOff)), Val: prog.Int(1), Tags: withSize([]string{tagNA}, types.I32)})
+	b.emit(prog.Store{Addr: prog.Addr(endMark(name)), Val: prog.Int(1), Tags: withSize([]string{tagNA}, types.I32)})
 }
+
+// endMark is the mark of tracked object name.
+func endMark(name string) string { return "%end." + name }
 
 // lifetime lowers llvm.lifetime.start and llvm.lifetime.end: the end of a
 // tracked local's lifetime is its mark's store; the rest is no event.

@@ -433,6 +433,7 @@ type frame struct {
 	inLoop    bool
 	blk       *ir.Block
 	lifetimes map[*ir.InstAlloca]string
+	endAtRet  []string // tracked locals with no lifetime end: ended at the return
 }
 
 func (l *lowerer) fresh(kind string) string {
@@ -554,5 +555,8 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		}
 	}
 	b.emit(prog.Label{Name: fr.retLbl})
+	for _, name := range fr.endAtRet {
+		endLifetime(b, name)
+	}
 	return nil
 }
