@@ -1,0 +1,64 @@
+// A reentrant lock built by hand on a plain mutex, an owner field set
+// from pthread_self and compared with pthread_equal, and a depth count
+// (the shape of many hand-rolled recursive locks): a thread that already
+// owns the lock only counts the depth.
+// Default: the owner field is atomic (another thread may read it while
+// the owner writes it): PASS under every model.
+// -D BUG: unlock clears the owner after releasing the mutex: another
+// thread's pthread_equal check may see the old owner... of no harm to
+// itself, but the owner's late clear may erase the new owner's id, which
+// then takes the mutex again in its nested call and blocks forever; the
+// depth check at the end fails: FAIL under every model (the owner field
+// written outside the mutex: a race under rc11/imm).
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic pthread_t owner;
+static atomic_int held;
+static int depth;
+static int work;
+
+static void rlock(void) {
+  if (atomic_load(&held) && pthread_equal(atomic_load(&owner), pthread_self())) {
+    depth++;
+    return;
+  }
+  pthread_mutex_lock(&m);
+  atomic_store(&owner, pthread_self());
+  atomic_store(&held, 1);
+  depth = 1;
+}
+
+static void runlock(void) {
+  if (--depth > 0)
+    return;
+#ifdef BUG
+  pthread_mutex_unlock(&m);
+  atomic_store(&held, 0);
+#else
+  atomic_store(&held, 0);
+  pthread_mutex_unlock(&m);
+#endif
+}
+
+static void *worker(void *arg) {
+  (void)arg;
+  rlock();
+  rlock();
+  work++;
+  runlock();
+  runlock();
+  return 0;
+}
+
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, worker, 0);
+  pthread_create(&b, 0, worker, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  assert(work == 2);
+  return 0;
+}
