@@ -4,12 +4,11 @@
 // owns the lock only counts the depth.
 // Default: the owner field is atomic (another thread may read it while
 // the owner writes it): PASS under every model.
-// -D BUG: unlock clears the owner after releasing the mutex: another
-// thread's pthread_equal check may see the old owner... of no harm to
-// itself, but the owner's late clear may erase the new owner's id, which
-// then takes the mutex again in its nested call and blocks forever; the
-// depth check at the end fails: FAIL under every model (the owner field
-// written outside the mutex: a race under rc11/imm).
+// -D BUG: unlock clears `held` after releasing the mutex: that late
+// clear may erase the mark of the next owner, which then takes the
+// mutex again in its nested call and blocks forever. No assertion fails
+// (PASS under every model); with -liveness the blocked thread is found:
+// LIVELOCK.
 #include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>

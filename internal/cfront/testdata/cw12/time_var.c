@@ -1,12 +1,13 @@
 // SV-COMP's time_var_mutex shape: a "block" flag and a "busy" flag
-// protected by two mutexes; the allocator thread sets busy and block
-// under m_busy and m_inode, the releaser waits for busy and clears block
-// only when no one holds the inode; an assertion checks that block is
-// never cleared while busy is set by the other side.
-// Default: PASS under every model.
-// -D BUG: the releaser clears block without taking m_inode: its clear
-// may fall between the allocator's set of block and its check: a race
-// under rc11/imm, FAIL under the others.
+// protected by two mutexes; the allocator thread, holding m_inode, sets
+// block and then busy (under m_busy) and checks block; the releaser
+// clears block when it finds busy clear. Both take the mutexes in the
+// same order (m_inode, then m_busy).
+// Default: the releaser holds m_inode too: its clear cannot fall between
+// the allocator's set of block and its check: PASS under every model.
+// -D BUG: the releaser takes only m_busy: its clear may come after the
+// allocator's set of block and before the allocator's busy: a race under
+// rc11/imm, FAIL under the others.
 #include <assert.h>
 #include <pthread.h>
 
@@ -19,13 +20,13 @@ static int inode;
 static void *allocator(void *arg) {
   (void)arg;
   pthread_mutex_lock(&m_inode);
+  block = 1;
   if (inode == 0) {
     pthread_mutex_lock(&m_busy);
     busy = 1;
     pthread_mutex_unlock(&m_busy);
     inode = 1;
   }
-  block = 1;
   assert(block == 1);
   pthread_mutex_unlock(&m_inode);
   return 0;
@@ -33,17 +34,16 @@ static void *allocator(void *arg) {
 
 static void *releaser(void *arg) {
   (void)arg;
-  pthread_mutex_lock(&m_busy);
-  if (busy == 0) {
-#ifdef BUG
-    block = 0;
-#else
-    pthread_mutex_lock(&m_inode);
-    block = 0;
-    pthread_mutex_unlock(&m_inode);
+#ifndef BUG
+  pthread_mutex_lock(&m_inode);
 #endif
-  }
+  pthread_mutex_lock(&m_busy);
+  if (busy == 0)
+    block = 0;
   pthread_mutex_unlock(&m_busy);
+#ifndef BUG
+  pthread_mutex_unlock(&m_inode);
+#endif
   return 0;
 }
 
