@@ -109,6 +109,7 @@ func (l *lowerer) trackLocal(fr *frame, in *ir.InstAlloca, name string, t types.
 		fr.lifetimes = map[*ir.InstAlloca]string{}
 	}
 	fr.lifetimes[in] = name
+	fr.b.emit(prog.Assign{Dst: endedReg(name), Val: prog.Int(0)})
 	if ends == 0 {
 		// No end marked (clang drops the marks after a call that does
 		// not return, pthread_exit): the function's return ends it.
@@ -134,10 +135,17 @@ func (l *lowerer) addLifetime(name, text string) {
 }
 
 // endLifetime emits the end of object name's lifetime: a plain store of
-// 1 to its mark (see above).
+// 1 to its mark (see above), and notes it in the thread's register
+// endedReg(name), so that pthread_exit (endFrames) does not end it a
+// second time on a path that ended it already: one end per path, as the
+// SMT engine's encoding of a lifetime's end asks (bmc's uaf.go).
 func endLifetime(b *builder, name string) {
 	b.emit(prog.Store{Addr: prog.Addr(endMark(name)), Val: prog.Int(1), Tags: withSize([]string{tagNA}, types.I32)})
+	b.emit(prog.Assign{Dst: endedReg(name), Val: prog.Int(1)})
 }
+
+// endedReg is the register that says the lifetime of name has ended.
+func endedReg(name string) string { return "%ended." + name }
 
 // endMark is the mark of tracked object name.
 func endMark(name string) string { return "%end." + name }
@@ -160,7 +168,10 @@ func (l *lowerer) lifetime(cs *callSite) error {
 func (l *lowerer) endFrames(b *builder) {
 	for _, fr := range l.frames {
 		for _, name := range sortedNames(fr.lifetimes) {
+			skip := l.label("ended")
+			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: endedReg(name)}, Y: prog.Int(0)}, Target: skip})
 			endLifetime(b, name)
+			b.emit(prog.Label{Name: skip})
 		}
 	}
 }

@@ -21,10 +21,10 @@ import (
 // letter per cell of wild4Cells (rc11 imm sc x86 aarch64 power riscv).
 // Every cell is checked by the graph engine (the SMT engine where it
 // refuses, power) and by the SMT engine, which must agree, with the same
-// failure text and line. By default the rc11 and sc cells run;
-// MUSKET_LONG=1 runs every cell and, for the rows marked asan, three
-// native runs under AddressSanitizer (detect_stack_use_after_return=1),
-// each of which must fail.
+// failure text (its beginning, as the row gives it) and line. By default
+// the rc11 and sc cells run; MUSKET_LONG=1 runs every cell and, for the
+// rows marked asan, three native runs under AddressSanitizer
+// (detect_stack_use_after_return=1), each of which must fail.
 func TestLifetimes(t *testing.T) {
 	needClang(t)
 	long := os.Getenv("MUSKET_LONG") == "1"
@@ -47,6 +47,8 @@ func TestLifetimes(t *testing.T) {
 		{file: "lt_block.c", defines: bug, want: "FFFFFFF", line: 25, text: "use of the local variable cfg of main after its lifetime ended", asan: true},
 		{file: "lt_thread_exit.c", want: "PPPPPPP"},
 		{file: "lt_thread_exit.c", defines: bug, want: "FFFFFFF", line: 45, text: "use of the local variable box of worker after its lifetime ended", asan: true},
+		{file: "lt_scope_exit.c", want: "PPPPPPP"},
+		{file: "lt_scope_exit.c", defines: bug, want: "FFFFFFF", line: 40, text: "use of the local variable box of worker after its lifetime ended", asan: true},
 		{file: "lt_main_return.c", want: "PPPPPPP"},
 		{file: "lt_main_return.c", defines: bug, want: "FFFFFFF", line: 18, text: "use of the local variable seed of main after its lifetime ended"},
 		{file: "lt_static.c", want: "PPPPPPP"},
@@ -56,7 +58,8 @@ func TestLifetimes(t *testing.T) {
 		{file: "lt_joined.c", want: "PPPPPPP"},
 		{file: "lt_joined.c", defines: bug, want: "FFFFFFF", line: 23, text: "use of the local variable arg of run after its lifetime ended", asan: true},
 		{file: "lt_tls.c", want: "PPPPPPP"},
-		{file: "lt_tls.c", defines: bug, want: "FFFFFFF", line: 52, text: "use of the thread-local variable slot of thread P1 after the thread ended"},
+		// (Either worker's copy: the engines may name P1's or P2's.)
+		{file: "lt_tls.c", defines: bug, want: "FFFFFFF", line: 52, text: "use of the thread-local variable slot of thread P"},
 	} {
 		dir := c.dir
 		if dir == "" {
@@ -89,7 +92,7 @@ func TestLifetimes(t *testing.T) {
 					last = r
 					return r, err
 				})
-				if w == 'F' && (last.Failed == nil || last.Failed.Text != c.text) {
+				if w == 'F' && (last.Failed == nil || !strings.HasPrefix(last.Failed.Text, c.text)) {
 					t.Errorf("failure %v, want %q", last.Failed, c.text)
 				}
 				// The SMT engine decides the same.
@@ -100,7 +103,7 @@ func TestLifetimes(t *testing.T) {
 				if r.Verdict != last.Verdict {
 					t.Fatalf("SMT engine: %v (%v), graph engine %v", r.Verdict, r.Result.Err, last.Verdict)
 				}
-				if w == 'F' && (r.Failed == nil || r.Failed.Text != c.text || r.Failed.Pos.Line != c.line) {
+				if w == 'F' && (r.Failed == nil || !strings.HasPrefix(r.Failed.Text, c.text) || r.Failed.Pos.Line != c.line) {
 					t.Errorf("SMT engine: failure %v, want %q at line %d", r.Failed, c.text, c.line)
 				}
 			})
