@@ -49,6 +49,8 @@ func TestLifetimes(t *testing.T) {
 		{file: "lt_thread_exit.c", defines: bug, want: "FFFFFFF", line: 45, text: "use of the local variable box of worker after its lifetime ended", asan: true},
 		{file: "lt_scope_exit.c", want: "PPPPPPP"},
 		{file: "lt_scope_exit.c", defines: bug, want: "FFFFFFF", line: 40, text: "use of the local variable box of worker after its lifetime ended", asan: true},
+		{file: "lt_main_exit.c", want: "PPPPPPP"},
+		{file: "lt_main_exit.c", defines: bug, want: "FFFFFFF", line: 17, text: "use of the local variable v of main after its lifetime ended"},
 		{file: "lt_main_return.c", want: "PPPPPPP"},
 		{file: "lt_main_return.c", defines: bug, want: "FFFFFFF", line: 18, text: "use of the local variable seed of main after its lifetime ended"},
 		{file: "lt_static.c", want: "PPPPPPP"},
