@@ -549,10 +549,13 @@ type Options struct {
 	// cell loc is ("" for any other location): an access to such a cell
 	// not ordered before the object's first free, by the order of the
 	// model UAFModel (UseAfterFreeOrder gives it), sets the accessing
-	// thread's FaultReg to UseAfterFree of its thread and instruction
-	// (uaf.go).
+	// thread's FaultReg to UseAfterFree of its thread, instruction and
+	// location (uaf.go). A plain write to a mark (no read-modify-write)
+	// is the end of a local's or thread-local's lifetime
+	// (cfront/lifetime.go): the owner's accesses before it in program
+	// order are before it too.
 	FreedMark    func(loc string) string
-	UseAfterFree func(thread, pc int) prog.Value
+	UseAfterFree func(thread, pc int, loc string) prog.Value
 	UAFModel     string
 
 	discardCut bool

@@ -91,6 +91,16 @@ import (
 //     order before the free goes through the propagation of a write to a
 //     third thread counts as a use after free.
 //
+// The end of a local's or thread-local's lifetime (cfront's lifetime.go)
+// is a plain write of 1 to the object's mark, not an exchange (it is no
+// instruction of the machine and must order nothing): the first such
+// end is the write when it executes (the lowering makes at most one per
+// path), and the owner thread's accesses before it in program order are
+// before it whatever the model (the frame is reused by that thread only,
+// which sees its own accesses in order): no probe for them, the
+// shortcut above made a rule, under every model (pso too) and whatever
+// MUSKET_UAF_PRUNE says. The graph engine decides the same (its uaf.go).
+//
 // Another model (or a file under a built-in's name) has no order here:
 // the caller gets "" from UseAfterFreeOrder, and the engine refuses
 // (Unsupported) a program that frees under it.
@@ -189,6 +199,7 @@ func withProbe(ss []cat.Stmt, check string) ([]cat.Stmt, bool) {
 // free of its object.
 type uafFault struct {
 	node int
+	loc  string
 	cond B
 }
 
@@ -200,13 +211,16 @@ func (e *encoding) buildUAF() *Rel {
 	// The frees of each mark: the events of the exchanges on it, each
 	// with the condition that it is the first free.
 	type free struct {
-		first B
-		evs   []int // the model's events of the exchange
-		read  int   // the exchange's read
+		first    B
+		evs      []int // the model's events of the exchange
+		read     int   // the exchange's read (a lifetime's end: its write)
+		lifetime bool  // the end of a lifetime: a plain write
 	}
 	partner := map[int]int{}
+	rmwWrite := map[int]bool{}
 	for k := range p.rmw {
 		partner[k[0]] = k[1]
+		rmwWrite[k[1]] = true
 	}
 	frees := map[string][]free{}
 	marks := map[string]bool{}
@@ -245,6 +259,12 @@ func (e *encoding) buildUAF() *Rel {
 		}
 		frees[ev.loc] = append(frees[ev.loc], free{first: f.and(ev.exec, v), evs: evs, read: ev.id})
 	}
+	for _, ev := range p.events {
+		if ev.thread < 0 || ev.kind != event.Write || !marks[ev.loc] || rmwWrite[ev.id] {
+			continue
+		}
+		frees[ev.loc] = append(frees[ev.loc], free{first: ev.exec, evs: []int{e.fuseOf(ev.id)}, read: ev.id, lifetime: true})
+	}
 	// One probe per access: its edges leave from the exchanges of the
 	// free that is the first (exactly one is, if any), so a true probe
 	// adds the edge from the first free only.
@@ -265,7 +285,7 @@ func (e *encoding) buildUAF() *Rel {
 			t := e.fuseOf(a.id)
 			var first []B
 			for _, fr := range fs {
-				if prune && e.poBefore(a, p.events[fr.read]) {
+				if (prune || fr.lifetime) && e.poBefore(a, p.events[fr.read]) {
 					// a is ordered before this free: where it is the
 					// first, a is no use after free (uafOrder.poBefore).
 					continue
@@ -283,7 +303,7 @@ func (e *encoding) buildUAF() *Rel {
 				first = append(first, fr.first)
 			}
 			if first != nil {
-				e.uafFaults[th] = append(e.uafFaults[th], uafFault{node: a.node, cond: f.and(a.exec, probe, f.or(first...))})
+				e.uafFaults[th] = append(e.uafFaults[th], uafFault{node: a.node, loc: a.loc, cond: f.and(a.exec, probe, f.or(first...))})
 			}
 		}
 	}
@@ -325,7 +345,7 @@ func UseAfterFreeModels() string {
 func (e *encoding) uafFault(th int, base smt.Term) smt.Term {
 	fs := e.uafFaults[th]
 	for i := len(fs) - 1; i >= 0; i-- {
-		fault := e.ctx.IntVal(e.p.enc(e.opts.UseAfterFree(th, fs[i].node)))
+		fault := e.ctx.IntVal(e.p.enc(e.opts.UseAfterFree(th, fs[i].node, fs[i].loc)))
 		base = e.ctx.Ite(e.f.term(fs[i].cond), fault, base)
 	}
 	return base

@@ -140,7 +140,7 @@ var knownPrefixes = []struct {
 	lower  callLowering
 }{
 	{"llvm.dbg.", (*lowerer).noEvent},
-	{"llvm.lifetime.", (*lowerer).noEvent},
+	{"llvm.lifetime.", (*lowerer).lifetime},
 	{"llvm.va_start", (*lowerer).vaStart},
 	{"llvm.va_copy", (*lowerer).vaCopy},
 	{"llvm.va_end", (*lowerer).noEvent},

@@ -258,6 +258,9 @@ type Program struct {
 	// heaps are the heap objects of a program that calls free, each
 	// with its freed mark (free.go); nil when the program calls none.
 	heaps map[string]bool
+	// lifetimes are the failure texts of the tracked locals and
+	// thread-local copies, whose lifetime's end is a free (lifetime.go).
+	lifetimes map[string]string
 	// raw are the heap objects whose contents are indeterminate until
 	// written (malloc's; uninit.go).
 	raw map[string]bool
@@ -291,7 +294,7 @@ var memoryErrors = map[string]bool{
 // Failure says what fails at a: "file:line: x == 1 fails" for an
 // assertion, "file:line: use after free" for a memory error.
 func (a Assertion) Failure() string {
-	if memoryErrors[a.Text] {
+	if memoryErrors[a.Text] || isLifetimeText(a.Text) {
 		return a.String()
 	}
 	return a.String() + " fails"
@@ -359,7 +362,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps, raw: l.raw}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps, raw: l.raw, lifetimes: l.lifetimes}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text, Limit: a.limit})
 	}
@@ -447,7 +450,7 @@ type CheckOptions struct {
 	// freedMark, uafFault, uafOrder are, for the SMT engine's first
 	// query, the check of uses after free (bmc.Options.FreedMark).
 	freedMark func(loc string) string
-	uafFault  func(thread, pc int) prog.Value
+	uafFault  func(thread, pc int, loc string) prog.Value
 	uafOrder  string
 
 	// cSym, cSymStops are, under -target riscv, the graph engine's
@@ -624,7 +627,7 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 	// And uses after free, under the models it has an order for
 	// (bmc.UseAfterFreeOrder; memRefusal refuses the others).
 	if order := bmc.UseAfterFreeOrder(opts.Model, opts.ModelName); p.heaps != nil && opts.Engine != "enum" && order != "" && !opts.SMTIgnoresFree {
-		o1.freedMark, o1.uafFault, o1.uafOrder = p.freedMark, numberedFaults(&q, &faults, num, "use after free"), order
+		o1.freedMark, o1.uafFault, o1.uafOrder = p.freedMark, uafFaults(p, &q, &faults, num), order
 	}
 	r, rep, reach := run(ctx, &q, tags, o1)
 	res.Result, res.Report = r, rep

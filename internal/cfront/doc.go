@@ -44,7 +44,17 @@
 // the SMT engine checks both too (bmc.Options.RawRead, FreedMark; a use
 // after free under the models bmc.UseAfterFreeOrder names, else it
 // answers only FAIL or RACE on programs that free heap objects, as the
-// explicit engine does on programs with either). realloc makes a new object, copies the
+// explicit engine does on programs with either). A local (or a created
+// thread's copy of a thread-local variable) whose address escapes ends
+// its lifetime where clang-14 marks its block's end (llvm.lifetime.end:
+// its function returned, main returned, its block ended) or where its
+// thread ends (return, pthread_exit): an access not ordered before that
+// end is a failure naming the variable and its function ("use of the
+// local variable v of f after its lifetime ended", C11 6.2.4), decided
+// by both engines as a use after free (lifetime.go, escape.go; GenMC
+// frees a function's allocas at its return likewise). A local whose
+// lifetime a loop repeats is not tracked (a possible miss, said there).
+// realloc makes a new object, copies the
 // old contents and frees the old one (realloc.go). Integers wider than
 // 64 bits (__int128) and floating-point values are refused. Output is
 // not modelled, but the output functions return glibc's values: printf,

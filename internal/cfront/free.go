@@ -47,6 +47,9 @@ func (p *Program) freedMark(loc string) string {
 	if i := strings.IndexByte(loc, '+'); i >= 0 {
 		base, off = loc[:i], loc[i+1:]
 	}
+	if _, ok := p.lifetimes[base]; ok {
+		return endMark(base) // a local or thread-local copy (lifetime.go)
+	}
 	if !p.heaps[base] || off == strconv.Itoa(freedOff) || off == strconv.Itoa(sizeOff) {
 		return ""
 	}
@@ -118,6 +121,10 @@ func memRefusal(p *Program, opts CheckOptions) error {
 		name = "explicit"
 	}
 	what, check, who := "frees heap objects", "whether an access to an object comes after its free (a use after free)", "the graph engine decides"
+	if len(p.lifetimes) == len(p.heaps) && p.heaps != nil {
+		// Only locals and thread-locals end (lifetime.go).
+		what, check = "ends the lifetime of a local or thread-local object whose address escapes", "whether an access to it comes after that end"
+	}
 	if opts.Engine != "enum" {
 		check += " under " + opts.ModelName
 		who = "the SMT engine decides it under " + bmc.UseAfterFreeModels() + "; the graph engine decides"

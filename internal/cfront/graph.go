@@ -74,7 +74,7 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 	num := map[Assertion]int{}
 	o.Fault, o.FaultReg = numberedFaults(q, &faults, num, "invalid memory access"), failReg
 	if p.heaps != nil {
-		o.FreedMark, o.UseAfterFree = p.freedMark, numberedFaults(q, &faults, num, "use after free")
+		o.FreedMark, o.UseAfterFree = p.freedMark, uafFaults(p, q, &faults, num)
 	}
 	if p.raw != nil {
 		o.Raw, o.RawRead = p.rawCell, numberedFaults(q, &faults, num, "read of uninitialised heap memory")

@@ -29,7 +29,27 @@ func faultAssertions(q *spec.Test, table *[]Assertion) func(thread, pc int) prog
 // holds the numbers given, by assertion, and may be shared by several
 // texts numbered in one table (a use after free, graph.go).
 func numberedFaults(q *spec.Test, table *[]Assertion, num map[Assertion]int, text string) func(thread, pc int) prog.Value {
-	return func(thread, pc int) prog.Value {
+	f := numberedAt(q, table, num)
+	return func(thread, pc int) prog.Value { return f(thread, pc, text) }
+}
+
+// uafFaults is numberedFaults for the uses after free of p, whose text
+// names the object when it is a local or a thread-local copy whose
+// lifetime ended (lifetime.go).
+func uafFaults(p *Program, q *spec.Test, table *[]Assertion, num map[Assertion]int) func(thread, pc int, loc string) prog.Value {
+	f := numberedAt(q, table, num)
+	return func(thread, pc int, loc string) prog.Value {
+		text := p.lifetimeText(loc)
+		if text == "" {
+			text = "use after free"
+		}
+		return f(thread, pc, text)
+	}
+}
+
+// numberedAt numbers the failure of text at a thread's instruction.
+func numberedAt(q *spec.Test, table *[]Assertion, num map[Assertion]int) func(thread, pc int, text string) prog.Value {
+	return func(thread, pc int, text string) prog.Value {
 		var pos prog.Pos
 		if thread >= 0 && thread < len(q.Threads) && pc < len(q.Threads[thread].Pos) {
 			pos = q.Threads[thread].Pos[pc]

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"math"
+	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -122,6 +123,18 @@ func pointeeBeforeCast(v value.Value) types.Type {
 	}
 }
 
+// intrinsicName names a memory intrinsic as the user knows it: clang-14
+// also makes llvm.memcpy, llvm.memmove and llvm.memset of loops that
+// copy or fill memory, where the program calls no such function.
+func intrinsicName(name string) string {
+	for _, f := range []string{"memcpy", "memmove", "memset"} {
+		if strings.HasPrefix(name, "llvm."+f+".") {
+			return f + " (called, or made by clang-14 of a loop that copies or fills memory)"
+		}
+	}
+	return name
+}
+
 // memLen is the constant length argument i of a memory intrinsic.
 func (l *lowerer) memLen(cs *callSite, i int) (int64, error) {
 	n, err := l.arg(cs, i)
@@ -130,7 +143,7 @@ func (l *lowerer) memLen(cs *callSite, i int) (int64, error) {
 	}
 	c, ok := n.(prog.Const)
 	if !ok || c.V.IsAddr() || c.V.Int < 0 {
-		return 0, l.errAt(cs.pos, "%s of a length not known when the program is lowered", cs.name)
+		return 0, l.errAt(cs.pos, "%s of a length not known when the program is lowered (unsupported: a copy, fill or comparison of memory must have a constant length)", intrinsicName(cs.name))
 	}
 	if c.V.Int > maxHeapObject {
 		return 0, l.errAt(cs.pos, "%s of %d bytes (at most %d)", cs.name, c.V.Int, maxHeapObject)

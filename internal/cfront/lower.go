@@ -173,6 +173,16 @@ type lowerer struct {
 	// charCasts: whether an integer alloca is also used as a char
 	// pointer (memory.go's byteStore).
 	charCasts map[*ir.InstAlloca]bool
+	// Lifetimes (lifetime.go, escape.go): the failure text of each
+	// tracked object, each thread's tracked thread-local copies, the
+	// escape answers, each function's cyclic blocks, and the function
+	// instances being inlined (innermost last).
+	lifetimes    map[string]string
+	threadLocals map[int][]string
+	globalEsc    map[*ir.Global]bool
+	paramEsc     map[paramKey]bool
+	cycles       map[*ir.Func]map[*ir.Block]bool
+	frames       []*frame
 	// strBound: the bound of the string functions' loops (strfuncs.go; 0:
 	// not computed yet).
 	strBound int64
@@ -417,6 +427,13 @@ type frame struct {
 	// va is the object holding the variable arguments of this instance
 	// of a variadic function (varargs.go).
 	va string
+	// inLoop: the instance is inlined inside a loop (of a caller);
+	// blk is the block being lowered; lifetimes are its tracked locals
+	// (lifetime.go).
+	inLoop    bool
+	blk       *ir.Block
+	lifetimes map[*ir.InstAlloca]string
+	endAtRet  []string // tracked locals with no lifetime end: ended at the return
 }
 
 func (l *lowerer) fresh(kind string) string {
@@ -495,6 +512,12 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 	l.inst++
 	fr := &frame{f: f, prefix: fmt.Sprintf("%s.%d.", f.Name(), l.inst), args: map[*ir.Param]prog.Expr{}, retDst: retDst, depth: depth, b: b, va: va}
 	fr.retLbl = fr.prefix + "ret"
+	if n := len(l.frames); n > 0 {
+		up := l.frames[n-1]
+		fr.inLoop = up.inLoop || (up.blk != nil && l.cyclic(up.f)[up.blk])
+	}
+	l.frames = append(l.frames, fr)
+	defer func() { l.frames = l.frames[:len(l.frames)-1] }()
 	for i, p := range f.Params {
 		if i < len(args) {
 			// Arguments go through registers, so that the callee sees
@@ -511,6 +534,7 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 	fr.latches = loopLatches(f, order)
 	for _, blk := range order {
 		b.emit(prog.Label{Name: fr.blockLabel(blk)})
+		fr.blk = blk
 		for _, r := range fr.loops.heads[blk] {
 			b.emit(prog.Assign{Dst: ranReg(fr.reg(r)), Val: prog.Int(0)})
 		}
@@ -531,5 +555,8 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		}
 	}
 	b.emit(prog.Label{Name: fr.retLbl})
+	for _, name := range fr.endAtRet {
+		endLifetime(b, name)
+	}
 	return nil
 }

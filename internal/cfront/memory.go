@@ -42,6 +42,7 @@ func (l *lowerer) alloca(fr *frame, in *ir.InstAlloca, pos prog.Pos) error {
 	if err := l.addObject(name, t, nil, pos); err != nil {
 		return err
 	}
+	l.trackLocal(fr, in, name, t)
 	var cs []cell
 	_ = l.cells(t, nil, 0, &cs)
 	for _, c := range cs {

@@ -235,10 +235,14 @@ func (l *lowerer) pthreadExit(cs *callSite) error {
 			return l.errAt(cs.pos, "pthread_exit from main in a program with thread-specific data destructors is not supported")
 		}
 	}
+	// The thread's stack goes: its locals' lifetimes end, and its
+	// thread-locals' (lifetime.go).
+	l.endFrames(b)
 	if id := l.curThread; id > 0 {
 		if err := l.tssDtorRun(b, id, cs.pos); err != nil {
 			return err
 		}
+		l.endThreadLocals(b, id)
 		if l.joinRet && l.created[id].returns() {
 			v, err := l.arg(cs, 0)
 			if err != nil {

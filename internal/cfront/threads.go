@@ -134,6 +134,9 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 			b.emit(prog.Load{Dst: "%targ", Addr: prog.Addr(argLoc(id)), Tags: []string{tagNA}})
 			a = prog.Reg{Name: "%targ"}
 		}
+		if err := l.trackThreadLocals(id); err != nil {
+			return nil, err
+		}
 		ret := ""
 		if l.joinRet && c.returns() {
 			ret = "%tret"
@@ -150,6 +153,7 @@ func (l *lowerer) thread(id int, bound int) (*prog.Thread, error) {
 		if err == nil {
 			err = l.tssDtorRun(b, id, c.pos)
 		}
+		l.endThreadLocals(b, id)
 		if ret != "" {
 			b.emit(prog.Store{Addr: prog.Addr(retLoc(id)), Val: prog.Reg{Name: ret}, Tags: []string{tagNA}})
 		}

@@ -102,8 +102,7 @@ func TestWild11(t *testing.T) {
 		{file: "sigatomic_poll.c", defines: []string{"BUG"}, bound: 4, want: "RRPPFFF", long: true},
 		// Threads: joining itself; C11 timed mutexes; pointers to a
 		// local and a thread-local object while they live (their BUG
-		// variants, used after the lifetime ended, are not reported:
-		// see the files).
+		// variants, used after the lifetime ended: TestLifetimes).
 		{file: "join_self.c", bound: 4, want: "PPPPPPP", long: true},
 		{file: "join_self.c", defines: []string{"BUG"}, bound: 4, want: "FFFFFFF", line: 16, native: true},
 		{file: "c11_timedlock.c", bound: 4, want: "PPPPPPP", long: true},

@@ -102,9 +102,12 @@ type Options struct {
 	// a mark): each complete execution is checked for an access to a
 	// freed object not ordered before its free, which sets register
 	// FaultReg of the accessing thread to UseAfterFree(thread,
-	// instruction), not zero (uaf.go).
+	// instruction, the accessed location), not zero (uaf.go). A plain
+	// write to a mark (no read-modify-write) is the end of a local's or
+	// thread-local's lifetime (cfront/lifetime.go): the owner thread's
+	// accesses before it in program order are before it too.
 	FreedMark    func(loc string) string
-	UseAfterFree func(thread, pc int) prog.Value
+	UseAfterFree func(thread, pc int, loc string) prog.Value
 	// Raw, when not nil, tells whether location loc is a cell of an
 	// object whose contents are indeterminate until written (malloc's):
 	// a read of its initial write in a complete execution sets register

@@ -54,6 +54,17 @@ import (
 //
 // Any other model: the run is refused (UnsupportedError) when a graph
 // has a freed object's cell accessed.
+//
+// The end of a local's or a thread-local's lifetime (cfront's
+// lifetime.go) is a plain write of 1 to the object's mark, no exchange:
+// it is no instruction of the machine, and must not order the thread's
+// accesses. Its first write is found as a free's is (the write after the
+// initial one in coherence), and an access is before it when the model's
+// order says so, as above, or when the access is the owner thread's own,
+// earlier in program order: the frame is reused by that thread only,
+// which sees its own accesses in order (under rc11, imm, sc and tso the
+// order contains it already; under aarch64 and riscv a plain write is not
+// ordered after every earlier access).
 
 // uafOrder is how useAfterFree decides "ordered before the free".
 type uafOrder int
@@ -184,6 +195,7 @@ func (x *engine) useAfterFree(g *graph, regs []regFile) ([]regFile, error) {
 	if err != nil {
 		return regs, err
 	}
+	var pos []int
 	for _, a := range accs {
 		b := before(a.e, a.free)
 		if x.opts.CrossCheck {
@@ -191,11 +203,19 @@ func (x *engine) useAfterFree(g *graph, regs []regFile) ([]regFile, error) {
 				return regs, err
 			}
 		}
+		if ef := &g.evs[a.free]; !b && !ef.rmwW && g.evs[a.e].thread == ef.thread {
+			// The end of a lifetime, after the owner's own access in
+			// program order (see above).
+			if pos == nil {
+				pos = x.poIndex(g)
+			}
+			b = pos[a.e] < pos[a.free]
+		}
 		if b {
 			continue
 		}
 		e := &g.evs[a.e]
-		return x.failAt(regs, e.thread, x.opts.UseAfterFree(e.thread, e.pc))
+		return x.failAt(regs, e.thread, x.opts.UseAfterFree(e.thread, e.pc, e.loc))
 	}
 	return regs, nil
 }
