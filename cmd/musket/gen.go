@@ -53,7 +53,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Rmw is an atomic read-modify-write (XCHG on X86, lwarx/stwcx. on PPC, LDXR/STXR on AArch64 (also LxSx; Amo.Swp,")
 		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV, atomic_exchange_explicit on C: RmwRlxRlx, RmwAcqAcq); Hat relates two reads of")
 		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
-		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
+		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load, or as -obs says.")
 		fmt.Fprintln(stderr, "X annotates an exclusive access (AArch64, RISCV: RfeXP, PodWWXX): a LDXR/STXR (lr.w/sc.w) pair, once, its store's")
 		fmt.Fprintln(stderr, "success flag 0 in the condition (diy's -unrollatomic 0); a read writes back the value it read.")
 		fmt.Fprintln(stderr, "Mixed sizes (AArch64): each access may give its size (b, h, w, q: 1, 2, 4, 8 bytes) and byte offset after the")
