@@ -30,6 +30,13 @@ import (
 // thread, and before a local observer) or "straight" (no fence). diy's
 // "loop" type polls the location in a bounded loop; it is not written.
 //
+// The fence before a fenced local load also orders the thread's earlier
+// accesses before it, so such a test may forbid an outcome the cycle
+// allows (PPC, PodWW Wse Wsi SyncdWW Wse: allowed without -obs, forbidden
+// with -obs local -obstype fenced), as the diy7 documentation warns of
+// local observers ("some care must be exercised"); it never allows more.
+// TestObsVerdicts counts these.
+//
 // An observer thread that reads 1, 2, ..., n (the writes' values) orders
 // the writes in coherence as the final value and the loads of the
 // default do: coherence of reads in one thread (CoRR) is kept by every

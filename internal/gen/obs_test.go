@@ -105,7 +105,8 @@ func TestObsShapes(t *testing.T) {
 }
 
 // TestObsVerdicts: observers change how a test pins coherence, not its
-// verdict (the diy7 documentation argues each pair equivalent). Every
+// verdict (the diy7 documentation argues each pair equivalent), except
+// that a fenced local observer may forbid more (see below). Every
 // cycle of an enumeration per architecture is generated with each -obs
 // mode and type; each test runs under the architecture's model, under
 // both engines (a disagreement fails), and its verdict must be that of
@@ -116,8 +117,8 @@ func TestObsVerdicts(t *testing.T) {
 		size = 5
 	}
 	archs := []struct{ arch, relax string }{
-		{"X86", "Pod**,Rfe,Fre,Wse,MFencedWR"},
-		{"PPC", "Pod**,Rfe,Fre,Wse,SyncdWW,LwSyncdRR"},
+		{"X86", "Pod**,Rfe,Fre,Wse,Wsi,MFencedWR"},
+		{"PPC", "Pod**,Rfe,Fre,Wse,Wsi,SyncdWW,LwSyncdRR"},
 		{"AArch64", "Pod**,Rfe,Fre,Wse,DMB.SYdWW,DpAddrdR"},
 		{"RISCV", "Pod**,Rfe,Fre,Wse,Fence.rw.rwdWW,DpDatadW"},
 	}
@@ -168,20 +169,30 @@ func TestObsVerdicts(t *testing.T) {
 				}
 				verdict[k][mode[j.Path]] = j.Result.Ok()
 			})
-			differ := 0
+			differ, fencedLocal := 0, 0
 			for k, vs := range verdict {
 				plain, ok := vs["-fenced"]
 				if !ok {
 					continue
 				}
 				for m, v := range vs {
+					if m == "local-fenced" && plain && !v {
+						// The fence before a local load also orders the
+						// thread's earlier writes before it, so it may
+						// forbid an outcome the cycle allows (PPC
+						// 2+2W+po+wsi-sync: PodWW Wse Wsi SyncdWW Wse),
+						// as the diy7 documentation warns of local
+						// observers; never the reverse.
+						fencedLocal++
+						continue
+					}
 					if v != plain {
 						differ++
 						t.Errorf("%s: -obs %s answers Ok=%v, without -obs %v", k, m, v, plain)
 					}
 				}
 			}
-			t.Logf("%s: %d tests (%v), %d cycles, %d verdicts differ", c.arch, len(files), count, len(verdict), differ)
+			t.Logf("%s: %d tests (%v), %d cycles, %d verdicts differ; %d forbidden by a fenced local observer only", c.arch, len(files), count, len(verdict), differ, fencedLocal)
 		})
 	}
 }
