@@ -36,6 +36,8 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	procs := intFlag(fs, "nprocs", 4, 0, "with -relax: threads in a test, at most (0: no bound)")
 	timeout := addTimeout(fs, "enumeration (-relax)")
 	cond := fs.String("cond", "cycle", "`style` of the final condition, as diy7's -cond: cycle (exists: every edge observed), unicond (forall over the outcomes the architecture's model gives the program), observe (a locations line, no condition)")
+	obsMode := fs.String("obs", "", "`mode` of observers, as diy7's -obs: accept (an observer thread for a location written 3 times or more), avoid (final values only; refuse a cycle that needs more), force (an observer thread for 2 writes or more), local (a load at the end of the earlier write's thread for each pair of writes in two threads, no final value); none: final values, and a load where they do not pin the order")
+	obsType := fs.String("obstype", "fenced", "`type` of observers with -obs, as diy7's -obstype: fenced (the strongest fence between reads) or straight (loop is not written)")
 	out := fs.String("o", "", "write each test to `DIR`/NAME.litmus (and, with -relax, the index DIR/@all) instead of stdout")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: musket gen [-arch ARCH] [-o DIR] CYCLE...          the test of one cycle (diyone7): musket gen -arch PPC LwSyncdWW Rfe DpAddrdR Fre")
@@ -51,7 +53,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Rmw is an atomic read-modify-write (XCHG on X86, lwarx/stwcx. on PPC, LDXR/STXR on AArch64 (also LxSx; Amo.Swp,")
 		fmt.Fprintln(stderr, "Amo.Cas, Amo.LdAdd, Amo.LdEor, Amo.StAdd, Amo.StEor), LDREX/STREX on ARM, amoswap.w on RISCV, atomic_exchange_explicit on C: RmwRlxRlx, RmwAcqAcq); Hat relates two reads of")
 		fmt.Fprintln(stderr, "one write in two threads. Detours: DetourR, DetourW, DetourRW, DetourWW (and RfLeave ... RfBack, Fr.., Ws..) go")
-		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load.")
+		fmt.Fprintln(stderr, "through a write of another thread and back; a coherence order no read pins gets an observer load, or as -obs says.")
 		fmt.Fprintln(stderr, "X annotates an exclusive access (AArch64, RISCV: RfeXP, PodWWXX): a LDXR/STXR (lr.w/sc.w) pair, once, its store's")
 		fmt.Fprintln(stderr, "success flag 0 in the condition (diy's -unrollatomic 0); a read writes back the value it read.")
 		fmt.Fprintln(stderr, "Mixed sizes (AArch64): each access may give its size (b, h, w, q: 1, 2, 4, 8 bytes) and byte offset after the")
@@ -72,11 +74,15 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if !slices.Contains(condStyles, *cond) {
 		return usageError(fs, stderr, "-cond %q: want %s", *cond, strings.Join(condStyles, ", "))
 	}
+	obs, err := gen.ParseObs(*obsMode, *obsType)
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
 	if *relax == "" {
 		if len(operands) == 0 {
 			return usageError(fs, stderr, "give a cycle (e.g. PodWR Fre PodWR Fre) or -relax LIST")
 		}
-		return genOne(a, operands, *cond, *out, stdout, stderr)
+		return genOne(a, operands, obs, *cond, *out, stdout, stderr)
 	}
 	if len(operands) > 0 {
 		return usageError(fs, stderr, "-relax enumerates cycles: give no cycle with it (got %q)", strings.Join(operands, " "))
@@ -84,16 +90,16 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageError(fs, stderr, "-relax writes many tests: give the folder with -o DIR")
 	}
-	return genAll(a, *relax, *safe, *size, *procs, timeout.resolve(1), *cond, *out, stdout, stderr)
+	return genAll(a, *relax, *safe, *size, *procs, obs, timeout.resolve(1), *cond, *out, stdout, stderr)
 }
 
-func genOne(a *gen.Arch, words []string, cond, out string, stdout, stderr io.Writer) int {
+func genOne(a *gen.Arch, words []string, obs gen.Obs, cond, out string, stdout, stderr io.Writer) int {
 	es, err := a.ParseCycle(words)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}
-	t, err := gen.Build(a, es)
+	t, err := gen.BuildObs(a, es, obs)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: %s\n", source.ClipMessage(strings.Join(words, " ")+": "+err.Error()))
 		if _, unsup := err.(*gen.ErrUnsupported); unsup {
@@ -131,7 +137,7 @@ func genOne(a *gen.Arch, words []string, cond, out string, stdout, stderr io.Wri
 	return exitOK
 }
 
-func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duration, cond, out string, stdout, stderr io.Writer) int {
+func genAll(a *gen.Arch, relax, safe string, size, procs int, obs gen.Obs, limit time.Duration, cond, out string, stdout, stderr io.Writer) int {
 	r, err := a.ExpandList(relax)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: -relax: %v\n", err)
@@ -157,7 +163,7 @@ func genAll(a *gen.Arch, relax, safe string, size, procs int, limit time.Duratio
 	ctx, unwatch := memlimit.Watch(ctx)
 	defer unwatch()
 	spin := startSpinner(stderr, "gen: enumerating the cycles")
-	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs,
+	tests, st, err := a.Enumerate(gen.Options{Relax: r, Safe: s, Size: size, Procs: procs, Obs: obs,
 		Stop: func() bool { return ctx.Err() != nil }})
 	spin()
 	if err != nil {

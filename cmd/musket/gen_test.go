@@ -30,6 +30,11 @@ func TestGenCommand(t *testing.T) {
 		{[]string{"-arch", "X86", "-cond", "always", "PodWR", "Fre", "PodWR", "Fre"}, exitBadInput, `-cond "always": want cycle, unicond, observe`},
 		{[]string{"-arch", "AArch64", "PodWWw0q9", "Rfe", "PodRR", "Fre"}, exitBadInput, "PodWWw0q9"},
 		{[]string{"-arch", "AArch64", "PodWRq0w0", "Frew4q0", "PodWR", "Fre"}, exitBadInput, "PodWRq0w0 then Frew4q0: the access between them is both w0 and w4"},
+		// diy7's -obs and -obstype.
+		{[]string{"-arch", "PPC", "-obs", "always", "PodWW", "Wse", "PodWW", "Wse"}, exitBadInput, `-obs "always": unknown mode; want accept, avoid, force, local`},
+		{[]string{"-arch", "PPC", "-obs", "force", "-obstype", "polled", "PodWW", "Wse", "PodWW", "Wse"}, exitBadInput, `-obstype "polled": unknown observer type`},
+		{[]string{"-arch", "PPC", "-obs", "force", "-obstype", "loop", "PodWW", "Wse", "PodWW", "Wse"}, exitBadInput, "-obstype loop: polling observers are not written"},
+		{[]string{"-arch", "PPC", "-obs", "avoid", "Wse", "Wse", "PodWW", "Wse", "PodWW"}, exitLimit, "unsupported: -obs avoid: the coherence order of"},
 	} {
 		out.Reset()
 		errb.Reset()
@@ -45,6 +50,16 @@ func TestGenCommand(t *testing.T) {
 		out.Reset()
 		if code := runGen([]string{"-arch", "X86", "-cond", c.style, "PodWR", "Fre", "PodWR", "Fre"}, &out, &errb); code != exitOK || !strings.HasSuffix(out.String(), c.want) {
 			t.Errorf("-cond %s: exit %d, test\n%s\nwant it to end with %q", c.style, code, out.String(), c.want)
+		}
+	}
+	// -obs: observer threads (force), local loads (local).
+	for _, c := range []struct{ obs, want string }{
+		{"force", "\nexists\n(2:r2=1 /\\ 2:r3=2 /\\ 3:r2=1 /\\ 3:r3=2)\n"},
+		{"local", "\nexists\n(0:r5=2 /\\ 1:r5=2)\n"},
+	} {
+		out.Reset()
+		if code := runGen([]string{"-arch", "PPC", "-obs", c.obs, "PodWW", "Wse", "PodWW", "Wse"}, &out, &errb); code != exitOK || !strings.HasSuffix(out.String(), c.want) {
+			t.Errorf("-obs %s: exit %d, test\n%s\nwant it to end with %q", c.obs, code, out.String(), c.want)
 		}
 	}
 	dir := t.TempDir()

@@ -38,6 +38,11 @@ type Test struct {
 	// too).
 	Obs      []Observer
 	allowObs bool
+	// ObsThreads lists the observer threads of -obs accept and force:
+	// each is a thread of its own, after the cycle's, that reads one
+	// location once per write, in coherence order.
+	ObsThreads []ObsThread
+	obs        Obs
 	// Width is, in a test with mixed-size accesses, the size in bytes of
 	// each location (4 or 8); nil otherwise. MVal then holds the value of
 	// each access (what a write stores, what a read returns) and MFinal
@@ -50,7 +55,12 @@ type Test struct {
 // Observer is a load of Loc appended to Thread that must return Val: it
 // follows the thread's write of Val-1 in program order, so returning Val
 // orders the two writes in coherence.
-type Observer struct{ Thread, Loc, Val int }
+// With Fenced (diy's -obstype fenced with -obs local), the strongest
+// fence of the architecture comes before it.
+type Observer struct {
+	Thread, Loc, Val int
+	Fenced           bool
+}
 
 // ErrUnsupported marks the cycles the generator declines although they
 // are valid, so that an enumeration can count them apart.
@@ -65,7 +75,11 @@ func (e *ErrUnsupported) Error() string { return "unsupported: " + e.Msg }
 // location at least; the values that the communications ask for must
 // agree (a read cannot both read from a write and precede it in
 // coherence).
-func Build(a *Arch, edges []Edge) (*Test, error) {
+func Build(a *Arch, edges []Edge) (*Test, error) { return BuildObs(a, edges, Obs{}) }
+
+// BuildObs is Build with diy's management of observers (-obs, -obstype):
+// see Obs.
+func BuildObs(a *Arch, edges []Edge, o Obs) (*Test, error) {
 	n := len(edges)
 	if n < 2 {
 		return nil, fmt.Errorf("a cycle has two edges at least")
@@ -129,13 +143,13 @@ func Build(a *Arch, edges []Edge) (*Test, error) {
 	if start < 0 {
 		return nil, fmt.Errorf("a cycle with detours needs an external communication outside them")
 	}
-	t, err := buildAt(a, edges, start, dl)
+	t, err := buildAt(a, edges, start, dl, o)
 	if err != nil {
 		return nil, err
 	}
 	// Begin with the thread herd's name of the family begins with.
 	if fam, r := family(t); fam != "" && r != 0 && !detour {
-		return buildAt(a, edges, (start+t.Threads[r][0])%n, dl)
+		return buildAt(a, edges, (start+t.Threads[r][0])%n, dl, o)
 	}
 	return t, nil
 }
@@ -143,9 +157,9 @@ func Build(a *Arch, edges []Edge) (*Test, error) {
 // buildAt builds the test of the cycle rotated to begin at edge start
 // (the first access of a thread); dl is the number of changes of
 // location.
-func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
+func buildAt(a *Arch, edges []Edge, start, dl int, o Obs) (*Test, error) {
 	n := len(edges)
-	t := &Test{Arch: a, Orig: edges, Edges: append(append([]Edge(nil), edges[start:]...), edges[:start]...), Final: map[int]int{}}
+	t := &Test{Arch: a, Orig: edges, Edges: append(append([]Edge(nil), edges[start:]...), edges[:start]...), Final: map[int]int{}, obs: o}
 	es := t.Edges
 	t.Events = make([]Event, n)
 	th, loc, threads := 0, 0, 1
@@ -214,6 +228,9 @@ func buildAt(a *Arch, edges []Edge, start, dl int) (*Test, error) {
 		t.Threads[ev.Thread] = append(t.Threads[ev.Thread], i)
 	}
 	if err := t.values(dl == 0); err != nil {
+		return nil, err
+	}
+	if err := t.observe(); err != nil {
 		return nil, err
 	}
 	for _, ev := range t.Events {
@@ -368,7 +385,8 @@ func (t *Test) chainValues(chain []int, closed bool) error {
 		// Two reads of a Hat given different values by the rule above.
 		return &ErrUnsupported{err.Error()}
 	}
-	if writes > 2 {
+	if writes > 2 && !t.obs.own() {
+		// -obs accept, force and local pin it their own way (observe).
 		if err := t.coherencePinned(chain, writes); err != nil {
 			return err
 		}

@@ -19,7 +19,9 @@
 // Mix, in mixed.go).
 // Where the reads and final values do not pin the coherence order of a
 // location written three times or more, a load appended to a writing
-// thread (an observer) does.
+// thread (an observer) does. BuildObs follows diy7's -obs and -obstype
+// instead: observer threads, local observers, or none (see Obs, in
+// obs.go).
 //
 // Cycle builds a test from a list of edges (what diyone7 does), Name
 // gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the

@@ -49,6 +49,7 @@ type Options struct {
 	Safe  []Edge
 	Size  int // edges in a cycle, at most
 	Procs int // threads, at most (0: no bound)
+	Obs   Obs // how observers pin coherence orders (diy7's -obs)
 	// Stop, when not nil, is polled as the enumeration goes: once it
 	// returns true the enumeration ends early with the tests found so
 	// far and Stats.Stopped set. The number of cycles grows
@@ -162,7 +163,7 @@ func try(cur []Edge, opt Options, relax, seen map[string]bool, st *Stats, add fu
 		return
 	}
 	seen[key] = true
-	t, err := Build(a, append([]Edge(nil), cur...))
+	t, err := BuildObs(a, append([]Edge(nil), cur...), opt.Obs)
 	var unsup *ErrUnsupported
 	switch {
 	case errors.As(err, &unsup):

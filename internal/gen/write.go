@@ -159,8 +159,30 @@ func (t *Test) WriteNamed(w io.Writer, name string) error {
 				th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", o.Thread, a, loc))
 			}
 		}
+		if o.Fenced {
+			d.fence(th, strongFence(t.Arch))
+		}
 		r := d.access(th, Event{Dir: 'R', Thread: o.Thread, Loc: o.Loc, Val: o.Val}, loc, a, "", "")
 		cond = append(cond, fmt.Sprintf("%d:%s=%d", o.Thread, d.cond(r), o.Val))
+	}
+	for _, o := range t.ObsThreads {
+		// The observer threads (-obs accept, force), after the cycle's.
+		id := len(threads)
+		th := &thread{id: id, next: d.firstReg(), addr: map[int]string{}, regOf: map[int]string{}}
+		threads = append(threads, th)
+		loc := LocName(o.Loc)
+		a := ""
+		if d.hasAddrRegs() {
+			a = d.addrReg(th.newReg())
+			th.init = append(th.init, fmt.Sprintf("%d:%s=%s;", id, a, loc))
+		}
+		for k, v := range o.Vals {
+			if k > 0 && o.Fenced {
+				d.fence(th, strongFence(t.Arch))
+			}
+			r := d.access(th, Event{Dir: 'R', Thread: id, Loc: o.Loc, Val: v}, loc, a, "", "")
+			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, d.cond(r), v))
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n", t.Arch.Name, name)

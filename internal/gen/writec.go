@@ -127,6 +127,9 @@ func (t *Test) writeC(w io.Writer, name string) error {
 			locs[o.Loc] = true
 			r := fmt.Sprintf("r%d", next)
 			next++
+			if o.Fenced {
+				body = append(body, indent+"atomic_thread_fence(memory_order_seq_cst);")
+			}
 			body = append(body, indent+fmt.Sprintf("int %s = atomic_load_explicit(%s,memory_order_relaxed);", r, LocName(o.Loc)))
 			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, o.Val))
 		}
