@@ -120,8 +120,20 @@ import (
 // MUSKET_UAF_PRUNE says. The graph engine decides the same (its uaf.go).
 //
 // Another model (or a file under a built-in's name) has no order here:
-// the caller gets "" from UseAfterFreeOrder, and the engine refuses
-// (Unsupported) a program that frees under it.
+// the caller gets "" from UseAfterFreeOrder. Its relations are the
+// user's: none of them is known to mean "performed before" (a relation
+// named hb may be anything, and a model need not require po | rf or any
+// other relation acyclic), so "not ordered before the end" has no
+// meaning the engine could take from it. One rule needs no model: the
+// lifetime rule above (the owner's accesses before the end in program
+// order are before it: that is C's sequencing within a thread, not a
+// property of a memory model). With UAFModel "" the engine applies that
+// rule alone: no probe and no failure are added, and the accesses it
+// does not place before the end (another thread's, or any access to a
+// heap object: free's exchange gets no rule without the model) are
+// counted in Stats.UAFUndecided. A caller that finds none may answer
+// PASS (no access can come after an end under any model); else it must
+// refuse one (cfront's memRefusal), as before.
 
 // probeName is the name the probe relation is bound to for the added
 // check (it shadows a model's own binding of the name, if any).
@@ -290,6 +302,7 @@ func (e *encoding) buildUAF() *Rel {
 	prune := uafOrders[e.opts.UAFModel].poBefore && os.Getenv("MUSKET_UAF_PRUNE") != "off"
 	var rel *Rel
 	e.uafFaults = map[int][]uafFault{}
+	undecided := 0
 	for th, evs := range p.threadEvents {
 		for _, id := range evs {
 			a := p.events[id]
@@ -322,9 +335,16 @@ func (e *encoding) buildUAF() *Rel {
 				first = append(first, fr.first)
 			}
 			if first != nil {
+				undecided++
 				e.uafFaults[th] = append(e.uafFaults[th], uafFault{node: a.node, loc: a.loc, cond: f.and(a.exec, probe, f.or(first...))})
 			}
 		}
+	}
+	if e.opts.UAFModel == "" {
+		// No order: nothing is decided beyond the lifetime rule (above).
+		e.f.stats.UAFUndecided = undecided
+		e.uafFaults = nil
+		return nil
 	}
 	return rel
 }
@@ -338,6 +358,9 @@ func (e *encoding) uafStmts() ([]cat.Stmt, error) {
 	}
 	if e.incons != nil {
 		return nil, &UnsupportedError{What: "a use-after-free check in an inconsistency query"}
+	}
+	if e.opts.UAFModel == "" {
+		return ss, nil // no order: the model unchanged (buildUAF)
 	}
 	if o := uafOrders[e.opts.UAFModel]; o.check == "hb-acyclic" {
 		// c11: hb is transitive only without consume reads (above).
