@@ -36,9 +36,12 @@ import (
 // uaf.go says which order per model): a failure "use after free" at the
 // access. The SMT engine decides it too, in its first query, under the
 // models bmc.UseAfterFreeOrder has an order for (the same orders, and
-// power's: bmc's uaf.go); under another model, and under the explicit
-// engine, a program that calls free gets a failure or a race, never PASS
-// (memRefusal).
+// power's and c11's: bmc's uaf.go); under another model (one read from
+// a file), a program whose only ends are lifetimes, each tracked local
+// accessed only before its end in the owner's program order, is decided
+// too (bmc's uaf.go, memRefusal); otherwise there, and under the
+// explicit engine, a program that calls free gets a failure or a race,
+// never PASS (memRefusal).
 
 // freedMark is graph.Options.FreedMark for p: the mark of the heap
 // object whose cell loc is.
