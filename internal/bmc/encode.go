@@ -553,7 +553,10 @@ type Options struct {
 	// location (uaf.go). A plain write to a mark (no read-modify-write)
 	// is the end of a local's or thread-local's lifetime
 	// (cfront/lifetime.go): the owner's accesses before it in program
-	// order are before it too.
+	// order are before it too. UAFModel "" (a model with no order, such
+	// as one read from a file): no order is used; an access no such rule
+	// puts before its object's first free is not decided, and counted in
+	// Stats.UAFUndecided (the caller must not answer PASS then).
 	FreedMark    func(loc string) string
 	UseAfterFree func(thread, pc int, loc string) prog.Value
 	UAFModel     string

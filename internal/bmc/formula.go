@@ -47,6 +47,9 @@ type Stats struct {
 	// SymmetryPairs counts the pairs of symmetric threads constrained
 	// (symmetry.go).
 	SymmetryPairs int `json:",omitempty"`
+	// UAFUndecided counts the accesses to freed objects whose order
+	// before the free is not decided (Options.UAFModel "": uaf.go).
+	UAFUndecided int `json:",omitempty"`
 }
 
 // Vars is the number of variables.

@@ -91,6 +91,24 @@ import (
 //     order before the free goes through the propagation of a write to a
 //     third thread counts as a use after free.
 //
+//   - c11 (the shipped c11.cat, Batty et al.'s model): its own hb, in
+//     its hb-acyclic check. hb is the C standard's happens-before, the
+//     order the standard's rules on an object's lifetime and on data
+//     races are stated in: an access not hb-before the free (or the end)
+//     either races with it or comes after it, undefined behaviour in
+//     both cases, so it is a failure. The probe asks "not hb+-before";
+//     that is "not hb-before" because hb is transitive here: hb = sb |
+//     ithb, and sb;ithb ⊆ ithb (its first step sb;ithb-step is one of
+//     ithb's steps), ithb;sb ⊆ ithb when ithb ends in sw or sw;sb
+//     (then sw;sb is a step), that is always unless dob is used: dob
+//     needs a consume read (CON), and then ithb;sb may leave ithb (the
+//     consume ordering's non-transitivity). No CON event comes from C
+//     programs (LLVM IR has no consume ordering: clang-14 makes a
+//     consume load an acquire one), and the engine refuses a program
+//     with one (uafStmts), so hb+ = hb on every program decided. This
+//     does not need po ∪ rf acyclic (C11 has no no-thin-air axiom):
+//     only the model's own hb-acyclic check.
+//
 // The end of a local's or thread-local's lifetime (cfront's lifetime.go)
 // is a plain write of 1 to the object's mark, not an exchange (it is no
 // instruction of the machine and must order nothing): the first such
@@ -102,8 +120,20 @@ import (
 // MUSKET_UAF_PRUNE says. The graph engine decides the same (its uaf.go).
 //
 // Another model (or a file under a built-in's name) has no order here:
-// the caller gets "" from UseAfterFreeOrder, and the engine refuses
-// (Unsupported) a program that frees under it.
+// the caller gets "" from UseAfterFreeOrder. Its relations are the
+// user's: none of them is known to mean "performed before" (a relation
+// named hb may be anything, and a model need not require po | rf or any
+// other relation acyclic), so "not ordered before the end" has no
+// meaning the engine could take from it. One rule needs no model: the
+// lifetime rule above (the owner's accesses before the end in program
+// order are before it: that is C's sequencing within a thread, not a
+// property of a memory model). With UAFModel "" the engine applies that
+// rule alone: no probe and no failure are added, and the accesses it
+// does not place before the end (another thread's, or any access to a
+// heap object: free's exchange gets no rule without the model) are
+// counted in Stats.UAFUndecided. A caller that finds none may answer
+// PASS (no access can come after an end under any model); else it must
+// refuse one (cfront's memRefusal), as before.
 
 // probeName is the name the probe relation is bound to for the added
 // check (it shadows a model's own binding of the name, if any).
@@ -128,6 +158,7 @@ var uafOrders = map[string]uafOrder{
 	"aarch64": {check: "external", poBefore: true},     // ob
 	"riscv":   {check: "global-order", poBefore: true}, // global-ppo | rfe | co | fr
 	"power":   {check: "no-thin-air", poBefore: true},  // hb
+	"c11":     {check: "hb-acyclic", poBefore: true},   // hb (no consume: see above)
 }
 
 // UseAfterFreeOrder is the name of model m loaded as name when the
@@ -271,6 +302,7 @@ func (e *encoding) buildUAF() *Rel {
 	prune := uafOrders[e.opts.UAFModel].poBefore && os.Getenv("MUSKET_UAF_PRUNE") != "off"
 	var rel *Rel
 	e.uafFaults = map[int][]uafFault{}
+	undecided := 0
 	for th, evs := range p.threadEvents {
 		for _, id := range evs {
 			a := p.events[id]
@@ -303,9 +335,16 @@ func (e *encoding) buildUAF() *Rel {
 				first = append(first, fr.first)
 			}
 			if first != nil {
+				undecided++
 				e.uafFaults[th] = append(e.uafFaults[th], uafFault{node: a.node, loc: a.loc, cond: f.and(a.exec, probe, f.or(first...))})
 			}
 		}
+	}
+	if e.opts.UAFModel == "" {
+		// No order: nothing is decided beyond the lifetime rule (above).
+		e.f.stats.UAFUndecided = undecided
+		e.uafFaults = nil
+		return nil
 	}
 	return rel
 }
@@ -319,6 +358,17 @@ func (e *encoding) uafStmts() ([]cat.Stmt, error) {
 	}
 	if e.incons != nil {
 		return nil, &UnsupportedError{What: "a use-after-free check in an inconsistency query"}
+	}
+	if e.opts.UAFModel == "" {
+		return ss, nil // no order: the model unchanged (buildUAF)
+	}
+	if o := uafOrders[e.opts.UAFModel]; o.check == "hb-acyclic" {
+		// c11: hb is transitive only without consume reads (above).
+		for _, ev := range e.p.events {
+			if _, cond := ev.condTags["CON"]; cond || hasTag(ev.tags, "CON") {
+				return nil, &UnsupportedError{What: "a use-after-free check under c11 with a consume read (happens-before is not transitive then)"}
+			}
+		}
 	}
 	return uafSyntax(ss, e.opts.UAFModel)
 }

@@ -625,8 +625,12 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		o1.rawRead, o1.rawFault = p.rawCell, numberedFaults(&q, &faults, num, "read of uninitialised heap memory")
 	}
 	// And uses after free, under the models it has an order for
-	// (bmc.UseAfterFreeOrder; memRefusal refuses the others).
-	if order := bmc.UseAfterFreeOrder(opts.Model, opts.ModelName); p.heaps != nil && opts.Engine != "enum" && order != "" && !opts.SMTIgnoresFree {
+	// (bmc.UseAfterFreeOrder); under another, when only lifetimes end,
+	// the SMT engine's model-independent rule (bmc's uaf.go: the owner's
+	// accesses before the end in program order), which decides a
+	// program where no other access is made (memRefusal refuses the
+	// rest).
+	if order := bmc.UseAfterFreeOrder(opts.Model, opts.ModelName); p.heaps != nil && opts.Engine != "enum" && (order != "" || lifetimesOnly(p)) && !opts.SMTIgnoresFree {
 		o1.freedMark, o1.uafFault, o1.uafOrder = p.freedMark, uafFaults(p, &q, &faults, num), order
 	}
 	r, rep, reach := run(ctx, &q, tags, o1)
@@ -661,7 +665,7 @@ func CheckProgram(ctx context.Context, p *Program, opts CheckOptions) (*Result, 
 		res.atLimit()
 		return res, nil
 	}
-	if err := memRefusal(p, opts); err != nil {
+	if err := memRefusal(p, opts, rep); err != nil {
 		// No failure: whether none is a use after free or a read of
 		// uninitialised memory, this engine does not know (free.go).
 		res.Verdict = Unknown

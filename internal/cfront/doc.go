@@ -42,7 +42,10 @@
 // access to a freed object not ordered before its free ("use after
 // free") and a read of memory malloc left uninitialised (uninit.go);
 // the SMT engine checks both too (bmc.Options.RawRead, FreedMark; a use
-// after free under the models bmc.UseAfterFreeOrder names, else it
+// after free under the models bmc.UseAfterFreeOrder names (c11
+// included: its happens-before), and under a model read from a file a
+// program whose tracked locals are accessed only before their end in the
+// owner's program order, else it
 // answers only FAIL or RACE on programs that free heap objects, as the
 // explicit engine does on programs with either). A local (or a created
 // thread's copy of a thread-local variable) whose address escapes ends

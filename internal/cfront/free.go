@@ -36,9 +36,12 @@ import (
 // uaf.go says which order per model): a failure "use after free" at the
 // access. The SMT engine decides it too, in its first query, under the
 // models bmc.UseAfterFreeOrder has an order for (the same orders, and
-// power's: bmc's uaf.go); under another model, and under the explicit
-// engine, a program that calls free gets a failure or a race, never PASS
-// (memRefusal).
+// power's and c11's: bmc's uaf.go); under another model (one read from
+// a file), a program whose only ends are lifetimes, each tracked local
+// accessed only before its end in the owner's program order, is decided
+// too (bmc's uaf.go, memRefusal); otherwise there, and under the
+// explicit engine, a program that calls free gets a failure or a race,
+// never PASS (memRefusal).
 
 // freedMark is graph.Options.FreedMark for p: the mark of the heap
 // object whose cell loc is.
@@ -110,9 +113,15 @@ func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 // BOUND) could hide a use after free or a read of indeterminate memory.
 // (The SMT engine checks the reads of uninitialised memory:
 // bmc.Options.RawRead.)
-func memRefusal(p *Program, opts CheckOptions) error {
+//
+// Under a model with no order, a program whose only ends are lifetimes
+// is decided when the SMT engine's first query (its report rep) placed
+// every access to a tracked object before the object's end by program
+// order (bmc.Stats.UAFUndecided zero: bmc's uaf.go), whatever the model.
+func memRefusal(p *Program, opts CheckOptions, rep *bmc.Report) error {
 	raw := p.raw != nil && opts.Engine == "enum"
-	frees := p.heaps != nil && (opts.Engine == "enum" || bmc.UseAfterFreeOrder(opts.Model, opts.ModelName) == "")
+	decided := opts.Engine != "enum" && lifetimesOnly(p) && rep != nil && rep.Stats.UAFUndecided == 0
+	frees := p.heaps != nil && (opts.Engine == "enum" || bmc.UseAfterFreeOrder(opts.Model, opts.ModelName) == "" && !decided)
 	if !frees && !raw || opts.SMTIgnoresFree {
 		return nil
 	}
@@ -121,12 +130,20 @@ func memRefusal(p *Program, opts CheckOptions) error {
 		name = "explicit"
 	}
 	what, check, who := "frees heap objects", "whether an access to an object comes after its free (a use after free)", "the graph engine decides"
-	if len(p.lifetimes) == len(p.heaps) && p.heaps != nil {
+	if lifetimesOnly(p) {
 		// Only locals and thread-locals end (lifetime.go).
 		what, check = "ends the lifetime of a local or thread-local object whose address escapes", "whether an access to it comes after that end"
 	}
 	if opts.Engine != "enum" {
 		check += " under " + opts.ModelName
+		if opts.Model == nil || !strings.HasPrefix(opts.Model.Path(), "builtin:") {
+			// A user's model: its relations' meaning is not known.
+			check += " (a model read from a file names no order the engine may take for \"before\""
+			if lifetimesOnly(p) {
+				check += "; it decides only an access before the end in the owner thread's program order, and another access is made here"
+			}
+			check += ")"
+		}
 		who = "the SMT engine decides it under " + bmc.UseAfterFreeModels() + "; the graph engine decides"
 	}
 	if p.heaps == nil {
@@ -134,4 +151,10 @@ func memRefusal(p *Program, opts CheckOptions) error {
 		who = "the SMT engine (-engine smt) and the graph engine decide"
 	}
 	return fmt.Errorf("the program %s: the %s engine does not decide %s, and answers only a failure or a race here; %s it (-engine graph, under %s)", what, name, check, who, graph.SupportedModels())
+}
+
+// lifetimesOnly says whether p's tracked objects are all locals or
+// thread-locals whose lifetime ends (lifetime.go): it calls no free.
+func lifetimesOnly(p *Program) bool {
+	return p.heaps != nil && len(p.lifetimes) == len(p.heaps)
 }
