@@ -36,7 +36,7 @@ func TestSingleEventAMOs(t *testing.T) {
 		}
 	}
 	corpus := testcorpus.Dir(t)
-	lib := filepath.Join(filepath.Dir(corpus), "reference", "herd7-7.58", "lib")
+	lib := filepath.Join(testcorpus.HerdReferencePath(), "lib")
 	for file, want := range map[string]bool{
 		filepath.Join(corpus, "cat", "herd", "riscv.cat"):  true,
 		filepath.Join(corpus, "cat", "dat3m", "riscv.cat"): false,

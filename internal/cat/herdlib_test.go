@@ -32,10 +32,10 @@ var herdLibraryMissing = map[string]string{
 // folder, finds the files it includes among Musket's built-in library
 // files, but those of herdLibraryMissing, which fail naming the file.
 func TestHerdLibraryAlone(t *testing.T) {
-	lib := filepath.Join(filepath.Dir(testcorpus.Dir(t)), "reference", "herd7-7.58", "lib")
+	lib := testcorpus.HerdReference(t, "lib")
 	models, err := filepath.Glob(filepath.Join(lib, "*.cat"))
 	if err != nil || len(models) == 0 {
-		t.Skipf("herd7 7.58's library is not beside the corpus (%v)", err)
+		t.Fatalf("no model in herd7 7.58's library %s (%v)", lib, err)
 	}
 	sort.Strings(models)
 	loaded := 0

@@ -145,7 +145,7 @@ exists (0:x6=1 /\ 0:x8=2 /\ x=2)
 		t.Fatal(err)
 	}
 	models = append(models, model{mname, m})
-	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
+	lib := filepath.Join(testcorpus.HerdReferencePath(), "lib")
 	if _, err := os.Stat(filepath.Join(lib, "riscv.cat")); err == nil {
 		hm, hname, err := driver.Models{LibDirs: []string{lib}}.Load(filepath.Join(lib, "riscv.cat"))
 		if err != nil {

@@ -42,7 +42,7 @@ func runEngineCases(t *testing.T, model, arch, dir string, limit time.Duration, 
 func runEngineCasesHerd(t *testing.T, model, arch, dir string, limit time.Duration, cases []engineCase) {
 	t.Helper()
 	runEngineCases(t, model, arch, dir, limit, cases)
-	lib := filepath.Join(filepath.Dir(testcorpus.Path()), "reference", "herd7-7.58", "lib")
+	lib := filepath.Join(testcorpus.HerdReferencePath(), "lib")
 	if _, err := os.Stat(filepath.Join(lib, model+".cat")); err == nil {
 		runEngineCasesIn(t, driver.Models{LibDirs: []string{lib}}, filepath.Join(lib, model+".cat"), arch, dir, limit, cases)
 	}

@@ -29,10 +29,7 @@ import (
 // the 252 logs).
 func TestLISAFromKernelC(t *testing.T) {
 	corpus := testcorpus.Dir(t)
-	logs := filepath.Join(filepath.Dir(corpus), "reference", "herd7-7.58", "logs", "LKMM")
-	if _, err := os.Stat(logs); err != nil {
-		t.Skipf("herd7 7.58's reference logs are not beside the corpus: %v", err)
-	}
+	logs := testcorpus.HerdReference(t, "logs", "LKMM")
 	var paths []string
 	err := filepath.WalkDir(logs, func(p string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".litmus.log") {

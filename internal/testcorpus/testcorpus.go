@@ -73,3 +73,27 @@ func NeedProgram(t testing.TB, name string) {
 		t.Skipf("%s is missing: %v", name, err)
 	}
 }
+
+// HerdReferencePath returns the folder of herd7 7.58's own model library
+// and logs (../shared/reference/herd7-7.58 beside the repository), found
+// or not, for tests that use it only when it is there.
+func HerdReferencePath() string {
+	return filepath.Join(filepath.Dir(Path()), "reference", "herd7-7.58")
+}
+
+// HerdReference returns the folder of herd7 7.58's reference (its model
+// library under lib, its logs under logs), or the subfolder sub of it.
+// When it is missing the test is skipped, as for the corpus, except
+// under CI (env CI=true), where it fails: CI has ../shared beside the
+// clone, reference and all.
+func HerdReference(t testing.TB, sub ...string) string {
+	t.Helper()
+	dir := filepath.Join(append([]string{HerdReferencePath()}, sub...)...)
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("herd7 7.58's reference must be beside the corpus: %v", err)
+		}
+		t.Skipf("herd7 7.58's reference is not beside the corpus: %v", err)
+	}
+	return dir
+}
