@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,7 +69,7 @@ func TestLifetimes(t *testing.T) {
 		path := filepath.Join("testdata", dir, c.file)
 		if c.asan && long {
 			for i := 0; i < 3; i++ {
-				if !nativeStackASanFails(t, path, c.defines) {
+				if !nativeASanFails(t, path, c.defines, "detect_stack_use_after_return=1") {
 					t.Errorf("%s %v: the native run under ASan did not fail (the test's expectation is wrong)", c.file, c.defines)
 				}
 			}
@@ -111,21 +110,4 @@ func TestLifetimes(t *testing.T) {
 			})
 		}
 	}
-}
-
-// nativeStackASanFails is nativeASanFails with the stack checked after
-// its function returned too (detect_stack_use_after_return=1).
-func nativeStackASanFails(t *testing.T, path string, defines []string) bool {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "a.out")
-	args := []string{"-O0", "-g", "-fsanitize=address", "-pthread", "-w", "-o", bin, path}
-	for _, d := range defines {
-		args = append(args, "-D"+d)
-	}
-	if out, err := exec.Command(Clang, args...).CombinedOutput(); err != nil {
-		t.Fatalf("native compile of %s: %v\n%s", path, err, out)
-	}
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=1")
-	return cmd.Run() != nil
 }

@@ -135,8 +135,10 @@ func TestUseAfterFree(t *testing.T) {
 
 // nativeASanFails compiles path with AddressSanitizer (leaks not
 // reported: neither GenMC nor Musket reports them) and tells whether a
-// run fails.
-func nativeASanFails(t *testing.T, path string, defines []string) bool {
+// run fails; options are more ASAN_OPTIONS (TestLifetimes:
+// detect_stack_use_after_return=1, the stack checked after its function
+// returned too).
+func nativeASanFails(t *testing.T, path string, defines []string, options ...string) bool {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "a.out")
 	args := []string{"-O0", "-g", "-fsanitize=address", "-pthread", "-w", "-o", bin, path}
@@ -147,6 +149,6 @@ func nativeASanFails(t *testing.T, path string, defines []string) bool {
 		t.Fatalf("native compile of %s: %v\n%s", path, err, out)
 	}
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=0")
+	cmd.Env = append(os.Environ(), "ASAN_OPTIONS="+strings.Join(append([]string{"detect_leaks=0"}, options...), ":"))
 	return cmd.Run() != nil
 }
