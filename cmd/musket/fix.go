@@ -207,16 +207,20 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	ctx, unwatch := memlimit.Watch(ctx)
 	defer unwatch()
 	j := fixJSON{File: path}
-	spin := startSpinner(stderr, "fix "+filepath.Base(path))
+	// One spinner for the whole run: the reading, then each check of a
+	// patched program (fixLabel says which).
+	name := "fix " + filepath.Base(path)
+	spin := newBatchProgress(stderr, 1, isTerminal(stderr))
+	spin.started(0, name)
 	s, err := fix.NewContext(ctx, path, src, opts)
-	spin()
+	readErr := err
 	var out *fix.Outcome
 	if err == nil {
 		j.Target = s.Target()
-		prog := &fixProgress{w: stderr, on: isTerminal(stderr)}
-		out, err = fix.RepairWith(ctx, s, *maxChecks, prog.update)
-		prog.clear()
-	} else if ctx.Err() == nil {
+		out, err = fix.RepairWith(ctx, s, *maxChecks, func(pr fix.Progress) { spin.relabel(0, fixLabel(name, pr)) })
+	}
+	spin.close()
+	if readErr != nil && ctx.Err() == nil {
 		// The input's own error (it names the file); with -json the
 		// answer is still one object, as for the other errors.
 		if *asJSON {

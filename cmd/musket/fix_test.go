@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/musket-verify/musket/internal/fix"
 )
@@ -193,20 +194,27 @@ func TestFixCRaces(t *testing.T) {
 	}
 }
 
-// TestFixProgress: the progress line is drawn in place and cleared, and
-// not drawn at all off a terminal.
+// TestFixProgress: the spinner's line says the check fix is at, the
+// witnesses and the lower bound, keeping the run's start, and nothing is
+// drawn off a terminal.
 func TestFixProgress(t *testing.T) {
 	var b bytes.Buffer
-	p := &fixProgress{w: &b, on: true}
-	p.update(fix.Progress{Checks: 2, Witnesses: 3, Bound: 4})
-	p.clear()
-	if got, want := b.String(), "\r\033[Kmusket fix: check 3, 3 witness(es) so far, cost at least 4\r\033[K"; got != want {
+	p := newBatchProgress(&b, 1, true)
+	p.close() // stop the ticker; draw by hand
+	p.on = true
+	now := time.Unix(100, 0)
+	p.now = func() time.Time { return now }
+	p.started(0, "fix SB.litmus")
+	now = now.Add(1200 * time.Millisecond)
+	p.relabel(0, fixLabel("fix SB.litmus", fix.Progress{Checks: 2, Witnesses: 3, Bound: 4}))
+	if got, want := p.line(), "- fix SB.litmus: check 3, 3 witness(es) so far, cost at least 4 1.2s"; got != want {
 		t.Errorf("progress %q, want %q", got, want)
 	}
 	b.Reset()
-	p = &fixProgress{w: &b}
-	p.update(fix.Progress{Checks: 1})
-	p.clear()
+	off := newBatchProgress(&b, 1, false)
+	off.started(0, "fix SB.litmus")
+	off.relabel(0, fixLabel("fix SB.litmus", fix.Progress{Checks: 1}))
+	off.close()
 	if b.Len() != 0 {
 		t.Errorf("progress off a terminal: %q", b.String())
 	}

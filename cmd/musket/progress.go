@@ -111,6 +111,17 @@ func (p *batchProgress) started(i int, name string) {
 	p.running[i] = runningTest{name, p.now()}
 }
 
+// relabel gives running test i a new name, keeping its start: a long
+// step that says where it is (fix: the check it is at).
+func (p *batchProgress) relabel(i int, name string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r, ok := p.running[i]; ok {
+		r.name = name
+		p.running[i] = r
+	}
+}
+
 // finished records that test i is done, failed or not.
 func (p *batchProgress) finished(i int, failed bool) {
 	p.mu.Lock()
