@@ -44,12 +44,17 @@ func TestSessionStops(t *testing.T) {
 
 // stubbornCompiler writes a "compiler" whose child holds its standard
 // output open for ten minutes (killed when the test ends), and a context
-// that ends at once (first) or once the child has started.
+// that ends at once (first) or once the child has started. The child
+// starts only once the compiler has read a byte of its input (a
+// session's request; at once for runCompiler, whose input is empty):
+// started at once, the context could end before runStatus was called,
+// which then answers without a session to kill (TestSessionStops failed
+// so on an idle machine).
 func stubbornCompiler(t *testing.T, first bool) (string, context.Context, context.CancelFunc) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "pid")
 	script := filepath.Join(dir, "cc.sh")
-	body := "#!/bin/sh\nsleep 600 &\necho $! > " + pidFile + ".tmp\nmv " + pidFile + ".tmp " + pidFile + "\nwait\n"
+	body := "#!/bin/sh\nhead -c 1 >/dev/null\nsleep 600 &\necho $! > " + pidFile + ".tmp\nmv " + pidFile + ".tmp " + pidFile + "\nwait\n"
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
