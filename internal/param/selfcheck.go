@@ -303,17 +303,19 @@ const replayFirstBudget = 2000
 // keeps after one step: with W words a state, it keeps at most
 // replayWords / W states a step, fewer than its budget when states are
 // wide. The states of a replay hold store buffers of as many writes as
-// the trace makes (replayBufCap): Cubicle-W's tests/cubicle/lamport4us.cub,
-// decided forward with a trace of 126 steps, has states of 1626 words on
-// four processes (13 KB), and the cross-check's 200 000 states a step
-// grew past 6 GB. The replay holds about three such sets at once (the
-// states before the step, their flush closure, the states after it),
-// so this bound keeps it near 400 MB. A replay that confirms under the
-// bound is a confirmation; one that fails after the bound dropped states
-// could not confirm the trace (the dropped states might have led to
-// an unsafe state), which the cross-check says as such rather than as a
-// disagreement. Systems of narrow states (the corpus: at most a few
-// hundred words) never reach it.
+// a process makes in the trace (replayBufCap): Cubicle-W's
+// tests/cubicle/lamport4us.cub, decided forward with a trace of 126
+// steps, had states of 1626 words on four processes (13 KB; 1098 with
+// the buffers sized by process), and the cross-check's 200 000 states a
+// step grew past 6 GB. The replay holds about three such sets at once
+// (the states before the step, their flush closure, the states after
+// it), so this bound keeps it near 400 MB. A replay that confirms under
+// the bound is a confirmation; one that fails after the bound dropped
+// states could not confirm the trace (the dropped states might have led
+// to an unsafe state), which the cross-check says as such rather than as
+// a disagreement. The bound bites on states of more than 83 words at the
+// cross-check's 200 000 states (335 at Verify's 50 000): lamport4's
+// usual states are 50 words.
 const replayWords = 1 << 24
 
 // replayWork bounds the words of all the states a replay keeps, summed
