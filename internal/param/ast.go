@@ -45,6 +45,7 @@ type GlobalDecl struct {
 	Pos     Pos
 	Kind    GlobalKind
 	Weak    bool
+	Local   bool // local_weak (early Cubicle-W): weak, A[p] written by p alone
 	Name    string
 	Indices []Ident // index types (always proc)
 	Type    Ident

@@ -471,7 +471,7 @@ const (
 // that does, as they did before the first attempt existed.
 func (r *run) shallowTraceHolds(ctx context.Context) bool {
 	e := r.e
-	ok, _ := replayTrace(e.sys, r.res, e.opts.Model, confirmStates, func() bool { return ctx.Err() != nil })
+	ok, _, _ := replayTrace(e.sys, r.res, e.opts.Model, confirmStates, e.opts.replayWordsOr(), func() bool { return ctx.Err() != nil })
 	if !ok {
 		r.res.Trace, r.res.Root = nil, 0
 	}

@@ -61,6 +61,8 @@ type checker struct {
 	// shared memory (another process's cell, or a variable); they make
 	// System.SharedSC when some transition assigns them (sharedSC)
 	scShared map[int32]bool
+	// localWeak: the arrays declared local_weak (localweak.go)
+	localWeak map[int32]bool
 }
 
 // scope is the environment of an expression.
@@ -213,6 +215,9 @@ func (c *checker) declarations() {
 		})
 		if g.Weak {
 			c.sys.Weak = true
+		}
+		if g.Local {
+			c.declareLocalWeak(g)
 		}
 	}
 	for _, p := range c.f.Predicates {
@@ -604,6 +609,9 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 	}
 	if !g.Weak && (u.Univ || !ownCell(u.Args[:u.NArgs], sc.actor)) {
 		c.sharedAccess(gi)
+	}
+	if c.localWeak[gi] && !c.localWeakWrite(a, u, sc) {
+		return u, false
 	}
 	switch rhs := a.Rhs.(type) {
 	case *CaseExpr:

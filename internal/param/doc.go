@@ -57,7 +57,10 @@
 // pinned to #k, whose cells at #k are its own), and read(p, X) in
 // unsafe is p@X; in such a file a transition with one parameter and no
 // weak access is performed by it, and one without parameters whose
-// array accesses are all at one constant #k is performed by #k.
+// array accesses are all at one constant #k is performed by #k. That
+// version's "local_weak array A[proc]" is a weak array whose cell A[p]
+// only process p writes; it is read as weak when every assignment to it
+// is of the acting process's cell, and refused otherwise (localweak.go).
 //
 // A process constant #k names a process like the others: it may be an
 // array index (A[#1], Cubicle's proc_name), the parameters of an unsafe

@@ -111,7 +111,7 @@ func (p *parser) declaration() {
 			p.depth = 0
 			for {
 				p.next()
-				if isDeclStart(p.tok.kind) {
+				if isDeclStart(p.tok.kind) || isLocalWeak(p.tok) {
 					return
 				}
 			}
@@ -168,11 +168,9 @@ func (p *parser) declaration() {
 	case tTransition:
 		p.transition()
 	default:
-		if t.kind == tIdent && t.text == "local_weak" {
-			// tests/new of Cubicle's repository: an early Cubicle-W
-			// development version whose meaning no released grammar
-			// keeps; refused by name rather than read as weak
-			p.errorf(t.pos, "unsupported: local_weak (a declaration of an early Cubicle-W development version); declare the variable or array weak")
+		if isLocalWeak(t) {
+			p.globalDecl()
+			return
 		}
 		if t.kind == tIdent && devDirectives[t.text] {
 			// Cubicle's repository: trans_regexp (examples/challenges/
@@ -185,6 +183,11 @@ func (p *parser) declaration() {
 		p.errorf(t.pos, "expected a declaration, found %s", describe(t))
 	}
 }
+
+// isLocalWeak reports whether t is "local_weak", the declaration of a
+// weak array of an early Cubicle-W version whose cell A[p] only process p
+// writes (checked in check.go, localWeakWrite).
+func isLocalWeak(t token) bool { return t.kind == tIdent && t.text == "local_weak" }
 
 // devDirectives are the declarations of Cubicle development branches
 // that Musket refuses by name.
@@ -209,8 +212,9 @@ func (p *parser) typeDecl() {
 
 func (p *parser) globalDecl() {
 	d := &GlobalDecl{Pos: p.tok.pos}
-	if p.tok.kind == tWeak {
+	if p.tok.kind == tWeak || isLocalWeak(p.tok) {
 		d.Weak = true
+		d.Local = isLocalWeak(p.tok)
 		p.next()
 	}
 	switch p.tok.kind {

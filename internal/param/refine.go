@@ -217,7 +217,7 @@ func confirmUnsafe(ctx context.Context, sys *System, res *Result, model string) 
 		return false, "real numbers: no finite instance is explored"
 	}
 	stop := func() bool { return ctx.Err() != nil }
-	ok, why := replayTrace(sys, res, model, confirmStates, stop)
+	ok, why, _ := replayTrace(sys, res, model, confirmStates, replayWords, stop)
 	if ok {
 		return true, ""
 	}

@@ -44,6 +44,9 @@ type Options struct {
 	// NoInstances: no forward decision of a system with number_procs
 	// (instdecide.go), the backward search only
 	NoInstances bool
+	// replayWords, when positive, bounds the words of the states a
+	// replay keeps after a step, in place of replayWords (tests)
+	replayWords int
 	Timeout     time.Duration // 0: no limit
 	// Verbose, when set, receives every node as it is explored.
 	Verbose io.Writer

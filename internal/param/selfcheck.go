@@ -120,7 +120,8 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 			}
 		}
 	case Unsafe:
-		if ok, why := replayLong(sys, res, opts.Model, budget, stop); ok {
+		ok, why, capped := replayLong(sys, res, opts.Model, budget, opts.replayWordsOr(), stop)
+		if ok {
 			cc.Replayed = true
 		} else if n, _, found := unsafeInstance(sys, res, opts.Model, max(budget, confirmStates), stop); found {
 			// (the budget with which Verify confirms such a trace,
@@ -131,6 +132,10 @@ func SelfCheck(ctx context.Context, sys *System, res *Result, opts Options, budg
 			cc.Notes = append(cc.Notes, fmt.Sprintf("the trace %s does not replay forward in its order (%s), but the instance with %d processes reaches an unsafe state", res.TraceString(), why, n))
 		} else if stop() {
 			cc.Skipped = "stopped"
+		} else if capped {
+			// the memory bound of the replay (replayWords) dropped
+			// states: the trace may replay in a run it did not keep
+			cc.Skipped = fmt.Sprintf("could not confirm the trace %s: %s, and no instance with up to 4 processes reaches an unsafe state within %d states", res.TraceString(), why, max(budget, confirmStates))
 		} else if t := universalStep(sys, res); t != "" {
 			// MCMT's approximation of a universal guard: the other
 			// processes are those of the cube, so a trace may take a
@@ -164,15 +169,24 @@ func universalStep(sys *System, res *Result) string {
 }
 
 // replayBufCap is the capacity of the store buffers for the replay of
-// res's trace on n processes: every write the trace makes (an update of
-// every cell of a weak array writes n cells at once), at least
-// selfBufCap. With selfBufCap alone, a trace whose first step writes
-// every cell of a weak array of 4 processes could not be replayed (a
-// cross-check disagreement that the bound made, not the verdict).
+// res's trace on n processes: the writes the trace makes by one process
+// (an update of every cell of a weak array writes n cells at once; the
+// writes of a step without an acting process count for every process),
+// at least selfBufCap. A buffer holds writes of its own process only, so
+// no run of the trace needs more. With selfBufCap alone, a trace whose
+// first step writes every cell of a weak array of 4 processes could not
+// be replayed (a cross-check disagreement that the bound made, not the
+// verdict). Counting the writes of all processes together, as it did
+// first, made the states of lamport4us's 126-step replay 1626 words wide
+// (buffers of 200 writes on four processes).
 func replayBufCap(res *Result, trans map[string][]*Trans, n int32) int {
-	w := 0
+	per := map[int32]int{}
+	anyone := 0
 	for _, step := range res.Trace {
-		most := 0
+		// (the most of the transitions of that name; their actor, if
+		// they all have the same)
+		most, actor := 0, int32(-1)
+		one := true
 		for _, t := range trans[step.Trans] {
 			k := 0
 			for _, u := range t.Updates {
@@ -183,10 +197,30 @@ func replayBufCap(res *Result, trans map[string][]*Trans, n int32) int {
 				k += c
 			}
 			most = max(most, k)
+			a := int32(-1)
+			if t.Actor >= 0 && t.Actor < len(step.Args) {
+				a = step.Args[t.Actor]
+			}
+			switch {
+			case a < 0:
+				one = false
+			case actor < 0:
+				actor = a
+			case actor != a:
+				one = false
+			}
 		}
-		w += most
+		if one && actor >= 0 {
+			per[actor] += most
+		} else {
+			anyone += most
+		}
 	}
-	return max(w, selfBufCap)
+	w := 0
+	for _, k := range per {
+		w = max(w, k)
+	}
+	return max(w+anyone, selfBufCap)
 }
 
 // transByName lists the transitions of sys by name. Cubicle does not
@@ -265,6 +299,42 @@ func (s forwardStep) String() string {
 // trace keeps after each step in its first try (replayLong)
 const replayFirstBudget = 2000
 
+// replayWords bounds the words (int64 cells) of the states that a replay
+// keeps after one step: with W words a state, it keeps at most
+// replayWords / W states a step, fewer than its budget when states are
+// wide. The states of a replay hold store buffers of as many writes as
+// a process makes in the trace (replayBufCap): Cubicle-W's
+// tests/cubicle/lamport4us.cub, decided forward with a trace of 126
+// steps, had states of 1626 words on four processes (13 KB; 1098 with
+// the buffers sized by process), and the cross-check's 200 000 states a
+// step grew past 6 GB. The replay holds about three such sets at once
+// (the states before the step, their flush closure, the states after
+// it), so this bound keeps it near 400 MB. A replay that confirms under
+// the bound is a confirmation; one that fails after the bound dropped
+// states could not confirm the trace (the dropped states might have led
+// to an unsafe state), which the cross-check says as such rather than as
+// a disagreement. The bound bites on states of more than 83 words at the
+// cross-check's 200 000 states (335 at Verify's 50 000): lamport4's
+// usual states are 50 words.
+const replayWords = 1 << 24
+
+// replayWork bounds the words of all the states a replay keeps, summed
+// over its steps: the words bound keeps its memory in hand, this one its
+// time. lamport4us's trace with two steps swapped (it does not replay in
+// that order) ran more than 10 min at 15 000 states of 1098 words a step;
+// its replay in order, which confirms, keeps far less. A replay that
+// reaches it stops as one the words bound cut: it could not confirm.
+const replayWork = 1 << 30
+
+// replayWordsOr is opts' bound on the words of the states a replay keeps
+// after one step: replayWords unless a test sets a smaller one.
+func (o Options) replayWordsOr() int {
+	if o.replayWords > 0 {
+		return o.replayWords
+	}
+	return replayWords
+}
+
 // replayLong is replayTrace for the cross-check: a trace of more than
 // 16 steps is first replayed with at most replayFirstBudget states a
 // step. A replay only follows steps the semantics allows, so one that a
@@ -273,25 +343,28 @@ const replayFirstBudget = 2000
 // tests/cubicle/lamport4us.cub, decided forward with a trace of some
 // thirty steps on four processes: 20 s with 2000 states a step, 3.5 min
 // with 20000, and more than 6 GB and 12 min without an end with the
-// cross-check's 200000). Verify's confirmation (confirmUnsafe) keeps one
-// try: its traces are short, and a trace that does not replay in its
-// order would pay twice (tests/cubtso/peterson_2b_us.cub: 0.22 s -> 0.43 s).
-func replayLong(sys *System, res *Result, model string, budget int, stop func() bool) (bool, string) {
+// cross-check's 200000, before replayWords). Verify's confirmation
+// (confirmUnsafe) keeps one try: its traces are short, and a trace that
+// does not replay in its order would pay twice
+// (tests/cubtso/peterson_2b_us.cub: 0.22 s -> 0.43 s).
+func replayLong(sys *System, res *Result, model string, budget, words int, stop func() bool) (bool, string, bool) {
 	if budget > replayFirstBudget && len(res.Trace) > 16 {
-		if ok, _ := replayTrace(sys, res, model, replayFirstBudget, stop); ok {
-			return true, ""
+		if ok, _, _ := replayTrace(sys, res, model, replayFirstBudget, words, stop); ok {
+			return true, "", false
 		}
 		if stop() {
-			return false, "stopped"
+			return false, "stopped", false
 		}
 	}
-	return replayTrace(sys, res, model, budget, stop)
+	return replayTrace(sys, res, model, budget, words, stop)
 }
 
 // replayTrace follows res.Trace forward on the instance whose processes
 // are the slots of the trace (and of the unsafe formula), keeping at most
-// budget states after each step.
-func replayTrace(sys *System, res *Result, model string, budget int, stop func() bool) (bool, string) {
+// budget states after each step, and at most words words of them
+// (replayWords). capped reports that the words bound dropped states in
+// a replay that did not confirm the trace.
+func replayTrace(sys *System, res *Result, model string, budget, words int, stop func() bool) (ok bool, why string, capped bool) {
 	trans := transByName(sys)
 	maxSlot := sys.Pinned
 	for _, s := range res.Trace {
@@ -304,18 +377,18 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 		params = max(params, u.Params)
 	}
 	// the unsafe formula may name processes that take no step
-	why := "no instance fits the trace"
+	why = "no instance fits the trace"
 	// (at least one process: a system without process parameters, whose
 	// trace names none, tried no instance at all)
 	for n := max(maxSlot, 1); n <= max(maxSlot+int32(params), 1); n++ {
 		if m := int32(sys.NumberProcs); m > 0 && n > m {
 			break
 		}
-		ok, w := replayOn(sys, res, trans, n, model, budget, stop)
+		ok, w, c := replayOn(sys, res, trans, n, model, budget, words, stop)
 		if ok {
-			return true, ""
+			return true, "", false
 		}
-		why = w
+		why, capped = w, capped || c
 		if stop() {
 			break
 		}
@@ -341,13 +414,15 @@ func replayTrace(sys *System, res *Result, model string, budget int, stop func()
 				if m := int32(sys.NumberProcs); m > 0 && n > m {
 					break
 				}
-				if ok, _ := replayOn(sys, r, trans, n, model, budget, stop); ok {
-					return true, ""
+				ok, _, c := replayOn(sys, r, trans, n, model, budget, words, stop)
+				if ok {
+					return true, "", false
 				}
+				capped = capped || c
 			}
 		}
 	}
-	return false, why
+	return false, why, capped
 }
 
 // renameTrace returns res with the processes of its trace other than
@@ -424,7 +499,7 @@ func unsafeInstance(sys *System, res *Result, model string, budget int, stop fun
 	return 0, "", false
 }
 
-func replayOn(sys *System, res *Result, trans map[string][]*Trans, n int32, model string, budget int, stop func() bool) (bool, string) {
+func replayOn(sys *System, res *Result, trans map[string][]*Trans, n int32, model string, budget, words int, stop func() bool) (ok bool, why string, capped bool) {
 	f, cur := checkExplorer(sys, n, model, budget, replayBufCap(res, trans, n))
 	f.focus = traceFocus(sys, res, n)
 	if !explorable(sys) && f.initCombos < maxSuccessors {
@@ -436,20 +511,50 @@ func replayOn(sys *System, res *Result, trans map[string][]*Trans, n int32, mode
 		f.initCombos = maxSuccessors
 		cur = f.selfInitials(budget)
 	}
+	// the states kept a step: budget, fewer when they are wide
+	// (replayWords); dropped: the words bound left some out; work: the
+	// words kept so far (replayWork, scaled with words for tests)
+	keep, byWords, dropped := budget, false, false
+	work, workCap := 0, replayWork
+	if words > 0 && words < replayWords {
+		workCap = replayWork / replayWords * words
+	}
+	if len(cur) > 0 && words > 0 {
+		if k := max(words/len(cur[0]), 1); k < keep {
+			keep, byWords = k, true
+		}
+	}
+	if len(cur) > keep {
+		cur, dropped = cur[:keep], byWords
+	}
+	// (a replay that fails after the words bound dropped states says
+	// so: it could not confirm, rather than refute, the trace)
+	fail := func(why string) (bool, string, bool) {
+		if dropped {
+			return false, fmt.Sprintf("%s; the replay kept at most %d states of %d words a step and dropped some", why, keep, len(cur[0])), true
+		}
+		return false, why, false
+	}
 	var out []successor
 	for k, step := range res.Trace {
 		ts := trans[step.Trans]
 		if len(ts) == 0 {
-			return false, fmt.Sprintf("unknown transition %s", step.Trans)
+			return false, fmt.Sprintf("unknown transition %s", step.Trans), false
 		}
-		cur = f.flushClosure(cur, budget)
+		var full bool
+		cur, full = f.flushClosureFull(cur, keep)
+		dropped = dropped || full && byWords
 		seen := map[stateID]bool{}
 		var next [][]int64
 		for _, st := range cur {
 			for _, t := range ts {
 				out = f.fire(st, t, slices.Clone(step.Args), out[:0])
 				for _, s := range out {
-					if k := stateKey(s.st); !seen[k] && len(next) < budget {
+					if k := stateKey(s.st); !seen[k] {
+						if len(next) >= keep {
+							dropped = dropped || byWords
+							continue
+						}
 						seen[k] = true
 						next = append(next, s.st)
 					}
@@ -457,21 +562,26 @@ func replayOn(sys *System, res *Result, trans map[string][]*Trans, n int32, mode
 			}
 		}
 		if len(next) == 0 {
-			return false, fmt.Sprintf("step %d, %s, is not enabled (%d processes)", k+1, step, n)
+			return fail(fmt.Sprintf("step %d, %s, is not enabled (%d processes)", k+1, step, n))
 		}
 		cur = next
 		if stop() {
-			return false, "stopped"
+			return false, "stopped", false
+		}
+		if work += len(next) * len(next[0]); work > workCap && k+1 < len(res.Trace) {
+			return false, fmt.Sprintf("the replay on %d processes stopped at step %d of %d: it kept %d words of states in all (at most %d a step), its bound", n, k+1, len(res.Trace), work, keep*len(next[0])), true
 		}
 	}
-	for _, st := range f.flushClosure(cur, budget) {
+	last, full := f.flushClosureFull(cur, keep)
+	dropped = dropped || full && byWords
+	for _, st := range last {
 		for _, u := range sys.Unsafe {
 			if u.Index == res.Root && f.holdsRoot(st, u) {
-				return true, ""
+				return true, "", false
 			}
 		}
 	}
-	return false, fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n)
+	return fail(fmt.Sprintf("no state after the last step satisfies unsafe[%d] (%d processes)", res.Root, n))
 }
 
 // traceFocus marks the processes of the instance with n processes that
@@ -495,8 +605,16 @@ func traceFocus(sys *System, res *Result, n int32) []bool {
 // flushClosure adds to states those reached from them by flushes, up to
 // budget states.
 func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
+	out, _ := f.flushClosureFull(states, budget)
+	return out
+}
+
+// flushClosureFull is flushClosure, and reports whether the budget left
+// out a state it reached.
+func (f *wfinite) flushClosureFull(states [][]int64, budget int) ([][]int64, bool) {
 	seen := map[stateID]bool{}
 	var out [][]int64
+	full := false
 	for _, s := range states {
 		if k := stateKey(s); !seen[k] {
 			seen[k] = true
@@ -504,16 +622,20 @@ func (f *wfinite) flushClosure(states [][]int64, budget int) [][]int64 {
 		}
 	}
 	var next []successor
-	for i := 0; i < len(out) && len(out) < budget; i++ {
+	for i := 0; i < len(out) && !full; i++ {
 		next = f.flushes(out[i], next[:0])
 		for _, s := range next {
-			if k := stateKey(s.st); !seen[k] && len(out) < budget {
+			if k := stateKey(s.st); !seen[k] {
+				if len(out) >= budget {
+					full = true
+					break
+				}
 				seen[k] = true
 				out = append(out, s.st)
 			}
 		}
 	}
-	return out
+	return out, full
 }
 
 // selfInitials lists initial states with several values for the numbers
