@@ -188,6 +188,9 @@ func buildAt(a *Arch, edges []Edge, start, dl int, o Obs) (*Test, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s then %s: %v", in.Name, es[i].Name, err)
 		}
+		if a.Name == "LKMM" && ann == "" {
+			ann = "Once" // the kernel's marked access, READ_ONCE/WRITE_ONCE
+		}
 		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1, Mix: mix}
 	}
 	for i, e := range es {

@@ -25,8 +25,9 @@
 //
 // Cycle builds a test from a list of edges (what diyone7 does), Name
 // gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the
-// litmus dialect of an architecture (X86, PPC, AArch64, ARM, RISCV, and C
-// as diy7 writes C tests) and
+// litmus dialect of an architecture (X86, PPC, AArch64, ARM, RISCV, C
+// as diy7 writes C tests, and LKMM: C tests of the Linux kernel's
+// primitives, see lkmm.go) and
 // Enumerate lists every valid cycle up to a size over a list of edges
 // (what diy7 does), once up to rotation.
 package gen
@@ -122,18 +123,23 @@ var arches = []*Arch{
 	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
 		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso", "Fence.i"},
 		Annotations: []string{"AqRl", "Aq", "AR", "Rl", "P", "X"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+	// The Linux kernel's model: C tests of the kernel's primitives (see
+	// lkmm.go).
+	{Name: "LKMM", Fences: []string{"FenceMb", "FenceWmb", "FenceRmb"},
+		Annotations: lkmmKinds, Deps: []string{"Addr", "Data", "Ctrl"}},
 }
 
 // LookupArch finds an architecture by one of its names, without regard
 // to case (X86, x86_64, PPC, Power, AArch64, ARM64, ARM, ARMv7, RISCV,
-// RISC-V, C, C11).
+// RISC-V, C, C11, LKMM, LISA, Linux).
 func LookupArch(name string) (*Arch, error) {
 	n := strings.ToLower(strings.ReplaceAll(name, "-", ""))
 	alias := map[string]string{"x86": "X86", "x86_64": "X86", "x8664": "X86", "tso": "X86",
 		"ppc": "PPC", "power": "PPC", "powerpc": "PPC",
 		"aarch64": "AArch64", "arm64": "AArch64", "armv8": "AArch64",
 		"arm": "ARM", "armv7": "ARM", "c": "C", "c11": "C",
-		"riscv": "RISCV", "riscv64": "RISCV"}
+		"riscv": "RISCV", "riscv64": "RISCV",
+		"lkmm": "LKMM", "lisa": "LKMM", "linux": "LKMM", "linuxkernel": "LKMM"}
 	if c, ok := alias[n]; ok {
 		for _, a := range arches {
 			if a.Name == c {
@@ -141,7 +147,7 @@ func LookupArch(name string) (*Arch, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64, ARM, RISCV or C)", name)
+	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64, ARM, RISCV, C or LKMM)", name)
 }
 
 // ParseEdge reads one edge of the notation for the architecture.
@@ -278,7 +284,11 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad(fmt.Sprintf("%q is not two annotations among %s", rest, strings.Join(a.Annotations, ", ")))
 		}
 		e.SrcAnn, e.DstAnn = src, dst
-		if a.Name == "C" && e.Kind == Rmw {
+		if a.Name == "LKMM" {
+			if err := checkLKMM(e); err != nil {
+				return bad(err.Error())
+			}
+		} else if a.Name == "C" && e.Kind == Rmw {
 			// One atomic exchange: its memory order is the read's, as
 			// diy writes it; the write's annotation says the same.
 			if !cAtomic(src) || dst != src {
@@ -299,7 +309,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 // HasRmw tells whether the generator writes diy's Rmw edge for a.
 func (a *Arch) HasRmw() bool {
 	switch a.Name {
-	case "X86", "PPC", "AArch64", "ARM", "RISCV", "C":
+	case "X86", "PPC", "AArch64", "ARM", "RISCV", "C", "LKMM":
 		return true
 	}
 	return false

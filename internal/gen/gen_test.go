@@ -137,6 +137,14 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWWz0q0 Rfe PodRR Fre", "is not two accesses"},
 		{"AArch64", "Rmw PodWRw0w0 Hat Rmw PodWR Hat", "unsupported: Rmw in a mixed-size cycle"},
 		{"AArch64", "PodWW Rfe DpAddrdRq0w4 Fre", "into an access at an offset"},
+		// The Linux kernel's kinds.
+		{"LKMM", "PodWWAcquireOnce Rfe PodRR Fre", "Acquire (smp_load_acquire) is for reads"},
+		{"LKMM", "PodRROnceRelease Fre PodWW Rfe", "Release (smp_store_release) is for writes"},
+		{"LKMM", "PodWWMbOnce Rfe PodRR Fre", "Mb is the kind of a read-modify-write"},
+		{"LKMM", "PodWW Rfe RmwAcquireOnce PodWR Fre", "give its kind twice"},
+		{"LKMM", "PodWWOnceRlx Rfe PodRR Fre", "not two annotations among Once, Acquire, Release, Mb"},
+		{"LKMM", "FenceScdWW Rfe PodRR Fre", "not an edge of LKMM"},
+		{"LKMM", "PodWWOnceRelease RfeReleaseOnce RmwAcquireAcquire PodWR Fre", "annotated both Once and Acquire"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -403,6 +411,59 @@ exists (1:r0=1 /\ x=2)
 `},
 		{"C", "PodRWRlxRlx RfeRlxRlx DpDatadWRlxRlx RfeRlxRlx", `
   atomic_store_explicit(x,1 + (r0 & 128),memory_order_relaxed);
+`},
+		// The Linux kernel's primitives.
+		{"LKMM", "FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce", `C C-MP+fencewmboncerelease+fencermbacquireonce
+"FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce"
+Cycle=RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce FenceWmbdWWOnceRelease
+Generator=musket gen
+Prefetch=0:x=F,0:y=W,1:y=F,1:x=T
+Com=Rf Fr
+Orig=FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce
+
+{}
+
+P0(int *x, int *y)
+{
+	WRITE_ONCE(*x, 1);
+	smp_wmb();
+	smp_store_release(y, 1);
+}
+
+P1(int *x, int *y)
+{
+	int r0 = smp_load_acquire(y);
+	smp_rmb();
+	int r1 = READ_ONCE(*x);
+}
+
+exists (1:r0=1 /\ 1:r1=0)
+`},
+		{"LKMM", "PodWW Rfe DpAddrdW Rfe DpDatadW Wse", `
+P1(int *y, int *z)
+{
+	int r0 = READ_ONCE(*y);
+	WRITE_ONCE(*(z + (r0 & 128)), 1);
+}
+
+P2(int *x, int *z)
+{
+	int r0 = READ_ONCE(*z);
+	WRITE_ONCE(*x, 1 + (r0 & 128));
+}
+`},
+		{"LKMM", "FenceMbdRWOnceOnce RfeOnceOnce DpCtrldWOnceOnce RfeOnceOnce", `
+	int r0 = READ_ONCE(*y);
+	if (r0 == 1) {
+		WRITE_ONCE(*x, 1);
+	}
+`},
+		{"LKMM", "RmwMbMb PodWR Hat RmwOnceOnce PodWR Hat", `
+	int r0 = xchg(x, 1);
+	int r1 = READ_ONCE(*y);
+`},
+		{"LKMM", "PodWW Rfe RmwReleaseRelease PodWR Fre", `
+	int r0 = xchg_release(y, 2);
 `},
 	} {
 		a, _ := LookupArch(c.arch)

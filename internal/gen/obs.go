@@ -182,6 +182,8 @@ func strongFence(a *Arch) string {
 		return "DMB"
 	case "RISCV":
 		return "Fence.rw.rw"
+	case "LKMM":
+		return "FenceMb"
 	}
 	return "MFence"
 }

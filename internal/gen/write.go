@@ -59,8 +59,11 @@ func (t *Test) Write(w io.Writer) error { return t.WriteNamed(w, t.Name()) }
 // WriteNamed is Write with the test's name given (an enumeration numbers
 // the repeated names).
 func (t *Test) WriteNamed(w io.Writer, name string) error {
-	if t.Arch.Name == "C" {
+	switch t.Arch.Name {
+	case "C":
 		return t.writeC(w, name)
+	case "LKMM":
+		return t.writeLKMM(w, name)
 	}
 	d := dialectOf(t.Arch)
 	threads := make([]*thread, len(t.Threads))
