@@ -191,8 +191,8 @@ func lockCall(s string) bool {
 
 // lkmmTally counts what became of the LKMM Cycle= lines.
 type lkmmTally struct {
-	lines, made, nameCycle, nameRotated, nameCase, nameOrig, threads, threadsLocked int
-	compared, agree, fakeCtrl, locked                                               int
+	lines, made, rotation, nameCycle, nameRotated, nameCase, nameOrig, threads, threadsLocked int
+	compared, agree, fakeCtrl, locked                                                         int
 }
 
 // TestCorpusLKMMCycles generates, for every corpus LKMM test with a
@@ -307,6 +307,11 @@ func TestCorpusLKMMCycles(t *testing.T) {
 			tl.threads++
 		}
 		if !locked {
+			if tt.Rotated() == cyc {
+				tl.rotation++
+			} else {
+				t.Errorf("%s: Cycle=%s, but diy's rotation of the generated test is %s", p, cyc, tt.Rotated())
+			}
 			// The name: exactly diy's from the Orig= line; from the
 			// Cycle= line, up to the rotation of the threads.
 			switch {
@@ -399,8 +404,8 @@ func TestCorpusLKMMCycles(t *testing.T) {
 		src, _ := os.ReadFile(f)
 		t.Errorf("%s: the test generated from its Cycle= line answers Ok=%v, the corpus expects %v\n%s", from[f], v, want[f], src)
 	}
-	t.Logf("LKMM: %d Cycle= lines, %d generated; threads as the corpus's up to renaming: %d (+%d hand-edited with spin locks, locks left out); names: %d as from the Cycle= line, %d once its threads are rotated as diy's, %d but for the case of letters, %d from the Orig= line (case aside); verdicts (both engines): %d compared, %d agree, %d differ as known (the corpus's Ctrl is r1 = (r0 != 0);, no branch: the test without it gets the corpus verdict); %d locked tests not compared",
-		tl.lines, tl.made, tl.threads, tl.threadsLocked, tl.nameCycle, tl.nameRotated, tl.nameCase, tl.nameOrig, tl.compared, tl.agree, tl.fakeCtrl, tl.locked)
+	t.Logf("LKMM: %d Cycle= lines, %d generated; threads as the corpus's up to renaming: %d (+%d hand-edited with spin locks, locks left out); names: %d as from the Cycle= line, %d once its threads are rotated as diy's, %d but for the case of letters, %d from the Orig= line (case aside); verdicts (both engines): %d compared, %d agree, %d differ as known (the corpus's Ctrl is r1 = (r0 != 0);, no branch: the test without it gets the corpus verdict); %d locked tests not compared; Cycle= line as diy's rotation: %d",
+		tl.lines, tl.made, tl.threads, tl.threadsLocked, tl.nameCycle, tl.nameRotated, tl.nameCase, tl.nameOrig, tl.compared, tl.agree, tl.fakeCtrl, tl.locked, tl.rotation)
 }
 
 // origLine is the Orig= line of a test.
