@@ -197,7 +197,7 @@ func buildAt(a *Arch, edges []Edge, start, dl int, o Obs) (*Test, error) {
 		if strings.HasPrefix(e.Amo, "St") && t.Events[i].Ann != "" {
 			return nil, fmt.Errorf("%s: STADD and STEOR have no acquire form", e.Name)
 		}
-		if e.Kind == Rmw && (t.Events[i].Ann == "X" || t.Events[(i+1)%n].Ann == "X") {
+		if e.Kind == Rmw && (isExclusive(t.Events[i].Ann) || isExclusive(t.Events[(i+1)%n].Ann)) {
 			return nil, fmt.Errorf("%s: a read-modify-write is exclusive already: X is for the single accesses of other edges", e.Name)
 		}
 		if e.Kind == Rmw && t.Events[i].Ann == "Q" {

@@ -69,7 +69,9 @@ type Edge struct {
 	Src, Dst Dir
 	// SrcAnn and DstAnn annotate the two accesses ("" when not said;
 	// "P" plain, "A" acquire, "Q" acquire-PC, "L" release on AArch64;
-	// "X" an exclusive access on both (see exclusive.go);
+	// "X" an exclusive access on both, "XA", "XL", "XAL" on AArch64 and
+	// "XAqP", "XPRl", "XAqRl", ... on RISC-V with the orders of its load
+	// and store (see exclusive.go);
 	// "Aq", "Rl" on RISC-V, and "AR" there for an access made by an
 	// AMO with both .aq and .rl: amoswap.w.aq.rl x0,v,(a) for a write,
 	// amoor.w.aq.rl r,x0,(a) for a read, as diy writes them).
@@ -112,7 +114,7 @@ var arches = []*Arch{
 	{Name: "PPC", Fences: []string{"LwSync", "Sync", "ISync", "Eieio"},
 		Deps: []string{"Addr", "Data", "CtrlIsync", "Ctrl"}},
 	{Name: "AArch64", Fences: []string{"DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "ISB"},
-		Annotations: []string{"P", "A", "Q", "L", "X"}, Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
+		Annotations: append([]string{"P", "A", "Q", "L"}, a64Exclusive...), Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
 	{Name: "ARM", Fences: []string{"DMB.ST", "DSB.ST", "DMB", "DSB", "ISB"},
 		Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
 	// C11: the annotations are memory orders (Rlx, Acq, Rel, Sc, Con;
@@ -122,7 +124,7 @@ var arches = []*Arch{
 		Annotations: []string{"Rlx", "Acq", "Rel", "AR", "Sc", "Con", "P"}, Deps: []string{"Addr", "Data", "Ctrl"}},
 	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
 		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso", "Fence.i"},
-		Annotations: []string{"AqRl", "Aq", "AR", "Rl", "P", "X"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+		Annotations: append([]string{"AqRl", "Aq", "AR", "Rl", "P"}, rvExclusive...), Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
 	// The Linux kernel's model: C tests of the kernel's primitives (see
 	// lkmm.go).
 	{Name: "LKMM", Fences: []string{"FenceMb", "FenceWmb", "FenceRmb"},

@@ -135,6 +135,10 @@ func TestBadCycles(t *testing.T) {
 		{"X86", "PodWRw0w0 Fre PodWR Fre", "AArch64 only"},
 		{"AArch64", "PodWWw0q0 Rfew0q0 PodRR Fre", "both q0 and w0"},
 		{"AArch64", "PodWWz0q0 Rfe PodRR Fre", "is not two accesses"},
+		{"AArch64", "PodWWPXQ Rfe PodRR Fre", "is not two annotations"},
+		{"RISCV", "PodWWPXAqQ RfeXX PodRR Fre", "is not two annotations"},
+		{"RISCV", "PodWWPXRlRl RfeXX PodRR Fre", "annotated both XRlRl and X"},
+		{"AArch64", "PodWWXAw0q0 Rfe PodRR Fre", "is not two accesses"},
 		{"AArch64", "Rmw PodWRw0w0 Hat Rmw PodWR Hat", "unsupported: Rmw in a mixed-size cycle"},
 		{"AArch64", "PodWW Rfe DpAddrdRq0w4 Fre", "into an access at an offset"},
 		// The Linux kernel's kinds.
@@ -282,6 +286,24 @@ exists
 exists
 (1:X1=1 /\ 1:X4=0 /\ 1:X2=0 /\ 1:X5=0)
 `},
+		// Exclusive pairs with orders: LDAXR for A, STLXR for L;
+		// lr.w and sc.w with .aq, .rl or .aqrl on RISC-V.
+		{"AArch64", "RfeXAP PodRR FrePXL PodWW", `
+ P0               | P1          ;
+ MOV W3,#1        | LDR W1,[X0] ;
+ LDXR W1,[X0]     | LDR W3,[X2] ;
+ STLXR W2,W3,[X0] |             ;
+ MOV W7,#1        |             ;
+ LDAXR W5,[X4]    |             ;
+ STXR W6,W7,[X4]  |             ;
+`},
+		{"RISCV", "PodWRPXARAR FreXARARP PodWRPXPAq FreXPAqP", `
+ P0                    | P1                  ;
+ ori x6,x0,1           | ori x6,x0,1         ;
+ sw x6,0(x5)           | sw x6,0(x5)         ;
+ lr.w.aqrl x8,0(x7)    | lr.w x8,0(x7)       ;
+ sc.w.aqrl x9,x8,0(x7) | sc.w.aq x9,x8,0(x7) ;
+`},
 		{"AArch64", "RfeXP PodRR FrePX PodWW", `
  P0              | P1          ;
  MOV W3,#1       | LDR W1,[X0] ;
@@ -415,7 +437,7 @@ exists (1:r0=1 /\ x=2)
 		// The Linux kernel's primitives.
 		{"LKMM", "FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce", `C C-MP+fencewmboncerelease+fencermbacquireonce
 "FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce"
-Cycle=RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce FenceWmbdWWOnceRelease
+Cycle=FenceRmbdRRAcquireOnce FreOnceOnce FenceWmbdWWOnceRelease RfeReleaseAcquire
 Generator=musket gen
 Prefetch=0:x=F,0:y=W,1:y=F,1:x=T
 Com=Rf Fr

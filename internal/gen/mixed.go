@@ -160,7 +160,7 @@ func (t *Test) mixValues() error {
 		}
 	}
 	for _, ev := range t.Events {
-		if ev.Ann == "X" {
+		if isExclusive(ev.Ann) {
 			return &ErrUnsupported{"an exclusive (X) access in a mixed-size cycle"}
 		}
 	}

@@ -78,11 +78,21 @@ func atomKey(ann string, m Mix) []int {
 		// The kernel's kinds are the bell file's names, compared as
 		// strings: acquire, mb, once, release.
 		"Acquire": 1, "Mb": 2, "Once": 3, "Release": 4}[ann]
+	if isExclusive(ann) {
+		r = 4
+	}
 	k := []int{1, r}
 	if m.Size != 0 {
 		k = append(k, 1, m.Size, m.Off)
 	} else {
 		k = append(k, 0)
+	}
+	if isExclusive(ann) && ann != "X" {
+		// An ordered X after X (no corpus test has one: the order
+		// among them is the annotation's spelling).
+		for _, c := range ann[1:] {
+			k = append(k, int(c))
+		}
 	}
 	return k
 }

@@ -360,7 +360,7 @@ func (x aarch64) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			addr = fmt.Sprintf("[X%d]", b)
 		}
 	}
-	if ev.Ann == "X" {
+	if isExclusive(ev.Ann) {
 		if kind == "Data" {
 			v := t.newReg()
 			t.emit("EOR W%d,%s,%s", v, dep, dep)
@@ -431,7 +431,7 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			base = x.reg(t.newReg())
 			t.emit("add %s,%s,%s", base, a, off)
 		}
-		if ev.Ann == "X" {
+		if isExclusive(ev.Ann) {
 			return exclusive(t, "RISCV", ev, base, v)
 		}
 		if ev.Ann == "AR" {
@@ -446,7 +446,7 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 		base = x.reg(t.newReg())
 		t.emit("add %s,%s,%s", base, a, off)
 	}
-	if ev.Ann == "X" {
+	if isExclusive(ev.Ann) {
 		return exclusive(t, "RISCV", ev, base, "")
 	}
 	r := x.reg(t.newReg())
