@@ -141,6 +141,7 @@ func TestBadCycles(t *testing.T) {
 		{"AArch64", "PodWWXAw0q0 Rfe PodRR Fre", "is not two accesses"},
 		{"AArch64", "Rmw PodWRw0w0 Hat Rmw PodWR Hat", "unsupported: Rmw in a mixed-size cycle"},
 		{"AArch64", "PodWW Rfe DpAddrdRq0w4 Fre", "into an access at an offset"},
+		{"AArch64", "Rfew0w4 PosRRw4q0 PodRWq0q0 PosWWq0w4 Wsew4w0 PosWWw0q0 PodWWq0q0 PosWWq0w0", "unsupported: the coherence order of the mixed-size location y needs an observer, which is not written: a load of y returns bytes of several writes"},
 		// The Linux kernel's kinds.
 		{"LKMM", "PodWWAcquireOnce Rfe PodRR Fre", "Acquire (smp_load_acquire) is for reads"},
 		{"LKMM", "PodRROnceRelease Fre PodWW Rfe", "Release (smp_store_release) is for writes"},

@@ -165,7 +165,7 @@ func (t *Test) mixValues() error {
 		}
 	}
 	if len(t.Obs) > 0 {
-		return &ErrUnsupported{"the coherence order of a mixed-size location needs an observer load"}
+		return errMixedObserver(t)
 	}
 	t.Width = map[int]int{}
 	for l := 0; l < t.Locs; l++ {
