@@ -117,7 +117,7 @@ func genOne(a *gen.Arch, words []string, obs gen.Obs, cond, out string, stdout, 
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}
-	text, err := restyle(b.Bytes(), cond)
+	text, err := restyle(b.Bytes(), cond, a.Name)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: -cond %s: %v\n", cond, err)
 		return exitBadInput
@@ -252,7 +252,7 @@ func writeGenTests(ctx context.Context, tests []gen.Generated, out, cond string)
 		if err := g.Test.WriteNamed(&b, g.Name); err != nil {
 			return written, err
 		}
-		text, err := restyle(b.Bytes(), cond)
+		text, err := restyle(b.Bytes(), cond, g.Test.Arch.Name)
 		if err != nil {
 			return written, fmt.Errorf("%s: -cond %s: %w", g.Name, cond, err)
 		}
