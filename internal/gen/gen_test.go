@@ -507,3 +507,49 @@ P2(int *x, int *z)
 		}
 	}
 }
+
+// TestCanonical compares Canonical with the least of the joined
+// rotations that begin a thread, on every cycle of an enumeration and on
+// names that are prefixes of others (PodWR, PodWRLA).
+func TestCanonical(t *testing.T) {
+	joined := func(es []Edge) string {
+		n := len(es)
+		best := ""
+		for s := 0; s < n; s++ {
+			if !es[(s+n-1)%n].Ext {
+				continue
+			}
+			var names []string
+			for j := 0; j < n; j++ {
+				names = append(names, es[(s+j)%n].Name)
+			}
+			if k := strings.Join(names, " "); best == "" || k < best {
+				best = k
+			}
+		}
+		return best
+	}
+	a, _ := LookupArch("AArch64")
+	edges, err := a.ExpandList("Pod**,PodWRLA,PodWRLP,Rfe,RfeLA,Fre,FreAL,Wse,DMB.SYdWW,DMB.SYdWWLP")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	var rec func(cur []Edge)
+	rec = func(cur []Edge) {
+		if len(cur) >= 2 {
+			if got, want := Canonical(cur), joined(cur); got != want {
+				t.Fatalf("%s: Canonical %q, want %q", joinEdges(cur), got, want)
+			}
+			checked++
+		}
+		if len(cur) == 4 {
+			return
+		}
+		for _, e := range edges {
+			rec(append(cur, e))
+		}
+	}
+	rec(nil)
+	t.Logf("%d sequences of edges", checked)
+}
