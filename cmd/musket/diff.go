@@ -214,8 +214,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	verdicts := fs.Bool("verdicts", false, "compare the verdicts only, not the final states")
 	quiet := fs.Bool("q", false, "print the totals only")
+	byName := fs.Bool("names", false, "compare two tests of one name even when their Hash= lines differ (a generated campaign against logs of tests written by another tool: one cycle, two texts); counted apart")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: musket diff [-verdicts] [-q] A B")
+		fmt.Fprintln(stderr, "usage: musket diff [-verdicts] [-names] [-q] A B")
 		fmt.Fprintln(stderr, "A and B are runs: 'musket litmus -json' or 'musket merge -json' output, a text log (herd7's or musket's),")
 		fmt.Fprintln(stderr, "or a folder of them (herd7's logs, one file per test). Lists the tests, by name, whose verdict or final")
 		fmt.Fprintln(stderr, "states differ (the states only when both runs list them), then the totals, as mcompare7 does. Two tests of")
@@ -242,7 +243,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
-	var common, onlyA, onlyB, verdictDiff, statusDiff, statesDiff, hashDiff int
+	var common, onlyA, onlyB, verdictDiff, statusDiff, statesDiff, hashDiff, hashNamed int
 	for _, name := range orderA {
 		x, y := a[name], b[name]
 		if y == nil {
@@ -250,14 +251,19 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		common++
-		switch {
-		case x.hash != "" && y.hash != "" && x.hash != y.hash:
-			// herd7's digests differ: two different tests under one
-			// name, whose results are not compared (as mcompare7).
-			hashDiff++
-			if !*quiet {
-				fmt.Fprintf(w, "%s: different tests (Hash=%s in A, Hash=%s in B)\n", name, x.hash, y.hash)
+		if x.hash != "" && y.hash != "" && x.hash != y.hash {
+			if !*byName {
+				// herd7's digests differ: two different tests under one
+				// name, whose results are not compared (as mcompare7).
+				hashDiff++
+				if !*quiet {
+					fmt.Fprintf(w, "%s: different tests (Hash=%s in A, Hash=%s in B)\n", name, x.hash, y.hash)
+				}
+				continue
 			}
+			hashNamed++
+		}
+		switch {
 		case x.status != "done" || y.status != "done":
 			if x.status != y.status {
 				statusDiff++
@@ -295,6 +301,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(w, "A: %d tests, B: %d tests, %d in both (%d only in A, %d only in B)\n", len(orderA), len(orderB), common, onlyA, onlyB)
 	if hashDiff > 0 {
 		fmt.Fprintf(w, "different tests under one name (their Hash= lines differ), not compared: %d\n", hashDiff)
+	}
+	if hashNamed > 0 {
+		fmt.Fprintf(w, "compared by name although their Hash= lines differ (-names): %d\n", hashNamed)
 	}
 	fmt.Fprintf(w, "differ: %d (verdict %d, final states %d, a verdict on one side only %d); same: %d\n", differ, verdictDiff, statesDiff, statusDiff, common-differ-hashDiff)
 	if differ+hashDiff > 0 {

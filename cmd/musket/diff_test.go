@@ -90,6 +90,23 @@ func TestDiffHash(t *testing.T) {
 	if code != exitFailed {
 		t.Errorf("exit status %d, want 1", code)
 	}
+	// -names compares them all the same (a generated campaign against
+	// herd7's logs of tests diy wrote: one cycle, two texts).
+	out.Reset()
+	code = runDiff([]string{"-names", a, b}, &out, &errb)
+	got = out.String()
+	for _, want := range []string{
+		"MP: No in A, Ok in B\n",
+		"compared by name although their Hash= lines differ (-names): 1\n",
+		"differ: 1 (verdict 1, final states 0, a verdict on one side only 0); same: 1\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("-names: missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "different tests") || code != exitFailed {
+		t.Errorf("-names: exit status %d (want 1)\n%s", code, got)
+	}
 }
 
 // TestDiffNothingInCommon: two runs with no test in common (a log folder

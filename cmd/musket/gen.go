@@ -29,7 +29,7 @@ func init() {
 func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	archName := fs.String("arch", "X86", "`architecture`: X86, PPC, AArch64, ARM, RISCV or C")
+	archName := fs.String("arch", "X86", "`architecture`: X86, PPC, AArch64, ARM, RISCV, C (C11 atomics) or LKMM (C tests of the Linux kernel's primitives)")
 	relax := fs.String("relax", "", "`edges` (comma- or blank-separated; '*' in a direction stands for R and W: Pod**) to build every cycle from, as diy7 does")
 	safe := fs.String("safe", "", "`edges` a cycle may use besides -relax; with -safe, each cycle has one -relax edge at least")
 	size := intFlag(fs, "size", 4, 0, "with -relax: edges in a cycle, at most")
@@ -59,6 +59,11 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Mixed sizes (AArch64): each access may give its size (b, h, w, q: 1, 2, 4, 8 bytes) and byte offset after the")
 		fmt.Fprintln(stderr, "directions, alone or after an annotation and a dot: PosWWw0q0, Rfew4P, PodWWq0L.w0. A write of number v stores")
 		fmt.Fprintln(stderr, "v in each of its bytes (w: 0x01010101), a read returns its bytes of the location after the write it reads.")
+		fmt.Fprintln(stderr, "LKMM (the Linux kernel's model, diy7 -arch LISA with the kernel's bell): kinds Once, Acquire, Release after the")
+		fmt.Fprintln(stderr, "directions (PodWROnceAcquire: READ_ONCE then smp_load_acquire; RfeReleaseOnce: smp_store_release then READ_ONCE;")
+		fmt.Fprintln(stderr, "none: Once), fences FenceMbd.., FenceWmbd.., FenceRmbd.. (smp_mb, smp_wmb, smp_rmb), Rmw with its kind twice")
+		fmt.Fprintln(stderr, "(RmwOnceOnce xchg_relaxed, RmwAcquireAcquire, RmwReleaseRelease, RmwMbMb xchg). Run its tests with the kernel's")
+		fmt.Fprintln(stderr, "model: musket litmus -conf linux-kernel.cfg (from the kernel's tools/memory-model).")
 		fmt.Fprintln(stderr, "When -timeout, -memory or a signal stops the enumeration, the tests found so far are written, for at most a")
 		fmt.Fprintln(stderr, "second more; those not written by then are dropped, the index lists those written, and the exit status is 3 (130).")
 		fs.PrintDefaults()
@@ -112,7 +117,7 @@ func genOne(a *gen.Arch, words []string, obs gen.Obs, cond, out string, stdout, 
 		fmt.Fprintf(stderr, "musket gen: %v\n", err)
 		return exitBadInput
 	}
-	text, err := restyle(b.Bytes(), cond)
+	text, err := restyle(b.Bytes(), cond, a.Name)
 	if err != nil {
 		fmt.Fprintf(stderr, "musket gen: -cond %s: %v\n", cond, err)
 		return exitBadInput
@@ -247,7 +252,7 @@ func writeGenTests(ctx context.Context, tests []gen.Generated, out, cond string)
 		if err := g.Test.WriteNamed(&b, g.Name); err != nil {
 			return written, err
 		}
-		text, err := restyle(b.Bytes(), cond)
+		text, err := restyle(b.Bytes(), cond, g.Test.Arch.Name)
 		if err != nil {
 			return written, fmt.Errorf("%s: -cond %s: %w", g.Name, cond, err)
 		}

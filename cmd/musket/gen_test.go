@@ -35,6 +35,10 @@ func TestGenCommand(t *testing.T) {
 		{[]string{"-arch", "PPC", "-obs", "force", "-obstype", "polled", "PodWW", "Wse", "PodWW", "Wse"}, exitBadInput, `-obstype "polled": unknown observer type`},
 		{[]string{"-arch", "PPC", "-obs", "force", "-obstype", "loop", "PodWW", "Wse", "PodWW", "Wse"}, exitBadInput, "-obstype loop: polling observers are not written"},
 		{[]string{"-arch", "PPC", "-obs", "avoid", "Wse", "Wse", "PodWW", "Wse", "PodWW"}, exitLimit, "unsupported: -obs avoid: the coherence order of"},
+		// The Linux kernel's kinds.
+		{[]string{"-arch", "LKMM", "PodWWAcquireOnce", "Rfe", "PodRR", "Fre"}, exitBadInput, "Acquire (smp_load_acquire) is for reads"},
+		{[]string{"-arch", "LKMM", "-cond", "unicond", "PodWR", "Fre", "PodWR", "Fre"}, exitBadInput, "the outcomes of a test of the Linux kernel's primitives are its model's"},
+		{[]string{"-arch", "C", "-obs", "force", "PodWW", "Wse", "PodWW", "Wse"}, exitLimit, "observer thread of the plain (non-atomic) location x would race"},
 	} {
 		out.Reset()
 		errb.Reset()
@@ -45,10 +49,22 @@ func TestGenCommand(t *testing.T) {
 	// -cond: diy's styles of final condition.
 	for _, c := range []struct{ style, want string }{
 		{"observe", "\nlocations [0:EAX;1:EAX;]\n"},
+		{"observe LKMM", "\n}\n\nlocations [0:r0;1:r0;]\n"},
+		{"observe C", "\n}\n\nlocations [0:r0;1:r0;]\n"},
+		// SB of seq_cst accesses under C11: no 0:r0=0 /\ 1:r0=0.
+		{"unicond C", "\nforall\n((0:r0=0 /\\ 1:r0=1) \\/ (0:r0=1 /\\ 1:r0=0) \\/ (0:r0=1 /\\ 1:r0=1))\n"},
 		{"unicond", "\nforall\n((0:EAX=0 /\\ 1:EAX=0) \\/ (0:EAX=0 /\\ 1:EAX=1) \\/ (0:EAX=1 /\\ 1:EAX=0) \\/ (0:EAX=1 /\\ 1:EAX=1))\n"},
 	} {
 		out.Reset()
-		if code := runGen([]string{"-arch", "X86", "-cond", c.style, "PodWR", "Fre", "PodWR", "Fre"}, &out, &errb); code != exitOK || !strings.HasSuffix(out.String(), c.want) {
+		style, arch, _ := strings.Cut(c.style, " ")
+		cycle := []string{"PodWR", "Fre", "PodWR", "Fre"}
+		switch arch {
+		case "":
+			arch = "X86"
+		case "C":
+			cycle = []string{"PodWRScSc", "FreScSc", "PodWRScSc", "FreScSc"}
+		}
+		if code := runGen(append([]string{"-arch", arch, "-cond", style}, cycle...), &out, &errb); code != exitOK || !strings.HasSuffix(out.String(), c.want) {
 			t.Errorf("-cond %s: exit %d, test\n%s\nwant it to end with %q", c.style, code, out.String(), c.want)
 		}
 	}

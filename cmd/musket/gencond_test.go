@@ -64,7 +64,7 @@ func TestGenUnicondCorpus(t *testing.T) {
 		if err := tt.Write(&b); err != nil {
 			t.Fatal(err)
 		}
-		text, err := restyle(b.Bytes(), "unicond")
+		text, err := restyle(b.Bytes(), "unicond", "X86")
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}

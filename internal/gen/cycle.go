@@ -188,13 +188,16 @@ func buildAt(a *Arch, edges []Edge, start, dl int, o Obs) (*Test, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s then %s: %v", in.Name, es[i].Name, err)
 		}
+		if a.Name == "LKMM" && ann == "" {
+			ann = "Once" // the kernel's marked access, READ_ONCE/WRITE_ONCE
+		}
 		t.Events[i] = Event{Dir: es[i].Src, Ann: ann, Thread: th, Loc: loc, Val: -1, Mix: mix}
 	}
 	for i, e := range es {
 		if strings.HasPrefix(e.Amo, "St") && t.Events[i].Ann != "" {
 			return nil, fmt.Errorf("%s: STADD and STEOR have no acquire form", e.Name)
 		}
-		if e.Kind == Rmw && (t.Events[i].Ann == "X" || t.Events[(i+1)%n].Ann == "X") {
+		if e.Kind == Rmw && (isExclusive(t.Events[i].Ann) || isExclusive(t.Events[(i+1)%n].Ann)) {
 			return nil, fmt.Errorf("%s: a read-modify-write is exclusive already: X is for the single accesses of other edges", e.Name)
 		}
 		if e.Kind == Rmw && t.Events[i].Ann == "Q" {
@@ -548,23 +551,53 @@ func joinEdges(es []Edge) string {
 
 // Canonical is the cycle's key up to rotation: the least, in string
 // order, of its rotations that begin a thread.
+//
+// The rotations are compared name by name and only the least is joined
+// (an enumeration calls it for every closed sequence of edges): that is
+// the order of the joined strings, because a blank, which separates the
+// names, sorts before every character of a name, so a name that is a
+// prefix of another sorts first either way (TestCanonical compares the
+// two).
 func Canonical(es []Edge) string {
 	n := len(es)
-	best := ""
+	best := -1
 	for s := 0; s < n; s++ {
 		if !es[(s+n-1)%n].Ext {
 			continue
 		}
-		names := make([]string, n)
-		for j := range names {
-			names[j] = es[(s+j)%n].Name
-		}
-		k := strings.Join(names, " ")
-		if best == "" || k < best {
-			best = k
+		if best < 0 || lessRotation(es, s, best) {
+			best = s
 		}
 	}
-	return best
+	if best < 0 {
+		return ""
+	}
+	size := n - 1
+	for _, e := range es {
+		size += len(e.Name)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for j := 0; j < n; j++ {
+		if j > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(es[(best+j)%n].Name)
+	}
+	return b.String()
+}
+
+// lessRotation tells whether the rotation of es from s comes before the
+// one from t, name by name.
+func lessRotation(es []Edge, s, t int) bool {
+	n := len(es)
+	for j := 0; j < n; j++ {
+		a, b := es[(s+j)%n].Name, es[(t+j)%n].Name
+		if a != b {
+			return a < b
+		}
+	}
+	return false
 }
 
 // Observed lists the reads the condition constrains, in thread order.

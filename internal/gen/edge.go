@@ -25,8 +25,9 @@
 //
 // Cycle builds a test from a list of edges (what diyone7 does), Name
 // gives it herd's name (SB, MP+lwsync+addr, ...), Write prints it in the
-// litmus dialect of an architecture (X86, PPC, AArch64, ARM, RISCV, and C
-// as diy7 writes C tests) and
+// litmus dialect of an architecture (X86, PPC, AArch64, ARM, RISCV, C
+// as diy7 writes C tests, and LKMM: C tests of the Linux kernel's
+// primitives, see lkmm.go) and
 // Enumerate lists every valid cycle up to a size over a list of edges
 // (what diy7 does), once up to rotation.
 package gen
@@ -68,7 +69,9 @@ type Edge struct {
 	Src, Dst Dir
 	// SrcAnn and DstAnn annotate the two accesses ("" when not said;
 	// "P" plain, "A" acquire, "Q" acquire-PC, "L" release on AArch64;
-	// "X" an exclusive access on both (see exclusive.go);
+	// "X" an exclusive access on both, "XA", "XL", "XAL" on AArch64 and
+	// "XAqP", "XPRl", "XAqRl", ... on RISC-V with the orders of its load
+	// and store (see exclusive.go);
 	// "Aq", "Rl" on RISC-V, and "AR" there for an access made by an
 	// AMO with both .aq and .rl: amoswap.w.aq.rl x0,v,(a) for a write,
 	// amoor.w.aq.rl r,x0,(a) for a read, as diy writes them).
@@ -111,7 +114,7 @@ var arches = []*Arch{
 	{Name: "PPC", Fences: []string{"LwSync", "Sync", "ISync", "Eieio"},
 		Deps: []string{"Addr", "Data", "CtrlIsync", "Ctrl"}},
 	{Name: "AArch64", Fences: []string{"DMB.SY", "DMB.LD", "DMB.ST", "DSB.SY", "ISB"},
-		Annotations: []string{"P", "A", "Q", "L", "X"}, Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
+		Annotations: append([]string{"P", "A", "Q", "L"}, a64Exclusive...), Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
 	{Name: "ARM", Fences: []string{"DMB.ST", "DSB.ST", "DMB", "DSB", "ISB"},
 		Deps: []string{"Addr", "Data", "CtrlIsb", "Ctrl"}},
 	// C11: the annotations are memory orders (Rlx, Acq, Rel, Sc, Con;
@@ -121,19 +124,24 @@ var arches = []*Arch{
 		Annotations: []string{"Rlx", "Acq", "Rel", "AR", "Sc", "Con", "P"}, Deps: []string{"Addr", "Data", "Ctrl"}},
 	{Name: "RISCV", Fences: []string{"Fence.rw.rw", "Fence.rw.r", "Fence.rw.w", "Fence.r.rw", "Fence.r.r", "Fence.r.w",
 		"Fence.w.rw", "Fence.w.r", "Fence.w.w", "Fence.tso", "Fence.i"},
-		Annotations: []string{"AqRl", "Aq", "AR", "Rl", "P", "X"}, Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+		Annotations: append([]string{"AqRl", "Aq", "AR", "Rl", "P"}, rvExclusive...), Deps: []string{"Addr", "Data", "CtrlFenceI", "Ctrl"}},
+	// The Linux kernel's model: C tests of the kernel's primitives (see
+	// lkmm.go).
+	{Name: "LKMM", Fences: []string{"FenceMb", "FenceWmb", "FenceRmb"},
+		Annotations: lkmmKinds, Deps: []string{"Addr", "Data", "Ctrl"}},
 }
 
 // LookupArch finds an architecture by one of its names, without regard
 // to case (X86, x86_64, PPC, Power, AArch64, ARM64, ARM, ARMv7, RISCV,
-// RISC-V, C, C11).
+// RISC-V, C, C11, LKMM, LISA, Linux).
 func LookupArch(name string) (*Arch, error) {
 	n := strings.ToLower(strings.ReplaceAll(name, "-", ""))
 	alias := map[string]string{"x86": "X86", "x86_64": "X86", "x8664": "X86", "tso": "X86",
 		"ppc": "PPC", "power": "PPC", "powerpc": "PPC",
 		"aarch64": "AArch64", "arm64": "AArch64", "armv8": "AArch64",
 		"arm": "ARM", "armv7": "ARM", "c": "C", "c11": "C",
-		"riscv": "RISCV", "riscv64": "RISCV"}
+		"riscv": "RISCV", "riscv64": "RISCV",
+		"lkmm": "LKMM", "lisa": "LKMM", "linux": "LKMM", "linuxkernel": "LKMM"}
 	if c, ok := alias[n]; ok {
 		for _, a := range arches {
 			if a.Name == c {
@@ -141,7 +149,7 @@ func LookupArch(name string) (*Arch, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64, ARM, RISCV or C)", name)
+	return nil, fmt.Errorf("unknown architecture %q (want X86, PPC, AArch64, ARM, RISCV, C or LKMM)", name)
 }
 
 // ParseEdge reads one edge of the notation for the architecture.
@@ -278,7 +286,11 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 			return bad(fmt.Sprintf("%q is not two annotations among %s", rest, strings.Join(a.Annotations, ", ")))
 		}
 		e.SrcAnn, e.DstAnn = src, dst
-		if a.Name == "C" && e.Kind == Rmw {
+		if a.Name == "LKMM" {
+			if err := checkLKMM(e); err != nil {
+				return bad(err.Error())
+			}
+		} else if a.Name == "C" && e.Kind == Rmw {
 			// One atomic exchange: its memory order is the read's, as
 			// diy writes it; the write's annotation says the same.
 			if !cAtomic(src) || dst != src {
@@ -299,7 +311,7 @@ func (a *Arch) ParseEdge(s string) (Edge, error) {
 // HasRmw tells whether the generator writes diy's Rmw edge for a.
 func (a *Arch) HasRmw() bool {
 	switch a.Name {
-	case "X86", "PPC", "AArch64", "ARM", "RISCV", "C":
+	case "X86", "PPC", "AArch64", "ARM", "RISCV", "C", "LKMM":
 		return true
 	}
 	return false

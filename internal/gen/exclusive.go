@@ -1,6 +1,9 @@
 package gen
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Exclusive accesses: diy's X annotation on AArch64 and RISC-V (RfeXX,
 // FrePX, PosWWXP) makes the access a load-exclusive / store-exclusive
@@ -19,11 +22,68 @@ import "fmt"
 //
 // The pair is atomic: no other write comes between the write the load
 // reads and the store in coherence.
+//
+// X may carry the orders of its two instructions, as diy names them:
+// on AArch64 XA (LDAXR; STXR), XL (LDXR; STLXR) and XAL (LDAXR; STLXR);
+// on RISC-V X followed by the load's then the store's order, each P
+// (none), Aq, Rl or AR (both): XAqP (lr.w.aq; sc.w), XPRl (lr.w;
+// sc.w.rl), XAqRl, XARAR (lr.w.aqrl; sc.w.aqrl), ... (X alone is XPP).
+
+// exclusiveAnns are the ordered X annotations of AArch64 and RISC-V,
+// longest first.
+var (
+	a64Exclusive = []string{"XAL", "XA", "XL", "X"}
+	rvExclusive  = func() []string {
+		mos := []string{"AR", "Aq", "Rl", "P"}
+		var out []string
+		for _, m1 := range mos {
+			for _, m2 := range mos {
+				if m1 != "P" || m2 != "P" {
+					out = append(out, "X"+m1+m2)
+				}
+			}
+		}
+		return append(out, "X")
+	}()
+)
+
+// isExclusive tells whether an annotation is X, ordered or not.
+func isExclusive(ann string) bool { return len(ann) > 0 && ann[0] == 'X' }
+
+// rvOrder is the suffix of a RISC-V order: "", ".aq", ".rl", ".aqrl".
+func rvOrder(mo string) string {
+	return map[string]string{"P": "", "Aq": ".aq", "Rl": ".rl", "AR": ".aqrl"}[mo]
+}
+
+// exclusiveOps gives the load and store of an exclusive pair of
+// annotation ann.
+func exclusiveOps(arch, ann string) (load, store string) {
+	if arch == "AArch64" {
+		load, store = "LDXR", "STXR"
+		if strings.Contains(ann, "A") {
+			load = "LDAXR"
+		}
+		if strings.HasSuffix(ann, "L") {
+			store = "STLXR"
+		}
+		return load, store
+	}
+	load, store = "lr.w", "sc.w"
+	if rest := ann[1:]; rest != "" {
+		for _, m1 := range []string{"AR", "Aq", "Rl", "P"} {
+			if strings.HasPrefix(rest, m1) {
+				return load + rvOrder(m1), store + rvOrder(rest[len(m1):])
+			}
+		}
+	}
+	return load, store
+}
 
 // exclusive writes one exclusive access; val is the register or the
 // immediate a write stores. It returns the register of a read, and
 // records the store's flag for the condition.
 func exclusive(t *thread, arch string, ev Event, a string, val string) string {
+	load, store := exclusiveOps(arch, ev.Ann)
 	switch arch {
 	case "AArch64":
 		r, s := t.newReg(), t.newReg()
@@ -32,8 +92,8 @@ func exclusive(t *thread, arch string, ev Event, a string, val string) string {
 			v = fmt.Sprintf("W%d", t.newReg())
 			t.emit("MOV %s,%s", v, val)
 		}
-		t.emit("LDXR W%d,%s", r, a)
-		t.emit("STXR W%d,%s,%s", s, v, a)
+		t.emit("%s W%d,%s", load, r, a)
+		t.emit("%s W%d,%s,%s", store, s, v, a)
 		t.flags = append(t.flags, fmt.Sprintf("W%d", s))
 		if ev.Dir == 'W' {
 			return ""
@@ -46,8 +106,8 @@ func exclusive(t *thread, arch string, ev Event, a string, val string) string {
 		if ev.Dir == 'W' {
 			v = val
 		}
-		t.emit("lr.w %s,0(%s)", r, a)
-		t.emit("sc.w %s,%s,0(%s)", s, v, a)
+		t.emit("%s %s,0(%s)", load, r, a)
+		t.emit("%s %s,%s,0(%s)", store, s, v, a)
 		t.flags = append(t.flags, s)
 		if ev.Dir == 'W' {
 			return ""

@@ -152,6 +152,24 @@ func TestFamilyVerdicts(t *testing.T) {
 		{"C", "RfeRlxAcq PodRRAcqRlx FreRlxRlx RfeRlxAcq PodRRAcqRlx FreRlxRlx", "IRIW+poacqrlxs+RlxRlx", true},
 		{"C", "RfeScSc PodRRScSc FreScSc RfeScSc PodRRScSc FreScSc", "IRIW+poscscs+ScSc", false},
 
+		// Exclusive pairs with orders (diy's XA, XL, XAL on AArch64;
+		// X then the lr's and sc's orders on RISC-V): a release store
+		// and an acquire load order MP; RCsc release then acquire
+		// orders SB; the bare pair orders nothing in MP. In SB a read's
+		// write-back with release (STLXR, sc.w.rl) is ordered after the
+		// thread's write, and, the pair being atomic, comes just after
+		// the write it read in coherence: 2+2W, forbidden; an acquire
+		// load with a plain store-exclusive leaves SB allowed.
+		{"AArch64", "PodWWPXL RfeXLXA PodRRXAP Fre", "MP+popxl+poxap", false},
+		{"AArch64", "PodWWPX RfeXX PodRRXP Fre", "MP+popx+poxp", true},
+		{"AArch64", "PodWRPXAL FreXALP PodWRPXAL FreXALP", "SB+popxals", false},
+		{"AArch64", "PodWRPXL FreXLP PodWRPXL FreXLP", "SB+popxls", false},
+		{"AArch64", "PodWRPXA FreXAP PodWRPXA FreXAP", "SB+popxas", true},
+		{"RISCV", "PodWWPXPRl RfeXPRlXAqP PodRRXAqPP Fre", "MP+popxprl+poxaqpp", false},
+		{"RISCV", "PodWWPX RfeXX PodRRXP Fre", "MP+popx+poxp", true},
+		{"RISCV", "PodWRPXARAR FreXARARP PodWRPXARAR FreXARARP", "SB+popxarars", false},
+		{"RISCV", "PodWRPXPRl FreXPRlP PodWRPXPRl FreXPRlP", "SB+popxprls", false},
+		{"RISCV", "PodWRPXAqP FreXAqPP PodWRPXAqP FreXAqPP", "SB+popxaqps", true},
 		{"RISCV", "PodWW Rfe PodRR Fre", "MP", true},
 		{"RISCV", "Fence.w.wdWW Rfe DpAddrdR Fre", "MP+fence.w.w+addr", false},
 		{"RISCV", "Fence.rw.rwdWR Fre Fence.rw.rwdWR Fre", "SB+fence.rw.rws", false},

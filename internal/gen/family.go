@@ -143,6 +143,9 @@ func (t *Test) Name() string {
 		// The annotations of the threads of one access (Na: plain).
 		name += "+" + lone
 	}
+	if t.Arch != nil && t.Arch.Name == "LKMM" {
+		name = "C-" + name // diy's names of the kernel's tests
+	}
 	return name
 }
 

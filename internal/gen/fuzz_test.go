@@ -16,6 +16,9 @@ func FuzzCycle(f *testing.F) {
 		"Frib0b0 Rfib0h0 PosRRh0b0 Freb0h0 Rfeh0b0", "PodWWL.w0L Rfe DpDatadWq0h2 Rfih2A.h2 PodRR Fre",
 		"RfeXP PodRR FrePX PodWW", "RfePAR PodRWARAR RfeARAR PodRWARP", "Rfe Fence.idRW Wse Fence.w.wdWW",
 		"PodWWRlxRel RfeRelRlx RmwRlxRlx RfeRlxAcq PodRRAcqRlx FreRlxRlx",
+		"PodWWOnceRelease RfeReleaseAcquire RmwAcquireAcquire PodWR Fre", "FenceMbdRWOnceOnce RfeOnceOnce DpCtrldWOnceOnce RfeOnceOnce",
+		"RmwMbMb PodWR Hat RmwOnceOnce PodWR Hat", "PodWW Rfe DpAddrdW Rfe DpDatadW Wse",
+		"RfeXAP PodRR FrePXL PodWW", "PodWRPXARAR FreXARARP PodWRPXPAq FreXPAqP",
 	} {
 		f.Add(s)
 	}

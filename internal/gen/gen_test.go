@@ -135,8 +135,21 @@ func TestBadCycles(t *testing.T) {
 		{"X86", "PodWRw0w0 Fre PodWR Fre", "AArch64 only"},
 		{"AArch64", "PodWWw0q0 Rfew0q0 PodRR Fre", "both q0 and w0"},
 		{"AArch64", "PodWWz0q0 Rfe PodRR Fre", "is not two accesses"},
+		{"AArch64", "PodWWPXQ Rfe PodRR Fre", "is not two annotations"},
+		{"RISCV", "PodWWPXAqQ RfeXX PodRR Fre", "is not two annotations"},
+		{"RISCV", "PodWWPXRlRl RfeXX PodRR Fre", "annotated both XRlRl and X"},
+		{"AArch64", "PodWWXAw0q0 Rfe PodRR Fre", "is not two accesses"},
 		{"AArch64", "Rmw PodWRw0w0 Hat Rmw PodWR Hat", "unsupported: Rmw in a mixed-size cycle"},
 		{"AArch64", "PodWW Rfe DpAddrdRq0w4 Fre", "into an access at an offset"},
+		{"AArch64", "Rfew0w4 PosRRw4q0 PodRWq0q0 PosWWq0w4 Wsew4w0 PosWWw0q0 PodWWq0q0 PosWWq0w0", "unsupported: the coherence order of the mixed-size location y needs an observer, which is not written: a load of y returns bytes of several writes"},
+		// The Linux kernel's kinds.
+		{"LKMM", "PodWWAcquireOnce Rfe PodRR Fre", "Acquire (smp_load_acquire) is for reads"},
+		{"LKMM", "PodRROnceRelease Fre PodWW Rfe", "Release (smp_store_release) is for writes"},
+		{"LKMM", "PodWWMbOnce Rfe PodRR Fre", "Mb is the kind of a read-modify-write"},
+		{"LKMM", "PodWW Rfe RmwAcquireOnce PodWR Fre", "give its kind twice"},
+		{"LKMM", "PodWWOnceRlx Rfe PodRR Fre", "not two annotations among Once, Acquire, Release, Mb"},
+		{"LKMM", "FenceScdWW Rfe PodRR Fre", "not an edge of LKMM"},
+		{"LKMM", "PodWWOnceRelease RfeReleaseOnce RmwAcquireAcquire PodWR Fre", "annotated both Once and Acquire"},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -274,6 +287,24 @@ exists
 exists
 (1:X1=1 /\ 1:X4=0 /\ 1:X2=0 /\ 1:X5=0)
 `},
+		// Exclusive pairs with orders: LDAXR for A, STLXR for L;
+		// lr.w and sc.w with .aq, .rl or .aqrl on RISC-V.
+		{"AArch64", "RfeXAP PodRR FrePXL PodWW", `
+ P0               | P1          ;
+ MOV W3,#1        | LDR W1,[X0] ;
+ LDXR W1,[X0]     | LDR W3,[X2] ;
+ STLXR W2,W3,[X0] |             ;
+ MOV W7,#1        |             ;
+ LDAXR W5,[X4]    |             ;
+ STXR W6,W7,[X4]  |             ;
+`},
+		{"RISCV", "PodWRPXARAR FreXARARP PodWRPXPAq FreXPAqP", `
+ P0                    | P1                  ;
+ ori x6,x0,1           | ori x6,x0,1         ;
+ sw x6,0(x5)           | sw x6,0(x5)         ;
+ lr.w.aqrl x8,0(x7)    | lr.w x8,0(x7)       ;
+ sc.w.aqrl x9,x8,0(x7) | sc.w.aq x9,x8,0(x7) ;
+`},
 		{"AArch64", "RfeXP PodRR FrePX PodWW", `
  P0              | P1          ;
  MOV W3,#1       | LDR W1,[X0] ;
@@ -404,6 +435,59 @@ exists (1:r0=1 /\ x=2)
 		{"C", "PodRWRlxRlx RfeRlxRlx DpDatadWRlxRlx RfeRlxRlx", `
   atomic_store_explicit(x,1 + (r0 & 128),memory_order_relaxed);
 `},
+		// The Linux kernel's primitives.
+		{"LKMM", "FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce", `C C-MP+fencewmboncerelease+fencermbacquireonce
+"FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce"
+Cycle=FenceRmbdRRAcquireOnce FreOnceOnce FenceWmbdWWOnceRelease RfeReleaseAcquire
+Generator=musket gen
+Prefetch=0:x=F,0:y=W,1:y=F,1:x=T
+Com=Rf Fr
+Orig=FenceWmbdWWOnceRelease RfeReleaseAcquire FenceRmbdRRAcquireOnce FreOnceOnce
+
+{}
+
+P0(int *x, int *y)
+{
+	WRITE_ONCE(*x, 1);
+	smp_wmb();
+	smp_store_release(y, 1);
+}
+
+P1(int *x, int *y)
+{
+	int r0 = smp_load_acquire(y);
+	smp_rmb();
+	int r1 = READ_ONCE(*x);
+}
+
+exists (1:r0=1 /\ 1:r1=0)
+`},
+		{"LKMM", "PodWW Rfe DpAddrdW Rfe DpDatadW Wse", `
+P1(int *y, int *z)
+{
+	int r0 = READ_ONCE(*y);
+	WRITE_ONCE(*(z + (r0 & 128)), 1);
+}
+
+P2(int *x, int *z)
+{
+	int r0 = READ_ONCE(*z);
+	WRITE_ONCE(*x, 1 + (r0 & 128));
+}
+`},
+		{"LKMM", "FenceMbdRWOnceOnce RfeOnceOnce DpCtrldWOnceOnce RfeOnceOnce", `
+	int r0 = READ_ONCE(*y);
+	if (r0 == 1) {
+		WRITE_ONCE(*x, 1);
+	}
+`},
+		{"LKMM", "RmwMbMb PodWR Hat RmwOnceOnce PodWR Hat", `
+	int r0 = xchg(x, 1);
+	int r1 = READ_ONCE(*y);
+`},
+		{"LKMM", "PodWW Rfe RmwReleaseRelease PodWR Fre", `
+	int r0 = xchg_release(y, 2);
+`},
 	} {
 		a, _ := LookupArch(c.arch)
 		es, err := a.ParseCycle([]string{c.cycle})
@@ -422,4 +506,50 @@ exists (1:r0=1 /\ x=2)
 			t.Errorf("%s %q: want\n%s\nin\n%s", c.arch, c.cycle, c.want, b.String())
 		}
 	}
+}
+
+// TestCanonical compares Canonical with the least of the joined
+// rotations that begin a thread, on every cycle of an enumeration and on
+// names that are prefixes of others (PodWR, PodWRLA).
+func TestCanonical(t *testing.T) {
+	joined := func(es []Edge) string {
+		n := len(es)
+		best := ""
+		for s := 0; s < n; s++ {
+			if !es[(s+n-1)%n].Ext {
+				continue
+			}
+			var names []string
+			for j := 0; j < n; j++ {
+				names = append(names, es[(s+j)%n].Name)
+			}
+			if k := strings.Join(names, " "); best == "" || k < best {
+				best = k
+			}
+		}
+		return best
+	}
+	a, _ := LookupArch("AArch64")
+	edges, err := a.ExpandList("Pod**,PodWRLA,PodWRLP,Rfe,RfeLA,Fre,FreAL,Wse,DMB.SYdWW,DMB.SYdWWLP")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	var rec func(cur []Edge)
+	rec = func(cur []Edge) {
+		if len(cur) >= 2 {
+			if got, want := Canonical(cur), joined(cur); got != want {
+				t.Fatalf("%s: Canonical %q, want %q", joinEdges(cur), got, want)
+			}
+			checked++
+		}
+		if len(cur) == 4 {
+			return
+		}
+		for _, e := range edges {
+			rec(append(cur, e))
+		}
+	}
+	rec(nil)
+	t.Logf("%d sequences of edges", checked)
 }

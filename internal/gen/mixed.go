@@ -160,12 +160,12 @@ func (t *Test) mixValues() error {
 		}
 	}
 	for _, ev := range t.Events {
-		if ev.Ann == "X" {
+		if isExclusive(ev.Ann) {
 			return &ErrUnsupported{"an exclusive (X) access in a mixed-size cycle"}
 		}
 	}
 	if len(t.Obs) > 0 {
-		return &ErrUnsupported{"the coherence order of a mixed-size location needs an observer load"}
+		return errMixedObserver(t)
 	}
 	t.Width = map[int]int{}
 	for l := 0; l < t.Locs; l++ {

@@ -73,9 +73,6 @@ func TestCorpusObservers(t *testing.T) {
 	root := filepath.Join(testcorpus.Dir(t), "litmus")
 	long := os.Getenv("MUSKET_LONG") != ""
 	for _, s := range cycleLineSuites {
-		if s.dir == "LKMM" {
-			continue
-		}
 		t.Run(s.dir, func(t *testing.T) {
 			table, err := expect.Read(filepath.Join(root, "expected", s.csv))
 			if err != nil {

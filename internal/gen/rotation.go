@@ -12,7 +12,9 @@ package gen
 // fence r.r ... rw.rw, r before w before rw) or the dependency (addr,
 // data, ctrl, ctrl with a barrier). Every corpus test diy 7.47 or later
 // wrote (its Generator= line) has that rotation on its Cycle= line
-// (TestCycleRotation); older diy7 printed the cycle as its enumeration
+// (TestCycleRotation), and so has every corpus LKMM test diy wrote from
+// the kernel's bell file, whose kinds (acquire, mb, once, release) it
+// compares as strings (TestCorpusLKMMCycles); older diy7 printed the cycle as its enumeration
 // built it (PPC: the relaxed edges first), which no order of the edges
 // explains.
 
@@ -72,12 +74,25 @@ func atomKey(ann string, m Mix) []int {
 	if (ann == "" || ann == "P") && m.Size == 0 {
 		return []int{0}
 	}
-	r := map[string]int{"": 0, "P": 0, "A": 1, "Aq": 1, "Acq": 1, "Q": 2, "L": 3, "Rl": 2, "Rel": 2, "AR": 3, "AqRl": 3, "X": 4}[ann]
+	r := map[string]int{"": 0, "P": 0, "A": 1, "Aq": 1, "Acq": 1, "Q": 2, "L": 3, "Rl": 2, "Rel": 2, "AR": 3, "AqRl": 3, "X": 4,
+		// The kernel's kinds are the bell file's names, compared as
+		// strings: acquire, mb, once, release.
+		"Acquire": 1, "Mb": 2, "Once": 3, "Release": 4}[ann]
+	if isExclusive(ann) {
+		r = 4
+	}
 	k := []int{1, r}
 	if m.Size != 0 {
 		k = append(k, 1, m.Size, m.Off)
 	} else {
 		k = append(k, 0)
+	}
+	if isExclusive(ann) && ann != "X" {
+		// An ordered X after X (no corpus test has one: the order
+		// among them is the annotation's spelling).
+		for _, c := range ann[1:] {
+			k = append(k, int(c))
+		}
 	}
 	return k
 }
@@ -136,7 +151,8 @@ func boolInt(b bool) int {
 
 func fenceRank(f string) int {
 	order := []string{"MFence", "Sync", "LwSync", "ISync", "Eieio", "ISB", "DMB.LD", "DMB.ST", "DMB.SY", "DSB.LD", "DSB.ST", "DSB.SY",
-		"Fence.i", "Fence.tso", "Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw", "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw"}
+		"Fence.i", "Fence.tso", "Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw", "Fence.rw.r", "Fence.rw.w", "Fence.rw.rw",
+		"FenceMb", "FenceRmb", "FenceWmb"}
 	for i, o := range order {
 		if o == f {
 			return i

@@ -59,8 +59,11 @@ func (t *Test) Write(w io.Writer) error { return t.WriteNamed(w, t.Name()) }
 // WriteNamed is Write with the test's name given (an enumeration numbers
 // the repeated names).
 func (t *Test) WriteNamed(w io.Writer, name string) error {
-	if t.Arch.Name == "C" {
+	switch t.Arch.Name {
+	case "C":
 		return t.writeC(w, name)
+	case "LKMM":
+		return t.writeLKMM(w, name)
 	}
 	d := dialectOf(t.Arch)
 	threads := make([]*thread, len(t.Threads))
@@ -357,7 +360,7 @@ func (x aarch64) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			addr = fmt.Sprintf("[X%d]", b)
 		}
 	}
-	if ev.Ann == "X" {
+	if isExclusive(ev.Ann) {
 		if kind == "Data" {
 			v := t.newReg()
 			t.emit("EOR W%d,%s,%s", v, dep, dep)
@@ -428,7 +431,7 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 			base = x.reg(t.newReg())
 			t.emit("add %s,%s,%s", base, a, off)
 		}
-		if ev.Ann == "X" {
+		if isExclusive(ev.Ann) {
 			return exclusive(t, "RISCV", ev, base, v)
 		}
 		if ev.Ann == "AR" {
@@ -443,7 +446,7 @@ func (x riscv) access(t *thread, ev Event, loc, a, dep, kind string) string {
 		base = x.reg(t.newReg())
 		t.emit("add %s,%s,%s", base, a, off)
 	}
-	if ev.Ann == "X" {
+	if isExclusive(ev.Ann) {
 		return exclusive(t, "RISCV", ev, base, "")
 	}
 	r := x.reg(t.newReg())

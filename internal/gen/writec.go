@@ -150,6 +150,21 @@ func (t *Test) writeC(w io.Writer, name string) error {
 		}
 		fmt.Fprintf(&b, "\nP%d (%s) {\n%s\n}\n", id, strings.Join(args, ","), strings.Join(body, "\n"))
 	}
+	for k, o := range t.ObsThreads {
+		// The observer threads (-obs accept, force), after the cycle's:
+		// relaxed loads of an atomic location (BuildObs refuses a
+		// plain one), which coherence orders as the writes (CoRR).
+		id := len(t.Threads) + k
+		var body []string
+		for j, v := range o.Vals {
+			if j > 0 && o.Fenced {
+				body = append(body, "  atomic_thread_fence(memory_order_seq_cst);")
+			}
+			body = append(body, fmt.Sprintf("  int r%d = atomic_load_explicit(%s,memory_order_relaxed);", j, LocName(o.Loc)))
+			cond = append(cond, fmt.Sprintf("%d:r%d=%d", id, j, v))
+		}
+		fmt.Fprintf(&b, "\nP%d (atomic_int* %s) {\n%s\n}\n", id, LocName(o.Loc), strings.Join(body, "\n"))
+	}
 	for _, l := range t.finalLocs() {
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
 	}
