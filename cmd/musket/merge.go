@@ -77,6 +77,9 @@ func readRunOutputs(path string) ([]*runOutput, error) {
 	for sc.Scan() {
 		line++
 		b := sc.Bytes()
+		if line == 1 {
+			b = source.TrimBOM(b)
+		}
 		if len(strings.TrimSpace(string(b))) == 0 {
 			continue
 		}

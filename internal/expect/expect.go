@@ -36,7 +36,11 @@ func Read(file string) (*Table, error) {
 	line := 0
 	for sc.Scan() {
 		line++
-		s := strings.TrimSpace(sc.Text())
+		b := sc.Bytes()
+		if line == 1 {
+			b = source.TrimBOM(b)
+		}
+		s := strings.TrimSpace(string(b))
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
