@@ -162,11 +162,18 @@ func clangArgs(path string, co ClangOptions) []string {
 func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, source.FileError(err) // "x.c: no such file or directory", not "stat x.c: ..."
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
+	// A file Musket cannot read is said as such, not as clang's
+	// "clang rejects the program: error: error reading 'x.c'" (robust7).
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, source.FileError(err)
+	}
+	f.Close()
 	if n := source.MaxInput(); n > 0 && st.Size() > n {
 		return nil, &source.TooLargeError{Path: path, Limit: n}
 	}
