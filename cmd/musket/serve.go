@@ -87,7 +87,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	serveProcessLimit(fs, srv)
 	go srv.Watch(ctx)
 	hs := srv.HTTPServer()
+	// The requests' contexts are the signal's: SIGINT or SIGTERM stops
+	// the runs, which answer "interrupted", and the waiting ones, which
+	// answer that the server is stopping; Shutdown then waits (5 s at
+	// most) for those answers to be written. Before, the process ended
+	// as soon as Serve returned, and every client in flight saw its
+	// connection closed with no answer (robust7).
+	hs.BaseContext = func(net.Listener) context.Context { return ctx }
+	shutDown := make(chan struct{})
 	go func() {
+		defer close(shutDown)
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -100,6 +109,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if ctx.Err() != nil {
+		<-shutDown
 		return exitInterrupted
 	}
 	return 0
