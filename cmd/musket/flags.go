@@ -52,6 +52,9 @@ func isCIdentifier(s string) bool {
 
 // isTerminal tells whether w is a terminal (progress bars go only there).
 func isTerminal(w io.Writer) bool {
+	if o, ok := w.(*outWriter); ok {
+		w = o.f
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
