@@ -181,7 +181,7 @@ func cellFromCheck(code int, out []byte, stderr string, wall time.Duration) cCel
 		}
 	case exitLimit:
 		c.Verdict = cLimit
-		if strings.Contains(string(out), `"verdict":"TIMEOUT"`) {
+		if strings.Contains(string(out), `"verdict":"TIMEOUT"`) || strings.Contains(string(out), `"status":"timeout"`) {
 			c.Verdict = cTimeout
 		}
 	case exitDisagree:

@@ -103,10 +103,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 	opts := cfront.CheckOptions{Bound: k.c.bound, Target: target, Model: k.c.m, ModelName: k.c.name,
 		NoAnalysis: k.c.noAnalysis, Variants: k.c.variants, Liveness: k.c.liveness, GraphNoSymmetry: !k.c.symmetry, Races: cRaces(k.c), Clang: k.c.clang, Explain: k.c.explain}
 	one := func(engine string) (*cfront.Result, error) {
-		cctx, cancel := ctx, context.CancelFunc(func() {})
-		if k.limit > 0 {
-			cctx, cancel = context.WithTimeout(ctx, k.limit)
-		}
+		cctx, cancel := cLimitContext(ctx, k.limit)
 		defer cancel()
 		cctx, unwatch := memlimit.Watch(cctx)
 		defer unwatch()
@@ -130,7 +127,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			if !errors.As(err, &le) {
 				err = &cfront.LimitError{Msg: fmt.Sprintf("%s: the time limit (%v) was reached before the check began", k.path, k.limit)}
 			}
-			return nil, err
+			return nil, timeLimitError{err}
 		}
 		if r != nil && r.Verdict == cfront.Unknown {
 			r.Result = batch.MemoryStatus(cctx, r.Result)
@@ -211,6 +208,16 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		var le *cfront.LimitError
 		if errors.As(err, &le) {
 			code, status = exitLimit, "limit"
+		}
+		if errors.As(err, new(timeLimitError)) {
+			// The time limit reached while clang compiled, or before
+			// the check began: a time-out like the engines', in the
+			// summary's list (it was missing there: "timeouts":[] with
+			// exit status 3) and in bench c's cell.
+			status = "timeout"
+			if k.timedOut != nil {
+				*k.timedOut = true
+			}
 		}
 		if k.asJSON {
 			writeJSON(stdout, errorJSON{File: k.path, Status: status, Error: err.Error(), ExitStatus: code})
@@ -454,10 +461,13 @@ const graphHeadStart = time.Second
 // unsupported feature) leaves the answer to the other.
 func firstAnswer(ctx context.Context, limit time.Duration, path string, opts cfront.CheckOptions) (*cfront.Result, error) {
 	start := time.Now()
-	cctx, cancel := limitContext(ctx, limit)
+	cctx, cancel := cLimitContext(ctx, limit)
 	defer cancel()
 	p, r, err := lowerOnce(cctx, start, path, opts)
 	if p == nil {
+		if err != nil && ctx.Err() == nil && errors.Is(cctx.Err(), context.DeadlineExceeded) {
+			err = timeLimitError{err}
+		}
 		return r, err
 	}
 	type answer struct {
@@ -666,6 +676,19 @@ func cacheOff() bool {
 	}
 	return false
 }
+
+// cLimitContext bounds a C program's check by its time limit: it is
+// limitContext, which a test replaces with a context already past its
+// deadline to give a time-out without the clock.
+var cLimitContext = limitContext
+
+// timeLimitError is the error of a C program stopped by its time limit
+// before an engine could answer (clang stopped, or the limit reached
+// before the check began): a time-out, not another limit.
+type timeLimitError struct{ err error }
+
+func (e timeLimitError) Error() string { return e.err.Error() }
+func (e timeLimitError) Unwrap() error { return e.err }
 
 // limitContext is ctx bounded by limit (none when limit is 0).
 func limitContext(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {

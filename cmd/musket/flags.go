@@ -52,6 +52,9 @@ func isCIdentifier(s string) bool {
 
 // isTerminal tells whether w is a terminal (progress bars go only there).
 func isTerminal(w io.Writer) bool {
+	if o, ok := w.(*outWriter); ok {
+		w = o.f
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -220,8 +223,9 @@ func shortUsage(fs *flag.FlagSet, _ func()) {
 // sizeFlag is a size in bytes given as 512M, 4G, ... (memlimit.Parse),
 // applied by set when the flag is given.
 type sizeFlag struct {
-	n   int64
-	set func(int64)
+	n     int64
+	set   func(int64)
+	check func(int64) error // refuses a size, when not nil
 }
 
 func (f *sizeFlag) String() string {
@@ -233,6 +237,9 @@ func (f *sizeFlag) String() string {
 
 func (f *sizeFlag) Set(s string) error {
 	n, err := memlimit.Parse(s)
+	if err == nil && f.check != nil {
+		err = f.check(n)
+	}
 	if err != nil {
 		return err
 	}
@@ -246,8 +253,8 @@ func (f *sizeFlag) Set(s string) error {
 // changes them.
 func addResourceFlags(fs *flag.FlagSet) {
 	if fs.Lookup("memory") == nil {
-		fs.Var(&sizeFlag{n: memlimit.Default(), set: memlimit.Set}, "memory",
-			"memory `limit` (e.g. 2G, 512M; 0: none): a test or program that reaches it is stopped and reported as \"memory limit\" (exit status 3); Z3 gets the same limit (default: 3/4 of the machine's memory, at most 8G)")
+		fs.Var(&sizeFlag{n: memlimit.Default(), set: memlimit.Set, check: memlimit.CheckLimit}, "memory",
+			"memory `limit` (e.g. 2G, 512M; at least 16M; 0: none): a test or program that reaches it is stopped and reported as \"memory limit\" (exit status 3); Z3 gets the same limit (default: 3/4 of the machine's memory, at most 8G)")
 	}
 	if fs.Lookup("max-input") == nil {
 		fs.Var(&sizeFlag{n: source.DefaultMaxInput, set: source.SetMaxInput}, "max-input",

@@ -207,3 +207,38 @@ func TestTimeLimitForms(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryMinimum: a -memory below the process's own size was reached
+// or not depending on whether the watcher sampled before the run ended
+// (robust6: SB under -memory 1 gave exit 0 once and 3 twice). Such a
+// limit is now refused by every command before any work (exit 2); from
+// the minimum on, the flag is taken, and 0 is no limit.
+func TestMemoryMinimum(t *testing.T) {
+	t.Cleanup(applyResourceDefaults) // -memory sets the process's limit
+	sb := sbTest
+	tests := []struct {
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{[]string{"litmus", "-memory", "1", sb}, exitBadInput, `invalid value "1" for flag -memory: 1B is below Musket's smallest memory limit, 16MiB`},
+		{[]string{"litmus", "-memory", "1K", sb}, exitBadInput, "1KiB is below"},
+		{[]string{"check", "-memory", "15.9M", sb}, exitBadInput, "below Musket's smallest memory limit"},
+		{[]string{"param", "-memory", "4M", "testdata/param_intlin.cub"}, exitBadInput, "4MiB is below"},
+		{[]string{"fix", "-memory", "1M", sb}, exitBadInput, "1MiB is below"},
+		{[]string{"gen", "-memory", "2K", "-arch", "X86", "-relax", "Rfe PodRR Fre PodWR"}, exitBadInput, "2KiB is below"},
+		{[]string{"compare", "-memory", "100", "-source", "sc", "-target", "tso", sb}, exitBadInput, "100B is below"},
+		{[]string{"serve", "-memory", "8M"}, exitBadInput, "8MiB is below"},
+		{[]string{"bench", "mutex", "-memory", "1K"}, exitBadInput, "1KiB is below"},
+		{[]string{"litmus", "-memory", "16M", sb}, exitOK, ""},
+		{[]string{"litmus", "-memory", "0", sb}, exitOK, ""},
+	}
+	for _, tc := range tests {
+		var out, errOut strings.Builder
+		code := dispatch(tc.args, &out, &errOut)
+		applyResourceDefaults()
+		if code != tc.code || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %d and %q", tc.args, code, errOut.String(), tc.code, tc.want)
+		}
+	}
+}

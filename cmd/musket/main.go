@@ -67,12 +67,13 @@ func main() {
 // with exit status 130.
 func runMain(args []string) int {
 	applyResourceDefaults()
-	code := dispatch(args, os.Stdout, os.Stderr)
+	out := &outWriter{f: os.Stdout}
+	code := dispatch(args, out, os.Stderr)
 	cfront.WaitSessions() // musket-cc's CPU time is then this process's children's
 	if earlysignal.Take() {
 		return exitInterrupted
 	}
-	return code
+	return out.finish(code, os.Stderr)
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {

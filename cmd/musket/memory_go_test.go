@@ -10,7 +10,7 @@ import (
 // TestGoMemoryLimit: fix and gen watch -memory (robust5: they did not,
 // and fix went past -memory 64M to 210 MB instead of stopping with exit
 // status 3). The inputs take far longer than the watcher's period, and
-// the test process's own heap passes 4 MiB.
+// the test process's own heap passes 16 MiB.
 func TestGoMemoryLimit(t *testing.T) {
 	t.Cleanup(applyResourceDefaults) // -memory sets the process's limit
 	var b strings.Builder
@@ -28,8 +28,8 @@ func TestGoMemoryLimit(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"fix", "-memory", "4M", big}, "memory limit reached"},
-		{[]string{"gen", "-memory", "4M", "-arch", "X86", "-relax", "Rfe PodRR Fre PodWW PodWR PodRW Wse Coe", "-size", "40", "-o", filepath.Join(dir, "gen")}, "memory limit reached"},
+		{[]string{"fix", "-memory", "16M", big}, "memory limit reached"},
+		{[]string{"gen", "-memory", "16M", "-arch", "X86", "-relax", "Rfe PodRR Fre PodWW PodWR PodRW Wse Coe", "-size", "40", "-o", filepath.Join(dir, "gen")}, "memory limit reached"},
 	} {
 		var out, errOut strings.Builder
 		code := dispatch(tc.args, &out, &errOut)

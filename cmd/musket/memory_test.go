@@ -15,17 +15,17 @@ func TestZ3MemoryLimit(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"litmus", "-engine", "smt", "-memory", "4M", sbTest}, "Memory limit SB"},
-		{[]string{"litmus", "-json", "-engine", "smt", "-memory", "4M", sbTest}, `"status":"memory limit"`},
-		{[]string{"check", "-model", "tso", "-bound", "1", "-memory", "4M", "../../examples/asm/mp.litmus"}, "MP: MEMORY LIMIT"},
+		{[]string{"litmus", "-engine", "smt", "-memory", "16M", sbTest}, "Memory limit SB"},
+		{[]string{"litmus", "-json", "-engine", "smt", "-memory", "16M", sbTest}, `"status":"memory limit"`},
+		{[]string{"check", "-model", "tso", "-bound", "1", "-memory", "16M", "../../examples/asm/mp.litmus"}, "MP: MEMORY LIMIT"},
 		// (a question with integer linear arithmetic: the parameterized
 		// checker's own procedure leaves it to Z3, which it then loads)
-		{[]string{"param", "-json", "-memory", "4M", "testdata/param_intlin.cub"}, `"status":"memory limit"`},
+		{[]string{"param", "-json", "-memory", "16M", "testdata/param_intlin.cub"}, `"status":"memory limit"`},
 		// prove exited 2 ("out of memory" as bad input), compare panicked
 		// (robust4).
-		{[]string{"prove", "-model", "tso", "-memory", "4M", "../../examples/asm/toppers-spinlock.litmus"}, "memory limit"},
-		{[]string{"prove", "-json", "-model", "tso", "-memory", "4M", "../../examples/asm/toppers-spinlock.litmus"}, `"status":"memory limit"`},
-		{[]string{"compare", "-source", "tso", "-target", "power", "-memory", "4M", "../../examples/asm/mp.litmus"}, "memory limit reached"},
+		{[]string{"prove", "-model", "tso", "-memory", "16M", "../../examples/asm/toppers-spinlock.litmus"}, "memory limit"},
+		{[]string{"prove", "-json", "-model", "tso", "-memory", "16M", "../../examples/asm/toppers-spinlock.litmus"}, `"status":"memory limit"`},
+		{[]string{"compare", "-source", "tso", "-target", "power", "-memory", "16M", "../../examples/asm/mp.litmus"}, "memory limit reached"},
 	} {
 		var out, errOut strings.Builder
 		code := dispatch(tc.args, &out, &errOut)

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,11 +65,21 @@ func readRunOutputs(path string) ([]*runOutput, error) {
 	var runs []*runOutput
 	out := &runOutput{path: path}
 	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	// A line is at most the input limit (-max-input; 1 GiB when none):
+	// /dev/zero, one line with no end, took 2 GB before "bufio.Scanner:
+	// token too long" (robust7).
+	maxLine := source.MaxInput()
+	if maxLine <= 0 || maxLine > 1<<30 {
+		maxLine = 1 << 30
+	}
+	sc.Buffer(make([]byte, min(1<<20, maxLine)), int(maxLine))
 	line := 0
 	for sc.Scan() {
 		line++
 		b := sc.Bytes()
+		if line == 1 {
+			b = source.TrimBOM(b)
+		}
 		if len(strings.TrimSpace(string(b))) == 0 {
 			continue
 		}
@@ -100,8 +111,10 @@ func readRunOutputs(path string) ([]*runOutput, error) {
 		out.tests = append(out.tests, j)
 		out.raw = append(out.raw, append([]byte(nil), b...))
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, &source.TooLargeError{Path: fmt.Sprintf("%s:%d:1: a line", path, line+1), Limit: maxLine}
+	} else if err != nil {
+		return nil, source.FileError(err)
 	}
 	if len(out.tests) > 0 || len(runs) == 0 {
 		return nil, fmt.Errorf("%s: no summary line after the last test: the run did not finish (or was not musket litmus -json)", path)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/source"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -187,9 +188,15 @@ func TestMergeBadInput(t *testing.T) {
 		// missing shard.
 		{[]string{write("p1.json", test+sum("1/2", 2)), write("p2.json", test+sum("2/3", 3))},
 			"the shards are not of one run: shard 1/2 of a run of 2 tests"},
+		// A line longer than -max-input (given 1K below): /dev/zero
+		// took 2 GB before "bufio.Scanner: token too long" (robust7).
+		{[]string{write("long.json", test+strings.Repeat(" ", 2000)+"\n"+sum("", 1))}, "long.json:2:1: a line: larger than the input limit of 1 KiB (raise it with -max-input)"},
+		{[]string{"/dev/zero"}, "/dev/zero:1:1: a line: larger than the input limit of 1 KiB"},
+		{[]string{tmp}, tmp + ": is a directory"},
 	} {
 		var out, errb bytes.Buffer
-		code := runMerge(c.files, &out, &errb)
+		code := runMerge(append([]string{"-max-input", "1K"}, c.files...), &out, &errb)
+		source.SetMaxInput(source.DefaultMaxInput)
 		if code != exitBadInput || !strings.Contains(errb.String(), c.err) {
 			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.files, code, errb.String(), c.err)
 		}

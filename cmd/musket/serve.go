@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/playground/web"
 	"github.com/musket-verify/musket/internal/serve"
 )
@@ -83,10 +84,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), interruptSignals...)
 	defer stop()
-	srv.SetProcessLimit()
+	serveProcessLimit(fs, srv)
 	go srv.Watch(ctx)
 	hs := srv.HTTPServer()
+	// The requests' contexts are the signal's: SIGINT or SIGTERM stops
+	// the runs, which answer "interrupted", and the waiting ones, which
+	// answer that the server is stopping; Shutdown then waits (5 s at
+	// most) for those answers to be written. Before, the process ended
+	// as soon as Serve returned, and every client in flight saw its
+	// connection closed with no answer (robust7).
+	hs.BaseContext = func(net.Listener) context.Context { return ctx }
+	shutDown := make(chan struct{})
 	go func() {
+		defer close(shutDown)
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -99,6 +109,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if ctx.Err() != nil {
+		<-shutDown
 		return exitInterrupted
 	}
 	return 0
@@ -111,4 +122,17 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// serveProcessLimit sets the process's memory limit for the server's
+// runs (Server.SetProcessLimit: a base and -mem per worker), capped by
+// -memory when it is given: it overrode a -memory given, so that
+// "-memory 128M" reported runs stopped at "-memory 160MiB" (robust7).
+func serveProcessLimit(fs *flag.FlagSet, srv *serve.Server) {
+	srv.SetProcessLimit()
+	fs.Visit(func(f *flag.Flag) {
+		if sf, ok := f.Value.(*sizeFlag); ok && f.Name == "memory" && sf.n > 0 && sf.n < memlimit.Limit() {
+			memlimit.Set(sf.n)
+		}
+	})
 }

@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/musket-verify/musket/internal/memlimit"
 	"github.com/musket-verify/musket/internal/playground"
 	"github.com/musket-verify/musket/internal/serve"
 )
@@ -73,5 +75,32 @@ func TestServeCommands(t *testing.T) {
 				t.Errorf("the server's folder shows: %q", resp.Output+resp.Stderr)
 			}
 		})
+	}
+}
+
+// TestServeProcessLimit: serve's process limit is a base and -mem per
+// worker, capped by a -memory given (it overrode it: runs under
+// "-memory 128M" were stopped at "-memory 160MiB"; robust7).
+func TestServeProcessLimit(t *testing.T) {
+	t.Cleanup(applyResourceDefaults)
+	for _, tc := range []struct {
+		args []string
+		want int64
+	}{
+		{nil, 64<<20 + 2*(48<<20)},
+		{[]string{"-memory", "128M"}, 128 << 20},
+		{[]string{"-memory", "1G"}, 64<<20 + 2*(48<<20)},
+		{[]string{"-memory", "0"}, 64<<20 + 2*(48<<20)},
+	} {
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		if _, code, ok := parseCommand(fs, tc.args); !ok {
+			t.Fatalf("%v: exit %d", tc.args, code)
+		}
+		srv := serve.New(serve.Config{MemLimit: 48 << 20, Workers: 2})
+		serveProcessLimit(fs, srv)
+		if got := memlimit.Limit(); got != tc.want {
+			t.Errorf("%v: limit %s, want %s", tc.args, memlimit.Format(got), memlimit.Format(tc.want))
+		}
+		applyResourceDefaults()
 	}
 }

@@ -1,6 +1,9 @@
 package cat
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // A lexer splits a CAT source into tokens. Comments are skipped: nested
 // (* ... *) blocks, /* ... */ blocks (Dat3M), and // or # to the end of the
@@ -234,12 +237,19 @@ func (l *lexer) str(start int, pos Position) (Token, Position, string) {
 //
 //go:noinline
 func (l *lexer) invalid(start int, pos Position, c byte) (Token, Position, string) {
-	if c >= 0x80 {
-		l.error(start, "invalid character %q", l.runeAt(start))
-	} else {
+	switch r := l.runeAt(start); {
+	case c < 0x80:
+		l.off = start + 1
 		l.error(start, "invalid character %q", rune(c))
+	case r == utf8.RuneError && l.off == start+1:
+		// Not UTF-8 (a Latin-1 file): the byte, as the other parsers
+		// say it; %q gave '\ufffd', and the parser's "unexpected"
+		// then read the byte as Latin-1 (robust7).
+		l.error(start, "unexpected byte 0x%02x (not UTF-8 text)", c)
+	default:
+		l.error(start, "invalid character %q", r)
 	}
-	return ILLEGAL, pos, string(c)
+	return ILLEGAL, pos, string(l.src[start:l.off])
 }
 
 // runeAt decodes the (possibly invalid) UTF-8 sequence at off and moves

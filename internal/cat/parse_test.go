@@ -184,6 +184,7 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"let x = ", "e.cat:1:9: unexpected end of file, expected an expression"},
 		{"let x = a $ b", "e.cat:1:11: invalid character '$'"},
+
 		{"T\nlet a = 0\nfoo bar", "e.cat:3:1: unexpected identifier foo, expected a statement"},
 		{"(* open\nlet a = b", "e.cat:1:1: comment not terminated"},
 		{"let x = (a | b", "e.cat:1:15: unexpected end of file, expected ')'"},
@@ -299,6 +300,25 @@ func TestNesting(t *testing.T) {
 		_, err := ParseFile("deep.cat", []byte(tc.src))
 		if err == nil || !strings.Contains(err.Error(), "nested more than 1000 deep") {
 			t.Errorf("%s: %v", tc.name, err)
+		}
+	}
+}
+
+// TestParseErrorOnce: a character the lexer refuses is said once, by the
+// lexer; a byte that is not UTF-8 is said as a byte (robust7: "invalid
+// character '\ufffd'", then the parser's "unexpected "ÿ"", the byte read
+// as Latin-1).
+func TestParseErrorOnce(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"let r\xff = po", "e.cat:1:6: unexpected byte 0xff (not UTF-8 text)"},
+		{"let r = \xe9t\xe9", "e.cat:1:9: unexpected byte 0xe9 (not UTF-8 text)\ne.cat:1:11: unexpected byte 0xe9 (not UTF-8 text)"},
+		{"let r = \u00e9", "e.cat:1:9: invalid character 'é'"},
+		{"let x = a $ b", "e.cat:1:11: invalid character '$'"},
+		{"let x = ' b", "e.cat:1:9: tag name expected after '"},
+	} {
+		_, err := ParseFile("e.cat", []byte(tc.src))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%q: %v, want %s", tc.src, err, tc.want)
 		}
 	}
 }

@@ -109,6 +109,9 @@ func (p *parser) describe() string {
 }
 
 func (p *parser) unexpected(what string) {
+	if p.tok == ILLEGAL {
+		panic(bailout{}) // the lexer has said what is wrong there
+	}
 	p.errorf(p.pos, "unexpected %s, expected %s", p.describe(), what)
 }
 

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/llir/llvm/asm"
@@ -161,11 +162,18 @@ func clangArgs(path string, co ClangOptions) []string {
 func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, source.FileError(err) // "x.c: no such file or directory", not "stat x.c: ..."
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
+	// A file Musket cannot read is said as such, not as clang's
+	// "clang rejects the program: error: error reading 'x.c'" (robust7).
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, source.FileError(err)
+	}
+	f.Close()
 	if n := source.MaxInput(); n > 0 && st.Size() > n {
 		return nil, &source.TooLargeError{Path: path, Limit: n}
 	}
@@ -218,7 +226,7 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 		}
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			return nil, &ClangError{File: path, Output: string(errb)}
+			return nil, clangFailure(path, ee, errb)
 		}
 		return nil, fmt.Errorf("%s: cannot run %s (install it: scripts/setup-deps.sh): %v", path, Clang, err)
 	}
@@ -232,6 +240,21 @@ func CompileIR(ctx context.Context, path string, co ClangOptions) ([]byte, error
 		cacheStore(dir, key, depFile, start, out)
 	}
 	return out, nil
+}
+
+// clangFailure is the error of a clang that exited with ee: a crash
+// (killed by a signal; clang-14 overflows its stack on an expression of
+// 10^5 terms or 10^4 nested statements) is a limit of clang, not an
+// error of the program; it was "clang rejects the program:" with no
+// message (robust7). Otherwise clang's messages.
+func clangFailure(path string, ee *exec.ExitError, stderr []byte) error {
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return &LimitError{Msg: fmt.Sprintf("%s: clang crashed (%v) while it compiled the program: a limit of clang, such as an expression or a nesting too deep for its stack (the program may be fine)", path, ws.Signal())}
+	}
+	if len(bytes.TrimSpace(stderr)) == 0 {
+		return &ClangError{File: path, Output: fmt.Sprintf("(no message; clang exited with status %d)", ee.ExitCode())}
+	}
+	return &ClangError{File: path, Output: string(stderr)}
 }
 
 // ClangTimeout is clang's time limit when the check has none.

@@ -34,7 +34,7 @@ func files(args []string, lists map[string]bool) ([]string, error) {
 		}
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, err
+			return nil, source.FileError(err) // "x: no such file or directory", not "stat x: ..."
 		}
 		if !st.IsDir() {
 			out = append(out, a)
@@ -43,7 +43,7 @@ func files(args []string, lists map[string]bool) ([]string, error) {
 		var found []string
 		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				return source.FileError(err)
 			}
 			if !d.IsDir() && strings.HasSuffix(p, ".litmus") {
 				found = append(found, p)

@@ -5,6 +5,7 @@ package expect
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,7 +37,11 @@ func Read(file string) (*Table, error) {
 	line := 0
 	for sc.Scan() {
 		line++
-		s := strings.TrimSpace(sc.Text())
+		b := sc.Bytes()
+		if line == 1 {
+			b = source.TrimBOM(b)
+		}
+		s := strings.TrimSpace(string(b))
 		if s == "" || strings.HasPrefix(s, "#") {
 			continue
 		}
@@ -52,10 +57,14 @@ func Read(file string) (*Table, error) {
 		base := p[strings.LastIndexByte(p, '/')+1:]
 		t.byBase[base] = append(t.byBase[base], entry{path: p, ok: v == "1"})
 	}
-	if err := sc.Err(); err != nil {
-		// The line after the last one read (bufio.ErrTooLong: a line
-		// longer than the scanner's buffer).
-		return nil, fmt.Errorf("%s:%d:1: %v", file, line+1, err)
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		// The line after the last one read (robust7: it said
+		// "bufio.Scanner: token too long", e.g. for /dev/zero).
+		return nil, fmt.Errorf("%s:%d:1: a line longer than 1 MiB: not a CSV of expected verdicts", file, line+1)
+	} else if err != nil {
+		// A read error is the file's, not a line's ("dir:1:1: read dir:
+		// is a directory").
+		return nil, source.FileError(err)
 	}
 	return t, nil
 }

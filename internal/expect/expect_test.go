@@ -37,14 +37,25 @@ func TestBadLines(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"X86/SB.litmus\n", "e.csv:1:1: expected PATH,0 or PATH,1"},
 		{"a,1\nX86/SB.litmus,2\n", "e.csv:2:15: verdict must be 0 or 1"},
-		// A line longer than the scanner's buffer: the error named no file.
-		{"a,1\n" + strings.Repeat("x", 2<<20) + ",1\n", "e.csv:2:1: bufio.Scanner: token too long"},
+		// A line longer than the scanner's buffer: the error named no
+		// file, then said "bufio.Scanner: token too long" (robust7).
+		{"a,1\n" + strings.Repeat("x", 2<<20) + ",1\n", "e.csv:2:1: a line longer than 1 MiB: not a CSV of expected verdicts"},
+		// A leading byte order mark is no part of the first path
+		// (robust7: the row was missed).
+		{"\xef\xbb\xbfX86/SB.litmus\n", "e.csv:1:1: expected PATH,0 or PATH,1"},
+		// A folder: the file's error, not a line's ("e.csv:1:1: read
+		// e.csv: is a directory").
+		{"", "e.csv: is a directory"},
 	}
 	for _, tc := range tests {
 		file := filepath.Join(t.TempDir(), "e.csv")
-		os.WriteFile(file, []byte(tc.src), 0o644)
+		if tc.src == "" {
+			os.Mkdir(file, 0o755)
+		} else {
+			os.WriteFile(file, []byte(tc.src), 0o644)
+		}
 		_, err := Read(file)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || !strings.Contains(err.Error(), tc.want) || tc.src == "" && err.Error() != file+tc.want[len("e.csv"):] {
 			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
 		}
 	}

@@ -60,12 +60,32 @@ func TestCodeLimits(t *testing.T) {
 			src = []byte(b.String())
 		}
 		_, err := ParseUnhashed("big.litmus", src)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%d×%d: %v", c.threads, c.rows, err)
-		case c.want == "":
-		case err == nil || !errors.Is(err, result.ErrLimit) || !strings.Contains(err.Error(), c.want):
-			t.Errorf("%d×%d: error %v, want a limit with %q", c.threads, c.rows, err, c.want)
-		}
+		checkLimit(t, c.threads, c.rows, c.want, err)
+	}
+	// An array past maxArray cells (robust7: "bad array size", exit
+	// status 2); a size of 0 stays bad input.
+	for _, c := range []struct{ src, want string }{
+		{"C arr\n{ int x[1000000000]; }\nP0(int *x) { x[5] = 1; }\nexists (x[5]=1)\n", "big.litmus:2:9: array x has 1000000000 cells, more than 4096: too large to check"},
+		{"AArch64 arr\n{ int x[4097]; 0:X1=x; }\n P0 ;\n MOV W0,#1 ;\n STR W0,[X1] ;\nexists (x=1)\n", "array x has 4097 cells, more than 4096"},
+		{"AArch64 arr\n{ int x[4096]; 0:X1=x; }\n P0 ;\n MOV W0,#1 ;\n STR W0,[X1] ;\nexists (x=1)\n", ""},
+	} {
+		_, err := ParseUnhashed("big.litmus", []byte(c.src))
+		checkLimit(t, 0, 0, c.want, err)
+	}
+	if _, err := ParseUnhashed("big.litmus", []byte("C arr\n{ int x[0]; }\nP0(int *x) { x[0] = 1; }\nexists (x[0]=1)\n")); err == nil || errors.Is(err, result.ErrLimit) || !strings.Contains(err.Error(), `bad array size "0"`) {
+		t.Errorf("size 0: %v, want bad input", err)
+	}
+}
+
+// checkLimit checks err, the parse of a test (threads×rows, or 0×0 for
+// another), against want: "" for no error, else a limit with want in it.
+func checkLimit(t *testing.T, threads, rows int, want string, err error) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%d×%d: %v", threads, rows, err)
+	case want == "":
+	case err == nil || !errors.Is(err, result.ErrLimit) || !strings.Contains(err.Error(), want):
+		t.Errorf("%d×%d: error %v, want a limit with %q", threads, rows, err, want)
 	}
 }

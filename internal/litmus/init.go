@@ -163,8 +163,14 @@ func (p *parser) arrayDecl(lhs []token) (spec.Ref, int, string, int64) {
 	n := len(lhs)
 	// An array "uint8_t x[128]": the type records the size.
 	size := p.intValue(lhs[n-2], false)
-	if size <= 0 || size > maxArray {
+	if size <= 0 {
 		p.fail(lhs[n-2].off, "bad array size "+quote(lhs[n-2].text))
+	}
+	if size > maxArray {
+		// A valid test, too large for Musket: a limit (exit status 3),
+		// as the other bounds of codelimit.go; it was "bad array size"
+		// (exit status 2, bad input; robust7).
+		p.codeLimit(lhs[n-2].off, fmt.Sprintf("array %s has %s cells, more than %d", lhs[n-4].text, lhs[n-2].text, maxArray))
 	}
 	return spec.Ref{Thread: -1, Name: lhs[n-4].text}, n - 4, "[" + lhs[n-2].text + "]", size
 }

@@ -41,6 +41,27 @@ var (
 
 type task struct{ cancel context.CancelCauseFunc }
 
+// Minimum is the smallest limit Musket accepts (0, no limit, aside). The
+// process itself holds about 6 MiB before any work (the Go runtime's
+// heap, stacks and metadata), and Z3 needs more than 16 MiB for a
+// context with the smallest litmus test: a limit below the process's own
+// size was reached or not depending on whether the watcher sampled before
+// the run ended, so that one tiny test passed and the next, the same,
+// was "memory limit" (robust6). Below Minimum the limit is refused when
+// it is given (CheckLimit); from Minimum on, a run is stopped only by
+// memory that the run itself takes. 16 MiB is more than twice the
+// process's own size, and still small enough that Z3 runs out of its own
+// budget at once (the tests of that path use it).
+const Minimum = 16 << 20
+
+// CheckLimit refuses a limit that is not 0 (none) and below Minimum.
+func CheckLimit(n int64) error {
+	if n != 0 && n < Minimum {
+		return fmt.Errorf("%s is below Musket's smallest memory limit, %s (the process itself takes about 6MiB before any work; 0: no limit)", Format(n), Format(Minimum))
+	}
+	return nil
+}
+
 // Default is the limit when none is given: three quarters of the
 // machine's memory (or of the memory its cgroup allows), at most 8 GiB.
 func Default() int64 {

@@ -640,6 +640,9 @@ func (c *checker) update(a *Action, sc *scope) (Update, bool) {
 				u.Cases = append(u.Cases, Case{Nondet: true})
 			}
 		}
+		if n := exclusiveCaseLits(u.Cases); n > maxCaseLits {
+			c.errorf(rhs.Pos, "limit reached: this case's %d branches, each taken when the conditions before it fail, come to more than %d literals (Musket's bound on a case's size; the system may be fine)", len(rhs.Conds), maxCaseLits)
+		}
 	default:
 		var cs Case
 		cs.Value, cs.Nondet = c.value(a.Rhs, g, usc)
@@ -967,6 +970,55 @@ func (c *checker) products(at []Pos, ds [][]Conj) []Conj {
 			return out
 		}
 	}
+}
+
+// maxCaseLits bounds the literals of a case update's branches made
+// exclusive (caseAlts): branch i holds when its condition does and the
+// conditions of branches 0..i-1 do not, so the literals grow with the
+// square of the number of branches, and the negated conditions multiply
+// when they have several conjunctions. A case of 20000 branches, one
+// equality each, took 12 GB within one pre-image, past -memory and
+// -timeout, whose checks come between pre-images (robust7). At the bound
+// a pre-image of the case takes about 100 MB; a case of 1000 branches
+// of one equality each comes to about 10^6 literals.
+const maxCaseLits = 1 << 21
+
+// exclusiveCaseLits counts, without building them, the literals that
+// caseAlts builds for cases, as if no literal were found true or false
+// on instantiation (an upper bound): the alternatives of every branch,
+// and the negation of the conditions before it. It saturates past
+// maxCaseLits.
+func exclusiveCaseLits(cases []Case) float64 {
+	// p conjunctions, with pl literals in all, hold when every branch
+	// so far fails.
+	p, pl := 1.0, 0.0
+	total := 0.0
+	for _, cs := range cases {
+		c, cl := 1.0, 0.0 // the default branch: true
+		if cs.Cond != nil {
+			c = float64(len(cs.Cond))
+			cl = 0
+			for _, cj := range cs.Cond {
+				cl += float64(len(cj.Lits))
+			}
+		}
+		total += pl*c + cl*p
+		if cs.Cond == nil || total > maxCaseLits {
+			break
+		}
+		// not (c1 or ... or ck): one negated literal of each ci, in
+		// every combination.
+		nn := 1.0
+		for _, cj := range cs.Cond {
+			nn *= float64(max(len(cj.Lits), 1))
+		}
+		p, pl = p*nn, pl*nn+nn*c*p
+		total += pl
+		if p == 0 || total > maxCaseLits {
+			break
+		}
+	}
+	return total
 }
 
 // tooLarge refuses a formula whose disjunctive normal form goes past

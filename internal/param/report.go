@@ -32,7 +32,7 @@ func WriteText(w io.Writer, file string, r *Result) {
 // jsonResult is the JSON form of a result.
 type jsonResult struct {
 	File    string   `json:"file"`
-	Status  string   `json:"status"` // done (a verdict), limit (which: Limit)
+	Status  string   `json:"status"` // done (a verdict), timeout, limit (which: Limit)
 	Verdict string   `json:"verdict"`
 	Limit   string   `json:"limit,omitempty"`
 	Note    string   `json:"note,omitempty"`
@@ -67,6 +67,11 @@ func WriteJSON(w io.Writer, file string, r *Result, sys *System) error {
 	default:
 		j.Verdict = "unknown"
 		j.Status = "limit"
+		if r.Verdict == Timeout {
+			// The status of a time limit, as every command's JSON says
+			// it (docs/json.md); it was "limit" here alone (robust7).
+			j.Status = "timeout"
+		}
 		j.Limit = r.Verdict.String()
 	}
 	if sys != nil {

@@ -339,6 +339,10 @@ func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 	select {
 	case s.slots <- struct{}{}:
 	case <-hr.Context().Done():
+		// The client left, or the server is stopping (SIGINT, SIGTERM:
+		// the request's context is the server's): said, for a client
+		// still there (the connection was closed with no answer).
+		refuse(w, http.StatusServiceUnavailable, "the server is stopping: the run did not begin")
 		return
 	}
 	defer func() { <-s.slots }()
@@ -356,9 +360,20 @@ func (s *Server) run(w http.ResponseWriter, hr *http.Request) {
 		s.mu.Unlock()
 	}()
 	resp := s.dispatch(ctx, &req)
-	if errors.Is(context.Cause(ctx), errMemory) {
+	switch {
+	case errors.Is(context.Cause(ctx), errMemory):
 		resp.Status, resp.Exit = "limit", 3
 		resp.Output += fmt.Sprintf("stopped: the run held more than the server's memory limit of %d MiB\n", s.cfg.MemLimit>>20)
+		resp.Result, resp.States, resp.Graph = nil, nil, nil
+	case hr.Context().Err() != nil || resp.Exit == 130:
+		// Stopped with the server (or its client gone): whatever the
+		// run says of its stop, it is an interruption, not a verdict
+		// nor a time-out (robust7: the connection was closed with no
+		// answer). A command run in the process (check, param, compare)
+		// may see the signal first and answer 130 before the request's
+		// context is canceled.
+		resp.Status, resp.Exit = "interrupted", 130
+		resp.Output += "stopped: the server is stopping (SIGINT or SIGTERM)\n"
 		resp.Result, resp.States, resp.Graph = nil, nil, nil
 	}
 	s.served.Add(1)

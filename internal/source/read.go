@@ -81,12 +81,16 @@ func FileError(err error) error {
 	return err
 }
 
-// ReadAll reads r (the contents of path) up to the input limit.
+// ReadAll reads r (the contents of path) up to the input limit. A
+// leading byte order mark is dropped (TrimBOM).
 func ReadAll(path string, r io.Reader) ([]byte, error) {
 	n := MaxInput()
 	if n <= 0 {
 		data, err := io.ReadAll(r)
-		return data, FileError(err)
+		if err != nil {
+			return nil, FileError(err)
+		}
+		return TrimBOM(data), nil
 	}
 	data, err := io.ReadAll(io.LimitReader(r, n+1))
 	if err != nil {
@@ -95,5 +99,21 @@ func ReadAll(path string, r io.Reader) ([]byte, error) {
 	if int64(len(data)) > n {
 		return nil, &TooLargeError{Path: path, Limit: n}
 	}
-	return data, nil
+	return TrimBOM(data), nil
+}
+
+// utf8BOM is the byte order mark in UTF-8.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// TrimBOM drops a leading UTF-8 byte order mark, which some editors
+// write at the start of a file: it is no part of the text. The litmus
+// parser skipped it while the CAT, Cubicle and .pts parsers, the -expect
+// CSV, file lists and JSON results refused it as a character, or (an
+// -expect file) silently missed the first row (robust7). Positions then
+// count from the first character after it, as an editor shows them.
+func TrimBOM(b []byte) []byte {
+	if len(b) >= len(utf8BOM) && b[0] == utf8BOM[0] && b[1] == utf8BOM[1] && b[2] == utf8BOM[2] {
+		return b[len(utf8BOM):]
+	}
+	return b
 }

@@ -43,3 +43,30 @@ func TestReadFileErrors(t *testing.T) {
 		t.Error("FileError(nil) is not nil")
 	}
 }
+
+// TestTrimBOM: ReadFile drops a leading UTF-8 byte order mark, and only a
+// leading one.
+func TestTrimBOM(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ in, want string }{
+		{"\xef\xbb\xbfX86 SB\n", "X86 SB\n"},
+		{"X86 SB\n", "X86 SB\n"},
+		{"\xef\xbb\xbf", ""},
+		{"\xef\xbb", "\xef\xbb"},
+		{"a\xef\xbb\xbf", "a\xef\xbb\xbf"},
+		{"\xef\xbb\xbf\xef\xbb\xbfx", "\xef\xbb\xbfx"},
+		{"", ""},
+	} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(tc.in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadFile(p)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("%q: %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+		if got := string(TrimBOM([]byte(tc.in))); got != tc.want {
+			t.Errorf("TrimBOM(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
