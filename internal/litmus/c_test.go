@@ -91,6 +91,11 @@ exists (x=1)`,
 P0(spinlock_t *s) { int r0 = spin_trylock(s); int r1 = spin_is_locked(s); }
 exists (0:r0=1)`,
 			"%t1 = trylock [s]; r0 = %t1; %t2 = islocked [s]; r1 = %t2"},
+		{"GCC's __int128 as a type (herd7's tests/instructions/C C08)", `C t
+{ __int128 x; _Atomic __int128 z = 0; }
+P0(volatile __int128 *x, unsigned __int128* z) { __int128 r0 = *x; *z = 1; }
+exists (0:r0=0)`,
+			"%t1 = load.NA [x]; r0 = %t1; store.NA [z] 1"},
 		{"synchronize_srcu", `C t
 {}
 P0(struct srcu_struct *s) { synchronize_srcu(s); }
