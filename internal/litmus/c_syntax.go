@@ -393,7 +393,7 @@ func (p *cParser) typeName() (atomic bool) {
 }
 
 // cTrailerWords start the part of a test after the threads.
-var cTrailerWords = map[string]bool{"exists": true, "forall": true, "final": true, "locations": true, "filter": true}
+var cTrailerWords = map[string]bool{"exists": true, "forall": true, "final": true, "locations": true, "filter": true, "regions": true}
 
 // atTrailer tells whether the part after the threads starts here.
 func (p *cParser) atTrailer() bool {
