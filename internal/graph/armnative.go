@@ -36,8 +36,8 @@ import (
 // Options.CrossCheck evaluates aarch64.cat on every graph as well and
 // fails the run where the two differ (TestARMCorpusCrossCheck,
 // TestARMNativeCrossCheck); MUSKET_ARM_NONATIVE=1 in the environment
-// evaluates the CAT model instead (comparisons). The model raises no
-// flags, so none are computed.
+// evaluates the CAT model instead (comparisons). The model's one flag is
+// raised by armFlags (armflags.go).
 
 // armNativeOff tells whether MUSKET_ARM_NONATIVE turns the native check
 // off under ARMv8.

@@ -976,7 +976,11 @@ func (x *engine) catConsistent(g *graph, flags *[]string) (bool, error) {
 		}
 	}
 	if x.arm && !x.opts.CrossCheck && !armNativeOff() {
-		return x.armNative(g), nil // (armnative.go)
+		ok := x.armNative(g) // (armnative.go)
+		if ok && flags != nil {
+			armFlags(g, flags)
+		}
+		return ok, nil
 	}
 	if x.rv && !x.opts.CrossCheck && !rvNativeOff() {
 		return x.rvNative(g), nil // (rvnative.go)

@@ -113,6 +113,8 @@ func printerFor(arch string) *printer {
 		return &printer{ins: x8664Ins, label: anyLabel}
 	case "MIPS":
 		return &printer{ins: mipsIns, label: anyLabel}
+	case "ARM":
+		return &printer{ins: armIns, label: anyLabel}
 	}
 	return nil
 }

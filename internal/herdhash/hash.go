@@ -10,7 +10,7 @@
 // printer in a table of columns with its labels renamed L00, L01, ...,
 // and of the locations the final condition and the locations list
 // observe. This package reproduces that text per architecture (X86, X86_64,
-// PPC, RISC-V, AArch64, MIPS and C) from the test's source, independently of
+// PPC, RISC-V, AArch64, MIPS, ARM and C) from the test's source, independently of
 // Musket's own parser: it reads what herd7 reads, not Musket's
 // translation of it.
 package herdhash
@@ -66,6 +66,8 @@ func compute(src string) (string, error) {
 	}
 	if mips {
 		initText = mipsFinish(initText, true)
+	} else if strings.EqualFold(t.arch, "ARM") {
+		initText = bareSymRegs(initText)
 	}
 	var codeText string
 	if t.isC {

@@ -91,10 +91,25 @@ func mipsFinish(s string, init bool) string {
 		case strings.HasPrefix(s[i:], ":_D"):
 			b.WriteString(":$")
 			i += 2
-		case init && s[i] == '%' && (i == 0 || s[i-1] == ' '):
 		default:
 			b.WriteByte(s[i])
 		}
+	}
+	if init {
+		return bareSymRegs(b.String())
+	}
+	return b.String()
+}
+
+// bareSymRegs writes the symbolic registers of an initial state's text
+// without their '%', as herd7 digests them ("x0=x"; MIPS and ARM).
+func bareSymRegs(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i == 0 || s[i-1] == ' ') {
+			continue
+		}
+		b.WriteByte(s[i])
 	}
 	return b.String()
 }

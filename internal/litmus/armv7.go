@@ -125,11 +125,19 @@ func armRegNum(name string) (int, bool) {
 	return n, true
 }
 
+// Tags lists the front end's tags, and the names of the AArch64 tags an
+// ARM test has no events for (Q, NoRet, the SY barriers under their
+// AArch64 names, the LD options), bound empty: herd7's aarch32.cat runs
+// ARM tests under an AArch64 model (it includes aarch64.cat, the
+// built-in model when no herd library is beside it), which reads them.
 func (armv7Frontend) Tags() []string {
-	tags := []string{TagARMAcquire, TagARMRelease, TagARMExclusive, TagARMISB}
+	tags := []string{TagARMAcquire, TagARMRelease, TagARMExclusive, TagARMISB, "Q", "NoRet"}
 	for _, b := range []string{"DMB", "DSB"} {
 		for _, o := range armBarrierOpts {
 			tags = append(tags, armBarrierTag(b, o))
+		}
+		for _, o := range []string{"SY", "LD", "ISHLD", "OSHLD", "NSHLD"} {
+			tags = append(tags, b+"."+o)
 		}
 	}
 	return tags

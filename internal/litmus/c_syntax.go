@@ -363,6 +363,7 @@ var cTypeWords = map[string]bool{
 	"atomic_bool": true, "atomic_char": true, "atomic_short": true, "atomic_llong": true,
 	"atomic_intptr_t": true, "atomic_uintptr_t": true, "intptr_t": true, "uintptr_t": true,
 	"atomic_t": true, "atomic64_t": true, "atomic_long_t": true, "spinlock_t": true, "size_t": true,
+	"__int128": true,
 }
 
 func isCTypeWord(s string) bool {
@@ -392,7 +393,7 @@ func (p *cParser) typeName() (atomic bool) {
 }
 
 // cTrailerWords start the part of a test after the threads.
-var cTrailerWords = map[string]bool{"exists": true, "forall": true, "final": true, "locations": true, "filter": true}
+var cTrailerWords = map[string]bool{"exists": true, "forall": true, "final": true, "locations": true, "filter": true, "regions": true}
 
 // atTrailer tells whether the part after the threads starts here.
 func (p *cParser) atTrailer() bool {

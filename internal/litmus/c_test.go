@@ -91,6 +91,11 @@ exists (x=1)`,
 P0(spinlock_t *s) { int r0 = spin_trylock(s); int r1 = spin_is_locked(s); }
 exists (0:r0=1)`,
 			"%t1 = trylock [s]; r0 = %t1; %t2 = islocked [s]; r1 = %t2"},
+		{"GCC's __int128 as a type (herd7's tests/instructions/C C08)", `C t
+{ __int128 x; _Atomic __int128 z = 0; }
+P0(volatile __int128 *x, unsigned __int128* z) { __int128 r0 = *x; *z = 1; }
+exists (0:r0=0)`,
+			"%t1 = load.NA [x]; r0 = %t1; store.NA [z] 1"},
 		{"synchronize_srcu", `C t
 {}
 P0(struct srcu_struct *s) { synchronize_srcu(s); }
@@ -135,6 +140,7 @@ func TestCErrors(t *testing.T) {
 		{"missing brace", "C t\n{}\nP0(int *x) {\n  WRITE_ONCE(*x, 1);\n", "t.litmus:5:1: missing '}'"},
 		{"lock of a non-pointer", "C t\n{}\nP0(spinlock_t *s) {\n  spin_lock(s, s);\n}\nexists (0:r=1)", `macro spin_lock takes 1 arguments, not 2`},
 		{"local arrays", "C t\n{}\nP0(int *x) {\n  int a[2];\n}\nexists (0:r=1)", `t.litmus:4:7: unsupported C feature: local arrays`},
+		{"memory regions", "C t\n{ int x = 0 }\nP0(int *x) {\n  *x = 1;\n}\nregions: x:NAME\nforall (x=1)", `t.litmus:6:1: unsupported test: its regions: section`},
 		{"bad memory order", "C t\n{}\nP0(atomic_int *x) {\n  int r = atomic_load_explicit(x, 3);\n}\nexists (0:r=1)", `expected a memory order`},
 	}
 	for _, tc := range tests {

@@ -173,6 +173,11 @@ func (p *parser) trailer() {
 			p.sc.skipBlock(p.tok.off)
 			p.next()
 			continue
+		case p.isWord("regions"):
+			// herd7's "regions: x:NAME" gives locations a memory region
+			// (herdtools7's tests/instructions/C C12), which Musket's
+			// executions do not have: refused by name, not read past.
+			p.fail(p.tok.off, "unsupported test: its regions: section (locations in memory regions) is not modelled")
 		}
 		break
 	}
