@@ -28,7 +28,7 @@ func SeqChain(n int, fs []Factor) Rel {
 
 // seqChainInto sets the empty o to the chain fs.
 func seqChainInto(o Rel, fs []Factor) {
-	w := o.wpr
+	w := o.wpr()
 	switch w {
 	case 1:
 		seqChain1(o, fs)
@@ -166,7 +166,7 @@ func chainRow(i int, fs []Factor, cur, nxt []uint64) []uint64 {
 			for x != 0 {
 				j := wi*64 + bits.TrailingZeros64(x)
 				x &= x - 1
-				rj := r.b[j*r.wpr : (j+1)*r.wpr]
+				rj := r.b[j*r.wpr() : (j+1)*r.wpr()]
 				for k := range nxt {
 					nxt[k] |= rj[k]
 				}

@@ -19,7 +19,7 @@ func SetWords(n int) int { return words(n) }
 // on.
 func NewRelIn(n int, buf []uint64) Rel {
 	w := words(n)
-	return Rel{n: n, wpr: w, b: buf[: n*w : n*w]}
+	return Rel{n: n, b: buf[: n*w : n*w]}
 }
 
 // NewSetIn returns the empty set over n events kept in buf[:SetWords(n)],
@@ -56,7 +56,7 @@ func (o Rel) SetRestrict(r Rel, dom, rng Set) {
 
 // SetInverse sets the empty o to r⁻¹.
 func (o Rel) SetInverse(r Rel) {
-	if r.wpr == 1 {
+	if r.wpr() == 1 {
 		for i, x := range r.b {
 			bit := uint64(1) << uint(i)
 			for ; x != 0; x &= x - 1 {
