@@ -50,7 +50,7 @@ func (p *Program) freedMark(loc string) string {
 	if i := strings.IndexByte(loc, '+'); i >= 0 {
 		base, off = loc[:i], loc[i+1:]
 	}
-	if _, ok := p.lifetimes[base]; ok {
+	if _, ok := p.lifetimes[base]; ok && !p.lifeHeaps[base] {
 		return endMark(base) // a local or thread-local copy (lifetime.go)
 	}
 	if !p.heaps[base] || off == strconv.Itoa(freedOff) || off == strconv.Itoa(sizeOff) {

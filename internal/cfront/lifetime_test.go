@@ -61,6 +61,17 @@ func TestLifetimes(t *testing.T) {
 		{file: "lt_tls.c", want: "PPPPPPP"},
 		// (Either worker's copy: the engines may name P1's or P2's.)
 		{file: "lt_tls.c", defines: bug, want: "FFFFFFF", line: 52, text: "use of the thread-local variable slot of thread P"},
+		// Lifetimes a loop repeats: a new object at each entry into
+		// the block (C11 6.2.4p6), lowered as a heap object each.
+		{file: "lt_loop_thread.c", want: "PPPPPPP"},
+		{file: "lt_loop_thread.c", defines: bug, want: "FFFFFFF", line: 21, text: "use of the local variable job of main after its lifetime ended"},
+		{file: "lt_loop_carry.c", want: "PPPPPPP"},
+		{file: "lt_loop_carry.c", defines: bug, want: "FFFFFFF", line: 19, text: "use of the local variable cur of main after its lifetime ended"},
+		{file: "lt_loop_helper.c", want: "PPPPPPP"},
+		{file: "lt_loop_helper.c", defines: bug, want: "FFFFFFF", line: 33, text: "use of the local variable msg of send after its lifetime ended", asan: true},
+		// Main's thread-locals end at its pthread_exit.
+		{file: "lt_tls_main_exit.c", want: "PPPPPPP"},
+		{file: "lt_tls_main_exit.c", defines: bug, want: "FFFFFFF", line: 24, text: "use of the thread-local variable mine of thread P0 after the thread ended"},
 	} {
 		dir := c.dir
 		if dir == "" {

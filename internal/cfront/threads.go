@@ -244,7 +244,8 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
 				}
-				if l.frees {
+				text, life := l.heapLife[int(c.V.Int)]
+				if l.frees || life {
 					if l.heaps == nil {
 						l.heaps = map[string]bool{}
 					}
@@ -252,6 +253,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					n := locName(obj, freedOff)
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
+				}
+				if life {
+					// A local whose lifetime a loop repeats
+					// (lifetime.go): this lifetime's object.
+					l.addLifeHeap(obj, text)
 				}
 				if l.reallocs {
 					n := locName(obj, sizeOff) // (realloc.go)
