@@ -69,6 +69,8 @@ func TestLifetimes(t *testing.T) {
 		{file: "lt_loop_carry.c", defines: bug, want: "FFFFFFF", line: 19, text: "use of the local variable cur of main after its lifetime ended"},
 		{file: "lt_loop_helper.c", want: "PPPPPPP"},
 		{file: "lt_loop_helper.c", defines: bug, want: "FFFFFFF", line: 33, text: "use of the local variable msg of send after its lifetime ended", asan: true},
+		{file: "lt_loop_free.c", want: "PPPPPPP"},
+		{file: "lt_loop_free.c", defines: bug, want: "FFFFFFF", line: 22, text: "free of memory that malloc did not allocate"},
 		// Main's thread-locals end at its pthread_exit.
 		{file: "lt_tls_main_exit.c", want: "PPPPPPP"},
 		{file: "lt_tls_main_exit.c", defines: bug, want: "FFFFFFF", line: 24, text: "use of the thread-local variable mine of thread P0 after the thread ended"},

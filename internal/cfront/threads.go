@@ -252,7 +252,11 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.heaps[obj] = true
 					n := locName(obj, freedOff)
 					l.locs[n] = true
-					l.init = append(l.init, initCell{name: n})
+					mark := initCell{name: n}
+					if life {
+						mark.val = cval{n: localMark} // (free.go)
+					}
+					l.init = append(l.init, mark)
 				}
 				if life {
 					// A local whose lifetime a loop repeats
