@@ -202,7 +202,18 @@ func (l *lowerer) repeatedLocal(fr *frame, in *ir.InstAlloca, t types.Type) (boo
 	starts, ends, _ := l.lifetimeMarks(fr.f, in)
 	if starts > 0 {
 		if h := hoisted(fr.f, in); h != nil {
-			return true, l.errAt(l.posOf(instMD(h)), "unsupported: clang-14 computes an address in the local variable %s of %s, whose lifetime a loop repeats and whose address escapes, before its lifetime starts (Musket makes a new object at each start, C11 6.2.4p6, and cannot tell which one that address names)", localName(fr, in), localFunc(fr, in))
+			pos := l.posOf(instMD(h))
+			if pos.Line == 0 {
+				pos = l.posOf(instMD(in)) // (clang's hoisting drops the line)
+			}
+			for _, blk := range fr.f.Blocks {
+				for _, x := range blk.Insts {
+					if c, ok := x.(*ir.InstCall); ok && pos.Line == 0 && len(c.Args) == 2 && allocaBehind(c.Args[1]) == in {
+						pos = l.posOf(instMD(c)) // its lifetime's start
+					}
+				}
+			}
+			return true, l.errAt(pos, "unsupported: clang-14 computes an address in the local variable %s of %s, whose lifetime a loop repeats and whose address escapes, before its lifetime starts (Musket makes a new object at each start, C11 6.2.4p6, and cannot tell which one that address names)", localName(fr, in), localFunc(fr, in))
 		}
 	}
 	tr := tracked{name: fr.reg(in), reg: fr.reg(in)}

@@ -124,3 +124,14 @@ func TestLifetimes(t *testing.T) {
 		}
 	}
 }
+
+// TestLifetimeHoisted: an address in a local whose lifetime a loop
+// repeats, computed by clang before the lifetime starts from a variable
+// index, is refused by name (lifetime.go's hoisted), not answered.
+func TestLifetimeHoisted(t *testing.T) {
+	needClang(t)
+	_, err := Check(context.Background(), filepath.Join("testdata", "lifetime", "lt_loop_hoisted.c"), CheckOptions{Bound: 2, Model: model(t, "sc"), ModelName: "sc"})
+	if err == nil || !strings.Contains(err.Error(), "lt_loop_hoisted.c:18:") || !strings.Contains(err.Error(), "before its lifetime starts") {
+		t.Fatalf("error %v, want the refusal at line 18", err)
+	}
+}
