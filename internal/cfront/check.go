@@ -284,6 +284,9 @@ type Program struct {
 	// lifetimes are the failure texts of the tracked locals and
 	// thread-local copies, whose lifetime's end is a free (lifetime.go).
 	lifetimes map[string]string
+	// lifeHeaps are the heap objects of the locals whose lifetime a
+	// loop repeats (lifetime.go): their mark is their freed mark.
+	lifeHeaps map[string]bool
 	// raw are the heap objects whose contents are indeterminate until
 	// written (malloc's; uninit.go).
 	raw map[string]bool
@@ -385,7 +388,7 @@ func lowerIR(ctx context.Context, path string, ll []byte, opts Options) (*Progra
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps, raw: l.raw, lifetimes: l.lifetimes}
+	p := &Program{Test: t, Threads: len(l.created), spins: l.spins, asmFences: l.asmFences, names: newCNames(m), splitRMWs: l.splitRMWs, heaps: l.heaps, raw: l.raw, lifetimes: l.lifetimes, lifeHeaps: l.lifeHeaps}
 	for _, a := range l.asserts {
 		p.Asserts = append(p.Asserts, Assertion{Pos: a.pos, Text: a.text, Limit: a.limit})
 	}

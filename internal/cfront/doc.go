@@ -56,7 +56,10 @@
 // local variable v of f after its lifetime ended", C11 6.2.4), decided
 // by both engines as a use after free (lifetime.go, escape.go; GenMC
 // frees a function's allocas at its return likewise). A local whose
-// lifetime a loop repeats is not tracked (a possible miss, said there).
+// lifetime a loop repeats is a new object (a heap object of Musket's) at
+// each entry into its block (C11 6.2.4p6), so a pointer kept from an
+// earlier iteration names an ended object; main's thread-locals end
+// where main calls pthread_exit.
 // realloc makes a new object, copies the
 // old contents and frees the old one (realloc.go). Integers wider than
 // 64 bits (__int128) and floating-point values are refused. Output is

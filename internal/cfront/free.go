@@ -50,7 +50,7 @@ func (p *Program) freedMark(loc string) string {
 	if i := strings.IndexByte(loc, '+'); i >= 0 {
 		base, off = loc[:i], loc[i+1:]
 	}
-	if _, ok := p.lifetimes[base]; ok {
+	if _, ok := p.lifetimes[base]; ok && !p.lifeHeaps[base] {
 		return endMark(base) // a local or thread-local copy (lifetime.go)
 	}
 	if !p.heaps[base] || off == strconv.Itoa(freedOff) || off == strconv.Itoa(sizeOff) {
@@ -70,6 +70,12 @@ func (l *lowerer) free(cs *callSite) error {
 		return l.errAt(cs.pos, "free takes one argument")
 	}
 	if _, ok := cs.args[0].(*constant.Null); ok {
+		return nil
+	}
+	if _, ok := l.lateAddr(cs.fr, cs.args[0]); ok {
+		// A local whose lifetime a loop repeats is a heap object of
+		// Musket's (lifetime.go), never malloc's.
+		l.fail(cs.fr.b, cs.pos, "free of memory that malloc did not allocate")
 		return nil
 	}
 	p, err := l.arg(cs, 0)
@@ -99,9 +105,19 @@ func (l *lowerer) freePtr(b *builder, p prog.Expr, pos prog.Pos) {
 	tags := []string{tagA, "ACQ_REL", tagRMW, tagX}
 	b.emit(prog.RMW{Dst: old, Addr: addrPlus(p, freedOff), New: prog.Int(1), RTags: withSize(tags, types.I32), WTags: withSize(tags, types.I32)})
 	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpEq, X: prog.Reg{Name: old}, Y: prog.Int(0)}, Target: done})
+	double := l.label("double")
+	b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: old}, Y: prog.Int(localMark)}, Target: double})
+	l.fail(b, pos, "free of memory that malloc did not allocate")
+	b.emit(prog.Label{Name: double})
 	l.fail(b, pos, "free: double free")
 	b.emit(prog.Label{Name: done})
 }
+
+// localMark is the initial value of the freed mark of a local whose
+// lifetime a loop repeats (lifetime.go: a heap object of Musket's, not
+// malloc's): free finds it there, a failure. (Its lifetime's end writes
+// 1: a free after it is a double free.)
+const localMark = 2
 
 // memRefusal is the refusal of the explicit engine, and of the SMT
 // engine under a model bmc.UseAfterFreeOrder has no order for, to answer

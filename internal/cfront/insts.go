@@ -33,6 +33,12 @@ func (fr *frame) assign(dst value.Named, e prog.Expr) {
 	fr.b.emit(prog.Assign{Dst: fr.reg(dst), Val: e})
 }
 
+// isAlloca tells whether in is an alloca.
+func isAlloca(in ir.Instruction) bool {
+	_, ok := in.(*ir.InstAlloca)
+	return ok
+}
+
 // inst1 lowers one instruction.
 func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
 	pos := fr.b.at(l.posOf(instMD(in)))
@@ -48,6 +54,13 @@ func (l *lowerer) inst1(fr *frame, in ir.Instruction) error {
 	}
 	if err := wideInts(in); err != nil {
 		return l.errAt(pos, "%v", err)
+	}
+	if v, ok := in.(value.Value); ok && !isAlloca(in) {
+		if _, ok := l.lateAddr(fr, v); ok {
+			// An address in a local whose lifetime a loop repeats:
+			// evaluated where it is used (lifetime.go).
+			return nil
+		}
 	}
 	switch in := in.(type) {
 	case *ir.InstAdd, *ir.InstSub, *ir.InstMul, *ir.InstSDiv, *ir.InstUDiv, *ir.InstSRem, *ir.InstURem,

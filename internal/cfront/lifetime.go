@@ -51,15 +51,13 @@ import (
 // whose address escapes (stored to memory, exchanged, passed to
 // pthread_create, pthread_setspecific or pthread_exit, turned into an
 // integer, returned, or passed to a function of the program whose
-// parameter escapes so), whose lifetime markers (at most one start; the
-// ends, or else the function's return) are on no cycle of its function's control flow, in a
-// function instance that Musket does not inline inside a loop (the
-// unrolled iterations would share one object, whose second lifetime
-// starts after the first ended), of at most maxHeapObject bytes; and the
-// copy of a thread-local variable whose address so escapes, in each
-// created thread (main's copy lives until the process exits). Not
-// tracked: a local whose lifetime the loops above repeat (no error is
-// then reported: a possible miss, never a false failure).
+// parameter escapes so), of at most maxHeapObject bytes; and the copy of
+// a thread-local variable whose address so escapes, in each created
+// thread, and main's where main calls pthread_exit (main's return ends
+// the process).
+//
+// A local whose lifetime a loop repeats is a new object at each entry
+// into its block: looplife.go.
 
 // lifetimeText is the failure text of a use of the object base (a
 // tracked local or thread-local copy) after its lifetime ended, or ""
@@ -84,37 +82,75 @@ func isLifetimeText(s string) bool {
 // above) and, if so, gives its object, named name, a mark cell and a
 // failure text.
 func (l *lowerer) trackLocal(fr *frame, in *ir.InstAlloca, name string, t types.Type) {
-	if fr.inLoop {
-		return
-	}
 	if n, err := sizeOf(t); err != nil || n > maxHeapObject {
 		return
 	}
-	starts, ends, inCycle := l.lifetimeMarks(fr.f, in)
-	if starts > 1 || inCycle {
-		return
-	}
+	_, ends, _ := l.lifetimeMarks(fr.f, in)
 	if !l.escapes(fr.f, in) {
 		return
 	}
-	v, fn := localVarName(fr.f, in)
-	if v == "" {
-		v = strings.TrimPrefix(in.Name(), "%")
-	}
-	if fn == "" {
-		fn = fr.f.Name()
-	}
-	l.addLifetime(name, fmt.Sprintf("use of the local variable %s of %s after its lifetime ended", v, fn))
+	l.addLifetime(name, localText(fr, in))
+	tr := tracked{name: name}
 	if fr.lifetimes == nil {
-		fr.lifetimes = map[*ir.InstAlloca]string{}
+		fr.lifetimes = map[*ir.InstAlloca]tracked{}
 	}
-	fr.lifetimes[in] = name
-	fr.b.emit(prog.Assign{Dst: endedReg(name), Val: prog.Int(0)})
+	fr.lifetimes[in] = tr
+	fr.b.emit(prog.Assign{Dst: tr.ended(), Val: prog.Int(0)})
 	if ends == 0 {
 		// No end marked (clang drops the marks after a call that does
 		// not return, pthread_exit): the function's return ends it.
-		fr.endAtRet = append(fr.endAtRet, name)
+		fr.endAtRet = append(fr.endAtRet, tr)
 	}
+}
+
+// localText is the failure text of a use of local in of frame fr after
+// its lifetime ended.
+func localText(fr *frame, in *ir.InstAlloca) string {
+	return fmt.Sprintf("use of the local variable %s of %s after its lifetime ended", localName(fr, in), localFunc(fr, in))
+}
+
+// localName is the C name of local in of frame fr (its IR name if the
+// debug information has none); localFunc the C function declaring it.
+// Without a debug intrinsic on it (clang's -O1 drops it when it keeps
+// the local's value in a register too), the name is the IR's without
+// the suffixes clang's inliner adds (".i"), and the function the one of
+// the debug location of its lifetime's start (an inlined function's
+// scope), else the IR function's.
+func localName(fr *frame, in *ir.InstAlloca) string {
+	if v, _ := localVarName(fr.f, in); v != "" {
+		return v
+	}
+	v := strings.TrimPrefix(in.Name(), "%")
+	for strings.HasSuffix(v, ".i") {
+		v = strings.TrimSuffix(v, ".i")
+	}
+	return v
+}
+
+func localFunc(fr *frame, in *ir.InstAlloca) string {
+	if _, fn := localVarName(fr.f, in); fn != "" {
+		return fn
+	}
+	for _, blk := range fr.f.Blocks {
+		for _, x := range blk.Insts {
+			c, ok := x.(*ir.InstCall)
+			if !ok || len(c.Args) != 2 {
+				continue
+			}
+			callee, ok := c.Callee.(*ir.Func)
+			if !ok || !strings.HasPrefix(callee.Name(), "llvm.lifetime.start") || allocaBehind(c.Args[1]) != in {
+				continue
+			}
+			for _, a := range c.Metadata {
+				if loc, ok := a.Node.(*metadata.DILocation); ok && a.Name == "dbg" {
+					if fn := scopeFunc(loc.Scope); fn != "" {
+						return fn
+					}
+				}
+			}
+		}
+	}
+	return fr.f.Name()
 }
 
 // addLifetime gives object name a mark cell and failure text.
@@ -134,14 +170,33 @@ func (l *lowerer) addLifetime(name, text string) {
 	l.lifetimes[name] = text
 }
 
-// endLifetime emits the end of object name's lifetime: a plain store of
-// 1 to its mark (see above), and notes it in the thread's register
-// endedReg(name), so that pthread_exit (endFrames) does not end it a
+// tracked is a tracked local of a frame: its object's name, and, for a
+// local whose lifetime a loop repeats, the register that holds its
+// current object (whose mark is the heap object's freed mark).
+type tracked struct {
+	name string
+	reg  string
+}
+
+// ended is the register that says the lifetime has ended.
+func (t tracked) ended() string { return endedReg(t.name) }
+
+// mark is the address of the mark whose store ends the lifetime.
+func (t tracked) mark() prog.Expr {
+	if t.reg != "" {
+		return addrPlus(prog.Reg{Name: t.reg}, freedOff)
+	}
+	return prog.Addr(endMark(t.name))
+}
+
+// endLifetime emits the end of tracked object t's lifetime: a plain
+// store of 1 to its mark (see above), and notes it in the thread's
+// register t.ended(), so that pthread_exit (endFrames) does not end it a
 // second time on a path that ended it already: one end per path, as the
 // SMT engine's encoding of a lifetime's end asks (bmc's uaf.go).
-func endLifetime(b *builder, name string) {
-	b.emit(prog.Store{Addr: prog.Addr(endMark(name)), Val: prog.Int(1), Tags: withSize([]string{tagNA}, types.I32)})
-	b.emit(prog.Assign{Dst: endedReg(name), Val: prog.Int(1)})
+func endLifetime(b *builder, t tracked) {
+	b.emit(prog.Store{Addr: t.mark(), Val: prog.Int(1), Tags: withSize([]string{tagNA}, types.I32)})
+	b.emit(prog.Assign{Dst: t.ended(), Val: prog.Int(1)})
 }
 
 // endedReg is the register that says the lifetime of name has ended.
@@ -153,10 +208,15 @@ func endMark(name string) string { return "%end." + name }
 // lifetime lowers llvm.lifetime.start and llvm.lifetime.end: the end of a
 // tracked local's lifetime is its mark's store; the rest is no event.
 func (l *lowerer) lifetime(cs *callSite) error {
-	if strings.HasPrefix(cs.name, "llvm.lifetime.end") && len(cs.args) == 2 {
+	if len(cs.args) == 2 {
 		if a := allocaBehind(cs.args[1]); a != nil {
-			if name, ok := cs.fr.lifetimes[a]; ok {
-				endLifetime(cs.fr.b, name)
+			if tr, ok := cs.fr.lifetimes[a]; ok {
+				switch {
+				case strings.HasPrefix(cs.name, "llvm.lifetime.end"):
+					endLifetime(cs.fr.b, tr)
+				case tr.reg != "":
+					l.startRepeated(cs.fr.b, a, tr)
+				}
 			}
 		}
 	}
@@ -167,23 +227,24 @@ func (l *lowerer) lifetime(cs *callSite) error {
 // instance being inlined (pthread_exit: the thread's stack goes).
 func (l *lowerer) endFrames(b *builder) {
 	for _, fr := range l.frames {
-		for _, name := range sortedNames(fr.lifetimes) {
+		for _, tr := range sortedTracked(fr.lifetimes) {
 			skip := l.label("ended")
-			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: endedReg(name)}, Y: prog.Int(0)}, Target: skip})
-			endLifetime(b, name)
+			b.emit(prog.Jump{Cond: prog.Bin{Op: prog.OpNe, X: prog.Reg{Name: tr.ended()}, Y: prog.Int(0)}, Target: skip})
+			endLifetime(b, tr)
 			b.emit(prog.Label{Name: skip})
 		}
 	}
 }
 
-// sortedNames are m's values in order (a stable emission order).
-func sortedNames(m map[*ir.InstAlloca]string) []string {
-	var ns []string
+// sortedTracked are m's values in the order of their names (a stable
+// emission order).
+func sortedTracked(m map[*ir.InstAlloca]tracked) []tracked {
+	var ns []tracked
 	for _, n := range m {
 		ns = append(ns, n)
 	}
 	for i := 1; i < len(ns); i++ {
-		for j := i; j > 0 && ns[j] < ns[j-1]; j-- {
+		for j := i; j > 0 && ns[j].name < ns[j-1].name; j-- {
 			ns[j], ns[j-1] = ns[j-1], ns[j]
 		}
 	}
@@ -218,10 +279,37 @@ func (l *lowerer) trackThreadLocals(id int) error {
 	return nil
 }
 
+// endMainThreadLocals ends, where main calls pthread_exit, the lifetime
+// of main's copy of every thread-local variable whose address escapes
+// (C11 6.2.4p4: its lifetime is the thread's execution, and the other
+// threads go on after main's pthread_exit), each then tracked. Main's
+// return ends the process (5.1.2.2.3), so nothing is tracked there.
+func (l *lowerer) endMainThreadLocals(b *builder) error {
+	for _, g := range l.mod.Globals {
+		if g.TLSModel == enum.TLSModelNone || !l.globalEscapes(g) {
+			continue
+		}
+		if n, err := sizeOf(g.ContentType); err != nil || n > maxHeapObject {
+			continue
+		}
+		c, err := l.globalAddr(g)
+		if err != nil {
+			return err
+		}
+		v := g.Name()
+		if dv, ok := globalVarName(g); ok {
+			v = dv
+		}
+		l.addLifetime(c.loc, fmt.Sprintf("use of the thread-local variable %s of thread P0 after the thread ended", v))
+		endLifetime(b, tracked{name: c.loc})
+	}
+	return nil
+}
+
 // endThreadLocals ends the lifetimes of thread id's tracked copies.
 func (l *lowerer) endThreadLocals(b *builder, id int) {
 	for _, n := range l.threadLocals[id] {
-		endLifetime(b, n)
+		endLifetime(b, tracked{name: n})
 	}
 }
 

@@ -61,6 +61,19 @@ func TestLifetimes(t *testing.T) {
 		{file: "lt_tls.c", want: "PPPPPPP"},
 		// (Either worker's copy: the engines may name P1's or P2's.)
 		{file: "lt_tls.c", defines: bug, want: "FFFFFFF", line: 52, text: "use of the thread-local variable slot of thread P"},
+		// Lifetimes a loop repeats: a new object at each entry into
+		// the block (C11 6.2.4p6), lowered as a heap object each.
+		{file: "lt_loop_thread.c", want: "PPPPPPP"},
+		{file: "lt_loop_thread.c", defines: bug, want: "FFFFFFF", line: 21, text: "use of the local variable job of main after its lifetime ended"},
+		{file: "lt_loop_carry.c", want: "PPPPPPP"},
+		{file: "lt_loop_carry.c", defines: bug, want: "FFFFFFF", line: 19, text: "use of the local variable cur of main after its lifetime ended"},
+		{file: "lt_loop_helper.c", want: "PPPPPPP"},
+		{file: "lt_loop_helper.c", defines: bug, want: "FFFFFFF", line: 33, text: "use of the local variable msg of send after its lifetime ended", asan: true},
+		{file: "lt_loop_free.c", want: "PPPPPPP"},
+		{file: "lt_loop_free.c", defines: bug, want: "FFFFFFF", line: 22, text: "free of memory that malloc did not allocate"},
+		// Main's thread-locals end at its pthread_exit.
+		{file: "lt_tls_main_exit.c", want: "PPPPPPP"},
+		{file: "lt_tls_main_exit.c", defines: bug, want: "FFFFFFF", line: 24, text: "use of the thread-local variable mine of thread P0 after the thread ended"},
 	} {
 		dir := c.dir
 		if dir == "" {
@@ -109,5 +122,16 @@ func TestLifetimes(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestLifetimeHoisted: an address in a local whose lifetime a loop
+// repeats, computed by clang before the lifetime starts from a variable
+// index, is refused by name (lifetime.go's hoisted), not answered.
+func TestLifetimeHoisted(t *testing.T) {
+	needClang(t)
+	_, err := Check(context.Background(), filepath.Join("testdata", "lifetime", "lt_loop_hoisted.c"), CheckOptions{Bound: 2, Model: model(t, "sc"), ModelName: "sc"})
+	if err == nil || !strings.Contains(err.Error(), "lt_loop_hoisted.c:18:") || !strings.Contains(err.Error(), "before its lifetime starts") {
+		t.Fatalf("error %v, want the refusal at line 18", err)
 	}
 }

@@ -179,10 +179,16 @@ type lowerer struct {
 	// instances being inlined (innermost last).
 	lifetimes    map[string]string
 	threadLocals map[int][]string
-	globalEsc    map[*ir.Global]bool
-	paramEsc     map[paramKey]bool
-	cycles       map[*ir.Func]map[*ir.Block]bool
-	frames       []*frame
+	// lifeSites are the locals whose lifetime a loop repeats, heapLife
+	// the failure text of each of their heap call sites, lifeHeaps the
+	// objects made of them (lifetime.go).
+	lifeSites map[*ir.InstAlloca]lifeSite
+	heapLife  map[int]string
+	lifeHeaps map[string]bool
+	globalEsc map[*ir.Global]bool
+	paramEsc  map[paramKey]bool
+	cycles    map[*ir.Func]map[*ir.Block]bool
+	frames    []*frame
 	// strBound: the bound of the string functions' loops (strfuncs.go; 0:
 	// not computed yet).
 	strBound int64
@@ -432,8 +438,8 @@ type frame struct {
 	// (lifetime.go).
 	inLoop    bool
 	blk       *ir.Block
-	lifetimes map[*ir.InstAlloca]string
-	endAtRet  []string // tracked locals with no lifetime end: ended at the return
+	lifetimes map[*ir.InstAlloca]tracked
+	endAtRet  []tracked // tracked locals with no lifetime end: ended at the return
 }
 
 func (l *lowerer) fresh(kind string) string {
@@ -464,6 +470,9 @@ func (l *lowerer) operand(fr *frame, v value.Value, pos prog.Pos) (prog.Expr, er
 		return nil, l.errAt(pos, "the result pair of cmpxchg used as a whole")
 	case value.Named:
 		if _, ok := v.(ir.Instruction); ok {
+			if e, ok := l.lateAddr(fr, v); ok {
+				return e, nil // (lifetime.go)
+			}
 			return prog.Reg{Name: fr.reg(v)}, nil
 		}
 	}
@@ -555,8 +564,8 @@ func (l *lowerer) lowerFunc(b *builder, f *ir.Func, args []prog.Expr, retDst str
 		}
 	}
 	b.emit(prog.Label{Name: fr.retLbl})
-	for _, name := range fr.endAtRet {
-		endLifetime(b, name)
+	for _, tr := range fr.endAtRet {
+		endLifetime(b, tr)
 	}
 	return nil
 }

@@ -39,6 +39,9 @@ func (l *lowerer) alloca(fr *frame, in *ir.InstAlloca, pos prog.Pos) error {
 		// its cells are its bytes, as the string functions read them.
 		t = types.NewArray(it.BitSize/8, types.I8)
 	}
+	if ok, err := l.repeatedLocal(fr, in, t); ok || err != nil {
+		return err // (lifetime.go)
+	}
 	if err := l.addObject(name, t, nil, pos); err != nil {
 		return err
 	}

@@ -238,6 +238,14 @@ func (l *lowerer) pthreadExit(cs *callSite) error {
 	// The thread's stack goes: its locals' lifetimes end, and its
 	// thread-locals' (lifetime.go).
 	l.endFrames(b)
+	if l.curThread == 0 {
+		// main's thread-locals too: the other threads go on
+		// (lifetime.go; main's return ends the process, so they are
+		// tracked only here).
+		if err := l.endMainThreadLocals(b); err != nil {
+			return err
+		}
+	}
 	if id := l.curThread; id > 0 {
 		if err := l.tssDtorRun(b, id, cs.pos); err != nil {
 			return err

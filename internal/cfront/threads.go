@@ -244,14 +244,24 @@ func (l *lowerer) expand(th *prog.Thread, id int) (*prog.Thread, error) {
 					l.locs[n] = true
 					l.init = append(l.init, initCell{name: n})
 				}
-				if l.frees {
+				text, life := l.heapLife[int(c.V.Int)]
+				if l.frees || life {
 					if l.heaps == nil {
 						l.heaps = map[string]bool{}
 					}
 					l.heaps[obj] = true
 					n := locName(obj, freedOff)
 					l.locs[n] = true
-					l.init = append(l.init, initCell{name: n})
+					mark := initCell{name: n}
+					if life {
+						mark.val = cval{n: localMark} // (free.go)
+					}
+					l.init = append(l.init, mark)
+				}
+				if life {
+					// A local whose lifetime a loop repeats
+					// (lifetime.go): this lifetime's object.
+					l.addLifeHeap(obj, text)
 				}
 				if l.reallocs {
 					n := locName(obj, sizeOff) // (realloc.go)
