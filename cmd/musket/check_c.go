@@ -358,7 +358,7 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			fmt.Fprintf(stdout, "  commuting updates: %d relaxed read-modify-writes with unused results, one order explored (each thread's on a location of its own)\n", r.Commuted)
 		}
 		if r.CommuteOff {
-			fmt.Fprintf(stdout, "  commuting updates: merging given up (main read a location they update before a thread that updates it had ended); the counts are of the full run\n")
+			fmt.Fprintf(stdout, "  commuting updates: merging given up (a location they update met another access, a read by main before they ended, or two kinds of update: commute.go); the counts are of the full run\n")
 		}
 		if r.Graph.SymPruned > 0 {
 			fmt.Fprintf(stdout, "  symmetry reduction: %d graphs left out (a symmetric thread ahead of its predecessor); the counts are up to the symmetry\n", r.Graph.SymPruned)

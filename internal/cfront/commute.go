@@ -1,13 +1,13 @@
 package cfront
 
 import (
-	"github.com/musket-verify/musket/internal/result"
 	"fmt"
 	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/musket-verify/musket/internal/prog"
+	"github.com/musket-verify/musket/internal/result"
 	"github.com/musket-verify/musket/internal/spec"
 )
 
@@ -26,79 +26,93 @@ import (
 // merge the orders.
 //
 // commuteRMWs rewrites the program P into P', in which the orders are
-// not there to explore:
+// not there to explore. commuteFor plans it:
 //
-//   - each such update of x by thread k goes to a location of its own,
-//     %accI.k (I numbers x), whose initial value is the operation's
-//     identity (0; all ones for and): thread k accumulates its own
-//     updates, in program order, with the same instruction (the same
-//     memory order, operand and wrap to the type's width);
-//   - thread k writes 1 to %cend.k, with the release store of its end
-//     flag's tags, right before that store (%done.k);
-//   - before each read of x by main, main reads %cend.k with acquire for
-//     each thread k that updates x, and when one is not 1 it fails with
-//     commuteBroken (below); after the read of x (which now reads x's
-//     initial value: nothing else writes x in P'), main reads each
-//     %accI.k (relaxed) and combines it into the register, with the
-//     operation and the wrap.
+//   - the locations xs: those main reads at a constant address, that no
+//     other instruction accesses at a constant address, holding an
+//     integer initially, no heap cell (no free, no use after free to
+//     look for) nor flag; eight at most;
+//   - the updates: prog.RMWs at a computed address in a thread other
+//     than main that ends by its own %done flag, with no condition, tags
+//     A, RLX, RMW, X only, a Dst read nowhere in the thread nor by the
+//     test's condition, and New = W(old ∘ e) with e free of old, ∘ one of
+//     add/sub, or, and, xor, and W none, the 64-bit wrap or cfront's wrap
+//     to N bits (so that W(v) ≡ v and W depends on v modulo 2^N only,
+//     N = 64 without a wrap); a family is an operation with its wrap;
+//   - nothing when the program has a fence or a mixed-size access, or
+//     fewer than two threads have updates.
 //
-// Conditions (commuteFor, per location x; any other access that may
-// touch x, by the address analysis of narrowcells.go, drops x, and an
-// access the analysis does not place drops the rewrite): every write of
-// x is such an update (a prog.RMW with no condition, tags A, RLX, RMW,
-// X only, its Dst read nowhere in its thread nor by the test's
-// condition, New = W(old ∘ e) with e free of old, ∘ one operation of
-// add/sub, or, and, xor for all of x's updates, and W the same wrap
-// for all: none, 64 bits, or cfront's wrap to N bits, so that W(v) ≡ v
-// and W depends only on v modulo 2^N, N = 64 without a wrap), in a
-// thread other than main that ends by its %done flag; every other
-// access of x is a plain read in main; the program has no fence; x is
-// no heap cell (no free, no use after free to look for), holds an
-// integer initially, and is no symmetric copy's (the rewrite is not
-// made when the symmetry reduction applies).
+// In P':
 //
-// Why P' answers as P does (under rc11 and sc). The ops are commutative
-// and associative modulo 2^N, and W keeps values modulo 2^N, so any
-// order of x's updates ends with W(init ∘ e1 ∘ … ∘ en), which is what
-// main computes in P' from x's initial value and the accumulators.
+//   - an update of thread k, of family j, whose address is xs[i] (a test
+//     on the address) goes to %acc<i>.<j>.<k>, a location of its own
+//     whose initial value is the identity of ∘ (0; all ones for and):
+//     thread k accumulates its own updates of xs[i], in program order,
+//     with the same instruction (order, operand, wrap). A register of k
+//     records the pair (i, j), and k writes 1 | those bits to %cend.k,
+//     with its end flag's release store, right before that store;
+//   - any other access at a computed address whose address is xs[i]
+//     fails instead, with commuteBroken+i (a test per location);
+//   - before each read of xs[i] by main, main reads %cend.k with acquire
+//     for each thread k with updates; when one lacks bit 0, or the bits
+//     name two families for xs[i], main fails with commuteBroken+i.
+//     After the read (which reads xs[i]'s initial value: nothing writes
+//     it in P'), main combines each %acc<i>.<j>.<k> of the family it saw
+//     into the register, with ∘ and W.
 //
-//   - P' → P. Let G' be a consistent execution of P' in which every
-//     read of %cend.k by main read 1 (else main failed commuteBroken,
-//     below). That read is an acquire reading the release write of
-//     %cend.k, so thread k's updates happen before main's read of x.
-//     Take a linear extension L of po ∪ rf of G' (acyclic under rc11;
-//     under sc, G''s total order) in which each update's read and write
-//     are adjacent (nothing but its read enters its write). Let G be G'
-//     without the reads of %cend and %acc, with x's updates on x in the
-//     order of L (each reading the one before, the first x's initial
-//     write) and main's reads of x reading the last. G is an execution
-//     of P: the threads' values are those of G' (the updates' results
-//     are unused; main's read of x gets the combined value of G').
-//     Under rc11 it is consistent: happens-before on the other events
-//     is that of G' minus the %cend synchronisation (relaxed updates of
-//     a location no release writes and no fences make no sw; fewer hb
-//     edges keep coherence and psc acyclic), x's coherence follows L,
-//     which extends hb, main's reads read the coherence-last write, no
-//     SC event gets an mo or rb edge on x, and po ∪ rf is acyclic: every
-//     edge of G goes forward in L. Under sc every edge of G goes forward
-//     in L too. Its assertions and its cut are those of G'.
-//   - P → P'. Let G be a consistent execution of P. If in G each thread
-//     k that updates x ended (wrote %done.k) before, in happens-before,
+// A run of P' that meets a commuteBroken+i failure gives xs[i] up and
+// runs again (checkGraph); after commuteAttempts runs, P itself runs.
+//
+// Why P' answers as P does, under rc11 and sc, when its run meets no
+// commuteBroken failure; x is a location of xs. The operations are
+// commutative and associative modulo 2^N and W keeps values modulo 2^N,
+// so any order of x's updates of one family ends with
+// W(init ∘ e1 ∘ … ∘ en), which main computes in P' from x's initial value
+// and the accumulators. The tests on addresses and the register bits are
+// thread-local: they add no event.
+//
+//   - P' → P. Let G' be a consistent execution of P' with no
+//     commuteBroken failure. Every access of x in it is an update of one
+//     family, or a read by main after its checks. Main's read of %cend.k
+//     read bit 0: an acquire reading k's release write, so thread k's
+//     updates happen before main's read of x. Take a linear extension L
+//     of po ∪ rf of G' (acyclic under rc11; under sc, the total order of
+//     G') in which each update's read and write are adjacent (nothing
+//     but its read enters its write). Let G be G' without the events of
+//     %cend and main's reads of the accumulators, with x's updates on x
+//     in the order of L (each reading the one before, the first reading
+//     x's initial write) and main's reads of x reading the last. G is an
+//     execution of P: the threads' values are those of G' (the updates'
+//     results are unused; main's read of x gets the value main combined
+//     in G'). Under rc11 it is consistent: happens-before on its events
+//     is that of G' without the %cend synchronisation (relaxed updates
+//     of a location that no release writes, and no fences, make no sw;
+//     fewer hb edges keep coherence and psc acyclic), x's coherence
+//     follows L, which extends hb, main's reads read the coherence-last
+//     write, no SC event gets an mo or rb edge on x, and po ∪ rf is
+//     acyclic: every edge of G goes forward in L. Under sc, every edge
+//     of G goes forward in L. Its assertions and its cut are those of G',
+//     and a race of G' is one of G (hb has no more edges in G).
+//   - P → P'. Let G be a consistent execution of P. If each access of x
+//     in G is an update of one family or a read by main, and each thread
+//     k with updates ended (wrote %done.k) before, in happens-before,
 //     each read of x by main, let G' have %cend.k written before %done.k
-//     and read by main (1), each thread's updates on its own %accI.k in
-//     program order, and main's reads of %accI.k reading the last: hb
-//     is G's (the %cend edges are already in hb), every new rf and co
-//     edge goes along po or hb, and G' is consistent with G's values,
-//     assertions and races. If not, some main read of x has a thread k
-//     whose end is not before it: main's read of %cend.k may read the
-//     initial 0 (no write of it happens before), and that execution of
-//     P' fails commuteBroken.
-//   - So when the run of P' meets no commuteBroken failure, its verdict
-//     is P's; when it meets one, checkGraph runs P itself (as the
-//     symmetry reduction starts again without itself: Stats.SymOff).
-//     A failure of another assertion found first is P's: the events
-//     before it map back as above (main's reads of x come after its
-//     checks), and rc11 and sc are extensible.
+//     and read by main, each thread's updates on its own accumulators in
+//     program order, and main's reads of them reading the last: hb is
+//     G's (the %cend edges are already in hb), every new rf and co edge
+//     goes along po or hb, and G' is consistent, with G's values,
+//     assertions and races. If not, the execution of P' with the same
+//     events up to the first access that differs fails commuteBroken:
+//     an access of x by another instruction meets its test; a read of
+//     %cend.k by main with no write of it happening before may read the
+//     initial 0; two families meet main's check.
+//   - So a run of P' that meets no commuteBroken failure has P's verdict.
+//     A failure of another assertion found first is one of P too: the
+//     events before it map back as above, main's reads of x coming after
+//     its checks, and rc11 and sc are extensible. Under -races, where the
+//     run goes on after a failure to look for a race, checkGraphOn
+//     watches for the commuteBroken failures in every execution
+//     (Options.Also).
 const commuteBroken = int64(1) << 40
 
 // commuteFam is one kind of update: its operation and its wrap.
@@ -316,43 +330,9 @@ func commuteFor(p *Program, q *spec.Test) *commutePlan {
 	for _, r := range q.Locations {
 		condRegs[r.Name] = true
 	}
-	// The locations: read by main at a constant address, accessed at a
-	// constant address by nothing else.
-	mainReads, other := map[string]bool{}, map[string]bool{}
-	for ti, th := range q.Threads {
-		for _, in := range th.Code {
-			a, ok := prog.AddrOf(in)
-			if !ok {
-				continue
-			}
-			x := commuteLocOf(a)
-			if x == "" {
-				continue
-			}
-			if _, isLoad := in.(prog.Load); isLoad && ti == 0 {
-				mainReads[x] = true
-			} else {
-				other[x] = true
-			}
-		}
-	}
 	plan := &commutePlan{threads: map[int]string{}, update: map[[2]int]int{}}
-	for x := range mainReads {
-		v, ok := init[x]
-		if other[x] || !ok || v.IsAddr() || strings.HasPrefix(x, "%") {
-			continue
-		}
-		if p != nil && (p.heaps != nil && p.freedMark(x) != "" || p.raw != nil && p.rawCell(x)) {
-			continue
-		}
-		plan.xs = append(plan.xs, x)
-	}
-	if len(plan.xs) == 0 || len(plan.xs) > commuteMaxLocs {
-		return nil
-	}
-	sort.Strings(plan.xs)
-	// The updates: relaxed, unused result, of a commuting shape, at a
-	// computed address, in a thread that ends by its own flag.
+	// The updates: relaxed, unused result, of a commuting shape, in a
+	// thread that ends by its own flag.
 	fams := map[[2]interface{}]int{}
 	updaters := map[int]bool{}
 	for ti, th := range q.Threads {
@@ -366,7 +346,7 @@ func commuteFor(p *Program, q *spec.Test) *commutePlan {
 		read := regsRead(th)
 		for pc, in := range th.Code {
 			rmw, ok := in.(prog.RMW)
-			if !ok || commuteLocOf(rmw.Addr) != "" || !relaxedRMW(rmw) || read[rmw.Dst] || condRegs[rmw.Dst] {
+			if !ok || !relaxedRMW(rmw) || read[rmw.Dst] || condRegs[rmw.Dst] {
 				continue
 			}
 			op, key, w, ok := commuteShape(rmw.New)
@@ -383,6 +363,58 @@ func commuteFor(p *Program, q *spec.Test) *commutePlan {
 			plan.update[[2]int{ti, pc}] = j
 			plan.threads[ti] = done
 			updaters[ti] = true
+		}
+	}
+	// The locations: read by main at a constant address, accessed at a
+	// constant address by nothing else.
+	mainReads, other := map[string]bool{}, map[string]bool{}
+	for ti, th := range q.Threads {
+		for pc, in := range th.Code {
+			a, ok := prog.AddrOf(in)
+			if !ok {
+				continue
+			}
+			x := commuteLocOf(a)
+			if x == "" {
+				continue
+			}
+			if _, isUpdate := plan.update[[2]int{ti, pc}]; isUpdate {
+				continue
+			}
+			if _, isLoad := in.(prog.Load); isLoad && ti == 0 {
+				mainReads[x] = true
+			} else {
+				other[x] = true
+			}
+		}
+	}
+	for x := range mainReads {
+		v, ok := init[x]
+		if other[x] || !ok || v.IsAddr() || strings.HasPrefix(x, "%") {
+			continue
+		}
+		if p != nil && (p.heaps != nil && p.freedMark(x) != "" || p.raw != nil && p.rawCell(x)) {
+			continue
+		}
+		plan.xs = append(plan.xs, x)
+	}
+	if len(plan.xs) == 0 || len(plan.xs) > commuteMaxLocs {
+		return nil
+	}
+	sort.Strings(plan.xs)
+	// The threads whose updates may reach a location of xs.
+	for k := range plan.update {
+		if x := commuteLocOf(q.Threads[k[0]].Code[k[1]].(prog.RMW).Addr); x != "" && !contains(plan.xs, x) {
+			delete(plan.update, k)
+		}
+	}
+	updaters = map[int]bool{}
+	for k := range plan.update {
+		updaters[k[0]] = true
+	}
+	for ti := range plan.threads {
+		if !updaters[ti] {
+			delete(plan.threads, ti)
 		}
 	}
 	if len(updaters) < 2 || 1+len(plan.xs)*len(plan.fams) > 62 {
@@ -459,7 +491,8 @@ func commuteRMWs(q *spec.Test, pl *commutePlan) *spec.Test {
 				emit(in)
 				continue
 			}
-			if x := commuteLocOf(a); x != "" {
+			j, isUpdate := pl.update[[2]int{ti, pc}]
+			if x := commuteLocOf(a); x != "" && !isUpdate {
 				i := sort.SearchStrings(pl.xs, x)
 				ld, isLoad := in.(prog.Load)
 				if i == len(pl.xs) || pl.xs[i] != x || !isLoad || ti != 0 {
@@ -496,13 +529,24 @@ func commuteRMWs(q *spec.Test, pl *commutePlan) *spec.Test {
 				}
 				continue
 			}
-			j, isUpdate := pl.update[[2]int{ti, pc}]
 			if !isUpdate {
 				// any other access at a computed address: not to xs
 				for i, x := range pl.xs {
 					emit(prog.Jump{Cond: bin(prog.OpEq, a, prog.Const{V: prog.LocValue(x)}), Target: broken(i)})
 				}
 				emit(in)
+				continue
+			}
+			rmw := in.(prog.RMW)
+			if x := commuteLocOf(a); x != "" {
+				// an update at a constant address: commuteFor kept it
+				// only when x is in xs
+				i := sort.SearchStrings(pl.xs, x)
+				moved := rmw
+				moved.Addr, moved.Cells = prog.Addr(pl.acc(i, j, done)), nil
+				emit(moved)
+				emit(prog.Assign{Dst: "%commute.used", Val: bin(prog.OpOr, reg("%commute.used"), prog.Int(pl.bit(i, j)))})
+				pl.moved++
 				continue
 			}
 			after := label("after")
@@ -515,7 +559,6 @@ func commuteRMWs(q *spec.Test, pl *commutePlan) *spec.Test {
 			}
 			emit(in)
 			emit(prog.Jump{Target: after})
-			rmw := in.(prog.RMW)
 			for i := range pl.xs {
 				emit(prog.Label{Name: to[i]})
 				moved := rmw
@@ -593,4 +636,9 @@ func commuteFailed(r *Result, n int) int {
 		}
 	}
 	return -1
+}
+
+func contains(xs []string, x string) bool {
+	i := sort.SearchStrings(xs, x)
+	return i < len(xs) && xs[i] == x
 }
