@@ -30,6 +30,7 @@ func TestCommuteRMWs(t *testing.T) {
 		{"testdata/commute/sum.c", nil, both(Safe), true},
 		{"testdata/commute/reader.c", nil, both(Violation), false},
 		{"testdata/commute/early.c", nil, both(Violation), false},
+		{"testdata/commute/viaptr.c", nil, both(Violation), false},
 		{"testdata/commute/mixed.c", nil, both(Violation), false},
 		{"testdata/commute/racy.c", nil, map[string]Verdict{"rc11": Race, "sc": Safe}, false},
 		{"testdata/commute/acqrel.c", nil, map[string]Verdict{"rc11": Race, "sc": Violation}, false},
