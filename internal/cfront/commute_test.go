@@ -32,9 +32,13 @@ func TestCommuteRMWs(t *testing.T) {
 		{"testdata/commute/early.c", nil, both(Violation), false},
 		{"testdata/commute/viaptr.c", nil, both(Violation), false},
 		{"testdata/commute/mixed.c", nil, both(Violation), false},
+		{"testdata/commute/partial.c", nil, both(Safe), true},
 		{"testdata/commute/racy.c", nil, map[string]Verdict{"rc11": Race, "sc": Safe}, false},
 		{"testdata/commute/acqrel.c", nil, map[string]Verdict{"rc11": Race, "sc": Violation}, false},
 		{"testdata/cw4/fetchops.c", []string{"N=2"}, both(Safe), true},
+		// mask16 has xor and and updates: given up, its updates left
+		// as they are.
+		{"testdata/cw5/kern_stack.c", nil, both(BoundHit), false},
 		{"testdata/cw4/fetchops.c", []string{"N=2", "BUG"}, both(Violation), true},
 	}
 	long := os.Getenv("MUSKET_LONG") != ""
@@ -52,17 +56,19 @@ func TestCommuteRMWs(t *testing.T) {
 		if len(rw.defines) > 0 {
 			name += "/" + strings.Join(rw.defines, ",")
 		}
-		p, err := Lower(context.Background(), rw.file, Options{Bound: 2, Clang: ClangOptions{Defines: rw.defines}})
-		if err != nil {
-			if rw.want != nil {
-				t.Fatalf("%s: %v", rw.file, err)
-			}
-			continue // the refusal programs
-		}
-		if rw.want == nil && (CheckOptions{ModelName: "rc11"}).commutePlanFor(p, p.Test) == nil {
-			continue // no rewrite to compare
-		}
 		for _, m := range []string{"rc11", "sc"} {
+			// Lowered as musket check lowers it: with races checked
+			// under rc11 (ClangOptions.RaceFree), not under sc.
+			p, err := Lower(context.Background(), rw.file, Options{Bound: 2, Clang: ClangOptions{Defines: rw.defines, RaceFree: m == "rc11"}})
+			if err != nil {
+				if rw.want != nil {
+					t.Fatalf("%s: %v", rw.file, err)
+				}
+				continue // the refusal programs
+			}
+			if rw.want == nil && (CheckOptions{ModelName: m}).commutePlanFor(p, p.Test) == nil {
+				continue // no rewrite to compare
+			}
 			t.Run(name+"/"+m, func(t *testing.T) {
 				run := func(off bool) *Result {
 					ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -74,7 +80,12 @@ func TestCommuteRMWs(t *testing.T) {
 					}
 					return r
 				}
-				on, off := run(false), run(true)
+				on := run(false)
+				if rw.want == nil && on.Commuted == 0 && !on.CommuteOff {
+					t.Logf("%v, no rewrite made", on.Verdict)
+					return
+				}
+				off := run(true)
 				if on.Verdict == Unknown || off.Verdict == Unknown {
 					t.Logf("no comparison: %v with the rewrite, %v without", on.Verdict, off.Verdict)
 					return

@@ -52,9 +52,12 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		return res
 	}
 	if pl := opts.commutePlanFor(p, q); pl != nil {
-		saved := *res
+		saved, gaveUp := *res, false
 		for attempt := 0; attempt < commuteAttempts && len(pl.xs) > 0; attempt++ {
 			cq := commuteRMWs(q, pl)
+			if pl.moved == 0 {
+				break // no update left to move
+			}
 			r := checkGraphOn(ctx, res, p, cq, tags, opts, safeOnly, len(pl.xs))
 			i := commuteFailed(r, len(pl.xs))
 			if i < 0 {
@@ -64,8 +67,9 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 			}
 			*res = saved
 			pl.xs = append(pl.xs[:i:i], pl.xs[i+1:]...)
+			gaveUp = true
 		}
-		res.CommuteOff = true
+		res.CommuteOff = gaveUp
 	}
 	return checkGraphOn(ctx, res, p, q, tags, opts, safeOnly, 0)
 }
