@@ -361,6 +361,12 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 		if r.Graph.SymOff {
 			fmt.Fprintf(stdout, "  symmetry reduction given up: a blocked execution it cannot vouch for (a thread stopped for good); the counts are of the full run\n")
 		}
+		if r.Commuted > 0 {
+			fmt.Fprintf(stdout, "  commuting updates: %d relaxed read-modify-writes with unused results rewritten (each thread's updates of a location main reads after the threads end go to a location of its own: one order explored)\n", r.Commuted)
+		}
+		if r.CommuteOff {
+			fmt.Fprintf(stdout, "  commuting updates: merging given up (a location they update met another access, a read by main before they ended, or two kinds of update: commute.go); the counts are of the full run\n")
+		}
 		if r.Graph.SymPruned > 0 {
 			fmt.Fprintf(stdout, "  symmetry reduction: %d graphs left out (a symmetric thread ahead of its predecessor); the counts are up to the symmetry\n", r.Graph.SymPruned)
 		}

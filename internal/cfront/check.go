@@ -446,6 +446,9 @@ type CheckOptions struct {
 	// GraphNoPrune turns off the graph engine's pruning of threads
 	// blocked on a stale read (for tests: verdicts must not change).
 	GraphNoPrune bool
+	// GraphNoCommute turns off the graph engine's merging of the orders
+	// of commuting relaxed read-modify-writes (commute.go; for tests).
+	GraphNoCommute bool
 	// GraphNoSymmetry turns the graph engine's symmetry reduction off
 	// (graph.go: symmetricThreads).
 	GraphNoSymmetry bool
@@ -522,6 +525,13 @@ type Result struct {
 	Time      time.Duration
 	// Graph counts what the graph engine explored (-engine graph).
 	Graph *graph.Stats
+	// Commuted counts the relaxed read-modify-writes whose orders the
+	// graph engine did not explore (commute.go); CommuteOff says the
+	// rewrite was tried and given up (a thread had not ended when main
+	// read a location they update), and the run was made without it.
+	Commuted   int
+	CommuteOff bool
+	commuteAt  *result.Execution // an execution that failed commuteBroken
 	// Via, when not empty, says how the verdict was reached other than
 	// by the engine asked (a PASS under -target power from the graph
 	// engine under IMM: immpower.go); ViaNot, why that shortcut was not

@@ -270,6 +270,13 @@
 // computes addresses, a fault that stops the thread and counts only in an
 // execution the model accepts (graphfault.go, graph.Options.Fault).
 //
+// For the graph engine under rc11 and sc, relaxed updates (fetch_add,
+// sub, or, and, xor) whose results are unused, of locations main reads
+// after the threads end, go per thread to locations of their own that
+// main combines at its read, with tests that give a location up when an
+// execution breaks the conditions (commute.go): one coherence order of
+// the updates instead of n!.
+//
 // # Power through IMM
 //
 // Under -target power only the SMT engine decides the compiled program.

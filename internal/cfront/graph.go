@@ -51,9 +51,40 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 			Err: fmt.Errorf("the graph engine does not decide programs with mixed-size accesses; they are left to the SMT engine (-engine smt)")}
 		return res
 	}
+	if pl := opts.commutePlanFor(p, q); pl != nil {
+		saved, gaveUp := *res, false
+		for attempt := 0; attempt < commuteAttempts && len(pl.xs) > 0; attempt++ {
+			cq := commuteRMWs(q, pl)
+			if pl.moved == 0 {
+				break // no update left to move
+			}
+			r := checkGraphOn(ctx, res, p, cq, tags, opts, safeOnly, len(pl.xs))
+			i := commuteFailed(r, len(pl.xs))
+			if i < 0 {
+				r.Commuted = pl.moved
+				r.commuteAt = nil
+				return r
+			}
+			*res = saved
+			pl.xs = append(pl.xs[:i:i], pl.xs[i+1:]...)
+			gaveUp = true
+		}
+		res.CommuteOff = gaveUp
+	}
+	return checkGraphOn(ctx, res, p, q, tags, opts, safeOnly, 0)
+}
+
+// checkGraphOn is checkGraph's run of the graph engine on q.
+func checkGraphOn(ctx context.Context, res *Result, p *Program, q *spec.Test, tags []string, opts CheckOptions, safeOnly bool, commuted int) *Result {
 	also := []spec.Cond{p.cutCond()}
 	if opts.Liveness {
 		also = append(also, p.livelock())
+	}
+	if commuted > 0 {
+		// the failures when the rewrite does not hold (commute.go):
+		// seen in any execution, even one explored after a failure
+		// while -races looks for a race.
+		also = append(also, commuteBrokenCond(q, commuted))
 	}
 	// The refs of the further conditions are observed, so that their
 	// witnesses' final states give them (stuckAt reads them).
@@ -106,6 +137,9 @@ func checkGraph(ctx context.Context, res *Result, p *Program, q *spec.Test, tags
 		}
 	}
 	r, st := graph.Run(ctx, q, opts.Model, opts.ModelName, o)
+	if commuted > 0 && len(st.Also) == len(also) {
+		res.commuteAt = st.Also[len(also)-1]
+	}
 	r.CountsOmitted = true
 	res.Result = r
 	res.Graph = &st
