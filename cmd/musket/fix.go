@@ -76,9 +76,12 @@ Dependencies are offered in threads without loops, from a plain load to a
 later plain access whose register the code between does not overwrite.
 
 Self-check (-self-check, on by default): after the re-check, each change
-is taken out in turn and the program checked again; the condition must be
-reachable then (each change kills a witness the others leave), else the
-fix is not a cheapest one and the command fails with status 4.
+is taken out in turn and the program checked again, then replaced by each
+cheaper or weaker insertion of its place (lwsync for sync, dmb ishst for
+dmb ish, release for seq_cst, ...); the condition must be reachable in
+each case (each change kills a witness the others leave, and nothing
+weaker does), else the fix is not a cheapest one and the command fails
+with status 4.
 
 Output: the changes and a unified diff of the input; -o FILE writes the
 repaired program (or the input as it is when it is already correct),
@@ -284,20 +287,30 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			j.Recheck += fmt.Sprintf(", but only within the bound: some path needs more than %d iterations of a loop (musket check says BOUND; raise -bound)", *bound)
 		}
 		if *selfCheck {
-			unneeded, n, err := fix.Needed(ctx, s, out.Fix)
+			sl, err := fix.Minimal(ctx, s, out.Fix)
 			switch {
 			case errors.Is(err, context.DeadlineExceeded):
 				return fail(exitLimit, fmt.Errorf("self-check: %v", err))
 			case err != nil:
 				return fail(failureStatus(err), fmt.Errorf("self-check: %v", err))
-			case len(unneeded) > 0:
+			case len(sl.Unneeded) > 0:
 				var ds []string
-				for _, c := range unneeded {
+				for _, c := range sl.Unneeded {
 					ds = append(ds, describe(out.Cands[c]))
 				}
 				return fail(exitDisagree, fmt.Errorf("self-check failed: the fix is correct without %s, so it is not a cheapest one (a bug of musket fix)", strings.Join(ds, ", ")))
+			case len(sl.Cheaper(out.Cands)) > 0:
+				var ds []string
+				for _, w := range sl.Cheaper(out.Cands) {
+					ds = append(ds, describe(out.Cands[w.Change])+" weakened to "+describe(out.Cands[w.Weaker]))
+				}
+				return fail(exitDisagree, fmt.Errorf("self-check failed: the fix is correct with %s, which costs less, so it is not a cheapest one (a bug of musket fix)", strings.Join(ds, ", ")))
 			}
-			j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it the condition is reachable again (%d check(s))", len(out.Fix), n)
+			j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it, or with a cheaper or weaker insertion in its place, the condition is reachable again (%d check(s))", len(out.Fix), sl.Checks)
+			for _, w := range sl.Weaker {
+				// A tie: as cheap, weaker by the manuals, and enough.
+				j.Needed += fmt.Sprintf("; except that at equal cost %s would do instead of %s", describe(out.Cands[w.Weaker]), describe(out.Cands[w.Change]))
+			}
 		}
 		j.Diff = fix.PatchDiff(s, out.Fix)
 	}

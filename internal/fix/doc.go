@@ -50,7 +50,8 @@
 // RepairInclusion is musket compare -fix: the target side of a .pts
 // program is repaired until its states are states of the source side.
 // Every repair is checked again from the patched file (Verify) before the
-// command prints it.
+// command prints it, and self-checked (Minimal): no change can be taken
+// out, or replaced by a weaker or cheaper one of its place.
 //
 // Costs per target are a table (DefaultCosts, documented there) that a
 // file can replace (ReadCosts).
