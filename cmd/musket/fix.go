@@ -47,10 +47,11 @@ program order and communication: Alglave, Kroening, Nimal, Poetzl, "Don't
 Sit on the Fence", CAV 2014), the cheapest set meeting every constraint
 found exactly by branch and bound. The fix is least-cost among the
 candidates the repertoire offers. The kill test runs the model on a
-witness execution with insertions added (litmus tests and .pts programs):
-a witness met before that survives the next set shows it wrong without a
-check, and the insertions under which a witness survives are dropped from
-its constraint (the "Kill test" line counts both).
+witness execution with insertions added (litmus tests, .pts programs, and
+a C program's failed assertions, replayed on the patched program as clang
+compiles it): a witness met before that survives the next set shows it
+wrong without a check, and the insertions under which a witness survives
+are dropped from its constraint (the "Kill test" line counts both).
 
 Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
   x86      mfence 1, xchg 1 (a store MOV [x],v made MOV r,v; XCHG [x],r

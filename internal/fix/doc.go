@@ -35,7 +35,8 @@
 //
 // The kill test (kill.go) makes the constraints model-exact where the
 // engine can replay a witness (enum.Replay: the model run on that one
-// execution of a patched version): a witness met before that the next
+// execution of a patched version; for a C program, on the patched program
+// as clang compiles it, cfront.Replay): a witness met before that the next
 // cheapest set leaves consistent refutes it without a check, and a
 // witness's constraint keeps only candidates it cannot survive together
 // with those dropped before.

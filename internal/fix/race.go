@@ -63,6 +63,10 @@ func raceWitness(model string, r *cfront.Result, t *spec.Test, lineOf []int) *Wi
 		return nil
 	}
 	w.Race = &race
+	// The kill test's replay asks whether an assertion fails (a C
+	// program's, cfront.Replay), not whether a race flag is raised: a
+	// race's execution is not replayed.
+	w.pin = nil
 	n := len(x.Events)
 	idx := make(map[int]int, n)
 	for i, e := range x.Events {
