@@ -270,7 +270,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	default:
 		j.Status = "fixed"
 		v, err := fix.Verify(ctx, s, out.Fix, opts)
-		if err != nil {
+		switch {
+		case fixTimedOut(ctx, err):
+			// The time limit in the re-check is a limit, as in the
+			// loop (it was exit 2, bad input: PPC/R03 at -timeout 60).
+			return fail(exitLimit, fmt.Errorf("re-checking the repair: timed out (limit %v)", timeout.resolve(1)))
+		case err != nil:
 			return fail(failureStatus(err), fmt.Errorf("re-checking the repair: %v", err))
 		}
 		switch {
@@ -290,7 +295,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		if *selfCheck {
 			sl, err := fix.Minimal(ctx, s, out.Fix)
 			switch {
-			case errors.Is(err, context.DeadlineExceeded):
+			case fixTimedOut(ctx, err):
 				return fail(exitLimit, fmt.Errorf("self-check: %v", err))
 			case err != nil:
 				return fail(failureStatus(err), fmt.Errorf("self-check: %v", err))
@@ -339,6 +344,13 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return exitLimit
 	}
 	return exitOK
+}
+
+// fixTimedOut tells whether err ended a step of fix because -timeout was
+// reached: the error itself, or any error once the deadline has passed
+// (an engine stopped by it says something else).
+func fixTimedOut(ctx context.Context, err error) bool {
+	return err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded))
 }
 
 func describe(c fix.Cand) string {
