@@ -32,6 +32,9 @@ type cSubject struct {
 	// noRaceWitness gives a race no witness (every candidate relevant),
 	// as before race.go: the tests compare.
 	noRaceWitness bool
+	// noKill turns the kill test off (the loop's second run before it
+	// says "no fix", loop.go).
+	noKill bool
 }
 
 // NewC reads a C program for repair: checked under -model (a C11 model,
