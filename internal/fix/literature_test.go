@@ -38,10 +38,13 @@ import (
 //     locked instruction restores it.
 //
 // "Don't Sit on the Fence" (Alglave, Kroening, Nimal, Poetzl, CAV 2014)
-// places these same fences for these shapes (its Power and ARM tables),
-// with dependencies preferred to fences where they apply, as Musket's
-// cost table does. The cheapest placement per thread under DefaultCosts
-// is listed; alternatives of equal cost are all accepted.
+// chooses among these by cost, the lighter fence and dependencies first
+// where they suffice, as Musket's cost table does. The cheapest placement
+// per thread under DefaultCosts is listed; alternatives of equal cost are
+// all accepted. (The shapes' verdicts with these placements are herd's
+// expected results in the corpus: R+lwsync+sync and IRIW+lwsyncs allowed
+// on Power, R+dmb.st+dmb.sy, WRC+data+addr and IRIW+addrs forbidden on
+// AArch64.)
 
 // need is what one thread of a shape needs: the sets of insertions (by
 // cost-table name, sorted) that meet it at least cost, and the ordering
