@@ -47,10 +47,11 @@ program order and communication: Alglave, Kroening, Nimal, Poetzl, "Don't
 Sit on the Fence", CAV 2014), the cheapest set meeting every constraint
 found exactly by branch and bound. The fix is least-cost among the
 candidates the repertoire offers. The kill test runs the model on a
-witness execution with insertions added (litmus tests and .pts programs):
-a witness met before that survives the next set shows it wrong without a
-check, and the insertions under which a witness survives are dropped from
-its constraint (the "Kill test" line counts both).
+witness execution with insertions added (litmus tests, .pts programs, and
+a C program's failed assertions, replayed on the patched program as clang
+compiles it): a witness met before that survives the next set shows it
+wrong without a check, and the insertions under which a witness survives
+are dropped from its constraint (the "Kill test" line counts both).
 
 Default costs (-costs FILE replaces a target's row; lines "TARGET NAME COST"):
   x86      mfence 1, xchg 1 (a store MOV [x],v made MOV r,v; XCHG [x],r
@@ -76,9 +77,12 @@ Dependencies are offered in threads without loops, from a plain load to a
 later plain access whose register the code between does not overwrite.
 
 Self-check (-self-check, on by default): after the re-check, each change
-is taken out in turn and the program checked again; the condition must be
-reachable then (each change kills a witness the others leave), else the
-fix is not a cheapest one and the command fails with status 4.
+is taken out in turn and the program checked again, then replaced by each
+cheaper or weaker insertion of its place (lwsync for sync, dmb ishst for
+dmb ish, release for seq_cst, ...); the condition must be reachable in
+each case (each change kills a witness the others leave, and nothing
+weaker does), else the fix is not a cheapest one and the command fails
+with status 4.
 
 Output: the changes and a unified diff of the input; -o FILE writes the
 repaired program (or the input as it is when it is already correct),
@@ -266,7 +270,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	default:
 		j.Status = "fixed"
 		v, err := fix.Verify(ctx, s, out.Fix, opts)
-		if err != nil {
+		switch {
+		case fixTimedOut(ctx, err):
+			// The time limit in the re-check is a limit, as in the
+			// loop (it was exit 2, bad input: PPC/R03 at -timeout 60).
+			return fail(exitLimit, fmt.Errorf("re-checking the repair: timed out (limit %v)", timeout.resolve(1)))
+		case err != nil:
 			return fail(failureStatus(err), fmt.Errorf("re-checking the repair: %v", err))
 		}
 		switch {
@@ -284,20 +293,30 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			j.Recheck += fmt.Sprintf(", but only within the bound: some path needs more than %d iterations of a loop (musket check says BOUND; raise -bound)", *bound)
 		}
 		if *selfCheck {
-			unneeded, n, err := fix.Needed(ctx, s, out.Fix)
+			sl, err := fix.Minimal(ctx, s, out.Fix)
 			switch {
-			case errors.Is(err, context.DeadlineExceeded):
+			case fixTimedOut(ctx, err):
 				return fail(exitLimit, fmt.Errorf("self-check: %v", err))
 			case err != nil:
 				return fail(failureStatus(err), fmt.Errorf("self-check: %v", err))
-			case len(unneeded) > 0:
+			case len(sl.Unneeded) > 0:
 				var ds []string
-				for _, c := range unneeded {
+				for _, c := range sl.Unneeded {
 					ds = append(ds, describe(out.Cands[c]))
 				}
 				return fail(exitDisagree, fmt.Errorf("self-check failed: the fix is correct without %s, so it is not a cheapest one (a bug of musket fix)", strings.Join(ds, ", ")))
+			case len(sl.Cheaper(out.Cands)) > 0:
+				var ds []string
+				for _, w := range sl.Cheaper(out.Cands) {
+					ds = append(ds, describe(out.Cands[w.Change])+" weakened to "+describe(out.Cands[w.Weaker]))
+				}
+				return fail(exitDisagree, fmt.Errorf("self-check failed: the fix is correct with %s, which costs less, so it is not a cheapest one (a bug of musket fix)", strings.Join(ds, ", ")))
 			}
-			j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it the condition is reachable again (%d check(s))", len(out.Fix), n)
+			j.Needed = fmt.Sprintf("each of the %d change(s) is needed: without it, or with a cheaper or weaker insertion in its place, the condition is reachable again (%d check(s))", len(out.Fix), sl.Checks)
+			for _, w := range sl.Weaker {
+				// A tie: as cheap, weaker by the manuals, and enough.
+				j.Needed += fmt.Sprintf("; except that at equal cost %s would do instead of %s", describe(out.Cands[w.Weaker]), describe(out.Cands[w.Change]))
+			}
 		}
 		j.Diff = fix.PatchDiff(s, out.Fix)
 	}
@@ -325,6 +344,13 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return exitLimit
 	}
 	return exitOK
+}
+
+// fixTimedOut tells whether err ended a step of fix because -timeout was
+// reached: the error itself, or any error once the deadline has passed
+// (an engine stopped by it says something else).
+func fixTimedOut(ctx context.Context, err error) bool {
+	return err != nil && (errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded))
 }
 
 func describe(c fix.Cand) string {

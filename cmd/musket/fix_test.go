@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -217,5 +220,30 @@ func TestFixProgress(t *testing.T) {
 	off.close()
 	if b.Len() != 0 {
 		t.Errorf("progress off a terminal: %q", b.String())
+	}
+}
+
+// TestFixTimedOut: a step of fix stopped by -timeout is a limit (exit
+// 3), whatever error the engine stopped with; the re-check's time-out was
+// exit 2 (bad input) on PPC/R03 under load.
+func TestFixTimedOut(t *testing.T) {
+	done, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	live := context.Background()
+	for _, tc := range []struct {
+		ctx  context.Context
+		err  error
+		want bool
+	}{
+		{live, nil, false},
+		{live, errors.New("bad input"), false},
+		{live, context.DeadlineExceeded, true},
+		{live, fmt.Errorf("re-check: %w", context.DeadlineExceeded), true},
+		{done, errors.New("z3: canceled"), true},
+		{done, nil, false},
+	} {
+		if got := fixTimedOut(tc.ctx, tc.err); got != tc.want {
+			t.Errorf("fixTimedOut(ctx err %v, %v) = %v, want %v", tc.ctx.Err(), tc.err, got, tc.want)
+		}
 	}
 }

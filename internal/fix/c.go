@@ -32,6 +32,9 @@ type cSubject struct {
 	// noRaceWitness gives a race no witness (every candidate relevant),
 	// as before race.go: the tests compare.
 	noRaceWitness bool
+	// noKill turns the kill test off (the loop's second run before it
+	// says "no fix", loop.go).
+	noKill bool
 }
 
 // NewC reads a C program for repair: checked under -model (a C11 model,
@@ -269,4 +272,33 @@ func codePart(line string) string {
 		}
 	}
 	return line
+}
+
+// replay is the kill test (kill.go) on the C program patched with sel:
+// the witnesses met so far run again on the patched program, compiled
+// and prepared as a check prepares it (cfront.Replay). A witness alive
+// there is an execution of the patched program with a failed assertion,
+// so the patched program is wrong; one that is not alive says nothing
+// (clang may have compiled the patched program to other accesses), which
+// only keeps a candidate in a constraint or a check to make.
+func (s *cSubject) replay(ctx context.Context, sel []int, ws []*Witness) ([]bool, error) {
+	p := s.apply(sel)
+	dir, err := os.MkdirTemp("", "musket-fix-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, filepath.Base(s.text.File))
+	if err := os.WriteFile(path, p.src, 0o644); err != nil {
+		return nil, err
+	}
+	pins, at := pinsOf(ws)
+	if len(pins) == 0 {
+		return make([]bool, len(ws)), nil
+	}
+	got, err := cfront.Replay(ctx, path, s.copts, pins)
+	if err != nil {
+		return nil, err
+	}
+	return spread(len(ws), at, got), nil
 }

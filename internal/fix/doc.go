@@ -35,7 +35,8 @@
 //
 // The kill test (kill.go) makes the constraints model-exact where the
 // engine can replay a witness (enum.Replay: the model run on that one
-// execution of a patched version): a witness met before that the next
+// execution of a patched version; for a C program, on the patched program
+// as clang compiles it, cfront.Replay): a witness met before that the next
 // cheapest set leaves consistent refutes it without a check, and a
 // witness's constraint keeps only candidates it cannot survive together
 // with those dropped before.
@@ -50,7 +51,8 @@
 // RepairInclusion is musket compare -fix: the target side of a .pts
 // program is repaired until its states are states of the source side.
 // Every repair is checked again from the patched file (Verify) before the
-// command prints it.
+// command prints it, and self-checked (Minimal): no change can be taken
+// out, or replaced by a weaker or cheaper one of its place.
 //
 // Costs per target are a table (DefaultCosts, documented there) that a
 // file can replace (ReadCosts).

@@ -126,9 +126,18 @@ func TestRepair(t *testing.T) {
 		{file: "LB.ppc.litmus", costs: "power data 1\npower lwsync 2\n", want: "P0 line 10 data; P1 line 10 data", cost: 2},
 		{file: "LB.aarch64.litmus", want: "P0 line 10 addr; P1 line 10 addr", cost: 2},
 		{file: "LB.riscv.litmus", want: "P0 line 10 addr; P1 line 10 addr", cost: 2},
+		// At equal cost the weaker fence: fence r,w, not fence r,rw
+		// (the self-check's weakening found the latter chosen).
+		{file: "LB.riscv.litmus", costs: "riscv fence r,rw 2\nriscv fence r,w 2\nriscv fence rw,rw 6\n", want: "P0 after 8 fence r,w; P1 after 8 fence r,w", cost: 4},
 		// The reader's dependency once it is the cheaper.
 		{file: "MP.ppc.litmus", costs: "power lwsync 2\npower sync 3\npower ctrlisync 1\n", want: "P0 after 9 lwsync; P1 after 8 ctrlisync", cost: 3},
 		{file: "IRIW.ppc.litmus", want: "P1 after 10 sync; P3 after 10 sync", cost: 8},
+		// Write-to-read causality: a cumulative barrier in the middle,
+		// a dependency in the reader (the literature's WRC+lwsync+addr).
+		// The compare in P1 makes the front end wrap P2's registers to
+		// 32 bits after each load, which once hid the dependency (two
+		// lwsyncs, cost 4).
+		{file: "WRC-ctrl.ppc.litmus", want: "P1 after 9 lwsync; P2 line 10 addr", cost: 3},
 		// A ring of four load-buffering threads: the kill test revives
 		// the same few witnesses set after set; re-adding them to the
 		// known list doubled it at each revival (minutes, then

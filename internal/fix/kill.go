@@ -31,6 +31,22 @@ import (
 //     candidates add no order on a cycle of w). On SB this makes each
 //     witness's constraint one mfence, not a choice of two.
 //
+// C programs (cfront.Replay) replay their assertions' witnesses on the
+// patched program as clang compiles it: a witness whose accesses that
+// compilation no longer makes (clang moved a plain access past a new
+// release, say) is not rebuilt, so it counts as killed, as below. Races'
+// witnesses have no pin (the replay's condition is a failed assertion).
+// A revived witness is an execution of the patched program, exactly. The
+// pruning's monotonicity (a set R group by group no stronger than one
+// under which w is alive leaves w alive) holds of the compiled program
+// when clang compiles R's version to the same accesses in the same order;
+// fewer barriers let it move plain accesses, the exposure the static
+// relevance of C witnesses has too (race.go). Nothing unsound reaches
+// the user through it: a repair is always a set a full check found
+// correct, and before the loop says "no fix" for a C program on
+// constraints the kill test shaped, it runs again without the kill test
+// (loop.go). The price of a wrong drop would be a dearer repair.
+//
 // An answer "consistent" is an execution the engine built from the
 // patched program and the model accepted, so it is never a guess; an
 // execution the replay cannot rebuild (a replacement with other accesses,
@@ -58,6 +74,13 @@ func replayable(s Subject) replayer {
 		return s
 	case *ptsSubject:
 		return s
+	case *cSubject:
+		// Witnesses of assertions only: a race's (the race flag)
+		// has no pin (race.go), and the graph engine's are made on
+		// a test the replay does not rebuild.
+		if engineName(s.copts.Engine) != "graph" && !s.noKill {
+			return s
+		}
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ func mpWitness() *Witness { return twoByTwo('W', 'W', 'R', 'R') }
 // each thread's second access reaches the other thread's first: the
 // cycle 0 → 1 → 2 → 3 → 0 of store buffering and message passing.
 func twoByTwo(k01, k02, k11, k12 byte) *Witness {
-	w := &Witness{Events: []WEvent{{0, 1, k01}, {0, 2, k02}, {1, 1, k11}, {1, 2, k12}}}
+	w := &Witness{Events: []WEvent{{Thread: 0, Line: 1, Kind: k01}, {Thread: 0, Line: 2, Kind: k02}, {Thread: 1, Line: 1, Kind: k11}, {Thread: 1, Line: 2, Kind: k12}}}
 	n := len(w.Events)
 	for i := 0; i < n; i++ {
 		w.Reach = append(w.Reach, make([]bool, n))

@@ -63,6 +63,10 @@ func raceWitness(model string, r *cfront.Result, t *spec.Test, lineOf []int) *Wi
 		return nil
 	}
 	w.Race = &race
+	// The kill test's replay asks whether an assertion fails (a C
+	// program's, cfront.Replay), not whether a race flag is raised: a
+	// race's execution is not replayed.
+	w.pin = nil
 	n := len(x.Events)
 	idx := make(map[int]int, n)
 	for i, e := range x.Events {
@@ -101,32 +105,32 @@ func builtinModel(model string) string {
 // access across relaxed atomics (a plain store in a loop sunk after the
 // loop's relaxed flag stores), and a release or acquire given to one of
 // those forbids the move, so the patched program's execution is not X
-// with an order changed. A path may therefore start at any event of the
-// first access's thread and end at any event of the second's: each
-// access stands for wherever in its thread the compiler may put it.
-// This keeps a candidate of either thread that reaches the other, which
-// is what the source order would give, and more.
+// with an order changed. Each race access therefore stands for every
+// place of its thread where the compiler may put it in a patched version
+// (window): a path may start at any event of the first access's window
+// and end at any event of the second's.
 func relevantRace(c Cand, w *Witness) bool {
 	a, b := w.Race[0], w.Race[1]
 	to := func(i, j int) bool { return i == j || w.raceReach[i][j] }
-	// from reaches e: some event of from's thread reaches e.
-	reaches := func(from, e int) bool {
-		for x, xv := range w.Events {
-			if (x == from || xv.Thread == w.Events[from].Thread) && to(x, e) {
+	wa, wb := window(w, a), window(w, b)
+	// reaches: some event of from's window reaches e.
+	reaches := func(win []int, e int) bool {
+		for _, x := range win {
+			if to(x, e) {
 				return true
 			}
 		}
 		return false
 	}
-	between := func(e, from, dst int) bool {
+	between := func(e int, from, dst []int) bool {
 		if !reaches(from, e) {
 			return false
 		}
 		if !c.Fence {
-			return reachesThread(w, e, dst, to)
+			return reachesWindow(e, dst, to)
 		}
 		for y := range w.Events {
-			if w.Po[e][y] && reachesThread(w, y, dst, to) {
+			if w.Po[e][y] && reachesWindow(y, dst, to) {
 				return true
 			}
 		}
@@ -136,17 +140,94 @@ func relevantRace(c Cand, w *Witness) bool {
 		if ev.Line != c.Line || ev.Thread < 0 || (c.Thread >= 0 && ev.Thread != c.Thread) {
 			continue
 		}
-		if between(e, a, b) || between(e, b, a) {
+		if between(e, wa, wb) || between(e, wb, wa) {
 			return true
 		}
 	}
 	return false
 }
 
-// reachesThread tells whether e reaches dst or an event of dst's thread.
-func reachesThread(w *Witness, e, dst int, to func(i, j int) bool) bool {
-	for y, yv := range w.Events {
-		if (y == dst || yv.Thread == w.Events[dst].Thread) && to(e, y) {
+// window lists the events of a's thread among which the compiler may
+// place the access a (the a of a race) in any patched version of the
+// program: a itself and the events po-between a lower bound L and an
+// upper bound U of X (exclusive), where
+//
+//   - R is the last release event po-before a, and L the last acquire
+//     event at or po-before R;
+//   - A is the first acquire event po-after a, and U the first release
+//     event at or po-after A;
+//
+// with no bound (the thread's start or end) where there is no such event.
+//
+// Why. The rules are those of the C11 standard's happens-before (a plain
+// access moved after a release it precedes, or before an acquire it
+// follows, could change what another thread that synchronises with them
+// sees: a data-race-free program would get a new behaviour), which
+// LLVM's optimisations keep (its LangRef's atomic orderings: an acquire
+// load or fence is a barrier to the motion of later accesses before it,
+// a release store or fence to the motion of earlier ones after it; the
+// "roach motel" moves, into the region, are the ones allowed). Atomic
+// accesses and fences keep their order (LLVM's passes do not reorder
+// ordered atomics; race.go's argument above assumes it of every atomic).
+// So, where s is a's place in the source order: a was not moved down
+// past a release nor up past an acquire to its place in X, hence
+// R < s < A. In a patched version, whose barriers include all of X's
+// (candidates only strengthen), a is not above the last acquire before s,
+// which is at or after L, nor below the first release after s, at or
+// before U. Each bound is an event of X whose kind the label gives
+// (c11Strength); an event whose strength is unknown is no bound, which
+// only widens the window.
+func window(w *Witness, a int) []int {
+	th := w.Events[a].Thread
+	lastBefore := func(at int, want func(WEvent) bool, inclusive bool) int {
+		best := -1
+		for x, xv := range w.Events {
+			if xv.Thread != th || !want(xv) || !(w.Po[x][at] || inclusive && x == at) {
+				continue
+			}
+			if best < 0 || w.Po[best][x] {
+				best = x
+			}
+		}
+		return best
+	}
+	firstAfter := func(at int, want func(WEvent) bool, inclusive bool) int {
+		best := -1
+		for x, xv := range w.Events {
+			if xv.Thread != th || !want(xv) || !(w.Po[at][x] || inclusive && x == at) {
+				continue
+			}
+			if best < 0 || w.Po[x][best] {
+				best = x
+			}
+		}
+		return best
+	}
+	acq := func(e WEvent) bool { return e.Acq }
+	rel := func(e WEvent) bool { return e.Rel }
+	lo, hi := -1, -1
+	if r := lastBefore(a, rel, false); r >= 0 {
+		lo = lastBefore(r, acq, true)
+	}
+	if q := firstAfter(a, acq, false); q >= 0 {
+		hi = firstAfter(q, rel, true)
+	}
+	out := []int{a}
+	for x, xv := range w.Events {
+		if x == a || xv.Thread != th {
+			continue
+		}
+		if (lo < 0 || w.Po[lo][x]) && (hi < 0 || w.Po[x][hi]) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// reachesWindow tells whether e reaches an event of win.
+func reachesWindow(e int, win []int, to func(i, j int) bool) bool {
+	for _, y := range win {
+		if to(e, y) {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/musket-verify/musket/internal/enum"
@@ -69,6 +70,7 @@ func witnessOf(x *result.Execution, t *spec.Test, lineOf []int) *Witness {
 			kind[i], loc[i] = m[1], m[2]
 			w.Events[i].Kind = m[1][0]
 		}
+		w.Events[i].Acq, w.Events[i].Rel = c11Strength(e.Label)
 	}
 	hasRf := make([]bool, n)
 	for _, p := range x.Rf {
@@ -118,4 +120,41 @@ func closure(r [][]bool) {
 			}
 		}
 	}
+}
+
+// c11Strength reads, from a C11 event's label ("j: R.A.ACQ[flag]=1",
+// "k: W.A.SC[x]=1", "f: F[REL]"), whether it has acquire semantics (a
+// read or fence with acquire, acq_rel or seq_cst) and release semantics
+// (a write or fence with release, acq_rel or seq_cst). A seq_cst read has
+// no release semantics, a seq_cst write no acquire semantics; a consume
+// read counts as neither (fewer barriers only widen race.go's windows).
+func c11Strength(label string) (acq, rel bool) {
+	i := strings.Index(label, ": ")
+	if i < 0 {
+		return false, false
+	}
+	body := label[i+2:]
+	kind := byte(0)
+	if body != "" {
+		kind = body[0]
+	}
+	if kind == 'F' {
+		if j := strings.IndexByte(body, '['); j >= 0 {
+			body = strings.TrimSuffix(body[j+1:], "]")
+		}
+	} else if j := strings.IndexByte(body, '['); j >= 0 {
+		body = body[:j]
+	}
+	for _, tag := range strings.Split(body, ".") {
+		switch tag {
+		case "ACQ":
+			acq = acq || kind != 'W'
+		case "REL":
+			rel = rel || kind != 'R'
+		case "ACQ_REL", "SC":
+			acq = acq || kind != 'W'
+			rel = rel || kind != 'R'
+		}
+	}
+	return acq, rel
 }
