@@ -255,6 +255,30 @@ func sortedTracked(m map[*ir.InstAlloca]tracked) []tracked {
 // every thread-local variable whose address escapes, each tracked (see
 // above); endThreadLocals ends them where the thread ends.
 func (l *lowerer) trackThreadLocals(id int) error {
+	return l.eachEscapingThreadLocal(id, func(loc string) {
+		if l.threadLocals == nil {
+			l.threadLocals = map[int][]string{}
+		}
+		l.threadLocals[id] = append(l.threadLocals[id], loc)
+	})
+}
+
+// endMainThreadLocals ends, where main calls pthread_exit, the lifetime
+// of main's copy of every thread-local variable whose address escapes
+// (C11 6.2.4p4: its lifetime is the thread's execution, and the other
+// threads go on after main's pthread_exit), each then tracked. Main's
+// return ends the process (5.1.2.2.3), so nothing is tracked there.
+func (l *lowerer) endMainThreadLocals(b *builder) error {
+	return l.eachEscapingThreadLocal(0, func(loc string) {
+		endLifetime(b, tracked{name: loc})
+	})
+}
+
+// eachEscapingThreadLocal tracks thread id's copy of every thread-local
+// variable whose address escapes (objects larger than maxHeapObject
+// aside), with the message naming it and the thread, and hands its
+// location to f.
+func (l *lowerer) eachEscapingThreadLocal(id int, f func(loc string)) error {
 	for _, g := range l.mod.Globals {
 		if g.TLSModel == enum.TLSModelNone || !l.globalEscapes(g) {
 			continue
@@ -271,37 +295,7 @@ func (l *lowerer) trackThreadLocals(id int) error {
 			v = dv
 		}
 		l.addLifetime(c.loc, fmt.Sprintf("use of the thread-local variable %s of thread P%d after the thread ended", v, id))
-		if l.threadLocals == nil {
-			l.threadLocals = map[int][]string{}
-		}
-		l.threadLocals[id] = append(l.threadLocals[id], c.loc)
-	}
-	return nil
-}
-
-// endMainThreadLocals ends, where main calls pthread_exit, the lifetime
-// of main's copy of every thread-local variable whose address escapes
-// (C11 6.2.4p4: its lifetime is the thread's execution, and the other
-// threads go on after main's pthread_exit), each then tracked. Main's
-// return ends the process (5.1.2.2.3), so nothing is tracked there.
-func (l *lowerer) endMainThreadLocals(b *builder) error {
-	for _, g := range l.mod.Globals {
-		if g.TLSModel == enum.TLSModelNone || !l.globalEscapes(g) {
-			continue
-		}
-		if n, err := sizeOf(g.ContentType); err != nil || n > maxHeapObject {
-			continue
-		}
-		c, err := l.globalAddr(g)
-		if err != nil {
-			return err
-		}
-		v := g.Name()
-		if dv, ok := globalVarName(g); ok {
-			v = dv
-		}
-		l.addLifetime(c.loc, fmt.Sprintf("use of the thread-local variable %s of thread P0 after the thread ended", v))
-		endLifetime(b, tracked{name: c.loc})
+		f(c.loc)
 	}
 	return nil
 }
