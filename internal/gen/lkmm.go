@@ -84,105 +84,19 @@ func (t *Test) writeLKMM(w io.Writer, name string) error {
 	for _, l := range t.finalLocs() {
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
 	}
-	emit := func(id int, locs map[int]bool, body []string) {
+	emit := func(id int, th cThread) {
 		var ls []string
-		for l := range locs {
+		for l := range th.locs {
 			ls = append(ls, "int *"+LocName(l))
 		}
 		sort.Strings(ls)
-		fmt.Fprintf(&b, "\nP%d(%s)\n{\n%s\n}\n", id, strings.Join(ls, ", "), strings.Join(body, "\n"))
+		fmt.Fprintf(&b, "\nP%d(%s)\n{\n%s\n}\n", id, strings.Join(ls, ", "), strings.Join(th.body, "\n"))
 	}
-	for id, evs := range t.Threads {
-		regOf := map[int]string{}
-		next := 0
-		newReg := func() string { next++; return fmt.Sprintf("r%d", next-1) }
-		var body []string
-		indent := "\t"
-		depth := 0
-		locs := map[int]bool{}
-		for k, i := range evs {
-			ev := t.Events[i]
-			if k > 0 && t.Edges[i-1].Kind == Rmw {
-				continue // the write of an exchange, written with its read
-			}
-			locs[ev.Loc] = true
-			loc := LocName(ev.Loc)
-			addr, val := loc, fmt.Sprint(ev.Val)
-			if k > 0 {
-				in := t.Edges[i-1]
-				switch in.Kind {
-				case Fence:
-					body = append(body, indent+lkmmFences[in.Fence]+"();")
-				case Dep:
-					dep := regOf[i-1]
-					switch in.Dep {
-					case "Addr":
-						addr = fmt.Sprintf("%s + (%s & 128)", loc, dep)
-					case "Data":
-						val = fmt.Sprintf("%d + (%s & 128)", ev.Val, dep)
-					case "Ctrl":
-						body = append(body, indent+fmt.Sprintf("if (%s == %d) {", dep, max(t.Events[i-1].Val, 0)))
-						indent += "\t"
-						depth++
-					}
-				}
-			}
-			ann := ev.Ann
-			if ann == "" {
-				ann = "Once"
-			}
-			if ev.Dir == 'W' {
-				if ann == "Release" {
-					body = append(body, indent+fmt.Sprintf("smp_store_release(%s, %s);", addr, val))
-				} else {
-					body = append(body, indent+fmt.Sprintf("WRITE_ONCE(*%s, %s);", paren(addr), val))
-				}
-				continue
-			}
-			r := newReg()
-			regOf[i] = r
-			var e string
-			switch {
-			case k+1 < len(evs) && t.Edges[i].Kind == Rmw:
-				e = fmt.Sprintf("%s(%s, %d)", lkmmRmw[ann], addr, t.Events[i+1].Val)
-			case ann == "Acquire":
-				e = fmt.Sprintf("smp_load_acquire(%s)", addr)
-			default:
-				e = fmt.Sprintf("READ_ONCE(*%s)", paren(addr))
-			}
-			body = append(body, indent+fmt.Sprintf("int %s = %s;", r, e))
-			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, max(ev.Val, 0)))
-		}
-		for ; depth > 0; depth-- {
-			indent = indent[1:]
-			body = append(body, indent+"}")
-		}
-		for _, o := range t.Obs {
-			if o.Thread != id {
-				continue
-			}
-			locs[o.Loc] = true
-			r := newReg()
-			if o.Fenced {
-				body = append(body, indent+"smp_mb();")
-			}
-			body = append(body, indent+fmt.Sprintf("int %s = READ_ONCE(*%s);", r, LocName(o.Loc)))
-			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, o.Val))
-		}
-		emit(id, locs, body)
+	for id, th := range t.cThreads(lkmmDialect{}, &cond) {
+		emit(id, th)
 	}
-	for k, o := range t.ObsThreads {
-		// The observer threads (-obs accept, force), after the cycle's.
-		id := len(t.Threads) + k
-		var body []string
-		for j, v := range o.Vals {
-			if j > 0 && o.Fenced {
-				body = append(body, "\tsmp_mb();")
-			}
-			body = append(body, fmt.Sprintf("\tint r%d = READ_ONCE(*%s);", j, LocName(o.Loc)))
-			cond = append(cond, fmt.Sprintf("%d:r%d=%d", id, j, v))
-		}
-		emit(id, map[int]bool{o.Loc: true}, body)
+	for k, th := range t.cObsThreads(lkmmDialect{}, &cond) {
+		emit(len(t.Threads)+k, th)
 	}
 	fmt.Fprintf(&b, "\nexists (%s)\n", strings.Join(cond, ` /\ `))
 	_, err := io.WriteString(w, b.String())
@@ -196,3 +110,38 @@ func paren(addr string) string {
 	}
 	return addr
 }
+
+// lkmmDialect writes the Linux kernel's primitives: READ_ONCE and
+// WRITE_ONCE for Once (and unannotated) accesses, smp_load_acquire,
+// smp_store_release, the xchg family for Rmw, smp_mb/wmb/rmb for fences;
+// an observer is a READ_ONCE.
+type lkmmDialect struct{}
+
+func (lkmmDialect) indent() string { return "\t" }
+
+func (lkmmDialect) fence(f string) string { return lkmmFences[f] + "();" }
+
+func (lkmmDialect) store(ev Event, loc, addr, val string) string {
+	if ev.Ann == "Release" {
+		return fmt.Sprintf("smp_store_release(%s, %s);", addr, val)
+	}
+	return fmt.Sprintf("WRITE_ONCE(*%s, %s);", paren(addr), val)
+}
+
+func (lkmmDialect) load(ev Event, loc, addr string, rmw bool, w int) string {
+	ann := ev.Ann
+	if ann == "" {
+		ann = "Once"
+	}
+	switch {
+	case rmw:
+		return fmt.Sprintf("%s(%s, %d)", lkmmRmw[ann], addr, w)
+	case ann == "Acquire":
+		return fmt.Sprintf("smp_load_acquire(%s)", addr)
+	}
+	return fmt.Sprintf("READ_ONCE(*%s)", paren(addr))
+}
+
+func (lkmmDialect) obsFence() string { return "smp_mb();" }
+
+func (lkmmDialect) obsLoad(loc string) string { return fmt.Sprintf("READ_ONCE(*%s)", loc) }

@@ -40,101 +40,9 @@ func (t *Test) writeC(w io.Writer, name string) error {
 	fmt.Fprintf(&b, "Com=%s\n", t.Com())
 	fmt.Fprintf(&b, "Orig=%s\n\n{}\n", t.Cycle())
 	var cond []string
-	for id, evs := range t.Threads {
-		regOf := map[int]string{}
-		next := 0
-		var body []string
-		indent := "  "
-		depth := 0
-		locs := map[int]bool{}
-		for k, i := range evs {
-			ev := t.Events[i]
-			if k > 0 && t.Edges[i-1].Kind == Rmw {
-				continue // the write of an exchange, written with its read
-			}
-			locs[ev.Loc] = true
-			loc := LocName(ev.Loc)
-			addr, val := loc, fmt.Sprint(ev.Val)
-			if k > 0 {
-				in := t.Edges[i-1]
-				switch in.Kind {
-				case Fence:
-					order := cOrders[strings.TrimPrefix(in.Fence, "Fence")]
-					body = append(body, indent+fmt.Sprintf("atomic_thread_fence(%s);", order))
-				case Dep:
-					dep := regOf[i-1]
-					switch in.Dep {
-					case "Addr":
-						addr = fmt.Sprintf("%s + (%s & 128)", loc, dep)
-					case "Data":
-						val = fmt.Sprintf("%d + (%s & 128)", ev.Val, dep)
-					case "Ctrl":
-						body = append(body, indent+fmt.Sprintf("if (%s == %d) {", dep, max(t.Events[i-1].Val, 0)))
-						indent += "  "
-						depth++
-					}
-				}
-			}
-			if ev.Dir == 'W' {
-				switch {
-				case !cAtomic(ev.Ann) && addr == loc:
-					body = append(body, indent+fmt.Sprintf("*%s = %s;", loc, val))
-				case !cAtomic(ev.Ann):
-					body = append(body, indent+fmt.Sprintf("*(%s) = %s;", addr, val))
-				case ev.Ann == "Sc":
-					body = append(body, indent+fmt.Sprintf("atomic_store(%s,%s);", addr, val))
-				default:
-					body = append(body, indent+fmt.Sprintf("atomic_store_explicit(%s,%s,%s);", addr, val, cOrders[ev.Ann]))
-				}
-				continue
-			}
-			r := fmt.Sprintf("r%d", next)
-			next++
-			regOf[i] = r
-			var e string
-			switch {
-			case k+1 < len(evs) && t.Edges[i].Kind == Rmw:
-				// diy's C Rmw: an atomic exchange whose result is the
-				// read's value.
-				w := fmt.Sprint(t.Events[i+1].Val)
-				if ev.Ann == "Sc" {
-					e = fmt.Sprintf("atomic_exchange(%s,%s)", addr, w)
-				} else {
-					e = fmt.Sprintf("atomic_exchange_explicit(%s,%s,%s)", addr, w, cOrders[ev.Ann])
-				}
-			case !cAtomic(ev.Ann) && addr == loc:
-				e = "*" + loc
-			case !cAtomic(ev.Ann):
-				e = "*(" + addr + ")"
-			case ev.Ann == "Sc":
-				e = fmt.Sprintf("atomic_load(%s)", addr)
-			default:
-				e = fmt.Sprintf("atomic_load_explicit(%s,%s)", addr, cOrders[ev.Ann])
-			}
-			body = append(body, indent+fmt.Sprintf("int %s = %s;", r, e))
-			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, max(ev.Val, 0)))
-		}
-		for ; depth > 0; depth-- {
-			indent = indent[2:]
-			body = append(body, indent+"}")
-		}
-		for _, o := range t.Obs {
-			// An observer: a relaxed load of an atomic location (Build
-			// refuses one of a plain location, a data race).
-			if o.Thread != id {
-				continue
-			}
-			locs[o.Loc] = true
-			r := fmt.Sprintf("r%d", next)
-			next++
-			if o.Fenced {
-				body = append(body, indent+"atomic_thread_fence(memory_order_seq_cst);")
-			}
-			body = append(body, indent+fmt.Sprintf("int %s = atomic_load_explicit(%s,memory_order_relaxed);", r, LocName(o.Loc)))
-			cond = append(cond, fmt.Sprintf("%d:%s=%d", id, r, o.Val))
-		}
+	for id, th := range t.cThreads(c11Dialect{}, &cond) {
 		var ls []int
-		for l := range locs {
+		for l := range th.locs {
 			ls = append(ls, l)
 		}
 		// diy lists them from the last name in alphabetical order: z, y,
@@ -148,22 +56,13 @@ func (t *Test) writeC(w io.Writer, name string) error {
 				args = append(args, "volatile int* "+LocName(l))
 			}
 		}
-		fmt.Fprintf(&b, "\nP%d (%s) {\n%s\n}\n", id, strings.Join(args, ","), strings.Join(body, "\n"))
+		fmt.Fprintf(&b, "\nP%d (%s) {\n%s\n}\n", id, strings.Join(args, ","), strings.Join(th.body, "\n"))
 	}
-	for k, o := range t.ObsThreads {
-		// The observer threads (-obs accept, force), after the cycle's:
-		// relaxed loads of an atomic location (BuildObs refuses a
-		// plain one), which coherence orders as the writes (CoRR).
-		id := len(t.Threads) + k
-		var body []string
-		for j, v := range o.Vals {
-			if j > 0 && o.Fenced {
-				body = append(body, "  atomic_thread_fence(memory_order_seq_cst);")
-			}
-			body = append(body, fmt.Sprintf("  int r%d = atomic_load_explicit(%s,memory_order_relaxed);", j, LocName(o.Loc)))
-			cond = append(cond, fmt.Sprintf("%d:r%d=%d", id, j, v))
-		}
-		fmt.Fprintf(&b, "\nP%d (atomic_int* %s) {\n%s\n}\n", id, LocName(o.Loc), strings.Join(body, "\n"))
+	// The observer threads (-obs accept, force), after the cycle's:
+	// relaxed loads of an atomic location (BuildObs refuses a plain
+	// one), which coherence orders as the writes (CoRR).
+	for k, th := range t.cObsThreads(c11Dialect{}, &cond) {
+		fmt.Fprintf(&b, "\nP%d (atomic_int* %s) {\n%s\n}\n", len(t.Threads)+k, LocName(t.ObsThreads[k].Loc), strings.Join(th.body, "\n"))
 	}
 	for _, l := range t.finalLocs() {
 		cond = append(cond, fmt.Sprintf("%s=%d", LocName(l), t.Final[l]))
@@ -171,4 +70,52 @@ func (t *Test) writeC(w io.Writer, name string) error {
 	fmt.Fprintf(&b, "\nexists (%s)\n", strings.Join(cond, ` /\ `))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// c11Dialect writes C11's atomics: atomic_load_explicit /
+// atomic_store_explicit (atomic_load and atomic_store for seq_cst),
+// plain accesses *x, fences atomic_thread_fence, diy's C Rmw an atomic
+// exchange whose result is the read's value; an observer is a relaxed
+// load of an atomic location (Build refuses one of a plain location, a
+// data race).
+type c11Dialect struct{}
+
+func (c11Dialect) indent() string { return "  " }
+
+func (c11Dialect) fence(f string) string {
+	return fmt.Sprintf("atomic_thread_fence(%s);", cOrders[strings.TrimPrefix(f, "Fence")])
+}
+
+func (c11Dialect) store(ev Event, loc, addr, val string) string {
+	switch {
+	case !cAtomic(ev.Ann) && addr == loc:
+		return fmt.Sprintf("*%s = %s;", loc, val)
+	case !cAtomic(ev.Ann):
+		return fmt.Sprintf("*(%s) = %s;", addr, val)
+	case ev.Ann == "Sc":
+		return fmt.Sprintf("atomic_store(%s,%s);", addr, val)
+	}
+	return fmt.Sprintf("atomic_store_explicit(%s,%s,%s);", addr, val, cOrders[ev.Ann])
+}
+
+func (c11Dialect) load(ev Event, loc, addr string, rmw bool, w int) string {
+	switch {
+	case rmw && ev.Ann == "Sc":
+		return fmt.Sprintf("atomic_exchange(%s,%d)", addr, w)
+	case rmw:
+		return fmt.Sprintf("atomic_exchange_explicit(%s,%d,%s)", addr, w, cOrders[ev.Ann])
+	case !cAtomic(ev.Ann) && addr == loc:
+		return "*" + loc
+	case !cAtomic(ev.Ann):
+		return "*(" + addr + ")"
+	case ev.Ann == "Sc":
+		return fmt.Sprintf("atomic_load(%s)", addr)
+	}
+	return fmt.Sprintf("atomic_load_explicit(%s,%s)", addr, cOrders[ev.Ann])
+}
+
+func (c11Dialect) obsFence() string { return "atomic_thread_fence(memory_order_seq_cst);" }
+
+func (c11Dialect) obsLoad(loc string) string {
+	return fmt.Sprintf("atomic_load_explicit(%s,memory_order_relaxed)", loc)
 }
