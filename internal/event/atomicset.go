@@ -6,9 +6,11 @@ package event
 // semantics mark atomic the accesses of the exclusive pairs as well as
 // those of the atomic read-modify-write instructions: Power's lwarx and
 // stwcx. (PPCSem's read_mem_atomic and write_addr_conditional), AArch32's
-// LDREX and STREX (ARMArch_herd's one annotation, atomicity), AArch64's
-// LDXR, LDAXR, STXR and STLXR (annotations X, XA, XL, which herd's
-// AArch64 is_atomic holds, up to release 7.58 that Musket follows) and
+// LDREX and STREX (ARMSem's read_mem_atomic; ARMArch_herd's one
+// annotation is atomicity), MIPS's ll and sc (MIPSSem), AArch64's LDXR,
+// LDAXR, STXR and STLXR (annotations X, XA, XL, which herd's AArch64
+// is_atomic holds, in release 7.58 that Musket follows; later sources
+// give the exclusives an annotation EX of their own, outside X) and
 // RISC-V's lr and sc. herd's own ppc-checks.cat relies on it: its
 // check scXX is "acyclic co | (po & (X * X))", vacuous if X lacked the
 // exclusives.
@@ -27,5 +29,7 @@ package event
 // lxsx (armv7.cat, ppc-checks.cat); the ones that read X (riscv*.cat,
 // tso.cat, pso.cat, bpf.cat, filters.cat) run on architectures whose X
 // had the exclusives already or that have none; so no built-in answer
-// changes. The Go engines (internal/graph, internal/enum) read the
+// changes. Where no event carries an exclusive tag the sets are what
+// they were, bit for bit. The alias A (event.TagAliases, x86's locked
+// accesses) follows X. The Go engines (internal/graph, internal/enum) read the
 // events' tags, not this set, and keep their meaning.
