@@ -17,6 +17,10 @@ func (e *encoding) buildInputs() map[string]value {
 	o := e.o
 	in := map[string]value{}
 	sets := e.eventSets()
+	// X is herd's set: the events tagged X or EX; amo's domain the
+	// events tagged X alone (event/atomicset.go).
+	atomic := sets["X"]
+	sets["X"] = o.setUnion(atomic, sets["EX"])
 	for name, s := range sets {
 		in[name] = s
 	}
@@ -43,7 +47,7 @@ func (e *encoding) buildInputs() map[string]value {
 	in["iico_ctrl"] = newRel(e.n)
 	rmw := fromPairs(p.rmw)
 	in["rmw"] = rmw
-	in["amo"] = o.relInter(rmw, o.cross(sets["X"], sets["X"]))
+	in["amo"] = o.relInter(rmw, o.cross(atomic, atomic))
 	in["lxsx"] = o.relInter(rmw, o.cross(sets["EX"], sets["EX"]))
 	intl, ext := in["int"].(*Rel), in["ext"].(*Rel)
 	rf := fromPairs(e.rf)

@@ -40,12 +40,12 @@ func (g *Graph) Static() *Static {
 func (g *Graph) StaticContext(ctx context.Context) (*Static, error) {
 	n := g.N()
 	s := &Static{N: n, Loc: make([]int, n)}
-	g.staticSets(s)
+	atomic := g.staticSets(s)
 	po, loc, intl, same, err := g.staticPairs(ctx, s.Loc)
 	if err != nil {
 		return nil, err
 	}
-	g.staticRels(s, po, loc, intl, same)
+	g.staticRels(s, atomic, po, loc, intl, same)
 	return s, nil
 }
 
@@ -62,6 +62,8 @@ const (
 	setIW
 	setF
 	setB
+	setEX = 10 // fixedSets[setEX] == "EX"
+	setX  = 11 // fixedSets[setX] == "X"
 )
 
 // tagAliasList is TagAliases as a list, in a fixed order (each alias is
@@ -90,8 +92,11 @@ func indexOf(names []string, name string) int {
 // block of words: the fixed sets, the front-end's tags, then the other
 // tags of the events.
 //
+// The set X is the events tagged X or EX (atomicset.go says why); it
+// returns the events tagged X alone, from which amo is made.
+//
 //go:noinline
-func (g *Graph) staticSets(s *Static) {
+func (g *Graph) staticSets(s *Static) (atomic rel.Set) {
 	n := s.N
 	locs := g.sortedLocations()
 	names := make([]string, len(fixedSets), len(fixedSets)+len(g.TagNames)+4)
@@ -109,7 +114,8 @@ func (g *Graph) staticSets(s *Static) {
 		}
 	}
 	w := rel.SetWords(n)
-	buf := make([]uint64, len(names)*w)
+	atom := len(names) // one more row: the events tagged X alone
+	buf := make([]uint64, (len(names)+1)*w)
 	add := func(k, e int) { buf[k*w+e>>6] |= 1 << (uint(e) & 63) }
 	for i := range g.Events {
 		e := &g.Events[i]
@@ -136,7 +142,14 @@ func (g *Graph) staticSets(s *Static) {
 			add(setB, i)
 		}
 		for _, t := range e.Tags {
-			add(indexOf(names, t), i)
+			k := indexOf(names, t)
+			add(k, i)
+			switch k {
+			case setX:
+				add(atom, i)
+			case setEX:
+				add(setX, i) // herd's X holds the exclusive accesses too
+			}
 		}
 	}
 	s.Sets = make(map[string]rel.Set, len(names)+len(tagAliasList))
@@ -150,6 +163,7 @@ func (g *Graph) staticSets(s *Static) {
 			}
 		}
 	}
+	return rel.NewSetIn(n, buf[atom*w:(atom+1)*w])
 }
 
 // sortedLocations is Locations without a map: the locations of the
@@ -212,10 +226,11 @@ func (g *Graph) staticPairs(ctx context.Context, locClass []int) (po, loc, intl,
 //go:noinline
 func putRel(rels map[string]rel.Rel, name string, r rel.Rel) { rels[name] = r }
 
-// staticRels fills s's relations.
+// staticRels fills s's relations; atomic is the events tagged X (the
+// accesses of the atomic read-modify-write instructions), amo's domain.
 //
 //go:noinline
-func (g *Graph) staticRels(s *Static, po, loc, intl, same *rel.Builder) {
+func (g *Graph) staticRels(s *Static, atomic rel.Set, po, loc, intl, same *rel.Builder) {
 	n := s.N
 	s.Rels = make(map[string]rel.Rel, 17)
 	putRel(s.Rels, "po", po.Rel())
@@ -235,8 +250,7 @@ func (g *Graph) staticRels(s *Static, po, loc, intl, same *rel.Builder) {
 	putRel(s.Rels, "iico_ctrl", rel.RelOf(n, g.IicoCtrl...))
 	rmw := rel.RelOf(n, g.Rmw...)
 	putRel(s.Rels, "rmw", rmw)
-	x := s.Sets["X"]
-	putRel(s.Rels, "amo", rmw.Restrict(x, x))
+	putRel(s.Rels, "amo", rmw.Restrict(atomic, atomic))
 	ex := s.Sets["EX"]
 	putRel(s.Rels, "lxsx", rmw.Restrict(ex, ex))
 }

@@ -70,6 +70,7 @@ func (g *Graph) staticSetsRef(s *Static) {
 	for name, elems := range sets {
 		s.Sets[name] = rel.SetOf(n, elems...)
 	}
+	s.Sets["X"] = s.Sets["X"].Union(s.Sets["EX"]) // herd's X (atomicset.go)
 	for alias, tag := range TagAliases {
 		if _, taken := s.Sets[alias]; !taken {
 			if set, ok := s.Sets[tag]; ok {
@@ -135,7 +136,13 @@ func (g *Graph) staticRelsRef(s *Static, po, loc, intl, same *rel.Builder) {
 	putRelRef(s.Rels, "pick-dep", pa.Union(pd).Union(pc))
 	rmw := rel.RelOf(n, g.Rmw...)
 	putRelRef(s.Rels, "rmw", rmw)
-	x := s.Sets["X"]
+	var tagged []int // the events tagged X: amo's domain
+	for i := range g.Events {
+		if g.Events[i].HasTag("X") {
+			tagged = append(tagged, i)
+		}
+	}
+	x := rel.SetOf(n, tagged...)
 	putRelRef(s.Rels, "amo", rmw.Restrict(x, x))
 	ex := s.Sets["EX"]
 	putRelRef(s.Rels, "lxsx", rmw.Restrict(ex, ex))
