@@ -253,7 +253,11 @@ func checkC(ctx context.Context, stdout, stderr io.Writer, k cCheck) int {
 			// One engine's verdict alone: printed (the user waited for
 			// it), and the limit the other reached makes exit 3.
 			unconfirmed = strings.Join(unanswered, ", ")
-			fmt.Fprintf(stderr, "musket check: %s: unconfirmed: the other engine did not finish (%s); this verdict is one engine's alone\n", k.path, unconfirmed)
+			others := "the other engine did not finish"
+			if len(unanswered) > 1 {
+				others = "the other engines did not finish"
+			}
+			fmt.Fprintf(stderr, "musket check: %s: unconfirmed: %s (%s); this verdict is one engine's alone\n", k.path, others, unconfirmed)
 			code = max(code, exitLimit)
 		} else {
 			fmt.Fprintf(stderr, "musket check: %s: not compared: %s gave no answer; the verdict is the other engines'\n", k.path, strings.Join(unanswered, ", "))

@@ -159,7 +159,7 @@ func TestCheckCBothUnanswered(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := runCheck([]string{"-model", "sc", "-engine", "both", path}, &stdout, &stderr)
 	if code != exitLimit || !strings.Contains(stdout.String(), "genmc_api: FAIL") ||
-		!strings.Contains(stderr.String(), "unconfirmed: the other engine did not finish (graph (unsupported), enum (error)); this verdict is one engine's alone") {
+		!strings.Contains(stderr.String(), "unconfirmed: the other engines did not finish (graph (unsupported), enum (error)); this verdict is one engine's alone") {
 		t.Errorf("exit %d; stdout %q; stderr %q", code, stdout.String(), stderr.String())
 	}
 }
