@@ -19,7 +19,7 @@ import (
 // race, B the bound is reached, L a thread waits forever (with
 // liveness), - not checked (power: the SMT engine's time, more than
 // 30 s of wall time under load 20-28 on the mutex and string programs). By
-// default the rc11 and sc cells of the rows not marked long run;
+// default the rc11 or sc cell (by turns) of the rows not marked long run;
 // MUSKET_LONG=1 runs every cell and the native rows.
 func TestCMutex(t *testing.T) {
 	needClang(t)

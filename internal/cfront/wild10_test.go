@@ -25,8 +25,8 @@ import (
 // string has one letter per cell of wild4Cells (rc11 imm sc x86 aarch64
 // power riscv): P pass, F an assertion fails, R a data race, L a thread
 // waits forever (-liveness), E a named refusal, - not checked (the SMT
-// engine's time on power under load). By default the rc11 and sc cells
-// of the rows not marked long run; MUSKET_LONG=1 runs every cell and the
+// engine's time on power under load). By default the rc11 or sc cell
+// (by turns) of the rows not marked long run; MUSKET_LONG=1 runs every cell and the
 // native rows (a native run whose failure is certain, three times).
 func TestWild10(t *testing.T) {
 	needClang(t)

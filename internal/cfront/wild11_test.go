@@ -30,7 +30,7 @@ import (
 // letter per cell of wild4Cells (rc11 imm sc x86 aarch64 power riscv): P
 // pass, F an assertion fails (or a use after free), R a data race, E a
 // named refusal, - not checked (the SMT engine's time, or a time-out
-// under load). By default the rc11 and sc cells of the rows not marked
+// under load). By default the rc11 or sc cell (by turns) of the rows not marked
 // long run; MUSKET_LONG=1 runs every cell and the native rows (a native
 // run whose failure is certain, three times).
 func TestWild11(t *testing.T) {

@@ -26,7 +26,7 @@ import "testing"
 // where the test asks the SMT engine alone, which takes minutes and
 // gigabytes on some of these: the report's table has -engine auto's power
 // answers, the SMT engine's with the graph engine under IMM for a PASS).
-// By default the rc11 and sc cells of the rows not
+// By default the rc11 or sc cell (by turns) of the rows not
 // marked long run; MUSKET_LONG=1 runs every cell and the native rows (a
 // native run whose failure is certain, three times).
 func TestWild12(t *testing.T) {

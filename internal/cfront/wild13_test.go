@@ -24,8 +24,8 @@ import "testing"
 // verdicts. A row's want string has one letter per cell of wild4Cells
 // (rc11 imm sc x86 aarch64 power riscv), as TestWild12's; power is '-'
 // (the report's table has -engine auto's answers). By default the rc11
-// and sc cells of the rows not marked long run; MUSKET_LONG=1 runs every
-// cell and the native rows.
+// or sc cell (by turns) of the rows not marked long run; MUSKET_LONG=1
+// runs every cell and the native rows.
 func TestWild13(t *testing.T) {
 	needClang(t)
 	bug := []string{"BUG"}

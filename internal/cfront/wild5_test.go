@@ -24,7 +24,7 @@ var wild5Cells = []struct{ model, target string }{
 // letter per cell of wild5Cells: P pass, F an assertion fails, R a data
 // race, B the bound is reached, L a thread waits forever (with
 // Liveness), - not checked. err rows expect Musket to refuse the program
-// with an error containing err. By default the rc11 and sc cells run
+// with an error containing err. By default the rc11 or sc cell (by turns) run
 // (the graph engine, milliseconds each, or the SMT engine where the
 // graph engine refuses, as -engine auto does); MUSKET_LONG=1 runs every
 // cell and the native rows: a run on this machine (x86-64) whose

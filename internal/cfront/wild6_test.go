@@ -27,7 +27,7 @@ import (
 // assertion fails, R a data race, U no verdict for a mixed-size question
 // the model leaves open (UNSUPPORTED), E Musket refuses the program with
 // an error containing err, - not checked (the SMT engine's time under
-// power, seconds). By default the rc11 and sc cells run; MUSKET_LONG=1
+// power, seconds). By default the rc11 or sc cell (by turns) run; MUSKET_LONG=1
 // runs every cell and the native rows (a native run whose failure is
 // certain, checked three times).
 func TestWild6(t *testing.T) {

@@ -24,7 +24,7 @@ import (
 // B the bound is reached, L a thread waits forever (with liveness), U no
 // verdict for a torn mixed-size access, E Musket refuses the program
 // with an error containing err, - not checked (the SMT engine's time on
-// that target, seconds or more). By default the rc11 and sc cells of the
+// that target, seconds or more). By default the rc11 or sc cell (by turns) of the
 // rows not marked long run; MUSKET_LONG=1 runs every cell and the native
 // rows (a native run whose failure is certain, three times).
 func TestWild7(t *testing.T) {

@@ -23,7 +23,7 @@ import (
 // race, B the bound is reached, N no verdict for a program that frees
 // heap objects (the SMT engine's), E Musket refuses the program with an
 // error containing err, - not checked (the SMT engine's time on that
-// target, seconds or more). By default the rc11 and sc cells of the
+// target, seconds or more). By default the rc11 or sc cell (by turns) of the
 // rows not marked long run; MUSKET_LONG=1 runs every cell and the native
 // rows (a native run whose failure is certain, three times).
 func TestWild8(t *testing.T) {

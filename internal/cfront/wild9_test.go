@@ -18,8 +18,8 @@ import (
 // x86 aarch64 power riscv), as TestWild8's: P pass, F an assertion
 // fails, R a data race, B the bound is reached, U no verdict for a
 // mixed-size access, - not checked (the SMT engine's time on that
-// target: tens of seconds under load). By default the rc11 and sc cells
-// of the rows not marked long run; MUSKET_LONG=1 runs every cell and the
+// target: tens of seconds under load). By default the rc11 or sc cell
+// (by turns) of the rows not marked long run; MUSKET_LONG=1 runs every cell and the
 // native rows (a native run whose failure is certain, three times).
 func TestWild9(t *testing.T) {
 	needClang(t)
