@@ -93,13 +93,13 @@ func undocumentedNotes(sys *System, res *Result, cc *CrossCheck) []string {
 }
 
 // TestSelfCheckRandom cross-checks the verdicts on random small systems
-// (genSystem): a few hundred by default, thousands under MUSKET_LONG
+// (genSystem): a hundred by default, thousands under MUSKET_LONG
 // (MUSKET_SELFCHECK_N overrides the number, MUSKET_SELFCHECK_SEED the
 // seed, MUSKET_SELFCHECK_MODEL=pso searches and checks under PSO,
 // MUSKET_SELFCHECK_NOAPPROX=1 searches without approximation). No search may panic, and no
 // verdict may disagree with the finite instances.
 func TestSelfCheckRandom(t *testing.T) {
-	n := selfCheckCount(200, 3000)
+	n := selfCheckCount(100, 3000)
 	seed := selfCheckSeed(31)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	count := map[Verdict]int{}
@@ -226,12 +226,12 @@ func TestSelfCheckRandomShallow(t *testing.T) {
 // published Cubicle and Cubicle-W files that genSystemWith does not
 // draw (genWide: bool, proc and int variables, two-dimensional and
 // constant arrays, copies, process comparisons, forall_other over a
-// disjunction, exists_other, several unsafe formulas, invariants): 100
+// disjunction, exists_other, several unsafe formulas, invariants): 50
 // by default, 3000 under MUSKET_LONG (MUSKET_SELFCHECK_N overrides,
 // MUSKET_SELFCHECK_SEED sets the seed, MUSKET_SELFCHECK_MODEL=pso
 // searches and checks under PSO).
 func TestSelfCheckRandomWide(t *testing.T) {
-	n := selfCheckCount(100, 3000)
+	n := selfCheckCount(50, 3000)
 	seed := selfCheckSeed(41)
 	rng := rand.New(rand.NewPCG(seed, 13))
 	count := map[Verdict]int{}

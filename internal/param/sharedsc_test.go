@@ -53,10 +53,10 @@ func TestSharedSC(t *testing.T) {
 // searched as checked and with SharedSC forced on (the reading before a
 // read-only variable counted as a constant: more late sources, an
 // over-approximation); two verdicts may not differ, and the verdict as
-// checked is cross-checked on the instances. 80 systems by default,
+// checked is cross-checked on the instances. 40 systems by default,
 // 1000 under MUSKET_LONG, drawn from genSystem and genWide in turn.
 func TestSharedSCReadOnlyRandom(t *testing.T) {
-	n := selfCheckCount(40, 500)
+	n := selfCheckCount(20, 500)
 	rng := rand.New(rand.NewPCG(selfCheckSeed(53), 3))
 	tried, changed := 0, 0
 	for i := 0; tried < 2*n && i < 200*n; i++ {
