@@ -1,13 +1,11 @@
 package gen
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/musket-verify/musket/internal/batch"
 	"github.com/musket-verify/musket/internal/testcorpus"
 )
 
@@ -84,21 +82,5 @@ func TestLKMMFamilyVerdicts(t *testing.T) {
 		files = append(files, p)
 		want[p] = c.ok
 	}
-	checked := 0
-	batch.Run(context.Background(), files, lkmmOptions(corpus, "both"), func(j batch.Job) {
-		switch {
-		case j.Disagreement != nil:
-			t.Errorf("%s: the engines disagree: %+v", j.Path, j.Disagreement)
-		case j.Err != nil || j.Result == nil:
-			t.Errorf("%s: %v", j.Path, j.Err)
-		case j.Result.Status.String() != "done":
-			t.Errorf("%s: %s: %v", j.Path, j.Result.Status, j.Result.Err)
-		case j.Result.Ok() != want[j.Path]:
-			src, _ := os.ReadFile(j.Path)
-			t.Errorf("%s: Ok=%v, want %v\n%s", j.Path, j.Result.Ok(), want[j.Path], src)
-		default:
-			checked++
-		}
-	})
-	t.Logf("%d generated tests, both engines agreeing with the kernel's verdicts", checked)
+	checkVerdicts(t, files, lkmmOptions(corpus, "both"), want, "the kernel's verdicts")
 }
