@@ -215,10 +215,7 @@ func TestCatalogueCode(t *testing.T) {
 				if err != nil || !sameName(tt, name) {
 					return nil
 				}
-				var b strings.Builder
-				if err := tt.Write(&b); err != nil {
-					t.Fatal(err)
-				}
+				text := testText(t, tt)
 				src, _ := os.ReadFile(p)
 				if hasExclusive(tt) {
 					// diy's -unrollatomic forms of the corpus differ from
@@ -229,7 +226,7 @@ func TestCatalogueCode(t *testing.T) {
 					return nil
 				}
 				if tt.Mixed() {
-					mixed.compare(t, p, string(src), b.String(), tt)
+					mixed.compare(t, p, string(src), text, tt)
 					return nil
 				}
 				if m := prefetchLine.FindSubmatch(src); m != nil {
@@ -253,7 +250,7 @@ func TestCatalogueCode(t *testing.T) {
 					}
 				}
 				want, err1 := shape(a.Name, string(src), tt.writtenOnce())
-				got, err2 := shape(a.Name, b.String(), tt.writtenOnce())
+				got, err2 := shape(a.Name, text, tt.writtenOnce())
 				if err1 != nil || err2 != nil {
 					t.Errorf("%s: %v %v", p, err1, err2)
 					return nil

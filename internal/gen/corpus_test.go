@@ -113,13 +113,7 @@ func TestCorpusCycles(t *testing.T) {
 					return nil
 				}
 				out := filepath.Join(tmp, filepath.Base(p))
-				var b strings.Builder
-				if err := tt.Write(&b); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writeTestFile(t, tt, out)
 				files = append(files, out)
 				want[out], from[out] = exp, p
 				return nil

@@ -135,13 +135,7 @@ func TestCorpusCycleLines(t *testing.T) {
 					continue
 				}
 				out := filepath.Join(tmp, fmt.Sprintf("%04d-%s", len(files), filepath.Base(p)))
-				var b strings.Builder
-				if err := tt.Write(&b); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writeTestFile(t, tt, out)
 				files = append(files, out)
 				// An ~exists holds (Ok) when its outcome is unreachable,
 				// the generated exists when it is reachable.

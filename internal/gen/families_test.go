@@ -200,15 +200,12 @@ func TestFamilyVerdicts(t *testing.T) {
 		if tt.Name() != c.name {
 			t.Errorf("%s %q: named %s, want %s", c.arch, c.cycle, tt.Name(), c.name)
 		}
-		var b strings.Builder
-		if err := tt.Write(&b); err != nil {
-			t.Fatal(err)
-		}
+		text := testText(t, tt)
 		p := filepath.Join(dir, strings.ReplaceAll(c.arch+"-"+c.name, "+", "_")+".litmus")
 		if i > 0 && want[p] {
 			t.Fatalf("two tests named %s", p)
 		}
-		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, p)

@@ -174,16 +174,13 @@ func TestCorpusForall(t *testing.T) {
 		if err != nil || tt.Name() != name {
 			return nil
 		}
-		var b strings.Builder
-		if err := tt.Write(&b); err != nil {
-			t.Fatal(err)
-		}
+		text := testText(t, tt)
 		src, _ := os.ReadFile(p)
 		i := strings.Index(string(src), "\nforall")
 		if i < 0 {
 			return nil
 		}
-		v, ok := evalCond(string(src[i+len("\nforall"):]), outcomeOf(tt, b.String()))
+		v, ok := evalCond(string(src[i+len("\nforall"):]), outcomeOf(tt, text))
 		if !ok {
 			t.Errorf("%s: cannot read its forall", p)
 			return nil
@@ -193,7 +190,7 @@ func TestCorpusForall(t *testing.T) {
 			return nil
 		}
 		out := filepath.Join(tmp, filepath.Base(p))
-		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, out)

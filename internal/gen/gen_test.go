@@ -498,12 +498,9 @@ P2(int *x, int *z)
 		if err != nil {
 			t.Fatalf("%q: %v", c.cycle, err)
 		}
-		var b strings.Builder
-		if err := tt.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(b.String(), c.want) {
-			t.Errorf("%s %q: want\n%s\nin\n%s", c.arch, c.cycle, c.want, b.String())
+		text := testText(t, tt)
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s %q: want\n%s\nin\n%s", c.arch, c.cycle, c.want, text)
 		}
 	}
 }

@@ -254,14 +254,8 @@ func TestCorpusLKMMCycles(t *testing.T) {
 	from := map[string]string{}
 	ctrlOf := map[string]string{} // a corpus test with a Ctrl: its test without
 	write := func(tt *Test, base string) string {
-		var b strings.Builder
-		if err := tt.Write(&b); err != nil {
-			t.Fatal(err)
-		}
 		out := filepath.Join(tmp, fmt.Sprintf("%04d-%s", len(files)+len(noCtrl), base))
-		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeTestFile(t, tt, out)
 		return out
 	}
 	for k, p := range withCycle {
@@ -287,11 +281,8 @@ func TestCorpusLKMMCycles(t *testing.T) {
 		}
 		tl.made++
 		locked := strings.Contains(string(src), "spin_lock")
-		var b strings.Builder
-		if err := tt.Write(&b); err != nil {
-			t.Fatal(err)
-		}
-		ours, theirs := readKernelThreads(b.String()), readKernelThreads(string(src))
+		text := testText(t, tt)
+		ours, theirs := readKernelThreads(text), readKernelThreads(string(src))
 		var drop func(string) bool
 		if locked {
 			drop = lockCall
@@ -300,7 +291,7 @@ func TestCorpusLKMMCycles(t *testing.T) {
 		switch {
 		case rot < 0:
 			t.Errorf("%s: the test of its Cycle= line has other threads:\nours:\n%s\ncorpus's:\n%s\n%s", p,
-				ours.canon(0, drop), theirs.canon(0, drop), b.String())
+				ours.canon(0, drop), theirs.canon(0, drop), text)
 		case locked:
 			tl.threadsLocked++
 		default:

@@ -68,15 +68,12 @@ func TestLKMMFamilyVerdicts(t *testing.T) {
 		if tt.Name() != c.name {
 			t.Errorf("%q: named %s, want %s", c.cycle, tt.Name(), c.name)
 		}
-		var b strings.Builder
-		if err := tt.Write(&b); err != nil {
-			t.Fatal(err)
-		}
+		text := testText(t, tt)
 		p := filepath.Join(dir, strings.ReplaceAll(tt.Name(), "+", "_")+".litmus")
 		if want[p] {
 			t.Fatalf("two tests named %s", p)
 		}
-		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, p)

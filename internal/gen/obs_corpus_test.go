@@ -124,13 +124,7 @@ func TestCorpusObservers(t *testing.T) {
 					continue
 				}
 				out := filepath.Join(tmp, fmt.Sprintf("%04d-%s-%s", len(files), m, filepath.Base(p)))
-				var b strings.Builder
-				if err := tt.Write(&b); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writeTestFile(t, tt, out)
 				files = append(files, out)
 				want[out], from[out] = exp == (cond == "exists"), p
 			}

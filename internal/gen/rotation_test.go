@@ -50,12 +50,9 @@ func TestCycleRotation(t *testing.T) {
 				if err != nil {
 					return nil
 				}
-				var b strings.Builder
-				if err := tt.Write(&b); err != nil {
-					t.Fatal(err)
-				}
+				text := testText(t, tt)
 				got := ""
-				for _, l := range strings.Split(b.String(), "\n") {
+				for _, l := range strings.Split(text, "\n") {
 					if strings.HasPrefix(l, "Cycle=") {
 						got = l[len("Cycle="):]
 					}
